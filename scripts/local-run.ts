@@ -1,0 +1,56 @@
+/**
+ * npm start: run the bundled action end to end against the embedded emulator,
+ * the way the runner does (main step, then post step), and show what a
+ * workflow author would see. Extra inputs: `npm start -- gpu-type=H100 cpu=8`.
+ */
+import { execSync } from 'node:child_process'
+import { existsSync, statSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { Emulator } from '../test/emulator/emulator.ts'
+import { ROOT, runAction, type StepResult } from '../test/harness/action-runner.ts'
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return newest
+}
+
+const bundles = ['main', 'post'].map((step) => join(ROOT, 'dist', step, 'index.js'))
+if (bundles.some((file) => !existsSync(file)) || newestMtime(join(ROOT, 'src')) > Math.min(...bundles.map((f) => statSync(f).mtimeMs))) {
+  console.log('Building dist/ (it is missing or older than src/) ...')
+  execSync('npm run build', { cwd: ROOT, stdio: 'inherit' })
+}
+
+const extra: Record<string, string> = {}
+for (const arg of process.argv.slice(2)) {
+  const eq = arg.indexOf('=')
+  if (eq < 1) {
+    console.error(`Arguments are inputs as name=value, e.g. gpu-type=H100; got '${arg}'.`)
+    process.exit(2)
+  }
+  extra[arg.slice(0, eq)] = arg.slice(eq + 1)
+}
+
+const emulator = new Emulator({ provisioningMs: 1_500 })
+const baseUrl = await emulator.start()
+const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }
+console.log(`Emulator at ${baseUrl}. Inputs: ${JSON.stringify({ ...inputs, 'api-token': '***' })}\n`)
+
+const run = await runAction({ inputs })
+function show(title: string, step: StepResult) {
+  console.log(`==== ${title} step (exit code ${step.exitCode}) ====`)
+  process.stdout.write(step.stdout)
+  if (step.stderr) process.stdout.write(step.stderr)
+  console.log(`---- ${title} outputs ----`)
+  for (const [name, value] of Object.entries(step.outputs)) console.log(`${name}: ${value}`)
+  if (step.summary.trim()) console.log(`---- ${title} job summary ----\n${step.summary}`)
+  console.log('')
+}
+show('main', run.main)
+show('post', run.post)
+const live = await emulator.settle()
+console.log(`Sandboxes started: ${emulator.sandboxes.length}; still live after the post step: ${live.length}.`)
+await emulator.close()
+process.exit(run.main.exitCode === 0 && run.post.exitCode === 0 && live.length === 0 ? 0 : 1)

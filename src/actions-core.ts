@@ -1,0 +1,23 @@
+/** The real @actions/core, adapted to ActionCore. */
+import * as core from '@actions/core'
+import type { ActionCore } from './core.ts'
+
+export const actionsCore: ActionCore = {
+  getInput: core.getInput,
+  setOutput: core.setOutput,
+  setFailed: core.setFailed,
+  setSecret: core.setSecret,
+  saveState: core.saveState,
+  getState: core.getState,
+  info: core.info,
+  notice: core.notice,
+  warning: core.warning,
+  error: core.error,
+  debug: core.debug,
+  startGroup: core.startGroup,
+  endGroup: core.endGroup,
+  appendSummary: async (markdown) => {
+    if (!process.env.GITHUB_STEP_SUMMARY) return
+    await core.summary.addRaw(markdown, true).write()
+  },
+}

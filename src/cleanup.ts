@@ -1,0 +1,125 @@
+/**
+ * The post step: stop what the main step started. Guard clauses say why a
+ * step skips; a stop that finally fails is an error annotation and a failed step.
+ */
+import { rmSync } from 'node:fs'
+import type { ComputeClient } from './client/client.ts'
+import { isServiceError } from './client/errors.ts'
+import { withRetry, type Clock } from './client/retry.ts'
+import type { ActionCore } from './core.ts'
+import { parseCleanupInputs, type CleanupConfig } from './inputs.ts'
+import { findLiveSandboxByName, stopSandbox, type OpContext } from './sandboxes.ts'
+import { ActionState } from './state.ts'
+import { formatDuration } from './summary.ts'
+
+export const POST_DEADLINE_MS = 3 * 60_000
+
+export interface PostDeps {
+  core: ActionCore
+  clock: Clock
+  makeClient: (config: CleanupConfig) => ComputeClient
+  signal?: AbortSignal
+}
+
+export async function runPost(deps: PostDeps): Promise<void> {
+  const { core } = deps
+  const token = core.getInput('api-token')
+  if (token) core.setSecret(token)
+  const state = new ActionState(core)
+  const mode = core.getInput('mode') || 'start'
+
+  if (mode !== 'start' && mode !== 'instance') {
+    core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)
+    return
+  }
+  if (mode === 'instance') return cleanupInstance(deps, state)
+
+  const sandboxId = state.sandboxId
+  const sandboxName = state.sandboxName
+  if (!sandboxId && !sandboxName) {
+    core.info('Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).')
+    return
+  }
+  const config = parseCleanupInputs((name) => core.getInput(name))
+  if (config.keepAlive) {
+    const what = sandboxId ?? `the sandbox named '${sandboxName}'`
+    core.notice(`keep-alive: true: ${what} is left running. Stop it in a later job with 'mode: stop' and 'sandbox-id', or let its TTL end it.`)
+    return
+  }
+
+  const deadline = deps.clock.now() + POST_DEADLINE_MS
+  const ctx: OpContext = { client: deps.makeClient(config), clock: deps.clock, signal: deps.signal, log: (m) => core.info(m) }
+  core.startGroup(`Stop sandbox ${sandboxId ?? `named '${sandboxName}'`}`)
+  try {
+    let id = sandboxId
+    if (!id && sandboxName) {
+      core.info(`The start answer never arrived; looking for a live sandbox named '${sandboxName}'.`)
+      id = await findByNameWithGrace(ctx, sandboxName, deadline)
+      if (!id) {
+        core.info(`No live sandbox named '${sandboxName}' exists: the start request created nothing, so there is nothing to stop.`)
+        return
+      }
+    }
+    if (!id) return
+    const result = await stopSandbox(ctx, id, deadline)
+    const lived = state.startedAt ? ` after ${formatDuration(deps.clock.now() - state.startedAt)}` : ''
+    if (result.outcome === 'gone') {
+      core.info(`Sandbox ${id} is already gone (404): nothing to stop.`)
+    } else {
+      core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`)
+    }
+    await core.appendSummary(`### Sandbox ${id} cleanup\n\n${result.outcome === 'gone' ? 'Already gone.' : `Stop accepted${lived}; status: ${result.status ?? 'unknown'}.`}\n`)
+  } finally {
+    core.endGroup()
+  }
+}
+
+/** A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists. */
+async function findByNameWithGrace(ctx: OpContext, name: string, deadline: number): Promise<string | undefined> {
+  const pauses = [0, 2_000, 4_000]
+  for (const pause of pauses) {
+    if (pause > 0) await ctx.clock.sleep(pause, ctx.signal)
+    const found = await findLiveSandboxByName(ctx, name, deadline)
+    if (found) {
+      ctx.log(`Found sandbox ${found.id} named '${name}'.`)
+      return found.id
+    }
+  }
+  return undefined
+}
+
+async function cleanupInstance(deps: PostDeps, state: ActionState): Promise<void> {
+  const { core } = deps
+  const keyPath = state.sshKeyPath
+  if (keyPath) {
+    rmSync(keyPath, { force: true })
+    core.info(`Removed the private key file ${keyPath}.`)
+  }
+  const identifier = state.instanceId
+  if (!identifier) {
+    core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).')
+    return
+  }
+  const config = parseCleanupInputs((name) => core.getInput(name))
+  if (config.keepAlive) {
+    core.notice(`keep-alive: true: instance ${identifier} is left running. Delete it yourself when done.`)
+    return
+  }
+  const client = deps.makeClient(config)
+  try {
+    await withRetry(() => client.deleteInstance(identifier, deps.signal), {
+      clock: deps.clock,
+      deadline: deps.clock.now() + POST_DEADLINE_MS,
+      signal: deps.signal,
+      label: `delete instance ${identifier}`,
+      log: (m) => core.info(m),
+    })
+    core.info(`Deleted instance ${identifier}.`)
+  } catch (error) {
+    if (isServiceError(error) && error.status === 404) {
+      core.info(`Instance ${identifier} is already gone (404).`)
+      return
+    }
+    throw error
+  }
+}

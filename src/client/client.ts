@@ -1,0 +1,266 @@
+/**
+ * One typed client for the whole service interface. Each method is a single
+ * HTTP call; retry policy belongs to the caller (see retry.ts), because whether
+ * a call may be repeated depends on what it does.
+ */
+import type { z } from 'zod'
+import { ServiceError } from './errors.ts'
+import {
+  INSTANCE_ID_PATTERN,
+  SANDBOX_ID_PATTERN,
+  creditAlertSchema,
+  errorBodySchema,
+  instanceCreateResponseSchema,
+  listedSandboxSchema,
+  networkPolicyResultSchema,
+  pricingSchema,
+  sandboxRecordSchema,
+  startResponseSchema,
+  type CreditAlert,
+  type InstanceCreateResponse,
+  type ListedSandbox,
+  type NetworkPolicy,
+  type NetworkPolicyResult,
+  type SandboxRecord,
+  type SandboxStartRequest,
+  type StartResponse,
+} from './schemas.ts'
+import { fetchTransport, type Transport } from './transport.ts'
+
+export interface ClientOptions {
+  baseUrl: string
+  apiToken: string
+  transport?: Transport
+  /** Longest wait for one answer, body included. */
+  requestTimeoutMs?: number
+  userAgent?: string
+}
+
+export interface SandboxPage {
+  sandboxes: ListedSandbox[]
+  nextPageToken: string | undefined
+}
+
+interface CallOptions<T> {
+  method: 'GET' | 'POST' | 'PATCH'
+  path: string
+  body?: unknown
+  schema?: z.ZodType<T>
+  authenticated?: boolean
+  signal?: AbortSignal
+}
+
+const EXCERPT_LENGTH = 200
+
+export function assertSandboxId(id: string): string {
+  if (!SANDBOX_ID_PATTERN.test(id)) {
+    throw new Error(`Refusing to use '${id.slice(0, 40)}' as a sandbox id: it does not match ${SANDBOX_ID_PATTERN.source}.`)
+  }
+  return id
+}
+
+export function assertInstanceId(identifier: string | number): string {
+  const text = String(identifier)
+  if (!INSTANCE_ID_PATTERN.test(text)) {
+    throw new Error(`Refusing to use '${text.slice(0, 40)}' as an instance identifier: it does not match ${INSTANCE_ID_PATTERN.source}.`)
+  }
+  return text
+}
+
+/** Parses Retry-After: delay-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const date = Date.parse(text)
+  if (Number.isNaN(date)) return undefined
+  return Math.max(0, date - now)
+}
+
+export class ComputeClient {
+  private readonly baseUrl: string
+  private readonly apiToken: string
+  private readonly transport: Transport
+  private readonly requestTimeoutMs: number
+  private readonly userAgent: string
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '')
+    this.apiToken = options.apiToken
+    this.transport = options.transport ?? fetchTransport
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000
+    this.userAgent = options.userAgent ?? 'gpu-sandbox-action/1'
+  }
+
+  async startSandbox(body: SandboxStartRequest, signal?: AbortSignal): Promise<StartResponse> {
+    return this.call({ method: 'POST', path: '/sandboxes/start', body, schema: startResponseSchema, signal })
+  }
+
+  async getSandbox(id: string, signal?: AbortSignal): Promise<SandboxRecord> {
+    return this.call({ method: 'GET', path: `/sandboxes/${assertSandboxId(id)}`, schema: sandboxRecordSchema, signal })
+  }
+
+  /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
+  async listSandboxes(pageToken?: string, signal?: AbortSignal): Promise<SandboxPage> {
+    const query = pageToken ? `?page_token=${encodeURIComponent(pageToken)}` : ''
+    const page = await this.call<unknown>({ method: 'GET', path: `/sandboxes${query}`, signal })
+    return this.readPage(page, `GET /sandboxes${query}`)
+  }
+
+  /** Every sandbox in history, following next_page_token, up to maxPages pages. */
+  async *allSandboxes(options: { maxPages?: number; signal?: AbortSignal } = {}): AsyncGenerator<ListedSandbox> {
+    const maxPages = options.maxPages ?? 50
+    let token: string | undefined
+    for (let page = 0; page < maxPages; page++) {
+      const result = await this.listSandboxes(token, options.signal)
+      yield* result.sandboxes
+      if (!result.nextPageToken || result.nextPageToken === token) return
+      token = result.nextPageToken
+    }
+  }
+
+  /** Stop body and success status are not shown: any 2xx is success and the body is kept as is. */
+  async stopSandbox(id: string, signal?: AbortSignal): Promise<unknown> {
+    return this.call({ method: 'POST', path: `/sandboxes/${assertSandboxId(id)}/stop`, body: {}, signal })
+  }
+
+  async replaceNetworkPolicy(id: string, policy: NetworkPolicy, signal?: AbortSignal): Promise<NetworkPolicyResult> {
+    return this.call({
+      method: 'PATCH',
+      path: `/sandboxes/${assertSandboxId(id)}/network-policy`,
+      body: { network_policy: policy },
+      schema: networkPolicyResultSchema,
+      signal,
+    })
+  }
+
+  async createInstance(body: Record<string, unknown>, signal?: AbortSignal): Promise<InstanceCreateResponse> {
+    return this.call({ method: 'POST', path: '/instances/create', body, schema: instanceCreateResponseSchema, signal })
+  }
+
+  async deleteInstance(identifier: string | number, signal?: AbortSignal): Promise<unknown> {
+    return this.call({ method: 'POST', path: `/instances/${assertInstanceId(identifier)}/delete`, body: {}, signal })
+  }
+
+  async getCreditAlert(signal?: AbortSignal): Promise<CreditAlert> {
+    return this.call({ method: 'GET', path: '/credit-alert', schema: creditAlertSchema, signal })
+  }
+
+  /** Hourly prices in dollars; entries that are not numbers are dropped. The call is unauthenticated. */
+  async getPricing(signal?: AbortSignal): Promise<Record<string, number>> {
+    const body = await this.call({ method: 'GET', path: '/pricing', schema: pricingSchema, authenticated: false, signal })
+    const prices: Record<string, number> = {}
+    for (const [key, value] of Object.entries(body.pricing)) {
+      const price = typeof value === 'string' ? Number(value) : value
+      if (typeof price === 'number' && Number.isFinite(price)) prices[key] = price
+    }
+    return prices
+  }
+
+  private readPage(page: unknown, label: string): SandboxPage {
+    if (page === null || typeof page !== 'object' || Array.isArray(page)) {
+      throw this.invalid(200, 'GET', label, 'the page is not a JSON object')
+    }
+    // The interface does not name the array field: take the one array the page has.
+    const arrays = Object.values(page).filter(Array.isArray)
+    if (arrays.length !== 1) {
+      throw this.invalid(200, 'GET', label, `expected exactly one array field in the page, found ${arrays.length}`)
+    }
+    const sandboxes = (arrays[0] as unknown[]).map((item) => {
+      const parsed = listedSandboxSchema.safeParse(item)
+      return parsed.success ? parsed.data : {}
+    })
+    const token = (page as Record<string, unknown>).next_page_token
+    return { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined }
+  }
+
+  private invalid(status: number, method: string, path: string, detail: string): ServiceError {
+    return new ServiceError({ status, code: 'invalid_response', serviceMessage: detail, method, path })
+  }
+
+  /** The one response handler: every outcome is a parsed body or a ServiceError. */
+  private async call<T>(options: CallOptions<T>): Promise<T> {
+    const { method, path } = options
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent }
+    if (options.authenticated !== false) headers.authorization = `Bearer ${this.apiToken}`
+    let body: string | undefined
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(options.body)
+    }
+    const timeout = AbortSignal.timeout(this.requestTimeoutMs)
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+
+    let response: Response
+    let text: string
+    try {
+      response = await this.transport({ method, url: this.baseUrl + path, headers, body, signal })
+      text = await response.text()
+    } catch (error) {
+      let code: string = 'network_error'
+      if (options.signal?.aborted) code = 'aborted'
+      else if (timeout.aborted) code = 'request_timeout'
+      throw new ServiceError({ status: 0, code, method, path, serviceMessage: this.describeCause(error), cause: error })
+    }
+
+    if (response.status >= 300 && response.status < 400) {
+      throw new ServiceError({ status: response.status, code: 'redirect_not_followed', method, path })
+    }
+    if (!response.ok) throw this.errorFrom(response, text, method, path)
+
+    let json: unknown = undefined
+    if (text.trim() !== '') {
+      try {
+        json = JSON.parse(text)
+      } catch {
+        throw this.invalid(response.status, method, path, `the body is not JSON: ${this.excerpt(text)}`)
+      }
+    }
+    if (!options.schema) return json as T
+    const parsed = options.schema.safeParse(json)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body'
+      throw this.invalid(response.status, method, path, `unexpected ${where}: ${issue?.message ?? 'invalid'}`)
+    }
+    return parsed.data
+  }
+
+  private errorFrom(response: Response, text: string, method: string, path: string): ServiceError {
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
+    let parsedBody: z.infer<typeof errorBodySchema> | undefined
+    try {
+      const result = errorBodySchema.safeParse(JSON.parse(text))
+      if (result.success) parsedBody = result.data
+    } catch {
+      parsedBody = undefined
+    }
+    const fallbackCode = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not_found' : 'http_error'
+    return new ServiceError({
+      status: response.status,
+      code: parsedBody?.error || fallbackCode,
+      // Not the JSON error object: the status plus a short, token-free excerpt.
+      serviceMessage: parsedBody ? parsedBody.message : text.trim() === '' ? undefined : this.excerpt(text),
+      method,
+      path,
+      retryAfterMs,
+    })
+  }
+
+  private excerpt(text: string): string {
+    const oneLine = text.replace(/\s+/g, ' ').trim()
+    const clean = this.apiToken ? oneLine.split(this.apiToken).join('***') : oneLine
+    return clean.length > EXCERPT_LENGTH ? `${clean.slice(0, EXCERPT_LENGTH)}…` : clean
+  }
+
+  private describeCause(error: unknown): string {
+    const parts: string[] = []
+    let current: unknown = error
+    for (let depth = 0; current instanceof Error && depth < 3; depth++) {
+      const code = (current as { code?: unknown }).code
+      parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message)
+      current = current.cause
+    }
+    return this.excerpt(parts.join(': ') || String(error))
+  }
+}

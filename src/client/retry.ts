@@ -1,0 +1,116 @@
+/**
+ * Retries with jittered backoff. Time comes from an injected Clock so tests
+ * never wait for real time; every wait respects the caller's deadline and
+ * cancellation signal.
+ */
+import { ServiceError } from './errors.ts'
+
+export interface Clock {
+  now(): number
+  /** Resolves after ms, or rejects with the signal's reason when it aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
+  /** A number in [0, 1): the jitter source. */
+  random(): number
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason)
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }, ms)
+      const onAbort = () => {
+        clearTimeout(timer)
+        reject(signal?.reason)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+    }),
+}
+
+export interface BackoffOptions {
+  baseDelayMs: number
+  maxDelayMs: number
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 30_000 }
+
+/** Exponential backoff with "equal jitter": between half and all of base * 2^(attempt-1), capped. */
+export function backoffDelay(attempt: number, random: number, options: BackoffOptions = DEFAULT_BACKOFF): number {
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1))
+  return Math.round(ceiling / 2 + (random * ceiling) / 2)
+}
+
+/**
+ * Retry-After plus jitter, so that many jobs told the same instant do not all
+ * come back in lock-step: up to a quarter of the wait, at least 0.5 s, at most 5 s.
+ */
+export function retryAfterDelay(retryAfterMs: number, random: number): number {
+  const spread = Math.min(5_000, Math.max(500, retryAfterMs / 4))
+  return Math.round(retryAfterMs + random * spread)
+}
+
+/** 429, 503/504 (not accepted) and answers lost on the way (network, timeout, 500, 502). */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return false
+  if (error.code === 'aborted') return false
+  return error.status === 429 || error.status === 503 || error.status === 504 || error.ambiguous
+}
+
+/** Retry only what the service certainly did not carry out: for calls that are not idempotent. */
+export function isNotAccepted(error: unknown): boolean {
+  return error instanceof ServiceError && (error.status === 429 || error.status === 503 || error.status === 504)
+}
+
+export interface RetryOptions {
+  clock: Clock
+  /** Absolute time (clock.now()) after which no new attempt starts. */
+  deadline: number
+  signal?: AbortSignal
+  /** What the retry log lines call the operation, e.g. 'stop sbx-…'. */
+  label: string
+  log: (message: string) => void
+  retryable?: (error: unknown) => boolean
+  /** Called for every failed attempt that will be retried, before the wait. */
+  onRetry?: (error: unknown, attempt: number) => void
+  backoff?: BackoffOptions
+}
+
+/** The wait before the next attempt after `error`, the attempt-th failure. */
+export function delayFor(error: unknown, attempt: number, random: number, backoff: BackoffOptions = DEFAULT_BACKOFF): number {
+  if (error instanceof ServiceError && error.status === 429) {
+    return retryAfterDelay(error.retryAfterMs ?? backoff.baseDelayMs, random)
+  }
+  return backoffDelay(attempt, random, backoff)
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof ServiceError) {
+    if (error.status === 0) return error.code
+    return `${error.status} ${error.code}`
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+export async function withRetry<T>(operation: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
+  const retryable = options.retryable ?? isTransient
+  for (let attempt = 1; ; attempt++) {
+    options.signal?.throwIfAborted()
+    try {
+      return await operation(attempt)
+    } catch (error) {
+      if (!retryable(error) || options.signal?.aborted) throw error
+      const wait = delayFor(error, attempt, options.clock.random(), options.backoff)
+      if (options.clock.now() + wait > options.deadline) {
+        options.log(`${options.label}: ${reasonOf(error)}; no time left to retry (attempt ${attempt}).`)
+        throw error
+      }
+      options.onRetry?.(error, attempt)
+      options.log(`${options.label}: ${reasonOf(error)}; retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 1}).`)
+      await options.clock.sleep(wait, options.signal)
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/** The part of @actions/core the action uses; passed in so modules are testable. */
+import type * as actionsCore from '@actions/core'
+
+export type ActionCore = Pick<
+  typeof actionsCore,
+  | 'getInput'
+  | 'setOutput'
+  | 'setFailed'
+  | 'setSecret'
+  | 'saveState'
+  | 'getState'
+  | 'info'
+  | 'notice'
+  | 'warning'
+  | 'error'
+  | 'debug'
+  | 'startGroup'
+  | 'endGroup'
+> & {
+  /** Appends markdown to the job summary; a no-op where there is none. */
+  appendSummary(markdown: string): Promise<void>
+}

@@ -1,0 +1,46 @@
+/** Shared wiring of the two entry files: real clock, real client, signals, failure reporting. */
+import { ComputeClient } from './client/client.ts'
+import { ServiceError } from './client/errors.ts'
+import { realClock } from './client/retry.ts'
+import type { ActionCore } from './core.ts'
+import type { Connection } from './inputs.ts'
+import { InputErrors } from './inputs.ts'
+
+export function makeClient(connection: Connection): ComputeClient {
+  return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken })
+}
+
+/**
+ * SIGINT/SIGTERM (a cancelled job) abort what is under way instead of killing
+ * the process mid-write; whatever is known is already in state.
+ */
+export function cancellationSignal(core: ActionCore): AbortSignal {
+  const controller = new AbortController()
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (!controller.signal.aborted) core.warning(`Received ${signal}: cancelling. The post step stops anything already started.`)
+      controller.abort(new Error(`cancelled by ${signal}`))
+    })
+  }
+  return controller.signal
+}
+
+/** Turns any failure into an error annotation that says what to do, and a failed step. */
+export function reportFailure(core: ActionCore, error: unknown, signal?: AbortSignal): void {
+  if (signal?.aborted) {
+    core.setFailed(`Cancelled: ${(signal.reason as Error)?.message ?? 'signal'}.`)
+    return
+  }
+  if (error instanceof InputErrors) {
+    for (const inputError of error.errors) core.error(inputError.message, { title: `Invalid input '${inputError.input}'` })
+    core.setFailed(`${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`)
+    return
+  }
+  if (error instanceof ServiceError) {
+    core.setFailed(error.message)
+    return
+  }
+  core.setFailed(error instanceof Error ? error.message : String(error))
+}
+
+export { realClock }

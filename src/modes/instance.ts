@@ -1,0 +1,77 @@
+/** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { assertInstanceId } from '../client/client.ts'
+import { isNotAccepted, withRetry } from '../client/retry.ts'
+import type { InstanceConfig } from '../inputs.ts'
+import { ActionState } from '../state.ts'
+import type { ModeDeps } from './start.ts'
+
+const CREATE_DEADLINE_MS = 2 * 60_000
+
+export function buildInstanceRequest(config: InstanceConfig): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...config.instanceConfig }
+  if (config.publicKey) body.public_key = config.publicKey
+  return body
+}
+
+/** Masks the whole key and every line of it: the runner masks line by line. */
+export function maskKey(setSecret: (secret: string) => void, key: string): void {
+  setSecret(key)
+  for (const line of key.split(/\r?\n/)) {
+    if (line.trim() !== '') setSecret(line.trim())
+  }
+}
+
+export async function runInstance(config: InstanceConfig, deps: ModeDeps, runnerTemp: string): Promise<void> {
+  const { core } = deps
+  const request = buildInstanceRequest(config)
+  if (config.dryRun) {
+    const json = JSON.stringify(request, null, 2)
+    core.info(`dry-run: nothing is sent. POST /instances/create would carry:\n${json}`)
+    core.setOutput('request', JSON.stringify(request))
+    await core.appendSummary(`### Instance (dry-run)\nNothing was sent. Request body of \`POST /instances/create\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`)
+    return
+  }
+  // Create is not idempotent and carries no name to find it by: retry only answers that
+  // certainly created nothing (429, 503, 504); a lost answer fails loudly.
+  let created
+  try {
+    created = await withRetry(() => deps.client.createInstance(request, deps.signal), {
+      clock: deps.clock,
+      deadline: deps.clock.now() + CREATE_DEADLINE_MS,
+      signal: deps.signal,
+      label: 'create instance',
+      log: (m) => core.info(m),
+      retryable: isNotAccepted,
+    })
+  } catch (error) {
+    const ambiguous = (error as { ambiguous?: boolean }).ambiguous === true
+    if (ambiguous) {
+      throw new Error(
+        `${(error as Error).message} The instance may have been created although no answer arrived; it is not retried ` +
+          '(create is not idempotent). Check the account console for an instance you do not expect and delete it.',
+        { cause: error },
+      )
+    }
+    throw error
+  }
+  const key = created.key ?? ''
+  if (key !== '') maskKey((s) => core.setSecret(s), key)
+  const identifier = assertInstanceId(created.identifier)
+  const state = new ActionState(core)
+  state.saveInstance(identifier)
+  core.setOutput('instance-id', identifier)
+  core.setOutput('instance-uuid', created.uuid)
+  if (key !== '') {
+    const path = join(runnerTemp, `instance-${identifier}-key`)
+    writeFileSync(path, key.endsWith('\n') ? key : `${key}\n`, { mode: 0o600 })
+    state.saveSshKeyPath(path)
+    core.setOutput('ssh-key-path', path)
+    core.setOutput('ssh-private-key', key)
+    core.info(`Instance ${identifier} created; the generated private key is masked and written to ${path} (mode 0600).`)
+  } else {
+    core.info(`Instance ${identifier} created with the given public key.`)
+  }
+  await core.appendSummary(`### Instance ${identifier}\n\nUUID: \`${created.uuid}\`\n\nCleanup: ${config.keepAlive ? 'keep-alive (not deleted)' : 'deleted by the post step'}\n`)
+}

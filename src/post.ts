@@ -1,0 +1,12 @@
+import { actionsCore as core } from './actions-core.ts'
+import { makeClient, realClock, reportFailure } from './entry.ts'
+import { runPost } from './cleanup.ts'
+
+try {
+  await runPost({ core, clock: realClock, makeClient })
+} catch (error) {
+  // A sandbox that could not be stopped costs money: say so loudly.
+  core.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, { title: 'Sandbox may still be running' })
+  reportFailure(core, error)
+}
+process.exit()

@@ -1,0 +1,71 @@
+/**
+ * Every state key the main step hands to the post step lives here.
+ * saveState appends to GITHUB_STATE at once, so what is saved survives a
+ * crash or kill of the main step a moment later.
+ */
+import type { ActionCore } from './core.ts'
+
+const KEYS = {
+  sandboxName: 'sandbox-name',
+  sandboxId: 'sandbox-id',
+  startedAt: 'started-at',
+  instanceId: 'instance-id',
+  sshKeyPath: 'ssh-key-path',
+} as const
+
+export class ActionState {
+  private readonly core: Pick<ActionCore, 'saveState' | 'getState'>
+  constructor(core: Pick<ActionCore, 'saveState' | 'getState'>) {
+    this.core = core
+  }
+
+  /** Saved before the first start request: lets the post step find a sandbox whose id never arrived. */
+  saveSandboxName(name: string): void {
+    this.core.saveState(KEYS.sandboxName, name)
+  }
+
+  /** Every start attempt was refused: there is nothing to find by name. */
+  clearSandboxName(): void {
+    this.core.saveState(KEYS.sandboxName, '')
+  }
+
+  /** Saved the moment the start answer arrives, before any polling. */
+  saveSandboxId(id: string, startedAt: number): void {
+    this.core.saveState(KEYS.sandboxId, id)
+    this.core.saveState(KEYS.startedAt, String(startedAt))
+  }
+
+  saveInstance(identifier: string): void {
+    this.core.saveState(KEYS.instanceId, identifier)
+  }
+
+  saveSshKeyPath(path: string): void {
+    this.core.saveState(KEYS.sshKeyPath, path)
+  }
+
+  get sandboxName(): string | undefined {
+    return this.read(KEYS.sandboxName)
+  }
+
+  get sandboxId(): string | undefined {
+    return this.read(KEYS.sandboxId)
+  }
+
+  get startedAt(): number | undefined {
+    const value = Number(this.read(KEYS.startedAt))
+    return Number.isFinite(value) && value > 0 ? value : undefined
+  }
+
+  get instanceId(): string | undefined {
+    return this.read(KEYS.instanceId)
+  }
+
+  get sshKeyPath(): string | undefined {
+    return this.read(KEYS.sshKeyPath)
+  }
+
+  private read(key: string): string | undefined {
+    const value = this.core.getState(key)
+    return value === '' ? undefined : value
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * The committed dist/ bundles, run as the runner runs them, against the
+ * emulator over a real socket on loopback.
+ */
+import { readFileSync, statSync, existsSync } from 'node:fs'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Emulator, NO_SANDBOX_ACCESS_TOKEN, type EmulatorOptions } from '../emulator/emulator.ts'
+import { commands, runAction, runStep, visibleText } from '../harness/action-runner.ts'
+
+let emulator: Emulator
+let baseUrl: string
+
+async function startEmulator(options: EmulatorOptions = {}) {
+  emulator = new Emulator({ provisioningMs: 200, stopMs: 50, ...options })
+  baseUrl = await emulator.start()
+}
+
+beforeEach(async () => startEmulator())
+afterEach(async () => emulator.close())
+
+function inputs(extra: Record<string, string> = {}): Record<string, string> {
+  return { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }
+}
+
+describe('mode start (the README example)', () => {
+  it('starts, waits for running, sets outputs; the post step stops it and nothing is live', async () => {
+    const run = await runAction({ inputs: inputs({ cpu: '2', memory: '8' }) })
+    expect(run.main.exitCode).toBe(0)
+    expect(run.post.exitCode).toBe(0)
+    const id = run.main.outputs['sandbox-id'] ?? ''
+    expect(id).toMatch(/^sbx-[a-f0-9]{16}$/)
+    expect(run.main.outputs['sandbox-name']).toMatch(/^gh-4242-1-[0-9a-f]{6}$/)
+    expect(run.main.outputs.status).toBe('running')
+    expect(JSON.parse(run.main.outputs.sandbox ?? '')).toMatchObject({ id, status: 'running', spec: { cpu_count: 2, memory_gib: 8, storage_gib: 100 } })
+    expect(JSON.parse(run.main.outputs['network-policy'] ?? '')).toMatchObject({ internet_access: 'open' })
+    expect(run.main.state).toEqual({ 'sandbox-name': run.main.outputs['sandbox-name'], 'sandbox-id': id, 'started-at': expect.stringMatching(/^\d+$/) })
+    expect(run.main.summary).toContain(`### Sandbox ${id}`)
+    expect(run.post.stdout).toContain(`Stopped sandbox ${id}`)
+
+    const starts = emulator.requestsTo('POST', '/sandboxes/start')
+    expect(starts).toHaveLength(1)
+    expect(starts[0]?.body).toEqual({
+      name: run.main.outputs['sandbox-name'],
+      spec: { cpu_count: 2, memory_gib: 8, storage_gib: 100 },
+      network_policy: { internet_access: 'open' },
+      lifetime: { enforce_ttl: true, max_ttl_seconds: 21600 },
+    })
+    expect(emulator.requests.every((r) => r.authPresent)).toBe(true)
+    expect(emulator.requestsTo('POST', '/sandboxes/:id/stop').map((r) => r.path)).toEqual([`/sandboxes/${id}/stop`])
+    expect(await emulator.settle()).toEqual([])
+    expect(emulator.sandboxes).toHaveLength(1)
+    expect(visibleText(run.main, run.post)).not.toContain(emulator.token)
+    expect(run.main.stdout.split('\n')[0]).toBe(`::add-mask::${emulator.token}`)
+  })
+
+  it('a GPU preference list falls back and reports the granted type', async () => {
+    await emulator.close()
+    await startEmulator({ capacity: { H100: 0, A100: 2 } })
+    const run = await runAction({ inputs: inputs({ 'gpu-type': 'h100\na100', 'gpu-count': '2', env: 'SECRET_VALUE=hunter2\nB=2' }) })
+    expect(run.main.exitCode).toBe(0)
+    expect(run.main.outputs['gpu-type']).toBe('A100')
+    expect(emulator.requestsTo('POST', '/sandboxes/start').map((r) => (r.body as { spec: { gpu_type: string } }).spec.gpu_type)).toEqual(['H100', 'A100'])
+    expect(run.main.stdout).toContain('No H100 x2 capacity free; trying the next GPU type.')
+    expect(visibleText(run.main, run.post)).not.toContain('hunter2')
+    expect(await emulator.settle()).toEqual([])
+  })
+
+  it('a failed sandbox fails the main step; the post step still stops it', async () => {
+    await emulator.close()
+    await startEmulator({ outcome: 'failed' })
+    const run = await runAction({ inputs: inputs() })
+    expect(run.main.exitCode).toBe(1)
+    expect(run.main.outputs.status).toBe('failed')
+    expect(commands(run.main, 'error').join('\n')).toMatch(/failed to provision/)
+    expect(emulator.requestsTo('POST', '/sandboxes/:id/stop')).toHaveLength(1)
+    expect(run.post.exitCode).toBe(0)
+    expect(await emulator.settle()).toEqual([])
+  })
+
+  it('timeout fails the main step; the post step stops the sandbox', async () => {
+    await emulator.close()
+    await startEmulator({ provisioningMs: 60_000 })
+    const run = await runAction({ inputs: inputs({ timeout: '2s' }) })
+    expect(run.main.exitCode).toBe(1)
+    expect(commands(run.main, 'error').join('\n')).toMatch(/did not reach 'running' within 2s/)
+    expect(run.post.exitCode).toBe(0)
+    expect(await emulator.settle()).toEqual([])
+  })
+
+  it('keep-alive leaves it running and mode stop stops it from a later job', async () => {
+    const first = await runAction({ inputs: inputs({ 'keep-alive': 'true' }) })
+    const id = first.main.outputs['sandbox-id'] ?? ''
+    expect(first.post.exitCode).toBe(0)
+    expect(commands(first.post, 'notice').join('\n')).toMatch(`keep-alive: true: ${id} is left running`)
+    expect(emulator.liveSandboxes().map((s) => s.id)).toEqual([id])
+
+    const later = await runAction({ inputs: inputs({ mode: 'stop', 'sandbox-id': id }) })
+    expect(later.main.exitCode).toBe(0)
+    expect(later.main.outputs).toMatchObject({ 'sandbox-id': id, status: 'stopping' })
+    expect(later.post.stdout).toContain("Nothing to clean up: mode 'stop' starts nothing.")
+    expect(await emulator.settle()).toEqual([])
+
+    // Stopping again, and repeating the post step, are both safe.
+    const again = await runStep('main', { inputs: inputs({ mode: 'stop', 'sandbox-id': id }) })
+    expect(again.exitCode).toBe(0)
+    const repeatedPost = await runStep('post', { inputs: inputs(), state: first.main.state })
+    expect(repeatedPost.exitCode).toBe(0)
+  })
+
+  it('the post step run twice is safe', async () => {
+    const run = await runAction({ inputs: inputs() })
+    const second = await runStep('post', { inputs: inputs(), state: run.main.state })
+    expect(second.exitCode).toBe(0)
+    expect(await emulator.settle()).toEqual([])
+  })
+
+  it('stop of an unknown sandbox reports it gone', async () => {
+    const run = await runStep('main', { inputs: inputs({ mode: 'stop', 'sandbox-id': 'sbx-00000000000000aa' }) })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.status).toBe('not-found')
+  })
+})
+
+describe('errors the service returns', () => {
+  it('403 sandbox_access_denied says what to do and nothing is retried', async () => {
+    const run = await runAction({ inputs: { ...inputs(), 'api-token': NO_SANDBOX_ACCESS_TOKEN } })
+    expect(run.main.exitCode).toBe(1)
+    expect(commands(run.main, 'error').join('\n')).toMatch(/403 sandbox_access_denied.*enabled separately for the organization/)
+    expect(emulator.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
+    // Every attempt was refused, so the post step knows there is nothing to look for.
+    expect(run.main.state['sandbox-name']).toBe('')
+    expect(run.post.exitCode).toBe(0)
+    expect(run.post.stdout).toContain('Nothing to clean up')
+    expect(emulator.requests).toHaveLength(1)
+    expect(await emulator.settle()).toEqual([])
+  })
+
+  it('401 for a bad token', async () => {
+    const run = await runStep('main', { inputs: { ...inputs(), 'api-token': 'wrong-token' } })
+    expect(run.exitCode).toBe(1)
+    expect(commands(run, 'error').join('\n')).toMatch(/401 unauthorized.*api-token was rejected/)
+    expect(run.stdout.replace('::add-mask::wrong-token', '')).not.toContain('wrong-token')
+  })
+})
+
+describe('bad input costs nothing', () => {
+  it('fails naming every bad input, and the emulator receives zero requests', async () => {
+    const run = await runAction({ inputs: inputs({ cpu: 'many', 'gpu-type': 'V100', 'cidr-allowlist': '10.0.0.0/40' }) })
+    expect(run.main.exitCode).toBe(1)
+    const errors = commands(run.main, 'error')
+    expect(errors.some((e) => e.startsWith("Input 'cpu'"))).toBe(true)
+    expect(errors.some((e) => e.startsWith("Input 'gpu-type'"))).toBe(true)
+    expect(errors.some((e) => e.startsWith("Input 'cidr-allowlist'"))).toBe(true)
+    expect(errors.at(-1)).toBe('3 invalid inputs; nothing was sent to the service.')
+    expect(run.post.exitCode).toBe(0)
+    expect(run.post.stdout).toContain('Nothing to clean up')
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('dry-run outputs the request and sends nothing', async () => {
+    const run = await runAction({ inputs: inputs({ 'dry-run': 'true', 'gpu-type': 'A6000', 'domain-allowlist': 'pypi.org' }) })
+    expect(run.main.exitCode).toBe(0)
+    expect(JSON.parse(run.main.outputs.request ?? '')).toMatchObject({ spec: { gpu_type: 'A6000', gpu_count: 1 }, network_policy: { domain_allowlist: ['pypi.org'] } })
+    expect(run.main.summary).toContain('dry-run')
+    expect(emulator.requests).toEqual([])
+  })
+})
+
+describe('other modes', () => {
+  it('network-policy replaces the policy and outputs the accepted one without warnings', async () => {
+    const started = await runStep('main', { inputs: inputs({ 'keep-alive': 'true', 'domain-allowlist': 'pypi.org' }) })
+    const id = started.outputs['sandbox-id'] ?? ''
+    const run = await runAction({
+      inputs: inputs({ mode: 'network-policy', 'sandbox-id': id, 'internet-access': 'restricted', 'domain-allowlist': 'github.com', 'cidr-allowlist': '10.0.0.0/8' }),
+    })
+    expect(run.main.exitCode).toBe(0)
+    expect(JSON.parse(run.main.outputs['network-policy'] ?? '')).toEqual({ internet_access: 'restricted', cidr_allowlist: ['10.0.0.0/8'], domain_allowlist: ['*.github.com'] })
+    expect(commands(run.main, 'warning')).toEqual([])
+    expect(emulator.requestsTo('PATCH', '/sandboxes/:id/network-policy')[0]?.body).toEqual({
+      network_policy: { internet_access: 'restricted', cidr_allowlist: ['10.0.0.0/8'], domain_allowlist: ['github.com'] },
+    })
+    await runStep('main', { inputs: inputs({ mode: 'stop', 'sandbox-id': id }) })
+    expect(await emulator.settle()).toEqual([])
+  })
+
+  it('instance creates, masks every key line, writes the key 0600; the post step deletes and removes it', async () => {
+    const run = await runAction({ inputs: inputs({ mode: 'instance' }) })
+    expect(run.main.exitCode).toBe(0)
+    const key = run.main.outputs['ssh-private-key'] ?? ''
+    expect(key).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----\n/)
+    const keyLines = key.split('\n').filter((l) => l.trim() !== '')
+    const masks = run.main.stdout.split('\n').filter((l) => l.startsWith('::add-mask::'))
+    for (const line of keyLines) expect(masks).toContain(`::add-mask::${line}`)
+    expect(visibleText(run.main, run.post)).not.toContain(keyLines[1])
+    const path = run.main.outputs['ssh-key-path'] ?? ''
+    expect(path.startsWith(`${run.workDir}/temp/`)).toBe(true)
+    expect(run.main.outputs['instance-id']).toBe('1000')
+    expect(run.main.outputs['instance-uuid']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(emulator.requestsTo('POST', '/instances/create')[0]?.body).toEqual({})
+    expect(emulator.requestsTo('POST', '/instances/:id/delete').map((r) => r.path)).toEqual(['/instances/1000/delete'])
+    expect(emulator.instances.get('1000')?.deleted).toBe(true)
+    expect(existsSync(path)).toBe(false)
+  })
+
+  it('instance with a public key sends it merged with instance-config and outputs no key', async () => {
+    const publicKey = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bqIuzEoFuGhJ4TEMV2QROGuF me@ci'
+    const main = await runStep('main', { inputs: inputs({ mode: 'instance', 'public-key': publicKey, 'instance-config': '{"template":"base"}', 'keep-alive': 'true' }) })
+    expect(main.exitCode).toBe(0)
+    expect(emulator.requestsTo('POST', '/instances/create')[0]?.body).toEqual({ template: 'base', public_key: publicKey })
+    expect(main.outputs['ssh-private-key']).toBeUndefined()
+    expect(main.outputs['ssh-key-path']).toBeUndefined()
+  })
+})
+
+describe('the committed bundles', () => {
+  it('are ESM bundles for node24 as action.yml says', () => {
+    const action = readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')
+    expect(action).toContain('using: node24')
+    for (const step of ['main', 'post']) {
+      expect(statSync(new URL(`../../dist/${step}/index.js`, import.meta.url)).size).toBeGreaterThan(1000)
+      expect(JSON.parse(readFileSync(new URL(`../../dist/${step}/package.json`, import.meta.url), 'utf8'))).toEqual({ type: 'module' })
+    }
+  })
+})

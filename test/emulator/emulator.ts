@@ -1,0 +1,659 @@
+/**
+ * A stateful, in-memory emulator of the compute service interface
+ * (shared/compute-service-interface.md), served over a real socket on loopback.
+ * It shares no code with the action: it is the other end of every e2e test.
+ */
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import { isIP, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { selfSignedCertificate } from './certificate.ts'
+import { openSshPrivateKey } from './ssh-key.ts'
+
+export type GpuType = 'A6000' | 'A100' | 'H100'
+export const GPU_TYPES: GpuType[] = ['A6000', 'A100', 'H100']
+
+export type FaultKind = 500 | 502 | 503 | 504 | 'hang' | 'reset' | 'lost-answer' | 'malformed-json'
+
+export interface FaultRule {
+  /** e.g. 'POST /sandboxes/start', 'GET /sandboxes/:id', 'GET /sandboxes', 'POST /sandboxes/:id/stop'. */
+  route: string
+  /** 1-based attempts (per route, counted since the rule was added) that get the fault; default every attempt. */
+  attempts?: number[]
+  fault: FaultKind
+}
+
+export interface Organization {
+  token: string
+  name: string
+  sandboxAccess: boolean
+}
+
+export interface EmulatorOptions {
+  host?: string
+  port?: number
+  https?: boolean
+  organizations?: Organization[]
+  /** Time from accepted start to running/failed. */
+  provisioningMs?: number
+  /** Outcome of provisioning: 'running', 'failed', or a function of the request. */
+  outcome?: 'running' | 'failed' | ((body: StartBody) => 'running' | 'failed')
+  /** Time from stop to stopped. */
+  stopMs?: number
+  /** Free GPUs per type (each sandbox takes gpu_count). */
+  capacity?: Partial<Record<GpuType, number>>
+  /** Rate limit window; the service's is one minute. */
+  rateWindowMs?: number
+  startStopLimit?: number
+  getListLimit?: number
+  /** Milliseconds per TTL second (1000 in real time; smaller in tests). */
+  ttlSecondMs?: number
+  pageSize?: number
+  creditAlert?: { amount_cents: number; armed: boolean; created_at: number } | null
+  pricing?: Record<string, number>
+  faults?: FaultRule[]
+  /** Enables /_emulator/* admin routes (reset, faults, requests, sandboxes). */
+  admin?: boolean
+}
+
+export interface StartBody {
+  name?: string
+  env?: Record<string, string>
+  spec: { cpu_count: number; memory_gib: number; storage_gib: number; gpu_count?: number; gpu_type?: GpuType }
+  network_policy: { internet_access: 'closed' | 'open' | 'restricted'; cidr_allowlist?: string[]; domain_allowlist?: string[] }
+  lifetime: { enforce_ttl?: boolean; max_ttl_seconds?: number; max_grace_seconds?: number }
+}
+
+export interface SandboxState {
+  id: string
+  name: string
+  org: string
+  status: string
+  created_at: string
+  updated_at: string
+  spec: StartBody['spec']
+  network_policy: StartBody['network_policy']
+  lifetime: StartBody['lifetime']
+  env_keys: string[]
+  stopped_reason?: string
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  query: Record<string, string>
+  body: unknown
+  /** Whether an Authorization header came; the token itself is never recorded. */
+  authPresent: boolean
+  org: string | undefined
+  status: number | 'fault'
+  at: number
+}
+
+export const DEFAULT_TOKEN = 'emulator-token-0123456789abcdef'
+export const NO_SANDBOX_ACCESS_TOKEN = 'emulator-token-no-sandbox-access'
+
+export const DEFAULT_PRICING: Record<string, number> = {
+  h100_x1_prototyping: 1.89,
+  h100_x1_production: 2.49,
+  a100_x1_prototyping: 0.78,
+  a100_x1_production: 1.05,
+  a6000_x1_prototyping: 0.27,
+  a6000_x1_production: 0.41,
+  additional_vcpus: 0.0095,
+  additional_memory_gib: 0.0035,
+  disk_gb: 0.00015,
+  // Historical key kept by the legacy catalog.
+  t4_x1_prototyping: 0.13,
+}
+
+const LIVE_STATUSES = new Set(['pending', 'provisioning', 'running', 'stopping'])
+const SANDBOX_ID = /^sbx-[a-f0-9]{16}$/
+const NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
+const DOMAIN = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+class HttpError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly headers: Record<string, string>
+  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+    super(message)
+    this.status = status
+    this.code = code
+    this.headers = headers
+  }
+}
+
+function isCidr(entry: unknown): boolean {
+  if (typeof entry !== 'string') return false
+  const [address, prefix, ...rest] = entry.split('/')
+  if (rest.length > 0 || address === undefined || prefix === undefined || !/^\d{1,3}$/.test(prefix)) return false
+  const version = isIP(address)
+  return (version === 4 && Number(prefix) <= 32) || (version === 6 && Number(prefix) <= 128)
+}
+
+function positiveInt(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 2 ** 31 - 1
+}
+
+export class Emulator {
+  readonly options: Required<Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin'>> &
+    Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin'>
+  readonly requests: RecordedRequest[] = []
+  /** Every sandbox ever started, oldest first. */
+  readonly sandboxes: SandboxState[] = []
+  readonly instances = new Map<string, { identifier: number; uuid: string; org: string; public_key?: string; deleted: boolean }>()
+  private faults: { rule: FaultRule; seen: number }[] = []
+  private readonly rate = new Map<string, { windowStart: number; count: number }>()
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private readonly sockets = new Set<Socket>()
+  private readonly hanging = new Set<ServerResponse>()
+  private nextInstance = 1000
+  private server: Server | undefined
+  private readonly host: string
+  private readonly port: number
+  private readonly https: boolean
+  baseUrl = ''
+
+  constructor(options: EmulatorOptions = {}) {
+    this.host = options.host ?? '127.0.0.1'
+    this.port = options.port ?? 0
+    this.https = options.https ?? false
+    this.options = {
+      organizations: options.organizations ?? [
+        { token: DEFAULT_TOKEN, name: 'org-default', sandboxAccess: true },
+        { token: NO_SANDBOX_ACCESS_TOKEN, name: 'org-no-sandbox', sandboxAccess: false },
+      ],
+      provisioningMs: options.provisioningMs ?? 300,
+      outcome: options.outcome ?? 'running',
+      stopMs: options.stopMs ?? 100,
+      capacity: { A6000: 4, A100: 4, H100: 2, ...options.capacity },
+      rateWindowMs: options.rateWindowMs ?? 60_000,
+      startStopLimit: options.startStopLimit ?? 30,
+      getListLimit: options.getListLimit ?? 600,
+      ttlSecondMs: options.ttlSecondMs ?? 1000,
+      pageSize: options.pageSize ?? 50,
+      creditAlert: options.creditAlert === undefined ? { amount_cents: 5000, armed: true, created_at: 1767225600 } : options.creditAlert,
+      pricing: options.pricing ?? DEFAULT_PRICING,
+      admin: options.admin ?? false,
+    }
+    for (const rule of options.faults ?? []) this.addFault(rule)
+  }
+
+  get token(): string {
+    return this.options.organizations[0]?.token ?? DEFAULT_TOKEN
+  }
+
+  async start(): Promise<string> {
+    const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res)
+    this.server = this.https ? createHttpsServer(selfSignedCertificate(), handler) : createHttpServer(handler)
+    this.server.keepAliveTimeout = 1_000
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket)
+      socket.on('close', () => this.sockets.delete(socket))
+    })
+    await new Promise<void>((resolve, reject) => {
+      this.server?.once('error', reject)
+      this.server?.listen(this.port, this.host, () => resolve())
+    })
+    const address = this.server.address() as AddressInfo
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+    this.baseUrl = `${this.https ? 'https' : 'http'}://${host}:${address.port}/v1`
+    return this.baseUrl
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+    for (const res of this.hanging) res.destroy()
+    for (const socket of this.sockets) socket.destroy()
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()))
+  }
+
+  addFault(rule: FaultRule): void {
+    this.faults.push({ rule, seen: 0 })
+  }
+
+  clearFaults(): void {
+    this.faults = []
+  }
+
+  /** Sandboxes that are live now (hold their name, cost money). */
+  liveSandboxes(): SandboxState[] {
+    return this.sandboxes.filter((s) => LIVE_STATUSES.has(s.status))
+  }
+
+  /** Waits until no sandbox is still `stopping`, then returns the live ones: what leaked. */
+  async settle(timeoutMs = 5_000): Promise<SandboxState[]> {
+    const until = Date.now() + timeoutMs
+    while (this.sandboxes.some((s) => s.status === 'stopping') && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    return this.liveSandboxes()
+  }
+
+  /** Requests to one route, e.g. requestsTo('POST', '/sandboxes/start'). */
+  requestsTo(method: string, routeOrPath: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && (r.path === routeOrPath || routeOf(r.path) === routeOrPath))
+  }
+
+  reset(): void {
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+    this.requests.length = 0
+    this.sandboxes.length = 0
+    this.instances.clear()
+    this.rate.clear()
+    this.faults = []
+  }
+
+  // ---------------------------------------------------------------------------
+
+  private later(ms: number, fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      fn()
+    }, ms)
+    this.timers.add(timer)
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    const text = body === undefined ? '' : JSON.stringify(body)
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers })
+    res.end(text)
+  }
+
+  private sendError(res: ServerResponse, error: HttpError): void {
+    this.send(res, error.status, { code: error.status, error: error.code, message: error.message }, error.headers)
+  }
+
+  private async readBody(req: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length
+      if (size > 1_000_000) throw new HttpError(413, 'invalid_request', 'request body too large')
+      chunks.push(chunk as Buffer)
+    }
+    return Buffer.concat(chunks).toString('utf8')
+  }
+
+  private takeFault(method: string, path: string): FaultKind | undefined {
+    const route = `${method} ${routeOf(path)}`
+    // Every rule of the route counts every request, so rules for attempts 1, 2, 3 compose.
+    const matching = this.faults.filter((entry) => entry.rule.route === route)
+    for (const entry of matching) entry.seen++
+    return matching.find((entry) => !entry.rule.attempts || entry.rule.attempts.includes(entry.seen))?.rule.fault
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://emulator')
+    const method = req.method ?? 'GET'
+    const auth = req.headers.authorization
+    const record: RecordedRequest = {
+      method,
+      path: url.pathname.replace(/^\/v1/, ''),
+      query: Object.fromEntries(url.searchParams),
+      body: undefined,
+      authPresent: auth !== undefined,
+      org: undefined,
+      status: 'fault',
+      at: Date.now(),
+    }
+    try {
+      const raw = await this.readBody(req)
+      if (raw !== '') {
+        try {
+          record.body = JSON.parse(raw)
+        } catch {
+          record.body = raw
+        }
+      }
+      if (url.pathname.startsWith('/_emulator/') && this.options.admin) {
+        this.admin(url.pathname, method, record.body, res)
+        return
+      }
+      this.requests.push(record)
+      if (!url.pathname.startsWith('/v1/')) throw new HttpError(404, 'not_found', `no route ${method} ${url.pathname}`)
+
+      const fault = this.takeFault(method, record.path)
+      if (fault !== undefined && fault !== 'lost-answer') {
+        this.applyFault(fault, res)
+        return
+      }
+      // lost-answer: carry the request out, then drop the connection instead of answering.
+      const result = this.route(method, record.path, url.searchParams, record.body, raw, auth, record)
+      record.status = fault === 'lost-answer' ? 'fault' : result.status
+      if (fault === 'lost-answer') {
+        req.socket.destroy()
+        return
+      }
+      this.send(res, result.status, result.body, result.headers)
+    } catch (error) {
+      if (error instanceof HttpError) {
+        record.status = error.status
+        this.sendError(res, error)
+        return
+      }
+      record.status = 500
+      this.send(res, 500, { code: 500, error: 'internal_error', message: String(error) })
+    }
+  }
+
+  private applyFault(fault: FaultKind, res: ServerResponse): void {
+    if (fault === 'hang') {
+      this.hanging.add(res)
+      res.on('close', () => this.hanging.delete(res))
+      return
+    }
+    if (fault === 'reset') {
+      res.socket?.destroy()
+      return
+    }
+    if (fault === 'malformed-json') {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"id": "sbx-')
+      return
+    }
+    const codes: Record<number, string> = { 500: 'internal_error', 502: 'bad_gateway', 503: 'service_unavailable', 504: 'gateway_timeout' }
+    if (fault === 502) {
+      // Gateways answer with HTML, not the JSON error object.
+      res.writeHead(502, { 'content-type': 'text/html' })
+      res.end('<html><body><h1>502 Bad Gateway</h1></body></html>')
+      return
+    }
+    const status = fault as number
+    this.send(res, status, { code: status, error: codes[status], message: `injected ${status}` })
+  }
+
+  private organization(auth: string | undefined): Organization {
+    const match = /^Bearer (\S+)$/.exec(auth ?? '')
+    const org = match ? this.options.organizations.find((o) => o.token === match[1]) : undefined
+    if (!org) throw new HttpError(401, 'unauthorized', auth ? 'invalid API token' : 'missing Authorization header')
+    return org
+  }
+
+  private limit(org: string, bucket: 'start-stop' | 'get-list'): void {
+    const key = `${org}:${bucket}`
+    const limit = bucket === 'start-stop' ? this.options.startStopLimit : this.options.getListLimit
+    const now = Date.now()
+    let window = this.rate.get(key)
+    if (!window || now - window.windowStart >= this.options.rateWindowMs) {
+      window = { windowStart: now, count: 0 }
+      this.rate.set(key, window)
+    }
+    if (window.count >= limit) {
+      const retryAfter = Math.max(1, Math.ceil((window.windowStart + this.options.rateWindowMs - now) / 1000))
+      throw new HttpError(429, 'rate_limit_exceeded', `more than ${limit} requests per window`, { 'retry-after': String(retryAfter) })
+    }
+    window.count++
+  }
+
+  private route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: unknown,
+    raw: string,
+    auth: string | undefined,
+    record: RecordedRequest,
+  ): { status: number; body?: unknown; headers?: Record<string, string> } {
+    if (method === 'GET' && path === '/pricing') return { status: 200, body: { pricing: this.options.pricing } }
+    const org = this.organization(auth)
+    record.org = org.name
+    if (method === 'GET' && path === '/credit-alert') return { status: 200, body: { alert: this.options.creditAlert ?? null } }
+    if (method === 'POST' && path === '/instances/create') return this.createInstance(org, body, raw)
+    const deleteMatch = /^\/instances\/([^/]+)\/delete$/.exec(path)
+    if (method === 'POST' && deleteMatch) return this.deleteInstance(org, decodeURIComponent(deleteMatch[1] ?? ''))
+
+    if (!path.startsWith('/sandboxes')) throw new HttpError(404, 'not_found', `no route ${method} ${path}`)
+    if (!org.sandboxAccess) throw new HttpError(403, 'sandbox_access_denied', 'sandbox access is not enabled for this organization')
+
+    if (method === 'POST' && path === '/sandboxes/start') {
+      this.limit(org.name, 'start-stop')
+      return this.startSandbox(org, body, raw)
+    }
+    if (method === 'GET' && path === '/sandboxes') {
+      this.limit(org.name, 'get-list')
+      return this.listSandboxes(org, query)
+    }
+    const match = /^\/sandboxes\/([^/]+)(\/stop|\/network-policy)?$/.exec(path)
+    if (!match) throw new HttpError(404, 'not_found', `no route ${method} ${path}`)
+    const [, id = '', action] = match
+    if (!SANDBOX_ID.test(id)) throw new HttpError(400, 'invalid_request', `id must match ${SANDBOX_ID.source}`)
+    if (method === 'GET' && action === undefined) {
+      this.limit(org.name, 'get-list')
+      return { status: 200, body: this.view(this.find(org, id)) }
+    }
+    if (method === 'POST' && action === '/stop') {
+      this.limit(org.name, 'start-stop')
+      return this.stopSandbox(this.find(org, id), 'stop requested')
+    }
+    if (method === 'PATCH' && action === '/network-policy') return this.replacePolicy(this.find(org, id), body, raw)
+    throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on ${path}`)
+  }
+
+  private find(org: Organization, id: string): SandboxState {
+    const sandbox = this.sandboxes.find((s) => s.id === id && s.org === org.name)
+    if (!sandbox) throw new HttpError(404, 'sandbox_not_found', `no sandbox ${id}`)
+    return sandbox
+  }
+
+  private view(sandbox: SandboxState): Record<string, unknown> {
+    const { org: _org, ...visible } = sandbox
+    return { ...visible, network_policy: this.acceptedPolicy(sandbox.network_policy) }
+  }
+
+  private validateStart(body: unknown, raw: string): StartBody {
+    const fail = (message: string): never => {
+      throw new HttpError(400, 'invalid_request', message)
+    }
+    if (raw.trim() === '') fail('a request body is required')
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof body === 'string') fail('the body must be a JSON object')
+    const b = body as Record<string, unknown>
+    if (b.name !== undefined && (typeof b.name !== 'string' || !NAME.test(b.name))) {
+      fail("name must be 1-63 lower-case letters, digits and '-', starting and ending with a letter or digit")
+    }
+    const spec = b.spec as Record<string, unknown> | undefined
+    if (!spec || typeof spec !== 'object') fail('spec is required')
+    for (const field of ['cpu_count', 'memory_gib', 'storage_gib'] as const) {
+      if (!positiveInt(spec?.[field])) fail(`spec.${field} must be an integer >= 1`)
+    }
+    if (spec?.gpu_type !== undefined && !GPU_TYPES.includes(spec.gpu_type as GpuType)) fail(`spec.gpu_type must be one of ${GPU_TYPES.join(', ')}`)
+    if (spec?.gpu_count !== undefined && !positiveInt(spec.gpu_count)) fail('spec.gpu_count must be an integer >= 1')
+    if (spec?.gpu_count !== undefined && spec.gpu_type === undefined) fail('spec.gpu_count requires spec.gpu_type')
+    this.validatePolicy(b.network_policy, fail)
+    const lifetime = b.lifetime as Record<string, unknown> | undefined
+    if (!lifetime || typeof lifetime !== 'object' || Array.isArray(lifetime)) fail('lifetime is required')
+    if (lifetime?.enforce_ttl !== undefined && typeof lifetime.enforce_ttl !== 'boolean') fail('lifetime.enforce_ttl must be a boolean')
+    for (const field of ['max_ttl_seconds', 'max_grace_seconds'] as const) {
+      const value = lifetime?.[field]
+      if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= 0)) fail(`lifetime.${field} must be an integer >= 0`)
+    }
+    if (b.env !== undefined) {
+      if (b.env === null || typeof b.env !== 'object' || Array.isArray(b.env)) fail('env must be an object of strings')
+      for (const [key, value] of Object.entries(b.env as object)) {
+        if (!ENV_KEY.test(key) || typeof value !== 'string') fail('env must map variable names to string values')
+      }
+    }
+    return b as unknown as StartBody
+  }
+
+  private validatePolicy(policy: unknown, fail: (message: string) => never): void {
+    if (!policy || typeof policy !== 'object' || Array.isArray(policy)) fail('network_policy is required')
+    const p = policy as Record<string, unknown>
+    if (!['closed', 'open', 'restricted'].includes(p.internet_access as string)) {
+      fail('network_policy.internet_access must be one of closed, open, restricted')
+    }
+    if (p.cidr_allowlist !== undefined && (!Array.isArray(p.cidr_allowlist) || !p.cidr_allowlist.every(isCidr))) {
+      fail('network_policy.cidr_allowlist must be an array of CIDR ranges')
+    }
+    if (
+      p.domain_allowlist !== undefined &&
+      (!Array.isArray(p.domain_allowlist) || !p.domain_allowlist.every((d) => typeof d === 'string' && DOMAIN.test(d)))
+    ) {
+      fail('network_policy.domain_allowlist must be an array of domain names')
+    }
+  }
+
+  /** Domains are answered in their wildcard-prefixed form. */
+  private acceptedPolicy(policy: StartBody['network_policy']): StartBody['network_policy'] {
+    const accepted: StartBody['network_policy'] = { internet_access: policy.internet_access, cidr_allowlist: [...(policy.cidr_allowlist ?? [])] }
+    accepted.domain_allowlist = (policy.domain_allowlist ?? []).map((d) => (d.startsWith('*.') ? d : `*.${d}`))
+    return accepted
+  }
+
+  private gpusInUse(type: GpuType): number {
+    return this.sandboxes
+      .filter((s) => s.spec.gpu_type === type && LIVE_STATUSES.has(s.status))
+      .reduce((sum, s) => sum + (s.spec.gpu_count ?? 1), 0)
+  }
+
+  private startSandbox(org: Organization, body: unknown, raw: string) {
+    const request = this.validateStart(body, raw)
+    const id = `sbx-${randomBytes(8).toString('hex')}`
+    const name = request.name ?? id
+    if (this.sandboxes.some((s) => s.org === org.name && s.name === name && LIVE_STATUSES.has(s.status))) {
+      throw new HttpError(409, 'sandbox_name_in_use', `the name '${name}' is held by another live sandbox; choose another name or stop that sandbox`)
+    }
+    const gpu = request.spec.gpu_type
+    if (gpu) {
+      const wanted = request.spec.gpu_count ?? 1
+      const free = (this.options.capacity[gpu] ?? 0) - this.gpusInUse(gpu)
+      if (free < wanted) throw new HttpError(503, 'sandbox_capacity_unavailable', `no ${gpu} capacity free (${Math.max(0, free)} free, ${wanted} asked)`)
+    }
+    const now = new Date().toISOString()
+    const sandbox: SandboxState = {
+      id,
+      name,
+      org: org.name,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+      spec: { ...request.spec, ...(gpu ? { gpu_count: request.spec.gpu_count ?? 1 } : {}) },
+      network_policy: request.network_policy,
+      lifetime: request.lifetime,
+      env_keys: Object.keys(request.env ?? {}),
+    }
+    this.sandboxes.push(sandbox)
+    const outcome = typeof this.options.outcome === 'function' ? this.options.outcome(request) : (this.options.outcome ?? 'running')
+    const provisioning = this.options.provisioningMs
+    this.later(Math.min(20, provisioning / 4), () => this.transition(sandbox, 'pending', 'provisioning'))
+    this.later(provisioning, () => this.transition(sandbox, 'provisioning', outcome) || this.transition(sandbox, 'pending', outcome))
+    if (request.lifetime.enforce_ttl && request.lifetime.max_ttl_seconds !== undefined) {
+      this.later(request.lifetime.max_ttl_seconds * this.options.ttlSecondMs, () => {
+        if (LIVE_STATUSES.has(sandbox.status) && sandbox.status !== 'stopping') this.stopSandbox(sandbox, 'ttl expired')
+      })
+    }
+    return { status: 202, body: { id, name } }
+  }
+
+  private transition(sandbox: SandboxState, from: string, to: string): boolean {
+    if (sandbox.status !== from) return false
+    sandbox.status = to
+    sandbox.updated_at = new Date().toISOString()
+    return true
+  }
+
+  private stopSandbox(sandbox: SandboxState, reason: string) {
+    if (LIVE_STATUSES.has(sandbox.status) && sandbox.status !== 'stopping') {
+      sandbox.status = 'stopping'
+      sandbox.stopped_reason = reason
+      sandbox.updated_at = new Date().toISOString()
+      this.later(this.options.stopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
+    } else if (sandbox.status === 'failed') {
+      sandbox.status = 'stopped'
+      sandbox.stopped_reason = reason
+    }
+    return { status: 202, body: { id: sandbox.id, status: sandbox.status } }
+  }
+
+  private listSandboxes(org: Organization, query: URLSearchParams) {
+    const history = this.sandboxes.filter((s) => s.org === org.name).reverse()
+    const token = query.get('page_token')
+    let offset = 0
+    if (token !== null) {
+      const decoded = /^p(\d+)$/.exec(token)
+      if (!decoded) throw new HttpError(400, 'invalid_request', 'page_token is not a token this service issued')
+      offset = Number(decoded[1])
+    }
+    const page = history.slice(offset, offset + this.options.pageSize).map((s) => this.view(s))
+    const next = offset + this.options.pageSize < history.length ? `p${offset + this.options.pageSize}` : null
+    return { status: 200, body: { sandboxes: page, next_page_token: next } }
+  }
+
+  private replacePolicy(sandbox: SandboxState, body: unknown, raw: string) {
+    const fail = (message: string): never => {
+      throw new HttpError(400, 'invalid_request', message)
+    }
+    if (raw.trim() === '' || body === null || typeof body !== 'object') fail('the body must be a JSON object with network_policy')
+    const policy = (body as { network_policy?: unknown }).network_policy
+    this.validatePolicy(policy, fail)
+    if (sandbox.status !== 'running') {
+      throw new HttpError(409, 'sandbox_not_running', `the network policy can be replaced only on a running sandbox; ${sandbox.id} is ${sandbox.status}`)
+    }
+    sandbox.network_policy = policy as StartBody['network_policy']
+    sandbox.updated_at = new Date().toISOString()
+    return { status: 200, body: { id: sandbox.id, network_policy: this.acceptedPolicy(sandbox.network_policy) } }
+  }
+
+  private createInstance(org: Organization, body: unknown, raw: string) {
+    if (raw.trim() !== '' && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+      throw new HttpError(400, 'invalid_request', 'the body must be a JSON object')
+    }
+    const request = (raw.trim() === '' ? {} : body) as Record<string, unknown>
+    if (request.public_key !== undefined && (typeof request.public_key !== 'string' || !/^(ssh-|ecdsa-|sk-)\S+ \S+/.test(request.public_key))) {
+      throw new HttpError(400, 'invalid_request', 'public_key must be an OpenSSH public key')
+    }
+    const identifier = this.nextInstance++
+    const uuid = randomUUID()
+    let key = ''
+    if (request.public_key === undefined) {
+      const pair = generateKeyPairSync('ed25519')
+      key = openSshPrivateKey(pair.privateKey, `instance-${identifier}`)
+    }
+    this.instances.set(String(identifier), {
+      identifier,
+      uuid,
+      org: org.name,
+      public_key: request.public_key as string | undefined,
+      deleted: false,
+    })
+    return { status: 200, body: { identifier, key, uuid } }
+  }
+
+  private deleteInstance(org: Organization, identifier: string) {
+    const instance = this.instances.get(identifier)
+    if (!instance || instance.org !== org.name || instance.deleted) throw new HttpError(404, 'instance_not_found', `no instance ${identifier}`)
+    instance.deleted = true
+    return { status: 200, body: { identifier: instance.identifier, deleted: true } }
+  }
+
+  private admin(path: string, method: string, body: unknown, res: ServerResponse): void {
+    if (method === 'GET' && path === '/_emulator/requests') return this.send(res, 200, { requests: this.requests })
+    if (method === 'GET' && path === '/_emulator/sandboxes') {
+      return this.send(res, 200, { sandboxes: this.sandboxes, live: this.liveSandboxes().map((s) => s.id) })
+    }
+    if (method === 'POST' && path === '/_emulator/faults') {
+      const rules = Array.isArray(body) ? body : [body]
+      for (const rule of rules) this.addFault(rule as FaultRule)
+      return this.send(res, 200, { faults: this.faults.map((f) => f.rule) })
+    }
+    if (method === 'DELETE' && path === '/_emulator/faults') {
+      this.clearFaults()
+      return this.send(res, 200, { faults: [] })
+    }
+    if (method === 'POST' && path === '/_emulator/reset') {
+      this.reset()
+      return this.send(res, 200, { reset: true })
+    }
+    this.send(res, 404, { code: 404, error: 'not_found', message: `no admin route ${method} ${path}` })
+  }
+}
+
+/** '/sandboxes/sbx-…/stop' → '/sandboxes/:id/stop', for fault rules and request filters. */
+export function routeOf(path: string): string {
+  return path.replace(/^\/sandboxes\/[^/]+/, (m) => (m === '/sandboxes/start' ? m : '/sandboxes/:id')).replace(/^\/instances\/(?!create$)[^/]+/, '/instances/:id')
+}

@@ -1,0 +1,182 @@
+/**
+ * Runs the committed bundles the way the GitHub runner does: INPUT_* (hyphens
+ * kept, action.yml defaults filled in), GITHUB_OUTPUT / GITHUB_STATE /
+ * GITHUB_STEP_SUMMARY files, RUNNER_TEMP, and STATE_* for the post step.
+ * Used by the e2e tests, the fault suite, `npm start` and the benchmark.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+interface ActionYaml {
+  inputs: Record<string, { description: string; required?: boolean; default?: string }>
+  outputs: Record<string, { description: string }>
+  runs: { using: string; main: string; post: string; 'post-if': string }
+}
+
+let cachedAction: ActionYaml | undefined
+export function actionYaml(): ActionYaml {
+  cachedAction ??= parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYaml
+  return cachedAction
+}
+
+/** The INPUT_* environment the runner builds from `with:` and action.yml defaults. */
+export function inputEnvironment(inputs: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [name, spec] of Object.entries(actionYaml().inputs)) {
+    const value = inputs[name] ?? spec.default
+    if (value !== undefined) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+  }
+  for (const [name, value] of Object.entries(inputs)) {
+    if (!(name in actionYaml().inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+  }
+  return env
+}
+
+/** Parses a file written with GitHub's file commands (`name<<DELIM` heredocs or `name=value`). */
+export function parseFileCommands(text: string): Record<string, string> {
+  const values: Record<string, string> = {}
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? ''
+    if (line === '') continue
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line)
+    if (heredoc) {
+      const [, name = '', delimiter] = heredoc
+      const body: string[] = []
+      for (i++; i < lines.length && lines[i] !== delimiter; i++) body.push(lines[i] ?? '')
+      values[name] = body.join('\n')
+      continue
+    }
+    const eq = line.indexOf('=')
+    if (eq > 0) values[line.slice(0, eq)] = line.slice(eq + 1)
+  }
+  return values
+}
+
+export interface StepResult {
+  exitCode: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  state: Record<string, string>
+  summary: string
+  durationMs: number
+}
+
+export interface StepOptions {
+  inputs: Record<string, string>
+  /** STATE_* values for the post step (the main step's GITHUB_STATE). */
+  state?: Record<string, string>
+  env?: Record<string, string>
+  workDir?: string
+  /** Called once the process is spawned: signal tests kill it from here. */
+  onSpawn?: (child: ChildProcess, output: () => string) => void
+  /** Hard limit for the child; killed with SIGKILL past it. */
+  timeoutMs?: number
+}
+
+function newWorkDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
+  mkdirSync(join(dir, 'temp'))
+  return dir
+}
+
+export async function runStep(step: 'main' | 'post', options: StepOptions): Promise<StepResult> {
+  const dir = options.workDir ?? newWorkDir()
+  const files = {
+    output: join(dir, `${step}-output.txt`),
+    state: join(dir, `${step}-state.txt`),
+    summary: join(dir, `${step}-summary.md`),
+  }
+  for (const file of Object.values(files)) writeFileSync(file, '')
+  const stateEnv: Record<string, string> = {}
+  for (const [key, value] of Object.entries(options.state ?? {})) stateEnv[`STATE_${key}`] = value
+  const script = join(ROOT, actionYaml().runs[step])
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_REPOSITORY: 'octo/repo',
+    GITHUB_WORKSPACE: dir,
+    RUNNER_TEMP: join(dir, 'temp'),
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STATE: files.state,
+    GITHUB_STEP_SUMMARY: files.summary,
+    ...inputEnvironment(options.inputs),
+    ...stateEnv,
+    ...options.env,
+  }
+  const started = Date.now()
+  const child = spawn(process.execPath, [script], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000)
+  options.onSpawn?.(child, () => stdout)
+  const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+    child.on('close', (code, sig) => done([code, sig])),
+  )
+  clearTimeout(timer)
+  return {
+    exitCode,
+    signal,
+    stdout,
+    stderr,
+    outputs: parseFileCommands(readFileSync(files.output, 'utf8')),
+    state: parseFileCommands(readFileSync(files.state, 'utf8')),
+    summary: readFileSync(files.summary, 'utf8'),
+    durationMs: Date.now() - started,
+  }
+}
+
+export interface ActionRun {
+  main: StepResult
+  post: StepResult
+  workDir: string
+}
+
+/** Main step, then the post step with the main step's state, as `post-if: always()` does. */
+export async function runAction(options: Omit<StepOptions, 'state'>): Promise<ActionRun> {
+  const workDir = options.workDir ?? newWorkDir()
+  const main = await runStep('main', { ...options, workDir })
+  const post = await runStep('post', { inputs: options.inputs, env: options.env, workDir, state: main.state })
+  return { main, post, workDir }
+}
+
+/** Every place a secret must never appear: all text the steps produced, minus the ::add-mask:: commands. */
+export function visibleText(...steps: StepResult[]): string {
+  return steps
+    .flatMap((step) => [
+      step.stdout,
+      step.stderr,
+      step.summary,
+      ...Object.entries(step.outputs)
+        .filter(([name]) => name !== 'ssh-private-key')
+        .map(([, v]) => v),
+      ...Object.values(step.state),
+    ])
+    .join('\n')
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+    .join('\n')
+}
+
+/** The workflow commands (::error::, ::warning::, ...) a step printed. */
+export function commands(step: StepResult, name: string): string[] {
+  const prefix = new RegExp(`^::${name}(?: [^:]*)?::`)
+  return step.stdout
+    .split('\n')
+    .filter((line) => prefix.test(line))
+    .map((line) => line.replace(prefix, ''))
+}

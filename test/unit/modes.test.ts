@@ -1,0 +1,336 @@
+/**
+ * Start, stop and post logic against a small stateful msw service, with the
+ * production client and transport and a fake clock.
+ */
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ComputeClient } from '../../src/client/client.ts'
+import { runPost } from '../../src/cleanup.ts'
+import { parseInputs, type StartConfig } from '../../src/inputs.ts'
+import { runStart } from '../../src/modes/start.ts'
+import { runMain } from '../../src/run.ts'
+import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
+
+const BASE = 'https://compute.test/v1'
+const TOKEN = 'tok-unit-999'
+const server = setupServer()
+
+interface FakeSandbox {
+  id: string
+  name: string
+  status: string
+  gpu?: string
+}
+
+/** A tiny stateful service; `script` overrides answers per call. */
+class FakeService {
+  sandboxes: FakeSandbox[] = []
+  requests: { method: string; path: string; body?: unknown }[] = []
+  statuses: string[] = ['pending', 'provisioning', 'running']
+  startScript: ((body: { name: string; spec: { gpu_type?: string } }) => 'ok' | 'lost' | Response)[] = []
+  stopScript: (() => Response | undefined)[] = []
+  private counter = 0
+
+  handlers() {
+    return [
+      http.post(`${BASE}/sandboxes/start`, async ({ request }) => {
+        const body = (await request.json()) as { name: string; spec: { gpu_type?: string } }
+        this.requests.push({ method: 'POST', path: '/sandboxes/start', body })
+        const step = this.startScript.shift()?.(body) ?? 'ok'
+        if (step instanceof Response) return step
+        if (this.sandboxes.some((s) => s.name === body.name && s.status !== 'stopped')) {
+          return HttpResponse.json({ code: 409, error: 'sandbox_name_in_use', message: 'held' }, { status: 409 })
+        }
+        const id = `sbx-${(++this.counter).toString(16).padStart(16, '0')}`
+        this.sandboxes.unshift({ id, name: body.name, status: 'pending', gpu: body.spec.gpu_type })
+        if (step === 'lost') return HttpResponse.error()
+        return HttpResponse.json({ id, name: body.name }, { status: 202 })
+      }),
+      http.get(`${BASE}/sandboxes/:id`, ({ params }) => {
+        this.requests.push({ method: 'GET', path: `/sandboxes/${params.id}` })
+        const sandbox = this.sandboxes.find((s) => s.id === params.id)
+        if (!sandbox) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })
+        if (sandbox.status !== 'stopped' && sandbox.status !== 'stopping') sandbox.status = this.statuses.shift() ?? sandbox.status
+        return HttpResponse.json({ id: sandbox.id, name: sandbox.name, status: sandbox.status, spec: { gpu_type: sandbox.gpu } })
+      }),
+      http.get(`${BASE}/sandboxes`, () => {
+        this.requests.push({ method: 'GET', path: '/sandboxes' })
+        return HttpResponse.json({ items: this.sandboxes.map((s) => ({ ...s })), next_page_token: null })
+      }),
+      http.post(`${BASE}/sandboxes/:id/stop`, ({ params }) => {
+        this.requests.push({ method: 'POST', path: `/sandboxes/${params.id}/stop` })
+        const scripted = this.stopScript.shift()?.()
+        if (scripted) return scripted
+        const sandbox = this.sandboxes.find((s) => s.id === params.id)
+        if (!sandbox) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })
+        sandbox.status = 'stopped'
+        return new HttpResponse(null, { status: 202 })
+      }),
+    ]
+  }
+
+  paths(): string[] {
+    return this.requests.map((r) => `${r.method} ${r.path}`)
+  }
+}
+
+let service: FakeService
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+beforeEach(() => {
+  service = new FakeService()
+  server.use(...service.handlers())
+})
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const client = () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN })
+
+function config(inputs: Record<string, string> = {}): StartConfig {
+  const all: Record<string, string> = { 'api-token': TOKEN, 'base-url': BASE, name: 'box-1', ...inputs }
+  return parseInputs((n) => all[n] ?? '', { runId: '1', runAttempt: '1' }) as StartConfig
+}
+
+async function start(inputs: Record<string, string> = {}, clock = new FakeClock()): Promise<{ core: RecordingCore; error?: Error }> {
+  const core = recordingCore()
+  try {
+    await runStart(config(inputs), { core, client: client(), clock, signal: new AbortController().signal })
+    return { core }
+  } catch (error) {
+    return { core, error: error as Error }
+  }
+}
+
+const capacityBusy = () => HttpResponse.json({ code: 503, error: 'sandbox_capacity_unavailable', message: 'none free' }, { status: 503 })
+
+describe('start', () => {
+  it('starts, saves name then id, polls to running and sets the outputs', async () => {
+    const saveOrder: string[] = []
+    const core = recordingCore()
+    const save = core.saveState
+    core.saveState = (name, value) => {
+      saveOrder.push(`${name} after ${service.requests.length} requests`)
+      save(name, value)
+    }
+    await runStart(config(), { core, client: client(), clock: new FakeClock(), signal: new AbortController().signal })
+    const id = 'sbx-0000000000000001'
+    expect(service.paths()).toEqual([
+      'POST /sandboxes/start',
+      `GET /sandboxes/${id}`,
+      `GET /sandboxes/${id}`,
+      `GET /sandboxes/${id}`,
+    ])
+    expect(saveOrder).toEqual(['sandbox-name after 0 requests', 'sandbox-id after 1 requests', 'started-at after 1 requests'])
+    expect(core.state['sandbox-id']).toBe(id)
+    expect(core.outputs).toMatchObject({ 'sandbox-id': id, 'sandbox-name': 'box-1', status: 'running', 'gpu-type': '' })
+    expect(JSON.parse(core.outputs.sandbox ?? '')).toEqual({ id, name: 'box-1', status: 'running', spec: {} })
+    expect(core.log.filter((l) => l.startsWith(`${id}:`))).toEqual([`${id}: pending (after 0s)`, `${id}: provisioning (after 1s)`, `${id}: running (after 2s)`])
+    expect(service.requests[0]?.body).toEqual({
+      name: 'box-1',
+      spec: { cpu_count: 4, memory_gib: 16, storage_gib: 100 },
+      network_policy: { internet_access: 'open' },
+      lifetime: { enforce_ttl: true, max_ttl_seconds: 21600 },
+    })
+  })
+
+  it('after a lost answer retries with the same name and adopts its own sandbox on 409', async () => {
+    service.startScript = [() => 'lost']
+    const { core, error } = await start()
+    expect(error).toBeUndefined()
+    expect(core.state['sandbox-name']).toBe('box-1')
+    const starts = service.requests.filter((r) => r.path === '/sandboxes/start')
+    expect(starts.map((r) => (r.body as { name: string }).name)).toEqual(['box-1', 'box-1'])
+    expect(service.sandboxes).toHaveLength(1)
+    expect(core.outputs['sandbox-id']).toBe(service.sandboxes[0]?.id)
+    expect(core.log).toContain(`Adopting sandbox ${service.sandboxes[0]?.id}: an earlier start attempt created it but its answer was lost.`)
+    expect(service.paths().slice(0, 3)).toEqual(['POST /sandboxes/start', 'POST /sandboxes/start', 'GET /sandboxes'])
+  })
+
+  it('a 409 with no lost answer fails with the remedy, and lists nothing', async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'running' })
+    const { error } = await start()
+    expect(error?.message).toMatch(/409 sandbox_name_in_use.*replace-existing: true/)
+    expect(service.paths()).toEqual(['POST /sandboxes/start'])
+  })
+
+  it('replace-existing stops the holder, waits for it, and starts again', async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'running' })
+    const { core, error } = await start({ 'replace-existing': 'true' })
+    expect(error).toBeUndefined()
+    expect(service.paths().slice(0, 5)).toEqual([
+      'POST /sandboxes/start',
+      'GET /sandboxes',
+      'POST /sandboxes/sbx-00000000000000aa/stop',
+      'GET /sandboxes/sbx-00000000000000aa',
+      'GET /sandboxes/sbx-00000000000000aa',
+    ])
+    expect(service.paths()[5]).toBe('POST /sandboxes/start')
+    expect(core.outputs['sandbox-id']).not.toBe('sbx-00000000000000aa')
+  })
+
+  it('falls back through the gpu-type list on capacity errors', async () => {
+    service.startScript = [capacityBusy, capacityBusy]
+    const { core, error } = await start({ 'gpu-type': 'H100, A100, A6000', 'gpu-count': '2' })
+    expect(error).toBeUndefined()
+    const specs = service.requests.filter((r) => r.path === '/sandboxes/start').map((r) => (r.body as { spec: unknown }).spec)
+    expect(specs).toEqual([
+      { cpu_count: 4, memory_gib: 16, storage_gib: 100, gpu_type: 'H100', gpu_count: 2 },
+      { cpu_count: 4, memory_gib: 16, storage_gib: 100, gpu_type: 'A100', gpu_count: 2 },
+      { cpu_count: 4, memory_gib: 16, storage_gib: 100, gpu_type: 'A6000', gpu_count: 2 },
+    ])
+    expect(core.outputs['gpu-type']).toBe('A6000')
+    expect(core.summaries[0]).toContain('H100 x2: no capacity; A100 x2: no capacity; A6000 x2: accepted')
+  })
+
+  it('cycles with backoff while every type is busy, and gives up at capacity-timeout', async () => {
+    service.startScript = Array.from({ length: 100 }, () => capacityBusy)
+    const clock = new FakeClock()
+    const { core, error } = await start({ 'gpu-type': 'H100,A100', 'capacity-timeout': '1m' }, clock)
+    expect(error?.message).toMatch(/503 sandbox_capacity_unavailable: no H100, A100 capacity within capacity-timeout \(1m/)
+    expect(core.state['sandbox-name']).toBe('')
+    expect(clock.sleeps).toEqual([3750, 7500, 15_000, 30_000].slice(0, clock.sleeps.length))
+    expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(60_000)
+    expect(service.sandboxes).toHaveLength(0)
+  })
+
+  it.each([
+    [400, 'invalid_request'],
+    [401, 'unauthorized'],
+    [403, 'sandbox_access_denied'],
+  ])('%i is never retried', async (status, code) => {
+    service.startScript = [() => HttpResponse.json({ code: status, error: code, message: 'no' }, { status })]
+    const { core, error } = await start()
+    expect(error?.message).toContain(`${status} ${code}`)
+    expect(service.paths()).toEqual(['POST /sandboxes/start'])
+    expect(core.state['sandbox-name']).toBe('')
+  })
+
+  it('a failed sandbox fails the step, with its id saved for the post step', async () => {
+    service.statuses = ['provisioning', 'failed']
+    const { core, error } = await start()
+    expect(error?.message).toMatch(/failed to provision/)
+    expect(core.outputs.status).toBe('failed')
+    expect(core.state['sandbox-id']).toBe('sbx-0000000000000001')
+  })
+
+  it('gives up waiting at timeout', async () => {
+    service.statuses = Array.from({ length: 1000 }, () => 'provisioning')
+    const clock = new FakeClock()
+    const { core, error } = await start({ timeout: '30s' }, clock)
+    expect(error?.message).toMatch(/did not reach 'running' within 30s \(last status: provisioning\)/)
+    expect(core.outputs.status).toBe('provisioning')
+    expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBe(30_000)
+  })
+
+  it('wait: false returns after the start with one status read', async () => {
+    const { core } = await start({ wait: 'false' })
+    expect(service.paths()).toEqual(['POST /sandboxes/start', 'GET /sandboxes/sbx-0000000000000001'])
+    expect(core.outputs.status).toBe('pending')
+  })
+
+  it('dry-run outputs the request and sends nothing', async () => {
+    const { core } = await start({ 'dry-run': 'true', 'gpu-type': 'a100', env: 'A=1' })
+    expect(service.requests).toEqual([])
+    expect(JSON.parse(core.outputs.request ?? '')).toMatchObject({ spec: { gpu_type: 'A100', gpu_count: 1 }, env: { A: '1' } })
+    expect(core.state).toEqual({})
+  })
+})
+
+describe('main entry logic', () => {
+  it('masks the token first and sends nothing for a bad input', async () => {
+    const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, cpu: 'lots' })
+    await expect(
+      runMain({ core, clock: new FakeClock(), makeClient: client, signal: new AbortController().signal, env: {} }),
+    ).rejects.toThrow(/Input 'cpu'/)
+    expect(core.secrets).toEqual([TOKEN])
+    expect(service.requests).toEqual([])
+  })
+
+  it('mode stop stops sandbox-id and reports the status', async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000bb', name: 'x', status: 'running' })
+    const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, mode: 'stop', 'sandbox-id': 'sbx-00000000000000bb' })
+    await runMain({ core, clock: new FakeClock(), makeClient: client, signal: new AbortController().signal, env: {} })
+    expect(service.paths()).toEqual(['POST /sandboxes/sbx-00000000000000bb/stop', 'GET /sandboxes/sbx-00000000000000bb'])
+    expect(core.outputs).toEqual({ 'sandbox-id': 'sbx-00000000000000bb', status: 'stopped' })
+  })
+})
+
+describe('post', () => {
+  async function post(inputs: Record<string, string>, state: Record<string, string>, clock = new FakeClock()) {
+    const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, ...inputs }, state)
+    let error: Error | undefined
+    try {
+      await runPost({ core, clock, makeClient: client })
+    } catch (e) {
+      error = e as Error
+    }
+    return { core, error }
+  }
+
+  it('stops the sandbox from state', async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000cc', name: 'box-1', status: 'running' })
+    const { core, error } = await post({}, { 'sandbox-name': 'box-1', 'sandbox-id': 'sbx-00000000000000cc' })
+    expect(error).toBeUndefined()
+    expect(core.secrets).toEqual([TOKEN])
+    expect(service.paths()).toEqual(['POST /sandboxes/sbx-00000000000000cc/stop', 'GET /sandboxes/sbx-00000000000000cc'])
+    expect(core.log).toContain('Stopped sandbox sbx-00000000000000cc (status: stopped).')
+  })
+
+  it('finds the sandbox by name when the id never arrived', async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000dd', name: 'box-1', status: 'provisioning' })
+    service.sandboxes.push({ id: 'sbx-00000000000000de', name: 'other', status: 'running' })
+    const { error } = await post({}, { 'sandbox-name': 'box-1' })
+    expect(error).toBeUndefined()
+    expect(service.paths()).toEqual(['GET /sandboxes', 'POST /sandboxes/sbx-00000000000000dd/stop', 'GET /sandboxes/sbx-00000000000000dd'])
+  })
+
+  it('looks again before concluding a name-only start created nothing', async () => {
+    const clock = new FakeClock()
+    const { core } = await post({}, { 'sandbox-name': 'box-1' }, clock)
+    expect(service.paths()).toEqual(['GET /sandboxes', 'GET /sandboxes', 'GET /sandboxes'])
+    expect(clock.sleeps).toEqual([2000, 4000])
+    expect(core.log.at(-2)).toMatch(/No live sandbox named 'box-1' exists/)
+  })
+
+  it('a 404 means already gone', async () => {
+    const { core, error } = await post({}, { 'sandbox-id': 'sbx-00000000000000ee' })
+    expect(error).toBeUndefined()
+    expect(core.log).toContain('Sandbox sbx-00000000000000ee is already gone (404): nothing to stop.')
+  })
+
+  it('retries 429, 503 and lost answers until the stop is accepted', async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000ff', name: 'box-1', status: 'running' })
+    service.stopScript = [
+      () => HttpResponse.json({ code: 429, error: 'rate_limit_exceeded', message: 'slow' }, { status: 429, headers: { 'retry-after': '3' } }),
+      () => HttpResponse.json({ code: 503, error: 'service_unavailable', message: 'down' }, { status: 503 }),
+      () => HttpResponse.error(),
+    ]
+    const clock = new FakeClock()
+    const { error } = await post({}, { 'sandbox-id': 'sbx-00000000000000ff' }, clock)
+    expect(error).toBeUndefined()
+    expect(service.paths().filter((p) => p.endsWith('/stop'))).toHaveLength(4)
+    expect(clock.sleeps).toEqual([3375, 1500, 3000])
+  })
+
+  it('a stop that keeps failing until the deadline throws', async () => {
+    service.stopScript = Array.from({ length: 200 }, () => () => HttpResponse.json({ code: 503, error: 'x', message: 'down' }, { status: 503 }))
+    const { error } = await post({}, { 'sandbox-id': 'sbx-00000000000000ff' })
+    expect(error?.message).toMatch(/POST \/sandboxes\/sbx-00000000000000ff\/stop failed with 503/)
+  })
+
+  it('keep-alive leaves the sandbox running with a notice and sends nothing', async () => {
+    const { core } = await post({ 'keep-alive': 'true' }, { 'sandbox-id': 'sbx-00000000000000ff' })
+    expect(service.requests).toEqual([])
+    expect(core.annotations).toEqual([{ level: 'notice', message: expect.stringMatching(/keep-alive: true: sbx-00000000000000ff is left running/) }])
+  })
+
+  it.each([
+    [{}, {}, /the main step sent no start request/],
+    [{ mode: 'stop' }, { 'sandbox-id': 'sbx-00000000000000ff' }, /mode 'stop' starts nothing/],
+    [{ mode: 'network-policy' }, {}, /mode 'network-policy' starts nothing/],
+  ])('skips with a reason: %j %j', async (inputs, state, reason) => {
+    const { core } = await post(inputs, state)
+    expect(service.requests).toEqual([])
+    expect(core.log.join('\n')).toMatch(reason)
+  })
+})
