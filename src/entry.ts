@@ -4,10 +4,19 @@ import { ServiceError } from './client/errors.ts'
 import { realClock } from './client/retry.ts'
 import type { ActionCore } from './core.ts'
 import type { Connection } from './inputs.ts'
-import { InputErrors } from './inputs.ts'
+import { InputErrors, parseDurationSeconds } from './inputs.ts'
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+
+/** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
+export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT
+  const seconds = raw ? parseDurationSeconds(raw) : undefined
+  return seconds && seconds > 0 ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS
+}
 
 export function makeClient(connection: Connection): ComputeClient {
-  return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken })
+  return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() })
 }
 
 /**

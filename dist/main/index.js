@@ -71104,6 +71104,7 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 /* harmony export */   xV: () => (/* binding */ reportFailure),
 /* harmony export */   yu: () => (/* binding */ makeClient)
 /* harmony export */ });
+/* unused harmony export requestTimeoutMs */
 /* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3681);
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(486);
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9943);
@@ -71113,8 +71114,15 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 
 
 
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
+function requestTimeoutMs(env = process.env) {
+    const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT;
+    const seconds = raw ? (0,_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDurationSeconds */ .lW)(raw) : undefined;
+    return seconds && seconds > 0 ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
+}
 function makeClient(connection) {
-    return new _client_client_js__WEBPACK_IMPORTED_MODULE_0__/* .ComputeClient */ .T9({ baseUrl: connection.baseUrl, apiToken: connection.apiToken });
+    return new _client_client_js__WEBPACK_IMPORTED_MODULE_0__/* .ComputeClient */ .T9({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
 }
 /**
  * SIGINT/SIGTERM (a cancelled job) abort what is under way instead of killing
@@ -71161,11 +71169,12 @@ function reportFailure(core, error, signal) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   G: () => (/* binding */ InputErrors),
+  lW: () => (/* binding */ parseDurationSeconds),
   TL: () => (/* binding */ parseInputs),
   wX: () => (/* binding */ runContextFromEnv)
 });
 
-// UNUSED EXPORTS: DEFAULT_BASE_URL, INPUT_DEFAULTS, InputError, MODES, SANDBOX_NAME_PATTERN, generateSandboxName, isValidCidr, isValidDomain, parseCleanupInputs, parseDurationSeconds, splitList
+// UNUSED EXPORTS: DEFAULT_BASE_URL, INPUT_DEFAULTS, InputError, MODES, SANDBOX_NAME_PATTERN, generateSandboxName, isValidCidr, isValidDomain, parseCleanupInputs, splitList
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);

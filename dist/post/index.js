@@ -71166,7 +71166,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   xV: () => (/* binding */ reportFailure)
 });
 
-// UNUSED EXPORTS: cancellationSignal
+// UNUSED EXPORTS: cancellationSignal, requestTimeoutMs
 
 // EXTERNAL MODULE: ./build/src/client/errors.js
 var errors = __nccwpck_require__(486);
@@ -71418,8 +71418,15 @@ var inputs = __nccwpck_require__(5788);
 
 
 
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
+function requestTimeoutMs(env = process.env) {
+    const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT;
+    const seconds = raw ? (0,inputs/* parseDurationSeconds */.lW)(raw) : undefined;
+    return seconds && seconds > 0 ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
+}
 function makeClient(connection) {
-    return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken });
+    return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
 }
 /**
  * SIGINT/SIGTERM (a cancelled job) abort what is under way instead of killing
@@ -71466,10 +71473,11 @@ function reportFailure(core, error, signal) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   G: () => (/* binding */ InputErrors),
-  ZY: () => (/* binding */ parseCleanupInputs)
+  ZY: () => (/* binding */ parseCleanupInputs),
+  lW: () => (/* binding */ parseDurationSeconds)
 });
 
-// UNUSED EXPORTS: DEFAULT_BASE_URL, INPUT_DEFAULTS, InputError, MODES, SANDBOX_NAME_PATTERN, generateSandboxName, isValidCidr, isValidDomain, parseDurationSeconds, parseInputs, runContextFromEnv, splitList
+// UNUSED EXPORTS: DEFAULT_BASE_URL, INPUT_DEFAULTS, InputError, MODES, SANDBOX_NAME_PATTERN, generateSandboxName, isValidCidr, isValidDomain, parseInputs, runContextFromEnv, splitList
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);

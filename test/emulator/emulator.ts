@@ -142,6 +142,8 @@ export class Emulator {
   readonly options: Required<Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin'>> &
     Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin'>
   readonly requests: RecordedRequest[] = []
+  /** How many injected faults were applied. */
+  faultsApplied = 0
   /** Every sandbox ever started, oldest first. */
   readonly sandboxes: SandboxState[] = []
   readonly instances = new Map<string, { identifier: number; uuid: string; org: string; public_key?: string; deleted: boolean }>()
@@ -285,7 +287,9 @@ export class Emulator {
     // Every rule of the route counts every request, so rules for attempts 1, 2, 3 compose.
     const matching = this.faults.filter((entry) => entry.rule.route === route)
     for (const entry of matching) entry.seen++
-    return matching.find((entry) => !entry.rule.attempts || entry.rule.attempts.includes(entry.seen))?.rule.fault
+    const fault = matching.find((entry) => !entry.rule.attempts || entry.rule.attempts.includes(entry.seen))?.rule.fault
+    if (fault !== undefined) this.faultsApplied++
+    return fault
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,0 +1,42 @@
+/**
+ * The fault suite inside `npm test`: the whole fault matrix, every signal
+ * point, and seeded random combinations (SEED, default 1; RANDOM_RUNS, default 40).
+ * `npm run reliability` runs it with 200 random runs and writes docs/reliability.md.
+ */
+import { describe, expect, it } from 'vitest'
+import { faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix, type Scenario } from './suite.ts'
+
+const seed = Number(process.env.SEED ?? 1)
+const randomRuns = Number(process.env.RANDOM_RUNS ?? 40)
+
+async function expectNoProblems(scenarios: Scenario[]) {
+  const totals = await runSuite(scenarios, 4)
+  const problems = totals.failedRuns.map((run) => `${run.scenario.label}: ${run.problems.join('; ')}`)
+  expect(problems).toEqual([])
+  expect(totals.leaked).toBe(0)
+  expect(totals.maxSandboxesPerRun).toBeLessThanOrEqual(1)
+  return totals
+}
+
+describe('fault suite', () => {
+  it('every fault kind on every route and attempt: nothing leaks, one sandbox at most', async () => {
+    const scenarios = faultMatrix()
+    const totals = await expectNoProblems(scenarios)
+    // Every scenario's fault was really injected (the matrix reaches each route and attempt).
+    expect(totals.faultsInjected).toBeGreaterThanOrEqual(scenarios.length)
+  }, 300_000)
+
+  it('SIGINT, SIGTERM and SIGKILL at every point of the main step', async () => {
+    const totals = await expectNoProblems(signalMatrix())
+    expect(totals.signalsSent).toBe(12)
+  }, 300_000)
+
+  it('instance mode: create and delete faults; the key never shows, every instance is deleted', async () => {
+    await expectNoProblems(instanceMatrix())
+  }, 300_000)
+
+  it(`seeded random combinations (seed ${seed})`, async () => {
+    console.log(`fault suite seed: ${seed} (rerun: SEED=${seed} npm test)`)
+    await expectNoProblems(randomScenarios(seed, randomRuns))
+  }, 300_000)
+})
