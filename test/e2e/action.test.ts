@@ -202,6 +202,16 @@ describe('other modes', () => {
     expect(existsSync(path)).toBe(false)
   })
 
+  it('instance dry-run outputs the request, logs it, and sends nothing', async () => {
+    const run = await runAction({ inputs: inputs({ mode: 'instance', 'dry-run': 'true', 'instance-config': '{"template":"base"}' }) })
+    expect(run.main.exitCode).toBe(0)
+    expect(JSON.parse(run.main.outputs.request ?? '')).toEqual({ template: 'base' })
+    expect(run.main.stdout).toContain('POST /instances/create would carry')
+    expect(run.main.summary).toContain('Instance (dry-run)')
+    expect(run.post.stdout).toContain('Nothing to delete')
+    expect(emulator.requests).toEqual([])
+  })
+
   it('instance with a public key sends it merged with instance-config and outputs no key', async () => {
     const publicKey = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bqIuzEoFuGhJ4TEMV2QROGuF me@ci'
     const main = await runStep('main', { inputs: inputs({ mode: 'instance', 'public-key': publicKey, 'instance-config': '{"template":"base"}', 'keep-alive': 'true' }) })
