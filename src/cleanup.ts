@@ -12,7 +12,12 @@ import { findLiveSandboxByName, stopSandbox, type OpContext } from './sandboxes.
 import { ActionState } from './state.ts'
 import { formatDuration } from './summary.ts'
 
-export const POST_DEADLINE_MS = 3 * 60_000
+/**
+ * How long the post step keeps trying to stop. Long, because giving up leaves
+ * a sandbox billing until its TTL; in a big matrix a stop may wait out a few
+ * rate-limit windows. Cancellation still ends it at once.
+ */
+export const POST_DEADLINE_MS = 10 * 60_000
 
 export interface PostDeps {
   core: ActionCore
@@ -113,6 +118,7 @@ async function cleanupInstance(deps: PostDeps, state: ActionState): Promise<void
       signal: deps.signal,
       label: `delete instance ${identifier}`,
       log: (m) => core.info(m),
+      urgent: true,
     })
     core.info(`Deleted instance ${identifier}.`)
   } catch (error) {

@@ -46,11 +46,15 @@ export function backoffDelay(attempt: number, random: number, options: BackoffOp
 
 /**
  * Retry-After plus jitter, so that many jobs told the same instant do not all
- * come back in lock-step: up to a quarter of the wait, at least 0.5 s, at most 5 s.
+ * come back in lock-step. Urgent calls (stop, delete: they end spending) come
+ * back within 0.5 s of the time given; the rest come back after them, 0.5 s
+ * later plus up to a quarter of the wait (at least 1 s, at most 5 s), so that
+ * pending stops win the slots of a freshly opened rate-limit window.
  */
-export function retryAfterDelay(retryAfterMs: number, random: number): number {
-  const spread = Math.min(5_000, Math.max(500, retryAfterMs / 4))
-  return Math.round(retryAfterMs + random * spread)
+export function retryAfterDelay(retryAfterMs: number, random: number, urgent = false): number {
+  if (urgent) return Math.round(retryAfterMs + random * 500)
+  const spread = Math.min(5_000, Math.max(1_000, retryAfterMs / 4))
+  return Math.round(retryAfterMs + 500 + random * spread)
 }
 
 /** 429, 503/504 (not accepted) and answers lost on the way (network, timeout, 500, 502). */
@@ -77,12 +81,14 @@ export interface RetryOptions {
   /** Called for every failed attempt that will be retried, before the wait. */
   onRetry?: (error: unknown, attempt: number) => void
   backoff?: BackoffOptions
+  /** Stops and deletes: on 429, come back first when the window opens (see retryAfterDelay). */
+  urgent?: boolean
 }
 
 /** The wait before the next attempt after `error`, the attempt-th failure. */
-export function delayFor(error: unknown, attempt: number, random: number, backoff: BackoffOptions = DEFAULT_BACKOFF): number {
+export function delayFor(error: unknown, attempt: number, random: number, backoff: BackoffOptions = DEFAULT_BACKOFF, urgent = false): number {
   if (error instanceof ServiceError && error.status === 429) {
-    return retryAfterDelay(error.retryAfterMs ?? backoff.baseDelayMs, random)
+    return retryAfterDelay(error.retryAfterMs ?? backoff.baseDelayMs, random, urgent)
   }
   return backoffDelay(attempt, random, backoff)
 }
@@ -103,7 +109,7 @@ export async function withRetry<T>(operation: (attempt: number) => Promise<T>, o
       return await operation(attempt)
     } catch (error) {
       if (!retryable(error) || options.signal?.aborted) throw error
-      const wait = delayFor(error, attempt, options.clock.random(), options.backoff)
+      const wait = delayFor(error, attempt, options.clock.random(), options.backoff, options.urgent)
       if (options.clock.now() + wait > options.deadline) {
         options.log(`${options.label}: ${reasonOf(error)}; no time left to retry (attempt ${attempt}).`)
         throw error

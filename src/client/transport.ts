@@ -1,10 +1,14 @@
 /**
  * How bytes reach the service. Production calls the runtime's global fetch,
- * looked up at call time, with an undici dispatcher that honours the runner's
- * HTTPS_PROXY/NO_PROXY and bounds connect time. Unit tests run this same path:
- * msw replaces globalThis.fetch, so nothing here is swapped out for them.
+ * looked up at call time, and never follows redirects. Unit tests run this
+ * same path: msw replaces globalThis.fetch, so nothing here is swapped out.
+ *
+ * Behind a proxy (HTTPS_PROXY / HTTP_PROXY set, as on some self-hosted
+ * runners) requests go through undici's EnvHttpProxyAgent, which also
+ * honours NO_PROXY. undici is loaded only then: it is a megabyte of code the
+ * common case does not need at startup.
  */
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 
 export interface TransportRequest {
   method: string
@@ -16,22 +20,32 @@ export interface TransportRequest {
 
 export type Transport = (request: TransportRequest) => Promise<Response>
 
-let sharedDispatcher: Dispatcher | undefined
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']
 
-function dispatcher(): Dispatcher {
-  sharedDispatcher ??= new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 })
-  return sharedDispatcher
+export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '')
+}
+
+let proxyDispatcher: Promise<Dispatcher> | undefined
+
+async function dispatcher(): Promise<Dispatcher | undefined> {
+  if (!proxyConfigured()) return undefined
+  proxyDispatcher ??= import('undici').then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }))
+  return proxyDispatcher
 }
 
 /** The production transport: global fetch, no redirects followed. */
-export const fetchTransport: Transport = (request) =>
-  globalThis.fetch(request.url, {
+export const fetchTransport: Transport = async (request) => {
+  const init: RequestInit & { dispatcher?: Dispatcher } = {
     method: request.method,
     headers: request.headers,
     body: request.body,
     signal: request.signal,
     // The token goes to base-url's host only: a redirect is returned, never followed.
     redirect: 'manual',
-    // undici's dispatcher option of Node's fetch; typed loosely because lib.dom's RequestInit lacks it.
-    dispatcher: dispatcher(),
-  } as RequestInit)
+  }
+  const proxy = await dispatcher()
+  // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
+  if (proxy) init.dispatcher = proxy
+  return globalThis.fetch(request.url, init)
+}

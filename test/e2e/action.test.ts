@@ -3,6 +3,8 @@
  * emulator over a real socket on loopback.
  */
 import { readFileSync, statSync, existsSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { connect, type AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Emulator, NO_SANDBOX_ACCESS_TOKEN, type EmulatorOptions } from '../emulator/emulator.ts'
 import { commands, runAction, runStep, visibleText } from '../harness/action-runner.ts'
@@ -219,6 +221,58 @@ describe('other modes', () => {
     expect(emulator.requestsTo('POST', '/instances/create')[0]?.body).toEqual({ template: 'base', public_key: publicKey })
     expect(main.outputs['ssh-private-key']).toBeUndefined()
     expect(main.outputs['ssh-key-path']).toBeUndefined()
+  })
+})
+
+/** A minimal forward proxy (CONNECT tunnels, as undici's ProxyAgent uses) that records where it was asked to go. */
+async function startProxy(): Promise<{ server: Server; url: string; tunnels: string[] }> {
+  const tunnels: string[] = []
+  const server = createServer((_req, res) => res.writeHead(405).end())
+  server.on('connect', (req, clientSocket, head) => {
+    tunnels.push(req.url ?? '')
+    const [host = '', port = ''] = (req.url ?? '').split(':')
+    const upstream = connect(Number(port), host, () => {
+      clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+      upstream.write(head)
+      upstream.pipe(clientSocket)
+      clientSocket.pipe(upstream)
+    })
+    upstream.on('error', () => clientSocket.destroy())
+    clientSocket.on('error', () => upstream.destroy())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels }
+}
+
+describe('behind a proxy (self-hosted runners)', () => {
+  it('with HTTP_PROXY set, every request goes through the proxy, via the lazily loaded undici chunk', async () => {
+    const proxy = await startProxy()
+    try {
+      const env = { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url }
+      const main = await runStep('main', { inputs: inputs(), env })
+      const post = await runStep('post', { inputs: inputs(), env, state: main.state })
+      expect(main.exitCode).toBe(0)
+      expect(post.exitCode).toBe(0)
+      const emulatorHost = new URL(baseUrl).host
+      expect(proxy.tunnels.length).toBeGreaterThanOrEqual(1)
+      expect(new Set(proxy.tunnels)).toEqual(new Set([emulatorHost]))
+      expect(await emulator.settle()).toEqual([])
+    } finally {
+      proxy.server.close()
+    }
+  })
+
+  it('NO_PROXY is honoured, and without proxy variables nothing goes through the proxy', async () => {
+    const proxy = await startProxy()
+    try {
+      const noProxy = await runAction({ inputs: inputs(), env: { HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } })
+      const direct = await runAction({ inputs: inputs() })
+      expect([noProxy.main.exitCode, noProxy.post.exitCode, direct.main.exitCode, direct.post.exitCode]).toEqual([0, 0, 0, 0])
+      expect(proxy.tunnels).toEqual([])
+      expect(emulator.requestsTo('POST', '/sandboxes/start')).toHaveLength(2)
+    } finally {
+      proxy.server.close()
+    }
   })
 })
 

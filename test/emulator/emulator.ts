@@ -37,6 +37,8 @@ export interface EmulatorOptions {
   organizations?: Organization[]
   /** Time from accepted start to running/failed. */
   provisioningMs?: number
+  /** A random extra of up to this much per sandbox (benchmarks sample detection lag at every phase). */
+  provisioningJitterMs?: number
   /** Outcome of provisioning: 'running', 'failed', or a function of the request. */
   outcome?: 'running' | 'failed' | ((body: StartBody) => 'running' | 'failed')
   /** Time from stop to stopped. */
@@ -146,6 +148,8 @@ export class Emulator {
   faultsApplied = 0
   /** Every sandbox ever started, oldest first. */
   readonly sandboxes: SandboxState[] = []
+  /** When each sandbox entered each status (Date.now()), by id: what the benchmark measures lag from. */
+  readonly statusTimes = new Map<string, Record<string, number>>()
   readonly instances = new Map<string, { identifier: number; uuid: string; org: string; public_key?: string; deleted: boolean }>()
   private faults: { rule: FaultRule; seen: number }[] = []
   private readonly rate = new Map<string, { windowStart: number; count: number }>()
@@ -169,6 +173,7 @@ export class Emulator {
         { token: NO_SANDBOX_ACCESS_TOKEN, name: 'org-no-sandbox', sandboxAccess: false },
       ],
       provisioningMs: options.provisioningMs ?? 300,
+      provisioningJitterMs: options.provisioningJitterMs ?? 0,
       outcome: options.outcome ?? 'running',
       stopMs: options.stopMs ?? 100,
       capacity: { A6000: 4, A100: 4, H100: 2, ...options.capacity },
@@ -246,6 +251,7 @@ export class Emulator {
     this.timers.clear()
     this.requests.length = 0
     this.sandboxes.length = 0
+    this.statusTimes.clear()
     this.instances.clear()
     this.rate.clear()
     this.faults = []
@@ -542,8 +548,9 @@ export class Emulator {
       env_keys: Object.keys(request.env ?? {}),
     }
     this.sandboxes.push(sandbox)
+    this.statusTimes.set(id, { pending: Date.now() })
     const outcome = typeof this.options.outcome === 'function' ? this.options.outcome(request) : (this.options.outcome ?? 'running')
-    const provisioning = this.options.provisioningMs
+    const provisioning = this.options.provisioningMs + Math.random() * this.options.provisioningJitterMs
     this.later(Math.min(20, provisioning / 4), () => this.transition(sandbox, 'pending', 'provisioning'))
     this.later(provisioning, () => this.transition(sandbox, 'provisioning', outcome) || this.transition(sandbox, 'pending', outcome))
     if (request.lifetime.enforce_ttl && request.lifetime.max_ttl_seconds !== undefined) {
@@ -556,19 +563,24 @@ export class Emulator {
 
   private transition(sandbox: SandboxState, from: string, to: string): boolean {
     if (sandbox.status !== from) return false
-    sandbox.status = to
-    sandbox.updated_at = new Date().toISOString()
+    this.setStatus(sandbox, to)
     return true
+  }
+
+  private setStatus(sandbox: SandboxState, status: string): void {
+    sandbox.status = status
+    sandbox.updated_at = new Date().toISOString()
+    const times = this.statusTimes.get(sandbox.id)
+    if (times) times[status] ??= Date.now()
   }
 
   private stopSandbox(sandbox: SandboxState, reason: string) {
     if (LIVE_STATUSES.has(sandbox.status) && sandbox.status !== 'stopping') {
-      sandbox.status = 'stopping'
+      this.setStatus(sandbox, 'stopping')
       sandbox.stopped_reason = reason
-      sandbox.updated_at = new Date().toISOString()
       this.later(this.options.stopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
     } else if (sandbox.status === 'failed') {
-      sandbox.status = 'stopped'
+      this.setStatus(sandbox, 'stopped')
       sandbox.stopped_reason = reason
     }
     return { status: 202, body: { id: sandbox.id, status: sandbox.status } }

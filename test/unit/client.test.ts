@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ComputeClient, parseRetryAfter } from '../../src/client/client.ts'
 import { ServiceError } from '../../src/client/errors.ts'
-import { fetchTransport } from '../../src/client/transport.ts'
+import { fetchTransport, proxyConfigured } from '../../src/client/transport.ts'
 
 const BASE = 'https://compute.test/v1'
 const TOKEN = 'tok-secret-123'
@@ -45,7 +45,10 @@ const startBody = {
 }
 
 describe('transport', () => {
+  afterEach(() => vi.unstubAllEnvs())
+
   it('the default transport is global fetch, so msw sees the production code path', async () => {
+    for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) vi.stubEnv(name, '')
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     server.use(http.get(`${BASE}/credit-alert`, () => HttpResponse.json({ alert: null })))
     await client().getCreditAlert()
@@ -53,7 +56,20 @@ describe('transport', () => {
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit & { dispatcher?: unknown }]
     expect(url).toBe(`${BASE}/credit-alert`)
     expect(init.redirect).toBe('manual')
+    // No proxy configured: Node's own dispatcher, and undici is not loaded at all.
+    expect(init.dispatcher).toBeUndefined()
+    fetchSpy.mockRestore()
+  })
+
+  it('with HTTPS_PROXY set, the request goes through undici\'s EnvHttpProxyAgent (which also honours NO_PROXY)', async () => {
+    vi.stubEnv('HTTPS_PROXY', 'http://proxy.invalid:3128')
+    // Only what fetch is given matters here; the e2e suite sends real requests through a proxy.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ alert: null }))
+    await client().getCreditAlert()
+    const [, init] = fetchSpy.mock.calls[0] as [string, RequestInit & { dispatcher?: unknown }]
     expect(init.dispatcher?.constructor.name).toBe('EnvHttpProxyAgent')
+    expect(proxyConfigured({ http_proxy: 'http://p:1' })).toBe(true)
+    expect(proxyConfigured({ NO_PROXY: '*', HTTPS_PROXY: ' ' })).toBe(false)
     fetchSpy.mockRestore()
   })
 

@@ -28,6 +28,7 @@ class FakeService {
   sandboxes: FakeSandbox[] = []
   requests: { method: string; path: string; body?: unknown }[] = []
   statuses: string[] = ['pending', 'provisioning', 'running']
+  getScript: (() => Response | undefined)[] = []
   startScript: ((body: { name: string; spec: { gpu_type?: string } }) => 'ok' | 'lost' | Response)[] = []
   stopScript: (() => Response | undefined)[] = []
   private counter = 0
@@ -49,6 +50,8 @@ class FakeService {
       }),
       http.get(`${BASE}/sandboxes/:id`, ({ params }) => {
         this.requests.push({ method: 'GET', path: `/sandboxes/${params.id}` })
+        const scripted = this.getScript.shift()?.()
+        if (scripted) return scripted
         const sandbox = this.sandboxes.find((s) => s.id === params.id)
         if (!sandbox) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })
         if (sandbox.status !== 'stopped' && sandbox.status !== 'stopping') sandbox.status = this.statuses.shift() ?? sandbox.status
@@ -131,6 +134,32 @@ describe('start', () => {
       network_policy: { internet_access: 'open' },
       lifetime: { enforce_ttl: true, max_ttl_seconds: 21600 },
     })
+  })
+
+  it('polls at poll-interval while provisioning is young, then slower, never faster than asked', async () => {
+    // 40 polls' worth of provisioning: the waits between polls tell the pacing.
+    service.statuses = [...Array<string>(39).fill('provisioning'), 'running']
+    const clock = new FakeClock(Array<number>(100).fill(0))
+    const { core, error } = await start({}, clock)
+    expect(error).toBeUndefined()
+    expect(core.outputs.status).toBe('running')
+    expect(clock.sleeps.slice(0, 6)).toEqual([1000, 1000, 1000, 1000, 1000, 1000])
+    expect(clock.sleeps.every((ms) => ms >= 1000)).toBe(true)
+    // Each wait is a fifth of the time waited so far, up to 10 s.
+    expect(clock.sleeps.slice(6, 12)).toEqual([1200, 1440, 1728, 2074, 2488, 2986])
+    expect(Math.max(...clock.sleeps)).toBe(10_000)
+  })
+
+  it('a 429 while polling waits Retry-After and doubles the poll delay from then on', async () => {
+    service.statuses = [...Array<string>(6).fill('provisioning'), 'running']
+    const tooMany = () => HttpResponse.json({ code: 429, error: 'rate_limit_exceeded', message: 'slow' }, { status: 429, headers: { 'retry-after': '7' } })
+    service.getScript = [undefined, tooMany] as (() => Response | undefined)[]
+    const clock = new FakeClock(Array<number>(100).fill(0))
+    const { core, error } = await start({}, clock)
+    expect(error).toBeUndefined()
+    // 1 s, then the 429: Retry-After 7 s + 0.5 s; then twice the pace (a fifth of 8.5 s, 11.9 s waited, x2).
+    expect(clock.sleeps.slice(0, 4)).toEqual([1000, 7500, 3400, 4760])
+    expect(core.log).toContain(`poll sbx-0000000000000001: 429 rate_limit_exceeded; next poll in 7.5s.`)
   })
 
   it('after a lost answer retries with the same name and adopts its own sandbox on 409', async () => {
@@ -309,7 +338,8 @@ describe('post', () => {
     const { error } = await post({}, { 'sandbox-id': 'sbx-00000000000000ff' }, clock)
     expect(error).toBeUndefined()
     expect(service.paths().filter((p) => p.endsWith('/stop'))).toHaveLength(4)
-    expect(clock.sleeps).toEqual([3375, 1500, 3000])
+    // A stop is urgent: Retry-After 3 s plus at most 0.5 s of jitter (0.25 s at random 0.5).
+    expect(clock.sleeps).toEqual([3250, 1500, 3000])
   })
 
   it('a stop that keeps failing until the deadline throws', async () => {

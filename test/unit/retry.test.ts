@@ -18,12 +18,23 @@ describe('backoff', () => {
     expect(backoffDelay(20, 0)).toBe(15_000)
   })
 
-  it('Retry-After plus a jitter of a quarter, between 0.5 s and 5 s', () => {
-    expect(retryAfterDelay(1000, 0)).toBe(1000)
-    expect(retryAfterDelay(1000, 1)).toBe(1500)
-    expect(retryAfterDelay(8000, 1)).toBe(10_000)
-    expect(retryAfterDelay(60_000, 1)).toBe(65_000)
-    expect(delayFor(error(429, 'rate_limit_exceeded', 2000), 5, 0)).toBe(2000)
+  it('Retry-After plus 0.5 s plus a jitter of a quarter, between 1 s and 5 s', () => {
+    expect(retryAfterDelay(1000, 0)).toBe(1500)
+    expect(retryAfterDelay(1000, 1)).toBe(2500)
+    expect(retryAfterDelay(8000, 1)).toBe(10_500)
+    expect(retryAfterDelay(60_000, 1)).toBe(65_500)
+    expect(delayFor(error(429, 'rate_limit_exceeded', 2000), 5, 0)).toBe(2500)
+  })
+
+  it('urgent calls (stop, delete) come back within 0.5 s of Retry-After, before any other call', () => {
+    expect(retryAfterDelay(60_000, 0, true)).toBe(60_000)
+    expect(retryAfterDelay(60_000, 0.999, true)).toBe(60_500)
+    for (const retryAfter of [0, 1000, 7000, 60_000]) {
+      expect(retryAfterDelay(retryAfter, 0.999, true)).toBeLessThanOrEqual(retryAfterDelay(retryAfter, 0))
+    }
+    expect(delayFor(error(429, 'rate_limit_exceeded', 2000), 5, 0.5, undefined, true)).toBe(2250)
+    // Urgency changes only 429 waits, not backoff after 5xx.
+    expect(delayFor(error(503), 2, 0, undefined, true)).toBe(delayFor(error(503), 2, 0))
   })
 
   it('classifies what may be retried', () => {
@@ -34,12 +45,34 @@ describe('backoff', () => {
     expect([429, 503, 504, 500, 502, 0].map((s) => isNotAccepted(error(s)))).toEqual([true, true, true, false, false, false])
   })
 
-  it('polls at the asked interval for a minute, then slows down to at most 5x or 10 s', () => {
+  it('polls at the asked interval while provisioning is young, then waits a fifth of the time waited, at most 10 s', () => {
     expect(pollDelay(1000, 0)).toBe(1000)
-    expect(pollDelay(1000, 59_000)).toBe(1000)
-    expect(pollDelay(1000, 90_000)).toBe(1500)
-    expect(pollDelay(1000, 600_000)).toBe(5000)
-    expect(pollDelay(30_000, 600_000)).toBe(30_000)
+    expect(pollDelay(1000, 5_000)).toBe(1000)
+    expect(pollDelay(1000, 10_000)).toBe(2000)
+    expect(pollDelay(1000, 30_000)).toBe(6000)
+    expect(pollDelay(1000, 30_000, 1, 1)).toBe(6600)
+    expect(pollDelay(1000, 600_000)).toBe(10_000)
+    expect(pollDelay(1000, 600_000, 1, 0.999)).toBe(10_999)
+    // Never faster than asked, even far beyond the 10 s cap.
+    expect(pollDelay(30_000, 600_000, 8, 0)).toBe(30_000)
+    expect(pollDelay(30_000, 0)).toBe(30_000)
+  })
+
+  it('polls slower after 429s: each one doubles the delay, up to 8x', () => {
+    expect(pollDelay(1000, 0, 2)).toBe(2000)
+    expect(pollDelay(1000, 10_000, 2)).toBe(4000)
+    expect(pollDelay(1000, 30_000, 8)).toBe(10_000)
+  })
+
+  it('makes about 15 polls for a 30 s provisioning with 1 s polling, and about 45 for 5 minutes', () => {
+    const pollsUntil = (provisioningMs: number) => {
+      let polls = 1
+      for (let t = 0; t < provisioningMs; polls++) t += pollDelay(1000, t)
+      return polls
+    }
+    expect(pollsUntil(30_000)).toBeGreaterThanOrEqual(13)
+    expect(pollsUntil(30_000)).toBeLessThanOrEqual(16)
+    expect(pollsUntil(300_000)).toBeLessThanOrEqual(45)
   })
 })
 
@@ -57,10 +90,10 @@ describe('withRetry', () => {
       { clock, deadline: clock.now() + 60_000, label: 'op', log: (m) => log.push(m) },
     )
     expect(result).toBe('done')
-    expect(clock.sleeps).toEqual([500, 4000, 2000])
+    expect(clock.sleeps).toEqual([500, 4500, 2000])
     expect(log).toEqual([
       'op: 503 x; retrying in 0.5s (attempt 2).',
-      'op: 429 rate_limit_exceeded; retrying in 4.0s (attempt 3).',
+      'op: 429 rate_limit_exceeded; retrying in 4.5s (attempt 3).',
       'op: network_error; retrying in 2.0s (attempt 4).',
     ])
   })

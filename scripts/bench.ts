@@ -1,0 +1,315 @@
+/**
+ * npm run bench: measures the committed bundles against the emulator, over a
+ * real socket on loopback, and writes docs/benchmarks.md.
+ *
+ *   npm run bench                       all sections (about 6 minutes: the matrix runs at the real 1-minute window)
+ *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle
+ *   npm run bench -- --jobs 20          matrix size (default 60)
+ *   npm run bench -- --out -            print the report instead of writing docs/benchmarks.md
+ *
+ * Not a test: nothing here fails CI. The numbers are for people sizing matrices.
+ */
+import { execSync, spawn } from 'node:child_process'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { cpus, freemem, platform, release, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { Emulator, routeOf, type RecordedRequest } from '../test/emulator/emulator.ts'
+import { ROOT, runAction, runStep, type ActionRun } from '../test/harness/action-runner.ts'
+
+const SECTIONS = ['cold', 'lag', 'lifecycle', 'matrix', 'bundle'] as const
+type Section = (typeof SECTIONS)[number]
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`)
+  return index >= 0 ? process.argv[index + 1] : undefined
+}
+const only = (argument('only')?.split(',') ?? [...SECTIONS]) as Section[]
+for (const section of only) {
+  if (!SECTIONS.includes(section)) throw new Error(`--only takes ${SECTIONS.join(', ')}; got '${section}'`)
+}
+const matrixJobs = Number(argument('jobs') ?? 60)
+const outFile = argument('out') ?? join(ROOT, 'docs', 'benchmarks.md')
+
+// Limits high enough that only the matrix section meets the real ones.
+const UNLIMITED = { startStopLimit: 1_000_000, getListLimit: 1_000_000 }
+
+const quantile = (values: number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN
+}
+const median = (values: number[]) => quantile(values, 0.5)
+const ms = (value: number) => `${Math.round(value)} ms`
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`
+const log = (message: string) => console.error(`[bench] ${message}`)
+
+async function timeProcess(args: string[]): Promise<number> {
+  const started = performance.now()
+  const child = spawn(process.execPath, args, { stdio: 'ignore' })
+  await new Promise((resolve) => child.on('exit', resolve))
+  return performance.now() - started
+}
+
+function countBy(requests: RecordedRequest[]): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const r of requests) {
+    const key = `${r.method} ${routeOf(r.path)}`
+    counts[key] = (counts[key] ?? 0) + 1
+  }
+  return counts
+}
+
+// 1. Cold start -----------------------------------------------------------------
+async function coldStart(): Promise<string> {
+  const rounds = 15
+  const emulator = new Emulator({ provisioningMs: 50, ...UNLIMITED })
+  const baseUrl = await emulator.start()
+  const bare: number[] = []
+  const action: number[] = []
+  // Warm the file cache for both, then interleave so drift hits both alike.
+  await timeProcess(['-e', '0'])
+  await runAction({ inputs: { 'api-token': emulator.token, 'base-url': baseUrl, wait: 'false' } })
+  for (let round = 0; round < rounds; round++) {
+    bare.push(await timeProcess(['-e', '0']))
+    emulator.requests.length = 0
+    const spawnedAt = Date.now()
+    const run = await runAction({ inputs: { 'api-token': emulator.token, 'base-url': baseUrl, wait: 'false' } })
+    if (run.main.exitCode !== 0) throw new Error(`cold start run failed: ${run.main.stdout}`)
+    const first = emulator.requests[0]
+    if (!first) throw new Error('the action sent no request')
+    action.push(first.at - spawnedAt)
+  }
+  await emulator.close()
+  const ratio = median(action) / median(bare)
+  log(`cold start: action ${ms(median(action))}, node -e 0 ${ms(median(bare))}, ratio ${ratio.toFixed(2)}`)
+  return [
+    '## 1. Cold start',
+    '',
+    `Time from spawning \`node dist/main/index.js\` to its first request reaching the emulator (\`POST /sandboxes/start\`),`,
+    `against spawning bare \`node -e 0\` until it exits, ${rounds} interleaved rounds each, same Node binary.`,
+    '',
+    '| | median | p95 |',
+    '|---|---|---|',
+    `| \`node -e 0\` (spawn to exit) | ${ms(median(bare))} | ${ms(quantile(bare, 0.95))} |`,
+    `| action main (spawn to first request) | ${ms(median(action))} | ${ms(quantile(action, 0.95))} |`,
+    `| **ratio of medians** | **${ratio.toFixed(2)}** | |`,
+    '',
+  ].join('\n')
+}
+
+// 2. Detection lag ---------------------------------------------------------------
+async function detectionLag(): Promise<string> {
+  const runs = 30
+  const concurrency = 3
+  // Provisioning of 2-4 s, uniformly spread, so "running" lands at every phase of the 1 s poll grid.
+  const emulator = new Emulator({ provisioningMs: 2_000, provisioningJitterMs: 2_000, ...UNLIMITED })
+  const baseUrl = await emulator.start()
+  const lags: number[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < runs) {
+      next++
+      const run = await runAction({ inputs: { 'api-token': emulator.token, 'base-url': baseUrl, 'poll-interval': '1s' } })
+      if (run.main.exitCode !== 0) throw new Error(`lag run failed: ${run.main.stdout}`)
+      const id = run.main.outputs['sandbox-id'] ?? ''
+      const runningAt = emulator.statusTimes.get(id)?.running
+      if (runningAt === undefined) throw new Error(`no running time for ${id}`)
+      const outputsWrittenAt = statSync(join(run.workDir, 'main-output.txt')).mtimeMs
+      lags.push(outputsWrittenAt - runningAt)
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  await emulator.close()
+  log(`detection lag: median ${ms(median(lags))}, p95 ${ms(quantile(lags, 0.95))}`)
+  return [
+    '## 2. Detection lag',
+    '',
+    `Time from the emulator turning a sandbox \`running\` to the main step's last write to \`GITHUB_OUTPUT\``,
+    `(the mtime of the output file), with \`poll-interval: 1s\`. ${runs} runs, ${concurrency} at a time, provisioning`,
+    'spread uniformly over 2-4 s so that `running` falls anywhere between two polls.',
+    '',
+    '| median | p95 | max |',
+    '|---|---|---|',
+    `| ${ms(median(lags))} | ${ms(quantile(lags, 0.95))} | ${ms(Math.max(...lags))} |`,
+    '',
+    'With 1 s polling the expected lag is about half a poll interval plus one request; for a longer',
+    'provisioning the pacing stretches the interval (to a fifth of the time waited, at most 10 s),',
+    'so the lag grows with it: at most about 20% of the provisioning time.',
+    '',
+  ].join('\n')
+}
+
+// 3. Requests per lifecycle ------------------------------------------------------
+async function lifecycle(): Promise<string> {
+  const provisioningMs = 30_000
+  const emulator = new Emulator({ provisioningMs, ...UNLIMITED })
+  const baseUrl = await emulator.start()
+  const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, 'poll-interval': '1s' }
+  const main = await runStep('main', { inputs })
+  const mainRequests = countBy(emulator.requests)
+  emulator.requests.length = 0
+  const post = await runStep('post', { inputs, state: main.state })
+  const postRequests = countBy(emulator.requests)
+  await emulator.close()
+  if (main.exitCode !== 0 || post.exitCode !== 0) throw new Error('lifecycle run failed')
+  const total = [...Object.values(mainRequests), ...Object.values(postRequests)].reduce((a, b) => a + b, 0)
+  const rows = [
+    ['main', 'POST /sandboxes/start', mainRequests['POST /sandboxes/start'] ?? 0],
+    ['main', 'GET /sandboxes/:id (polls)', mainRequests['GET /sandboxes/:id'] ?? 0],
+    ['post', 'POST /sandboxes/:id/stop', postRequests['POST /sandboxes/:id/stop'] ?? 0],
+    ['post', 'GET /sandboxes/:id (status after stop)', postRequests['GET /sandboxes/:id'] ?? 0],
+  ]
+  log(`lifecycle: ${total} requests (${rows.map((r) => r[2]).join(' + ')})`)
+  return [
+    '## 3. Requests per lifecycle',
+    '',
+    `One main step and its post step, provisioning ${seconds(provisioningMs)}, \`poll-interval: 1s\`.`,
+    '',
+    '| step | request | count |',
+    '|---|---|---|',
+    ...rows.map(([step, request, count]) => `| ${step} | \`${request}\` | ${count} |`),
+    `| | **total** | **${total}** |`,
+    '',
+    `Polling every second for the whole provisioning would take ${provisioningMs / 1000 + 1} polls; the pacing takes`,
+    `${mainRequests['GET /sandboxes/:id'] ?? 0}: the asked interval for the first 5 s, then a fifth of the time waited.`,
+    '',
+  ].join('\n')
+}
+
+// 4. Matrix ----------------------------------------------------------------------
+async function matrix(): Promise<string> {
+  const jobs = matrixJobs
+  const windowMs = 60_000
+  const startStopLimit = 30
+  const getListLimit = 600
+  const provisioningMs = 30_000
+  const emulator = new Emulator({ provisioningMs, rateWindowMs: windowMs, startStopLimit, getListLimit })
+  const baseUrl = await emulator.start()
+  const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, 'gpu-type': 'A100', 'poll-interval': '1s', timeout: '15m' }
+  // Every job gets an A100: capacity is not what this section measures.
+  emulator.options.capacity.A100 = jobs
+  log(`matrix: ${jobs} jobs, real limits (${startStopLimit} start+stop and ${getListLimit} get+list per ${windowMs / 1000} s); takes a few minutes`)
+  const launchedAt = Date.now()
+  const runs: (ActionRun & { endedAt: number })[] = await Promise.all(
+    Array.from({ length: jobs }, async () => {
+      const run = await runAction({ inputs, timeoutMs: 20 * 60_000 })
+      return { ...run, endedAt: Date.now() }
+    }),
+  )
+  const makespan = Math.max(...runs.map((r) => r.endedAt)) - launchedAt
+  const leaked = await emulator.settle(10_000)
+  const requests = emulator.requests
+  await emulator.close()
+
+  const failedMain = runs.filter((r) => r.main.exitCode !== 0).length
+  const failedPost = runs.filter((r) => r.post.exitCode !== 0).length
+  const names = new Map<string, number>()
+  for (const sandbox of emulator.sandboxes) names.set(sandbox.name, (names.get(sandbox.name) ?? 0) + 1)
+  const duplicates = [...names.values()].filter((count) => count > 1).length
+  const byRoute = (route: string) => requests.filter((r) => `${r.method} ${routeOf(r.path)}` === route)
+  const startStop = [...byRoute('POST /sandboxes/start'), ...byRoute('POST /sandboxes/:id/stop')]
+  const getList = [...byRoute('GET /sandboxes/:id'), ...byRoute('GET /sandboxes')]
+  const limited = (list: RecordedRequest[]) => list.filter((r) => r.status === 429).length
+  // The k-th start or stop (0-based) cannot be accepted before floor(k / limit) windows after the first one,
+  // and no job can stop before its sandbox has provisioned.
+  const acceptedNeeded = 2 * jobs
+  const lowerBound = Math.max(Math.floor((acceptedNeeded - 1) / startStopLimit) * windowMs, provisioningMs)
+  const ratio = makespan / lowerBound
+  // Lifetime of each sandbox: from accepted start to stop (what a user pays for).
+  const lifetimes = emulator.sandboxes.map((s) => {
+    const times = emulator.statusTimes.get(s.id) ?? {}
+    return (times.stopping ?? times.stopped ?? NaN) - (times.pending ?? NaN)
+  })
+  const firstRequest = Math.min(...requests.map((r) => r.at))
+  const windows: string[] = []
+  for (let start = firstRequest, index = 1; start <= Math.max(...requests.map((r) => r.at)); start += windowMs, index++) {
+    const inWindow = requests.filter((r) => r.at >= start && r.at < start + windowMs)
+    const accepted = (route: string) => inWindow.filter((r) => `${r.method} ${routeOf(r.path)}` === route && r.status !== 429).length
+    const gets = inWindow.filter((r) => r.method === 'GET').length
+    const rejected = inWindow.filter((r) => r.status === 429).length
+    windows.push(`| ${index} | ${accepted('POST /sandboxes/start')} | ${accepted('POST /sandboxes/:id/stop')} | ${gets} | ${rejected} |`)
+  }
+  log(`matrix: makespan ${seconds(makespan)}, bound ${seconds(lowerBound)}, ratio ${ratio.toFixed(2)}, leaked ${leaked.length}`)
+  return [
+    `## 4. Matrix: ${jobs} concurrent runs, one organization`,
+    '',
+    `${jobs} action runs at once (each: main step, then post step, as the runner does; no job work in between)`,
+    `against one organization with the service's real limits: ${startStopLimit} start+stop and ${getListLimit} get+list requests`,
+    `per ${windowMs / 1000} s window (not shortened), provisioning ${seconds(provisioningMs)}, \`gpu-type: A100\`, \`poll-interval: 1s\`.`,
+    '',
+    '| | |',
+    '|---|---|',
+    `| main steps succeeded | ${jobs - failedMain} / ${jobs} |`,
+    `| post steps succeeded | ${jobs - failedPost} / ${jobs} |`,
+    `| sandboxes created | ${emulator.sandboxes.length} (names used twice: ${duplicates}) |`,
+    `| **leaked** (live after every post step) | **${leaked.length}** |`,
+    `| start+stop requests | ${startStop.length} (${limited(startStop)} answered 429) |`,
+    `| get+list requests | ${getList.length} (${limited(getList)} answered 429) |`,
+    `| makespan (launch to last post step exit) | ${seconds(makespan)} |`,
+    `| lower bound from the limits | ${seconds(lowerBound)} |`,
+    `| **ratio** (target ≤ 1.25) | **${ratio.toFixed(2)}** |`,
+    `| sandbox lifetime, accepted start to stop: median / max | ${seconds(median(lifetimes))} / ${seconds(Math.max(...lifetimes))} |`,
+    '',
+    `The bound: ${jobs} jobs need ${acceptedNeeded} accepted starts and stops; with ${startStopLimit} per window the last of them`,
+    `cannot be accepted before ⌊(${acceptedNeeded} − 1) / ${startStopLimit}⌋ = ${Math.floor((acceptedNeeded - 1) / startStopLimit)} windows after the first request,`,
+    `that is ${seconds(lowerBound)}; nothing can finish sooner whatever the client does.`,
+    '',
+    'Requests per window, counted from the first request:',
+    '',
+    '| window | starts accepted | stops accepted | gets | 429s |',
+    '|---|---|---|---|---|',
+    ...windows,
+    '',
+  ].join('\n')
+}
+
+// 5. Bundle size -----------------------------------------------------------------
+function bundleSizes(): string {
+  const rows = ['main', 'post'].map((step) => {
+    const file = join('dist', step, 'index.js')
+    const bytes = readFileSync(join(ROOT, file))
+    return `| \`${file}\` | ${(bytes.length / 1024).toFixed(0)} KiB | ${(gzipSync(bytes).length / 1024).toFixed(0)} KiB |`
+  })
+  return ['## 5. Bundle size', '', '| file | size | gzip |', '|---|---|---|', ...rows, ''].join('\n')
+}
+
+const started = Date.now()
+const parts: string[] = []
+for (const section of SECTIONS.filter((s) => only.includes(s))) {
+  if (section === 'cold') parts.push(await coldStart())
+  if (section === 'lag') parts.push(await detectionLag())
+  if (section === 'lifecycle') parts.push(await lifecycle())
+  if (section === 'matrix') parts.push(await matrix())
+  if (section === 'bundle') parts.push(bundleSizes())
+}
+
+const commit = (() => {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8' }).trim()
+  } catch {
+    return 'unknown'
+  }
+})()
+const cpu = cpus()
+const report = [
+  '# Benchmarks',
+  '',
+  'Written by `npm run bench` (scripts/bench.ts): the committed bundles against the emulator on loopback.',
+  'Not a test; rerun it after a change that could move these numbers and commit the result.',
+  '',
+  '| | |',
+  '|---|---|',
+  `| date | ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC |`,
+  `| machine | ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} GiB free), ${platform()} ${release()} |`,
+  `| Node | ${process.version} |`,
+  `| commit | ${commit} (dist/ as committed) |`,
+  `| bench run time | ${seconds(Date.now() - started)} |`,
+  '',
+  ...parts,
+].join('\n')
+
+if (outFile === '-') console.log(report)
+else {
+  writeFileSync(outFile, report)
+  log(`wrote ${outFile}`)
+}
