@@ -1,6 +1,7 @@
 /** The real @actions/core, adapted to ActionCore. */
 import * as core from '@actions/core'
 import type { ActionCore } from './core.ts'
+import { boundedSummary } from './summary.ts'
 
 export const actionsCore: ActionCore = {
   getInput: core.getInput,
@@ -18,6 +19,6 @@ export const actionsCore: ActionCore = {
   endGroup: core.endGroup,
   appendSummary: async (markdown) => {
     if (!process.env.GITHUB_STEP_SUMMARY) return
-    await core.summary.addRaw(markdown, true).write()
+    await core.summary.addRaw(boundedSummary(markdown), true).write()
   },
 }

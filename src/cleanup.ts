@@ -10,7 +10,8 @@ import type { ActionCore } from './core.ts'
 import { parseCleanupInputs, type CleanupConfig } from './inputs.ts'
 import { findLiveSandboxByName, stopSandbox, type OpContext } from './sandboxes.ts'
 import { ActionState } from './state.ts'
-import { formatDuration } from './summary.ts'
+import { formatDollars } from './billing.ts'
+import { formatDuration, markdownTable } from './summary.ts'
 
 /**
  * How long the post step keeps trying to stop. Long, because giving up leaves
@@ -67,16 +68,33 @@ export async function runPost(deps: PostDeps): Promise<void> {
     }
     if (!id) return
     const result = await stopSandbox(ctx, id, deadline)
-    const lived = state.startedAt ? ` after ${formatDuration(deps.clock.now() - state.startedAt)}` : ''
+    const livedMs = state.startedAt ? deps.clock.now() - state.startedAt : undefined
+    const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : ''
     if (result.outcome === 'gone') {
       core.info(`Sandbox ${id} is already gone (404): nothing to stop.`)
     } else {
       core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`)
     }
-    await core.appendSummary(`### Sandbox ${id} cleanup\n\n${result.outcome === 'gone' ? 'Already gone.' : `Stop accepted${lived}; status: ${result.status ?? 'unknown'}.`}\n`)
+    await core.appendSummary(postSummary(id, result.outcome === 'gone' ? 'already gone (404)' : `stop accepted; status ${result.status ?? 'unknown'}`, livedMs, state.hourlyCost))
   } finally {
     core.endGroup()
   }
+}
+
+/** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */
+export function postSummary(id: string, result: string, livedMs: number | undefined, dollarsPerHour: number | undefined): string {
+  let cost = 'no estimate'
+  if (livedMs !== undefined && dollarsPerHour !== undefined) {
+    cost = `~${formatDollars((dollarsPerHour * livedMs) / 3_600_000)} (${formatDuration(livedMs)} at ~${formatDollars(dollarsPerHour)}/hour)`
+  }
+  return (
+    `### Sandbox ${id} cleanup\n\n` +
+    markdownTable([
+      ['Stop', result],
+      ['Lived', livedMs !== undefined ? `${formatDuration(livedMs)} (from the accepted start to the stop)` : 'unknown'],
+      ['Estimated cost of this run', cost],
+    ])
+  )
 }
 
 /** A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists. */

@@ -11,6 +11,7 @@ const KEYS = {
   startedAt: 'started-at',
   instanceId: 'instance-id',
   sshKeyPath: 'ssh-key-path',
+  hourlyCost: 'hourly-cost',
 } as const
 
 export class ActionState {
@@ -33,6 +34,17 @@ export class ActionState {
   saveSandboxId(id: string, startedAt: number): void {
     this.core.saveState(KEYS.sandboxId, id)
     this.core.saveState(KEYS.startedAt, String(startedAt))
+  }
+
+  /** The estimated dollars per hour, for the post step's cost of this run. */
+  saveHourlyCost(dollarsPerHour: number): void {
+    this.core.saveState(KEYS.hourlyCost, String(dollarsPerHour))
+  }
+
+  get hourlyCost(): number | undefined {
+    const raw = this.read(KEYS.hourlyCost)
+    const value = raw === undefined ? NaN : Number(raw)
+    return Number.isFinite(value) && value >= 0 ? value : undefined
   }
 
   saveInstance(identifier: string): void {

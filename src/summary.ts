@@ -18,3 +18,18 @@ export function markdownTable(rows: [string, string][]): string {
   const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${cell(key)} | ${cell(value)} |`)]
   return `${lines.join('\n')}\n`
 }
+
+/** "a; b; c; … and 7 more": keeps the summary small whatever the list. */
+export function listWithLimit(items: string[], limit: number): string {
+  if (items.length <= limit) return items.join('; ')
+  return `${items.slice(0, limit).join('; ')}; … and ${items.length - limit} more`
+}
+
+/** GitHub rejects step summaries over 1 MiB; ours stay far below this cap. */
+export const SUMMARY_LIMIT_BYTES = 64 * 1024
+
+export function boundedSummary(markdown: string, limit = SUMMARY_LIMIT_BYTES): string {
+  if (Buffer.byteLength(markdown) <= limit) return markdown
+  const note = '\n\n_(summary cut to stay small)_\n'
+  return Buffer.from(markdown).subarray(0, limit - Buffer.byteLength(note)).toString('utf8').replace(/\uFFFD$/, '') + note
+}

@@ -10,7 +10,8 @@ import type { ActionCore } from '../core.ts'
 import type { StartConfig } from '../inputs.ts'
 import { findLiveSandboxByName, isGoneStatus, stopSandbox, waitUntilSettled, type OpContext } from '../sandboxes.ts'
 import { ActionState } from '../state.ts'
-import { formatDuration, markdownTable } from '../summary.ts'
+import { readBillingContext, type BillingContext } from '../billing.ts'
+import { formatDuration, listWithLimit, markdownTable } from '../summary.ts'
 
 export interface ModeDeps {
   core: ActionCore
@@ -194,8 +195,10 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
 
   if (config.dryRun) {
     const request = buildStartRequest(config, config.gpuTypes[0])
-    const json = JSON.stringify(request, null, 2)
-    core.info(`dry-run: nothing is sent. POST /sandboxes/start would carry:\n${json}`)
+    // env values may be secrets: the log and the summary show only their names (the output has the real body).
+    const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request
+    const json = JSON.stringify(shown, null, 2)
+    core.info(`dry-run: nothing is sent. POST /sandboxes/start would carry (env values hidden):\n${json}`)
     core.setOutput('request', JSON.stringify(request))
     await core.appendSummary(`### Sandbox (dry-run)\nNothing was sent. Request body of \`POST /sandboxes/start\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`)
     return
@@ -223,6 +226,14 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   core.setOutput('sandbox-name', started.name)
   core.setOutput('gpu-type', started.gpuType ?? '')
   core.info(`Sandbox ${started.id} ('${started.name}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`)
+
+  // Informational, read while the sandbox provisions; it never fails the step.
+  const billing: Promise<BillingContext> = readBillingContext(
+    deps.client,
+    { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 },
+    (message) => core.warning(message),
+    signal,
+  )
 
   let record: SandboxRecord | undefined
   if (config.wait) {
@@ -253,6 +264,11 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   if (record) core.setOutput('sandbox', JSON.stringify(record))
   core.setOutput('network-policy', JSON.stringify(policyOf(record, config.networkPolicy)))
 
+  const { cost, dollarsPerHour, creditAlert } = await billing
+  if (dollarsPerHour !== undefined) state.saveHourlyCost(dollarsPerHour)
+  const policy = config.networkPolicy
+  const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])]
+
   await core.appendSummary(
     `### Sandbox ${started.id}\n\n` +
       markdownTable([
@@ -260,10 +276,12 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
         ['Status', status],
         ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
         ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
-        ['GPU attempts', started.attempts.join('; ')],
-        ['Internet access', config.networkPolicy.internet_access],
+        ['GPU attempts', listWithLimit(started.attempts, 12)],
+        ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${listWithLimit(allowed, 20)}` : ''}`],
         ['TTL', `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
-        ['Time to status', formatDuration(clock.now() - stepStart)],
+        [status === 'running' ? 'Time to running' : 'Time to status', formatDuration(clock.now() - stepStart)],
+        ['Estimated cost', cost],
+        ['Credit alert', creditAlert],
         ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with `mode: stop`' : 'stopped by the post step'],
       ]),
   )

@@ -35,7 +35,12 @@ describe('mode start (the README example)', () => {
     expect(run.main.outputs.status).toBe('running')
     expect(JSON.parse(run.main.outputs.sandbox ?? '')).toMatchObject({ id, status: 'running', spec: { cpu_count: 2, memory_gib: 8, storage_gib: 100 } })
     expect(JSON.parse(run.main.outputs['network-policy'] ?? '')).toMatchObject({ internet_access: 'open' })
-    expect(run.main.state).toEqual({ 'sandbox-name': run.main.outputs['sandbox-name'], 'sandbox-id': id, 'started-at': expect.stringMatching(/^\d+$/) })
+    expect(run.main.state).toEqual({
+      'sandbox-name': run.main.outputs['sandbox-name'],
+      'sandbox-id': id,
+      'started-at': expect.stringMatching(/^\d+$/),
+      'hourly-cost': expect.stringMatching(/^0\.062/),
+    })
     expect(run.main.summary).toContain(`### Sandbox ${id}`)
     expect(run.post.stdout).toContain(`Stopped sandbox ${id}`)
 
@@ -47,7 +52,14 @@ describe('mode start (the README example)', () => {
       network_policy: { internet_access: 'open' },
       lifetime: { enforce_ttl: true, max_ttl_seconds: 21600 },
     })
-    expect(emulator.requests.every((r) => r.authPresent)).toBe(true)
+    // Every call carries the token except GET /pricing, which the interface shows without one.
+    expect(emulator.requests.filter((r) => !r.authPresent).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /pricing'])
+    expect(emulator.requestsTo('GET', '/credit-alert')).toHaveLength(1)
+    // 2 vCPU, 8 GiB, 100 GB CPU-only at the emulator's catalog; the credit alert it serves.
+    expect(run.main.summary).toContain('| Estimated cost | ~$0.062/hour (2 x additional_vcpus $0.0095 + 8 x additional_memory_gib $0.0035 + 100 x disk_gb $0.00015) |')
+    expect(run.main.summary).toContain('| Credit alert | $50.00, armed |')
+    expect(run.post.summary).toMatch(/\| Estimated cost of this run \| ~<\$0\.0001 \(\d+s at ~\$0\.062\/hour\) \|/)
+    expect(run.main.stdout).not.toMatch(/::warning::/)
     expect(emulator.requestsTo('POST', '/sandboxes/:id/stop').map((r) => r.path)).toEqual([`/sandboxes/${id}/stop`])
     expect(await emulator.settle()).toEqual([])
     expect(emulator.sandboxes).toHaveLength(1)
@@ -134,6 +146,22 @@ describe('errors the service returns', () => {
     expect(run.post.exitCode).toBe(0)
     expect(run.post.stdout).toContain('Nothing to clean up')
     expect(emulator.requests).toHaveLength(1)
+    expect(await emulator.settle()).toEqual([])
+  })
+
+  it('pricing and credit-alert failures are warnings: the step succeeds and the summary says so', async () => {
+    emulator.addFault({ route: 'GET /pricing', fault: 502 })
+    emulator.addFault({ route: 'GET /credit-alert', fault: 'malformed-json' })
+    const run = await runAction({ inputs: inputs({ 'gpu-type': 'H100' }) })
+    expect([run.main.exitCode, run.post.exitCode]).toEqual([0, 0])
+    expect(run.main.outputs.status).toBe('running')
+    const warnings = commands(run.main, 'warning')
+    expect(warnings).toHaveLength(2)
+    expect(warnings.join('\n')).toMatch(/Could not read pricing.*502[\s\S]*Could not read the credit alert/)
+    expect(commands(run.main, 'error')).toEqual([])
+    expect(run.main.summary).toContain('| Estimated cost | no estimate (pricing unavailable) |')
+    expect(run.main.summary).toContain('| Credit alert | unavailable |')
+    expect(run.post.summary).toContain('| Estimated cost of this run | no estimate |')
     expect(await emulator.settle()).toEqual([])
   })
 

@@ -31,10 +31,22 @@ class FakeService {
   getScript: (() => Response | undefined)[] = []
   startScript: ((body: { name: string; spec: { gpu_type?: string } }) => 'ok' | 'lost' | Response)[] = []
   stopScript: (() => Response | undefined)[] = []
+  /** GET /pricing and GET /credit-alert, kept apart from the sandbox calls. */
+  billingRequests: string[] = []
+  pricing: () => Response = () => HttpResponse.json({ pricing: { a100_x1_prototyping: 0.78, additional_vcpus: 0.01, additional_memory_gib: 0.005, disk_gb: 0.0002 } })
+  creditAlert: () => Response = () => HttpResponse.json({ alert: { amount_cents: 2500, armed: true, created_at: 1 } })
   private counter = 0
 
   handlers() {
     return [
+      http.get(`${BASE}/pricing`, ({ request }) => {
+        this.billingRequests.push(`GET /pricing${request.headers.has('authorization') ? ' (with token)' : ''}`)
+        return this.pricing()
+      }),
+      http.get(`${BASE}/credit-alert`, ({ request }) => {
+        this.billingRequests.push(`GET /credit-alert${request.headers.has('authorization') ? ' (with token)' : ''}`)
+        return this.creditAlert()
+      }),
       http.post(`${BASE}/sandboxes/start`, async ({ request }) => {
         const body = (await request.json()) as { name: string; spec: { gpu_type?: string } }
         this.requests.push({ method: 'POST', path: '/sandboxes/start', body })
@@ -123,7 +135,16 @@ describe('start', () => {
       `GET /sandboxes/${id}`,
       `GET /sandboxes/${id}`,
     ])
-    expect(saveOrder).toEqual(['sandbox-name after 0 requests', 'sandbox-id after 1 requests', 'started-at after 1 requests'])
+    expect(saveOrder).toEqual(['sandbox-name after 0 requests', 'sandbox-id after 1 requests', 'started-at after 1 requests', 'hourly-cost after 4 requests'])
+    // Pricing is read without the token (as the interface shows it); the credit alert with it.
+    expect(service.billingRequests.sort()).toEqual(['GET /credit-alert (with token)', 'GET /pricing'])
+    // 4 vCPU x 0.01 + 16 GiB x 0.005 + 100 GB x 0.0002 = 0.14 $/h (CPU only)
+    expect(Number(core.state['hourly-cost'])).toBeCloseTo(0.14, 10)
+    const summary = core.summaries.join('\n')
+    expect(summary).toContain('| Estimated cost | ~$0.14/hour (4 x additional_vcpus $0.01 + 16 x additional_memory_gib $0.005 + 100 x disk_gb $0.0002) |')
+    expect(summary).toContain('| Credit alert | $25.00, armed |')
+    expect(summary).toContain('| Time to running | 2s |')
+    expect(core.annotations).toEqual([])
     expect(core.state['sandbox-id']).toBe(id)
     expect(core.outputs).toMatchObject({ 'sandbox-id': id, 'sandbox-name': 'box-1', status: 'running', 'gpu-type': '' })
     expect(JSON.parse(core.outputs.sandbox ?? '')).toEqual({ id, name: 'box-1', status: 'running', spec: {} })
@@ -134,6 +155,31 @@ describe('start', () => {
       network_policy: { internet_access: 'open' },
       lifetime: { enforce_ttl: true, max_ttl_seconds: 21600 },
     })
+  })
+
+  it('pricing or credit-alert failures are warnings, never a failed step', async () => {
+    service.pricing = () => HttpResponse.json({ code: 500, error: 'internal_error', message: 'boom' }, { status: 500 })
+    service.creditAlert = () => HttpResponse.json({ unexpected: true })
+    const { core, error } = await start({ 'gpu-type': 'A100' })
+    expect(error).toBeUndefined()
+    expect(core.outputs.status).toBe('running')
+    expect(core.annotations.map((a) => a.level)).toEqual(['warning', 'warning'])
+    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/Could not read pricing.*not affected[\s\S]*Could not read the credit alert/)
+    const summary = core.summaries.join('\n')
+    expect(summary).toContain('| Estimated cost | no estimate (pricing unavailable) |')
+    expect(summary).toContain('| Credit alert | unavailable |')
+    expect(core.state['hourly-cost']).toBeUndefined()
+  })
+
+  it('no estimate when a needed pricing key is missing; credit alert none configured', async () => {
+    service.pricing = () => HttpResponse.json({ pricing: { h100_x1_prototyping: 1.89, additional_vcpus: 0.01 } })
+    service.creditAlert = () => HttpResponse.json({ alert: null })
+    const { core, error } = await start({ 'gpu-type': 'A100' })
+    expect(error).toBeUndefined()
+    const summary = core.summaries.join('\n')
+    expect(summary).toContain('| Estimated cost | no estimate (the pricing catalog has no a100_x1_prototyping (or a100_x1_…), additional_memory_gib, disk_gb) |')
+    expect(summary).toContain('| Credit alert | none configured |')
+    expect(core.annotations).toEqual([])
   })
 
   it('polls at poll-interval while provisioning is young, then slower, never faster than asked', async () => {
@@ -258,10 +304,14 @@ describe('start', () => {
   })
 
   it('dry-run outputs the request and sends nothing', async () => {
-    const { core } = await start({ 'dry-run': 'true', 'gpu-type': 'a100', env: 'A=1' })
+    const { core } = await start({ 'dry-run': 'true', 'gpu-type': 'a100', env: 'A=1\nDB_PASSWORD=s3cr3t-value' })
     expect(service.requests).toEqual([])
-    expect(JSON.parse(core.outputs.request ?? '')).toMatchObject({ spec: { gpu_type: 'A100', gpu_count: 1 }, env: { A: '1' } })
+    expect(JSON.parse(core.outputs.request ?? '')).toMatchObject({ spec: { gpu_type: 'A100', gpu_count: 1 }, env: { A: '1', DB_PASSWORD: 's3cr3t-value' } })
     expect(core.state).toEqual({})
+    // env values may be secrets: the log and the summary name the keys only.
+    const shown = [...core.log, ...core.summaries].join('\n')
+    expect(shown).toContain('"DB_PASSWORD": "***"')
+    expect(shown).not.toContain('s3cr3t-value')
   })
 })
 
@@ -303,6 +353,24 @@ describe('post', () => {
     expect(core.secrets).toEqual([TOKEN])
     expect(service.paths()).toEqual(['POST /sandboxes/sbx-00000000000000cc/stop', 'GET /sandboxes/sbx-00000000000000cc'])
     expect(core.log).toContain('Stopped sandbox sbx-00000000000000cc (status: stopped).')
+  })
+
+  it('summarises the stop, how long the sandbox lived and what this run cost by the estimate', async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000cc', name: 'box-1', status: 'running' })
+    const clock = new FakeClock()
+    clock.time = Date.UTC(2026, 10, 22, 12)
+    const startedAt = clock.now() - 90 * 60_000
+    const { core, error } = await post({}, { 'sandbox-id': 'sbx-00000000000000cc', 'started-at': String(startedAt), 'hourly-cost': '2' }, clock)
+    expect(error).toBeUndefined()
+    expect(core.log).toContain('Stopped sandbox sbx-00000000000000cc after 1h30m (status: stopped).')
+    expect(core.summaries).toEqual([
+      '### Sandbox sbx-00000000000000cc cleanup\n\n| | |\n|---|---|\n' +
+        '| Stop | stop accepted; status stopped |\n' +
+        '| Lived | 1h30m (from the accepted start to the stop) |\n' +
+        '| Estimated cost of this run | ~$3.00 (1h30m at ~$2.00/hour) |\n',
+    ])
+    // The post step makes no pricing call: the main step handed the estimate over in state.
+    expect(service.billingRequests).toEqual([])
   })
 
   it('finds the sandbox by name when the id never arrived', async () => {

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { describeCreditAlert, describeEstimate, estimateHourlyCost, formatDollars } from '../../src/billing.ts'
+import { boundedSummary, listWithLimit } from '../../src/summary.ts'
+
+const CATALOG = {
+  h100_x1_prototyping: 1.89,
+  h100_x1_production: 2.49,
+  h100_x4_production: 9.5,
+  a100_x1_production: 1.05,
+  additional_vcpus: 0.01,
+  additional_memory_gib: 0.005,
+  disk_gb: 0.0001,
+  t4_x1_prototyping: 0.13,
+}
+const spec = { cpu: 8, memoryGib: 32, storageGib: 200, gpuType: undefined, gpuCount: 1 }
+
+describe('estimateHourlyCost', () => {
+  it('CPU only: vCPUs, memory and disk', () => {
+    const estimate = estimateHourlyCost(CATALOG, spec)
+    expect(estimate).toEqual({
+      ok: true,
+      dollarsPerHour: 8 * 0.01 + 32 * 0.005 + 200 * 0.0001,
+      parts: [
+        { key: 'additional_vcpus', quantity: 8, unitPrice: 0.01 },
+        { key: 'additional_memory_gib', quantity: 32, unitPrice: 0.005 },
+        { key: 'disk_gb', quantity: 200, unitPrice: 0.0001 },
+      ],
+    })
+  })
+
+  it('a GPU per GPU at the x1 key, prototyping preferred; a whole-set key when the catalog has one', () => {
+    const two = estimateHourlyCost(CATALOG, { ...spec, gpuType: 'H100', gpuCount: 2 })
+    expect(two.ok && two.parts[0]).toEqual({ key: 'h100_x1_prototyping', quantity: 2, unitPrice: 1.89 })
+    const four = estimateHourlyCost(CATALOG, { ...spec, gpuType: 'H100', gpuCount: 4 })
+    expect(four.ok && four.parts[0]).toEqual({ key: 'h100_x4_production', quantity: 1, unitPrice: 9.5 })
+    const a100 = estimateHourlyCost(CATALOG, { ...spec, gpuType: 'A100', gpuCount: 1 })
+    expect(a100.ok && a100.parts[0]).toEqual({ key: 'a100_x1_production', quantity: 1, unitPrice: 1.05 })
+  })
+
+  it('no estimate when any needed key is missing, naming them', () => {
+    expect(estimateHourlyCost({ additional_vcpus: 0.01 }, { ...spec, gpuType: 'A6000', gpuCount: 1 })).toEqual({
+      ok: false,
+      missing: ['a6000_x1_prototyping (or a6000_x1_…)', 'additional_memory_gib', 'disk_gb'],
+    })
+    expect(describeEstimate(estimateHourlyCost({}, spec))).toBe('no estimate (the pricing catalog has no additional_vcpus, additional_memory_gib, disk_gb)')
+  })
+
+  it('formats dollars and the credit alert', () => {
+    expect(formatDollars(3)).toBe('$3.00')
+    expect(formatDollars(0.01234)).toBe('$0.0123')
+    expect(formatDollars(0.00015)).toBe('$0.00015')
+    expect(formatDollars(0.062)).toBe('$0.062')
+    expect(formatDollars(0.00003)).toBe('<$0.0001')
+    expect(formatDollars(0)).toBe('$0')
+    expect(describeCreditAlert(null)).toBe('none configured')
+    expect(describeCreditAlert({ amount_cents: 5000, armed: true, created_at: 1 })).toBe('$50.00, armed')
+    expect(describeCreditAlert({ amount_cents: 1999, armed: false, created_at: 1 })).toBe('$19.99, not armed')
+  })
+})
+
+describe('summary size', () => {
+  it('long lists are cut with a count', () => {
+    expect(listWithLimit(['a', 'b'], 3)).toBe('a; b')
+    expect(listWithLimit(['a', 'b', 'c', 'd', 'e'], 2)).toBe('a; b; … and 3 more')
+  })
+
+  it('a summary over the cap is cut, with a note, below the cap', () => {
+    expect(boundedSummary('small')).toBe('small')
+    const cut = boundedSummary('x'.repeat(200_000))
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(64 * 1024)
+    expect(cut).toMatch(/summary cut to stay small/)
+  })
+})
