@@ -31654,11 +31654,20 @@ function hintFor(status, code) {
         return 'The token is not allowed to do this. Check the organization and the token in the account console.';
     if (status === 404)
         return HINTS.not_found;
+    if (status === 400 || status === 422)
+        return HINTS.invalid_request;
+    if (status === 409) {
+        return "The request conflicts with the resource's current state (a network policy, for one, can be replaced only while the sandbox is running). Check its status, then run the step again.";
+    }
+    if (status === 429)
+        return HINTS.rate_limit_exceeded;
     if (status === 503 || status === 504)
         return 'The service did not accept the request (temporarily unavailable); it is retried with backoff.';
     if (status >= 500)
         return 'The service failed while handling the request; the action retries where it is safe.';
-    return 'Unexpected answer from the service.';
+    if (status >= 400 && status < 500)
+        return 'The service refused the request; its message says why. This is not retried.';
+    return 'Unexpected answer from the service; check base-url.';
 }
 class errors_ServiceError extends Error {
     status;

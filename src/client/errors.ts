@@ -47,9 +47,15 @@ function hintFor(status: number, code: string): string {
   if (status === 401) return HINTS.unauthorized as string
   if (status === 403) return 'The token is not allowed to do this. Check the organization and the token in the account console.'
   if (status === 404) return HINTS.not_found as string
+  if (status === 400 || status === 422) return HINTS.invalid_request as string
+  if (status === 409) {
+    return "The request conflicts with the resource's current state (a network policy, for one, can be replaced only while the sandbox is running). Check its status, then run the step again."
+  }
+  if (status === 429) return HINTS.rate_limit_exceeded as string
   if (status === 503 || status === 504) return 'The service did not accept the request (temporarily unavailable); it is retried with backoff.'
   if (status >= 500) return 'The service failed while handling the request; the action retries where it is safe.'
-  return 'Unexpected answer from the service.'
+  if (status >= 400 && status < 500) return 'The service refused the request; its message says why. This is not retried.'
+  return 'Unexpected answer from the service; check base-url.'
 }
 
 export class ServiceError extends Error {

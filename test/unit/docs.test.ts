@@ -1,7 +1,8 @@
 /** action.yml, the README and the parser agree on every input and output. */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { INPUT_DEFAULTS } from '../../src/inputs.ts'
 import { ROOT, actionYaml } from '../harness/action-runner.ts'
 
@@ -49,5 +50,43 @@ describe('documentation', () => {
     const names = (text: string) => [...text.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])
     expect(names(section('Inputs')).sort()).toEqual(Object.keys(actionYaml().inputs).sort())
     expect(names(section('Outputs')).sort()).toEqual(Object.keys(actionYaml().outputs).sort())
+  })
+})
+
+interface WorkflowStep {
+  id?: string
+  uses?: string
+  with?: Record<string, unknown>
+}
+interface Workflow {
+  jobs: Record<string, { steps?: WorkflowStep[] }>
+}
+
+describe('examples/', () => {
+  const files = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.yml'))
+
+  it('has the five workflows the README links', () => {
+    expect(files.sort()).toEqual(['gpu-matrix.yml', 'instance.yml', 'network-lockdown.yml', 'per-pull-request.yml', 'shared-sandbox.yml'])
+    for (const file of files) expect(readme, file).toContain(`examples/${file}`)
+  })
+
+  it.each(files)('%s: every use of the action passes api-token and only inputs action.yml has, and reads only outputs it has', (file) => {
+    const text = readFileSync(join(ROOT, 'examples', file), 'utf8')
+    const workflow = parse(text) as Workflow
+    const inputs = Object.keys(actionYaml().inputs)
+    const outputs = Object.keys(actionYaml().outputs)
+    const ourSteps: string[] = []
+    for (const job of Object.values(workflow.jobs)) {
+      for (const step of job.steps ?? []) {
+        if (!step.uses?.startsWith('your-org/gpu-sandbox-action@')) continue
+        expect(Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name)), `${file}: unknown inputs`).toEqual([])
+        expect(step.with?.['api-token'], `${file}: api-token`).toBe('${{ secrets.COMPUTE_API_TOKEN }}')
+        if (step.id) ourSteps.push(step.id)
+      }
+    }
+    expect(ourSteps.length, `${file} uses the action`).toBeGreaterThan(0)
+    for (const match of text.matchAll(/steps\.([a-z-]+)\.outputs\.([a-z-]+)/g)) {
+      if (ourSteps.includes(match[1] ?? '')) expect(outputs, `${file}: ${match[0]}`).toContain(match[2])
+    }
   })
 })
