@@ -153,11 +153,14 @@ async function lifecycle(): Promise<string> {
   await emulator.close()
   if (main.exitCode !== 0 || post.exitCode !== 0) throw new Error('lifecycle run failed')
   const total = [...Object.values(mainRequests), ...Object.values(postRequests)].reduce((a, b) => a + b, 0)
+  const label: Record<string, string> = {
+    'GET /sandboxes/:id': 'GET /sandboxes/:id',
+    'GET /pricing': 'GET /pricing (cost estimate, summary)',
+    'GET /credit-alert': 'GET /credit-alert (summary)',
+  }
   const rows = [
-    ['main', 'POST /sandboxes/start', mainRequests['POST /sandboxes/start'] ?? 0],
-    ['main', 'GET /sandboxes/:id (polls)', mainRequests['GET /sandboxes/:id'] ?? 0],
-    ['post', 'POST /sandboxes/:id/stop', postRequests['POST /sandboxes/:id/stop'] ?? 0],
-    ['post', 'GET /sandboxes/:id (status after stop)', postRequests['GET /sandboxes/:id'] ?? 0],
+    ...Object.entries(mainRequests).map(([route, count]) => ['main', route === 'GET /sandboxes/:id' ? 'GET /sandboxes/:id (polls)' : (label[route] ?? route), count]),
+    ...Object.entries(postRequests).map(([route, count]) => ['post', route === 'GET /sandboxes/:id' ? 'GET /sandboxes/:id (status after stop)' : (label[route] ?? route), count]),
   ]
   log(`lifecycle: ${total} requests (${rows.map((r) => r[2]).join(' + ')})`)
   return [
@@ -172,6 +175,8 @@ async function lifecycle(): Promise<string> {
     '',
     `Polling every second for the whole provisioning would take ${provisioningMs / 1000 + 1} polls; the pacing takes`,
     `${mainRequests['GET /sandboxes/:id'] ?? 0}: the asked interval for the first 5 s, then a fifth of the time waited.`,
+    'Only start, stop and the polls count against the rate limits the interface gives; the limits of',
+    'the pricing and credit-alert calls are not described.',
     '',
   ].join('\n')
 }
@@ -220,15 +225,23 @@ async function matrix(): Promise<string> {
     const times = emulator.statusTimes.get(s.id) ?? {}
     return (times.stopping ?? times.stopped ?? NaN) - (times.pending ?? NaN)
   })
-  const firstRequest = Math.min(...requests.map((r) => r.at))
-  const windows: string[] = []
-  for (let start = firstRequest, index = 1; start <= Math.max(...requests.map((r) => r.at)); start += windowMs, index++) {
-    const inWindow = requests.filter((r) => r.at >= start && r.at < start + windowMs)
-    const accepted = (route: string) => inWindow.filter((r) => `${r.method} ${routeOf(r.path)}` === route && r.status !== 429).length
-    const gets = inWindow.filter((r) => r.method === 'GET').length
-    const rejected = inWindow.filter((r) => r.status === 429).length
-    windows.push(`| ${index} | ${accepted('POST /sandboxes/start')} | ${accepted('POST /sandboxes/:id/stop')} | ${gets} | ${rejected} |`)
+  // Windows as the emulator's limiter opens them: at the first start or stop at least one window after the last opening.
+  const startStopInOrder = startStop.sort((a, b) => a.at - b.at)
+  const windowStarts: number[] = []
+  for (const r of startStopInOrder) {
+    const last = windowStarts.at(-1)
+    if (last === undefined || r.at - last >= windowMs) windowStarts.push(r.at)
   }
+  const windows = windowStarts.map((start, index) => {
+    const end = windowStarts[index + 1] ?? Infinity
+    const inWindow = requests.filter((r) => r.at >= start && r.at < end)
+    const accepted = (route: string) => inWindow.filter((r) => `${r.method} ${routeOf(r.path)}` === route && r.status !== 429).length
+    const gets = inWindow.filter((r) => r.method === 'GET' && r.path.startsWith('/sandboxes')).length
+    const rejected = inWindow.filter((r) => r.status === 429).length
+    return `| ${index + 1} | ${seconds(start - windowStarts[0]!)} | ${accepted('POST /sandboxes/start')} | ${accepted('POST /sandboxes/:id/stop')} | ${gets} | ${rejected} |`
+  })
+  const dump = argument('dump')
+  if (dump) writeFileSync(dump, JSON.stringify(startStopInOrder.map((r) => ({ at: r.at - windowStarts[0]!, method: r.method, path: r.path, status: r.status })), null, 1))
   log(`matrix: makespan ${seconds(makespan)}, bound ${seconds(lowerBound)}, ratio ${ratio.toFixed(2)}, leaked ${leaked.length}`)
   return [
     `## 4. Matrix: ${jobs} concurrent runs, one organization`,
@@ -254,10 +267,11 @@ async function matrix(): Promise<string> {
     `cannot be accepted before ⌊(${acceptedNeeded} − 1) / ${startStopLimit}⌋ = ${Math.floor((acceptedNeeded - 1) / startStopLimit)} windows after the first request,`,
     `that is ${seconds(lowerBound)}; nothing can finish sooner whatever the client does.`,
     '',
-    'Requests per window, counted from the first request:',
+    "Requests per rate-limit window, as the emulator's limiter opened them (at the first start or stop",
+    'at least 60 s after the previous opening):',
     '',
-    '| window | starts accepted | stops accepted | gets | 429s |',
-    '|---|---|---|---|---|',
+    '| window | opened at | starts accepted | stops accepted | sandbox gets | 429s |',
+    '|---|---|---|---|---|---|',
     ...windows,
     '',
   ].join('\n')

@@ -8,7 +8,7 @@ import { isServiceError } from './client/errors.ts'
 import { withRetry, type Clock } from './client/retry.ts'
 import type { ActionCore } from './core.ts'
 import { parseCleanupInputs, type CleanupConfig } from './inputs.ts'
-import { findLiveSandboxByName, stopSandbox, type OpContext } from './sandboxes.ts'
+import { findLiveSandboxByName, stopSandbox, type OpContext, type StopResult } from './sandboxes.ts'
 import { ActionState } from './state.ts'
 import { formatDollars } from './billing.ts'
 import { formatDuration, markdownTable } from './summary.ts'
@@ -56,29 +56,31 @@ export async function runPost(deps: PostDeps): Promise<void> {
   const deadline = deps.clock.now() + POST_DEADLINE_MS
   const ctx: OpContext = { client: deps.makeClient(config), clock: deps.clock, signal: deps.signal, log: (m) => core.info(m) }
   core.startGroup(`Stop sandbox ${sandboxId ?? `named '${sandboxName}'`}`)
+  let stopped: { id: string; result: StopResult } | undefined
   try {
     let id = sandboxId
     if (!id && sandboxName) {
       core.info(`The start answer never arrived; looking for a live sandbox named '${sandboxName}'.`)
       id = await findByNameWithGrace(ctx, sandboxName, deadline)
-      if (!id) {
-        core.info(`No live sandbox named '${sandboxName}' exists: the start request created nothing, so there is nothing to stop.`)
-        return
-      }
     }
-    if (!id) return
-    const result = await stopSandbox(ctx, id, deadline)
-    const livedMs = state.startedAt ? deps.clock.now() - state.startedAt : undefined
-    const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : ''
-    if (result.outcome === 'gone') {
-      core.info(`Sandbox ${id} is already gone (404): nothing to stop.`)
-    } else {
-      core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`)
-    }
-    await core.appendSummary(postSummary(id, result.outcome === 'gone' ? 'already gone (404)' : `stop accepted; status ${result.status ?? 'unknown'}`, livedMs, state.hourlyCost))
+    if (id) stopped = { id, result: await stopSandbox(ctx, id, deadline) }
   } finally {
     core.endGroup()
   }
+  // The final line sits outside the group, so it shows without expanding anything.
+  if (!stopped) {
+    core.info(`No live sandbox named '${sandboxName}' exists: the start request created nothing, so there is nothing to stop.`)
+    return
+  }
+  const { id, result } = stopped
+  const livedMs = state.startedAt ? deps.clock.now() - state.startedAt : undefined
+  const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : ''
+  if (result.outcome === 'gone') {
+    core.info(`Sandbox ${id} is already gone (404): nothing to stop.`)
+  } else {
+    core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`)
+  }
+  await core.appendSummary(postSummary(id, result.outcome === 'gone' ? 'already gone (404)' : `stop accepted; status ${result.status ?? 'unknown'}`, livedMs, state.hourlyCost))
 }
 
 /** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */

@@ -41552,15 +41552,16 @@ function backoffDelay(attempt, random, options = DEFAULT_BACKOFF) {
 /**
  * Retry-After plus jitter, so that many jobs told the same instant do not all
  * come back in lock-step. Urgent calls (stop, delete: they end spending) come
- * back within 0.5 s of the time given; the rest come back after them, 0.5 s
- * later plus up to a quarter of the wait (at least 1 s, at most 5 s), so that
- * pending stops win the slots of a freshly opened rate-limit window.
+ * back within 0.5 s of the time given. The rest wait 1.5 s more, plus up to a
+ * quarter of the wait (at least 1 s, at most 5 s): Retry-After is whole
+ * seconds, so a window may open up to 1 s before it says, and the extra 1.5 s
+ * lets every pending stop of a matrix take its slot first.
  */
 function retryAfterDelay(retryAfterMs, random, urgent = false) {
     if (urgent)
         return Math.round(retryAfterMs + random * 500);
     const spread = Math.min(5_000, Math.max(1_000, retryAfterMs / 4));
-    return Math.round(retryAfterMs + 500 + random * spread);
+    return Math.round(retryAfterMs + 1_500 + random * spread);
 }
 /** 429, 503/504 (not accepted) and answers lost on the way (network, timeout, 500, 502). */
 function isTransient(error) {

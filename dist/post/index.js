@@ -41552,15 +41552,16 @@ function backoffDelay(attempt, random, options = DEFAULT_BACKOFF) {
 /**
  * Retry-After plus jitter, so that many jobs told the same instant do not all
  * come back in lock-step. Urgent calls (stop, delete: they end spending) come
- * back within 0.5 s of the time given; the rest come back after them, 0.5 s
- * later plus up to a quarter of the wait (at least 1 s, at most 5 s), so that
- * pending stops win the slots of a freshly opened rate-limit window.
+ * back within 0.5 s of the time given. The rest wait 1.5 s more, plus up to a
+ * quarter of the wait (at least 1 s, at most 5 s): Retry-After is whole
+ * seconds, so a window may open up to 1 s before it says, and the extra 1.5 s
+ * lets every pending stop of a matrix take its slot first.
  */
 function retryAfterDelay(retryAfterMs, random, urgent = false) {
     if (urgent)
         return Math.round(retryAfterMs + random * 500);
     const spread = Math.min(5_000, Math.max(1_000, retryAfterMs / 4));
-    return Math.round(retryAfterMs + 500 + random * spread);
+    return Math.round(retryAfterMs + 1_500 + random * spread);
 }
 /** 429, 503/504 (not accepted) and answers lost on the way (network, timeout, 500, 502). */
 function retry_isTransient(error) {
@@ -42433,32 +42434,34 @@ async function runPost(deps) {
     const deadline = deps.clock.now() + POST_DEADLINE_MS;
     const ctx = { client: deps.makeClient(config), clock: deps.clock, signal: deps.signal, log: (m) => core.info(m) };
     core.startGroup(`Stop sandbox ${sandboxId ?? `named '${sandboxName}'`}`);
+    let stopped;
     try {
         let id = sandboxId;
         if (!id && sandboxName) {
             core.info(`The start answer never arrived; looking for a live sandbox named '${sandboxName}'.`);
             id = await findByNameWithGrace(ctx, sandboxName, deadline);
-            if (!id) {
-                core.info(`No live sandbox named '${sandboxName}' exists: the start request created nothing, so there is nothing to stop.`);
-                return;
-            }
         }
-        if (!id)
-            return;
-        const result = await stopSandbox(ctx, id, deadline);
-        const livedMs = state.startedAt ? deps.clock.now() - state.startedAt : undefined;
-        const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : '';
-        if (result.outcome === 'gone') {
-            core.info(`Sandbox ${id} is already gone (404): nothing to stop.`);
-        }
-        else {
-            core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`);
-        }
-        await core.appendSummary(postSummary(id, result.outcome === 'gone' ? 'already gone (404)' : `stop accepted; status ${result.status ?? 'unknown'}`, livedMs, state.hourlyCost));
+        if (id)
+            stopped = { id, result: await stopSandbox(ctx, id, deadline) };
     }
     finally {
         core.endGroup();
     }
+    // The final line sits outside the group, so it shows without expanding anything.
+    if (!stopped) {
+        core.info(`No live sandbox named '${sandboxName}' exists: the start request created nothing, so there is nothing to stop.`);
+        return;
+    }
+    const { id, result } = stopped;
+    const livedMs = state.startedAt ? deps.clock.now() - state.startedAt : undefined;
+    const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : '';
+    if (result.outcome === 'gone') {
+        core.info(`Sandbox ${id} is already gone (404): nothing to stop.`);
+    }
+    else {
+        core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`);
+    }
+    await core.appendSummary(postSummary(id, result.outcome === 'gone' ? 'already gone (404)' : `stop accepted; status ${result.status ?? 'unknown'}`, livedMs, state.hourlyCost));
 }
 /** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */
 function postSummary(id, result, livedMs, dollarsPerHour) {

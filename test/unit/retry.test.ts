@@ -18,19 +18,20 @@ describe('backoff', () => {
     expect(backoffDelay(20, 0)).toBe(15_000)
   })
 
-  it('Retry-After plus 0.5 s plus a jitter of a quarter, between 1 s and 5 s', () => {
-    expect(retryAfterDelay(1000, 0)).toBe(1500)
-    expect(retryAfterDelay(1000, 1)).toBe(2500)
-    expect(retryAfterDelay(8000, 1)).toBe(10_500)
-    expect(retryAfterDelay(60_000, 1)).toBe(65_500)
-    expect(delayFor(error(429, 'rate_limit_exceeded', 2000), 5, 0)).toBe(2500)
+  it('Retry-After plus 1.5 s plus a jitter of a quarter, between 1 s and 5 s', () => {
+    expect(retryAfterDelay(1000, 0)).toBe(2500)
+    expect(retryAfterDelay(1000, 1)).toBe(3500)
+    expect(retryAfterDelay(8000, 1)).toBe(11_500)
+    expect(retryAfterDelay(60_000, 1)).toBe(66_500)
+    expect(delayFor(error(429, 'rate_limit_exceeded', 2000), 5, 0)).toBe(3500)
   })
 
   it('urgent calls (stop, delete) come back within 0.5 s of Retry-After, before any other call', () => {
     expect(retryAfterDelay(60_000, 0, true)).toBe(60_000)
     expect(retryAfterDelay(60_000, 0.999, true)).toBe(60_500)
+    // Even an urgent call told a second more (Retry-After is rounded up) comes back before the others.
     for (const retryAfter of [0, 1000, 7000, 60_000]) {
-      expect(retryAfterDelay(retryAfter, 0.999, true)).toBeLessThanOrEqual(retryAfterDelay(retryAfter, 0))
+      expect(retryAfterDelay(retryAfter + 1000, 0.999, true)).toBeLessThanOrEqual(retryAfterDelay(retryAfter, 0))
     }
     expect(delayFor(error(429, 'rate_limit_exceeded', 2000), 5, 0.5, undefined, true)).toBe(2250)
     // Urgency changes only 429 waits, not backoff after 5xx.
@@ -90,10 +91,10 @@ describe('withRetry', () => {
       { clock, deadline: clock.now() + 60_000, label: 'op', log: (m) => log.push(m) },
     )
     expect(result).toBe('done')
-    expect(clock.sleeps).toEqual([500, 4500, 2000])
+    expect(clock.sleeps).toEqual([500, 5500, 2000])
     expect(log).toEqual([
       'op: 503 x; retrying in 0.5s (attempt 2).',
-      'op: 429 rate_limit_exceeded; retrying in 4.5s (attempt 3).',
+      'op: 429 rate_limit_exceeded; retrying in 5.5s (attempt 3).',
       'op: network_error; retrying in 2.0s (attempt 4).',
     ])
   })
