@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from '../test/harness/action-runner.ts'
-import { FAULT_KINDS, ROUTES, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from '../test/reliability/suite.ts'
+import { BILLING_ROUTES, FAULT_KINDS, ROUTES, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from '../test/reliability/suite.ts'
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -21,8 +21,9 @@ console.log(`fault suite: seed ${seed} (reproduce with: npm run reliability -- -
 const matrix = faultMatrix()
 const signals = signalMatrix()
 const instances = instanceMatrix()
+const billing = billingMatrix()
 const random = randomScenarios(seed, randomCount)
-const totals = await runSuite([...matrix, ...signals, ...instances, ...random], concurrency, (outcome, done) => {
+const totals = await runSuite([...matrix, ...billing, ...signals, ...instances, ...random], concurrency, (outcome, done) => {
   const mark = outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'
   console.log(`[${done}] ${outcome.scenario.label}: main ${outcome.main.exitCode ?? outcome.main.signal}, post ${outcome.post.exitCode}, created ${outcome.created}: ${mark}`)
 })
@@ -41,6 +42,7 @@ except in \`::add-mask::\`.
 |---|---|
 | runs | ${totals.runs} |
 | fault matrix runs (${FAULT_KINDS.length} fault kinds x ${ROUTES.length} routes x attempts 1 and 2) | ${matrix.length} |
+| summary-call runs (every fault kind on ${BILLING_ROUTES.map((r) => `\`${r}\``).join(' and ')}: a warning, the step succeeds) | ${billing.length} |
 | signal runs (SIGINT, SIGTERM, SIGKILL at spawn, after the start request, while polling, after a lost answer) | ${signals.length} |
 | instance runs (503/504 on create, every fault kind on delete; the key checked in all output) | ${instances.length} |
 | seeded random runs (1 to 3 faults, 30% with a signal, GPU fallback, wait: false, fixed names) | ${random.length} |

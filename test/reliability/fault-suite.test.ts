@@ -4,7 +4,7 @@
  * `npm run reliability` runs it with 200 random runs and writes docs/reliability.md.
  */
 import { describe, expect, it } from 'vitest'
-import { faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix, type Scenario } from './suite.ts'
+import { billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix, type Scenario } from './suite.ts'
 
 const seed = Number(process.env.SEED ?? 1)
 const randomRuns = Number(process.env.RANDOM_RUNS ?? 40)
@@ -23,6 +23,12 @@ describe('fault suite', () => {
     const scenarios = faultMatrix()
     const totals = await expectNoProblems(scenarios)
     // Every scenario's fault was really injected (the matrix reaches each route and attempt).
+    expect(totals.faultsInjected).toBeGreaterThanOrEqual(scenarios.length)
+  }, 300_000)
+
+  it('every fault kind on GET /pricing and GET /credit-alert: a warning, the step succeeds', async () => {
+    const scenarios = billingMatrix()
+    const totals = await expectNoProblems(scenarios)
     expect(totals.faultsInjected).toBeGreaterThanOrEqual(scenarios.length)
   }, 300_000)
 

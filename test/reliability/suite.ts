@@ -72,6 +72,19 @@ export function faultMatrix(): Scenario[] {
   return scenarios
 }
 
+/** The summary's informational calls: any fault there is a warning; the step still succeeds and nothing leaks. */
+export const BILLING_ROUTES = ['GET /pricing', 'GET /credit-alert']
+export function billingMatrix(): Scenario[] {
+  return BILLING_ROUTES.flatMap((route) =>
+    FAULT_KINDS.map((fault) => ({
+      label: `${fault} on ${route} (summary only)`,
+      faults: [{ route, fault }],
+      inputs: { ...BASE_INPUTS },
+      emulator: { provisioningMs: 300 },
+    })),
+  )
+}
+
 /** SIGINT, SIGTERM and SIGKILL at several points of the main step. */
 export function signalMatrix(): Scenario[] {
   const scenarios: Scenario[] = []
