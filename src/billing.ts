@@ -98,6 +98,10 @@ export async function readBillingContext(
   signal: AbortSignal,
 ): Promise<BillingContext> {
   const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)])
+  // A cancelled step has better things to say than that its summary calls were cancelled.
+  const quietWarn = (message: string) => {
+    if (!signal.aborted) warn(message)
+  }
   const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
   const [cost, creditAlert] = await Promise.all([
     client.getPricing(bounded).then(
@@ -106,14 +110,14 @@ export async function readBillingContext(
         return { line: describeEstimate(estimate), dollarsPerHour: estimate.ok ? estimate.dollarsPerHour : undefined }
       },
       (error: unknown) => {
-        warn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`)
+        quietWarn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`)
         return { line: 'no estimate (pricing unavailable)', dollarsPerHour: undefined }
       },
     ),
     client.getCreditAlert(bounded).then(
       (body) => describeCreditAlert(body.alert),
       (error: unknown) => {
-        warn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`)
+        quietWarn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`)
         return 'unavailable'
       },
     ),

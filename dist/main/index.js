@@ -42498,17 +42498,22 @@ const BILLING_TIMEOUT_MS = 15_000;
  */
 async function readBillingContext(client, spec, warn, signal) {
     const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
+    // A cancelled step has better things to say than that its summary calls were cancelled.
+    const quietWarn = (message) => {
+        if (!signal.aborted)
+            warn(message);
+    };
     const reason = (error) => (error instanceof Error ? error.message : String(error));
     const [cost, creditAlert] = await Promise.all([
         client.getPricing(bounded).then((prices) => {
             const estimate = estimateHourlyCost(prices, spec);
             return { line: describeEstimate(estimate), dollarsPerHour: estimate.ok ? estimate.dollarsPerHour : undefined };
         }, (error) => {
-            warn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
+            quietWarn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
             return { line: 'no estimate (pricing unavailable)', dollarsPerHour: undefined };
         }),
         client.getCreditAlert(bounded).then((body) => describeCreditAlert(body.alert), (error) => {
-            warn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
+            quietWarn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
             return 'unavailable';
         }),
     ]);
@@ -42715,6 +42720,8 @@ async function runStart(config, deps) {
     // Informational, read while the sandbox provisions; it never fails the step.
     const billing = readBillingContext(deps.client, { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 }, (message) => core.warning(message), signal);
     let record;
+    let lastStatus;
+    let waitError;
     if (config.wait) {
         core.startGroup(`Wait for ${started.id} to be running`);
         const acceptedAt = clock.now();
@@ -42723,10 +42730,17 @@ async function runStart(config, deps) {
                 pollIntervalMs: config.pollIntervalMs,
                 deadline: acceptedAt + config.timeoutMs,
                 onStatus: (status) => {
+                    lastStatus = status;
                     core.info(`${started.id}: ${status} (after ${formatDuration(clock.now() - acceptedAt)})`);
                     core.setOutput('status', status);
                 },
             });
+        }
+        catch (error) {
+            // Cancelled: leave at once, the post step stops it. Anything else still gets a summary below.
+            if (signal.aborted)
+                throw error;
+            waitError = error;
         }
         finally {
             core.endGroup();
@@ -42740,7 +42754,7 @@ async function runStart(config, deps) {
             core.warning(`wait: false, and the status of ${started.id} could not be read: ${error.message}`);
         }
     }
-    const status = record?.status ?? 'accepted';
+    const status = record?.status ?? lastStatus ?? 'accepted';
     core.setOutput('status', status);
     if (record)
         core.setOutput('sandbox', JSON.stringify(record));
@@ -42753,17 +42767,19 @@ async function runStart(config, deps) {
     await core.appendSummary(`### Sandbox ${started.id}\n\n` +
         markdownTable([
             ['Name', `\`${started.name}\``],
-            ['Status', status],
+            ['Status', waitError ? `${status} (waiting ended: ${waitError instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)` : status],
             ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
             ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
             ['GPU attempts', listWithLimit(started.attempts, 12)],
             ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${listWithLimit(allowed, 20)}` : ''}`],
             ['TTL', `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
-            [status === 'running' ? 'Time to running' : 'Time to status', formatDuration(clock.now() - stepStart)],
+            [status === 'running' && !waitError ? 'Time to running' : 'Time in the step', formatDuration(clock.now() - stepStart)],
             ['Estimated cost', cost],
             ['Credit alert', creditAlert],
             ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with `mode: stop`' : 'stopped by the post step'],
         ]));
+    if (waitError)
+        throw waitError;
     if (status === 'failed') {
         throw new Error(`Sandbox ${started.id} failed to provision (status 'failed'). The post step stops it; see the 'sandbox' output for the record.`);
     }

@@ -42370,17 +42370,22 @@ const BILLING_TIMEOUT_MS = 15_000;
  */
 async function readBillingContext(client, spec, warn, signal) {
     const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
+    // A cancelled step has better things to say than that its summary calls were cancelled.
+    const quietWarn = (message) => {
+        if (!signal.aborted)
+            warn(message);
+    };
     const reason = (error) => (error instanceof Error ? error.message : String(error));
     const [cost, creditAlert] = await Promise.all([
         client.getPricing(bounded).then((prices) => {
             const estimate = estimateHourlyCost(prices, spec);
             return { line: describeEstimate(estimate), dollarsPerHour: estimate.ok ? estimate.dollarsPerHour : undefined };
         }, (error) => {
-            warn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
+            quietWarn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
             return { line: 'no estimate (pricing unavailable)', dollarsPerHour: undefined };
         }),
         client.getCreditAlert(bounded).then((body) => describeCreditAlert(body.alert), (error) => {
-            warn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
+            quietWarn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
             return 'unavailable';
         }),
     ]);

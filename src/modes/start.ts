@@ -8,7 +8,7 @@ import { backoffDelay, isTransient, withRetry, type Clock } from '../client/retr
 import type { GpuType, SandboxRecord, SandboxStartRequest } from '../client/schemas.ts'
 import type { ActionCore } from '../core.ts'
 import type { StartConfig } from '../inputs.ts'
-import { findLiveSandboxByName, isGoneStatus, stopSandbox, waitUntilSettled, type OpContext } from '../sandboxes.ts'
+import { WaitTimeoutError, findLiveSandboxByName, isGoneStatus, stopSandbox, waitUntilSettled, type OpContext } from '../sandboxes.ts'
 import { ActionState } from '../state.ts'
 import { readBillingContext, type BillingContext } from '../billing.ts'
 import { formatDuration, listWithLimit, markdownTable } from '../summary.ts'
@@ -236,6 +236,8 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   )
 
   let record: SandboxRecord | undefined
+  let lastStatus: string | undefined
+  let waitError: unknown
   if (config.wait) {
     core.startGroup(`Wait for ${started.id} to be running`)
     const acceptedAt = clock.now()
@@ -244,10 +246,15 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
         pollIntervalMs: config.pollIntervalMs,
         deadline: acceptedAt + config.timeoutMs,
         onStatus: (status) => {
+          lastStatus = status
           core.info(`${started.id}: ${status} (after ${formatDuration(clock.now() - acceptedAt)})`)
           core.setOutput('status', status)
         },
       })
+    } catch (error) {
+      // Cancelled: leave at once, the post step stops it. Anything else still gets a summary below.
+      if (signal.aborted) throw error
+      waitError = error
     } finally {
       core.endGroup()
     }
@@ -259,7 +266,7 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
     }
   }
 
-  const status = record?.status ?? 'accepted'
+  const status = record?.status ?? lastStatus ?? 'accepted'
   core.setOutput('status', status)
   if (record) core.setOutput('sandbox', JSON.stringify(record))
   core.setOutput('network-policy', JSON.stringify(policyOf(record, config.networkPolicy)))
@@ -273,19 +280,20 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
     `### Sandbox ${started.id}\n\n` +
       markdownTable([
         ['Name', `\`${started.name}\``],
-        ['Status', status],
+        ['Status', waitError ? `${status} (waiting ended: ${waitError instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)` : status],
         ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
         ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
         ['GPU attempts', listWithLimit(started.attempts, 12)],
         ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${listWithLimit(allowed, 20)}` : ''}`],
         ['TTL', `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
-        [status === 'running' ? 'Time to running' : 'Time to status', formatDuration(clock.now() - stepStart)],
+        [status === 'running' && !waitError ? 'Time to running' : 'Time in the step', formatDuration(clock.now() - stepStart)],
         ['Estimated cost', cost],
         ['Credit alert', creditAlert],
         ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with `mode: stop`' : 'stopped by the post step'],
       ]),
   )
 
+  if (waitError) throw waitError
   if (status === 'failed') {
     throw new Error(`Sandbox ${started.id} failed to provision (status 'failed'). The post step stops it; see the 'sandbox' output for the record.`)
   }

@@ -97,7 +97,11 @@ describe('mode start (the README example)', () => {
     const run = await runAction({ inputs: inputs({ timeout: '2s' }) })
     expect(run.main.exitCode).toBe(1)
     expect(commands(run.main, 'error').join('\n')).toMatch(/did not reach 'running' within 2s/)
+    // The summary still tells what happened, and the estimate reaches the post step's summary.
+    expect(run.main.summary).toMatch(/\| Status \| provisioning \(waiting ended: timeout; the post step stops it\) \|/)
+    expect(run.main.outputs.status).toBe('provisioning')
     expect(run.post.exitCode).toBe(0)
+    expect(run.post.summary).toMatch(/Estimated cost of this run \| ~/)
     expect(await emulator.settle()).toEqual([])
   })
 

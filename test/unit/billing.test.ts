@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { describeCreditAlert, describeEstimate, estimateHourlyCost, formatDollars } from '../../src/billing.ts'
+import { describeCreditAlert, describeEstimate, estimateHourlyCost, formatDollars, readBillingContext } from '../../src/billing.ts'
+import type { ComputeClient } from '../../src/client/client.ts'
 import { boundedSummary, listWithLimit } from '../../src/summary.ts'
 
 const CATALOG = {
@@ -69,5 +70,30 @@ describe('summary size', () => {
     const cut = boundedSummary('x'.repeat(200_000))
     expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(64 * 1024)
     expect(cut).toMatch(/summary cut to stay small/)
+  })
+})
+
+describe('readBillingContext', () => {
+  const failing = {
+    getPricing: async () => Promise.reject(new Error('pricing down')),
+    getCreditAlert: async () => Promise.reject(new Error('alert down')),
+  } as unknown as ComputeClient
+
+  it('never rejects: failures become warnings and "unavailable" lines', async () => {
+    const warnings: string[] = []
+    const context = await readBillingContext(failing, spec, (m) => warnings.push(m), new AbortController().signal)
+    expect(context).toEqual({ cost: 'no estimate (pricing unavailable)', dollarsPerHour: undefined, creditAlert: 'unavailable' })
+    expect(warnings).toEqual([
+      'Could not read pricing for the cost estimate; the sandbox is not affected. pricing down',
+      'Could not read the credit alert; the sandbox is not affected. alert down',
+    ])
+  })
+
+  it('says nothing once the step is cancelled', async () => {
+    const controller = new AbortController()
+    controller.abort(new Error('cancelled by SIGINT'))
+    const warnings: string[] = []
+    await readBillingContext(failing, spec, (m) => warnings.push(m), controller.signal)
+    expect(warnings).toEqual([])
   })
 })
