@@ -1,4 +1,5 @@
 /** Small formatting helpers for logs and the job summary. */
+import type { ActionCore } from './core.ts'
 
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000))
@@ -32,4 +33,15 @@ export function boundedSummary(markdown: string, limit = SUMMARY_LIMIT_BYTES): s
   if (Buffer.byteLength(markdown) <= limit) return markdown
   const note = '\n\n_(summary cut to stay small)_\n'
   return Buffer.from(markdown).subarray(0, limit - Buffer.byteLength(note)).toString('utf8').replace(/\uFFFD$/, '') + note
+}
+
+/**
+ * dry-run: log and summarise the request that would be sent, and output it.
+ * `shown` is what the log and summary may carry (secrets hidden); the output is the exact body.
+ */
+export async function reportDryRun(core: ActionCore, heading: string, route: string, body: unknown, shown: unknown = body, note = ''): Promise<void> {
+  const json = JSON.stringify(shown, null, 2)
+  core.info(`dry-run: nothing is sent. ${route} would carry${note}:\n${json}`)
+  core.setOutput('request', JSON.stringify(body))
+  await core.appendSummary(`### ${heading} (dry-run)\nNothing was sent. Request body of \`${route}\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`)
 }

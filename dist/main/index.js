@@ -31564,7 +31564,6 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 ;// CONCATENATED MODULE: ./build/src/summary.js
-/** Small formatting helpers for logs and the job summary. */
 function formatDuration(ms) {
     const total = Math.max(0, Math.round(ms / 1000));
     const h = Math.floor(total / 3600);
@@ -31596,6 +31595,16 @@ function boundedSummary(markdown, limit = SUMMARY_LIMIT_BYTES) {
         return markdown;
     const note = '\n\n_(summary cut to stay small)_\n';
     return Buffer.from(markdown).subarray(0, limit - Buffer.byteLength(note)).toString('utf8').replace(/\uFFFD$/, '') + note;
+}
+/**
+ * dry-run: log and summarise the request that would be sent, and output it.
+ * `shown` is what the log and summary may carry (secrets hidden); the output is the exact body.
+ */
+async function reportDryRun(core, heading, route, body, shown = body, note = '') {
+    const json = JSON.stringify(shown, null, 2);
+    core.info(`dry-run: nothing is sent. ${route} would carry${note}:\n${json}`);
+    core.setOutput('request', JSON.stringify(body));
+    await core.appendSummary(`### ${heading} (dry-run)\nNothing was sent. Request body of \`${route}\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`);
 }
 
 ;// CONCATENATED MODULE: ./build/src/actions-core.js
@@ -42198,6 +42207,7 @@ class ActionState {
 
 
 
+
 const CREATE_DEADLINE_MS = 2 * 60_000;
 function buildInstanceRequest(config) {
     const body = { ...config.instanceConfig };
@@ -42217,10 +42227,7 @@ async function runInstance(config, deps, runnerTemp) {
     const { core } = deps;
     const request = buildInstanceRequest(config);
     if (config.dryRun) {
-        const json = JSON.stringify(request, null, 2);
-        core.info(`dry-run: nothing is sent. POST /instances/create would carry:\n${json}`);
-        core.setOutput('request', JSON.stringify(request));
-        await core.appendSummary(`### Instance (dry-run)\nNothing was sent. Request body of \`POST /instances/create\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`);
+        await reportDryRun(core, 'Instance', 'POST /instances/create', request);
         return;
     }
     // Create is not idempotent and carries no name to find it by: retry only answers that
@@ -42687,10 +42694,7 @@ async function runStart(config, deps) {
         const request = buildStartRequest(config, config.gpuTypes[0]);
         // env values may be secrets: the log and the summary show only their names (the output has the real body).
         const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request;
-        const json = JSON.stringify(shown, null, 2);
-        core.info(`dry-run: nothing is sent. POST /sandboxes/start would carry (env values hidden):\n${json}`);
-        core.setOutput('request', JSON.stringify(request));
-        await core.appendSummary(`### Sandbox (dry-run)\nNothing was sent. Request body of \`POST /sandboxes/start\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`);
+        await reportDryRun(core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)');
         return;
     }
     core.startGroup(`Start sandbox '${config.name}'`);

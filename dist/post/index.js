@@ -31564,7 +31564,6 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 ;// CONCATENATED MODULE: ./build/src/summary.js
-/** Small formatting helpers for logs and the job summary. */
 function formatDuration(ms) {
     const total = Math.max(0, Math.round(ms / 1000));
     const h = Math.floor(total / 3600);
@@ -31596,6 +31595,16 @@ function boundedSummary(markdown, limit = SUMMARY_LIMIT_BYTES) {
         return markdown;
     const note = '\n\n_(summary cut to stay small)_\n';
     return Buffer.from(markdown).subarray(0, limit - Buffer.byteLength(note)).toString('utf8').replace(/\uFFFD$/, '') + note;
+}
+/**
+ * dry-run: log and summarise the request that would be sent, and output it.
+ * `shown` is what the log and summary may carry (secrets hidden); the output is the exact body.
+ */
+async function reportDryRun(core, heading, route, body, shown = body, note = '') {
+    const json = JSON.stringify(shown, null, 2);
+    core.info(`dry-run: nothing is sent. ${route} would carry${note}:\n${json}`);
+    core.setOutput('request', JSON.stringify(body));
+    await core.appendSummary(`### ${heading} (dry-run)\nNothing was sent. Request body of \`${route}\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`);
 }
 
 ;// CONCATENATED MODULE: ./build/src/actions-core.js

@@ -5,6 +5,7 @@ import { assertInstanceId } from '../client/client.ts'
 import { isNotAccepted, withRetry } from '../client/retry.ts'
 import type { InstanceConfig } from '../inputs.ts'
 import { ActionState } from '../state.ts'
+import { reportDryRun } from '../summary.ts'
 import type { ModeDeps } from './start.ts'
 
 const CREATE_DEADLINE_MS = 2 * 60_000
@@ -27,10 +28,7 @@ export async function runInstance(config: InstanceConfig, deps: ModeDeps, runner
   const { core } = deps
   const request = buildInstanceRequest(config)
   if (config.dryRun) {
-    const json = JSON.stringify(request, null, 2)
-    core.info(`dry-run: nothing is sent. POST /instances/create would carry:\n${json}`)
-    core.setOutput('request', JSON.stringify(request))
-    await core.appendSummary(`### Instance (dry-run)\nNothing was sent. Request body of \`POST /instances/create\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`)
+    await reportDryRun(core, 'Instance', 'POST /instances/create', request)
     return
   }
   // Create is not idempotent and carries no name to find it by: retry only answers that

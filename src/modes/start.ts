@@ -11,7 +11,7 @@ import type { StartConfig } from '../inputs.ts'
 import { WaitTimeoutError, findLiveSandboxByName, isGoneStatus, stopSandbox, waitUntilSettled, type OpContext } from '../sandboxes.ts'
 import { ActionState } from '../state.ts'
 import { readBillingContext, type BillingContext } from '../billing.ts'
-import { formatDuration, listWithLimit, markdownTable } from '../summary.ts'
+import { formatDuration, listWithLimit, markdownTable, reportDryRun } from '../summary.ts'
 
 export interface ModeDeps {
   core: ActionCore
@@ -197,10 +197,7 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
     const request = buildStartRequest(config, config.gpuTypes[0])
     // env values may be secrets: the log and the summary show only their names (the output has the real body).
     const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request
-    const json = JSON.stringify(shown, null, 2)
-    core.info(`dry-run: nothing is sent. POST /sandboxes/start would carry (env values hidden):\n${json}`)
-    core.setOutput('request', JSON.stringify(request))
-    await core.appendSummary(`### Sandbox (dry-run)\nNothing was sent. Request body of \`POST /sandboxes/start\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`)
+    await reportDryRun(core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)')
     return
   }
 
