@@ -104,8 +104,9 @@ const MAX_SLOWDOWN = 8
 export function pollDelay(pollIntervalMs: number, elapsedMs: number, slowdown = 1, random = 0): number {
   const stretched = Math.max(pollIntervalMs, elapsedMs * POLL_STRETCH) * slowdown
   if (stretched <= pollIntervalMs) return pollIntervalMs
+  // Above the asked interval here, so the cap and the jitter can only keep it there.
   const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS))
-  return Math.round(Math.max(pollIntervalMs, capped * (1 + 0.1 * random)))
+  return Math.round(capped * (1 + 0.1 * random))
 }
 
 /** GET /sandboxes/{id} until status is running or failed. Transient errors keep polling; 429 waits Retry-After. */

@@ -42,9 +42,8 @@ export class ActionState {
   }
 
   get hourlyCost(): number | undefined {
-    const raw = this.read(KEYS.hourlyCost)
-    const value = raw === undefined ? NaN : Number(raw)
-    return Number.isFinite(value) && value >= 0 ? value : undefined
+    const value = this.readNumber(KEYS.hourlyCost)
+    return value !== undefined && value >= 0 ? value : undefined
   }
 
   saveInstance(identifier: string): void {
@@ -64,8 +63,8 @@ export class ActionState {
   }
 
   get startedAt(): number | undefined {
-    const value = Number(this.read(KEYS.startedAt))
-    return Number.isFinite(value) && value > 0 ? value : undefined
+    const value = this.readNumber(KEYS.startedAt)
+    return value !== undefined && value > 0 ? value : undefined
   }
 
   get instanceId(): string | undefined {
@@ -74,6 +73,11 @@ export class ActionState {
 
   get sshKeyPath(): string | undefined {
     return this.read(KEYS.sshKeyPath)
+  }
+
+  private readNumber(key: string): number | undefined {
+    const value = Number(this.read(key))
+    return Number.isFinite(value) ? value : undefined
   }
 
   private read(key: string): string | undefined {

@@ -42209,8 +42209,9 @@ function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
     const stretched = Math.max(pollIntervalMs, elapsedMs * POLL_STRETCH) * slowdown;
     if (stretched <= pollIntervalMs)
         return pollIntervalMs;
+    // Above the asked interval here, so the cap and the jitter can only keep it there.
     const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
-    return Math.round(Math.max(pollIntervalMs, capped * (1 + 0.1 * random)));
+    return Math.round(capped * (1 + 0.1 * random));
 }
 /** GET /sandboxes/{id} until status is running or failed. Transient errors keep polling; 429 waits Retry-After. */
 async function waitUntilSettled(ctx, id, options) {
@@ -42281,9 +42282,8 @@ class ActionState {
         this.core.saveState(KEYS.hourlyCost, String(dollarsPerHour));
     }
     get hourlyCost() {
-        const raw = this.read(KEYS.hourlyCost);
-        const value = raw === undefined ? NaN : Number(raw);
-        return Number.isFinite(value) && value >= 0 ? value : undefined;
+        const value = this.readNumber(KEYS.hourlyCost);
+        return value !== undefined && value >= 0 ? value : undefined;
     }
     saveInstance(identifier) {
         this.core.saveState(KEYS.instanceId, identifier);
@@ -42298,14 +42298,18 @@ class ActionState {
         return this.read(KEYS.sandboxId);
     }
     get startedAt() {
-        const value = Number(this.read(KEYS.startedAt));
-        return Number.isFinite(value) && value > 0 ? value : undefined;
+        const value = this.readNumber(KEYS.startedAt);
+        return value !== undefined && value > 0 ? value : undefined;
     }
     get instanceId() {
         return this.read(KEYS.instanceId);
     }
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
+    }
+    readNumber(key) {
+        const value = Number(this.read(key));
+        return Number.isFinite(value) ? value : undefined;
     }
     read(key) {
         const value = this.core.getState(key);
