@@ -50,12 +50,12 @@ async function timeProcess(args: string[]): Promise<number> {
   return performance.now() - started
 }
 
+/** 'POST /sandboxes/:id/stop' and the like: what requests are counted by. */
+const routeKey = (r: RecordedRequest) => `${r.method} ${routeOf(r.path)}`
+
 function countBy(requests: RecordedRequest[]): Record<string, number> {
   const counts: Record<string, number> = {}
-  for (const r of requests) {
-    const key = `${r.method} ${routeOf(r.path)}`
-    counts[key] = (counts[key] ?? 0) + 1
-  }
+  for (const r of requests) counts[routeKey(r)] = (counts[routeKey(r)] ?? 0) + 1
   return counts
 }
 
@@ -153,15 +153,20 @@ async function lifecycle(): Promise<string> {
   await emulator.close()
   if (main.exitCode !== 0 || post.exitCode !== 0) throw new Error('lifecycle run failed')
   const total = [...Object.values(mainRequests), ...Object.values(postRequests)].reduce((a, b) => a + b, 0)
-  const label: Record<string, string> = {
-    'GET /sandboxes/:id': 'GET /sandboxes/:id',
+  const shared: Record<string, string> = {
     'GET /pricing': 'GET /pricing (cost estimate, summary)',
     'GET /credit-alert': 'GET /credit-alert (summary)',
   }
-  const rows = [
-    ...Object.entries(mainRequests).map(([route, count]) => ['main', route === 'GET /sandboxes/:id' ? 'GET /sandboxes/:id (polls)' : (label[route] ?? route), count]),
-    ...Object.entries(postRequests).map(([route, count]) => ['post', route === 'GET /sandboxes/:id' ? 'GET /sandboxes/:id (status after stop)' : (label[route] ?? route), count]),
-  ]
+  const labels: Record<'main' | 'post', Record<string, string>> = {
+    main: { ...shared, 'GET /sandboxes/:id': 'GET /sandboxes/:id (polls)' },
+    post: { ...shared, 'GET /sandboxes/:id': 'GET /sandboxes/:id (status after stop)' },
+  }
+  const rows = (
+    [
+      ['main', mainRequests],
+      ['post', postRequests],
+    ] as const
+  ).flatMap(([step, counts]) => Object.entries(counts).map(([route, count]) => [step, labels[step][route] ?? route, count]))
   log(`lifecycle: ${total} requests (${rows.map((r) => r[2]).join(' + ')})`)
   return [
     '## 3. Requests per lifecycle',
@@ -211,7 +216,7 @@ async function matrix(): Promise<string> {
   const names = new Map<string, number>()
   for (const sandbox of emulator.sandboxes) names.set(sandbox.name, (names.get(sandbox.name) ?? 0) + 1)
   const duplicates = [...names.values()].filter((count) => count > 1).length
-  const byRoute = (route: string) => requests.filter((r) => `${r.method} ${routeOf(r.path)}` === route)
+  const byRoute = (route: string) => requests.filter((r) => routeKey(r) === route)
   const startStop = [...byRoute('POST /sandboxes/start'), ...byRoute('POST /sandboxes/:id/stop')]
   const getList = [...byRoute('GET /sandboxes/:id'), ...byRoute('GET /sandboxes')]
   const limited = (list: RecordedRequest[]) => list.filter((r) => r.status === 429).length
@@ -235,7 +240,7 @@ async function matrix(): Promise<string> {
   const windows = windowStarts.map((start, index) => {
     const end = windowStarts[index + 1] ?? Infinity
     const inWindow = requests.filter((r) => r.at >= start && r.at < end)
-    const accepted = (route: string) => inWindow.filter((r) => `${r.method} ${routeOf(r.path)}` === route && r.status !== 429).length
+    const accepted = (route: string) => inWindow.filter((r) => routeKey(r) === route && r.status !== 429).length
     const gets = inWindow.filter((r) => r.method === 'GET' && r.path.startsWith('/sandboxes')).length
     const rejected = inWindow.filter((r) => r.status === 429).length
     return `| ${index + 1} | ${seconds(start - windowStarts[0]!)} | ${accepted('POST /sandboxes/start')} | ${accepted('POST /sandboxes/:id/stop')} | ${gets} | ${rejected} |`
