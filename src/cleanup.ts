@@ -61,9 +61,9 @@ export async function runPost(deps: PostDeps): Promise<void> {
     let id = sandboxId
     if (!id && sandboxName) {
       core.info(`The start answer never arrived; looking for a live sandbox named '${sandboxName}'.`)
-      id = await findByNameWithGrace(ctx, sandboxName, deadline)
+      id = await findByNameWithGrace(ctx, sandboxName, deadline, state.nameHolders)
     }
-    if (id) stopped = { id, result: await stopSandbox(ctx, id, deadline) }
+    if (id) stopped = { id, result: await stopSandbox(ctx, id, deadline, { acceptedAt: state.startedAt }) }
   } finally {
     core.endGroup()
   }
@@ -75,12 +75,18 @@ export async function runPost(deps: PostDeps): Promise<void> {
   const { id, result } = stopped
   const livedMs = state.startedAt ? deps.clock.now() - state.startedAt : undefined
   const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : ''
+  let summary: string
   if (result.outcome === 'gone') {
     core.info(`Sandbox ${id} is already gone (404): nothing to stop.`)
+    summary = 'already gone (404)'
+  } else if (result.outcome === 'not-live') {
+    core.info(`Sandbox ${id} is ${result.status} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`)
+    summary = `not live (${result.status}); the stop was answered ${result.refusal}`
   } else {
     core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`)
+    summary = `stop accepted; status ${result.status ?? 'unknown'}`
   }
-  await core.appendSummary(postSummary(id, result.outcome === 'gone' ? 'already gone (404)' : `stop accepted; status ${result.status ?? 'unknown'}`, livedMs, state.hourlyCost))
+  await core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost))
 }
 
 /** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */
@@ -100,11 +106,12 @@ export function postSummary(id: string, result: string, livedMs: number | undefi
 }
 
 /** A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists. */
-async function findByNameWithGrace(ctx: OpContext, name: string, deadline: number): Promise<string | undefined> {
+async function findByNameWithGrace(ctx: OpContext, name: string, deadline: number, exclude: readonly string[]): Promise<string | undefined> {
   const pauses = [0, 2_000, 4_000]
+  if (exclude.length > 0) ctx.log(`Not ours, never stopped here: ${exclude.join(', ')} (held the name before the first start attempt).`)
   for (const pause of pauses) {
     if (pause > 0) await ctx.clock.sleep(pause, ctx.signal)
-    const found = await findLiveSandboxByName(ctx, name, deadline)
+    const found = await findLiveSandboxByName(ctx, name, deadline, exclude)
     if (found) {
       ctx.log(`Found sandbox ${found.id} named '${name}'.`)
       return found.id

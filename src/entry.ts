@@ -7,12 +7,14 @@ import type { Connection } from './inputs.ts'
 import { InputErrors, parseDurationSeconds } from './inputs.ts'
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+const MAX_REQUEST_TIMEOUT_S = 600
 
 /** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
 export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT
   const seconds = raw ? parseDurationSeconds(raw) : undefined
-  return seconds && seconds > 0 ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS
+  // Bounded like every duration: past setTimeout's range a timer fires at once.
+  return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS
 }
 
 export function makeClient(connection: Connection): ComputeClient {

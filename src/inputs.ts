@@ -7,6 +7,9 @@ import { isIP } from 'node:net'
 import { z } from 'zod'
 import { isLoopbackHost } from './client/url.ts'
 import { GPU_TYPES, INTERNET_ACCESS, SANDBOX_ID_PATTERN, type GpuType, type NetworkPolicy } from './client/schemas.ts'
+import { DURATION_BOUNDS, duration } from './inputs/durations.ts'
+
+export { parseDurationSeconds } from './inputs/durations.ts'
 
 export const MODES = ['start', 'stop', 'network-policy', 'instance'] as const
 export type Mode = (typeof MODES)[number]
@@ -127,33 +130,6 @@ const boolean = z.string().transform((raw, ctx) => {
   ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` })
   return z.NEVER
 })
-
-const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/
-
-/** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
-export function parseDurationSeconds(raw: string): number | undefined {
-  const text = raw.trim()
-  if (/^\d+$/.test(text)) return Number(text)
-  const match = DURATION.exec(text)
-  if (!match || text === '') return undefined
-  const [, h = '0', m = '0', s = '0'] = match
-  return Number(h) * 3600 + Number(m) * 60 + Number(s)
-}
-
-function duration(minSeconds: number) {
-  return z.string().transform((raw, ctx) => {
-    const seconds = parseDurationSeconds(raw)
-    if (seconds === undefined) {
-      ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` })
-      return z.NEVER
-    }
-    if (seconds < minSeconds || seconds > MAX_INT) {
-      ctx.addIssue({ code: 'custom', message: `must be at least ${minSeconds}s, got '${raw}'` })
-      return z.NEVER
-    }
-    return seconds
-  })
-}
 
 /** Comma- or newline-separated list; blanks dropped. */
 export function splitList(raw: string): string[] {
@@ -456,7 +432,7 @@ export function parseInputs(read: InputReader, run: RunContext = runContextFromE
       inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)")
     }
     const nameWasGenerated = !inputs.isSet('name')
-    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(0)) : undefined
+    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined
     config = {
       mode: 'start',
       ...connection,
@@ -467,15 +443,15 @@ export function parseInputs(read: InputReader, run: RunContext = runContextFromE
       storageGib: inputs.parse('storage', wholeNumber(1)),
       gpuTypes: gpus,
       gpuCount,
-      capacityTimeoutMs: inputs.parse('capacity-timeout', duration(0)) * 1000,
+      capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
       networkPolicy: parseNetworkPolicy(inputs),
       env: inputs.parse('env', envLines),
-      maxTtlSeconds: inputs.parse('max-ttl', duration(1)),
+      maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
       enforceTtl: inputs.parse('enforce-ttl', boolean),
       maxGraceSeconds: maxGrace,
       wait: inputs.parse('wait', boolean),
-      timeoutMs: inputs.parse('timeout', duration(1)) * 1000,
-      pollIntervalMs: inputs.parse('poll-interval', duration(1)) * 1000,
+      timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,
+      pollIntervalMs: inputs.parse('poll-interval', duration(DURATION_BOUNDS['poll-interval'])) * 1000,
       replaceExisting: inputs.parse('replace-existing', boolean),
       keepAlive: inputs.parse('keep-alive', boolean),
       dryRun: inputs.parse('dry-run', boolean),

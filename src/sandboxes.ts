@@ -6,6 +6,7 @@ import type { ComputeClient } from './client/client.ts'
 import { ServiceError, isServiceError } from './client/errors.ts'
 import { SANDBOX_ID_PATTERN, type ListedSandbox, type SandboxRecord } from './client/schemas.ts'
 import { delayFor, isTransient, withRetry, type Clock } from './client/retry.ts'
+import { isNotLive, isSettled, isStoppingOrEnded, mayHoldName } from './sandbox-status.ts'
 
 export interface OpContext {
   client: ComputeClient
@@ -15,65 +16,127 @@ export interface OpContext {
 }
 
 /**
- * Statuses that certainly mean "no longer live". The interface names only
- * running and failed; anything else is treated as possibly live, so a name
- * search errs towards stopping (a repeated stop is safe).
+ * For this long after an accepted start, a 404 for the sandbox means "not
+ * visible yet" (eventual consistency), not "gone".
  */
-const GONE_STATUSES = new Set(['stopped', 'stopping', 'terminated', 'terminating', 'deleted', 'deleting', 'expired', 'destroyed'])
+export const NOT_VISIBLE_YET_MS = 60_000
 
-export function isGoneStatus(status: string | undefined): boolean {
-  return status !== undefined && GONE_STATUSES.has(status.toLowerCase())
+/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
+export const INFO_READ_MS = 5_000
+
+export function notVisibleYet(clock: Clock, error: unknown, acceptedAt: number | undefined): boolean {
+  return isServiceError(error) && error.status === 404 && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS
 }
 
-/** The newest sandbox named `name` that may be live, from GET /sandboxes (newest first). */
-export async function findLiveSandboxByName(ctx: OpContext, name: string, deadline: number): Promise<ListedSandbox & { id: string } | undefined> {
+/** A condition that may pass by itself: try again with backoff, within the deadline. */
+export class TryAgainLater extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'TryAgainLater'
+  }
+}
+
+export function isTransientOrLater(error: unknown): boolean {
+  return isTransient(error) || error instanceof TryAgainLater
+}
+
+export interface ListedWithId extends ListedSandbox {
+  id: string
+}
+
+/** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
+export async function findNameHolders(ctx: OpContext, name: string, deadline: number): Promise<ListedWithId[]> {
+  const client = ctx.client.withDeadline(deadline, ctx.clock)
   return withRetry(
     async () => {
-      for await (const sandbox of ctx.client.allSandboxes({ signal: ctx.signal })) {
-        if (sandbox.name !== name || isGoneStatus(sandbox.status)) continue
-        if (sandbox.id && SANDBOX_ID_PATTERN.test(sandbox.id)) return { ...sandbox, id: sandbox.id }
+      const holders: ListedWithId[] = []
+      for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
+        if (sandbox.name !== name || !mayHoldName(sandbox.status)) continue
+        if (sandbox.id && SANDBOX_ID_PATTERN.test(sandbox.id)) holders.push({ ...sandbox, id: sandbox.id })
       }
-      return undefined
+      return holders
     },
-    { clock: ctx.clock, deadline, signal: ctx.signal, label: `find sandbox '${name}'`, log: ctx.log },
+    { clock: ctx.clock, deadline, signal: ctx.signal, label: `list sandboxes named '${name}'`, log: ctx.log },
   )
 }
 
-export interface StopResult {
-  /** 'accepted': the service took the stop; 'gone': it answered 404 (already stopped and removed). */
-  outcome: 'accepted' | 'gone'
-  /** What GET /sandboxes/{id} said right after the stop, when it answered. */
-  status: string | undefined
-  record: SandboxRecord | undefined
+/**
+ * The newest sandbox named `name` that may be live and is not in `exclude`
+ * (sandboxes that held the name before this step: never ours).
+ */
+export async function findLiveSandboxByName(ctx: OpContext, name: string, deadline: number, exclude: readonly string[] = []): Promise<ListedWithId | undefined> {
+  const holders = await findNameHolders(ctx, name, deadline)
+  return holders.find((sandbox) => !exclude.includes(sandbox.id) && !isStoppingOrEnded(sandbox.status))
 }
 
-/** POST /sandboxes/{id}/stop until it is accepted, a 404 says it is gone, or the deadline passes. */
-export async function stopSandbox(ctx: OpContext, id: string, deadline: number): Promise<StopResult> {
-  try {
-    await withRetry(() => ctx.client.stopSandbox(id, ctx.signal), {
-      clock: ctx.clock,
-      deadline,
-      signal: ctx.signal,
-      label: `stop ${id}`,
-      log: ctx.log,
-      urgent: true,
-    })
-  } catch (error) {
-    if (isServiceError(error) && error.status === 404) return { outcome: 'gone', status: undefined, record: undefined }
-    throw error
+export interface StopResult {
+  /**
+   * 'accepted': the service took the stop; 'gone': it answered 404 (already
+   * stopped and removed); 'not-live': it refused the stop and a read showed
+   * the sandbox failed, stopping or ended.
+   */
+  outcome: 'accepted' | 'gone' | 'not-live'
+  /** What GET /sandboxes/{id} said right after the stop (or the refusal), when it answered. */
+  status: string | undefined
+  /** The refusal, e.g. '409 sandbox_not_running', when the outcome is 'not-live'. */
+  refusal?: string
+}
+
+export interface StopOptions {
+  /** When the start was accepted: a 404 before NOT_VISIBLE_YET_MS is not "gone" yet. */
+  acceptedAt?: number
+}
+
+/** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
+function isRefusal(error: unknown): error is ServiceError {
+  return isServiceError(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status)
+}
+
+/**
+ * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
+ * gone or not live, or the deadline passes.
+ */
+export async function stopSandbox(ctx: OpContext, id: string, deadline: number, options: StopOptions = {}): Promise<StopResult> {
+  const client = ctx.client.withDeadline(deadline, ctx.clock)
+  const young = (error: unknown) => notVisibleYet(ctx.clock, error, options.acceptedAt)
+  const attempt = async (): Promise<StopResult> => {
+    try {
+      await client.stopSandbox(id, ctx.signal)
+      return { outcome: 'accepted', status: undefined }
+    } catch (error) {
+      if (young(error)) throw new TryAgainLater(`404 less than a minute after the start (not visible yet)`)
+      if (isServiceError(error) && error.status === 404) return { outcome: 'gone', status: undefined }
+      if (!isRefusal(error)) throw error
+      // Refused: what matters is whether the sandbox is live. Read it.
+      const refusal = `${error.status} ${error.code}`
+      let record: SandboxRecord
+      try {
+        record = await client.getSandbox(id, ctx.signal)
+      } catch (readError) {
+        if (young(readError)) throw new TryAgainLater(`refused (${refusal}) and not visible yet`)
+        if (isServiceError(readError) && readError.status === 404) return { outcome: 'gone', status: undefined }
+        throw readError
+      }
+      if (isNotLive(record.status)) return { outcome: 'not-live', status: record.status, refusal }
+      throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error })
+    }
   }
+  const result = await withRetry(attempt, { clock: ctx.clock, deadline, signal: ctx.signal, label: `stop ${id}`, log: ctx.log, urgent: true, retryable: isTransientOrLater })
+  if (result.outcome !== 'accepted') return result
   // Report what the service says now; the stop itself already succeeded.
   try {
-    const record = await ctx.client.getSandbox(id, ctx.signal)
-    return { outcome: 'accepted', status: record.status, record }
+    const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal)
+    return { outcome: 'accepted', status: record.status }
   } catch {
-    return { outcome: 'accepted', status: undefined, record: undefined }
+    return { outcome: 'accepted', status: undefined }
   }
 }
 
 export interface PollOptions {
   pollIntervalMs: number
   deadline: number
+  /** When the start was accepted: a 404 before NOT_VISIBLE_YET_MS keeps the wait waiting. */
+  acceptedAt?: number
   onStatus?: (status: string, record: SandboxRecord) => void
 }
 
@@ -109,8 +172,13 @@ export function pollDelay(pollIntervalMs: number, elapsedMs: number, slowdown = 
   return Math.round(capped * (1 + 0.1 * random))
 }
 
-/** GET /sandboxes/{id} until status is running or failed. Transient errors keep polling; 429 waits Retry-After. */
+/**
+ * GET /sandboxes/{id} until the sandbox is ready or failed. Transient errors
+ * keep polling; 429 waits Retry-After; a 404 soon after the start is "not
+ * visible yet".
+ */
 export async function waitUntilSettled(ctx: OpContext, id: string, options: PollOptions): Promise<SandboxRecord> {
+  const client = ctx.client.withDeadline(options.deadline, ctx.clock)
   const started = ctx.clock.now()
   let lastStatus: string | undefined
   let failures = 0
@@ -119,21 +187,28 @@ export async function waitUntilSettled(ctx: OpContext, id: string, options: Poll
     ctx.signal?.throwIfAborted()
     let delay: number
     try {
-      const record = await ctx.client.getSandbox(id, ctx.signal)
+      const record = await client.getSandbox(id, ctx.signal)
       failures = 0
       if (record.status !== lastStatus) {
         lastStatus = record.status
         options.onStatus?.(record.status, record)
       }
-      if (record.status === 'running' || record.status === 'failed') return record
+      if (isSettled(record.status)) return record
       delay = pollDelay(options.pollIntervalMs, ctx.clock.now() - started, slowdown, ctx.clock.random())
     } catch (error) {
-      if (!isTransient(error)) throw error
-      failures++
-      // Other jobs share the get budget: poll slower from now on instead of living on 429s.
-      if ((error as ServiceError).status === 429) slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2)
-      delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()))
-      ctx.log(`poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '))
+      // The wait's own deadline, reached while a request was due.
+      if (isServiceError(error, 'deadline_exceeded')) throw new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started)
+      if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
+        delay = options.pollIntervalMs
+        ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`)
+      } else {
+        if (!isTransient(error)) throw error
+        failures++
+        // Other jobs share the get budget: poll slower from now on instead of living on 429s.
+        if ((error as ServiceError).status === 429) slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2)
+        delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()))
+        ctx.log(`poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '))
+      }
     }
     const now = ctx.clock.now()
     if (now >= options.deadline) throw new WaitTimeoutError(id, lastStatus, now - started)

@@ -12,6 +12,7 @@ const KEYS = {
   instanceId: 'instance-id',
   sshKeyPath: 'ssh-key-path',
   hourlyCost: 'hourly-cost',
+  nameHolders: 'name-holders',
 } as const
 
 export class ActionState {
@@ -23,6 +24,20 @@ export class ActionState {
   /** Saved before the first start request: lets the post step find a sandbox whose id never arrived. */
   saveSandboxName(name: string): void {
     this.core.saveState(KEYS.sandboxName, name)
+  }
+
+  /**
+   * Sandboxes that held the name before this step's first start attempt (or
+   * that replace-existing stopped): never adopted, never stopped by the post
+   * step's search by name. Saved before the name, so a post step that knows
+   * the name always knows them too.
+   */
+  saveNameHolders(ids: readonly string[]): void {
+    this.core.saveState(KEYS.nameHolders, ids.join(','))
+  }
+
+  get nameHolders(): string[] {
+    return (this.read(KEYS.nameHolders) ?? '').split(',').filter((id) => id !== '')
   }
 
   /** Every start attempt was refused: there is nothing to find by name. */

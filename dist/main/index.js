@@ -28598,7 +28598,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2902);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7839);
 // Entry of dist/main (action.yml `main`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28609,7 +28609,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2902:
+/***/ 7839:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31652,6 +31652,8 @@ const HINTS = {
     redirect_not_followed: "The service answered with a redirect, which the action never follows (the token is sent only to 'base-url'). Set 'base-url' to the final address.",
     invalid_response: 'The service answered with a body the action does not understand; this may be a proxy or a service fault. Retry later, and check base-url.',
     aborted: 'The request was cancelled because the step is stopping.',
+    deadline_exceeded: "The step's time ran out before this request could be sent. Raise 'timeout' if the service is slow to answer.",
+    unreadable_page: 'The service answered GET /sandboxes with a page the action cannot read (no single array of sandbox records). This is not retried; report it to the service.',
 };
 function hintFor(status, code) {
     const known = HINTS[code];
@@ -31706,6 +31708,8 @@ class ServiceError extends Error {
      * could not be read. A 503 or 504 means "not accepted", so it is not ambiguous.
      */
     get ambiguous() {
+        if (this.code === 'deadline_exceeded')
+            return false;
         return this.status === 0 || this.status === 500 || this.status === 502 || (this.status >= 200 && this.status < 300);
     }
 }
@@ -41290,6 +41294,49 @@ const errorBodySchema = looseObject({
     message: schemas_string().optional(),
 });
 
+;// CONCATENATED MODULE: ./build/src/client/page.js
+/**
+ * Reading one page of GET /sandboxes. The interface does not name the array
+ * field (the deployed service calls it `sandboxes`) and a page may carry other
+ * arrays beside it (`warnings: []`): the results are the one non-empty array
+ * of objects; empty and non-object arrays are ignored.
+ */
+
+const PREFERRED_FIELD = 'sandboxes';
+function page_isPlainObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function readSandboxPage(body) {
+    if (!page_isPlainObject(body))
+        return { ok: false, why: 'the page is not a JSON object' };
+    const arrays = Object.entries(body).filter((entry) => Array.isArray(entry[1]));
+    if (arrays.length === 0)
+        return { ok: false, why: 'the page has no array of results' };
+    const ofObjects = arrays.filter(([, items]) => items.length > 0 && items.every(page_isPlainObject));
+    let items;
+    if (ofObjects.length === 1)
+        items = ofObjects[0][1];
+    else if (ofObjects.length > 1) {
+        const preferred = ofObjects.find(([name]) => name === PREFERRED_FIELD);
+        if (!preferred)
+            return { ok: false, why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'` };
+        items = preferred[1];
+    }
+    else if (arrays.every(([, list]) => list.length === 0 || !list.some(page_isPlainObject))) {
+        // Only empty or non-object arrays: an empty page.
+        items = [];
+    }
+    else {
+        return { ok: false, why: 'the page has an array that mixes objects with other values' };
+    }
+    const sandboxes = items.map((item) => {
+        const parsed = listedSandboxSchema.safeParse(item);
+        return parsed.success ? parsed.data : {};
+    });
+    const token = body.next_page_token;
+    return { ok: true, page: { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined } };
+}
+
 ;// CONCATENATED MODULE: ./build/src/client/transport.js
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
@@ -41323,6 +41370,7 @@ const fetchTransport = async (request) => {
 
 
 
+
 const EXCERPT_LENGTH = 200;
 function assertSandboxId(id) {
     if (!SANDBOX_ID_PATTERN.test(id)) {
@@ -41350,17 +41398,37 @@ function parseRetryAfter(value, now = Date.now()) {
     return Math.max(0, date - now);
 }
 class ComputeClient {
+    options;
     baseUrl;
     apiToken;
     transport;
     requestTimeoutMs;
     userAgent;
+    deadline;
     constructor(options) {
+        this.options = options;
         this.baseUrl = options.baseUrl.replace(/\/+$/, '');
         this.apiToken = options.apiToken;
         this.transport = options.transport ?? fetchTransport;
         this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
         this.userAgent = options.userAgent ?? 'gpu-sandbox-action/1';
+        this.deadline = options.deadline;
+    }
+    /**
+     * The same client, whose every request gives up at `at` (on `clock`) at the
+     * latest: a slow body never keeps a step past its own deadline. An earlier
+     * deadline already set stays in force.
+     */
+    withDeadline(at, clock) {
+        const current = this.deadline;
+        const keep = current !== undefined && current.at - current.clock.now() <= at - clock.now();
+        return new ComputeClient({ ...this.options, deadline: keep ? current : { at, clock } });
+    }
+    /** Milliseconds this client may still wait for one answer. */
+    timeLeftMs() {
+        if (!this.deadline)
+            return this.requestTimeoutMs;
+        return Math.min(this.requestTimeoutMs, this.deadline.at - this.deadline.clock.now());
     }
     async startSandbox(body, signal) {
         return this.call({ method: 'POST', path: '/sandboxes/start', body, schema: startResponseSchema, signal });
@@ -41371,8 +41439,13 @@ class ComputeClient {
     /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
     async listSandboxes(pageToken, signal) {
         const query = pageToken ? `?page_token=${encodeURIComponent(pageToken)}` : '';
-        const page = await this.call({ method: 'GET', path: `/sandboxes${query}`, signal });
-        return this.readPage(page, `GET /sandboxes${query}`);
+        const body = await this.call({ method: 'GET', path: `/sandboxes${query}`, signal });
+        const reading = readSandboxPage(body);
+        if (!reading.ok) {
+            // Not a lost answer: asking again gets the same page, so this is not retried.
+            throw new ServiceError({ status: 200, code: 'unreadable_page', serviceMessage: reading.why, method: 'GET', path: `/sandboxes${query}` });
+        }
+        return reading.page;
     }
     /** Every sandbox in history, following next_page_token, up to maxPages pages. */
     async *allSandboxes(options = {}) {
@@ -41419,22 +41492,6 @@ class ComputeClient {
         }
         return prices;
     }
-    readPage(page, label) {
-        if (page === null || typeof page !== 'object' || Array.isArray(page)) {
-            throw this.invalid(200, 'GET', label, 'the page is not a JSON object');
-        }
-        // The interface does not name the array field: take the one array the page has.
-        const arrays = Object.values(page).filter(Array.isArray);
-        if (arrays.length !== 1) {
-            throw this.invalid(200, 'GET', label, `expected exactly one array field in the page, found ${arrays.length}`);
-        }
-        const sandboxes = arrays[0].map((item) => {
-            const parsed = listedSandboxSchema.safeParse(item);
-            return parsed.success ? parsed.data : {};
-        });
-        const token = page.next_page_token;
-        return { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined };
-    }
     invalid(status, method, path, detail) {
         return new ServiceError({ status, code: 'invalid_response', serviceMessage: detail, method, path });
     }
@@ -41449,7 +41506,12 @@ class ComputeClient {
             headers['content-type'] = 'application/json';
             body = JSON.stringify(options.body);
         }
-        const timeout = AbortSignal.timeout(this.requestTimeoutMs);
+        const timeLeft = this.timeLeftMs();
+        if (timeLeft <= 0) {
+            // Nothing is sent: the caller's deadline has passed.
+            throw new ServiceError({ status: 0, code: 'deadline_exceeded', method, path });
+        }
+        const timeout = AbortSignal.timeout(timeLeft);
         const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
         let response;
         let text;
@@ -41576,7 +41638,7 @@ function retryAfterDelay(retryAfterMs, random, urgent = false) {
 function isTransient(error) {
     if (!(error instanceof ServiceError))
         return false;
-    if (error.code === 'aborted')
+    if (error.code === 'aborted' || error.code === 'unreadable_page')
         return false;
     return error.status === 429 || error.status === 503 || error.status === 504 || error.ambiguous;
 }
@@ -41639,11 +41701,75 @@ function isLoopbackHost(hostname) {
     return false;
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/durations.js
+/**
+ * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
+ * duration has an upper bound: a timer longer than setTimeout can hold
+ * (about 24.8 days) fires at once, so an unbounded `poll-interval: 999h`
+ * would poll in a tight loop.
+ */
+
+const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+/** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
+function parseDurationSeconds(raw) {
+    const text = raw.trim();
+    if (/^\d+$/.test(text))
+        return Number(text);
+    const match = DURATION.exec(text);
+    if (!match || text === '')
+        return undefined;
+    const [, h = '0', m = '0', s = '0'] = match;
+    return Number(h) * 3600 + Number(m) * 60 + Number(s);
+}
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/**
+ * The bounds of each duration input. Waits are bounded by what a job can
+ * run (self-hosted runners allow days; a day is already generous); the TTL
+ * by what a workflow run can last (a sandbox kept alive for later jobs).
+ */
+const DURATION_BOUNDS = {
+    timeout: { minSeconds: 1, maxSeconds: DAY },
+    'poll-interval': { minSeconds: 1, maxSeconds: 10 * 60 },
+    'capacity-timeout': { minSeconds: 0, maxSeconds: DAY },
+    'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
+    'max-grace': { minSeconds: 0, maxSeconds: DAY },
+};
+/** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
+function formatBound(seconds) {
+    if (seconds >= HOUR && seconds % HOUR === 0)
+        return `${seconds / HOUR}h`;
+    if (seconds >= 60 && seconds % 60 === 0)
+        return `${seconds / 60}m`;
+    return `${seconds}s`;
+}
+/** A duration schema from the raw string; the message names the limit that was crossed. */
+function durations_duration(bounds) {
+    return schemas_string().transform((raw, ctx) => {
+        const seconds = parseDurationSeconds(raw);
+        if (seconds === undefined) {
+            ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
+            return NEVER;
+        }
+        if (seconds < bounds.minSeconds) {
+            ctx.addIssue({ code: 'custom', message: `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'` });
+            return NEVER;
+        }
+        if (seconds > bounds.maxSeconds) {
+            ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` });
+            return NEVER;
+        }
+        return seconds;
+    });
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs.js
 /**
  * Every action input is read here, once, and parsed into one typed config.
  * Nothing else in the action calls core.getInput.
  */
+
+
 
 
 
@@ -41701,32 +41827,6 @@ const inputs_boolean = schemas_string().transform((raw, ctx) => {
     ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` });
     return NEVER;
 });
-const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
-/** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
-function parseDurationSeconds(raw) {
-    const text = raw.trim();
-    if (/^\d+$/.test(text))
-        return Number(text);
-    const match = DURATION.exec(text);
-    if (!match || text === '')
-        return undefined;
-    const [, h = '0', m = '0', s = '0'] = match;
-    return Number(h) * 3600 + Number(m) * 60 + Number(s);
-}
-function inputs_duration(minSeconds) {
-    return schemas_string().transform((raw, ctx) => {
-        const seconds = parseDurationSeconds(raw);
-        if (seconds === undefined) {
-            ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
-            return NEVER;
-        }
-        if (seconds < minSeconds || seconds > MAX_INT) {
-            ctx.addIssue({ code: 'custom', message: `must be at least ${minSeconds}s, got '${raw}'` });
-            return NEVER;
-        }
-        return seconds;
-    });
-}
 /** Comma- or newline-separated list; blanks dropped. */
 function splitList(raw) {
     return raw
@@ -42014,7 +42114,7 @@ function parseInputs(read, run = runContextFromEnv()) {
             inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
         }
         const nameWasGenerated = !inputs.isSet('name');
-        const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', inputs_duration(0)) : undefined;
+        const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', durations_duration(DURATION_BOUNDS['max-grace'])) : undefined;
         config = {
             mode: 'start',
             ...connection,
@@ -42025,15 +42125,15 @@ function parseInputs(read, run = runContextFromEnv()) {
             storageGib: inputs.parse('storage', wholeNumber(1)),
             gpuTypes: gpus,
             gpuCount,
-            capacityTimeoutMs: inputs.parse('capacity-timeout', inputs_duration(0)) * 1000,
+            capacityTimeoutMs: inputs.parse('capacity-timeout', durations_duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
             networkPolicy: parseNetworkPolicy(inputs),
             env: inputs.parse('env', envLines),
-            maxTtlSeconds: inputs.parse('max-ttl', inputs_duration(1)),
+            maxTtlSeconds: inputs.parse('max-ttl', durations_duration(DURATION_BOUNDS['max-ttl'])),
             enforceTtl: inputs.parse('enforce-ttl', inputs_boolean),
             maxGraceSeconds: maxGrace,
             wait: inputs.parse('wait', inputs_boolean),
-            timeoutMs: inputs.parse('timeout', inputs_duration(1)) * 1000,
-            pollIntervalMs: inputs.parse('poll-interval', inputs_duration(1)) * 1000,
+            timeoutMs: inputs.parse('timeout', durations_duration(DURATION_BOUNDS.timeout)) * 1000,
+            pollIntervalMs: inputs.parse('poll-interval', durations_duration(DURATION_BOUNDS['poll-interval'])) * 1000,
             replaceExisting: inputs.parse('replace-existing', inputs_boolean),
             keepAlive: inputs.parse('keep-alive', inputs_boolean),
             dryRun: inputs.parse('dry-run', inputs_boolean),
@@ -42088,11 +42188,13 @@ function parseCleanupInputs(read) {
 
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const MAX_REQUEST_TIMEOUT_S = 600;
 /** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
 function requestTimeoutMs(env = process.env) {
     const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT;
     const seconds = raw ? parseDurationSeconds(raw) : undefined;
-    return seconds && seconds > 0 ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
+    // Bounded like every duration: past setTimeout's range a timer fires at once.
+    return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
 }
 function makeClient(connection) {
     return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
@@ -42144,6 +42246,7 @@ const KEYS = {
     instanceId: 'instance-id',
     sshKeyPath: 'ssh-key-path',
     hourlyCost: 'hourly-cost',
+    nameHolders: 'name-holders',
 };
 class ActionState {
     core;
@@ -42153,6 +42256,18 @@ class ActionState {
     /** Saved before the first start request: lets the post step find a sandbox whose id never arrived. */
     saveSandboxName(name) {
         this.core.saveState(KEYS.sandboxName, name);
+    }
+    /**
+     * Sandboxes that held the name before this step's first start attempt (or
+     * that replace-existing stopped): never adopted, never stopped by the post
+     * step's search by name. Saved before the name, so a post step that knows
+     * the name always knows them too.
+     */
+    saveNameHolders(ids) {
+        this.core.saveState(KEYS.nameHolders, ids.join(','));
+    }
+    get nameHolders() {
+        return (this.read(KEYS.nameHolders) ?? '').split(',').filter((id) => id !== '');
     }
     /** Every start attempt was refused: there is nothing to find by name. */
     clearSandboxName() {
@@ -42327,55 +42442,219 @@ async function runNetworkPolicy(config, deps) {
     await core.appendSummary(`### Network policy of ${config.sandboxId}\n\n\`\`\`json\n${JSON.stringify(accepted, null, 2)}\n\`\`\`\n`);
 }
 
+;// CONCATENATED MODULE: ./build/src/outputs.js
+/** GitHub's limit for all outputs of one step. */
+const STEP_OUTPUTS_LIMIT_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+/** Shares of the limit; together with the small outputs they stay well under it. */
+const OUTPUT_BUDGET_BYTES = {
+    sandbox: 768 * 1024,
+    'network-policy': 128 * 1024,
+    text: 1024,
+};
+const CUT_STRING_BYTES = 1024;
+const MAX_DROPPED_NAMES = 50;
+const NOTE_RESERVE_BYTES = 8 * 1024;
+function bytes(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+function cutString(text, limit) {
+    if (bytes(text) <= limit)
+        return text;
+    return `${Buffer.from(text).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '')}…`;
+}
+/**
+ * JSON of `value` in at most `limit` bytes. An object too long keeps its
+ * fields in order while they fit (long strings shortened), drops the rest,
+ * and carries `_truncated` with the original size and the dropped fields.
+ */
+function fitJson(value, limit) {
+    const json = JSON.stringify(value) ?? 'null';
+    const originalBytes = bytes(json);
+    if (originalBytes <= limit)
+        return { json, cut: false, originalBytes };
+    const dropped = [];
+    let droppedCount = 0;
+    const kept = {};
+    // Room for `_truncated`: at most MAX_DROPPED_NAMES names of at most 64 bytes each.
+    let room = limit - NOTE_RESERVE_BYTES;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        for (const [key, field] of Object.entries(value)) {
+            const candidate = typeof field === 'string' ? cutString(field, CUT_STRING_BYTES) : field;
+            const size = bytes(`${JSON.stringify(key)}:${JSON.stringify(candidate) ?? 'null'},`);
+            if (size <= room) {
+                kept[key] = candidate;
+                room -= size;
+            }
+            else {
+                droppedCount++;
+                if (dropped.length < MAX_DROPPED_NAMES)
+                    dropped.push(cutString(key, 64));
+            }
+        }
+    }
+    const note = { original_bytes: originalBytes, limit_bytes: limit, reason: "cut to fit GitHub's 1 MiB limit for a step's outputs", dropped, dropped_count: droppedCount };
+    return { json: JSON.stringify({ ...kept, _truncated: note }), cut: true, originalBytes };
+}
+/** Sets a JSON output cut to its share, with a warning when it was cut. */
+function setJsonOutput(core, name, value) {
+    const fitted = fitJson(value, OUTPUT_BUDGET_BYTES[name]);
+    if (fitted.cut) {
+        core.warning(`The '${name}' output was cut from ${fitted.originalBytes} to at most ${OUTPUT_BUDGET_BYTES[name]} bytes to fit GitHub's 1 MiB limit for a step's outputs; its '_truncated' field lists what was dropped.`);
+    }
+    core.setOutput(name, fitted.json);
+}
+/** A one-line text output from the service (status, name), cut to a short length. */
+function setTextOutput(core, name, value) {
+    core.setOutput(name, cutString(value, OUTPUT_BUDGET_BYTES.text));
+}
+
+;// CONCATENATED MODULE: ./build/src/sandbox-status.js
+/**
+ * The one place that knows what a sandbox status means. The service speaks
+ * two vocabularies (v1.0: pending/starting/running/stopping/stopped; as
+ * deployed: created/ready/finished) and may add words: anything unknown is
+ * still in progress for the wait and possibly live for cleanup, because a
+ * repeated stop is safe and a missed one costs money.
+ */
+/** Ready to use: the wait is over. */
+const READY = new Set(['running', 'ready']);
+/** Terminal without being usable. */
+const FAILED = new Set(['failed']);
+/** Being stopped: no longer wanted, but it may still hold its name. */
+const STOPPING = new Set(['stopping', 'terminating', 'deleting']);
+/** Ended: holds no name, bills nothing. */
+const ENDED = new Set(['stopped', 'finished', 'terminated', 'deleted', 'expired', 'destroyed']);
+function word(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+function isReady(status) {
+    return READY.has(word(status));
+}
+function isFailed(status) {
+    return FAILED.has(word(status));
+}
+/** The wait ends here: ready or failed. */
+function isSettled(status) {
+    return isReady(status) || isFailed(status);
+}
+/** Ended for good: holds no name and bills nothing. */
+function isEnded(status) {
+    return ENDED.has(word(status));
+}
+/** Stopping or ended: a stop was already accepted, nothing more to ask for. */
+function isStoppingOrEnded(status) {
+    return isEnded(status) || STOPPING.has(word(status));
+}
+/**
+ * Nothing left to stop: ended, being stopped, or failed (terminal). Used
+ * after a stop was refused with a 4xx: such a sandbox is not live.
+ */
+function isNotLive(status) {
+    return isStoppingOrEnded(status) || isFailed(status);
+}
+/** May still hold its name (a start with that name would answer 409): everything not ended, unknown words included. */
+function mayHoldName(status) {
+    return !isEnded(status);
+}
+
 ;// CONCATENATED MODULE: ./build/src/sandboxes.js
 
 
 
+
 /**
- * Statuses that certainly mean "no longer live". The interface names only
- * running and failed; anything else is treated as possibly live, so a name
- * search errs towards stopping (a repeated stop is safe).
+ * For this long after an accepted start, a 404 for the sandbox means "not
+ * visible yet" (eventual consistency), not "gone".
  */
-const GONE_STATUSES = new Set(['stopped', 'stopping', 'terminated', 'terminating', 'deleted', 'deleting', 'expired', 'destroyed']);
-function isGoneStatus(status) {
-    return status !== undefined && GONE_STATUSES.has(status.toLowerCase());
+const NOT_VISIBLE_YET_MS = 60_000;
+/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
+const INFO_READ_MS = 5_000;
+function notVisibleYet(clock, error, acceptedAt) {
+    return isServiceError(error) && error.status === 404 && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
 }
-/** The newest sandbox named `name` that may be live, from GET /sandboxes (newest first). */
-async function findLiveSandboxByName(ctx, name, deadline) {
+/** A condition that may pass by itself: try again with backoff, within the deadline. */
+class TryAgainLater extends Error {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'TryAgainLater';
+    }
+}
+function isTransientOrLater(error) {
+    return isTransient(error) || error instanceof TryAgainLater;
+}
+/** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
+async function findNameHolders(ctx, name, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
     return withRetry(async () => {
-        for await (const sandbox of ctx.client.allSandboxes({ signal: ctx.signal })) {
-            if (sandbox.name !== name || isGoneStatus(sandbox.status))
+        const holders = [];
+        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
+            if (sandbox.name !== name || !mayHoldName(sandbox.status))
                 continue;
             if (sandbox.id && SANDBOX_ID_PATTERN.test(sandbox.id))
-                return { ...sandbox, id: sandbox.id };
+                holders.push({ ...sandbox, id: sandbox.id });
         }
-        return undefined;
-    }, { clock: ctx.clock, deadline, signal: ctx.signal, label: `find sandbox '${name}'`, log: ctx.log });
+        return holders;
+    }, { clock: ctx.clock, deadline, signal: ctx.signal, label: `list sandboxes named '${name}'`, log: ctx.log });
 }
-/** POST /sandboxes/{id}/stop until it is accepted, a 404 says it is gone, or the deadline passes. */
-async function stopSandbox(ctx, id, deadline) {
-    try {
-        await withRetry(() => ctx.client.stopSandbox(id, ctx.signal), {
-            clock: ctx.clock,
-            deadline,
-            signal: ctx.signal,
-            label: `stop ${id}`,
-            log: ctx.log,
-            urgent: true,
-        });
-    }
-    catch (error) {
-        if (isServiceError(error) && error.status === 404)
-            return { outcome: 'gone', status: undefined, record: undefined };
-        throw error;
-    }
+/**
+ * The newest sandbox named `name` that may be live and is not in `exclude`
+ * (sandboxes that held the name before this step: never ours).
+ */
+async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
+    const holders = await findNameHolders(ctx, name, deadline);
+    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !isStoppingOrEnded(sandbox.status));
+}
+/** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
+function isRefusal(error) {
+    return isServiceError(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status);
+}
+/**
+ * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
+ * gone or not live, or the deadline passes.
+ */
+async function stopSandbox(ctx, id, deadline, options = {}) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    const young = (error) => notVisibleYet(ctx.clock, error, options.acceptedAt);
+    const attempt = async () => {
+        try {
+            await client.stopSandbox(id, ctx.signal);
+            return { outcome: 'accepted', status: undefined };
+        }
+        catch (error) {
+            if (young(error))
+                throw new TryAgainLater(`404 less than a minute after the start (not visible yet)`);
+            if (isServiceError(error) && error.status === 404)
+                return { outcome: 'gone', status: undefined };
+            if (!isRefusal(error))
+                throw error;
+            // Refused: what matters is whether the sandbox is live. Read it.
+            const refusal = `${error.status} ${error.code}`;
+            let record;
+            try {
+                record = await client.getSandbox(id, ctx.signal);
+            }
+            catch (readError) {
+                if (young(readError))
+                    throw new TryAgainLater(`refused (${refusal}) and not visible yet`);
+                if (isServiceError(readError) && readError.status === 404)
+                    return { outcome: 'gone', status: undefined };
+                throw readError;
+            }
+            if (isNotLive(record.status))
+                return { outcome: 'not-live', status: record.status, refusal };
+            throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error });
+        }
+    };
+    const result = await withRetry(attempt, { clock: ctx.clock, deadline, signal: ctx.signal, label: `stop ${id}`, log: ctx.log, urgent: true, retryable: isTransientOrLater });
+    if (result.outcome !== 'accepted')
+        return result;
     // Report what the service says now; the stop itself already succeeded.
     try {
-        const record = await ctx.client.getSandbox(id, ctx.signal);
-        return { outcome: 'accepted', status: record.status, record };
+        const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
+        return { outcome: 'accepted', status: record.status };
     }
     catch {
-        return { outcome: 'accepted', status: undefined, record: undefined };
+        return { outcome: 'accepted', status: undefined };
     }
 }
 class WaitTimeoutError extends Error {
@@ -42406,8 +42685,13 @@ function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
     const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
     return Math.round(capped * (1 + 0.1 * random));
 }
-/** GET /sandboxes/{id} until status is running or failed. Transient errors keep polling; 429 waits Retry-After. */
+/**
+ * GET /sandboxes/{id} until the sandbox is ready or failed. Transient errors
+ * keep polling; 429 waits Retry-After; a 404 soon after the start is "not
+ * visible yet".
+ */
 async function waitUntilSettled(ctx, id, options) {
+    const client = ctx.client.withDeadline(options.deadline, ctx.clock);
     const started = ctx.clock.now();
     let lastStatus;
     let failures = 0;
@@ -42416,31 +42700,253 @@ async function waitUntilSettled(ctx, id, options) {
         ctx.signal?.throwIfAborted();
         let delay;
         try {
-            const record = await ctx.client.getSandbox(id, ctx.signal);
+            const record = await client.getSandbox(id, ctx.signal);
             failures = 0;
             if (record.status !== lastStatus) {
                 lastStatus = record.status;
                 options.onStatus?.(record.status, record);
             }
-            if (record.status === 'running' || record.status === 'failed')
+            if (isSettled(record.status))
                 return record;
             delay = pollDelay(options.pollIntervalMs, ctx.clock.now() - started, slowdown, ctx.clock.random());
         }
         catch (error) {
-            if (!isTransient(error))
-                throw error;
-            failures++;
-            // Other jobs share the get budget: poll slower from now on instead of living on 429s.
-            if (error.status === 429)
-                slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2);
-            delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()));
-            ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
+            // The wait's own deadline, reached while a request was due.
+            if (isServiceError(error, 'deadline_exceeded'))
+                throw new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started);
+            if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
+                delay = options.pollIntervalMs;
+                ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
+            }
+            else {
+                if (!isTransient(error))
+                    throw error;
+                failures++;
+                // Other jobs share the get budget: poll slower from now on instead of living on 429s.
+                if (error.status === 429)
+                    slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2);
+                delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()));
+                ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
+            }
         }
         const now = ctx.clock.now();
         if (now >= options.deadline)
             throw new WaitTimeoutError(id, lastStatus, now - started);
         await ctx.clock.sleep(Math.min(delay, options.deadline - now), ctx.signal);
     }
+}
+
+;// CONCATENATED MODULE: ./build/src/sandbox-start.js
+/**
+ * Starting exactly one sandbox. Every attempt carries the same name, so a
+ * retry after a lost answer answers 409 instead of creating a second sandbox;
+ * that 409 is resolved by adopting the sandbox by name. Sandboxes that held
+ * the name before the first attempt are never adopted and never stopped by
+ * the post step (only replace-existing stops them, on purpose).
+ */
+
+
+
+
+
+function buildStartRequest(config, gpuType) {
+    const spec = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib };
+    if (gpuType) {
+        spec.gpu_type = gpuType;
+        spec.gpu_count = config.gpuCount ?? 1;
+    }
+    const lifetime = { enforce_ttl: config.enforceTtl, max_ttl_seconds: config.maxTtlSeconds };
+    if (config.maxGraceSeconds !== undefined)
+        lifetime.max_grace_seconds = config.maxGraceSeconds;
+    const body = { name: config.name, spec, network_policy: config.networkPolicy, lifetime };
+    if (Object.keys(config.env).length > 0)
+        body.env = config.env;
+    return body;
+}
+/** The sandboxes that held the name before this step; kept in state as they are learned. */
+class NameHolders {
+    ids = [];
+    /** Whether a holder was only stopping (it gives the name up by itself). */
+    stoppingSeen = false;
+    state;
+    constructor(state) {
+        this.state = state;
+    }
+    add(id) {
+        if (this.ids.includes(id))
+            return;
+        this.ids.push(id);
+        this.state.saveNameHolders(this.ids);
+    }
+}
+/** Thrown when a live sandbox already holds a user-chosen name: nothing was started. */
+class NameHeldError extends Error {
+    constructor(name, holderId, status) {
+        super(`The name '${name}' is held by the live sandbox ${holderId} (status ${status ?? 'unknown'}), which this step did not start; nothing was started. ` +
+            "Choose another 'name' (for example add ${{ github.run_id }}), leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop that sandbox first.");
+        this.name = 'NameHeldError';
+    }
+}
+/**
+ * A user-chosen name: look once before the first start. Every holder is
+ * remembered (never ours); a live one fails the step at once unless
+ * replace-existing, which stops it on purpose.
+ */
+async function checkNameBeforeStart(config, ctx, holders, deadline) {
+    const found = await findNameHolders(ctx, config.name, deadline);
+    for (const holder of found)
+        holders.add(holder.id);
+    const live = found.filter((holder) => !isStoppingOrEnded(holder.status));
+    holders.stoppingSeen = found.length > live.length;
+    const first = live[0];
+    if (first && !config.replaceExisting)
+        throw new NameHeldError(config.name, first.id, first.status);
+    for (const holder of live) {
+        ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`);
+        await stopSandbox(ctx, holder.id, deadline);
+    }
+    if (found.length > 0)
+        ctx.log(`Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
+}
+const CAPACITY_BACKOFF = { baseDelayMs: 5_000, maxDelayMs: 60_000 };
+/** A stopping holder gives the name up within seconds to minutes. */
+const NAME_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 15_000 };
+/** POST /sandboxes/start until one sandbox exists, with GPU fallback and the name rules above. */
+async function startSandbox(config, deps, deadline, holders, tracker = { mayHaveCreated: false }) {
+    const { core, clock, signal } = deps;
+    const client = deps.client.withDeadline(deadline, clock);
+    const ctx = { client, clock, signal, log: (m) => core.info(m) };
+    const candidates = config.gpuTypes.length > 0 ? config.gpuTypes : [undefined];
+    const attempts = [];
+    // The GPU type of the newest attempt whose answer was lost: that attempt may have created our sandbox.
+    let lostAnswerGpu;
+    let nameRound = 0;
+    let capacityRound = 0;
+    const capacityDeadline = Math.min(deadline, clock.now() + config.capacityTimeoutMs);
+    for (;;) {
+        let startAgain = false;
+        for (const gpuType of candidates) {
+            const label = gpuType ? `${gpuType} x${config.gpuCount ?? 1}` : 'CPU only';
+            try {
+                const response = await withRetry(() => client.startSandbox(buildStartRequest(config, gpuType), signal), {
+                    clock,
+                    deadline,
+                    signal,
+                    label: `start '${config.name}' (${label})`,
+                    log: ctx.log,
+                    // Capacity is handled below, by moving on to the next GPU type.
+                    retryable: (error) => isTransient(error) && !isServiceError(error, 'sandbox_capacity_unavailable'),
+                    onRetry: (error) => {
+                        if (error instanceof ServiceError && error.ambiguous) {
+                            lostAnswerGpu = { type: gpuType };
+                            tracker.mayHaveCreated = true;
+                        }
+                    },
+                });
+                attempts.push(`${label}: accepted`);
+                return { id: response.id, name: response.name, gpuType, adopted: false, attempts };
+            }
+            catch (error) {
+                // An answer cut off for good (or a cancelled request) may still have created it.
+                if (!(error instanceof ServiceError) || error.ambiguous)
+                    tracker.mayHaveCreated = true;
+                if (isServiceError(error, 'sandbox_capacity_unavailable')) {
+                    attempts.push(`${label}: no capacity`);
+                    core.info(`No ${label} capacity free${candidates.length > 1 ? '; trying the next GPU type' : ''}.`);
+                    continue;
+                }
+                if (!isServiceError(error, 'sandbox_name_in_use'))
+                    throw error;
+                // A stopping holder (or one replace-existing stops) keeps the name for a while: then a 409 is not ours for sure.
+                const nameMayFree = config.replaceExisting || holders.stoppingSeen;
+                if (lostAnswerGpu) {
+                    const adopted = await adoptByName(ctx, config.name, deadline, holders.ids, nameMayFree ? 1 : 5);
+                    if (adopted) {
+                        attempts.push(`${label}: adopted ${adopted.id} after a lost answer`);
+                        const grantedGpu = readGpuType(adopted) ?? lostAnswerGpu.type;
+                        return { id: adopted.id, name: adopted.name ?? config.name, gpuType: grantedGpu, adopted: true, attempts };
+                    }
+                    if (!nameMayFree) {
+                        throw new Error(`The name '${config.name}' is in use after a start attempt whose answer was lost, but no live sandbox of this step with that name is listed. ` +
+                            'The post step will look for it by name again and stop it.', { cause: error });
+                    }
+                }
+                else if (!nameMayFree)
+                    throw error;
+                nameRound++;
+                await freeTheName(ctx, config, holders, nameRound, deadline);
+                // Start again with the same GPU preference order.
+                startAgain = true;
+                break;
+            }
+        }
+        if (startAgain)
+            continue;
+        // Every GPU type answered sandbox_capacity_unavailable: back off, then cycle again.
+        capacityRound++;
+        const wait = backoffDelay(capacityRound, clock.random(), CAPACITY_BACKOFF);
+        if (clock.now() + wait > capacityDeadline) {
+            const types = config.gpuTypes.join(', ');
+            throw new ServiceError({
+                status: 503,
+                code: 'sandbox_capacity_unavailable',
+                serviceMessage: `no ${types} capacity within capacity-timeout (${formatDuration(config.capacityTimeoutMs)}, ${attempts.length} attempts)`,
+                method: 'POST',
+                path: '/sandboxes/start',
+            });
+        }
+        core.info(`Every GPU type is busy (${config.gpuTypes.join(', ')}); trying again in ${(wait / 1000).toFixed(1)}s.`);
+        await clock.sleep(wait, signal);
+    }
+}
+function readGpuType(record) {
+    const spec = record.spec;
+    if (spec && typeof spec === 'object' && 'gpu_type' in spec) {
+        const type = spec.gpu_type;
+        if (type === 'A6000' || type === 'A100' || type === 'H100')
+            return type;
+    }
+    return undefined;
+}
+/**
+ * After a lost answer, the 409 may be our own sandbox: find it by name, never
+ * one that held the name before. The list may lag, so look a few times.
+ */
+async function adoptByName(ctx, name, deadline, exclude, looks) {
+    for (let look = 1; look <= looks; look++) {
+        const found = await findLiveSandboxByName(ctx, name, deadline, exclude);
+        if (found) {
+            ctx.log(`Adopting sandbox ${found.id}: an earlier start attempt created it but its answer was lost.`);
+            return found;
+        }
+        if (look === looks || ctx.clock.now() + 1_000 * look > deadline)
+            break;
+        await ctx.clock.sleep(1_000 * look, ctx.signal);
+    }
+    return undefined;
+}
+/**
+ * The name is still held. With replace-existing, stop the live holder (on
+ * purpose) and remember it; a stopping holder may keep the name for a while,
+ * so back off and start again, until the deadline.
+ */
+async function freeTheName(ctx, config, holders, round, deadline) {
+    if (config.replaceExisting) {
+        const live = await findLiveSandboxByName(ctx, config.name, deadline);
+        if (live) {
+            holders.add(live.id);
+            ctx.log(`replace-existing: stopping ${live.id}, which holds the name '${config.name}'.`);
+            await stopSandbox(ctx, live.id, deadline);
+        }
+    }
+    const wait = backoffDelay(round, ctx.clock.random(), NAME_BACKOFF);
+    if (ctx.clock.now() + wait > deadline) {
+        const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping';
+        throw new Error(`The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) when 'timeout' ran out; nothing was started. ` +
+            "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
+    }
+    ctx.log(`The name '${config.name}' is still held (a stopping sandbox keeps it until it has ended); starting again in ${(wait / 1000).toFixed(1)}s.`);
+    await ctx.clock.sleep(wait, ctx.signal);
 }
 
 ;// CONCATENATED MODULE: ./build/src/billing.js
@@ -42538,154 +43044,7 @@ async function readBillingContext(client, spec, warn, signal) {
 
 
 
-function buildStartRequest(config, gpuType) {
-    const spec = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib };
-    if (gpuType) {
-        spec.gpu_type = gpuType;
-        spec.gpu_count = config.gpuCount ?? 1;
-    }
-    const lifetime = { enforce_ttl: config.enforceTtl, max_ttl_seconds: config.maxTtlSeconds };
-    if (config.maxGraceSeconds !== undefined)
-        lifetime.max_grace_seconds = config.maxGraceSeconds;
-    const body = { name: config.name, spec, network_policy: config.networkPolicy, lifetime };
-    if (Object.keys(config.env).length > 0)
-        body.env = config.env;
-    return body;
-}
-const CAPACITY_BACKOFF = { baseDelayMs: 5_000, maxDelayMs: 60_000 };
-const REPLACE_ROUNDS = 3;
-async function startSandbox(config, deps, deadline, tracker = { mayHaveCreated: false }) {
-    const { core, client, clock, signal } = deps;
-    const ctx = { client, clock, signal, log: (m) => core.info(m) };
-    const candidates = config.gpuTypes.length > 0 ? config.gpuTypes : [undefined];
-    const attempts = [];
-    // The GPU type of the newest attempt whose answer was lost: that attempt may have created our sandbox.
-    let lostAnswerGpu;
-    let replaceRounds = 0;
-    let capacityRound = 0;
-    const capacityDeadline = Math.min(deadline, clock.now() + config.capacityTimeoutMs);
-    for (;;) {
-        let startAgain = false;
-        for (const gpuType of candidates) {
-            const label = gpuType ? `${gpuType} x${config.gpuCount ?? 1}` : 'CPU only';
-            try {
-                const response = await withRetry(() => client.startSandbox(buildStartRequest(config, gpuType), signal), {
-                    clock,
-                    deadline,
-                    signal,
-                    label: `start '${config.name}' (${label})`,
-                    log: ctx.log,
-                    // Capacity is handled below, by moving on to the next GPU type.
-                    retryable: (error) => isTransient(error) && !isServiceError(error, 'sandbox_capacity_unavailable'),
-                    onRetry: (error) => {
-                        if (error instanceof ServiceError && error.ambiguous) {
-                            lostAnswerGpu = { type: gpuType };
-                            tracker.mayHaveCreated = true;
-                        }
-                    },
-                });
-                attempts.push(`${label}: accepted`);
-                return { id: response.id, name: response.name, gpuType, adopted: false, attempts };
-            }
-            catch (error) {
-                // An answer cut off for good (or a cancelled request) may still have created it.
-                if (!(error instanceof ServiceError) || error.ambiguous)
-                    tracker.mayHaveCreated = true;
-                if (isServiceError(error, 'sandbox_capacity_unavailable')) {
-                    attempts.push(`${label}: no capacity`);
-                    core.info(`No ${label} capacity free${candidates.length > 1 ? '; trying the next GPU type' : ''}.`);
-                    continue;
-                }
-                if (!isServiceError(error, 'sandbox_name_in_use'))
-                    throw error;
-                if (lostAnswerGpu) {
-                    const adopted = await adoptByName(ctx, config.name, deadline);
-                    attempts.push(`${label}: adopted ${adopted.id} after a lost answer`);
-                    const grantedGpu = readGpuType(adopted) ?? lostAnswerGpu.type;
-                    return { id: adopted.id, name: adopted.name ?? config.name, gpuType: grantedGpu, adopted: true, attempts };
-                }
-                if (!config.replaceExisting || replaceRounds >= REPLACE_ROUNDS)
-                    throw error;
-                replaceRounds++;
-                await replaceHolder(ctx, config.name, deadline);
-                // Start again with the same GPU preference order.
-                startAgain = true;
-                break;
-            }
-        }
-        if (startAgain)
-            continue;
-        // Every GPU type answered sandbox_capacity_unavailable: back off, then cycle again.
-        capacityRound++;
-        const wait = backoffDelay(capacityRound, clock.random(), CAPACITY_BACKOFF);
-        if (clock.now() + wait > capacityDeadline) {
-            const types = config.gpuTypes.join(', ');
-            throw new ServiceError({
-                status: 503,
-                code: 'sandbox_capacity_unavailable',
-                serviceMessage: `no ${types} capacity within capacity-timeout (${formatDuration(config.capacityTimeoutMs)}, ${attempts.length} attempts)`,
-                method: 'POST',
-                path: '/sandboxes/start',
-            });
-        }
-        core.info(`Every GPU type is busy (${config.gpuTypes.join(', ')}); trying again in ${(wait / 1000).toFixed(1)}s.`);
-        await clock.sleep(wait, signal);
-    }
-}
-function readGpuType(record) {
-    const spec = record.spec;
-    if (spec && typeof spec === 'object' && 'gpu_type' in spec) {
-        const type = spec.gpu_type;
-        if (type === 'A6000' || type === 'A100' || type === 'H100')
-            return type;
-    }
-    return undefined;
-}
-/** After a lost answer, the 409 is our own sandbox: find it by name. The list may lag behind, so look a few times. */
-async function adoptByName(ctx, name, deadline) {
-    for (let look = 1; look <= 5; look++) {
-        const found = await findLiveSandboxByName(ctx, name, deadline);
-        if (found) {
-            ctx.log(`Adopting sandbox ${found.id}: an earlier start attempt created it but its answer was lost.`);
-            return found;
-        }
-        if (ctx.clock.now() + 1_000 * look > deadline)
-            break;
-        await ctx.clock.sleep(1_000 * look, ctx.signal);
-    }
-    throw new Error(`The name '${name}' is in use after a start attempt whose answer was lost, but no live sandbox with that name is listed. ` +
-        'The post step will look for it by name again and stop it.');
-}
-/** replace-existing: stop the live sandbox holding the name and wait until it no longer holds it. */
-async function replaceHolder(ctx, name, deadline) {
-    const holder = await findLiveSandboxByName(ctx, name, deadline);
-    if (!holder) {
-        ctx.log(`The name '${name}' was in use, but no live sandbox holds it any more; starting again.`);
-        return;
-    }
-    ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${name}'.`);
-    await stopSandbox(ctx, holder.id, deadline);
-    for (let poll = 1;; poll++) {
-        let status;
-        try {
-            status = (await ctx.client.getSandbox(holder.id, ctx.signal)).status;
-        }
-        catch (error) {
-            if (isServiceError(error) && error.status === 404)
-                return;
-            if (!isTransient(error))
-                throw error;
-        }
-        if (isGoneStatus(status) || status === 'failed') {
-            ctx.log(`${holder.id} is ${status}; the name is free.`);
-            return;
-        }
-        if (ctx.clock.now() + 1_000 > deadline) {
-            throw new Error(`Sandbox ${holder.id} holding the name '${name}' did not stop in time (last status: ${status ?? 'unknown'}).`);
-        }
-        await ctx.clock.sleep(Math.min(5_000, 500 * poll), ctx.signal);
-    }
-}
+
 function policyOf(record, fallback) {
     const fromRecord = record?.network_policy;
     return fromRecord && typeof fromRecord === 'object' ? fromRecord : fallback;
@@ -42704,9 +43063,16 @@ async function runStart(config, deps) {
     core.startGroup(`Start sandbox '${config.name}'`);
     let started;
     const tracker = { mayHaveCreated: false };
+    const startDeadline = stepStart + config.timeoutMs;
+    const holders = new NameHolders(state);
     try {
+        // A name the user chose may be held already: know its holders before the first attempt.
+        if (!config.nameWasGenerated) {
+            const ctx = { client: deps.client, clock, signal, log: (m) => core.info(m) };
+            await checkNameBeforeStart(config, ctx, holders, startDeadline);
+        }
         state.saveSandboxName(config.name);
-        started = await startSandbox(config, deps, stepStart + config.timeoutMs, tracker);
+        started = await startSandbox(config, deps, startDeadline, holders, tracker);
     }
     catch (error) {
         // Every attempt was answered with a refusal: nothing exists, so the post step has nothing to look for.
@@ -42722,7 +43088,7 @@ async function runStart(config, deps) {
     // Saved the moment the answer arrived, before any polling: the post step stops it from here on.
     state.saveSandboxId(started.id, clock.now());
     core.setOutput('sandbox-id', started.id);
-    core.setOutput('sandbox-name', started.name);
+    setTextOutput(core, 'sandbox-name', started.name);
     core.setOutput('gpu-type', started.gpuType ?? '');
     core.info(`Sandbox ${started.id} ('${started.name}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`);
     // Informational, read while the sandbox provisions; it never fails the step.
@@ -42731,16 +43097,17 @@ async function runStart(config, deps) {
     let lastStatus;
     let waitError;
     if (config.wait) {
-        core.startGroup(`Wait for ${started.id} to be running`);
+        core.startGroup(`Wait for ${started.id} to be ready`);
         const acceptedAt = clock.now();
         try {
             record = await waitUntilSettled({ client: deps.client, clock, signal, log: (m) => core.info(m) }, started.id, {
                 pollIntervalMs: config.pollIntervalMs,
                 deadline: acceptedAt + config.timeoutMs,
+                acceptedAt,
                 onStatus: (status) => {
                     lastStatus = status;
                     core.info(`${started.id}: ${status} (after ${formatDuration(clock.now() - acceptedAt)})`);
-                    core.setOutput('status', status);
+                    setTextOutput(core, 'status', status);
                 },
             });
         }
@@ -42756,17 +43123,17 @@ async function runStart(config, deps) {
     }
     else {
         try {
-            record = await deps.client.getSandbox(started.id, signal);
+            record = await deps.client.withDeadline(clock.now() + INFO_READ_MS, clock).getSandbox(started.id, signal);
         }
         catch (error) {
             core.warning(`wait: false, and the status of ${started.id} could not be read: ${error.message}`);
         }
     }
     const status = record?.status ?? lastStatus ?? 'accepted';
-    core.setOutput('status', status);
+    setTextOutput(core, 'status', status);
     if (record)
-        core.setOutput('sandbox', JSON.stringify(record));
-    core.setOutput('network-policy', JSON.stringify(policyOf(record, config.networkPolicy)));
+        setJsonOutput(core, 'sandbox', record);
+    setJsonOutput(core, 'network-policy', policyOf(record, config.networkPolicy));
     const { cost, dollarsPerHour, creditAlert } = await billing;
     if (dollarsPerHour !== undefined)
         state.saveHourlyCost(dollarsPerHour);
@@ -42781,14 +43148,14 @@ async function runStart(config, deps) {
             ['GPU attempts', listWithLimit(started.attempts, 12)],
             ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${listWithLimit(allowed, 20)}` : ''}`],
             ['TTL', `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
-            [status === 'running' && !waitError ? 'Time to running' : 'Time in the step', formatDuration(clock.now() - stepStart)],
+            [isReady(status) && !waitError ? 'Time to running' : 'Time in the step', formatDuration(clock.now() - stepStart)],
             ['Estimated cost', cost],
             ['Credit alert', creditAlert],
             ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with `mode: stop`' : 'stopped by the post step'],
         ]));
     if (waitError)
         throw waitError;
-    if (status === 'failed') {
+    if (isFailed(status)) {
         throw new Error(`Sandbox ${started.id} failed to provision (status 'failed'). The post step stops it; see the 'sandbox' output for the record.`);
     }
     core.info(`Sandbox ${started.id} is ${status}.`);
@@ -42796,18 +43163,24 @@ async function runStart(config, deps) {
 
 ;// CONCATENATED MODULE: ./build/src/modes/stop.js
 
+
 const STOP_DEADLINE_MS = 3 * 60_000;
 async function runStop(config, deps) {
     const { core, clock } = deps;
     core.setOutput('sandbox-id', config.sandboxId);
     const result = await stopSandbox({ client: deps.client, clock, signal: deps.signal, log: (m) => core.info(m) }, config.sandboxId, clock.now() + STOP_DEADLINE_MS);
+    if (result.outcome === 'not-live') {
+        setTextOutput(core, 'status', result.status ?? 'not-live');
+        core.info(`Sandbox ${config.sandboxId} is ${result.status} and not live: nothing to stop (the stop was answered ${result.refusal}).`);
+        return;
+    }
     if (result.outcome === 'gone') {
         core.info(`Sandbox ${config.sandboxId} is already gone (404): nothing to stop.`);
         core.setOutput('status', 'not-found');
         return;
     }
     const status = result.status ?? 'stopping';
-    core.setOutput('status', status);
+    setTextOutput(core, 'status', status);
     core.info(`Stop of sandbox ${config.sandboxId} accepted; status: ${status}.`);
     await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\nStatus: ${status}\n`);
 }

@@ -28598,7 +28598,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3782);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6084);
 // Entry of dist/post (action.yml `post`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28609,7 +28609,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3782:
+/***/ 6084:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31652,6 +31652,8 @@ const HINTS = {
     redirect_not_followed: "The service answered with a redirect, which the action never follows (the token is sent only to 'base-url'). Set 'base-url' to the final address.",
     invalid_response: 'The service answered with a body the action does not understand; this may be a proxy or a service fault. Retry later, and check base-url.',
     aborted: 'The request was cancelled because the step is stopping.',
+    deadline_exceeded: "The step's time ran out before this request could be sent. Raise 'timeout' if the service is slow to answer.",
+    unreadable_page: 'The service answered GET /sandboxes with a page the action cannot read (no single array of sandbox records). This is not retried; report it to the service.',
 };
 function hintFor(status, code) {
     const known = HINTS[code];
@@ -31706,10 +31708,12 @@ class errors_ServiceError extends Error {
      * could not be read. A 503 or 504 means "not accepted", so it is not ambiguous.
      */
     get ambiguous() {
+        if (this.code === 'deadline_exceeded')
+            return false;
         return this.status === 0 || this.status === 500 || this.status === 502 || (this.status >= 200 && this.status < 300);
     }
 }
-function isServiceError(error, code) {
+function errors_isServiceError(error, code) {
     return error instanceof errors_ServiceError && (code === undefined || error.code === code);
 }
 
@@ -33061,7 +33065,7 @@ function nanoidOfLength(length) {
     return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
 }
 /** ISO 8601-1 duration regex. Does not support the 8601-2 extensions like negative durations or fractional/negative components. */
-const duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
+const regexes_duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
 /** Implements ISO 8601-2 extensions like explicit +- prefixes, mixing weeks with other units, and fractional/negative components. */
 const extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
 /** A regex for any UUID-like identifier: 8-4-4-4-12 hex pattern */
@@ -34147,7 +34151,7 @@ const $ZodISOTime = /*@__PURE__*/ $constructor("$ZodISOTime", (inst, def) => {
     $ZodStringFormat.init(inst, def);
 });
 const $ZodISODuration = /*@__PURE__*/ $constructor("$ZodISODuration", (inst, def) => {
-    def.pattern ?? (def.pattern = duration);
+    def.pattern ?? (def.pattern = regexes_duration);
     $ZodStringFormat.init(inst, def);
 });
 const $ZodIPv4 = /*@__PURE__*/ $constructor("$ZodIPv4", (inst, def) => {
@@ -41290,6 +41294,49 @@ const errorBodySchema = looseObject({
     message: schemas_string().optional(),
 });
 
+;// CONCATENATED MODULE: ./build/src/client/page.js
+/**
+ * Reading one page of GET /sandboxes. The interface does not name the array
+ * field (the deployed service calls it `sandboxes`) and a page may carry other
+ * arrays beside it (`warnings: []`): the results are the one non-empty array
+ * of objects; empty and non-object arrays are ignored.
+ */
+
+const PREFERRED_FIELD = 'sandboxes';
+function page_isPlainObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function readSandboxPage(body) {
+    if (!page_isPlainObject(body))
+        return { ok: false, why: 'the page is not a JSON object' };
+    const arrays = Object.entries(body).filter((entry) => Array.isArray(entry[1]));
+    if (arrays.length === 0)
+        return { ok: false, why: 'the page has no array of results' };
+    const ofObjects = arrays.filter(([, items]) => items.length > 0 && items.every(page_isPlainObject));
+    let items;
+    if (ofObjects.length === 1)
+        items = ofObjects[0][1];
+    else if (ofObjects.length > 1) {
+        const preferred = ofObjects.find(([name]) => name === PREFERRED_FIELD);
+        if (!preferred)
+            return { ok: false, why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'` };
+        items = preferred[1];
+    }
+    else if (arrays.every(([, list]) => list.length === 0 || !list.some(page_isPlainObject))) {
+        // Only empty or non-object arrays: an empty page.
+        items = [];
+    }
+    else {
+        return { ok: false, why: 'the page has an array that mixes objects with other values' };
+    }
+    const sandboxes = items.map((item) => {
+        const parsed = listedSandboxSchema.safeParse(item);
+        return parsed.success ? parsed.data : {};
+    });
+    const token = body.next_page_token;
+    return { ok: true, page: { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined } };
+}
+
 ;// CONCATENATED MODULE: ./build/src/client/transport.js
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
@@ -41323,6 +41370,7 @@ const fetchTransport = async (request) => {
 
 
 
+
 const EXCERPT_LENGTH = 200;
 function assertSandboxId(id) {
     if (!SANDBOX_ID_PATTERN.test(id)) {
@@ -41350,17 +41398,37 @@ function parseRetryAfter(value, now = Date.now()) {
     return Math.max(0, date - now);
 }
 class ComputeClient {
+    options;
     baseUrl;
     apiToken;
     transport;
     requestTimeoutMs;
     userAgent;
+    deadline;
     constructor(options) {
+        this.options = options;
         this.baseUrl = options.baseUrl.replace(/\/+$/, '');
         this.apiToken = options.apiToken;
         this.transport = options.transport ?? fetchTransport;
         this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
         this.userAgent = options.userAgent ?? 'gpu-sandbox-action/1';
+        this.deadline = options.deadline;
+    }
+    /**
+     * The same client, whose every request gives up at `at` (on `clock`) at the
+     * latest: a slow body never keeps a step past its own deadline. An earlier
+     * deadline already set stays in force.
+     */
+    withDeadline(at, clock) {
+        const current = this.deadline;
+        const keep = current !== undefined && current.at - current.clock.now() <= at - clock.now();
+        return new ComputeClient({ ...this.options, deadline: keep ? current : { at, clock } });
+    }
+    /** Milliseconds this client may still wait for one answer. */
+    timeLeftMs() {
+        if (!this.deadline)
+            return this.requestTimeoutMs;
+        return Math.min(this.requestTimeoutMs, this.deadline.at - this.deadline.clock.now());
     }
     async startSandbox(body, signal) {
         return this.call({ method: 'POST', path: '/sandboxes/start', body, schema: startResponseSchema, signal });
@@ -41371,8 +41439,13 @@ class ComputeClient {
     /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
     async listSandboxes(pageToken, signal) {
         const query = pageToken ? `?page_token=${encodeURIComponent(pageToken)}` : '';
-        const page = await this.call({ method: 'GET', path: `/sandboxes${query}`, signal });
-        return this.readPage(page, `GET /sandboxes${query}`);
+        const body = await this.call({ method: 'GET', path: `/sandboxes${query}`, signal });
+        const reading = readSandboxPage(body);
+        if (!reading.ok) {
+            // Not a lost answer: asking again gets the same page, so this is not retried.
+            throw new errors_ServiceError({ status: 200, code: 'unreadable_page', serviceMessage: reading.why, method: 'GET', path: `/sandboxes${query}` });
+        }
+        return reading.page;
     }
     /** Every sandbox in history, following next_page_token, up to maxPages pages. */
     async *allSandboxes(options = {}) {
@@ -41419,22 +41492,6 @@ class ComputeClient {
         }
         return prices;
     }
-    readPage(page, label) {
-        if (page === null || typeof page !== 'object' || Array.isArray(page)) {
-            throw this.invalid(200, 'GET', label, 'the page is not a JSON object');
-        }
-        // The interface does not name the array field: take the one array the page has.
-        const arrays = Object.values(page).filter(Array.isArray);
-        if (arrays.length !== 1) {
-            throw this.invalid(200, 'GET', label, `expected exactly one array field in the page, found ${arrays.length}`);
-        }
-        const sandboxes = arrays[0].map((item) => {
-            const parsed = listedSandboxSchema.safeParse(item);
-            return parsed.success ? parsed.data : {};
-        });
-        const token = page.next_page_token;
-        return { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined };
-    }
     invalid(status, method, path, detail) {
         return new errors_ServiceError({ status, code: 'invalid_response', serviceMessage: detail, method, path });
     }
@@ -41449,7 +41506,12 @@ class ComputeClient {
             headers['content-type'] = 'application/json';
             body = JSON.stringify(options.body);
         }
-        const timeout = AbortSignal.timeout(this.requestTimeoutMs);
+        const timeLeft = this.timeLeftMs();
+        if (timeLeft <= 0) {
+            // Nothing is sent: the caller's deadline has passed.
+            throw new errors_ServiceError({ status: 0, code: 'deadline_exceeded', method, path });
+        }
+        const timeout = AbortSignal.timeout(timeLeft);
         const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
         let response;
         let text;
@@ -41576,7 +41638,7 @@ function retryAfterDelay(retryAfterMs, random, urgent = false) {
 function retry_isTransient(error) {
     if (!(error instanceof errors_ServiceError))
         return false;
-    if (error.code === 'aborted')
+    if (error.code === 'aborted' || error.code === 'unreadable_page')
         return false;
     return error.status === 429 || error.status === 503 || error.status === 504 || error.ambiguous;
 }
@@ -41639,11 +41701,75 @@ function isLoopbackHost(hostname) {
     return false;
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/durations.js
+/**
+ * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
+ * duration has an upper bound: a timer longer than setTimeout can hold
+ * (about 24.8 days) fires at once, so an unbounded `poll-interval: 999h`
+ * would poll in a tight loop.
+ */
+
+const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+/** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
+function parseDurationSeconds(raw) {
+    const text = raw.trim();
+    if (/^\d+$/.test(text))
+        return Number(text);
+    const match = DURATION.exec(text);
+    if (!match || text === '')
+        return undefined;
+    const [, h = '0', m = '0', s = '0'] = match;
+    return Number(h) * 3600 + Number(m) * 60 + Number(s);
+}
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/**
+ * The bounds of each duration input. Waits are bounded by what a job can
+ * run (self-hosted runners allow days; a day is already generous); the TTL
+ * by what a workflow run can last (a sandbox kept alive for later jobs).
+ */
+const durations_DURATION_BOUNDS = {
+    timeout: { minSeconds: 1, maxSeconds: DAY },
+    'poll-interval': { minSeconds: 1, maxSeconds: 10 * 60 },
+    'capacity-timeout': { minSeconds: 0, maxSeconds: DAY },
+    'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
+    'max-grace': { minSeconds: 0, maxSeconds: DAY },
+};
+/** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
+function formatBound(seconds) {
+    if (seconds >= HOUR && seconds % HOUR === 0)
+        return `${seconds / HOUR}h`;
+    if (seconds >= 60 && seconds % 60 === 0)
+        return `${seconds / 60}m`;
+    return `${seconds}s`;
+}
+/** A duration schema from the raw string; the message names the limit that was crossed. */
+function durations_duration(bounds) {
+    return z.string().transform((raw, ctx) => {
+        const seconds = parseDurationSeconds(raw);
+        if (seconds === undefined) {
+            ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
+            return z.NEVER;
+        }
+        if (seconds < bounds.minSeconds) {
+            ctx.addIssue({ code: 'custom', message: `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'` });
+            return z.NEVER;
+        }
+        if (seconds > bounds.maxSeconds) {
+            ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` });
+            return z.NEVER;
+        }
+        return seconds;
+    });
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs.js
 /**
  * Every action input is read here, once, and parsed into one typed config.
  * Nothing else in the action calls core.getInput.
  */
+
+
 
 
 
@@ -41701,32 +41827,6 @@ const inputs_boolean = schemas_string().transform((raw, ctx) => {
     ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` });
     return NEVER;
 });
-const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
-/** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
-function parseDurationSeconds(raw) {
-    const text = raw.trim();
-    if (/^\d+$/.test(text))
-        return Number(text);
-    const match = DURATION.exec(text);
-    if (!match || text === '')
-        return undefined;
-    const [, h = '0', m = '0', s = '0'] = match;
-    return Number(h) * 3600 + Number(m) * 60 + Number(s);
-}
-function inputs_duration(minSeconds) {
-    return z.string().transform((raw, ctx) => {
-        const seconds = parseDurationSeconds(raw);
-        if (seconds === undefined) {
-            ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
-            return z.NEVER;
-        }
-        if (seconds < minSeconds || seconds > MAX_INT) {
-            ctx.addIssue({ code: 'custom', message: `must be at least ${minSeconds}s, got '${raw}'` });
-            return z.NEVER;
-        }
-        return seconds;
-    });
-}
 /** Comma- or newline-separated list; blanks dropped. */
 function splitList(raw) {
     return raw
@@ -42014,7 +42114,7 @@ function parseInputs(read, run = runContextFromEnv()) {
             inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
         }
         const nameWasGenerated = !inputs.isSet('name');
-        const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', inputs_duration(0)) : undefined;
+        const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined;
         config = {
             mode: 'start',
             ...connection,
@@ -42025,15 +42125,15 @@ function parseInputs(read, run = runContextFromEnv()) {
             storageGib: inputs.parse('storage', wholeNumber(1)),
             gpuTypes: gpus,
             gpuCount,
-            capacityTimeoutMs: inputs.parse('capacity-timeout', inputs_duration(0)) * 1000,
+            capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
             networkPolicy: parseNetworkPolicy(inputs),
             env: inputs.parse('env', envLines),
-            maxTtlSeconds: inputs.parse('max-ttl', inputs_duration(1)),
+            maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
             enforceTtl: inputs.parse('enforce-ttl', inputs_boolean),
             maxGraceSeconds: maxGrace,
             wait: inputs.parse('wait', inputs_boolean),
-            timeoutMs: inputs.parse('timeout', inputs_duration(1)) * 1000,
-            pollIntervalMs: inputs.parse('poll-interval', inputs_duration(1)) * 1000,
+            timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,
+            pollIntervalMs: inputs.parse('poll-interval', duration(DURATION_BOUNDS['poll-interval'])) * 1000,
             replaceExisting: inputs.parse('replace-existing', inputs_boolean),
             keepAlive: inputs.parse('keep-alive', inputs_boolean),
             dryRun: inputs.parse('dry-run', inputs_boolean),
@@ -42088,11 +42188,13 @@ function parseCleanupInputs(read) {
 
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const MAX_REQUEST_TIMEOUT_S = 600;
 /** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
 function requestTimeoutMs(env = process.env) {
     const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT;
     const seconds = raw ? parseDurationSeconds(raw) : undefined;
-    return seconds && seconds > 0 ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
+    // Bounded like every duration: past setTimeout's range a timer fires at once.
+    return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
 }
 function makeClient(connection) {
     return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
@@ -42134,55 +42236,153 @@ function reportFailure(core, error, signal) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./build/src/sandbox-status.js
+/**
+ * The one place that knows what a sandbox status means. The service speaks
+ * two vocabularies (v1.0: pending/starting/running/stopping/stopped; as
+ * deployed: created/ready/finished) and may add words: anything unknown is
+ * still in progress for the wait and possibly live for cleanup, because a
+ * repeated stop is safe and a missed one costs money.
+ */
+/** Ready to use: the wait is over. */
+const READY = new Set(['running', 'ready']);
+/** Terminal without being usable. */
+const FAILED = new Set(['failed']);
+/** Being stopped: no longer wanted, but it may still hold its name. */
+const STOPPING = new Set(['stopping', 'terminating', 'deleting']);
+/** Ended: holds no name, bills nothing. */
+const ENDED = new Set(['stopped', 'finished', 'terminated', 'deleted', 'expired', 'destroyed']);
+function word(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+function isReady(status) {
+    return READY.has(word(status));
+}
+function isFailed(status) {
+    return FAILED.has(word(status));
+}
+/** The wait ends here: ready or failed. */
+function sandbox_status_isSettled(status) {
+    return isReady(status) || isFailed(status);
+}
+/** Ended for good: holds no name and bills nothing. */
+function isEnded(status) {
+    return ENDED.has(word(status));
+}
+/** Stopping or ended: a stop was already accepted, nothing more to ask for. */
+function isStoppingOrEnded(status) {
+    return isEnded(status) || STOPPING.has(word(status));
+}
+/**
+ * Nothing left to stop: ended, being stopped, or failed (terminal). Used
+ * after a stop was refused with a 4xx: such a sandbox is not live.
+ */
+function isNotLive(status) {
+    return isStoppingOrEnded(status) || isFailed(status);
+}
+/** May still hold its name (a start with that name would answer 409): everything not ended, unknown words included. */
+function mayHoldName(status) {
+    return !isEnded(status);
+}
+
 ;// CONCATENATED MODULE: ./build/src/sandboxes.js
 
 
 
+
 /**
- * Statuses that certainly mean "no longer live". The interface names only
- * running and failed; anything else is treated as possibly live, so a name
- * search errs towards stopping (a repeated stop is safe).
+ * For this long after an accepted start, a 404 for the sandbox means "not
+ * visible yet" (eventual consistency), not "gone".
  */
-const GONE_STATUSES = new Set(['stopped', 'stopping', 'terminated', 'terminating', 'deleted', 'deleting', 'expired', 'destroyed']);
-function isGoneStatus(status) {
-    return status !== undefined && GONE_STATUSES.has(status.toLowerCase());
+const NOT_VISIBLE_YET_MS = 60_000;
+/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
+const INFO_READ_MS = 5_000;
+function notVisibleYet(clock, error, acceptedAt) {
+    return errors_isServiceError(error) && error.status === 404 && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
 }
-/** The newest sandbox named `name` that may be live, from GET /sandboxes (newest first). */
-async function findLiveSandboxByName(ctx, name, deadline) {
+/** A condition that may pass by itself: try again with backoff, within the deadline. */
+class TryAgainLater extends Error {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'TryAgainLater';
+    }
+}
+function isTransientOrLater(error) {
+    return retry_isTransient(error) || error instanceof TryAgainLater;
+}
+/** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
+async function findNameHolders(ctx, name, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
     return withRetry(async () => {
-        for await (const sandbox of ctx.client.allSandboxes({ signal: ctx.signal })) {
-            if (sandbox.name !== name || isGoneStatus(sandbox.status))
+        const holders = [];
+        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
+            if (sandbox.name !== name || !mayHoldName(sandbox.status))
                 continue;
             if (sandbox.id && SANDBOX_ID_PATTERN.test(sandbox.id))
-                return { ...sandbox, id: sandbox.id };
+                holders.push({ ...sandbox, id: sandbox.id });
         }
-        return undefined;
-    }, { clock: ctx.clock, deadline, signal: ctx.signal, label: `find sandbox '${name}'`, log: ctx.log });
+        return holders;
+    }, { clock: ctx.clock, deadline, signal: ctx.signal, label: `list sandboxes named '${name}'`, log: ctx.log });
 }
-/** POST /sandboxes/{id}/stop until it is accepted, a 404 says it is gone, or the deadline passes. */
-async function stopSandbox(ctx, id, deadline) {
-    try {
-        await withRetry(() => ctx.client.stopSandbox(id, ctx.signal), {
-            clock: ctx.clock,
-            deadline,
-            signal: ctx.signal,
-            label: `stop ${id}`,
-            log: ctx.log,
-            urgent: true,
-        });
-    }
-    catch (error) {
-        if (isServiceError(error) && error.status === 404)
-            return { outcome: 'gone', status: undefined, record: undefined };
-        throw error;
-    }
+/**
+ * The newest sandbox named `name` that may be live and is not in `exclude`
+ * (sandboxes that held the name before this step: never ours).
+ */
+async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
+    const holders = await findNameHolders(ctx, name, deadline);
+    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !isStoppingOrEnded(sandbox.status));
+}
+/** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
+function isRefusal(error) {
+    return errors_isServiceError(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status);
+}
+/**
+ * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
+ * gone or not live, or the deadline passes.
+ */
+async function stopSandbox(ctx, id, deadline, options = {}) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    const young = (error) => notVisibleYet(ctx.clock, error, options.acceptedAt);
+    const attempt = async () => {
+        try {
+            await client.stopSandbox(id, ctx.signal);
+            return { outcome: 'accepted', status: undefined };
+        }
+        catch (error) {
+            if (young(error))
+                throw new TryAgainLater(`404 less than a minute after the start (not visible yet)`);
+            if (errors_isServiceError(error) && error.status === 404)
+                return { outcome: 'gone', status: undefined };
+            if (!isRefusal(error))
+                throw error;
+            // Refused: what matters is whether the sandbox is live. Read it.
+            const refusal = `${error.status} ${error.code}`;
+            let record;
+            try {
+                record = await client.getSandbox(id, ctx.signal);
+            }
+            catch (readError) {
+                if (young(readError))
+                    throw new TryAgainLater(`refused (${refusal}) and not visible yet`);
+                if (errors_isServiceError(readError) && readError.status === 404)
+                    return { outcome: 'gone', status: undefined };
+                throw readError;
+            }
+            if (isNotLive(record.status))
+                return { outcome: 'not-live', status: record.status, refusal };
+            throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error });
+        }
+    };
+    const result = await withRetry(attempt, { clock: ctx.clock, deadline, signal: ctx.signal, label: `stop ${id}`, log: ctx.log, urgent: true, retryable: isTransientOrLater });
+    if (result.outcome !== 'accepted')
+        return result;
     // Report what the service says now; the stop itself already succeeded.
     try {
-        const record = await ctx.client.getSandbox(id, ctx.signal);
-        return { outcome: 'accepted', status: record.status, record };
+        const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
+        return { outcome: 'accepted', status: record.status };
     }
     catch {
-        return { outcome: 'accepted', status: undefined, record: undefined };
+        return { outcome: 'accepted', status: undefined };
     }
 }
 class WaitTimeoutError extends Error {
@@ -42213,8 +42413,13 @@ function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
     const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
     return Math.round(capped * (1 + 0.1 * random));
 }
-/** GET /sandboxes/{id} until status is running or failed. Transient errors keep polling; 429 waits Retry-After. */
+/**
+ * GET /sandboxes/{id} until the sandbox is ready or failed. Transient errors
+ * keep polling; 429 waits Retry-After; a 404 soon after the start is "not
+ * visible yet".
+ */
 async function waitUntilSettled(ctx, id, options) {
+    const client = ctx.client.withDeadline(options.deadline, ctx.clock);
     const started = ctx.clock.now();
     let lastStatus;
     let failures = 0;
@@ -42223,25 +42428,34 @@ async function waitUntilSettled(ctx, id, options) {
         ctx.signal?.throwIfAborted();
         let delay;
         try {
-            const record = await ctx.client.getSandbox(id, ctx.signal);
+            const record = await client.getSandbox(id, ctx.signal);
             failures = 0;
             if (record.status !== lastStatus) {
                 lastStatus = record.status;
                 options.onStatus?.(record.status, record);
             }
-            if (record.status === 'running' || record.status === 'failed')
+            if (isSettled(record.status))
                 return record;
             delay = pollDelay(options.pollIntervalMs, ctx.clock.now() - started, slowdown, ctx.clock.random());
         }
         catch (error) {
-            if (!isTransient(error))
-                throw error;
-            failures++;
-            // Other jobs share the get budget: poll slower from now on instead of living on 429s.
-            if (error.status === 429)
-                slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2);
-            delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()));
-            ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
+            // The wait's own deadline, reached while a request was due.
+            if (isServiceError(error, 'deadline_exceeded'))
+                throw new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started);
+            if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
+                delay = options.pollIntervalMs;
+                ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
+            }
+            else {
+                if (!isTransient(error))
+                    throw error;
+                failures++;
+                // Other jobs share the get budget: poll slower from now on instead of living on 429s.
+                if (error.status === 429)
+                    slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2);
+                delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()));
+                ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
+            }
         }
         const now = ctx.clock.now();
         if (now >= options.deadline)
@@ -42258,6 +42472,7 @@ const KEYS = {
     instanceId: 'instance-id',
     sshKeyPath: 'ssh-key-path',
     hourlyCost: 'hourly-cost',
+    nameHolders: 'name-holders',
 };
 class ActionState {
     core;
@@ -42267,6 +42482,18 @@ class ActionState {
     /** Saved before the first start request: lets the post step find a sandbox whose id never arrived. */
     saveSandboxName(name) {
         this.core.saveState(KEYS.sandboxName, name);
+    }
+    /**
+     * Sandboxes that held the name before this step's first start attempt (or
+     * that replace-existing stopped): never adopted, never stopped by the post
+     * step's search by name. Saved before the name, so a post step that knows
+     * the name always knows them too.
+     */
+    saveNameHolders(ids) {
+        this.core.saveState(KEYS.nameHolders, ids.join(','));
+    }
+    get nameHolders() {
+        return (this.read(KEYS.nameHolders) ?? '').split(',').filter((id) => id !== '');
     }
     /** Every start attempt was refused: there is nothing to find by name. */
     clearSandboxName() {
@@ -42457,10 +42684,10 @@ async function runPost(deps) {
         let id = sandboxId;
         if (!id && sandboxName) {
             core.info(`The start answer never arrived; looking for a live sandbox named '${sandboxName}'.`);
-            id = await findByNameWithGrace(ctx, sandboxName, deadline);
+            id = await findByNameWithGrace(ctx, sandboxName, deadline, state.nameHolders);
         }
         if (id)
-            stopped = { id, result: await stopSandbox(ctx, id, deadline) };
+            stopped = { id, result: await stopSandbox(ctx, id, deadline, { acceptedAt: state.startedAt }) };
     }
     finally {
         core.endGroup();
@@ -42473,13 +42700,20 @@ async function runPost(deps) {
     const { id, result } = stopped;
     const livedMs = state.startedAt ? deps.clock.now() - state.startedAt : undefined;
     const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : '';
+    let summary;
     if (result.outcome === 'gone') {
         core.info(`Sandbox ${id} is already gone (404): nothing to stop.`);
+        summary = 'already gone (404)';
+    }
+    else if (result.outcome === 'not-live') {
+        core.info(`Sandbox ${id} is ${result.status} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`);
+        summary = `not live (${result.status}); the stop was answered ${result.refusal}`;
     }
     else {
         core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`);
+        summary = `stop accepted; status ${result.status ?? 'unknown'}`;
     }
-    await core.appendSummary(postSummary(id, result.outcome === 'gone' ? 'already gone (404)' : `stop accepted; status ${result.status ?? 'unknown'}`, livedMs, state.hourlyCost));
+    await core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost));
 }
 /** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */
 function postSummary(id, result, livedMs, dollarsPerHour) {
@@ -42495,12 +42729,14 @@ function postSummary(id, result, livedMs, dollarsPerHour) {
         ]));
 }
 /** A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists. */
-async function findByNameWithGrace(ctx, name, deadline) {
+async function findByNameWithGrace(ctx, name, deadline, exclude) {
     const pauses = [0, 2_000, 4_000];
+    if (exclude.length > 0)
+        ctx.log(`Not ours, never stopped here: ${exclude.join(', ')} (held the name before the first start attempt).`);
     for (const pause of pauses) {
         if (pause > 0)
             await ctx.clock.sleep(pause, ctx.signal);
-        const found = await findLiveSandboxByName(ctx, name, deadline);
+        const found = await findLiveSandboxByName(ctx, name, deadline, exclude);
         if (found) {
             ctx.log(`Found sandbox ${found.id} named '${name}'.`);
             return found.id;
@@ -42538,7 +42774,7 @@ async function cleanupInstance(deps, state) {
         core.info(`Deleted instance ${identifier}.`);
     }
     catch (error) {
-        if (isServiceError(error) && error.status === 404) {
+        if (errors_isServiceError(error) && error.status === 404) {
             core.info(`Instance ${identifier} is already gone (404).`);
             return;
         }

@@ -11,7 +11,6 @@ import {
   creditAlertSchema,
   errorBodySchema,
   instanceCreateResponseSchema,
-  listedSandboxSchema,
   networkPolicyResultSchema,
   pricingSchema,
   sandboxRecordSchema,
@@ -25,7 +24,10 @@ import {
   type SandboxStartRequest,
   type StartResponse,
 } from './schemas.ts'
+import { readSandboxPage, type SandboxPage } from './page.ts'
 import { fetchTransport, type Transport } from './transport.ts'
+
+export type { SandboxPage } from './page.ts'
 
 export interface ClientOptions {
   baseUrl: string
@@ -34,11 +36,14 @@ export interface ClientOptions {
   /** Longest wait for one answer, body included. */
   requestTimeoutMs?: number
   userAgent?: string
+  /** No request outlives this: each one's timeout is cut to the time left (see withDeadline). */
+  deadline?: Deadline
 }
 
-export interface SandboxPage {
-  sandboxes: ListedSandbox[]
-  nextPageToken: string | undefined
+/** An absolute time on a clock (an injected one in tests). */
+export interface Deadline {
+  at: number
+  clock: { now(): number }
 }
 
 interface CallOptions<T> {
@@ -78,18 +83,39 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 export class ComputeClient {
+  private readonly options: ClientOptions
   private readonly baseUrl: string
   private readonly apiToken: string
   private readonly transport: Transport
   private readonly requestTimeoutMs: number
   private readonly userAgent: string
+  private readonly deadline: Deadline | undefined
 
   constructor(options: ClientOptions) {
+    this.options = options
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
     this.apiToken = options.apiToken
     this.transport = options.transport ?? fetchTransport
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000
     this.userAgent = options.userAgent ?? 'gpu-sandbox-action/1'
+    this.deadline = options.deadline
+  }
+
+  /**
+   * The same client, whose every request gives up at `at` (on `clock`) at the
+   * latest: a slow body never keeps a step past its own deadline. An earlier
+   * deadline already set stays in force.
+   */
+  withDeadline(at: number, clock: { now(): number }): ComputeClient {
+    const current = this.deadline
+    const keep = current !== undefined && current.at - current.clock.now() <= at - clock.now()
+    return new ComputeClient({ ...this.options, deadline: keep ? current : { at, clock } })
+  }
+
+  /** Milliseconds this client may still wait for one answer. */
+  private timeLeftMs(): number {
+    if (!this.deadline) return this.requestTimeoutMs
+    return Math.min(this.requestTimeoutMs, this.deadline.at - this.deadline.clock.now())
   }
 
   async startSandbox(body: SandboxStartRequest, signal?: AbortSignal): Promise<StartResponse> {
@@ -103,8 +129,13 @@ export class ComputeClient {
   /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
   async listSandboxes(pageToken?: string, signal?: AbortSignal): Promise<SandboxPage> {
     const query = pageToken ? `?page_token=${encodeURIComponent(pageToken)}` : ''
-    const page = await this.call<unknown>({ method: 'GET', path: `/sandboxes${query}`, signal })
-    return this.readPage(page, `GET /sandboxes${query}`)
+    const body = await this.call<unknown>({ method: 'GET', path: `/sandboxes${query}`, signal })
+    const reading = readSandboxPage(body)
+    if (!reading.ok) {
+      // Not a lost answer: asking again gets the same page, so this is not retried.
+      throw new ServiceError({ status: 200, code: 'unreadable_page', serviceMessage: reading.why, method: 'GET', path: `/sandboxes${query}` })
+    }
+    return reading.page
   }
 
   /** Every sandbox in history, following next_page_token, up to maxPages pages. */
@@ -157,23 +188,6 @@ export class ComputeClient {
     return prices
   }
 
-  private readPage(page: unknown, label: string): SandboxPage {
-    if (page === null || typeof page !== 'object' || Array.isArray(page)) {
-      throw this.invalid(200, 'GET', label, 'the page is not a JSON object')
-    }
-    // The interface does not name the array field: take the one array the page has.
-    const arrays = Object.values(page).filter(Array.isArray)
-    if (arrays.length !== 1) {
-      throw this.invalid(200, 'GET', label, `expected exactly one array field in the page, found ${arrays.length}`)
-    }
-    const sandboxes = (arrays[0] as unknown[]).map((item) => {
-      const parsed = listedSandboxSchema.safeParse(item)
-      return parsed.success ? parsed.data : {}
-    })
-    const token = (page as Record<string, unknown>).next_page_token
-    return { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined }
-  }
-
   private invalid(status: number, method: string, path: string, detail: string): ServiceError {
     return new ServiceError({ status, code: 'invalid_response', serviceMessage: detail, method, path })
   }
@@ -188,7 +202,12 @@ export class ComputeClient {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(options.body)
     }
-    const timeout = AbortSignal.timeout(this.requestTimeoutMs)
+    const timeLeft = this.timeLeftMs()
+    if (timeLeft <= 0) {
+      // Nothing is sent: the caller's deadline has passed.
+      throw new ServiceError({ status: 0, code: 'deadline_exceeded', method, path })
+    }
+    const timeout = AbortSignal.timeout(timeLeft)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
 
     let response: Response

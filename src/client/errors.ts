@@ -15,6 +15,8 @@ export type ClientErrorCode =
   | 'unauthorized'
   | 'not_found'
   | 'http_error'
+  | 'deadline_exceeded'
+  | 'unreadable_page'
 
 export interface ServiceErrorInit {
   status: number
@@ -39,6 +41,8 @@ const HINTS: Record<string, string> = {
   redirect_not_followed: "The service answered with a redirect, which the action never follows (the token is sent only to 'base-url'). Set 'base-url' to the final address.",
   invalid_response: 'The service answered with a body the action does not understand; this may be a proxy or a service fault. Retry later, and check base-url.',
   aborted: 'The request was cancelled because the step is stopping.',
+  deadline_exceeded: "The step's time ran out before this request could be sent. Raise 'timeout' if the service is slow to answer.",
+  unreadable_page: 'The service answered GET /sandboxes with a page the action cannot read (no single array of sandbox records). This is not retried; report it to the service.',
 }
 
 function hintFor(status: number, code: string): string {
@@ -88,6 +92,7 @@ export class ServiceError extends Error {
    * could not be read. A 503 or 504 means "not accepted", so it is not ambiguous.
    */
   get ambiguous(): boolean {
+    if (this.code === 'deadline_exceeded') return false
     return this.status === 0 || this.status === 500 || this.status === 502 || (this.status >= 200 && this.status < 300)
   }
 }

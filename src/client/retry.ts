@@ -61,7 +61,7 @@ export function retryAfterDelay(retryAfterMs: number, random: number, urgent = f
 /** 429, 503/504 (not accepted) and answers lost on the way (network, timeout, 500, 502). */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ServiceError)) return false
-  if (error.code === 'aborted') return false
+  if (error.code === 'aborted' || error.code === 'unreadable_page') return false
   return error.status === 429 || error.status === 503 || error.status === 504 || error.ambiguous
 }
 

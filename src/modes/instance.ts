@@ -6,7 +6,7 @@ import { isNotAccepted, withRetry } from '../client/retry.ts'
 import type { InstanceConfig } from '../inputs.ts'
 import { ActionState } from '../state.ts'
 import { reportDryRun } from '../summary.ts'
-import type { ModeDeps } from './start.ts'
+import type { ModeDeps } from './deps.ts'
 
 const CREATE_DEADLINE_MS = 2 * 60_000
 

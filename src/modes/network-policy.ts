@@ -2,7 +2,7 @@
 import { withRetry } from '../client/retry.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import type { NetworkPolicyConfig } from '../inputs.ts'
-import type { ModeDeps } from './start.ts'
+import type { ModeDeps } from './deps.ts'
 
 const POLICY_DEADLINE_MS = 2 * 60_000
 

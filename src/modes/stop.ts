@@ -1,7 +1,8 @@
 /** Mode `stop`: stop a sandbox started elsewhere (e.g. an earlier job with keep-alive). */
 import type { StopConfig } from '../inputs.ts'
+import { setTextOutput } from '../outputs.ts'
 import { stopSandbox } from '../sandboxes.ts'
-import type { ModeDeps } from './start.ts'
+import type { ModeDeps } from './deps.ts'
 
 export const STOP_DEADLINE_MS = 3 * 60_000
 
@@ -13,13 +14,18 @@ export async function runStop(config: StopConfig, deps: ModeDeps): Promise<void>
     config.sandboxId,
     clock.now() + STOP_DEADLINE_MS,
   )
+  if (result.outcome === 'not-live') {
+    setTextOutput(core, 'status', result.status ?? 'not-live')
+    core.info(`Sandbox ${config.sandboxId} is ${result.status} and not live: nothing to stop (the stop was answered ${result.refusal}).`)
+    return
+  }
   if (result.outcome === 'gone') {
     core.info(`Sandbox ${config.sandboxId} is already gone (404): nothing to stop.`)
     core.setOutput('status', 'not-found')
     return
   }
   const status = result.status ?? 'stopping'
-  core.setOutput('status', status)
+  setTextOutput(core, 'status', status)
   core.info(`Stop of sandbox ${config.sandboxId} accepted; status: ${status}.`)
   await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\nStatus: ${status}\n`)
 }

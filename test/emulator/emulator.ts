@@ -14,7 +14,7 @@ import { openSshPrivateKey } from './ssh-key.ts'
 export type GpuType = 'A6000' | 'A100' | 'H100'
 export const GPU_TYPES: GpuType[] = ['A6000', 'A100', 'H100']
 
-export type FaultKind = 500 | 502 | 503 | 504 | 'hang' | 'reset' | 'lost-answer' | 'malformed-json'
+export type FaultKind = 500 | 502 | 503 | 504 | 'hang' | 'reset' | 'lost-answer' | 'malformed-json' | 'slow-body'
 
 export interface FaultRule {
   /** e.g. 'POST /sandboxes/start', 'GET /sandboxes/:id', 'GET /sandboxes', 'POST /sandboxes/:id/stop'. */
@@ -57,6 +57,19 @@ export interface EmulatorOptions {
   faults?: FaultRule[]
   /** Enables /_emulator/* admin routes (reset, faults, requests, sandboxes). */
   admin?: boolean
+  /**
+   * Eventual consistency: for this long after an accepted start, GET
+   * /sandboxes/{id} and its stop answer 404 as for an unknown sandbox.
+   */
+  invisibleForMs?: number
+  /** A stop of a failed sandbox answers 409 sandbox_not_running instead of 202. */
+  refuseStopWhenFailed?: boolean
+  /** List pages carry other arrays beside the results (`warnings: []`, `regions: [...]`). */
+  listExtraArrays?: boolean
+  /** Extra fields in every record (get and list): odd but valid answers, e.g. a huge one. */
+  recordExtra?: Record<string, unknown>
+  /** Rewrites the policy the network-policy route answers it accepted. */
+  acceptedPolicyFilter?: (policy: StartBody['network_policy']) => StartBody['network_policy']
 }
 
 export interface StartBody {
@@ -141,8 +154,10 @@ function positiveInt(value: unknown): boolean {
 }
 
 export class Emulator {
-  readonly options: Required<Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin'>> &
-    Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin'>
+  readonly options: Required<
+    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter'>
+  > &
+    Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter'>
   readonly requests: RecordedRequest[] = []
   /** How many injected faults were applied. */
   faultsApplied = 0
@@ -185,6 +200,11 @@ export class Emulator {
       creditAlert: options.creditAlert === undefined ? { amount_cents: 5000, armed: true, created_at: 1767225600 } : options.creditAlert,
       pricing: options.pricing ?? DEFAULT_PRICING,
       admin: options.admin ?? false,
+      invisibleForMs: options.invisibleForMs ?? 0,
+      refuseStopWhenFailed: options.refuseStopWhenFailed ?? false,
+      listExtraArrays: options.listExtraArrays ?? false,
+      recordExtra: options.recordExtra,
+      acceptedPolicyFilter: options.acceptedPolicyFilter,
     }
     for (const rule of options.faults ?? []) this.addFault(rule)
   }
@@ -239,6 +259,40 @@ export class Emulator {
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     return this.liveSandboxes()
+  }
+
+  /**
+   * A sandbox some other job started (not through this emulator's clients):
+   * the one a step must never adopt or stop by mistake.
+   */
+  seed(name: string, status = 'running', org = this.options.organizations[0]?.name ?? 'org-default'): SandboxState {
+    const now = new Date().toISOString()
+    const sandbox: SandboxState = {
+      id: `sbx-${randomBytes(8).toString('hex')}`,
+      name,
+      org,
+      status,
+      created_at: now,
+      updated_at: now,
+      spec: { cpu_count: 2, memory_gib: 8, storage_gib: 50 },
+      network_policy: { internet_access: 'open' },
+      lifetime: {},
+      env_keys: [],
+    }
+    this.sandboxes.push(sandbox)
+    this.statusTimes.set(sandbox.id, { [status]: Date.now(), seeded: Date.now() })
+    if (status === 'stopping') this.later(this.options.stopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
+    return sandbox
+  }
+
+  /** Ends every stop under way at once (tests that read 'stopping' first). */
+  finishStops(): void {
+    for (const sandbox of this.sandboxes) this.transition(sandbox, 'stopping', 'stopped')
+  }
+
+  /** Stop requests the emulator accepted or refused for one sandbox id. */
+  stopRequestsFor(id: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path === `/sandboxes/${id}/stop`)
   }
 
   /** Requests to one route, e.g. requestsTo('POST', '/sandboxes/start'). */
@@ -362,6 +416,14 @@ export class Emulator {
       res.socket?.destroy()
       return
     }
+    if (fault === 'slow-body') {
+      // Headers and the first bytes at once, then nothing: a body that never ends.
+      this.hanging.add(res)
+      res.on('close', () => this.hanging.delete(res))
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' })
+      res.write('{"status": "')
+      return
+    }
     if (fault === 'malformed-json') {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end('{"id": "sbx-')
@@ -435,11 +497,15 @@ export class Emulator {
     if (!SANDBOX_ID.test(id)) throw new HttpError(400, 'invalid_request', `id must match ${SANDBOX_ID.source}`)
     if (method === 'GET' && action === undefined) {
       this.limit(org.name, 'get-list')
-      return { status: 200, body: this.view(this.find(org, id)) }
+      return { status: 200, body: this.view(this.findVisible(org, id)) }
     }
     if (method === 'POST' && action === '/stop') {
       this.limit(org.name, 'start-stop')
-      return this.stopSandbox(this.find(org, id), 'stop requested')
+      const sandbox = this.findVisible(org, id)
+      if (sandbox.status === 'failed' && this.options.refuseStopWhenFailed) {
+        throw new HttpError(409, 'sandbox_not_running', `${sandbox.id} is failed; only a live sandbox can be stopped`)
+      }
+      return this.stopSandbox(sandbox, 'stop requested')
     }
     if (method === 'PATCH' && action === '/network-policy') return this.replacePolicy(this.find(org, id), body, raw)
     throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on ${path}`)
@@ -451,9 +517,19 @@ export class Emulator {
     return sandbox
   }
 
+  /** find, but a sandbox started less than invisibleForMs ago is not visible yet (404). */
+  private findVisible(org: Organization, id: string): SandboxState {
+    const sandbox = this.find(org, id)
+    const startedAt = this.statusTimes.get(id)?.pending
+    if (startedAt !== undefined && Date.now() - startedAt < this.options.invisibleForMs) {
+      throw new HttpError(404, 'sandbox_not_found', `no sandbox ${id}`)
+    }
+    return sandbox
+  }
+
   private view(sandbox: SandboxState): Record<string, unknown> {
     const { org: _org, ...visible } = sandbox
-    return { ...visible, network_policy: this.acceptedPolicy(sandbox.network_policy) }
+    return { ...visible, network_policy: this.acceptedPolicy(sandbox.network_policy), ...this.options.recordExtra }
   }
 
   private validateStart(body: unknown, raw: string): StartBody {
@@ -597,7 +673,8 @@ export class Emulator {
     }
     const page = history.slice(offset, offset + this.options.pageSize).map((s) => this.view(s))
     const next = offset + this.options.pageSize < history.length ? `p${offset + this.options.pageSize}` : null
-    return { status: 200, body: { sandboxes: page, next_page_token: next } }
+    const extra = this.options.listExtraArrays ? { warnings: [], regions: ['eu-1', 'us-2'] } : {}
+    return { status: 200, body: { ...extra, sandboxes: page, next_page_token: next } }
   }
 
   private replacePolicy(sandbox: SandboxState, body: unknown, raw: string) {
@@ -612,7 +689,8 @@ export class Emulator {
     }
     sandbox.network_policy = policy as StartBody['network_policy']
     sandbox.updated_at = new Date().toISOString()
-    return { status: 200, body: { id: sandbox.id, network_policy: this.acceptedPolicy(sandbox.network_policy) } }
+    const accepted = this.acceptedPolicy(sandbox.network_policy)
+    return { status: 200, body: { id: sandbox.id, network_policy: this.options.acceptedPolicyFilter?.(accepted) ?? accepted } }
   }
 
   private createInstance(org: Organization, body: unknown, raw: string) {

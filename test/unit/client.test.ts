@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ComputeClient, parseRetryAfter } from '../../src/client/client.ts'
 import { ServiceError } from '../../src/client/errors.ts'
+import { isTransient } from '../../src/client/retry.ts'
 import { fetchTransport, proxyConfigured } from '../../src/client/transport.ts'
 
 const BASE = 'https://compute.test/v1'
@@ -183,11 +184,34 @@ describe('list', () => {
     expect(query).toBe('')
   })
 
-  it('rejects a page with no or several arrays', async () => {
-    server.use(http.get(`${BASE}/sandboxes`, () => HttpResponse.json({ a: [], b: [] })))
-    expect((await failure(client().listSandboxes())).code).toBe('invalid_response')
-    server.use(http.get(`${BASE}/sandboxes`, () => HttpResponse.json({ count: 0 })))
-    expect((await failure(client().listSandboxes())).message).toMatch(/exactly one array field/)
+  it('takes the array of objects and ignores empty or non-object arrays beside it', async () => {
+    const item = { id: ID, name: 'a', status: 'running' }
+    server.use(http.get(`${BASE}/sandboxes`, () => HttpResponse.json({ sandboxes: [item], warnings: [], regions: ['eu', 'us'], next_page_token: '' })))
+    expect(await client().listSandboxes()).toEqual({ sandboxes: [item], nextPageToken: undefined })
+    server.use(http.get(`${BASE}/sandboxes`, () => HttpResponse.json({ warnings: [], items: [item] })))
+    expect((await client().listSandboxes()).sandboxes).toEqual([item])
+    // Two arrays of objects: the one named as the deployed service names it.
+    server.use(http.get(`${BASE}/sandboxes`, () => HttpResponse.json({ notices: [{ text: 'x' }], sandboxes: [item] })))
+    expect((await client().listSandboxes()).sandboxes).toEqual([item])
+    // Only empty or non-object arrays: an empty page.
+    server.use(http.get(`${BASE}/sandboxes`, () => HttpResponse.json({ a: [], b: ['x'] })))
+    expect((await client().listSandboxes()).sandboxes).toEqual([])
+  })
+
+  it('a page it cannot read is unreadable_page, which is not retried', async () => {
+    const cases: [Record<string, unknown> | unknown[], RegExp][] = [
+      [{ count: 0 }, /no array of results/],
+      [[{ id: ID }], /not a JSON object/],
+      [{ a: [{ id: ID }], b: [{ id: ID }] }, /2 arrays of objects and none is named 'sandboxes'/],
+      [{ items: [{ id: ID }, 'x'] }, /mixes objects with other values/],
+    ]
+    for (const [page, why] of cases) {
+      server.use(http.get(`${BASE}/sandboxes`, () => HttpResponse.json(page as never)))
+      const error = await failure(client().listSandboxes())
+      expect(error).toMatchObject({ status: 200, code: 'unreadable_page' })
+      expect(error.message).toMatch(why)
+      expect(isTransient(error)).toBe(false)
+    }
   })
 })
 
@@ -257,6 +281,28 @@ describe('every error becomes a ServiceError with status, code and what to do', 
     server.use(http.get(`${BASE}/sandboxes/${ID}`, () => new Promise(() => {})))
     const slow = new ComputeClient({ baseUrl: BASE, apiToken: TOKEN, requestTimeoutMs: 50 })
     expect(await failure(slow.getSandbox(ID))).toMatchObject({ status: 0, code: 'request_timeout', ambiguous: true })
+  })
+
+  it('withDeadline cuts each request to the time left, and sends nothing past it', async () => {
+    let served = 0
+    server.use(
+      http.get(`${BASE}/sandboxes/${ID}`, () => {
+        served++
+        return new Promise(() => {})
+      }),
+    )
+    const clock = { time: 5_000, now: () => clock.time }
+    // A 30 s request timeout, but only 50 ms left before the deadline.
+    const bound = client().withDeadline(5_050, clock)
+    expect(await failure(bound.getSandbox(ID))).toMatchObject({ status: 0, code: 'request_timeout' })
+    // An earlier deadline stays in force when a later one is asked for.
+    expect(await failure(bound.withDeadline(60_000, clock).getSandbox(ID))).toMatchObject({ code: 'request_timeout' })
+    clock.time = 5_050
+    const late = await failure(bound.getSandbox(ID))
+    expect(late).toMatchObject({ status: 0, code: 'deadline_exceeded', ambiguous: false })
+    expect(isTransient(late)).toBe(false)
+    expect(late.message).toMatch(/time ran out before this request could be sent.*Raise 'timeout'/)
+    expect(served).toBe(2)
   })
 
   it('cancellation is aborted', async () => {

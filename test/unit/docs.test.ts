@@ -47,9 +47,28 @@ describe('documentation', () => {
   it.skipIf(!existsSync(contractPath))('the contract input and output names are all there', () => {
     const contract = readFileSync(contractPath, 'utf8')
     const section = (title: string) => contract.split(`## ${title}`)[1]?.split('\n## ')[0] ?? ''
-    const names = (text: string) => [...text.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])
-    expect(names(section('Inputs')).sort()).toEqual(Object.keys(actionYaml().inputs).sort())
-    expect(names(section('Outputs')).sort()).toEqual(Object.keys(actionYaml().outputs).sort())
+    // The first cell of each row: one name, or several (`ssh-host`, `ssh-port`, `ssh-user`).
+    const names = (text: string) =>
+      [...text.matchAll(/^\| ((?:`[a-z-]+`(?:, )?)+) \|/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((n) => n[1]))
+    // Names the contract added for open issues, not built yet: each leaves this list when its issue lands.
+    const notYet: Record<string, string> = {
+      image: '#13',
+      ssh: '#14',
+      'ssh-alias': '#14',
+      'ssh-host': '#14',
+      'ssh-port': '#14',
+      'ssh-user': '#14',
+      'ssh-config': '#14',
+      'ssh-command': '#14',
+      'github-token': '#15',
+      stopped: '#15',
+    }
+    const built = (list: (string | undefined)[]) => list.filter((name) => name !== undefined && !(name in notYet)).sort()
+    expect(built(names(section('Inputs')))).toEqual(Object.keys(actionYaml().inputs).sort())
+    expect(built(names(section('Outputs')))).toEqual(Object.keys(actionYaml().outputs).sort())
+    // Every pending name is really in the contract (a stale entry fails here).
+    const contracted = [...names(section('Inputs')), ...names(section('Outputs'))]
+    for (const name of Object.keys(notYet)) expect(contracted, name).toContain(name)
   })
 })
 

@@ -100,10 +100,12 @@ afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
 const client = () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN })
+const GENERATED = 'gh-1-1-b0c5e1'
 
 function config(inputs: Record<string, string> = {}): StartConfig {
-  const all: Record<string, string> = { 'api-token': TOKEN, 'base-url': BASE, name: 'box-1', ...inputs }
-  return parseInputs((n) => all[n] ?? '', { runId: '1', runAttempt: '1' }) as StartConfig
+  // A generated name unless the test chooses one: a chosen name is looked up before the first start.
+  const all: Record<string, string> = { 'api-token': TOKEN, 'base-url': BASE, ...inputs }
+  return parseInputs((n) => all[n] ?? '', { runId: '1', runAttempt: '1', randomHex: () => 'b0c5e1' }) as StartConfig
 }
 
 async function start(inputs: Record<string, string> = {}, clock = new FakeClock()): Promise<{ core: RecordingCore; error?: Error }> {
@@ -146,11 +148,11 @@ describe('start', () => {
     expect(summary).toContain('| Time to running | 2s |')
     expect(core.annotations).toEqual([])
     expect(core.state['sandbox-id']).toBe(id)
-    expect(core.outputs).toMatchObject({ 'sandbox-id': id, 'sandbox-name': 'box-1', status: 'running', 'gpu-type': '' })
-    expect(JSON.parse(core.outputs.sandbox ?? '')).toEqual({ id, name: 'box-1', status: 'running', spec: {} })
+    expect(core.outputs).toMatchObject({ 'sandbox-id': id, 'sandbox-name': GENERATED, status: 'running', 'gpu-type': '' })
+    expect(JSON.parse(core.outputs.sandbox ?? '')).toEqual({ id, name: GENERATED, status: 'running', spec: {} })
     expect(core.log.filter((l) => l.startsWith(`${id}:`))).toEqual([`${id}: pending (after 0s)`, `${id}: provisioning (after 1s)`, `${id}: running (after 2s)`])
     expect(service.requests[0]?.body).toEqual({
-      name: 'box-1',
+      name: GENERATED,
       spec: { cpu_count: 4, memory_gib: 16, storage_gib: 100 },
       network_policy: { internet_access: 'open' },
       lifetime: { enforce_ttl: true, max_ttl_seconds: 21600 },
@@ -212,9 +214,9 @@ describe('start', () => {
     service.startScript = [() => 'lost']
     const { core, error } = await start()
     expect(error).toBeUndefined()
-    expect(core.state['sandbox-name']).toBe('box-1')
+    expect(core.state['sandbox-name']).toBe(GENERATED)
     const starts = service.requests.filter((r) => r.path === '/sandboxes/start')
-    expect(starts.map((r) => (r.body as { name: string }).name)).toEqual(['box-1', 'box-1'])
+    expect(starts.map((r) => (r.body as { name: string }).name)).toEqual([GENERATED, GENERATED])
     expect(service.sandboxes).toHaveLength(1)
     expect(core.outputs['sandbox-id']).toBe(service.sandboxes[0]?.id)
     expect(core.log).toContain(`Adopting sandbox ${service.sandboxes[0]?.id}: an earlier start attempt created it but its answer was lost.`)
@@ -222,25 +224,56 @@ describe('start', () => {
   })
 
   it('a 409 with no lost answer fails with the remedy, and lists nothing', async () => {
-    service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'running' })
+    // A generated name is not looked up first; another job's sandbox taking it is a plain 409.
+    service.sandboxes.push({ id: 'sbx-00000000000000aa', name: GENERATED, status: 'running' })
     const { error } = await start()
     expect(error?.message).toMatch(/409 sandbox_name_in_use.*replace-existing: true/)
     expect(service.paths()).toEqual(['POST /sandboxes/start'])
   })
 
-  it('replace-existing stops the holder, waits for it, and starts again', async () => {
+  it('a chosen name held by a live sandbox fails at once: one list, no start', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'running' })
-    const { core, error } = await start({ 'replace-existing': 'true' })
+    const { core, error } = await start({ name: 'box-1' })
+    expect(error?.message).toMatch(/The name 'box-1' is held by the live sandbox sbx-00000000000000aa \(status running\), which this step did not start; nothing was started\..*replace-existing: true/)
+    expect(service.paths()).toEqual(['GET /sandboxes'])
+    expect(core.state['name-holders']).toBe('sbx-00000000000000aa')
+    expect(core.state['sandbox-name'] ?? '').toBe('')
+  })
+
+  it('replace-existing stops the holder before the first start, retries the 409 while it stops, and starts', async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'running' })
+    // The stopped holder keeps the name for two more start attempts.
+    const held = () => HttpResponse.json({ code: 409, error: 'sandbox_name_in_use', message: 'held' }, { status: 409 })
+    service.startScript = [held, held]
+    const clock = new FakeClock()
+    const { core, error } = await start({ name: 'box-1', 'replace-existing': 'true' }, clock)
     expect(error).toBeUndefined()
-    expect(service.paths().slice(0, 5)).toEqual([
-      'POST /sandboxes/start',
+    expect(service.paths().slice(0, 8)).toEqual([
       'GET /sandboxes',
       'POST /sandboxes/sbx-00000000000000aa/stop',
       'GET /sandboxes/sbx-00000000000000aa',
-      'GET /sandboxes/sbx-00000000000000aa',
+      'POST /sandboxes/start',
+      'GET /sandboxes',
+      'POST /sandboxes/start',
+      'GET /sandboxes',
+      'POST /sandboxes/start',
     ])
-    expect(service.paths()[5]).toBe('POST /sandboxes/start')
+    expect(clock.sleeps.slice(0, 2)).toEqual([750, 1500])
     expect(core.outputs['sandbox-id']).not.toBe('sbx-00000000000000aa')
+    expect(core.state['name-holders']).toBe('sbx-00000000000000aa')
+    expect(core.annotations).toEqual([])
+  })
+
+  it('replace-existing keeps retrying a held name until timeout, and never says to set replace-existing', async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'stopping' })
+    const held = () => HttpResponse.json({ code: 409, error: 'sandbox_name_in_use', message: 'held' }, { status: 409 })
+    service.startScript = Array.from({ length: 100 }, () => held)
+    const clock = new FakeClock()
+    const { error } = await start({ name: 'box-1', 'replace-existing': 'true', timeout: '1m' }, clock)
+    expect(error?.message).toMatch(/The name 'box-1' was still in use after replace-existing stopped its holder \(sbx-00000000000000aa\) when 'timeout' ran out/)
+    expect(error?.message).not.toMatch(/set 'replace-existing/)
+    expect(service.paths().filter((p) => p === 'POST /sandboxes/start').length).toBeGreaterThan(5)
+    expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(60_000)
   })
 
   it('falls back through the gpu-type list on capacity errors', async () => {
