@@ -8,5 +8,15 @@ export default defineConfig({
     hookTimeout: 30_000,
     maxWorkers: 2,
     reporters: ['default'],
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      // The two bundle entries only call run() and exit (they run as bundles in test/e2e); core.ts is types only.
+      exclude: ['src/bin/**', 'src/core.ts'],
+      reporter: ['text-summary', 'text'],
+      reportsDirectory: 'coverage',
+      // `npm test` enforces these (CI runs it): see the README's "Tests".
+      thresholds: { lines: 95 },
+    },
   },
 })

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from '../test/harness/action-runner.ts'
-import { BILLING_ROUTES, FAULT_KINDS, ROUTES, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from '../test/reliability/suite.ts'
+import { BILLING_ROUTES, FAULT_KINDS, ROUTES, behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from '../test/reliability/suite.ts'
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -22,8 +22,9 @@ const matrix = faultMatrix()
 const signals = signalMatrix()
 const instances = instanceMatrix()
 const billing = billingMatrix()
+const behaviours = behaviourMatrix()
 const random = randomScenarios(seed, randomCount)
-const totals = await runSuite([...matrix, ...billing, ...signals, ...instances, ...random], concurrency, (outcome, done) => {
+const totals = await runSuite([...matrix, ...billing, ...behaviours, ...signals, ...instances, ...random], concurrency, (outcome, done) => {
   const mark = outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'
   console.log(`[${done}] ${outcome.scenario.label}: main ${outcome.main.exitCode ?? outcome.main.signal}, post ${outcome.post.exitCode}, created ${outcome.created}: ${mark}`)
 })
@@ -33,8 +34,9 @@ const report = `# Reliability: the fault suite
 Produced by \`npm run reliability\` (seed ${seed}; rerun with \`npm run reliability -- --seed ${seed}\`).
 Each run executes the committed \`dist/main/index.js\` and then \`dist/post/index.js\` as the runner
 does, against a fresh emulator over a real socket, with the faults and signals below. After each
-run the suite checks that the post step succeeded, that no sandbox is live, that at most one
-sandbox was ever created, every instance was deleted, and that neither the API token nor any line of a
+run the suite checks that the post step succeeded, that no sandbox of the run is live, that at most one
+sandbox was ever created, that another job's sandbox holding the name was never sent a stop (unless
+\`replace-existing: true\` asked for it), every instance was deleted, and that neither the API token nor any line of a
 generated private key appears in stdout, stderr, outputs (but \`ssh-private-key\`), state or the job summary
 except in \`::add-mask::\`.
 
@@ -43,20 +45,22 @@ except in \`::add-mask::\`.
 | runs | ${totals.runs} |
 | fault matrix runs (${FAULT_KINDS.length} fault kinds x ${ROUTES.length} routes x attempts 1 and 2) | ${matrix.length} |
 | summary-call runs (every fault kind on ${BILLING_ROUTES.map((r) => `\`${r}\``).join(' and ')}: a warning, the step succeeds) | ${billing.length} |
+| behaviour runs (not visible yet for 1-3 s, a name held by another job's live or stopping sandbox with faults and signals, list pages with extra arrays, a stop refused with 409 for a failed sandbox) | ${behaviours.length} |
 | signal runs (SIGINT, SIGTERM, SIGKILL at spawn, after the start request, while polling, after a lost answer) | ${signals.length} |
 | instance runs (503/504 on create, every fault kind on delete; the key checked in all output) | ${instances.length} |
-| seeded random runs (1 to 3 faults, 30% with a signal, GPU fallback, wait: false, fixed names) | ${random.length} |
+| seeded random runs (1 to 3 faults, 30% with a signal, GPU fallback, wait: false, fixed names, another job holding the fixed name, not visible yet, extra list arrays) | ${random.length} |
 | faults injected | ${totals.faultsInjected} |
 | signals sent | ${totals.signalsSent} |
 | sandboxes created | ${totals.sandboxesCreated} |
 | most sandboxes created in one run | ${totals.maxSandboxesPerRun} |
 | **leaked** | **${totals.leaked}** |
+| **stops sent to another job's sandbox** | **${totals.wrongStops}** |
 | runs with a problem | ${totals.failedRuns.length} |
 
 Fault kinds: ${FAULT_KINDS.map((f) => `\`${f}\``).join(', ')}. Routes: ${ROUTES.map((r) => `\`${r}\``).join(', ')}.
 Machine: ${cpus().length} cores, Node ${process.version}; ${Math.round(totals.durationMs / 1000)} s at concurrency ${concurrency}.
 `
 writeFileSync(join(ROOT, 'docs', 'reliability.md'), report)
-console.log(`\nruns ${totals.runs}, faults injected ${totals.faultsInjected}, sandboxes created ${totals.sandboxesCreated}, leaked ${totals.leaked}, problems ${totals.failedRuns.length}`)
+console.log(`\nruns ${totals.runs}, faults injected ${totals.faultsInjected}, sandboxes created ${totals.sandboxesCreated}, leaked ${totals.leaked}, wrong-sandbox stops ${totals.wrongStops}, problems ${totals.failedRuns.length}`)
 for (const failed of totals.failedRuns) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
-process.exit(totals.failedRuns.length === 0 && totals.leaked === 0 ? 0 : 1)
+process.exit(totals.failedRuns.length === 0 && totals.leaked === 0 && totals.wrongStops === 0 ? 0 : 1)

@@ -19,6 +19,12 @@ export const actionsCore: ActionCore = {
   endGroup: core.endGroup,
   appendSummary: async (markdown) => {
     if (!process.env.GITHUB_STEP_SUMMARY) return
-    await core.summary.addRaw(boundedSummary(markdown), true).write()
+    try {
+      await core.summary.addRaw(boundedSummary(markdown), true).write()
+    } catch (error) {
+      // The summary is a report: failing to write it never fails a step (least of all a stop that succeeded).
+      core.summary.emptyBuffer()
+      core.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`)
+    }
   },
 }

@@ -31628,7 +31628,14 @@ const actionsCore = {
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
-        await summary.addRaw(boundedSummary(markdown), true).write();
+        try {
+            await summary.addRaw(boundedSummary(markdown), true).write();
+        }
+        catch (error) {
+            // The summary is a report: failing to write it never fails a step (least of all a stop that succeeded).
+            summary.emptyBuffer();
+            warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+        }
     },
 };
 

@@ -106,6 +106,9 @@ describe('mode start (the README example)', () => {
   })
 
   it('keep-alive leaves it running and mode stop stops it from a later job', async () => {
+    // A stop that takes a minute: the status read right after it is 'stopping' however loaded the machine is.
+    await emulator.close()
+    await startEmulator({ stopMs: 60_000 })
     const first = await runAction({ inputs: inputs({ 'keep-alive': 'true' }) })
     const id = first.main.outputs['sandbox-id'] ?? ''
     expect(first.post.exitCode).toBe(0)
@@ -116,6 +119,7 @@ describe('mode start (the README example)', () => {
     expect(later.main.exitCode).toBe(0)
     expect(later.main.outputs).toMatchObject({ 'sandbox-id': id, status: 'stopping' })
     expect(later.post.stdout).toContain("Nothing to clean up: mode 'stop' starts nothing.")
+    emulator.finishStops()
     expect(await emulator.settle()).toEqual([])
 
     // Stopping again, and repeating the post step, are both safe.

@@ -36,6 +36,12 @@ const cases: [string, Record<string, string>, string, RegExp][] = [
   ['timeout negative', { timeout: '-1m' }, 'timeout', /duration/],
   ['timeout zero', { timeout: '0' }, 'timeout', /at least 1s/],
   ['poll-interval fraction', { 'poll-interval': '0.5s' }, 'poll-interval', /duration/],
+  // Past setTimeout's ~24.8 days a timer fires at once: every duration is bounded, and the message names the bound.
+  ['poll-interval beyond its bound', { 'poll-interval': '999h' }, 'poll-interval', /must be at most 10m \(600s\), got '999h'/],
+  ['timeout far beyond its bound', { timeout: '999999999h' }, 'timeout', /must be at most 24h \(86400s\), got '999999999h'/],
+  ['capacity-timeout beyond its bound', { 'capacity-timeout': '25h' }, 'capacity-timeout', /must be at most 24h/],
+  ['max-ttl beyond its bound', { 'max-ttl': '721h' }, 'max-ttl', /must be at most 720h \(2592000s\)/],
+  ['max-grace beyond its bound', { 'max-grace': '90000' }, 'max-grace', /must be at most 24h/],
   ['internet-access unknown', { 'internet-access': 'some' }, 'internet-access', /closed, open, restricted/],
   ['CIDR without prefix', { 'cidr-allowlist': '10.1.2.3' }, 'cidr-allowlist', /not a CIDR range/],
   ['CIDR prefix too long', { 'cidr-allowlist': '10.0.0.0/33' }, 'cidr-allowlist', /not a CIDR/],

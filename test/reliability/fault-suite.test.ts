@@ -4,7 +4,7 @@
  * `npm run reliability` runs it with 200 random runs and writes docs/reliability.md.
  */
 import { describe, expect, it } from 'vitest'
-import { billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix, type Scenario } from './suite.ts'
+import { behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix, type Scenario } from './suite.ts'
 
 const seed = Number(process.env.SEED ?? 1)
 const randomRuns = Number(process.env.RANDOM_RUNS ?? 40)
@@ -14,6 +14,7 @@ async function expectNoProblems(scenarios: Scenario[]) {
   const problems = totals.failedRuns.map((run) => `${run.scenario.label}: ${run.problems.join('; ')}`)
   expect(problems).toEqual([])
   expect(totals.leaked).toBe(0)
+  expect(totals.wrongStops).toBe(0)
   expect(totals.maxSandboxesPerRun).toBeLessThanOrEqual(1)
   return totals
 }
@@ -30,6 +31,14 @@ describe('fault suite', () => {
     const scenarios = billingMatrix()
     const totals = await expectNoProblems(scenarios)
     expect(totals.faultsInjected).toBeGreaterThanOrEqual(scenarios.length)
+  }, 300_000)
+
+  it('odd but valid answers: not visible yet, a name another job holds, extra list arrays, a refused stop', async () => {
+    const scenarios = behaviourMatrix()
+    const totals = await expectNoProblems(scenarios)
+    // Another job's sandbox was there in every name scenario, and stopped only by replace-existing.
+    expect(scenarios.filter((s) => s.foreign).length).toBe(11)
+    expect(totals.runs).toBe(scenarios.length)
   }, 300_000)
 
   it('SIGINT, SIGTERM and SIGKILL at every point of the main step', async () => {

@@ -5,22 +5,29 @@
  * and no secret appears anywhere a user could see it.
  */
 import type { ChildProcess } from 'node:child_process'
-import { Emulator, type FaultKind, type FaultRule } from '../emulator/emulator.ts'
+import { Emulator, type EmulatorOptions, type FaultKind, type FaultRule } from '../emulator/emulator.ts'
 import { runStep, visibleText, type StepResult } from '../harness/action-runner.ts'
 
-export const FAULT_KINDS: FaultKind[] = [500, 502, 503, 504, 'hang', 'reset', 'lost-answer', 'malformed-json']
+export const FAULT_KINDS: FaultKind[] = [500, 502, 503, 504, 'hang', 'reset', 'lost-answer', 'malformed-json', 'slow-body']
 export const ROUTES = ['POST /sandboxes/start', 'GET /sandboxes/:id', 'GET /sandboxes', 'POST /sandboxes/:id/stop']
 export const INSTANCE_ROUTES = ['POST /instances/create', 'POST /instances/:id/delete']
 export type SignalName = 'SIGINT' | 'SIGTERM' | 'SIGKILL'
 /** When the signal is sent: at spawn, once the start request arrived, once polling began. */
 export type SignalPoint = 'at-spawn' | 'after-start-request' | 'while-polling'
 
+/** Service behaviours the interface leaves open (issue 11), as emulator options. */
+export type Behaviour = Pick<EmulatorOptions, 'invisibleForMs' | 'refuseStopWhenFailed' | 'listExtraArrays' | 'outcome' | 'stopMs'>
+
 export interface Scenario {
   label: string
   faults: FaultRule[]
   signal?: { name: SignalName; point: SignalPoint; delayMs: number }
   inputs: Record<string, string>
-  emulator: { provisioningMs: number; capacity?: Record<string, number> }
+  emulator: { provisioningMs: number; capacity?: Record<string, number> } & Behaviour
+  /** Another job's sandbox already holding the scenario's `name`: never adopted, never stopped (but by replace-existing). */
+  foreign?: 'running' | 'stopping'
+  /** The main step is meant to fail (a failed sandbox, a name held by a live sandbox). */
+  mainMayFail?: boolean
 }
 
 export interface RunOutcome {
@@ -29,6 +36,8 @@ export interface RunOutcome {
   post: StepResult
   created: number
   leaked: string[]
+  /** Stops sent to another job's sandbox without replace-existing. */
+  wrongStops: number
   faultsApplied: number
   problems: string[]
 }
@@ -83,6 +92,55 @@ export function billingMatrix(): Scenario[] {
       emulator: { provisioningMs: 300 },
     })),
   )
+}
+
+/**
+ * Odd but valid service behaviours (issue 11): a sandbox not visible yet, a
+ * name another job holds, a list page with extra arrays, a stop refused for a
+ * failed sandbox, with and without faults and signals on top.
+ */
+export function behaviourMatrix(): Scenario[] {
+  const base = { provisioningMs: 300 }
+  const lost: FaultRule = { route: 'POST /sandboxes/start', attempts: [1], fault: 'lost-answer' }
+  const scenarios: Scenario[] = []
+  for (const invisibleForMs of [1_000, 3_000]) {
+    for (const wait of ['true', 'false']) {
+      scenarios.push({ label: `not visible for ${invisibleForMs} ms, wait ${wait}`, faults: [], inputs: { ...BASE_INPUTS, wait }, emulator: { ...base, invisibleForMs } })
+    }
+    scenarios.push({ label: `not visible for ${invisibleForMs} ms, lost start answer`, faults: [lost], inputs: { ...BASE_INPUTS }, emulator: { ...base, invisibleForMs } })
+  }
+  for (const fault of [500, 'reset', 'lost-answer'] as const) {
+    const faults: FaultRule[] = [{ route: 'POST /sandboxes/start', attempts: [1], fault }]
+    scenarios.push({ label: `live holder of the name, ${fault} on start`, faults, inputs: { ...BASE_INPUTS, name: 'pr-7' }, emulator: base, foreign: 'running', mainMayFail: true })
+    scenarios.push({ label: `stopping holder of the name, ${fault} on start`, faults, inputs: { ...BASE_INPUTS, name: 'pr-7' }, emulator: { ...base, stopMs: 1_500 }, foreign: 'stopping' })
+    scenarios.push({
+      label: `live holder, replace-existing, ${fault} on start`,
+      faults,
+      inputs: { ...BASE_INPUTS, name: 'pr-7', 'replace-existing': 'true' },
+      emulator: { ...base, stopMs: 1_000 },
+      foreign: 'running',
+    })
+  }
+  for (const name of ['SIGINT', 'SIGKILL'] as const) {
+    scenarios.push({
+      label: `stopping holder of the name, ${name} after the start request`,
+      faults: [],
+      signal: { name, point: 'after-start-request', delayMs: 0 },
+      inputs: { ...BASE_INPUTS, name: 'pr-7' },
+      emulator: { ...base, stopMs: 1_500 },
+      foreign: 'stopping',
+    })
+  }
+  scenarios.push({ label: 'list page with extra arrays, lost start answer', faults: [lost], inputs: { ...BASE_INPUTS }, emulator: { ...base, listExtraArrays: true } })
+  scenarios.push({ label: 'failed sandbox, stop refused with 409', faults: [], inputs: { ...BASE_INPUTS }, emulator: { ...base, outcome: 'failed', refuseStopWhenFailed: true }, mainMayFail: true })
+  scenarios.push({
+    label: 'failed sandbox, stop refused with 409, 503 on the first stop',
+    faults: [{ route: 'POST /sandboxes/:id/stop', attempts: [1], fault: 503 }],
+    inputs: { ...BASE_INPUTS },
+    emulator: { ...base, outcome: 'failed', refuseStopWhenFailed: true },
+    mainMayFail: true,
+  })
+  return scenarios
 }
 
 /** SIGINT, SIGTERM and SIGKILL at several points of the main step. */
@@ -163,7 +221,17 @@ export function randomScenarios(seed: number, count: number): Scenario[] {
     } else if (variant < 0.45) {
       inputs.name = `fixed-${i}`
     }
-    scenarios.push({ label: `random #${i} (seed ${seed})`, faults, signal, inputs, emulator })
+    // Odd but valid behaviours on top, each in about one run in five.
+    if (random() < 0.2) emulator.invisibleForMs = Math.floor(random() * 3_000)
+    if (random() < 0.2) emulator.listExtraArrays = true
+    let foreign: Scenario['foreign']
+    let mainMayFail = false
+    if (inputs.name && random() < 0.5) {
+      foreign = random() < 0.5 ? 'running' : 'stopping'
+      emulator.stopMs = 1_000
+      mainMayFail = foreign === 'running'
+    }
+    scenarios.push({ label: `random #${i} (seed ${seed})`, faults, signal, inputs, emulator, foreign, mainMayFail })
   }
   return scenarios
 }
@@ -181,8 +249,9 @@ function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> 
 }
 
 export async function runScenario(scenario: Scenario): Promise<RunOutcome> {
-  const emulator = new Emulator({ provisioningMs: scenario.emulator.provisioningMs, stopMs: 50, capacity: scenario.emulator.capacity, faults: scenario.faults })
+  const emulator = new Emulator({ stopMs: 50, ...scenario.emulator, faults: scenario.faults })
   const baseUrl = await emulator.start()
+  const foreign = scenario.foreign ? emulator.seed(scenario.inputs.name ?? 'pr-7', scenario.foreign) : undefined
   const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, ...scenario.inputs }
   // Hung requests give up after 2 s instead of 30 s, so the suite stays fast.
   const env = { GPU_SANDBOX_REQUEST_TIMEOUT: '2s' }
@@ -205,11 +274,14 @@ export async function runScenario(scenario: Scenario): Promise<RunOutcome> {
     const main = await runStep('main', { inputs, env, onSpawn, timeoutMs: 90_000 })
     // post-if: always(): the runner runs the post step whatever became of the main step.
     const post = await runStep('post', { inputs, env, state: main.state, timeoutMs: 240_000 })
-    const leaked = (await emulator.settle(3_000)).map((s) => s.id)
+    // Another job's sandbox is not ours to leak: it is checked for wrong stops instead.
+    const leaked = (await emulator.settle(3_000)).filter((s) => s.id !== foreign?.id).map((s) => s.id)
     for (const instance of emulator.instances.values()) if (!instance.deleted) leaked.push(`instance ${instance.identifier}`)
-    const created = emulator.sandboxes.length
+    const created = emulator.sandboxes.filter((s) => s.id !== foreign?.id).length
+    const wrongStops = foreign && scenario.inputs['replace-existing'] !== 'true' ? emulator.stopRequestsFor(foreign.id).length : 0
 
     if (leaked.length > 0) problems.push(`leaked ${leaked.join(', ')}`)
+    if (wrongStops > 0) problems.push(`stopped another job's sandbox ${foreign?.id} (${wrongStops} stop requests)`)
     if (created > 1) problems.push(`created ${created} sandboxes`)
     if (post.exitCode !== 0) problems.push(`post step exited ${post.exitCode}: ${post.stdout.slice(-400)}`)
     const visible = visibleText(main, post)
@@ -220,7 +292,7 @@ export async function runScenario(scenario: Scenario): Promise<RunOutcome> {
       if (keyLines.length < 3) problems.push('no generated key was handed over')
       if (keyLines.some((line) => visible.includes(line))) problems.push('a line of the private key is visible')
     }
-    if (!signal && main.exitCode !== 0 && !scenario.inputs['gpu-type']) {
+    if (!signal && main.exitCode !== 0 && !scenario.inputs['gpu-type'] && !scenario.mainMayFail) {
       problems.push(`main step failed without a signal: ${main.stdout.split('\n').filter((l) => l.startsWith('::error')).join(' ')}`)
     }
     // Before the bundle has loaded, the default action of SIGINT/SIGTERM ends it: nothing was started yet.
@@ -228,7 +300,7 @@ export async function runScenario(scenario: Scenario): Promise<RunOutcome> {
       problems.push(`main step died of ${main.signal} instead of exiting`)
     }
 
-    return { scenario, main, post, created, leaked, faultsApplied: emulator.faultsApplied, problems }
+    return { scenario, main, post, created, leaked, wrongStops, faultsApplied: emulator.faultsApplied, problems }
   } finally {
     await emulator.close()
   }
@@ -240,6 +312,7 @@ export interface SuiteTotals {
   signalsSent: number
   sandboxesCreated: number
   leaked: number
+  wrongStops: number
   maxSandboxesPerRun: number
   failedRuns: RunOutcome[]
   durationMs: number
@@ -264,6 +337,7 @@ export async function runSuite(scenarios: Scenario[], concurrency: number, onRes
     signalsSent: outcomes.filter((o) => o.scenario.signal).length,
     sandboxesCreated: outcomes.reduce((sum, o) => sum + o.created, 0),
     leaked: outcomes.reduce((sum, o) => sum + o.leaked.length, 0),
+    wrongStops: outcomes.reduce((sum, o) => sum + o.wrongStops, 0),
     maxSandboxesPerRun: Math.max(0, ...outcomes.map((o) => o.created)),
     failedRuns: outcomes.filter((o) => o.problems.length > 0),
     durationMs: Date.now() - started,

@@ -10,85 +10,10 @@ import { runPost } from '../../src/cleanup.ts'
 import { parseInputs, type StartConfig } from '../../src/inputs.ts'
 import { runStart } from '../../src/modes/start.ts'
 import { runMain } from '../../src/run.ts'
+import { BASE, FakeService, TOKEN } from '../harness/fake-service.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 
-const BASE = 'https://compute.test/v1'
-const TOKEN = 'tok-unit-999'
 const server = setupServer()
-
-interface FakeSandbox {
-  id: string
-  name: string
-  status: string
-  gpu?: string
-}
-
-/** A tiny stateful service; `script` overrides answers per call. */
-class FakeService {
-  sandboxes: FakeSandbox[] = []
-  requests: { method: string; path: string; body?: unknown }[] = []
-  statuses: string[] = ['pending', 'provisioning', 'running']
-  getScript: (() => Response | undefined)[] = []
-  startScript: ((body: { name: string; spec: { gpu_type?: string } }) => 'ok' | 'lost' | Response)[] = []
-  stopScript: (() => Response | undefined)[] = []
-  /** GET /pricing and GET /credit-alert, kept apart from the sandbox calls. */
-  billingRequests: string[] = []
-  pricing: () => Response = () => HttpResponse.json({ pricing: { a100_x1_prototyping: 0.78, additional_vcpus: 0.01, additional_memory_gib: 0.005, disk_gb: 0.0002 } })
-  creditAlert: () => Response = () => HttpResponse.json({ alert: { amount_cents: 2500, armed: true, created_at: 1 } })
-  private counter = 0
-
-  handlers() {
-    return [
-      http.get(`${BASE}/pricing`, ({ request }) => {
-        this.billingRequests.push(`GET /pricing${request.headers.has('authorization') ? ' (with token)' : ''}`)
-        return this.pricing()
-      }),
-      http.get(`${BASE}/credit-alert`, ({ request }) => {
-        this.billingRequests.push(`GET /credit-alert${request.headers.has('authorization') ? ' (with token)' : ''}`)
-        return this.creditAlert()
-      }),
-      http.post(`${BASE}/sandboxes/start`, async ({ request }) => {
-        const body = (await request.json()) as { name: string; spec: { gpu_type?: string } }
-        this.requests.push({ method: 'POST', path: '/sandboxes/start', body })
-        const step = this.startScript.shift()?.(body) ?? 'ok'
-        if (step instanceof Response) return step
-        if (this.sandboxes.some((s) => s.name === body.name && s.status !== 'stopped')) {
-          return HttpResponse.json({ code: 409, error: 'sandbox_name_in_use', message: 'held' }, { status: 409 })
-        }
-        const id = `sbx-${(++this.counter).toString(16).padStart(16, '0')}`
-        this.sandboxes.unshift({ id, name: body.name, status: 'pending', gpu: body.spec.gpu_type })
-        if (step === 'lost') return HttpResponse.error()
-        return HttpResponse.json({ id, name: body.name }, { status: 202 })
-      }),
-      http.get(`${BASE}/sandboxes/:id`, ({ params }) => {
-        this.requests.push({ method: 'GET', path: `/sandboxes/${params.id}` })
-        const scripted = this.getScript.shift()?.()
-        if (scripted) return scripted
-        const sandbox = this.sandboxes.find((s) => s.id === params.id)
-        if (!sandbox) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })
-        if (sandbox.status !== 'stopped' && sandbox.status !== 'stopping') sandbox.status = this.statuses.shift() ?? sandbox.status
-        return HttpResponse.json({ id: sandbox.id, name: sandbox.name, status: sandbox.status, spec: { gpu_type: sandbox.gpu } })
-      }),
-      http.get(`${BASE}/sandboxes`, () => {
-        this.requests.push({ method: 'GET', path: '/sandboxes' })
-        return HttpResponse.json({ items: this.sandboxes.map((s) => ({ ...s })), next_page_token: null })
-      }),
-      http.post(`${BASE}/sandboxes/:id/stop`, ({ params }) => {
-        this.requests.push({ method: 'POST', path: `/sandboxes/${params.id}/stop` })
-        const scripted = this.stopScript.shift()?.()
-        if (scripted) return scripted
-        const sandbox = this.sandboxes.find((s) => s.id === params.id)
-        if (!sandbox) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })
-        sandbox.status = 'stopped'
-        return new HttpResponse(null, { status: 202 })
-      }),
-    ]
-  }
-
-  paths(): string[] {
-    return this.requests.map((r) => `${r.method} ${r.path}`)
-  }
-}
 
 let service: FakeService
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
@@ -296,8 +221,9 @@ describe('start', () => {
     const { core, error } = await start({ 'gpu-type': 'H100,A100', 'capacity-timeout': '1m' }, clock)
     expect(error?.message).toMatch(/503 sandbox_capacity_unavailable: no H100, A100 capacity within capacity-timeout \(1m/)
     expect(core.state['sandbox-name']).toBe('')
-    expect(clock.sleeps).toEqual([3750, 7500, 15_000, 30_000].slice(0, clock.sleeps.length))
-    expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(60_000)
+    // Five rounds through both types, backing off between them, within the minute.
+    expect(clock.sleeps).toEqual([3750, 7500, 15_000, 30_000])
+    expect(service.paths().filter((p) => p === 'POST /sandboxes/start')).toHaveLength(10)
     expect(service.sandboxes).toHaveLength(0)
   })
 
