@@ -4,6 +4,11 @@
  * arrays override answers call by call.
  */
 import { http, HttpResponse } from 'msw'
+import { setupServer, type SetupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { ComputeClient } from '../../src/client/client.ts'
+import { runPost } from '../../src/cleanup.ts'
+import { FakeClock, recordingCore } from './fakes.ts'
 
 export const BASE = 'https://compute.test/v1'
 export const TOKEN = 'tok-unit-999'
@@ -97,3 +102,32 @@ export class FakeService {
   }
 }
 
+
+/**
+ * Serves a fresh FakeService through msw for every test of the calling file;
+ * `service()` is the current one. Also returns the server, for extra handlers.
+ */
+export function serveFakeService(): { server: SetupServer; service: () => FakeService } {
+  const server = setupServer()
+  let current = new FakeService()
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+  beforeEach(() => {
+    current = new FakeService()
+    server.use(...current.handlers())
+  })
+  afterEach(() => server.resetHandlers())
+  afterAll(() => server.close())
+  return { server, service: () => current }
+}
+
+/** The post step's logic against the fake service, with the production client. */
+export async function runPostAgainst(inputs: Record<string, string>, state: Record<string, string>, clock = new FakeClock()) {
+  const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, ...inputs }, state)
+  let error: Error | undefined
+  try {
+    await runPost({ core, clock, makeClient: () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }) })
+  } catch (e) {
+    error = e as Error
+  }
+  return { core, error }
+}

@@ -4,26 +4,21 @@
  * the smaller modes' less common paths.
  */
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
-import { runPost } from '../../src/cleanup.ts'
 import { reportFailure } from '../../src/entry.ts'
 import { parseInputs, type StartConfig } from '../../src/inputs.ts'
 import { runStart } from '../../src/modes/start.ts'
 import { runMain } from '../../src/run.ts'
-import { BASE, FakeService, TOKEN } from '../harness/fake-service.ts'
+import { BASE, runPostAgainst, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeClock, recordingCore } from '../harness/fakes.ts'
 
-const server = setupServer()
+const fake = serveFakeService()
+const server = fake.server
 let service: FakeService
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 beforeEach(() => {
-  service = new FakeService()
-  server.use(...service.handlers())
+  service = fake.service()
 })
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 const client = () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN })
 const notFound = () => HttpResponse.json({ code: 404, error: 'sandbox_not_found', message: 'no' }, { status: 404 })
@@ -45,16 +40,7 @@ async function main(inputs: Record<string, string>, clock = new FakeClock()) {
   return { core, error }
 }
 
-async function post(inputs: Record<string, string>, state: Record<string, string>, clock = new FakeClock()) {
-  const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, ...inputs }, state)
-  let error: Error | undefined
-  try {
-    await runPost({ core, clock, makeClient: client })
-  } catch (e) {
-    error = e as Error
-  }
-  return { core, error }
-}
+const post = runPostAgainst
 
 describe('not visible yet', () => {
   it('the wait polls on through 404s in the first minute after the start', async () => {

@@ -2,27 +2,20 @@
  * Start, stop and post logic against a small stateful msw service, with the
  * production client and transport and a fake clock.
  */
-import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
-import { runPost } from '../../src/cleanup.ts'
 import { parseInputs, type StartConfig } from '../../src/inputs.ts'
 import { runStart } from '../../src/modes/start.ts'
 import { runMain } from '../../src/run.ts'
-import { BASE, FakeService, TOKEN } from '../harness/fake-service.ts'
+import { BASE, runPostAgainst, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 
-const server = setupServer()
-
+const fake = serveFakeService()
 let service: FakeService
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 beforeEach(() => {
-  service = new FakeService()
-  server.use(...service.handlers())
+  service = fake.service()
 })
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 const client = () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN })
 const GENERATED = 'gh-1-1-b0c5e1'
@@ -294,16 +287,7 @@ describe('main entry logic', () => {
 })
 
 describe('post', () => {
-  async function post(inputs: Record<string, string>, state: Record<string, string>, clock = new FakeClock()) {
-    const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, ...inputs }, state)
-    let error: Error | undefined
-    try {
-      await runPost({ core, clock, makeClient: client })
-    } catch (e) {
-      error = e as Error
-    }
-    return { core, error }
-  }
+  const post = runPostAgainst
 
   it('stops the sandbox from state', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000cc', name: 'box-1', status: 'running' })
