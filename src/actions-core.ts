@@ -1,21 +1,39 @@
-/** The real @actions/core, adapted to ActionCore. */
+/**
+ * The real @actions/core, adapted to ActionCore. Every message on its way to
+ * the runner passes safeLogText (untrusted.ts): whatever a message carries, no
+ * line of it can start a workflow command, and registered secrets are removed.
+ */
 import * as core from '@actions/core'
 import type { ActionCore } from './core.ts'
 import { boundedSummary } from './summary.ts'
+import { registerSecret, safeLogText } from './untrusted.ts'
+
+type AnnotationProperties = Parameters<typeof core.error>[1]
+
+function safe(message: string | Error): string {
+  return safeLogText(message instanceof Error ? message.message : String(message))
+}
+
+function safeProperties(properties: AnnotationProperties): AnnotationProperties {
+  return properties?.title === undefined ? properties : { ...properties, title: safe(properties.title) }
+}
 
 export const actionsCore: ActionCore = {
   getInput: core.getInput,
   setOutput: core.setOutput,
-  setFailed: core.setFailed,
-  setSecret: core.setSecret,
+  setFailed: (message) => core.setFailed(safe(message)),
+  setSecret: (secret) => {
+    core.setSecret(secret)
+    registerSecret(secret)
+  },
   saveState: core.saveState,
   getState: core.getState,
-  info: core.info,
-  notice: core.notice,
-  warning: core.warning,
-  error: core.error,
-  debug: core.debug,
-  startGroup: core.startGroup,
+  info: (message) => core.info(safe(message)),
+  notice: (message, properties) => core.notice(safe(message), safeProperties(properties)),
+  warning: (message, properties) => core.warning(safe(message), safeProperties(properties)),
+  error: (message, properties) => core.error(safe(message), safeProperties(properties)),
+  debug: (message) => core.debug(safe(message)),
+  startGroup: (name) => core.startGroup(safe(name)),
   endGroup: core.endGroup,
   appendSummary: async (markdown) => {
     if (!process.env.GITHUB_STEP_SUMMARY) return
@@ -24,7 +42,7 @@ export const actionsCore: ActionCore = {
     } catch (error) {
       // The summary is a report: failing to write it never fails a step (least of all a stop that succeeded).
       core.summary.emptyBuffer()
-      core.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`)
+      core.warning(safe(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`))
     }
   },
 }

@@ -3,6 +3,7 @@
  * step skips; a stop that finally fails is an error annotation and a failed step.
  */
 import { rmSync } from 'node:fs'
+import { removePrivateDirectory } from './key-files.ts'
 import type { ComputeClient } from './client/client.ts'
 import { isServiceError } from './client/errors.ts'
 import { withRetry, type Clock } from './client/retry.ts'
@@ -12,6 +13,7 @@ import { findLiveSandboxByName, stopSandbox, type OpContext, type StopResult } f
 import { ActionState } from './state.ts'
 import { formatDollars } from './billing.ts'
 import { formatDuration, markdownTable } from './summary.ts'
+import { serviceText } from './untrusted.ts'
 
 /**
  * How long the post step keeps trying to stop. Long, because giving up leaves
@@ -80,10 +82,10 @@ export async function runPost(deps: PostDeps): Promise<void> {
     core.info(`Sandbox ${id} is already gone (404): nothing to stop.`)
     summary = 'already gone (404)'
   } else if (result.outcome === 'not-live') {
-    core.info(`Sandbox ${id} is ${result.status} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`)
+    core.info(`Sandbox ${id} is ${serviceText(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`)
     summary = `not live (${result.status}); the stop was answered ${result.refusal}`
   } else {
-    core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`)
+    core.info(`Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : serviceText(result.status)}).`)
     summary = `stop accepted; status ${result.status ?? 'unknown'}`
   }
   await core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost))
@@ -127,6 +129,8 @@ async function cleanupInstance(deps: PostDeps, state: ActionState): Promise<void
     rmSync(keyPath, { force: true })
     core.info(`Removed the private key file ${keyPath}.`)
   }
+  const secretDir = state.secretDirectory
+  if (secretDir) removePrivateDirectory(secretDir)
   const identifier = state.instanceId
   if (!identifier) {
     core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).')
@@ -137,11 +141,12 @@ async function cleanupInstance(deps: PostDeps, state: ActionState): Promise<void
     core.notice(`keep-alive: true: instance ${identifier} is left running. Delete it yourself when done.`)
     return
   }
-  const client = deps.makeClient(config)
+  const deadline = deps.clock.now() + POST_DEADLINE_MS
+  const client = deps.makeClient(config).withDeadline(deadline, deps.clock)
   try {
     await withRetry(() => client.deleteInstance(identifier, deps.signal), {
       clock: deps.clock,
-      deadline: deps.clock.now() + POST_DEADLINE_MS,
+      deadline,
       signal: deps.signal,
       label: `delete instance ${identifier}`,
       log: (m) => core.info(m),

@@ -8,6 +8,8 @@ import { z } from 'zod'
 import { isLoopbackHost } from './client/url.ts'
 import { GPU_TYPES, INTERNET_ACCESS, SANDBOX_ID_PATTERN, type GpuType, type NetworkPolicy } from './client/schemas.ts'
 import { DURATION_BOUNDS, duration } from './inputs/durations.ts'
+import { jsonObject } from './inputs/json-object.ts'
+import { looksLikePrivateKey } from './inputs/private-key.ts'
 
 export { parseDurationSeconds } from './inputs/durations.ts'
 
@@ -214,7 +216,8 @@ const internetAccess = z.string().transform((raw, ctx) => {
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 const envLines = z.string().transform((raw, ctx) => {
-  const env: Record<string, string> = {}
+  // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
+  const env = new Map<string, string>()
   const lines = raw.split(/\r?\n/)
   for (const [index, line] of lines.entries()) {
     if (line.trim() === '') continue
@@ -229,13 +232,13 @@ const envLines = z.string().transform((raw, ctx) => {
       ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` })
       return z.NEVER
     }
-    if (key in env) {
+    if (env.has(key)) {
       ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` })
       return z.NEVER
     }
-    env[key] = line.slice(eq + 1)
+    env.set(key, line.slice(eq + 1))
   }
-  return env
+  return Object.fromEntries(env) as Record<string, string>
 })
 
 export const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
@@ -291,29 +294,16 @@ const apiToken = z.string().transform((raw, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' })
     return z.NEVER
   }
-  // A header value cannot hold these; never echo the token itself.
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is checked for
-  if (/[\s\x00-\x1f\x7f]/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'contains whitespace or control characters; check the secret holds only the token' })
+  // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
+  // sent, as a network error for the whole timeout); never echo the token itself.
+  if (!/^[\x21-\x7e]+$/.test(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+    })
     return z.NEVER
   }
   return text
-})
-
-const jsonObject = z.string().transform((raw, ctx) => {
-  const text = raw.trim() === '' ? '{}' : raw
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' })
-    return z.NEVER
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' })
-    return z.NEVER
-  }
-  return value as Record<string, unknown>
 })
 
 const mode = z.string().transform((raw, ctx) => {
@@ -467,7 +457,9 @@ export function parseInputs(read: InputReader, run: RunContext = runContextFromE
     }
   } else if (selected === 'instance') {
     const publicKey = read('public-key').trim()
-    if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
+    if (looksLikePrivateKey(publicKey)) {
+      inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file')
+    } else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
       inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'")
     }
     config = {

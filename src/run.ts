@@ -7,6 +7,7 @@ import { runInstance } from './modes/instance.ts'
 import { runNetworkPolicy } from './modes/network-policy.ts'
 import { runStart } from './modes/start.ts'
 import { runStop } from './modes/stop.ts'
+import { maskPrivateKeyInputs } from './inputs/private-key.ts'
 
 export interface MainDeps {
   core: ActionCore
@@ -21,6 +22,8 @@ export async function runMain(deps: MainDeps): Promise<void> {
   // Masked before anything else can print it.
   const token = core.getInput('api-token')
   if (token) core.setSecret(token)
+  // A private key given where a public one belongs is masked before any error can quote it.
+  maskPrivateKeyInputs((name) => core.getInput(name), (secret) => core.setSecret(secret), ['public-key', 'instance-config'])
 
   const config = parseInputs((name) => core.getInput(name), runContextFromEnv(deps.env))
   const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config) }
@@ -32,6 +35,6 @@ export async function runMain(deps: MainDeps): Promise<void> {
     case 'network-policy':
       return runNetworkPolicy(config, modeDeps)
     case 'instance':
-      return runInstance(config, modeDeps, deps.env.RUNNER_TEMP || process.cwd())
+      return runInstance(config, modeDeps, deps.env)
   }
 }

@@ -14,6 +14,7 @@ import { findLiveSandboxByName, findNameHolders, stopSandbox, type OpContext } f
 import { isStoppingOrEnded } from './sandbox-status.ts'
 import type { ActionState } from './state.ts'
 import { formatDuration } from './summary.ts'
+import { serviceText } from './untrusted.ts'
 
 export function buildStartRequest(config: StartConfig, gpuType: GpuType | undefined): SandboxStartRequest {
   const spec: SandboxStartRequest['spec'] = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib }
@@ -61,7 +62,7 @@ export class NameHolders {
 export class NameHeldError extends Error {
   constructor(name: string, holderId: string, status: string | undefined) {
     super(
-      `The name '${name}' is held by the live sandbox ${holderId} (status ${status ?? 'unknown'}), which this step did not start; nothing was started. ` +
+      `The name '${name}' is held by the live sandbox ${holderId} (status ${serviceText(status ?? 'unknown')}), which this step did not start; nothing was started. ` +
         "Choose another 'name' (for example add ${{ github.run_id }}), leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop that sandbox first.",
     )
     this.name = 'NameHeldError'

@@ -7,6 +7,7 @@ import { ServiceError, isServiceError } from './client/errors.ts'
 import { SANDBOX_ID_PATTERN, type ListedSandbox, type SandboxRecord } from './client/schemas.ts'
 import { delayFor, isTransient, withRetry, type Clock } from './client/retry.ts'
 import { isNotLive, isSettled, isStoppingOrEnded, mayHoldName } from './sandbox-status.ts'
+import { serviceText } from './untrusted.ts'
 
 export interface OpContext {
   client: ComputeClient
@@ -144,7 +145,7 @@ export class WaitTimeoutError extends Error {
   readonly lastStatus: string | undefined
   constructor(id: string, lastStatus: string | undefined, waitedMs: number) {
     super(
-      `Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus ?? 'none seen'}). ` +
+      `Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : serviceText(lastStatus)}). ` +
         "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.",
     )
     this.name = 'WaitTimeoutError'

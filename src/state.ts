@@ -13,6 +13,7 @@ const KEYS = {
   sshKeyPath: 'ssh-key-path',
   hourlyCost: 'hourly-cost',
   nameHolders: 'name-holders',
+  secretDirectory: 'secret-dir',
 } as const
 
 export class ActionState {
@@ -63,6 +64,15 @@ export class ActionState {
 
   saveInstance(identifier: string): void {
     this.core.saveState(KEYS.instanceId, identifier)
+  }
+
+  /** The 0700 directory holding key files: the post step removes it whole. */
+  saveSecretDirectory(path: string): void {
+    this.core.saveState(KEYS.secretDirectory, path)
+  }
+
+  get secretDirectory(): string | undefined {
+    return this.read(KEYS.secretDirectory)
   }
 
   saveSshKeyPath(path: string): void {

@@ -1,5 +1,6 @@
 /** Small formatting helpers for logs and the job summary. */
 import type { ActionCore } from './core.ts'
+import { summaryText } from './untrusted.ts'
 
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000))
@@ -11,12 +12,12 @@ export function formatDuration(ms: number): string {
   return `${s}s`
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
-}
-
+/**
+ * A two-column table. Every cell is escaped (HTML, Markdown, cell breaks):
+ * values often carry what the service said, so no cell is trusted.
+ */
 export function markdownTable(rows: [string, string][]): string {
-  const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${cell(key)} | ${cell(value)} |`)]
+  const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${summaryText(key)} | ${summaryText(value, 2_000)} |`)]
   return `${lines.join('\n')}\n`
 }
 

@@ -28598,10 +28598,12 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7839);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8781);
 // Entry of dist/main (action.yml `main`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+// Exit at once, but only after the log has reached the runner: a pipe may still hold some of it.
+await new Promise((resolve) => process.stdout.write('', () => resolve()));
 process.exit();
 
 __webpack_async_result__();
@@ -28609,7 +28611,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7839:
+/***/ 8781:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31563,7 +31565,94 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./build/src/untrusted.js
+/**
+ * Everything the service says is untrusted text. This module is the one way
+ * such text reaches a log line, an annotation or the job summary:
+ *
+ * - `serviceText` for a service string embedded in a message: one line, no
+ *   control characters, no workflow command, secrets and keys removed, cut to
+ *   a few hundred characters;
+ * - `safeLogText` for a whole message on its way to the runner (the core
+ *   adapter applies it to every line it writes, as the last line of defence);
+ * - `summaryText` for a job-summary table cell: escaped for HTML and Markdown
+ *   (no tag, link, image, code span, emphasis, math or cell break survives).
+ *
+ * The runner reads a workflow command from `::name::` at the start of a line
+ * (leading spaces allowed), where a line ends at `\n`, `\r\n` or a bare `\r`,
+ * and from `##[name]` anywhere in a line.
+ */
+/** Secrets to remove from any service text: the API token, generated keys. */
+const secrets = new Set();
+/** Registers a secret (the api-token, a key line): it is removed from every untrusted text from now on. */
+function registerSecret(secret) {
+    const text = secret.trim();
+    // Very short values would blank out ordinary words.
+    if (text.length >= 6)
+        secrets.add(text);
+}
+/** Forgets every registered secret (tests). */
+function forgetSecrets() {
+    secrets.clear();
+}
+const SERVICE_TEXT_LIMIT = 300;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const PEM_BLOCK = /-----BEGIN[^-\r\n]{0,60}-----[\s\S]*?(?:-----END[^-\r\n]{0,60}-----|$)/g;
+const KEY_VALUE = /("(?:key|private_key|privateKey|ssh_private_key|ssh_certificate)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
+/** Removes registered secrets, PEM blocks and `key` values. */
+function scrubSecrets(text) {
+    let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
+    for (const secret of secrets)
+        clean = clean.split(secret).join('***');
+    return clean;
+}
+/** `::x::` at a line start and `##[x]` anywhere can no longer be read as commands. */
+function defuseCommands(line) {
+    return line.replace(/##\[/g, '#\u2060#[').replace(/^(\s*):(?=:)/, '$1:\u2060');
+}
+function cut(text, limit) {
+    const chars = [...text];
+    return chars.length > limit ? `${chars.slice(0, limit).join('')}…` : text;
+}
+/**
+ * A service string for a log line, an annotation or an error message: one
+ * line, no control characters, no command, no secret, at most `limit` characters.
+ */
+function serviceText(value, limit = SERVICE_TEXT_LIMIT) {
+    const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? String(value));
+    // Secrets first, while a PEM block still has its line breaks.
+    const oneLine = scrubSecrets(text).replace(LINE_BREAKS_AND_CONTROLS, ' ').trim();
+    // Cut first, then defuse: the defusing never makes the text longer than the reader sees.
+    return defuseCommands(cut(oneLine, limit).replace(/::/g, ':\u2060:'));
+}
+/**
+ * A whole message on its way to the runner's log: every line it will be split
+ * into (at `\n`, `\r\n` or `\r`) is defused, and secrets are removed. Our own
+ * multi-line messages keep their lines.
+ */
+function safeLogText(message) {
+    return scrubSecrets(message)
+        .split(/\r\n|\r|\n/)
+        .map((line) => defuseCommands(line.replace(/[\u2028\u2029\u0085]/g, ' ')))
+        .join('\n');
+}
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Text for a job-summary table cell: one line, HTML escaped, Markdown
+ * punctuation backslash-escaped (no links, images, code spans, emphasis or
+ * cell breaks), secrets removed.
+ */
+function summaryText(value, limit = 1_000) {
+    const text = serviceText(value, limit);
+    // Markdown first (it adds only backslashes), then HTML (whose entities need no Markdown escaping).
+    // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
+    return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
 ;// CONCATENATED MODULE: ./build/src/summary.js
+
 function formatDuration(ms) {
     const total = Math.max(0, Math.round(ms / 1000));
     const h = Math.floor(total / 3600);
@@ -31575,11 +31664,12 @@ function formatDuration(ms) {
         return `${m}m${s > 0 ? `${s}s` : ''}`;
     return `${s}s`;
 }
-function cell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
+/**
+ * A two-column table. Every cell is escaped (HTML, Markdown, cell breaks):
+ * values often carry what the service said, so no cell is trusted.
+ */
 function markdownTable(rows) {
-    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${cell(key)} | ${cell(value)} |`)];
+    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${summaryText(key)} | ${summaryText(value, 2_000)} |`)];
     return `${lines.join('\n')}\n`;
 }
 /** "a; b; c; … and 7 more": keeps the summary small whatever the list. */
@@ -31608,22 +31698,36 @@ async function reportDryRun(core, heading, route, body, shown = body, note = '')
 }
 
 ;// CONCATENATED MODULE: ./build/src/actions-core.js
-/** The real @actions/core, adapted to ActionCore. */
+/**
+ * The real @actions/core, adapted to ActionCore. Every message on its way to
+ * the runner passes safeLogText (untrusted.ts): whatever a message carries, no
+ * line of it can start a workflow command, and registered secrets are removed.
+ */
 
 
+
+function safe(message) {
+    return safeLogText(message instanceof Error ? message.message : String(message));
+}
+function safeProperties(properties) {
+    return properties?.title === undefined ? properties : { ...properties, title: safe(properties.title) };
+}
 const actionsCore = {
     getInput: getInput,
     setOutput: setOutput,
-    setFailed: setFailed,
-    setSecret: core_setSecret,
+    setFailed: (message) => setFailed(safe(message)),
+    setSecret: (secret) => {
+        core_setSecret(secret);
+        registerSecret(secret);
+    },
     saveState: saveState,
     getState: getState,
-    info: info,
-    notice: notice,
-    warning: warning,
-    error: error,
-    debug: core_debug,
-    startGroup: startGroup,
+    info: (message) => info(safe(message)),
+    notice: (message, properties) => notice(safe(message), safeProperties(properties)),
+    warning: (message, properties) => warning(safe(message), safeProperties(properties)),
+    error: (message, properties) => error(safe(message), safeProperties(properties)),
+    debug: (message) => core_debug(safe(message)),
+    startGroup: (name) => startGroup(safe(name)),
     endGroup: endGroup,
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
@@ -31634,7 +31738,7 @@ const actionsCore = {
         catch (error) {
             // The summary is a report: failing to write it never fails a step (least of all a stop that succeeded).
             summary.emptyBuffer();
-            warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+            warning(safe(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
         }
     },
 };
@@ -41344,14 +41448,36 @@ function readSandboxPage(body) {
     return { ok: true, page: { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined } };
 }
 
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./build/src/client/url.js
+
+/** localhost, 127.0.0.0/8 and ::1: the only hosts where plain http is allowed (the emulator). */
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost')
+        return true;
+    if ((0,external_node_net_.isIP)(host) === 4)
+        return host.startsWith('127.');
+    if ((0,external_node_net_.isIP)(host) === 6)
+        return host === '::1' || host === '0:0:0:0:0:0:0:1';
+    return false;
+}
+
 ;// CONCATENATED MODULE: ./build/src/client/transport.js
+
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
     return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
 }
 let proxyDispatcher;
-async function dispatcher() {
-    if (!proxyConfigured())
+/**
+ * The proxy dispatcher for `url`, or none. A loopback target never goes
+ * through a proxy (as @actions/http-client does): the token would cross it in
+ * clear for an http:// emulator, and a proxy cannot reach the runner's loopback anyway.
+ */
+async function dispatcher(url) {
+    if (!proxyConfigured() || isLoopbackHost(new URL(url).hostname))
         return undefined;
     proxyDispatcher ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }));
     return proxyDispatcher;
@@ -41366,7 +41492,7 @@ const fetchTransport = async (request) => {
         // The token goes to base-url's host only: a redirect is returned, never followed.
         redirect: 'manual',
     };
-    const proxy = await dispatcher();
+    const proxy = await dispatcher(request.url);
     // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
     if (proxy)
         init.dispatcher = proxy;
@@ -41378,7 +41504,10 @@ const fetchTransport = async (request) => {
 
 
 
+
 const EXCERPT_LENGTH = 200;
+/** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
+const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/;
 function assertSandboxId(id) {
     if (!SANDBOX_ID_PATTERN.test(id)) {
         throw new Error(`Refusing to use '${id.slice(0, 40)}' as a sandbox id: it does not match ${SANDBOX_ID_PATTERN.source}.`);
@@ -41480,7 +41609,7 @@ class ComputeClient {
         });
     }
     async createInstance(body, signal) {
-        return this.call({ method: 'POST', path: '/instances/create', body, schema: instanceCreateResponseSchema, signal });
+        return this.call({ method: 'POST', path: '/instances/create', body, schema: instanceCreateResponseSchema, signal, mayHoldKey: true });
     }
     async deleteInstance(identifier, signal) {
         return this.call({ method: 'POST', path: `/instances/${assertInstanceId(identifier)}/delete`, body: {}, signal });
@@ -41538,14 +41667,14 @@ class ComputeClient {
             throw new ServiceError({ status: response.status, code: 'redirect_not_followed', method, path });
         }
         if (!response.ok)
-            throw this.errorFrom(response, text, method, path);
+            throw this.errorFrom(response, text, method, path, options.mayHoldKey);
         let json = undefined;
         if (text.trim() !== '') {
             try {
                 json = JSON.parse(text);
             }
             catch {
-                throw this.invalid(response.status, method, path, `the body is not JSON: ${this.excerpt(text)}`);
+                throw this.invalid(response.status, method, path, `the body is not JSON: ${this.excerpt(text, options.mayHoldKey)}`);
             }
         }
         if (!options.schema)
@@ -41554,11 +41683,11 @@ class ComputeClient {
         if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-            throw this.invalid(response.status, method, path, `unexpected ${where}: ${issue?.message ?? 'invalid'}`);
+            throw this.invalid(response.status, method, path, serviceText(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
         }
         return parsed.data;
     }
-    errorFrom(response, text, method, path) {
+    errorFrom(response, text, method, path, mayHoldKey = false) {
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
         let parsedBody;
         try {
@@ -41572,18 +41701,25 @@ class ComputeClient {
         const fallbackCode = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not_found' : 'http_error';
         return new ServiceError({
             status: response.status,
-            code: parsedBody?.error || fallbackCode,
+            code: parsedBody?.error && ERROR_CODE_PATTERN.test(parsedBody.error) ? parsedBody.error : fallbackCode,
             // Not the JSON error object: the status plus a short, token-free excerpt.
-            serviceMessage: parsedBody ? parsedBody.message : text.trim() === '' ? undefined : this.excerpt(text),
+            serviceMessage: parsedBody ? this.clean(parsedBody.message) : text.trim() === '' ? undefined : this.excerpt(text, mayHoldKey),
             method,
             path,
             retryAfterMs,
         });
     }
-    excerpt(text) {
-        const oneLine = text.replace(/\s+/g, ' ').trim();
-        const clean = this.apiToken ? oneLine.split(this.apiToken).join('***') : oneLine;
-        return clean.length > EXCERPT_LENGTH ? `${clean.slice(0, EXCERPT_LENGTH)}…` : clean;
+    /** Service text for a message: token removed, one line, no command, cut (see untrusted.ts). */
+    clean(text, limit) {
+        if (text === undefined || text.trim() === '')
+            return undefined;
+        return serviceText(this.apiToken ? text.split(this.apiToken).join('***') : text, limit);
+    }
+    excerpt(text, mayHoldKey = false) {
+        // A body that may hold a private key is never quoted, not even in part.
+        if (mayHoldKey)
+            return `(${Buffer.byteLength(text)} bytes, not quoted: the answer may hold a private key)`;
+        return this.clean(text, EXCERPT_LENGTH) ?? '';
     }
     describeCause(error) {
         const parts = [];
@@ -41692,22 +41828,6 @@ async function withRetry(operation, options) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./build/src/client/url.js
-
-/** localhost, 127.0.0.0/8 and ::1: the only hosts where plain http is allowed (the emulator). */
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost')
-        return true;
-    if ((0,external_node_net_.isIP)(host) === 4)
-        return host.startsWith('127.');
-    if ((0,external_node_net_.isIP)(host) === 6)
-        return host === '::1' || host === '0:0:0:0:0:0:0:1';
-    return false;
-}
-
 ;// CONCATENATED MODULE: ./build/src/inputs/durations.js
 /**
  * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
@@ -41770,11 +41890,99 @@ function durations_duration(bounds) {
     });
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
+/**
+ * A private key where a public one belongs (`public-key`, `instance-config`'s
+ * public_key) is a user error that would send the key to the service and print
+ * it in errors: it is refused, and masked before anything is printed.
+ */
+const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
+function looksLikePrivateKey(text) {
+    return PRIVATE_KEY_MARKERS.test(text);
+}
+/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
+function maskPrivateKeyInputs(read, setSecret, names) {
+    for (const name of names) {
+        const value = read(name);
+        if (!looksLikePrivateKey(value))
+            continue;
+        setSecret(value);
+        for (const line of value.split(/\r?\n|\\n/)) {
+            const trimmed = line.trim().replace(/^"|"$/g, '');
+            if (trimmed.length > 0)
+                setSecret(trimmed);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
+/**
+ * `instance-config`: a JSON object merged into the create body. Bounded in
+ * size and depth before it is parsed or walked (10,000 nested brackets must be
+ * an input error, not a stack overflow).
+ */
+
+
+const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
+/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
+function jsonDepth(text) {
+    let depth = 0;
+    let deepest = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i++;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[')
+            deepest = Math.max(deepest, ++depth);
+        else if (c === '}' || c === ']')
+            depth--;
+    }
+    return deepest;
+}
+const jsonObject = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? '{}' : raw;
+    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
+        return NEVER;
+    }
+    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
+        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
+        return NEVER;
+    }
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
+        return NEVER;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
+        return NEVER;
+    }
+    const publicKey = value.public_key;
+    if (typeof publicKey === 'string' && looksLikePrivateKey(publicKey)) {
+        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
+        return NEVER;
+    }
+    return value;
+});
+
 ;// CONCATENATED MODULE: ./build/src/inputs.js
 /**
  * Every action input is read here, once, and parsed into one typed config.
  * Nothing else in the action calls core.getInput.
  */
+
+
 
 
 
@@ -41915,7 +42123,8 @@ const internetAccess = schemas_string().transform((raw, ctx) => {
 });
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const envLines = schemas_string().transform((raw, ctx) => {
-    const env = {};
+    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
+    const env = new Map();
     const lines = raw.split(/\r?\n/);
     for (const [index, line] of lines.entries()) {
         if (line.trim() === '')
@@ -41931,13 +42140,13 @@ const envLines = schemas_string().transform((raw, ctx) => {
             ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
             return NEVER;
         }
-        if (key in env) {
+        if (env.has(key)) {
             ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` });
             return NEVER;
         }
-        env[key] = line.slice(eq + 1);
+        env.set(key, line.slice(eq + 1));
     }
-    return env;
+    return Object.fromEntries(env);
 });
 const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const sandboxName = schemas_string().transform((raw, ctx) => {
@@ -41989,29 +42198,16 @@ const apiToken = schemas_string().transform((raw, ctx) => {
         ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
         return NEVER;
     }
-    // A header value cannot hold these; never echo the token itself.
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is checked for
-    if (/[\s\x00-\x1f\x7f]/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: 'contains whitespace or control characters; check the secret holds only the token' });
+    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
+    // sent, as a network error for the whole timeout); never echo the token itself.
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+        });
         return NEVER;
     }
     return text;
-});
-const jsonObject = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? '{}' : raw;
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
-        return NEVER;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
-        return NEVER;
-    }
-    return value;
 });
 const mode = schemas_string().transform((raw, ctx) => {
     const text = raw.trim() === '' ? 'start' : raw.trim();
@@ -42159,7 +42355,10 @@ function parseInputs(read, run = runContextFromEnv()) {
     }
     else if (selected === 'instance') {
         const publicKey = read('public-key').trim();
-        if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
+        if (looksLikePrivateKey(publicKey)) {
+            inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
+        }
+        else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
             inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
         }
         config = {
@@ -42245,208 +42444,50 @@ function reportFailure(core, error, signal) {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./build/src/state.js
-const KEYS = {
-    sandboxName: 'sandbox-name',
-    sandboxId: 'sandbox-id',
-    startedAt: 'started-at',
-    instanceId: 'instance-id',
-    sshKeyPath: 'ssh-key-path',
-    hourlyCost: 'hourly-cost',
-    nameHolders: 'name-holders',
-};
-class ActionState {
-    core;
-    constructor(core) {
-        this.core = core;
-    }
-    /** Saved before the first start request: lets the post step find a sandbox whose id never arrived. */
-    saveSandboxName(name) {
-        this.core.saveState(KEYS.sandboxName, name);
-    }
-    /**
-     * Sandboxes that held the name before this step's first start attempt (or
-     * that replace-existing stopped): never adopted, never stopped by the post
-     * step's search by name. Saved before the name, so a post step that knows
-     * the name always knows them too.
-     */
-    saveNameHolders(ids) {
-        this.core.saveState(KEYS.nameHolders, ids.join(','));
-    }
-    get nameHolders() {
-        return (this.read(KEYS.nameHolders) ?? '').split(',').filter((id) => id !== '');
-    }
-    /** Every start attempt was refused: there is nothing to find by name. */
-    clearSandboxName() {
-        this.core.saveState(KEYS.sandboxName, '');
-    }
-    /** Saved the moment the start answer arrives, before any polling. */
-    saveSandboxId(id, startedAt) {
-        this.core.saveState(KEYS.sandboxId, id);
-        this.core.saveState(KEYS.startedAt, String(startedAt));
-    }
-    /** The estimated dollars per hour, for the post step's cost of this run. */
-    saveHourlyCost(dollarsPerHour) {
-        this.core.saveState(KEYS.hourlyCost, String(dollarsPerHour));
-    }
-    get hourlyCost() {
-        const value = this.readNumber(KEYS.hourlyCost);
-        return value !== undefined && value >= 0 ? value : undefined;
-    }
-    saveInstance(identifier) {
-        this.core.saveState(KEYS.instanceId, identifier);
-    }
-    saveSshKeyPath(path) {
-        this.core.saveState(KEYS.sshKeyPath, path);
-    }
-    get sandboxName() {
-        return this.read(KEYS.sandboxName);
-    }
-    get sandboxId() {
-        return this.read(KEYS.sandboxId);
-    }
-    get startedAt() {
-        const value = this.readNumber(KEYS.startedAt);
-        return value !== undefined && value > 0 ? value : undefined;
-    }
-    get instanceId() {
-        return this.read(KEYS.instanceId);
-    }
-    get sshKeyPath() {
-        return this.read(KEYS.sshKeyPath);
-    }
-    readNumber(key) {
-        const value = Number(this.read(key));
-        return Number.isFinite(value) ? value : undefined;
-    }
-    read(key) {
-        const value = this.core.getState(key);
-        return value === '' ? undefined : value;
+;// CONCATENATED MODULE: ./build/src/key-files.js
+/**
+ * Files that hold a secret (a private key, later a certificate): created fresh
+ * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
+ * a file or a symlink that is already there. Without RUNNER_TEMP the step
+ * fails rather than write a key into the workspace.
+ */
+
+
+class NoRunnerTempError extends Error {
+    constructor() {
+        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
+        this.name = 'NoRunnerTempError';
     }
 }
-
-;// CONCATENATED MODULE: ./build/src/modes/instance.js
-/** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
-
-
-
-
-
-
-const CREATE_DEADLINE_MS = 2 * 60_000;
-function buildInstanceRequest(config) {
-    const body = { ...config.instanceConfig };
-    if (config.publicKey)
-        body.public_key = config.publicKey;
-    return body;
+/** RUNNER_TEMP, or an error that says why nothing was sent. */
+function runnerTemp(env) {
+    const dir = env.RUNNER_TEMP?.trim();
+    if (!dir)
+        throw new NoRunnerTempError();
+    return dir;
 }
-/** Masks the whole key and every line of it: the runner masks line by line. */
-function maskKey(setSecret, key) {
-    setSecret(key);
-    for (const line of key.split(/\r?\n/)) {
-        if (line.trim() !== '')
-            setSecret(line.trim());
-    }
+/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
+function privateDirectory(parent) {
+    return (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_.join)(parent, 'gpu-sandbox-'));
 }
-async function runInstance(config, deps, runnerTemp) {
-    const { core } = deps;
-    const request = buildInstanceRequest(config);
-    if (config.dryRun) {
-        await reportDryRun(core, 'Instance', 'POST /instances/create', request);
-        return;
-    }
-    // Create is not idempotent and carries no name to find it by: retry only answers that
-    // certainly created nothing (429, 503, 504); a lost answer fails loudly.
-    let created;
+/**
+ * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
+ * no-follow: an existing file or a planted symlink makes it fail, never write through.
+ */
+function writeSecretFile(dir, name, content) {
+    const path = (0,external_node_path_.join)(dir, name);
+    const fd = (0,external_node_fs_namespaceObject.openSync)(path, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | external_node_fs_namespaceObject.constants.O_NOFOLLOW, 0o600);
     try {
-        created = await withRetry(() => deps.client.createInstance(request, deps.signal), {
-            clock: deps.clock,
-            deadline: deps.clock.now() + CREATE_DEADLINE_MS,
-            signal: deps.signal,
-            label: 'create instance',
-            log: (m) => core.info(m),
-            retryable: isNotAccepted,
-        });
+        (0,external_node_fs_namespaceObject.writeSync)(fd, content);
     }
-    catch (error) {
-        const ambiguous = error.ambiguous === true;
-        if (ambiguous) {
-            throw new Error(`${error.message} The instance may have been created although no answer arrived; it is not retried ` +
-                '(create is not idempotent). Check the account console for an instance you do not expect and delete it.', { cause: error });
-        }
-        throw error;
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
-    const key = created.key ?? '';
-    if (key !== '')
-        maskKey((s) => core.setSecret(s), key);
-    const identifier = assertInstanceId(created.identifier);
-    const state = new ActionState(core);
-    state.saveInstance(identifier);
-    core.setOutput('instance-id', identifier);
-    core.setOutput('instance-uuid', created.uuid);
-    if (key !== '') {
-        const path = (0,external_node_path_.join)(runnerTemp, `instance-${identifier}-key`);
-        (0,external_node_fs_namespaceObject.writeFileSync)(path, key.endsWith('\n') ? key : `${key}\n`, { mode: 0o600 });
-        state.saveSshKeyPath(path);
-        core.setOutput('ssh-key-path', path);
-        core.setOutput('ssh-private-key', key);
-        core.info(`Instance ${identifier} created; the generated private key is masked and written to ${path} (mode 0600).`);
-    }
-    else {
-        core.info(`Instance ${identifier} created with the given public key.`);
-    }
-    await core.appendSummary(`### Instance ${identifier}\n\nUUID: \`${created.uuid}\`\n\nCleanup: ${config.keepAlive ? 'keep-alive (not deleted)' : 'deleted by the post step'}\n`);
+    return path;
 }
-
-;// CONCATENATED MODULE: ./build/src/modes/network-policy.js
-/** Mode `network-policy`: replace the outbound policy of a running sandbox and check what was accepted. */
-
-const POLICY_DEADLINE_MS = 2 * 60_000;
-/** `example.com` and `*.example.com` name the same entry (responses use the wildcard form). */
-function domainKey(domain) {
-    return domain.toLowerCase().replace(/^\*\./, '').replace(/\.$/, '');
-}
-function setOf(values, key = (v) => v.toLowerCase()) {
-    return new Set((values ?? []).map(key));
-}
-/** Differences between the asked and the accepted policy, as sentences; empty when they agree. */
-function comparePolicies(asked, accepted) {
-    const differences = [];
-    if (asked.internet_access !== accepted.internet_access) {
-        differences.push(`internet_access: asked '${asked.internet_access}', accepted '${accepted.internet_access}'`);
-    }
-    const lists = [
-        ['cidr_allowlist', setOf(asked.cidr_allowlist), setOf(accepted.cidr_allowlist)],
-        ['domain_allowlist', setOf(asked.domain_allowlist, domainKey), setOf(accepted.domain_allowlist, domainKey)],
-    ];
-    for (const [field, want, got] of lists) {
-        const missing = [...want].filter((entry) => !got.has(entry));
-        const extra = [...got].filter((entry) => !want.has(entry));
-        if (missing.length > 0)
-            differences.push(`${field}: not accepted: ${missing.join(', ')}`);
-        if (extra.length > 0)
-            differences.push(`${field}: accepted but not asked: ${extra.join(', ')}`);
-    }
-    return differences;
-}
-async function runNetworkPolicy(config, deps) {
-    const { core } = deps;
-    core.setOutput('sandbox-id', config.sandboxId);
-    // Replacing the whole policy is idempotent, so every transient failure may be retried.
-    const result = await withRetry(() => deps.client.replaceNetworkPolicy(config.sandboxId, config.networkPolicy, deps.signal), {
-        clock: deps.clock,
-        deadline: deps.clock.now() + POLICY_DEADLINE_MS,
-        signal: deps.signal,
-        label: `network policy of ${config.sandboxId}`,
-        log: (m) => core.info(m),
-    });
-    const accepted = result.network_policy;
-    core.setOutput('network-policy', JSON.stringify(accepted));
-    const differences = comparePolicies(config.networkPolicy, accepted);
-    for (const difference of differences)
-        core.warning(`Network policy of ${config.sandboxId} differs from what was asked: ${difference}`);
-    core.info(`Network policy of ${config.sandboxId} replaced: internet_access ${accepted.internet_access}.`);
-    await core.appendSummary(`### Network policy of ${config.sandboxId}\n\n\`\`\`json\n${JSON.stringify(accepted, null, 2)}\n\`\`\`\n`);
+/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
+function removePrivateDirectory(dir) {
+    rmSync(dir, { recursive: true, force: true });
 }
 
 ;// CONCATENATED MODULE: ./build/src/outputs.js
@@ -42515,6 +42556,236 @@ function setTextOutput(core, name, value) {
     core.setOutput(name, cutString(value, OUTPUT_BUDGET_BYTES.text));
 }
 
+;// CONCATENATED MODULE: ./build/src/state.js
+const KEYS = {
+    sandboxName: 'sandbox-name',
+    sandboxId: 'sandbox-id',
+    startedAt: 'started-at',
+    instanceId: 'instance-id',
+    sshKeyPath: 'ssh-key-path',
+    hourlyCost: 'hourly-cost',
+    nameHolders: 'name-holders',
+    secretDirectory: 'secret-dir',
+};
+class ActionState {
+    core;
+    constructor(core) {
+        this.core = core;
+    }
+    /** Saved before the first start request: lets the post step find a sandbox whose id never arrived. */
+    saveSandboxName(name) {
+        this.core.saveState(KEYS.sandboxName, name);
+    }
+    /**
+     * Sandboxes that held the name before this step's first start attempt (or
+     * that replace-existing stopped): never adopted, never stopped by the post
+     * step's search by name. Saved before the name, so a post step that knows
+     * the name always knows them too.
+     */
+    saveNameHolders(ids) {
+        this.core.saveState(KEYS.nameHolders, ids.join(','));
+    }
+    get nameHolders() {
+        return (this.read(KEYS.nameHolders) ?? '').split(',').filter((id) => id !== '');
+    }
+    /** Every start attempt was refused: there is nothing to find by name. */
+    clearSandboxName() {
+        this.core.saveState(KEYS.sandboxName, '');
+    }
+    /** Saved the moment the start answer arrives, before any polling. */
+    saveSandboxId(id, startedAt) {
+        this.core.saveState(KEYS.sandboxId, id);
+        this.core.saveState(KEYS.startedAt, String(startedAt));
+    }
+    /** The estimated dollars per hour, for the post step's cost of this run. */
+    saveHourlyCost(dollarsPerHour) {
+        this.core.saveState(KEYS.hourlyCost, String(dollarsPerHour));
+    }
+    get hourlyCost() {
+        const value = this.readNumber(KEYS.hourlyCost);
+        return value !== undefined && value >= 0 ? value : undefined;
+    }
+    saveInstance(identifier) {
+        this.core.saveState(KEYS.instanceId, identifier);
+    }
+    /** The 0700 directory holding key files: the post step removes it whole. */
+    saveSecretDirectory(path) {
+        this.core.saveState(KEYS.secretDirectory, path);
+    }
+    get secretDirectory() {
+        return this.read(KEYS.secretDirectory);
+    }
+    saveSshKeyPath(path) {
+        this.core.saveState(KEYS.sshKeyPath, path);
+    }
+    get sandboxName() {
+        return this.read(KEYS.sandboxName);
+    }
+    get sandboxId() {
+        return this.read(KEYS.sandboxId);
+    }
+    get startedAt() {
+        const value = this.readNumber(KEYS.startedAt);
+        return value !== undefined && value > 0 ? value : undefined;
+    }
+    get instanceId() {
+        return this.read(KEYS.instanceId);
+    }
+    get sshKeyPath() {
+        return this.read(KEYS.sshKeyPath);
+    }
+    readNumber(key) {
+        const value = Number(this.read(key));
+        return Number.isFinite(value) ? value : undefined;
+    }
+    read(key) {
+        const value = this.core.getState(key);
+        return value === '' ? undefined : value;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/instance.js
+/** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
+
+
+
+
+
+
+const CREATE_DEADLINE_MS = 2 * 60_000;
+function buildInstanceRequest(config) {
+    const body = { ...config.instanceConfig };
+    if (config.publicKey)
+        body.public_key = config.publicKey;
+    return body;
+}
+/** Masks the whole key and every line of it: the runner masks line by line. */
+function maskKey(setSecret, key) {
+    setSecret(key);
+    for (const line of key.split(/\r?\n/)) {
+        if (line.trim() !== '')
+            setSecret(line.trim());
+    }
+}
+async function runInstance(config, deps, env) {
+    const { core } = deps;
+    const request = buildInstanceRequest(config);
+    if (config.dryRun) {
+        await reportDryRun(core, 'Instance', 'POST /instances/create', request);
+        return;
+    }
+    // The service generates a key unless one is given: know where it will go before anything is sent.
+    const tempDir = config.publicKey ? undefined : runnerTemp(env);
+    const deadline = deps.clock.now() + CREATE_DEADLINE_MS;
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    // Create is not idempotent and carries no name to find it by: retry only answers that
+    // certainly created nothing (429, 503, 504); a lost answer fails loudly.
+    let created;
+    try {
+        created = await withRetry(() => client.createInstance(request, deps.signal), {
+            clock: deps.clock,
+            deadline,
+            signal: deps.signal,
+            label: 'create instance',
+            log: (m) => core.info(m),
+            retryable: isNotAccepted,
+        });
+    }
+    catch (error) {
+        const ambiguous = error.ambiguous === true;
+        if (ambiguous) {
+            throw new Error(`${error.message} The instance may have been created although no answer arrived; it is not retried ` +
+                '(create is not idempotent). Check the account console for an instance you do not expect and delete it.', { cause: error });
+        }
+        throw error;
+    }
+    const key = created.key ?? '';
+    if (key !== '')
+        maskKey((s) => core.setSecret(s), key);
+    const identifier = assertInstanceId(created.identifier);
+    const state = new ActionState(core);
+    state.saveInstance(identifier);
+    core.setOutput('instance-id', identifier);
+    setTextOutput(core, 'instance-uuid', created.uuid);
+    if (key !== '') {
+        // A key was sent back although none was expected (a public key was given): it still gets a private place.
+        const dir = privateDirectory(tempDir ?? runnerTemp(process.env));
+        state.saveSecretDirectory(dir);
+        const path = writeSecretFile(dir, `instance-${identifier}-key`, key.endsWith('\n') ? key : `${key}\n`);
+        state.saveSshKeyPath(path);
+        core.setOutput('ssh-key-path', path);
+        core.setOutput('ssh-private-key', key);
+        core.info(`Instance ${identifier} created; the generated private key is masked and written to ${path} (mode 0600).`);
+    }
+    else {
+        core.info(`Instance ${identifier} created with the given public key.`);
+    }
+    await core.appendSummary(`### Instance ${identifier}\n\n${markdownTable([
+        ['UUID', created.uuid],
+        ['Cleanup', config.keepAlive ? 'keep-alive (not deleted)' : 'deleted by the post step'],
+    ])}`);
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/network-policy.js
+/** Mode `network-policy`: replace the outbound policy of a running sandbox and check what was accepted. */
+
+
+
+
+const POLICY_DEADLINE_MS = 2 * 60_000;
+/** `example.com` and `*.example.com` name the same entry (responses use the wildcard form). */
+function domainKey(domain) {
+    return domain.toLowerCase().replace(/^\*\./, '').replace(/\.$/, '');
+}
+function setOf(values, key = (v) => v.toLowerCase()) {
+    return new Set((values ?? []).map(key));
+}
+/** Differences between the asked and the accepted policy, as sentences; empty when they agree. */
+function comparePolicies(asked, accepted) {
+    const differences = [];
+    if (asked.internet_access !== accepted.internet_access) {
+        differences.push(`internet_access: asked '${asked.internet_access}', accepted '${accepted.internet_access}'`);
+    }
+    const lists = [
+        ['cidr_allowlist', setOf(asked.cidr_allowlist), setOf(accepted.cidr_allowlist)],
+        ['domain_allowlist', setOf(asked.domain_allowlist, domainKey), setOf(accepted.domain_allowlist, domainKey)],
+    ];
+    for (const [field, want, got] of lists) {
+        const missing = [...want].filter((entry) => !got.has(entry));
+        const extra = [...got].filter((entry) => !want.has(entry));
+        if (missing.length > 0)
+            differences.push(`${field}: not accepted: ${missing.join(', ')}`);
+        if (extra.length > 0)
+            differences.push(`${field}: accepted but not asked: ${extra.join(', ')}`);
+    }
+    return differences;
+}
+async function runNetworkPolicy(config, deps) {
+    const { core } = deps;
+    core.setOutput('sandbox-id', config.sandboxId);
+    // Replacing the whole policy is idempotent, so every transient failure may be retried.
+    const deadline = deps.clock.now() + POLICY_DEADLINE_MS;
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    const result = await withRetry(() => client.replaceNetworkPolicy(config.sandboxId, config.networkPolicy, deps.signal), {
+        clock: deps.clock,
+        deadline,
+        signal: deps.signal,
+        label: `network policy of ${config.sandboxId}`,
+        log: (m) => core.info(m),
+    });
+    const accepted = result.network_policy;
+    setJsonOutput(core, 'network-policy', accepted);
+    const differences = comparePolicies(config.networkPolicy, accepted);
+    for (const difference of differences)
+        core.warning(`Network policy of ${config.sandboxId} differs from what was asked: ${serviceText(difference, 1_000)}`);
+    core.info(`Network policy of ${config.sandboxId} replaced: internet_access ${accepted.internet_access}.`);
+    await core.appendSummary(`### Network policy of ${config.sandboxId}\n\n${markdownTable([
+        ['Internet access', accepted.internet_access],
+        ['CIDR allowlist', (accepted.cidr_allowlist ?? []).join(', ') || 'none'],
+        ['Domain allowlist', (accepted.domain_allowlist ?? []).join(', ') || 'none'],
+    ])}`);
+}
+
 ;// CONCATENATED MODULE: ./build/src/sandbox-status.js
 /**
  * The one place that knows what a sandbox status means. The service speaks
@@ -42565,6 +42836,7 @@ function mayHoldName(status) {
 }
 
 ;// CONCATENATED MODULE: ./build/src/sandboxes.js
+
 
 
 
@@ -42667,7 +42939,7 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
 class WaitTimeoutError extends Error {
     lastStatus;
     constructor(id, lastStatus, waitedMs) {
-        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus ?? 'none seen'}). ` +
+        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : serviceText(lastStatus)}). ` +
             "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
         this.name = 'WaitTimeoutError';
         this.lastStatus = lastStatus;
@@ -42756,6 +43028,7 @@ async function waitUntilSettled(ctx, id, options) {
 
 
 
+
 function buildStartRequest(config, gpuType) {
     const spec = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib };
     if (gpuType) {
@@ -42789,7 +43062,7 @@ class NameHolders {
 /** Thrown when a live sandbox already holds a user-chosen name: nothing was started. */
 class NameHeldError extends Error {
     constructor(name, holderId, status) {
-        super(`The name '${name}' is held by the live sandbox ${holderId} (status ${status ?? 'unknown'}), which this step did not start; nothing was started. ` +
+        super(`The name '${name}' is held by the live sandbox ${holderId} (status ${serviceText(status ?? 'unknown')}), which this step did not start; nothing was started. ` +
             "Choose another 'name' (for example add ${{ github.run_id }}), leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop that sandbox first.");
         this.name = 'NameHeldError';
     }
@@ -43052,6 +43325,7 @@ async function readBillingContext(client, spec, warn, signal) {
 
 
 
+
 function policyOf(record, fallback) {
     const fromRecord = record?.network_policy;
     return fromRecord && typeof fromRecord === 'object' ? fromRecord : fallback;
@@ -43097,7 +43371,7 @@ async function runStart(config, deps) {
     core.setOutput('sandbox-id', started.id);
     setTextOutput(core, 'sandbox-name', started.name);
     core.setOutput('gpu-type', started.gpuType ?? '');
-    core.info(`Sandbox ${started.id} ('${started.name}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`);
+    core.info(`Sandbox ${started.id} ('${serviceText(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`);
     // Informational, read while the sandbox provisions; it never fails the step.
     const billing = readBillingContext(deps.client, { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 }, (message) => core.warning(message), signal);
     let record;
@@ -43113,7 +43387,7 @@ async function runStart(config, deps) {
                 acceptedAt,
                 onStatus: (status) => {
                     lastStatus = status;
-                    core.info(`${started.id}: ${status} (after ${formatDuration(clock.now() - acceptedAt)})`);
+                    core.info(`${started.id}: ${serviceText(status)} (after ${formatDuration(clock.now() - acceptedAt)})`);
                     setTextOutput(core, 'status', status);
                 },
             });
@@ -43148,7 +43422,7 @@ async function runStart(config, deps) {
     const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
     await core.appendSummary(`### Sandbox ${started.id}\n\n` +
         markdownTable([
-            ['Name', `\`${started.name}\``],
+            ['Name', started.name],
             ['Status', waitError ? `${status} (waiting ended: ${waitError instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)` : status],
             ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
             ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
@@ -43158,17 +43432,19 @@ async function runStart(config, deps) {
             [isReady(status) && !waitError ? 'Time to running' : 'Time in the step', formatDuration(clock.now() - stepStart)],
             ['Estimated cost', cost],
             ['Credit alert', creditAlert],
-            ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with `mode: stop`' : 'stopped by the post step'],
+            ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
         ]));
     if (waitError)
         throw waitError;
     if (isFailed(status)) {
         throw new Error(`Sandbox ${started.id} failed to provision (status 'failed'). The post step stops it; see the 'sandbox' output for the record.`);
     }
-    core.info(`Sandbox ${started.id} is ${status}.`);
+    core.info(`Sandbox ${started.id} is ${serviceText(status)}.`);
 }
 
 ;// CONCATENATED MODULE: ./build/src/modes/stop.js
+
+
 
 
 const STOP_DEADLINE_MS = 3 * 60_000;
@@ -43178,7 +43454,7 @@ async function runStop(config, deps) {
     const result = await stopSandbox({ client: deps.client, clock, signal: deps.signal, log: (m) => core.info(m) }, config.sandboxId, clock.now() + STOP_DEADLINE_MS);
     if (result.outcome === 'not-live') {
         setTextOutput(core, 'status', result.status ?? 'not-live');
-        core.info(`Sandbox ${config.sandboxId} is ${result.status} and not live: nothing to stop (the stop was answered ${result.refusal}).`);
+        core.info(`Sandbox ${config.sandboxId} is ${serviceText(result.status)} and not live: nothing to stop (the stop was answered ${result.refusal}).`);
         return;
     }
     if (result.outcome === 'gone') {
@@ -43188,11 +43464,12 @@ async function runStop(config, deps) {
     }
     const status = result.status ?? 'stopping';
     setTextOutput(core, 'status', status);
-    core.info(`Stop of sandbox ${config.sandboxId} accepted; status: ${status}.`);
-    await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\nStatus: ${status}\n`);
+    core.info(`Stop of sandbox ${config.sandboxId} accepted; status: ${serviceText(status)}.`);
+    await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\n${markdownTable([['Status', status]])}`);
 }
 
 ;// CONCATENATED MODULE: ./build/src/run.js
+
 
 
 
@@ -43204,6 +43481,8 @@ async function runMain(deps) {
     const token = core.getInput('api-token');
     if (token)
         core.setSecret(token);
+    // A private key given where a public one belongs is masked before any error can quote it.
+    maskPrivateKeyInputs((name) => core.getInput(name), (secret) => core.setSecret(secret), ['public-key', 'instance-config']);
     const config = parseInputs((name) => core.getInput(name), runContextFromEnv(deps.env));
     const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config) };
     switch (config.mode) {
@@ -43214,7 +43493,7 @@ async function runMain(deps) {
         case 'network-policy':
             return runNetworkPolicy(config, modeDeps);
         case 'instance':
-            return runInstance(config, modeDeps, deps.env.RUNNER_TEMP || process.cwd());
+            return runInstance(config, modeDeps, deps.env);
     }
 }
 

@@ -28598,10 +28598,12 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6084);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6818);
 // Entry of dist/post (action.yml `post`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+// Exit at once, but only after the log has reached the runner: a pipe may still hold some of it.
+await new Promise((resolve) => process.stdout.write('', () => resolve()));
 process.exit();
 
 __webpack_async_result__();
@@ -28609,7 +28611,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6084:
+/***/ 6818:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31563,7 +31565,94 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./build/src/untrusted.js
+/**
+ * Everything the service says is untrusted text. This module is the one way
+ * such text reaches a log line, an annotation or the job summary:
+ *
+ * - `serviceText` for a service string embedded in a message: one line, no
+ *   control characters, no workflow command, secrets and keys removed, cut to
+ *   a few hundred characters;
+ * - `safeLogText` for a whole message on its way to the runner (the core
+ *   adapter applies it to every line it writes, as the last line of defence);
+ * - `summaryText` for a job-summary table cell: escaped for HTML and Markdown
+ *   (no tag, link, image, code span, emphasis, math or cell break survives).
+ *
+ * The runner reads a workflow command from `::name::` at the start of a line
+ * (leading spaces allowed), where a line ends at `\n`, `\r\n` or a bare `\r`,
+ * and from `##[name]` anywhere in a line.
+ */
+/** Secrets to remove from any service text: the API token, generated keys. */
+const secrets = new Set();
+/** Registers a secret (the api-token, a key line): it is removed from every untrusted text from now on. */
+function registerSecret(secret) {
+    const text = secret.trim();
+    // Very short values would blank out ordinary words.
+    if (text.length >= 6)
+        secrets.add(text);
+}
+/** Forgets every registered secret (tests). */
+function forgetSecrets() {
+    secrets.clear();
+}
+const SERVICE_TEXT_LIMIT = 300;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const PEM_BLOCK = /-----BEGIN[^-\r\n]{0,60}-----[\s\S]*?(?:-----END[^-\r\n]{0,60}-----|$)/g;
+const KEY_VALUE = /("(?:key|private_key|privateKey|ssh_private_key|ssh_certificate)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
+/** Removes registered secrets, PEM blocks and `key` values. */
+function scrubSecrets(text) {
+    let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
+    for (const secret of secrets)
+        clean = clean.split(secret).join('***');
+    return clean;
+}
+/** `::x::` at a line start and `##[x]` anywhere can no longer be read as commands. */
+function defuseCommands(line) {
+    return line.replace(/##\[/g, '#\u2060#[').replace(/^(\s*):(?=:)/, '$1:\u2060');
+}
+function cut(text, limit) {
+    const chars = [...text];
+    return chars.length > limit ? `${chars.slice(0, limit).join('')}…` : text;
+}
+/**
+ * A service string for a log line, an annotation or an error message: one
+ * line, no control characters, no command, no secret, at most `limit` characters.
+ */
+function serviceText(value, limit = SERVICE_TEXT_LIMIT) {
+    const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? String(value));
+    // Secrets first, while a PEM block still has its line breaks.
+    const oneLine = scrubSecrets(text).replace(LINE_BREAKS_AND_CONTROLS, ' ').trim();
+    // Cut first, then defuse: the defusing never makes the text longer than the reader sees.
+    return defuseCommands(cut(oneLine, limit).replace(/::/g, ':\u2060:'));
+}
+/**
+ * A whole message on its way to the runner's log: every line it will be split
+ * into (at `\n`, `\r\n` or `\r`) is defused, and secrets are removed. Our own
+ * multi-line messages keep their lines.
+ */
+function safeLogText(message) {
+    return scrubSecrets(message)
+        .split(/\r\n|\r|\n/)
+        .map((line) => defuseCommands(line.replace(/[\u2028\u2029\u0085]/g, ' ')))
+        .join('\n');
+}
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Text for a job-summary table cell: one line, HTML escaped, Markdown
+ * punctuation backslash-escaped (no links, images, code spans, emphasis or
+ * cell breaks), secrets removed.
+ */
+function summaryText(value, limit = 1_000) {
+    const text = serviceText(value, limit);
+    // Markdown first (it adds only backslashes), then HTML (whose entities need no Markdown escaping).
+    // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
+    return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
 ;// CONCATENATED MODULE: ./build/src/summary.js
+
 function formatDuration(ms) {
     const total = Math.max(0, Math.round(ms / 1000));
     const h = Math.floor(total / 3600);
@@ -31575,11 +31664,12 @@ function formatDuration(ms) {
         return `${m}m${s > 0 ? `${s}s` : ''}`;
     return `${s}s`;
 }
-function cell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
+/**
+ * A two-column table. Every cell is escaped (HTML, Markdown, cell breaks):
+ * values often carry what the service said, so no cell is trusted.
+ */
 function markdownTable(rows) {
-    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${cell(key)} | ${cell(value)} |`)];
+    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${summaryText(key)} | ${summaryText(value, 2_000)} |`)];
     return `${lines.join('\n')}\n`;
 }
 /** "a; b; c; … and 7 more": keeps the summary small whatever the list. */
@@ -31608,22 +31698,36 @@ async function reportDryRun(core, heading, route, body, shown = body, note = '')
 }
 
 ;// CONCATENATED MODULE: ./build/src/actions-core.js
-/** The real @actions/core, adapted to ActionCore. */
+/**
+ * The real @actions/core, adapted to ActionCore. Every message on its way to
+ * the runner passes safeLogText (untrusted.ts): whatever a message carries, no
+ * line of it can start a workflow command, and registered secrets are removed.
+ */
 
 
+
+function safe(message) {
+    return safeLogText(message instanceof Error ? message.message : String(message));
+}
+function safeProperties(properties) {
+    return properties?.title === undefined ? properties : { ...properties, title: safe(properties.title) };
+}
 const actionsCore = {
     getInput: getInput,
     setOutput: setOutput,
-    setFailed: setFailed,
-    setSecret: core_setSecret,
+    setFailed: (message) => setFailed(safe(message)),
+    setSecret: (secret) => {
+        core_setSecret(secret);
+        registerSecret(secret);
+    },
     saveState: saveState,
     getState: getState,
-    info: info,
-    notice: notice,
-    warning: warning,
-    error: error,
-    debug: core_debug,
-    startGroup: startGroup,
+    info: (message) => info(safe(message)),
+    notice: (message, properties) => notice(safe(message), safeProperties(properties)),
+    warning: (message, properties) => warning(safe(message), safeProperties(properties)),
+    error: (message, properties) => error(safe(message), safeProperties(properties)),
+    debug: (message) => core_debug(safe(message)),
+    startGroup: (name) => startGroup(safe(name)),
     endGroup: endGroup,
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
@@ -31634,7 +31738,7 @@ const actionsCore = {
         catch (error) {
             // The summary is a report: failing to write it never fails a step (least of all a stop that succeeded).
             summary.emptyBuffer();
-            warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+            warning(safe(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`));
         }
     },
 };
@@ -41344,14 +41448,36 @@ function readSandboxPage(body) {
     return { ok: true, page: { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined } };
 }
 
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./build/src/client/url.js
+
+/** localhost, 127.0.0.0/8 and ::1: the only hosts where plain http is allowed (the emulator). */
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost')
+        return true;
+    if ((0,external_node_net_.isIP)(host) === 4)
+        return host.startsWith('127.');
+    if ((0,external_node_net_.isIP)(host) === 6)
+        return host === '::1' || host === '0:0:0:0:0:0:0:1';
+    return false;
+}
+
 ;// CONCATENATED MODULE: ./build/src/client/transport.js
+
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
     return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
 }
 let proxyDispatcher;
-async function dispatcher() {
-    if (!proxyConfigured())
+/**
+ * The proxy dispatcher for `url`, or none. A loopback target never goes
+ * through a proxy (as @actions/http-client does): the token would cross it in
+ * clear for an http:// emulator, and a proxy cannot reach the runner's loopback anyway.
+ */
+async function dispatcher(url) {
+    if (!proxyConfigured() || isLoopbackHost(new URL(url).hostname))
         return undefined;
     proxyDispatcher ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }));
     return proxyDispatcher;
@@ -41366,7 +41492,7 @@ const fetchTransport = async (request) => {
         // The token goes to base-url's host only: a redirect is returned, never followed.
         redirect: 'manual',
     };
-    const proxy = await dispatcher();
+    const proxy = await dispatcher(request.url);
     // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
     if (proxy)
         init.dispatcher = proxy;
@@ -41378,7 +41504,10 @@ const fetchTransport = async (request) => {
 
 
 
+
 const EXCERPT_LENGTH = 200;
+/** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
+const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/;
 function assertSandboxId(id) {
     if (!SANDBOX_ID_PATTERN.test(id)) {
         throw new Error(`Refusing to use '${id.slice(0, 40)}' as a sandbox id: it does not match ${SANDBOX_ID_PATTERN.source}.`);
@@ -41480,7 +41609,7 @@ class ComputeClient {
         });
     }
     async createInstance(body, signal) {
-        return this.call({ method: 'POST', path: '/instances/create', body, schema: instanceCreateResponseSchema, signal });
+        return this.call({ method: 'POST', path: '/instances/create', body, schema: instanceCreateResponseSchema, signal, mayHoldKey: true });
     }
     async deleteInstance(identifier, signal) {
         return this.call({ method: 'POST', path: `/instances/${assertInstanceId(identifier)}/delete`, body: {}, signal });
@@ -41538,14 +41667,14 @@ class ComputeClient {
             throw new errors_ServiceError({ status: response.status, code: 'redirect_not_followed', method, path });
         }
         if (!response.ok)
-            throw this.errorFrom(response, text, method, path);
+            throw this.errorFrom(response, text, method, path, options.mayHoldKey);
         let json = undefined;
         if (text.trim() !== '') {
             try {
                 json = JSON.parse(text);
             }
             catch {
-                throw this.invalid(response.status, method, path, `the body is not JSON: ${this.excerpt(text)}`);
+                throw this.invalid(response.status, method, path, `the body is not JSON: ${this.excerpt(text, options.mayHoldKey)}`);
             }
         }
         if (!options.schema)
@@ -41554,11 +41683,11 @@ class ComputeClient {
         if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-            throw this.invalid(response.status, method, path, `unexpected ${where}: ${issue?.message ?? 'invalid'}`);
+            throw this.invalid(response.status, method, path, serviceText(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
         }
         return parsed.data;
     }
-    errorFrom(response, text, method, path) {
+    errorFrom(response, text, method, path, mayHoldKey = false) {
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
         let parsedBody;
         try {
@@ -41572,18 +41701,25 @@ class ComputeClient {
         const fallbackCode = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not_found' : 'http_error';
         return new errors_ServiceError({
             status: response.status,
-            code: parsedBody?.error || fallbackCode,
+            code: parsedBody?.error && ERROR_CODE_PATTERN.test(parsedBody.error) ? parsedBody.error : fallbackCode,
             // Not the JSON error object: the status plus a short, token-free excerpt.
-            serviceMessage: parsedBody ? parsedBody.message : text.trim() === '' ? undefined : this.excerpt(text),
+            serviceMessage: parsedBody ? this.clean(parsedBody.message) : text.trim() === '' ? undefined : this.excerpt(text, mayHoldKey),
             method,
             path,
             retryAfterMs,
         });
     }
-    excerpt(text) {
-        const oneLine = text.replace(/\s+/g, ' ').trim();
-        const clean = this.apiToken ? oneLine.split(this.apiToken).join('***') : oneLine;
-        return clean.length > EXCERPT_LENGTH ? `${clean.slice(0, EXCERPT_LENGTH)}…` : clean;
+    /** Service text for a message: token removed, one line, no command, cut (see untrusted.ts). */
+    clean(text, limit) {
+        if (text === undefined || text.trim() === '')
+            return undefined;
+        return serviceText(this.apiToken ? text.split(this.apiToken).join('***') : text, limit);
+    }
+    excerpt(text, mayHoldKey = false) {
+        // A body that may hold a private key is never quoted, not even in part.
+        if (mayHoldKey)
+            return `(${Buffer.byteLength(text)} bytes, not quoted: the answer may hold a private key)`;
+        return this.clean(text, EXCERPT_LENGTH) ?? '';
     }
     describeCause(error) {
         const parts = [];
@@ -41692,22 +41828,6 @@ async function withRetry(operation, options) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./build/src/client/url.js
-
-/** localhost, 127.0.0.0/8 and ::1: the only hosts where plain http is allowed (the emulator). */
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost')
-        return true;
-    if ((0,external_node_net_.isIP)(host) === 4)
-        return host.startsWith('127.');
-    if ((0,external_node_net_.isIP)(host) === 6)
-        return host === '::1' || host === '0:0:0:0:0:0:0:1';
-    return false;
-}
-
 ;// CONCATENATED MODULE: ./build/src/inputs/durations.js
 /**
  * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
@@ -41770,11 +41890,99 @@ function durations_duration(bounds) {
     });
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
+/**
+ * A private key where a public one belongs (`public-key`, `instance-config`'s
+ * public_key) is a user error that would send the key to the service and print
+ * it in errors: it is refused, and masked before anything is printed.
+ */
+const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
+function private_key_looksLikePrivateKey(text) {
+    return PRIVATE_KEY_MARKERS.test(text);
+}
+/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
+function maskPrivateKeyInputs(read, setSecret, names) {
+    for (const name of names) {
+        const value = read(name);
+        if (!private_key_looksLikePrivateKey(value))
+            continue;
+        setSecret(value);
+        for (const line of value.split(/\r?\n|\\n/)) {
+            const trimmed = line.trim().replace(/^"|"$/g, '');
+            if (trimmed.length > 0)
+                setSecret(trimmed);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
+/**
+ * `instance-config`: a JSON object merged into the create body. Bounded in
+ * size and depth before it is parsed or walked (10,000 nested brackets must be
+ * an input error, not a stack overflow).
+ */
+
+
+const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
+/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
+function jsonDepth(text) {
+    let depth = 0;
+    let deepest = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i++;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[')
+            deepest = Math.max(deepest, ++depth);
+        else if (c === '}' || c === ']')
+            depth--;
+    }
+    return deepest;
+}
+const json_object_jsonObject = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? '{}' : raw;
+    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
+        return NEVER;
+    }
+    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
+        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
+        return NEVER;
+    }
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
+        return NEVER;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
+        return NEVER;
+    }
+    const publicKey = value.public_key;
+    if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
+        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
+        return NEVER;
+    }
+    return value;
+});
+
 ;// CONCATENATED MODULE: ./build/src/inputs.js
 /**
  * Every action input is read here, once, and parsed into one typed config.
  * Nothing else in the action calls core.getInput.
  */
+
+
 
 
 
@@ -41915,7 +42123,8 @@ const internetAccess = schemas_string().transform((raw, ctx) => {
 });
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const envLines = schemas_string().transform((raw, ctx) => {
-    const env = {};
+    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
+    const env = new Map();
     const lines = raw.split(/\r?\n/);
     for (const [index, line] of lines.entries()) {
         if (line.trim() === '')
@@ -41931,13 +42140,13 @@ const envLines = schemas_string().transform((raw, ctx) => {
             ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
             return NEVER;
         }
-        if (key in env) {
+        if (env.has(key)) {
             ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` });
             return NEVER;
         }
-        env[key] = line.slice(eq + 1);
+        env.set(key, line.slice(eq + 1));
     }
-    return env;
+    return Object.fromEntries(env);
 });
 const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const sandboxName = schemas_string().transform((raw, ctx) => {
@@ -41989,29 +42198,16 @@ const apiToken = schemas_string().transform((raw, ctx) => {
         ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
         return NEVER;
     }
-    // A header value cannot hold these; never echo the token itself.
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is checked for
-    if (/[\s\x00-\x1f\x7f]/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: 'contains whitespace or control characters; check the secret holds only the token' });
+    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
+    // sent, as a network error for the whole timeout); never echo the token itself.
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+        });
         return NEVER;
     }
     return text;
-});
-const jsonObject = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? '{}' : raw;
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
-        return NEVER;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
-        return NEVER;
-    }
-    return value;
 });
 const mode = schemas_string().transform((raw, ctx) => {
     const text = raw.trim() === '' ? 'start' : raw.trim();
@@ -42159,7 +42355,10 @@ function parseInputs(read, run = runContextFromEnv()) {
     }
     else if (selected === 'instance') {
         const publicKey = read('public-key').trim();
-        if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
+        if (looksLikePrivateKey(publicKey)) {
+            inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
+        }
+        else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
             inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
         }
         config = {
@@ -42243,6 +42442,54 @@ function reportFailure(core, error, signal) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./build/src/key-files.js
+/**
+ * Files that hold a secret (a private key, later a certificate): created fresh
+ * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
+ * a file or a symlink that is already there. Without RUNNER_TEMP the step
+ * fails rather than write a key into the workspace.
+ */
+
+
+class NoRunnerTempError extends Error {
+    constructor() {
+        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
+        this.name = 'NoRunnerTempError';
+    }
+}
+/** RUNNER_TEMP, or an error that says why nothing was sent. */
+function runnerTemp(env) {
+    const dir = env.RUNNER_TEMP?.trim();
+    if (!dir)
+        throw new NoRunnerTempError();
+    return dir;
+}
+/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
+function privateDirectory(parent) {
+    return mkdtempSync(join(parent, 'gpu-sandbox-'));
+}
+/**
+ * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
+ * no-follow: an existing file or a planted symlink makes it fail, never write through.
+ */
+function writeSecretFile(dir, name, content) {
+    const path = join(dir, name);
+    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    try {
+        writeSync(fd, content);
+    }
+    finally {
+        closeSync(fd);
+    }
+    return path;
+}
+/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
+function removePrivateDirectory(dir) {
+    (0,external_node_fs_namespaceObject.rmSync)(dir, { recursive: true, force: true });
+}
+
 ;// CONCATENATED MODULE: ./build/src/sandbox-status.js
 /**
  * The one place that knows what a sandbox status means. The service speaks
@@ -42293,6 +42540,7 @@ function mayHoldName(status) {
 }
 
 ;// CONCATENATED MODULE: ./build/src/sandboxes.js
+
 
 
 
@@ -42395,7 +42643,7 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
 class WaitTimeoutError extends Error {
     lastStatus;
     constructor(id, lastStatus, waitedMs) {
-        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus ?? 'none seen'}). ` +
+        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : serviceText(lastStatus)}). ` +
             "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
         this.name = 'WaitTimeoutError';
         this.lastStatus = lastStatus;
@@ -42480,6 +42728,7 @@ const KEYS = {
     sshKeyPath: 'ssh-key-path',
     hourlyCost: 'hourly-cost',
     nameHolders: 'name-holders',
+    secretDirectory: 'secret-dir',
 };
 class ActionState {
     core;
@@ -42521,6 +42770,13 @@ class ActionState {
     }
     saveInstance(identifier) {
         this.core.saveState(KEYS.instanceId, identifier);
+    }
+    /** The 0700 directory holding key files: the post step removes it whole. */
+    saveSecretDirectory(path) {
+        this.core.saveState(KEYS.secretDirectory, path);
+    }
+    get secretDirectory() {
+        return this.read(KEYS.secretDirectory);
     }
     saveSshKeyPath(path) {
         this.core.saveState(KEYS.sshKeyPath, path);
@@ -42652,6 +42908,8 @@ async function readBillingContext(client, spec, warn, signal) {
 
 
 
+
+
 /**
  * How long the post step keeps trying to stop. Long, because giving up leaves
  * a sandbox billing until its TTL; in a big matrix a stop may wait out a few
@@ -42713,11 +42971,11 @@ async function runPost(deps) {
         summary = 'already gone (404)';
     }
     else if (result.outcome === 'not-live') {
-        core.info(`Sandbox ${id} is ${result.status} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`);
+        core.info(`Sandbox ${id} is ${serviceText(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`);
         summary = `not live (${result.status}); the stop was answered ${result.refusal}`;
     }
     else {
-        core.info(`Stopped sandbox ${id}${lived} (status: ${result.status ?? 'stop accepted'}).`);
+        core.info(`Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : serviceText(result.status)}).`);
         summary = `stop accepted; status ${result.status ?? 'unknown'}`;
     }
     await core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost));
@@ -42758,6 +43016,9 @@ async function cleanupInstance(deps, state) {
         (0,external_node_fs_namespaceObject.rmSync)(keyPath, { force: true });
         core.info(`Removed the private key file ${keyPath}.`);
     }
+    const secretDir = state.secretDirectory;
+    if (secretDir)
+        removePrivateDirectory(secretDir);
     const identifier = state.instanceId;
     if (!identifier) {
         core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).');
@@ -42768,11 +43029,12 @@ async function cleanupInstance(deps, state) {
         core.notice(`keep-alive: true: instance ${identifier} is left running. Delete it yourself when done.`);
         return;
     }
-    const client = deps.makeClient(config);
+    const deadline = deps.clock.now() + POST_DEADLINE_MS;
+    const client = deps.makeClient(config).withDeadline(deadline, deps.clock);
     try {
         await withRetry(() => client.deleteInstance(identifier, deps.signal), {
             clock: deps.clock,
-            deadline: deps.clock.now() + POST_DEADLINE_MS,
+            deadline,
             signal: deps.signal,
             label: `delete instance ${identifier}`,
             log: (m) => core.info(m),

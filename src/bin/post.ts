@@ -2,4 +2,6 @@
 import { run } from '../post.ts'
 
 await run()
+// Exit at once, but only after the log has reached the runner: a pipe may still hold some of it.
+await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
 process.exit()

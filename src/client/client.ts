@@ -24,6 +24,7 @@ import {
   type SandboxStartRequest,
   type StartResponse,
 } from './schemas.ts'
+import { serviceText } from '../untrusted.ts'
 import { readSandboxPage, type SandboxPage } from './page.ts'
 import { fetchTransport, type Transport } from './transport.ts'
 
@@ -53,9 +54,14 @@ interface CallOptions<T> {
   schema?: z.ZodType<T>
   authenticated?: boolean
   signal?: AbortSignal
+  /** The answer may carry a private key (instance create): never quoted in an error. */
+  mayHoldKey?: boolean
 }
 
 const EXCERPT_LENGTH = 200
+
+/** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
+export const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/
 
 export function assertSandboxId(id: string): string {
   if (!SANDBOX_ID_PATTERN.test(id)) {
@@ -166,7 +172,7 @@ export class ComputeClient {
   }
 
   async createInstance(body: Record<string, unknown>, signal?: AbortSignal): Promise<InstanceCreateResponse> {
-    return this.call({ method: 'POST', path: '/instances/create', body, schema: instanceCreateResponseSchema, signal })
+    return this.call({ method: 'POST', path: '/instances/create', body, schema: instanceCreateResponseSchema, signal, mayHoldKey: true })
   }
 
   async deleteInstance(identifier: string | number, signal?: AbortSignal): Promise<unknown> {
@@ -225,14 +231,14 @@ export class ComputeClient {
     if (response.status >= 300 && response.status < 400) {
       throw new ServiceError({ status: response.status, code: 'redirect_not_followed', method, path })
     }
-    if (!response.ok) throw this.errorFrom(response, text, method, path)
+    if (!response.ok) throw this.errorFrom(response, text, method, path, options.mayHoldKey)
 
     let json: unknown = undefined
     if (text.trim() !== '') {
       try {
         json = JSON.parse(text)
       } catch {
-        throw this.invalid(response.status, method, path, `the body is not JSON: ${this.excerpt(text)}`)
+        throw this.invalid(response.status, method, path, `the body is not JSON: ${this.excerpt(text, options.mayHoldKey)}`)
       }
     }
     if (!options.schema) return json as T
@@ -240,12 +246,12 @@ export class ComputeClient {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body'
-      throw this.invalid(response.status, method, path, `unexpected ${where}: ${issue?.message ?? 'invalid'}`)
+      throw this.invalid(response.status, method, path, serviceText(`unexpected ${where}: ${issue?.message ?? 'invalid'}`))
     }
     return parsed.data
   }
 
-  private errorFrom(response: Response, text: string, method: string, path: string): ServiceError {
+  private errorFrom(response: Response, text: string, method: string, path: string, mayHoldKey = false): ServiceError {
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
     let parsedBody: z.infer<typeof errorBodySchema> | undefined
     try {
@@ -257,19 +263,25 @@ export class ComputeClient {
     const fallbackCode = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not_found' : 'http_error'
     return new ServiceError({
       status: response.status,
-      code: parsedBody?.error || fallbackCode,
+      code: parsedBody?.error && ERROR_CODE_PATTERN.test(parsedBody.error) ? parsedBody.error : fallbackCode,
       // Not the JSON error object: the status plus a short, token-free excerpt.
-      serviceMessage: parsedBody ? parsedBody.message : text.trim() === '' ? undefined : this.excerpt(text),
+      serviceMessage: parsedBody ? this.clean(parsedBody.message) : text.trim() === '' ? undefined : this.excerpt(text, mayHoldKey),
       method,
       path,
       retryAfterMs,
     })
   }
 
-  private excerpt(text: string): string {
-    const oneLine = text.replace(/\s+/g, ' ').trim()
-    const clean = this.apiToken ? oneLine.split(this.apiToken).join('***') : oneLine
-    return clean.length > EXCERPT_LENGTH ? `${clean.slice(0, EXCERPT_LENGTH)}…` : clean
+  /** Service text for a message: token removed, one line, no command, cut (see untrusted.ts). */
+  private clean(text: string | undefined, limit?: number): string | undefined {
+    if (text === undefined || text.trim() === '') return undefined
+    return serviceText(this.apiToken ? text.split(this.apiToken).join('***') : text, limit)
+  }
+
+  private excerpt(text: string, mayHoldKey = false): string {
+    // A body that may hold a private key is never quoted, not even in part.
+    if (mayHoldKey) return `(${Buffer.byteLength(text)} bytes, not quoted: the answer may hold a private key)`
+    return this.clean(text, EXCERPT_LENGTH) ?? ''
   }
 
   private describeCause(error: unknown): string {

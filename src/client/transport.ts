@@ -9,6 +9,7 @@
  * common case does not need at startup.
  */
 import type { Dispatcher } from 'undici'
+import { isLoopbackHost } from './url.ts'
 
 export interface TransportRequest {
   method: string
@@ -28,8 +29,13 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
 
 let proxyDispatcher: Promise<Dispatcher> | undefined
 
-async function dispatcher(): Promise<Dispatcher | undefined> {
-  if (!proxyConfigured()) return undefined
+/**
+ * The proxy dispatcher for `url`, or none. A loopback target never goes
+ * through a proxy (as @actions/http-client does): the token would cross it in
+ * clear for an http:// emulator, and a proxy cannot reach the runner's loopback anyway.
+ */
+async function dispatcher(url: string): Promise<Dispatcher | undefined> {
+  if (!proxyConfigured() || isLoopbackHost(new URL(url).hostname)) return undefined
   proxyDispatcher ??= import('undici').then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }))
   return proxyDispatcher
 }
@@ -44,7 +50,7 @@ export const fetchTransport: Transport = async (request) => {
     // The token goes to base-url's host only: a redirect is returned, never followed.
     redirect: 'manual',
   }
-  const proxy = await dispatcher()
+  const proxy = await dispatcher(request.url)
   // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
   if (proxy) init.dispatcher = proxy
   return globalThis.fetch(request.url, init)

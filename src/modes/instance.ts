@@ -1,11 +1,11 @@
 /** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { assertInstanceId } from '../client/client.ts'
 import { isNotAccepted, withRetry } from '../client/retry.ts'
 import type { InstanceConfig } from '../inputs.ts'
+import { privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
+import { setTextOutput } from '../outputs.ts'
 import { ActionState } from '../state.ts'
-import { reportDryRun } from '../summary.ts'
+import { markdownTable, reportDryRun } from '../summary.ts'
 import type { ModeDeps } from './deps.ts'
 
 const CREATE_DEADLINE_MS = 2 * 60_000
@@ -24,20 +24,24 @@ export function maskKey(setSecret: (secret: string) => void, key: string): void 
   }
 }
 
-export async function runInstance(config: InstanceConfig, deps: ModeDeps, runnerTemp: string): Promise<void> {
+export async function runInstance(config: InstanceConfig, deps: ModeDeps, env: NodeJS.ProcessEnv): Promise<void> {
   const { core } = deps
   const request = buildInstanceRequest(config)
   if (config.dryRun) {
     await reportDryRun(core, 'Instance', 'POST /instances/create', request)
     return
   }
+  // The service generates a key unless one is given: know where it will go before anything is sent.
+  const tempDir = config.publicKey ? undefined : runnerTemp(env)
+  const deadline = deps.clock.now() + CREATE_DEADLINE_MS
+  const client = deps.client.withDeadline(deadline, deps.clock)
   // Create is not idempotent and carries no name to find it by: retry only answers that
   // certainly created nothing (429, 503, 504); a lost answer fails loudly.
   let created
   try {
-    created = await withRetry(() => deps.client.createInstance(request, deps.signal), {
+    created = await withRetry(() => client.createInstance(request, deps.signal), {
       clock: deps.clock,
-      deadline: deps.clock.now() + CREATE_DEADLINE_MS,
+      deadline,
       signal: deps.signal,
       label: 'create instance',
       log: (m) => core.info(m),
@@ -60,10 +64,12 @@ export async function runInstance(config: InstanceConfig, deps: ModeDeps, runner
   const state = new ActionState(core)
   state.saveInstance(identifier)
   core.setOutput('instance-id', identifier)
-  core.setOutput('instance-uuid', created.uuid)
+  setTextOutput(core, 'instance-uuid', created.uuid)
   if (key !== '') {
-    const path = join(runnerTemp, `instance-${identifier}-key`)
-    writeFileSync(path, key.endsWith('\n') ? key : `${key}\n`, { mode: 0o600 })
+    // A key was sent back although none was expected (a public key was given): it still gets a private place.
+    const dir = privateDirectory(tempDir ?? runnerTemp(process.env))
+    state.saveSecretDirectory(dir)
+    const path = writeSecretFile(dir, `instance-${identifier}-key`, key.endsWith('\n') ? key : `${key}\n`)
     state.saveSshKeyPath(path)
     core.setOutput('ssh-key-path', path)
     core.setOutput('ssh-private-key', key)
@@ -71,5 +77,10 @@ export async function runInstance(config: InstanceConfig, deps: ModeDeps, runner
   } else {
     core.info(`Instance ${identifier} created with the given public key.`)
   }
-  await core.appendSummary(`### Instance ${identifier}\n\nUUID: \`${created.uuid}\`\n\nCleanup: ${config.keepAlive ? 'keep-alive (not deleted)' : 'deleted by the post step'}\n`)
+  await core.appendSummary(
+    `### Instance ${identifier}\n\n${markdownTable([
+      ['UUID', created.uuid],
+      ['Cleanup', config.keepAlive ? 'keep-alive (not deleted)' : 'deleted by the post step'],
+    ])}`,
+  )
 }

@@ -2,6 +2,9 @@
 import { withRetry } from '../client/retry.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import type { NetworkPolicyConfig } from '../inputs.ts'
+import { setJsonOutput } from '../outputs.ts'
+import { markdownTable } from '../summary.ts'
+import { serviceText } from '../untrusted.ts'
 import type { ModeDeps } from './deps.ts'
 
 const POLICY_DEADLINE_MS = 2 * 60_000
@@ -38,17 +41,25 @@ export async function runNetworkPolicy(config: NetworkPolicyConfig, deps: ModeDe
   const { core } = deps
   core.setOutput('sandbox-id', config.sandboxId)
   // Replacing the whole policy is idempotent, so every transient failure may be retried.
-  const result = await withRetry(() => deps.client.replaceNetworkPolicy(config.sandboxId, config.networkPolicy, deps.signal), {
+  const deadline = deps.clock.now() + POLICY_DEADLINE_MS
+  const client = deps.client.withDeadline(deadline, deps.clock)
+  const result = await withRetry(() => client.replaceNetworkPolicy(config.sandboxId, config.networkPolicy, deps.signal), {
     clock: deps.clock,
-    deadline: deps.clock.now() + POLICY_DEADLINE_MS,
+    deadline,
     signal: deps.signal,
     label: `network policy of ${config.sandboxId}`,
     log: (m) => core.info(m),
   })
   const accepted = result.network_policy as NetworkPolicy
-  core.setOutput('network-policy', JSON.stringify(accepted))
+  setJsonOutput(core, 'network-policy', accepted)
   const differences = comparePolicies(config.networkPolicy, accepted)
-  for (const difference of differences) core.warning(`Network policy of ${config.sandboxId} differs from what was asked: ${difference}`)
+  for (const difference of differences) core.warning(`Network policy of ${config.sandboxId} differs from what was asked: ${serviceText(difference, 1_000)}`)
   core.info(`Network policy of ${config.sandboxId} replaced: internet_access ${accepted.internet_access}.`)
-  await core.appendSummary(`### Network policy of ${config.sandboxId}\n\n\`\`\`json\n${JSON.stringify(accepted, null, 2)}\n\`\`\`\n`)
+  await core.appendSummary(
+    `### Network policy of ${config.sandboxId}\n\n${markdownTable([
+      ['Internet access', accepted.internet_access],
+      ['CIDR allowlist', (accepted.cidr_allowlist ?? []).join(', ') || 'none'],
+      ['Domain allowlist', (accepted.domain_allowlist ?? []).join(', ') || 'none'],
+    ])}`,
+  )
 }

@@ -9,6 +9,7 @@ import { buildStartRequest, checkNameBeforeStart, NameHolders, startSandbox, typ
 import { isFailed, isReady } from '../sandbox-status.ts'
 import { INFO_READ_MS, WaitTimeoutError, waitUntilSettled } from '../sandboxes.ts'
 import { ActionState } from '../state.ts'
+import { serviceText } from '../untrusted.ts'
 import { readBillingContext, type BillingContext } from '../billing.ts'
 import { formatDuration, listWithLimit, markdownTable, reportDryRun } from '../summary.ts'
 import type { ModeDeps } from './deps.ts'
@@ -61,7 +62,7 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   core.setOutput('sandbox-id', started.id)
   setTextOutput(core, 'sandbox-name', started.name)
   core.setOutput('gpu-type', started.gpuType ?? '')
-  core.info(`Sandbox ${started.id} ('${started.name}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`)
+  core.info(`Sandbox ${started.id} ('${serviceText(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`)
 
   // Informational, read while the sandbox provisions; it never fails the step.
   const billing: Promise<BillingContext> = readBillingContext(
@@ -84,7 +85,7 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
         acceptedAt,
         onStatus: (status) => {
           lastStatus = status
-          core.info(`${started.id}: ${status} (after ${formatDuration(clock.now() - acceptedAt)})`)
+          core.info(`${started.id}: ${serviceText(status)} (after ${formatDuration(clock.now() - acceptedAt)})`)
           setTextOutput(core, 'status', status)
         },
       })
@@ -116,7 +117,7 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   await core.appendSummary(
     `### Sandbox ${started.id}\n\n` +
       markdownTable([
-        ['Name', `\`${started.name}\``],
+        ['Name', started.name],
         ['Status', waitError ? `${status} (waiting ended: ${waitError instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)` : status],
         ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
         ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
@@ -126,7 +127,7 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
         [isReady(status) && !waitError ? 'Time to running' : 'Time in the step', formatDuration(clock.now() - stepStart)],
         ['Estimated cost', cost],
         ['Credit alert', creditAlert],
-        ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with `mode: stop`' : 'stopped by the post step'],
+        ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
       ]),
   )
 
@@ -134,5 +135,5 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   if (isFailed(status)) {
     throw new Error(`Sandbox ${started.id} failed to provision (status 'failed'). The post step stops it; see the 'sandbox' output for the record.`)
   }
-  core.info(`Sandbox ${started.id} is ${status}.`)
+  core.info(`Sandbox ${started.id} is ${serviceText(status)}.`)
 }

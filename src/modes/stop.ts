@@ -2,6 +2,8 @@
 import type { StopConfig } from '../inputs.ts'
 import { setTextOutput } from '../outputs.ts'
 import { stopSandbox } from '../sandboxes.ts'
+import { markdownTable } from '../summary.ts'
+import { serviceText } from '../untrusted.ts'
 import type { ModeDeps } from './deps.ts'
 
 export const STOP_DEADLINE_MS = 3 * 60_000
@@ -16,7 +18,7 @@ export async function runStop(config: StopConfig, deps: ModeDeps): Promise<void>
   )
   if (result.outcome === 'not-live') {
     setTextOutput(core, 'status', result.status ?? 'not-live')
-    core.info(`Sandbox ${config.sandboxId} is ${result.status} and not live: nothing to stop (the stop was answered ${result.refusal}).`)
+    core.info(`Sandbox ${config.sandboxId} is ${serviceText(result.status)} and not live: nothing to stop (the stop was answered ${result.refusal}).`)
     return
   }
   if (result.outcome === 'gone') {
@@ -26,6 +28,6 @@ export async function runStop(config: StopConfig, deps: ModeDeps): Promise<void>
   }
   const status = result.status ?? 'stopping'
   setTextOutput(core, 'status', status)
-  core.info(`Stop of sandbox ${config.sandboxId} accepted; status: ${status}.`)
-  await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\nStatus: ${status}\n`)
+  core.info(`Stop of sandbox ${config.sandboxId} accepted; status: ${serviceText(status)}.`)
+  await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\n${markdownTable([['Status', status]])}`)
 }

@@ -2,7 +2,9 @@
  * The committed dist/ bundles, run as the runner runs them, against the
  * emulator over a real socket on loopback.
  */
-import { readFileSync, statSync, existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer, type Server } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -56,9 +58,9 @@ describe('mode start (the README example)', () => {
     expect(emulator.requests.filter((r) => !r.authPresent).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /pricing'])
     expect(emulator.requestsTo('GET', '/credit-alert')).toHaveLength(1)
     // 2 vCPU, 8 GiB, 100 GB CPU-only at the emulator's catalog; the credit alert it serves.
-    expect(run.main.summary).toContain('| Estimated cost | ~$0.062/hour (2 x additional_vcpus $0.0095 + 8 x additional_memory_gib $0.0035 + 100 x disk_gb $0.00015) |')
-    expect(run.main.summary).toContain('| Credit alert | $50.00, armed |')
-    expect(run.post.summary).toMatch(/\| Estimated cost of this run \| ~<\$0\.0001 \(\d+s at ~\$0\.062\/hour\) \|/)
+    expect(run.main.summary).toContain('| Estimated cost | \\~\\$0.062/hour (2 x additional\\_vcpus \\$0.0095 + 8 x additional\\_memory\\_gib \\$0.0035 + 100 x disk\\_gb \\$0.00015) |')
+    expect(run.main.summary).toContain('| Credit alert | \\$50.00, armed |')
+    expect(run.post.summary).toMatch(/\| Estimated cost of this run \| \\~&lt;\\\$0\.0001 \(\d+s at \\~\\\$0\.062\/hour\) \|/)
     expect(run.main.stdout).not.toMatch(/::warning::/)
     expect(emulator.requestsTo('POST', '/sandboxes/:id/stop').map((r) => r.path)).toEqual([`/sandboxes/${id}/stop`])
     expect(await emulator.settle()).toEqual([])
@@ -101,7 +103,7 @@ describe('mode start (the README example)', () => {
     expect(run.main.summary).toMatch(/\| Status \| provisioning \(waiting ended: timeout; the post step stops it\) \|/)
     expect(run.main.outputs.status).toBe('provisioning')
     expect(run.post.exitCode).toBe(0)
-    expect(run.post.summary).toMatch(/Estimated cost of this run \| ~/)
+    expect(run.post.summary).toMatch(/Estimated cost of this run \| \\~/)
     expect(await emulator.settle()).toEqual([])
   })
 
@@ -260,14 +262,21 @@ describe('other modes', () => {
   })
 })
 
-/** A minimal forward proxy (CONNECT tunnels, as undici's ProxyAgent uses) that records where it was asked to go. */
-async function startProxy(): Promise<{ server: Server; url: string; tunnels: string[] }> {
+/**
+ * A minimal forward proxy (CONNECT tunnels, as undici's ProxyAgent uses) that records where it was
+ * asked to go; `hosts` maps names only it can resolve.
+ */
+async function startProxy(hosts: Record<string, string> = {}): Promise<{ server: Server; url: string; tunnels: string[]; plainRequests: string[] }> {
   const tunnels: string[] = []
-  const server = createServer((_req, res) => res.writeHead(405).end())
+  const plainRequests: string[] = []
+  const server = createServer((req, res) => {
+    plainRequests.push(req.url ?? '')
+    res.writeHead(405).end()
+  })
   server.on('connect', (req, clientSocket, head) => {
     tunnels.push(req.url ?? '')
     const [host = '', port = ''] = (req.url ?? '').split(':')
-    const upstream = connect(Number(port), host, () => {
+    const upstream = connect(Number(port), hosts[host] ?? host, () => {
       clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
       upstream.write(head)
       upstream.pipe(clientSocket)
@@ -277,37 +286,49 @@ async function startProxy(): Promise<{ server: Server; url: string; tunnels: str
     clientSocket.on('error', () => upstream.destroy())
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels }
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, plainRequests }
 }
 
 describe('behind a proxy (self-hosted runners)', () => {
-  it('with HTTP_PROXY set, every request goes through the proxy, via the lazily loaded undici chunk', async () => {
+  it('a loopback base-url never goes through the proxy: the token does not cross it', async () => {
     const proxy = await startProxy()
     try {
       const env = { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url }
-      const main = await runStep('main', { inputs: inputs(), env })
-      const post = await runStep('post', { inputs: inputs(), env, state: main.state })
-      expect(main.exitCode).toBe(0)
-      expect(post.exitCode).toBe(0)
-      const emulatorHost = new URL(baseUrl).host
-      expect(proxy.tunnels.length).toBeGreaterThanOrEqual(1)
-      expect(new Set(proxy.tunnels)).toEqual(new Set([emulatorHost]))
+      const run = await runAction({ inputs: inputs(), env })
+      expect([run.main.exitCode, run.post.exitCode]).toEqual([0, 0])
+      expect(proxy.tunnels).toEqual([])
+      expect(proxy.plainRequests).toEqual([])
       expect(await emulator.settle()).toEqual([])
     } finally {
       proxy.server.close()
     }
   })
 
-  it('NO_PROXY is honoured, and without proxy variables nothing goes through the proxy', async () => {
-    const proxy = await startProxy()
+  it('any other host goes through the proxy (via the lazily loaded undici chunk); NO_PROXY is honoured', async () => {
+    // An https emulator reached as sandbox.test, a name only the proxy resolves (to loopback).
+    await emulator.close()
+    emulator = new Emulator({ provisioningMs: 200, stopMs: 50, https: true })
+    const port = new URL(await emulator.start()).port
+    const dir = mkdtempSync(join(tmpdir(), 'proxy-ca-'))
+    const proxy = await startProxy({ 'sandbox.test': '127.0.0.1' })
     try {
-      const noProxy = await runAction({ inputs: inputs(), env: { HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } })
-      const direct = await runAction({ inputs: inputs() })
-      expect([noProxy.main.exitCode, noProxy.post.exitCode, direct.main.exitCode, direct.post.exitCode]).toEqual([0, 0, 0, 0])
-      expect(proxy.tunnels).toEqual([])
-      expect(emulator.requestsTo('POST', '/sandboxes/start')).toHaveLength(2)
+      const caFile = join(dir, 'ca.pem')
+      writeFileSync(caFile, emulator.certificatePem?.cert ?? '')
+      const remote = { ...inputs(), 'base-url': `https://sandbox.test:${port}/v1` }
+      const env = { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: caFile }
+      const run = await runAction({ inputs: remote, env })
+      expect([run.main.exitCode, run.post.exitCode]).toEqual([0, 0])
+      expect(proxy.tunnels.length).toBeGreaterThanOrEqual(1)
+      expect(new Set(proxy.tunnels)).toEqual(new Set([`sandbox.test:${port}`]))
+      expect(await emulator.settle()).toEqual([])
+      // NO_PROXY: the same host is reached directly, which fails here (only the proxy knows sandbox.test).
+      const direct = await runStep('main', { inputs: { ...remote, timeout: '2s' }, env: { ...env, NO_PROXY: 'sandbox.test' } })
+      expect(direct.exitCode).toBe(1)
+      expect(new Set(proxy.tunnels)).toEqual(new Set([`sandbox.test:${port}`]))
+      expect(emulator.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
     } finally {
       proxy.server.close()
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

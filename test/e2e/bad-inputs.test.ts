@@ -78,7 +78,7 @@ const cases: [string, Record<string, string>, string, RegExp][] = [
   ['instance-config not JSON', { mode: 'instance', 'instance-config': '{nope' }, 'instance-config', /not valid JSON/],
   ['instance-config an array', { mode: 'instance', 'instance-config': '[]' }, 'instance-config', /JSON object/],
   ['public-key not a key', { mode: 'instance', 'public-key': 'hello' }, 'public-key', /OpenSSH public key/],
-  ['api-token with a newline', { 'api-token': 'abc\ndef' }, 'api-token', /whitespace or control characters/],
+  ['api-token with a newline', { 'api-token': 'abc\ndef' }, 'api-token', /whitespace, control, zero-width or non-ASCII characters/],
 ]
 
 describe('bad inputs', () => {

@@ -141,7 +141,7 @@ describe('5. a stop answered 409 for a failed sandbox', () => {
     expect(run.post.exitCode).toBe(0)
     expect(run.post.stdout).toContain(`Sandbox ${id} is failed and not live: nothing to stop (the service answered the stop with 409 sandbox_not_running).`)
     expect(commands(run.post, 'error')).toEqual([])
-    expect(run.post.summary).toContain('| Stop | not live (failed); the stop was answered 409 sandbox_not_running |')
+    expect(run.post.summary).toContain('| Stop | not live (failed); the stop was answered 409 sandbox\\_not\\_running |')
     expect(service.stopRequestsFor(id).map((r) => r.status)).toEqual([409])
   })
 })

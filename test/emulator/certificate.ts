@@ -10,7 +10,7 @@ export function selfSignedCertificate(): { key: string; cert: string } {
     execFileSync(
       'openssl',
       ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-        '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+        '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:sandbox.test,IP:127.0.0.1,IP:::1',
         '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
       { stdio: 'ignore' },
     )

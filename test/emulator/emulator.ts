@@ -14,7 +14,7 @@ import { openSshPrivateKey } from './ssh-key.ts'
 export type GpuType = 'A6000' | 'A100' | 'H100'
 export const GPU_TYPES: GpuType[] = ['A6000', 'A100', 'H100']
 
-export type FaultKind = 500 | 502 | 503 | 504 | 'hang' | 'reset' | 'lost-answer' | 'malformed-json' | 'slow-body'
+export type FaultKind = 500 | 502 | 503 | 504 | 400 | 'hang' | 'reset' | 'lost-answer' | 'malformed-json' | 'slow-body' | 'key-not-json'
 
 export interface FaultRule {
   /** e.g. 'POST /sandboxes/start', 'GET /sandboxes/:id', 'GET /sandboxes', 'POST /sandboxes/:id/stop'. */
@@ -22,6 +22,9 @@ export interface FaultRule {
   /** 1-based attempts (per route, counted since the rule was added) that get the fault; default every attempt. */
   attempts?: number[]
   fault: FaultKind
+  /** For status faults: the error object's `error` and `message` (hostile text, say). `{{authorization}}` echoes the header. */
+  error?: string
+  message?: string
 }
 
 export interface Organization {
@@ -68,6 +71,9 @@ export interface EmulatorOptions {
   listExtraArrays?: boolean
   /** Extra fields in every record (get and list): odd but valid answers, e.g. a huge one. */
   recordExtra?: Record<string, unknown>
+  /** Hostile or odd text: the start answer's name, and the word shown for each status. */
+  answerName?: string
+  statusWords?: Record<string, string>
   /** Rewrites the policy the network-policy route answers it accepted. */
   acceptedPolicyFilter?: (policy: StartBody['network_policy']) => StartBody['network_policy']
 }
@@ -155,9 +161,9 @@ function positiveInt(value: unknown): boolean {
 
 export class Emulator {
   readonly options: Required<
-    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter'>
+    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords'>
   > &
-    Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter'>
+    Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords'>
   readonly requests: RecordedRequest[] = []
   /** How many injected faults were applied. */
   faultsApplied = 0
@@ -177,6 +183,8 @@ export class Emulator {
   private readonly port: number
   private readonly https: boolean
   baseUrl = ''
+  /** With https: the self-signed key and certificate (for localhost, sandbox.test and loopback addresses). */
+  certificatePem: { key: string; cert: string } | undefined
 
   constructor(options: EmulatorOptions = {}) {
     this.host = options.host ?? '127.0.0.1'
@@ -205,6 +213,8 @@ export class Emulator {
       listExtraArrays: options.listExtraArrays ?? false,
       recordExtra: options.recordExtra,
       acceptedPolicyFilter: options.acceptedPolicyFilter,
+      answerName: options.answerName,
+      statusWords: options.statusWords,
     }
     for (const rule of options.faults ?? []) this.addFault(rule)
   }
@@ -215,7 +225,8 @@ export class Emulator {
 
   async start(): Promise<string> {
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res)
-    this.server = this.https ? createHttpsServer(selfSignedCertificate(), handler) : createHttpServer(handler)
+    if (this.https) this.certificatePem = selfSignedCertificate()
+    this.server = this.certificatePem ? createHttpsServer(this.certificatePem, handler) : createHttpServer(handler)
     this.server.keepAliveTimeout = 1_000
     this.server.on('connection', (socket: Socket) => {
       this.sockets.add(socket)
@@ -342,14 +353,14 @@ export class Emulator {
     return Buffer.concat(chunks).toString('utf8')
   }
 
-  private takeFault(method: string, path: string): FaultKind | undefined {
+  private takeFault(method: string, path: string): FaultRule | undefined {
     const route = `${method} ${routeOf(path)}`
     // Every rule of the route counts every request, so rules for attempts 1, 2, 3 compose.
     const matching = this.faults.filter((entry) => entry.rule.route === route)
     for (const entry of matching) entry.seen++
-    const fault = matching.find((entry) => !entry.rule.attempts || entry.rule.attempts.includes(entry.seen))?.rule.fault
-    if (fault !== undefined) this.faultsApplied++
-    return fault
+    const rule = matching.find((entry) => !entry.rule.attempts || entry.rule.attempts.includes(entry.seen))?.rule
+    if (rule !== undefined) this.faultsApplied++
+    return rule
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -382,9 +393,10 @@ export class Emulator {
       this.requests.push(record)
       if (!url.pathname.startsWith('/v1/')) throw new HttpError(404, 'not_found', `no route ${method} ${url.pathname}`)
 
-      const fault = this.takeFault(method, record.path)
-      if (fault !== undefined && fault !== 'lost-answer') {
-        this.applyFault(fault, res)
+      const rule = this.takeFault(method, record.path)
+      const fault = rule?.fault
+      if (rule !== undefined && fault !== 'lost-answer') {
+        this.applyFault(rule, res, auth)
         return
       }
       // lost-answer: carry the request out, then drop the connection instead of answering.
@@ -406,7 +418,8 @@ export class Emulator {
     }
   }
 
-  private applyFault(fault: FaultKind, res: ServerResponse): void {
+  private applyFault(rule: FaultRule, res: ServerResponse, auth: string | undefined): void {
+    const fault = rule.fault
     if (fault === 'hang') {
       this.hanging.add(res)
       res.on('close', () => this.hanging.delete(res))
@@ -424,6 +437,13 @@ export class Emulator {
       res.write('{"status": "')
       return
     }
+    if (fault === 'key-not-json') {
+      // A 2xx whose body is not JSON but carries a private key (a proxy that mangled the answer, say).
+      const pair = generateKeyPairSync('ed25519')
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      res.end(`key:\n${openSshPrivateKey(pair.privateKey, 'mangled')}`)
+      return
+    }
     if (fault === 'malformed-json') {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end('{"id": "sbx-')
@@ -437,7 +457,8 @@ export class Emulator {
       return
     }
     const status = fault as number
-    this.send(res, status, { code: status, error: codes[status], message: `injected ${status}` })
+    const message = (rule.message ?? `injected ${status}`).replace('{{authorization}}', auth ?? '')
+    this.send(res, status, { code: status, error: rule.error ?? codes[status], message })
   }
 
   private organization(auth: string | undefined): Organization {
@@ -529,7 +550,8 @@ export class Emulator {
 
   private view(sandbox: SandboxState): Record<string, unknown> {
     const { org: _org, ...visible } = sandbox
-    return { ...visible, network_policy: this.acceptedPolicy(sandbox.network_policy), ...this.options.recordExtra }
+    const status = this.options.statusWords?.[sandbox.status] ?? sandbox.status
+    return { ...visible, status, network_policy: this.acceptedPolicy(sandbox.network_policy), ...this.options.recordExtra }
   }
 
   private validateStart(body: unknown, raw: string): StartBody {
@@ -634,7 +656,7 @@ export class Emulator {
         if (LIVE_STATUSES.has(sandbox.status) && sandbox.status !== 'stopping') this.stopSandbox(sandbox, 'ttl expired')
       })
     }
-    return { status: 202, body: { id, name } }
+    return { status: 202, body: { id, name: this.options.answerName ?? name } }
   }
 
   private transition(sandbox: SandboxState, from: string, to: string): boolean {

@@ -74,6 +74,19 @@ describe('transport', () => {
     fetchSpy.mockRestore()
   })
 
+  it.each(['http://127.0.0.1:8080/v1', 'http://localhost:8080/v1', 'http://[::1]:8080/v1', 'http://127.1.2.3/v1'])(
+    'a loopback base-url (%s) never goes through the proxy',
+    async (base) => {
+      vi.stubEnv('HTTPS_PROXY', 'http://proxy.invalid:3128')
+      vi.stubEnv('HTTP_PROXY', 'http://proxy.invalid:3128')
+      const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ alert: null }))
+      await new ComputeClient({ baseUrl: base, apiToken: TOKEN }).getCreditAlert()
+      const [, init] = fetchSpy.mock.calls[0] as [string, RequestInit & { dispatcher?: unknown }]
+      expect(init.dispatcher).toBeUndefined()
+      fetchSpy.mockRestore()
+    },
+  )
+
   it('looks global fetch up at call time (a fetch replaced after import is used)', async () => {
     const original = globalThis.fetch
     const replaced = vi.fn(async () => new Response('{"alert":null}', { status: 200 }))

@@ -61,8 +61,8 @@ describe('start', () => {
     // 4 vCPU x 0.01 + 16 GiB x 0.005 + 100 GB x 0.0002 = 0.14 $/h (CPU only)
     expect(Number(core.state['hourly-cost'])).toBeCloseTo(0.14, 10)
     const summary = core.summaries.join('\n')
-    expect(summary).toContain('| Estimated cost | ~$0.14/hour (4 x additional_vcpus $0.01 + 16 x additional_memory_gib $0.005 + 100 x disk_gb $0.0002) |')
-    expect(summary).toContain('| Credit alert | $25.00, armed |')
+    expect(summary).toContain('| Estimated cost | \\~\\$0.14/hour (4 x additional\\_vcpus \\$0.01 + 16 x additional\\_memory\\_gib \\$0.005 + 100 x disk\\_gb \\$0.0002) |')
+    expect(summary).toContain('| Credit alert | \\$25.00, armed |')
     expect(summary).toContain('| Time to running | 2s |')
     expect(core.annotations).toEqual([])
     expect(core.state['sandbox-id']).toBe(id)
@@ -97,7 +97,7 @@ describe('start', () => {
     const { core, error } = await start({ 'gpu-type': 'A100' })
     expect(error).toBeUndefined()
     const summary = core.summaries.join('\n')
-    expect(summary).toContain('| Estimated cost | no estimate (the pricing catalog has no a100_x1_prototyping (or a100_x1_…), additional_memory_gib, disk_gb) |')
+    expect(summary).toContain('| Estimated cost | no estimate (the pricing catalog has no a100\\_x1\\_prototyping (or a100\\_x1\\_…), additional\\_memory\\_gib, disk\\_gb) |')
     expect(summary).toContain('| Credit alert | none configured |')
     expect(core.annotations).toEqual([])
   })
@@ -310,7 +310,7 @@ describe('post', () => {
       '### Sandbox sbx-00000000000000cc cleanup\n\n| | |\n|---|---|\n' +
         '| Stop | stop accepted; status stopped |\n' +
         '| Lived | 1h30m (from the accepted start to the stop) |\n' +
-        '| Estimated cost of this run | ~$3.00 (1h30m at ~$2.00/hour) |\n',
+        '| Estimated cost of this run | \\~\\$3.00 (1h30m at \\~\\$2.00/hour) |\n',
     ])
     // The post step makes no pricing call: the main step handed the estimate over in state.
     expect(service.billingRequests).toEqual([])

@@ -1,0 +1,47 @@
+/**
+ * Files that hold a secret (a private key, later a certificate): created fresh
+ * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
+ * a file or a symlink that is already there. Without RUNNER_TEMP the step
+ * fails rather than write a key into the workspace.
+ */
+import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+
+export class NoRunnerTempError extends Error {
+  constructor() {
+    super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).')
+    this.name = 'NoRunnerTempError'
+  }
+}
+
+/** RUNNER_TEMP, or an error that says why nothing was sent. */
+export function runnerTemp(env: NodeJS.ProcessEnv): string {
+  const dir = env.RUNNER_TEMP?.trim()
+  if (!dir) throw new NoRunnerTempError()
+  return dir
+}
+
+/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
+export function privateDirectory(parent: string): string {
+  return mkdtempSync(join(parent, 'gpu-sandbox-'))
+}
+
+/**
+ * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
+ * no-follow: an existing file or a planted symlink makes it fail, never write through.
+ */
+export function writeSecretFile(dir: string, name: string, content: string): string {
+  const path = join(dir, name)
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600)
+  try {
+    writeSync(fd, content)
+  } finally {
+    closeSync(fd)
+  }
+  return path
+}
+
+/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
+export function removePrivateDirectory(dir: string): void {
+  rmSync(dir, { recursive: true, force: true })
+}
