@@ -63,3 +63,61 @@ describe('summaryText', () => {
     expect(summaryText('"\'&')).toBe('&quot;&#39;&amp;')
   })
 })
+
+describe('inputs that would leak or crash', () => {
+  it('instance-config: size, depth, JSON and a private public_key, each named', async () => {
+    const { jsonObject, jsonDepth } = await import('../../src/inputs/json-object.ts')
+    const message = (raw: string) => jsonObject.safeParse(raw).error?.issues[0]?.message
+    expect(message(JSON.stringify({ a: 'x'.repeat(70_000) }))).toMatch(/at most 64 KiB/)
+    expect(message(`${'['.repeat(21)}${']'.repeat(21)}`)).toMatch(/at most 20 levels/)
+    expect(message('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[["}')).toBeUndefined()
+    expect(jsonDepth('{"a": "\\"{{{", "b": [[1]]}')).toBe(3)
+    expect(message('{nope')).toMatch(/not valid JSON/)
+    expect(message('[1]')).toMatch(/not an array/)
+    expect(message('{"public_key": "-----BEGIN OPENSSH PRIVATE KEY-----\\nabc"}')).toMatch(/public_key that is a private key \(it is masked\)/)
+    expect(jsonObject.parse('')).toEqual({})
+  })
+
+  it('a private key in public-key or instance-config is masked whole and line by line before parsing', async () => {
+    const { maskPrivateKeyInputs } = await import('../../src/inputs/private-key.ts')
+    const masked: string[] = []
+    const values: Record<string, string> = {
+      'public-key': '-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----',
+      'instance-config': '{"public_key": "-----BEGIN OPENSSH PRIVATE KEY-----\\nBBBB\\n-----END OPENSSH PRIVATE KEY-----"}',
+      other: 'ssh-ed25519 AAAA me',
+    }
+    maskPrivateKeyInputs((name) => values[name] ?? '', (secret) => masked.push(secret), ['public-key', 'instance-config', 'other'])
+    expect(masked).toContain(values['public-key'])
+    expect(masked).toContain('AAAA')
+    expect(masked).toContain('BBBB')
+    expect(masked).not.toContain('ssh-ed25519 AAAA me')
+  })
+})
+
+describe('key files', () => {
+  it('no RUNNER_TEMP is an error that says nothing was sent; a planted file is never written through', async () => {
+    const { privateDirectory, runnerTemp, writeSecretFile, removePrivateDirectory } = await import('../../src/key-files.ts')
+    const { mkdtempSync, statSync, symlinkSync, writeFileSync, readFileSync, existsSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    expect(() => runnerTemp({})).toThrow(/RUNNER_TEMP is not set.*nothing was sent/)
+    expect(() => runnerTemp({ RUNNER_TEMP: '  ' })).toThrow(/RUNNER_TEMP/)
+    const parent = mkdtempSync(join(tmpdir(), 'key-files-'))
+    try {
+      const dir = privateDirectory(parent)
+      expect(statSync(dir).mode & 0o777).toBe(0o700)
+      const path = writeSecretFile(dir, 'key', 'secret\n')
+      expect(statSync(path).mode & 0o777).toBe(0o600)
+      expect(() => writeSecretFile(dir, 'key', 'again')).toThrow(/EEXIST/)
+      writeFileSync(join(parent, 'target'), 'untouched')
+      symlinkSync(join(parent, 'target'), join(dir, 'link'))
+      expect(() => writeSecretFile(dir, 'link', 'x')).toThrow(/EEXIST|ELOOP/)
+      expect(readFileSync(join(parent, 'target'), 'utf8')).toBe('untouched')
+      removePrivateDirectory(dir)
+      expect(existsSync(dir)).toBe(false)
+      removePrivateDirectory(dir)
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
+  })
+})
