@@ -7,6 +7,7 @@ import { execSync } from 'node:child_process'
 import { existsSync, statSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Emulator } from '../test/emulator/emulator.ts'
+import { isGeneration, type Generation } from '../test/emulator/generation.ts'
 import { ROOT, runAction, type StepResult } from '../test/harness/action-runner.ts'
 
 function newestMtime(dir: string): number {
@@ -24,7 +25,18 @@ if (bundles.some((file) => !existsSync(file)) || newestMtime(join(ROOT, 'src')) 
 }
 
 const extra: Record<string, string> = {}
+// generation=v1|current chooses the emulator's service (default: current, as deployed); everything else is an input.
+let generation: Generation = 'current'
 for (const arg of process.argv.slice(2)) {
+  if (arg.startsWith('generation=')) {
+    const value = arg.slice('generation='.length)
+    if (!isGeneration(value)) {
+      console.error(`generation must be v1 or current, got '${value}'.`)
+      process.exit(2)
+    }
+    generation = value
+    continue
+  }
   const eq = arg.indexOf('=')
   if (eq < 1) {
     console.error(`Arguments are inputs as name=value, e.g. gpu-type=H100; got '${arg}'.`)
@@ -33,10 +45,10 @@ for (const arg of process.argv.slice(2)) {
   extra[arg.slice(0, eq)] = arg.slice(eq + 1)
 }
 
-const emulator = new Emulator({ provisioningMs: 1_500 })
+const emulator = new Emulator({ provisioningMs: 1_500, generation })
 const baseUrl = await emulator.start()
 const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }
-console.log(`Emulator at ${baseUrl}. Inputs: ${JSON.stringify({ ...inputs, 'api-token': '***' })}\n`)
+console.log(`Emulator (${generation}) at ${baseUrl}. Inputs: ${JSON.stringify({ ...inputs, 'api-token': '***' })}\n`)
 
 const run = await runAction({ inputs })
 function show(title: string, step: StepResult) {

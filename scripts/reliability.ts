@@ -5,8 +5,9 @@
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
+import { GENERATIONS } from '../test/emulator/generation.ts'
 import { ROOT } from '../test/harness/action-runner.ts'
-import { BILLING_ROUTES, FAULT_KINDS, ROUTES, behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from '../test/reliability/suite.ts'
+import { BILLING_ROUTES, FAULT_KINDS, ROUTES, ROUTES_BY_GENERATION, behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from '../test/reliability/suite.ts'
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -18,11 +19,11 @@ const randomCount = option('random', 200)
 const concurrency = option('concurrency', 6)
 console.log(`fault suite: seed ${seed} (reproduce with: npm run reliability -- --seed ${seed})`)
 
-const matrix = faultMatrix()
+const matrix = GENERATIONS.flatMap((generation) => faultMatrix(generation))
 const signals = signalMatrix()
 const instances = instanceMatrix()
 const billing = billingMatrix()
-const behaviours = behaviourMatrix()
+const behaviours = GENERATIONS.flatMap((generation) => behaviourMatrix(generation))
 const random = randomScenarios(seed, randomCount)
 const totals = await runSuite([...matrix, ...billing, ...behaviours, ...signals, ...instances, ...random], concurrency, (outcome, done) => {
   const mark = outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'
@@ -43,12 +44,12 @@ except in \`::add-mask::\`.
 | | |
 |---|---|
 | runs | ${totals.runs} |
-| fault matrix runs (${FAULT_KINDS.length} fault kinds x ${ROUTES.length} routes x attempts 1 and 2) | ${matrix.length} |
+| fault matrix runs, in both generations of the service (${FAULT_KINDS.length} fault kinds x ${ROUTES.length} routes, plus the blocking wait's as deployed, x attempts 1 and 2) | ${matrix.length} |
 | summary-call runs (every fault kind on ${BILLING_ROUTES.map((r) => `\`${r}\``).join(' and ')}: a warning, the step succeeds) | ${billing.length} |
-| behaviour runs (not visible yet for 1-3 s, a name held by another job's live or stopping sandbox with faults and signals, list pages with extra arrays, a stop refused with 409 for a failed sandbox) | ${behaviours.length} |
+| behaviour runs, in both generations (not visible yet for 1-3 s, a name held by another job's live or stopping sandbox with faults and signals, list pages with extra arrays, a stop refused with 409 for a failed sandbox) | ${behaviours.length} |
 | signal runs (SIGINT, SIGTERM, SIGKILL at spawn, after the start request, while polling, after a lost answer) | ${signals.length} |
 | instance runs (503/504 on create, every fault kind on delete; the key checked in all output) | ${instances.length} |
-| seeded random runs (1 to 3 faults, 30% with a signal, GPU fallback, wait: false, fixed names, another job holding the fixed name, not visible yet, extra list arrays) | ${random.length} |
+| seeded random runs, the two generations alternately (1 to 3 faults, 30% with a signal, GPU fallback, wait: false, fixed names, another job holding the fixed name, not visible yet, extra list arrays) | ${random.length} |
 | faults injected | ${totals.faultsInjected} |
 | signals sent | ${totals.signalsSent} |
 | sandboxes created | ${totals.sandboxesCreated} |
@@ -57,7 +58,7 @@ except in \`::add-mask::\`.
 | **stops sent to another job's sandbox** | **${totals.wrongStops}** |
 | runs with a problem | ${totals.failedRuns.length} |
 
-Fault kinds: ${FAULT_KINDS.map((f) => `\`${f}\``).join(', ')}. Routes: ${ROUTES.map((r) => `\`${r}\``).join(', ')}.
+Fault kinds: ${FAULT_KINDS.map((f) => `\`${f}\``).join(', ')}. Routes: ${ROUTES_BY_GENERATION.current.map((r) => `\`${r}\``).join(', ')} (the last only as deployed).
 Machine: ${cpus().length} cores, Node ${process.version}; ${Math.round(totals.durationMs / 1000)} s at concurrency ${concurrency}.
 `
 writeFileSync(join(ROOT, 'docs', 'reliability.md'), report)

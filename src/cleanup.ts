@@ -2,11 +2,9 @@
  * The post step: stop what the main step started. Guard clauses say why a
  * step skips; a stop that finally fails is an error annotation and a failed step.
  */
-import { rmSync } from 'node:fs'
-import { removePrivateDirectory } from './key-files.ts'
+import { cleanupInstance } from './instance-cleanup.ts'
 import type { ComputeClient } from './client/client.ts'
-import { isServiceError } from './client/errors.ts'
-import { withRetry, type Clock } from './client/retry.ts'
+import type { Clock } from './client/retry.ts'
 import type { ActionCore } from './core.ts'
 import { parseCleanupInputs, type CleanupConfig } from './inputs.ts'
 import { findLiveSandboxByName, stopSandbox, type OpContext, type StopResult } from './sandboxes.ts'
@@ -40,7 +38,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
     core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)
     return
   }
-  if (mode === 'instance') return cleanupInstance(deps, state)
+  if (mode === 'instance') return cleanupInstance(deps, state, POST_DEADLINE_MS)
 
   const sandboxId = state.sandboxId
   const sandboxName = state.sandboxName
@@ -75,7 +73,9 @@ export async function runPost(deps: PostDeps): Promise<void> {
     return
   }
   const { id, result } = stopped
-  const livedMs = state.startedAt ? deps.clock.now() - state.startedAt : undefined
+  // Our own clock when the main step saw the start accepted; else the service's created_at (an adopted name).
+  const since = state.startedAt ?? result.createdAt
+  const livedMs = since !== undefined ? Math.max(0, deps.clock.now() - since) : undefined
   const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : ''
   let summary: string
   if (result.outcome === 'gone') {
@@ -120,44 +120,4 @@ async function findByNameWithGrace(ctx: OpContext, name: string, deadline: numbe
     }
   }
   return undefined
-}
-
-async function cleanupInstance(deps: PostDeps, state: ActionState): Promise<void> {
-  const { core } = deps
-  const keyPath = state.sshKeyPath
-  if (keyPath) {
-    rmSync(keyPath, { force: true })
-    core.info(`Removed the private key file ${keyPath}.`)
-  }
-  const secretDir = state.secretDirectory
-  if (secretDir) removePrivateDirectory(secretDir)
-  const identifier = state.instanceId
-  if (!identifier) {
-    core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).')
-    return
-  }
-  const config = parseCleanupInputs((name) => core.getInput(name))
-  if (config.keepAlive) {
-    core.notice(`keep-alive: true: instance ${identifier} is left running. Delete it yourself when done.`)
-    return
-  }
-  const deadline = deps.clock.now() + POST_DEADLINE_MS
-  const client = deps.makeClient(config).withDeadline(deadline, deps.clock)
-  try {
-    await withRetry(() => client.deleteInstance(identifier, deps.signal), {
-      clock: deps.clock,
-      deadline,
-      signal: deps.signal,
-      label: `delete instance ${identifier}`,
-      log: (m) => core.info(m),
-      urgent: true,
-    })
-    core.info(`Deleted instance ${identifier}.`)
-  } catch (error) {
-    if (isServiceError(error) && error.status === 404) {
-      core.info(`Instance ${identifier} is already gone (404).`)
-      return
-    }
-    throw error
-  }
 }

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { isLoopbackHost } from './client/url.ts'
 import { GPU_TYPES, INTERNET_ACCESS, SANDBOX_ID_PATTERN, type GpuType, type NetworkPolicy } from './client/schemas.ts'
 import { DURATION_BOUNDS, duration } from './inputs/durations.ts'
+import { imageId } from './inputs/image.ts'
 import { jsonObject } from './inputs/json-object.ts'
 import { looksLikePrivateKey } from './inputs/private-key.ts'
 
@@ -56,6 +57,8 @@ export interface StartConfig extends Connection {
   capacityTimeoutMs: number
   networkPolicy: NetworkPolicy
   env: Record<string, string>
+  /** image_id to start from; undefined: not sent. */
+  image: string | undefined
   maxTtlSeconds: number
   enforceTtl: boolean
   maxGraceSeconds: number | undefined
@@ -345,6 +348,7 @@ export const INPUT_DEFAULTS = {
   'public-key': '',
   'instance-config': '{}',
   'dry-run': 'false',
+  image: '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -436,6 +440,7 @@ export function parseInputs(read: InputReader, run: RunContext = runContextFromE
       capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
       networkPolicy: parseNetworkPolicy(inputs),
       env: inputs.parse('env', envLines),
+      image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
       maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
       enforceTtl: inputs.parse('enforce-ttl', boolean),
       maxGraceSeconds: maxGrace,

@@ -5,7 +5,7 @@
  * the name before the first attempt are never adopted and never stopped by
  * the post step (only replace-existing stops them, on purpose).
  */
-import { ServiceError, isServiceError } from './client/errors.ts'
+import { ServiceError, isNameInUse, isServiceError } from './client/errors.ts'
 import { backoffDelay, isTransient, withRetry, type BackoffOptions } from './client/retry.ts'
 import type { GpuType, SandboxStartRequest } from './client/schemas.ts'
 import type { StartConfig } from './inputs.ts'
@@ -26,6 +26,7 @@ export function buildStartRequest(config: StartConfig, gpuType: GpuType | undefi
   if (config.maxGraceSeconds !== undefined) lifetime.max_grace_seconds = config.maxGraceSeconds
   const body: SandboxStartRequest = { name: config.name, spec, network_policy: config.networkPolicy, lifetime }
   if (Object.keys(config.env).length > 0) body.env = config.env
+  if (config.image !== undefined) body.image_id = config.image
   return body
 }
 
@@ -141,7 +142,7 @@ export async function startSandbox(
           core.info(`No ${label} capacity free${candidates.length > 1 ? '; trying the next GPU type' : ''}.`)
           continue
         }
-        if (!isServiceError(error, 'sandbox_name_in_use')) throw error
+        if (!isNameInUse(error)) throw error
         // A stopping holder (or one replace-existing stops) keeps the name for a while: then a 409 is not ours for sure.
         const nameMayFree = config.replaceExisting || holders.stoppingSeen
         if (lostAnswerGpu) {

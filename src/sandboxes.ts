@@ -5,9 +5,9 @@
 import type { ComputeClient } from './client/client.ts'
 import { ServiceError, isServiceError } from './client/errors.ts'
 import { SANDBOX_ID_PATTERN, type ListedSandbox, type SandboxRecord } from './client/schemas.ts'
-import { delayFor, isTransient, withRetry, type Clock } from './client/retry.ts'
-import { isNotLive, isSettled, isStoppingOrEnded, mayHoldName } from './sandbox-status.ts'
-import { serviceText } from './untrusted.ts'
+import { isTransient, withRetry, type Clock } from './client/retry.ts'
+import { createdAtMs } from './sandbox-record.ts'
+import { isNotLive, isStoppingOrEnded, mayHoldName } from './sandbox-status.ts'
 
 export interface OpContext {
   client: ComputeClient
@@ -81,6 +81,8 @@ export interface StopResult {
   status: string | undefined
   /** The refusal, e.g. '409 sandbox_not_running', when the outcome is 'not-live'. */
   refusal?: string
+  /** The record's created_at (epoch ms), when the read after the stop showed one. */
+  createdAt?: number
 }
 
 export interface StopOptions {
@@ -127,92 +129,8 @@ export async function stopSandbox(ctx: OpContext, id: string, deadline: number, 
   // Report what the service says now; the stop itself already succeeded.
   try {
     const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal)
-    return { outcome: 'accepted', status: record.status }
+    return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) }
   } catch {
     return { outcome: 'accepted', status: undefined }
-  }
-}
-
-export interface PollOptions {
-  pollIntervalMs: number
-  deadline: number
-  /** When the start was accepted: a 404 before NOT_VISIBLE_YET_MS keeps the wait waiting. */
-  acceptedAt?: number
-  onStatus?: (status: string, record: SandboxRecord) => void
-}
-
-export class WaitTimeoutError extends Error {
-  readonly lastStatus: string | undefined
-  constructor(id: string, lastStatus: string | undefined, waitedMs: number) {
-    super(
-      `Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : serviceText(lastStatus)}). ` +
-        "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.",
-    )
-    this.name = 'WaitTimeoutError'
-    this.lastStatus = lastStatus
-  }
-}
-
-/** Once stretched, a poll waits this fraction of the time already waited: the detection lag stays under ~20% of it. */
-const POLL_STRETCH = 0.2
-const MAX_POLL_DELAY_MS = 10_000
-const MAX_SLOWDOWN = 8
-
-/**
- * Poll delay: the asked interval while provisioning is young, then a fifth of
- * the time waited so far (at most 10 s), times `slowdown` (doubled by each 429
- * while polling), with up to 10% jitter on the stretched part. Never below
- * the asked interval. A job thus makes ~15 polls for a 30 s provisioning
- * instead of 30, which keeps a large matrix inside the get budget.
- */
-export function pollDelay(pollIntervalMs: number, elapsedMs: number, slowdown = 1, random = 0): number {
-  const stretched = Math.max(pollIntervalMs, elapsedMs * POLL_STRETCH) * slowdown
-  if (stretched <= pollIntervalMs) return pollIntervalMs
-  // Above the asked interval here, so the cap and the jitter can only keep it there.
-  const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS))
-  return Math.round(capped * (1 + 0.1 * random))
-}
-
-/**
- * GET /sandboxes/{id} until the sandbox is ready or failed. Transient errors
- * keep polling; 429 waits Retry-After; a 404 soon after the start is "not
- * visible yet".
- */
-export async function waitUntilSettled(ctx: OpContext, id: string, options: PollOptions): Promise<SandboxRecord> {
-  const client = ctx.client.withDeadline(options.deadline, ctx.clock)
-  const started = ctx.clock.now()
-  let lastStatus: string | undefined
-  let failures = 0
-  let slowdown = 1
-  for (;;) {
-    ctx.signal?.throwIfAborted()
-    let delay: number
-    try {
-      const record = await client.getSandbox(id, ctx.signal)
-      failures = 0
-      if (record.status !== lastStatus) {
-        lastStatus = record.status
-        options.onStatus?.(record.status, record)
-      }
-      if (isSettled(record.status)) return record
-      delay = pollDelay(options.pollIntervalMs, ctx.clock.now() - started, slowdown, ctx.clock.random())
-    } catch (error) {
-      // The wait's own deadline, reached while a request was due.
-      if (isServiceError(error, 'deadline_exceeded')) throw new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started)
-      if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
-        delay = options.pollIntervalMs
-        ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`)
-      } else {
-        if (!isTransient(error)) throw error
-        failures++
-        // Other jobs share the get budget: poll slower from now on instead of living on 429s.
-        if ((error as ServiceError).status === 429) slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2)
-        delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()))
-        ctx.log(`poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '))
-      }
-    }
-    const now = ctx.clock.now()
-    if (now >= options.deadline) throw new WaitTimeoutError(id, lastStatus, now - started)
-    await ctx.clock.sleep(Math.min(delay, options.deadline - now), ctx.signal)
   }
 }

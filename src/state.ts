@@ -10,6 +10,7 @@ const KEYS = {
   sandboxId: 'sandbox-id',
   startedAt: 'started-at',
   instanceId: 'instance-id',
+  instanceUuid: 'instance-uuid',
   sshKeyPath: 'ssh-key-path',
   hourlyCost: 'hourly-cost',
   nameHolders: 'name-holders',
@@ -62,7 +63,9 @@ export class ActionState {
     return value !== undefined && value >= 0 ? value : undefined
   }
 
-  saveInstance(identifier: string): void {
+  /** The uuid names the instance for good; the identifier is an index that may shift (the deployed service). */
+  saveInstance(identifier: string, uuid: string): void {
+    this.core.saveState(KEYS.instanceUuid, uuid)
     this.core.saveState(KEYS.instanceId, identifier)
   }
 
@@ -90,6 +93,10 @@ export class ActionState {
   get startedAt(): number | undefined {
     const value = this.readNumber(KEYS.startedAt)
     return value !== undefined && value > 0 ? value : undefined
+  }
+
+  get instanceUuid(): string | undefined {
+    return this.read(KEYS.instanceUuid)
   }
 
   get instanceId(): string | undefined {

@@ -28598,7 +28598,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8781);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4599);
 // Entry of dist/main (action.yml `main`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28611,7 +28611,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8781:
+/***/ 4599:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31750,12 +31750,26 @@ const actionsCore = {
  * carries the HTTP status (0 when no answer arrived), a machine code, and a
  * message that says what to do.
  */
+/**
+ * Codes by meaning, in both generations of the service (v1.0 and as deployed,
+ * see service-as-deployed.md): a code of the deployed service gets the same
+ * treatment as its v1.0 relative.
+ */
+const NAME_IN_USE_CODES = ['sandbox_name_in_use', 'sandbox_already_exists'];
+/** Certainly not carried out: retried with backoff, whatever the status that came with it. */
+const NOT_ACCEPTED_CODES = ['sandbox_scheduler_unavailable', 'sandbox_scheduler_timeout'];
+/** An invalid request: never retried. */
+const REJECTED_CODES = ['invalid_request', 'sandbox_scheduler_rejected_request'];
 const HINTS = {
     invalid_request: 'The service rejected the request as malformed or as an unsupported configuration; correct the inputs named in the message.',
     unauthorized: "The api-token was rejected. Check that the secret holds a valid API token created in the account console, and that 'base-url' points at the right service.",
     sandbox_access_denied: 'The token is valid but the organization has no sandbox access. Sandbox access is enabled separately for the organization: ask its administrator to enable it.',
     sandbox_name_in_use: "Another live sandbox holds this name. Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
     rate_limit_exceeded: 'The organization exceeded the service rate limit; the action waits for Retry-After. If this persists, reduce the number of concurrent jobs or raise poll-interval.',
+    sandbox_already_exists: "Another live sandbox holds this name (the deployed service's sandbox_already_exists). Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
+    sandbox_scheduler_unavailable: 'The service did not accept the request (its scheduler is unavailable); it is retried with backoff.',
+    sandbox_scheduler_timeout: 'The service did not accept the request in time (its scheduler timed out); it is retried with backoff.',
+    sandbox_scheduler_rejected_request: 'The service rejected the request as invalid; correct the inputs named in the message. This is not retried.',
     sandbox_capacity_unavailable: "No requested GPU is free. List fallback types in 'gpu-type' (e.g. 'H100, A100') or raise 'capacity-timeout'.",
     not_found: 'The service does not know this resource; check the id (it may have been stopped and removed already).',
     network_error: "No answer from the service (connection failed or was reset). Check 'base-url' and the runner's network; the action retries where it is safe.",
@@ -31819,10 +31833,14 @@ class ServiceError extends Error {
      * could not be read. A 503 or 504 means "not accepted", so it is not ambiguous.
      */
     get ambiguous() {
-        if (this.code === 'deadline_exceeded')
+        if (this.code === 'deadline_exceeded' || NOT_ACCEPTED_CODES.includes(this.code) || REJECTED_CODES.includes(this.code))
             return false;
         return this.status === 0 || this.status === 500 || this.status === 502 || (this.status >= 200 && this.status < 300);
     }
+}
+/** 409 for a name held by another live sandbox, in either generation. */
+function isNameInUse(error) {
+    return error instanceof ServiceError && NAME_IN_USE_CODES.includes(error.code);
 }
 function isServiceError(error, code) {
     return error instanceof ServiceError && (code === undefined || error.code === code);
@@ -41394,6 +41412,14 @@ const instanceCreateResponseSchema = looseObject({
     uuid: schemas_string(),
     key: schemas_string().nullish(),
 });
+/** GET /instances/list (the deployed service): current identifier → instance. */
+const instanceListSchema = record(schemas_string(), unknown());
+const listedInstanceSchema = looseObject({
+    uuid: schemas_string().optional(),
+    status: schemas_string().optional(),
+    ip: schemas_string().optional(),
+    port: union([schemas_number(), schemas_string()]).optional(),
+});
 const creditAlertSchema = looseObject({
     alert: looseObject({ amount_cents: schemas_number().int(), armed: schemas_boolean(), created_at: schemas_number().int() })
         .nullable(),
@@ -41505,6 +41531,8 @@ const fetchTransport = async (request) => {
 
 
 
+/** The SDK's margin: a blocking wait of W seconds gets W plus this before it counts as lost. */
+const WAIT_MARGIN_MS = 15_000;
 const EXCERPT_LENGTH = 200;
 /** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
 const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/;
@@ -41561,16 +41589,51 @@ class ComputeClient {
         return new ComputeClient({ ...this.options, deadline: keep ? current : { at, clock } });
     }
     /** Milliseconds this client may still wait for one answer. */
-    timeLeftMs() {
+    timeLeftMs(ownTimeoutMs) {
+        const timeout = ownTimeoutMs ?? this.requestTimeoutMs;
         if (!this.deadline)
-            return this.requestTimeoutMs;
-        return Math.min(this.requestTimeoutMs, this.deadline.at - this.deadline.clock.now());
+            return timeout;
+        return Math.min(timeout, this.deadline.at - this.deadline.clock.now());
     }
     async startSandbox(body, signal) {
         return this.call({ method: 'POST', path: '/sandboxes/start', body, schema: startResponseSchema, signal });
     }
     async getSandbox(id, signal) {
         return this.call({ method: 'GET', path: `/sandboxes/${assertSandboxId(id)}`, schema: sandboxRecordSchema, signal });
+    }
+    /**
+     * The deployed service's blocking wait: answers the record as soon as the
+     * sandbox has left its starting state, or `sandbox_wait_timeout` when the
+     * window of `windowSeconds` (1 to 30) passed first. A service without the
+     * route answers 404, as for an unknown sandbox.
+     */
+    async waitForSandbox(id, windowSeconds, signal) {
+        const path = `/sandboxes/${assertSandboxId(id)}/wait?timeout_seconds=${windowSeconds}`;
+        const body = await this.call({ method: 'GET', path, signal, timeoutMs: windowSeconds * 1000 + WAIT_MARGIN_MS });
+        // The window's end may also come as a 2xx error object: it is still the window's end.
+        const asError = errorBodySchema.safeParse(body);
+        if (asError.success && asError.data.error === 'sandbox_wait_timeout') {
+            throw new ServiceError({ status: 200, code: 'sandbox_wait_timeout', method: 'GET', path });
+        }
+        const parsed = sandboxRecordSchema.safeParse(body);
+        if (!parsed.success)
+            throw this.invalid(200, 'GET', path, 'the answer is neither a sandbox record nor sandbox_wait_timeout');
+        return parsed.data;
+    }
+    /**
+     * The deployed service's instance list: an object keyed by the current
+     * identifiers (which shift as instances come and go). Entries that are not
+     * objects are dropped. A v1.0 service answers 404.
+     */
+    async listInstances(signal) {
+        const body = await this.call({ method: 'GET', path: '/instances/list', schema: instanceListSchema, signal });
+        const instances = [];
+        for (const [identifier, value] of Object.entries(body)) {
+            const parsed = listedInstanceSchema.safeParse(value);
+            if (parsed.success)
+                instances.push({ ...parsed.data, identifier });
+        }
+        return instances;
     }
     /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
     async listSandboxes(pageToken, signal) {
@@ -41642,7 +41705,7 @@ class ComputeClient {
             headers['content-type'] = 'application/json';
             body = JSON.stringify(options.body);
         }
-        const timeLeft = this.timeLeftMs();
+        const timeLeft = this.timeLeftMs(options.timeoutMs);
         if (timeLeft <= 0) {
             // Nothing is sent: the caller's deadline has passed.
             throw new ServiceError({ status: 0, code: 'deadline_exceeded', method, path });
@@ -41781,13 +41844,17 @@ function retryAfterDelay(retryAfterMs, random, urgent = false) {
 function isTransient(error) {
     if (!(error instanceof ServiceError))
         return false;
-    if (error.code === 'aborted' || error.code === 'unreadable_page')
+    if (error.code === 'aborted' || error.code === 'unreadable_page' || REJECTED_CODES.includes(error.code))
         return false;
+    if (NOT_ACCEPTED_CODES.includes(error.code))
+        return true;
     return error.status === 429 || error.status === 503 || error.status === 504 || error.ambiguous;
 }
 /** Retry only what the service certainly did not carry out: for calls that are not idempotent. */
 function isNotAccepted(error) {
-    return error instanceof ServiceError && (error.status === 429 || error.status === 503 || error.status === 504);
+    if (!(error instanceof ServiceError) || REJECTED_CODES.includes(error.code))
+        return false;
+    return error.status === 429 || error.status === 503 || error.status === 504 || NOT_ACCEPTED_CODES.includes(error.code);
 }
 /** The wait before the next attempt after `error`, the attempt-th failure. */
 function delayFor(error, attempt, random, backoff = DEFAULT_BACKOFF, urgent = false) {
@@ -41890,6 +41957,21 @@ function durations_duration(bounds) {
     });
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/image.js
+/** `image`: the image_id of an image prepared through the service, sent as is. */
+
+const IMAGE_MAX_CHARACTERS = 256;
+/** One line of visible characters: no control, format or line-separator characters, not blank. */
+const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
+const imageId = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
+        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
+        return NEVER;
+    }
+    return text;
+});
+
 ;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
 /**
  * A private key where a public one belongs (`public-key`, `instance-config`'s
@@ -41981,6 +42063,7 @@ const jsonObject = schemas_string().transform((raw, ctx) => {
  * Every action input is read here, once, and parsed into one typed config.
  * Nothing else in the action calls core.getInput.
  */
+
 
 
 
@@ -42246,6 +42329,7 @@ const INPUT_DEFAULTS = {
     'public-key': '',
     'instance-config': '{}',
     'dry-run': 'false',
+    image: '',
 };
 class Collector {
     errors = [];
@@ -42331,6 +42415,7 @@ function parseInputs(read, run = runContextFromEnv()) {
             capacityTimeoutMs: inputs.parse('capacity-timeout', durations_duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
             networkPolicy: parseNetworkPolicy(inputs),
             env: inputs.parse('env', envLines),
+            image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
             maxTtlSeconds: inputs.parse('max-ttl', durations_duration(DURATION_BOUNDS['max-ttl'])),
             enforceTtl: inputs.parse('enforce-ttl', inputs_boolean),
             maxGraceSeconds: maxGrace,
@@ -42562,6 +42647,7 @@ const KEYS = {
     sandboxId: 'sandbox-id',
     startedAt: 'started-at',
     instanceId: 'instance-id',
+    instanceUuid: 'instance-uuid',
     sshKeyPath: 'ssh-key-path',
     hourlyCost: 'hourly-cost',
     nameHolders: 'name-holders',
@@ -42605,7 +42691,9 @@ class ActionState {
         const value = this.readNumber(KEYS.hourlyCost);
         return value !== undefined && value >= 0 ? value : undefined;
     }
-    saveInstance(identifier) {
+    /** The uuid names the instance for good; the identifier is an index that may shift (the deployed service). */
+    saveInstance(identifier, uuid) {
+        this.core.saveState(KEYS.instanceUuid, uuid);
         this.core.saveState(KEYS.instanceId, identifier);
     }
     /** The 0700 directory holding key files: the post step removes it whole. */
@@ -42627,6 +42715,9 @@ class ActionState {
     get startedAt() {
         const value = this.readNumber(KEYS.startedAt);
         return value !== undefined && value > 0 ? value : undefined;
+    }
+    get instanceUuid() {
+        return this.read(KEYS.instanceUuid);
     }
     get instanceId() {
         return this.read(KEYS.instanceId);
@@ -42704,7 +42795,7 @@ async function runInstance(config, deps, env) {
         maskKey((s) => core.setSecret(s), key);
     const identifier = assertInstanceId(created.identifier);
     const state = new ActionState(core);
-    state.saveInstance(identifier);
+    state.saveInstance(identifier, created.uuid);
     core.setOutput('instance-id', identifier);
     setTextOutput(core, 'instance-uuid', created.uuid);
     if (key !== '') {
@@ -42784,6 +42875,31 @@ async function runNetworkPolicy(config, deps) {
         ['CIDR allowlist', (accepted.cidr_allowlist ?? []).join(', ') || 'none'],
         ['Domain allowlist', (accepted.domain_allowlist ?? []).join(', ') || 'none'],
     ])}`);
+}
+
+;// CONCATENATED MODULE: ./build/src/sandbox-record.js
+
+function sandbox_record_text(record, field) {
+    const value = record?.[field];
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+/** Why a failed sandbox failed: `failure_code: failure`, either part alone, or undefined. Already one safe line. */
+function failureReason(record) {
+    const code = sandbox_record_text(record, 'failure_code');
+    const failure = sandbox_record_text(record, 'failure');
+    if (!code && !failure)
+        return undefined;
+    return serviceText([code, failure].filter(Boolean).join(': '));
+}
+/** When the service will end it (ISO 8601), when it says so. */
+function expiresAt(record) {
+    return sandbox_record_text(record, 'expires_at');
+}
+/** When the service created it, as epoch milliseconds, when it says so and the date reads. */
+function createdAtMs(record) {
+    const value = sandbox_record_text(record, 'created_at');
+    const ms = value === undefined ? Number.NaN : Date.parse(value);
+    return Number.isFinite(ms) ? ms : undefined;
 }
 
 ;// CONCATENATED MODULE: ./build/src/sandbox-status.js
@@ -42930,88 +43046,10 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
     // Report what the service says now; the stop itself already succeeded.
     try {
         const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
-        return { outcome: 'accepted', status: record.status };
+        return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) };
     }
     catch {
         return { outcome: 'accepted', status: undefined };
-    }
-}
-class WaitTimeoutError extends Error {
-    lastStatus;
-    constructor(id, lastStatus, waitedMs) {
-        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : serviceText(lastStatus)}). ` +
-            "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
-        this.name = 'WaitTimeoutError';
-        this.lastStatus = lastStatus;
-    }
-}
-/** Once stretched, a poll waits this fraction of the time already waited: the detection lag stays under ~20% of it. */
-const POLL_STRETCH = 0.2;
-const MAX_POLL_DELAY_MS = 10_000;
-const MAX_SLOWDOWN = 8;
-/**
- * Poll delay: the asked interval while provisioning is young, then a fifth of
- * the time waited so far (at most 10 s), times `slowdown` (doubled by each 429
- * while polling), with up to 10% jitter on the stretched part. Never below
- * the asked interval. A job thus makes ~15 polls for a 30 s provisioning
- * instead of 30, which keeps a large matrix inside the get budget.
- */
-function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
-    const stretched = Math.max(pollIntervalMs, elapsedMs * POLL_STRETCH) * slowdown;
-    if (stretched <= pollIntervalMs)
-        return pollIntervalMs;
-    // Above the asked interval here, so the cap and the jitter can only keep it there.
-    const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
-    return Math.round(capped * (1 + 0.1 * random));
-}
-/**
- * GET /sandboxes/{id} until the sandbox is ready or failed. Transient errors
- * keep polling; 429 waits Retry-After; a 404 soon after the start is "not
- * visible yet".
- */
-async function waitUntilSettled(ctx, id, options) {
-    const client = ctx.client.withDeadline(options.deadline, ctx.clock);
-    const started = ctx.clock.now();
-    let lastStatus;
-    let failures = 0;
-    let slowdown = 1;
-    for (;;) {
-        ctx.signal?.throwIfAborted();
-        let delay;
-        try {
-            const record = await client.getSandbox(id, ctx.signal);
-            failures = 0;
-            if (record.status !== lastStatus) {
-                lastStatus = record.status;
-                options.onStatus?.(record.status, record);
-            }
-            if (isSettled(record.status))
-                return record;
-            delay = pollDelay(options.pollIntervalMs, ctx.clock.now() - started, slowdown, ctx.clock.random());
-        }
-        catch (error) {
-            // The wait's own deadline, reached while a request was due.
-            if (isServiceError(error, 'deadline_exceeded'))
-                throw new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started);
-            if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
-                delay = options.pollIntervalMs;
-                ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
-            }
-            else {
-                if (!isTransient(error))
-                    throw error;
-                failures++;
-                // Other jobs share the get budget: poll slower from now on instead of living on 429s.
-                if (error.status === 429)
-                    slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2);
-                delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()));
-                ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
-            }
-        }
-        const now = ctx.clock.now();
-        if (now >= options.deadline)
-            throw new WaitTimeoutError(id, lastStatus, now - started);
-        await ctx.clock.sleep(Math.min(delay, options.deadline - now), ctx.signal);
     }
 }
 
@@ -43041,6 +43079,8 @@ function buildStartRequest(config, gpuType) {
     const body = { name: config.name, spec, network_policy: config.networkPolicy, lifetime };
     if (Object.keys(config.env).length > 0)
         body.env = config.env;
+    if (config.image !== undefined)
+        body.image_id = config.image;
     return body;
 }
 /** The sandboxes that held the name before this step; kept in state as they are learned. */
@@ -43135,7 +43175,7 @@ async function startSandbox(config, deps, deadline, holders, tracker = { mayHave
                     core.info(`No ${label} capacity free${candidates.length > 1 ? '; trying the next GPU type' : ''}.`);
                     continue;
                 }
-                if (!isServiceError(error, 'sandbox_name_in_use'))
+                if (!isNameInUse(error))
                     throw error;
                 // A stopping holder (or one replace-existing stops) keeps the name for a while: then a 409 is not ours for sure.
                 const nameMayFree = config.replaceExisting || holders.stoppingSeen;
@@ -43227,6 +43267,153 @@ async function freeTheName(ctx, config, holders, round, deadline) {
     }
     ctx.log(`The name '${config.name}' is still held (a stopping sandbox keeps it until it has ended); starting again in ${(wait / 1000).toFixed(1)}s.`);
     await ctx.clock.sleep(wait, ctx.signal);
+}
+
+;// CONCATENATED MODULE: ./build/src/sandbox-wait.js
+/**
+ * Waiting until a sandbox is ready or failed. Where the service has the
+ * blocking wait (`GET /sandboxes/{id}/wait`, the deployed service), windows of
+ * up to 30 s answer the moment it is ready; where it has not (404 from the
+ * route, while a plain GET finds the sandbox), polling takes over for the rest
+ * of the step. Chosen by what the service answers, never by a setting.
+ */
+
+
+
+
+
+class WaitTimeoutError extends Error {
+    lastStatus;
+    constructor(id, lastStatus, waitedMs) {
+        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : serviceText(lastStatus)}). ` +
+            "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
+        this.name = 'WaitTimeoutError';
+        this.lastStatus = lastStatus;
+    }
+}
+/** Once stretched, a poll waits this fraction of the time already waited: the detection lag stays under ~20% of it. */
+const POLL_STRETCH = 0.2;
+const MAX_POLL_DELAY_MS = 10_000;
+const MAX_SLOWDOWN = 8;
+/** The longest blocking-wait window the service accepts. */
+const MAX_WAIT_WINDOW_S = 30;
+/** A window's HTTP timeout is W plus this (kept inside the step's deadline). */
+const WINDOW_MARGIN_S = 5;
+/**
+ * Poll delay: the asked interval while provisioning is young, then a fifth of
+ * the time waited so far (at most 10 s), times `slowdown` (doubled by each 429
+ * while polling), with up to 10% jitter on the stretched part. Never below
+ * the asked interval. A job thus makes ~15 polls for a 30 s provisioning
+ * instead of 30, which keeps a large matrix inside the get budget.
+ */
+function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
+    const stretched = Math.max(pollIntervalMs, elapsedMs * POLL_STRETCH) * slowdown;
+    if (stretched <= pollIntervalMs)
+        return pollIntervalMs;
+    // Above the asked interval here, so the cap and the jitter can only keep it there.
+    const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
+    return Math.round(capped * (1 + 0.1 * random));
+}
+/** The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits. */
+function waitWindowSeconds(timeLeftMs) {
+    return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor(timeLeftMs / 1000) - WINDOW_MARGIN_S));
+}
+/**
+ * Until the sandbox is ready or failed. Transient errors keep waiting; 429
+ * waits Retry-After and slows polling; a 404 soon after the start is "not
+ * visible yet".
+ */
+async function waitUntilSettled(ctx, id, options) {
+    const client = ctx.client.withDeadline(options.deadline, ctx.clock);
+    const started = ctx.clock.now();
+    let lastStatus;
+    let failures = 0;
+    let slowdown = 1;
+    // What the service has shown of the blocking-wait route so far.
+    const service = { route: 'unknown' };
+    const timeout = () => new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started);
+    /** A record read: report a new status; the record when settled. */
+    const seen = (record) => {
+        failures = 0;
+        if (record.status !== lastStatus) {
+            lastStatus = record.status;
+            options.onStatus?.(record.status, record);
+        }
+        return isSettled(record.status) ? record : undefined;
+    };
+    for (;;) {
+        ctx.signal?.throwIfAborted();
+        let delay = 0;
+        try {
+            const window = service.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now());
+            if (window > 0) {
+                const record = await waitWindow(ctx, client, id, window, options, (found) => (service.route = found));
+                if (record) {
+                    const done = seen(record);
+                    if (done)
+                        return done;
+                    // Left the starting state without being ready or failed: not a reason to spin.
+                    delay = options.pollIntervalMs;
+                }
+            }
+            else {
+                const done = seen(await client.getSandbox(id, ctx.signal));
+                if (done)
+                    return done;
+                delay = pollDelay(options.pollIntervalMs, ctx.clock.now() - started, slowdown, ctx.clock.random());
+            }
+        }
+        catch (error) {
+            // The wait's own deadline, reached while a request was due.
+            if (isServiceError(error, 'deadline_exceeded'))
+                throw timeout();
+            if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
+                delay = options.pollIntervalMs;
+                ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
+            }
+            else {
+                if (!isTransient(error))
+                    throw error;
+                failures++;
+                // Other jobs share the get budget: poll slower from now on instead of living on 429s.
+                if (error.status === 429)
+                    slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2);
+                delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()));
+                ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
+            }
+        }
+        const now = ctx.clock.now();
+        if (now >= options.deadline)
+            throw timeout();
+        if (delay > 0)
+            await ctx.clock.sleep(Math.min(delay, options.deadline - now), ctx.signal);
+    }
+}
+/**
+ * One blocking-wait window. Returns the record it answered, or undefined when
+ * the window ended first (`sandbox_wait_timeout`: open the next one at once).
+ * A 404 is told apart by one plain GET: the sandbox found means the route is
+ * absent (polling from now on), and that GET's record is returned.
+ */
+async function waitWindow(ctx, client, id, window, options, setRoute) {
+    try {
+        const record = await client.waitForSandbox(id, window, ctx.signal);
+        setRoute('present');
+        return record;
+    }
+    catch (error) {
+        if (isServiceError(error, 'sandbox_wait_timeout')) {
+            setRoute('present');
+            return undefined;
+        }
+        if (!isServiceError(error) || error.status !== 404)
+            throw error;
+        // The route is missing, or the sandbox is: one plain GET tells which (its 404 is handled by the caller).
+        const record = await client.getSandbox(id, ctx.signal);
+        setRoute('absent');
+        ctx.log(`The service has no blocking wait (GET /sandboxes/{id}/wait answered 404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s or slower from now on.`);
+        return record;
+    }
 }
 
 ;// CONCATENATED MODULE: ./build/src/billing.js
@@ -43326,6 +43513,8 @@ async function readBillingContext(client, spec, warn, signal) {
 
 
 
+
+
 function policyOf(record, fallback) {
     const fromRecord = record?.network_policy;
     return fromRecord && typeof fromRecord === 'object' ? fromRecord : fallback;
@@ -43376,6 +43565,7 @@ async function runStart(config, deps) {
     const billing = readBillingContext(deps.client, { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 }, (message) => core.warning(message), signal);
     let record;
     let lastStatus;
+    let lastRecord;
     let waitError;
     if (config.wait) {
         core.startGroup(`Wait for ${started.id} to be ready`);
@@ -43385,8 +43575,9 @@ async function runStart(config, deps) {
                 pollIntervalMs: config.pollIntervalMs,
                 deadline: acceptedAt + config.timeoutMs,
                 acceptedAt,
-                onStatus: (status) => {
+                onStatus: (status, seen) => {
                     lastStatus = status;
+                    lastRecord = seen;
                     core.info(`${started.id}: ${serviceText(status)} (after ${formatDuration(clock.now() - acceptedAt)})`);
                     setTextOutput(core, 'status', status);
                 },
@@ -43420,6 +43611,9 @@ async function runStart(config, deps) {
         state.saveHourlyCost(dollarsPerHour);
     const policy = config.networkPolicy;
     const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
+    const known = record ?? lastRecord;
+    const failure = failureReason(known);
+    const expires = expiresAt(known);
     await core.appendSummary(`### Sandbox ${started.id}\n\n` +
         markdownTable([
             ['Name', started.name],
@@ -43428,7 +43622,10 @@ async function runStart(config, deps) {
             ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
             ['GPU attempts', listWithLimit(started.attempts, 12)],
             ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${listWithLimit(allowed, 20)}` : ''}`],
+            ...(failure ? [['Failure', failure]] : []),
             ['TTL', `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
+            ...(expires ? [['Expires', `${expires} (the service ends it then)`]] : []),
+            ...(config.image ? [['Image', config.image]] : []),
             [isReady(status) && !waitError ? 'Time to running' : 'Time in the step', formatDuration(clock.now() - stepStart)],
             ['Estimated cost', cost],
             ['Credit alert', creditAlert],
@@ -43437,7 +43634,8 @@ async function runStart(config, deps) {
     if (waitError)
         throw waitError;
     if (isFailed(status)) {
-        throw new Error(`Sandbox ${started.id} failed to provision (status 'failed'). The post step stops it; see the 'sandbox' output for the record.`);
+        const why = failure ? `: ${failure}` : '';
+        throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`);
     }
     core.info(`Sandbox ${started.id} is ${serviceText(status)}.`);
 }

@@ -28598,7 +28598,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6818);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8763);
 // Entry of dist/post (action.yml `post`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28611,7 +28611,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6818:
+/***/ 8763:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31620,7 +31620,7 @@ function cut(text, limit) {
  * A service string for a log line, an annotation or an error message: one
  * line, no control characters, no command, no secret, at most `limit` characters.
  */
-function serviceText(value, limit = SERVICE_TEXT_LIMIT) {
+function untrusted_serviceText(value, limit = SERVICE_TEXT_LIMIT) {
     const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? String(value));
     // Secrets first, while a PEM block still has its line breaks.
     const oneLine = scrubSecrets(text).replace(LINE_BREAKS_AND_CONTROLS, ' ').trim();
@@ -31645,7 +31645,7 @@ const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'
  * cell breaks), secrets removed.
  */
 function summaryText(value, limit = 1_000) {
-    const text = serviceText(value, limit);
+    const text = untrusted_serviceText(value, limit);
     // Markdown first (it adds only backslashes), then HTML (whose entities need no Markdown escaping).
     // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
     return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
@@ -31750,12 +31750,26 @@ const actionsCore = {
  * carries the HTTP status (0 when no answer arrived), a machine code, and a
  * message that says what to do.
  */
+/**
+ * Codes by meaning, in both generations of the service (v1.0 and as deployed,
+ * see service-as-deployed.md): a code of the deployed service gets the same
+ * treatment as its v1.0 relative.
+ */
+const NAME_IN_USE_CODES = (/* unused pure expression or super */ null && (['sandbox_name_in_use', 'sandbox_already_exists']));
+/** Certainly not carried out: retried with backoff, whatever the status that came with it. */
+const errors_NOT_ACCEPTED_CODES = ['sandbox_scheduler_unavailable', 'sandbox_scheduler_timeout'];
+/** An invalid request: never retried. */
+const errors_REJECTED_CODES = ['invalid_request', 'sandbox_scheduler_rejected_request'];
 const HINTS = {
     invalid_request: 'The service rejected the request as malformed or as an unsupported configuration; correct the inputs named in the message.',
     unauthorized: "The api-token was rejected. Check that the secret holds a valid API token created in the account console, and that 'base-url' points at the right service.",
     sandbox_access_denied: 'The token is valid but the organization has no sandbox access. Sandbox access is enabled separately for the organization: ask its administrator to enable it.',
     sandbox_name_in_use: "Another live sandbox holds this name. Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
     rate_limit_exceeded: 'The organization exceeded the service rate limit; the action waits for Retry-After. If this persists, reduce the number of concurrent jobs or raise poll-interval.',
+    sandbox_already_exists: "Another live sandbox holds this name (the deployed service's sandbox_already_exists). Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
+    sandbox_scheduler_unavailable: 'The service did not accept the request (its scheduler is unavailable); it is retried with backoff.',
+    sandbox_scheduler_timeout: 'The service did not accept the request in time (its scheduler timed out); it is retried with backoff.',
+    sandbox_scheduler_rejected_request: 'The service rejected the request as invalid; correct the inputs named in the message. This is not retried.',
     sandbox_capacity_unavailable: "No requested GPU is free. List fallback types in 'gpu-type' (e.g. 'H100, A100') or raise 'capacity-timeout'.",
     not_found: 'The service does not know this resource; check the id (it may have been stopped and removed already).',
     network_error: "No answer from the service (connection failed or was reset). Check 'base-url' and the runner's network; the action retries where it is safe.",
@@ -31819,12 +31833,16 @@ class errors_ServiceError extends Error {
      * could not be read. A 503 or 504 means "not accepted", so it is not ambiguous.
      */
     get ambiguous() {
-        if (this.code === 'deadline_exceeded')
+        if (this.code === 'deadline_exceeded' || errors_NOT_ACCEPTED_CODES.includes(this.code) || errors_REJECTED_CODES.includes(this.code))
             return false;
         return this.status === 0 || this.status === 500 || this.status === 502 || (this.status >= 200 && this.status < 300);
     }
 }
-function errors_isServiceError(error, code) {
+/** 409 for a name held by another live sandbox, in either generation. */
+function isNameInUse(error) {
+    return error instanceof errors_ServiceError && NAME_IN_USE_CODES.includes(error.code);
+}
+function isServiceError(error, code) {
     return error instanceof errors_ServiceError && (code === undefined || error.code === code);
 }
 
@@ -41394,6 +41412,14 @@ const instanceCreateResponseSchema = looseObject({
     uuid: schemas_string(),
     key: schemas_string().nullish(),
 });
+/** GET /instances/list (the deployed service): current identifier → instance. */
+const instanceListSchema = record(schemas_string(), unknown());
+const listedInstanceSchema = looseObject({
+    uuid: schemas_string().optional(),
+    status: schemas_string().optional(),
+    ip: schemas_string().optional(),
+    port: union([schemas_number(), schemas_string()]).optional(),
+});
 const creditAlertSchema = looseObject({
     alert: looseObject({ amount_cents: schemas_number().int(), armed: schemas_boolean(), created_at: schemas_number().int() })
         .nullable(),
@@ -41505,6 +41531,8 @@ const fetchTransport = async (request) => {
 
 
 
+/** The SDK's margin: a blocking wait of W seconds gets W plus this before it counts as lost. */
+const WAIT_MARGIN_MS = 15_000;
 const EXCERPT_LENGTH = 200;
 /** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
 const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/;
@@ -41561,16 +41589,51 @@ class ComputeClient {
         return new ComputeClient({ ...this.options, deadline: keep ? current : { at, clock } });
     }
     /** Milliseconds this client may still wait for one answer. */
-    timeLeftMs() {
+    timeLeftMs(ownTimeoutMs) {
+        const timeout = ownTimeoutMs ?? this.requestTimeoutMs;
         if (!this.deadline)
-            return this.requestTimeoutMs;
-        return Math.min(this.requestTimeoutMs, this.deadline.at - this.deadline.clock.now());
+            return timeout;
+        return Math.min(timeout, this.deadline.at - this.deadline.clock.now());
     }
     async startSandbox(body, signal) {
         return this.call({ method: 'POST', path: '/sandboxes/start', body, schema: startResponseSchema, signal });
     }
     async getSandbox(id, signal) {
         return this.call({ method: 'GET', path: `/sandboxes/${assertSandboxId(id)}`, schema: sandboxRecordSchema, signal });
+    }
+    /**
+     * The deployed service's blocking wait: answers the record as soon as the
+     * sandbox has left its starting state, or `sandbox_wait_timeout` when the
+     * window of `windowSeconds` (1 to 30) passed first. A service without the
+     * route answers 404, as for an unknown sandbox.
+     */
+    async waitForSandbox(id, windowSeconds, signal) {
+        const path = `/sandboxes/${assertSandboxId(id)}/wait?timeout_seconds=${windowSeconds}`;
+        const body = await this.call({ method: 'GET', path, signal, timeoutMs: windowSeconds * 1000 + WAIT_MARGIN_MS });
+        // The window's end may also come as a 2xx error object: it is still the window's end.
+        const asError = errorBodySchema.safeParse(body);
+        if (asError.success && asError.data.error === 'sandbox_wait_timeout') {
+            throw new errors_ServiceError({ status: 200, code: 'sandbox_wait_timeout', method: 'GET', path });
+        }
+        const parsed = sandboxRecordSchema.safeParse(body);
+        if (!parsed.success)
+            throw this.invalid(200, 'GET', path, 'the answer is neither a sandbox record nor sandbox_wait_timeout');
+        return parsed.data;
+    }
+    /**
+     * The deployed service's instance list: an object keyed by the current
+     * identifiers (which shift as instances come and go). Entries that are not
+     * objects are dropped. A v1.0 service answers 404.
+     */
+    async listInstances(signal) {
+        const body = await this.call({ method: 'GET', path: '/instances/list', schema: instanceListSchema, signal });
+        const instances = [];
+        for (const [identifier, value] of Object.entries(body)) {
+            const parsed = listedInstanceSchema.safeParse(value);
+            if (parsed.success)
+                instances.push({ ...parsed.data, identifier });
+        }
+        return instances;
     }
     /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
     async listSandboxes(pageToken, signal) {
@@ -41642,7 +41705,7 @@ class ComputeClient {
             headers['content-type'] = 'application/json';
             body = JSON.stringify(options.body);
         }
-        const timeLeft = this.timeLeftMs();
+        const timeLeft = this.timeLeftMs(options.timeoutMs);
         if (timeLeft <= 0) {
             // Nothing is sent: the caller's deadline has passed.
             throw new errors_ServiceError({ status: 0, code: 'deadline_exceeded', method, path });
@@ -41683,7 +41746,7 @@ class ComputeClient {
         if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-            throw this.invalid(response.status, method, path, serviceText(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
+            throw this.invalid(response.status, method, path, untrusted_serviceText(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
         }
         return parsed.data;
     }
@@ -41713,7 +41776,7 @@ class ComputeClient {
     clean(text, limit) {
         if (text === undefined || text.trim() === '')
             return undefined;
-        return serviceText(this.apiToken ? text.split(this.apiToken).join('***') : text, limit);
+        return untrusted_serviceText(this.apiToken ? text.split(this.apiToken).join('***') : text, limit);
     }
     excerpt(text, mayHoldKey = false) {
         // A body that may hold a private key is never quoted, not even in part.
@@ -41778,19 +41841,23 @@ function retryAfterDelay(retryAfterMs, random, urgent = false) {
     return Math.round(retryAfterMs + 1_500 + random * spread);
 }
 /** 429, 503/504 (not accepted) and answers lost on the way (network, timeout, 500, 502). */
-function retry_isTransient(error) {
+function isTransient(error) {
     if (!(error instanceof errors_ServiceError))
         return false;
-    if (error.code === 'aborted' || error.code === 'unreadable_page')
+    if (error.code === 'aborted' || error.code === 'unreadable_page' || errors_REJECTED_CODES.includes(error.code))
         return false;
+    if (errors_NOT_ACCEPTED_CODES.includes(error.code))
+        return true;
     return error.status === 429 || error.status === 503 || error.status === 504 || error.ambiguous;
 }
 /** Retry only what the service certainly did not carry out: for calls that are not idempotent. */
 function isNotAccepted(error) {
-    return error instanceof ServiceError && (error.status === 429 || error.status === 503 || error.status === 504);
+    if (!(error instanceof ServiceError) || REJECTED_CODES.includes(error.code))
+        return false;
+    return error.status === 429 || error.status === 503 || error.status === 504 || NOT_ACCEPTED_CODES.includes(error.code);
 }
 /** The wait before the next attempt after `error`, the attempt-th failure. */
-function retry_delayFor(error, attempt, random, backoff = DEFAULT_BACKOFF, urgent = false) {
+function delayFor(error, attempt, random, backoff = DEFAULT_BACKOFF, urgent = false) {
     if (error instanceof errors_ServiceError && error.status === 429) {
         return retryAfterDelay(error.retryAfterMs ?? backoff.baseDelayMs, random, urgent);
     }
@@ -41805,7 +41872,7 @@ function reasonOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
 async function withRetry(operation, options) {
-    const retryable = options.retryable ?? retry_isTransient;
+    const retryable = options.retryable ?? isTransient;
     for (let attempt = 1;; attempt++) {
         options.signal?.throwIfAborted();
         try {
@@ -41814,7 +41881,7 @@ async function withRetry(operation, options) {
         catch (error) {
             if (!retryable(error) || options.signal?.aborted)
                 throw error;
-            const wait = retry_delayFor(error, attempt, options.clock.random(), options.backoff, options.urgent);
+            const wait = delayFor(error, attempt, options.clock.random(), options.backoff, options.urgent);
             if (options.clock.now() + wait > options.deadline) {
                 options.log(`${options.label}: ${reasonOf(error)}; no time left to retry (attempt ${attempt}).`);
                 throw error;
@@ -41889,6 +41956,21 @@ function durations_duration(bounds) {
         return seconds;
     });
 }
+
+;// CONCATENATED MODULE: ./build/src/inputs/image.js
+/** `image`: the image_id of an image prepared through the service, sent as is. */
+
+const IMAGE_MAX_CHARACTERS = 256;
+/** One line of visible characters: no control, format or line-separator characters, not blank. */
+const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
+const image_imageId = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
+        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
+        return NEVER;
+    }
+    return text;
+});
 
 ;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
 /**
@@ -41981,6 +42063,7 @@ const json_object_jsonObject = schemas_string().transform((raw, ctx) => {
  * Every action input is read here, once, and parsed into one typed config.
  * Nothing else in the action calls core.getInput.
  */
+
 
 
 
@@ -42246,6 +42329,7 @@ const INPUT_DEFAULTS = {
     'public-key': '',
     'instance-config': '{}',
     'dry-run': 'false',
+    image: '',
 };
 class Collector {
     errors = [];
@@ -42331,6 +42415,7 @@ function parseInputs(read, run = runContextFromEnv()) {
             capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
             networkPolicy: parseNetworkPolicy(inputs),
             env: inputs.parse('env', envLines),
+            image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
             maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
             enforceTtl: inputs.parse('enforce-ttl', inputs_boolean),
             maxGraceSeconds: maxGrace,
@@ -42490,6 +42575,119 @@ function removePrivateDirectory(dir) {
     (0,external_node_fs_namespaceObject.rmSync)(dir, { recursive: true, force: true });
 }
 
+;// CONCATENATED MODULE: ./build/src/instance-cleanup.js
+/**
+ * The post step of mode `instance`: remove the key files, then delete the
+ * instance. The deployed service's `identifier` is an index that shifts when
+ * other instances come and go, so the instance is looked up by its `uuid` in
+ * GET /instances/list and deleted under its current identifier; deleting by
+ * the identifier saved at create could delete someone else's.
+ */
+
+
+
+
+
+
+/** The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list (v1.0). */
+async function currentIdentifier(deps, client, uuid, saved, deadline) {
+    if (!uuid)
+        return { identifier: saved, checked: false };
+    try {
+        const instances = await withRetry(() => client.listInstances(deps.signal), {
+            clock: deps.clock,
+            deadline,
+            signal: deps.signal,
+            label: 'list instances',
+            log: (m) => deps.core.info(m),
+        });
+        const found = instances.find((instance) => instance.uuid === uuid);
+        return found ? { identifier: found.identifier, checked: true } : 'gone';
+    }
+    catch (error) {
+        if (!(isServiceError(error) && error.status === 404))
+            throw error;
+        deps.core.warning(`The service has no instance list (GET /instances/list answered 404), so instance ${saved} could not be checked by its uuid before the delete. ` +
+            'On a service whose identifiers shift this could name another instance; check the account console.');
+        return { identifier: saved, checked: false };
+    }
+}
+async function cleanupInstance(deps, state, deadlineMs) {
+    const { core } = deps;
+    const keyPath = state.sshKeyPath;
+    if (keyPath) {
+        (0,external_node_fs_namespaceObject.rmSync)(keyPath, { force: true });
+        core.info(`Removed the private key file ${keyPath}.`);
+    }
+    const secretDir = state.secretDirectory;
+    if (secretDir)
+        removePrivateDirectory(secretDir);
+    const saved = state.instanceId;
+    if (!saved) {
+        core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).');
+        return;
+    }
+    const config = parseCleanupInputs((name) => core.getInput(name));
+    if (config.keepAlive) {
+        core.notice(`keep-alive: true: instance ${saved} is left running. Delete it yourself when done.`);
+        return;
+    }
+    const deadline = deps.clock.now() + deadlineMs;
+    const client = deps.makeClient(config).withDeadline(deadline, deps.clock);
+    const uuid = state.instanceUuid;
+    const target = await currentIdentifier(deps, client, uuid, saved, deadline);
+    if (target === 'gone') {
+        core.info(`Instance ${saved} (uuid ${untrusted_serviceText(uuid)}) is no longer listed: already gone, nothing to delete.`);
+        return;
+    }
+    const { identifier } = target;
+    if (identifier !== saved)
+        core.info(`Instance uuid ${untrusted_serviceText(uuid)} is now identifier ${untrusted_serviceText(identifier)} (was ${saved}): deleting that one.`);
+    try {
+        await withRetry(() => client.deleteInstance(identifier, deps.signal), {
+            clock: deps.clock,
+            deadline,
+            signal: deps.signal,
+            label: `delete instance ${untrusted_serviceText(identifier, 64)}`,
+            log: (m) => core.info(m),
+            urgent: true,
+        });
+        core.info(`Deleted instance ${untrusted_serviceText(identifier, 64)}${target.checked ? ' (checked by uuid)' : ''}.`);
+    }
+    catch (error) {
+        if (isServiceError(error) && error.status === 404) {
+            core.info(`Instance ${untrusted_serviceText(identifier, 64)} is already gone (404).`);
+            return;
+        }
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/sandbox-record.js
+
+function sandbox_record_text(record, field) {
+    const value = record?.[field];
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+/** Why a failed sandbox failed: `failure_code: failure`, either part alone, or undefined. Already one safe line. */
+function failureReason(record) {
+    const code = sandbox_record_text(record, 'failure_code');
+    const failure = sandbox_record_text(record, 'failure');
+    if (!code && !failure)
+        return undefined;
+    return serviceText([code, failure].filter(Boolean).join(': '));
+}
+/** When the service will end it (ISO 8601), when it says so. */
+function expiresAt(record) {
+    return sandbox_record_text(record, 'expires_at');
+}
+/** When the service created it, as epoch milliseconds, when it says so and the date reads. */
+function createdAtMs(record) {
+    const value = sandbox_record_text(record, 'created_at');
+    const ms = value === undefined ? Number.NaN : Date.parse(value);
+    return Number.isFinite(ms) ? ms : undefined;
+}
+
 ;// CONCATENATED MODULE: ./build/src/sandbox-status.js
 /**
  * The one place that knows what a sandbox status means. The service speaks
@@ -42516,7 +42714,7 @@ function isFailed(status) {
     return FAILED.has(word(status));
 }
 /** The wait ends here: ready or failed. */
-function sandbox_status_isSettled(status) {
+function isSettled(status) {
     return isReady(status) || isFailed(status);
 }
 /** Ended for good: holds no name and bills nothing. */
@@ -42553,7 +42751,7 @@ const NOT_VISIBLE_YET_MS = 60_000;
 /** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
 const INFO_READ_MS = 5_000;
 function notVisibleYet(clock, error, acceptedAt) {
-    return errors_isServiceError(error) && error.status === 404 && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
+    return isServiceError(error) && error.status === 404 && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
 }
 /** A condition that may pass by itself: try again with backoff, within the deadline. */
 class TryAgainLater extends Error {
@@ -42563,7 +42761,7 @@ class TryAgainLater extends Error {
     }
 }
 function isTransientOrLater(error) {
-    return retry_isTransient(error) || error instanceof TryAgainLater;
+    return isTransient(error) || error instanceof TryAgainLater;
 }
 /** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
 async function findNameHolders(ctx, name, deadline) {
@@ -42589,7 +42787,7 @@ async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
 }
 /** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
 function isRefusal(error) {
-    return errors_isServiceError(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status);
+    return isServiceError(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status);
 }
 /**
  * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
@@ -42606,7 +42804,7 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
         catch (error) {
             if (young(error))
                 throw new TryAgainLater(`404 less than a minute after the start (not visible yet)`);
-            if (errors_isServiceError(error) && error.status === 404)
+            if (isServiceError(error) && error.status === 404)
                 return { outcome: 'gone', status: undefined };
             if (!isRefusal(error))
                 throw error;
@@ -42619,7 +42817,7 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
             catch (readError) {
                 if (young(readError))
                     throw new TryAgainLater(`refused (${refusal}) and not visible yet`);
-                if (errors_isServiceError(readError) && readError.status === 404)
+                if (isServiceError(readError) && readError.status === 404)
                     return { outcome: 'gone', status: undefined };
                 throw readError;
             }
@@ -42634,88 +42832,10 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
     // Report what the service says now; the stop itself already succeeded.
     try {
         const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
-        return { outcome: 'accepted', status: record.status };
+        return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) };
     }
     catch {
         return { outcome: 'accepted', status: undefined };
-    }
-}
-class WaitTimeoutError extends Error {
-    lastStatus;
-    constructor(id, lastStatus, waitedMs) {
-        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : serviceText(lastStatus)}). ` +
-            "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
-        this.name = 'WaitTimeoutError';
-        this.lastStatus = lastStatus;
-    }
-}
-/** Once stretched, a poll waits this fraction of the time already waited: the detection lag stays under ~20% of it. */
-const POLL_STRETCH = 0.2;
-const MAX_POLL_DELAY_MS = 10_000;
-const MAX_SLOWDOWN = 8;
-/**
- * Poll delay: the asked interval while provisioning is young, then a fifth of
- * the time waited so far (at most 10 s), times `slowdown` (doubled by each 429
- * while polling), with up to 10% jitter on the stretched part. Never below
- * the asked interval. A job thus makes ~15 polls for a 30 s provisioning
- * instead of 30, which keeps a large matrix inside the get budget.
- */
-function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
-    const stretched = Math.max(pollIntervalMs, elapsedMs * POLL_STRETCH) * slowdown;
-    if (stretched <= pollIntervalMs)
-        return pollIntervalMs;
-    // Above the asked interval here, so the cap and the jitter can only keep it there.
-    const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
-    return Math.round(capped * (1 + 0.1 * random));
-}
-/**
- * GET /sandboxes/{id} until the sandbox is ready or failed. Transient errors
- * keep polling; 429 waits Retry-After; a 404 soon after the start is "not
- * visible yet".
- */
-async function waitUntilSettled(ctx, id, options) {
-    const client = ctx.client.withDeadline(options.deadline, ctx.clock);
-    const started = ctx.clock.now();
-    let lastStatus;
-    let failures = 0;
-    let slowdown = 1;
-    for (;;) {
-        ctx.signal?.throwIfAborted();
-        let delay;
-        try {
-            const record = await client.getSandbox(id, ctx.signal);
-            failures = 0;
-            if (record.status !== lastStatus) {
-                lastStatus = record.status;
-                options.onStatus?.(record.status, record);
-            }
-            if (isSettled(record.status))
-                return record;
-            delay = pollDelay(options.pollIntervalMs, ctx.clock.now() - started, slowdown, ctx.clock.random());
-        }
-        catch (error) {
-            // The wait's own deadline, reached while a request was due.
-            if (isServiceError(error, 'deadline_exceeded'))
-                throw new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started);
-            if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
-                delay = options.pollIntervalMs;
-                ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
-            }
-            else {
-                if (!isTransient(error))
-                    throw error;
-                failures++;
-                // Other jobs share the get budget: poll slower from now on instead of living on 429s.
-                if (error.status === 429)
-                    slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2);
-                delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()));
-                ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
-            }
-        }
-        const now = ctx.clock.now();
-        if (now >= options.deadline)
-            throw new WaitTimeoutError(id, lastStatus, now - started);
-        await ctx.clock.sleep(Math.min(delay, options.deadline - now), ctx.signal);
     }
 }
 
@@ -42725,6 +42845,7 @@ const KEYS = {
     sandboxId: 'sandbox-id',
     startedAt: 'started-at',
     instanceId: 'instance-id',
+    instanceUuid: 'instance-uuid',
     sshKeyPath: 'ssh-key-path',
     hourlyCost: 'hourly-cost',
     nameHolders: 'name-holders',
@@ -42768,7 +42889,9 @@ class ActionState {
         const value = this.readNumber(KEYS.hourlyCost);
         return value !== undefined && value >= 0 ? value : undefined;
     }
-    saveInstance(identifier) {
+    /** The uuid names the instance for good; the identifier is an index that may shift (the deployed service). */
+    saveInstance(identifier, uuid) {
+        this.core.saveState(KEYS.instanceUuid, uuid);
         this.core.saveState(KEYS.instanceId, identifier);
     }
     /** The 0700 directory holding key files: the post step removes it whole. */
@@ -42790,6 +42913,9 @@ class ActionState {
     get startedAt() {
         const value = this.readNumber(KEYS.startedAt);
         return value !== undefined && value > 0 ? value : undefined;
+    }
+    get instanceUuid() {
+        return this.read(KEYS.instanceUuid);
     }
     get instanceId() {
         return this.read(KEYS.instanceId);
@@ -42907,9 +43033,6 @@ async function readBillingContext(client, spec, warn, signal) {
 
 
 
-
-
-
 /**
  * How long the post step keeps trying to stop. Long, because giving up leaves
  * a sandbox billing until its TTL; in a big matrix a stop may wait out a few
@@ -42928,7 +43051,7 @@ async function runPost(deps) {
         return;
     }
     if (mode === 'instance')
-        return cleanupInstance(deps, state);
+        return cleanupInstance(deps, state, POST_DEADLINE_MS);
     const sandboxId = state.sandboxId;
     const sandboxName = state.sandboxName;
     if (!sandboxId && !sandboxName) {
@@ -42963,7 +43086,9 @@ async function runPost(deps) {
         return;
     }
     const { id, result } = stopped;
-    const livedMs = state.startedAt ? deps.clock.now() - state.startedAt : undefined;
+    // Our own clock when the main step saw the start accepted; else the service's created_at (an adopted name).
+    const since = state.startedAt ?? result.createdAt;
+    const livedMs = since !== undefined ? Math.max(0, deps.clock.now() - since) : undefined;
     const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : '';
     let summary;
     if (result.outcome === 'gone') {
@@ -42971,11 +43096,11 @@ async function runPost(deps) {
         summary = 'already gone (404)';
     }
     else if (result.outcome === 'not-live') {
-        core.info(`Sandbox ${id} is ${serviceText(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`);
+        core.info(`Sandbox ${id} is ${untrusted_serviceText(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`);
         summary = `not live (${result.status}); the stop was answered ${result.refusal}`;
     }
     else {
-        core.info(`Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : serviceText(result.status)}).`);
+        core.info(`Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : untrusted_serviceText(result.status)}).`);
         summary = `stop accepted; status ${result.status ?? 'unknown'}`;
     }
     await core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost));
@@ -43008,47 +43133,6 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
         }
     }
     return undefined;
-}
-async function cleanupInstance(deps, state) {
-    const { core } = deps;
-    const keyPath = state.sshKeyPath;
-    if (keyPath) {
-        (0,external_node_fs_namespaceObject.rmSync)(keyPath, { force: true });
-        core.info(`Removed the private key file ${keyPath}.`);
-    }
-    const secretDir = state.secretDirectory;
-    if (secretDir)
-        removePrivateDirectory(secretDir);
-    const identifier = state.instanceId;
-    if (!identifier) {
-        core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).');
-        return;
-    }
-    const config = parseCleanupInputs((name) => core.getInput(name));
-    if (config.keepAlive) {
-        core.notice(`keep-alive: true: instance ${identifier} is left running. Delete it yourself when done.`);
-        return;
-    }
-    const deadline = deps.clock.now() + POST_DEADLINE_MS;
-    const client = deps.makeClient(config).withDeadline(deadline, deps.clock);
-    try {
-        await withRetry(() => client.deleteInstance(identifier, deps.signal), {
-            clock: deps.clock,
-            deadline,
-            signal: deps.signal,
-            label: `delete instance ${identifier}`,
-            log: (m) => core.info(m),
-            urgent: true,
-        });
-        core.info(`Deleted instance ${identifier}.`);
-    }
-    catch (error) {
-        if (errors_isServiceError(error) && error.status === 404) {
-            core.info(`Instance ${identifier} is already gone (404).`);
-            return;
-        }
-        throw error;
-    }
 }
 
 ;// CONCATENATED MODULE: ./build/src/post.js

@@ -11,6 +11,9 @@ import {
   creditAlertSchema,
   errorBodySchema,
   instanceCreateResponseSchema,
+  instanceListSchema,
+  listedInstanceSchema,
+  type ListedInstance,
   networkPolicyResultSchema,
   pricingSchema,
   sandboxRecordSchema,
@@ -56,7 +59,12 @@ interface CallOptions<T> {
   signal?: AbortSignal
   /** The answer may carry a private key (instance create): never quoted in an error. */
   mayHoldKey?: boolean
+  /** This request's own timeout instead of the general one (a blocking wait); still cut to the deadline. */
+  timeoutMs?: number
 }
+
+/** The SDK's margin: a blocking wait of W seconds gets W plus this before it counts as lost. */
+export const WAIT_MARGIN_MS = 15_000
 
 const EXCERPT_LENGTH = 200
 
@@ -119,9 +127,10 @@ export class ComputeClient {
   }
 
   /** Milliseconds this client may still wait for one answer. */
-  private timeLeftMs(): number {
-    if (!this.deadline) return this.requestTimeoutMs
-    return Math.min(this.requestTimeoutMs, this.deadline.at - this.deadline.clock.now())
+  private timeLeftMs(ownTimeoutMs?: number): number {
+    const timeout = ownTimeoutMs ?? this.requestTimeoutMs
+    if (!this.deadline) return timeout
+    return Math.min(timeout, this.deadline.at - this.deadline.clock.now())
   }
 
   async startSandbox(body: SandboxStartRequest, signal?: AbortSignal): Promise<StartResponse> {
@@ -130,6 +139,40 @@ export class ComputeClient {
 
   async getSandbox(id: string, signal?: AbortSignal): Promise<SandboxRecord> {
     return this.call({ method: 'GET', path: `/sandboxes/${assertSandboxId(id)}`, schema: sandboxRecordSchema, signal })
+  }
+
+  /**
+   * The deployed service's blocking wait: answers the record as soon as the
+   * sandbox has left its starting state, or `sandbox_wait_timeout` when the
+   * window of `windowSeconds` (1 to 30) passed first. A service without the
+   * route answers 404, as for an unknown sandbox.
+   */
+  async waitForSandbox(id: string, windowSeconds: number, signal?: AbortSignal): Promise<SandboxRecord> {
+    const path = `/sandboxes/${assertSandboxId(id)}/wait?timeout_seconds=${windowSeconds}`
+    const body = await this.call<unknown>({ method: 'GET', path, signal, timeoutMs: windowSeconds * 1000 + WAIT_MARGIN_MS })
+    // The window's end may also come as a 2xx error object: it is still the window's end.
+    const asError = errorBodySchema.safeParse(body)
+    if (asError.success && asError.data.error === 'sandbox_wait_timeout') {
+      throw new ServiceError({ status: 200, code: 'sandbox_wait_timeout', method: 'GET', path })
+    }
+    const parsed = sandboxRecordSchema.safeParse(body)
+    if (!parsed.success) throw this.invalid(200, 'GET', path, 'the answer is neither a sandbox record nor sandbox_wait_timeout')
+    return parsed.data
+  }
+
+  /**
+   * The deployed service's instance list: an object keyed by the current
+   * identifiers (which shift as instances come and go). Entries that are not
+   * objects are dropped. A v1.0 service answers 404.
+   */
+  async listInstances(signal?: AbortSignal): Promise<ListedInstance[]> {
+    const body = await this.call({ method: 'GET', path: '/instances/list', schema: instanceListSchema, signal })
+    const instances: ListedInstance[] = []
+    for (const [identifier, value] of Object.entries(body)) {
+      const parsed = listedInstanceSchema.safeParse(value)
+      if (parsed.success) instances.push({ ...parsed.data, identifier })
+    }
+    return instances
   }
 
   /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
@@ -208,7 +251,7 @@ export class ComputeClient {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(options.body)
     }
-    const timeLeft = this.timeLeftMs()
+    const timeLeft = this.timeLeftMs(options.timeoutMs)
     if (timeLeft <= 0) {
       // Nothing is sent: the caller's deadline has passed.
       throw new ServiceError({ status: 0, code: 'deadline_exceeded', method, path })

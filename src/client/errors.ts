@@ -28,12 +28,27 @@ export interface ServiceErrorInit {
   cause?: unknown
 }
 
+/**
+ * Codes by meaning, in both generations of the service (v1.0 and as deployed,
+ * see service-as-deployed.md): a code of the deployed service gets the same
+ * treatment as its v1.0 relative.
+ */
+export const NAME_IN_USE_CODES = ['sandbox_name_in_use', 'sandbox_already_exists']
+/** Certainly not carried out: retried with backoff, whatever the status that came with it. */
+export const NOT_ACCEPTED_CODES = ['sandbox_scheduler_unavailable', 'sandbox_scheduler_timeout']
+/** An invalid request: never retried. */
+export const REJECTED_CODES = ['invalid_request', 'sandbox_scheduler_rejected_request']
+
 const HINTS: Record<string, string> = {
   invalid_request: 'The service rejected the request as malformed or as an unsupported configuration; correct the inputs named in the message.',
   unauthorized: "The api-token was rejected. Check that the secret holds a valid API token created in the account console, and that 'base-url' points at the right service.",
   sandbox_access_denied: 'The token is valid but the organization has no sandbox access. Sandbox access is enabled separately for the organization: ask its administrator to enable it.',
   sandbox_name_in_use: "Another live sandbox holds this name. Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
   rate_limit_exceeded: 'The organization exceeded the service rate limit; the action waits for Retry-After. If this persists, reduce the number of concurrent jobs or raise poll-interval.',
+  sandbox_already_exists: "Another live sandbox holds this name (the deployed service's sandbox_already_exists). Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
+  sandbox_scheduler_unavailable: 'The service did not accept the request (its scheduler is unavailable); it is retried with backoff.',
+  sandbox_scheduler_timeout: 'The service did not accept the request in time (its scheduler timed out); it is retried with backoff.',
+  sandbox_scheduler_rejected_request: 'The service rejected the request as invalid; correct the inputs named in the message. This is not retried.',
   sandbox_capacity_unavailable: "No requested GPU is free. List fallback types in 'gpu-type' (e.g. 'H100, A100') or raise 'capacity-timeout'.",
   not_found: 'The service does not know this resource; check the id (it may have been stopped and removed already).',
   network_error: "No answer from the service (connection failed or was reset). Check 'base-url' and the runner's network; the action retries where it is safe.",
@@ -92,9 +107,14 @@ export class ServiceError extends Error {
    * could not be read. A 503 or 504 means "not accepted", so it is not ambiguous.
    */
   get ambiguous(): boolean {
-    if (this.code === 'deadline_exceeded') return false
+    if (this.code === 'deadline_exceeded' || NOT_ACCEPTED_CODES.includes(this.code) || REJECTED_CODES.includes(this.code)) return false
     return this.status === 0 || this.status === 500 || this.status === 502 || (this.status >= 200 && this.status < 300)
   }
+}
+
+/** 409 for a name held by another live sandbox, in either generation. */
+export function isNameInUse(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && NAME_IN_USE_CODES.includes(error.code)
 }
 
 export function isServiceError(error: unknown, code?: string): error is ServiceError {

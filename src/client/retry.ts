@@ -3,7 +3,7 @@
  * never wait for real time; every wait respects the caller's deadline and
  * cancellation signal.
  */
-import { ServiceError } from './errors.ts'
+import { NOT_ACCEPTED_CODES, REJECTED_CODES, ServiceError } from './errors.ts'
 
 export interface Clock {
   now(): number
@@ -61,13 +61,15 @@ export function retryAfterDelay(retryAfterMs: number, random: number, urgent = f
 /** 429, 503/504 (not accepted) and answers lost on the way (network, timeout, 500, 502). */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ServiceError)) return false
-  if (error.code === 'aborted' || error.code === 'unreadable_page') return false
+  if (error.code === 'aborted' || error.code === 'unreadable_page' || REJECTED_CODES.includes(error.code)) return false
+  if (NOT_ACCEPTED_CODES.includes(error.code)) return true
   return error.status === 429 || error.status === 503 || error.status === 504 || error.ambiguous
 }
 
 /** Retry only what the service certainly did not carry out: for calls that are not idempotent. */
 export function isNotAccepted(error: unknown): boolean {
-  return error instanceof ServiceError && (error.status === 429 || error.status === 503 || error.status === 504)
+  if (!(error instanceof ServiceError) || REJECTED_CODES.includes(error.code)) return false
+  return error.status === 429 || error.status === 503 || error.status === 504 || NOT_ACCEPTED_CODES.includes(error.code)
 }
 
 export interface RetryOptions {

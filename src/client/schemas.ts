@@ -30,6 +30,8 @@ export interface SandboxStartRequest {
   network_policy: NetworkPolicy
   lifetime: { enforce_ttl?: boolean; max_ttl_seconds?: number; max_grace_seconds?: number }
   env?: Record<string, string>
+  /** The deployed service: an image prepared earlier through it. */
+  image_id?: string
 }
 
 export const sandboxIdSchema = z.string().regex(SANDBOX_ID_PATTERN)
@@ -57,6 +59,16 @@ export const instanceCreateResponseSchema = z.looseObject({
   key: z.string().nullish(),
 })
 export type InstanceCreateResponse = z.infer<typeof instanceCreateResponseSchema>
+
+/** GET /instances/list (the deployed service): current identifier → instance. */
+export const instanceListSchema = z.record(z.string(), z.unknown())
+export const listedInstanceSchema = z.looseObject({
+  uuid: z.string().optional(),
+  status: z.string().optional(),
+  ip: z.string().optional(),
+  port: z.union([z.number(), z.string()]).optional(),
+})
+export type ListedInstance = z.infer<typeof listedInstanceSchema> & { identifier: string }
 
 export const creditAlertSchema = z.looseObject({
   alert: z

@@ -62,7 +62,7 @@ export async function runInstance(config: InstanceConfig, deps: ModeDeps, env: N
   if (key !== '') maskKey((s) => core.setSecret(s), key)
   const identifier = assertInstanceId(created.identifier)
   const state = new ActionState(core)
-  state.saveInstance(identifier)
+  state.saveInstance(identifier, created.uuid)
   core.setOutput('instance-id', identifier)
   setTextOutput(core, 'instance-uuid', created.uuid)
   if (key !== '') {

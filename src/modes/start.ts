@@ -6,8 +6,10 @@ import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs.ts'
 import { setJsonOutput, setTextOutput } from '../outputs.ts'
 import { buildStartRequest, checkNameBeforeStart, NameHolders, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox-start.ts'
+import { expiresAt, failureReason } from '../sandbox-record.ts'
 import { isFailed, isReady } from '../sandbox-status.ts'
-import { INFO_READ_MS, WaitTimeoutError, waitUntilSettled } from '../sandboxes.ts'
+import { WaitTimeoutError, waitUntilSettled } from '../sandbox-wait.ts'
+import { INFO_READ_MS } from '../sandboxes.ts'
 import { ActionState } from '../state.ts'
 import { serviceText } from '../untrusted.ts'
 import { readBillingContext, type BillingContext } from '../billing.ts'
@@ -74,6 +76,7 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
 
   let record: SandboxRecord | undefined
   let lastStatus: string | undefined
+  let lastRecord: SandboxRecord | undefined
   let waitError: unknown
   if (config.wait) {
     core.startGroup(`Wait for ${started.id} to be ready`)
@@ -83,8 +86,9 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
         pollIntervalMs: config.pollIntervalMs,
         deadline: acceptedAt + config.timeoutMs,
         acceptedAt,
-        onStatus: (status) => {
+        onStatus: (status, seen) => {
           lastStatus = status
+          lastRecord = seen
           core.info(`${started.id}: ${serviceText(status)} (after ${formatDuration(clock.now() - acceptedAt)})`)
           setTextOutput(core, 'status', status)
         },
@@ -113,6 +117,9 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   if (dollarsPerHour !== undefined) state.saveHourlyCost(dollarsPerHour)
   const policy = config.networkPolicy
   const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])]
+  const known = record ?? lastRecord
+  const failure = failureReason(known)
+  const expires = expiresAt(known)
 
   await core.appendSummary(
     `### Sandbox ${started.id}\n\n` +
@@ -123,7 +130,10 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
         ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
         ['GPU attempts', listWithLimit(started.attempts, 12)],
         ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${listWithLimit(allowed, 20)}` : ''}`],
+        ...(failure ? [['Failure', failure] as [string, string]] : []),
         ['TTL', `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
+        ...(expires ? [['Expires', `${expires} (the service ends it then)`] as [string, string]] : []),
+        ...(config.image ? [['Image', config.image] as [string, string]] : []),
         [isReady(status) && !waitError ? 'Time to running' : 'Time in the step', formatDuration(clock.now() - stepStart)],
         ['Estimated cost', cost],
         ['Credit alert', creditAlert],
@@ -133,7 +143,8 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
 
   if (waitError) throw waitError
   if (isFailed(status)) {
-    throw new Error(`Sandbox ${started.id} failed to provision (status 'failed'). The post step stops it; see the 'sandbox' output for the record.`)
+    const why = failure ? `: ${failure}` : ''
+    throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`)
   }
   core.info(`Sandbox ${started.id} is ${serviceText(status)}.`)
 }

@@ -9,6 +9,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import { isIP, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { selfSignedCertificate } from './certificate.ts'
+import { nameInUseCode, STARTING_STATES, statusWord, type Generation } from './generation.ts'
 import { openSshPrivateKey } from './ssh-key.ts'
 
 export type GpuType = 'A6000' | 'A100' | 'H100'
@@ -71,6 +72,18 @@ export interface EmulatorOptions {
   listExtraArrays?: boolean
   /** Extra fields in every record (get and list): odd but valid answers, e.g. a huge one. */
   recordExtra?: Record<string, unknown>
+  /**
+   * Which service: 'v1' (the v1.0 description: running/stopping/stopped, no
+   * blocking wait, no instance list, fixed instance identifiers) or 'current'
+   * (as deployed: created/ready/finished, GET /sandboxes/{id}/wait, record
+   * extras, list limit and status=active, GET /instances/list with shifting
+   * identifiers). Default 'v1'.
+   */
+  generation?: Generation
+  /** Milliseconds per second of a blocking-wait window (1000 in real time; smaller in tests). */
+  waitSecondMs?: number
+  /** Why a failed sandbox failed (the current generation shows it as failure_code and failure). */
+  failure?: { code: string; message: string }
   /** Hostile or odd text: the start answer's name, and the word shown for each status. */
   answerName?: string
   statusWords?: Record<string, string>
@@ -84,6 +97,8 @@ export interface StartBody {
   spec: { cpu_count: number; memory_gib: number; storage_gib: number; gpu_count?: number; gpu_type?: GpuType }
   network_policy: { internet_access: 'closed' | 'open' | 'restricted'; cidr_allowlist?: string[]; domain_allowlist?: string[] }
   lifetime: { enforce_ttl?: boolean; max_ttl_seconds?: number; max_grace_seconds?: number }
+  /** The deployed service: an image prepared earlier (v1.0 ignores it). */
+  image_id?: string
 }
 
 export interface SandboxState {
@@ -98,6 +113,7 @@ export interface SandboxState {
   lifetime: StartBody['lifetime']
   env_keys: string[]
   stopped_reason?: string
+  image_id?: string
 }
 
 export interface RecordedRequest {
@@ -161,7 +177,8 @@ function positiveInt(value: unknown): boolean {
 
 export class Emulator {
   readonly options: Required<
-    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords'>
+    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords'
+    >
   > &
     Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords'>
   readonly requests: RecordedRequest[] = []
@@ -179,6 +196,7 @@ export class Emulator {
   private readonly hanging = new Set<ServerResponse>()
   private nextInstance = 1000
   private server: Server | undefined
+  private closed = false
   private readonly host: string
   private readonly port: number
   private readonly https: boolean
@@ -215,6 +233,9 @@ export class Emulator {
       acceptedPolicyFilter: options.acceptedPolicyFilter,
       answerName: options.answerName,
       statusWords: options.statusWords,
+      generation: options.generation ?? 'v1',
+      waitSecondMs: options.waitSecondMs ?? 1000,
+      failure: options.failure ?? { code: 'host_unreachable', message: 'the sandbox host did not come up' },
     }
     for (const rule of options.faults ?? []) this.addFault(rule)
   }
@@ -243,6 +264,7 @@ export class Emulator {
   }
 
   async close(): Promise<void> {
+    this.closed = true
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
     for (const res of this.hanging) res.destroy()
@@ -400,7 +422,7 @@ export class Emulator {
         return
       }
       // lost-answer: carry the request out, then drop the connection instead of answering.
-      const result = this.route(method, record.path, url.searchParams, record.body, raw, auth, record)
+      const result = await this.route(method, record.path, url.searchParams, record.body, raw, auth, record)
       record.status = fault === 'lost-answer' ? 'fault' : result.status
       if (fault === 'lost-answer') {
         req.socket.destroy()
@@ -492,12 +514,13 @@ export class Emulator {
     raw: string,
     auth: string | undefined,
     record: RecordedRequest,
-  ): { status: number; body?: unknown; headers?: Record<string, string> } {
+  ): Promise<{ status: number; body?: unknown; headers?: Record<string, string> }> | { status: number; body?: unknown; headers?: Record<string, string> } {
     if (method === 'GET' && path === '/pricing') return { status: 200, body: { pricing: this.options.pricing } }
     const org = this.organization(auth)
     record.org = org.name
     if (method === 'GET' && path === '/credit-alert') return { status: 200, body: { alert: this.options.creditAlert ?? null } }
     if (method === 'POST' && path === '/instances/create') return this.createInstance(org, body, raw)
+    if (method === 'GET' && path === '/instances/list' && this.options.generation === 'current') return this.listInstances(org)
     const deleteMatch = /^\/instances\/([^/]+)\/delete$/.exec(path)
     if (method === 'POST' && deleteMatch) return this.deleteInstance(org, decodeURIComponent(deleteMatch[1] ?? ''))
 
@@ -511,6 +534,11 @@ export class Emulator {
     if (method === 'GET' && path === '/sandboxes') {
       this.limit(org.name, 'get-list')
       return this.listSandboxes(org, query)
+    }
+    const waitMatch = /^\/sandboxes\/([^/]+)\/wait$/.exec(path)
+    if (method === 'GET' && waitMatch && this.options.generation === 'current') {
+      this.limit(org.name, 'get-list')
+      return this.blockingWait(org, waitMatch[1] ?? '', query)
     }
     const match = /^\/sandboxes\/([^/]+)(\/stop|\/network-policy)?$/.exec(path)
     if (!match) throw new HttpError(404, 'not_found', `no route ${method} ${path}`)
@@ -550,8 +578,17 @@ export class Emulator {
 
   private view(sandbox: SandboxState): Record<string, unknown> {
     const { org: _org, ...visible } = sandbox
-    const status = this.options.statusWords?.[sandbox.status] ?? sandbox.status
-    return { ...visible, status, network_policy: this.acceptedPolicy(sandbox.network_policy), ...this.options.recordExtra }
+    const generation = this.options.generation
+    const word = statusWord(generation, sandbox.status)
+    const status = this.options.statusWords?.[word] ?? this.options.statusWords?.[sandbox.status] ?? word
+    const extras: Record<string, unknown> = {}
+    if (generation === 'current') {
+      const ttl = sandbox.lifetime.enforce_ttl && sandbox.lifetime.max_ttl_seconds !== undefined ? sandbox.lifetime.max_ttl_seconds : undefined
+      if (ttl !== undefined) extras.expires_at = new Date(Date.parse(sandbox.created_at) + ttl * 1000).toISOString()
+      if (sandbox.status === 'failed') Object.assign(extras, { failure_code: this.options.failure.code, failure: this.options.failure.message })
+      if (sandbox.image_id !== undefined) extras.image_id = sandbox.image_id
+    }
+    return { ...visible, status, ...extras, network_policy: this.acceptedPolicy(sandbox.network_policy), ...this.options.recordExtra }
   }
 
   private validateStart(body: unknown, raw: string): StartBody {
@@ -624,7 +661,7 @@ export class Emulator {
     const id = `sbx-${randomBytes(8).toString('hex')}`
     const name = request.name ?? id
     if (this.sandboxes.some((s) => s.org === org.name && s.name === name && LIVE_STATUSES.has(s.status))) {
-      throw new HttpError(409, 'sandbox_name_in_use', `the name '${name}' is held by another live sandbox; choose another name or stop that sandbox`)
+      throw new HttpError(409, nameInUseCode(this.options.generation), `the name '${name}' is held by another live sandbox; choose another name or stop that sandbox`)
     }
     const gpu = request.spec.gpu_type
     if (gpu) {
@@ -645,6 +682,7 @@ export class Emulator {
       lifetime: request.lifetime,
       env_keys: Object.keys(request.env ?? {}),
     }
+    if (typeof request.image_id === 'string') sandbox.image_id = request.image_id
     this.sandboxes.push(sandbox)
     this.statusTimes.set(id, { pending: Date.now() })
     const outcome = typeof this.options.outcome === 'function' ? this.options.outcome(request) : (this.options.outcome ?? 'running')
@@ -685,18 +723,43 @@ export class Emulator {
   }
 
   private listSandboxes(org: Organization, query: URLSearchParams) {
-    const history = this.sandboxes.filter((s) => s.org === org.name).reverse()
+    const current = this.options.generation === 'current'
+    let history = this.sandboxes.filter((s) => s.org === org.name).reverse()
+    // The deployed service also takes status=active (live only) and limit (at most 100); v1.0 ignores both.
+    if (current && query.get('status') === 'active') history = history.filter((s) => LIVE_STATUSES.has(s.status))
+    let pageSize = this.options.pageSize
+    if (current && query.has('limit')) {
+      const limit = Number(query.get('limit'))
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new HttpError(400, 'invalid_request', 'limit must be a whole number from 1 to 100')
+      pageSize = limit
+    }
     const token = query.get('page_token')
     let offset = 0
-    if (token !== null) {
+    if (token !== null && token !== '') {
       const decoded = /^p(\d+)$/.exec(token)
       if (!decoded) throw new HttpError(400, 'invalid_request', 'page_token is not a token this service issued')
       offset = Number(decoded[1])
     }
-    const page = history.slice(offset, offset + this.options.pageSize).map((s) => this.view(s))
-    const next = offset + this.options.pageSize < history.length ? `p${offset + this.options.pageSize}` : null
+    const page = history.slice(offset, offset + pageSize).map((s) => this.view(s))
+    const last = offset + pageSize >= history.length
+    // The last page: null in v1.0, "" as deployed.
+    const next = last ? (current ? '' : null) : `p${offset + pageSize}`
     const extra = this.options.listExtraArrays ? { warnings: [], regions: ['eu-1', 'us-2'] } : {}
     return { status: 200, body: { ...extra, sandboxes: page, next_page_token: next } }
+  }
+
+  /** GET /sandboxes/{id}/wait (current generation): held open until the sandbox leaves its starting state, or the window ends. */
+  private async blockingWait(org: Organization, id: string, query: URLSearchParams) {
+    if (!SANDBOX_ID.test(id)) throw new HttpError(400, 'invalid_request', `id must match ${SANDBOX_ID.source}`)
+    const seconds = Number(query.get('timeout_seconds'))
+    if (!(seconds > 0 && seconds <= 30)) throw new HttpError(400, 'invalid_request', 'timeout_seconds must be more than 0 and at most 30')
+    const until = Date.now() + seconds * 1000 * (this.options.waitSecondMs / 1000)
+    for (;;) {
+      const sandbox = this.findVisible(org, id)
+      if (!STARTING_STATES.has(sandbox.status)) return { status: 200, body: this.view(sandbox) }
+      if (Date.now() >= until || this.closed) throw new HttpError(408, 'sandbox_wait_timeout', `not ready within ${seconds}s`)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
   }
 
   private replacePolicy(sandbox: SandboxState, body: unknown, raw: string) {
@@ -723,28 +786,58 @@ export class Emulator {
     if (request.public_key !== undefined && (typeof request.public_key !== 'string' || !/^(ssh-|ecdsa-|sk-)\S+ \S+/.test(request.public_key))) {
       throw new HttpError(400, 'invalid_request', 'public_key must be an OpenSSH public key')
     }
-    const identifier = this.nextInstance++
+    const fixed = this.nextInstance++
     const uuid = randomUUID()
     let key = ''
     if (request.public_key === undefined) {
       const pair = generateKeyPairSync('ed25519')
-      key = openSshPrivateKey(pair.privateKey, `instance-${identifier}`)
+      key = openSshPrivateKey(pair.privateKey, `instance-${fixed}`)
     }
-    this.instances.set(String(identifier), {
-      identifier,
-      uuid,
-      org: org.name,
-      public_key: request.public_key as string | undefined,
-      deleted: false,
-    })
-    return { status: 200, body: { identifier, key, uuid } }
+    const instance = { identifier: fixed, uuid, org: org.name, public_key: request.public_key as string | undefined, deleted: false }
+    this.instances.set(String(fixed), instance)
+    return { status: 200, body: { identifier: this.identifierOf(instance), key, uuid } }
+  }
+
+  /** Another job's instance (tests): created as through the API, no key. */
+  seedInstance(org = this.options.organizations[0]?.name ?? 'org-default'): { identifier: number; uuid: string } {
+    const fixed = this.nextInstance++
+    const instance = { identifier: fixed, uuid: randomUUID(), org, deleted: false }
+    this.instances.set(String(fixed), instance)
+    return instance
+  }
+
+  /** The instances of an organisation that are not deleted, oldest first. */
+  private liveInstances(org: string) {
+    return [...this.instances.values()].filter((i) => i.org === org && !i.deleted)
+  }
+
+  /**
+   * v1.0: the identifier given at create, for good. As deployed: the index
+   * among the organisation's live instances, which shifts when an older one goes.
+   */
+  identifierOf(instance: { identifier: number; org: string }): number {
+    if (this.options.generation === 'v1') return instance.identifier
+    return this.liveInstances(instance.org).findIndex((i) => i.identifier === instance.identifier)
+  }
+
+  private listInstances(org: Organization) {
+    const entries = this.liveInstances(org.name).map((instance, index) => [
+      String(index),
+      { uuid: instance.uuid, name: `instance-${instance.identifier}`, status: 'RUNNING', ip: '127.0.0.1', port: 22, createdAt: 1767225600 },
+    ])
+    return { status: 200, body: Object.fromEntries(entries) }
   }
 
   private deleteInstance(org: Organization, identifier: string) {
-    const instance = this.instances.get(identifier)
+    const instance =
+      this.options.generation === 'v1'
+        ? this.instances.get(identifier)
+        : /^\d+$/.test(identifier)
+          ? this.liveInstances(org.name)[Number(identifier)]
+          : undefined
     if (!instance || instance.org !== org.name || instance.deleted) throw new HttpError(404, 'instance_not_found', `no instance ${identifier}`)
     instance.deleted = true
-    return { status: 200, body: { identifier: instance.identifier, deleted: true } }
+    return { status: 200, body: { identifier, deleted: true } }
   }
 
   private admin(path: string, method: string, body: unknown, res: ServerResponse): void {
@@ -771,5 +864,5 @@ export class Emulator {
 
 /** '/sandboxes/sbx-…/stop' → '/sandboxes/:id/stop', for fault rules and request filters. */
 export function routeOf(path: string): string {
-  return path.replace(/^\/sandboxes\/[^/]+/, (m) => (m === '/sandboxes/start' ? m : '/sandboxes/:id')).replace(/^\/instances\/(?!create$)[^/]+/, '/instances/:id')
+  return path.replace(/^\/sandboxes\/[^/]+/, (m) => (m === '/sandboxes/start' ? m : '/sandboxes/:id')).replace(/^\/instances\/(?!create$|list$)[^/]+/, '/instances/:id')
 }

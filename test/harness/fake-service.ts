@@ -24,6 +24,9 @@ export class FakeService {
   sandboxes: FakeSandbox[] = []
   requests: { method: string; path: string; body?: unknown }[] = []
   statuses: string[] = ['pending', 'provisioning', 'running']
+  /** Answers of the blocking-wait route, call by call; without a script it is absent (404). */
+  waitScript: (() => Response | undefined)[] = []
+  waits: string[] = []
   getScript: (() => Response | undefined)[] = []
   startScript: ((body: { name: string; spec: { gpu_type?: string } }) => 'ok' | 'lost' | Response)[] = []
   stopScript: (() => Response | undefined)[] = []
@@ -32,6 +35,8 @@ export class FakeService {
   pricing: () => Response = () => HttpResponse.json({ pricing: { a100_x1_prototyping: 0.78, additional_vcpus: 0.01, additional_memory_gib: 0.005, disk_gb: 0.0002 } })
   creditAlert: () => Response = () => HttpResponse.json({ alert: { amount_cents: 2500, armed: true, created_at: 1 } })
   instances: { identifier: number; deleted: boolean }[] = []
+  /** GET /instances/list: the deployed service has it; a v1.0 one answers 404. */
+  instanceListRoute = true
   generatedKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bq\n-----END OPENSSH PRIVATE KEY-----\n'
   private counter = 0
 
@@ -58,6 +63,14 @@ export class FakeService {
         if (step === 'lost') return HttpResponse.error()
         return HttpResponse.json({ id, name: body.name }, { status: 202 })
       }),
+      // The blocking wait: a v1.0 service has no such route (404, as for an unknown sandbox).
+      // Its calls are kept apart in `waits`, so `paths()` reads as the v1.0 conversation.
+      http.get(`${BASE}/sandboxes/:id/wait`, ({ params, request }) => {
+        this.waits.push(`GET /sandboxes/${params.id}/wait?${new URL(request.url).searchParams}`)
+        const scripted = this.waitScript.shift()?.()
+        if (scripted) return scripted
+        return HttpResponse.json({ code: 404, error: 'not_found', message: 'no route' }, { status: 404 })
+      }),
       http.get(`${BASE}/sandboxes/:id`, ({ params }) => {
         this.requests.push({ method: 'GET', path: `/sandboxes/${params.id}` })
         const scripted = this.getScript.shift()?.()
@@ -77,6 +90,12 @@ export class FakeService {
         const identifier = 100 + this.instances.length
         this.instances.push({ identifier, deleted: false })
         return HttpResponse.json({ identifier, uuid: `uuid-${identifier}`, key: body.public_key ? '' : this.generatedKey })
+      }),
+      http.get(`${BASE}/instances/list`, () => {
+        this.requests.push({ method: 'GET', path: '/instances/list' })
+        if (!this.instanceListRoute) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no route' }, { status: 404 })
+        const live = this.instances.filter((i) => !i.deleted)
+        return HttpResponse.json(Object.fromEntries(live.map((i) => [String(i.identifier), { uuid: `uuid-${i.identifier}`, status: 'RUNNING' }])))
       }),
       http.post(`${BASE}/instances/:identifier/delete`, ({ params }) => {
         this.requests.push({ method: 'POST', path: `/instances/${params.identifier}/delete` })

@@ -4,6 +4,7 @@
  * `npm run reliability` runs it with 200 random runs and writes docs/reliability.md.
  */
 import { describe, expect, it } from 'vitest'
+import { GENERATIONS } from '../emulator/generation.ts'
 import { behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix, type Scenario } from './suite.ts'
 
 const seed = Number(process.env.SEED ?? 1)
@@ -20,8 +21,8 @@ async function expectNoProblems(scenarios: Scenario[]) {
 }
 
 describe('fault suite', () => {
-  it('every fault kind on every route and attempt: nothing leaks, one sandbox at most', async () => {
-    const scenarios = faultMatrix()
+  it.each(GENERATIONS)('%s: every fault kind on every route and attempt: nothing leaks, one sandbox at most', async (generation) => {
+    const scenarios = faultMatrix(generation)
     const totals = await expectNoProblems(scenarios)
     // Every scenario's fault was really injected (the matrix reaches each route and attempt).
     expect(totals.faultsInjected).toBeGreaterThanOrEqual(scenarios.length)
@@ -33,8 +34,8 @@ describe('fault suite', () => {
     expect(totals.faultsInjected).toBeGreaterThanOrEqual(scenarios.length)
   }, 300_000)
 
-  it('odd but valid answers: not visible yet, a name another job holds, extra list arrays, a refused stop', async () => {
-    const scenarios = behaviourMatrix()
+  it.each(GENERATIONS)('%s: odd but valid answers: not visible yet, a name another job holds, extra list arrays, a refused stop', async (generation) => {
+    const scenarios = behaviourMatrix(generation)
     const totals = await expectNoProblems(scenarios)
     // Another job's sandbox was there in every name scenario, and stopped only by replace-existing.
     expect(scenarios.filter((s) => s.foreign).length).toBe(11)

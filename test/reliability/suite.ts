@@ -6,17 +6,20 @@
  */
 import type { ChildProcess } from 'node:child_process'
 import { Emulator, type EmulatorOptions, type FaultKind, type FaultRule } from '../emulator/emulator.ts'
+import type { Generation } from '../emulator/generation.ts'
 import { runStep, visibleText, type StepResult } from '../harness/action-runner.ts'
 
 export const FAULT_KINDS: FaultKind[] = [500, 502, 503, 504, 'hang', 'reset', 'lost-answer', 'malformed-json', 'slow-body']
 export const ROUTES = ['POST /sandboxes/start', 'GET /sandboxes/:id', 'GET /sandboxes', 'POST /sandboxes/:id/stop']
+/** The routes each generation's wait goes through: the deployed service's blocking wait besides the v1.0 ones. */
+export const ROUTES_BY_GENERATION: Record<Generation, string[]> = { v1: ROUTES, current: [...ROUTES, 'GET /sandboxes/:id/wait'] }
 export const INSTANCE_ROUTES = ['POST /instances/create', 'POST /instances/:id/delete']
 export type SignalName = 'SIGINT' | 'SIGTERM' | 'SIGKILL'
 /** When the signal is sent: at spawn, once the start request arrived, once polling began. */
 export type SignalPoint = 'at-spawn' | 'after-start-request' | 'while-polling'
 
 /** Service behaviours the interface leaves open (issue 11), as emulator options. */
-export type Behaviour = Pick<EmulatorOptions, 'invisibleForMs' | 'refuseStopWhenFailed' | 'listExtraArrays' | 'outcome' | 'stopMs'>
+export type Behaviour = Pick<EmulatorOptions, 'invisibleForMs' | 'refuseStopWhenFailed' | 'listExtraArrays' | 'outcome' | 'stopMs' | 'generation'>
 
 export interface Scenario {
   label: string
@@ -61,19 +64,19 @@ const BASE_INPUTS = { 'poll-interval': '1s', timeout: '1m' }
  * Second attempts are made to happen (a 503 on the first), and the list route
  * is reached through a lost start answer, which the action resolves by listing.
  */
-export function faultMatrix(): Scenario[] {
+export function faultMatrix(generation: Generation = 'v1'): Scenario[] {
   const scenarios: Scenario[] = []
-  for (const route of ROUTES) {
+  for (const route of ROUTES_BY_GENERATION[generation]) {
     for (const fault of FAULT_KINDS) {
       for (const attempt of [1, 2]) {
         const faults: FaultRule[] = [{ route, attempts: [attempt], fault }]
-        if (attempt === 2 && route !== 'GET /sandboxes/:id') faults.push({ route, attempts: [1], fault: 503 })
+        if (attempt === 2 && route !== 'GET /sandboxes/:id' && route !== 'GET /sandboxes/:id/wait') faults.push({ route, attempts: [1], fault: 503 })
         if (route === 'GET /sandboxes') faults.push({ route: 'POST /sandboxes/start', attempts: [1], fault: 'lost-answer' })
         scenarios.push({
-          label: `${fault} on ${route} attempt ${attempt}`,
+          label: `${generation}: ${fault} on ${route} attempt ${attempt}`,
           faults,
           inputs: { ...BASE_INPUTS },
-          emulator: { provisioningMs: 300 },
+          emulator: { provisioningMs: 300, generation },
         })
       }
     }
@@ -99,8 +102,8 @@ export function billingMatrix(): Scenario[] {
  * name another job holds, a list page with extra arrays, a stop refused for a
  * failed sandbox, with and without faults and signals on top.
  */
-export function behaviourMatrix(): Scenario[] {
-  const base = { provisioningMs: 300 }
+export function behaviourMatrix(generation: Generation = 'v1'): Scenario[] {
+  const base = { provisioningMs: 300, generation }
   const lost: FaultRule = { route: 'POST /sandboxes/start', attempts: [1], fault: 'lost-answer' }
   const scenarios: Scenario[] = []
   for (const invisibleForMs of [1_000, 3_000]) {
@@ -140,7 +143,7 @@ export function behaviourMatrix(): Scenario[] {
     emulator: { ...base, outcome: 'failed', refuseStopWhenFailed: true },
     mainMayFail: true,
   })
-  return scenarios
+  return scenarios.map((scenario) => ({ ...scenario, label: `${generation}: ${scenario.label}` }))
 }
 
 /** SIGINT, SIGTERM and SIGKILL at several points of the main step. */
@@ -203,7 +206,7 @@ export function randomScenarios(seed: number, count: number): Scenario[] {
     const faults: FaultRule[] = []
     const faultCount = 1 + Math.floor(random() * 3)
     for (let f = 0; f < faultCount; f++) {
-      faults.push({ route: pick(ROUTES), attempts: [1 + Math.floor(random() * 3)], fault: pick(FAULT_KINDS) })
+      faults.push({ route: pick(ROUTES_BY_GENERATION.current), attempts: [1 + Math.floor(random() * 3)], fault: pick(FAULT_KINDS) })
     }
     const roll = random()
     const signal =
@@ -212,7 +215,8 @@ export function randomScenarios(seed: number, count: number): Scenario[] {
         : undefined
     const inputs: Record<string, string> = { ...BASE_INPUTS }
     const variant = random()
-    const emulator: Scenario['emulator'] = { provisioningMs: 200 + Math.floor(random() * 1_500) }
+    // Both generations of the service, alternately.
+    const emulator: Scenario['emulator'] = { provisioningMs: 200 + Math.floor(random() * 1_500), generation: i % 2 === 0 ? 'v1' : 'current' }
     if (variant < 0.25) {
       inputs['gpu-type'] = 'H100, A100'
       emulator.capacity = { H100: random() < 0.5 ? 0 : 1, A100: 2 }

@@ -113,7 +113,7 @@ describe('main step run()', () => {
     state(read('state'))
     await runPostStep()
     expect(process.exitCode).toBe(0)
-    expect(service.paths()).toEqual(['POST /instances/create', 'POST /instances/100/delete'])
+    expect(service.paths()).toEqual(['POST /instances/create', 'GET /instances/list', 'POST /instances/100/delete'])
     expect(existsSync(path)).toBe(false)
   })
 
