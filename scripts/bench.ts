@@ -10,11 +10,12 @@
  * Not a test: nothing here fails CI. The numbers are for people sizing matrices.
  */
 import { execSync, spawn } from 'node:child_process'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { cpus, freemem, platform, release, totalmem } from 'node:os'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { Emulator, routeOf, type RecordedRequest } from '../test/emulator/emulator.ts'
+import { GENERATIONS, type Generation } from '../test/emulator/generation.ts'
 import { ROOT, runAction, runStep, type ActionRun } from '../test/harness/action-runner.ts'
 
 const SECTIONS = ['cold', 'lag', 'lifecycle', 'matrix', 'bundle'] as const
@@ -97,52 +98,83 @@ async function coldStart(): Promise<string> {
   ].join('\n')
 }
 
-// 2. Detection lag ---------------------------------------------------------------
-async function detectionLag(): Promise<string> {
-  const runs = 30
-  const concurrency = 3
-  // Provisioning of 2-4 s, uniformly spread, so "running" lands at every phase of the 1 s poll grid.
-  const emulator = new Emulator({ provisioningMs: 2_000, provisioningJitterMs: 2_000, ...UNLIMITED })
+// 2. Detection lag, with and without the blocking wait -------------------------------
+/** Provisioning times sampled; every one runs in both generations at once. */
+const LAG_TIMES_S = (argument('lag-times') ?? '5,30,120,600').split(',').map(Number)
+const LAG_RUNS = Number(argument('lag-runs') ?? 10)
+
+interface LagSample {
+  lagMs: number
+  /** Reads of the sandbox during the main step: GET /sandboxes/{id} and its blocking wait. */
+  reads: number
+}
+
+async function lagSamples(generation: Generation, provisioningS: number): Promise<LagSample[]> {
+  // A spread of up to one stretched poll interval, so that "ready" falls anywhere between two polls.
+  const spreadMs = Math.min(10_000, Math.max(1_000, provisioningS * 200))
+  const emulator = new Emulator({ provisioningMs: provisioningS * 1000, provisioningJitterMs: spreadMs, generation, ...UNLIMITED })
   const baseUrl = await emulator.start()
-  const lags: number[] = []
-  let next = 0
-  const worker = async () => {
-    while (next < runs) {
-      next++
-      const run = await runAction({ inputs: { 'api-token': emulator.token, 'base-url': baseUrl, 'poll-interval': '1s' } })
-      if (run.main.exitCode !== 0) throw new Error(`lag run failed: ${run.main.stdout}`)
-      const id = run.main.outputs['sandbox-id'] ?? ''
-      const runningAt = emulator.statusTimes.get(id)?.running
-      if (runningAt === undefined) throw new Error(`no running time for ${id}`)
-      const outputsWrittenAt = statSync(join(run.workDir, 'main-output.txt')).mtimeMs
-      lags.push(outputsWrittenAt - runningAt)
-    }
+  try {
+    return await Promise.all(
+      Array.from({ length: LAG_RUNS }, async (_, index) => {
+        // Staggered launches: cold starts do not pile onto one core at once.
+        await new Promise((resolve) => setTimeout(resolve, index * 300))
+        const workDir = mkdtempSync(join(tmpdir(), 'bench-lag-'))
+        mkdirSync(join(workDir, 'temp'))
+        const main = await runStep('main', { inputs: { 'api-token': emulator.token, 'base-url': baseUrl, 'poll-interval': '1s', timeout: '30m' }, workDir, timeoutMs: 40 * 60_000 })
+        if (main.exitCode !== 0) throw new Error(`lag run failed: ${main.stdout}`)
+        const id = main.outputs['sandbox-id'] ?? ''
+        const readyAt = emulator.statusTimes.get(id)?.running
+        if (readyAt === undefined) throw new Error(`no ready time for ${id}`)
+        const outputsWrittenAt = statSync(join(workDir, 'main-output.txt')).mtimeMs
+        const reads = emulator.requests.filter((r) => r.method === 'GET' && (r.path === `/sandboxes/${id}` || r.path === `/sandboxes/${id}/wait`)).length
+        await runStep('post', { inputs: { 'api-token': emulator.token, 'base-url': baseUrl }, state: main.state, workDir })
+        rmSync(workDir, { recursive: true, force: true })
+        return { lagMs: outputsWrittenAt - readyAt, reads }
+      }),
+    )
+  } finally {
+    await emulator.close()
   }
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  await emulator.close()
-  log(`detection lag: median ${ms(median(lags))}, p95 ${ms(quantile(lags, 0.95))}`)
+}
+
+async function detectionLag(): Promise<string> {
+  log(`detection lag: ${LAG_RUNS} runs for each of ${LAG_TIMES_S.join(', ')} s, with and without the blocking wait, all at once (about ${Math.max(...LAG_TIMES_S) / 60 + 1} minutes)`)
+  const cases = LAG_TIMES_S.flatMap((t) => GENERATIONS.map((generation) => ({ t, generation })))
+  const results = await Promise.all(cases.map(async ({ t, generation }) => ({ t, generation, samples: await lagSamples(generation, t) })))
+  const rows = results.map(({ t, generation, samples }) => {
+    const lags = samples.map((x) => x.lagMs)
+    const reads = samples.map((x) => x.reads)
+    const perMinute = (Math.max(...reads) / (t + 5)) * 60
+    const jobs = Math.floor(600 / perMinute)
+    const target = generation === 'current' ? ` (target ≤ ${Math.ceil(t / 30) + 2})` : ''
+    log(`lag ${generation} T=${t}s: median ${ms(median(lags))}, p95 ${ms(quantile(lags, 0.95))}, reads max ${Math.max(...reads)}`)
+    return `| ${t} s | ${generation === 'current' ? 'blocking wait' : 'polling (no route)'} | ${ms(median(lags))} | ${ms(quantile(lags, 0.95))} | ${ms(Math.max(...lags))} | ${median(reads)} / ${Math.max(...reads)}${target} | ${jobs} |`
+  })
   return [
-    '## 2. Detection lag',
+    '## 2. Detection lag, with and without the blocking wait',
     '',
-    `Time from the emulator turning a sandbox \`running\` to the main step's last write to \`GITHUB_OUTPUT\``,
-    `(the mtime of the output file), with \`poll-interval: 1s\`. ${runs} runs, ${concurrency} at a time, provisioning`,
-    'spread uniformly over 2-4 s so that `running` falls anywhere between two polls.',
+    "Time from the emulator turning a sandbox ready (`ready` as deployed, `running` in v1.0) to the main step's last write",
+    `to \`GITHUB_OUTPUT\` (the mtime of the output file), with \`poll-interval: 1s\`. ${LAG_RUNS} runs per row, all rows at once;`,
+    'provisioning T plus a uniform spread of up to one stretched poll interval (T/5, at most 10 s), so that',
+    '"ready" falls anywhere between two polls. "With the route" is the emulator speaking the service as deployed',
+    '(`GET /sandboxes/{id}/wait`, windows of up to 30 s); "without" is v1.0 (the route answers 404, polling takes over).',
+    'Reads are the GET requests for the sandbox during the main step (`/sandboxes/{id}` and `/wait`).',
     '',
-    '| median | p95 | max |',
-    '|---|---|---|',
-    `| ${ms(median(lags))} | ${ms(quantile(lags, 0.95))} | ${ms(Math.max(...lags))} |`,
+    '| T | how | lag median | lag p95 | lag max | reads median / max | jobs the get budget holds |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
     '',
-    'With 1 s polling the expected lag is about half a poll interval plus one request; for a longer',
-    'provisioning the pacing stretches the interval (to a fifth of the time waited, at most 10 s),',
-    'so the lag grows with it: at most about 20% of the provisioning time.',
+    '"Jobs the get budget holds": 600 get+list requests per minute per organization, divided by one job\'s reads per',
+    'minute over its wait (the most reads seen, over T plus 5 s). A blocking-wait request counts once however long',
+    'it is held, so with the route a job reads about twice a minute; polling stretches to one read per 10 s.',
     '',
   ].join('\n')
 }
 
 // 3. Requests per lifecycle ------------------------------------------------------
-async function lifecycle(): Promise<string> {
-  const provisioningMs = 30_000
-  const emulator = new Emulator({ provisioningMs, ...UNLIMITED })
+async function lifecycleCounts(generation: Generation, provisioningMs: number) {
+  const emulator = new Emulator({ provisioningMs, generation, ...UNLIMITED })
   const baseUrl = await emulator.start()
   const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, 'poll-interval': '1s' }
   const main = await runStep('main', { inputs })
@@ -152,35 +184,45 @@ async function lifecycle(): Promise<string> {
   const postRequests = countBy(emulator.requests)
   await emulator.close()
   if (main.exitCode !== 0 || post.exitCode !== 0) throw new Error('lifecycle run failed')
-  const total = [...Object.values(mainRequests), ...Object.values(postRequests)].reduce((a, b) => a + b, 0)
+  return { generation, mainRequests, postRequests }
+}
+
+async function lifecycle(): Promise<string> {
+  const provisioningMs = 30_000
+  const results = await Promise.all(GENERATIONS.map((generation) => lifecycleCounts(generation, provisioningMs)))
   const shared: Record<string, string> = {
     'GET /pricing': 'GET /pricing (cost estimate, summary)',
     'GET /credit-alert': 'GET /credit-alert (summary)',
   }
   const labels: Record<'main' | 'post', Record<string, string>> = {
-    main: { ...shared, 'GET /sandboxes/:id': 'GET /sandboxes/:id (polls)' },
+    main: { ...shared, 'GET /sandboxes/:id': 'GET /sandboxes/:id (polls)', 'GET /sandboxes/:id/wait': 'GET /sandboxes/:id/wait (blocking wait)' },
     post: { ...shared, 'GET /sandboxes/:id': 'GET /sandboxes/:id (status after stop)' },
   }
-  const rows = (
-    [
-      ['main', mainRequests],
-      ['post', postRequests],
-    ] as const
-  ).flatMap(([step, counts]) => Object.entries(counts).map(([route, count]) => [step, labels[step][route] ?? route, count]))
-  log(`lifecycle: ${total} requests (${rows.map((r) => r[2]).join(' + ')})`)
+  const lines: string[] = []
+  for (const { generation, mainRequests, postRequests } of results) {
+    const total = [...Object.values(mainRequests), ...Object.values(postRequests)].reduce((a, b) => a + b, 0)
+    const rows = (
+      [
+        ['main', mainRequests],
+        ['post', postRequests],
+      ] as const
+    ).flatMap(([step, counts]) => Object.entries(counts).map(([route, count]) => [step, labels[step][route] ?? route, count]))
+    log(`lifecycle ${generation}: ${total} requests (${rows.map((r) => r[2]).join(' + ')})`)
+    lines.push(`| ${generation} | | | |`, ...rows.map(([step, request, count]) => `| | ${step} | \`${request}\` | ${count} |`), `| | | **total** | **${total}** |`)
+  }
   return [
     '## 3. Requests per lifecycle',
     '',
-    `One main step and its post step, provisioning ${seconds(provisioningMs)}, \`poll-interval: 1s\`.`,
+    `One main step and its post step, provisioning ${seconds(provisioningMs)}, \`poll-interval: 1s\`, against each generation of the service.`,
     '',
-    '| step | request | count |',
-    '|---|---|---|',
-    ...rows.map(([step, request, count]) => `| ${step} | \`${request}\` | ${count} |`),
-    `| | **total** | **${total}** |`,
+    '| service | step | request | count |',
+    '|---|---|---|---|',
+    ...lines,
     '',
-    `Polling every second for the whole provisioning would take ${provisioningMs / 1000 + 1} polls; the pacing takes`,
-    `${mainRequests['GET /sandboxes/:id'] ?? 0}: the asked interval for the first 5 s, then a fifth of the time waited.`,
-    'Only start, stop and the polls count against the rate limits the interface gives; the limits of',
+    `Polling every second for the whole provisioning would take ${provisioningMs / 1000 + 1} polls. Without the blocking wait (v1.0)`,
+    'the pacing polls at the asked interval for the first 5 s, then every fifth of the time waited. As deployed,',
+    'the first 404-free window of the blocking wait answers the moment the sandbox is ready.',
+    'Only start, stop and the reads count against the rate limits the interface gives; the limits of',
     'the pricing and credit-alert calls are not described.',
     '',
   ].join('\n')

@@ -298,7 +298,9 @@ export class Emulator {
    * A sandbox some other job started (not through this emulator's clients):
    * the one a step must never adopt or stop by mistake.
    */
-  seed(name: string, status = 'running', org = this.options.organizations[0]?.name ?? 'org-default'): SandboxState {
+  seed(name: string, requested = 'running', org = this.options.organizations[0]?.name ?? 'org-default'): SandboxState {
+    // As deployed there is no "stopping": such a sandbox has already finished.
+    const status = requested === 'stopping' && this.options.generation === 'current' ? 'stopped' : requested
     const now = new Date().toISOString()
     const sandbox: SandboxState = {
       id: `sbx-${randomBytes(8).toString('hex')}`,
@@ -712,9 +714,14 @@ export class Emulator {
 
   private stopSandbox(sandbox: SandboxState, reason: string) {
     if (LIVE_STATUSES.has(sandbox.status) && sandbox.status !== 'stopping') {
-      this.setStatus(sandbox, 'stopping')
       sandbox.stopped_reason = reason
-      this.later(this.options.stopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
+      if (this.options.generation === 'current') {
+        // As deployed there is no "stopping": the sandbox is finished, and its name free, at once.
+        this.setStatus(sandbox, 'stopped')
+      } else {
+        this.setStatus(sandbox, 'stopping')
+        this.later(this.options.stopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
+      }
     } else if (sandbox.status === 'failed') {
       this.setStatus(sandbox, 'stopped')
       sandbox.stopped_reason = reason
