@@ -4,11 +4,12 @@
  * workflow author would see. Extra inputs: `npm start -- gpu-type=H100 cpu=8`.
  */
 import { execSync } from 'node:child_process'
-import { existsSync, statSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../test/emulator/emulator.ts'
 import { isGeneration, type Generation } from '../test/emulator/generation.ts'
-import { ROOT, runAction, type StepResult } from '../test/harness/action-runner.ts'
+import { ROOT, runStep, type StepResult } from '../test/harness/action-runner.ts'
 
 function newestMtime(dir: string): number {
   let newest = 0
@@ -27,7 +28,12 @@ if (bundles.some((file) => !existsSync(file)) || newestMtime(join(ROOT, 'src')) 
 const extra: Record<string, string> = {}
 // generation=v1|current chooses the emulator's service (default: current, as deployed); everything else is an input.
 let generation: Generation = 'current'
+let hold = false
 for (const arg of process.argv.slice(2)) {
+  if (arg === 'hold=true') {
+    hold = true
+    continue
+  }
   if (arg.startsWith('generation=')) {
     const value = arg.slice('generation='.length)
     if (!isGeneration(value)) {
@@ -45,12 +51,29 @@ for (const arg of process.argv.slice(2)) {
   extra[arg.slice(0, eq)] = arg.slice(eq + 1)
 }
 
-const emulator = new Emulator({ provisioningMs: 1_500, generation })
+// ssh=true: the emulator's certificate authority and a real sshd on loopback (where installed).
+const emulator = new Emulator({ provisioningMs: 1_500, generation, ssh: extra.ssh === 'true' })
 const baseUrl = await emulator.start()
 const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }
 console.log(`Emulator (${generation}) at ${baseUrl}. Inputs: ${JSON.stringify({ ...inputs, 'api-token': '***' })}\n`)
 
-const run = await runAction({ inputs })
+// A HOME of its own: the action's Include line never touches your ~/.ssh/config.
+const home = mkdtempSync(join(tmpdir(), 'npm-start-home-'))
+const env = { HOME: home }
+const workDir = mkdtempSync(join(tmpdir(), 'npm-start-'))
+mkdirSync(join(workDir, 'temp'))
+const main = await runStep('main', { inputs, env, workDir })
+if (hold) {
+  show('main', main)
+  const command = main.outputs['ssh-command']
+  console.log(command ? `Try it:  ${command} 'uname -a'\n` : 'No ssh-command output (run with ssh=true for one).\n')
+  console.log('hold=true: the sandbox (and sshd) stay up until Ctrl-C; then the post step runs.')
+  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()))
+}
+const post = await runStep('post', { inputs, env, workDir, state: main.state })
+const run = { main, post }
+rmSync(home, { recursive: true, force: true })
+rmSync(workDir, { recursive: true, force: true })
 function show(title: string, step: StepResult) {
   console.log(`==== ${title} step (exit code ${step.exitCode}) ====`)
   process.stdout.write(step.stdout)
@@ -60,7 +83,7 @@ function show(title: string, step: StepResult) {
   if (step.summary.trim()) console.log(`---- ${title} job summary ----\n${step.summary}`)
   console.log('')
 }
-show('main', run.main)
+if (!hold) show('main', run.main)
 show('post', run.post)
 const live = await emulator.settle()
 console.log(`Sandboxes started: ${emulator.sandboxes.length}; still live after the post step: ${live.length}.`)

@@ -3,6 +3,7 @@
  * step skips; a stop that finally fails is an error annotation and a failed step.
  */
 import { cleanupInstance } from './instance-cleanup.ts'
+import { removeSshAccess } from './ssh/cleanup.ts'
 import type { ComputeClient } from './client/client.ts'
 import type { Clock } from './client/retry.ts'
 import type { ActionCore } from './core.ts'
@@ -33,6 +34,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
   if (token) core.setSecret(token)
   const state = new ActionState(core)
   const mode = core.getInput('mode') || 'start'
+  removeSshAccess(core, state)
 
   if (mode !== 'start' && mode !== 'instance') {
     core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)

@@ -9,6 +9,8 @@ import { isLoopbackHost } from './client/url.ts'
 import { GPU_TYPES, INTERNET_ACCESS, SANDBOX_ID_PATTERN, type GpuType, type NetworkPolicy } from './client/schemas.ts'
 import { DURATION_BOUNDS, duration } from './inputs/durations.ts'
 import { imageId } from './inputs/image.ts'
+import { checkAlias, type SshRequest } from './inputs/ssh.ts'
+import { aliasWrittenBefore, userSshConfigPath } from './ssh/config-files.ts'
 import { jsonObject } from './inputs/json-object.ts'
 import { looksLikePrivateKey } from './inputs/private-key.ts'
 
@@ -68,6 +70,8 @@ export interface StartConfig extends Connection {
   replaceExisting: boolean
   keepAlive: boolean
   dryRun: boolean
+  /** ssh: true: the alias later steps use; undefined: no SSH access. */
+  ssh: SshRequest | undefined
 }
 
 export interface StopConfig extends Connection {
@@ -87,6 +91,7 @@ export interface InstanceConfig extends Connection {
   instanceConfig: Record<string, unknown>
   keepAlive: boolean
   dryRun: boolean
+  ssh: SshRequest | undefined
 }
 
 export type ActionConfig = StartConfig | StopConfig | NetworkPolicyConfig | InstanceConfig
@@ -99,10 +104,12 @@ export interface RunContext {
   runId: string | undefined
   runAttempt: string | undefined
   randomHex?: () => string
+  /** Whether an earlier step of the job already wrote this ssh-alias (reads ~/.ssh/config). */
+  aliasInUse?: (alias: string) => boolean
 }
 
 export function runContextFromEnv(env: NodeJS.ProcessEnv = process.env): RunContext {
-  return { runId: env.GITHUB_RUN_ID, runAttempt: env.GITHUB_RUN_ATTEMPT }
+  return { runId: env.GITHUB_RUN_ID, runAttempt: env.GITHUB_RUN_ATTEMPT, aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias) }
 }
 
 // ---------------------------------------------------------------------------
@@ -349,6 +356,8 @@ export const INPUT_DEFAULTS = {
   'instance-config': '{}',
   'dry-run': 'false',
   image: '',
+  ssh: 'false',
+  'ssh-alias': 'sandbox',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -380,6 +389,22 @@ class Collector {
   fail(name: InputName, message: string): void {
     this.errors.push(new InputError(name, message))
   }
+}
+
+/** ssh and ssh-alias, for start and instance modes. */
+function parseSsh(inputs: Collector, run: RunContext): SshRequest | undefined {
+  const wanted = inputs.parse('ssh', boolean)
+  if (!wanted) {
+    if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias']) inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it")
+    return undefined
+  }
+  const alias = inputs.raw('ssh-alias').trim()
+  const problem = checkAlias(alias, run.aliasInUse ?? (() => false))
+  if (problem) {
+    inputs.fail('ssh-alias', problem)
+    return undefined
+  }
+  return { alias }
 }
 
 function parseNetworkPolicy(inputs: Collector): NetworkPolicy {
@@ -450,6 +475,7 @@ export function parseInputs(read: InputReader, run: RunContext = runContextFromE
       replaceExisting: inputs.parse('replace-existing', boolean),
       keepAlive: inputs.parse('keep-alive', boolean),
       dryRun: inputs.parse('dry-run', boolean),
+      ssh: parseSsh(inputs, run),
     }
   } else if (selected === 'stop') {
     config = { mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', sandboxId, read('sandbox-id')) }
@@ -474,6 +500,7 @@ export function parseInputs(read: InputReader, run: RunContext = runContextFromE
       instanceConfig: inputs.parse('instance-config', jsonObject),
       keepAlive: inputs.parse('keep-alive', boolean),
       dryRun: inputs.parse('dry-run', boolean),
+      ssh: parseSsh(inputs, run),
     }
   }
 

@@ -11,7 +11,6 @@ import { isServiceError } from './client/errors.ts'
 import { withRetry, type Clock } from './client/retry.ts'
 import type { ActionCore } from './core.ts'
 import { parseCleanupInputs, type CleanupConfig } from './inputs.ts'
-import { removePrivateDirectory } from './key-files.ts'
 import type { ActionState } from './state.ts'
 import { serviceText } from './untrusted.ts'
 
@@ -54,8 +53,6 @@ export async function cleanupInstance(deps: InstanceCleanupDeps, state: ActionSt
     rmSync(keyPath, { force: true })
     core.info(`Removed the private key file ${keyPath}.`)
   }
-  const secretDir = state.secretDirectory
-  if (secretDir) removePrivateDirectory(secretDir)
   const saved = state.instanceId
   if (!saved) {
     core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).')

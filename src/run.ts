@@ -26,7 +26,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
   maskPrivateKeyInputs((name) => core.getInput(name), (secret) => core.setSecret(secret), ['public-key', 'instance-config'])
 
   const config = parseInputs((name) => core.getInput(name), runContextFromEnv(deps.env))
-  const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config) }
+  const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env }
   switch (config.mode) {
     case 'start':
       return runStart(config, modeDeps)

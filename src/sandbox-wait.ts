@@ -5,6 +5,7 @@
  * route, while a plain GET finds the sandbox), polling takes over for the rest
  * of the step. Chosen by what the service answers, never by a setting.
  */
+import { WAIT_MARGIN_MS } from './client/client.ts'
 import { isServiceError, type ServiceError } from './client/errors.ts'
 import { delayFor, isTransient } from './client/retry.ts'
 import type { SandboxRecord } from './client/schemas.ts'
@@ -38,8 +39,6 @@ const MAX_POLL_DELAY_MS = 10_000
 const MAX_SLOWDOWN = 8
 /** The longest blocking-wait window the service accepts. */
 export const MAX_WAIT_WINDOW_S = 30
-/** A window's HTTP timeout is W plus this (kept inside the step's deadline). */
-const WINDOW_MARGIN_S = 5
 
 /**
  * Poll delay: the asked interval while provisioning is young, then a fifth of
@@ -58,7 +57,8 @@ export function pollDelay(pollIntervalMs: number, elapsedMs: number, slowdown = 
 
 /** The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits. */
 export function waitWindowSeconds(timeLeftMs: number): number {
-  return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor(timeLeftMs / 1000) - WINDOW_MARGIN_S))
+  // A window's HTTP timeout is W plus the SDK's margin: both fit before the deadline.
+  return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor((timeLeftMs - WAIT_MARGIN_MS) / 1000)))
 }
 
 type Route = 'unknown' | 'present' | 'absent'

@@ -15,6 +15,7 @@ const KEYS = {
   hourlyCost: 'hourly-cost',
   nameHolders: 'name-holders',
   secretDirectory: 'secret-dir',
+  sshInclude: 'ssh-include',
 } as const
 
 export class ActionState {
@@ -72,6 +73,23 @@ export class ActionState {
   /** The 0700 directory holding key files: the post step removes it whole. */
   saveSecretDirectory(path: string): void {
     this.core.saveState(KEYS.secretDirectory, path)
+  }
+
+  /** The Include line added to ~/.ssh/config (JSON: file, line, what was created): the post step removes exactly it. */
+  saveSshInclude(include: { userConfig: string; line: string; createdConfig: boolean; createdDir: boolean }): void {
+    this.core.saveState(KEYS.sshInclude, JSON.stringify(include))
+  }
+
+  get sshInclude(): { userConfig: string; line: string; createdConfig: boolean; createdDir: boolean } | undefined {
+    const text = this.read(KEYS.sshInclude)
+    if (!text) return undefined
+    try {
+      const value = JSON.parse(text) as Record<string, unknown>
+      if (typeof value.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include ')) return undefined
+      return { userConfig: value.userConfig, line: value.line, createdConfig: value.createdConfig === true, createdDir: value.createdDir === true }
+    } catch {
+      return undefined
+    }
   }
 
   get secretDirectory(): string | undefined {

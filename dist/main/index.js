@@ -28598,7 +28598,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4599);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7086);
 // Entry of dist/main (action.yml `main`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28611,7 +28611,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4599:
+/***/ 7086:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41420,6 +41420,8 @@ const listedInstanceSchema = looseObject({
     ip: schemas_string().optional(),
     port: union([schemas_number(), schemas_string()]).optional(),
 });
+/** POST /sandboxes/ssh-certificate (the deployed service). The certificate is a secret. */
+const sshCertificateSchema = looseObject({ ssh_certificate: schemas_string().min(1), expires_at: schemas_string().optional() });
 const creditAlertSchema = looseObject({
     alert: looseObject({ amount_cents: schemas_number().int(), armed: schemas_boolean(), created_at: schemas_number().int() })
         .nullable(),
@@ -41634,6 +41636,14 @@ class ComputeClient {
                 instances.push({ ...parsed.data, identifier });
         }
         return instances;
+    }
+    /**
+     * A short-lived certificate for `publicKey`, signed by the organization's
+     * authority: it opens every sandbox of the organization until it expires.
+     * Its answer is never quoted in an error.
+     */
+    async requestSshCertificate(publicKey, signal) {
+        return this.call({ method: 'POST', path: '/sandboxes/ssh-certificate', body: { ssh_public_key: publicKey }, schema: sshCertificateSchema, signal, mayHoldKey: true });
     }
     /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
     async listSandboxes(pageToken, signal) {
@@ -41972,6 +41982,169 @@ const imageId = schemas_string().transform((raw, ctx) => {
     return text;
 });
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./build/src/key-files.js
+/**
+ * Files that hold a secret (a private key, later a certificate): created fresh
+ * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
+ * a file or a symlink that is already there. Without RUNNER_TEMP the step
+ * fails rather than write a key into the workspace.
+ */
+
+
+class NoRunnerTempError extends Error {
+    constructor() {
+        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
+        this.name = 'NoRunnerTempError';
+    }
+}
+/** RUNNER_TEMP, or an error that says why nothing was sent. */
+function runnerTemp(env) {
+    const dir = env.RUNNER_TEMP?.trim();
+    if (!dir)
+        throw new NoRunnerTempError();
+    return dir;
+}
+/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
+function privateDirectory(parent) {
+    return (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_.join)(parent, 'gpu-sandbox-'));
+}
+/**
+ * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
+ * no-follow: an existing file or a planted symlink makes it fail, never write through.
+ */
+function writeSecretFile(dir, name, content) {
+    const path = (0,external_node_path_.join)(dir, name);
+    const fd = (0,external_node_fs_namespaceObject.openSync)(path, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | external_node_fs_namespaceObject.constants.O_NOFOLLOW, 0o600);
+    try {
+        (0,external_node_fs_namespaceObject.writeSync)(fd, content);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+    return path;
+}
+/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
+function removePrivateDirectory(dir) {
+    rmSync(dir, { recursive: true, force: true });
+}
+
+;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
+/**
+ * The SSH files a later step uses: in the step's private directory, a
+ * known_hosts pinned to the host key and `<alias>.ssh_config` with one
+ * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
+ * (an Include after a Host block would belong to that block). The post step
+ * removes exactly that line and nothing else.
+ */
+
+
+
+
+const DEFAULT_ALIAS = 'sandbox';
+const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
+function userSshConfigPath(home = (0,external_node_os_namespaceObject.homedir)()) {
+    return (0,external_node_path_.join)(home, '.ssh', 'config');
+}
+/** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
+function configFileName(alias) {
+    return `${alias}.ssh_config`;
+}
+/** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
+function aliasWrittenBefore(userConfig, alias) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(userConfig))
+        return false;
+    const ours = `/${configFileName(alias)}"`;
+    return (0,external_node_fs_namespaceObject.readFileSync)(userConfig, 'utf8')
+        .split(/\r?\n/)
+        .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
+}
+function quoted(path) {
+    return `"${path.replace(/"/g, '')}"`;
+}
+/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
+function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
+    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
+    const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
+    const lines = [
+        `Host ${alias}`,
+        `  HostName ${endpoint.host}`,
+        `  Port ${endpoint.port}`,
+        `  User ${endpoint.user}`,
+        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
+        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
+        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
+        '  GlobalKnownHostsFile /dev/null',
+        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
+        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
+        '  ServerAliveInterval 30',
+        '  ServerAliveCountMax 4',
+        '',
+    ];
+    const configPath = writeSecretFile(dir, configFileName(alias), lines.join('\n'));
+    return { configPath, knownHostsPath };
+}
+/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
+function addInclude(userConfig, configPath) {
+    const sshDir = (0,external_node_path_.dirname)(userConfig);
+    const createdDir = !(0,external_node_fs_namespaceObject.existsSync)(sshDir);
+    if (createdDir)
+        (0,external_node_fs_namespaceObject.mkdirSync)(sshDir, { recursive: true, mode: 0o700 });
+    const line = `Include ${quoted(configPath)}`;
+    if (!(0,external_node_fs_namespaceObject.existsSync)(userConfig)) {
+        (0,external_node_fs_namespaceObject.writeFileSync)(userConfig, `${line}\n`, { mode: 0o600 });
+        return { line, createdConfig: true, createdDir };
+    }
+    const before = (0,external_node_fs_namespaceObject.readFileSync)(userConfig, 'utf8');
+    (0,external_node_fs_namespaceObject.writeFileSync)(userConfig, `${line}\n${before}`);
+    (0,external_node_fs_namespaceObject.chmodSync)(userConfig, 0o600);
+    return { line, createdConfig: false, createdDir };
+}
+/**
+ * Removes exactly the line addInclude added (once); everything else stays as
+ * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
+ * that now holds nothing else is removed too.
+ */
+function removeInclude(userConfig, added) {
+    if (!existsSync(userConfig) || added.line === '')
+        return false;
+    const text = readFileSync(userConfig, 'utf8');
+    const target = `${added.line}\n`;
+    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
+    if (at === 0 && !text.startsWith(target))
+        return false;
+    const rest = text.slice(0, at) + text.slice(at + target.length);
+    if (rest === '' && added.createdConfig) {
+        rmSync(userConfig);
+        if (added.createdDir && readdirSync(dirname(userConfig)).length === 0)
+            rmdirSync(dirname(userConfig));
+    }
+    else {
+        writeFileSync(userConfig, rest);
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
+/** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
+
+/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
+function checkAlias(alias, aliasInUse) {
+    if (!ALIAS_PATTERN.test(alias) || alias.startsWith('-')) {
+        return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
+    }
+    if (aliasInUse(alias)) {
+        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
 /**
  * A private key where a public one belongs (`public-key`, `instance-config`'s
@@ -42073,6 +42246,8 @@ const jsonObject = schemas_string().transform((raw, ctx) => {
 
 
 
+
+
 const MODES = ['start', 'stop', 'network-policy', 'instance'];
 const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
 /** An invalid input: names the input and says what is allowed. Never echoes secrets. */
@@ -42094,7 +42269,7 @@ class InputErrors extends Error {
     }
 }
 function runContextFromEnv(env = process.env) {
-    return { runId: env.GITHUB_RUN_ID, runAttempt: env.GITHUB_RUN_ATTEMPT };
+    return { runId: env.GITHUB_RUN_ID, runAttempt: env.GITHUB_RUN_ATTEMPT, aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias) };
 }
 // ---------------------------------------------------------------------------
 // Field parsers: each is a zod schema from the raw string, with messages that
@@ -42330,6 +42505,8 @@ const INPUT_DEFAULTS = {
     'instance-config': '{}',
     'dry-run': 'false',
     image: '',
+    ssh: 'false',
+    'ssh-alias': 'sandbox',
 };
 class Collector {
     errors = [];
@@ -42355,6 +42532,22 @@ class Collector {
     fail(name, message) {
         this.errors.push(new InputError(name, message));
     }
+}
+/** ssh and ssh-alias, for start and instance modes. */
+function parseSsh(inputs, run) {
+    const wanted = inputs.parse('ssh', inputs_boolean);
+    if (!wanted) {
+        if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias'])
+            inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
+        return undefined;
+    }
+    const alias = inputs.raw('ssh-alias').trim();
+    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
+    if (problem) {
+        inputs.fail('ssh-alias', problem);
+        return undefined;
+    }
+    return { alias };
 }
 function parseNetworkPolicy(inputs) {
     const access = inputs.parse('internet-access', internetAccess);
@@ -42425,6 +42618,7 @@ function parseInputs(read, run = runContextFromEnv()) {
             replaceExisting: inputs.parse('replace-existing', inputs_boolean),
             keepAlive: inputs.parse('keep-alive', inputs_boolean),
             dryRun: inputs.parse('dry-run', inputs_boolean),
+            ssh: parseSsh(inputs, run),
         };
     }
     else if (selected === 'stop') {
@@ -42453,6 +42647,7 @@ function parseInputs(read, run = runContextFromEnv()) {
             instanceConfig: inputs.parse('instance-config', jsonObject),
             keepAlive: inputs.parse('keep-alive', inputs_boolean),
             dryRun: inputs.parse('dry-run', inputs_boolean),
+            ssh: parseSsh(inputs, run),
         };
     }
     if (inputs.errors.length > 0 || config === undefined)
@@ -42524,56 +42719,6 @@ function reportFailure(core, error, signal) {
     core.setFailed(error instanceof Error ? error.message : String(error));
 }
 
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./build/src/key-files.js
-/**
- * Files that hold a secret (a private key, later a certificate): created fresh
- * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
- * a file or a symlink that is already there. Without RUNNER_TEMP the step
- * fails rather than write a key into the workspace.
- */
-
-
-class NoRunnerTempError extends Error {
-    constructor() {
-        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
-        this.name = 'NoRunnerTempError';
-    }
-}
-/** RUNNER_TEMP, or an error that says why nothing was sent. */
-function runnerTemp(env) {
-    const dir = env.RUNNER_TEMP?.trim();
-    if (!dir)
-        throw new NoRunnerTempError();
-    return dir;
-}
-/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
-function privateDirectory(parent) {
-    return (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_.join)(parent, 'gpu-sandbox-'));
-}
-/**
- * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
- * no-follow: an existing file or a planted symlink makes it fail, never write through.
- */
-function writeSecretFile(dir, name, content) {
-    const path = (0,external_node_path_.join)(dir, name);
-    const fd = (0,external_node_fs_namespaceObject.openSync)(path, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | external_node_fs_namespaceObject.constants.O_NOFOLLOW, 0o600);
-    try {
-        (0,external_node_fs_namespaceObject.writeSync)(fd, content);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-    return path;
-}
-/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
-function removePrivateDirectory(dir) {
-    rmSync(dir, { recursive: true, force: true });
-}
 
 ;// CONCATENATED MODULE: ./build/src/outputs.js
 /** GitHub's limit for all outputs of one step. */
@@ -42652,6 +42797,7 @@ const KEYS = {
     hourlyCost: 'hourly-cost',
     nameHolders: 'name-holders',
     secretDirectory: 'secret-dir',
+    sshInclude: 'ssh-include',
 };
 class ActionState {
     core;
@@ -42700,6 +42846,24 @@ class ActionState {
     saveSecretDirectory(path) {
         this.core.saveState(KEYS.secretDirectory, path);
     }
+    /** The Include line added to ~/.ssh/config (JSON: file, line, what was created): the post step removes exactly it. */
+    saveSshInclude(include) {
+        this.core.saveState(KEYS.sshInclude, JSON.stringify(include));
+    }
+    get sshInclude() {
+        const text = this.read(KEYS.sshInclude);
+        if (!text)
+            return undefined;
+        try {
+            const value = JSON.parse(text);
+            if (typeof value.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
+                return undefined;
+            return { userConfig: value.userConfig, line: value.line, createdConfig: value.createdConfig === true, createdDir: value.createdDir === true };
+        }
+        catch {
+            return undefined;
+        }
+    }
     get secretDirectory() {
         return this.read(KEYS.secretDirectory);
     }
@@ -42735,8 +42899,233 @@ class ActionState {
     }
 }
 
+;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
+/**
+ * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
+ * an instance's `ip`/`port`. Every value goes into an SSH config file, so each
+ * is checked against a strict pattern (a newline in a host name would be a
+ * config line of the service's choosing).
+ */
+
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[?[0-9A-Fa-f:.]+\]?)$/;
+const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
+const HOST_KEY = /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,3})(?: [^\r\n]*)?$/;
+/** Why an endpoint could not be read: service text, already made safe for a message. */
+class SshEndpointError extends Error {
+}
+function port(value, fallback) {
+    if (value === undefined || value === null || value === '')
+        return fallback;
+    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
+        throw new SshEndpointError(`port ${serviceText(value, 40)} is not a TCP port`);
+    }
+    return number;
+}
+function host(value) {
+    if (typeof value !== 'string' || value.length > 253 || !HOST.test(value))
+        throw new SshEndpointError(`host ${serviceText(value, 80)} is not a host name or address`);
+    return value.replace(/^\[|\]$/g, '');
+}
+/** The record's `ssh` object: host, port (22), user (ubuntu) and host_key. Undefined: the record has none. */
+function endpointFromRecord(record) {
+    const ssh = record?.ssh;
+    if (ssh === undefined || ssh === null)
+        return undefined;
+    if (typeof ssh !== 'object' || Array.isArray(ssh))
+        throw new SshEndpointError('the record’s ssh field is not an object');
+    const fields = ssh;
+    const user = fields.user ?? 'ubuntu';
+    if (typeof user !== 'string' || !USER.test(user))
+        throw new SshEndpointError(`user ${serviceText(user, 40)} is not a login name`);
+    let hostKey;
+    if (fields.host_key !== undefined && fields.host_key !== null) {
+        const match = typeof fields.host_key === 'string' ? HOST_KEY.exec(fields.host_key.trim()) : null;
+        if (!match)
+            throw new SshEndpointError('host_key is not one OpenSSH public key line');
+        hostKey = `${match[1]} ${match[2]}`;
+    }
+    return { host: host(fields.host), port: port(fields.port, 22), user, hostKey };
+}
+/** An instance from GET /instances/list: ip and port; no host key is given for instances. */
+function endpointFromInstance(instance) {
+    const user = typeof instance.user === 'string' && USER.test(instance.user) ? instance.user : 'ubuntu';
+    return { host: host(instance.ip), port: port(instance.port, 22), user, hostKey: undefined };
+}
+
+;// CONCATENATED MODULE: ./build/src/ssh/key-pair.js
+/**
+ * An ed25519 key pair made on the runner (node:crypto), written in the
+ * OpenSSH formats that ssh reads: the private key as "openssh-key-v1", the
+ * public key as one `ssh-ed25519 AAAA… comment` line.
+ */
+
+function u32(value) {
+    const buffer = Buffer.alloc(4);
+    buffer.writeUInt32BE(value);
+    return buffer;
+}
+function sshString(data) {
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    return Buffer.concat([u32(bytes.length), bytes]);
+}
+function generateSshKeyPair(comment) {
+    const jwk = (0,external_node_crypto_.generateKeyPairSync)('ed25519').privateKey.export({ format: 'jwk' });
+    const seed = Buffer.from(jwk.d, 'base64url');
+    const publicBytes = Buffer.from(jwk.x, 'base64url');
+    const publicBlob = Buffer.concat([sshString('ssh-ed25519'), sshString(publicBytes)]);
+    const check = (0,external_node_crypto_.randomBytes)(4);
+    let secret = Buffer.concat([check, check, sshString('ssh-ed25519'), sshString(publicBytes), sshString(Buffer.concat([seed, publicBytes])), sshString(comment)]);
+    // Padded to the cipher block size (8 for "none") with 1, 2, 3, ...
+    const padding = [];
+    for (let i = 1; (secret.length + padding.length) % 8 !== 0; i++)
+        padding.push(i);
+    secret = Buffer.concat([secret, Buffer.from(padding)]);
+    const body = Buffer.concat([Buffer.from('openssh-key-v1\0'), sshString('none'), sshString('none'), sshString(''), u32(1), sshString(publicBlob), sshString(secret)]);
+    const lines = body.toString('base64').match(/.{1,70}/g) ?? [];
+    return {
+        privateKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`,
+        publicKey: `ssh-ed25519 ${publicBlob.toString('base64')} ${comment}`,
+    };
+}
+
+;// CONCATENATED MODULE: ./build/src/ssh/access.js
+/**
+ * `ssh: true`: make the sandbox (or instance) reachable from later steps as
+ * `ssh <alias> '<command>'`. Start mode: a key made on the runner and a
+ * short-lived certificate from the service (asked before the start, so a
+ * service without the route costs nothing), then the record's `ssh` address
+ * and host key once it is ready. Instance mode: the instance key and the
+ * address from GET /instances/list once it runs.
+ *
+ * The key and the certificate are masked, written fresh (0600) in the step's
+ * private directory, and never reach a log, an output or the summary.
+ */
+
+
+
+
+
+
+
+
+/** `ssh: true` could not be honoured; says what the service answered. The post step still cleans up. */
+class SshUnavailableError extends Error {
+    constructor(what) {
+        super(`Input 'ssh': ${what}. The post step still stops what was started.`);
+        this.name = 'SshUnavailableError';
+    }
+}
+/** Masks a secret whole and line by line (the runner masks line by line). */
+function mask(deps, secret) {
+    deps.core.setSecret(secret);
+    for (const line of secret.split(/\r?\n/))
+        if (line.trim() !== '')
+            deps.core.setSecret(line.trim());
+}
+/** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
+async function prepareSandboxSsh(deps, env, deadline) {
+    const dir = privateDirectory(runnerTemp(env));
+    new ActionState(deps.core).saveSecretDirectory(dir);
+    const pair = generateSshKeyPair('gpu-sandbox-action');
+    mask(deps, pair.privateKey);
+    const keyPath = writeSecretFile(dir, 'id_ed25519', pair.privateKey);
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    let certificate;
+    try {
+        certificate = await withRetry(() => client.requestSshCertificate(pair.publicKey, deps.signal), {
+            clock: deps.clock,
+            deadline,
+            signal: deps.signal,
+            label: 'SSH certificate',
+            log: (m) => deps.core.info(m),
+        });
+    }
+    catch (error) {
+        if (isServiceError(error) && (error.status === 404 || error.status === 405)) {
+            throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate answered ${error.status} ${error.code}); nothing was started`);
+        }
+        throw error;
+    }
+    mask(deps, certificate.ssh_certificate);
+    const certPath = writeSecretFile(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`);
+    const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : '';
+    deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`);
+    return { dir, keyPath, certPath };
+}
+/** Writes the SSH files and the Include line, sets the outputs. */
+function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
+    const { core } = deps;
+    const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath);
+    const userConfig = userSshConfigPath();
+    const added = addInclude(userConfig, configPath);
+    new ActionState(core).saveSshInclude({ userConfig, ...added });
+    core.setOutput('ssh-host', endpoint.host);
+    core.setOutput('ssh-port', String(endpoint.port));
+    core.setOutput('ssh-user', endpoint.user);
+    core.setOutput('ssh-config', configPath);
+    core.setOutput('ssh-command', `ssh -F ${configPath} ${ssh.alias}`);
+    core.setOutput('ssh-key-path', keyPath ?? '');
+    const pinned = endpoint.hostKey ? 'host key pinned from the record' : 'host key learned on first connect into this config only';
+    core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`);
+}
+/** Start mode, once the sandbox is ready: its address and host key from the record. */
+function finishSandboxSsh(deps, ssh, prepared, record) {
+    let endpoint;
+    try {
+        endpoint = endpointFromRecord(record);
+    }
+    catch (error) {
+        if (error instanceof SshEndpointError)
+            throw new SshUnavailableError(`the sandbox record's ssh field cannot be used: ${error.message}`);
+        throw error;
+    }
+    if (!endpoint)
+        throw new SshUnavailableError('the sandbox record has no ssh field (no address to connect to)');
+    if (!endpoint.hostKey)
+        throw new SshUnavailableError('the sandbox record gives no host_key to pin (a host key learned on first use could be another sandbox’s)');
+    connect(deps, ssh, prepared.dir, endpoint, prepared.keyPath, prepared.certPath);
+}
+/** How long an instance may take to show an address. */
+const INSTANCE_ADDRESS_DEADLINE_MS = 10 * 60_000;
+/** Instance mode: wait until GET /instances/list shows it RUNNING with an ip, then connect with its key. */
+async function connectInstance(deps, ssh, uuid, dir, keyPath) {
+    const deadline = deps.clock.now() + INSTANCE_ADDRESS_DEADLINE_MS;
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    for (let poll = 1;; poll++) {
+        let instances;
+        try {
+            instances = await withRetry(() => client.listInstances(deps.signal), { clock: deps.clock, deadline, signal: deps.signal, label: 'list instances', log: (m) => deps.core.info(m) });
+        }
+        catch (error) {
+            if (isServiceError(error) && error.status === 404)
+                throw new SshUnavailableError('the service has no instance list to read the address from (GET /instances/list answered 404)');
+            throw error;
+        }
+        const ours = instances.find((instance) => instance.uuid === uuid);
+        const status = (ours?.status ?? '').toUpperCase();
+        if (ours && status === 'RUNNING' && ours.ip) {
+            try {
+                return connect(deps, ssh, dir, endpointFromInstance(ours), keyPath);
+            }
+            catch (error) {
+                if (error instanceof SshEndpointError)
+                    throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`);
+                throw error;
+            }
+        }
+        if (status === 'STOPPED' || status === 'UNKNOWN')
+            throw new SshUnavailableError(`the instance is ${serviceText(status, 20)} and has no address`);
+        const wait = Math.min(5_000, 1_000 * poll);
+        if (deps.clock.now() + wait > deadline)
+            throw new SshUnavailableError('the instance showed no address within 10 minutes');
+        await deps.clock.sleep(wait, deps.signal);
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/src/modes/instance.js
 /** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
+
 
 
 
@@ -42766,7 +43155,7 @@ async function runInstance(config, deps, env) {
         return;
     }
     // The service generates a key unless one is given: know where it will go before anything is sent.
-    const tempDir = config.publicKey ? undefined : runnerTemp(env);
+    const tempDir = config.publicKey && !config.ssh ? undefined : runnerTemp(env);
     const deadline = deps.clock.now() + CREATE_DEADLINE_MS;
     const client = deps.client.withDeadline(deadline, deps.clock);
     // Create is not idempotent and carries no name to find it by: retry only answers that
@@ -42807,9 +43196,17 @@ async function runInstance(config, deps, env) {
         core.setOutput('ssh-key-path', path);
         core.setOutput('ssh-private-key', key);
         core.info(`Instance ${identifier} created; the generated private key is masked and written to ${path} (mode 0600).`);
+        if (config.ssh)
+            await connectInstance(deps, config.ssh, created.uuid, dir, path);
     }
     else {
         core.info(`Instance ${identifier} created with the given public key.`);
+        if (config.ssh) {
+            // The user's own key (or agent) connects: no key file, but a private place for the config.
+            const dir = privateDirectory(tempDir ?? runnerTemp(env));
+            state.saveSecretDirectory(dir);
+            await connectInstance(deps, config.ssh, created.uuid, dir, undefined);
+        }
     }
     await core.appendSummary(`### Instance ${identifier}\n\n${markdownTable([
         ['UUID', created.uuid],
@@ -43282,6 +43679,7 @@ async function freeTheName(ctx, config, holders, round, deadline) {
 
 
 
+
 class WaitTimeoutError extends Error {
     lastStatus;
     constructor(id, lastStatus, waitedMs) {
@@ -43297,8 +43695,6 @@ const MAX_POLL_DELAY_MS = 10_000;
 const MAX_SLOWDOWN = 8;
 /** The longest blocking-wait window the service accepts. */
 const MAX_WAIT_WINDOW_S = 30;
-/** A window's HTTP timeout is W plus this (kept inside the step's deadline). */
-const WINDOW_MARGIN_S = 5;
 /**
  * Poll delay: the asked interval while provisioning is young, then a fifth of
  * the time waited so far (at most 10 s), times `slowdown` (doubled by each 429
@@ -43316,7 +43712,8 @@ function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
 }
 /** The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits. */
 function waitWindowSeconds(timeLeftMs) {
-    return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor(timeLeftMs / 1000) - WINDOW_MARGIN_S));
+    // A window's HTTP timeout is W plus the SDK's margin: both fit before the deadline.
+    return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor((timeLeftMs - WAIT_MARGIN_MS) / 1000)));
 }
 /**
  * Until the sandbox is ready or failed. Transient errors keep waiting; 429
@@ -43515,6 +43912,7 @@ async function readBillingContext(client, spec, warn, signal) {
 
 
 
+
 function policyOf(record, fallback) {
     const fromRecord = record?.network_policy;
     return fromRecord && typeof fromRecord === 'object' ? fromRecord : fallback;
@@ -43535,12 +43933,16 @@ async function runStart(config, deps) {
     const tracker = { mayHaveCreated: false };
     const startDeadline = stepStart + config.timeoutMs;
     const holders = new NameHolders(state);
+    let preparedSsh;
     try {
         // A name the user chose may be held already: know its holders before the first attempt.
         if (!config.nameWasGenerated) {
             const ctx = { client: deps.client, clock, signal, log: (m) => core.info(m) };
             await checkNameBeforeStart(config, ctx, holders, startDeadline);
         }
+        // SSH first: a service without certificates fails the step before anything is billed.
+        if (config.ssh)
+            preparedSsh = await prepareSandboxSsh(deps, deps.env ?? process.env, startDeadline);
         state.saveSandboxName(config.name);
         started = await startSandbox(config, deps, startDeadline, holders, tracker);
     }
@@ -43637,6 +44039,8 @@ async function runStart(config, deps) {
         const why = failure ? `: ${failure}` : '';
         throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`);
     }
+    if (config.ssh && preparedSsh && record)
+        finishSandboxSsh(deps, config.ssh, preparedSsh, record);
     core.info(`Sandbox ${started.id} is ${serviceText(status)}.`);
 }
 
@@ -43682,7 +44086,7 @@ async function runMain(deps) {
     // A private key given where a public one belongs is masked before any error can quote it.
     maskPrivateKeyInputs((name) => core.getInput(name), (secret) => core.setSecret(secret), ['public-key', 'instance-config']);
     const config = parseInputs((name) => core.getInput(name), runContextFromEnv(deps.env));
-    const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config) };
+    const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env };
     switch (config.mode) {
         case 'start':
             return runStart(config, modeDeps);

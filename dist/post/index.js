@@ -28598,7 +28598,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8763);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2899);
 // Entry of dist/post (action.yml `post`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28611,7 +28611,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8763:
+/***/ 2899:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41420,6 +41420,8 @@ const listedInstanceSchema = looseObject({
     ip: schemas_string().optional(),
     port: union([schemas_number(), schemas_string()]).optional(),
 });
+/** POST /sandboxes/ssh-certificate (the deployed service). The certificate is a secret. */
+const sshCertificateSchema = looseObject({ ssh_certificate: schemas_string().min(1), expires_at: schemas_string().optional() });
 const creditAlertSchema = looseObject({
     alert: looseObject({ amount_cents: schemas_number().int(), armed: schemas_boolean(), created_at: schemas_number().int() })
         .nullable(),
@@ -41634,6 +41636,14 @@ class ComputeClient {
                 instances.push({ ...parsed.data, identifier });
         }
         return instances;
+    }
+    /**
+     * A short-lived certificate for `publicKey`, signed by the organization's
+     * authority: it opens every sandbox of the organization until it expires.
+     * Its answer is never quoted in an error.
+     */
+    async requestSshCertificate(publicKey, signal) {
+        return this.call({ method: 'POST', path: '/sandboxes/ssh-certificate', body: { ssh_public_key: publicKey }, schema: sshCertificateSchema, signal, mayHoldKey: true });
     }
     /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
     async listSandboxes(pageToken, signal) {
@@ -41972,6 +41982,169 @@ const image_imageId = schemas_string().transform((raw, ctx) => {
     return text;
 });
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./build/src/key-files.js
+/**
+ * Files that hold a secret (a private key, later a certificate): created fresh
+ * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
+ * a file or a symlink that is already there. Without RUNNER_TEMP the step
+ * fails rather than write a key into the workspace.
+ */
+
+
+class NoRunnerTempError extends Error {
+    constructor() {
+        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
+        this.name = 'NoRunnerTempError';
+    }
+}
+/** RUNNER_TEMP, or an error that says why nothing was sent. */
+function runnerTemp(env) {
+    const dir = env.RUNNER_TEMP?.trim();
+    if (!dir)
+        throw new NoRunnerTempError();
+    return dir;
+}
+/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
+function privateDirectory(parent) {
+    return mkdtempSync(join(parent, 'gpu-sandbox-'));
+}
+/**
+ * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
+ * no-follow: an existing file or a planted symlink makes it fail, never write through.
+ */
+function key_files_writeSecretFile(dir, name, content) {
+    const path = join(dir, name);
+    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    try {
+        writeSync(fd, content);
+    }
+    finally {
+        closeSync(fd);
+    }
+    return path;
+}
+/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
+function removePrivateDirectory(dir) {
+    (0,external_node_fs_namespaceObject.rmSync)(dir, { recursive: true, force: true });
+}
+
+;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
+/**
+ * The SSH files a later step uses: in the step's private directory, a
+ * known_hosts pinned to the host key and `<alias>.ssh_config` with one
+ * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
+ * (an Include after a Host block would belong to that block). The post step
+ * removes exactly that line and nothing else.
+ */
+
+
+
+
+const DEFAULT_ALIAS = 'sandbox';
+const config_files_ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
+function config_files_userSshConfigPath(home = homedir()) {
+    return join(home, '.ssh', 'config');
+}
+/** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
+function configFileName(alias) {
+    return `${alias}.ssh_config`;
+}
+/** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
+function config_files_aliasWrittenBefore(userConfig, alias) {
+    if (!existsSync(userConfig))
+        return false;
+    const ours = `/${configFileName(alias)}"`;
+    return readFileSync(userConfig, 'utf8')
+        .split(/\r?\n/)
+        .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
+}
+function quoted(path) {
+    return `"${path.replace(/"/g, '')}"`;
+}
+/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
+function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
+    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
+    const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
+    const lines = [
+        `Host ${alias}`,
+        `  HostName ${endpoint.host}`,
+        `  Port ${endpoint.port}`,
+        `  User ${endpoint.user}`,
+        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
+        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
+        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
+        '  GlobalKnownHostsFile /dev/null',
+        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
+        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
+        '  ServerAliveInterval 30',
+        '  ServerAliveCountMax 4',
+        '',
+    ];
+    const configPath = writeSecretFile(dir, configFileName(alias), lines.join('\n'));
+    return { configPath, knownHostsPath };
+}
+/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
+function addInclude(userConfig, configPath) {
+    const sshDir = dirname(userConfig);
+    const createdDir = !existsSync(sshDir);
+    if (createdDir)
+        mkdirSync(sshDir, { recursive: true, mode: 0o700 });
+    const line = `Include ${quoted(configPath)}`;
+    if (!existsSync(userConfig)) {
+        writeFileSync(userConfig, `${line}\n`, { mode: 0o600 });
+        return { line, createdConfig: true, createdDir };
+    }
+    const before = readFileSync(userConfig, 'utf8');
+    writeFileSync(userConfig, `${line}\n${before}`);
+    chmodSync(userConfig, 0o600);
+    return { line, createdConfig: false, createdDir };
+}
+/**
+ * Removes exactly the line addInclude added (once); everything else stays as
+ * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
+ * that now holds nothing else is removed too.
+ */
+function removeInclude(userConfig, added) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(userConfig) || added.line === '')
+        return false;
+    const text = (0,external_node_fs_namespaceObject.readFileSync)(userConfig, 'utf8');
+    const target = `${added.line}\n`;
+    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
+    if (at === 0 && !text.startsWith(target))
+        return false;
+    const rest = text.slice(0, at) + text.slice(at + target.length);
+    if (rest === '' && added.createdConfig) {
+        (0,external_node_fs_namespaceObject.rmSync)(userConfig);
+        if (added.createdDir && (0,external_node_fs_namespaceObject.readdirSync)((0,external_node_path_.dirname)(userConfig)).length === 0)
+            (0,external_node_fs_namespaceObject.rmdirSync)((0,external_node_path_.dirname)(userConfig));
+    }
+    else {
+        (0,external_node_fs_namespaceObject.writeFileSync)(userConfig, rest);
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
+/** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
+
+/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
+function ssh_checkAlias(alias, aliasInUse) {
+    if (!ALIAS_PATTERN.test(alias) || alias.startsWith('-')) {
+        return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
+    }
+    if (aliasInUse(alias)) {
+        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
 /**
  * A private key where a public one belongs (`public-key`, `instance-config`'s
@@ -42073,6 +42246,8 @@ const json_object_jsonObject = schemas_string().transform((raw, ctx) => {
 
 
 
+
+
 const MODES = ['start', 'stop', 'network-policy', 'instance'];
 const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
 /** An invalid input: names the input and says what is allowed. Never echoes secrets. */
@@ -42094,7 +42269,7 @@ class InputErrors extends Error {
     }
 }
 function runContextFromEnv(env = process.env) {
-    return { runId: env.GITHUB_RUN_ID, runAttempt: env.GITHUB_RUN_ATTEMPT };
+    return { runId: env.GITHUB_RUN_ID, runAttempt: env.GITHUB_RUN_ATTEMPT, aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias) };
 }
 // ---------------------------------------------------------------------------
 // Field parsers: each is a zod schema from the raw string, with messages that
@@ -42330,6 +42505,8 @@ const INPUT_DEFAULTS = {
     'instance-config': '{}',
     'dry-run': 'false',
     image: '',
+    ssh: 'false',
+    'ssh-alias': 'sandbox',
 };
 class Collector {
     errors = [];
@@ -42355,6 +42532,22 @@ class Collector {
     fail(name, message) {
         this.errors.push(new InputError(name, message));
     }
+}
+/** ssh and ssh-alias, for start and instance modes. */
+function parseSsh(inputs, run) {
+    const wanted = inputs.parse('ssh', inputs_boolean);
+    if (!wanted) {
+        if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias'])
+            inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
+        return undefined;
+    }
+    const alias = inputs.raw('ssh-alias').trim();
+    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
+    if (problem) {
+        inputs.fail('ssh-alias', problem);
+        return undefined;
+    }
+    return { alias };
 }
 function parseNetworkPolicy(inputs) {
     const access = inputs.parse('internet-access', internetAccess);
@@ -42425,6 +42618,7 @@ function parseInputs(read, run = runContextFromEnv()) {
             replaceExisting: inputs.parse('replace-existing', inputs_boolean),
             keepAlive: inputs.parse('keep-alive', inputs_boolean),
             dryRun: inputs.parse('dry-run', inputs_boolean),
+            ssh: parseSsh(inputs, run),
         };
     }
     else if (selected === 'stop') {
@@ -42453,6 +42647,7 @@ function parseInputs(read, run = runContextFromEnv()) {
             instanceConfig: inputs.parse('instance-config', jsonObject),
             keepAlive: inputs.parse('keep-alive', inputs_boolean),
             dryRun: inputs.parse('dry-run', inputs_boolean),
+            ssh: parseSsh(inputs, run),
         };
     }
     if (inputs.errors.length > 0 || config === undefined)
@@ -42525,56 +42720,6 @@ function reportFailure(core, error, signal) {
 }
 
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./build/src/key-files.js
-/**
- * Files that hold a secret (a private key, later a certificate): created fresh
- * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
- * a file or a symlink that is already there. Without RUNNER_TEMP the step
- * fails rather than write a key into the workspace.
- */
-
-
-class NoRunnerTempError extends Error {
-    constructor() {
-        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
-        this.name = 'NoRunnerTempError';
-    }
-}
-/** RUNNER_TEMP, or an error that says why nothing was sent. */
-function runnerTemp(env) {
-    const dir = env.RUNNER_TEMP?.trim();
-    if (!dir)
-        throw new NoRunnerTempError();
-    return dir;
-}
-/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
-function privateDirectory(parent) {
-    return mkdtempSync(join(parent, 'gpu-sandbox-'));
-}
-/**
- * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
- * no-follow: an existing file or a planted symlink makes it fail, never write through.
- */
-function writeSecretFile(dir, name, content) {
-    const path = join(dir, name);
-    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-    try {
-        writeSync(fd, content);
-    }
-    finally {
-        closeSync(fd);
-    }
-    return path;
-}
-/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
-function removePrivateDirectory(dir) {
-    (0,external_node_fs_namespaceObject.rmSync)(dir, { recursive: true, force: true });
-}
-
 ;// CONCATENATED MODULE: ./build/src/instance-cleanup.js
 /**
  * The post step of mode `instance`: remove the key files, then delete the
@@ -42583,7 +42728,6 @@ function removePrivateDirectory(dir) {
  * GET /instances/list and deleted under its current identifier; deleting by
  * the identifier saved at create could delete someone else's.
  */
-
 
 
 
@@ -42619,9 +42763,6 @@ async function cleanupInstance(deps, state, deadlineMs) {
         (0,external_node_fs_namespaceObject.rmSync)(keyPath, { force: true });
         core.info(`Removed the private key file ${keyPath}.`);
     }
-    const secretDir = state.secretDirectory;
-    if (secretDir)
-        removePrivateDirectory(secretDir);
     const saved = state.instanceId;
     if (!saved) {
         core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).');
@@ -42660,6 +42801,28 @@ async function cleanupInstance(deps, state, deadlineMs) {
             return;
         }
         throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/ssh/cleanup.js
+
+
+function removeSshAccess(core, state) {
+    try {
+        const include = state.sshInclude;
+        if (include) {
+            const removed = removeInclude(include.userConfig, include);
+            core.info(removed ? `Removed the SSH Include line from ${include.userConfig}.` : `The SSH Include line was no longer in ${include.userConfig}.`);
+        }
+        const dir = state.secretDirectory;
+        if (dir) {
+            removePrivateDirectory(dir);
+            core.info(`Removed the private key directory ${dir}.`);
+        }
+    }
+    catch (error) {
+        // Files are not worth a leaked sandbox: say so, and go on to the stop.
+        core.warning(`Could not remove the SSH files: ${error instanceof Error ? error.message : String(error)}`);
     }
 }
 
@@ -42850,6 +43013,7 @@ const KEYS = {
     hourlyCost: 'hourly-cost',
     nameHolders: 'name-holders',
     secretDirectory: 'secret-dir',
+    sshInclude: 'ssh-include',
 };
 class ActionState {
     core;
@@ -42897,6 +43061,24 @@ class ActionState {
     /** The 0700 directory holding key files: the post step removes it whole. */
     saveSecretDirectory(path) {
         this.core.saveState(KEYS.secretDirectory, path);
+    }
+    /** The Include line added to ~/.ssh/config (JSON: file, line, what was created): the post step removes exactly it. */
+    saveSshInclude(include) {
+        this.core.saveState(KEYS.sshInclude, JSON.stringify(include));
+    }
+    get sshInclude() {
+        const text = this.read(KEYS.sshInclude);
+        if (!text)
+            return undefined;
+        try {
+            const value = JSON.parse(text);
+            if (typeof value.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
+                return undefined;
+            return { userConfig: value.userConfig, line: value.line, createdConfig: value.createdConfig === true, createdDir: value.createdDir === true };
+        }
+        catch {
+            return undefined;
+        }
     }
     get secretDirectory() {
         return this.read(KEYS.secretDirectory);
@@ -43033,6 +43215,7 @@ async function readBillingContext(client, spec, warn, signal) {
 
 
 
+
 /**
  * How long the post step keeps trying to stop. Long, because giving up leaves
  * a sandbox billing until its TTL; in a big matrix a stop may wait out a few
@@ -43046,6 +43229,7 @@ async function runPost(deps) {
         core.setSecret(token);
     const state = new ActionState(core);
     const mode = core.getInput('mode') || 'start';
+    removeSshAccess(core, state);
     if (mode !== 'start' && mode !== 'instance') {
         core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
         return;

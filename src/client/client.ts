@@ -12,6 +12,8 @@ import {
   errorBodySchema,
   instanceCreateResponseSchema,
   instanceListSchema,
+  sshCertificateSchema,
+  type SshCertificate,
   listedInstanceSchema,
   type ListedInstance,
   networkPolicyResultSchema,
@@ -173,6 +175,15 @@ export class ComputeClient {
       if (parsed.success) instances.push({ ...parsed.data, identifier })
     }
     return instances
+  }
+
+  /**
+   * A short-lived certificate for `publicKey`, signed by the organization's
+   * authority: it opens every sandbox of the organization until it expires.
+   * Its answer is never quoted in an error.
+   */
+  async requestSshCertificate(publicKey: string, signal?: AbortSignal): Promise<SshCertificate> {
+    return this.call({ method: 'POST', path: '/sandboxes/ssh-certificate', body: { ssh_public_key: publicKey }, schema: sshCertificateSchema, signal, mayHoldKey: true })
   }
 
   /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */

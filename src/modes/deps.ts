@@ -8,4 +8,6 @@ export interface ModeDeps {
   client: ComputeClient
   clock: Clock
   signal: AbortSignal
+  /** The step's environment (RUNNER_TEMP); process.env when absent. */
+  env?: NodeJS.ProcessEnv
 }

@@ -4,6 +4,7 @@ import { isNotAccepted, withRetry } from '../client/retry.ts'
 import type { InstanceConfig } from '../inputs.ts'
 import { privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
 import { setTextOutput } from '../outputs.ts'
+import { connectInstance } from '../ssh/access.ts'
 import { ActionState } from '../state.ts'
 import { markdownTable, reportDryRun } from '../summary.ts'
 import type { ModeDeps } from './deps.ts'
@@ -32,7 +33,7 @@ export async function runInstance(config: InstanceConfig, deps: ModeDeps, env: N
     return
   }
   // The service generates a key unless one is given: know where it will go before anything is sent.
-  const tempDir = config.publicKey ? undefined : runnerTemp(env)
+  const tempDir = config.publicKey && !config.ssh ? undefined : runnerTemp(env)
   const deadline = deps.clock.now() + CREATE_DEADLINE_MS
   const client = deps.client.withDeadline(deadline, deps.clock)
   // Create is not idempotent and carries no name to find it by: retry only answers that
@@ -74,8 +75,15 @@ export async function runInstance(config: InstanceConfig, deps: ModeDeps, env: N
     core.setOutput('ssh-key-path', path)
     core.setOutput('ssh-private-key', key)
     core.info(`Instance ${identifier} created; the generated private key is masked and written to ${path} (mode 0600).`)
+    if (config.ssh) await connectInstance(deps, config.ssh, created.uuid, dir, path)
   } else {
     core.info(`Instance ${identifier} created with the given public key.`)
+    if (config.ssh) {
+      // The user's own key (or agent) connects: no key file, but a private place for the config.
+      const dir = privateDirectory(tempDir ?? runnerTemp(env))
+      state.saveSecretDirectory(dir)
+      await connectInstance(deps, config.ssh, created.uuid, dir, undefined)
+    }
   }
   await core.appendSummary(
     `### Instance ${identifier}\n\n${markdownTable([

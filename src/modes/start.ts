@@ -10,6 +10,7 @@ import { expiresAt, failureReason } from '../sandbox-record.ts'
 import { isFailed, isReady } from '../sandbox-status.ts'
 import { WaitTimeoutError, waitUntilSettled } from '../sandbox-wait.ts'
 import { INFO_READ_MS } from '../sandboxes.ts'
+import { finishSandboxSsh, prepareSandboxSsh, type PreparedSandboxSsh } from '../ssh/access.ts'
 import { ActionState } from '../state.ts'
 import { serviceText } from '../untrusted.ts'
 import { readBillingContext, type BillingContext } from '../billing.ts'
@@ -41,12 +42,15 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   const tracker: StartTracker = { mayHaveCreated: false }
   const startDeadline = stepStart + config.timeoutMs
   const holders = new NameHolders(state)
+  let preparedSsh: PreparedSandboxSsh | undefined
   try {
     // A name the user chose may be held already: know its holders before the first attempt.
     if (!config.nameWasGenerated) {
       const ctx = { client: deps.client, clock, signal, log: (m: string) => core.info(m) }
       await checkNameBeforeStart(config, ctx, holders, startDeadline)
     }
+    // SSH first: a service without certificates fails the step before anything is billed.
+    if (config.ssh) preparedSsh = await prepareSandboxSsh(deps, deps.env ?? process.env, startDeadline)
     state.saveSandboxName(config.name)
     started = await startSandbox(config, deps, startDeadline, holders, tracker)
   } catch (error) {
@@ -146,5 +150,6 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
     const why = failure ? `: ${failure}` : ''
     throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`)
   }
+  if (config.ssh && preparedSsh && record) finishSandboxSsh(deps, config.ssh, preparedSsh, record)
   core.info(`Sandbox ${started.id} is ${serviceText(status)}.`)
 }

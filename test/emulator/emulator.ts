@@ -10,7 +10,8 @@ import { isIP, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { selfSignedCertificate } from './certificate.ts'
 import { nameInUseCode, STARTING_STATES, statusWord, type Generation } from './generation.ts'
-import { openSshPrivateKey } from './ssh-key.ts'
+import { openSshPrivateKey, openSshPublicKey } from './ssh-key.ts'
+import { SshService, sshdAvailable } from './ssh-service.ts'
 
 export type GpuType = 'A6000' | 'A100' | 'H100'
 export const GPU_TYPES: GpuType[] = ['A6000', 'A100', 'H100']
@@ -80,6 +81,16 @@ export interface EmulatorOptions {
    * identifiers). Default 'v1'.
    */
   generation?: Generation
+  /**
+   * SSH access (current generation): POST /sandboxes/ssh-certificate signs with
+   * the organization's authority, and a real sshd on loopback (where installed)
+   * is the address every record's `ssh` field and every instance gives.
+   */
+  ssh?: boolean
+  /** With ssh: start the sshd (default true where installed); false: the authority only, so records carry no ssh. */
+  sshd?: boolean
+  /** A host_key in the records other than sshd's own (a host-key mismatch). */
+  sshHostKeyOverride?: string
   /** Milliseconds per second of a blocking-wait window (1000 in real time; smaller in tests). */
   waitSecondMs?: number
   /** Why a failed sandbox failed (the current generation shows it as failure_code and failure). */
@@ -177,10 +188,10 @@ function positiveInt(value: unknown): boolean {
 
 export class Emulator {
   readonly options: Required<
-    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords'
+    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride'
     >
   > &
-    Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords'>
+    Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride'>
   readonly requests: RecordedRequest[] = []
   /** How many injected faults were applied. */
   faultsApplied = 0
@@ -197,6 +208,8 @@ export class Emulator {
   private nextInstance = 1000
   private server: Server | undefined
   private closed = false
+  /** The certificate authority and sshd, with `ssh: true`. */
+  sshService: SshService | undefined
   private readonly host: string
   private readonly port: number
   private readonly https: boolean
@@ -235,6 +248,9 @@ export class Emulator {
       statusWords: options.statusWords,
       generation: options.generation ?? 'v1',
       waitSecondMs: options.waitSecondMs ?? 1000,
+      ssh: options.ssh ?? false,
+      sshd: options.sshd ?? true,
+      sshHostKeyOverride: options.sshHostKeyOverride,
       failure: options.failure ?? { code: 'host_unreachable', message: 'the sandbox host did not come up' },
     }
     for (const rule of options.faults ?? []) this.addFault(rule)
@@ -245,6 +261,10 @@ export class Emulator {
   }
 
   async start(): Promise<string> {
+    if (this.options.ssh) {
+      this.sshService = new SshService()
+      if (this.options.sshd && sshdAvailable()) await this.sshService.start()
+    }
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res)
     if (this.https) this.certificatePem = selfSignedCertificate()
     this.server = this.certificatePem ? createHttpsServer(this.certificatePem, handler) : createHttpServer(handler)
@@ -265,6 +285,7 @@ export class Emulator {
 
   async close(): Promise<void> {
     this.closed = true
+    this.sshService?.stop()
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
     for (const res of this.hanging) res.destroy()
@@ -527,6 +548,7 @@ export class Emulator {
     if (method === 'POST' && deleteMatch) return this.deleteInstance(org, decodeURIComponent(deleteMatch[1] ?? ''))
 
     if (!path.startsWith('/sandboxes')) throw new HttpError(404, 'not_found', `no route ${method} ${path}`)
+    if (path === '/sandboxes/ssh-certificate') return this.sshCertificate(org, method, body)
     if (!org.sandboxAccess) throw new HttpError(403, 'sandbox_access_denied', 'sandbox access is not enabled for this organization')
 
     if (method === 'POST' && path === '/sandboxes/start') {
@@ -589,6 +611,10 @@ export class Emulator {
       if (ttl !== undefined) extras.expires_at = new Date(Date.parse(sandbox.created_at) + ttl * 1000).toISOString()
       if (sandbox.status === 'failed') Object.assign(extras, { failure_code: this.options.failure.code, failure: this.options.failure.message })
       if (sandbox.image_id !== undefined) extras.image_id = sandbox.image_id
+      const ssh = this.sshService
+      if (ssh?.running && LIVE_STATUSES.has(sandbox.status)) {
+        extras.ssh = { host: '127.0.0.1', port: ssh.port, user: ssh.user, host_key: this.options.sshHostKeyOverride ?? ssh.hostKey }
+      }
     }
     return { ...visible, status, ...extras, network_policy: this.acceptedPolicy(sandbox.network_policy), ...this.options.recordExtra }
   }
@@ -755,6 +781,18 @@ export class Emulator {
     return { status: 200, body: { ...extra, sandboxes: page, next_page_token: next } }
   }
 
+  /** POST /sandboxes/ssh-certificate (current generation with ssh): a certificate for the given public key. */
+  private sshCertificate(org: Organization, method: string, body: unknown) {
+    if (this.options.generation !== 'current' || !this.sshService) throw new HttpError(404, 'not_found', `no route ${method} /sandboxes/ssh-certificate`)
+    if (method !== 'POST') throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on /sandboxes/ssh-certificate`)
+    const key = (body as { ssh_public_key?: unknown } | undefined)?.ssh_public_key
+    if (typeof key !== 'string' || !/^ssh-ed25519 [A-Za-z0-9+/=]+( [^\r\n]*)?$/.test(key.trim())) {
+      throw new HttpError(400, 'invalid_request', 'ssh_public_key must be one OpenSSH public key line')
+    }
+    const { certificate, expiresAt } = this.sshService.sign(key)
+    return { status: 200, body: { ssh_certificate: certificate, expires_at: expiresAt, organization: org.name } }
+  }
+
   /** GET /sandboxes/{id}/wait (current generation): held open until the sandbox leaves its starting state, or the window ends. */
   private async blockingWait(org: Organization, id: string, query: URLSearchParams) {
     if (!SANDBOX_ID.test(id)) throw new HttpError(400, 'invalid_request', `id must match ${SANDBOX_ID.source}`)
@@ -796,11 +834,14 @@ export class Emulator {
     const fixed = this.nextInstance++
     const uuid = randomUUID()
     let key = ''
+    let publicKey: string | undefined
     if (request.public_key === undefined) {
       const pair = generateKeyPairSync('ed25519')
       key = openSshPrivateKey(pair.privateKey, `instance-${fixed}`)
+      publicKey = openSshPublicKey(pair.privateKey, `instance-${fixed}`)
     }
     const instance = { identifier: fixed, uuid, org: org.name, public_key: request.public_key as string | undefined, deleted: false }
+    if (this.sshService) this.sshService.authorize(publicKey ?? (request.public_key as string))
     this.instances.set(String(fixed), instance)
     return { status: 200, body: { identifier: this.identifierOf(instance), key, uuid } }
   }
@@ -830,7 +871,15 @@ export class Emulator {
   private listInstances(org: Organization) {
     const entries = this.liveInstances(org.name).map((instance, index) => [
       String(index),
-      { uuid: instance.uuid, name: `instance-${instance.identifier}`, status: 'RUNNING', ip: '127.0.0.1', port: 22, createdAt: 1767225600 },
+      {
+        uuid: instance.uuid,
+        name: `instance-${instance.identifier}`,
+        status: 'RUNNING',
+        ip: '127.0.0.1',
+        port: this.sshService?.running ? this.sshService.port : 22,
+        ...(this.sshService?.running ? { user: this.sshService.user } : {}),
+        createdAt: 1767225600,
+      },
     ])
     return { status: 200, body: Object.fromEntries(entries) }
   }
@@ -871,5 +920,5 @@ export class Emulator {
 
 /** '/sandboxes/sbx-…/stop' → '/sandboxes/:id/stop', for fault rules and request filters. */
 export function routeOf(path: string): string {
-  return path.replace(/^\/sandboxes\/[^/]+/, (m) => (m === '/sandboxes/start' ? m : '/sandboxes/:id')).replace(/^\/instances\/(?!create$|list$)[^/]+/, '/instances/:id')
+  return path.replace(/^\/sandboxes\/[^/]+/, (m) => (m === '/sandboxes/start' ? m : '/sandboxes/:id')).replace(/^\/instances\/(?!create$|list$)[^/]+/, '/instances/:id').replace('/sandboxes/:id', (m) => (path === '/sandboxes/ssh-certificate' ? path : m))
 }

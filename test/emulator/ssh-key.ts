@@ -41,3 +41,9 @@ export function openSshPrivateKey(privateKey: KeyObject, comment: string): strin
   const lines = body.toString('base64').match(/.{1,70}/g) ?? []
   return `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`
 }
+
+/** The one-line OpenSSH public key of an ed25519 key. */
+export function openSshPublicKey(privateKey: KeyObject, comment: string): string {
+  const publicBytes = Buffer.from(privateKey.export({ format: 'jwk' }).x as string, 'base64url')
+  return `ssh-ed25519 ${Buffer.concat([sshString('ssh-ed25519'), sshString(publicBytes)]).toString('base64')} ${comment}`
+}

@@ -50,7 +50,8 @@ describe('the blocking wait (service as deployed)', () => {
   })
 
   it('the window never outlasts the deadline; with no room for one it polls', () => {
-    expect([waitWindowSeconds(15 * 60_000), waitWindowSeconds(20_000), waitWindowSeconds(6_000), waitWindowSeconds(5_900)]).toEqual([30, 15, 1, 0])
+    // W plus the 15 s margin of its HTTP timeout must fit in the time left.
+    expect([waitWindowSeconds(15 * 60_000), waitWindowSeconds(30_000), waitWindowSeconds(16_000), waitWindowSeconds(15_900)]).toEqual([30, 15, 1, 0])
   })
 
   it('a 404 from the route with the sandbox found by a plain GET means no route: polling for the rest of the step', async () => {

@@ -1,0 +1,135 @@
+/**
+ * `ssh: true`: make the sandbox (or instance) reachable from later steps as
+ * `ssh <alias> '<command>'`. Start mode: a key made on the runner and a
+ * short-lived certificate from the service (asked before the start, so a
+ * service without the route costs nothing), then the record's `ssh` address
+ * and host key once it is ready. Instance mode: the instance key and the
+ * address from GET /instances/list once it runs.
+ *
+ * The key and the certificate are masked, written fresh (0600) in the step's
+ * private directory, and never reach a log, an output or the summary.
+ */
+import { isServiceError } from '../client/errors.ts'
+import { withRetry } from '../client/retry.ts'
+import type { SandboxRecord } from '../client/schemas.ts'
+import type { SshRequest } from '../inputs/ssh.ts'
+import { privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
+import type { ModeDeps } from '../modes/deps.ts'
+import { ActionState } from '../state.ts'
+import { serviceText } from '../untrusted.ts'
+import { addInclude, userSshConfigPath, writeSshFiles } from './config-files.ts'
+import { endpointFromInstance, endpointFromRecord, SshEndpointError, type SshEndpoint } from './endpoint.ts'
+import { generateSshKeyPair } from './key-pair.ts'
+
+/** `ssh: true` could not be honoured; says what the service answered. The post step still cleans up. */
+export class SshUnavailableError extends Error {
+  constructor(what: string) {
+    super(`Input 'ssh': ${what}. The post step still stops what was started.`)
+    this.name = 'SshUnavailableError'
+  }
+}
+
+export interface PreparedSandboxSsh {
+  dir: string
+  keyPath: string
+  certPath: string
+}
+
+/** Masks a secret whole and line by line (the runner masks line by line). */
+function mask(deps: ModeDeps, secret: string): void {
+  deps.core.setSecret(secret)
+  for (const line of secret.split(/\r?\n/)) if (line.trim() !== '') deps.core.setSecret(line.trim())
+}
+
+/** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
+export async function prepareSandboxSsh(deps: ModeDeps, env: NodeJS.ProcessEnv, deadline: number): Promise<PreparedSandboxSsh> {
+  const dir = privateDirectory(runnerTemp(env))
+  new ActionState(deps.core).saveSecretDirectory(dir)
+  const pair = generateSshKeyPair('gpu-sandbox-action')
+  mask(deps, pair.privateKey)
+  const keyPath = writeSecretFile(dir, 'id_ed25519', pair.privateKey)
+  const client = deps.client.withDeadline(deadline, deps.clock)
+  let certificate
+  try {
+    certificate = await withRetry(() => client.requestSshCertificate(pair.publicKey, deps.signal), {
+      clock: deps.clock,
+      deadline,
+      signal: deps.signal,
+      label: 'SSH certificate',
+      log: (m) => deps.core.info(m),
+    })
+  } catch (error) {
+    if (isServiceError(error) && (error.status === 404 || error.status === 405)) {
+      throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate answered ${error.status} ${error.code}); nothing was started`)
+    }
+    throw error
+  }
+  mask(deps, certificate.ssh_certificate)
+  const certPath = writeSecretFile(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`)
+  const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : ''
+  deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`)
+  return { dir, keyPath, certPath }
+}
+
+/** Writes the SSH files and the Include line, sets the outputs. */
+function connect(deps: ModeDeps, ssh: SshRequest, dir: string, endpoint: SshEndpoint, keyPath?: string, certPath?: string): void {
+  const { core } = deps
+  const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath)
+  const userConfig = userSshConfigPath()
+  const added = addInclude(userConfig, configPath)
+  new ActionState(core).saveSshInclude({ userConfig, ...added })
+  core.setOutput('ssh-host', endpoint.host)
+  core.setOutput('ssh-port', String(endpoint.port))
+  core.setOutput('ssh-user', endpoint.user)
+  core.setOutput('ssh-config', configPath)
+  core.setOutput('ssh-command', `ssh -F ${configPath} ${ssh.alias}`)
+  core.setOutput('ssh-key-path', keyPath ?? '')
+  const pinned = endpoint.hostKey ? 'host key pinned from the record' : 'host key learned on first connect into this config only'
+  core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`)
+}
+
+/** Start mode, once the sandbox is ready: its address and host key from the record. */
+export function finishSandboxSsh(deps: ModeDeps, ssh: SshRequest, prepared: PreparedSandboxSsh, record: SandboxRecord): void {
+  let endpoint: SshEndpoint | undefined
+  try {
+    endpoint = endpointFromRecord(record)
+  } catch (error) {
+    if (error instanceof SshEndpointError) throw new SshUnavailableError(`the sandbox record's ssh field cannot be used: ${error.message}`)
+    throw error
+  }
+  if (!endpoint) throw new SshUnavailableError('the sandbox record has no ssh field (no address to connect to)')
+  if (!endpoint.hostKey) throw new SshUnavailableError('the sandbox record gives no host_key to pin (a host key learned on first use could be another sandbox’s)')
+  connect(deps, ssh, prepared.dir, endpoint, prepared.keyPath, prepared.certPath)
+}
+
+/** How long an instance may take to show an address. */
+const INSTANCE_ADDRESS_DEADLINE_MS = 10 * 60_000
+
+/** Instance mode: wait until GET /instances/list shows it RUNNING with an ip, then connect with its key. */
+export async function connectInstance(deps: ModeDeps, ssh: SshRequest, uuid: string, dir: string, keyPath: string | undefined): Promise<void> {
+  const deadline = deps.clock.now() + INSTANCE_ADDRESS_DEADLINE_MS
+  const client = deps.client.withDeadline(deadline, deps.clock)
+  for (let poll = 1; ; poll++) {
+    let instances
+    try {
+      instances = await withRetry(() => client.listInstances(deps.signal), { clock: deps.clock, deadline, signal: deps.signal, label: 'list instances', log: (m) => deps.core.info(m) })
+    } catch (error) {
+      if (isServiceError(error) && error.status === 404) throw new SshUnavailableError('the service has no instance list to read the address from (GET /instances/list answered 404)')
+      throw error
+    }
+    const ours = instances.find((instance) => instance.uuid === uuid)
+    const status = (ours?.status ?? '').toUpperCase()
+    if (ours && status === 'RUNNING' && ours.ip) {
+      try {
+        return connect(deps, ssh, dir, endpointFromInstance(ours), keyPath)
+      } catch (error) {
+        if (error instanceof SshEndpointError) throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`)
+        throw error
+      }
+    }
+    if (status === 'STOPPED' || status === 'UNKNOWN') throw new SshUnavailableError(`the instance is ${serviceText(status, 20)} and has no address`)
+    const wait = Math.min(5_000, 1_000 * poll)
+    if (deps.clock.now() + wait > deadline) throw new SshUnavailableError('the instance showed no address within 10 minutes')
+    await deps.clock.sleep(wait, deps.signal)
+  }
+}

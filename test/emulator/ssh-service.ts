@@ -1,0 +1,117 @@
+/**
+ * The emulator's SSH side: an organization certificate authority that signs
+ * user certificates with `ssh-keygen -s`, and, where `sshd` is installed, one
+ * real sshd on a loopback port that trusts that authority (and the instance
+ * public keys), whose address and host key the records carry.
+ *
+ * A hand-started sshd needs its privilege-separation directory (/run/sshd).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { connect, createServer, type AddressInfo } from 'node:net'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+
+export const SSHD = '/usr/sbin/sshd'
+
+export function sshdAvailable(): boolean {
+  return existsSync(SSHD)
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.on('error', () => resolve(false))
+    })
+    if (open) return
+    if (Date.now() > until) throw new Error(`sshd did not listen on ${port}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+export class SshService {
+  readonly dir = mkdtempSync(join(tmpdir(), 'emulator-ssh-'))
+  /** The login user of the emulated sandboxes: whoever runs the emulator (sshd runs as that user's root). */
+  readonly user = userInfo().username
+  port = 0
+  hostKey = ''
+  private sshd: ChildProcess | undefined
+  private signed = 0
+
+  constructor() {
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'emulator-org-ca', '-f', join(this.dir, 'ca')])
+    writeFileSync(join(this.dir, 'authorized_keys'), '', { mode: 0o600 })
+  }
+
+  /** Signs a user public key: a certificate for this user, valid for an hour. */
+  sign(publicKey: string): { certificate: string; expiresAt: string } {
+    const file = join(this.dir, `user-${++this.signed}.pub`)
+    writeFileSync(file, `${publicKey.trim()}\n`)
+    execFileSync('ssh-keygen', ['-q', '-s', join(this.dir, 'ca'), '-I', `emulator-${this.signed}`, '-n', this.user, '-V', '-5m:+1h', file])
+    const certificate = readFileSync(file.replace(/\.pub$/, '-cert.pub'), 'utf8').trim()
+    return { certificate, expiresAt: new Date(Date.now() + 3_600_000).toISOString() }
+  }
+
+  /** An instance's public key may log in (as authorized_keys does). */
+  authorize(publicKey: string): void {
+    appendFileSync(join(this.dir, 'authorized_keys'), `${publicKey.trim()}\n`)
+  }
+
+  /** Starts sshd on a free loopback port. */
+  async start(): Promise<void> {
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'emulator-host', '-f', join(this.dir, 'host')])
+    this.hostKey = readFileSync(join(this.dir, 'host.pub'), 'utf8').trim().split(' ').slice(0, 2).join(' ')
+    this.port = await freePort()
+    const config = [
+      `Port ${this.port}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${join(this.dir, 'host')}`,
+      `TrustedUserCAKeys ${join(this.dir, 'ca.pub')}`,
+      `AuthorizedKeysFile ${join(this.dir, 'authorized_keys')}`,
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'PubkeyAuthentication yes',
+      'PermitRootLogin prohibit-password',
+      'UsePAM no',
+      'StrictModes no',
+      'PidFile none',
+      'LogLevel ERROR',
+      // scp speaks SFTP by default since OpenSSH 9.
+      'Subsystem sftp internal-sftp',
+      '',
+    ].join('\n')
+    writeFileSync(join(this.dir, 'sshd_config'), config)
+    mkdirSync('/run/sshd', { recursive: true, mode: 0o755 })
+    this.sshd = spawn(SSHD, ['-D', '-e', '-f', join(this.dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    this.sshd.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    try {
+      await waitForPort(this.port, 10_000)
+    } catch (error) {
+      throw new Error(`${(error as Error).message}: ${stderr}`, { cause: error })
+    }
+  }
+
+  get running(): boolean {
+    return this.sshd !== undefined && this.sshd.exitCode === null
+  }
+
+  stop(): void {
+    this.sshd?.kill('SIGTERM')
+    this.sshd = undefined
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
