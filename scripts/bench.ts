@@ -231,7 +231,7 @@ async function lifecycle(): Promise<string> {
     '',
     `Polling every second for the whole provisioning would take ${provisioningMs / 1000 + 1} polls. Without the blocking wait (v1.0)`,
     'the pacing polls at the asked interval for the first 5 s, then every fifth of the time waited. As deployed,',
-    'the first 404-free window of the blocking wait answers the moment the sandbox is ready.',
+    'the first window of the blocking wait answers the moment the sandbox is ready.',
     'Only start, stop and the reads count against the rate limits the interface gives; the limits of',
     'the pricing and credit-alert calls are not described.',
     '',

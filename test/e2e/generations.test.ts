@@ -3,28 +3,15 @@
  * description and the service as deployed. Chosen by what the service
  * answers, never by a setting: the same inputs run against each.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import { Emulator, type EmulatorOptions } from '../emulator/emulator.ts'
+import { describe, expect, it } from 'vitest'
+import type { EmulatorOptions } from '../emulator/emulator.ts'
 import { GENERATIONS, type Generation } from '../emulator/generation.ts'
+import { emulatorFixture } from '../harness/emulator-fixture.ts'
 import { commands, runAction, runStep } from '../harness/action-runner.ts'
 
-let emulator: Emulator | undefined
-let baseUrl = ''
-
-async function startEmulator(generation: Generation, options: EmulatorOptions = {}): Promise<Emulator> {
-  emulator = new Emulator({ provisioningMs: 1_500, stopMs: 50, generation, ...options })
-  baseUrl = await emulator.start()
-  return emulator
-}
-
-afterEach(async () => {
-  await emulator?.close()
-  emulator = undefined
-})
-
-function inputs(extra: Record<string, string> = {}): Record<string, string> {
-  return { 'api-token': emulator?.token ?? '', 'base-url': baseUrl, ...extra }
-}
+const fixture = emulatorFixture({ provisioningMs: 1_500, stopMs: 50 })
+const startEmulator = (generation: Generation, options: EmulatorOptions = {}) => fixture.start({ generation, ...options })
+const inputs = fixture.inputs
 
 const READY_WORD: Record<Generation, string> = { v1: 'running', current: 'ready' }
 

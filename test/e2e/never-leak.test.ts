@@ -4,27 +4,13 @@
  * the committed bundles (issue 11).
  */
 import { existsSync, statSync } from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
-import { Emulator, type EmulatorOptions } from '../emulator/emulator.ts'
+import { describe, expect, it } from 'vitest'
+import { emulatorFixture } from '../harness/emulator-fixture.ts'
 import { commands, runAction, runStep } from '../harness/action-runner.ts'
 
-let emulator: Emulator | undefined
-let baseUrl = ''
-
-async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  emulator = new Emulator({ provisioningMs: 200, stopMs: 50, ...options })
-  baseUrl = await emulator.start()
-  return emulator
-}
-
-afterEach(async () => {
-  await emulator?.close()
-  emulator = undefined
-})
-
-function inputs(extra: Record<string, string> = {}): Record<string, string> {
-  return { 'api-token': emulator?.token ?? '', 'base-url': baseUrl, ...extra }
-}
+const fixture = emulatorFixture({ provisioningMs: 200, stopMs: 50 })
+const startEmulator = fixture.start
+const inputs = fixture.inputs
 
 describe('1. a sandbox that is not visible yet', () => {
   it('the wait keeps waiting through 404s in the first seconds after the start', async () => {
@@ -57,7 +43,7 @@ describe('1. a sandbox that is not visible yet', () => {
     const post = await runStep('post', { inputs: inputs(), state: { 'sandbox-id': 'sbx-00000000000000a1', 'started-at': startedAt } })
     expect(post.exitCode).toBe(0)
     expect(post.stdout).toContain('Sandbox sbx-00000000000000a1 is already gone (404): nothing to stop.')
-    expect(emulator?.stopRequestsFor('sbx-00000000000000a1')).toHaveLength(1)
+    expect(fixture.emulator?.stopRequestsFor('sbx-00000000000000a1')).toHaveLength(1)
   })
 })
 

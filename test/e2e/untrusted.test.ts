@@ -4,28 +4,14 @@
  */
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { Emulator, type EmulatorOptions } from '../emulator/emulator.ts'
+import { describe, expect, it } from 'vitest'
+import { emulatorFixture } from '../harness/emulator-fixture.ts'
 import { commands, runAction, runStep, visibleText } from '../harness/action-runner.ts'
 import { readRunnerLog, unintendedCommands } from '../harness/runner-log.ts'
 
-let emulator: Emulator | undefined
-let baseUrl = ''
-
-async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  emulator = new Emulator({ provisioningMs: 300, stopMs: 50, ...options })
-  baseUrl = await emulator.start()
-  return emulator
-}
-
-afterEach(async () => {
-  await emulator?.close()
-  emulator = undefined
-})
-
-function inputs(extra: Record<string, string> = {}): Record<string, string> {
-  return { 'api-token': emulator?.token ?? '', 'base-url': baseUrl, ...extra }
-}
+const fixture = emulatorFixture({ provisioningMs: 300, stopMs: 50 })
+const startEmulator = fixture.start
+const inputs = fixture.inputs
 
 /** Each hostile form the runner would act on; every payload starts with PWNED. */
 const HOSTILE = {
@@ -134,7 +120,7 @@ describe('token and size', () => {
         { route: 'GET /sandboxes/:id', attempts: [2], fault: 503, message: 'x'.repeat(1_000_000) },
       ],
     })
-    const token = emulator?.token ?? ''
+    const token = fixture.emulator?.token ?? ''
     const run = await runAction({ inputs: inputs() })
     expect([run.main.exitCode, run.post.exitCode]).toEqual([0, 0])
     expect(run.main.stdout).toMatch(/next poll in/)
