@@ -45,7 +45,12 @@ export async function runPost(deps: PostDeps): Promise<void> {
   const sandboxId = state.sandboxId
   const sandboxName = state.sandboxName
   if (!sandboxId && !sandboxName) {
-    core.info('Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).')
+    const refused = state.startRefused
+    core.info(
+      refused
+        ? `Nothing to clean up: the service refused every start request of the main step (${serviceText(refused, 80)}), so no sandbox exists.`
+        : 'Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).',
+    )
     return
   }
   const config = parseCleanupInputs((name) => core.getInput(name))

@@ -16,6 +16,7 @@ const KEYS = {
   nameHolders: 'name-holders',
   secretDirectory: 'secret-dir',
   sshInclude: 'ssh-include',
+  startRefused: 'start-refused',
 } as const
 
 export class ActionState {
@@ -43,9 +44,15 @@ export class ActionState {
     return (this.read(KEYS.nameHolders) ?? '').split(',').filter((id) => id !== '')
   }
 
-  /** Every start attempt was refused: there is nothing to find by name. */
-  clearSandboxName(): void {
+  /** Every start attempt was refused (`why`, e.g. '401 unauthorized'): there is nothing to find by name. */
+  clearSandboxName(why: string): void {
     this.core.saveState(KEYS.sandboxName, '')
+    this.core.saveState(KEYS.startRefused, why)
+  }
+
+  /** Why every start attempt was refused, when they were. */
+  get startRefused(): string | undefined {
+    return this.read(KEYS.startRefused)
   }
 
   /** Saved the moment the start answer arrives, before any polling. */

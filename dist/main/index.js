@@ -42798,6 +42798,7 @@ const KEYS = {
     nameHolders: 'name-holders',
     secretDirectory: 'secret-dir',
     sshInclude: 'ssh-include',
+    startRefused: 'start-refused',
 };
 class ActionState {
     core;
@@ -42820,9 +42821,14 @@ class ActionState {
     get nameHolders() {
         return (this.read(KEYS.nameHolders) ?? '').split(',').filter((id) => id !== '');
     }
-    /** Every start attempt was refused: there is nothing to find by name. */
-    clearSandboxName() {
+    /** Every start attempt was refused (`why`, e.g. '401 unauthorized'): there is nothing to find by name. */
+    clearSandboxName(why) {
         this.core.saveState(KEYS.sandboxName, '');
+        this.core.saveState(KEYS.startRefused, why);
+    }
+    /** Why every start attempt was refused, when they were. */
+    get startRefused() {
+        return this.read(KEYS.startRefused);
     }
     /** Saved the moment the start answer arrives, before any polling. */
     saveSandboxId(id, startedAt) {
@@ -43913,6 +43919,7 @@ async function readBillingContext(client, spec, warn, signal) {
 
 
 
+
 function policyOf(record, fallback) {
     const fromRecord = record?.network_policy;
     return fromRecord && typeof fromRecord === 'object' ? fromRecord : fallback;
@@ -43949,8 +43956,9 @@ async function runStart(config, deps) {
     catch (error) {
         // Every attempt was answered with a refusal: nothing exists, so the post step has nothing to look for.
         if (!tracker.mayHaveCreated) {
-            state.clearSandboxName();
-            core.info('No sandbox was created: every start attempt was refused.');
+            const why = error instanceof ServiceError ? `${error.status} ${error.code}` : error instanceof NameHeldError ? 'the name is held by another live sandbox' : 'no start was accepted';
+            state.clearSandboxName(why);
+            core.info(`No sandbox was created: every start attempt was refused (${why}).`);
         }
         throw error;
     }

@@ -43014,6 +43014,7 @@ const KEYS = {
     nameHolders: 'name-holders',
     secretDirectory: 'secret-dir',
     sshInclude: 'ssh-include',
+    startRefused: 'start-refused',
 };
 class ActionState {
     core;
@@ -43036,9 +43037,14 @@ class ActionState {
     get nameHolders() {
         return (this.read(KEYS.nameHolders) ?? '').split(',').filter((id) => id !== '');
     }
-    /** Every start attempt was refused: there is nothing to find by name. */
-    clearSandboxName() {
+    /** Every start attempt was refused (`why`, e.g. '401 unauthorized'): there is nothing to find by name. */
+    clearSandboxName(why) {
         this.core.saveState(KEYS.sandboxName, '');
+        this.core.saveState(KEYS.startRefused, why);
+    }
+    /** Why every start attempt was refused, when they were. */
+    get startRefused() {
+        return this.read(KEYS.startRefused);
     }
     /** Saved the moment the start answer arrives, before any polling. */
     saveSandboxId(id, startedAt) {
@@ -43239,7 +43245,10 @@ async function runPost(deps) {
     const sandboxId = state.sandboxId;
     const sandboxName = state.sandboxName;
     if (!sandboxId && !sandboxName) {
-        core.info('Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).');
+        const refused = state.startRefused;
+        core.info(refused
+            ? `Nothing to clean up: the service refused every start request of the main step (${untrusted_serviceText(refused, 80)}), so no sandbox exists.`
+            : 'Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).');
         return;
     }
     const config = parseCleanupInputs((name) => core.getInput(name));

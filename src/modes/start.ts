@@ -5,7 +5,8 @@
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs.ts'
 import { setJsonOutput, setTextOutput } from '../outputs.ts'
-import { buildStartRequest, checkNameBeforeStart, NameHolders, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox-start.ts'
+import { ServiceError } from '../client/errors.ts'
+import { buildStartRequest, checkNameBeforeStart, NameHeldError, NameHolders, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox-start.ts'
 import { expiresAt, failureReason } from '../sandbox-record.ts'
 import { isFailed, isReady } from '../sandbox-status.ts'
 import { WaitTimeoutError, waitUntilSettled } from '../sandbox-wait.ts'
@@ -56,8 +57,9 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   } catch (error) {
     // Every attempt was answered with a refusal: nothing exists, so the post step has nothing to look for.
     if (!tracker.mayHaveCreated) {
-      state.clearSandboxName()
-      core.info('No sandbox was created: every start attempt was refused.')
+      const why = error instanceof ServiceError ? `${error.status} ${error.code}` : error instanceof NameHeldError ? 'the name is held by another live sandbox' : 'no start was accepted'
+      state.clearSandboxName(why)
+      core.info(`No sandbox was created: every start attempt was refused (${why}).`)
     }
     throw error
   } finally {

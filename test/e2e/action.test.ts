@@ -154,7 +154,7 @@ describe('errors the service returns', () => {
     // Every attempt was refused, so the post step knows there is nothing to look for.
     expect(run.main.state['sandbox-name']).toBe('')
     expect(run.post.exitCode).toBe(0)
-    expect(run.post.stdout).toContain('Nothing to clean up')
+    expect(run.post.stdout).toContain('Nothing to clean up: the service refused every start request of the main step (403 sandbox_access_denied), so no sandbox exists.')
     expect(emulator.requests).toHaveLength(1)
     expect(await emulator.settle()).toEqual([])
   })

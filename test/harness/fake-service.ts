@@ -37,6 +37,11 @@ export class FakeService {
   instances: { identifier: number; deleted: boolean }[] = []
   /** GET /instances/list: the deployed service has it; a v1.0 one answers 404. */
   instanceListRoute = true
+  /** Status of the listed instances, call by call (then RUNNING, with an address). */
+  instanceStatuses: string[] = []
+  /** POST /sandboxes/ssh-certificate: the deployed service has it; a v1.0 one answers 404. */
+  certificateRoute = true
+  certificates: string[] = []
   generatedKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bq\n-----END OPENSSH PRIVATE KEY-----\n'
   private counter = 0
 
@@ -91,11 +96,21 @@ export class FakeService {
         this.instances.push({ identifier, deleted: false })
         return HttpResponse.json({ identifier, uuid: `uuid-${identifier}`, key: body.public_key ? '' : this.generatedKey })
       }),
+      http.post(`${BASE}/sandboxes/ssh-certificate`, async ({ request }) => {
+        const body = (await request.json()) as { ssh_public_key?: string }
+        this.requests.push({ method: 'POST', path: '/sandboxes/ssh-certificate', body })
+        if (!this.certificateRoute) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no route' }, { status: 404 })
+        const certificate = `ssh-ed25519-cert-v01@openssh.com AAAAcertificate${this.certificates.length} signed`
+        this.certificates.push(certificate)
+        return HttpResponse.json({ ssh_certificate: certificate, expires_at: '2026-11-23T05:00:00Z' })
+      }),
       http.get(`${BASE}/instances/list`, () => {
         this.requests.push({ method: 'GET', path: '/instances/list' })
         if (!this.instanceListRoute) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no route' }, { status: 404 })
         const live = this.instances.filter((i) => !i.deleted)
-        return HttpResponse.json(Object.fromEntries(live.map((i) => [String(i.identifier), { uuid: `uuid-${i.identifier}`, status: 'RUNNING' }])))
+        const status = this.instanceStatuses.shift() ?? 'RUNNING'
+        const address = status === 'RUNNING' ? { ip: '10.0.0.5', port: 2222 } : {}
+        return HttpResponse.json(Object.fromEntries(live.map((i) => [String(i.identifier), { uuid: `uuid-${i.identifier}`, status, ...address }])))
       }),
       http.post(`${BASE}/instances/:identifier/delete`, ({ params }) => {
         this.requests.push({ method: 'POST', path: `/instances/${params.identifier}/delete` })

@@ -368,6 +368,7 @@ describe('post', () => {
 
   it.each([
     [{}, {}, /the main step sent no start request/],
+    [{}, { 'sandbox-name': '', 'start-refused': '401 unauthorized' }, /the service refused every start request of the main step \(401 unauthorized\), so no sandbox exists/],
     [{ mode: 'stop' }, { 'sandbox-id': 'sbx-00000000000000ff' }, /mode 'stop' starts nothing/],
     [{ mode: 'network-policy' }, {}, /mode 'network-policy' starts nothing/],
   ])('skips with a reason: %j %j', async (inputs, state, reason) => {

@@ -106,3 +106,14 @@ describe('duration bounds', () => {
     expect([formatBound(86_400), formatBound(600), formatBound(90), formatBound(2_592_000)]).toEqual(['24h', '10m', '90s', '720h'])
   })
 })
+
+describe('image', () => {
+  it('one line of at most 256 visible characters, sent as is', async () => {
+    const { imageId } = await import('../../src/inputs/image.ts')
+    expect(imageId.parse(' img-cuda12 py3.12 ')).toBe('img-cuda12 py3.12')
+    expect(imageId.parse('é'.repeat(256))).toBe('é'.repeat(256))
+    for (const bad of ['a\nb', 'x'.repeat(257), 'a\u200bb', 'tab\there']) {
+      expect(imageId.safeParse(bad).error?.issues[0]?.message).toMatch(/one line of at most 256 visible characters/)
+    }
+  })
+})
