@@ -8,7 +8,7 @@
  *   cp .env.example .env && npx local-action run . src/main.ts .env --post src/post.ts
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../test/emulator/emulator.ts'
@@ -54,6 +54,7 @@ if (!/set-output name=gpu-type::H100/.test(output)) problems.push('no gpu-type o
 if (live.length > 0) problems.push(`still live: ${live.map((s) => s.id).join(', ')}`)
 if (output.includes(emulator.token)) problems.push('the token was printed')
 
+rmSync(dir, { recursive: true, force: true })
 if (problems.length > 0) {
   console.log(output)
   console.error(`local-action check failed:\n- ${problems.join('\n- ')}`)

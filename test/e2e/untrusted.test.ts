@@ -2,7 +2,7 @@
  * Everything the service says is untrusted (issue 12): hostile strings on
  * every route, through the bundles, read back the way the runner reads a log.
  */
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
@@ -176,6 +176,7 @@ describe('key files', () => {
     expect(post.exitCode).toBe(0)
     expect(existsSync(dir)).toBe(false)
     expect(readdirSync(join(work, 'temp')).sort()).toEqual(['gpu-sandbox-XXXXXX', 'instance-1000-key'])
+    rmSync(work, { recursive: true, force: true })
   })
 
   it('without RUNNER_TEMP the step fails and nothing is sent', async () => {

@@ -1,6 +1,6 @@
 /** The emulator's own rules, checked with plain fetch over a real socket (no action code). */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -178,9 +178,14 @@ describe('instances, credit alert', () => {
     const created = await call('POST', '/instances/create', '')
     expect(created.status).toBe(200)
     expect(created.body).toMatchObject({ identifier: expect.any(Number), uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) })
-    const file = join(mkdtempSync(join(tmpdir(), 'key-')), 'id')
-    writeFileSync(file, created.body.key, { mode: 0o600 })
-    expect(execFileSync('ssh-keygen', ['-y', '-f', file]).toString()).toMatch(/^ssh-ed25519 AAAA/)
+    const keyDir = mkdtempSync(join(tmpdir(), 'key-'))
+    try {
+      writeFileSync(join(keyDir, 'id'), created.body.key, { mode: 0o600 })
+      expect(execFileSync('ssh-keygen', ['-y', '-f', join(keyDir, 'id')]).toString()).toMatch(/^ssh-ed25519 AAAA/)
+    } finally {
+      // A private key, even a throwaway one, is not left under /tmp.
+      rmSync(keyDir, { recursive: true, force: true })
+    }
     const withKey = await call('POST', '/instances/create', { public_key: 'ssh-ed25519 AAAAC3Nza me@x' })
     expect(withKey.body.key).toBe('')
     expect((await call('POST', '/instances/create', { public_key: 42 })).status).toBe(400)

@@ -5,7 +5,7 @@
  * Used by the e2e tests, the fault suite, `npm start` and the benchmark.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -82,10 +82,18 @@ export interface StepOptions {
   timeoutMs?: number
 }
 
+/** Work directories this process made; removeWorkDirs() deletes them (test/harness/setup.ts, after each test file). */
+const workDirs: string[] = []
+
 function newWorkDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
   mkdirSync(join(dir, 'temp'))
+  workDirs.push(dir)
   return dir
+}
+
+export function removeWorkDirs(): void {
+  for (const dir of workDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 }
 
 export async function runStep(step: 'main' | 'post', options: StepOptions): Promise<StepResult> {
