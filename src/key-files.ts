@@ -7,6 +7,14 @@
 import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 
+/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
+export function maskKey(setSecret: (secret: string) => void, key: string): void {
+  setSecret(key)
+  for (const line of key.split(/\r?\n/)) {
+    if (line.trim() !== '') setSecret(line.trim())
+  }
+}
+
 export class NoRunnerTempError extends Error {
   constructor() {
     super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).')

@@ -41997,6 +41997,14 @@ var external_node_path_ = __nccwpck_require__(6760);
  */
 
 
+/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
+function maskKey(setSecret, key) {
+    setSecret(key);
+    for (const line of key.split(/\r?\n/)) {
+        if (line.trim() !== '')
+            setSecret(line.trim());
+    }
+}
 class NoRunnerTempError extends Error {
     constructor() {
         super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
@@ -43022,19 +43030,12 @@ class SshUnavailableError extends Error {
         this.name = 'SshUnavailableError';
     }
 }
-/** Masks a secret whole and line by line (the runner masks line by line). */
-function mask(deps, secret) {
-    deps.core.setSecret(secret);
-    for (const line of secret.split(/\r?\n/))
-        if (line.trim() !== '')
-            deps.core.setSecret(line.trim());
-}
 /** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
 async function prepareSandboxSsh(deps, env, deadline) {
     const dir = privateDirectory(runnerTemp(env));
     new ActionState(deps.core).saveSecretDirectory(dir);
     const pair = generateSshKeyPair('gpu-sandbox-action');
-    mask(deps, pair.privateKey);
+    maskKey((s) => deps.core.setSecret(s), pair.privateKey);
     const keyPath = writeSecretFile(dir, 'id_ed25519', pair.privateKey);
     const client = deps.client.withDeadline(deadline, deps.clock);
     let certificate;
@@ -43053,7 +43054,7 @@ async function prepareSandboxSsh(deps, env, deadline) {
         }
         throw error;
     }
-    mask(deps, certificate.ssh_certificate);
+    maskKey((s) => deps.core.setSecret(s), certificate.ssh_certificate);
     const certPath = writeSecretFile(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`);
     const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : '';
     deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`);
@@ -43144,14 +43145,6 @@ function buildInstanceRequest(config) {
     if (config.publicKey)
         body.public_key = config.publicKey;
     return body;
-}
-/** Masks the whole key and every line of it: the runner masks line by line. */
-function maskKey(setSecret, key) {
-    setSecret(key);
-    for (const line of key.split(/\r?\n/)) {
-        if (line.trim() !== '')
-            setSecret(line.trim());
-    }
 }
 async function runInstance(config, deps, env) {
     const { core } = deps;

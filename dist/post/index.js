@@ -41997,6 +41997,14 @@ var external_node_path_ = __nccwpck_require__(6760);
  */
 
 
+/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
+function maskKey(setSecret, key) {
+    setSecret(key);
+    for (const line of key.split(/\r?\n/)) {
+        if (line.trim() !== '')
+            setSecret(line.trim());
+    }
+}
 class NoRunnerTempError extends Error {
     constructor() {
         super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');

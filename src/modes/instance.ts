@@ -2,7 +2,7 @@
 import { assertInstanceId } from '../client/client.ts'
 import { isNotAccepted, withRetry } from '../client/retry.ts'
 import type { InstanceConfig } from '../inputs.ts'
-import { privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
+import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
 import { setTextOutput } from '../outputs.ts'
 import { connectInstance } from '../ssh/access.ts'
 import { ActionState } from '../state.ts'
@@ -15,14 +15,6 @@ export function buildInstanceRequest(config: InstanceConfig): Record<string, unk
   const body: Record<string, unknown> = { ...config.instanceConfig }
   if (config.publicKey) body.public_key = config.publicKey
   return body
-}
-
-/** Masks the whole key and every line of it: the runner masks line by line. */
-export function maskKey(setSecret: (secret: string) => void, key: string): void {
-  setSecret(key)
-  for (const line of key.split(/\r?\n/)) {
-    if (line.trim() !== '') setSecret(line.trim())
-  }
 }
 
 export async function runInstance(config: InstanceConfig, deps: ModeDeps, env: NodeJS.ProcessEnv): Promise<void> {

@@ -13,7 +13,7 @@ import { isServiceError } from '../client/errors.ts'
 import { withRetry } from '../client/retry.ts'
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { SshRequest } from '../inputs/ssh.ts'
-import { privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
+import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
 import type { ModeDeps } from '../modes/deps.ts'
 import { ActionState } from '../state.ts'
 import { serviceText } from '../untrusted.ts'
@@ -35,18 +35,12 @@ export interface PreparedSandboxSsh {
   certPath: string
 }
 
-/** Masks a secret whole and line by line (the runner masks line by line). */
-function mask(deps: ModeDeps, secret: string): void {
-  deps.core.setSecret(secret)
-  for (const line of secret.split(/\r?\n/)) if (line.trim() !== '') deps.core.setSecret(line.trim())
-}
-
 /** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
 export async function prepareSandboxSsh(deps: ModeDeps, env: NodeJS.ProcessEnv, deadline: number): Promise<PreparedSandboxSsh> {
   const dir = privateDirectory(runnerTemp(env))
   new ActionState(deps.core).saveSecretDirectory(dir)
   const pair = generateSshKeyPair('gpu-sandbox-action')
-  mask(deps, pair.privateKey)
+  maskKey((s) => deps.core.setSecret(s), pair.privateKey)
   const keyPath = writeSecretFile(dir, 'id_ed25519', pair.privateKey)
   const client = deps.client.withDeadline(deadline, deps.clock)
   let certificate
@@ -64,7 +58,7 @@ export async function prepareSandboxSsh(deps: ModeDeps, env: NodeJS.ProcessEnv, 
     }
     throw error
   }
-  mask(deps, certificate.ssh_certificate)
+  maskKey((s) => deps.core.setSecret(s), certificate.ssh_certificate)
   const certPath = writeSecretFile(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`)
   const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : ''
   deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`)
