@@ -4,6 +4,10 @@
  * crash or kill of the main step a moment later.
  */
 import type { ActionCore } from './core.ts'
+import type { AddedInclude } from './ssh/config-files.ts'
+
+/** The Include line added to ~/.ssh/config, and which file that was. */
+export type SavedInclude = AddedInclude & { userConfig: string }
 
 const KEYS = {
   sandboxName: 'sandbox-name',
@@ -83,11 +87,11 @@ export class ActionState {
   }
 
   /** The Include line added to ~/.ssh/config (JSON: file, line, what was created): the post step removes exactly it. */
-  saveSshInclude(include: { userConfig: string; line: string; createdConfig: boolean; createdDir: boolean }): void {
+  saveSshInclude(include: SavedInclude): void {
     this.core.saveState(KEYS.sshInclude, JSON.stringify(include))
   }
 
-  get sshInclude(): { userConfig: string; line: string; createdConfig: boolean; createdDir: boolean } | undefined {
+  get sshInclude(): SavedInclude | undefined {
     const text = this.read(KEYS.sshInclude)
     if (!text) return undefined
     try {
