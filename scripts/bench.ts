@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib'
 import { Emulator, routeOf, type RecordedRequest } from '../test/emulator/emulator.ts'
 import { GENERATIONS, type Generation } from '../test/emulator/generation.ts'
 import { ROOT, runAction, runStep, type ActionRun } from '../test/harness/action-runner.ts'
+import { FakeGitHub, GITHUB_TOKEN } from '../test/harness/fake-github.ts'
 
 const SECTIONS = ['cold', 'lag', 'lifecycle', 'matrix', 'bundle'] as const
 type Section = (typeof SECTIONS)[number]
@@ -80,6 +81,30 @@ async function coldStart(): Promise<string> {
     if (!first) throw new Error('the action sent no request')
     action.push(first.at - spawnedAt)
   }
+  // mode: sweep loads Octokit (a chunk of its own) only once it has listed: spawn to the list, and to the first GitHub request.
+  const github = new FakeGitHub()
+  const served = await github.serve()
+  emulator.seed('gh-31337-100-1-aaaaaa')
+  github.runs.set(100, { status: 'in_progress' })
+  const sweepList: number[] = []
+  const sweepGitHub: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    emulator.requests.length = 0
+    github.requests.length = 0
+    let githubAt = 0
+    const original = github.answer.bind(github)
+    github.answer = (...args) => {
+      githubAt ||= Date.now()
+      return original(...args)
+    }
+    const spawnedAt = Date.now()
+    const run = await runStep('main', { inputs: { 'api-token': emulator.token, 'base-url': baseUrl, mode: 'sweep', 'github-token': GITHUB_TOKEN }, env: { GITHUB_API_URL: served.url } })
+    github.answer = original
+    if (run.exitCode !== 0 || !emulator.requests[0] || !githubAt) throw new Error(`sweep cold start run failed: ${run.stdout}`)
+    sweepList.push(emulator.requests[0].at - spawnedAt)
+    sweepGitHub.push(githubAt - spawnedAt)
+  }
+  await served.close()
   await emulator.close()
   const ratio = median(action) / median(bare)
   log(`cold start: action ${ms(median(action))}, node -e 0 ${ms(median(bare))}, ratio ${ratio.toFixed(2)}`)
@@ -94,6 +119,10 @@ async function coldStart(): Promise<string> {
     `| \`node -e 0\` (spawn to exit) | ${ms(median(bare))} | ${ms(quantile(bare, 0.95))} |`,
     `| action main (spawn to first request) | ${ms(median(action))} | ${ms(quantile(action, 0.95))} |`,
     `| **ratio of medians** | **${ratio.toFixed(2)}** | |`,
+    `| \`mode: sweep\` (spawn to the first list request) | ${ms(median(sweepList))} | ${ms(quantile(sweepList, 0.95))} |`,
+    `| \`mode: sweep\` (spawn to the first GitHub request: Octokit loaded) | ${ms(median(sweepGitHub))} | ${ms(quantile(sweepGitHub, 0.95))} |`,
+    '',
+    'Octokit is in a chunk of its own, loaded only by `mode: sweep` after its first list: the start and post steps never load it.',
     '',
   ].join('\n')
 }
@@ -342,7 +371,8 @@ function bundleSizes(): string {
       .sort((a, b) => (a === 'index.js' ? -1 : b === 'index.js' ? 1 : a.localeCompare(b)))
       .map((file) => {
         const bytes = readFileSync(join(ROOT, 'dist', step, file))
-        const when = file === 'index.js' ? 'at start' : 'only behind a proxy (undici)'
+        const text = bytes.toString('utf8')
+        const when = file === 'index.js' ? 'at start' : text.includes('@octokit') || text.includes('octokit/core') ? 'only in mode: sweep (Octokit)' : 'only behind a proxy (undici)'
         return `| \`dist/${step}/${file}\` | ${when} | ${(bytes.length / 1024).toFixed(0)} KiB | ${(gzipSync(bytes).length / 1024).toFixed(0)} KiB |`
       }),
   )

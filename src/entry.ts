@@ -3,8 +3,9 @@ import { ComputeClient } from './client/client.ts'
 import { ServiceError } from './client/errors.ts'
 import { realClock } from './client/retry.ts'
 import type { ActionCore } from './core.ts'
-import type { Connection } from './inputs.ts'
-import { InputErrors, parseDurationSeconds } from './inputs.ts'
+import type { Connection } from './inputs/config.ts'
+import { InputErrors } from './inputs/collector.ts'
+import { parseDurationSeconds } from './inputs/durations.ts'
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 const MAX_REQUEST_TIMEOUT_S = 600

@@ -2,12 +2,14 @@
 import type { ComputeClient } from './client/client.ts'
 import type { Clock } from './client/retry.ts'
 import type { ActionCore } from './core.ts'
-import { parseInputs, runContextFromEnv, type Connection } from './inputs.ts'
+import type { Connection } from './inputs/config.ts'
+import { readMainInputs } from './inputs/modes.ts'
+import { runContextFromEnv } from './inputs/run-context.ts'
 import { runInstance } from './modes/instance.ts'
 import { runNetworkPolicy } from './modes/network-policy.ts'
 import { runStart } from './modes/start.ts'
 import { runStop } from './modes/stop.ts'
-import { maskPrivateKeyInputs } from './inputs/private-key.ts'
+import { runSweep } from './modes/sweep.ts'
 
 export interface MainDeps {
   core: ActionCore
@@ -19,13 +21,7 @@ export interface MainDeps {
 
 export async function runMain(deps: MainDeps): Promise<void> {
   const { core } = deps
-  // Masked before anything else can print it.
-  const token = core.getInput('api-token')
-  if (token) core.setSecret(token)
-  // A private key given where a public one belongs is masked before any error can quote it.
-  maskPrivateKeyInputs((name) => core.getInput(name), (secret) => core.setSecret(secret), ['public-key', 'instance-config'])
-
-  const config = parseInputs((name) => core.getInput(name), runContextFromEnv(deps.env))
+  const config = readMainInputs(core, runContextFromEnv(deps.env))
   const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env }
   switch (config.mode) {
     case 'start':
@@ -36,5 +32,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
       return runNetworkPolicy(config, modeDeps)
     case 'instance':
       return runInstance(config, modeDeps, deps.env)
+    case 'sweep':
+      return runSweep(config, modeDeps)
   }
 }

@@ -8,7 +8,7 @@
 import { ServiceError, isNameInUse, isServiceError } from './client/errors.ts'
 import { backoffDelay, isTransient, withRetry, type BackoffOptions } from './client/retry.ts'
 import type { GpuType, SandboxStartRequest } from './client/schemas.ts'
-import type { StartConfig } from './inputs.ts'
+import type { StartConfig } from './inputs/config.ts'
 import type { ModeDeps } from './modes/deps.ts'
 import { findLiveSandboxByName, findNameHolders, stopSandbox, type OpContext } from './sandboxes.ts'
 import { isStoppingOrEnded } from './sandbox-status.ts'

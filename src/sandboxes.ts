@@ -88,6 +88,10 @@ export interface StopResult {
 export interface StopOptions {
   /** When the start was accepted: a 404 before NOT_VISIBLE_YET_MS is not "gone" yet. */
   acceptedAt?: number
+  /** Called for each failed attempt that will be retried (the sweep slows down on a 429). */
+  onRetry?: (error: unknown) => void
+  /** false: on a 429, come back after CI's stops (the sweep is not in a hurry). Default true. */
+  urgent?: boolean
 }
 
 /** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
@@ -124,7 +128,16 @@ export async function stopSandbox(ctx: OpContext, id: string, deadline: number, 
       throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error })
     }
   }
-  const result = await withRetry(attempt, { clock: ctx.clock, deadline, signal: ctx.signal, label: `stop ${id}`, log: ctx.log, urgent: true, retryable: isTransientOrLater })
+  const result = await withRetry(attempt, {
+    clock: ctx.clock,
+    deadline,
+    signal: ctx.signal,
+    label: `stop ${id}`,
+    log: ctx.log,
+    urgent: options.urgent ?? true,
+    retryable: isTransientOrLater,
+    onRetry: options.onRetry,
+  })
   if (result.outcome !== 'accepted') return result
   // Report what the service says now; the stop itself already succeeded.
   try {

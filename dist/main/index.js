@@ -28093,7 +28093,7 @@ module.exports = {
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
@@ -28101,7 +28101,6 @@ module.exports = {
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -28113,10 +28112,10 @@ var assert = __nccwpck_require__(2613);
 var util = __nccwpck_require__(9023);
 
 
-__webpack_unused_export__ = httpOverHttp;
-__webpack_unused_export__ = httpsOverHttp;
-__webpack_unused_export__ = httpOverHttps;
-__webpack_unused_export__ = httpsOverHttps;
+exports.httpOverHttp = httpOverHttp;
+exports.httpsOverHttp = httpsOverHttp;
+exports.httpOverHttps = httpOverHttps;
+exports.httpsOverHttps = httpsOverHttps;
 
 
 function httpOverHttp(options) {
@@ -28365,7 +28364,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -28377,6 +28376,41 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
+/***/ 290:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("async_hooks");
+
+/***/ }),
+
+/***/ 2562:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 4236:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("console");
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
+/***/ 1637:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("diagnostics_channel");
+
+/***/ }),
+
 /***/ 4434:
 /***/ ((module) => {
 
@@ -28384,10 +28418,24 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
 /***/ 8611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5675:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http2");
 
 /***/ }),
 
@@ -28573,6 +28621,41 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 2987:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("perf_hooks");
+
+/***/ }),
+
+/***/ 3480:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("querystring");
+
+/***/ }),
+
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+
+/***/ }),
+
+/***/ 3774:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream/web");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -28587,6 +28670,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
+/***/ 7016:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
+
+/***/ }),
+
 /***/ 9023:
 /***/ ((module) => {
 
@@ -28594,11 +28684,32 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
+/***/ 8253:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types");
+
+/***/ }),
+
+/***/ 8167:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threads");
+
+/***/ }),
+
+/***/ 3106:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
+
+/***/ }),
+
 /***/ 5670:
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7086);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1024);
 // Entry of dist/main (action.yml `main`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28611,7 +28722,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7086:
+/***/ 1024:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28620,8 +28731,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28696,7 +28807,7 @@ function toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -28750,10 +28861,10 @@ function escapeProperty(s) {
         .replace(/,/g, '%2C');
 }
 //# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "crypto"
+var external_crypto_ = __nccwpck_require__(6982);
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -28767,15 +28878,15 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
 function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
     const convertedValue = utils_toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
@@ -28786,7 +28897,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -29749,7 +29860,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -29772,7 +29883,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -29868,7 +29979,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -30072,7 +30183,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -30099,7 +30210,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -30592,13 +30703,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -30889,7 +31000,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -31228,8 +31339,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31410,7 +31521,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -31478,7 +31589,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -41510,22 +41621,27 @@ async function dispatcher(url) {
     proxyDispatcher ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }));
     return proxyDispatcher;
 }
-/** The production transport: global fetch, no redirects followed. */
-const fetchTransport = async (request) => {
-    const init = {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: request.signal,
-        // The token goes to base-url's host only: a redirect is returned, never followed.
-        redirect: 'manual',
-    };
-    const proxy = await dispatcher(request.url);
+/**
+ * The global fetch, through the proxy when one is configured. Looked up at
+ * call time, so msw (which replaces globalThis.fetch) sees every request.
+ */
+async function proxiedFetch(url, init) {
+    const options = { ...init };
+    const proxy = await dispatcher(url);
     // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
     if (proxy)
-        init.dispatcher = proxy;
-    return globalThis.fetch(request.url, init);
-};
+        options.dispatcher = proxy;
+    return globalThis.fetch(url, options);
+}
+/** The production transport: global fetch, no redirects followed. */
+const fetchTransport = (request) => proxiedFetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    // The token goes to base-url's host only: a redirect is returned, never followed.
+    redirect: 'manual',
+});
 
 ;// CONCATENATED MODULE: ./build/src/client/client.js
 
@@ -41903,8 +42019,97 @@ async function withRetry(operation, options) {
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./build/src/inputs/defaults.js
+/** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
+const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
+const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
+/** The runner expands this default; anywhere else it arrives as the literal text. */
+const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
+const INPUT_DEFAULTS = {
+    'api-token': '',
+    'base-url': DEFAULT_BASE_URL,
+    mode: 'start',
+    name: '',
+    cpu: '4',
+    memory: '16',
+    storage: '100',
+    'gpu-type': '',
+    'gpu-count': '',
+    'capacity-timeout': '5m',
+    'internet-access': 'open',
+    'cidr-allowlist': '',
+    'domain-allowlist': '',
+    env: '',
+    'max-ttl': '6h',
+    'enforce-ttl': 'true',
+    'max-grace': '',
+    wait: 'true',
+    timeout: '15m',
+    'poll-interval': '1s',
+    'replace-existing': 'false',
+    'keep-alive': 'false',
+    'sandbox-id': '',
+    'public-key': '',
+    'instance-config': '{}',
+    'dry-run': 'false',
+    image: '',
+    ssh: 'false',
+    'ssh-alias': 'sandbox',
+    'github-token': GITHUB_TOKEN_DEFAULT,
+};
+
+;// CONCATENATED MODULE: ./build/src/inputs/collector.js
+
+/** An invalid input: names the input and says what is allowed. Never echoes secrets. */
+class InputError extends Error {
+    input;
+    constructor(input, message) {
+        super(`Input '${input}': ${message}`);
+        this.name = 'InputError';
+        this.input = input;
+    }
+}
+/** Raised with every bad input at once. */
+class InputErrors extends Error {
+    errors;
+    constructor(errors) {
+        super(errors.map((e) => e.message).join('\n'));
+        this.name = 'InputErrors';
+        this.errors = errors;
+    }
+}
+class collector_Collector {
+    errors = [];
+    read;
+    constructor(read) {
+        this.read = read;
+    }
+    /** Reads an input, falling back to its documented default when empty. */
+    raw(name) {
+        const value = this.read(name);
+        return value.trim() === '' ? INPUT_DEFAULTS[name] : value;
+    }
+    isSet(name) {
+        return this.read(name).trim() !== '';
+    }
+    parse(name, schema, raw = this.raw(name)) {
+        const result = schema.safeParse(raw);
+        if (result.success)
+            return result.data;
+        this.errors.push(new InputError(name, result.error.issues[0]?.message ?? 'is invalid'));
+        return undefined;
+    }
+    fail(name, message) {
+        this.errors.push(new InputError(name, message));
+    }
+    /** The parsed config, or every error at once. */
+    done(config) {
+        if (this.errors.length > 0 || config === undefined)
+            throw new InputErrors(this.errors);
+        return config;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/durations.js
 /**
  * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
@@ -41967,321 +42172,70 @@ function durations_duration(bounds) {
     });
 }
 
-;// CONCATENATED MODULE: ./build/src/inputs/image.js
-/** `image`: the image_id of an image prepared through the service, sent as is. */
+;// CONCATENATED MODULE: ./build/src/entry.js
+/** Shared wiring of the two entry files: real clock, real client, signals, failure reporting. */
 
-const IMAGE_MAX_CHARACTERS = 256;
-/** One line of visible characters: no control, format or line-separator characters, not blank. */
-const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
-const imageId = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
-        return NEVER;
-    }
-    return text;
-});
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./build/src/key-files.js
+
+
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const MAX_REQUEST_TIMEOUT_S = 600;
+/** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
+function requestTimeoutMs(env = process.env) {
+    const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT;
+    const seconds = raw ? parseDurationSeconds(raw) : undefined;
+    // Bounded like every duration: past setTimeout's range a timer fires at once.
+    return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
+}
+function makeClient(connection) {
+    return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
+}
 /**
- * Files that hold a secret (a private key, later a certificate): created fresh
- * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
- * a file or a symlink that is already there. Without RUNNER_TEMP the step
- * fails rather than write a key into the workspace.
+ * SIGINT/SIGTERM (a cancelled job) abort what is under way instead of killing
+ * the process mid-write; whatever is known is already in state.
  */
+function cancellationSignal(core) {
+    const controller = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+        process.on(signal, () => {
+            if (!controller.signal.aborted)
+                core.warning(`Received ${signal}: cancelling. The post step stops anything already started.`);
+            controller.abort(new Error(`cancelled by ${signal}`));
+        });
+    }
+    return controller.signal;
+}
+/** Turns any failure into an error annotation that says what to do, and a failed step. */
+function reportFailure(core, error, signal) {
+    if (signal?.aborted) {
+        core.setFailed(`Cancelled: ${signal.reason?.message ?? 'signal'}.`);
+        return;
+    }
+    if (error instanceof InputErrors) {
+        for (const inputError of error.errors)
+            core.error(inputError.message, { title: `Invalid input '${inputError.input}'` });
+        core.setFailed(`${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`);
+        return;
+    }
+    if (error instanceof ServiceError) {
+        core.setFailed(error.message);
+        return;
+    }
+    core.setFailed(error instanceof Error ? error.message : String(error));
+}
 
 
-/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
-function maskKey(setSecret, key) {
-    setSecret(key);
-    for (const line of key.split(/\r?\n/)) {
-        if (line.trim() !== '')
-            setSecret(line.trim());
-    }
-}
-class NoRunnerTempError extends Error {
-    constructor() {
-        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
-        this.name = 'NoRunnerTempError';
-    }
-}
-/** RUNNER_TEMP, or an error that says why nothing was sent. */
-function runnerTemp(env) {
-    const dir = env.RUNNER_TEMP?.trim();
-    if (!dir)
-        throw new NoRunnerTempError();
-    return dir;
-}
-/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
-function privateDirectory(parent) {
-    return (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_.join)(parent, 'gpu-sandbox-'));
-}
+;// CONCATENATED MODULE: ./build/src/inputs/fields.js
 /**
- * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
- * no-follow: an existing file or a planted symlink makes it fail, never write through.
- */
-function writeSecretFile(dir, name, content) {
-    const path = (0,external_node_path_.join)(dir, name);
-    const fd = (0,external_node_fs_namespaceObject.openSync)(path, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | external_node_fs_namespaceObject.constants.O_NOFOLLOW, 0o600);
-    try {
-        (0,external_node_fs_namespaceObject.writeSync)(fd, content);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-    return path;
-}
-/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
-function removePrivateDirectory(dir) {
-    rmSync(dir, { recursive: true, force: true });
-}
-
-;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
-/**
- * The SSH files a later step uses: in the step's private directory, a
- * known_hosts pinned to the host key and `<alias>.ssh_config` with one
- * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
- * (an Include after a Host block would belong to that block). The post step
- * removes exactly that line and nothing else.
- */
-
-
-
-
-const DEFAULT_ALIAS = 'sandbox';
-const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-/** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
-function userSshConfigPath(home = (0,external_node_os_namespaceObject.homedir)()) {
-    return (0,external_node_path_.join)(home, '.ssh', 'config');
-}
-/** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
-function configFileName(alias) {
-    return `${alias}.ssh_config`;
-}
-/** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
-function aliasWrittenBefore(userConfig, alias) {
-    if (!(0,external_node_fs_namespaceObject.existsSync)(userConfig))
-        return false;
-    const ours = `/${configFileName(alias)}"`;
-    return (0,external_node_fs_namespaceObject.readFileSync)(userConfig, 'utf8')
-        .split(/\r?\n/)
-        .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
-}
-function quoted(path) {
-    return `"${path.replace(/"/g, '')}"`;
-}
-/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
-function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
-    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
-    const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
-    const lines = [
-        `Host ${alias}`,
-        `  HostName ${endpoint.host}`,
-        `  Port ${endpoint.port}`,
-        `  User ${endpoint.user}`,
-        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
-        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
-        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
-        '  GlobalKnownHostsFile /dev/null',
-        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
-        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
-        '  ServerAliveInterval 30',
-        '  ServerAliveCountMax 4',
-        '',
-    ];
-    const configPath = writeSecretFile(dir, configFileName(alias), lines.join('\n'));
-    return { configPath, knownHostsPath };
-}
-/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
-function addInclude(userConfig, configPath) {
-    const sshDir = (0,external_node_path_.dirname)(userConfig);
-    const createdDir = !(0,external_node_fs_namespaceObject.existsSync)(sshDir);
-    if (createdDir)
-        (0,external_node_fs_namespaceObject.mkdirSync)(sshDir, { recursive: true, mode: 0o700 });
-    const line = `Include ${quoted(configPath)}`;
-    if (!(0,external_node_fs_namespaceObject.existsSync)(userConfig)) {
-        (0,external_node_fs_namespaceObject.writeFileSync)(userConfig, `${line}\n`, { mode: 0o600 });
-        return { line, createdConfig: true, createdDir };
-    }
-    const before = (0,external_node_fs_namespaceObject.readFileSync)(userConfig, 'utf8');
-    (0,external_node_fs_namespaceObject.writeFileSync)(userConfig, `${line}\n${before}`);
-    (0,external_node_fs_namespaceObject.chmodSync)(userConfig, 0o600);
-    return { line, createdConfig: false, createdDir };
-}
-/**
- * Removes exactly the line addInclude added (once); everything else stays as
- * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
- * that now holds nothing else is removed too.
- */
-function removeInclude(userConfig, added) {
-    if (!existsSync(userConfig) || added.line === '')
-        return false;
-    const text = readFileSync(userConfig, 'utf8');
-    const target = `${added.line}\n`;
-    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
-    if (at === 0 && !text.startsWith(target))
-        return false;
-    const rest = text.slice(0, at) + text.slice(at + target.length);
-    if (rest === '' && added.createdConfig) {
-        rmSync(userConfig);
-        if (added.createdDir && readdirSync(dirname(userConfig)).length === 0)
-            rmdirSync(dirname(userConfig));
-    }
-    else {
-        writeFileSync(userConfig, rest);
-    }
-    return true;
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
-/** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
-
-/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
-function checkAlias(alias, aliasInUse) {
-    if (!ALIAS_PATTERN.test(alias) || alias.startsWith('-')) {
-        return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
-    }
-    if (aliasInUse(alias)) {
-        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
-/**
- * A private key where a public one belongs (`public-key`, `instance-config`'s
- * public_key) is a user error that would send the key to the service and print
- * it in errors: it is refused, and masked before anything is printed.
- */
-const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
-function looksLikePrivateKey(text) {
-    return PRIVATE_KEY_MARKERS.test(text);
-}
-/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
-function maskPrivateKeyInputs(read, setSecret, names) {
-    for (const name of names) {
-        const value = read(name);
-        if (!looksLikePrivateKey(value))
-            continue;
-        setSecret(value);
-        for (const line of value.split(/\r?\n|\\n/)) {
-            const trimmed = line.trim().replace(/^"|"$/g, '');
-            if (trimmed.length > 0)
-                setSecret(trimmed);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
-/**
- * `instance-config`: a JSON object merged into the create body. Bounded in
- * size and depth before it is parsed or walked (10,000 nested brackets must be
- * an input error, not a stack overflow).
- */
-
-
-const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
-/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
-function jsonDepth(text) {
-    let depth = 0;
-    let deepest = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (inString) {
-            if (c === '\\')
-                i++;
-            else if (c === '"')
-                inString = false;
-        }
-        else if (c === '"')
-            inString = true;
-        else if (c === '{' || c === '[')
-            deepest = Math.max(deepest, ++depth);
-        else if (c === '}' || c === ']')
-            depth--;
-    }
-    return deepest;
-}
-const jsonObject = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? '{}' : raw;
-    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
-        return NEVER;
-    }
-    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
-        return NEVER;
-    }
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
-        return NEVER;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
-        return NEVER;
-    }
-    const publicKey = value.public_key;
-    if (typeof publicKey === 'string' && looksLikePrivateKey(publicKey)) {
-        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
-        return NEVER;
-    }
-    return value;
-});
-
-;// CONCATENATED MODULE: ./build/src/inputs.js
-/**
- * Every action input is read here, once, and parsed into one typed config.
- * Nothing else in the action calls core.getInput.
+ * Field parsers: one zod schema per kind of input, from the raw string, with
+ * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
  */
 
 
 
 
 
-
-
-
-
-
-
-
-const MODES = ['start', 'stop', 'network-policy', 'instance'];
-const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
-/** An invalid input: names the input and says what is allowed. Never echoes secrets. */
-class InputError extends Error {
-    input;
-    constructor(input, message) {
-        super(`Input '${input}': ${message}`);
-        this.name = 'InputError';
-        this.input = input;
-    }
-}
-/** Raised with every bad input at once, so a user fixes them in one round. */
-class InputErrors extends Error {
-    errors;
-    constructor(errors) {
-        super(errors.map((e) => e.message).join('\n'));
-        this.name = 'InputErrors';
-        this.errors = errors;
-    }
-}
-function runContextFromEnv(env = process.env) {
-    return { runId: env.GITHUB_RUN_ID, runAttempt: env.GITHUB_RUN_ATTEMPT, aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias) };
-}
-// ---------------------------------------------------------------------------
-// Field parsers: each is a zod schema from the raw string, with messages that
-// say what is allowed. They are composed per mode below.
 const MAX_INT = 2 ** 31 - 1;
 function wholeNumber(min) {
     return schemas_string().transform((raw, ctx) => {
@@ -42298,7 +42252,7 @@ function wholeNumber(min) {
         return value;
     });
 }
-const inputs_boolean = schemas_string().transform((raw, ctx) => {
+const fields_boolean = schemas_string().transform((raw, ctx) => {
     // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
     const text = raw.trim();
     if (['true', 'True', 'TRUE'].includes(text))
@@ -42475,7 +42429,7 @@ const apiToken = schemas_string().transform((raw, ctx) => {
     }
     return text;
 });
-const mode = schemas_string().transform((raw, ctx) => {
+const fields_mode = schemas_string().transform((raw, ctx) => {
     const text = raw.trim() === '' ? 'start' : raw.trim();
     if (!MODES.includes(text)) {
         ctx.addIssue({ code: 'custom', message: `must be one of ${MODES.join(', ')}, got '${raw}'` });
@@ -42483,67 +42437,375 @@ const mode = schemas_string().transform((raw, ctx) => {
     }
     return text;
 });
-// ---------------------------------------------------------------------------
-/** Input names with their defaults, exactly as in action.yml (a test keeps them in step). */
-const INPUT_DEFAULTS = {
-    'api-token': '',
-    'base-url': DEFAULT_BASE_URL,
-    mode: 'start',
-    name: '',
-    cpu: '4',
-    memory: '16',
-    storage: '100',
-    'gpu-type': '',
-    'gpu-count': '',
-    'capacity-timeout': '5m',
-    'internet-access': 'open',
-    'cidr-allowlist': '',
-    'domain-allowlist': '',
-    env: '',
-    'max-ttl': '6h',
-    'enforce-ttl': 'true',
-    'max-grace': '',
-    wait: 'true',
-    timeout: '15m',
-    'poll-interval': '1s',
-    'replace-existing': 'false',
-    'keep-alive': 'false',
-    'sandbox-id': '',
-    'public-key': '',
-    'instance-config': '{}',
-    'dry-run': 'false',
-    image: '',
-    ssh: 'false',
-    'ssh-alias': 'sandbox',
-};
-class Collector {
-    errors = [];
-    read;
-    constructor(read) {
-        this.read = read;
+const fields_githubToken = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    // The runner expands the default; a literal expression means it was never expanded (a local run).
+    if (text === '' || text === GITHUB_TOKEN_DEFAULT) {
+        ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
+        return NEVER;
     }
-    /** Reads an input, falling back to its documented default when empty. */
-    raw(name) {
-        const value = this.read(name);
-        return value.trim() === '' ? INPUT_DEFAULTS[name] : value;
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' });
+        return NEVER;
     }
-    isSet(name) {
-        return this.read(name).trim() !== '';
+    return text;
+});
+
+;// CONCATENATED MODULE: ./build/src/inputs/image.js
+/** `image`: the image_id of an image prepared through the service, sent as is. */
+
+const IMAGE_MAX_CHARACTERS = 256;
+/** One line of visible characters: no control, format or line-separator characters, not blank. */
+const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
+const imageId = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
+        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
+        return NEVER;
     }
-    parse(name, schema, raw = this.raw(name)) {
-        const result = schema.safeParse(raw);
-        if (result.success)
-            return result.data;
-        this.errors.push(new InputError(name, result.error.issues[0]?.message ?? 'is invalid'));
-        return undefined;
-    }
-    fail(name, message) {
-        this.errors.push(new InputError(name, message));
+    return text;
+});
+
+;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
+/**
+ * A private key where a public one belongs (`public-key`, `instance-config`'s
+ * public_key) is a user error that would send the key to the service and print
+ * it in errors: it is refused, and masked before anything is printed.
+ */
+const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
+function looksLikePrivateKey(text) {
+    return PRIVATE_KEY_MARKERS.test(text);
+}
+/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
+function maskPrivateKeyInputs(read, setSecret, names) {
+    for (const name of names) {
+        const value = read(name);
+        if (!looksLikePrivateKey(value))
+            continue;
+        setSecret(value);
+        for (const line of value.split(/\r?\n|\\n/)) {
+            const trimmed = line.trim().replace(/^"|"$/g, '');
+            if (trimmed.length > 0)
+                setSecret(trimmed);
+        }
     }
 }
+
+;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
+/**
+ * `instance-config`: a JSON object merged into the create body. Bounded in
+ * size and depth before it is parsed or walked (10,000 nested brackets must be
+ * an input error, not a stack overflow).
+ */
+
+
+const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
+/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
+function jsonDepth(text) {
+    let depth = 0;
+    let deepest = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i++;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[')
+            deepest = Math.max(deepest, ++depth);
+        else if (c === '}' || c === ']')
+            depth--;
+    }
+    return deepest;
+}
+const jsonObject = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? '{}' : raw;
+    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
+        return NEVER;
+    }
+    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
+        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
+        return NEVER;
+    }
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
+        return NEVER;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
+        return NEVER;
+    }
+    const publicKey = value.public_key;
+    if (typeof publicKey === 'string' && looksLikePrivateKey(publicKey)) {
+        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
+        return NEVER;
+    }
+    return value;
+});
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./build/src/key-files.js
+/**
+ * Files that hold a secret (a private key, later a certificate): created fresh
+ * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
+ * a file or a symlink that is already there. Without RUNNER_TEMP the step
+ * fails rather than write a key into the workspace.
+ */
+
+
+/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
+function maskKey(setSecret, key) {
+    setSecret(key);
+    for (const line of key.split(/\r?\n/)) {
+        if (line.trim() !== '')
+            setSecret(line.trim());
+    }
+}
+class NoRunnerTempError extends Error {
+    constructor() {
+        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
+        this.name = 'NoRunnerTempError';
+    }
+}
+/** RUNNER_TEMP, or an error that says why nothing was sent. */
+function runnerTemp(env) {
+    const dir = env.RUNNER_TEMP?.trim();
+    if (!dir)
+        throw new NoRunnerTempError();
+    return dir;
+}
+/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
+function privateDirectory(parent) {
+    return (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_.join)(parent, 'gpu-sandbox-'));
+}
+/**
+ * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
+ * no-follow: an existing file or a planted symlink makes it fail, never write through.
+ */
+function writeSecretFile(dir, name, content) {
+    const path = (0,external_node_path_.join)(dir, name);
+    const fd = (0,external_node_fs_namespaceObject.openSync)(path, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | external_node_fs_namespaceObject.constants.O_NOFOLLOW, 0o600);
+    try {
+        (0,external_node_fs_namespaceObject.writeSync)(fd, content);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+    return path;
+}
+/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
+function removePrivateDirectory(dir) {
+    rmSync(dir, { recursive: true, force: true });
+}
+
+;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
+/**
+ * The SSH files a later step uses: in the step's private directory, a
+ * known_hosts pinned to the host key and `<alias>.ssh_config` with one
+ * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
+ * (an Include after a Host block would belong to that block). The post step
+ * removes exactly that line and nothing else.
+ */
+
+
+
+
+const DEFAULT_ALIAS = 'sandbox';
+const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
+function userSshConfigPath(home = (0,external_node_os_namespaceObject.homedir)()) {
+    return (0,external_node_path_.join)(home, '.ssh', 'config');
+}
+/** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
+function configFileName(alias) {
+    return `${alias}.ssh_config`;
+}
+/** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
+function aliasWrittenBefore(userConfig, alias) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(userConfig))
+        return false;
+    const ours = `/${configFileName(alias)}"`;
+    return (0,external_node_fs_namespaceObject.readFileSync)(userConfig, 'utf8')
+        .split(/\r?\n/)
+        .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
+}
+function quoted(path) {
+    return `"${path.replace(/"/g, '')}"`;
+}
+/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
+function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
+    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
+    const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
+    const lines = [
+        `Host ${alias}`,
+        `  HostName ${endpoint.host}`,
+        `  Port ${endpoint.port}`,
+        `  User ${endpoint.user}`,
+        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
+        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
+        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
+        '  GlobalKnownHostsFile /dev/null',
+        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
+        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
+        '  ServerAliveInterval 30',
+        '  ServerAliveCountMax 4',
+        '',
+    ];
+    const configPath = writeSecretFile(dir, configFileName(alias), lines.join('\n'));
+    return { configPath, knownHostsPath };
+}
+/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
+function addInclude(userConfig, configPath) {
+    const sshDir = (0,external_node_path_.dirname)(userConfig);
+    const createdDir = !(0,external_node_fs_namespaceObject.existsSync)(sshDir);
+    if (createdDir)
+        (0,external_node_fs_namespaceObject.mkdirSync)(sshDir, { recursive: true, mode: 0o700 });
+    const line = `Include ${quoted(configPath)}`;
+    if (!(0,external_node_fs_namespaceObject.existsSync)(userConfig)) {
+        (0,external_node_fs_namespaceObject.writeFileSync)(userConfig, `${line}\n`, { mode: 0o600 });
+        return { line, createdConfig: true, createdDir };
+    }
+    const before = (0,external_node_fs_namespaceObject.readFileSync)(userConfig, 'utf8');
+    (0,external_node_fs_namespaceObject.writeFileSync)(userConfig, `${line}\n${before}`);
+    (0,external_node_fs_namespaceObject.chmodSync)(userConfig, 0o600);
+    return { line, createdConfig: false, createdDir };
+}
+/**
+ * Removes exactly the line addInclude added (once); everything else stays as
+ * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
+ * that now holds nothing else is removed too.
+ */
+function removeInclude(userConfig, added) {
+    if (!existsSync(userConfig) || added.line === '')
+        return false;
+    const text = readFileSync(userConfig, 'utf8');
+    const target = `${added.line}\n`;
+    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
+    if (at === 0 && !text.startsWith(target))
+        return false;
+    const rest = text.slice(0, at) + text.slice(at + target.length);
+    if (rest === '' && added.createdConfig) {
+        rmSync(userConfig);
+        if (added.createdDir && readdirSync(dirname(userConfig)).length === 0)
+            rmdirSync(dirname(userConfig));
+    }
+    else {
+        writeFileSync(userConfig, rest);
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/run-context.js
+/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
+
+
+function runContextFromEnv(env = process.env) {
+    return {
+        repositoryId: env.GITHUB_REPOSITORY_ID,
+        runId: env.GITHUB_RUN_ID,
+        runAttempt: env.GITHUB_RUN_ATTEMPT,
+        aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias),
+        env,
+    };
+}
+function serviceUrl(raw, fallback) {
+    try {
+        const url = new URL((raw ?? '').trim() || fallback);
+        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+        return allowed && !url.username && !url.password ? url : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The repository a sweep works for, or what is missing (mode: sweep runs only in a workflow run). */
+function repositoryFromEnv(env) {
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const id = env.GITHUB_REPOSITORY_ID ?? '';
+    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
+        return "'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them";
+    }
+    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
+    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
+    if (!apiUrl || !serverUrl)
+        return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
+    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
+/** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
+
+/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
+function checkAlias(alias, aliasInUse) {
+    if (!ALIAS_PATTERN.test(alias) || alias.startsWith('-')) {
+        return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
+    }
+    if (aliasInUse(alias)) {
+        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./build/src/sandbox-name.js
+/**
+ * The default sandbox name, and how mode: sweep recognises it:
+ * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
+ * A name a user chose is never read as one of these unless it has exactly
+ * this shape, and then it also needs this repository's id and a completed run.
+ */
+
+const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
+const digits = (value) => (value && /^[1-9]\d{0,19}$/.test(value) ? value : undefined);
+/** gh-<repository id>-<run id>-<attempt>-<hex> in a workflow run; local-<hex> anywhere else. */
+function generateSandboxName(source) {
+    const hex = source.randomHex ? source.randomHex() : (0,external_node_crypto_.randomBytes)(3).toString('hex');
+    const [repositoryId, runId, attempt] = [digits(source.repositoryId), digits(source.runId), digits(source.runAttempt)];
+    const name = repositoryId && runId && attempt ? `gh-${repositoryId}-${runId}-${attempt}-${hex}` : `local-${hex}`;
+    // Always a valid name, whatever the environment says.
+    return GENERATED.test(name) || /^local-[0-9a-f]{6}$/.test(name) ? name : `local-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`;
+}
+/** The parts of a name this action generated in a workflow run; undefined for any other name. */
+function parseGeneratedName(name) {
+    const match = GENERATED.exec(name ?? '');
+    if (!match)
+        return undefined;
+    return { repositoryId: match[1], runId: match[2], runAttempt: Number(match[3]) };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/modes.js
+/**
+ * Per-mode assembly: which inputs each mode reads, composed from the field
+ * parsers. Every input is read here, once; nothing else calls core.getInput.
+ */
+
+
+
+
+
+
+
+
+
+
 /** ssh and ssh-alias, for start and instance modes. */
 function parseSsh(inputs, run) {
-    const wanted = inputs.parse('ssh', inputs_boolean);
+    const wanted = inputs.parse('ssh', fields_boolean);
     if (!wanted) {
         if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias'])
             inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
@@ -42568,165 +42830,135 @@ function parseNetworkPolicy(inputs) {
         policy.domain_allowlist = domains;
     return policy;
 }
-/** The default name: gh-<run_id>-<run_attempt>-<6 random hex>, always a valid name. */
-function generateSandboxName(run) {
-    const hex = run.randomHex ? run.randomHex() : (0,external_node_crypto_.randomBytes)(3).toString('hex');
-    const digits = (value) => (value && /^\d+$/.test(value) ? value : undefined);
-    const parts = ['gh', digits(run.runId) ?? 'local', digits(run.runAttempt) ?? '1', hex];
-    return parts.join('-').slice(0, 63);
+function parseStart(inputs, connection, run) {
+    const gpus = inputs.parse('gpu-type', gpuTypes) ?? [];
+    let gpuCount;
+    if (inputs.isSet('gpu-count')) {
+        gpuCount = inputs.parse('gpu-count', wholeNumber(1));
+        if (gpus.length === 0)
+            inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
+    }
+    else if (gpus.length > 0) {
+        gpuCount = 1;
+    }
+    if (inputs.isSet('sandbox-id')) {
+        inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
+    }
+    const nameWasGenerated = !inputs.isSet('name');
+    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', durations_duration(DURATION_BOUNDS['max-grace'])) : undefined;
+    return {
+        mode: 'start',
+        ...connection,
+        name: nameWasGenerated ? generateSandboxName(run) : inputs.parse('name', sandboxName),
+        nameWasGenerated,
+        cpu: inputs.parse('cpu', wholeNumber(1)),
+        memoryGib: inputs.parse('memory', wholeNumber(1)),
+        storageGib: inputs.parse('storage', wholeNumber(1)),
+        gpuTypes: gpus,
+        gpuCount,
+        capacityTimeoutMs: inputs.parse('capacity-timeout', durations_duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
+        networkPolicy: parseNetworkPolicy(inputs),
+        env: inputs.parse('env', envLines),
+        image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
+        maxTtlSeconds: inputs.parse('max-ttl', durations_duration(DURATION_BOUNDS['max-ttl'])),
+        enforceTtl: inputs.parse('enforce-ttl', fields_boolean),
+        maxGraceSeconds: maxGrace,
+        wait: inputs.parse('wait', fields_boolean),
+        timeoutMs: inputs.parse('timeout', durations_duration(DURATION_BOUNDS.timeout)) * 1000,
+        pollIntervalMs: inputs.parse('poll-interval', durations_duration(DURATION_BOUNDS['poll-interval'])) * 1000,
+        replaceExisting: inputs.parse('replace-existing', fields_boolean),
+        keepAlive: inputs.parse('keep-alive', fields_boolean),
+        dryRun: inputs.parse('dry-run', fields_boolean),
+        ssh: parseSsh(inputs, run),
+    };
+}
+function parseNetworkPolicyMode(inputs, connection) {
+    return {
+        mode: 'network-policy',
+        ...connection,
+        sandboxId: inputs.parse('sandbox-id', sandboxId, inputs.read('sandbox-id')),
+        networkPolicy: parseNetworkPolicy(inputs),
+    };
+}
+function parseInstance(inputs, connection, run) {
+    const publicKey = inputs.read('public-key').trim();
+    if (looksLikePrivateKey(publicKey)) {
+        inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
+    }
+    else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
+        inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
+    }
+    return {
+        mode: 'instance',
+        ...connection,
+        publicKey: publicKey === '' ? undefined : publicKey,
+        instanceConfig: inputs.parse('instance-config', jsonObject),
+        keepAlive: inputs.parse('keep-alive', fields_boolean),
+        dryRun: inputs.parse('dry-run', fields_boolean),
+        ssh: parseSsh(inputs, run),
+    };
+}
+function parseSweep(inputs, connection, run) {
+    const githubToken = inputs.parse('github-token', fields_githubToken);
+    const dryRun = inputs.parse('dry-run', fields_boolean);
+    const repository = repositoryFromEnv(run.env ?? {});
+    if (typeof repository === 'string') {
+        inputs.fail('mode', repository);
+        return undefined;
+    }
+    return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
+}
+function parseConnection(inputs) {
+    return {
+        apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
+        baseUrl: inputs.parse('base-url', baseUrl),
+    };
 }
 /**
  * Parses every input the mode uses. Throws InputErrors listing each bad input;
  * until this returns, nothing has been sent anywhere.
  */
 function parseInputs(read, run = runContextFromEnv()) {
-    const inputs = new Collector(read);
-    const connection = {
-        apiToken: inputs.parse('api-token', apiToken, read('api-token')),
-        baseUrl: inputs.parse('base-url', baseUrl),
-    };
-    const selected = inputs.parse('mode', mode);
-    let config;
-    if (selected === 'start') {
-        const gpus = inputs.parse('gpu-type', gpuTypes) ?? [];
-        let gpuCount;
-        if (inputs.isSet('gpu-count')) {
-            gpuCount = inputs.parse('gpu-count', wholeNumber(1));
-            if (gpus.length === 0)
-                inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
-        }
-        else if (gpus.length > 0) {
-            gpuCount = 1;
-        }
-        if (inputs.isSet('sandbox-id')) {
-            inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
-        }
-        const nameWasGenerated = !inputs.isSet('name');
-        const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', durations_duration(DURATION_BOUNDS['max-grace'])) : undefined;
-        config = {
-            mode: 'start',
-            ...connection,
-            name: nameWasGenerated ? generateSandboxName(run) : inputs.parse('name', sandboxName),
-            nameWasGenerated,
-            cpu: inputs.parse('cpu', wholeNumber(1)),
-            memoryGib: inputs.parse('memory', wholeNumber(1)),
-            storageGib: inputs.parse('storage', wholeNumber(1)),
-            gpuTypes: gpus,
-            gpuCount,
-            capacityTimeoutMs: inputs.parse('capacity-timeout', durations_duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
-            networkPolicy: parseNetworkPolicy(inputs),
-            env: inputs.parse('env', envLines),
-            image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
-            maxTtlSeconds: inputs.parse('max-ttl', durations_duration(DURATION_BOUNDS['max-ttl'])),
-            enforceTtl: inputs.parse('enforce-ttl', inputs_boolean),
-            maxGraceSeconds: maxGrace,
-            wait: inputs.parse('wait', inputs_boolean),
-            timeoutMs: inputs.parse('timeout', durations_duration(DURATION_BOUNDS.timeout)) * 1000,
-            pollIntervalMs: inputs.parse('poll-interval', durations_duration(DURATION_BOUNDS['poll-interval'])) * 1000,
-            replaceExisting: inputs.parse('replace-existing', inputs_boolean),
-            keepAlive: inputs.parse('keep-alive', inputs_boolean),
-            dryRun: inputs.parse('dry-run', inputs_boolean),
-            ssh: parseSsh(inputs, run),
-        };
+    const inputs = new collector_Collector(read);
+    const connection = parseConnection(inputs);
+    const mode = inputs.parse('mode', fields_mode);
+    if (mode === 'start')
+        return inputs.done(parseStart(inputs, connection, run));
+    if (mode === 'stop')
+        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', sandboxId, read('sandbox-id')) });
+    if (mode === 'network-policy')
+        return inputs.done(parseNetworkPolicyMode(inputs, connection));
+    if (mode === 'instance')
+        return inputs.done(parseInstance(inputs, connection, run));
+    if (mode === 'sweep')
+        return inputs.done(parseSweep(inputs, connection, run));
+    return inputs.done(undefined);
+}
+/** The tokens and any private key given as an input are masked before anything can print them. */
+function maskSecretInputs(read, setSecret) {
+    for (const name of ['api-token', 'github-token']) {
+        const value = read(name).trim();
+        if (value && value !== INPUT_DEFAULTS['github-token'])
+            setSecret(value);
     }
-    else if (selected === 'stop') {
-        config = { mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', sandboxId, read('sandbox-id')) };
-    }
-    else if (selected === 'network-policy') {
-        config = {
-            mode: 'network-policy',
-            ...connection,
-            sandboxId: inputs.parse('sandbox-id', sandboxId, read('sandbox-id')),
-            networkPolicy: parseNetworkPolicy(inputs),
-        };
-    }
-    else if (selected === 'instance') {
-        const publicKey = read('public-key').trim();
-        if (looksLikePrivateKey(publicKey)) {
-            inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
-        }
-        else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
-            inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
-        }
-        config = {
-            mode: 'instance',
-            ...connection,
-            publicKey: publicKey === '' ? undefined : publicKey,
-            instanceConfig: inputs.parse('instance-config', jsonObject),
-            keepAlive: inputs.parse('keep-alive', inputs_boolean),
-            dryRun: inputs.parse('dry-run', inputs_boolean),
-            ssh: parseSsh(inputs, run),
-        };
-    }
-    if (inputs.errors.length > 0 || config === undefined)
-        throw new InputErrors(inputs.errors);
-    return config;
+    // A private key given where a public one belongs is masked before any error can quote it.
+    maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
+}
+/** The main step's inputs: secrets masked first, then everything parsed once. */
+function readMainInputs(core, run) {
+    const read = (name) => core.getInput(name);
+    maskSecretInputs(read, (secret) => core.setSecret(secret));
+    return parseInputs(read, run);
 }
 function parseCleanupInputs(read) {
     const inputs = new Collector(read);
     const config = {
-        apiToken: inputs.parse('api-token', apiToken, read('api-token')),
-        baseUrl: inputs.parse('base-url', baseUrl),
-        mode: inputs.parse('mode', mode),
-        keepAlive: inputs.parse('keep-alive', inputs_boolean),
+        ...parseConnection(inputs),
+        mode: inputs.parse('mode', field.mode),
+        keepAlive: inputs.parse('keep-alive', field.boolean),
     };
-    if (inputs.errors.length > 0)
-        throw new InputErrors(inputs.errors);
-    return config;
+    return inputs.done(config);
 }
-
-;// CONCATENATED MODULE: ./build/src/entry.js
-/** Shared wiring of the two entry files: real clock, real client, signals, failure reporting. */
-
-
-
-
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-const MAX_REQUEST_TIMEOUT_S = 600;
-/** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
-function requestTimeoutMs(env = process.env) {
-    const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT;
-    const seconds = raw ? parseDurationSeconds(raw) : undefined;
-    // Bounded like every duration: past setTimeout's range a timer fires at once.
-    return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
-}
-function makeClient(connection) {
-    return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
-}
-/**
- * SIGINT/SIGTERM (a cancelled job) abort what is under way instead of killing
- * the process mid-write; whatever is known is already in state.
- */
-function cancellationSignal(core) {
-    const controller = new AbortController();
-    for (const signal of ['SIGINT', 'SIGTERM']) {
-        process.on(signal, () => {
-            if (!controller.signal.aborted)
-                core.warning(`Received ${signal}: cancelling. The post step stops anything already started.`);
-            controller.abort(new Error(`cancelled by ${signal}`));
-        });
-    }
-    return controller.signal;
-}
-/** Turns any failure into an error annotation that says what to do, and a failed step. */
-function reportFailure(core, error, signal) {
-    if (signal?.aborted) {
-        core.setFailed(`Cancelled: ${signal.reason?.message ?? 'signal'}.`);
-        return;
-    }
-    if (error instanceof InputErrors) {
-        for (const inputError of error.errors)
-            core.error(inputError.message, { title: `Invalid input '${inputError.input}'` });
-        core.setFailed(`${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`);
-        return;
-    }
-    if (error instanceof ServiceError) {
-        core.setFailed(error.message);
-        return;
-    }
-    core.setFailed(error instanceof Error ? error.message : String(error));
-}
-
 
 ;// CONCATENATED MODULE: ./build/src/outputs.js
 /** GitHub's limit for all outputs of one step. */
@@ -43436,7 +43668,16 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
             throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error });
         }
     };
-    const result = await withRetry(attempt, { clock: ctx.clock, deadline, signal: ctx.signal, label: `stop ${id}`, log: ctx.log, urgent: true, retryable: isTransientOrLater });
+    const result = await withRetry(attempt, {
+        clock: ctx.clock,
+        deadline,
+        signal: ctx.signal,
+        label: `stop ${id}`,
+        log: ctx.log,
+        urgent: options.urgent ?? true,
+        retryable: isTransientOrLater,
+        onRetry: options.onRetry,
+    });
     if (result.outcome !== 'accepted')
         return result;
     // Report what the service says now; the stop itself already succeeded.
@@ -44071,7 +44312,339 @@ async function runStop(config, deps) {
     await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\n${markdownTable([['Status', status]])}`);
 }
 
+;// CONCATENATED MODULE: ./build/src/sweep/decide.js
+/**
+ * Which listed sandboxes are this repository's orphans. A sandbox is stopped
+ * only when every fact says so: a name this action generated, this
+ * repository's id, and GitHub saying the run (that attempt) is over. Anything
+ * else is kept, with the reason.
+ */
+
+
+
+
+/** Every live listed sandbox, decided without asking GitHub (names and repository). */
+function firstLook(sandbox, repositoryId) {
+    const status = sandbox.status ?? 'unknown';
+    if (isNotLive(sandbox.status))
+        return undefined;
+    const id = typeof sandbox.id === 'string' ? sandbox.id : '';
+    const name = typeof sandbox.name === 'string' ? sandbox.name : '';
+    const base = { id, name, status };
+    if (!SANDBOX_ID_PATTERN.test(id))
+        return { ...base, decision: 'keep', reason: 'its id is not a sandbox id' };
+    const generated = parseGeneratedName(name);
+    if (!generated)
+        return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' };
+    if (generated.repositoryId !== repositoryId)
+        return { ...base, decision: 'keep', reason: `another repository's (id ${generated.repositoryId})` };
+    return { ...base, run: { id: generated.runId, attempt: generated.runAttempt }, decision: 'keep', reason: 'not decided' };
+}
+/** Decides every listed sandbox; GitHub is asked once per run. Throws GitHubAccessError before anything is decided to stop. */
+async function decide(listed, repositoryId, lookup) {
+    const candidates = [];
+    let notLive = 0;
+    for (const sandbox of listed) {
+        const candidate = firstLook(sandbox, repositoryId);
+        if (candidate)
+            candidates.push(candidate);
+        else
+            notLive++;
+    }
+    for (const candidate of candidates) {
+        if (!candidate.run)
+            continue;
+        const verdict = await lookup(candidate.run.id);
+        const attempt = candidate.run.attempt;
+        if (verdict.kind === 'unknown') {
+            candidate.reason = 'GitHub does not know this run (404: deleted, or not a run of this repository)';
+        }
+        else if (verdict.kind === 'unreadable') {
+            candidate.reason = `GitHub could not say whether the run is over (${verdict.detail}); the next sweep asks again`;
+        }
+        else if (attempt > verdict.attempt) {
+            // The list was read before GitHub was asked: an attempt GitHub does not show yet is running.
+            candidate.reason = `attempt ${attempt} is newer than the run GitHub shows (attempt ${verdict.attempt})`;
+        }
+        else if (attempt < verdict.attempt) {
+            // A re-run starts only after the earlier attempt completed.
+            candidate.decision = 'stop';
+            candidate.reason = `attempt ${attempt} is over (the run is on attempt ${verdict.attempt})`;
+        }
+        else if (verdict.kind === 'completed') {
+            candidate.decision = 'stop';
+            candidate.reason = `run completed${verdict.conclusion ? ` (${serviceText(verdict.conclusion, 40)})` : ''}`;
+        }
+        else {
+            candidate.reason = `run is ${serviceText(verdict.status, 40)}`;
+        }
+    }
+    return { candidates, notLive };
+}
+
+;// CONCATENATED MODULE: ./build/src/sweep/github-runs.js
+/**
+ * What GitHub says about a workflow run: GET /repos/{owner}/{repo}/actions/runs/{run_id}
+ * through @actions/github. Octokit is loaded here only (a lazily loaded chunk),
+ * so the start and post steps never pay for it. Requests go through the same
+ * global fetch as the service's (proxiedFetch), so msw sees them in tests.
+ */
+
+
+
+/** A 401 or 403 (or a rate limit): nothing may be stopped on a guess, so the sweep ends. */
+class GitHubAccessError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.name = 'GitHubAccessError';
+        this.status = status;
+    }
+}
+const WorkflowRun = looseObject({
+    id: schemas_number(),
+    status: schemas_string().nullable().optional(),
+    conclusion: schemas_string().nullable().optional(),
+    run_attempt: schemas_number().int().positive().optional(),
+});
+const REQUEST_TIMEOUT_MS = 30_000;
+const LOOKUP_DEADLINE_MS = 2 * 60_000;
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+function isRateLimit(error) {
+    const status = statusOf(error);
+    const headers = error.response?.headers ?? {};
+    return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined));
+}
+/** Lost or refused for a moment: asked again with backoff. */
+function isTransientGitHub(error) {
+    const status = statusOf(error);
+    return status === undefined || status >= 500;
+}
+/** One lookup per run id, however many sandboxes name it. */
+async function makeRunLookup(repository, token, deps) {
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3228, 19));
+    // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
+    const octokit = getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: proxiedFetch } });
+    const asked = new Map();
+    const ask = async (runId) => {
+        const deadline = deps.clock.now() + LOOKUP_DEADLINE_MS;
+        try {
+            const response = await withRetry(() => {
+                const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+                const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+                return octokit.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } });
+            }, { clock: deps.clock, deadline, signal: deps.signal, label: `GitHub run ${runId}`, log: deps.log, retryable: isTransientGitHub });
+            const run = WorkflowRun.safeParse(response.data);
+            if (!run.success || String(run.data.id) !== runId)
+                return { kind: 'unreadable', detail: 'the answer is not this run' };
+            const attempt = run.data.run_attempt ?? 1;
+            if (run.data.status === 'completed')
+                return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined };
+            return { kind: 'active', attempt, status: run.data.status ?? 'unknown' };
+        }
+        catch (error) {
+            deps.signal?.throwIfAborted();
+            const status = statusOf(error);
+            if (status === 404)
+                return { kind: 'unknown' };
+            if (isRateLimit(error)) {
+                throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again");
+            }
+            if (status === 401 || status === 403) {
+                throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`);
+            }
+            return { kind: 'unreadable', detail: status === undefined ? 'no answer' : `GitHub answered ${status}` };
+        }
+    };
+    return (runId) => {
+        let verdict = asked.get(runId);
+        if (!verdict) {
+            verdict = ask(runId);
+            asked.set(runId, verdict);
+        }
+        return verdict;
+    };
+}
+
+;// CONCATENATED MODULE: ./build/src/sweep/report.js
+
+/** A candidate as one log line; the name is the service's text. */
+function report_describe(candidate) {
+    const name = candidate.name ? ` '${serviceText(candidate.name, 80)}'` : '';
+    return `${candidate.id || '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`;
+}
+function runCell(candidate, repository) {
+    if (!candidate.run)
+        return '';
+    // Digits only (parseGeneratedName) and the runner's own server URL: nothing here is the service's text.
+    const { id, attempt } = candidate.run;
+    return `[${id} #${attempt}](${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${id}/attempts/${attempt})`;
+}
+function decisionCell(candidate) {
+    if (candidate.decision === 'keep')
+        return 'kept';
+    return candidate.outcome ?? 'stop';
+}
+function totalsLine(totals) {
+    const verb = totals.dryRun ? 'would stop' : 'stopped';
+    const failed = totals.failed > 0 ? `, ${totals.failed} failed to stop` : '';
+    return `${totals.listed} sandboxes listed (${totals.notLive} not live): ${totals.stopped} ${verb}${failed}, ${totals.kept} kept.`;
+}
+function sweepSummary(candidates, repository, totals) {
+    const heading = `### Sweep of ${repository.owner}/${repository.repo}${totals.dryRun ? ' (dry-run: nothing stopped)' : ''}`;
+    const lines = [heading, '', totalsLine(totals), ''];
+    if (candidates.length > 0) {
+        lines.push('| Sandbox | Name | Run | Decision | Reason |', '|---|---|---|---|---|');
+        // Orphans first: they are what the reader looks for.
+        const ordered = [...candidates].sort((a, b) => Number(b.decision === 'stop') - Number(a.decision === 'stop'));
+        for (const candidate of ordered) {
+            const reason = candidate.failure ? `${candidate.reason}; ${candidate.failure}` : candidate.reason;
+            lines.push(`| ${summaryText(candidate.id || '(no id)')} | ${summaryText(candidate.name, 80)} | ${runCell(candidate, repository)} | ${decisionCell(candidate)} | ${summaryText(reason, 300)} |`);
+        }
+    }
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./build/src/sweep/trickle.js
+/**
+ * Stops in a steady trickle. The organization's 30 start+stop requests a
+ * minute are shared with its CI, so a sweep takes at most a third of them
+ * (one stop every 6 s), slows down further each time the service answers 429,
+ * and never gives up on an orphan while the job runs.
+ */
+
+const STOPS_PER_MINUTE = 10;
+const SLOWEST_INTERVAL_MS = 60_000;
+/** Runs `stop` for each item, one at a time, an interval apart; a 429 doubles the interval. */
+async function trickle(items, stop, deps) {
+    let interval = 60_000 / STOPS_PER_MINUTE;
+    let nextAt = deps.clock.now();
+    for (const item of items) {
+        const wait = nextAt - deps.clock.now();
+        if (wait > 0)
+            await deps.clock.sleep(wait, deps.signal);
+        deps.signal?.throwIfAborted();
+        let slowed = false;
+        await stop(item, {
+            rateLimited: () => {
+                if (slowed)
+                    return;
+                slowed = true;
+                interval = Math.min(SLOWEST_INTERVAL_MS, interval * 2);
+                deps.log(`The service answered 429: the sweep slows to one stop every ${Math.round(interval / 1000)}s.`);
+            },
+        });
+        // From the end of this stop (its retries included): never more than one stop per interval.
+        nextAt = deps.clock.now() + interval;
+    }
+}
+function isRateLimited(error) {
+    return isServiceError(error) && error.status === 429;
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/sweep.js
+/**
+ * Mode `sweep`: stop this repository's orphans, the live sandboxes this
+ * action named for a run of this repository that GitHub says is over. Lists
+ * first, then asks GitHub (once per run), then stops in a slow trickle. A
+ * GitHub 401/403 ends the sweep before any stop: never stop on a guess.
+ */
+
+
+
+
+
+
+
+
+const LIST_DEADLINE_MS = 5 * 60_000;
+/** 100 pages of the service's default size: thousands of sandboxes. */
+const MAX_LIST_PAGES = 100;
+/** Each orphan's stop keeps trying this long (429s and lost answers included) before it counts as failed. */
+const SWEEP_STOP_DEADLINE_MS = 10 * 60_000;
+async function listAll(ctx) {
+    const deadline = ctx.clock.now() + LIST_DEADLINE_MS;
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    return withRetry(async () => {
+        const listed = [];
+        for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal }))
+            listed.push(sandbox);
+        return listed;
+    }, { clock: ctx.clock, deadline, signal: ctx.signal, label: 'list sandboxes', log: ctx.log });
+}
+async function stopOrphan(ctx, candidate, rateLimited) {
+    try {
+        const result = await stopSandbox(ctx, candidate.id, ctx.clock.now() + SWEEP_STOP_DEADLINE_MS, {
+            urgent: false,
+            onRetry: (error) => {
+                if (isRateLimited(error))
+                    rateLimited();
+            },
+        });
+        candidate.outcome = result.outcome === 'accepted' ? 'stopped' : result.outcome === 'gone' ? 'already gone' : 'not live';
+        ctx.log(`${candidate.id}: ${candidate.outcome}${result.status ? ` (status ${serviceText(result.status, 40)})` : ''}.`);
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        // A token the service refuses fails every stop alike: end the sweep now.
+        if (isServiceError(error) && (error.status === 401 || error.status === 403))
+            throw error;
+        candidate.outcome = 'failed';
+        candidate.failure = `stop failed: ${serviceText(error instanceof Error ? error.message : String(error), 200)}`;
+    }
+}
+async function runSweep(config, deps) {
+    const { core, clock, signal } = deps;
+    const { repository } = config;
+    const log = (message) => core.info(message);
+    const ctx = { client: deps.client, clock, signal, log };
+    log(`Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`);
+    // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
+    const listed = await listAll(ctx);
+    const lookup = deps.runLookup ?? (await makeRunLookup(repository, config.githubToken, { clock, signal, log }));
+    const { candidates, notLive } = await decide(listed, repository.id, lookup);
+    const swept = candidates;
+    const orphans = swept.filter((candidate) => candidate.decision === 'stop');
+    for (const candidate of swept)
+        log(report_describe(candidate));
+    const stopped = [];
+    try {
+        if (config.dryRun) {
+            for (const orphan of orphans) {
+                orphan.outcome = 'would stop';
+                stopped.push(orphan.id);
+            }
+        }
+        else {
+            if (orphans.length > 0)
+                log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`);
+            await trickle(orphans, async (orphan, paced) => {
+                await stopOrphan(ctx, orphan, paced.rateLimited);
+                if (orphan.outcome === 'stopped')
+                    stopped.push(orphan.id);
+            }, { clock, signal, log });
+        }
+    }
+    finally {
+        // What was stopped is an output even when the sweep ends early.
+        core.setOutput('stopped', JSON.stringify(stopped));
+    }
+    const failed = orphans.filter((orphan) => orphan.outcome === 'failed');
+    const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun };
+    log(totalsLine(totals));
+    await core.appendSummary(sweepSummary(swept, repository, totals));
+    if (failed.length > 0) {
+        for (const orphan of failed)
+            core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' });
+        core.setFailed(`${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/src/run.js
+
 
 
 
@@ -44080,13 +44653,7 @@ async function runStop(config, deps) {
 
 async function runMain(deps) {
     const { core } = deps;
-    // Masked before anything else can print it.
-    const token = core.getInput('api-token');
-    if (token)
-        core.setSecret(token);
-    // A private key given where a public one belongs is masked before any error can quote it.
-    maskPrivateKeyInputs((name) => core.getInput(name), (secret) => core.setSecret(secret), ['public-key', 'instance-config']);
-    const config = parseInputs((name) => core.getInput(name), runContextFromEnv(deps.env));
+    const config = readMainInputs(core, runContextFromEnv(deps.env));
     const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env };
     switch (config.mode) {
         case 'start':
@@ -44097,6 +44664,8 @@ async function runMain(deps) {
             return runNetworkPolicy(config, modeDeps);
         case 'instance':
             return runInstance(config, modeDeps, deps.env);
+        case 'sweep':
+            return runSweep(config, modeDeps);
     }
 }
 
@@ -44143,7 +44712,7 @@ async function run() {
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];

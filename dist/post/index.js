@@ -28598,7 +28598,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2899);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1926);
 // Entry of dist/post (action.yml `post`). Exit at once: idle keep-alive sockets must not hold the step open.
 
 await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28611,7 +28611,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2899:
+/***/ 1926:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41481,7 +41481,7 @@ var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ./build/src/client/url.js
 
 /** localhost, 127.0.0.0/8 and ::1: the only hosts where plain http is allowed (the emulator). */
-function isLoopbackHost(hostname) {
+function url_isLoopbackHost(hostname) {
     const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (host === 'localhost')
         return true;
@@ -41505,27 +41505,32 @@ let proxyDispatcher;
  * clear for an http:// emulator, and a proxy cannot reach the runner's loopback anyway.
  */
 async function dispatcher(url) {
-    if (!proxyConfigured() || isLoopbackHost(new URL(url).hostname))
+    if (!proxyConfigured() || url_isLoopbackHost(new URL(url).hostname))
         return undefined;
     proxyDispatcher ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }));
     return proxyDispatcher;
 }
-/** The production transport: global fetch, no redirects followed. */
-const fetchTransport = async (request) => {
-    const init = {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: request.signal,
-        // The token goes to base-url's host only: a redirect is returned, never followed.
-        redirect: 'manual',
-    };
-    const proxy = await dispatcher(request.url);
+/**
+ * The global fetch, through the proxy when one is configured. Looked up at
+ * call time, so msw (which replaces globalThis.fetch) sees every request.
+ */
+async function proxiedFetch(url, init) {
+    const options = { ...init };
+    const proxy = await dispatcher(url);
     // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
     if (proxy)
-        init.dispatcher = proxy;
-    return globalThis.fetch(request.url, init);
-};
+        options.dispatcher = proxy;
+    return globalThis.fetch(url, options);
+}
+/** The production transport: global fetch, no redirects followed. */
+const fetchTransport = (request) => proxiedFetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    // The token goes to base-url's host only: a redirect is returned, never followed.
+    redirect: 'manual',
+});
 
 ;// CONCATENATED MODULE: ./build/src/client/client.js
 
@@ -41903,8 +41908,97 @@ async function withRetry(operation, options) {
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./build/src/inputs/defaults.js
+/** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
+const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
+const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
+/** The runner expands this default; anywhere else it arrives as the literal text. */
+const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
+const defaults_INPUT_DEFAULTS = {
+    'api-token': '',
+    'base-url': DEFAULT_BASE_URL,
+    mode: 'start',
+    name: '',
+    cpu: '4',
+    memory: '16',
+    storage: '100',
+    'gpu-type': '',
+    'gpu-count': '',
+    'capacity-timeout': '5m',
+    'internet-access': 'open',
+    'cidr-allowlist': '',
+    'domain-allowlist': '',
+    env: '',
+    'max-ttl': '6h',
+    'enforce-ttl': 'true',
+    'max-grace': '',
+    wait: 'true',
+    timeout: '15m',
+    'poll-interval': '1s',
+    'replace-existing': 'false',
+    'keep-alive': 'false',
+    'sandbox-id': '',
+    'public-key': '',
+    'instance-config': '{}',
+    'dry-run': 'false',
+    image: '',
+    ssh: 'false',
+    'ssh-alias': 'sandbox',
+    'github-token': GITHUB_TOKEN_DEFAULT,
+};
+
+;// CONCATENATED MODULE: ./build/src/inputs/collector.js
+
+/** An invalid input: names the input and says what is allowed. Never echoes secrets. */
+class InputError extends Error {
+    input;
+    constructor(input, message) {
+        super(`Input '${input}': ${message}`);
+        this.name = 'InputError';
+        this.input = input;
+    }
+}
+/** Raised with every bad input at once. */
+class InputErrors extends Error {
+    errors;
+    constructor(errors) {
+        super(errors.map((e) => e.message).join('\n'));
+        this.name = 'InputErrors';
+        this.errors = errors;
+    }
+}
+class collector_Collector {
+    errors = [];
+    read;
+    constructor(read) {
+        this.read = read;
+    }
+    /** Reads an input, falling back to its documented default when empty. */
+    raw(name) {
+        const value = this.read(name);
+        return value.trim() === '' ? defaults_INPUT_DEFAULTS[name] : value;
+    }
+    isSet(name) {
+        return this.read(name).trim() !== '';
+    }
+    parse(name, schema, raw = this.raw(name)) {
+        const result = schema.safeParse(raw);
+        if (result.success)
+            return result.data;
+        this.errors.push(new InputError(name, result.error.issues[0]?.message ?? 'is invalid'));
+        return undefined;
+    }
+    fail(name, message) {
+        this.errors.push(new InputError(name, message));
+    }
+    /** The parsed config, or every error at once. */
+    done(config) {
+        if (this.errors.length > 0 || config === undefined)
+            throw new InputErrors(this.errors);
+        return config;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/durations.js
 /**
  * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
@@ -41967,6 +42061,287 @@ function durations_duration(bounds) {
     });
 }
 
+;// CONCATENATED MODULE: ./build/src/entry.js
+/** Shared wiring of the two entry files: real clock, real client, signals, failure reporting. */
+
+
+
+
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const MAX_REQUEST_TIMEOUT_S = 600;
+/** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
+function requestTimeoutMs(env = process.env) {
+    const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT;
+    const seconds = raw ? parseDurationSeconds(raw) : undefined;
+    // Bounded like every duration: past setTimeout's range a timer fires at once.
+    return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
+}
+function makeClient(connection) {
+    return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
+}
+/**
+ * SIGINT/SIGTERM (a cancelled job) abort what is under way instead of killing
+ * the process mid-write; whatever is known is already in state.
+ */
+function cancellationSignal(core) {
+    const controller = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+        process.on(signal, () => {
+            if (!controller.signal.aborted)
+                core.warning(`Received ${signal}: cancelling. The post step stops anything already started.`);
+            controller.abort(new Error(`cancelled by ${signal}`));
+        });
+    }
+    return controller.signal;
+}
+/** Turns any failure into an error annotation that says what to do, and a failed step. */
+function reportFailure(core, error, signal) {
+    if (signal?.aborted) {
+        core.setFailed(`Cancelled: ${signal.reason?.message ?? 'signal'}.`);
+        return;
+    }
+    if (error instanceof InputErrors) {
+        for (const inputError of error.errors)
+            core.error(inputError.message, { title: `Invalid input '${inputError.input}'` });
+        core.setFailed(`${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`);
+        return;
+    }
+    if (error instanceof errors_ServiceError) {
+        core.setFailed(error.message);
+        return;
+    }
+    core.setFailed(error instanceof Error ? error.message : String(error));
+}
+
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./build/src/inputs/fields.js
+/**
+ * Field parsers: one zod schema per kind of input, from the raw string, with
+ * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
+ */
+
+
+
+
+
+const MAX_INT = (/* unused pure expression or super */ null && (2 ** 31 - 1));
+function wholeNumber(min) {
+    return z.string().transform((raw, ctx) => {
+        const text = raw.trim();
+        if (!/^\d+$/.test(text)) {
+            ctx.addIssue({ code: 'custom', message: `must be a whole number >= ${min}, got '${raw}'` });
+            return z.NEVER;
+        }
+        const value = Number(text);
+        if (value < min || value > MAX_INT) {
+            ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'` });
+            return z.NEVER;
+        }
+        return value;
+    });
+}
+const fields_boolean = schemas_string().transform((raw, ctx) => {
+    // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
+    const text = raw.trim();
+    if (['true', 'True', 'TRUE'].includes(text))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(text))
+        return false;
+    ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` });
+    return NEVER;
+});
+/** Comma- or newline-separated list; blanks dropped. */
+function splitList(raw) {
+    return raw
+        .split(/[,\n]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+const gpuTypes = schemas_string().transform((raw, ctx) => {
+    const types = [];
+    for (const item of splitList(raw)) {
+        const upper = item.toUpperCase();
+        if (!GPU_TYPES.includes(upper)) {
+            ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${GPU_TYPES.join(', ')} (any case, comma or newline separated)` });
+            return NEVER;
+        }
+        if (types.includes(upper)) {
+            ctx.addIssue({ code: 'custom', message: `GPU type '${upper}' is listed twice` });
+            return NEVER;
+        }
+        types.push(upper);
+    }
+    return types;
+});
+function isValidCidr(entry) {
+    const slash = entry.indexOf('/');
+    if (slash < 0)
+        return false;
+    const address = entry.slice(0, slash);
+    const prefix = entry.slice(slash + 1);
+    if (!/^\d{1,3}$/.test(prefix))
+        return false;
+    const version = (0,external_node_net_.isIP)(address);
+    if (version === 4)
+        return Number(prefix) <= 32;
+    if (version === 6)
+        return Number(prefix) <= 128 && !address.includes('%');
+    return false;
+}
+const cidrList = schemas_string().transform((raw, ctx) => {
+    const entries = splitList(raw);
+    for (const entry of entries) {
+        if (!isValidCidr(entry)) {
+            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` });
+            return NEVER;
+        }
+    }
+    return entries;
+});
+const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+function isValidDomain(entry) {
+    const host = entry.startsWith('*.') ? entry.slice(2) : entry;
+    if (host.length > 253)
+        return false;
+    const labels = host.split('.');
+    if (labels.length < 2)
+        return false;
+    if (!labels.every((label) => DOMAIN_LABEL.test(label)))
+        return false;
+    // The last label is a TLD: never all digits (that would be an IP address).
+    return !/^\d+$/.test(labels[labels.length - 1] ?? '');
+}
+const domainList = schemas_string().transform((raw, ctx) => {
+    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
+    for (const entry of entries) {
+        if (!isValidDomain(entry)) {
+            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` });
+            return NEVER;
+        }
+    }
+    return entries;
+});
+const internetAccess = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim().toLowerCase();
+    if (!INTERNET_ACCESS.includes(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be one of ${INTERNET_ACCESS.join(', ')}, got '${raw}'` });
+        return NEVER;
+    }
+    return text;
+});
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const envLines = schemas_string().transform((raw, ctx) => {
+    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
+    const env = new Map();
+    const lines = raw.split(/\r?\n/);
+    for (const [index, line] of lines.entries()) {
+        if (line.trim() === '')
+            continue;
+        const eq = line.indexOf('=');
+        // Never echo the line: a value may be a secret.
+        if (eq < 0) {
+            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has no '='; write one KEY=VALUE per line` });
+            return NEVER;
+        }
+        const key = line.slice(0, eq).trim();
+        if (!ENV_KEY.test(key)) {
+            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
+            return NEVER;
+        }
+        if (env.has(key)) {
+            ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` });
+            return NEVER;
+        }
+        env.set(key, line.slice(eq + 1));
+    }
+    return Object.fromEntries(env);
+});
+const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const sandboxName = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!SANDBOX_NAME_PATTERN.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` });
+        return NEVER;
+    }
+    return text;
+});
+const sandboxId = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text === '') {
+        ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' });
+        return NEVER;
+    }
+    if (!SANDBOX_ID_PATTERN.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `must match ${SANDBOX_ID_PATTERN.source}, got '${raw}'` });
+        return NEVER;
+    }
+    return text;
+});
+const baseUrl = schemas_string().transform((raw, ctx) => {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: `must be an absolute URL such as ${DEFAULT_BASE_URL}, got '${raw}'` });
+        return NEVER;
+    }
+    if (url.username || url.password || url.search || url.hash) {
+        ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
+        return NEVER;
+    }
+    const loopback = url_isLoopbackHost(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
+        });
+        return NEVER;
+    }
+    return url.href.replace(/\/+$/, '');
+});
+const apiToken = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text === '') {
+        ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
+        return NEVER;
+    }
+    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
+    // sent, as a network error for the whole timeout); never echo the token itself.
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+        });
+        return NEVER;
+    }
+    return text;
+});
+const mode = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? 'start' : raw.trim();
+    if (!MODES.includes(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be one of ${MODES.join(', ')}, got '${raw}'` });
+        return NEVER;
+    }
+    return text;
+});
+const githubToken = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    // The runner expands the default; a literal expression means it was never expanded (a local run).
+    if (text === '' || text === GITHUB_TOKEN_DEFAULT) {
+        ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
+        return NEVER;
+    }
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' });
+        return NEVER;
+    }
+    return text;
+});
+
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -41982,8 +42357,92 @@ const image_imageId = schemas_string().transform((raw, ctx) => {
     return text;
 });
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
+/**
+ * A private key where a public one belongs (`public-key`, `instance-config`'s
+ * public_key) is a user error that would send the key to the service and print
+ * it in errors: it is refused, and masked before anything is printed.
+ */
+const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
+function private_key_looksLikePrivateKey(text) {
+    return PRIVATE_KEY_MARKERS.test(text);
+}
+/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
+function private_key_maskPrivateKeyInputs(read, setSecret, names) {
+    for (const name of names) {
+        const value = read(name);
+        if (!private_key_looksLikePrivateKey(value))
+            continue;
+        setSecret(value);
+        for (const line of value.split(/\r?\n|\\n/)) {
+            const trimmed = line.trim().replace(/^"|"$/g, '');
+            if (trimmed.length > 0)
+                setSecret(trimmed);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
+/**
+ * `instance-config`: a JSON object merged into the create body. Bounded in
+ * size and depth before it is parsed or walked (10,000 nested brackets must be
+ * an input error, not a stack overflow).
+ */
+
+
+const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
+/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
+function jsonDepth(text) {
+    let depth = 0;
+    let deepest = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i++;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[')
+            deepest = Math.max(deepest, ++depth);
+        else if (c === '}' || c === ']')
+            depth--;
+    }
+    return deepest;
+}
+const json_object_jsonObject = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? '{}' : raw;
+    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
+        return NEVER;
+    }
+    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
+        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
+        return NEVER;
+    }
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
+        return NEVER;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
+        return NEVER;
+    }
+    const publicKey = value.public_key;
+    if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
+        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
+        return NEVER;
+    }
+    return value;
+});
+
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:path"
@@ -42139,6 +42598,43 @@ function removeInclude(userConfig, added) {
     return true;
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/run-context.js
+/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
+
+
+function run_context_runContextFromEnv(env = process.env) {
+    return {
+        repositoryId: env.GITHUB_REPOSITORY_ID,
+        runId: env.GITHUB_RUN_ID,
+        runAttempt: env.GITHUB_RUN_ATTEMPT,
+        aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias),
+        env,
+    };
+}
+function serviceUrl(raw, fallback) {
+    try {
+        const url = new URL((raw ?? '').trim() || fallback);
+        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+        return allowed && !url.username && !url.password ? url : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The repository a sweep works for, or what is missing (mode: sweep runs only in a workflow run). */
+function run_context_repositoryFromEnv(env) {
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const id = env.GITHUB_REPOSITORY_ID ?? '';
+    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
+        return "'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them";
+    }
+    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
+    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
+    if (!apiUrl || !serverUrl)
+        return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
+    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
 /** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
 
@@ -42153,397 +42649,52 @@ function ssh_checkAlias(alias, aliasInUse) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./build/src/sandbox-name.js
 /**
- * A private key where a public one belongs (`public-key`, `instance-config`'s
- * public_key) is a user error that would send the key to the service and print
- * it in errors: it is refused, and masked before anything is printed.
- */
-const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
-function private_key_looksLikePrivateKey(text) {
-    return PRIVATE_KEY_MARKERS.test(text);
-}
-/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
-function maskPrivateKeyInputs(read, setSecret, names) {
-    for (const name of names) {
-        const value = read(name);
-        if (!private_key_looksLikePrivateKey(value))
-            continue;
-        setSecret(value);
-        for (const line of value.split(/\r?\n|\\n/)) {
-            const trimmed = line.trim().replace(/^"|"$/g, '');
-            if (trimmed.length > 0)
-                setSecret(trimmed);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
-/**
- * `instance-config`: a JSON object merged into the create body. Bounded in
- * size and depth before it is parsed or walked (10,000 nested brackets must be
- * an input error, not a stack overflow).
+ * The default sandbox name, and how mode: sweep recognises it:
+ * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
+ * A name a user chose is never read as one of these unless it has exactly
+ * this shape, and then it also needs this repository's id and a completed run.
  */
 
-
-const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
-/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
-function jsonDepth(text) {
-    let depth = 0;
-    let deepest = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (inString) {
-            if (c === '\\')
-                i++;
-            else if (c === '"')
-                inString = false;
-        }
-        else if (c === '"')
-            inString = true;
-        else if (c === '{' || c === '[')
-            deepest = Math.max(deepest, ++depth);
-        else if (c === '}' || c === ']')
-            depth--;
-    }
-    return deepest;
+const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
+const digits = (value) => (value && /^[1-9]\d{0,19}$/.test(value) ? value : undefined);
+/** gh-<repository id>-<run id>-<attempt>-<hex> in a workflow run; local-<hex> anywhere else. */
+function sandbox_name_generateSandboxName(source) {
+    const hex = source.randomHex ? source.randomHex() : randomBytes(3).toString('hex');
+    const [repositoryId, runId, attempt] = [digits(source.repositoryId), digits(source.runId), digits(source.runAttempt)];
+    const name = repositoryId && runId && attempt ? `gh-${repositoryId}-${runId}-${attempt}-${hex}` : `local-${hex}`;
+    // Always a valid name, whatever the environment says.
+    return GENERATED.test(name) || /^local-[0-9a-f]{6}$/.test(name) ? name : `local-${randomBytes(3).toString('hex')}`;
 }
-const json_object_jsonObject = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? '{}' : raw;
-    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
-        return NEVER;
-    }
-    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
-        return NEVER;
-    }
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
-        return NEVER;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
-        return NEVER;
-    }
-    const publicKey = value.public_key;
-    if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
-        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
-        return NEVER;
-    }
-    return value;
-});
-
-;// CONCATENATED MODULE: ./build/src/inputs.js
-/**
- * Every action input is read here, once, and parsed into one typed config.
- * Nothing else in the action calls core.getInput.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-const MODES = ['start', 'stop', 'network-policy', 'instance'];
-const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
-/** An invalid input: names the input and says what is allowed. Never echoes secrets. */
-class InputError extends Error {
-    input;
-    constructor(input, message) {
-        super(`Input '${input}': ${message}`);
-        this.name = 'InputError';
-        this.input = input;
-    }
-}
-/** Raised with every bad input at once, so a user fixes them in one round. */
-class InputErrors extends Error {
-    errors;
-    constructor(errors) {
-        super(errors.map((e) => e.message).join('\n'));
-        this.name = 'InputErrors';
-        this.errors = errors;
-    }
-}
-function runContextFromEnv(env = process.env) {
-    return { runId: env.GITHUB_RUN_ID, runAttempt: env.GITHUB_RUN_ATTEMPT, aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias) };
-}
-// ---------------------------------------------------------------------------
-// Field parsers: each is a zod schema from the raw string, with messages that
-// say what is allowed. They are composed per mode below.
-const MAX_INT = (/* unused pure expression or super */ null && (2 ** 31 - 1));
-function wholeNumber(min) {
-    return z.string().transform((raw, ctx) => {
-        const text = raw.trim();
-        if (!/^\d+$/.test(text)) {
-            ctx.addIssue({ code: 'custom', message: `must be a whole number >= ${min}, got '${raw}'` });
-            return z.NEVER;
-        }
-        const value = Number(text);
-        if (value < min || value > MAX_INT) {
-            ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'` });
-            return z.NEVER;
-        }
-        return value;
-    });
-}
-const inputs_boolean = schemas_string().transform((raw, ctx) => {
-    // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
-    const text = raw.trim();
-    if (['true', 'True', 'TRUE'].includes(text))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(text))
-        return false;
-    ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` });
-    return NEVER;
-});
-/** Comma- or newline-separated list; blanks dropped. */
-function splitList(raw) {
-    return raw
-        .split(/[,\n]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-const gpuTypes = schemas_string().transform((raw, ctx) => {
-    const types = [];
-    for (const item of splitList(raw)) {
-        const upper = item.toUpperCase();
-        if (!GPU_TYPES.includes(upper)) {
-            ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${GPU_TYPES.join(', ')} (any case, comma or newline separated)` });
-            return NEVER;
-        }
-        if (types.includes(upper)) {
-            ctx.addIssue({ code: 'custom', message: `GPU type '${upper}' is listed twice` });
-            return NEVER;
-        }
-        types.push(upper);
-    }
-    return types;
-});
-function isValidCidr(entry) {
-    const slash = entry.indexOf('/');
-    if (slash < 0)
-        return false;
-    const address = entry.slice(0, slash);
-    const prefix = entry.slice(slash + 1);
-    if (!/^\d{1,3}$/.test(prefix))
-        return false;
-    const version = (0,external_node_net_.isIP)(address);
-    if (version === 4)
-        return Number(prefix) <= 32;
-    if (version === 6)
-        return Number(prefix) <= 128 && !address.includes('%');
-    return false;
-}
-const cidrList = schemas_string().transform((raw, ctx) => {
-    const entries = splitList(raw);
-    for (const entry of entries) {
-        if (!isValidCidr(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` });
-            return NEVER;
-        }
-    }
-    return entries;
-});
-const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-function isValidDomain(entry) {
-    const host = entry.startsWith('*.') ? entry.slice(2) : entry;
-    if (host.length > 253)
-        return false;
-    const labels = host.split('.');
-    if (labels.length < 2)
-        return false;
-    if (!labels.every((label) => DOMAIN_LABEL.test(label)))
-        return false;
-    // The last label is a TLD: never all digits (that would be an IP address).
-    return !/^\d+$/.test(labels[labels.length - 1] ?? '');
-}
-const domainList = schemas_string().transform((raw, ctx) => {
-    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
-    for (const entry of entries) {
-        if (!isValidDomain(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` });
-            return NEVER;
-        }
-    }
-    return entries;
-});
-const internetAccess = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim().toLowerCase();
-    if (!INTERNET_ACCESS.includes(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${INTERNET_ACCESS.join(', ')}, got '${raw}'` });
-        return NEVER;
-    }
-    return text;
-});
-const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const envLines = schemas_string().transform((raw, ctx) => {
-    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
-    const env = new Map();
-    const lines = raw.split(/\r?\n/);
-    for (const [index, line] of lines.entries()) {
-        if (line.trim() === '')
-            continue;
-        const eq = line.indexOf('=');
-        // Never echo the line: a value may be a secret.
-        if (eq < 0) {
-            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has no '='; write one KEY=VALUE per line` });
-            return NEVER;
-        }
-        const key = line.slice(0, eq).trim();
-        if (!ENV_KEY.test(key)) {
-            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
-            return NEVER;
-        }
-        if (env.has(key)) {
-            ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` });
-            return NEVER;
-        }
-        env.set(key, line.slice(eq + 1));
-    }
-    return Object.fromEntries(env);
-});
-const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-const sandboxName = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (!SANDBOX_NAME_PATTERN.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` });
-        return NEVER;
-    }
-    return text;
-});
-const sandboxId = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (text === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' });
-        return NEVER;
-    }
-    if (!SANDBOX_ID_PATTERN.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `must match ${SANDBOX_ID_PATTERN.source}, got '${raw}'` });
-        return NEVER;
-    }
-    return text;
-});
-const baseUrl = schemas_string().transform((raw, ctx) => {
-    let url;
-    try {
-        url = new URL(raw.trim());
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: `must be an absolute URL such as ${DEFAULT_BASE_URL}, got '${raw}'` });
-        return NEVER;
-    }
-    if (url.username || url.password || url.search || url.hash) {
-        ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
-        return NEVER;
-    }
-    const loopback = isLoopbackHost(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
-        });
-        return NEVER;
-    }
-    return url.href.replace(/\/+$/, '');
-});
-const apiToken = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (text === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
-        return NEVER;
-    }
-    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
-    // sent, as a network error for the whole timeout); never echo the token itself.
-    if (!/^[\x21-\x7e]+$/.test(text)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
-        });
-        return NEVER;
-    }
-    return text;
-});
-const mode = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? 'start' : raw.trim();
-    if (!MODES.includes(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${MODES.join(', ')}, got '${raw}'` });
-        return NEVER;
-    }
-    return text;
-});
-// ---------------------------------------------------------------------------
-/** Input names with their defaults, exactly as in action.yml (a test keeps them in step). */
-const INPUT_DEFAULTS = {
-    'api-token': '',
-    'base-url': DEFAULT_BASE_URL,
-    mode: 'start',
-    name: '',
-    cpu: '4',
-    memory: '16',
-    storage: '100',
-    'gpu-type': '',
-    'gpu-count': '',
-    'capacity-timeout': '5m',
-    'internet-access': 'open',
-    'cidr-allowlist': '',
-    'domain-allowlist': '',
-    env: '',
-    'max-ttl': '6h',
-    'enforce-ttl': 'true',
-    'max-grace': '',
-    wait: 'true',
-    timeout: '15m',
-    'poll-interval': '1s',
-    'replace-existing': 'false',
-    'keep-alive': 'false',
-    'sandbox-id': '',
-    'public-key': '',
-    'instance-config': '{}',
-    'dry-run': 'false',
-    image: '',
-    ssh: 'false',
-    'ssh-alias': 'sandbox',
-};
-class Collector {
-    errors = [];
-    read;
-    constructor(read) {
-        this.read = read;
-    }
-    /** Reads an input, falling back to its documented default when empty. */
-    raw(name) {
-        const value = this.read(name);
-        return value.trim() === '' ? INPUT_DEFAULTS[name] : value;
-    }
-    isSet(name) {
-        return this.read(name).trim() !== '';
-    }
-    parse(name, schema, raw = this.raw(name)) {
-        const result = schema.safeParse(raw);
-        if (result.success)
-            return result.data;
-        this.errors.push(new InputError(name, result.error.issues[0]?.message ?? 'is invalid'));
+/** The parts of a name this action generated in a workflow run; undefined for any other name. */
+function parseGeneratedName(name) {
+    const match = GENERATED.exec(name ?? '');
+    if (!match)
         return undefined;
-    }
-    fail(name, message) {
-        this.errors.push(new InputError(name, message));
-    }
+    return { repositoryId: match[1], runId: match[2], runAttempt: Number(match[3]) };
 }
+
+;// CONCATENATED MODULE: ./build/src/inputs/modes.js
+/**
+ * Per-mode assembly: which inputs each mode reads, composed from the field
+ * parsers. Every input is read here, once; nothing else calls core.getInput.
+ */
+
+
+
+
+
+
+
+
+
+
 /** ssh and ssh-alias, for start and instance modes. */
 function parseSsh(inputs, run) {
-    const wanted = inputs.parse('ssh', inputs_boolean);
+    const wanted = inputs.parse('ssh', field.boolean);
     if (!wanted) {
         if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias'])
             inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
@@ -42558,9 +42709,9 @@ function parseSsh(inputs, run) {
     return { alias };
 }
 function parseNetworkPolicy(inputs) {
-    const access = inputs.parse('internet-access', internetAccess);
-    const cidrs = inputs.parse('cidr-allowlist', cidrList);
-    const domains = inputs.parse('domain-allowlist', domainList);
+    const access = inputs.parse('internet-access', field.internetAccess);
+    const cidrs = inputs.parse('cidr-allowlist', field.cidrList);
+    const domains = inputs.parse('domain-allowlist', field.domainList);
     const policy = { internet_access: access };
     if (cidrs && cidrs.length > 0)
         policy.cidr_allowlist = cidrs;
@@ -42568,12 +42719,89 @@ function parseNetworkPolicy(inputs) {
         policy.domain_allowlist = domains;
     return policy;
 }
-/** The default name: gh-<run_id>-<run_attempt>-<6 random hex>, always a valid name. */
-function generateSandboxName(run) {
-    const hex = run.randomHex ? run.randomHex() : randomBytes(3).toString('hex');
-    const digits = (value) => (value && /^\d+$/.test(value) ? value : undefined);
-    const parts = ['gh', digits(run.runId) ?? 'local', digits(run.runAttempt) ?? '1', hex];
-    return parts.join('-').slice(0, 63);
+function parseStart(inputs, connection, run) {
+    const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? [];
+    let gpuCount;
+    if (inputs.isSet('gpu-count')) {
+        gpuCount = inputs.parse('gpu-count', field.wholeNumber(1));
+        if (gpus.length === 0)
+            inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
+    }
+    else if (gpus.length > 0) {
+        gpuCount = 1;
+    }
+    if (inputs.isSet('sandbox-id')) {
+        inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
+    }
+    const nameWasGenerated = !inputs.isSet('name');
+    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined;
+    return {
+        mode: 'start',
+        ...connection,
+        name: nameWasGenerated ? generateSandboxName(run) : inputs.parse('name', field.sandboxName),
+        nameWasGenerated,
+        cpu: inputs.parse('cpu', field.wholeNumber(1)),
+        memoryGib: inputs.parse('memory', field.wholeNumber(1)),
+        storageGib: inputs.parse('storage', field.wholeNumber(1)),
+        gpuTypes: gpus,
+        gpuCount,
+        capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
+        networkPolicy: parseNetworkPolicy(inputs),
+        env: inputs.parse('env', field.envLines),
+        image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
+        maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
+        enforceTtl: inputs.parse('enforce-ttl', field.boolean),
+        maxGraceSeconds: maxGrace,
+        wait: inputs.parse('wait', field.boolean),
+        timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,
+        pollIntervalMs: inputs.parse('poll-interval', duration(DURATION_BOUNDS['poll-interval'])) * 1000,
+        replaceExisting: inputs.parse('replace-existing', field.boolean),
+        keepAlive: inputs.parse('keep-alive', field.boolean),
+        dryRun: inputs.parse('dry-run', field.boolean),
+        ssh: parseSsh(inputs, run),
+    };
+}
+function parseNetworkPolicyMode(inputs, connection) {
+    return {
+        mode: 'network-policy',
+        ...connection,
+        sandboxId: inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id')),
+        networkPolicy: parseNetworkPolicy(inputs),
+    };
+}
+function parseInstance(inputs, connection, run) {
+    const publicKey = inputs.read('public-key').trim();
+    if (looksLikePrivateKey(publicKey)) {
+        inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
+    }
+    else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
+        inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
+    }
+    return {
+        mode: 'instance',
+        ...connection,
+        publicKey: publicKey === '' ? undefined : publicKey,
+        instanceConfig: inputs.parse('instance-config', jsonObject),
+        keepAlive: inputs.parse('keep-alive', field.boolean),
+        dryRun: inputs.parse('dry-run', field.boolean),
+        ssh: parseSsh(inputs, run),
+    };
+}
+function parseSweep(inputs, connection, run) {
+    const githubToken = inputs.parse('github-token', field.githubToken);
+    const dryRun = inputs.parse('dry-run', field.boolean);
+    const repository = repositoryFromEnv(run.env ?? {});
+    if (typeof repository === 'string') {
+        inputs.fail('mode', repository);
+        return undefined;
+    }
+    return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
+}
+function parseConnection(inputs) {
+    return {
+        apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
+        baseUrl: inputs.parse('base-url', baseUrl),
+    };
 }
 /**
  * Parses every input the mode uses. Throws InputErrors listing each bad input;
@@ -42581,152 +42809,45 @@ function generateSandboxName(run) {
  */
 function parseInputs(read, run = runContextFromEnv()) {
     const inputs = new Collector(read);
-    const connection = {
-        apiToken: inputs.parse('api-token', apiToken, read('api-token')),
-        baseUrl: inputs.parse('base-url', baseUrl),
-    };
-    const selected = inputs.parse('mode', mode);
-    let config;
-    if (selected === 'start') {
-        const gpus = inputs.parse('gpu-type', gpuTypes) ?? [];
-        let gpuCount;
-        if (inputs.isSet('gpu-count')) {
-            gpuCount = inputs.parse('gpu-count', wholeNumber(1));
-            if (gpus.length === 0)
-                inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
-        }
-        else if (gpus.length > 0) {
-            gpuCount = 1;
-        }
-        if (inputs.isSet('sandbox-id')) {
-            inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
-        }
-        const nameWasGenerated = !inputs.isSet('name');
-        const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined;
-        config = {
-            mode: 'start',
-            ...connection,
-            name: nameWasGenerated ? generateSandboxName(run) : inputs.parse('name', sandboxName),
-            nameWasGenerated,
-            cpu: inputs.parse('cpu', wholeNumber(1)),
-            memoryGib: inputs.parse('memory', wholeNumber(1)),
-            storageGib: inputs.parse('storage', wholeNumber(1)),
-            gpuTypes: gpus,
-            gpuCount,
-            capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
-            networkPolicy: parseNetworkPolicy(inputs),
-            env: inputs.parse('env', envLines),
-            image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
-            maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
-            enforceTtl: inputs.parse('enforce-ttl', inputs_boolean),
-            maxGraceSeconds: maxGrace,
-            wait: inputs.parse('wait', inputs_boolean),
-            timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,
-            pollIntervalMs: inputs.parse('poll-interval', duration(DURATION_BOUNDS['poll-interval'])) * 1000,
-            replaceExisting: inputs.parse('replace-existing', inputs_boolean),
-            keepAlive: inputs.parse('keep-alive', inputs_boolean),
-            dryRun: inputs.parse('dry-run', inputs_boolean),
-            ssh: parseSsh(inputs, run),
-        };
+    const connection = parseConnection(inputs);
+    const mode = inputs.parse('mode', field.mode);
+    if (mode === 'start')
+        return inputs.done(parseStart(inputs, connection, run));
+    if (mode === 'stop')
+        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')) });
+    if (mode === 'network-policy')
+        return inputs.done(parseNetworkPolicyMode(inputs, connection));
+    if (mode === 'instance')
+        return inputs.done(parseInstance(inputs, connection, run));
+    if (mode === 'sweep')
+        return inputs.done(parseSweep(inputs, connection, run));
+    return inputs.done(undefined);
+}
+/** The tokens and any private key given as an input are masked before anything can print them. */
+function maskSecretInputs(read, setSecret) {
+    for (const name of ['api-token', 'github-token']) {
+        const value = read(name).trim();
+        if (value && value !== INPUT_DEFAULTS['github-token'])
+            setSecret(value);
     }
-    else if (selected === 'stop') {
-        config = { mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', sandboxId, read('sandbox-id')) };
-    }
-    else if (selected === 'network-policy') {
-        config = {
-            mode: 'network-policy',
-            ...connection,
-            sandboxId: inputs.parse('sandbox-id', sandboxId, read('sandbox-id')),
-            networkPolicy: parseNetworkPolicy(inputs),
-        };
-    }
-    else if (selected === 'instance') {
-        const publicKey = read('public-key').trim();
-        if (looksLikePrivateKey(publicKey)) {
-            inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
-        }
-        else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
-            inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
-        }
-        config = {
-            mode: 'instance',
-            ...connection,
-            publicKey: publicKey === '' ? undefined : publicKey,
-            instanceConfig: inputs.parse('instance-config', jsonObject),
-            keepAlive: inputs.parse('keep-alive', inputs_boolean),
-            dryRun: inputs.parse('dry-run', inputs_boolean),
-            ssh: parseSsh(inputs, run),
-        };
-    }
-    if (inputs.errors.length > 0 || config === undefined)
-        throw new InputErrors(inputs.errors);
-    return config;
+    // A private key given where a public one belongs is masked before any error can quote it.
+    maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
+}
+/** The main step's inputs: secrets masked first, then everything parsed once. */
+function readMainInputs(core, run) {
+    const read = (name) => core.getInput(name);
+    maskSecretInputs(read, (secret) => core.setSecret(secret));
+    return parseInputs(read, run);
 }
 function parseCleanupInputs(read) {
-    const inputs = new Collector(read);
+    const inputs = new collector_Collector(read);
     const config = {
-        apiToken: inputs.parse('api-token', apiToken, read('api-token')),
-        baseUrl: inputs.parse('base-url', baseUrl),
+        ...parseConnection(inputs),
         mode: inputs.parse('mode', mode),
-        keepAlive: inputs.parse('keep-alive', inputs_boolean),
+        keepAlive: inputs.parse('keep-alive', fields_boolean),
     };
-    if (inputs.errors.length > 0)
-        throw new InputErrors(inputs.errors);
-    return config;
+    return inputs.done(config);
 }
-
-;// CONCATENATED MODULE: ./build/src/entry.js
-/** Shared wiring of the two entry files: real clock, real client, signals, failure reporting. */
-
-
-
-
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-const MAX_REQUEST_TIMEOUT_S = 600;
-/** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
-function requestTimeoutMs(env = process.env) {
-    const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT;
-    const seconds = raw ? parseDurationSeconds(raw) : undefined;
-    // Bounded like every duration: past setTimeout's range a timer fires at once.
-    return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
-}
-function makeClient(connection) {
-    return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
-}
-/**
- * SIGINT/SIGTERM (a cancelled job) abort what is under way instead of killing
- * the process mid-write; whatever is known is already in state.
- */
-function cancellationSignal(core) {
-    const controller = new AbortController();
-    for (const signal of ['SIGINT', 'SIGTERM']) {
-        process.on(signal, () => {
-            if (!controller.signal.aborted)
-                core.warning(`Received ${signal}: cancelling. The post step stops anything already started.`);
-            controller.abort(new Error(`cancelled by ${signal}`));
-        });
-    }
-    return controller.signal;
-}
-/** Turns any failure into an error annotation that says what to do, and a failed step. */
-function reportFailure(core, error, signal) {
-    if (signal?.aborted) {
-        core.setFailed(`Cancelled: ${signal.reason?.message ?? 'signal'}.`);
-        return;
-    }
-    if (error instanceof InputErrors) {
-        for (const inputError of error.errors)
-            core.error(inputError.message, { title: `Invalid input '${inputError.input}'` });
-        core.setFailed(`${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`);
-        return;
-    }
-    if (error instanceof errors_ServiceError) {
-        core.setFailed(error.message);
-        return;
-    }
-    core.setFailed(error instanceof Error ? error.message : String(error));
-}
-
 
 ;// CONCATENATED MODULE: ./build/src/instance-cleanup.js
 /**
@@ -42997,7 +43118,16 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
             throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error });
         }
     };
-    const result = await withRetry(attempt, { clock: ctx.clock, deadline, signal: ctx.signal, label: `stop ${id}`, log: ctx.log, urgent: true, retryable: isTransientOrLater });
+    const result = await withRetry(attempt, {
+        clock: ctx.clock,
+        deadline,
+        signal: ctx.signal,
+        label: `stop ${id}`,
+        log: ctx.log,
+        urgent: options.urgent ?? true,
+        retryable: isTransientOrLater,
+        onRetry: options.onRetry,
+    });
     if (result.outcome !== 'accepted')
         return result;
     // Report what the service says now; the stop itself already succeeded.

@@ -40,18 +40,25 @@ async function dispatcher(url: string): Promise<Dispatcher | undefined> {
   return proxyDispatcher
 }
 
+/**
+ * The global fetch, through the proxy when one is configured. Looked up at
+ * call time, so msw (which replaces globalThis.fetch) sees every request.
+ */
+export async function proxiedFetch(url: string, init: RequestInit): Promise<Response> {
+  const options: RequestInit & { dispatcher?: Dispatcher } = { ...init }
+  const proxy = await dispatcher(url)
+  // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
+  if (proxy) options.dispatcher = proxy
+  return globalThis.fetch(url, options)
+}
+
 /** The production transport: global fetch, no redirects followed. */
-export const fetchTransport: Transport = async (request) => {
-  const init: RequestInit & { dispatcher?: Dispatcher } = {
+export const fetchTransport: Transport = (request) =>
+  proxiedFetch(request.url, {
     method: request.method,
     headers: request.headers,
     body: request.body,
     signal: request.signal,
     // The token goes to base-url's host only: a redirect is returned, never followed.
     redirect: 'manual',
-  }
-  const proxy = await dispatcher(request.url)
-  // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
-  if (proxy) init.dispatcher = proxy
-  return globalThis.fetch(request.url, init)
-}
+  })

@@ -1,7 +1,7 @@
 /** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
 import { assertInstanceId } from '../client/client.ts'
 import { isNotAccepted, withRetry } from '../client/retry.ts'
-import type { InstanceConfig } from '../inputs.ts'
+import type { InstanceConfig } from '../inputs/config.ts'
 import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
 import { setTextOutput } from '../outputs.ts'
 import { connectInstance } from '../ssh/access.ts'

@@ -1,7 +1,7 @@
 /** Mode `network-policy`: replace the outbound policy of a running sandbox and check what was accepted. */
 import { withRetry } from '../client/retry.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
-import type { NetworkPolicyConfig } from '../inputs.ts'
+import type { NetworkPolicyConfig } from '../inputs/config.ts'
 import { setJsonOutput } from '../outputs.ts'
 import { markdownTable } from '../summary.ts'
 import { serviceText } from '../untrusted.ts'

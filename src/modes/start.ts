@@ -3,7 +3,7 @@
  * once, wait until it is ready, set outputs.
  */
 import type { SandboxRecord } from '../client/schemas.ts'
-import type { StartConfig } from '../inputs.ts'
+import type { StartConfig } from '../inputs/config.ts'
 import { setJsonOutput, setTextOutput } from '../outputs.ts'
 import { ServiceError } from '../client/errors.ts'
 import { buildStartRequest, checkNameBeforeStart, NameHeldError, NameHolders, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox-start.ts'

@@ -1,5 +1,5 @@
 /** Mode `stop`: stop a sandbox started elsewhere (e.g. an earlier job with keep-alive). */
-import type { StopConfig } from '../inputs.ts'
+import type { StopConfig } from '../inputs/config.ts'
 import { setTextOutput } from '../outputs.ts'
 import { stopSandbox } from '../sandboxes.ts'
 import { markdownTable } from '../summary.ts'

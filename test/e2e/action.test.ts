@@ -33,7 +33,7 @@ describe('mode start (the README example)', () => {
     expect(run.post.exitCode).toBe(0)
     const id = run.main.outputs['sandbox-id'] ?? ''
     expect(id).toMatch(/^sbx-[a-f0-9]{16}$/)
-    expect(run.main.outputs['sandbox-name']).toMatch(/^gh-4242-1-[0-9a-f]{6}$/)
+    expect(run.main.outputs['sandbox-name']).toMatch(/^gh-31337-4242-1-[0-9a-f]{6}$/)
     expect(run.main.outputs.status).toBe('running')
     expect(JSON.parse(run.main.outputs.sandbox ?? '')).toMatchObject({ id, status: 'running', spec: { cpu_count: 2, memory_gib: 8, storage_gib: 100 } })
     expect(JSON.parse(run.main.outputs['network-policy'] ?? '')).toMatchObject({ internet_access: 'open' })

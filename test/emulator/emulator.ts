@@ -52,6 +52,8 @@ export interface EmulatorOptions {
   capacity?: Partial<Record<GpuType, number>>
   /** Rate limit window; the service's is one minute. */
   rateWindowMs?: number
+  /** The clock of the rate-limit windows (Date.now by default): a test shares its fake clock with the emulator. */
+  rateClock?: () => number
   startStopLimit?: number
   getListLimit?: number
   /** Milliseconds per TTL second (1000 in real time; smaller in tests). */
@@ -188,7 +190,7 @@ function positiveInt(value: unknown): boolean {
 
 export class Emulator {
   readonly options: Required<
-    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride'
+    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride' | 'rateClock'
     >
   > &
     Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride'>
@@ -202,6 +204,7 @@ export class Emulator {
   readonly instances = new Map<string, { identifier: number; uuid: string; org: string; public_key?: string; deleted: boolean }>()
   private faults: { rule: FaultRule; seen: number }[] = []
   private readonly rate = new Map<string, { windowStart: number; count: number }>()
+  private readonly rateClock: () => number
   private readonly timers = new Set<NodeJS.Timeout>()
   private readonly sockets = new Set<Socket>()
   private readonly hanging = new Set<ServerResponse>()
@@ -221,6 +224,7 @@ export class Emulator {
     this.host = options.host ?? '127.0.0.1'
     this.port = options.port ?? 0
     this.https = options.https ?? false
+    this.rateClock = options.rateClock ?? (() => Date.now())
     this.options = {
       organizations: options.organizations ?? [
         { token: DEFAULT_TOKEN, name: 'org-default', sandboxAccess: true },
@@ -516,7 +520,7 @@ export class Emulator {
   private limit(org: string, bucket: 'start-stop' | 'get-list'): void {
     const key = `${org}:${bucket}`
     const limit = bucket === 'start-stop' ? this.options.startStopLimit : this.options.getListLimit
-    const now = Date.now()
+    const now = this.rateClock()
     let window = this.rate.get(key)
     if (!window || now - window.windowStart >= this.options.rateWindowMs) {
       window = { windowStart: now, count: 0 }

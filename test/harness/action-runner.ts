@@ -115,6 +115,7 @@ export async function runStep(step: 'main' | 'post', options: StepOptions): Prom
     GITHUB_RUN_ID: '4242',
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_REPOSITORY: 'octo/repo',
+    GITHUB_REPOSITORY_ID: '31337',
     GITHUB_WORKSPACE: dir,
     RUNNER_TEMP: join(dir, 'temp'),
     GITHUB_OUTPUT: files.output,

@@ -30,6 +30,9 @@ export class FakeService {
   getScript: (() => Response | undefined)[] = []
   startScript: ((body: { name: string; spec: { gpu_type?: string } }) => 'ok' | 'lost' | Response)[] = []
   stopScript: (() => Response | undefined)[] = []
+  listScript: (() => Response | undefined)[] = []
+  /** List pages of this many sandboxes (page_token is the offset); one page when undefined. */
+  pageSize: number | undefined
   /** GET /pricing and GET /credit-alert, kept apart from the sandbox calls. */
   billingRequests: string[] = []
   pricing: () => Response = () => HttpResponse.json({ pricing: { a100_x1_prototyping: 0.78, additional_vcpus: 0.01, additional_memory_gib: 0.005, disk_gb: 0.0002 } })
@@ -85,9 +88,15 @@ export class FakeService {
         if (sandbox.status !== 'stopped' && sandbox.status !== 'stopping') sandbox.status = this.statuses.shift() ?? sandbox.status
         return HttpResponse.json({ id: sandbox.id, name: sandbox.name, status: sandbox.status, spec: { gpu_type: sandbox.gpu } })
       }),
-      http.get(`${BASE}/sandboxes`, () => {
-        this.requests.push({ method: 'GET', path: '/sandboxes' })
-        return HttpResponse.json({ items: this.sandboxes.map((s) => ({ ...s })), next_page_token: null })
+      http.get(`${BASE}/sandboxes`, ({ request }) => {
+        const pageToken = new URL(request.url).searchParams.get('page_token')
+        this.requests.push({ method: 'GET', path: pageToken ? `/sandboxes?page_token=${pageToken}` : '/sandboxes' })
+        const scripted = this.listScript.shift()?.()
+        if (scripted) return scripted
+        if (this.pageSize === undefined) return HttpResponse.json({ items: this.sandboxes.map((s) => ({ ...s })), next_page_token: null })
+        const offset = Number(pageToken ?? 0)
+        const next = offset + this.pageSize < this.sandboxes.length ? String(offset + this.pageSize) : null
+        return HttpResponse.json({ items: this.sandboxes.slice(offset, offset + this.pageSize).map((s) => ({ ...s })), next_page_token: next })
       }),
       http.post(`${BASE}/instances/create`, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>

@@ -41,6 +41,7 @@ beforeEach(() => {
   vi.stubEnv('GITHUB_STEP_SUMMARY', join(dir, 'summary'))
   vi.stubEnv('RUNNER_TEMP', join(dir, 'temp'))
   vi.stubEnv('GITHUB_RUN_ID', '77')
+  vi.stubEnv('GITHUB_REPOSITORY_ID', '5150')
   vi.stubEnv('GITHUB_RUN_ATTEMPT', '1')
   // setFailed sets process.exitCode; every test starts from a passing step.
   process.exitCode = 0
@@ -75,7 +76,7 @@ describe('main step run()', () => {
     expect(process.exitCode).toBe(0)
     expect(log().split('\n')[0]).toBe(`::add-mask::${TOKEN}`)
     const outputs = read('output')
-    expect(outputs).toMatchObject({ 'sandbox-id': 'sbx-0000000000000001', status: 'running', 'sandbox-name': expect.stringMatching(/^gh-77-1-[0-9a-f]{6}$/) })
+    expect(outputs).toMatchObject({ 'sandbox-id': 'sbx-0000000000000001', status: 'running', 'sandbox-name': expect.stringMatching(/^gh-5150-77-1-[0-9a-f]{6}$/) })
     expect(read('state')).toMatchObject({ 'sandbox-id': 'sbx-0000000000000001', 'sandbox-name': outputs['sandbox-name'] })
     expect(readFileSync(join(dir, 'summary'), 'utf8')).toContain('### Sandbox sbx-0000000000000001')
     expect(log().replace(`::add-mask::${TOKEN}`, '')).not.toContain(TOKEN)

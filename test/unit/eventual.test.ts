@@ -7,7 +7,8 @@ import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
 import { reportFailure } from '../../src/entry.ts'
-import { parseInputs, type StartConfig } from '../../src/inputs.ts'
+import type { StartConfig } from '../../src/inputs/config.ts'
+import { parseInputs } from '../../src/inputs/modes.ts'
 import { runStart } from '../../src/modes/start.ts'
 import { runMain } from '../../src/run.ts'
 import { BASE, runPostAgainst, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
@@ -26,7 +27,7 @@ const signal = () => new AbortController().signal
 
 function startConfig(inputs: Record<string, string> = {}): StartConfig {
   const all: Record<string, string> = { 'api-token': TOKEN, 'base-url': BASE, ...inputs }
-  return parseInputs((n) => all[n] ?? '', { runId: '1', runAttempt: '1', randomHex: () => 'abc123' }) as StartConfig
+  return parseInputs((n) => all[n] ?? '', { repositoryId: '7', runId: '1', runAttempt: '1', randomHex: () => 'abc123' }) as StartConfig
 }
 
 async function main(inputs: Record<string, string>, clock = new FakeClock()) {
@@ -97,7 +98,7 @@ describe('a lost answer whose sandbox never shows', () => {
     const error = await runStart(startConfig(), { core, client: client(), clock, signal: signal() }).catch((e: Error) => e)
     expect(String(error)).toMatch(/in use after a start attempt whose answer was lost, but no live sandbox of this step/)
     expect(service.paths().filter((p) => p === 'GET /sandboxes')).toHaveLength(5)
-    expect(core.state['sandbox-name']).toBe('gh-1-1-abc123')
+    expect(core.state['sandbox-name']).toBe('gh-7-1-1-abc123')
   })
 })
 

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import {
-  InputErrors,
-  generateSandboxName,
-  parseCleanupInputs,
-  parseDurationSeconds,
-  parseInputs,
-  type InstanceConfig,
-  type NetworkPolicyConfig,
-  type StartConfig,
-  type StopConfig,
-} from '../../src/inputs.ts'
+import { InputErrors } from '../../src/inputs/collector.ts'
+import type { InstanceConfig, NetworkPolicyConfig, StartConfig, StopConfig } from '../../src/inputs/config.ts'
+import { parseDurationSeconds } from '../../src/inputs/durations.ts'
+import { parseCleanupInputs, parseInputs } from '../../src/inputs/modes.ts'
+import { generateSandboxName } from '../../src/sandbox-name.ts'
 
 const TOKEN = 'tok-abc123'
-const run = { runId: '987', runAttempt: '2', randomHex: () => 'a1b2c3' }
+const run = { repositoryId: '42', runId: '987', runAttempt: '2', randomHex: () => 'a1b2c3' }
 
 function parse(inputs: Record<string, string>) {
   return parseInputs((name) => inputs[name] ?? '', run)
@@ -37,7 +31,7 @@ describe('start mode defaults', () => {
       mode: 'start',
       apiToken: TOKEN,
       baseUrl: 'https://api.thundercompute.com:8443/v1',
-      name: 'gh-987-2-a1b2c3',
+      name: 'gh-42-987-2-a1b2c3',
       nameWasGenerated: true,
       cpu: 4,
       memoryGib: 16,
@@ -60,8 +54,13 @@ describe('start mode defaults', () => {
   })
 
   it('generates a valid name outside a runner', () => {
-    expect(generateSandboxName({ runId: undefined, runAttempt: undefined, randomHex: () => 'ffffff' })).toBe('gh-local-1-ffffff')
-    expect(generateSandboxName({ runId: '1', runAttempt: '1' })).toMatch(/^gh-1-1-[0-9a-f]{6}$/)
+    expect(generateSandboxName({ repositoryId: undefined, runId: undefined, runAttempt: undefined, randomHex: () => 'ffffff' })).toBe('local-ffffff')
+    // A run without a repository id (or any part that is not a number) is not a workflow run's name: never swept.
+    expect(generateSandboxName({ repositoryId: undefined, runId: '1', runAttempt: '1', randomHex: () => 'ffffff' })).toBe('local-ffffff')
+    expect(generateSandboxName({ repositoryId: '9', runId: '1; rm', runAttempt: '1', randomHex: () => 'ffffff' })).toBe('local-ffffff')
+    expect(generateSandboxName({ repositoryId: '9', runId: '1', runAttempt: '1' })).toMatch(/^gh-9-1-1-[0-9a-f]{6}$/)
+    // A random source that is not 6 hex digits still gives a valid name.
+    expect(generateSandboxName({ repositoryId: '9', runId: '1', runAttempt: '1', randomHex: () => 'XYZ' })).toMatch(/^local-[0-9a-f]{6}$/)
   })
 })
 

@@ -5,7 +5,8 @@
 import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
-import { parseInputs, type StartConfig } from '../../src/inputs.ts'
+import type { StartConfig } from '../../src/inputs/config.ts'
+import { parseInputs } from '../../src/inputs/modes.ts'
 import { runStart } from '../../src/modes/start.ts'
 import { runMain } from '../../src/run.ts'
 import { BASE, runPostAgainst, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
@@ -18,12 +19,12 @@ beforeEach(() => {
 })
 
 const client = () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN })
-const GENERATED = 'gh-1-1-b0c5e1'
+const GENERATED = 'gh-7-1-1-b0c5e1'
 
 function config(inputs: Record<string, string> = {}): StartConfig {
   // A generated name unless the test chooses one: a chosen name is looked up before the first start.
   const all: Record<string, string> = { 'api-token': TOKEN, 'base-url': BASE, ...inputs }
-  return parseInputs((n) => all[n] ?? '', { runId: '1', runAttempt: '1', randomHex: () => 'b0c5e1' }) as StartConfig
+  return parseInputs((n) => all[n] ?? '', { repositoryId: '7', runId: '1', runAttempt: '1', randomHex: () => 'b0c5e1' }) as StartConfig
 }
 
 async function start(inputs: Record<string, string> = {}, clock = new FakeClock()): Promise<{ core: RecordingCore; error?: Error }> {

@@ -1,0 +1,85 @@
+/** The typed config each mode's main step receives, parsed once from the inputs (modes.ts). */
+import type { GpuType, NetworkPolicy } from '../client/schemas.ts'
+import type { Mode } from './defaults.ts'
+import type { SshRequest } from './ssh.ts'
+
+export interface Connection {
+  apiToken: string
+  baseUrl: string
+}
+
+export interface StartConfig extends Connection {
+  mode: 'start'
+  name: string
+  /** The user chose the name: the start looks for sandboxes already holding it. */
+  nameWasGenerated: boolean
+  cpu: number
+  memoryGib: number
+  storageGib: number
+  /** Ordered preference; empty for a CPU-only sandbox. */
+  gpuTypes: GpuType[]
+  gpuCount: number | undefined
+  capacityTimeoutMs: number
+  networkPolicy: NetworkPolicy
+  env: Record<string, string>
+  /** image_id to start from; undefined: not sent. */
+  image: string | undefined
+  maxTtlSeconds: number
+  enforceTtl: boolean
+  maxGraceSeconds: number | undefined
+  wait: boolean
+  timeoutMs: number
+  pollIntervalMs: number
+  replaceExisting: boolean
+  keepAlive: boolean
+  dryRun: boolean
+  /** ssh: true: the alias later steps use; undefined: no SSH access. */
+  ssh: SshRequest | undefined
+}
+
+export interface StopConfig extends Connection {
+  mode: 'stop'
+  sandboxId: string
+}
+
+export interface NetworkPolicyConfig extends Connection {
+  mode: 'network-policy'
+  sandboxId: string
+  networkPolicy: NetworkPolicy
+}
+
+export interface InstanceConfig extends Connection {
+  mode: 'instance'
+  publicKey: string | undefined
+  instanceConfig: Record<string, unknown>
+  keepAlive: boolean
+  dryRun: boolean
+  ssh: SshRequest | undefined
+}
+
+/** The repository a sweep works for, from the runner's environment. */
+export interface SweepRepository {
+  owner: string
+  repo: string
+  /** GITHUB_REPOSITORY_ID: what default sandbox names carry. */
+  id: string
+  /** GITHUB_API_URL (GitHub Enterprise Server), else https://api.github.com. */
+  apiUrl: string
+  /** GITHUB_SERVER_URL, for links to runs in the summary. */
+  serverUrl: string
+}
+
+export interface SweepConfig extends Connection {
+  mode: 'sweep'
+  githubToken: string
+  dryRun: boolean
+  repository: SweepRepository
+}
+
+export type ActionConfig = StartConfig | StopConfig | NetworkPolicyConfig | InstanceConfig | SweepConfig
+
+/** Post step: only what cleanup needs, so an unrelated bad input never blocks a stop. */
+export interface CleanupConfig extends Connection {
+  mode: Mode
+  keepAlive: boolean
+}

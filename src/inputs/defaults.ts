@@ -1,0 +1,44 @@
+/** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
+
+export const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'] as const
+export type Mode = (typeof MODES)[number]
+
+export const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1'
+
+/** The runner expands this default; anywhere else it arrives as the literal text. */
+export const GITHUB_TOKEN_DEFAULT = '${{ github.token }}'
+
+export const INPUT_DEFAULTS = {
+  'api-token': '',
+  'base-url': DEFAULT_BASE_URL,
+  mode: 'start',
+  name: '',
+  cpu: '4',
+  memory: '16',
+  storage: '100',
+  'gpu-type': '',
+  'gpu-count': '',
+  'capacity-timeout': '5m',
+  'internet-access': 'open',
+  'cidr-allowlist': '',
+  'domain-allowlist': '',
+  env: '',
+  'max-ttl': '6h',
+  'enforce-ttl': 'true',
+  'max-grace': '',
+  wait: 'true',
+  timeout: '15m',
+  'poll-interval': '1s',
+  'replace-existing': 'false',
+  'keep-alive': 'false',
+  'sandbox-id': '',
+  'public-key': '',
+  'instance-config': '{}',
+  'dry-run': 'false',
+  image: '',
+  ssh: 'false',
+  'ssh-alias': 'sandbox',
+  'github-token': GITHUB_TOKEN_DEFAULT,
+} as const
+
+export type InputName = keyof typeof INPUT_DEFAULTS

@@ -1,0 +1,232 @@
+/**
+ * Field parsers: one zod schema per kind of input, from the raw string, with
+ * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
+ */
+import { isIP } from 'node:net'
+import { z } from 'zod'
+import { isLoopbackHost } from '../client/url.ts'
+import { GPU_TYPES, INTERNET_ACCESS, SANDBOX_ID_PATTERN, type GpuType, type NetworkPolicy } from '../client/schemas.ts'
+import { DEFAULT_BASE_URL, GITHUB_TOKEN_DEFAULT, MODES, type Mode } from './defaults.ts'
+
+const MAX_INT = 2 ** 31 - 1
+
+export function wholeNumber(min: number) {
+  return z.string().transform((raw, ctx) => {
+    const text = raw.trim()
+    if (!/^\d+$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number >= ${min}, got '${raw}'` })
+      return z.NEVER
+    }
+    const value = Number(text)
+    if (value < min || value > MAX_INT) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'` })
+      return z.NEVER
+    }
+    return value
+  })
+}
+
+export const boolean = z.string().transform((raw, ctx) => {
+  // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
+  const text = raw.trim()
+  if (['true', 'True', 'TRUE'].includes(text)) return true
+  if (['false', 'False', 'FALSE'].includes(text)) return false
+  ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` })
+  return z.NEVER
+})
+
+/** Comma- or newline-separated list; blanks dropped. */
+export function splitList(raw: string): string[] {
+  return raw
+    .split(/[,\n]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+export const gpuTypes = z.string().transform((raw, ctx) => {
+  const types: GpuType[] = []
+  for (const item of splitList(raw)) {
+    const upper = item.toUpperCase()
+    if (!(GPU_TYPES as readonly string[]).includes(upper)) {
+      ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${GPU_TYPES.join(', ')} (any case, comma or newline separated)` })
+      return z.NEVER
+    }
+    if (types.includes(upper as GpuType)) {
+      ctx.addIssue({ code: 'custom', message: `GPU type '${upper}' is listed twice` })
+      return z.NEVER
+    }
+    types.push(upper as GpuType)
+  }
+  return types
+})
+
+export function isValidCidr(entry: string): boolean {
+  const slash = entry.indexOf('/')
+  if (slash < 0) return false
+  const address = entry.slice(0, slash)
+  const prefix = entry.slice(slash + 1)
+  if (!/^\d{1,3}$/.test(prefix)) return false
+  const version = isIP(address)
+  if (version === 4) return Number(prefix) <= 32
+  if (version === 6) return Number(prefix) <= 128 && !address.includes('%')
+  return false
+}
+
+export const cidrList = z.string().transform((raw, ctx) => {
+  const entries = splitList(raw)
+  for (const entry of entries) {
+    if (!isValidCidr(entry)) {
+      ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` })
+      return z.NEVER
+    }
+  }
+  return entries
+})
+
+const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
+
+export function isValidDomain(entry: string): boolean {
+  const host = entry.startsWith('*.') ? entry.slice(2) : entry
+  if (host.length > 253) return false
+  const labels = host.split('.')
+  if (labels.length < 2) return false
+  if (!labels.every((label) => DOMAIN_LABEL.test(label))) return false
+  // The last label is a TLD: never all digits (that would be an IP address).
+  return !/^\d+$/.test(labels[labels.length - 1] ?? '')
+}
+
+export const domainList = z.string().transform((raw, ctx) => {
+  const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''))
+  for (const entry of entries) {
+    if (!isValidDomain(entry)) {
+      ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` })
+      return z.NEVER
+    }
+  }
+  return entries
+})
+
+export const internetAccess = z.string().transform((raw, ctx) => {
+  const text = raw.trim().toLowerCase()
+  if (!(INTERNET_ACCESS as readonly string[]).includes(text)) {
+    ctx.addIssue({ code: 'custom', message: `must be one of ${INTERNET_ACCESS.join(', ')}, got '${raw}'` })
+    return z.NEVER
+  }
+  return text as NetworkPolicy['internet_access']
+})
+
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+export const envLines = z.string().transform((raw, ctx) => {
+  // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
+  const env = new Map<string, string>()
+  const lines = raw.split(/\r?\n/)
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue
+    const eq = line.indexOf('=')
+    // Never echo the line: a value may be a secret.
+    if (eq < 0) {
+      ctx.addIssue({ code: 'custom', message: `line ${index + 1} has no '='; write one KEY=VALUE per line` })
+      return z.NEVER
+    }
+    const key = line.slice(0, eq).trim()
+    if (!ENV_KEY.test(key)) {
+      ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` })
+      return z.NEVER
+    }
+    if (env.has(key)) {
+      ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` })
+      return z.NEVER
+    }
+    env.set(key, line.slice(eq + 1))
+  }
+  return Object.fromEntries(env) as Record<string, string>
+})
+
+export const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
+
+export const sandboxName = z.string().transform((raw, ctx) => {
+  const text = raw.trim()
+  if (!SANDBOX_NAME_PATTERN.test(text)) {
+    ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` })
+    return z.NEVER
+  }
+  return text
+})
+
+export const sandboxId = z.string().transform((raw, ctx) => {
+  const text = raw.trim()
+  if (text === '') {
+    ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' })
+    return z.NEVER
+  }
+  if (!SANDBOX_ID_PATTERN.test(text)) {
+    ctx.addIssue({ code: 'custom', message: `must match ${SANDBOX_ID_PATTERN.source}, got '${raw}'` })
+    return z.NEVER
+  }
+  return text
+})
+
+export const baseUrl = z.string().transform((raw, ctx) => {
+  let url: URL
+  try {
+    url = new URL(raw.trim())
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `must be an absolute URL such as ${DEFAULT_BASE_URL}, got '${raw}'` })
+    return z.NEVER
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' })
+    return z.NEVER
+  }
+  const loopback = isLoopbackHost(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
+    })
+    return z.NEVER
+  }
+  return url.href.replace(/\/+$/, '')
+})
+
+export const apiToken = z.string().transform((raw, ctx) => {
+  const text = raw.trim()
+  if (text === '') {
+    ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' })
+    return z.NEVER
+  }
+  // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
+  // sent, as a network error for the whole timeout); never echo the token itself.
+  if (!/^[\x21-\x7e]+$/.test(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+    })
+    return z.NEVER
+  }
+  return text
+})
+
+export const mode = z.string().transform((raw, ctx) => {
+  const text = raw.trim() === '' ? 'start' : raw.trim()
+  if (!(MODES as readonly string[]).includes(text)) {
+    ctx.addIssue({ code: 'custom', message: `must be one of ${MODES.join(', ')}, got '${raw}'` })
+    return z.NEVER
+  }
+  return text as Mode
+})
+
+export const githubToken = z.string().transform((raw, ctx) => {
+  const text = raw.trim()
+  // The runner expands the default; a literal expression means it was never expanded (a local run).
+  if (text === '' || text === GITHUB_TOKEN_DEFAULT) {
+    ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" })
+    return z.NEVER
+  }
+  if (!/^[\x21-\x7e]+$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' })
+    return z.NEVER
+  }
+  return text
+})

@@ -1,0 +1,171 @@
+/**
+ * Per-mode assembly: which inputs each mode reads, composed from the field
+ * parsers. Every input is read here, once; nothing else calls core.getInput.
+ */
+import { DURATION_BOUNDS, duration } from './durations.ts'
+import { Collector, type InputReader } from './collector.ts'
+import type { ActionConfig, CleanupConfig, Connection, InstanceConfig, NetworkPolicyConfig, StartConfig, SweepConfig } from './config.ts'
+import { INPUT_DEFAULTS } from './defaults.ts'
+import * as field from './fields.ts'
+import { imageId } from './image.ts'
+import { jsonObject } from './json-object.ts'
+import { looksLikePrivateKey, maskPrivateKeyInputs } from './private-key.ts'
+import { repositoryFromEnv, type RunContext, runContextFromEnv } from './run-context.ts'
+import { checkAlias, type SshRequest } from './ssh.ts'
+import type { NetworkPolicy } from '../client/schemas.ts'
+import { generateSandboxName } from '../sandbox-name.ts'
+
+/** ssh and ssh-alias, for start and instance modes. */
+function parseSsh(inputs: Collector, run: RunContext): SshRequest | undefined {
+  const wanted = inputs.parse('ssh', field.boolean)
+  if (!wanted) {
+    if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias']) inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it")
+    return undefined
+  }
+  const alias = inputs.raw('ssh-alias').trim()
+  const problem = checkAlias(alias, run.aliasInUse ?? (() => false))
+  if (problem) {
+    inputs.fail('ssh-alias', problem)
+    return undefined
+  }
+  return { alias }
+}
+
+function parseNetworkPolicy(inputs: Collector): NetworkPolicy {
+  const access = inputs.parse('internet-access', field.internetAccess)
+  const cidrs = inputs.parse('cidr-allowlist', field.cidrList)
+  const domains = inputs.parse('domain-allowlist', field.domainList)
+  const policy: NetworkPolicy = { internet_access: access }
+  if (cidrs && cidrs.length > 0) policy.cidr_allowlist = cidrs
+  if (domains && domains.length > 0) policy.domain_allowlist = domains
+  return policy
+}
+
+function parseStart(inputs: Collector, connection: Connection, run: RunContext): StartConfig {
+  const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? []
+  let gpuCount: number | undefined
+  if (inputs.isSet('gpu-count')) {
+    gpuCount = inputs.parse('gpu-count', field.wholeNumber(1))
+    if (gpus.length === 0) inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count")
+  } else if (gpus.length > 0) {
+    gpuCount = 1
+  }
+  if (inputs.isSet('sandbox-id')) {
+    inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)")
+  }
+  const nameWasGenerated = !inputs.isSet('name')
+  const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined
+  return {
+    mode: 'start',
+    ...connection,
+    name: nameWasGenerated ? generateSandboxName(run) : inputs.parse('name', field.sandboxName),
+    nameWasGenerated,
+    cpu: inputs.parse('cpu', field.wholeNumber(1)),
+    memoryGib: inputs.parse('memory', field.wholeNumber(1)),
+    storageGib: inputs.parse('storage', field.wholeNumber(1)),
+    gpuTypes: gpus,
+    gpuCount,
+    capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
+    networkPolicy: parseNetworkPolicy(inputs),
+    env: inputs.parse('env', field.envLines),
+    image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
+    maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
+    enforceTtl: inputs.parse('enforce-ttl', field.boolean),
+    maxGraceSeconds: maxGrace,
+    wait: inputs.parse('wait', field.boolean),
+    timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,
+    pollIntervalMs: inputs.parse('poll-interval', duration(DURATION_BOUNDS['poll-interval'])) * 1000,
+    replaceExisting: inputs.parse('replace-existing', field.boolean),
+    keepAlive: inputs.parse('keep-alive', field.boolean),
+    dryRun: inputs.parse('dry-run', field.boolean),
+    ssh: parseSsh(inputs, run),
+  }
+}
+
+function parseNetworkPolicyMode(inputs: Collector, connection: Connection): NetworkPolicyConfig {
+  return {
+    mode: 'network-policy',
+    ...connection,
+    sandboxId: inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id')),
+    networkPolicy: parseNetworkPolicy(inputs),
+  }
+}
+
+function parseInstance(inputs: Collector, connection: Connection, run: RunContext): InstanceConfig {
+  const publicKey = inputs.read('public-key').trim()
+  if (looksLikePrivateKey(publicKey)) {
+    inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file')
+  } else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
+    inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'")
+  }
+  return {
+    mode: 'instance',
+    ...connection,
+    publicKey: publicKey === '' ? undefined : publicKey,
+    instanceConfig: inputs.parse('instance-config', jsonObject),
+    keepAlive: inputs.parse('keep-alive', field.boolean),
+    dryRun: inputs.parse('dry-run', field.boolean),
+    ssh: parseSsh(inputs, run),
+  }
+}
+
+function parseSweep(inputs: Collector, connection: Connection, run: RunContext): SweepConfig | undefined {
+  const githubToken = inputs.parse('github-token', field.githubToken)
+  const dryRun = inputs.parse('dry-run', field.boolean)
+  const repository = repositoryFromEnv(run.env ?? {})
+  if (typeof repository === 'string') {
+    inputs.fail('mode', repository)
+    return undefined
+  }
+  return { mode: 'sweep', ...connection, githubToken, dryRun, repository }
+}
+
+function parseConnection(inputs: Collector): Connection {
+  return {
+    apiToken: inputs.parse('api-token', field.apiToken, inputs.read('api-token')),
+    baseUrl: inputs.parse('base-url', field.baseUrl),
+  }
+}
+
+/**
+ * Parses every input the mode uses. Throws InputErrors listing each bad input;
+ * until this returns, nothing has been sent anywhere.
+ */
+export function parseInputs(read: InputReader, run: RunContext = runContextFromEnv()): ActionConfig {
+  const inputs = new Collector(read)
+  const connection = parseConnection(inputs)
+  const mode = inputs.parse('mode', field.mode)
+  if (mode === 'start') return inputs.done(parseStart(inputs, connection, run))
+  if (mode === 'stop') return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')) })
+  if (mode === 'network-policy') return inputs.done(parseNetworkPolicyMode(inputs, connection))
+  if (mode === 'instance') return inputs.done(parseInstance(inputs, connection, run))
+  if (mode === 'sweep') return inputs.done(parseSweep(inputs, connection, run))
+  return inputs.done<ActionConfig>(undefined)
+}
+
+/** The tokens and any private key given as an input are masked before anything can print them. */
+export function maskSecretInputs(read: InputReader, setSecret: (secret: string) => void): void {
+  for (const name of ['api-token', 'github-token'] as const) {
+    const value = read(name).trim()
+    if (value && value !== INPUT_DEFAULTS['github-token']) setSecret(value)
+  }
+  // A private key given where a public one belongs is masked before any error can quote it.
+  maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config'])
+}
+
+/** The main step's inputs: secrets masked first, then everything parsed once. */
+export function readMainInputs(core: { getInput: InputReader; setSecret: (secret: string) => void }, run: RunContext): ActionConfig {
+  const read: InputReader = (name) => core.getInput(name)
+  maskSecretInputs(read, (secret) => core.setSecret(secret))
+  return parseInputs(read, run)
+}
+
+export function parseCleanupInputs(read: InputReader): CleanupConfig {
+  const inputs = new Collector(read)
+  const config: CleanupConfig = {
+    ...parseConnection(inputs),
+    mode: inputs.parse('mode', field.mode),
+    keepAlive: inputs.parse('keep-alive', field.boolean),
+  }
+  return inputs.done(config)
+}

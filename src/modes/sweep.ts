@@ -1,0 +1,109 @@
+/**
+ * Mode `sweep`: stop this repository's orphans, the live sandboxes this
+ * action named for a run of this repository that GitHub says is over. Lists
+ * first, then asks GitHub (once per run), then stops in a slow trickle. A
+ * GitHub 401/403 ends the sweep before any stop: never stop on a guess.
+ */
+import { isServiceError } from '../client/errors.ts'
+import { withRetry } from '../client/retry.ts'
+import type { ListedSandbox } from '../client/schemas.ts'
+import type { SweepConfig } from '../inputs/config.ts'
+import { stopSandbox, type OpContext } from '../sandboxes.ts'
+import { serviceText } from '../untrusted.ts'
+import { decide } from '../sweep/decide.ts'
+import { makeRunLookup, type RunLookup } from '../sweep/github-runs.ts'
+import { describe, sweepSummary, totalsLine, type SweptCandidate } from '../sweep/report.ts'
+import { isRateLimited, trickle } from '../sweep/trickle.ts'
+import type { ModeDeps } from './deps.ts'
+
+const LIST_DEADLINE_MS = 5 * 60_000
+/** 100 pages of the service's default size: thousands of sandboxes. */
+const MAX_LIST_PAGES = 100
+/** Each orphan's stop keeps trying this long (429s and lost answers included) before it counts as failed. */
+export const SWEEP_STOP_DEADLINE_MS = 10 * 60_000
+
+export interface SweepDeps extends ModeDeps {
+  /** GitHub's view of runs; the real one (Octokit, loaded now) when absent. */
+  runLookup?: RunLookup
+}
+
+async function listAll(ctx: OpContext): Promise<ListedSandbox[]> {
+  const deadline = ctx.clock.now() + LIST_DEADLINE_MS
+  const client = ctx.client.withDeadline(deadline, ctx.clock)
+  return withRetry(
+    async () => {
+      const listed: ListedSandbox[] = []
+      for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal })) listed.push(sandbox)
+      return listed
+    },
+    { clock: ctx.clock, deadline, signal: ctx.signal, label: 'list sandboxes', log: ctx.log },
+  )
+}
+
+async function stopOrphan(ctx: OpContext, candidate: SweptCandidate, rateLimited: () => void): Promise<void> {
+  try {
+    const result = await stopSandbox(ctx, candidate.id, ctx.clock.now() + SWEEP_STOP_DEADLINE_MS, {
+      urgent: false,
+      onRetry: (error) => {
+        if (isRateLimited(error)) rateLimited()
+      },
+    })
+    candidate.outcome = result.outcome === 'accepted' ? 'stopped' : result.outcome === 'gone' ? 'already gone' : 'not live'
+    ctx.log(`${candidate.id}: ${candidate.outcome}${result.status ? ` (status ${serviceText(result.status, 40)})` : ''}.`)
+  } catch (error) {
+    ctx.signal?.throwIfAborted()
+    // A token the service refuses fails every stop alike: end the sweep now.
+    if (isServiceError(error) && (error.status === 401 || error.status === 403)) throw error
+    candidate.outcome = 'failed'
+    candidate.failure = `stop failed: ${serviceText(error instanceof Error ? error.message : String(error), 200)}`
+  }
+}
+
+export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<void> {
+  const { core, clock, signal } = deps
+  const { repository } = config
+  const log = (message: string) => core.info(message)
+  const ctx: OpContext = { client: deps.client, clock, signal, log }
+  log(`Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`)
+
+  // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
+  const listed = await listAll(ctx)
+  const lookup = deps.runLookup ?? (await makeRunLookup(repository, config.githubToken, { clock, signal, log }))
+  const { candidates, notLive } = await decide(listed, repository.id, lookup)
+
+  const swept: SweptCandidate[] = candidates
+  const orphans = swept.filter((candidate) => candidate.decision === 'stop')
+  for (const candidate of swept) log(describe(candidate))
+
+  const stopped: string[] = []
+  try {
+    if (config.dryRun) {
+      for (const orphan of orphans) {
+        orphan.outcome = 'would stop'
+        stopped.push(orphan.id)
+      }
+    } else {
+      if (orphans.length > 0) log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`)
+      await trickle(
+        orphans,
+        async (orphan, paced) => {
+          await stopOrphan(ctx, orphan, paced.rateLimited)
+          if (orphan.outcome === 'stopped') stopped.push(orphan.id)
+        },
+        { clock, signal, log },
+      )
+    }
+  } finally {
+    // What was stopped is an output even when the sweep ends early.
+    core.setOutput('stopped', JSON.stringify(stopped))
+  }
+
+  const failed = orphans.filter((orphan) => orphan.outcome === 'failed')
+  const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun }
+  log(totalsLine(totals))
+  await core.appendSummary(sweepSummary(swept, repository, totals))
+  if (failed.length > 0) {
+    for (const orphan of failed) core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' })
+    core.setFailed(`${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`)
+  }
+}

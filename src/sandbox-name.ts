@@ -1,0 +1,40 @@
+/**
+ * The default sandbox name, and how mode: sweep recognises it:
+ * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
+ * A name a user chose is never read as one of these unless it has exactly
+ * this shape, and then it also needs this repository's id and a completed run.
+ */
+import { randomBytes } from 'node:crypto'
+
+/** What the generated name is made of; GITHUB_* on a runner. */
+export interface NameSource {
+  repositoryId: string | undefined
+  runId: string | undefined
+  runAttempt: string | undefined
+  randomHex?: () => string
+}
+
+const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/
+const digits = (value: string | undefined) => (value && /^[1-9]\d{0,19}$/.test(value) ? value : undefined)
+
+/** gh-<repository id>-<run id>-<attempt>-<hex> in a workflow run; local-<hex> anywhere else. */
+export function generateSandboxName(source: NameSource): string {
+  const hex = source.randomHex ? source.randomHex() : randomBytes(3).toString('hex')
+  const [repositoryId, runId, attempt] = [digits(source.repositoryId), digits(source.runId), digits(source.runAttempt)]
+  const name = repositoryId && runId && attempt ? `gh-${repositoryId}-${runId}-${attempt}-${hex}` : `local-${hex}`
+  // Always a valid name, whatever the environment says.
+  return GENERATED.test(name) || /^local-[0-9a-f]{6}$/.test(name) ? name : `local-${randomBytes(3).toString('hex')}`
+}
+
+export interface GeneratedName {
+  repositoryId: string
+  runId: string
+  runAttempt: number
+}
+
+/** The parts of a name this action generated in a workflow run; undefined for any other name. */
+export function parseGeneratedName(name: string | undefined): GeneratedName | undefined {
+  const match = GENERATED.exec(name ?? '')
+  if (!match) return undefined
+  return { repositoryId: match[1] as string, runId: match[2] as string, runAttempt: Number(match[3]) }
+}

@@ -1,0 +1,121 @@
+/**
+ * What GitHub says about a workflow run: GET /repos/{owner}/{repo}/actions/runs/{run_id}
+ * through @actions/github. Octokit is loaded here only (a lazily loaded chunk),
+ * so the start and post steps never pay for it. Requests go through the same
+ * global fetch as the service's (proxiedFetch), so msw sees them in tests.
+ */
+import { z } from 'zod'
+import { withRetry, type Clock } from '../client/retry.ts'
+import { proxiedFetch } from '../client/transport.ts'
+import type { SweepRepository } from '../inputs/config.ts'
+
+/** What the sweep needs to know about one run. */
+export type RunVerdict =
+  /** status: completed (the run's latest attempt). */
+  | { kind: 'completed'; attempt: number; conclusion: string | undefined }
+  /** queued, in_progress, waiting, requested, pending or any other word. */
+  | { kind: 'active'; attempt: number; status: string }
+  /** 404: deleted, or not a run of this repository. */
+  | { kind: 'unknown' }
+  /** GitHub could not answer (5xx, network, an answer that is not a run): decided again next sweep. */
+  | { kind: 'unreadable'; detail: string }
+
+/** A 401 or 403 (or a rate limit): nothing may be stopped on a guess, so the sweep ends. */
+export class GitHubAccessError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.name = 'GitHubAccessError'
+    this.status = status
+  }
+}
+
+const WorkflowRun = z.looseObject({
+  id: z.number(),
+  status: z.string().nullable().optional(),
+  conclusion: z.string().nullable().optional(),
+  run_attempt: z.number().int().positive().optional(),
+})
+
+export type RunLookup = (runId: string) => Promise<RunVerdict>
+
+interface OctokitError {
+  status?: number
+  response?: { headers?: Record<string, string | undefined> }
+}
+
+const REQUEST_TIMEOUT_MS = 30_000
+const LOOKUP_DEADLINE_MS = 2 * 60_000
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as OctokitError | undefined)?.status
+  return typeof status === 'number' ? status : undefined
+}
+
+function isRateLimit(error: unknown): boolean {
+  const status = statusOf(error)
+  const headers = (error as OctokitError).response?.headers ?? {}
+  return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined))
+}
+
+/** Lost or refused for a moment: asked again with backoff. */
+function isTransientGitHub(error: unknown): boolean {
+  const status = statusOf(error)
+  return status === undefined || status >= 500
+}
+
+export interface RunLookupDeps {
+  clock: Clock
+  signal?: AbortSignal
+  log: (message: string) => void
+}
+
+/** One lookup per run id, however many sandboxes name it. */
+export async function makeRunLookup(repository: SweepRepository, token: string, deps: RunLookupDeps): Promise<RunLookup> {
+  const { getOctokit } = await import('@actions/github')
+  // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
+  const octokit = getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: proxiedFetch } })
+  const asked = new Map<string, Promise<RunVerdict>>()
+
+  const ask = async (runId: string): Promise<RunVerdict> => {
+    const deadline = deps.clock.now() + LOOKUP_DEADLINE_MS
+    try {
+      const response = await withRetry(
+        () => {
+          const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+          const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
+          return octokit.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } })
+        },
+        { clock: deps.clock, deadline, signal: deps.signal, label: `GitHub run ${runId}`, log: deps.log, retryable: isTransientGitHub },
+      )
+      const run = WorkflowRun.safeParse(response.data)
+      if (!run.success || String(run.data.id) !== runId) return { kind: 'unreadable', detail: 'the answer is not this run' }
+      const attempt = run.data.run_attempt ?? 1
+      if (run.data.status === 'completed') return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined }
+      return { kind: 'active', attempt, status: run.data.status ?? 'unknown' }
+    } catch (error) {
+      deps.signal?.throwIfAborted()
+      const status = statusOf(error)
+      if (status === 404) return { kind: 'unknown' }
+      if (isRateLimit(error)) {
+        throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again")
+      }
+      if (status === 401 || status === 403) {
+        throw new GitHubAccessError(
+          status,
+          `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`,
+        )
+      }
+      return { kind: 'unreadable', detail: status === undefined ? 'no answer' : `GitHub answered ${status}` }
+    }
+  }
+
+  return (runId) => {
+    let verdict = asked.get(runId)
+    if (!verdict) {
+      verdict = ask(runId)
+      asked.set(runId, verdict)
+    }
+    return verdict
+  }
+}

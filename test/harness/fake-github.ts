@@ -1,0 +1,82 @@
+/**
+ * A fake of the GitHub REST API's one route the sweep reads,
+ * GET /repos/{owner}/{repo}/actions/runs/{run_id}: served through msw for unit
+ * tests and as a real HTTP server on loopback (reached through GITHUB_API_URL)
+ * for the bundle tests. Both answer from the same table.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { http, HttpResponse } from 'msw'
+
+export const GITHUB_API = 'https://api.github.test'
+export const GITHUB_TOKEN = 'ghs_unitTestToken0123456789'
+
+export interface FakeRun {
+  status: string
+  conclusion?: string | null
+  run_attempt?: number
+}
+
+export interface GitHubAnswer {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
+export class FakeGitHub {
+  /** Runs of `repository`, by id; any other id is a 404. */
+  runs = new Map<number, FakeRun>()
+  repository = 'octo/repo'
+  token = GITHUB_TOKEN
+  /** Answers that replace the table, call by call (e.g. a 401, a 502, a rate limit). */
+  script: (GitHubAnswer | undefined)[] = []
+  /** Every request: method, path and the token it carried. */
+  requests: { method: string; path: string; token: string | undefined }[] = []
+
+  answer(method: string, path: string, authorization: string | undefined): GitHubAnswer {
+    const token = /^(?:token|Bearer) (\S+)$/i.exec(authorization ?? '')?.[1]
+    this.requests.push({ method, path, token })
+    const scripted = this.script.shift()
+    if (scripted) return scripted
+    if (token !== this.token) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
+    const match = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)
+    const run = match && match[1] === this.repository ? this.runs.get(Number(match[2])) : undefined
+    if (method !== 'GET' || !match || !run) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
+    const id = Number(match[2])
+    return { status: 200, body: { id, name: 'CI', run_attempt: 1, conclusion: null, html_url: `https://github.test/${this.repository}/actions/runs/${id}`, ...run } }
+  }
+
+  /** The run lookups, as "GET /repos/…/runs/<id>". */
+  paths(): string[] {
+    return this.requests.map((r) => `${r.method} ${r.path}`)
+  }
+
+  handlers(base = GITHUB_API) {
+    return [
+      http.all(`${base}/*`, ({ request }) => {
+        const url = new URL(request.url)
+        const { status, body, headers } = this.answer(request.method, url.pathname.slice(new URL(base).pathname.replace(/\/$/, '').length), request.headers.get('authorization') ?? undefined)
+        return HttpResponse.json(body as Record<string, unknown>, { status, headers })
+      }),
+    ]
+  }
+
+  /** Serves the table on a loopback port; `url` is what GITHUB_API_URL gets. */
+  async serve(): Promise<{ url: string; close: () => Promise<void> }> {
+    const server: Server = createServer((req, res) => {
+      const { status, body, headers } = this.answer(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x').pathname, req.headers.authorization)
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
+      res.end(JSON.stringify(body))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections()
+          server.close(() => resolve())
+        }),
+    }
+  }
+}

@@ -1,0 +1,280 @@
+/**
+ * mode: sweep against the msw compute service and the msw GitHub API, with the
+ * production client, the real Octokit (loaded as in production) and a fake
+ * clock: msw sees the GitHub requests because they go through the same global fetch.
+ */
+import { http, HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ComputeClient } from '../../src/client/client.ts'
+import { runMain } from '../../src/run.ts'
+import { generateSandboxName, parseGeneratedName } from '../../src/sandbox-name.ts'
+import { BASE, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
+import { FakeGitHub, GITHUB_API, GITHUB_TOKEN } from '../harness/fake-github.ts'
+import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
+
+const REPO_ID = '31337'
+const fake = serveFakeService()
+let service: FakeService
+let github: FakeGitHub
+beforeEach(() => {
+  service = fake.service()
+  github = new FakeGitHub()
+  fake.server.use(...github.handlers())
+})
+
+const ENV = { GITHUB_REPOSITORY: 'octo/repo', GITHUB_REPOSITORY_ID: REPO_ID, GITHUB_API_URL: GITHUB_API, GITHUB_SERVER_URL: 'https://github.test', RUNNER_TEMP: '/nonexistent' }
+
+let counter = 0
+function sandbox(name: string, status = 'running'): string {
+  const id = `sbx-${(0xa000 + ++counter).toString(16).padStart(16, '0')}`
+  service.sandboxes.push({ id, name, status })
+  return id
+}
+
+async function sweep(inputs: Record<string, string> = {}, clock = new FakeClock(), env: Record<string, string> = ENV): Promise<{ core: RecordingCore; error?: Error; clock: FakeClock }> {
+  const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, mode: 'sweep', 'github-token': GITHUB_TOKEN, ...inputs })
+  try {
+    await runMain({ core, clock, signal: new AbortController().signal, env, makeClient: () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }) })
+    return { core, clock }
+  } catch (error) {
+    return { core, error: error as Error, clock }
+  }
+}
+
+const stops = () => service.paths().filter((p) => p.startsWith('POST') && p.endsWith('/stop'))
+const stopOf = (id: string) => `POST /sandboxes/${id}/stop`
+
+describe('the default name', () => {
+  it('carries the repository id, run id and attempt, and only such a name is read back', () => {
+    const name = generateSandboxName({ repositoryId: '31337', runId: '4242', runAttempt: '2', randomHex: () => '0a1b2c' })
+    expect(name).toBe('gh-31337-4242-2-0a1b2c')
+    expect(parseGeneratedName(name)).toEqual({ repositoryId: '31337', runId: '4242', runAttempt: 2 })
+    for (const other of ['gh-4242-2-0a1b2c', 'local-0a1b2c', 'gh-31337-4242-2-0A1B2C', 'gh-31337-4242-2-0a1b2c-x', 'my-gh-31337-4242-2-0a1b2c', 'gh-031337-4242-2-0a1b2c', undefined]) {
+      expect(parseGeneratedName(other), String(other)).toBeUndefined()
+    }
+  })
+})
+
+describe('mode: sweep', () => {
+  it('stops exactly the orphans of completed runs of this repository, over every page, asking GitHub once per run', async () => {
+    service.pageSize = 3
+    const completedA = sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    const completedB = sandbox(`gh-${REPO_ID}-100-1-bbbbbb`, 'provisioning')
+    const inProgress = sandbox(`gh-${REPO_ID}-101-1-cccccc`)
+    const unknownRun = sandbox(`gh-${REPO_ID}-102-1-dddddd`)
+    const otherRepo = sandbox('gh-999-555-1-eeeeee')
+    const userNamed = sandbox('nightly-gpu')
+    sandbox(`gh-${REPO_ID}-103-1-ffffff`, 'stopped')
+    const olderAttempt = sandbox(`gh-${REPO_ID}-104-1-abcdef`)
+    const newerAttempt = sandbox(`gh-${REPO_ID}-105-3-abcdef`)
+    const queued = sandbox(`gh-${REPO_ID}-106-1-abcdef`)
+    github.runs.set(100, { status: 'completed', conclusion: 'failure' })
+    github.runs.set(101, { status: 'in_progress' })
+    github.runs.set(104, { status: 'in_progress', run_attempt: 2 })
+    github.runs.set(105, { status: 'completed', run_attempt: 2 })
+    github.runs.set(106, { status: 'queued' })
+
+    const { core, error } = await sweep()
+
+    expect(error).toBeUndefined()
+    expect(core.failed).toEqual([])
+    expect(stops()).toEqual([stopOf(completedA), stopOf(completedB), stopOf(olderAttempt)])
+    expect(JSON.parse(core.outputs.stopped ?? '')).toEqual([completedA, completedB, olderAttempt])
+    // 10 sandboxes, 3 a page: 4 list requests.
+    expect(service.paths().filter((p) => p === 'GET /sandboxes' || p.startsWith('GET /sandboxes?'))).toEqual(['GET /sandboxes', 'GET /sandboxes?page_token=3', 'GET /sandboxes?page_token=6', 'GET /sandboxes?page_token=9'])
+    // One question per run of this repository; none for another repository's, a stopped one or a chosen name.
+    expect(github.paths().sort()).toEqual([100, 101, 102, 104, 105, 106].map((id) => `GET /repos/octo/repo/actions/runs/${id}`))
+    expect(new Set(github.requests.map((r) => r.token))).toEqual(new Set([GITHUB_TOKEN]))
+    const log = core.log.join('\n')
+    expect(log).toContain(`${inProgress} 'gh-${REPO_ID}-101-1-cccccc': keep (run is in_progress)`)
+    expect(log).toContain(`${queued} 'gh-${REPO_ID}-106-1-abcdef': keep (run is queued)`)
+    expect(log).toContain(`${unknownRun} 'gh-${REPO_ID}-102-1-dddddd': keep (GitHub does not know this run`)
+    expect(log).toContain(`${otherRepo} 'gh-999-555-1-eeeeee': keep (another repository's (id 999))`)
+    expect(log).toContain(`${userNamed} 'nightly-gpu': keep (not a name this action generates`)
+    expect(log).toContain(`${newerAttempt} 'gh-${REPO_ID}-105-3-abcdef': keep (attempt 3 is newer than the run GitHub shows (attempt 2))`)
+    expect(log).toContain(`${olderAttempt} 'gh-${REPO_ID}-104-1-abcdef': stop (attempt 1 is over (the run is on attempt 2))`)
+    expect(log).toContain(`${completedA} 'gh-${REPO_ID}-100-1-aaaaaa': stop (run completed (failure))`)
+    expect(log).toContain('10 sandboxes listed (1 not live): 3 stopped, 6 kept.')
+    const summary = core.summaries.join('\n')
+    expect(summary).toContain('### Sweep of octo/repo')
+    expect(summary).toContain(`| ${completedA} | gh-${REPO_ID}-100-1-aaaaaa | [100 #1](https://github.test/octo/repo/actions/runs/100/attempts/1) | stopped | run completed (failure) |`)
+    expect(summary).toContain(`| ${userNamed} | nightly-gpu |  | kept |`)
+    // Orphans come first in the table.
+    expect(summary.indexOf(completedA)).toBeLessThan(summary.indexOf(userNamed))
+    expect(service.sandboxes.filter((s) => s.status === 'stopped').map((s) => s.id).sort()).toEqual([completedA, completedB, olderAttempt, service.sandboxes[6]?.id].sort())
+  })
+
+  it('trickles the stops at most 10 a minute, and slows down after a 429', async () => {
+    github.runs.set(200, { status: 'completed', conclusion: 'success' })
+    const ids = Array.from({ length: 5 }, (_, i) => sandbox(`gh-${REPO_ID}-200-1-00000${i}`))
+    const clock = new FakeClock()
+    const stoppedAt: number[] = []
+    let calls = 0
+    fake.server.use(
+      http.post(`${BASE}/sandboxes/:id/stop`, ({ params }) => {
+        calls++
+        if (calls === 2) return HttpResponse.json({ code: 429, error: 'rate_limit_exceeded', message: 'slow down' }, { status: 429, headers: { 'retry-after': '20' } })
+        stoppedAt.push(clock.now())
+        const s = service.sandboxes.find((x) => x.id === params.id)
+        if (s) s.status = 'stopped'
+        return new HttpResponse(null, { status: 202 })
+      }),
+    )
+    const { core, error } = await sweep({}, clock)
+    expect(error).toBeUndefined()
+    expect(JSON.parse(core.outputs.stopped ?? '')).toEqual(ids)
+    const gaps = stoppedAt.slice(1).map((t, i) => t - (stoppedAt[i] as number))
+    // 6 s, then the 429: Retry-After (20 s) plus CI's head start, then 12 s apart from then on.
+    expect(gaps[0]).toBeGreaterThanOrEqual(6_000 + 20_000)
+    expect(gaps.slice(1)).toEqual([12_000, 12_000, 12_000])
+    expect(core.log.join('\n')).toContain('The service answered 429: the sweep slows to one stop every 12s.')
+    // Never faster than 10 in any minute.
+    for (const [i, t] of stoppedAt.entries()) expect(stoppedAt.filter((u) => u >= t && u < t + 60_000).length, `from stop ${i}`).toBeLessThanOrEqual(10)
+  })
+
+  it('40 orphans take about 4 minutes of (fake) time, at one stop every 6 s', async () => {
+    github.runs.set(300, { status: 'completed' })
+    for (let i = 0; i < 40; i++) sandbox(`gh-${REPO_ID}-300-1-${i.toString(16).padStart(6, '0')}`)
+    const clock = new FakeClock()
+    const started = clock.now()
+    const { core } = await sweep({}, clock)
+    expect(JSON.parse(core.outputs.stopped ?? '')).toHaveLength(40)
+    expect(clock.now() - started).toBe(39 * 6_000)
+    expect(github.paths()).toEqual(['GET /repos/octo/repo/actions/runs/300'])
+  })
+
+  it.each([
+    [401, {}],
+    [403, {}],
+  ])('a GitHub %i fails the step naming github-token and stops nothing', async (status) => {
+    sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    github.runs.set(100, { status: 'completed' })
+    github.script = [{ status, body: { message: 'Resource not accessible by integration' } }]
+    const { core, error } = await sweep()
+    expect(error?.message).toMatch(/^Input 'github-token': GitHub answered \d{3} to reading workflow runs of octo\/repo; nothing was stopped\. Give the job 'permissions: \{ actions: read \}'/)
+    expect(stops()).toEqual([])
+    expect(core.outputs.stopped).toBeUndefined()
+  })
+
+  it('a wrong github-token is a 401 from GitHub: nothing is stopped, however many runs are over', async () => {
+    sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    sandbox(`gh-${REPO_ID}-101-1-aaaaaa`)
+    github.runs.set(100, { status: 'completed' })
+    github.runs.set(101, { status: 'completed' })
+    const { error } = await sweep({ 'github-token': 'ghs_wrongToken' })
+    expect(error?.message).toContain("Input 'github-token': GitHub answered 401")
+    expect(stops()).toEqual([])
+  })
+
+  it('an exhausted GitHub rate limit ends the sweep before any stop', async () => {
+    sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    github.runs.set(100, { status: 'completed' })
+    github.script = [{ status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0' } }]
+    const { error } = await sweep()
+    expect(error?.message).toContain("the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped")
+    expect(stops()).toEqual([])
+  })
+
+  it('a GitHub 502 is asked again; one that never answers keeps the sandbox for the next sweep, and the step passes', async () => {
+    const retried = sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    const unanswered = sandbox(`gh-${REPO_ID}-101-1-aaaaaa`)
+    github.runs.set(100, { status: 'completed' })
+    github.runs.set(101, { status: 'completed' })
+    const bad = { status: 502, body: { message: 'Bad gateway' } }
+    // Run 100: one 502, then the answer. Run 101: 502 until the lookup's deadline.
+    github.script = [bad]
+    fake.server.use(http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/101`, () => HttpResponse.json({ message: 'Bad gateway' }, { status: 502 })))
+    const { core, error } = await sweep()
+    expect(error).toBeUndefined()
+    expect(stops()).toEqual([stopOf(retried)])
+    expect(core.log.join('\n')).toContain(`${unanswered} 'gh-${REPO_ID}-101-1-aaaaaa': keep (GitHub could not say whether the run is over (GitHub answered 502); the next sweep asks again)`)
+  })
+
+  it('an answer that is not the run asked for is not a reason to stop', async () => {
+    sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    github.script = [{ status: 200, body: { id: 999, status: 'completed' } }]
+    const { core } = await sweep()
+    expect(stops()).toEqual([])
+    expect(core.log.join('\n')).toContain('the answer is not this run')
+  })
+
+  it('dry-run lists and decides, stops nothing, and outputs what it would stop', async () => {
+    const orphan = sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    sandbox(`gh-${REPO_ID}-101-1-aaaaaa`)
+    github.runs.set(100, { status: 'completed' })
+    github.runs.set(101, { status: 'in_progress' })
+    const { core, error } = await sweep({ 'dry-run': 'true' })
+    expect(error).toBeUndefined()
+    expect(stops()).toEqual([])
+    expect(JSON.parse(core.outputs.stopped ?? '')).toEqual([orphan])
+    expect(core.log.join('\n')).toContain('2 sandboxes listed (0 not live): 1 would stop, 1 kept.')
+    expect(core.summaries.join('\n')).toContain('(dry-run: nothing stopped)')
+    expect(core.summaries.join('\n')).toContain('| would stop |')
+  })
+
+  it('a stop that fails is reported, the others go on, and the step fails at the end', async () => {
+    const failing = sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    const ok = sandbox(`gh-${REPO_ID}-100-1-bbbbbb`)
+    github.runs.set(100, { status: 'completed' })
+    fake.server.use(http.post(`${BASE}/sandboxes/${failing}/stop`, () => HttpResponse.json({ code: 500, error: 'internal', message: 'boom' }, { status: 500 })))
+    const { core, error } = await sweep()
+    expect(error).toBeUndefined()
+    expect(stops()).toContain(stopOf(ok))
+    expect(JSON.parse(core.outputs.stopped ?? '')).toEqual([ok])
+    expect(core.annotations.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([expect.stringMatching(new RegExp(`^${failing}: stop failed: POST /sandboxes/${failing}/stop failed with 500`))])
+    expect(core.failed).toEqual(['1 of 2 orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.'])
+    expect(core.summaries.join('\n')).toContain('| failed |')
+  })
+
+  it('a sandbox already gone or not live when stopped counts as such, not as stopped', async () => {
+    const gone = sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    github.runs.set(100, { status: 'completed' })
+    service.stopScript = [() => HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })]
+    const { core } = await sweep()
+    expect(stops()).toEqual([stopOf(gone)])
+    expect(JSON.parse(core.outputs.stopped ?? '')).toEqual([])
+    expect(core.log.join('\n')).toContain(`${gone}: already gone.`)
+  })
+
+  it('hostile names and GitHub words reach the log as one line, and are escaped in the summary', async () => {
+    sandbox('x\n::error::owned')
+    sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    github.runs.set(100, { status: 'in_progress\n::warning::spoof | <b>x</b>' })
+    const { core } = await sweep()
+    for (const line of core.log) expect(line).not.toMatch(/\n/)
+    expect(core.log.join('\n')).not.toMatch(/^::(error|warning)::/m)
+    const summary = core.summaries.join('\n')
+    expect(summary).not.toContain('<b>')
+    expect(summary).toContain('&lt;b&gt;')
+  })
+
+  it('nothing is sent when the environment is not a workflow run, or github-token is missing', async () => {
+    sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    const noRepo = await sweep({}, new FakeClock(), { GITHUB_API_URL: GITHUB_API })
+    expect(noRepo.error?.message).toContain("Input 'mode': 'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set")
+    for (const token of ['', '${{ github.token }}']) {
+      const noToken = await sweep({ 'github-token': token })
+      expect(noToken.error?.message).toContain("Input 'github-token': is required in mode 'sweep'")
+    }
+    const badApi = await sweep({}, new FakeClock(), { ...ENV, GITHUB_API_URL: 'http://github.example.com' })
+    expect(badApi.error?.message).toContain("Input 'mode': 'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https://")
+    expect(service.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('masks github-token before anything else', async () => {
+    const { core } = await sweep({ 'dry-run': 'true' })
+    expect(core.secrets).toContain(GITHUB_TOKEN)
+    expect(core.secrets).toContain(TOKEN)
+  })
+
+  it('a refused API token on a stop ends the sweep at once', async () => {
+    sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    sandbox(`gh-${REPO_ID}-100-1-bbbbbb`)
+    github.runs.set(100, { status: 'completed' })
+    service.stopScript = [() => HttpResponse.json({ code: 401, error: 'unauthorized', message: 'no' }, { status: 401 })]
+    const { error } = await sweep()
+    expect(error?.message).toContain('401')
+    expect(stops()).toHaveLength(1)
+  })
+})
