@@ -4,24 +4,18 @@
  * workflow author would see. Extra inputs: `npm start -- gpu-type=H100 cpu=8`.
  */
 import { execSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../test/emulator/emulator.ts'
 import { isGeneration, type Generation } from '../test/emulator/generation.ts'
-import { ROOT, runStep, type StepResult } from '../test/harness/action-runner.ts'
-
-function newestMtime(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
-  }
-  return newest
-}
+import { ROOT, actionYaml, runStep, type StepResult } from '../test/harness/action-runner.ts'
+import { distIsCurrent } from './source-hash.ts'
 
 const bundles = ['main', 'post'].map((step) => join(ROOT, 'dist', step, 'index.js'))
-if (bundles.some((file) => !existsSync(file)) || newestMtime(join(ROOT, 'src')) > Math.min(...bundles.map((f) => statSync(f).mtimeMs))) {
-  console.log('Building dist/ (it is missing or older than src/) ...')
+// By content: on a fresh clone the committed bundle is the build of the committed sources, whatever the mtimes say.
+if (bundles.some((file) => !existsSync(file)) || !distIsCurrent()) {
+  console.log('Building dist/ (src/ has changed since dist/ was built) ...')
   execSync('npm run build', { cwd: ROOT, stdio: 'inherit' })
 }
 
@@ -49,6 +43,16 @@ for (const arg of process.argv.slice(2)) {
     process.exit(2)
   }
   extra[arg.slice(0, eq)] = arg.slice(eq + 1)
+}
+// As the runner does: an input action.yml does not declare is ignored, with a warning (gpu_type is not gpu-type).
+const declared = Object.keys(actionYaml().inputs)
+const unexpected = Object.keys(extra).filter((name) => !declared.includes(name))
+if (unexpected.length > 0) {
+  const hints = unexpected.map((name) => {
+    const near = declared.find((input) => input === name.toLowerCase().replace(/_/g, '-'))
+    return near ? `'${name}' (did you mean '${near}'?)` : `'${name}'`
+  })
+  console.warn(`Warning: Unexpected input(s) ${hints.join(', ')}: ignored. Valid inputs are ${declared.map((n) => `'${n}'`).join(', ')}.\n`)
 }
 
 // ssh=true: the emulator's certificate authority and a real sshd on loopback (where installed).
