@@ -5,13 +5,15 @@
  * GET /instances/list and deleted under its current identifier; deleting by
  * the identifier saved at create could delete someone else's.
  */
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import type { ComputeClient } from './client/client.ts'
-import { isServiceError } from './client/errors.ts'
-import { withRetry, type Clock } from './client/retry.ts'
-import type { ActionCore } from './core.ts'
+import { isNotFound } from './client/errors.ts'
+import { retryUntil } from './client/retry.ts'
+import { type Clock } from './runtime/clock.ts'
+import type { ActionCore } from './runtime/core.ts'
 import type { CleanupConfig } from './inputs/config.ts'
-import { parseCleanupInputs } from './inputs/modes.ts'
+import type { PostInputs } from './inputs/modes.ts'
+import { retryContext } from './modes/deps.ts'
 import type { ActionState } from './state.ts'
 import { serviceText } from './untrusted.ts'
 
@@ -28,17 +30,11 @@ type Target = { identifier: string; checked: boolean } | 'gone'
 async function currentIdentifier(deps: InstanceCleanupDeps, client: ComputeClient, uuid: string | undefined, saved: string, deadline: number): Promise<Target> {
   if (!uuid) return { identifier: saved, checked: false }
   try {
-    const instances = await withRetry(() => client.listInstances(deps.signal), {
-      clock: deps.clock,
-      deadline,
-      signal: deps.signal,
-      label: 'list instances',
-      log: (m) => deps.core.info(m),
-    })
+    const instances = await retryUntil(retryContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal))
     const found = instances.find((instance) => instance.uuid === uuid)
     return found ? { identifier: found.identifier, checked: true } : 'gone'
   } catch (error) {
-    if (!(isServiceError(error) && error.status === 404)) throw error
+    if (!isNotFound(error)) throw error
     deps.core.warning(
       `The service has no instance list (GET /instances/list answered 404), so instance ${saved} could not be checked by its uuid before the delete. ` +
         'On a service whose identifiers shift this could name another instance; check the account console.',
@@ -47,10 +43,11 @@ async function currentIdentifier(deps: InstanceCleanupDeps, client: ComputeClien
   }
 }
 
-export async function cleanupInstance(deps: InstanceCleanupDeps, state: ActionState, deadlineMs: number): Promise<void> {
+export async function cleanupInstance(deps: InstanceCleanupDeps, state: ActionState, inputs: PostInputs, deadlineMs: number): Promise<void> {
   const { core } = deps
   const keyPath = state.sshKeyPath
-  if (keyPath) {
+  // Usually already gone with its directory (ssh/cleanup.ts); a key file from an older state is removed here.
+  if (keyPath && existsSync(keyPath)) {
     rmSync(keyPath, { force: true })
     core.info(`Removed the private key file ${keyPath}.`)
   }
@@ -59,7 +56,7 @@ export async function cleanupInstance(deps: InstanceCleanupDeps, state: ActionSt
     core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).')
     return
   }
-  const config = parseCleanupInputs((name) => core.getInput(name))
+  const config = inputs.cleanup()
   if (config.keepAlive) {
     core.notice(`keep-alive: true: instance ${saved} is left running. Delete it yourself when done.`)
     return
@@ -75,17 +72,10 @@ export async function cleanupInstance(deps: InstanceCleanupDeps, state: ActionSt
   const { identifier } = target
   if (identifier !== saved) core.info(`Instance uuid ${serviceText(uuid)} is now identifier ${serviceText(identifier)} (was ${saved}): deleting that one.`)
   try {
-    await withRetry(() => client.deleteInstance(identifier, deps.signal), {
-      clock: deps.clock,
-      deadline,
-      signal: deps.signal,
-      label: `delete instance ${serviceText(identifier, 64)}`,
-      log: (m) => core.info(m),
-      urgent: true,
-    })
+    await retryUntil(retryContext(deps), deadline, `delete instance ${serviceText(identifier, 64)}`, () => client.deleteInstance(identifier, deps.signal), { urgent: true })
     core.info(`Deleted instance ${serviceText(identifier, 64)}${target.checked ? ' (checked by uuid)' : ''}.`)
   } catch (error) {
-    if (isServiceError(error) && error.status === 404) {
+    if (isNotFound(error)) {
       core.info(`Instance ${serviceText(identifier, 64)} is already gone (404).`)
       return
     }

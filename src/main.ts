@@ -1,16 +1,58 @@
 /**
- * The main step. `run()` wires the real dependencies into runMain; the bundle
- * entry (src/bin/main.ts) calls it, and so does `@github/local-action`.
+ * The main step (action.yml `main`, bundled as dist/main). `runMain` reads the
+ * inputs once and runs the mode, with everything it touches passed in; `run`
+ * wires the real dependencies into it (the bundle and @github/local-action call it).
  */
-import { actionsCore as core } from './actions-core.ts'
-import { cancellationSignal, makeClient, realClock, reportFailure } from './entry.ts'
-import { runMain } from './run.ts'
+import type { ComputeClient } from './client/client.ts'
+import type { Clock } from './runtime/clock.ts'
+import type { ActionCore } from './runtime/core.ts'
+import type { Connection } from './inputs/config.ts'
+import { readMainInputs } from './inputs/modes.ts'
+import { runContextFromEnv } from './inputs/run-context.ts'
+import { runInstance } from './modes/instance.ts'
+import { runNetworkPolicy } from './modes/network-policy.ts'
+import { runStart } from './modes/start.ts'
+import { runStop } from './modes/stop.ts'
+import { runSweep } from './modes/sweep.ts'
 
-export async function run(): Promise<void> {
-  const signal = cancellationSignal(core)
-  try {
-    await runMain({ core, clock: realClock, makeClient, signal, env: process.env })
-  } catch (error) {
-    reportFailure(core, error, signal)
+import { actionsCore } from './runtime/actions-core.ts'
+import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './runtime/wiring.ts'
+import { realClock } from './runtime/clock.ts'
+
+export interface MainDeps {
+  core: ActionCore
+  clock: Clock
+  makeClient: (connection: Connection) => ComputeClient
+  signal: AbortSignal
+  env: NodeJS.ProcessEnv
+}
+
+export async function runMain(deps: MainDeps): Promise<void> {
+  const { core } = deps
+  const config = readMainInputs(core, runContextFromEnv(deps.env))
+  const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env }
+  switch (config.mode) {
+    case 'start':
+      return runStart(config, modeDeps)
+    case 'stop':
+      return runStop(config, modeDeps)
+    case 'network-policy':
+      return runNetworkPolicy(config, modeDeps)
+    case 'instance':
+      return runInstance(config, modeDeps, deps.env)
+    case 'sweep':
+      return runSweep(config, modeDeps)
   }
 }
+
+export async function run(): Promise<void> {
+  const signal = cancellationSignal(actionsCore)
+  try {
+    await runMain({ core: actionsCore, clock: realClock, makeClient, signal, env: process.env })
+  } catch (error) {
+    reportFailure(actionsCore, error, signal)
+  }
+}
+
+// The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
+if (isProcessEntry(import.meta.url)) await runAndExit(run)

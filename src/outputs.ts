@@ -4,15 +4,15 @@
  * each such output has its own share of that, and a longer value is cut to
  * fit and says so.
  */
-import type { ActionCore } from './core.ts'
+import type { ActionCore } from './runtime/core.ts'
 
 /** GitHub's limit for all outputs of one step. */
 export const STEP_OUTPUTS_LIMIT_BYTES = 1024 * 1024
 
 /** Shares of the limit; together with the small outputs they stay well under it. */
 export const OUTPUT_BUDGET_BYTES = {
-  sandbox: 768 * 1024,
-  'network-policy': 128 * 1024,
+  sandbox: (STEP_OUTPUTS_LIMIT_BYTES * 3) / 4,
+  'network-policy': STEP_OUTPUTS_LIMIT_BYTES / 8,
   text: 1024,
 } as const
 

@@ -6,7 +6,7 @@
  * the post step (only replace-existing stops them, on purpose).
  */
 import { ServiceError, isNameInUse, isServiceError } from './client/errors.ts'
-import { backoffDelay, isTransient, withRetry, type BackoffOptions } from './client/retry.ts'
+import { backoffDelay, isTransient, retryUntil, type BackoffOptions } from './client/retry.ts'
 import type { GpuType, SandboxStartRequest } from './client/schemas.ts'
 import type { StartConfig } from './inputs/config.ts'
 import type { ModeDeps } from './modes/deps.ts'
@@ -117,12 +117,7 @@ export async function startSandbox(
     for (const gpuType of candidates) {
       const label = gpuType ? `${gpuType} x${config.gpuCount ?? 1}` : 'CPU only'
       try {
-        const response = await withRetry(() => client.startSandbox(buildStartRequest(config, gpuType), signal), {
-          clock,
-          deadline,
-          signal,
-          label: `start '${config.name}' (${label})`,
-          log: ctx.log,
+        const response = await retryUntil(ctx, deadline, `start '${config.name}' (${label})`, () => client.startSandbox(buildStartRequest(config, gpuType), signal), {
           // Capacity is handled below, by moving on to the next GPU type.
           retryable: (error) => isTransient(error) && !isServiceError(error, 'sandbox_capacity_unavailable'),
           onRetry: (error) => {

@@ -3,9 +3,10 @@
  * stop with retries, wait for a settled status.
  */
 import type { ComputeClient } from './client/client.ts'
-import { ServiceError, isServiceError } from './client/errors.ts'
+import { ServiceError, isServiceError, isNotFound } from './client/errors.ts'
 import { SANDBOX_ID_PATTERN, type ListedSandbox, type SandboxRecord } from './client/schemas.ts'
-import { isTransient, withRetry, type Clock } from './client/retry.ts'
+import { isTransient, retryUntil } from './client/retry.ts'
+import { type Clock } from './runtime/clock.ts'
 import { createdAtMs } from './sandbox-record.ts'
 import { isNotLive, isStoppingOrEnded, mayHoldName } from './sandbox-status.ts'
 
@@ -26,7 +27,7 @@ export const NOT_VISIBLE_YET_MS = 60_000
 export const INFO_READ_MS = 5_000
 
 export function notVisibleYet(clock: Clock, error: unknown, acceptedAt: number | undefined): boolean {
-  return isServiceError(error) && error.status === 404 && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS
+  return isNotFound(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS
 }
 
 /** A condition that may pass by itself: try again with backoff, within the deadline. */
@@ -48,17 +49,14 @@ export interface ListedWithId extends ListedSandbox {
 /** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
 export async function findNameHolders(ctx: OpContext, name: string, deadline: number): Promise<ListedWithId[]> {
   const client = ctx.client.withDeadline(deadline, ctx.clock)
-  return withRetry(
-    async () => {
+  return retryUntil(ctx, deadline, `list sandboxes named '${name}'`, async () => {
       const holders: ListedWithId[] = []
       for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
         if (sandbox.name !== name || !mayHoldName(sandbox.status)) continue
         if (sandbox.id && SANDBOX_ID_PATTERN.test(sandbox.id)) holders.push({ ...sandbox, id: sandbox.id })
       }
       return holders
-    },
-    { clock: ctx.clock, deadline, signal: ctx.signal, label: `list sandboxes named '${name}'`, log: ctx.log },
-  )
+  })
 }
 
 /**
@@ -112,7 +110,7 @@ export async function stopSandbox(ctx: OpContext, id: string, deadline: number, 
       return { outcome: 'accepted', status: undefined }
     } catch (error) {
       if (young(error)) throw new TryAgainLater(`404 less than a minute after the start (not visible yet)`)
-      if (isServiceError(error) && error.status === 404) return { outcome: 'gone', status: undefined }
+      if (isNotFound(error)) return { outcome: 'gone', status: undefined }
       if (!isRefusal(error)) throw error
       // Refused: what matters is whether the sandbox is live. Read it.
       const refusal = `${error.status} ${error.code}`
@@ -121,23 +119,14 @@ export async function stopSandbox(ctx: OpContext, id: string, deadline: number, 
         record = await client.getSandbox(id, ctx.signal)
       } catch (readError) {
         if (young(readError)) throw new TryAgainLater(`refused (${refusal}) and not visible yet`)
-        if (isServiceError(readError) && readError.status === 404) return { outcome: 'gone', status: undefined }
+        if (isNotFound(readError)) return { outcome: 'gone', status: undefined }
         throw readError
       }
       if (isNotLive(record.status)) return { outcome: 'not-live', status: record.status, refusal }
       throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error })
     }
   }
-  const result = await withRetry(attempt, {
-    clock: ctx.clock,
-    deadline,
-    signal: ctx.signal,
-    label: `stop ${id}`,
-    log: ctx.log,
-    urgent: options.urgent ?? true,
-    retryable: isTransientOrLater,
-    onRetry: options.onRetry,
-  })
+  const result = await retryUntil(ctx, deadline, `stop ${id}`, attempt, { urgent: options.urgent ?? true, retryable: isTransientOrLater, onRetry: options.onRetry })
   if (result.outcome !== 'accepted') return result
   // Report what the service says now; the stop itself already succeeded.
   try {

@@ -3,7 +3,7 @@
  * saveState appends to GITHUB_STATE at once, so what is saved survives a
  * crash or kill of the main step a moment later.
  */
-import type { ActionCore } from './core.ts'
+import type { ActionCore } from './runtime/core.ts'
 import type { AddedInclude } from './ssh/config-files.ts'
 
 /** The Include line added to ~/.ssh/config, and which file that was. */

@@ -1,5 +1,5 @@
 /** Small formatting helpers for logs and the job summary. */
-import type { ActionCore } from './core.ts'
+import type { ActionCore } from './runtime/core.ts'
 import { summaryText } from './untrusted.ts'
 
 export function formatDuration(ms: number): string {

@@ -5,19 +5,6 @@
  * message that says what to do.
  */
 
-/** Codes the client itself assigns when the service gave none. */
-export type ClientErrorCode =
-  | 'network_error'
-  | 'request_timeout'
-  | 'redirect_not_followed'
-  | 'invalid_response'
-  | 'aborted'
-  | 'unauthorized'
-  | 'not_found'
-  | 'http_error'
-  | 'deadline_exceeded'
-  | 'unreadable_page'
-
 export interface ServiceErrorInit {
   status: number
   code: string
@@ -84,7 +71,6 @@ export class ServiceError extends Error {
   readonly method: string
   readonly path: string
   readonly retryAfterMs: number | undefined
-  readonly hint: string
 
   constructor(init: ServiceErrorInit) {
     const hint = hintFor(init.status, init.code)
@@ -98,7 +84,6 @@ export class ServiceError extends Error {
     this.method = init.method
     this.path = init.path
     this.retryAfterMs = init.retryAfterMs
-    this.hint = hint
   }
 
   /**
@@ -115,6 +100,11 @@ export class ServiceError extends Error {
 /** 409 for a name held by another live sandbox, in either generation. */
 export function isNameInUse(error: unknown): error is ServiceError {
   return error instanceof ServiceError && NAME_IN_USE_CODES.includes(error.code)
+}
+
+/** A 404: the sandbox or instance is gone (or, for a route, the service does not have it). */
+export function isNotFound(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && error.status === 404
 }
 
 export function isServiceError(error: unknown, code?: string): error is ServiceError {

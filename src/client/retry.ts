@@ -1,35 +1,10 @@
 /**
- * Retries with jittered backoff. Time comes from an injected Clock so tests
- * never wait for real time; every wait respects the caller's deadline and
+ * Retries with jittered backoff. Time comes from an injected Clock
+ * (runtime/clock.ts) so tests never wait for real time; every wait respects the caller's deadline and
  * cancellation signal.
  */
+import type { Clock } from '../runtime/clock.ts'
 import { NOT_ACCEPTED_CODES, REJECTED_CODES, ServiceError } from './errors.ts'
-
-export interface Clock {
-  now(): number
-  /** Resolves after ms, or rejects with the signal's reason when it aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>
-  /** A number in [0, 1): the jitter source. */
-  random(): number
-}
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  random: () => Math.random(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason)
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort)
-        resolve()
-      }, ms)
-      const onAbort = () => {
-        clearTimeout(timer)
-        reject(signal?.reason)
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-    }),
-}
 
 export interface BackoffOptions {
   baseDelayMs: number
@@ -102,6 +77,20 @@ function reasonOf(error: unknown): string {
     return `${error.status} ${error.code}`
   }
   return error instanceof Error ? error.message : String(error)
+}
+
+/** What every retried call takes from its caller: time, cancellation, and where retry lines go. */
+export interface RetryContext {
+  clock: Clock
+  signal?: AbortSignal
+  log: (message: string) => void
+}
+
+export type RetryExtras = Pick<RetryOptions, 'retryable' | 'onRetry' | 'backoff' | 'urgent'>
+
+/** withRetry with the caller's clock, signal and log, until `deadline`: the one option block every call shares. */
+export function retryUntil<T>(ctx: RetryContext, deadline: number, label: string, operation: (attempt: number) => Promise<T>, extras: RetryExtras = {}): Promise<T> {
+  return withRetry(operation, { clock: ctx.clock, deadline, signal: ctx.signal, label, log: ctx.log, ...extras })
 }
 
 export async function withRetry<T>(operation: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {

@@ -160,6 +160,20 @@ export function readMainInputs(core: { getInput: InputReader; setSecret: (secret
   return parseInputs(read, run)
 }
 
+/** What the post step reads: the mode at once (its guard clauses need it), the rest only when there is something to clean up. */
+export interface PostInputs {
+  /** The raw mode: an unknown one means there is nothing to clean up, never an error. */
+  mode: string
+  cleanup: () => CleanupConfig
+}
+
+/** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
+export function readPostInputs(core: { getInput: InputReader; setSecret: (secret: string) => void }): PostInputs {
+  const read: InputReader = (name) => core.getInput(name)
+  maskSecretInputs(read, (secret) => core.setSecret(secret))
+  return { mode: read('mode').trim() || INPUT_DEFAULTS.mode, cleanup: () => parseCleanupInputs(read) }
+}
+
 export function parseCleanupInputs(read: InputReader): CleanupConfig {
   const inputs = new Collector(read)
   const config: CleanupConfig = {

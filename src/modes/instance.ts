@@ -1,13 +1,13 @@
 /** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
 import { assertInstanceId } from '../client/client.ts'
-import { isNotAccepted, withRetry } from '../client/retry.ts'
+import { isNotAccepted, retryUntil } from '../client/retry.ts'
 import type { InstanceConfig } from '../inputs/config.ts'
 import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
 import { setTextOutput } from '../outputs.ts'
 import { connectInstance } from '../ssh/access.ts'
 import { ActionState } from '../state.ts'
 import { markdownTable, reportDryRun } from '../summary.ts'
-import type { ModeDeps } from './deps.ts'
+import { retryContext, type ModeDeps } from './deps.ts'
 
 const CREATE_DEADLINE_MS = 2 * 60_000
 
@@ -32,14 +32,7 @@ export async function runInstance(config: InstanceConfig, deps: ModeDeps, env: N
   // certainly created nothing (429, 503, 504); a lost answer fails loudly.
   let created
   try {
-    created = await withRetry(() => client.createInstance(request, deps.signal), {
-      clock: deps.clock,
-      deadline,
-      signal: deps.signal,
-      label: 'create instance',
-      log: (m) => core.info(m),
-      retryable: isNotAccepted,
-    })
+    created = await retryUntil(retryContext(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: isNotAccepted })
   } catch (error) {
     const ambiguous = (error as { ambiguous?: boolean }).ambiguous === true
     if (ambiguous) {

@@ -1,11 +1,11 @@
 /** Mode `network-policy`: replace the outbound policy of a running sandbox and check what was accepted. */
-import { withRetry } from '../client/retry.ts'
+import { retryUntil } from '../client/retry.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import type { NetworkPolicyConfig } from '../inputs/config.ts'
 import { setJsonOutput } from '../outputs.ts'
 import { markdownTable } from '../summary.ts'
 import { serviceText } from '../untrusted.ts'
-import type { ModeDeps } from './deps.ts'
+import { retryContext, type ModeDeps } from './deps.ts'
 
 const POLICY_DEADLINE_MS = 2 * 60_000
 
@@ -43,13 +43,9 @@ export async function runNetworkPolicy(config: NetworkPolicyConfig, deps: ModeDe
   // Replacing the whole policy is idempotent, so every transient failure may be retried.
   const deadline = deps.clock.now() + POLICY_DEADLINE_MS
   const client = deps.client.withDeadline(deadline, deps.clock)
-  const result = await withRetry(() => client.replaceNetworkPolicy(config.sandboxId, config.networkPolicy, deps.signal), {
-    clock: deps.clock,
-    deadline,
-    signal: deps.signal,
-    label: `network policy of ${config.sandboxId}`,
-    log: (m) => core.info(m),
-  })
+  const result = await retryUntil(retryContext(deps), deadline, `network policy of ${config.sandboxId}`, () =>
+    client.replaceNetworkPolicy(config.sandboxId, config.networkPolicy, deps.signal),
+  )
   const accepted = result.network_policy as NetworkPolicy
   setJsonOutput(core, 'network-policy', accepted)
   const differences = comparePolicies(config.networkPolicy, accepted)

@@ -5,7 +5,7 @@
  * GitHub 401/403 ends the sweep before any stop: never stop on a guess.
  */
 import { isServiceError } from '../client/errors.ts'
-import { withRetry } from '../client/retry.ts'
+import { retryUntil } from '../client/retry.ts'
 import type { ListedSandbox } from '../client/schemas.ts'
 import type { SweepConfig } from '../inputs/config.ts'
 import { stopSandbox, type OpContext } from '../sandboxes.ts'
@@ -30,14 +30,11 @@ export interface SweepDeps extends ModeDeps {
 async function listAll(ctx: OpContext): Promise<ListedSandbox[]> {
   const deadline = ctx.clock.now() + LIST_DEADLINE_MS
   const client = ctx.client.withDeadline(deadline, ctx.clock)
-  return withRetry(
-    async () => {
-      const listed: ListedSandbox[] = []
-      for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal })) listed.push(sandbox)
-      return listed
-    },
-    { clock: ctx.clock, deadline, signal: ctx.signal, label: 'list sandboxes', log: ctx.log },
-  )
+  return retryUntil(ctx, deadline, 'list sandboxes', async () => {
+    const listed: ListedSandbox[] = []
+    for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal })) listed.push(sandbox)
+    return listed
+  })
 }
 
 async function stopOrphan(ctx: OpContext, candidate: SweptCandidate, rateLimited: () => void): Promise<void> {

@@ -9,12 +9,12 @@
  * The key and the certificate are masked, written fresh (0600) in the step's
  * private directory, and never reach a log, an output or the summary.
  */
-import { isServiceError } from '../client/errors.ts'
-import { withRetry } from '../client/retry.ts'
+import { isServiceError, isNotFound } from '../client/errors.ts'
+import { retryUntil } from '../client/retry.ts'
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { SshRequest } from '../inputs/ssh.ts'
 import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
-import type { ModeDeps } from '../modes/deps.ts'
+import { retryContext, type ModeDeps } from '../modes/deps.ts'
 import { ActionState } from '../state.ts'
 import { serviceText } from '../untrusted.ts'
 import { addInclude, userSshConfigPath, writeSshFiles } from './config-files.ts'
@@ -45,13 +45,7 @@ export async function prepareSandboxSsh(deps: ModeDeps, env: NodeJS.ProcessEnv, 
   const client = deps.client.withDeadline(deadline, deps.clock)
   let certificate
   try {
-    certificate = await withRetry(() => client.requestSshCertificate(pair.publicKey, deps.signal), {
-      clock: deps.clock,
-      deadline,
-      signal: deps.signal,
-      label: 'SSH certificate',
-      log: (m) => deps.core.info(m),
-    })
+    certificate = await retryUntil(retryContext(deps), deadline, 'SSH certificate', () => client.requestSshCertificate(pair.publicKey, deps.signal))
   } catch (error) {
     if (isServiceError(error) && (error.status === 404 || error.status === 405)) {
       throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate answered ${error.status} ${error.code}); nothing was started`)
@@ -106,9 +100,9 @@ export async function connectInstance(deps: ModeDeps, ssh: SshRequest, uuid: str
   for (let poll = 1; ; poll++) {
     let instances
     try {
-      instances = await withRetry(() => client.listInstances(deps.signal), { clock: deps.clock, deadline, signal: deps.signal, label: 'list instances', log: (m) => deps.core.info(m) })
+      instances = await retryUntil(retryContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal))
     } catch (error) {
-      if (isServiceError(error) && error.status === 404) throw new SshUnavailableError('the service has no instance list to read the address from (GET /instances/list answered 404)')
+      if (isNotFound(error)) throw new SshUnavailableError('the service has no instance list to read the address from (GET /instances/list answered 404)')
       throw error
     }
     const ours = instances.find((instance) => instance.uuid === uuid)

@@ -3,7 +3,7 @@
  * remove the Include line this job's main step added to ~/.ssh/config (that
  * line only) and the private directory with the key, certificate and config.
  */
-import type { ActionCore } from '../core.ts'
+import type { ActionCore } from '../runtime/core.ts'
 import { removePrivateDirectory } from '../key-files.ts'
 import type { ActionState } from '../state.ts'
 import { removeInclude } from './config-files.ts'

@@ -11,7 +11,6 @@ import { dirname, join } from 'node:path'
 import { writeSecretFile } from '../key-files.ts'
 import type { SshEndpoint } from './endpoint.ts'
 
-export const DEFAULT_ALIAS = 'sandbox'
 export const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
 
 /** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */

@@ -5,7 +5,8 @@
  * global fetch as the service's (proxiedFetch), so msw sees them in tests.
  */
 import { z } from 'zod'
-import { withRetry, type Clock } from '../client/retry.ts'
+import { retryUntil, type RetryContext } from '../client/retry.ts'
+
 import { proxiedFetch } from '../client/transport.ts'
 import type { SweepRepository } from '../inputs/config.ts'
 
@@ -64,11 +65,7 @@ function isTransientGitHub(error: unknown): boolean {
   return status === undefined || status >= 500
 }
 
-export interface RunLookupDeps {
-  clock: Clock
-  signal?: AbortSignal
-  log: (message: string) => void
-}
+export type RunLookupDeps = RetryContext
 
 /** One lookup per run id, however many sandboxes name it. */
 export async function makeRunLookup(repository: SweepRepository, token: string, deps: RunLookupDeps): Promise<RunLookup> {
@@ -80,13 +77,16 @@ export async function makeRunLookup(repository: SweepRepository, token: string, 
   const ask = async (runId: string): Promise<RunVerdict> => {
     const deadline = deps.clock.now() + LOOKUP_DEADLINE_MS
     try {
-      const response = await withRetry(
+      const response = await retryUntil(
+        deps,
+        deadline,
+        `GitHub run ${runId}`,
         () => {
           const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
           const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
           return octokit.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } })
         },
-        { clock: deps.clock, deadline, signal: deps.signal, label: `GitHub run ${runId}`, log: deps.log, retryable: isTransientGitHub },
+        { retryable: isTransientGitHub },
       )
       const run = WorkflowRun.safeParse(response.data)
       if (!run.success || String(run.data.id) !== runId) return { kind: 'unreadable', detail: 'the answer is not this run' }

@@ -5,7 +5,7 @@
  * and never gives up on an orphan while the job runs.
  */
 import { isServiceError } from '../client/errors.ts'
-import type { Clock } from '../client/retry.ts'
+import type { Clock } from '../runtime/clock.ts'
 
 export const STOPS_PER_MINUTE = 10
 export const SLOWEST_INTERVAL_MS = 60_000

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
-import { runMain } from '../../src/run.ts'
+import { runMain } from '../../src/main.ts'
 import type { Emulator } from '../emulator/emulator.ts'
 import { GENERATIONS } from '../emulator/generation.ts'
 import { commands, runStep, visibleText } from '../harness/action-runner.ts'

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer, type SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
-import { runPost } from '../../src/cleanup.ts'
+import { runPost } from '../../src/post.ts'
 import { FakeClock, recordingCore } from './fakes.ts'
 
 export const BASE = 'https://compute.test/v1'
@@ -127,6 +127,12 @@ export class FakeService {
         if (!instance) return HttpResponse.json({ code: 404, error: 'instance_not_found', message: 'no' }, { status: 404 })
         instance.deleted = true
         return HttpResponse.json({ deleted: true })
+      }),
+      http.patch(`${BASE}/sandboxes/:id/network-policy`, async ({ params, request }) => {
+        const body = (await request.json()) as { network_policy?: unknown }
+        this.requests.push({ method: 'PATCH', path: `/sandboxes/${params.id}/network-policy`, body })
+        if (!this.sandboxes.some((s) => s.id === params.id)) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })
+        return HttpResponse.json({ id: params.id, network_policy: body.network_policy ?? body })
       }),
       http.post(`${BASE}/sandboxes/:id/stop`, ({ params }) => {
         this.requests.push({ method: 'POST', path: `/sandboxes/${params.id}/stop` })

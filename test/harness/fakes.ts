@@ -1,6 +1,6 @@
 /** Test doubles: a clock that never waits, and an ActionCore that records everything. */
-import type { Clock } from '../../src/client/retry.ts'
-import type { ActionCore } from '../../src/core.ts'
+import type { Clock } from '../../src/runtime/clock.ts'
+import type { ActionCore } from '../../src/runtime/core.ts'
 
 export class FakeClock implements Clock {
   time = 1_000_000

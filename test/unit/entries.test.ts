@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { requestTimeoutMs } from '../../src/entry.ts'
+import { isProcessEntry, requestTimeoutMs } from '../../src/runtime/wiring.ts'
 import { run as runMainStep } from '../../src/main.ts'
 import { run as runPostStep } from '../../src/post.ts'
 import { parseFileCommands } from '../harness/action-runner.ts'
@@ -187,5 +187,16 @@ describe('GPU_SANDBOX_REQUEST_TIMEOUT', () => {
     ['999h', 30_000],
   ])('%s gives %i ms', (value, ms) => {
     expect(requestTimeoutMs(value === undefined ? {} : { GPU_SANDBOX_REQUEST_TIMEOUT: value })).toBe(ms)
+  })
+})
+
+describe('main.ts and post.ts as the bundle entry', () => {
+  it('run only when node was started with their file (the bundle), never when imported', () => {
+    const main = new URL('../../src/main.ts', import.meta.url)
+    expect(isProcessEntry(main.href, join(import.meta.dirname, '../../src/main.ts'))).toBe(true)
+    // Imported by vitest or @github/local-action: argv[1] is their CLI.
+    expect(isProcessEntry(main.href, process.argv[1])).toBe(false)
+    expect(isProcessEntry(main.href, undefined)).toBe(false)
+    expect(isProcessEntry(main.href, '/nonexistent/index.js')).toBe(false)
   })
 })

@@ -6,11 +6,11 @@
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
-import { reportFailure } from '../../src/entry.ts'
+import { reportFailure } from '../../src/runtime/wiring.ts'
 import type { StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/modes.ts'
 import { runStart } from '../../src/modes/start.ts'
-import { runMain } from '../../src/run.ts'
+import { runMain } from '../../src/main.ts'
 import { BASE, runPostAgainst, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeClock, recordingCore } from '../harness/fakes.ts'
 

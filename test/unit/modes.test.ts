@@ -8,7 +8,7 @@ import { ComputeClient } from '../../src/client/client.ts'
 import type { StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/modes.ts'
 import { runStart } from '../../src/modes/start.ts'
-import { runMain } from '../../src/run.ts'
+import { runMain } from '../../src/main.ts'
 import { BASE, runPostAgainst, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 

@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
-import { runMain } from '../../src/run.ts'
+import { runMain } from '../../src/main.ts'
 import { generateSandboxName, parseGeneratedName } from '../../src/sandbox-name.ts'
 import { BASE, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeGitHub, GITHUB_API, GITHUB_TOKEN } from '../harness/fake-github.ts'

@@ -1,11 +1,12 @@
-/** Shared wiring of the two entry files: real clock, real client, signals, failure reporting. */
-import { ComputeClient } from './client/client.ts'
-import { ServiceError } from './client/errors.ts'
-import { realClock } from './client/retry.ts'
+/** What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's entry. */
+import { realpathSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { ComputeClient } from '../client/client.ts'
+import { ServiceError } from '../client/errors.ts'
 import type { ActionCore } from './core.ts'
-import type { Connection } from './inputs/config.ts'
-import { InputErrors } from './inputs/collector.ts'
-import { parseDurationSeconds } from './inputs/durations.ts'
+import type { Connection } from '../inputs/config.ts'
+import { InputErrors } from '../inputs/collector.ts'
+import { parseDurationSeconds } from '../inputs/durations.ts'
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 const MAX_REQUEST_TIMEOUT_S = 600
@@ -55,4 +56,20 @@ export function reportFailure(core: ActionCore, error: unknown, signal?: AbortSi
   core.setFailed(error instanceof Error ? error.message : String(error))
 }
 
-export { realClock }
+/** Whether the module at `moduleUrl` is the file node was started with (the bundle), not an import. */
+export function isProcessEntry(moduleUrl: string, argv1 = process.argv[1]): boolean {
+  if (!argv1) return false
+  try {
+    return realpathSync(fileURLToPath(moduleUrl)) === realpathSync(argv1)
+  } catch {
+    return false
+  }
+}
+
+/** Runs a step and exits at once: idle keep-alive sockets must not hold the step open. */
+export async function runAndExit(step: () => Promise<void>): Promise<void> {
+  await step()
+  // Only after the log has reached the runner: a pipe may still hold some of it.
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
+  process.exit()
+}

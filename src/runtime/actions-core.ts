@@ -5,8 +5,8 @@
  */
 import * as core from '@actions/core'
 import type { ActionCore } from './core.ts'
-import { boundedSummary } from './summary.ts'
-import { registerSecret, safeLogText } from './untrusted.ts'
+import { boundedSummary } from '../summary.ts'
+import { registerSecret, safeLogText } from '../untrusted.ts'
 
 type AnnotationProperties = Parameters<typeof core.error>[1]
 
