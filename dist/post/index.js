@@ -29984,7 +29984,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _ssh_cleanup_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9296);
 /* harmony import */ var _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2076);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5504);
-/* harmony import */ var _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8539);
+/* harmony import */ var _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8449);
 /* harmony import */ var _inputs_modes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7374);
 /* harmony import */ var _sandboxes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2248);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3260);
@@ -33165,7 +33165,7 @@ const realClock = {
 
 /***/ }),
 
-/***/ 8539:
+/***/ 8449:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33274,17 +33274,86 @@ const fetchTransport = (request) => proxiedFetch(request.url, {
     redirect: 'manual',
 });
 
+;// CONCATENATED MODULE: ./build/src/client/response.js
+
+
+
+/** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
+const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/;
+const EXCERPT_LENGTH = 200;
+/** Parses Retry-After: delay-seconds or an HTTP date. */
+function parseRetryAfter(value, now = Date.now()) {
+    if (value === null || value.trim() === '')
+        return undefined;
+    const text = value.trim();
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/** Service text for a message: token removed, one line, no command, cut (see untrusted.ts). */
+function clean(text, token, limit) {
+    if (text === undefined || text.trim() === '')
+        return undefined;
+    return (0,untrusted/* serviceText */.Lo)(token ? text.split(token).join('***') : text, limit);
+}
+function excerpt(text, token, mayHoldKey = false) {
+    // A body that may hold a private key is never quoted, not even in part.
+    if (mayHoldKey)
+        return `(${Buffer.byteLength(text)} bytes, not quoted: the answer may hold a private key)`;
+    return clean(text, token, EXCERPT_LENGTH) ?? '';
+}
+/** Why no answer arrived: the error and its causes, e.g. "fetch failed: connect ECONNREFUSED (ECONNREFUSED)". */
+function describeCause(error, token) {
+    const parts = [];
+    let current = error;
+    for (let depth = 0; current instanceof Error && depth < 3; depth++) {
+        const code = current.code;
+        parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message);
+        current = current.cause;
+    }
+    return excerpt(parts.join(': ') || String(error), token);
+}
+function invalidAnswer(status, method, path, detail) {
+    return new errors/* ServiceError */._7({ status, code: 'invalid_response', serviceMessage: detail, method, path });
+}
+/** A non-2xx answer as a ServiceError: the JSON error object's code and message, or the status and an excerpt. */
+function errorFrom(response, text, context) {
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    let parsedBody;
+    try {
+        const result = schemas/* errorBodySchema */.ut.safeParse(JSON.parse(text));
+        if (result.success)
+            parsedBody = result.data;
+    }
+    catch {
+        parsedBody = undefined;
+    }
+    const fallbackCode = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not_found' : 'http_error';
+    return new errors/* ServiceError */._7({
+        status: response.status,
+        code: parsedBody?.error && ERROR_CODE_PATTERN.test(parsedBody.error) ? parsedBody.error : fallbackCode,
+        // Not the JSON error object: the status plus a short, token-free excerpt.
+        serviceMessage: parsedBody ? clean(parsedBody.message, context.token) : text.trim() === '' ? undefined : excerpt(text, context.token, context.mayHoldKey),
+        method: context.method,
+        path: context.path,
+        retryAfterMs,
+    });
+}
+
 ;// CONCATENATED MODULE: ./build/src/client/client.js
 
 
 
 
 
+
+
+const USER_AGENT = 'gpu-sandbox-action/1';
 /** The SDK's margin: a blocking wait of W seconds gets W plus this before it counts as lost. */
 const WAIT_MARGIN_MS = 15_000;
-const EXCERPT_LENGTH = 200;
-/** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
-const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/;
 function assertSandboxId(id) {
     if (!schemas/* SANDBOX_ID_PATTERN */.BA.test(id)) {
         throw new Error(`Refusing to use '${id.slice(0, 40)}' as a sandbox id: it does not match ${schemas/* SANDBOX_ID_PATTERN */.BA.source}.`);
@@ -33298,33 +33367,17 @@ function assertInstanceId(identifier) {
     }
     return text;
 }
-/** Parses Retry-After: delay-seconds or an HTTP date. */
-function parseRetryAfter(value, now = Date.now()) {
-    if (value === null || value.trim() === '')
-        return undefined;
-    const text = value.trim();
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
 class ComputeClient {
     options;
     baseUrl;
     apiToken;
-    transport;
     requestTimeoutMs;
-    userAgent;
     deadline;
     constructor(options) {
         this.options = options;
         this.baseUrl = options.baseUrl.replace(/\/+$/, '');
         this.apiToken = options.apiToken;
-        this.transport = options.transport ?? fetchTransport;
         this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-        this.userAgent = options.userAgent ?? 'gpu-sandbox-action/1';
         this.deadline = options.deadline;
     }
     /**
@@ -33366,7 +33419,7 @@ class ComputeClient {
         }
         const parsed = schemas/* sandboxRecordSchema */.yL.safeParse(body);
         if (!parsed.success)
-            throw this.invalid(200, 'GET', path, 'the answer is neither a sandbox record nor sandbox_wait_timeout');
+            throw invalidAnswer(200, 'GET', path, 'the answer is neither a sandbox record nor sandbox_wait_timeout');
         return parsed.data;
     }
     /**
@@ -33448,13 +33501,10 @@ class ComputeClient {
         }
         return prices;
     }
-    invalid(status, method, path, detail) {
-        return new errors/* ServiceError */._7({ status, code: 'invalid_response', serviceMessage: detail, method, path });
-    }
     /** The one response handler: every outcome is a parsed body or a ServiceError. */
     async call(options) {
         const { method, path } = options;
-        const headers = { accept: 'application/json', 'user-agent': this.userAgent };
+        const headers = { accept: 'application/json', 'user-agent': USER_AGENT };
         if (options.authenticated !== false)
             headers.authorization = `Bearer ${this.apiToken}`;
         let body;
@@ -33472,7 +33522,7 @@ class ComputeClient {
         let response;
         let text;
         try {
-            response = await this.transport({ method, url: this.baseUrl + path, headers, body, signal });
+            response = await fetchTransport({ method, url: this.baseUrl + path, headers, body, signal });
             text = await response.text();
         }
         catch (error) {
@@ -33481,20 +33531,20 @@ class ComputeClient {
                 code = 'aborted';
             else if (timeout.aborted)
                 code = 'request_timeout';
-            throw new errors/* ServiceError */._7({ status: 0, code, method, path, serviceMessage: this.describeCause(error), cause: error });
+            throw new errors/* ServiceError */._7({ status: 0, code, method, path, serviceMessage: describeCause(error, this.apiToken), cause: error });
         }
         if (response.status >= 300 && response.status < 400) {
             throw new errors/* ServiceError */._7({ status: response.status, code: 'redirect_not_followed', method, path });
         }
         if (!response.ok)
-            throw this.errorFrom(response, text, method, path, options.mayHoldKey);
+            throw errorFrom(response, text, { method, path, token: this.apiToken, mayHoldKey: options.mayHoldKey });
         let json = undefined;
         if (text.trim() !== '') {
             try {
                 json = JSON.parse(text);
             }
             catch {
-                throw this.invalid(response.status, method, path, `the body is not JSON: ${this.excerpt(text, options.mayHoldKey)}`);
+                throw invalidAnswer(response.status, method, path, `the body is not JSON: ${excerpt(text, this.apiToken, options.mayHoldKey)}`);
             }
         }
         if (!options.schema)
@@ -33503,53 +33553,9 @@ class ComputeClient {
         if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-            throw this.invalid(response.status, method, path, (0,untrusted/* serviceText */.Lo)(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
+            throw invalidAnswer(response.status, method, path, (0,untrusted/* serviceText */.Lo)(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
         }
         return parsed.data;
-    }
-    errorFrom(response, text, method, path, mayHoldKey = false) {
-        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-        let parsedBody;
-        try {
-            const result = schemas/* errorBodySchema */.ut.safeParse(JSON.parse(text));
-            if (result.success)
-                parsedBody = result.data;
-        }
-        catch {
-            parsedBody = undefined;
-        }
-        const fallbackCode = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not_found' : 'http_error';
-        return new errors/* ServiceError */._7({
-            status: response.status,
-            code: parsedBody?.error && ERROR_CODE_PATTERN.test(parsedBody.error) ? parsedBody.error : fallbackCode,
-            // Not the JSON error object: the status plus a short, token-free excerpt.
-            serviceMessage: parsedBody ? this.clean(parsedBody.message) : text.trim() === '' ? undefined : this.excerpt(text, mayHoldKey),
-            method,
-            path,
-            retryAfterMs,
-        });
-    }
-    /** Service text for a message: token removed, one line, no command, cut (see untrusted.ts). */
-    clean(text, limit) {
-        if (text === undefined || text.trim() === '')
-            return undefined;
-        return (0,untrusted/* serviceText */.Lo)(this.apiToken ? text.split(this.apiToken).join('***') : text, limit);
-    }
-    excerpt(text, mayHoldKey = false) {
-        // A body that may hold a private key is never quoted, not even in part.
-        if (mayHoldKey)
-            return `(${Buffer.byteLength(text)} bytes, not quoted: the answer may hold a private key)`;
-        return this.clean(text, EXCERPT_LENGTH) ?? '';
-    }
-    describeCause(error) {
-        const parts = [];
-        let current = error;
-        for (let depth = 0; current instanceof Error && depth < 3; depth++) {
-            const code = current.code;
-            parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message);
-            current = current.cause;
-        }
-        return this.excerpt(parts.join(': ') || String(error));
     }
 }
 

@@ -31,17 +31,19 @@ import {
 } from './schemas.ts'
 import { serviceText } from '../untrusted.ts'
 import { readSandboxPage, type SandboxPage } from './page.ts'
-import { fetchTransport, type Transport } from './transport.ts'
+import { fetchTransport } from './transport.ts'
+import { describeCause, errorFrom, excerpt, invalidAnswer } from './response.ts'
 
 export type { SandboxPage } from './page.ts'
+export { ERROR_CODE_PATTERN, parseRetryAfter } from './response.ts'
+
+const USER_AGENT = 'gpu-sandbox-action/1'
 
 export interface ClientOptions {
   baseUrl: string
   apiToken: string
-  transport?: Transport
   /** Longest wait for one answer, body included. */
   requestTimeoutMs?: number
-  userAgent?: string
   /** No request outlives this: each one's timeout is cut to the time left (see withDeadline). */
   deadline?: Deadline
 }
@@ -68,10 +70,7 @@ interface CallOptions<T> {
 /** The SDK's margin: a blocking wait of W seconds gets W plus this before it counts as lost. */
 export const WAIT_MARGIN_MS = 15_000
 
-const EXCERPT_LENGTH = 200
 
-/** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
-export const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/
 
 export function assertSandboxId(id: string): string {
   if (!SANDBOX_ID_PATTERN.test(id)) {
@@ -88,32 +87,18 @@ export function assertInstanceId(identifier: string | number): string {
   return text
 }
 
-/** Parses Retry-After: delay-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined
-  const text = value.trim()
-  if (/^\d+$/.test(text)) return Number(text) * 1000
-  const date = Date.parse(text)
-  if (Number.isNaN(date)) return undefined
-  return Math.max(0, date - now)
-}
-
 export class ComputeClient {
   private readonly options: ClientOptions
   private readonly baseUrl: string
   private readonly apiToken: string
-  private readonly transport: Transport
   private readonly requestTimeoutMs: number
-  private readonly userAgent: string
   private readonly deadline: Deadline | undefined
 
   constructor(options: ClientOptions) {
     this.options = options
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
     this.apiToken = options.apiToken
-    this.transport = options.transport ?? fetchTransport
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000
-    this.userAgent = options.userAgent ?? 'gpu-sandbox-action/1'
     this.deadline = options.deadline
   }
 
@@ -158,7 +143,7 @@ export class ComputeClient {
       throw new ServiceError({ status: 200, code: 'sandbox_wait_timeout', method: 'GET', path })
     }
     const parsed = sandboxRecordSchema.safeParse(body)
-    if (!parsed.success) throw this.invalid(200, 'GET', path, 'the answer is neither a sandbox record nor sandbox_wait_timeout')
+    if (!parsed.success) throw invalidAnswer(200, 'GET', path, 'the answer is neither a sandbox record nor sandbox_wait_timeout')
     return parsed.data
   }
 
@@ -248,14 +233,10 @@ export class ComputeClient {
     return prices
   }
 
-  private invalid(status: number, method: string, path: string, detail: string): ServiceError {
-    return new ServiceError({ status, code: 'invalid_response', serviceMessage: detail, method, path })
-  }
-
   /** The one response handler: every outcome is a parsed body or a ServiceError. */
   private async call<T>(options: CallOptions<T>): Promise<T> {
     const { method, path } = options
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent }
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT }
     if (options.authenticated !== false) headers.authorization = `Bearer ${this.apiToken}`
     let body: string | undefined
     if (options.body !== undefined) {
@@ -273,26 +254,26 @@ export class ComputeClient {
     let response: Response
     let text: string
     try {
-      response = await this.transport({ method, url: this.baseUrl + path, headers, body, signal })
+      response = await fetchTransport({ method, url: this.baseUrl + path, headers, body, signal })
       text = await response.text()
     } catch (error) {
       let code: string = 'network_error'
       if (options.signal?.aborted) code = 'aborted'
       else if (timeout.aborted) code = 'request_timeout'
-      throw new ServiceError({ status: 0, code, method, path, serviceMessage: this.describeCause(error), cause: error })
+      throw new ServiceError({ status: 0, code, method, path, serviceMessage: describeCause(error, this.apiToken), cause: error })
     }
 
     if (response.status >= 300 && response.status < 400) {
       throw new ServiceError({ status: response.status, code: 'redirect_not_followed', method, path })
     }
-    if (!response.ok) throw this.errorFrom(response, text, method, path, options.mayHoldKey)
+    if (!response.ok) throw errorFrom(response, text, { method, path, token: this.apiToken, mayHoldKey: options.mayHoldKey })
 
     let json: unknown = undefined
     if (text.trim() !== '') {
       try {
         json = JSON.parse(text)
       } catch {
-        throw this.invalid(response.status, method, path, `the body is not JSON: ${this.excerpt(text, options.mayHoldKey)}`)
+        throw invalidAnswer(response.status, method, path, `the body is not JSON: ${excerpt(text, this.apiToken, options.mayHoldKey)}`)
       }
     }
     if (!options.schema) return json as T
@@ -300,52 +281,10 @@ export class ComputeClient {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body'
-      throw this.invalid(response.status, method, path, serviceText(`unexpected ${where}: ${issue?.message ?? 'invalid'}`))
+      throw invalidAnswer(response.status, method, path, serviceText(`unexpected ${where}: ${issue?.message ?? 'invalid'}`))
     }
     return parsed.data
   }
 
-  private errorFrom(response: Response, text: string, method: string, path: string, mayHoldKey = false): ServiceError {
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
-    let parsedBody: z.infer<typeof errorBodySchema> | undefined
-    try {
-      const result = errorBodySchema.safeParse(JSON.parse(text))
-      if (result.success) parsedBody = result.data
-    } catch {
-      parsedBody = undefined
-    }
-    const fallbackCode = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not_found' : 'http_error'
-    return new ServiceError({
-      status: response.status,
-      code: parsedBody?.error && ERROR_CODE_PATTERN.test(parsedBody.error) ? parsedBody.error : fallbackCode,
-      // Not the JSON error object: the status plus a short, token-free excerpt.
-      serviceMessage: parsedBody ? this.clean(parsedBody.message) : text.trim() === '' ? undefined : this.excerpt(text, mayHoldKey),
-      method,
-      path,
-      retryAfterMs,
-    })
-  }
 
-  /** Service text for a message: token removed, one line, no command, cut (see untrusted.ts). */
-  private clean(text: string | undefined, limit?: number): string | undefined {
-    if (text === undefined || text.trim() === '') return undefined
-    return serviceText(this.apiToken ? text.split(this.apiToken).join('***') : text, limit)
-  }
-
-  private excerpt(text: string, mayHoldKey = false): string {
-    // A body that may hold a private key is never quoted, not even in part.
-    if (mayHoldKey) return `(${Buffer.byteLength(text)} bytes, not quoted: the answer may hold a private key)`
-    return this.clean(text, EXCERPT_LENGTH) ?? ''
-  }
-
-  private describeCause(error: unknown): string {
-    const parts: string[] = []
-    let current: unknown = error
-    for (let depth = 0; current instanceof Error && depth < 3; depth++) {
-      const code = (current as { code?: unknown }).code
-      parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message)
-      current = current.cause
-    }
-    return this.excerpt(parts.join(': ') || String(error))
-  }
 }
