@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { GENERATIONS } from '../test/emulator/generation.ts'
 import { ROOT } from '../test/harness/action-runner.ts'
 import { BILLING_ROUTES, FAULT_KINDS, ROUTES, ROUTES_BY_GENERATION, behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from '../test/reliability/suite.ts'
+import { runSweepSuite, sweepMatrix } from '../test/reliability/sweep-suite.ts'
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -29,6 +30,14 @@ const totals = await runSuite([...matrix, ...billing, ...behaviours, ...signals,
   const mark = outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'
   console.log(`[${done}] ${outcome.scenario.label}: main ${outcome.main.exitCode ?? outcome.main.signal}, post ${outcome.post.exitCode}, created ${outcome.created}: ${mark}`)
 })
+
+const sweeps = GENERATIONS.flatMap((generation) => sweepMatrix(generation))
+const sweepStarted = Date.now()
+const sweepOutcomes = await runSweepSuite(sweeps, concurrency)
+for (const outcome of sweepOutcomes) console.log(`[sweep] ${outcome.scenario.label}: ${outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'}`)
+const sweepProblems = sweepOutcomes.filter((o) => o.problems.length > 0)
+const sweepWrongStops = sweepOutcomes.reduce((sum, o) => sum + o.wrongStops, 0)
+const sweepFaults = sweepOutcomes.reduce((sum, o) => sum + o.faultsApplied, 0)
 
 const report = `# Reliability: the fault suite
 
@@ -58,10 +67,31 @@ except in \`::add-mask::\`.
 | **stops sent to another job's sandbox** | **${totals.wrongStops}** |
 | runs with a problem | ${totals.failedRuns.length} |
 
+## mode: sweep
+
+The bundled main step of \`mode: sweep\` against an emulator listing two sandboxes a page (an orphan of a
+completed run, one of a run in progress, one of a run GitHub does not know, another repository's, and a
+user-named one) and a fake GitHub REST API on loopback (\`GITHUB_API_URL\`). After each run: no stop was
+sent to any sandbox but the orphan, every other sandbox is still live, the orphan is stopped (or, when
+GitHub never said its run was over, kept; when GitHub refused the token, the step failed with no stop
+sent), and neither token is visible.
+
+| | |
+|---|---|
+| sweep runs, in both generations (every fault kind on \`GET /sandboxes\` and on the stop; GitHub 502 once, 500 three times, 401, 403, an exhausted rate limit, an answer about another run) | ${sweeps.length} |
+| faults injected | ${sweepFaults} |
+| **stops sent to a sandbox that is not an orphan** | **${sweepWrongStops}** |
+| runs with a problem | ${sweepProblems.length} |
+
+${Math.round((Date.now() - sweepStarted) / 1000)} s at concurrency ${concurrency}.
+
 Fault kinds: ${FAULT_KINDS.map((f) => `\`${f}\``).join(', ')}. Routes: ${ROUTES_BY_GENERATION.current.map((r) => `\`${r}\``).join(', ')} (the last only as deployed).
 Machine: ${cpus().length} cores, Node ${process.version}; ${Math.round(totals.durationMs / 1000)} s at concurrency ${concurrency}.
 `
 writeFileSync(join(ROOT, 'docs', 'reliability.md'), report)
 console.log(`\nruns ${totals.runs}, faults injected ${totals.faultsInjected}, sandboxes created ${totals.sandboxesCreated}, leaked ${totals.leaked}, wrong-sandbox stops ${totals.wrongStops}, problems ${totals.failedRuns.length}`)
+console.log(`sweep runs ${sweeps.length}, faults injected ${sweepFaults}, stops to non-orphans ${sweepWrongStops}, problems ${sweepProblems.length}`)
 for (const failed of totals.failedRuns) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
-process.exit(totals.failedRuns.length === 0 && totals.leaked === 0 && totals.wrongStops === 0 ? 0 : 1)
+for (const failed of sweepProblems) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
+const clean = totals.failedRuns.length === 0 && totals.leaked === 0 && totals.wrongStops === 0 && sweepProblems.length === 0 && sweepWrongStops === 0
+process.exit(clean ? 0 : 1)

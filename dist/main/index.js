@@ -31313,7 +31313,10 @@ const WorkflowRun = classic_schemas/* looseObject */._H3({
     run_attempt: classic_schemas/* number */.aig().int().positive().optional(),
 });
 const REQUEST_TIMEOUT_MS = 30_000;
-const LOOKUP_DEADLINE_MS = 2 * 60_000;
+/** One run's lookup keeps retrying 5xx and lost answers this long. */
+const LOOKUP_DEADLINE_MS = 30_000;
+/** All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide. */
+const LOOKUP_BUDGET_MS = 2 * 60_000;
 function statusOf(error) {
     const status = error?.status;
     return typeof status === 'number' ? status : undefined;
@@ -31334,8 +31337,11 @@ async function makeRunLookup(repository, token, deps) {
     // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
     const octokit = getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: transport/* proxiedFetch */.iR } });
     const asked = new Map();
+    const budgetEnds = deps.clock.now() + LOOKUP_BUDGET_MS;
     const ask = async (runId) => {
-        const deadline = deps.clock.now() + LOOKUP_DEADLINE_MS;
+        if (deps.clock.now() >= budgetEnds)
+            return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs in time' };
+        const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds);
         try {
             const response = await (0,retry/* retryUntil */.v6)(deps, deadline, `GitHub run ${runId}`, () => {
                 const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);

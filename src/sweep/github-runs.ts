@@ -46,7 +46,10 @@ interface OctokitError {
 }
 
 const REQUEST_TIMEOUT_MS = 30_000
-const LOOKUP_DEADLINE_MS = 2 * 60_000
+/** One run's lookup keeps retrying 5xx and lost answers this long. */
+const LOOKUP_DEADLINE_MS = 30_000
+/** All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide. */
+export const LOOKUP_BUDGET_MS = 2 * 60_000
 
 function statusOf(error: unknown): number | undefined {
   const status = (error as OctokitError | undefined)?.status
@@ -73,9 +76,11 @@ export async function makeRunLookup(repository: SweepRepository, token: string, 
   // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
   const octokit = getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: proxiedFetch } })
   const asked = new Map<string, Promise<RunVerdict>>()
+  const budgetEnds = deps.clock.now() + LOOKUP_BUDGET_MS
 
   const ask = async (runId: string): Promise<RunVerdict> => {
-    const deadline = deps.clock.now() + LOOKUP_DEADLINE_MS
+    if (deps.clock.now() >= budgetEnds) return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs in time' }
+    const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds)
     try {
       const response = await retryUntil(
         deps,

@@ -30,13 +30,16 @@ export class FakeGitHub {
   token = GITHUB_TOKEN
   /** Answers that replace the table, call by call (e.g. a 401, a 502, a rate limit). */
   script: (GitHubAnswer | undefined)[] = []
+  /** Answers for one run's lookups only, call by call, before `script` and the table. */
+  runScripts = new Map<number, GitHubAnswer[]>()
   /** Every request: method, path and the token it carried. */
   requests: { method: string; path: string; token: string | undefined }[] = []
 
   answer(method: string, path: string, authorization: string | undefined): GitHubAnswer {
     const token = /^(?:token|Bearer) (\S+)$/i.exec(authorization ?? '')?.[1]
     this.requests.push({ method, path, token })
-    const scripted = this.script.shift()
+    const runId = Number(/\/actions\/runs\/(\d+)$/.exec(path)?.[1])
+    const scripted = this.runScripts.get(runId)?.shift() ?? this.script.shift()
     if (scripted) return scripted
     if (token !== this.token) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
     const match = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { GENERATIONS } from '../emulator/generation.ts'
+import { runSweepSuite, sweepMatrix } from './sweep-suite.ts'
 import { behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix, type Scenario } from './suite.ts'
 
 const seed = Number(process.env.SEED ?? 1)
@@ -49,6 +50,15 @@ describe('fault suite', () => {
 
   it('instance mode: create and delete faults; the key never shows, every instance is deleted', async () => {
     await expectNoProblems(instanceMatrix())
+  }, 300_000)
+
+  it.each(GENERATIONS)('%s: sweep with every fault kind on the list and the stop, and every GitHub failure: only the orphan is ever stopped', async (generation) => {
+    const scenarios = sweepMatrix(generation)
+    const outcomes = await runSweepSuite(scenarios, 4)
+    expect(outcomes.flatMap((o) => o.problems.map((p) => `${o.scenario.label}: ${p}`))).toEqual([])
+    expect(outcomes.reduce((sum, o) => sum + o.wrongStops, 0)).toBe(0)
+    // Every service fault was really injected.
+    expect(outcomes.filter((o) => o.scenario.faults.length > 0 && o.faultsApplied === 0).map((o) => o.scenario.label)).toEqual([])
   }, 300_000)
 
   it(`seeded random combinations (seed ${seed})`, async () => {

@@ -190,6 +190,19 @@ describe('mode: sweep', () => {
     expect(core.log.join('\n')).toContain(`${unanswered} 'gh-${REPO_ID}-101-1-aaaaaa': keep (GitHub could not say whether the run is over (GitHub answered 502); the next sweep asks again)`)
   })
 
+  it('when GitHub is down, all lookups together end within the budget, and everything undecided is kept', async () => {
+    for (let run = 100; run < 110; run++) sandbox(`gh-${REPO_ID}-${run}-1-aaaaaa`)
+    fake.server.use(http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/:id`, () => HttpResponse.json({ message: 'down' }, { status: 503 })))
+    const clock = new FakeClock()
+    const started = clock.now()
+    const { core, error } = await sweep({}, clock)
+    expect(error).toBeUndefined()
+    expect(stops()).toEqual([])
+    // 2 minutes in all, not 30 s for each of the 10 runs.
+    expect(clock.now() - started).toBeLessThanOrEqual(2 * 60_000 + 30_000)
+    expect(core.log.join('\n')).toContain('GitHub did not answer the earlier runs in time')
+  })
+
   it('an answer that is not the run asked for is not a reason to stop', async () => {
     sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
     github.script = [{ status: 200, body: { id: 999, status: 'completed' } }]
