@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { Emulator, routeOf, type RecordedRequest } from '../test/emulator/emulator.ts'
 import { GENERATIONS, type Generation } from '../test/emulator/generation.ts'
-import { ROOT, runAction, runStep, type ActionRun } from '../test/harness/action-runner.ts'
+import { ROOT, removeWorkDirs, runAction, runStep, type ActionRun } from '../test/harness/action-runner.ts'
 import { FakeGitHub, GITHUB_TOKEN } from '../test/harness/fake-github.ts'
 
 const SECTIONS = ['cold', 'lag', 'lifecycle', 'matrix', 'bundle'] as const
@@ -414,6 +414,8 @@ const report = [
   ...parts,
 ].join('\n')
 
+// The runs' work directories under the temp dir go with the run.
+removeWorkDirs()
 if (outFile === '-') console.log(report)
 else {
   writeFileSync(outFile, report)

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { GENERATIONS } from '../test/emulator/generation.ts'
-import { ROOT } from '../test/harness/action-runner.ts'
+import { ROOT, removeWorkDirs } from '../test/harness/action-runner.ts'
 import { BILLING_ROUTES, FAULT_KINDS, ROUTES, ROUTES_BY_GENERATION, behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from '../test/reliability/suite.ts'
 import { runSweepSuite, sweepMatrix } from '../test/reliability/sweep-suite.ts'
 
@@ -89,6 +89,8 @@ Fault kinds: ${FAULT_KINDS.map((f) => `\`${f}\``).join(', ')}. Routes: ${ROUTES_
 Machine: ${cpus().length} cores, Node ${process.version}; ${Math.round(totals.durationMs / 1000)} s at concurrency ${concurrency}.
 `
 writeFileSync(join(ROOT, 'docs', 'reliability.md'), report)
+// Every run's work directory under the temp dir goes with the suite.
+removeWorkDirs()
 console.log(`\nruns ${totals.runs}, faults injected ${totals.faultsInjected}, sandboxes created ${totals.sandboxesCreated}, leaked ${totals.leaked}, wrong-sandbox stops ${totals.wrongStops}, problems ${totals.failedRuns.length}`)
 console.log(`sweep runs ${sweeps.length}, faults injected ${sweepFaults}, stops to non-orphans ${sweepWrongStops}, problems ${sweepProblems.length}`)
 for (const failed of totals.failedRuns) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
