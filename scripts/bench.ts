@@ -122,7 +122,7 @@ async function coldStart(): Promise<string> {
     `| \`mode: sweep\` (spawn to the first list request) | ${ms(median(sweepList))} | ${ms(quantile(sweepList, 0.95))} |`,
     `| \`mode: sweep\` (spawn to the first GitHub request: Octokit loaded) | ${ms(median(sweepGitHub))} | ${ms(quantile(sweepGitHub, 0.95))} |`,
     '',
-    'Octokit is in a chunk of its own, loaded only by `mode: sweep` after its first list: the start and post steps never load it.',
+    'Octokit is in a chunk of its own, loaded only by `mode: sweep` at its first run lookup (after the list; never when no sandbox needs one): the start and post steps never load it.',
     '',
   ].join('\n')
 }

@@ -29195,6 +29195,8 @@ function isServiceError(error, code) {
 /* harmony export */ });
 /* unused harmony exports DEFAULT_BACKOFF, retryAfterDelay, withRetry */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
+/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33599);
+
 
 const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 /** Exponential backoff with "equal jitter": between half and all of base * 2^(attempt-1), capped. */
@@ -29245,7 +29247,8 @@ function reasonOf(error) {
             return error.code;
         return `${error.status} ${error.code}`;
     }
-    return error instanceof Error ? error.message : String(error);
+    // Another service's error (GitHub's, through Octokit) may quote what it answered.
+    return (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 200);
 }
 /** withRetry with the caller's clock, signal and log, until `deadline`: the one option block every call shares. */
 function retryUntil(ctx, deadline, label, operation, extras = {}) {
@@ -31331,14 +31334,19 @@ function isTransientGitHub(error) {
     const status = statusOf(error);
     return status === undefined || status >= 500;
 }
-/** One lookup per run id, however many sandboxes name it. */
-async function makeRunLookup(repository, token, deps) {
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 93228, 19));
+/**
+ * One lookup per run id, however many sandboxes name it. Octokit is loaded at
+ * the first lookup: a sweep with no candidate never loads it.
+ */
+function makeRunLookup(repository, token, deps) {
+    let client;
     // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
-    const octokit = getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: transport/* proxiedFetch */.iR } });
+    const octokit = () => (client ??= __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 93228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: transport/* proxiedFetch */.iR } })));
     const asked = new Map();
-    const budgetEnds = deps.clock.now() + LOOKUP_BUDGET_MS;
+    let budgetEnds;
     const ask = async (runId) => {
+        const github = await octokit();
+        budgetEnds ??= deps.clock.now() + LOOKUP_BUDGET_MS;
         if (deps.clock.now() >= budgetEnds)
             return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs in time' };
         const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds);
@@ -31346,7 +31354,7 @@ async function makeRunLookup(repository, token, deps) {
             const response = await (0,retry/* retryUntil */.v6)(deps, deadline, `GitHub run ${runId}`, () => {
                 const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
                 const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
-                return octokit.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } });
+                return github.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } });
             }, { retryable: isTransientGitHub });
             const run = WorkflowRun.safeParse(response.data);
             if (!run.success || String(run.data.id) !== runId)
@@ -31385,7 +31393,8 @@ async function makeRunLookup(repository, token, deps) {
 /** A candidate as one log line; the name is the service's text. */
 function describe(candidate) {
     const name = candidate.name ? ` '${(0,untrusted/* serviceText */.Lo)(candidate.name, 80)}'` : '';
-    return `${candidate.id || '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`;
+    // A listed id that is not a sandbox id is the service's text too.
+    return `${candidate.id ? (0,untrusted/* serviceText */.Lo)(candidate.id, 80) : '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`;
 }
 function runCell(candidate, repository) {
     if (!candidate.run)
@@ -31515,7 +31524,7 @@ async function runSweep(config, deps) {
     log(`Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`);
     // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
     const listed = await listAll(ctx);
-    const lookup = deps.runLookup ?? (await makeRunLookup(repository, config.githubToken, { clock, signal, log }));
+    const lookup = deps.runLookup ?? makeRunLookup(repository, config.githubToken, { clock, signal, log });
     const { candidates, notLive } = await decide(listed, repository.id, lookup);
     const swept = candidates;
     const orphans = swept.filter((candidate) => candidate.decision === 'stop');

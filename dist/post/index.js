@@ -28825,6 +28825,8 @@ function isServiceError(error, code) {
 /* harmony export */ });
 /* unused harmony exports DEFAULT_BACKOFF, backoffDelay, retryAfterDelay, isNotAccepted, delayFor, withRetry */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(486);
+/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3599);
+
 
 const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 /** Exponential backoff with "equal jitter": between half and all of base * 2^(attempt-1), capped. */
@@ -28875,7 +28877,8 @@ function reasonOf(error) {
             return error.code;
         return `${error.status} ${error.code}`;
     }
-    return error instanceof Error ? error.message : String(error);
+    // Another service's error (GitHub's, through Octokit) may quote what it answered.
+    return (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 200);
 }
 /** withRetry with the caller's clock, signal and log, until `deadline`: the one option block every call shares. */
 function retryUntil(ctx, deadline, label, operation, extras = {}) {

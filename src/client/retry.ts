@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../runtime/clock.ts'
 import { NOT_ACCEPTED_CODES, REJECTED_CODES, ServiceError } from './errors.ts'
+import { serviceText } from '../untrusted.ts'
 
 export interface BackoffOptions {
   baseDelayMs: number
@@ -76,7 +77,8 @@ function reasonOf(error: unknown): string {
     if (error.status === 0) return error.code
     return `${error.status} ${error.code}`
   }
-  return error instanceof Error ? error.message : String(error)
+  // Another service's error (GitHub's, through Octokit) may quote what it answered.
+  return serviceText(error instanceof Error ? error.message : String(error), 200)
 }
 
 /** What every retried call takes from its caller: time, cancellation, and where retry lines go. */

@@ -65,7 +65,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
 
   // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
   const listed = await listAll(ctx)
-  const lookup = deps.runLookup ?? (await makeRunLookup(repository, config.githubToken, { clock, signal, log }))
+  const lookup = deps.runLookup ?? makeRunLookup(repository, config.githubToken, { clock, signal, log })
   const { candidates, notLive } = await decide(listed, repository.id, lookup)
 
   const swept: SweptCandidate[] = candidates

@@ -70,15 +70,20 @@ function isTransientGitHub(error: unknown): boolean {
 
 export type RunLookupDeps = RetryContext
 
-/** One lookup per run id, however many sandboxes name it. */
-export async function makeRunLookup(repository: SweepRepository, token: string, deps: RunLookupDeps): Promise<RunLookup> {
-  const { getOctokit } = await import('@actions/github')
+/**
+ * One lookup per run id, however many sandboxes name it. Octokit is loaded at
+ * the first lookup: a sweep with no candidate never loads it.
+ */
+export function makeRunLookup(repository: SweepRepository, token: string, deps: RunLookupDeps): RunLookup {
+  let client: Promise<ReturnType<typeof import('@actions/github').getOctokit>> | undefined
   // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
-  const octokit = getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: proxiedFetch } })
+  const octokit = () => (client ??= import('@actions/github').then(({ getOctokit }) => getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: proxiedFetch } })))
   const asked = new Map<string, Promise<RunVerdict>>()
-  const budgetEnds = deps.clock.now() + LOOKUP_BUDGET_MS
+  let budgetEnds: number | undefined
 
   const ask = async (runId: string): Promise<RunVerdict> => {
+    const github = await octokit()
+    budgetEnds ??= deps.clock.now() + LOOKUP_BUDGET_MS
     if (deps.clock.now() >= budgetEnds) return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs in time' }
     const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds)
     try {
@@ -89,7 +94,7 @@ export async function makeRunLookup(repository: SweepRepository, token: string, 
         () => {
           const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
           const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
-          return octokit.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } })
+          return github.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } })
         },
         { retryable: isTransientGitHub },
       )

@@ -24,7 +24,8 @@ export interface SweepTotals {
 /** A candidate as one log line; the name is the service's text. */
 export function describe(candidate: Candidate): string {
   const name = candidate.name ? ` '${serviceText(candidate.name, 80)}'` : ''
-  return `${candidate.id || '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`
+  // A listed id that is not a sandbox id is the service's text too.
+  return `${candidate.id ? serviceText(candidate.id, 80) : '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`
 }
 
 function runCell(candidate: Candidate, repository: SweepRepository): string {

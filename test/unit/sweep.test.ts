@@ -251,10 +251,12 @@ describe('mode: sweep', () => {
 
   it('hostile names and GitHub words reach the log as one line, and are escaped in the summary', async () => {
     sandbox('x\n::error::owned')
+    service.sandboxes.push({ id: 'sbx-1\n::error::spoofed-id', name: 'odd', status: 'running' })
     sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
     github.runs.set(100, { status: 'in_progress\n::warning::spoof | <b>x</b>' })
     const { core } = await sweep()
     for (const line of core.log) expect(line).not.toMatch(/\n/)
+    expect(core.log.join('\n')).toMatch(/^sbx-1 :\u2060:error:\u2060:spoofed-id 'odd': keep \(its id is not a sandbox id\)$/m)
     expect(core.log.join('\n')).not.toMatch(/^::(error|warning)::/m)
     const summary = core.summaries.join('\n')
     expect(summary).not.toContain('<b>')
