@@ -4,8 +4,6 @@
  * wires the real dependencies into it (the bundle and @github/local-action call it).
  */
 import type { ComputeClient } from './client/client.ts'
-import type { Clock } from './runtime/clock.ts'
-import type { ActionCore } from './runtime/core.ts'
 import type { Connection } from './inputs/config.ts'
 import { readMainInputs } from './inputs/modes.ts'
 import { runContextFromEnv } from './inputs/run-context.ts'
@@ -14,10 +12,10 @@ import { runNetworkPolicy } from './modes/network-policy.ts'
 import { runStart } from './modes/start.ts'
 import { runStop } from './modes/stop.ts'
 import { runSweep } from './modes/sweep.ts'
-
 import { actionsCore } from './runtime/actions-core.ts'
+import { realClock, type Clock } from './runtime/clock.ts'
+import type { ActionCore } from './runtime/core.ts'
 import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './runtime/wiring.ts'
-import { realClock } from './runtime/clock.ts'
 
 export interface MainDeps {
   core: ActionCore

@@ -30303,8 +30303,8 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(23635);
 /* harmony import */ var _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(72724);
-/* harmony import */ var _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(25206);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(75504);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(75504);
+/* harmony import */ var _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(25206);
 
 
 
@@ -30333,17 +30333,17 @@ async function runMain(deps) {
     }
 }
 async function run() {
-    const signal = (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .cancellationSignal */ .w6)(_runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
+    const signal = (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .cancellationSignal */ .w6)(_runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
     try {
-        await runMain({ core: _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_9__/* .realClock */ .d, makeClient: _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, signal, env: process.env });
+        await runMain({ core: _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__/* .realClock */ .d, makeClient: _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .makeClient */ .yu, signal, env: process.env });
     }
     catch (error) {
-        (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .reportFailure */ .xV)(_runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, error, signal);
+        (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .reportFailure */ .xV)(_runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, error, signal);
     }
 }
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
-if ((0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .runAndExit */ .Hy)(run);
+if ((0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .runAndExit */ .Hy)(run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
