@@ -1,4 +1,5 @@
 /** Test doubles: a clock that never waits, and an ActionCore that records everything. */
+import { vi } from 'vitest'
 import type { Clock } from '../../src/runtime/clock.ts'
 import type { ActionCore } from '../../src/runtime/core.ts'
 
@@ -83,4 +84,18 @@ export function recordingCore(inputs: Record<string, string> = {}, state: Record
     },
   }
   return core
+}
+
+/**
+ * What a step run in process prints, captured for the current test (vi.restoreAllMocks ends it).
+ * Every test starts from a passing step: setFailed sets process.exitCode.
+ */
+export function captureStepOutput(): string[] {
+  process.exitCode = 0
+  const written: string[] = []
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    written.push(String(chunk))
+    return true
+  })
+  return written
 }

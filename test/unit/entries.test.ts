@@ -15,6 +15,7 @@ import { run as runMainStep } from '../../src/main.ts'
 import { run as runPostStep } from '../../src/post.ts'
 import { parseFileCommands } from '../harness/action-runner.ts'
 import { BASE, FakeService, TOKEN } from '../harness/fake-service.ts'
+import { captureStepOutput } from '../harness/fakes.ts'
 
 const server = setupServer()
 let service: FakeService
@@ -43,13 +44,7 @@ beforeEach(() => {
   vi.stubEnv('GITHUB_RUN_ID', '77')
   vi.stubEnv('GITHUB_REPOSITORY_ID', '5150')
   vi.stubEnv('GITHUB_RUN_ATTEMPT', '1')
-  // setFailed sets process.exitCode; every test starts from a passing step.
-  process.exitCode = 0
-  stdout = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout.push(String(chunk))
-    return true
-  })
+  stdout = captureStepOutput()
 })
 afterEach(() => {
   server.resetHandlers()

@@ -18,7 +18,7 @@ import { forgetSecrets } from '../../src/untrusted.ts'
 import { parseFileCommands } from '../harness/action-runner.ts'
 import { BASE, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeGitHub, GITHUB_API, GITHUB_TOKEN } from '../harness/fake-github.ts'
-import { FakeClock } from '../harness/fakes.ts'
+import { captureStepOutput, FakeClock } from '../harness/fakes.ts'
 
 const fake = serveFakeService()
 let service: FakeService
@@ -50,12 +50,7 @@ beforeEach(() => {
     GITHUB_SERVER_URL: 'https://github.test',
   }
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
-  process.exitCode = 0
-  stdout = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout.push(String(chunk))
-    return true
-  })
+  stdout = captureStepOutput()
 })
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -74,8 +69,7 @@ const client = () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN })
 function captured(): string {
   const summary = readFileSync(join(dir, 'summary'), 'utf8')
   writeFileSync(join(dir, 'summary'), '')
-  const text = stdout.join('') + (summary ? `---- job summary ----\n${summary}` : '')
-  stdout = []
+  const text = stdout.splice(0).join('') + (summary ? `---- job summary ----\n${summary}` : '')
   return text
     .split(dir)
     .join('<tmp>')
