@@ -3,14 +3,15 @@
  * (shared/compute-service-interface.md), served over a real socket on loopback.
  * It shares no code with the action: it is the other end of every e2e test.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import { isIP, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { selfSignedCertificate } from './certificate.ts'
 import { nameInUseCode, STARTING_STATES, statusWord, type Generation } from './generation.ts'
-import { openSshPrivateKey, openSshPublicKey } from './ssh-key.ts'
+// The OpenSSH key format is written by one serializer; real ssh and sshd read every key the tests make.
+import { generateSshKeyPair } from '../../src/ssh/key-pair.ts'
 import { SshService, sshdAvailable } from './ssh-service.ts'
 
 export type GpuType = 'A6000' | 'A100' | 'H100'
@@ -488,9 +489,8 @@ export class Emulator {
     }
     if (fault === 'key-not-json') {
       // A 2xx whose body is not JSON but carries a private key (a proxy that mangled the answer, say).
-      const pair = generateKeyPairSync('ed25519')
       res.writeHead(200, { 'content-type': 'text/plain' })
-      res.end(`key:\n${openSshPrivateKey(pair.privateKey, 'mangled')}`)
+      res.end(`key:\n${generateSshKeyPair('mangled').privateKey}`)
       return
     }
     if (fault === 'malformed-json') {
@@ -840,9 +840,9 @@ export class Emulator {
     let key = ''
     let publicKey: string | undefined
     if (request.public_key === undefined) {
-      const pair = generateKeyPairSync('ed25519')
-      key = openSshPrivateKey(pair.privateKey, `instance-${fixed}`)
-      publicKey = openSshPublicKey(pair.privateKey, `instance-${fixed}`)
+      const pair = generateSshKeyPair(`instance-${fixed}`)
+      key = pair.privateKey
+      publicKey = pair.publicKey
     }
     const instance = { identifier: fixed, uuid, org: org.name, public_key: request.public_key as string | undefined, deleted: false }
     if (this.sshService) this.sshService.authorize(publicKey ?? (request.public_key as string))
