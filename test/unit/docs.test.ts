@@ -51,7 +51,17 @@ describe('documentation', () => {
     const names = (text: string) =>
       [...text.matchAll(/^\| ((?:`[a-z-]+`(?:, )?)+) \|/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((n) => n[1]))
     // Names the contract added for open issues, not built yet: each leaves this list when its issue lands.
-    const notYet: Record<string, string> = {}
+    const notYet: Record<string, string> = {
+      run: 'issue 23',
+      upload: 'issue 23',
+      download: 'issue 23',
+      'exit-code': 'issue 23',
+      runner: 'issue 24',
+      'runner-label': 'issue 24',
+      'runner-timeout': 'issue 24',
+      'runner-name': 'issue 24',
+      'runner-id': 'issue 24',
+    }
     const built = (list: (string | undefined)[]) => list.filter((name) => name !== undefined && !(name in notYet)).sort()
     expect(built(names(section('Inputs')))).toEqual(Object.keys(actionYaml().inputs).sort())
     expect(built(names(section('Outputs')))).toEqual(Object.keys(actionYaml().outputs).sort())
