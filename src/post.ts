@@ -52,7 +52,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
     const refused = state.startRefused
     core.info(
       refused
-        ? `Nothing to clean up: the service refused every start request of the main step (${serviceText(refused, 80)}), so no sandbox exists.`
+        ? `Nothing to clean up: the main step created no sandbox (${serviceText(refused, 160)}).`
         : 'Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).',
     )
     return
@@ -74,7 +74,9 @@ export async function runPost(deps: PostDeps): Promise<void> {
       core.info(`The start answer never arrived; looking for a live sandbox named '${sandboxName}'.`)
       id = await findByNameWithGrace(ctx, sandboxName, deadline, state.nameHolders)
     }
-    if (id) stopped = { id, result: await stopSandbox(ctx, id, deadline, { acceptedAt: state.startedAt }) }
+    // Seen by the main step: a 404 now means gone (expired, stopped elsewhere), not "not visible yet".
+    const acceptedAt = state.sandboxSeen ? undefined : state.startedAt
+    if (id) stopped = { id, result: await stopSandbox(ctx, id, deadline, { acceptedAt }) }
   } finally {
     core.endGroup()
   }

@@ -1,6 +1,6 @@
 /**
  * Fields of the sandbox record beyond `status` that the deployed service
- * shows (service-as-deployed.md); each may be absent, and each is service
+ * shows (docs/service.md); each may be absent, and each is service
  * text: it reaches a log or the summary only through untrusted.ts.
  */
 import type { SandboxRecord } from './client/schemas.ts'

@@ -7,14 +7,32 @@
  */
 import { ServiceError, isNameInUse, isServiceError } from './client/errors.ts'
 import { backoffDelay, isTransient, retryUntil, type BackoffOptions } from './client/retry.ts'
-import type { GpuType, SandboxStartRequest } from './client/schemas.ts'
+import { GPU_TYPES, type GpuType, type SandboxStartRequest } from './client/schemas.ts'
 import type { StartConfig } from './inputs/config.ts'
 import type { ModeDeps } from './modes/deps.ts'
-import { findLiveSandboxByName, findNameHolders, stopSandbox, type OpContext } from './sandboxes.ts'
+import { findLiveSandboxByName, findNameHolders, stopSandbox, waitUntilNameFree, type OpContext } from './sandboxes.ts'
 import { isStoppingOrEnded } from './sandbox-status.ts'
 import type { ActionState } from './state.ts'
 import { formatDuration } from './summary.ts'
 import { serviceText } from './untrusted.ts'
+
+/** Every listed GPU type stayed busy for capacity-timeout: says the list was exhausted, and what is left to try. */
+export class CapacityExhaustedError extends ServiceError {
+  constructor(types: readonly GpuType[], rounds: number, attempts: number, cycledMs: number, capacityTimeoutMs: number) {
+    super({ status: 503, code: 'sandbox_capacity_unavailable', method: 'POST', path: '/sandboxes/start' })
+    const listed = types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`
+    const advice =
+      types.length === 1
+        ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') or raise 'capacity-timeout'.`
+        : types.length < GPU_TYPES.length
+          ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
+          : "Raise 'capacity-timeout', or run the job again later."
+    this.message =
+      `No capacity: ${listed} answered sandbox_capacity_unavailable for ${formatDuration(cycledMs)} ` +
+      `(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} start attempts; capacity-timeout ${formatDuration(capacityTimeoutMs)}). No start was accepted. ${advice}`
+    this.name = 'CapacityExhaustedError'
+  }
+}
 
 export function buildStartRequest(config: StartConfig, gpuType: GpuType | undefined): SandboxStartRequest {
   const spec: SandboxStartRequest['spec'] = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib }
@@ -87,6 +105,8 @@ export async function checkNameBeforeStart(config: StartConfig, ctx: OpContext, 
     await stopSandbox(ctx, holder.id, deadline)
   }
   if (found.length > 0) ctx.log(`Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`)
+  // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
+  await waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline)
 }
 
 const CAPACITY_BACKOFF: BackoffOptions = { baseDelayMs: 5_000, maxDelayMs: 60_000 }
@@ -110,7 +130,8 @@ export async function startSandbox(
   let lostAnswerGpu: { type: GpuType | undefined } | undefined
   let nameRound = 0
   let capacityRound = 0
-  const capacityDeadline = Math.min(deadline, clock.now() + config.capacityTimeoutMs)
+  const cyclingSince = clock.now()
+  const capacityDeadline = Math.min(deadline, cyclingSince + config.capacityTimeoutMs)
 
   for (;;) {
     let startAgain = false
@@ -134,7 +155,8 @@ export async function startSandbox(
         if (!(error instanceof ServiceError) || error.ambiguous) tracker.mayHaveCreated = true
         if (isServiceError(error, 'sandbox_capacity_unavailable')) {
           attempts.push(`${label}: no capacity`)
-          core.info(`No ${label} capacity free${candidates.length > 1 ? '; trying the next GPU type' : ''}.`)
+          const next = candidates[candidates.indexOf(gpuType) + 1]
+          core.info(`No ${label} capacity free${next ? `; trying the next GPU type, ${next}` : ''}.`)
           continue
         }
         if (!isNameInUse(error)) throw error
@@ -167,16 +189,9 @@ export async function startSandbox(
     capacityRound++
     const wait = backoffDelay(capacityRound, clock.random(), CAPACITY_BACKOFF)
     if (clock.now() + wait > capacityDeadline) {
-      const types = config.gpuTypes.join(', ')
-      throw new ServiceError({
-        status: 503,
-        code: 'sandbox_capacity_unavailable',
-        serviceMessage: `no ${types} capacity within capacity-timeout (${formatDuration(config.capacityTimeoutMs)}, ${attempts.length} attempts)`,
-        method: 'POST',
-        path: '/sandboxes/start',
-      })
+      throw new CapacityExhaustedError(config.gpuTypes, capacityRound, attempts.length, clock.now() - cyclingSince, config.capacityTimeoutMs)
     }
-    core.info(`Every GPU type is busy (${config.gpuTypes.join(', ')}); trying again in ${(wait / 1000).toFixed(1)}s.`)
+    core.info(`${config.gpuTypes.length > 1 ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})` : `${config.gpuTypes.join('')} is busy`}; trying again in ${(wait / 1000).toFixed(1)}s.`)
     await clock.sleep(wait, signal)
   }
 }
@@ -208,19 +223,22 @@ async function adoptByName(ctx: OpContext, name: string, deadline: number, exclu
 }
 
 /**
- * The name is still held. With replace-existing, stop the live holder (on
- * purpose) and remember it; a stopping holder may keep the name for a while,
- * so back off and start again, until the deadline.
+ * A start answered 409 although the name looked free: someone took it, or a
+ * holder was not listed yet. List the holders once (never ours: remembered),
+ * stop the live ones with replace-existing, then wait with reads until they
+ * give the name up. Only when no holder is listed does it back off blindly.
  */
 async function freeTheName(ctx: OpContext, config: StartConfig, holders: NameHolders, round: number, deadline: number): Promise<void> {
-  if (config.replaceExisting) {
-    const live = await findLiveSandboxByName(ctx, config.name, deadline)
-    if (live) {
-      holders.add(live.id)
-      ctx.log(`replace-existing: stopping ${live.id}, which holds the name '${config.name}'.`)
-      await stopSandbox(ctx, live.id, deadline)
-    }
+  const found = await findNameHolders(ctx, config.name, deadline)
+  for (const holder of found) {
+    holders.add(holder.id)
+    if (isStoppingOrEnded(holder.status)) continue
+    // A live holder that came after the pre-look: never waited out, never stopped without replace-existing.
+    if (!config.replaceExisting) throw new NameHeldError(config.name, holder.id, holder.status)
+    ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`)
+    await stopSandbox(ctx, holder.id, deadline)
   }
+  if (found.length > 0) return waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline)
   const wait = backoffDelay(round, ctx.clock.random(), NAME_BACKOFF)
   if (ctx.clock.now() + wait > deadline) {
     const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping'
@@ -229,6 +247,6 @@ async function freeTheName(ctx: OpContext, config: StartConfig, holders: NameHol
         "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.",
     )
   }
-  ctx.log(`The name '${config.name}' is still held (a stopping sandbox keeps it until it has ended); starting again in ${(wait / 1000).toFixed(1)}s.`)
+  ctx.log(`The name '${config.name}' is in use but no holder is listed yet; starting again in ${(wait / 1000).toFixed(1)}s.`)
   await ctx.clock.sleep(wait, ctx.signal)
 }

@@ -6,10 +6,10 @@
  * of the step. Chosen by what the service answers, never by a setting.
  */
 import { WAIT_MARGIN_MS } from './client/client.ts'
-import { isServiceError, type ServiceError } from './client/errors.ts'
-import { delayFor, isTransient } from './client/retry.ts'
+import { isNotFound, isServiceError, type ServiceError } from './client/errors.ts'
+import { isTransient, readRetryDelay } from './client/retry.ts'
 import type { SandboxRecord } from './client/schemas.ts'
-import { isSettled } from './sandbox-status.ts'
+import { isEnded, isSettled } from './sandbox-status.ts'
 import { notVisibleYet, type OpContext } from './sandboxes.ts'
 import { serviceText } from './untrusted.ts'
 
@@ -19,6 +19,10 @@ export interface PollOptions {
   /** When the start was accepted: a 404 before NOT_VISIBLE_YET_MS keeps the wait waiting. */
   acceptedAt?: number
   onStatus?: (status: string, record: SandboxRecord) => void
+  /** Every record read, the last one included (outputs after a timeout come from it). */
+  onRecord?: (record: SandboxRecord) => void
+  /** The first time the service shows the sandbox (a record or a wait answer): a 404 after it means gone. */
+  onSeen?: () => void
 }
 
 export class WaitTimeoutError extends Error {
@@ -30,6 +34,18 @@ export class WaitTimeoutError extends Error {
     )
     this.name = 'WaitTimeoutError'
     this.lastStatus = lastStatus
+  }
+}
+
+/** The service showed the sandbox, then answered 404: it is gone (TTL, or stopped elsewhere). */
+export class SandboxGoneError extends Error {
+  constructor(id: string, lastStatus: string | undefined, how: 'gone' | 'ended' = 'gone') {
+    const what =
+      how === 'ended'
+        ? `Sandbox ${id} is '${serviceText(lastStatus ?? 'ended', 40)}'`
+        : `Sandbox ${id} is gone (404) after the service had shown it${lastStatus ? ` as '${serviceText(lastStatus, 40)}'` : ''}`
+    super(`${what}: it ended (its TTL, or a stop from elsewhere) before it was ready. Nothing is left running; run the job again.`)
+    this.name = 'SandboxGoneError'
   }
 }
 
@@ -77,13 +93,23 @@ export async function waitUntilSettled(ctx: OpContext, id: string, options: Poll
   // What the service has shown of the blocking-wait route so far.
   const service: { route: Route } = { route: 'unknown' }
   const timeout = () => new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started)
+  let shown = false
+  const markShown = () => {
+    if (shown) return
+    shown = true
+    options.onSeen?.()
+  }
   /** A record read: report a new status; the record when settled. */
   const seen = (record: SandboxRecord): SandboxRecord | undefined => {
     failures = 0
+    markShown()
+    options.onRecord?.(record)
     if (record.status !== lastStatus) {
       lastStatus = record.status
       options.onStatus?.(record.status, record)
     }
+    // Ended before it was ready (its TTL, a stop from elsewhere): it never will be.
+    if (isEnded(record.status)) throw new SandboxGoneError(id, record.status, 'ended')
     return isSettled(record.status) ? record : undefined
   }
 
@@ -93,7 +119,11 @@ export async function waitUntilSettled(ctx: OpContext, id: string, options: Poll
     try {
       const window = service.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now())
       if (window > 0) {
-        const record = await waitWindow(ctx, client, id, window, options, (found) => (service.route = found))
+        const record = await waitWindow(ctx, client, id, window, options, (found) => {
+          service.route = found
+          // A window that ended is the service waiting on this very sandbox: it exists.
+          if (found === 'present') markShown()
+        })
         if (record) {
           const done = seen(record)
           if (done) return done
@@ -108,6 +138,8 @@ export async function waitUntilSettled(ctx: OpContext, id: string, options: Poll
     } catch (error) {
       // The wait's own deadline, reached while a request was due.
       if (isServiceError(error, 'deadline_exceeded')) throw timeout()
+      // Once shown, a 404 is gone (expired, stopped elsewhere): that ends the wait at once.
+      if (shown && isNotFound(error)) throw new SandboxGoneError(id, lastStatus)
       if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
         delay = options.pollIntervalMs
         ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`)
@@ -116,7 +148,7 @@ export async function waitUntilSettled(ctx: OpContext, id: string, options: Poll
         failures++
         // Other jobs share the get budget: poll slower from now on instead of living on 429s.
         if ((error as ServiceError).status === 429) slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2)
-        delay = Math.max(options.pollIntervalMs, delayFor(error, failures, ctx.clock.random()))
+        delay = Math.max(options.pollIntervalMs, readRetryDelay(error, failures, ctx.clock.random()))
         ctx.log(`poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '))
       }
     }

@@ -5,7 +5,7 @@
 import type { ComputeClient } from './client/client.ts'
 import { ServiceError, isServiceError, isNotFound } from './client/errors.ts'
 import { SANDBOX_ID_PATTERN, type ListedSandbox, type SandboxRecord } from './client/schemas.ts'
-import { isTransient, retryUntil } from './client/retry.ts'
+import { isTransient, READ_BACKOFF, retryUntil } from './client/retry.ts'
 import { type Clock } from './runtime/clock.ts'
 import { createdAtMs } from './sandbox-record.ts'
 import { isNotLive, isStoppingOrEnded, mayHoldName } from './sandbox-status.ts'
@@ -56,7 +56,9 @@ export async function findNameHolders(ctx: OpContext, name: string, deadline: nu
         if (sandbox.id && SANDBOX_ID_PATTERN.test(sandbox.id)) holders.push({ ...sandbox, id: sandbox.id })
       }
       return holders
-  })
+    },
+    { backoff: READ_BACKOFF },
+  )
 }
 
 /**
@@ -134,5 +136,49 @@ export async function stopSandbox(ctx: OpContext, id: string, deadline: number, 
     return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) }
   } catch {
     return { outcome: 'accepted', status: undefined }
+  }
+}
+
+/**
+ * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
+ * until none of `ids` holds its name any more (ended, or 404), so that the
+ * next start is sent once and lands, instead of start requests spent to find
+ * out. Throws when the deadline comes first; nothing is started then.
+ */
+export async function waitUntilNameFree(ctx: OpContext, name: string, ids: readonly string[], pollIntervalMs: number, deadline: number): Promise<void> {
+  const client = ctx.client.withDeadline(deadline, ctx.clock)
+  let holding = [...ids]
+  let reported = false
+  const stillHeld = () =>
+    new Error(
+      `The name '${name}' was still held by ${holding.join(', ')} when 'timeout' ran out; nothing was started. ` +
+        "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.",
+    )
+  while (holding.length > 0) {
+    const still: string[] = []
+    for (const id of holding) {
+      const status = await retryUntil(
+        ctx,
+        deadline,
+        `read ${id}`,
+        async () => {
+          try {
+            return (await client.getSandbox(id, ctx.signal)).status
+          } catch (error) {
+            if (isNotFound(error)) return undefined
+            if (isServiceError(error, 'deadline_exceeded')) throw stillHeld()
+            throw error
+          }
+        },
+        { backoff: READ_BACKOFF },
+      )
+      if (status !== undefined && mayHoldName(status)) still.push(id)
+    }
+    holding = still
+    if (holding.length === 0) break
+    if (ctx.clock.now() + pollIntervalMs >= deadline) throw stillHeld()
+    if (!reported) ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`)
+    reported = true
+    await ctx.clock.sleep(pollIntervalMs, ctx.signal)
   }
 }

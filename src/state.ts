@@ -21,6 +21,7 @@ const KEYS = {
   secretDirectory: 'secret-dir',
   sshInclude: 'ssh-include',
   startRefused: 'start-refused',
+  sandboxSeen: 'sandbox-seen',
 } as const
 
 export class ActionState {
@@ -63,6 +64,18 @@ export class ActionState {
   saveSandboxId(id: string, startedAt: number): void {
     this.core.saveState(KEYS.sandboxId, id)
     this.core.saveState(KEYS.startedAt, String(startedAt))
+  }
+
+  /**
+   * The service has shown the sandbox (a record, or a blocking-wait answer):
+   * from then on a 404 means gone at once, not "not visible yet".
+   */
+  saveSandboxSeen(): void {
+    this.core.saveState(KEYS.sandboxSeen, 'true')
+  }
+
+  get sandboxSeen(): boolean {
+    return this.read(KEYS.sandboxSeen) === 'true'
   }
 
   /** The estimated dollars per hour, for the post step's cost of this run. */

@@ -29084,7 +29084,7 @@ class ComputeClient {
  */
 /**
  * Codes by meaning, in both generations of the service (v1.0 and as deployed,
- * see service-as-deployed.md): a code of the deployed service gets the same
+ * see docs/service.md): a code of the deployed service gets the same
  * treatment as its v1.0 relative.
  */
 const NAME_IN_USE_CODES = ['sandbox_name_in_use', 'sandbox_already_exists'];
@@ -29187,18 +29187,26 @@ function isServiceError(error, code) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D0: () => (/* binding */ delayFor),
 /* harmony export */   EY: () => (/* binding */ backoffDelay),
 /* harmony export */   Np: () => (/* binding */ isNotAccepted),
+/* harmony export */   Ue: () => (/* binding */ READ_BACKOFF),
+/* harmony export */   cZ: () => (/* binding */ readRetryDelay),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   v6: () => (/* binding */ retryUntil)
 /* harmony export */ });
-/* unused harmony exports DEFAULT_BACKOFF, retryAfterDelay, withRetry */
+/* unused harmony exports DEFAULT_BACKOFF, retryAfterDelay, delayFor, withRetry */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
 /* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33599);
 
 
 const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
+/**
+ * Reads (GET, list, the blocking wait) after errors: the get budget is 20
+ * times the start/stop budget, and every second of backoff is a second of
+ * detection lag once the service is back. At most 5 s, unless the service
+ * says how long with Retry-After.
+ */
+const READ_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 5_000 };
 /** Exponential backoff with "equal jitter": between half and all of base * 2^(attempt-1), capped. */
 function backoffDelay(attempt, random, options = DEFAULT_BACKOFF) {
     const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
@@ -29240,6 +29248,12 @@ function delayFor(error, attempt, random, backoff = DEFAULT_BACKOFF, urgent = fa
         return retryAfterDelay(error.retryAfterMs ?? backoff.baseDelayMs, random, urgent);
     }
     return backoffDelay(attempt, random, backoff);
+}
+/** The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF. */
+function readRetryDelay(error, attempt, random) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.retryAfterMs !== undefined)
+        return retryAfterDelay(error.retryAfterMs, random);
+    return backoffDelay(attempt, random, READ_BACKOFF);
 }
 function reasonOf(error) {
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) {
@@ -29499,7 +29513,8 @@ class Collector {
 /* harmony export */   FN: () => (/* binding */ MODES),
 /* harmony export */   OH: () => (/* binding */ GITHUB_TOKEN_DEFAULT),
 /* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
-/* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS)
+/* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS),
+/* harmony export */   mG: () => (/* binding */ INPUT_MODES)
 /* harmony export */ });
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
 const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
@@ -29517,7 +29532,7 @@ const INPUT_DEFAULTS = {
     'gpu-type': '',
     'gpu-count': '',
     'capacity-timeout': '5m',
-    'internet-access': 'open',
+    'internet-access': '',
     'cidr-allowlist': '',
     'domain-allowlist': '',
     env: '',
@@ -29537,6 +29552,42 @@ const INPUT_DEFAULTS = {
     ssh: 'false',
     'ssh-alias': 'sandbox',
     'github-token': GITHUB_TOKEN_DEFAULT,
+};
+/**
+ * Which modes read each input (the contract's "modes" column). An input given
+ * for another mode is warned about once (unused.ts), never an error.
+ */
+const INPUT_MODES = {
+    'api-token': 'all',
+    'base-url': 'all',
+    mode: 'all',
+    name: ['start'],
+    cpu: ['start'],
+    memory: ['start'],
+    storage: ['start'],
+    'gpu-type': ['start'],
+    'gpu-count': ['start'],
+    'capacity-timeout': ['start'],
+    'internet-access': ['start', 'network-policy'],
+    'cidr-allowlist': ['start', 'network-policy'],
+    'domain-allowlist': ['start', 'network-policy'],
+    env: ['start'],
+    'max-ttl': ['start'],
+    'enforce-ttl': ['start'],
+    'max-grace': ['start'],
+    wait: ['start'],
+    timeout: ['start'],
+    'poll-interval': ['start'],
+    'replace-existing': ['start'],
+    'keep-alive': ['start', 'instance'],
+    'sandbox-id': ['stop', 'network-policy'],
+    'public-key': ['instance'],
+    'instance-config': ['instance'],
+    'dry-run': ['start', 'instance', 'sweep'],
+    image: ['start'],
+    ssh: ['start', 'instance'],
+    'ssh-alias': ['start', 'instance'],
+    'github-token': ['sweep'],
 };
 
 
@@ -29617,7 +29668,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 20093:
+/***/ 84752:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29988,6 +30039,28 @@ function checkAlias(alias, aliasInUse) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/unused.js
+
+/**
+ * Never warned about: the runner expands github-token's expression default,
+ * and start mode refuses sandbox-id outright (its own input error: a stop
+ * meant as a start must not cost a sandbox).
+ */
+const NOT_WARNED = { start: ['sandbox-id'] };
+function unusedInputWarnings(read, mode) {
+    const warnings = [];
+    for (const name of Object.keys(defaults/* INPUT_MODES */.mG)) {
+        const modes = defaults/* INPUT_MODES */.mG[name];
+        if (modes === 'all' || modes.includes(mode) || name === 'github-token' || NOT_WARNED[mode]?.includes(name))
+            continue;
+        const value = read(name).trim();
+        if (value === '' || value === defaults/* INPUT_DEFAULTS */.WJ[name])
+            continue;
+        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
+    }
+    return warnings;
+}
+
 // EXTERNAL MODULE: ./build/src/sandbox-name.js
 var sandbox_name = __nccwpck_require__(73544);
 ;// CONCATENATED MODULE: ./build/src/inputs/modes.js
@@ -29995,6 +30068,7 @@ var sandbox_name = __nccwpck_require__(73544);
  * Per-mode assembly: which inputs each mode reads, composed from the field
  * parsers. Every input is read here, once; nothing else calls core.getInput.
  */
+
 
 
 
@@ -30021,11 +30095,30 @@ function parseSsh(inputs, run) {
     }
     return { alias };
 }
-function parseNetworkPolicy(inputs) {
-    const access = inputs.parse('internet-access', internetAccess);
+/**
+ * internet-access and the allowlists. Start mode: empty means open (the
+ * contract's default). Network-policy mode replaces the whole policy, so it
+ * must be given: a policy is never opened by omission. Allowlists mean
+ * something only with restricted, so anything else with one is an error.
+ */
+function parseNetworkPolicy(inputs, mode) {
+    let access;
+    if (inputs.isSet('internet-access'))
+        access = inputs.parse('internet-access', internetAccess);
+    else if (mode === 'start')
+        access = 'open';
+    else
+        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission");
     const cidrs = inputs.parse('cidr-allowlist', cidrList);
     const domains = inputs.parse('domain-allowlist', domainList);
-    const policy = { internet_access: access };
+    if (access !== undefined && access !== 'restricted') {
+        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
+        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
+            if (inputs.isSet(list))
+                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`);
+        }
+    }
+    const policy = { internet_access: access ?? 'closed' };
     if (cidrs && cidrs.length > 0)
         policy.cidr_allowlist = cidrs;
     if (domains && domains.length > 0)
@@ -30059,7 +30152,7 @@ function parseStart(inputs, connection, run) {
         gpuTypes: gpus,
         gpuCount,
         capacityTimeoutMs: inputs.parse('capacity-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['capacity-timeout'])) * 1000,
-        networkPolicy: parseNetworkPolicy(inputs),
+        networkPolicy: parseNetworkPolicy(inputs, 'start'),
         env: inputs.parse('env', envLines),
         image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
         maxTtlSeconds: inputs.parse('max-ttl', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-ttl'])),
@@ -30079,7 +30172,7 @@ function parseNetworkPolicyMode(inputs, connection) {
         mode: 'network-policy',
         ...connection,
         sandboxId: inputs.parse('sandbox-id', sandboxId, inputs.read('sandbox-id')),
-        networkPolicy: parseNetworkPolicy(inputs),
+        networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
     };
 }
 function parseInstance(inputs, connection, run) {
@@ -30146,10 +30239,14 @@ function maskSecretInputs(read, setSecret) {
     // A private key given where a public one belongs is masked before any error can quote it.
     maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
 }
-/** The main step's inputs: secrets masked first, then everything parsed once. */
+/** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
 function readMainInputs(core, run) {
     const read = (name) => core.getInput(name);
     maskSecretInputs(read, (secret) => core.setSecret(secret));
+    const mode = fields_mode.safeParse(read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode);
+    if (mode.success)
+        for (const warning of unusedInputWarnings(read, mode.data))
+            core.warning(warning);
     return parseInputs(read, run);
 }
 /** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
@@ -30295,13 +30392,13 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   V: () => (/* binding */ runMain),
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var _inputs_modes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20093);
+/* harmony import */ var _inputs_modes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84752);
 /* harmony import */ var _inputs_run_context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82728);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54251);
 /* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(11530);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(51120);
-/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(23635);
+/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(99686);
 /* harmony import */ var _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(72724);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(75504);
 /* harmony import */ var _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(25206);
@@ -30542,6 +30639,8 @@ var outputs = __nccwpck_require__(28919);
 var errors = __nccwpck_require__(20486);
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/sandboxes.js
 var sandboxes = __nccwpck_require__(73338);
 // EXTERNAL MODULE: ./build/src/sandbox-status.js
@@ -30564,6 +30663,23 @@ var untrusted = __nccwpck_require__(33599);
 
 
 
+
+/** Every listed GPU type stayed busy for capacity-timeout: says the list was exhausted, and what is left to try. */
+class CapacityExhaustedError extends errors/* ServiceError */._7 {
+    constructor(types, rounds, attempts, cycledMs, capacityTimeoutMs) {
+        super({ status: 503, code: 'sandbox_capacity_unavailable', method: 'POST', path: '/sandboxes/start' });
+        const listed = types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`;
+        const advice = types.length === 1
+            ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') or raise 'capacity-timeout'.`
+            : types.length < schemas/* GPU_TYPES */.ND.length
+                ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
+                : "Raise 'capacity-timeout', or run the job again later.";
+        this.message =
+            `No capacity: ${listed} answered sandbox_capacity_unavailable for ${(0,summary/* formatDuration */.a3)(cycledMs)} ` +
+                `(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} start attempts; capacity-timeout ${(0,summary/* formatDuration */.a3)(capacityTimeoutMs)}). No start was accepted. ${advice}`;
+        this.name = 'CapacityExhaustedError';
+    }
+}
 function buildStartRequest(config, gpuType) {
     const spec = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib };
     if (gpuType) {
@@ -30624,6 +30740,8 @@ async function checkNameBeforeStart(config, ctx, holders, deadline) {
     }
     if (found.length > 0)
         ctx.log(`Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
+    // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
+    await (0,sandboxes/* waitUntilNameFree */.Dj)(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
 }
 const CAPACITY_BACKOFF = { baseDelayMs: 5_000, maxDelayMs: 60_000 };
 /** A stopping holder gives the name up within seconds to minutes. */
@@ -30639,7 +30757,8 @@ async function startSandbox(config, deps, deadline, holders, tracker = { mayHave
     let lostAnswerGpu;
     let nameRound = 0;
     let capacityRound = 0;
-    const capacityDeadline = Math.min(deadline, clock.now() + config.capacityTimeoutMs);
+    const cyclingSince = clock.now();
+    const capacityDeadline = Math.min(deadline, cyclingSince + config.capacityTimeoutMs);
     for (;;) {
         let startAgain = false;
         for (const gpuType of candidates) {
@@ -30664,7 +30783,8 @@ async function startSandbox(config, deps, deadline, holders, tracker = { mayHave
                     tracker.mayHaveCreated = true;
                 if ((0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable')) {
                     attempts.push(`${label}: no capacity`);
-                    core.info(`No ${label} capacity free${candidates.length > 1 ? '; trying the next GPU type' : ''}.`);
+                    const next = candidates[candidates.indexOf(gpuType) + 1];
+                    core.info(`No ${label} capacity free${next ? `; trying the next GPU type, ${next}` : ''}.`);
                     continue;
                 }
                 if (!(0,errors/* isNameInUse */.a)(error))
@@ -30698,16 +30818,9 @@ async function startSandbox(config, deps, deadline, holders, tracker = { mayHave
         capacityRound++;
         const wait = (0,retry/* backoffDelay */.EY)(capacityRound, clock.random(), CAPACITY_BACKOFF);
         if (clock.now() + wait > capacityDeadline) {
-            const types = config.gpuTypes.join(', ');
-            throw new errors/* ServiceError */._7({
-                status: 503,
-                code: 'sandbox_capacity_unavailable',
-                serviceMessage: `no ${types} capacity within capacity-timeout (${(0,summary/* formatDuration */.a3)(config.capacityTimeoutMs)}, ${attempts.length} attempts)`,
-                method: 'POST',
-                path: '/sandboxes/start',
-            });
+            throw new CapacityExhaustedError(config.gpuTypes, capacityRound, attempts.length, clock.now() - cyclingSince, config.capacityTimeoutMs);
         }
-        core.info(`Every GPU type is busy (${config.gpuTypes.join(', ')}); trying again in ${(wait / 1000).toFixed(1)}s.`);
+        core.info(`${config.gpuTypes.length > 1 ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})` : `${config.gpuTypes.join('')} is busy`}; trying again in ${(wait / 1000).toFixed(1)}s.`);
         await clock.sleep(wait, signal);
     }
 }
@@ -30738,26 +30851,32 @@ async function adoptByName(ctx, name, deadline, exclude, looks) {
     return undefined;
 }
 /**
- * The name is still held. With replace-existing, stop the live holder (on
- * purpose) and remember it; a stopping holder may keep the name for a while,
- * so back off and start again, until the deadline.
+ * A start answered 409 although the name looked free: someone took it, or a
+ * holder was not listed yet. List the holders once (never ours: remembered),
+ * stop the live ones with replace-existing, then wait with reads until they
+ * give the name up. Only when no holder is listed does it back off blindly.
  */
 async function freeTheName(ctx, config, holders, round, deadline) {
-    if (config.replaceExisting) {
-        const live = await (0,sandboxes/* findLiveSandboxByName */.hY)(ctx, config.name, deadline);
-        if (live) {
-            holders.add(live.id);
-            ctx.log(`replace-existing: stopping ${live.id}, which holds the name '${config.name}'.`);
-            await (0,sandboxes/* stopSandbox */.aA)(ctx, live.id, deadline);
-        }
+    const found = await (0,sandboxes/* findNameHolders */.a0)(ctx, config.name, deadline);
+    for (const holder of found) {
+        holders.add(holder.id);
+        if ((0,sandbox_status/* isStoppingOrEnded */.Se)(holder.status))
+            continue;
+        // A live holder that came after the pre-look: never waited out, never stopped without replace-existing.
+        if (!config.replaceExisting)
+            throw new NameHeldError(config.name, holder.id, holder.status);
+        ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`);
+        await (0,sandboxes/* stopSandbox */.aA)(ctx, holder.id, deadline);
     }
+    if (found.length > 0)
+        return (0,sandboxes/* waitUntilNameFree */.Dj)(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
     const wait = (0,retry/* backoffDelay */.EY)(round, ctx.clock.random(), NAME_BACKOFF);
     if (ctx.clock.now() + wait > deadline) {
         const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping';
         throw new Error(`The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) when 'timeout' ran out; nothing was started. ` +
             "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
     }
-    ctx.log(`The name '${config.name}' is still held (a stopping sandbox keeps it until it has ended); starting again in ${(wait / 1000).toFixed(1)}s.`);
+    ctx.log(`The name '${config.name}' is in use but no holder is listed yet; starting again in ${(wait / 1000).toFixed(1)}s.`);
     await ctx.clock.sleep(wait, ctx.signal);
 }
 
@@ -30786,6 +30905,16 @@ class WaitTimeoutError extends Error {
             "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
         this.name = 'WaitTimeoutError';
         this.lastStatus = lastStatus;
+    }
+}
+/** The service showed the sandbox, then answered 404: it is gone (TTL, or stopped elsewhere). */
+class SandboxGoneError extends Error {
+    constructor(id, lastStatus, how = 'gone') {
+        const what = how === 'ended'
+            ? `Sandbox ${id} is '${(0,untrusted/* serviceText */.Lo)(lastStatus ?? 'ended', 40)}'`
+            : `Sandbox ${id} is gone (404) after the service had shown it${lastStatus ? ` as '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'` : ''}`;
+        super(`${what}: it ended (its TTL, or a stop from elsewhere) before it was ready. Nothing is left running; run the job again.`);
+        this.name = 'SandboxGoneError';
     }
 }
 /** Once stretched, a poll waits this fraction of the time already waited: the detection lag stays under ~20% of it. */
@@ -30828,13 +30957,25 @@ async function waitUntilSettled(ctx, id, options) {
     // What the service has shown of the blocking-wait route so far.
     const service = { route: 'unknown' };
     const timeout = () => new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started);
+    let shown = false;
+    const markShown = () => {
+        if (shown)
+            return;
+        shown = true;
+        options.onSeen?.();
+    };
     /** A record read: report a new status; the record when settled. */
     const seen = (record) => {
         failures = 0;
+        markShown();
+        options.onRecord?.(record);
         if (record.status !== lastStatus) {
             lastStatus = record.status;
             options.onStatus?.(record.status, record);
         }
+        // Ended before it was ready (its TTL, a stop from elsewhere): it never will be.
+        if ((0,sandbox_status/* isEnded */.pl)(record.status))
+            throw new SandboxGoneError(id, record.status, 'ended');
         return (0,sandbox_status/* isSettled */.Is)(record.status) ? record : undefined;
     };
     for (;;) {
@@ -30843,7 +30984,12 @@ async function waitUntilSettled(ctx, id, options) {
         try {
             const window = service.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now());
             if (window > 0) {
-                const record = await waitWindow(ctx, client, id, window, options, (found) => (service.route = found));
+                const record = await waitWindow(ctx, client, id, window, options, (found) => {
+                    service.route = found;
+                    // A window that ended is the service waiting on this very sandbox: it exists.
+                    if (found === 'present')
+                        markShown();
+                });
                 if (record) {
                     const done = seen(record);
                     if (done)
@@ -30863,6 +31009,9 @@ async function waitUntilSettled(ctx, id, options) {
             // The wait's own deadline, reached while a request was due.
             if ((0,errors/* isServiceError */.gi)(error, 'deadline_exceeded'))
                 throw timeout();
+            // Once shown, a 404 is gone (expired, stopped elsewhere): that ends the wait at once.
+            if (shown && (0,errors/* isNotFound */.c4)(error))
+                throw new SandboxGoneError(id, lastStatus);
             if ((0,sandboxes/* notVisibleYet */.OJ)(ctx.clock, error, options.acceptedAt)) {
                 delay = options.pollIntervalMs;
                 ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
@@ -30874,7 +31023,7 @@ async function waitUntilSettled(ctx, id, options) {
                 // Other jobs share the get budget: poll slower from now on instead of living on 429s.
                 if (error.status === 429)
                     slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2);
-                delay = Math.max(options.pollIntervalMs, (0,retry/* delayFor */.D0)(error, failures, ctx.clock.random()));
+                delay = Math.max(options.pollIntervalMs, (0,retry/* readRetryDelay */.cZ)(error, failures, ctx.clock.random()));
                 ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
             }
         }
@@ -31021,6 +31170,20 @@ function policyOf(record, fallback) {
     const fromRecord = record?.network_policy;
     return fromRecord && typeof fromRecord === 'object' ? fromRecord : fallback;
 }
+/** Why nothing exists after the start phase failed, for the log and the post step. */
+function nothingStartedBecause(error, startSent) {
+    if (error instanceof access/* SshUnavailableError */.VY)
+        return 'SSH access was refused, so no start request was sent';
+    if (error instanceof NameHeldError)
+        return 'the name is held by another live sandbox, so no start request was sent';
+    if (!startSent)
+        return `no start request was sent (${error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : 'the step failed before it'})`;
+    if (error instanceof CapacityExhaustedError)
+        return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`;
+    if (error instanceof errors/* ServiceError */._7)
+        return `every start attempt was refused (${error.status} ${error.code})`;
+    return 'no start was accepted';
+}
 async function runStart(config, deps) {
     const { core, clock, signal } = deps;
     const state = new src_state/* ActionState */.q(core);
@@ -31038,6 +31201,7 @@ async function runStart(config, deps) {
     const startDeadline = stepStart + config.timeoutMs;
     const holders = new NameHolders(state);
     let preparedSsh;
+    let startSent = false;
     try {
         // A name the user chose may be held already: know its holders before the first attempt.
         if (!config.nameWasGenerated) {
@@ -31048,14 +31212,15 @@ async function runStart(config, deps) {
         if (config.ssh)
             preparedSsh = await (0,access/* prepareSandboxSsh */.pd)(deps, deps.env ?? process.env, startDeadline);
         state.saveSandboxName(config.name);
+        startSent = true;
         started = await startSandbox(config, deps, startDeadline, holders, tracker);
     }
     catch (error) {
-        // Every attempt was answered with a refusal: nothing exists, so the post step has nothing to look for.
+        // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look for.
         if (!tracker.mayHaveCreated) {
-            const why = error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : error instanceof NameHeldError ? 'the name is held by another live sandbox' : 'no start was accepted';
+            const why = nothingStartedBecause(error, startSent);
             state.clearSandboxName(why);
-            core.info(`No sandbox was created: every start attempt was refused (${why}).`);
+            core.info(`No sandbox was created: ${why}.`);
         }
         throw error;
     }
@@ -31082,9 +31247,10 @@ async function runStart(config, deps) {
                 pollIntervalMs: config.pollIntervalMs,
                 deadline: acceptedAt + config.timeoutMs,
                 acceptedAt,
-                onStatus: (status, seen) => {
+                onSeen: () => state.saveSandboxSeen(),
+                onRecord: (seen) => (lastRecord = seen),
+                onStatus: (status) => {
                     lastStatus = status;
-                    lastRecord = seen;
                     core.info(`${started.id}: ${(0,untrusted/* serviceText */.Lo)(status)} (after ${(0,summary/* formatDuration */.a3)(clock.now() - acceptedAt)})`);
                     (0,outputs/* setTextOutput */.Lb)(core, 'status', status);
                 },
@@ -31103,22 +31269,24 @@ async function runStart(config, deps) {
     else {
         try {
             record = await deps.client.withDeadline(clock.now() + sandboxes/* INFO_READ_MS */.Zr, clock).getSandbox(started.id, signal);
+            state.saveSandboxSeen();
         }
         catch (error) {
             core.warning(`wait: false, and the status of ${started.id} could not be read: ${error.message}`);
         }
     }
     const status = record?.status ?? lastStatus ?? 'accepted';
+    // After a timeout or a poll error the last record seen is still the best word on the sandbox.
+    const known = record ?? lastRecord;
     (0,outputs/* setTextOutput */.Lb)(core, 'status', status);
-    if (record)
-        (0,outputs/* setJsonOutput */.mI)(core, 'sandbox', record);
-    (0,outputs/* setJsonOutput */.mI)(core, 'network-policy', policyOf(record, config.networkPolicy));
+    if (known)
+        (0,outputs/* setJsonOutput */.mI)(core, 'sandbox', known);
+    (0,outputs/* setJsonOutput */.mI)(core, 'network-policy', policyOf(known, config.networkPolicy));
     const { cost, dollarsPerHour, creditAlert } = await billing;
     if (dollarsPerHour !== undefined)
         state.saveHourlyCost(dollarsPerHour);
     const policy = config.networkPolicy;
     const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
-    const known = record ?? lastRecord;
     const failure = (0,sandbox_record/* failureReason */.Hr)(known);
     const expires = (0,sandbox_record/* expiresAt */.WJ)(known);
     await core.appendSummary(`### Sandbox ${started.id}\n\n` +
@@ -31191,7 +31359,7 @@ async function runStop(config, deps) {
 
 /***/ }),
 
-/***/ 23635:
+/***/ 99686:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31264,6 +31432,7 @@ async function decide(listed, repositoryId, lookup) {
             candidate.reason = 'GitHub does not know this run (404: deleted, or not a run of this repository)';
         }
         else if (verdict.kind === 'unreadable') {
+            candidate.undecided = verdict.detail;
             candidate.reason = `GitHub could not say whether the run is over (${verdict.detail}); the next sweep asks again`;
         }
         else if (attempt > verdict.attempt) {
@@ -31290,6 +31459,63 @@ async function decide(listed, repositoryId, lookup) {
 var classic_schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/client/transport.js
 var transport = __nccwpck_require__(29196);
+;// CONCATENATED MODULE: ./build/src/sweep/github-failure.js
+/**
+ * Why a GitHub request failed, in words a workflow author can act on. Octokit
+ * reports a request that got no answer at all (DNS, refused, timeout, reset)
+ * as a RequestError with status 500 and no response, so the status alone
+ * would say "GitHub answered 500" for an outage of the runner's network.
+ */
+/** Every error in the cause chain (bounded: a cycle must not hang the sweep). */
+function chain(error) {
+    const errors = [];
+    let current = error;
+    while (current !== null && typeof current === 'object' && errors.length < 8) {
+        errors.push(current);
+        current = current.cause;
+    }
+    return errors;
+}
+const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
+const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
+const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
+function describeGitHubFailure(error) {
+    const errors = chain(error);
+    const top = errors[0];
+    const status = typeof top?.status === 'number' ? top.status : undefined;
+    // A response means GitHub itself answered: report its status as it is.
+    if (status !== undefined && top?.response !== undefined)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
+    const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
+    const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
+    const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
+    const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
+    if (messages.some((m) => /aborted due to timeout|timed out/i.test(m)))
+        names.push('TimeoutError');
+    // undici's words for a connection the other side closed mid-answer.
+    if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
+        codes.push('UND_ERR_SOCKET');
+    const code = (list) => codes.find((c) => list.includes(c));
+    const dns = code(DNS_CODES);
+    // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
+    if (dns)
+        return { status: undefined, kind: 'dns', text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`, final: dns !== 'EAI_AGAIN' };
+    if (codes.includes('ECONNREFUSED'))
+        return { status: undefined, kind: 'refused', text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", final: true };
+    const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
+    if (timeout)
+        return { status: undefined, kind: 'timeout', text: `no answer: the request to GitHub timed out (${timeout})`, final: false };
+    const reset = code(RESET_CODES);
+    if (reset)
+        return { status: undefined, kind: 'reset', text: `no answer: the connection to GitHub was cut (${reset})`, final: false };
+    // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
+    if (status !== undefined && status !== 500)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    const firstCode = codes[0];
+    return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false };
+}
+
 ;// CONCATENATED MODULE: ./build/src/sweep/github-runs.js
 /**
  * What GitHub says about a workflow run: GET /repos/{owner}/{repo}/actions/runs/{run_id}
@@ -31297,6 +31523,7 @@ var transport = __nccwpck_require__(29196);
  * so the start and post steps never pay for it. Requests go through the same
  * global fetch as the service's (proxiedFetch), so msw sees them in tests.
  */
+
 
 
 
@@ -31329,10 +31556,10 @@ function isRateLimit(error) {
     const headers = error.response?.headers ?? {};
     return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined));
 }
-/** Lost or refused for a moment: asked again with backoff. */
+/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
 function isTransientGitHub(error) {
-    const status = statusOf(error);
-    return status === undefined || status >= 500;
+    const failure = describeGitHubFailure(error);
+    return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
 }
 /**
  * One lookup per run id, however many sandboxes name it. Octokit is loaded at
@@ -31344,15 +31571,19 @@ function makeRunLookup(repository, token, deps) {
     const octokit = () => (client ??= __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 93228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: transport/* proxiedFetch */.iR } })));
     const asked = new Map();
     let budgetEnds;
+    // Set once GitHub cannot be reached at all (the name does not resolve, nothing listens): no later run is asked.
+    let unreachable;
     const ask = async (runId) => {
         const github = await octokit();
         budgetEnds ??= deps.clock.now() + LOOKUP_BUDGET_MS;
+        if (unreachable)
+            return { kind: 'unreadable', detail: unreachable };
         if (deps.clock.now() >= budgetEnds)
-            return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs in time' };
+            return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs within the sweep\'s 2-minute budget' };
         const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds);
         try {
             const response = await (0,retry/* retryUntil */.v6)(deps, deadline, `GitHub run ${runId}`, () => {
-                const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+                const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
                 const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
                 return github.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } });
             }, { retryable: isTransientGitHub });
@@ -31375,7 +31606,10 @@ function makeRunLookup(repository, token, deps) {
             if (status === 401 || status === 403) {
                 throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`);
             }
-            return { kind: 'unreadable', detail: status === undefined ? 'no answer' : `GitHub answered ${status}` };
+            const failure = describeGitHubFailure(error);
+            if (failure.final)
+                unreachable = failure.text;
+            return { kind: 'unreadable', detail: failure.text };
         }
     };
     return (runId) => {
@@ -31493,7 +31727,7 @@ async function listAll(ctx) {
         for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal }))
             listed.push(sandbox);
         return listed;
-    });
+    }, { backoff: retry/* READ_BACKOFF */.Ue });
 }
 async function stopOrphan(ctx, candidate, rateLimited) {
     try {
@@ -31552,6 +31786,7 @@ async function runSweep(config, deps) {
         // What was stopped is an output even when the sweep ends early.
         core.setOutput('stopped', JSON.stringify(stopped));
     }
+    reportUndecided(core, swept);
     const failed = orphans.filter((orphan) => orphan.outcome === 'failed');
     const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun };
     log(totalsLine(totals));
@@ -31561,6 +31796,25 @@ async function runSweep(config, deps) {
             core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' });
         core.setFailed(`${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`);
     }
+}
+/**
+ * A sweep that could ask GitHub about none of its candidates decided nothing:
+ * it fails, naming the cause, so a scheduled sweep cannot stay green while
+ * blind. One that decided some passes with a warning that counts the rest.
+ */
+function reportUndecided(core, swept) {
+    const asked = swept.filter((candidate) => candidate.run !== undefined);
+    const undecided = asked.filter((candidate) => candidate.undecided !== undefined);
+    if (undecided.length === 0)
+        return;
+    const causes = [...new Set(undecided.map((candidate) => candidate.undecided))].slice(0, 3).join('; ');
+    const count = `${undecided.length} of ${asked.length} candidate${asked.length === 1 ? '' : 's'}`;
+    if (undecided.length === asked.length) {
+        core.setFailed(`GitHub could not be asked about any candidate (${count}): ${causes}. Nothing was decided, so nothing was stopped. ` +
+            'Check that the runner reaches GITHUB_API_URL (proxy, DNS, firewall); the next sweep asks again.');
+        return;
+    }
+    core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, { title: 'Sweep could not decide every sandbox' });
 }
 
 
@@ -34849,9 +35103,9 @@ function createdAtMs(record) {
 /* harmony export */   KS: () => (/* binding */ mayHoldName),
 /* harmony export */   Se: () => (/* binding */ isStoppingOrEnded),
 /* harmony export */   ec: () => (/* binding */ isNotLive),
-/* harmony export */   i_: () => (/* binding */ isReady)
+/* harmony export */   i_: () => (/* binding */ isReady),
+/* harmony export */   pl: () => (/* binding */ isEnded)
 /* harmony export */ });
-/* unused harmony export isEnded */
 /**
  * The one place that knows what a sandbox status means. The service speaks
  * two vocabularies (v1.0: pending/starting/running/stopping/stopped; as
@@ -34907,6 +35161,7 @@ function mayHoldName(status) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dj: () => (/* binding */ waitUntilNameFree),
 /* harmony export */   OJ: () => (/* binding */ notVisibleYet),
 /* harmony export */   Zr: () => (/* binding */ INFO_READ_MS),
 /* harmony export */   a0: () => (/* binding */ findNameHolders),
@@ -34958,7 +35213,7 @@ async function findNameHolders(ctx, name, deadline) {
                 holders.push({ ...sandbox, id: sandbox.id });
         }
         return holders;
-    });
+    }, { backoff: _client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .READ_BACKOFF */ .Ue });
 }
 /**
  * The newest sandbox named `name` that may be live and is not in `exclude`
@@ -35021,6 +35276,47 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
         return { outcome: 'accepted', status: undefined };
     }
 }
+/**
+ * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
+ * until none of `ids` holds its name any more (ended, or 404), so that the
+ * next start is sent once and lands, instead of start requests spent to find
+ * out. Throws when the deadline comes first; nothing is started then.
+ */
+async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    let holding = [...ids];
+    let reported = false;
+    const stillHeld = () => new Error(`The name '${name}' was still held by ${holding.join(', ')} when 'timeout' ran out; nothing was started. ` +
+        "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
+    while (holding.length > 0) {
+        const still = [];
+        for (const id of holding) {
+            const status = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)(ctx, deadline, `read ${id}`, async () => {
+                try {
+                    return (await client.getSandbox(id, ctx.signal)).status;
+                }
+                catch (error) {
+                    if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error))
+                        return undefined;
+                    if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceError */ .gi)(error, 'deadline_exceeded'))
+                        throw stillHeld();
+                    throw error;
+                }
+            }, { backoff: _client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .READ_BACKOFF */ .Ue });
+            if (status !== undefined && (0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__/* .mayHoldName */ .KS)(status))
+                still.push(id);
+        }
+        holding = still;
+        if (holding.length === 0)
+            break;
+        if (ctx.clock.now() + pollIntervalMs >= deadline)
+            throw stillHeld();
+        if (!reported)
+            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`);
+        reported = true;
+        await ctx.clock.sleep(pollIntervalMs, ctx.signal);
+    }
+}
 
 
 /***/ }),
@@ -35031,12 +35327,11 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  VY: () => (/* binding */ SshUnavailableError),
   Gt: () => (/* binding */ connectInstance),
   TD: () => (/* binding */ finishSandboxSsh),
   pd: () => (/* binding */ prepareSandboxSsh)
 });
-
-// UNUSED EXPORTS: SshUnavailableError
 
 // EXTERNAL MODULE: ./build/src/client/errors.js
 var errors = __nccwpck_require__(20486);
@@ -35409,6 +35704,7 @@ const KEYS = {
     secretDirectory: 'secret-dir',
     sshInclude: 'ssh-include',
     startRefused: 'start-refused',
+    sandboxSeen: 'sandbox-seen',
 };
 class ActionState {
     core;
@@ -35444,6 +35740,16 @@ class ActionState {
     saveSandboxId(id, startedAt) {
         this.core.saveState(KEYS.sandboxId, id);
         this.core.saveState(KEYS.startedAt, String(startedAt));
+    }
+    /**
+     * The service has shown the sandbox (a record, or a blocking-wait answer):
+     * from then on a 404 means gone at once, not "not visible yet".
+     */
+    saveSandboxSeen() {
+        this.core.saveState(KEYS.sandboxSeen, 'true');
+    }
+    get sandboxSeen() {
+        return this.read(KEYS.sandboxSeen) === 'true';
     }
     /** The estimated dollars per hour, for the post step's cost of this run. */
     saveHourlyCost(dollarsPerHour) {

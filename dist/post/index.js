@@ -28717,7 +28717,7 @@ async function readBillingContext(client, spec, warn, signal) {
  */
 /**
  * Codes by meaning, in both generations of the service (v1.0 and as deployed,
- * see service-as-deployed.md): a code of the deployed service gets the same
+ * see docs/service.md): a code of the deployed service gets the same
  * treatment as its v1.0 relative.
  */
 const NAME_IN_USE_CODES = (/* unused pure expression or super */ null && (['sandbox_name_in_use', 'sandbox_already_exists']));
@@ -28820,15 +28820,23 @@ function isServiceError(error, code) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ue: () => (/* binding */ READ_BACKOFF),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   v6: () => (/* binding */ retryUntil)
 /* harmony export */ });
-/* unused harmony exports DEFAULT_BACKOFF, backoffDelay, retryAfterDelay, isNotAccepted, delayFor, withRetry */
+/* unused harmony exports DEFAULT_BACKOFF, backoffDelay, retryAfterDelay, isNotAccepted, delayFor, readRetryDelay, withRetry */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(486);
 /* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3599);
 
 
 const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
+/**
+ * Reads (GET, list, the blocking wait) after errors: the get budget is 20
+ * times the start/stop budget, and every second of backoff is a second of
+ * detection lag once the service is back. At most 5 s, unless the service
+ * says how long with Retry-After.
+ */
+const READ_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 5_000 };
 /** Exponential backoff with "equal jitter": between half and all of base * 2^(attempt-1), capped. */
 function backoffDelay(attempt, random, options = DEFAULT_BACKOFF) {
     const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
@@ -28870,6 +28878,12 @@ function delayFor(error, attempt, random, backoff = DEFAULT_BACKOFF, urgent = fa
         return retryAfterDelay(error.retryAfterMs ?? backoff.baseDelayMs, random, urgent);
     }
     return backoffDelay(attempt, random, backoff);
+}
+/** The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF. */
+function readRetryDelay(error, attempt, random) {
+    if (error instanceof ServiceError && error.retryAfterMs !== undefined)
+        return retryAfterDelay(error.retryAfterMs, random);
+    return backoffDelay(attempt, random, READ_BACKOFF);
 }
 function reasonOf(error) {
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) {
@@ -29080,6 +29094,7 @@ class Collector {
 /* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
 /* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS)
 /* harmony export */ });
+/* unused harmony export INPUT_MODES */
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
 const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
 const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
@@ -29096,7 +29111,7 @@ const INPUT_DEFAULTS = {
     'gpu-type': '',
     'gpu-count': '',
     'capacity-timeout': '5m',
-    'internet-access': 'open',
+    'internet-access': '',
     'cidr-allowlist': '',
     'domain-allowlist': '',
     env: '',
@@ -29116,6 +29131,42 @@ const INPUT_DEFAULTS = {
     ssh: 'false',
     'ssh-alias': 'sandbox',
     'github-token': GITHUB_TOKEN_DEFAULT,
+};
+/**
+ * Which modes read each input (the contract's "modes" column). An input given
+ * for another mode is warned about once (unused.ts), never an error.
+ */
+const INPUT_MODES = {
+    'api-token': 'all',
+    'base-url': 'all',
+    mode: 'all',
+    name: ['start'],
+    cpu: ['start'],
+    memory: ['start'],
+    storage: ['start'],
+    'gpu-type': ['start'],
+    'gpu-count': ['start'],
+    'capacity-timeout': ['start'],
+    'internet-access': ['start', 'network-policy'],
+    'cidr-allowlist': ['start', 'network-policy'],
+    'domain-allowlist': ['start', 'network-policy'],
+    env: ['start'],
+    'max-ttl': ['start'],
+    'enforce-ttl': ['start'],
+    'max-grace': ['start'],
+    wait: ['start'],
+    timeout: ['start'],
+    'poll-interval': ['start'],
+    'replace-existing': ['start'],
+    'keep-alive': ['start', 'instance'],
+    'sandbox-id': ['stop', 'network-policy'],
+    'public-key': ['instance'],
+    'instance-config': ['instance'],
+    'dry-run': ['start', 'instance', 'sweep'],
+    image: ['start'],
+    ssh: ['start', 'instance'],
+    'ssh-alias': ['start', 'instance'],
+    'github-token': ['sweep'],
 };
 
 
@@ -29192,7 +29243,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 7374:
+/***/ 39:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29598,6 +29649,28 @@ function ssh_checkAlias(alias, aliasInUse) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/unused.js
+
+/**
+ * Never warned about: the runner expands github-token's expression default,
+ * and start mode refuses sandbox-id outright (its own input error: a stop
+ * meant as a start must not cost a sandbox).
+ */
+const NOT_WARNED = { start: ['sandbox-id'] };
+function unused_unusedInputWarnings(read, mode) {
+    const warnings = [];
+    for (const name of Object.keys(INPUT_MODES)) {
+        const modes = INPUT_MODES[name];
+        if (modes === 'all' || modes.includes(mode) || name === 'github-token' || NOT_WARNED[mode]?.includes(name))
+            continue;
+        const value = read(name).trim();
+        if (value === '' || value === INPUT_DEFAULTS[name])
+            continue;
+        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
+    }
+    return warnings;
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./build/src/sandbox-name.js
@@ -29641,6 +29714,7 @@ function parseGeneratedName(name) {
 
 
 
+
 /** ssh and ssh-alias, for start and instance modes. */
 function parseSsh(inputs, run) {
     const wanted = inputs.parse('ssh', field.boolean);
@@ -29657,11 +29731,30 @@ function parseSsh(inputs, run) {
     }
     return { alias };
 }
-function parseNetworkPolicy(inputs) {
-    const access = inputs.parse('internet-access', field.internetAccess);
+/**
+ * internet-access and the allowlists. Start mode: empty means open (the
+ * contract's default). Network-policy mode replaces the whole policy, so it
+ * must be given: a policy is never opened by omission. Allowlists mean
+ * something only with restricted, so anything else with one is an error.
+ */
+function parseNetworkPolicy(inputs, mode) {
+    let access;
+    if (inputs.isSet('internet-access'))
+        access = inputs.parse('internet-access', field.internetAccess);
+    else if (mode === 'start')
+        access = 'open';
+    else
+        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission");
     const cidrs = inputs.parse('cidr-allowlist', field.cidrList);
     const domains = inputs.parse('domain-allowlist', field.domainList);
-    const policy = { internet_access: access };
+    if (access !== undefined && access !== 'restricted') {
+        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
+        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
+            if (inputs.isSet(list))
+                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`);
+        }
+    }
+    const policy = { internet_access: access ?? 'closed' };
     if (cidrs && cidrs.length > 0)
         policy.cidr_allowlist = cidrs;
     if (domains && domains.length > 0)
@@ -29695,7 +29788,7 @@ function parseStart(inputs, connection, run) {
         gpuTypes: gpus,
         gpuCount,
         capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
-        networkPolicy: parseNetworkPolicy(inputs),
+        networkPolicy: parseNetworkPolicy(inputs, 'start'),
         env: inputs.parse('env', field.envLines),
         image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
         maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
@@ -29715,7 +29808,7 @@ function parseNetworkPolicyMode(inputs, connection) {
         mode: 'network-policy',
         ...connection,
         sandboxId: inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id')),
-        networkPolicy: parseNetworkPolicy(inputs),
+        networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
     };
 }
 function parseInstance(inputs, connection, run) {
@@ -29782,10 +29875,14 @@ function maskSecretInputs(read, setSecret) {
     // A private key given where a public one belongs is masked before any error can quote it.
     maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
 }
-/** The main step's inputs: secrets masked first, then everything parsed once. */
+/** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
 function readMainInputs(core, run) {
     const read = (name) => core.getInput(name);
     maskSecretInputs(read, (secret) => core.setSecret(secret));
+    const mode = field.mode.safeParse(read('mode').trim() || INPUT_DEFAULTS.mode);
+    if (mode.success)
+        for (const warning of unusedInputWarnings(read, mode.data))
+            core.warning(warning);
     return parseInputs(read, run);
 }
 /** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
@@ -29988,7 +30085,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2076);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5504);
 /* harmony import */ var _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8449);
-/* harmony import */ var _inputs_modes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7374);
+/* harmony import */ var _inputs_modes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(39);
 /* harmony import */ var _sandboxes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2248);
 /* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3260);
 /* harmony import */ var _billing_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(782);
@@ -30034,7 +30131,7 @@ async function runPost(deps) {
     if (!sandboxId && !sandboxName) {
         const refused = state.startRefused;
         core.info(refused
-            ? `Nothing to clean up: the service refused every start request of the main step (${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_9__/* .serviceText */ .Lo)(refused, 80)}), so no sandbox exists.`
+            ? `Nothing to clean up: the main step created no sandbox (${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_9__/* .serviceText */ .Lo)(refused, 160)}).`
             : 'Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).');
         return;
     }
@@ -30054,8 +30151,10 @@ async function runPost(deps) {
             core.info(`The start answer never arrived; looking for a live sandbox named '${sandboxName}'.`);
             id = await findByNameWithGrace(ctx, sandboxName, deadline, state.nameHolders);
         }
+        // Seen by the main step: a 404 now means gone (expired, stopped elsewhere), not "not visible yet".
+        const acceptedAt = state.sandboxSeen ? undefined : state.startedAt;
         if (id)
-            stopped = { id, result: await (0,_sandboxes_js__WEBPACK_IMPORTED_MODULE_6__/* .stopSandbox */ .aA)(ctx, id, deadline, { acceptedAt: state.startedAt }) };
+            stopped = { id, result: await (0,_sandboxes_js__WEBPACK_IMPORTED_MODULE_6__/* .stopSandbox */ .aA)(ctx, id, deadline, { acceptedAt }) };
     }
     finally {
         core.endGroup();
@@ -33651,7 +33750,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   aA: () => (/* binding */ stopSandbox)
 });
 
-// UNUSED EXPORTS: INFO_READ_MS, NOT_VISIBLE_YET_MS, TryAgainLater, findNameHolders, isTransientOrLater, notVisibleYet
+// UNUSED EXPORTS: INFO_READ_MS, NOT_VISIBLE_YET_MS, TryAgainLater, findNameHolders, isTransientOrLater, notVisibleYet, waitUntilNameFree
 
 // EXTERNAL MODULE: ./build/src/client/errors.js
 var errors = __nccwpck_require__(486);
@@ -33733,7 +33832,7 @@ function isNotLive(status) {
     return isStoppingOrEnded(status) || isFailed(status);
 }
 /** May still hold its name (a start with that name would answer 409): everything not ended, unknown words included. */
-function mayHoldName(status) {
+function sandbox_status_mayHoldName(status) {
     return !isEnded(status);
 }
 
@@ -33770,13 +33869,13 @@ async function findNameHolders(ctx, name, deadline) {
     return (0,retry/* retryUntil */.v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
         const holders = [];
         for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
-            if (sandbox.name !== name || !mayHoldName(sandbox.status))
+            if (sandbox.name !== name || !sandbox_status_mayHoldName(sandbox.status))
                 continue;
             if (sandbox.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
                 holders.push({ ...sandbox, id: sandbox.id });
         }
         return holders;
-    });
+    }, { backoff: retry/* READ_BACKOFF */.Ue });
 }
 /**
  * The newest sandbox named `name` that may be live and is not in `exclude`
@@ -33837,6 +33936,47 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
     }
     catch {
         return { outcome: 'accepted', status: undefined };
+    }
+}
+/**
+ * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
+ * until none of `ids` holds its name any more (ended, or 404), so that the
+ * next start is sent once and lands, instead of start requests spent to find
+ * out. Throws when the deadline comes first; nothing is started then.
+ */
+async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    let holding = [...ids];
+    let reported = false;
+    const stillHeld = () => new Error(`The name '${name}' was still held by ${holding.join(', ')} when 'timeout' ran out; nothing was started. ` +
+        "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
+    while (holding.length > 0) {
+        const still = [];
+        for (const id of holding) {
+            const status = await retryUntil(ctx, deadline, `read ${id}`, async () => {
+                try {
+                    return (await client.getSandbox(id, ctx.signal)).status;
+                }
+                catch (error) {
+                    if (isNotFound(error))
+                        return undefined;
+                    if (isServiceError(error, 'deadline_exceeded'))
+                        throw stillHeld();
+                    throw error;
+                }
+            }, { backoff: READ_BACKOFF });
+            if (status !== undefined && mayHoldName(status))
+                still.push(id);
+        }
+        holding = still;
+        if (holding.length === 0)
+            break;
+        if (ctx.clock.now() + pollIntervalMs >= deadline)
+            throw stillHeld();
+        if (!reported)
+            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`);
+        reported = true;
+        await ctx.clock.sleep(pollIntervalMs, ctx.signal);
     }
 }
 
@@ -34011,6 +34151,7 @@ const KEYS = {
     secretDirectory: 'secret-dir',
     sshInclude: 'ssh-include',
     startRefused: 'start-refused',
+    sandboxSeen: 'sandbox-seen',
 };
 class ActionState {
     core;
@@ -34046,6 +34187,16 @@ class ActionState {
     saveSandboxId(id, startedAt) {
         this.core.saveState(KEYS.sandboxId, id);
         this.core.saveState(KEYS.startedAt, String(startedAt));
+    }
+    /**
+     * The service has shown the sandbox (a record, or a blocking-wait answer):
+     * from then on a 404 means gone at once, not "not visible yet".
+     */
+    saveSandboxSeen() {
+        this.core.saveState(KEYS.sandboxSeen, 'true');
+    }
+    get sandboxSeen() {
+        return this.read(KEYS.sandboxSeen) === 'true';
     }
     /** The estimated dollars per hour, for the post step's cost of this run. */
     saveHourlyCost(dollarsPerHour) {

@@ -17,7 +17,7 @@ export interface ServiceErrorInit {
 
 /**
  * Codes by meaning, in both generations of the service (v1.0 and as deployed,
- * see service-as-deployed.md): a code of the deployed service gets the same
+ * see docs/service.md): a code of the deployed service gets the same
  * treatment as its v1.0 relative.
  */
 export const NAME_IN_USE_CODES = ['sandbox_name_in_use', 'sandbox_already_exists']

@@ -14,6 +14,14 @@ export interface BackoffOptions {
 
 export const DEFAULT_BACKOFF: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 30_000 }
 
+/**
+ * Reads (GET, list, the blocking wait) after errors: the get budget is 20
+ * times the start/stop budget, and every second of backoff is a second of
+ * detection lag once the service is back. At most 5 s, unless the service
+ * says how long with Retry-After.
+ */
+export const READ_BACKOFF: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 5_000 }
+
 /** Exponential backoff with "equal jitter": between half and all of base * 2^(attempt-1), capped. */
 export function backoffDelay(attempt: number, random: number, options: BackoffOptions = DEFAULT_BACKOFF): number {
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1))
@@ -70,6 +78,12 @@ export function delayFor(error: unknown, attempt: number, random: number, backof
     return retryAfterDelay(error.retryAfterMs ?? backoff.baseDelayMs, random, urgent)
   }
   return backoffDelay(attempt, random, backoff)
+}
+
+/** The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF. */
+export function readRetryDelay(error: unknown, attempt: number, random: number): number {
+  if (error instanceof ServiceError && error.retryAfterMs !== undefined) return retryAfterDelay(error.retryAfterMs, random)
+  return backoffDelay(attempt, random, READ_BACKOFF)
 }
 
 function reasonOf(error: unknown): string {

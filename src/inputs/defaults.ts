@@ -19,7 +19,7 @@ export const INPUT_DEFAULTS = {
   'gpu-type': '',
   'gpu-count': '',
   'capacity-timeout': '5m',
-  'internet-access': 'open',
+  'internet-access': '',
   'cidr-allowlist': '',
   'domain-allowlist': '',
   env: '',
@@ -42,3 +42,40 @@ export const INPUT_DEFAULTS = {
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
+
+/**
+ * Which modes read each input (the contract's "modes" column). An input given
+ * for another mode is warned about once (unused.ts), never an error.
+ */
+export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
+  'api-token': 'all',
+  'base-url': 'all',
+  mode: 'all',
+  name: ['start'],
+  cpu: ['start'],
+  memory: ['start'],
+  storage: ['start'],
+  'gpu-type': ['start'],
+  'gpu-count': ['start'],
+  'capacity-timeout': ['start'],
+  'internet-access': ['start', 'network-policy'],
+  'cidr-allowlist': ['start', 'network-policy'],
+  'domain-allowlist': ['start', 'network-policy'],
+  env: ['start'],
+  'max-ttl': ['start'],
+  'enforce-ttl': ['start'],
+  'max-grace': ['start'],
+  wait: ['start'],
+  timeout: ['start'],
+  'poll-interval': ['start'],
+  'replace-existing': ['start'],
+  'keep-alive': ['start', 'instance'],
+  'sandbox-id': ['stop', 'network-policy'],
+  'public-key': ['instance'],
+  'instance-config': ['instance'],
+  'dry-run': ['start', 'instance', 'sweep'],
+  image: ['start'],
+  ssh: ['start', 'instance'],
+  'ssh-alias': ['start', 'instance'],
+  'github-token': ['sweep'],
+}

@@ -12,6 +12,7 @@ import { jsonObject } from './json-object.ts'
 import { looksLikePrivateKey, maskPrivateKeyInputs } from './private-key.ts'
 import { repositoryFromEnv, type RunContext, runContextFromEnv } from './run-context.ts'
 import { checkAlias, type SshRequest } from './ssh.ts'
+import { unusedInputWarnings } from './unused.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import { generateSandboxName } from '../sandbox-name.ts'
 
@@ -31,11 +32,26 @@ function parseSsh(inputs: Collector, run: RunContext): SshRequest | undefined {
   return { alias }
 }
 
-function parseNetworkPolicy(inputs: Collector): NetworkPolicy {
-  const access = inputs.parse('internet-access', field.internetAccess)
+/**
+ * internet-access and the allowlists. Start mode: empty means open (the
+ * contract's default). Network-policy mode replaces the whole policy, so it
+ * must be given: a policy is never opened by omission. Allowlists mean
+ * something only with restricted, so anything else with one is an error.
+ */
+function parseNetworkPolicy(inputs: Collector, mode: 'start' | 'network-policy'): NetworkPolicy {
+  let access: NetworkPolicy['internet_access'] | undefined
+  if (inputs.isSet('internet-access')) access = inputs.parse('internet-access', field.internetAccess)
+  else if (mode === 'start') access = 'open'
+  else inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission")
   const cidrs = inputs.parse('cidr-allowlist', field.cidrList)
   const domains = inputs.parse('domain-allowlist', field.domainList)
-  const policy: NetworkPolicy = { internet_access: access }
+  if (access !== undefined && access !== 'restricted') {
+    const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'"
+    for (const list of ['cidr-allowlist', 'domain-allowlist'] as const) {
+      if (inputs.isSet(list)) inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`)
+    }
+  }
+  const policy: NetworkPolicy = { internet_access: access ?? 'closed' }
   if (cidrs && cidrs.length > 0) policy.cidr_allowlist = cidrs
   if (domains && domains.length > 0) policy.domain_allowlist = domains
   return policy
@@ -66,7 +82,7 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
     gpuTypes: gpus,
     gpuCount,
     capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
-    networkPolicy: parseNetworkPolicy(inputs),
+    networkPolicy: parseNetworkPolicy(inputs, 'start'),
     env: inputs.parse('env', field.envLines),
     image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
     maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
@@ -87,7 +103,7 @@ function parseNetworkPolicyMode(inputs: Collector, connection: Connection): Netw
     mode: 'network-policy',
     ...connection,
     sandboxId: inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id')),
-    networkPolicy: parseNetworkPolicy(inputs),
+    networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
   }
 }
 
@@ -153,10 +169,12 @@ export function maskSecretInputs(read: InputReader, setSecret: (secret: string) 
   maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config'])
 }
 
-/** The main step's inputs: secrets masked first, then everything parsed once. */
-export function readMainInputs(core: { getInput: InputReader; setSecret: (secret: string) => void }, run: RunContext): ActionConfig {
+/** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
+export function readMainInputs(core: { getInput: InputReader; setSecret: (secret: string) => void; warning: (message: string) => void }, run: RunContext): ActionConfig {
   const read: InputReader = (name) => core.getInput(name)
   maskSecretInputs(read, (secret) => core.setSecret(secret))
+  const mode = field.mode.safeParse(read('mode').trim() || INPUT_DEFAULTS.mode)
+  if (mode.success) for (const warning of unusedInputWarnings(read, mode.data)) core.warning(warning)
   return parseInputs(read, run)
 }
 

@@ -6,12 +6,12 @@ import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs/config.ts'
 import { setJsonOutput, setTextOutput } from '../outputs.ts'
 import { ServiceError } from '../client/errors.ts'
-import { buildStartRequest, checkNameBeforeStart, NameHeldError, NameHolders, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox-start.ts'
+import { buildStartRequest, CapacityExhaustedError, checkNameBeforeStart, NameHeldError, NameHolders, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox-start.ts'
 import { expiresAt, failureReason } from '../sandbox-record.ts'
 import { isFailed, isReady } from '../sandbox-status.ts'
 import { WaitTimeoutError, waitUntilSettled } from '../sandbox-wait.ts'
 import { INFO_READ_MS } from '../sandboxes.ts'
-import { finishSandboxSsh, prepareSandboxSsh, type PreparedSandboxSsh } from '../ssh/access.ts'
+import { finishSandboxSsh, prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
 import { ActionState } from '../state.ts'
 import { serviceText } from '../untrusted.ts'
 import { readBillingContext, type BillingContext } from '../billing.ts'
@@ -23,6 +23,16 @@ export type { ModeDeps } from './deps.ts'
 function policyOf(record: SandboxRecord | undefined, fallback: unknown): unknown {
   const fromRecord = record?.network_policy
   return fromRecord && typeof fromRecord === 'object' ? fromRecord : fallback
+}
+
+/** Why nothing exists after the start phase failed, for the log and the post step. */
+function nothingStartedBecause(error: unknown, startSent: boolean): string {
+  if (error instanceof SshUnavailableError) return 'SSH access was refused, so no start request was sent'
+  if (error instanceof NameHeldError) return 'the name is held by another live sandbox, so no start request was sent'
+  if (!startSent) return `no start request was sent (${error instanceof ServiceError ? `${error.status} ${error.code}` : 'the step failed before it'})`
+  if (error instanceof CapacityExhaustedError) return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`
+  if (error instanceof ServiceError) return `every start attempt was refused (${error.status} ${error.code})`
+  return 'no start was accepted'
 }
 
 export async function runStart(config: StartConfig, deps: ModeDeps): Promise<void> {
@@ -44,6 +54,7 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   const startDeadline = stepStart + config.timeoutMs
   const holders = new NameHolders(state)
   let preparedSsh: PreparedSandboxSsh | undefined
+  let startSent = false
   try {
     // A name the user chose may be held already: know its holders before the first attempt.
     if (!config.nameWasGenerated) {
@@ -53,13 +64,14 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
     // SSH first: a service without certificates fails the step before anything is billed.
     if (config.ssh) preparedSsh = await prepareSandboxSsh(deps, deps.env ?? process.env, startDeadline)
     state.saveSandboxName(config.name)
+    startSent = true
     started = await startSandbox(config, deps, startDeadline, holders, tracker)
   } catch (error) {
-    // Every attempt was answered with a refusal: nothing exists, so the post step has nothing to look for.
+    // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look for.
     if (!tracker.mayHaveCreated) {
-      const why = error instanceof ServiceError ? `${error.status} ${error.code}` : error instanceof NameHeldError ? 'the name is held by another live sandbox' : 'no start was accepted'
+      const why = nothingStartedBecause(error, startSent)
       state.clearSandboxName(why)
-      core.info(`No sandbox was created: every start attempt was refused (${why}).`)
+      core.info(`No sandbox was created: ${why}.`)
     }
     throw error
   } finally {
@@ -92,9 +104,10 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
         pollIntervalMs: config.pollIntervalMs,
         deadline: acceptedAt + config.timeoutMs,
         acceptedAt,
-        onStatus: (status, seen) => {
+        onSeen: () => state.saveSandboxSeen(),
+        onRecord: (seen) => (lastRecord = seen),
+        onStatus: (status) => {
           lastStatus = status
-          lastRecord = seen
           core.info(`${started.id}: ${serviceText(status)} (after ${formatDuration(clock.now() - acceptedAt)})`)
           setTextOutput(core, 'status', status)
         },
@@ -109,21 +122,23 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   } else {
     try {
       record = await deps.client.withDeadline(clock.now() + INFO_READ_MS, clock).getSandbox(started.id, signal)
+      state.saveSandboxSeen()
     } catch (error) {
       core.warning(`wait: false, and the status of ${started.id} could not be read: ${(error as Error).message}`)
     }
   }
 
   const status = record?.status ?? lastStatus ?? 'accepted'
+  // After a timeout or a poll error the last record seen is still the best word on the sandbox.
+  const known = record ?? lastRecord
   setTextOutput(core, 'status', status)
-  if (record) setJsonOutput(core, 'sandbox', record)
-  setJsonOutput(core, 'network-policy', policyOf(record, config.networkPolicy))
+  if (known) setJsonOutput(core, 'sandbox', known)
+  setJsonOutput(core, 'network-policy', policyOf(known, config.networkPolicy))
 
   const { cost, dollarsPerHour, creditAlert } = await billing
   if (dollarsPerHour !== undefined) state.saveHourlyCost(dollarsPerHour)
   const policy = config.networkPolicy
   const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])]
-  const known = record ?? lastRecord
   const failure = failureReason(known)
   const expires = expiresAt(known)
 

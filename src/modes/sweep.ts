@@ -5,7 +5,7 @@
  * GitHub 401/403 ends the sweep before any stop: never stop on a guess.
  */
 import { isServiceError } from '../client/errors.ts'
-import { retryUntil } from '../client/retry.ts'
+import { READ_BACKOFF, retryUntil } from '../client/retry.ts'
 import type { ListedSandbox } from '../client/schemas.ts'
 import type { SweepConfig } from '../inputs/config.ts'
 import { stopSandbox, type OpContext } from '../sandboxes.ts'
@@ -34,7 +34,7 @@ async function listAll(ctx: OpContext): Promise<ListedSandbox[]> {
     const listed: ListedSandbox[] = []
     for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal })) listed.push(sandbox)
     return listed
-  })
+  }, { backoff: READ_BACKOFF })
 }
 
 async function stopOrphan(ctx: OpContext, candidate: SweptCandidate, rateLimited: () => void): Promise<void> {
@@ -95,6 +95,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
     core.setOutput('stopped', JSON.stringify(stopped))
   }
 
+  reportUndecided(core, swept)
   const failed = orphans.filter((orphan) => orphan.outcome === 'failed')
   const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun }
   log(totalsLine(totals))
@@ -103,4 +104,25 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
     for (const orphan of failed) core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' })
     core.setFailed(`${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`)
   }
+}
+
+/**
+ * A sweep that could ask GitHub about none of its candidates decided nothing:
+ * it fails, naming the cause, so a scheduled sweep cannot stay green while
+ * blind. One that decided some passes with a warning that counts the rest.
+ */
+function reportUndecided(core: SweepDeps['core'], swept: readonly SweptCandidate[]): void {
+  const asked = swept.filter((candidate) => candidate.run !== undefined)
+  const undecided = asked.filter((candidate) => candidate.undecided !== undefined)
+  if (undecided.length === 0) return
+  const causes = [...new Set(undecided.map((candidate) => candidate.undecided))].slice(0, 3).join('; ')
+  const count = `${undecided.length} of ${asked.length} candidate${asked.length === 1 ? '' : 's'}`
+  if (undecided.length === asked.length) {
+    core.setFailed(
+      `GitHub could not be asked about any candidate (${count}): ${causes}. Nothing was decided, so nothing was stopped. ` +
+        'Check that the runner reaches GITHUB_API_URL (proxy, DNS, firewall); the next sweep asks again.',
+    )
+    return
+  }
+  core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, { title: 'Sweep could not decide every sandbox' })
 }

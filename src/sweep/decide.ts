@@ -18,6 +18,8 @@ export interface Candidate {
   run?: { id: string; attempt: number }
   decision: 'stop' | 'keep'
   reason: string
+  /** Why GitHub could not decide it (no answer, DNS, a 5xx): kept, and counted by the sweep. */
+  undecided?: string
 }
 
 export interface Decisions {
@@ -56,6 +58,7 @@ export async function decide(listed: readonly ListedSandbox[], repositoryId: str
     if (verdict.kind === 'unknown') {
       candidate.reason = 'GitHub does not know this run (404: deleted, or not a run of this repository)'
     } else if (verdict.kind === 'unreadable') {
+      candidate.undecided = verdict.detail
       candidate.reason = `GitHub could not say whether the run is over (${verdict.detail}); the next sweep asks again`
     } else if (attempt > verdict.attempt) {
       // The list was read before GitHub was asked: an attempt GitHub does not show yet is running.

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod'
 import { retryUntil, type RetryContext } from '../client/retry.ts'
-
 import { proxiedFetch } from '../client/transport.ts'
+import { describeGitHubFailure } from './github-failure.ts'
 import type { SweepRepository } from '../inputs/config.ts'
 
 /** What the sweep needs to know about one run. */
@@ -62,13 +62,16 @@ function isRateLimit(error: unknown): boolean {
   return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined))
 }
 
-/** Lost or refused for a moment: asked again with backoff. */
+/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
 function isTransientGitHub(error: unknown): boolean {
-  const status = statusOf(error)
-  return status === undefined || status >= 500
+  const failure = describeGitHubFailure(error)
+  return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final
 }
 
-export type RunLookupDeps = RetryContext
+export interface RunLookupDeps extends RetryContext {
+  /** Longest wait for one GitHub answer (30 s; shorter in tests). */
+  requestTimeoutMs?: number
+}
 
 /**
  * One lookup per run id, however many sandboxes name it. Octokit is loaded at
@@ -80,11 +83,14 @@ export function makeRunLookup(repository: SweepRepository, token: string, deps: 
   const octokit = () => (client ??= import('@actions/github').then(({ getOctokit }) => getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: proxiedFetch } })))
   const asked = new Map<string, Promise<RunVerdict>>()
   let budgetEnds: number | undefined
+  // Set once GitHub cannot be reached at all (the name does not resolve, nothing listens): no later run is asked.
+  let unreachable: string | undefined
 
   const ask = async (runId: string): Promise<RunVerdict> => {
     const github = await octokit()
     budgetEnds ??= deps.clock.now() + LOOKUP_BUDGET_MS
-    if (deps.clock.now() >= budgetEnds) return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs in time' }
+    if (unreachable) return { kind: 'unreadable', detail: unreachable }
+    if (deps.clock.now() >= budgetEnds) return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs within the sweep\'s 2-minute budget' }
     const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds)
     try {
       const response = await retryUntil(
@@ -92,7 +98,7 @@ export function makeRunLookup(repository: SweepRepository, token: string, deps: 
         deadline,
         `GitHub run ${runId}`,
         () => {
-          const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+          const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
           const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
           return github.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } })
         },
@@ -116,7 +122,9 @@ export function makeRunLookup(repository: SweepRepository, token: string, deps: 
           `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`,
         )
       }
-      return { kind: 'unreadable', detail: status === undefined ? 'no answer' : `GitHub answered ${status}` }
+      const failure = describeGitHubFailure(error)
+      if (failure.final) unreachable = failure.text
+      return { kind: 'unreadable', detail: failure.text }
     }
   }
 

@@ -41,6 +41,7 @@ describe('mode start (the README example)', () => {
       'sandbox-name': run.main.outputs['sandbox-name'],
       'sandbox-id': id,
       'started-at': expect.stringMatching(/^\d+$/),
+      'sandbox-seen': 'true',
       'hourly-cost': expect.stringMatching(/^0\.062/),
     })
     expect(run.main.summary).toContain(`### Sandbox ${id}`)
@@ -76,7 +77,7 @@ describe('mode start (the README example)', () => {
     expect(run.main.exitCode).toBe(0)
     expect(run.main.outputs['gpu-type']).toBe('A100')
     expect(emulator.requestsTo('POST', '/sandboxes/start').map((r) => (r.body as { spec: { gpu_type: string } }).spec.gpu_type)).toEqual(['H100', 'A100'])
-    expect(run.main.stdout).toContain('No H100 x2 capacity free; trying the next GPU type.')
+    expect(run.main.stdout).toContain('No H100 x2 capacity free; trying the next GPU type, A100.')
     expect(visibleText(run.main, run.post)).not.toContain('hunter2')
     expect(await emulator.settle()).toEqual([])
   })
@@ -154,7 +155,7 @@ describe('errors the service returns', () => {
     // Every attempt was refused, so the post step knows there is nothing to look for.
     expect(run.main.state['sandbox-name']).toBe('')
     expect(run.post.exitCode).toBe(0)
-    expect(run.post.stdout).toContain('Nothing to clean up: the service refused every start request of the main step (403 sandbox_access_denied), so no sandbox exists.')
+    expect(run.post.stdout).toContain('Nothing to clean up: the main step created no sandbox (every start attempt was refused (403 sandbox_access_denied)).')
     expect(emulator.requests).toHaveLength(1)
     expect(await emulator.settle()).toEqual([])
   })
@@ -185,7 +186,7 @@ describe('errors the service returns', () => {
 
 describe('bad input costs nothing', () => {
   it('fails naming every bad input, and the emulator receives zero requests', async () => {
-    const run = await runAction({ inputs: inputs({ cpu: 'many', 'gpu-type': 'V100', 'cidr-allowlist': '10.0.0.0/40' }) })
+    const run = await runAction({ inputs: inputs({ cpu: 'many', 'gpu-type': 'V100', 'internet-access': 'restricted', 'cidr-allowlist': '10.0.0.0/40' }) })
     expect(run.main.exitCode).toBe(1)
     const errors = commands(run.main, 'error')
     expect(errors.some((e) => e.startsWith("Input 'cpu'"))).toBe(true)
@@ -198,7 +199,7 @@ describe('bad input costs nothing', () => {
   })
 
   it('dry-run outputs the request and sends nothing', async () => {
-    const run = await runAction({ inputs: inputs({ 'dry-run': 'true', 'gpu-type': 'A6000', 'domain-allowlist': 'pypi.org' }) })
+    const run = await runAction({ inputs: inputs({ 'dry-run': 'true', 'gpu-type': 'A6000', 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }) })
     expect(run.main.exitCode).toBe(0)
     expect(JSON.parse(run.main.outputs.request ?? '')).toMatchObject({ spec: { gpu_type: 'A6000', gpu_count: 1 }, network_policy: { domain_allowlist: ['pypi.org'] } })
     expect(run.main.summary).toContain('dry-run')
@@ -208,7 +209,7 @@ describe('bad input costs nothing', () => {
 
 describe('other modes', () => {
   it('network-policy replaces the policy and outputs the accepted one without warnings', async () => {
-    const started = await runStep('main', { inputs: inputs({ 'keep-alive': 'true', 'domain-allowlist': 'pypi.org' }) })
+    const started = await runStep('main', { inputs: inputs({ 'keep-alive': 'true', 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }) })
     const id = started.outputs['sandbox-id'] ?? ''
     const run = await runAction({
       inputs: inputs({ mode: 'network-policy', 'sandbox-id': id, 'internet-access': 'restricted', 'domain-allowlist': 'github.com', 'cidr-allowlist': '10.0.0.0/8' }),

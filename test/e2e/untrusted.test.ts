@@ -71,7 +71,7 @@ describe('the other routes', () => {
     expect(started.exitCode).toBe(0)
     expect(started.stdout).toMatch(/Adopting sandbox/)
     const id = started.outputs['sandbox-id'] ?? ''
-    const policy = await runStep('main', { inputs: inputs({ mode: 'network-policy', 'sandbox-id': id, 'domain-allowlist': 'pypi.org' }) })
+    const policy = await runStep('main', { inputs: inputs({ mode: 'network-policy', 'sandbox-id': id, 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }) })
     expect(policy.exitCode).toBe(0)
     expect(commands(policy, 'warning').length).toBeGreaterThan(0)
     const instance = await runAction({ inputs: inputs({ mode: 'instance' }) })

@@ -1,6 +1,6 @@
 /**
  * A stateful, in-memory emulator of the compute service interface
- * (shared/compute-service-interface.md), served over a real socket on loopback.
+ * (docs/service.md; the v1.0 description), served over a real socket on loopback.
  * It shares no code with the action: it is the other end of every e2e test.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -70,6 +70,12 @@ export interface EmulatorOptions {
    * /sandboxes/{id} and its stop answer 404 as for an unknown sandbox.
    */
   invisibleForMs?: number
+  /**
+   * An ended sandbox is forgotten this long after it ended: its GET, wait and
+   * stop answer 404 and the list leaves it out (a service that keeps no record
+   * of ended sandboxes). Default: kept for good.
+   */
+  forgetEndedMs?: number
   /** A stop of a failed sandbox answers 409 sandbox_not_running instead of 202. */
   refuseStopWhenFailed?: boolean
   /** List pages carry other arrays beside the results (`warnings: []`, `regions: [...]`). */
@@ -128,6 +134,8 @@ export interface SandboxState {
   env_keys: string[]
   stopped_reason?: string
   image_id?: string
+  /** forgetEndedMs passed: the service answers 404 for it. */
+  forgotten?: boolean
 }
 
 export interface RecordedRequest {
@@ -191,10 +199,10 @@ function positiveInt(value: unknown): boolean {
 
 export class Emulator {
   readonly options: Required<
-    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride' | 'rateClock'
+    Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride' | 'rateClock' | 'forgetEndedMs'
     >
   > &
-    Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride'>
+    Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride' | 'forgetEndedMs'>
   readonly requests: RecordedRequest[] = []
   /** How many injected faults were applied. */
   faultsApplied = 0
@@ -256,6 +264,7 @@ export class Emulator {
       ssh: options.ssh ?? false,
       sshd: options.sshd ?? true,
       sshHostKeyOverride: options.sshHostKeyOverride,
+      forgetEndedMs: options.forgetEndedMs,
       failure: options.failure ?? { code: 'host_unreachable', message: 'the sandbox host did not come up' },
     }
     for (const rule of options.faults ?? []) this.addFault(rule)
@@ -589,7 +598,7 @@ export class Emulator {
   }
 
   private find(org: Organization, id: string): SandboxState {
-    const sandbox = this.sandboxes.find((s) => s.id === id && s.org === org.name)
+    const sandbox = this.sandboxes.find((s) => s.id === id && s.org === org.name && !s.forgotten)
     if (!sandbox) throw new HttpError(404, 'sandbox_not_found', `no sandbox ${id}`)
     return sandbox
   }
@@ -605,7 +614,7 @@ export class Emulator {
   }
 
   private view(sandbox: SandboxState): Record<string, unknown> {
-    const { org: _org, ...visible } = sandbox
+    const { org: _org, forgotten: _forgotten, ...visible } = sandbox
     const generation = this.options.generation
     const word = statusWord(generation, sandbox.status)
     const status = this.options.statusWords?.[word] ?? this.options.statusWords?.[sandbox.status] ?? word
@@ -740,6 +749,14 @@ export class Emulator {
     sandbox.updated_at = new Date().toISOString()
     const times = this.statusTimes.get(sandbox.id)
     if (times) times[status] ??= Date.now()
+    const forgetAfter = this.options.forgetEndedMs
+    if (status === 'stopped' && forgetAfter !== undefined) this.later(forgetAfter, () => (sandbox.forgotten = true))
+  }
+
+  /** Ends a sandbox the way its TTL or a stop from another job would (tests of a sandbox gone under the action). */
+  endElsewhere(id: string): void {
+    const sandbox = this.sandboxes.find((s) => s.id === id)
+    if (sandbox) this.stopSandbox(sandbox, 'stopped elsewhere')
   }
 
   private stopSandbox(sandbox: SandboxState, reason: string) {
@@ -761,7 +778,7 @@ export class Emulator {
 
   private listSandboxes(org: Organization, query: URLSearchParams) {
     const current = this.options.generation === 'current'
-    let history = this.sandboxes.filter((s) => s.org === org.name).reverse()
+    let history = this.sandboxes.filter((s) => s.org === org.name && !s.forgotten).reverse()
     // The deployed service also takes status=active (live only) and limit (at most 100); v1.0 ignores both.
     if (current && query.get('status') === 'active') history = history.filter((s) => LIVE_STATUSES.has(s.status))
     let pageSize = this.options.pageSize

@@ -1,6 +1,6 @@
 /**
  * The two generations of the service the emulator speaks
- * (shared/service-as-deployed.md): v1.0 as described, and the service as
+ * (docs/service.md): v1.0 as described, and the service as
  * deployed today. Chosen per emulator (one organisation's service, one run).
  */
 export type Generation = 'v1' | 'current'

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { InputErrors } from '../../src/inputs/collector.ts'
 import type { InstanceConfig, NetworkPolicyConfig, StartConfig, StopConfig } from '../../src/inputs/config.ts'
 import { parseDurationSeconds } from '../../src/inputs/durations.ts'
+import { INPUT_DEFAULTS, INPUT_MODES, MODES } from '../../src/inputs/defaults.ts'
 import { parseCleanupInputs, parseInputs } from '../../src/inputs/modes.ts'
+import { unusedInputWarnings } from '../../src/inputs/unused.ts'
 import { generateSandboxName } from '../../src/sandbox-name.ts'
 
 const TOKEN = 'tok-abc123'
@@ -147,16 +149,16 @@ describe('bad inputs name the input and what is allowed', () => {
     [{ 'gpu-type': 'A100', 'gpu-count': '0' }, 'gpu-count', /whole number/],
     [{ 'capacity-timeout': '5 minutes' }, 'capacity-timeout', /duration such as/],
     [{ 'internet-access': 'partial' }, 'internet-access', /closed, open, restricted/],
-    [{ 'cidr-allowlist': '10.0.0.0' }, 'cidr-allowlist', /not a CIDR range/],
-    [{ 'cidr-allowlist': '10.0.0.0/33' }, 'cidr-allowlist', /not a CIDR/],
-    [{ 'cidr-allowlist': '300.1.1.1/8' }, 'cidr-allowlist', /not a CIDR/],
-    [{ 'cidr-allowlist': '2001:db8::/129' }, 'cidr-allowlist', /not a CIDR/],
-    [{ 'cidr-allowlist': 'example.com/8' }, 'cidr-allowlist', /not a CIDR/],
-    [{ 'domain-allowlist': 'localhost' }, 'domain-allowlist', /not a domain name/],
-    [{ 'domain-allowlist': 'exa mple.com' }, 'domain-allowlist', /not a domain/],
-    [{ 'domain-allowlist': '**.example.com' }, 'domain-allowlist', /not a domain/],
-    [{ 'domain-allowlist': '1.2.3.4' }, 'domain-allowlist', /not a domain/],
-    [{ 'domain-allowlist': '-bad.com' }, 'domain-allowlist', /not a domain/],
+    [{ 'internet-access': 'restricted', 'cidr-allowlist': '10.0.0.0' }, 'cidr-allowlist', /not a CIDR range/],
+    [{ 'internet-access': 'restricted', 'cidr-allowlist': '10.0.0.0/33' }, 'cidr-allowlist', /not a CIDR/],
+    [{ 'internet-access': 'restricted', 'cidr-allowlist': '300.1.1.1/8' }, 'cidr-allowlist', /not a CIDR/],
+    [{ 'internet-access': 'restricted', 'cidr-allowlist': '2001:db8::/129' }, 'cidr-allowlist', /not a CIDR/],
+    [{ 'internet-access': 'restricted', 'cidr-allowlist': 'example.com/8' }, 'cidr-allowlist', /not a CIDR/],
+    [{ 'internet-access': 'restricted', 'domain-allowlist': 'localhost' }, 'domain-allowlist', /not a domain name/],
+    [{ 'internet-access': 'restricted', 'domain-allowlist': 'exa mple.com' }, 'domain-allowlist', /not a domain/],
+    [{ 'internet-access': 'restricted', 'domain-allowlist': '**.example.com' }, 'domain-allowlist', /not a domain/],
+    [{ 'internet-access': 'restricted', 'domain-allowlist': '1.2.3.4' }, 'domain-allowlist', /not a domain/],
+    [{ 'internet-access': 'restricted', 'domain-allowlist': '-bad.com' }, 'domain-allowlist', /not a domain/],
     [{ env: 'NOEQUALS' }, 'env', /line 1 has no '='/],
     [{ env: 'A=1\n1BAD=2' }, 'env', /line 2 has an invalid key/],
     [{ env: 'A=1\nA=2' }, 'env', /set twice/],
@@ -242,11 +244,33 @@ describe('other modes', () => {
       'api-token': TOKEN,
       mode: 'network-policy',
       'sandbox-id': 'sbx-00000000000000ff',
-      'internet-access': 'closed',
+      'internet-access': 'restricted',
       'domain-allowlist': 'github.com',
     }) as NetworkPolicyConfig
-    expect(config.networkPolicy).toEqual({ internet_access: 'closed', domain_allowlist: ['github.com'] })
-    expect(errorsOf({ mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000ff', 'cidr-allowlist': 'x' })).toHaveLength(1)
+    expect(config.networkPolicy).toEqual({ internet_access: 'restricted', domain_allowlist: ['github.com'] })
+    expect(errorsOf({ mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000ff', 'internet-access': 'restricted', 'cidr-allowlist': 'x' })).toHaveLength(1)
+  })
+
+  it('network-policy needs internet-access: a policy is never opened by omission', () => {
+    const errors = errorsOf({ mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000ff' })
+    expect(errors).toEqual([expect.stringMatching(/^Input 'internet-access': is required in mode 'network-policy': closed, open or restricted/)])
+  })
+
+  it('start mode: empty internet-access means open', () => {
+    const config = parse({ 'api-token': TOKEN }) as StartConfig
+    expect(config.networkPolicy).toEqual({ internet_access: 'open' })
+  })
+
+  it.each([
+    ['start', {}, "empty, which means 'open'"],
+    ['start', { 'internet-access': 'closed' }, "'closed'"],
+    ['network-policy', { 'internet-access': 'open', 'sandbox-id': 'sbx-00000000000000ff' }, "'open'"],
+  ])('%s: an allowlist without restricted names both inputs (%j)', (mode, extra, shown) => {
+    const errors = errorsOf({ mode, ...extra, 'cidr-allowlist': '10.0.0.0/8', 'domain-allowlist': 'pypi.org' })
+    expect(errors).toEqual([
+      `Input 'cidr-allowlist': is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove cidr-allowlist`,
+      `Input 'domain-allowlist': is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove domain-allowlist`,
+    ])
   })
 
   it('instance takes public-key and an instance-config object', () => {
@@ -271,5 +295,36 @@ describe('other modes', () => {
       mode: 'start',
       keepAlive: true,
     })
+  })
+})
+
+describe('inputs of another mode: one warning each, never an error', () => {
+  const defaults = Object.fromEntries(Object.entries(INPUT_DEFAULTS)) as Record<string, string>
+  const reader = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? ''
+
+  it('names the input and the mode, once per input, only when the value differs from the default', () => {
+    const warnings = unusedInputWarnings(reader({ ...defaults, mode: 'stop', 'gpu-type': 'H100', cpu: '8', 'keep-alive': 'true' }), 'stop')
+    expect(warnings).toEqual([
+      "Input 'cpu' is not used in mode 'stop'; it is ignored (it is read in mode 'start').",
+      "Input 'gpu-type' is not used in mode 'stop'; it is ignored (it is read in mode 'start').",
+      "Input 'keep-alive' is not used in mode 'stop'; it is ignored (it is read in mode 'start', 'instance').",
+    ])
+  })
+
+  it('says nothing for defaults the runner filled in, an expression default, or inputs the mode reads', () => {
+    expect(unusedInputWarnings(reader({ ...defaults, 'github-token': 'ghs_x' }), 'start')).toEqual([])
+    expect(unusedInputWarnings(reader({ ...defaults, 'github-token': 'ghs_x' }), 'instance')).toEqual([])
+    expect(unusedInputWarnings(reader({}), 'sweep')).toEqual([])
+    expect(unusedInputWarnings(reader({ 'internet-access': 'closed', 'sandbox-id': 'sbx-00000000000000ff' }), 'network-policy')).toEqual([])
+  })
+
+  it('start mode leaves sandbox-id to its own input error', () => {
+    expect(unusedInputWarnings(reader({ 'sandbox-id': 'sbx-00000000000000ff' }), 'start')).toEqual([])
+    expect(errorsOf({ 'sandbox-id': 'sbx-00000000000000ff' })[0]).toMatch(/did you mean mode: stop/)
+  })
+
+  it('every input has a mode list, and every listed mode exists', () => {
+    expect(Object.keys(INPUT_MODES).sort()).toEqual(Object.keys(INPUT_DEFAULTS).sort())
+    for (const modes of Object.values(INPUT_MODES)) if (modes !== 'all') for (const mode of modes) expect(MODES).toContain(mode)
   })
 })

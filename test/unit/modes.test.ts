@@ -56,7 +56,7 @@ describe('start', () => {
       `GET /sandboxes/${id}`,
       `GET /sandboxes/${id}`,
     ])
-    expect(saveOrder).toEqual(['sandbox-name after 0 requests', 'sandbox-id after 1 requests', 'started-at after 1 requests', 'hourly-cost after 4 requests'])
+    expect(saveOrder).toEqual(['sandbox-name after 0 requests', 'sandbox-id after 1 requests', 'started-at after 1 requests', 'sandbox-seen after 2 requests', 'hourly-cost after 4 requests'])
     // Pricing is read without the token (as the interface shows it); the credit alert with it.
     expect(service.billingRequests.sort()).toEqual(['GET /credit-alert (with token)', 'GET /pricing'])
     // 4 vCPU x 0.01 + 16 GiB x 0.005 + 100 GB x 0.0002 = 0.14 $/h (CPU only)
@@ -159,17 +159,19 @@ describe('start', () => {
     expect(core.state['sandbox-name'] ?? '').toBe('')
   })
 
-  it('replace-existing stops the holder before the first start, retries the 409 while it stops, and starts', async () => {
+  it('replace-existing stops the holder, reads it until it gives the name up, and backs off on a 409 with no holder listed', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'running' })
-    // The stopped holder keeps the name for two more start attempts.
+    // The service answers 409 twice more although no holder is listed: the blind backoff is the only way on.
     const held = () => HttpResponse.json({ code: 409, error: 'sandbox_name_in_use', message: 'held' }, { status: 409 })
     service.startScript = [held, held]
     const clock = new FakeClock()
     const { core, error } = await start({ name: 'box-1', 'replace-existing': 'true' }, clock)
     expect(error).toBeUndefined()
-    expect(service.paths().slice(0, 8)).toEqual([
+    expect(service.paths().slice(0, 9)).toEqual([
       'GET /sandboxes',
       'POST /sandboxes/sbx-00000000000000aa/stop',
+      // The stop's informational read, then the read that finds the name given up.
+      'GET /sandboxes/sbx-00000000000000aa',
       'GET /sandboxes/sbx-00000000000000aa',
       'POST /sandboxes/start',
       'GET /sandboxes',
@@ -183,15 +185,15 @@ describe('start', () => {
     expect(core.annotations).toEqual([])
   })
 
-  it('replace-existing keeps retrying a held name until timeout, and never says to set replace-existing', async () => {
+  it('replace-existing waits for a holder that never gives the name up with reads only, until timeout, and never says to set replace-existing', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'stopping' })
-    const held = () => HttpResponse.json({ code: 409, error: 'sandbox_name_in_use', message: 'held' }, { status: 409 })
-    service.startScript = Array.from({ length: 100 }, () => held)
     const clock = new FakeClock()
     const { error } = await start({ name: 'box-1', 'replace-existing': 'true', timeout: '1m' }, clock)
-    expect(error?.message).toMatch(/The name 'box-1' was still in use after replace-existing stopped its holder \(sbx-00000000000000aa\) when 'timeout' ran out/)
+    expect(error?.message).toMatch(/The name 'box-1' was still held by sbx-00000000000000aa when 'timeout' ran out; nothing was started/)
     expect(error?.message).not.toMatch(/set 'replace-existing/)
-    expect(service.paths().filter((p) => p === 'POST /sandboxes/start').length).toBeGreaterThan(5)
+    // No start request is spent to find out: reads once a poll interval.
+    expect(service.paths().filter((p) => p.startsWith('POST '))).toEqual([])
+    expect(service.paths().filter((p) => p === 'GET /sandboxes/sbx-00000000000000aa').length).toBeGreaterThanOrEqual(50)
     expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(60_000)
   })
 
@@ -213,7 +215,7 @@ describe('start', () => {
     service.startScript = Array.from({ length: 100 }, () => capacityBusy)
     const clock = new FakeClock()
     const { core, error } = await start({ 'gpu-type': 'H100,A100', 'capacity-timeout': '1m' }, clock)
-    expect(error?.message).toMatch(/503 sandbox_capacity_unavailable: no H100, A100 capacity within capacity-timeout \(1m/)
+    expect(error?.message).toMatch(/^No capacity: every GPU type listed in 'gpu-type' \(H100, A100\) answered sandbox_capacity_unavailable for 56s \(5 rounds through the list, 10 start attempts; capacity-timeout 1m\)\. No start was accepted\. Raise 'capacity-timeout', or add another type to 'gpu-type'\.$/)
     expect(core.state['sandbox-name']).toBe('')
     // Five rounds through both types, backing off between them, within the minute.
     expect(clock.sleeps).toEqual([3750, 7500, 15_000, 30_000])
@@ -369,7 +371,7 @@ describe('post', () => {
 
   it.each([
     [{}, {}, /the main step sent no start request/],
-    [{}, { 'sandbox-name': '', 'start-refused': '401 unauthorized' }, /the service refused every start request of the main step \(401 unauthorized\), so no sandbox exists/],
+    [{}, { 'sandbox-name': '', 'start-refused': '401 unauthorized' }, /Nothing to clean up: the main step created no sandbox \(401 unauthorized\)\./],
     [{ mode: 'stop' }, { 'sandbox-id': 'sbx-00000000000000ff' }, /mode 'stop' starts nothing/],
     [{ mode: 'network-policy' }, {}, /mode 'network-policy' starts nothing/],
   ])('skips with a reason: %j %j', async (inputs, state, reason) => {

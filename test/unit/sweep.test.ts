@@ -7,7 +7,13 @@ import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
 import { runMain } from '../../src/main.ts'
+import type { SweepConfig } from '../../src/inputs/config.ts'
+import { parseInputs } from '../../src/inputs/modes.ts'
+import { runContextFromEnv } from '../../src/inputs/run-context.ts'
+import { runSweep } from '../../src/modes/sweep.ts'
 import { generateSandboxName, parseGeneratedName } from '../../src/sandbox-name.ts'
+import { describeGitHubFailure } from '../../src/sweep/github-failure.ts'
+import { makeRunLookup, type RunLookup } from '../../src/sweep/github-runs.ts'
 import { BASE, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeGitHub, GITHUB_API, GITHUB_TOKEN } from '../harness/fake-github.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
@@ -40,6 +46,20 @@ async function sweep(inputs: Record<string, string> = {}, clock = new FakeClock(
     return { core, error: error as Error, clock }
   }
 }
+
+/** runSweep with a run lookup of the test's own (a short request timeout). */
+async function sweepWith(runLookup: RunLookup, clock: FakeClock): Promise<{ core: RecordingCore; error?: Error }> {
+  const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, mode: 'sweep', 'github-token': GITHUB_TOKEN })
+  const config = parseInputs((name) => core.getInput(name), runContextFromEnv(ENV)) as SweepConfig
+  try {
+    await runSweep(config, { core, clock, signal: new AbortController().signal, client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }), runLookup })
+    return { core }
+  } catch (error) {
+    return { core, error: error as Error }
+  }
+}
+
+const REPOSITORY = { owner: 'octo', repo: 'repo', id: REPO_ID, apiUrl: GITHUB_API, serverUrl: 'https://github.test' }
 
 const stops = () => service.paths().filter((p) => p.startsWith('POST') && p.endsWith('/stop'))
 const stopOf = (id: string) => `POST /sandboxes/${id}/stop`
@@ -190,7 +210,7 @@ describe('mode: sweep', () => {
     expect(core.log.join('\n')).toContain(`${unanswered} 'gh-${REPO_ID}-101-1-aaaaaa': keep (GitHub could not say whether the run is over (GitHub answered 502); the next sweep asks again)`)
   })
 
-  it('when GitHub is down, all lookups together end within the budget, and everything undecided is kept', async () => {
+  it('when GitHub is down, all lookups together end within the budget, everything undecided is kept, and the step fails naming the cause', async () => {
     for (let run = 100; run < 110; run++) sandbox(`gh-${REPO_ID}-${run}-1-aaaaaa`)
     fake.server.use(http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/:id`, () => HttpResponse.json({ message: 'down' }, { status: 503 })))
     const clock = new FakeClock()
@@ -200,9 +220,26 @@ describe('mode: sweep', () => {
     expect(stops()).toEqual([])
     // 2 minutes in all, not 30 s for each of the 10 runs.
     expect(clock.now() - started).toBeLessThanOrEqual(2 * 60_000 + 30_000)
-    expect(core.log.join('\n')).toContain('GitHub did not answer the earlier runs in time')
+    expect(core.log.join('\n')).toContain("GitHub did not answer the earlier runs within the sweep's 2-minute budget")
+    expect(core.failed).toEqual([expect.stringMatching(/^GitHub could not be asked about any candidate \(10 of 10 candidates\): GitHub answered 503; GitHub did not answer/)])
   })
 
+  it('a lookup that times out says so, and a sweep that decided some passes with a warning that counts the rest', async () => {
+    const orphan = sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    sandbox(`gh-${REPO_ID}-101-1-aaaaaa`)
+    github.runs.set(100, { status: 'completed' })
+    // Run 101 never answers: each request ends at the (injected, short) request timeout.
+    fake.server.use(http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/101`, () => new Promise<never>(() => undefined)))
+    const clock = new FakeClock()
+    const core = recordingCore({})
+    const lookup = makeRunLookup(REPOSITORY, GITHUB_TOKEN, { clock, log: (m) => core.info(m), requestTimeoutMs: 50 })
+    const { core: swept, error } = await sweepWith(lookup, clock)
+    expect(error).toBeUndefined()
+    expect(stops()).toEqual([stopOf(orphan)])
+    expect(swept.failed).toEqual([])
+    expect(swept.log.join('\n')).toContain('GitHub could not say whether the run is over (no answer: the request to GitHub timed out (TimeoutError))')
+    expect(swept.annotations).toEqual([{ level: 'warning', message: '1 of 2 candidates kept undecided: no answer: the request to GitHub timed out (TimeoutError). The next sweep asks GitHub again.' }])
+  })
   it('an answer that is not the run asked for is not a reason to stop', async () => {
     sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
     github.script = [{ status: 200, body: { id: 999, status: 'completed' } }]
@@ -291,5 +328,37 @@ describe('mode: sweep', () => {
     const { error } = await sweep()
     expect(error?.message).toContain('401')
     expect(stops()).toHaveLength(1)
+  })
+})
+
+describe('why a GitHub request failed', () => {
+  const fetchFailed = (code: string) => {
+    const error = Object.assign(new Error('request failed'), { status: 500 })
+    error.cause = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`getaddrinfo ${code} api.github.test`), { code }) })
+    return error
+  }
+  it.each([
+    [fetchFailed('ENOTFOUND'), 'dns', "no answer: the DNS lookup of GitHub's API host failed (ENOTFOUND)", true],
+    [fetchFailed('EAI_AGAIN'), 'dns', "no answer: the DNS lookup of GitHub's API host failed (EAI_AGAIN)", false],
+    [fetchFailed('ECONNREFUSED'), 'refused', "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", true],
+    [fetchFailed('ECONNRESET'), 'reset', 'no answer: the connection to GitHub was cut (ECONNRESET)', false],
+    [fetchFailed('UND_ERR_CONNECT_TIMEOUT'), 'timeout', 'no answer: the request to GitHub timed out (UND_ERR_CONNECT_TIMEOUT)', false],
+    [Object.assign(new Error('x'), { status: 500, cause: new DOMException('timed out', 'TimeoutError') }), 'timeout', 'no answer: the request to GitHub timed out (TimeoutError)', false],
+    [Object.assign(new Error('Server Error'), { status: 500, response: { status: 500 } }), 'status', 'GitHub answered 500', false],
+    [Object.assign(new Error('Bad Gateway'), { status: 502, response: { status: 502 } }), 'status', 'GitHub answered 502', false],
+    [Object.assign(new Error('odd'), { status: 500 }), 'other', 'no answer from GitHub', false],
+    // What @octokit/request 8 really throws: a 500 with no response and only the fetch error's message.
+    [Object.assign(new Error('getaddrinfo ENOTFOUND api.github.test'), { status: 500 }), 'dns', "no answer: the DNS lookup of GitHub's API host failed (ENOTFOUND)", true],
+    [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { status: 500 }), 'refused', "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", true],
+    [Object.assign(new Error('The operation was aborted due to timeout'), { status: 500 }), 'timeout', 'no answer: the request to GitHub timed out (TimeoutError)', false],
+    [Object.assign(new Error('other side closed'), { status: 500 }), 'reset', 'no answer: the connection to GitHub was cut (UND_ERR_SOCKET)', false],
+  ])('%s: %s', (error, kind, text, final) => {
+    expect(describeGitHubFailure(error)).toMatchObject({ kind, text, final })
+  })
+
+  it('a cause chain that loops back ends', () => {
+    const error: { status: number; cause?: unknown } = { status: 500 }
+    error.cause = error
+    expect(describeGitHubFailure(error).kind).toBe('other')
   })
 })
