@@ -1,6 +1,6 @@
 /**
  * The fault suite inside `npm test`: the whole fault matrix, every signal
- * point, and seeded random combinations (SEED, default 1; RANDOM_RUNS, default 40).
+ * point, and seeded random combinations (SEED, default 1; RANDOM_RUNS, default 16).
  * `npm run reliability` runs it with 200 random runs and writes docs/reliability.md.
  */
 import { describe, expect, it } from 'vitest'
@@ -9,7 +9,7 @@ import { runSweepSuite, sweepMatrix } from './sweep-suite.ts'
 import { behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix, type Scenario } from './suite.ts'
 
 const seed = Number(process.env.SEED ?? 1)
-const randomRuns = Number(process.env.RANDOM_RUNS ?? 40)
+const randomRuns = Number(process.env.RANDOM_RUNS ?? 16)
 
 async function expectNoProblems(scenarios: Scenario[]) {
   const totals = await runSuite(scenarios, 4)
