@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { ROOT } from '../test/harness/action-runner.ts'
+import { ROOT } from './lib/action-runner.ts'
 
 interface PackageJson {
   name: string

@@ -11,8 +11,8 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Emulator } from '../test/emulator/emulator.ts'
-import { ROOT } from '../test/harness/action-runner.ts'
+import { Emulator } from '../emulator/emulator.ts'
+import { ROOT } from './lib/action-runner.ts'
 
 const emulator = new Emulator({ provisioningMs: 1_000 })
 const baseUrl = await emulator.start()

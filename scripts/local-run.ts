@@ -7,9 +7,9 @@ import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Emulator } from '../test/emulator/emulator.ts'
-import { isGeneration, type Generation } from '../test/emulator/generation.ts'
-import { ROOT, actionYaml, runStep, type StepResult } from '../test/harness/action-runner.ts'
+import { Emulator } from '../emulator/emulator.ts'
+import { isGeneration, type Generation } from '../emulator/generation.ts'
+import { ROOT, actionYaml, runStep, type StepResult } from './lib/action-runner.ts'
 import { distIsCurrent } from './source-hash.ts'
 
 const bundles = ['main', 'post'].map((step) => join(ROOT, 'dist', step, 'index.js'))

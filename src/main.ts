@@ -5,17 +5,17 @@
  */
 import type { ComputeClient } from './client/client.ts'
 import type { Connection } from './inputs/config.ts'
-import { readMainInputs } from './inputs/modes.ts'
+import { readMainInputs } from './inputs/read.ts'
 import { runContextFromEnv } from './inputs/run-context.ts'
 import { runInstance } from './modes/instance.ts'
 import { runNetworkPolicy } from './modes/network-policy.ts'
 import { runStart } from './modes/start.ts'
 import { runStop } from './modes/stop.ts'
 import { runSweep } from './modes/sweep.ts'
-import { actionsCore } from './runtime/actions-core.ts'
+import { actionsCore } from './entry/actions-core.ts'
 import { realClock, type Clock } from './runtime/clock.ts'
 import type { ActionCore } from './runtime/core.ts'
-import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './runtime/wiring.ts'
+import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './entry/wiring.ts'
 
 export interface MainDeps {
   core: ActionCore

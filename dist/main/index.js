@@ -28723,14 +28723,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   JQ: () => (/* binding */ assertInstanceId)
 });
 
-// UNUSED EXPORTS: ERROR_CODE_PATTERN, assertSandboxId, parseRetryAfter
+// UNUSED EXPORTS: assertSandboxId
 
 // EXTERNAL MODULE: ./build/src/client/errors.js
 var errors = __nccwpck_require__(20486);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/untrusted.js
-var untrusted = __nccwpck_require__(33599);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
 ;// CONCATENATED MODULE: ./build/src/client/page.js
 /**
  * Reading one page of GET /sandboxes. The interface does not name the array
@@ -28846,7 +28846,6 @@ function errorFrom(response, text, context) {
 }
 
 ;// CONCATENATED MODULE: ./build/src/client/client.js
-
 
 
 
@@ -29196,7 +29195,7 @@ function isServiceError(error, code) {
 /* harmony export */ });
 /* unused harmony exports DEFAULT_BACKOFF, retryAfterDelay, delayFor, withRetry */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
-/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33599);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
 
 
 const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
@@ -29262,7 +29261,7 @@ function reasonOf(error) {
         return `${error.status} ${error.code}`;
     }
     // Another service's error (GitHub's, through Octokit) may quote what it answered.
-    return (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 200);
+    return (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 200);
 }
 /** withRetry with the caller's clock, signal and log, until `deadline`: the one option block every call shares. */
 function retryUntil(ctx, deadline, label, operation, extras = {}) {
@@ -29443,2460 +29442,7 @@ function isLoopbackHost(hostname) {
 
 /***/ }),
 
-/***/ 81764:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ InputErrors),
-/* harmony export */   gR: () => (/* binding */ Collector)
-/* harmony export */ });
-/* unused harmony export InputError */
-/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45213);
-
-/** An invalid input: names the input and says what is allowed. Never echoes secrets. */
-class InputError extends Error {
-    input;
-    constructor(input, message) {
-        super(`Input '${input}': ${message}`);
-        this.name = 'InputError';
-        this.input = input;
-    }
-}
-/** Raised with every bad input at once. */
-class InputErrors extends Error {
-    errors;
-    constructor(errors) {
-        super(errors.map((e) => e.message).join('\n'));
-        this.name = 'InputErrors';
-        this.errors = errors;
-    }
-}
-class Collector {
-    errors = [];
-    read;
-    constructor(read) {
-        this.read = read;
-    }
-    /** Reads an input, falling back to its documented default when empty. */
-    raw(name) {
-        const value = this.read(name);
-        return value.trim() === '' ? _defaults_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .WJ[name] : value;
-    }
-    isSet(name) {
-        return this.read(name).trim() !== '';
-    }
-    parse(name, schema, raw = this.raw(name)) {
-        const result = schema.safeParse(raw);
-        if (result.success)
-            return result.data;
-        this.errors.push(new InputError(name, result.error.issues[0]?.message ?? 'is invalid'));
-        return undefined;
-    }
-    fail(name, message) {
-        this.errors.push(new InputError(name, message));
-    }
-    /** The parsed config, or every error at once. */
-    done(config) {
-        if (this.errors.length > 0 || config === undefined)
-            throw new InputErrors(this.errors);
-        return config;
-    }
-}
-
-
-/***/ }),
-
-/***/ 45213:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   FN: () => (/* binding */ MODES),
-/* harmony export */   OH: () => (/* binding */ GITHUB_TOKEN_DEFAULT),
-/* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
-/* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS),
-/* harmony export */   mG: () => (/* binding */ INPUT_MODES)
-/* harmony export */ });
-/** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
-const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
-const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
-/** The runner expands this default; anywhere else it arrives as the literal text. */
-const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
-const INPUT_DEFAULTS = {
-    'api-token': '',
-    'base-url': DEFAULT_BASE_URL,
-    mode: 'start',
-    name: '',
-    cpu: '4',
-    memory: '16',
-    storage: '100',
-    'gpu-type': '',
-    'gpu-count': '',
-    'capacity-timeout': '5m',
-    'internet-access': '',
-    'cidr-allowlist': '',
-    'domain-allowlist': '',
-    env: '',
-    'max-ttl': '6h',
-    'enforce-ttl': 'true',
-    'max-grace': '',
-    wait: 'true',
-    timeout: '15m',
-    'poll-interval': '1s',
-    'replace-existing': 'false',
-    'keep-alive': 'false',
-    'sandbox-id': '',
-    'public-key': '',
-    'instance-config': '{}',
-    'dry-run': 'false',
-    image: '',
-    ssh: 'false',
-    'ssh-alias': 'sandbox',
-    'github-token': GITHUB_TOKEN_DEFAULT,
-};
-/**
- * Which modes read each input (the contract's "modes" column). An input given
- * for another mode is warned about once (unused.ts), never an error.
- */
-const INPUT_MODES = {
-    'api-token': 'all',
-    'base-url': 'all',
-    mode: 'all',
-    name: ['start'],
-    cpu: ['start'],
-    memory: ['start'],
-    storage: ['start'],
-    'gpu-type': ['start'],
-    'gpu-count': ['start'],
-    'capacity-timeout': ['start'],
-    'internet-access': ['start', 'network-policy'],
-    'cidr-allowlist': ['start', 'network-policy'],
-    'domain-allowlist': ['start', 'network-policy'],
-    env: ['start'],
-    'max-ttl': ['start'],
-    'enforce-ttl': ['start'],
-    'max-grace': ['start'],
-    wait: ['start'],
-    timeout: ['start'],
-    'poll-interval': ['start'],
-    'replace-existing': ['start'],
-    'keep-alive': ['start', 'instance'],
-    'sandbox-id': ['stop', 'network-policy'],
-    'public-key': ['instance'],
-    'instance-config': ['instance'],
-    'dry-run': ['start', 'instance', 'sweep'],
-    image: ['start'],
-    ssh: ['start', 'instance'],
-    'ssh-alias': ['start', 'instance'],
-    'github-token': ['sweep'],
-};
-
-
-/***/ }),
-
-/***/ 68818:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Rx: () => (/* binding */ DURATION_BOUNDS),
-/* harmony export */   lW: () => (/* binding */ parseDurationSeconds),
-/* harmony export */   p0: () => (/* binding */ duration)
-/* harmony export */ });
-/* unused harmony export formatBound */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(88532);
-/**
- * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
- * duration has an upper bound: a timer longer than setTimeout can hold
- * (about 24.8 days) fires at once, so an unbounded `poll-interval: 999h`
- * would poll in a tight loop.
- */
-
-const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
-/** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
-function parseDurationSeconds(raw) {
-    const text = raw.trim();
-    if (/^\d+$/.test(text))
-        return Number(text);
-    const match = DURATION.exec(text);
-    if (!match || text === '')
-        return undefined;
-    const [, h = '0', m = '0', s = '0'] = match;
-    return Number(h) * 3600 + Number(m) * 60 + Number(s);
-}
-const HOUR = 3600;
-const DAY = 24 * HOUR;
-/**
- * The bounds of each duration input. Waits are bounded by what a job can
- * run (self-hosted runners allow days; a day is already generous); the TTL
- * by what a workflow run can last (a sandbox kept alive for later jobs).
- */
-const DURATION_BOUNDS = {
-    timeout: { minSeconds: 1, maxSeconds: DAY },
-    'poll-interval': { minSeconds: 1, maxSeconds: 10 * 60 },
-    'capacity-timeout': { minSeconds: 0, maxSeconds: DAY },
-    'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
-    'max-grace': { minSeconds: 0, maxSeconds: DAY },
-};
-/** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
-function formatBound(seconds) {
-    if (seconds >= HOUR && seconds % HOUR === 0)
-        return `${seconds / HOUR}h`;
-    if (seconds >= 60 && seconds % 60 === 0)
-        return `${seconds / 60}m`;
-    return `${seconds}s`;
-}
-/** A duration schema from the raw string; the message names the limit that was crossed. */
-function duration(bounds) {
-    return zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform((raw, ctx) => {
-        const seconds = parseDurationSeconds(raw);
-        if (seconds === undefined) {
-            ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
-            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
-        }
-        if (seconds < bounds.minSeconds) {
-            ctx.addIssue({ code: 'custom', message: `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'` });
-            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
-        }
-        if (seconds > bounds.maxSeconds) {
-            ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` });
-            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
-        }
-        return seconds;
-    });
-}
-
-
-/***/ }),
-
-/***/ 84752:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  p8: () => (/* binding */ readMainInputs)
-});
-
-// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readPostInputs
-
-// EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(68818);
-// EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(81764);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(45213);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(77030);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(88532);
-// EXTERNAL MODULE: ./build/src/client/url.js
-var client_url = __nccwpck_require__(19000);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var client_schemas = __nccwpck_require__(2805);
-;// CONCATENATED MODULE: ./build/src/inputs/fields.js
-/**
- * Field parsers: one zod schema per kind of input, from the raw string, with
- * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
- */
-
-
-
-
-
-const MAX_INT = 2 ** 31 - 1;
-function wholeNumber(min) {
-    return schemas/* string */.YjP().transform((raw, ctx) => {
-        const text = raw.trim();
-        if (!/^\d+$/.test(text)) {
-            ctx.addIssue({ code: 'custom', message: `must be a whole number >= ${min}, got '${raw}'` });
-            return core/* NEVER */.tm;
-        }
-        const value = Number(text);
-        if (value < min || value > MAX_INT) {
-            ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'` });
-            return core/* NEVER */.tm;
-        }
-        return value;
-    });
-}
-const fields_boolean = schemas/* string */.YjP().transform((raw, ctx) => {
-    // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
-    const text = raw.trim();
-    if (['true', 'True', 'TRUE'].includes(text))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(text))
-        return false;
-    ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` });
-    return core/* NEVER */.tm;
-});
-/** Comma- or newline-separated list; blanks dropped. */
-function splitList(raw) {
-    return raw
-        .split(/[,\n]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
-    const types = [];
-    for (const item of splitList(raw)) {
-        const upper = item.toUpperCase();
-        if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
-            ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)` });
-            return core/* NEVER */.tm;
-        }
-        if (types.includes(upper)) {
-            ctx.addIssue({ code: 'custom', message: `GPU type '${upper}' is listed twice` });
-            return core/* NEVER */.tm;
-        }
-        types.push(upper);
-    }
-    return types;
-});
-function isValidCidr(entry) {
-    const slash = entry.indexOf('/');
-    if (slash < 0)
-        return false;
-    const address = entry.slice(0, slash);
-    const prefix = entry.slice(slash + 1);
-    if (!/^\d{1,3}$/.test(prefix))
-        return false;
-    const version = (0,external_node_net_.isIP)(address);
-    if (version === 4)
-        return Number(prefix) <= 32;
-    if (version === 6)
-        return Number(prefix) <= 128 && !address.includes('%');
-    return false;
-}
-const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = splitList(raw);
-    for (const entry of entries) {
-        if (!isValidCidr(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` });
-            return core/* NEVER */.tm;
-        }
-    }
-    return entries;
-});
-const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-function isValidDomain(entry) {
-    const host = entry.startsWith('*.') ? entry.slice(2) : entry;
-    if (host.length > 253)
-        return false;
-    const labels = host.split('.');
-    if (labels.length < 2)
-        return false;
-    if (!labels.every((label) => DOMAIN_LABEL.test(label)))
-        return false;
-    // The last label is a TLD: never all digits (that would be an IP address).
-    return !/^\d+$/.test(labels[labels.length - 1] ?? '');
-}
-const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
-    for (const entry of entries) {
-        if (!isValidDomain(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` });
-            return core/* NEVER */.tm;
-        }
-    }
-    return entries;
-});
-const internetAccess = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim().toLowerCase();
-    if (!client_schemas/* INTERNET_ACCESS */.pj.includes(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${client_schemas/* INTERNET_ACCESS */.pj.join(', ')}, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
-    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
-    const env = new Map();
-    const lines = raw.split(/\r?\n/);
-    for (const [index, line] of lines.entries()) {
-        if (line.trim() === '')
-            continue;
-        const eq = line.indexOf('=');
-        // Never echo the line: a value may be a secret.
-        if (eq < 0) {
-            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has no '='; write one KEY=VALUE per line` });
-            return core/* NEVER */.tm;
-        }
-        const key = line.slice(0, eq).trim();
-        if (!ENV_KEY.test(key)) {
-            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
-            return core/* NEVER */.tm;
-        }
-        if (env.has(key)) {
-            ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` });
-            return core/* NEVER */.tm;
-        }
-        env.set(key, line.slice(eq + 1));
-    }
-    return Object.fromEntries(env);
-});
-const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (!SANDBOX_NAME_PATTERN.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const sandboxId = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (text === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' });
-        return core/* NEVER */.tm;
-    }
-    if (!client_schemas/* SANDBOX_ID_PATTERN */.BA.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `must match ${client_schemas/* SANDBOX_ID_PATTERN */.BA.source}, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
-    let url;
-    try {
-        url = new URL(raw.trim());
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: `must be an absolute URL such as ${defaults/* DEFAULT_BASE_URL */.Ql}, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    if (url.username || url.password || url.search || url.hash) {
-        ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
-        return core/* NEVER */.tm;
-    }
-    const loopback = (0,client_url/* isLoopbackHost */.c)(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
-        });
-        return core/* NEVER */.tm;
-    }
-    return url.href.replace(/\/+$/, '');
-});
-const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (text === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
-        return core/* NEVER */.tm;
-    }
-    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
-    // sent, as a network error for the whole timeout); never echo the token itself.
-    if (!/^[\x21-\x7e]+$/.test(text)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
-        });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const fields_mode = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? 'start' : raw.trim();
-    if (!defaults/* MODES */.FN.includes(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${defaults/* MODES */.FN.join(', ')}, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const fields_githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    // The runner expands the default; a literal expression means it was never expanded (a local run).
-    if (text === '' || text === defaults/* GITHUB_TOKEN_DEFAULT */.OH) {
-        ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
-        return core/* NEVER */.tm;
-    }
-    if (!/^[\x21-\x7e]+$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-
-;// CONCATENATED MODULE: ./build/src/inputs/image.js
-/** `image`: the image_id of an image prepared through the service, sent as is. */
-
-const IMAGE_MAX_CHARACTERS = 256;
-/** One line of visible characters: no control, format or line-separator characters, not blank. */
-const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
-const imageId = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-
-;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
-/**
- * A private key where a public one belongs (`public-key`, `instance-config`'s
- * public_key) is a user error that would send the key to the service and print
- * it in errors: it is refused, and masked before anything is printed.
- */
-const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
-function looksLikePrivateKey(text) {
-    return PRIVATE_KEY_MARKERS.test(text);
-}
-/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
-function maskPrivateKeyInputs(read, setSecret, names) {
-    for (const name of names) {
-        const value = read(name);
-        if (!looksLikePrivateKey(value))
-            continue;
-        setSecret(value);
-        for (const line of value.split(/\r?\n|\\n/)) {
-            const trimmed = line.trim().replace(/^"|"$/g, '');
-            if (trimmed.length > 0)
-                setSecret(trimmed);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
-/**
- * `instance-config`: a JSON object merged into the create body. Bounded in
- * size and depth before it is parsed or walked (10,000 nested brackets must be
- * an input error, not a stack overflow).
- */
-
-
-const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
-/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
-function jsonDepth(text) {
-    let depth = 0;
-    let deepest = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (inString) {
-            if (c === '\\')
-                i++;
-            else if (c === '"')
-                inString = false;
-        }
-        else if (c === '"')
-            inString = true;
-        else if (c === '{' || c === '[')
-            deepest = Math.max(deepest, ++depth);
-        else if (c === '}' || c === ']')
-            depth--;
-    }
-    return deepest;
-}
-const jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? '{}' : raw;
-    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
-        return core/* NEVER */.tm;
-    }
-    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
-        return core/* NEVER */.tm;
-    }
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
-        return core/* NEVER */.tm;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
-        return core/* NEVER */.tm;
-    }
-    const publicKey = value.public_key;
-    if (typeof publicKey === 'string' && looksLikePrivateKey(publicKey)) {
-        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
-        return core/* NEVER */.tm;
-    }
-    return value;
-});
-
-// EXTERNAL MODULE: ./build/src/inputs/run-context.js
-var run_context = __nccwpck_require__(82728);
-// EXTERNAL MODULE: ./build/src/ssh/config-files.js + 1 modules
-var config_files = __nccwpck_require__(24617);
-;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
-/** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
-
-/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
-function checkAlias(alias, aliasInUse) {
-    if (!config_files/* ALIAS_PATTERN */.On.test(alias) || alias.startsWith('-')) {
-        return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
-    }
-    if (aliasInUse(alias)) {
-        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/unused.js
-
-/**
- * Never warned about: the runner expands github-token's expression default,
- * and start mode refuses sandbox-id outright (its own input error: a stop
- * meant as a start must not cost a sandbox).
- */
-const NOT_WARNED = { start: ['sandbox-id'] };
-function unusedInputWarnings(read, mode) {
-    const warnings = [];
-    for (const name of Object.keys(defaults/* INPUT_MODES */.mG)) {
-        const modes = defaults/* INPUT_MODES */.mG[name];
-        if (modes === 'all' || modes.includes(mode) || name === 'github-token' || NOT_WARNED[mode]?.includes(name))
-            continue;
-        const value = read(name).trim();
-        if (value === '' || value === defaults/* INPUT_DEFAULTS */.WJ[name])
-            continue;
-        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
-    }
-    return warnings;
-}
-
-// EXTERNAL MODULE: ./build/src/sandbox-name.js
-var sandbox_name = __nccwpck_require__(73544);
-;// CONCATENATED MODULE: ./build/src/inputs/modes.js
-/**
- * Per-mode assembly: which inputs each mode reads, composed from the field
- * parsers. Every input is read here, once; nothing else calls core.getInput.
- */
-
-
-
-
-
-
-
-
-
-
-
-/** ssh and ssh-alias, for start and instance modes. */
-function parseSsh(inputs, run) {
-    const wanted = inputs.parse('ssh', fields_boolean);
-    if (!wanted) {
-        if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== defaults/* INPUT_DEFAULTS */.WJ['ssh-alias'])
-            inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
-        return undefined;
-    }
-    const alias = inputs.raw('ssh-alias').trim();
-    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
-    if (problem) {
-        inputs.fail('ssh-alias', problem);
-        return undefined;
-    }
-    return { alias };
-}
-/**
- * internet-access and the allowlists. Start mode: empty means open (the
- * contract's default). Network-policy mode replaces the whole policy, so it
- * must be given: a policy is never opened by omission. Allowlists mean
- * something only with restricted, so anything else with one is an error.
- */
-function parseNetworkPolicy(inputs, mode) {
-    let access;
-    if (inputs.isSet('internet-access'))
-        access = inputs.parse('internet-access', internetAccess);
-    else if (mode === 'start')
-        access = 'open';
-    else
-        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission");
-    const cidrs = inputs.parse('cidr-allowlist', cidrList);
-    const domains = inputs.parse('domain-allowlist', domainList);
-    if (access !== undefined && access !== 'restricted') {
-        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
-        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
-            if (inputs.isSet(list))
-                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`);
-        }
-    }
-    const policy = { internet_access: access ?? 'closed' };
-    if (cidrs && cidrs.length > 0)
-        policy.cidr_allowlist = cidrs;
-    if (domains && domains.length > 0)
-        policy.domain_allowlist = domains;
-    return policy;
-}
-function parseStart(inputs, connection, run) {
-    const gpus = inputs.parse('gpu-type', gpuTypes) ?? [];
-    let gpuCount;
-    if (inputs.isSet('gpu-count')) {
-        gpuCount = inputs.parse('gpu-count', wholeNumber(1));
-        if (gpus.length === 0)
-            inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
-    }
-    else if (gpus.length > 0) {
-        gpuCount = 1;
-    }
-    if (inputs.isSet('sandbox-id')) {
-        inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
-    }
-    const nameWasGenerated = !inputs.isSet('name');
-    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-grace'])) : undefined;
-    return {
-        mode: 'start',
-        ...connection,
-        name: nameWasGenerated ? (0,sandbox_name/* generateSandboxName */.c)(run) : inputs.parse('name', sandboxName),
-        nameWasGenerated,
-        cpu: inputs.parse('cpu', wholeNumber(1)),
-        memoryGib: inputs.parse('memory', wholeNumber(1)),
-        storageGib: inputs.parse('storage', wholeNumber(1)),
-        gpuTypes: gpus,
-        gpuCount,
-        capacityTimeoutMs: inputs.parse('capacity-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['capacity-timeout'])) * 1000,
-        networkPolicy: parseNetworkPolicy(inputs, 'start'),
-        env: inputs.parse('env', envLines),
-        image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
-        maxTtlSeconds: inputs.parse('max-ttl', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-ttl'])),
-        enforceTtl: inputs.parse('enforce-ttl', fields_boolean),
-        maxGraceSeconds: maxGrace,
-        wait: inputs.parse('wait', fields_boolean),
-        timeoutMs: inputs.parse('timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx.timeout)) * 1000,
-        pollIntervalMs: inputs.parse('poll-interval', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['poll-interval'])) * 1000,
-        replaceExisting: inputs.parse('replace-existing', fields_boolean),
-        keepAlive: inputs.parse('keep-alive', fields_boolean),
-        dryRun: inputs.parse('dry-run', fields_boolean),
-        ssh: parseSsh(inputs, run),
-    };
-}
-function parseNetworkPolicyMode(inputs, connection) {
-    return {
-        mode: 'network-policy',
-        ...connection,
-        sandboxId: inputs.parse('sandbox-id', sandboxId, inputs.read('sandbox-id')),
-        networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
-    };
-}
-function parseInstance(inputs, connection, run) {
-    const publicKey = inputs.read('public-key').trim();
-    if (looksLikePrivateKey(publicKey)) {
-        inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
-    }
-    else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
-        inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
-    }
-    return {
-        mode: 'instance',
-        ...connection,
-        publicKey: publicKey === '' ? undefined : publicKey,
-        instanceConfig: inputs.parse('instance-config', jsonObject),
-        keepAlive: inputs.parse('keep-alive', fields_boolean),
-        dryRun: inputs.parse('dry-run', fields_boolean),
-        ssh: parseSsh(inputs, run),
-    };
-}
-function parseSweep(inputs, connection, run) {
-    const githubToken = inputs.parse('github-token', fields_githubToken);
-    const dryRun = inputs.parse('dry-run', fields_boolean);
-    const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {});
-    if (typeof repository === 'string') {
-        inputs.fail('mode', repository);
-        return undefined;
-    }
-    return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
-}
-function parseConnection(inputs) {
-    return {
-        apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
-        baseUrl: inputs.parse('base-url', baseUrl),
-    };
-}
-/**
- * Parses every input the mode uses. Throws InputErrors listing each bad input;
- * until this returns, nothing has been sent anywhere.
- */
-function parseInputs(read, run = (0,run_context/* runContextFromEnv */.w)()) {
-    const inputs = new collector/* Collector */.gR(read);
-    const connection = parseConnection(inputs);
-    const mode = inputs.parse('mode', fields_mode);
-    if (mode === 'start')
-        return inputs.done(parseStart(inputs, connection, run));
-    if (mode === 'stop')
-        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', sandboxId, read('sandbox-id')) });
-    if (mode === 'network-policy')
-        return inputs.done(parseNetworkPolicyMode(inputs, connection));
-    if (mode === 'instance')
-        return inputs.done(parseInstance(inputs, connection, run));
-    if (mode === 'sweep')
-        return inputs.done(parseSweep(inputs, connection, run));
-    return inputs.done(undefined);
-}
-/** The tokens and any private key given as an input are masked before anything can print them. */
-function maskSecretInputs(read, setSecret) {
-    for (const name of ['api-token', 'github-token']) {
-        const value = read(name).trim();
-        if (value && value !== defaults/* INPUT_DEFAULTS */.WJ['github-token'])
-            setSecret(value);
-    }
-    // A private key given where a public one belongs is masked before any error can quote it.
-    maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
-}
-/** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
-function readMainInputs(core, run) {
-    const read = (name) => core.getInput(name);
-    maskSecretInputs(read, (secret) => core.setSecret(secret));
-    const mode = fields_mode.safeParse(read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode);
-    if (mode.success)
-        for (const warning of unusedInputWarnings(read, mode.data))
-            core.warning(warning);
-    return parseInputs(read, run);
-}
-/** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
-function readPostInputs(core) {
-    const read = (name) => core.getInput(name);
-    maskSecretInputs(read, (secret) => core.setSecret(secret));
-    return { mode: read('mode').trim() || INPUT_DEFAULTS.mode, cleanup: () => parseCleanupInputs(read) };
-}
-function parseCleanupInputs(read) {
-    const inputs = new Collector(read);
-    const config = {
-        ...parseConnection(inputs),
-        mode: inputs.parse('mode', field.mode),
-        keepAlive: inputs.parse('keep-alive', field.boolean),
-    };
-    return inputs.done(config);
-}
-
-
-/***/ }),
-
-/***/ 82728:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ repositoryFromEnv),
-/* harmony export */   w: () => (/* binding */ runContextFromEnv)
-/* harmony export */ });
-/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
-/* harmony import */ var _ssh_config_files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24617);
-/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
-
-
-function runContextFromEnv(env = process.env) {
-    return {
-        repositoryId: env.GITHUB_REPOSITORY_ID,
-        runId: env.GITHUB_RUN_ID,
-        runAttempt: env.GITHUB_RUN_ATTEMPT,
-        aliasInUse: (alias) => (0,_ssh_config_files_js__WEBPACK_IMPORTED_MODULE_1__/* .aliasWrittenBefore */ .vR)((0,_ssh_config_files_js__WEBPACK_IMPORTED_MODULE_1__/* .userSshConfigPath */ .bX)(), alias),
-        env,
-    };
-}
-function serviceUrl(raw, fallback) {
-    try {
-        const url = new URL((raw ?? '').trim() || fallback);
-        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(url.hostname));
-        return allowed && !url.username && !url.password ? url : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The repository a sweep works for, or what is missing (mode: sweep runs only in a workflow run). */
-function repositoryFromEnv(env) {
-    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
-    const id = env.GITHUB_REPOSITORY_ID ?? '';
-    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
-        return "'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them";
-    }
-    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
-    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
-    if (!apiUrl || !serverUrl)
-        return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
-    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
-}
-
-
-/***/ }),
-
-/***/ 91528:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   AK: () => (/* binding */ writeSecretFile),
-/* harmony export */   Jt: () => (/* binding */ privateDirectory),
-/* harmony export */   X5: () => (/* binding */ runnerTemp),
-/* harmony export */   s9: () => (/* binding */ maskKey)
-/* harmony export */ });
-/* unused harmony exports NoRunnerTempError, removePrivateDirectory */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/**
- * Files that hold a secret (a private key, later a certificate): created fresh
- * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
- * a file or a symlink that is already there. Without RUNNER_TEMP the step
- * fails rather than write a key into the workspace.
- */
-
-
-/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
-function maskKey(setSecret, key) {
-    setSecret(key);
-    for (const line of key.split(/\r?\n/)) {
-        if (line.trim() !== '')
-            setSecret(line.trim());
-    }
-}
-class NoRunnerTempError extends Error {
-    constructor() {
-        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
-        this.name = 'NoRunnerTempError';
-    }
-}
-/** RUNNER_TEMP, or an error that says why nothing was sent. */
-function runnerTemp(env) {
-    const dir = env.RUNNER_TEMP?.trim();
-    if (!dir)
-        throw new NoRunnerTempError();
-    return dir;
-}
-/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
-function privateDirectory(parent) {
-    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(parent, 'gpu-sandbox-'));
-}
-/**
- * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
- * no-follow: an existing file or a planted symlink makes it fail, never write through.
- */
-function writeSecretFile(dir, name, content) {
-    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, name);
-    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_EXCL | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW, 0o600);
-    try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, content);
-    }
-    finally {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
-    }
-    return path;
-}
-/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
-function removePrivateDirectory(dir) {
-    rmSync(dir, { recursive: true, force: true });
-}
-
-
-/***/ }),
-
-/***/ 28712:
-/***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ runMain),
-/* harmony export */   e: () => (/* binding */ run)
-/* harmony export */ });
-/* harmony import */ var _inputs_modes_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84752);
-/* harmony import */ var _inputs_run_context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82728);
-/* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(77615);
-/* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(11530);
-/* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(51120);
-/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(99686);
-/* harmony import */ var _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(72724);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(75504);
-/* harmony import */ var _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(25206);
-
-
-
-
-
-
-
-
-
-
-async function runMain(deps) {
-    const { core } = deps;
-    const config = (0,_inputs_modes_js__WEBPACK_IMPORTED_MODULE_0__/* .readMainInputs */ .p8)(core, (0,_inputs_run_context_js__WEBPACK_IMPORTED_MODULE_1__/* .runContextFromEnv */ .w)(deps.env));
-    const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env };
-    switch (config.mode) {
-        case 'start':
-            return (0,_modes_start_js__WEBPACK_IMPORTED_MODULE_4__/* .runStart */ .c)(config, modeDeps);
-        case 'stop':
-            return (0,_modes_stop_js__WEBPACK_IMPORTED_MODULE_5__/* .runStop */ .c)(config, modeDeps);
-        case 'network-policy':
-            return (0,_modes_network_policy_js__WEBPACK_IMPORTED_MODULE_3__/* .runNetworkPolicy */ .c)(config, modeDeps);
-        case 'instance':
-            return (0,_modes_instance_js__WEBPACK_IMPORTED_MODULE_2__/* .runInstance */ .j)(config, modeDeps, deps.env);
-        case 'sweep':
-            return (0,_modes_sweep_js__WEBPACK_IMPORTED_MODULE_6__/* .runSweep */ .M)(config, modeDeps);
-    }
-}
-async function run() {
-    const signal = (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .cancellationSignal */ .w6)(_runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
-    try {
-        await runMain({ core: _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__/* .realClock */ .d, makeClient: _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .makeClient */ .yu, signal, env: process.env });
-    }
-    catch (error) {
-        (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .reportFailure */ .xV)(_runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, error, signal);
-    }
-}
-// The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
-if ((0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .runAndExit */ .Hy)(run);
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 52498:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ retryContext)
-/* harmony export */ });
-/** The retry context of a step: its clock and signal, retry lines to the log. */
-function retryContext(deps) {
-    return { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
-}
-
-
-/***/ }),
-
-/***/ 77615:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   j: () => (/* binding */ runInstance)
-/* harmony export */ });
-/* unused harmony export buildInstanceRequest */
-/* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70368);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
-/* harmony import */ var _key_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(91528);
-/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(28919);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(47421);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(33260);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(96897);
-/* harmony import */ var _deps_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52498);
-/** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
-
-
-
-
-
-
-
-
-const CREATE_DEADLINE_MS = 2 * 60_000;
-function buildInstanceRequest(config) {
-    const body = { ...config.instanceConfig };
-    if (config.publicKey)
-        body.public_key = config.publicKey;
-    return body;
-}
-async function runInstance(config, deps, env) {
-    const { core } = deps;
-    const request = buildInstanceRequest(config);
-    if (config.dryRun) {
-        await (0,_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .reportDryRun */ .HN)(core, 'Instance', 'POST /instances/create', request);
-        return;
-    }
-    // The service generates a key unless one is given: know where it will go before anything is sent.
-    const tempDir = config.publicKey && !config.ssh ? undefined : (0,_key_files_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerTemp */ .X5)(env);
-    const deadline = deps.clock.now() + CREATE_DEADLINE_MS;
-    const client = deps.client.withDeadline(deadline, deps.clock);
-    // Create is not idempotent and carries no name to find it by: retry only answers that
-    // certainly created nothing (429, 503, 504); a lost answer fails loudly.
-    let created;
-    try {
-        created = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)((0,_deps_js__WEBPACK_IMPORTED_MODULE_7__/* .retryContext */ .e)(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: _client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotAccepted */ .Np });
-    }
-    catch (error) {
-        const ambiguous = error.ambiguous === true;
-        if (ambiguous) {
-            throw new Error(`${error.message} The instance may have been created although no answer arrived; it is not retried ` +
-                '(create is not idempotent). Check the account console for an instance you do not expect and delete it.', { cause: error });
-        }
-        throw error;
-    }
-    const key = created.key ?? '';
-    if (key !== '')
-        (0,_key_files_js__WEBPACK_IMPORTED_MODULE_2__/* .maskKey */ .s9)((s) => core.setSecret(s), key);
-    const identifier = (0,_client_client_js__WEBPACK_IMPORTED_MODULE_0__/* .assertInstanceId */ .JQ)(created.identifier);
-    const state = new _state_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionState */ .q(core);
-    state.saveInstance(identifier, created.uuid);
-    core.setOutput('instance-id', identifier);
-    (0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .setTextOutput */ .Lb)(core, 'instance-uuid', created.uuid);
-    if (key !== '') {
-        // A key was sent back although none was expected (a public key was given): it still gets a private place.
-        const dir = (0,_key_files_js__WEBPACK_IMPORTED_MODULE_2__/* .privateDirectory */ .Jt)(tempDir ?? (0,_key_files_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerTemp */ .X5)(process.env));
-        state.saveSecretDirectory(dir);
-        const path = (0,_key_files_js__WEBPACK_IMPORTED_MODULE_2__/* .writeSecretFile */ .AK)(dir, `instance-${identifier}-key`, key.endsWith('\n') ? key : `${key}\n`);
-        state.saveSshKeyPath(path);
-        core.setOutput('ssh-key-path', path);
-        core.setOutput('ssh-private-key', key);
-        core.info(`Instance ${identifier} created; the generated private key is masked and written to ${path} (mode 0600).`);
-        if (config.ssh)
-            await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_4__/* .connectInstance */ .Gt)(deps, config.ssh, created.uuid, dir, path);
-    }
-    else {
-        core.info(`Instance ${identifier} created with the given public key.`);
-        if (config.ssh) {
-            // The user's own key (or agent) connects: no key file, but a private place for the config.
-            const dir = (0,_key_files_js__WEBPACK_IMPORTED_MODULE_2__/* .privateDirectory */ .Jt)(tempDir ?? (0,_key_files_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerTemp */ .X5)(env));
-            state.saveSecretDirectory(dir);
-            await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_4__/* .connectInstance */ .Gt)(deps, config.ssh, created.uuid, dir, undefined);
-        }
-    }
-    await core.appendSummary(`### Instance ${identifier}\n\n${(0,_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .markdownTable */ .Qj)([
-        ['UUID', created.uuid],
-        ['Cleanup', config.keepAlive ? 'keep-alive (not deleted)' : 'deleted by the post step'],
-    ])}`);
-}
-
-
-/***/ }),
-
-/***/ 54251:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ runNetworkPolicy)
-/* harmony export */ });
-/* unused harmony export comparePolicies */
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
-/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(28919);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(96897);
-/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(33599);
-/* harmony import */ var _deps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(52498);
-/** Mode `network-policy`: replace the outbound policy of a running sandbox and check what was accepted. */
-
-
-
-
-
-const POLICY_DEADLINE_MS = 2 * 60_000;
-/** `example.com` and `*.example.com` name the same entry (responses use the wildcard form). */
-function domainKey(domain) {
-    return domain.toLowerCase().replace(/^\*\./, '').replace(/\.$/, '');
-}
-function setOf(values, key = (v) => v.toLowerCase()) {
-    return new Set((values ?? []).map(key));
-}
-/** Differences between the asked and the accepted policy, as sentences; empty when they agree. */
-function comparePolicies(asked, accepted) {
-    const differences = [];
-    if (asked.internet_access !== accepted.internet_access) {
-        differences.push(`internet_access: asked '${asked.internet_access}', accepted '${accepted.internet_access}'`);
-    }
-    const lists = [
-        ['cidr_allowlist', setOf(asked.cidr_allowlist), setOf(accepted.cidr_allowlist)],
-        ['domain_allowlist', setOf(asked.domain_allowlist, domainKey), setOf(accepted.domain_allowlist, domainKey)],
-    ];
-    for (const [field, want, got] of lists) {
-        const missing = [...want].filter((entry) => !got.has(entry));
-        const extra = [...got].filter((entry) => !want.has(entry));
-        if (missing.length > 0)
-            differences.push(`${field}: not accepted: ${missing.join(', ')}`);
-        if (extra.length > 0)
-            differences.push(`${field}: accepted but not asked: ${extra.join(', ')}`);
-    }
-    return differences;
-}
-async function runNetworkPolicy(config, deps) {
-    const { core } = deps;
-    core.setOutput('sandbox-id', config.sandboxId);
-    // Replacing the whole policy is idempotent, so every transient failure may be retried.
-    const deadline = deps.clock.now() + POLICY_DEADLINE_MS;
-    const client = deps.client.withDeadline(deadline, deps.clock);
-    const result = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)((0,_deps_js__WEBPACK_IMPORTED_MODULE_4__/* .retryContext */ .e)(deps), deadline, `network policy of ${config.sandboxId}`, () => client.replaceNetworkPolicy(config.sandboxId, config.networkPolicy, deps.signal));
-    const accepted = result.network_policy;
-    (0,_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .setJsonOutput */ .mI)(core, 'network-policy', accepted);
-    const differences = comparePolicies(config.networkPolicy, accepted);
-    for (const difference of differences)
-        core.warning(`Network policy of ${config.sandboxId} differs from what was asked: ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(difference, 1_000)}`);
-    core.info(`Network policy of ${config.sandboxId} replaced: internet_access ${accepted.internet_access}.`);
-    await core.appendSummary(`### Network policy of ${config.sandboxId}\n\n${(0,_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownTable */ .Qj)([
-        ['Internet access', accepted.internet_access],
-        ['CIDR allowlist', (accepted.cidr_allowlist ?? []).join(', ') || 'none'],
-        ['Domain allowlist', (accepted.domain_allowlist ?? []).join(', ') || 'none'],
-    ])}`);
-}
-
-
-/***/ }),
-
-/***/ 11530:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  c: () => (/* binding */ runStart)
-});
-
-// EXTERNAL MODULE: ./build/src/outputs.js
-var outputs = __nccwpck_require__(28919);
-// EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(20486);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(29943);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/sandboxes.js
-var sandboxes = __nccwpck_require__(73338);
-// EXTERNAL MODULE: ./build/src/sandbox-status.js
-var sandbox_status = __nccwpck_require__(95781);
-// EXTERNAL MODULE: ./build/src/summary.js
-var summary = __nccwpck_require__(96897);
-// EXTERNAL MODULE: ./build/src/untrusted.js
-var untrusted = __nccwpck_require__(33599);
-;// CONCATENATED MODULE: ./build/src/sandbox-start.js
-/**
- * Starting exactly one sandbox. Every attempt carries the same name, so a
- * retry after a lost answer answers 409 instead of creating a second sandbox;
- * that 409 is resolved by adopting the sandbox by name. Sandboxes that held
- * the name before the first attempt are never adopted and never stopped by
- * the post step (only replace-existing stops them, on purpose).
- */
-
-
-
-
-
-
-
-/** Every listed GPU type stayed busy for capacity-timeout: says the list was exhausted, and what is left to try. */
-class CapacityExhaustedError extends errors/* ServiceError */._7 {
-    constructor(types, rounds, attempts, cycledMs, capacityTimeoutMs) {
-        super({ status: 503, code: 'sandbox_capacity_unavailable', method: 'POST', path: '/sandboxes/start' });
-        const listed = types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`;
-        const advice = types.length === 1
-            ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') or raise 'capacity-timeout'.`
-            : types.length < schemas/* GPU_TYPES */.ND.length
-                ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
-                : "Raise 'capacity-timeout', or run the job again later.";
-        this.message =
-            `No capacity: ${listed} answered sandbox_capacity_unavailable for ${(0,summary/* formatDuration */.a3)(cycledMs)} ` +
-                `(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} start attempts; capacity-timeout ${(0,summary/* formatDuration */.a3)(capacityTimeoutMs)}). No start was accepted. ${advice}`;
-        this.name = 'CapacityExhaustedError';
-    }
-}
-function buildStartRequest(config, gpuType) {
-    const spec = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib };
-    if (gpuType) {
-        spec.gpu_type = gpuType;
-        spec.gpu_count = config.gpuCount ?? 1;
-    }
-    const lifetime = { enforce_ttl: config.enforceTtl, max_ttl_seconds: config.maxTtlSeconds };
-    if (config.maxGraceSeconds !== undefined)
-        lifetime.max_grace_seconds = config.maxGraceSeconds;
-    const body = { name: config.name, spec, network_policy: config.networkPolicy, lifetime };
-    if (Object.keys(config.env).length > 0)
-        body.env = config.env;
-    if (config.image !== undefined)
-        body.image_id = config.image;
-    return body;
-}
-/** The sandboxes that held the name before this step; kept in state as they are learned. */
-class NameHolders {
-    ids = [];
-    /** Whether a holder was only stopping (it gives the name up by itself). */
-    stoppingSeen = false;
-    state;
-    constructor(state) {
-        this.state = state;
-    }
-    add(id) {
-        if (this.ids.includes(id))
-            return;
-        this.ids.push(id);
-        this.state.saveNameHolders(this.ids);
-    }
-}
-/** Thrown when a live sandbox already holds a user-chosen name: nothing was started. */
-class NameHeldError extends Error {
-    constructor(name, holderId, status) {
-        super(`The name '${name}' is held by the live sandbox ${holderId} (status ${(0,untrusted/* serviceText */.Lo)(status ?? 'unknown')}), which this step did not start; nothing was started. ` +
-            "Choose another 'name' (for example add ${{ github.run_id }}), leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop that sandbox first.");
-        this.name = 'NameHeldError';
-    }
-}
-/**
- * A user-chosen name: look once before the first start. Every holder is
- * remembered (never ours); a live one fails the step at once unless
- * replace-existing, which stops it on purpose.
- */
-async function checkNameBeforeStart(config, ctx, holders, deadline) {
-    const found = await (0,sandboxes/* findNameHolders */.a0)(ctx, config.name, deadline);
-    for (const holder of found)
-        holders.add(holder.id);
-    const live = found.filter((holder) => !(0,sandbox_status/* isStoppingOrEnded */.Se)(holder.status));
-    holders.stoppingSeen = found.length > live.length;
-    const first = live[0];
-    if (first && !config.replaceExisting)
-        throw new NameHeldError(config.name, first.id, first.status);
-    for (const holder of live) {
-        ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`);
-        await (0,sandboxes/* stopSandbox */.aA)(ctx, holder.id, deadline);
-    }
-    if (found.length > 0)
-        ctx.log(`Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
-    // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
-    await (0,sandboxes/* waitUntilNameFree */.Dj)(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
-}
-const CAPACITY_BACKOFF = { baseDelayMs: 5_000, maxDelayMs: 60_000 };
-/** A stopping holder gives the name up within seconds to minutes. */
-const NAME_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 15_000 };
-/** POST /sandboxes/start until one sandbox exists, with GPU fallback and the name rules above. */
-async function startSandbox(config, deps, deadline, holders, tracker = { mayHaveCreated: false }) {
-    const { core, clock, signal } = deps;
-    const client = deps.client.withDeadline(deadline, clock);
-    const ctx = { client, clock, signal, log: (m) => core.info(m) };
-    const candidates = config.gpuTypes.length > 0 ? config.gpuTypes : [undefined];
-    const attempts = [];
-    // The GPU type of the newest attempt whose answer was lost: that attempt may have created our sandbox.
-    let lostAnswerGpu;
-    let nameRound = 0;
-    let capacityRound = 0;
-    const cyclingSince = clock.now();
-    const capacityDeadline = Math.min(deadline, cyclingSince + config.capacityTimeoutMs);
-    for (;;) {
-        let startAgain = false;
-        for (const gpuType of candidates) {
-            const label = gpuType ? `${gpuType} x${config.gpuCount ?? 1}` : 'CPU only';
-            try {
-                const response = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start '${config.name}' (${label})`, () => client.startSandbox(buildStartRequest(config, gpuType), signal), {
-                    // Capacity is handled below, by moving on to the next GPU type.
-                    retryable: (error) => (0,retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'),
-                    onRetry: (error) => {
-                        if (error instanceof errors/* ServiceError */._7 && error.ambiguous) {
-                            lostAnswerGpu = { type: gpuType };
-                            tracker.mayHaveCreated = true;
-                        }
-                    },
-                });
-                attempts.push(`${label}: accepted`);
-                return { id: response.id, name: response.name, gpuType, adopted: false, attempts };
-            }
-            catch (error) {
-                // An answer cut off for good (or a cancelled request) may still have created it.
-                if (!(error instanceof errors/* ServiceError */._7) || error.ambiguous)
-                    tracker.mayHaveCreated = true;
-                if ((0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable')) {
-                    attempts.push(`${label}: no capacity`);
-                    const next = candidates[candidates.indexOf(gpuType) + 1];
-                    core.info(`No ${label} capacity free${next ? `; trying the next GPU type, ${next}` : ''}.`);
-                    continue;
-                }
-                if (!(0,errors/* isNameInUse */.a)(error))
-                    throw error;
-                // A stopping holder (or one replace-existing stops) keeps the name for a while: then a 409 is not ours for sure.
-                const nameMayFree = config.replaceExisting || holders.stoppingSeen;
-                if (lostAnswerGpu) {
-                    const adopted = await adoptByName(ctx, config.name, deadline, holders.ids, nameMayFree ? 1 : 5);
-                    if (adopted) {
-                        attempts.push(`${label}: adopted ${adopted.id} after a lost answer`);
-                        const grantedGpu = readGpuType(adopted) ?? lostAnswerGpu.type;
-                        return { id: adopted.id, name: adopted.name ?? config.name, gpuType: grantedGpu, adopted: true, attempts };
-                    }
-                    if (!nameMayFree) {
-                        throw new Error(`The name '${config.name}' is in use after a start attempt whose answer was lost, but no live sandbox of this step with that name is listed. ` +
-                            'The post step will look for it by name again and stop it.', { cause: error });
-                    }
-                }
-                else if (!nameMayFree)
-                    throw error;
-                nameRound++;
-                await freeTheName(ctx, config, holders, nameRound, deadline);
-                // Start again with the same GPU preference order.
-                startAgain = true;
-                break;
-            }
-        }
-        if (startAgain)
-            continue;
-        // Every GPU type answered sandbox_capacity_unavailable: back off, then cycle again.
-        capacityRound++;
-        const wait = (0,retry/* backoffDelay */.EY)(capacityRound, clock.random(), CAPACITY_BACKOFF);
-        if (clock.now() + wait > capacityDeadline) {
-            throw new CapacityExhaustedError(config.gpuTypes, capacityRound, attempts.length, clock.now() - cyclingSince, config.capacityTimeoutMs);
-        }
-        core.info(`${config.gpuTypes.length > 1 ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})` : `${config.gpuTypes.join('')} is busy`}; trying again in ${(wait / 1000).toFixed(1)}s.`);
-        await clock.sleep(wait, signal);
-    }
-}
-function readGpuType(record) {
-    const spec = record.spec;
-    if (spec && typeof spec === 'object' && 'gpu_type' in spec) {
-        const type = spec.gpu_type;
-        if (type === 'A6000' || type === 'A100' || type === 'H100')
-            return type;
-    }
-    return undefined;
-}
-/**
- * After a lost answer, the 409 may be our own sandbox: find it by name, never
- * one that held the name before. The list may lag, so look a few times.
- */
-async function adoptByName(ctx, name, deadline, exclude, looks) {
-    for (let look = 1; look <= looks; look++) {
-        const found = await (0,sandboxes/* findLiveSandboxByName */.hY)(ctx, name, deadline, exclude);
-        if (found) {
-            ctx.log(`Adopting sandbox ${found.id}: an earlier start attempt created it but its answer was lost.`);
-            return found;
-        }
-        if (look === looks || ctx.clock.now() + 1_000 * look > deadline)
-            break;
-        await ctx.clock.sleep(1_000 * look, ctx.signal);
-    }
-    return undefined;
-}
-/**
- * A start answered 409 although the name looked free: someone took it, or a
- * holder was not listed yet. List the holders once (never ours: remembered),
- * stop the live ones with replace-existing, then wait with reads until they
- * give the name up. Only when no holder is listed does it back off blindly.
- */
-async function freeTheName(ctx, config, holders, round, deadline) {
-    const found = await (0,sandboxes/* findNameHolders */.a0)(ctx, config.name, deadline);
-    for (const holder of found) {
-        holders.add(holder.id);
-        if ((0,sandbox_status/* isStoppingOrEnded */.Se)(holder.status))
-            continue;
-        // A live holder that came after the pre-look: never waited out, never stopped without replace-existing.
-        if (!config.replaceExisting)
-            throw new NameHeldError(config.name, holder.id, holder.status);
-        ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`);
-        await (0,sandboxes/* stopSandbox */.aA)(ctx, holder.id, deadline);
-    }
-    if (found.length > 0)
-        return (0,sandboxes/* waitUntilNameFree */.Dj)(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
-    const wait = (0,retry/* backoffDelay */.EY)(round, ctx.clock.random(), NAME_BACKOFF);
-    if (ctx.clock.now() + wait > deadline) {
-        const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping';
-        throw new Error(`The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) when 'timeout' ran out; nothing was started. ` +
-            "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
-    }
-    ctx.log(`The name '${config.name}' is in use but no holder is listed yet; starting again in ${(wait / 1000).toFixed(1)}s.`);
-    await ctx.clock.sleep(wait, ctx.signal);
-}
-
-// EXTERNAL MODULE: ./build/src/sandbox-record.js
-var sandbox_record = __nccwpck_require__(4822);
-// EXTERNAL MODULE: ./build/src/client/client.js + 2 modules
-var client = __nccwpck_require__(70368);
-;// CONCATENATED MODULE: ./build/src/sandbox-wait.js
-/**
- * Waiting until a sandbox is ready or failed. Where the service has the
- * blocking wait (`GET /sandboxes/{id}/wait`, the deployed service), windows of
- * up to 30 s answer the moment it is ready; where it has not (404 from the
- * route, while a plain GET finds the sandbox), polling takes over for the rest
- * of the step. Chosen by what the service answers, never by a setting.
- */
-
-
-
-
-
-
-class WaitTimeoutError extends Error {
-    lastStatus;
-    constructor(id, lastStatus, waitedMs) {
-        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : (0,untrusted/* serviceText */.Lo)(lastStatus)}). ` +
-            "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
-        this.name = 'WaitTimeoutError';
-        this.lastStatus = lastStatus;
-    }
-}
-/** The service showed the sandbox, then answered 404: it is gone (TTL, or stopped elsewhere). */
-class SandboxGoneError extends Error {
-    constructor(id, lastStatus, how = 'gone') {
-        const what = how === 'ended'
-            ? `Sandbox ${id} is '${(0,untrusted/* serviceText */.Lo)(lastStatus ?? 'ended', 40)}'`
-            : `Sandbox ${id} is gone (404) after the service had shown it${lastStatus ? ` as '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'` : ''}`;
-        super(`${what}: it ended (its TTL, or a stop from elsewhere) before it was ready. Nothing is left running; run the job again.`);
-        this.name = 'SandboxGoneError';
-    }
-}
-/** Once stretched, a poll waits this fraction of the time already waited: the detection lag stays under ~20% of it. */
-const POLL_STRETCH = 0.2;
-const MAX_POLL_DELAY_MS = 10_000;
-const MAX_SLOWDOWN = 8;
-/** The longest blocking-wait window the service accepts. */
-const MAX_WAIT_WINDOW_S = 30;
-/**
- * Poll delay: the asked interval while provisioning is young, then a fifth of
- * the time waited so far (at most 10 s), times `slowdown` (doubled by each 429
- * while polling), with up to 10% jitter on the stretched part. Never below
- * the asked interval. A job thus makes ~15 polls for a 30 s provisioning
- * instead of 30, which keeps a large matrix inside the get budget.
- */
-function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
-    const stretched = Math.max(pollIntervalMs, elapsedMs * POLL_STRETCH) * slowdown;
-    if (stretched <= pollIntervalMs)
-        return pollIntervalMs;
-    // Above the asked interval here, so the cap and the jitter can only keep it there.
-    const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
-    return Math.round(capped * (1 + 0.1 * random));
-}
-/** The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits. */
-function waitWindowSeconds(timeLeftMs) {
-    // A window's HTTP timeout is W plus the SDK's margin: both fit before the deadline.
-    return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor((timeLeftMs - client/* WAIT_MARGIN_MS */.u_) / 1000)));
-}
-/**
- * Until the sandbox is ready or failed. Transient errors keep waiting; 429
- * waits Retry-After and slows polling; a 404 soon after the start is "not
- * visible yet".
- */
-async function waitUntilSettled(ctx, id, options) {
-    const client = ctx.client.withDeadline(options.deadline, ctx.clock);
-    const started = ctx.clock.now();
-    let lastStatus;
-    let failures = 0;
-    let slowdown = 1;
-    // What the service has shown of the blocking-wait route so far.
-    const service = { route: 'unknown' };
-    const timeout = () => new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started);
-    let shown = false;
-    const markShown = () => {
-        if (shown)
-            return;
-        shown = true;
-        options.onSeen?.();
-    };
-    /** A record read: report a new status; the record when settled. */
-    const seen = (record) => {
-        failures = 0;
-        markShown();
-        options.onRecord?.(record);
-        if (record.status !== lastStatus) {
-            lastStatus = record.status;
-            options.onStatus?.(record.status, record);
-        }
-        // Ended before it was ready (its TTL, a stop from elsewhere): it never will be.
-        if ((0,sandbox_status/* isEnded */.pl)(record.status))
-            throw new SandboxGoneError(id, record.status, 'ended');
-        return (0,sandbox_status/* isSettled */.Is)(record.status) ? record : undefined;
-    };
-    for (;;) {
-        ctx.signal?.throwIfAborted();
-        let delay = 0;
-        try {
-            const window = service.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now());
-            if (window > 0) {
-                const record = await waitWindow(ctx, client, id, window, options, (found) => {
-                    service.route = found;
-                    // A window that ended is the service waiting on this very sandbox: it exists.
-                    if (found === 'present')
-                        markShown();
-                });
-                if (record) {
-                    const done = seen(record);
-                    if (done)
-                        return done;
-                    // Left the starting state without being ready or failed: not a reason to spin.
-                    delay = options.pollIntervalMs;
-                }
-            }
-            else {
-                const done = seen(await client.getSandbox(id, ctx.signal));
-                if (done)
-                    return done;
-                delay = pollDelay(options.pollIntervalMs, ctx.clock.now() - started, slowdown, ctx.clock.random());
-            }
-        }
-        catch (error) {
-            // The wait's own deadline, reached while a request was due.
-            if ((0,errors/* isServiceError */.gi)(error, 'deadline_exceeded'))
-                throw timeout();
-            // Once shown, a 404 is gone (expired, stopped elsewhere): that ends the wait at once.
-            if (shown && (0,errors/* isNotFound */.c4)(error))
-                throw new SandboxGoneError(id, lastStatus);
-            if ((0,sandboxes/* notVisibleYet */.OJ)(ctx.clock, error, options.acceptedAt)) {
-                delay = options.pollIntervalMs;
-                ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
-            }
-            else {
-                if (!(0,retry/* isTransient */.dg)(error))
-                    throw error;
-                failures++;
-                // Other jobs share the get budget: poll slower from now on instead of living on 429s.
-                if (error.status === 429)
-                    slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2);
-                delay = Math.max(options.pollIntervalMs, (0,retry/* readRetryDelay */.cZ)(error, failures, ctx.clock.random()));
-                ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
-            }
-        }
-        const now = ctx.clock.now();
-        if (now >= options.deadline)
-            throw timeout();
-        if (delay > 0)
-            await ctx.clock.sleep(Math.min(delay, options.deadline - now), ctx.signal);
-    }
-}
-/**
- * One blocking-wait window. Returns the record it answered, or undefined when
- * the window ended first (`sandbox_wait_timeout`: open the next one at once).
- * A 404 is told apart by one plain GET: the sandbox found means the route is
- * absent (polling from now on), and that GET's record is returned.
- */
-async function waitWindow(ctx, client, id, window, options, setRoute) {
-    try {
-        const record = await client.waitForSandbox(id, window, ctx.signal);
-        setRoute('present');
-        return record;
-    }
-    catch (error) {
-        if ((0,errors/* isServiceError */.gi)(error, 'sandbox_wait_timeout')) {
-            setRoute('present');
-            return undefined;
-        }
-        if (!(0,errors/* isServiceError */.gi)(error) || error.status !== 404)
-            throw error;
-        // The route is missing, or the sandbox is: one plain GET tells which (its 404 is handled by the caller).
-        const record = await client.getSandbox(id, ctx.signal);
-        setRoute('absent');
-        ctx.log(`The service has no blocking wait (GET /sandboxes/{id}/wait answered 404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s or slower from now on.`);
-        return record;
-    }
-}
-
-// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
-var access = __nccwpck_require__(47421);
-// EXTERNAL MODULE: ./build/src/state.js
-var src_state = __nccwpck_require__(33260);
-;// CONCATENATED MODULE: ./build/src/billing.js
-/**
- * The pricing catalog's structure is not described; keys look like
- * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
- * A GPU is priced at `<type>_x<count>_<tier>` for the whole set when present,
- * else `<type>_x1_<tier>` per GPU; the prototyping tier is preferred over
- * production when both are listed. Every part must be found, or there is no estimate.
- */
-function estimateHourlyCost(prices, spec) {
-    const parts = [];
-    const missing = [];
-    const take = (key, quantity) => {
-        const price = prices[key];
-        if (price === undefined || price < 0)
-            missing.push(key);
-        else
-            parts.push({ key, quantity, unitPrice: price });
-    };
-    if (spec.gpuType) {
-        const type = spec.gpuType.toLowerCase();
-        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices);
-        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices);
-        if (wholeSet)
-            take(wholeSet, 1);
-        else if (perGpu)
-            take(perGpu, spec.gpuCount);
-        else
-            missing.push(`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`);
-    }
-    take('additional_vcpus', spec.cpu);
-    take('additional_memory_gib', spec.memoryGib);
-    take('disk_gb', spec.storageGib);
-    if (missing.length > 0)
-        return { ok: false, missing };
-    const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
-    return { ok: true, dollarsPerHour, parts };
-}
-/** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
-function formatDollars(amount) {
-    if (amount === 0)
-        return '$0';
-    if (amount >= 1)
-        return `$${amount.toFixed(2)}`;
-    if (amount < 0.0001)
-        return '<$0.0001';
-    return `$${Number(amount.toPrecision(3))}`;
-}
-function describeEstimate(estimate) {
-    if (!estimate.ok)
-        return `no estimate (the pricing catalog has no ${estimate.missing.join(', ')})`;
-    const how = estimate.parts.map((p) => `${p.quantity} x ${p.key} ${formatDollars(p.unitPrice)}`).join(' + ');
-    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how})`;
-}
-function describeCreditAlert(alert) {
-    if (alert === null)
-        return 'none configured';
-    return `${formatDollars(alert.amount_cents / 100)}, ${alert.armed ? 'armed' : 'not armed'}`;
-}
-/** How long the two informational calls may take together; the sandbox never waits on them. */
-const BILLING_TIMEOUT_MS = 15_000;
-/**
- * Reads pricing and the credit alert. Never rejects: a failure becomes a
- * warning (through `warn`) and an "unavailable" line.
- */
-async function readBillingContext(client, spec, warn, signal) {
-    const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
-    // A cancelled step has better things to say than that its summary calls were cancelled.
-    const quietWarn = (message) => {
-        if (!signal.aborted)
-            warn(message);
-    };
-    const reason = (error) => (error instanceof Error ? error.message : String(error));
-    const [cost, creditAlert] = await Promise.all([
-        client.getPricing(bounded).then((prices) => {
-            const estimate = estimateHourlyCost(prices, spec);
-            return { line: describeEstimate(estimate), dollarsPerHour: estimate.ok ? estimate.dollarsPerHour : undefined };
-        }, (error) => {
-            quietWarn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
-            return { line: 'no estimate (pricing unavailable)', dollarsPerHour: undefined };
-        }),
-        client.getCreditAlert(bounded).then((body) => describeCreditAlert(body.alert), (error) => {
-            quietWarn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
-            return 'unavailable';
-        }),
-    ]);
-    return { cost: cost.line, dollarsPerHour: cost.dollarsPerHour, creditAlert };
-}
-
-;// CONCATENATED MODULE: ./build/src/modes/start.js
-
-
-
-
-
-
-
-
-
-
-
-
-function policyOf(record, fallback) {
-    const fromRecord = record?.network_policy;
-    return fromRecord && typeof fromRecord === 'object' ? fromRecord : fallback;
-}
-/** Why nothing exists after the start phase failed, for the log and the post step. */
-function nothingStartedBecause(error, startSent) {
-    if (error instanceof access/* SshUnavailableError */.VY)
-        return 'SSH access was refused, so no start request was sent';
-    if (error instanceof NameHeldError)
-        return 'the name is held by another live sandbox, so no start request was sent';
-    if (!startSent)
-        return `no start request was sent (${error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : 'the step failed before it'})`;
-    if (error instanceof CapacityExhaustedError)
-        return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`;
-    if (error instanceof errors/* ServiceError */._7)
-        return `every start attempt was refused (${error.status} ${error.code})`;
-    return 'no start was accepted';
-}
-async function runStart(config, deps) {
-    const { core, clock, signal } = deps;
-    const state = new src_state/* ActionState */.q(core);
-    const stepStart = clock.now();
-    if (config.dryRun) {
-        const request = buildStartRequest(config, config.gpuTypes[0]);
-        // env values may be secrets: the log and the summary show only their names (the output has the real body).
-        const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request;
-        await (0,summary/* reportDryRun */.HN)(core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)');
-        return;
-    }
-    core.startGroup(`Start sandbox '${config.name}'`);
-    let started;
-    const tracker = { mayHaveCreated: false };
-    const startDeadline = stepStart + config.timeoutMs;
-    const holders = new NameHolders(state);
-    let preparedSsh;
-    let startSent = false;
-    try {
-        // A name the user chose may be held already: know its holders before the first attempt.
-        if (!config.nameWasGenerated) {
-            const ctx = { client: deps.client, clock, signal, log: (m) => core.info(m) };
-            await checkNameBeforeStart(config, ctx, holders, startDeadline);
-        }
-        // SSH first: a service without certificates fails the step before anything is billed.
-        if (config.ssh)
-            preparedSsh = await (0,access/* prepareSandboxSsh */.pd)(deps, deps.env ?? process.env, startDeadline);
-        state.saveSandboxName(config.name);
-        startSent = true;
-        started = await startSandbox(config, deps, startDeadline, holders, tracker);
-    }
-    catch (error) {
-        // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look for.
-        if (!tracker.mayHaveCreated) {
-            const why = nothingStartedBecause(error, startSent);
-            state.clearSandboxName(why);
-            core.info(`No sandbox was created: ${why}.`);
-        }
-        throw error;
-    }
-    finally {
-        core.endGroup();
-    }
-    // Saved the moment the answer arrived, before any polling: the post step stops it from here on.
-    state.saveSandboxId(started.id, clock.now());
-    core.setOutput('sandbox-id', started.id);
-    (0,outputs/* setTextOutput */.Lb)(core, 'sandbox-name', started.name);
-    core.setOutput('gpu-type', started.gpuType ?? '');
-    core.info(`Sandbox ${started.id} ('${(0,untrusted/* serviceText */.Lo)(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`);
-    // Informational, read while the sandbox provisions; it never fails the step.
-    const billing = readBillingContext(deps.client, { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 }, (message) => core.warning(message), signal);
-    let record;
-    let lastStatus;
-    let lastRecord;
-    let waitError;
-    if (config.wait) {
-        core.startGroup(`Wait for ${started.id} to be ready`);
-        const acceptedAt = clock.now();
-        try {
-            record = await waitUntilSettled({ client: deps.client, clock, signal, log: (m) => core.info(m) }, started.id, {
-                pollIntervalMs: config.pollIntervalMs,
-                deadline: acceptedAt + config.timeoutMs,
-                acceptedAt,
-                onSeen: () => state.saveSandboxSeen(),
-                onRecord: (seen) => (lastRecord = seen),
-                onStatus: (status) => {
-                    lastStatus = status;
-                    core.info(`${started.id}: ${(0,untrusted/* serviceText */.Lo)(status)} (after ${(0,summary/* formatDuration */.a3)(clock.now() - acceptedAt)})`);
-                    (0,outputs/* setTextOutput */.Lb)(core, 'status', status);
-                },
-            });
-        }
-        catch (error) {
-            // Cancelled: leave at once, the post step stops it. Anything else still gets a summary below.
-            if (signal.aborted)
-                throw error;
-            waitError = error;
-        }
-        finally {
-            core.endGroup();
-        }
-    }
-    else {
-        try {
-            record = await deps.client.withDeadline(clock.now() + sandboxes/* INFO_READ_MS */.Zr, clock).getSandbox(started.id, signal);
-            state.saveSandboxSeen();
-        }
-        catch (error) {
-            core.warning(`wait: false, and the status of ${started.id} could not be read: ${error.message}`);
-        }
-    }
-    const status = record?.status ?? lastStatus ?? 'accepted';
-    // After a timeout or a poll error the last record seen is still the best word on the sandbox.
-    const known = record ?? lastRecord;
-    (0,outputs/* setTextOutput */.Lb)(core, 'status', status);
-    if (known)
-        (0,outputs/* setJsonOutput */.mI)(core, 'sandbox', known);
-    (0,outputs/* setJsonOutput */.mI)(core, 'network-policy', policyOf(known, config.networkPolicy));
-    const { cost, dollarsPerHour, creditAlert } = await billing;
-    if (dollarsPerHour !== undefined)
-        state.saveHourlyCost(dollarsPerHour);
-    const policy = config.networkPolicy;
-    const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
-    const failure = (0,sandbox_record/* failureReason */.Hr)(known);
-    const expires = (0,sandbox_record/* expiresAt */.WJ)(known);
-    await core.appendSummary(`### Sandbox ${started.id}\n\n` +
-        (0,summary/* markdownTable */.Qj)([
-            ['Name', started.name],
-            ['Status', waitError ? `${status} (waiting ended: ${waitError instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)` : status],
-            ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
-            ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
-            ['GPU attempts', (0,summary/* listWithLimit */.Wc)(started.attempts, 12)],
-            ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${(0,summary/* listWithLimit */.Wc)(allowed, 20)}` : ''}`],
-            ...(failure ? [['Failure', failure]] : []),
-            ['TTL', `${(0,summary/* formatDuration */.a3)(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
-            ...(expires ? [['Expires', `${expires} (the service ends it then)`]] : []),
-            ...(config.image ? [['Image', config.image]] : []),
-            [(0,sandbox_status/* isReady */.i_)(status) && !waitError ? 'Time to running' : 'Time in the step', (0,summary/* formatDuration */.a3)(clock.now() - stepStart)],
-            ['Estimated cost', cost],
-            ['Credit alert', creditAlert],
-            ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
-        ]));
-    if (waitError)
-        throw waitError;
-    if ((0,sandbox_status/* isFailed */.Ix)(status)) {
-        const why = failure ? `: ${failure}` : '';
-        throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`);
-    }
-    if (config.ssh && preparedSsh && record)
-        (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, preparedSsh, record);
-    core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(status)}.`);
-}
-
-
-/***/ }),
-
-/***/ 51120:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ runStop)
-/* harmony export */ });
-/* unused harmony export STOP_DEADLINE_MS */
-/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(28919);
-/* harmony import */ var _sandboxes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73338);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(96897);
-/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(33599);
-
-
-
-
-const STOP_DEADLINE_MS = 3 * 60_000;
-async function runStop(config, deps) {
-    const { core, clock } = deps;
-    core.setOutput('sandbox-id', config.sandboxId);
-    const result = await (0,_sandboxes_js__WEBPACK_IMPORTED_MODULE_1__/* .stopSandbox */ .aA)({ client: deps.client, clock, signal: deps.signal, log: (m) => core.info(m) }, config.sandboxId, clock.now() + STOP_DEADLINE_MS);
-    if (result.outcome === 'not-live') {
-        (0,_outputs_js__WEBPACK_IMPORTED_MODULE_0__/* .setTextOutput */ .Lb)(core, 'status', result.status ?? 'not-live');
-        core.info(`Sandbox ${config.sandboxId} is ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(result.status)} and not live: nothing to stop (the stop was answered ${result.refusal}).`);
-        return;
-    }
-    if (result.outcome === 'gone') {
-        core.info(`Sandbox ${config.sandboxId} is already gone (404): nothing to stop.`);
-        core.setOutput('status', 'not-found');
-        return;
-    }
-    const status = result.status ?? 'stopping';
-    (0,_outputs_js__WEBPACK_IMPORTED_MODULE_0__/* .setTextOutput */ .Lb)(core, 'status', status);
-    core.info(`Stop of sandbox ${config.sandboxId} accepted; status: ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(status)}.`);
-    await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\n${(0,_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownTable */ .Qj)([['Status', status]])}`);
-}
-
-
-/***/ }),
-
-/***/ 99686:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  M: () => (/* binding */ runSweep)
-});
-
-// UNUSED EXPORTS: SWEEP_STOP_DEADLINE_MS
-
-// EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(20486);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(29943);
-// EXTERNAL MODULE: ./build/src/sandboxes.js
-var sandboxes = __nccwpck_require__(73338);
-// EXTERNAL MODULE: ./build/src/untrusted.js
-var untrusted = __nccwpck_require__(33599);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/sandbox-name.js
-var sandbox_name = __nccwpck_require__(73544);
-// EXTERNAL MODULE: ./build/src/sandbox-status.js
-var sandbox_status = __nccwpck_require__(95781);
-;// CONCATENATED MODULE: ./build/src/sweep/decide.js
-/**
- * Which listed sandboxes are this repository's orphans. A sandbox is stopped
- * only when every fact says so: a name this action generated, this
- * repository's id, and GitHub saying the run (that attempt) is over. Anything
- * else is kept, with the reason.
- */
-
-
-
-
-/** Every live listed sandbox, decided without asking GitHub (names and repository). */
-function firstLook(sandbox, repositoryId) {
-    const status = sandbox.status ?? 'unknown';
-    if ((0,sandbox_status/* isNotLive */.ec)(sandbox.status))
-        return undefined;
-    const id = typeof sandbox.id === 'string' ? sandbox.id : '';
-    const name = typeof sandbox.name === 'string' ? sandbox.name : '';
-    const base = { id, name, status };
-    if (!schemas/* SANDBOX_ID_PATTERN */.BA.test(id))
-        return { ...base, decision: 'keep', reason: 'its id is not a sandbox id' };
-    const generated = (0,sandbox_name/* parseGeneratedName */.Y)(name);
-    if (!generated)
-        return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' };
-    if (generated.repositoryId !== repositoryId)
-        return { ...base, decision: 'keep', reason: `another repository's (id ${generated.repositoryId})` };
-    return { ...base, run: { id: generated.runId, attempt: generated.runAttempt }, decision: 'keep', reason: 'not decided' };
-}
-/** Decides every listed sandbox; GitHub is asked once per run. Throws GitHubAccessError before anything is decided to stop. */
-async function decide(listed, repositoryId, lookup) {
-    const candidates = [];
-    let notLive = 0;
-    for (const sandbox of listed) {
-        const candidate = firstLook(sandbox, repositoryId);
-        if (candidate)
-            candidates.push(candidate);
-        else
-            notLive++;
-    }
-    for (const candidate of candidates) {
-        if (!candidate.run)
-            continue;
-        const verdict = await lookup(candidate.run.id);
-        const attempt = candidate.run.attempt;
-        if (verdict.kind === 'unknown') {
-            candidate.reason = 'GitHub does not know this run (404: deleted, or not a run of this repository)';
-        }
-        else if (verdict.kind === 'unreadable') {
-            candidate.undecided = verdict.detail;
-            candidate.reason = `GitHub could not say whether the run is over (${verdict.detail}); the next sweep asks again`;
-        }
-        else if (attempt > verdict.attempt) {
-            // The list was read before GitHub was asked: an attempt GitHub does not show yet is running.
-            candidate.reason = `attempt ${attempt} is newer than the run GitHub shows (attempt ${verdict.attempt})`;
-        }
-        else if (attempt < verdict.attempt) {
-            // A re-run starts only after the earlier attempt completed.
-            candidate.decision = 'stop';
-            candidate.reason = `attempt ${attempt} is over (the run is on attempt ${verdict.attempt})`;
-        }
-        else if (verdict.kind === 'completed') {
-            candidate.decision = 'stop';
-            candidate.reason = `run completed${verdict.conclusion ? ` (${(0,untrusted/* serviceText */.Lo)(verdict.conclusion, 40)})` : ''}`;
-        }
-        else {
-            candidate.reason = `run is ${(0,untrusted/* serviceText */.Lo)(verdict.status, 40)}`;
-        }
-    }
-    return { candidates, notLive };
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var classic_schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(29196);
-;// CONCATENATED MODULE: ./build/src/sweep/github-failure.js
-/**
- * Why a GitHub request failed, in words a workflow author can act on. Octokit
- * reports a request that got no answer at all (DNS, refused, timeout, reset)
- * as a RequestError with status 500 and no response, so the status alone
- * would say "GitHub answered 500" for an outage of the runner's network.
- */
-/** Every error in the cause chain (bounded: a cycle must not hang the sweep). */
-function chain(error) {
-    const errors = [];
-    let current = error;
-    while (current !== null && typeof current === 'object' && errors.length < 8) {
-        errors.push(current);
-        current = current.cause;
-    }
-    return errors;
-}
-const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
-const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
-const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
-function describeGitHubFailure(error) {
-    const errors = chain(error);
-    const top = errors[0];
-    const status = typeof top?.status === 'number' ? top.status : undefined;
-    // A response means GitHub itself answered: report its status as it is.
-    if (status !== undefined && top?.response !== undefined)
-        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
-    // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
-    const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
-    const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
-    const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
-    const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
-    if (messages.some((m) => /aborted due to timeout|timed out/i.test(m)))
-        names.push('TimeoutError');
-    // undici's words for a connection the other side closed mid-answer.
-    if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
-        codes.push('UND_ERR_SOCKET');
-    const code = (list) => codes.find((c) => list.includes(c));
-    const dns = code(DNS_CODES);
-    // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
-    if (dns)
-        return { status: undefined, kind: 'dns', text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`, final: dns !== 'EAI_AGAIN' };
-    if (codes.includes('ECONNREFUSED'))
-        return { status: undefined, kind: 'refused', text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", final: true };
-    const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
-    if (timeout)
-        return { status: undefined, kind: 'timeout', text: `no answer: the request to GitHub timed out (${timeout})`, final: false };
-    const reset = code(RESET_CODES);
-    if (reset)
-        return { status: undefined, kind: 'reset', text: `no answer: the connection to GitHub was cut (${reset})`, final: false };
-    // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
-    if (status !== undefined && status !== 500)
-        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
-    const firstCode = codes[0];
-    return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false };
-}
-
-;// CONCATENATED MODULE: ./build/src/sweep/github-runs.js
-/**
- * What GitHub says about a workflow run: GET /repos/{owner}/{repo}/actions/runs/{run_id}
- * through @actions/github. Octokit is loaded here only (a lazily loaded chunk),
- * so the start and post steps never pay for it. Requests go through the same
- * global fetch as the service's (proxiedFetch), so msw sees them in tests.
- */
-
-
-
-
-/** A 401 or 403 (or a rate limit): nothing may be stopped on a guess, so the sweep ends. */
-class GitHubAccessError extends Error {
-    status;
-    constructor(status, message) {
-        super(message);
-        this.name = 'GitHubAccessError';
-        this.status = status;
-    }
-}
-const WorkflowRun = classic_schemas/* looseObject */._H3({
-    id: classic_schemas/* number */.aig(),
-    status: classic_schemas/* string */.YjP().nullable().optional(),
-    conclusion: classic_schemas/* string */.YjP().nullable().optional(),
-    run_attempt: classic_schemas/* number */.aig().int().positive().optional(),
-});
-const REQUEST_TIMEOUT_MS = 30_000;
-/** One run's lookup keeps retrying 5xx and lost answers this long. */
-const LOOKUP_DEADLINE_MS = 30_000;
-/** All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide. */
-const LOOKUP_BUDGET_MS = 2 * 60_000;
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-}
-function isRateLimit(error) {
-    const status = statusOf(error);
-    const headers = error.response?.headers ?? {};
-    return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined));
-}
-/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
-function isTransientGitHub(error) {
-    const failure = describeGitHubFailure(error);
-    return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
-}
-/**
- * One lookup per run id, however many sandboxes name it. Octokit is loaded at
- * the first lookup: a sweep with no candidate never loads it.
- */
-function makeRunLookup(repository, token, deps) {
-    let client;
-    // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
-    const octokit = () => (client ??= __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 93228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: transport/* proxiedFetch */.iR } })));
-    const asked = new Map();
-    let budgetEnds;
-    // Set once GitHub cannot be reached at all (the name does not resolve, nothing listens): no later run is asked.
-    let unreachable;
-    const ask = async (runId) => {
-        const github = await octokit();
-        budgetEnds ??= deps.clock.now() + LOOKUP_BUDGET_MS;
-        if (unreachable)
-            return { kind: 'unreadable', detail: unreachable };
-        if (deps.clock.now() >= budgetEnds)
-            return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs within the sweep\'s 2-minute budget' };
-        const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds);
-        try {
-            const response = await (0,retry/* retryUntil */.v6)(deps, deadline, `GitHub run ${runId}`, () => {
-                const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-                const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
-                return github.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } });
-            }, { retryable: isTransientGitHub });
-            const run = WorkflowRun.safeParse(response.data);
-            if (!run.success || String(run.data.id) !== runId)
-                return { kind: 'unreadable', detail: 'the answer is not this run' };
-            const attempt = run.data.run_attempt ?? 1;
-            if (run.data.status === 'completed')
-                return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined };
-            return { kind: 'active', attempt, status: run.data.status ?? 'unknown' };
-        }
-        catch (error) {
-            deps.signal?.throwIfAborted();
-            const status = statusOf(error);
-            if (status === 404)
-                return { kind: 'unknown' };
-            if (isRateLimit(error)) {
-                throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again");
-            }
-            if (status === 401 || status === 403) {
-                throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`);
-            }
-            const failure = describeGitHubFailure(error);
-            if (failure.final)
-                unreachable = failure.text;
-            return { kind: 'unreadable', detail: failure.text };
-        }
-    };
-    return (runId) => {
-        let verdict = asked.get(runId);
-        if (!verdict) {
-            verdict = ask(runId);
-            asked.set(runId, verdict);
-        }
-        return verdict;
-    };
-}
-
-;// CONCATENATED MODULE: ./build/src/sweep/report.js
-
-/** A candidate as one log line; the name is the service's text. */
-function describe(candidate) {
-    const name = candidate.name ? ` '${(0,untrusted/* serviceText */.Lo)(candidate.name, 80)}'` : '';
-    // A listed id that is not a sandbox id is the service's text too.
-    return `${candidate.id ? (0,untrusted/* serviceText */.Lo)(candidate.id, 80) : '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`;
-}
-function runCell(candidate, repository) {
-    if (!candidate.run)
-        return '';
-    // Digits only (parseGeneratedName) and the runner's own server URL: nothing here is the service's text.
-    const { id, attempt } = candidate.run;
-    return `[${id} #${attempt}](${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${id}/attempts/${attempt})`;
-}
-function decisionCell(candidate) {
-    if (candidate.decision === 'keep')
-        return 'kept';
-    return candidate.outcome ?? 'stop';
-}
-function totalsLine(totals) {
-    const verb = totals.dryRun ? 'would stop' : 'stopped';
-    const failed = totals.failed > 0 ? `, ${totals.failed} failed to stop` : '';
-    return `${totals.listed} sandboxes listed (${totals.notLive} not live): ${totals.stopped} ${verb}${failed}, ${totals.kept} kept.`;
-}
-function sweepSummary(candidates, repository, totals) {
-    const heading = `### Sweep of ${repository.owner}/${repository.repo}${totals.dryRun ? ' (dry-run: nothing stopped)' : ''}`;
-    const lines = [heading, '', totalsLine(totals), ''];
-    if (candidates.length > 0) {
-        lines.push('| Sandbox | Name | Run | Decision | Reason |', '|---|---|---|---|---|');
-        // Orphans first: they are what the reader looks for.
-        const ordered = [...candidates].sort((a, b) => Number(b.decision === 'stop') - Number(a.decision === 'stop'));
-        for (const candidate of ordered) {
-            const reason = candidate.failure ? `${candidate.reason}; ${candidate.failure}` : candidate.reason;
-            lines.push(`| ${(0,untrusted/* summaryText */.g5)(candidate.id || '(no id)')} | ${(0,untrusted/* summaryText */.g5)(candidate.name, 80)} | ${runCell(candidate, repository)} | ${decisionCell(candidate)} | ${(0,untrusted/* summaryText */.g5)(reason, 300)} |`);
-        }
-    }
-    return `${lines.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./build/src/sweep/trickle.js
-/**
- * Stops in a steady trickle. The organization's 30 start+stop requests a
- * minute are shared with its CI, so a sweep takes at most a third of them
- * (one stop every 6 s), slows down further each time the service answers 429,
- * and never gives up on an orphan while the job runs.
- */
-
-const STOPS_PER_MINUTE = 10;
-const SLOWEST_INTERVAL_MS = 60_000;
-/** Runs `stop` for each item, one at a time, an interval apart; a 429 doubles the interval. */
-async function trickle(items, stop, deps) {
-    let interval = 60_000 / STOPS_PER_MINUTE;
-    let nextAt = deps.clock.now();
-    for (const item of items) {
-        const wait = nextAt - deps.clock.now();
-        if (wait > 0)
-            await deps.clock.sleep(wait, deps.signal);
-        deps.signal?.throwIfAborted();
-        let slowed = false;
-        await stop(item, {
-            rateLimited: () => {
-                if (slowed)
-                    return;
-                slowed = true;
-                interval = Math.min(SLOWEST_INTERVAL_MS, interval * 2);
-                deps.log(`The service answered 429: the sweep slows to one stop every ${Math.round(interval / 1000)}s.`);
-            },
-        });
-        // From the end of this stop (its retries included): never more than one stop per interval.
-        nextAt = deps.clock.now() + interval;
-    }
-}
-function isRateLimited(error) {
-    return (0,errors/* isServiceError */.gi)(error) && error.status === 429;
-}
-
-;// CONCATENATED MODULE: ./build/src/modes/sweep.js
-/**
- * Mode `sweep`: stop this repository's orphans, the live sandboxes this
- * action named for a run of this repository that GitHub says is over. Lists
- * first, then asks GitHub (once per run), then stops in a slow trickle. A
- * GitHub 401/403 ends the sweep before any stop: never stop on a guess.
- */
-
-
-
-
-
-
-
-
-const LIST_DEADLINE_MS = 5 * 60_000;
-/** 100 pages of the service's default size: thousands of sandboxes. */
-const MAX_LIST_PAGES = 100;
-/** Each orphan's stop keeps trying this long (429s and lost answers included) before it counts as failed. */
-const SWEEP_STOP_DEADLINE_MS = 10 * 60_000;
-async function listAll(ctx) {
-    const deadline = ctx.clock.now() + LIST_DEADLINE_MS;
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    return (0,retry/* retryUntil */.v6)(ctx, deadline, 'list sandboxes', async () => {
-        const listed = [];
-        for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal }))
-            listed.push(sandbox);
-        return listed;
-    }, { backoff: retry/* READ_BACKOFF */.Ue });
-}
-async function stopOrphan(ctx, candidate, rateLimited) {
-    try {
-        const result = await (0,sandboxes/* stopSandbox */.aA)(ctx, candidate.id, ctx.clock.now() + SWEEP_STOP_DEADLINE_MS, {
-            urgent: false,
-            onRetry: (error) => {
-                if (isRateLimited(error))
-                    rateLimited();
-            },
-        });
-        candidate.outcome = result.outcome === 'accepted' ? 'stopped' : result.outcome === 'gone' ? 'already gone' : 'not live';
-        ctx.log(`${candidate.id}: ${candidate.outcome}${result.status ? ` (status ${(0,untrusted/* serviceText */.Lo)(result.status, 40)})` : ''}.`);
-    }
-    catch (error) {
-        ctx.signal?.throwIfAborted();
-        // A token the service refuses fails every stop alike: end the sweep now.
-        if ((0,errors/* isServiceError */.gi)(error) && (error.status === 401 || error.status === 403))
-            throw error;
-        candidate.outcome = 'failed';
-        candidate.failure = `stop failed: ${(0,untrusted/* serviceText */.Lo)(error instanceof Error ? error.message : String(error), 200)}`;
-    }
-}
-async function runSweep(config, deps) {
-    const { core, clock, signal } = deps;
-    const { repository } = config;
-    const log = (message) => core.info(message);
-    const ctx = { client: deps.client, clock, signal, log };
-    log(`Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`);
-    // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
-    const listed = await listAll(ctx);
-    const lookup = deps.runLookup ?? makeRunLookup(repository, config.githubToken, { clock, signal, log });
-    const { candidates, notLive } = await decide(listed, repository.id, lookup);
-    const swept = candidates;
-    const orphans = swept.filter((candidate) => candidate.decision === 'stop');
-    for (const candidate of swept)
-        log(describe(candidate));
-    const stopped = [];
-    try {
-        if (config.dryRun) {
-            for (const orphan of orphans) {
-                orphan.outcome = 'would stop';
-                stopped.push(orphan.id);
-            }
-        }
-        else {
-            if (orphans.length > 0)
-                log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`);
-            await trickle(orphans, async (orphan, paced) => {
-                await stopOrphan(ctx, orphan, paced.rateLimited);
-                if (orphan.outcome === 'stopped')
-                    stopped.push(orphan.id);
-            }, { clock, signal, log });
-        }
-    }
-    finally {
-        // What was stopped is an output even when the sweep ends early.
-        core.setOutput('stopped', JSON.stringify(stopped));
-    }
-    reportUndecided(core, swept);
-    const failed = orphans.filter((orphan) => orphan.outcome === 'failed');
-    const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun };
-    log(totalsLine(totals));
-    await core.appendSummary(sweepSummary(swept, repository, totals));
-    if (failed.length > 0) {
-        for (const orphan of failed)
-            core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' });
-        core.setFailed(`${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`);
-    }
-}
-/**
- * A sweep that could ask GitHub about none of its candidates decided nothing:
- * it fails, naming the cause, so a scheduled sweep cannot stay green while
- * blind. One that decided some passes with a warning that counts the rest.
- */
-function reportUndecided(core, swept) {
-    const asked = swept.filter((candidate) => candidate.run !== undefined);
-    const undecided = asked.filter((candidate) => candidate.undecided !== undefined);
-    if (undecided.length === 0)
-        return;
-    const causes = [...new Set(undecided.map((candidate) => candidate.undecided))].slice(0, 3).join('; ');
-    const count = `${undecided.length} of ${asked.length} candidate${asked.length === 1 ? '' : 's'}`;
-    if (undecided.length === asked.length) {
-        core.setFailed(`GitHub could not be asked about any candidate (${count}): ${causes}. Nothing was decided, so nothing was stopped. ` +
-            'Check that the runner reaches GITHUB_API_URL (proxy, DNS, firewall); the next sweep asks again.');
-        return;
-    }
-    core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, { title: 'Sweep could not decide every sandbox' });
-}
-
-
-/***/ }),
-
-/***/ 28919:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Lb: () => (/* binding */ setTextOutput),
-/* harmony export */   mI: () => (/* binding */ setJsonOutput)
-/* harmony export */ });
-/* unused harmony exports STEP_OUTPUTS_LIMIT_BYTES, OUTPUT_BUDGET_BYTES, fitJson */
-/** GitHub's limit for all outputs of one step. */
-const STEP_OUTPUTS_LIMIT_BYTES = 1024 * 1024;
-/** Shares of the limit; together with the small outputs they stay well under it. */
-const OUTPUT_BUDGET_BYTES = {
-    sandbox: (STEP_OUTPUTS_LIMIT_BYTES * 3) / 4,
-    'network-policy': STEP_OUTPUTS_LIMIT_BYTES / 8,
-    text: 1024,
-};
-const CUT_STRING_BYTES = 1024;
-const MAX_DROPPED_NAMES = 50;
-const NOTE_RESERVE_BYTES = 8 * 1024;
-function bytes(text) {
-    return Buffer.byteLength(text, 'utf8');
-}
-function cutString(text, limit) {
-    if (bytes(text) <= limit)
-        return text;
-    return `${Buffer.from(text).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '')}…`;
-}
-/**
- * JSON of `value` in at most `limit` bytes. An object too long keeps its
- * fields in order while they fit (long strings shortened), drops the rest,
- * and carries `_truncated` with the original size and the dropped fields.
- */
-function fitJson(value, limit) {
-    const json = JSON.stringify(value) ?? 'null';
-    const originalBytes = bytes(json);
-    if (originalBytes <= limit)
-        return { json, cut: false, originalBytes };
-    const dropped = [];
-    let droppedCount = 0;
-    const kept = {};
-    // Room for `_truncated`: at most MAX_DROPPED_NAMES names of at most 64 bytes each.
-    let room = limit - NOTE_RESERVE_BYTES;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        for (const [key, field] of Object.entries(value)) {
-            const candidate = typeof field === 'string' ? cutString(field, CUT_STRING_BYTES) : field;
-            const size = bytes(`${JSON.stringify(key)}:${JSON.stringify(candidate) ?? 'null'},`);
-            if (size <= room) {
-                kept[key] = candidate;
-                room -= size;
-            }
-            else {
-                droppedCount++;
-                if (dropped.length < MAX_DROPPED_NAMES)
-                    dropped.push(cutString(key, 64));
-            }
-        }
-    }
-    const note = { original_bytes: originalBytes, limit_bytes: limit, reason: "cut to fit GitHub's 1 MiB limit for a step's outputs", dropped, dropped_count: droppedCount };
-    return { json: JSON.stringify({ ...kept, _truncated: note }), cut: true, originalBytes };
-}
-/** Sets a JSON output cut to its share, with a warning when it was cut. */
-function setJsonOutput(core, name, value) {
-    const fitted = fitJson(value, OUTPUT_BUDGET_BYTES[name]);
-    if (fitted.cut) {
-        core.warning(`The '${name}' output was cut from ${fitted.originalBytes} to at most ${OUTPUT_BUDGET_BYTES[name]} bytes to fit GitHub's 1 MiB limit for a step's outputs; its '_truncated' field lists what was dropped.`);
-    }
-    core.setOutput(name, fitted.json);
-}
-/** A one-line text output from the service (status, name), cut to a short length. */
-function setTextOutput(core, name, value) {
-    core.setOutput(name, cutString(value, OUTPUT_BUDGET_BYTES.text));
-}
-
-
-/***/ }),
-
-/***/ 72724:
+/***/ 88964:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34850,11 +32396,11 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: ./build/src/summary.js
-var src_summary = __nccwpck_require__(96897);
-// EXTERNAL MODULE: ./build/src/untrusted.js
-var untrusted = __nccwpck_require__(33599);
-;// CONCATENATED MODULE: ./build/src/runtime/actions-core.js
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var step_summary = __nccwpck_require__(99128);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+;// CONCATENATED MODULE: ./build/src/entry/actions-core.js
 /**
  * The real @actions/core, adapted to ActionCore. Every message on its way to
  * the runner passes safeLogText (untrusted.ts): whatever a message carries, no
@@ -34890,7 +32436,7 @@ const actionsCore = {
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
         try {
-            await summary.addRaw((0,src_summary/* boundedSummary */.K1)(markdown), true).write();
+            await summary.addRaw((0,step_summary/* boundedSummary */.K1)(markdown), true).write();
         }
         catch (error) {
             // The summary is a report: failing to write it never fails a step (least of all a stop that succeeded).
@@ -34903,35 +32449,7 @@ const actionsCore = {
 
 /***/ }),
 
-/***/ 75504:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ realClock)
-/* harmony export */ });
-/** Time, injected everywhere: realClock in production, a fake clock in tests (which never wait for real time). */
-const realClock = {
-    now: () => Date.now(),
-    random: () => Math.random(),
-    sleep: (ms, signal) => new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    }),
-};
-
-
-/***/ }),
-
-/***/ 25206:
+/***/ 77830:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34945,11 +32463,9 @@ const realClock = {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73136);
 /* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(70368);
-/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(20486);
-/* harmony import */ var _inputs_collector_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81764);
-/* harmony import */ var _inputs_durations_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(68818);
+/* harmony import */ var _inputs_collector_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81764);
+/* harmony import */ var _inputs_durations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(68818);
 /** What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's entry. */
-
 
 
 
@@ -34960,7 +32476,7 @@ const MAX_REQUEST_TIMEOUT_S = 600;
 /** GPU_SANDBOX_REQUEST_TIMEOUT (a duration such as 30s): the longest wait for one answer. */
 function requestTimeoutMs(env = process.env) {
     const raw = env.GPU_SANDBOX_REQUEST_TIMEOUT;
-    const seconds = raw ? (0,_inputs_durations_js__WEBPACK_IMPORTED_MODULE_5__/* .parseDurationSeconds */ .lW)(raw) : undefined;
+    const seconds = raw ? (0,_inputs_durations_js__WEBPACK_IMPORTED_MODULE_4__/* .parseDurationSeconds */ .lW)(raw) : undefined;
     // Bounded like every duration: past setTimeout's range a timer fires at once.
     return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
 }
@@ -34988,14 +32504,10 @@ function reportFailure(core, error, signal) {
         core.setFailed(`Cancelled: ${signal.reason?.message ?? 'signal'}.`);
         return;
     }
-    if (error instanceof _inputs_collector_js__WEBPACK_IMPORTED_MODULE_4__/* .InputErrors */ .G) {
+    if (error instanceof _inputs_collector_js__WEBPACK_IMPORTED_MODULE_3__/* .InputErrors */ .G) {
         for (const inputError of error.errors)
             core.error(inputError.message, { title: `Invalid input '${inputError.input}'` });
         core.setFailed(`${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`);
-        return;
-    }
-    if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ServiceError */ ._7) {
-        core.setFailed(error.message);
         return;
     }
     core.setFailed(error instanceof Error ? error.message : String(error));
@@ -35022,7 +32534,70 @@ async function runAndExit(step) {
 
 /***/ }),
 
-/***/ 73544:
+/***/ 81764:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ InputErrors),
+/* harmony export */   gR: () => (/* binding */ Collector)
+/* harmony export */ });
+/* unused harmony export InputError */
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45213);
+
+/** An invalid input: names the input and says what is allowed. Never echoes secrets. */
+class InputError extends Error {
+    input;
+    constructor(input, message) {
+        super(`Input '${input}': ${message}`);
+        this.name = 'InputError';
+        this.input = input;
+    }
+}
+/** Raised with every bad input at once. */
+class InputErrors extends Error {
+    errors;
+    constructor(errors) {
+        super(errors.map((e) => e.message).join('\n'));
+        this.name = 'InputErrors';
+        this.errors = errors;
+    }
+}
+class Collector {
+    errors = [];
+    read;
+    constructor(read) {
+        this.read = read;
+    }
+    /** Reads an input, falling back to its documented default when empty. */
+    raw(name) {
+        const value = this.read(name);
+        return value.trim() === '' ? _defaults_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .WJ[name] : value;
+    }
+    isSet(name) {
+        return this.read(name).trim() !== '';
+    }
+    parse(name, schema, raw = this.raw(name)) {
+        const result = schema.safeParse(raw);
+        if (result.success)
+            return result.data;
+        this.errors.push(new InputError(name, result.error.issues[0]?.message ?? 'is invalid'));
+        return undefined;
+    }
+    fail(name, message) {
+        this.errors.push(new InputError(name, message));
+    }
+    /** The parsed config, or every error at once. */
+    done(config) {
+        if (this.errors.length > 0 || config === undefined)
+            throw new InputErrors(this.errors);
+        return config;
+    }
+}
+
+
+/***/ }),
+
+/***/ 16536:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35058,7 +32633,2598 @@ function parseGeneratedName(name) {
 
 /***/ }),
 
-/***/ 4822:
+/***/ 45213:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FN: () => (/* binding */ MODES),
+/* harmony export */   OH: () => (/* binding */ GITHUB_TOKEN_DEFAULT),
+/* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
+/* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS),
+/* harmony export */   mG: () => (/* binding */ INPUT_MODES)
+/* harmony export */ });
+/** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
+const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
+const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
+/** The runner expands this default; anywhere else it arrives as the literal text. */
+const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
+const INPUT_DEFAULTS = {
+    'api-token': '',
+    'base-url': DEFAULT_BASE_URL,
+    mode: 'start',
+    name: '',
+    cpu: '4',
+    memory: '16',
+    storage: '100',
+    'gpu-type': '',
+    'gpu-count': '',
+    'capacity-timeout': '5m',
+    'internet-access': '',
+    'cidr-allowlist': '',
+    'domain-allowlist': '',
+    env: '',
+    'max-ttl': '6h',
+    'enforce-ttl': 'true',
+    'max-grace': '',
+    wait: 'true',
+    timeout: '15m',
+    'poll-interval': '1s',
+    'replace-existing': 'false',
+    'keep-alive': 'false',
+    'sandbox-id': '',
+    'public-key': '',
+    'instance-config': '{}',
+    'dry-run': 'false',
+    image: '',
+    ssh: 'false',
+    'ssh-alias': 'sandbox',
+    'github-token': GITHUB_TOKEN_DEFAULT,
+};
+/**
+ * Which modes read each input (the contract's "modes" column). An input given
+ * for another mode is warned about once (unused.ts), never an error.
+ */
+const INPUT_MODES = {
+    'api-token': 'all',
+    'base-url': 'all',
+    mode: 'all',
+    name: ['start'],
+    cpu: ['start'],
+    memory: ['start'],
+    storage: ['start'],
+    'gpu-type': ['start'],
+    'gpu-count': ['start'],
+    'capacity-timeout': ['start'],
+    'internet-access': ['start', 'network-policy'],
+    'cidr-allowlist': ['start', 'network-policy'],
+    'domain-allowlist': ['start', 'network-policy'],
+    env: ['start'],
+    'max-ttl': ['start'],
+    'enforce-ttl': ['start'],
+    'max-grace': ['start'],
+    wait: ['start'],
+    timeout: ['start'],
+    'poll-interval': ['start'],
+    'replace-existing': ['start'],
+    'keep-alive': ['start', 'instance'],
+    'sandbox-id': ['stop', 'network-policy'],
+    'public-key': ['instance'],
+    'instance-config': ['instance'],
+    'dry-run': ['start', 'instance', 'sweep'],
+    image: ['start'],
+    ssh: ['start', 'instance'],
+    'ssh-alias': ['start', 'instance'],
+    'github-token': ['sweep'],
+};
+
+
+/***/ }),
+
+/***/ 68818:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Rx: () => (/* binding */ DURATION_BOUNDS),
+/* harmony export */   lW: () => (/* binding */ parseDurationSeconds),
+/* harmony export */   p0: () => (/* binding */ duration)
+/* harmony export */ });
+/* unused harmony export formatBound */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(88532);
+/**
+ * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
+ * duration has an upper bound: a timer longer than setTimeout can hold
+ * (about 24.8 days) fires at once, so an unbounded `poll-interval: 999h`
+ * would poll in a tight loop.
+ */
+
+const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+/** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
+function parseDurationSeconds(raw) {
+    const text = raw.trim();
+    if (/^\d+$/.test(text))
+        return Number(text);
+    const match = DURATION.exec(text);
+    if (!match || text === '')
+        return undefined;
+    const [, h = '0', m = '0', s = '0'] = match;
+    return Number(h) * 3600 + Number(m) * 60 + Number(s);
+}
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/**
+ * The bounds of each duration input. Waits are bounded by what a job can
+ * run (self-hosted runners allow days; a day is already generous); the TTL
+ * by what a workflow run can last (a sandbox kept alive for later jobs).
+ */
+const DURATION_BOUNDS = {
+    timeout: { minSeconds: 1, maxSeconds: DAY },
+    'poll-interval': { minSeconds: 1, maxSeconds: 10 * 60 },
+    'capacity-timeout': { minSeconds: 0, maxSeconds: DAY },
+    'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
+    'max-grace': { minSeconds: 0, maxSeconds: DAY },
+};
+/** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
+function formatBound(seconds) {
+    if (seconds >= HOUR && seconds % HOUR === 0)
+        return `${seconds / HOUR}h`;
+    if (seconds >= 60 && seconds % 60 === 0)
+        return `${seconds / 60}m`;
+    return `${seconds}s`;
+}
+/** A duration schema from the raw string; the message names the limit that was crossed. */
+function duration(bounds) {
+    return zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform((raw, ctx) => {
+        const seconds = parseDurationSeconds(raw);
+        if (seconds === undefined) {
+            ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
+            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
+        }
+        if (seconds < bounds.minSeconds) {
+            ctx.addIssue({ code: 'custom', message: `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'` });
+            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
+        }
+        if (seconds > bounds.maxSeconds) {
+            ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` });
+            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
+        }
+        return seconds;
+    });
+}
+
+
+/***/ }),
+
+/***/ 35776:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  p8: () => (/* binding */ readMainInputs)
+});
+
+// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readPostInputs
+
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(68818);
+// EXTERNAL MODULE: ./build/src/inputs/collector.js
+var collector = __nccwpck_require__(81764);
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(45213);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(77030);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(88532);
+// EXTERNAL MODULE: ./build/src/client/url.js
+var client_url = __nccwpck_require__(19000);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var client_schemas = __nccwpck_require__(2805);
+;// CONCATENATED MODULE: ./build/src/inputs/fields.js
+/**
+ * Field parsers: one zod schema per kind of input, from the raw string, with
+ * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
+ */
+
+
+
+
+
+const MAX_INT = 2 ** 31 - 1;
+function wholeNumber(min) {
+    return schemas/* string */.YjP().transform((raw, ctx) => {
+        const text = raw.trim();
+        if (!/^\d+$/.test(text)) {
+            ctx.addIssue({ code: 'custom', message: `must be a whole number >= ${min}, got '${raw}'` });
+            return core/* NEVER */.tm;
+        }
+        const value = Number(text);
+        if (value < min || value > MAX_INT) {
+            ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'` });
+            return core/* NEVER */.tm;
+        }
+        return value;
+    });
+}
+const fields_boolean = schemas/* string */.YjP().transform((raw, ctx) => {
+    // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
+    const text = raw.trim();
+    if (['true', 'True', 'TRUE'].includes(text))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(text))
+        return false;
+    ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` });
+    return core/* NEVER */.tm;
+});
+/** Comma- or newline-separated list; blanks dropped. */
+function splitList(raw) {
+    return raw
+        .split(/[,\n]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
+    const types = [];
+    for (const item of splitList(raw)) {
+        const upper = item.toUpperCase();
+        if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
+            ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)` });
+            return core/* NEVER */.tm;
+        }
+        if (types.includes(upper)) {
+            ctx.addIssue({ code: 'custom', message: `GPU type '${upper}' is listed twice` });
+            return core/* NEVER */.tm;
+        }
+        types.push(upper);
+    }
+    return types;
+});
+function isValidCidr(entry) {
+    const slash = entry.indexOf('/');
+    if (slash < 0)
+        return false;
+    const address = entry.slice(0, slash);
+    const prefix = entry.slice(slash + 1);
+    if (!/^\d{1,3}$/.test(prefix))
+        return false;
+    const version = (0,external_node_net_.isIP)(address);
+    if (version === 4)
+        return Number(prefix) <= 32;
+    if (version === 6)
+        return Number(prefix) <= 128 && !address.includes('%');
+    return false;
+}
+const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
+    const entries = splitList(raw);
+    for (const entry of entries) {
+        if (!isValidCidr(entry)) {
+            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` });
+            return core/* NEVER */.tm;
+        }
+    }
+    return entries;
+});
+const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+function isValidDomain(entry) {
+    const host = entry.startsWith('*.') ? entry.slice(2) : entry;
+    if (host.length > 253)
+        return false;
+    const labels = host.split('.');
+    if (labels.length < 2)
+        return false;
+    if (!labels.every((label) => DOMAIN_LABEL.test(label)))
+        return false;
+    // The last label is a TLD: never all digits (that would be an IP address).
+    return !/^\d+$/.test(labels[labels.length - 1] ?? '');
+}
+const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
+    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
+    for (const entry of entries) {
+        if (!isValidDomain(entry)) {
+            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` });
+            return core/* NEVER */.tm;
+        }
+    }
+    return entries;
+});
+const internetAccess = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim().toLowerCase();
+    if (!client_schemas/* INTERNET_ACCESS */.pj.includes(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be one of ${client_schemas/* INTERNET_ACCESS */.pj.join(', ')}, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
+    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
+    const env = new Map();
+    const lines = raw.split(/\r?\n/);
+    for (const [index, line] of lines.entries()) {
+        if (line.trim() === '')
+            continue;
+        const eq = line.indexOf('=');
+        // Never echo the line: a value may be a secret.
+        if (eq < 0) {
+            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has no '='; write one KEY=VALUE per line` });
+            return core/* NEVER */.tm;
+        }
+        const key = line.slice(0, eq).trim();
+        if (!ENV_KEY.test(key)) {
+            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
+            return core/* NEVER */.tm;
+        }
+        if (env.has(key)) {
+            ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` });
+            return core/* NEVER */.tm;
+        }
+        env.set(key, line.slice(eq + 1));
+    }
+    return Object.fromEntries(env);
+});
+const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!SANDBOX_NAME_PATTERN.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const sandboxId = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text === '') {
+        ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' });
+        return core/* NEVER */.tm;
+    }
+    if (!client_schemas/* SANDBOX_ID_PATTERN */.BA.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `must match ${client_schemas/* SANDBOX_ID_PATTERN */.BA.source}, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: `must be an absolute URL such as ${defaults/* DEFAULT_BASE_URL */.Ql}, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    if (url.username || url.password || url.search || url.hash) {
+        ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
+        return core/* NEVER */.tm;
+    }
+    const loopback = (0,client_url/* isLoopbackHost */.c)(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
+        });
+        return core/* NEVER */.tm;
+    }
+    return url.href.replace(/\/+$/, '');
+});
+const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text === '') {
+        ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
+        return core/* NEVER */.tm;
+    }
+    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
+    // sent, as a network error for the whole timeout); never echo the token itself.
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+        });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const fields_mode = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? 'start' : raw.trim();
+    if (!defaults/* MODES */.FN.includes(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be one of ${defaults/* MODES */.FN.join(', ')}, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const fields_githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    // The runner expands the default; a literal expression means it was never expanded (a local run).
+    if (text === '' || text === defaults/* GITHUB_TOKEN_DEFAULT */.OH) {
+        ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
+        return core/* NEVER */.tm;
+    }
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+
+;// CONCATENATED MODULE: ./build/src/inputs/image.js
+/** `image`: the image_id of an image prepared through the service, sent as is. */
+
+const IMAGE_MAX_CHARACTERS = 256;
+/** One line of visible characters: no control, format or line-separator characters, not blank. */
+const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
+const imageId = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
+        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+
+;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
+/**
+ * A private key where a public one belongs (`public-key`, `instance-config`'s
+ * public_key) is a user error that would send the key to the service and print
+ * it in errors: it is refused, and masked before anything is printed.
+ */
+const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
+function looksLikePrivateKey(text) {
+    return PRIVATE_KEY_MARKERS.test(text);
+}
+/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
+function maskPrivateKeyInputs(read, setSecret, names) {
+    for (const name of names) {
+        const value = read(name);
+        if (!looksLikePrivateKey(value))
+            continue;
+        setSecret(value);
+        for (const line of value.split(/\r?\n|\\n/)) {
+            const trimmed = line.trim().replace(/^"|"$/g, '');
+            if (trimmed.length > 0)
+                setSecret(trimmed);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
+/**
+ * `instance-config`: a JSON object merged into the create body. Bounded in
+ * size and depth before it is parsed or walked (10,000 nested brackets must be
+ * an input error, not a stack overflow).
+ */
+
+
+const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
+/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
+function jsonDepth(text) {
+    let depth = 0;
+    let deepest = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i++;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[')
+            deepest = Math.max(deepest, ++depth);
+        else if (c === '}' || c === ']')
+            depth--;
+    }
+    return deepest;
+}
+const jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? '{}' : raw;
+    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
+        return core/* NEVER */.tm;
+    }
+    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
+        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
+        return core/* NEVER */.tm;
+    }
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
+        return core/* NEVER */.tm;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
+        return core/* NEVER */.tm;
+    }
+    const publicKey = value.public_key;
+    if (typeof publicKey === 'string' && looksLikePrivateKey(publicKey)) {
+        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
+        return core/* NEVER */.tm;
+    }
+    return value;
+});
+
+// EXTERNAL MODULE: ./build/src/inputs/run-context.js
+var run_context = __nccwpck_require__(82728);
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
+var ssh = __nccwpck_require__(60280);
+;// CONCATENATED MODULE: ./build/src/inputs/unused.js
+
+/**
+ * Never warned about: the runner expands github-token's expression default,
+ * and start mode refuses sandbox-id outright (its own input error: a stop
+ * meant as a start must not cost a sandbox).
+ */
+const NOT_WARNED = { start: ['sandbox-id'] };
+function unusedInputWarnings(read, mode) {
+    const warnings = [];
+    for (const name of Object.keys(defaults/* INPUT_MODES */.mG)) {
+        const modes = defaults/* INPUT_MODES */.mG[name];
+        if (modes === 'all' || modes.includes(mode) || name === 'github-token' || NOT_WARNED[mode]?.includes(name))
+            continue;
+        const value = read(name).trim();
+        if (value === '' || value === defaults/* INPUT_DEFAULTS */.WJ[name])
+            continue;
+        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
+    }
+    return warnings;
+}
+
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(16536);
+;// CONCATENATED MODULE: ./build/src/inputs/read.js
+/**
+ * Per-mode assembly: which inputs each mode reads, composed from the field
+ * parsers. Every input is read here, once; nothing else calls core.getInput.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** ssh and ssh-alias, for start and instance modes. */
+function parseSsh(inputs, run) {
+    const wanted = inputs.parse('ssh', fields_boolean);
+    if (!wanted) {
+        if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== defaults/* INPUT_DEFAULTS */.WJ['ssh-alias'])
+            inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
+        return undefined;
+    }
+    const alias = inputs.raw('ssh-alias').trim();
+    const problem = (0,ssh/* checkAlias */.ff)(alias, run.aliasInUse ?? (() => false));
+    if (problem) {
+        inputs.fail('ssh-alias', problem);
+        return undefined;
+    }
+    return { alias };
+}
+/**
+ * internet-access and the allowlists. Start mode: empty means open (the
+ * contract's default). Network-policy mode replaces the whole policy, so it
+ * must be given: a policy is never opened by omission. Allowlists mean
+ * something only with restricted, so anything else with one is an error.
+ */
+function parseNetworkPolicy(inputs, mode) {
+    let access;
+    if (inputs.isSet('internet-access'))
+        access = inputs.parse('internet-access', internetAccess);
+    else if (mode === 'start')
+        access = 'open';
+    else
+        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission");
+    const cidrs = inputs.parse('cidr-allowlist', cidrList);
+    const domains = inputs.parse('domain-allowlist', domainList);
+    if (access !== undefined && access !== 'restricted') {
+        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
+        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
+            if (inputs.isSet(list))
+                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`);
+        }
+    }
+    const policy = { internet_access: access ?? 'closed' };
+    if (cidrs && cidrs.length > 0)
+        policy.cidr_allowlist = cidrs;
+    if (domains && domains.length > 0)
+        policy.domain_allowlist = domains;
+    return policy;
+}
+function parseStart(inputs, connection, run) {
+    const gpus = inputs.parse('gpu-type', gpuTypes) ?? [];
+    let gpuCount;
+    if (inputs.isSet('gpu-count')) {
+        gpuCount = inputs.parse('gpu-count', wholeNumber(1));
+        if (gpus.length === 0)
+            inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
+    }
+    else if (gpus.length > 0) {
+        gpuCount = 1;
+    }
+    if (inputs.isSet('sandbox-id')) {
+        inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
+    }
+    const nameWasGenerated = !inputs.isSet('name');
+    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-grace'])) : undefined;
+    return {
+        mode: 'start',
+        ...connection,
+        name: nameWasGenerated ? (0,default_name/* generateSandboxName */.c)(run) : inputs.parse('name', sandboxName),
+        nameWasGenerated,
+        cpu: inputs.parse('cpu', wholeNumber(1)),
+        memoryGib: inputs.parse('memory', wholeNumber(1)),
+        storageGib: inputs.parse('storage', wholeNumber(1)),
+        gpuTypes: gpus,
+        gpuCount,
+        capacityTimeoutMs: inputs.parse('capacity-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['capacity-timeout'])) * 1000,
+        networkPolicy: parseNetworkPolicy(inputs, 'start'),
+        env: inputs.parse('env', envLines),
+        image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
+        maxTtlSeconds: inputs.parse('max-ttl', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-ttl'])),
+        enforceTtl: inputs.parse('enforce-ttl', fields_boolean),
+        maxGraceSeconds: maxGrace,
+        wait: inputs.parse('wait', fields_boolean),
+        timeoutMs: inputs.parse('timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx.timeout)) * 1000,
+        pollIntervalMs: inputs.parse('poll-interval', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['poll-interval'])) * 1000,
+        replaceExisting: inputs.parse('replace-existing', fields_boolean),
+        keepAlive: inputs.parse('keep-alive', fields_boolean),
+        dryRun: inputs.parse('dry-run', fields_boolean),
+        ssh: parseSsh(inputs, run),
+    };
+}
+function parseNetworkPolicyMode(inputs, connection) {
+    return {
+        mode: 'network-policy',
+        ...connection,
+        sandboxId: inputs.parse('sandbox-id', sandboxId, inputs.read('sandbox-id')),
+        networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
+    };
+}
+function parseInstance(inputs, connection, run) {
+    const publicKey = inputs.read('public-key').trim();
+    if (looksLikePrivateKey(publicKey)) {
+        inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
+    }
+    else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
+        inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
+    }
+    return {
+        mode: 'instance',
+        ...connection,
+        publicKey: publicKey === '' ? undefined : publicKey,
+        instanceConfig: inputs.parse('instance-config', jsonObject),
+        keepAlive: inputs.parse('keep-alive', fields_boolean),
+        dryRun: inputs.parse('dry-run', fields_boolean),
+        ssh: parseSsh(inputs, run),
+    };
+}
+function parseSweep(inputs, connection, run) {
+    const githubToken = inputs.parse('github-token', fields_githubToken);
+    const dryRun = inputs.parse('dry-run', fields_boolean);
+    const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {});
+    if (typeof repository === 'string') {
+        inputs.fail('mode', repository);
+        return undefined;
+    }
+    return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
+}
+function parseConnection(inputs) {
+    return {
+        apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
+        baseUrl: inputs.parse('base-url', baseUrl),
+    };
+}
+/**
+ * Parses every input the mode uses. Throws InputErrors listing each bad input;
+ * until this returns, nothing has been sent anywhere.
+ */
+function parseInputs(read, run = (0,run_context/* runContextFromEnv */.w)()) {
+    const inputs = new collector/* Collector */.gR(read);
+    const connection = parseConnection(inputs);
+    const mode = inputs.parse('mode', fields_mode);
+    if (mode === 'start')
+        return inputs.done(parseStart(inputs, connection, run));
+    if (mode === 'stop')
+        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', sandboxId, read('sandbox-id')) });
+    if (mode === 'network-policy')
+        return inputs.done(parseNetworkPolicyMode(inputs, connection));
+    if (mode === 'instance')
+        return inputs.done(parseInstance(inputs, connection, run));
+    if (mode === 'sweep')
+        return inputs.done(parseSweep(inputs, connection, run));
+    return inputs.done(undefined);
+}
+/** The tokens and any private key given as an input are masked before anything can print them. */
+function maskSecretInputs(read, setSecret) {
+    for (const name of ['api-token', 'github-token']) {
+        const value = read(name).trim();
+        if (value && value !== defaults/* INPUT_DEFAULTS */.WJ['github-token'])
+            setSecret(value);
+    }
+    // A private key given where a public one belongs is masked before any error can quote it.
+    maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
+}
+/** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
+function readMainInputs(core, run) {
+    const read = (name) => core.getInput(name);
+    maskSecretInputs(read, (secret) => core.setSecret(secret));
+    const mode = fields_mode.safeParse(read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode);
+    if (mode.success)
+        for (const warning of unusedInputWarnings(read, mode.data))
+            core.warning(warning);
+    return parseInputs(read, run);
+}
+/** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
+function readPostInputs(core) {
+    const read = (name) => core.getInput(name);
+    maskSecretInputs(read, (secret) => core.setSecret(secret));
+    return { mode: read('mode').trim() || INPUT_DEFAULTS.mode, cleanup: () => parseCleanupInputs(read) };
+}
+function parseCleanupInputs(read) {
+    const inputs = new Collector(read);
+    const config = {
+        ...parseConnection(inputs),
+        mode: inputs.parse('mode', field.mode),
+        keepAlive: inputs.parse('keep-alive', field.boolean),
+    };
+    return inputs.done(config);
+}
+
+
+/***/ }),
+
+/***/ 82728:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ repositoryFromEnv),
+/* harmony export */   w: () => (/* binding */ runContextFromEnv)
+/* harmony export */ });
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
+/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60280);
+/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
+
+
+function runContextFromEnv(env = process.env) {
+    return {
+        repositoryId: env.GITHUB_REPOSITORY_ID,
+        runId: env.GITHUB_RUN_ID,
+        runAttempt: env.GITHUB_RUN_ATTEMPT,
+        aliasInUse: (alias) => (0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .aliasWrittenBefore */ .vR)((0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .userSshConfigPath */ .bX)(), alias),
+        env,
+    };
+}
+function serviceUrl(raw, fallback) {
+    try {
+        const url = new URL((raw ?? '').trim() || fallback);
+        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(url.hostname));
+        return allowed && !url.username && !url.password ? url : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The repository a sweep works for, or what is missing (mode: sweep runs only in a workflow run). */
+function repositoryFromEnv(env) {
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const id = env.GITHUB_REPOSITORY_ID ?? '';
+    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
+        return "'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them";
+    }
+    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
+    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
+    if (!apiUrl || !serverUrl)
+        return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
+    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
+}
+
+
+/***/ }),
+
+/***/ 60280:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  vR: () => (/* binding */ aliasWrittenBefore),
+  ff: () => (/* binding */ checkAlias),
+  S3: () => (/* binding */ configFileName),
+  bX: () => (/* binding */ userSshConfigPath)
+});
+
+// UNUSED EXPORTS: ALIAS_PATTERN
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
+/** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
+
+
+
+const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
+function userSshConfigPath(home = (0,external_node_os_namespaceObject.homedir)()) {
+    return (0,external_node_path_.join)(home, '.ssh', 'config');
+}
+/** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
+function configFileName(alias) {
+    return `${alias}.ssh_config`;
+}
+/** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
+function aliasWrittenBefore(userConfig, alias) {
+    if (!(0,external_node_fs_.existsSync)(userConfig))
+        return false;
+    const ours = `/${configFileName(alias)}"`;
+    return (0,external_node_fs_.readFileSync)(userConfig, 'utf8')
+        .split(/\r?\n/)
+        .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
+}
+/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
+function checkAlias(alias, aliasInUse) {
+    if (!ALIAS_PATTERN.test(alias) || alias.startsWith('-')) {
+        return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
+    }
+    if (aliasInUse(alias)) {
+        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 28712:
+/***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ runMain),
+/* harmony export */   e: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35776);
+/* harmony import */ var _inputs_run_context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82728);
+/* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(77615);
+/* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54251);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(95095);
+/* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(51120);
+/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(99686);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(88964);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(75504);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(77830);
+
+
+
+
+
+
+
+
+
+
+async function runMain(deps) {
+    const { core } = deps;
+    const config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readMainInputs */ .p8)(core, (0,_inputs_run_context_js__WEBPACK_IMPORTED_MODULE_1__/* .runContextFromEnv */ .w)(deps.env));
+    const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env };
+    switch (config.mode) {
+        case 'start':
+            return (0,_modes_start_js__WEBPACK_IMPORTED_MODULE_4__/* .runStart */ .c)(config, modeDeps);
+        case 'stop':
+            return (0,_modes_stop_js__WEBPACK_IMPORTED_MODULE_5__/* .runStop */ .c)(config, modeDeps);
+        case 'network-policy':
+            return (0,_modes_network_policy_js__WEBPACK_IMPORTED_MODULE_3__/* .runNetworkPolicy */ .c)(config, modeDeps);
+        case 'instance':
+            return (0,_modes_instance_js__WEBPACK_IMPORTED_MODULE_2__/* .runInstance */ .j)(config, modeDeps, deps.env);
+        case 'sweep':
+            return (0,_modes_sweep_js__WEBPACK_IMPORTED_MODULE_6__/* .runSweep */ .M)(config, modeDeps);
+    }
+}
+async function run() {
+    const signal = (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
+    try {
+        await runMain({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .makeClient */ .yu, signal, env: process.env });
+    }
+    catch (error) {
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, error, signal);
+    }
+}
+// The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .runAndExit */ .Hy)(run);
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 77615:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ runInstance)
+/* harmony export */ });
+/* unused harmony export buildInstanceRequest */
+/* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70368);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
+/* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
+/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16854);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(71532);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(36017);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(99128);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(63996);
+/** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
+
+
+
+
+
+
+
+
+const CREATE_DEADLINE_MS = 2 * 60_000;
+function buildInstanceRequest(config) {
+    const body = { ...config.instanceConfig };
+    if (config.publicKey)
+        body.public_key = config.publicKey;
+    return body;
+}
+async function runInstance(config, deps, env) {
+    const { core } = deps;
+    const request = buildInstanceRequest(config);
+    if (config.dryRun) {
+        await (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .reportDryRun */ .HN)(core, 'Instance', 'POST /instances/create', request);
+        return;
+    }
+    // The service generates a key unless one is given: know where it will go before anything is sent.
+    const tempDir = config.publicKey && !config.ssh ? undefined : (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerTemp */ .X5)(env);
+    const deadline = deps.clock.now() + CREATE_DEADLINE_MS;
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    // Create is not idempotent and carries no name to find it by: retry only answers that
+    // certainly created nothing (429, 503, 504); a lost answer fails loudly.
+    let created;
+    try {
+        created = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_7__/* .opContext */ .R)(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: _client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotAccepted */ .Np });
+    }
+    catch (error) {
+        const ambiguous = error.ambiguous === true;
+        if (ambiguous) {
+            throw new Error(`${error.message} The instance may have been created although no answer arrived; it is not retried ` +
+                '(create is not idempotent). Check the account console for an instance you do not expect and delete it.', { cause: error });
+        }
+        throw error;
+    }
+    const key = created.key ?? '';
+    if (key !== '')
+        (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .maskKey */ .s9)((s) => core.setSecret(s), key);
+    const identifier = (0,_client_client_js__WEBPACK_IMPORTED_MODULE_0__/* .assertInstanceId */ .JQ)(created.identifier);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionState */ .q(core);
+    state.saveInstance(identifier, created.uuid);
+    core.setOutput('instance-id', identifier);
+    (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .setTextOutput */ .Lb)(core, 'instance-uuid', created.uuid);
+    if (key !== '') {
+        // A key was sent back although none was expected (a public key was given): it still gets a private place.
+        const dir = (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .privateDirectory */ .Jt)(tempDir ?? (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerTemp */ .X5)(process.env));
+        state.saveSecretDirectory(dir);
+        const path = (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .writeSecretFile */ .AK)(dir, `instance-${identifier}-key`, key.endsWith('\n') ? key : `${key}\n`);
+        state.saveSshKeyPath(path);
+        core.setOutput('ssh-key-path', path);
+        core.setOutput('ssh-private-key', key);
+        core.info(`Instance ${identifier} created; the generated private key is masked and written to ${path} (mode 0600).`);
+        if (config.ssh)
+            await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_4__/* .connectInstance */ .Gt)(deps, config.ssh, created.uuid, dir, path);
+    }
+    else {
+        core.info(`Instance ${identifier} created with the given public key.`);
+        if (config.ssh) {
+            // The user's own key (or agent) connects: no key file, but a private place for the config.
+            const dir = (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .privateDirectory */ .Jt)(tempDir ?? (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerTemp */ .X5)(env));
+            state.saveSecretDirectory(dir);
+            await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_4__/* .connectInstance */ .Gt)(deps, config.ssh, created.uuid, dir, undefined);
+        }
+    }
+    await core.appendSummary(`### Instance ${identifier}\n\n${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .markdownTable */ .Qj)([
+        ['UUID', created.uuid],
+        ['Cleanup', config.keepAlive ? 'keep-alive (not deleted)' : 'deleted by the post step'],
+    ])}`);
+}
+
+
+/***/ }),
+
+/***/ 54251:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ runNetworkPolicy)
+/* harmony export */ });
+/* unused harmony export comparePolicies */
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
+/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16854);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99128);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(63996);
+/** Mode `network-policy`: replace the outbound policy of a running sandbox and check what was accepted. */
+
+
+
+
+
+const POLICY_DEADLINE_MS = 2 * 60_000;
+/** `example.com` and `*.example.com` name the same entry (responses use the wildcard form). */
+function domainKey(domain) {
+    return domain.toLowerCase().replace(/^\*\./, '').replace(/\.$/, '');
+}
+function setOf(values, key = (v) => v.toLowerCase()) {
+    return new Set((values ?? []).map(key));
+}
+/** Differences between the asked and the accepted policy, as sentences; empty when they agree. */
+function comparePolicies(asked, accepted) {
+    const differences = [];
+    if (asked.internet_access !== accepted.internet_access) {
+        differences.push(`internet_access: asked '${asked.internet_access}', accepted '${accepted.internet_access}'`);
+    }
+    const lists = [
+        ['cidr_allowlist', setOf(asked.cidr_allowlist), setOf(accepted.cidr_allowlist)],
+        ['domain_allowlist', setOf(asked.domain_allowlist, domainKey), setOf(accepted.domain_allowlist, domainKey)],
+    ];
+    for (const [field, want, got] of lists) {
+        const missing = [...want].filter((entry) => !got.has(entry));
+        const extra = [...got].filter((entry) => !want.has(entry));
+        if (missing.length > 0)
+            differences.push(`${field}: not accepted: ${missing.join(', ')}`);
+        if (extra.length > 0)
+            differences.push(`${field}: accepted but not asked: ${extra.join(', ')}`);
+    }
+    return differences;
+}
+async function runNetworkPolicy(config, deps) {
+    const { core } = deps;
+    core.setOutput('sandbox-id', config.sandboxId);
+    // Replacing the whole policy is idempotent, so every transient failure may be retried.
+    const deadline = deps.clock.now() + POLICY_DEADLINE_MS;
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    const result = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_4__/* .opContext */ .R)(deps), deadline, `network policy of ${config.sandboxId}`, () => client.replaceNetworkPolicy(config.sandboxId, config.networkPolicy, deps.signal));
+    const accepted = result.network_policy;
+    (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .setJsonOutput */ .mI)(core, 'network-policy', accepted);
+    const differences = comparePolicies(config.networkPolicy, accepted);
+    for (const difference of differences)
+        core.warning(`Network policy of ${config.sandboxId} differs from what was asked: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(difference, 1_000)}`);
+    core.info(`Network policy of ${config.sandboxId} replaced: internet_access ${accepted.internet_access}.`);
+    await core.appendSummary(`### Network policy of ${config.sandboxId}\n\n${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownTable */ .Qj)([
+        ['Internet access', accepted.internet_access],
+        ['CIDR allowlist', (accepted.cidr_allowlist ?? []).join(', ') || 'none'],
+        ['Domain allowlist', (accepted.domain_allowlist ?? []).join(', ') || 'none'],
+    ])}`);
+}
+
+
+/***/ }),
+
+/***/ 95095:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  c: () => (/* binding */ runStart)
+});
+
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(20486);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+;// CONCATENATED MODULE: ./build/src/sandbox/billing.js
+/**
+ * The pricing catalog's structure is not described; keys look like
+ * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
+ * A GPU is priced at `<type>_x<count>_<tier>` for the whole set when present,
+ * else `<type>_x1_<tier>` per GPU; the prototyping tier is preferred over
+ * production when both are listed. Every part must be found, or there is no estimate.
+ */
+function estimateHourlyCost(prices, spec) {
+    const parts = [];
+    const missing = [];
+    const take = (key, quantity) => {
+        const price = prices[key];
+        if (price === undefined || price < 0)
+            missing.push(key);
+        else
+            parts.push({ key, quantity, unitPrice: price });
+    };
+    if (spec.gpuType) {
+        const type = spec.gpuType.toLowerCase();
+        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices);
+        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices);
+        if (wholeSet)
+            take(wholeSet, 1);
+        else if (perGpu)
+            take(perGpu, spec.gpuCount);
+        else
+            missing.push(`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`);
+    }
+    take('additional_vcpus', spec.cpu);
+    take('additional_memory_gib', spec.memoryGib);
+    take('disk_gb', spec.storageGib);
+    if (missing.length > 0)
+        return { ok: false, missing };
+    const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
+    return { ok: true, dollarsPerHour, parts };
+}
+/** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
+function formatDollars(amount) {
+    if (amount === 0)
+        return '$0';
+    if (amount >= 1)
+        return `$${amount.toFixed(2)}`;
+    if (amount < 0.0001)
+        return '<$0.0001';
+    return `$${Number(amount.toPrecision(3))}`;
+}
+function describeEstimate(estimate) {
+    if (!estimate.ok)
+        return `no estimate (the pricing catalog has no ${estimate.missing.join(', ')})`;
+    const how = estimate.parts.map((p) => `${p.quantity} x ${p.key} ${formatDollars(p.unitPrice)}`).join(' + ');
+    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how})`;
+}
+function describeCreditAlert(alert) {
+    if (alert === null)
+        return 'none configured';
+    return `${formatDollars(alert.amount_cents / 100)}, ${alert.armed ? 'armed' : 'not armed'}`;
+}
+/** How long the two informational calls may take together; the sandbox never waits on them. */
+const BILLING_TIMEOUT_MS = 15_000;
+/**
+ * Reads pricing and the credit alert. Never rejects: a failure becomes a
+ * warning (through `warn`) and an "unavailable" line.
+ */
+async function readBillingContext(client, spec, warn, signal) {
+    const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
+    // A cancelled step has better things to say than that its summary calls were cancelled.
+    const quietWarn = (message) => {
+        if (!signal.aborted)
+            warn(message);
+    };
+    const reason = (error) => (error instanceof Error ? error.message : String(error));
+    const [cost, creditAlert] = await Promise.all([
+        client.getPricing(bounded).then((prices) => {
+            const estimate = estimateHourlyCost(prices, spec);
+            return { line: describeEstimate(estimate), dollarsPerHour: estimate.ok ? estimate.dollarsPerHour : undefined };
+        }, (error) => {
+            quietWarn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
+            return { line: 'no estimate (pricing unavailable)', dollarsPerHour: undefined };
+        }),
+        client.getCreditAlert(bounded).then((body) => describeCreditAlert(body.alert), (error) => {
+            quietWarn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
+            return 'unavailable';
+        }),
+    ]);
+    return { cost: cost.line, dollarsPerHour: cost.dollarsPerHour, creditAlert };
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/eventual.js
+var eventual = __nccwpck_require__(81455);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(68935);
+;// CONCATENATED MODULE: ./build/src/sandbox/find.js
+/** Sandboxes by name: who holds a name, which of them is live, and waiting until a name is free. */
+
+
+
+
+/** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
+async function findNameHolders(ctx, name, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    return (0,retry/* retryUntil */.v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
+        const holders = [];
+        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
+            if (sandbox.name !== name || !(0,sandbox_status/* mayHoldName */.KS)(sandbox.status))
+                continue;
+            if (sandbox.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
+                holders.push({ ...sandbox, id: sandbox.id });
+        }
+        return holders;
+    }, { backoff: retry/* READ_BACKOFF */.Ue });
+}
+/**
+ * The newest sandbox named `name` that may be live and is not in `exclude`
+ * (sandboxes that held the name before this step: never ours).
+ */
+async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
+    const holders = await findNameHolders(ctx, name, deadline);
+    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !(0,sandbox_status/* isStoppingOrEnded */.Se)(sandbox.status));
+}
+/**
+ * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
+ * until none of `ids` holds its name any more (ended, or 404), so that the
+ * next start is sent once and lands, instead of start requests spent to find
+ * out. Throws when the deadline comes first; nothing is started then.
+ */
+async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    let holding = [...ids];
+    let reported = false;
+    const stillHeld = () => new Error(`The name '${name}' was still held by ${holding.join(', ')} when 'timeout' ran out; nothing was started. ` +
+        "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
+    while (holding.length > 0) {
+        const still = [];
+        for (const id of holding) {
+            const status = await (0,retry/* retryUntil */.v6)(ctx, deadline, `read ${id}`, async () => {
+                try {
+                    return (await client.getSandbox(id, ctx.signal)).status;
+                }
+                catch (error) {
+                    if ((0,errors/* isNotFound */.c4)(error))
+                        return undefined;
+                    if ((0,errors/* isServiceError */.gi)(error, 'deadline_exceeded'))
+                        throw stillHeld();
+                    throw error;
+                }
+            }, { backoff: retry/* READ_BACKOFF */.Ue });
+            if (status !== undefined && (0,sandbox_status/* mayHoldName */.KS)(status))
+                still.push(id);
+        }
+        holding = still;
+        if (holding.length === 0)
+            break;
+        if (ctx.clock.now() + pollIntervalMs >= deadline)
+            throw stillHeld();
+        if (!reported)
+            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`);
+        reported = true;
+        await ctx.clock.sleep(pollIntervalMs, ctx.signal);
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js
+var stop = __nccwpck_require__(97153);
+;// CONCATENATED MODULE: ./build/src/sandbox/name-holders.js
+/**
+ * Who holds a name this step wants: the sandboxes that held it before the
+ * first start attempt are remembered (never adopted, never stopped by the post
+ * step); a live one fails the step unless replace-existing stops it on purpose.
+ * Stopped holders are waited out with reads, so one start is sent when it can land.
+ */
+
+
+
+
+
+/** A stopping holder gives the name up within seconds to minutes. */
+const NAME_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 15_000 };
+/** The sandboxes that held the name before this step; kept in state as they are learned. */
+class NameHolders {
+    ids = [];
+    /** Whether a holder was only stopping (it gives the name up by itself). */
+    stoppingSeen = false;
+    state;
+    constructor(state) {
+        this.state = state;
+    }
+    add(id) {
+        if (this.ids.includes(id))
+            return;
+        this.ids.push(id);
+        this.state.saveNameHolders(this.ids);
+    }
+}
+/** Thrown when a live sandbox already holds a user-chosen name: nothing was started. */
+class NameHeldError extends Error {
+    constructor(name, holderId, status) {
+        super(`The name '${name}' is held by the live sandbox ${holderId} (status ${(0,untrusted/* serviceText */.Lo)(status ?? 'unknown')}), which this step did not start; nothing was started. ` +
+            "Choose another 'name' (for example add ${{ github.run_id }}), leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop that sandbox first.");
+        this.name = 'NameHeldError';
+    }
+}
+/**
+ * A user-chosen name: look once before the first start. Every holder is
+ * remembered (never ours); a live one fails the step at once unless
+ * replace-existing, which stops it on purpose.
+ */
+async function checkNameBeforeStart(config, ctx, holders, deadline) {
+    const found = await findNameHolders(ctx, config.name, deadline);
+    for (const holder of found)
+        holders.add(holder.id);
+    const live = found.filter((holder) => !(0,sandbox_status/* isStoppingOrEnded */.Se)(holder.status));
+    holders.stoppingSeen = found.length > live.length;
+    const first = live[0];
+    if (first && !config.replaceExisting)
+        throw new NameHeldError(config.name, first.id, first.status);
+    for (const holder of live) {
+        ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`);
+        await (0,stop/* stopSandbox */.a)(ctx, holder.id, deadline);
+    }
+    if (found.length > 0)
+        ctx.log(`Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
+    // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
+    await waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
+}
+/**
+ * A start answered 409 although the name looked free: someone took it, or a
+ * holder was not listed yet. List the holders once (never ours: remembered),
+ * stop the live ones with replace-existing, then wait with reads until they
+ * give the name up. Only when no holder is listed does it back off blindly.
+ */
+async function freeTheName(ctx, config, holders, round, deadline) {
+    const found = await findNameHolders(ctx, config.name, deadline);
+    for (const holder of found) {
+        holders.add(holder.id);
+        if ((0,sandbox_status/* isStoppingOrEnded */.Se)(holder.status))
+            continue;
+        // A live holder that came after the pre-look: never waited out, never stopped without replace-existing.
+        if (!config.replaceExisting)
+            throw new NameHeldError(config.name, holder.id, holder.status);
+        ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`);
+        await (0,stop/* stopSandbox */.a)(ctx, holder.id, deadline);
+    }
+    if (found.length > 0)
+        return waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
+    const wait = (0,retry/* backoffDelay */.EY)(round, ctx.clock.random(), NAME_BACKOFF);
+    if (ctx.clock.now() + wait > deadline) {
+        const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping';
+        throw new Error(`The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) when 'timeout' ran out; nothing was started. ` +
+            "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
+    }
+    ctx.log(`The name '${config.name}' is in use but no holder is listed yet; starting again in ${(wait / 1000).toFixed(1)}s.`);
+    await ctx.clock.sleep(wait, ctx.signal);
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/record.js
+var record = __nccwpck_require__(15208);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(63996);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+;// CONCATENATED MODULE: ./build/src/sandbox/start.js
+/**
+ * Starting exactly one sandbox. Every attempt carries the same name, so a
+ * retry after a lost answer answers 409 instead of creating a second sandbox;
+ * that 409 is resolved by adopting the sandbox by name. Sandboxes that held
+ * the name before the first attempt are never adopted and never stopped by
+ * the post step (only replace-existing stops them, on purpose).
+ */
+
+
+
+
+
+
+
+/** Every listed GPU type stayed busy for capacity-timeout: says the list was exhausted, and what is left to try. */
+class CapacityExhaustedError extends errors/* ServiceError */._7 {
+    constructor(types, rounds, attempts, cycledMs, capacityTimeoutMs) {
+        super({ status: 503, code: 'sandbox_capacity_unavailable', method: 'POST', path: '/sandboxes/start' });
+        const listed = types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`;
+        const advice = types.length === 1
+            ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') or raise 'capacity-timeout'.`
+            : types.length < schemas/* GPU_TYPES */.ND.length
+                ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
+                : "Raise 'capacity-timeout', or run the job again later.";
+        this.message =
+            `No capacity: ${listed} answered sandbox_capacity_unavailable for ${(0,summary/* formatDuration */.a3)(cycledMs)} ` +
+                `(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} start attempts; capacity-timeout ${(0,summary/* formatDuration */.a3)(capacityTimeoutMs)}). No start was accepted. ${advice}`;
+        this.name = 'CapacityExhaustedError';
+    }
+}
+function buildStartRequest(config, gpuType) {
+    const spec = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib };
+    if (gpuType) {
+        spec.gpu_type = gpuType;
+        spec.gpu_count = config.gpuCount ?? 1;
+    }
+    const lifetime = { enforce_ttl: config.enforceTtl, max_ttl_seconds: config.maxTtlSeconds };
+    if (config.maxGraceSeconds !== undefined)
+        lifetime.max_grace_seconds = config.maxGraceSeconds;
+    const body = { name: config.name, spec, network_policy: config.networkPolicy, lifetime };
+    if (Object.keys(config.env).length > 0)
+        body.env = config.env;
+    if (config.image !== undefined)
+        body.image_id = config.image;
+    return body;
+}
+const CAPACITY_BACKOFF = { baseDelayMs: 5_000, maxDelayMs: 60_000 };
+/** POST /sandboxes/start until one sandbox exists, with GPU fallback and the name rules of name-holders.ts. */
+async function startSandbox(config, deps, deadline, holders, tracker = { mayHaveCreated: false }) {
+    const { clock } = deps;
+    const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.client.withDeadline(deadline, clock) });
+    const run = { config, ctx, deadline, holders, tracker, attempts: [], nameRound: 0 };
+    const candidates = config.gpuTypes.length > 0 ? config.gpuTypes : [undefined];
+    let capacityRound = 0;
+    const cyclingSince = clock.now();
+    const capacityDeadline = Math.min(deadline, cyclingSince + config.capacityTimeoutMs);
+    for (;;) {
+        const outcome = await tryEachGpuType(run, candidates);
+        if (outcome === 'start-again')
+            continue;
+        if (outcome !== 'no-capacity')
+            return outcome;
+        // Every GPU type answered sandbox_capacity_unavailable: back off, then cycle again.
+        capacityRound++;
+        const wait = (0,retry/* backoffDelay */.EY)(capacityRound, clock.random(), CAPACITY_BACKOFF);
+        if (clock.now() + wait > capacityDeadline) {
+            throw new CapacityExhaustedError(config.gpuTypes, capacityRound, run.attempts.length, clock.now() - cyclingSince, config.capacityTimeoutMs);
+        }
+        ctx.log(`${config.gpuTypes.length > 1 ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})` : `${config.gpuTypes.join('')} is busy`}; trying again in ${(wait / 1000).toFixed(1)}s.`);
+        await clock.sleep(wait, deps.signal);
+    }
+}
+/** One round through the GPU types: the sandbox, 'start-again' after the name was freed, or 'no-capacity'. */
+async function tryEachGpuType(run, candidates) {
+    const { config, ctx } = run;
+    for (const gpuType of candidates) {
+        const label = gpuType ? `${gpuType} x${config.gpuCount ?? 1}` : 'CPU only';
+        try {
+            const response = await (0,retry/* retryUntil */.v6)(ctx, run.deadline, `start '${config.name}' (${label})`, () => ctx.client.startSandbox(buildStartRequest(config, gpuType), ctx.signal), {
+                // Capacity is handled below, by moving on to the next GPU type.
+                retryable: (error) => (0,retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'),
+                onRetry: (error) => {
+                    if (error instanceof errors/* ServiceError */._7 && error.ambiguous) {
+                        run.lostAnswerGpu = { type: gpuType };
+                        run.tracker.mayHaveCreated = true;
+                    }
+                },
+            });
+            run.attempts.push(`${label}: accepted`);
+            return { id: response.id, name: response.name, gpuType, adopted: false, attempts: run.attempts };
+        }
+        catch (error) {
+            // An answer cut off for good (or a cancelled request) may still have created it.
+            if (!(error instanceof errors/* ServiceError */._7) || error.ambiguous)
+                run.tracker.mayHaveCreated = true;
+            if ((0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable')) {
+                run.attempts.push(`${label}: no capacity`);
+                const next = candidates[candidates.indexOf(gpuType) + 1];
+                ctx.log(`No ${label} capacity free${next ? `; trying the next GPU type, ${next}` : ''}.`);
+                continue;
+            }
+            if (!(0,errors/* isNameInUse */.a)(error))
+                throw error;
+            // Start again with the same GPU preference order, unless the 409 was our own sandbox.
+            return (await resolveNameInUse(run, label, error)) ?? 'start-again';
+        }
+    }
+    return 'no-capacity';
+}
+/** A 409 name_in_use: our own sandbox after a lost answer (adopted), or a holder to free the name from (undefined). */
+async function resolveNameInUse(run, label, error) {
+    const { config, ctx } = run;
+    // A stopping holder (or one replace-existing stops) keeps the name for a while: then a 409 is not ours for sure.
+    const nameMayFree = config.replaceExisting || run.holders.stoppingSeen;
+    if (run.lostAnswerGpu) {
+        const adopted = await adoptByName(ctx, config.name, run.deadline, run.holders.ids, nameMayFree ? 1 : 5);
+        if (adopted) {
+            run.attempts.push(`${label}: adopted ${adopted.id} after a lost answer`);
+            const grantedGpu = readGpuType(adopted) ?? run.lostAnswerGpu.type;
+            return { id: adopted.id, name: adopted.name ?? config.name, gpuType: grantedGpu, adopted: true, attempts: run.attempts };
+        }
+        if (!nameMayFree) {
+            throw new Error(`The name '${config.name}' is in use after a start attempt whose answer was lost, but no live sandbox of this step with that name is listed. ` +
+                'The post step will look for it by name again and stop it.', { cause: error });
+        }
+    }
+    else if (!nameMayFree)
+        throw error;
+    run.nameRound++;
+    await freeTheName(ctx, config, run.holders, run.nameRound, run.deadline);
+    return undefined;
+}
+function readGpuType(record) {
+    const spec = record.spec;
+    if (spec && typeof spec === 'object' && 'gpu_type' in spec) {
+        const type = spec.gpu_type;
+        if (type === 'A6000' || type === 'A100' || type === 'H100')
+            return type;
+    }
+    return undefined;
+}
+/**
+ * After a lost answer, the 409 may be our own sandbox: find it by name, never
+ * one that held the name before. The list may lag, so look a few times.
+ */
+async function adoptByName(ctx, name, deadline, exclude, looks) {
+    for (let look = 1; look <= looks; look++) {
+        const found = await findLiveSandboxByName(ctx, name, deadline, exclude);
+        if (found) {
+            ctx.log(`Adopting sandbox ${found.id}: an earlier start attempt created it but its answer was lost.`);
+            return found;
+        }
+        if (look === looks || ctx.clock.now() + 1_000 * look > deadline)
+            break;
+        await ctx.clock.sleep(1_000 * look, ctx.signal);
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./build/src/client/client.js + 2 modules
+var client = __nccwpck_require__(70368);
+;// CONCATENATED MODULE: ./build/src/sandbox/wait.js
+/**
+ * Waiting until a sandbox is ready or failed. Where the service has the
+ * blocking wait (`GET /sandboxes/{id}/wait`, the deployed service), windows of
+ * up to 30 s answer the moment it is ready; where it has not (404 from the
+ * route, while a plain GET finds the sandbox), polling takes over for the rest
+ * of the step. Chosen by what the service answers, never by a setting.
+ */
+
+
+
+
+
+
+class WaitTimeoutError extends Error {
+    lastStatus;
+    constructor(id, lastStatus, waitedMs) {
+        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : (0,untrusted/* serviceText */.Lo)(lastStatus)}). ` +
+            "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
+        this.name = 'WaitTimeoutError';
+        this.lastStatus = lastStatus;
+    }
+}
+/** The service showed the sandbox, then answered 404: it is gone (TTL, or stopped elsewhere). */
+class SandboxGoneError extends Error {
+    constructor(id, lastStatus, how = 'gone') {
+        const what = how === 'ended'
+            ? `Sandbox ${id} is '${(0,untrusted/* serviceText */.Lo)(lastStatus ?? 'ended', 40)}'`
+            : `Sandbox ${id} is gone (404) after the service had shown it${lastStatus ? ` as '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'` : ''}`;
+        super(`${what}: it ended (its TTL, or a stop from elsewhere) before it was ready. Nothing is left running; run the job again.`);
+        this.name = 'SandboxGoneError';
+    }
+}
+/** Once stretched, a poll waits this fraction of the time already waited: the detection lag stays under ~20% of it. */
+const POLL_STRETCH = 0.2;
+const MAX_POLL_DELAY_MS = 10_000;
+const MAX_SLOWDOWN = 8;
+/** The longest blocking-wait window the service accepts. */
+const MAX_WAIT_WINDOW_S = 30;
+/**
+ * Poll delay: the asked interval while provisioning is young, then a fifth of
+ * the time waited so far (at most 10 s), times `slowdown` (doubled by each 429
+ * while polling), with up to 10% jitter on the stretched part. Never below
+ * the asked interval. A job thus makes ~15 polls for a 30 s provisioning
+ * instead of 30, which keeps a large matrix inside the get budget.
+ */
+function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
+    const stretched = Math.max(pollIntervalMs, elapsedMs * POLL_STRETCH) * slowdown;
+    if (stretched <= pollIntervalMs)
+        return pollIntervalMs;
+    // Above the asked interval here, so the cap and the jitter can only keep it there.
+    const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
+    return Math.round(capped * (1 + 0.1 * random));
+}
+/** The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits. */
+function waitWindowSeconds(timeLeftMs) {
+    // A window's HTTP timeout is W plus the SDK's margin: both fit before the deadline.
+    return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor((timeLeftMs - client/* WAIT_MARGIN_MS */.u_) / 1000)));
+}
+/**
+ * Until the sandbox is ready or failed. Transient errors keep waiting; 429
+ * waits Retry-After and slows polling; a 404 soon after the start is "not
+ * visible yet".
+ */
+async function waitUntilSettled(ctx, id, options) {
+    const watch = new SettleWatch(ctx, id, options);
+    for (;;) {
+        ctx.signal?.throwIfAborted();
+        let delay;
+        try {
+            const round = await watch.oneRound();
+            if (typeof round !== 'number')
+                return round;
+            delay = round;
+        }
+        catch (error) {
+            delay = watch.delayAfter(error);
+        }
+        const now = ctx.clock.now();
+        if (now >= options.deadline)
+            throw watch.timeout();
+        if (delay > 0)
+            await ctx.clock.sleep(Math.min(delay, options.deadline - now), ctx.signal);
+    }
+}
+/** What one wait has learned: the last status, failures in a row, the poll slowdown, the blocking-wait route. */
+class SettleWatch {
+    ctx;
+    client;
+    id;
+    options;
+    started;
+    lastStatus;
+    failures = 0;
+    slowdown = 1;
+    /** What the service has shown of the blocking-wait route so far. */
+    route = 'unknown';
+    shown = false;
+    constructor(ctx, id, options) {
+        this.ctx = ctx;
+        this.client = ctx.client.withDeadline(options.deadline, ctx.clock);
+        this.id = id;
+        this.options = options;
+        this.started = ctx.clock.now();
+    }
+    timeout() {
+        return new WaitTimeoutError(this.id, this.lastStatus, this.ctx.clock.now() - this.started);
+    }
+    /** One blocking-wait window or one poll: the settled record, or the delay before the next round. */
+    async oneRound() {
+        const { ctx, options } = this;
+        const window = this.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now());
+        if (window === 0) {
+            const done = this.seen(await this.client.getSandbox(this.id, ctx.signal));
+            return done ?? pollDelay(options.pollIntervalMs, ctx.clock.now() - this.started, this.slowdown, ctx.clock.random());
+        }
+        const record = await waitWindow(ctx, this.client, this.id, window, options, (found) => {
+            this.route = found;
+            // A window that ended is the service waiting on this very sandbox: it exists.
+            if (found === 'present')
+                this.markShown();
+        });
+        if (!record)
+            return 0;
+        // Left the starting state without being ready or failed: not a reason to spin.
+        return this.seen(record) ?? options.pollIntervalMs;
+    }
+    /** The delay before the next round after `error`, or the error that ends the wait. */
+    delayAfter(error) {
+        const { ctx, id, options } = this;
+        // The wait's own deadline, reached while a request was due.
+        if ((0,errors/* isServiceError */.gi)(error, 'deadline_exceeded'))
+            throw this.timeout();
+        // Once shown, a 404 is gone (expired, stopped elsewhere): that ends the wait at once.
+        if (this.shown && (0,errors/* isNotFound */.c4)(error))
+            throw new SandboxGoneError(id, this.lastStatus);
+        if ((0,eventual/* notVisibleYet */.OJ)(ctx.clock, error, options.acceptedAt)) {
+            ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
+            return options.pollIntervalMs;
+        }
+        if (!(0,retry/* isTransient */.dg)(error))
+            throw error;
+        this.failures++;
+        // Other jobs share the get budget: poll slower from now on instead of living on 429s.
+        if (error.status === 429)
+            this.slowdown = Math.min(MAX_SLOWDOWN, this.slowdown * 2);
+        const delay = Math.max(options.pollIntervalMs, (0,retry/* readRetryDelay */.cZ)(error, this.failures, ctx.clock.random()));
+        ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
+        return delay;
+    }
+    markShown() {
+        if (this.shown)
+            return;
+        this.shown = true;
+        this.options.onSeen?.();
+    }
+    /** A record read: report a new status; the record when settled. */
+    seen(record) {
+        this.failures = 0;
+        this.markShown();
+        this.options.onRecord?.(record);
+        if (record.status !== this.lastStatus) {
+            this.lastStatus = record.status;
+            this.options.onStatus?.(record.status, record);
+        }
+        // Ended before it was ready (its TTL, a stop from elsewhere): it never will be.
+        if ((0,sandbox_status/* isEnded */.pl)(record.status))
+            throw new SandboxGoneError(this.id, record.status, 'ended');
+        return (0,sandbox_status/* isSettled */.Is)(record.status) ? record : undefined;
+    }
+}
+/**
+ * One blocking-wait window. Returns the record it answered, or undefined when
+ * the window ended first (`sandbox_wait_timeout`: open the next one at once).
+ * A 404 is told apart by one plain GET: the sandbox found means the route is
+ * absent (polling from now on), and that GET's record is returned.
+ */
+async function waitWindow(ctx, client, id, window, options, setRoute) {
+    try {
+        const record = await client.waitForSandbox(id, window, ctx.signal);
+        setRoute('present');
+        return record;
+    }
+    catch (error) {
+        if ((0,errors/* isServiceError */.gi)(error, 'sandbox_wait_timeout')) {
+            setRoute('present');
+            return undefined;
+        }
+        if (!(0,errors/* isServiceError */.gi)(error) || error.status !== 404)
+            throw error;
+        // The route is missing, or the sandbox is: one plain GET tells which (its 404 is handled by the caller).
+        const record = await client.getSandbox(id, ctx.signal);
+        setRoute('absent');
+        ctx.log(`The service has no blocking wait (GET /sandboxes/{id}/wait answered 404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s or slower from now on.`);
+        return record;
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 3 modules
+var access = __nccwpck_require__(71532);
+// EXTERNAL MODULE: ./build/src/step/outputs.js
+var outputs = __nccwpck_require__(16854);
+// EXTERNAL MODULE: ./build/src/step/state.js
+var step_state = __nccwpck_require__(36017);
+;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
+
+
+
+
+function startSummary(config, started, waited, billing, elapsedMs) {
+    const { status, known, error } = waited;
+    const policy = config.networkPolicy;
+    const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
+    const failure = (0,record/* failureReason */.Hr)(known);
+    const expires = (0,record/* expiresAt */.WJ)(known);
+    const optional = (condition, row) => (condition ? [row] : []);
+    return (`### Sandbox ${started.id}\n\n` +
+        (0,summary/* markdownTable */.Qj)([
+            ['Name', started.name],
+            ['Status', error ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)` : status],
+            ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
+            ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
+            ['GPU attempts', (0,summary/* listWithLimit */.Wc)(started.attempts, 12)],
+            ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${(0,summary/* listWithLimit */.Wc)(allowed, 20)}` : ''}`],
+            ...optional(failure, ['Failure', failure ?? '']),
+            ['TTL', `${(0,summary/* formatDuration */.a3)(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
+            ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
+            ...optional(config.image, ['Image', config.image ?? '']),
+            [(0,sandbox_status/* isReady */.i_)(status) && !error ? 'Time to running' : 'Time in the step', (0,summary/* formatDuration */.a3)(elapsedMs)],
+            ['Estimated cost', billing.cost],
+            ['Credit alert', billing.creditAlert],
+            ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
+        ]));
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/start.js
+/**
+ * Mode `start`, in phases: start a sandbox safely (sandbox/start.ts), save its
+ * id at once, wait until it is ready, set outputs, write the summary, and
+ * finish SSH access.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function runStart(config, deps) {
+    const state = new step_state/* ActionState */.q(deps.core);
+    const stepStart = deps.clock.now();
+    if (config.dryRun)
+        return reportStartDryRun(config, deps);
+    const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs);
+    announceStarted(started, deps, state);
+    // Informational, read while the sandbox provisions; it never fails the step.
+    const billing = readBilling(config, started, deps);
+    const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started);
+    setOutputsFrom(config, deps, waited);
+    await writeSummary(config, deps, state, started, waited, await billing, stepStart);
+    if (waited.error)
+        throw waited.error;
+    if ((0,sandbox_status/* isFailed */.Ix)(waited.status)) {
+        const failure = (0,record/* failureReason */.Hr)(waited.known);
+        const why = failure ? `: ${failure}` : '';
+        throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`);
+    }
+    if (config.ssh && preparedSsh && waited.record)
+        (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, preparedSsh, waited.record);
+    deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
+}
+async function reportStartDryRun(config, deps) {
+    const request = buildStartRequest(config, config.gpuTypes[0]);
+    // env values may be secrets: the log and the summary show only their names (the output has the real body).
+    const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request;
+    await (0,summary/* reportDryRun */.HN)(deps.core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)');
+}
+/** Why nothing exists after the start phase failed, for the log and the post step. */
+function nothingStartedBecause(error, startSent) {
+    if (error instanceof access/* SshUnavailableError */.VY)
+        return 'SSH access was refused, so no start request was sent';
+    if (error instanceof NameHeldError)
+        return 'the name is held by another live sandbox, so no start request was sent';
+    if (!startSent)
+        return `no start request was sent (${error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : 'the step failed before it'})`;
+    if (error instanceof CapacityExhaustedError)
+        return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`;
+    if (error instanceof errors/* ServiceError */._7)
+        return `every start attempt was refused (${error.status} ${error.code})`;
+    return 'no start was accepted';
+}
+/** The name check, SSH preparation and the start itself; when nothing was created, state says so for the post step. */
+async function startPhase(config, deps, state, startDeadline) {
+    const { core } = deps;
+    core.startGroup(`Start sandbox '${config.name}'`);
+    const tracker = { mayHaveCreated: false };
+    const holders = new NameHolders(state);
+    let preparedSsh;
+    let startSent = false;
+    try {
+        // A name the user chose may be held already: know its holders before the first attempt.
+        if (!config.nameWasGenerated)
+            await checkNameBeforeStart(config, (0,step_deps/* opContext */.R)(deps), holders, startDeadline);
+        // SSH first: a service without certificates fails the step before anything is billed.
+        if (config.ssh)
+            preparedSsh = await (0,access/* prepareSandboxSsh */.pd)(deps, deps.env ?? process.env, startDeadline);
+        state.saveSandboxName(config.name);
+        startSent = true;
+        const started = await startSandbox(config, deps, startDeadline, holders, tracker);
+        return { started, preparedSsh };
+    }
+    catch (error) {
+        // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look for.
+        if (!tracker.mayHaveCreated) {
+            const why = nothingStartedBecause(error, startSent);
+            state.clearSandboxName(why);
+            core.info(`No sandbox was created: ${why}.`);
+        }
+        throw error;
+    }
+    finally {
+        core.endGroup();
+    }
+}
+function announceStarted(started, deps, state) {
+    const { core } = deps;
+    // Saved the moment the answer arrived, before any polling: the post step stops it from here on.
+    state.saveSandboxId(started.id, deps.clock.now());
+    core.setOutput('sandbox-id', started.id);
+    (0,outputs/* setTextOutput */.Lb)(core, 'sandbox-name', started.name);
+    core.setOutput('gpu-type', started.gpuType ?? '');
+    core.info(`Sandbox ${started.id} ('${(0,untrusted/* serviceText */.Lo)(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`);
+}
+function readBilling(config, started, deps) {
+    const spec = { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 };
+    return readBillingContext(deps.client, spec, (message) => deps.core.warning(message), deps.signal);
+}
+/** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
+async function waitPhase(config, deps, state, started) {
+    const { core, clock, signal } = deps;
+    core.startGroup(`Wait for ${started.id} to be ready`);
+    const acceptedAt = clock.now();
+    let lastStatus;
+    let lastRecord;
+    try {
+        const record = await waitUntilSettled((0,step_deps/* opContext */.R)(deps), started.id, {
+            pollIntervalMs: config.pollIntervalMs,
+            deadline: acceptedAt + config.timeoutMs,
+            acceptedAt,
+            onSeen: () => state.saveSandboxSeen(),
+            onRecord: (seen) => (lastRecord = seen),
+            onStatus: (status) => {
+                lastStatus = status;
+                core.info(`${started.id}: ${(0,untrusted/* serviceText */.Lo)(status)} (after ${(0,summary/* formatDuration */.a3)(clock.now() - acceptedAt)})`);
+                (0,outputs/* setTextOutput */.Lb)(core, 'status', status);
+            },
+        });
+        return { record, known: record, status: record.status };
+    }
+    catch (error) {
+        // Cancelled: leave at once, the post step stops it. Anything else still gets a summary.
+        if (signal.aborted)
+            throw error;
+        // After a timeout or a poll error the last record seen is still the best word on the sandbox.
+        return { known: lastRecord, status: lastStatus ?? 'accepted', error };
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/** wait: false: one read, for the outputs; it never fails the step. */
+async function readOnce(deps, state, started) {
+    try {
+        const record = await deps.client.withDeadline(deps.clock.now() + eventual/* INFO_READ_MS */.Zr, deps.clock).getSandbox(started.id, deps.signal);
+        state.saveSandboxSeen();
+        return { record, known: record, status: record.status };
+    }
+    catch (error) {
+        deps.core.warning(`wait: false, and the status of ${started.id} could not be read: ${error.message}`);
+        return { known: undefined, status: 'accepted' };
+    }
+}
+function setOutputsFrom(config, deps, waited) {
+    const fromRecord = waited.known?.network_policy;
+    (0,outputs/* setTextOutput */.Lb)(deps.core, 'status', waited.status);
+    if (waited.known)
+        (0,outputs/* setJsonOutput */.mI)(deps.core, 'sandbox', waited.known);
+    (0,outputs/* setJsonOutput */.mI)(deps.core, 'network-policy', fromRecord && typeof fromRecord === 'object' ? fromRecord : config.networkPolicy);
+}
+async function writeSummary(config, deps, state, started, waited, billing, stepStart) {
+    if (billing.dollarsPerHour !== undefined)
+        state.saveHourlyCost(billing.dollarsPerHour);
+    await deps.core.appendSummary(startSummary(config, started, waited, billing, deps.clock.now() - stepStart));
+}
+
+
+/***/ }),
+
+/***/ 51120:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ runStop)
+/* harmony export */ });
+/* unused harmony export STOP_DEADLINE_MS */
+/* harmony import */ var _sandbox_stop_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(97153);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(63996);
+/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16854);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99128);
+
+
+
+
+const STOP_DEADLINE_MS = 3 * 60_000;
+async function runStop(config, deps) {
+    const { core, clock } = deps;
+    core.setOutput('sandbox-id', config.sandboxId);
+    const result = await (0,_sandbox_stop_js__WEBPACK_IMPORTED_MODULE_0__/* .stopSandbox */ .a)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_3__/* .opContext */ .R)(deps), config.sandboxId, clock.now() + STOP_DEADLINE_MS);
+    if (result.outcome === 'gone')
+        core.setOutput('status', 'not-found');
+    else
+        (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .setTextOutput */ .Lb)(core, 'status', result.status ?? (result.outcome === 'not-live' ? 'not-live' : 'stopping'));
+    core.info((0,_sandbox_stop_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStopOutcome */ .i)(config.sandboxId, result));
+    if (result.outcome !== 'accepted')
+        return;
+    const status = result.status ?? 'stopping';
+    await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\n${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownTable */ .Qj)([['Status', status]])}`);
+}
+
+
+/***/ }),
+
+/***/ 99686:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  M: () => (/* binding */ runSweep)
+});
+
+// UNUSED EXPORTS: SWEEP_STOP_DEADLINE_MS
+
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(20486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(63996);
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js
+var stop = __nccwpck_require__(97153);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(16536);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(68935);
+;// CONCATENATED MODULE: ./build/src/sweep/decide.js
+/**
+ * Which listed sandboxes are this repository's orphans. A sandbox is stopped
+ * only when every fact says so: a name this action generated, this
+ * repository's id, and GitHub saying the run (that attempt) is over. Anything
+ * else is kept, with the reason.
+ */
+
+
+
+
+/** Every live listed sandbox, decided without asking GitHub (names and repository). */
+function firstLook(sandbox, repositoryId) {
+    const status = sandbox.status ?? 'unknown';
+    if ((0,sandbox_status/* isNotLive */.ec)(sandbox.status))
+        return undefined;
+    const id = typeof sandbox.id === 'string' ? sandbox.id : '';
+    const name = typeof sandbox.name === 'string' ? sandbox.name : '';
+    const base = { id, name, status };
+    if (!schemas/* SANDBOX_ID_PATTERN */.BA.test(id))
+        return { ...base, decision: 'keep', reason: 'its id is not a sandbox id' };
+    const generated = (0,default_name/* parseGeneratedName */.Y)(name);
+    if (!generated)
+        return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' };
+    if (generated.repositoryId !== repositoryId)
+        return { ...base, decision: 'keep', reason: `another repository's (id ${generated.repositoryId})` };
+    return { ...base, run: { id: generated.runId, attempt: generated.runAttempt }, decision: 'keep', reason: 'not decided' };
+}
+/** Decides every listed sandbox; GitHub is asked once per run. Throws GitHubAccessError before anything is decided to stop. */
+async function decide(listed, repositoryId, lookup) {
+    const candidates = [];
+    let notLive = 0;
+    for (const sandbox of listed) {
+        const candidate = firstLook(sandbox, repositoryId);
+        if (candidate)
+            candidates.push(candidate);
+        else
+            notLive++;
+    }
+    for (const candidate of candidates) {
+        if (!candidate.run)
+            continue;
+        const verdict = await lookup(candidate.run.id);
+        const attempt = candidate.run.attempt;
+        if (verdict.kind === 'unknown') {
+            candidate.reason = 'GitHub does not know this run (404: deleted, or not a run of this repository)';
+        }
+        else if (verdict.kind === 'unreadable') {
+            candidate.undecided = verdict.detail;
+            candidate.reason = `GitHub could not say whether the run is over (${verdict.detail}); the next sweep asks again`;
+        }
+        else if (attempt > verdict.attempt) {
+            // The list was read before GitHub was asked: an attempt GitHub does not show yet is running.
+            candidate.reason = `attempt ${attempt} is newer than the run GitHub shows (attempt ${verdict.attempt})`;
+        }
+        else if (attempt < verdict.attempt) {
+            // A re-run starts only after the earlier attempt completed.
+            candidate.decision = 'stop';
+            candidate.reason = `attempt ${attempt} is over (the run is on attempt ${verdict.attempt})`;
+        }
+        else if (verdict.kind === 'completed') {
+            candidate.decision = 'stop';
+            candidate.reason = `run completed${verdict.conclusion ? ` (${(0,untrusted/* serviceText */.Lo)(verdict.conclusion, 40)})` : ''}`;
+        }
+        else {
+            candidate.reason = `run is ${(0,untrusted/* serviceText */.Lo)(verdict.status, 40)}`;
+        }
+    }
+    return { candidates, notLive };
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var classic_schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/client/transport.js
+var transport = __nccwpck_require__(29196);
+;// CONCATENATED MODULE: ./build/src/sweep/github-failure.js
+/**
+ * Why a GitHub request failed, in words a workflow author can act on. Octokit
+ * reports a request that got no answer at all (DNS, refused, timeout, reset)
+ * as a RequestError with status 500 and no response, so the status alone
+ * would say "GitHub answered 500" for an outage of the runner's network.
+ */
+/** Every error in the cause chain (bounded: a cycle must not hang the sweep). */
+function chain(error) {
+    const errors = [];
+    let current = error;
+    while (current !== null && typeof current === 'object' && errors.length < 8) {
+        errors.push(current);
+        current = current.cause;
+    }
+    return errors;
+}
+const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
+const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
+const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
+function describeGitHubFailure(error) {
+    const errors = chain(error);
+    const top = errors[0];
+    const status = typeof top?.status === 'number' ? top.status : undefined;
+    // A response means GitHub itself answered: report its status as it is.
+    if (status !== undefined && top?.response !== undefined)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
+    const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
+    const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
+    const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
+    const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
+    if (messages.some((m) => /aborted due to timeout|timed out/i.test(m)))
+        names.push('TimeoutError');
+    // undici's words for a connection the other side closed mid-answer.
+    if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
+        codes.push('UND_ERR_SOCKET');
+    const code = (list) => codes.find((c) => list.includes(c));
+    const dns = code(DNS_CODES);
+    // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
+    if (dns)
+        return { status: undefined, kind: 'dns', text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`, final: dns !== 'EAI_AGAIN' };
+    if (codes.includes('ECONNREFUSED'))
+        return { status: undefined, kind: 'refused', text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", final: true };
+    const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
+    if (timeout)
+        return { status: undefined, kind: 'timeout', text: `no answer: the request to GitHub timed out (${timeout})`, final: false };
+    const reset = code(RESET_CODES);
+    if (reset)
+        return { status: undefined, kind: 'reset', text: `no answer: the connection to GitHub was cut (${reset})`, final: false };
+    // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
+    if (status !== undefined && status !== 500)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    const firstCode = codes[0];
+    return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false };
+}
+
+;// CONCATENATED MODULE: ./build/src/sweep/github-runs.js
+/**
+ * What GitHub says about a workflow run: GET /repos/{owner}/{repo}/actions/runs/{run_id}
+ * through @actions/github. Octokit is loaded here only (a lazily loaded chunk),
+ * so the start and post steps never pay for it. Requests go through the same
+ * global fetch as the service's (proxiedFetch), so msw sees them in tests.
+ */
+
+
+
+
+/** A 401 or 403 (or a rate limit): nothing may be stopped on a guess, so the sweep ends. */
+class GitHubAccessError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.name = 'GitHubAccessError';
+        this.status = status;
+    }
+}
+const WorkflowRun = classic_schemas/* looseObject */._H3({
+    id: classic_schemas/* number */.aig(),
+    status: classic_schemas/* string */.YjP().nullable().optional(),
+    conclusion: classic_schemas/* string */.YjP().nullable().optional(),
+    run_attempt: classic_schemas/* number */.aig().int().positive().optional(),
+});
+const REQUEST_TIMEOUT_MS = 30_000;
+/** One run's lookup keeps retrying 5xx and lost answers this long. */
+const LOOKUP_DEADLINE_MS = 30_000;
+/** All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide. */
+const LOOKUP_BUDGET_MS = 2 * 60_000;
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+function isRateLimit(error) {
+    const status = statusOf(error);
+    const headers = error.response?.headers ?? {};
+    return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined));
+}
+/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
+function isTransientGitHub(error) {
+    const failure = describeGitHubFailure(error);
+    return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
+}
+/**
+ * One lookup per run id, however many sandboxes name it. Octokit is loaded at
+ * the first lookup: a sweep with no candidate never loads it.
+ */
+function makeRunLookup(repository, token, deps) {
+    let client;
+    // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
+    const octokit = () => (client ??= __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 93228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: transport/* proxiedFetch */.iR } })));
+    const asked = new Map();
+    let budgetEnds;
+    // Set once GitHub cannot be reached at all (the name does not resolve, nothing listens): no later run is asked.
+    let unreachable;
+    const ask = async (runId) => {
+        const github = await octokit();
+        budgetEnds ??= deps.clock.now() + LOOKUP_BUDGET_MS;
+        if (unreachable)
+            return { kind: 'unreadable', detail: unreachable };
+        if (deps.clock.now() >= budgetEnds)
+            return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs within the sweep\'s 2-minute budget' };
+        const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds);
+        try {
+            const response = await (0,retry/* retryUntil */.v6)(deps, deadline, `GitHub run ${runId}`, () => {
+                const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+                const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+                return github.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } });
+            }, { retryable: isTransientGitHub });
+            const run = WorkflowRun.safeParse(response.data);
+            if (!run.success || String(run.data.id) !== runId)
+                return { kind: 'unreadable', detail: 'the answer is not this run' };
+            const attempt = run.data.run_attempt ?? 1;
+            if (run.data.status === 'completed')
+                return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined };
+            return { kind: 'active', attempt, status: run.data.status ?? 'unknown' };
+        }
+        catch (error) {
+            deps.signal?.throwIfAborted();
+            const status = statusOf(error);
+            if (status === 404)
+                return { kind: 'unknown' };
+            if (isRateLimit(error)) {
+                throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again");
+            }
+            if (status === 401 || status === 403) {
+                throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`);
+            }
+            const failure = describeGitHubFailure(error);
+            if (failure.final)
+                unreachable = failure.text;
+            return { kind: 'unreadable', detail: failure.text };
+        }
+    };
+    return (runId) => {
+        let verdict = asked.get(runId);
+        if (!verdict) {
+            verdict = ask(runId);
+            asked.set(runId, verdict);
+        }
+        return verdict;
+    };
+}
+
+;// CONCATENATED MODULE: ./build/src/sweep/report.js
+
+/** A candidate as one log line; the name is the service's text. */
+function describe(candidate) {
+    const name = candidate.name ? ` '${(0,untrusted/* serviceText */.Lo)(candidate.name, 80)}'` : '';
+    // A listed id that is not a sandbox id is the service's text too.
+    return `${candidate.id ? (0,untrusted/* serviceText */.Lo)(candidate.id, 80) : '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`;
+}
+function runCell(candidate, repository) {
+    if (!candidate.run)
+        return '';
+    // Digits only (parseGeneratedName) and the runner's own server URL: nothing here is the service's text.
+    const { id, attempt } = candidate.run;
+    return `[${id} #${attempt}](${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${id}/attempts/${attempt})`;
+}
+function decisionCell(candidate) {
+    if (candidate.decision === 'keep')
+        return 'kept';
+    return candidate.outcome ?? 'stop';
+}
+function totalsLine(totals) {
+    const verb = totals.dryRun ? 'would stop' : 'stopped';
+    const failed = totals.failed > 0 ? `, ${totals.failed} failed to stop` : '';
+    return `${totals.listed} sandboxes listed (${totals.notLive} not live): ${totals.stopped} ${verb}${failed}, ${totals.kept} kept.`;
+}
+function sweepSummary(candidates, repository, totals) {
+    const heading = `### Sweep of ${repository.owner}/${repository.repo}${totals.dryRun ? ' (dry-run: nothing stopped)' : ''}`;
+    const lines = [heading, '', totalsLine(totals), ''];
+    if (candidates.length > 0) {
+        lines.push('| Sandbox | Name | Run | Decision | Reason |', '|---|---|---|---|---|');
+        // Orphans first: they are what the reader looks for.
+        const ordered = [...candidates].sort((a, b) => Number(b.decision === 'stop') - Number(a.decision === 'stop'));
+        for (const candidate of ordered) {
+            const reason = candidate.failure ? `${candidate.reason}; ${candidate.failure}` : candidate.reason;
+            lines.push(`| ${(0,untrusted/* summaryText */.g5)(candidate.id || '(no id)')} | ${(0,untrusted/* summaryText */.g5)(candidate.name, 80)} | ${runCell(candidate, repository)} | ${decisionCell(candidate)} | ${(0,untrusted/* summaryText */.g5)(reason, 300)} |`);
+        }
+    }
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./build/src/sweep/trickle.js
+/**
+ * Stops in a steady trickle. The organization's 30 start+stop requests a
+ * minute are shared with its CI, so a sweep takes at most a third of them
+ * (one stop every 6 s), slows down further each time the service answers 429,
+ * and never gives up on an orphan while the job runs.
+ */
+
+const STOPS_PER_MINUTE = 10;
+const SLOWEST_INTERVAL_MS = 60_000;
+/** Runs `stop` for each item, one at a time, an interval apart; a 429 doubles the interval. */
+async function trickle(items, stop, deps) {
+    let interval = 60_000 / STOPS_PER_MINUTE;
+    let nextAt = deps.clock.now();
+    for (const item of items) {
+        const wait = nextAt - deps.clock.now();
+        if (wait > 0)
+            await deps.clock.sleep(wait, deps.signal);
+        deps.signal?.throwIfAborted();
+        let slowed = false;
+        await stop(item, {
+            rateLimited: () => {
+                if (slowed)
+                    return;
+                slowed = true;
+                interval = Math.min(SLOWEST_INTERVAL_MS, interval * 2);
+                deps.log(`The service answered 429: the sweep slows to one stop every ${Math.round(interval / 1000)}s.`);
+            },
+        });
+        // From the end of this stop (its retries included): never more than one stop per interval.
+        nextAt = deps.clock.now() + interval;
+    }
+}
+function isRateLimited(error) {
+    return (0,errors/* isServiceError */.gi)(error) && error.status === 429;
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/sweep.js
+/**
+ * Mode `sweep`: stop this repository's orphans, the live sandboxes this
+ * action named for a run of this repository that GitHub says is over. Lists
+ * first, then asks GitHub (once per run), then stops in a slow trickle. A
+ * GitHub 401/403 ends the sweep before any stop: never stop on a guess.
+ */
+
+
+
+
+
+
+
+
+
+const LIST_DEADLINE_MS = 5 * 60_000;
+/** 100 pages of the service's default size: thousands of sandboxes. */
+const MAX_LIST_PAGES = 100;
+/** Each orphan's stop keeps trying this long (429s and lost answers included) before it counts as failed. */
+const SWEEP_STOP_DEADLINE_MS = 10 * 60_000;
+async function listAll(ctx) {
+    const deadline = ctx.clock.now() + LIST_DEADLINE_MS;
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    return (0,retry/* retryUntil */.v6)(ctx, deadline, 'list sandboxes', async () => {
+        const listed = [];
+        for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal }))
+            listed.push(sandbox);
+        return listed;
+    }, { backoff: retry/* READ_BACKOFF */.Ue });
+}
+async function stopOrphan(ctx, candidate, rateLimited) {
+    try {
+        const result = await (0,stop/* stopSandbox */.a)(ctx, candidate.id, ctx.clock.now() + SWEEP_STOP_DEADLINE_MS, {
+            urgent: false,
+            onRetry: (error) => {
+                if (isRateLimited(error))
+                    rateLimited();
+            },
+        });
+        candidate.outcome = result.outcome === 'accepted' ? 'stopped' : result.outcome === 'gone' ? 'already gone' : 'not live';
+        ctx.log(`${candidate.id}: ${candidate.outcome}${result.status ? ` (status ${(0,untrusted/* serviceText */.Lo)(result.status, 40)})` : ''}.`);
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        // A token the service refuses fails every stop alike: end the sweep now.
+        if ((0,errors/* isServiceError */.gi)(error) && (error.status === 401 || error.status === 403))
+            throw error;
+        candidate.outcome = 'failed';
+        candidate.failure = `stop failed: ${(0,untrusted/* serviceText */.Lo)(error instanceof Error ? error.message : String(error), 200)}`;
+    }
+}
+async function runSweep(config, deps) {
+    const { core } = deps;
+    const { repository } = config;
+    const ctx = (0,step_deps/* opContext */.R)(deps);
+    const log = ctx.log;
+    log(`Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`);
+    // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
+    const listed = await listAll(ctx);
+    const lookup = deps.runLookup ?? makeRunLookup(repository, config.githubToken, ctx);
+    const { candidates, notLive } = await decide(listed, repository.id, lookup);
+    const swept = candidates;
+    const orphans = swept.filter((candidate) => candidate.decision === 'stop');
+    for (const candidate of swept)
+        log(describe(candidate));
+    const stopped = [];
+    try {
+        if (config.dryRun) {
+            for (const orphan of orphans) {
+                orphan.outcome = 'would stop';
+                stopped.push(orphan.id);
+            }
+        }
+        else {
+            if (orphans.length > 0)
+                log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`);
+            await trickle(orphans, async (orphan, paced) => {
+                await stopOrphan(ctx, orphan, paced.rateLimited);
+                if (orphan.outcome === 'stopped')
+                    stopped.push(orphan.id);
+            }, ctx);
+        }
+    }
+    finally {
+        // What was stopped is an output even when the sweep ends early.
+        core.setOutput('stopped', JSON.stringify(stopped));
+    }
+    reportUndecided(core, swept);
+    const failed = orphans.filter((orphan) => orphan.outcome === 'failed');
+    const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun };
+    log(totalsLine(totals));
+    await core.appendSummary(sweepSummary(swept, repository, totals));
+    if (failed.length > 0) {
+        for (const orphan of failed)
+            core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' });
+        core.setFailed(`${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`);
+    }
+}
+/**
+ * A sweep that could ask GitHub about none of its candidates decided nothing:
+ * it fails, naming the cause, so a scheduled sweep cannot stay green while
+ * blind. One that decided some passes with a warning that counts the rest.
+ */
+function reportUndecided(core, swept) {
+    const asked = swept.filter((candidate) => candidate.run !== undefined);
+    const undecided = asked.filter((candidate) => candidate.undecided !== undefined);
+    if (undecided.length === 0)
+        return;
+    const causes = [...new Set(undecided.map((candidate) => candidate.undecided))].slice(0, 3).join('; ');
+    const count = `${undecided.length} of ${asked.length} candidate${asked.length === 1 ? '' : 's'}`;
+    if (undecided.length === asked.length) {
+        core.setFailed(`GitHub could not be asked about any candidate (${count}): ${causes}. Nothing was decided, so nothing was stopped. ` +
+            'Check that the runner reaches GITHUB_API_URL (proxy, DNS, firewall); the next sweep asks again.');
+        return;
+    }
+    core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, { title: 'Sweep could not decide every sandbox' });
+}
+
+
+/***/ }),
+
+/***/ 75504:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ realClock)
+/* harmony export */ });
+/** Time, injected everywhere: realClock in production, a fake clock in tests (which never wait for real time). */
+const realClock = {
+    now: () => Date.now(),
+    random: () => Math.random(),
+    sleep: (ms, signal) => new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+
+/***/ }),
+
+/***/ 44120:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ht: () => (/* binding */ safeLogText),
+/* harmony export */   Lo: () => (/* binding */ serviceText),
+/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   g5: () => (/* binding */ summaryText)
+/* harmony export */ });
+/* unused harmony exports forgetSecrets, SERVICE_TEXT_LIMIT, scrubSecrets */
+/**
+ * Everything the service says is untrusted text. This module is the one way
+ * such text reaches a log line, an annotation or the job summary:
+ *
+ * - `serviceText` for a service string embedded in a message: one line, no
+ *   control characters, no workflow command, secrets and keys removed, cut to
+ *   a few hundred characters;
+ * - `safeLogText` for a whole message on its way to the runner (the core
+ *   adapter applies it to every line it writes, as the last line of defence);
+ * - `summaryText` for a job-summary table cell: escaped for HTML and Markdown
+ *   (no tag, link, image, code span, emphasis, math or cell break survives).
+ *
+ * The runner reads a workflow command from `::name::` at the start of a line
+ * (leading spaces allowed), where a line ends at `\n`, `\r\n` or a bare `\r`,
+ * and from `##[name]` anywhere in a line.
+ */
+/** Secrets to remove from any service text: the API token, generated keys. */
+const secrets = new Set();
+/** Registers a secret (the api-token, a key line): it is removed from every untrusted text from now on. */
+function registerSecret(secret) {
+    const text = secret.trim();
+    // Very short values would blank out ordinary words.
+    if (text.length >= 6)
+        secrets.add(text);
+}
+/** Forgets every registered secret (tests). */
+function forgetSecrets() {
+    secrets.clear();
+}
+const SERVICE_TEXT_LIMIT = 300;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const PEM_BLOCK = /-----BEGIN[^-\r\n]{0,60}-----[\s\S]*?(?:-----END[^-\r\n]{0,60}-----|$)/g;
+const KEY_VALUE = /("(?:key|private_key|privateKey|ssh_private_key|ssh_certificate)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
+/** Removes registered secrets, PEM blocks and `key` values. */
+function scrubSecrets(text) {
+    let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
+    for (const secret of secrets)
+        clean = clean.split(secret).join('***');
+    return clean;
+}
+/** `::x::` at a line start and `##[x]` anywhere can no longer be read as commands. */
+function defuseCommands(line) {
+    return line.replace(/##\[/g, '#\u2060#[').replace(/^(\s*):(?=:)/, '$1:\u2060');
+}
+function cut(text, limit) {
+    const chars = [...text];
+    return chars.length > limit ? `${chars.slice(0, limit).join('')}…` : text;
+}
+/**
+ * A service string for a log line, an annotation or an error message: one
+ * line, no control characters, no command, no secret, at most `limit` characters.
+ */
+function serviceText(value, limit = SERVICE_TEXT_LIMIT) {
+    const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? String(value));
+    // Secrets first, while a PEM block still has its line breaks.
+    const oneLine = scrubSecrets(text).replace(LINE_BREAKS_AND_CONTROLS, ' ').trim();
+    // Cut first, then defuse: the defusing never makes the text longer than the reader sees.
+    return defuseCommands(cut(oneLine, limit).replace(/::/g, ':\u2060:'));
+}
+/**
+ * A whole message on its way to the runner's log: every line it will be split
+ * into (at `\n`, `\r\n` or `\r`) is defused, and secrets are removed. Our own
+ * multi-line messages keep their lines.
+ */
+function safeLogText(message) {
+    return scrubSecrets(message)
+        .split(/\r\n|\r|\n/)
+        .map((line) => defuseCommands(line.replace(/[\u2028\u2029\u0085]/g, ' ')))
+        .join('\n');
+}
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Text for a job-summary table cell: one line, HTML escaped, Markdown
+ * punctuation backslash-escaped (no links, images, code spans, emphasis or
+ * cell breaks), secrets removed.
+ */
+function summaryText(value, limit = 1_000) {
+    const text = serviceText(value, limit);
+    // Markdown first (it adds only backslashes), then HTML (whose entities need no Markdown escaping).
+    // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
+    return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+
+/***/ }),
+
+/***/ 81455:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   OJ: () => (/* binding */ notVisibleYet),
+/* harmony export */   Yi: () => (/* binding */ isTransientOrLater),
+/* harmony export */   Zr: () => (/* binding */ INFO_READ_MS),
+/* harmony export */   gt: () => (/* binding */ TryAgainLater)
+/* harmony export */ });
+/* unused harmony export NOT_VISIBLE_YET_MS */
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
+/**
+ * The service is eventually consistent: a sandbox may not be visible for a
+ * moment after its start is accepted, and some refusals pass by themselves.
+ */
+
+
+/**
+ * For this long after an accepted start, a 404 for the sandbox means "not
+ * visible yet" (eventual consistency), not "gone".
+ */
+const NOT_VISIBLE_YET_MS = 60_000;
+/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
+const INFO_READ_MS = 5_000;
+function notVisibleYet(clock, error, acceptedAt) {
+    return (0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
+}
+/** A condition that may pass by itself: try again with backoff, within the deadline. */
+class TryAgainLater extends Error {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'TryAgainLater';
+    }
+}
+function isTransientOrLater(error) {
+    return (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isTransient */ .dg)(error) || error instanceof TryAgainLater;
+}
+
+
+/***/ }),
+
+/***/ 15208:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35066,7 +35232,7 @@ function parseGeneratedName(name) {
 /* harmony export */   WJ: () => (/* binding */ expiresAt),
 /* harmony export */   aF: () => (/* binding */ createdAtMs)
 /* harmony export */ });
-/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33599);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 
 function text(record, field) {
     const value = record?.[field];
@@ -35078,7 +35244,7 @@ function failureReason(record) {
     const failure = text(record, 'failure');
     if (!code && !failure)
         return undefined;
-    return (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)([code, failure].filter(Boolean).join(': '));
+    return (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)([code, failure].filter(Boolean).join(': '));
 }
 /** When the service will end it (ISO 8601), when it says so. */
 function expiresAt(record) {
@@ -35094,7 +35260,7 @@ function createdAtMs(record) {
 
 /***/ }),
 
-/***/ 95781:
+/***/ 68935:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35157,72 +35323,26 @@ function mayHoldName(status) {
 
 /***/ }),
 
-/***/ 73338:
+/***/ 97153:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Dj: () => (/* binding */ waitUntilNameFree),
-/* harmony export */   OJ: () => (/* binding */ notVisibleYet),
-/* harmony export */   Zr: () => (/* binding */ INFO_READ_MS),
-/* harmony export */   a0: () => (/* binding */ findNameHolders),
-/* harmony export */   aA: () => (/* binding */ stopSandbox),
-/* harmony export */   hY: () => (/* binding */ findLiveSandboxByName)
+/* harmony export */   a: () => (/* binding */ stopSandbox),
+/* harmony export */   i: () => (/* binding */ describeStopOutcome)
 /* harmony export */ });
-/* unused harmony exports NOT_VISIBLE_YET_MS, TryAgainLater, isTransientOrLater */
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
-/* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2805);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29943);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(75504);
-/* harmony import */ var _sandbox_record_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4822);
-/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(95781);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
+/* harmony import */ var _eventual_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(81455);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(15208);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(44120);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(68935);
+/** Stopping one sandbox: retried until accepted, or until it is certainly gone or not live. */
 
 
 
 
 
 
-/**
- * For this long after an accepted start, a 404 for the sandbox means "not
- * visible yet" (eventual consistency), not "gone".
- */
-const NOT_VISIBLE_YET_MS = 60_000;
-/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
-const INFO_READ_MS = 5_000;
-function notVisibleYet(clock, error, acceptedAt) {
-    return (0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
-}
-/** A condition that may pass by itself: try again with backoff, within the deadline. */
-class TryAgainLater extends Error {
-    constructor(message, options) {
-        super(message, options);
-        this.name = 'TryAgainLater';
-    }
-}
-function isTransientOrLater(error) {
-    return (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransient */ .dg)(error) || error instanceof TryAgainLater;
-}
-/** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
-async function findNameHolders(ctx, name, deadline) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    return (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
-        const holders = [];
-        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
-            if (sandbox.name !== name || !(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__/* .mayHoldName */ .KS)(sandbox.status))
-                continue;
-            if (sandbox.id && _client_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .SANDBOX_ID_PATTERN */ .BA.test(sandbox.id))
-                holders.push({ ...sandbox, id: sandbox.id });
-        }
-        return holders;
-    }, { backoff: _client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .READ_BACKOFF */ .Ue });
-}
-/**
- * The newest sandbox named `name` that may be live and is not in `exclude`
- * (sandboxes that held the name before this step: never ours).
- */
-async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
-    const holders = await findNameHolders(ctx, name, deadline);
-    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isStoppingOrEnded */ .Se)(sandbox.status));
-}
 /** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
 function isRefusal(error) {
     return (0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceError */ .gi)(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status);
@@ -35233,7 +35353,7 @@ function isRefusal(error) {
  */
 async function stopSandbox(ctx, id, deadline, options = {}) {
     const client = ctx.client.withDeadline(deadline, ctx.clock);
-    const young = (error) => notVisibleYet(ctx.clock, error, options.acceptedAt);
+    const young = (error) => (0,_eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .notVisibleYet */ .OJ)(ctx.clock, error, options.acceptedAt);
     const attempt = async () => {
         try {
             await client.stopSandbox(id, ctx.signal);
@@ -35241,7 +35361,7 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
         }
         catch (error) {
             if (young(error))
-                throw new TryAgainLater(`404 less than a minute after the start (not visible yet)`);
+                throw new _eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .TryAgainLater */ .gt(`404 less than a minute after the start (not visible yet)`);
             if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error))
                 return { outcome: 'gone', status: undefined };
             if (!isRefusal(error))
@@ -35254,74 +35374,41 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
             }
             catch (readError) {
                 if (young(readError))
-                    throw new TryAgainLater(`refused (${refusal}) and not visible yet`);
+                    throw new _eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .TryAgainLater */ .gt(`refused (${refusal}) and not visible yet`);
                 if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(readError))
                     return { outcome: 'gone', status: undefined };
                 throw readError;
             }
-            if ((0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isNotLive */ .ec)(record.status))
+            if ((0,_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isNotLive */ .ec)(record.status))
                 return { outcome: 'not-live', status: record.status, refusal };
-            throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error });
+            throw new _eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .TryAgainLater */ .gt(`refused (${refusal}) while the sandbox is still live`, { cause: error });
         }
     };
-    const result = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)(ctx, deadline, `stop ${id}`, attempt, { urgent: options.urgent ?? true, retryable: isTransientOrLater, onRetry: options.onRetry });
+    const result = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)(ctx, deadline, `stop ${id}`, attempt, { urgent: options.urgent ?? true, retryable: _eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransientOrLater */ .Yi, onRetry: options.onRetry });
     if (result.outcome !== 'accepted')
         return result;
     // Report what the service says now; the stop itself already succeeded.
     try {
-        const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
-        return { outcome: 'accepted', status: record.status, createdAt: (0,_sandbox_record_js__WEBPACK_IMPORTED_MODULE_4__/* .createdAtMs */ .aF)(record) };
+        const record = await client.withDeadline(ctx.clock.now() + _eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .INFO_READ_MS */ .Zr, ctx.clock).getSandbox(id, ctx.signal);
+        return { outcome: 'accepted', status: record.status, createdAt: (0,_record_js__WEBPACK_IMPORTED_MODULE_3__/* .createdAtMs */ .aF)(record) };
     }
     catch {
         return { outcome: 'accepted', status: undefined };
     }
 }
-/**
- * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
- * until none of `ids` holds its name any more (ended, or 404), so that the
- * next start is sent once and lands, instead of start requests spent to find
- * out. Throws when the deadline comes first; nothing is started then.
- */
-async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    let holding = [...ids];
-    let reported = false;
-    const stillHeld = () => new Error(`The name '${name}' was still held by ${holding.join(', ')} when 'timeout' ran out; nothing was started. ` +
-        "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
-    while (holding.length > 0) {
-        const still = [];
-        for (const id of holding) {
-            const status = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)(ctx, deadline, `read ${id}`, async () => {
-                try {
-                    return (await client.getSandbox(id, ctx.signal)).status;
-                }
-                catch (error) {
-                    if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error))
-                        return undefined;
-                    if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceError */ .gi)(error, 'deadline_exceeded'))
-                        throw stillHeld();
-                    throw error;
-                }
-            }, { backoff: _client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .READ_BACKOFF */ .Ue });
-            if (status !== undefined && (0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__/* .mayHoldName */ .KS)(status))
-                still.push(id);
-        }
-        holding = still;
-        if (holding.length === 0)
-            break;
-        if (ctx.clock.now() + pollIntervalMs >= deadline)
-            throw stillHeld();
-        if (!reported)
-            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`);
-        reported = true;
-        await ctx.clock.sleep(pollIntervalMs, ctx.signal);
-    }
+/** The log line for a stop that found nothing live (the post step and mode: stop say the same). */
+function describeStopOutcome(id, result) {
+    if (result.outcome === 'gone')
+        return `Sandbox ${id} is already gone (404): nothing to stop.`;
+    if (result.outcome === 'not-live')
+        return `Sandbox ${id} is ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`;
+    return `Stop of sandbox ${id} accepted; status: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(result.status ?? 'stopping')}.`;
 }
 
 
 /***/ }),
 
-/***/ 47421:
+/***/ 71532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35337,16 +35424,98 @@ __nccwpck_require__.d(__webpack_exports__, {
 var errors = __nccwpck_require__(20486);
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(29943);
-// EXTERNAL MODULE: ./build/src/key-files.js
-var key_files = __nccwpck_require__(91528);
-// EXTERNAL MODULE: ./build/src/modes/deps.js
-var modes_deps = __nccwpck_require__(52498);
-// EXTERNAL MODULE: ./build/src/state.js
-var state = __nccwpck_require__(33260);
-// EXTERNAL MODULE: ./build/src/untrusted.js
-var untrusted = __nccwpck_require__(33599);
-// EXTERNAL MODULE: ./build/src/ssh/config-files.js + 1 modules
-var config_files = __nccwpck_require__(24617);
+// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
+var secret_files = __nccwpck_require__(58528);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(63996);
+// EXTERNAL MODULE: ./build/src/step/state.js
+var state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
+var inputs_ssh = __nccwpck_require__(60280);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
+/**
+ * The SSH files a later step uses: in the step's private directory, a
+ * known_hosts pinned to the host key and `<alias>.ssh_config` with one
+ * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
+ * (an Include after a Host block would belong to that block). The post step
+ * removes exactly that line and nothing else.
+ */
+
+
+
+
+function quoted(path) {
+    return `"${path.replace(/"/g, '')}"`;
+}
+/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
+function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
+    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
+    const knownHostsPath = (0,secret_files/* writeSecretFile */.AK)(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
+    const lines = [
+        `Host ${alias}`,
+        `  HostName ${endpoint.host}`,
+        `  Port ${endpoint.port}`,
+        `  User ${endpoint.user}`,
+        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
+        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
+        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
+        '  GlobalKnownHostsFile /dev/null',
+        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
+        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
+        '  ServerAliveInterval 30',
+        '  ServerAliveCountMax 4',
+        '',
+    ];
+    const configPath = (0,secret_files/* writeSecretFile */.AK)(dir, (0,inputs_ssh/* configFileName */.S3)(alias), lines.join('\n'));
+    return { configPath, knownHostsPath };
+}
+/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
+function addInclude(userConfig, configPath) {
+    const sshDir = (0,external_node_path_.dirname)(userConfig);
+    const createdDir = !(0,external_node_fs_.existsSync)(sshDir);
+    if (createdDir)
+        (0,external_node_fs_.mkdirSync)(sshDir, { recursive: true, mode: 0o700 });
+    const line = `Include ${quoted(configPath)}`;
+    if (!(0,external_node_fs_.existsSync)(userConfig)) {
+        (0,external_node_fs_.writeFileSync)(userConfig, `${line}\n`, { mode: 0o600 });
+        return { line, createdConfig: true, createdDir };
+    }
+    const before = (0,external_node_fs_.readFileSync)(userConfig, 'utf8');
+    (0,external_node_fs_.writeFileSync)(userConfig, `${line}\n${before}`);
+    (0,external_node_fs_.chmodSync)(userConfig, 0o600);
+    return { line, createdConfig: false, createdDir };
+}
+/**
+ * Removes exactly the line addInclude added (once); everything else stays as
+ * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
+ * that now holds nothing else is removed too.
+ */
+function removeInclude(userConfig, added) {
+    if (!existsSync(userConfig) || added.line === '')
+        return false;
+    const text = readFileSync(userConfig, 'utf8');
+    const target = `${added.line}\n`;
+    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
+    if (at === 0 && !text.startsWith(target))
+        return false;
+    const rest = text.slice(0, at) + text.slice(at + target.length);
+    if (rest === '' && added.createdConfig) {
+        rmSync(userConfig);
+        if (added.createdDir && readdirSync(dirname(userConfig)).length === 0)
+            rmdirSync(dirname(userConfig));
+    }
+    else {
+        writeFileSync(userConfig, rest);
+    }
+    return true;
+}
+
 ;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
 /**
  * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
@@ -35460,6 +35629,7 @@ function generateSshKeyPair(comment) {
 
 
 
+
 /** `ssh: true` could not be honoured; says what the service answered. The post step still cleans up. */
 class SshUnavailableError extends Error {
     constructor(what) {
@@ -35469,15 +35639,15 @@ class SshUnavailableError extends Error {
 }
 /** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
 async function prepareSandboxSsh(deps, env, deadline) {
-    const dir = (0,key_files/* privateDirectory */.Jt)((0,key_files/* runnerTemp */.X5)(env));
+    const dir = (0,secret_files/* privateDirectory */.Jt)((0,secret_files/* runnerTemp */.X5)(env));
     new state/* ActionState */.q(deps.core).saveSecretDirectory(dir);
     const pair = generateSshKeyPair('gpu-sandbox-action');
-    (0,key_files/* maskKey */.s9)((s) => deps.core.setSecret(s), pair.privateKey);
-    const keyPath = (0,key_files/* writeSecretFile */.AK)(dir, 'id_ed25519', pair.privateKey);
+    (0,secret_files/* maskKey */.s9)((s) => deps.core.setSecret(s), pair.privateKey);
+    const keyPath = (0,secret_files/* writeSecretFile */.AK)(dir, 'id_ed25519', pair.privateKey);
     const client = deps.client.withDeadline(deadline, deps.clock);
     let certificate;
     try {
-        certificate = await (0,retry/* retryUntil */.v6)((0,modes_deps/* retryContext */.e)(deps), deadline, 'SSH certificate', () => client.requestSshCertificate(pair.publicKey, deps.signal));
+        certificate = await (0,retry/* retryUntil */.v6)((0,step_deps/* opContext */.R)(deps), deadline, 'SSH certificate', () => client.requestSshCertificate(pair.publicKey, deps.signal));
     }
     catch (error) {
         if ((0,errors/* isServiceError */.gi)(error) && (error.status === 404 || error.status === 405)) {
@@ -35485,8 +35655,8 @@ async function prepareSandboxSsh(deps, env, deadline) {
         }
         throw error;
     }
-    (0,key_files/* maskKey */.s9)((s) => deps.core.setSecret(s), certificate.ssh_certificate);
-    const certPath = (0,key_files/* writeSecretFile */.AK)(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`);
+    (0,secret_files/* maskKey */.s9)((s) => deps.core.setSecret(s), certificate.ssh_certificate);
+    const certPath = (0,secret_files/* writeSecretFile */.AK)(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`);
     const until = certificate.expires_at ? ` until ${(0,untrusted/* serviceText */.Lo)(certificate.expires_at, 40)}` : '';
     deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`);
     return { dir, keyPath, certPath };
@@ -35494,9 +35664,9 @@ async function prepareSandboxSsh(deps, env, deadline) {
 /** Writes the SSH files and the Include line, sets the outputs. */
 function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
     const { core } = deps;
-    const { configPath } = (0,config_files/* writeSshFiles */.RO)(dir, ssh.alias, endpoint, keyPath, certPath);
-    const userConfig = (0,config_files/* userSshConfigPath */.bX)();
-    const added = (0,config_files/* addInclude */.Ep)(userConfig, configPath);
+    const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath);
+    const userConfig = (0,inputs_ssh/* userSshConfigPath */.bX)();
+    const added = addInclude(userConfig, configPath);
     new state/* ActionState */.q(core).saveSshInclude({ userConfig, ...added });
     core.setOutput('ssh-host', endpoint.host);
     core.setOutput('ssh-port', String(endpoint.port));
@@ -35533,7 +35703,7 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
     for (let poll = 1;; poll++) {
         let instances;
         try {
-            instances = await (0,retry/* retryUntil */.v6)((0,modes_deps/* retryContext */.e)(deps), deadline, 'list instances', () => client.listInstances(deps.signal));
+            instances = await (0,retry/* retryUntil */.v6)((0,step_deps/* opContext */.R)(deps), deadline, 'list instances', () => client.listInstances(deps.signal));
         }
         catch (error) {
             if ((0,errors/* isNotFound */.c4)(error))
@@ -35564,129 +35734,166 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 /***/ }),
 
-/***/ 24617:
+/***/ 58528:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  On: () => (/* binding */ ALIAS_PATTERN),
-  Ep: () => (/* binding */ addInclude),
-  vR: () => (/* binding */ aliasWrittenBefore),
-  bX: () => (/* binding */ userSshConfigPath),
-  RO: () => (/* binding */ writeSshFiles)
-});
-
-// UNUSED EXPORTS: removeInclude
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./build/src/key-files.js
-var key_files = __nccwpck_require__(91528);
-;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AK: () => (/* binding */ writeSecretFile),
+/* harmony export */   Jt: () => (/* binding */ privateDirectory),
+/* harmony export */   X5: () => (/* binding */ runnerTemp),
+/* harmony export */   s9: () => (/* binding */ maskKey)
+/* harmony export */ });
+/* unused harmony exports NoRunnerTempError, removePrivateDirectory */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /**
- * The SSH files a later step uses: in the step's private directory, a
- * known_hosts pinned to the host key and `<alias>.ssh_config` with one
- * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
- * (an Include after a Host block would belong to that block). The post step
- * removes exactly that line and nothing else.
+ * Files that hold a secret or sit beside one (a private key, its SSH
+ * certificate, known_hosts, the SSH config): created fresh in a 0700
+ * directory of their own under RUNNER_TEMP, mode 0600, never through a file
+ * or a symlink that is already there. Without RUNNER_TEMP the step
+ * fails rather than write a key into the workspace.
  */
 
 
-
-
-const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-/** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
-function userSshConfigPath(home = (0,external_node_os_namespaceObject.homedir)()) {
-    return (0,external_node_path_.join)(home, '.ssh', 'config');
-}
-/** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
-function configFileName(alias) {
-    return `${alias}.ssh_config`;
-}
-/** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
-function aliasWrittenBefore(userConfig, alias) {
-    if (!(0,external_node_fs_.existsSync)(userConfig))
-        return false;
-    const ours = `/${configFileName(alias)}"`;
-    return (0,external_node_fs_.readFileSync)(userConfig, 'utf8')
-        .split(/\r?\n/)
-        .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
-}
-function quoted(path) {
-    return `"${path.replace(/"/g, '')}"`;
-}
-/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
-function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
-    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
-    const knownHostsPath = (0,key_files/* writeSecretFile */.AK)(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
-    const lines = [
-        `Host ${alias}`,
-        `  HostName ${endpoint.host}`,
-        `  Port ${endpoint.port}`,
-        `  User ${endpoint.user}`,
-        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
-        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
-        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
-        '  GlobalKnownHostsFile /dev/null',
-        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
-        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
-        '  ServerAliveInterval 30',
-        '  ServerAliveCountMax 4',
-        '',
-    ];
-    const configPath = (0,key_files/* writeSecretFile */.AK)(dir, configFileName(alias), lines.join('\n'));
-    return { configPath, knownHostsPath };
-}
-/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
-function addInclude(userConfig, configPath) {
-    const sshDir = (0,external_node_path_.dirname)(userConfig);
-    const createdDir = !(0,external_node_fs_.existsSync)(sshDir);
-    if (createdDir)
-        (0,external_node_fs_.mkdirSync)(sshDir, { recursive: true, mode: 0o700 });
-    const line = `Include ${quoted(configPath)}`;
-    if (!(0,external_node_fs_.existsSync)(userConfig)) {
-        (0,external_node_fs_.writeFileSync)(userConfig, `${line}\n`, { mode: 0o600 });
-        return { line, createdConfig: true, createdDir };
+/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
+function maskKey(setSecret, key) {
+    setSecret(key);
+    for (const line of key.split(/\r?\n/)) {
+        if (line.trim() !== '')
+            setSecret(line.trim());
     }
-    const before = (0,external_node_fs_.readFileSync)(userConfig, 'utf8');
-    (0,external_node_fs_.writeFileSync)(userConfig, `${line}\n${before}`);
-    (0,external_node_fs_.chmodSync)(userConfig, 0o600);
-    return { line, createdConfig: false, createdDir };
+}
+class NoRunnerTempError extends Error {
+    constructor() {
+        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
+        this.name = 'NoRunnerTempError';
+    }
+}
+/** RUNNER_TEMP, or an error that says why nothing was sent. */
+function runnerTemp(env) {
+    const dir = env.RUNNER_TEMP?.trim();
+    if (!dir)
+        throw new NoRunnerTempError();
+    return dir;
+}
+/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
+function privateDirectory(parent) {
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(parent, 'gpu-sandbox-'));
 }
 /**
- * Removes exactly the line addInclude added (once); everything else stays as
- * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
- * that now holds nothing else is removed too.
+ * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
+ * no-follow: an existing file or a planted symlink makes it fail, never write through.
  */
-function removeInclude(userConfig, added) {
-    if (!existsSync(userConfig) || added.line === '')
-        return false;
-    const text = readFileSync(userConfig, 'utf8');
-    const target = `${added.line}\n`;
-    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
-    if (at === 0 && !text.startsWith(target))
-        return false;
-    const rest = text.slice(0, at) + text.slice(at + target.length);
-    if (rest === '' && added.createdConfig) {
-        rmSync(userConfig);
-        if (added.createdDir && readdirSync(dirname(userConfig)).length === 0)
-            rmdirSync(dirname(userConfig));
+function writeSecretFile(dir, name, content) {
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, name);
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_EXCL | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW, 0o600);
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, content);
     }
-    else {
-        writeFileSync(userConfig, rest);
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
-    return true;
+    return path;
+}
+/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
+function removePrivateDirectory(dir) {
+    rmSync(dir, { recursive: true, force: true });
 }
 
 
 /***/ }),
 
-/***/ 33260:
+/***/ 63996:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ opContext)
+/* harmony export */ });
+/** The operations' context for a step: its client, clock and signal, and log lines to the step's log. */
+function opContext(deps) {
+    return { client: deps.client, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
+}
+
+
+/***/ }),
+
+/***/ 16854:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Lb: () => (/* binding */ setTextOutput),
+/* harmony export */   mI: () => (/* binding */ setJsonOutput)
+/* harmony export */ });
+/* unused harmony exports STEP_OUTPUTS_LIMIT_BYTES, OUTPUT_BUDGET_BYTES, fitJson */
+/** GitHub's limit for all outputs of one step. */
+const STEP_OUTPUTS_LIMIT_BYTES = 1024 * 1024;
+/** Shares of the limit; together with the small outputs they stay well under it. */
+const OUTPUT_BUDGET_BYTES = {
+    sandbox: (STEP_OUTPUTS_LIMIT_BYTES * 3) / 4,
+    'network-policy': STEP_OUTPUTS_LIMIT_BYTES / 8,
+    text: 1024,
+};
+const CUT_STRING_BYTES = 1024;
+const MAX_DROPPED_NAMES = 50;
+const NOTE_RESERVE_BYTES = 8 * 1024;
+function bytes(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+function cutString(text, limit) {
+    if (bytes(text) <= limit)
+        return text;
+    return `${Buffer.from(text).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '')}…`;
+}
+/**
+ * JSON of `value` in at most `limit` bytes. An object too long keeps its
+ * fields in order while they fit (long strings shortened), drops the rest,
+ * and carries `_truncated` with the original size and the dropped fields.
+ */
+function fitJson(value, limit) {
+    const json = JSON.stringify(value) ?? 'null';
+    const originalBytes = bytes(json);
+    if (originalBytes <= limit)
+        return { json, cut: false, originalBytes };
+    const dropped = [];
+    let droppedCount = 0;
+    const kept = {};
+    // Room for `_truncated`: at most MAX_DROPPED_NAMES names of at most 64 bytes each.
+    let room = limit - NOTE_RESERVE_BYTES;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        for (const [key, field] of Object.entries(value)) {
+            const candidate = typeof field === 'string' ? cutString(field, CUT_STRING_BYTES) : field;
+            const size = bytes(`${JSON.stringify(key)}:${JSON.stringify(candidate) ?? 'null'},`);
+            if (size <= room) {
+                kept[key] = candidate;
+                room -= size;
+            }
+            else {
+                droppedCount++;
+                if (dropped.length < MAX_DROPPED_NAMES)
+                    dropped.push(cutString(key, 64));
+            }
+        }
+    }
+    const note = { original_bytes: originalBytes, limit_bytes: limit, reason: "cut to fit GitHub's 1 MiB limit for a step's outputs", dropped, dropped_count: droppedCount };
+    return { json: JSON.stringify({ ...kept, _truncated: note }), cut: true, originalBytes };
+}
+/** Sets a JSON output cut to its share, with a warning when it was cut. */
+function setJsonOutput(core, name, value) {
+    const fitted = fitJson(value, OUTPUT_BUDGET_BYTES[name]);
+    if (fitted.cut) {
+        core.warning(`The '${name}' output was cut from ${fitted.originalBytes} to at most ${OUTPUT_BUDGET_BYTES[name]} bytes to fit GitHub's 1 MiB limit for a step's outputs; its '_truncated' field lists what was dropped.`);
+    }
+    core.setOutput(name, fitted.json);
+}
+/** A one-line text output from the service (status, name), cut to a short length. */
+function setTextOutput(core, name, value) {
+    core.setOutput(name, cutString(value, OUTPUT_BUDGET_BYTES.text));
+}
+
+
+/***/ }),
+
+/***/ 36017:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35824,7 +36031,7 @@ class ActionState {
 
 /***/ }),
 
-/***/ 96897:
+/***/ 99128:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35835,7 +36042,7 @@ class ActionState {
 /* harmony export */   a3: () => (/* binding */ formatDuration)
 /* harmony export */ });
 /* unused harmony export SUMMARY_LIMIT_BYTES */
-/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33599);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 
 function formatDuration(ms) {
     const total = Math.max(0, Math.round(ms / 1000));
@@ -35853,7 +36060,7 @@ function formatDuration(ms) {
  * values often carry what the service said, so no cell is trusted.
  */
 function markdownTable(rows) {
-    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(key)} | ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(value, 2_000)} |`)];
+    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(key)} | ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(value, 2_000)} |`)];
     return `${lines.join('\n')}\n`;
 }
 /** "a; b; c; … and 7 more": keeps the summary small whatever the list. */
@@ -35879,104 +36086,6 @@ async function reportDryRun(core, heading, route, body, shown = body, note = '')
     core.info(`dry-run: nothing is sent. ${route} would carry${note}:\n${json}`);
     core.setOutput('request', JSON.stringify(body));
     await core.appendSummary(`### ${heading} (dry-run)\nNothing was sent. Request body of \`${route}\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`);
-}
-
-
-/***/ }),
-
-/***/ 33599:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ht: () => (/* binding */ safeLogText),
-/* harmony export */   Lo: () => (/* binding */ serviceText),
-/* harmony export */   cl: () => (/* binding */ registerSecret),
-/* harmony export */   g5: () => (/* binding */ summaryText)
-/* harmony export */ });
-/* unused harmony exports forgetSecrets, SERVICE_TEXT_LIMIT, scrubSecrets */
-/**
- * Everything the service says is untrusted text. This module is the one way
- * such text reaches a log line, an annotation or the job summary:
- *
- * - `serviceText` for a service string embedded in a message: one line, no
- *   control characters, no workflow command, secrets and keys removed, cut to
- *   a few hundred characters;
- * - `safeLogText` for a whole message on its way to the runner (the core
- *   adapter applies it to every line it writes, as the last line of defence);
- * - `summaryText` for a job-summary table cell: escaped for HTML and Markdown
- *   (no tag, link, image, code span, emphasis, math or cell break survives).
- *
- * The runner reads a workflow command from `::name::` at the start of a line
- * (leading spaces allowed), where a line ends at `\n`, `\r\n` or a bare `\r`,
- * and from `##[name]` anywhere in a line.
- */
-/** Secrets to remove from any service text: the API token, generated keys. */
-const secrets = new Set();
-/** Registers a secret (the api-token, a key line): it is removed from every untrusted text from now on. */
-function registerSecret(secret) {
-    const text = secret.trim();
-    // Very short values would blank out ordinary words.
-    if (text.length >= 6)
-        secrets.add(text);
-}
-/** Forgets every registered secret (tests). */
-function forgetSecrets() {
-    secrets.clear();
-}
-const SERVICE_TEXT_LIMIT = 300;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-const PEM_BLOCK = /-----BEGIN[^-\r\n]{0,60}-----[\s\S]*?(?:-----END[^-\r\n]{0,60}-----|$)/g;
-const KEY_VALUE = /("(?:key|private_key|privateKey|ssh_private_key|ssh_certificate)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
-const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
-/** Removes registered secrets, PEM blocks and `key` values. */
-function scrubSecrets(text) {
-    let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
-    for (const secret of secrets)
-        clean = clean.split(secret).join('***');
-    return clean;
-}
-/** `::x::` at a line start and `##[x]` anywhere can no longer be read as commands. */
-function defuseCommands(line) {
-    return line.replace(/##\[/g, '#\u2060#[').replace(/^(\s*):(?=:)/, '$1:\u2060');
-}
-function cut(text, limit) {
-    const chars = [...text];
-    return chars.length > limit ? `${chars.slice(0, limit).join('')}…` : text;
-}
-/**
- * A service string for a log line, an annotation or an error message: one
- * line, no control characters, no command, no secret, at most `limit` characters.
- */
-function serviceText(value, limit = SERVICE_TEXT_LIMIT) {
-    const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? String(value));
-    // Secrets first, while a PEM block still has its line breaks.
-    const oneLine = scrubSecrets(text).replace(LINE_BREAKS_AND_CONTROLS, ' ').trim();
-    // Cut first, then defuse: the defusing never makes the text longer than the reader sees.
-    return defuseCommands(cut(oneLine, limit).replace(/::/g, ':\u2060:'));
-}
-/**
- * A whole message on its way to the runner's log: every line it will be split
- * into (at `\n`, `\r\n` or `\r`) is defused, and secrets are removed. Our own
- * multi-line messages keep their lines.
- */
-function safeLogText(message) {
-    return scrubSecrets(message)
-        .split(/\r\n|\r|\n/)
-        .map((line) => defuseCommands(line.replace(/[\u2028\u2029\u0085]/g, ' ')))
-        .join('\n');
-}
-const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/**
- * Text for a job-summary table cell: one line, HTML escaped, Markdown
- * punctuation backslash-escaped (no links, images, code spans, emphasis or
- * cell breaks), secrets removed.
- */
-function summaryText(value, limit = 1_000) {
-    const text = serviceText(value, limit);
-    // Markdown first (it adds only backslashes), then HTML (whose entities need no Markdown escaping).
-    // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
-    return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 

@@ -13194,7 +13194,7 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 5980:
+/***/ 3599:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -16055,7 +16055,7 @@ module.exports = createDecompressInterceptor
 
 const diagnosticsChannel = __webpack_require__(3053)
 const util = __webpack_require__(3440)
-const DeduplicationHandler = __webpack_require__(5980)
+const DeduplicationHandler = __webpack_require__(3599)
 const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(7659)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
@@ -35575,7 +35575,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1659:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -36661,7 +36661,7 @@ const {
   isTextBinaryFrame,
   isContinuationFrame
 } = __webpack_require__(8625)
-const { failWebsocketConnection } = __webpack_require__(1659)
+const { failWebsocketConnection } = __webpack_require__(6897)
 const { WebsocketFrameSend } = __webpack_require__(3264)
 const { PerMessageDeflate } = __webpack_require__(9469)
 const { MessageSizeExceededError } = __webpack_require__(8707)
@@ -37408,7 +37408,7 @@ const { environmentSettingsObject } = __webpack_require__(3168)
 const { states, opcodes, sentCloseFrameState } = __webpack_require__(736)
 const { webidl } = __webpack_require__(7879)
 const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(8625)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(1659)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(6897)
 const { channels } = __webpack_require__(2414)
 const { WebsocketFrameSend } = __webpack_require__(3264)
 const { ByteParser } = __webpack_require__(1652)
@@ -38276,7 +38276,7 @@ const {
   toArrayBuffer,
   getURLRecord
 } = __webpack_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(1659)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(6897)
 const { ByteParser } = __webpack_require__(1652)
 const { kEnumerableProperty } = __webpack_require__(3440)
 const { getGlobalDispatcher } = __webpack_require__(2581)

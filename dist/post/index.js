@@ -28601,13 +28601,105 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 782:
+/***/ 9219:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   nT: () => (/* binding */ formatDollars)
+/* harmony export */   Y: () => (/* binding */ cleanupInstance)
 /* harmony export */ });
-/* unused harmony exports estimateHourlyCost, describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS, readBillingContext */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9943);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3996);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4120);
+/**
+ * The post step of mode `instance`: remove the key files, then delete the
+ * instance. The deployed service's `identifier` is an index that shifts when
+ * other instances come and go, so the instance is looked up by its `uuid` in
+ * GET /instances/list and deleted under its current identifier; deleting by
+ * the identifier saved at create could delete someone else's.
+ */
+
+
+
+
+
+/** The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list (v1.0). */
+async function currentIdentifier(deps, client, uuid, saved, deadline) {
+    if (!uuid)
+        return { identifier: saved, checked: false };
+    try {
+        const instances = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_4__/* .opContext */ .R)({ ...deps, client }), deadline, 'list instances', () => client.listInstances(deps.signal));
+        const found = instances.find((instance) => instance.uuid === uuid);
+        return found ? { identifier: found.identifier, checked: true } : 'gone';
+    }
+    catch (error) {
+        if (!(0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotFound */ .c4)(error))
+            throw error;
+        deps.core.warning(`The service has no instance list (GET /instances/list answered 404), so instance ${saved} could not be checked by its uuid before the delete. ` +
+            'On a service whose identifiers shift this could name another instance; check the account console.');
+        return { identifier: saved, checked: false };
+    }
+}
+async function cleanupInstance(deps, state, inputs, deadlineMs) {
+    const { core } = deps;
+    const keyPath = state.sshKeyPath;
+    // Usually already gone with its directory (cleanup/ssh.ts); a key file from an older state is removed here.
+    if (keyPath && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(keyPath)) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(keyPath, { force: true });
+        core.info(`Removed the private key file ${keyPath}.`);
+    }
+    const saved = state.instanceId;
+    if (!saved) {
+        core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).');
+        return;
+    }
+    const config = inputs.cleanup();
+    if (config.keepAlive) {
+        core.notice(`keep-alive: true: instance ${saved} is left running. Delete it yourself when done.`);
+        return;
+    }
+    const deadline = deps.clock.now() + deadlineMs;
+    const client = deps.makeClient(config).withDeadline(deadline, deps.clock);
+    const uuid = state.instanceUuid;
+    const target = await currentIdentifier(deps, client, uuid, saved, deadline);
+    if (target === 'gone') {
+        core.info(`Instance ${saved} (uuid ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(uuid)}) is no longer listed: already gone, nothing to delete.`);
+        return;
+    }
+    const { identifier } = target;
+    if (identifier !== saved)
+        core.info(`Instance uuid ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(uuid)} is now identifier ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier)} (was ${saved}): deleting that one.`);
+    try {
+        await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_4__/* .opContext */ .R)({ ...deps, client }), deadline, `delete instance ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier, 64)}`, () => client.deleteInstance(identifier, deps.signal), { urgent: true });
+        core.info(`Deleted instance ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier, 64)}${target.checked ? ' (checked by uuid)' : ''}.`);
+    }
+    catch (error) {
+        if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotFound */ .c4)(error)) {
+            core.info(`Instance ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier, 64)} is already gone (404).`);
+            return;
+        }
+        throw error;
+    }
+}
+
+
+/***/ }),
+
+/***/ 2815:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ cleanupSandbox)
+});
+
+// UNUSED EXPORTS: postSummary
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+;// CONCATENATED MODULE: ./build/src/sandbox/billing.js
 /**
  * The pricing catalog's structure is not described; keys look like
  * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
@@ -28693,6 +28785,529 @@ async function readBillingContext(client, spec, warn, signal) {
         }),
     ]);
     return { cost: cost.line, dollarsPerHour: cost.dollarsPerHour, creditAlert };
+}
+
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
+;// CONCATENATED MODULE: ./build/src/sandbox/status.js
+/**
+ * The one place that knows what a sandbox status means. The service speaks
+ * two vocabularies (v1.0: pending/starting/running/stopping/stopped; as
+ * deployed: created/ready/finished) and may add words: anything unknown is
+ * still in progress for the wait and possibly live for cleanup, because a
+ * repeated stop is safe and a missed one costs money.
+ */
+/** Ready to use: the wait is over. */
+const READY = new Set(['running', 'ready']);
+/** Terminal without being usable. */
+const FAILED = new Set(['failed']);
+/** Being stopped: no longer wanted, but it may still hold its name. */
+const STOPPING = new Set(['stopping', 'terminating', 'deleting']);
+/** Ended: holds no name, bills nothing. */
+const ENDED = new Set(['stopped', 'finished', 'terminated', 'deleted', 'expired', 'destroyed']);
+function word(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+function isReady(status) {
+    return READY.has(word(status));
+}
+function isFailed(status) {
+    return FAILED.has(word(status));
+}
+/** The wait ends here: ready or failed. */
+function isSettled(status) {
+    return isReady(status) || isFailed(status);
+}
+/** Ended for good: holds no name and bills nothing. */
+function isEnded(status) {
+    return ENDED.has(word(status));
+}
+/** Stopping or ended: a stop was already accepted, nothing more to ask for. */
+function isStoppingOrEnded(status) {
+    return isEnded(status) || STOPPING.has(word(status));
+}
+/**
+ * Nothing left to stop: ended, being stopped, or failed (terminal). Used
+ * after a stop was refused with a 4xx: such a sandbox is not live.
+ */
+function isNotLive(status) {
+    return isStoppingOrEnded(status) || isFailed(status);
+}
+/** May still hold its name (a start with that name would answer 409): everything not ended, unknown words included. */
+function status_mayHoldName(status) {
+    return !isEnded(status);
+}
+
+;// CONCATENATED MODULE: ./build/src/sandbox/find.js
+/** Sandboxes by name: who holds a name, which of them is live, and waiting until a name is free. */
+
+
+
+
+/** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
+async function findNameHolders(ctx, name, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    return (0,retry/* retryUntil */.v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
+        const holders = [];
+        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
+            if (sandbox.name !== name || !status_mayHoldName(sandbox.status))
+                continue;
+            if (sandbox.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
+                holders.push({ ...sandbox, id: sandbox.id });
+        }
+        return holders;
+    }, { backoff: retry/* READ_BACKOFF */.Ue });
+}
+/**
+ * The newest sandbox named `name` that may be live and is not in `exclude`
+ * (sandboxes that held the name before this step: never ours).
+ */
+async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
+    const holders = await findNameHolders(ctx, name, deadline);
+    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !isStoppingOrEnded(sandbox.status));
+}
+/**
+ * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
+ * until none of `ids` holds its name any more (ended, or 404), so that the
+ * next start is sent once and lands, instead of start requests spent to find
+ * out. Throws when the deadline comes first; nothing is started then.
+ */
+async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    let holding = [...ids];
+    let reported = false;
+    const stillHeld = () => new Error(`The name '${name}' was still held by ${holding.join(', ')} when 'timeout' ran out; nothing was started. ` +
+        "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
+    while (holding.length > 0) {
+        const still = [];
+        for (const id of holding) {
+            const status = await retryUntil(ctx, deadline, `read ${id}`, async () => {
+                try {
+                    return (await client.getSandbox(id, ctx.signal)).status;
+                }
+                catch (error) {
+                    if (isNotFound(error))
+                        return undefined;
+                    if (isServiceError(error, 'deadline_exceeded'))
+                        throw stillHeld();
+                    throw error;
+                }
+            }, { backoff: READ_BACKOFF });
+            if (status !== undefined && mayHoldName(status))
+                still.push(id);
+        }
+        holding = still;
+        if (holding.length === 0)
+            break;
+        if (ctx.clock.now() + pollIntervalMs >= deadline)
+            throw stillHeld();
+        if (!reported)
+            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`);
+        reported = true;
+        await ctx.clock.sleep(pollIntervalMs, ctx.signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/sandbox/eventual.js
+/**
+ * The service is eventually consistent: a sandbox may not be visible for a
+ * moment after its start is accepted, and some refusals pass by themselves.
+ */
+
+
+/**
+ * For this long after an accepted start, a 404 for the sandbox means "not
+ * visible yet" (eventual consistency), not "gone".
+ */
+const NOT_VISIBLE_YET_MS = 60_000;
+/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
+const INFO_READ_MS = 5_000;
+function notVisibleYet(clock, error, acceptedAt) {
+    return (0,errors/* isNotFound */.c4)(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
+}
+/** A condition that may pass by itself: try again with backoff, within the deadline. */
+class TryAgainLater extends Error {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'TryAgainLater';
+    }
+}
+function isTransientOrLater(error) {
+    return (0,retry/* isTransient */.dg)(error) || error instanceof TryAgainLater;
+}
+
+;// CONCATENATED MODULE: ./build/src/sandbox/record.js
+
+function record_text(record, field) {
+    const value = record?.[field];
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+/** Why a failed sandbox failed: `failure_code: failure`, either part alone, or undefined. Already one safe line. */
+function failureReason(record) {
+    const code = record_text(record, 'failure_code');
+    const failure = record_text(record, 'failure');
+    if (!code && !failure)
+        return undefined;
+    return serviceText([code, failure].filter(Boolean).join(': '));
+}
+/** When the service will end it (ISO 8601), when it says so. */
+function expiresAt(record) {
+    return record_text(record, 'expires_at');
+}
+/** When the service created it, as epoch milliseconds, when it says so and the date reads. */
+function createdAtMs(record) {
+    const value = record_text(record, 'created_at');
+    const ms = value === undefined ? Number.NaN : Date.parse(value);
+    return Number.isFinite(ms) ? ms : undefined;
+}
+
+;// CONCATENATED MODULE: ./build/src/sandbox/stop.js
+/** Stopping one sandbox: retried until accepted, or until it is certainly gone or not live. */
+
+
+
+
+
+
+/** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
+function isRefusal(error) {
+    return (0,errors/* isServiceError */.gi)(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status);
+}
+/**
+ * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
+ * gone or not live, or the deadline passes.
+ */
+async function stopSandbox(ctx, id, deadline, options = {}) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    const young = (error) => notVisibleYet(ctx.clock, error, options.acceptedAt);
+    const attempt = async () => {
+        try {
+            await client.stopSandbox(id, ctx.signal);
+            return { outcome: 'accepted', status: undefined };
+        }
+        catch (error) {
+            if (young(error))
+                throw new TryAgainLater(`404 less than a minute after the start (not visible yet)`);
+            if ((0,errors/* isNotFound */.c4)(error))
+                return { outcome: 'gone', status: undefined };
+            if (!isRefusal(error))
+                throw error;
+            // Refused: what matters is whether the sandbox is live. Read it.
+            const refusal = `${error.status} ${error.code}`;
+            let record;
+            try {
+                record = await client.getSandbox(id, ctx.signal);
+            }
+            catch (readError) {
+                if (young(readError))
+                    throw new TryAgainLater(`refused (${refusal}) and not visible yet`);
+                if ((0,errors/* isNotFound */.c4)(readError))
+                    return { outcome: 'gone', status: undefined };
+                throw readError;
+            }
+            if (isNotLive(record.status))
+                return { outcome: 'not-live', status: record.status, refusal };
+            throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error });
+        }
+    };
+    const result = await (0,retry/* retryUntil */.v6)(ctx, deadline, `stop ${id}`, attempt, { urgent: options.urgent ?? true, retryable: isTransientOrLater, onRetry: options.onRetry });
+    if (result.outcome !== 'accepted')
+        return result;
+    // Report what the service says now; the stop itself already succeeded.
+    try {
+        const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
+        return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) };
+    }
+    catch {
+        return { outcome: 'accepted', status: undefined };
+    }
+}
+/** The log line for a stop that found nothing live (the post step and mode: stop say the same). */
+function describeStopOutcome(id, result) {
+    if (result.outcome === 'gone')
+        return `Sandbox ${id} is already gone (404): nothing to stop.`;
+    if (result.outcome === 'not-live')
+        return `Sandbox ${id} is ${(0,untrusted/* serviceText */.Lo)(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`;
+    return `Stop of sandbox ${id} accepted; status: ${(0,untrusted/* serviceText */.Lo)(result.status ?? 'stopping')}.`;
+}
+
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(3996);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var step_summary = __nccwpck_require__(9128);
+;// CONCATENATED MODULE: ./build/src/cleanup/sandbox.js
+
+
+
+
+
+
+async function cleanupSandbox(deps, state, inputs, deadlineMs) {
+    const { core } = deps;
+    const sandboxId = state.sandboxId;
+    const sandboxName = state.sandboxName;
+    if (!sandboxId && !sandboxName) {
+        const refused = state.startRefused;
+        core.info(refused
+            ? `Nothing to clean up: the main step created no sandbox (${(0,untrusted/* serviceText */.Lo)(refused, 160)}).`
+            : 'Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).');
+        return;
+    }
+    const config = inputs.cleanup();
+    if (config.keepAlive) {
+        const what = sandboxId ?? `the sandbox named '${sandboxName}'`;
+        core.notice(`keep-alive: true: ${what} is left running. Stop it in a later job with 'mode: stop' and 'sandbox-id', or let its TTL end it.`);
+        return;
+    }
+    const stopped = await stopOurs(deps, state, config, deps.clock.now() + deadlineMs);
+    // The final line sits outside the group, so it shows without expanding anything.
+    if (!stopped) {
+        core.info(`No live sandbox named '${sandboxName}' exists: the start request created nothing, so there is nothing to stop.`);
+        return;
+    }
+    await reportStopped(deps, state, stopped.id, stopped.result);
+}
+/** Stops the sandbox by its saved id, or finds it by name first; undefined when no sandbox of ours exists. */
+async function stopOurs(deps, state, config, deadline) {
+    const { core } = deps;
+    const [sandboxId, sandboxName] = [state.sandboxId, state.sandboxName];
+    const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.makeClient(config) });
+    core.startGroup(`Stop sandbox ${sandboxId ?? `named '${sandboxName}'`}`);
+    try {
+        let id = sandboxId;
+        if (!id && sandboxName) {
+            core.info(`The start answer never arrived; looking for a live sandbox named '${sandboxName}'.`);
+            id = await findByNameWithGrace(ctx, sandboxName, deadline, state.nameHolders);
+        }
+        // Seen by the main step: a 404 now means gone (expired, stopped elsewhere), not "not visible yet".
+        const acceptedAt = state.sandboxSeen ? undefined : state.startedAt;
+        return id ? { id, result: await stopSandbox(ctx, id, deadline, { acceptedAt }) } : undefined;
+    }
+    finally {
+        core.endGroup();
+    }
+}
+async function reportStopped(deps, state, id, result) {
+    // Our own clock when the main step saw the start accepted; else the service's created_at (an adopted name).
+    const since = state.startedAt ?? result.createdAt;
+    const livedMs = since !== undefined ? Math.max(0, deps.clock.now() - since) : undefined;
+    const lived = livedMs !== undefined ? ` after ${(0,step_summary/* formatDuration */.a3)(livedMs)}` : '';
+    let summary;
+    if (result.outcome === 'accepted') {
+        deps.core.info(`Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : (0,untrusted/* serviceText */.Lo)(result.status)}).`);
+        summary = `stop accepted; status ${result.status ?? 'unknown'}`;
+    }
+    else {
+        deps.core.info(describeStopOutcome(id, result));
+        summary = result.outcome === 'gone' ? 'already gone (404)' : `not live (${result.status}); the stop was answered ${result.refusal}`;
+    }
+    await deps.core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost));
+}
+/** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */
+function postSummary(id, result, livedMs, dollarsPerHour) {
+    let cost = 'no estimate';
+    if (livedMs !== undefined && dollarsPerHour !== undefined) {
+        cost = `~${formatDollars((dollarsPerHour * livedMs) / 3_600_000)} (${(0,step_summary/* formatDuration */.a3)(livedMs)} at ~${formatDollars(dollarsPerHour)}/hour)`;
+    }
+    return (`### Sandbox ${id} cleanup\n\n` +
+        (0,step_summary/* markdownTable */.Qj)([
+            ['Stop', result],
+            ['Lived', livedMs !== undefined ? `${(0,step_summary/* formatDuration */.a3)(livedMs)} (from the accepted start to the stop)` : 'unknown'],
+            ['Estimated cost of this run', cost],
+        ]));
+}
+/** A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists. */
+async function findByNameWithGrace(ctx, name, deadline, exclude) {
+    const pauses = [0, 2_000, 4_000];
+    if (exclude.length > 0)
+        ctx.log(`Not ours, never stopped here: ${exclude.join(', ')} (held the name before the first start attempt).`);
+    for (const pause of pauses) {
+        if (pause > 0)
+            await ctx.clock.sleep(pause, ctx.signal);
+        const found = await findLiveSandboxByName(ctx, name, deadline, exclude);
+        if (found) {
+            ctx.log(`Found sandbox ${found.id} named '${name}'.`);
+            return found.id;
+        }
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 6187:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  t: () => (/* binding */ removeSshAccess)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./build/src/ssh/secret-files.js
+/**
+ * Files that hold a secret or sit beside one (a private key, its SSH
+ * certificate, known_hosts, the SSH config): created fresh in a 0700
+ * directory of their own under RUNNER_TEMP, mode 0600, never through a file
+ * or a symlink that is already there. Without RUNNER_TEMP the step
+ * fails rather than write a key into the workspace.
+ */
+
+
+/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
+function maskKey(setSecret, key) {
+    setSecret(key);
+    for (const line of key.split(/\r?\n/)) {
+        if (line.trim() !== '')
+            setSecret(line.trim());
+    }
+}
+class NoRunnerTempError extends Error {
+    constructor() {
+        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
+        this.name = 'NoRunnerTempError';
+    }
+}
+/** RUNNER_TEMP, or an error that says why nothing was sent. */
+function runnerTemp(env) {
+    const dir = env.RUNNER_TEMP?.trim();
+    if (!dir)
+        throw new NoRunnerTempError();
+    return dir;
+}
+/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
+function privateDirectory(parent) {
+    return mkdtempSync(join(parent, 'gpu-sandbox-'));
+}
+/**
+ * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
+ * no-follow: an existing file or a planted symlink makes it fail, never write through.
+ */
+function secret_files_writeSecretFile(dir, name, content) {
+    const path = join(dir, name);
+    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    try {
+        writeSync(fd, content);
+    }
+    finally {
+        closeSync(fd);
+    }
+    return path;
+}
+/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
+function removePrivateDirectory(dir) {
+    (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+}
+
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
+var ssh = __nccwpck_require__(280);
+;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
+/**
+ * The SSH files a later step uses: in the step's private directory, a
+ * known_hosts pinned to the host key and `<alias>.ssh_config` with one
+ * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
+ * (an Include after a Host block would belong to that block). The post step
+ * removes exactly that line and nothing else.
+ */
+
+
+
+
+function quoted(path) {
+    return `"${path.replace(/"/g, '')}"`;
+}
+/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
+function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
+    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
+    const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
+    const lines = [
+        `Host ${alias}`,
+        `  HostName ${endpoint.host}`,
+        `  Port ${endpoint.port}`,
+        `  User ${endpoint.user}`,
+        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
+        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
+        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
+        '  GlobalKnownHostsFile /dev/null',
+        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
+        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
+        '  ServerAliveInterval 30',
+        '  ServerAliveCountMax 4',
+        '',
+    ];
+    const configPath = writeSecretFile(dir, configFileName(alias), lines.join('\n'));
+    return { configPath, knownHostsPath };
+}
+/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
+function addInclude(userConfig, configPath) {
+    const sshDir = dirname(userConfig);
+    const createdDir = !existsSync(sshDir);
+    if (createdDir)
+        mkdirSync(sshDir, { recursive: true, mode: 0o700 });
+    const line = `Include ${quoted(configPath)}`;
+    if (!existsSync(userConfig)) {
+        writeFileSync(userConfig, `${line}\n`, { mode: 0o600 });
+        return { line, createdConfig: true, createdDir };
+    }
+    const before = readFileSync(userConfig, 'utf8');
+    writeFileSync(userConfig, `${line}\n${before}`);
+    chmodSync(userConfig, 0o600);
+    return { line, createdConfig: false, createdDir };
+}
+/**
+ * Removes exactly the line addInclude added (once); everything else stays as
+ * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
+ * that now holds nothing else is removed too.
+ */
+function removeInclude(userConfig, added) {
+    if (!(0,external_node_fs_.existsSync)(userConfig) || added.line === '')
+        return false;
+    const text = (0,external_node_fs_.readFileSync)(userConfig, 'utf8');
+    const target = `${added.line}\n`;
+    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
+    if (at === 0 && !text.startsWith(target))
+        return false;
+    const rest = text.slice(0, at) + text.slice(at + target.length);
+    if (rest === '' && added.createdConfig) {
+        (0,external_node_fs_.rmSync)(userConfig);
+        if (added.createdDir && (0,external_node_fs_.readdirSync)((0,external_node_path_.dirname)(userConfig)).length === 0)
+            (0,external_node_fs_.rmdirSync)((0,external_node_path_.dirname)(userConfig));
+    }
+    else {
+        (0,external_node_fs_.writeFileSync)(userConfig, rest);
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/ssh.js
+
+
+function removeSshAccess(core, state) {
+    try {
+        const include = state.sshInclude;
+        if (include) {
+            const removed = removeInclude(include.userConfig, include);
+            core.info(removed ? `Removed the SSH Include line from ${include.userConfig}.` : `The SSH Include line was no longer in ${include.userConfig}.`);
+        }
+        const dir = state.secretDirectory;
+        if (dir) {
+            removePrivateDirectory(dir);
+            core.info(`Removed the private key directory ${dir}.`);
+        }
+    }
+    catch (error) {
+        // Files are not worth a leaked sandbox: say so, and go on to the stop.
+        core.warning(`Could not remove the SSH files: ${error instanceof Error ? error.message : String(error)}`);
+    }
 }
 
 
@@ -28826,7 +29441,7 @@ function isServiceError(error, code) {
 /* harmony export */ });
 /* unused harmony exports DEFAULT_BACKOFF, backoffDelay, retryAfterDelay, isNotAccepted, delayFor, readRetryDelay, withRetry */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(486);
-/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3599);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
 
 
 const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
@@ -28892,7 +29507,7 @@ function reasonOf(error) {
         return `${error.status} ${error.code}`;
     }
     // Another service's error (GitHub's, through Octokit) may quote what it answered.
-    return (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 200);
+    return (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 200);
 }
 /** withRetry with the caller's clock, signal and log, until `deadline`: the one option block every call shares. */
 function retryUntil(ctx, deadline, label, operation, extras = {}) {
@@ -29022,1217 +29637,7 @@ function isLoopbackHost(hostname) {
 
 /***/ }),
 
-/***/ 1764:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ InputErrors),
-/* harmony export */   gR: () => (/* binding */ Collector)
-/* harmony export */ });
-/* unused harmony export InputError */
-/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5213);
-
-/** An invalid input: names the input and says what is allowed. Never echoes secrets. */
-class InputError extends Error {
-    input;
-    constructor(input, message) {
-        super(`Input '${input}': ${message}`);
-        this.name = 'InputError';
-        this.input = input;
-    }
-}
-/** Raised with every bad input at once. */
-class InputErrors extends Error {
-    errors;
-    constructor(errors) {
-        super(errors.map((e) => e.message).join('\n'));
-        this.name = 'InputErrors';
-        this.errors = errors;
-    }
-}
-class Collector {
-    errors = [];
-    read;
-    constructor(read) {
-        this.read = read;
-    }
-    /** Reads an input, falling back to its documented default when empty. */
-    raw(name) {
-        const value = this.read(name);
-        return value.trim() === '' ? _defaults_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .WJ[name] : value;
-    }
-    isSet(name) {
-        return this.read(name).trim() !== '';
-    }
-    parse(name, schema, raw = this.raw(name)) {
-        const result = schema.safeParse(raw);
-        if (result.success)
-            return result.data;
-        this.errors.push(new InputError(name, result.error.issues[0]?.message ?? 'is invalid'));
-        return undefined;
-    }
-    fail(name, message) {
-        this.errors.push(new InputError(name, message));
-    }
-    /** The parsed config, or every error at once. */
-    done(config) {
-        if (this.errors.length > 0 || config === undefined)
-            throw new InputErrors(this.errors);
-        return config;
-    }
-}
-
-
-/***/ }),
-
-/***/ 5213:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   FN: () => (/* binding */ MODES),
-/* harmony export */   OH: () => (/* binding */ GITHUB_TOKEN_DEFAULT),
-/* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
-/* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS)
-/* harmony export */ });
-/* unused harmony export INPUT_MODES */
-/** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
-const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
-const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
-/** The runner expands this default; anywhere else it arrives as the literal text. */
-const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
-const INPUT_DEFAULTS = {
-    'api-token': '',
-    'base-url': DEFAULT_BASE_URL,
-    mode: 'start',
-    name: '',
-    cpu: '4',
-    memory: '16',
-    storage: '100',
-    'gpu-type': '',
-    'gpu-count': '',
-    'capacity-timeout': '5m',
-    'internet-access': '',
-    'cidr-allowlist': '',
-    'domain-allowlist': '',
-    env: '',
-    'max-ttl': '6h',
-    'enforce-ttl': 'true',
-    'max-grace': '',
-    wait: 'true',
-    timeout: '15m',
-    'poll-interval': '1s',
-    'replace-existing': 'false',
-    'keep-alive': 'false',
-    'sandbox-id': '',
-    'public-key': '',
-    'instance-config': '{}',
-    'dry-run': 'false',
-    image: '',
-    ssh: 'false',
-    'ssh-alias': 'sandbox',
-    'github-token': GITHUB_TOKEN_DEFAULT,
-};
-/**
- * Which modes read each input (the contract's "modes" column). An input given
- * for another mode is warned about once (unused.ts), never an error.
- */
-const INPUT_MODES = {
-    'api-token': 'all',
-    'base-url': 'all',
-    mode: 'all',
-    name: ['start'],
-    cpu: ['start'],
-    memory: ['start'],
-    storage: ['start'],
-    'gpu-type': ['start'],
-    'gpu-count': ['start'],
-    'capacity-timeout': ['start'],
-    'internet-access': ['start', 'network-policy'],
-    'cidr-allowlist': ['start', 'network-policy'],
-    'domain-allowlist': ['start', 'network-policy'],
-    env: ['start'],
-    'max-ttl': ['start'],
-    'enforce-ttl': ['start'],
-    'max-grace': ['start'],
-    wait: ['start'],
-    timeout: ['start'],
-    'poll-interval': ['start'],
-    'replace-existing': ['start'],
-    'keep-alive': ['start', 'instance'],
-    'sandbox-id': ['stop', 'network-policy'],
-    'public-key': ['instance'],
-    'instance-config': ['instance'],
-    'dry-run': ['start', 'instance', 'sweep'],
-    image: ['start'],
-    ssh: ['start', 'instance'],
-    'ssh-alias': ['start', 'instance'],
-    'github-token': ['sweep'],
-};
-
-
-/***/ }),
-
-/***/ 8818:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   lW: () => (/* binding */ parseDurationSeconds)
-/* harmony export */ });
-/* unused harmony exports DURATION_BOUNDS, formatBound, duration */
-/**
- * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
- * duration has an upper bound: a timer longer than setTimeout can hold
- * (about 24.8 days) fires at once, so an unbounded `poll-interval: 999h`
- * would poll in a tight loop.
- */
-
-const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
-/** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
-function parseDurationSeconds(raw) {
-    const text = raw.trim();
-    if (/^\d+$/.test(text))
-        return Number(text);
-    const match = DURATION.exec(text);
-    if (!match || text === '')
-        return undefined;
-    const [, h = '0', m = '0', s = '0'] = match;
-    return Number(h) * 3600 + Number(m) * 60 + Number(s);
-}
-const HOUR = 3600;
-const DAY = 24 * HOUR;
-/**
- * The bounds of each duration input. Waits are bounded by what a job can
- * run (self-hosted runners allow days; a day is already generous); the TTL
- * by what a workflow run can last (a sandbox kept alive for later jobs).
- */
-const DURATION_BOUNDS = {
-    timeout: { minSeconds: 1, maxSeconds: DAY },
-    'poll-interval': { minSeconds: 1, maxSeconds: 10 * 60 },
-    'capacity-timeout': { minSeconds: 0, maxSeconds: DAY },
-    'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
-    'max-grace': { minSeconds: 0, maxSeconds: DAY },
-};
-/** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
-function formatBound(seconds) {
-    if (seconds >= HOUR && seconds % HOUR === 0)
-        return `${seconds / HOUR}h`;
-    if (seconds >= 60 && seconds % 60 === 0)
-        return `${seconds / 60}m`;
-    return `${seconds}s`;
-}
-/** A duration schema from the raw string; the message names the limit that was crossed. */
-function duration(bounds) {
-    return z.string().transform((raw, ctx) => {
-        const seconds = parseDurationSeconds(raw);
-        if (seconds === undefined) {
-            ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
-            return z.NEVER;
-        }
-        if (seconds < bounds.minSeconds) {
-            ctx.addIssue({ code: 'custom', message: `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'` });
-            return z.NEVER;
-        }
-        if (seconds > bounds.maxSeconds) {
-            ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` });
-            return z.NEVER;
-        }
-        return seconds;
-    });
-}
-
-
-/***/ }),
-
-/***/ 39:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  _J: () => (/* binding */ readPostInputs)
-});
-
-// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readMainInputs
-
-// EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(8818);
-// EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(1764);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(5213);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./build/src/client/url.js
-var client_url = __nccwpck_require__(9000);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var client_schemas = __nccwpck_require__(2805);
-;// CONCATENATED MODULE: ./build/src/inputs/fields.js
-/**
- * Field parsers: one zod schema per kind of input, from the raw string, with
- * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
- */
-
-
-
-
-
-const MAX_INT = (/* unused pure expression or super */ null && (2 ** 31 - 1));
-function wholeNumber(min) {
-    return z.string().transform((raw, ctx) => {
-        const text = raw.trim();
-        if (!/^\d+$/.test(text)) {
-            ctx.addIssue({ code: 'custom', message: `must be a whole number >= ${min}, got '${raw}'` });
-            return z.NEVER;
-        }
-        const value = Number(text);
-        if (value < min || value > MAX_INT) {
-            ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'` });
-            return z.NEVER;
-        }
-        return value;
-    });
-}
-const fields_boolean = schemas/* string */.YjP().transform((raw, ctx) => {
-    // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
-    const text = raw.trim();
-    if (['true', 'True', 'TRUE'].includes(text))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(text))
-        return false;
-    ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` });
-    return core/* NEVER */.tm;
-});
-/** Comma- or newline-separated list; blanks dropped. */
-function splitList(raw) {
-    return raw
-        .split(/[,\n]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
-    const types = [];
-    for (const item of splitList(raw)) {
-        const upper = item.toUpperCase();
-        if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
-            ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)` });
-            return core/* NEVER */.tm;
-        }
-        if (types.includes(upper)) {
-            ctx.addIssue({ code: 'custom', message: `GPU type '${upper}' is listed twice` });
-            return core/* NEVER */.tm;
-        }
-        types.push(upper);
-    }
-    return types;
-});
-function isValidCidr(entry) {
-    const slash = entry.indexOf('/');
-    if (slash < 0)
-        return false;
-    const address = entry.slice(0, slash);
-    const prefix = entry.slice(slash + 1);
-    if (!/^\d{1,3}$/.test(prefix))
-        return false;
-    const version = (0,external_node_net_.isIP)(address);
-    if (version === 4)
-        return Number(prefix) <= 32;
-    if (version === 6)
-        return Number(prefix) <= 128 && !address.includes('%');
-    return false;
-}
-const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = splitList(raw);
-    for (const entry of entries) {
-        if (!isValidCidr(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` });
-            return core/* NEVER */.tm;
-        }
-    }
-    return entries;
-});
-const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-function isValidDomain(entry) {
-    const host = entry.startsWith('*.') ? entry.slice(2) : entry;
-    if (host.length > 253)
-        return false;
-    const labels = host.split('.');
-    if (labels.length < 2)
-        return false;
-    if (!labels.every((label) => DOMAIN_LABEL.test(label)))
-        return false;
-    // The last label is a TLD: never all digits (that would be an IP address).
-    return !/^\d+$/.test(labels[labels.length - 1] ?? '');
-}
-const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
-    for (const entry of entries) {
-        if (!isValidDomain(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` });
-            return core/* NEVER */.tm;
-        }
-    }
-    return entries;
-});
-const internetAccess = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim().toLowerCase();
-    if (!client_schemas/* INTERNET_ACCESS */.pj.includes(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${client_schemas/* INTERNET_ACCESS */.pj.join(', ')}, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
-    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
-    const env = new Map();
-    const lines = raw.split(/\r?\n/);
-    for (const [index, line] of lines.entries()) {
-        if (line.trim() === '')
-            continue;
-        const eq = line.indexOf('=');
-        // Never echo the line: a value may be a secret.
-        if (eq < 0) {
-            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has no '='; write one KEY=VALUE per line` });
-            return core/* NEVER */.tm;
-        }
-        const key = line.slice(0, eq).trim();
-        if (!ENV_KEY.test(key)) {
-            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
-            return core/* NEVER */.tm;
-        }
-        if (env.has(key)) {
-            ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` });
-            return core/* NEVER */.tm;
-        }
-        env.set(key, line.slice(eq + 1));
-    }
-    return Object.fromEntries(env);
-});
-const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (!SANDBOX_NAME_PATTERN.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const sandboxId = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (text === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' });
-        return core/* NEVER */.tm;
-    }
-    if (!client_schemas/* SANDBOX_ID_PATTERN */.BA.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `must match ${client_schemas/* SANDBOX_ID_PATTERN */.BA.source}, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
-    let url;
-    try {
-        url = new URL(raw.trim());
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: `must be an absolute URL such as ${defaults/* DEFAULT_BASE_URL */.Ql}, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    if (url.username || url.password || url.search || url.hash) {
-        ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
-        return core/* NEVER */.tm;
-    }
-    const loopback = (0,client_url/* isLoopbackHost */.c)(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
-        });
-        return core/* NEVER */.tm;
-    }
-    return url.href.replace(/\/+$/, '');
-});
-const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (text === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
-        return core/* NEVER */.tm;
-    }
-    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
-    // sent, as a network error for the whole timeout); never echo the token itself.
-    if (!/^[\x21-\x7e]+$/.test(text)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
-        });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const mode = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? 'start' : raw.trim();
-    if (!defaults/* MODES */.FN.includes(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${defaults/* MODES */.FN.join(', ')}, got '${raw}'` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    // The runner expands the default; a literal expression means it was never expanded (a local run).
-    if (text === '' || text === defaults/* GITHUB_TOKEN_DEFAULT */.OH) {
-        ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
-        return core/* NEVER */.tm;
-    }
-    if (!/^[\x21-\x7e]+$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-
-;// CONCATENATED MODULE: ./build/src/inputs/image.js
-/** `image`: the image_id of an image prepared through the service, sent as is. */
-
-const IMAGE_MAX_CHARACTERS = 256;
-/** One line of visible characters: no control, format or line-separator characters, not blank. */
-const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
-const image_imageId = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
-        return core/* NEVER */.tm;
-    }
-    return text;
-});
-
-;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
-/**
- * A private key where a public one belongs (`public-key`, `instance-config`'s
- * public_key) is a user error that would send the key to the service and print
- * it in errors: it is refused, and masked before anything is printed.
- */
-const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
-function private_key_looksLikePrivateKey(text) {
-    return PRIVATE_KEY_MARKERS.test(text);
-}
-/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
-function maskPrivateKeyInputs(read, setSecret, names) {
-    for (const name of names) {
-        const value = read(name);
-        if (!private_key_looksLikePrivateKey(value))
-            continue;
-        setSecret(value);
-        for (const line of value.split(/\r?\n|\\n/)) {
-            const trimmed = line.trim().replace(/^"|"$/g, '');
-            if (trimmed.length > 0)
-                setSecret(trimmed);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
-/**
- * `instance-config`: a JSON object merged into the create body. Bounded in
- * size and depth before it is parsed or walked (10,000 nested brackets must be
- * an input error, not a stack overflow).
- */
-
-
-const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
-/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
-function jsonDepth(text) {
-    let depth = 0;
-    let deepest = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (inString) {
-            if (c === '\\')
-                i++;
-            else if (c === '"')
-                inString = false;
-        }
-        else if (c === '"')
-            inString = true;
-        else if (c === '{' || c === '[')
-            deepest = Math.max(deepest, ++depth);
-        else if (c === '}' || c === ']')
-            depth--;
-    }
-    return deepest;
-}
-const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? '{}' : raw;
-    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
-        return core/* NEVER */.tm;
-    }
-    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
-        return core/* NEVER */.tm;
-    }
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
-        return core/* NEVER */.tm;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
-        return core/* NEVER */.tm;
-    }
-    const publicKey = value.public_key;
-    if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
-        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
-        return core/* NEVER */.tm;
-    }
-    return value;
-});
-
-// EXTERNAL MODULE: ./build/src/ssh/config-files.js + 1 modules
-var config_files = __nccwpck_require__(4617);
-;// CONCATENATED MODULE: ./build/src/inputs/run-context.js
-/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
-
-
-function run_context_runContextFromEnv(env = process.env) {
-    return {
-        repositoryId: env.GITHUB_REPOSITORY_ID,
-        runId: env.GITHUB_RUN_ID,
-        runAttempt: env.GITHUB_RUN_ATTEMPT,
-        aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias),
-        env,
-    };
-}
-function serviceUrl(raw, fallback) {
-    try {
-        const url = new URL((raw ?? '').trim() || fallback);
-        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-        return allowed && !url.username && !url.password ? url : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The repository a sweep works for, or what is missing (mode: sweep runs only in a workflow run). */
-function run_context_repositoryFromEnv(env) {
-    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
-    const id = env.GITHUB_REPOSITORY_ID ?? '';
-    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
-        return "'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them";
-    }
-    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
-    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
-    if (!apiUrl || !serverUrl)
-        return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
-    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
-/** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
-
-/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
-function ssh_checkAlias(alias, aliasInUse) {
-    if (!ALIAS_PATTERN.test(alias) || alias.startsWith('-')) {
-        return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
-    }
-    if (aliasInUse(alias)) {
-        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/unused.js
-
-/**
- * Never warned about: the runner expands github-token's expression default,
- * and start mode refuses sandbox-id outright (its own input error: a stop
- * meant as a start must not cost a sandbox).
- */
-const NOT_WARNED = { start: ['sandbox-id'] };
-function unused_unusedInputWarnings(read, mode) {
-    const warnings = [];
-    for (const name of Object.keys(INPUT_MODES)) {
-        const modes = INPUT_MODES[name];
-        if (modes === 'all' || modes.includes(mode) || name === 'github-token' || NOT_WARNED[mode]?.includes(name))
-            continue;
-        const value = read(name).trim();
-        if (value === '' || value === INPUT_DEFAULTS[name])
-            continue;
-        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
-    }
-    return warnings;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./build/src/sandbox-name.js
-/**
- * The default sandbox name, and how mode: sweep recognises it:
- * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
- * A name a user chose is never read as one of these unless it has exactly
- * this shape, and then it also needs this repository's id and a completed run.
- */
-
-const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
-const digits = (value) => (value && /^[1-9]\d{0,19}$/.test(value) ? value : undefined);
-/** gh-<repository id>-<run id>-<attempt>-<hex> in a workflow run; local-<hex> anywhere else. */
-function sandbox_name_generateSandboxName(source) {
-    const hex = source.randomHex ? source.randomHex() : randomBytes(3).toString('hex');
-    const [repositoryId, runId, attempt] = [digits(source.repositoryId), digits(source.runId), digits(source.runAttempt)];
-    const name = repositoryId && runId && attempt ? `gh-${repositoryId}-${runId}-${attempt}-${hex}` : `local-${hex}`;
-    // Always a valid name, whatever the environment says.
-    return GENERATED.test(name) || /^local-[0-9a-f]{6}$/.test(name) ? name : `local-${randomBytes(3).toString('hex')}`;
-}
-/** The parts of a name this action generated in a workflow run; undefined for any other name. */
-function parseGeneratedName(name) {
-    const match = GENERATED.exec(name ?? '');
-    if (!match)
-        return undefined;
-    return { repositoryId: match[1], runId: match[2], runAttempt: Number(match[3]) };
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/modes.js
-/**
- * Per-mode assembly: which inputs each mode reads, composed from the field
- * parsers. Every input is read here, once; nothing else calls core.getInput.
- */
-
-
-
-
-
-
-
-
-
-
-
-/** ssh and ssh-alias, for start and instance modes. */
-function parseSsh(inputs, run) {
-    const wanted = inputs.parse('ssh', field.boolean);
-    if (!wanted) {
-        if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias'])
-            inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
-        return undefined;
-    }
-    const alias = inputs.raw('ssh-alias').trim();
-    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
-    if (problem) {
-        inputs.fail('ssh-alias', problem);
-        return undefined;
-    }
-    return { alias };
-}
-/**
- * internet-access and the allowlists. Start mode: empty means open (the
- * contract's default). Network-policy mode replaces the whole policy, so it
- * must be given: a policy is never opened by omission. Allowlists mean
- * something only with restricted, so anything else with one is an error.
- */
-function parseNetworkPolicy(inputs, mode) {
-    let access;
-    if (inputs.isSet('internet-access'))
-        access = inputs.parse('internet-access', field.internetAccess);
-    else if (mode === 'start')
-        access = 'open';
-    else
-        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission");
-    const cidrs = inputs.parse('cidr-allowlist', field.cidrList);
-    const domains = inputs.parse('domain-allowlist', field.domainList);
-    if (access !== undefined && access !== 'restricted') {
-        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
-        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
-            if (inputs.isSet(list))
-                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`);
-        }
-    }
-    const policy = { internet_access: access ?? 'closed' };
-    if (cidrs && cidrs.length > 0)
-        policy.cidr_allowlist = cidrs;
-    if (domains && domains.length > 0)
-        policy.domain_allowlist = domains;
-    return policy;
-}
-function parseStart(inputs, connection, run) {
-    const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? [];
-    let gpuCount;
-    if (inputs.isSet('gpu-count')) {
-        gpuCount = inputs.parse('gpu-count', field.wholeNumber(1));
-        if (gpus.length === 0)
-            inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
-    }
-    else if (gpus.length > 0) {
-        gpuCount = 1;
-    }
-    if (inputs.isSet('sandbox-id')) {
-        inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
-    }
-    const nameWasGenerated = !inputs.isSet('name');
-    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined;
-    return {
-        mode: 'start',
-        ...connection,
-        name: nameWasGenerated ? generateSandboxName(run) : inputs.parse('name', field.sandboxName),
-        nameWasGenerated,
-        cpu: inputs.parse('cpu', field.wholeNumber(1)),
-        memoryGib: inputs.parse('memory', field.wholeNumber(1)),
-        storageGib: inputs.parse('storage', field.wholeNumber(1)),
-        gpuTypes: gpus,
-        gpuCount,
-        capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
-        networkPolicy: parseNetworkPolicy(inputs, 'start'),
-        env: inputs.parse('env', field.envLines),
-        image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
-        maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
-        enforceTtl: inputs.parse('enforce-ttl', field.boolean),
-        maxGraceSeconds: maxGrace,
-        wait: inputs.parse('wait', field.boolean),
-        timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,
-        pollIntervalMs: inputs.parse('poll-interval', duration(DURATION_BOUNDS['poll-interval'])) * 1000,
-        replaceExisting: inputs.parse('replace-existing', field.boolean),
-        keepAlive: inputs.parse('keep-alive', field.boolean),
-        dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, run),
-    };
-}
-function parseNetworkPolicyMode(inputs, connection) {
-    return {
-        mode: 'network-policy',
-        ...connection,
-        sandboxId: inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id')),
-        networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
-    };
-}
-function parseInstance(inputs, connection, run) {
-    const publicKey = inputs.read('public-key').trim();
-    if (looksLikePrivateKey(publicKey)) {
-        inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
-    }
-    else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
-        inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
-    }
-    return {
-        mode: 'instance',
-        ...connection,
-        publicKey: publicKey === '' ? undefined : publicKey,
-        instanceConfig: inputs.parse('instance-config', jsonObject),
-        keepAlive: inputs.parse('keep-alive', field.boolean),
-        dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, run),
-    };
-}
-function parseSweep(inputs, connection, run) {
-    const githubToken = inputs.parse('github-token', field.githubToken);
-    const dryRun = inputs.parse('dry-run', field.boolean);
-    const repository = repositoryFromEnv(run.env ?? {});
-    if (typeof repository === 'string') {
-        inputs.fail('mode', repository);
-        return undefined;
-    }
-    return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
-}
-function parseConnection(inputs) {
-    return {
-        apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
-        baseUrl: inputs.parse('base-url', baseUrl),
-    };
-}
-/**
- * Parses every input the mode uses. Throws InputErrors listing each bad input;
- * until this returns, nothing has been sent anywhere.
- */
-function parseInputs(read, run = runContextFromEnv()) {
-    const inputs = new Collector(read);
-    const connection = parseConnection(inputs);
-    const mode = inputs.parse('mode', field.mode);
-    if (mode === 'start')
-        return inputs.done(parseStart(inputs, connection, run));
-    if (mode === 'stop')
-        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')) });
-    if (mode === 'network-policy')
-        return inputs.done(parseNetworkPolicyMode(inputs, connection));
-    if (mode === 'instance')
-        return inputs.done(parseInstance(inputs, connection, run));
-    if (mode === 'sweep')
-        return inputs.done(parseSweep(inputs, connection, run));
-    return inputs.done(undefined);
-}
-/** The tokens and any private key given as an input are masked before anything can print them. */
-function maskSecretInputs(read, setSecret) {
-    for (const name of ['api-token', 'github-token']) {
-        const value = read(name).trim();
-        if (value && value !== defaults/* INPUT_DEFAULTS */.WJ['github-token'])
-            setSecret(value);
-    }
-    // A private key given where a public one belongs is masked before any error can quote it.
-    maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
-}
-/** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
-function readMainInputs(core, run) {
-    const read = (name) => core.getInput(name);
-    maskSecretInputs(read, (secret) => core.setSecret(secret));
-    const mode = field.mode.safeParse(read('mode').trim() || INPUT_DEFAULTS.mode);
-    if (mode.success)
-        for (const warning of unusedInputWarnings(read, mode.data))
-            core.warning(warning);
-    return parseInputs(read, run);
-}
-/** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
-function readPostInputs(core) {
-    const read = (name) => core.getInput(name);
-    maskSecretInputs(read, (secret) => core.setSecret(secret));
-    return { mode: read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode, cleanup: () => parseCleanupInputs(read) };
-}
-function parseCleanupInputs(read) {
-    const inputs = new collector/* Collector */.gR(read);
-    const config = {
-        ...parseConnection(inputs),
-        mode: inputs.parse('mode', mode),
-        keepAlive: inputs.parse('keep-alive', fields_boolean),
-    };
-    return inputs.done(config);
-}
-
-
-/***/ }),
-
-/***/ 1148:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Y: () => (/* binding */ cleanupInstance)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(486);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
-// EXTERNAL MODULE: ./build/src/runtime/clock.js
-var clock = __nccwpck_require__(5504);
-;// CONCATENATED MODULE: ./build/src/modes/deps.js
-/** The retry context of a step: its clock and signal, retry lines to the log. */
-function retryContext(deps) {
-    return { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
-}
-
-// EXTERNAL MODULE: ./build/src/untrusted.js
-var untrusted = __nccwpck_require__(3599);
-;// CONCATENATED MODULE: ./build/src/instance-cleanup.js
-/**
- * The post step of mode `instance`: remove the key files, then delete the
- * instance. The deployed service's `identifier` is an index that shifts when
- * other instances come and go, so the instance is looked up by its `uuid` in
- * GET /instances/list and deleted under its current identifier; deleting by
- * the identifier saved at create could delete someone else's.
- */
-
-
-
-
-
-
-/** The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list (v1.0). */
-async function currentIdentifier(deps, client, uuid, saved, deadline) {
-    if (!uuid)
-        return { identifier: saved, checked: false };
-    try {
-        const instances = await (0,retry/* retryUntil */.v6)(retryContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal));
-        const found = instances.find((instance) => instance.uuid === uuid);
-        return found ? { identifier: found.identifier, checked: true } : 'gone';
-    }
-    catch (error) {
-        if (!(0,errors/* isNotFound */.c4)(error))
-            throw error;
-        deps.core.warning(`The service has no instance list (GET /instances/list answered 404), so instance ${saved} could not be checked by its uuid before the delete. ` +
-            'On a service whose identifiers shift this could name another instance; check the account console.');
-        return { identifier: saved, checked: false };
-    }
-}
-async function cleanupInstance(deps, state, inputs, deadlineMs) {
-    const { core } = deps;
-    const keyPath = state.sshKeyPath;
-    // Usually already gone with its directory (ssh/cleanup.ts); a key file from an older state is removed here.
-    if (keyPath && (0,external_node_fs_.existsSync)(keyPath)) {
-        (0,external_node_fs_.rmSync)(keyPath, { force: true });
-        core.info(`Removed the private key file ${keyPath}.`);
-    }
-    const saved = state.instanceId;
-    if (!saved) {
-        core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).');
-        return;
-    }
-    const config = inputs.cleanup();
-    if (config.keepAlive) {
-        core.notice(`keep-alive: true: instance ${saved} is left running. Delete it yourself when done.`);
-        return;
-    }
-    const deadline = deps.clock.now() + deadlineMs;
-    const client = deps.makeClient(config).withDeadline(deadline, deps.clock);
-    const uuid = state.instanceUuid;
-    const target = await currentIdentifier(deps, client, uuid, saved, deadline);
-    if (target === 'gone') {
-        core.info(`Instance ${saved} (uuid ${(0,untrusted/* serviceText */.Lo)(uuid)}) is no longer listed: already gone, nothing to delete.`);
-        return;
-    }
-    const { identifier } = target;
-    if (identifier !== saved)
-        core.info(`Instance uuid ${(0,untrusted/* serviceText */.Lo)(uuid)} is now identifier ${(0,untrusted/* serviceText */.Lo)(identifier)} (was ${saved}): deleting that one.`);
-    try {
-        await (0,retry/* retryUntil */.v6)(retryContext(deps), deadline, `delete instance ${(0,untrusted/* serviceText */.Lo)(identifier, 64)}`, () => client.deleteInstance(identifier, deps.signal), { urgent: true });
-        core.info(`Deleted instance ${(0,untrusted/* serviceText */.Lo)(identifier, 64)}${target.checked ? ' (checked by uuid)' : ''}.`);
-    }
-    catch (error) {
-        if ((0,errors/* isNotFound */.c4)(error)) {
-            core.info(`Instance ${(0,untrusted/* serviceText */.Lo)(identifier, 64)} is already gone (404).`);
-            return;
-        }
-        throw error;
-    }
-}
-
-
-/***/ }),
-
-/***/ 1528:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   th: () => (/* binding */ removePrivateDirectory)
-/* harmony export */ });
-/* unused harmony exports maskKey, NoRunnerTempError, runnerTemp, privateDirectory, writeSecretFile */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/**
- * Files that hold a secret (a private key, later a certificate): created fresh
- * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
- * a file or a symlink that is already there. Without RUNNER_TEMP the step
- * fails rather than write a key into the workspace.
- */
-
-
-/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
-function maskKey(setSecret, key) {
-    setSecret(key);
-    for (const line of key.split(/\r?\n/)) {
-        if (line.trim() !== '')
-            setSecret(line.trim());
-    }
-}
-class NoRunnerTempError extends Error {
-    constructor() {
-        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
-        this.name = 'NoRunnerTempError';
-    }
-}
-/** RUNNER_TEMP, or an error that says why nothing was sent. */
-function runnerTemp(env) {
-    const dir = env.RUNNER_TEMP?.trim();
-    if (!dir)
-        throw new NoRunnerTempError();
-    return dir;
-}
-/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
-function privateDirectory(parent) {
-    return mkdtempSync(join(parent, 'gpu-sandbox-'));
-}
-/**
- * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
- * no-follow: an existing file or a planted symlink makes it fail, never write through.
- */
-function writeSecretFile(dir, name, content) {
-    const path = join(dir, name);
-    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-    try {
-        writeSync(fd, content);
-    }
-    finally {
-        closeSync(fd);
-    }
-    return path;
-}
-/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
-function removePrivateDirectory(dir) {
-    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(dir, { recursive: true, force: true });
-}
-
-
-/***/ }),
-
-/***/ 5779:
-/***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BQ: () => (/* binding */ POST_DEADLINE_MS),
-/* harmony export */   a2: () => (/* binding */ runPost),
-/* harmony export */   eF: () => (/* binding */ run),
-/* harmony export */   l0: () => (/* binding */ postSummary)
-/* harmony export */ });
-/* harmony import */ var _instance_cleanup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1148);
-/* harmony import */ var _ssh_cleanup_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9296);
-/* harmony import */ var _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2076);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5504);
-/* harmony import */ var _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8449);
-/* harmony import */ var _inputs_modes_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(39);
-/* harmony import */ var _sandboxes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2248);
-/* harmony import */ var _state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3260);
-/* harmony import */ var _billing_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(782);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6897);
-/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3599);
-/**
- * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
- * stop what the main step started. Guard clauses say why a step skips; a stop
- * that finally fails is an error annotation and a failed step. `runPost` has
- * everything passed in; `run` wires the real dependencies into it.
- */
-
-
-
-
-
-
-
-
-
-
-
-/**
- * How long the post step keeps trying to stop. Long, because giving up leaves
- * a sandbox billing until its TTL; in a big matrix a stop may wait out a few
- * rate-limit windows. Cancellation still ends it at once.
- */
-const POST_DEADLINE_MS = 10 * 60_000;
-async function runPost(deps) {
-    const { core } = deps;
-    const inputs = (0,_inputs_modes_js__WEBPACK_IMPORTED_MODULE_5__/* .readPostInputs */ ._J)(core);
-    const state = new _state_js__WEBPACK_IMPORTED_MODULE_7__/* .ActionState */ .q(core);
-    const mode = inputs.mode;
-    (0,_ssh_cleanup_js__WEBPACK_IMPORTED_MODULE_1__/* .removeSshAccess */ .t)(core, state);
-    if (mode !== 'start' && mode !== 'instance') {
-        core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
-        return;
-    }
-    if (mode === 'instance')
-        return (0,_instance_cleanup_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
-    const sandboxId = state.sandboxId;
-    const sandboxName = state.sandboxName;
-    if (!sandboxId && !sandboxName) {
-        const refused = state.startRefused;
-        core.info(refused
-            ? `Nothing to clean up: the main step created no sandbox (${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_9__/* .serviceText */ .Lo)(refused, 160)}).`
-            : 'Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).');
-        return;
-    }
-    const config = inputs.cleanup();
-    if (config.keepAlive) {
-        const what = sandboxId ?? `the sandbox named '${sandboxName}'`;
-        core.notice(`keep-alive: true: ${what} is left running. Stop it in a later job with 'mode: stop' and 'sandbox-id', or let its TTL end it.`);
-        return;
-    }
-    const deadline = deps.clock.now() + POST_DEADLINE_MS;
-    const ctx = { client: deps.makeClient(config), clock: deps.clock, signal: deps.signal, log: (m) => core.info(m) };
-    core.startGroup(`Stop sandbox ${sandboxId ?? `named '${sandboxName}'`}`);
-    let stopped;
-    try {
-        let id = sandboxId;
-        if (!id && sandboxName) {
-            core.info(`The start answer never arrived; looking for a live sandbox named '${sandboxName}'.`);
-            id = await findByNameWithGrace(ctx, sandboxName, deadline, state.nameHolders);
-        }
-        // Seen by the main step: a 404 now means gone (expired, stopped elsewhere), not "not visible yet".
-        const acceptedAt = state.sandboxSeen ? undefined : state.startedAt;
-        if (id)
-            stopped = { id, result: await (0,_sandboxes_js__WEBPACK_IMPORTED_MODULE_6__/* .stopSandbox */ .aA)(ctx, id, deadline, { acceptedAt }) };
-    }
-    finally {
-        core.endGroup();
-    }
-    // The final line sits outside the group, so it shows without expanding anything.
-    if (!stopped) {
-        core.info(`No live sandbox named '${sandboxName}' exists: the start request created nothing, so there is nothing to stop.`);
-        return;
-    }
-    const { id, result } = stopped;
-    // Our own clock when the main step saw the start accepted; else the service's created_at (an adopted name).
-    const since = state.startedAt ?? result.createdAt;
-    const livedMs = since !== undefined ? Math.max(0, deps.clock.now() - since) : undefined;
-    const lived = livedMs !== undefined ? ` after ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(livedMs)}` : '';
-    let summary;
-    if (result.outcome === 'gone') {
-        core.info(`Sandbox ${id} is already gone (404): nothing to stop.`);
-        summary = 'already gone (404)';
-    }
-    else if (result.outcome === 'not-live') {
-        core.info(`Sandbox ${id} is ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_9__/* .serviceText */ .Lo)(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`);
-        summary = `not live (${result.status}); the stop was answered ${result.refusal}`;
-    }
-    else {
-        core.info(`Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_9__/* .serviceText */ .Lo)(result.status)}).`);
-        summary = `stop accepted; status ${result.status ?? 'unknown'}`;
-    }
-    await core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost));
-}
-/** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */
-function postSummary(id, result, livedMs, dollarsPerHour) {
-    let cost = 'no estimate';
-    if (livedMs !== undefined && dollarsPerHour !== undefined) {
-        cost = `~${(0,_billing_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDollars */ .nT)((dollarsPerHour * livedMs) / 3_600_000)} (${(0,_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(livedMs)} at ~${(0,_billing_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDollars */ .nT)(dollarsPerHour)}/hour)`;
-    }
-    return (`### Sandbox ${id} cleanup\n\n` +
-        (0,_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .markdownTable */ .Qj)([
-            ['Stop', result],
-            ['Lived', livedMs !== undefined ? `${(0,_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(livedMs)} (from the accepted start to the stop)` : 'unknown'],
-            ['Estimated cost of this run', cost],
-        ]));
-}
-/** A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists. */
-async function findByNameWithGrace(ctx, name, deadline, exclude) {
-    const pauses = [0, 2_000, 4_000];
-    if (exclude.length > 0)
-        ctx.log(`Not ours, never stopped here: ${exclude.join(', ')} (held the name before the first start attempt).`);
-    for (const pause of pauses) {
-        if (pause > 0)
-            await ctx.clock.sleep(pause, ctx.signal);
-        const found = await (0,_sandboxes_js__WEBPACK_IMPORTED_MODULE_6__/* .findLiveSandboxByName */ .hY)(ctx, name, deadline, exclude);
-        if (found) {
-            ctx.log(`Found sandbox ${found.id} named '${name}'.`);
-            return found.id;
-        }
-    }
-    return undefined;
-}
-async function run() {
-    try {
-        await runPost({ core: _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_2__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .realClock */ .d, makeClient: _runtime_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .makeClient */ .yu });
-    }
-    catch (error) {
-        // A sandbox that could not be stopped costs money: say so loudly.
-        _runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_2__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, { title: 'Sandbox may still be running' });
-        (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .reportFailure */ .xV)(_runtime_actions_core_js__WEBPACK_IMPORTED_MODULE_2__/* .actionsCore */ .v, error);
-    }
-}
-// The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
-if ((0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_runtime_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .runAndExit */ .Hy)(run);
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 2076:
+/***/ 3724:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33186,11 +32591,11 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: ./build/src/summary.js
-var src_summary = __nccwpck_require__(6897);
-// EXTERNAL MODULE: ./build/src/untrusted.js
-var untrusted = __nccwpck_require__(3599);
-;// CONCATENATED MODULE: ./build/src/runtime/actions-core.js
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var step_summary = __nccwpck_require__(9128);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+;// CONCATENATED MODULE: ./build/src/entry/actions-core.js
 /**
  * The real @actions/core, adapted to ActionCore. Every message on its way to
  * the runner passes safeLogText (untrusted.ts): whatever a message carries, no
@@ -33226,7 +32631,7 @@ const actionsCore = {
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
         try {
-            await summary.addRaw((0,src_summary/* boundedSummary */.K1)(markdown), true).write();
+            await summary.addRaw((0,step_summary/* boundedSummary */.K1)(markdown), true).write();
         }
         catch (error) {
             // The summary is a report: failing to write it never fails a step (least of all a stop that succeeded).
@@ -33239,35 +32644,7 @@ const actionsCore = {
 
 /***/ }),
 
-/***/ 5504:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ realClock)
-/* harmony export */ });
-/** Time, injected everywhere: realClock in production, a fake clock in tests (which never wait for real time). */
-const realClock = {
-    now: () => Date.now(),
-    random: () => Math.random(),
-    sleep: (ms, signal) => new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    }),
-};
-
-
-/***/ }),
-
-/***/ 8449:
+/***/ 2753:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33289,8 +32666,8 @@ var external_node_url_ = __nccwpck_require__(3136);
 var errors = __nccwpck_require__(486);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/untrusted.js
-var untrusted = __nccwpck_require__(3599);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
 ;// CONCATENATED MODULE: ./build/src/client/page.js
 /**
  * Reading one page of GET /sandboxes. The interface does not name the array
@@ -33446,7 +32823,6 @@ function errorFrom(response, text, context) {
 }
 
 ;// CONCATENATED MODULE: ./build/src/client/client.js
-
 
 
 
@@ -33665,9 +33041,8 @@ class ComputeClient {
 var collector = __nccwpck_require__(1764);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(8818);
-;// CONCATENATED MODULE: ./build/src/runtime/wiring.js
+;// CONCATENATED MODULE: ./build/src/entry/wiring.js
 /** What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's entry. */
-
 
 
 
@@ -33712,10 +33087,6 @@ function reportFailure(core, error, signal) {
         core.setFailed(`${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`);
         return;
     }
-    if (error instanceof errors/* ServiceError */._7) {
-        core.setFailed(error.message);
-        return;
-    }
     core.setFailed(error instanceof Error ? error.message : String(error));
 }
 /** Whether the module at `moduleUrl` is the file node was started with (the bundle), not an import. */
@@ -33740,291 +33111,879 @@ async function runAndExit(step) {
 
 /***/ }),
 
-/***/ 2248:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  hY: () => (/* binding */ findLiveSandboxByName),
-  aA: () => (/* binding */ stopSandbox)
-});
-
-// UNUSED EXPORTS: INFO_READ_MS, NOT_VISIBLE_YET_MS, TryAgainLater, findNameHolders, isTransientOrLater, notVisibleYet, waitUntilNameFree
-
-// EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(486);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
-// EXTERNAL MODULE: ./build/src/runtime/clock.js
-var clock = __nccwpck_require__(5504);
-// EXTERNAL MODULE: ./build/src/untrusted.js
-var untrusted = __nccwpck_require__(3599);
-;// CONCATENATED MODULE: ./build/src/sandbox-record.js
-
-function sandbox_record_text(record, field) {
-    const value = record?.[field];
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-/** Why a failed sandbox failed: `failure_code: failure`, either part alone, or undefined. Already one safe line. */
-function failureReason(record) {
-    const code = sandbox_record_text(record, 'failure_code');
-    const failure = sandbox_record_text(record, 'failure');
-    if (!code && !failure)
-        return undefined;
-    return serviceText([code, failure].filter(Boolean).join(': '));
-}
-/** When the service will end it (ISO 8601), when it says so. */
-function expiresAt(record) {
-    return sandbox_record_text(record, 'expires_at');
-}
-/** When the service created it, as epoch milliseconds, when it says so and the date reads. */
-function createdAtMs(record) {
-    const value = sandbox_record_text(record, 'created_at');
-    const ms = value === undefined ? Number.NaN : Date.parse(value);
-    return Number.isFinite(ms) ? ms : undefined;
-}
-
-;// CONCATENATED MODULE: ./build/src/sandbox-status.js
-/**
- * The one place that knows what a sandbox status means. The service speaks
- * two vocabularies (v1.0: pending/starting/running/stopping/stopped; as
- * deployed: created/ready/finished) and may add words: anything unknown is
- * still in progress for the wait and possibly live for cleanup, because a
- * repeated stop is safe and a missed one costs money.
- */
-/** Ready to use: the wait is over. */
-const READY = new Set(['running', 'ready']);
-/** Terminal without being usable. */
-const FAILED = new Set(['failed']);
-/** Being stopped: no longer wanted, but it may still hold its name. */
-const STOPPING = new Set(['stopping', 'terminating', 'deleting']);
-/** Ended: holds no name, bills nothing. */
-const ENDED = new Set(['stopped', 'finished', 'terminated', 'deleted', 'expired', 'destroyed']);
-function word(status) {
-    return (status ?? '').trim().toLowerCase();
-}
-function isReady(status) {
-    return READY.has(word(status));
-}
-function isFailed(status) {
-    return FAILED.has(word(status));
-}
-/** The wait ends here: ready or failed. */
-function isSettled(status) {
-    return isReady(status) || isFailed(status);
-}
-/** Ended for good: holds no name and bills nothing. */
-function isEnded(status) {
-    return ENDED.has(word(status));
-}
-/** Stopping or ended: a stop was already accepted, nothing more to ask for. */
-function isStoppingOrEnded(status) {
-    return isEnded(status) || STOPPING.has(word(status));
-}
-/**
- * Nothing left to stop: ended, being stopped, or failed (terminal). Used
- * after a stop was refused with a 4xx: such a sandbox is not live.
- */
-function isNotLive(status) {
-    return isStoppingOrEnded(status) || isFailed(status);
-}
-/** May still hold its name (a start with that name would answer 409): everything not ended, unknown words included. */
-function sandbox_status_mayHoldName(status) {
-    return !isEnded(status);
-}
-
-;// CONCATENATED MODULE: ./build/src/sandboxes.js
-
-
-
-
-
-
-/**
- * For this long after an accepted start, a 404 for the sandbox means "not
- * visible yet" (eventual consistency), not "gone".
- */
-const NOT_VISIBLE_YET_MS = 60_000;
-/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
-const INFO_READ_MS = 5_000;
-function notVisibleYet(clock, error, acceptedAt) {
-    return (0,errors/* isNotFound */.c4)(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
-}
-/** A condition that may pass by itself: try again with backoff, within the deadline. */
-class TryAgainLater extends Error {
-    constructor(message, options) {
-        super(message, options);
-        this.name = 'TryAgainLater';
-    }
-}
-function isTransientOrLater(error) {
-    return (0,retry/* isTransient */.dg)(error) || error instanceof TryAgainLater;
-}
-/** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
-async function findNameHolders(ctx, name, deadline) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    return (0,retry/* retryUntil */.v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
-        const holders = [];
-        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
-            if (sandbox.name !== name || !sandbox_status_mayHoldName(sandbox.status))
-                continue;
-            if (sandbox.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
-                holders.push({ ...sandbox, id: sandbox.id });
-        }
-        return holders;
-    }, { backoff: retry/* READ_BACKOFF */.Ue });
-}
-/**
- * The newest sandbox named `name` that may be live and is not in `exclude`
- * (sandboxes that held the name before this step: never ours).
- */
-async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
-    const holders = await findNameHolders(ctx, name, deadline);
-    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !isStoppingOrEnded(sandbox.status));
-}
-/** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
-function isRefusal(error) {
-    return (0,errors/* isServiceError */.gi)(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status);
-}
-/**
- * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
- * gone or not live, or the deadline passes.
- */
-async function stopSandbox(ctx, id, deadline, options = {}) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    const young = (error) => notVisibleYet(ctx.clock, error, options.acceptedAt);
-    const attempt = async () => {
-        try {
-            await client.stopSandbox(id, ctx.signal);
-            return { outcome: 'accepted', status: undefined };
-        }
-        catch (error) {
-            if (young(error))
-                throw new TryAgainLater(`404 less than a minute after the start (not visible yet)`);
-            if ((0,errors/* isNotFound */.c4)(error))
-                return { outcome: 'gone', status: undefined };
-            if (!isRefusal(error))
-                throw error;
-            // Refused: what matters is whether the sandbox is live. Read it.
-            const refusal = `${error.status} ${error.code}`;
-            let record;
-            try {
-                record = await client.getSandbox(id, ctx.signal);
-            }
-            catch (readError) {
-                if (young(readError))
-                    throw new TryAgainLater(`refused (${refusal}) and not visible yet`);
-                if ((0,errors/* isNotFound */.c4)(readError))
-                    return { outcome: 'gone', status: undefined };
-                throw readError;
-            }
-            if (isNotLive(record.status))
-                return { outcome: 'not-live', status: record.status, refusal };
-            throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error });
-        }
-    };
-    const result = await (0,retry/* retryUntil */.v6)(ctx, deadline, `stop ${id}`, attempt, { urgent: options.urgent ?? true, retryable: isTransientOrLater, onRetry: options.onRetry });
-    if (result.outcome !== 'accepted')
-        return result;
-    // Report what the service says now; the stop itself already succeeded.
-    try {
-        const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
-        return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) };
-    }
-    catch {
-        return { outcome: 'accepted', status: undefined };
-    }
-}
-/**
- * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
- * until none of `ids` holds its name any more (ended, or 404), so that the
- * next start is sent once and lands, instead of start requests spent to find
- * out. Throws when the deadline comes first; nothing is started then.
- */
-async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    let holding = [...ids];
-    let reported = false;
-    const stillHeld = () => new Error(`The name '${name}' was still held by ${holding.join(', ')} when 'timeout' ran out; nothing was started. ` +
-        "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
-    while (holding.length > 0) {
-        const still = [];
-        for (const id of holding) {
-            const status = await retryUntil(ctx, deadline, `read ${id}`, async () => {
-                try {
-                    return (await client.getSandbox(id, ctx.signal)).status;
-                }
-                catch (error) {
-                    if (isNotFound(error))
-                        return undefined;
-                    if (isServiceError(error, 'deadline_exceeded'))
-                        throw stillHeld();
-                    throw error;
-                }
-            }, { backoff: READ_BACKOFF });
-            if (status !== undefined && mayHoldName(status))
-                still.push(id);
-        }
-        holding = still;
-        if (holding.length === 0)
-            break;
-        if (ctx.clock.now() + pollIntervalMs >= deadline)
-            throw stillHeld();
-        if (!reported)
-            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`);
-        reported = true;
-        await ctx.clock.sleep(pollIntervalMs, ctx.signal);
-    }
-}
-
-
-/***/ }),
-
-/***/ 9296:
+/***/ 1764:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   t: () => (/* binding */ removeSshAccess)
+/* harmony export */   G: () => (/* binding */ InputErrors),
+/* harmony export */   gR: () => (/* binding */ Collector)
 /* harmony export */ });
-/* harmony import */ var _key_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1528);
-/* harmony import */ var _config_files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4617);
+/* unused harmony export InputError */
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5213);
 
-
-function removeSshAccess(core, state) {
-    try {
-        const include = state.sshInclude;
-        if (include) {
-            const removed = (0,_config_files_js__WEBPACK_IMPORTED_MODULE_1__/* .removeInclude */ .BJ)(include.userConfig, include);
-            core.info(removed ? `Removed the SSH Include line from ${include.userConfig}.` : `The SSH Include line was no longer in ${include.userConfig}.`);
-        }
-        const dir = state.secretDirectory;
-        if (dir) {
-            (0,_key_files_js__WEBPACK_IMPORTED_MODULE_0__/* .removePrivateDirectory */ .th)(dir);
-            core.info(`Removed the private key directory ${dir}.`);
-        }
+/** An invalid input: names the input and says what is allowed. Never echoes secrets. */
+class InputError extends Error {
+    input;
+    constructor(input, message) {
+        super(`Input '${input}': ${message}`);
+        this.name = 'InputError';
+        this.input = input;
     }
-    catch (error) {
-        // Files are not worth a leaked sandbox: say so, and go on to the stop.
-        core.warning(`Could not remove the SSH files: ${error instanceof Error ? error.message : String(error)}`);
+}
+/** Raised with every bad input at once. */
+class InputErrors extends Error {
+    errors;
+    constructor(errors) {
+        super(errors.map((e) => e.message).join('\n'));
+        this.name = 'InputErrors';
+        this.errors = errors;
+    }
+}
+class Collector {
+    errors = [];
+    read;
+    constructor(read) {
+        this.read = read;
+    }
+    /** Reads an input, falling back to its documented default when empty. */
+    raw(name) {
+        const value = this.read(name);
+        return value.trim() === '' ? _defaults_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .WJ[name] : value;
+    }
+    isSet(name) {
+        return this.read(name).trim() !== '';
+    }
+    parse(name, schema, raw = this.raw(name)) {
+        const result = schema.safeParse(raw);
+        if (result.success)
+            return result.data;
+        this.errors.push(new InputError(name, result.error.issues[0]?.message ?? 'is invalid'));
+        return undefined;
+    }
+    fail(name, message) {
+        this.errors.push(new InputError(name, message));
+    }
+    /** The parsed config, or every error at once. */
+    done(config) {
+        if (this.errors.length > 0 || config === undefined)
+            throw new InputErrors(this.errors);
+        return config;
     }
 }
 
 
 /***/ }),
 
-/***/ 4617:
+/***/ 5213:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FN: () => (/* binding */ MODES),
+/* harmony export */   OH: () => (/* binding */ GITHUB_TOKEN_DEFAULT),
+/* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
+/* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS)
+/* harmony export */ });
+/* unused harmony export INPUT_MODES */
+/** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
+const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
+const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
+/** The runner expands this default; anywhere else it arrives as the literal text. */
+const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
+const INPUT_DEFAULTS = {
+    'api-token': '',
+    'base-url': DEFAULT_BASE_URL,
+    mode: 'start',
+    name: '',
+    cpu: '4',
+    memory: '16',
+    storage: '100',
+    'gpu-type': '',
+    'gpu-count': '',
+    'capacity-timeout': '5m',
+    'internet-access': '',
+    'cidr-allowlist': '',
+    'domain-allowlist': '',
+    env: '',
+    'max-ttl': '6h',
+    'enforce-ttl': 'true',
+    'max-grace': '',
+    wait: 'true',
+    timeout: '15m',
+    'poll-interval': '1s',
+    'replace-existing': 'false',
+    'keep-alive': 'false',
+    'sandbox-id': '',
+    'public-key': '',
+    'instance-config': '{}',
+    'dry-run': 'false',
+    image: '',
+    ssh: 'false',
+    'ssh-alias': 'sandbox',
+    'github-token': GITHUB_TOKEN_DEFAULT,
+};
+/**
+ * Which modes read each input (the contract's "modes" column). An input given
+ * for another mode is warned about once (unused.ts), never an error.
+ */
+const INPUT_MODES = {
+    'api-token': 'all',
+    'base-url': 'all',
+    mode: 'all',
+    name: ['start'],
+    cpu: ['start'],
+    memory: ['start'],
+    storage: ['start'],
+    'gpu-type': ['start'],
+    'gpu-count': ['start'],
+    'capacity-timeout': ['start'],
+    'internet-access': ['start', 'network-policy'],
+    'cidr-allowlist': ['start', 'network-policy'],
+    'domain-allowlist': ['start', 'network-policy'],
+    env: ['start'],
+    'max-ttl': ['start'],
+    'enforce-ttl': ['start'],
+    'max-grace': ['start'],
+    wait: ['start'],
+    timeout: ['start'],
+    'poll-interval': ['start'],
+    'replace-existing': ['start'],
+    'keep-alive': ['start', 'instance'],
+    'sandbox-id': ['stop', 'network-policy'],
+    'public-key': ['instance'],
+    'instance-config': ['instance'],
+    'dry-run': ['start', 'instance', 'sweep'],
+    image: ['start'],
+    ssh: ['start', 'instance'],
+    'ssh-alias': ['start', 'instance'],
+    'github-token': ['sweep'],
+};
+
+
+/***/ }),
+
+/***/ 8818:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   lW: () => (/* binding */ parseDurationSeconds)
+/* harmony export */ });
+/* unused harmony exports DURATION_BOUNDS, formatBound, duration */
+/**
+ * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
+ * duration has an upper bound: a timer longer than setTimeout can hold
+ * (about 24.8 days) fires at once, so an unbounded `poll-interval: 999h`
+ * would poll in a tight loop.
+ */
+
+const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+/** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
+function parseDurationSeconds(raw) {
+    const text = raw.trim();
+    if (/^\d+$/.test(text))
+        return Number(text);
+    const match = DURATION.exec(text);
+    if (!match || text === '')
+        return undefined;
+    const [, h = '0', m = '0', s = '0'] = match;
+    return Number(h) * 3600 + Number(m) * 60 + Number(s);
+}
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/**
+ * The bounds of each duration input. Waits are bounded by what a job can
+ * run (self-hosted runners allow days; a day is already generous); the TTL
+ * by what a workflow run can last (a sandbox kept alive for later jobs).
+ */
+const DURATION_BOUNDS = {
+    timeout: { minSeconds: 1, maxSeconds: DAY },
+    'poll-interval': { minSeconds: 1, maxSeconds: 10 * 60 },
+    'capacity-timeout': { minSeconds: 0, maxSeconds: DAY },
+    'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
+    'max-grace': { minSeconds: 0, maxSeconds: DAY },
+};
+/** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
+function formatBound(seconds) {
+    if (seconds >= HOUR && seconds % HOUR === 0)
+        return `${seconds / HOUR}h`;
+    if (seconds >= 60 && seconds % 60 === 0)
+        return `${seconds / 60}m`;
+    return `${seconds}s`;
+}
+/** A duration schema from the raw string; the message names the limit that was crossed. */
+function duration(bounds) {
+    return z.string().transform((raw, ctx) => {
+        const seconds = parseDurationSeconds(raw);
+        if (seconds === undefined) {
+            ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
+            return z.NEVER;
+        }
+        if (seconds < bounds.minSeconds) {
+            ctx.addIssue({ code: 'custom', message: `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'` });
+            return z.NEVER;
+        }
+        if (seconds > bounds.maxSeconds) {
+            ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` });
+            return z.NEVER;
+        }
+        return seconds;
+    });
+}
+
+
+/***/ }),
+
+/***/ 9138:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  BJ: () => (/* binding */ removeInclude)
+  _J: () => (/* binding */ readPostInputs)
 });
 
-// UNUSED EXPORTS: ALIAS_PATTERN, addInclude, aliasWrittenBefore, userSshConfigPath, writeSshFiles
+// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readMainInputs
+
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(8818);
+// EXTERNAL MODULE: ./build/src/inputs/collector.js
+var collector = __nccwpck_require__(1764);
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(5213);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./build/src/client/url.js
+var client_url = __nccwpck_require__(9000);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var client_schemas = __nccwpck_require__(2805);
+;// CONCATENATED MODULE: ./build/src/inputs/fields.js
+/**
+ * Field parsers: one zod schema per kind of input, from the raw string, with
+ * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
+ */
+
+
+
+
+
+const MAX_INT = (/* unused pure expression or super */ null && (2 ** 31 - 1));
+function wholeNumber(min) {
+    return z.string().transform((raw, ctx) => {
+        const text = raw.trim();
+        if (!/^\d+$/.test(text)) {
+            ctx.addIssue({ code: 'custom', message: `must be a whole number >= ${min}, got '${raw}'` });
+            return z.NEVER;
+        }
+        const value = Number(text);
+        if (value < min || value > MAX_INT) {
+            ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'` });
+            return z.NEVER;
+        }
+        return value;
+    });
+}
+const fields_boolean = schemas/* string */.YjP().transform((raw, ctx) => {
+    // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
+    const text = raw.trim();
+    if (['true', 'True', 'TRUE'].includes(text))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(text))
+        return false;
+    ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` });
+    return core/* NEVER */.tm;
+});
+/** Comma- or newline-separated list; blanks dropped. */
+function splitList(raw) {
+    return raw
+        .split(/[,\n]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
+    const types = [];
+    for (const item of splitList(raw)) {
+        const upper = item.toUpperCase();
+        if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
+            ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)` });
+            return core/* NEVER */.tm;
+        }
+        if (types.includes(upper)) {
+            ctx.addIssue({ code: 'custom', message: `GPU type '${upper}' is listed twice` });
+            return core/* NEVER */.tm;
+        }
+        types.push(upper);
+    }
+    return types;
+});
+function isValidCidr(entry) {
+    const slash = entry.indexOf('/');
+    if (slash < 0)
+        return false;
+    const address = entry.slice(0, slash);
+    const prefix = entry.slice(slash + 1);
+    if (!/^\d{1,3}$/.test(prefix))
+        return false;
+    const version = (0,external_node_net_.isIP)(address);
+    if (version === 4)
+        return Number(prefix) <= 32;
+    if (version === 6)
+        return Number(prefix) <= 128 && !address.includes('%');
+    return false;
+}
+const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
+    const entries = splitList(raw);
+    for (const entry of entries) {
+        if (!isValidCidr(entry)) {
+            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` });
+            return core/* NEVER */.tm;
+        }
+    }
+    return entries;
+});
+const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+function isValidDomain(entry) {
+    const host = entry.startsWith('*.') ? entry.slice(2) : entry;
+    if (host.length > 253)
+        return false;
+    const labels = host.split('.');
+    if (labels.length < 2)
+        return false;
+    if (!labels.every((label) => DOMAIN_LABEL.test(label)))
+        return false;
+    // The last label is a TLD: never all digits (that would be an IP address).
+    return !/^\d+$/.test(labels[labels.length - 1] ?? '');
+}
+const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
+    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
+    for (const entry of entries) {
+        if (!isValidDomain(entry)) {
+            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` });
+            return core/* NEVER */.tm;
+        }
+    }
+    return entries;
+});
+const internetAccess = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim().toLowerCase();
+    if (!client_schemas/* INTERNET_ACCESS */.pj.includes(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be one of ${client_schemas/* INTERNET_ACCESS */.pj.join(', ')}, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
+    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
+    const env = new Map();
+    const lines = raw.split(/\r?\n/);
+    for (const [index, line] of lines.entries()) {
+        if (line.trim() === '')
+            continue;
+        const eq = line.indexOf('=');
+        // Never echo the line: a value may be a secret.
+        if (eq < 0) {
+            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has no '='; write one KEY=VALUE per line` });
+            return core/* NEVER */.tm;
+        }
+        const key = line.slice(0, eq).trim();
+        if (!ENV_KEY.test(key)) {
+            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
+            return core/* NEVER */.tm;
+        }
+        if (env.has(key)) {
+            ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` });
+            return core/* NEVER */.tm;
+        }
+        env.set(key, line.slice(eq + 1));
+    }
+    return Object.fromEntries(env);
+});
+const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!SANDBOX_NAME_PATTERN.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const sandboxId = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text === '') {
+        ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' });
+        return core/* NEVER */.tm;
+    }
+    if (!client_schemas/* SANDBOX_ID_PATTERN */.BA.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `must match ${client_schemas/* SANDBOX_ID_PATTERN */.BA.source}, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: `must be an absolute URL such as ${defaults/* DEFAULT_BASE_URL */.Ql}, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    if (url.username || url.password || url.search || url.hash) {
+        ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
+        return core/* NEVER */.tm;
+    }
+    const loopback = (0,client_url/* isLoopbackHost */.c)(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
+        });
+        return core/* NEVER */.tm;
+    }
+    return url.href.replace(/\/+$/, '');
+});
+const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text === '') {
+        ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
+        return core/* NEVER */.tm;
+    }
+    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
+    // sent, as a network error for the whole timeout); never echo the token itself.
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+        });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const mode = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? 'start' : raw.trim();
+    if (!defaults/* MODES */.FN.includes(text)) {
+        ctx.addIssue({ code: 'custom', message: `must be one of ${defaults/* MODES */.FN.join(', ')}, got '${raw}'` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    // The runner expands the default; a literal expression means it was never expanded (a local run).
+    if (text === '' || text === defaults/* GITHUB_TOKEN_DEFAULT */.OH) {
+        ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
+        return core/* NEVER */.tm;
+    }
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+
+;// CONCATENATED MODULE: ./build/src/inputs/image.js
+/** `image`: the image_id of an image prepared through the service, sent as is. */
+
+const IMAGE_MAX_CHARACTERS = 256;
+/** One line of visible characters: no control, format or line-separator characters, not blank. */
+const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
+const image_imageId = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
+        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
+        return core/* NEVER */.tm;
+    }
+    return text;
+});
+
+;// CONCATENATED MODULE: ./build/src/inputs/private-key.js
+/**
+ * A private key where a public one belongs (`public-key`, `instance-config`'s
+ * public_key) is a user error that would send the key to the service and print
+ * it in errors: it is refused, and masked before anything is printed.
+ */
+const PRIVATE_KEY_MARKERS = /PRIVATE KEY|b3BlbnNzaC1rZXktdjE/;
+function private_key_looksLikePrivateKey(text) {
+    return PRIVATE_KEY_MARKERS.test(text);
+}
+/** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
+function maskPrivateKeyInputs(read, setSecret, names) {
+    for (const name of names) {
+        const value = read(name);
+        if (!private_key_looksLikePrivateKey(value))
+            continue;
+        setSecret(value);
+        for (const line of value.split(/\r?\n|\\n/)) {
+            const trimmed = line.trim().replace(/^"|"$/g, '');
+            if (trimmed.length > 0)
+                setSecret(trimmed);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/json-object.js
+/**
+ * `instance-config`: a JSON object merged into the create body. Bounded in
+ * size and depth before it is parsed or walked (10,000 nested brackets must be
+ * an input error, not a stack overflow).
+ */
+
+
+const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
+/** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
+function jsonDepth(text) {
+    let depth = 0;
+    let deepest = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i++;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[')
+            deepest = Math.max(deepest, ++depth);
+        else if (c === '}' || c === ']')
+            depth--;
+    }
+    return deepest;
+}
+const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? '{}' : raw;
+    if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
+        return core/* NEVER */.tm;
+    }
+    if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
+        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
+        return core/* NEVER */.tm;
+    }
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
+        return core/* NEVER */.tm;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
+        return core/* NEVER */.tm;
+    }
+    const publicKey = value.public_key;
+    if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
+        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
+        return core/* NEVER */.tm;
+    }
+    return value;
+});
+
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
+var ssh = __nccwpck_require__(280);
+;// CONCATENATED MODULE: ./build/src/inputs/run-context.js
+/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
+
+
+function run_context_runContextFromEnv(env = process.env) {
+    return {
+        repositoryId: env.GITHUB_REPOSITORY_ID,
+        runId: env.GITHUB_RUN_ID,
+        runAttempt: env.GITHUB_RUN_ATTEMPT,
+        aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias),
+        env,
+    };
+}
+function serviceUrl(raw, fallback) {
+    try {
+        const url = new URL((raw ?? '').trim() || fallback);
+        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+        return allowed && !url.username && !url.password ? url : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The repository a sweep works for, or what is missing (mode: sweep runs only in a workflow run). */
+function run_context_repositoryFromEnv(env) {
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const id = env.GITHUB_REPOSITORY_ID ?? '';
+    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
+        return "'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them";
+    }
+    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
+    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
+    if (!apiUrl || !serverUrl)
+        return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
+    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/unused.js
+
+/**
+ * Never warned about: the runner expands github-token's expression default,
+ * and start mode refuses sandbox-id outright (its own input error: a stop
+ * meant as a start must not cost a sandbox).
+ */
+const NOT_WARNED = { start: ['sandbox-id'] };
+function unused_unusedInputWarnings(read, mode) {
+    const warnings = [];
+    for (const name of Object.keys(INPUT_MODES)) {
+        const modes = INPUT_MODES[name];
+        if (modes === 'all' || modes.includes(mode) || name === 'github-token' || NOT_WARNED[mode]?.includes(name))
+            continue;
+        const value = read(name).trim();
+        if (value === '' || value === INPUT_DEFAULTS[name])
+            continue;
+        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
+    }
+    return warnings;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./build/src/inputs/default-name.js
+/**
+ * The default sandbox name, and how mode: sweep recognises it:
+ * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
+ * A name a user chose is never read as one of these unless it has exactly
+ * this shape, and then it also needs this repository's id and a completed run.
+ */
+
+const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
+const digits = (value) => (value && /^[1-9]\d{0,19}$/.test(value) ? value : undefined);
+/** gh-<repository id>-<run id>-<attempt>-<hex> in a workflow run; local-<hex> anywhere else. */
+function default_name_generateSandboxName(source) {
+    const hex = source.randomHex ? source.randomHex() : randomBytes(3).toString('hex');
+    const [repositoryId, runId, attempt] = [digits(source.repositoryId), digits(source.runId), digits(source.runAttempt)];
+    const name = repositoryId && runId && attempt ? `gh-${repositoryId}-${runId}-${attempt}-${hex}` : `local-${hex}`;
+    // Always a valid name, whatever the environment says.
+    return GENERATED.test(name) || /^local-[0-9a-f]{6}$/.test(name) ? name : `local-${randomBytes(3).toString('hex')}`;
+}
+/** The parts of a name this action generated in a workflow run; undefined for any other name. */
+function parseGeneratedName(name) {
+    const match = GENERATED.exec(name ?? '');
+    if (!match)
+        return undefined;
+    return { repositoryId: match[1], runId: match[2], runAttempt: Number(match[3]) };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/read.js
+/**
+ * Per-mode assembly: which inputs each mode reads, composed from the field
+ * parsers. Every input is read here, once; nothing else calls core.getInput.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** ssh and ssh-alias, for start and instance modes. */
+function parseSsh(inputs, run) {
+    const wanted = inputs.parse('ssh', field.boolean);
+    if (!wanted) {
+        if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias'])
+            inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
+        return undefined;
+    }
+    const alias = inputs.raw('ssh-alias').trim();
+    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
+    if (problem) {
+        inputs.fail('ssh-alias', problem);
+        return undefined;
+    }
+    return { alias };
+}
+/**
+ * internet-access and the allowlists. Start mode: empty means open (the
+ * contract's default). Network-policy mode replaces the whole policy, so it
+ * must be given: a policy is never opened by omission. Allowlists mean
+ * something only with restricted, so anything else with one is an error.
+ */
+function parseNetworkPolicy(inputs, mode) {
+    let access;
+    if (inputs.isSet('internet-access'))
+        access = inputs.parse('internet-access', field.internetAccess);
+    else if (mode === 'start')
+        access = 'open';
+    else
+        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission");
+    const cidrs = inputs.parse('cidr-allowlist', field.cidrList);
+    const domains = inputs.parse('domain-allowlist', field.domainList);
+    if (access !== undefined && access !== 'restricted') {
+        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
+        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
+            if (inputs.isSet(list))
+                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`);
+        }
+    }
+    const policy = { internet_access: access ?? 'closed' };
+    if (cidrs && cidrs.length > 0)
+        policy.cidr_allowlist = cidrs;
+    if (domains && domains.length > 0)
+        policy.domain_allowlist = domains;
+    return policy;
+}
+function parseStart(inputs, connection, run) {
+    const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? [];
+    let gpuCount;
+    if (inputs.isSet('gpu-count')) {
+        gpuCount = inputs.parse('gpu-count', field.wholeNumber(1));
+        if (gpus.length === 0)
+            inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
+    }
+    else if (gpus.length > 0) {
+        gpuCount = 1;
+    }
+    if (inputs.isSet('sandbox-id')) {
+        inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
+    }
+    const nameWasGenerated = !inputs.isSet('name');
+    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined;
+    return {
+        mode: 'start',
+        ...connection,
+        name: nameWasGenerated ? generateSandboxName(run) : inputs.parse('name', field.sandboxName),
+        nameWasGenerated,
+        cpu: inputs.parse('cpu', field.wholeNumber(1)),
+        memoryGib: inputs.parse('memory', field.wholeNumber(1)),
+        storageGib: inputs.parse('storage', field.wholeNumber(1)),
+        gpuTypes: gpus,
+        gpuCount,
+        capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
+        networkPolicy: parseNetworkPolicy(inputs, 'start'),
+        env: inputs.parse('env', field.envLines),
+        image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
+        maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
+        enforceTtl: inputs.parse('enforce-ttl', field.boolean),
+        maxGraceSeconds: maxGrace,
+        wait: inputs.parse('wait', field.boolean),
+        timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,
+        pollIntervalMs: inputs.parse('poll-interval', duration(DURATION_BOUNDS['poll-interval'])) * 1000,
+        replaceExisting: inputs.parse('replace-existing', field.boolean),
+        keepAlive: inputs.parse('keep-alive', field.boolean),
+        dryRun: inputs.parse('dry-run', field.boolean),
+        ssh: parseSsh(inputs, run),
+    };
+}
+function parseNetworkPolicyMode(inputs, connection) {
+    return {
+        mode: 'network-policy',
+        ...connection,
+        sandboxId: inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id')),
+        networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
+    };
+}
+function parseInstance(inputs, connection, run) {
+    const publicKey = inputs.read('public-key').trim();
+    if (looksLikePrivateKey(publicKey)) {
+        inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
+    }
+    else if (publicKey !== '' && !/^(ssh-|ecdsa-|sk-)[A-Za-z0-9@.-]+ [A-Za-z0-9+/=]+( .*)?$/.test(publicKey)) {
+        inputs.fail('public-key', "must be one OpenSSH public key line such as 'ssh-ed25519 AAAA... comment'");
+    }
+    return {
+        mode: 'instance',
+        ...connection,
+        publicKey: publicKey === '' ? undefined : publicKey,
+        instanceConfig: inputs.parse('instance-config', jsonObject),
+        keepAlive: inputs.parse('keep-alive', field.boolean),
+        dryRun: inputs.parse('dry-run', field.boolean),
+        ssh: parseSsh(inputs, run),
+    };
+}
+function parseSweep(inputs, connection, run) {
+    const githubToken = inputs.parse('github-token', field.githubToken);
+    const dryRun = inputs.parse('dry-run', field.boolean);
+    const repository = repositoryFromEnv(run.env ?? {});
+    if (typeof repository === 'string') {
+        inputs.fail('mode', repository);
+        return undefined;
+    }
+    return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
+}
+function parseConnection(inputs) {
+    return {
+        apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
+        baseUrl: inputs.parse('base-url', baseUrl),
+    };
+}
+/**
+ * Parses every input the mode uses. Throws InputErrors listing each bad input;
+ * until this returns, nothing has been sent anywhere.
+ */
+function parseInputs(read, run = runContextFromEnv()) {
+    const inputs = new Collector(read);
+    const connection = parseConnection(inputs);
+    const mode = inputs.parse('mode', field.mode);
+    if (mode === 'start')
+        return inputs.done(parseStart(inputs, connection, run));
+    if (mode === 'stop')
+        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')) });
+    if (mode === 'network-policy')
+        return inputs.done(parseNetworkPolicyMode(inputs, connection));
+    if (mode === 'instance')
+        return inputs.done(parseInstance(inputs, connection, run));
+    if (mode === 'sweep')
+        return inputs.done(parseSweep(inputs, connection, run));
+    return inputs.done(undefined);
+}
+/** The tokens and any private key given as an input are masked before anything can print them. */
+function maskSecretInputs(read, setSecret) {
+    for (const name of ['api-token', 'github-token']) {
+        const value = read(name).trim();
+        if (value && value !== defaults/* INPUT_DEFAULTS */.WJ['github-token'])
+            setSecret(value);
+    }
+    // A private key given where a public one belongs is masked before any error can quote it.
+    maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
+}
+/** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
+function readMainInputs(core, run) {
+    const read = (name) => core.getInput(name);
+    maskSecretInputs(read, (secret) => core.setSecret(secret));
+    const mode = field.mode.safeParse(read('mode').trim() || INPUT_DEFAULTS.mode);
+    if (mode.success)
+        for (const warning of unusedInputWarnings(read, mode.data))
+            core.warning(warning);
+    return parseInputs(read, run);
+}
+/** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
+function readPostInputs(core) {
+    const read = (name) => core.getInput(name);
+    maskSecretInputs(read, (secret) => core.setSecret(secret));
+    return { mode: read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode, cleanup: () => parseCleanupInputs(read) };
+}
+function parseCleanupInputs(read) {
+    const inputs = new collector/* Collector */.gR(read);
+    const config = {
+        ...parseConnection(inputs),
+        mode: inputs.parse('mode', mode),
+        keepAlive: inputs.parse('keep-alive', fields_boolean),
+    };
+    return inputs.done(config);
+}
+
+
+/***/ }),
+
+/***/ 280:
+/***/ ((__unused_webpack___webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+
+// UNUSED EXPORTS: ALIAS_PATTERN, aliasWrittenBefore, checkAlias, configFileName, userSshConfigPath
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -34032,17 +33991,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./build/src/key-files.js
-var key_files = __nccwpck_require__(1528);
-;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
-/**
- * The SSH files a later step uses: in the step's private directory, a
- * known_hosts pinned to the host key and `<alias>.ssh_config` with one
- * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
- * (an Include after a Host block would belong to that block). The post step
- * removes exactly that line and nothing else.
- */
-
+;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
+/** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
 
 
 
@@ -34064,76 +34014,230 @@ function aliasWrittenBefore(userConfig, alias) {
         .split(/\r?\n/)
         .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
 }
-function quoted(path) {
-    return `"${path.replace(/"/g, '')}"`;
-}
-/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
-function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
-    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
-    const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
-    const lines = [
-        `Host ${alias}`,
-        `  HostName ${endpoint.host}`,
-        `  Port ${endpoint.port}`,
-        `  User ${endpoint.user}`,
-        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
-        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
-        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
-        '  GlobalKnownHostsFile /dev/null',
-        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
-        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
-        '  ServerAliveInterval 30',
-        '  ServerAliveCountMax 4',
-        '',
-    ];
-    const configPath = writeSecretFile(dir, configFileName(alias), lines.join('\n'));
-    return { configPath, knownHostsPath };
-}
-/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
-function addInclude(userConfig, configPath) {
-    const sshDir = dirname(userConfig);
-    const createdDir = !existsSync(sshDir);
-    if (createdDir)
-        mkdirSync(sshDir, { recursive: true, mode: 0o700 });
-    const line = `Include ${quoted(configPath)}`;
-    if (!existsSync(userConfig)) {
-        writeFileSync(userConfig, `${line}\n`, { mode: 0o600 });
-        return { line, createdConfig: true, createdDir };
+/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
+function checkAlias(alias, aliasInUse) {
+    if (!ALIAS_PATTERN.test(alias) || alias.startsWith('-')) {
+        return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
     }
-    const before = readFileSync(userConfig, 'utf8');
-    writeFileSync(userConfig, `${line}\n${before}`);
-    chmodSync(userConfig, 0o600);
-    return { line, createdConfig: false, createdDir };
-}
-/**
- * Removes exactly the line addInclude added (once); everything else stays as
- * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
- * that now holds nothing else is removed too.
- */
-function removeInclude(userConfig, added) {
-    if (!(0,external_node_fs_.existsSync)(userConfig) || added.line === '')
-        return false;
-    const text = (0,external_node_fs_.readFileSync)(userConfig, 'utf8');
-    const target = `${added.line}\n`;
-    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
-    if (at === 0 && !text.startsWith(target))
-        return false;
-    const rest = text.slice(0, at) + text.slice(at + target.length);
-    if (rest === '' && added.createdConfig) {
-        (0,external_node_fs_.rmSync)(userConfig);
-        if (added.createdDir && (0,external_node_fs_.readdirSync)((0,external_node_path_.dirname)(userConfig)).length === 0)
-            (0,external_node_fs_.rmdirSync)((0,external_node_path_.dirname)(userConfig));
+    if (aliasInUse(alias)) {
+        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
     }
-    else {
-        (0,external_node_fs_.writeFileSync)(userConfig, rest);
-    }
-    return true;
+    return undefined;
 }
 
 
 /***/ }),
 
-/***/ 3260:
+/***/ 5779:
+/***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BQ: () => (/* binding */ POST_DEADLINE_MS),
+/* harmony export */   a2: () => (/* binding */ runPost),
+/* harmony export */   eF: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9219);
+/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2815);
+/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6187);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3724);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2753);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9138);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5504);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6017);
+/**
+ * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
+ * clean up what the main step left, one module per thing (cleanup/). Guard
+ * clauses say why a step skips; a stop that finally fails is an error
+ * annotation and a failed step. `runPost` has everything passed in; `run`
+ * wires the real dependencies into it.
+ */
+
+
+
+
+
+
+
+
+/**
+ * How long the post step keeps trying to stop. Long, because giving up leaves
+ * a sandbox billing until its TTL; in a big matrix a stop may wait out a few
+ * rate-limit windows. Cancellation still ends it at once.
+ */
+const POST_DEADLINE_MS = 10 * 60_000;
+async function runPost(deps) {
+    const { core } = deps;
+    const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_5__/* .readPostInputs */ ._J)(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_7__/* .ActionState */ .q(core);
+    const mode = inputs.mode;
+    (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__/* .removeSshAccess */ .t)(core, state);
+    if (mode === 'start')
+        return (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
+    if (mode === 'instance')
+        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
+    core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
+}
+async function run() {
+    try {
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .makeClient */ .yu });
+    }
+    catch (error) {
+        // A sandbox that could not be stopped costs money: say so loudly.
+        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, { title: 'Sandbox may still be running' });
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v, error);
+    }
+}
+// The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .runAndExit */ .Hy)(run);
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 5504:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ realClock)
+/* harmony export */ });
+/** Time, injected everywhere: realClock in production, a fake clock in tests (which never wait for real time). */
+const realClock = {
+    now: () => Date.now(),
+    random: () => Math.random(),
+    sleep: (ms, signal) => new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+
+/***/ }),
+
+/***/ 4120:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ht: () => (/* binding */ safeLogText),
+/* harmony export */   Lo: () => (/* binding */ serviceText),
+/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   g5: () => (/* binding */ summaryText)
+/* harmony export */ });
+/* unused harmony exports forgetSecrets, SERVICE_TEXT_LIMIT, scrubSecrets */
+/**
+ * Everything the service says is untrusted text. This module is the one way
+ * such text reaches a log line, an annotation or the job summary:
+ *
+ * - `serviceText` for a service string embedded in a message: one line, no
+ *   control characters, no workflow command, secrets and keys removed, cut to
+ *   a few hundred characters;
+ * - `safeLogText` for a whole message on its way to the runner (the core
+ *   adapter applies it to every line it writes, as the last line of defence);
+ * - `summaryText` for a job-summary table cell: escaped for HTML and Markdown
+ *   (no tag, link, image, code span, emphasis, math or cell break survives).
+ *
+ * The runner reads a workflow command from `::name::` at the start of a line
+ * (leading spaces allowed), where a line ends at `\n`, `\r\n` or a bare `\r`,
+ * and from `##[name]` anywhere in a line.
+ */
+/** Secrets to remove from any service text: the API token, generated keys. */
+const secrets = new Set();
+/** Registers a secret (the api-token, a key line): it is removed from every untrusted text from now on. */
+function registerSecret(secret) {
+    const text = secret.trim();
+    // Very short values would blank out ordinary words.
+    if (text.length >= 6)
+        secrets.add(text);
+}
+/** Forgets every registered secret (tests). */
+function forgetSecrets() {
+    secrets.clear();
+}
+const SERVICE_TEXT_LIMIT = 300;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const PEM_BLOCK = /-----BEGIN[^-\r\n]{0,60}-----[\s\S]*?(?:-----END[^-\r\n]{0,60}-----|$)/g;
+const KEY_VALUE = /("(?:key|private_key|privateKey|ssh_private_key|ssh_certificate)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
+/** Removes registered secrets, PEM blocks and `key` values. */
+function scrubSecrets(text) {
+    let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
+    for (const secret of secrets)
+        clean = clean.split(secret).join('***');
+    return clean;
+}
+/** `::x::` at a line start and `##[x]` anywhere can no longer be read as commands. */
+function defuseCommands(line) {
+    return line.replace(/##\[/g, '#\u2060#[').replace(/^(\s*):(?=:)/, '$1:\u2060');
+}
+function cut(text, limit) {
+    const chars = [...text];
+    return chars.length > limit ? `${chars.slice(0, limit).join('')}…` : text;
+}
+/**
+ * A service string for a log line, an annotation or an error message: one
+ * line, no control characters, no command, no secret, at most `limit` characters.
+ */
+function serviceText(value, limit = SERVICE_TEXT_LIMIT) {
+    const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? String(value));
+    // Secrets first, while a PEM block still has its line breaks.
+    const oneLine = scrubSecrets(text).replace(LINE_BREAKS_AND_CONTROLS, ' ').trim();
+    // Cut first, then defuse: the defusing never makes the text longer than the reader sees.
+    return defuseCommands(cut(oneLine, limit).replace(/::/g, ':\u2060:'));
+}
+/**
+ * A whole message on its way to the runner's log: every line it will be split
+ * into (at `\n`, `\r\n` or `\r`) is defused, and secrets are removed. Our own
+ * multi-line messages keep their lines.
+ */
+function safeLogText(message) {
+    return scrubSecrets(message)
+        .split(/\r\n|\r|\n/)
+        .map((line) => defuseCommands(line.replace(/[\u2028\u2029\u0085]/g, ' ')))
+        .join('\n');
+}
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Text for a job-summary table cell: one line, HTML escaped, Markdown
+ * punctuation backslash-escaped (no links, images, code spans, emphasis or
+ * cell breaks), secrets removed.
+ */
+function summaryText(value, limit = 1_000) {
+    const text = serviceText(value, limit);
+    // Markdown first (it adds only backslashes), then HTML (whose entities need no Markdown escaping).
+    // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
+    return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+
+/***/ }),
+
+/***/ 3996:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ opContext)
+/* harmony export */ });
+/** The operations' context for a step: its client, clock and signal, and log lines to the step's log. */
+function opContext(deps) {
+    return { client: deps.client, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
+}
+
+
+/***/ }),
+
+/***/ 6017:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34271,7 +34375,7 @@ class ActionState {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 9128:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34280,7 +34384,7 @@ class ActionState {
 /* harmony export */   a3: () => (/* binding */ formatDuration)
 /* harmony export */ });
 /* unused harmony exports listWithLimit, SUMMARY_LIMIT_BYTES, reportDryRun */
-/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3599);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
 
 function formatDuration(ms) {
     const total = Math.max(0, Math.round(ms / 1000));
@@ -34298,7 +34402,7 @@ function formatDuration(ms) {
  * values often carry what the service said, so no cell is trusted.
  */
 function markdownTable(rows) {
-    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(key)} | ${(0,_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(value, 2_000)} |`)];
+    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(key)} | ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(value, 2_000)} |`)];
     return `${lines.join('\n')}\n`;
 }
 /** "a; b; c; … and 7 more": keeps the summary small whatever the list. */
@@ -34324,104 +34428,6 @@ async function reportDryRun(core, heading, route, body, shown = body, note = '')
     core.info(`dry-run: nothing is sent. ${route} would carry${note}:\n${json}`);
     core.setOutput('request', JSON.stringify(body));
     await core.appendSummary(`### ${heading} (dry-run)\nNothing was sent. Request body of \`${route}\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`);
-}
-
-
-/***/ }),
-
-/***/ 3599:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ht: () => (/* binding */ safeLogText),
-/* harmony export */   Lo: () => (/* binding */ serviceText),
-/* harmony export */   cl: () => (/* binding */ registerSecret),
-/* harmony export */   g5: () => (/* binding */ summaryText)
-/* harmony export */ });
-/* unused harmony exports forgetSecrets, SERVICE_TEXT_LIMIT, scrubSecrets */
-/**
- * Everything the service says is untrusted text. This module is the one way
- * such text reaches a log line, an annotation or the job summary:
- *
- * - `serviceText` for a service string embedded in a message: one line, no
- *   control characters, no workflow command, secrets and keys removed, cut to
- *   a few hundred characters;
- * - `safeLogText` for a whole message on its way to the runner (the core
- *   adapter applies it to every line it writes, as the last line of defence);
- * - `summaryText` for a job-summary table cell: escaped for HTML and Markdown
- *   (no tag, link, image, code span, emphasis, math or cell break survives).
- *
- * The runner reads a workflow command from `::name::` at the start of a line
- * (leading spaces allowed), where a line ends at `\n`, `\r\n` or a bare `\r`,
- * and from `##[name]` anywhere in a line.
- */
-/** Secrets to remove from any service text: the API token, generated keys. */
-const secrets = new Set();
-/** Registers a secret (the api-token, a key line): it is removed from every untrusted text from now on. */
-function registerSecret(secret) {
-    const text = secret.trim();
-    // Very short values would blank out ordinary words.
-    if (text.length >= 6)
-        secrets.add(text);
-}
-/** Forgets every registered secret (tests). */
-function forgetSecrets() {
-    secrets.clear();
-}
-const SERVICE_TEXT_LIMIT = 300;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-const PEM_BLOCK = /-----BEGIN[^-\r\n]{0,60}-----[\s\S]*?(?:-----END[^-\r\n]{0,60}-----|$)/g;
-const KEY_VALUE = /("(?:key|private_key|privateKey|ssh_private_key|ssh_certificate)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
-const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
-/** Removes registered secrets, PEM blocks and `key` values. */
-function scrubSecrets(text) {
-    let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
-    for (const secret of secrets)
-        clean = clean.split(secret).join('***');
-    return clean;
-}
-/** `::x::` at a line start and `##[x]` anywhere can no longer be read as commands. */
-function defuseCommands(line) {
-    return line.replace(/##\[/g, '#\u2060#[').replace(/^(\s*):(?=:)/, '$1:\u2060');
-}
-function cut(text, limit) {
-    const chars = [...text];
-    return chars.length > limit ? `${chars.slice(0, limit).join('')}…` : text;
-}
-/**
- * A service string for a log line, an annotation or an error message: one
- * line, no control characters, no command, no secret, at most `limit` characters.
- */
-function serviceText(value, limit = SERVICE_TEXT_LIMIT) {
-    const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? String(value));
-    // Secrets first, while a PEM block still has its line breaks.
-    const oneLine = scrubSecrets(text).replace(LINE_BREAKS_AND_CONTROLS, ' ').trim();
-    // Cut first, then defuse: the defusing never makes the text longer than the reader sees.
-    return defuseCommands(cut(oneLine, limit).replace(/::/g, ':\u2060:'));
-}
-/**
- * A whole message on its way to the runner's log: every line it will be split
- * into (at `\n`, `\r\n` or `\r`) is defused, and secrets are removed. Our own
- * multi-line messages keep their lines.
- */
-function safeLogText(message) {
-    return scrubSecrets(message)
-        .split(/\r\n|\r|\n/)
-        .map((line) => defuseCommands(line.replace(/[\u2028\u2029\u0085]/g, ' ')))
-        .join('\n');
-}
-const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/**
- * Text for a job-summary table cell: one line, HTML escaped, Markdown
- * punctuation backslash-escaped (no links, images, code spans, emphasis or
- * cell breaks), secrets removed.
- */
-function summaryText(value, limit = 1_000) {
-    const text = serviceText(value, limit);
-    // Markdown first (it adds only backslashes), then HTML (whose entities need no Markdown escaping).
-    // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
-    return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 
@@ -44332,8 +44338,7 @@ function constantCatch(value) {
 /******/ var __webpack_exports__ = __nccwpck_require__(5779);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__POST_DEADLINE_MS = __webpack_exports__.BQ;
-/******/ var __webpack_exports__postSummary = __webpack_exports__.l0;
 /******/ var __webpack_exports__run = __webpack_exports__.eF;
 /******/ var __webpack_exports__runPost = __webpack_exports__.a2;
-/******/ export { __webpack_exports__POST_DEADLINE_MS as POST_DEADLINE_MS, __webpack_exports__postSummary as postSummary, __webpack_exports__run as run, __webpack_exports__runPost as runPost };
+/******/ export { __webpack_exports__POST_DEADLINE_MS as POST_DEADLINE_MS, __webpack_exports__run as run, __webpack_exports__runPost as runPost };
 /******/ 

@@ -29,13 +29,11 @@ import {
   type SandboxStartRequest,
   type StartResponse,
 } from './schemas.ts'
-import { serviceText } from '../untrusted.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 import { readSandboxPage, type SandboxPage } from './page.ts'
 import { fetchTransport } from './transport.ts'
 import { describeCause, errorFrom, excerpt, invalidAnswer } from './response.ts'
 
-export type { SandboxPage } from './page.ts'
-export { ERROR_CODE_PATTERN, parseRetryAfter } from './response.ts'
 
 const USER_AGENT = 'gpu-sandbox-action/1'
 

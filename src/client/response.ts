@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 import { ServiceError } from './errors.ts'
 import { errorBodySchema } from './schemas.ts'
-import { serviceText } from '../untrusted.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 
 /** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
 export const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/

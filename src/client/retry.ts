@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../runtime/clock.ts'
 import { NOT_ACCEPTED_CODES, REJECTED_CODES, ServiceError } from './errors.ts'
-import { serviceText } from '../untrusted.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 
 export interface BackoffOptions {
   baseDelayMs: number

@@ -11,7 +11,7 @@ export interface Connection {
 export interface StartConfig extends Connection {
   mode: 'start'
   name: string
-  /** The user chose the name: the start looks for sandboxes already holding it. */
+  /** true: the action generated a unique name, so nobody holds it; false: the user chose it, and the start first looks for sandboxes holding it. */
   nameWasGenerated: boolean
   cpu: number
   memoryGib: number

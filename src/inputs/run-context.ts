@@ -1,7 +1,7 @@
 /** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
 import { isLoopbackHost } from '../client/url.ts'
-import type { NameSource } from '../sandbox-name.ts'
-import { aliasWrittenBefore, userSshConfigPath } from '../ssh/config-files.ts'
+import type { NameSource } from './default-name.ts'
+import { aliasWrittenBefore, userSshConfigPath } from './ssh.ts'
 import type { SweepRepository } from './config.ts'
 
 export interface RunContext extends NameSource {

@@ -1,5 +1,28 @@
 /** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
-import { ALIAS_PATTERN } from '../ssh/config-files.ts'
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+
+export const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
+
+/** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
+export function userSshConfigPath(home = homedir()): string {
+  return join(home, '.ssh', 'config')
+}
+
+/** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
+export function configFileName(alias: string): string {
+  return `${alias}.ssh_config`
+}
+
+/** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
+export function aliasWrittenBefore(userConfig: string, alias: string): boolean {
+  if (!existsSync(userConfig)) return false
+  const ours = `/${configFileName(alias)}"`
+  return readFileSync(userConfig, 'utf8')
+    .split(/\r?\n/)
+    .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours))
+}
 
 export interface SshRequest {
   alias: string

@@ -2,12 +2,12 @@
 import { assertInstanceId } from '../client/client.ts'
 import { isNotAccepted, retryUntil } from '../client/retry.ts'
 import type { InstanceConfig } from '../inputs/config.ts'
-import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
-import { setTextOutput } from '../outputs.ts'
+import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from '../ssh/secret-files.ts'
+import { setTextOutput } from '../step/outputs.ts'
 import { connectInstance } from '../ssh/access.ts'
-import { ActionState } from '../state.ts'
-import { markdownTable, reportDryRun } from '../summary.ts'
-import { retryContext, type ModeDeps } from './deps.ts'
+import { ActionState } from '../step/state.ts'
+import { markdownTable, reportDryRun } from '../step/summary.ts'
+import { opContext, type StepDeps } from '../step/deps.ts'
 
 const CREATE_DEADLINE_MS = 2 * 60_000
 
@@ -17,7 +17,7 @@ export function buildInstanceRequest(config: InstanceConfig): Record<string, unk
   return body
 }
 
-export async function runInstance(config: InstanceConfig, deps: ModeDeps, env: NodeJS.ProcessEnv): Promise<void> {
+export async function runInstance(config: InstanceConfig, deps: StepDeps, env: NodeJS.ProcessEnv): Promise<void> {
   const { core } = deps
   const request = buildInstanceRequest(config)
   if (config.dryRun) {
@@ -32,7 +32,7 @@ export async function runInstance(config: InstanceConfig, deps: ModeDeps, env: N
   // certainly created nothing (429, 503, 504); a lost answer fails loudly.
   let created
   try {
-    created = await retryUntil(retryContext(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: isNotAccepted })
+    created = await retryUntil(opContext(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: isNotAccepted })
   } catch (error) {
     const ambiguous = (error as { ambiguous?: boolean }).ambiguous === true
     if (ambiguous) {

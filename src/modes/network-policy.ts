@@ -2,10 +2,10 @@
 import { retryUntil } from '../client/retry.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import type { NetworkPolicyConfig } from '../inputs/config.ts'
-import { setJsonOutput } from '../outputs.ts'
-import { markdownTable } from '../summary.ts'
-import { serviceText } from '../untrusted.ts'
-import { retryContext, type ModeDeps } from './deps.ts'
+import { setJsonOutput } from '../step/outputs.ts'
+import { markdownTable } from '../step/summary.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { opContext, type StepDeps } from '../step/deps.ts'
 
 const POLICY_DEADLINE_MS = 2 * 60_000
 
@@ -37,13 +37,13 @@ export function comparePolicies(asked: NetworkPolicy, accepted: NetworkPolicy): 
   return differences
 }
 
-export async function runNetworkPolicy(config: NetworkPolicyConfig, deps: ModeDeps): Promise<void> {
+export async function runNetworkPolicy(config: NetworkPolicyConfig, deps: StepDeps): Promise<void> {
   const { core } = deps
   core.setOutput('sandbox-id', config.sandboxId)
   // Replacing the whole policy is idempotent, so every transient failure may be retried.
   const deadline = deps.clock.now() + POLICY_DEADLINE_MS
   const client = deps.client.withDeadline(deadline, deps.clock)
-  const result = await retryUntil(retryContext(deps), deadline, `network policy of ${config.sandboxId}`, () =>
+  const result = await retryUntil(opContext(deps), deadline, `network policy of ${config.sandboxId}`, () =>
     client.replaceNetworkPolicy(config.sandboxId, config.networkPolicy, deps.signal),
   )
   const accepted = result.network_policy as NetworkPolicy

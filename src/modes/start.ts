@@ -1,28 +1,54 @@
 /**
- * Mode `start`: start a sandbox safely (see sandbox-start.ts), save its id at
- * once, wait until it is ready, set outputs.
+ * Mode `start`, in phases: start a sandbox safely (sandbox/start.ts), save its
+ * id at once, wait until it is ready, set outputs, write the summary, and
+ * finish SSH access.
  */
+import { ServiceError } from '../client/errors.ts'
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs/config.ts'
-import { setJsonOutput, setTextOutput } from '../outputs.ts'
-import { ServiceError } from '../client/errors.ts'
-import { buildStartRequest, CapacityExhaustedError, checkNameBeforeStart, NameHeldError, NameHolders, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox-start.ts'
-import { expiresAt, failureReason } from '../sandbox-record.ts'
-import { isFailed, isReady } from '../sandbox-status.ts'
-import { WaitTimeoutError, waitUntilSettled } from '../sandbox-wait.ts'
-import { INFO_READ_MS } from '../sandboxes.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { readBillingContext, type BillingContext } from '../sandbox/billing.ts'
+import { INFO_READ_MS } from '../sandbox/eventual.ts'
+import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
+import { failureReason } from '../sandbox/record.ts'
+import { buildStartRequest, CapacityExhaustedError, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox/start.ts'
+import { isFailed } from '../sandbox/status.ts'
+import { waitUntilSettled } from '../sandbox/wait.ts'
 import { finishSandboxSsh, prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
-import { ActionState } from '../state.ts'
-import { serviceText } from '../untrusted.ts'
-import { readBillingContext, type BillingContext } from '../billing.ts'
-import { formatDuration, listWithLimit, markdownTable, reportDryRun } from '../summary.ts'
-import type { ModeDeps } from './deps.ts'
+import { opContext, type StepDeps } from '../step/deps.ts'
+import { setJsonOutput, setTextOutput } from '../step/outputs.ts'
+import { ActionState } from '../step/state.ts'
+import { formatDuration, reportDryRun } from '../step/summary.ts'
+import { startSummary, type WaitOutcome } from './start-summary.ts'
 
-export type { ModeDeps } from './deps.ts'
+export async function runStart(config: StartConfig, deps: StepDeps): Promise<void> {
+  const state = new ActionState(deps.core)
+  const stepStart = deps.clock.now()
+  if (config.dryRun) return reportStartDryRun(config, deps)
 
-function policyOf(record: SandboxRecord | undefined, fallback: unknown): unknown {
-  const fromRecord = record?.network_policy
-  return fromRecord && typeof fromRecord === 'object' ? fromRecord : fallback
+  const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs)
+  announceStarted(started, deps, state)
+  // Informational, read while the sandbox provisions; it never fails the step.
+  const billing = readBilling(config, started, deps)
+  const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started)
+  setOutputsFrom(config, deps, waited)
+  await writeSummary(config, deps, state, started, waited, await billing, stepStart)
+
+  if (waited.error) throw waited.error
+  if (isFailed(waited.status)) {
+    const failure = failureReason(waited.known)
+    const why = failure ? `: ${failure}` : ''
+    throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`)
+  }
+  if (config.ssh && preparedSsh && waited.record) finishSandboxSsh(deps, config.ssh, preparedSsh, waited.record)
+  deps.core.info(`Sandbox ${started.id} is ${serviceText(waited.status)}.`)
+}
+
+async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<void> {
+  const request = buildStartRequest(config, config.gpuTypes[0])
+  // env values may be secrets: the log and the summary show only their names (the output has the real body).
+  const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request
+  await reportDryRun(deps.core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)')
 }
 
 /** Why nothing exists after the start phase failed, for the log and the post step. */
@@ -35,37 +61,23 @@ function nothingStartedBecause(error: unknown, startSent: boolean): string {
   return 'no start was accepted'
 }
 
-export async function runStart(config: StartConfig, deps: ModeDeps): Promise<void> {
-  const { core, clock, signal } = deps
-  const state = new ActionState(core)
-  const stepStart = clock.now()
-
-  if (config.dryRun) {
-    const request = buildStartRequest(config, config.gpuTypes[0])
-    // env values may be secrets: the log and the summary show only their names (the output has the real body).
-    const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request
-    await reportDryRun(core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)')
-    return
-  }
-
+/** The name check, SSH preparation and the start itself; when nothing was created, state says so for the post step. */
+async function startPhase(config: StartConfig, deps: StepDeps, state: ActionState, startDeadline: number) {
+  const { core } = deps
   core.startGroup(`Start sandbox '${config.name}'`)
-  let started: StartedSandbox
   const tracker: StartTracker = { mayHaveCreated: false }
-  const startDeadline = stepStart + config.timeoutMs
   const holders = new NameHolders(state)
   let preparedSsh: PreparedSandboxSsh | undefined
   let startSent = false
   try {
     // A name the user chose may be held already: know its holders before the first attempt.
-    if (!config.nameWasGenerated) {
-      const ctx = { client: deps.client, clock, signal, log: (m: string) => core.info(m) }
-      await checkNameBeforeStart(config, ctx, holders, startDeadline)
-    }
+    if (!config.nameWasGenerated) await checkNameBeforeStart(config, opContext(deps), holders, startDeadline)
     // SSH first: a service without certificates fails the step before anything is billed.
     if (config.ssh) preparedSsh = await prepareSandboxSsh(deps, deps.env ?? process.env, startDeadline)
     state.saveSandboxName(config.name)
     startSent = true
-    started = await startSandbox(config, deps, startDeadline, holders, tracker)
+    const started = await startSandbox(config, deps, startDeadline, holders, tracker)
+    return { started, preparedSsh }
   } catch (error) {
     // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look for.
     if (!tracker.mayHaveCreated) {
@@ -77,96 +89,82 @@ export async function runStart(config: StartConfig, deps: ModeDeps): Promise<voi
   } finally {
     core.endGroup()
   }
+}
+
+function announceStarted(started: StartedSandbox, deps: StepDeps, state: ActionState): void {
+  const { core } = deps
   // Saved the moment the answer arrived, before any polling: the post step stops it from here on.
-  state.saveSandboxId(started.id, clock.now())
+  state.saveSandboxId(started.id, deps.clock.now())
   core.setOutput('sandbox-id', started.id)
   setTextOutput(core, 'sandbox-name', started.name)
   core.setOutput('gpu-type', started.gpuType ?? '')
   core.info(`Sandbox ${started.id} ('${serviceText(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`)
+}
 
-  // Informational, read while the sandbox provisions; it never fails the step.
-  const billing: Promise<BillingContext> = readBillingContext(
-    deps.client,
-    { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 },
-    (message) => core.warning(message),
-    signal,
-  )
+function readBilling(config: StartConfig, started: StartedSandbox, deps: StepDeps): Promise<BillingContext> {
+  const spec = { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 }
+  return readBillingContext(deps.client, spec, (message) => deps.core.warning(message), deps.signal)
+}
 
-  let record: SandboxRecord | undefined
+/** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
+async function waitPhase(config: StartConfig, deps: StepDeps, state: ActionState, started: StartedSandbox): Promise<WaitOutcome> {
+  const { core, clock, signal } = deps
+  core.startGroup(`Wait for ${started.id} to be ready`)
+  const acceptedAt = clock.now()
   let lastStatus: string | undefined
   let lastRecord: SandboxRecord | undefined
-  let waitError: unknown
-  if (config.wait) {
-    core.startGroup(`Wait for ${started.id} to be ready`)
-    const acceptedAt = clock.now()
-    try {
-      record = await waitUntilSettled({ client: deps.client, clock, signal, log: (m) => core.info(m) }, started.id, {
-        pollIntervalMs: config.pollIntervalMs,
-        deadline: acceptedAt + config.timeoutMs,
-        acceptedAt,
-        onSeen: () => state.saveSandboxSeen(),
-        onRecord: (seen) => (lastRecord = seen),
-        onStatus: (status) => {
-          lastStatus = status
-          core.info(`${started.id}: ${serviceText(status)} (after ${formatDuration(clock.now() - acceptedAt)})`)
-          setTextOutput(core, 'status', status)
-        },
-      })
-    } catch (error) {
-      // Cancelled: leave at once, the post step stops it. Anything else still gets a summary below.
-      if (signal.aborted) throw error
-      waitError = error
-    } finally {
-      core.endGroup()
-    }
-  } else {
-    try {
-      record = await deps.client.withDeadline(clock.now() + INFO_READ_MS, clock).getSandbox(started.id, signal)
-      state.saveSandboxSeen()
-    } catch (error) {
-      core.warning(`wait: false, and the status of ${started.id} could not be read: ${(error as Error).message}`)
-    }
+  try {
+    const record = await waitUntilSettled(opContext(deps), started.id, {
+      pollIntervalMs: config.pollIntervalMs,
+      deadline: acceptedAt + config.timeoutMs,
+      acceptedAt,
+      onSeen: () => state.saveSandboxSeen(),
+      onRecord: (seen) => (lastRecord = seen),
+      onStatus: (status) => {
+        lastStatus = status
+        core.info(`${started.id}: ${serviceText(status)} (after ${formatDuration(clock.now() - acceptedAt)})`)
+        setTextOutput(core, 'status', status)
+      },
+    })
+    return { record, known: record, status: record.status }
+  } catch (error) {
+    // Cancelled: leave at once, the post step stops it. Anything else still gets a summary.
+    if (signal.aborted) throw error
+    // After a timeout or a poll error the last record seen is still the best word on the sandbox.
+    return { known: lastRecord, status: lastStatus ?? 'accepted', error }
+  } finally {
+    core.endGroup()
   }
+}
 
-  const status = record?.status ?? lastStatus ?? 'accepted'
-  // After a timeout or a poll error the last record seen is still the best word on the sandbox.
-  const known = record ?? lastRecord
-  setTextOutput(core, 'status', status)
-  if (known) setJsonOutput(core, 'sandbox', known)
-  setJsonOutput(core, 'network-policy', policyOf(known, config.networkPolicy))
-
-  const { cost, dollarsPerHour, creditAlert } = await billing
-  if (dollarsPerHour !== undefined) state.saveHourlyCost(dollarsPerHour)
-  const policy = config.networkPolicy
-  const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])]
-  const failure = failureReason(known)
-  const expires = expiresAt(known)
-
-  await core.appendSummary(
-    `### Sandbox ${started.id}\n\n` +
-      markdownTable([
-        ['Name', started.name],
-        ['Status', waitError ? `${status} (waiting ended: ${waitError instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)` : status],
-        ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
-        ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
-        ['GPU attempts', listWithLimit(started.attempts, 12)],
-        ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${listWithLimit(allowed, 20)}` : ''}`],
-        ...(failure ? [['Failure', failure] as [string, string]] : []),
-        ['TTL', `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
-        ...(expires ? [['Expires', `${expires} (the service ends it then)`] as [string, string]] : []),
-        ...(config.image ? [['Image', config.image] as [string, string]] : []),
-        [isReady(status) && !waitError ? 'Time to running' : 'Time in the step', formatDuration(clock.now() - stepStart)],
-        ['Estimated cost', cost],
-        ['Credit alert', creditAlert],
-        ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
-      ]),
-  )
-
-  if (waitError) throw waitError
-  if (isFailed(status)) {
-    const why = failure ? `: ${failure}` : ''
-    throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`)
+/** wait: false: one read, for the outputs; it never fails the step. */
+async function readOnce(deps: StepDeps, state: ActionState, started: StartedSandbox): Promise<WaitOutcome> {
+  try {
+    const record = await deps.client.withDeadline(deps.clock.now() + INFO_READ_MS, deps.clock).getSandbox(started.id, deps.signal)
+    state.saveSandboxSeen()
+    return { record, known: record, status: record.status }
+  } catch (error) {
+    deps.core.warning(`wait: false, and the status of ${started.id} could not be read: ${(error as Error).message}`)
+    return { known: undefined, status: 'accepted' }
   }
-  if (config.ssh && preparedSsh && record) finishSandboxSsh(deps, config.ssh, preparedSsh, record)
-  core.info(`Sandbox ${started.id} is ${serviceText(status)}.`)
+}
+
+function setOutputsFrom(config: StartConfig, deps: StepDeps, waited: WaitOutcome): void {
+  const fromRecord = waited.known?.network_policy
+  setTextOutput(deps.core, 'status', waited.status)
+  if (waited.known) setJsonOutput(deps.core, 'sandbox', waited.known)
+  setJsonOutput(deps.core, 'network-policy', fromRecord && typeof fromRecord === 'object' ? fromRecord : config.networkPolicy)
+}
+
+async function writeSummary(
+  config: StartConfig,
+  deps: StepDeps,
+  state: ActionState,
+  started: StartedSandbox,
+  waited: WaitOutcome,
+  billing: BillingContext,
+  stepStart: number,
+): Promise<void> {
+  if (billing.dollarsPerHour !== undefined) state.saveHourlyCost(billing.dollarsPerHour)
+  await deps.core.appendSummary(startSummary(config, started, waited, billing, deps.clock.now() - stepStart))
 }

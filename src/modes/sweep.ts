@@ -8,13 +8,13 @@ import { isServiceError } from '../client/errors.ts'
 import { READ_BACKOFF, retryUntil } from '../client/retry.ts'
 import type { ListedSandbox } from '../client/schemas.ts'
 import type { SweepConfig } from '../inputs/config.ts'
-import { stopSandbox, type OpContext } from '../sandboxes.ts'
-import { serviceText } from '../untrusted.ts'
+import { opContext, type OpContext, type StepDeps } from '../step/deps.ts'
+import { stopSandbox } from '../sandbox/stop.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 import { decide } from '../sweep/decide.ts'
 import { makeRunLookup, type RunLookup } from '../sweep/github-runs.ts'
 import { describe, sweepSummary, totalsLine, type SweptCandidate } from '../sweep/report.ts'
 import { isRateLimited, trickle } from '../sweep/trickle.ts'
-import type { ModeDeps } from './deps.ts'
 
 const LIST_DEADLINE_MS = 5 * 60_000
 /** 100 pages of the service's default size: thousands of sandboxes. */
@@ -22,8 +22,8 @@ const MAX_LIST_PAGES = 100
 /** Each orphan's stop keeps trying this long (429s and lost answers included) before it counts as failed. */
 export const SWEEP_STOP_DEADLINE_MS = 10 * 60_000
 
-export interface SweepDeps extends ModeDeps {
-  /** GitHub's view of runs; the real one (Octokit, loaded now) when absent. */
+export interface SweepDeps extends StepDeps {
+  /** GitHub's view of runs; when absent, the real one (Octokit, imported at the first question to GitHub). */
   runLookup?: RunLookup
 }
 
@@ -57,15 +57,15 @@ async function stopOrphan(ctx: OpContext, candidate: SweptCandidate, rateLimited
 }
 
 export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<void> {
-  const { core, clock, signal } = deps
+  const { core } = deps
   const { repository } = config
-  const log = (message: string) => core.info(message)
-  const ctx: OpContext = { client: deps.client, clock, signal, log }
+  const ctx = opContext(deps)
+  const log = ctx.log
   log(`Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`)
 
   // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
   const listed = await listAll(ctx)
-  const lookup = deps.runLookup ?? makeRunLookup(repository, config.githubToken, { clock, signal, log })
+  const lookup = deps.runLookup ?? makeRunLookup(repository, config.githubToken, ctx)
   const { candidates, notLive } = await decide(listed, repository.id, lookup)
 
   const swept: SweptCandidate[] = candidates
@@ -87,7 +87,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
           await stopOrphan(ctx, orphan, paced.rateLimited)
           if (orphan.outcome === 'stopped') stopped.push(orphan.id)
         },
-        { clock, signal, log },
+        ctx,
       )
     }
   } finally {

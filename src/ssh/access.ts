@@ -13,11 +13,12 @@ import { isServiceError, isNotFound } from '../client/errors.ts'
 import { retryUntil } from '../client/retry.ts'
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { SshRequest } from '../inputs/ssh.ts'
-import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from '../key-files.ts'
-import { retryContext, type ModeDeps } from '../modes/deps.ts'
-import { ActionState } from '../state.ts'
-import { serviceText } from '../untrusted.ts'
-import { addInclude, userSshConfigPath, writeSshFiles } from './config-files.ts'
+import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from './secret-files.ts'
+import { opContext, type StepDeps } from '../step/deps.ts'
+import { ActionState } from '../step/state.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { userSshConfigPath } from '../inputs/ssh.ts'
+import { addInclude, writeSshFiles } from './config-files.ts'
 import { endpointFromInstance, endpointFromRecord, SshEndpointError, type SshEndpoint } from './endpoint.ts'
 import { generateSshKeyPair } from './key-pair.ts'
 
@@ -36,7 +37,7 @@ export interface PreparedSandboxSsh {
 }
 
 /** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
-export async function prepareSandboxSsh(deps: ModeDeps, env: NodeJS.ProcessEnv, deadline: number): Promise<PreparedSandboxSsh> {
+export async function prepareSandboxSsh(deps: StepDeps, env: NodeJS.ProcessEnv, deadline: number): Promise<PreparedSandboxSsh> {
   const dir = privateDirectory(runnerTemp(env))
   new ActionState(deps.core).saveSecretDirectory(dir)
   const pair = generateSshKeyPair('gpu-sandbox-action')
@@ -45,7 +46,7 @@ export async function prepareSandboxSsh(deps: ModeDeps, env: NodeJS.ProcessEnv, 
   const client = deps.client.withDeadline(deadline, deps.clock)
   let certificate
   try {
-    certificate = await retryUntil(retryContext(deps), deadline, 'SSH certificate', () => client.requestSshCertificate(pair.publicKey, deps.signal))
+    certificate = await retryUntil(opContext(deps), deadline, 'SSH certificate', () => client.requestSshCertificate(pair.publicKey, deps.signal))
   } catch (error) {
     if (isServiceError(error) && (error.status === 404 || error.status === 405)) {
       throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate answered ${error.status} ${error.code}); nothing was started`)
@@ -60,7 +61,7 @@ export async function prepareSandboxSsh(deps: ModeDeps, env: NodeJS.ProcessEnv, 
 }
 
 /** Writes the SSH files and the Include line, sets the outputs. */
-function connect(deps: ModeDeps, ssh: SshRequest, dir: string, endpoint: SshEndpoint, keyPath?: string, certPath?: string): void {
+function connect(deps: StepDeps, ssh: SshRequest, dir: string, endpoint: SshEndpoint, keyPath?: string, certPath?: string): void {
   const { core } = deps
   const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath)
   const userConfig = userSshConfigPath()
@@ -77,7 +78,7 @@ function connect(deps: ModeDeps, ssh: SshRequest, dir: string, endpoint: SshEndp
 }
 
 /** Start mode, once the sandbox is ready: its address and host key from the record. */
-export function finishSandboxSsh(deps: ModeDeps, ssh: SshRequest, prepared: PreparedSandboxSsh, record: SandboxRecord): void {
+export function finishSandboxSsh(deps: StepDeps, ssh: SshRequest, prepared: PreparedSandboxSsh, record: SandboxRecord): void {
   let endpoint: SshEndpoint | undefined
   try {
     endpoint = endpointFromRecord(record)
@@ -94,13 +95,13 @@ export function finishSandboxSsh(deps: ModeDeps, ssh: SshRequest, prepared: Prep
 const INSTANCE_ADDRESS_DEADLINE_MS = 10 * 60_000
 
 /** Instance mode: wait until GET /instances/list shows it RUNNING with an ip, then connect with its key. */
-export async function connectInstance(deps: ModeDeps, ssh: SshRequest, uuid: string, dir: string, keyPath: string | undefined): Promise<void> {
+export async function connectInstance(deps: StepDeps, ssh: SshRequest, uuid: string, dir: string, keyPath: string | undefined): Promise<void> {
   const deadline = deps.clock.now() + INSTANCE_ADDRESS_DEADLINE_MS
   const client = deps.client.withDeadline(deadline, deps.clock)
   for (let poll = 1; ; poll++) {
     let instances
     try {
-      instances = await retryUntil(retryContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal))
+      instances = await retryUntil(opContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal))
     } catch (error) {
       if (isNotFound(error)) throw new SshUnavailableError('the service has no instance list to read the address from (GET /instances/list answered 404)')
       throw error

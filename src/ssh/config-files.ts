@@ -6,31 +6,11 @@
  * removes exactly that line and nothing else.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
-import { homedir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { writeSecretFile } from '../key-files.ts'
+import { dirname } from 'node:path'
+import { writeSecretFile } from './secret-files.ts'
 import type { SshEndpoint } from './endpoint.ts'
-
-export const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
-
-/** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
-export function userSshConfigPath(home = homedir()): string {
-  return join(home, '.ssh', 'config')
-}
-
-/** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
-function configFileName(alias: string): string {
-  return `${alias}.ssh_config`
-}
-
-/** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
-export function aliasWrittenBefore(userConfig: string, alias: string): boolean {
-  if (!existsSync(userConfig)) return false
-  const ours = `/${configFileName(alias)}"`
-  return readFileSync(userConfig, 'utf8')
-    .split(/\r?\n/)
-    .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours))
-}
+import { configFileName } from '../inputs/ssh.ts'
+import type { SavedInclude } from '../step/state.ts'
 
 function quoted(path: string): string {
   return `"${path.replace(/"/g, '')}"`
@@ -64,12 +44,8 @@ export function writeSshFiles(dir: string, alias: string, endpoint: SshEndpoint,
   return { configPath, knownHostsPath }
 }
 
-export interface AddedInclude {
-  line: string
-  /** ~/.ssh/config (and ~/.ssh) did not exist: the post step removes them again if nothing else was added. */
-  createdConfig: boolean
-  createdDir: boolean
-}
+/** The Include line this step added, and whether ~/.ssh/config (and ~/.ssh) had to be created for it. */
+export type AddedInclude = Omit<SavedInclude, 'userConfig'>
 
 /** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
 export function addInclude(userConfig: string, configPath: string): AddedInclude {

@@ -4,7 +4,7 @@
  * is checked against a strict pattern (a newline in a host name would be a
  * config line of the service's choosing).
  */
-import { serviceText } from '../untrusted.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 
 export interface SshEndpoint {
   host: string

@@ -5,9 +5,9 @@
  * else is kept, with the reason.
  */
 import { SANDBOX_ID_PATTERN, type ListedSandbox } from '../client/schemas.ts'
-import { parseGeneratedName } from '../sandbox-name.ts'
-import { isNotLive } from '../sandbox-status.ts'
-import { serviceText } from '../untrusted.ts'
+import { parseGeneratedName } from '../inputs/default-name.ts'
+import { isNotLive } from '../sandbox/status.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 import type { RunLookup } from './github-runs.ts'
 
 export interface Candidate {

@@ -1,6 +1,6 @@
 /** The sweep's log lines and job summary: every candidate with its decision and reason, and the totals. */
 import type { SweepRepository } from '../inputs/config.ts'
-import { summaryText, serviceText } from '../untrusted.ts'
+import { summaryText, serviceText } from '../runtime/untrusted.ts'
 import type { Candidate } from './decide.ts'
 
 /** What became of a candidate the sweep decided to stop. */

@@ -5,16 +5,10 @@
  * and never gives up on an orphan while the job runs.
  */
 import { isServiceError } from '../client/errors.ts'
-import type { Clock } from '../runtime/clock.ts'
+import type { RetryContext } from '../client/retry.ts'
 
 export const STOPS_PER_MINUTE = 10
 export const SLOWEST_INTERVAL_MS = 60_000
-
-export interface TrickleDeps {
-  clock: Clock
-  signal?: AbortSignal
-  log: (message: string) => void
-}
 
 /** What one stop reports back to the pacer: whether the service said 429 on the way. */
 export interface PacedStop {
@@ -22,7 +16,7 @@ export interface PacedStop {
 }
 
 /** Runs `stop` for each item, one at a time, an interval apart; a 429 doubles the interval. */
-export async function trickle<T>(items: readonly T[], stop: (item: T, paced: PacedStop) => Promise<void>, deps: TrickleDeps): Promise<void> {
+export async function trickle<T>(items: readonly T[], stop: (item: T, paced: PacedStop) => Promise<void>, deps: RetryContext): Promise<void> {
   let interval = 60_000 / STOPS_PER_MINUTE
   let nextAt = deps.clock.now()
   for (const item of items) {

@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import { createServer, type Server } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Emulator, NO_SANDBOX_ACCESS_TOKEN, type EmulatorOptions } from '../emulator/emulator.ts'
-import { commands, runAction, runStep, visibleText } from '../harness/action-runner.ts'
+import { Emulator, NO_SANDBOX_ACCESS_TOKEN, type EmulatorOptions } from '../../emulator/emulator.ts'
+import { commands, runAction, runStep, visibleText } from '../../scripts/lib/action-runner.ts'
 
 let emulator: Emulator
 let baseUrl: string

@@ -3,8 +3,8 @@
  * emulator, fails naming the input, and the emulator receives zero requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Emulator } from '../emulator/emulator.ts'
-import { commands, runStep } from '../harness/action-runner.ts'
+import { Emulator } from '../../emulator/emulator.ts'
+import { commands, runStep } from '../../scripts/lib/action-runner.ts'
 
 let emulator: Emulator
 let baseUrl: string

@@ -4,10 +4,10 @@
  * answers, never by a setting: the same inputs run against each.
  */
 import { describe, expect, it } from 'vitest'
-import type { EmulatorOptions } from '../emulator/emulator.ts'
-import { GENERATIONS, type Generation } from '../emulator/generation.ts'
+import type { EmulatorOptions } from '../../emulator/emulator.ts'
+import { GENERATIONS, type Generation } from '../../emulator/generation.ts'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
-import { commands, runAction, runStep } from '../harness/action-runner.ts'
+import { commands, runAction, runStep } from '../../scripts/lib/action-runner.ts'
 
 const fixture = emulatorFixture({ provisioningMs: 1_500, stopMs: 50 })
 const startEmulator = (generation: Generation, options: EmulatorOptions = {}) => fixture.start({ generation, ...options })

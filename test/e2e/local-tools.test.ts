@@ -5,7 +5,7 @@ import { connect } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { distIsCurrent, sourceHash } from '../../scripts/source-hash.ts'
-import { ROOT } from '../harness/action-runner.ts'
+import { ROOT } from '../../scripts/lib/action-runner.ts'
 
 const npm = process.env.npm_execpath
 const npmCommand = (args: string[]) => (npm ? [process.execPath, [npm, ...args]] : ['npm', args]) as [string, string[]]

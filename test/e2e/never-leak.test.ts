@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
-import { commands, runAction, runStep } from '../harness/action-runner.ts'
+import { commands, runAction, runStep } from '../../scripts/lib/action-runner.ts'
 
 const fixture = emulatorFixture({ provisioningMs: 200, stopMs: 50 })
 const startEmulator = fixture.start

@@ -10,9 +10,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Emulator, type EmulatorOptions } from '../emulator/emulator.ts'
-import { sshdAvailable } from '../emulator/ssh-service.ts'
-import { commands, runStep, visibleText, type StepResult } from '../harness/action-runner.ts'
+import { Emulator, type EmulatorOptions } from '../../emulator/emulator.ts'
+import { sshdAvailable } from '../../emulator/ssh-service.ts'
+import { commands, runStep, visibleText, type StepResult } from '../../scripts/lib/action-runner.ts'
 
 // CI installs openssh-server (.ci/run): there a missing sshd is a failure, not a skip.
 const canRun = sshdAvailable() || process.env.CI === 'true'

@@ -8,11 +8,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
 import { runMain } from '../../src/main.ts'
-import type { Emulator } from '../emulator/emulator.ts'
-import { GENERATIONS } from '../emulator/generation.ts'
-import { commands, runStep, visibleText } from '../harness/action-runner.ts'
+import type { Emulator } from '../../emulator/emulator.ts'
+import { GENERATIONS } from '../../emulator/generation.ts'
+import { commands, runStep, visibleText } from '../../scripts/lib/action-runner.ts'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
-import { FakeGitHub, GITHUB_TOKEN } from '../harness/fake-github.ts'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { FakeClock, recordingCore } from '../harness/fakes.ts'
 
 /** The harness runs steps as repository 31337, octo/repo. */

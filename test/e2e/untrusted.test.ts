@@ -6,7 +6,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, st
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
-import { commands, runAction, runStep, visibleText } from '../harness/action-runner.ts'
+import { commands, runAction, runStep, visibleText } from '../../scripts/lib/action-runner.ts'
 import { readRunnerLog, unintendedCommands } from '../harness/runner-log.ts'
 
 const fixture = emulatorFixture({ provisioningMs: 300, stopMs: 50 })

@@ -8,10 +8,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { GENERATIONS } from '../emulator/generation.ts'
-import { commands, runAction, runStep } from '../harness/action-runner.ts'
+import { GENERATIONS } from '../../emulator/generation.ts'
+import { commands, runAction, runStep } from '../../scripts/lib/action-runner.ts'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
-import { GITHUB_TOKEN } from '../harness/fake-github.ts'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 
 const fixture = emulatorFixture({ provisioningMs: 200, stopMs: 50 })
 const inputs = fixture.inputs

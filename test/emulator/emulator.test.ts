@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_TOKEN, Emulator, NO_SANDBOX_ACCESS_TOKEN, type EmulatorOptions } from './emulator.ts'
+import { DEFAULT_TOKEN, Emulator, NO_SANDBOX_ACCESS_TOKEN, type EmulatorOptions } from '../../emulator/emulator.ts'
 
 let emulator: Emulator | undefined
 afterEach(async () => {

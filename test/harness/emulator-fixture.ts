@@ -4,7 +4,7 @@
  * (token and base-url filled in).
  */
 import { afterEach } from 'vitest'
-import { Emulator, type EmulatorOptions } from '../emulator/emulator.ts'
+import { Emulator, type EmulatorOptions } from '../../emulator/emulator.ts'
 
 export interface EmulatorFixture {
   emulator: Emulator | undefined

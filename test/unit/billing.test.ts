@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { describeCreditAlert, describeEstimate, estimateHourlyCost, formatDollars, readBillingContext } from '../../src/billing.ts'
+import { describeCreditAlert, describeEstimate, estimateHourlyCost, formatDollars, readBillingContext } from '../../src/sandbox/billing.ts'
 import type { ComputeClient } from '../../src/client/client.ts'
-import { boundedSummary, listWithLimit } from '../../src/summary.ts'
+import { boundedSummary, listWithLimit } from '../../src/step/summary.ts'
 
 const CATALOG = {
   h100_x1_prototyping: 1.89,

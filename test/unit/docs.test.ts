@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { INPUT_DEFAULTS } from '../../src/inputs/defaults.ts'
-import { ROOT, actionYaml } from '../harness/action-runner.ts'
+import { ROOT, actionYaml } from '../../scripts/lib/action-runner.ts'
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 

@@ -3,9 +3,9 @@ import { InputErrors } from '../../src/inputs/collector.ts'
 import type { InstanceConfig, NetworkPolicyConfig, StartConfig, StopConfig } from '../../src/inputs/config.ts'
 import { parseDurationSeconds } from '../../src/inputs/durations.ts'
 import { INPUT_DEFAULTS, INPUT_MODES, MODES } from '../../src/inputs/defaults.ts'
-import { parseCleanupInputs, parseInputs } from '../../src/inputs/modes.ts'
+import { parseCleanupInputs, parseInputs } from '../../src/inputs/read.ts'
 import { unusedInputWarnings } from '../../src/inputs/unused.ts'
-import { generateSandboxName } from '../../src/sandbox-name.ts'
+import { generateSandboxName } from '../../src/inputs/default-name.ts'
 
 const TOKEN = 'tok-abc123'
 const run = { repositoryId: '42', runId: '987', runAttempt: '2', randomHex: () => 'a1b2c3' }

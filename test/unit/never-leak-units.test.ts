@@ -1,8 +1,8 @@
 /** The small modules behind issue 11: status vocabulary, output budgets, duration bounds. */
 import { describe, expect, it } from 'vitest'
 import { duration, DURATION_BOUNDS, formatBound } from '../../src/inputs/durations.ts'
-import { fitJson, OUTPUT_BUDGET_BYTES, setJsonOutput, setTextOutput } from '../../src/outputs.ts'
-import { isEnded, isFailed, isNotLive, isReady, isSettled, isStoppingOrEnded, mayHoldName } from '../../src/sandbox-status.ts'
+import { fitJson, OUTPUT_BUDGET_BYTES, setJsonOutput, setTextOutput } from '../../src/step/outputs.ts'
+import { isEnded, isFailed, isNotLive, isReady, isSettled, isStoppingOrEnded, mayHoldName } from '../../src/sandbox/status.ts'
 import { recordingCore } from '../harness/fakes.ts'
 
 describe('sandbox status vocabulary (both generations)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ServiceError } from '../../src/client/errors.ts'
 import { backoffDelay, delayFor, isNotAccepted, isTransient, retryAfterDelay, withRetry } from '../../src/client/retry.ts'
-import { pollDelay } from '../../src/sandbox-wait.ts'
+import { pollDelay } from '../../src/sandbox/wait.ts'
 import { FakeClock } from '../harness/fakes.ts'
 
 function error(status: number, code = 'x', retryAfterMs?: number): ServiceError {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
-import type { ModeDeps } from '../../src/modes/deps.ts'
+import type { StepDeps } from '../../src/step/deps.ts'
 import { connectInstance, finishSandboxSsh, prepareSandboxSsh } from '../../src/ssh/access.ts'
-import { removeSshAccess } from '../../src/ssh/cleanup.ts'
-import { ActionState } from '../../src/state.ts'
+import { removeSshAccess } from '../../src/cleanup/ssh.ts'
+import { ActionState } from '../../src/step/state.ts'
 import { BASE, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 
@@ -15,7 +15,7 @@ const fake = serveFakeService()
 let service: FakeService
 let root = ''
 let core: RecordingCore
-let deps: ModeDeps
+let deps: StepDeps
 
 const HOST_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bqIuzEoFuGhJ4TEMV2QROGuF'
 

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync,
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { addInclude, aliasWrittenBefore, removeInclude, writeSshFiles } from '../../src/ssh/config-files.ts'
+import { addInclude, removeInclude, writeSshFiles } from '../../src/ssh/config-files.ts'
 import { endpointFromInstance, endpointFromRecord } from '../../src/ssh/endpoint.ts'
 import { generateSshKeyPair } from '../../src/ssh/key-pair.ts'
-import { checkAlias } from '../../src/inputs/ssh.ts'
+import { aliasWrittenBefore, checkAlias } from '../../src/inputs/ssh.ts'
 
 let dir = ''
 beforeEach(() => {

@@ -12,12 +12,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ComputeClient } from '../../src/client/client.ts'
 import { runMain } from '../../src/main.ts'
 import { runPost } from '../../src/post.ts'
-import { actionsCore } from '../../src/runtime/actions-core.ts'
-import { reportFailure } from '../../src/runtime/wiring.ts'
-import { forgetSecrets } from '../../src/untrusted.ts'
-import { parseFileCommands } from '../harness/action-runner.ts'
+import { actionsCore } from '../../src/entry/actions-core.ts'
+import { reportFailure } from '../../src/entry/wiring.ts'
+import { forgetSecrets } from '../../src/runtime/untrusted.ts'
+import { parseFileCommands } from '../../scripts/lib/action-runner.ts'
 import { BASE, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
-import { FakeGitHub, GITHUB_API, GITHUB_TOKEN } from '../harness/fake-github.ts'
+import { FakeGitHub, GITHUB_API, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { captureStepOutput, FakeClock } from '../harness/fakes.ts'
 
 const fake = serveFakeService()

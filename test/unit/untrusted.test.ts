@@ -1,6 +1,6 @@
 /** The one sanitising module: what service text may look like on its way to a log, an annotation or the summary. */
 import { afterEach, describe, expect, it } from 'vitest'
-import { forgetSecrets, registerSecret, safeLogText, scrubSecrets, serviceText, summaryText } from '../../src/untrusted.ts'
+import { forgetSecrets, registerSecret, safeLogText, scrubSecrets, serviceText, summaryText } from '../../src/runtime/untrusted.ts'
 import { readRunnerLog } from '../harness/runner-log.ts'
 
 afterEach(() => forgetSecrets())
@@ -96,7 +96,7 @@ describe('inputs that would leak or crash', () => {
 
 describe('key files', () => {
   it('no RUNNER_TEMP is an error that says nothing was sent; a planted file is never written through', async () => {
-    const { privateDirectory, runnerTemp, writeSecretFile, removePrivateDirectory } = await import('../../src/key-files.ts')
+    const { privateDirectory, runnerTemp, writeSecretFile, removePrivateDirectory } = await import('../../src/ssh/secret-files.ts')
     const { mkdtempSync, statSync, symlinkSync, writeFileSync, readFileSync, existsSync, rmSync } = await import('node:fs')
     const { tmpdir } = await import('node:os')
     const { join } = await import('node:path')

@@ -2,7 +2,7 @@
 import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ComputeClient } from '../../src/client/client.ts'
-import { waitUntilSettled, waitWindowSeconds } from '../../src/sandbox-wait.ts'
+import { waitUntilSettled, waitWindowSeconds } from '../../src/sandbox/wait.ts'
 import { BASE, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeClock } from '../harness/fakes.ts'
 

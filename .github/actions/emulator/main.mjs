@@ -1,4 +1,4 @@
-// Starts `node test/emulator/cli.ts` detached, waits until it listens, and hands over base-url and api-token.
+// Starts `node emulator/cli.ts` detached, waits until it listens, and hands over base-url and api-token.
 import { spawn } from 'node:child_process'
 import { appendFileSync, openSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -7,7 +7,7 @@ const port = process.env['INPUT_PORT'] || '8787'
 const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd()
 const logFile = join(process.env.RUNNER_TEMP ?? workspace, 'emulator.log')
 const out = openSync(logFile, 'a')
-const child = spawn(process.execPath, [join(workspace, 'test/emulator/cli.ts')], {
+const child = spawn(process.execPath, [join(workspace, 'emulator/cli.ts')], {
   cwd: workspace,
   detached: true,
   stdio: ['ignore', out, out],

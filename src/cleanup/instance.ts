@@ -6,31 +6,21 @@
  * the identifier saved at create could delete someone else's.
  */
 import { existsSync, rmSync } from 'node:fs'
-import type { ComputeClient } from './client/client.ts'
-import { isNotFound } from './client/errors.ts'
-import { retryUntil } from './client/retry.ts'
-import { type Clock } from './runtime/clock.ts'
-import type { ActionCore } from './runtime/core.ts'
-import type { CleanupConfig } from './inputs/config.ts'
-import type { PostInputs } from './inputs/modes.ts'
-import { retryContext } from './modes/deps.ts'
-import type { ActionState } from './state.ts'
-import { serviceText } from './untrusted.ts'
-
-export interface InstanceCleanupDeps {
-  core: ActionCore
-  clock: Clock
-  makeClient: (config: CleanupConfig) => ComputeClient
-  signal?: AbortSignal
-}
+import type { ComputeClient } from '../client/client.ts'
+import { isNotFound } from '../client/errors.ts'
+import { retryUntil } from '../client/retry.ts'
+import type { PostInputs } from '../inputs/read.ts'
+import { opContext, type CleanupDeps } from '../step/deps.ts'
+import type { ActionState } from '../step/state.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 
 type Target = { identifier: string; checked: boolean } | 'gone'
 
 /** The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list (v1.0). */
-async function currentIdentifier(deps: InstanceCleanupDeps, client: ComputeClient, uuid: string | undefined, saved: string, deadline: number): Promise<Target> {
+async function currentIdentifier(deps: CleanupDeps, client: ComputeClient, uuid: string | undefined, saved: string, deadline: number): Promise<Target> {
   if (!uuid) return { identifier: saved, checked: false }
   try {
-    const instances = await retryUntil(retryContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal))
+    const instances = await retryUntil(opContext({ ...deps, client }), deadline, 'list instances', () => client.listInstances(deps.signal))
     const found = instances.find((instance) => instance.uuid === uuid)
     return found ? { identifier: found.identifier, checked: true } : 'gone'
   } catch (error) {
@@ -43,10 +33,10 @@ async function currentIdentifier(deps: InstanceCleanupDeps, client: ComputeClien
   }
 }
 
-export async function cleanupInstance(deps: InstanceCleanupDeps, state: ActionState, inputs: PostInputs, deadlineMs: number): Promise<void> {
+export async function cleanupInstance(deps: CleanupDeps, state: ActionState, inputs: PostInputs, deadlineMs: number): Promise<void> {
   const { core } = deps
   const keyPath = state.sshKeyPath
-  // Usually already gone with its directory (ssh/cleanup.ts); a key file from an older state is removed here.
+  // Usually already gone with its directory (cleanup/ssh.ts); a key file from an older state is removed here.
   if (keyPath && existsSync(keyPath)) {
     rmSync(keyPath, { force: true })
     core.info(`Removed the private key file ${keyPath}.`)
@@ -72,7 +62,7 @@ export async function cleanupInstance(deps: InstanceCleanupDeps, state: ActionSt
   const { identifier } = target
   if (identifier !== saved) core.info(`Instance uuid ${serviceText(uuid)} is now identifier ${serviceText(identifier)} (was ${saved}): deleting that one.`)
   try {
-    await retryUntil(retryContext(deps), deadline, `delete instance ${serviceText(identifier, 64)}`, () => client.deleteInstance(identifier, deps.signal), { urgent: true })
+    await retryUntil(opContext({ ...deps, client }), deadline, `delete instance ${serviceText(identifier, 64)}`, () => client.deleteInstance(identifier, deps.signal), { urgent: true })
     core.info(`Deleted instance ${serviceText(identifier, 64)}${target.checked ? ' (checked by uuid)' : ''}.`)
   } catch (error) {
     if (isNotFound(error)) {

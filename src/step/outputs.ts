@@ -4,7 +4,7 @@
  * each such output has its own share of that, and a longer value is cut to
  * fit and says so.
  */
-import type { ActionCore } from './runtime/core.ts'
+import type { ActionCore } from '../runtime/core.ts'
 
 /** GitHub's limit for all outputs of one step. */
 export const STEP_OUTPUTS_LIMIT_BYTES = 1024 * 1024

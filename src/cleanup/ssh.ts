@@ -4,9 +4,9 @@
  * line only) and the private directory with the key, certificate and config.
  */
 import type { ActionCore } from '../runtime/core.ts'
-import { removePrivateDirectory } from '../key-files.ts'
-import type { ActionState } from '../state.ts'
-import { removeInclude } from './config-files.ts'
+import { removePrivateDirectory } from '../ssh/secret-files.ts'
+import type { ActionState } from '../step/state.ts'
+import { removeInclude } from '../ssh/config-files.ts'
 
 export function removeSshAccess(core: Pick<ActionCore, 'info' | 'warning'>, state: ActionState): void {
   try {

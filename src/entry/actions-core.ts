@@ -4,9 +4,9 @@
  * line of it can start a workflow command, and registered secrets are removed.
  */
 import * as core from '@actions/core'
-import type { ActionCore } from './core.ts'
-import { boundedSummary } from '../summary.ts'
-import { registerSecret, safeLogText } from '../untrusted.ts'
+import type { ActionCore } from '../runtime/core.ts'
+import { boundedSummary } from '../step/summary.ts'
+import { registerSecret, safeLogText } from '../runtime/untrusted.ts'
 
 type AnnotationProperties = Parameters<typeof core.error>[1]
 

@@ -3,8 +3,8 @@
  * shows (docs/service.md); each may be absent, and each is service
  * text: it reaches a log or the summary only through untrusted.ts.
  */
-import type { SandboxRecord } from './client/schemas.ts'
-import { serviceText } from './untrusted.ts'
+import type { SandboxRecord } from '../client/schemas.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 
 function text(record: SandboxRecord | undefined, field: string): string | undefined {
   const value = record?.[field]

@@ -14,7 +14,7 @@ import { repositoryFromEnv, type RunContext, runContextFromEnv } from './run-con
 import { checkAlias, type SshRequest } from './ssh.ts'
 import { unusedInputWarnings } from './unused.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
-import { generateSandboxName } from '../sandbox-name.ts'
+import { generateSandboxName } from './default-name.ts'
 
 /** ssh and ssh-alias, for start and instance modes. */
 function parseSsh(inputs: Collector, run: RunContext): SshRequest | undefined {

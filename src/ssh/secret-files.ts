@@ -1,7 +1,8 @@
 /**
- * Files that hold a secret (a private key, later a certificate): created fresh
- * in a 0700 directory of their own under RUNNER_TEMP, mode 0600, never through
- * a file or a symlink that is already there. Without RUNNER_TEMP the step
+ * Files that hold a secret or sit beside one (a private key, its SSH
+ * certificate, known_hosts, the SSH config): created fresh in a 0700
+ * directory of their own under RUNNER_TEMP, mode 0600, never through a file
+ * or a symlink that is already there. Without RUNNER_TEMP the step
  * fails rather than write a key into the workspace.
  */
 import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'

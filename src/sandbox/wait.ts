@@ -5,13 +5,14 @@
  * route, while a plain GET finds the sandbox), polling takes over for the rest
  * of the step. Chosen by what the service answers, never by a setting.
  */
-import { WAIT_MARGIN_MS } from './client/client.ts'
-import { isNotFound, isServiceError, type ServiceError } from './client/errors.ts'
-import { isTransient, readRetryDelay } from './client/retry.ts'
-import type { SandboxRecord } from './client/schemas.ts'
-import { isEnded, isSettled } from './sandbox-status.ts'
-import { notVisibleYet, type OpContext } from './sandboxes.ts'
-import { serviceText } from './untrusted.ts'
+import { WAIT_MARGIN_MS } from '../client/client.ts'
+import { isNotFound, isServiceError, type ServiceError } from '../client/errors.ts'
+import { isTransient, readRetryDelay } from '../client/retry.ts'
+import type { SandboxRecord } from '../client/schemas.ts'
+import { isEnded, isSettled } from './status.ts'
+import type { OpContext } from '../step/deps.ts'
+import { notVisibleYet } from './eventual.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 
 export interface PollOptions {
   pollIntervalMs: number
@@ -85,76 +86,105 @@ type Route = 'unknown' | 'present' | 'absent'
  * visible yet".
  */
 export async function waitUntilSettled(ctx: OpContext, id: string, options: PollOptions): Promise<SandboxRecord> {
-  const client = ctx.client.withDeadline(options.deadline, ctx.clock)
-  const started = ctx.clock.now()
-  let lastStatus: string | undefined
-  let failures = 0
-  let slowdown = 1
-  // What the service has shown of the blocking-wait route so far.
-  const service: { route: Route } = { route: 'unknown' }
-  const timeout = () => new WaitTimeoutError(id, lastStatus, ctx.clock.now() - started)
-  let shown = false
-  const markShown = () => {
-    if (shown) return
-    shown = true
-    options.onSeen?.()
-  }
-  /** A record read: report a new status; the record when settled. */
-  const seen = (record: SandboxRecord): SandboxRecord | undefined => {
-    failures = 0
-    markShown()
-    options.onRecord?.(record)
-    if (record.status !== lastStatus) {
-      lastStatus = record.status
-      options.onStatus?.(record.status, record)
-    }
-    // Ended before it was ready (its TTL, a stop from elsewhere): it never will be.
-    if (isEnded(record.status)) throw new SandboxGoneError(id, record.status, 'ended')
-    return isSettled(record.status) ? record : undefined
-  }
-
+  const watch = new SettleWatch(ctx, id, options)
   for (;;) {
     ctx.signal?.throwIfAborted()
-    let delay = 0
+    let delay: number
     try {
-      const window = service.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now())
-      if (window > 0) {
-        const record = await waitWindow(ctx, client, id, window, options, (found) => {
-          service.route = found
-          // A window that ended is the service waiting on this very sandbox: it exists.
-          if (found === 'present') markShown()
-        })
-        if (record) {
-          const done = seen(record)
-          if (done) return done
-          // Left the starting state without being ready or failed: not a reason to spin.
-          delay = options.pollIntervalMs
-        }
-      } else {
-        const done = seen(await client.getSandbox(id, ctx.signal))
-        if (done) return done
-        delay = pollDelay(options.pollIntervalMs, ctx.clock.now() - started, slowdown, ctx.clock.random())
-      }
+      const round = await watch.oneRound()
+      if (typeof round !== 'number') return round
+      delay = round
     } catch (error) {
-      // The wait's own deadline, reached while a request was due.
-      if (isServiceError(error, 'deadline_exceeded')) throw timeout()
-      // Once shown, a 404 is gone (expired, stopped elsewhere): that ends the wait at once.
-      if (shown && isNotFound(error)) throw new SandboxGoneError(id, lastStatus)
-      if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
-        delay = options.pollIntervalMs
-        ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`)
-      } else {
-        if (!isTransient(error)) throw error
-        failures++
-        // Other jobs share the get budget: poll slower from now on instead of living on 429s.
-        if ((error as ServiceError).status === 429) slowdown = Math.min(MAX_SLOWDOWN, slowdown * 2)
-        delay = Math.max(options.pollIntervalMs, readRetryDelay(error, failures, ctx.clock.random()))
-        ctx.log(`poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '))
-      }
+      delay = watch.delayAfter(error)
     }
     const now = ctx.clock.now()
-    if (now >= options.deadline) throw timeout()
+    if (now >= options.deadline) throw watch.timeout()
     if (delay > 0) await ctx.clock.sleep(Math.min(delay, options.deadline - now), ctx.signal)
+  }
+}
+
+/** What one wait has learned: the last status, failures in a row, the poll slowdown, the blocking-wait route. */
+class SettleWatch {
+  private readonly ctx: OpContext
+  private readonly client: OpContext['client']
+  private readonly id: string
+  private readonly options: PollOptions
+  private readonly started: number
+  private lastStatus: string | undefined
+  private failures = 0
+  private slowdown = 1
+  /** What the service has shown of the blocking-wait route so far. */
+  private route: Route = 'unknown'
+  private shown = false
+
+  constructor(ctx: OpContext, id: string, options: PollOptions) {
+    this.ctx = ctx
+    this.client = ctx.client.withDeadline(options.deadline, ctx.clock)
+    this.id = id
+    this.options = options
+    this.started = ctx.clock.now()
+  }
+
+  timeout(): WaitTimeoutError {
+    return new WaitTimeoutError(this.id, this.lastStatus, this.ctx.clock.now() - this.started)
+  }
+
+  /** One blocking-wait window or one poll: the settled record, or the delay before the next round. */
+  async oneRound(): Promise<SandboxRecord | number> {
+    const { ctx, options } = this
+    const window = this.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now())
+    if (window === 0) {
+      const done = this.seen(await this.client.getSandbox(this.id, ctx.signal))
+      return done ?? pollDelay(options.pollIntervalMs, ctx.clock.now() - this.started, this.slowdown, ctx.clock.random())
+    }
+    const record = await waitWindow(ctx, this.client, this.id, window, options, (found) => {
+      this.route = found
+      // A window that ended is the service waiting on this very sandbox: it exists.
+      if (found === 'present') this.markShown()
+    })
+    if (!record) return 0
+    // Left the starting state without being ready or failed: not a reason to spin.
+    return this.seen(record) ?? options.pollIntervalMs
+  }
+
+  /** The delay before the next round after `error`, or the error that ends the wait. */
+  delayAfter(error: unknown): number {
+    const { ctx, id, options } = this
+    // The wait's own deadline, reached while a request was due.
+    if (isServiceError(error, 'deadline_exceeded')) throw this.timeout()
+    // Once shown, a 404 is gone (expired, stopped elsewhere): that ends the wait at once.
+    if (this.shown && isNotFound(error)) throw new SandboxGoneError(id, this.lastStatus)
+    if (notVisibleYet(ctx.clock, error, options.acceptedAt)) {
+      ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`)
+      return options.pollIntervalMs
+    }
+    if (!isTransient(error)) throw error
+    this.failures++
+    // Other jobs share the get budget: poll slower from now on instead of living on 429s.
+    if ((error as ServiceError).status === 429) this.slowdown = Math.min(MAX_SLOWDOWN, this.slowdown * 2)
+    const delay = Math.max(options.pollIntervalMs, readRetryDelay(error, this.failures, ctx.clock.random()))
+    ctx.log(`poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '))
+    return delay
+  }
+
+  private markShown(): void {
+    if (this.shown) return
+    this.shown = true
+    this.options.onSeen?.()
+  }
+
+  /** A record read: report a new status; the record when settled. */
+  private seen(record: SandboxRecord): SandboxRecord | undefined {
+    this.failures = 0
+    this.markShown()
+    this.options.onRecord?.(record)
+    if (record.status !== this.lastStatus) {
+      this.lastStatus = record.status
+      this.options.onStatus?.(record.status, record)
+    }
+    // Ended before it was ready (its TTL, a stop from elsewhere): it never will be.
+    if (isEnded(record.status)) throw new SandboxGoneError(this.id, record.status, 'ended')
+    return isSettled(record.status) ? record : undefined
   }
 }
 

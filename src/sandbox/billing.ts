@@ -3,9 +3,9 @@
  * GET /pricing and the organization's credit alert from GET /credit-alert.
  * Both are informational: a failure is a warning, never a failed step.
  */
-import type { ComputeClient } from './client/client.ts'
-import type { CreditAlert } from './client/schemas.ts'
-import type { GpuType } from './client/schemas.ts'
+import type { ComputeClient } from '../client/client.ts'
+import type { CreditAlert } from '../client/schemas.ts'
+import type { GpuType } from '../client/schemas.ts'
 
 export interface PricedSpec {
   cpu: number

@@ -3,11 +3,16 @@
  * saveState appends to GITHUB_STATE at once, so what is saved survives a
  * crash or kill of the main step a moment later.
  */
-import type { ActionCore } from './runtime/core.ts'
-import type { AddedInclude } from './ssh/config-files.ts'
+import type { ActionCore } from '../runtime/core.ts'
 
 /** The Include line added to ~/.ssh/config, and which file that was. */
-export type SavedInclude = AddedInclude & { userConfig: string }
+export interface SavedInclude {
+  userConfig: string
+  line: string
+  /** ~/.ssh/config (and ~/.ssh) did not exist: the post step removes them again if nothing else was added. */
+  createdConfig: boolean
+  createdDir: boolean
+}
 
 const KEYS = {
   sandboxName: 'sandbox-name',

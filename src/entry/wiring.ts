@@ -2,8 +2,7 @@
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ComputeClient } from '../client/client.ts'
-import { ServiceError } from '../client/errors.ts'
-import type { ActionCore } from './core.ts'
+import type { ActionCore } from '../runtime/core.ts'
 import type { Connection } from '../inputs/config.ts'
 import { InputErrors } from '../inputs/collector.ts'
 import { parseDurationSeconds } from '../inputs/durations.ts'
@@ -47,10 +46,6 @@ export function reportFailure(core: ActionCore, error: unknown, signal?: AbortSi
   if (error instanceof InputErrors) {
     for (const inputError of error.errors) core.error(inputError.message, { title: `Invalid input '${inputError.input}'` })
     core.setFailed(`${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`)
-    return
-  }
-  if (error instanceof ServiceError) {
-    core.setFailed(error.message)
     return
   }
   core.setFailed(error instanceof Error ? error.message : String(error))

@@ -1,6 +1,6 @@
 /** Small formatting helpers for logs and the job summary. */
-import type { ActionCore } from './runtime/core.ts'
-import { summaryText } from './untrusted.ts'
+import type { ActionCore } from '../runtime/core.ts'
+import { summaryText } from '../runtime/untrusted.ts'
 
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000))

@@ -6,10 +6,10 @@
  * unless GitHub could not say (then kept) or refused the token (then nothing
  * was stopped and the step failed), and no token is visible.
  */
-import { Emulator, type FaultRule } from '../emulator/emulator.ts'
-import type { Generation } from '../emulator/generation.ts'
-import { runStep, visibleText } from '../harness/action-runner.ts'
-import { FakeGitHub, GITHUB_TOKEN, type GitHubAnswer } from '../harness/fake-github.ts'
+import { Emulator, type FaultRule } from '../../emulator/emulator.ts'
+import type { Generation } from '../../emulator/generation.ts'
+import { runStep, visibleText } from '../lib/action-runner.ts'
+import { FakeGitHub, GITHUB_TOKEN, type GitHubAnswer } from '../lib/fake-github.ts'
 import { FAULT_KINDS } from './suite.ts'
 
 export interface SweepScenario {

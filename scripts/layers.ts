@@ -1,0 +1,157 @@
+/**
+ * The house rules, checked (npm run layers; .ci/run runs it):
+ * - src/ folders import only downward (LAYERS, lowest first); two folders on
+ *   one floor never import each other;
+ * - no function in src/ or emulator/ over MAX_FUNCTION_LINES lines;
+ * - no file in src/, emulator/ or scripts/ over MAX_FILE_LINES lines.
+ *
+ *   node scripts/layers.ts          prints every breach, exits 1 if any
+ *   node scripts/layers.ts --stats  also prints the figures (longest function, largest file)
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+
+const ROOT = join(fileURLToPath(import.meta.url), '..', '..')
+export const MAX_FUNCTION_LINES = 60
+export const MAX_FILE_LINES = 300
+
+/** Floors of src/, lowest first; a folder imports only from floors below its own. */
+export const LAYERS: readonly (readonly string[])[] = [
+  ['runtime'],
+  ['client'],
+  ['inputs'],
+  ['step'],
+  ['sandbox', 'ssh'],
+  ['sweep', 'cleanup'],
+  ['modes'],
+  ['entry'],
+  ['.'], // main.ts and post.ts, the two bundle entries
+]
+
+const floorOf = (folder: string) => LAYERS.findIndex((floor) => floor.includes(folder))
+
+function filesUnder(dir: string, extension = '.ts'): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(extension) && !entry.parentPath.includes('node_modules'))
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort()
+  } catch {
+    return []
+  }
+}
+
+/** 'client' for src/client/x.ts, '.' for src/main.ts. */
+function folderOf(file: string, srcDir: string): string {
+  const parts = relative(srcDir, file).split(/[\\/]/)
+  return parts.length > 1 ? (parts[0] as string) : '.'
+}
+
+function relativeImports(source: ts.SourceFile): string[] {
+  const found: string[] = []
+  for (const statement of source.statements) {
+    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier) {
+      const specifier = (statement.moduleSpecifier as ts.StringLiteral).text
+      if (specifier.startsWith('.')) found.push(specifier)
+    }
+  }
+  return found
+}
+
+export interface Breach {
+  rule: 'layer' | 'function' | 'file'
+  where: string
+  detail: string
+}
+
+export function layerBreaches(root = ROOT): Breach[] {
+  const srcDir = join(root, 'src')
+  const breaches: Breach[] = []
+  for (const file of filesUnder(srcDir)) {
+    const from = folderOf(file, srcDir)
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
+    for (const specifier of relativeImports(source)) {
+      const target = resolve(dirname(file), specifier)
+      const to = folderOf(target, srcDir)
+      if (to === from) continue
+      const [fromFloor, toFloor] = [floorOf(from), floorOf(to)]
+      if (fromFloor < 0 || toFloor < 0 || toFloor >= fromFloor) {
+        const why = fromFloor < 0 || toFloor < 0 ? 'a folder with no floor in LAYERS' : toFloor === fromFloor ? 'same floor' : 'upward'
+        breaches.push({ rule: 'layer', where: relative(root, file), detail: `imports ${relative(root, target)} (${from} -> ${to}: ${why})` })
+      }
+    }
+  }
+  return breaches
+}
+
+export interface Measured {
+  where: string
+  name: string
+  lines: number
+}
+
+function functionName(node: ts.Node, source: ts.SourceFile): string {
+  const named = node as ts.Node & { name?: ts.Node }
+  if (named.name) return named.name.getText(source)
+  if (ts.isVariableDeclaration(node.parent)) return node.parent.name.getText(source)
+  if (ts.isPropertyAssignment(node.parent)) return node.parent.name.getText(source)
+  return '(anonymous)'
+}
+
+export function functionLengths(file: string, root = ROOT): Measured[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+  const measured: Measured[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line
+      const where = `${relative(root, file)}:${first + 1}`
+      measured.push({ where, name: functionName(node, source), lines: last - first + 1 })
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return measured
+}
+
+const lineCount = (file: string) => readFileSync(file, 'utf8').replace(/\n$/, '').split('\n').length
+
+export function sizeBreaches(root = ROOT): { breaches: Breach[]; longest: Measured; largest: Measured } {
+  const breaches: Breach[] = []
+  let longest: Measured = { where: '', name: '', lines: 0 }
+  let largest: Measured = { where: '', name: '', lines: 0 }
+  for (const dir of ['src', 'emulator']) {
+    for (const file of filesUnder(join(root, dir))) {
+      for (const fn of functionLengths(file, root)) {
+        if (fn.lines > longest.lines) longest = fn
+        if (fn.lines > MAX_FUNCTION_LINES) breaches.push({ rule: 'function', where: fn.where, detail: `${fn.name} is ${fn.lines} lines (at most ${MAX_FUNCTION_LINES})` })
+      }
+    }
+  }
+  for (const dir of ['src', 'emulator', 'scripts']) {
+    for (const file of [...filesUnder(join(root, dir)), ...filesUnder(join(root, dir), '.sh')]) {
+      const lines = lineCount(file)
+      if (lines > largest.lines) largest = { where: relative(root, file), name: '', lines }
+      if (lines > MAX_FILE_LINES) breaches.push({ rule: 'file', where: relative(root, file), detail: `${lines} lines (at most ${MAX_FILE_LINES})` })
+    }
+  }
+  return { breaches, longest, largest }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const sizes = sizeBreaches()
+  const breaches = [...layerBreaches(), ...sizes.breaches]
+  for (const breach of breaches) console.log(`${breach.rule}: ${breach.where} ${breach.detail}`)
+  if (process.argv.includes('--stats')) {
+    console.log(`upward or sideways imports: ${breaches.filter((b) => b.rule === 'layer').length}`)
+    console.log(`longest function: ${sizes.longest.name} (${sizes.longest.where}), ${sizes.longest.lines} lines`)
+    console.log(`largest file: ${sizes.largest.where}, ${sizes.largest.lines} lines`)
+  }
+  if (breaches.length > 0) {
+    console.error(`${breaches.length} breach(es) of the house rules (scripts/layers.ts).`)
+    process.exit(1)
+  }
+  console.log('house rules hold: imports go downward only; functions and files within their sizes')
+}

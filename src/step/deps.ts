@@ -1,0 +1,38 @@
+/**
+ * What a step's work is given: the core adapter, the client, the clock and the
+ * cancellation signal (StepDeps; CleanupDeps for the post step), and the one context the operations below
+ * take (OpContext: client, clock, signal, log), built by opContext() only.
+ */
+import type { ComputeClient } from '../client/client.ts'
+import type { CleanupConfig } from '../inputs/config.ts'
+import type { RetryContext } from '../client/retry.ts'
+import type { Clock } from '../runtime/clock.ts'
+import type { ActionCore } from '../runtime/core.ts'
+
+/** What the main step's modes are given. */
+export interface StepDeps {
+  core: ActionCore
+  client: ComputeClient
+  clock: Clock
+  signal: AbortSignal
+  /** The step's environment (RUNNER_TEMP); process.env when absent. */
+  env?: NodeJS.ProcessEnv
+}
+
+/** What the post step's cleanups are given: the client is made from the post step's own inputs. */
+export interface CleanupDeps {
+  core: ActionCore
+  clock: Clock
+  makeClient: (config: CleanupConfig) => ComputeClient
+  signal?: AbortSignal
+}
+
+/** The clock, signal and log every retried call shares, and the client it calls. */
+export interface OpContext extends RetryContext {
+  client: ComputeClient
+}
+
+/** The operations' context for a step: its client, clock and signal, and log lines to the step's log. */
+export function opContext(deps: { core: Pick<ActionCore, 'info'>; client: ComputeClient; clock: Clock; signal?: AbortSignal }): OpContext {
+  return { client: deps.client, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) }
+}
