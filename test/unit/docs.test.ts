@@ -108,3 +108,28 @@ describe('examples/', () => {
     }
   })
 })
+
+describe('README and docs/', () => {
+  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'))
+  const pages = [{ file: 'README.md', dir: ROOT, text: readme }, ...docs.map((f) => ({ file: `docs/${f}`, dir: join(ROOT, 'docs'), text: readFileSync(join(ROOT, 'docs', f), 'utf8') }))]
+
+  it('the README stays under 20 KB, keeps the two commands on its first screen, and links every page of docs/', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThan(20_000)
+    const firstScreen = readme.split('\n').slice(0, 25).join('\n')
+    expect(firstScreen).toContain('npm ci && npm start')
+    expect(firstScreen).toContain('npm test ')
+    for (const file of docs) expect(readme, file).toContain(`(docs/${file})`)
+  })
+
+  it.each(pages.map((p) => [p.file, p] as const))('%s: every relative link and every repository path it names exists', (_, page) => {
+    for (const match of page.text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
+      const target = match[1] ?? ''
+      if (/^[a-z]+:/.test(target)) continue
+      expect(existsSync(join(page.dir, target)), `${page.file}: link ${target}`).toBe(true)
+    }
+    for (const match of page.text.matchAll(/`((?:src|emulator|scripts|test|docs|examples)\/[A-Za-z0-9_./-]*)`/g)) {
+      const path = match[1] ?? ''
+      expect(existsSync(join(ROOT, path)), `${page.file}: path ${path}`).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,57 @@
+/** The house rules check (scripts/layers.ts, `npm run layers` in .ci/run) finds what it is there to find. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { layerBreaches, sizeBreaches } from '../../scripts/layers.ts'
+
+let root = ''
+afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+function tree(files: Record<string, string>): string {
+  root = mkdtempSync(join(tmpdir(), 'layers-'))
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return root
+}
+
+describe('scripts/layers.ts', () => {
+  it('passes imports that go down, and names each that goes up, sideways or to a folder with no floor', () => {
+    const at = tree({
+      'src/runtime/clock.ts': 'export const a = 1\n',
+      'src/client/retry.ts': "import { a } from '../runtime/clock.ts'\nimport { b } from '../modes/start.ts'\n",
+      'src/sandbox/start.ts': "import { c } from '../ssh/access.ts'\n",
+      'src/ssh/access.ts': 'export const c = 1\n',
+      'src/modes/start.ts': "import { a } from '../runtime/clock.ts'\nexport { d } from '../extras/x.ts'\n",
+      'src/extras/x.ts': 'export const d = 1\n',
+    })
+    const found = layerBreaches(at).map((b) => `${b.where} ${b.detail}`)
+    expect(found).toEqual([
+      'src/client/retry.ts imports src/modes/start.ts (client -> modes: upward)',
+      'src/modes/start.ts imports src/extras/x.ts (modes -> extras: a folder with no floor in LAYERS)',
+      'src/sandbox/start.ts imports src/ssh/access.ts (sandbox -> ssh: same floor)',
+    ])
+  })
+
+  it('finds a function over 60 lines and a file over 300, and measures the longest', () => {
+    const body = Array.from({ length: 60 }, (_, i) => `  const v${i} = ${i}`).join('\n')
+    const at = tree({
+      'src/step/long.ts': `export function tooLong() {\n${body}\n}\nexport const ok = () => 1\n`,
+      'scripts/big.ts': 'export const x = 1\n'.repeat(301),
+      'emulator/small.ts': 'export const y = 1\n',
+    })
+    const { breaches, longest, largest } = sizeBreaches(at)
+    expect(breaches.map((b) => `${b.rule} ${b.where} ${b.detail}`)).toEqual([
+      'function src/step/long.ts:1 tooLong is 62 lines (at most 60)',
+      'file scripts/big.ts 301 lines (at most 300)',
+    ])
+    expect(longest).toMatchObject({ name: 'tooLong', lines: 62 })
+    expect(largest).toMatchObject({ where: 'scripts/big.ts', lines: 301 })
+  })
+
+  it('holds for this repository', () => {
+    expect([...layerBreaches(), ...sizeBreaches().breaches]).toEqual([])
+  })
+})
