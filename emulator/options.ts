@@ -5,7 +5,7 @@ import type { SshService } from './ssh-service.ts'
 export type GpuType = 'A6000' | 'A100' | 'H100'
 export const GPU_TYPES: GpuType[] = ['A6000', 'A100', 'H100']
 
-export type FaultKind = 500 | 502 | 503 | 504 | 400 | 'hang' | 'reset' | 'lost-answer' | 'malformed-json' | 'slow-body' | 'key-not-json'
+export type FaultKind = 500 | 502 | 503 | 504 | 400 | 401 | 403 | 'hang' | 'reset' | 'lost-answer' | 'malformed-json' | 'slow-body' | 'key-not-json'
 
 export interface FaultRule {
   /** e.g. 'POST /sandboxes/start', 'GET /sandboxes/:id', 'GET /sandboxes', 'POST /sandboxes/:id/stop'. */
@@ -88,6 +88,8 @@ export interface EmulatorOptions {
   sshd?: boolean
   /** A host_key in the records other than sshd's own (a host-key mismatch). */
   sshHostKeyOverride?: string
+  /** With ssh: how long each certificate is valid, in seconds (default 3600; the service's is about an hour). sshd refuses it after that. */
+  sshCertificateSeconds?: number
   /** Milliseconds per second of a blocking-wait window (1000 in real time; smaller in tests). */
   waitSecondMs?: number
   /** Why a failed sandbox failed (the current generation shows it as failure_code and failure). */
@@ -191,6 +193,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     waitSecondMs: options.waitSecondMs ?? 1000,
     ssh: options.ssh ?? false,
     sshd: options.sshd ?? true,
+    sshCertificateSeconds: options.sshCertificateSeconds ?? 3600,
     sshHostKeyOverride: options.sshHostKeyOverride,
     forgetEndedMs: options.forgetEndedMs,
     failure: options.failure ?? { code: 'host_unreachable', message: 'the sandbox host did not come up' },

@@ -58,7 +58,7 @@ export function sshCertificate(host: EmulatorHost, org: Organization, method: st
   if (typeof key !== 'string' || !/^ssh-ed25519 [A-Za-z0-9+/=]+( [^\r\n]*)?$/.test(key.trim())) {
     throw new HttpError(400, 'invalid_request', 'ssh_public_key must be one OpenSSH public key line')
   }
-  const { certificate, expiresAt } = host.sshService.sign(key)
+  const { certificate, expiresAt } = host.sshService.sign(key, host.options.sshCertificateSeconds)
   return { status: 200, body: { ssh_certificate: certificate, expires_at: expiresAt, organization: org.name } }
 }
 

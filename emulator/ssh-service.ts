@@ -56,13 +56,15 @@ export class SshService {
     writeFileSync(join(this.dir, 'authorized_keys'), '', { mode: 0o600 })
   }
 
-  /** Signs a user public key: a certificate for this user, valid for an hour. */
-  sign(publicKey: string): { certificate: string; expiresAt: string } {
+  /** Signs a user public key: a certificate for this user, valid for `lifetimeSeconds` (sshd refuses it after that). */
+  sign(publicKey: string, lifetimeSeconds = 3600): { certificate: string; expiresAt: string } {
     const file = join(this.dir, `user-${++this.signed}.pub`)
     writeFileSync(file, `${publicKey.trim()}\n`)
-    execFileSync('ssh-keygen', ['-q', '-s', join(this.dir, 'ca'), '-I', `emulator-${this.signed}`, '-n', this.user, '-V', '-5m:+1h', file])
+    const issuedAt = Date.now()
+    execFileSync('ssh-keygen', ['-q', '-s', join(this.dir, 'ca'), '-I', `emulator-${this.signed}`, '-n', this.user, '-V', `-5m:+${lifetimeSeconds}s`, file])
     const certificate = readFileSync(file.replace(/\.pub$/, '-cert.pub'), 'utf8').trim()
-    return { certificate, expiresAt: new Date(Date.now() + 3_600_000).toISOString() }
+    rmSync(file, { force: true })
+    return { certificate, expiresAt: new Date(issuedAt + lifetimeSeconds * 1000).toISOString() }
   }
 
   /** An instance's public key may log in (as authorized_keys does). */

@@ -3,10 +3,12 @@
  * inputs once and runs the mode, with everything it touches passed in; `run`
  * wires the real dependencies into it (the bundle and @github/local-action call it).
  */
+import { fileURLToPath } from 'node:url'
 import type { ComputeClient } from './client/client.ts'
 import type { Connection } from './inputs/config.ts'
 import { readMainInputs } from './inputs/read.ts'
 import { runContextFromEnv } from './inputs/run-context.ts'
+import { runConnect } from './modes/connect.ts'
 import { runInstance } from './modes/instance.ts'
 import { runNetworkPolicy } from './modes/network-policy.ts'
 import { runStart } from './modes/start.ts'
@@ -15,7 +17,10 @@ import { runSweep } from './modes/sweep.ts'
 import { actionsCore } from './entry/actions-core.ts'
 import { realClock, type Clock } from './runtime/clock.ts'
 import type { ActionCore } from './runtime/core.ts'
-import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './entry/wiring.ts'
+import type { RenewerLaunch } from './step/deps.ts'
+import { runRenewerProcess } from './entry/renewer.ts'
+import { cancellationSignal, isProcessEntry, makeClient, reportFailure, requestTimeoutMs, runAndExit } from './entry/wiring.ts'
+import { RENEWER_FLAG } from './ssh/renewer-process.ts'
 
 export interface MainDeps {
   core: ActionCore
@@ -23,12 +28,13 @@ export interface MainDeps {
   makeClient: (connection: Connection) => ComputeClient
   signal: AbortSignal
   env: NodeJS.ProcessEnv
+  renewer?: RenewerLaunch
 }
 
 export async function runMain(deps: MainDeps): Promise<void> {
   const { core } = deps
   const config = readMainInputs(core, runContextFromEnv(deps.env))
-  const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env }
+  const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env, renewer: deps.renewer }
   switch (config.mode) {
     case 'start':
       return runStart(config, modeDeps)
@@ -40,17 +46,21 @@ export async function runMain(deps: MainDeps): Promise<void> {
       return runInstance(config, modeDeps, deps.env)
     case 'sweep':
       return runSweep(config, modeDeps)
+    case 'connect':
+      return runConnect(config, modeDeps)
   }
 }
 
 export async function run(): Promise<void> {
   const signal = cancellationSignal(actionsCore)
   try {
-    await runMain({ core: actionsCore, clock: realClock, makeClient, signal, env: process.env })
+    const renewer = { script: fileURLToPath(import.meta.url), requestTimeoutMs: requestTimeoutMs() }
+    await runMain({ core: actionsCore, clock: realClock, makeClient, signal, env: process.env, renewer })
   } catch (error) {
     reportFailure(actionsCore, error, signal)
   }
 }
 
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
-if (isProcessEntry(import.meta.url)) await runAndExit(run)
+// Run again with --ssh-renewer, it is the certificate renewer (ssh/renewer-process.ts starts it).
+if (isProcessEntry(import.meta.url)) await runAndExit(process.argv[2] === RENEWER_FLAG ? runRenewerProcess : run)

@@ -29,9 +29,13 @@ export async function runPost(deps: PostDeps): Promise<void> {
   const inputs = readPostInputs(core)
   const state = new ActionState(core)
   const mode = inputs.mode
-  removeSshAccess(core, state)
+  await removeSshAccess(core, state, deps.clock)
   if (mode === 'start') return cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
   if (mode === 'instance') return cleanupInstance(deps, state, inputs, POST_DEADLINE_MS)
+  if (mode === 'connect') {
+    core.info('Nothing to stop: mode \'connect\' never stops the sandbox (stop it with mode: stop, or let its TTL end it).')
+    return
+  }
   core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)
 }
 

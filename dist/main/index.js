@@ -32449,17 +32449,202 @@ const actionsCore = {
 
 /***/ }),
 
+/***/ 66138:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  d: () => (/* binding */ runRenewerProcess)
+});
+
+// EXTERNAL MODULE: ./build/src/client/client.js + 2 modules
+var client_client = __nccwpck_require__(70368);
+// EXTERNAL MODULE: ./build/src/runtime/clock.js
+var clock = __nccwpck_require__(75504);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(68935);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(20486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var client_schemas = __nccwpck_require__(2805);
+// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
+var secret_files = __nccwpck_require__(58528);
+;// CONCATENATED MODULE: ./build/src/ssh/renewer.js
+/**
+ * The certificate renewer: the one process the action leaves running between
+ * its steps (with `ssh` and in `connect` mode). It renews the SSH certificate
+ * for the same key before it expires and replaces the certificate file
+ * atomically, so an `ssh` started at any moment of the job finds a valid one.
+ * It ends when the post step ends it, when the sandbox is gone or has ended,
+ * at the sandbox's TTL, or when the certificate could not be renewed in time.
+ * It talks only to base-url: POST /sandboxes/ssh-certificate, and one read of
+ * its sandbox before each renewal (a certificate opens every sandbox of the
+ * organization: none is asked for a sandbox that is gone).
+ */
+
+
+
+
+
+
+
+/** What the renewer is handed through its stdin pipe: never argv, environment or a file (the token is in it). */
+const renewerSpecSchema = schemas/* object */.Ikc({
+    baseUrl: schemas/* string */.YjP().url(),
+    apiToken: schemas/* string */.YjP().min(1),
+    publicKey: schemas/* string */.YjP().regex(/^ssh-ed25519 [A-Za-z0-9+/=]+( .*)?$/),
+    certPath: schemas/* string */.YjP().min(1),
+    /** When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not say). */
+    certIssuedAt: schemas/* number */.aig(),
+    certExpiresAt: schemas/* number */.aig().optional(),
+    sandboxId: schemas/* string */.YjP().regex(client_schemas/* SANDBOX_ID_PATTERN */.BA),
+    /** The sandbox's end by its TTL (epoch ms), when known: the renewer ends then. */
+    endsAt: schemas/* number */.aig().optional(),
+    requestTimeoutMs: schemas/* number */.aig().int().positive(),
+});
+const RENEW_BEFORE_MS = 15 * 60_000;
+const SHORT_LIFETIME_MS = 45 * 60_000;
+/** A certificate whose expiry the service did not give is renewed this often. */
+const UNKNOWN_LIFETIME_RENEW_MS = 10 * 60_000;
+/** Never two renewals closer than this, whatever the service says (an odd expires_at, a skewed clock). */
+const MIN_RENEW_GAP_MS = 5_000;
+/** Sleeps are taken in pieces: a timer past ~24.8 days would fire at once. */
+const MAX_SLEEP_MS = 60 * 60_000;
+async function sleepUntil(ctx, at) {
+    for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now())
+        await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal);
+}
+/** 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule). */
+function renewAt(issuedAt, expiresAt) {
+    if (expiresAt === undefined)
+        return issuedAt + UNKNOWN_LIFETIME_RENEW_MS;
+    const lifetime = expiresAt - issuedAt;
+    return lifetime >= SHORT_LIFETIME_MS ? expiresAt - RENEW_BEFORE_MS : issuedAt + Math.floor((2 * lifetime) / 3);
+}
+/** Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says nothing. */
+async function sandboxGone(ctx, spec, isEnded) {
+    try {
+        const record = await ctx.client.withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock).getSandbox(spec.sandboxId, ctx.signal);
+        return isEnded(record.status) ? `sandbox ${spec.sandboxId} is ${(0,untrusted/* serviceText */.Lo)(record.status, 40)}` : undefined;
+    }
+    catch (error) {
+        if ((0,errors/* isNotFound */.c4)(error))
+            return `sandbox ${spec.sandboxId} is gone (404)`;
+        return undefined;
+    }
+}
+/**
+ * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry); every line it logs is sanitised service text or its own words, never a certificate.
+ */
+async function runRenewal(spec, ctx, isEnded) {
+    const { clock } = ctx;
+    let issuedAt = spec.certIssuedAt;
+    let expiresAt = spec.certExpiresAt;
+    for (;;) {
+        const at = Math.max(renewAt(issuedAt, expiresAt), issuedAt + MIN_RENEW_GAP_MS);
+        if (spec.endsAt !== undefined && at >= spec.endsAt) {
+            await sleepUntil(ctx, spec.endsAt);
+            ctx.log(`ended: the sandbox's TTL has come (${new Date(spec.endsAt).toISOString()})`);
+            return 'ttl';
+        }
+        await sleepUntil(ctx, at);
+        // The post step removed the private directory (or the job's cleanup did): nothing is left to renew for.
+        if (!(0,external_node_fs_.existsSync)(spec.certPath)) {
+            ctx.log('ended: the certificate file is gone (the post step removed the SSH files)');
+            return 'cancelled';
+        }
+        const gone = await sandboxGone(ctx, spec, isEnded);
+        if (gone) {
+            ctx.log(`ended: ${gone}; no certificate is asked for it`);
+            return 'gone';
+        }
+        // Retried (429, 5xx, lost answers) within the time the current certificate has left (at least 30 s).
+        const deadline = Math.max(expiresAt ?? clock.now() + UNKNOWN_LIFETIME_RENEW_MS, clock.now() + 30_000);
+        const client = ctx.client.withDeadline(deadline, clock);
+        let answer;
+        try {
+            answer = await (0,retry/* retryUntil */.v6)(ctx, deadline, 'renew the SSH certificate', () => client.requestSshCertificate(spec.publicKey, ctx.signal));
+        }
+        catch (error) {
+            if (ctx.signal?.aborted)
+                throw error;
+            const refused = (0,errors/* isServiceError */.gi)(error) && [400, 401, 403, 404].includes(error.status);
+            ctx.log(`failed: the SSH certificate could not be renewed: ${(0,untrusted/* serviceText */.Lo)(error instanceof Error ? error.message : String(error), 300)}`);
+            return refused ? 'refused' : 'expired';
+        }
+        (0,secret_files/* replaceSecretFile */.Tp)(spec.certPath, `${answer.ssh_certificate.trim()}\n`);
+        issuedAt = clock.now();
+        const parsed = answer.expires_at ? Date.parse(answer.expires_at) : NaN;
+        expiresAt = Number.isFinite(parsed) && parsed > issuedAt ? parsed : undefined;
+        ctx.log(`renewed: the SSH certificate is valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give'}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/entry/renewer.js
+/**
+ * The renewer process's entry (`node dist/main/index.js --ssh-renewer`, started
+ * by ssh/renewer-process.ts): read the spec from stdin, renew until an end,
+ * log one line per event to stderr (the private log file), exit.
+ */
+
+
+
+
+
+async function readAll(stream) {
+    const chunks = [];
+    for await (const chunk of stream)
+        chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks).toString('utf8');
+}
+async function runRenewerProcess(stdin = process.stdin, log = (line) => void process.stderr.write(`${new Date().toISOString()} ${line}\n`)) {
+    const controller = new AbortController();
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'])
+        process.on(signal, () => controller.abort(new Error(`ended by ${signal}`)));
+    let spec;
+    try {
+        spec = renewerSpecSchema.parse(JSON.parse(await readAll(stdin)));
+    }
+    catch {
+        log('failed: the renewer was started without a readable spec on its stdin');
+        return;
+    }
+    const client = new client_client/* ComputeClient */.T9({ baseUrl: spec.baseUrl, apiToken: spec.apiToken, requestTimeoutMs: spec.requestTimeoutMs });
+    log(`started: renewing the SSH certificate for sandbox ${spec.sandboxId}`);
+    try {
+        await runRenewal(spec, { client, clock: clock/* realClock */.d, signal: controller.signal, log }, sandbox_status/* isEnded */.pl);
+    }
+    catch (error) {
+        if (controller.signal.aborted)
+            log(`ended: ${controller.signal.reason.message} (the post step, or the job's end)`);
+        else
+            log(`failed: ${(0,untrusted/* serviceText */.Lo)(error instanceof Error ? error.message : String(error), 300)}`);
+    }
+}
+
+
+/***/ }),
+
 /***/ 77830:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hl: () => (/* binding */ requestTimeoutMs),
 /* harmony export */   Hy: () => (/* binding */ runAndExit),
 /* harmony export */   K7: () => (/* binding */ isProcessEntry),
 /* harmony export */   w6: () => (/* binding */ cancellationSignal),
 /* harmony export */   xV: () => (/* binding */ reportFailure),
 /* harmony export */   yu: () => (/* binding */ makeClient)
 /* harmony export */ });
-/* unused harmony export requestTimeoutMs */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73136);
 /* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(70368);
@@ -32644,7 +32829,7 @@ function parseGeneratedName(name) {
 /* harmony export */   mG: () => (/* binding */ INPUT_MODES)
 /* harmony export */ });
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
-const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
+const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect'];
 const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
 /** The runner expands this default; anywhere else it arrives as the literal text. */
 const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
@@ -32707,13 +32892,14 @@ const INPUT_MODES = {
     'poll-interval': ['start'],
     'replace-existing': ['start'],
     'keep-alive': ['start', 'instance'],
-    'sandbox-id': ['stop', 'network-policy'],
+    'sandbox-id': ['stop', 'network-policy', 'connect'],
     'public-key': ['instance'],
     'instance-config': ['instance'],
     'dry-run': ['start', 'instance', 'sweep'],
     image: ['start'],
-    ssh: ['start', 'instance'],
-    'ssh-alias': ['start', 'instance'],
+    // connect always sets up SSH: `ssh` there is accepted and changes nothing.
+    ssh: ['start', 'instance', 'connect'],
+    'ssh-alias': ['start', 'instance', 'connect'],
     'github-token': ['sweep'],
 };
 
@@ -32973,7 +33159,7 @@ const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
     }
     return text;
 });
-const sandboxId = schemas/* string */.YjP().transform((raw, ctx) => {
+const fields_sandboxId = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (text === '') {
         ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' });
@@ -33250,7 +33436,7 @@ function parseStart(inputs, connection, run) {
         gpuCount = 1;
     }
     if (inputs.isSet('sandbox-id')) {
-        inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
+        inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
     }
     const nameWasGenerated = !inputs.isSet('name');
     const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-grace'])) : undefined;
@@ -33284,7 +33470,7 @@ function parseNetworkPolicyMode(inputs, connection) {
     return {
         mode: 'network-policy',
         ...connection,
-        sandboxId: inputs.parse('sandbox-id', sandboxId, inputs.read('sandbox-id')),
+        sandboxId: inputs.parse('sandbox-id', fields_sandboxId, inputs.read('sandbox-id')),
         networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
     };
 }
@@ -33305,6 +33491,15 @@ function parseInstance(inputs, connection, run) {
         dryRun: inputs.parse('dry-run', fields_boolean),
         ssh: parseSsh(inputs, run),
     };
+}
+/** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
+function parseConnect(inputs, connection, run) {
+    const sandboxId = inputs.parse('sandbox-id', fields_sandboxId, inputs.read('sandbox-id'));
+    const alias = inputs.raw('ssh-alias').trim();
+    const problem = (0,ssh/* checkAlias */.ff)(alias, run.aliasInUse ?? (() => false));
+    if (problem)
+        inputs.fail('ssh-alias', problem);
+    return { mode: 'connect', ...connection, sandboxId, ssh: { alias } };
 }
 function parseSweep(inputs, connection, run) {
     const githubToken = inputs.parse('github-token', fields_githubToken);
@@ -33333,13 +33528,15 @@ function parseInputs(read, run = (0,run_context/* runContextFromEnv */.w)()) {
     if (mode === 'start')
         return inputs.done(parseStart(inputs, connection, run));
     if (mode === 'stop')
-        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', sandboxId, read('sandbox-id')) });
+        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', fields_sandboxId, read('sandbox-id')) });
     if (mode === 'network-policy')
         return inputs.done(parseNetworkPolicyMode(inputs, connection));
     if (mode === 'instance')
         return inputs.done(parseInstance(inputs, connection, run));
     if (mode === 'sweep')
         return inputs.done(parseSweep(inputs, connection, run));
+    if (mode === 'connect')
+        return inputs.done(parseConnect(inputs, connection, run));
     return inputs.done(undefined);
 }
 /** The tokens and any private key given as an input are masked before anything can print them. */
@@ -33494,16 +33691,29 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   V: () => (/* binding */ runMain),
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35776);
-/* harmony import */ var _inputs_run_context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82728);
-/* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(77615);
-/* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(95095);
-/* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(51120);
-/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(99686);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(88964);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(75504);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(77830);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(35776);
+/* harmony import */ var _inputs_run_context_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82728);
+/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
+/* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
+/* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(95095);
+/* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
+/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(99686);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(75504);
+/* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(66138);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(77830);
+/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(87392);
+/**
+ * The main step (action.yml `main`, bundled as dist/main). `runMain` reads the
+ * inputs once and runs the mode, with everything it touches passed in; `run`
+ * wires the real dependencies into it (the bundle and @github/local-action call it).
+ */
+
+
+
+
 
 
 
@@ -33516,36 +33726,131 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 async function runMain(deps) {
     const { core } = deps;
-    const config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_0__/* .readMainInputs */ .p8)(core, (0,_inputs_run_context_js__WEBPACK_IMPORTED_MODULE_1__/* .runContextFromEnv */ .w)(deps.env));
-    const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env };
+    const config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readMainInputs */ .p8)(core, (0,_inputs_run_context_js__WEBPACK_IMPORTED_MODULE_2__/* .runContextFromEnv */ .w)(deps.env));
+    const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env, renewer: deps.renewer };
     switch (config.mode) {
         case 'start':
-            return (0,_modes_start_js__WEBPACK_IMPORTED_MODULE_4__/* .runStart */ .c)(config, modeDeps);
+            return (0,_modes_start_js__WEBPACK_IMPORTED_MODULE_6__/* .runStart */ .c)(config, modeDeps);
         case 'stop':
-            return (0,_modes_stop_js__WEBPACK_IMPORTED_MODULE_5__/* .runStop */ .c)(config, modeDeps);
+            return (0,_modes_stop_js__WEBPACK_IMPORTED_MODULE_7__/* .runStop */ .c)(config, modeDeps);
         case 'network-policy':
-            return (0,_modes_network_policy_js__WEBPACK_IMPORTED_MODULE_3__/* .runNetworkPolicy */ .c)(config, modeDeps);
+            return (0,_modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__/* .runNetworkPolicy */ .c)(config, modeDeps);
         case 'instance':
-            return (0,_modes_instance_js__WEBPACK_IMPORTED_MODULE_2__/* .runInstance */ .j)(config, modeDeps, deps.env);
+            return (0,_modes_instance_js__WEBPACK_IMPORTED_MODULE_4__/* .runInstance */ .j)(config, modeDeps, deps.env);
         case 'sweep':
-            return (0,_modes_sweep_js__WEBPACK_IMPORTED_MODULE_6__/* .runSweep */ .M)(config, modeDeps);
+            return (0,_modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__/* .runSweep */ .M)(config, modeDeps);
+        case 'connect':
+            return (0,_modes_connect_js__WEBPACK_IMPORTED_MODULE_3__/* .runConnect */ .e)(config, modeDeps);
     }
 }
 async function run() {
-    const signal = (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
+    const signal = (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__/* .actionsCore */ .v);
     try {
-        await runMain({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .makeClient */ .yu, signal, env: process.env });
+        const renewer = { script: (0,node_url__WEBPACK_IMPORTED_MODULE_0__.fileURLToPath)(import.meta.url), requestTimeoutMs: (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .requestTimeoutMs */ .Hl)() };
+        await runMain({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .makeClient */ .yu, signal, env: process.env, renewer });
     }
     catch (error) {
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, error, signal);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__/* .actionsCore */ .v, error, signal);
     }
 }
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
-if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_9__/* .runAndExit */ .Hy)(run);
+// Run again with --ssh-renewer, it is the certificate renewer (ssh/renewer-process.ts starts it).
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .runAndExit */ .Hy)(process.argv[2] === _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_13__/* .RENEWER_FLAG */ .yk ? _entry_renewer_js__WEBPACK_IMPORTED_MODULE_11__/* .runRenewerProcess */ .d : run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 59204:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ runConnect)
+/* harmony export */ });
+/* unused harmony export CONNECT_DEADLINE_MS */
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
+/* harmony import */ var _sandbox_record_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(15208);
+/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(68935);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(41021);
+/* harmony import */ var _ssh_endpoint_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(53635);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(63996);
+/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(16854);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(99128);
+/**
+ * Mode `connect`: make an existing sandbox (kept alive by an earlier job)
+ * reachable over SSH from this job, exactly as `ssh: true` does in start mode:
+ * a key and a renewed certificate, the record's address with its host key
+ * pinned, the config and the Include line. It never stops the sandbox; its
+ * post step removes what it wrote and ends the renewer.
+ */
+
+
+
+
+
+
+
+
+
+
+/** How long reading the record and getting a certificate may take. */
+const CONNECT_DEADLINE_MS = 3 * 60_000;
+/** The sandbox's record, or an error naming sandbox-id that says what the service answered. */
+async function readSandbox(config, deps, deadline) {
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    try {
+        return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .opContext */ .R)(deps), deadline, `read ${config.sandboxId}`, () => client.getSandbox(config.sandboxId, deps.signal));
+    }
+    catch (error) {
+        if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error))
+            throw new Error(`Input 'sandbox-id': the service has no sandbox ${config.sandboxId} (404): it was stopped, or its TTL ended. Nothing to connect to.`, { cause: error });
+        throw error;
+    }
+}
+/** Live, with an `ssh` address and a host key to pin: else an error naming sandbox-id with what the record says. */
+function checkReachable(config, record) {
+    const status = record.status;
+    if (!(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isReady */ .i_)(status)) {
+        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(status, 40)}', not running: nothing to connect to.`);
+    }
+    let problem;
+    try {
+        const endpoint = (0,_ssh_endpoint_js__WEBPACK_IMPORTED_MODULE_6__/* .endpointFromRecord */ .HR)(record);
+        if (!endpoint)
+            problem = 'its record has no ssh field (no address to connect to)';
+        else if (!endpoint.hostKey)
+            problem = 'its record gives no host_key to pin';
+    }
+    catch (error) {
+        if (!(error instanceof _ssh_endpoint_js__WEBPACK_IMPORTED_MODULE_6__/* .SshEndpointError */ .MU))
+            throw error;
+        problem = `its record's ssh field cannot be used: ${error.message}`;
+    }
+    if (problem)
+        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: ${problem}.`);
+}
+async function runConnect(config, deps) {
+    const { core, clock } = deps;
+    core.setOutput('sandbox-id', config.sandboxId);
+    const deadline = clock.now() + CONNECT_DEADLINE_MS;
+    const record = await readSandbox(config, deps, deadline);
+    (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .setTextOutput */ .Lb)(core, 'status', record.status);
+    checkReachable(config, record);
+    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .prepareSandboxSsh */ .pd)(deps, deps.env ?? process.env, deadline);
+    (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .finishSandboxSsh */ .TD)(deps, config.ssh, prepared, record);
+    await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .keepCertificateFresh */ .jt)(deps, config, prepared, config.sandboxId, (0,_sandbox_record_js__WEBPACK_IMPORTED_MODULE_3__/* .endsAtMs */ .uX)(record, undefined));
+    await core.appendSummary(`### Sandbox ${config.sandboxId} connected\n\n` +
+        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .markdownTable */ .Qj)([
+            ['Status', record.status],
+            ['SSH', `ssh ${config.ssh.alias} '<command>' from later steps of this job`],
+            ['Cleanup', 'the post step removes the SSH files and ends the renewer; the sandbox keeps running'],
+        ]));
+}
+
 
 /***/ }),
 
@@ -33560,7 +33865,7 @@ __webpack_async_result__();
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
 /* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
 /* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16854);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(71532);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(41021);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(36017);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(99128);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(63996);
@@ -34350,8 +34655,8 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
     }
 }
 
-// EXTERNAL MODULE: ./build/src/ssh/access.js + 3 modules
-var access = __nccwpck_require__(71532);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
+var access = __nccwpck_require__(41021);
 // EXTERNAL MODULE: ./build/src/step/outputs.js
 var outputs = __nccwpck_require__(16854);
 // EXTERNAL MODULE: ./build/src/step/state.js
@@ -34414,7 +34719,7 @@ async function runStart(config, deps) {
     if (config.dryRun)
         return reportStartDryRun(config, deps);
     const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs);
-    announceStarted(started, deps, state);
+    const acceptedAt = announceStarted(started, deps, state);
     // Informational, read while the sandbox provisions; it never fails the step.
     const billing = readBilling(config, started, deps);
     const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started);
@@ -34427,8 +34732,11 @@ async function runStart(config, deps) {
         const why = failure ? `: ${failure}` : '';
         throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`);
     }
-    if (config.ssh && preparedSsh && waited.record)
+    if (config.ssh && preparedSsh && waited.record) {
         (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, preparedSsh, waited.record);
+        const byTtl = config.enforceTtl ? acceptedAt + config.maxTtlSeconds * 1000 : undefined;
+        await (0,access/* keepCertificateFresh */.jt)(deps, config, preparedSsh, started.id, (0,record/* endsAtMs */.uX)(waited.record, byTtl));
+    }
     deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
 }
 async function reportStartDryRun(config, deps) {
@@ -34484,14 +34792,17 @@ async function startPhase(config, deps, state, startDeadline) {
         core.endGroup();
     }
 }
+/** Saves the id and sets the first outputs; returns when the start was accepted. */
 function announceStarted(started, deps, state) {
     const { core } = deps;
+    const acceptedAt = deps.clock.now();
     // Saved the moment the answer arrived, before any polling: the post step stops it from here on.
-    state.saveSandboxId(started.id, deps.clock.now());
+    state.saveSandboxId(started.id, acceptedAt);
     core.setOutput('sandbox-id', started.id);
     (0,outputs/* setTextOutput */.Lb)(core, 'sandbox-name', started.name);
     core.setOutput('gpu-type', started.gpuType ?? '');
     core.info(`Sandbox ${started.id} ('${(0,untrusted/* serviceText */.Lo)(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`);
+    return acceptedAt;
 }
 function readBilling(config, started, deps) {
     const spec = { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 };
@@ -35230,7 +35541,8 @@ function isTransientOrLater(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Hr: () => (/* binding */ failureReason),
 /* harmony export */   WJ: () => (/* binding */ expiresAt),
-/* harmony export */   aF: () => (/* binding */ createdAtMs)
+/* harmony export */   aF: () => (/* binding */ createdAtMs),
+/* harmony export */   uX: () => (/* binding */ endsAtMs)
 /* harmony export */ });
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 
@@ -35249,6 +35561,12 @@ function failureReason(record) {
 /** When the service will end it (ISO 8601), when it says so. */
 function expiresAt(record) {
     return text(record, 'expires_at');
+}
+/** When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning). */
+function endsAtMs(record, fallback) {
+    const value = expiresAt(record);
+    const ms = value === undefined ? Number.NaN : Date.parse(value);
+    return Number.isFinite(ms) ? ms : fallback;
 }
 /** When the service created it, as epoch milliseconds, when it says so and the date reads. */
 function createdAtMs(record) {
@@ -35408,7 +35726,7 @@ function describeStopOutcome(id, result) {
 
 /***/ }),
 
-/***/ 71532:
+/***/ 41021:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35417,9 +35735,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   VY: () => (/* binding */ SshUnavailableError),
   Gt: () => (/* binding */ connectInstance),
   TD: () => (/* binding */ finishSandboxSsh),
+  jt: () => (/* binding */ keepCertificateFresh),
   pd: () => (/* binding */ prepareSandboxSsh)
 });
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./build/src/client/errors.js
 var errors = __nccwpck_require__(20486);
 // EXTERNAL MODULE: ./build/src/client/retry.js
@@ -35436,8 +35757,6 @@ var untrusted = __nccwpck_require__(44120);
 var inputs_ssh = __nccwpck_require__(60280);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
 ;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
 /**
  * The SSH files a later step uses: in the step's private directory, a
@@ -35516,60 +35835,8 @@ function removeInclude(userConfig, added) {
     return true;
 }
 
-;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
-/**
- * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
- * an instance's `ip`/`port`. Every value goes into an SSH config file, so each
- * is checked against a strict pattern (a newline in a host name would be a
- * config line of the service's choosing).
- */
-
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[?[0-9A-Fa-f:.]+\]?)$/;
-const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
-const HOST_KEY = /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,3})(?: [^\r\n]*)?$/;
-/** Why an endpoint could not be read: service text, already made safe for a message. */
-class SshEndpointError extends Error {
-}
-function port(value, fallback) {
-    if (value === undefined || value === null || value === '')
-        return fallback;
-    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
-        throw new SshEndpointError(`port ${(0,untrusted/* serviceText */.Lo)(value, 40)} is not a TCP port`);
-    }
-    return number;
-}
-function host(value) {
-    if (typeof value !== 'string' || value.length > 253 || !HOST.test(value))
-        throw new SshEndpointError(`host ${(0,untrusted/* serviceText */.Lo)(value, 80)} is not a host name or address`);
-    return value.replace(/^\[|\]$/g, '');
-}
-/** The record's `ssh` object: host, port (22), user (ubuntu) and host_key. Undefined: the record has none. */
-function endpointFromRecord(record) {
-    const ssh = record?.ssh;
-    if (ssh === undefined || ssh === null)
-        return undefined;
-    if (typeof ssh !== 'object' || Array.isArray(ssh))
-        throw new SshEndpointError('the record’s ssh field is not an object');
-    const fields = ssh;
-    const user = fields.user ?? 'ubuntu';
-    if (typeof user !== 'string' || !USER.test(user))
-        throw new SshEndpointError(`user ${(0,untrusted/* serviceText */.Lo)(user, 40)} is not a login name`);
-    let hostKey;
-    if (fields.host_key !== undefined && fields.host_key !== null) {
-        const match = typeof fields.host_key === 'string' ? HOST_KEY.exec(fields.host_key.trim()) : null;
-        if (!match)
-            throw new SshEndpointError('host_key is not one OpenSSH public key line');
-        hostKey = `${match[1]} ${match[2]}`;
-    }
-    return { host: host(fields.host), port: port(fields.port, 22), user, hostKey };
-}
-/** An instance from GET /instances/list: ip and port; no host key is given for instances. */
-function endpointFromInstance(instance) {
-    const user = typeof instance.user === 'string' && USER.test(instance.user) ? instance.user : 'ubuntu';
-    return { host: host(instance.ip), port: port(instance.port, 22), user, hostKey: undefined };
-}
-
+// EXTERNAL MODULE: ./build/src/ssh/endpoint.js
+var ssh_endpoint = __nccwpck_require__(53635);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./build/src/ssh/key-pair.js
@@ -35608,6 +35875,8 @@ function generateSshKeyPair(comment) {
     };
 }
 
+// EXTERNAL MODULE: ./build/src/ssh/renewer-process.js + 1 modules
+var renewer_process = __nccwpck_require__(87392);
 ;// CONCATENATED MODULE: ./build/src/ssh/access.js
 /**
  * `ssh: true`: make the sandbox (or instance) reachable from later steps as
@@ -35620,6 +35889,8 @@ function generateSshKeyPair(comment) {
  * The key and the certificate are masked, written fresh (0600) in the step's
  * private directory, and never reach a log, an output or the summary.
  */
+
+
 
 
 
@@ -35659,7 +35930,10 @@ async function prepareSandboxSsh(deps, env, deadline) {
     const certPath = (0,secret_files/* writeSecretFile */.AK)(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`);
     const until = certificate.expires_at ? ` until ${(0,untrusted/* serviceText */.Lo)(certificate.expires_at, 40)}` : '';
     deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`);
-    return { dir, keyPath, certPath };
+    const certIssuedAt = deps.clock.now();
+    const expires = certificate.expires_at ? Date.parse(certificate.expires_at) : NaN;
+    const certExpiresAt = Number.isFinite(expires) && expires > certIssuedAt ? expires : undefined;
+    return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt };
 }
 /** Writes the SSH files and the Include line, sets the outputs. */
 function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
@@ -35681,10 +35955,10 @@ function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
 function finishSandboxSsh(deps, ssh, prepared, record) {
     let endpoint;
     try {
-        endpoint = endpointFromRecord(record);
+        endpoint = (0,ssh_endpoint/* endpointFromRecord */.HR)(record);
     }
     catch (error) {
-        if (error instanceof SshEndpointError)
+        if (error instanceof ssh_endpoint/* SshEndpointError */.MU)
             throw new SshUnavailableError(`the sandbox record's ssh field cannot be used: ${error.message}`);
         throw error;
     }
@@ -35693,6 +35967,33 @@ function finishSandboxSsh(deps, ssh, prepared, record) {
     if (!endpoint.hostKey)
         throw new SshUnavailableError('the sandbox record gives no host_key to pin (a host key learned on first use could be another sandbox’s)');
     connect(deps, ssh, prepared.dir, endpoint, prepared.keyPath, prepared.certPath);
+}
+/**
+ * Starts the renewer, which keeps the certificate valid for the rest of the
+ * job (until the post step ends it, the sandbox is gone, or `endsAt`, its TTL).
+ * Its pid goes to state at once, so the post step can end it.
+ */
+async function keepCertificateFresh(deps, connection, prepared, sandboxId, endsAt) {
+    const { core } = deps;
+    if (!deps.renewer) {
+        core.info('SSH: the certificate is not renewed in this run (no renewer: the modes run in-process).');
+        return;
+    }
+    const spec = {
+        baseUrl: connection.baseUrl,
+        apiToken: connection.apiToken,
+        publicKey: prepared.publicKey,
+        certPath: prepared.certPath,
+        certIssuedAt: prepared.certIssuedAt,
+        certExpiresAt: prepared.certExpiresAt,
+        sandboxId,
+        endsAt,
+        requestTimeoutMs: deps.renewer.requestTimeoutMs,
+    };
+    const pid = await (0,renewer_process/* launchRenewer */.uE)(spec, deps.renewer.script, (0,external_node_path_.join)(prepared.dir, renewer_process/* RENEWER_LOG */.qS), deps.env ?? process.env);
+    new state/* ActionState */.q(core).saveRenewerPid(pid);
+    const until = endsAt !== undefined ? ` or the sandbox's TTL (${new Date(endsAt).toISOString()})` : '';
+    core.info(`SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it${until}.`);
 }
 /** How long an instance may take to show an address. */
 const INSTANCE_ADDRESS_DEADLINE_MS = 10 * 60_000;
@@ -35714,10 +36015,10 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
         const status = (ours?.status ?? '').toUpperCase();
         if (ours && status === 'RUNNING' && ours.ip) {
             try {
-                return connect(deps, ssh, dir, endpointFromInstance(ours), keyPath);
+                return connect(deps, ssh, dir, (0,ssh_endpoint/* endpointFromInstance */.JN)(ours), keyPath);
             }
             catch (error) {
-                if (error instanceof SshEndpointError)
+                if (error instanceof ssh_endpoint/* SshEndpointError */.MU)
                     throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`);
                 throw error;
             }
@@ -35734,18 +36035,195 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 /***/ }),
 
+/***/ 53635:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HR: () => (/* binding */ endpointFromRecord),
+/* harmony export */   JN: () => (/* binding */ endpointFromInstance),
+/* harmony export */   MU: () => (/* binding */ SshEndpointError)
+/* harmony export */ });
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
+/**
+ * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
+ * an instance's `ip`/`port`. Every value goes into an SSH config file, so each
+ * is checked against a strict pattern (a newline in a host name would be a
+ * config line of the service's choosing).
+ */
+
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[?[0-9A-Fa-f:.]+\]?)$/;
+const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
+const HOST_KEY = /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,3})(?: [^\r\n]*)?$/;
+/** Why an endpoint could not be read: service text, already made safe for a message. */
+class SshEndpointError extends Error {
+}
+function port(value, fallback) {
+    if (value === undefined || value === null || value === '')
+        return fallback;
+    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
+        throw new SshEndpointError(`port ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(value, 40)} is not a TCP port`);
+    }
+    return number;
+}
+function host(value) {
+    if (typeof value !== 'string' || value.length > 253 || !HOST.test(value))
+        throw new SshEndpointError(`host ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(value, 80)} is not a host name or address`);
+    return value.replace(/^\[|\]$/g, '');
+}
+/** The record's `ssh` object: host, port (22), user (ubuntu) and host_key. Undefined: the record has none. */
+function endpointFromRecord(record) {
+    const ssh = record?.ssh;
+    if (ssh === undefined || ssh === null)
+        return undefined;
+    if (typeof ssh !== 'object' || Array.isArray(ssh))
+        throw new SshEndpointError('the record’s ssh field is not an object');
+    const fields = ssh;
+    const user = fields.user ?? 'ubuntu';
+    if (typeof user !== 'string' || !USER.test(user))
+        throw new SshEndpointError(`user ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(user, 40)} is not a login name`);
+    let hostKey;
+    if (fields.host_key !== undefined && fields.host_key !== null) {
+        const match = typeof fields.host_key === 'string' ? HOST_KEY.exec(fields.host_key.trim()) : null;
+        if (!match)
+            throw new SshEndpointError('host_key is not one OpenSSH public key line');
+        hostKey = `${match[1]} ${match[2]}`;
+    }
+    return { host: host(fields.host), port: port(fields.port, 22), user, hostKey };
+}
+/** An instance from GET /instances/list: ip and port; no host key is given for instances. */
+function endpointFromInstance(instance) {
+    const user = typeof instance.user === 'string' && USER.test(instance.user) ? instance.user : 'ubuntu';
+    return { host: host(instance.ip), port: port(instance.port, 22), user, hostKey: undefined };
+}
+
+
+/***/ }),
+
+/***/ 87392:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  yk: () => (/* binding */ RENEWER_FLAG),
+  qS: () => (/* binding */ RENEWER_LOG),
+  uE: () => (/* binding */ launchRenewer)
+});
+
+// UNUSED EXPORTS: endRenewer, isRenewer, renewerEnvironment, renewerFailures
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+;// CONCATENATED MODULE: ./build/src/ssh/renewer-process.js
+/**
+ * Starting and ending the renewer process. It runs the main bundle again
+ * (`node <script> --ssh-renewer`), detached, with an environment of a few
+ * named variables (never the step's INPUT_* or STATE_*), and reads its spec,
+ * token included, from a pipe. Its stderr goes to a log in the private
+ * directory, which the post step reads before it removes the directory.
+ */
+
+
+const RENEWER_FLAG = '--ssh-renewer';
+const RENEWER_LOG = 'renewer.log';
+/** What the renewer may see of the step's environment: the path, the home, proxies and CA settings. Nothing else. */
+const PASSED_ON = ['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE'];
+function renewerEnvironment(env) {
+    return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
+}
+/** Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and closed. */
+async function launchRenewer(spec, script, logPath, env = process.env) {
+    const log = (0,external_node_fs_.openSync)(logPath, 'a', 0o600);
+    try {
+        const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, [script, RENEWER_FLAG], { detached: true, stdio: ['pipe', 'ignore', log], env: renewerEnvironment(env) });
+        const spawned = new Promise((resolve, reject) => {
+            child.once('error', reject);
+            child.once('spawn', () => resolve(child.pid));
+        });
+        const pid = await spawned;
+        await new Promise((resolve, reject) => {
+            child.stdin?.once('error', reject);
+            child.stdin?.end(JSON.stringify(spec), () => resolve());
+        });
+        child.unref();
+        return pid;
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(log);
+    }
+}
+/** The command line of `pid`, when it runs: /proc where there is one, else ps (macOS runners). */
+function commandLine(pid) {
+    try {
+        if (existsSync('/proc/self/cmdline'))
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+        return execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).trim() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether `pid` is this action's renewer: a pid alone may have been reused by another process since. */
+function isRenewer(pid) {
+    return commandLine(pid)?.includes(RENEWER_FLAG) ?? false;
+}
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another process now). */
+async function endRenewer(pid, clock) {
+    if (!isRenewer(pid))
+        return 'not-running';
+    process.kill(pid, 'SIGTERM');
+    for (const [wait, signal] of [[3_000, 'SIGKILL'], [2_000, undefined]]) {
+        const until = clock.now() + wait;
+        while (alive(pid) && isRenewer(pid) && clock.now() < until)
+            await clock.sleep(50);
+        if (!alive(pid) || !isRenewer(pid))
+            return 'ended';
+        if (signal)
+            process.kill(pid, signal);
+    }
+    return 'still-running';
+}
+/** The failures the renewer logged (its lines starting 'failed:'), for the post step's one warning. */
+function renewerFailures(logPath) {
+    try {
+        return readFileSync(logPath, 'utf8')
+            .split('\n')
+            .filter((line) => /^\S+ failed: /.test(line));
+    }
+    catch {
+        return [];
+    }
+}
+
+
+/***/ }),
+
 /***/ 58528:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AK: () => (/* binding */ writeSecretFile),
 /* harmony export */   Jt: () => (/* binding */ privateDirectory),
+/* harmony export */   Tp: () => (/* binding */ replaceSecretFile),
 /* harmony export */   X5: () => (/* binding */ runnerTemp),
 /* harmony export */   s9: () => (/* binding */ maskKey)
 /* harmony export */ });
 /* unused harmony exports NoRunnerTempError, removePrivateDirectory */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /**
  * Files that hold a secret or sit beside one (a private key, its SSH
  * certificate, known_hosts, the SSH config): created fresh in a 0700
@@ -35753,6 +36231,7 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
  * or a symlink that is already there. Without RUNNER_TEMP the step
  * fails rather than write a key into the workspace.
  */
+
 
 
 /** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
@@ -35778,22 +36257,37 @@ function runnerTemp(env) {
 }
 /** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
 function privateDirectory(parent) {
-    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(parent, 'gpu-sandbox-'));
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(parent, 'gpu-sandbox-'));
 }
 /**
  * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
  * no-follow: an existing file or a planted symlink makes it fail, never write through.
  */
 function writeSecretFile(dir, name, content) {
-    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, name);
-    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_EXCL | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW, 0o600);
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(dir, name);
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_EXCL | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW, 0o600);
     try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, content);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.writeSync)(fd, content);
     }
     finally {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
     }
     return path;
+}
+/**
+ * Replaces the secret file at `path` atomically: a new 0600 file beside it
+ * (exclusive, no-follow), then a rename over it, so a reader (an `ssh` started
+ * at that moment) sees the old content or the new, never a part.
+ */
+function replaceSecretFile(path, content) {
+    const fresh = writeSecretFile((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(path), `.${(0,node_path__WEBPACK_IMPORTED_MODULE_2__.basename)(path)}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}`, content);
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.renameSync)(fresh, path);
+    }
+    catch (error) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(fresh, { force: true });
+        throw error;
+    }
 }
 /** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
 function removePrivateDirectory(dir) {
@@ -35912,6 +36406,7 @@ const KEYS = {
     sshInclude: 'ssh-include',
     startRefused: 'start-refused',
     sandboxSeen: 'sandbox-seen',
+    renewerPid: 'renewer-pid',
 };
 class ActionState {
     core;
@@ -35992,6 +36487,14 @@ class ActionState {
         catch {
             return undefined;
         }
+    }
+    /** The certificate renewer's pid: the post step ends it (after checking the pid is still the renewer). */
+    saveRenewerPid(pid) {
+        this.core.saveState(KEYS.renewerPid, String(pid));
+    }
+    get renewerPid() {
+        const value = this.readNumber(KEYS.renewerPid);
+        return value !== undefined && Number.isInteger(value) && value > 1 ? value : undefined;
     }
     get secretDirectory() {
         return this.read(KEYS.secretDirectory);
@@ -36102,13 +36605,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   k5n: () => (/* binding */ schemas_enum),
   _H3: () => (/* binding */ looseObject),
   aig: () => (/* binding */ schemas_number),
+  Ikc: () => (/* binding */ object),
   g1P: () => (/* binding */ record),
   YjP: () => (/* binding */ schemas_string),
   KCZ: () => (/* binding */ union),
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(88532);
@@ -43998,7 +44502,7 @@ function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     };
     return new ZodObject(def);
 }

@@ -47,7 +47,7 @@ __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
   redirect: __nccwpck_require__(3650),
-  retry: __nccwpck_require__(3874),
+  retry: __nccwpck_require__(1493),
   dump: __nccwpck_require__(2375),
   dns: __nccwpck_require__(7251)
 }
@@ -10052,7 +10052,7 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 3874:
+/***/ 1493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -28958,6 +28958,12 @@ function failureReason(record) {
 function expiresAt(record) {
     return record_text(record, 'expires_at');
 }
+/** When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning). */
+function endsAtMs(record, fallback) {
+    const value = expiresAt(record);
+    const ms = value === undefined ? Number.NaN : Date.parse(value);
+    return Number.isFinite(ms) ? ms : fallback;
+}
 /** When the service created it, as epoch milliseconds, when it says so and the date reads. */
 function createdAtMs(record) {
     const value = record_text(record, 'created_at');
@@ -29140,7 +29146,7 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 
 /***/ }),
 
-/***/ 6187:
+/***/ 3874:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29149,10 +29155,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   t: () => (/* binding */ removeSshAccess)
 });
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./build/src/ssh/secret-files.js
 /**
  * Files that hold a secret or sit beside one (a private key, its SSH
@@ -29161,6 +29171,7 @@ var external_node_path_ = __nccwpck_require__(6760);
  * or a symlink that is already there. Without RUNNER_TEMP the step
  * fails rather than write a key into the workspace.
  */
+
 
 
 /** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
@@ -29202,6 +29213,21 @@ function secret_files_writeSecretFile(dir, name, content) {
         closeSync(fd);
     }
     return path;
+}
+/**
+ * Replaces the secret file at `path` atomically: a new 0600 file beside it
+ * (exclusive, no-follow), then a rename over it, so a reader (an `ssh` started
+ * at that moment) sees the old content or the new, never a part.
+ */
+function replaceSecretFile(path, content) {
+    const fresh = secret_files_writeSecretFile(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}`, content);
+    try {
+        renameSync(fresh, path);
+    }
+    catch (error) {
+        rmSync(fresh, { force: true });
+        throw error;
+    }
 }
 /** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
 function removePrivateDirectory(dir) {
@@ -29288,11 +29314,133 @@ function removeInclude(userConfig, added) {
     return true;
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/ssh.js
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./build/src/ssh/renewer-process.js
+/**
+ * Starting and ending the renewer process. It runs the main bundle again
+ * (`node <script> --ssh-renewer`), detached, with an environment of a few
+ * named variables (never the step's INPUT_* or STATE_*), and reads its spec,
+ * token included, from a pipe. Its stderr goes to a log in the private
+ * directory, which the post step reads before it removes the directory.
+ */
 
 
-function removeSshAccess(core, state) {
+const RENEWER_FLAG = '--ssh-renewer';
+const RENEWER_LOG = 'renewer.log';
+/** What the renewer may see of the step's environment: the path, the home, proxies and CA settings. Nothing else. */
+const PASSED_ON = (/* unused pure expression or super */ null && (['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE']));
+function renewerEnvironment(env) {
+    return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
+}
+/** Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and closed. */
+async function launchRenewer(spec, script, logPath, env = process.env) {
+    const log = openSync(logPath, 'a', 0o600);
     try {
+        const child = spawn(process.execPath, [script, RENEWER_FLAG], { detached: true, stdio: ['pipe', 'ignore', log], env: renewerEnvironment(env) });
+        const spawned = new Promise((resolve, reject) => {
+            child.once('error', reject);
+            child.once('spawn', () => resolve(child.pid));
+        });
+        const pid = await spawned;
+        await new Promise((resolve, reject) => {
+            child.stdin?.once('error', reject);
+            child.stdin?.end(JSON.stringify(spec), () => resolve());
+        });
+        child.unref();
+        return pid;
+    }
+    finally {
+        closeSync(log);
+    }
+}
+/** The command line of `pid`, when it runs: /proc where there is one, else ps (macOS runners). */
+function commandLine(pid) {
+    try {
+        if ((0,external_node_fs_.existsSync)('/proc/self/cmdline'))
+            return (0,external_node_fs_.readFileSync)(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+        return (0,external_node_child_process_namespaceObject.execFileSync)('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).trim() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether `pid` is this action's renewer: a pid alone may have been reused by another process since. */
+function isRenewer(pid) {
+    return commandLine(pid)?.includes(RENEWER_FLAG) ?? false;
+}
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another process now). */
+async function endRenewer(pid, clock) {
+    if (!isRenewer(pid))
+        return 'not-running';
+    process.kill(pid, 'SIGTERM');
+    for (const [wait, signal] of [[3_000, 'SIGKILL'], [2_000, undefined]]) {
+        const until = clock.now() + wait;
+        while (alive(pid) && isRenewer(pid) && clock.now() < until)
+            await clock.sleep(50);
+        if (!alive(pid) || !isRenewer(pid))
+            return 'ended';
+        if (signal)
+            process.kill(pid, signal);
+    }
+    return 'still-running';
+}
+/** The failures the renewer logged (its lines starting 'failed:'), for the post step's one warning. */
+function renewerFailures(logPath) {
+    try {
+        return (0,external_node_fs_.readFileSync)(logPath, 'utf8')
+            .split('\n')
+            .filter((line) => /^\S+ failed: /.test(line));
+    }
+    catch {
+        return [];
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/ssh.js
+/**
+ * The post step's first act, in every mode and whatever becomes of the stop:
+ * end the certificate renewer, turn what it logged as failures into one
+ * warning, then remove the Include line this job's main step added to
+ * ~/.ssh/config (that line only) and the private directory with the key,
+ * certificate and config.
+ */
+
+
+
+
+
+async function endTheRenewer(core, state, clock) {
+    const pid = state.renewerPid;
+    if (pid !== undefined) {
+        const ended = await endRenewer(pid, clock);
+        if (ended === 'ended')
+            core.info(`Ended the SSH certificate renewer (pid ${pid}).`);
+        else if (ended === 'not-running')
+            core.info(`The SSH certificate renewer (pid ${pid}) had already ended.`);
+        else
+            core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL; the runner ends it with the job.`);
+    }
+    const dir = state.secretDirectory;
+    const failures = dir ? renewerFailures((0,external_node_path_.join)(dir, RENEWER_LOG)) : [];
+    const last = failures.at(-1);
+    if (last) {
+        const what = (0,untrusted/* serviceText */.Lo)(last.replace(/^\S+ failed: /, ''), 300);
+        core.warning(`The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; the last: ${what}`);
+    }
+}
+async function removeSshAccess(core, state, clock) {
+    try {
+        await endTheRenewer(core, state, clock);
         const include = state.sshInclude;
         if (include) {
             const removed = removeInclude(include.userConfig, include);
@@ -33185,7 +33333,7 @@ class Collector {
 /* harmony export */ });
 /* unused harmony export INPUT_MODES */
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
-const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'];
+const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect'];
 const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
 /** The runner expands this default; anywhere else it arrives as the literal text. */
 const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
@@ -33248,13 +33396,14 @@ const INPUT_MODES = {
     'poll-interval': ['start'],
     'replace-existing': ['start'],
     'keep-alive': ['start', 'instance'],
-    'sandbox-id': ['stop', 'network-policy'],
+    'sandbox-id': ['stop', 'network-policy', 'connect'],
     'public-key': ['instance'],
     'instance-config': ['instance'],
     'dry-run': ['start', 'instance', 'sweep'],
     image: ['start'],
-    ssh: ['start', 'instance'],
-    'ssh-alias': ['start', 'instance'],
+    // connect always sets up SSH: `ssh` there is accepted and changes nothing.
+    ssh: ['start', 'instance', 'connect'],
+    'ssh-alias': ['start', 'instance', 'connect'],
     'github-token': ['sweep'],
 };
 
@@ -33848,7 +33997,7 @@ function parseStart(inputs, connection, run) {
         gpuCount = 1;
     }
     if (inputs.isSet('sandbox-id')) {
-        inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)");
+        inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
     }
     const nameWasGenerated = !inputs.isSet('name');
     const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined;
@@ -33904,6 +34053,15 @@ function parseInstance(inputs, connection, run) {
         ssh: parseSsh(inputs, run),
     };
 }
+/** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
+function parseConnect(inputs, connection, run) {
+    const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'));
+    const alias = inputs.raw('ssh-alias').trim();
+    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
+    if (problem)
+        inputs.fail('ssh-alias', problem);
+    return { mode: 'connect', ...connection, sandboxId, ssh: { alias } };
+}
 function parseSweep(inputs, connection, run) {
     const githubToken = inputs.parse('github-token', field.githubToken);
     const dryRun = inputs.parse('dry-run', field.boolean);
@@ -33938,6 +34096,8 @@ function parseInputs(read, run = runContextFromEnv()) {
         return inputs.done(parseInstance(inputs, connection, run));
     if (mode === 'sweep')
         return inputs.done(parseSweep(inputs, connection, run));
+    if (mode === 'connect')
+        return inputs.done(parseConnect(inputs, connection, run));
     return inputs.done(undefined);
 }
 /** The tokens and any private key given as an input are masked before anything can print them. */
@@ -34039,7 +34199,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ });
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9219);
 /* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2815);
-/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6187);
+/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3874);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3724);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2753);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9138);
@@ -34071,11 +34231,15 @@ async function runPost(deps) {
     const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_5__/* .readPostInputs */ ._J)(core);
     const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_7__/* .ActionState */ .q(core);
     const mode = inputs.mode;
-    (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__/* .removeSshAccess */ .t)(core, state);
+    await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__/* .removeSshAccess */ .t)(core, state, deps.clock);
     if (mode === 'start')
         return (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (mode === 'instance')
         return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
+    if (mode === 'connect') {
+        core.info('Nothing to stop: mode \'connect\' never stops the sandbox (stop it with mode: stop, or let its TTL end it).');
+        return;
+    }
     core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
 }
 async function run() {
@@ -34256,6 +34420,7 @@ const KEYS = {
     sshInclude: 'ssh-include',
     startRefused: 'start-refused',
     sandboxSeen: 'sandbox-seen',
+    renewerPid: 'renewer-pid',
 };
 class ActionState {
     core;
@@ -34336,6 +34501,14 @@ class ActionState {
         catch {
             return undefined;
         }
+    }
+    /** The certificate renewer's pid: the post step ends it (after checking the pid is still the renewer). */
+    saveRenewerPid(pid) {
+        this.core.saveState(KEYS.renewerPid, String(pid));
+    }
+    get renewerPid() {
+        const value = this.readNumber(KEYS.renewerPid);
+        return value !== undefined && Number.isInteger(value) && value > 1 ? value : undefined;
     }
     get secretDirectory() {
         return this.read(KEYS.secretDirectory);

@@ -1,15 +1,41 @@
 /**
  * The post step's first act, in every mode and whatever becomes of the stop:
- * remove the Include line this job's main step added to ~/.ssh/config (that
- * line only) and the private directory with the key, certificate and config.
+ * end the certificate renewer, turn what it logged as failures into one
+ * warning, then remove the Include line this job's main step added to
+ * ~/.ssh/config (that line only) and the private directory with the key,
+ * certificate and config.
  */
+import { join } from 'node:path'
+import type { Clock } from '../runtime/clock.ts'
 import type { ActionCore } from '../runtime/core.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { removeInclude } from '../ssh/config-files.ts'
+import { endRenewer, RENEWER_LOG, renewerFailures } from '../ssh/renewer-process.ts'
 import { removePrivateDirectory } from '../ssh/secret-files.ts'
 import type { ActionState } from '../step/state.ts'
-import { removeInclude } from '../ssh/config-files.ts'
 
-export function removeSshAccess(core: Pick<ActionCore, 'info' | 'warning'>, state: ActionState): void {
+type Core = Pick<ActionCore, 'info' | 'warning'>
+
+async function endTheRenewer(core: Core, state: ActionState, clock: Clock): Promise<void> {
+  const pid = state.renewerPid
+  if (pid !== undefined) {
+    const ended = await endRenewer(pid, clock)
+    if (ended === 'ended') core.info(`Ended the SSH certificate renewer (pid ${pid}).`)
+    else if (ended === 'not-running') core.info(`The SSH certificate renewer (pid ${pid}) had already ended.`)
+    else core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL; the runner ends it with the job.`)
+  }
+  const dir = state.secretDirectory
+  const failures = dir ? renewerFailures(join(dir, RENEWER_LOG)) : []
+  const last = failures.at(-1)
+  if (last) {
+    const what = serviceText(last.replace(/^\S+ failed: /, ''), 300)
+    core.warning(`The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; the last: ${what}`)
+  }
+}
+
+export async function removeSshAccess(core: Core, state: ActionState, clock: Clock): Promise<void> {
   try {
+    await endTheRenewer(core, state, clock)
     const include = state.sshInclude
     if (include) {
       const removed = removeInclude(include.userConfig, include)

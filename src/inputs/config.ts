@@ -69,6 +69,13 @@ export interface SweepRepository {
   serverUrl: string
 }
 
+/** Make an existing sandbox reachable over SSH from this job; never stop it. */
+export interface ConnectConfig extends Connection {
+  mode: 'connect'
+  sandboxId: string
+  ssh: SshRequest
+}
+
 export interface SweepConfig extends Connection {
   mode: 'sweep'
   githubToken: string
@@ -76,7 +83,7 @@ export interface SweepConfig extends Connection {
   repository: SweepRepository
 }
 
-export type ActionConfig = StartConfig | StopConfig | NetworkPolicyConfig | InstanceConfig | SweepConfig
+export type ActionConfig = StartConfig | StopConfig | NetworkPolicyConfig | InstanceConfig | SweepConfig | ConnectConfig
 
 /** Post step: only what cleanup needs, so an unrelated bad input never blocks a stop. */
 export interface CleanupConfig extends Connection {

@@ -1,6 +1,6 @@
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
 
-export const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep'] as const
+export const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect'] as const
 export type Mode = (typeof MODES)[number]
 
 export const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1'
@@ -70,12 +70,13 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'poll-interval': ['start'],
   'replace-existing': ['start'],
   'keep-alive': ['start', 'instance'],
-  'sandbox-id': ['stop', 'network-policy'],
+  'sandbox-id': ['stop', 'network-policy', 'connect'],
   'public-key': ['instance'],
   'instance-config': ['instance'],
   'dry-run': ['start', 'instance', 'sweep'],
   image: ['start'],
-  ssh: ['start', 'instance'],
-  'ssh-alias': ['start', 'instance'],
+  // connect always sets up SSH: `ssh` there is accepted and changes nothing.
+  ssh: ['start', 'instance', 'connect'],
+  'ssh-alias': ['start', 'instance', 'connect'],
   'github-token': ['sweep'],
 }

@@ -4,7 +4,7 @@
  */
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import { Collector, type InputReader } from './collector.ts'
-import type { ActionConfig, CleanupConfig, Connection, InstanceConfig, NetworkPolicyConfig, StartConfig, SweepConfig } from './config.ts'
+import type { ActionConfig, CleanupConfig, ConnectConfig, Connection, InstanceConfig, NetworkPolicyConfig, StartConfig, SweepConfig } from './config.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
 import { imageId } from './image.ts'
@@ -67,7 +67,7 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
     gpuCount = 1
   }
   if (inputs.isSet('sandbox-id')) {
-    inputs.fail('sandbox-id', "is used only by modes 'stop' and 'network-policy'; mode 'start' creates a new sandbox (did you mean mode: stop?)")
+    inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)")
   }
   const nameWasGenerated = !inputs.isSet('name')
   const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined
@@ -125,6 +125,15 @@ function parseInstance(inputs: Collector, connection: Connection, run: RunContex
   }
 }
 
+/** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
+function parseConnect(inputs: Collector, connection: Connection, run: RunContext): ConnectConfig {
+  const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'))
+  const alias = inputs.raw('ssh-alias').trim()
+  const problem = checkAlias(alias, run.aliasInUse ?? (() => false))
+  if (problem) inputs.fail('ssh-alias', problem)
+  return { mode: 'connect', ...connection, sandboxId, ssh: { alias } }
+}
+
 function parseSweep(inputs: Collector, connection: Connection, run: RunContext): SweepConfig | undefined {
   const githubToken = inputs.parse('github-token', field.githubToken)
   const dryRun = inputs.parse('dry-run', field.boolean)
@@ -156,6 +165,7 @@ export function parseInputs(read: InputReader, run: RunContext = runContextFromE
   if (mode === 'network-policy') return inputs.done(parseNetworkPolicyMode(inputs, connection))
   if (mode === 'instance') return inputs.done(parseInstance(inputs, connection, run))
   if (mode === 'sweep') return inputs.done(parseSweep(inputs, connection, run))
+  if (mode === 'connect') return inputs.done(parseConnect(inputs, connection, run))
   return inputs.done<ActionConfig>(undefined)
 }
 

@@ -10,11 +10,11 @@ import { serviceText } from '../runtime/untrusted.ts'
 import { readBillingContext, type BillingContext } from '../sandbox/billing.ts'
 import { INFO_READ_MS } from '../sandbox/eventual.ts'
 import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
-import { failureReason } from '../sandbox/record.ts'
+import { endsAtMs, failureReason } from '../sandbox/record.ts'
 import { buildStartRequest, CapacityExhaustedError, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox/start.ts'
 import { isFailed } from '../sandbox/status.ts'
 import { waitUntilSettled } from '../sandbox/wait.ts'
-import { finishSandboxSsh, prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
+import { finishSandboxSsh, keepCertificateFresh, prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
 import { opContext, type StepDeps } from '../step/deps.ts'
 import { setJsonOutput, setTextOutput } from '../step/outputs.ts'
 import { ActionState } from '../step/state.ts'
@@ -27,7 +27,7 @@ export async function runStart(config: StartConfig, deps: StepDeps): Promise<voi
   if (config.dryRun) return reportStartDryRun(config, deps)
 
   const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs)
-  announceStarted(started, deps, state)
+  const acceptedAt = announceStarted(started, deps, state)
   // Informational, read while the sandbox provisions; it never fails the step.
   const billing = readBilling(config, started, deps)
   const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started)
@@ -40,7 +40,11 @@ export async function runStart(config: StartConfig, deps: StepDeps): Promise<voi
     const why = failure ? `: ${failure}` : ''
     throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`)
   }
-  if (config.ssh && preparedSsh && waited.record) finishSandboxSsh(deps, config.ssh, preparedSsh, waited.record)
+  if (config.ssh && preparedSsh && waited.record) {
+    finishSandboxSsh(deps, config.ssh, preparedSsh, waited.record)
+    const byTtl = config.enforceTtl ? acceptedAt + config.maxTtlSeconds * 1000 : undefined
+    await keepCertificateFresh(deps, config, preparedSsh, started.id, endsAtMs(waited.record, byTtl))
+  }
   deps.core.info(`Sandbox ${started.id} is ${serviceText(waited.status)}.`)
 }
 
@@ -91,14 +95,17 @@ async function startPhase(config: StartConfig, deps: StepDeps, state: ActionStat
   }
 }
 
-function announceStarted(started: StartedSandbox, deps: StepDeps, state: ActionState): void {
+/** Saves the id and sets the first outputs; returns when the start was accepted. */
+function announceStarted(started: StartedSandbox, deps: StepDeps, state: ActionState): number {
   const { core } = deps
+  const acceptedAt = deps.clock.now()
   // Saved the moment the answer arrived, before any polling: the post step stops it from here on.
-  state.saveSandboxId(started.id, deps.clock.now())
+  state.saveSandboxId(started.id, acceptedAt)
   core.setOutput('sandbox-id', started.id)
   setTextOutput(core, 'sandbox-name', started.name)
   core.setOutput('gpu-type', started.gpuType ?? '')
   core.info(`Sandbox ${started.id} ('${serviceText(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`)
+  return acceptedAt
 }
 
 function readBilling(config: StartConfig, started: StartedSandbox, deps: StepDeps): Promise<BillingContext> {

@@ -9,9 +9,11 @@
  * The key and the certificate are masked, written fresh (0600) in the step's
  * private directory, and never reach a log, an output or the summary.
  */
+import { join } from 'node:path'
 import { isServiceError, isNotFound } from '../client/errors.ts'
 import { retryUntil } from '../client/retry.ts'
 import type { SandboxRecord } from '../client/schemas.ts'
+import type { Connection } from '../inputs/config.ts'
 import type { SshRequest } from '../inputs/ssh.ts'
 import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from './secret-files.ts'
 import { opContext, type StepDeps } from '../step/deps.ts'
@@ -21,6 +23,8 @@ import { userSshConfigPath } from '../inputs/ssh.ts'
 import { addInclude, writeSshFiles } from './config-files.ts'
 import { endpointFromInstance, endpointFromRecord, SshEndpointError, type SshEndpoint } from './endpoint.ts'
 import { generateSshKeyPair } from './key-pair.ts'
+import type { RenewerSpec } from './renewer.ts'
+import { launchRenewer, RENEWER_LOG } from './renewer-process.ts'
 
 /** `ssh: true` could not be honoured; says what the service answered. The post step still cleans up. */
 export class SshUnavailableError extends Error {
@@ -34,6 +38,10 @@ export interface PreparedSandboxSsh {
   dir: string
   keyPath: string
   certPath: string
+  publicKey: string
+  /** When the certificate arrived, and when it expires (undefined: the service did not say). */
+  certIssuedAt: number
+  certExpiresAt: number | undefined
 }
 
 /** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
@@ -57,7 +65,10 @@ export async function prepareSandboxSsh(deps: StepDeps, env: NodeJS.ProcessEnv, 
   const certPath = writeSecretFile(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`)
   const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : ''
   deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`)
-  return { dir, keyPath, certPath }
+  const certIssuedAt = deps.clock.now()
+  const expires = certificate.expires_at ? Date.parse(certificate.expires_at) : NaN
+  const certExpiresAt = Number.isFinite(expires) && expires > certIssuedAt ? expires : undefined
+  return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt }
 }
 
 /** Writes the SSH files and the Include line, sets the outputs. */
@@ -89,6 +100,34 @@ export function finishSandboxSsh(deps: StepDeps, ssh: SshRequest, prepared: Prep
   if (!endpoint) throw new SshUnavailableError('the sandbox record has no ssh field (no address to connect to)')
   if (!endpoint.hostKey) throw new SshUnavailableError('the sandbox record gives no host_key to pin (a host key learned on first use could be another sandbox’s)')
   connect(deps, ssh, prepared.dir, endpoint, prepared.keyPath, prepared.certPath)
+}
+
+/**
+ * Starts the renewer, which keeps the certificate valid for the rest of the
+ * job (until the post step ends it, the sandbox is gone, or `endsAt`, its TTL).
+ * Its pid goes to state at once, so the post step can end it.
+ */
+export async function keepCertificateFresh(deps: StepDeps, connection: Connection, prepared: PreparedSandboxSsh, sandboxId: string, endsAt: number | undefined): Promise<void> {
+  const { core } = deps
+  if (!deps.renewer) {
+    core.info('SSH: the certificate is not renewed in this run (no renewer: the modes run in-process).')
+    return
+  }
+  const spec: RenewerSpec = {
+    baseUrl: connection.baseUrl,
+    apiToken: connection.apiToken,
+    publicKey: prepared.publicKey,
+    certPath: prepared.certPath,
+    certIssuedAt: prepared.certIssuedAt,
+    certExpiresAt: prepared.certExpiresAt,
+    sandboxId,
+    endsAt,
+    requestTimeoutMs: deps.renewer.requestTimeoutMs,
+  }
+  const pid = await launchRenewer(spec, deps.renewer.script, join(prepared.dir, RENEWER_LOG), deps.env ?? process.env)
+  new ActionState(core).saveRenewerPid(pid)
+  const until = endsAt !== undefined ? ` or the sandbox's TTL (${new Date(endsAt).toISOString()})` : ''
+  core.info(`SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it${until}.`)
 }
 
 /** How long an instance may take to show an address. */

@@ -5,8 +5,9 @@
  * or a symlink that is already there. Without RUNNER_TEMP the step
  * fails rather than write a key into the workspace.
  */
-import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
-import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { closeSync, constants, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 
 /** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
 export function maskKey(setSecret: (secret: string) => void, key: string): void {
@@ -48,6 +49,21 @@ export function writeSecretFile(dir: string, name: string, content: string): str
     closeSync(fd)
   }
   return path
+}
+
+/**
+ * Replaces the secret file at `path` atomically: a new 0600 file beside it
+ * (exclusive, no-follow), then a rename over it, so a reader (an `ssh` started
+ * at that moment) sees the old content or the new, never a part.
+ */
+export function replaceSecretFile(path: string, content: string): void {
+  const fresh = writeSecretFile(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}`, content)
+  try {
+    renameSync(fresh, path)
+  } catch (error) {
+    rmSync(fresh, { force: true })
+    throw error
+  }
 }
 
 /** Removes a directory made by privateDirectory (the post step); a missing one is fine. */

@@ -17,6 +17,14 @@ export interface StepDeps {
   signal: AbortSignal
   /** The step's environment (RUNNER_TEMP); process.env when absent. */
   env?: NodeJS.ProcessEnv
+  /** How to start the certificate renewer; absent where the modes run in-process (unit tests): no renewer then. */
+  renewer?: RenewerLaunch
+}
+
+/** The certificate renewer runs `node <script> --ssh-renewer` (the main bundle's own file). */
+export interface RenewerLaunch {
+  script: string
+  requestTimeoutMs: number
 }
 
 /** What the post step's cleanups are given: the client is made from the post step's own inputs. */

@@ -27,6 +27,7 @@ const KEYS = {
   sshInclude: 'ssh-include',
   startRefused: 'start-refused',
   sandboxSeen: 'sandbox-seen',
+  renewerPid: 'renewer-pid',
 } as const
 
 export class ActionState {
@@ -119,6 +120,16 @@ export class ActionState {
     } catch {
       return undefined
     }
+  }
+
+  /** The certificate renewer's pid: the post step ends it (after checking the pid is still the renewer). */
+  saveRenewerPid(pid: number): void {
+    this.core.saveState(KEYS.renewerPid, String(pid))
+  }
+
+  get renewerPid(): number | undefined {
+    const value = this.readNumber(KEYS.renewerPid)
+    return value !== undefined && Number.isInteger(value) && value > 1 ? value : undefined
   }
 
   get secretDirectory(): string | undefined {

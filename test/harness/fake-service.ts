@@ -45,6 +45,9 @@ export class FakeService {
   /** POST /sandboxes/ssh-certificate: the deployed service has it; a v1.0 one answers 404. */
   certificateRoute = true
   certificates: string[] = []
+  /** The expires_at each certificate answer carries; scripted answers (429, 5xx, …) come first, call by call. */
+  certificateExpiresAt: () => string | undefined = () => '2026-11-23T05:00:00Z'
+  certificateScript: (() => Response | undefined)[] = []
   generatedKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bq\n-----END OPENSSH PRIVATE KEY-----\n'
   private counter = 0
 
@@ -109,9 +112,11 @@ export class FakeService {
         const body = (await request.json()) as { ssh_public_key?: string }
         this.requests.push({ method: 'POST', path: '/sandboxes/ssh-certificate', body })
         if (!this.certificateRoute) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no route' }, { status: 404 })
+        const scripted = this.certificateScript.shift()?.()
+        if (scripted) return scripted
         const certificate = `ssh-ed25519-cert-v01@openssh.com AAAAcertificate${this.certificates.length} signed`
         this.certificates.push(certificate)
-        return HttpResponse.json({ ssh_certificate: certificate, expires_at: '2026-11-23T05:00:00Z' })
+        return HttpResponse.json({ ssh_certificate: certificate, expires_at: this.certificateExpiresAt() })
       }),
       http.get(`${BASE}/instances/list`, () => {
         this.requests.push({ method: 'GET', path: '/instances/list' })

@@ -8,6 +8,7 @@ import type { StepDeps } from '../../src/step/deps.ts'
 import { connectInstance, finishSandboxSsh, prepareSandboxSsh } from '../../src/ssh/access.ts'
 import { removeSshAccess } from '../../src/cleanup/ssh.ts'
 import { ActionState } from '../../src/step/state.ts'
+import { realClock } from '../../src/runtime/clock.ts'
 import { BASE, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 
@@ -51,7 +52,7 @@ describe('start mode', () => {
     const shown = [...core.log, ...Object.values(core.outputs)].join('\n')
     expect(shown).not.toContain('AAAAcertificate')
 
-    removeSshAccess(core, new ActionState(core))
+    await removeSshAccess(core, new ActionState(core), deps.clock)
     expect(existsSync(prepared.dir)).toBe(false)
     expect(existsSync(join(root, 'home', '.ssh'))).toBe(false)
   })
@@ -92,7 +93,7 @@ describe('instance mode', () => {
 })
 
 describe('state and cleanup', () => {
-  it('reads back only an Include line it wrote; a removal problem is a warning, never a failure', () => {
+  it('reads back only an Include line it wrote; a removal problem is a warning, never a failure', async () => {
     const state = new ActionState(core)
     core.state['ssh-include'] = '{"userConfig":"/x","line":"Host evil"}'
     expect(state.sshInclude).toBeUndefined()
@@ -100,10 +101,10 @@ describe('state and cleanup', () => {
     expect(state.sshInclude).toBeUndefined()
     core.state['ssh-include'] = JSON.stringify({ userConfig: join(root, 'dir-not-file'), line: 'Include "/x"', createdConfig: true, createdDir: false })
     expect(state.sshInclude).toEqual({ userConfig: join(root, 'dir-not-file'), line: 'Include "/x"', createdConfig: true, createdDir: false })
-    removeSshAccess(core, state)
+    await removeSshAccess(core, state, realClock)
     expect(core.log).toContain(`The SSH Include line was no longer in ${join(root, 'dir-not-file')}.`)
     core.state['secret-dir'] = '\0bad'
-    removeSshAccess(core, state)
+    await removeSshAccess(core, state, realClock)
     expect(core.annotations.at(-1)?.message).toMatch(/Could not remove the SSH files/)
   })
 })

@@ -1,0 +1,71 @@
+/**
+ * Mode `connect`: make an existing sandbox (kept alive by an earlier job)
+ * reachable over SSH from this job, exactly as `ssh: true` does in start mode:
+ * a key and a renewed certificate, the record's address with its host key
+ * pinned, the config and the Include line. It never stops the sandbox; its
+ * post step removes what it wrote and ends the renewer.
+ */
+import { isNotFound } from '../client/errors.ts'
+import { retryUntil } from '../client/retry.ts'
+import type { SandboxRecord } from '../client/schemas.ts'
+import type { ConnectConfig } from '../inputs/config.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { endsAtMs } from '../sandbox/record.ts'
+import { isReady } from '../sandbox/status.ts'
+import { finishSandboxSsh, keepCertificateFresh, prepareSandboxSsh } from '../ssh/access.ts'
+import { endpointFromRecord, SshEndpointError } from '../ssh/endpoint.ts'
+import { opContext, type StepDeps } from '../step/deps.ts'
+import { setTextOutput } from '../step/outputs.ts'
+import { markdownTable } from '../step/summary.ts'
+
+/** How long reading the record and getting a certificate may take. */
+export const CONNECT_DEADLINE_MS = 3 * 60_000
+
+/** The sandbox's record, or an error naming sandbox-id that says what the service answered. */
+async function readSandbox(config: ConnectConfig, deps: StepDeps, deadline: number): Promise<SandboxRecord> {
+  const client = deps.client.withDeadline(deadline, deps.clock)
+  try {
+    return await retryUntil(opContext(deps), deadline, `read ${config.sandboxId}`, () => client.getSandbox(config.sandboxId, deps.signal))
+  } catch (error) {
+    if (isNotFound(error)) throw new Error(`Input 'sandbox-id': the service has no sandbox ${config.sandboxId} (404): it was stopped, or its TTL ended. Nothing to connect to.`, { cause: error })
+    throw error
+  }
+}
+
+/** Live, with an `ssh` address and a host key to pin: else an error naming sandbox-id with what the record says. */
+function checkReachable(config: ConnectConfig, record: SandboxRecord): void {
+  const status = record.status
+  if (!isReady(status)) {
+    throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${serviceText(status, 40)}', not running: nothing to connect to.`)
+  }
+  let problem: string | undefined
+  try {
+    const endpoint = endpointFromRecord(record)
+    if (!endpoint) problem = 'its record has no ssh field (no address to connect to)'
+    else if (!endpoint.hostKey) problem = 'its record gives no host_key to pin'
+  } catch (error) {
+    if (!(error instanceof SshEndpointError)) throw error
+    problem = `its record's ssh field cannot be used: ${error.message}`
+  }
+  if (problem) throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: ${problem}.`)
+}
+
+export async function runConnect(config: ConnectConfig, deps: StepDeps): Promise<void> {
+  const { core, clock } = deps
+  core.setOutput('sandbox-id', config.sandboxId)
+  const deadline = clock.now() + CONNECT_DEADLINE_MS
+  const record = await readSandbox(config, deps, deadline)
+  setTextOutput(core, 'status', record.status)
+  checkReachable(config, record)
+  const prepared = await prepareSandboxSsh(deps, deps.env ?? process.env, deadline)
+  finishSandboxSsh(deps, config.ssh, prepared, record)
+  await keepCertificateFresh(deps, config, prepared, config.sandboxId, endsAtMs(record, undefined))
+  await core.appendSummary(
+    `### Sandbox ${config.sandboxId} connected\n\n` +
+      markdownTable([
+        ['Status', record.status],
+        ['SSH', `ssh ${config.ssh.alias} '<command>' from later steps of this job`],
+        ['Cleanup', 'the post step removes the SSH files and ends the renewer; the sandbox keeps running'],
+      ]),
+  )
+}

@@ -1,0 +1,56 @@
+/**
+ * A job's worth of SSH for the e2e tests of the renewer and mode: connect: an
+ * emulator with a certificate authority and a real sshd, a HOME with its own
+ * ~/.ssh/config, and "later steps" that run OpenSSH with it (the ssh client
+ * finds ~/.ssh through the passwd entry, not $HOME, hence -F).
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach } from 'vitest'
+import { Emulator, type EmulatorOptions } from '../../emulator/emulator.ts'
+import { sshdAvailable } from '../../emulator/ssh-service.ts'
+
+// CI installs openssh-server (.ci/run): there a missing sshd is a failure, not a skip.
+export const canRun = sshdAvailable() || process.env.CI === 'true'
+/** Certificates live 9 s in these tests (sshd refuses them after that): renewal must happen several times a test. */
+export const CERT_SECONDS = 9
+export const USER_CONFIG = 'Host other\n  HostName example.invalid\n'
+
+export const job = { emulator: undefined as Emulator | undefined, baseUrl: '', home: '' }
+
+/** Registers a fresh HOME per test and closes the emulator after it. */
+export function useSshJob(): void {
+  beforeEach(() => {
+    job.home = mkdtempSync(join(tmpdir(), 'renewal-home-'))
+    mkdirSync(join(job.home, '.ssh'), { mode: 0o700 })
+    writeFileSync(join(job.home, '.ssh', 'config'), USER_CONFIG, { mode: 0o600 })
+  })
+  afterEach(async () => {
+    await job.emulator?.close()
+    job.emulator = undefined
+    rmSync(job.home, { recursive: true, force: true })
+  })
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  job.emulator = new Emulator({ provisioningMs: 300, stopMs: 50, generation: 'current', ssh: true, sshCertificateSeconds: CERT_SECONDS, ...options })
+  job.baseUrl = await job.emulator.start()
+  return job.emulator
+}
+
+export const inputs = (extra: Record<string, string> = {}) => ({ 'api-token': job.emulator?.token ?? '', 'base-url': job.baseUrl, ...extra })
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A later step of the job: OpenSSH with the job's ~/.ssh/config. */
+export function later(args: string[], userHome = job.home) {
+  return spawnSync('ssh', ['-F', join(userHome, '.ssh', 'config'), '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', ...args], { encoding: 'utf8', timeout: 30_000 })
+}
+
+export function processText(pid: number, file: 'cmdline' | 'environ'): string {
+  return readFileSync(`/proc/${pid}/${file}`, 'utf8')
+}
+
+/** Whether the process runs (a zombie does not count). */
+export const running = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')
