@@ -9,7 +9,7 @@ useSshJob()
 
 describe.skipIf(!canRun)('the certificate renewer ends', () => {
   it('ends by itself when the sandbox is gone, and the post step says so', async () => {
-    const service = await startEmulator()
+    const service = await startEmulator({ sshCertificateSeconds: 9 })
     const main = await runStep('main', { inputs: inputs({ ssh: 'true' }), env: { HOME: job.home } })
     expect(main.exitCode).toBe(0)
     const pid = Number(main.state['renewer-pid'])
@@ -25,7 +25,7 @@ describe.skipIf(!canRun)('the certificate renewer ends', () => {
   }, 60_000)
 
   it('a renewal the service refuses becomes one warning in the post step, with no certificate text', async () => {
-    const service = await startEmulator()
+    const service = await startEmulator({ sshCertificateSeconds: 9 })
     const main = await runStep('main', { inputs: inputs({ ssh: 'true' }), env: { HOME: job.home } })
     expect(main.exitCode).toBe(0)
     const pid = Number(main.state['renewer-pid'])

@@ -1,7 +1,7 @@
 /**
  * SSH that lasts the whole job (issue 22), through the bundles with real
  * OpenSSH: the certificate renewer keeps 9-second certificates valid for a
- * job several times longer, holds the token only in memory, and is gone after
+ * job several times longer (SSH_RENEWAL=long: 60-second ones for 4 minutes), holds the token only in memory, and is gone after
  * the post step. (How it ends by itself: ssh-renewal-ends.test.ts; mode:
  * connect: ssh-connect.test.ts.)
  */
@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { commands, runStep, visibleText } from '../../scripts/lib/action-runner.ts'
-import { canRun, inputs, job, later, processText, running, sleep, startEmulator, USER_CONFIG, useSshJob } from '../harness/ssh-job.ts'
+import { canRun, inputs, job, later, LONG, processText, ROUND_MS, ROUNDS, running, sleep, startEmulator, USER_CONFIG, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
 
@@ -38,10 +38,10 @@ describe.skipIf(!canRun)('the certificate renewer', () => {
     expect(files.stdout).toBe('')
 
     const failures: string[] = []
-    for (let round = 0; round < 8; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       const result = later(['sandbox', 'true'])
       if (result.status !== 0) failures.push(`round ${round}: ${result.status} ${result.stderr}`)
-      await sleep(3_000)
+      await sleep(ROUND_MS)
     }
     expect(failures).toEqual([])
     // The first certificate has expired by now: sshd refuses it, so only renewal kept ssh working.
@@ -66,5 +66,5 @@ describe.skipIf(!canRun)('the certificate renewer', () => {
     expect(commands(post, 'warning')).toEqual([])
     expect(visibleText(main, post)).not.toContain(readFileSync(firstCertificate, 'utf8').split(' ')[1])
     expect(await service.settle()).toEqual([])
-  }, 120_000)
+  }, LONG ? 360_000 : 120_000)
 })

@@ -14,8 +14,15 @@ import { sshdAvailable } from '../../emulator/ssh-service.ts'
 
 // CI installs openssh-server (.ci/run): there a missing sshd is a failure, not a skip.
 export const canRun = sshdAvailable() || process.env.CI === 'true'
-/** Certificates live 9 s in these tests (sshd refuses them after that): renewal must happen several times a test. */
-export const CERT_SECONDS = 9
+/**
+ * Certificates live 9 s in these tests (sshd refuses them after that): renewal must happen several
+ * times a test. SSH_RENEWAL=long runs the issue's own scenario instead: 60-second certificates,
+ * `ssh` every 20 s for 4 minutes (too long for npm test's 3 minutes).
+ */
+export const LONG = process.env.SSH_RENEWAL === 'long'
+export const CERT_SECONDS = LONG ? 60 : 9
+export const ROUNDS = LONG ? 12 : 8
+export const ROUND_MS = LONG ? 20_000 : 3_000
 export const USER_CONFIG = 'Host other\n  HostName example.invalid\n'
 
 export const job = { emulator: undefined as Emulator | undefined, baseUrl: '', home: '' }
