@@ -32449,147 +32449,17 @@ const actionsCore = {
 
 /***/ }),
 
-/***/ 66138:
+/***/ 26300:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  d: () => (/* binding */ runRenewerProcess)
-});
-
-// EXTERNAL MODULE: ./build/src/client/client.js + 2 modules
-var client_client = __nccwpck_require__(70368);
-// EXTERNAL MODULE: ./build/src/runtime/clock.js
-var clock = __nccwpck_require__(75504);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/sandbox/status.js
-var sandbox_status = __nccwpck_require__(68935);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(20486);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(29943);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var client_schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
-var secret_files = __nccwpck_require__(58528);
-;// CONCATENATED MODULE: ./build/src/ssh/renewer.js
-/**
- * The certificate renewer: the one process the action leaves running between
- * its steps (with `ssh` and in `connect` mode). It renews the SSH certificate
- * for the same key before it expires and replaces the certificate file
- * atomically, so an `ssh` started at any moment of the job finds a valid one.
- * It ends when the post step ends it, when the sandbox is gone or has ended,
- * at the sandbox's TTL, or when the certificate could not be renewed in time.
- * It talks only to base-url: POST /sandboxes/ssh-certificate, and one read of
- * its sandbox before each renewal (a certificate opens every sandbox of the
- * organization: none is asked for a sandbox that is gone).
- */
-
-
-
-
-
-
-
-/** What the renewer is handed through its stdin pipe: never argv, environment or a file (the token is in it). */
-const renewerSpecSchema = schemas/* object */.Ikc({
-    baseUrl: schemas/* string */.YjP().url(),
-    apiToken: schemas/* string */.YjP().min(1),
-    publicKey: schemas/* string */.YjP().regex(/^ssh-ed25519 [A-Za-z0-9+/=]+( .*)?$/),
-    certPath: schemas/* string */.YjP().min(1),
-    /** When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not say). */
-    certIssuedAt: schemas/* number */.aig(),
-    certExpiresAt: schemas/* number */.aig().optional(),
-    sandboxId: schemas/* string */.YjP().regex(client_schemas/* SANDBOX_ID_PATTERN */.BA),
-    /** The sandbox's end by its TTL (epoch ms), when known: the renewer ends then. */
-    endsAt: schemas/* number */.aig().optional(),
-    requestTimeoutMs: schemas/* number */.aig().int().positive(),
-});
-const RENEW_BEFORE_MS = 15 * 60_000;
-const SHORT_LIFETIME_MS = 45 * 60_000;
-/** A certificate whose expiry the service did not give is renewed this often. */
-const UNKNOWN_LIFETIME_RENEW_MS = 10 * 60_000;
-/** Never two renewals closer than this, whatever the service says (an odd expires_at, a skewed clock). */
-const MIN_RENEW_GAP_MS = 5_000;
-/** Sleeps are taken in pieces: a timer past ~24.8 days would fire at once. */
-const MAX_SLEEP_MS = 60 * 60_000;
-async function sleepUntil(ctx, at) {
-    for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now())
-        await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal);
-}
-/** 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule). */
-function renewAt(issuedAt, expiresAt) {
-    if (expiresAt === undefined)
-        return issuedAt + UNKNOWN_LIFETIME_RENEW_MS;
-    const lifetime = expiresAt - issuedAt;
-    return lifetime >= SHORT_LIFETIME_MS ? expiresAt - RENEW_BEFORE_MS : issuedAt + Math.floor((2 * lifetime) / 3);
-}
-/** Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says nothing. */
-async function sandboxGone(ctx, spec, isEnded) {
-    try {
-        const record = await ctx.client.withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock).getSandbox(spec.sandboxId, ctx.signal);
-        return isEnded(record.status) ? `sandbox ${spec.sandboxId} is ${(0,untrusted/* serviceText */.Lo)(record.status, 40)}` : undefined;
-    }
-    catch (error) {
-        if ((0,errors/* isNotFound */.c4)(error))
-            return `sandbox ${spec.sandboxId} is gone (404)`;
-        return undefined;
-    }
-}
-/**
- * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry); every line it logs is sanitised service text or its own words, never a certificate.
- */
-async function runRenewal(spec, ctx, isEnded) {
-    const { clock } = ctx;
-    let issuedAt = spec.certIssuedAt;
-    let expiresAt = spec.certExpiresAt;
-    for (;;) {
-        const at = Math.max(renewAt(issuedAt, expiresAt), issuedAt + MIN_RENEW_GAP_MS);
-        if (spec.endsAt !== undefined && at >= spec.endsAt) {
-            await sleepUntil(ctx, spec.endsAt);
-            ctx.log(`ended: the sandbox's TTL has come (${new Date(spec.endsAt).toISOString()})`);
-            return 'ttl';
-        }
-        await sleepUntil(ctx, at);
-        // The post step removed the private directory (or the job's cleanup did): nothing is left to renew for.
-        if (!(0,external_node_fs_.existsSync)(spec.certPath)) {
-            ctx.log('ended: the certificate file is gone (the post step removed the SSH files)');
-            return 'cancelled';
-        }
-        const gone = await sandboxGone(ctx, spec, isEnded);
-        if (gone) {
-            ctx.log(`ended: ${gone}; no certificate is asked for it`);
-            return 'gone';
-        }
-        // Retried (429, 5xx, lost answers) within the time the current certificate has left (at least 30 s).
-        const deadline = Math.max(expiresAt ?? clock.now() + UNKNOWN_LIFETIME_RENEW_MS, clock.now() + 30_000);
-        const client = ctx.client.withDeadline(deadline, clock);
-        let answer;
-        try {
-            answer = await (0,retry/* retryUntil */.v6)(ctx, deadline, 'renew the SSH certificate', () => client.requestSshCertificate(spec.publicKey, ctx.signal));
-        }
-        catch (error) {
-            if (ctx.signal?.aborted)
-                throw error;
-            const refused = (0,errors/* isServiceError */.gi)(error) && [400, 401, 403, 404].includes(error.status);
-            ctx.log(`failed: the SSH certificate could not be renewed: ${(0,untrusted/* serviceText */.Lo)(error instanceof Error ? error.message : String(error), 300)}`);
-            return refused ? 'refused' : 'expired';
-        }
-        (0,secret_files/* replaceSecretFile */.Tp)(spec.certPath, `${answer.ssh_certificate.trim()}\n`);
-        issuedAt = clock.now();
-        const parsed = answer.expires_at ? Date.parse(answer.expires_at) : NaN;
-        expiresAt = Number.isFinite(parsed) && parsed > issuedAt ? parsed : undefined;
-        ctx.log(`renewed: the SSH certificate is valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give'}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/entry/renewer.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ runRenewerProcess)
+/* harmony export */ });
+/* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70368);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75504);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
+/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(68935);
+/* harmony import */ var _ssh_renewer_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(84978);
 /**
  * The renewer process's entry (`node dist/main/index.js --ssh-renewer`, started
  * by ssh/renewer-process.ts): read the spec from stdin, renew until an end,
@@ -32612,22 +32482,22 @@ async function runRenewerProcess(stdin = process.stdin, log = (line) => void pro
         process.on(signal, () => controller.abort(new Error(`ended by ${signal}`)));
     let spec;
     try {
-        spec = renewerSpecSchema.parse(JSON.parse(await readAll(stdin)));
+        spec = _ssh_renewer_js__WEBPACK_IMPORTED_MODULE_4__/* .renewerSpecSchema */ .ds.parse(JSON.parse(await readAll(stdin)));
     }
     catch {
         log('failed: the renewer was started without a readable spec on its stdin');
         return;
     }
-    const client = new client_client/* ComputeClient */.T9({ baseUrl: spec.baseUrl, apiToken: spec.apiToken, requestTimeoutMs: spec.requestTimeoutMs });
+    const client = new _client_client_js__WEBPACK_IMPORTED_MODULE_0__/* .ComputeClient */ .T9({ baseUrl: spec.baseUrl, apiToken: spec.apiToken, requestTimeoutMs: spec.requestTimeoutMs });
     log(`started: renewing the SSH certificate for sandbox ${spec.sandboxId}`);
     try {
-        await runRenewal(spec, { client, clock: clock/* realClock */.d, signal: controller.signal, log }, sandbox_status/* isEnded */.pl);
+        await (0,_ssh_renewer_js__WEBPACK_IMPORTED_MODULE_4__/* .runRenewal */ .Q2)(spec, { client, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .realClock */ .d, signal: controller.signal, log }, _sandbox_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isEnded */ .pl);
     }
     catch (error) {
         if (controller.signal.aborted)
             log(`ended: ${controller.signal.reason.message} (the post step, or the job's end)`);
         else
-            log(`failed: ${(0,untrusted/* serviceText */.Lo)(error instanceof Error ? error.message : String(error), 300)}`);
+            log(`failed: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 300)}`);
     }
 }
 
@@ -33378,6 +33248,16 @@ var default_name = __nccwpck_require__(16536);
 
 
 
+/** ssh-alias, checked (its form, and not written by an earlier step of the job). */
+function parseAlias(inputs, run) {
+    const alias = inputs.raw('ssh-alias').trim();
+    const problem = (0,ssh/* checkAlias */.ff)(alias, run.aliasInUse ?? (() => false));
+    if (problem) {
+        inputs.fail('ssh-alias', problem);
+        return undefined;
+    }
+    return { alias };
+}
 /** ssh and ssh-alias, for start and instance modes. */
 function parseSsh(inputs, run) {
     const wanted = inputs.parse('ssh', fields_boolean);
@@ -33386,13 +33266,7 @@ function parseSsh(inputs, run) {
             inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
         return undefined;
     }
-    const alias = inputs.raw('ssh-alias').trim();
-    const problem = (0,ssh/* checkAlias */.ff)(alias, run.aliasInUse ?? (() => false));
-    if (problem) {
-        inputs.fail('ssh-alias', problem);
-        return undefined;
-    }
-    return { alias };
+    return parseAlias(inputs, run);
 }
 /**
  * internet-access and the allowlists. Start mode: empty means open (the
@@ -33495,11 +33369,8 @@ function parseInstance(inputs, connection, run) {
 /** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
 function parseConnect(inputs, connection, run) {
     const sandboxId = inputs.parse('sandbox-id', fields_sandboxId, inputs.read('sandbox-id'));
-    const alias = inputs.raw('ssh-alias').trim();
-    const problem = (0,ssh/* checkAlias */.ff)(alias, run.aliasInUse ?? (() => false));
-    if (problem)
-        inputs.fail('ssh-alias', problem);
-    return { mode: 'connect', ...connection, sandboxId, ssh: { alias } };
+    const ssh = parseAlias(inputs, run);
+    return ssh && { mode: 'connect', ...connection, sandboxId, ssh };
 }
 function parseSweep(inputs, connection, run) {
     const githubToken = inputs.parse('github-token', fields_githubToken);
@@ -33702,7 +33573,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(99686);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(75504);
-/* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(66138);
+/* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(26300);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(77830);
 /* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(87392);
 /**
@@ -33775,11 +33646,10 @@ __webpack_async_result__();
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
 /* harmony import */ var _sandbox_record_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(15208);
 /* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(68935);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(41021);
-/* harmony import */ var _ssh_endpoint_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(53635);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(63996);
-/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(16854);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(99128);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(71532);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(63996);
+/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(16854);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(99128);
 /**
  * Mode `connect`: make an existing sandbox (kept alive by an earlier job)
  * reachable over SSH from this job, exactly as `ssh: true` does in start mode:
@@ -33796,14 +33666,13 @@ __webpack_async_result__();
 
 
 
-
 /** How long reading the record and getting a certificate may take. */
 const CONNECT_DEADLINE_MS = 3 * 60_000;
 /** The sandbox's record, or an error naming sandbox-id that says what the service answered. */
 async function readSandbox(config, deps, deadline) {
     const client = deps.client.withDeadline(deadline, deps.clock);
     try {
-        return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .opContext */ .R)(deps), deadline, `read ${config.sandboxId}`, () => client.getSandbox(config.sandboxId, deps.signal));
+        return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_8__/* .opContext */ .R)(deps), deadline, `read ${config.sandboxId}`, () => client.getSandbox(config.sandboxId, deps.signal));
     }
     catch (error) {
         if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error))
@@ -33817,34 +33686,22 @@ function checkReachable(config, record) {
     if (!(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isReady */ .i_)(status)) {
         throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(status, 40)}', not running: nothing to connect to.`);
     }
-    let problem;
-    try {
-        const endpoint = (0,_ssh_endpoint_js__WEBPACK_IMPORTED_MODULE_6__/* .endpointFromRecord */ .HR)(record);
-        if (!endpoint)
-            problem = 'its record has no ssh field (no address to connect to)';
-        else if (!endpoint.hostKey)
-            problem = 'its record gives no host_key to pin';
-    }
-    catch (error) {
-        if (!(error instanceof _ssh_endpoint_js__WEBPACK_IMPORTED_MODULE_6__/* .SshEndpointError */ .MU))
-            throw error;
-        problem = `its record's ssh field cannot be used: ${error.message}`;
-    }
-    if (problem)
-        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: ${problem}.`);
+    const found = (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .pinnableEndpoint */ .FX)(record);
+    if ('problem' in found)
+        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: its record${found.problem}.`);
 }
 async function runConnect(config, deps) {
     const { core, clock } = deps;
     core.setOutput('sandbox-id', config.sandboxId);
     const deadline = clock.now() + CONNECT_DEADLINE_MS;
     const record = await readSandbox(config, deps, deadline);
-    (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .setTextOutput */ .Lb)(core, 'status', record.status);
+    (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_6__/* .setTextOutput */ .Lb)(core, 'status', record.status);
     checkReachable(config, record);
     const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .prepareSandboxSsh */ .pd)(deps, deps.env ?? process.env, deadline);
     (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .finishSandboxSsh */ .TD)(deps, config.ssh, prepared, record);
     await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .keepCertificateFresh */ .jt)(deps, config, prepared, config.sandboxId, (0,_sandbox_record_js__WEBPACK_IMPORTED_MODULE_3__/* .endsAtMs */ .uX)(record, undefined));
     await core.appendSummary(`### Sandbox ${config.sandboxId} connected\n\n` +
-        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .markdownTable */ .Qj)([
+        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .markdownTable */ .Qj)([
             ['Status', record.status],
             ['SSH', `ssh ${config.ssh.alias} '<command>' from later steps of this job`],
             ['Cleanup', 'the post step removes the SSH files and ends the renewer; the sandbox keeps running'],
@@ -33865,7 +33722,7 @@ async function runConnect(config, deps) {
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
 /* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
 /* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16854);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(41021);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(71532);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(36017);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(99128);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(63996);
@@ -34236,6 +34093,11 @@ class NameHeldError extends Error {
         this.name = 'NameHeldError';
     }
 }
+/** replace-existing: the one place a step stops a sandbox it did not start, on purpose, and says so. */
+async function stopOnPurpose(ctx, name, holderId, deadline) {
+    ctx.log(`replace-existing: stopping ${holderId}, which holds the name '${name}'.`);
+    await (0,stop/* stopSandbox */.a)(ctx, holderId, deadline);
+}
 /**
  * A user-chosen name: look once before the first start. Every holder is
  * remembered (never ours); a live one fails the step at once unless
@@ -34250,10 +34112,8 @@ async function checkNameBeforeStart(config, ctx, holders, deadline) {
     const first = live[0];
     if (first && !config.replaceExisting)
         throw new NameHeldError(config.name, first.id, first.status);
-    for (const holder of live) {
-        ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`);
-        await (0,stop/* stopSandbox */.a)(ctx, holder.id, deadline);
-    }
+    for (const holder of live)
+        await stopOnPurpose(ctx, config.name, holder.id, deadline);
     if (found.length > 0)
         ctx.log(`Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
     // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
@@ -34274,8 +34134,7 @@ async function freeTheName(ctx, config, holders, round, deadline) {
         // A live holder that came after the pre-look: never waited out, never stopped without replace-existing.
         if (!config.replaceExisting)
             throw new NameHeldError(config.name, holder.id, holder.status);
-        ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`);
-        await (0,stop/* stopSandbox */.a)(ctx, holder.id, deadline);
+        await stopOnPurpose(ctx, config.name, holder.id, deadline);
     }
     if (found.length > 0)
         return waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
@@ -34655,8 +34514,8 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
     }
 }
 
-// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
-var access = __nccwpck_require__(41021);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 3 modules
+var access = __nccwpck_require__(71532);
 // EXTERNAL MODULE: ./build/src/step/outputs.js
 var outputs = __nccwpck_require__(16854);
 // EXTERNAL MODULE: ./build/src/step/state.js
@@ -35562,17 +35421,19 @@ function failureReason(record) {
 function expiresAt(record) {
     return text(record, 'expires_at');
 }
+/** A date field as epoch milliseconds, when the record has it and it reads. */
+function dateMs(record, field) {
+    const value = text(record, field);
+    const ms = value === undefined ? Number.NaN : Date.parse(value);
+    return Number.isFinite(ms) ? ms : undefined;
+}
 /** When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning). */
 function endsAtMs(record, fallback) {
-    const value = expiresAt(record);
-    const ms = value === undefined ? Number.NaN : Date.parse(value);
-    return Number.isFinite(ms) ? ms : fallback;
+    return dateMs(record, 'expires_at') ?? fallback;
 }
 /** When the service created it, as epoch milliseconds, when it says so and the date reads. */
 function createdAtMs(record) {
-    const value = text(record, 'created_at');
-    const ms = value === undefined ? Number.NaN : Date.parse(value);
-    return Number.isFinite(ms) ? ms : undefined;
+    return dateMs(record, 'created_at');
 }
 
 
@@ -35726,7 +35587,7 @@ function describeStopOutcome(id, result) {
 
 /***/ }),
 
-/***/ 41021:
+/***/ 71532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35736,6 +35597,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Gt: () => (/* binding */ connectInstance),
   TD: () => (/* binding */ finishSandboxSsh),
   jt: () => (/* binding */ keepCertificateFresh),
+  FX: () => (/* binding */ pinnableEndpoint),
   pd: () => (/* binding */ prepareSandboxSsh)
 });
 
@@ -35835,8 +35697,60 @@ function removeInclude(userConfig, added) {
     return true;
 }
 
-// EXTERNAL MODULE: ./build/src/ssh/endpoint.js
-var ssh_endpoint = __nccwpck_require__(53635);
+;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
+/**
+ * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
+ * an instance's `ip`/`port`. Every value goes into an SSH config file, so each
+ * is checked against a strict pattern (a newline in a host name would be a
+ * config line of the service's choosing).
+ */
+
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[?[0-9A-Fa-f:.]+\]?)$/;
+const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
+const HOST_KEY = /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,3})(?: [^\r\n]*)?$/;
+/** Why an endpoint could not be read: service text, already made safe for a message. */
+class SshEndpointError extends Error {
+}
+function port(value, fallback) {
+    if (value === undefined || value === null || value === '')
+        return fallback;
+    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
+        throw new SshEndpointError(`port ${(0,untrusted/* serviceText */.Lo)(value, 40)} is not a TCP port`);
+    }
+    return number;
+}
+function host(value) {
+    if (typeof value !== 'string' || value.length > 253 || !HOST.test(value))
+        throw new SshEndpointError(`host ${(0,untrusted/* serviceText */.Lo)(value, 80)} is not a host name or address`);
+    return value.replace(/^\[|\]$/g, '');
+}
+/** The record's `ssh` object: host, port (22), user (ubuntu) and host_key. Undefined: the record has none. */
+function endpointFromRecord(record) {
+    const ssh = record?.ssh;
+    if (ssh === undefined || ssh === null)
+        return undefined;
+    if (typeof ssh !== 'object' || Array.isArray(ssh))
+        throw new SshEndpointError('the record’s ssh field is not an object');
+    const fields = ssh;
+    const user = fields.user ?? 'ubuntu';
+    if (typeof user !== 'string' || !USER.test(user))
+        throw new SshEndpointError(`user ${(0,untrusted/* serviceText */.Lo)(user, 40)} is not a login name`);
+    let hostKey;
+    if (fields.host_key !== undefined && fields.host_key !== null) {
+        const match = typeof fields.host_key === 'string' ? HOST_KEY.exec(fields.host_key.trim()) : null;
+        if (!match)
+            throw new SshEndpointError('host_key is not one OpenSSH public key line');
+        hostKey = `${match[1]} ${match[2]}`;
+    }
+    return { host: host(fields.host), port: port(fields.port, 22), user, hostKey };
+}
+/** An instance from GET /instances/list: ip and port; no host key is given for instances. */
+function endpointFromInstance(instance) {
+    const user = typeof instance.user === 'string' && USER.test(instance.user) ? instance.user : 'ubuntu';
+    return { host: host(instance.ip), port: port(instance.port, 22), user, hostKey: undefined };
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./build/src/ssh/key-pair.js
@@ -35875,6 +35789,8 @@ function generateSshKeyPair(comment) {
     };
 }
 
+// EXTERNAL MODULE: ./build/src/ssh/renewer.js
+var renewer = __nccwpck_require__(84978);
 // EXTERNAL MODULE: ./build/src/ssh/renewer-process.js + 1 modules
 var renewer_process = __nccwpck_require__(87392);
 ;// CONCATENATED MODULE: ./build/src/ssh/access.js
@@ -35889,6 +35805,7 @@ var renewer_process = __nccwpck_require__(87392);
  * The key and the certificate are masked, written fresh (0600) in the step's
  * private directory, and never reach a log, an output or the summary.
  */
+
 
 
 
@@ -35931,9 +35848,7 @@ async function prepareSandboxSsh(deps, env, deadline) {
     const until = certificate.expires_at ? ` until ${(0,untrusted/* serviceText */.Lo)(certificate.expires_at, 40)}` : '';
     deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`);
     const certIssuedAt = deps.clock.now();
-    const expires = certificate.expires_at ? Date.parse(certificate.expires_at) : NaN;
-    const certExpiresAt = Number.isFinite(expires) && expires > certIssuedAt ? expires : undefined;
-    return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt };
+    return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt: (0,renewer/* certificateExpiry */.n_)(certificate.expires_at, certIssuedAt) };
 }
 /** Writes the SSH files and the Include line, sets the outputs. */
 function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
@@ -35951,22 +35866,32 @@ function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
     const pinned = endpoint.hostKey ? 'host key pinned from the record' : 'host key learned on first connect into this config only';
     core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`);
 }
-/** Start mode, once the sandbox is ready: its address and host key from the record. */
-function finishSandboxSsh(deps, ssh, prepared, record) {
+/**
+ * The record's SSH address with a host key to pin, or what is wrong with it,
+ * worded to follow "the sandbox record" (start mode) or "its record" (connect).
+ */
+function pinnableEndpoint(record) {
     let endpoint;
     try {
-        endpoint = (0,ssh_endpoint/* endpointFromRecord */.HR)(record);
+        endpoint = endpointFromRecord(record);
     }
     catch (error) {
-        if (error instanceof ssh_endpoint/* SshEndpointError */.MU)
-            throw new SshUnavailableError(`the sandbox record's ssh field cannot be used: ${error.message}`);
+        if (error instanceof SshEndpointError)
+            return { problem: `'s ssh field cannot be used: ${error.message}` };
         throw error;
     }
     if (!endpoint)
-        throw new SshUnavailableError('the sandbox record has no ssh field (no address to connect to)');
+        return { problem: ' has no ssh field (no address to connect to)' };
     if (!endpoint.hostKey)
-        throw new SshUnavailableError('the sandbox record gives no host_key to pin (a host key learned on first use could be another sandbox’s)');
-    connect(deps, ssh, prepared.dir, endpoint, prepared.keyPath, prepared.certPath);
+        return { problem: ' gives no host_key to pin (a host key learned on first use could be another sandbox’s)' };
+    return { endpoint };
+}
+/** Start mode, once the sandbox is ready: its address and host key from the record. */
+function finishSandboxSsh(deps, ssh, prepared, record) {
+    const found = pinnableEndpoint(record);
+    if ('problem' in found)
+        throw new SshUnavailableError(`the sandbox record${found.problem}`);
+    connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath);
 }
 /**
  * Starts the renewer, which keeps the certificate valid for the rest of the
@@ -36015,10 +35940,10 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
         const status = (ours?.status ?? '').toUpperCase();
         if (ours && status === 'RUNNING' && ours.ip) {
             try {
-                return connect(deps, ssh, dir, (0,ssh_endpoint/* endpointFromInstance */.JN)(ours), keyPath);
+                return connect(deps, ssh, dir, endpointFromInstance(ours), keyPath);
             }
             catch (error) {
-                if (error instanceof ssh_endpoint/* SshEndpointError */.MU)
+                if (error instanceof SshEndpointError)
                     throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`);
                 throw error;
             }
@@ -36030,71 +35955,6 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
             throw new SshUnavailableError('the instance showed no address within 10 minutes');
         await deps.clock.sleep(wait, deps.signal);
     }
-}
-
-
-/***/ }),
-
-/***/ 53635:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   HR: () => (/* binding */ endpointFromRecord),
-/* harmony export */   JN: () => (/* binding */ endpointFromInstance),
-/* harmony export */   MU: () => (/* binding */ SshEndpointError)
-/* harmony export */ });
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/**
- * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
- * an instance's `ip`/`port`. Every value goes into an SSH config file, so each
- * is checked against a strict pattern (a newline in a host name would be a
- * config line of the service's choosing).
- */
-
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[?[0-9A-Fa-f:.]+\]?)$/;
-const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
-const HOST_KEY = /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,3})(?: [^\r\n]*)?$/;
-/** Why an endpoint could not be read: service text, already made safe for a message. */
-class SshEndpointError extends Error {
-}
-function port(value, fallback) {
-    if (value === undefined || value === null || value === '')
-        return fallback;
-    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
-        throw new SshEndpointError(`port ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(value, 40)} is not a TCP port`);
-    }
-    return number;
-}
-function host(value) {
-    if (typeof value !== 'string' || value.length > 253 || !HOST.test(value))
-        throw new SshEndpointError(`host ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(value, 80)} is not a host name or address`);
-    return value.replace(/^\[|\]$/g, '');
-}
-/** The record's `ssh` object: host, port (22), user (ubuntu) and host_key. Undefined: the record has none. */
-function endpointFromRecord(record) {
-    const ssh = record?.ssh;
-    if (ssh === undefined || ssh === null)
-        return undefined;
-    if (typeof ssh !== 'object' || Array.isArray(ssh))
-        throw new SshEndpointError('the record’s ssh field is not an object');
-    const fields = ssh;
-    const user = fields.user ?? 'ubuntu';
-    if (typeof user !== 'string' || !USER.test(user))
-        throw new SshEndpointError(`user ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(user, 40)} is not a login name`);
-    let hostKey;
-    if (fields.host_key !== undefined && fields.host_key !== null) {
-        const match = typeof fields.host_key === 'string' ? HOST_KEY.exec(fields.host_key.trim()) : null;
-        if (!match)
-            throw new SshEndpointError('host_key is not one OpenSSH public key line');
-        hostKey = `${match[1]} ${match[2]}`;
-    }
-    return { host: host(fields.host), port: port(fields.port, 22), user, hostKey };
-}
-/** An instance from GET /instances/list: ip and port; no host key is given for instances. */
-function endpointFromInstance(instance) {
-    const user = typeof instance.user === 'string' && USER.test(instance.user) ? instance.user : 'ubuntu';
-    return { host: host(instance.ip), port: port(instance.port, 22), user, hostKey: undefined };
 }
 
 
@@ -36204,6 +36064,139 @@ function renewerFailures(logPath) {
     }
     catch {
         return [];
+    }
+}
+
+
+/***/ }),
+
+/***/ 84978:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q2: () => (/* binding */ runRenewal),
+/* harmony export */   ds: () => (/* binding */ renewerSpecSchema),
+/* harmony export */   n_: () => (/* binding */ certificateExpiry)
+/* harmony export */ });
+/* unused harmony export renewAt */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9691);
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29943);
+/* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2805);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(44120);
+/* harmony import */ var _secret_files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(58528);
+/**
+ * The certificate renewer: the one process the action leaves running between
+ * its steps (with `ssh` and in `connect` mode). It renews the SSH certificate
+ * for the same key before it expires and replaces the certificate file
+ * atomically, so an `ssh` started at any moment of the job finds a valid one.
+ * It ends when the post step ends it, when the sandbox is gone or has ended,
+ * at the sandbox's TTL, or when the certificate could not be renewed in time.
+ * It talks only to base-url: POST /sandboxes/ssh-certificate, and one read of
+ * its sandbox before each renewal (a certificate opens every sandbox of the
+ * organization: none is asked for a sandbox that is gone).
+ */
+
+
+
+
+
+
+
+/** What the renewer is handed through its stdin pipe: never argv, environment or a file (the token is in it). */
+const renewerSpecSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    baseUrl: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().url(),
+    apiToken: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().min(1),
+    publicKey: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().regex(/^ssh-ed25519 [A-Za-z0-9+/=]+( .*)?$/),
+    certPath: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().min(1),
+    /** When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not say). */
+    certIssuedAt: zod__WEBPACK_IMPORTED_MODULE_6__/* .number */ .aig(),
+    certExpiresAt: zod__WEBPACK_IMPORTED_MODULE_6__/* .number */ .aig().optional(),
+    sandboxId: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().regex(_client_schemas_js__WEBPACK_IMPORTED_MODULE_3__/* .SANDBOX_ID_PATTERN */ .BA),
+    /** The sandbox's end by its TTL (epoch ms), when known: the renewer ends then. */
+    endsAt: zod__WEBPACK_IMPORTED_MODULE_6__/* .number */ .aig().optional(),
+    requestTimeoutMs: zod__WEBPACK_IMPORTED_MODULE_6__/* .number */ .aig().int().positive(),
+});
+const RENEW_BEFORE_MS = 15 * 60_000;
+const SHORT_LIFETIME_MS = 45 * 60_000;
+/** A certificate whose expiry the service did not give is renewed this often. */
+const UNKNOWN_LIFETIME_RENEW_MS = 10 * 60_000;
+/** Never two renewals closer than this, whatever the service says (an odd expires_at, a skewed clock). */
+const MIN_RENEW_GAP_MS = 5_000;
+/** Sleeps are taken in pieces: a timer past ~24.8 days would fire at once. */
+const MAX_SLEEP_MS = 60 * 60_000;
+async function sleepUntil(ctx, at) {
+    for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now())
+        await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal);
+}
+/** The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after `receivedAt`. */
+function certificateExpiry(expiresAt, receivedAt) {
+    const parsed = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+    return Number.isFinite(parsed) && parsed > receivedAt ? parsed : undefined;
+}
+/** 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule). */
+function renewAt(issuedAt, expiresAt) {
+    if (expiresAt === undefined)
+        return issuedAt + UNKNOWN_LIFETIME_RENEW_MS;
+    const lifetime = expiresAt - issuedAt;
+    return lifetime >= SHORT_LIFETIME_MS ? expiresAt - RENEW_BEFORE_MS : issuedAt + Math.floor((2 * lifetime) / 3);
+}
+/** Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says nothing. */
+async function sandboxGone(ctx, spec, isEnded) {
+    try {
+        const record = await ctx.client.withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock).getSandbox(spec.sandboxId, ctx.signal);
+        return isEnded(record.status) ? `sandbox ${spec.sandboxId} is ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(record.status, 40)}` : undefined;
+    }
+    catch (error) {
+        if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotFound */ .c4)(error))
+            return `sandbox ${spec.sandboxId} is gone (404)`;
+        return undefined;
+    }
+}
+/**
+ * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry); every line it logs is sanitised service text or its own words, never a certificate.
+ */
+async function runRenewal(spec, ctx, isEnded) {
+    const { clock } = ctx;
+    let issuedAt = spec.certIssuedAt;
+    let expiresAt = spec.certExpiresAt;
+    for (;;) {
+        const at = Math.max(renewAt(issuedAt, expiresAt), issuedAt + MIN_RENEW_GAP_MS);
+        if (spec.endsAt !== undefined && at >= spec.endsAt) {
+            await sleepUntil(ctx, spec.endsAt);
+            ctx.log(`ended: the sandbox's TTL has come (${new Date(spec.endsAt).toISOString()})`);
+            return 'ttl';
+        }
+        await sleepUntil(ctx, at);
+        // The post step removed the private directory (or the job's cleanup did): nothing is left to renew for.
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(spec.certPath)) {
+            ctx.log('ended: the certificate file is gone (the post step removed the SSH files)');
+            return 'cancelled';
+        }
+        const gone = await sandboxGone(ctx, spec, isEnded);
+        if (gone) {
+            ctx.log(`ended: ${gone}; no certificate is asked for it`);
+            return 'gone';
+        }
+        // Retried (429, 5xx, lost answers) within the time the current certificate has left (at least 30 s).
+        const deadline = Math.max(expiresAt ?? clock.now() + UNKNOWN_LIFETIME_RENEW_MS, clock.now() + 30_000);
+        const client = ctx.client.withDeadline(deadline, clock);
+        let answer;
+        try {
+            answer = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)(ctx, deadline, 'renew the SSH certificate', () => client.requestSshCertificate(spec.publicKey, ctx.signal));
+        }
+        catch (error) {
+            if (ctx.signal?.aborted)
+                throw error;
+            const refused = (0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isServiceError */ .gi)(error) && [400, 401, 403, 404].includes(error.status);
+            ctx.log(`failed: the SSH certificate could not be renewed: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 300)}`);
+            return refused ? 'refused' : 'expired';
+        }
+        (0,_secret_files_js__WEBPACK_IMPORTED_MODULE_5__/* .replaceSecretFile */ .Tp)(spec.certPath, `${answer.ssh_certificate.trim()}\n`);
+        issuedAt = clock.now();
+        expiresAt = certificateExpiry(answer.expires_at, issuedAt);
+        ctx.log(`renewed: the SSH certificate is valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give'}`);
     }
 }
 

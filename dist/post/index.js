@@ -28958,17 +28958,19 @@ function failureReason(record) {
 function expiresAt(record) {
     return record_text(record, 'expires_at');
 }
+/** A date field as epoch milliseconds, when the record has it and it reads. */
+function dateMs(record, field) {
+    const value = record_text(record, field);
+    const ms = value === undefined ? Number.NaN : Date.parse(value);
+    return Number.isFinite(ms) ? ms : undefined;
+}
 /** When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning). */
 function endsAtMs(record, fallback) {
-    const value = expiresAt(record);
-    const ms = value === undefined ? Number.NaN : Date.parse(value);
-    return Number.isFinite(ms) ? ms : fallback;
+    return dateMs(record, 'expires_at') ?? fallback;
 }
 /** When the service created it, as epoch milliseconds, when it says so and the date reads. */
 function createdAtMs(record) {
-    const value = record_text(record, 'created_at');
-    const ms = value === undefined ? Number.NaN : Date.parse(value);
-    return Number.isFinite(ms) ? ms : undefined;
+    return dateMs(record, 'created_at');
 }
 
 ;// CONCATENATED MODULE: ./build/src/sandbox/stop.js
@@ -33939,6 +33941,16 @@ function parseGeneratedName(name) {
 
 
 
+/** ssh-alias, checked (its form, and not written by an earlier step of the job). */
+function parseAlias(inputs, run) {
+    const alias = inputs.raw('ssh-alias').trim();
+    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
+    if (problem) {
+        inputs.fail('ssh-alias', problem);
+        return undefined;
+    }
+    return { alias };
+}
 /** ssh and ssh-alias, for start and instance modes. */
 function parseSsh(inputs, run) {
     const wanted = inputs.parse('ssh', field.boolean);
@@ -33947,13 +33959,7 @@ function parseSsh(inputs, run) {
             inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
         return undefined;
     }
-    const alias = inputs.raw('ssh-alias').trim();
-    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
-    if (problem) {
-        inputs.fail('ssh-alias', problem);
-        return undefined;
-    }
-    return { alias };
+    return parseAlias(inputs, run);
 }
 /**
  * internet-access and the allowlists. Start mode: empty means open (the
@@ -34056,11 +34062,8 @@ function parseInstance(inputs, connection, run) {
 /** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
 function parseConnect(inputs, connection, run) {
     const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'));
-    const alias = inputs.raw('ssh-alias').trim();
-    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
-    if (problem)
-        inputs.fail('ssh-alias', problem);
-    return { mode: 'connect', ...connection, sandboxId, ssh: { alias } };
+    const ssh = parseAlias(inputs, run);
+    return ssh && { mode: 'connect', ...connection, sandboxId, ssh };
 }
 function parseSweep(inputs, connection, run) {
     const githubToken = inputs.parse('github-token', field.githubToken);

@@ -16,13 +16,8 @@ import { unusedInputWarnings } from './unused.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import { generateSandboxName } from './default-name.ts'
 
-/** ssh and ssh-alias, for start and instance modes. */
-function parseSsh(inputs: Collector, run: RunContext): SshRequest | undefined {
-  const wanted = inputs.parse('ssh', field.boolean)
-  if (!wanted) {
-    if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias']) inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it")
-    return undefined
-  }
+/** ssh-alias, checked (its form, and not written by an earlier step of the job). */
+function parseAlias(inputs: Collector, run: RunContext): SshRequest | undefined {
   const alias = inputs.raw('ssh-alias').trim()
   const problem = checkAlias(alias, run.aliasInUse ?? (() => false))
   if (problem) {
@@ -30,6 +25,16 @@ function parseSsh(inputs: Collector, run: RunContext): SshRequest | undefined {
     return undefined
   }
   return { alias }
+}
+
+/** ssh and ssh-alias, for start and instance modes. */
+function parseSsh(inputs: Collector, run: RunContext): SshRequest | undefined {
+  const wanted = inputs.parse('ssh', field.boolean)
+  if (!wanted) {
+    if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias']) inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it")
+    return undefined
+  }
+  return parseAlias(inputs, run)
 }
 
 /**
@@ -126,12 +131,10 @@ function parseInstance(inputs: Collector, connection: Connection, run: RunContex
 }
 
 /** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
-function parseConnect(inputs: Collector, connection: Connection, run: RunContext): ConnectConfig {
+function parseConnect(inputs: Collector, connection: Connection, run: RunContext): ConnectConfig | undefined {
   const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'))
-  const alias = inputs.raw('ssh-alias').trim()
-  const problem = checkAlias(alias, run.aliasInUse ?? (() => false))
-  if (problem) inputs.fail('ssh-alias', problem)
-  return { mode: 'connect', ...connection, sandboxId, ssh: { alias } }
+  const ssh = parseAlias(inputs, run)
+  return ssh && { mode: 'connect', ...connection, sandboxId, ssh }
 }
 
 function parseSweep(inputs: Collector, connection: Connection, run: RunContext): SweepConfig | undefined {

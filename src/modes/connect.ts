@@ -12,8 +12,7 @@ import type { ConnectConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { endsAtMs } from '../sandbox/record.ts'
 import { isReady } from '../sandbox/status.ts'
-import { finishSandboxSsh, keepCertificateFresh, prepareSandboxSsh } from '../ssh/access.ts'
-import { endpointFromRecord, SshEndpointError } from '../ssh/endpoint.ts'
+import { finishSandboxSsh, keepCertificateFresh, pinnableEndpoint, prepareSandboxSsh } from '../ssh/access.ts'
 import { opContext, type StepDeps } from '../step/deps.ts'
 import { setTextOutput } from '../step/outputs.ts'
 import { markdownTable } from '../step/summary.ts'
@@ -38,16 +37,8 @@ function checkReachable(config: ConnectConfig, record: SandboxRecord): void {
   if (!isReady(status)) {
     throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${serviceText(status, 40)}', not running: nothing to connect to.`)
   }
-  let problem: string | undefined
-  try {
-    const endpoint = endpointFromRecord(record)
-    if (!endpoint) problem = 'its record has no ssh field (no address to connect to)'
-    else if (!endpoint.hostKey) problem = 'its record gives no host_key to pin'
-  } catch (error) {
-    if (!(error instanceof SshEndpointError)) throw error
-    problem = `its record's ssh field cannot be used: ${error.message}`
-  }
-  if (problem) throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: ${problem}.`)
+  const found = pinnableEndpoint(record)
+  if ('problem' in found) throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: its record${found.problem}.`)
 }
 
 export async function runConnect(config: ConnectConfig, deps: StepDeps): Promise<void> {

@@ -43,6 +43,12 @@ export class NameHeldError extends Error {
   }
 }
 
+/** replace-existing: the one place a step stops a sandbox it did not start, on purpose, and says so. */
+async function stopOnPurpose(ctx: OpContext, name: string, holderId: string, deadline: number): Promise<void> {
+  ctx.log(`replace-existing: stopping ${holderId}, which holds the name '${name}'.`)
+  await stopSandbox(ctx, holderId, deadline)
+}
+
 /**
  * A user-chosen name: look once before the first start. Every holder is
  * remembered (never ours); a live one fails the step at once unless
@@ -55,10 +61,7 @@ export async function checkNameBeforeStart(config: StartConfig, ctx: OpContext, 
   holders.stoppingSeen = found.length > live.length
   const first = live[0]
   if (first && !config.replaceExisting) throw new NameHeldError(config.name, first.id, first.status)
-  for (const holder of live) {
-    ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`)
-    await stopSandbox(ctx, holder.id, deadline)
-  }
+  for (const holder of live) await stopOnPurpose(ctx, config.name, holder.id, deadline)
   if (found.length > 0) ctx.log(`Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`)
   // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
   await waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline)
@@ -77,8 +80,7 @@ export async function freeTheName(ctx: OpContext, config: StartConfig, holders: 
     if (isStoppingOrEnded(holder.status)) continue
     // A live holder that came after the pre-look: never waited out, never stopped without replace-existing.
     if (!config.replaceExisting) throw new NameHeldError(config.name, holder.id, holder.status)
-    ctx.log(`replace-existing: stopping ${holder.id}, which holds the name '${config.name}'.`)
-    await stopSandbox(ctx, holder.id, deadline)
+    await stopOnPurpose(ctx, config.name, holder.id, deadline)
   }
   if (found.length > 0) return waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline)
   const wait = backoffDelay(round, ctx.clock.random(), NAME_BACKOFF)

@@ -24,16 +24,19 @@ export function expiresAt(record: SandboxRecord | undefined): string | undefined
   return text(record, 'expires_at')
 }
 
+/** A date field as epoch milliseconds, when the record has it and it reads. */
+function dateMs(record: SandboxRecord | undefined, field: string): number | undefined {
+  const value = text(record, field)
+  const ms = value === undefined ? Number.NaN : Date.parse(value)
+  return Number.isFinite(ms) ? ms : undefined
+}
+
 /** When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning). */
 export function endsAtMs(record: SandboxRecord | undefined, fallback: number | undefined): number | undefined {
-  const value = expiresAt(record)
-  const ms = value === undefined ? Number.NaN : Date.parse(value)
-  return Number.isFinite(ms) ? ms : fallback
+  return dateMs(record, 'expires_at') ?? fallback
 }
 
 /** When the service created it, as epoch milliseconds, when it says so and the date reads. */
 export function createdAtMs(record: SandboxRecord | undefined): number | undefined {
-  const value = text(record, 'created_at')
-  const ms = value === undefined ? Number.NaN : Date.parse(value)
-  return Number.isFinite(ms) ? ms : undefined
+  return dateMs(record, 'created_at')
 }

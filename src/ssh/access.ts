@@ -23,7 +23,7 @@ import { userSshConfigPath } from '../inputs/ssh.ts'
 import { addInclude, writeSshFiles } from './config-files.ts'
 import { endpointFromInstance, endpointFromRecord, SshEndpointError, type SshEndpoint } from './endpoint.ts'
 import { generateSshKeyPair } from './key-pair.ts'
-import type { RenewerSpec } from './renewer.ts'
+import { certificateExpiry, type RenewerSpec } from './renewer.ts'
 import { launchRenewer, RENEWER_LOG } from './renewer-process.ts'
 
 /** `ssh: true` could not be honoured; says what the service answered. The post step still cleans up. */
@@ -66,9 +66,7 @@ export async function prepareSandboxSsh(deps: StepDeps, env: NodeJS.ProcessEnv, 
   const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : ''
   deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`)
   const certIssuedAt = deps.clock.now()
-  const expires = certificate.expires_at ? Date.parse(certificate.expires_at) : NaN
-  const certExpiresAt = Number.isFinite(expires) && expires > certIssuedAt ? expires : undefined
-  return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt }
+  return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt: certificateExpiry(certificate.expires_at, certIssuedAt) }
 }
 
 /** Writes the SSH files and the Include line, sets the outputs. */
@@ -88,18 +86,28 @@ function connect(deps: StepDeps, ssh: SshRequest, dir: string, endpoint: SshEndp
   core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`)
 }
 
-/** Start mode, once the sandbox is ready: its address and host key from the record. */
-export function finishSandboxSsh(deps: StepDeps, ssh: SshRequest, prepared: PreparedSandboxSsh, record: SandboxRecord): void {
+/**
+ * The record's SSH address with a host key to pin, or what is wrong with it,
+ * worded to follow "the sandbox record" (start mode) or "its record" (connect).
+ */
+export function pinnableEndpoint(record: SandboxRecord): { endpoint: SshEndpoint } | { problem: string } {
   let endpoint: SshEndpoint | undefined
   try {
     endpoint = endpointFromRecord(record)
   } catch (error) {
-    if (error instanceof SshEndpointError) throw new SshUnavailableError(`the sandbox record's ssh field cannot be used: ${error.message}`)
+    if (error instanceof SshEndpointError) return { problem: `'s ssh field cannot be used: ${error.message}` }
     throw error
   }
-  if (!endpoint) throw new SshUnavailableError('the sandbox record has no ssh field (no address to connect to)')
-  if (!endpoint.hostKey) throw new SshUnavailableError('the sandbox record gives no host_key to pin (a host key learned on first use could be another sandbox’s)')
-  connect(deps, ssh, prepared.dir, endpoint, prepared.keyPath, prepared.certPath)
+  if (!endpoint) return { problem: ' has no ssh field (no address to connect to)' }
+  if (!endpoint.hostKey) return { problem: ' gives no host_key to pin (a host key learned on first use could be another sandbox’s)' }
+  return { endpoint }
+}
+
+/** Start mode, once the sandbox is ready: its address and host key from the record. */
+export function finishSandboxSsh(deps: StepDeps, ssh: SshRequest, prepared: PreparedSandboxSsh, record: SandboxRecord): void {
+  const found = pinnableEndpoint(record)
+  if ('problem' in found) throw new SshUnavailableError(`the sandbox record${found.problem}`)
+  connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath)
 }
 
 /**

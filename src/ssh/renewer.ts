@@ -47,6 +47,12 @@ async function sleepUntil(ctx: OpContext, at: number): Promise<void> {
   for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now()) await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal)
 }
 
+/** The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after `receivedAt`. */
+export function certificateExpiry(expiresAt: string | undefined, receivedAt: number): number | undefined {
+  const parsed = expiresAt ? Date.parse(expiresAt) : Number.NaN
+  return Number.isFinite(parsed) && parsed > receivedAt ? parsed : undefined
+}
+
 /** 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule). */
 export function renewAt(issuedAt: number, expiresAt: number | undefined): number {
   if (expiresAt === undefined) return issuedAt + UNKNOWN_LIFETIME_RENEW_MS
@@ -106,8 +112,7 @@ export async function runRenewal(spec: RenewerSpec, ctx: OpContext, isEnded: (st
     }
     replaceSecretFile(spec.certPath, `${answer.ssh_certificate.trim()}\n`)
     issuedAt = clock.now()
-    const parsed = answer.expires_at ? Date.parse(answer.expires_at) : NaN
-    expiresAt = Number.isFinite(parsed) && parsed > issuedAt ? parsed : undefined
+    expiresAt = certificateExpiry(answer.expires_at, issuedAt)
     ctx.log(`renewed: the SSH certificate is valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give'}`)
   }
 }
