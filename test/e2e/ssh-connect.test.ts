@@ -9,7 +9,7 @@ useSshJob()
 
 describe.skipIf(!canRun)('mode: connect', () => {
   it('a later job reaches a keep-alive sandbox, another job does too, and neither stops it; mode: stop ends it', async () => {
-    const service = await startEmulator({ sshCertificateSeconds: 3600 })
+    const service = await startEmulator()
     const first = await runStep('main', { inputs: inputs({ 'keep-alive': 'true' }), env: { HOME: job.home } })
     const id = first.outputs['sandbox-id'] ?? ''
     await runStep('post', { inputs: inputs({ 'keep-alive': 'true' }), env: { HOME: job.home }, state: first.state })

@@ -10,13 +10,13 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { commands, runStep, visibleText } from '../../scripts/lib/action-runner.ts'
-import { canRun, inputs, job, later, LONG, processText, ROUND_MS, ROUNDS, running, sleep, startEmulator, USER_CONFIG, useSshJob } from '../harness/ssh-job.ts'
+import { canRun, CERT_SECONDS, inputs, job, later, LONG, processText, ROUND_MS, ROUNDS, running, sleep, startEmulator, USER_CONFIG, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
 
 describe.skipIf(!canRun)('the certificate renewer', () => {
   it('keeps ssh working past many certificate lifetimes; holds the token only in memory; the post step ends it and leaves nothing', async () => {
-    const service = await startEmulator()
+    const service = await startEmulator({ sshCertificateSeconds: CERT_SECONDS })
     const env = { HOME: job.home }
     const main = await runStep('main', { inputs: inputs({ ssh: 'true' }), env })
     const mainEnded = Date.now()

@@ -6,47 +6,15 @@
  * $HOME), here the test HOME's ~/.ssh/config, which includes the action's file.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Emulator, type EmulatorOptions } from '../../emulator/emulator.ts'
-import { sshdAvailable } from '../../emulator/ssh-service.ts'
+import { describe, expect, it } from 'vitest'
 import { commands, runStep, visibleText, type StepResult } from '../../scripts/lib/action-runner.ts'
+import { canRun, job, later, inputs as jobInputs, startEmulator, USER_CONFIG, useSshJob } from '../harness/ssh-job.ts'
 
-// CI installs openssh-server (.ci/run): there a missing sshd is a failure, not a skip.
-const canRun = sshdAvailable() || process.env.CI === 'true'
+useSshJob()
 
-let emulator: Emulator | undefined
-let baseUrl = ''
-let home = ''
-const USER_CONFIG = 'Host other\n  HostName example.invalid\n  User someone\n'
-
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'ssh-home-'))
-  mkdirSync(join(home, '.ssh'), { mode: 0o700 })
-  writeFileSync(join(home, '.ssh', 'config'), USER_CONFIG, { mode: 0o600 })
-})
-afterEach(async () => {
-  await emulator?.close()
-  emulator = undefined
-  rmSync(home, { recursive: true, force: true })
-})
-
-async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  emulator = new Emulator({ provisioningMs: 300, stopMs: 50, generation: 'current', ssh: true, ...options })
-  baseUrl = await emulator.start()
-  return emulator
-}
-
-function inputs(extra: Record<string, string> = {}): Record<string, string> {
-  return { 'api-token': emulator?.token ?? '', 'base-url': baseUrl, ssh: 'true', ...extra }
-}
-
-/** A later step of the job: OpenSSH with the job's ~/.ssh/config. */
-function later(command: string, args: string[]) {
-  return spawnSync(command, ['-F', join(home, '.ssh', 'config'), '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', ...args], { encoding: 'utf8', timeout: 30_000 })
-}
+const inputs = (extra: Record<string, string> = {}) => jobInputs({ ssh: 'true', ...extra })
 
 function expectNoSecrets(steps: StepResult[], key: string, certificate: string) {
   const text = visibleText(...steps)
@@ -57,26 +25,26 @@ function expectNoSecrets(steps: StepResult[], key: string, certificate: string) 
 describe.skipIf(!canRun)('ssh: true', () => {
   it('a later step runs a command and copies a file over real OpenSSH; the post step leaves ~/.ssh as it found it', async () => {
     const service = await startEmulator()
-    const env = { HOME: home }
+    const env = { HOME: job.home }
     const main = await runStep('main', { inputs: inputs(), env })
     expect(main.exitCode).toBe(0)
     const { outputs } = main
     expect(outputs).toMatchObject({ 'ssh-host': '127.0.0.1', 'ssh-port': String(service.sshService?.port), 'ssh-user': service.sshService?.user })
     expect(outputs['ssh-command']).toBe(`ssh -F ${outputs['ssh-config']} sandbox`)
-    const userConfig = readFileSync(join(home, '.ssh', 'config'), 'utf8')
+    const userConfig = readFileSync(join(job.home, '.ssh', 'config'), 'utf8')
     expect(userConfig).toBe(`Include "${outputs['ssh-config']}"\n${USER_CONFIG}`)
     const dir = join(outputs['ssh-config'] ?? '', '..')
     expect(statSync(dir).mode & 0o777).toBe(0o700)
     for (const file of ['id_ed25519', 'id_ed25519-cert.pub', 'known_hosts', 'sandbox.ssh_config']) expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600)
     expect(readFileSync(join(dir, 'known_hosts'), 'utf8')).toBe(`[127.0.0.1]:${service.sshService?.port} ${service.sshService?.hostKey}\n`)
 
-    const echo = later('ssh', ['sandbox', 'echo ok'])
+    const echo = later(['sandbox', 'echo ok'])
     expect(echo.stderr).toBe('')
     expect(echo.stdout).toBe('ok\n')
-    const local = join(home, 'payload.txt')
+    const local = join(job.home, 'payload.txt')
     writeFileSync(local, 'copied over scp')
-    const remote = join(home, 'received.txt')
-    const copy = later('scp', [local, `sandbox:${remote}`])
+    const remote = join(job.home, 'received.txt')
+    const copy = later([local, `sandbox:${remote}`], job.home, 'scp')
     expect(copy.status).toBe(0)
     expect(readFileSync(remote, 'utf8')).toBe('copied over scp')
 
@@ -86,7 +54,7 @@ describe.skipIf(!canRun)('ssh: true', () => {
     expect(masks).toContain(`::add-mask::${certificate.trim()}`)
     const post = await runStep('post', { inputs: inputs(), env, state: main.state })
     expect(post.exitCode).toBe(0)
-    expect(readFileSync(join(home, '.ssh', 'config'), 'utf8')).toBe(USER_CONFIG)
+    expect(readFileSync(join(job.home, '.ssh', 'config'), 'utf8')).toBe(USER_CONFIG)
     expect(existsSync(dir)).toBe(false)
     expectNoSecrets([main, post], key, certificate)
     expect(JSON.stringify(main.state)).not.toContain(certificate.split(' ')[1])
@@ -94,31 +62,31 @@ describe.skipIf(!canRun)('ssh: true', () => {
   })
 
   it('the host key is pinned from the record: a wrong one makes ssh refuse', async () => {
-    const other = spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(home, 'other')], { encoding: 'utf8' })
+    const other = spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(job.home, 'other')], { encoding: 'utf8' })
     expect(other.status).toBe(0)
-    const wrongKey = readFileSync(join(home, 'other.pub'), 'utf8').split(' ').slice(0, 2).join(' ')
+    const wrongKey = readFileSync(join(job.home, 'other.pub'), 'utf8').split(' ').slice(0, 2).join(' ')
     await startEmulator({ sshHostKeyOverride: wrongKey })
-    const main = await runStep('main', { inputs: inputs(), env: { HOME: home } })
+    const main = await runStep('main', { inputs: inputs(), env: { HOME: job.home } })
     expect(main.exitCode).toBe(0)
-    const refused = later('ssh', ['sandbox', 'echo ok'])
+    const refused = later(['sandbox', 'echo ok'])
     expect(refused.status).toBe(255)
     expect(refused.stdout).toBe('')
     expect(refused.stderr).toMatch(/REMOTE HOST IDENTIFICATION HAS CHANGED|Host key verification failed/)
-    await runStep('post', { inputs: inputs(), env: { HOME: home }, state: main.state })
+    await runStep('post', { inputs: inputs(), env: { HOME: job.home }, state: main.state })
   })
 
   it('instance mode: a later step reaches the instance with the instance key', async () => {
     const service = await startEmulator()
-    const env = { HOME: home }
+    const env = { HOME: job.home }
     const main = await runStep('main', { inputs: inputs({ mode: 'instance', 'ssh-alias': 'gpu-box' }), env })
     expect(main.exitCode).toBe(0)
     expect(main.outputs['ssh-command']).toBe(`ssh -F ${main.outputs['ssh-config']} gpu-box`)
     expect(main.outputs['ssh-key-path']).toMatch(/instance-\d+-key$/)
-    const echo = later('ssh', ['gpu-box', 'echo instance ok'])
+    const echo = later(['gpu-box', 'echo instance ok'])
     expect(echo.stdout).toBe('instance ok\n')
     const post = await runStep('post', { inputs: inputs({ mode: 'instance' }), env, state: main.state })
     expect(post.exitCode).toBe(0)
-    expect(readFileSync(join(home, '.ssh', 'config'), 'utf8')).toBe(USER_CONFIG)
+    expect(readFileSync(join(job.home, '.ssh', 'config'), 'utf8')).toBe(USER_CONFIG)
     expect([...service.instances.values()].every((i) => i.deleted)).toBe(true)
   })
 })
@@ -126,22 +94,22 @@ describe.skipIf(!canRun)('ssh: true', () => {
 describe('ssh: true where the service cannot give it', () => {
   it('no certificate route (v1.0): the step fails naming ssh, and no sandbox was started', async () => {
     const service = await startEmulator({ generation: 'v1' })
-    const run = await runStep('main', { inputs: inputs(), env: { HOME: home } })
+    const run = await runStep('main', { inputs: inputs(), env: { HOME: job.home } })
     expect(run.exitCode).toBe(1)
     expect(commands(run, 'error').join('\n')).toMatch(/Input 'ssh': the service offers no SSH certificates \(POST \/sandboxes\/ssh-certificate answered 404 not_found\); nothing was started/)
     expect(service.requestsTo('POST', '/sandboxes/start')).toEqual([])
-    const post = await runStep('post', { inputs: inputs(), env: { HOME: home }, state: run.state })
+    const post = await runStep('post', { inputs: inputs(), env: { HOME: job.home }, state: run.state })
     expect(post.exitCode).toBe(0)
-    expect(readFileSync(join(home, '.ssh', 'config'), 'utf8')).toBe(USER_CONFIG)
+    expect(readFileSync(join(job.home, '.ssh', 'config'), 'utf8')).toBe(USER_CONFIG)
   })
 
   it('no ssh in the record: the step fails naming ssh; the post step still stops the sandbox', async () => {
     // The certificate authority answers, but no sshd: records carry no ssh field.
     const service = await startEmulator({ sshd: false })
-    const main = await runStep('main', { inputs: inputs(), env: { HOME: home } })
+    const main = await runStep('main', { inputs: inputs(), env: { HOME: job.home } })
     expect(main.exitCode).toBe(1)
     expect(commands(main, 'error').join('\n')).toMatch(/Input 'ssh': the sandbox record has no ssh field/)
-    const post = await runStep('post', { inputs: inputs(), env: { HOME: home }, state: main.state })
+    const post = await runStep('post', { inputs: inputs(), env: { HOME: job.home }, state: main.state })
     expect(post.exitCode).toBe(0)
     expect(service.requestsTo('POST', '/sandboxes/:id/stop')).toHaveLength(1)
     expect(await service.settle()).toEqual([])
@@ -152,8 +120,8 @@ describe('ssh: true where the service cannot give it', () => {
     ['an alias an earlier step wrote', { 'ssh-alias': 'taken' }, /'taken' is already in ~\/\.ssh\/config from an earlier step/],
   ])('%s is an input error naming ssh-alias, and nothing is sent', async (_label, extra, message) => {
     const service = await startEmulator()
-    writeFileSync(join(home, '.ssh', 'config'), `Include "/tmp/gpu-sandbox-abc123/taken.ssh_config"\n${USER_CONFIG}`)
-    const run = await runStep('main', { inputs: inputs(extra), env: { HOME: home } })
+    writeFileSync(join(job.home, '.ssh', 'config'), `Include "/tmp/gpu-sandbox-abc123/taken.ssh_config"\n${USER_CONFIG}`)
+    const run = await runStep('main', { inputs: inputs(extra), env: { HOME: job.home } })
     expect(run.exitCode).toBe(1)
     const errors = commands(run, 'error').join('\n')
     expect(errors).toContain("Input 'ssh-alias'")

@@ -1,5 +1,5 @@
 /**
- * A job's worth of SSH for the e2e tests of the renewer and mode: connect: an
+ * A job's worth of SSH for the e2e tests of ssh: true, the renewer and mode: connect: an
  * emulator with a certificate authority and a real sshd, a HOME with its own
  * ~/.ssh/config, and "later steps" that run OpenSSH with it (the ssh client
  * finds ~/.ssh through the passwd entry, not $HOME, hence -F).
@@ -23,14 +23,14 @@ export const LONG = process.env.SSH_RENEWAL === 'long'
 export const CERT_SECONDS = LONG ? 60 : 9
 export const ROUNDS = LONG ? 12 : 8
 export const ROUND_MS = LONG ? 20_000 : 3_000
-export const USER_CONFIG = 'Host other\n  HostName example.invalid\n'
+export const USER_CONFIG = 'Host other\n  HostName example.invalid\n  User someone\n'
 
 export const job = { emulator: undefined as Emulator | undefined, baseUrl: '', home: '' }
 
 /** Registers a fresh HOME per test and closes the emulator after it. */
 export function useSshJob(): void {
   beforeEach(() => {
-    job.home = mkdtempSync(join(tmpdir(), 'renewal-home-'))
+    job.home = mkdtempSync(join(tmpdir(), 'ssh-home-'))
     mkdirSync(join(job.home, '.ssh'), { mode: 0o700 })
     writeFileSync(join(job.home, '.ssh', 'config'), USER_CONFIG, { mode: 0o600 })
   })
@@ -42,7 +42,7 @@ export function useSshJob(): void {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  job.emulator = new Emulator({ provisioningMs: 300, stopMs: 50, generation: 'current', ssh: true, sshCertificateSeconds: CERT_SECONDS, ...options })
+  job.emulator = new Emulator({ provisioningMs: 300, stopMs: 50, generation: 'current', ssh: true, ...options })
   job.baseUrl = await job.emulator.start()
   return job.emulator
 }
@@ -51,8 +51,8 @@ export const inputs = (extra: Record<string, string> = {}) => ({ 'api-token': jo
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A later step of the job: OpenSSH with the job's ~/.ssh/config. */
-export function later(args: string[], userHome = job.home) {
-  return spawnSync('ssh', ['-F', join(userHome, '.ssh', 'config'), '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', ...args], { encoding: 'utf8', timeout: 30_000 })
+export function later(args: string[], userHome = job.home, command: 'ssh' | 'scp' = 'ssh') {
+  return spawnSync(command, ['-F', join(userHome, '.ssh', 'config'), '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', ...args], { encoding: 'utf8', timeout: 30_000 })
 }
 
 export function processText(pid: number, file: 'cmdline' | 'environ'): string {
