@@ -42,6 +42,13 @@ describe('documentation', () => {
     expect([...tableRows('Outputs').keys()]).toEqual(Object.keys(actionYaml().outputs))
   })
 
+  it("the README's descriptions are action.yml's, with code spans and links as Markdown", () => {
+    const plain = (cell: string) => cell.replace(/`/g, '').replace(/\[([^\]]+)\]\([^)]+\)/g, '$1').trim()
+    for (const [section, specs] of [['Inputs', actionYaml().inputs], ['Outputs', actionYaml().outputs]] as const) {
+      for (const [name, cells] of tableRows(section)) expect(plain(cells.at(-1) ?? ''), name).toBe(specs[name]?.description)
+    }
+  })
+
   // shared/ sits beside the clone on developer machines and in CI.
   const contractPath = join(ROOT, '..', 'shared', 'CONTRACT.md')
   it.skipIf(!existsSync(contractPath))('the contract input and output names are all there', () => {
