@@ -11,6 +11,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { connect, createServer, type AddressInfo } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
+import { createSandboxHost, type SandboxHost } from './sandbox-host.ts'
 
 export const SSHD = '/usr/sbin/sshd'
 
@@ -48,12 +49,15 @@ export class SshService {
   readonly user = userInfo().username
   port = 0
   hostKey = ''
+  /** Where sessions land: their home, the sudo/docker stand-ins and the container's files. */
+  readonly sandboxHost: SandboxHost
   private sshd: ChildProcess | undefined
   private signed = 0
 
   constructor() {
     execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'emulator-org-ca', '-f', join(this.dir, 'ca')])
     writeFileSync(join(this.dir, 'authorized_keys'), '', { mode: 0o600 })
+    this.sandboxHost = createSandboxHost(join(this.dir, 'sandbox'))
   }
 
   /** Signs a user public key: a certificate for this user, valid for `lifetimeSeconds` (sshd refuses it after that). */
@@ -93,6 +97,7 @@ export class SshService {
       'LogLevel ERROR',
       // scp speaks SFTP by default since OpenSSH 9.
       'Subsystem sftp internal-sftp',
+      this.sandboxHost.setEnv,
       '',
     ].join('\n')
     writeFileSync(join(this.dir, 'sshd_config'), config)

@@ -23,7 +23,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['client'],
   ['inputs'],
   ['step'],
-  ['sandbox', 'ssh'],
+  ['sandbox', 'ssh', 'remote'],
   ['sweep', 'cleanup'],
   ['modes'],
   ['entry'],

@@ -28474,6 +28474,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer"
 
 /***/ }),
 
+/***/ 31421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+
+/***/ }),
+
 /***/ 37540:
 /***/ ((module) => {
 
@@ -32432,6 +32439,8 @@ const actionsCore = {
     debug: (message) => core_debug(safe(message)),
     startGroup: (name) => startGroup(safe(name)),
     endGroup: endGroup,
+    // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work.
+    programLine: (line) => process.stdout.write(`${(0,untrusted/* withoutRegisteredSecrets */.Km)(line)}\n`),
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
@@ -32734,6 +32743,9 @@ const INPUT_DEFAULTS = {
     ssh: 'false',
     'ssh-alias': 'sandbox',
     'github-token': GITHUB_TOKEN_DEFAULT,
+    run: '',
+    upload: '.',
+    download: '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -32771,6 +32783,9 @@ const INPUT_MODES = {
     ssh: ['start', 'instance', 'connect'],
     'ssh-alias': ['start', 'instance', 'connect'],
     'github-token': ['sweep'],
+    run: ['start'],
+    upload: ['start'],
+    download: ['start'],
 };
 
 
@@ -32851,7 +32866,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 35776:
+/***/ 53205:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33206,6 +33221,72 @@ const jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
 
 // EXTERNAL MODULE: ./build/src/inputs/run-context.js
 var run_context = __nccwpck_require__(82728);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+;// CONCATENATED MODULE: ./build/src/inputs/run.js
+/**
+ * `run`, `upload` and `download`: a script for the sandbox, the workspace
+ * paths copied there before it, and the paths brought back after it. Every
+ * path is checked here, before any request: relative, inside the workspace
+ * (upload: also after symlinks are followed, and present), no globs.
+ */
+
+
+
+/** A path as written, made relative and normal; or what is wrong with it. */
+function normalPath(raw, kind) {
+    const base = kind === 'upload' ? 'the workspace' : "the sandbox's working directory";
+    if (/[*?]/.test(raw))
+        return { problem: `'${raw}' is a pattern; globs are not expanded, name files or directories` };
+    if (raw.startsWith('~') || (0,external_node_path_.isAbsolute)(raw) || /^[A-Za-z]:[\\/]/.test(raw))
+        return { problem: `'${raw}' is absolute; give a path relative to ${base}` };
+    const path = external_node_path_.posix.normalize(raw.replace(/\\/g, '/')).replace(/\/+$/, '') || '.';
+    if (path === '..' || path.startsWith('../'))
+        return { problem: `'${raw}' leaves ${base}` };
+    if (path === '.git' || path.startsWith('.git/'))
+        return { problem: `'${raw}' is inside .git, which is never copied` };
+    return { path };
+}
+function inside(root, path) {
+    const rel = (0,external_node_path_.relative)(root, path);
+    return rel === '' || (!rel.startsWith(`..${external_node_path_.sep}`) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel));
+}
+/** An upload path must exist, and nothing on the way to it may be a symlink out of the workspace. */
+function uploadProblem(workspace, path, raw) {
+    const full = (0,external_node_path_.join)(workspace, path);
+    try {
+        (0,external_node_fs_.lstatSync)(full);
+    }
+    catch {
+        return `'${raw}' does not exist in the workspace (${workspace})`;
+    }
+    // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
+    const root = (0,external_node_fs_.realpathSync)(workspace);
+    if (path !== '.' && !inside(root, (0,external_node_fs_.realpathSync)((0,external_node_path_.dirname)(full))))
+        return `'${raw}' leaves the workspace through a symbolic link`;
+    return undefined;
+}
+/** Parses a path list; each problem is reported through `fail`. Duplicates are dropped. */
+function parsePaths(raw, kind, workspace, fail) {
+    const paths = [];
+    for (const item of splitList(raw)) {
+        const normal = normalPath(item, kind);
+        if ('problem' in normal) {
+            fail(normal.problem);
+            continue;
+        }
+        const problem = kind === 'upload' ? uploadProblem(workspace, normal.path, item) : undefined;
+        if (problem)
+            fail(problem);
+        else if (!paths.includes(normal.path))
+            paths.push(normal.path);
+    }
+    // `.` already holds everything else.
+    return paths.includes('.') ? ['.'] : paths;
+}
+
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
 var ssh = __nccwpck_require__(60280);
 ;// CONCATENATED MODULE: ./build/src/inputs/unused.js
@@ -33248,6 +33329,7 @@ var default_name = __nccwpck_require__(16536);
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, run) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -33258,12 +33340,12 @@ function parseAlias(inputs, run) {
     }
     return { alias };
 }
-/** ssh and ssh-alias, for start and instance modes. */
-function parseSsh(inputs, run) {
-    const wanted = inputs.parse('ssh', fields_boolean);
+/** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
+function parseSsh(inputs, run, implied = false) {
+    const wanted = inputs.parse('ssh', fields_boolean) || implied;
     if (!wanted) {
         if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== defaults/* INPUT_DEFAULTS */.WJ['ssh-alias'])
-            inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
+            inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it");
         return undefined;
     }
     return parseAlias(inputs, run);
@@ -33337,8 +33419,26 @@ function parseStart(inputs, connection, run) {
         replaceExisting: inputs.parse('replace-existing', fields_boolean),
         keepAlive: inputs.parse('keep-alive', fields_boolean),
         dryRun: inputs.parse('dry-run', fields_boolean),
-        ssh: parseSsh(inputs, run),
+        ssh: parseSsh(inputs, run, inputs.isSet('run')),
+        run: parseRun(inputs, run),
     };
+}
+/** run, upload and download; upload and download mean something only with run. */
+function parseRun(inputs, context) {
+    const script = inputs.read('run');
+    if (script.trim() === '') {
+        for (const name of ['upload', 'download']) {
+            if (inputs.isSet(name) && inputs.raw(name).trim() !== defaults/* INPUT_DEFAULTS */.WJ[name])
+                inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
+        }
+        return undefined;
+    }
+    if (inputs.isSet('wait') && inputs.parse('wait', fields_boolean) === false)
+        inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false");
+    const workspace = context.workspace ?? process.cwd();
+    const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
+    const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
+    return { script, upload, download, workspace };
 }
 function parseNetworkPolicyMode(inputs, connection) {
     return {
@@ -33468,6 +33568,7 @@ function runContextFromEnv(env = process.env) {
         runAttempt: env.GITHUB_RUN_ATTEMPT,
         aliasInUse: (alias) => (0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .aliasWrittenBefore */ .vR)((0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .userSshConfigPath */ .bX)(), alias),
         env,
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
     };
 }
 function serviceUrl(raw, fallback) {
@@ -33563,19 +33664,19 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(35776);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53205);
 /* harmony import */ var _inputs_run_context_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82728);
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(95095);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(66149);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(99686);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(75504);
 /* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(26300);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(77830);
-/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(87392);
+/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(85154);
 /**
  * The main step (action.yml `main`, bundled as dist/main). `runMain` reads the
  * inputs once and runs the mode, with everything it touches passed in; `run`
@@ -33874,7 +33975,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 95095:
+/***/ 66149:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34520,6 +34621,508 @@ var access = __nccwpck_require__(71532);
 var outputs = __nccwpck_require__(16854);
 // EXTERNAL MODULE: ./build/src/step/state.js
 var step_state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./build/src/remote/scripts.js
+/**
+ * The shell scripts the action runs on the sandbox (POSIX sh, and only what
+ * every sandbox host has: tar, mkdir, tail, head, wc, sleep, nohup; with
+ * `image` also `sudo --non-interactive docker exec|cp thunder-sandbox`, as the
+ * service's own SDK does). Each is run as `sh -c '<script>' gpu-sandbox <args>`.
+ *
+ * The working directory is `~/workspace` on the host, `/workspace` in the
+ * image's container. A run keeps its files in `~/.gpu-sandbox-action/<run id>`
+ * on the host: script.sh, output (stdout and stderr together), pid, and
+ * status once it has ended.
+ */
+const HOST_WORKDIR = '~/workspace';
+const CONTAINER_WORKDIR = '/workspace';
+const CONTAINER = 'thunder-sandbox';
+const DOCKER = 'sudo --non-interactive docker';
+/** What the scripts say on stderr, one line each, for the action to read. */
+const MARK = 'gpu-sandbox-run:';
+/** Upload: a tar stream on stdin, unpacked (modes and symlinks kept) into the working directory. Args: placement. */
+const UPLOAD = `set -e
+if [ "$1" = image ]; then
+  stage=$(mktemp -d "$HOME/.gpu-sandbox-stage.XXXXXX")
+  trap 'rm -rf "$stage"' EXIT
+  tar -C "$stage" -xpf -
+  ${DOCKER} cp "$stage/." ${CONTAINER}:${CONTAINER_WORKDIR}
+else
+  mkdir -p "$HOME/workspace"
+  tar -C "$HOME/workspace" -xpf -
+fi`;
+/**
+ * Starts the script (stdin) as a detached job that survives the connection:
+ * its own session, stdio on files, the exit status written last. Idempotent
+ * per run id, so a start retried after a lost answer never starts it twice.
+ * Args: run id, placement. Prints "started <pid>".
+ */
+const START_JOB = `set -e
+id=$1; placement=$2; d="$HOME/.gpu-sandbox-action/$id"
+mkdir -p "$HOME/.gpu-sandbox-action"
+if ! mkdir "$d" 2>/dev/null; then
+  for i in 1 2 3 4 5 6 7 8 9 10; do
+    if [ -f "$d/pid" ]; then echo "started $(cat "$d/pid")"; exit 0; fi
+    sleep 1
+  done
+  echo "${MARK} $d exists but holds no job" >&2; exit 3
+fi
+cat > "$d/script.sh"
+if [ "$placement" = image ]; then
+  ${DOCKER} exec ${CONTAINER} mkdir -p ${CONTAINER_WORKDIR}
+  ${DOCKER} cp "$d/script.sh" "${CONTAINER}:/tmp/gpu-sandbox-$id.sh"
+  set -- ${DOCKER} exec -e PYTHONUNBUFFERED=1 -w ${CONTAINER_WORKDIR} ${CONTAINER} bash -e "/tmp/gpu-sandbox-$id.sh"
+else
+  mkdir -p "$HOME/workspace"; cd "$HOME/workspace"
+  export PYTHONUNBUFFERED=1
+  set -- bash -e "$d/script.sh"
+fi
+: > "$d/output"
+detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
+nohup $detach sh -c '"$@" > "$0/output" 2>&1 < /dev/null; echo $? > "$0/status.tmp"; mv "$0/status.tmp" "$0/status"' "$d" "$@" > /dev/null 2>&1 < /dev/null &
+echo $! > "$d/pid"
+echo "started $!"`;
+/**
+ * Prints the job's output from byte `offset` on as it grows, until the job
+ * has ended and every byte is out; then "exit <status>" on stderr ("lost":
+ * the job is gone without a status). Args: run id, offset.
+ */
+const FOLLOW_JOB = `d="$HOME/.gpu-sandbox-action/$1"; off=$2
+[ -f "$d/pid" ] || { echo "${MARK} no job" >&2; exit 3; }
+while :; do
+  ended=; [ -f "$d/status" ] && ended=1
+  size=$(wc -c < "$d/output")
+  if [ "$size" -gt "$off" ]; then tail -c +"$((off + 1))" "$d/output" | head -c "$((size - off))"; off=$size; fi
+  if [ -n "$ended" ]; then echo "${MARK} exit $(cat "$d/status")" >&2; exit 0; fi
+  if ! kill -0 "$(cat "$d/pid")" 2> /dev/null && [ ! -f "$d/status" ]; then echo "${MARK} lost" >&2; exit 0; fi
+  sleep 0.2
+done`;
+/**
+ * Writes a tar stream of the paths that exist in the working directory to
+ * stdout (an empty archive when none does) and "missing <path>" on stderr for
+ * each that does not. Args: placement, paths.
+ */
+const DOWNLOAD = `placement=$1; shift; n=$#
+if [ "$placement" = image ]; then
+  stage=$(mktemp -d "$HOME/.gpu-sandbox-stage.XXXXXX") || exit 1
+  trap 'rm -rf "$stage"' EXIT
+  for p; do
+    mkdir -p "$stage/$(dirname "$p")"
+    if ${DOCKER} cp "${CONTAINER}:${CONTAINER_WORKDIR}/$p" "$stage/$p" > /dev/null 2>&1; then set -- "$@" "$p"; else echo "${MARK} missing $p" >&2; fi
+  done
+  cd "$stage"
+else
+  mkdir -p "$HOME/workspace"; cd "$HOME/workspace"
+  for p; do
+    if [ -e "$p" ] || [ -L "$p" ]; then set -- "$@" "$p"; else echo "${MARK} missing $p" >&2; fi
+  done
+fi
+shift "$n"
+if [ $# -eq 0 ]; then tar -cf - -T /dev/null; else tar -cf - -- "$@"; fi`;
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(31421);
+;// CONCATENATED MODULE: ./build/src/remote/ssh-command.js
+/**
+ * Runs a POSIX shell script on the sandbox over the action's own SSH access
+ * (`ssh -F <config> <alias>`, the files start mode wrote), with its arguments
+ * quoted, so the login shell only ever sees `sh -c '<script>' …`.
+ */
+
+/** ssh's own exit status for a connection that failed or dropped (the remote command's is anything else). */
+const SSH_CONNECTION_FAILED = 255;
+function shellQuote(value) {
+    return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+/** ssh's arguments: batch mode (never a prompt), and a dropped connection noticed within about 15 s. */
+function sshArguments(target, script, args) {
+    const command = ['sh', '-c', script, 'gpu-sandbox', ...args].map(shellQuote).join(' ');
+    return [
+        '-F',
+        target.configPath,
+        '-o',
+        'BatchMode=yes',
+        '-o',
+        'ConnectTimeout=30',
+        '-o',
+        'ServerAliveInterval=5',
+        '-o',
+        'ServerAliveCountMax=3',
+        '-o',
+        'LogLevel=ERROR',
+        target.alias,
+        command,
+    ];
+}
+/** Only what ssh and tar need: the step's inputs and state stay out of their environment. */
+function toolEnvironment(env) {
+    const kept = {};
+    for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'USER', 'LOGNAME'])
+        if (env[name] !== undefined)
+            kept[name] = env[name];
+    return kept;
+}
+function spawnSsh(target, script, args, stdio, env) {
+    return (0,external_node_child_process_.spawn)('ssh', sshArguments(target, script, args), { stdio, env: toolEnvironment(env) });
+}
+/** A child's exit status (a signal counts as ssh's connection failure) once it has closed. */
+function exited(child) {
+    return new Promise((resolve) => {
+        if (child.exitCode !== null)
+            return resolve(child.exitCode);
+        child.on('error', () => resolve(SSH_CONNECTION_FAILED));
+        child.on('close', (code) => resolve(code ?? SSH_CONNECTION_FAILED));
+    });
+}
+/** Everything a child writes to a stream, as text (at most `limit` characters kept). */
+function collect(stream, limit = 64_000) {
+    let text = '';
+    stream?.on('data', (chunk) => {
+        if (text.length < limit)
+            text += chunk.toString();
+    });
+    return () => text;
+}
+/** Kills the child when the step is cancelled; returns the listener's remover. */
+function killOnAbort(child, signal) {
+    if (!signal)
+        return () => { };
+    const kill = () => child.kill('SIGKILL');
+    if (signal.aborted)
+        kill();
+    signal.addEventListener('abort', kill, { once: true });
+    return () => signal.removeEventListener('abort', kill);
+}
+/** Runs a script with `input` on its stdin; its status, stdout and stderr. */
+async function runScript(target, script, args, input, env, signal) {
+    const child = spawnSsh(target, script, args, ['pipe', 'pipe', 'pipe'], env);
+    const stop = killOnAbort(child, signal);
+    const stdout = collect(child.stdout);
+    const stderr = collect(child.stderr);
+    child.stdin?.on('error', () => { });
+    child.stdin?.end(input);
+    const code = await exited(child);
+    stop();
+    return { code, stdout: stdout(), stderr: stderr() };
+}
+
+;// CONCATENATED MODULE: ./build/src/remote/follow.js
+
+
+
+/** Bytes in, whole lines out; a line longer than this is shown in pieces rather than held. */
+const MAX_LINE_BYTES = 64 * 1024;
+class LineSplitter {
+    pending = Buffer.alloc(0);
+    emit;
+    constructor(emit) {
+        this.emit = emit;
+    }
+    push(chunk) {
+        let data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+        for (let newline = data.indexOf(0x0a); newline >= 0; newline = data.indexOf(0x0a)) {
+            this.emitLine(data.subarray(0, newline));
+            data = data.subarray(newline + 1);
+        }
+        while (data.length >= MAX_LINE_BYTES) {
+            this.emitLine(data.subarray(0, MAX_LINE_BYTES));
+            data = data.subarray(MAX_LINE_BYTES);
+        }
+        this.pending = Buffer.from(data);
+    }
+    /** The last line, when the output did not end with a newline. */
+    flush() {
+        if (this.pending.length > 0)
+            this.emitLine(this.pending);
+        this.pending = Buffer.alloc(0);
+    }
+    emitLine(bytes) {
+        const text = bytes.toString('utf8');
+        this.emit(text.endsWith('\r') ? text.slice(0, -1) : text);
+    }
+}
+/** The job's end, read from the follow script's last stderr line. */
+function parseJobEnd(stderr) {
+    const match = new RegExp(`^${MARK} (exit (\\d{1,3})|lost)$`, 'm').exec(stderr);
+    if (!match)
+        return undefined;
+    return match[2] !== undefined ? { status: Number(match[2]) } : { lost: true };
+}
+function lastLine(stderr) {
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+    return lines.length > 0 ? `: ${(0,untrusted/* serviceText */.Lo)(lines.at(-1))}` : '';
+}
+/** Follows the output to the job's end, reconnecting from the last byte shown. */
+async function followOutput(open, lines, options) {
+    const { clock, signal, log } = options;
+    let offset = 0;
+    let failingSince;
+    let retries = 0;
+    for (;;) {
+        let progressed = false;
+        const stream = open(offset);
+        stream.onData((chunk) => {
+            offset += chunk.length;
+            progressed = true;
+            lines.push(chunk);
+        });
+        const { code, stderr } = await stream.finished;
+        const end = parseJobEnd(stderr);
+        if (end) {
+            lines.flush();
+            return end;
+        }
+        signal?.throwIfAborted();
+        if (stderr.includes(`${MARK} no job`))
+            throw new Error('run: the job is not on the sandbox any more (its files are gone); the sandbox may have been replaced');
+        if (progressed) {
+            failingSince = undefined;
+            retries = 0;
+        }
+        failingSince ??= clock.now();
+        if (clock.now() - failingSince >= options.reconnectForMs) {
+            throw new Error(`run: lost the SSH connection to the job and could not reconnect for ${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`);
+        }
+        const why = code === SSH_CONNECTION_FAILED ? 'dropped' : `ended (${code})`;
+        log(`run: the SSH connection ${why}${lastLine(stderr)}; reconnecting, resuming after byte ${offset}.`);
+        const backoff = Math.min(5_000, 500 * 2 ** retries++);
+        await clock.sleep(backoff / 2 + clock.random() * (backoff / 2), signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/remote/job.js
+
+
+
+
+/** How long each SSH step keeps trying while the connection fails (a sandbox's sshd may lag its `ready`). */
+const CONNECT_RETRY_MS = 2 * 60_000;
+/** How long the follow keeps reconnecting with no connection getting through. */
+const RECONNECT_FOR_MS = 5 * 60_000;
+/** Runs `attempt` again while it fails with `isConnectionFailure`, for up to CONNECT_RETRY_MS. */
+async function whileConnecting(context, label, attempt, isConnectionFailure) {
+    const until = context.clock.now() + CONNECT_RETRY_MS;
+    for (let retry = 0;; retry++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            context.signal?.throwIfAborted();
+            if (!isConnectionFailure(error) || context.clock.now() >= until)
+                throw error;
+            context.log(`${label}: ${error.message}; trying again.`);
+            await context.clock.sleep(Math.min(5_000, 1_000 * 2 ** retry), context.signal);
+        }
+    }
+}
+class ConnectionFailed extends Error {
+}
+const isConnectionFailed = (error) => error instanceof ConnectionFailed;
+/** Starts the script as a detached job; its pid on the sandbox. */
+async function startJob(context, runId, script) {
+    return whileConnecting(context, 'run', async () => {
+        const { code, stdout, stderr } = await runScript(context.target, START_JOB, [runId, context.placement], script, context.env, context.signal);
+        const started = /^started (\d+)$/m.exec(stdout);
+        if (code === 0 && started)
+            return Number(started[1]);
+        const detail = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').slice(-3).join(' / ')) || 'no output';
+        if (code === SSH_CONNECTION_FAILED)
+            throw new ConnectionFailed(`the SSH connection failed (${detail})`);
+        throw new Error(`run: the job could not be started on the sandbox (exit ${code}): ${detail}`);
+    }, isConnectionFailed);
+}
+/** One ssh connection running FOLLOW_JOB from `offset`. */
+function openFollow(context, runId, offset) {
+    const child = spawnSsh(context.target, FOLLOW_JOB, [runId, String(offset)], ['ignore', 'pipe', 'pipe'], context.env);
+    const stop = killOnAbort(child, context.signal);
+    const stderr = collect(child.stderr);
+    return {
+        onData: (listener) => child.stdout?.on('data', listener),
+        finished: exited(child).then((code) => {
+            stop();
+            return { code, stderr: stderr() };
+        }),
+    };
+}
+/** Shows the job's output line by line until it ends; how it ended. */
+function followJob(context, runId, showLine) {
+    return followOutput((offset) => openFollow(context, runId, offset), new LineSplitter(showLine), {
+        clock: context.clock,
+        signal: context.signal,
+        log: context.log,
+        reconnectForMs: RECONNECT_FOR_MS,
+    });
+}
+
+;// CONCATENATED MODULE: ./build/src/remote/transfer.js
+/**
+ * `upload` and `download`: a tar stream over the action's SSH connection, the
+ * local tar's pipe handed straight to ssh (no copy through this process), so
+ * it runs as fast as a bare `tar | ssh`. `.git` is never uploaded; modes and
+ * symlinks are kept. With `image` the files pass through a staging directory
+ * on the host and `docker cp` (scripts.ts).
+ */
+
+
+
+
+/** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
+class TransferError extends Error {
+    connection;
+    constructor(message, connection) {
+        super(message);
+        this.name = 'TransferError';
+        this.connection = connection;
+    }
+}
+/** tar's arguments for workspace-relative paths (`./x`, so no path can read as an option). */
+function memberArguments(paths) {
+    return paths.map((path) => (path === '.' ? '.' : `./${path}`));
+}
+/** The last lines of a tool's stderr, for a message (service text: the sandbox wrote some of it). */
+function tail(stderr) {
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith(MARK));
+    return lines.length > 0 ? `: ${(0,untrusted/* serviceText */.Lo)(lines.slice(-3).join(' / '))}` : '';
+}
+/** Waits for both ends; throws a TransferError naming the side that failed. */
+async function finish(pipe, what, sshSide, stderr) {
+    const [fromCode, toCode] = await Promise.all([exited(pipe.from), exited(pipe.to)]);
+    const sshCode = sshSide === 'from' ? fromCode : toCode;
+    const tarCode = sshSide === 'from' ? toCode : fromCode;
+    const sshErr = sshSide === 'from' ? stderr.from() : stderr.to();
+    const tarErr = sshSide === 'from' ? stderr.to() : stderr.from();
+    if (sshCode === SSH_CONNECTION_FAILED)
+        throw new TransferError(`${what}: the SSH connection failed${tail(sshErr)}`, true);
+    if (sshCode !== 0)
+        throw new TransferError(`${what}: tar on the sandbox exited with ${sshCode}${tail(sshErr)}`, false);
+    if (tarCode !== 0)
+        throw new TransferError(`${what}: tar on the runner exited with ${tarCode}${tail(tarErr)}`, false);
+}
+/** Copies workspace `paths` into the sandbox's working directory. */
+async function uploadPaths(target, placement, workspace, paths, env, signal) {
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, '--exclude=.git', '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment(env) });
+    const ssh = spawnSsh(target, UPLOAD, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
+    const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)];
+    const stderr = { from: collect(tar.stderr), to: collect(ssh.stderr) };
+    // ssh reads tar's pipe itself: this process lets go of its end, so a tar whose reader died gets SIGPIPE.
+    tar.stdout?.destroy();
+    try {
+        await finish({ from: tar, to: ssh }, 'upload', 'to', stderr);
+    }
+    finally {
+        for (const stop of stops)
+            stop();
+    }
+}
+/** Copies working-directory `paths` back into the workspace; returns the paths the sandbox did not have. */
+async function downloadPaths(target, placement, workspace, paths, env, signal) {
+    const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
+    // -m: the runner's clock for modification times; members never leave the workspace (GNU tar refuses `..` and strips `/`).
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) });
+    ssh.stdout?.destroy();
+    const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)];
+    const stderr = { from: collect(ssh.stderr), to: collect(tar.stderr) };
+    try {
+        await finish({ from: ssh, to: tar }, 'download', 'from', stderr);
+    }
+    finally {
+        for (const stop of stops)
+            stop();
+    }
+    const missing = new RegExp(`^${MARK} missing (.*)$`, 'gm');
+    return [...stderr.from().matchAll(missing)].map((match) => match[1] ?? '').filter((path) => paths.includes(path));
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/run.js
+/**
+ * `run`, after start mode has a ready sandbox and SSH access to it: upload
+ * the workspace paths, run the script as a detached job whose output streams
+ * into the log live, download the results (also after a failed run), set
+ * `exit-code`, and fail the step when the script did.
+ */
+
+
+
+
+
+
+const isConnectionError = (error) => error instanceof TransferError && error.connection;
+function listed(paths) {
+    return paths.map((path) => `'${path}'`).join(', ');
+}
+async function upload(deps, context, request, workdir) {
+    const { core, clock } = deps;
+    core.startGroup(`Upload ${listed(request.upload)} to ${workdir}`);
+    try {
+        const began = clock.now();
+        await whileConnecting(context, 'upload', () => uploadPaths(context.target, context.placement, request.workspace, request.upload, context.env, context.signal), isConnectionError);
+        core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without .git) in ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/** Brings `download` back; a path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
+async function download(deps, context, request, workdir) {
+    const { core } = deps;
+    if (request.download.length === 0)
+        return true;
+    core.startGroup(`Download ${listed(request.download)} from ${workdir}`);
+    try {
+        const missing = await whileConnecting(context, 'download', () => downloadPaths(context.target, context.placement, request.workspace, request.download, context.env, context.signal), isConnectionError);
+        for (const path of missing)
+            core.warning(`download: '${(0,untrusted/* serviceText */.Lo)(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`);
+        const copied = request.download.filter((path) => !missing.includes(path));
+        if (copied.length > 0)
+            core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`);
+        return true;
+    }
+    catch (error) {
+        if (context.signal?.aborted)
+            throw error;
+        core.warning(`download failed: ${error.message}`);
+        return false;
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/** Starts the job and shows its output until it ends. */
+async function runJob(deps, context, request, workdir) {
+    const { core, clock } = deps;
+    const runId = `run-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`;
+    const pid = await startJob(context, runId, request.script);
+    core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, as job ${runId} (pid ${pid}) that survives a dropped connection; its output follows.`);
+    const began = clock.now();
+    const end = await followJob(context, runId, (line) => core.programLine(line));
+    const status = 'status' in end ? `exited with ${end.status}` : 'was lost';
+    core.info(`Run ${status} after ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
+    return end;
+}
+async function runOnSandbox(deps, request, target, placement) {
+    const context = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
+    const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR;
+    if (request.upload.length > 0)
+        await upload(deps, context, request, workdir);
+    let end;
+    try {
+        end = await runJob(deps, context, request, workdir);
+    }
+    catch (error) {
+        // Whatever became of the stream, the results the job has written so far are still wanted.
+        if (!deps.signal.aborted)
+            await download(deps, context, request, workdir);
+        throw error;
+    }
+    await download(deps, context, request, workdir);
+    if ('lost' in end)
+        throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above');
+    deps.core.setOutput('exit-code', String(end.status));
+    if (end.status !== 0)
+        throw new Error(`run exited with ${end.status}`);
+}
+
 ;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
 
 
@@ -34572,6 +35175,7 @@ function startSummary(config, started, waited, billing, elapsedMs) {
 
 
 
+
 async function runStart(config, deps) {
     const state = new step_state/* ActionState */.q(deps.core);
     const stepStart = deps.clock.now();
@@ -34591,12 +35195,16 @@ async function runStart(config, deps) {
         const why = failure ? `: ${failure}` : '';
         throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`);
     }
+    let configPath;
     if (config.ssh && preparedSsh && waited.record) {
-        (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, preparedSsh, waited.record);
+        configPath = (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, preparedSsh, waited.record);
         const byTtl = config.enforceTtl ? acceptedAt + config.maxTtlSeconds * 1000 : undefined;
         await (0,access/* keepCertificateFresh */.jt)(deps, config, preparedSsh, started.id, (0,record/* endsAtMs */.uX)(waited.record, byTtl));
     }
     deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
+    if (config.run && config.ssh && configPath) {
+        await runOnSandbox(deps, config.run, { configPath, alias: config.ssh.alias }, config.image === undefined ? 'host' : 'image');
+    }
 }
 async function reportStartDryRun(config, deps) {
     const request = buildStartRequest(config, config.gpuTypes[0]);
@@ -35259,6 +35867,7 @@ const realClock = {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ht: () => (/* binding */ safeLogText),
+/* harmony export */   Km: () => (/* binding */ withoutRegisteredSecrets),
 /* harmony export */   Lo: () => (/* binding */ serviceText),
 /* harmony export */   cl: () => (/* binding */ registerSecret),
 /* harmony export */   g5: () => (/* binding */ summaryText)
@@ -35302,6 +35911,16 @@ const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
 /** Removes registered secrets, PEM blocks and `key` values. */
 function scrubSecrets(text) {
     let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
+    for (const secret of secrets)
+        clean = clean.split(secret).join('***');
+    return clean;
+}
+/**
+ * A line of the user's own program (`run`): shown as a `run:` step shows it,
+ * workflow commands included; only the registered secrets are removed.
+ */
+function withoutRegisteredSecrets(line) {
+    let clean = line;
     for (const secret of secrets)
         clean = clean.split(secret).join('***');
     return clean;
@@ -35791,8 +36410,8 @@ function generateSshKeyPair(comment) {
 
 // EXTERNAL MODULE: ./build/src/ssh/renewer.js
 var renewer = __nccwpck_require__(84978);
-// EXTERNAL MODULE: ./build/src/ssh/renewer-process.js + 1 modules
-var renewer_process = __nccwpck_require__(87392);
+// EXTERNAL MODULE: ./build/src/ssh/renewer-process.js
+var renewer_process = __nccwpck_require__(85154);
 ;// CONCATENATED MODULE: ./build/src/ssh/access.js
 /**
  * `ssh: true`: make the sandbox (or instance) reachable from later steps as
@@ -35850,7 +36469,7 @@ async function prepareSandboxSsh(deps, env, deadline) {
     const certIssuedAt = deps.clock.now();
     return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt: (0,renewer/* certificateExpiry */.n_)(certificate.expires_at, certIssuedAt) };
 }
-/** Writes the SSH files and the Include line, sets the outputs. */
+/** Writes the SSH files and the Include line, sets the outputs; the config file's path. */
 function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
     const { core } = deps;
     const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath);
@@ -35865,6 +36484,7 @@ function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
     core.setOutput('ssh-key-path', keyPath ?? '');
     const pinned = endpoint.hostKey ? 'host key pinned from the record' : 'host key learned on first connect into this config only';
     core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`);
+    return configPath;
 }
 /**
  * The record's SSH address with a host key to pin, or what is wrong with it,
@@ -35886,12 +36506,12 @@ function pinnableEndpoint(record) {
         return { problem: ' gives no host_key to pin (a host key learned on first use could be another sandbox’s)' };
     return { endpoint };
 }
-/** Start mode, once the sandbox is ready: its address and host key from the record. */
+/** Start mode, once the sandbox is ready: its address and host key from the record; the config file's path. */
 function finishSandboxSsh(deps, ssh, prepared, record) {
     const found = pinnableEndpoint(record);
     if ('problem' in found)
         throw new SshUnavailableError(`the sandbox record${found.problem}`);
-    connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath);
+    return connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath);
 }
 /**
  * Starts the renewer, which keeps the certificate valid for the rest of the
@@ -35940,7 +36560,8 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
         const status = (ours?.status ?? '').toUpperCase();
         if (ours && status === 'RUNNING' && ours.ip) {
             try {
-                return connect(deps, ssh, dir, endpointFromInstance(ours), keyPath);
+                connect(deps, ssh, dir, endpointFromInstance(ours), keyPath);
+                return;
             }
             catch (error) {
                 if (error instanceof SshEndpointError)
@@ -35960,24 +36581,17 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 /***/ }),
 
-/***/ 87392:
+/***/ 85154:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  yk: () => (/* binding */ RENEWER_FLAG),
-  qS: () => (/* binding */ RENEWER_LOG),
-  uE: () => (/* binding */ launchRenewer)
-});
-
-// UNUSED EXPORTS: endRenewer, isRenewer, renewerEnvironment, renewerFailures
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: ./build/src/ssh/renewer-process.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   qS: () => (/* binding */ RENEWER_LOG),
+/* harmony export */   uE: () => (/* binding */ launchRenewer),
+/* harmony export */   yk: () => (/* binding */ RENEWER_FLAG)
+/* harmony export */ });
+/* unused harmony exports renewerEnvironment, isRenewer, endRenewer, renewerFailures */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(31421);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
 /**
  * Starting and ending the renewer process. It runs the main bundle again
  * (`node <script> --ssh-renewer`), detached, with an environment of a few
@@ -35996,9 +36610,9 @@ function renewerEnvironment(env) {
 }
 /** Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and closed. */
 async function launchRenewer(spec, script, logPath, env = process.env) {
-    const log = (0,external_node_fs_.openSync)(logPath, 'a', 0o600);
+    const log = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(logPath, 'a', 0o600);
     try {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, [script, RENEWER_FLAG], { detached: true, stdio: ['pipe', 'ignore', log], env: renewerEnvironment(env) });
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)(process.execPath, [script, RENEWER_FLAG], { detached: true, stdio: ['pipe', 'ignore', log], env: renewerEnvironment(env) });
         const spawned = new Promise((resolve, reject) => {
             child.once('error', reject);
             child.once('spawn', () => resolve(child.pid));
@@ -36012,7 +36626,7 @@ async function launchRenewer(spec, script, logPath, env = process.env) {
         return pid;
     }
     finally {
-        (0,external_node_fs_.closeSync)(log);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(log);
     }
 }
 /** The command line of `pid`, when it runs: /proc where there is one, else ps (macOS runners). */

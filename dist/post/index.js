@@ -32777,6 +32777,8 @@ const actionsCore = {
     debug: (message) => core_debug(safe(message)),
     startGroup: (name) => startGroup(safe(name)),
     endGroup: endGroup,
+    // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work.
+    programLine: (line) => process.stdout.write(`${(0,untrusted/* withoutRegisteredSecrets */.Km)(line)}\n`),
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
@@ -33370,6 +33372,9 @@ const INPUT_DEFAULTS = {
     ssh: 'false',
     'ssh-alias': 'sandbox',
     'github-token': GITHUB_TOKEN_DEFAULT,
+    run: '',
+    upload: '.',
+    download: '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33407,6 +33412,9 @@ const INPUT_MODES = {
     ssh: ['start', 'instance', 'connect'],
     'ssh-alias': ['start', 'instance', 'connect'],
     'github-token': ['sweep'],
+    run: ['start'],
+    upload: ['start'],
+    download: ['start'],
 };
 
 
@@ -33483,7 +33491,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 9138:
+/***/ 2196:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33547,7 +33555,7 @@ const fields_boolean = schemas/* string */.YjP().transform((raw, ctx) => {
     return core/* NEVER */.tm;
 });
 /** Comma- or newline-separated list; blanks dropped. */
-function splitList(raw) {
+function fields_splitList(raw) {
     return raw
         .split(/[,\n]/)
         .map((item) => item.trim())
@@ -33555,7 +33563,7 @@ function splitList(raw) {
 }
 const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
     const types = [];
-    for (const item of splitList(raw)) {
+    for (const item of fields_splitList(raw)) {
         const upper = item.toUpperCase();
         if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
             ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)` });
@@ -33585,7 +33593,7 @@ function isValidCidr(entry) {
     return false;
 }
 const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = splitList(raw);
+    const entries = fields_splitList(raw);
     for (const entry of entries) {
         if (!isValidCidr(entry)) {
             ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` });
@@ -33608,7 +33616,7 @@ function isValidDomain(entry) {
     return !/^\d+$/.test(labels[labels.length - 1] ?? '');
 }
 const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
+    const entries = fields_splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
     for (const entry of entries) {
         if (!isValidDomain(entry)) {
             ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` });
@@ -33849,6 +33857,7 @@ function run_context_runContextFromEnv(env = process.env) {
         runAttempt: env.GITHUB_RUN_ATTEMPT,
         aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias),
         env,
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
     };
 }
 function serviceUrl(raw, fallback) {
@@ -33873,6 +33882,72 @@ function run_context_repositoryFromEnv(env) {
     if (!apiUrl || !serverUrl)
         return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
     return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./build/src/inputs/run.js
+/**
+ * `run`, `upload` and `download`: a script for the sandbox, the workspace
+ * paths copied there before it, and the paths brought back after it. Every
+ * path is checked here, before any request: relative, inside the workspace
+ * (upload: also after symlinks are followed, and present), no globs.
+ */
+
+
+
+/** A path as written, made relative and normal; or what is wrong with it. */
+function normalPath(raw, kind) {
+    const base = kind === 'upload' ? 'the workspace' : "the sandbox's working directory";
+    if (/[*?]/.test(raw))
+        return { problem: `'${raw}' is a pattern; globs are not expanded, name files or directories` };
+    if (raw.startsWith('~') || isAbsolute(raw) || /^[A-Za-z]:[\\/]/.test(raw))
+        return { problem: `'${raw}' is absolute; give a path relative to ${base}` };
+    const path = posix.normalize(raw.replace(/\\/g, '/')).replace(/\/+$/, '') || '.';
+    if (path === '..' || path.startsWith('../'))
+        return { problem: `'${raw}' leaves ${base}` };
+    if (path === '.git' || path.startsWith('.git/'))
+        return { problem: `'${raw}' is inside .git, which is never copied` };
+    return { path };
+}
+function inside(root, path) {
+    const rel = relative(root, path);
+    return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+/** An upload path must exist, and nothing on the way to it may be a symlink out of the workspace. */
+function uploadProblem(workspace, path, raw) {
+    const full = join(workspace, path);
+    try {
+        lstatSync(full);
+    }
+    catch {
+        return `'${raw}' does not exist in the workspace (${workspace})`;
+    }
+    // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
+    const root = realpathSync(workspace);
+    if (path !== '.' && !inside(root, realpathSync(dirname(full))))
+        return `'${raw}' leaves the workspace through a symbolic link`;
+    return undefined;
+}
+/** Parses a path list; each problem is reported through `fail`. Duplicates are dropped. */
+function run_parsePaths(raw, kind, workspace, fail) {
+    const paths = [];
+    for (const item of splitList(raw)) {
+        const normal = normalPath(item, kind);
+        if ('problem' in normal) {
+            fail(normal.problem);
+            continue;
+        }
+        const problem = kind === 'upload' ? uploadProblem(workspace, normal.path, item) : undefined;
+        if (problem)
+            fail(problem);
+        else if (!paths.includes(normal.path))
+            paths.push(normal.path);
+    }
+    // `.` already holds everything else.
+    return paths.includes('.') ? ['.'] : paths;
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/unused.js
@@ -33941,6 +34016,7 @@ function parseGeneratedName(name) {
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, run) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -33951,12 +34027,12 @@ function parseAlias(inputs, run) {
     }
     return { alias };
 }
-/** ssh and ssh-alias, for start and instance modes. */
-function parseSsh(inputs, run) {
-    const wanted = inputs.parse('ssh', field.boolean);
+/** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
+function parseSsh(inputs, run, implied = false) {
+    const wanted = inputs.parse('ssh', field.boolean) || implied;
     if (!wanted) {
         if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias'])
-            inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it");
+            inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it");
         return undefined;
     }
     return parseAlias(inputs, run);
@@ -34030,8 +34106,26 @@ function parseStart(inputs, connection, run) {
         replaceExisting: inputs.parse('replace-existing', field.boolean),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, run),
+        ssh: parseSsh(inputs, run, inputs.isSet('run')),
+        run: parseRun(inputs, run),
     };
+}
+/** run, upload and download; upload and download mean something only with run. */
+function parseRun(inputs, context) {
+    const script = inputs.read('run');
+    if (script.trim() === '') {
+        for (const name of ['upload', 'download']) {
+            if (inputs.isSet(name) && inputs.raw(name).trim() !== INPUT_DEFAULTS[name])
+                inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
+        }
+        return undefined;
+    }
+    if (inputs.isSet('wait') && inputs.parse('wait', field.boolean) === false)
+        inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false");
+    const workspace = context.workspace ?? process.cwd();
+    const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
+    const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
+    return { script, upload, download, workspace };
 }
 function parseNetworkPolicyMode(inputs, connection) {
     return {
@@ -34205,7 +34299,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3874);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3724);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2753);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9138);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2196);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5504);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6017);
 /**
@@ -34297,6 +34391,7 @@ const realClock = {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ht: () => (/* binding */ safeLogText),
+/* harmony export */   Km: () => (/* binding */ withoutRegisteredSecrets),
 /* harmony export */   Lo: () => (/* binding */ serviceText),
 /* harmony export */   cl: () => (/* binding */ registerSecret),
 /* harmony export */   g5: () => (/* binding */ summaryText)
@@ -34340,6 +34435,16 @@ const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
 /** Removes registered secrets, PEM blocks and `key` values. */
 function scrubSecrets(text) {
     let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
+    for (const secret of secrets)
+        clean = clean.split(secret).join('***');
+    return clean;
+}
+/**
+ * A line of the user's own program (`run`): shown as a `run:` step shows it,
+ * workflow commands included; only the registered secrets are removed.
+ */
+function withoutRegisteredSecrets(line) {
+    let clean = line;
     for (const secret of secrets)
         clean = clean.split(secret).join('***');
     return clean;

@@ -1,6 +1,7 @@
 /** The typed config each mode's main step receives, parsed once from the inputs (modes.ts). */
 import type { GpuType, NetworkPolicy } from '../client/schemas.ts'
 import type { Mode } from './defaults.ts'
+import type { RunRequest } from './run.ts'
 import type { SshRequest } from './ssh.ts'
 
 export interface Connection {
@@ -33,8 +34,10 @@ export interface StartConfig extends Connection {
   replaceExisting: boolean
   keepAlive: boolean
   dryRun: boolean
-  /** ssh: true: the alias later steps use; undefined: no SSH access. */
+  /** ssh: true (or run): the alias later steps use; undefined: no SSH access. */
   ssh: SshRequest | undefined
+  /** run: the script, and what is copied there and back; undefined: no run. */
+  run: RunRequest | undefined
 }
 
 export interface StopConfig extends Connection {

@@ -39,6 +39,9 @@ export const INPUT_DEFAULTS = {
   ssh: 'false',
   'ssh-alias': 'sandbox',
   'github-token': GITHUB_TOKEN_DEFAULT,
+  run: '',
+  upload: '.',
+  download: '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -79,4 +82,7 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   ssh: ['start', 'instance', 'connect'],
   'ssh-alias': ['start', 'instance', 'connect'],
   'github-token': ['sweep'],
+  run: ['start'],
+  upload: ['start'],
+  download: ['start'],
 }

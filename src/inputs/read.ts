@@ -11,6 +11,7 @@ import { imageId } from './image.ts'
 import { jsonObject } from './json-object.ts'
 import { looksLikePrivateKey, maskPrivateKeyInputs } from './private-key.ts'
 import { repositoryFromEnv, type RunContext, runContextFromEnv } from './run-context.ts'
+import { parsePaths, type RunRequest } from './run.ts'
 import { checkAlias, type SshRequest } from './ssh.ts'
 import { unusedInputWarnings } from './unused.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
@@ -27,11 +28,11 @@ function parseAlias(inputs: Collector, run: RunContext): SshRequest | undefined 
   return { alias }
 }
 
-/** ssh and ssh-alias, for start and instance modes. */
-function parseSsh(inputs: Collector, run: RunContext): SshRequest | undefined {
-  const wanted = inputs.parse('ssh', field.boolean)
+/** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
+function parseSsh(inputs: Collector, run: RunContext, implied = false): SshRequest | undefined {
+  const wanted = inputs.parse('ssh', field.boolean) || implied
   if (!wanted) {
-    if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias']) inputs.fail('ssh-alias', "is set but 'ssh' is not true; set ssh: true to use it")
+    if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias']) inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it")
     return undefined
   }
   return parseAlias(inputs, run)
@@ -99,8 +100,25 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
     replaceExisting: inputs.parse('replace-existing', field.boolean),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     dryRun: inputs.parse('dry-run', field.boolean),
-    ssh: parseSsh(inputs, run),
+    ssh: parseSsh(inputs, run, inputs.isSet('run')),
+    run: parseRun(inputs, run),
   }
+}
+
+/** run, upload and download; upload and download mean something only with run. */
+function parseRun(inputs: Collector, context: RunContext): RunRequest | undefined {
+  const script = inputs.read('run')
+  if (script.trim() === '') {
+    for (const name of ['upload', 'download'] as const) {
+      if (inputs.isSet(name) && inputs.raw(name).trim() !== INPUT_DEFAULTS[name]) inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it")
+    }
+    return undefined
+  }
+  if (inputs.isSet('wait') && inputs.parse('wait', field.boolean) === false) inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false")
+  const workspace = context.workspace ?? process.cwd()
+  const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message))
+  const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message))
+  return { script, upload, download, workspace }
 }
 
 function parseNetworkPolicyMode(inputs: Collector, connection: Connection): NetworkPolicyConfig {

@@ -9,6 +9,8 @@ export interface RunContext extends NameSource {
   aliasInUse?: (alias: string) => boolean
   /** GITHUB_REPOSITORY, GITHUB_API_URL, …: what mode: sweep needs. */
   env?: NodeJS.ProcessEnv
+  /** Where `upload` and `download` paths are relative to: GITHUB_WORKSPACE, else the step's directory. */
+  workspace?: string
 }
 
 export function runContextFromEnv(env: NodeJS.ProcessEnv = process.env): RunContext {
@@ -18,6 +20,7 @@ export function runContextFromEnv(env: NodeJS.ProcessEnv = process.env): RunCont
     runAttempt: env.GITHUB_RUN_ATTEMPT,
     aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias),
     env,
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
   }
 }
 

@@ -19,6 +19,7 @@ import { opContext, type StepDeps } from '../step/deps.ts'
 import { setJsonOutput, setTextOutput } from '../step/outputs.ts'
 import { ActionState } from '../step/state.ts'
 import { formatDuration, reportDryRun } from '../step/summary.ts'
+import { runOnSandbox } from './run.ts'
 import { startSummary, type WaitOutcome } from './start-summary.ts'
 
 export async function runStart(config: StartConfig, deps: StepDeps): Promise<void> {
@@ -40,12 +41,16 @@ export async function runStart(config: StartConfig, deps: StepDeps): Promise<voi
     const why = failure ? `: ${failure}` : ''
     throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`)
   }
+  let configPath: string | undefined
   if (config.ssh && preparedSsh && waited.record) {
-    finishSandboxSsh(deps, config.ssh, preparedSsh, waited.record)
+    configPath = finishSandboxSsh(deps, config.ssh, preparedSsh, waited.record)
     const byTtl = config.enforceTtl ? acceptedAt + config.maxTtlSeconds * 1000 : undefined
     await keepCertificateFresh(deps, config, preparedSsh, started.id, endsAtMs(waited.record, byTtl))
   }
   deps.core.info(`Sandbox ${started.id} is ${serviceText(waited.status)}.`)
+  if (config.run && config.ssh && configPath) {
+    await runOnSandbox(deps, config.run, { configPath, alias: config.ssh.alias }, config.image === undefined ? 'host' : 'image')
+  }
 }
 
 async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<void> {

@@ -17,6 +17,11 @@ export type ActionCore = Pick<
   | 'startGroup'
   | 'endGroup'
 > & {
+  /**
+   * One line of the user's own program (`run`), written as a `run:` step's
+   * output is: workflow commands in it work; registered secrets are removed.
+   */
+  programLine(line: string): void
   /** Appends markdown to the job summary; a no-op where there is none. */
   appendSummary(markdown: string): Promise<void>
 }

@@ -45,6 +45,16 @@ export function scrubSecrets(text: string): string {
   return clean
 }
 
+/**
+ * A line of the user's own program (`run`): shown as a `run:` step shows it,
+ * workflow commands included; only the registered secrets are removed.
+ */
+export function withoutRegisteredSecrets(line: string): string {
+  let clean = line
+  for (const secret of secrets) clean = clean.split(secret).join('***')
+  return clean
+}
+
 /** `::x::` at a line start and `##[x]` anywhere can no longer be read as commands. */
 function defuseCommands(line: string): string {
   return line.replace(/##\[/g, '#\u2060#[').replace(/^(\s*):(?=:)/, '$1:\u2060')

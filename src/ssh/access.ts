@@ -69,8 +69,8 @@ export async function prepareSandboxSsh(deps: StepDeps, env: NodeJS.ProcessEnv, 
   return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt: certificateExpiry(certificate.expires_at, certIssuedAt) }
 }
 
-/** Writes the SSH files and the Include line, sets the outputs. */
-function connect(deps: StepDeps, ssh: SshRequest, dir: string, endpoint: SshEndpoint, keyPath?: string, certPath?: string): void {
+/** Writes the SSH files and the Include line, sets the outputs; the config file's path. */
+function connect(deps: StepDeps, ssh: SshRequest, dir: string, endpoint: SshEndpoint, keyPath?: string, certPath?: string): string {
   const { core } = deps
   const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath)
   const userConfig = userSshConfigPath()
@@ -84,6 +84,7 @@ function connect(deps: StepDeps, ssh: SshRequest, dir: string, endpoint: SshEndp
   core.setOutput('ssh-key-path', keyPath ?? '')
   const pinned = endpoint.hostKey ? 'host key pinned from the record' : 'host key learned on first connect into this config only'
   core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`)
+  return configPath
 }
 
 /**
@@ -103,11 +104,11 @@ export function pinnableEndpoint(record: SandboxRecord): { endpoint: SshEndpoint
   return { endpoint }
 }
 
-/** Start mode, once the sandbox is ready: its address and host key from the record. */
-export function finishSandboxSsh(deps: StepDeps, ssh: SshRequest, prepared: PreparedSandboxSsh, record: SandboxRecord): void {
+/** Start mode, once the sandbox is ready: its address and host key from the record; the config file's path. */
+export function finishSandboxSsh(deps: StepDeps, ssh: SshRequest, prepared: PreparedSandboxSsh, record: SandboxRecord): string {
   const found = pinnableEndpoint(record)
   if ('problem' in found) throw new SshUnavailableError(`the sandbox record${found.problem}`)
-  connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath)
+  return connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath)
 }
 
 /**
@@ -157,7 +158,8 @@ export async function connectInstance(deps: StepDeps, ssh: SshRequest, uuid: str
     const status = (ours?.status ?? '').toUpperCase()
     if (ours && status === 'RUNNING' && ours.ip) {
       try {
-        return connect(deps, ssh, dir, endpointFromInstance(ours), keyPath)
+        connect(deps, ssh, dir, endpointFromInstance(ours), keyPath)
+        return
       } catch (error) {
         if (error instanceof SshEndpointError) throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`)
         throw error

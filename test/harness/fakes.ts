@@ -79,6 +79,9 @@ export function recordingCore(inputs: Record<string, string> = {}, state: Record
     endGroup: () => {
       core.log.push('::endgroup::')
     },
+    programLine: (line: string) => {
+      core.log.push(line)
+    },
     appendSummary: async (markdown: string) => {
       core.summaries.push(markdown)
     },

@@ -1,0 +1,98 @@
+/**
+ * What an SSH login to an emulated sandbox lands on: its own home (not the
+ * emulator user's), and on its PATH the stand-ins an image-backed sandbox
+ * host has: `sudo` (only `--non-interactive`/`-n`, as a password prompt would
+ * hang a job) and `docker`, which knows one container, `thunder-sandbox`,
+ * whose file system is a directory of its own (`exec` and `cp`, the two
+ * commands the service's SDK uses). Every stand-in call is appended to
+ * `calls.log`, so tests see the exact commands.
+ *
+ * sshd's `SetEnv HOME=… PATH=…` puts a session there. One sshd serves every
+ * emulated sandbox, so they share this home.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const CONTAINER_NAME = 'thunder-sandbox'
+
+const SUDO = `#!/bin/bash
+printf 'sudo %s\\n' "$*" >> "$EMULATOR_CALLS_LOG"
+case "$1" in
+  -n|--non-interactive) shift ;;
+  *) echo "sudo: a terminal is required to read the password; use the -S option or --non-interactive" >&2; exit 1 ;;
+esac
+exec "$@"
+`
+
+/** docker exec [-i] [-w dir] [-e K=V] thunder-sandbox cmd…; docker cp src dest (one side thunder-sandbox:path). */
+const DOCKER = `#!/bin/bash
+printf 'docker %s\\n' "$*" >> "$EMULATOR_CALLS_LOG"
+root="$EMULATOR_CONTAINER_ROOT"
+no_container() { echo "Error response from daemon: No such container: $1" >&2; exit 1; }
+inside() { case "$1" in ${CONTAINER_NAME}:*) return 0 ;; esac; return 1; }
+command="$1"; shift
+case "$command" in
+exec)
+  workdir=/; envs=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -i|--interactive) shift ;;
+      -w|--workdir) workdir="$2"; shift 2 ;;
+      -e|--env) envs+=("$2"); shift 2 ;;
+      -*) echo "unknown flag: $1" >&2; exit 125 ;;
+      *) break ;;
+    esac
+  done
+  [ "$1" = "${CONTAINER_NAME}" ] || no_container "$1"
+  shift
+  cd "$root$workdir" 2>/dev/null || { echo "OCI runtime exec failed: chdir to cwd (\\"$workdir\\"): no such file or directory" >&2; exit 126; }
+  # The container's absolute paths (arguments starting with /) live under its root here.
+  args=()
+  for arg in "$@"; do
+    if [ "\${arg#/}" != "$arg" ]; then args+=("$root$arg"); else args+=("$arg"); fi
+  done
+  exec env "\${envs[@]}" CONTAINER_ROOT="$root" "\${args[@]}"
+  ;;
+cp)
+  [ $# -eq 2 ] || { echo '"docker cp" requires exactly 2 arguments' >&2; exit 1; }
+  src="$1"; dest="$2"
+  if inside "$src"; then src="$root\${src#${CONTAINER_NAME}:}"; from=container
+  elif [ "\${src%%:*}" != "$src" ]; then no_container "\${src%%:*}"; fi
+  if inside "$dest"; then dest="$root\${dest#${CONTAINER_NAME}:}"
+  elif [ "\${dest%%:*}" != "$dest" ]; then no_container "\${dest%%:*}"; fi
+  [ -e "$src" ] || [ -L "$src" ] || { echo "Error response from daemon: Could not find the file \${1#*:} in container ${CONTAINER_NAME}" >&2; exit 1; }
+  case "$src" in
+    */.) mkdir -p "$dest" && cp -a "$src" "$dest/" ;;
+    *) if [ -d "$dest" ]; then cp -a "$src" "$dest/"; else cp -a "$src" "$dest"; fi ;;
+  esac
+  ;;
+*) echo "docker: '$command' is not a docker command (the emulator's stand-in knows exec and cp)" >&2; exit 1 ;;
+esac
+`
+
+export interface SandboxHost {
+  home: string
+  bin: string
+  containerRoot: string
+  callsLog: string
+  /** The sshd_config line that puts every session there. */
+  setEnv: string
+}
+
+export function createSandboxHost(dir: string): SandboxHost {
+  const home = join(dir, 'home')
+  const bin = join(dir, 'bin')
+  const containerRoot = join(dir, 'container')
+  const callsLog = join(dir, 'calls.log')
+  for (const path of [home, bin, join(containerRoot, 'tmp')]) mkdirSync(path, { recursive: true })
+  writeFileSync(join(bin, 'sudo'), SUDO, { mode: 0o755 })
+  writeFileSync(join(bin, 'docker'), DOCKER, { mode: 0o755 })
+  writeFileSync(callsLog, '')
+  const path = `${bin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`
+  const env = { HOME: home, PATH: path, EMULATOR_CONTAINER_ROOT: containerRoot, EMULATOR_CALLS_LOG: callsLog }
+  // sshd splits SetEnv at spaces: the emulator's temporary paths have none.
+  const setEnv = `SetEnv ${Object.entries(env)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ')}`
+  return { home, bin, containerRoot, callsLog, setEnv }
+}

@@ -1,0 +1,85 @@
+/**
+ * `run`, after start mode has a ready sandbox and SSH access to it: upload
+ * the workspace paths, run the script as a detached job whose output streams
+ * into the log live, download the results (also after a failed run), set
+ * `exit-code`, and fail the step when the script did.
+ */
+import { randomBytes } from 'node:crypto'
+import type { RunRequest } from '../inputs/run.ts'
+import { followJob, startJob, whileConnecting, type RemoteContext } from '../remote/job.ts'
+import type { JobEnd } from '../remote/follow.ts'
+import { CONTAINER_WORKDIR, HOST_WORKDIR } from '../remote/scripts.ts'
+import type { Placement, SshTarget } from '../remote/ssh-command.ts'
+import { downloadPaths, TransferError, uploadPaths } from '../remote/transfer.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import type { StepDeps } from '../step/deps.ts'
+import { formatDuration } from '../step/summary.ts'
+
+const isConnectionError = (error: unknown) => error instanceof TransferError && error.connection
+
+function listed(paths: readonly string[]): string {
+  return paths.map((path) => `'${path}'`).join(', ')
+}
+
+async function upload(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string): Promise<void> {
+  const { core, clock } = deps
+  core.startGroup(`Upload ${listed(request.upload)} to ${workdir}`)
+  try {
+    const began = clock.now()
+    await whileConnecting(context, 'upload', () => uploadPaths(context.target, context.placement, request.workspace, request.upload, context.env, context.signal), isConnectionError)
+    core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without .git) in ${formatDuration(clock.now() - began)}.`)
+  } finally {
+    core.endGroup()
+  }
+}
+
+/** Brings `download` back; a path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
+async function download(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string): Promise<boolean> {
+  const { core } = deps
+  if (request.download.length === 0) return true
+  core.startGroup(`Download ${listed(request.download)} from ${workdir}`)
+  try {
+    const missing = await whileConnecting(context, 'download', () => downloadPaths(context.target, context.placement, request.workspace, request.download, context.env, context.signal), isConnectionError)
+    for (const path of missing) core.warning(`download: '${serviceText(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`)
+    const copied = request.download.filter((path) => !missing.includes(path))
+    if (copied.length > 0) core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`)
+    return true
+  } catch (error) {
+    if (context.signal?.aborted) throw error
+    core.warning(`download failed: ${(error as Error).message}`)
+    return false
+  } finally {
+    core.endGroup()
+  }
+}
+
+/** Starts the job and shows its output until it ends. */
+async function runJob(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string): Promise<JobEnd> {
+  const { core, clock } = deps
+  const runId = `run-${randomBytes(6).toString('hex')}`
+  const pid = await startJob(context, runId, request.script)
+  core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, as job ${runId} (pid ${pid}) that survives a dropped connection; its output follows.`)
+  const began = clock.now()
+  const end = await followJob(context, runId, (line) => core.programLine(line))
+  const status = 'status' in end ? `exited with ${end.status}` : 'was lost'
+  core.info(`Run ${status} after ${formatDuration(clock.now() - began)}.`)
+  return end
+}
+
+export async function runOnSandbox(deps: StepDeps, request: RunRequest, target: SshTarget, placement: Placement): Promise<void> {
+  const context: RemoteContext = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) }
+  const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR
+  if (request.upload.length > 0) await upload(deps, context, request, workdir)
+  let end: JobEnd
+  try {
+    end = await runJob(deps, context, request, workdir)
+  } catch (error) {
+    // Whatever became of the stream, the results the job has written so far are still wanted.
+    if (!deps.signal.aborted) await download(deps, context, request, workdir)
+    throw error
+  }
+  await download(deps, context, request, workdir)
+  if ('lost' in end) throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above')
+  deps.core.setOutput('exit-code', String(end.status))
+  if (end.status !== 0) throw new Error(`run exited with ${end.status}`)
+}

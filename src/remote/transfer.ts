@@ -1,0 +1,81 @@
+/**
+ * `upload` and `download`: a tar stream over the action's SSH connection, the
+ * local tar's pipe handed straight to ssh (no copy through this process), so
+ * it runs as fast as a bare `tar | ssh`. `.git` is never uploaded; modes and
+ * symlinks are kept. With `image` the files pass through a staging directory
+ * on the host and `docker cp` (scripts.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { serviceText } from '../runtime/untrusted.ts'
+import { collect, exited, killOnAbort, spawnSsh, SSH_CONNECTION_FAILED, toolEnvironment, type Placement, type SshTarget } from './ssh-command.ts'
+import { DOWNLOAD, MARK, UPLOAD } from './scripts.ts'
+
+/** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
+export class TransferError extends Error {
+  readonly connection: boolean
+  constructor(message: string, connection: boolean) {
+    super(message)
+    this.name = 'TransferError'
+    this.connection = connection
+  }
+}
+
+/** tar's arguments for workspace-relative paths (`./x`, so no path can read as an option). */
+function memberArguments(paths: readonly string[]): string[] {
+  return paths.map((path) => (path === '.' ? '.' : `./${path}`))
+}
+
+/** The last lines of a tool's stderr, for a message (service text: the sandbox wrote some of it). */
+function tail(stderr: string): string {
+  const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith(MARK))
+  return lines.length > 0 ? `: ${serviceText(lines.slice(-3).join(' / '))}` : ''
+}
+
+interface Pipeline {
+  from: ChildProcess
+  to: ChildProcess
+}
+
+/** Waits for both ends; throws a TransferError naming the side that failed. */
+async function finish(pipe: Pipeline, what: string, sshSide: 'from' | 'to', stderr: { from: () => string; to: () => string }): Promise<void> {
+  const [fromCode, toCode] = await Promise.all([exited(pipe.from), exited(pipe.to)])
+  const sshCode = sshSide === 'from' ? fromCode : toCode
+  const tarCode = sshSide === 'from' ? toCode : fromCode
+  const sshErr = sshSide === 'from' ? stderr.from() : stderr.to()
+  const tarErr = sshSide === 'from' ? stderr.to() : stderr.from()
+  if (sshCode === SSH_CONNECTION_FAILED) throw new TransferError(`${what}: the SSH connection failed${tail(sshErr)}`, true)
+  if (sshCode !== 0) throw new TransferError(`${what}: tar on the sandbox exited with ${sshCode}${tail(sshErr)}`, false)
+  if (tarCode !== 0) throw new TransferError(`${what}: tar on the runner exited with ${tarCode}${tail(tarErr)}`, false)
+}
+
+/** Copies workspace `paths` into the sandbox's working directory. */
+export async function uploadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
+  const tar = spawn('tar', ['-C', workspace, '--exclude=.git', '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment(env) })
+  const ssh = spawnSsh(target, UPLOAD, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env)
+  const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)]
+  const stderr = { from: collect(tar.stderr), to: collect(ssh.stderr) }
+  // ssh reads tar's pipe itself: this process lets go of its end, so a tar whose reader died gets SIGPIPE.
+  tar.stdout?.destroy()
+  try {
+    await finish({ from: tar, to: ssh }, 'upload', 'to', stderr)
+  } finally {
+    for (const stop of stops) stop()
+  }
+}
+
+/** Copies working-directory `paths` back into the workspace; returns the paths the sandbox did not have. */
+export async function downloadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]> {
+  const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env)
+  // -m: the runner's clock for modification times; members never leave the workspace (GNU tar refuses `..` and strips `/`).
+  const tar = spawn('tar', ['-C', workspace, '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) })
+  ssh.stdout?.destroy()
+  const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)]
+  const stderr = { from: collect(ssh.stderr), to: collect(tar.stderr) }
+  try {
+    await finish({ from: ssh, to: tar }, 'download', 'from', stderr)
+  } finally {
+    for (const stop of stops) stop()
+  }
+  const missing = new RegExp(`^${MARK} missing (.*)$`, 'gm')
+  return [...stderr.from().matchAll(missing)].map((match) => match[1] ?? '').filter((path) => paths.includes(path))
+}

@@ -1,0 +1,125 @@
+/**
+ * The `run` modules in process (so coverage sees them), over real OpenSSH to
+ * the emulator's sshd: upload, the detached job and its live output,
+ * download, and what each does when the connection or the sandbox fails.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Emulator } from '../../emulator/emulator.ts'
+import type { ComputeClient } from '../../src/client/client.ts'
+import { runOnSandbox } from '../../src/modes/run.ts'
+import type { RunRequest } from '../../src/inputs/run.ts'
+import { realClock } from '../../src/runtime/clock.ts'
+import type { StepDeps } from '../../src/step/deps.ts'
+import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
+import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
+import { canRun } from '../harness/ssh-job.ts'
+
+let emulator: Emulator | undefined
+let dir = ''
+afterEach(async () => {
+  await emulator?.close()
+  emulator = undefined
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function setUp(port?: number) {
+  emulator = new Emulator({ ssh: true, generation: 'current' })
+  await emulator.start()
+  dir = mkdtempSync(join(tmpdir(), 'run-remote-'))
+  const workspace = join(dir, 'workspace')
+  mkdirSync(join(workspace, 'src'), { recursive: true })
+  writeFileSync(join(workspace, 'src', 'input.txt'), 'input\n')
+  const target = { configPath: emulatorSshConfig(emulator, dir, 'box', port), alias: 'box' }
+  const home = emulator.sshService?.sandboxHost.home ?? ''
+  return { workspace, target, home }
+}
+
+function deps(core: RecordingCore, clock = realClock, signal = new AbortController().signal): StepDeps {
+  return { core, clock, signal, client: {} as ComputeClient, env: process.env }
+}
+
+const request = (workspace: string, script: string, extra: Partial<RunRequest> = {}): RunRequest => ({ script, upload: ['src'], download: [], workspace, ...extra })
+
+describe.skipIf(!canRun)('run, in process', () => {
+  it('uploads, shows the output line by line, downloads, and sets exit-code', async () => {
+    const { workspace, target, home } = await setUp()
+    const core = recordingCore()
+    const script = 'cat src/input.txt\nprintf "no newline at the end"\nmkdir -p out && echo result > out/r.txt'
+    await runOnSandbox(deps(core), request(workspace, script, { download: ['out', 'absent'] }), target, 'host')
+    expect(readFileSync(join(home, 'workspace', 'src', 'input.txt'), 'utf8')).toBe('input\n')
+    const shown = core.log.slice(core.log.findIndex((line) => line.startsWith('Run: bash -e in ~/workspace')) + 1)
+    expect(shown.slice(0, 2)).toEqual(['input', 'no newline at the end'])
+    expect(shown[2]).toMatch(/^Run exited with 0 after/)
+    expect(readFileSync(join(workspace, 'out', 'r.txt'), 'utf8')).toBe('result\n')
+    expect(core.outputs['exit-code']).toBe('0')
+    expect(core.annotations).toEqual([{ level: 'warning', message: "download: 'absent' was not found in ~/workspace on the sandbox; nothing was copied for it." }])
+  })
+
+  it('a failing script fails the step with its status, after the download', async () => {
+    const { workspace, target } = await setUp()
+    const core = recordingCore()
+    await expect(runOnSandbox(deps(core), request(workspace, 'echo partial > report.txt\nfalse\necho never', { download: ['report.txt'] }), target, 'host')).rejects.toThrow('run exited with 1')
+    expect(core.outputs['exit-code']).toBe('1')
+    expect(core.log).not.toContain('never')
+    expect(readFileSync(join(workspace, 'report.txt'), 'utf8')).toBe('partial\n')
+  })
+
+  it('a job whose process vanishes without a status fails the step as lost', async () => {
+    const { workspace, target } = await setUp()
+    const core = recordingCore()
+    // The wrapper that would write the status is killed; the script itself ends normally.
+    await expect(runOnSandbox(deps(core), request(workspace, 'kill -KILL $PPID; echo after', { upload: [] }), target, 'host')).rejects.toThrow(/ended without an exit status/)
+    expect(core.outputs['exit-code']).toBeUndefined()
+  })
+
+  it('a sandbox that refuses connections: each step tries for 2 minutes (on a fake clock), then fails saying so', async () => {
+    const { workspace, target } = await setUp(1)
+    const core = recordingCore()
+    const clock = new FakeClock()
+    await expect(runOnSandbox(deps(core, clock), request(workspace, 'true'), target, 'host')).rejects.toThrow(/^upload: the SSH connection failed: .*Connection refused/)
+    expect(core.log.filter((line) => line.startsWith('upload: upload: the SSH connection failed')).length).toBeGreaterThan(5)
+    expect(Math.max(...clock.sleeps)).toBe(5_000)
+  })
+
+  it('tar failing on the sandbox is not retried, and says what tar said', async () => {
+    const { workspace, target, home } = await setUp()
+    writeFileSync(join(home, 'workspace'), 'a file where the working directory should be')
+    const core = recordingCore()
+    await expect(runOnSandbox(deps(core), request(workspace, 'true'), target, 'host')).rejects.toThrow(/^upload: tar on the sandbox exited with 1: mkdir: cannot create directory/)
+    expect(core.log.some((line) => line.includes('trying again'))).toBe(false)
+  })
+
+  it('a download the runner cannot unpack is a warning; the run result still decides', async () => {
+    const { workspace, target } = await setUp()
+    const core = recordingCore()
+    // The workspace went away while the job ran: tar on the runner has nowhere to unpack.
+    await runOnSandbox(deps(core), request(join(workspace, 'gone'), 'mkdir -p blocked/deep && echo r > blocked/deep/r.txt', { upload: [], download: ['blocked'] }), target, 'host')
+    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/download failed: download: tar on the runner exited with 2/)
+    expect(core.outputs['exit-code']).toBe('0')
+  })
+
+  it('inside the image: the job and the files go through docker exec and docker cp', async () => {
+    const { workspace, target } = await setUp()
+    const core = recordingCore()
+    await runOnSandbox(deps(core), request(workspace, 'cat src/input.txt > copied.txt && echo "$PYTHONUNBUFFERED"', { download: ['copied.txt', '.'] }), target, 'image')
+    expect(core.log).toContain('1')
+    expect(readFileSync(join(workspace, 'copied.txt'), 'utf8')).toBe('input\n')
+    const root = emulator?.sshService?.sandboxHost.containerRoot ?? ''
+    expect(existsSync(join(root, 'workspace', 'src', 'input.txt'))).toBe(true)
+  })
+
+  it('a cancelled step stops following at once', async () => {
+    const { workspace, target } = await setUp()
+    const core = recordingCore()
+    const controller = new AbortController()
+    const running = runOnSandbox(deps(core, realClock, controller.signal), request(workspace, 'echo started; sleep 30', { upload: [] }), target, 'host')
+    for (let waited = 0; !core.log.includes('started') && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100))
+    const cancelledAt = Date.now()
+    controller.abort(new Error('cancelled by SIGTERM'))
+    await expect(running).rejects.toThrow()
+    expect(Date.now() - cancelledAt).toBeLessThan(2_000)
+  })
+})

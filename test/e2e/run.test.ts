@@ -1,0 +1,163 @@
+/**
+ * `run` through the bundles on the emulator with real OpenSSH (issue 23):
+ * the workspace goes up as a tar stream, the script runs as a detached job
+ * whose output streams live, the results come back, and the step passes or
+ * fails with the script's status, also when the connection drops midway and
+ * inside an image.
+ */
+import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { commands, runStep, visibleText } from '../../scripts/lib/action-runner.ts'
+import { dropFollowConnections, makeWorkspace, processesWith, runEnv } from '../harness/run-job.ts'
+import { canRun, inputs, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+
+useSshJob()
+let workspace = ''
+afterEach(() => rmSync(workspace, { recursive: true, force: true }))
+
+const SCRIPT = [
+  'echo "first line"',
+  'test -x tool.sh && ./tool.sh',
+  'test -L link && echo "link -> $(readlink link)"',
+  'test -e .git || echo "no .git"',
+  'cat src/data.txt',
+  'mkdir -p reports && echo "<testsuite/>" > reports/junit.xml',
+  'echo "::warning file=src/data.txt::from the program"',
+  'echo "to stderr" >&2',
+  'exit 3',
+].join('\n')
+
+describe.skipIf(!canRun)('run', () => {
+  it('uploads the workspace, streams the output, brings the report back and fails with the script status; the post step stops the sandbox', async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const with_ = inputs({ run: SCRIPT, download: 'reports/, not-there' })
+    const main = await runStep('main', { inputs: with_, env: runEnv(workspace) })
+    expect(main.exitCode).toBe(1)
+    expect(main.outputs['exit-code']).toBe('3')
+    const lines = main.stdout.split('\n')
+    const shown = ['first line', 'tool ran', 'link -> src/data.txt', 'no .git', 'data from the workspace', '::warning file=src/data.txt::from the program', 'to stderr']
+    const at = shown.map((line) => lines.indexOf(line))
+    expect(at.every((index) => index >= 0)).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+    // The program's workflow command reaches the runner as written (as a run: step's would).
+    expect(commands(main, 'warning')).toContain('from the program')
+    expect(commands(main, 'error')).toContain('run exited with 3')
+    expect(commands(main, 'warning').join('\n')).toMatch(/download: 'not-there' was not found in ~\/workspace/)
+    expect(readFileSync(join(workspace, 'reports', 'junit.xml'), 'utf8')).toBe('<testsuite/>\n')
+    // Modes and symlinks arrived as they were; .git stayed home.
+    const home = service.sshService?.sandboxHost.home ?? ''
+    expect(statSync(join(home, 'workspace', 'tool.sh')).mode & 0o777).toBe(0o755)
+    expect(lstatSync(join(home, 'workspace', 'link')).isSymbolicLink()).toBe(true)
+    expect(readlinkSync(join(home, 'workspace', 'link'))).toBe('src/data.txt')
+    expect(existsSync(join(home, 'workspace', '.git'))).toBe(false)
+    expect(visibleText(main)).not.toContain(service.token)
+
+    const id = main.outputs['sandbox-id'] ?? ''
+    const post = await runStep('post', { inputs: with_, env: runEnv(workspace), state: main.state })
+    expect(post.exitCode).toBe(0)
+    expect(service.stopRequestsFor(id)).toHaveLength(1)
+  })
+
+  it('passes with exit-code 0 when the script does', async () => {
+    await startEmulator()
+    workspace = makeWorkspace()
+    const main = await runStep('main', { inputs: inputs({ run: 'cat src/data.txt', upload: 'src' }), env: runEnv(workspace) })
+    expect(main.exitCode).toBe(0)
+    expect(main.outputs['exit-code']).toBe('0')
+    expect(main.stdout).toContain('\ndata from the workspace\n')
+    await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
+  })
+
+  it('loses no line and keeps the status when the SSH connection is killed in the middle of a 30-second script', async () => {
+    await startEmulator()
+    workspace = makeWorkspace()
+    const script = 'for i in $(seq 1 60); do echo "line $i"; sleep 0.5; done; exit 7'
+    let drops = 0
+    const main = await runStep('main', {
+      inputs: inputs({ run: script, upload: 'src' }),
+      env: runEnv(workspace),
+      timeoutMs: 90_000,
+      onSpawn: (_child, output) => {
+        const dropAt = ['line 10', 'line 35']
+        const timer = setInterval(() => {
+          const next = dropAt[drops]
+          if (next && output().includes(`\n${next}\n`)) drops += dropFollowConnections() > 0 ? 1 : 0
+          if (drops >= dropAt.length) clearInterval(timer)
+        }, 50)
+        _child.on('close', () => clearInterval(timer))
+      },
+    })
+    expect(drops).toBe(2)
+    expect(main.stdout.match(/reconnecting, resuming after byte \d+/g)?.length).toBeGreaterThanOrEqual(2)
+    const shown = main.stdout.split('\n').filter((line) => /^line \d+$/.test(line))
+    expect(shown).toEqual(Array.from({ length: 60 }, (_, i) => `line ${i + 1}`))
+    expect(main.exitCode).toBe(1)
+    expect(main.outputs['exit-code']).toBe('7')
+    await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
+  }, 120_000)
+
+  it('cancellation ends the streaming at once; the post step stops the sandbox, which ends the job', async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    let cancelledAt = 0
+    const main = await runStep('main', {
+      inputs: inputs({ run: 'for i in $(seq 1 120); do echo "tick $i"; sleep 0.5; done', upload: 'src' }),
+      env: runEnv(workspace),
+      onSpawn: (child, output) => {
+        const timer = setInterval(() => {
+          if (!output().includes('\ntick 3\n')) return
+          clearInterval(timer)
+          cancelledAt = Date.now()
+          child.kill('SIGTERM')
+        }, 50)
+        child.on('close', () => clearInterval(timer))
+      },
+    })
+    expect(cancelledAt).toBeGreaterThan(0)
+    expect(Date.now() - cancelledAt).toBeLessThan(5_000)
+    expect(main.exitCode).toBe(1)
+    expect(main.stdout).toMatch(/Received SIGTERM: cancelling/)
+    expect(main.outputs['exit-code']).toBeUndefined()
+    // No ssh of the step is left following the job.
+    expect(processesWith('.gpu-sandbox-action/$1"; off=$2').filter(({ pid }) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('ssh'))).toEqual([])
+    const post = await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
+    expect(post.exitCode).toBe(0)
+    expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+  })
+
+  it('inside an image: the script runs in the container thunder-sandbox, files go in and out with docker cp', async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const run = 'pwd; cat src/data.txt > copied.txt; echo "in $(basename "$(dirname "$PWD")")"'
+    const main = await runStep('main', { inputs: inputs({ image: 'img-cuda-12', run, upload: 'src', download: 'copied.txt' }), env: runEnv(workspace) })
+    expect(main.exitCode).toBe(0)
+    const host = service.sshService?.sandboxHost
+    expect(main.stdout).toContain(`\n${host?.containerRoot}/workspace\n`)
+    expect(main.stdout).toContain('\nin container\n')
+    expect(readFileSync(join(workspace, 'copied.txt'), 'utf8')).toBe('data from the workspace\n')
+    const calls = readFileSync(host?.callsLog ?? '', 'utf8').split('\n').filter((line) => line.startsWith('sudo '))
+    expect(calls.every((line) => line.startsWith('sudo --non-interactive docker '))).toBe(true)
+    expect(calls.some((line) => /^sudo --non-interactive docker cp \S+\/\.gpu-sandbox-stage\.\w+\/\. thunder-sandbox:\/workspace$/.test(line))).toBe(true)
+    expect(calls.some((line) => /^sudo --non-interactive docker exec -e PYTHONUNBUFFERED=1 -w \/workspace thunder-sandbox bash -e \/tmp\/gpu-sandbox-run-\w+\.sh$/.test(line))).toBe(true)
+    expect(calls.some((line) => /^sudo --non-interactive docker cp thunder-sandbox:\/workspace\/copied\.txt \S+\/copied\.txt$/.test(line))).toBe(true)
+    // The host's own working directory was not used.
+    expect(existsSync(join(host?.home ?? '', 'workspace'))).toBe(false)
+    await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
+  })
+
+  it('bad upload and download paths are input errors naming the input, before any request', async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const main = await runStep('main', { inputs: inputs({ run: 'true', upload: 'src, ../outside, missing', download: '/etc/passwd, reports/*.xml' }), env: runEnv(workspace) })
+    expect(main.exitCode).toBe(1)
+    const errors = main.stdout.split('\n').filter((line) => line.startsWith('::error'))
+    expect(errors.join('\n')).toMatch(/Invalid input 'upload'.*'\.\.\/outside' leaves the workspace/)
+    expect(errors.join('\n')).toMatch(/Invalid input 'upload'.*'missing' does not exist in the workspace/)
+    expect(errors.join('\n')).toMatch(/Invalid input 'download'.*'\/etc\/passwd' is absolute/)
+    expect(errors.join('\n')).toMatch(/Invalid input 'download'.*globs are not expanded/)
+    expect(service.requests).toHaveLength(0)
+    await sleep(0)
+  })
+})

@@ -1,0 +1,97 @@
+/** run, upload and download: parsed once, every bad path an input error before any request. */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { InputErrors } from '../../src/inputs/collector.ts'
+import type { StartConfig } from '../../src/inputs/config.ts'
+import { parseInputs } from '../../src/inputs/read.ts'
+import { parsePaths } from '../../src/inputs/run.ts'
+
+const workspace = mkdtempSync(join(tmpdir(), 'run-inputs-'))
+const outside = mkdtempSync(join(tmpdir(), 'run-outside-'))
+mkdirSync(join(workspace, 'src', 'deep'), { recursive: true })
+writeFileSync(join(workspace, 'src', 'deep', 'a.txt'), 'a')
+writeFileSync(join(outside, 'secret.txt'), 's')
+symlinkSync(outside, join(workspace, 'escape'))
+symlinkSync('/etc/passwd', join(workspace, 'passwd-link'))
+afterAll(() => {
+  rmSync(workspace, { recursive: true, force: true })
+  rmSync(outside, { recursive: true, force: true })
+})
+
+function paths(raw: string, kind: 'upload' | 'download' = 'upload') {
+  const problems: string[] = []
+  const parsed = parsePaths(raw, kind, workspace, (message) => problems.push(message))
+  return { parsed, problems }
+}
+
+const context = { repositoryId: '42', runId: '987', runAttempt: '2', randomHex: () => 'a1b2c3', workspace, aliasInUse: () => false }
+function start(inputs: Record<string, string>): StartConfig {
+  return parseInputs((name) => ({ 'api-token': 'tok-abc123', ...inputs })[name] ?? '', context) as StartConfig
+}
+function errorsOf(inputs: Record<string, string>): string[] {
+  try {
+    start(inputs)
+  } catch (error) {
+    return (error as InputErrors).errors.map((e) => e.message)
+  }
+  throw new Error('expected InputErrors')
+}
+
+describe('upload and download paths', () => {
+  it('normalises, drops duplicates, and lets . stand for everything', () => {
+    expect(paths('./src/, src, src/deep/../deep/a.txt').parsed).toEqual(['src', 'src/deep/a.txt'])
+    expect(paths('src\n.').parsed).toEqual(['.'])
+    expect(paths('reports/, out/x.xml', 'download')).toEqual({ parsed: ['reports', 'out/x.xml'], problems: [] })
+  })
+
+  it.each([
+    ['../x', /'\.\.\/x' leaves the (workspace|sandbox's working directory)/],
+    ['src/../../x', /leaves the (workspace|sandbox's working directory)/],
+    ['/etc', /'\/etc' is absolute/],
+    ['~/x', /is absolute/],
+    ['C:\\x', /is absolute/],
+    ['*.py', /globs are not expanded/],
+    ['.git', /inside \.git/],
+    ['.git/config', /inside \.git/],
+  ])('%s is refused in both', (raw, message) => {
+    expect(paths(raw).problems[0]).toMatch(message)
+    expect(paths(raw, 'download').problems[0]).toMatch(message)
+  })
+
+  it('an upload path must exist, and may not reach outside through a symlinked directory', () => {
+    expect(paths('missing').problems[0]).toMatch(/'missing' does not exist in the workspace/)
+    expect(paths('escape/secret.txt').problems[0]).toMatch(/leaves the workspace through a symbolic link/)
+    // A symlink itself is copied as a link, never followed: allowed.
+    expect(paths('escape, passwd-link')).toEqual({ parsed: ['escape', 'passwd-link'], problems: [] })
+    // download paths are on the sandbox: not looked up here.
+    expect(paths('missing', 'download').problems).toEqual([])
+  })
+})
+
+describe('run', () => {
+  it('implies ssh (alias sandbox) and uploads the whole workspace by default', () => {
+    const config = start({ run: 'pytest -q' })
+    expect(config.ssh).toEqual({ alias: 'sandbox' })
+    expect(config.run).toEqual({ script: 'pytest -q', upload: ['.'], download: [], workspace })
+    expect(start({ run: 'x', 'ssh-alias': 'gpu', download: 'reports/' })).toMatchObject({ ssh: { alias: 'gpu' }, run: { download: ['reports'] } })
+    expect(start({}).run).toBeUndefined()
+  })
+
+  it('upload or download without run, and run with wait: false, are input errors', () => {
+    expect(errorsOf({ upload: 'src' })).toEqual(["Input 'upload': is set but 'run' is empty; it copies files for run, so set run (a script) or remove it"])
+    expect(errorsOf({ download: 'reports' })[0]).toMatch(/^Input 'download': is set but 'run' is empty/)
+    expect(errorsOf({ run: 'x', wait: 'false' })).toEqual(["Input 'wait': is 'false', but 'run' needs the sandbox ready; remove wait: false"])
+    // The default upload is not "set".
+    expect(start({ upload: '.' }).run).toBeUndefined()
+  })
+
+  it('every bad path is reported at once, each naming its input', () => {
+    expect(errorsOf({ run: 'x', upload: '../a, missing', download: '/abs' })).toEqual([
+      "Input 'upload': '../a' leaves the workspace",
+      `Input 'upload': 'missing' does not exist in the workspace (${workspace})`,
+      "Input 'download': '/abs' is absolute; give a path relative to the sandbox's working directory",
+    ])
+  })
+})
