@@ -35018,8 +35018,9 @@ async function uploadPaths(target, placement, workspace, paths, env, signal) {
 /** Copies working-directory `paths` back into the workspace; returns the paths the sandbox did not have. */
 async function downloadPaths(target, placement, workspace, paths, env, signal) {
     const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
-    // -m: the runner's clock for modification times; members never leave the workspace (GNU tar refuses `..` and strips `/`).
-    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) });
+    // The archive comes from the sandbox: members never leave the workspace (GNU tar refuses `..`, strips `/`, and defers
+    // symlinks that point out, so nothing is written through them); owners and set-id bits are not taken from it; -m: the runner's clock.
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) });
     ssh.stdout?.destroy();
     const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)];
     const stderr = { from: collect(ssh.stderr), to: collect(tar.stderr) };
@@ -35063,11 +35064,11 @@ async function upload(deps, context, request, workdir) {
         core.endGroup();
     }
 }
-/** Brings `download` back; a path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
+/** Brings `download` back; the paths copied. A path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
 async function download(deps, context, request, workdir) {
     const { core } = deps;
     if (request.download.length === 0)
-        return true;
+        return [];
     core.startGroup(`Download ${listed(request.download)} from ${workdir}`);
     try {
         const missing = await whileConnecting(context, 'download', () => downloadPaths(context.target, context.placement, request.workspace, request.download, context.env, context.signal), isConnectionError);
@@ -35076,13 +35077,13 @@ async function download(deps, context, request, workdir) {
         const copied = request.download.filter((path) => !missing.includes(path));
         if (copied.length > 0)
             core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`);
-        return true;
+        return copied;
     }
     catch (error) {
         if (context.signal?.aborted)
             throw error;
         core.warning(`download failed: ${error.message}`);
-        return false;
+        return [];
     }
     finally {
         core.endGroup();
@@ -35100,6 +35101,11 @@ async function runJob(deps, context, request, workdir) {
     core.info(`Run ${status} after ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
     return end;
 }
+function runSummary(end, copied) {
+    const result = 'lost' in end ? 'ended without an exit status' : end.status === 0 ? 'passed (exit 0)' : `failed (exit ${end.status})`;
+    const back = copied.length > 0 ? `; downloaded: ${copied.map((path) => (0,untrusted/* summaryText */.g5)(path, 200)).join(', ')}` : '';
+    return `\n**run** ${result}${back}.\n`;
+}
 async function runOnSandbox(deps, request, target, placement) {
     const context = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
     const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR;
@@ -35115,7 +35121,8 @@ async function runOnSandbox(deps, request, target, placement) {
             await download(deps, context, request, workdir);
         throw error;
     }
-    await download(deps, context, request, workdir);
+    const copied = await download(deps, context, request, workdir);
+    await deps.core.appendSummary(runSummary(end, copied));
     if ('lost' in end)
         throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above');
     deps.core.setOutput('exit-code', String(end.status));

@@ -11,7 +11,7 @@ import type { JobEnd } from '../remote/follow.ts'
 import { CONTAINER_WORKDIR, HOST_WORKDIR } from '../remote/scripts.ts'
 import type { Placement, SshTarget } from '../remote/ssh-command.ts'
 import { downloadPaths, TransferError, uploadPaths } from '../remote/transfer.ts'
-import { serviceText } from '../runtime/untrusted.ts'
+import { serviceText, summaryText } from '../runtime/untrusted.ts'
 import type { StepDeps } from '../step/deps.ts'
 import { formatDuration } from '../step/summary.ts'
 
@@ -33,21 +33,21 @@ async function upload(deps: StepDeps, context: RemoteContext, request: RunReques
   }
 }
 
-/** Brings `download` back; a path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
-async function download(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string): Promise<boolean> {
+/** Brings `download` back; the paths copied. A path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
+async function download(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string): Promise<string[]> {
   const { core } = deps
-  if (request.download.length === 0) return true
+  if (request.download.length === 0) return []
   core.startGroup(`Download ${listed(request.download)} from ${workdir}`)
   try {
     const missing = await whileConnecting(context, 'download', () => downloadPaths(context.target, context.placement, request.workspace, request.download, context.env, context.signal), isConnectionError)
     for (const path of missing) core.warning(`download: '${serviceText(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`)
     const copied = request.download.filter((path) => !missing.includes(path))
     if (copied.length > 0) core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`)
-    return true
+    return copied
   } catch (error) {
     if (context.signal?.aborted) throw error
     core.warning(`download failed: ${(error as Error).message}`)
-    return false
+    return []
   } finally {
     core.endGroup()
   }
@@ -66,6 +66,12 @@ async function runJob(deps: StepDeps, context: RemoteContext, request: RunReques
   return end
 }
 
+function runSummary(end: JobEnd, copied: readonly string[]): string {
+  const result = 'lost' in end ? 'ended without an exit status' : end.status === 0 ? 'passed (exit 0)' : `failed (exit ${end.status})`
+  const back = copied.length > 0 ? `; downloaded: ${copied.map((path) => summaryText(path, 200)).join(', ')}` : ''
+  return `\n**run** ${result}${back}.\n`
+}
+
 export async function runOnSandbox(deps: StepDeps, request: RunRequest, target: SshTarget, placement: Placement): Promise<void> {
   const context: RemoteContext = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) }
   const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR
@@ -78,7 +84,8 @@ export async function runOnSandbox(deps: StepDeps, request: RunRequest, target: 
     if (!deps.signal.aborted) await download(deps, context, request, workdir)
     throw error
   }
-  await download(deps, context, request, workdir)
+  const copied = await download(deps, context, request, workdir)
+  await deps.core.appendSummary(runSummary(end, copied))
   if ('lost' in end) throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above')
   deps.core.setOutput('exit-code', String(end.status))
   if (end.status !== 0) throw new Error(`run exited with ${end.status}`)

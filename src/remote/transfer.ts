@@ -66,8 +66,9 @@ export async function uploadPaths(target: SshTarget, placement: Placement, works
 /** Copies working-directory `paths` back into the workspace; returns the paths the sandbox did not have. */
 export async function downloadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]> {
   const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env)
-  // -m: the runner's clock for modification times; members never leave the workspace (GNU tar refuses `..` and strips `/`).
-  const tar = spawn('tar', ['-C', workspace, '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) })
+  // The archive comes from the sandbox: members never leave the workspace (GNU tar refuses `..`, strips `/`, and defers
+  // symlinks that point out, so nothing is written through them); owners and set-id bits are not taken from it; -m: the runner's clock.
+  const tar = spawn('tar', ['-C', workspace, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) })
   ssh.stdout?.destroy()
   const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)]
   const stderr = { from: collect(ssh.stderr), to: collect(tar.stderr) }

@@ -25,6 +25,7 @@ const SCRIPT = [
   'mkdir -p reports && echo "<testsuite/>" > reports/junit.xml',
   'echo "::warning file=src/data.txt::from the program"',
   'echo "to stderr" >&2',
+  'echo "token: $TOKEN_AS_WRITTEN"',
   'exit 3',
 ].join('\n')
 
@@ -32,7 +33,8 @@ describe.skipIf(!canRun)('run', () => {
   it('uploads the workspace, streams the output, brings the report back and fails with the script status; the post step stops the sandbox', async () => {
     const service = await startEmulator()
     workspace = makeWorkspace()
-    const with_ = inputs({ run: SCRIPT, download: 'reports/, not-there' })
+    // The workflow author wrote the token into the script (as `${{ secrets.… }}` would): the log shows it masked.
+    const with_ = inputs({ run: SCRIPT.replace('$TOKEN_AS_WRITTEN', service.token), download: 'reports/, not-there' })
     const main = await runStep('main', { inputs: with_, env: runEnv(workspace) })
     expect(main.exitCode).toBe(1)
     expect(main.outputs['exit-code']).toBe('3')
@@ -53,6 +55,8 @@ describe.skipIf(!canRun)('run', () => {
     expect(readlinkSync(join(home, 'workspace', 'link'))).toBe('src/data.txt')
     expect(existsSync(join(home, 'workspace', '.git'))).toBe(false)
     expect(visibleText(main)).not.toContain(service.token)
+    expect(lines).toContain('token: ***')
+    expect(main.summary).toContain('**run** failed (exit 3); downloaded: reports.')
 
     const id = main.outputs['sandbox-id'] ?? ''
     const post = await runStep('post', { inputs: with_, env: runEnv(workspace), state: main.state })
