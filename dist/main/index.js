@@ -34842,6 +34842,8 @@ class LineSplitter {
         this.emit(text.endsWith('\r') ? text.slice(0, -1) : text);
     }
 }
+/** How often a failing follow asks whether the sandbox is still there. */
+const CHECK_EVERY_MS = 10_000;
 /** The job's end, read from the follow script's last stderr line. */
 function parseJobEnd(stderr) {
     const match = new RegExp(`^${MARK} (exit (\\d{1,3})|lost)$`, 'm').exec(stderr);
@@ -34859,6 +34861,7 @@ async function followOutput(open, lines, options) {
     let offset = 0;
     let failingSince;
     let retries = 0;
+    let checkedAt = Number.NEGATIVE_INFINITY;
     for (;;) {
         let progressed = false;
         const stream = open(offset);
@@ -34881,6 +34884,12 @@ async function followOutput(open, lines, options) {
             retries = 0;
         }
         failingSince ??= clock.now();
+        if (!progressed && options.sandboxGone && clock.now() - checkedAt >= CHECK_EVERY_MS) {
+            checkedAt = clock.now();
+            const gone = await options.sandboxGone();
+            if (gone)
+                throw new Error(`run: the SSH connection to the job dropped and the sandbox is gone (${gone}); the script's result is unknown`);
+        }
         if (clock.now() - failingSince >= options.reconnectForMs) {
             throw new Error(`run: lost the SSH connection to the job and could not reconnect for ${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`);
         }
@@ -34952,6 +34961,7 @@ function followJob(context, runId, showLine) {
         signal: context.signal,
         log: context.log,
         reconnectForMs: RECONNECT_FOR_MS,
+        sandboxGone: context.sandboxGone,
     });
 }
 
@@ -35048,6 +35058,9 @@ async function downloadPaths(target, placement, workspace, paths, env, signal) {
 
 
 
+
+
+
 const isConnectionError = (error) => error instanceof TransferError && error.connection;
 function listed(paths) {
     return paths.map((path) => `'${path}'`).join(', ');
@@ -35106,8 +35119,21 @@ function runSummary(end, copied) {
     const back = copied.length > 0 ? `; downloaded: ${copied.map((path) => (0,untrusted/* summaryText */.g5)(path, 200)).join(', ')}` : '';
     return `\n**run** ${result}${back}.\n`;
 }
-async function runOnSandbox(deps, request, target, placement) {
-    const context = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
+/** While connections fail: one read of the sandbox says whether it is still there (a failed read says nothing). */
+function sandboxGone(deps, sandboxId) {
+    return async () => {
+        try {
+            const record = await deps.client.withDeadline(deps.clock.now() + eventual/* INFO_READ_MS */.Zr, deps.clock).getSandbox(sandboxId, deps.signal);
+            return (0,sandbox_status/* isNotLive */.ec)(record.status) ? `status '${(0,untrusted/* serviceText */.Lo)(record.status, 40)}'` : undefined;
+        }
+        catch (error) {
+            return (0,errors/* isNotFound */.c4)(error) ? 'the service answers 404 for it' : undefined;
+        }
+    };
+}
+async function runOnSandbox(deps, request, sandboxId, target, placement) {
+    const log = (message) => deps.core.info(message);
+    const context = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) };
     const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR;
     if (request.upload.length > 0)
         await upload(deps, context, request, workdir);
@@ -35210,7 +35236,7 @@ async function runStart(config, deps) {
     }
     deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
     if (config.run && config.ssh && configPath) {
-        await runOnSandbox(deps, config.run, { configPath, alias: config.ssh.alias }, config.image === undefined ? 'host' : 'image');
+        await runOnSandbox(deps, config.run, started.id, { configPath, alias: config.ssh.alias }, config.image === undefined ? 'host' : 'image');
     }
 }
 async function reportStartDryRun(config, deps) {

@@ -11,7 +11,10 @@ import type { JobEnd } from '../remote/follow.ts'
 import { CONTAINER_WORKDIR, HOST_WORKDIR } from '../remote/scripts.ts'
 import type { Placement, SshTarget } from '../remote/ssh-command.ts'
 import { downloadPaths, TransferError, uploadPaths } from '../remote/transfer.ts'
+import { isNotFound } from '../client/errors.ts'
 import { serviceText, summaryText } from '../runtime/untrusted.ts'
+import { INFO_READ_MS } from '../sandbox/eventual.ts'
+import { isNotLive } from '../sandbox/status.ts'
 import type { StepDeps } from '../step/deps.ts'
 import { formatDuration } from '../step/summary.ts'
 
@@ -72,8 +75,21 @@ function runSummary(end: JobEnd, copied: readonly string[]): string {
   return `\n**run** ${result}${back}.\n`
 }
 
-export async function runOnSandbox(deps: StepDeps, request: RunRequest, target: SshTarget, placement: Placement): Promise<void> {
-  const context: RemoteContext = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) }
+/** While connections fail: one read of the sandbox says whether it is still there (a failed read says nothing). */
+function sandboxGone(deps: StepDeps, sandboxId: string): () => Promise<string | undefined> {
+  return async () => {
+    try {
+      const record = await deps.client.withDeadline(deps.clock.now() + INFO_READ_MS, deps.clock).getSandbox(sandboxId, deps.signal)
+      return isNotLive(record.status) ? `status '${serviceText(record.status, 40)}'` : undefined
+    } catch (error) {
+      return isNotFound(error) ? 'the service answers 404 for it' : undefined
+    }
+  }
+}
+
+export async function runOnSandbox(deps: StepDeps, request: RunRequest, sandboxId: string, target: SshTarget, placement: Placement): Promise<void> {
+  const log = (message: string) => deps.core.info(message)
+  const context: RemoteContext = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) }
   const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR
   if (request.upload.length > 0) await upload(deps, context, request, workdir)
   let end: JobEnd

@@ -49,7 +49,7 @@ export async function runStart(config: StartConfig, deps: StepDeps): Promise<voi
   }
   deps.core.info(`Sandbox ${started.id} is ${serviceText(waited.status)}.`)
   if (config.run && config.ssh && configPath) {
-    await runOnSandbox(deps, config.run, { configPath, alias: config.ssh.alias }, config.image === undefined ? 'host' : 'image')
+    await runOnSandbox(deps, config.run, started.id, { configPath, alias: config.ssh.alias }, config.image === undefined ? 'host' : 'image')
   }
 }
 

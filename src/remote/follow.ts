@@ -62,7 +62,16 @@ export interface FollowOptions {
   log: (message: string) => void
   /** How long to keep reconnecting while no connection gets through. */
   reconnectForMs: number
+  /**
+   * Asked while connections fail (at most every CHECK_EVERY_MS): why the
+   * sandbox is gone (its TTL ended, it was stopped), or undefined while it
+   * lives or cannot be told. A gone sandbox ends the follow at once.
+   */
+  sandboxGone?: () => Promise<string | undefined>
 }
+
+/** How often a failing follow asks whether the sandbox is still there. */
+export const CHECK_EVERY_MS = 10_000
 
 /** The job's end, read from the follow script's last stderr line. */
 export function parseJobEnd(stderr: string): JobEnd | undefined {
@@ -82,6 +91,7 @@ export async function followOutput(open: OpenStream, lines: LineSplitter, option
   let offset = 0
   let failingSince: number | undefined
   let retries = 0
+  let checkedAt = Number.NEGATIVE_INFINITY
   for (;;) {
     let progressed = false
     const stream = open(offset)
@@ -103,6 +113,11 @@ export async function followOutput(open: OpenStream, lines: LineSplitter, option
       retries = 0
     }
     failingSince ??= clock.now()
+    if (!progressed && options.sandboxGone && clock.now() - checkedAt >= CHECK_EVERY_MS) {
+      checkedAt = clock.now()
+      const gone = await options.sandboxGone()
+      if (gone) throw new Error(`run: the SSH connection to the job dropped and the sandbox is gone (${gone}); the script's result is unknown`)
+    }
     if (clock.now() - failingSince >= options.reconnectForMs) {
       throw new Error(`run: lost the SSH connection to the job and could not reconnect for ${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`)
     }

@@ -16,6 +16,8 @@ export interface RemoteContext {
   clock: Clock
   signal?: AbortSignal
   log: (message: string) => void
+  /** Why the sandbox is gone, or undefined while it lives (see FollowOptions). */
+  sandboxGone?: () => Promise<string | undefined>
 }
 
 /** How long each SSH step keeps trying while the connection fails (a sandbox's sshd may lag its `ready`). */
@@ -79,5 +81,6 @@ export function followJob(context: RemoteContext, runId: string, showLine: (line
     signal: context.signal,
     log: context.log,
     reconnectForMs: RECONNECT_FOR_MS,
+    sandboxGone: context.sandboxGone,
   })
 }

@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
-import type { ComputeClient } from '../../src/client/client.ts'
+import { ComputeClient } from '../../src/client/client.ts'
 import { runOnSandbox } from '../../src/modes/run.ts'
 import type { RunRequest } from '../../src/inputs/run.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { StepDeps } from '../../src/step/deps.ts'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
+import { dropFollowConnections } from '../harness/run-job.ts'
 import { canRun } from '../harness/ssh-job.ts'
 
 let emulator: Emulator | undefined
@@ -25,9 +26,14 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+let client: ComputeClient
+const SANDBOX = { id: '' }
+
 async function setUp(port?: number) {
-  emulator = new Emulator({ ssh: true, generation: 'current' })
-  await emulator.start()
+  emulator = new Emulator({ ssh: true, generation: 'current', stopMs: 50 })
+  const baseUrl = await emulator.start()
+  client = new ComputeClient({ baseUrl, apiToken: emulator.token, requestTimeoutMs: 5_000 })
+  SANDBOX.id = emulator.seed('run-remote').id
   dir = mkdtempSync(join(tmpdir(), 'run-remote-'))
   const workspace = join(dir, 'workspace')
   mkdirSync(join(workspace, 'src'), { recursive: true })
@@ -38,7 +44,7 @@ async function setUp(port?: number) {
 }
 
 function deps(core: RecordingCore, clock = realClock, signal = new AbortController().signal): StepDeps {
-  return { core, clock, signal, client: {} as ComputeClient, env: process.env }
+  return { core, clock, signal, client, env: process.env }
 }
 
 const request = (workspace: string, script: string, extra: Partial<RunRequest> = {}): RunRequest => ({ script, upload: ['src'], download: [], workspace, ...extra })
@@ -48,7 +54,7 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target, home } = await setUp()
     const core = recordingCore()
     const script = 'cat src/input.txt\nprintf "no newline at the end"\nmkdir -p out && echo result > out/r.txt'
-    await runOnSandbox(deps(core), request(workspace, script, { download: ['out', 'absent'] }), target, 'host')
+    await runOnSandbox(deps(core), request(workspace, script, { download: ['out', 'absent'] }), SANDBOX.id, target, 'host')
     expect(readFileSync(join(home, 'workspace', 'src', 'input.txt'), 'utf8')).toBe('input\n')
     const shown = core.log.slice(core.log.findIndex((line) => line.startsWith('Run: bash -e in ~/workspace')) + 1)
     expect(shown.slice(0, 2)).toEqual(['input', 'no newline at the end'])
@@ -61,7 +67,7 @@ describe.skipIf(!canRun)('run, in process', () => {
   it('a failing script fails the step with its status, after the download', async () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
-    await expect(runOnSandbox(deps(core), request(workspace, 'echo partial > report.txt\nfalse\necho never', { download: ['report.txt'] }), target, 'host')).rejects.toThrow('run exited with 1')
+    await expect(runOnSandbox(deps(core), request(workspace, 'echo partial > report.txt\nfalse\necho never', { download: ['report.txt'] }), SANDBOX.id, target, 'host')).rejects.toThrow('run exited with 1')
     expect(core.outputs['exit-code']).toBe('1')
     expect(core.log).not.toContain('never')
     expect(readFileSync(join(workspace, 'report.txt'), 'utf8')).toBe('partial\n')
@@ -71,7 +77,7 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
     // The wrapper that would write the status is killed; the script itself ends normally.
-    await expect(runOnSandbox(deps(core), request(workspace, 'kill -KILL $PPID; echo after', { upload: [] }), target, 'host')).rejects.toThrow(/ended without an exit status/)
+    await expect(runOnSandbox(deps(core), request(workspace, 'kill -KILL $PPID; echo after', { upload: [] }), SANDBOX.id, target, 'host')).rejects.toThrow(/ended without an exit status/)
     expect(core.outputs['exit-code']).toBeUndefined()
   })
 
@@ -79,16 +85,31 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target } = await setUp(1)
     const core = recordingCore()
     const clock = new FakeClock()
-    await expect(runOnSandbox(deps(core, clock), request(workspace, 'true'), target, 'host')).rejects.toThrow(/^upload: the SSH connection failed: .*Connection refused/)
+    await expect(runOnSandbox(deps(core, clock), request(workspace, 'true'), SANDBOX.id, target, 'host')).rejects.toThrow(/^upload: the SSH connection failed: .*Connection refused/)
     expect(core.log.filter((line) => line.startsWith('upload: upload: the SSH connection failed')).length).toBeGreaterThan(5)
     expect(Math.max(...clock.sleeps)).toBe(5_000)
+  })
+
+  it('a follow whose connections fail while the sandbox is gone ends at once, saying so', async () => {
+    const { workspace, target } = await setUp()
+    const core = recordingCore()
+    const running = runOnSandbox(deps(core), request(workspace, 'echo started; sleep 20', { upload: [] }), SANDBOX.id, target, 'host')
+    for (let waited = 0; !core.log.includes('started') && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100))
+    // The sandbox ends (its TTL, a stop from elsewhere): the service says so, and its SSH port answers no more.
+    await client.stopSandbox(SANDBOX.id)
+    for (let waited = 0; (await client.getSandbox(SANDBOX.id)).status !== 'finished' && waited < 50; waited++) await new Promise((resolve) => setTimeout(resolve, 100))
+    writeFileSync(target.configPath, readFileSync(target.configPath, 'utf8').replace(/Port \d+/, 'Port 1'))
+    const cutAt = Date.now()
+    expect(dropFollowConnections()).toBe(1)
+    await expect(running).rejects.toThrow(/^run: the SSH connection to the job dropped and the sandbox is gone \(status 'finished'\); the script's result is unknown$/)
+    expect(Date.now() - cutAt).toBeLessThan(5_000)
   })
 
   it('tar failing on the sandbox is not retried, and says what tar said', async () => {
     const { workspace, target, home } = await setUp()
     writeFileSync(join(home, 'workspace'), 'a file where the working directory should be')
     const core = recordingCore()
-    await expect(runOnSandbox(deps(core), request(workspace, 'true'), target, 'host')).rejects.toThrow(/^upload: tar on the sandbox exited with 1: mkdir: cannot create directory/)
+    await expect(runOnSandbox(deps(core), request(workspace, 'true'), SANDBOX.id, target, 'host')).rejects.toThrow(/^upload: tar on the sandbox exited with 1: mkdir: cannot create directory/)
     expect(core.log.some((line) => line.includes('trying again'))).toBe(false)
   })
 
@@ -96,7 +117,7 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
     // The workspace went away while the job ran: tar on the runner has nowhere to unpack.
-    await runOnSandbox(deps(core), request(join(workspace, 'gone'), 'mkdir -p blocked/deep && echo r > blocked/deep/r.txt', { upload: [], download: ['blocked'] }), target, 'host')
+    await runOnSandbox(deps(core), request(join(workspace, 'gone'), 'mkdir -p blocked/deep && echo r > blocked/deep/r.txt', { upload: [], download: ['blocked'] }), SANDBOX.id, target, 'host')
     expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/download failed: download: tar on the runner exited with 2/)
     expect(core.outputs['exit-code']).toBe('0')
   })
@@ -104,7 +125,7 @@ describe.skipIf(!canRun)('run, in process', () => {
   it('inside the image: the job and the files go through docker exec and docker cp', async () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
-    await runOnSandbox(deps(core), request(workspace, 'cat src/input.txt > copied.txt && echo "$PYTHONUNBUFFERED"', { download: ['copied.txt', '.'] }), target, 'image')
+    await runOnSandbox(deps(core), request(workspace, 'cat src/input.txt > copied.txt && echo "$PYTHONUNBUFFERED"', { download: ['copied.txt', '.'] }), SANDBOX.id, target, 'image')
     expect(core.log).toContain('1')
     expect(readFileSync(join(workspace, 'copied.txt'), 'utf8')).toBe('input\n')
     const root = emulator?.sshService?.sandboxHost.containerRoot ?? ''
@@ -115,7 +136,7 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
     const controller = new AbortController()
-    const running = runOnSandbox(deps(core, realClock, controller.signal), request(workspace, 'echo started; sleep 30', { upload: [] }), target, 'host')
+    const running = runOnSandbox(deps(core, realClock, controller.signal), request(workspace, 'echo started; sleep 30', { upload: [] }), SANDBOX.id, target, 'host')
     for (let waited = 0; !core.log.includes('started') && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100))
     const cancelledAt = Date.now()
     controller.abort(new Error('cancelled by SIGTERM'))

@@ -17,7 +17,7 @@ function stream(chunks: (string | Buffer)[], code: number, stderr = ''): OutputS
   }
 }
 
-function follow(connections: OutputStream[], options: { reconnectForMs?: number; signal?: AbortSignal } = {}) {
+function follow(connections: OutputStream[], options: { reconnectForMs?: number; signal?: AbortSignal; sandboxGone?: () => Promise<string | undefined> } = {}) {
   const offsets: number[] = []
   const lines: string[] = []
   const log: string[] = []
@@ -28,7 +28,7 @@ function follow(connections: OutputStream[], options: { reconnectForMs?: number;
     if (!next) throw new Error('no more connections scripted')
     return next
   }
-  const result = followOutput(open, new LineSplitter((line) => lines.push(line)), { clock, log: (m) => log.push(m), reconnectForMs: options.reconnectForMs ?? 300_000, signal: options.signal })
+  const result = followOutput(open, new LineSplitter((line) => lines.push(line)), { clock, log: (m) => log.push(m), reconnectForMs: options.reconnectForMs ?? 300_000, signal: options.signal, sandboxGone: options.sandboxGone })
   return { result, offsets, lines, log, clock }
 }
 
@@ -91,6 +91,23 @@ describe('followOutput', () => {
     // The same without the output gives up at 1.125 s.
     const without = follow([stream([], 255), stream([], 255), stream([], 255), stream([], 0, 'gpu-sandbox-run: exit 0\n')], { reconnectForMs: 1_000 })
     await expect(without.result).rejects.toThrow(/could not reconnect for 1 s/)
+  })
+
+  it('while connections fail, asks at most every 10 s whether the sandbox is gone, and ends at once when it is', async () => {
+    const answers: (string | undefined)[] = [undefined, undefined, "status 'finished'"]
+    const asked: number[] = []
+    const failing = Array.from({ length: 50 }, () => stream([], 255))
+    const { result, clock } = follow([stream(['a\n'], 255), ...failing], {
+      sandboxGone: async () => {
+        asked.push(clock.now())
+        return answers.shift()
+      },
+    })
+    await expect(result).rejects.toThrow("run: the SSH connection to the job dropped and the sandbox is gone (status 'finished'); the script's result is unknown")
+    // Not after the connection that brought output; then on the first failure and every 10 s or more after.
+    expect(asked).toHaveLength(3)
+    expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(10_000)
+    expect(asked[2]! - asked[1]!).toBeGreaterThanOrEqual(10_000)
   })
 
   it('a job whose files are gone is an error at once', async () => {
