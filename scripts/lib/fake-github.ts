@@ -1,12 +1,15 @@
 /**
- * A fake of the GitHub REST API's one route the sweep reads,
- * GET /repos/{owner}/{repo}/actions/runs/{run_id}: served through msw for unit
- * tests and as a real HTTP server on loopback (reached through GITHUB_API_URL)
- * for the bundle tests. Both answer from the same table.
+ * A fake of the GitHub REST API: the route the sweep reads,
+ * GET /repos/{owner}/{repo}/actions/runs/{run_id}, and the runner routes of
+ * fake-runners.ts (JIT registrations, runners by id, the runner release and
+ * package). Served through msw for unit tests and as a real HTTP server on
+ * loopback (GITHUB_API_URL, and GITHUB_SERVER_URL for the package) for the
+ * bundle tests. Both answer from the same tables.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { http, HttpResponse } from 'msw'
+import { FakeRunners } from './fake-runners.ts'
 
 export const GITHUB_API = 'https://api.github.test'
 export const GITHUB_TOKEN = 'ghs_unitTestToken0123456789'
@@ -34,14 +37,25 @@ export class FakeGitHub {
   runScripts = new Map<number, GitHubAnswer[]>()
   /** Every request: method, path and the token it carried. */
   requests: { method: string; path: string; token: string | undefined }[] = []
+  /** Just-in-time runners, the runner release and its package (issue 24). */
+  readonly runners = new FakeRunners()
 
-  answer(method: string, path: string, authorization: string | undefined): GitHubAnswer {
+  answer(method: string, path: string, authorization: string | undefined, body?: unknown): GitHubAnswer & { raw?: Buffer } {
+    const fromRunner = this.runners.answerRunnerCall(method, path, authorization)
+    if (fromRunner) return fromRunner
     const token = /^(?:token|Bearer) (\S+)$/i.exec(authorization ?? '')?.[1]
     this.requests.push({ method, path, token })
     const runId = Number(/\/actions\/runs\/(\d+)$/.exec(path)?.[1])
     const scripted = this.runScripts.get(runId)?.shift() ?? this.script.shift()
     if (scripted) return scripted
+    // The release and its package are public: no token needed.
+    if (path.startsWith('/repos/actions/runner/releases/') || path.startsWith('/actions/runner/releases/')) {
+      const release = this.runners.answer(method, path, this.repository, body)
+      if (release) return release
+    }
     if (token !== this.token) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
+    const runnerRoute = this.runners.answer(method, path, this.repository, body)
+    if (runnerRoute) return runnerRoute
     const match = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)
     const run = match && match[1] === this.repository ? this.runs.get(Number(match[2])) : undefined
     if (method !== 'GET' || !match || !run) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
@@ -67,12 +81,27 @@ export class FakeGitHub {
   /** Serves the table on a loopback port; `url` is what GITHUB_API_URL gets. */
   async serve(): Promise<{ url: string; close: () => Promise<void> }> {
     const server: Server = createServer((req, res) => {
-      const { status, body, headers } = this.answer(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x').pathname, req.headers.authorization)
-      res.writeHead(status, { 'content-type': 'application/json', ...headers })
-      res.end(JSON.stringify(body))
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        let parsed: unknown
+        try {
+          parsed = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString()) : undefined
+        } catch {
+          parsed = undefined
+        }
+        const { status, body, headers, raw } = this.answer(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x').pathname, req.headers.authorization, parsed)
+        if (raw) {
+          res.writeHead(status, { 'content-type': 'application/octet-stream', ...headers })
+          return res.end(raw)
+        }
+        res.writeHead(status, { 'content-type': 'application/json', ...headers })
+        res.end(status === 204 ? undefined : JSON.stringify(body))
+      })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as AddressInfo
+    this.runners.url = `http://127.0.0.1:${port}`
     return {
       url: `http://127.0.0.1:${port}`,
       close: () =>

@@ -1,0 +1,161 @@
+/**
+ * The runner side of the fake GitHub (issue 24's test ground): just-in-time
+ * runner registrations (POST …/actions/runners/generate-jitconfig), runners by
+ * id (offline, online, busy; deleted once their one job is done, as a JIT
+ * runner deregisters), a job that is assigned and finishes, the runner release
+ * with its SHA-256 in the release notes, and the package itself: a stand-in
+ * for actions/runner whose run.sh honours ACTIONS_RUNNER_INPUT_JITCONFIG (or
+ * --jitconfig), reports online over HTTP, waits for its job to end, and exits.
+ */
+import { execFileSync } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const RUNNER_VERSION = '2.330.0'
+
+export interface FakeRunner {
+  id: number
+  name: string
+  labels: string[]
+  status: 'offline' | 'online'
+  busy: boolean
+  deleted: boolean
+  /** The registration's secret, inside its encoded JIT configuration. */
+  secret: string
+}
+
+export interface RunnerAnswer {
+  status: number
+  body: unknown
+  /** Binary bodies (the package) go out as is. */
+  raw?: Buffer
+}
+
+/** What run.sh does: the stand-in runner, in bash, with curl and base64 only. */
+const RUN_SH = `#!/bin/bash
+# A stand-in for actions/runner (tests only): one job, then it deregisters and exits.
+cd "$(dirname "$0")" || exit 1
+mkdir -p _diag
+log="_diag/Runner_$(date +%Y%m%d-%H%M%S)-utc.log"
+jit="\${ACTIONS_RUNNER_INPUT_JITCONFIG:-}"
+[ "\${1:-}" = --jitconfig ] && jit="\${2:-}"
+if [ -z "$jit" ]; then echo "[RUNNER ERROR] no just-in-time configuration" >> "$log"; exit 1; fi
+config=$(printf '%s' "$jit" | base64 -d) || { echo "[RUNNER ERROR] unreadable configuration" >> "$log"; exit 1; }
+url=$(printf '%s' "$config" | sed -n 's/.*"url":"\\([^"]*\\)".*/\\1/p')
+secret=$(printf '%s' "$config" | sed -n 's/.*"secret":"\\([^"]*\\)".*/\\1/p')
+echo "[RUNNER] Connecting to $url" >> "$log"
+if ! curl -fsS -X POST -H "authorization: RunnerSecret $secret" "$url/_fake/runner/session" >> "$log" 2>&1; then
+  echo "[RUNNER ERROR] Failed to create a session with GitHub: the runner is not online" >> "$log"; exit 1
+fi
+echo "[RUNNER] Listening for Jobs" >> "$log"
+while :; do
+  state=$(curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/state" 2> /dev/null) || state=unreachable
+  case "$state" in
+    done|deleted) echo "[RUNNER] Job completed; the runner deregisters" >> "$log"; exit 0 ;;
+  esac
+  sleep 0.3
+done
+`
+
+/** The stand-in package, actions-runner-linux-x64-<version>.tar.gz, and its SHA-256. */
+export function standInPackage(): { tarball: Buffer; sha256: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'fake-runner-'))
+  try {
+    writeFileSync(join(dir, 'run.sh'), RUN_SH)
+    chmodSync(join(dir, 'run.sh'), 0o755)
+    mkdirSync(join(dir, 'bin'))
+    writeFileSync(join(dir, 'bin', 'Runner.Listener'), 'stand-in\n')
+    execFileSync('tar', ['-C', dir, '-czf', join(dir, 'package.tar.gz'), 'run.sh', 'bin'])
+    const tarball = readFileSync(join(dir, 'package.tar.gz'))
+    return { tarball, sha256: createHash('sha256').update(tarball).digest('hex') }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+export class FakeRunners {
+  readonly byId = new Map<number, FakeRunner>()
+  private nextId = 100
+  /** The release notes' checksum; tests change it to see a mismatch refused. */
+  package = standInPackage()
+  advertisedSha256 = this.package.sha256
+  /** The stand-in cannot get online (its session is refused): the diagnostic log says why. */
+  refuseSessions = false
+  /** Set by the owner: where run.sh calls back (the fake's own loopback address). */
+  url = ''
+
+  /** GitHub gives the runner a job: busy for `ms`, then the JIT runner deregisters. */
+  assignJob(id: number, ms: number): void {
+    const runner = this.byId.get(id)
+    if (!runner || runner.deleted) return
+    runner.busy = true
+    setTimeout(() => {
+      runner.busy = false
+      runner.deleted = true
+    }, ms).unref()
+  }
+
+  private view(runner: FakeRunner) {
+    return { id: runner.id, name: runner.name, os: 'Linux', status: runner.status, busy: runner.busy, labels: runner.labels.map((name, i) => ({ id: i + 1, name, type: 'custom' })) }
+  }
+
+  private generate(body: unknown): RunnerAnswer {
+    const request = (body ?? {}) as { name?: unknown; labels?: unknown; runner_group_id?: unknown }
+    if (typeof request.name !== 'string' || !Array.isArray(request.labels) || typeof request.runner_group_id !== 'number') {
+      return { status: 422, body: { message: 'Invalid request: name, runner_group_id and labels are required' } }
+    }
+    if ([...this.byId.values()].some((r) => !r.deleted && r.name === request.name)) return { status: 409, body: { message: 'Already exists - A runner with the same name already exists' } }
+    const runner: FakeRunner = { id: this.nextId++, name: request.name, labels: request.labels.map(String), status: 'offline', busy: false, deleted: false, secret: randomBytes(12).toString('hex') }
+    this.byId.set(runner.id, runner)
+    const config = Buffer.from(JSON.stringify({ url: this.url, runnerId: runner.id, secret: runner.secret })).toString('base64')
+    return { status: 201, body: { runner: this.view(runner), encoded_jit_config: config } }
+  }
+
+  private bySecret(authorization: string | undefined): FakeRunner | undefined {
+    const secret = /^RunnerSecret (\S+)$/.exec(authorization ?? '')?.[1]
+    return [...this.byId.values()].find((r) => r.secret === secret)
+  }
+
+  /** The stand-in's own calls (no token: its registration secret). */
+  answerRunnerCall(method: string, path: string, authorization: string | undefined): RunnerAnswer | undefined {
+    if (!path.startsWith('/_fake/runner/')) return undefined
+    const runner = this.bySecret(authorization)
+    if (!runner) return { status: 401, body: { message: 'unknown runner' } }
+    if (method === 'POST' && path === '/_fake/runner/session') {
+      if (this.refuseSessions || runner.deleted) return { status: 403, body: { message: 'session refused' } }
+      runner.status = 'online'
+      return { status: 200, body: { session: 'ok' } }
+    }
+    return { status: 200, body: runner.deleted ? 'done' : runner.busy ? 'busy' : 'idle', raw: Buffer.from(runner.deleted ? 'done' : runner.busy ? 'busy' : 'idle') }
+  }
+
+  /** The REST routes, for the repository `repository` (already authenticated by the caller). */
+  answer(method: string, path: string, repository: string, body: unknown): RunnerAnswer | undefined {
+    if (method === 'GET' && path === '/repos/actions/runner/releases/latest') {
+      const notes = `## Changes\n\n<!-- BEGIN SHA linux-x64 -->${this.advertisedSha256}<!-- END SHA linux-x64 -->\n`
+      return { status: 200, body: { tag_name: `v${RUNNER_VERSION}`, name: `v${RUNNER_VERSION}`, body: notes } }
+    }
+    if (method === 'GET' && path === `/actions/runner/releases/download/v${RUNNER_VERSION}/actions-runner-linux-x64-${RUNNER_VERSION}.tar.gz`) {
+      return { status: 200, body: undefined, raw: this.package.tarball }
+    }
+    const base = `/repos/${repository}/actions/runners`
+    if (method === 'POST' && path === `${base}/generate-jitconfig`) return this.generate(body)
+    const one = new RegExp(`^${base}/(\\d+)$`).exec(path)
+    if (one) {
+      const runner = this.byId.get(Number(one[1]))
+      if (!runner || runner.deleted) return { status: 404, body: { message: 'Not Found' } }
+      if (method === 'DELETE') {
+        runner.deleted = true
+        return { status: 204, body: undefined }
+      }
+      if (method === 'GET') return { status: 200, body: this.view(runner) }
+    }
+    if (method === 'GET' && path === base) {
+      const runners = [...this.byId.values()].filter((r) => !r.deleted).map((r) => this.view(r))
+      return { status: 200, body: { total_count: runners.length, runners } }
+    }
+    return undefined
+  }
+}

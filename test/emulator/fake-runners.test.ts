@@ -1,0 +1,87 @@
+/**
+ * The fake GitHub's runner side (the ground issue 24's tests stand on): a JIT
+ * registration, the stand-in package from the release with its checksum, and
+ * its run.sh getting online, taking one job and deregistering.
+ */
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { RUNNER_VERSION } from '../../scripts/lib/fake-runners.ts'
+
+let github: FakeGitHub
+let served: { url: string; close: () => Promise<void> } | undefined
+let dir = ''
+afterEach(async () => {
+  await served?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function call(method: string, path: string, body?: unknown, token: string | undefined = GITHUB_TOKEN) {
+  const response = await fetch(`${served?.url}${path}`, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const bytes = Buffer.from(await response.arrayBuffer())
+  return { status: response.status, bytes, json: () => JSON.parse(bytes.toString()) }
+}
+
+async function installPackage(): Promise<string> {
+  const release = (await call('GET', '/repos/actions/runner/releases/latest')).json()
+  const sha = /<!-- BEGIN SHA linux-x64 -->([0-9a-f]{64})<!-- END SHA linux-x64 -->/.exec(release.body)?.[1]
+  const version = String(release.tag_name).replace(/^v/, '')
+  const tarball = (await call('GET', `/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`, undefined, undefined)).bytes
+  expect(createHash('sha256').update(tarball).digest('hex')).toBe(sha)
+  dir = mkdtempSync(join(tmpdir(), 'runner-pkg-'))
+  writeFileSync(join(dir, 'package.tar.gz'), tarball)
+  execFileSync('tar', ['-C', dir, '-xzf', join(dir, 'package.tar.gz')])
+  return dir
+}
+
+function startRunner(home: string, jit: string) {
+  const child = spawn('./run.sh', [], { cwd: home, env: { PATH: process.env.PATH, ACTIONS_RUNNER_INPUT_JITCONFIG: jit }, stdio: 'ignore' })
+  return new Promise<number | null>((resolve) => child.on('close', resolve))
+}
+
+async function until(check: () => Promise<boolean>, ms = 10_000) {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return
+  throw new Error('condition not met')
+}
+
+describe('fake GitHub runners', () => {
+  it('registers a JIT runner that gets online, takes one job and deregisters', async () => {
+    github = new FakeGitHub()
+    served = await github.serve()
+    expect((await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', { name: 'x', labels: ['l'], runner_group_id: 1 }, 'wrong')).status).toBe(401)
+    const created = await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', { name: 'gpu-sandbox-sbx-1', labels: ['gpu-1'], runner_group_id: 1, work_folder: '_work' })
+    expect(created.status).toBe(201)
+    const { runner, encoded_jit_config: jit } = created.json()
+    expect(runner).toMatchObject({ name: 'gpu-sandbox-sbx-1', status: 'offline', busy: false, labels: [{ name: 'gpu-1' }] })
+    const home = await installPackage()
+    const exited = startRunner(home, jit)
+    await until(async () => (await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().status === 'online')
+    github.runners.assignJob(runner.id, 500)
+    expect((await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().busy).toBe(true)
+    expect(await exited).toBe(0)
+    expect((await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).status).toBe(404)
+    const diag = readdirSync(join(home, '_diag'))
+    expect(readFileSync(join(home, '_diag', diag[0] ?? ''), 'utf8')).toMatch(/Listening for Jobs[\s\S]*Job completed/)
+    expect(RUNNER_VERSION).toMatch(/^\d+\.\d+\.\d+$/)
+  })
+
+  it('a runner whose session is refused never gets online, and its diagnostic log says so', async () => {
+    github = new FakeGitHub()
+    github.runners.refuseSessions = true
+    served = await github.serve()
+    const { runner, encoded_jit_config: jit } = (await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', { name: 'n', labels: ['l'], runner_group_id: 1 })).json()
+    const home = await installPackage()
+    expect(await startRunner(home, jit)).toBe(1)
+    expect((await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().status).toBe('offline')
+    const diag = readdirSync(join(home, '_diag'))
+    expect(readFileSync(join(home, '_diag', diag[0] ?? ''), 'utf8')).toContain('[RUNNER ERROR] Failed to create a session with GitHub')
+    // DELETE removes a registration; a second one is a 404.
+    expect((await call('DELETE', `/repos/octo/repo/actions/runners/${runner.id}`)).status).toBe(204)
+    expect((await call('DELETE', `/repos/octo/repo/actions/runners/${runner.id}`)).status).toBe(404)
+  })
+})
