@@ -34623,6 +34623,8 @@ var outputs = __nccwpck_require__(16854);
 var step_state = __nccwpck_require__(36017);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
 ;// CONCATENATED MODULE: ./build/src/remote/scripts.js
 /**
  * The shell scripts the action runs on the sandbox (POSIX sh, and only what
@@ -34977,6 +34979,7 @@ function followJob(context, runId, showLine) {
 
 
 
+
 /** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
 class TransferError extends Error {
     connection;
@@ -35009,9 +35012,21 @@ async function finish(pipe, what, sshSide, stderr) {
     if (tarCode !== 0)
         throw new TransferError(`${what}: tar on the runner exited with ${tarCode}${tail(tarErr)}`, false);
 }
-/** Copies workspace `paths` into the sandbox's working directory. */
-async function uploadPaths(target, placement, workspace, paths, env, signal) {
-    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, '--exclude=.git', '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment(env) });
+/** `--exclude` for each of `private` inside the workspace (members are `./…`, see memberArguments). */
+function privateExcludes(workspace, privateDirs) {
+    return privateDirs
+        .map((dir) => (0,external_node_path_.relative)(workspace, dir))
+        .filter((rel) => rel !== '' && !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel))
+        .map((rel) => `--exclude=./${rel.split(external_node_path_.sep).join('/')}`);
+}
+/**
+ * Copies workspace `paths` into the sandbox's working directory. `privateDirs`
+ * (the step's key and certificate directory) are never sent, even when a
+ * runner keeps its RUNNER_TEMP inside the workspace.
+ */
+async function uploadPaths(target, placement, workspace, paths, privateDirs, env, signal) {
+    const excludes = ['--exclude=.git', ...privateExcludes(workspace, privateDirs)];
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment(env) });
     const ssh = spawnSsh(target, UPLOAD, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
     const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)];
     const stderr = { from: collect(tar.stderr), to: collect(ssh.stderr) };
@@ -35061,16 +35076,18 @@ async function downloadPaths(target, placement, workspace, paths, env, signal) {
 
 
 
+
 const isConnectionError = (error) => error instanceof TransferError && error.connection;
 function listed(paths) {
     return paths.map((path) => `'${path}'`).join(', ');
 }
-async function upload(deps, context, request, workdir) {
+async function upload(deps, context, request, workdir, privateDir) {
     const { core, clock } = deps;
     core.startGroup(`Upload ${listed(request.upload)} to ${workdir}`);
     try {
         const began = clock.now();
-        await whileConnecting(context, 'upload', () => uploadPaths(context.target, context.placement, request.workspace, request.upload, context.env, context.signal), isConnectionError);
+        const upload = () => uploadPaths(context.target, context.placement, request.workspace, request.upload, [privateDir], context.env, context.signal);
+        await whileConnecting(context, 'upload', upload, isConnectionError);
         core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without .git) in ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
     }
     finally {
@@ -35131,12 +35148,13 @@ function sandboxGone(deps, sandboxId) {
         }
     };
 }
+/** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */
 async function runOnSandbox(deps, request, sandboxId, target, placement) {
     const log = (message) => deps.core.info(message);
     const context = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) };
     const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR;
     if (request.upload.length > 0)
-        await upload(deps, context, request, workdir);
+        await upload(deps, context, request, workdir, (0,external_node_path_.dirname)(target.configPath));
     let end;
     try {
         end = await runJob(deps, context, request, workdir);

@@ -5,6 +5,7 @@
  * `exit-code`, and fail the step when the script did.
  */
 import { randomBytes } from 'node:crypto'
+import { dirname } from 'node:path'
 import type { RunRequest } from '../inputs/run.ts'
 import { followJob, startJob, whileConnecting, type RemoteContext } from '../remote/job.ts'
 import type { JobEnd } from '../remote/follow.ts'
@@ -24,12 +25,13 @@ function listed(paths: readonly string[]): string {
   return paths.map((path) => `'${path}'`).join(', ')
 }
 
-async function upload(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string): Promise<void> {
+async function upload(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string, privateDir: string): Promise<void> {
   const { core, clock } = deps
   core.startGroup(`Upload ${listed(request.upload)} to ${workdir}`)
   try {
     const began = clock.now()
-    await whileConnecting(context, 'upload', () => uploadPaths(context.target, context.placement, request.workspace, request.upload, context.env, context.signal), isConnectionError)
+    const upload = () => uploadPaths(context.target, context.placement, request.workspace, request.upload, [privateDir], context.env, context.signal)
+    await whileConnecting(context, 'upload', upload, isConnectionError)
     core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without .git) in ${formatDuration(clock.now() - began)}.`)
   } finally {
     core.endGroup()
@@ -87,11 +89,12 @@ function sandboxGone(deps: StepDeps, sandboxId: string): () => Promise<string | 
   }
 }
 
+/** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */
 export async function runOnSandbox(deps: StepDeps, request: RunRequest, sandboxId: string, target: SshTarget, placement: Placement): Promise<void> {
   const log = (message: string) => deps.core.info(message)
   const context: RemoteContext = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) }
   const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR
-  if (request.upload.length > 0) await upload(deps, context, request, workdir)
+  if (request.upload.length > 0) await upload(deps, context, request, workdir, dirname(target.configPath))
   let end: JobEnd
   try {
     end = await runJob(deps, context, request, workdir)

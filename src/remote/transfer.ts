@@ -6,6 +6,7 @@
  * on the host and `docker cp` (scripts.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { isAbsolute, relative, sep } from 'node:path'
 import { serviceText } from '../runtime/untrusted.ts'
 import { collect, exited, killOnAbort, spawnSsh, SSH_CONNECTION_FAILED, toolEnvironment, type Placement, type SshTarget } from './ssh-command.ts'
 import { DOWNLOAD, MARK, UPLOAD } from './scripts.ts'
@@ -48,9 +49,22 @@ async function finish(pipe: Pipeline, what: string, sshSide: 'from' | 'to', stde
   if (tarCode !== 0) throw new TransferError(`${what}: tar on the runner exited with ${tarCode}${tail(tarErr)}`, false)
 }
 
-/** Copies workspace `paths` into the sandbox's working directory. */
-export async function uploadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
-  const tar = spawn('tar', ['-C', workspace, '--exclude=.git', '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment(env) })
+/** `--exclude` for each of `private` inside the workspace (members are `./…`, see memberArguments). */
+function privateExcludes(workspace: string, privateDirs: readonly string[]): string[] {
+  return privateDirs
+    .map((dir) => relative(workspace, dir))
+    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel))
+    .map((rel) => `--exclude=./${rel.split(sep).join('/')}`)
+}
+
+/**
+ * Copies workspace `paths` into the sandbox's working directory. `privateDirs`
+ * (the step's key and certificate directory) are never sent, even when a
+ * runner keeps its RUNNER_TEMP inside the workspace.
+ */
+export async function uploadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], privateDirs: readonly string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
+  const excludes = ['--exclude=.git', ...privateExcludes(workspace, privateDirs)]
+  const tar = spawn('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment(env) })
   const ssh = spawnSsh(target, UPLOAD, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env)
   const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)]
   const stderr = { from: collect(tar.stderr), to: collect(ssh.stderr) }

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { commands, runStep, visibleText } from '../../scripts/lib/action-runner.ts'
 import { dropFollowConnections, makeWorkspace, processesWith, runEnv } from '../harness/run-job.ts'
-import { canRun, inputs, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+import { canRun, inputs, job, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
 let workspace = ''
@@ -62,6 +62,18 @@ describe.skipIf(!canRun)('run', () => {
     const post = await runStep('post', { inputs: with_, env: runEnv(workspace), state: main.state })
     expect(post.exitCode).toBe(0)
     expect(service.stopRequestsFor(id)).toHaveLength(1)
+  })
+
+  it("never uploads the step's private key directory, even when RUNNER_TEMP is inside the workspace", async () => {
+    const service = await startEmulator()
+    // No GITHUB_WORKSPACE: the step's directory is the workspace, and RUNNER_TEMP (temp/) is inside it.
+    const main = await runStep('main', { inputs: inputs({ run: 'find . -name "id_ed25519*" -o -name "*.ssh_config" | wc -l' }), env: { HOME: job.home } })
+    expect(main.exitCode).toBe(0)
+    const lines = main.stdout.split('\n')
+    expect(lines[lines.findIndex((line) => line.startsWith('Run: bash -e')) + 1]).toBe('0')
+    expect(existsSync(join(service.sshService?.sandboxHost.home ?? '', 'workspace', 'temp'))).toBe(true)
+    const post = await runStep('post', { inputs: inputs({ run: 'x' }), env: { HOME: job.home }, state: main.state })
+    expect(post.exitCode).toBe(0)
   })
 
   it('passes with exit-code 0 when the script does', async () => {
