@@ -100,7 +100,7 @@ describe.skipIf(!canRun)('run, in process', () => {
     for (let waited = 0; (await client.getSandbox(SANDBOX.id)).status !== 'finished' && waited < 50; waited++) await new Promise((resolve) => setTimeout(resolve, 100))
     writeFileSync(target.configPath, readFileSync(target.configPath, 'utf8').replace(/Port \d+/, 'Port 1'))
     const cutAt = Date.now()
-    expect(dropFollowConnections()).toBe(1)
+    expect(dropFollowConnections(emulator?.sshService?.sandboxHost.home ?? '')).toBe(1)
     await expect(running).rejects.toThrow(/^run: the SSH connection to the job dropped and the sandbox is gone \(status 'finished'\); the script's result is unknown$/)
     expect(Date.now() - cutAt).toBeLessThan(5_000)
   })

@@ -87,7 +87,7 @@ describe.skipIf(!canRun)('run', () => {
   })
 
   it('loses no line and keeps the status when the SSH connection is killed in the middle of a 30-second script', async () => {
-    await startEmulator()
+    const service = await startEmulator()
     workspace = makeWorkspace()
     const script = 'for i in $(seq 1 60); do echo "line $i"; sleep 0.5; done; exit 7'
     let drops = 0
@@ -99,7 +99,7 @@ describe.skipIf(!canRun)('run', () => {
         const dropAt = ['line 10', 'line 35']
         const timer = setInterval(() => {
           const next = dropAt[drops]
-          if (next && output().includes(`\n${next}\n`)) drops += dropFollowConnections() > 0 ? 1 : 0
+          if (next && output().includes(`\n${next}\n`)) drops += dropFollowConnections(service.sshService?.sandboxHost.home ?? '') > 0 ? 1 : 0
           if (drops >= dropAt.length) clearInterval(timer)
         }, 50)
         _child.on('close', () => clearInterval(timer))

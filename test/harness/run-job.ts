@@ -40,9 +40,20 @@ export function processesWith(text: string): { pid: number; ppid: number }[] {
   return found
 }
 
-/** Drops every SSH connection that is following a run: kills the sandbox-side sshd session serving it. */
-export function dropFollowConnections(): number {
-  const followers = processesWith('.gpu-sandbox-action/$1"; off=$2').filter(({ ppid }) => readFileSync(`/proc/${ppid}/cmdline`, 'utf8').startsWith('sshd'))
+/**
+ * Drops every SSH connection that is following a run on the emulated sandbox
+ * whose home is `home` (other tests' emulators run beside it): kills the
+ * sandbox-side sshd session serving it.
+ */
+export function dropFollowConnections(home: string): number {
+  const ours = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`HOME=${home}`)
+    } catch {
+      return false
+    }
+  }
+  const followers = processesWith('.gpu-sandbox-action/$1"; off=$2').filter(({ pid, ppid }) => ours(pid) && readFileSync(`/proc/${ppid}/cmdline`, 'utf8').startsWith('sshd'))
   for (const { ppid } of followers) execFileSync('kill', ['-KILL', String(ppid)])
   return followers.length
 }
