@@ -137,7 +137,9 @@ describe.skipIf(!canRun)('run', () => {
     expect(main.stdout).toMatch(/Received SIGTERM: cancelling/)
     expect(main.outputs['exit-code']).toBeUndefined()
     // No ssh of the step is left following the job.
-    expect(processesWith('.gpu-sandbox-action/$1"; off=$2').filter(({ pid }) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('ssh'))).toEqual([])
+    const ours = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(`ssh\0-F\0${main.outputs['ssh-config']}\0`)
+    expect(main.outputs['ssh-config']).toBeTruthy()
+    expect(processesWith('.gpu-sandbox-action/$1"; off=$2').filter(({ pid }) => ours(pid))).toEqual([])
     const post = await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
     expect(post.exitCode).toBe(0)
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
