@@ -4,10 +4,10 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/harness/setup.ts'],
-    // e2e tests spawn the bundles and a real emulator and mostly wait on its timers: three at a time keep a 2-core machine busy.
+    // e2e tests spawn the bundles and a real emulator and mostly wait on its timers: four at a time keep a 2-core machine busy.
     testTimeout: 60_000,
     hookTimeout: 30_000,
-    maxWorkers: 3,
+    maxWorkers: 4,
     reporters: ['default'],
     coverage: {
       provider: 'v8',

@@ -23,8 +23,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['client'],
   ['inputs'],
   ['step'],
-  ['sandbox', 'ssh', 'remote'],
-  ['sweep', 'cleanup'],
+  ['sandbox', 'ssh', 'remote', 'github'],
+  ['sweep', 'cleanup', 'runner'],
   ['modes'],
   ['entry'],
   ['.'], // main.ts and post.ts, the two bundle entries

@@ -9,8 +9,9 @@ import { cleanupInstance } from './cleanup/instance.ts'
 import { cleanupSandbox } from './cleanup/sandbox.ts'
 import { removeSshAccess } from './cleanup/ssh.ts'
 import { actionsCore } from './entry/actions-core.ts'
-import { isProcessEntry, makeClient, reportFailure, runAndExit } from './entry/wiring.ts'
-import { readPostInputs } from './inputs/read.ts'
+import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './entry/wiring.ts'
+import { readPostInputs, type PostInputs } from './inputs/read.ts'
+import { deleteRegistration, waitForRunnerJob } from './cleanup/runner.ts'
 import { realClock } from './runtime/clock.ts'
 import type { CleanupDeps } from './step/deps.ts'
 import { ActionState } from './step/state.ts'
@@ -30,7 +31,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
   const state = new ActionState(core)
   const mode = inputs.mode
   await removeSshAccess(core, state, deps.clock)
-  if (mode === 'start') return cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
+  if (mode === 'start') return cleanupStart(deps, state, inputs)
   if (mode === 'instance') return cleanupInstance(deps, state, inputs, POST_DEADLINE_MS)
   if (mode === 'connect') {
     core.info('Nothing to stop: mode \'connect\' never stops the sandbox (stop it with mode: stop, or let its TTL end it).')
@@ -39,9 +40,20 @@ export async function runPost(deps: PostDeps): Promise<void> {
   core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)
 }
 
+/** Start mode: a registered runner's job first, then the sandbox, then the registration. */
+async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInputs): Promise<void> {
+  const runner = state.runner
+  const config = runner ? inputs.cleanup() : undefined
+  if (runner && config && !config.keepAlive) await waitForRunnerJob(deps, runner, config)
+  await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
+  if (runner && config && !config.keepAlive) await deleteRegistration(deps, runner, config)
+}
+
 export async function run(): Promise<void> {
   try {
-    await runPost({ core: actionsCore, clock: realClock, makeClient })
+    // Only a runner's post step waits (for its job): only there does a cancellation have a wait to end.
+    const cancelWait = actionsCore.getState('runner') ? cancellationSignal(actionsCore) : undefined
+    await runPost({ core: actionsCore, clock: realClock, makeClient, cancelWait })
   } catch (error) {
     // A sandbox that could not be stopped costs money: say so loudly.
     actionsCore.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, { title: 'Sandbox may still be running' })

@@ -32598,6 +32598,257 @@ async function runAndExit(step) {
 
 /***/ }),
 
+/***/ 54679:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ describeGitHubFailure),
+/* harmony export */   c: () => (/* binding */ isTransientGitHub)
+/* harmony export */ });
+/**
+ * Why a GitHub request failed, in words a workflow author can act on. Octokit
+ * reports a request that got no answer at all (DNS, refused, timeout, reset)
+ * as a RequestError with status 500 and no response, so the status alone
+ * would say "GitHub answered 500" for an outage of the runner's network.
+ */
+/** Every error in the cause chain (bounded: a cycle must not hang the sweep). */
+function chain(error) {
+    const errors = [];
+    let current = error;
+    while (current !== null && typeof current === 'object' && errors.length < 8) {
+        errors.push(current);
+        current = current.cause;
+    }
+    return errors;
+}
+const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
+const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
+const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
+function describeGitHubFailure(error) {
+    const errors = chain(error);
+    const top = errors[0];
+    const status = typeof top?.status === 'number' ? top.status : undefined;
+    // A response means GitHub itself answered: report its status as it is.
+    if (status !== undefined && top?.response !== undefined)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
+    const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
+    const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
+    const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
+    const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
+    if (messages.some((m) => /aborted due to timeout|timed out/i.test(m)))
+        names.push('TimeoutError');
+    // undici's words for a connection the other side closed mid-answer.
+    if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
+        codes.push('UND_ERR_SOCKET');
+    const code = (list) => codes.find((c) => list.includes(c));
+    const dns = code(DNS_CODES);
+    // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
+    if (dns)
+        return { status: undefined, kind: 'dns', text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`, final: dns !== 'EAI_AGAIN' };
+    if (codes.includes('ECONNREFUSED'))
+        return { status: undefined, kind: 'refused', text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", final: true };
+    const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
+    if (timeout)
+        return { status: undefined, kind: 'timeout', text: `no answer: the request to GitHub timed out (${timeout})`, final: false };
+    const reset = code(RESET_CODES);
+    if (reset)
+        return { status: undefined, kind: 'reset', text: `no answer: the connection to GitHub was cut (${reset})`, final: false };
+    // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
+    if (status !== undefined && status !== 500)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    const firstCode = codes[0];
+    return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false };
+}
+/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
+function isTransientGitHub(error) {
+    const failure = describeGitHubFailure(error);
+    return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
+}
+
+
+/***/ }),
+
+/***/ 64636:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a5: () => (/* binding */ isRateLimit),
+/* harmony export */   c2: () => (/* binding */ statusOf),
+/* harmony export */   mV: () => (/* binding */ loadOctokit)
+/* harmony export */ });
+/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29196);
+/**
+ * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
+ * mode): a lazily loaded chunk the other steps never pay for. Requests go
+ * through the same global fetch as the service's (proxiedFetch), so msw sees
+ * them in tests and a configured proxy applies.
+ */
+
+function loadOctokit(token, apiUrl) {
+    return __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 93228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: _client_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .proxiedFetch */ .iR } }));
+}
+/** The HTTP status GitHub answered, when the error carries one. */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+/** A 429, or a 403 that is a rate limit (remaining 0, or Retry-After). */
+function isRateLimit(error) {
+    const status = statusOf(error);
+    const headers = error.response?.headers ?? {};
+    return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined));
+}
+
+
+/***/ }),
+
+/***/ 53830:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GL: () => (/* binding */ GitHubRunnerError),
+/* harmony export */   It: () => (/* binding */ RunnerRegistry),
+/* harmony export */   iC: () => (/* binding */ runnerName)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
+/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(54679);
+/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64636);
+/**
+ * Just-in-time runner registrations of one repository, through Octokit: the
+ * access check, generate-jitconfig, a runner by id (never the list, except to
+ * find one by name), delete, and the runner release (version and SHA-256 for
+ * linux-x64, from the release notes). 5xx and lost answers are retried; 401,
+ * 403 and rate limits are a GitHubAccessError saying what the token needs.
+ * Every GitHub string is service text: it reaches a log through serviceText.
+ */
+
+
+
+
+
+/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
+function runnerName(sandboxId) {
+    return `gpu-sandbox-${sandboxId}`;
+}
+class GitHubRunnerError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.name = 'GitHubRunnerError';
+        this.status = status;
+    }
+}
+const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(), name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), busy: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY() });
+const JitAnswer = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runner: Runner, encoded_jit_config: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1) });
+const RunnerList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runners: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
+const Release = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ tag_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional() });
+const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners";
+const CALL_DEADLINE_MS = 60_000;
+class RunnerRegistry {
+    octokit;
+    repository;
+    token;
+    deps;
+    constructor(repository, token, deps) {
+        this.repository = repository;
+        this.token = token;
+        this.deps = deps;
+    }
+    /** One request, retried while GitHub is briefly away; refusals turned into what to do. */
+    async call(label, route, parameters = {}) {
+        const github = await (this.octokit ??= (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(this.token, this.repository.apiUrl));
+        const { owner, repo } = this.repository;
+        try {
+            return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(this.deps, this.deps.clock.now() + CALL_DEADLINE_MS, label, () => {
+                const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs);
+                const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout;
+                return github.request(route, { owner, repo, ...parameters, request: { signal } });
+            }, { retryable: _failure_js__WEBPACK_IMPORTED_MODULE_4__/* .isTransientGitHub */ .c });
+        }
+        catch (error) {
+            this.deps.signal?.throwIfAborted();
+            const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .statusOf */ .c2)(error);
+            if (status === 404)
+                throw new GitHubRunnerError(404, `${label}: GitHub answered 404`);
+            if ((0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .isRateLimit */ .a5)(error))
+                throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
+            if (status === 401 || status === 403) {
+                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${PERMISSION}`);
+            }
+            throw new GitHubRunnerError(status, `${label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .P)(error).text}`);
+        }
+    }
+    /** Before anything costs money: may this token manage the repository's runners? */
+    async checkAccess() {
+        await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+    }
+    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
+    async generate(name, label) {
+        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
+            name,
+            runner_group_id: 1,
+            labels: [label],
+            work_folder: '_work',
+        });
+        const parsed = JitAnswer.safeParse(data);
+        if (!parsed.success)
+            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
+        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
+    }
+    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
+    async get(id) {
+        try {
+            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id })).data);
+            if (!parsed.success)
+                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
+            return parsed.data;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return undefined;
+            throw error;
+        }
+    }
+    /** Deletes a registration; false when it was already gone. */
+    async remove(id) {
+        try {
+            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id });
+            return true;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return false;
+            throw error;
+        }
+    }
+    /** Registered runners (the first 100; with `name`, those of that name). */
+    async list(name) {
+        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { ...(name ? { name } : {}), per_page: 100 });
+        const list = RunnerList.safeParse(data);
+        return list.success ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : [])) : [];
+    }
+    /** The registered runner with exactly this name, if any. */
+    async findByName(name) {
+        return (await this.list(name)).find((runner) => runner.name === name);
+    }
+    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
+    async latestRelease() {
+        const { data } = await this.call('reading the actions/runner release', 'GET /repos/actions/runner/releases/latest', { owner: 'actions', repo: 'runner' });
+        const release = Release.safeParse(data);
+        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
+        const sha256 = release.success ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1] : undefined;
+        if (!version || !sha256)
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`);
+        return { version, sha256 };
+    }
+}
+
+
+/***/ }),
+
 /***/ 81764:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32746,6 +32997,9 @@ const INPUT_DEFAULTS = {
     run: '',
     upload: '.',
     download: '',
+    runner: 'false',
+    'runner-label': '',
+    'runner-timeout': '10m',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -32782,10 +33036,13 @@ const INPUT_MODES = {
     // connect always sets up SSH: `ssh` there is accepted and changes nothing.
     ssh: ['start', 'instance', 'connect'],
     'ssh-alias': ['start', 'instance', 'connect'],
-    'github-token': ['sweep'],
+    'github-token': ['sweep', 'start', 'stop'],
     run: ['start'],
     upload: ['start'],
     download: ['start'],
+    runner: ['start'],
+    'runner-label': ['start'],
+    'runner-timeout': ['start'],
 };
 
 
@@ -32834,6 +33091,7 @@ const DURATION_BOUNDS = {
     'capacity-timeout': { minSeconds: 0, maxSeconds: DAY },
     'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
     'max-grace': { minSeconds: 0, maxSeconds: DAY },
+    'runner-timeout': { minSeconds: 1, maxSeconds: DAY },
 };
 /** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
 function formatBound(seconds) {
@@ -32866,7 +33124,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 53205:
+/***/ 7969:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32881,6 +33139,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var durations = __nccwpck_require__(68818);
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
 var collector = __nccwpck_require__(81764);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./build/src/inputs/defaults.js
 var defaults = __nccwpck_require__(45213);
 // EXTERNAL MODULE: external "node:net"
@@ -33118,6 +33378,83 @@ const fields_githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
     return text;
 });
 
+// EXTERNAL MODULE: ./build/src/inputs/run-context.js
+var run_context = __nccwpck_require__(82728);
+;// CONCATENATED MODULE: ./build/src/inputs/runner.js
+/**
+ * `runner: true` and its inputs, with the refusals that must come before
+ * anything costs money: no usable github-token, `internet-access: closed`
+ * (the runner needs GitHub), `run` beside it, and a pull request from a fork
+ * (a self-hosted runner would run the fork's code with access to the machine).
+ */
+
+
+
+
+
+const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
+function runnerDomains(repository) {
+    const server = new URL(repository.serverUrl).hostname;
+    if (server !== 'github.com')
+        return [...new Set([server, new URL(repository.apiUrl).hostname])];
+    return ['github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net'];
+}
+/** Whether this run is for a pull request whose head lives in another repository. */
+function isForkPullRequest(env) {
+    if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? ''))
+        return false;
+    try {
+        const event = JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+        // A deleted fork has no head repository: still not this repository.
+        return event.pull_request?.head?.repo?.full_name !== env.GITHUB_REPOSITORY;
+    }
+    catch {
+        // A pull_request event whose payload cannot be read: refuse rather than guess.
+        return true;
+    }
+}
+function defaultLabel(context) {
+    return context.runId ? `gpu-sandbox-${context.runId}-${context.runAttempt ?? '1'}` : 'gpu-sandbox-local';
+}
+/** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
+function parseRunner(inputs, context, policy) {
+    if (!inputs.parse('runner', fields_boolean)) {
+        for (const name of ['runner-label', 'runner-timeout'])
+            if (inputs.isSet(name) && inputs.raw(name).trim() !== (name === 'runner-timeout' ? '10m' : ''))
+                inputs.fail(name, "is set but 'runner' is not true");
+        return undefined;
+    }
+    const env = context.env ?? {};
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context);
+    if (!LABEL.test(label))
+        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`);
+    const pickupTimeoutMs = inputs.parse('runner-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout'])) * 1000;
+    const token = inputs.read('github-token').trim();
+    if (token === '' || token === defaults/* GITHUB_TOKEN_DEFAULT */.OH)
+        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners');
+    if (inputs.isSet('run'))
+        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both");
+    if (policy.internet_access === 'closed')
+        inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
+    if (isForkPullRequest(env))
+        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners');
+    const repository = (0,run_context/* repositoryFromEnv */.i)(env);
+    if (typeof repository === 'string') {
+        inputs.fail('runner', repository.replace("'sweep' runs", 'runner: true runs'));
+        return undefined;
+    }
+    const addedDomains = [];
+    if (policy.internet_access === 'restricted') {
+        const allow = new Set(policy.domain_allowlist ?? []);
+        for (const domain of runnerDomains(repository))
+            if (!allow.has(domain))
+                addedDomains.push(domain);
+        policy.domain_allowlist = [...allow, ...addedDomains];
+    }
+    return { label, pickupTimeoutMs, githubToken: token, repository, addedDomains };
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -33219,10 +33556,6 @@ const jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     return value;
 });
 
-// EXTERNAL MODULE: ./build/src/inputs/run-context.js
-var run_context = __nccwpck_require__(82728);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 ;// CONCATENATED MODULE: ./build/src/inputs/run.js
@@ -33330,6 +33663,7 @@ var default_name = __nccwpck_require__(16536);
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, run) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -33396,6 +33730,8 @@ function parseStart(inputs, connection, run) {
     }
     const nameWasGenerated = !inputs.isSet('name');
     const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-grace'])) : undefined;
+    const networkPolicy = parseNetworkPolicy(inputs, 'start');
+    const runner = parseRunner(inputs, run, networkPolicy);
     return {
         mode: 'start',
         ...connection,
@@ -33407,7 +33743,7 @@ function parseStart(inputs, connection, run) {
         gpuTypes: gpus,
         gpuCount,
         capacityTimeoutMs: inputs.parse('capacity-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['capacity-timeout'])) * 1000,
-        networkPolicy: parseNetworkPolicy(inputs, 'start'),
+        networkPolicy,
         env: inputs.parse('env', envLines),
         image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
         maxTtlSeconds: inputs.parse('max-ttl', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-ttl'])),
@@ -33419,8 +33755,9 @@ function parseStart(inputs, connection, run) {
         replaceExisting: inputs.parse('replace-existing', fields_boolean),
         keepAlive: inputs.parse('keep-alive', fields_boolean),
         dryRun: inputs.parse('dry-run', fields_boolean),
-        ssh: parseSsh(inputs, run, inputs.isSet('run')),
+        ssh: parseSsh(inputs, run, inputs.isSet('run') || runner !== undefined),
         run: parseRun(inputs, run),
+        runner,
     };
 }
 /** run, upload and download; upload and download mean something only with run. */
@@ -33482,6 +33819,14 @@ function parseSweep(inputs, connection, run) {
     }
     return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
 }
+/** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
+function runnerCleanup(read, run) {
+    const githubToken = read('github-token').trim();
+    const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {});
+    if (githubToken === '' || githubToken === defaults/* INPUT_DEFAULTS */.WJ['github-token'] || typeof repository === 'string')
+        return undefined;
+    return { githubToken, repository };
+}
 function parseConnection(inputs) {
     return {
         apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
@@ -33499,7 +33844,7 @@ function parseInputs(read, run = (0,run_context/* runContextFromEnv */.w)()) {
     if (mode === 'start')
         return inputs.done(parseStart(inputs, connection, run));
     if (mode === 'stop')
-        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', fields_sandboxId, read('sandbox-id')) });
+        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', fields_sandboxId, read('sandbox-id')), runnerCleanup: runnerCleanup(read, run) });
     if (mode === 'network-policy')
         return inputs.done(parseNetworkPolicyMode(inputs, connection));
     if (mode === 'instance')
@@ -33542,6 +33887,11 @@ function parseCleanupInputs(read) {
         ...parseConnection(inputs),
         mode: inputs.parse('mode', field.mode),
         keepAlive: inputs.parse('keep-alive', field.boolean),
+        runner: () => {
+            const repository = repositoryFromEnv(process.env);
+            const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout']);
+            return { githubToken: read('github-token').trim(), repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 };
+        },
     };
     return inputs.done(config);
 }
@@ -33664,14 +34014,14 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53205);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7969);
 /* harmony import */ var _inputs_run_context_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82728);
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(66149);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(21205);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
-/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(99686);
+/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(75504);
 /* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(26300);
@@ -33975,7 +34325,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 66149:
+/***/ 21205:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34621,10 +34971,12 @@ var access = __nccwpck_require__(71532);
 var outputs = __nccwpck_require__(16854);
 // EXTERNAL MODULE: ./build/src/step/state.js
 var step_state = __nccwpck_require__(36017);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 2 modules
+var register = __nccwpck_require__(66156);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./build/src/remote/scripts.js
 /**
  * The shell scripts the action runs on the sandbox (POSIX sh, and only what
@@ -34723,92 +35075,8 @@ fi
 shift "$n"
 if [ $# -eq 0 ]; then tar -cf - -T /dev/null; else tar -cf - -- "$@"; fi`;
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(31421);
-;// CONCATENATED MODULE: ./build/src/remote/ssh-command.js
-/**
- * Runs a POSIX shell script on the sandbox over the action's own SSH access
- * (`ssh -F <config> <alias>`, the files start mode wrote), with its arguments
- * quoted, so the login shell only ever sees `sh -c '<script>' …`.
- */
-
-/** ssh's own exit status for a connection that failed or dropped (the remote command's is anything else). */
-const SSH_CONNECTION_FAILED = 255;
-function shellQuote(value) {
-    return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-/** ssh's arguments: batch mode (never a prompt), and a dropped connection noticed within about 15 s. */
-function sshArguments(target, script, args) {
-    const command = ['sh', '-c', script, 'gpu-sandbox', ...args].map(shellQuote).join(' ');
-    return [
-        '-F',
-        target.configPath,
-        '-o',
-        'BatchMode=yes',
-        '-o',
-        'ConnectTimeout=30',
-        '-o',
-        'ServerAliveInterval=5',
-        '-o',
-        'ServerAliveCountMax=3',
-        '-o',
-        'LogLevel=ERROR',
-        target.alias,
-        command,
-    ];
-}
-/** Only what ssh and tar need: the step's inputs and state stay out of their environment. */
-function toolEnvironment(env) {
-    const kept = {};
-    for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'USER', 'LOGNAME'])
-        if (env[name] !== undefined)
-            kept[name] = env[name];
-    return kept;
-}
-function spawnSsh(target, script, args, stdio, env) {
-    return (0,external_node_child_process_.spawn)('ssh', sshArguments(target, script, args), { stdio, env: toolEnvironment(env) });
-}
-/** A child's exit status (a signal counts as ssh's connection failure) once it has closed. */
-function exited(child) {
-    return new Promise((resolve) => {
-        if (child.exitCode !== null)
-            return resolve(child.exitCode);
-        child.on('error', () => resolve(SSH_CONNECTION_FAILED));
-        child.on('close', (code) => resolve(code ?? SSH_CONNECTION_FAILED));
-    });
-}
-/** Everything a child writes to a stream, as text (at most `limit` characters kept). */
-function collect(stream, limit = 64_000) {
-    let text = '';
-    stream?.on('data', (chunk) => {
-        if (text.length < limit)
-            text += chunk.toString();
-    });
-    return () => text;
-}
-/** Kills the child when the step is cancelled; returns the listener's remover. */
-function killOnAbort(child, signal) {
-    if (!signal)
-        return () => { };
-    const kill = () => child.kill('SIGKILL');
-    if (signal.aborted)
-        kill();
-    signal.addEventListener('abort', kill, { once: true });
-    return () => signal.removeEventListener('abort', kill);
-}
-/** Runs a script with `input` on its stdin; its status, stdout and stderr. */
-async function runScript(target, script, args, input, env, signal) {
-    const child = spawnSsh(target, script, args, ['pipe', 'pipe', 'pipe'], env);
-    const stop = killOnAbort(child, signal);
-    const stdout = collect(child.stdout);
-    const stderr = collect(child.stderr);
-    child.stdin?.on('error', () => { });
-    child.stdin?.end(input);
-    const code = await exited(child);
-    stop();
-    return { code, stdout: stdout(), stderr: stderr() };
-}
-
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
 ;// CONCATENATED MODULE: ./build/src/remote/follow.js
 
 
@@ -34895,7 +35163,7 @@ async function followOutput(open, lines, options) {
         if (clock.now() - failingSince >= options.reconnectForMs) {
             throw new Error(`run: lost the SSH connection to the job and could not reconnect for ${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`);
         }
-        const why = code === SSH_CONNECTION_FAILED ? 'dropped' : `ended (${code})`;
+        const why = code === ssh_command/* SSH_CONNECTION_FAILED */.M2 ? 'dropped' : `ended (${code})`;
         log(`run: the SSH connection ${why}${lastLine(stderr)}; reconnecting, resuming after byte ${offset}.`);
         const backoff = Math.min(5_000, 500 * 2 ** retries++);
         await clock.sleep(backoff / 2 + clock.random() * (backoff / 2), signal);
@@ -34933,24 +35201,24 @@ const isConnectionFailed = (error) => error instanceof ConnectionFailed;
 /** Starts the script as a detached job; its pid on the sandbox. */
 async function startJob(context, runId, script) {
     return whileConnecting(context, 'run', async () => {
-        const { code, stdout, stderr } = await runScript(context.target, START_JOB, [runId, context.placement], script, context.env, context.signal);
+        const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START_JOB, [runId, context.placement], script, context.env, context.signal);
         const started = /^started (\d+)$/m.exec(stdout);
         if (code === 0 && started)
             return Number(started[1]);
         const detail = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').slice(-3).join(' / ')) || 'no output';
-        if (code === SSH_CONNECTION_FAILED)
+        if (code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
             throw new ConnectionFailed(`the SSH connection failed (${detail})`);
         throw new Error(`run: the job could not be started on the sandbox (exit ${code}): ${detail}`);
     }, isConnectionFailed);
 }
 /** One ssh connection running FOLLOW_JOB from `offset`. */
 function openFollow(context, runId, offset) {
-    const child = spawnSsh(context.target, FOLLOW_JOB, [runId, String(offset)], ['ignore', 'pipe', 'pipe'], context.env);
-    const stop = killOnAbort(child, context.signal);
-    const stderr = collect(child.stderr);
+    const child = (0,ssh_command/* spawnSsh */.O5)(context.target, FOLLOW_JOB, [runId, String(offset)], ['ignore', 'pipe', 'pipe'], context.env);
+    const stop = (0,ssh_command/* killOnAbort */.cC)(child, context.signal);
+    const stderr = (0,ssh_command/* collect */.Fo)(child.stderr);
     return {
         onData: (listener) => child.stdout?.on('data', listener),
-        finished: exited(child).then((code) => {
+        finished: (0,ssh_command/* exited */.kV)(child).then((code) => {
             stop();
             return { code, stderr: stderr() };
         }),
@@ -34967,6 +35235,8 @@ function followJob(context, runId, showLine) {
     });
 }
 
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(31421);
 ;// CONCATENATED MODULE: ./build/src/remote/transfer.js
 /**
  * `upload` and `download`: a tar stream over the action's SSH connection, the
@@ -35000,12 +35270,12 @@ function tail(stderr) {
 }
 /** Waits for both ends; throws a TransferError naming the side that failed. */
 async function finish(pipe, what, sshSide, stderr) {
-    const [fromCode, toCode] = await Promise.all([exited(pipe.from), exited(pipe.to)]);
+    const [fromCode, toCode] = await Promise.all([(0,ssh_command/* exited */.kV)(pipe.from), (0,ssh_command/* exited */.kV)(pipe.to)]);
     const sshCode = sshSide === 'from' ? fromCode : toCode;
     const tarCode = sshSide === 'from' ? toCode : fromCode;
     const sshErr = sshSide === 'from' ? stderr.from() : stderr.to();
     const tarErr = sshSide === 'from' ? stderr.to() : stderr.from();
-    if (sshCode === SSH_CONNECTION_FAILED)
+    if (sshCode === ssh_command/* SSH_CONNECTION_FAILED */.M2)
         throw new TransferError(`${what}: the SSH connection failed${tail(sshErr)}`, true);
     if (sshCode !== 0)
         throw new TransferError(`${what}: tar on the sandbox exited with ${sshCode}${tail(sshErr)}`, false);
@@ -35026,10 +35296,10 @@ function privateExcludes(workspace, privateDirs) {
  */
 async function uploadPaths(target, placement, workspace, paths, privateDirs, env, signal) {
     const excludes = ['--exclude=.git', ...privateExcludes(workspace, privateDirs)];
-    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment(env) });
-    const ssh = spawnSsh(target, UPLOAD, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
-    const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)];
-    const stderr = { from: collect(tar.stderr), to: collect(ssh.stderr) };
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: (0,ssh_command/* toolEnvironment */.uQ)(env) });
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, UPLOAD, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
+    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
+    const stderr = { from: (0,ssh_command/* collect */.Fo)(tar.stderr), to: (0,ssh_command/* collect */.Fo)(ssh.stderr) };
     // ssh reads tar's pipe itself: this process lets go of its end, so a tar whose reader died gets SIGPIPE.
     tar.stdout?.destroy();
     try {
@@ -35042,13 +35312,13 @@ async function uploadPaths(target, placement, workspace, paths, privateDirs, env
 }
 /** Copies working-directory `paths` back into the workspace; returns the paths the sandbox did not have. */
 async function downloadPaths(target, placement, workspace, paths, env, signal) {
-    const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
     // The archive comes from the sandbox: members never leave the workspace (GNU tar refuses `..`, strips `/`, and defers
     // symlinks that point out, so nothing is written through them); owners and set-id bits are not taken from it; -m: the runner's clock.
-    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) });
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: (0,ssh_command/* toolEnvironment */.uQ)(env) });
     ssh.stdout?.destroy();
-    const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)];
-    const stderr = { from: collect(ssh.stderr), to: collect(tar.stderr) };
+    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
+    const stderr = { from: (0,ssh_command/* collect */.Fo)(ssh.stderr), to: (0,ssh_command/* collect */.Fo)(tar.stderr) };
     try {
         await finish({ from: ssh, to: tar }, 'download', 'from', stderr);
     }
@@ -35148,10 +35418,14 @@ function sandboxGone(deps, sandboxId) {
         }
     };
 }
+/** Work on the sandbox `sandboxId` over `target`, with the step's clock, signal and log. */
+function remoteContext(deps, sandboxId, target, placement) {
+    const log = (message) => deps.core.info(message);
+    return { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) };
+}
 /** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */
 async function runOnSandbox(deps, request, sandboxId, target, placement) {
-    const log = (message) => deps.core.info(message);
-    const context = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) };
+    const context = remoteContext(deps, sandboxId, target, placement);
     const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR;
     if (request.upload.length > 0)
         await upload(deps, context, request, workdir, (0,external_node_path_.dirname)(target.configPath));
@@ -35227,6 +35501,8 @@ function startSummary(config, started, waited, billing, elapsedMs) {
 
 
 
+
+
 async function runStart(config, deps) {
     const state = new step_state/* ActionState */.q(deps.core);
     const stepStart = deps.clock.now();
@@ -35253,15 +35529,27 @@ async function runStart(config, deps) {
         await (0,access/* keepCertificateFresh */.jt)(deps, config, preparedSsh, started.id, (0,record/* endsAtMs */.uX)(waited.record, byTtl));
     }
     deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
-    if (config.run && config.ssh && configPath) {
-        await runOnSandbox(deps, config.run, started.id, { configPath, alias: config.ssh.alias }, config.image === undefined ? 'host' : 'image');
-    }
+    if (config.ssh && configPath)
+        await useSandbox(config, deps, started.id, { configPath, alias: config.ssh.alias });
+}
+/** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
+async function useSandbox(config, deps, sandboxId, target) {
+    if (config.run)
+        await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image');
+    // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
+    if (config.runner)
+        await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, remoteContext(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
 }
 async function reportStartDryRun(config, deps) {
     const request = buildStartRequest(config, config.gpuTypes[0]);
     // env values may be secrets: the log and the summary show only their names (the output has the real body).
     const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request;
     await (0,summary/* reportDryRun */.HN)(deps.core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)');
+}
+async function checkRunnerAccess(deps, runner) {
+    await (0,register/* registryFor */.ZQ)(deps, runner).checkAccess();
+    if (runner.addedDomains.length > 0)
+        deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the domain allowlist (internet-access: restricted), which the runner needs to reach GitHub.`);
 }
 /** Why nothing exists after the start phase failed, for the log and the post step. */
 function nothingStartedBecause(error, startSent) {
@@ -35289,6 +35577,9 @@ async function startPhase(config, deps, state, startDeadline) {
         // A name the user chose may be held already: know its holders before the first attempt.
         if (!config.nameWasGenerated)
             await checkNameBeforeStart(config, (0,step_deps/* opContext */.R)(deps), holders, startDeadline);
+        // GitHub next: a token that may not register runners fails the step before anything is billed.
+        if (config.runner)
+            await checkRunnerAccess(deps, config.runner);
         // SSH first: a service without certificates fails the step before anything is billed.
         if (config.ssh)
             preparedSsh = await (0,access/* prepareSandboxSsh */.pd)(deps, deps.env ?? process.env, startDeadline);
@@ -35394,34 +35685,64 @@ async function writeSummary(config, deps, state, started, waited, billing, stepS
 /* harmony export */   c: () => (/* binding */ runStop)
 /* harmony export */ });
 /* unused harmony export STOP_DEADLINE_MS */
-/* harmony import */ var _sandbox_stop_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(97153);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(63996);
-/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(16854);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99128);
+/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
+/* harmony import */ var _runner_register_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(66156);
+/* harmony import */ var _sandbox_stop_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(97153);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(63996);
+/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16854);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(99128);
+/** Mode `stop`: stop a sandbox started elsewhere (e.g. an earlier job with keep-alive). */
+
+
 
 
 
 
 const STOP_DEADLINE_MS = 3 * 60_000;
+/**
+ * The runner registered for the sandbox (named after its id; runner: true with
+ * keep-alive), deleted when there is one and the token may. Never fails the stop.
+ */
+async function deleteSandboxRunner(deps, sandboxId, cleanup) {
+    const github = (0,_runner_register_js__WEBPACK_IMPORTED_MODULE_1__/* .registryFor */ .ZQ)(deps, cleanup);
+    const name = (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .runnerName */ .iC)(sandboxId);
+    try {
+        const runner = await github.findByName(name);
+        if (!runner)
+            return;
+        await github.remove(runner.id);
+        deps.core.info(`Deleted the runner registration ${name} (id ${runner.id}).`);
+    }
+    catch (error) {
+        const denied = error instanceof _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubRunnerError */ .GL && (error.status === 401 || error.status === 403);
+        // The default github.token may not manage runners: most stops have no runner to delete, so that is no warning.
+        if (denied)
+            deps.core.info(`No runner registration was looked for: 'github-token' may not manage runners (${error.status}).`);
+        else
+            deps.core.warning(`Could not delete the runner registration ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
 async function runStop(config, deps) {
     const { core, clock } = deps;
     core.setOutput('sandbox-id', config.sandboxId);
-    const result = await (0,_sandbox_stop_js__WEBPACK_IMPORTED_MODULE_0__/* .stopSandbox */ .a)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_3__/* .opContext */ .R)(deps), config.sandboxId, clock.now() + STOP_DEADLINE_MS);
+    const result = await (0,_sandbox_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .stopSandbox */ .a)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_5__/* .opContext */ .R)(deps), config.sandboxId, clock.now() + STOP_DEADLINE_MS);
     if (result.outcome === 'gone')
         core.setOutput('status', 'not-found');
     else
-        (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .setTextOutput */ .Lb)(core, 'status', result.status ?? (result.outcome === 'not-live' ? 'not-live' : 'stopping'));
-    core.info((0,_sandbox_stop_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStopOutcome */ .i)(config.sandboxId, result));
+        (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .setTextOutput */ .Lb)(core, 'status', result.status ?? (result.outcome === 'not-live' ? 'not-live' : 'stopping'));
+    core.info((0,_sandbox_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStopOutcome */ .i)(config.sandboxId, result));
+    if (config.runnerCleanup)
+        await deleteSandboxRunner(deps, config.sandboxId, config.runnerCleanup);
     if (result.outcome !== 'accepted')
         return;
     const status = result.status ?? 'stopping';
-    await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\n${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownTable */ .Qj)([['Status', status]])}`);
+    await core.appendSummary(`### Sandbox ${config.sandboxId} stopped\n\n${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .markdownTable */ .Qj)([['Status', status]])}`);
 }
 
 
 /***/ }),
 
-/***/ 99686:
+/***/ 16074:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35521,71 +35842,14 @@ async function decide(listed, repositoryId, lookup) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var classic_schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(29196);
-;// CONCATENATED MODULE: ./build/src/sweep/github-failure.js
-/**
- * Why a GitHub request failed, in words a workflow author can act on. Octokit
- * reports a request that got no answer at all (DNS, refused, timeout, reset)
- * as a RequestError with status 500 and no response, so the status alone
- * would say "GitHub answered 500" for an outage of the runner's network.
- */
-/** Every error in the cause chain (bounded: a cycle must not hang the sweep). */
-function chain(error) {
-    const errors = [];
-    let current = error;
-    while (current !== null && typeof current === 'object' && errors.length < 8) {
-        errors.push(current);
-        current = current.cause;
-    }
-    return errors;
-}
-const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
-const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
-const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
-function describeGitHubFailure(error) {
-    const errors = chain(error);
-    const top = errors[0];
-    const status = typeof top?.status === 'number' ? top.status : undefined;
-    // A response means GitHub itself answered: report its status as it is.
-    if (status !== undefined && top?.response !== undefined)
-        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
-    // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
-    const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
-    const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
-    const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
-    const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
-    if (messages.some((m) => /aborted due to timeout|timed out/i.test(m)))
-        names.push('TimeoutError');
-    // undici's words for a connection the other side closed mid-answer.
-    if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
-        codes.push('UND_ERR_SOCKET');
-    const code = (list) => codes.find((c) => list.includes(c));
-    const dns = code(DNS_CODES);
-    // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
-    if (dns)
-        return { status: undefined, kind: 'dns', text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`, final: dns !== 'EAI_AGAIN' };
-    if (codes.includes('ECONNREFUSED'))
-        return { status: undefined, kind: 'refused', text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", final: true };
-    const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
-    if (timeout)
-        return { status: undefined, kind: 'timeout', text: `no answer: the request to GitHub timed out (${timeout})`, final: false };
-    const reset = code(RESET_CODES);
-    if (reset)
-        return { status: undefined, kind: 'reset', text: `no answer: the connection to GitHub was cut (${reset})`, final: false };
-    // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
-    if (status !== undefined && status !== 500)
-        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
-    const firstCode = codes[0];
-    return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false };
-}
-
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var github_octokit = __nccwpck_require__(64636);
+// EXTERNAL MODULE: ./build/src/github/failure.js
+var github_failure = __nccwpck_require__(54679);
 ;// CONCATENATED MODULE: ./build/src/sweep/github-runs.js
 /**
  * What GitHub says about a workflow run: GET /repos/{owner}/{repo}/actions/runs/{run_id}
- * through @actions/github. Octokit is loaded here only (a lazily loaded chunk),
- * so the start and post steps never pay for it. Requests go through the same
- * global fetch as the service's (proxiedFetch), so msw sees them in tests.
+ * through @actions/github (github/octokit.ts: loaded only when a run is asked about).
  */
 
 
@@ -35611,20 +35875,6 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const LOOKUP_DEADLINE_MS = 30_000;
 /** All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide. */
 const LOOKUP_BUDGET_MS = 2 * 60_000;
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-}
-function isRateLimit(error) {
-    const status = statusOf(error);
-    const headers = error.response?.headers ?? {};
-    return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined));
-}
-/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
-function isTransientGitHub(error) {
-    const failure = describeGitHubFailure(error);
-    return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
-}
 /**
  * One lookup per run id, however many sandboxes name it. Octokit is loaded at
  * the first lookup: a sweep with no candidate never loads it.
@@ -35632,7 +35882,7 @@ function isTransientGitHub(error) {
 function makeRunLookup(repository, token, deps) {
     let client;
     // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
-    const octokit = () => (client ??= __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 93228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: transport/* proxiedFetch */.iR } })));
+    const octokit = () => (client ??= (0,github_octokit/* loadOctokit */.mV)(token, repository.apiUrl));
     const asked = new Map();
     let budgetEnds;
     // Set once GitHub cannot be reached at all (the name does not resolve, nothing listens): no later run is asked.
@@ -35650,7 +35900,7 @@ function makeRunLookup(repository, token, deps) {
                 const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
                 const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
                 return github.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } });
-            }, { retryable: isTransientGitHub });
+            }, { retryable: github_failure/* isTransientGitHub */.c });
             const run = WorkflowRun.safeParse(response.data);
             if (!run.success || String(run.data.id) !== runId)
                 return { kind: 'unreadable', detail: 'the answer is not this run' };
@@ -35661,16 +35911,16 @@ function makeRunLookup(repository, token, deps) {
         }
         catch (error) {
             deps.signal?.throwIfAborted();
-            const status = statusOf(error);
+            const status = (0,github_octokit/* statusOf */.c2)(error);
             if (status === 404)
                 return { kind: 'unknown' };
-            if (isRateLimit(error)) {
+            if ((0,github_octokit/* isRateLimit */.a5)(error)) {
                 throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again");
             }
             if (status === 401 || status === 403) {
                 throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`);
             }
-            const failure = describeGitHubFailure(error);
+            const failure = (0,github_failure/* describeGitHubFailure */.P)(error);
             if (failure.final)
                 unreachable = failure.text;
             return { kind: 'unreadable', detail: failure.text };
@@ -35684,6 +35934,36 @@ function makeRunLookup(repository, token, deps) {
         }
         return verdict;
     };
+}
+
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
+;// CONCATENATED MODULE: ./build/src/sweep/registrations.js
+/**
+ * mode: sweep, after its stops: offline runner registrations named after a
+ * sandbox it stopped (a runner: true job whose post step never ran) are
+ * deleted. Only with a token that may manage runners; without one, a note.
+ */
+
+async function deleteOrphanRegistrations(registry, stoppedIds, log) {
+    if (stoppedIds.length === 0)
+        return 0;
+    const names = new Set(stoppedIds.map(runners/* runnerName */.iC));
+    let deleted = 0;
+    try {
+        for (const runner of await registry.list()) {
+            if (runner.status !== 'offline' || !names.has(runner.name))
+                continue;
+            if (await registry.remove(runner.id))
+                deleted++;
+            log(`Deleted the offline runner registration ${runner.name} (id ${runner.id}) of a stopped sandbox.`);
+        }
+    }
+    catch (error) {
+        const denied = error instanceof runners/* GitHubRunnerError */.GL && (error.status === 401 || error.status === 403);
+        log(denied ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).` : `Runner registrations could not be cleaned up: ${error.message}`);
+    }
+    return deleted;
 }
 
 ;// CONCATENATED MODULE: ./build/src/sweep/report.js
@@ -35779,6 +36059,8 @@ function isRateLimited(error) {
 
 
 
+
+
 const LIST_DEADLINE_MS = 5 * 60_000;
 /** 100 pages of the service's default size: thousands of sandboxes. */
 const MAX_LIST_PAGES = 100;
@@ -35851,6 +36133,10 @@ async function runSweep(config, deps) {
         // What was stopped is an output even when the sweep ends early.
         core.setOutput('stopped', JSON.stringify(stopped));
     }
+    if (!config.dryRun) {
+        const registry = new runners/* RunnerRegistry */.It(repository, config.githubToken, { ...ctx, requestTimeoutMs: 30_000 });
+        await deleteOrphanRegistrations(registry, stopped, log);
+    }
     reportUndecided(core, swept);
     const failed = orphans.filter((orphan) => orphan.outcome === 'failed');
     const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun };
@@ -35880,6 +36166,313 @@ function reportUndecided(core, swept) {
         return;
     }
     core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, { title: 'Sweep could not decide every sandbox' });
+}
+
+
+/***/ }),
+
+/***/ 50262:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fo: () => (/* binding */ collect),
+/* harmony export */   M2: () => (/* binding */ SSH_CONNECTION_FAILED),
+/* harmony export */   O5: () => (/* binding */ spawnSsh),
+/* harmony export */   cC: () => (/* binding */ killOnAbort),
+/* harmony export */   j3: () => (/* binding */ runScript),
+/* harmony export */   kV: () => (/* binding */ exited),
+/* harmony export */   uQ: () => (/* binding */ toolEnvironment)
+/* harmony export */ });
+/* unused harmony exports shellQuote, sshArguments */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(31421);
+/**
+ * Runs a POSIX shell script on the sandbox over the action's own SSH access
+ * (`ssh -F <config> <alias>`, the files start mode wrote), with its arguments
+ * quoted, so the login shell only ever sees `sh -c '<script>' …`.
+ */
+
+/** ssh's own exit status for a connection that failed or dropped (the remote command's is anything else). */
+const SSH_CONNECTION_FAILED = 255;
+function shellQuote(value) {
+    return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+/** ssh's arguments: batch mode (never a prompt), and a dropped connection noticed within about 15 s. */
+function sshArguments(target, script, args) {
+    const command = ['sh', '-c', script, 'gpu-sandbox', ...args].map(shellQuote).join(' ');
+    return [
+        '-F',
+        target.configPath,
+        '-o',
+        'BatchMode=yes',
+        '-o',
+        'ConnectTimeout=30',
+        '-o',
+        'ServerAliveInterval=5',
+        '-o',
+        'ServerAliveCountMax=3',
+        '-o',
+        'LogLevel=ERROR',
+        target.alias,
+        command,
+    ];
+}
+/** Only what ssh and tar need: the step's inputs and state stay out of their environment. */
+function toolEnvironment(env) {
+    const kept = {};
+    for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'USER', 'LOGNAME'])
+        if (env[name] !== undefined)
+            kept[name] = env[name];
+    return kept;
+}
+function spawnSsh(target, script, args, stdio, env) {
+    return (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('ssh', sshArguments(target, script, args), { stdio, env: toolEnvironment(env) });
+}
+/** A child's exit status (a signal counts as ssh's connection failure) once it has closed. */
+function exited(child) {
+    return new Promise((resolve) => {
+        if (child.exitCode !== null)
+            return resolve(child.exitCode);
+        child.on('error', () => resolve(SSH_CONNECTION_FAILED));
+        child.on('close', (code) => resolve(code ?? SSH_CONNECTION_FAILED));
+    });
+}
+/** Everything a child writes to a stream, as text (at most `limit` characters kept). */
+function collect(stream, limit = 64_000) {
+    let text = '';
+    stream?.on('data', (chunk) => {
+        if (text.length < limit)
+            text += chunk.toString();
+    });
+    return () => text;
+}
+/** Kills the child when the step is cancelled; returns the listener's remover. */
+function killOnAbort(child, signal) {
+    if (!signal)
+        return () => { };
+    const kill = () => child.kill('SIGKILL');
+    if (signal.aborted)
+        kill();
+    signal.addEventListener('abort', kill, { once: true });
+    return () => signal.removeEventListener('abort', kill);
+}
+/** Runs a script with `input` on its stdin; its status, stdout and stderr. */
+async function runScript(target, script, args, input, env, signal) {
+    const child = spawnSsh(target, script, args, ['pipe', 'pipe', 'pipe'], env);
+    const stop = killOnAbort(child, signal);
+    const stdout = collect(child.stdout);
+    const stderr = collect(child.stderr);
+    child.stdin?.on('error', () => { });
+    child.stdin?.end(input);
+    const code = await exited(child);
+    stop();
+    return { code, stdout: stdout(), stderr: stderr() };
+}
+
+
+/***/ }),
+
+/***/ 66156:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  GT: () => (/* binding */ registerRunner),
+  ZQ: () => (/* binding */ registryFor)
+});
+
+// UNUSED EXPORTS: ONLINE_DEADLINE_MS
+
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/step/state.js
+var step_state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(57075);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+// EXTERNAL MODULE: ./build/src/client/transport.js
+var transport = __nccwpck_require__(29196);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+;// CONCATENATED MODULE: ./build/src/runner/install.js
+/**
+ * The actions/runner package on the sandbox host, at ~/actions-runner: used as
+ * is when a prepared image already has it (run.sh), else fetched the way
+ * GitHub publishes it (the latest release's version and linux-x64 SHA-256
+ * from GITHUB_API_URL, the package from GITHUB_SERVER_URL), checked against
+ * that SHA-256 on the runner, and only then sent over SSH and unpacked.
+ */
+
+
+
+
+
+
+
+
+const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi';
+const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+/** Downloads the package into `file`; its SHA-256. */
+async function download(url, file, signal) {
+    const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+    const response = await (0,transport/* proxiedFetch */.iR)(url, { redirect: 'follow', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    if (!response.ok || !response.body)
+        throw new Error(`runner: downloading ${url} answered ${response.status}`);
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const body = external_node_stream_.Readable.fromWeb(response.body);
+    body.on('data', (chunk) => hash.update(chunk));
+    await (0,promises_namespaceObject.pipeline)(body, (0,external_node_fs_.createWriteStream)(file, { mode: 0o600, flags: 'wx' }));
+    return hash.digest('hex');
+}
+async function unpackOnSandbox(context, file) {
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(context.target, UNPACK, [], ['pipe', 'ignore', 'pipe'], context.env);
+    const stop = (0,ssh_command/* killOnAbort */.cC)(ssh, context.signal);
+    const stderr = (0,ssh_command/* collect */.Fo)(ssh.stderr);
+    ssh.stdin?.on('error', () => { });
+    if (ssh.stdin)
+        (0,external_node_fs_.createReadStream)(file).pipe(ssh.stdin);
+    const code = await (0,ssh_command/* exited */.kV)(ssh);
+    stop();
+    if (code !== 0)
+        throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ${(0,untrusted/* serviceText */.Lo)(stderr().trim().split('\n').slice(-2).join(' / '))}`);
+}
+/** Makes sure ~/actions-runner/run.sh is there; says which way. */
+async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
+    const present = await (0,ssh_command/* runScript */.j3)(context.target, PRESENT, [], '', context.env, context.signal);
+    if (present.code === 0 && present.stdout.trim() === 'present') {
+        context.log('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.');
+        return;
+    }
+    const { version, sha256 } = await registry.latestRelease();
+    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
+    const file = (0,external_node_path_.join)(privateDir, `actions-runner-${version}.tar.gz`);
+    const got = await download(url, file, context.signal);
+    if (got !== sha256)
+        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; it was not sent to the sandbox`);
+    context.log(`Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`);
+    await unpackOnSandbox(context, file);
+}
+/** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
+const START = `set -e
+cd "$HOME/actions-runner"
+ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
+export ACTIONS_RUNNER_INPUT_JITCONFIG
+detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
+nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
+echo "started $!"`;
+/** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
+const DIAGNOSTIC_TAIL = `cd "$HOME/actions-runner" 2> /dev/null || exit 0
+newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
+[ -n "$newest" ] && tail -n 20 "$newest"
+[ -f gpu-sandbox-runner.out ] && tail -n 10 gpu-sandbox-runner.out
+true`;
+async function startRunnerProcess(context, jitConfig) {
+    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START, [], jitConfig, context.env, context.signal);
+    const started = /^started (\d+)$/m.exec(stdout);
+    if (code !== 0 || !started)
+        throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ${(0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').slice(-2).join(' / '))}`);
+    return Number(started[1]);
+}
+/** Whether the runner process still runs on the sandbox. */
+async function runnerAlive(context, pid) {
+    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(context.target, 'if kill -0 "$1" 2> /dev/null; then echo alive; fi', [String(pid)], '', context.env, context.signal);
+    return code !== 0 || stdout.trim() === 'alive';
+}
+/** The diagnostic tail, each line made safe for the log. */
+async function diagnosticTail(context) {
+    const { stdout } = await (0,ssh_command/* runScript */.j3)(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal);
+    return stdout.split('\n').filter((line) => line.trim() !== '').map((line) => (0,untrusted/* serviceText */.Lo)(line, 400));
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/register.js
+/**
+ * `runner: true` in the main step, once the sandbox is ready and reachable
+ * over SSH: the runner package on the sandbox, a JIT registration named after
+ * the sandbox id (saved to state at once, so the post step deletes it
+ * whatever happens next), run.sh started with the configuration on stdin,
+ * and a wait until GitHub shows the runner online (polled by id). A runner
+ * that does not come online shows the tail of its own diagnostic log.
+ */
+
+
+
+
+/** How long a started runner may take to show online. */
+const ONLINE_DEADLINE_MS = 5 * 60_000;
+const ONLINE_POLL_MS = 2_000;
+function registryFor(deps, request, requestTimeoutMs = 30_000) {
+    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message), requestTimeoutMs });
+}
+async function waitOnline(deps, context, registry, id, pid) {
+    const until = deps.clock.now() + ONLINE_DEADLINE_MS;
+    for (let poll = 1;; poll++) {
+        const runner = await registry.get(id);
+        if (!runner)
+            return 'GitHub no longer has its registration';
+        if (runner.status === 'online')
+            return undefined;
+        if (poll >= 2 && !(await runnerAlive(context, pid)))
+            return 'run.sh ended before the runner came online';
+        if (deps.clock.now() + ONLINE_POLL_MS > until)
+            return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes (status '${(0,untrusted/* serviceText */.Lo)(runner.status, 40)}')`;
+        await deps.clock.sleep(ONLINE_POLL_MS, deps.signal);
+    }
+}
+async function showDiagnostics(deps, context) {
+    deps.core.startGroup("The runner's diagnostic log (last lines)");
+    try {
+        const lines = await diagnosticTail(context);
+        for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)'])
+            deps.core.info(line);
+    }
+    catch (error) {
+        deps.core.info(`(could not read it: ${error.message})`);
+    }
+    finally {
+        deps.core.endGroup();
+    }
+}
+async function registerRunner(deps, request, sandboxId, context, privateDir) {
+    const { core } = deps;
+    const registry = registryFor(deps, request);
+    const started = deps.clock.now();
+    core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`);
+    let failure;
+    try {
+        await ensureRunnerPackage(context, registry, request.repository.serverUrl, privateDir);
+        const { runner, jitConfig } = await registry.generate((0,runners/* runnerName */.iC)(sandboxId), request.label);
+        // A credential: masked before anything could print it, and never saved, output or logged.
+        core.setSecret(jitConfig);
+        const state = new step_state/* ActionState */.q(core);
+        state.saveRunner({ id: runner.id, name: runner.name, online: false });
+        core.setOutput('runner-name', runner.name);
+        core.setOutput('runner-id', String(runner.id));
+        core.setOutput('runner-label', request.label);
+        core.info(`Runner: registered as '${(0,untrusted/* serviceText */.Lo)(runner.name, 80)}' (id ${runner.id}); run.sh starts with the configuration on its stdin.`);
+        const pid = await startRunnerProcess(context, jitConfig);
+        failure = await waitOnline(deps, context, registry, runner.id, pid);
+        if (!failure)
+            state.saveRunner({ id: runner.id, name: runner.name, online: true });
+        if (!failure)
+            core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} s. A job with runs-on: ${request.label} runs on it; the post step waits for it, then stops the sandbox.`);
+    }
+    finally {
+        core.endGroup();
+    }
+    if (failure) {
+        await showDiagnostics(deps, context);
+        throw new Error(`runner: the runner did not come online: ${failure}. Its diagnostic log is above; the post step stops the sandbox and deletes the registration.`);
+    }
 }
 
 
@@ -37065,6 +37658,7 @@ const KEYS = {
     startRefused: 'start-refused',
     sandboxSeen: 'sandbox-seen',
     renewerPid: 'renewer-pid',
+    runner: 'runner',
 };
 class ActionState {
     core;
@@ -37178,6 +37772,19 @@ class ActionState {
     }
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
+    }
+    /** Saved the moment GitHub registered it: the post step deletes the registration whatever happens next. */
+    saveRunner(runner) {
+        this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
+    }
+    get runner() {
+        try {
+            const saved = JSON.parse(this.read(KEYS.runner) ?? 'null');
+            return saved && Number.isInteger(saved.id) && typeof saved.name === 'string' ? { id: saved.id, name: saved.name, online: saved.online === true } : undefined;
+        }
+        catch {
+            return undefined;
+        }
     }
     readNumber(key) {
         const value = Number(this.read(key));

@@ -28093,7 +28093,7 @@ module.exports = {
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
@@ -28101,7 +28101,6 @@ module.exports = {
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -28113,10 +28112,10 @@ var assert = __nccwpck_require__(2613);
 var util = __nccwpck_require__(9023);
 
 
-__webpack_unused_export__ = httpOverHttp;
-__webpack_unused_export__ = httpsOverHttp;
-__webpack_unused_export__ = httpOverHttps;
-__webpack_unused_export__ = httpsOverHttps;
+exports.httpOverHttp = httpOverHttp;
+exports.httpsOverHttp = httpsOverHttp;
+exports.httpOverHttps = httpOverHttps;
+exports.httpsOverHttps = httpsOverHttps;
 
 
 function httpOverHttp(options) {
@@ -28365,7 +28364,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -28377,6 +28376,41 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
+/***/ 290:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("async_hooks");
+
+/***/ }),
+
+/***/ 2562:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 4236:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("console");
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
+/***/ 1637:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("diagnostics_channel");
+
+/***/ }),
+
 /***/ 4434:
 /***/ ((module) => {
 
@@ -28384,10 +28418,24 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
 /***/ 8611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5675:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http2");
 
 /***/ }),
 
@@ -28580,6 +28628,41 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 2987:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("perf_hooks");
+
+/***/ }),
+
+/***/ 3480:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("querystring");
+
+/***/ }),
+
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+
+/***/ }),
+
+/***/ 3774:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream/web");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -28594,10 +28677,38 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
+/***/ 7016:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
+
+/***/ }),
+
 /***/ 9023:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 8253:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types");
+
+/***/ }),
+
+/***/ 8167:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threads");
+
+/***/ }),
+
+/***/ 3106:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
@@ -28680,6 +28791,350 @@ async function cleanupInstance(deps, state, inputs, deadlineMs) {
             return;
         }
         throw error;
+    }
+}
+
+
+/***/ }),
+
+/***/ 4601:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  XC: () => (/* binding */ deleteRegistration),
+  Ok: () => (/* binding */ waitForRunnerJob)
+});
+
+// UNUSED EXPORTS: runnerPollMs
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+;// CONCATENATED MODULE: ./build/src/github/failure.js
+/**
+ * Why a GitHub request failed, in words a workflow author can act on. Octokit
+ * reports a request that got no answer at all (DNS, refused, timeout, reset)
+ * as a RequestError with status 500 and no response, so the status alone
+ * would say "GitHub answered 500" for an outage of the runner's network.
+ */
+/** Every error in the cause chain (bounded: a cycle must not hang the sweep). */
+function chain(error) {
+    const errors = [];
+    let current = error;
+    while (current !== null && typeof current === 'object' && errors.length < 8) {
+        errors.push(current);
+        current = current.cause;
+    }
+    return errors;
+}
+const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
+const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
+const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
+function describeGitHubFailure(error) {
+    const errors = chain(error);
+    const top = errors[0];
+    const status = typeof top?.status === 'number' ? top.status : undefined;
+    // A response means GitHub itself answered: report its status as it is.
+    if (status !== undefined && top?.response !== undefined)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
+    const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
+    const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
+    const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
+    const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
+    if (messages.some((m) => /aborted due to timeout|timed out/i.test(m)))
+        names.push('TimeoutError');
+    // undici's words for a connection the other side closed mid-answer.
+    if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
+        codes.push('UND_ERR_SOCKET');
+    const code = (list) => codes.find((c) => list.includes(c));
+    const dns = code(DNS_CODES);
+    // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
+    if (dns)
+        return { status: undefined, kind: 'dns', text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`, final: dns !== 'EAI_AGAIN' };
+    if (codes.includes('ECONNREFUSED'))
+        return { status: undefined, kind: 'refused', text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", final: true };
+    const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
+    if (timeout)
+        return { status: undefined, kind: 'timeout', text: `no answer: the request to GitHub timed out (${timeout})`, final: false };
+    const reset = code(RESET_CODES);
+    if (reset)
+        return { status: undefined, kind: 'reset', text: `no answer: the connection to GitHub was cut (${reset})`, final: false };
+    // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
+    if (status !== undefined && status !== 500)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    const firstCode = codes[0];
+    return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false };
+}
+/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
+function isTransientGitHub(error) {
+    const failure = describeGitHubFailure(error);
+    return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
+}
+
+// EXTERNAL MODULE: ./build/src/client/transport.js
+var transport = __nccwpck_require__(9196);
+;// CONCATENATED MODULE: ./build/src/github/octokit.js
+/**
+ * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
+ * mode): a lazily loaded chunk the other steps never pay for. Requests go
+ * through the same global fetch as the service's (proxiedFetch), so msw sees
+ * them in tests and a configured proxy applies.
+ */
+
+function loadOctokit(token, apiUrl) {
+    return __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: transport/* proxiedFetch */.iR } }));
+}
+/** The HTTP status GitHub answered, when the error carries one. */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+/** A 429, or a 403 that is a rate limit (remaining 0, or Retry-After). */
+function isRateLimit(error) {
+    const status = statusOf(error);
+    const headers = error.response?.headers ?? {};
+    return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined));
+}
+
+;// CONCATENATED MODULE: ./build/src/github/runners.js
+/**
+ * Just-in-time runner registrations of one repository, through Octokit: the
+ * access check, generate-jitconfig, a runner by id (never the list, except to
+ * find one by name), delete, and the runner release (version and SHA-256 for
+ * linux-x64, from the release notes). 5xx and lost answers are retried; 401,
+ * 403 and rate limits are a GitHubAccessError saying what the token needs.
+ * Every GitHub string is service text: it reaches a log through serviceText.
+ */
+
+
+
+
+
+/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
+function runnerName(sandboxId) {
+    return `gpu-sandbox-${sandboxId}`;
+}
+class GitHubRunnerError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.name = 'GitHubRunnerError';
+        this.status = status;
+    }
+}
+const Runner = schemas/* looseObject */._H3({ id: schemas/* number */.aig().int().positive(), name: schemas/* string */.YjP(), status: schemas/* string */.YjP(), busy: schemas/* boolean */.zMY() });
+const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
+const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
+const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
+const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners";
+const CALL_DEADLINE_MS = 60_000;
+class RunnerRegistry {
+    octokit;
+    repository;
+    token;
+    deps;
+    constructor(repository, token, deps) {
+        this.repository = repository;
+        this.token = token;
+        this.deps = deps;
+    }
+    /** One request, retried while GitHub is briefly away; refusals turned into what to do. */
+    async call(label, route, parameters = {}) {
+        const github = await (this.octokit ??= loadOctokit(this.token, this.repository.apiUrl));
+        const { owner, repo } = this.repository;
+        try {
+            return await (0,retry/* retryUntil */.v6)(this.deps, this.deps.clock.now() + CALL_DEADLINE_MS, label, () => {
+                const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs);
+                const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout;
+                return github.request(route, { owner, repo, ...parameters, request: { signal } });
+            }, { retryable: isTransientGitHub });
+        }
+        catch (error) {
+            this.deps.signal?.throwIfAborted();
+            const status = statusOf(error);
+            if (status === 404)
+                throw new GitHubRunnerError(404, `${label}: GitHub answered 404`);
+            if (isRateLimit(error))
+                throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
+            if (status === 401 || status === 403) {
+                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${PERMISSION}`);
+            }
+            throw new GitHubRunnerError(status, `${label}: ${describeGitHubFailure(error).text}`);
+        }
+    }
+    /** Before anything costs money: may this token manage the repository's runners? */
+    async checkAccess() {
+        await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+    }
+    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
+    async generate(name, label) {
+        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
+            name,
+            runner_group_id: 1,
+            labels: [label],
+            work_folder: '_work',
+        });
+        const parsed = JitAnswer.safeParse(data);
+        if (!parsed.success)
+            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
+        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
+    }
+    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
+    async get(id) {
+        try {
+            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id })).data);
+            if (!parsed.success)
+                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
+            return parsed.data;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return undefined;
+            throw error;
+        }
+    }
+    /** Deletes a registration; false when it was already gone. */
+    async remove(id) {
+        try {
+            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id });
+            return true;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return false;
+            throw error;
+        }
+    }
+    /** Registered runners (the first 100; with `name`, those of that name). */
+    async list(name) {
+        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { ...(name ? { name } : {}), per_page: 100 });
+        const list = RunnerList.safeParse(data);
+        return list.success ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : [])) : [];
+    }
+    /** The registered runner with exactly this name, if any. */
+    async findByName(name) {
+        return (await this.list(name)).find((runner) => runner.name === name);
+    }
+    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
+    async latestRelease() {
+        const { data } = await this.call('reading the actions/runner release', 'GET /repos/actions/runner/releases/latest', { owner: 'actions', repo: 'runner' });
+        const release = Release.safeParse(data);
+        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
+        const sha256 = release.success ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1] : undefined;
+        if (!version || !sha256)
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`);
+        return { version, sha256 };
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(8818);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(9128);
+;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
+/**
+ * The post step of `runner: true`: while the runner's one job runs, the
+ * sandbox stays; once the registration is gone after it was busy (a JIT
+ * runner deregisters after its job), or `runner-timeout` passed with no job
+ * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
+ * deleted if still there. GitHub is asked at most 4 times a minute. A
+ * cancelled job ends the wait at once; the stop still happens.
+ */
+
+
+
+
+/** 4 requests a minute per waiting job; GPU_SANDBOX_RUNNER_POLL (a duration, tests) may only make it slower or 1 s. */
+function runnerPollMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 15_000;
+}
+function registry(deps, runner, signal) {
+    if (!runner.repository || runner.githubToken === '' || runner.githubToken.startsWith('${{'))
+        return undefined;
+    return new RunnerRegistry(runner.repository, runner.githubToken, { clock: deps.clock, signal, log: (message) => deps.core.info(message), requestTimeoutMs: 30_000 });
+}
+/** One poll: the runner, undefined when gone, or 'stop' when GitHub cannot be asked any more. */
+async function poll(deps, github, saved) {
+    try {
+        return await github.get(saved.id);
+    }
+    catch (error) {
+        if (deps.cancelWait?.aborted)
+            return 'stop';
+        if (error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403)) {
+            deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
+            return 'stop';
+        }
+        // Retried for a minute already: keep waiting, the next poll may get through.
+        deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`);
+        return { id: saved.id, name: saved.name, status: 'unknown', busy: false };
+    }
+}
+/** Waits while the runner's job runs, or for a job to pick it up; returns when the sandbox may be stopped. */
+async function waitForRunnerJob(deps, saved, config) {
+    const { core, clock } = deps;
+    if (!saved.online) {
+        core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
+        return;
+    }
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait);
+    if (!github) {
+        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
+        return;
+    }
+    const began = clock.now();
+    const every = runnerPollMs();
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(runner.pickupTimeoutMs)}) for a job to pick it up; GitHub is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
+    let busySeen = false;
+    for (;;) {
+        const now = await poll(deps, github, saved);
+        if (now === 'stop')
+            break;
+        if (now === undefined) {
+            core.info(`Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).`);
+            break;
+        }
+        if (now.busy && !busySeen)
+            core.info(`Runner ${saved.name}: a job is running on it.`);
+        if (now.busy)
+            busySeen = true;
+        else if (busySeen) {
+            core.info(`Runner ${saved.name}: its job ended.`);
+            break;
+        }
+        else if (clock.now() - began >= runner.pickupTimeoutMs) {
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(runner.pickupTimeoutMs)}, status '${(0,untrusted/* serviceText */.Lo)(now.status, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`);
+            break;
+        }
+        try {
+            await clock.sleep(every, deps.cancelWait);
+        }
+        catch {
+            break;
+        }
+    }
+    if (deps.cancelWait?.aborted)
+        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+}
+/** After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration costs nothing). */
+async function deleteRegistration(deps, saved, config) {
+    const github = registry(deps, config.runner());
+    if (!github)
+        return;
+    try {
+        const deleted = await github.remove(saved.id);
+        deps.core.info(deleted ? `Deleted the runner registration ${saved.name} (id ${saved.id}).` : `The runner registration ${saved.name} is already gone.`);
+    }
+    catch (error) {
+        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ${error instanceof Error ? error.message : String(error)}. It stays offline; delete it under Settings > Actions > Runners.`);
     }
 }
 
@@ -29764,6 +30219,57 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 
 /***/ }),
 
+/***/ 9196:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _2: () => (/* binding */ fetchTransport),
+/* harmony export */   iR: () => (/* binding */ proxiedFetch)
+/* harmony export */ });
+/* unused harmony export proxyConfigured */
+/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
+
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+function proxyConfigured(env = process.env) {
+    return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
+}
+let proxyDispatcher;
+/**
+ * The proxy dispatcher for `url`, or none. A loopback target never goes
+ * through a proxy (as @actions/http-client does): the token would cross it in
+ * clear for an http:// emulator, and a proxy cannot reach the runner's loopback anyway.
+ */
+async function dispatcher(url) {
+    if (!proxyConfigured() || (0,_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(new URL(url).hostname))
+        return undefined;
+    proxyDispatcher ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }));
+    return proxyDispatcher;
+}
+/**
+ * The global fetch, through the proxy when one is configured. Looked up at
+ * call time, so msw (which replaces globalThis.fetch) sees every request.
+ */
+async function proxiedFetch(url, init) {
+    const options = { ...init };
+    const proxy = await dispatcher(url);
+    // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
+    if (proxy)
+        options.dispatcher = proxy;
+    return globalThis.fetch(url, options);
+}
+/** The production transport: global fetch, no redirects followed. */
+const fetchTransport = (request) => proxiedFetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    // The token goes to base-url's host only: a redirect is returned, never followed.
+    redirect: 'manual',
+});
+
+
+/***/ }),
+
 /***/ 9000:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29787,7 +30293,7 @@ function isLoopbackHost(hostname) {
 
 /***/ }),
 
-/***/ 3724:
+/***/ 8964:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29796,8 +30302,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   v: () => (/* binding */ actionsCore)
 });
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -29872,7 +30378,7 @@ function toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -29926,10 +30432,10 @@ function escapeProperty(s) {
         .replace(/,/g, '%2C');
 }
 //# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "crypto"
+var external_crypto_ = __nccwpck_require__(6982);
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -29943,15 +30449,15 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
 function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
     const convertedValue = utils_toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
@@ -29962,7 +30468,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -30925,7 +31431,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -30948,7 +31454,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -31044,7 +31550,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -31248,7 +31754,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -31275,7 +31781,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -31768,13 +32274,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -32065,7 +32571,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -32404,8 +32910,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -32586,7 +33092,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -32654,7 +33160,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -32796,19 +33302,20 @@ const actionsCore = {
 
 /***/ }),
 
-/***/ 2753:
+/***/ 3293:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  w6: () => (/* binding */ cancellationSignal),
   K7: () => (/* binding */ isProcessEntry),
   yu: () => (/* binding */ makeClient),
   xV: () => (/* binding */ reportFailure),
   Hy: () => (/* binding */ runAndExit)
 });
 
-// UNUSED EXPORTS: cancellationSignal, requestTimeoutMs
+// UNUSED EXPORTS: requestTimeoutMs
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -32863,48 +33370,8 @@ function readSandboxPage(body) {
     return { ok: true, page: { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined } };
 }
 
-// EXTERNAL MODULE: ./build/src/client/url.js
-var client_url = __nccwpck_require__(9000);
-;// CONCATENATED MODULE: ./build/src/client/transport.js
-
-const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
-function proxyConfigured(env = process.env) {
-    return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
-}
-let proxyDispatcher;
-/**
- * The proxy dispatcher for `url`, or none. A loopback target never goes
- * through a proxy (as @actions/http-client does): the token would cross it in
- * clear for an http:// emulator, and a proxy cannot reach the runner's loopback anyway.
- */
-async function dispatcher(url) {
-    if (!proxyConfigured() || (0,client_url/* isLoopbackHost */.c)(new URL(url).hostname))
-        return undefined;
-    proxyDispatcher ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }));
-    return proxyDispatcher;
-}
-/**
- * The global fetch, through the proxy when one is configured. Looked up at
- * call time, so msw (which replaces globalThis.fetch) sees every request.
- */
-async function proxiedFetch(url, init) {
-    const options = { ...init };
-    const proxy = await dispatcher(url);
-    // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
-    if (proxy)
-        options.dispatcher = proxy;
-    return globalThis.fetch(url, options);
-}
-/** The production transport: global fetch, no redirects followed. */
-const fetchTransport = (request) => proxiedFetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    signal: request.signal,
-    // The token goes to base-url's host only: a redirect is returned, never followed.
-    redirect: 'manual',
-});
-
+// EXTERNAL MODULE: ./build/src/client/transport.js
+var transport = __nccwpck_require__(9196);
 ;// CONCATENATED MODULE: ./build/src/client/response.js
 
 
@@ -33152,7 +33619,7 @@ class ComputeClient {
         let response;
         let text;
         try {
-            response = await fetchTransport({ method, url: this.baseUrl + path, headers, body, signal });
+            response = await (0,transport/* fetchTransport */._2)({ method, url: this.baseUrl + path, headers, body, signal });
             text = await response.text();
         }
         catch (error) {
@@ -33375,6 +33842,9 @@ const INPUT_DEFAULTS = {
     run: '',
     upload: '.',
     download: '',
+    runner: 'false',
+    'runner-label': '',
+    'runner-timeout': '10m',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33411,10 +33881,13 @@ const INPUT_MODES = {
     // connect always sets up SSH: `ssh` there is accepted and changes nothing.
     ssh: ['start', 'instance', 'connect'],
     'ssh-alias': ['start', 'instance', 'connect'],
-    'github-token': ['sweep'],
+    'github-token': ['sweep', 'start', 'stop'],
     run: ['start'],
     upload: ['start'],
     download: ['start'],
+    runner: ['start'],
+    'runner-label': ['start'],
+    'runner-timeout': ['start'],
 };
 
 
@@ -33424,9 +33897,13 @@ const INPUT_MODES = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   lW: () => (/* binding */ parseDurationSeconds)
+/* harmony export */   Rx: () => (/* binding */ DURATION_BOUNDS),
+/* harmony export */   lW: () => (/* binding */ parseDurationSeconds),
+/* harmony export */   p0: () => (/* binding */ duration)
 /* harmony export */ });
-/* unused harmony exports DURATION_BOUNDS, formatBound, duration */
+/* unused harmony export formatBound */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8532);
 /**
  * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
  * duration has an upper bound: a timer longer than setTimeout can hold
@@ -33459,6 +33936,7 @@ const DURATION_BOUNDS = {
     'capacity-timeout': { minSeconds: 0, maxSeconds: DAY },
     'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
     'max-grace': { minSeconds: 0, maxSeconds: DAY },
+    'runner-timeout': { minSeconds: 1, maxSeconds: DAY },
 };
 /** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
 function formatBound(seconds) {
@@ -33470,19 +33948,19 @@ function formatBound(seconds) {
 }
 /** A duration schema from the raw string; the message names the limit that was crossed. */
 function duration(bounds) {
-    return z.string().transform((raw, ctx) => {
+    return zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform((raw, ctx) => {
         const seconds = parseDurationSeconds(raw);
         if (seconds === undefined) {
             ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
-            return z.NEVER;
+            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
         }
         if (seconds < bounds.minSeconds) {
             ctx.addIssue({ code: 'custom', message: `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'` });
-            return z.NEVER;
+            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
         }
         if (seconds > bounds.maxSeconds) {
             ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` });
-            return z.NEVER;
+            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
         }
         return seconds;
     });
@@ -33491,7 +33969,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 2196:
+/***/ 1023:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33506,6 +33984,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var durations = __nccwpck_require__(8818);
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
 var collector = __nccwpck_require__(1764);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./build/src/inputs/defaults.js
 var defaults = __nccwpck_require__(5213);
 // EXTERNAL MODULE: external "node:net"
@@ -33743,6 +34223,121 @@ const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
     return text;
 });
 
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
+var ssh = __nccwpck_require__(280);
+;// CONCATENATED MODULE: ./build/src/inputs/run-context.js
+/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
+
+
+function run_context_runContextFromEnv(env = process.env) {
+    return {
+        repositoryId: env.GITHUB_REPOSITORY_ID,
+        runId: env.GITHUB_RUN_ID,
+        runAttempt: env.GITHUB_RUN_ATTEMPT,
+        aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias),
+        env,
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    };
+}
+function serviceUrl(raw, fallback) {
+    try {
+        const url = new URL((raw ?? '').trim() || fallback);
+        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && (0,client_url/* isLoopbackHost */.c)(url.hostname));
+        return allowed && !url.username && !url.password ? url : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The repository a sweep works for, or what is missing (mode: sweep runs only in a workflow run). */
+function run_context_repositoryFromEnv(env) {
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const id = env.GITHUB_REPOSITORY_ID ?? '';
+    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
+        return "'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them";
+    }
+    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
+    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
+    if (!apiUrl || !serverUrl)
+        return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
+    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/runner.js
+/**
+ * `runner: true` and its inputs, with the refusals that must come before
+ * anything costs money: no usable github-token, `internet-access: closed`
+ * (the runner needs GitHub), `run` beside it, and a pull request from a fork
+ * (a self-hosted runner would run the fork's code with access to the machine).
+ */
+
+
+
+
+
+const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
+function runnerDomains(repository) {
+    const server = new URL(repository.serverUrl).hostname;
+    if (server !== 'github.com')
+        return [...new Set([server, new URL(repository.apiUrl).hostname])];
+    return ['github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net'];
+}
+/** Whether this run is for a pull request whose head lives in another repository. */
+function isForkPullRequest(env) {
+    if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? ''))
+        return false;
+    try {
+        const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+        // A deleted fork has no head repository: still not this repository.
+        return event.pull_request?.head?.repo?.full_name !== env.GITHUB_REPOSITORY;
+    }
+    catch {
+        // A pull_request event whose payload cannot be read: refuse rather than guess.
+        return true;
+    }
+}
+function defaultLabel(context) {
+    return context.runId ? `gpu-sandbox-${context.runId}-${context.runAttempt ?? '1'}` : 'gpu-sandbox-local';
+}
+/** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
+function runner_parseRunner(inputs, context, policy) {
+    if (!inputs.parse('runner', field.boolean)) {
+        for (const name of ['runner-label', 'runner-timeout'])
+            if (inputs.isSet(name) && inputs.raw(name).trim() !== (name === 'runner-timeout' ? '10m' : ''))
+                inputs.fail(name, "is set but 'runner' is not true");
+        return undefined;
+    }
+    const env = context.env ?? {};
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context);
+    if (!LABEL.test(label))
+        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`);
+    const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000;
+    const token = inputs.read('github-token').trim();
+    if (token === '' || token === GITHUB_TOKEN_DEFAULT)
+        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners');
+    if (inputs.isSet('run'))
+        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both");
+    if (policy.internet_access === 'closed')
+        inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
+    if (isForkPullRequest(env))
+        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners');
+    const repository = repositoryFromEnv(env);
+    if (typeof repository === 'string') {
+        inputs.fail('runner', repository.replace("'sweep' runs", 'runner: true runs'));
+        return undefined;
+    }
+    const addedDomains = [];
+    if (policy.internet_access === 'restricted') {
+        const allow = new Set(policy.domain_allowlist ?? []);
+        for (const domain of runnerDomains(repository))
+            if (!allow.has(domain))
+                addedDomains.push(domain);
+        policy.domain_allowlist = [...allow, ...addedDomains];
+    }
+    return { label, pickupTimeoutMs, githubToken: token, repository, addedDomains };
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -33844,48 +34439,6 @@ const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) =>
     return value;
 });
 
-// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
-var ssh = __nccwpck_require__(280);
-;// CONCATENATED MODULE: ./build/src/inputs/run-context.js
-/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
-
-
-function run_context_runContextFromEnv(env = process.env) {
-    return {
-        repositoryId: env.GITHUB_REPOSITORY_ID,
-        runId: env.GITHUB_RUN_ID,
-        runAttempt: env.GITHUB_RUN_ATTEMPT,
-        aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias),
-        env,
-        workspace: env.GITHUB_WORKSPACE || process.cwd(),
-    };
-}
-function serviceUrl(raw, fallback) {
-    try {
-        const url = new URL((raw ?? '').trim() || fallback);
-        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-        return allowed && !url.username && !url.password ? url : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The repository a sweep works for, or what is missing (mode: sweep runs only in a workflow run). */
-function run_context_repositoryFromEnv(env) {
-    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
-    const id = env.GITHUB_REPOSITORY_ID ?? '';
-    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
-        return "'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them";
-    }
-    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
-    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
-    if (!apiUrl || !serverUrl)
-        return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
-    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./build/src/inputs/run.js
@@ -34017,6 +34570,7 @@ function parseGeneratedName(name) {
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, run) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -34083,6 +34637,8 @@ function parseStart(inputs, connection, run) {
     }
     const nameWasGenerated = !inputs.isSet('name');
     const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined;
+    const networkPolicy = parseNetworkPolicy(inputs, 'start');
+    const runner = parseRunner(inputs, run, networkPolicy);
     return {
         mode: 'start',
         ...connection,
@@ -34094,7 +34650,7 @@ function parseStart(inputs, connection, run) {
         gpuTypes: gpus,
         gpuCount,
         capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
-        networkPolicy: parseNetworkPolicy(inputs, 'start'),
+        networkPolicy,
         env: inputs.parse('env', field.envLines),
         image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
         maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
@@ -34106,8 +34662,9 @@ function parseStart(inputs, connection, run) {
         replaceExisting: inputs.parse('replace-existing', field.boolean),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, run, inputs.isSet('run')),
+        ssh: parseSsh(inputs, run, inputs.isSet('run') || runner !== undefined),
         run: parseRun(inputs, run),
+        runner,
     };
 }
 /** run, upload and download; upload and download mean something only with run. */
@@ -34169,6 +34726,14 @@ function parseSweep(inputs, connection, run) {
     }
     return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
 }
+/** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
+function runnerCleanup(read, run) {
+    const githubToken = read('github-token').trim();
+    const repository = repositoryFromEnv(run.env ?? {});
+    if (githubToken === '' || githubToken === INPUT_DEFAULTS['github-token'] || typeof repository === 'string')
+        return undefined;
+    return { githubToken, repository };
+}
 function parseConnection(inputs) {
     return {
         apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
@@ -34186,7 +34751,7 @@ function parseInputs(read, run = runContextFromEnv()) {
     if (mode === 'start')
         return inputs.done(parseStart(inputs, connection, run));
     if (mode === 'stop')
-        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')) });
+        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')), runnerCleanup: runnerCleanup(read, run) });
     if (mode === 'network-policy')
         return inputs.done(parseNetworkPolicyMode(inputs, connection));
     if (mode === 'instance')
@@ -34229,6 +34794,11 @@ function parseCleanupInputs(read) {
         ...parseConnection(inputs),
         mode: inputs.parse('mode', mode),
         keepAlive: inputs.parse('keep-alive', fields_boolean),
+        runner: () => {
+            const repository = run_context_repositoryFromEnv(process.env);
+            const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(read('runner-timeout').trim() || defaults/* INPUT_DEFAULTS */.WJ['runner-timeout']);
+            return { githubToken: read('github-token').trim(), repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 };
+        },
     };
     return inputs.done(config);
 }
@@ -34297,11 +34867,12 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9219);
 /* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2815);
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3874);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3724);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2753);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2196);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5504);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6017);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8964);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3293);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1023);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4601);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5504);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6017);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -34309,6 +34880,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -34326,11 +34898,11 @@ const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(deps) {
     const { core } = deps;
     const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_5__/* .readPostInputs */ ._J)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_7__/* .ActionState */ .q(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_8__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__/* .removeSshAccess */ .t)(core, state, deps.clock);
     if (mode === 'start')
-        return (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
+        return cleanupStart(deps, state, inputs);
     if (mode === 'instance')
         return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
     if (mode === 'connect') {
@@ -34339,9 +34911,21 @@ async function runPost(deps) {
     }
     core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
 }
+/** Start mode: a registered runner's job first, then the sandbox, then the registration. */
+async function cleanupStart(deps, state, inputs) {
+    const runner = state.runner;
+    const config = runner ? inputs.cleanup() : undefined;
+    if (runner && config && !config.keepAlive)
+        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__/* .waitForRunnerJob */ .Ok)(deps, runner, config);
+    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
+    if (runner && config && !config.keepAlive)
+        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__/* .deleteRegistration */ .XC)(deps, runner, config);
+}
 async function run() {
     try {
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .makeClient */ .yu });
+        // Only a runner's post step waits (for its job): only there does a cancellation have a wait to end.
+        const cancelWait = _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v.getState('runner') ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v) : undefined;
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
@@ -34529,6 +35113,7 @@ const KEYS = {
     startRefused: 'start-refused',
     sandboxSeen: 'sandbox-seen',
     renewerPid: 'renewer-pid',
+    runner: 'runner',
 };
 class ActionState {
     core;
@@ -34642,6 +35227,19 @@ class ActionState {
     }
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
+    }
+    /** Saved the moment GitHub registered it: the post step deletes the registration whatever happens next. */
+    saveRunner(runner) {
+        this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
+    }
+    get runner() {
+        try {
+            const saved = JSON.parse(this.read(KEYS.runner) ?? 'null');
+            return saved && Number.isInteger(saved.id) && typeof saved.name === 'string' ? { id: saved.id, name: saved.name, online: saved.online === true } : undefined;
+        }
+        catch {
+            return undefined;
+        }
     }
     readNumber(key) {
         const value = Number(this.read(key));
@@ -44370,7 +44968,7 @@ function constantCatch(value) {
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];

@@ -50,10 +50,13 @@ if ! curl -fsS -X POST -H "authorization: RunnerSecret $secret" "$url/_fake/runn
   echo "[RUNNER ERROR] Failed to create a session with GitHub: the runner is not online" >> "$log"; exit 1
 fi
 echo "[RUNNER] Listening for Jobs" >> "$log"
+misses=0
 while :; do
   state=$(curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/state" 2> /dev/null) || state=unreachable
   case "$state" in
     done|deleted) echo "[RUNNER] Job completed; the runner deregisters" >> "$log"; exit 0 ;;
+    unreachable) misses=$((misses + 1)); if [ "$misses" -ge 15 ]; then echo "[RUNNER ERROR] GitHub unreachable; exiting" >> "$log"; exit 1; fi ;;
+    *) misses=0 ;;
   esac
   sleep 0.3
 done
@@ -85,6 +88,8 @@ export class FakeRunners {
   refuseSessions = false
   /** Set by the owner: where run.sh calls back (the fake's own loopback address). */
   url = ''
+  /** Every encoded JIT configuration handed out: tests look for them where they must never be. */
+  readonly jitConfigs: string[] = []
 
   /** GitHub gives the runner a job: busy for `ms`, then the JIT runner deregisters. */
   assignJob(id: number, ms: number): void {
@@ -110,6 +115,7 @@ export class FakeRunners {
     const runner: FakeRunner = { id: this.nextId++, name: request.name, labels: request.labels.map(String), status: 'offline', busy: false, deleted: false, secret: randomBytes(12).toString('hex') }
     this.byId.set(runner.id, runner)
     const config = Buffer.from(JSON.stringify({ url: this.url, runnerId: runner.id, secret: runner.secret })).toString('base64')
+    this.jitConfigs.push(config)
     return { status: 201, body: { runner: this.view(runner), encoded_jit_config: config } }
   }
 

@@ -67,3 +67,9 @@ export function describeGitHubFailure(error: unknown): GitHubFailure {
   const firstCode = codes[0]
   return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false }
 }
+
+/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
+export function isTransientGitHub(error: unknown): boolean {
+  const failure = describeGitHubFailure(error)
+  return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final
+}

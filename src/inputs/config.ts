@@ -2,6 +2,7 @@
 import type { GpuType, NetworkPolicy } from '../client/schemas.ts'
 import type { Mode } from './defaults.ts'
 import type { RunRequest } from './run.ts'
+import type { RunnerRequest } from './runner.ts'
 import type { SshRequest } from './ssh.ts'
 
 export interface Connection {
@@ -38,11 +39,15 @@ export interface StartConfig extends Connection {
   ssh: SshRequest | undefined
   /** run: the script, and what is copied there and back; undefined: no run. */
   run: RunRequest | undefined
+  /** runner: true: the JIT runner to register; undefined: none. */
+  runner: RunnerRequest | undefined
 }
 
 export interface StopConfig extends Connection {
   mode: 'stop'
   sandboxId: string
+  /** The token that may delete the sandbox's runner registration, and the repository; undefined: none to use. */
+  runnerCleanup: { githubToken: string; repository: SweepRepository } | undefined
 }
 
 export interface NetworkPolicyConfig extends Connection {
@@ -92,4 +97,6 @@ export type ActionConfig = StartConfig | StopConfig | NetworkPolicyConfig | Inst
 export interface CleanupConfig extends Connection {
   mode: Mode
   keepAlive: boolean
+  /** For a runner registered by the main step: the token and how long to wait for a job (read only when state has a runner). */
+  runner: () => { githubToken: string; repository: SweepRepository | undefined; pickupTimeoutMs: number }
 }

@@ -42,6 +42,9 @@ export const INPUT_DEFAULTS = {
   run: '',
   upload: '.',
   download: '',
+  runner: 'false',
+  'runner-label': '',
+  'runner-timeout': '10m',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -81,8 +84,11 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   // connect always sets up SSH: `ssh` there is accepted and changes nothing.
   ssh: ['start', 'instance', 'connect'],
   'ssh-alias': ['start', 'instance', 'connect'],
-  'github-token': ['sweep'],
+  'github-token': ['sweep', 'start', 'stop'],
   run: ['start'],
   upload: ['start'],
   download: ['start'],
+  runner: ['start'],
+  'runner-label': ['start'],
+  'runner-timeout': ['start'],
 }

@@ -37,6 +37,7 @@ export const DURATION_BOUNDS = {
   'capacity-timeout': { minSeconds: 0, maxSeconds: DAY },
   'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
   'max-grace': { minSeconds: 0, maxSeconds: DAY },
+  'runner-timeout': { minSeconds: 1, maxSeconds: DAY },
 } as const satisfies Record<string, DurationBounds>
 
 /** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */

@@ -4,7 +4,8 @@
  */
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import { Collector, type InputReader } from './collector.ts'
-import type { ActionConfig, CleanupConfig, ConnectConfig, Connection, InstanceConfig, NetworkPolicyConfig, StartConfig, SweepConfig } from './config.ts'
+import type { ActionConfig, CleanupConfig, ConnectConfig, Connection, InstanceConfig, NetworkPolicyConfig, StartConfig, StopConfig, SweepConfig } from './config.ts'
+import { parseRunner } from './runner.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
 import { imageId } from './image.ts'
@@ -77,6 +78,8 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
   }
   const nameWasGenerated = !inputs.isSet('name')
   const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined
+  const networkPolicy = parseNetworkPolicy(inputs, 'start')
+  const runner = parseRunner(inputs, run, networkPolicy)
   return {
     mode: 'start',
     ...connection,
@@ -88,7 +91,7 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
     gpuTypes: gpus,
     gpuCount,
     capacityTimeoutMs: inputs.parse('capacity-timeout', duration(DURATION_BOUNDS['capacity-timeout'])) * 1000,
-    networkPolicy: parseNetworkPolicy(inputs, 'start'),
+    networkPolicy,
     env: inputs.parse('env', field.envLines),
     image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
     maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
@@ -100,8 +103,9 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
     replaceExisting: inputs.parse('replace-existing', field.boolean),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     dryRun: inputs.parse('dry-run', field.boolean),
-    ssh: parseSsh(inputs, run, inputs.isSet('run')),
+    ssh: parseSsh(inputs, run, inputs.isSet('run') || runner !== undefined),
     run: parseRun(inputs, run),
+    runner,
   }
 }
 
@@ -166,6 +170,14 @@ function parseSweep(inputs: Collector, connection: Connection, run: RunContext):
   return { mode: 'sweep', ...connection, githubToken, dryRun, repository }
 }
 
+/** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
+function runnerCleanup(read: InputReader, run: RunContext): StopConfig['runnerCleanup'] {
+  const githubToken = read('github-token').trim()
+  const repository = repositoryFromEnv(run.env ?? {})
+  if (githubToken === '' || githubToken === INPUT_DEFAULTS['github-token'] || typeof repository === 'string') return undefined
+  return { githubToken, repository }
+}
+
 function parseConnection(inputs: Collector): Connection {
   return {
     apiToken: inputs.parse('api-token', field.apiToken, inputs.read('api-token')),
@@ -182,7 +194,7 @@ export function parseInputs(read: InputReader, run: RunContext = runContextFromE
   const connection = parseConnection(inputs)
   const mode = inputs.parse('mode', field.mode)
   if (mode === 'start') return inputs.done(parseStart(inputs, connection, run))
-  if (mode === 'stop') return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')) })
+  if (mode === 'stop') return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')), runnerCleanup: runnerCleanup(read, run) })
   if (mode === 'network-policy') return inputs.done(parseNetworkPolicyMode(inputs, connection))
   if (mode === 'instance') return inputs.done(parseInstance(inputs, connection, run))
   if (mode === 'sweep') return inputs.done(parseSweep(inputs, connection, run))
@@ -229,6 +241,11 @@ export function parseCleanupInputs(read: InputReader): CleanupConfig {
     ...parseConnection(inputs),
     mode: inputs.parse('mode', field.mode),
     keepAlive: inputs.parse('keep-alive', field.boolean),
+    runner: () => {
+      const repository = repositoryFromEnv(process.env)
+      const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'])
+      return { githubToken: read('github-token').trim(), repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 }
+    },
   }
   return inputs.done(config)
 }

@@ -89,10 +89,15 @@ function sandboxGone(deps: StepDeps, sandboxId: string): () => Promise<string | 
   }
 }
 
+/** Work on the sandbox `sandboxId` over `target`, with the step's clock, signal and log. */
+export function remoteContext(deps: StepDeps, sandboxId: string, target: SshTarget, placement: Placement): RemoteContext {
+  const log = (message: string) => deps.core.info(message)
+  return { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) }
+}
+
 /** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */
 export async function runOnSandbox(deps: StepDeps, request: RunRequest, sandboxId: string, target: SshTarget, placement: Placement): Promise<void> {
-  const log = (message: string) => deps.core.info(message)
-  const context: RemoteContext = { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) }
+  const context = remoteContext(deps, sandboxId, target, placement)
   const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR
   if (request.upload.length > 0) await upload(deps, context, request, workdir, dirname(target.configPath))
   let end: JobEnd

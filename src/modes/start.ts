@@ -19,7 +19,11 @@ import { opContext, type StepDeps } from '../step/deps.ts'
 import { setJsonOutput, setTextOutput } from '../step/outputs.ts'
 import { ActionState } from '../step/state.ts'
 import { formatDuration, reportDryRun } from '../step/summary.ts'
-import { runOnSandbox } from './run.ts'
+import { dirname } from 'node:path'
+import type { RunnerRequest } from '../inputs/runner.ts'
+import type { SshTarget } from '../remote/ssh-command.ts'
+import { registerRunner, registryFor } from '../runner/register.ts'
+import { remoteContext, runOnSandbox } from './run.ts'
 import { startSummary, type WaitOutcome } from './start-summary.ts'
 
 export async function runStart(config: StartConfig, deps: StepDeps): Promise<void> {
@@ -48,9 +52,14 @@ export async function runStart(config: StartConfig, deps: StepDeps): Promise<voi
     await keepCertificateFresh(deps, config, preparedSsh, started.id, endsAtMs(waited.record, byTtl))
   }
   deps.core.info(`Sandbox ${started.id} is ${serviceText(waited.status)}.`)
-  if (config.run && config.ssh && configPath) {
-    await runOnSandbox(deps, config.run, started.id, { configPath, alias: config.ssh.alias }, config.image === undefined ? 'host' : 'image')
-  }
+  if (config.ssh && configPath) await useSandbox(config, deps, started.id, { configPath, alias: config.ssh.alias })
+}
+
+/** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
+async function useSandbox(config: StartConfig, deps: StepDeps, sandboxId: string, target: SshTarget): Promise<void> {
+  if (config.run) await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image')
+  // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
+  if (config.runner) await registerRunner(deps, config.runner, sandboxId, remoteContext(deps, sandboxId, target, 'host'), dirname(target.configPath))
 }
 
 async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<void> {
@@ -58,6 +67,11 @@ async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<v
   // env values may be secrets: the log and the summary show only their names (the output has the real body).
   const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request
   await reportDryRun(deps.core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)')
+}
+
+async function checkRunnerAccess(deps: StepDeps, runner: RunnerRequest): Promise<void> {
+  await registryFor(deps, runner).checkAccess()
+  if (runner.addedDomains.length > 0) deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the domain allowlist (internet-access: restricted), which the runner needs to reach GitHub.`)
 }
 
 /** Why nothing exists after the start phase failed, for the log and the post step. */
@@ -81,6 +95,8 @@ async function startPhase(config: StartConfig, deps: StepDeps, state: ActionStat
   try {
     // A name the user chose may be held already: know its holders before the first attempt.
     if (!config.nameWasGenerated) await checkNameBeforeStart(config, opContext(deps), holders, startDeadline)
+    // GitHub next: a token that may not register runners fails the step before anything is billed.
+    if (config.runner) await checkRunnerAccess(deps, config.runner)
     // SSH first: a service without certificates fails the step before anything is billed.
     if (config.ssh) preparedSsh = await prepareSandboxSsh(deps, deps.env ?? process.env, startDeadline)
     state.saveSandboxName(config.name)

@@ -13,6 +13,8 @@ import { stopSandbox } from '../sandbox/stop.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { decide } from '../sweep/decide.ts'
 import { makeRunLookup, type RunLookup } from '../sweep/github-runs.ts'
+import { deleteOrphanRegistrations } from '../sweep/registrations.ts'
+import { RunnerRegistry } from '../github/runners.ts'
 import { describe, sweepSummary, totalsLine, type SweptCandidate } from '../sweep/report.ts'
 import { isRateLimited, trickle } from '../sweep/trickle.ts'
 
@@ -95,6 +97,10 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
     core.setOutput('stopped', JSON.stringify(stopped))
   }
 
+  if (!config.dryRun) {
+    const registry = new RunnerRegistry(repository, config.githubToken, { ...ctx, requestTimeoutMs: 30_000 })
+    await deleteOrphanRegistrations(registry, stopped, log)
+  }
   reportUndecided(core, swept)
   const failed = orphans.filter((orphan) => orphan.outcome === 'failed')
   const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun }

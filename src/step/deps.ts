@@ -33,6 +33,8 @@ export interface CleanupDeps {
   clock: Clock
   makeClient: (config: CleanupConfig) => ComputeClient
   signal?: AbortSignal
+  /** Ends waits that may be cut short (a runner's job) when the job is cancelled; the stop itself never listens to it. */
+  cancelWait?: AbortSignal
 }
 
 /** The clock, signal and log every retried call shares, and the client it calls. */

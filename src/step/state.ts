@@ -28,7 +28,16 @@ const KEYS = {
   startRefused: 'start-refused',
   sandboxSeen: 'sandbox-seen',
   renewerPid: 'renewer-pid',
+  runner: 'runner',
 } as const
+
+/** The JIT runner the main step registered (never its configuration, which is a credential). */
+export interface SavedRunner {
+  id: number
+  name: string
+  /** GitHub showed it online: only then can a job pick it up, so only then does the post step wait. */
+  online: boolean
+}
 
 export class ActionState {
   private readonly core: Pick<ActionCore, 'saveState' | 'getState'>
@@ -163,6 +172,20 @@ export class ActionState {
 
   get sshKeyPath(): string | undefined {
     return this.read(KEYS.sshKeyPath)
+  }
+
+  /** Saved the moment GitHub registered it: the post step deletes the registration whatever happens next. */
+  saveRunner(runner: SavedRunner): void {
+    this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }))
+  }
+
+  get runner(): SavedRunner | undefined {
+    try {
+      const saved = JSON.parse(this.read(KEYS.runner) ?? 'null') as Partial<SavedRunner> | null
+      return saved && Number.isInteger(saved.id) && typeof saved.name === 'string' ? { id: saved.id as number, name: saved.name, online: saved.online === true } : undefined
+    } catch {
+      return undefined
+    }
   }
 
   private readNumber(key: string): number | undefined {

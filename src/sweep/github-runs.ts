@@ -1,13 +1,11 @@
 /**
  * What GitHub says about a workflow run: GET /repos/{owner}/{repo}/actions/runs/{run_id}
- * through @actions/github. Octokit is loaded here only (a lazily loaded chunk),
- * so the start and post steps never pay for it. Requests go through the same
- * global fetch as the service's (proxiedFetch), so msw sees them in tests.
+ * through @actions/github (github/octokit.ts: loaded only when a run is asked about).
  */
 import { z } from 'zod'
 import { retryUntil, type RetryContext } from '../client/retry.ts'
-import { proxiedFetch } from '../client/transport.ts'
-import { describeGitHubFailure } from './github-failure.ts'
+import { isRateLimit, loadOctokit, statusOf, type Octokit } from '../github/octokit.ts'
+import { describeGitHubFailure, isTransientGitHub } from '../github/failure.ts'
 import type { SweepRepository } from '../inputs/config.ts'
 
 /** What the sweep needs to know about one run. */
@@ -40,33 +38,11 @@ const WorkflowRun = z.looseObject({
 
 export type RunLookup = (runId: string) => Promise<RunVerdict>
 
-interface OctokitError {
-  status?: number
-  response?: { headers?: Record<string, string | undefined> }
-}
-
 const REQUEST_TIMEOUT_MS = 30_000
 /** One run's lookup keeps retrying 5xx and lost answers this long. */
 const LOOKUP_DEADLINE_MS = 30_000
 /** All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide. */
 export const LOOKUP_BUDGET_MS = 2 * 60_000
-
-function statusOf(error: unknown): number | undefined {
-  const status = (error as OctokitError | undefined)?.status
-  return typeof status === 'number' ? status : undefined
-}
-
-function isRateLimit(error: unknown): boolean {
-  const status = statusOf(error)
-  const headers = (error as OctokitError).response?.headers ?? {}
-  return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined))
-}
-
-/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
-function isTransientGitHub(error: unknown): boolean {
-  const failure = describeGitHubFailure(error)
-  return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final
-}
 
 export interface RunLookupDeps extends RetryContext {
   /** Longest wait for one GitHub answer (30 s; shorter in tests). */
@@ -78,9 +54,9 @@ export interface RunLookupDeps extends RetryContext {
  * the first lookup: a sweep with no candidate never loads it.
  */
 export function makeRunLookup(repository: SweepRepository, token: string, deps: RunLookupDeps): RunLookup {
-  let client: Promise<ReturnType<typeof import('@actions/github').getOctokit>> | undefined
+  let client: Promise<Octokit> | undefined
   // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
-  const octokit = () => (client ??= import('@actions/github').then(({ getOctokit }) => getOctokit(token, { baseUrl: repository.apiUrl, request: { fetch: proxiedFetch } })))
+  const octokit = () => (client ??= loadOctokit(token, repository.apiUrl))
   const asked = new Map<string, Promise<RunVerdict>>()
   let budgetEnds: number | undefined
   // Set once GitHub cannot be reached at all (the name does not resolve, nothing listens): no later run is asked.

@@ -65,7 +65,7 @@ describe.each(GENERATIONS)('generation %s', (generation) => {
     expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(6_000)
     // Every page, and each run asked once.
     expect(service.requestsTo('GET', '/sandboxes').length).toBe(4)
-    expect(github.paths().sort()).toEqual(['GET /repos/octo/repo/actions/runs/100', 'GET /repos/octo/repo/actions/runs/101', 'GET /repos/octo/repo/actions/runs/102', 'GET /repos/octo/repo/actions/runs/104'])
+    expect(github.paths().sort()).toEqual(['GET /repos/octo/repo/actions/runners', 'GET /repos/octo/repo/actions/runs/100', 'GET /repos/octo/repo/actions/runs/101', 'GET /repos/octo/repo/actions/runs/102', 'GET /repos/octo/repo/actions/runs/104'])
     expect(main.stdout).toContain(`${ids.inProgress} 'gh-${REPO}-101-1-cccccc': keep (run is in_progress)`)
     expect(main.stdout).toContain(`${ids.unknownRun} 'gh-${REPO}-102-1-dddddd': keep (GitHub does not know this run`)
     expect(main.stdout).toContain(`${ids.otherRepository} 'gh-999-100-1-eeeeee': keep (another repository's (id 999))`)

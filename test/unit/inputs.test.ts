@@ -233,6 +233,7 @@ describe('other modes', () => {
       apiToken: TOKEN,
       baseUrl: 'https://api.thundercompute.com:8443/v1',
       sandboxId: 'sbx-0123456789abcdef',
+      runnerCleanup: undefined,
     })
     expect(errorsOf({ mode: 'stop' })).toEqual([expect.stringMatching(/^Input 'sandbox-id': is required in this mode/)])
     expect(errorsOf({ mode: 'stop', 'sandbox-id': '../../admin' })).toEqual([expect.stringMatching(/^Input 'sandbox-id': must match/)])
@@ -288,13 +289,16 @@ describe('other modes', () => {
   })
 
   it('the post step reads only what cleanup needs', () => {
-    const inputs: Record<string, string> = { 'api-token': TOKEN, cpu: 'garbage', 'keep-alive': 'true' }
-    expect(parseCleanupInputs((n) => inputs[n] ?? '')).toEqual({
+    const inputs: Record<string, string> = { 'api-token': TOKEN, cpu: 'garbage', 'keep-alive': 'true', 'runner-timeout': 'soon', 'github-token': 'ghs_x' }
+    const { runner, ...rest } = parseCleanupInputs((n) => inputs[n] ?? '')
+    expect(rest).toEqual({
       apiToken: TOKEN,
       baseUrl: 'https://api.thundercompute.com:8443/v1',
       mode: 'start',
       keepAlive: true,
     })
+    // Read only when a runner was registered; a bad runner-timeout falls back to 10m rather than block the stop.
+    expect(runner()).toMatchObject({ githubToken: 'ghs_x', pickupTimeoutMs: 600_000 })
   })
 })
 

@@ -12,7 +12,7 @@ import { parseInputs } from '../../src/inputs/read.ts'
 import { runContextFromEnv } from '../../src/inputs/run-context.ts'
 import { runSweep } from '../../src/modes/sweep.ts'
 import { generateSandboxName, parseGeneratedName } from '../../src/inputs/default-name.ts'
-import { describeGitHubFailure } from '../../src/sweep/github-failure.ts'
+import { describeGitHubFailure } from '../../src/github/failure.ts'
 import { makeRunLookup, type RunLookup } from '../../src/sweep/github-runs.ts'
 import { BASE, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeGitHub, GITHUB_API, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
@@ -103,7 +103,8 @@ describe('mode: sweep', () => {
     // 10 sandboxes, 3 a page: 4 list requests.
     expect(service.paths().filter((p) => p === 'GET /sandboxes' || p.startsWith('GET /sandboxes?'))).toEqual(['GET /sandboxes', 'GET /sandboxes?page_token=3', 'GET /sandboxes?page_token=6', 'GET /sandboxes?page_token=9'])
     // One question per run of this repository; none for another repository's, a stopped one or a chosen name.
-    expect(github.paths().sort()).toEqual([100, 101, 102, 104, 105, 106].map((id) => `GET /repos/octo/repo/actions/runs/${id}`))
+    // One lookup per run, then one list of runner registrations named after the stopped sandboxes.
+    expect(github.paths().sort()).toEqual(['GET /repos/octo/repo/actions/runners', ...[100, 101, 102, 104, 105, 106].map((id) => `GET /repos/octo/repo/actions/runs/${id}`)])
     expect(new Set(github.requests.map((r) => r.token))).toEqual(new Set([GITHUB_TOKEN]))
     const log = core.log.join('\n')
     expect(log).toContain(`${inProgress} 'gh-${REPO_ID}-101-1-cccccc': keep (run is in_progress)`)
@@ -152,6 +153,39 @@ describe('mode: sweep', () => {
     for (const [i, t] of stoppedAt.entries()) expect(stoppedAt.filter((u) => u >= t && u < t + 60_000).length, `from stop ${i}`).toBeLessThanOrEqual(10)
   })
 
+  it('deletes the offline runner registrations named after the orphans it stopped, and no other', async () => {
+    github.runs.set(300, { status: 'completed' })
+    github.runs.set(301, { status: 'in_progress' })
+    const orphan = sandbox(`gh-${REPO_ID}-300-1-00000a`)
+    const busyOrphan = sandbox(`gh-${REPO_ID}-300-1-00000b`)
+    const alive = sandbox(`gh-${REPO_ID}-301-1-00000c`)
+    const register = (name: string, status: 'offline' | 'online') => {
+      const { runner } = (github.runners.answer('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', 'octo/repo', { name, labels: ['l'], runner_group_id: 1 })?.body ?? {}) as { runner: { id: number } }
+      const fake = github.runners.byId.get(runner.id)
+      if (fake) fake.status = status
+      return runner.id
+    }
+    const gone = register(`gpu-sandbox-${orphan}`, 'offline')
+    const online = register(`gpu-sandbox-${busyOrphan}`, 'online')
+    const running = register(`gpu-sandbox-${alive}`, 'offline')
+    const { core } = await sweep()
+    expect(JSON.parse(core.outputs.stopped ?? '').sort()).toEqual([orphan, busyOrphan].sort())
+    expect(github.runners.byId.get(gone)?.deleted).toBe(true)
+    expect(github.runners.byId.get(online)?.deleted).toBe(false)
+    expect(github.runners.byId.get(running)?.deleted).toBe(false)
+    expect(core.log).toContain(`Deleted the offline runner registration gpu-sandbox-${orphan} (id ${gone}) of a stopped sandbox.`)
+  })
+
+  it('a sweep token that may not manage runners only notes it', async () => {
+    github.runs.set(300, { status: 'completed' })
+    sandbox(`gh-${REPO_ID}-300-1-00000d`)
+    github.runners.answer = (_method, path) => (path.endsWith('/actions/runners') ? { status: 403, body: { message: 'Resource not accessible by integration' } } : undefined)
+    const { core, error } = await sweep()
+    expect(error).toBeUndefined()
+    expect(core.log).toContain("Runner registrations were not looked for: 'github-token' may not manage runners (403).")
+    expect(core.annotations.filter((a) => a.level !== 'notice')).toEqual([])
+  })
+
   it('40 orphans take about 4 minutes of (fake) time, at one stop every 6 s', async () => {
     github.runs.set(300, { status: 'completed' })
     for (let i = 0; i < 40; i++) sandbox(`gh-${REPO_ID}-300-1-${i.toString(16).padStart(6, '0')}`)
@@ -160,7 +194,7 @@ describe('mode: sweep', () => {
     const { core } = await sweep({}, clock)
     expect(JSON.parse(core.outputs.stopped ?? '')).toHaveLength(40)
     expect(clock.now() - started).toBe(39 * 6_000)
-    expect(github.paths()).toEqual(['GET /repos/octo/repo/actions/runs/300'])
+    expect(github.paths()).toEqual(['GET /repos/octo/repo/actions/runs/300', 'GET /repos/octo/repo/actions/runners'])
   })
 
   it.each([

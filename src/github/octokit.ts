@@ -1,0 +1,31 @@
+/**
+ * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
+ * mode): a lazily loaded chunk the other steps never pay for. Requests go
+ * through the same global fetch as the service's (proxiedFetch), so msw sees
+ * them in tests and a configured proxy applies.
+ */
+import { proxiedFetch } from '../client/transport.ts'
+
+export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>
+
+export function loadOctokit(token: string, apiUrl: string): Promise<Octokit> {
+  return import('@actions/github').then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: proxiedFetch } }))
+}
+
+interface OctokitError {
+  status?: number
+  response?: { headers?: Record<string, string | undefined> }
+}
+
+/** The HTTP status GitHub answered, when the error carries one. */
+export function statusOf(error: unknown): number | undefined {
+  const status = (error as OctokitError | undefined)?.status
+  return typeof status === 'number' ? status : undefined
+}
+
+/** A 429, or a 403 that is a rate limit (remaining 0, or Retry-After). */
+export function isRateLimit(error: unknown): boolean {
+  const status = statusOf(error)
+  const headers = (error as OctokitError).response?.headers ?? {}
+  return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined))
+}

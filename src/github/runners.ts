@@ -1,0 +1,138 @@
+/**
+ * Just-in-time runner registrations of one repository, through Octokit: the
+ * access check, generate-jitconfig, a runner by id (never the list, except to
+ * find one by name), delete, and the runner release (version and SHA-256 for
+ * linux-x64, from the release notes). 5xx and lost answers are retried; 401,
+ * 403 and rate limits are a GitHubAccessError saying what the token needs.
+ * Every GitHub string is service text: it reaches a log through serviceText.
+ */
+import { z } from 'zod'
+import { retryUntil, type RetryContext } from '../client/retry.ts'
+import type { SweepRepository } from '../inputs/config.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { describeGitHubFailure, isTransientGitHub } from './failure.ts'
+import { isRateLimit, loadOctokit, statusOf, type Octokit } from './octokit.ts'
+
+/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
+export function runnerName(sandboxId: string): string {
+  return `gpu-sandbox-${sandboxId}`
+}
+
+export class GitHubRunnerError extends Error {
+  readonly status: number | undefined
+  constructor(status: number | undefined, message: string) {
+    super(message)
+    this.name = 'GitHubRunnerError'
+    this.status = status
+  }
+}
+
+const Runner = z.looseObject({ id: z.number().int().positive(), name: z.string(), status: z.string(), busy: z.boolean() })
+export type RunnerInfo = z.infer<typeof Runner>
+const JitAnswer = z.looseObject({ runner: Runner, encoded_jit_config: z.string().min(1) })
+const RunnerList = z.looseObject({ runners: z.array(z.unknown()) })
+const Release = z.looseObject({ tag_name: z.string(), body: z.string().nullable().optional() })
+
+const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners"
+const CALL_DEADLINE_MS = 60_000
+
+export interface RegistryDeps extends RetryContext {
+  requestTimeoutMs: number
+}
+
+export class RunnerRegistry {
+  private octokit: Promise<Octokit> | undefined
+  private readonly repository: SweepRepository
+  private readonly token: string
+  private readonly deps: RegistryDeps
+  constructor(repository: SweepRepository, token: string, deps: RegistryDeps) {
+    this.repository = repository
+    this.token = token
+    this.deps = deps
+  }
+
+  /** One request, retried while GitHub is briefly away; refusals turned into what to do. */
+  private async call(label: string, route: string, parameters: Record<string, unknown> = {}): Promise<{ status: number; data: unknown }> {
+    const github = await (this.octokit ??= loadOctokit(this.token, this.repository.apiUrl))
+    const { owner, repo } = this.repository
+    try {
+      return await retryUntil(this.deps, this.deps.clock.now() + CALL_DEADLINE_MS, label, () => {
+        const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs)
+        const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout
+        return github.request(route, { owner, repo, ...parameters, request: { signal } })
+      }, { retryable: isTransientGitHub })
+    } catch (error) {
+      this.deps.signal?.throwIfAborted()
+      const status = statusOf(error)
+      if (status === 404) throw new GitHubRunnerError(404, `${label}: GitHub answered 404`)
+      if (isRateLimit(error)) throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`)
+      if (status === 401 || status === 403) {
+        throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${PERMISSION}`)
+      }
+      throw new GitHubRunnerError(status, `${label}: ${describeGitHubFailure(error).text}`)
+    }
+  }
+
+  /** Before anything costs money: may this token manage the repository's runners? */
+  async checkAccess(): Promise<void> {
+    await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 })
+  }
+
+  /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
+  async generate(name: string, label: string): Promise<{ runner: RunnerInfo; jitConfig: string }> {
+    const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
+      name,
+      runner_group_id: 1,
+      labels: [label],
+      work_folder: '_work',
+    })
+    const parsed = JitAnswer.safeParse(data)
+    if (!parsed.success) throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration')
+    return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config }
+  }
+
+  /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
+  async get(id: number): Promise<RunnerInfo | undefined> {
+    try {
+      const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id })).data)
+      if (!parsed.success) throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`)
+      return parsed.data
+    } catch (error) {
+      if (error instanceof GitHubRunnerError && error.status === 404) return undefined
+      throw error
+    }
+  }
+
+  /** Deletes a registration; false when it was already gone. */
+  async remove(id: number): Promise<boolean> {
+    try {
+      await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id })
+      return true
+    } catch (error) {
+      if (error instanceof GitHubRunnerError && error.status === 404) return false
+      throw error
+    }
+  }
+
+  /** Registered runners (the first 100; with `name`, those of that name). */
+  async list(name?: string): Promise<RunnerInfo[]> {
+    const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { ...(name ? { name } : {}), per_page: 100 })
+    const list = RunnerList.safeParse(data)
+    return list.success ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : [])) : []
+  }
+
+  /** The registered runner with exactly this name, if any. */
+  async findByName(name: string): Promise<RunnerInfo | undefined> {
+    return (await this.list(name)).find((runner) => runner.name === name)
+  }
+
+  /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
+  async latestRelease(): Promise<{ version: string; sha256: string }> {
+    const { data } = await this.call('reading the actions/runner release', 'GET /repos/actions/runner/releases/latest', { owner: 'actions', repo: 'runner' })
+    const release = Release.safeParse(data)
+    const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined
+    const sha256 = release.success ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1] : undefined
+    if (!version || !sha256) throw new GitHubRunnerError(undefined, `the actions/runner release ${serviceText(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`)
+    return { version, sha256 }
+  }
+}

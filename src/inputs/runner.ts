@@ -1,0 +1,79 @@
+/**
+ * `runner: true` and its inputs, with the refusals that must come before
+ * anything costs money: no usable github-token, `internet-access: closed`
+ * (the runner needs GitHub), `run` beside it, and a pull request from a fork
+ * (a self-hosted runner would run the fork's code with access to the machine).
+ */
+import { readFileSync } from 'node:fs'
+import type { NetworkPolicy } from '../client/schemas.ts'
+import type { Collector } from './collector.ts'
+import type { SweepRepository } from './config.ts'
+import { GITHUB_TOKEN_DEFAULT } from './defaults.ts'
+import { DURATION_BOUNDS, duration } from './durations.ts'
+import * as field from './fields.ts'
+import { repositoryFromEnv, type RunContext } from './run-context.ts'
+
+export interface RunnerRequest {
+  label: string
+  /** How long the post step waits for a job to pick the runner up. */
+  pickupTimeoutMs: number
+  githubToken: string
+  repository: SweepRepository
+  /** Hosts added to a restricted allowlist for the runner (logged by the main step). */
+  addedDomains: string[]
+}
+
+const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
+
+/** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
+export function runnerDomains(repository: SweepRepository): string[] {
+  const server = new URL(repository.serverUrl).hostname
+  if (server !== 'github.com') return [...new Set([server, new URL(repository.apiUrl).hostname])]
+  return ['github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net']
+}
+
+/** Whether this run is for a pull request whose head lives in another repository. */
+export function isForkPullRequest(env: NodeJS.ProcessEnv): boolean {
+  if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? '')) return false
+  try {
+    const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8')) as { pull_request?: { head?: { repo?: { full_name?: string } | null } } }
+    // A deleted fork has no head repository: still not this repository.
+    return event.pull_request?.head?.repo?.full_name !== env.GITHUB_REPOSITORY
+  } catch {
+    // A pull_request event whose payload cannot be read: refuse rather than guess.
+    return true
+  }
+}
+
+function defaultLabel(context: RunContext): string {
+  return context.runId ? `gpu-sandbox-${context.runId}-${context.runAttempt ?? '1'}` : 'gpu-sandbox-local'
+}
+
+/** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
+export function parseRunner(inputs: Collector, context: RunContext, policy: NetworkPolicy): RunnerRequest | undefined {
+  if (!inputs.parse('runner', field.boolean)) {
+    for (const name of ['runner-label', 'runner-timeout'] as const) if (inputs.isSet(name) && inputs.raw(name).trim() !== (name === 'runner-timeout' ? '10m' : '')) inputs.fail(name, "is set but 'runner' is not true")
+    return undefined
+  }
+  const env = context.env ?? {}
+  const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context)
+  if (!LABEL.test(label)) inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`)
+  const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000
+  const token = inputs.read('github-token').trim()
+  if (token === '' || token === GITHUB_TOKEN_DEFAULT) inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners')
+  if (inputs.isSet('run')) inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both")
+  if (policy.internet_access === 'closed') inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'")
+  if (isForkPullRequest(env)) inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners')
+  const repository = repositoryFromEnv(env)
+  if (typeof repository === 'string') {
+    inputs.fail('runner', repository.replace("'sweep' runs", 'runner: true runs'))
+    return undefined
+  }
+  const addedDomains: string[] = []
+  if (policy.internet_access === 'restricted') {
+    const allow = new Set(policy.domain_allowlist ?? [])
+    for (const domain of runnerDomains(repository)) if (!allow.has(domain)) addedDomains.push(domain)
+    policy.domain_allowlist = [...allow, ...addedDomains]
+  }
+  return { label, pickupTimeoutMs, githubToken: token, repository, addedDomains }
+}

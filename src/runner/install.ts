@@ -1,0 +1,95 @@
+/**
+ * The actions/runner package on the sandbox host, at ~/actions-runner: used as
+ * is when a prepared image already has it (run.sh), else fetched the way
+ * GitHub publishes it (the latest release's version and linux-x64 SHA-256
+ * from GITHUB_API_URL, the package from GITHUB_SERVER_URL), checked against
+ * that SHA-256 on the runner, and only then sent over SSH and unpacked.
+ */
+import { createHash } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { proxiedFetch } from '../client/transport.ts'
+import type { RunnerRegistry } from '../github/runners.ts'
+import type { RemoteContext } from '../remote/job.ts'
+import { collect, exited, killOnAbort, runScript, spawnSsh } from '../remote/ssh-command.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+
+const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi'
+const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -'
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000
+
+/** Downloads the package into `file`; its SHA-256. */
+async function download(url: string, file: string, signal: AbortSignal | undefined): Promise<string> {
+  const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS)
+  const response = await proxiedFetch(url, { redirect: 'follow', signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+  if (!response.ok || !response.body) throw new Error(`runner: downloading ${url} answered ${response.status}`)
+  const hash = createHash('sha256')
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
+  body.on('data', (chunk: Buffer) => hash.update(chunk))
+  await pipeline(body, createWriteStream(file, { mode: 0o600, flags: 'wx' }))
+  return hash.digest('hex')
+}
+
+async function unpackOnSandbox(context: RemoteContext, file: string): Promise<void> {
+  const ssh = spawnSsh(context.target, UNPACK, [], ['pipe', 'ignore', 'pipe'], context.env)
+  const stop = killOnAbort(ssh, context.signal)
+  const stderr = collect(ssh.stderr)
+  ssh.stdin?.on('error', () => {})
+  if (ssh.stdin) createReadStream(file).pipe(ssh.stdin)
+  const code = await exited(ssh)
+  stop()
+  if (code !== 0) throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ${serviceText(stderr().trim().split('\n').slice(-2).join(' / '))}`)
+}
+
+/** Makes sure ~/actions-runner/run.sh is there; says which way. */
+export async function ensureRunnerPackage(context: RemoteContext, registry: RunnerRegistry, serverUrl: string, privateDir: string): Promise<void> {
+  const present = await runScript(context.target, PRESENT, [], '', context.env, context.signal)
+  if (present.code === 0 && present.stdout.trim() === 'present') {
+    context.log('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.')
+    return
+  }
+  const { version, sha256 } = await registry.latestRelease()
+  const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`
+  const file = join(privateDir, `actions-runner-${version}.tar.gz`)
+  const got = await download(url, file, context.signal)
+  if (got !== sha256) throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; it was not sent to the sandbox`)
+  context.log(`Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`)
+  await unpackOnSandbox(context, file)
+}
+
+/** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
+const START = `set -e
+cd "$HOME/actions-runner"
+ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
+export ACTIONS_RUNNER_INPUT_JITCONFIG
+detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
+nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
+echo "started $!"`
+
+/** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
+export const DIAGNOSTIC_TAIL = `cd "$HOME/actions-runner" 2> /dev/null || exit 0
+newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
+[ -n "$newest" ] && tail -n 20 "$newest"
+[ -f gpu-sandbox-runner.out ] && tail -n 10 gpu-sandbox-runner.out
+true`
+
+export async function startRunnerProcess(context: RemoteContext, jitConfig: string): Promise<number> {
+  const { code, stdout, stderr } = await runScript(context.target, START, [], jitConfig, context.env, context.signal)
+  const started = /^started (\d+)$/m.exec(stdout)
+  if (code !== 0 || !started) throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ${serviceText(stderr.trim().split('\n').slice(-2).join(' / '))}`)
+  return Number(started[1])
+}
+
+/** Whether the runner process still runs on the sandbox. */
+export async function runnerAlive(context: RemoteContext, pid: number): Promise<boolean> {
+  const { code, stdout } = await runScript(context.target, 'if kill -0 "$1" 2> /dev/null; then echo alive; fi', [String(pid)], '', context.env, context.signal)
+  return code !== 0 || stdout.trim() === 'alive'
+}
+
+/** The diagnostic tail, each line made safe for the log. */
+export async function diagnosticTail(context: RemoteContext): Promise<string[]> {
+  const { stdout } = await runScript(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal)
+  return stdout.split('\n').filter((line) => line.trim() !== '').map((line) => serviceText(line, 400))
+}

@@ -1,0 +1,77 @@
+/**
+ * `runner: true` in the main step, once the sandbox is ready and reachable
+ * over SSH: the runner package on the sandbox, a JIT registration named after
+ * the sandbox id (saved to state at once, so the post step deletes it
+ * whatever happens next), run.sh started with the configuration on stdin,
+ * and a wait until GitHub shows the runner online (polled by id). A runner
+ * that does not come online shows the tail of its own diagnostic log.
+ */
+import { RunnerRegistry, runnerName } from '../github/runners.ts'
+import type { RunnerRequest } from '../inputs/runner.ts'
+import type { RemoteContext } from '../remote/job.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import type { StepDeps } from '../step/deps.ts'
+import { ActionState } from '../step/state.ts'
+import { diagnosticTail, ensureRunnerPackage, runnerAlive, startRunnerProcess } from './install.ts'
+
+/** How long a started runner may take to show online. */
+export const ONLINE_DEADLINE_MS = 5 * 60_000
+const ONLINE_POLL_MS = 2_000
+
+export function registryFor(deps: StepDeps, request: Pick<RunnerRequest, 'repository' | 'githubToken'>, requestTimeoutMs = 30_000): RunnerRegistry {
+  return new RunnerRegistry(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message), requestTimeoutMs })
+}
+
+async function waitOnline(deps: StepDeps, context: RemoteContext, registry: RunnerRegistry, id: number, pid: number): Promise<string | undefined> {
+  const until = deps.clock.now() + ONLINE_DEADLINE_MS
+  for (let poll = 1; ; poll++) {
+    const runner = await registry.get(id)
+    if (!runner) return 'GitHub no longer has its registration'
+    if (runner.status === 'online') return undefined
+    if (poll >= 2 && !(await runnerAlive(context, pid))) return 'run.sh ended before the runner came online'
+    if (deps.clock.now() + ONLINE_POLL_MS > until) return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes (status '${serviceText(runner.status, 40)}')`
+    await deps.clock.sleep(ONLINE_POLL_MS, deps.signal)
+  }
+}
+
+async function showDiagnostics(deps: StepDeps, context: RemoteContext): Promise<void> {
+  deps.core.startGroup("The runner's diagnostic log (last lines)")
+  try {
+    const lines = await diagnosticTail(context)
+    for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)']) deps.core.info(line)
+  } catch (error) {
+    deps.core.info(`(could not read it: ${(error as Error).message})`)
+  } finally {
+    deps.core.endGroup()
+  }
+}
+
+export async function registerRunner(deps: StepDeps, request: RunnerRequest, sandboxId: string, context: RemoteContext, privateDir: string): Promise<void> {
+  const { core } = deps
+  const registry = registryFor(deps, request)
+  const started = deps.clock.now()
+  core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`)
+  let failure: string | undefined
+  try {
+    await ensureRunnerPackage(context, registry, request.repository.serverUrl, privateDir)
+    const { runner, jitConfig } = await registry.generate(runnerName(sandboxId), request.label)
+    // A credential: masked before anything could print it, and never saved, output or logged.
+    core.setSecret(jitConfig)
+    const state = new ActionState(core)
+    state.saveRunner({ id: runner.id, name: runner.name, online: false })
+    core.setOutput('runner-name', runner.name)
+    core.setOutput('runner-id', String(runner.id))
+    core.setOutput('runner-label', request.label)
+    core.info(`Runner: registered as '${serviceText(runner.name, 80)}' (id ${runner.id}); run.sh starts with the configuration on its stdin.`)
+    const pid = await startRunnerProcess(context, jitConfig)
+    failure = await waitOnline(deps, context, registry, runner.id, pid)
+    if (!failure) state.saveRunner({ id: runner.id, name: runner.name, online: true })
+    if (!failure) core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} s. A job with runs-on: ${request.label} runs on it; the post step waits for it, then stops the sandbox.`)
+  } finally {
+    core.endGroup()
+  }
+  if (failure) {
+    await showDiagnostics(deps, context)
+    throw new Error(`runner: the runner did not come online: ${failure}. Its diagnostic log is above; the post step stops the sandbox and deletes the registration.`)
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Runner mode's modules in process (so coverage sees them): the registry
+ * against the fake GitHub on loopback, the runner put on the emulated sandbox
+ * over real OpenSSH, the post step's wait with a fake clock, the deletion.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Emulator } from '../../emulator/emulator.ts'
+import { ComputeClient } from '../../src/client/client.ts'
+import { deleteRegistration, runnerPollMs, waitForRunnerJob } from '../../src/cleanup/runner.ts'
+import { GitHubRunnerError, RunnerRegistry } from '../../src/github/runners.ts'
+import type { CleanupConfig, StopConfig } from '../../src/inputs/config.ts'
+import { remoteContext } from '../../src/modes/run.ts'
+import { runStop } from '../../src/modes/stop.ts'
+import { registerRunner } from '../../src/runner/register.ts'
+import { realClock } from '../../src/runtime/clock.ts'
+import type { CleanupDeps, StepDeps } from '../../src/step/deps.ts'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
+import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
+import { canRun } from '../harness/ssh-job.ts'
+
+let emulator: Emulator | undefined
+let github: FakeGitHub
+let served: { url: string; close: () => Promise<void> } | undefined
+let dir = ''
+afterEach(async () => {
+  await emulator?.close()
+  await served?.close()
+  emulator = undefined
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function setUp() {
+  emulator = new Emulator({ ssh: true, generation: 'current', stopMs: 50 })
+  const baseUrl = await emulator.start()
+  github = new FakeGitHub()
+  served = await github.serve()
+  dir = mkdtempSync(join(tmpdir(), 'runner-remote-'))
+  const client = new ComputeClient({ baseUrl, apiToken: emulator.token, requestTimeoutMs: 5_000 })
+  const sandboxId = emulator.seed('runner-remote').id
+  const repository = { owner: 'octo', repo: 'repo', id: '31337', apiUrl: served.url, serverUrl: served.url }
+  const target = { configPath: emulatorSshConfig(emulator, dir, 'box'), alias: 'box' }
+  return { client, sandboxId, repository, target }
+}
+
+function stepDeps(core: RecordingCore, client: ComputeClient, clock = realClock): StepDeps {
+  return { core, client, clock, signal: new AbortController().signal, env: process.env }
+}
+
+describe.skipIf(!canRun)('runner mode, in process', () => {
+  it('registers, installs, starts and sees the runner online; the post wait sees its job and the deletion finds it gone', async () => {
+    const { client, sandboxId, repository, target } = await setUp()
+    const core = recordingCore()
+    const deps = stepDeps(core, client)
+    const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository, addedDomains: [] }
+    await registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, target, 'host'), dir)
+    const saved = JSON.parse(core.state.runner ?? '{}')
+    expect(saved).toMatchObject({ name: `gpu-sandbox-${sandboxId}`, online: true })
+    expect(core.outputs).toMatchObject({ 'runner-name': `gpu-sandbox-${sandboxId}`, 'runner-label': 'gpu-x' })
+    expect(core.secrets).toContain(github.runners.jitConfigs[0])
+    // A second registration finds the package already there.
+    const again = recordingCore()
+    await expect(registerRunner(stepDeps(again, client), request, sandboxId, remoteContext(stepDeps(again, client), sandboxId, target, 'host'), dir)).rejects.toThrow(/409|registering a just-in-time runner/)
+    expect(again.log).toContain('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.')
+
+    const post = recordingCore()
+    const clock = new FakeClock()
+    const config = { runner: () => ({ githubToken: GITHUB_TOKEN, repository, pickupTimeoutMs: 60_000 }) } as unknown as CleanupConfig
+    const cleanupDeps: CleanupDeps = { core: post, clock, makeClient: () => client }
+    github.runners.assignJob(saved.id, 300)
+    await waitForRunnerJob(cleanupDeps, saved, config)
+    expect(post.log.join('\n')).toMatch(/a job is running on it[\s\S]*(the registration is gone|its job ended)/)
+    await deleteRegistration(cleanupDeps, saved, config)
+    expect(post.log.at(-1)).toMatch(/is already gone|Deleted the runner registration/)
+  })
+
+  it('the post wait: pickup timeout on the fake clock, 403 ends it, never-online skips it, missing token says so', async () => {
+    const { client, repository } = await setUp()
+    const registry = new RunnerRegistry(repository, GITHUB_TOKEN, { clock: realClock, log: () => {}, requestTimeoutMs: 5_000 })
+    const { runner } = await registry.generate('gpu-sandbox-sbx-00000000000000aa', 'l')
+    const config = (token = GITHUB_TOKEN) => ({ runner: () => ({ githubToken: token, repository, pickupTimeoutMs: 60_000 }) }) as unknown as CleanupConfig
+    const core = recordingCore()
+    const clock = new FakeClock()
+    await waitForRunnerJob({ core, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config())
+    expect(core.annotations[0]?.message).toMatch(/no job picked it up within runner-timeout \(1m/)
+    expect(clock.sleeps.every((ms) => ms === 15_000)).toBe(true)
+    expect(clock.sleeps.length).toBe(4)
+
+    const denied = recordingCore()
+    await waitForRunnerJob({ core: denied, clock: new FakeClock(), makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config('ghs_wrong'))
+    expect(denied.annotations[0]?.message).toMatch(/GitHub answered 401 to reading runner/)
+
+    const never = recordingCore()
+    await waitForRunnerJob({ core: never, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: false }, config())
+    expect(never.log[0]).toMatch(/never came online/)
+
+    const missing = recordingCore()
+    await waitForRunnerJob({ core: missing, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config(''))
+    await deleteRegistration({ core: missing, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config(''))
+    expect(missing.annotations[0]?.message).toMatch(/'github-token' \(or GITHUB_REPOSITORY\) is missing/)
+
+    await deleteRegistration({ core, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config())
+    expect(core.log.at(-1)).toBe(`Deleted the runner registration ${runner.name} (id ${runner.id}).`)
+    const failing = recordingCore()
+    github.script.push({ status: 422, body: { message: 'nope' } })
+    await deleteRegistration({ core: failing, clock, makeClient: () => client }, { id: 999, name: 'x', online: true }, config())
+    expect(failing.annotations[0]?.message).toMatch(/Could not delete the runner registration x/)
+    expect(runnerPollMs({ GPU_SANDBOX_RUNNER_POLL: '2s' })).toBe(2_000)
+    expect(runnerPollMs({ GPU_SANDBOX_RUNNER_POLL: '0' })).toBe(15_000)
+  })
+
+  it('the registry: release, refusals and odd answers', async () => {
+    const { repository } = await setUp()
+    const registry = new RunnerRegistry(repository, GITHUB_TOKEN, { clock: new FakeClock(), log: () => {}, requestTimeoutMs: 5_000 })
+    expect(await registry.latestRelease()).toEqual({ version: '2.330.0', sha256: github.runners.package.sha256 })
+    github.script.push({ status: 200, body: { tag_name: 'v2.330.0', body: 'no checksum here' } })
+    await expect(registry.latestRelease()).rejects.toThrow(/gives no version and linux-x64 SHA-256/)
+    github.script.push({ status: 200, body: { runner: { id: 'x' } } })
+    await expect(registry.generate('n', 'l')).rejects.toThrow(/not a runner and its configuration/)
+    github.script.push({ status: 403, body: { message: 'Resource not accessible by integration' } })
+    await expect(registry.checkAccess()).rejects.toThrow(/GitHub answered 403 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/)
+    github.script.push({ status: 429, body: { message: 'rate' }, headers: { 'retry-after': '1' } })
+    const limited = await registry.checkAccess().catch((error: unknown) => error)
+    expect(limited).toBeInstanceOf(GitHubRunnerError)
+    expect(await registry.get(12345)).toBeUndefined()
+    expect(await registry.remove(12345)).toBe(false)
+    expect(await registry.findByName('nobody')).toBeUndefined()
+  })
+
+  it('mode: stop deletes the registration named after the sandbox; a token that may not is only a note', async () => {
+    const { client, sandboxId, repository } = await setUp()
+    const registry = new RunnerRegistry(repository, GITHUB_TOKEN, { clock: realClock, log: () => {}, requestTimeoutMs: 5_000 })
+    const { runner } = await registry.generate(`gpu-sandbox-${sandboxId}`, 'l')
+    const core = recordingCore()
+    const stop = (token: string): StopConfig => ({ mode: 'stop', apiToken: '', baseUrl: '', sandboxId, runnerCleanup: { githubToken: token, repository } })
+    await runStop(stop(GITHUB_TOKEN), stepDeps(core, client))
+    expect(core.log).toContain(`Deleted the runner registration gpu-sandbox-${sandboxId} (id ${runner.id}).`)
+    const denied = recordingCore()
+    await runStop(stop('ghs_wrong'), stepDeps(denied, client))
+    expect(denied.log.at(-1)).toMatch(/No runner registration was looked for: 'github-token' may not manage runners \(401\)/)
+    expect(denied.annotations).toEqual([])
+  })
+})

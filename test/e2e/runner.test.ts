@@ -1,0 +1,166 @@
+/**
+ * runner: true through the bundles (issue 24): the emulator with real
+ * OpenSSH, the fake GitHub on loopback (JIT registrations, runners by id, the
+ * release and a stand-in runner package), and the post step that waits for
+ * the runner's one job, then stops the sandbox and deletes the registration.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { commands, runStep, visibleText, type StepResult } from '../../scripts/lib/action-runner.ts'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { canRun, inputs as jobInputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+
+useSshJob()
+let github: FakeGitHub
+let served: { url: string; close: () => Promise<void> } | undefined
+afterEach(async () => {
+  await served?.close()
+  served = undefined
+})
+
+async function setUp() {
+  const service = await startEmulator()
+  github = new FakeGitHub()
+  served = await github.serve()
+  return service
+}
+
+const env = (extra: Record<string, string> = {}) => ({ HOME: job.home, GITHUB_API_URL: served?.url ?? '', GITHUB_SERVER_URL: served?.url ?? '', GPU_SANDBOX_RUNNER_POLL: '1s', ...extra })
+const inputs = (extra: Record<string, string> = {}) => jobInputs({ runner: 'true', 'github-token': GITHUB_TOKEN, ...extra })
+
+/** No JIT configuration in any log, output, state or summary, nor on any process's command line. */
+function expectJitNowhere(...steps: StepResult[]) {
+  expect(github.runners.jitConfigs.length).toBeGreaterThan(0)
+  const text = visibleText(...steps)
+  const cmdlines = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      } catch {
+        return ''
+      }
+    })
+    .join('\n')
+  for (const jit of github.runners.jitConfigs) {
+    expect(text).not.toContain(jit)
+    expect(cmdlines).not.toContain(jit)
+  }
+}
+
+describe.skipIf(!canRun)('runner: true', () => {
+  it('registers a JIT runner that comes online; the post step waits for its one job, then stops the sandbox', async () => {
+    const service = await setUp()
+    const main = await runStep('main', { inputs: inputs(), env: env() })
+    expect(main.exitCode, main.stdout).toBe(0)
+    const id = main.outputs['sandbox-id'] ?? ''
+    expect(main.outputs).toMatchObject({ 'runner-name': `gpu-sandbox-${id}`, 'runner-label': 'gpu-sandbox-4242-1' })
+    const runnerId = Number(main.outputs['runner-id'])
+    expect(github.runners.byId.get(runnerId)).toMatchObject({ status: 'online', labels: ['gpu-sandbox-4242-1'], name: `gpu-sandbox-${id}` })
+    expect(main.stdout).toMatch(/Runner: actions\/runner 2\.330\.0 downloaded from http:\/\/127\.0\.0\.1:\d+, SHA-256 checked/)
+    const post = await runStep('post', {
+      inputs: inputs(),
+      env: env(),
+      state: main.state,
+      onSpawn: (_child, output) => {
+        const timer = setInterval(() => {
+          if (!output().includes('waiting while its job runs')) return
+          clearInterval(timer)
+          github.runners.assignJob(runnerId, 2_500)
+        }, 50)
+      },
+    })
+    expect(post.exitCode, post.stdout).toBe(0)
+    expect(post.stdout).toContain('a job is running on it')
+    expect(post.stdout).toMatch(/the registration is gone|its job ended/)
+    expect(service.stopRequestsFor(id)).toHaveLength(1)
+    expectJitNowhere(main, post)
+  })
+
+  it('no job within runner-timeout: the post step stops the sandbox and deletes the registration', async () => {
+    const service = await setUp()
+    const main = await runStep('main', { inputs: inputs({ 'runner-timeout': '2s', 'runner-label': 'gpu-h100' }), env: env() })
+    expect(main.exitCode, main.stdout).toBe(0)
+    const runnerId = Number(main.outputs['runner-id'])
+    const post = await runStep('post', { inputs: inputs({ 'runner-timeout': '2s' }), env: env(), state: main.state })
+    expect(post.exitCode).toBe(0)
+    expect(commands(post, 'warning').join('\n')).toMatch(/no job picked it up within runner-timeout \(2s/)
+    expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+    expect(github.paths()).toContain(`DELETE /repos/octo/repo/actions/runners/${runnerId}`)
+    expect(github.runners.byId.get(runnerId)?.deleted).toBe(true)
+  })
+
+  it('a runner that never comes online: the diagnostic tail is shown, the step fails, the post step stops the sandbox', async () => {
+    const service = await setUp()
+    github.runners.refuseSessions = true
+    const main = await runStep('main', { inputs: inputs(), env: env() })
+    expect(main.exitCode).toBe(1)
+    expect(main.stdout).toContain("::group::The runner's diagnostic log (last lines)")
+    expect(main.stdout).toContain('[RUNNER ERROR] Failed to create a session with GitHub')
+    expect(commands(main, 'error').join('\n')).toMatch(/the runner did not come online: run\.sh ended before the runner came online/)
+    const post = await runStep('post', { inputs: inputs(), env: env(), state: main.state })
+    expect(post.exitCode).toBe(0)
+    expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+    expect(github.runners.byId.get(Number(main.outputs['runner-id']))?.deleted).toBe(true)
+    expectJitNowhere(main, post)
+  })
+
+  it('keep-alive: the post step does neither; a later mode: stop stops the sandbox and deletes the registration', async () => {
+    const service = await setUp()
+    const main = await runStep('main', { inputs: inputs({ 'keep-alive': 'true' }), env: env() })
+    expect(main.exitCode, main.stdout).toBe(0)
+    const id = main.outputs['sandbox-id'] ?? ''
+    const runnerId = Number(main.outputs['runner-id'])
+    const post = await runStep('post', { inputs: inputs({ 'keep-alive': 'true' }), env: env(), state: main.state })
+    expect(post.exitCode).toBe(0)
+    expect(service.stopRequestsFor(id)).toHaveLength(0)
+    expect(github.runners.byId.get(runnerId)?.deleted).toBe(false)
+    const stop = await runStep('main', { inputs: jobInputs({ mode: 'stop', 'sandbox-id': id, 'github-token': GITHUB_TOKEN }), env: env() })
+    expect(stop.exitCode, stop.stdout).toBe(0)
+    expect(stop.stdout).toContain(`Deleted the runner registration gpu-sandbox-${id} (id ${runnerId}).`)
+    expect(service.stopRequestsFor(id)).toHaveLength(1)
+    expect(github.runners.byId.get(runnerId)?.deleted).toBe(true)
+  })
+
+  it('cancelling the holding job ends the wait at once and stops the sandbox', async () => {
+    const service = await setUp()
+    const main = await runStep('main', { inputs: inputs(), env: env() })
+    expect(main.exitCode, main.stdout).toBe(0)
+    let cancelledAt = 0
+    const post = await runStep('post', {
+      inputs: inputs(),
+      env: env(),
+      state: main.state,
+      onSpawn: (child, output) => {
+        const timer = setInterval(() => {
+          if (!output().includes('waiting while its job runs')) return
+          clearInterval(timer)
+          cancelledAt = Date.now()
+          child.kill('SIGINT')
+        }, 50)
+      },
+    })
+    expect(cancelledAt).toBeGreaterThan(0)
+    expect(Date.now() - cancelledAt).toBeLessThan(8_000)
+    expect(post.stdout).toContain('the job was cancelled; stopping the sandbox now')
+    expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+  })
+
+  it.each([
+    ['no github-token', { 'github-token': '${{ github.token }}' }, {}, /Input 'github-token': is required with runner: true/],
+    ['internet-access closed', { 'internet-access': 'closed' }, {}, /Input 'internet-access': is 'closed', but runner: true needs GitHub/],
+    ['run beside it', { run: 'true' }, {}, /Input 'runner': cannot be combined with 'run'/],
+    ['a pull request from a fork', {}, { GITHUB_EVENT_NAME: 'pull_request' }, /Input 'runner': is refused for pull requests from forks/],
+    ['a token GitHub refuses', { 'github-token': 'ghs_wrong' }, {}, /Input 'github-token': GitHub answered 401 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/],
+  ])('refused before anything costs money: %s', async (_, extraInputs, extraEnv, message) => {
+    const service = await setUp()
+    const eventPath = join(job.home, 'event.json')
+    writeFileSync(eventPath, JSON.stringify({ pull_request: { head: { repo: { full_name: 'fork/repo' } } } }))
+    const main = await runStep('main', { inputs: inputs(extraInputs), env: env({ GITHUB_EVENT_PATH: eventPath, ...extraEnv }) })
+    expect(main.exitCode).toBe(1)
+    expect(commands(main, 'error').join('\n')).toMatch(message)
+    expect(service.requests).toHaveLength(0)
+    expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(0)
+  })
+})
