@@ -36409,23 +36409,29 @@ async function diagnosticTail(context) {
 
 /** How long a started runner may take to show online. */
 const ONLINE_DEADLINE_MS = 5 * 60_000;
-const ONLINE_POLL_MS = 2_000;
+/** A runner usually connects within seconds: asked every 0.5 s at first, every 2 s after 10 s. */
+const FIRST_POLLS_MS = 500;
+const LATER_POLLS_MS = 2_000;
+const FIRST_POLLS_FOR_MS = 10_000;
 function registryFor(deps, request, requestTimeoutMs = 30_000) {
     return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message), requestTimeoutMs });
 }
 async function waitOnline(deps, context, registry, id, pid) {
-    const until = deps.clock.now() + ONLINE_DEADLINE_MS;
+    const began = deps.clock.now();
+    const until = began + ONLINE_DEADLINE_MS;
     for (let poll = 1;; poll++) {
         const runner = await registry.get(id);
         if (!runner)
             return 'GitHub no longer has its registration';
         if (runner.status === 'online')
             return undefined;
-        if (poll >= 2 && !(await runnerAlive(context, pid)))
+        // Asked every other poll: run.sh that has ended will never bring the runner online.
+        if (poll % 2 === 0 && !(await runnerAlive(context, pid)))
             return 'run.sh ended before the runner came online';
-        if (deps.clock.now() + ONLINE_POLL_MS > until)
+        const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS;
+        if (deps.clock.now() + wait > until)
             return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes (status '${(0,untrusted/* serviceText */.Lo)(runner.status, 40)}')`;
-        await deps.clock.sleep(ONLINE_POLL_MS, deps.signal);
+        await deps.clock.sleep(wait, deps.signal);
     }
 }
 async function showDiagnostics(deps, context) {

@@ -29043,17 +29043,20 @@ var summary = __nccwpck_require__(9128);
  * sandbox stays; once the registration is gone after it was busy (a JIT
  * runner deregisters after its job), or `runner-timeout` passed with no job
  * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
- * deleted if still there. GitHub is asked at most 4 times a minute. A
+ * deleted if still there. GitHub is asked at most 4 times in any minute. A
  * cancelled job ends the wait at once; the stop still happens.
  */
 
 
 
 
-/** 4 requests a minute per waiting job; GPU_SANDBOX_RUNNER_POLL (a duration, tests) may only make it slower or 1 s. */
+/**
+ * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
+ * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
+ */
 function runnerPollMs(env = process.env) {
     const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
-    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 15_000;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
 }
 function registry(deps, runner, signal) {
     if (!runner.repository || runner.githubToken === '' || runner.githubToken.startsWith('${{'))
@@ -29094,7 +29097,13 @@ async function waitForRunnerJob(deps, saved, config) {
     const every = runnerPollMs();
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(runner.pickupTimeoutMs)}) for a job to pick it up; GitHub is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
     let busySeen = false;
+    let lastStatus = 'unknown';
     for (;;) {
+        // No job yet and the time is up: decided without another request.
+        if (!busySeen && clock.now() - began >= runner.pickupTimeoutMs) {
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(runner.pickupTimeoutMs)}, status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`);
+            break;
+        }
         const now = await poll(deps, github, saved);
         if (now === 'stop')
             break;
@@ -29102,16 +29111,13 @@ async function waitForRunnerJob(deps, saved, config) {
             core.info(`Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).`);
             break;
         }
+        lastStatus = now.status;
         if (now.busy && !busySeen)
             core.info(`Runner ${saved.name}: a job is running on it.`);
         if (now.busy)
             busySeen = true;
         else if (busySeen) {
             core.info(`Runner ${saved.name}: its job ended.`);
-            break;
-        }
-        else if (clock.now() - began >= runner.pickupTimeoutMs) {
-            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(runner.pickupTimeoutMs)}, status '${(0,untrusted/* serviceText */.Lo)(now.status, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`);
             break;
         }
         try {

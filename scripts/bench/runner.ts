@@ -64,7 +64,7 @@ export async function runnerSection(): Promise<string> {
       `| ready to runner online | ${ms(median(online))} | ${ms(quantile(online, 0.95))} | under 3 s |`,
       '',
       `A post step waiting out runner-timeout (1m) for a job that never came read the runner ${polls} times in ${ms(post.durationMs)}:`,
-      `**${perMinute.toFixed(1)} GitHub requests a minute** (target at most 4; one read every 15 s). The main step polls every 2 s, only until the runner is online.`,
+      `**${perMinute.toFixed(1)} GitHub requests a minute** (target at most 4; one read every 16 s). The main step polls every 0.5 s for 10 s, then every 2 s, only until the runner is online.`,
       '',
     ].join('\n')
   } finally {

@@ -3,7 +3,7 @@
  * sandbox stays; once the registration is gone after it was busy (a JIT
  * runner deregisters after its job), or `runner-timeout` passed with no job
  * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
- * deleted if still there. GitHub is asked at most 4 times a minute. A
+ * deleted if still there. GitHub is asked at most 4 times in any minute. A
  * cancelled job ends the wait at once; the stop still happens.
  */
 import { GitHubRunnerError, RunnerRegistry, type RunnerInfo } from '../github/runners.ts'
@@ -14,10 +14,13 @@ import type { CleanupDeps } from '../step/deps.ts'
 import type { SavedRunner } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
 
-/** 4 requests a minute per waiting job; GPU_SANDBOX_RUNNER_POLL (a duration, tests) may only make it slower or 1 s. */
+/**
+ * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
+ * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
+ */
 export function runnerPollMs(env: NodeJS.ProcessEnv = process.env): number {
   const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined
-  return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 15_000
+  return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000
 }
 
 function registry(deps: CleanupDeps, runner: ReturnType<CleanupConfig['runner']>, signal?: AbortSignal): RunnerRegistry | undefined {
@@ -58,20 +61,24 @@ export async function waitForRunnerJob(deps: CleanupDeps, saved: SavedRunner, co
   const every = runnerPollMs()
   core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(runner.pickupTimeoutMs)}) for a job to pick it up; GitHub is asked every ${formatDuration(every)}.`)
   let busySeen = false
+  let lastStatus = 'unknown'
   for (;;) {
+    // No job yet and the time is up: decided without another request.
+    if (!busySeen && clock.now() - began >= runner.pickupTimeoutMs) {
+      core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(runner.pickupTimeoutMs)}, status '${serviceText(lastStatus, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`)
+      break
+    }
     const now = await poll(deps, github, saved)
     if (now === 'stop') break
     if (now === undefined) {
       core.info(`Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).`)
       break
     }
+    lastStatus = now.status
     if (now.busy && !busySeen) core.info(`Runner ${saved.name}: a job is running on it.`)
     if (now.busy) busySeen = true
     else if (busySeen) {
       core.info(`Runner ${saved.name}: its job ended.`)
-      break
-    } else if (clock.now() - began >= runner.pickupTimeoutMs) {
-      core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(runner.pickupTimeoutMs)}, status '${serviceText(now.status, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`)
       break
     }
     try {

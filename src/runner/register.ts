@@ -16,21 +16,27 @@ import { diagnosticTail, ensureRunnerPackage, runnerAlive, startRunnerProcess } 
 
 /** How long a started runner may take to show online. */
 export const ONLINE_DEADLINE_MS = 5 * 60_000
-const ONLINE_POLL_MS = 2_000
+/** A runner usually connects within seconds: asked every 0.5 s at first, every 2 s after 10 s. */
+const FIRST_POLLS_MS = 500
+const LATER_POLLS_MS = 2_000
+const FIRST_POLLS_FOR_MS = 10_000
 
 export function registryFor(deps: StepDeps, request: Pick<RunnerRequest, 'repository' | 'githubToken'>, requestTimeoutMs = 30_000): RunnerRegistry {
   return new RunnerRegistry(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message), requestTimeoutMs })
 }
 
 async function waitOnline(deps: StepDeps, context: RemoteContext, registry: RunnerRegistry, id: number, pid: number): Promise<string | undefined> {
-  const until = deps.clock.now() + ONLINE_DEADLINE_MS
+  const began = deps.clock.now()
+  const until = began + ONLINE_DEADLINE_MS
   for (let poll = 1; ; poll++) {
     const runner = await registry.get(id)
     if (!runner) return 'GitHub no longer has its registration'
     if (runner.status === 'online') return undefined
-    if (poll >= 2 && !(await runnerAlive(context, pid))) return 'run.sh ended before the runner came online'
-    if (deps.clock.now() + ONLINE_POLL_MS > until) return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes (status '${serviceText(runner.status, 40)}')`
-    await deps.clock.sleep(ONLINE_POLL_MS, deps.signal)
+    // Asked every other poll: run.sh that has ended will never bring the runner online.
+    if (poll % 2 === 0 && !(await runnerAlive(context, pid))) return 'run.sh ended before the runner came online'
+    const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS
+    if (deps.clock.now() + wait > until) return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes (status '${serviceText(runner.status, 40)}')`
+    await deps.clock.sleep(wait, deps.signal)
   }
 }
 
