@@ -33992,10 +33992,10 @@ var durations = __nccwpck_require__(8818);
 var collector = __nccwpck_require__(1764);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(5213);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(5213);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -34281,6 +34281,7 @@ function run_context_repositoryFromEnv(env) {
 
 
 
+
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
 function runnerDomains(repository) {
@@ -34288,6 +34289,26 @@ function runnerDomains(repository) {
     if (server !== 'github.com')
         return [...new Set([server, new URL(repository.apiUrl).hostname])];
     return ['github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net'];
+}
+/** Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what was added. */
+function allowRunnerHosts(policy, hosts) {
+    const domains = new Set(policy.domain_allowlist ?? []);
+    const cidrs = new Set(policy.cidr_allowlist ?? []);
+    const added = [];
+    for (const host of hosts) {
+        const version = isIP(host.replace(/^\[|\]$/g, ''));
+        const entry = version === 0 ? host : `${host.replace(/^\[|\]$/g, '')}/${version === 4 ? 32 : 128}`;
+        const list = version === 0 ? domains : cidrs;
+        if (list.has(entry))
+            continue;
+        list.add(entry);
+        added.push(entry);
+    }
+    if (domains.size > 0)
+        policy.domain_allowlist = [...domains];
+    if (cidrs.size > 0)
+        policy.cidr_allowlist = [...cidrs];
+    return added;
 }
 /** Whether this run is for a pull request whose head lives in another repository. */
 function isForkPullRequest(env) {
@@ -34333,14 +34354,7 @@ function runner_parseRunner(inputs, context, policy) {
         inputs.fail('runner', repository.replace("'sweep' runs", 'runner: true runs'));
         return undefined;
     }
-    const addedDomains = [];
-    if (policy.internet_access === 'restricted') {
-        const allow = new Set(policy.domain_allowlist ?? []);
-        for (const domain of runnerDomains(repository))
-            if (!allow.has(domain))
-                addedDomains.push(domain);
-        policy.domain_allowlist = [...allow, ...addedDomains];
-    }
+    const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
     return { label, pickupTimeoutMs, githubToken: token, repository, addedDomains };
 }
 

@@ -5,6 +5,7 @@
  * (a self-hosted runner would run the fork's code with access to the machine).
  */
 import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import type { Collector } from './collector.ts'
 import type { SweepRepository } from './config.ts'
@@ -19,7 +20,7 @@ export interface RunnerRequest {
   pickupTimeoutMs: number
   githubToken: string
   repository: SweepRepository
-  /** Hosts added to a restricted allowlist for the runner (logged by the main step). */
+  /** Hosts (or addresses, as /32 or /128) added to a restricted allowlist for the runner (logged by the main step). */
   addedDomains: string[]
 }
 
@@ -30,6 +31,24 @@ export function runnerDomains(repository: SweepRepository): string[] {
   const server = new URL(repository.serverUrl).hostname
   if (server !== 'github.com') return [...new Set([server, new URL(repository.apiUrl).hostname])]
   return ['github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net']
+}
+
+/** Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what was added. */
+function allowRunnerHosts(policy: NetworkPolicy, hosts: string[]): string[] {
+  const domains = new Set(policy.domain_allowlist ?? [])
+  const cidrs = new Set(policy.cidr_allowlist ?? [])
+  const added: string[] = []
+  for (const host of hosts) {
+    const version = isIP(host.replace(/^\[|\]$/g, ''))
+    const entry = version === 0 ? host : `${host.replace(/^\[|\]$/g, '')}/${version === 4 ? 32 : 128}`
+    const list = version === 0 ? domains : cidrs
+    if (list.has(entry)) continue
+    list.add(entry)
+    added.push(entry)
+  }
+  if (domains.size > 0) policy.domain_allowlist = [...domains]
+  if (cidrs.size > 0) policy.cidr_allowlist = [...cidrs]
+  return added
 }
 
 /** Whether this run is for a pull request whose head lives in another repository. */
@@ -69,11 +88,6 @@ export function parseRunner(inputs: Collector, context: RunContext, policy: Netw
     inputs.fail('runner', repository.replace("'sweep' runs", 'runner: true runs'))
     return undefined
   }
-  const addedDomains: string[] = []
-  if (policy.internet_access === 'restricted') {
-    const allow = new Set(policy.domain_allowlist ?? [])
-    for (const domain of runnerDomains(repository)) if (!allow.has(domain)) addedDomains.push(domain)
-    policy.domain_allowlist = [...allow, ...addedDomains]
-  }
+  const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : []
   return { label, pickupTimeoutMs, githubToken: token, repository, addedDomains }
 }

@@ -71,7 +71,7 @@ async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<v
 
 async function checkRunnerAccess(deps: StepDeps, runner: RunnerRequest): Promise<void> {
   await registryFor(deps, runner).checkAccess()
-  if (runner.addedDomains.length > 0) deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the domain allowlist (internet-access: restricted), which the runner needs to reach GitHub.`)
+  if (runner.addedDomains.length > 0) deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.`)
 }
 
 /** Why nothing exists after the start phase failed, for the log and the post step. */

@@ -106,6 +106,21 @@ describe.skipIf(!canRun)('runner: true', () => {
     expectJitNowhere(main, post)
   })
 
+  it('a package whose SHA-256 differs from the release notes is never sent to the sandbox; nothing is registered', async () => {
+    const service = await setUp()
+    github.runners.advertisedSha256 = '0'.repeat(64)
+    const main = await runStep('main', { inputs: inputs({ 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }), env: env() })
+    expect(main.exitCode).toBe(1)
+    expect(commands(main, 'error').join('\n')).toMatch(/runner: the package from http:\/\/127\.0\.0\.1:\d+\/actions\/runner\/releases\/download\/v2\.330\.0\/actions-runner-linux-x64-2\.330\.0\.tar\.gz has SHA-256 [0-9a-f]{64}, but the release says 0{64}; it was not sent to the sandbox/)
+    // A GitHub Enterprise Server by address goes to the CIDR allowlist.
+    expect(main.stdout).toContain('Runner: added 127.0.0.1/32 to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.')
+    expect(readdirSync(service.sshService?.sandboxHost.home ?? '')).not.toContain('actions-runner')
+    expect(github.runners.byId.size).toBe(0)
+    const post = await runStep('post', { inputs: inputs(), env: env(), state: main.state })
+    expect(post.exitCode).toBe(0)
+    expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+  })
+
   it('keep-alive: the post step does neither; a later mode: stop stops the sandbox and deletes the registration', async () => {
     const service = await setUp()
     const main = await runStep('main', { inputs: inputs({ 'keep-alive': 'true' }), env: env() })

@@ -48,6 +48,10 @@ describe('runner: true', () => {
     expect(config.networkPolicy.domain_allowlist).toEqual(['pypi.org', 'github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net'])
     expect(config.runner?.addedDomains).not.toContain('github.com')
     expect(runnerDomains({ owner: 'o', repo: 'r', id: '1', apiUrl: 'https://ghe.example.com/api/v3', serverUrl: 'https://ghe.example.com' })).toEqual(['ghe.example.com'])
+    // A server by address goes to the CIDR allowlist.
+    const byAddress = parse({ 'internet-access': 'restricted', 'cidr-allowlist': '10.0.0.0/8' }, { GITHUB_SERVER_URL: 'https://10.1.2.3', GITHUB_API_URL: 'https://10.1.2.3/api/v3' }) as StartConfig
+    expect(byAddress.networkPolicy).toEqual({ internet_access: 'restricted', cidr_allowlist: ['10.0.0.0/8', '10.1.2.3/32'] })
+    expect(byAddress.runner?.addedDomains).toEqual(['10.1.2.3/32'])
   })
 
   it.each([
