@@ -37317,6 +37317,29 @@ function alive(pid) {
         return false;
     }
 }
+/**
+ * Whether the renewer is gone: no such process, a zombie, or another program
+ * under that pid. A process in the middle of exiting shows an empty command
+ * line before it is a zombie: that is not gone yet (Linux /proc; elsewhere
+ * the command line alone decides).
+ */
+function gone(pid) {
+    if (!alive(pid))
+        return true;
+    if (!existsSync('/proc/self/stat'))
+        return !isRenewer(pid);
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        if (state === 'Z' || state === 'X')
+            return true;
+        const command = commandLine(pid) ?? '';
+        return command.trim() !== '' && !command.includes(RENEWER_FLAG);
+    }
+    catch {
+        return true;
+    }
+}
 /** Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another process now). */
 async function endRenewer(pid, clock) {
     if (!isRenewer(pid))
@@ -37324,11 +37347,12 @@ async function endRenewer(pid, clock) {
     process.kill(pid, 'SIGTERM');
     for (const [wait, signal] of [[3_000, 'SIGKILL'], [2_000, undefined]]) {
         const until = clock.now() + wait;
-        while (alive(pid) && isRenewer(pid) && clock.now() < until)
+        while (!gone(pid) && clock.now() < until)
             await clock.sleep(50);
-        if (!alive(pid) || !isRenewer(pid))
+        if (gone(pid))
             return 'ended';
-        if (signal)
+        // Only the renewer is signalled: between the checks the pid may have ended (and, rarely, been reused).
+        if (signal && isRenewer(pid))
             process.kill(pid, signal);
     }
     return 'still-running';

@@ -65,15 +65,36 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether the renewer is gone: no such process, a zombie, or another program
+ * under that pid. A process in the middle of exiting shows an empty command
+ * line before it is a zombie: that is not gone yet (Linux /proc; elsewhere
+ * the command line alone decides).
+ */
+function gone(pid: number): boolean {
+  if (!alive(pid)) return true
+  if (!existsSync('/proc/self/stat')) return !isRenewer(pid)
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+    if (state === 'Z' || state === 'X') return true
+    const command = commandLine(pid) ?? ''
+    return command.trim() !== '' && !command.includes(RENEWER_FLAG)
+  } catch {
+    return true
+  }
+}
+
 /** Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another process now). */
 export async function endRenewer(pid: number, clock: Clock): Promise<'ended' | 'not-running' | 'still-running'> {
   if (!isRenewer(pid)) return 'not-running'
   process.kill(pid, 'SIGTERM')
   for (const [wait, signal] of [[3_000, 'SIGKILL'], [2_000, undefined]] as const) {
     const until = clock.now() + wait
-    while (alive(pid) && isRenewer(pid) && clock.now() < until) await clock.sleep(50)
-    if (!alive(pid) || !isRenewer(pid)) return 'ended'
-    if (signal) process.kill(pid, signal)
+    while (!gone(pid) && clock.now() < until) await clock.sleep(50)
+    if (gone(pid)) return 'ended'
+    // Only the renewer is signalled: between the checks the pid may have ended (and, rarely, been reused).
+    if (signal && isRenewer(pid)) process.kill(pid, signal)
   }
   return 'still-running'
 }

@@ -4,34 +4,19 @@
  * release and a stand-in runner package), and the post step that waits for
  * the runner's one job, then stops the sandbox and deletes the registration.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
 import { commands, runStep, visibleText, type StepResult } from '../../scripts/lib/action-runner.ts'
-import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
-import { canRun, inputs as jobInputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
+import { canRun, inputs as jobInputs, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
-let github: FakeGitHub
-let served: { url: string; close: () => Promise<void> } | undefined
-afterEach(async () => {
-  await served?.close()
-  served = undefined
-})
-
-async function setUp() {
-  const service = await startEmulator()
-  github = new FakeGitHub()
-  served = await github.serve()
-  return service
-}
-
-const env = (extra: Record<string, string> = {}) => ({ HOME: job.home, GITHUB_API_URL: served?.url ?? '', GITHUB_SERVER_URL: served?.url ?? '', GPU_SANDBOX_RUNNER_POLL: '1s', ...extra })
-const inputs = (extra: Record<string, string> = {}) => jobInputs({ runner: 'true', 'github-token': GITHUB_TOKEN, ...extra })
+useRunnerJob()
 
 /** No JIT configuration in any log, output, state or summary, nor on any process's command line. */
 function expectJitNowhere(...steps: StepResult[]) {
-  expect(github.runners.jitConfigs.length).toBeGreaterThan(0)
+  expect(runnerJob.github.runners.jitConfigs.length).toBeGreaterThan(0)
   const text = visibleText(...steps)
   const cmdlines = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -43,7 +28,7 @@ function expectJitNowhere(...steps: StepResult[]) {
       }
     })
     .join('\n')
-  for (const jit of github.runners.jitConfigs) {
+  for (const jit of runnerJob.github.runners.jitConfigs) {
     expect(text).not.toContain(jit)
     expect(cmdlines).not.toContain(jit)
   }
@@ -51,23 +36,23 @@ function expectJitNowhere(...steps: StepResult[]) {
 
 describe.skipIf(!canRun)('runner: true', () => {
   it('registers a JIT runner that comes online; the post step waits for its one job, then stops the sandbox', async () => {
-    const service = await setUp()
-    const main = await runStep('main', { inputs: inputs(), env: env() })
+    const service = await setUpRunnerJob()
+    const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })
     expect(main.exitCode, main.stdout).toBe(0)
     const id = main.outputs['sandbox-id'] ?? ''
     expect(main.outputs).toMatchObject({ 'runner-name': `gpu-sandbox-${id}`, 'runner-label': 'gpu-sandbox-4242-1' })
     const runnerId = Number(main.outputs['runner-id'])
-    expect(github.runners.byId.get(runnerId)).toMatchObject({ status: 'online', labels: ['gpu-sandbox-4242-1'], name: `gpu-sandbox-${id}` })
+    expect(runnerJob.github.runners.byId.get(runnerId)).toMatchObject({ status: 'online', labels: ['gpu-sandbox-4242-1'], name: `gpu-sandbox-${id}` })
     expect(main.stdout).toMatch(/Runner: actions\/runner 2\.330\.0 downloaded from http:\/\/127\.0\.0\.1:\d+, SHA-256 checked/)
     const post = await runStep('post', {
-      inputs: inputs(),
-      env: env(),
+      inputs: runnerInputs(),
+      env: runnerEnv(),
       state: main.state,
       onSpawn: (_child, output) => {
         const timer = setInterval(() => {
           if (!output().includes('waiting while its job runs')) return
           clearInterval(timer)
-          github.runners.assignJob(runnerId, 2_500)
+          runnerJob.github.runners.assignJob(runnerId, 2_500)
         }, 50)
       },
     })
@@ -79,73 +64,73 @@ describe.skipIf(!canRun)('runner: true', () => {
   })
 
   it('no job within runner-timeout: the post step stops the sandbox and deletes the registration', async () => {
-    const service = await setUp()
-    const main = await runStep('main', { inputs: inputs({ 'runner-timeout': '2s', 'runner-label': 'gpu-h100' }), env: env() })
+    const service = await setUpRunnerJob()
+    const main = await runStep('main', { inputs: runnerInputs({ 'runner-timeout': '2s', 'runner-label': 'gpu-h100' }), env: runnerEnv() })
     expect(main.exitCode, main.stdout).toBe(0)
     const runnerId = Number(main.outputs['runner-id'])
-    const post = await runStep('post', { inputs: inputs({ 'runner-timeout': '2s' }), env: env(), state: main.state })
+    const post = await runStep('post', { inputs: runnerInputs({ 'runner-timeout': '2s' }), env: runnerEnv(), state: main.state })
     expect(post.exitCode).toBe(0)
     expect(commands(post, 'warning').join('\n')).toMatch(/no job picked it up within runner-timeout \(2s/)
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
-    expect(github.paths()).toContain(`DELETE /repos/octo/repo/actions/runners/${runnerId}`)
-    expect(github.runners.byId.get(runnerId)?.deleted).toBe(true)
+    expect(runnerJob.github.paths()).toContain(`DELETE /repos/octo/repo/actions/runners/${runnerId}`)
+    expect(runnerJob.github.runners.byId.get(runnerId)?.deleted).toBe(true)
   })
 
   it('a runner that never comes online: the diagnostic tail is shown, the step fails, the post step stops the sandbox', async () => {
-    const service = await setUp()
-    github.runners.refuseSessions = true
-    const main = await runStep('main', { inputs: inputs(), env: env() })
+    const service = await setUpRunnerJob()
+    runnerJob.github.runners.refuseSessions = true
+    const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })
     expect(main.exitCode).toBe(1)
     expect(main.stdout).toContain("::group::The runner's diagnostic log (last lines)")
     expect(main.stdout).toContain('[RUNNER ERROR] Failed to create a session with GitHub')
     expect(commands(main, 'error').join('\n')).toMatch(/the runner did not come online: run\.sh ended before the runner came online/)
-    const post = await runStep('post', { inputs: inputs(), env: env(), state: main.state })
+    const post = await runStep('post', { inputs: runnerInputs(), env: runnerEnv(), state: main.state })
     expect(post.exitCode).toBe(0)
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
-    expect(github.runners.byId.get(Number(main.outputs['runner-id']))?.deleted).toBe(true)
+    expect(runnerJob.github.runners.byId.get(Number(main.outputs['runner-id']))?.deleted).toBe(true)
     expectJitNowhere(main, post)
   })
 
   it('a package whose SHA-256 differs from the release notes is never sent to the sandbox; nothing is registered', async () => {
-    const service = await setUp()
-    github.runners.advertisedSha256 = '0'.repeat(64)
-    const main = await runStep('main', { inputs: inputs({ 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }), env: env() })
+    const service = await setUpRunnerJob()
+    runnerJob.github.runners.advertisedSha256 = '0'.repeat(64)
+    const main = await runStep('main', { inputs: runnerInputs({ 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }), env: runnerEnv() })
     expect(main.exitCode).toBe(1)
     expect(commands(main, 'error').join('\n')).toMatch(/runner: the package from http:\/\/127\.0\.0\.1:\d+\/actions\/runner\/releases\/download\/v2\.330\.0\/actions-runner-linux-x64-2\.330\.0\.tar\.gz has SHA-256 [0-9a-f]{64}, but the release says 0{64}; it was not sent to the sandbox/)
     // A GitHub Enterprise Server by address goes to the CIDR allowlist.
     expect(main.stdout).toContain('Runner: added 127.0.0.1/32 to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.')
     expect(readdirSync(service.sshService?.sandboxHost.home ?? '')).not.toContain('actions-runner')
-    expect(github.runners.byId.size).toBe(0)
-    const post = await runStep('post', { inputs: inputs(), env: env(), state: main.state })
+    expect(runnerJob.github.runners.byId.size).toBe(0)
+    const post = await runStep('post', { inputs: runnerInputs(), env: runnerEnv(), state: main.state })
     expect(post.exitCode).toBe(0)
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
   })
 
   it('keep-alive: the post step does neither; a later mode: stop stops the sandbox and deletes the registration', async () => {
-    const service = await setUp()
-    const main = await runStep('main', { inputs: inputs({ 'keep-alive': 'true' }), env: env() })
+    const service = await setUpRunnerJob()
+    const main = await runStep('main', { inputs: runnerInputs({ 'keep-alive': 'true' }), env: runnerEnv() })
     expect(main.exitCode, main.stdout).toBe(0)
     const id = main.outputs['sandbox-id'] ?? ''
     const runnerId = Number(main.outputs['runner-id'])
-    const post = await runStep('post', { inputs: inputs({ 'keep-alive': 'true' }), env: env(), state: main.state })
+    const post = await runStep('post', { inputs: runnerInputs({ 'keep-alive': 'true' }), env: runnerEnv(), state: main.state })
     expect(post.exitCode).toBe(0)
     expect(service.stopRequestsFor(id)).toHaveLength(0)
-    expect(github.runners.byId.get(runnerId)?.deleted).toBe(false)
-    const stop = await runStep('main', { inputs: jobInputs({ mode: 'stop', 'sandbox-id': id, 'github-token': GITHUB_TOKEN }), env: env() })
+    expect(runnerJob.github.runners.byId.get(runnerId)?.deleted).toBe(false)
+    const stop = await runStep('main', { inputs: jobInputs({ mode: 'stop', 'sandbox-id': id, 'github-token': GITHUB_TOKEN }), env: runnerEnv() })
     expect(stop.exitCode, stop.stdout).toBe(0)
     expect(stop.stdout).toContain(`Deleted the runner registration gpu-sandbox-${id} (id ${runnerId}).`)
     expect(service.stopRequestsFor(id)).toHaveLength(1)
-    expect(github.runners.byId.get(runnerId)?.deleted).toBe(true)
+    expect(runnerJob.github.runners.byId.get(runnerId)?.deleted).toBe(true)
   })
 
   it('cancelling the holding job ends the wait at once and stops the sandbox', async () => {
-    const service = await setUp()
-    const main = await runStep('main', { inputs: inputs(), env: env() })
+    const service = await setUpRunnerJob()
+    const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })
     expect(main.exitCode, main.stdout).toBe(0)
     let cancelledAt = 0
     const post = await runStep('post', {
-      inputs: inputs(),
-      env: env(),
+      inputs: runnerInputs(),
+      env: runnerEnv(),
       state: main.state,
       onSpawn: (child, output) => {
         const timer = setInterval(() => {
@@ -160,22 +145,5 @@ describe.skipIf(!canRun)('runner: true', () => {
     expect(Date.now() - cancelledAt).toBeLessThan(8_000)
     expect(post.stdout).toContain('the job was cancelled; stopping the sandbox now')
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
-  })
-
-  it.each([
-    ['no github-token', { 'github-token': '${{ github.token }}' }, {}, /Input 'github-token': is required with runner: true/],
-    ['internet-access closed', { 'internet-access': 'closed' }, {}, /Input 'internet-access': is 'closed', but runner: true needs GitHub/],
-    ['run beside it', { run: 'true' }, {}, /Input 'runner': cannot be combined with 'run'/],
-    ['a pull request from a fork', {}, { GITHUB_EVENT_NAME: 'pull_request' }, /Input 'runner': is refused for pull requests from forks/],
-    ['a token GitHub refuses', { 'github-token': 'ghs_wrong' }, {}, /Input 'github-token': GitHub answered 401 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/],
-  ])('refused before anything costs money: %s', async (_, extraInputs, extraEnv, message) => {
-    const service = await setUp()
-    const eventPath = join(job.home, 'event.json')
-    writeFileSync(eventPath, JSON.stringify({ pull_request: { head: { repo: { full_name: 'fork/repo' } } } }))
-    const main = await runStep('main', { inputs: inputs(extraInputs), env: env({ GITHUB_EVENT_PATH: eventPath, ...extraEnv }) })
-    expect(main.exitCode).toBe(1)
-    expect(commands(main, 'error').join('\n')).toMatch(message)
-    expect(service.requests).toHaveLength(0)
-    expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(0)
   })
 })
