@@ -1,4 +1,31 @@
 import { defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
+
+/**
+ * The files that take longest start first, so no worker is left with one of
+ * them at the end (a fresh clone has no timing cache, and vitest would start
+ * the largest files first, which are not the slowest).
+ */
+const SLOWEST_FIRST = [
+  'test/reliability/fault-suite.test.ts',
+  'test/e2e/never-leak.test.ts',
+  'test/e2e/user-trips.test.ts',
+  'test/e2e/bad-inputs.test.ts',
+  'test/e2e/runner.test.ts',
+  'test/e2e/action.test.ts',
+  'test/e2e/run-drop.test.ts',
+  'test/e2e/ssh-renewal.test.ts',
+]
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const at = SLOWEST_FIRST.findIndex((path) => file.moduleId.endsWith(path))
+      return at < 0 ? SLOWEST_FIRST.length : at
+    }
+    return [...(await super.sort(files))].sort((a, b) => rank(a) - rank(b))
+  }
+}
 
 export default defineConfig({
   test: {
@@ -8,6 +35,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     maxWorkers: 4,
+    sequence: { sequencer: SlowestFirst },
     reporters: ['default'],
     coverage: {
       provider: 'v8',
