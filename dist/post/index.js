@@ -29136,8 +29136,10 @@ async function deleteRegistration(deps, saved, config) {
     if (!github)
         return;
     try {
-        const deleted = await github.remove(saved.id);
-        deps.core.info(deleted ? `Deleted the runner registration ${saved.name} (id ${saved.id}).` : `The runner registration ${saved.name} is already gone.`);
+        // The main step's registration request got no answer: GitHub may still have made it.
+        const id = saved.id > 0 ? saved.id : (await github.findByName(saved.name))?.id;
+        const deleted = id !== undefined && (await github.remove(id));
+        deps.core.info(deleted ? `Deleted the runner registration ${saved.name} (id ${id}).` : `The runner registration ${saved.name} is already gone.`);
     }
     catch (error) {
         deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ${error instanceof Error ? error.message : String(error)}. It stays offline; delete it under Settings > Actions > Runners.`);

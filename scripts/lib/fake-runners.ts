@@ -88,6 +88,10 @@ export class FakeRunners {
   refuseSessions = false
   /** Set by the owner: where run.sh calls back (the fake's own loopback address). */
   url = ''
+  /** generate-jitconfig answers lost after the registration was made (a 502 from a proxy in between), call by call. */
+  loseJitAnswers = 0
+  /** A hostile or odd GitHub: the name every answer gives its runners, whatever they were registered as. */
+  answeredName: string | undefined = undefined
   /** Every encoded JIT configuration handed out: tests look for them where they must never be. */
   readonly jitConfigs: string[] = []
 
@@ -103,7 +107,7 @@ export class FakeRunners {
   }
 
   private view(runner: FakeRunner) {
-    return { id: runner.id, name: runner.name, os: 'Linux', status: runner.status, busy: runner.busy, labels: runner.labels.map((name, i) => ({ id: i + 1, name, type: 'custom' })) }
+    return { id: runner.id, name: this.answeredName ?? runner.name, os: 'Linux', status: runner.status, busy: runner.busy, labels: runner.labels.map((name, i) => ({ id: i + 1, name, type: 'custom' })) }
   }
 
   private generate(body: unknown): RunnerAnswer {
@@ -116,6 +120,10 @@ export class FakeRunners {
     this.byId.set(runner.id, runner)
     const config = Buffer.from(JSON.stringify({ url: this.url, runnerId: runner.id, secret: runner.secret })).toString('base64')
     this.jitConfigs.push(config)
+    if (this.loseJitAnswers > 0) {
+      this.loseJitAnswers--
+      return { status: 502, body: { message: 'Bad Gateway' } }
+    }
     return { status: 201, body: { runner: this.view(runner), encoded_jit_config: config } }
   }
 

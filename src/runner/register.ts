@@ -6,7 +6,7 @@
  * and a wait until GitHub shows the runner online (polled by id). A runner
  * that does not come online shows the tail of its own diagnostic log.
  */
-import { RunnerRegistry, runnerName } from '../github/runners.ts'
+import { GitHubRunnerError, RunnerRegistry, runnerName, type RunnerInfo } from '../github/runners.ts'
 import type { RunnerRequest } from '../inputs/runner.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { serviceText } from '../runtime/untrusted.ts'
@@ -52,6 +52,24 @@ async function showDiagnostics(deps: StepDeps, context: RemoteContext): Promise<
   }
 }
 
+/**
+ * generate-jitconfig; a 409 means a registration of this name exists. The name
+ * carries our sandbox's id, so an offline one is our own request's, whose
+ * answer was lost (its configuration with it): deleted, and registered once
+ * more. One that is online or busy is left alone.
+ */
+async function registerFresh(registry: RunnerRegistry, name: string, label: string, log: (message: string) => void): Promise<{ runner: RunnerInfo; jitConfig: string }> {
+  try {
+    return await registry.generate(name, label)
+  } catch (error) {
+    const stale = error instanceof GitHubRunnerError && error.status === 409 ? await registry.findByName(name) : undefined
+    if (!stale || stale.status !== 'offline' || stale.busy) throw error
+    log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`)
+    await registry.remove(stale.id)
+    return registry.generate(name, label)
+  }
+}
+
 export async function registerRunner(deps: StepDeps, request: RunnerRequest, sandboxId: string, context: RemoteContext, privateDir: string): Promise<void> {
   const { core } = deps
   const registry = registryFor(deps, request)
@@ -60,18 +78,23 @@ export async function registerRunner(deps: StepDeps, request: RunnerRequest, san
   let failure: string | undefined
   try {
     await ensureRunnerPackage(context, registry, request.repository.serverUrl, privateDir)
-    const { runner, jitConfig } = await registry.generate(runnerName(sandboxId), request.label)
+    // The name asked for, not the one in GitHub's answer: it goes to state and every later log line unsanitised.
+    const name = runnerName(sandboxId)
+    const state = new ActionState(core)
+    // Saved before the request (id 0: not known yet), so a post step after a lost answer deletes it by name.
+    state.saveRunner({ id: 0, name, online: false })
+    const { runner, jitConfig } = await registerFresh(registry, name, request.label, (message) => core.info(message))
     // A credential: masked before anything could print it, and never saved, output or logged.
     core.setSecret(jitConfig)
-    const state = new ActionState(core)
-    state.saveRunner({ id: runner.id, name: runner.name, online: false })
-    core.setOutput('runner-name', runner.name)
+    state.saveRunner({ id: runner.id, name, online: false })
+    core.setOutput('runner-name', name)
     core.setOutput('runner-id', String(runner.id))
     core.setOutput('runner-label', request.label)
-    core.info(`Runner: registered as '${serviceText(runner.name, 80)}' (id ${runner.id}); run.sh starts with the configuration on its stdin.`)
+    const renamed = runner.name === name ? '' : ` (GitHub calls it '${serviceText(runner.name, 80)}')`
+    core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`)
     const pid = await startRunnerProcess(context, jitConfig)
     failure = await waitOnline(deps, context, registry, runner.id, pid)
-    if (!failure) state.saveRunner({ id: runner.id, name: runner.name, online: true })
+    if (!failure) state.saveRunner({ id: runner.id, name, online: true })
     if (!failure) core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} s. A job with runs-on: ${request.label} runs on it; the post step waits for it, then stops the sandbox.`)
   } finally {
     core.endGroup()

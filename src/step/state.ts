@@ -33,6 +33,7 @@ const KEYS = {
 
 /** The JIT runner the main step registered (never its configuration, which is a credential). */
 export interface SavedRunner {
+  /** 0 until GitHub's answer gave it: the registration is then found by name. */
   id: number
   name: string
   /** GitHub showed it online: only then can a job pick it up, so only then does the post step wait. */

@@ -77,6 +77,55 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     expect(post.log.at(-1)).toMatch(/is already gone|Deleted the runner registration/)
   })
 
+  it('a runner name GitHub answers with is never what state, outputs or the log carry: the name asked for is', async () => {
+    const { client, sandboxId, repository, target } = await setUp()
+    github.runners.answeredName = 'x\n::error::forged by GitHub ##[warning]again'
+    const core = recordingCore()
+    const deps = stepDeps(core, client)
+    const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository, addedDomains: [] }
+    await registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, target, 'host'), dir)
+    const saved = JSON.parse(core.state.runner ?? '{}')
+    expect(saved).toMatchObject({ name: `gpu-sandbox-${sandboxId}`, online: true })
+    expect(core.outputs['runner-name']).toBe(`gpu-sandbox-${sandboxId}`)
+    const post = recordingCore()
+    const config = { runner: () => ({ githubToken: GITHUB_TOKEN, repository, pickupTimeoutMs: 1_000 }) } as unknown as CleanupConfig
+    await waitForRunnerJob({ core: post, clock: new FakeClock(), makeClient: () => client }, saved, config)
+    const text = [...core.log, ...post.log, ...post.annotations.map((a) => a.message)].join('\n')
+    expect(text).toContain(`Runner: registered as 'gpu-sandbox-${sandboxId}' (GitHub calls it 'x`)
+    expect(text).not.toMatch(/^\s*::error::/m)
+    expect(text).not.toContain('##[warning]')
+  })
+
+  it('a lost registration answer: the 409 of the retry is our own registration, replaced; when that fails too, the post step finds it by name', async () => {
+    const { client, sandboxId, repository, target } = await setUp()
+    github.runners.loseJitAnswers = 1
+    const core = recordingCore()
+    const deps = stepDeps(core, client)
+    const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository, addedDomains: [] }
+    await registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, target, 'host'), dir)
+    const [lost, kept] = [...github.runners.byId.values()]
+    expect(core.log.join('\n')).toContain(`Runner: GitHub already has 'gpu-sandbox-${sandboxId}' (id ${lost?.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`)
+    expect(lost?.deleted).toBe(true)
+    expect(kept).toMatchObject({ deleted: false, status: 'online' })
+    expect(JSON.parse(core.state.runner ?? '{}')).toMatchObject({ id: kept?.id, online: true })
+
+    // Every answer lost: the step fails, state names the registration without an id, and the post step deletes it by name.
+    const other = emulator?.seed('runner-remote-2').id ?? ''
+    github.runners.loseJitAnswers = 9
+    const failed = recordingCore()
+    const failedDeps = stepDeps(failed, client)
+    await expect(registerRunner(failedDeps, request, other, remoteContext(failedDeps, other, target, 'host'), dir)).rejects.toThrow(/GitHub answered 409/)
+    const saved = JSON.parse(failed.state.runner ?? '{}')
+    expect(saved).toEqual({ id: 0, name: `gpu-sandbox-${other}`, online: false })
+    const orphan = [...github.runners.byId.values()].find((r) => r.name === saved.name && !r.deleted)
+    expect(orphan).toBeDefined()
+    const post = recordingCore()
+    const config = { runner: () => ({ githubToken: GITHUB_TOKEN, repository, pickupTimeoutMs: 60_000 }) } as unknown as CleanupConfig
+    await deleteRegistration({ core: post, clock: new FakeClock(), makeClient: () => client }, saved, config)
+    expect(post.log.at(-1)).toBe(`Deleted the runner registration gpu-sandbox-${other} (id ${orphan?.id}).`)
+    expect(orphan?.deleted).toBe(true)
+  })
+
   it('the post wait: pickup timeout on the fake clock, 403 ends it, never-online skips it, missing token says so', async () => {
     const { client, repository } = await setUp()
     const registry = new RunnerRegistry(repository, GITHUB_TOKEN, { clock: realClock, log: () => {}, requestTimeoutMs: 5_000 })
