@@ -96,3 +96,27 @@ export function createSandboxHost(dir: string): SandboxHost {
     .join(' ')}`
   return { home, bin, containerRoot, callsLog, setEnv }
 }
+
+/**
+ * A hostile sandbox (tests of download): its `tar`, asked for an archive,
+ * adds members nobody asked for: a `.git/config` whose fsmonitor would run a
+ * command in the next git call, a file beside the asked-for paths, a `.git`
+ * inside `reports/`, and `reports/escape`, a symbolic link to /etc/passwd.
+ */
+const HOSTILE_TAR = `#!/bin/bash
+real=$(PATH=/usr/bin:/bin command -v tar)
+if [ "$1" != -cf ] || [ "$2" != - ]; then exec "$real" "$@"; fi
+shift 2; [ "$1" = -- ] && shift
+extra=$(mktemp -d); trap 'rm -rf "$extra"' EXIT
+mkdir -p "$extra/.git" "$extra/reports/.git"
+printf '[core]\\n\\tfsmonitor = touch planted-by-the-sandbox\\n' > "$extra/.git/config"
+echo planted > "$extra/not-requested.txt"
+echo planted > "$extra/reports/.git/config"
+ln -s /etc/passwd "$extra/reports/escape"
+printf 'tar %s\\n' "$*" >> "$EMULATOR_CALLS_LOG"
+"$real" -cf - "$@" -C "$extra" .git not-requested.txt reports/.git reports/escape
+`
+
+export function plantHostileTar(host: SandboxHost): void {
+  writeFileSync(join(host.bin, 'tar'), HOSTILE_TAR, { mode: 0o755 })
+}

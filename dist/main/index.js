@@ -34033,7 +34033,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(21205);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(86482);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -34339,7 +34339,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 21205:
+/***/ 86482:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35251,6 +35251,97 @@ function followJob(context, runId, showLine) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(31421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+;// CONCATENATED MODULE: ./build/src/remote/landing.js
+/**
+ * Where a download lands. The archive comes from a machine this action does
+ * not control, so it is unpacked into a staging directory first, and only the
+ * paths `download` asked for move on into the workspace: no member nobody
+ * asked for (a `.git/config` whose settings a later git command obeys, a
+ * workflow file, the step's own SSH files), no `.git` at any depth (upload
+ * never sends one either), nothing written through a symbolic link that
+ * leads out of the workspace, and no symbolic link that leads out of it (a
+ * later step, an artifact upload say, would read through it).
+ */
+
+
+function inside(root, path) {
+    const rel = (0,external_node_path_.relative)(root, path);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rel));
+}
+function lexists(path) {
+    try {
+        (0,external_node_fs_.lstatSync)(path);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** The real location of `path`, or of its deepest existing ancestor when it does not exist yet. */
+function realLocation(path) {
+    let current = path;
+    while (!(0,external_node_fs_.existsSync)(current) && (0,external_node_path_.dirname)(current) !== current)
+        current = (0,external_node_path_.dirname)(current);
+    return (0,external_node_fs_.realpathSync)(current);
+}
+/** Why `dest` may not be written, or undefined when it may. */
+function destinationProblem(root, dest, keepOut) {
+    if ((0,external_node_path_.relative)(root, dest).split(external_node_path_.sep).includes('.git'))
+        return 'a .git directory is never copied';
+    if (keepOut.some((dir) => inside(dir, dest)))
+        return "the step's private directory is never written";
+    if (dest !== root && !inside(root, realLocation((0,external_node_path_.dirname)(dest))))
+        return 'it would be written through a symbolic link that leads out of the workspace';
+    if (lexists(dest) && (0,external_node_fs_.lstatSync)(dest).isSymbolicLink() && !inside(root, realLocation(dest)))
+        return 'it is a symbolic link in the workspace that leads out of it';
+    return undefined;
+}
+/** A symbolic link from the archive that would lead out of the workspace once at `dest` (a later step could read through it). */
+function linkProblem(root, source, dest) {
+    if (!(0,external_node_fs_.lstatSync)(source).isSymbolicLink())
+        return undefined;
+    const target = (0,external_node_fs_.readlinkSync)(source);
+    return inside(root, (0,external_node_path_.resolve)((0,external_node_path_.dirname)(dest), target)) ? undefined : `a symbolic link to '${target}' leads out of the workspace`;
+}
+/** Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own). */
+function landDownloads(staging, workspace, paths, keepOut) {
+    if (!(0,external_node_fs_.existsSync)(workspace))
+        throw new Error(`download: the workspace ${workspace} is not there any more; nothing was copied`);
+    const root = (0,external_node_fs_.realpathSync)(workspace);
+    const landing = { copied: [], missing: [], refused: [] };
+    const guard = [...keepOut, staging].map((dir) => (0,external_node_path_.join)(root, (0,external_node_path_.relative)(workspace, dir)));
+    for (const path of paths) {
+        const from = (0,external_node_path_.join)(staging, path);
+        if (!lexists(from)) {
+            landing.missing.push(path);
+            continue;
+        }
+        const to = (0,external_node_path_.join)(root, path);
+        const problem = destinationProblem(root, to, guard) ?? linkProblem(root, from, to);
+        if (problem) {
+            landing.refused.push(`'${path}': ${problem}`);
+            continue;
+        }
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(to), { recursive: true });
+        (0,external_node_fs_.cpSync)(from, to, {
+            recursive: true,
+            force: true,
+            verbatimSymlinks: true,
+            // Each entry on its own: a directory tree may hold a .git, or meet a workspace symlink on the way.
+            filter: (source, dest) => {
+                const why = dest === to ? undefined : (destinationProblem(root, dest, guard) ?? linkProblem(root, source, dest));
+                if (why)
+                    landing.refused.push(`'${(0,external_node_path_.relative)(root, dest)}': ${why}`);
+                return why === undefined;
+            },
+        });
+        landing.copied.push(path);
+    }
+    return landing;
+}
+
 ;// CONCATENATED MODULE: ./build/src/remote/transfer.js
 /**
  * `upload` and `download`: a tar stream over the action's SSH connection, the
@@ -35259,6 +35350,8 @@ var external_node_child_process_ = __nccwpck_require__(31421);
  * symlinks are kept. With `image` the files pass through a staging directory
  * on the host and `docker cp` (scripts.ts).
  */
+
+
 
 
 
@@ -35324,24 +35417,31 @@ async function uploadPaths(target, placement, workspace, paths, privateDirs, env
             stop();
     }
 }
-/** Copies working-directory `paths` back into the workspace; returns the paths the sandbox did not have. */
-async function downloadPaths(target, placement, workspace, paths, env, signal) {
-    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
-    // The archive comes from the sandbox: members never leave the workspace (GNU tar refuses `..`, strips `/`, and defers
-    // symlinks that point out, so nothing is written through them); owners and set-id bits are not taken from it; -m: the runner's clock.
-    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: (0,ssh_command/* toolEnvironment */.uQ)(env) });
-    ssh.stdout?.destroy();
-    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
-    const stderr = { from: (0,ssh_command/* collect */.Fo)(ssh.stderr), to: (0,ssh_command/* collect */.Fo)(tar.stderr) };
+/**
+ * Copies working-directory `paths` back into the workspace, through a staging
+ * directory in `privateDir` (landing.ts: only those paths reach the workspace).
+ */
+async function downloadPaths(target, placement, workspace, paths, privateDir, env, signal) {
+    const staging = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)(privateDir, 'download-'));
     try {
-        await finish({ from: ssh, to: tar }, 'download', 'from', stderr);
+        const ssh = (0,ssh_command/* spawnSsh */.O5)(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
+        // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
+        // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
+        const tar = (0,external_node_child_process_.spawn)('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: (0,ssh_command/* toolEnvironment */.uQ)(env) });
+        ssh.stdout?.destroy();
+        const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
+        try {
+            await finish({ from: ssh, to: tar }, 'download', 'from', { from: (0,ssh_command/* collect */.Fo)(ssh.stderr), to: (0,ssh_command/* collect */.Fo)(tar.stderr) });
+        }
+        finally {
+            for (const stop of stops)
+                stop();
+        }
+        return landDownloads(staging, workspace, paths, [privateDir]);
     }
     finally {
-        for (const stop of stops)
-            stop();
+        (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
     }
-    const missing = new RegExp(`^${MARK} missing (.*)$`, 'gm');
-    return [...stderr.from().matchAll(missing)].map((match) => match[1] ?? '').filter((path) => paths.includes(path));
 }
 
 ;// CONCATENATED MODULE: ./build/src/modes/run.js
@@ -35379,16 +35479,18 @@ async function upload(deps, context, request, workdir, privateDir) {
     }
 }
 /** Brings `download` back; the paths copied. A path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
-async function download(deps, context, request, workdir) {
+async function download(deps, context, request, workdir, privateDir) {
     const { core } = deps;
     if (request.download.length === 0)
         return [];
     core.startGroup(`Download ${listed(request.download)} from ${workdir}`);
     try {
-        const missing = await whileConnecting(context, 'download', () => downloadPaths(context.target, context.placement, request.workspace, request.download, context.env, context.signal), isConnectionError);
+        const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, context.env, context.signal);
+        const { copied, missing, refused } = await whileConnecting(context, 'download', fetch, isConnectionError);
         for (const path of missing)
             core.warning(`download: '${(0,untrusted/* serviceText */.Lo)(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`);
-        const copied = request.download.filter((path) => !missing.includes(path));
+        if (refused.length > 0)
+            core.warning(`download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused.slice(0, 5).map((entry) => (0,untrusted/* serviceText */.Lo)(entry, 200)).join('; ')}${refused.length > 5 ? '; …' : ''}`);
         if (copied.length > 0)
             core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`);
         return copied;
@@ -35441,8 +35543,9 @@ function remoteContext(deps, sandboxId, target, placement) {
 async function runOnSandbox(deps, request, sandboxId, target, placement) {
     const context = remoteContext(deps, sandboxId, target, placement);
     const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR;
+    const privateDir = (0,external_node_path_.dirname)(target.configPath);
     if (request.upload.length > 0)
-        await upload(deps, context, request, workdir, (0,external_node_path_.dirname)(target.configPath));
+        await upload(deps, context, request, workdir, privateDir);
     let end;
     try {
         end = await runJob(deps, context, request, workdir);
@@ -35450,10 +35553,10 @@ async function runOnSandbox(deps, request, sandboxId, target, placement) {
     catch (error) {
         // Whatever became of the stream, the results the job has written so far are still wanted.
         if (!deps.signal.aborted)
-            await download(deps, context, request, workdir);
+            await download(deps, context, request, workdir, privateDir);
         throw error;
     }
-    const copied = await download(deps, context, request, workdir);
+    const copied = await download(deps, context, request, workdir, privateDir);
     await deps.core.appendSummary(runSummary(end, copied));
     if ('lost' in end)
         throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above');

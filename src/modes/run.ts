@@ -39,14 +39,15 @@ async function upload(deps: StepDeps, context: RemoteContext, request: RunReques
 }
 
 /** Brings `download` back; the paths copied. A path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
-async function download(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string): Promise<string[]> {
+async function download(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string, privateDir: string): Promise<string[]> {
   const { core } = deps
   if (request.download.length === 0) return []
   core.startGroup(`Download ${listed(request.download)} from ${workdir}`)
   try {
-    const missing = await whileConnecting(context, 'download', () => downloadPaths(context.target, context.placement, request.workspace, request.download, context.env, context.signal), isConnectionError)
+    const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, context.env, context.signal)
+    const { copied, missing, refused } = await whileConnecting(context, 'download', fetch, isConnectionError)
     for (const path of missing) core.warning(`download: '${serviceText(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`)
-    const copied = request.download.filter((path) => !missing.includes(path))
+    if (refused.length > 0) core.warning(`download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused.slice(0, 5).map((entry) => serviceText(entry, 200)).join('; ')}${refused.length > 5 ? '; …' : ''}`)
     if (copied.length > 0) core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`)
     return copied
   } catch (error) {
@@ -99,16 +100,17 @@ export function remoteContext(deps: StepDeps, sandboxId: string, target: SshTarg
 export async function runOnSandbox(deps: StepDeps, request: RunRequest, sandboxId: string, target: SshTarget, placement: Placement): Promise<void> {
   const context = remoteContext(deps, sandboxId, target, placement)
   const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR
-  if (request.upload.length > 0) await upload(deps, context, request, workdir, dirname(target.configPath))
+  const privateDir = dirname(target.configPath)
+  if (request.upload.length > 0) await upload(deps, context, request, workdir, privateDir)
   let end: JobEnd
   try {
     end = await runJob(deps, context, request, workdir)
   } catch (error) {
     // Whatever became of the stream, the results the job has written so far are still wanted.
-    if (!deps.signal.aborted) await download(deps, context, request, workdir)
+    if (!deps.signal.aborted) await download(deps, context, request, workdir, privateDir)
     throw error
   }
-  const copied = await download(deps, context, request, workdir)
+  const copied = await download(deps, context, request, workdir, privateDir)
   await deps.core.appendSummary(runSummary(end, copied))
   if ('lost' in end) throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above')
   deps.core.setOutput('exit-code', String(end.status))

@@ -6,9 +6,11 @@
  * on the host and `docker cp` (scripts.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { isAbsolute, relative, sep } from 'node:path'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { isAbsolute, join, relative, sep } from 'node:path'
 import { serviceText } from '../runtime/untrusted.ts'
 import { collect, exited, killOnAbort, spawnSsh, SSH_CONNECTION_FAILED, toolEnvironment, type Placement, type SshTarget } from './ssh-command.ts'
+import { landDownloads, type Landing } from './landing.ts'
 import { DOWNLOAD, MARK, UPLOAD } from './scripts.ts'
 
 /** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
@@ -77,20 +79,26 @@ export async function uploadPaths(target: SshTarget, placement: Placement, works
   }
 }
 
-/** Copies working-directory `paths` back into the workspace; returns the paths the sandbox did not have. */
-export async function downloadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]> {
-  const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env)
-  // The archive comes from the sandbox: members never leave the workspace (GNU tar refuses `..`, strips `/`, and defers
-  // symlinks that point out, so nothing is written through them); owners and set-id bits are not taken from it; -m: the runner's clock.
-  const tar = spawn('tar', ['-C', workspace, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) })
-  ssh.stdout?.destroy()
-  const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)]
-  const stderr = { from: collect(ssh.stderr), to: collect(tar.stderr) }
+/**
+ * Copies working-directory `paths` back into the workspace, through a staging
+ * directory in `privateDir` (landing.ts: only those paths reach the workspace).
+ */
+export async function downloadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], privateDir: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<Landing> {
+  const staging = mkdtempSync(join(privateDir, 'download-'))
   try {
-    await finish({ from: ssh, to: tar }, 'download', 'from', stderr)
+    const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env)
+    // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
+    // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
+    const tar = spawn('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) })
+    ssh.stdout?.destroy()
+    const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)]
+    try {
+      await finish({ from: ssh, to: tar }, 'download', 'from', { from: collect(ssh.stderr), to: collect(tar.stderr) })
+    } finally {
+      for (const stop of stops) stop()
+    }
+    return landDownloads(staging, workspace, paths, [privateDir])
   } finally {
-    for (const stop of stops) stop()
+    rmSync(staging, { recursive: true, force: true })
   }
-  const missing = new RegExp(`^${MARK} missing (.*)$`, 'gm')
-  return [...stderr.from().matchAll(missing)].map((match) => match[1] ?? '').filter((path) => paths.includes(path))
 }

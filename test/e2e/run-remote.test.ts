@@ -3,11 +3,12 @@
  * the emulator's sshd: upload, the detached job and its live output,
  * download, and what each does when the connection or the sandbox fails.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
+import { plantHostileTar, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { ComputeClient } from '../../src/client/client.ts'
 import { runOnSandbox } from '../../src/modes/run.ts'
 import type { RunRequest } from '../../src/inputs/run.ts'
@@ -38,7 +39,10 @@ async function setUp(port?: number) {
   const workspace = join(dir, 'workspace')
   mkdirSync(join(workspace, 'src'), { recursive: true })
   writeFileSync(join(workspace, 'src', 'input.txt'), 'input\n')
-  const target = { configPath: emulatorSshConfig(emulator, dir, 'box', port), alias: 'box' }
+  // The step's private directory, as the action makes it: beside the workspace, not around it.
+  const privateDir = join(dir, 'private')
+  mkdirSync(privateDir, { mode: 0o700 })
+  const target = { configPath: emulatorSshConfig(emulator, privateDir, 'box', port), alias: 'box' }
   const home = emulator.sshService?.sandboxHost.home ?? ''
   return { workspace, target, home }
 }
@@ -113,13 +117,29 @@ describe.skipIf(!canRun)('run, in process', () => {
     expect(core.log.some((line) => line.includes('trying again'))).toBe(false)
   })
 
-  it('a download the runner cannot unpack is a warning; the run result still decides', async () => {
+  it('a download that cannot land is a warning; the run result still decides', async () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
-    // The workspace went away while the job ran: tar on the runner has nowhere to unpack.
+    // The workspace went away while the job ran: the download has nowhere to land.
     await runOnSandbox(deps(core), request(join(workspace, 'gone'), 'mkdir -p blocked/deep && echo r > blocked/deep/r.txt', { upload: [], download: ['blocked'] }), SANDBOX.id, target, 'host')
-    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/download failed: download: tar on the runner exited with 2/)
+    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/download failed: download: the workspace .*\/gone is not there any more; nothing was copied/)
     expect(core.outputs['exit-code']).toBe('0')
+  })
+
+  it('a hostile archive: only the asked-for paths land, without .git and without links that lead out', async () => {
+    const { workspace, target } = await setUp()
+    plantHostileTar(emulator?.sshService?.sandboxHost as SandboxHost)
+    const core = recordingCore()
+    await runOnSandbox(deps(core), request(workspace, 'mkdir -p reports && echo ok > reports/junit.xml', { upload: [], download: ['reports'] }), SANDBOX.id, target, 'host')
+    expect(readFileSync(join(workspace, 'reports', 'junit.xml'), 'utf8')).toBe('ok\n')
+    expect(readdirSync(workspace).sort()).toEqual(['reports', 'src'])
+    expect(readdirSync(join(workspace, 'reports'))).toEqual(['junit.xml'])
+    expect(core.annotations).toEqual([
+      { level: 'warning', message: "download: 2 entries were not copied into the workspace: 'reports/.git': a .git directory is never copied; 'reports/escape': a symbolic link to '/etc/passwd' leads out of the workspace" },
+    ])
+    expect(core.outputs['exit-code']).toBe('0')
+    // The planted members were really in the archive.
+    expect(readFileSync(emulator?.sshService?.sandboxHost.callsLog ?? '', 'utf8')).toContain('tar reports')
   })
 
   it('inside the image: the job and the files go through docker exec and docker cp', async () => {
