@@ -50,25 +50,38 @@ function stepDeps(core: RecordingCore, client: ComputeClient, clock = realClock)
   return { core, client, clock, signal: new AbortController().signal, env: process.env }
 }
 
+type SetUp = Awaited<ReturnType<typeof setUp>>
+
+/** registerRunner for `sandboxId` (label gpu-x) on the set-up emulator and fake GitHub, logging to `core`. */
+function register(setup: SetUp, core: RecordingCore, sandboxId = setup.sandboxId): Promise<void> {
+  const deps = stepDeps(core, setup.client)
+  const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository: setup.repository, addedDomains: [] }
+  return registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, setup.target, 'host'), dir)
+}
+
+/** The post step's view of runner mode's inputs. */
+function cleanupConfig(repository: SetUp['repository'], token = GITHUB_TOKEN, pickupTimeoutMs = 60_000): CleanupConfig {
+  return { runner: () => ({ githubToken: token, repository, pickupTimeoutMs }) } as unknown as CleanupConfig
+}
+
 describe.skipIf(!canRun)('runner mode, in process', () => {
   it('registers, installs, starts and sees the runner online; the post wait sees its job and the deletion finds it gone', async () => {
-    const { client, sandboxId, repository, target } = await setUp()
+    const setup = await setUp()
+    const { client, sandboxId } = setup
     const core = recordingCore()
-    const deps = stepDeps(core, client)
-    const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository, addedDomains: [] }
-    await registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, target, 'host'), dir)
+    await register(setup, core)
     const saved = JSON.parse(core.state.runner ?? '{}')
     expect(saved).toMatchObject({ name: `gpu-sandbox-${sandboxId}`, online: true })
     expect(core.outputs).toMatchObject({ 'runner-name': `gpu-sandbox-${sandboxId}`, 'runner-label': 'gpu-x' })
     expect(core.secrets).toContain(github.runners.jitConfigs[0])
     // A second registration finds the package already there.
     const again = recordingCore()
-    await expect(registerRunner(stepDeps(again, client), request, sandboxId, remoteContext(stepDeps(again, client), sandboxId, target, 'host'), dir)).rejects.toThrow(/409|registering a just-in-time runner/)
+    await expect(register(setup, again)).rejects.toThrow(/409|registering a just-in-time runner/)
     expect(again.log).toContain('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.')
 
     const post = recordingCore()
     const clock = new FakeClock()
-    const config = { runner: () => ({ githubToken: GITHUB_TOKEN, repository, pickupTimeoutMs: 60_000 }) } as unknown as CleanupConfig
+    const config = cleanupConfig(setup.repository)
     const cleanupDeps: CleanupDeps = { core: post, clock, makeClient: () => client }
     github.runners.assignJob(saved.id, 300)
     await waitForRunnerJob(cleanupDeps, saved, config)
@@ -78,18 +91,16 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
   })
 
   it('a runner name GitHub answers with is never what state, outputs or the log carry: the name asked for is', async () => {
-    const { client, sandboxId, repository, target } = await setUp()
+    const setup = await setUp()
+    const { client, sandboxId } = setup
     github.runners.answeredName = 'x\n::error::forged by GitHub ##[warning]again'
     const core = recordingCore()
-    const deps = stepDeps(core, client)
-    const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository, addedDomains: [] }
-    await registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, target, 'host'), dir)
+    await register(setup, core)
     const saved = JSON.parse(core.state.runner ?? '{}')
     expect(saved).toMatchObject({ name: `gpu-sandbox-${sandboxId}`, online: true })
     expect(core.outputs['runner-name']).toBe(`gpu-sandbox-${sandboxId}`)
     const post = recordingCore()
-    const config = { runner: () => ({ githubToken: GITHUB_TOKEN, repository, pickupTimeoutMs: 1_000 }) } as unknown as CleanupConfig
-    await waitForRunnerJob({ core: post, clock: new FakeClock(), makeClient: () => client }, saved, config)
+    await waitForRunnerJob({ core: post, clock: new FakeClock(), makeClient: () => client }, saved, cleanupConfig(setup.repository, GITHUB_TOKEN, 1_000))
     const text = [...core.log, ...post.log, ...post.annotations.map((a) => a.message)].join('\n')
     expect(text).toContain(`Runner: registered as 'gpu-sandbox-${sandboxId}' (GitHub calls it 'x`)
     expect(text).not.toMatch(/^\s*::error::/m)
@@ -97,12 +108,11 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
   })
 
   it('a lost registration answer: the 409 of the retry is our own registration, replaced; when that fails too, the post step finds it by name', async () => {
-    const { client, sandboxId, repository, target } = await setUp()
+    const setup = await setUp()
+    const { client, sandboxId } = setup
     github.runners.loseJitAnswers = 1
     const core = recordingCore()
-    const deps = stepDeps(core, client)
-    const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository, addedDomains: [] }
-    await registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, target, 'host'), dir)
+    await register(setup, core)
     const [lost, kept] = [...github.runners.byId.values()]
     expect(core.log.join('\n')).toContain(`Runner: GitHub already has 'gpu-sandbox-${sandboxId}' (id ${lost?.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`)
     expect(lost?.deleted).toBe(true)
@@ -113,15 +123,13 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     const other = emulator?.seed('runner-remote-2').id ?? ''
     github.runners.loseJitAnswers = 9
     const failed = recordingCore()
-    const failedDeps = stepDeps(failed, client)
-    await expect(registerRunner(failedDeps, request, other, remoteContext(failedDeps, other, target, 'host'), dir)).rejects.toThrow(/GitHub answered 409/)
+    await expect(register(setup, failed, other)).rejects.toThrow(/GitHub answered 409/)
     const saved = JSON.parse(failed.state.runner ?? '{}')
     expect(saved).toEqual({ id: 0, name: `gpu-sandbox-${other}`, online: false })
     const orphan = [...github.runners.byId.values()].find((r) => r.name === saved.name && !r.deleted)
     expect(orphan).toBeDefined()
     const post = recordingCore()
-    const config = { runner: () => ({ githubToken: GITHUB_TOKEN, repository, pickupTimeoutMs: 60_000 }) } as unknown as CleanupConfig
-    await deleteRegistration({ core: post, clock: new FakeClock(), makeClient: () => client }, saved, config)
+    await deleteRegistration({ core: post, clock: new FakeClock(), makeClient: () => client }, saved, cleanupConfig(setup.repository))
     expect(post.log.at(-1)).toBe(`Deleted the runner registration gpu-sandbox-${other} (id ${orphan?.id}).`)
     expect(orphan?.deleted).toBe(true)
   })
@@ -130,7 +138,7 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     const { client, repository } = await setUp()
     const registry = new RunnerRegistry(repository, GITHUB_TOKEN, { clock: realClock, log: () => {}, requestTimeoutMs: 5_000 })
     const { runner } = await registry.generate('gpu-sandbox-sbx-00000000000000aa', 'l')
-    const config = (token = GITHUB_TOKEN) => ({ runner: () => ({ githubToken: token, repository, pickupTimeoutMs: 60_000 }) }) as unknown as CleanupConfig
+    const config = (token = GITHUB_TOKEN) => cleanupConfig(repository, token)
     const core = recordingCore()
     const clock = new FakeClock()
     await waitForRunnerJob({ core, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config())
