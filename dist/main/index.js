@@ -32405,6 +32405,8 @@ function getIDToken(aud) {
 //# sourceMappingURL=core.js.map
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var step_summary = __nccwpck_require__(99128);
+// EXTERNAL MODULE: ./build/src/runtime/program-output.js
+var program_output = __nccwpck_require__(32274);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
 ;// CONCATENATED MODULE: ./build/src/entry/actions-core.js
@@ -32413,6 +32415,7 @@ var untrusted = __nccwpck_require__(44120);
  * the runner passes safeLogText (untrusted.ts): whatever a message carries, no
  * line of it can start a workflow command, and registered secrets are removed.
  */
+
 
 
 
@@ -32439,8 +32442,8 @@ const actionsCore = {
     debug: (message) => core_debug(safe(message)),
     startGroup: (name) => startGroup(safe(name)),
     endGroup: endGroup,
-    // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work.
-    programLine: (line) => process.stdout.write(`${(0,untrusted/* withoutRegisteredSecrets */.Km)(line)}\n`),
+    // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work (program-output.ts).
+    programLine: (line) => process.stdout.write(`${(0,program_output/* programText */.Q)(line)}\n`),
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
@@ -35444,6 +35447,8 @@ async function downloadPaths(target, placement, workspace, paths, privateDir, en
     }
 }
 
+// EXTERNAL MODULE: ./build/src/runtime/program-output.js
+var program_output = __nccwpck_require__(32274);
 ;// CONCATENATED MODULE: ./build/src/modes/run.js
 /**
  * `run`, after start mode has a ready sandbox and SSH access to it: upload
@@ -35451,6 +35456,7 @@ async function downloadPaths(target, placement, workspace, paths, privateDir, en
  * into the log live, download the results (also after a failed run), set
  * `exit-code`, and fail the step when the script did.
  */
+
 
 
 
@@ -35512,7 +35518,20 @@ async function runJob(deps, context, request, workdir) {
     const pid = await startJob(context, runId, request.script);
     core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, as job ${runId} (pid ${pid}) that survives a dropped connection; its output follows.`);
     const began = clock.now();
-    const end = await followJob(context, runId, (line) => core.programLine(line));
+    const commands = new program_output/* ProgramCommands */.J();
+    let end;
+    try {
+        end = await followJob(context, runId, (line) => {
+            commands.see(line);
+            core.programLine(line);
+        });
+    }
+    finally {
+        // The program paused workflow commands and never resumed them: resumed, or the action's own would go unread.
+        const resume = commands.resumeLine();
+        if (resume)
+            core.programLine(resume);
+    }
     const status = 'status' in end ? `exited with ${end.status}` : 'was lost';
     core.info(`Run ${status} after ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
     return end;
@@ -36653,6 +36672,83 @@ const realClock = {
 
 /***/ }),
 
+/***/ 32274:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ ProgramCommands),
+/* harmony export */   Q: () => (/* binding */ programText)
+/* harmony export */ });
+/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
+/**
+ * The lines of the workflow author's own program (`run`) on their way to the
+ * step log. They are shown as a `run:` step shows its output, workflow
+ * commands included, with the registered secrets removed, and two exceptions
+ * a `run:` step does not need, since here the program speaks inside the
+ * action's own step:
+ *
+ * - `save-state` and `set-output` would write the action's state and outputs
+ *   (the post step trusts its state to know which sandbox and runner are its
+ *   own), so they are defused and shown as text;
+ * - a `stop-commands` the program leaves open is closed when it ends
+ *   (ProgramCommands), so the action's own commands after it (its error, its
+ *   masks) still work. One whose token no command name can match (empty, with
+ *   spaces or escapes) could never be closed: defused.
+ *
+ * The runner reads `::name …::` at a line's start (after white space) and
+ * `##[name …]` anywhere; a line ends at `\n`, `\r\n` or a bare `\r`, and
+ * command names are matched without regard to case.
+ */
+
+const WORD_JOINER = '\u2060';
+const STATE_WRITERS = /^(\s*):(:(?:save-state|set-output)[\s:])/i;
+const STATE_WRITERS_V1 = /##\[(?=(?:save-state|set-output)[\s\]])/gi;
+const STOP = /^(\s*):(:stop-commands::(.*))$/i;
+const STOP_V1 = /##\[(?=stop-commands\](.*)$)/i;
+/** A token a later `::token::` can match as a command name; the runner would wait for any other forever. */
+const CLOSABLE_TOKEN = /^[A-Za-z0-9._-]+$/;
+function defuse(segment) {
+    const defused = segment.replace(STATE_WRITERS, `$1:${WORD_JOINER}$2`).replace(STATE_WRITERS_V1, `#${WORD_JOINER}#[`);
+    return defused
+        .replace(STOP, (whole, space, rest, token) => (CLOSABLE_TOKEN.test(token) ? whole : `${space}:${WORD_JOINER}${rest}`))
+        .replace(STOP_V1, (whole, token) => (CLOSABLE_TOKEN.test(token) ? whole : `#${WORD_JOINER}#[`));
+}
+/** One line of the program's output as the step log gets it. */
+function programText(line) {
+    return (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutRegisteredSecrets */ .Km)(line).split('\r').map(defuse).join('\r');
+}
+/** The command a runner would read in `segment` (its name, and its data), if any. */
+function commandIn(segment) {
+    const v2 = /^\s*::([^\s:]+)(?: [^:]*)?::(.*)$/.exec(segment);
+    if (v2)
+        return { name: v2[1] ?? '', data: v2[2] ?? '' };
+    const v1 = /##\[([^\s\]]+)[^\]]*\](.*)$/.exec(segment);
+    return v1 ? { name: v1[1] ?? '', data: v1[2] ?? '' } : undefined;
+}
+/** Follows `stop-commands` through the program's lines, as the runner does. */
+class ProgramCommands {
+    stopToken;
+    see(line) {
+        for (const segment of programText(line).split('\r')) {
+            const command = commandIn(segment);
+            if (!command)
+                continue;
+            const name = command.name.toLowerCase();
+            if (this.stopToken === undefined && name === 'stop-commands')
+                this.stopToken = command.data;
+            else if (this.stopToken !== undefined && name === this.stopToken.toLowerCase())
+                this.stopToken = undefined;
+        }
+    }
+    /** The line that resumes command processing, when the program left it stopped. */
+    resumeLine() {
+        return this.stopToken === undefined ? undefined : `::${this.stopToken}::`;
+    }
+}
+
+
+/***/ }),
+
 /***/ 44120:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -36706,10 +36802,7 @@ function scrubSecrets(text) {
         clean = clean.split(secret).join('***');
     return clean;
 }
-/**
- * A line of the user's own program (`run`): shown as a `run:` step shows it,
- * workflow commands included; only the registered secrets are removed.
- */
+/** Registered secrets removed, nothing else (program-output.ts builds the `run` program's lines on it). */
 function withoutRegisteredSecrets(line) {
     let clean = line;
     for (const secret of secrets)

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { runnerCommands, stdoutValues } from './runner-commands.ts'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -142,8 +143,9 @@ export async function runStep(step: 'main' | 'post', options: StepOptions): Prom
     signal,
     stdout,
     stderr,
-    outputs: parseFileCommands(readFileSync(files.output, 'utf8')),
-    state: parseFileCommands(readFileSync(files.state, 'utf8')),
+    // As the runner: commands on stdout first, then the files, which win.
+    outputs: { ...stdoutValues(stdout, 'set-output'), ...parseFileCommands(readFileSync(files.output, 'utf8')) },
+    state: { ...stdoutValues(stdout, 'save-state'), ...parseFileCommands(readFileSync(files.state, 'utf8')) },
     summary: readFileSync(files.summary, 'utf8'),
     durationMs: Date.now() - started,
   }
@@ -181,11 +183,9 @@ export function visibleText(...steps: StepResult[]): string {
     .join('\n')
 }
 
-/** The workflow commands (::error::, ::warning::, ...) a step printed. */
+/** The data of the workflow commands named `name` (error, warning, ...) the runner would act on in a step's stdout. */
 export function commands(step: StepResult, name: string): string[] {
-  const prefix = new RegExp(`^::${name}(?: [^:]*)?::`)
-  return step.stdout
-    .split('\n')
-    .filter((line) => prefix.test(line))
-    .map((line) => line.replace(prefix, ''))
+  return runnerCommands(step.stdout)
+    .filter((command) => command.name === name)
+    .map((command) => command.data)
 }

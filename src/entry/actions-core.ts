@@ -6,7 +6,8 @@
 import * as core from '@actions/core'
 import type { ActionCore } from '../runtime/core.ts'
 import { boundedSummary } from '../step/summary.ts'
-import { registerSecret, safeLogText, withoutRegisteredSecrets } from '../runtime/untrusted.ts'
+import { programText } from '../runtime/program-output.ts'
+import { registerSecret, safeLogText } from '../runtime/untrusted.ts'
 
 type AnnotationProperties = Parameters<typeof core.error>[1]
 
@@ -35,8 +36,8 @@ export const actionsCore: ActionCore = {
   debug: (message) => core.debug(safe(message)),
   startGroup: (name) => core.startGroup(safe(name)),
   endGroup: core.endGroup,
-  // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work.
-  programLine: (line) => process.stdout.write(`${withoutRegisteredSecrets(line)}\n`),
+  // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work (program-output.ts).
+  programLine: (line) => process.stdout.write(`${programText(line)}\n`),
   appendSummary: async (markdown) => {
     if (!process.env.GITHUB_STEP_SUMMARY) return
     try {

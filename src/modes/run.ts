@@ -13,6 +13,7 @@ import { CONTAINER_WORKDIR, HOST_WORKDIR } from '../remote/scripts.ts'
 import type { Placement, SshTarget } from '../remote/ssh-command.ts'
 import { downloadPaths, TransferError, uploadPaths } from '../remote/transfer.ts'
 import { isNotFound } from '../client/errors.ts'
+import { ProgramCommands } from '../runtime/program-output.ts'
 import { serviceText, summaryText } from '../runtime/untrusted.ts'
 import { INFO_READ_MS } from '../sandbox/eventual.ts'
 import { isNotLive } from '../sandbox/status.ts'
@@ -66,7 +67,18 @@ async function runJob(deps: StepDeps, context: RemoteContext, request: RunReques
   const pid = await startJob(context, runId, request.script)
   core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, as job ${runId} (pid ${pid}) that survives a dropped connection; its output follows.`)
   const began = clock.now()
-  const end = await followJob(context, runId, (line) => core.programLine(line))
+  const commands = new ProgramCommands()
+  let end: JobEnd
+  try {
+    end = await followJob(context, runId, (line) => {
+      commands.see(line)
+      core.programLine(line)
+    })
+  } finally {
+    // The program paused workflow commands and never resumed them: resumed, or the action's own would go unread.
+    const resume = commands.resumeLine()
+    if (resume) core.programLine(resume)
+  }
   const status = 'status' in end ? `exited with ${end.status}` : 'was lost'
   core.info(`Run ${status} after ${formatDuration(clock.now() - began)}.`)
   return end

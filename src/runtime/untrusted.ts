@@ -45,10 +45,7 @@ export function scrubSecrets(text: string): string {
   return clean
 }
 
-/**
- * A line of the user's own program (`run`): shown as a `run:` step shows it,
- * workflow commands included; only the registered secrets are removed.
- */
+/** Registered secrets removed, nothing else (program-output.ts builds the `run` program's lines on it). */
 export function withoutRegisteredSecrets(line: string): string {
   let clean = line
   for (const secret of secrets) clean = clean.split(secret).join('***')

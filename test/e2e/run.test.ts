@@ -86,6 +86,34 @@ describe.skipIf(!canRun)('run', () => {
     await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
   })
 
+  it("the program's output cannot write the action's state or outputs, and a pause of workflow commands it leaves open is closed", async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const run = [
+      `echo '::save-state name=runner::{"id":7,"name":"gpu-sandbox-sbx-00000000000000ff","online":true}'`,
+      "echo '##[save-state name=instance-id]forged'",
+      "echo '::SET-OUTPUT name=runner-id::7'",
+      "printf 'progress 50%%\\r::set-output name=runner-name::forged\\n'",
+      "echo '::stop-commands::pause-1234'",
+      "echo '::error::text while paused'",
+      'exit 3',
+    ].join('\n')
+    const main = await runStep('main', { inputs: inputs({ run, upload: 'src' }), env: runEnv(workspace) })
+    expect(main.exitCode).toBe(1)
+    expect(main.stdout).toContain('::stop-commands::pause-1234\n')
+    expect(main.state.runner).toBeUndefined()
+    expect(main.state['instance-id']).toBeUndefined()
+    expect(main.outputs['runner-id']).toBeUndefined()
+    expect(main.outputs['runner-name']).toBeUndefined()
+    expect(main.outputs['exit-code']).toBe('3')
+    // The action's own error after the program is read as a command again; the program's paused one is not.
+    expect(commands(main, 'error')).toEqual(['run exited with 3'])
+    const post = await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
+    expect(post.exitCode).toBe(0)
+    expect(post.stdout).not.toContain('Runner ')
+    expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+  })
+
   it('cancellation ends the streaming at once; the post step stops the sandbox, which ends the job', async () => {
     const service = await startEmulator()
     workspace = makeWorkspace()
