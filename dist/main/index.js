@@ -33575,6 +33575,8 @@ const jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./build/src/runtime/paths.js
+var paths = __nccwpck_require__(21794);
 ;// CONCATENATED MODULE: ./build/src/inputs/run.js
 /**
  * `run`, `upload` and `download`: a script for the sandbox, the workspace
@@ -33582,6 +33584,7 @@ var external_node_path_ = __nccwpck_require__(76760);
  * path is checked here, before any request: relative, inside the workspace
  * (upload: also after symlinks are followed, and present), no globs.
  */
+
 
 
 
@@ -33599,10 +33602,6 @@ function normalPath(raw, kind) {
         return { problem: `'${raw}' is inside .git, which is never copied` };
     return { path };
 }
-function inside(root, path) {
-    const rel = (0,external_node_path_.relative)(root, path);
-    return rel === '' || (!rel.startsWith(`..${external_node_path_.sep}`) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel));
-}
 /** An upload path must exist, and nothing on the way to it may be a symlink out of the workspace. */
 function uploadProblem(workspace, path, raw) {
     const full = (0,external_node_path_.join)(workspace, path);
@@ -33614,7 +33613,7 @@ function uploadProblem(workspace, path, raw) {
     }
     // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
     const root = (0,external_node_fs_.realpathSync)(workspace);
-    if (path !== '.' && !inside(root, (0,external_node_fs_.realpathSync)((0,external_node_path_.dirname)(full))))
+    if (path !== '.' && !(0,paths/* isInside */.F)(root, (0,external_node_fs_.realpathSync)((0,external_node_path_.dirname)(full))))
         return `'${raw}' leaves the workspace through a symbolic link`;
     return undefined;
 }
@@ -35256,6 +35255,8 @@ function followJob(context, runId, showLine) {
 var external_node_child_process_ = __nccwpck_require__(31421);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./build/src/runtime/paths.js
+var paths = __nccwpck_require__(21794);
 ;// CONCATENATED MODULE: ./build/src/remote/landing.js
 /**
  * Where a download lands. The archive comes from a machine this action does
@@ -35269,10 +35270,7 @@ var external_node_fs_ = __nccwpck_require__(73024);
  */
 
 
-function inside(root, path) {
-    const rel = (0,external_node_path_.relative)(root, path);
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rel));
-}
+
 function lexists(path) {
     try {
         (0,external_node_fs_.lstatSync)(path);
@@ -35293,11 +35291,11 @@ function realLocation(path) {
 function destinationProblem(root, dest, keepOut) {
     if ((0,external_node_path_.relative)(root, dest).split(external_node_path_.sep).includes('.git'))
         return 'a .git directory is never copied';
-    if (keepOut.some((dir) => inside(dir, dest)))
+    if (keepOut.some((dir) => (0,paths/* isInside */.F)(dir, dest)))
         return "the step's private directory is never written";
-    if (dest !== root && !inside(root, realLocation((0,external_node_path_.dirname)(dest))))
+    if (dest !== root && !(0,paths/* isInside */.F)(root, realLocation((0,external_node_path_.dirname)(dest))))
         return 'it would be written through a symbolic link that leads out of the workspace';
-    if (lexists(dest) && (0,external_node_fs_.lstatSync)(dest).isSymbolicLink() && !inside(root, realLocation(dest)))
+    if (lexists(dest) && (0,external_node_fs_.lstatSync)(dest).isSymbolicLink() && !(0,paths/* isInside */.F)(root, realLocation(dest)))
         return 'it is a symbolic link in the workspace that leads out of it';
     return undefined;
 }
@@ -35306,7 +35304,7 @@ function linkProblem(root, source, dest) {
     if (!(0,external_node_fs_.lstatSync)(source).isSymbolicLink())
         return undefined;
     const target = (0,external_node_fs_.readlinkSync)(source);
-    return inside(root, (0,external_node_path_.resolve)((0,external_node_path_.dirname)(dest), target)) ? undefined : `a symbolic link to '${target}' leads out of the workspace`;
+    return (0,paths/* isInside */.F)(root, (0,external_node_path_.resolve)((0,external_node_path_.dirname)(dest), target)) ? undefined : `a symbolic link to '${target}' leads out of the workspace`;
 }
 /** Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own). */
 function landDownloads(staging, workspace, paths, keepOut) {
@@ -35360,6 +35358,7 @@ function landDownloads(staging, workspace, paths, keepOut) {
 
 
 
+
 /** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
 class TransferError extends Error {
     connection;
@@ -35395,8 +35394,9 @@ async function finish(pipe, what, sshSide, stderr) {
 /** `--exclude` for each of `private` inside the workspace (members are `./…`, see memberArguments). */
 function privateExcludes(workspace, privateDirs) {
     return privateDirs
+        .filter((dir) => (0,paths/* isInside */.F)(workspace, dir))
         .map((dir) => (0,external_node_path_.relative)(workspace, dir))
-        .filter((rel) => rel !== '' && !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel))
+        .filter((rel) => rel !== '')
         .map((rel) => `--exclude=./${rel.split(external_node_path_.sep).join('/')}`);
 }
 /**
@@ -36668,6 +36668,24 @@ const realClock = {
         signal?.addEventListener('abort', onAbort, { once: true });
     }),
 };
+
+
+/***/ }),
+
+/***/ 21794:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ isInside)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
+/** Path facts shared by the input checks and the download's landing. */
+
+/** Whether `path` is `root` or lies under it (lexically: resolve links first where they matter). */
+function isInside(root, path) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, path);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_0__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(rel));
+}
 
 
 /***/ }),

@@ -34069,7 +34069,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 1023:
+/***/ 9480:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34555,6 +34555,15 @@ const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) =>
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./build/src/runtime/paths.js
+/** Path facts shared by the input checks and the download's landing. */
+
+/** Whether `path` is `root` or lies under it (lexically: resolve links first where they matter). */
+function paths_isInside(root, path) {
+    const rel = relative(root, path);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/run.js
 /**
  * `run`, `upload` and `download`: a script for the sandbox, the workspace
@@ -34562,6 +34571,7 @@ var external_node_path_ = __nccwpck_require__(6760);
  * path is checked here, before any request: relative, inside the workspace
  * (upload: also after symlinks are followed, and present), no globs.
  */
+
 
 
 
@@ -34579,10 +34589,6 @@ function normalPath(raw, kind) {
         return { problem: `'${raw}' is inside .git, which is never copied` };
     return { path };
 }
-function inside(root, path) {
-    const rel = relative(root, path);
-    return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
 /** An upload path must exist, and nothing on the way to it may be a symlink out of the workspace. */
 function uploadProblem(workspace, path, raw) {
     const full = join(workspace, path);
@@ -34594,7 +34600,7 @@ function uploadProblem(workspace, path, raw) {
     }
     // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
     const root = realpathSync(workspace);
-    if (path !== '.' && !inside(root, realpathSync(dirname(full))))
+    if (path !== '.' && !isInside(root, realpathSync(dirname(full))))
         return `'${raw}' leaves the workspace through a symbolic link`;
     return undefined;
 }
@@ -34983,7 +34989,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3874);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(32);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3293);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1023);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9480);
 /* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4601);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5504);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6017);

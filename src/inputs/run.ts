@@ -5,7 +5,8 @@
  * (upload: also after symlinks are followed, and present), no globs.
  */
 import { lstatSync, realpathSync } from 'node:fs'
-import { dirname, isAbsolute, join, posix, relative, sep } from 'node:path'
+import { dirname, isAbsolute, join, posix } from 'node:path'
+import { isInside } from '../runtime/paths.ts'
 import { splitList } from './fields.ts'
 
 export interface RunRequest {
@@ -30,11 +31,6 @@ function normalPath(raw: string, kind: 'upload' | 'download'): { path: string } 
   return { path }
 }
 
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path)
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
-}
-
 /** An upload path must exist, and nothing on the way to it may be a symlink out of the workspace. */
 function uploadProblem(workspace: string, path: string, raw: string): string | undefined {
   const full = join(workspace, path)
@@ -45,7 +41,7 @@ function uploadProblem(workspace: string, path: string, raw: string): string | u
   }
   // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
   const root = realpathSync(workspace)
-  if (path !== '.' && !inside(root, realpathSync(dirname(full)))) return `'${raw}' leaves the workspace through a symbolic link`
+  if (path !== '.' && !isInside(root, realpathSync(dirname(full)))) return `'${raw}' leaves the workspace through a symbolic link`
   return undefined
 }
 

@@ -9,7 +9,8 @@
  * later step, an artifact upload say, would read through it).
  */
 import { cpSync, existsSync, lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs'
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { isInside } from '../runtime/paths.ts'
 
 export interface Landing {
   /** Paths copied into the workspace. */
@@ -18,11 +19,6 @@ export interface Landing {
   missing: string[]
   /** Paths, or entries under them, not copied, each with the reason (service text: the archive named them). */
   refused: string[]
-}
-
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path)
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))
 }
 
 function lexists(path: string): boolean {
@@ -44,9 +40,9 @@ function realLocation(path: string): string {
 /** Why `dest` may not be written, or undefined when it may. */
 function destinationProblem(root: string, dest: string, keepOut: readonly string[]): string | undefined {
   if (relative(root, dest).split(sep).includes('.git')) return 'a .git directory is never copied'
-  if (keepOut.some((dir) => inside(dir, dest))) return "the step's private directory is never written"
-  if (dest !== root && !inside(root, realLocation(dirname(dest)))) return 'it would be written through a symbolic link that leads out of the workspace'
-  if (lexists(dest) && lstatSync(dest).isSymbolicLink() && !inside(root, realLocation(dest))) return 'it is a symbolic link in the workspace that leads out of it'
+  if (keepOut.some((dir) => isInside(dir, dest))) return "the step's private directory is never written"
+  if (dest !== root && !isInside(root, realLocation(dirname(dest)))) return 'it would be written through a symbolic link that leads out of the workspace'
+  if (lexists(dest) && lstatSync(dest).isSymbolicLink() && !isInside(root, realLocation(dest))) return 'it is a symbolic link in the workspace that leads out of it'
   return undefined
 }
 
@@ -54,7 +50,7 @@ function destinationProblem(root: string, dest: string, keepOut: readonly string
 function linkProblem(root: string, source: string, dest: string): string | undefined {
   if (!lstatSync(source).isSymbolicLink()) return undefined
   const target = readlinkSync(source)
-  return inside(root, resolve(dirname(dest), target)) ? undefined : `a symbolic link to '${target}' leads out of the workspace`
+  return isInside(root, resolve(dirname(dest), target)) ? undefined : `a symbolic link to '${target}' leads out of the workspace`
 }
 
 /** Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own). */

@@ -7,7 +7,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { isAbsolute, join, relative, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
+import { isInside } from '../runtime/paths.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { collect, exited, killOnAbort, spawnSsh, SSH_CONNECTION_FAILED, toolEnvironment, type Placement, type SshTarget } from './ssh-command.ts'
 import { landDownloads, type Landing } from './landing.ts'
@@ -54,8 +55,9 @@ async function finish(pipe: Pipeline, what: string, sshSide: 'from' | 'to', stde
 /** `--exclude` for each of `private` inside the workspace (members are `./…`, see memberArguments). */
 function privateExcludes(workspace: string, privateDirs: readonly string[]): string[] {
   return privateDirs
+    .filter((dir) => isInside(workspace, dir))
     .map((dir) => relative(workspace, dir))
-    .filter((rel) => rel !== '' && !rel.startsWith('..') && !isAbsolute(rel))
+    .filter((rel) => rel !== '')
     .map((rel) => `--exclude=./${rel.split(sep).join('/')}`)
 }
 
