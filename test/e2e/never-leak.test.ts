@@ -75,8 +75,9 @@ describe('2. a name someone else holds', () => {
   })
 
   it('a lost answer never adopts a sandbox that held the name before the first attempt', async () => {
-    const service = await startEmulator({ stopMs: 1_500 })
-    // A stopping holder: the step may start, but the name stays held for a while.
+    // A stopping holder: the step may start, but the name stays held for a while (4 s: long enough
+    // that a loaded machine still finds it holding the name when the step lists the holders).
+    const service = await startEmulator({ stopMs: 4_000 })
     const theirs = service.seed('pr-8', 'stopping')
     service.addFault({ route: 'POST /sandboxes/start', attempts: [1], fault: 'reset' })
     const run = await runAction({ inputs: inputs({ name: 'pr-8' }) })
