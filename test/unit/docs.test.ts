@@ -59,6 +59,21 @@ describe('documentation', () => {
       [...text.matchAll(/^\| ((?:`[a-z-]+`(?:, )?)+) \|/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((n) => n[1]))
     // Names the contract added for open issues, not built yet: each leaves this list when its issue lands.
     const notYet: Record<string, string> = {
+      'approve-label': 'issue 31',
+      'approve-label-once': 'issue 31',
+      'min-permission': 'issue 31',
+      'max-cost': 'issue 31',
+      'max-hourly-price': 'issue 31',
+      'max-live': 'issue 31',
+      'gpu-check': 'issue 31',
+      'min-driver': 'issue 31',
+      'min-gpu-memory': 'issue 31',
+      comment: 'issue 32',
+      'debug-on-failure': 'issue 32',
+      'debug-public-key': 'issue 32',
+      cost: 'issue 32',
+      'billed-seconds': 'issue 32',
+      'download-limit': 'issue 34',
     }
     const built = (list: (string | undefined)[]) => list.filter((name) => name !== undefined && !(name in notYet)).sort()
     expect(built(names(section('Inputs')))).toEqual(Object.keys(actionYaml().inputs).sort())
