@@ -32712,7 +32712,8 @@ function isRateLimit(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   GL: () => (/* binding */ GitHubRunnerError),
 /* harmony export */   It: () => (/* binding */ RunnerRegistry),
-/* harmony export */   iC: () => (/* binding */ runnerName)
+/* harmony export */   iC: () => (/* binding */ runnerName),
+/* harmony export */   w7: () => (/* binding */ isAccessDenied)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
@@ -32744,12 +32745,17 @@ class GitHubRunnerError extends Error {
         this.status = status;
     }
 }
+/** GitHub answered 401 or 403: this token may not manage the repository's runners. */
+function isAccessDenied(error) {
+    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403);
+}
 const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(), name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), busy: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY() });
 const JitAnswer = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runner: Runner, encoded_jit_config: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1) });
 const RunnerList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runners: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
 const Release = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ tag_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional() });
 const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners";
 const CALL_DEADLINE_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 class RunnerRegistry {
     octokit;
     repository;
@@ -32766,7 +32772,7 @@ class RunnerRegistry {
         const { owner, repo } = this.repository;
         try {
             return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(this.deps, this.deps.clock.now() + CALL_DEADLINE_MS, label, () => {
-                const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs);
+                const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
                 const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout;
                 return github.request(route, { owner, repo, ...parameters, request: { signal } });
             }, { retryable: _failure_js__WEBPACK_IMPORTED_MODULE_4__/* .isTransientGitHub */ .c });
@@ -32837,6 +32843,11 @@ class RunnerRegistry {
     async findByName(name) {
         return (await this.list(name)).find((runner) => runner.name === name);
     }
+    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
+    async removeByName(name) {
+        const runner = await this.findByName(name);
+        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
+    }
     /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
     async latestRelease() {
         const { data } = await this.call('reading the actions/runner release', 'GET /repos/actions/runner/releases/latest', { owner: 'actions', repo: 'runner' });
@@ -32893,6 +32904,10 @@ class Collector {
     }
     isSet(name) {
         return this.read(name).trim() !== '';
+    }
+    /** Set to something other than its default (an input that means something only beside another one). */
+    changed(name) {
+        return this.isSet(name) && this.raw(name).trim() !== _defaults_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .WJ[name];
     }
     parse(name, schema, raw = this.raw(name)) {
         const result = schema.safeParse(raw);
@@ -32956,11 +32971,11 @@ function parseGeneratedName(name) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   FN: () => (/* binding */ MODES),
-/* harmony export */   OH: () => (/* binding */ GITHUB_TOKEN_DEFAULT),
 /* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
 /* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS),
 /* harmony export */   mG: () => (/* binding */ INPUT_MODES)
 /* harmony export */ });
+/* unused harmony export GITHUB_TOKEN_DEFAULT */
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
 const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect'];
 const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
@@ -33146,8 +33161,6 @@ var collector = __nccwpck_require__(81764);
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(77030);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(45213);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -33156,6 +33169,8 @@ var core = __nccwpck_require__(88532);
 var client_url = __nccwpck_require__(19000);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var client_schemas = __nccwpck_require__(2805);
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(45213);
 ;// CONCATENATED MODULE: ./build/src/inputs/fields.js
 /**
  * Field parsers: one zod schema per kind of input, from the raw string, with
@@ -33367,10 +33382,17 @@ const fields_mode = schemas/* string */.YjP().transform((raw, ctx) => {
     }
     return text;
 });
-const fields_githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
+/**
+ * A github-token that can be sent: the trimmed value, or undefined when empty or
+ * an expression (the runner expands `${{ github.token }}`; a literal one means a local run).
+ */
+function usableGitHubToken(raw) {
     const text = raw.trim();
-    // The runner expands the default; a literal expression means it was never expanded (a local run).
-    if (text === '' || text === defaults/* GITHUB_TOKEN_DEFAULT */.OH) {
+    return text === '' || text.startsWith('${{') ? undefined : text;
+}
+const fields_githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = usableGitHubToken(raw);
+    if (text === undefined) {
         ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
         return core/* NEVER */.tm;
     }
@@ -33390,7 +33412,6 @@ var run_context = __nccwpck_require__(82728);
  * (the runner needs GitHub), `run` beside it, and a pull request from a fork
  * (a self-hosted runner would run the fork's code with access to the machine).
  */
-
 
 
 
@@ -33445,7 +33466,7 @@ function defaultLabel(context) {
 function parseRunner(inputs, context, policy) {
     if (!inputs.parse('runner', fields_boolean)) {
         for (const name of ['runner-label', 'runner-timeout'])
-            if (inputs.isSet(name) && inputs.raw(name).trim() !== (name === 'runner-timeout' ? '10m' : ''))
+            if (inputs.changed(name))
                 inputs.fail(name, "is set but 'runner' is not true");
         return undefined;
     }
@@ -33454,8 +33475,8 @@ function parseRunner(inputs, context, policy) {
     if (!LABEL.test(label))
         inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`);
     const pickupTimeoutMs = inputs.parse('runner-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout'])) * 1000;
-    const token = inputs.read('github-token').trim();
-    if (token === '' || token === defaults/* GITHUB_TOKEN_DEFAULT */.OH)
+    const token = usableGitHubToken(inputs.read('github-token'));
+    if (token === undefined)
         inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners');
     if (inputs.isSet('run'))
         inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both");
@@ -33469,7 +33490,7 @@ function parseRunner(inputs, context, policy) {
         return undefined;
     }
     const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
-    return { label, pickupTimeoutMs, githubToken: token, repository, addedDomains };
+    return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -33694,7 +33715,7 @@ function parseAlias(inputs, run) {
 function parseSsh(inputs, run, implied = false) {
     const wanted = inputs.parse('ssh', fields_boolean) || implied;
     if (!wanted) {
-        if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== defaults/* INPUT_DEFAULTS */.WJ['ssh-alias'])
+        if (inputs.changed('ssh-alias'))
             inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it");
         return undefined;
     }
@@ -33781,7 +33802,7 @@ function parseRun(inputs, context) {
     const script = inputs.read('run');
     if (script.trim() === '') {
         for (const name of ['upload', 'download']) {
-            if (inputs.isSet(name) && inputs.raw(name).trim() !== defaults/* INPUT_DEFAULTS */.WJ[name])
+            if (inputs.changed(name))
                 inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
         }
         return undefined;
@@ -33837,9 +33858,9 @@ function parseSweep(inputs, connection, run) {
 }
 /** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
 function runnerCleanup(read, run) {
-    const githubToken = read('github-token').trim();
+    const githubToken = usableGitHubToken(read('github-token'));
     const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {});
-    if (githubToken === '' || githubToken === defaults/* INPUT_DEFAULTS */.WJ['github-token'] || typeof repository === 'string')
+    if (githubToken === undefined || typeof repository === 'string')
         return undefined;
     return { githubToken, repository };
 }
@@ -33906,7 +33927,7 @@ function parseCleanupInputs(read) {
         runner: () => {
             const repository = repositoryFromEnv(process.env);
             const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout']);
-            return { githubToken: read('github-token').trim(), repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 };
+            return { githubToken: field.usableGitHubToken(read('github-token')) ?? '', repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 };
         },
     };
     return inputs.done(config);
@@ -35843,16 +35864,13 @@ async function deleteSandboxRunner(deps, sandboxId, cleanup) {
     const github = (0,_runner_register_js__WEBPACK_IMPORTED_MODULE_1__/* .registryFor */ .ZQ)(deps, cleanup);
     const name = (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .runnerName */ .iC)(sandboxId);
     try {
-        const runner = await github.findByName(name);
-        if (!runner)
-            return;
-        await github.remove(runner.id);
-        deps.core.info(`Deleted the runner registration ${name} (id ${runner.id}).`);
+        const id = await github.removeByName(name);
+        if (id !== undefined)
+            deps.core.info(`Deleted the runner registration ${name} (id ${id}).`);
     }
     catch (error) {
-        const denied = error instanceof _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubRunnerError */ .GL && (error.status === 401 || error.status === 403);
         // The default github.token may not manage runners: most stops have no runner to delete, so that is no warning.
-        if (denied)
+        if ((0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .isAccessDenied */ .w7)(error))
             deps.core.info(`No runner registration was looked for: 'github-token' may not manage runners (${error.status}).`);
         else
             deps.core.warning(`Could not delete the runner registration ${name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -36096,8 +36114,7 @@ async function deleteOrphanRegistrations(registry, stoppedIds, log) {
         }
     }
     catch (error) {
-        const denied = error instanceof runners/* GitHubRunnerError */.GL && (error.status === 401 || error.status === 403);
-        log(denied ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).` : `Runner registrations could not be cleaned up: ${error.message}`);
+        log((0,runners/* isAccessDenied */.w7)(error) ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).` : `Runner registrations could not be cleaned up: ${error.message}`);
     }
     return deleted;
 }
@@ -36270,7 +36287,7 @@ async function runSweep(config, deps) {
         core.setOutput('stopped', JSON.stringify(stopped));
     }
     if (!config.dryRun) {
-        const registry = new runners/* RunnerRegistry */.It(repository, config.githubToken, { ...ctx, requestTimeoutMs: 30_000 });
+        const registry = new runners/* RunnerRegistry */.It(repository, config.githubToken, ctx);
         await deleteOrphanRegistrations(registry, stopped, log);
     }
     reportUndecided(core, swept);
@@ -36549,8 +36566,8 @@ const ONLINE_DEADLINE_MS = 5 * 60_000;
 const FIRST_POLLS_MS = 500;
 const LATER_POLLS_MS = 2_000;
 const FIRST_POLLS_FOR_MS = 10_000;
-function registryFor(deps, request, requestTimeoutMs = 30_000) {
-    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message), requestTimeoutMs });
+function registryFor(deps, request) {
+    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) });
 }
 async function waitOnline(deps, context, registry, id, pid) {
     const began = deps.clock.now();
@@ -38055,7 +38072,7 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /** Saved the moment GitHub registered it: the post step deletes the registration whatever happens next. */
+    /** Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration whatever happens next. */
     saveRunner(runner) {
         this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
     }

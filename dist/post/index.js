@@ -28928,12 +28928,17 @@ class GitHubRunnerError extends Error {
         this.status = status;
     }
 }
+/** GitHub answered 401 or 403: this token may not manage the repository's runners. */
+function isAccessDenied(error) {
+    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403);
+}
 const Runner = schemas/* looseObject */._H3({ id: schemas/* number */.aig().int().positive(), name: schemas/* string */.YjP(), status: schemas/* string */.YjP(), busy: schemas/* boolean */.zMY() });
 const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
 const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
 const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
 const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners";
 const CALL_DEADLINE_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 class RunnerRegistry {
     octokit;
     repository;
@@ -28950,7 +28955,7 @@ class RunnerRegistry {
         const { owner, repo } = this.repository;
         try {
             return await (0,retry/* retryUntil */.v6)(this.deps, this.deps.clock.now() + CALL_DEADLINE_MS, label, () => {
-                const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs);
+                const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
                 const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout;
                 return github.request(route, { owner, repo, ...parameters, request: { signal } });
             }, { retryable: isTransientGitHub });
@@ -29021,6 +29026,11 @@ class RunnerRegistry {
     async findByName(name) {
         return (await this.list(name)).find((runner) => runner.name === name);
     }
+    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
+    async removeByName(name) {
+        const runner = await this.findByName(name);
+        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
+    }
     /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
     async latestRelease() {
         const { data } = await this.call('reading the actions/runner release', 'GET /repos/actions/runner/releases/latest', { owner: 'actions', repo: 'runner' });
@@ -29059,9 +29069,9 @@ function runnerPollMs(env = process.env) {
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
 }
 function registry(deps, runner, signal) {
-    if (!runner.repository || runner.githubToken === '' || runner.githubToken.startsWith('${{'))
+    if (!runner.repository || runner.githubToken === '')
         return undefined;
-    return new RunnerRegistry(runner.repository, runner.githubToken, { clock: deps.clock, signal, log: (message) => deps.core.info(message), requestTimeoutMs: 30_000 });
+    return new RunnerRegistry(runner.repository, runner.githubToken, { clock: deps.clock, signal, log: (message) => deps.core.info(message) });
 }
 /** One poll: the runner, undefined when gone, or 'stop' when GitHub cannot be asked any more. */
 async function poll(deps, github, saved) {
@@ -29071,7 +29081,7 @@ async function poll(deps, github, saved) {
     catch (error) {
         if (deps.cancelWait?.aborted)
             return 'stop';
-        if (error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403)) {
+        if (isAccessDenied(error)) {
             deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
             return 'stop';
         }
@@ -29136,10 +29146,13 @@ async function deleteRegistration(deps, saved, config) {
     if (!github)
         return;
     try {
-        // The main step's registration request got no answer: GitHub may still have made it.
-        const id = saved.id > 0 ? saved.id : (await github.findByName(saved.name))?.id;
-        const deleted = id !== undefined && (await github.remove(id));
-        deps.core.info(deleted ? `Deleted the runner registration ${saved.name} (id ${id}).` : `The runner registration ${saved.name} is already gone.`);
+        let id;
+        if (saved.id > 0)
+            id = (await github.remove(saved.id)) ? saved.id : undefined;
+        // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
+        else
+            id = await github.removeByName(saved.name);
+        deps.core.info(id !== undefined ? `Deleted the runner registration ${saved.name} (id ${id}).` : `The runner registration ${saved.name} is already gone.`);
     }
     catch (error) {
         deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ${error instanceof Error ? error.message : String(error)}. It stays offline; delete it under Settings > Actions > Runners.`);
@@ -33872,6 +33885,10 @@ class Collector {
     isSet(name) {
         return this.read(name).trim() !== '';
     }
+    /** Set to something other than its default (an input that means something only beside another one). */
+    changed(name) {
+        return this.isSet(name) && this.raw(name).trim() !== _defaults_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .WJ[name];
+    }
     parse(name, schema, raw = this.raw(name)) {
         const result = schema.safeParse(raw);
         if (result.success)
@@ -33898,11 +33915,10 @@ class Collector {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   FN: () => (/* binding */ MODES),
-/* harmony export */   OH: () => (/* binding */ GITHUB_TOKEN_DEFAULT),
 /* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
 /* harmony export */   WJ: () => (/* binding */ INPUT_DEFAULTS)
 /* harmony export */ });
-/* unused harmony export INPUT_MODES */
+/* unused harmony exports GITHUB_TOKEN_DEFAULT, INPUT_MODES */
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
 const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect'];
 const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
@@ -34088,8 +34104,6 @@ var collector = __nccwpck_require__(1764);
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(5213);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -34098,6 +34112,8 @@ var core = __nccwpck_require__(8532);
 var client_url = __nccwpck_require__(9000);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var client_schemas = __nccwpck_require__(2805);
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(5213);
 ;// CONCATENATED MODULE: ./build/src/inputs/fields.js
 /**
  * Field parsers: one zod schema per kind of input, from the raw string, with
@@ -34309,10 +34325,17 @@ const mode = schemas/* string */.YjP().transform((raw, ctx) => {
     }
     return text;
 });
-const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
+/**
+ * A github-token that can be sent: the trimmed value, or undefined when empty or
+ * an expression (the runner expands `${{ github.token }}`; a literal one means a local run).
+ */
+function usableGitHubToken(raw) {
     const text = raw.trim();
-    // The runner expands the default; a literal expression means it was never expanded (a local run).
-    if (text === '' || text === defaults/* GITHUB_TOKEN_DEFAULT */.OH) {
+    return text === '' || text.startsWith('${{') ? undefined : text;
+}
+const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = usableGitHubToken(raw);
+    if (text === undefined) {
         ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
         return core/* NEVER */.tm;
     }
@@ -34375,7 +34398,6 @@ function run_context_repositoryFromEnv(env) {
 
 
 
-
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
 function runnerDomains(repository) {
@@ -34425,7 +34447,7 @@ function defaultLabel(context) {
 function runner_parseRunner(inputs, context, policy) {
     if (!inputs.parse('runner', field.boolean)) {
         for (const name of ['runner-label', 'runner-timeout'])
-            if (inputs.isSet(name) && inputs.raw(name).trim() !== (name === 'runner-timeout' ? '10m' : ''))
+            if (inputs.changed(name))
                 inputs.fail(name, "is set but 'runner' is not true");
         return undefined;
     }
@@ -34434,8 +34456,8 @@ function runner_parseRunner(inputs, context, policy) {
     if (!LABEL.test(label))
         inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`);
     const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000;
-    const token = inputs.read('github-token').trim();
-    if (token === '' || token === GITHUB_TOKEN_DEFAULT)
+    const token = field.usableGitHubToken(inputs.read('github-token'));
+    if (token === undefined)
         inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners');
     if (inputs.isSet('run'))
         inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both");
@@ -34449,7 +34471,7 @@ function runner_parseRunner(inputs, context, policy) {
         return undefined;
     }
     const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
-    return { label, pickupTimeoutMs, githubToken: token, repository, addedDomains };
+    return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -34705,7 +34727,7 @@ function parseAlias(inputs, run) {
 function parseSsh(inputs, run, implied = false) {
     const wanted = inputs.parse('ssh', field.boolean) || implied;
     if (!wanted) {
-        if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias'])
+        if (inputs.changed('ssh-alias'))
             inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it");
         return undefined;
     }
@@ -34792,7 +34814,7 @@ function parseRun(inputs, context) {
     const script = inputs.read('run');
     if (script.trim() === '') {
         for (const name of ['upload', 'download']) {
-            if (inputs.isSet(name) && inputs.raw(name).trim() !== INPUT_DEFAULTS[name])
+            if (inputs.changed(name))
                 inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
         }
         return undefined;
@@ -34848,9 +34870,9 @@ function parseSweep(inputs, connection, run) {
 }
 /** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
 function runnerCleanup(read, run) {
-    const githubToken = read('github-token').trim();
+    const githubToken = field.usableGitHubToken(read('github-token'));
     const repository = repositoryFromEnv(run.env ?? {});
-    if (githubToken === '' || githubToken === INPUT_DEFAULTS['github-token'] || typeof repository === 'string')
+    if (githubToken === undefined || typeof repository === 'string')
         return undefined;
     return { githubToken, repository };
 }
@@ -34917,7 +34939,7 @@ function parseCleanupInputs(read) {
         runner: () => {
             const repository = run_context_repositoryFromEnv(process.env);
             const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(read('runner-timeout').trim() || defaults/* INPUT_DEFAULTS */.WJ['runner-timeout']);
-            return { githubToken: read('github-token').trim(), repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 };
+            return { githubToken: usableGitHubToken(read('github-token')) ?? '', repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 };
         },
     };
     return inputs.done(config);
@@ -35345,7 +35367,7 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /** Saved the moment GitHub registered it: the post step deletes the registration whatever happens next. */
+    /** Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration whatever happens next. */
     saveRunner(runner) {
         this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
     }

@@ -6,7 +6,7 @@
  * deleted if still there. GitHub is asked at most 4 times in any minute. A
  * cancelled job ends the wait at once; the stop still happens.
  */
-import { GitHubRunnerError, RunnerRegistry, type RunnerInfo } from '../github/runners.ts'
+import { isAccessDenied, RunnerRegistry, type RunnerInfo } from '../github/runners.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import { parseDurationSeconds } from '../inputs/durations.ts'
 import { serviceText } from '../runtime/untrusted.ts'
@@ -24,8 +24,8 @@ export function runnerPollMs(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 function registry(deps: CleanupDeps, runner: ReturnType<CleanupConfig['runner']>, signal?: AbortSignal): RunnerRegistry | undefined {
-  if (!runner.repository || runner.githubToken === '' || runner.githubToken.startsWith('${{')) return undefined
-  return new RunnerRegistry(runner.repository, runner.githubToken, { clock: deps.clock, signal, log: (message) => deps.core.info(message), requestTimeoutMs: 30_000 })
+  if (!runner.repository || runner.githubToken === '') return undefined
+  return new RunnerRegistry(runner.repository, runner.githubToken, { clock: deps.clock, signal, log: (message) => deps.core.info(message) })
 }
 
 /** One poll: the runner, undefined when gone, or 'stop' when GitHub cannot be asked any more. */
@@ -34,7 +34,7 @@ async function poll(deps: CleanupDeps, github: RunnerRegistry, saved: SavedRunne
     return await github.get(saved.id)
   } catch (error) {
     if (deps.cancelWait?.aborted) return 'stop'
-    if (error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403)) {
+    if (isAccessDenied(error)) {
       deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`)
       return 'stop'
     }
@@ -95,10 +95,11 @@ export async function deleteRegistration(deps: CleanupDeps, saved: SavedRunner, 
   const github = registry(deps, config.runner())
   if (!github) return
   try {
-    // The main step's registration request got no answer: GitHub may still have made it.
-    const id = saved.id > 0 ? saved.id : (await github.findByName(saved.name))?.id
-    const deleted = id !== undefined && (await github.remove(id))
-    deps.core.info(deleted ? `Deleted the runner registration ${saved.name} (id ${id}).` : `The runner registration ${saved.name} is already gone.`)
+    let id: number | undefined
+    if (saved.id > 0) id = (await github.remove(saved.id)) ? saved.id : undefined
+    // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
+    else id = await github.removeByName(saved.name)
+    deps.core.info(id !== undefined ? `Deleted the runner registration ${saved.name} (id ${id}).` : `The runner registration ${saved.name} is already gone.`)
   } catch (error) {
     deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ${error instanceof Error ? error.message : String(error)}. It stays offline; delete it under Settings > Actions > Runners.`)
   }

@@ -27,6 +27,11 @@ export class GitHubRunnerError extends Error {
   }
 }
 
+/** GitHub answered 401 or 403: this token may not manage the repository's runners. */
+export function isAccessDenied(error: unknown): error is GitHubRunnerError {
+  return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403)
+}
+
 const Runner = z.looseObject({ id: z.number().int().positive(), name: z.string(), status: z.string(), busy: z.boolean() })
 export type RunnerInfo = z.infer<typeof Runner>
 const JitAnswer = z.looseObject({ runner: Runner, encoded_jit_config: z.string().min(1) })
@@ -35,9 +40,11 @@ const Release = z.looseObject({ tag_name: z.string(), body: z.string().nullable(
 
 const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners"
 const CALL_DEADLINE_MS = 60_000
+const REQUEST_TIMEOUT_MS = 30_000
 
 export interface RegistryDeps extends RetryContext {
-  requestTimeoutMs: number
+  /** Each request's own limit (30 s unless given). */
+  requestTimeoutMs?: number
 }
 
 export class RunnerRegistry {
@@ -57,7 +64,7 @@ export class RunnerRegistry {
     const { owner, repo } = this.repository
     try {
       return await retryUntil(this.deps, this.deps.clock.now() + CALL_DEADLINE_MS, label, () => {
-        const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs)
+        const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
         const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout
         return github.request(route, { owner, repo, ...parameters, request: { signal } })
       }, { retryable: isTransientGitHub })
@@ -124,6 +131,12 @@ export class RunnerRegistry {
   /** The registered runner with exactly this name, if any. */
   async findByName(name: string): Promise<RunnerInfo | undefined> {
     return (await this.list(name)).find((runner) => runner.name === name)
+  }
+
+  /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
+  async removeByName(name: string): Promise<number | undefined> {
+    const runner = await this.findByName(name)
+    return runner && (await this.remove(runner.id)) ? runner.id : undefined
   }
 
   /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */

@@ -42,6 +42,11 @@ export class Collector {
     return this.read(name).trim() !== ''
   }
 
+  /** Set to something other than its default (an input that means something only beside another one). */
+  changed(name: InputName): boolean {
+    return this.isSet(name) && this.raw(name).trim() !== INPUT_DEFAULTS[name]
+  }
+
   parse<T>(name: InputName, schema: z.ZodType<T, string>, raw = this.raw(name)): T {
     const result = schema.safeParse(raw)
     if (result.success) return result.data

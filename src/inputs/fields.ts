@@ -6,7 +6,7 @@ import { isIP } from 'node:net'
 import { z } from 'zod'
 import { isLoopbackHost } from '../client/url.ts'
 import { GPU_TYPES, INTERNET_ACCESS, SANDBOX_ID_PATTERN, type GpuType, type NetworkPolicy } from '../client/schemas.ts'
-import { DEFAULT_BASE_URL, GITHUB_TOKEN_DEFAULT, MODES, type Mode } from './defaults.ts'
+import { DEFAULT_BASE_URL, MODES, type Mode } from './defaults.ts'
 
 const MAX_INT = 2 ** 31 - 1
 
@@ -217,10 +217,18 @@ export const mode = z.string().transform((raw, ctx) => {
   return text as Mode
 })
 
-export const githubToken = z.string().transform((raw, ctx) => {
+/**
+ * A github-token that can be sent: the trimmed value, or undefined when empty or
+ * an expression (the runner expands `${{ github.token }}`; a literal one means a local run).
+ */
+export function usableGitHubToken(raw: string): string | undefined {
   const text = raw.trim()
-  // The runner expands the default; a literal expression means it was never expanded (a local run).
-  if (text === '' || text === GITHUB_TOKEN_DEFAULT) {
+  return text === '' || text.startsWith('${{') ? undefined : text
+}
+
+export const githubToken = z.string().transform((raw, ctx) => {
+  const text = usableGitHubToken(raw)
+  if (text === undefined) {
     ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" })
     return z.NEVER
   }

@@ -33,7 +33,7 @@ function parseAlias(inputs: Collector, run: RunContext): SshRequest | undefined 
 function parseSsh(inputs: Collector, run: RunContext, implied = false): SshRequest | undefined {
   const wanted = inputs.parse('ssh', field.boolean) || implied
   if (!wanted) {
-    if (inputs.isSet('ssh-alias') && inputs.raw('ssh-alias').trim() !== INPUT_DEFAULTS['ssh-alias']) inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it")
+    if (inputs.changed('ssh-alias')) inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it")
     return undefined
   }
   return parseAlias(inputs, run)
@@ -114,7 +114,7 @@ function parseRun(inputs: Collector, context: RunContext): RunRequest | undefine
   const script = inputs.read('run')
   if (script.trim() === '') {
     for (const name of ['upload', 'download'] as const) {
-      if (inputs.isSet(name) && inputs.raw(name).trim() !== INPUT_DEFAULTS[name]) inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it")
+      if (inputs.changed(name)) inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it")
     }
     return undefined
   }
@@ -172,9 +172,9 @@ function parseSweep(inputs: Collector, connection: Connection, run: RunContext):
 
 /** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
 function runnerCleanup(read: InputReader, run: RunContext): StopConfig['runnerCleanup'] {
-  const githubToken = read('github-token').trim()
+  const githubToken = field.usableGitHubToken(read('github-token'))
   const repository = repositoryFromEnv(run.env ?? {})
-  if (githubToken === '' || githubToken === INPUT_DEFAULTS['github-token'] || typeof repository === 'string') return undefined
+  if (githubToken === undefined || typeof repository === 'string') return undefined
   return { githubToken, repository }
 }
 
@@ -244,7 +244,7 @@ export function parseCleanupInputs(read: InputReader): CleanupConfig {
     runner: () => {
       const repository = repositoryFromEnv(process.env)
       const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'])
-      return { githubToken: read('github-token').trim(), repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 }
+      return { githubToken: field.usableGitHubToken(read('github-token')) ?? '', repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 }
     },
   }
   return inputs.done(config)

@@ -9,7 +9,6 @@ import { isIP } from 'node:net'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import type { Collector } from './collector.ts'
 import type { SweepRepository } from './config.ts'
-import { GITHUB_TOKEN_DEFAULT } from './defaults.ts'
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import * as field from './fields.ts'
 import { repositoryFromEnv, type RunContext } from './run-context.ts'
@@ -71,15 +70,15 @@ function defaultLabel(context: RunContext): string {
 /** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
 export function parseRunner(inputs: Collector, context: RunContext, policy: NetworkPolicy): RunnerRequest | undefined {
   if (!inputs.parse('runner', field.boolean)) {
-    for (const name of ['runner-label', 'runner-timeout'] as const) if (inputs.isSet(name) && inputs.raw(name).trim() !== (name === 'runner-timeout' ? '10m' : '')) inputs.fail(name, "is set but 'runner' is not true")
+    for (const name of ['runner-label', 'runner-timeout'] as const) if (inputs.changed(name)) inputs.fail(name, "is set but 'runner' is not true")
     return undefined
   }
   const env = context.env ?? {}
   const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context)
   if (!LABEL.test(label)) inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`)
   const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000
-  const token = inputs.read('github-token').trim()
-  if (token === '' || token === GITHUB_TOKEN_DEFAULT) inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners')
+  const token = field.usableGitHubToken(inputs.read('github-token'))
+  if (token === undefined) inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners')
   if (inputs.isSet('run')) inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both")
   if (policy.internet_access === 'closed') inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'")
   if (isForkPullRequest(env)) inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners')
@@ -89,5 +88,5 @@ export function parseRunner(inputs: Collector, context: RunContext, policy: Netw
     return undefined
   }
   const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : []
-  return { label, pickupTimeoutMs, githubToken: token, repository, addedDomains }
+  return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains }
 }

@@ -1,5 +1,5 @@
 /** Mode `stop`: stop a sandbox started elsewhere (e.g. an earlier job with keep-alive). */
-import { GitHubRunnerError, runnerName } from '../github/runners.ts'
+import { isAccessDenied, runnerName } from '../github/runners.ts'
 import type { StopConfig } from '../inputs/config.ts'
 import { registryFor } from '../runner/register.ts'
 import { describeStopOutcome, stopSandbox } from '../sandbox/stop.ts'
@@ -17,14 +17,11 @@ async function deleteSandboxRunner(deps: StepDeps, sandboxId: string, cleanup: N
   const github = registryFor(deps, cleanup)
   const name = runnerName(sandboxId)
   try {
-    const runner = await github.findByName(name)
-    if (!runner) return
-    await github.remove(runner.id)
-    deps.core.info(`Deleted the runner registration ${name} (id ${runner.id}).`)
+    const id = await github.removeByName(name)
+    if (id !== undefined) deps.core.info(`Deleted the runner registration ${name} (id ${id}).`)
   } catch (error) {
-    const denied = error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403)
     // The default github.token may not manage runners: most stops have no runner to delete, so that is no warning.
-    if (denied) deps.core.info(`No runner registration was looked for: 'github-token' may not manage runners (${error.status}).`)
+    if (isAccessDenied(error)) deps.core.info(`No runner registration was looked for: 'github-token' may not manage runners (${error.status}).`)
     else deps.core.warning(`Could not delete the runner registration ${name}: ${error instanceof Error ? error.message : String(error)}`)
   }
 }

@@ -98,7 +98,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
   }
 
   if (!config.dryRun) {
-    const registry = new RunnerRegistry(repository, config.githubToken, { ...ctx, requestTimeoutMs: 30_000 })
+    const registry = new RunnerRegistry(repository, config.githubToken, ctx)
     await deleteOrphanRegistrations(registry, stopped, log)
   }
   reportUndecided(core, swept)

@@ -21,8 +21,8 @@ const FIRST_POLLS_MS = 500
 const LATER_POLLS_MS = 2_000
 const FIRST_POLLS_FOR_MS = 10_000
 
-export function registryFor(deps: StepDeps, request: Pick<RunnerRequest, 'repository' | 'githubToken'>, requestTimeoutMs = 30_000): RunnerRegistry {
-  return new RunnerRegistry(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message), requestTimeoutMs })
+export function registryFor(deps: StepDeps, request: Pick<RunnerRequest, 'repository' | 'githubToken'>): RunnerRegistry {
+  return new RunnerRegistry(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) })
 }
 
 async function waitOnline(deps: StepDeps, context: RemoteContext, registry: RunnerRegistry, id: number, pid: number): Promise<string | undefined> {

@@ -3,7 +3,7 @@
  * sandbox it stopped (a runner: true job whose post step never ran) are
  * deleted. Only with a token that may manage runners; without one, a note.
  */
-import { GitHubRunnerError, runnerName, type RunnerRegistry } from '../github/runners.ts'
+import { isAccessDenied, runnerName, type RunnerRegistry } from '../github/runners.ts'
 
 export async function deleteOrphanRegistrations(registry: RunnerRegistry, stoppedIds: readonly string[], log: (message: string) => void): Promise<number> {
   if (stoppedIds.length === 0) return 0
@@ -16,8 +16,7 @@ export async function deleteOrphanRegistrations(registry: RunnerRegistry, stoppe
       log(`Deleted the offline runner registration ${runner.name} (id ${runner.id}) of a stopped sandbox.`)
     }
   } catch (error) {
-    const denied = error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403)
-    log(denied ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).` : `Runner registrations could not be cleaned up: ${(error as Error).message}`)
+    log(isAccessDenied(error) ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).` : `Runner registrations could not be cleaned up: ${(error as Error).message}`)
   }
   return deleted
 }
