@@ -32443,7 +32443,7 @@ const actionsCore = {
     startGroup: (name) => startGroup(safe(name)),
     endGroup: endGroup,
     // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work (program-output.ts).
-    programLine: (line) => process.stdout.write(`${(0,program_output/* programText */.Q)(line)}\n`),
+    programLine: (line) => process.stdout.write(`${(0,program_output/* programText */.Q3)(line)}\n`),
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
@@ -35539,7 +35539,7 @@ async function runJob(deps, context, request, workdir) {
     const pid = await startJob(context, runId, request.script);
     core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, as job ${runId} (pid ${pid}) that survives a dropped connection; its output follows.`);
     const began = clock.now();
-    const commands = new program_output/* ProgramCommands */.J();
+    const commands = new program_output/* ProgramCommands */.JW();
     let end;
     try {
         end = await followJob(context, runId, (line) => {
@@ -36711,9 +36711,11 @@ function isInside(root, path) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ ProgramCommands),
-/* harmony export */   Q: () => (/* binding */ programText)
+/* harmony export */   JW: () => (/* binding */ ProgramCommands),
+/* harmony export */   Q3: () => (/* binding */ programText)
 /* harmony export */ });
+/* unused harmony exports RUNNER_COMMANDS, ordinalName */
+/* harmony import */ var _runner_whitespace_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(65758);
 /* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 /**
  * The lines of the workflow author's own program (`run`) on their way to the
@@ -36730,48 +36732,97 @@ function isInside(root, path) {
  *   masks) still work. One whose token no command name can match (empty, with
  *   spaces or escapes) could never be closed: defused.
  *
- * The runner reads `::name …::` at a line's start (after white space) and
- * `##[name …]` anywhere; a line ends at `\n`, `\r\n` or a bare `\r`, and
- * command names are matched without regard to case.
+ * Lines are read the way the runner reads them (actions/runner,
+ * src/Runner.Common/ActionCommand.cs): `::name props::data` after the white
+ * space it trims at a line's start (runner-whitespace.ts: .NET's set, which
+ * counts U+0085), the name ending at the first space; `##[name props]data`
+ * from the first `##[` anywhere. A line ends at `\n`, `\r\n` or a bare `\r`.
+ * Names are compared with .NET's OrdinalIgnoreCase, under which `ſ` (U+017F)
+ * is an `s` and `ı` (U+0131) an `i`.
  */
 
+
 const WORD_JOINER = '\u2060';
-const STATE_WRITERS = /^(\s*):(:(?:save-state|set-output)[\s:])/i;
-const STATE_WRITERS_V1 = /##\[(?=(?:save-state|set-output)[\s\]])/gi;
-const STOP = /^(\s*):(:stop-commands::(.*))$/i;
-const STOP_V1 = /##\[(?=stop-commands\](.*)$)/i;
-/** A token a later `::token::` can match as a command name; the runner would wait for any other forever. */
-const CLOSABLE_TOKEN = /^[A-Za-z0-9._-]+$/;
+const STATE_WRITERS = new Set(['save-state', 'set-output']);
+/** The runner's commands (ActionCommandManager: stop-commands and the command extensions). */
+const RUNNER_COMMANDS = new Set(['stop-commands', 'set-env', 'set-output', 'save-state', 'add-mask', 'add-path', 'add-matcher', 'remove-matcher', 'debug', 'warning', 'error', 'notice', 'group', 'endgroup', 'echo']);
+/**
+ * A stop token a later `::token::` can match, and that names no command: the
+ * runner waits for any other forever, and on resuming removes the token from
+ * its commands for the rest of the job (`::stop-commands::add-mask` would end
+ * every later mask).
+ */
+function closable(token) {
+    return /^[A-Za-z0-9._-]+$/.test(token) && !RUNNER_COMMANDS.has(ordinalName(token));
+}
+/** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
+function ordinalName(name) {
+    return name.replace(/\u017f/g, 's').replace(/\u0131/g, 'i').toLowerCase();
+}
+/** `::name …::data` at the segment's start, after the runner's white space (TryParseV2). */
+function v2Command(segment) {
+    const trimmed = (0,_runner_whitespace_js__WEBPACK_IMPORTED_MODULE_1__/* .trimRunnerStart */ .vV)(segment);
+    if (!trimmed.startsWith('::'))
+        return undefined;
+    const end = trimmed.indexOf('::', 2);
+    if (end < 0)
+        return undefined;
+    const info = trimmed.slice(2, end);
+    const space = info.indexOf(' ');
+    return { at: segment.length - trimmed.length, name: space < 0 ? info : info.slice(0, space), data: trimmed.slice(end + 2) };
+}
+/** Every `##[name …]data` in the segment (TryParse reads the first; defusing one would make the next the first). */
+function v1Commands(segment) {
+    const found = [];
+    for (let at = segment.indexOf('##['); at >= 0; at = segment.indexOf('##[', at + 3)) {
+        const close = segment.indexOf(']', at);
+        if (close < 0)
+            break;
+        const info = segment.slice(at + 3, close);
+        const space = info.indexOf(' ');
+        found.push({ at, name: space < 0 ? info : info.slice(0, space), data: segment.slice(close + 1) });
+    }
+    return found;
+}
+/** Whether the runner must not act on this command here: a state writer, or a stop no token can close. */
+function mustDefuse({ name, data }) {
+    const command = ordinalName(name);
+    return STATE_WRITERS.has(command) || (command === 'stop-commands' && !closable(data));
+}
 function defuse(segment) {
-    const defused = segment.replace(STATE_WRITERS, `$1:${WORD_JOINER}$2`).replace(STATE_WRITERS_V1, `#${WORD_JOINER}#[`);
-    return defused
-        .replace(STOP, (whole, space, rest, token) => (CLOSABLE_TOKEN.test(token) ? whole : `${space}:${WORD_JOINER}${rest}`))
-        .replace(STOP_V1, (whole, token) => (CLOSABLE_TOKEN.test(token) ? whole : `#${WORD_JOINER}#[`));
+    // Right to left, so the positions found stay true while characters go in.
+    const places = [v2Command(segment), ...v1Commands(segment)].filter((found) => found !== undefined && mustDefuse(found));
+    let text = segment;
+    for (const { at } of places.sort((a, b) => b.at - a.at))
+        text = `${text.slice(0, at + 1)}${WORD_JOINER}${text.slice(at + 1)}`;
+    return text;
 }
 /** One line of the program's output as the step log gets it. */
 function programText(line) {
     return (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutRegisteredSecrets */ .Km)(line).split('\r').map(defuse).join('\r');
 }
-/** The command a runner would read in `segment` (its name, and its data), if any. */
-function commandIn(segment) {
-    const v2 = /^\s*::([^\s:]+)(?: [^:]*)?::(.*)$/.exec(segment);
-    if (v2)
-        return { name: v2[1] ?? '', data: v2[2] ?? '' };
-    const v1 = /##\[([^\s\]]+)[^\]]*\](.*)$/.exec(segment);
-    return v1 ? { name: v1[1] ?? '', data: v1[2] ?? '' } : undefined;
+/** The command the runner would read in `segment` when `known` are its commands (TryParseV2, else TryParse). */
+function commandIn(segment, known) {
+    const v2 = v2Command(segment);
+    if (v2 && known(v2.name))
+        return v2;
+    const v1 = v1Commands(segment)[0];
+    return v1 && known(v1.name) ? v1 : undefined;
 }
 /** Follows `stop-commands` through the program's lines, as the runner does. */
 class ProgramCommands {
     stopToken;
     see(line) {
+        // While stopped, the runner counts the token among its commands.
+        const known = (name) => RUNNER_COMMANDS.has(ordinalName(name)) || (this.stopToken !== undefined && ordinalName(name) === ordinalName(this.stopToken));
         for (const segment of programText(line).split('\r')) {
-            const command = commandIn(segment);
+            const command = commandIn(segment, known);
             if (!command)
                 continue;
-            const name = command.name.toLowerCase();
+            const name = ordinalName(command.name);
             if (this.stopToken === undefined && name === 'stop-commands')
                 this.stopToken = command.data;
-            else if (this.stopToken !== undefined && name === this.stopToken.toLowerCase())
+            else if (this.stopToken !== undefined && name === ordinalName(this.stopToken))
                 this.stopToken = undefined;
         }
     }
@@ -36779,6 +36830,34 @@ class ProgramCommands {
     resumeLine() {
         return this.stopToken === undefined ? undefined : `::${this.stopToken}::`;
     }
+}
+
+
+/***/ }),
+
+/***/ 65758:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Br: () => (/* binding */ LEADING_WHITESPACE),
+/* harmony export */   vV: () => (/* binding */ trimRunnerStart)
+/* harmony export */ });
+/* unused harmony export RUNNER_WHITESPACE */
+/**
+ * The white space the GitHub runner skips before `::` at a line's start.
+ * actions/runner, src/Runner.Common/ActionCommand.cs, TryParseV2:
+ * `message = message.TrimStart();` — .NET's TrimStart removes every character
+ * for which `char.IsWhiteSpace` is true: U+0009–U+000D, U+0020, U+0085,
+ * U+00A0 and the Unicode space, line and paragraph separators (Zs, Zl, Zp).
+ * JavaScript's `\s` differs both ways (it lacks U+0085 and adds U+FEFF), so
+ * the output filter and the tests' runner emulation both use this set.
+ */
+const RUNNER_WHITESPACE = '\\u0009-\\u000d\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+/** Leading runner white space, as a regular expression source (`[…]*`). */
+const LEADING_WHITESPACE = `[${RUNNER_WHITESPACE}]*`;
+/** The line without the white space the runner trims at its start. */
+function trimRunnerStart(line) {
+    return line.replace(new RegExp(`^${LEADING_WHITESPACE}`), '');
 }
 
 
@@ -36795,6 +36874,7 @@ class ProgramCommands {
 /* harmony export */   g5: () => (/* binding */ summaryText)
 /* harmony export */ });
 /* unused harmony exports forgetSecrets, SERVICE_TEXT_LIMIT, scrubSecrets */
+/* harmony import */ var _runner_whitespace_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(65758);
 /**
  * Everything the service says is untrusted text. This module is the one way
  * such text reaches a log line, an annotation or the job summary:
@@ -36808,9 +36888,10 @@ class ProgramCommands {
  *   (no tag, link, image, code span, emphasis, math or cell break survives).
  *
  * The runner reads a workflow command from `::name::` at the start of a line
- * (leading spaces allowed), where a line ends at `\n`, `\r\n` or a bare `\r`,
+ * (after the white space it trims: runner-whitespace.ts), where a line ends at `\n`, `\r\n` or a bare `\r`,
  * and from `##[name]` anywhere in a line.
  */
+
 /** Secrets to remove from any service text: the API token, generated keys. */
 const secrets = new Set();
 /** Registers a secret (the api-token, a key line): it is removed from every untrusted text from now on. */
@@ -36844,9 +36925,10 @@ function withoutRegisteredSecrets(line) {
         clean = clean.split(secret).join('***');
     return clean;
 }
-/** `::x::` at a line start and `##[x]` anywhere can no longer be read as commands. */
+const LINE_START_COMMAND = new RegExp(`^(${_runner_whitespace_js__WEBPACK_IMPORTED_MODULE_0__/* .LEADING_WHITESPACE */ .Br}):(?=:)`);
+/** `::x::` at a line start (after the runner's white space) and `##[x]` anywhere can no longer be read as commands. */
 function defuseCommands(line) {
-    return line.replace(/##\[/g, '#\u2060#[').replace(/^(\s*):(?=:)/, '$1:\u2060');
+    return line.replace(/##\[/g, '#\u2060#[').replace(LINE_START_COMMAND, '$1:\u2060');
 }
 function cut(text, limit) {
     const chars = [...text];

@@ -13,25 +13,80 @@
  *   masks) still work. One whose token no command name can match (empty, with
  *   spaces or escapes) could never be closed: defused.
  *
- * The runner reads `::name …::` at a line's start (after white space) and
- * `##[name …]` anywhere; a line ends at `\n`, `\r\n` or a bare `\r`, and
- * command names are matched without regard to case.
+ * Lines are read the way the runner reads them (actions/runner,
+ * src/Runner.Common/ActionCommand.cs): `::name props::data` after the white
+ * space it trims at a line's start (runner-whitespace.ts: .NET's set, which
+ * counts U+0085), the name ending at the first space; `##[name props]data`
+ * from the first `##[` anywhere. A line ends at `\n`, `\r\n` or a bare `\r`.
+ * Names are compared with .NET's OrdinalIgnoreCase, under which `ſ` (U+017F)
+ * is an `s` and `ı` (U+0131) an `i`.
  */
+import { trimRunnerStart } from './runner-whitespace.ts'
 import { withoutRegisteredSecrets } from './untrusted.ts'
 
 const WORD_JOINER = '\u2060'
-const STATE_WRITERS = /^(\s*):(:(?:save-state|set-output)[\s:])/i
-const STATE_WRITERS_V1 = /##\[(?=(?:save-state|set-output)[\s\]])/gi
-const STOP = /^(\s*):(:stop-commands::(.*))$/i
-const STOP_V1 = /##\[(?=stop-commands\](.*)$)/i
-/** A token a later `::token::` can match as a command name; the runner would wait for any other forever. */
-const CLOSABLE_TOKEN = /^[A-Za-z0-9._-]+$/
+const STATE_WRITERS = new Set(['save-state', 'set-output'])
+/** The runner's commands (ActionCommandManager: stop-commands and the command extensions). */
+export const RUNNER_COMMANDS = new Set(['stop-commands', 'set-env', 'set-output', 'save-state', 'add-mask', 'add-path', 'add-matcher', 'remove-matcher', 'debug', 'warning', 'error', 'notice', 'group', 'endgroup', 'echo'])
+
+/**
+ * A stop token a later `::token::` can match, and that names no command: the
+ * runner waits for any other forever, and on resuming removes the token from
+ * its commands for the rest of the job (`::stop-commands::add-mask` would end
+ * every later mask).
+ */
+function closable(token: string): boolean {
+  return /^[A-Za-z0-9._-]+$/.test(token) && !RUNNER_COMMANDS.has(ordinalName(token))
+}
+
+/** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
+export function ordinalName(name: string): string {
+  return name.replace(/\u017f/g, 's').replace(/\u0131/g, 'i').toLowerCase()
+}
+
+interface Found {
+  /** Where the command's opening `::` or `##[` starts in the segment. */
+  at: number
+  name: string
+  data: string
+}
+
+/** `::name …::data` at the segment's start, after the runner's white space (TryParseV2). */
+function v2Command(segment: string): Found | undefined {
+  const trimmed = trimRunnerStart(segment)
+  if (!trimmed.startsWith('::')) return undefined
+  const end = trimmed.indexOf('::', 2)
+  if (end < 0) return undefined
+  const info = trimmed.slice(2, end)
+  const space = info.indexOf(' ')
+  return { at: segment.length - trimmed.length, name: space < 0 ? info : info.slice(0, space), data: trimmed.slice(end + 2) }
+}
+
+/** Every `##[name …]data` in the segment (TryParse reads the first; defusing one would make the next the first). */
+function v1Commands(segment: string): Found[] {
+  const found: Found[] = []
+  for (let at = segment.indexOf('##['); at >= 0; at = segment.indexOf('##[', at + 3)) {
+    const close = segment.indexOf(']', at)
+    if (close < 0) break
+    const info = segment.slice(at + 3, close)
+    const space = info.indexOf(' ')
+    found.push({ at, name: space < 0 ? info : info.slice(0, space), data: segment.slice(close + 1) })
+  }
+  return found
+}
+
+/** Whether the runner must not act on this command here: a state writer, or a stop no token can close. */
+function mustDefuse({ name, data }: Found): boolean {
+  const command = ordinalName(name)
+  return STATE_WRITERS.has(command) || (command === 'stop-commands' && !closable(data))
+}
 
 function defuse(segment: string): string {
-  const defused = segment.replace(STATE_WRITERS, `$1:${WORD_JOINER}$2`).replace(STATE_WRITERS_V1, `#${WORD_JOINER}#[`)
-  return defused
-    .replace(STOP, (whole, space: string, rest: string, token: string) => (CLOSABLE_TOKEN.test(token) ? whole : `${space}:${WORD_JOINER}${rest}`))
-    .replace(STOP_V1, (whole, token: string) => (CLOSABLE_TOKEN.test(token) ? whole : `#${WORD_JOINER}#[`))
+  // Right to left, so the positions found stay true while characters go in.
+  const places = [v2Command(segment), ...v1Commands(segment)].filter((found): found is Found => found !== undefined && mustDefuse(found))
+  let text = segment
+  for (const { at } of places.sort((a, b) => b.at - a.at)) text = `${text.slice(0, at + 1)}${WORD_JOINER}${text.slice(at + 1)}`
+  return text
 }
 
 /** One line of the program's output as the step log gets it. */
@@ -39,12 +94,12 @@ export function programText(line: string): string {
   return withoutRegisteredSecrets(line).split('\r').map(defuse).join('\r')
 }
 
-/** The command a runner would read in `segment` (its name, and its data), if any. */
-function commandIn(segment: string): { name: string; data: string } | undefined {
-  const v2 = /^\s*::([^\s:]+)(?: [^:]*)?::(.*)$/.exec(segment)
-  if (v2) return { name: v2[1] ?? '', data: v2[2] ?? '' }
-  const v1 = /##\[([^\s\]]+)[^\]]*\](.*)$/.exec(segment)
-  return v1 ? { name: v1[1] ?? '', data: v1[2] ?? '' } : undefined
+/** The command the runner would read in `segment` when `known` are its commands (TryParseV2, else TryParse). */
+function commandIn(segment: string, known: (name: string) => boolean): Found | undefined {
+  const v2 = v2Command(segment)
+  if (v2 && known(v2.name)) return v2
+  const v1 = v1Commands(segment)[0]
+  return v1 && known(v1.name) ? v1 : undefined
 }
 
 /** Follows `stop-commands` through the program's lines, as the runner does. */
@@ -52,12 +107,14 @@ export class ProgramCommands {
   private stopToken: string | undefined
 
   see(line: string): void {
+    // While stopped, the runner counts the token among its commands.
+    const known = (name: string) => RUNNER_COMMANDS.has(ordinalName(name)) || (this.stopToken !== undefined && ordinalName(name) === ordinalName(this.stopToken))
     for (const segment of programText(line).split('\r')) {
-      const command = commandIn(segment)
+      const command = commandIn(segment, known)
       if (!command) continue
-      const name = command.name.toLowerCase()
+      const name = ordinalName(command.name)
       if (this.stopToken === undefined && name === 'stop-commands') this.stopToken = command.data
-      else if (this.stopToken !== undefined && name === this.stopToken.toLowerCase()) this.stopToken = undefined
+      else if (this.stopToken !== undefined && name === ordinalName(this.stopToken)) this.stopToken = undefined
     }
   }
 

@@ -11,9 +11,11 @@
  *   (no tag, link, image, code span, emphasis, math or cell break survives).
  *
  * The runner reads a workflow command from `::name::` at the start of a line
- * (leading spaces allowed), where a line ends at `\n`, `\r\n` or a bare `\r`,
+ * (after the white space it trims: runner-whitespace.ts), where a line ends at `\n`, `\r\n` or a bare `\r`,
  * and from `##[name]` anywhere in a line.
  */
+
+import { LEADING_WHITESPACE } from './runner-whitespace.ts'
 
 /** Secrets to remove from any service text: the API token, generated keys. */
 const secrets = new Set<string>()
@@ -52,9 +54,11 @@ export function withoutRegisteredSecrets(line: string): string {
   return clean
 }
 
-/** `::x::` at a line start and `##[x]` anywhere can no longer be read as commands. */
+const LINE_START_COMMAND = new RegExp(`^(${LEADING_WHITESPACE}):(?=:)`)
+
+/** `::x::` at a line start (after the runner's white space) and `##[x]` anywhere can no longer be read as commands. */
 function defuseCommands(line: string): string {
-  return line.replace(/##\[/g, '#\u2060#[').replace(/^(\s*):(?=:)/, '$1:\u2060')
+  return line.replace(/##\[/g, '#\u2060#[').replace(LINE_START_COMMAND, '$1:\u2060')
 }
 
 function cut(text: string, limit: number): string {

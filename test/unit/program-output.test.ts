@@ -76,3 +76,64 @@ describe('ProgramCommands', () => {
     expect(actedOn('::stop-commands::', '::error::read')).toEqual(['error:read'])
   })
 })
+
+/**
+ * .NET's char.IsWhiteSpace, written out here on its own (not imported), so
+ * the sweep below can fail: U+0009–U+000D, U+0020, U+0085, U+00A0, U+1680,
+ * U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000.
+ */
+const DOTNET_WHITESPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, ...Array.from({ length: 11 }, (_, i) => 0x2000 + i), 0x2028, 0x2029, 0x202f, 0x205f, 0x3000])
+
+/** The program's stdout as the step prints it: lines split at \n (the run's line splitter), each through programText. */
+const filtered = (stdout: string) => stdout.split('\n').map(programText).join('\n')
+
+describe('the runner white space before a state-writing command (every code point U+0000–U+FFFF)', () => {
+  const line = (codePoint: number) => `${String.fromCharCode(codePoint)}::save-state name=runner::{"id":7}`
+
+  it('the runner emulation acts on exactly .NET’s white-space set', () => {
+    const acted = []
+    for (let cp = 0; cp <= 0xffff; cp++) if (stdoutValues(line(cp), 'save-state').runner !== undefined) acted.push(cp)
+    expect(acted).toEqual([...DOTNET_WHITESPACE].sort((a, b) => a - b))
+  })
+
+  it('through the filter first, none is acted on', () => {
+    const acted = []
+    for (let cp = 0; cp <= 0xffff; cp++) if (stdoutValues(filtered(line(cp)), 'save-state').runner !== undefined) acted.push(cp)
+    expect(acted).toEqual([])
+  })
+})
+
+describe('the variants a hostile program tries', () => {
+  const prefixes = ['\u0085', '\u2028', '\u00a0', '\t', '\u0085 \u3000']
+  it.each(prefixes.map((prefix) => [JSON.stringify(prefix), prefix]))('%s before save-state and set-output: shown, not acted on', (_name, prefix) => {
+    const stdout = [`${prefix}::save-state name=runner::forged`, `${prefix}::set-output name=sandbox-id::forged`].join('\n')
+    expect(stdoutValues(stdout, 'save-state')).toEqual({ runner: 'forged' })
+    expect(stdoutValues(filtered(stdout), 'save-state')).toEqual({})
+    expect(stdoutValues(filtered(stdout), 'set-output')).toEqual({})
+  })
+
+  it("ſ and ı, which .NET's OrdinalIgnoreCase reads as s and i, do not slip past", () => {
+    const stdout = '::ſave-ſtate name=runner::forged\n::ſet-output name=a::b\n##[ſave-state name=c]d'
+    expect(Object.keys(stdoutValues(stdout, 'save-state'))).toEqual(['runner', 'c'])
+    expect(runnerCommands(filtered(stdout))).toEqual([])
+  })
+
+  it('a stop left open behind U+0085 is closed at the end, so the action’s own error is read', () => {
+    const commands = new ProgramCommands()
+    commands.see('\u0085::stop-commands::tok')
+    expect(commands.resumeLine()).toBe('::tok::')
+    expect(actedOn('\u0085::stop-commands::tok', '::tok::', '::error::the action')).toEqual(['error:the action'])
+  })
+
+  it('a stop with properties, behind a command the runner does not know, or whose token names a command is handled as the runner reads it', () => {
+    const commands = new ProgramCommands()
+    commands.see('::not-a-command::x ##[stop-commands]tok')
+    expect(commands.resumeLine()).toBe('::tok::')
+    // The runner removes a resumed token from its commands: ::stop-commands::add-mask would end every later mask.
+    expect(programText('::stop-commands::add-mask')).toBe(':\u2060:stop-commands::add-mask')
+    expect(programText('::stop-commands a:b=c::')).toBe(':\u2060:stop-commands a:b=c::')
+    expect(actedOn('::stop-commands::add-mask', '::add-mask::', '::add-mask::secret')).toEqual(['add-mask:', 'add-mask:secret'])
+    // Without the filter, the runner would lose add-mask for the rest of the job.
+    expect(runnerCommands('::stop-commands::add-mask\n::add-mask::\n::add-mask::secret')).toEqual([])
+  })
+})
