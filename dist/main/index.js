@@ -35282,86 +35282,201 @@ var paths = __nccwpck_require__(21794);
 /**
  * Where a download lands. The archive comes from a machine this action does
  * not control, so it is unpacked into a staging directory first, and only the
- * paths `download` asked for move on into the workspace: no member nobody
- * asked for (a `.git/config` whose settings a later git command obeys, a
- * workflow file, the step's own SSH files), no `.git` at any depth (upload
- * never sends one either), nothing written through a symbolic link that
- * leads out of the workspace, and no symbolic link that leads out of it (a
- * later step, an artifact upload say, would read through it).
+ * paths `download` asked for move on into the workspace.
+ *
+ * Every decision is made on real locations, never on spellings: each place
+ * is resolved as the operating system would resolve it (every symbolic link
+ * on the way followed, in the archive and in the workspace, `..` applied to
+ * where a link really led). Then
+ * - a source must really lie inside the staging directory (a link in the
+ *   archive on the way to it that leads out is never followed);
+ * - a destination must really lie inside the workspace, outside every `.git`
+ *   (at any depth, any case) and outside the step's private directory;
+ * - a symbolic link from the archive lands only when where it leads passes
+ *   the same test (a later step, an artifact upload say, would follow it);
+ * - a file replaces what is at its place (a link there is replaced, never
+ *   written through); only regular files, directories and links land.
+ * Each entry is decided when it is written, so earlier entries of the same
+ * download (two overlapping paths, in either order) are taken into account.
  */
 
 
 
-function lexists(path) {
+/** How many links one resolution follows (Linux's own limit). */
+const MAX_LINKS = 40;
+function statOf(path) {
     try {
-        (0,external_node_fs_.lstatSync)(path);
-        return true;
+        return (0,external_node_fs_.lstatSync)(path);
     }
     catch {
-        return false;
+        return undefined;
     }
 }
-/** The real location of `path`, or of its deepest existing ancestor when it does not exist yet. */
-function realLocation(path) {
-    let current = path;
-    while (!(0,external_node_fs_.existsSync)(current) && (0,external_node_path_.dirname)(current) !== current)
-        current = (0,external_node_path_.dirname)(current);
-    return (0,external_node_fs_.realpathSync)(current);
+/**
+ * Where the absolute `path` really leads: every existing symbolic link on the
+ * way followed (and `planned`, as if it stood), `..` applied to the real
+ * directory reached so far, a missing tail kept as written. Undefined when the
+ * system could not resolve it either (a loop, `..` after a missing directory,
+ * a file in the middle).
+ */
+function realLocation(path, planned) {
+    const pending = path.split(external_node_path_.sep).filter((part) => part !== '');
+    let resolved = external_node_path_.sep;
+    let missing = false;
+    let links = 0;
+    while (pending.length > 0) {
+        const part = pending.shift();
+        if (part === '.')
+            continue;
+        if (part === '..') {
+            if (missing)
+                return undefined;
+            resolved = (0,external_node_path_.dirname)(resolved);
+            continue;
+        }
+        const next = (0,external_node_path_.join)(resolved, part);
+        const isPlanned = !missing && next === planned?.path;
+        const stat = missing || isPlanned ? undefined : statOf(next);
+        if (!isPlanned && (!stat || missing)) {
+            missing = true;
+            resolved = next;
+            continue;
+        }
+        if (isPlanned || stat?.isSymbolicLink()) {
+            if (++links > MAX_LINKS)
+                return undefined;
+            const target = isPlanned ? planned?.to : (0,external_node_fs_.readlinkSync)(next);
+            pending.unshift(...target.split(external_node_path_.sep).filter((piece) => piece !== ''));
+            if ((0,external_node_path_.isAbsolute)(target))
+                resolved = external_node_path_.sep;
+            continue;
+        }
+        if (!stat?.isDirectory() && pending.length > 0)
+            return undefined;
+        resolved = next;
+    }
+    return resolved;
 }
-/** Why `dest` may not be written, or undefined when it may. */
-function destinationProblem(root, dest, keepOut) {
-    if ((0,external_node_path_.relative)(root, dest).split(external_node_path_.sep).includes('.git'))
-        return 'a .git directory is never copied';
-    if (keepOut.some((dir) => (0,paths/* isInside */.F)(dir, dest)))
-        return "the step's private directory is never written";
-    if (dest !== root && !(0,paths/* isInside */.F)(root, realLocation((0,external_node_path_.dirname)(dest))))
-        return 'it would be written through a symbolic link that leads out of the workspace';
-    if (lexists(dest) && (0,external_node_fs_.lstatSync)(dest).isSymbolicLink() && !(0,paths/* isInside */.F)(root, realLocation(dest)))
-        return 'it is a symbolic link in the workspace that leads out of it';
+/** Where the real location `real` is when nothing may be written there (or point there), or undefined when it may. */
+function forbiddenPlace(places, real) {
+    if (real === undefined)
+        return 'where nobody can tell (a loop of links, or .. after a missing directory)';
+    if (!(0,paths/* isInside */.F)(places.root, real))
+        return 'out of the workspace';
+    if ((0,external_node_path_.relative)(places.root, real)
+        .split(external_node_path_.sep)
+        .some((part) => part.toLowerCase() === '.git'))
+        return 'into a .git directory';
+    if (places.keepOut.some((dir) => (0,paths/* isInside */.F)(dir, real)))
+        return "into the step's private directory";
     return undefined;
 }
-/** A symbolic link from the archive that would lead out of the workspace once at `dest` (a later step could read through it). */
-function linkProblem(root, source, dest) {
-    if (!(0,external_node_fs_.lstatSync)(source).isSymbolicLink())
-        return undefined;
-    const target = (0,external_node_fs_.readlinkSync)(source);
-    return (0,paths/* isInside */.F)(root, (0,external_node_path_.resolve)((0,external_node_path_.dirname)(dest), target)) ? undefined : `a symbolic link to '${target}' leads out of the workspace`;
+class Lander {
+    landing = { copied: [], missing: [], refused: [] };
+    places;
+    constructor(places) {
+        this.places = places;
+    }
+    refuse(dest, why) {
+        this.landing.refused.push(`'${(0,external_node_path_.relative)(this.places.root, dest) || '.'}': ${why}`);
+        return false;
+    }
+    /** One asked-for path: its source inside staging, then the entry and everything under it. */
+    path(path) {
+        const lexical = (0,external_node_path_.join)(this.places.staging, path);
+        const sourceParent = path === '.' ? this.places.staging : realLocation((0,external_node_path_.dirname)(lexical));
+        const dest = (0,external_node_path_.join)(this.places.root, path);
+        if (sourceParent === undefined || !(0,paths/* isInside */.F)(this.places.staging, sourceParent)) {
+            this.refuse(dest, 'a symbolic link in the archive on the way to it leads out of the archive');
+            return;
+        }
+        const source = path === '.' ? sourceParent : (0,external_node_path_.join)(sourceParent, (0,external_node_path_.basename)(lexical));
+        if (!statOf(source)) {
+            this.landing.missing.push(path);
+            return;
+        }
+        if (this.entry(source, dest))
+            this.landing.copied.push(path);
+    }
+    /** Lands `source` (inside staging, not followed) at `dest`, whose parent is resolved now; false when refused. */
+    entry(source, dest) {
+        const parent = dest === this.places.root ? undefined : realLocation((0,external_node_path_.dirname)(dest));
+        const target = dest === this.places.root ? this.places.root : parent && (0,external_node_path_.join)(parent, (0,external_node_path_.basename)(dest));
+        const place = forbiddenPlace(this.places, target);
+        if (place !== undefined || target === undefined)
+            return this.refuse(dest, `it would be written ${place ?? ''}`);
+        const stat = (0,external_node_fs_.lstatSync)(source);
+        if (stat.isSymbolicLink())
+            return this.link(source, target);
+        if (stat.isFile())
+            return this.file(source, target, stat);
+        if (stat.isDirectory())
+            return this.directory(source, target);
+        return this.refuse(target, 'it is not a regular file, directory or symbolic link');
+    }
+    /** What is at `target` may be replaced by a file or a link: nothing, a file or a link; never a directory. */
+    clear(target) {
+        const there = statOf(target);
+        if (there?.isDirectory()) {
+            this.refuse(target, 'a directory in the workspace is in the way');
+            return false;
+        }
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(target), { recursive: true });
+        if (there)
+            (0,external_node_fs_.unlinkSync)(target);
+        return true;
+    }
+    file(source, target, stat) {
+        if (!this.clear(target))
+            return false;
+        // EXCL: a fresh file at the checked place, never through a link that appeared there.
+        (0,external_node_fs_.copyFileSync)(source, target, external_node_fs_.constants.COPYFILE_EXCL);
+        (0,external_node_fs_.chmodSync)(target, stat.mode & 0o777);
+        return true;
+    }
+    link(source, target) {
+        const to = (0,external_node_fs_.readlinkSync)(source);
+        // Resolved as the system will once the link stands (`..` after a link follows the link; a loop through itself leads
+        // nowhere), from its real parent: made first, as it would be for the link anyway (the place itself was checked).
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(target), { recursive: true });
+        const place = forbiddenPlace(this.places, realLocation(target, { path: target, to }));
+        if (place !== undefined)
+            return this.refuse(target, `a symbolic link to '${to}' leads ${place}`);
+        if (!this.clear(target))
+            return false;
+        (0,external_node_fs_.symlinkSync)(to, target);
+        return true;
+    }
+    directory(source, target) {
+        const there = statOf(target);
+        if (there?.isSymbolicLink()) {
+            // A link in the workspace: merged into where it really leads, when that may be written.
+            const real = realLocation(target);
+            const place = forbiddenPlace(this.places, real);
+            if (place !== undefined)
+                return this.refuse(target, `it is a symbolic link in the workspace that leads ${place}`);
+            if (real === undefined || !statOf(real)?.isDirectory())
+                return this.refuse(target, 'it is a symbolic link in the workspace to no directory');
+            target = real;
+        }
+        else if (there && !there.isDirectory())
+            return this.refuse(target, 'a file in the workspace is in the way');
+        (0,external_node_fs_.mkdirSync)(target, { recursive: true });
+        for (const name of (0,external_node_fs_.readdirSync)(source).sort())
+            this.entry((0,external_node_path_.join)(source, name), (0,external_node_path_.join)(target, name));
+        return true;
+    }
 }
 /** Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own). */
 function landDownloads(staging, workspace, paths, keepOut) {
     if (!(0,external_node_fs_.existsSync)(workspace))
         throw new Error(`download: the workspace ${workspace} is not there any more; nothing was copied`);
-    const root = (0,external_node_fs_.realpathSync)(workspace);
-    const landing = { copied: [], missing: [], refused: [] };
-    const guard = [...keepOut, staging].map((dir) => (0,external_node_path_.join)(root, (0,external_node_path_.relative)(workspace, dir)));
-    for (const path of paths) {
-        const from = (0,external_node_path_.join)(staging, path);
-        if (!lexists(from)) {
-            landing.missing.push(path);
-            continue;
-        }
-        const to = (0,external_node_path_.join)(root, path);
-        const problem = destinationProblem(root, to, guard) ?? linkProblem(root, from, to);
-        if (problem) {
-            landing.refused.push(`'${path}': ${problem}`);
-            continue;
-        }
-        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(to), { recursive: true });
-        (0,external_node_fs_.cpSync)(from, to, {
-            recursive: true,
-            force: true,
-            verbatimSymlinks: true,
-            // Each entry on its own: a directory tree may hold a .git, or meet a workspace symlink on the way.
-            filter: (source, dest) => {
-                const why = dest === to ? undefined : (destinationProblem(root, dest, guard) ?? linkProblem(root, source, dest));
-                if (why)
-                    landing.refused.push(`'${(0,external_node_path_.relative)(root, dest)}': ${why}`);
-                return why === undefined;
-            },
-        });
-        landing.copied.push(path);
-    }
-    return landing;
+    const realStaging = (0,external_node_fs_.realpathSync)(staging);
+    const guarded = [...keepOut.map((dir) => realLocation(dir) ?? dir), realStaging];
+    const lander = new Lander({ root: (0,external_node_fs_.realpathSync)(workspace), staging: realStaging, keepOut: guarded });
+    for (const path of paths)
+        lander.path(path);
+    return lander.landing;
 }
 
 ;// CONCATENATED MODULE: ./build/src/remote/transfer.js

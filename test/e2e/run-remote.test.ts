@@ -135,7 +135,7 @@ describe.skipIf(!canRun)('run, in process', () => {
     expect(readdirSync(workspace).sort()).toEqual(['reports', 'src'])
     expect(readdirSync(join(workspace, 'reports'))).toEqual(['junit.xml'])
     expect(core.annotations).toEqual([
-      { level: 'warning', message: "download: 2 entries were not copied into the workspace: 'reports/.git': a .git directory is never copied; 'reports/escape': a symbolic link to '/etc/passwd' leads out of the workspace" },
+      { level: 'warning', message: "download: 2 entries were not copied into the workspace: 'reports/.git': it would be written into a .git directory; 'reports/escape': a symbolic link to '/etc/passwd' leads out of the workspace" },
     ])
     expect(core.outputs['exit-code']).toBe('0')
     // The planted members were really in the archive.

@@ -46,8 +46,8 @@ describe('landDownloads', () => {
     const landing = landDownloads(staging, workspace, ['out/x.txt', 'results'], [])
     expect(landing.copied).toEqual([])
     expect(landing.refused).toEqual([
-      "'out/x.txt': it would be written through a symbolic link that leads out of the workspace",
-      "'results': it is a symbolic link in the workspace that leads out of it",
+      "'out/x.txt': it would be written out of the workspace",
+      "'results': it is a symbolic link in the workspace that leads out of the workspace",
     ])
     expect(readdirSync(outside)).toEqual([])
   })
@@ -72,13 +72,23 @@ describe('landDownloads', () => {
     const landing = landDownloads(staging, workspace, ['.'], [privateDir])
     expect(landing.copied).toEqual(['.'])
     expect(landing.refused.sort()).toEqual([
-      "'.git': a .git directory is never copied",
-      "'_temp/gpu-sandbox-1': the step's private directory is never written",
-      "'sub/.git': a .git directory is never copied",
+      "'.git': it would be written into a .git directory",
+      "'_temp/gpu-sandbox-1': it would be written into the step's private directory",
+      "'sub/.git': it would be written into a .git directory",
     ])
     expect(readFileSync(join(privateDir, 'id'), 'utf8')).toBe('real key')
     expect(existsSync(join(workspace, '.git'))).toBe(false)
     expect(readFileSync(join(workspace, 'sub', 'b.txt'), 'utf8')).toBe('b')
+  })
+
+  it('a link that would lead through itself, or into .git once it stands, is refused', () => {
+    const { workspace, staging } = setUp({ 'loop': '-> loop/x', 'hop': '-> ./hop/../.git', 'fine': '-> sub', 'sub/x': 'x' })
+    const landing = landDownloads(staging, workspace, ['loop', 'hop', 'fine', 'sub'], [])
+    expect(landing.copied).toEqual(['fine', 'sub'])
+    expect(landing.refused).toEqual([
+      "'loop': a symbolic link to 'loop/x' leads where nobody can tell (a loop of links, or .. after a missing directory)",
+      "'hop': a symbolic link to './hop/../.git' leads where nobody can tell (a loop of links, or .. after a missing directory)",
+    ])
   })
 
   it('a workspace that is gone says so', () => {
