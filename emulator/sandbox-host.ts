@@ -120,3 +120,23 @@ printf 'tar %s\\n' "$*" >> "$EMULATOR_CALLS_LOG"
 export function plantHostileTar(host: SandboxHost): void {
   writeFileSync(join(host.bin, 'tar'), HOSTILE_TAR, { mode: 0o755 })
 }
+
+/**
+ * A hostile sandbox (tests of download): its `tar`, asked for an archive
+ * (`tar -cf - …`), sends instead the members `build` makes (a bash snippet run
+ * in an empty directory), named in `members` and in that order; `options` go
+ * to tar before `-cf` (`-S` stores a sparse file as the holes it has).
+ */
+export function plantArchive(host: SandboxHost, build: string, members: readonly string[], options: readonly string[] = []): void {
+  const quoted = (words: readonly string[]) => words.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ')
+  const script = `#!/bin/bash
+real=$(PATH=/usr/bin:/bin command -v tar)
+if [ "$1" != -cf ] || [ "$2" != - ]; then exec "$real" "$@"; fi
+dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
+${build}
+printf 'tar (planted) %s\\n' "$*" >> "$EMULATOR_CALLS_LOG"
+"$real" ${quoted(options)} -cf - -- ${quoted(members)}
+`
+  writeFileSync(join(host.bin, 'tar'), script, { mode: 0o755 })
+}

@@ -40,13 +40,14 @@ export async function runPost(deps: PostDeps): Promise<void> {
   core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)
 }
 
-/** Start mode: a registered runner's job first, then the sandbox, then the registration. */
+/** Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the run fails the step. */
 async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInputs): Promise<void> {
   const runner = state.runner
   const config = runner ? inputs.cleanup() : undefined
-  if (runner && config && !config.keepAlive) await waitForRunnerJob(deps, runner, config)
+  const taken = runner && config && !config.keepAlive ? await waitForRunnerJob(deps, runner, config) : undefined
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
   if (runner && config && !config.keepAlive) await deleteRegistration(deps, runner, config)
+  if (taken) deps.core.setFailed(taken)
 }
 
 export async function run(): Promise<void> {

@@ -32754,6 +32754,11 @@ const JitAnswer = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runn
 const RunnerList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runners: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
 const Release = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ tag_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional() });
 const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners";
+/** Reading the run's jobs, to see who took the runner. */
+const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner';
+const JOB_PAGES = 10;
+const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() });
+const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
 const CALL_DEADLINE_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 class RunnerRegistry {
@@ -32766,8 +32771,8 @@ class RunnerRegistry {
         this.token = token;
         this.deps = deps;
     }
-    /** One request, retried while GitHub is briefly away; refusals turned into what to do. */
-    async call(label, route, parameters = {}) {
+    /** One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token lacks). */
+    async call(label, route, parameters = {}, needs = PERMISSION) {
         const github = await (this.octokit ??= (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(this.token, this.repository.apiUrl));
         const { owner, repo } = this.repository;
         try {
@@ -32785,14 +32790,40 @@ class RunnerRegistry {
             if ((0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .isRateLimit */ .a5)(error))
                 throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
             if (status === 401 || status === 403) {
-                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${PERMISSION}`);
+                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${needs}`);
             }
             throw new GitHubRunnerError(status, `${label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .P)(error).text}`);
         }
     }
-    /** Before anything costs money: may this token manage the repository's runners? */
-    async checkAccess() {
+    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
+    async checkAccess(run) {
         await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        if (run)
+            await this.jobsPage(run, 1, 1);
+    }
+    async jobsPage(run, page, perPage) {
+        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
+        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
+        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
+        const list = JobList.safeParse(data);
+        if (!list.success)
+            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
+        return list.data.jobs;
+    }
+    /** The jobs of one attempt of a workflow run (up to 1,000), with the runner each was given. */
+    async jobsOf(run) {
+        const jobs = [];
+        for (let page = 1; page <= JOB_PAGES; page++) {
+            const raw = await this.jobsPage(run, page, 100);
+            for (const item of raw) {
+                const job = Job.safeParse(item);
+                if (job.success)
+                    jobs.push({ id: job.data.id, name: job.data.name ?? '', runnerName: job.data.runner_name ?? undefined });
+            }
+            if (raw.length < 100)
+                break;
+        }
+        return jobs;
     }
     /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
     async generate(name, label) {
@@ -33015,6 +33046,7 @@ const INPUT_DEFAULTS = {
     run: '',
     upload: '.',
     download: '',
+    'download-limit': '2GiB',
     runner: 'false',
     'runner-label': '',
     'runner-timeout': '10m',
@@ -33058,6 +33090,7 @@ const INPUT_MODES = {
     run: ['start'],
     upload: ['start'],
     download: ['start'],
+    'download-limit': ['start'],
     runner: ['start'],
     'runner-label': ['start'],
     'runner-timeout': ['start'],
@@ -33417,6 +33450,14 @@ var run_context = __nccwpck_require__(82728);
 
 
 
+/** This job's workflow run, from the runner's environment; undefined outside one. */
+function runner_workflowRunFromEnv(env) {
+    const id = env.GITHUB_RUN_ID ?? '';
+    const attempt = env.GITHUB_RUN_ATTEMPT || '1';
+    if (!/^[1-9]\d{0,15}$/.test(id) || !/^[1-9]\d{0,5}$/.test(attempt))
+        return undefined;
+    return { id: Number(id), attempt: Number(attempt) };
+}
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
 function runnerDomains(repository) {
@@ -33490,7 +33531,7 @@ function parseRunner(inputs, context, policy) {
         return undefined;
     }
     const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
-    return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains };
+    return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains, workflowRun: runner_workflowRunFromEnv(env) };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -33657,6 +33698,8 @@ function parsePaths(raw, kind, workspace, fail) {
     return paths.includes('.') ? ['.'] : paths;
 }
 
+// EXTERNAL MODULE: ./build/src/inputs/sizes.js
+var sizes = __nccwpck_require__(95265);
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
 var ssh = __nccwpck_require__(60280);
 ;// CONCATENATED MODULE: ./build/src/inputs/unused.js
@@ -33688,6 +33731,7 @@ var default_name = __nccwpck_require__(16536);
  * Per-mode assembly: which inputs each mode reads, composed from the field
  * parsers. Every input is read here, once; nothing else calls core.getInput.
  */
+
 
 
 
@@ -33801,7 +33845,7 @@ function parseStart(inputs, connection, run) {
 function parseRun(inputs, context) {
     const script = inputs.read('run');
     if (script.trim() === '') {
-        for (const name of ['upload', 'download']) {
+        for (const name of ['upload', 'download', 'download-limit']) {
             if (inputs.changed(name))
                 inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
         }
@@ -33812,7 +33856,8 @@ function parseRun(inputs, context) {
     const workspace = context.workspace ?? process.cwd();
     const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
     const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
-    return { script, upload, download, workspace };
+    const downloadLimit = inputs.parse('download-limit', sizes/* byteSize */.mz);
+    return { script, upload, download, downloadLimit, workspace };
 }
 function parseNetworkPolicyMode(inputs, connection) {
     return {
@@ -33927,7 +33972,12 @@ function parseCleanupInputs(read) {
         runner: () => {
             const repository = repositoryFromEnv(process.env);
             const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout']);
-            return { githubToken: field.usableGitHubToken(read('github-token')) ?? '', repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 };
+            return {
+                githubToken: field.usableGitHubToken(read('github-token')) ?? '',
+                repository: typeof repository === 'string' ? undefined : repository,
+                pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
+                workflowRun: workflowRunFromEnv(process.env),
+            };
         },
     };
     return inputs.done(config);
@@ -33981,6 +34031,49 @@ function repositoryFromEnv(env) {
         return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
     return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
 }
+
+
+/***/ }),
+
+/***/ 95265:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   mz: () => (/* binding */ byteSize),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/* unused harmony export parseBytes */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(88532);
+/** Byte-size inputs (`download-limit`): `2GiB`, `512MiB`, `100KiB`, `1.5GiB`, or plain bytes. */
+
+const UNITS = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+const SIZE = /^(\d+(?:\.\d+)?)\s*([A-Za-z]*)$/;
+const MAX_BYTES = 1024 ** 4;
+/** Bytes for `raw`, or undefined when it is not a size in B, KiB, MiB or GiB. */
+function parseBytes(raw) {
+    const match = SIZE.exec(raw.trim());
+    if (!match)
+        return undefined;
+    const unit = UNITS[(match[2] || 'b').toLowerCase()];
+    return unit === undefined ? undefined : Math.floor(Number(match[1]) * unit);
+}
+/** A size for a message: `1 MiB`, `2.5 GiB`, `512 B`. */
+function formatBytes(bytes) {
+    for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]]) {
+        if (bytes >= size)
+            return `${Number((bytes / size).toFixed(1))} ${unit}`;
+    }
+    return `${bytes} B`;
+}
+const byteSize = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform((raw, ctx) => {
+    const bytes = parseBytes(raw);
+    if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
+        ctx.addIssue({ code: 'custom', message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'` });
+        return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
+    }
+    return bytes;
+});
 
 
 /***/ }),
@@ -35276,6 +35369,8 @@ function followJob(context, runId, showLine) {
 var external_node_child_process_ = __nccwpck_require__(31421);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./build/src/inputs/sizes.js
+var sizes = __nccwpck_require__(95265);
 // EXTERNAL MODULE: ./build/src/runtime/paths.js
 var paths = __nccwpck_require__(21794);
 ;// CONCATENATED MODULE: ./build/src/remote/landing.js
@@ -35495,6 +35590,7 @@ function landDownloads(staging, workspace, paths, keepOut) {
 
 
 
+
 /** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
 class TransferError extends Error {
     connection;
@@ -35503,6 +35599,23 @@ class TransferError extends Error {
         this.name = 'TransferError';
         this.connection = connection;
     }
+}
+/** The download brought back more than `download-limit`: nothing of it landed. Never retried. */
+class DownloadLimitError extends TransferError {
+    constructor(limit, received, unpacked) {
+        const counted = unpacked === undefined ? `more than ${(0,sizes/* formatBytes */.z3)(limit)} arrived (${(0,sizes/* formatBytes */.z3)(received)} when the transfer was stopped)` : `it came to ${(0,sizes/* formatBytes */.z3)(Math.max(received, unpacked))} (${(0,sizes/* formatBytes */.z3)(received)} received, ${(0,sizes/* formatBytes */.z3)(unpacked)} unpacked)`;
+        super(`Input 'download-limit': the download is over its limit of ${(0,sizes/* formatBytes */.z3)(limit)}: ${counted}. Nothing of it was copied into the workspace. Download fewer or smaller paths, or raise download-limit.`, false);
+        this.name = 'DownloadLimitError';
+    }
+}
+/** Bytes under `dir` as unpacked: the sizes of its files (a sparse file counts its full size), links not followed. */
+function unpackedBytes(dir) {
+    let total = 0;
+    for (const entry of (0,external_node_fs_.readdirSync)(dir, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile())
+            total += (0,external_node_fs_.lstatSync)((0,external_node_path_.join)(entry.parentPath, entry.name)).size;
+    }
+    return total;
 }
 /** tar's arguments for workspace-relative paths (`./x`, so no path can read as an option). */
 function memberArguments(paths) {
@@ -35557,25 +35670,55 @@ async function uploadPaths(target, placement, workspace, paths, privateDirs, env
     }
 }
 /**
+ * Receives the sandbox's archive into `staging`, counting the bytes as they
+ * pass (this process sits between ssh and tar for that); past `limit` both
+ * are killed at once. Resolves with the bytes received.
+ */
+async function receive(target, placement, paths, staging, limit, env, signal) {
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
+    // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
+    // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: ['pipe', 'ignore', 'pipe'], env: (0,ssh_command/* toolEnvironment */.uQ)(env) });
+    let received = 0;
+    ssh.stdout?.on('data', (chunk) => {
+        received += chunk.length;
+        if (received <= limit)
+            return;
+        ssh.kill('SIGKILL');
+        tar.kill('SIGKILL');
+    });
+    tar.stdin?.on('error', () => undefined); // a tar that ended (or was killed) first: its exit code tells
+    ssh.stdout?.pipe(tar.stdin);
+    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
+    try {
+        const stderr = { from: (0,ssh_command/* collect */.Fo)(ssh.stderr), to: (0,ssh_command/* collect */.Fo)(tar.stderr) };
+        const finished = finish({ from: ssh, to: tar }, 'download', 'from', stderr);
+        await finished.catch((error) => {
+            if (received <= limit)
+                throw error;
+        });
+        if (received > limit)
+            throw new DownloadLimitError(limit, received, undefined);
+        return received;
+    }
+    finally {
+        for (const stop of stops)
+            stop();
+    }
+}
+/**
  * Copies working-directory `paths` back into the workspace, through a staging
  * directory in `privateDir` (landing.ts: only those paths reach the workspace).
+ * Over `limit` bytes, received or unpacked: a DownloadLimitError, nothing lands.
  */
-async function downloadPaths(target, placement, workspace, paths, privateDir, env, signal) {
+async function downloadPaths(target, placement, workspace, paths, privateDir, limit, env, signal) {
     const staging = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)(privateDir, 'download-'));
     try {
-        const ssh = (0,ssh_command/* spawnSsh */.O5)(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
-        // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
-        // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
-        const tar = (0,external_node_child_process_.spawn)('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: (0,ssh_command/* toolEnvironment */.uQ)(env) });
-        ssh.stdout?.destroy();
-        const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
-        try {
-            await finish({ from: ssh, to: tar }, 'download', 'from', { from: (0,ssh_command/* collect */.Fo)(ssh.stderr), to: (0,ssh_command/* collect */.Fo)(tar.stderr) });
-        }
-        finally {
-            for (const stop of stops)
-                stop();
-        }
+        const received = await receive(target, placement, paths, staging, limit, env, signal);
+        // A small archive may unpack huge (a sparse member): counted before anything lands.
+        const unpacked = unpackedBytes(staging);
+        if (unpacked > limit)
+            throw new DownloadLimitError(limit, received, unpacked);
         return landDownloads(staging, workspace, paths, [privateDir]);
     }
     finally {
@@ -35620,14 +35763,18 @@ async function upload(deps, context, request, workdir, privateDir) {
         core.endGroup();
     }
 }
-/** Brings `download` back; the paths copied. A path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
+/**
+ * Brings `download` back. A path the sandbox does not have, or a failed
+ * transfer, is a warning: the run's own result matters more. Only a download
+ * over download-limit fails the step (the caller decides when).
+ */
 async function download(deps, context, request, workdir, privateDir) {
     const { core } = deps;
     if (request.download.length === 0)
-        return [];
+        return { copied: [] };
     core.startGroup(`Download ${listed(request.download)} from ${workdir}`);
     try {
-        const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, context.env, context.signal);
+        const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, request.downloadLimit, context.env, context.signal);
         const { copied, missing, refused } = await whileConnecting(context, 'download', fetch, isConnectionError);
         for (const path of missing)
             core.warning(`download: '${(0,untrusted/* serviceText */.Lo)(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`);
@@ -35635,13 +35782,15 @@ async function download(deps, context, request, workdir, privateDir) {
             core.warning(`download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused.slice(0, 5).map((entry) => (0,untrusted/* serviceText */.Lo)(entry, 200)).join('; ')}${refused.length > 5 ? '; …' : ''}`);
         if (copied.length > 0)
             core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`);
-        return copied;
+        return { copied };
     }
     catch (error) {
         if (context.signal?.aborted)
             throw error;
+        if (error instanceof DownloadLimitError)
+            return { copied: [], overLimit: error.message };
         core.warning(`download failed: ${error.message}`);
-        return [];
+        return { copied: [] };
     }
     finally {
         core.endGroup();
@@ -35672,9 +35821,9 @@ async function runJob(deps, context, request, workdir) {
     core.info(`Run ${status} after ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
     return end;
 }
-function runSummary(end, copied) {
+function runSummary(end, copied, overLimit) {
     const result = 'lost' in end ? 'ended without an exit status' : end.status === 0 ? 'passed (exit 0)' : `failed (exit ${end.status})`;
-    const back = copied.length > 0 ? `; downloaded: ${copied.map((path) => (0,untrusted/* summaryText */.g5)(path, 200)).join(', ')}` : '';
+    const back = overLimit ? '; the download was over download-limit: nothing of it was copied' : copied.length > 0 ? `; downloaded: ${copied.map((path) => (0,untrusted/* summaryText */.g5)(path, 200)).join(', ')}` : '';
     return `\n**run** ${result}${back}.\n`;
 }
 /** While connections fail: one read of the sandbox says whether it is still there (a failed read says nothing). */
@@ -35707,17 +35856,23 @@ async function runOnSandbox(deps, request, sandboxId, target, placement) {
     }
     catch (error) {
         // Whatever became of the stream, the results the job has written so far are still wanted.
-        if (!deps.signal.aborted)
-            await download(deps, context, request, workdir, privateDir);
+        const partial = deps.signal.aborted ? undefined : await download(deps, context, request, workdir, privateDir);
+        if (partial?.overLimit)
+            deps.core.error(partial.overLimit);
         throw error;
     }
-    const copied = await download(deps, context, request, workdir, privateDir);
-    await deps.core.appendSummary(runSummary(end, copied));
+    const { copied, overLimit } = await download(deps, context, request, workdir, privateDir);
+    await deps.core.appendSummary(runSummary(end, copied, overLimit !== undefined));
+    // The run's own failure is the step's message; the limit is said beside it.
+    if (overLimit && ('lost' in end || end.status !== 0))
+        deps.core.error(overLimit);
     if ('lost' in end)
         throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above');
     deps.core.setOutput('exit-code', String(end.status));
     if (end.status !== 0)
         throw new Error(`run exited with ${end.status}`);
+    if (overLimit)
+        throw new Error(overLimit);
 }
 
 ;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
@@ -35819,7 +35974,7 @@ async function reportStartDryRun(config, deps) {
     await (0,summary/* reportDryRun */.HN)(deps.core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)');
 }
 async function checkRunnerAccess(deps, runner) {
-    await (0,register/* registryFor */.ZQ)(deps, runner).checkAccess();
+    await (0,register/* registryFor */.ZQ)(deps, runner).checkAccess(runner.workflowRun);
     if (runner.addedDomains.length > 0)
         deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.`);
 }
@@ -37719,8 +37874,13 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 const RENEWER_FLAG = '--ssh-renewer';
 const RENEWER_LOG = 'renewer.log';
-/** What the renewer may see of the step's environment: the path, the home, proxies and CA settings. Nothing else. */
-const PASSED_ON = ['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE'];
+/**
+ * What the renewer may see of the step's environment: the path, the home,
+ * proxies and CA settings, and the job's RUNNER_TRACKING_ID, by which a
+ * self-hosted runner's end-of-job clean-up finds the processes a job left
+ * (actions/runner: ProcessInvoker sets it, JobExtension ends its holders).
+ */
+const PASSED_ON = ['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'RUNNER_TRACKING_ID'];
 function renewerEnvironment(env) {
     return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
 }

@@ -28807,7 +28807,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ok: () => (/* binding */ waitForRunnerJob)
 });
 
-// UNUSED EXPORTS: runnerPollMs
+// UNUSED EXPORTS: claimWindowMs, runnerPollMs
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
@@ -28937,6 +28937,11 @@ const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_con
 const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
 const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
 const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners";
+/** Reading the run's jobs, to see who took the runner. */
+const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner';
+const JOB_PAGES = 10;
+const Job = schemas/* looseObject */._H3({ id: schemas/* number */.aig(), name: schemas/* string */.YjP().nullish(), runner_name: schemas/* string */.YjP().nullish() });
+const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
 const CALL_DEADLINE_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 class RunnerRegistry {
@@ -28949,8 +28954,8 @@ class RunnerRegistry {
         this.token = token;
         this.deps = deps;
     }
-    /** One request, retried while GitHub is briefly away; refusals turned into what to do. */
-    async call(label, route, parameters = {}) {
+    /** One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token lacks). */
+    async call(label, route, parameters = {}, needs = PERMISSION) {
         const github = await (this.octokit ??= loadOctokit(this.token, this.repository.apiUrl));
         const { owner, repo } = this.repository;
         try {
@@ -28968,14 +28973,40 @@ class RunnerRegistry {
             if (isRateLimit(error))
                 throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
             if (status === 401 || status === 403) {
-                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${PERMISSION}`);
+                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${needs}`);
             }
             throw new GitHubRunnerError(status, `${label}: ${describeGitHubFailure(error).text}`);
         }
     }
-    /** Before anything costs money: may this token manage the repository's runners? */
-    async checkAccess() {
+    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
+    async checkAccess(run) {
         await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        if (run)
+            await this.jobsPage(run, 1, 1);
+    }
+    async jobsPage(run, page, perPage) {
+        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
+        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
+        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
+        const list = JobList.safeParse(data);
+        if (!list.success)
+            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
+        return list.data.jobs;
+    }
+    /** The jobs of one attempt of a workflow run (up to 1,000), with the runner each was given. */
+    async jobsOf(run) {
+        const jobs = [];
+        for (let page = 1; page <= JOB_PAGES; page++) {
+            const raw = await this.jobsPage(run, page, 100);
+            for (const item of raw) {
+                const job = Job.safeParse(item);
+                if (job.success)
+                    jobs.push({ id: job.data.id, name: job.data.name ?? '', runnerName: job.data.runner_name ?? undefined });
+            }
+            if (raw.length < 100)
+                break;
+        }
+        return jobs;
     }
     /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
     async generate(name, label) {
@@ -29053,8 +29084,12 @@ var summary = __nccwpck_require__(9128);
  * sandbox stays; once the registration is gone after it was busy (a JIT
  * runner deregisters after its job), or `runner-timeout` passed with no job
  * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
- * deleted if still there. GitHub is asked at most 4 times in any minute. A
+ * deleted if still there. GitHub is asked at most 4 times in any minute while
+ * it waits for a job (twice a poll while it checks who took the runner). A
  * cancelled job ends the wait at once; the stop still happens.
+ *
+ * Who took it is watched (ClaimWatch): the runner's label is built from public
+ * values, so a job someone else queued with it can be handed the runner.
  */
 
 
@@ -29073,6 +29108,67 @@ function registry(deps, runner, signal) {
         return undefined;
     return new RunnerRegistry(runner.repository, runner.githubToken, { clock: deps.clock, signal, log: (message) => deps.core.info(message) });
 }
+/** How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests use 3 s), else 30 s. */
+function claimWindowMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
+}
+/**
+ * Who took the runner. A job of this workflow run names it (`runner_name`)
+ * once GitHub assigned it; a busy runner that no job of this run names for
+ * the window on end, or that finished a job none of them names, served a job
+ * from outside this run. A failed read is no evidence: a warning, once.
+ */
+class ClaimWatch {
+    unclaimedSince;
+    claimed = false;
+    warned = false;
+    deps;
+    github;
+    saved;
+    run;
+    constructor(deps, github, saved, run) {
+        this.deps = deps;
+        this.github = github;
+        this.saved = saved;
+        this.run = run;
+    }
+    /** Whether a job of this run names the runner; undefined when GitHub could not say. */
+    async named() {
+        try {
+            const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name);
+            if (ours && !this.claimed)
+                this.deps.core.info(`Runner ${this.saved.name}: job '${(0,untrusted/* serviceText */.Lo)(ours.name, 100)}' of this workflow run took it.`);
+            this.claimed ||= ours !== undefined;
+            return ours !== undefined;
+        }
+        catch (error) {
+            if (this.deps.cancelWait?.aborted)
+                return undefined;
+            if (!this.warned)
+                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
+            this.warned = true;
+            return undefined;
+        }
+    }
+    /** On a poll that shows the runner busy: why the step must stop it now, or undefined. */
+    async whileBusy() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        const now = this.deps.clock.now();
+        this.unclaimedSince ??= now;
+        return now - this.unclaimedSince >= claimWindowMs() ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(claimWindowMs())} no job of this run named it`) : undefined;
+    }
+    /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
+    async afterJob() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        return this.taken('it ran a job that no job of this run names');
+    }
+    taken(evidence) {
+        return `Runner ${this.saved.name} was taken by a job outside this workflow run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. The sandbox is stopped and the registration deleted. The runner's label is built from public values, so a workflow that someone else can queue (a fork's pull request in a public repository) may ask for it; restrict the runner group to selected workflows (docs/usage.md#runner-mode).`;
+    }
+}
 /** One poll: the runner, undefined when gone, or 'stop' when GitHub cannot be asked any more. */
 async function poll(deps, github, saved) {
     try {
@@ -29090,55 +29186,65 @@ async function poll(deps, github, saved) {
         return { id: saved.id, name: saved.name, status: 'unknown', busy: false };
     }
 }
-/** Waits while the runner's job runs, or for a job to pick it up; returns when the sandbox may be stopped. */
+/**
+ * Waits while the runner's job runs, or for a job to pick it up; resolves when
+ * the sandbox may be stopped, with why the step must then fail (a job from
+ * outside this run took the runner), if it must.
+ */
 async function waitForRunnerJob(deps, saved, config) {
-    const { core, clock } = deps;
+    const { core } = deps;
     if (!saved.online) {
         core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
-        return;
+        return undefined;
     }
     const runner = config.runner();
     const github = registry(deps, runner, deps.cancelWait);
     if (!github) {
         core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
-        return;
+        return undefined;
     }
+    const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
+    if (!watch)
+        core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`);
+    const taken = await waitLoop(deps, github, saved, runner.pickupTimeoutMs, watch);
+    if (deps.cancelWait?.aborted)
+        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+    return taken;
+}
+async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
+    const { core, clock } = deps;
     const began = clock.now();
     const every = runnerPollMs();
-    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(runner.pickupTimeoutMs)}) for a job to pick it up; GitHub is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
     let busySeen = false;
     let lastStatus = 'unknown';
     for (;;) {
         // No job yet and the time is up: decided without another request.
-        if (!busySeen && clock.now() - began >= runner.pickupTimeoutMs) {
-            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(runner.pickupTimeoutMs)}, status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`);
-            break;
+        if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}, status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`);
+            return undefined;
         }
         const now = await poll(deps, github, saved);
         if (now === 'stop')
-            break;
-        if (now === undefined) {
-            core.info(`Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).`);
-            break;
+            return undefined;
+        if (now === undefined || (busySeen && !now.busy)) {
+            core.info(now === undefined ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).` : `Runner ${saved.name}: its job ended.`);
+            return watch?.afterJob();
         }
         lastStatus = now.status;
         if (now.busy && !busySeen)
             core.info(`Runner ${saved.name}: a job is running on it.`);
-        if (now.busy)
-            busySeen = true;
-        else if (busySeen) {
-            core.info(`Runner ${saved.name}: its job ended.`);
-            break;
-        }
+        busySeen ||= now.busy;
+        const taken = now.busy ? await watch?.whileBusy() : undefined;
+        if (taken)
+            return taken;
         try {
             await clock.sleep(every, deps.cancelWait);
         }
         catch {
-            break;
+            return undefined;
         }
     }
-    if (deps.cancelWait?.aborted)
-        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
 }
 /** After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration costs nothing). */
 async function deleteRegistration(deps, saved, config) {
@@ -29806,8 +29912,13 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 
 const RENEWER_FLAG = '--ssh-renewer';
 const RENEWER_LOG = 'renewer.log';
-/** What the renewer may see of the step's environment: the path, the home, proxies and CA settings. Nothing else. */
-const PASSED_ON = (/* unused pure expression or super */ null && (['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE']));
+/**
+ * What the renewer may see of the step's environment: the path, the home,
+ * proxies and CA settings, and the job's RUNNER_TRACKING_ID, by which a
+ * self-hosted runner's end-of-job clean-up finds the processes a job left
+ * (actions/runner: ProcessInvoker sets it, JobExtension ends its holders).
+ */
+const PASSED_ON = (/* unused pure expression or super */ null && (['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'RUNNER_TRACKING_ID']));
 function renewerEnvironment(env) {
     return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
 }
@@ -29930,7 +30041,7 @@ async function endTheRenewer(core, state, clock) {
         else if (ended === 'not-running')
             core.info(`The SSH certificate renewer (pid ${pid}) had already ended.`);
         else
-            core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL; the runner ends it with the job.`);
+            core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL. ${process.env.RUNNER_TRACKING_ID ? "It carries the job's RUNNER_TRACKING_ID, so the runner's end-of-job clean-up ends it" : 'No RUNNER_TRACKING_ID here, so no runner clean-up will find it'}; without its files it ends by itself at its next renewal.`);
     }
     const dir = state.secretDirectory;
     const failures = dir ? renewerFailures((0,external_node_path_.join)(dir, RENEWER_LOG)) : [];
@@ -34009,6 +34120,7 @@ const INPUT_DEFAULTS = {
     run: '',
     upload: '.',
     download: '',
+    'download-limit': '2GiB',
     runner: 'false',
     'runner-label': '',
     'runner-timeout': '10m',
@@ -34052,6 +34164,7 @@ const INPUT_MODES = {
     run: ['start'],
     upload: ['start'],
     download: ['start'],
+    'download-limit': ['start'],
     runner: ['start'],
     'runner-label': ['start'],
     'runner-timeout': ['start'],
@@ -34136,7 +34249,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 9480:
+/***/ 9025:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34449,6 +34562,14 @@ function run_context_repositoryFromEnv(env) {
 
 
 
+/** This job's workflow run, from the runner's environment; undefined outside one. */
+function workflowRunFromEnv(env) {
+    const id = env.GITHUB_RUN_ID ?? '';
+    const attempt = env.GITHUB_RUN_ATTEMPT || '1';
+    if (!/^[1-9]\d{0,15}$/.test(id) || !/^[1-9]\d{0,5}$/.test(attempt))
+        return undefined;
+    return { id: Number(id), attempt: Number(attempt) };
+}
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
 function runnerDomains(repository) {
@@ -34522,7 +34643,7 @@ function runner_parseRunner(inputs, context, policy) {
         return undefined;
     }
     const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
-    return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains };
+    return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains, workflowRun: workflowRunFromEnv(env) };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -34696,6 +34817,37 @@ function run_parsePaths(raw, kind, workspace, fail) {
     return paths.includes('.') ? ['.'] : paths;
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/sizes.js
+/** Byte-size inputs (`download-limit`): `2GiB`, `512MiB`, `100KiB`, `1.5GiB`, or plain bytes. */
+
+const UNITS = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+const SIZE = /^(\d+(?:\.\d+)?)\s*([A-Za-z]*)$/;
+const MAX_BYTES = 1024 ** 4;
+/** Bytes for `raw`, or undefined when it is not a size in B, KiB, MiB or GiB. */
+function parseBytes(raw) {
+    const match = SIZE.exec(raw.trim());
+    if (!match)
+        return undefined;
+    const unit = UNITS[(match[2] || 'b').toLowerCase()];
+    return unit === undefined ? undefined : Math.floor(Number(match[1]) * unit);
+}
+/** A size for a message: `1 MiB`, `2.5 GiB`, `512 B`. */
+function formatBytes(bytes) {
+    for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]]) {
+        if (bytes >= size)
+            return `${Number((bytes / size).toFixed(1))} ${unit}`;
+    }
+    return `${bytes} B`;
+}
+const sizes_byteSize = schemas/* string */.YjP().transform((raw, ctx) => {
+    const bytes = parseBytes(raw);
+    if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
+        ctx.addIssue({ code: 'custom', message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'` });
+        return core/* NEVER */.tm;
+    }
+    return bytes;
+});
+
 ;// CONCATENATED MODULE: ./build/src/inputs/unused.js
 
 /**
@@ -34751,6 +34903,7 @@ function parseGeneratedName(name) {
  * Per-mode assembly: which inputs each mode reads, composed from the field
  * parsers. Every input is read here, once; nothing else calls core.getInput.
  */
+
 
 
 
@@ -34864,7 +35017,7 @@ function parseStart(inputs, connection, run) {
 function parseRun(inputs, context) {
     const script = inputs.read('run');
     if (script.trim() === '') {
-        for (const name of ['upload', 'download']) {
+        for (const name of ['upload', 'download', 'download-limit']) {
             if (inputs.changed(name))
                 inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
         }
@@ -34875,7 +35028,8 @@ function parseRun(inputs, context) {
     const workspace = context.workspace ?? process.cwd();
     const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
     const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
-    return { script, upload, download, workspace };
+    const downloadLimit = inputs.parse('download-limit', byteSize);
+    return { script, upload, download, downloadLimit, workspace };
 }
 function parseNetworkPolicyMode(inputs, connection) {
     return {
@@ -34990,7 +35144,12 @@ function parseCleanupInputs(read) {
         runner: () => {
             const repository = run_context_repositoryFromEnv(process.env);
             const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(read('runner-timeout').trim() || defaults/* INPUT_DEFAULTS */.WJ['runner-timeout']);
-            return { githubToken: usableGitHubToken(read('github-token')) ?? '', repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 };
+            return {
+                githubToken: usableGitHubToken(read('github-token')) ?? '',
+                repository: typeof repository === 'string' ? undefined : repository,
+                pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
+                workflowRun: workflowRunFromEnv(process.env),
+            };
         },
     };
     return inputs.done(config);
@@ -35062,7 +35221,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3874);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(32);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3293);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9480);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9025);
 /* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4601);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5504);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6017);
@@ -35104,15 +35263,16 @@ async function runPost(deps) {
     }
     core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
 }
-/** Start mode: a registered runner's job first, then the sandbox, then the registration. */
+/** Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the run fails the step. */
 async function cleanupStart(deps, state, inputs) {
     const runner = state.runner;
     const config = runner ? inputs.cleanup() : undefined;
-    if (runner && config && !config.keepAlive)
-        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__/* .waitForRunnerJob */ .Ok)(deps, runner, config);
+    const taken = runner && config && !config.keepAlive ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (runner && config && !config.keepAlive)
         await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__/* .deleteRegistration */ .XC)(deps, runner, config);
+    if (taken)
+        deps.core.setFailed(taken);
 }
 async function run() {
     try {

@@ -39,8 +39,10 @@ export class FakeGitHub {
   requests: { method: string; path: string; token: string | undefined }[] = []
   /** Just-in-time runners, the runner release and its package (issue 24). */
   readonly runners = new FakeRunners()
+  /** Paths this token may not read or write (a 403, as GitHub answers a token without the permission). */
+  forbidden: RegExp[] = []
 
-  answer(method: string, path: string, authorization: string | undefined, body?: unknown): GitHubAnswer & { raw?: Buffer } {
+  answer(method: string, path: string, authorization: string | undefined, body?: unknown, query?: URLSearchParams): GitHubAnswer & { raw?: Buffer } {
     const fromRunner = this.runners.answerRunnerCall(method, path, authorization)
     if (fromRunner) return fromRunner
     const token = /^(?:token|Bearer) (\S+)$/i.exec(authorization ?? '')?.[1]
@@ -54,7 +56,8 @@ export class FakeGitHub {
       if (release) return release
     }
     if (token !== this.token) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
-    const runnerRoute = this.runners.answer(method, path, this.repository, body)
+    if (this.forbidden.some((pattern) => pattern.test(path))) return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' } }
+    const runnerRoute = this.runners.answer(method, path, this.repository, body, query)
     if (runnerRoute) return runnerRoute
     const match = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)
     const run = match && match[1] === this.repository ? this.runs.get(Number(match[2])) : undefined
@@ -90,7 +93,8 @@ export class FakeGitHub {
         } catch {
           parsed = undefined
         }
-        const { status, body, headers, raw } = this.answer(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x').pathname, req.headers.authorization, parsed)
+        const url = new URL(req.url ?? '/', 'http://x')
+        const { status, body, headers, raw } = this.answer(req.method ?? 'GET', url.pathname, req.headers.authorization, parsed, url.searchParams)
         if (raw) {
           res.writeHead(status, { 'content-type': 'application/octet-stream', ...headers })
           return res.end(raw)

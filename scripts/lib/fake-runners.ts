@@ -26,6 +26,26 @@ export interface FakeRunner {
   secret: string
 }
 
+/** A job of a workflow run, as GET …/actions/runs/{run_id}/attempts/{n}/jobs lists it. */
+export interface FakeJob {
+  id: number
+  runId: number
+  attempt: number
+  name: string
+  runnerId: number
+  runnerName: string
+  status: 'in_progress' | 'completed'
+}
+
+/** Whose job a runner is handed: a job of this run (the action runner's GITHUB_RUN_ID 4242), or one queued by someone else. */
+export interface JobOwner {
+  runId: number
+  attempt: number
+  name: string
+}
+
+export const THIS_RUN: JobOwner = { runId: 4242, attempt: 1, name: 'gpu-tests' }
+
 export interface RunnerAnswer {
   status: number
   body: unknown
@@ -94,16 +114,59 @@ export class FakeRunners {
   answeredName: string | undefined = undefined
   /** Every encoded JIT configuration handed out: tests look for them where they must never be. */
   readonly jitConfigs: string[] = []
+  /** Jobs of every workflow run that were handed a runner. */
+  readonly jobs: FakeJob[] = []
 
-  /** GitHub gives the runner a job: busy for `ms`, then the JIT runner deregisters. */
-  assignJob(id: number, ms: number): void {
+  /** GitHub gives the runner a job of `owner`'s run: busy for `ms`, then the JIT runner deregisters. */
+  assignJob(id: number, ms: number, owner: JobOwner = THIS_RUN): void {
     const runner = this.byId.get(id)
     if (!runner || runner.deleted) return
     runner.busy = true
+    const job: FakeJob = { id: 9000 + this.jobs.length, runId: owner.runId, attempt: owner.attempt, name: owner.name, runnerId: id, runnerName: runner.name, status: 'in_progress' }
+    this.jobs.push(job)
     setTimeout(() => {
       runner.busy = false
       runner.deleted = true
+      job.status = 'completed'
     }, ms).unref()
+  }
+
+  /** A job as GitHub's REST API shows it (the fields of its `job` schema the tests need, and the usual others). */
+  private jobView(job: FakeJob, repository: string) {
+    const base = `https://api.github.test/repos/${repository}/actions`
+    return {
+      id: job.id,
+      run_id: job.runId,
+      run_attempt: job.attempt,
+      run_url: `${base}/runs/${job.runId}`,
+      node_id: `CR_${job.id}`,
+      head_sha: '0123456789abcdef0123456789abcdef01234567',
+      head_branch: 'main',
+      url: `${base}/jobs/${job.id}`,
+      html_url: `https://github.test/${repository}/actions/runs/${job.runId}/job/${job.id}`,
+      status: job.status,
+      conclusion: job.status === 'completed' ? 'success' : null,
+      created_at: '2026-11-25T20:00:00Z',
+      started_at: '2026-11-25T20:00:01Z',
+      completed_at: job.status === 'completed' ? '2026-11-25T20:01:00Z' : null,
+      name: job.name,
+      steps: [],
+      check_run_url: `https://api.github.test/repos/${repository}/check-runs/${job.id}`,
+      labels: this.byId.get(job.runnerId)?.labels ?? [],
+      runner_id: job.runnerId,
+      runner_name: this.answeredName ?? job.runnerName,
+      runner_group_id: 1,
+      runner_group_name: 'Default',
+      workflow_name: 'CI',
+    }
+  }
+
+  private jobsOf(repository: string, runId: number, attempt: number, query: URLSearchParams): RunnerAnswer {
+    const all = this.jobs.filter((job) => job.runId === runId && job.attempt === attempt)
+    const perPage = Math.min(Number(query.get('per_page') ?? 30) || 30, 100)
+    const page = Math.max(Number(query.get('page') ?? 1) || 1, 1)
+    const jobs = all.slice((page - 1) * perPage, page * perPage).map((job) => this.jobView(job, repository))
+    return { status: 200, body: { total_count: all.length, jobs } }
   }
 
   private view(runner: FakeRunner) {
@@ -146,7 +209,7 @@ export class FakeRunners {
   }
 
   /** The REST routes, for the repository `repository` (already authenticated by the caller). */
-  answer(method: string, path: string, repository: string, body: unknown): RunnerAnswer | undefined {
+  answer(method: string, path: string, repository: string, body: unknown, query = new URLSearchParams()): RunnerAnswer | undefined {
     if (method === 'GET' && path === '/repos/actions/runner/releases/latest') {
       const notes = `## Changes\n\n<!-- BEGIN SHA linux-x64 -->${this.advertisedSha256}<!-- END SHA linux-x64 -->\n`
       return { status: 200, body: { tag_name: `v${RUNNER_VERSION}`, name: `v${RUNNER_VERSION}`, body: notes } }
@@ -154,6 +217,8 @@ export class FakeRunners {
     if (method === 'GET' && path === `/actions/runner/releases/download/v${RUNNER_VERSION}/actions-runner-linux-x64-${RUNNER_VERSION}.tar.gz`) {
       return { status: 200, body: undefined, raw: this.package.tarball }
     }
+    const jobs = new RegExp(`^/repos/${repository}/actions/runs/(\\d+)/attempts/(\\d+)/jobs$`).exec(path)
+    if (method === 'GET' && jobs) return this.jobsOf(repository, Number(jobs[1]), Number(jobs[2]), query)
     const base = `/repos/${repository}/actions/runners`
     if (method === 'POST' && path === `${base}/generate-jitconfig`) return this.generate(body)
     const one = new RegExp(`^${base}/(\\d+)$`).exec(path)

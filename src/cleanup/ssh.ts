@@ -22,7 +22,7 @@ async function endTheRenewer(core: Core, state: ActionState, clock: Clock): Prom
     const ended = await endRenewer(pid, clock)
     if (ended === 'ended') core.info(`Ended the SSH certificate renewer (pid ${pid}).`)
     else if (ended === 'not-running') core.info(`The SSH certificate renewer (pid ${pid}) had already ended.`)
-    else core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL; the runner ends it with the job.`)
+    else core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL. ${process.env.RUNNER_TRACKING_ID ? "It carries the job's RUNNER_TRACKING_ID, so the runner's end-of-job clean-up ends it" : 'No RUNNER_TRACKING_ID here, so no runner clean-up will find it'}; without its files it ends by itself at its next renewal.`)
   }
   const dir = state.secretDirectory
   const failures = dir ? renewerFailures(join(dir, RENEWER_LOG)) : []

@@ -9,6 +9,7 @@
 import { z } from 'zod'
 import { retryUntil, type RetryContext } from '../client/retry.ts'
 import type { SweepRepository } from '../inputs/config.ts'
+import type { WorkflowRun } from '../inputs/runner.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { describeGitHubFailure, isTransientGitHub } from './failure.ts'
 import { isRateLimit, loadOctokit, statusOf, type Octokit } from './octokit.ts'
@@ -39,6 +40,19 @@ const RunnerList = z.looseObject({ runners: z.array(z.unknown()) })
 const Release = z.looseObject({ tag_name: z.string(), body: z.string().nullable().optional() })
 
 const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners"
+/** Reading the run's jobs, to see who took the runner. */
+const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner'
+const JOB_PAGES = 10
+
+const Job = z.looseObject({ id: z.number(), name: z.string().nullish(), runner_name: z.string().nullish() })
+const JobList = z.looseObject({ jobs: z.array(z.unknown()) })
+
+/** A job of a workflow run, and the runner GitHub gave it (none yet: undefined). */
+export interface RunJob {
+  id: number
+  name: string
+  runnerName: string | undefined
+}
 const CALL_DEADLINE_MS = 60_000
 const REQUEST_TIMEOUT_MS = 30_000
 
@@ -58,8 +72,8 @@ export class RunnerRegistry {
     this.deps = deps
   }
 
-  /** One request, retried while GitHub is briefly away; refusals turned into what to do. */
-  private async call(label: string, route: string, parameters: Record<string, unknown> = {}): Promise<{ status: number; data: unknown }> {
+  /** One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token lacks). */
+  private async call(label: string, route: string, parameters: Record<string, unknown> = {}, needs = PERMISSION): Promise<{ status: number; data: unknown }> {
     const github = await (this.octokit ??= loadOctokit(this.token, this.repository.apiUrl))
     const { owner, repo } = this.repository
     try {
@@ -74,15 +88,39 @@ export class RunnerRegistry {
       if (status === 404) throw new GitHubRunnerError(404, `${label}: GitHub answered 404`)
       if (isRateLimit(error)) throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`)
       if (status === 401 || status === 403) {
-        throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${PERMISSION}`)
+        throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${needs}`)
       }
       throw new GitHubRunnerError(status, `${label}: ${describeGitHubFailure(error).text}`)
     }
   }
 
-  /** Before anything costs money: may this token manage the repository's runners? */
-  async checkAccess(): Promise<void> {
+  /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
+  async checkAccess(run: WorkflowRun | undefined): Promise<void> {
     await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 })
+    if (run) await this.jobsPage(run, 1, 1)
+  }
+
+  private async jobsPage(run: WorkflowRun, page: number, perPage: number): Promise<unknown[]> {
+    const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`
+    const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page }
+    const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ)
+    const list = JobList.safeParse(data)
+    if (!list.success) throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`)
+    return list.data.jobs
+  }
+
+  /** The jobs of one attempt of a workflow run (up to 1,000), with the runner each was given. */
+  async jobsOf(run: WorkflowRun): Promise<RunJob[]> {
+    const jobs: RunJob[] = []
+    for (let page = 1; page <= JOB_PAGES; page++) {
+      const raw = await this.jobsPage(run, page, 100)
+      for (const item of raw) {
+        const job = Job.safeParse(item)
+        if (job.success) jobs.push({ id: job.data.id, name: job.data.name ?? '', runnerName: job.data.runner_name ?? undefined })
+      }
+      if (raw.length < 100) break
+    }
+    return jobs
   }
 
   /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */

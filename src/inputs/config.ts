@@ -2,7 +2,7 @@
 import type { GpuType, NetworkPolicy } from '../client/schemas.ts'
 import type { Mode } from './defaults.ts'
 import type { RunRequest } from './run.ts'
-import type { RunnerRequest } from './runner.ts'
+import type { RunnerRequest, WorkflowRun } from './runner.ts'
 import type { SshRequest } from './ssh.ts'
 
 export interface Connection {
@@ -97,6 +97,6 @@ export type ActionConfig = StartConfig | StopConfig | NetworkPolicyConfig | Inst
 export interface CleanupConfig extends Connection {
   mode: Mode
   keepAlive: boolean
-  /** For a runner registered by the main step: the token and how long to wait for a job (read only when state has a runner). */
-  runner: () => { githubToken: string; repository: SweepRepository | undefined; pickupTimeoutMs: number }
+  /** For a runner registered by the main step: the token, how long to wait for a job, and whose jobs may take it (read only when state has a runner). */
+  runner: () => { githubToken: string; repository: SweepRepository | undefined; pickupTimeoutMs: number; workflowRun: WorkflowRun | undefined }
 }

@@ -5,7 +5,7 @@
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import { Collector, type InputReader } from './collector.ts'
 import type { ActionConfig, CleanupConfig, ConnectConfig, Connection, InstanceConfig, NetworkPolicyConfig, StartConfig, StopConfig, SweepConfig } from './config.ts'
-import { parseRunner } from './runner.ts'
+import { parseRunner, workflowRunFromEnv } from './runner.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
 import { imageId } from './image.ts'
@@ -13,6 +13,7 @@ import { jsonObject } from './json-object.ts'
 import { looksLikePrivateKey, maskPrivateKeyInputs } from './private-key.ts'
 import { repositoryFromEnv, type RunContext, runContextFromEnv } from './run-context.ts'
 import { parsePaths, type RunRequest } from './run.ts'
+import { byteSize } from './sizes.ts'
 import { checkAlias, type SshRequest } from './ssh.ts'
 import { unusedInputWarnings } from './unused.ts'
 import type { NetworkPolicy } from '../client/schemas.ts'
@@ -113,7 +114,7 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
 function parseRun(inputs: Collector, context: RunContext): RunRequest | undefined {
   const script = inputs.read('run')
   if (script.trim() === '') {
-    for (const name of ['upload', 'download'] as const) {
+    for (const name of ['upload', 'download', 'download-limit'] as const) {
       if (inputs.changed(name)) inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it")
     }
     return undefined
@@ -122,7 +123,8 @@ function parseRun(inputs: Collector, context: RunContext): RunRequest | undefine
   const workspace = context.workspace ?? process.cwd()
   const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message))
   const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message))
-  return { script, upload, download, workspace }
+  const downloadLimit = inputs.parse('download-limit', byteSize)
+  return { script, upload, download, downloadLimit, workspace }
 }
 
 function parseNetworkPolicyMode(inputs: Collector, connection: Connection): NetworkPolicyConfig {
@@ -244,7 +246,12 @@ export function parseCleanupInputs(read: InputReader): CleanupConfig {
     runner: () => {
       const repository = repositoryFromEnv(process.env)
       const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'])
-      return { githubToken: field.usableGitHubToken(read('github-token')) ?? '', repository: typeof repository === 'string' ? undefined : repository, pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000 }
+      return {
+        githubToken: field.usableGitHubToken(read('github-token')) ?? '',
+        repository: typeof repository === 'string' ? undefined : repository,
+        pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
+        workflowRun: workflowRunFromEnv(process.env),
+      }
     },
   }
   return inputs.done(config)

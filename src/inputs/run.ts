@@ -16,6 +16,8 @@ export interface RunRequest {
   upload: string[]
   /** Working-directory paths (normalised, relative) copied back into the workspace after it. */
   download: string[]
+  /** The most bytes the download may bring back, received or unpacked. */
+  downloadLimit: number
   /** The runner's workspace (GITHUB_WORKSPACE, else the step's directory). */
   workspace: string
 }

@@ -21,6 +21,22 @@ export interface RunnerRequest {
   repository: SweepRepository
   /** Hosts (or addresses, as /32 or /128) added to a restricted allowlist for the runner (logged by the main step). */
   addedDomains: string[]
+  /** The workflow run whose jobs may take the runner; undefined outside a workflow run (nothing to watch against). */
+  workflowRun: WorkflowRun | undefined
+}
+
+/** One attempt of a workflow run (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT). */
+export interface WorkflowRun {
+  id: number
+  attempt: number
+}
+
+/** This job's workflow run, from the runner's environment; undefined outside one. */
+export function workflowRunFromEnv(env: NodeJS.ProcessEnv): WorkflowRun | undefined {
+  const id = env.GITHUB_RUN_ID ?? ''
+  const attempt = env.GITHUB_RUN_ATTEMPT || '1'
+  if (!/^[1-9]\d{0,15}$/.test(id) || !/^[1-9]\d{0,5}$/.test(attempt)) return undefined
+  return { id: Number(id), attempt: Number(attempt) }
 }
 
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
@@ -88,5 +104,5 @@ export function parseRunner(inputs: Collector, context: RunContext, policy: Netw
     return undefined
   }
   const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : []
-  return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains }
+  return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains, workflowRun: workflowRunFromEnv(env) }
 }

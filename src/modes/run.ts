@@ -11,7 +11,7 @@ import { followJob, startJob, whileConnecting, type RemoteContext } from '../rem
 import type { JobEnd } from '../remote/follow.ts'
 import { CONTAINER_WORKDIR, HOST_WORKDIR } from '../remote/scripts.ts'
 import type { Placement, SshTarget } from '../remote/ssh-command.ts'
-import { downloadPaths, TransferError, uploadPaths } from '../remote/transfer.ts'
+import { DownloadLimitError, downloadPaths, TransferError, uploadPaths } from '../remote/transfer.ts'
 import { isNotFound } from '../client/errors.ts'
 import { ProgramCommands } from '../runtime/program-output.ts'
 import { serviceText, summaryText } from '../runtime/untrusted.ts'
@@ -39,22 +39,33 @@ async function upload(deps: StepDeps, context: RemoteContext, request: RunReques
   }
 }
 
-/** Brings `download` back; the paths copied. A path the sandbox does not have is a warning. Never throws: the run's own result matters more. */
-async function download(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string, privateDir: string): Promise<string[]> {
+interface Downloaded {
+  copied: string[]
+  /** The download passed download-limit: this fails the step, whatever the run's result. */
+  overLimit?: string
+}
+
+/**
+ * Brings `download` back. A path the sandbox does not have, or a failed
+ * transfer, is a warning: the run's own result matters more. Only a download
+ * over download-limit fails the step (the caller decides when).
+ */
+async function download(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string, privateDir: string): Promise<Downloaded> {
   const { core } = deps
-  if (request.download.length === 0) return []
+  if (request.download.length === 0) return { copied: [] }
   core.startGroup(`Download ${listed(request.download)} from ${workdir}`)
   try {
-    const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, context.env, context.signal)
+    const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, request.downloadLimit, context.env, context.signal)
     const { copied, missing, refused } = await whileConnecting(context, 'download', fetch, isConnectionError)
     for (const path of missing) core.warning(`download: '${serviceText(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`)
     if (refused.length > 0) core.warning(`download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused.slice(0, 5).map((entry) => serviceText(entry, 200)).join('; ')}${refused.length > 5 ? '; …' : ''}`)
     if (copied.length > 0) core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`)
-    return copied
+    return { copied }
   } catch (error) {
     if (context.signal?.aborted) throw error
+    if (error instanceof DownloadLimitError) return { copied: [], overLimit: error.message }
     core.warning(`download failed: ${(error as Error).message}`)
-    return []
+    return { copied: [] }
   } finally {
     core.endGroup()
   }
@@ -84,9 +95,9 @@ async function runJob(deps: StepDeps, context: RemoteContext, request: RunReques
   return end
 }
 
-function runSummary(end: JobEnd, copied: readonly string[]): string {
+function runSummary(end: JobEnd, copied: readonly string[], overLimit: boolean): string {
   const result = 'lost' in end ? 'ended without an exit status' : end.status === 0 ? 'passed (exit 0)' : `failed (exit ${end.status})`
-  const back = copied.length > 0 ? `; downloaded: ${copied.map((path) => summaryText(path, 200)).join(', ')}` : ''
+  const back = overLimit ? '; the download was over download-limit: nothing of it was copied' : copied.length > 0 ? `; downloaded: ${copied.map((path) => summaryText(path, 200)).join(', ')}` : ''
   return `\n**run** ${result}${back}.\n`
 }
 
@@ -119,12 +130,16 @@ export async function runOnSandbox(deps: StepDeps, request: RunRequest, sandboxI
     end = await runJob(deps, context, request, workdir)
   } catch (error) {
     // Whatever became of the stream, the results the job has written so far are still wanted.
-    if (!deps.signal.aborted) await download(deps, context, request, workdir, privateDir)
+    const partial = deps.signal.aborted ? undefined : await download(deps, context, request, workdir, privateDir)
+    if (partial?.overLimit) deps.core.error(partial.overLimit)
     throw error
   }
-  const copied = await download(deps, context, request, workdir, privateDir)
-  await deps.core.appendSummary(runSummary(end, copied))
+  const { copied, overLimit } = await download(deps, context, request, workdir, privateDir)
+  await deps.core.appendSummary(runSummary(end, copied, overLimit !== undefined))
+  // The run's own failure is the step's message; the limit is said beside it.
+  if (overLimit && ('lost' in end || end.status !== 0)) deps.core.error(overLimit)
   if ('lost' in end) throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above')
   deps.core.setOutput('exit-code', String(end.status))
   if (end.status !== 0) throw new Error(`run exited with ${end.status}`)
+  if (overLimit) throw new Error(overLimit)
 }

@@ -70,7 +70,7 @@ async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<v
 }
 
 async function checkRunnerAccess(deps: StepDeps, runner: RunnerRequest): Promise<void> {
-  await registryFor(deps, runner).checkAccess()
+  await registryFor(deps, runner).checkAccess(runner.workflowRun)
   if (runner.addedDomains.length > 0) deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.`)
 }
 

@@ -6,8 +6,9 @@
  * on the host and `docker cp` (scripts.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { formatBytes } from '../inputs/sizes.ts'
 import { isInside } from '../runtime/paths.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { collect, exited, killOnAbort, spawnSsh, SSH_CONNECTION_FAILED, toolEnvironment, type Placement, type SshTarget } from './ssh-command.ts'
@@ -22,6 +23,24 @@ export class TransferError extends Error {
     this.name = 'TransferError'
     this.connection = connection
   }
+}
+
+/** The download brought back more than `download-limit`: nothing of it landed. Never retried. */
+export class DownloadLimitError extends TransferError {
+  constructor(limit: number, received: number, unpacked: number | undefined) {
+    const counted = unpacked === undefined ? `more than ${formatBytes(limit)} arrived (${formatBytes(received)} when the transfer was stopped)` : `it came to ${formatBytes(Math.max(received, unpacked))} (${formatBytes(received)} received, ${formatBytes(unpacked)} unpacked)`
+    super(`Input 'download-limit': the download is over its limit of ${formatBytes(limit)}: ${counted}. Nothing of it was copied into the workspace. Download fewer or smaller paths, or raise download-limit.`, false)
+    this.name = 'DownloadLimitError'
+  }
+}
+
+/** Bytes under `dir` as unpacked: the sizes of its files (a sparse file counts its full size), links not followed. */
+function unpackedBytes(dir: string): number {
+  let total = 0
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += lstatSync(join(entry.parentPath, entry.name)).size
+  }
+  return total
 }
 
 /** tar's arguments for workspace-relative paths (`./x`, so no path can read as an option). */
@@ -82,23 +101,50 @@ export async function uploadPaths(target: SshTarget, placement: Placement, works
 }
 
 /**
+ * Receives the sandbox's archive into `staging`, counting the bytes as they
+ * pass (this process sits between ssh and tar for that); past `limit` both
+ * are killed at once. Resolves with the bytes received.
+ */
+async function receive(target: SshTarget, placement: Placement, paths: readonly string[], staging: string, limit: number, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<number> {
+  const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env)
+  // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
+  // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
+  const tar = spawn('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: ['pipe', 'ignore', 'pipe'], env: toolEnvironment(env) })
+  let received = 0
+  ssh.stdout?.on('data', (chunk: Buffer) => {
+    received += chunk.length
+    if (received <= limit) return
+    ssh.kill('SIGKILL')
+    tar.kill('SIGKILL')
+  })
+  tar.stdin?.on('error', () => undefined) // a tar that ended (or was killed) first: its exit code tells
+  ssh.stdout?.pipe(tar.stdin as NodeJS.WritableStream)
+  const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)]
+  try {
+    const stderr = { from: collect(ssh.stderr), to: collect(tar.stderr) }
+    const finished = finish({ from: ssh, to: tar }, 'download', 'from', stderr)
+    await finished.catch((error: unknown) => {
+      if (received <= limit) throw error
+    })
+    if (received > limit) throw new DownloadLimitError(limit, received, undefined)
+    return received
+  } finally {
+    for (const stop of stops) stop()
+  }
+}
+
+/**
  * Copies working-directory `paths` back into the workspace, through a staging
  * directory in `privateDir` (landing.ts: only those paths reach the workspace).
+ * Over `limit` bytes, received or unpacked: a DownloadLimitError, nothing lands.
  */
-export async function downloadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], privateDir: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<Landing> {
+export async function downloadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], privateDir: string, limit: number, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<Landing> {
   const staging = mkdtempSync(join(privateDir, 'download-'))
   try {
-    const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env)
-    // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
-    // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
-    const tar = spawn('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: [ssh.stdout ?? 'ignore', 'ignore', 'pipe'], env: toolEnvironment(env) })
-    ssh.stdout?.destroy()
-    const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)]
-    try {
-      await finish({ from: ssh, to: tar }, 'download', 'from', { from: collect(ssh.stderr), to: collect(tar.stderr) })
-    } finally {
-      for (const stop of stops) stop()
-    }
+    const received = await receive(target, placement, paths, staging, limit, env, signal)
+    // A small archive may unpack huge (a sparse member): counted before anything lands.
+    const unpacked = unpackedBytes(staging)
+    if (unpacked > limit) throw new DownloadLimitError(limit, received, unpacked)
     return landDownloads(staging, workspace, paths, [privateDir])
   } finally {
     rmSync(staging, { recursive: true, force: true })

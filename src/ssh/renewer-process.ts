@@ -13,8 +13,13 @@ import type { RenewerSpec } from './renewer.ts'
 export const RENEWER_FLAG = '--ssh-renewer'
 export const RENEWER_LOG = 'renewer.log'
 
-/** What the renewer may see of the step's environment: the path, the home, proxies and CA settings. Nothing else. */
-const PASSED_ON = ['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE']
+/**
+ * What the renewer may see of the step's environment: the path, the home,
+ * proxies and CA settings, and the job's RUNNER_TRACKING_ID, by which a
+ * self-hosted runner's end-of-job clean-up finds the processes a job left
+ * (actions/runner: ProcessInvoker sets it, JobExtension ends its holders).
+ */
+const PASSED_ON = ['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'RUNNER_TRACKING_ID']
 
 export function renewerEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]))

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
-import { plantHostileTar, type SandboxHost } from '../../emulator/sandbox-host.ts'
+import { plantArchive, plantHostileTar, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { ComputeClient } from '../../src/client/client.ts'
 import { runOnSandbox } from '../../src/modes/run.ts'
 import type { RunRequest } from '../../src/inputs/run.ts'
@@ -51,7 +51,7 @@ function deps(core: RecordingCore, clock = realClock, signal = new AbortControll
   return { core, clock, signal, client, env: process.env }
 }
 
-const request = (workspace: string, script: string, extra: Partial<RunRequest> = {}): RunRequest => ({ script, upload: ['src'], download: [], workspace, ...extra })
+const request = (workspace: string, script: string, extra: Partial<RunRequest> = {}): RunRequest => ({ script, upload: ['src'], download: [], downloadLimit: 2 * 1024 ** 3, workspace, ...extra })
 
 describe.skipIf(!canRun)('run, in process', () => {
   it('uploads, shows the output line by line, downloads, and sets exit-code', async () => {
@@ -140,6 +140,27 @@ describe.skipIf(!canRun)('run, in process', () => {
     expect(core.outputs['exit-code']).toBe('0')
     // The planted members were really in the archive.
     expect(readFileSync(emulator?.sshService?.sandboxHost.callsLog ?? '', 'utf8')).toContain('tar reports')
+  })
+
+  it('a download over download-limit, as received or as unpacked: the step fails naming it, nothing lands, no staging is left', async () => {
+    const { workspace, target } = await setUp()
+    const privateDir = join(dir, 'private')
+    const core = recordingCore()
+    const script = 'head -c 3000000 /dev/zero > big.bin; echo ok > small.txt'
+    await expect(runOnSandbox(deps(core), request(workspace, script, { upload: [], download: ['small.txt', 'big.bin'], downloadLimit: 1024 * 1024 }), SANDBOX.id, target, 'host')).rejects.toThrow(
+      /^Input 'download-limit': the download is over its limit of 1 MiB: more than 1 MiB arrived \(\d+(\.\d)? MiB when the transfer was stopped\)\. Nothing of it was copied/,
+    )
+    expect(core.outputs['exit-code']).toBe('0')
+    expect(existsSync(join(workspace, 'small.txt'))).toBe(false)
+    expect(readdirSync(privateDir).filter((name) => name.startsWith('download-'))).toEqual([])
+
+    // A sparse file of 50 MiB in an archive of a few KiB.
+    plantArchive(emulator?.sshService?.sandboxHost as SandboxHost, 'truncate -s 50M sparse.bin', ['sparse.bin'], ['-S'])
+    const failed = recordingCore()
+    await expect(runOnSandbox(deps(failed), request(workspace, 'exit 2', { upload: [], download: ['sparse.bin'], downloadLimit: 1024 * 1024 }), SANDBOX.id, target, 'host')).rejects.toThrow('run exited with 2')
+    // The run's failure is the step's message; the limit is said beside it.
+    expect(failed.annotations.map((a) => a.message)).toContainEqual(expect.stringMatching(/^Input 'download-limit': .*it came to 50 MiB \(\d+(\.\d)? KiB received, 50 MiB unpacked\)/))
+    expect(existsSync(join(workspace, 'sparse.bin'))).toBe(false)
   })
 
   it('inside the image: the job and the files go through docker exec and docker cp', async () => {

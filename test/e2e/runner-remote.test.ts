@@ -55,7 +55,7 @@ type SetUp = Awaited<ReturnType<typeof setUp>>
 /** registerRunner for `sandboxId` (label gpu-x) on the set-up emulator and fake GitHub, logging to `core`. */
 function register(setup: SetUp, core: RecordingCore, sandboxId = setup.sandboxId): Promise<void> {
   const deps = stepDeps(core, setup.client)
-  const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository: setup.repository, addedDomains: [] }
+  const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository: setup.repository, addedDomains: [], workflowRun: undefined }
   return registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, setup.target, 'host'), dir)
 }
 
@@ -178,9 +178,9 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     github.script.push({ status: 200, body: { runner: { id: 'x' } } })
     await expect(registry.generate('n', 'l')).rejects.toThrow(/not a runner and its configuration/)
     github.script.push({ status: 403, body: { message: 'Resource not accessible by integration' } })
-    await expect(registry.checkAccess()).rejects.toThrow(/GitHub answered 403 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/)
+    await expect(registry.checkAccess(undefined)).rejects.toThrow(/GitHub answered 403 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/)
     github.script.push({ status: 429, body: { message: 'rate' }, headers: { 'retry-after': '1' } })
-    const limited = await registry.checkAccess().catch((error: unknown) => error)
+    const limited = await registry.checkAccess(undefined).catch((error: unknown) => error)
     expect(limited).toBeInstanceOf(GitHubRunnerError)
     expect(await registry.get(12345)).toBeUndefined()
     expect(await registry.remove(12345)).toBe(false)

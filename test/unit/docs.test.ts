@@ -73,7 +73,6 @@ describe('documentation', () => {
       'debug-public-key': 'issue 32',
       cost: 'issue 32',
       'billed-seconds': 'issue 32',
-      'download-limit': 'issue 34',
     }
     const built = (list: (string | undefined)[]) => list.filter((name) => name !== undefined && !(name in notYet)).sort()
     expect(built(names(section('Inputs')))).toEqual(Object.keys(actionYaml().inputs).sort())

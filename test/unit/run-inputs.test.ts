@@ -7,6 +7,7 @@ import { InputErrors } from '../../src/inputs/collector.ts'
 import type { StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
 import { parsePaths } from '../../src/inputs/run.ts'
+import { formatBytes } from '../../src/inputs/sizes.ts'
 
 const workspace = mkdtempSync(join(tmpdir(), 'run-inputs-'))
 const outside = mkdtempSync(join(tmpdir(), 'run-outside-'))
@@ -74,9 +75,21 @@ describe('run', () => {
   it('implies ssh (alias sandbox) and uploads the whole workspace by default', () => {
     const config = start({ run: 'pytest -q' })
     expect(config.ssh).toEqual({ alias: 'sandbox' })
-    expect(config.run).toEqual({ script: 'pytest -q', upload: ['.'], download: [], workspace })
+    expect(config.run).toEqual({ script: 'pytest -q', upload: ['.'], download: [], downloadLimit: 2 * 1024 ** 3, workspace })
     expect(start({ run: 'x', 'ssh-alias': 'gpu', download: 'reports/' })).toMatchObject({ ssh: { alias: 'gpu' }, run: { download: ['reports'] } })
     expect(start({}).run).toBeUndefined()
+  })
+
+  it('download-limit takes B, KiB, MiB and GiB (any case, decimals); anything else, or no run, is an input error', () => {
+    for (const [raw, bytes] of [['2GiB', 2 * 1024 ** 3], ['512 MiB', 512 * 1024 ** 2], ['1.5kib', 1536], ['100', 100], ['7B', 7]] as const) {
+      expect(start({ run: 'x', 'download-limit': raw }).run?.downloadLimit, raw).toBe(bytes)
+    }
+    for (const raw of ['2GB', '-1MiB', '0', '2 TiB', 'lots', '1025GiB']) {
+      expect(errorsOf({ run: 'x', 'download-limit': raw }), raw).toEqual([`Input 'download-limit': must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw}'`])
+    }
+    expect(errorsOf({ 'download-limit': '1MiB' })[0]).toMatch(/^Input 'download-limit': is set but 'run' is empty/)
+    // The default is not "set".
+    expect(start({ 'download-limit': '2GiB' }).run).toBeUndefined()
   })
 
   it('upload or download without run, and run with wait: false, are input errors', () => {
@@ -93,5 +106,11 @@ describe('run', () => {
       `Input 'upload': 'missing' does not exist in the workspace (${workspace})`,
       "Input 'download': '/abs' is absolute; give a path relative to the sandbox's working directory",
     ])
+  })
+})
+
+describe('byte sizes', () => {
+  it('are shown in the largest unit that fits, with one decimal at most', () => {
+    expect([0, 512, 1024, 1536, 5 * 1024 ** 2, 2 * 1024 ** 3, 2.25 * 1024 ** 3].map(formatBytes)).toEqual(['0 B', '512 B', '1 KiB', '1.5 KiB', '5 MiB', '2 GiB', '2.3 GiB'])
   })
 })

@@ -1,0 +1,113 @@
+/**
+ * Who took the runner (src/cleanup/runner.ts, ClaimWatch), in process on a
+ * fake clock against the fake GitHub on loopback: a job of this run, a job of
+ * another run (still running, or already done), and a run's jobs that cannot
+ * be read.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { waitForRunnerJob } from '../../src/cleanup/runner.ts'
+import { RunnerRegistry } from '../../src/github/runners.ts'
+import type { CleanupConfig } from '../../src/inputs/config.ts'
+import type { CleanupDeps } from '../../src/step/deps.ts'
+import type { SavedRunner } from '../../src/step/state.ts'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { THIS_RUN } from '../../scripts/lib/fake-runners.ts'
+import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
+
+let github: FakeGitHub
+let served: { url: string; close: () => Promise<void> }
+beforeEach(async () => {
+  github = new FakeGitHub()
+  served = await github.serve()
+})
+afterEach(() => served.close())
+
+const repository = () => ({ owner: 'octo', repo: 'repo', id: '31337', apiUrl: served.url, serverUrl: served.url })
+const OTHER_RUN = { runId: 999, attempt: 1, name: 'queued by a fork' }
+
+/** A registered runner that is online, as the main step leaves it. */
+async function onlineRunner(): Promise<SavedRunner> {
+  const registry = new RunnerRegistry(repository(), GITHUB_TOKEN, { clock: new FakeClock(), log: () => undefined })
+  const { runner } = await registry.generate('gpu-sandbox-sbx-00000000000000aa', 'gpu-x')
+  const fake = github.runners.byId.get(runner.id)
+  if (fake) fake.status = 'online'
+  return { id: runner.id, name: runner.name, online: true }
+}
+
+function config(inRun = true): CleanupConfig {
+  const workflowRun = inRun ? { id: 4242, attempt: 1 } : undefined
+  return { runner: () => ({ githubToken: GITHUB_TOKEN, repository: repository(), pickupTimeoutMs: 600_000, workflowRun }) } as unknown as CleanupConfig
+}
+
+function deps(core: RecordingCore, clock: FakeClock): CleanupDeps {
+  return { core, clock, makeClient: () => undefined as never }
+}
+
+const jobsRequests = () => github.requests.filter((r) => r.path.endsWith('/jobs')).length
+
+describe('who took the runner', () => {
+  it("this run's job: no verdict, and the job is named once (its run's jobs read page by page)", async () => {
+    const saved = await onlineRunner()
+    // 120 other jobs of this run first: the one that took the runner is on the second page.
+    for (let i = 0; i < 120; i++) github.runners.jobs.push({ id: i + 1, runId: 4242, attempt: 1, name: `lint ${i}`, runnerId: 0, runnerName: 'GitHub Actions 7', status: 'completed' })
+    github.runners.assignJob(saved.id, 60_000, THIS_RUN)
+    const core = recordingCore()
+    const clock = new FakeClock()
+    const waiting = waitForRunnerJob(deps(core, clock), saved, config())
+    // The job ends while the post step waits.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const runner = github.runners.byId.get(saved.id)
+    if (runner) runner.deleted = true
+    expect(await waiting).toBeUndefined()
+    expect(core.log.filter((line) => line.includes("job 'gpu-tests' of this workflow run took it"))).toHaveLength(1)
+    expect(github.paths()).toContain('GET /repos/octo/repo/actions/runs/4242/attempts/1/jobs')
+    expect(core.annotations).toEqual([])
+  })
+
+  it('a job of another run, still running: after 30 s of reads that name no job of this run, the verdict', async () => {
+    const saved = await onlineRunner()
+    github.runners.assignJob(saved.id, 60_000, OTHER_RUN)
+    const core = recordingCore()
+    const clock = new FakeClock()
+    const began = clock.now()
+    const verdict = await waitForRunnerJob(deps(core, clock), saved, config())
+    expect(verdict).toMatch(/^Runner gpu-sandbox-sbx-00000000000000aa was taken by a job outside this workflow run \(run 4242, attempt 1\): GitHub showed it busy, and for 30s no job of this run named it\. The sandbox is stopped/)
+    // Reads every 16 s: busy at 0, 16 and 32 s; the third settles it.
+    expect(clock.now() - began).toBe(32_000)
+    expect(jobsRequests()).toBe(3)
+  })
+
+  it('a job of another run that already ended: its record settles it at once', async () => {
+    const saved = await onlineRunner()
+    github.runners.assignJob(saved.id, 1, OTHER_RUN)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const verdict = await waitForRunnerJob(deps(recordingCore(), new FakeClock()), saved, config())
+    expect(verdict).toMatch(/: it ran a job that no job of this run names\./)
+  })
+
+  it("jobs that cannot be read are no evidence: one warning, and the wait goes on to the job's end", async () => {
+    const saved = await onlineRunner()
+    github.forbidden = [/\/jobs$/]
+    github.runners.assignJob(saved.id, 60_000, OTHER_RUN)
+    const core = recordingCore()
+    const clock = new FakeClock()
+    const waiting = waitForRunnerJob(deps(core, clock), saved, config())
+    while (clock.now() < 1_000_000 + 100_000) await new Promise((resolve) => setTimeout(resolve, 5))
+    const runner = github.runners.byId.get(saved.id)
+    if (runner) runner.deleted = true
+    expect(await waiting).toBeUndefined()
+    const warnings = core.annotations.filter((a) => a.level === 'warning').map((a) => a.message)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/could not read this run's jobs to see who took the runner \(Input 'github-token': GitHub answered 403 to reading the jobs of workflow run 4242 \(attempt 1\).*\); watching on\./)
+  })
+
+  it('outside a workflow run there is nothing to hold a job against: said once, and not watched', async () => {
+    const saved = await onlineRunner()
+    github.runners.assignJob(saved.id, 1, OTHER_RUN)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const core = recordingCore()
+    expect(await waitForRunnerJob(deps(core, new FakeClock()), saved, config(false))).toBeUndefined()
+    expect(core.log).toContain(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`)
+    expect(jobsRequests()).toBe(0)
+  })
+})
