@@ -198,13 +198,7 @@ export class Emulator implements EmulatorHost {
     }
     try {
       const raw = await readBody(req)
-      if (raw !== '') {
-        try {
-          record.body = JSON.parse(raw)
-        } catch {
-          record.body = raw
-        }
-      }
+      record.body = parsedBody(raw)
       if (url.pathname.startsWith('/_emulator/') && this.options.admin) {
         this.admin(url.pathname, method, record.body, res)
         return
@@ -256,5 +250,15 @@ export class Emulator implements EmulatorHost {
       return send(res, 200, { reset: true })
     }
     send(res, 404, { code: 404, error: 'not_found', message: `no admin route ${method} ${path}` })
+  }
+}
+
+/** A request body as JSON when it parses, else as the text it is (undefined when empty). */
+function parsedBody(raw: string): unknown {
+  if (raw === '') return undefined
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return raw
   }
 }

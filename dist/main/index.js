@@ -28719,7 +28719,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 70368:
+/***/ 35307:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28738,51 +28738,6 @@ var errors = __nccwpck_require__(20486);
 var schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
-;// CONCATENATED MODULE: ./build/src/client/page.js
-/**
- * Reading one page of GET /sandboxes. The interface does not name the array
- * field (the deployed service calls it `sandboxes`) and a page may carry other
- * arrays beside it (`warnings: []`): the results are the one non-empty array
- * of objects; empty and non-object arrays are ignored.
- */
-
-const PREFERRED_FIELD = 'sandboxes';
-function isPlainObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function readSandboxPage(body) {
-    if (!isPlainObject(body))
-        return { ok: false, why: 'the page is not a JSON object' };
-    const arrays = Object.entries(body).filter((entry) => Array.isArray(entry[1]));
-    if (arrays.length === 0)
-        return { ok: false, why: 'the page has no array of results' };
-    const ofObjects = arrays.filter(([, items]) => items.length > 0 && items.every(isPlainObject));
-    let items;
-    if (ofObjects.length === 1)
-        items = ofObjects[0][1];
-    else if (ofObjects.length > 1) {
-        const preferred = ofObjects.find(([name]) => name === PREFERRED_FIELD);
-        if (!preferred)
-            return { ok: false, why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'` };
-        items = preferred[1];
-    }
-    else if (arrays.every(([, list]) => list.length === 0 || !list.some(isPlainObject))) {
-        // Only empty or non-object arrays: an empty page.
-        items = [];
-    }
-    else {
-        return { ok: false, why: 'the page has an array that mixes objects with other values' };
-    }
-    const sandboxes = items.map((item) => {
-        const parsed = schemas/* listedSandboxSchema */.cP.safeParse(item);
-        return parsed.success ? parsed.data : {};
-    });
-    const token = body.next_page_token;
-    return { ok: true, page: { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined } };
-}
-
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(29196);
 ;// CONCATENATED MODULE: ./build/src/client/response.js
 
 
@@ -28852,14 +28807,127 @@ function errorFrom(response, text, context) {
     });
 }
 
-;// CONCATENATED MODULE: ./build/src/client/client.js
-
-
+// EXTERNAL MODULE: ./build/src/client/transport.js
+var transport = __nccwpck_require__(29196);
+;// CONCATENATED MODULE: ./build/src/client/call.js
 
 
 
 
 const USER_AGENT = 'gpu-sandbox-action/1';
+/** Sends the request; the answer and its text, or a ServiceError that says why none came. */
+async function send(endpoint, options) {
+    const { method, path } = options;
+    const headers = { accept: 'application/json', 'user-agent': USER_AGENT };
+    if (options.authenticated !== false)
+        headers.authorization = `Bearer ${endpoint.apiToken}`;
+    let body;
+    if (options.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(options.body);
+    }
+    const timeLeft = endpoint.timeLeftMs(options.timeoutMs);
+    // Nothing is sent: the caller's deadline has passed.
+    if (timeLeft <= 0)
+        throw new errors/* ServiceError */._7({ status: 0, code: 'deadline_exceeded', method, path });
+    const timeout = AbortSignal.timeout(timeLeft);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    try {
+        const response = await (0,transport/* fetchTransport */._2)({ method, url: endpoint.baseUrl + path, headers, body, signal });
+        return { response, text: await response.text() };
+    }
+    catch (error) {
+        const code = options.signal?.aborted ? 'aborted' : timeout.aborted ? 'request_timeout' : 'network_error';
+        throw new errors/* ServiceError */._7({ status: 0, code, method, path, serviceMessage: describeCause(error, endpoint.apiToken), cause: error });
+    }
+}
+/** A 2xx answer's body: JSON (or nothing), checked against the schema when there is one. */
+function parseAnswer(endpoint, options, status, text) {
+    const { method, path } = options;
+    let json = undefined;
+    if (text.trim() !== '') {
+        try {
+            json = JSON.parse(text);
+        }
+        catch {
+            throw invalidAnswer(status, method, path, `the body is not JSON: ${excerpt(text, endpoint.apiToken, options.mayHoldKey)}`);
+        }
+    }
+    if (!options.schema)
+        return json;
+    const parsed = options.schema.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+        throw invalidAnswer(status, method, path, (0,untrusted/* serviceText */.Lo)(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
+    }
+    return parsed.data;
+}
+/** One request: a parsed body, or a ServiceError. */
+async function callService(endpoint, options) {
+    const { method, path } = options;
+    const { response, text } = await send(endpoint, options);
+    if (response.status >= 300 && response.status < 400)
+        throw new errors/* ServiceError */._7({ status: response.status, code: 'redirect_not_followed', method, path });
+    if (!response.ok)
+        throw errorFrom(response, text, { method, path, token: endpoint.apiToken, mayHoldKey: options.mayHoldKey });
+    return parseAnswer(endpoint, options, response.status, text);
+}
+
+;// CONCATENATED MODULE: ./build/src/client/page.js
+/**
+ * Reading one page of GET /sandboxes. The interface does not name the array
+ * field (the deployed service calls it `sandboxes`) and a page may carry other
+ * arrays beside it (`warnings: []`): the results are the one non-empty array
+ * of objects; empty and non-object arrays are ignored.
+ */
+
+const PREFERRED_FIELD = 'sandboxes';
+function isPlainObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function readSandboxPage(body) {
+    if (!isPlainObject(body))
+        return { ok: false, why: 'the page is not a JSON object' };
+    const arrays = Object.entries(body).filter((entry) => Array.isArray(entry[1]));
+    if (arrays.length === 0)
+        return { ok: false, why: 'the page has no array of results' };
+    const ofObjects = arrays.filter(([, items]) => items.length > 0 && items.every(isPlainObject));
+    let items;
+    if (ofObjects.length === 1)
+        items = ofObjects[0][1];
+    else if (ofObjects.length > 1) {
+        const preferred = ofObjects.find(([name]) => name === PREFERRED_FIELD);
+        if (!preferred)
+            return { ok: false, why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'` };
+        items = preferred[1];
+    }
+    else if (arrays.every(([, list]) => list.length === 0 || !list.some(isPlainObject))) {
+        // Only empty or non-object arrays: an empty page.
+        items = [];
+    }
+    else {
+        return { ok: false, why: 'the page has an array that mixes objects with other values' };
+    }
+    const sandboxes = items.map((item) => {
+        const parsed = schemas/* listedSandboxSchema */.cP.safeParse(item);
+        return parsed.success ? parsed.data : {};
+    });
+    const token = body.next_page_token;
+    return { ok: true, page: { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined } };
+}
+
+;// CONCATENATED MODULE: ./build/src/client/client.js
+/**
+ * One typed client for the whole service interface. Each method is a single
+ * HTTP call; retry policy belongs to the caller (see retry.ts), because whether
+ * a call may be repeated depends on what it does.
+ */
+
+
+
+
+
 /** The SDK's margin: a blocking wait of W seconds gets W plus this before it counts as lost. */
 const WAIT_MARGIN_MS = 15_000;
 function assertSandboxId(id) {
@@ -29009,61 +29077,9 @@ class ComputeClient {
         }
         return prices;
     }
-    /** The one response handler: every outcome is a parsed body or a ServiceError. */
-    async call(options) {
-        const { method, path } = options;
-        const headers = { accept: 'application/json', 'user-agent': USER_AGENT };
-        if (options.authenticated !== false)
-            headers.authorization = `Bearer ${this.apiToken}`;
-        let body;
-        if (options.body !== undefined) {
-            headers['content-type'] = 'application/json';
-            body = JSON.stringify(options.body);
-        }
-        const timeLeft = this.timeLeftMs(options.timeoutMs);
-        if (timeLeft <= 0) {
-            // Nothing is sent: the caller's deadline has passed.
-            throw new errors/* ServiceError */._7({ status: 0, code: 'deadline_exceeded', method, path });
-        }
-        const timeout = AbortSignal.timeout(timeLeft);
-        const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-        let response;
-        let text;
-        try {
-            response = await (0,transport/* fetchTransport */._2)({ method, url: this.baseUrl + path, headers, body, signal });
-            text = await response.text();
-        }
-        catch (error) {
-            let code = 'network_error';
-            if (options.signal?.aborted)
-                code = 'aborted';
-            else if (timeout.aborted)
-                code = 'request_timeout';
-            throw new errors/* ServiceError */._7({ status: 0, code, method, path, serviceMessage: describeCause(error, this.apiToken), cause: error });
-        }
-        if (response.status >= 300 && response.status < 400) {
-            throw new errors/* ServiceError */._7({ status: response.status, code: 'redirect_not_followed', method, path });
-        }
-        if (!response.ok)
-            throw errorFrom(response, text, { method, path, token: this.apiToken, mayHoldKey: options.mayHoldKey });
-        let json = undefined;
-        if (text.trim() !== '') {
-            try {
-                json = JSON.parse(text);
-            }
-            catch {
-                throw invalidAnswer(response.status, method, path, `the body is not JSON: ${excerpt(text, this.apiToken, options.mayHoldKey)}`);
-            }
-        }
-        if (!options.schema)
-            return json;
-        const parsed = options.schema.safeParse(json);
-        if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-            throw invalidAnswer(response.status, method, path, (0,untrusted/* serviceText */.Lo)(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
-        }
-        return parsed.data;
+    /** One request through the one response handler (call.ts). */
+    call(options) {
+        return callService({ baseUrl: this.baseUrl, apiToken: this.apiToken, timeLeftMs: (own) => this.timeLeftMs(own) }, options);
     }
 }
 
@@ -32467,7 +32483,7 @@ const actionsCore = {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   d: () => (/* binding */ runRenewerProcess)
 /* harmony export */ });
-/* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70368);
+/* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35307);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75504);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
 /* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(68935);
@@ -32529,7 +32545,7 @@ async function runRenewerProcess(stdin = process.stdin, log = (line) => void pro
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73136);
-/* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(70368);
+/* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(35307);
 /* harmony import */ var _inputs_collector_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81764);
 /* harmony import */ var _inputs_durations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(68818);
 /** What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's entry. */
@@ -32627,13 +32643,8 @@ function chain(error) {
 const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
 const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
 const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
-function describeGitHubFailure(error) {
-    const errors = chain(error);
-    const top = errors[0];
-    const status = typeof top?.status === 'number' ? top.status : undefined;
-    // A response means GitHub itself answered: report its status as it is.
-    if (status !== undefined && top?.response !== undefined)
-        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+/** The error codes and names in a chain of causes, also those only its messages carry. */
+function codesAndNames(errors) {
     // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
     const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
     const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
@@ -32644,6 +32655,16 @@ function describeGitHubFailure(error) {
     // undici's words for a connection the other side closed mid-answer.
     if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
         codes.push('UND_ERR_SOCKET');
+    return { codes, names };
+}
+function describeGitHubFailure(error) {
+    const errors = chain(error);
+    const top = errors[0];
+    const status = typeof top?.status === 'number' ? top.status : undefined;
+    // A response means GitHub itself answered: report its status as it is.
+    if (status !== undefined && top?.response !== undefined)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    const { codes, names } = codesAndNames(errors);
     const code = (list) => codes.find((c) => list.includes(c));
     const dns = code(DNS_CODES);
     // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
@@ -34299,7 +34320,7 @@ async function runConnect(config, deps) {
 /* harmony export */   j: () => (/* binding */ runInstance)
 /* harmony export */ });
 /* unused harmony export buildInstanceRequest */
-/* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70368);
+/* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35307);
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
 /* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
 /* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16854);
@@ -34323,6 +34344,23 @@ function buildInstanceRequest(config) {
         body.public_key = config.publicKey;
     return body;
 }
+/**
+ * Create is not idempotent and carries no name to find it by: only answers that
+ * certainly created nothing (429, 503, 504) are retried; a lost answer fails loudly.
+ */
+async function createOnce(deps, request, deadline) {
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    try {
+        return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_7__/* .opContext */ .R)(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: _client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotAccepted */ .Np });
+    }
+    catch (error) {
+        const ambiguous = error.ambiguous === true;
+        if (!ambiguous)
+            throw error;
+        throw new Error(`${error.message} The instance may have been created although no answer arrived; it is not retried ` +
+            '(create is not idempotent). Check the account console for an instance you do not expect and delete it.', { cause: error });
+    }
+}
 async function runInstance(config, deps, env) {
     const { core } = deps;
     const request = buildInstanceRequest(config);
@@ -34333,21 +34371,7 @@ async function runInstance(config, deps, env) {
     // The service generates a key unless one is given: know where it will go before anything is sent.
     const tempDir = config.publicKey && !config.ssh ? undefined : (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerTemp */ .X5)(env);
     const deadline = deps.clock.now() + CREATE_DEADLINE_MS;
-    const client = deps.client.withDeadline(deadline, deps.clock);
-    // Create is not idempotent and carries no name to find it by: retry only answers that
-    // certainly created nothing (429, 503, 504); a lost answer fails loudly.
-    let created;
-    try {
-        created = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_7__/* .opContext */ .R)(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: _client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotAccepted */ .Np });
-    }
-    catch (error) {
-        const ambiguous = error.ambiguous === true;
-        if (ambiguous) {
-            throw new Error(`${error.message} The instance may have been created although no answer arrived; it is not retried ` +
-                '(create is not idempotent). Check the account console for an instance you do not expect and delete it.', { cause: error });
-        }
-        throw error;
-    }
+    const created = await createOnce(deps, request, deadline);
     const key = created.key ?? '';
     if (key !== '')
         (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .maskKey */ .s9)((s) => core.setSecret(s), key);
@@ -34895,8 +34919,8 @@ async function adoptByName(ctx, name, deadline, exclude, looks) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./build/src/client/client.js + 2 modules
-var client = __nccwpck_require__(70368);
+// EXTERNAL MODULE: ./build/src/client/client.js + 3 modules
+var client = __nccwpck_require__(35307);
 ;// CONCATENATED MODULE: ./build/src/sandbox/wait.js
 /**
  * Waiting until a sandbox is ready or failed. Where the service has the
@@ -36299,6 +36323,20 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const LOOKUP_DEADLINE_MS = 30_000;
 /** All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide. */
 const LOOKUP_BUDGET_MS = 2 * 60_000;
+/** What a lookup that failed says: unknown (404) or unreadable (`unreachable`: GitHub cannot be reached at all); access refusals throw. */
+function failedLookup(error, repository) {
+    const status = (0,github_octokit/* statusOf */.c2)(error);
+    if (status === 404)
+        return { verdict: { kind: 'unknown' } };
+    if ((0,github_octokit/* isRateLimit */.a5)(error)) {
+        throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again");
+    }
+    if (status === 401 || status === 403) {
+        throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`);
+    }
+    const failure = (0,github_failure/* describeGitHubFailure */.P)(error);
+    return { verdict: { kind: 'unreadable', detail: failure.text }, unreachable: failure.final ? failure.text : undefined };
+}
 /**
  * One lookup per run id, however many sandboxes name it. Octokit is loaded at
  * the first lookup: a sweep with no candidate never loads it.
@@ -36335,19 +36373,9 @@ function makeRunLookup(repository, token, deps) {
         }
         catch (error) {
             deps.signal?.throwIfAborted();
-            const status = (0,github_octokit/* statusOf */.c2)(error);
-            if (status === 404)
-                return { kind: 'unknown' };
-            if ((0,github_octokit/* isRateLimit */.a5)(error)) {
-                throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again");
-            }
-            if (status === 401 || status === 403) {
-                throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`);
-            }
-            const failure = (0,github_failure/* describeGitHubFailure */.P)(error);
-            if (failure.final)
-                unreachable = failure.text;
-            return { kind: 'unreadable', detail: failure.text };
+            const failed = failedLookup(error, repository);
+            unreachable ??= failed.unreachable;
+            return failed.verdict;
         }
     };
     return (runId) => {
@@ -36520,6 +36548,32 @@ async function stopOrphan(ctx, candidate, rateLimited) {
         candidate.failure = `stop failed: ${(0,untrusted/* serviceText */.Lo)(error instanceof Error ? error.message : String(error), 200)}`;
     }
 }
+/** Stops the orphans, at most 10 a minute (dry-run: marks them); the ids stopped, also as the output when the sweep ends early. */
+async function stopOrphans(deps, orphans, dryRun) {
+    const ctx = (0,step_deps/* opContext */.R)(deps);
+    const stopped = [];
+    try {
+        if (dryRun) {
+            for (const orphan of orphans) {
+                orphan.outcome = 'would stop';
+                stopped.push(orphan.id);
+            }
+            return stopped;
+        }
+        if (orphans.length > 0)
+            ctx.log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`);
+        const stopOne = async (orphan, paced) => {
+            await stopOrphan(ctx, orphan, paced.rateLimited);
+            if (orphan.outcome === 'stopped')
+                stopped.push(orphan.id);
+        };
+        await trickle(orphans, stopOne, ctx);
+        return stopped;
+    }
+    finally {
+        deps.core.setOutput('stopped', JSON.stringify(stopped));
+    }
+}
 async function runSweep(config, deps) {
     const { core } = deps;
     const { repository } = config;
@@ -36534,28 +36588,7 @@ async function runSweep(config, deps) {
     const orphans = swept.filter((candidate) => candidate.decision === 'stop');
     for (const candidate of swept)
         log(describe(candidate));
-    const stopped = [];
-    try {
-        if (config.dryRun) {
-            for (const orphan of orphans) {
-                orphan.outcome = 'would stop';
-                stopped.push(orphan.id);
-            }
-        }
-        else {
-            if (orphans.length > 0)
-                log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`);
-            await trickle(orphans, async (orphan, paced) => {
-                await stopOrphan(ctx, orphan, paced.rateLimited);
-                if (orphan.outcome === 'stopped')
-                    stopped.push(orphan.id);
-            }, ctx);
-        }
-    }
-    finally {
-        // What was stopped is an output even when the sweep ends early.
-        core.setOutput('stopped', JSON.stringify(stopped));
-    }
+    const stopped = await stopOrphans(deps, orphans, config.dryRun);
     if (!config.dryRun) {
         const registry = new runners/* RunnerRegistry */.It(repository, config.githubToken, ctx);
         await deleteOrphanRegistrations(registry, stopped, log);

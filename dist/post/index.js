@@ -28835,13 +28835,8 @@ function chain(error) {
 const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
 const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
 const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
-function describeGitHubFailure(error) {
-    const errors = chain(error);
-    const top = errors[0];
-    const status = typeof top?.status === 'number' ? top.status : undefined;
-    // A response means GitHub itself answered: report its status as it is.
-    if (status !== undefined && top?.response !== undefined)
-        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+/** The error codes and names in a chain of causes, also those only its messages carry. */
+function codesAndNames(errors) {
     // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
     const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
     const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
@@ -28852,6 +28847,16 @@ function describeGitHubFailure(error) {
     // undici's words for a connection the other side closed mid-answer.
     if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
         codes.push('UND_ERR_SOCKET');
+    return { codes, names };
+}
+function describeGitHubFailure(error) {
+    const errors = chain(error);
+    const top = errors[0];
+    const status = typeof top?.status === 'number' ? top.status : undefined;
+    // A response means GitHub itself answered: report its status as it is.
+    if (status !== undefined && top?.response !== undefined)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    const { codes, names } = codesAndNames(errors);
     const code = (list) => codes.find((c) => list.includes(c));
     const dns = code(DNS_CODES);
     // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
@@ -33577,7 +33582,7 @@ const actionsCore = {
 
 /***/ }),
 
-/***/ 3293:
+/***/ 2852:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33602,51 +33607,6 @@ var errors = __nccwpck_require__(486);
 var schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(4120);
-;// CONCATENATED MODULE: ./build/src/client/page.js
-/**
- * Reading one page of GET /sandboxes. The interface does not name the array
- * field (the deployed service calls it `sandboxes`) and a page may carry other
- * arrays beside it (`warnings: []`): the results are the one non-empty array
- * of objects; empty and non-object arrays are ignored.
- */
-
-const PREFERRED_FIELD = 'sandboxes';
-function isPlainObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function readSandboxPage(body) {
-    if (!isPlainObject(body))
-        return { ok: false, why: 'the page is not a JSON object' };
-    const arrays = Object.entries(body).filter((entry) => Array.isArray(entry[1]));
-    if (arrays.length === 0)
-        return { ok: false, why: 'the page has no array of results' };
-    const ofObjects = arrays.filter(([, items]) => items.length > 0 && items.every(isPlainObject));
-    let items;
-    if (ofObjects.length === 1)
-        items = ofObjects[0][1];
-    else if (ofObjects.length > 1) {
-        const preferred = ofObjects.find(([name]) => name === PREFERRED_FIELD);
-        if (!preferred)
-            return { ok: false, why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'` };
-        items = preferred[1];
-    }
-    else if (arrays.every(([, list]) => list.length === 0 || !list.some(isPlainObject))) {
-        // Only empty or non-object arrays: an empty page.
-        items = [];
-    }
-    else {
-        return { ok: false, why: 'the page has an array that mixes objects with other values' };
-    }
-    const sandboxes = items.map((item) => {
-        const parsed = schemas/* listedSandboxSchema */.cP.safeParse(item);
-        return parsed.success ? parsed.data : {};
-    });
-    const token = body.next_page_token;
-    return { ok: true, page: { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined } };
-}
-
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(9196);
 ;// CONCATENATED MODULE: ./build/src/client/response.js
 
 
@@ -33716,14 +33676,127 @@ function errorFrom(response, text, context) {
     });
 }
 
-;// CONCATENATED MODULE: ./build/src/client/client.js
-
-
+// EXTERNAL MODULE: ./build/src/client/transport.js
+var transport = __nccwpck_require__(9196);
+;// CONCATENATED MODULE: ./build/src/client/call.js
 
 
 
 
 const USER_AGENT = 'gpu-sandbox-action/1';
+/** Sends the request; the answer and its text, or a ServiceError that says why none came. */
+async function send(endpoint, options) {
+    const { method, path } = options;
+    const headers = { accept: 'application/json', 'user-agent': USER_AGENT };
+    if (options.authenticated !== false)
+        headers.authorization = `Bearer ${endpoint.apiToken}`;
+    let body;
+    if (options.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(options.body);
+    }
+    const timeLeft = endpoint.timeLeftMs(options.timeoutMs);
+    // Nothing is sent: the caller's deadline has passed.
+    if (timeLeft <= 0)
+        throw new errors/* ServiceError */._7({ status: 0, code: 'deadline_exceeded', method, path });
+    const timeout = AbortSignal.timeout(timeLeft);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    try {
+        const response = await (0,transport/* fetchTransport */._2)({ method, url: endpoint.baseUrl + path, headers, body, signal });
+        return { response, text: await response.text() };
+    }
+    catch (error) {
+        const code = options.signal?.aborted ? 'aborted' : timeout.aborted ? 'request_timeout' : 'network_error';
+        throw new errors/* ServiceError */._7({ status: 0, code, method, path, serviceMessage: describeCause(error, endpoint.apiToken), cause: error });
+    }
+}
+/** A 2xx answer's body: JSON (or nothing), checked against the schema when there is one. */
+function parseAnswer(endpoint, options, status, text) {
+    const { method, path } = options;
+    let json = undefined;
+    if (text.trim() !== '') {
+        try {
+            json = JSON.parse(text);
+        }
+        catch {
+            throw invalidAnswer(status, method, path, `the body is not JSON: ${excerpt(text, endpoint.apiToken, options.mayHoldKey)}`);
+        }
+    }
+    if (!options.schema)
+        return json;
+    const parsed = options.schema.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+        throw invalidAnswer(status, method, path, (0,untrusted/* serviceText */.Lo)(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
+    }
+    return parsed.data;
+}
+/** One request: a parsed body, or a ServiceError. */
+async function callService(endpoint, options) {
+    const { method, path } = options;
+    const { response, text } = await send(endpoint, options);
+    if (response.status >= 300 && response.status < 400)
+        throw new errors/* ServiceError */._7({ status: response.status, code: 'redirect_not_followed', method, path });
+    if (!response.ok)
+        throw errorFrom(response, text, { method, path, token: endpoint.apiToken, mayHoldKey: options.mayHoldKey });
+    return parseAnswer(endpoint, options, response.status, text);
+}
+
+;// CONCATENATED MODULE: ./build/src/client/page.js
+/**
+ * Reading one page of GET /sandboxes. The interface does not name the array
+ * field (the deployed service calls it `sandboxes`) and a page may carry other
+ * arrays beside it (`warnings: []`): the results are the one non-empty array
+ * of objects; empty and non-object arrays are ignored.
+ */
+
+const PREFERRED_FIELD = 'sandboxes';
+function isPlainObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function readSandboxPage(body) {
+    if (!isPlainObject(body))
+        return { ok: false, why: 'the page is not a JSON object' };
+    const arrays = Object.entries(body).filter((entry) => Array.isArray(entry[1]));
+    if (arrays.length === 0)
+        return { ok: false, why: 'the page has no array of results' };
+    const ofObjects = arrays.filter(([, items]) => items.length > 0 && items.every(isPlainObject));
+    let items;
+    if (ofObjects.length === 1)
+        items = ofObjects[0][1];
+    else if (ofObjects.length > 1) {
+        const preferred = ofObjects.find(([name]) => name === PREFERRED_FIELD);
+        if (!preferred)
+            return { ok: false, why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'` };
+        items = preferred[1];
+    }
+    else if (arrays.every(([, list]) => list.length === 0 || !list.some(isPlainObject))) {
+        // Only empty or non-object arrays: an empty page.
+        items = [];
+    }
+    else {
+        return { ok: false, why: 'the page has an array that mixes objects with other values' };
+    }
+    const sandboxes = items.map((item) => {
+        const parsed = schemas/* listedSandboxSchema */.cP.safeParse(item);
+        return parsed.success ? parsed.data : {};
+    });
+    const token = body.next_page_token;
+    return { ok: true, page: { sandboxes, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined } };
+}
+
+;// CONCATENATED MODULE: ./build/src/client/client.js
+/**
+ * One typed client for the whole service interface. Each method is a single
+ * HTTP call; retry policy belongs to the caller (see retry.ts), because whether
+ * a call may be repeated depends on what it does.
+ */
+
+
+
+
+
 /** The SDK's margin: a blocking wait of W seconds gets W plus this before it counts as lost. */
 const WAIT_MARGIN_MS = 15_000;
 function assertSandboxId(id) {
@@ -33873,61 +33946,9 @@ class ComputeClient {
         }
         return prices;
     }
-    /** The one response handler: every outcome is a parsed body or a ServiceError. */
-    async call(options) {
-        const { method, path } = options;
-        const headers = { accept: 'application/json', 'user-agent': USER_AGENT };
-        if (options.authenticated !== false)
-            headers.authorization = `Bearer ${this.apiToken}`;
-        let body;
-        if (options.body !== undefined) {
-            headers['content-type'] = 'application/json';
-            body = JSON.stringify(options.body);
-        }
-        const timeLeft = this.timeLeftMs(options.timeoutMs);
-        if (timeLeft <= 0) {
-            // Nothing is sent: the caller's deadline has passed.
-            throw new errors/* ServiceError */._7({ status: 0, code: 'deadline_exceeded', method, path });
-        }
-        const timeout = AbortSignal.timeout(timeLeft);
-        const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-        let response;
-        let text;
-        try {
-            response = await (0,transport/* fetchTransport */._2)({ method, url: this.baseUrl + path, headers, body, signal });
-            text = await response.text();
-        }
-        catch (error) {
-            let code = 'network_error';
-            if (options.signal?.aborted)
-                code = 'aborted';
-            else if (timeout.aborted)
-                code = 'request_timeout';
-            throw new errors/* ServiceError */._7({ status: 0, code, method, path, serviceMessage: describeCause(error, this.apiToken), cause: error });
-        }
-        if (response.status >= 300 && response.status < 400) {
-            throw new errors/* ServiceError */._7({ status: response.status, code: 'redirect_not_followed', method, path });
-        }
-        if (!response.ok)
-            throw errorFrom(response, text, { method, path, token: this.apiToken, mayHoldKey: options.mayHoldKey });
-        let json = undefined;
-        if (text.trim() !== '') {
-            try {
-                json = JSON.parse(text);
-            }
-            catch {
-                throw invalidAnswer(response.status, method, path, `the body is not JSON: ${excerpt(text, this.apiToken, options.mayHoldKey)}`);
-            }
-        }
-        if (!options.schema)
-            return json;
-        const parsed = options.schema.safeParse(json);
-        if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-            throw invalidAnswer(response.status, method, path, (0,untrusted/* serviceText */.Lo)(`unexpected ${where}: ${issue?.message ?? 'invalid'}`));
-        }
-        return parsed.data;
+    /** One request through the one response handler (call.ts). */
+    call(options) {
+        return callService({ baseUrl: this.baseUrl, apiToken: this.apiToken, timeLeftMs: (own) => this.timeLeftMs(own) }, options);
     }
 }
 
@@ -35220,7 +35241,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2815);
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3874);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(32);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3293);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2852);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9025);
 /* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4601);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5504);

@@ -3,7 +3,6 @@
  * HTTP call; retry policy belongs to the caller (see retry.ts), because whether
  * a call may be repeated depends on what it does.
  */
-import type { z } from 'zod'
 import { ServiceError } from './errors.ts'
 import {
   INSTANCE_ID_PATTERN,
@@ -29,13 +28,11 @@ import {
   type SandboxStartRequest,
   type StartResponse,
 } from './schemas.ts'
-import { serviceText } from '../runtime/untrusted.ts'
+import { callService, type CallOptions } from './call.ts'
 import { readSandboxPage, type SandboxPage } from './page.ts'
-import { fetchTransport } from './transport.ts'
-import { describeCause, errorFrom, excerpt, invalidAnswer } from './response.ts'
+import { invalidAnswer } from './response.ts'
 
 
-const USER_AGENT = 'gpu-sandbox-action/1'
 
 export interface ClientOptions {
   baseUrl: string
@@ -52,18 +49,6 @@ export interface Deadline {
   clock: { now(): number }
 }
 
-interface CallOptions<T> {
-  method: 'GET' | 'POST' | 'PATCH'
-  path: string
-  body?: unknown
-  schema?: z.ZodType<T>
-  authenticated?: boolean
-  signal?: AbortSignal
-  /** The answer may carry a private key (instance create): never quoted in an error. */
-  mayHoldKey?: boolean
-  /** This request's own timeout instead of the general one (a blocking wait); still cut to the deadline. */
-  timeoutMs?: number
-}
 
 /** The SDK's margin: a blocking wait of W seconds gets W plus this before it counts as lost. */
 export const WAIT_MARGIN_MS = 15_000
@@ -231,58 +216,8 @@ export class ComputeClient {
     return prices
   }
 
-  /** The one response handler: every outcome is a parsed body or a ServiceError. */
-  private async call<T>(options: CallOptions<T>): Promise<T> {
-    const { method, path } = options
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT }
-    if (options.authenticated !== false) headers.authorization = `Bearer ${this.apiToken}`
-    let body: string | undefined
-    if (options.body !== undefined) {
-      headers['content-type'] = 'application/json'
-      body = JSON.stringify(options.body)
-    }
-    const timeLeft = this.timeLeftMs(options.timeoutMs)
-    if (timeLeft <= 0) {
-      // Nothing is sent: the caller's deadline has passed.
-      throw new ServiceError({ status: 0, code: 'deadline_exceeded', method, path })
-    }
-    const timeout = AbortSignal.timeout(timeLeft)
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
-
-    let response: Response
-    let text: string
-    try {
-      response = await fetchTransport({ method, url: this.baseUrl + path, headers, body, signal })
-      text = await response.text()
-    } catch (error) {
-      let code: string = 'network_error'
-      if (options.signal?.aborted) code = 'aborted'
-      else if (timeout.aborted) code = 'request_timeout'
-      throw new ServiceError({ status: 0, code, method, path, serviceMessage: describeCause(error, this.apiToken), cause: error })
-    }
-
-    if (response.status >= 300 && response.status < 400) {
-      throw new ServiceError({ status: response.status, code: 'redirect_not_followed', method, path })
-    }
-    if (!response.ok) throw errorFrom(response, text, { method, path, token: this.apiToken, mayHoldKey: options.mayHoldKey })
-
-    let json: unknown = undefined
-    if (text.trim() !== '') {
-      try {
-        json = JSON.parse(text)
-      } catch {
-        throw invalidAnswer(response.status, method, path, `the body is not JSON: ${excerpt(text, this.apiToken, options.mayHoldKey)}`)
-      }
-    }
-    if (!options.schema) return json as T
-    const parsed = options.schema.safeParse(json)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body'
-      throw invalidAnswer(response.status, method, path, serviceText(`unexpected ${where}: ${issue?.message ?? 'invalid'}`))
-    }
-    return parsed.data
+  /** One request through the one response handler (call.ts). */
+  private call<T>(options: CallOptions<T>): Promise<T> {
+    return callService({ baseUrl: this.baseUrl, apiToken: this.apiToken, timeLeftMs: (own) => this.timeLeftMs(own) }, options)
   }
-
-
 }

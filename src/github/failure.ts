@@ -39,12 +39,8 @@ const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODA
 const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED']
 const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']
 
-export function describeGitHubFailure(error: unknown): GitHubFailure {
-  const errors = chain(error)
-  const top = errors[0]
-  const status = typeof top?.status === 'number' ? top.status : undefined
-  // A response means GitHub itself answered: report its status as it is.
-  if (status !== undefined && top?.response !== undefined) return { status, kind: 'status', text: `GitHub answered ${status}`, final: false }
+/** The error codes and names in a chain of causes, also those only its messages carry. */
+function codesAndNames(errors: readonly ErrorLike[]): { codes: string[]; names: string[] } {
   // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
   const messages = errors.map((e) => (typeof (e as { message?: unknown }).message === 'string' ? String((e as { message: string }).message).slice(0, 500) : ''))
   const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? [])
@@ -53,6 +49,16 @@ export function describeGitHubFailure(error: unknown): GitHubFailure {
   if (messages.some((m) => /aborted due to timeout|timed out/i.test(m))) names.push('TimeoutError')
   // undici's words for a connection the other side closed mid-answer.
   if (messages.some((m) => /other side closed|socket hang up/i.test(m))) codes.push('UND_ERR_SOCKET')
+  return { codes, names }
+}
+
+export function describeGitHubFailure(error: unknown): GitHubFailure {
+  const errors = chain(error)
+  const top = errors[0]
+  const status = typeof top?.status === 'number' ? top.status : undefined
+  // A response means GitHub itself answered: report its status as it is.
+  if (status !== undefined && top?.response !== undefined) return { status, kind: 'status', text: `GitHub answered ${status}`, final: false }
+  const { codes, names } = codesAndNames(errors)
   const code = (list: readonly string[]) => codes.find((c) => list.includes(c))
   const dns = code(DNS_CODES)
   // EAI_AGAIN is a resolver that did not answer in time: that one may pass.

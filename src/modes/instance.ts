@@ -1,6 +1,7 @@
 /** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
 import { assertInstanceId } from '../client/client.ts'
 import { isNotAccepted, retryUntil } from '../client/retry.ts'
+import type { InstanceCreateResponse } from '../client/schemas.ts'
 import type { InstanceConfig } from '../inputs/config.ts'
 import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from '../ssh/secret-files.ts'
 import { setTextOutput } from '../step/outputs.ts'
@@ -17,6 +18,25 @@ export function buildInstanceRequest(config: InstanceConfig): Record<string, unk
   return body
 }
 
+/**
+ * Create is not idempotent and carries no name to find it by: only answers that
+ * certainly created nothing (429, 503, 504) are retried; a lost answer fails loudly.
+ */
+async function createOnce(deps: StepDeps, request: Record<string, unknown>, deadline: number): Promise<InstanceCreateResponse> {
+  const client = deps.client.withDeadline(deadline, deps.clock)
+  try {
+    return await retryUntil(opContext(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: isNotAccepted })
+  } catch (error) {
+    const ambiguous = (error as { ambiguous?: boolean }).ambiguous === true
+    if (!ambiguous) throw error
+    throw new Error(
+      `${(error as Error).message} The instance may have been created although no answer arrived; it is not retried ` +
+        '(create is not idempotent). Check the account console for an instance you do not expect and delete it.',
+      { cause: error },
+    )
+  }
+}
+
 export async function runInstance(config: InstanceConfig, deps: StepDeps, env: NodeJS.ProcessEnv): Promise<void> {
   const { core } = deps
   const request = buildInstanceRequest(config)
@@ -27,23 +47,7 @@ export async function runInstance(config: InstanceConfig, deps: StepDeps, env: N
   // The service generates a key unless one is given: know where it will go before anything is sent.
   const tempDir = config.publicKey && !config.ssh ? undefined : runnerTemp(env)
   const deadline = deps.clock.now() + CREATE_DEADLINE_MS
-  const client = deps.client.withDeadline(deadline, deps.clock)
-  // Create is not idempotent and carries no name to find it by: retry only answers that
-  // certainly created nothing (429, 503, 504); a lost answer fails loudly.
-  let created
-  try {
-    created = await retryUntil(opContext(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: isNotAccepted })
-  } catch (error) {
-    const ambiguous = (error as { ambiguous?: boolean }).ambiguous === true
-    if (ambiguous) {
-      throw new Error(
-        `${(error as Error).message} The instance may have been created although no answer arrived; it is not retried ` +
-          '(create is not idempotent). Check the account console for an instance you do not expect and delete it.',
-        { cause: error },
-      )
-    }
-    throw error
-  }
+  const created = await createOnce(deps, request, deadline)
   const key = created.key ?? ''
   if (key !== '') maskKey((s) => core.setSecret(s), key)
   const identifier = assertInstanceId(created.identifier)

@@ -16,7 +16,7 @@ import { makeRunLookup, type RunLookup } from '../sweep/github-runs.ts'
 import { deleteOrphanRegistrations } from '../sweep/registrations.ts'
 import { RunnerRegistry } from '../github/runners.ts'
 import { describe, sweepSummary, totalsLine, type SweptCandidate } from '../sweep/report.ts'
-import { isRateLimited, trickle } from '../sweep/trickle.ts'
+import { isRateLimited, trickle, type PacedStop } from '../sweep/trickle.ts'
 
 const LIST_DEADLINE_MS = 5 * 60_000
 /** 100 pages of the service's default size: thousands of sandboxes. */
@@ -58,6 +58,30 @@ async function stopOrphan(ctx: OpContext, candidate: SweptCandidate, rateLimited
   }
 }
 
+/** Stops the orphans, at most 10 a minute (dry-run: marks them); the ids stopped, also as the output when the sweep ends early. */
+async function stopOrphans(deps: SweepDeps, orphans: SweptCandidate[], dryRun: boolean): Promise<string[]> {
+  const ctx = opContext(deps)
+  const stopped: string[] = []
+  try {
+    if (dryRun) {
+      for (const orphan of orphans) {
+        orphan.outcome = 'would stop'
+        stopped.push(orphan.id)
+      }
+      return stopped
+    }
+    if (orphans.length > 0) ctx.log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`)
+    const stopOne = async (orphan: SweptCandidate, paced: PacedStop) => {
+      await stopOrphan(ctx, orphan, paced.rateLimited)
+      if (orphan.outcome === 'stopped') stopped.push(orphan.id)
+    }
+    await trickle(orphans, stopOne, ctx)
+    return stopped
+  } finally {
+    deps.core.setOutput('stopped', JSON.stringify(stopped))
+  }
+}
+
 export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<void> {
   const { core } = deps
   const { repository } = config
@@ -74,28 +98,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
   const orphans = swept.filter((candidate) => candidate.decision === 'stop')
   for (const candidate of swept) log(describe(candidate))
 
-  const stopped: string[] = []
-  try {
-    if (config.dryRun) {
-      for (const orphan of orphans) {
-        orphan.outcome = 'would stop'
-        stopped.push(orphan.id)
-      }
-    } else {
-      if (orphans.length > 0) log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`)
-      await trickle(
-        orphans,
-        async (orphan, paced) => {
-          await stopOrphan(ctx, orphan, paced.rateLimited)
-          if (orphan.outcome === 'stopped') stopped.push(orphan.id)
-        },
-        ctx,
-      )
-    }
-  } finally {
-    // What was stopped is an output even when the sweep ends early.
-    core.setOutput('stopped', JSON.stringify(stopped))
-  }
+  const stopped = await stopOrphans(deps, orphans, config.dryRun)
 
   if (!config.dryRun) {
     const registry = new RunnerRegistry(repository, config.githubToken, ctx)

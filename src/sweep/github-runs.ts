@@ -49,6 +49,23 @@ export interface RunLookupDeps extends RetryContext {
   requestTimeoutMs?: number
 }
 
+/** What a lookup that failed says: unknown (404) or unreadable (`unreachable`: GitHub cannot be reached at all); access refusals throw. */
+function failedLookup(error: unknown, repository: SweepRepository): { verdict: RunVerdict; unreachable?: string } {
+  const status = statusOf(error)
+  if (status === 404) return { verdict: { kind: 'unknown' } }
+  if (isRateLimit(error)) {
+    throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again")
+  }
+  if (status === 401 || status === 403) {
+    throw new GitHubAccessError(
+      status,
+      `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`,
+    )
+  }
+  const failure = describeGitHubFailure(error)
+  return { verdict: { kind: 'unreadable', detail: failure.text }, unreachable: failure.final ? failure.text : undefined }
+}
+
 /**
  * One lookup per run id, however many sandboxes name it. Octokit is loaded at
  * the first lookup: a sweep with no candidate never loads it.
@@ -87,20 +104,9 @@ export function makeRunLookup(repository: SweepRepository, token: string, deps: 
       return { kind: 'active', attempt, status: run.data.status ?? 'unknown' }
     } catch (error) {
       deps.signal?.throwIfAborted()
-      const status = statusOf(error)
-      if (status === 404) return { kind: 'unknown' }
-      if (isRateLimit(error)) {
-        throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again")
-      }
-      if (status === 401 || status === 403) {
-        throw new GitHubAccessError(
-          status,
-          `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`,
-        )
-      }
-      const failure = describeGitHubFailure(error)
-      if (failure.final) unreachable = failure.text
-      return { kind: 'unreadable', detail: failure.text }
+      const failed = failedLookup(error, repository)
+      unreachable ??= failed.unreachable
+      return failed.verdict
     }
   }
 
