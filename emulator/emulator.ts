@@ -11,7 +11,16 @@ import { Faults } from './faults.ts'
 import { HttpError, readBody, routeOf, send, sendError } from './http.ts'
 import { Instances, type InstanceState } from './instances.ts'
 import { RateLimits } from './limits.ts'
-import { DEFAULT_TOKEN, resolveOptions, type EmulatorHost, type EmulatorOptions, type FaultRule, type RecordedRequest, type ResolvedOptions, type SandboxState } from './options.ts'
+import {
+  DEFAULT_TOKEN,
+  resolveOptions,
+  type EmulatorHost,
+  type EmulatorOptions,
+  type FaultRule,
+  type RecordedRequest,
+  type ResolvedOptions,
+  type SandboxState,
+} from './options.ts'
 import { route } from './routes.ts'
 import { Sandboxes } from './sandboxes.ts'
 import { SshService, sshdAvailable } from './ssh-service.ts'
@@ -161,7 +170,9 @@ export class Emulator implements EmulatorHost {
 
   /** Requests to one route, e.g. requestsTo('POST', '/sandboxes/start'). */
   requestsTo(method: string, routeOrPath: string): RecordedRequest[] {
-    return this.requests.filter((r) => r.method === method && (r.path === routeOrPath || routeOf(r.path) === routeOrPath))
+    return this.requests.filter(
+      (r) => r.method === method && (r.path === routeOrPath || routeOf(r.path) === routeOrPath),
+    )
   }
 
   reset(): void {
@@ -213,7 +224,15 @@ export class Emulator implements EmulatorHost {
         return
       }
       // lost-answer: carry the request out, then drop the connection instead of answering.
-      const result = await route(this, { method, path: record.path, query: url.searchParams, body: record.body, raw, auth, record })
+      const result = await route(this, {
+        method,
+        path: record.path,
+        query: url.searchParams,
+        body: record.body,
+        raw,
+        auth,
+        record,
+      })
       record.status = fault === 'lost-answer' ? 'fault' : result.status
       if (fault === 'lost-answer') {
         req.socket.destroy()

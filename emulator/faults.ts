@@ -60,7 +60,12 @@ export class Faults {
       res.end('{"id": "sbx-')
       return
     }
-    const codes: Record<number, string> = { 500: 'internal_error', 502: 'bad_gateway', 503: 'service_unavailable', 504: 'gateway_timeout' }
+    const codes: Record<number, string> = {
+      500: 'internal_error',
+      502: 'bad_gateway',
+      503: 'service_unavailable',
+      504: 'gateway_timeout',
+    }
     if (fault === 502) {
       // Gateways answer with HTML, not the JSON error object.
       res.writeHead(502, { 'content-type': 'text/html' })

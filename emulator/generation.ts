@@ -8,9 +8,23 @@ export const GENERATIONS: Generation[] = ['v1', 'current']
 
 /** The emulator's own lifecycle states, and the word each generation shows for them. */
 const WORDS: Record<Generation, Record<string, string>> = {
-  v1: { pending: 'pending', provisioning: 'provisioning', running: 'running', stopping: 'stopping', stopped: 'stopped', failed: 'failed' },
+  v1: {
+    pending: 'pending',
+    provisioning: 'provisioning',
+    running: 'running',
+    stopping: 'stopping',
+    stopped: 'stopped',
+    failed: 'failed',
+  },
   // Today's service: created while starting, ready, finished once stopped; it shows no "stopping".
-  current: { pending: 'created', provisioning: 'created', running: 'ready', stopping: 'finished', stopped: 'finished', failed: 'failed' },
+  current: {
+    pending: 'created',
+    provisioning: 'created',
+    running: 'ready',
+    stopping: 'finished',
+    stopped: 'finished',
+    failed: 'failed',
+  },
 }
 
 export function statusWord(generation: Generation, state: string): string {

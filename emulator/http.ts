@@ -38,5 +38,8 @@ export type Answer = { status: number; body?: unknown; headers?: Record<string, 
 
 /** '/sandboxes/sbx-…/stop' → '/sandboxes/:id/stop', for fault rules and request filters. */
 export function routeOf(path: string): string {
-  return path.replace(/^\/sandboxes\/[^/]+/, (m) => (m === '/sandboxes/start' ? m : '/sandboxes/:id')).replace(/^\/instances\/(?!create$|list$)[^/]+/, '/instances/:id').replace('/sandboxes/:id', (m) => (path === '/sandboxes/ssh-certificate' ? path : m))
+  return path
+    .replace(/^\/sandboxes\/[^/]+/, (m) => (m === '/sandboxes/start' ? m : '/sandboxes/:id'))
+    .replace(/^\/instances\/(?!create$|list$)[^/]+/, '/instances/:id')
+    .replace('/sandboxes/:id', (m) => (path === '/sandboxes/ssh-certificate' ? path : m))
 }

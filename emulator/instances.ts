@@ -30,7 +30,10 @@ export class Instances {
       throw new HttpError(400, 'invalid_request', 'the body must be a JSON object')
     }
     const request = (raw.trim() === '' ? {} : body) as Record<string, unknown>
-    if (request.public_key !== undefined && (typeof request.public_key !== 'string' || !/^(ssh-|ecdsa-|sk-)\S+ \S+/.test(request.public_key))) {
+    if (
+      request.public_key !== undefined &&
+      (typeof request.public_key !== 'string' || !/^(ssh-|ecdsa-|sk-)\S+ \S+/.test(request.public_key))
+    ) {
       throw new HttpError(400, 'invalid_request', 'public_key must be an OpenSSH public key')
     }
     const fixed = this.next++
@@ -42,7 +45,13 @@ export class Instances {
       key = pair.privateKey
       publicKey = pair.publicKey
     }
-    const instance = { identifier: fixed, uuid, org: org.name, public_key: request.public_key as string | undefined, deleted: false }
+    const instance = {
+      identifier: fixed,
+      uuid,
+      org: org.name,
+      public_key: request.public_key as string | undefined,
+      deleted: false,
+    }
     if (this.host.sshService) this.host.sshService.authorize(publicKey ?? (request.public_key as string))
     this.byId.set(String(fixed), instance)
     return { status: 200, body: { identifier: this.identifierOf(instance), key, uuid } }
@@ -93,7 +102,8 @@ export class Instances {
         : /^\d+$/.test(identifier)
           ? this.live(org.name)[Number(identifier)]
           : undefined
-    if (!instance || instance.org !== org.name || instance.deleted) throw new HttpError(404, 'instance_not_found', `no instance ${identifier}`)
+    if (!instance || instance.org !== org.name || instance.deleted)
+      throw new HttpError(404, 'instance_not_found', `no instance ${identifier}`)
     instance.deleted = true
     return { status: 200, body: { identifier, deleted: true } }
   }

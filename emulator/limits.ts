@@ -33,7 +33,9 @@ export class RateLimits {
     }
     if (window.count >= limit) {
       const retryAfter = Math.max(1, Math.ceil((window.windowStart + this.options.rateWindowMs - now) / 1000))
-      throw new HttpError(429, 'rate_limit_exceeded', `more than ${limit} requests per window`, { 'retry-after': String(retryAfter) })
+      throw new HttpError(429, 'rate_limit_exceeded', `more than ${limit} requests per window`, {
+        'retry-after': String(retryAfter),
+      })
     }
     window.count++
   }

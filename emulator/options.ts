@@ -5,7 +5,20 @@ import type { SshService } from './ssh-service.ts'
 export type GpuType = 'A6000' | 'A100' | 'H100'
 export const GPU_TYPES: GpuType[] = ['A6000', 'A100', 'H100']
 
-export type FaultKind = 500 | 502 | 503 | 504 | 400 | 401 | 403 | 'hang' | 'reset' | 'lost-answer' | 'malformed-json' | 'slow-body' | 'key-not-json'
+export type FaultKind =
+  | 500
+  | 502
+  | 503
+  | 504
+  | 400
+  | 401
+  | 403
+  | 'hang'
+  | 'reset'
+  | 'lost-answer'
+  | 'malformed-json'
+  | 'slow-body'
+  | 'key-not-json'
 
 export interface FaultRule {
   /** e.g. 'POST /sandboxes/start', 'GET /sandboxes/:id', 'GET /sandboxes', 'POST /sandboxes/:id/stop'. */
@@ -105,7 +118,11 @@ export interface StartBody {
   name?: string
   env?: Record<string, string>
   spec: { cpu_count: number; memory_gib: number; storage_gib: number; gpu_count?: number; gpu_type?: GpuType }
-  network_policy: { internet_access: 'closed' | 'open' | 'restricted'; cidr_allowlist?: string[]; domain_allowlist?: string[] }
+  network_policy: {
+    internet_access: 'closed' | 'open' | 'restricted'
+    cidr_allowlist?: string[]
+    domain_allowlist?: string[]
+  }
   lifetime: { enforce_ttl?: boolean; max_ttl_seconds?: number; max_grace_seconds?: number }
   /** The deployed service: an image prepared earlier (v1.0 ignores it). */
   image_id?: string
@@ -159,9 +176,36 @@ export const DEFAULT_PRICING: Record<string, number> = {
 
 /** The options with every default filled in (host, port, https, faults and rateClock are the server's own). */
 export type ResolvedOptions = Required<
-  Omit<EmulatorOptions, 'host' | 'port' | 'https' | 'outcome' | 'creditAlert' | 'faults' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride' | 'rateClock' | 'forgetEndedMs'>
+  Omit<
+    EmulatorOptions,
+    | 'host'
+    | 'port'
+    | 'https'
+    | 'outcome'
+    | 'creditAlert'
+    | 'faults'
+    | 'admin'
+    | 'recordExtra'
+    | 'acceptedPolicyFilter'
+    | 'answerName'
+    | 'statusWords'
+    | 'sshHostKeyOverride'
+    | 'rateClock'
+    | 'forgetEndedMs'
+  >
 > &
-  Pick<EmulatorOptions, 'outcome' | 'creditAlert' | 'admin' | 'recordExtra' | 'acceptedPolicyFilter' | 'answerName' | 'statusWords' | 'sshHostKeyOverride' | 'forgetEndedMs'>
+  Pick<
+    EmulatorOptions,
+    | 'outcome'
+    | 'creditAlert'
+    | 'admin'
+    | 'recordExtra'
+    | 'acceptedPolicyFilter'
+    | 'answerName'
+    | 'statusWords'
+    | 'sshHostKeyOverride'
+    | 'forgetEndedMs'
+  >
 
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   return {
@@ -179,7 +223,10 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     getListLimit: options.getListLimit ?? 600,
     ttlSecondMs: options.ttlSecondMs ?? 1000,
     pageSize: options.pageSize ?? 50,
-    creditAlert: options.creditAlert === undefined ? { amount_cents: 5000, armed: true, created_at: 1767225600 } : options.creditAlert,
+    creditAlert:
+      options.creditAlert === undefined
+        ? { amount_cents: 5000, armed: true, created_at: 1767225600 }
+        : options.creditAlert,
     pricing: options.pricing ?? DEFAULT_PRICING,
     admin: options.admin ?? false,
     invisibleForMs: options.invisibleForMs ?? 0,

@@ -21,15 +21,18 @@ export function route(em: Emulator, request: RouteRequest): Promise<Answer> | An
   if (method === 'GET' && path === '/pricing') return { status: 200, body: { pricing: em.options.pricing } }
   const org = organizationOf(em.options, auth)
   record.org = org.name
-  if (method === 'GET' && path === '/credit-alert') return { status: 200, body: { alert: em.options.creditAlert ?? null } }
+  if (method === 'GET' && path === '/credit-alert')
+    return { status: 200, body: { alert: em.options.creditAlert ?? null } }
   if (method === 'POST' && path === '/instances/create') return em.instanceStore.create(org, body, raw)
-  if (method === 'GET' && path === '/instances/list' && em.options.generation === 'current') return em.instanceStore.list(org)
+  if (method === 'GET' && path === '/instances/list' && em.options.generation === 'current')
+    return em.instanceStore.list(org)
   const deleteMatch = /^\/instances\/([^/]+)\/delete$/.exec(path)
   if (method === 'POST' && deleteMatch) return em.instanceStore.delete(org, decodeURIComponent(deleteMatch[1] ?? ''))
 
   if (!path.startsWith('/sandboxes')) throw new HttpError(404, 'not_found', `no route ${method} ${path}`)
   if (path === '/sandboxes/ssh-certificate') return sshCertificate(em, org, method, body)
-  if (!org.sandboxAccess) throw new HttpError(403, 'sandbox_access_denied', 'sandbox access is not enabled for this organization')
+  if (!org.sandboxAccess)
+    throw new HttpError(403, 'sandbox_access_denied', 'sandbox access is not enabled for this organization')
 
   if (method === 'POST' && path === '/sandboxes/start') {
     em.limits.limit(org.name, 'start-stop')

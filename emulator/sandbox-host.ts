@@ -127,7 +127,12 @@ export function plantHostileTar(host: SandboxHost): void {
  * in an empty directory), named in `members` and in that order; `options` go
  * to tar before `-cf` (`-S` stores a sparse file as the holes it has).
  */
-export function plantArchive(host: SandboxHost, build: string, members: readonly string[], options: readonly string[] = []): void {
+export function plantArchive(
+  host: SandboxHost,
+  build: string,
+  members: readonly string[],
+  options: readonly string[] = [],
+): void {
   const quoted = (words: readonly string[]) => words.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ')
   const script = `#!/bin/bash
 real=$(PATH=/usr/bin:/bin command -v tar)

@@ -47,7 +47,8 @@ export class Sandboxes {
     }
     this.all.push(sandbox)
     this.statusTimes.set(sandbox.id, { [status]: Date.now(), seeded: Date.now() })
-    if (status === 'stopping') this.host.later(this.host.options.stopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
+    if (status === 'stopping')
+      this.host.later(this.host.options.stopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
     return sandbox
   }
 
@@ -83,13 +84,22 @@ export class Sandboxes {
     const id = `sbx-${randomBytes(8).toString('hex')}`
     const name = request.name ?? id
     if (this.all.some((s) => s.org === org.name && s.name === name && LIVE_STATUSES.has(s.status))) {
-      throw new HttpError(409, nameInUseCode(this.host.options.generation), `the name '${name}' is held by another live sandbox; choose another name or stop that sandbox`)
+      throw new HttpError(
+        409,
+        nameInUseCode(this.host.options.generation),
+        `the name '${name}' is held by another live sandbox; choose another name or stop that sandbox`,
+      )
     }
     const gpu = request.spec.gpu_type
     if (gpu) {
       const wanted = request.spec.gpu_count ?? 1
       const free = (this.host.options.capacity[gpu] ?? 0) - this.gpusInUse(gpu)
-      if (free < wanted) throw new HttpError(503, 'sandbox_capacity_unavailable', `no ${gpu} capacity free (${Math.max(0, free)} free, ${wanted} asked)`)
+      if (free < wanted)
+        throw new HttpError(
+          503,
+          'sandbox_capacity_unavailable',
+          `no ${gpu} capacity free (${Math.max(0, free)} free, ${wanted} asked)`,
+        )
     }
     const now = new Date().toISOString()
     const sandbox: SandboxState = {
@@ -107,10 +117,16 @@ export class Sandboxes {
     if (typeof request.image_id === 'string') sandbox.image_id = request.image_id
     this.all.push(sandbox)
     this.statusTimes.set(id, { pending: Date.now() })
-    const outcome = typeof this.host.options.outcome === 'function' ? this.host.options.outcome(request) : (this.host.options.outcome ?? 'running')
+    const outcome =
+      typeof this.host.options.outcome === 'function'
+        ? this.host.options.outcome(request)
+        : (this.host.options.outcome ?? 'running')
     const provisioning = this.host.options.provisioningMs + Math.random() * this.host.options.provisioningJitterMs
     this.host.later(Math.min(20, provisioning / 4), () => this.transition(sandbox, 'pending', 'provisioning'))
-    this.host.later(provisioning, () => this.transition(sandbox, 'provisioning', outcome) || this.transition(sandbox, 'pending', outcome))
+    this.host.later(
+      provisioning,
+      () => this.transition(sandbox, 'provisioning', outcome) || this.transition(sandbox, 'pending', outcome),
+    )
     if (request.lifetime.enforce_ttl && request.lifetime.max_ttl_seconds !== undefined) {
       this.host.later(request.lifetime.max_ttl_seconds * this.host.options.ttlSecondMs, () => {
         if (LIVE_STATUSES.has(sandbox.status) && sandbox.status !== 'stopping') this.stop(sandbox, 'ttl expired')
@@ -131,7 +147,8 @@ export class Sandboxes {
     const times = this.statusTimes.get(sandbox.id)
     if (times) times[status] ??= Date.now()
     const forgetAfter = this.host.options.forgetEndedMs
-    if (status === 'stopped' && forgetAfter !== undefined) this.host.later(forgetAfter, () => (sandbox.forgotten = true))
+    if (status === 'stopped' && forgetAfter !== undefined)
+      this.host.later(forgetAfter, () => (sandbox.forgotten = true))
   }
 
   /** Ends a sandbox the way its TTL or a stop from another job would (tests of a sandbox gone under the action). */

@@ -65,7 +65,18 @@ export class SshService {
     const file = join(this.dir, `user-${++this.signed}.pub`)
     writeFileSync(file, `${publicKey.trim()}\n`)
     const issuedAt = Date.now()
-    execFileSync('ssh-keygen', ['-q', '-s', join(this.dir, 'ca'), '-I', `emulator-${this.signed}`, '-n', this.user, '-V', `-5m:+${lifetimeSeconds}s`, file])
+    execFileSync('ssh-keygen', [
+      '-q',
+      '-s',
+      join(this.dir, 'ca'),
+      '-I',
+      `emulator-${this.signed}`,
+      '-n',
+      this.user,
+      '-V',
+      `-5m:+${lifetimeSeconds}s`,
+      file,
+    ])
     const certificate = readFileSync(file.replace(/\.pub$/, '-cert.pub'), 'utf8').trim()
     rmSync(file, { force: true })
     return { certificate, expiresAt: new Date(issuedAt + lifetimeSeconds * 1000).toISOString() }

@@ -26,7 +26,8 @@ export function validateStart(body: unknown, raw: string): StartBody {
     throw new HttpError(400, 'invalid_request', message)
   }
   if (raw.trim() === '') fail('a request body is required')
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof body === 'string') fail('the body must be a JSON object')
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof body === 'string')
+    fail('the body must be a JSON object')
   const b = body as Record<string, unknown>
   if (b.name !== undefined && (typeof b.name !== 'string' || !NAME.test(b.name))) {
     fail("name must be 1-63 lower-case letters, digits and '-', starting and ending with a letter or digit")
@@ -36,16 +37,19 @@ export function validateStart(body: unknown, raw: string): StartBody {
   for (const field of ['cpu_count', 'memory_gib', 'storage_gib'] as const) {
     if (!positiveInt(spec?.[field])) fail(`spec.${field} must be an integer >= 1`)
   }
-  if (spec?.gpu_type !== undefined && !GPU_TYPES.includes(spec.gpu_type as GpuType)) fail(`spec.gpu_type must be one of ${GPU_TYPES.join(', ')}`)
+  if (spec?.gpu_type !== undefined && !GPU_TYPES.includes(spec.gpu_type as GpuType))
+    fail(`spec.gpu_type must be one of ${GPU_TYPES.join(', ')}`)
   if (spec?.gpu_count !== undefined && !positiveInt(spec.gpu_count)) fail('spec.gpu_count must be an integer >= 1')
   if (spec?.gpu_count !== undefined && spec.gpu_type === undefined) fail('spec.gpu_count requires spec.gpu_type')
   validatePolicy(b.network_policy, fail)
   const lifetime = b.lifetime as Record<string, unknown> | undefined
   if (!lifetime || typeof lifetime !== 'object' || Array.isArray(lifetime)) fail('lifetime is required')
-  if (lifetime?.enforce_ttl !== undefined && typeof lifetime.enforce_ttl !== 'boolean') fail('lifetime.enforce_ttl must be a boolean')
+  if (lifetime?.enforce_ttl !== undefined && typeof lifetime.enforce_ttl !== 'boolean')
+    fail('lifetime.enforce_ttl must be a boolean')
   for (const field of ['max_ttl_seconds', 'max_grace_seconds'] as const) {
     const value = lifetime?.[field]
-    if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= 0)) fail(`lifetime.${field} must be an integer >= 0`)
+    if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= 0))
+      fail(`lifetime.${field} must be an integer >= 0`)
   }
   if (b.env !== undefined) {
     if (b.env === null || typeof b.env !== 'object' || Array.isArray(b.env)) fail('env must be an object of strings')
@@ -75,7 +79,10 @@ export function validatePolicy(policy: unknown, fail: (message: string) => never
 
 /** Domains are answered in their wildcard-prefixed form. */
 export function acceptedPolicy(policy: StartBody['network_policy']): StartBody['network_policy'] {
-  const accepted: StartBody['network_policy'] = { internet_access: policy.internet_access, cidr_allowlist: [...(policy.cidr_allowlist ?? [])] }
+  const accepted: StartBody['network_policy'] = {
+    internet_access: policy.internet_access,
+    cidr_allowlist: [...(policy.cidr_allowlist ?? [])],
+  }
   accepted.domain_allowlist = (policy.domain_allowlist ?? []).map((d) => (d.startsWith('*.') ? d : `*.${d}`))
   return accepted
 }

@@ -78,8 +78,17 @@ export function layerBreaches(root = ROOT): Breach[] {
       if (to === from) continue
       const [fromFloor, toFloor] = [floorOf(from), floorOf(to)]
       if (fromFloor < 0 || toFloor < 0 || toFloor >= fromFloor) {
-        const why = fromFloor < 0 || toFloor < 0 ? 'a folder with no floor in LAYERS' : toFloor === fromFloor ? 'same floor' : 'upward'
-        breaches.push({ rule: 'layer', where: relative(root, file), detail: `imports ${relative(root, target)} (${from} -> ${to}: ${why})` })
+        const why =
+          fromFloor < 0 || toFloor < 0
+            ? 'a folder with no floor in LAYERS'
+            : toFloor === fromFloor
+              ? 'same floor'
+              : 'upward'
+        breaches.push({
+          rule: 'layer',
+          where: relative(root, file),
+          detail: `imports ${relative(root, target)} (${from} -> ${to}: ${why})`,
+        })
       }
     }
   }
@@ -126,7 +135,12 @@ export function sizeBreaches(root = ROOT): { breaches: Breach[]; longest: Measur
     for (const file of filesUnder(join(root, dir))) {
       for (const fn of functionLengths(file, root)) {
         if (fn.lines > longest.lines) longest = fn
-        if (fn.lines > MAX_FUNCTION_LINES) breaches.push({ rule: 'function', where: fn.where, detail: `${fn.name} is ${fn.lines} lines (at most ${MAX_FUNCTION_LINES})` })
+        if (fn.lines > MAX_FUNCTION_LINES)
+          breaches.push({
+            rule: 'function',
+            where: fn.where,
+            detail: `${fn.name} is ${fn.lines} lines (at most ${MAX_FUNCTION_LINES})`,
+          })
       }
     }
   }
@@ -134,7 +148,12 @@ export function sizeBreaches(root = ROOT): { breaches: Breach[]; longest: Measur
     for (const file of [...filesUnder(join(root, dir)), ...filesUnder(join(root, dir), '.sh')]) {
       const lines = lineCount(file)
       if (lines > largest.lines) largest = { where: relative(root, file), name: '', lines }
-      if (lines > MAX_FILE_LINES) breaches.push({ rule: 'file', where: relative(root, file), detail: `${lines} lines (at most ${MAX_FILE_LINES})` })
+      if (lines > MAX_FILE_LINES)
+        breaches.push({
+          rule: 'file',
+          where: relative(root, file),
+          detail: `${lines} lines (at most ${MAX_FILE_LINES})`,
+        })
     }
   }
   return { breaches, longest, largest }

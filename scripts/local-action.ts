@@ -60,4 +60,6 @@ if (problems.length > 0) {
   console.error(`local-action check failed:\n- ${problems.join('\n- ')}`)
   process.exit(1)
 }
-console.log(`local-action: src/main.ts then src/post.ts ran against the emulator; ${id} started (H100) and stopped; token not printed.`)
+console.log(
+  `local-action: src/main.ts then src/post.ts ran against the emulator; ${id} started (H100) and stopped; token not printed.`,
+)

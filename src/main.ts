@@ -19,7 +19,14 @@ import { realClock, type Clock } from './runtime/clock.ts'
 import type { ActionCore } from './runtime/core.ts'
 import type { RenewerLaunch } from './step/deps.ts'
 import { runRenewerProcess } from './entry/renewer.ts'
-import { cancellationSignal, isProcessEntry, makeClient, reportFailure, requestTimeoutMs, runAndExit } from './entry/wiring.ts'
+import {
+  cancellationSignal,
+  isProcessEntry,
+  makeClient,
+  reportFailure,
+  requestTimeoutMs,
+  runAndExit,
+} from './entry/wiring.ts'
 import { RENEWER_FLAG } from './ssh/renewer-process.ts'
 
 export interface MainDeps {
@@ -34,7 +41,14 @@ export interface MainDeps {
 export async function runMain(deps: MainDeps): Promise<void> {
   const { core } = deps
   const config = readMainInputs(core, runContextFromEnv(deps.env))
-  const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env, renewer: deps.renewer }
+  const modeDeps = {
+    core,
+    clock: deps.clock,
+    signal: deps.signal,
+    client: deps.makeClient(config),
+    env: deps.env,
+    renewer: deps.renewer,
+  }
   switch (config.mode) {
     case 'start':
       return runStart(config, modeDeps)

@@ -34,7 +34,9 @@ export async function runPost(deps: PostDeps): Promise<void> {
   if (mode === 'start') return cleanupStart(deps, state, inputs)
   if (mode === 'instance') return cleanupInstance(deps, state, inputs, POST_DEADLINE_MS)
   if (mode === 'connect') {
-    core.info('Nothing to stop: mode \'connect\' never stops the sandbox (stop it with mode: stop, or let its TTL end it).')
+    core.info(
+      "Nothing to stop: mode 'connect' never stops the sandbox (stop it with mode: stop, or let its TTL end it).",
+    )
     return
   }
   core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)
@@ -57,7 +59,9 @@ export async function run(): Promise<void> {
     await runPost({ core: actionsCore, clock: realClock, makeClient, cancelWait })
   } catch (error) {
     // A sandbox that could not be stopped costs money: say so loudly.
-    actionsCore.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, { title: 'Sandbox may still be running' })
+    actionsCore.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
+      title: 'Sandbox may still be running',
+    })
     reportFailure(actionsCore, error)
   }
 }

@@ -28800,7 +28800,11 @@ function errorFrom(response, text, context) {
         status: response.status,
         code: parsedBody?.error && ERROR_CODE_PATTERN.test(parsedBody.error) ? parsedBody.error : fallbackCode,
         // Not the JSON error object: the status plus a short, token-free excerpt.
-        serviceMessage: parsedBody ? clean(parsedBody.message, context.token) : text.trim() === '' ? undefined : excerpt(text, context.token, context.mayHoldKey),
+        serviceMessage: parsedBody
+            ? clean(parsedBody.message, context.token)
+            : text.trim() === ''
+                ? undefined
+                : excerpt(text, context.token, context.mayHoldKey),
         method: context.method,
         path: context.path,
         retryAfterMs,
@@ -28838,7 +28842,14 @@ async function send(endpoint, options) {
     }
     catch (error) {
         const code = options.signal?.aborted ? 'aborted' : timeout.aborted ? 'request_timeout' : 'network_error';
-        throw new errors/* ServiceError */._7({ status: 0, code, method, path, serviceMessage: describeCause(error, endpoint.apiToken), cause: error });
+        throw new errors/* ServiceError */._7({
+            status: 0,
+            code,
+            method,
+            path,
+            serviceMessage: describeCause(error, endpoint.apiToken),
+            cause: error,
+        });
     }
 }
 /** A 2xx answer's body: JSON (or nothing), checked against the schema when there is one. */
@@ -28899,7 +28910,10 @@ function readSandboxPage(body) {
     else if (ofObjects.length > 1) {
         const preferred = ofObjects.find(([name]) => name === PREFERRED_FIELD);
         if (!preferred)
-            return { ok: false, why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'` };
+            return {
+                ok: false,
+                why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'`,
+            };
         items = preferred[1];
     }
     else if (arrays.every(([, list]) => list.length === 0 || !list.some(isPlainObject))) {
@@ -28987,7 +29001,12 @@ class ComputeClient {
      */
     async waitForSandbox(id, windowSeconds, signal) {
         const path = `/sandboxes/${assertSandboxId(id)}/wait?timeout_seconds=${windowSeconds}`;
-        const body = await this.call({ method: 'GET', path, signal, timeoutMs: windowSeconds * 1000 + WAIT_MARGIN_MS });
+        const body = await this.call({
+            method: 'GET',
+            path,
+            signal,
+            timeoutMs: windowSeconds * 1000 + WAIT_MARGIN_MS,
+        });
         // The window's end may also come as a 2xx error object: it is still the window's end.
         const asError = schemas/* errorBodySchema */.ut.safeParse(body);
         if (asError.success && asError.data.error === 'sandbox_wait_timeout') {
@@ -29019,7 +29038,14 @@ class ComputeClient {
      * Its answer is never quoted in an error.
      */
     async requestSshCertificate(publicKey, signal) {
-        return this.call({ method: 'POST', path: '/sandboxes/ssh-certificate', body: { ssh_public_key: publicKey }, schema: schemas/* sshCertificateSchema */.Jd, signal, mayHoldKey: true });
+        return this.call({
+            method: 'POST',
+            path: '/sandboxes/ssh-certificate',
+            body: { ssh_public_key: publicKey },
+            schema: schemas/* sshCertificateSchema */.Jd,
+            signal,
+            mayHoldKey: true,
+        });
     }
     /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
     async listSandboxes(pageToken, signal) {
@@ -29028,7 +29054,13 @@ class ComputeClient {
         const reading = readSandboxPage(body);
         if (!reading.ok) {
             // Not a lost answer: asking again gets the same page, so this is not retried.
-            throw new errors/* ServiceError */._7({ status: 200, code: 'unreadable_page', serviceMessage: reading.why, method: 'GET', path: `/sandboxes${query}` });
+            throw new errors/* ServiceError */._7({
+                status: 200,
+                code: 'unreadable_page',
+                serviceMessage: reading.why,
+                method: 'GET',
+                path: `/sandboxes${query}`,
+            });
         }
         return reading.page;
     }
@@ -29058,7 +29090,14 @@ class ComputeClient {
         });
     }
     async createInstance(body, signal) {
-        return this.call({ method: 'POST', path: '/instances/create', body, schema: schemas/* instanceCreateResponseSchema */.mt, signal, mayHoldKey: true });
+        return this.call({
+            method: 'POST',
+            path: '/instances/create',
+            body,
+            schema: schemas/* instanceCreateResponseSchema */.mt,
+            signal,
+            mayHoldKey: true,
+        });
     }
     async deleteInstance(identifier, signal) {
         return this.call({ method: 'POST', path: `/instances/${assertInstanceId(identifier)}/delete`, body: {}, signal });
@@ -29068,7 +29107,13 @@ class ComputeClient {
     }
     /** Hourly prices in dollars; entries that are not numbers are dropped. The call is unauthenticated. */
     async getPricing(signal) {
-        const body = await this.call({ method: 'GET', path: '/pricing', schema: schemas/* pricingSchema */.oQ, authenticated: false, signal });
+        const body = await this.call({
+            method: 'GET',
+            path: '/pricing',
+            schema: schemas/* pricingSchema */.oQ,
+            authenticated: false,
+            signal,
+        });
         const prices = {};
         for (const [key, value] of Object.entries(body.pricing)) {
             const price = typeof value === 'string' ? Number(value) : value;
@@ -29185,7 +29230,9 @@ class ServiceError extends Error {
      * could not be read. A 503 or 504 means "not accepted", so it is not ambiguous.
      */
     get ambiguous() {
-        if (this.code === 'deadline_exceeded' || NOT_ACCEPTED_CODES.includes(this.code) || REJECTED_CODES.includes(this.code))
+        if (this.code === 'deadline_exceeded' ||
+            NOT_ACCEPTED_CODES.includes(this.code) ||
+            REJECTED_CODES.includes(this.code))
             return false;
         return this.status === 0 || this.status === 500 || this.status === 502 || (this.status >= 200 && this.status < 300);
     }
@@ -29376,10 +29423,12 @@ const listedInstanceSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ 
     port: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()]).optional(),
 });
 /** POST /sandboxes/ssh-certificate (the deployed service). The certificate is a secret. */
-const sshCertificateSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ ssh_certificate: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), expires_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() });
+const sshCertificateSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    ssh_certificate: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    expires_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+});
 const creditAlertSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    alert: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ amount_cents: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(), armed: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(), created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() })
-        .nullable(),
+    alert: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ amount_cents: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(), armed: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(), created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() }).nullable(),
 });
 const pricingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ pricing: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()) });
 const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
@@ -32516,7 +32565,11 @@ async function runRenewerProcess(stdin = process.stdin, log = (line) => void pro
         log('failed: the renewer was started without a readable spec on its stdin');
         return;
     }
-    const client = new _client_client_js__WEBPACK_IMPORTED_MODULE_0__/* .ComputeClient */ .T9({ baseUrl: spec.baseUrl, apiToken: spec.apiToken, requestTimeoutMs: spec.requestTimeoutMs });
+    const client = new _client_client_js__WEBPACK_IMPORTED_MODULE_0__/* .ComputeClient */ .T9({
+        baseUrl: spec.baseUrl,
+        apiToken: spec.apiToken,
+        requestTimeoutMs: spec.requestTimeoutMs,
+    });
     log(`started: renewing the SSH certificate for sandbox ${spec.sandboxId}`);
     try {
         await (0,_ssh_renewer_js__WEBPACK_IMPORTED_MODULE_4__/* .runRenewal */ .Q2)(spec, { client, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .realClock */ .d, signal: controller.signal, log }, _sandbox_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isEnded */ .pl);
@@ -32564,7 +32617,11 @@ function requestTimeoutMs(env = process.env) {
     return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
 }
 function makeClient(connection) {
-    return new _client_client_js__WEBPACK_IMPORTED_MODULE_2__/* .ComputeClient */ .T9({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
+    return new _client_client_js__WEBPACK_IMPORTED_MODULE_2__/* .ComputeClient */ .T9({
+        baseUrl: connection.baseUrl,
+        apiToken: connection.apiToken,
+        requestTimeoutMs: requestTimeoutMs(),
+    });
 }
 /**
  * SIGINT/SIGTERM (a cancelled job) abort what is under way instead of killing
@@ -32646,7 +32703,9 @@ const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_
 /** The error codes and names in a chain of causes, also those only its messages carry. */
 function codesAndNames(errors) {
     // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
-    const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
+    const messages = errors.map((e) => typeof e.message === 'string'
+        ? String(e.message).slice(0, 500)
+        : '');
     const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
     const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
     const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
@@ -32669,20 +32728,45 @@ function describeGitHubFailure(error) {
     const dns = code(DNS_CODES);
     // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
     if (dns)
-        return { status: undefined, kind: 'dns', text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`, final: dns !== 'EAI_AGAIN' };
+        return {
+            status: undefined,
+            kind: 'dns',
+            text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`,
+            final: dns !== 'EAI_AGAIN',
+        };
     if (codes.includes('ECONNREFUSED'))
-        return { status: undefined, kind: 'refused', text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", final: true };
+        return {
+            status: undefined,
+            kind: 'refused',
+            text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)",
+            final: true,
+        };
     const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
     if (timeout)
-        return { status: undefined, kind: 'timeout', text: `no answer: the request to GitHub timed out (${timeout})`, final: false };
+        return {
+            status: undefined,
+            kind: 'timeout',
+            text: `no answer: the request to GitHub timed out (${timeout})`,
+            final: false,
+        };
     const reset = code(RESET_CODES);
     if (reset)
-        return { status: undefined, kind: 'reset', text: `no answer: the connection to GitHub was cut (${reset})`, final: false };
+        return {
+            status: undefined,
+            kind: 'reset',
+            text: `no answer: the connection to GitHub was cut (${reset})`,
+            final: false,
+        };
     // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
     if (status !== undefined && status !== 500)
         return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
     const firstCode = codes[0];
-    return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false };
+    return {
+        status: undefined,
+        kind: 'other',
+        text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`,
+        final: false,
+    };
 }
 /** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
 function isTransientGitHub(error) {
@@ -32721,7 +32805,8 @@ function statusOf(error) {
 function isRateLimit(error) {
     const status = statusOf(error);
     const headers = error.response?.headers ?? {};
-    return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined));
+    return (status === 429 ||
+        (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined)));
 }
 
 
@@ -32770,11 +32855,16 @@ class GitHubRunnerError extends Error {
 function isAccessDenied(error) {
     return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403);
 }
-const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(), name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), busy: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY() });
+const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(),
+    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    busy: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+});
 const JitAnswer = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runner: Runner, encoded_jit_config: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1) });
 const RunnerList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runners: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
 const Release = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ tag_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional() });
-const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners";
+const PERMISSION = 'a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners';
 /** Reading the run's jobs, to see who took the runner. */
 const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner';
 const JOB_PAGES = 10;
@@ -32862,7 +32952,9 @@ class RunnerRegistry {
     /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
     async get(id) {
         try {
-            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id })).data);
+            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            })).data);
             if (!parsed.success)
                 throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
             return parsed.data;
@@ -32876,7 +32968,9 @@ class RunnerRegistry {
     /** Deletes a registration; false when it was already gone. */
     async remove(id) {
         try {
-            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id });
+            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            });
             return true;
         }
         catch (error) {
@@ -32887,9 +32981,14 @@ class RunnerRegistry {
     }
     /** Registered runners (the first 100; with `name`, those of that name). */
     async list(name) {
-        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { ...(name ? { name } : {}), per_page: 100 });
+        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
+            ...(name ? { name } : {}),
+            per_page: 100,
+        });
         const list = RunnerList.safeParse(data);
-        return list.success ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : [])) : [];
+        return list.success
+            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
+            : [];
     }
     /** The registered runner with exactly this name, if any. */
     async findByName(name) {
@@ -32905,7 +33004,9 @@ class RunnerRegistry {
         const { data } = await this.call('reading the actions/runner release', 'GET /repos/actions/runner/releases/latest', { owner: 'actions', repo: 'runner' });
         const release = Release.safeParse(data);
         const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
-        const sha256 = release.success ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1] : undefined;
+        const sha256 = release.success
+            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
+            : undefined;
         if (!version || !sha256)
             throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`);
         return { version, sha256 };
@@ -33186,7 +33287,10 @@ function duration(bounds) {
             return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
         }
         if (seconds > bounds.maxSeconds) {
-            ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'`,
+            });
             return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
         }
         return seconds;
@@ -33273,7 +33377,10 @@ const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
     for (const item of splitList(raw)) {
         const upper = item.toUpperCase();
         if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
-            ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)`,
+            });
             return core/* NEVER */.tm;
         }
         if (types.includes(upper)) {
@@ -33303,7 +33410,10 @@ const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
     const entries = splitList(raw);
     for (const entry of entries) {
         if (!isValidCidr(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
+            });
             return core/* NEVER */.tm;
         }
     }
@@ -33326,7 +33436,10 @@ const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
     const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
     for (const entry of entries) {
         if (!isValidDomain(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com`,
+            });
             return core/* NEVER */.tm;
         }
     }
@@ -33356,7 +33469,10 @@ const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
         }
         const key = line.slice(0, eq).trim();
         if (!ENV_KEY.test(key)) {
-            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`,
+            });
             return core/* NEVER */.tm;
         }
         if (env.has(key)) {
@@ -33371,7 +33487,10 @@ const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!SANDBOX_NAME_PATTERN.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'`,
+        });
         return core/* NEVER */.tm;
     }
     return text;
@@ -33414,7 +33533,10 @@ const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
 const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (text === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
+        ctx.addIssue({
+            code: 'custom',
+            message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}',
+        });
         return core/* NEVER */.tm;
     }
     // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
@@ -33447,11 +33569,17 @@ function usableGitHubToken(raw) {
 const fields_githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = usableGitHubToken(raw);
     if (text === undefined) {
-        ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
+        ctx.addIssue({
+            code: 'custom',
+            message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'",
+        });
         return core/* NEVER */.tm;
     }
     if (!/^[\x21-\x7e]+$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' });
+        ctx.addIssue({
+            code: 'custom',
+            message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only',
+        });
         return core/* NEVER */.tm;
     }
     return text;
@@ -33485,7 +33613,14 @@ function runnerDomains(repository) {
     const server = new URL(repository.serverUrl).hostname;
     if (server !== 'github.com')
         return [...new Set([server, new URL(repository.apiUrl).hostname])];
-    return ['github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net'];
+    return [
+        'github.com',
+        'api.github.com',
+        'codeload.github.com',
+        'objects.githubusercontent.com',
+        '*.actions.githubusercontent.com',
+        '*.blob.core.windows.net',
+    ];
 }
 /** Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what was added. */
 function allowRunnerHosts(policy, hosts) {
@@ -33552,7 +33687,14 @@ function parseRunner(inputs, context, policy) {
         return undefined;
     }
     const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
-    return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains, workflowRun: runner_workflowRunFromEnv(env) };
+    return {
+        label,
+        pickupTimeoutMs,
+        githubToken: token ?? '',
+        repository,
+        addedDomains,
+        workflowRun: runner_workflowRunFromEnv(env),
+    };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -33564,7 +33706,10 @@ const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
 const imageId = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)`,
+        });
         return core/* NEVER */.tm;
     }
     return text;
@@ -33629,11 +33774,17 @@ function jsonDepth(text) {
 const jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim() === '' ? '{}' : raw;
     if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`,
+        });
         return core/* NEVER */.tm;
     }
     if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`,
+        });
         return core/* NEVER */.tm;
     }
     let value;
@@ -33650,7 +33801,10 @@ const jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     }
     const publicKey = value.public_key;
     if (typeof publicKey === 'string' && looksLikePrivateKey(publicKey)) {
-        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
+        ctx.addIssue({
+            code: 'custom',
+            message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead',
+        });
         return core/* NEVER */.tm;
     }
     return value;
@@ -33831,7 +33985,9 @@ function parseStart(inputs, connection, run) {
         inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
     }
     const nameWasGenerated = !inputs.isSet('name');
-    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-grace'])) : undefined;
+    const maxGrace = inputs.isSet('max-grace')
+        ? inputs.parse('max-grace', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-grace']))
+        : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
     const runner = parseRunner(inputs, run, networkPolicy);
     return {
@@ -33947,7 +34103,12 @@ function parseInputs(read, run = (0,run_context/* runContextFromEnv */.w)()) {
     if (mode === 'start')
         return inputs.done(parseStart(inputs, connection, run));
     if (mode === 'stop')
-        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', fields_sandboxId, read('sandbox-id')), runnerCleanup: runnerCleanup(read, run) });
+        return inputs.done({
+            mode: 'stop',
+            ...connection,
+            sandboxId: inputs.parse('sandbox-id', fields_sandboxId, read('sandbox-id')),
+            runnerCleanup: runnerCleanup(read, run),
+        });
     if (mode === 'network-policy')
         return inputs.done(parseNetworkPolicyMode(inputs, connection));
     if (mode === 'instance')
@@ -34081,7 +34242,11 @@ function parseBytes(raw) {
 }
 /** A size for a message: `1 MiB`, `2.5 GiB`, `512 B`. */
 function formatBytes(bytes) {
-    for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]]) {
+    for (const [unit, size] of [
+        ['GiB', 1024 ** 3],
+        ['MiB', 1024 ** 2],
+        ['KiB', 1024],
+    ]) {
         if (bytes >= size)
             return `${Number((bytes / size).toFixed(1))} ${unit}`;
     }
@@ -34090,7 +34255,10 @@ function formatBytes(bytes) {
 const byteSize = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform((raw, ctx) => {
     const bytes = parseBytes(raw);
     if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
-        ctx.addIssue({ code: 'custom', message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
+        });
         return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
     }
     return bytes;
@@ -34200,7 +34368,14 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 async function runMain(deps) {
     const { core } = deps;
     const config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readMainInputs */ .p8)(core, (0,_inputs_run_context_js__WEBPACK_IMPORTED_MODULE_2__/* .runContextFromEnv */ .w)(deps.env));
-    const modeDeps = { core, clock: deps.clock, signal: deps.signal, client: deps.makeClient(config), env: deps.env, renewer: deps.renewer };
+    const modeDeps = {
+        core,
+        clock: deps.clock,
+        signal: deps.signal,
+        client: deps.makeClient(config),
+        env: deps.env,
+        renewer: deps.renewer,
+    };
     switch (config.mode) {
         case 'start':
             return (0,_modes_start_js__WEBPACK_IMPORTED_MODULE_6__/* .runStart */ .c)(config, modeDeps);
@@ -34791,12 +34966,19 @@ class CapacityExhaustedError extends errors/* ServiceError */._7 {
     }
 }
 function buildStartRequest(config, gpuType) {
-    const spec = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib };
+    const spec = {
+        cpu_count: config.cpu,
+        memory_gib: config.memoryGib,
+        storage_gib: config.storageGib,
+    };
     if (gpuType) {
         spec.gpu_type = gpuType;
         spec.gpu_count = config.gpuCount ?? 1;
     }
-    const lifetime = { enforce_ttl: config.enforceTtl, max_ttl_seconds: config.maxTtlSeconds };
+    const lifetime = {
+        enforce_ttl: config.enforceTtl,
+        max_ttl_seconds: config.maxTtlSeconds,
+    };
     if (config.maxGraceSeconds !== undefined)
         lifetime.max_grace_seconds = config.maxGraceSeconds;
     const body = { name: config.name, spec, network_policy: config.networkPolicy, lifetime };
@@ -34879,7 +35061,13 @@ async function resolveNameInUse(run, label, error) {
         if (adopted) {
             run.attempts.push(`${label}: adopted ${adopted.id} after a lost answer`);
             const grantedGpu = readGpuType(adopted) ?? run.lostAnswerGpu.type;
-            return { id: adopted.id, name: adopted.name ?? config.name, gpuType: grantedGpu, adopted: true, attempts: run.attempts };
+            return {
+                id: adopted.id,
+                name: adopted.name ?? config.name,
+                gpuType: grantedGpu,
+                adopted: true,
+                attempts: run.attempts,
+            };
         }
         if (!nameMayFree) {
             throw new Error(`The name '${config.name}' is in use after a start attempt whose answer was lost, but no live sandbox of this step with that name is listed. ` +
@@ -35035,7 +35223,7 @@ class SettleWatch {
         const window = this.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now());
         if (window === 0) {
             const done = this.seen(await this.client.getSandbox(this.id, ctx.signal));
-            return done ?? pollDelay(options.pollIntervalMs, ctx.clock.now() - this.started, this.slowdown, ctx.clock.random());
+            return (done ?? pollDelay(options.pollIntervalMs, ctx.clock.now() - this.started, this.slowdown, ctx.clock.random()));
         }
         const record = await waitWindow(ctx, this.client, this.id, window, options, (found) => {
             this.route = found;
@@ -35627,7 +35815,9 @@ class TransferError extends Error {
 /** The download brought back more than `download-limit`: nothing of it landed. Never retried. */
 class DownloadLimitError extends TransferError {
     constructor(limit, received, unpacked) {
-        const counted = unpacked === undefined ? `more than ${(0,sizes/* formatBytes */.z3)(limit)} arrived (${(0,sizes/* formatBytes */.z3)(received)} when the transfer was stopped)` : `it came to ${(0,sizes/* formatBytes */.z3)(Math.max(received, unpacked))} (${(0,sizes/* formatBytes */.z3)(received)} received, ${(0,sizes/* formatBytes */.z3)(unpacked)} unpacked)`;
+        const counted = unpacked === undefined
+            ? `more than ${(0,sizes/* formatBytes */.z3)(limit)} arrived (${(0,sizes/* formatBytes */.z3)(received)} when the transfer was stopped)`
+            : `it came to ${(0,sizes/* formatBytes */.z3)(Math.max(received, unpacked))} (${(0,sizes/* formatBytes */.z3)(received)} received, ${(0,sizes/* formatBytes */.z3)(unpacked)} unpacked)`;
         super(`Input 'download-limit': the download is over its limit of ${(0,sizes/* formatBytes */.z3)(limit)}: ${counted}. Nothing of it was copied into the workspace. Download fewer or smaller paths, or raise download-limit.`, false);
         this.name = 'DownloadLimitError';
     }
@@ -35679,7 +35869,10 @@ function privateExcludes(workspace, privateDirs) {
  */
 async function uploadPaths(target, placement, workspace, paths, privateDirs, env, signal) {
     const excludes = ['--exclude=.git', ...privateExcludes(workspace, privateDirs)];
-    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: (0,ssh_command/* toolEnvironment */.uQ)(env) });
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: (0,ssh_command/* toolEnvironment */.uQ)(env),
+    });
     const ssh = (0,ssh_command/* spawnSsh */.O5)(target, UPLOAD, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
     const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
     const stderr = { from: (0,ssh_command/* collect */.Fo)(tar.stderr), to: (0,ssh_command/* collect */.Fo)(ssh.stderr) };
@@ -35702,7 +35895,10 @@ async function receive(target, placement, paths, staging, limit, env, signal) {
     const ssh = (0,ssh_command/* spawnSsh */.O5)(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
     // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
     // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
-    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: ['pipe', 'ignore', 'pipe'], env: (0,ssh_command/* toolEnvironment */.uQ)(env) });
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], {
+        stdio: ['pipe', 'ignore', 'pipe'],
+        env: (0,ssh_command/* toolEnvironment */.uQ)(env),
+    });
     let received = 0;
     ssh.stdout?.on('data', (chunk) => {
         received += chunk.length;
@@ -35803,7 +35999,10 @@ async function download(deps, context, request, workdir, privateDir) {
         for (const path of missing)
             core.warning(`download: '${(0,untrusted/* serviceText */.Lo)(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`);
         if (refused.length > 0)
-            core.warning(`download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused.slice(0, 5).map((entry) => (0,untrusted/* serviceText */.Lo)(entry, 200)).join('; ')}${refused.length > 5 ? '; …' : ''}`);
+            core.warning(`download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused
+                .slice(0, 5)
+                .map((entry) => (0,untrusted/* serviceText */.Lo)(entry, 200))
+                .join('; ')}${refused.length > 5 ? '; …' : ''}`);
         if (copied.length > 0)
             core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`);
         return { copied };
@@ -35846,15 +36045,25 @@ async function runJob(deps, context, request, workdir) {
     return end;
 }
 function runSummary(end, copied, overLimit) {
-    const result = 'lost' in end ? 'ended without an exit status' : end.status === 0 ? 'passed (exit 0)' : `failed (exit ${end.status})`;
-    const back = overLimit ? '; the download was over download-limit: nothing of it was copied' : copied.length > 0 ? `; downloaded: ${copied.map((path) => (0,untrusted/* summaryText */.g5)(path, 200)).join(', ')}` : '';
+    const result = 'lost' in end
+        ? 'ended without an exit status'
+        : end.status === 0
+            ? 'passed (exit 0)'
+            : `failed (exit ${end.status})`;
+    const back = overLimit
+        ? '; the download was over download-limit: nothing of it was copied'
+        : copied.length > 0
+            ? `; downloaded: ${copied.map((path) => (0,untrusted/* summaryText */.g5)(path, 200)).join(', ')}`
+            : '';
     return `\n**run** ${result}${back}.\n`;
 }
 /** While connections fail: one read of the sandbox says whether it is still there (a failed read says nothing). */
 function sandboxGone(deps, sandboxId) {
     return async () => {
         try {
-            const record = await deps.client.withDeadline(deps.clock.now() + eventual/* INFO_READ_MS */.Zr, deps.clock).getSandbox(sandboxId, deps.signal);
+            const record = await deps.client
+                .withDeadline(deps.clock.now() + eventual/* INFO_READ_MS */.Zr, deps.clock)
+                .getSandbox(sandboxId, deps.signal);
             return (0,sandbox_status/* isNotLive */.ec)(record.status) ? `status '${(0,untrusted/* serviceText */.Lo)(record.status, 40)}'` : undefined;
         }
         catch (error) {
@@ -35865,7 +36074,15 @@ function sandboxGone(deps, sandboxId) {
 /** Work on the sandbox `sandboxId` over `target`, with the step's clock, signal and log. */
 function remoteContext(deps, sandboxId, target, placement) {
     const log = (message) => deps.core.info(message);
-    return { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) };
+    return {
+        target,
+        placement,
+        env: deps.env ?? process.env,
+        clock: deps.clock,
+        signal: deps.signal,
+        log,
+        sandboxGone: sandboxGone(deps, sandboxId),
+    };
 }
 /** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */
 async function runOnSandbox(deps, request, sandboxId, target, placement) {
@@ -35914,13 +36131,21 @@ function startSummary(config, started, waited, billing, elapsedMs) {
     return (`### Sandbox ${started.id}\n\n` +
         (0,summary/* markdownTable */.Qj)([
             ['Name', started.name],
-            ['Status', error ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)` : status],
+            [
+                'Status',
+                error
+                    ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)`
+                    : status,
+            ],
             ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
             ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
             ['GPU attempts', (0,summary/* listWithLimit */.Wc)(started.attempts, 12)],
             ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${(0,summary/* listWithLimit */.Wc)(allowed, 20)}` : ''}`],
             ...optional(failure, ['Failure', failure ?? '']),
-            ['TTL', `${(0,summary/* formatDuration */.a3)(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
+            [
+                'TTL',
+                `${(0,summary/* formatDuration */.a3)(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`,
+            ],
             ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
             ...optional(config.image, ['Image', config.image ?? '']),
             [(0,sandbox_status/* isReady */.i_)(status) && !error ? 'Time to running' : 'Time in the step', (0,summary/* formatDuration */.a3)(elapsedMs)],
@@ -35994,7 +36219,9 @@ async function useSandbox(config, deps, sandboxId, target) {
 async function reportStartDryRun(config, deps) {
     const request = buildStartRequest(config, config.gpuTypes[0]);
     // env values may be secrets: the log and the summary show only their names (the output has the real body).
-    const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request;
+    const shown = request.env
+        ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) }
+        : request;
     await (0,summary/* reportDryRun */.HN)(deps.core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)');
 }
 async function checkRunnerAccess(deps, runner) {
@@ -36065,7 +36292,13 @@ function announceStarted(started, deps, state) {
     return acceptedAt;
 }
 function readBilling(config, started, deps) {
-    const spec = { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 };
+    const spec = {
+        cpu: config.cpu,
+        memoryGib: config.memoryGib,
+        storageGib: config.storageGib,
+        gpuType: started.gpuType,
+        gpuCount: config.gpuCount ?? 1,
+    };
     return readBillingContext(deps.client, spec, (message) => deps.core.warning(message), deps.signal);
 }
 /** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
@@ -36104,7 +36337,9 @@ async function waitPhase(config, deps, state, started) {
 /** wait: false: one read, for the outputs; it never fails the step. */
 async function readOnce(deps, state, started) {
     try {
-        const record = await deps.client.withDeadline(deps.clock.now() + eventual/* INFO_READ_MS */.Zr, deps.clock).getSandbox(started.id, deps.signal);
+        const record = await deps.client
+            .withDeadline(deps.clock.now() + eventual/* INFO_READ_MS */.Zr, deps.clock)
+            .getSandbox(started.id, deps.signal);
         state.saveSandboxSeen();
         return { record, known: record, status: record.status };
     }
@@ -36243,7 +36478,12 @@ function firstLook(sandbox, repositoryId) {
         return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' };
     if (generated.repositoryId !== repositoryId)
         return { ...base, decision: 'keep', reason: `another repository's (id ${generated.repositoryId})` };
-    return { ...base, run: { id: generated.runId, attempt: generated.runAttempt }, decision: 'keep', reason: 'not decided' };
+    return {
+        ...base,
+        run: { id: generated.runId, attempt: generated.runAttempt },
+        decision: 'keep',
+        reason: 'not decided',
+    };
 }
 /** Decides every listed sandbox; GitHub is asked once per run. Throws GitHubAccessError before anything is decided to stop. */
 async function decide(listed, repositoryId, lookup) {
@@ -36335,7 +36575,10 @@ function failedLookup(error, repository) {
         throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`);
     }
     const failure = (0,github_failure/* describeGitHubFailure */.P)(error);
-    return { verdict: { kind: 'unreadable', detail: failure.text }, unreachable: failure.final ? failure.text : undefined };
+    return {
+        verdict: { kind: 'unreadable', detail: failure.text },
+        unreachable: failure.final ? failure.text : undefined,
+    };
 }
 /**
  * One lookup per run id, however many sandboxes name it. Octokit is loaded at
@@ -36355,13 +36598,18 @@ function makeRunLookup(repository, token, deps) {
         if (unreachable)
             return { kind: 'unreadable', detail: unreachable };
         if (deps.clock.now() >= budgetEnds)
-            return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs within the sweep\'s 2-minute budget' };
+            return { kind: 'unreadable', detail: "GitHub did not answer the earlier runs within the sweep's 2-minute budget" };
         const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds);
         try {
             const response = await (0,retry/* retryUntil */.v6)(deps, deadline, `GitHub run ${runId}`, () => {
                 const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
                 const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
-                return github.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } });
+                return github.rest.actions.getWorkflowRun({
+                    owner: repository.owner,
+                    repo: repository.repo,
+                    run_id: Number(runId),
+                    request: { signal },
+                });
             }, { retryable: github_failure/* isTransientGitHub */.c });
             const run = WorkflowRun.safeParse(response.data);
             if (!run.success || String(run.data.id) !== runId)
@@ -36412,7 +36660,9 @@ async function deleteOrphanRegistrations(registry, stoppedIds, log) {
         }
     }
     catch (error) {
-        log((0,runners/* isAccessDenied */.w7)(error) ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).` : `Runner registrations could not be cleaned up: ${error.message}`);
+        log((0,runners/* isAccessDenied */.w7)(error)
+            ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).`
+            : `Runner registrations could not be cleaned up: ${error.message}`);
     }
     return deleted;
 }
@@ -36536,7 +36786,8 @@ async function stopOrphan(ctx, candidate, rateLimited) {
                     rateLimited();
             },
         });
-        candidate.outcome = result.outcome === 'accepted' ? 'stopped' : result.outcome === 'gone' ? 'already gone' : 'not live';
+        candidate.outcome =
+            result.outcome === 'accepted' ? 'stopped' : result.outcome === 'gone' ? 'already gone' : 'not live';
         ctx.log(`${candidate.id}: ${candidate.outcome}${result.status ? ` (status ${(0,untrusted/* serviceText */.Lo)(result.status, 40)})` : ''}.`);
     }
     catch (error) {
@@ -36595,7 +36846,14 @@ async function runSweep(config, deps) {
     }
     reportUndecided(core, swept);
     const failed = orphans.filter((orphan) => orphan.outcome === 'failed');
-    const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun };
+    const totals = {
+        listed: listed.length,
+        notLive,
+        kept: swept.length - orphans.length,
+        stopped: stopped.length,
+        failed: failed.length,
+        dryRun: config.dryRun,
+    };
     log(totalsLine(totals));
     await core.appendSummary(sweepSummary(swept, repository, totals));
     if (failed.length > 0) {
@@ -36621,7 +36879,9 @@ function reportUndecided(core, swept) {
             'Check that the runner reaches GITHUB_API_URL (proxy, DNS, firewall); the next sweep asks again.');
         return;
     }
-    core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, { title: 'Sweep could not decide every sandbox' });
+    core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, {
+        title: 'Sweep could not decide every sandbox',
+    });
 }
 
 
@@ -36781,7 +37041,10 @@ const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 /** Downloads the package into `file`; its SHA-256. */
 async function download(url, file, signal) {
     const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
-    const response = await (0,transport/* proxiedFetch */.iR)(url, { redirect: 'follow', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    const response = await (0,transport/* proxiedFetch */.iR)(url, {
+        redirect: 'follow',
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
     if (!response.ok || !response.body)
         throw new Error(`runner: downloading ${url} answered ${response.status}`);
     const hash = (0,external_node_crypto_.createHash)('sha256');
@@ -36847,7 +37110,10 @@ async function runnerAlive(context, pid) {
 /** The diagnostic tail, each line made safe for the log. */
 async function diagnosticTail(context) {
     const { stdout } = await (0,ssh_command/* runScript */.j3)(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal);
-    return stdout.split('\n').filter((line) => line.trim() !== '').map((line) => (0,untrusted/* serviceText */.Lo)(line, 400));
+    return stdout
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => (0,untrusted/* serviceText */.Lo)(line, 400));
 }
 
 ;// CONCATENATED MODULE: ./build/src/runner/register.js
@@ -36870,7 +37136,11 @@ const FIRST_POLLS_MS = 500;
 const LATER_POLLS_MS = 2_000;
 const FIRST_POLLS_FOR_MS = 10_000;
 function registryFor(deps, request) {
-    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) });
+    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
+        clock: deps.clock,
+        signal: deps.signal,
+        log: (message) => deps.core.info(message),
+    });
 }
 async function waitOnline(deps, context, registry, id, pid) {
     const began = deps.clock.now();
@@ -37048,7 +37318,23 @@ function isInside(root, path) {
 const WORD_JOINER = '\u2060';
 const STATE_WRITERS = new Set(['save-state', 'set-output']);
 /** The runner's commands (ActionCommandManager: stop-commands and the command extensions). */
-const RUNNER_COMMANDS = new Set(['stop-commands', 'set-env', 'set-output', 'save-state', 'add-mask', 'add-path', 'add-matcher', 'remove-matcher', 'debug', 'warning', 'error', 'notice', 'group', 'endgroup', 'echo']);
+const RUNNER_COMMANDS = new Set([
+    'stop-commands',
+    'set-env',
+    'set-output',
+    'save-state',
+    'add-mask',
+    'add-path',
+    'add-matcher',
+    'remove-matcher',
+    'debug',
+    'warning',
+    'error',
+    'notice',
+    'group',
+    'endgroup',
+    'echo',
+]);
 /**
  * A stop token a later `::token::` can match, and that names no command: the
  * runner waits for any other forever, and on resuming removes the token from
@@ -37060,7 +37346,10 @@ function closable(token) {
 }
 /** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
 function ordinalName(name) {
-    return name.replace(/\u017f/g, 's').replace(/\u0131/g, 'i').toLowerCase();
+    return name
+        .replace(/\u017f/g, 's')
+        .replace(/\u0131/g, 'i')
+        .toLowerCase();
 }
 /** `::name …::data` at the segment's start, after the runner's white space (TryParseV2). */
 function v2Command(segment) {
@@ -37072,7 +37361,11 @@ function v2Command(segment) {
         return undefined;
     const info = trimmed.slice(2, end);
     const space = info.indexOf(' ');
-    return { at: segment.length - trimmed.length, name: space < 0 ? info : info.slice(0, space), data: trimmed.slice(end + 2) };
+    return {
+        at: segment.length - trimmed.length,
+        name: space < 0 ? info : info.slice(0, space),
+        data: trimmed.slice(end + 2),
+    };
 }
 /** Every `##[name …]data` in the segment (TryParse reads the first; defusing one would make the next the first). */
 function v1Commands(segment) {
@@ -37117,7 +37410,8 @@ class ProgramCommands {
     stopToken;
     see(line) {
         // While stopped, the runner counts the token among its commands.
-        const known = (name) => RUNNER_COMMANDS.has(ordinalName(name)) || (this.stopToken !== undefined && ordinalName(name) === ordinalName(this.stopToken));
+        const known = (name) => RUNNER_COMMANDS.has(ordinalName(name)) ||
+            (this.stopToken !== undefined && ordinalName(name) === ordinalName(this.stopToken));
         for (const segment of programText(line).split('\r')) {
             const command = commandIn(segment, known);
             if (!command)
@@ -37216,7 +37510,10 @@ const KEY_VALUE = /("(?:key|private_key|privateKey|ssh_private_key|ssh_certifica
 const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
 /** Removes registered secrets, PEM blocks and `key` values. */
 function scrubSecrets(text) {
-    let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
+    let clean = text
+        .replace(PEM_BLOCK, '[private key removed]')
+        .replace(KEY_VALUE, '$1"***"')
+        .replace(OPENSSH_KEY_BODY, '[private key removed]');
     for (const secret of secrets)
         clean = clean.split(secret).join('***');
     return clean;
@@ -37447,7 +37744,7 @@ function mayHoldName(status) {
 
 /** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
 function isRefusal(error) {
-    return (0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceError */ .gi)(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status);
+    return ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceError */ .gi)(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status));
 }
 /**
  * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
@@ -37486,7 +37783,11 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
             throw new _eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .TryAgainLater */ .gt(`refused (${refusal}) while the sandbox is still live`, { cause: error });
         }
     };
-    const result = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)(ctx, deadline, `stop ${id}`, attempt, { urgent: options.urgent ?? true, retryable: _eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransientOrLater */ .Yi, onRetry: options.onRetry });
+    const result = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)(ctx, deadline, `stop ${id}`, attempt, {
+        urgent: options.urgent ?? true,
+        retryable: _eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransientOrLater */ .Yi,
+        onRetry: options.onRetry,
+    });
     if (result.outcome !== 'accepted')
         return result;
     // Report what the service says now; the stop itself already succeeded.
@@ -37698,13 +37999,28 @@ function generateSshKeyPair(comment) {
     const publicBytes = Buffer.from(jwk.x, 'base64url');
     const publicBlob = Buffer.concat([sshString('ssh-ed25519'), sshString(publicBytes)]);
     const check = (0,external_node_crypto_.randomBytes)(4);
-    let secret = Buffer.concat([check, check, sshString('ssh-ed25519'), sshString(publicBytes), sshString(Buffer.concat([seed, publicBytes])), sshString(comment)]);
+    let secret = Buffer.concat([
+        check,
+        check,
+        sshString('ssh-ed25519'),
+        sshString(publicBytes),
+        sshString(Buffer.concat([seed, publicBytes])),
+        sshString(comment),
+    ]);
     // Padded to the cipher block size (8 for "none") with 1, 2, 3, ...
     const padding = [];
     for (let i = 1; (secret.length + padding.length) % 8 !== 0; i++)
         padding.push(i);
     secret = Buffer.concat([secret, Buffer.from(padding)]);
-    const body = Buffer.concat([Buffer.from('openssh-key-v1\0'), sshString('none'), sshString('none'), sshString(''), u32(1), sshString(publicBlob), sshString(secret)]);
+    const body = Buffer.concat([
+        Buffer.from('openssh-key-v1\0'),
+        sshString('none'),
+        sshString('none'),
+        sshString(''),
+        u32(1),
+        sshString(publicBlob),
+        sshString(secret),
+    ]);
     const lines = body.toString('base64').match(/.{1,70}/g) ?? [];
     return {
         privateKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`,
@@ -37771,7 +38087,14 @@ async function prepareSandboxSsh(deps, env, deadline) {
     const until = certificate.expires_at ? ` until ${(0,untrusted/* serviceText */.Lo)(certificate.expires_at, 40)}` : '';
     deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`);
     const certIssuedAt = deps.clock.now();
-    return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt: (0,renewer/* certificateExpiry */.n_)(certificate.expires_at, certIssuedAt) };
+    return {
+        dir,
+        keyPath,
+        certPath,
+        publicKey: pair.publicKey,
+        certIssuedAt,
+        certExpiresAt: (0,renewer/* certificateExpiry */.n_)(certificate.expires_at, certIssuedAt),
+    };
 }
 /** Writes the SSH files and the Include line, sets the outputs; the config file's path. */
 function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
@@ -37786,7 +38109,9 @@ function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
     core.setOutput('ssh-config', configPath);
     core.setOutput('ssh-command', `ssh -F ${configPath} ${ssh.alias}`);
     core.setOutput('ssh-key-path', keyPath ?? '');
-    const pinned = endpoint.hostKey ? 'host key pinned from the record' : 'host key learned on first connect into this config only';
+    const pinned = endpoint.hostKey
+        ? 'host key pinned from the record'
+        : 'host key learned on first connect into this config only';
     core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`);
     return configPath;
 }
@@ -37913,7 +38238,21 @@ const RENEWER_LOG = 'renewer.log';
  * self-hosted runner's end-of-job clean-up finds the processes a job left
  * (actions/runner: ProcessInvoker sets it, JobExtension ends its holders).
  */
-const PASSED_ON = ['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'RUNNER_TRACKING_ID'];
+const PASSED_ON = [
+    'PATH',
+    'HOME',
+    'LANG',
+    'TZ',
+    'HTTPS_PROXY',
+    'https_proxy',
+    'HTTP_PROXY',
+    'http_proxy',
+    'NO_PROXY',
+    'no_proxy',
+    'NODE_EXTRA_CA_CERTS',
+    'SSL_CERT_FILE',
+    'RUNNER_TRACKING_ID',
+];
 function renewerEnvironment(env) {
     return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
 }
@@ -37921,7 +38260,11 @@ function renewerEnvironment(env) {
 async function launchRenewer(spec, script, logPath, env = process.env) {
     const log = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(logPath, 'a', 0o600);
     try {
-        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)(process.execPath, [script, RENEWER_FLAG], { detached: true, stdio: ['pipe', 'ignore', log], env: renewerEnvironment(env) });
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)(process.execPath, [script, RENEWER_FLAG], {
+            detached: true,
+            stdio: ['pipe', 'ignore', log],
+            env: renewerEnvironment(env),
+        });
         const spawned = new Promise((resolve, reject) => {
             child.once('error', reject);
             child.once('spawn', () => resolve(child.pid));
@@ -37990,7 +38333,10 @@ async function endRenewer(pid, clock) {
     if (!isRenewer(pid))
         return 'not-running';
     process.kill(pid, 'SIGTERM');
-    for (const [wait, signal] of [[3_000, 'SIGKILL'], [2_000, undefined]]) {
+    for (const [wait, signal] of [
+        [3_000, 'SIGKILL'],
+        [2_000, undefined],
+    ]) {
         const until = clock.now() + wait;
         while (!gone(pid) && clock.now() < until)
             await clock.sleep(50);
@@ -38092,7 +38438,9 @@ function renewAt(issuedAt, expiresAt) {
 /** Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says nothing. */
 async function sandboxGone(ctx, spec, isEnded) {
     try {
-        const record = await ctx.client.withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock).getSandbox(spec.sandboxId, ctx.signal);
+        const record = await ctx.client
+            .withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock)
+            .getSandbox(spec.sandboxId, ctx.signal);
         return isEnded(record.status) ? `sandbox ${spec.sandboxId} is ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(record.status, 40)}` : undefined;
     }
     catch (error) {
@@ -38276,7 +38624,10 @@ function bytes(text) {
 function cutString(text, limit) {
     if (bytes(text) <= limit)
         return text;
-    return `${Buffer.from(text).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '')}…`;
+    return `${Buffer.from(text)
+        .subarray(0, limit)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '')}…`;
 }
 /**
  * JSON of `value` in at most `limit` bytes. An object too long keeps its
@@ -38308,7 +38659,13 @@ function fitJson(value, limit) {
             }
         }
     }
-    const note = { original_bytes: originalBytes, limit_bytes: limit, reason: "cut to fit GitHub's 1 MiB limit for a step's outputs", dropped, dropped_count: droppedCount };
+    const note = {
+        original_bytes: originalBytes,
+        limit_bytes: limit,
+        reason: "cut to fit GitHub's 1 MiB limit for a step's outputs",
+        dropped,
+        dropped_count: droppedCount,
+    };
     return { json: JSON.stringify({ ...kept, _truncated: note }), cut: true, originalBytes };
 }
 /** Sets a JSON output cut to its share, with a warning when it was cut. */
@@ -38423,7 +38780,12 @@ class ActionState {
             const value = JSON.parse(text);
             if (typeof value.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
                 return undefined;
-            return { userConfig: value.userConfig, line: value.line, createdConfig: value.createdConfig === true, createdDir: value.createdDir === true };
+            return {
+                userConfig: value.userConfig,
+                line: value.line,
+                createdConfig: value.createdConfig === true,
+                createdDir: value.createdDir === true,
+            };
         }
         catch {
             return undefined;
@@ -38469,7 +38831,9 @@ class ActionState {
     get runner() {
         try {
             const saved = JSON.parse(this.read(KEYS.runner) ?? 'null');
-            return saved && Number.isInteger(saved.id) && typeof saved.name === 'string' ? { id: saved.id, name: saved.name, online: saved.online === true } : undefined;
+            return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
+                ? { id: saved.id, name: saved.name, online: saved.online === true }
+                : undefined;
         }
         catch {
             return undefined;
@@ -38517,7 +38881,11 @@ function formatDuration(ms) {
  * values often carry what the service said, so no cell is trusted.
  */
 function markdownTable(rows) {
-    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(key)} | ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(value, 2_000)} |`)];
+    const lines = [
+        '| | |',
+        '|---|---|',
+        ...rows.map(([key, value]) => `| ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(key)} | ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(value, 2_000)} |`),
+    ];
     return `${lines.join('\n')}\n`;
 }
 /** "a; b; c; … and 7 more": keeps the summary small whatever the list. */
@@ -38532,7 +38900,10 @@ function boundedSummary(markdown, limit = SUMMARY_LIMIT_BYTES) {
     if (Buffer.byteLength(markdown) <= limit)
         return markdown;
     const note = '\n\n_(summary cut to stay small)_\n';
-    return Buffer.from(markdown).subarray(0, limit - Buffer.byteLength(note)).toString('utf8').replace(/\uFFFD$/, '') + note;
+    return (Buffer.from(markdown)
+        .subarray(0, limit - Buffer.byteLength(note))
+        .toString('utf8')
+        .replace(/\uFFFD$/, '') + note);
 }
 /**
  * dry-run: log and summarise the request that would be sent, and output it.

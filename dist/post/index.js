@@ -28838,7 +28838,9 @@ const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_
 /** The error codes and names in a chain of causes, also those only its messages carry. */
 function codesAndNames(errors) {
     // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
-    const messages = errors.map((e) => (typeof e.message === 'string' ? String(e.message).slice(0, 500) : ''));
+    const messages = errors.map((e) => typeof e.message === 'string'
+        ? String(e.message).slice(0, 500)
+        : '');
     const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
     const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
     const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
@@ -28861,20 +28863,45 @@ function describeGitHubFailure(error) {
     const dns = code(DNS_CODES);
     // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
     if (dns)
-        return { status: undefined, kind: 'dns', text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`, final: dns !== 'EAI_AGAIN' };
+        return {
+            status: undefined,
+            kind: 'dns',
+            text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`,
+            final: dns !== 'EAI_AGAIN',
+        };
     if (codes.includes('ECONNREFUSED'))
-        return { status: undefined, kind: 'refused', text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", final: true };
+        return {
+            status: undefined,
+            kind: 'refused',
+            text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)",
+            final: true,
+        };
     const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
     if (timeout)
-        return { status: undefined, kind: 'timeout', text: `no answer: the request to GitHub timed out (${timeout})`, final: false };
+        return {
+            status: undefined,
+            kind: 'timeout',
+            text: `no answer: the request to GitHub timed out (${timeout})`,
+            final: false,
+        };
     const reset = code(RESET_CODES);
     if (reset)
-        return { status: undefined, kind: 'reset', text: `no answer: the connection to GitHub was cut (${reset})`, final: false };
+        return {
+            status: undefined,
+            kind: 'reset',
+            text: `no answer: the connection to GitHub was cut (${reset})`,
+            final: false,
+        };
     // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
     if (status !== undefined && status !== 500)
         return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
     const firstCode = codes[0];
-    return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false };
+    return {
+        status: undefined,
+        kind: 'other',
+        text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`,
+        final: false,
+    };
 }
 /** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
 function isTransientGitHub(error) {
@@ -28904,7 +28931,8 @@ function statusOf(error) {
 function isRateLimit(error) {
     const status = statusOf(error);
     const headers = error.response?.headers ?? {};
-    return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined));
+    return (status === 429 ||
+        (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined)));
 }
 
 ;// CONCATENATED MODULE: ./build/src/github/runners.js
@@ -28937,11 +28965,16 @@ class GitHubRunnerError extends Error {
 function isAccessDenied(error) {
     return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403);
 }
-const Runner = schemas/* looseObject */._H3({ id: schemas/* number */.aig().int().positive(), name: schemas/* string */.YjP(), status: schemas/* string */.YjP(), busy: schemas/* boolean */.zMY() });
+const Runner = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig().int().positive(),
+    name: schemas/* string */.YjP(),
+    status: schemas/* string */.YjP(),
+    busy: schemas/* boolean */.zMY(),
+});
 const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
 const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
 const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
-const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners";
+const PERMISSION = 'a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners';
 /** Reading the run's jobs, to see who took the runner. */
 const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner';
 const JOB_PAGES = 10;
@@ -29029,7 +29062,9 @@ class RunnerRegistry {
     /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
     async get(id) {
         try {
-            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id })).data);
+            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            })).data);
             if (!parsed.success)
                 throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
             return parsed.data;
@@ -29043,7 +29078,9 @@ class RunnerRegistry {
     /** Deletes a registration; false when it was already gone. */
     async remove(id) {
         try {
-            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id });
+            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            });
             return true;
         }
         catch (error) {
@@ -29054,9 +29091,14 @@ class RunnerRegistry {
     }
     /** Registered runners (the first 100; with `name`, those of that name). */
     async list(name) {
-        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { ...(name ? { name } : {}), per_page: 100 });
+        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
+            ...(name ? { name } : {}),
+            per_page: 100,
+        });
         const list = RunnerList.safeParse(data);
-        return list.success ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : [])) : [];
+        return list.success
+            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
+            : [];
     }
     /** The registered runner with exactly this name, if any. */
     async findByName(name) {
@@ -29072,7 +29114,9 @@ class RunnerRegistry {
         const { data } = await this.call('reading the actions/runner release', 'GET /repos/actions/runner/releases/latest', { owner: 'actions', repo: 'runner' });
         const release = Release.safeParse(data);
         const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
-        const sha256 = release.success ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1] : undefined;
+        const sha256 = release.success
+            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
+            : undefined;
         if (!version || !sha256)
             throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`);
         return { version, sha256 };
@@ -29111,7 +29155,11 @@ function runnerPollMs(env = process.env) {
 function registry(deps, runner, signal) {
     if (!runner.repository || runner.githubToken === '')
         return undefined;
-    return new RunnerRegistry(runner.repository, runner.githubToken, { clock: deps.clock, signal, log: (message) => deps.core.info(message) });
+    return new RunnerRegistry(runner.repository, runner.githubToken, {
+        clock: deps.clock,
+        signal,
+        log: (message) => deps.core.info(message),
+    });
 }
 /** How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests use 3 s), else 30 s. */
 function claimWindowMs(env = process.env) {
@@ -29162,7 +29210,9 @@ class ClaimWatch {
             return undefined;
         const now = this.deps.clock.now();
         this.unclaimedSince ??= now;
-        return now - this.unclaimedSince >= claimWindowMs() ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(claimWindowMs())} no job of this run named it`) : undefined;
+        return now - this.unclaimedSince >= claimWindowMs()
+            ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(claimWindowMs())} no job of this run named it`)
+            : undefined;
     }
     /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
     async afterJob() {
@@ -29233,7 +29283,9 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
         if (now === 'stop')
             return undefined;
         if (now === undefined || (busySeen && !now.busy)) {
-            core.info(now === undefined ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).` : `Runner ${saved.name}: its job ended.`);
+            core.info(now === undefined
+                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).`
+                : `Runner ${saved.name}: its job ended.`);
             return watch?.afterJob();
         }
         lastStatus = now.status;
@@ -29263,7 +29315,9 @@ async function deleteRegistration(deps, saved, config) {
         // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
         else
             id = await github.removeByName(saved.name);
-        deps.core.info(id !== undefined ? `Deleted the runner registration ${saved.name} (id ${id}).` : `The runner registration ${saved.name} is already gone.`);
+        deps.core.info(id !== undefined
+            ? `Deleted the runner registration ${saved.name} (id ${id}).`
+            : `The runner registration ${saved.name} is already gone.`);
     }
     catch (error) {
         deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ${error instanceof Error ? error.message : String(error)}. It stays offline; delete it under Settings > Actions > Runners.`);
@@ -29570,7 +29624,7 @@ function createdAtMs(record) {
 
 /** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
 function isRefusal(error) {
-    return (0,errors/* isServiceError */.gi)(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status);
+    return ((0,errors/* isServiceError */.gi)(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status));
 }
 /**
  * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
@@ -29609,7 +29663,11 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
             throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error });
         }
     };
-    const result = await (0,retry/* retryUntil */.v6)(ctx, deadline, `stop ${id}`, attempt, { urgent: options.urgent ?? true, retryable: isTransientOrLater, onRetry: options.onRetry });
+    const result = await (0,retry/* retryUntil */.v6)(ctx, deadline, `stop ${id}`, attempt, {
+        urgent: options.urgent ?? true,
+        retryable: isTransientOrLater,
+        onRetry: options.onRetry,
+    });
     if (result.outcome !== 'accepted')
         return result;
     // Report what the service says now; the stop itself already succeeded.
@@ -29698,7 +29756,10 @@ async function reportStopped(deps, state, id, result) {
     }
     else {
         deps.core.info(describeStopOutcome(id, result));
-        summary = result.outcome === 'gone' ? 'already gone (404)' : `not live (${result.status}); the stop was answered ${result.refusal}`;
+        summary =
+            result.outcome === 'gone'
+                ? 'already gone (404)'
+                : `not live (${result.status}); the stop was answered ${result.refusal}`;
     }
     await deps.core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost));
 }
@@ -29923,7 +29984,21 @@ const RENEWER_LOG = 'renewer.log';
  * self-hosted runner's end-of-job clean-up finds the processes a job left
  * (actions/runner: ProcessInvoker sets it, JobExtension ends its holders).
  */
-const PASSED_ON = (/* unused pure expression or super */ null && (['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'RUNNER_TRACKING_ID']));
+const PASSED_ON = (/* unused pure expression or super */ null && ([
+    'PATH',
+    'HOME',
+    'LANG',
+    'TZ',
+    'HTTPS_PROXY',
+    'https_proxy',
+    'HTTP_PROXY',
+    'http_proxy',
+    'NO_PROXY',
+    'no_proxy',
+    'NODE_EXTRA_CA_CERTS',
+    'SSL_CERT_FILE',
+    'RUNNER_TRACKING_ID',
+]));
 function renewerEnvironment(env) {
     return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
 }
@@ -29931,7 +30006,11 @@ function renewerEnvironment(env) {
 async function launchRenewer(spec, script, logPath, env = process.env) {
     const log = openSync(logPath, 'a', 0o600);
     try {
-        const child = spawn(process.execPath, [script, RENEWER_FLAG], { detached: true, stdio: ['pipe', 'ignore', log], env: renewerEnvironment(env) });
+        const child = spawn(process.execPath, [script, RENEWER_FLAG], {
+            detached: true,
+            stdio: ['pipe', 'ignore', log],
+            env: renewerEnvironment(env),
+        });
         const spawned = new Promise((resolve, reject) => {
             child.once('error', reject);
             child.once('spawn', () => resolve(child.pid));
@@ -30000,7 +30079,10 @@ async function endRenewer(pid, clock) {
     if (!isRenewer(pid))
         return 'not-running';
     process.kill(pid, 'SIGTERM');
-    for (const [wait, signal] of [[3_000, 'SIGKILL'], [2_000, undefined]]) {
+    for (const [wait, signal] of [
+        [3_000, 'SIGKILL'],
+        [2_000, undefined],
+    ]) {
         const until = clock.now() + wait;
         while (!gone(pid) && clock.now() < until)
             await clock.sleep(50);
@@ -30062,7 +30144,9 @@ async function removeSshAccess(core, state, clock) {
         const include = state.sshInclude;
         if (include) {
             const removed = removeInclude(include.userConfig, include);
-            core.info(removed ? `Removed the SSH Include line from ${include.userConfig}.` : `The SSH Include line was no longer in ${include.userConfig}.`);
+            core.info(removed
+                ? `Removed the SSH Include line from ${include.userConfig}.`
+                : `The SSH Include line was no longer in ${include.userConfig}.`);
         }
         const dir = state.secretDirectory;
         if (dir) {
@@ -30177,7 +30261,9 @@ class ServiceError extends Error {
      * could not be read. A 503 or 504 means "not accepted", so it is not ambiguous.
      */
     get ambiguous() {
-        if (this.code === 'deadline_exceeded' || NOT_ACCEPTED_CODES.includes(this.code) || REJECTED_CODES.includes(this.code))
+        if (this.code === 'deadline_exceeded' ||
+            NOT_ACCEPTED_CODES.includes(this.code) ||
+            REJECTED_CODES.includes(this.code))
             return false;
         return this.status === 0 || this.status === 500 || this.status === 502 || (this.status >= 200 && this.status < 300);
     }
@@ -30365,10 +30451,12 @@ const listedInstanceSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ 
     port: zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()]).optional(),
 });
 /** POST /sandboxes/ssh-certificate (the deployed service). The certificate is a secret. */
-const sshCertificateSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ ssh_certificate: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1), expires_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() });
+const sshCertificateSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    ssh_certificate: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1),
+    expires_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+});
 const creditAlertSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    alert: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ amount_cents: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(), armed: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(), created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() })
-        .nullable(),
+    alert: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ amount_cents: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int(), armed: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(), created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int() }).nullable(),
 });
 const pricingSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ pricing: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()) });
 const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
@@ -33443,7 +33531,23 @@ var untrusted = __nccwpck_require__(4120);
 const WORD_JOINER = '\u2060';
 const STATE_WRITERS = new Set(['save-state', 'set-output']);
 /** The runner's commands (ActionCommandManager: stop-commands and the command extensions). */
-const RUNNER_COMMANDS = new Set(['stop-commands', 'set-env', 'set-output', 'save-state', 'add-mask', 'add-path', 'add-matcher', 'remove-matcher', 'debug', 'warning', 'error', 'notice', 'group', 'endgroup', 'echo']);
+const RUNNER_COMMANDS = new Set([
+    'stop-commands',
+    'set-env',
+    'set-output',
+    'save-state',
+    'add-mask',
+    'add-path',
+    'add-matcher',
+    'remove-matcher',
+    'debug',
+    'warning',
+    'error',
+    'notice',
+    'group',
+    'endgroup',
+    'echo',
+]);
 /**
  * A stop token a later `::token::` can match, and that names no command: the
  * runner waits for any other forever, and on resuming removes the token from
@@ -33455,7 +33559,10 @@ function closable(token) {
 }
 /** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
 function ordinalName(name) {
-    return name.replace(/\u017f/g, 's').replace(/\u0131/g, 'i').toLowerCase();
+    return name
+        .replace(/\u017f/g, 's')
+        .replace(/\u0131/g, 'i')
+        .toLowerCase();
 }
 /** `::name …::data` at the segment's start, after the runner's white space (TryParseV2). */
 function v2Command(segment) {
@@ -33467,7 +33574,11 @@ function v2Command(segment) {
         return undefined;
     const info = trimmed.slice(2, end);
     const space = info.indexOf(' ');
-    return { at: segment.length - trimmed.length, name: space < 0 ? info : info.slice(0, space), data: trimmed.slice(end + 2) };
+    return {
+        at: segment.length - trimmed.length,
+        name: space < 0 ? info : info.slice(0, space),
+        data: trimmed.slice(end + 2),
+    };
 }
 /** Every `##[name …]data` in the segment (TryParse reads the first; defusing one would make the next the first). */
 function v1Commands(segment) {
@@ -33512,7 +33623,8 @@ class ProgramCommands {
     stopToken;
     see(line) {
         // While stopped, the runner counts the token among its commands.
-        const known = (name) => RUNNER_COMMANDS.has(ordinalName(name)) || (this.stopToken !== undefined && ordinalName(name) === ordinalName(this.stopToken));
+        const known = (name) => RUNNER_COMMANDS.has(ordinalName(name)) ||
+            (this.stopToken !== undefined && ordinalName(name) === ordinalName(this.stopToken));
         for (const segment of programText(line).split('\r')) {
             const command = commandIn(segment, known);
             if (!command)
@@ -33669,7 +33781,11 @@ function errorFrom(response, text, context) {
         status: response.status,
         code: parsedBody?.error && ERROR_CODE_PATTERN.test(parsedBody.error) ? parsedBody.error : fallbackCode,
         // Not the JSON error object: the status plus a short, token-free excerpt.
-        serviceMessage: parsedBody ? clean(parsedBody.message, context.token) : text.trim() === '' ? undefined : excerpt(text, context.token, context.mayHoldKey),
+        serviceMessage: parsedBody
+            ? clean(parsedBody.message, context.token)
+            : text.trim() === ''
+                ? undefined
+                : excerpt(text, context.token, context.mayHoldKey),
         method: context.method,
         path: context.path,
         retryAfterMs,
@@ -33707,7 +33823,14 @@ async function send(endpoint, options) {
     }
     catch (error) {
         const code = options.signal?.aborted ? 'aborted' : timeout.aborted ? 'request_timeout' : 'network_error';
-        throw new errors/* ServiceError */._7({ status: 0, code, method, path, serviceMessage: describeCause(error, endpoint.apiToken), cause: error });
+        throw new errors/* ServiceError */._7({
+            status: 0,
+            code,
+            method,
+            path,
+            serviceMessage: describeCause(error, endpoint.apiToken),
+            cause: error,
+        });
     }
 }
 /** A 2xx answer's body: JSON (or nothing), checked against the schema when there is one. */
@@ -33768,7 +33891,10 @@ function readSandboxPage(body) {
     else if (ofObjects.length > 1) {
         const preferred = ofObjects.find(([name]) => name === PREFERRED_FIELD);
         if (!preferred)
-            return { ok: false, why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'` };
+            return {
+                ok: false,
+                why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'`,
+            };
         items = preferred[1];
     }
     else if (arrays.every(([, list]) => list.length === 0 || !list.some(isPlainObject))) {
@@ -33856,7 +33982,12 @@ class ComputeClient {
      */
     async waitForSandbox(id, windowSeconds, signal) {
         const path = `/sandboxes/${assertSandboxId(id)}/wait?timeout_seconds=${windowSeconds}`;
-        const body = await this.call({ method: 'GET', path, signal, timeoutMs: windowSeconds * 1000 + WAIT_MARGIN_MS });
+        const body = await this.call({
+            method: 'GET',
+            path,
+            signal,
+            timeoutMs: windowSeconds * 1000 + WAIT_MARGIN_MS,
+        });
         // The window's end may also come as a 2xx error object: it is still the window's end.
         const asError = schemas/* errorBodySchema */.ut.safeParse(body);
         if (asError.success && asError.data.error === 'sandbox_wait_timeout') {
@@ -33888,7 +34019,14 @@ class ComputeClient {
      * Its answer is never quoted in an error.
      */
     async requestSshCertificate(publicKey, signal) {
-        return this.call({ method: 'POST', path: '/sandboxes/ssh-certificate', body: { ssh_public_key: publicKey }, schema: schemas/* sshCertificateSchema */.Jd, signal, mayHoldKey: true });
+        return this.call({
+            method: 'POST',
+            path: '/sandboxes/ssh-certificate',
+            body: { ssh_public_key: publicKey },
+            schema: schemas/* sshCertificateSchema */.Jd,
+            signal,
+            mayHoldKey: true,
+        });
     }
     /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
     async listSandboxes(pageToken, signal) {
@@ -33897,7 +34035,13 @@ class ComputeClient {
         const reading = readSandboxPage(body);
         if (!reading.ok) {
             // Not a lost answer: asking again gets the same page, so this is not retried.
-            throw new errors/* ServiceError */._7({ status: 200, code: 'unreadable_page', serviceMessage: reading.why, method: 'GET', path: `/sandboxes${query}` });
+            throw new errors/* ServiceError */._7({
+                status: 200,
+                code: 'unreadable_page',
+                serviceMessage: reading.why,
+                method: 'GET',
+                path: `/sandboxes${query}`,
+            });
         }
         return reading.page;
     }
@@ -33927,7 +34071,14 @@ class ComputeClient {
         });
     }
     async createInstance(body, signal) {
-        return this.call({ method: 'POST', path: '/instances/create', body, schema: schemas/* instanceCreateResponseSchema */.mt, signal, mayHoldKey: true });
+        return this.call({
+            method: 'POST',
+            path: '/instances/create',
+            body,
+            schema: schemas/* instanceCreateResponseSchema */.mt,
+            signal,
+            mayHoldKey: true,
+        });
     }
     async deleteInstance(identifier, signal) {
         return this.call({ method: 'POST', path: `/instances/${assertInstanceId(identifier)}/delete`, body: {}, signal });
@@ -33937,7 +34088,13 @@ class ComputeClient {
     }
     /** Hourly prices in dollars; entries that are not numbers are dropped. The call is unauthenticated. */
     async getPricing(signal) {
-        const body = await this.call({ method: 'GET', path: '/pricing', schema: schemas/* pricingSchema */.oQ, authenticated: false, signal });
+        const body = await this.call({
+            method: 'GET',
+            path: '/pricing',
+            schema: schemas/* pricingSchema */.oQ,
+            authenticated: false,
+            signal,
+        });
         const prices = {};
         for (const [key, value] of Object.entries(body.pricing)) {
             const price = typeof value === 'string' ? Number(value) : value;
@@ -33973,7 +34130,11 @@ function requestTimeoutMs(env = process.env) {
     return seconds && seconds > 0 && seconds <= MAX_REQUEST_TIMEOUT_S ? seconds * 1000 : DEFAULT_REQUEST_TIMEOUT_MS;
 }
 function makeClient(connection) {
-    return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() });
+    return new ComputeClient({
+        baseUrl: connection.baseUrl,
+        apiToken: connection.apiToken,
+        requestTimeoutMs: requestTimeoutMs(),
+    });
 }
 /**
  * SIGINT/SIGTERM (a cancelled job) abort what is under way instead of killing
@@ -34260,7 +34421,10 @@ function duration(bounds) {
             return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
         }
         if (seconds > bounds.maxSeconds) {
-            ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'`,
+            });
             return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
         }
         return seconds;
@@ -34347,7 +34511,10 @@ const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
     for (const item of fields_splitList(raw)) {
         const upper = item.toUpperCase();
         if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
-            ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)`,
+            });
             return core/* NEVER */.tm;
         }
         if (types.includes(upper)) {
@@ -34377,7 +34544,10 @@ const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
     const entries = fields_splitList(raw);
     for (const entry of entries) {
         if (!isValidCidr(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
+            });
             return core/* NEVER */.tm;
         }
     }
@@ -34400,7 +34570,10 @@ const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
     const entries = fields_splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
     for (const entry of entries) {
         if (!isValidDomain(entry)) {
-            ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com`,
+            });
             return core/* NEVER */.tm;
         }
     }
@@ -34430,7 +34603,10 @@ const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
         }
         const key = line.slice(0, eq).trim();
         if (!ENV_KEY.test(key)) {
-            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` });
+            ctx.addIssue({
+                code: 'custom',
+                message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`,
+            });
             return core/* NEVER */.tm;
         }
         if (env.has(key)) {
@@ -34445,7 +34621,10 @@ const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!SANDBOX_NAME_PATTERN.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'`,
+        });
         return core/* NEVER */.tm;
     }
     return text;
@@ -34488,7 +34667,10 @@ const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
 const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (text === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' });
+        ctx.addIssue({
+            code: 'custom',
+            message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}',
+        });
         return core/* NEVER */.tm;
     }
     // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
@@ -34521,11 +34703,17 @@ function usableGitHubToken(raw) {
 const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = usableGitHubToken(raw);
     if (text === undefined) {
-        ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" });
+        ctx.addIssue({
+            code: 'custom',
+            message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'",
+        });
         return core/* NEVER */.tm;
     }
     if (!/^[\x21-\x7e]+$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' });
+        ctx.addIssue({
+            code: 'custom',
+            message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only',
+        });
         return core/* NEVER */.tm;
     }
     return text;
@@ -34597,7 +34785,14 @@ function runnerDomains(repository) {
     const server = new URL(repository.serverUrl).hostname;
     if (server !== 'github.com')
         return [...new Set([server, new URL(repository.apiUrl).hostname])];
-    return ['github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net'];
+    return [
+        'github.com',
+        'api.github.com',
+        'codeload.github.com',
+        'objects.githubusercontent.com',
+        '*.actions.githubusercontent.com',
+        '*.blob.core.windows.net',
+    ];
 }
 /** Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what was added. */
 function allowRunnerHosts(policy, hosts) {
@@ -34664,7 +34859,14 @@ function runner_parseRunner(inputs, context, policy) {
         return undefined;
     }
     const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
-    return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains, workflowRun: workflowRunFromEnv(env) };
+    return {
+        label,
+        pickupTimeoutMs,
+        githubToken: token ?? '',
+        repository,
+        addedDomains,
+        workflowRun: workflowRunFromEnv(env),
+    };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -34676,7 +34878,10 @@ const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
 const image_imageId = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-        ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)`,
+        });
         return core/* NEVER */.tm;
     }
     return text;
@@ -34741,11 +34946,17 @@ function jsonDepth(text) {
 const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim() === '' ? '{}' : raw;
     if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`,
+        });
         return core/* NEVER */.tm;
     }
     if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`,
+        });
         return core/* NEVER */.tm;
     }
     let value;
@@ -34762,7 +34973,10 @@ const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) =>
     }
     const publicKey = value.public_key;
     if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
-        ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' });
+        ctx.addIssue({
+            code: 'custom',
+            message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead',
+        });
         return core/* NEVER */.tm;
     }
     return value;
@@ -34854,7 +35068,11 @@ function parseBytes(raw) {
 }
 /** A size for a message: `1 MiB`, `2.5 GiB`, `512 B`. */
 function formatBytes(bytes) {
-    for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]]) {
+    for (const [unit, size] of [
+        ['GiB', 1024 ** 3],
+        ['MiB', 1024 ** 2],
+        ['KiB', 1024],
+    ]) {
         if (bytes >= size)
             return `${Number((bytes / size).toFixed(1))} ${unit}`;
     }
@@ -34863,7 +35081,10 @@ function formatBytes(bytes) {
 const sizes_byteSize = schemas/* string */.YjP().transform((raw, ctx) => {
     const bytes = parseBytes(raw);
     if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
-        ctx.addIssue({ code: 'custom', message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'` });
+        ctx.addIssue({
+            code: 'custom',
+            message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
+        });
         return core/* NEVER */.tm;
     }
     return bytes;
@@ -35003,7 +35224,9 @@ function parseStart(inputs, connection, run) {
         inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
     }
     const nameWasGenerated = !inputs.isSet('name');
-    const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined;
+    const maxGrace = inputs.isSet('max-grace')
+        ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace']))
+        : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
     const runner = parseRunner(inputs, run, networkPolicy);
     return {
@@ -35119,7 +35342,12 @@ function parseInputs(read, run = runContextFromEnv()) {
     if (mode === 'start')
         return inputs.done(parseStart(inputs, connection, run));
     if (mode === 'stop')
-        return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')), runnerCleanup: runnerCleanup(read, run) });
+        return inputs.done({
+            mode: 'stop',
+            ...connection,
+            sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')),
+            runnerCleanup: runnerCleanup(read, run),
+        });
     if (mode === 'network-policy')
         return inputs.done(parseNetworkPolicyMode(inputs, connection));
     if (mode === 'instance')
@@ -35279,7 +35507,7 @@ async function runPost(deps) {
     if (mode === 'instance')
         return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
     if (mode === 'connect') {
-        core.info('Nothing to stop: mode \'connect\' never stops the sandbox (stop it with mode: stop, or let its TTL end it).');
+        core.info("Nothing to stop: mode 'connect' never stops the sandbox (stop it with mode: stop, or let its TTL end it).");
         return;
     }
     core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
@@ -35303,7 +35531,9 @@ async function run() {
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
-        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, { title: 'Sandbox may still be running' });
+        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
+            title: 'Sandbox may still be running',
+        });
         (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v, error);
     }
 }
@@ -35422,7 +35652,10 @@ const KEY_VALUE = /("(?:key|private_key|privateKey|ssh_private_key|ssh_certifica
 const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g;
 /** Removes registered secrets, PEM blocks and `key` values. */
 function scrubSecrets(text) {
-    let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]');
+    let clean = text
+        .replace(PEM_BLOCK, '[private key removed]')
+        .replace(KEY_VALUE, '$1"***"')
+        .replace(OPENSSH_KEY_BODY, '[private key removed]');
     for (const secret of secrets)
         clean = clean.split(secret).join('***');
     return clean;
@@ -35591,7 +35824,12 @@ class ActionState {
             const value = JSON.parse(text);
             if (typeof value.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
                 return undefined;
-            return { userConfig: value.userConfig, line: value.line, createdConfig: value.createdConfig === true, createdDir: value.createdDir === true };
+            return {
+                userConfig: value.userConfig,
+                line: value.line,
+                createdConfig: value.createdConfig === true,
+                createdDir: value.createdDir === true,
+            };
         }
         catch {
             return undefined;
@@ -35637,7 +35875,9 @@ class ActionState {
     get runner() {
         try {
             const saved = JSON.parse(this.read(KEYS.runner) ?? 'null');
-            return saved && Number.isInteger(saved.id) && typeof saved.name === 'string' ? { id: saved.id, name: saved.name, online: saved.online === true } : undefined;
+            return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
+                ? { id: saved.id, name: saved.name, online: saved.online === true }
+                : undefined;
         }
         catch {
             return undefined;
@@ -35683,7 +35923,11 @@ function formatDuration(ms) {
  * values often carry what the service said, so no cell is trusted.
  */
 function markdownTable(rows) {
-    const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(key)} | ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(value, 2_000)} |`)];
+    const lines = [
+        '| | |',
+        '|---|---|',
+        ...rows.map(([key, value]) => `| ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(key)} | ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryText */ .g5)(value, 2_000)} |`),
+    ];
     return `${lines.join('\n')}\n`;
 }
 /** "a; b; c; … and 7 more": keeps the summary small whatever the list. */
@@ -35698,7 +35942,10 @@ function boundedSummary(markdown, limit = SUMMARY_LIMIT_BYTES) {
     if (Buffer.byteLength(markdown) <= limit)
         return markdown;
     const note = '\n\n_(summary cut to stay small)_\n';
-    return Buffer.from(markdown).subarray(0, limit - Buffer.byteLength(note)).toString('utf8').replace(/\uFFFD$/, '') + note;
+    return (Buffer.from(markdown)
+        .subarray(0, limit - Buffer.byteLength(note))
+        .toString('utf8')
+        .replace(/\uFFFD$/, '') + note);
 }
 /**
  * dry-run: log and summarise the request that would be sent, and output it.

@@ -15,10 +15,18 @@ export async function matrix(): Promise<string> {
   const provisioningMs = 30_000
   const emulator = new Emulator({ provisioningMs, rateWindowMs: windowMs, startStopLimit, getListLimit })
   const baseUrl = await emulator.start()
-  const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, 'gpu-type': 'A100', 'poll-interval': '1s', timeout: '15m' }
+  const inputs = {
+    'api-token': emulator.token,
+    'base-url': baseUrl,
+    'gpu-type': 'A100',
+    'poll-interval': '1s',
+    timeout: '15m',
+  }
   // Every job gets an A100: capacity is not what this section measures.
   emulator.options.capacity.A100 = jobs
-  log(`matrix: ${jobs} jobs, real limits (${startStopLimit} start+stop and ${getListLimit} get+list per ${windowMs / 1000} s); takes a few minutes`)
+  log(
+    `matrix: ${jobs} jobs, real limits (${startStopLimit} start+stop and ${getListLimit} get+list per ${windowMs / 1000} s); takes a few minutes`,
+  )
   const launchedAt = Date.now()
   const runs: (ActionRun & { endedAt: number })[] = await Promise.all(
     Array.from({ length: jobs }, async () => {
@@ -66,8 +74,23 @@ export async function matrix(): Promise<string> {
     return `| ${index + 1} | ${seconds(start - windowStarts[0]!)} | ${accepted('POST /sandboxes/start')} | ${accepted('POST /sandboxes/:id/stop')} | ${gets} | ${rejected} |`
   })
   const dump = argument('dump')
-  if (dump) writeFileSync(dump, JSON.stringify(startStopInOrder.map((r) => ({ at: r.at - windowStarts[0]!, method: r.method, path: r.path, status: r.status })), null, 1))
-  log(`matrix: makespan ${seconds(makespan)}, bound ${seconds(lowerBound)}, ratio ${ratio.toFixed(2)}, leaked ${leaked.length}`)
+  if (dump)
+    writeFileSync(
+      dump,
+      JSON.stringify(
+        startStopInOrder.map((r) => ({
+          at: r.at - windowStarts[0]!,
+          method: r.method,
+          path: r.path,
+          status: r.status,
+        })),
+        null,
+        1,
+      ),
+    )
+  log(
+    `matrix: makespan ${seconds(makespan)}, bound ${seconds(lowerBound)}, ratio ${ratio.toFixed(2)}, leaked ${leaked.length}`,
+  )
   return [
     `## 4. Matrix: ${jobs} concurrent runs, one organization`,
     '',
@@ -111,7 +134,12 @@ export function bundleSizes(): string {
       .map((file) => {
         const bytes = readFileSync(join(ROOT, 'dist', step, file))
         const text = bytes.toString('utf8')
-        const when = file === 'index.js' ? 'at start' : text.includes('@octokit') || text.includes('octokit/core') ? 'only in mode: sweep (Octokit)' : 'only behind a proxy (undici)'
+        const when =
+          file === 'index.js'
+            ? 'at start'
+            : text.includes('@octokit') || text.includes('octokit/core')
+              ? 'only in mode: sweep (Octokit)'
+              : 'only behind a proxy (undici)'
         return `| \`dist/${step}/${file}\` | ${when} | ${(bytes.length / 1024).toFixed(0)} KiB | ${(gzipSync(bytes).length / 1024).toFixed(0)} KiB |`
       }),
   )

@@ -20,7 +20,8 @@ const FILE_BYTES = 40_000
 function makeTree(root: string): number {
   for (let dir = 0; dir < 50; dir++) {
     mkdirSync(join(root, 'tree', `d${dir}`), { recursive: true })
-    for (let file = 0; file < FILES / 50; file++) writeFileSync(join(root, 'tree', `d${dir}`, `f${file}.bin`), randomBytes(FILE_BYTES))
+    for (let file = 0; file < FILES / 50; file++)
+      writeFileSync(join(root, 'tree', `d${dir}`, `f${file}.bin`), randomBytes(FILE_BYTES))
   }
   return FILES * FILE_BYTES
 }
@@ -28,7 +29,9 @@ function makeTree(root: string): number {
 async function barePipe(workspace: string, config: string): Promise<number> {
   const started = performance.now()
   const tar = spawn('tar', ['-C', workspace, '-cf', '-', './tree'], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const ssh = spawn('ssh', ['-F', config, 'bare', 'mkdir -p "$HOME/bare" && tar -C "$HOME/bare" -xpf -'], { stdio: [tar.stdout, 'ignore', 'inherit'] })
+  const ssh = spawn('ssh', ['-F', config, 'bare', 'mkdir -p "$HOME/bare" && tar -C "$HOME/bare" -xpf -'], {
+    stdio: [tar.stdout, 'ignore', 'inherit'],
+  })
   tar.stdout?.destroy()
   const codes = await Promise.all([tar, ssh].map((child) => new Promise((resolve) => child.on('close', resolve))))
   if (codes.some((code) => code !== 0)) throw new Error(`bare tar | ssh failed: ${codes.join(', ')}`)
@@ -74,7 +77,8 @@ async function lineLatency(emulator: Emulator, baseUrl: string, workspace: strin
         }
       }),
   })
-  if (run.main.exitCode !== 0 || latencies.length !== 40) throw new Error(`run latency failed (${latencies.length} lines): ${run.main.stdout}`)
+  if (run.main.exitCode !== 0 || latencies.length !== 40)
+    throw new Error(`run latency failed (${latencies.length} lines): ${run.main.stdout}`)
   return latencies
 }
 
@@ -103,7 +107,9 @@ export async function runSection(): Promise<string> {
     }
     const throughput = (timeMs: number) => bytes / 1e6 / (timeMs / 1000)
     const ratio = throughput(median(action)) / throughput(median(bare))
-    log(`run upload: action ${ms(median(action))}, bare tar | ssh ${ms(median(bare))}, throughput ratio ${ratio.toFixed(2)}`)
+    log(
+      `run upload: action ${ms(median(action))}, bare tar | ssh ${ms(median(bare))}, throughput ratio ${ratio.toFixed(2)}`,
+    )
     const latencies = await lineLatency(emulator, baseUrl, workspace, home)
     log(`run line latency: median ${ms(median(latencies))}, p95 ${ms(quantile(latencies, 0.95))}`)
     return [

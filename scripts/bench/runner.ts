@@ -49,8 +49,15 @@ export async function runnerSection(): Promise<string> {
     const main = await runStep('main', { inputs: { ...inputs, 'runner-timeout': '1m' }, env })
     const runnerId = main.outputs['runner-id']
     const before = github.requests.length
-    const post = await runStep('post', { inputs: { ...inputs, 'runner-timeout': '1m' }, env, state: main.state, timeoutMs: 180_000 })
-    const polls = github.requests.slice(before).filter((r) => r.method === 'GET' && r.path.endsWith(`/actions/runners/${runnerId}`)).length
+    const post = await runStep('post', {
+      inputs: { ...inputs, 'runner-timeout': '1m' },
+      env,
+      state: main.state,
+      timeoutMs: 180_000,
+    })
+    const polls = github.requests
+      .slice(before)
+      .filter((r) => r.method === 'GET' && r.path.endsWith(`/actions/runners/${runnerId}`)).length
     const perMinute = polls / (post.durationMs / 60_000)
     log(`runner: ${polls} reads in a ${ms(post.durationMs)} wait, ${perMinute.toFixed(1)} a minute`)
     return [

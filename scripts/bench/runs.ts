@@ -45,9 +45,13 @@ export async function coldStart(): Promise<string> {
       return original(...args)
     }
     const spawnedAt = Date.now()
-    const run = await runStep('main', { inputs: { 'api-token': emulator.token, 'base-url': baseUrl, mode: 'sweep', 'github-token': GITHUB_TOKEN }, env: { GITHUB_API_URL: served.url } })
+    const run = await runStep('main', {
+      inputs: { 'api-token': emulator.token, 'base-url': baseUrl, mode: 'sweep', 'github-token': GITHUB_TOKEN },
+      env: { GITHUB_API_URL: served.url },
+    })
     github.answer = original
-    if (run.exitCode !== 0 || !emulator.requests[0] || !githubAt) throw new Error(`sweep cold start run failed: ${run.stdout}`)
+    if (run.exitCode !== 0 || !emulator.requests[0] || !githubAt)
+      throw new Error(`sweep cold start run failed: ${run.stdout}`)
     sweepList.push(emulator.requests[0].at - spawnedAt)
     sweepGitHub.push(githubAt - spawnedAt)
   }
@@ -88,7 +92,12 @@ interface LagSample {
 async function lagSamples(generation: Generation, provisioningS: number): Promise<LagSample[]> {
   // A spread of up to one stretched poll interval, so that "ready" falls anywhere between two polls.
   const spreadMs = Math.min(10_000, Math.max(1_000, provisioningS * 200))
-  const emulator = new Emulator({ provisioningMs: provisioningS * 1000, provisioningJitterMs: spreadMs, generation, ...UNLIMITED })
+  const emulator = new Emulator({
+    provisioningMs: provisioningS * 1000,
+    provisioningJitterMs: spreadMs,
+    generation,
+    ...UNLIMITED,
+  })
   const baseUrl = await emulator.start()
   try {
     return await Promise.all(
@@ -97,14 +106,24 @@ async function lagSamples(generation: Generation, provisioningS: number): Promis
         await new Promise((resolve) => setTimeout(resolve, index * 300))
         const workDir = mkdtempSync(join(tmpdir(), 'bench-lag-'))
         mkdirSync(join(workDir, 'temp'))
-        const main = await runStep('main', { inputs: { 'api-token': emulator.token, 'base-url': baseUrl, 'poll-interval': '1s', timeout: '30m' }, workDir, timeoutMs: 40 * 60_000 })
+        const main = await runStep('main', {
+          inputs: { 'api-token': emulator.token, 'base-url': baseUrl, 'poll-interval': '1s', timeout: '30m' },
+          workDir,
+          timeoutMs: 40 * 60_000,
+        })
         if (main.exitCode !== 0) throw new Error(`lag run failed: ${main.stdout}`)
         const id = main.outputs['sandbox-id'] ?? ''
         const readyAt = emulator.statusTimes.get(id)?.running
         if (readyAt === undefined) throw new Error(`no ready time for ${id}`)
         const outputsWrittenAt = statSync(join(workDir, 'main-output.txt')).mtimeMs
-        const reads = emulator.requests.filter((r) => r.method === 'GET' && (r.path === `/sandboxes/${id}` || r.path === `/sandboxes/${id}/wait`)).length
-        await runStep('post', { inputs: { 'api-token': emulator.token, 'base-url': baseUrl }, state: main.state, workDir })
+        const reads = emulator.requests.filter(
+          (r) => r.method === 'GET' && (r.path === `/sandboxes/${id}` || r.path === `/sandboxes/${id}/wait`),
+        ).length
+        await runStep('post', {
+          inputs: { 'api-token': emulator.token, 'base-url': baseUrl },
+          state: main.state,
+          workDir,
+        })
         rmSync(workDir, { recursive: true, force: true })
         return { lagMs: outputsWrittenAt - readyAt, reads }
       }),
@@ -115,11 +134,15 @@ async function lagSamples(generation: Generation, provisioningS: number): Promis
 }
 
 export async function detectionLag(): Promise<string> {
-  log(`detection lag: ${LAG_RUNS} runs for each of ${LAG_TIMES_S.join(', ')} s, with and without the blocking wait, all at once (about ${Math.max(...LAG_TIMES_S) / 60 + 1} minutes)`)
+  log(
+    `detection lag: ${LAG_RUNS} runs for each of ${LAG_TIMES_S.join(', ')} s, with and without the blocking wait, all at once (about ${Math.max(...LAG_TIMES_S) / 60 + 1} minutes)`,
+  )
   // Longest first; the shorter ones start once the cold starts of the longer ones are over, so that
   // a short provisioning is not measured on a machine busy starting 40 other processes.
   const order = [...LAG_TIMES_S].sort((a, b) => b - a)
-  const cases = order.flatMap((t) => GENERATIONS.map((generation) => ({ t, generation, launchAfterMs: t >= 120 ? 0 : t >= 30 ? 60_000 : 120_000 })))
+  const cases = order.flatMap((t) =>
+    GENERATIONS.map((generation) => ({ t, generation, launchAfterMs: t >= 120 ? 0 : t >= 30 ? 60_000 : 120_000 })),
+  )
   const results = await Promise.all(
     cases.map(async ({ t, generation, launchAfterMs }) => {
       await new Promise((resolve) => setTimeout(resolve, launchAfterMs))
@@ -133,7 +156,9 @@ export async function detectionLag(): Promise<string> {
     const perMinute = (Math.max(...reads) / (t + 5)) * 60
     const jobs = Math.floor(600 / perMinute)
     const target = generation === 'current' ? ` (target ≤ ${Math.ceil(t / 30) + 2})` : ''
-    log(`lag ${generation} T=${t}s: median ${ms(median(lags))}, p95 ${ms(quantile(lags, 0.95))}, reads max ${Math.max(...reads)}`)
+    log(
+      `lag ${generation} T=${t}s: median ${ms(median(lags))}, p95 ${ms(quantile(lags, 0.95))}, reads max ${Math.max(...reads)}`,
+    )
     return `| ${t} s | ${generation === 'current' ? 'blocking wait' : 'polling (no route)'} | ${ms(median(lags))} | ${ms(quantile(lags, 0.95))} | ${ms(Math.max(...lags))} | ${median(reads)} / ${Math.max(...reads)}${target} | ${jobs} |`
   })
   return [
@@ -141,7 +166,7 @@ export async function detectionLag(): Promise<string> {
     '',
     "Time from the emulator turning a sandbox ready (`ready` as deployed, `running` in v1.0) to the main step's last write",
     `to \`GITHUB_OUTPUT\` (the mtime of the output file), with \`poll-interval: 1s\`. ${LAG_RUNS} runs per row; the 600 s and 120 s`,
-    'rows start together, the 30 s rows a minute later and the 5 s rows two minutes later (after the others\' cold starts);',
+    "rows start together, the 30 s rows a minute later and the 5 s rows two minutes later (after the others' cold starts);",
     'provisioning T plus a uniform spread of up to one stretched poll interval (T/5, at most 10 s), so that',
     '"ready" falls anywhere between two polls. "With the route" is the emulator speaking the service as deployed',
     '(`GET /sandboxes/{id}/wait`, windows of up to 30 s); "without" is v1.0 (the route answers 404, polling takes over).',
@@ -181,7 +206,11 @@ export async function lifecycle(): Promise<string> {
     'GET /credit-alert': 'GET /credit-alert (summary)',
   }
   const labels: Record<'main' | 'post', Record<string, string>> = {
-    main: { ...shared, 'GET /sandboxes/:id': 'GET /sandboxes/:id (polls)', 'GET /sandboxes/:id/wait': 'GET /sandboxes/:id/wait (blocking wait)' },
+    main: {
+      ...shared,
+      'GET /sandboxes/:id': 'GET /sandboxes/:id (polls)',
+      'GET /sandboxes/:id/wait': 'GET /sandboxes/:id/wait (blocking wait)',
+    },
     post: { ...shared, 'GET /sandboxes/:id': 'GET /sandboxes/:id (status after stop)' },
   }
   const lines: string[] = []
@@ -192,9 +221,15 @@ export async function lifecycle(): Promise<string> {
         ['main', mainRequests],
         ['post', postRequests],
       ] as const
-    ).flatMap(([step, counts]) => Object.entries(counts).map(([route, count]) => [step, labels[step][route] ?? route, count]))
+    ).flatMap(([step, counts]) =>
+      Object.entries(counts).map(([route, count]) => [step, labels[step][route] ?? route, count]),
+    )
     log(`lifecycle ${generation}: ${total} requests (${rows.map((r) => r[2]).join(' + ')})`)
-    lines.push(`| ${generation} | | | |`, ...rows.map(([step, request, count]) => `| | ${step} | \`${request}\` | ${count} |`), `| | | **total** | **${total}** |`)
+    lines.push(
+      `| ${generation} | | | |`,
+      ...rows.map(([step, request, count]) => `| | ${step} | \`${request}\` | ${count} |`),
+      `| | | **total** | **${total}** |`,
+    )
   }
   return [
     '## 3. Requests per lifecycle',

@@ -7,17 +7,33 @@
 import type { EmulatorOptions, FaultKind, FaultRule } from '../../emulator/emulator.ts'
 import type { Generation } from '../../emulator/generation.ts'
 
-export const FAULT_KINDS: FaultKind[] = [500, 502, 503, 504, 'hang', 'reset', 'lost-answer', 'malformed-json', 'slow-body']
+export const FAULT_KINDS: FaultKind[] = [
+  500,
+  502,
+  503,
+  504,
+  'hang',
+  'reset',
+  'lost-answer',
+  'malformed-json',
+  'slow-body',
+]
 export const ROUTES = ['POST /sandboxes/start', 'GET /sandboxes/:id', 'GET /sandboxes', 'POST /sandboxes/:id/stop']
 /** The routes each generation's wait goes through: the deployed service's blocking wait besides the v1.0 ones. */
-export const ROUTES_BY_GENERATION: Record<Generation, string[]> = { v1: ROUTES, current: [...ROUTES, 'GET /sandboxes/:id/wait'] }
+export const ROUTES_BY_GENERATION: Record<Generation, string[]> = {
+  v1: ROUTES,
+  current: [...ROUTES, 'GET /sandboxes/:id/wait'],
+}
 export const INSTANCE_ROUTES = ['POST /instances/create', 'POST /instances/:id/delete']
 export type SignalName = 'SIGINT' | 'SIGTERM' | 'SIGKILL'
 /** When the signal is sent: at spawn, once the start request arrived, once polling began. */
 export type SignalPoint = 'at-spawn' | 'after-start-request' | 'while-polling'
 
 /** Service behaviours the interface leaves open (issue 11), as emulator options. */
-export type Behaviour = Pick<EmulatorOptions, 'invisibleForMs' | 'refuseStopWhenFailed' | 'listExtraArrays' | 'outcome' | 'stopMs' | 'generation'>
+export type Behaviour = Pick<
+  EmulatorOptions,
+  'invisibleForMs' | 'refuseStopWhenFailed' | 'listExtraArrays' | 'outcome' | 'stopMs' | 'generation'
+>
 
 export interface Scenario {
   label: string
@@ -30,7 +46,6 @@ export interface Scenario {
   /** The main step is meant to fail (a failed sandbox, a name held by a live sandbox). */
   mainMayFail?: boolean
 }
-
 
 /** Small, fast, seedable PRNG (mulberry32). */
 export function prng(seed: number): () => number {
@@ -57,8 +72,10 @@ export function faultMatrix(generation: Generation = 'v1'): Scenario[] {
     for (const fault of FAULT_KINDS) {
       for (const attempt of [1, 2]) {
         const faults: FaultRule[] = [{ route, attempts: [attempt], fault }]
-        if (attempt === 2 && route !== 'GET /sandboxes/:id' && route !== 'GET /sandboxes/:id/wait') faults.push({ route, attempts: [1], fault: 503 })
-        if (route === 'GET /sandboxes') faults.push({ route: 'POST /sandboxes/start', attempts: [1], fault: 'lost-answer' })
+        if (attempt === 2 && route !== 'GET /sandboxes/:id' && route !== 'GET /sandboxes/:id/wait')
+          faults.push({ route, attempts: [1], fault: 503 })
+        if (route === 'GET /sandboxes')
+          faults.push({ route: 'POST /sandboxes/start', attempts: [1], fault: 'lost-answer' })
         scenarios.push({
           label: `${generation}: ${fault} on ${route} attempt ${attempt}`,
           faults,
@@ -95,14 +112,37 @@ export function behaviourMatrix(generation: Generation = 'v1'): Scenario[] {
   const scenarios: Scenario[] = []
   for (const invisibleForMs of [1_000, 3_000]) {
     for (const wait of ['true', 'false']) {
-      scenarios.push({ label: `not visible for ${invisibleForMs} ms, wait ${wait}`, faults: [], inputs: { ...BASE_INPUTS, wait }, emulator: { ...base, invisibleForMs } })
+      scenarios.push({
+        label: `not visible for ${invisibleForMs} ms, wait ${wait}`,
+        faults: [],
+        inputs: { ...BASE_INPUTS, wait },
+        emulator: { ...base, invisibleForMs },
+      })
     }
-    scenarios.push({ label: `not visible for ${invisibleForMs} ms, lost start answer`, faults: [lost], inputs: { ...BASE_INPUTS }, emulator: { ...base, invisibleForMs } })
+    scenarios.push({
+      label: `not visible for ${invisibleForMs} ms, lost start answer`,
+      faults: [lost],
+      inputs: { ...BASE_INPUTS },
+      emulator: { ...base, invisibleForMs },
+    })
   }
   for (const fault of [500, 'reset', 'lost-answer'] as const) {
     const faults: FaultRule[] = [{ route: 'POST /sandboxes/start', attempts: [1], fault }]
-    scenarios.push({ label: `live holder of the name, ${fault} on start`, faults, inputs: { ...BASE_INPUTS, name: 'pr-7' }, emulator: base, foreign: 'running', mainMayFail: true })
-    scenarios.push({ label: `stopping holder of the name, ${fault} on start`, faults, inputs: { ...BASE_INPUTS, name: 'pr-7' }, emulator: { ...base, stopMs: 1_500 }, foreign: 'stopping' })
+    scenarios.push({
+      label: `live holder of the name, ${fault} on start`,
+      faults,
+      inputs: { ...BASE_INPUTS, name: 'pr-7' },
+      emulator: base,
+      foreign: 'running',
+      mainMayFail: true,
+    })
+    scenarios.push({
+      label: `stopping holder of the name, ${fault} on start`,
+      faults,
+      inputs: { ...BASE_INPUTS, name: 'pr-7' },
+      emulator: { ...base, stopMs: 1_500 },
+      foreign: 'stopping',
+    })
     scenarios.push({
       label: `live holder, replace-existing, ${fault} on start`,
       faults,
@@ -121,8 +161,19 @@ export function behaviourMatrix(generation: Generation = 'v1'): Scenario[] {
       foreign: 'stopping',
     })
   }
-  scenarios.push({ label: 'list page with extra arrays, lost start answer', faults: [lost], inputs: { ...BASE_INPUTS }, emulator: { ...base, listExtraArrays: true } })
-  scenarios.push({ label: 'failed sandbox, stop refused with 409', faults: [], inputs: { ...BASE_INPUTS }, emulator: { ...base, outcome: 'failed', refuseStopWhenFailed: true }, mainMayFail: true })
+  scenarios.push({
+    label: 'list page with extra arrays, lost start answer',
+    faults: [lost],
+    inputs: { ...BASE_INPUTS },
+    emulator: { ...base, listExtraArrays: true },
+  })
+  scenarios.push({
+    label: 'failed sandbox, stop refused with 409',
+    faults: [],
+    inputs: { ...BASE_INPUTS },
+    emulator: { ...base, outcome: 'failed', refuseStopWhenFailed: true },
+    mainMayFail: true,
+  })
   scenarios.push({
     label: 'failed sandbox, stop refused with 409, 503 on the first stop',
     faults: [{ route: 'POST /sandboxes/:id/stop', attempts: [1], fault: 503 }],
@@ -193,17 +244,28 @@ export function randomScenarios(seed: number, count: number): Scenario[] {
     const faults: FaultRule[] = []
     const faultCount = 1 + Math.floor(random() * 3)
     for (let f = 0; f < faultCount; f++) {
-      faults.push({ route: pick(ROUTES_BY_GENERATION.current), attempts: [1 + Math.floor(random() * 3)], fault: pick(FAULT_KINDS) })
+      faults.push({
+        route: pick(ROUTES_BY_GENERATION.current),
+        attempts: [1 + Math.floor(random() * 3)],
+        fault: pick(FAULT_KINDS),
+      })
     }
     const roll = random()
     const signal =
       roll < 0.3
-        ? { name: pick(['SIGINT', 'SIGTERM', 'SIGKILL'] as const), point: pick(['at-spawn', 'after-start-request', 'while-polling'] as const), delayMs: Math.floor(random() * 800) }
+        ? {
+            name: pick(['SIGINT', 'SIGTERM', 'SIGKILL'] as const),
+            point: pick(['at-spawn', 'after-start-request', 'while-polling'] as const),
+            delayMs: Math.floor(random() * 800),
+          }
         : undefined
     const inputs: Record<string, string> = { ...BASE_INPUTS }
     const variant = random()
     // Both generations of the service, alternately.
-    const emulator: Scenario['emulator'] = { provisioningMs: 200 + Math.floor(random() * 1_500), generation: i % 2 === 0 ? 'v1' : 'current' }
+    const emulator: Scenario['emulator'] = {
+      provisioningMs: 200 + Math.floor(random() * 1_500),
+      generation: i % 2 === 0 ? 'v1' : 'current',
+    }
     if (variant < 0.25) {
       inputs['gpu-type'] = 'H100, A100'
       emulator.capacity = { H100: random() < 0.5 ? 0 : 1, A100: 2 }

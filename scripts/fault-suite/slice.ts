@@ -7,7 +7,16 @@
  * runs everything.
  */
 import type { Generation } from '../../emulator/generation.ts'
-import { FAULT_KINDS, ROUTES_BY_GENERATION, behaviourMatrix, billingMatrix, faultMatrix, instanceMatrix, signalMatrix, type Scenario } from './matrices.ts'
+import {
+  FAULT_KINDS,
+  ROUTES_BY_GENERATION,
+  behaviourMatrix,
+  billingMatrix,
+  faultMatrix,
+  instanceMatrix,
+  signalMatrix,
+  type Scenario,
+} from './matrices.ts'
 import { sweepMatrix, type SweepScenario } from './sweep-suite.ts'
 
 const generationIndex = (generation: Generation) => (generation === 'v1' ? 0 : 1)
@@ -19,7 +28,9 @@ export function faultSlice(generation: Generation): Scenario[] {
     const route = routes[(k + 2 * generationIndex(generation)) % routes.length]
     // The blocking wait answers the first window here (provisioning is short): a second one never comes.
     const attempt = route === 'GET /sandboxes/:id/wait' ? 1 : 1 + (k % 2)
-    const found = faultMatrix(generation).find((s) => s.label === `${generation}: ${fault} on ${route} attempt ${attempt}`)
+    const found = faultMatrix(generation).find(
+      (s) => s.label === `${generation}: ${fault} on ${route} attempt ${attempt}`,
+    )
     if (!found) throw new Error(`no fault scenario for ${fault} on ${route} attempt ${attempt}`)
     return found
   })
@@ -27,7 +38,11 @@ export function faultSlice(generation: Generation): Scenario[] {
 
 /** A hang on one summary call, a body cut short on the other. */
 export function billingSlice(): Scenario[] {
-  return billingMatrix().filter((s) => s.label === 'hang on GET /pricing (summary only)' || s.label === 'malformed-json on GET /credit-alert (summary only)')
+  return billingMatrix().filter(
+    (s) =>
+      s.label === 'hang on GET /pricing (summary only)' ||
+      s.label === 'malformed-json on GET /credit-alert (summary only)',
+  )
 }
 
 /** Every other odd answer, the two generations taking alternate halves. */
@@ -37,13 +52,23 @@ export function behaviourSlice(generation: Generation): Scenario[] {
 
 /** Each signal once and each point once: SIGINT at spawn, SIGTERM after the start request, SIGKILL while polling and after a lost answer. */
 export function signalSlice(): Scenario[] {
-  const wanted = ['SIGINT at-spawn', 'SIGTERM after-start-request', 'SIGKILL while-polling', 'SIGKILL after a lost start answer']
+  const wanted = [
+    'SIGINT at-spawn',
+    'SIGTERM after-start-request',
+    'SIGKILL while-polling',
+    'SIGKILL after a lost start answer',
+  ]
   return signalMatrix().filter((s) => wanted.includes(s.label))
 }
 
 /** A refused create, and deletes that hang, lose their answer and break off. */
 export function instanceSlice(): Scenario[] {
-  const wanted = ['503 on POST /instances/create', 'hang on POST /instances/:id/delete', 'lost-answer on POST /instances/:id/delete', 'reset on POST /instances/:id/delete']
+  const wanted = [
+    '503 on POST /instances/create',
+    'hang on POST /instances/:id/delete',
+    'lost-answer on POST /instances/:id/delete',
+    'reset on POST /instances/:id/delete',
+  ]
   return instanceMatrix().filter((s) => wanted.some((w) => s.label === `instance: ${w} attempt 1`))
 }
 

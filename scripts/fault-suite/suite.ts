@@ -63,9 +63,11 @@ export async function runScenario(scenario: Scenario): Promise<RunOutcome> {
     const post = await runStep('post', { inputs, env, state: main.state, timeoutMs: 240_000 })
     // Another job's sandbox is not ours to leak: it is checked for wrong stops instead.
     const leaked = (await emulator.settle(3_000)).filter((s) => s.id !== foreign?.id).map((s) => s.id)
-    for (const instance of emulator.instances.values()) if (!instance.deleted) leaked.push(`instance ${instance.identifier}`)
+    for (const instance of emulator.instances.values())
+      if (!instance.deleted) leaked.push(`instance ${instance.identifier}`)
     const created = emulator.sandboxes.filter((s) => s.id !== foreign?.id).length
-    const wrongStops = foreign && scenario.inputs['replace-existing'] !== 'true' ? emulator.stopRequestsFor(foreign.id).length : 0
+    const wrongStops =
+      foreign && scenario.inputs['replace-existing'] !== 'true' ? emulator.stopRequestsFor(foreign.id).length : 0
 
     if (leaked.length > 0) problems.push(`leaked ${leaked.join(', ')}`)
     if (wrongStops > 0) problems.push(`stopped another job's sandbox ${foreign?.id} (${wrongStops} stop requests)`)
@@ -80,7 +82,12 @@ export async function runScenario(scenario: Scenario): Promise<RunOutcome> {
       if (keyLines.some((line) => visible.includes(line))) problems.push('a line of the private key is visible')
     }
     if (!signal && main.exitCode !== 0 && !scenario.inputs['gpu-type'] && !scenario.mainMayFail) {
-      problems.push(`main step failed without a signal: ${main.stdout.split('\n').filter((l) => l.startsWith('::error')).join(' ')}`)
+      problems.push(
+        `main step failed without a signal: ${main.stdout
+          .split('\n')
+          .filter((l) => l.startsWith('::error'))
+          .join(' ')}`,
+      )
     }
     // Before the bundle has loaded, the default action of SIGINT/SIGTERM ends it: nothing was started yet.
     if (signal && signal.name !== 'SIGKILL' && signal.point !== 'at-spawn' && main.signal !== null) {
@@ -105,7 +112,11 @@ export interface SuiteTotals {
   durationMs: number
 }
 
-export async function runSuite(scenarios: Scenario[], concurrency: number, onResult?: (outcome: RunOutcome, done: number) => void): Promise<SuiteTotals> {
+export async function runSuite(
+  scenarios: Scenario[],
+  concurrency: number,
+  onResult?: (outcome: RunOutcome, done: number) => void,
+): Promise<SuiteTotals> {
   const started = Date.now()
   const outcomes: RunOutcome[] = []
   let next = 0

@@ -36,17 +36,57 @@ export function sweepMatrix(generation: Generation): SweepScenario[] {
   const scenarios: SweepScenario[] = []
   for (const route of ['GET /sandboxes', 'POST /sandboxes/:id/stop']) {
     for (const fault of FAULT_KINDS) {
-      scenarios.push({ label: `${generation} sweep: ${fault} on ${route}`, generation, faults: [{ route, attempts: [1], fault }], github: [], expect: 'stopped' })
+      scenarios.push({
+        label: `${generation} sweep: ${fault} on ${route}`,
+        generation,
+        faults: [{ route, attempts: [1], fault }],
+        github: [],
+        expect: 'stopped',
+      })
     }
   }
-  const answer = (status: number, headers?: Record<string, string>): GitHubAnswer => ({ status, body: { message: `GitHub ${status}` }, headers })
+  const answer = (status: number, headers?: Record<string, string>): GitHubAnswer => ({
+    status,
+    body: { message: `GitHub ${status}` },
+    headers,
+  })
   scenarios.push(
     { label: `${generation} sweep: GitHub 502 once`, generation, faults: [], github: [answer(502)], expect: 'stopped' },
-    { label: `${generation} sweep: GitHub 500 three times`, generation, faults: [], github: [answer(500), answer(500), answer(500)], expect: 'stopped' },
-    { label: `${generation} sweep: GitHub 401`, generation, faults: [], github: [answer(401)], expect: 'fails-before-stopping' },
-    { label: `${generation} sweep: GitHub 403`, generation, faults: [], github: [answer(403)], expect: 'fails-before-stopping' },
-    { label: `${generation} sweep: GitHub rate limit`, generation, faults: [], github: [answer(403, { 'x-ratelimit-remaining': '0' })], expect: 'fails-before-stopping' },
-    { label: `${generation} sweep: GitHub answers another run`, generation, faults: [], github: [{ status: 200, body: { id: 1, status: 'completed' } }], expect: 'kept' },
+    {
+      label: `${generation} sweep: GitHub 500 three times`,
+      generation,
+      faults: [],
+      github: [answer(500), answer(500), answer(500)],
+      expect: 'stopped',
+    },
+    {
+      label: `${generation} sweep: GitHub 401`,
+      generation,
+      faults: [],
+      github: [answer(401)],
+      expect: 'fails-before-stopping',
+    },
+    {
+      label: `${generation} sweep: GitHub 403`,
+      generation,
+      faults: [],
+      github: [answer(403)],
+      expect: 'fails-before-stopping',
+    },
+    {
+      label: `${generation} sweep: GitHub rate limit`,
+      generation,
+      faults: [],
+      github: [answer(403, { 'x-ratelimit-remaining': '0' })],
+      expect: 'fails-before-stopping',
+    },
+    {
+      label: `${generation} sweep: GitHub answers another run`,
+      generation,
+      faults: [],
+      github: [{ status: 200, body: { id: 1, status: 'completed' } }],
+      expect: 'kept',
+    },
   )
   return scenarios
 }
@@ -69,7 +109,11 @@ export async function runSweepScenario(scenario: SweepScenario): Promise<SweepOu
     github.runs.set(101, { status: 'in_progress' })
     github.runScripts.set(100, [...scenario.github])
     const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, mode: 'sweep', 'github-token': GITHUB_TOKEN }
-    const main = await runStep('main', { inputs, env: { GITHUB_API_URL: served.url, GPU_SANDBOX_REQUEST_TIMEOUT: '2s' }, timeoutMs: 240_000 })
+    const main = await runStep('main', {
+      inputs,
+      env: { GITHUB_API_URL: served.url, GPU_SANDBOX_REQUEST_TIMEOUT: '2s' },
+      timeoutMs: 240_000,
+    })
     const live = (await emulator.settle(3_000)).map((s) => s.id)
     const wrongStops = others.reduce((sum, id) => sum + emulator.stopRequestsFor(id).length, 0)
     if (wrongStops > 0) problems.push(`sent ${wrongStops} stops to sandboxes that are not orphans`)
@@ -77,10 +121,22 @@ export async function runSweepScenario(scenario: SweepScenario): Promise<SweepOu
     const orphanStops = emulator.stopRequestsFor(orphan).length
     if (scenario.expect === 'stopped') {
       if (live.includes(orphan)) problems.push('the orphan is still live')
-      if (main.exitCode !== 0) problems.push(`the sweep failed: ${main.stdout.split('\n').filter((l) => l.startsWith('::error')).join(' ')}`)
+      if (main.exitCode !== 0)
+        problems.push(
+          `the sweep failed: ${main.stdout
+            .split('\n')
+            .filter((l) => l.startsWith('::error'))
+            .join(' ')}`,
+        )
     } else if (scenario.expect === 'kept') {
       if (orphanStops > 0) problems.push('the orphan was stopped although GitHub never said its run was over')
-      if (main.exitCode !== 0) problems.push(`the sweep failed: ${main.stdout.split('\n').filter((l) => l.startsWith('::error')).join(' ')}`)
+      if (main.exitCode !== 0)
+        problems.push(
+          `the sweep failed: ${main.stdout
+            .split('\n')
+            .filter((l) => l.startsWith('::error'))
+            .join(' ')}`,
+        )
     } else {
       if (orphanStops > 0) problems.push('a stop was sent after GitHub refused the token')
       if (main.exitCode === 0) problems.push('the sweep passed although GitHub refused the token')

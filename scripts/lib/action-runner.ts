@@ -161,7 +161,13 @@ export interface ActionRun {
 export async function runAction(options: Omit<StepOptions, 'state'>): Promise<ActionRun> {
   const workDir = options.workDir ?? newWorkDir()
   const main = await runStep('main', { ...options, workDir })
-  const post = await runStep('post', { inputs: options.inputs, env: options.env, workDir, state: main.state, timeoutMs: options.timeoutMs })
+  const post = await runStep('post', {
+    inputs: options.inputs,
+    env: options.env,
+    workDir,
+    state: main.state,
+    timeoutMs: options.timeoutMs,
+  })
   return { main, post, workDir }
 }
 

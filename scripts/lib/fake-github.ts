@@ -42,7 +42,13 @@ export class FakeGitHub {
   /** Paths this token may not read or write (a 403, as GitHub answers a token without the permission). */
   forbidden: RegExp[] = []
 
-  answer(method: string, path: string, authorization: string | undefined, body?: unknown, query?: URLSearchParams): GitHubAnswer & { raw?: Buffer } {
+  answer(
+    method: string,
+    path: string,
+    authorization: string | undefined,
+    body?: unknown,
+    query?: URLSearchParams,
+  ): GitHubAnswer & { raw?: Buffer } {
     const fromRunner = this.runners.answerRunnerCall(method, path, authorization)
     if (fromRunner) return fromRunner
     const token = /^(?:token|Bearer) (\S+)$/i.exec(authorization ?? '')?.[1]
@@ -55,15 +61,31 @@ export class FakeGitHub {
       const release = this.runners.answer(method, path, this.repository, body)
       if (release) return release
     }
-    if (token !== this.token) return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
-    if (this.forbidden.some((pattern) => pattern.test(path))) return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' } }
+    if (token !== this.token)
+      return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
+    if (this.forbidden.some((pattern) => pattern.test(path)))
+      return {
+        status: 403,
+        body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
+      }
     const runnerRoute = this.runners.answer(method, path, this.repository, body, query)
     if (runnerRoute) return runnerRoute
     const match = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)
     const run = match && match[1] === this.repository ? this.runs.get(Number(match[2])) : undefined
-    if (method !== 'GET' || !match || !run) return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
+    if (method !== 'GET' || !match || !run)
+      return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
     const id = Number(match[2])
-    return { status: 200, body: { id, name: 'CI', run_attempt: 1, conclusion: null, html_url: `https://github.test/${this.repository}/actions/runs/${id}`, ...run } }
+    return {
+      status: 200,
+      body: {
+        id,
+        name: 'CI',
+        run_attempt: 1,
+        conclusion: null,
+        html_url: `https://github.test/${this.repository}/actions/runs/${id}`,
+        ...run,
+      },
+    }
   }
 
   /** The run lookups, as "GET /repos/…/runs/<id>". */
@@ -75,7 +97,11 @@ export class FakeGitHub {
     return [
       http.all(`${base}/*`, ({ request }) => {
         const url = new URL(request.url)
-        const { status, body, headers } = this.answer(request.method, url.pathname.slice(new URL(base).pathname.replace(/\/$/, '').length), request.headers.get('authorization') ?? undefined)
+        const { status, body, headers } = this.answer(
+          request.method,
+          url.pathname.slice(new URL(base).pathname.replace(/\/$/, '').length),
+          request.headers.get('authorization') ?? undefined,
+        )
         return HttpResponse.json(body as Record<string, unknown>, { status, headers })
       }),
     ]
@@ -94,7 +120,13 @@ export class FakeGitHub {
           parsed = undefined
         }
         const url = new URL(req.url ?? '/', 'http://x')
-        const { status, body, headers, raw } = this.answer(req.method ?? 'GET', url.pathname, req.headers.authorization, parsed, url.searchParams)
+        const { status, body, headers, raw } = this.answer(
+          req.method ?? 'GET',
+          url.pathname,
+          req.headers.authorization,
+          parsed,
+          url.searchParams,
+        )
         if (raw) {
           res.writeHead(status, { 'content-type': 'application/octet-stream', ...headers })
           return res.end(raw)

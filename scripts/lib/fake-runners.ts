@@ -122,7 +122,15 @@ export class FakeRunners {
     const runner = this.byId.get(id)
     if (!runner || runner.deleted) return
     runner.busy = true
-    const job: FakeJob = { id: 9000 + this.jobs.length, runId: owner.runId, attempt: owner.attempt, name: owner.name, runnerId: id, runnerName: runner.name, status: 'in_progress' }
+    const job: FakeJob = {
+      id: 9000 + this.jobs.length,
+      runId: owner.runId,
+      attempt: owner.attempt,
+      name: owner.name,
+      runnerId: id,
+      runnerName: runner.name,
+      status: 'in_progress',
+    }
     this.jobs.push(job)
     setTimeout(() => {
       runner.busy = false
@@ -170,18 +178,40 @@ export class FakeRunners {
   }
 
   private view(runner: FakeRunner) {
-    return { id: runner.id, name: this.answeredName ?? runner.name, os: 'Linux', status: runner.status, busy: runner.busy, labels: runner.labels.map((name, i) => ({ id: i + 1, name, type: 'custom' })) }
+    return {
+      id: runner.id,
+      name: this.answeredName ?? runner.name,
+      os: 'Linux',
+      status: runner.status,
+      busy: runner.busy,
+      labels: runner.labels.map((name, i) => ({ id: i + 1, name, type: 'custom' })),
+    }
   }
 
   private generate(body: unknown): RunnerAnswer {
     const request = (body ?? {}) as { name?: unknown; labels?: unknown; runner_group_id?: unknown }
-    if (typeof request.name !== 'string' || !Array.isArray(request.labels) || typeof request.runner_group_id !== 'number') {
+    if (
+      typeof request.name !== 'string' ||
+      !Array.isArray(request.labels) ||
+      typeof request.runner_group_id !== 'number'
+    ) {
       return { status: 422, body: { message: 'Invalid request: name, runner_group_id and labels are required' } }
     }
-    if ([...this.byId.values()].some((r) => !r.deleted && r.name === request.name)) return { status: 409, body: { message: 'Already exists - A runner with the same name already exists' } }
-    const runner: FakeRunner = { id: this.nextId++, name: request.name, labels: request.labels.map(String), status: 'offline', busy: false, deleted: false, secret: randomBytes(12).toString('hex') }
+    if ([...this.byId.values()].some((r) => !r.deleted && r.name === request.name))
+      return { status: 409, body: { message: 'Already exists - A runner with the same name already exists' } }
+    const runner: FakeRunner = {
+      id: this.nextId++,
+      name: request.name,
+      labels: request.labels.map(String),
+      status: 'offline',
+      busy: false,
+      deleted: false,
+      secret: randomBytes(12).toString('hex'),
+    }
     this.byId.set(runner.id, runner)
-    const config = Buffer.from(JSON.stringify({ url: this.url, runnerId: runner.id, secret: runner.secret })).toString('base64')
+    const config = Buffer.from(JSON.stringify({ url: this.url, runnerId: runner.id, secret: runner.secret })).toString(
+      'base64',
+    )
     this.jitConfigs.push(config)
     if (this.loseJitAnswers > 0) {
       this.loseJitAnswers--
@@ -205,16 +235,29 @@ export class FakeRunners {
       runner.status = 'online'
       return { status: 200, body: { session: 'ok' } }
     }
-    return { status: 200, body: runner.deleted ? 'done' : runner.busy ? 'busy' : 'idle', raw: Buffer.from(runner.deleted ? 'done' : runner.busy ? 'busy' : 'idle') }
+    return {
+      status: 200,
+      body: runner.deleted ? 'done' : runner.busy ? 'busy' : 'idle',
+      raw: Buffer.from(runner.deleted ? 'done' : runner.busy ? 'busy' : 'idle'),
+    }
   }
 
   /** The REST routes, for the repository `repository` (already authenticated by the caller). */
-  answer(method: string, path: string, repository: string, body: unknown, query = new URLSearchParams()): RunnerAnswer | undefined {
+  answer(
+    method: string,
+    path: string,
+    repository: string,
+    body: unknown,
+    query = new URLSearchParams(),
+  ): RunnerAnswer | undefined {
     if (method === 'GET' && path === '/repos/actions/runner/releases/latest') {
       const notes = `## Changes\n\n<!-- BEGIN SHA linux-x64 -->${this.advertisedSha256}<!-- END SHA linux-x64 -->\n`
       return { status: 200, body: { tag_name: `v${RUNNER_VERSION}`, name: `v${RUNNER_VERSION}`, body: notes } }
     }
-    if (method === 'GET' && path === `/actions/runner/releases/download/v${RUNNER_VERSION}/actions-runner-linux-x64-${RUNNER_VERSION}.tar.gz`) {
+    if (
+      method === 'GET' &&
+      path === `/actions/runner/releases/download/v${RUNNER_VERSION}/actions-runner-linux-x64-${RUNNER_VERSION}.tar.gz`
+    ) {
       return { status: 200, body: undefined, raw: this.package.tarball }
     }
     const jobs = new RegExp(`^/repos/${repository}/actions/runs/(\\d+)/attempts/(\\d+)/jobs$`).exec(path)

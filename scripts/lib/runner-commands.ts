@@ -32,16 +32,52 @@ export interface RunnerReading {
 }
 
 /** The runner's commands: stop-commands and its command extensions. */
-const COMMANDS = ['stop-commands', 'set-env', 'set-output', 'save-state', 'add-mask', 'add-path', 'add-matcher', 'remove-matcher', 'debug', 'warning', 'error', 'notice', 'group', 'endgroup', 'echo']
+const COMMANDS = [
+  'stop-commands',
+  'set-env',
+  'set-output',
+  'save-state',
+  'add-mask',
+  'add-path',
+  'add-matcher',
+  'remove-matcher',
+  'debug',
+  'warning',
+  'error',
+  'notice',
+  'group',
+  'endgroup',
+  'echo',
+]
 
-const ordinal = (name: string) => name.replace(/\u017f/g, 's').replace(/\u0131/g, 'i').toLowerCase()
+const ordinal = (name: string) =>
+  name
+    .replace(/\u017f/g, 's')
+    .replace(/\u0131/g, 'i')
+    .toLowerCase()
 
 function unescape(text: string, pairs: [string, string][]): string {
   return pairs.reduce((value, [escaped, plain]) => value.split(escaped).join(plain), text)
 }
-const DATA_V2: [string, string][] = [['%0D', '\r'], ['%0A', '\n'], ['%25', '%']]
-const PROPERTY_V2: [string, string][] = [['%0D', '\r'], ['%0A', '\n'], ['%3A', ':'], ['%2C', ','], ['%25', '%']]
-const V1: [string, string][] = [['%3B', ';'], ['%0D', '\r'], ['%0A', '\n'], ['%5D', ']'], ['%25', '%']]
+const DATA_V2: [string, string][] = [
+  ['%0D', '\r'],
+  ['%0A', '\n'],
+  ['%25', '%'],
+]
+const PROPERTY_V2: [string, string][] = [
+  ['%0D', '\r'],
+  ['%0A', '\n'],
+  ['%3A', ':'],
+  ['%2C', ','],
+  ['%25', '%'],
+]
+const V1: [string, string][] = [
+  ['%3B', ';'],
+  ['%0D', '\r'],
+  ['%0A', '\n'],
+  ['%5D', ']'],
+  ['%25', '%'],
+]
 
 function properties(text: string, separator: string, pairs: [string, string][]): Record<string, string> {
   const found: Record<string, string> = {}
@@ -110,6 +146,7 @@ export function runnerCommands(stdout: string): RunnerCommand[] {
 /** What `save-state` (or `set-output`) commands on stdout set, by name. */
 export function stdoutValues(stdout: string, command: 'save-state' | 'set-output'): Record<string, string> {
   const values: Record<string, string> = {}
-  for (const { name, properties, data } of runnerCommands(stdout)) if (name === command && properties.name) values[properties.name] = data
+  for (const { name, properties, data } of runnerCommands(stdout))
+    if (name === command && properties.name) values[properties.name] = data
   return values
 }

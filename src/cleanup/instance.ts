@@ -17,10 +17,18 @@ import { serviceText } from '../runtime/untrusted.ts'
 type Target = { identifier: string; checked: boolean } | 'gone'
 
 /** The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list (v1.0). */
-async function currentIdentifier(deps: CleanupDeps, client: ComputeClient, uuid: string | undefined, saved: string, deadline: number): Promise<Target> {
+async function currentIdentifier(
+  deps: CleanupDeps,
+  client: ComputeClient,
+  uuid: string | undefined,
+  saved: string,
+  deadline: number,
+): Promise<Target> {
   if (!uuid) return { identifier: saved, checked: false }
   try {
-    const instances = await retryUntil(opContext({ ...deps, client }), deadline, 'list instances', () => client.listInstances(deps.signal))
+    const instances = await retryUntil(opContext({ ...deps, client }), deadline, 'list instances', () =>
+      client.listInstances(deps.signal),
+    )
     const found = instances.find((instance) => instance.uuid === uuid)
     return found ? { identifier: found.identifier, checked: true } : 'gone'
   } catch (error) {
@@ -33,7 +41,12 @@ async function currentIdentifier(deps: CleanupDeps, client: ComputeClient, uuid:
   }
 }
 
-export async function cleanupInstance(deps: CleanupDeps, state: ActionState, inputs: PostInputs, deadlineMs: number): Promise<void> {
+export async function cleanupInstance(
+  deps: CleanupDeps,
+  state: ActionState,
+  inputs: PostInputs,
+  deadlineMs: number,
+): Promise<void> {
   const { core } = deps
   const keyPath = state.sshKeyPath
   // Usually already gone with its directory (cleanup/ssh.ts); a key file from an older state is removed here.
@@ -60,9 +73,18 @@ export async function cleanupInstance(deps: CleanupDeps, state: ActionState, inp
     return
   }
   const { identifier } = target
-  if (identifier !== saved) core.info(`Instance uuid ${serviceText(uuid)} is now identifier ${serviceText(identifier)} (was ${saved}): deleting that one.`)
+  if (identifier !== saved)
+    core.info(
+      `Instance uuid ${serviceText(uuid)} is now identifier ${serviceText(identifier)} (was ${saved}): deleting that one.`,
+    )
   try {
-    await retryUntil(opContext({ ...deps, client }), deadline, `delete instance ${serviceText(identifier, 64)}`, () => client.deleteInstance(identifier, deps.signal), { urgent: true })
+    await retryUntil(
+      opContext({ ...deps, client }),
+      deadline,
+      `delete instance ${serviceText(identifier, 64)}`,
+      () => client.deleteInstance(identifier, deps.signal),
+      { urgent: true },
+    )
     core.info(`Deleted instance ${serviceText(identifier, 64)}${target.checked ? ' (checked by uuid)' : ''}.`)
   } catch (error) {
     if (isNotFound(error)) {

@@ -28,9 +28,17 @@ export function runnerPollMs(env: NodeJS.ProcessEnv = process.env): number {
   return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000
 }
 
-function registry(deps: CleanupDeps, runner: ReturnType<CleanupConfig['runner']>, signal?: AbortSignal): RunnerRegistry | undefined {
+function registry(
+  deps: CleanupDeps,
+  runner: ReturnType<CleanupConfig['runner']>,
+  signal?: AbortSignal,
+): RunnerRegistry | undefined {
   if (!runner.repository || runner.githubToken === '') return undefined
-  return new RunnerRegistry(runner.repository, runner.githubToken, { clock: deps.clock, signal, log: (message) => deps.core.info(message) })
+  return new RunnerRegistry(runner.repository, runner.githubToken, {
+    clock: deps.clock,
+    signal,
+    log: (message) => deps.core.info(message),
+  })
 }
 
 /** How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests use 3 s), else 30 s. */
@@ -64,12 +72,18 @@ class ClaimWatch {
   private async named(): Promise<boolean | undefined> {
     try {
       const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name)
-      if (ours && !this.claimed) this.deps.core.info(`Runner ${this.saved.name}: job '${serviceText(ours.name, 100)}' of this workflow run took it.`)
+      if (ours && !this.claimed)
+        this.deps.core.info(
+          `Runner ${this.saved.name}: job '${serviceText(ours.name, 100)}' of this workflow run took it.`,
+        )
       this.claimed ||= ours !== undefined
       return ours !== undefined
     } catch (error) {
       if (this.deps.cancelWait?.aborted) return undefined
-      if (!this.warned) this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`)
+      if (!this.warned)
+        this.deps.core.warning(
+          `Runner ${this.saved.name}: could not read this run's jobs to see who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`,
+        )
       this.warned = true
       return undefined
     }
@@ -80,7 +94,9 @@ class ClaimWatch {
     if (this.claimed || (await this.named()) !== false) return undefined
     const now = this.deps.clock.now()
     this.unclaimedSince ??= now
-    return now - this.unclaimedSince >= claimWindowMs() ? this.taken(`GitHub showed it busy, and for ${formatDuration(claimWindowMs())} no job of this run named it`) : undefined
+    return now - this.unclaimedSince >= claimWindowMs()
+      ? this.taken(`GitHub showed it busy, and for ${formatDuration(claimWindowMs())} no job of this run named it`)
+      : undefined
   }
 
   /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
@@ -95,7 +111,11 @@ class ClaimWatch {
 }
 
 /** One poll: the runner, undefined when gone, or 'stop' when GitHub cannot be asked any more. */
-async function poll(deps: CleanupDeps, github: RunnerRegistry, saved: SavedRunner): Promise<RunnerInfo | undefined | 'stop'> {
+async function poll(
+  deps: CleanupDeps,
+  github: RunnerRegistry,
+  saved: SavedRunner,
+): Promise<RunnerInfo | undefined | 'stop'> {
   try {
     return await github.get(saved.id)
   } catch (error) {
@@ -115,7 +135,11 @@ async function poll(deps: CleanupDeps, github: RunnerRegistry, saved: SavedRunne
  * the sandbox may be stopped, with why the step must then fail (a job from
  * outside this run took the runner), if it must.
  */
-export async function waitForRunnerJob(deps: CleanupDeps, saved: SavedRunner, config: CleanupConfig): Promise<string | undefined> {
+export async function waitForRunnerJob(
+  deps: CleanupDeps,
+  saved: SavedRunner,
+  config: CleanupConfig,
+): Promise<string | undefined> {
   const { core } = deps
   if (!saved.online) {
     core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`)
@@ -124,33 +148,52 @@ export async function waitForRunnerJob(deps: CleanupDeps, saved: SavedRunner, co
   const runner = config.runner()
   const github = registry(deps, runner, deps.cancelWait)
   if (!github) {
-    core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing in the post step, so its job cannot be waited for; the sandbox is stopped now.`)
+    core.warning(
+      `Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing in the post step, so its job cannot be waited for; the sandbox is stopped now.`,
+    )
     return undefined
   }
   const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun)
-  if (!watch) core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`)
+  if (!watch)
+    core.info(
+      `Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`,
+    )
   const taken = await waitLoop(deps, github, saved, runner.pickupTimeoutMs, watch)
   if (deps.cancelWait?.aborted) core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`)
   return taken
 }
 
-async function waitLoop(deps: CleanupDeps, github: RunnerRegistry, saved: SavedRunner, pickupTimeoutMs: number, watch: ClaimWatch | undefined): Promise<string | undefined> {
+async function waitLoop(
+  deps: CleanupDeps,
+  github: RunnerRegistry,
+  saved: SavedRunner,
+  pickupTimeoutMs: number,
+  watch: ClaimWatch | undefined,
+): Promise<string | undefined> {
   const { core, clock } = deps
   const began = clock.now()
   const every = runnerPollMs()
-  core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub is asked every ${formatDuration(every)}.`)
+  core.info(
+    `Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub is asked every ${formatDuration(every)}.`,
+  )
   let busySeen = false
   let lastStatus = 'unknown'
   for (;;) {
     // No job yet and the time is up: decided without another request.
     if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
-      core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}, status '${serviceText(lastStatus, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`)
+      core.warning(
+        `Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}, status '${serviceText(lastStatus, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`,
+      )
       return undefined
     }
     const now = await poll(deps, github, saved)
     if (now === 'stop') return undefined
     if (now === undefined || (busySeen && !now.busy)) {
-      core.info(now === undefined ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).` : `Runner ${saved.name}: its job ended.`)
+      core.info(
+        now === undefined
+          ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).`
+          : `Runner ${saved.name}: its job ended.`,
+      )
       return watch?.afterJob()
     }
     lastStatus = now.status
@@ -175,8 +218,14 @@ export async function deleteRegistration(deps: CleanupDeps, saved: SavedRunner, 
     if (saved.id > 0) id = (await github.remove(saved.id)) ? saved.id : undefined
     // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
     else id = await github.removeByName(saved.name)
-    deps.core.info(id !== undefined ? `Deleted the runner registration ${saved.name} (id ${id}).` : `The runner registration ${saved.name} is already gone.`)
+    deps.core.info(
+      id !== undefined
+        ? `Deleted the runner registration ${saved.name} (id ${id}).`
+        : `The runner registration ${saved.name} is already gone.`,
+    )
   } catch (error) {
-    deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ${error instanceof Error ? error.message : String(error)}. It stays offline; delete it under Settings > Actions > Runners.`)
+    deps.core.warning(
+      `Could not delete the runner registration ${saved.name} (id ${saved.id}): ${error instanceof Error ? error.message : String(error)}. It stays offline; delete it under Settings > Actions > Runners.`,
+    )
   }
 }

@@ -13,7 +13,12 @@ import { opContext, type CleanupDeps, type OpContext } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { formatDuration, markdownTable } from '../step/summary.ts'
 
-export async function cleanupSandbox(deps: CleanupDeps, state: ActionState, inputs: PostInputs, deadlineMs: number): Promise<void> {
+export async function cleanupSandbox(
+  deps: CleanupDeps,
+  state: ActionState,
+  inputs: PostInputs,
+  deadlineMs: number,
+): Promise<void> {
   const { core } = deps
   const sandboxId = state.sandboxId
   const sandboxName = state.sandboxName
@@ -29,20 +34,29 @@ export async function cleanupSandbox(deps: CleanupDeps, state: ActionState, inpu
   const config = inputs.cleanup()
   if (config.keepAlive) {
     const what = sandboxId ?? `the sandbox named '${sandboxName}'`
-    core.notice(`keep-alive: true: ${what} is left running. Stop it in a later job with 'mode: stop' and 'sandbox-id', or let its TTL end it.`)
+    core.notice(
+      `keep-alive: true: ${what} is left running. Stop it in a later job with 'mode: stop' and 'sandbox-id', or let its TTL end it.`,
+    )
     return
   }
   const stopped = await stopOurs(deps, state, config, deps.clock.now() + deadlineMs)
   // The final line sits outside the group, so it shows without expanding anything.
   if (!stopped) {
-    core.info(`No live sandbox named '${sandboxName}' exists: the start request created nothing, so there is nothing to stop.`)
+    core.info(
+      `No live sandbox named '${sandboxName}' exists: the start request created nothing, so there is nothing to stop.`,
+    )
     return
   }
   await reportStopped(deps, state, stopped.id, stopped.result)
 }
 
 /** Stops the sandbox by its saved id, or finds it by name first; undefined when no sandbox of ours exists. */
-async function stopOurs(deps: CleanupDeps, state: ActionState, config: CleanupConfig, deadline: number): Promise<{ id: string; result: StopResult } | undefined> {
+async function stopOurs(
+  deps: CleanupDeps,
+  state: ActionState,
+  config: CleanupConfig,
+  deadline: number,
+): Promise<{ id: string; result: StopResult } | undefined> {
   const { core } = deps
   const [sandboxId, sandboxName] = [state.sandboxId, state.sandboxName]
   const ctx = opContext({ ...deps, client: deps.makeClient(config) })
@@ -68,17 +82,27 @@ async function reportStopped(deps: CleanupDeps, state: ActionState, id: string, 
   const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : ''
   let summary: string
   if (result.outcome === 'accepted') {
-    deps.core.info(`Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : serviceText(result.status)}).`)
+    deps.core.info(
+      `Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : serviceText(result.status)}).`,
+    )
     summary = `stop accepted; status ${result.status ?? 'unknown'}`
   } else {
     deps.core.info(describeStopOutcome(id, result))
-    summary = result.outcome === 'gone' ? 'already gone (404)' : `not live (${result.status}); the stop was answered ${result.refusal}`
+    summary =
+      result.outcome === 'gone'
+        ? 'already gone (404)'
+        : `not live (${result.status}); the stop was answered ${result.refusal}`
   }
   await deps.core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost))
 }
 
 /** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */
-export function postSummary(id: string, result: string, livedMs: number | undefined, dollarsPerHour: number | undefined): string {
+export function postSummary(
+  id: string,
+  result: string,
+  livedMs: number | undefined,
+  dollarsPerHour: number | undefined,
+): string {
   let cost = 'no estimate'
   if (livedMs !== undefined && dollarsPerHour !== undefined) {
     cost = `~${formatDollars((dollarsPerHour * livedMs) / 3_600_000)} (${formatDuration(livedMs)} at ~${formatDollars(dollarsPerHour)}/hour)`
@@ -94,9 +118,15 @@ export function postSummary(id: string, result: string, livedMs: number | undefi
 }
 
 /** A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists. */
-async function findByNameWithGrace(ctx: OpContext, name: string, deadline: number, exclude: readonly string[]): Promise<string | undefined> {
+async function findByNameWithGrace(
+  ctx: OpContext,
+  name: string,
+  deadline: number,
+  exclude: readonly string[],
+): Promise<string | undefined> {
   const pauses = [0, 2_000, 4_000]
-  if (exclude.length > 0) ctx.log(`Not ours, never stopped here: ${exclude.join(', ')} (held the name before the first start attempt).`)
+  if (exclude.length > 0)
+    ctx.log(`Not ours, never stopped here: ${exclude.join(', ')} (held the name before the first start attempt).`)
   for (const pause of pauses) {
     if (pause > 0) await ctx.clock.sleep(pause, ctx.signal)
     const found = await findLiveSandboxByName(ctx, name, deadline, exclude)

@@ -22,14 +22,19 @@ async function endTheRenewer(core: Core, state: ActionState, clock: Clock): Prom
     const ended = await endRenewer(pid, clock)
     if (ended === 'ended') core.info(`Ended the SSH certificate renewer (pid ${pid}).`)
     else if (ended === 'not-running') core.info(`The SSH certificate renewer (pid ${pid}) had already ended.`)
-    else core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL. ${process.env.RUNNER_TRACKING_ID ? "It carries the job's RUNNER_TRACKING_ID, so the runner's end-of-job clean-up ends it" : 'No RUNNER_TRACKING_ID here, so no runner clean-up will find it'}; without its files it ends by itself at its next renewal.`)
+    else
+      core.warning(
+        `The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL. ${process.env.RUNNER_TRACKING_ID ? "It carries the job's RUNNER_TRACKING_ID, so the runner's end-of-job clean-up ends it" : 'No RUNNER_TRACKING_ID here, so no runner clean-up will find it'}; without its files it ends by itself at its next renewal.`,
+      )
   }
   const dir = state.secretDirectory
   const failures = dir ? renewerFailures(join(dir, RENEWER_LOG)) : []
   const last = failures.at(-1)
   if (last) {
     const what = serviceText(last.replace(/^\S+ failed: /, ''), 300)
-    core.warning(`The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; the last: ${what}`)
+    core.warning(
+      `The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; the last: ${what}`,
+    )
   }
 }
 
@@ -39,7 +44,11 @@ export async function removeSshAccess(core: Core, state: ActionState, clock: Clo
     const include = state.sshInclude
     if (include) {
       const removed = removeInclude(include.userConfig, include)
-      core.info(removed ? `Removed the SSH Include line from ${include.userConfig}.` : `The SSH Include line was no longer in ${include.userConfig}.`)
+      core.info(
+        removed
+          ? `Removed the SSH Include line from ${include.userConfig}.`
+          : `The SSH Include line was no longer in ${include.userConfig}.`,
+      )
     }
     const dir = state.secretDirectory
     if (dir) {

@@ -52,7 +52,14 @@ async function send(endpoint: Endpoint, options: CallOptions<unknown>): Promise<
     return { response, text: await response.text() }
   } catch (error) {
     const code = options.signal?.aborted ? 'aborted' : timeout.aborted ? 'request_timeout' : 'network_error'
-    throw new ServiceError({ status: 0, code, method, path, serviceMessage: describeCause(error, endpoint.apiToken), cause: error })
+    throw new ServiceError({
+      status: 0,
+      code,
+      method,
+      path,
+      serviceMessage: describeCause(error, endpoint.apiToken),
+      cause: error,
+    })
   }
 }
 
@@ -64,7 +71,12 @@ function parseAnswer<T>(endpoint: Endpoint, options: CallOptions<T>, status: num
     try {
       json = JSON.parse(text)
     } catch {
-      throw invalidAnswer(status, method, path, `the body is not JSON: ${excerpt(text, endpoint.apiToken, options.mayHoldKey)}`)
+      throw invalidAnswer(
+        status,
+        method,
+        path,
+        `the body is not JSON: ${excerpt(text, endpoint.apiToken, options.mayHoldKey)}`,
+      )
     }
   }
   if (!options.schema) return json as T
@@ -81,7 +93,9 @@ function parseAnswer<T>(endpoint: Endpoint, options: CallOptions<T>, status: num
 export async function callService<T>(endpoint: Endpoint, options: CallOptions<T>): Promise<T> {
   const { method, path } = options
   const { response, text } = await send(endpoint, options as CallOptions<unknown>)
-  if (response.status >= 300 && response.status < 400) throw new ServiceError({ status: response.status, code: 'redirect_not_followed', method, path })
-  if (!response.ok) throw errorFrom(response, text, { method, path, token: endpoint.apiToken, mayHoldKey: options.mayHoldKey })
+  if (response.status >= 300 && response.status < 400)
+    throw new ServiceError({ status: response.status, code: 'redirect_not_followed', method, path })
+  if (!response.ok)
+    throw errorFrom(response, text, { method, path, token: endpoint.apiToken, mayHoldKey: options.mayHoldKey })
   return parseAnswer(endpoint, options, response.status, text)
 }

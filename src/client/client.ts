@@ -32,8 +32,6 @@ import { callService, type CallOptions } from './call.ts'
 import { readSandboxPage, type SandboxPage } from './page.ts'
 import { invalidAnswer } from './response.ts'
 
-
-
 export interface ClientOptions {
   baseUrl: string
   apiToken: string
@@ -49,15 +47,14 @@ export interface Deadline {
   clock: { now(): number }
 }
 
-
 /** The SDK's margin: a blocking wait of W seconds gets W plus this before it counts as lost. */
 export const WAIT_MARGIN_MS = 15_000
 
-
-
 export function assertSandboxId(id: string): string {
   if (!SANDBOX_ID_PATTERN.test(id)) {
-    throw new Error(`Refusing to use '${id.slice(0, 40)}' as a sandbox id: it does not match ${SANDBOX_ID_PATTERN.source}.`)
+    throw new Error(
+      `Refusing to use '${id.slice(0, 40)}' as a sandbox id: it does not match ${SANDBOX_ID_PATTERN.source}.`,
+    )
   }
   return id
 }
@@ -65,7 +62,9 @@ export function assertSandboxId(id: string): string {
 export function assertInstanceId(identifier: string | number): string {
   const text = String(identifier)
   if (!INSTANCE_ID_PATTERN.test(text)) {
-    throw new Error(`Refusing to use '${text.slice(0, 40)}' as an instance identifier: it does not match ${INSTANCE_ID_PATTERN.source}.`)
+    throw new Error(
+      `Refusing to use '${text.slice(0, 40)}' as an instance identifier: it does not match ${INSTANCE_ID_PATTERN.source}.`,
+    )
   }
   return text
 }
@@ -119,14 +118,20 @@ export class ComputeClient {
    */
   async waitForSandbox(id: string, windowSeconds: number, signal?: AbortSignal): Promise<SandboxRecord> {
     const path = `/sandboxes/${assertSandboxId(id)}/wait?timeout_seconds=${windowSeconds}`
-    const body = await this.call<unknown>({ method: 'GET', path, signal, timeoutMs: windowSeconds * 1000 + WAIT_MARGIN_MS })
+    const body = await this.call<unknown>({
+      method: 'GET',
+      path,
+      signal,
+      timeoutMs: windowSeconds * 1000 + WAIT_MARGIN_MS,
+    })
     // The window's end may also come as a 2xx error object: it is still the window's end.
     const asError = errorBodySchema.safeParse(body)
     if (asError.success && asError.data.error === 'sandbox_wait_timeout') {
       throw new ServiceError({ status: 200, code: 'sandbox_wait_timeout', method: 'GET', path })
     }
     const parsed = sandboxRecordSchema.safeParse(body)
-    if (!parsed.success) throw invalidAnswer(200, 'GET', path, 'the answer is neither a sandbox record nor sandbox_wait_timeout')
+    if (!parsed.success)
+      throw invalidAnswer(200, 'GET', path, 'the answer is neither a sandbox record nor sandbox_wait_timeout')
     return parsed.data
   }
 
@@ -151,7 +156,14 @@ export class ComputeClient {
    * Its answer is never quoted in an error.
    */
   async requestSshCertificate(publicKey: string, signal?: AbortSignal): Promise<SshCertificate> {
-    return this.call({ method: 'POST', path: '/sandboxes/ssh-certificate', body: { ssh_public_key: publicKey }, schema: sshCertificateSchema, signal, mayHoldKey: true })
+    return this.call({
+      method: 'POST',
+      path: '/sandboxes/ssh-certificate',
+      body: { ssh_public_key: publicKey },
+      schema: sshCertificateSchema,
+      signal,
+      mayHoldKey: true,
+    })
   }
 
   /** One page of sandbox history, newest first. The page-size parameter is not sent (not shown by the interface). */
@@ -161,7 +173,13 @@ export class ComputeClient {
     const reading = readSandboxPage(body)
     if (!reading.ok) {
       // Not a lost answer: asking again gets the same page, so this is not retried.
-      throw new ServiceError({ status: 200, code: 'unreadable_page', serviceMessage: reading.why, method: 'GET', path: `/sandboxes${query}` })
+      throw new ServiceError({
+        status: 200,
+        code: 'unreadable_page',
+        serviceMessage: reading.why,
+        method: 'GET',
+        path: `/sandboxes${query}`,
+      })
     }
     return reading.page
   }
@@ -194,7 +212,14 @@ export class ComputeClient {
   }
 
   async createInstance(body: Record<string, unknown>, signal?: AbortSignal): Promise<InstanceCreateResponse> {
-    return this.call({ method: 'POST', path: '/instances/create', body, schema: instanceCreateResponseSchema, signal, mayHoldKey: true })
+    return this.call({
+      method: 'POST',
+      path: '/instances/create',
+      body,
+      schema: instanceCreateResponseSchema,
+      signal,
+      mayHoldKey: true,
+    })
   }
 
   async deleteInstance(identifier: string | number, signal?: AbortSignal): Promise<unknown> {
@@ -207,7 +232,13 @@ export class ComputeClient {
 
   /** Hourly prices in dollars; entries that are not numbers are dropped. The call is unauthenticated. */
   async getPricing(signal?: AbortSignal): Promise<Record<string, number>> {
-    const body = await this.call({ method: 'GET', path: '/pricing', schema: pricingSchema, authenticated: false, signal })
+    const body = await this.call({
+      method: 'GET',
+      path: '/pricing',
+      schema: pricingSchema,
+      authenticated: false,
+      signal,
+    })
     const prices: Record<string, number> = {}
     for (const [key, value] of Object.entries(body.pricing)) {
       const price = typeof value === 'string' ? Number(value) : value
@@ -218,6 +249,9 @@ export class ComputeClient {
 
   /** One request through the one response handler (call.ts). */
   private call<T>(options: CallOptions<T>): Promise<T> {
-    return callService({ baseUrl: this.baseUrl, apiToken: this.apiToken, timeLeftMs: (own) => this.timeLeftMs(own) }, options)
+    return callService(
+      { baseUrl: this.baseUrl, apiToken: this.apiToken, timeLeftMs: (own) => this.timeLeftMs(own) },
+      options,
+    )
   }
 }

@@ -29,7 +29,11 @@ export function readSandboxPage(body: unknown): PageReading {
   if (ofObjects.length === 1) items = (ofObjects[0] as [string, unknown[]])[1]
   else if (ofObjects.length > 1) {
     const preferred = ofObjects.find(([name]) => name === PREFERRED_FIELD)
-    if (!preferred) return { ok: false, why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'` }
+    if (!preferred)
+      return {
+        ok: false,
+        why: `the page has ${ofObjects.length} arrays of objects and none is named '${PREFERRED_FIELD}'`,
+      }
     items = preferred[1]
   } else if (arrays.every(([, list]) => list.length === 0 || !list.some(isPlainObject))) {
     // Only empty or non-object arrays: an empty page.

@@ -76,7 +76,11 @@ export function errorFrom(response: Response, text: string, context: AnswerConte
     status: response.status,
     code: parsedBody?.error && ERROR_CODE_PATTERN.test(parsedBody.error) ? parsedBody.error : fallbackCode,
     // Not the JSON error object: the status plus a short, token-free excerpt.
-    serviceMessage: parsedBody ? clean(parsedBody.message, context.token) : text.trim() === '' ? undefined : excerpt(text, context.token, context.mayHoldKey),
+    serviceMessage: parsedBody
+      ? clean(parsedBody.message, context.token)
+      : text.trim() === ''
+        ? undefined
+        : excerpt(text, context.token, context.mayHoldKey),
     method: context.method,
     path: context.path,
     retryAfterMs,

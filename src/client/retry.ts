@@ -73,7 +73,13 @@ export interface RetryOptions {
 }
 
 /** The wait before the next attempt after `error`, the attempt-th failure. */
-export function delayFor(error: unknown, attempt: number, random: number, backoff: BackoffOptions = DEFAULT_BACKOFF, urgent = false): number {
+export function delayFor(
+  error: unknown,
+  attempt: number,
+  random: number,
+  backoff: BackoffOptions = DEFAULT_BACKOFF,
+  urgent = false,
+): number {
   if (error instanceof ServiceError && error.status === 429) {
     return retryAfterDelay(error.retryAfterMs ?? backoff.baseDelayMs, random, urgent)
   }
@@ -82,7 +88,8 @@ export function delayFor(error: unknown, attempt: number, random: number, backof
 
 /** The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF. */
 export function readRetryDelay(error: unknown, attempt: number, random: number): number {
-  if (error instanceof ServiceError && error.retryAfterMs !== undefined) return retryAfterDelay(error.retryAfterMs, random)
+  if (error instanceof ServiceError && error.retryAfterMs !== undefined)
+    return retryAfterDelay(error.retryAfterMs, random)
   return backoffDelay(attempt, random, READ_BACKOFF)
 }
 
@@ -105,7 +112,13 @@ export interface RetryContext {
 export type RetryExtras = Pick<RetryOptions, 'retryable' | 'onRetry' | 'backoff' | 'urgent'>
 
 /** withRetry with the caller's clock, signal and log, until `deadline`: the one option block every call shares. */
-export function retryUntil<T>(ctx: RetryContext, deadline: number, label: string, operation: (attempt: number) => Promise<T>, extras: RetryExtras = {}): Promise<T> {
+export function retryUntil<T>(
+  ctx: RetryContext,
+  deadline: number,
+  label: string,
+  operation: (attempt: number) => Promise<T>,
+  extras: RetryExtras = {},
+): Promise<T> {
   return withRetry(operation, { clock: ctx.clock, deadline, signal: ctx.signal, label, log: ctx.log, ...extras })
 }
 
@@ -123,7 +136,9 @@ export async function withRetry<T>(operation: (attempt: number) => Promise<T>, o
         throw error
       }
       options.onRetry?.(error, attempt)
-      options.log(`${options.label}: ${reasonOf(error)}; retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 1}).`)
+      options.log(
+        `${options.label}: ${reasonOf(error)}; retrying in ${(wait / 1000).toFixed(1)}s (attempt ${attempt + 1}).`,
+      )
       await options.clock.sleep(wait, options.signal)
     }
   }

@@ -71,13 +71,14 @@ export const listedInstanceSchema = z.looseObject({
 export type ListedInstance = z.infer<typeof listedInstanceSchema> & { identifier: string }
 
 /** POST /sandboxes/ssh-certificate (the deployed service). The certificate is a secret. */
-export const sshCertificateSchema = z.looseObject({ ssh_certificate: z.string().min(1), expires_at: z.string().optional() })
+export const sshCertificateSchema = z.looseObject({
+  ssh_certificate: z.string().min(1),
+  expires_at: z.string().optional(),
+})
 export type SshCertificate = z.infer<typeof sshCertificateSchema>
 
 export const creditAlertSchema = z.looseObject({
-  alert: z
-    .looseObject({ amount_cents: z.number().int(), armed: z.boolean(), created_at: z.number().int() })
-    .nullable(),
+  alert: z.looseObject({ amount_cents: z.number().int(), armed: z.boolean(), created_at: z.number().int() }).nullable(),
 })
 export type CreditAlert = z.infer<typeof creditAlertSchema>
 

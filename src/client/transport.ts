@@ -36,7 +36,9 @@ let proxyDispatcher: Promise<Dispatcher> | undefined
  */
 async function dispatcher(url: string): Promise<Dispatcher | undefined> {
   if (!proxyConfigured() || isLoopbackHost(new URL(url).hostname)) return undefined
-  proxyDispatcher ??= import('undici').then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }))
+  proxyDispatcher ??= import('undici').then(
+    ({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }),
+  )
   return proxyDispatcher
 }
 

@@ -20,7 +20,8 @@ export async function runRenewerProcess(
   log: (line: string) => void = (line) => void process.stderr.write(`${new Date().toISOString()} ${line}\n`),
 ): Promise<void> {
   const controller = new AbortController()
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => controller.abort(new Error(`ended by ${signal}`)))
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+    process.on(signal, () => controller.abort(new Error(`ended by ${signal}`)))
   let spec
   try {
     spec = renewerSpecSchema.parse(JSON.parse(await readAll(stdin)))
@@ -28,12 +29,17 @@ export async function runRenewerProcess(
     log('failed: the renewer was started without a readable spec on its stdin')
     return
   }
-  const client = new ComputeClient({ baseUrl: spec.baseUrl, apiToken: spec.apiToken, requestTimeoutMs: spec.requestTimeoutMs })
+  const client = new ComputeClient({
+    baseUrl: spec.baseUrl,
+    apiToken: spec.apiToken,
+    requestTimeoutMs: spec.requestTimeoutMs,
+  })
   log(`started: renewing the SSH certificate for sandbox ${spec.sandboxId}`)
   try {
     await runRenewal(spec, { client, clock: realClock, signal: controller.signal, log }, isEnded)
   } catch (error) {
-    if (controller.signal.aborted) log(`ended: ${(controller.signal.reason as Error).message} (the post step, or the job's end)`)
+    if (controller.signal.aborted)
+      log(`ended: ${(controller.signal.reason as Error).message} (the post step, or the job's end)`)
     else log(`failed: ${serviceText(error instanceof Error ? error.message : String(error), 300)}`)
   }
 }

@@ -19,7 +19,11 @@ export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 export function makeClient(connection: Connection): ComputeClient {
-  return new ComputeClient({ baseUrl: connection.baseUrl, apiToken: connection.apiToken, requestTimeoutMs: requestTimeoutMs() })
+  return new ComputeClient({
+    baseUrl: connection.baseUrl,
+    apiToken: connection.apiToken,
+    requestTimeoutMs: requestTimeoutMs(),
+  })
 }
 
 /**
@@ -30,7 +34,8 @@ export function cancellationSignal(core: ActionCore): AbortSignal {
   const controller = new AbortController()
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (!controller.signal.aborted) core.warning(`Received ${signal}: cancelling. The post step stops anything already started.`)
+      if (!controller.signal.aborted)
+        core.warning(`Received ${signal}: cancelling. The post step stops anything already started.`)
       controller.abort(new Error(`cancelled by ${signal}`))
     })
   }
@@ -44,8 +49,11 @@ export function reportFailure(core: ActionCore, error: unknown, signal?: AbortSi
     return
   }
   if (error instanceof InputErrors) {
-    for (const inputError of error.errors) core.error(inputError.message, { title: `Invalid input '${inputError.input}'` })
-    core.setFailed(`${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`)
+    for (const inputError of error.errors)
+      core.error(inputError.message, { title: `Invalid input '${inputError.input}'` })
+    core.setFailed(
+      `${error.errors.length} invalid input${error.errors.length > 1 ? 's' : ''}; nothing was sent to the service.`,
+    )
     return
   }
   core.setFailed(error instanceof Error ? error.message : String(error))

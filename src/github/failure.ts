@@ -42,9 +42,15 @@ const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_
 /** The error codes and names in a chain of causes, also those only its messages carry. */
 function codesAndNames(errors: readonly ErrorLike[]): { codes: string[]; names: string[] } {
   // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
-  const messages = errors.map((e) => (typeof (e as { message?: unknown }).message === 'string' ? String((e as { message: string }).message).slice(0, 500) : ''))
+  const messages = errors.map((e) =>
+    typeof (e as { message?: unknown }).message === 'string'
+      ? String((e as { message: string }).message).slice(0, 500)
+      : '',
+  )
   const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? [])
-  const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c))
+  const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) =>
+    /^[A-Z0-9_]{1,40}$/.test(c),
+  )
   const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''))
   if (messages.some((m) => /aborted due to timeout|timed out/i.test(m))) names.push('TimeoutError')
   // undici's words for a connection the other side closed mid-answer.
@@ -57,21 +63,52 @@ export function describeGitHubFailure(error: unknown): GitHubFailure {
   const top = errors[0]
   const status = typeof top?.status === 'number' ? top.status : undefined
   // A response means GitHub itself answered: report its status as it is.
-  if (status !== undefined && top?.response !== undefined) return { status, kind: 'status', text: `GitHub answered ${status}`, final: false }
+  if (status !== undefined && top?.response !== undefined)
+    return { status, kind: 'status', text: `GitHub answered ${status}`, final: false }
   const { codes, names } = codesAndNames(errors)
   const code = (list: readonly string[]) => codes.find((c) => list.includes(c))
   const dns = code(DNS_CODES)
   // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
-  if (dns) return { status: undefined, kind: 'dns', text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`, final: dns !== 'EAI_AGAIN' }
-  if (codes.includes('ECONNREFUSED')) return { status: undefined, kind: 'refused', text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", final: true }
+  if (dns)
+    return {
+      status: undefined,
+      kind: 'dns',
+      text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`,
+      final: dns !== 'EAI_AGAIN',
+    }
+  if (codes.includes('ECONNREFUSED'))
+    return {
+      status: undefined,
+      kind: 'refused',
+      text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)",
+      final: true,
+    }
   const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined)
-  if (timeout) return { status: undefined, kind: 'timeout', text: `no answer: the request to GitHub timed out (${timeout})`, final: false }
+  if (timeout)
+    return {
+      status: undefined,
+      kind: 'timeout',
+      text: `no answer: the request to GitHub timed out (${timeout})`,
+      final: false,
+    }
   const reset = code(RESET_CODES)
-  if (reset) return { status: undefined, kind: 'reset', text: `no answer: the connection to GitHub was cut (${reset})`, final: false }
+  if (reset)
+    return {
+      status: undefined,
+      kind: 'reset',
+      text: `no answer: the connection to GitHub was cut (${reset})`,
+      final: false,
+    }
   // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
-  if (status !== undefined && status !== 500) return { status, kind: 'status', text: `GitHub answered ${status}`, final: false }
+  if (status !== undefined && status !== 500)
+    return { status, kind: 'status', text: `GitHub answered ${status}`, final: false }
   const firstCode = codes[0]
-  return { status: undefined, kind: 'other', text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`, final: false }
+  return {
+    status: undefined,
+    kind: 'other',
+    text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`,
+    final: false,
+  }
 }
 
 /** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */

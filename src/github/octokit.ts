@@ -9,7 +9,9 @@ import { proxiedFetch } from '../client/transport.ts'
 export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>
 
 export function loadOctokit(token: string, apiUrl: string): Promise<Octokit> {
-  return import('@actions/github').then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: proxiedFetch } }))
+  return import('@actions/github').then(({ getOctokit }) =>
+    getOctokit(token, { baseUrl: apiUrl, request: { fetch: proxiedFetch } }),
+  )
 }
 
 interface OctokitError {
@@ -27,5 +29,8 @@ export function statusOf(error: unknown): number | undefined {
 export function isRateLimit(error: unknown): boolean {
   const status = statusOf(error)
   const headers = (error as OctokitError).response?.headers ?? {}
-  return status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined))
+  return (
+    status === 429 ||
+    (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined))
+  )
 }

@@ -33,15 +33,22 @@ export function isAccessDenied(error: unknown): error is GitHubRunnerError {
   return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403)
 }
 
-const Runner = z.looseObject({ id: z.number().int().positive(), name: z.string(), status: z.string(), busy: z.boolean() })
+const Runner = z.looseObject({
+  id: z.number().int().positive(),
+  name: z.string(),
+  status: z.string(),
+  busy: z.boolean(),
+})
 export type RunnerInfo = z.infer<typeof Runner>
 const JitAnswer = z.looseObject({ runner: Runner, encoded_jit_config: z.string().min(1) })
 const RunnerList = z.looseObject({ runners: z.array(z.unknown()) })
 const Release = z.looseObject({ tag_name: z.string(), body: z.string().nullable().optional() })
 
-const PERMISSION = "a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners"
+const PERMISSION =
+  'a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners'
 /** Reading the run's jobs, to see who took the runner. */
-const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner'
+const ACTIONS_READ =
+  'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner'
 const JOB_PAGES = 10
 
 const Job = z.looseObject({ id: z.number(), name: z.string().nullish(), runner_name: z.string().nullish() })
@@ -73,22 +80,37 @@ export class RunnerRegistry {
   }
 
   /** One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token lacks). */
-  private async call(label: string, route: string, parameters: Record<string, unknown> = {}, needs = PERMISSION): Promise<{ status: number; data: unknown }> {
+  private async call(
+    label: string,
+    route: string,
+    parameters: Record<string, unknown> = {},
+    needs = PERMISSION,
+  ): Promise<{ status: number; data: unknown }> {
     const github = await (this.octokit ??= loadOctokit(this.token, this.repository.apiUrl))
     const { owner, repo } = this.repository
     try {
-      return await retryUntil(this.deps, this.deps.clock.now() + CALL_DEADLINE_MS, label, () => {
-        const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
-        const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout
-        return github.request(route, { owner, repo, ...parameters, request: { signal } })
-      }, { retryable: isTransientGitHub })
+      return await retryUntil(
+        this.deps,
+        this.deps.clock.now() + CALL_DEADLINE_MS,
+        label,
+        () => {
+          const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
+          const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout
+          return github.request(route, { owner, repo, ...parameters, request: { signal } })
+        },
+        { retryable: isTransientGitHub },
+      )
     } catch (error) {
       this.deps.signal?.throwIfAborted()
       const status = statusOf(error)
       if (status === 404) throw new GitHubRunnerError(404, `${label}: GitHub answered 404`)
-      if (isRateLimit(error)) throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`)
+      if (isRateLimit(error))
+        throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`)
       if (status === 401 || status === 403) {
-        throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${needs}`)
+        throw new GitHubRunnerError(
+          status,
+          `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${needs}`,
+        )
       }
       throw new GitHubRunnerError(status, `${label}: ${describeGitHubFailure(error).text}`)
     }
@@ -103,7 +125,12 @@ export class RunnerRegistry {
   private async jobsPage(run: WorkflowRun, page: number, perPage: number): Promise<unknown[]> {
     const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`
     const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page }
-    const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ)
+    const { data } = await this.call(
+      label,
+      'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs',
+      parameters,
+      ACTIONS_READ,
+    )
     const list = JobList.safeParse(data)
     if (!list.success) throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`)
     return list.data.jobs
@@ -116,7 +143,8 @@ export class RunnerRegistry {
       const raw = await this.jobsPage(run, page, 100)
       for (const item of raw) {
         const job = Job.safeParse(item)
-        if (job.success) jobs.push({ id: job.data.id, name: job.data.name ?? '', runnerName: job.data.runner_name ?? undefined })
+        if (job.success)
+          jobs.push({ id: job.data.id, name: job.data.name ?? '', runnerName: job.data.runner_name ?? undefined })
       }
       if (raw.length < 100) break
     }
@@ -125,21 +153,35 @@ export class RunnerRegistry {
 
   /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
   async generate(name: string, label: string): Promise<{ runner: RunnerInfo; jitConfig: string }> {
-    const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
-      name,
-      runner_group_id: 1,
-      labels: [label],
-      work_folder: '_work',
-    })
+    const { data } = await this.call(
+      'registering a just-in-time runner',
+      'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig',
+      {
+        name,
+        runner_group_id: 1,
+        labels: [label],
+        work_folder: '_work',
+      },
+    )
     const parsed = JitAnswer.safeParse(data)
-    if (!parsed.success) throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration')
+    if (!parsed.success)
+      throw new GitHubRunnerError(
+        undefined,
+        'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration',
+      )
     return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config }
   }
 
   /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
   async get(id: number): Promise<RunnerInfo | undefined> {
     try {
-      const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id })).data)
+      const parsed = Runner.safeParse(
+        (
+          await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+            runner_id: id,
+          })
+        ).data,
+      )
       if (!parsed.success) throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`)
       return parsed.data
     } catch (error) {
@@ -151,7 +193,9 @@ export class RunnerRegistry {
   /** Deletes a registration; false when it was already gone. */
   async remove(id: number): Promise<boolean> {
     try {
-      await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', { runner_id: id })
+      await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+        runner_id: id,
+      })
       return true
     } catch (error) {
       if (error instanceof GitHubRunnerError && error.status === 404) return false
@@ -161,9 +205,14 @@ export class RunnerRegistry {
 
   /** Registered runners (the first 100; with `name`, those of that name). */
   async list(name?: string): Promise<RunnerInfo[]> {
-    const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { ...(name ? { name } : {}), per_page: 100 })
+    const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
+      ...(name ? { name } : {}),
+      per_page: 100,
+    })
     const list = RunnerList.safeParse(data)
-    return list.success ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : [])) : []
+    return list.success
+      ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
+      : []
   }
 
   /** The registered runner with exactly this name, if any. */
@@ -179,11 +228,21 @@ export class RunnerRegistry {
 
   /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
   async latestRelease(): Promise<{ version: string; sha256: string }> {
-    const { data } = await this.call('reading the actions/runner release', 'GET /repos/actions/runner/releases/latest', { owner: 'actions', repo: 'runner' })
+    const { data } = await this.call(
+      'reading the actions/runner release',
+      'GET /repos/actions/runner/releases/latest',
+      { owner: 'actions', repo: 'runner' },
+    )
     const release = Release.safeParse(data)
     const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined
-    const sha256 = release.success ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1] : undefined
-    if (!version || !sha256) throw new GitHubRunnerError(undefined, `the actions/runner release ${serviceText(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`)
+    const sha256 = release.success
+      ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
+      : undefined
+    if (!version || !sha256)
+      throw new GitHubRunnerError(
+        undefined,
+        `the actions/runner release ${serviceText(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`,
+      )
     return { version, sha256 }
   }
 }

@@ -98,5 +98,10 @@ export interface CleanupConfig extends Connection {
   mode: Mode
   keepAlive: boolean
   /** For a runner registered by the main step: the token, how long to wait for a job, and whose jobs may take it (read only when state has a runner). */
-  runner: () => { githubToken: string; repository: SweepRepository | undefined; pickupTimeoutMs: number; workflowRun: WorkflowRun | undefined }
+  runner: () => {
+    githubToken: string
+    repository: SweepRepository | undefined
+    pickupTimeoutMs: number
+    workflowRun: WorkflowRun | undefined
+  }
 }

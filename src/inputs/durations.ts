@@ -60,7 +60,10 @@ export function duration(bounds: DurationBounds) {
       return z.NEVER
     }
     if (seconds > bounds.maxSeconds) {
-      ctx.addIssue({ code: 'custom', message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'`,
+      })
       return z.NEVER
     }
     return seconds

@@ -48,7 +48,10 @@ export const gpuTypes = z.string().transform((raw, ctx) => {
   for (const item of splitList(raw)) {
     const upper = item.toUpperCase()
     if (!(GPU_TYPES as readonly string[]).includes(upper)) {
-      ctx.addIssue({ code: 'custom', message: `unknown GPU type '${item}'; allowed: ${GPU_TYPES.join(', ')} (any case, comma or newline separated)` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown GPU type '${item}'; allowed: ${GPU_TYPES.join(', ')} (any case, comma or newline separated)`,
+      })
       return z.NEVER
     }
     if (types.includes(upper as GpuType)) {
@@ -76,7 +79,10 @@ export const cidrList = z.string().transform((raw, ctx) => {
   const entries = splitList(raw)
   for (const entry of entries) {
     if (!isValidCidr(entry)) {
-      ctx.addIssue({ code: 'custom', message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
+      })
       return z.NEVER
     }
   }
@@ -99,7 +105,10 @@ export const domainList = z.string().transform((raw, ctx) => {
   const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''))
   for (const entry of entries) {
     if (!isValidDomain(entry)) {
-      ctx.addIssue({ code: 'custom', message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com`,
+      })
       return z.NEVER
     }
   }
@@ -131,7 +140,10 @@ export const envLines = z.string().transform((raw, ctx) => {
     }
     const key = line.slice(0, eq).trim()
     if (!ENV_KEY.test(key)) {
-      ctx.addIssue({ code: 'custom', message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`,
+      })
       return z.NEVER
     }
     if (env.has(key)) {
@@ -148,7 +160,10 @@ export const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
 export const sandboxName = z.string().transform((raw, ctx) => {
   const text = raw.trim()
   if (!SANDBOX_NAME_PATTERN.test(text)) {
-    ctx.addIssue({ code: 'custom', message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'`,
+    })
     return z.NEVER
   }
   return text
@@ -193,7 +208,10 @@ export const baseUrl = z.string().transform((raw, ctx) => {
 export const apiToken = z.string().transform((raw, ctx) => {
   const text = raw.trim()
   if (text === '') {
-    ctx.addIssue({ code: 'custom', message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}' })
+    ctx.addIssue({
+      code: 'custom',
+      message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}',
+    })
     return z.NEVER
   }
   // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
@@ -201,7 +219,8 @@ export const apiToken = z.string().transform((raw, ctx) => {
   if (!/^[\x21-\x7e]+$/.test(text)) {
     ctx.addIssue({
       code: 'custom',
-      message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+      message:
+        'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
     })
     return z.NEVER
   }
@@ -229,11 +248,18 @@ export function usableGitHubToken(raw: string): string | undefined {
 export const githubToken = z.string().transform((raw, ctx) => {
   const text = usableGitHubToken(raw)
   if (text === undefined) {
-    ctx.addIssue({ code: 'custom', message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'" })
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'",
+    })
     return z.NEVER
   }
   if (!/^[\x21-\x7e]+$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only' })
+    ctx.addIssue({
+      code: 'custom',
+      message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only',
+    })
     return z.NEVER
   }
   return text

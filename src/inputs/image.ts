@@ -9,7 +9,10 @@ const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u
 export const imageId = z.string().transform((raw, ctx) => {
   const text = raw.trim()
   if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-    ctx.addIssue({ code: 'custom', message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)`,
+    })
     return z.NEVER
   }
   return text

@@ -28,11 +28,17 @@ export function jsonDepth(text: string): number {
 export const jsonObject = z.string().transform((raw, ctx) => {
   const text = raw.trim() === '' ? '{}' : raw
   if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-    ctx.addIssue({ code: 'custom', message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`,
+    })
     return z.NEVER
   }
   if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-    ctx.addIssue({ code: 'custom', message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`,
+    })
     return z.NEVER
   }
   let value: unknown
@@ -48,7 +54,10 @@ export const jsonObject = z.string().transform((raw, ctx) => {
   }
   const publicKey = (value as Record<string, unknown>).public_key
   if (typeof publicKey === 'string' && looksLikePrivateKey(publicKey)) {
-    ctx.addIssue({ code: 'custom', message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead' })
+    ctx.addIssue({
+      code: 'custom',
+      message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead',
+    })
     return z.NEVER
   }
   return value as Record<string, unknown>

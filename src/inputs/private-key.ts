@@ -11,7 +11,11 @@ export function looksLikePrivateKey(text: string): boolean {
 }
 
 /** Masks the whole input and every line of it when it holds a private key. Call before parsing. */
-export function maskPrivateKeyInputs(read: (name: string) => string, setSecret: (secret: string) => void, names: readonly string[]): void {
+export function maskPrivateKeyInputs(
+  read: (name: string) => string,
+  setSecret: (secret: string) => void,
+  names: readonly string[],
+): void {
   for (const name of names) {
     const value = read(name)
     if (!looksLikePrivateKey(value)) continue

@@ -4,7 +4,17 @@
  */
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import { Collector, type InputReader } from './collector.ts'
-import type { ActionConfig, CleanupConfig, ConnectConfig, Connection, InstanceConfig, NetworkPolicyConfig, StartConfig, StopConfig, SweepConfig } from './config.ts'
+import type {
+  ActionConfig,
+  CleanupConfig,
+  ConnectConfig,
+  Connection,
+  InstanceConfig,
+  NetworkPolicyConfig,
+  StartConfig,
+  StopConfig,
+  SweepConfig,
+} from './config.ts'
 import { parseRunner, workflowRunFromEnv } from './runner.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
@@ -34,7 +44,8 @@ function parseAlias(inputs: Collector, run: RunContext): SshRequest | undefined 
 function parseSsh(inputs: Collector, run: RunContext, implied = false): SshRequest | undefined {
   const wanted = inputs.parse('ssh', field.boolean) || implied
   if (!wanted) {
-    if (inputs.changed('ssh-alias')) inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it")
+    if (inputs.changed('ssh-alias'))
+      inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it")
     return undefined
   }
   return parseAlias(inputs, run)
@@ -50,13 +61,21 @@ function parseNetworkPolicy(inputs: Collector, mode: 'start' | 'network-policy')
   let access: NetworkPolicy['internet_access'] | undefined
   if (inputs.isSet('internet-access')) access = inputs.parse('internet-access', field.internetAccess)
   else if (mode === 'start') access = 'open'
-  else inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission")
+  else
+    inputs.fail(
+      'internet-access',
+      "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission",
+    )
   const cidrs = inputs.parse('cidr-allowlist', field.cidrList)
   const domains = inputs.parse('domain-allowlist', field.domainList)
   if (access !== undefined && access !== 'restricted') {
     const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'"
     for (const list of ['cidr-allowlist', 'domain-allowlist'] as const) {
-      if (inputs.isSet(list)) inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`)
+      if (inputs.isSet(list))
+        inputs.fail(
+          list,
+          `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`,
+        )
     }
   }
   const policy: NetworkPolicy = { internet_access: access ?? 'closed' }
@@ -70,15 +89,21 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
   let gpuCount: number | undefined
   if (inputs.isSet('gpu-count')) {
     gpuCount = inputs.parse('gpu-count', field.wholeNumber(1))
-    if (gpus.length === 0) inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count")
+    if (gpus.length === 0)
+      inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count")
   } else if (gpus.length > 0) {
     gpuCount = 1
   }
   if (inputs.isSet('sandbox-id')) {
-    inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)")
+    inputs.fail(
+      'sandbox-id',
+      "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)",
+    )
   }
   const nameWasGenerated = !inputs.isSet('name')
-  const maxGrace = inputs.isSet('max-grace') ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace'])) : undefined
+  const maxGrace = inputs.isSet('max-grace')
+    ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace']))
+    : undefined
   const networkPolicy = parseNetworkPolicy(inputs, 'start')
   const runner = parseRunner(inputs, run, networkPolicy)
   return {
@@ -115,14 +140,18 @@ function parseRun(inputs: Collector, context: RunContext): RunRequest | undefine
   const script = inputs.read('run')
   if (script.trim() === '') {
     for (const name of ['upload', 'download', 'download-limit'] as const) {
-      if (inputs.changed(name)) inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it")
+      if (inputs.changed(name))
+        inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it")
     }
     return undefined
   }
-  if (inputs.isSet('wait') && inputs.parse('wait', field.boolean) === false) inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false")
+  if (inputs.isSet('wait') && inputs.parse('wait', field.boolean) === false)
+    inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false")
   const workspace = context.workspace ?? process.cwd()
   const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message))
-  const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message))
+  const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) =>
+    inputs.fail('download', message),
+  )
   const downloadLimit = inputs.parse('download-limit', byteSize)
   return { script, upload, download, downloadLimit, workspace }
 }
@@ -196,7 +225,13 @@ export function parseInputs(read: InputReader, run: RunContext = runContextFromE
   const connection = parseConnection(inputs)
   const mode = inputs.parse('mode', field.mode)
   if (mode === 'start') return inputs.done(parseStart(inputs, connection, run))
-  if (mode === 'stop') return inputs.done({ mode: 'stop', ...connection, sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')), runnerCleanup: runnerCleanup(read, run) })
+  if (mode === 'stop')
+    return inputs.done({
+      mode: 'stop',
+      ...connection,
+      sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')),
+      runnerCleanup: runnerCleanup(read, run),
+    })
   if (mode === 'network-policy') return inputs.done(parseNetworkPolicyMode(inputs, connection))
   if (mode === 'instance') return inputs.done(parseInstance(inputs, connection, run))
   if (mode === 'sweep') return inputs.done(parseSweep(inputs, connection, run))
@@ -215,7 +250,10 @@ export function maskSecretInputs(read: InputReader, setSecret: (secret: string) 
 }
 
 /** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
-export function readMainInputs(core: { getInput: InputReader; setSecret: (secret: string) => void; warning: (message: string) => void }, run: RunContext): ActionConfig {
+export function readMainInputs(
+  core: { getInput: InputReader; setSecret: (secret: string) => void; warning: (message: string) => void },
+  run: RunContext,
+): ActionConfig {
   const read: InputReader = (name) => core.getInput(name)
   maskSecretInputs(read, (secret) => core.setSecret(secret))
   const mode = field.mode.safeParse(read('mode').trim() || INPUT_DEFAULTS.mode)
@@ -245,7 +283,9 @@ export function parseCleanupInputs(read: InputReader): CleanupConfig {
     keepAlive: inputs.parse('keep-alive', field.boolean),
     runner: () => {
       const repository = repositoryFromEnv(process.env)
-      const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'])
+      const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(
+        read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'],
+      )
       return {
         githubToken: field.usableGitHubToken(read('github-token')) ?? '',
         repository: typeof repository === 'string' ? undefined : repository,

@@ -43,6 +43,7 @@ export function repositoryFromEnv(env: NodeJS.ProcessEnv): SweepRepository | str
   }
   const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com')
   const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com')
-  if (!apiUrl || !serverUrl) return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)"
+  if (!apiUrl || !serverUrl)
+    return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)"
   return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') }
 }

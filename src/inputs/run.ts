@@ -26,7 +26,8 @@ export interface RunRequest {
 function normalPath(raw: string, kind: 'upload' | 'download'): { path: string } | { problem: string } {
   const base = kind === 'upload' ? 'the workspace' : "the sandbox's working directory"
   if (/[*?]/.test(raw)) return { problem: `'${raw}' is a pattern; globs are not expanded, name files or directories` }
-  if (raw.startsWith('~') || isAbsolute(raw) || /^[A-Za-z]:[\\/]/.test(raw)) return { problem: `'${raw}' is absolute; give a path relative to ${base}` }
+  if (raw.startsWith('~') || isAbsolute(raw) || /^[A-Za-z]:[\\/]/.test(raw))
+    return { problem: `'${raw}' is absolute; give a path relative to ${base}` }
   const path = posix.normalize(raw.replace(/\\/g, '/')).replace(/\/+$/, '') || '.'
   if (path === '..' || path.startsWith('../')) return { problem: `'${raw}' leaves ${base}` }
   if (path === '.git' || path.startsWith('.git/')) return { problem: `'${raw}' is inside .git, which is never copied` }
@@ -43,12 +44,18 @@ function uploadProblem(workspace: string, path: string, raw: string): string | u
   }
   // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
   const root = realpathSync(workspace)
-  if (path !== '.' && !isInside(root, realpathSync(dirname(full)))) return `'${raw}' leaves the workspace through a symbolic link`
+  if (path !== '.' && !isInside(root, realpathSync(dirname(full))))
+    return `'${raw}' leaves the workspace through a symbolic link`
   return undefined
 }
 
 /** Parses a path list; each problem is reported through `fail`. Duplicates are dropped. */
-export function parsePaths(raw: string, kind: 'upload' | 'download', workspace: string, fail: (message: string) => void): string[] {
+export function parsePaths(
+  raw: string,
+  kind: 'upload' | 'download',
+  workspace: string,
+  fail: (message: string) => void,
+): string[] {
   const paths: string[] = []
   for (const item of splitList(raw)) {
     const normal = normalPath(item, kind)

@@ -45,7 +45,14 @@ const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
 export function runnerDomains(repository: SweepRepository): string[] {
   const server = new URL(repository.serverUrl).hostname
   if (server !== 'github.com') return [...new Set([server, new URL(repository.apiUrl).hostname])]
-  return ['github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net']
+  return [
+    'github.com',
+    'api.github.com',
+    'codeload.github.com',
+    'objects.githubusercontent.com',
+    '*.actions.githubusercontent.com',
+    '*.blob.core.windows.net',
+  ]
 }
 
 /** Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what was added. */
@@ -70,7 +77,9 @@ function allowRunnerHosts(policy: NetworkPolicy, hosts: string[]): string[] {
 export function isForkPullRequest(env: NodeJS.ProcessEnv): boolean {
   if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? '')) return false
   try {
-    const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8')) as { pull_request?: { head?: { repo?: { full_name?: string } | null } } }
+    const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8')) as {
+      pull_request?: { head?: { repo?: { full_name?: string } | null } }
+    }
     // A deleted fork has no head repository: still not this repository.
     return event.pull_request?.head?.repo?.full_name !== env.GITHUB_REPOSITORY
   } catch {
@@ -86,23 +95,52 @@ function defaultLabel(context: RunContext): string {
 /** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
 export function parseRunner(inputs: Collector, context: RunContext, policy: NetworkPolicy): RunnerRequest | undefined {
   if (!inputs.parse('runner', field.boolean)) {
-    for (const name of ['runner-label', 'runner-timeout'] as const) if (inputs.changed(name)) inputs.fail(name, "is set but 'runner' is not true")
+    for (const name of ['runner-label', 'runner-timeout'] as const)
+      if (inputs.changed(name)) inputs.fail(name, "is set but 'runner' is not true")
     return undefined
   }
   const env = context.env ?? {}
   const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context)
-  if (!LABEL.test(label)) inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`)
+  if (!LABEL.test(label))
+    inputs.fail(
+      'runner-label',
+      `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`,
+    )
   const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000
   const token = field.usableGitHubToken(inputs.read('github-token'))
-  if (token === undefined) inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners')
-  if (inputs.isSet('run')) inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both")
-  if (policy.internet_access === 'closed') inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'")
-  if (isForkPullRequest(env)) inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners')
+  if (token === undefined)
+    inputs.fail(
+      'github-token',
+      'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners',
+    )
+  if (inputs.isSet('run'))
+    inputs.fail(
+      'runner',
+      "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both",
+    )
+  if (policy.internet_access === 'closed')
+    inputs.fail(
+      'internet-access',
+      "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'",
+    )
+  if (isForkPullRequest(env))
+    inputs.fail(
+      'runner',
+      'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners',
+    )
   const repository = repositoryFromEnv(env)
   if (typeof repository === 'string') {
     inputs.fail('runner', repository.replace("'sweep' runs", 'runner: true runs'))
     return undefined
   }
-  const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : []
-  return { label, pickupTimeoutMs, githubToken: token ?? '', repository, addedDomains, workflowRun: workflowRunFromEnv(env) }
+  const addedDomains =
+    policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : []
+  return {
+    label,
+    pickupTimeoutMs,
+    githubToken: token ?? '',
+    repository,
+    addedDomains,
+    workflowRun: workflowRunFromEnv(env),
+  }
 }

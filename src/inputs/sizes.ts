@@ -15,7 +15,11 @@ export function parseBytes(raw: string): number | undefined {
 
 /** A size for a message: `1 MiB`, `2.5 GiB`, `512 B`. */
 export function formatBytes(bytes: number): string {
-  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
     if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`
   }
   return `${bytes} B`
@@ -24,7 +28,10 @@ export function formatBytes(bytes: number): string {
 export const byteSize = z.string().transform((raw, ctx) => {
   const bytes = parseBytes(raw)
   if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
-    ctx.addIssue({ code: 'custom', message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
+    })
     return z.NEVER
   }
   return bytes

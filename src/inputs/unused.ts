@@ -21,7 +21,9 @@ export function unusedInputWarnings(read: InputReader, mode: Mode): string[] {
     if (modes === 'all' || modes.includes(mode) || name === 'github-token' || NOT_WARNED[mode]?.includes(name)) continue
     const value = read(name).trim()
     if (value === '' || value === INPUT_DEFAULTS[name]) continue
-    warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`)
+    warnings.push(
+      `Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`,
+    )
   }
   return warnings
 }

@@ -24,9 +24,15 @@ export const CONNECT_DEADLINE_MS = 3 * 60_000
 async function readSandbox(config: ConnectConfig, deps: StepDeps, deadline: number): Promise<SandboxRecord> {
   const client = deps.client.withDeadline(deadline, deps.clock)
   try {
-    return await retryUntil(opContext(deps), deadline, `read ${config.sandboxId}`, () => client.getSandbox(config.sandboxId, deps.signal))
+    return await retryUntil(opContext(deps), deadline, `read ${config.sandboxId}`, () =>
+      client.getSandbox(config.sandboxId, deps.signal),
+    )
   } catch (error) {
-    if (isNotFound(error)) throw new Error(`Input 'sandbox-id': the service has no sandbox ${config.sandboxId} (404): it was stopped, or its TTL ended. Nothing to connect to.`, { cause: error })
+    if (isNotFound(error))
+      throw new Error(
+        `Input 'sandbox-id': the service has no sandbox ${config.sandboxId} (404): it was stopped, or its TTL ended. Nothing to connect to.`,
+        { cause: error },
+      )
     throw error
   }
 }
@@ -35,10 +41,15 @@ async function readSandbox(config: ConnectConfig, deps: StepDeps, deadline: numb
 function checkReachable(config: ConnectConfig, record: SandboxRecord): void {
   const status = record.status
   if (!isReady(status)) {
-    throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${serviceText(status, 40)}', not running: nothing to connect to.`)
+    throw new Error(
+      `Input 'sandbox-id': sandbox ${config.sandboxId} is '${serviceText(status, 40)}', not running: nothing to connect to.`,
+    )
   }
   const found = pinnableEndpoint(record)
-  if ('problem' in found) throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: its record${found.problem}.`)
+  if ('problem' in found)
+    throw new Error(
+      `Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: its record${found.problem}.`,
+    )
 }
 
 export async function runConnect(config: ConnectConfig, deps: StepDeps): Promise<void> {

@@ -22,10 +22,20 @@ export function buildInstanceRequest(config: InstanceConfig): Record<string, unk
  * Create is not idempotent and carries no name to find it by: only answers that
  * certainly created nothing (429, 503, 504) are retried; a lost answer fails loudly.
  */
-async function createOnce(deps: StepDeps, request: Record<string, unknown>, deadline: number): Promise<InstanceCreateResponse> {
+async function createOnce(
+  deps: StepDeps,
+  request: Record<string, unknown>,
+  deadline: number,
+): Promise<InstanceCreateResponse> {
   const client = deps.client.withDeadline(deadline, deps.clock)
   try {
-    return await retryUntil(opContext(deps), deadline, 'create instance', () => client.createInstance(request, deps.signal), { retryable: isNotAccepted })
+    return await retryUntil(
+      opContext(deps),
+      deadline,
+      'create instance',
+      () => client.createInstance(request, deps.signal),
+      { retryable: isNotAccepted },
+    )
   } catch (error) {
     const ambiguous = (error as { ambiguous?: boolean }).ambiguous === true
     if (!ambiguous) throw error

@@ -49,7 +49,8 @@ export async function runNetworkPolicy(config: NetworkPolicyConfig, deps: StepDe
   const accepted = result.network_policy as NetworkPolicy
   setJsonOutput(core, 'network-policy', accepted)
   const differences = comparePolicies(config.networkPolicy, accepted)
-  for (const difference of differences) core.warning(`Network policy of ${config.sandboxId} differs from what was asked: ${serviceText(difference, 1_000)}`)
+  for (const difference of differences)
+    core.warning(`Network policy of ${config.sandboxId} differs from what was asked: ${serviceText(difference, 1_000)}`)
   core.info(`Network policy of ${config.sandboxId} replaced: internet_access ${accepted.internet_access}.`)
   await core.appendSummary(
     `### Network policy of ${config.sandboxId}\n\n${markdownTable([

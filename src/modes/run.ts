@@ -26,14 +26,31 @@ function listed(paths: readonly string[]): string {
   return paths.map((path) => `'${path}'`).join(', ')
 }
 
-async function upload(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string, privateDir: string): Promise<void> {
+async function upload(
+  deps: StepDeps,
+  context: RemoteContext,
+  request: RunRequest,
+  workdir: string,
+  privateDir: string,
+): Promise<void> {
   const { core, clock } = deps
   core.startGroup(`Upload ${listed(request.upload)} to ${workdir}`)
   try {
     const began = clock.now()
-    const upload = () => uploadPaths(context.target, context.placement, request.workspace, request.upload, [privateDir], context.env, context.signal)
+    const upload = () =>
+      uploadPaths(
+        context.target,
+        context.placement,
+        request.workspace,
+        request.upload,
+        [privateDir],
+        context.env,
+        context.signal,
+      )
     await whileConnecting(context, 'upload', upload, isConnectionError)
-    core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without .git) in ${formatDuration(clock.now() - began)}.`)
+    core.info(
+      `Uploaded ${listed(request.upload)} from ${request.workspace} (without .git) in ${formatDuration(clock.now() - began)}.`,
+    )
   } finally {
     core.endGroup()
   }
@@ -50,15 +67,40 @@ interface Downloaded {
  * transfer, is a warning: the run's own result matters more. Only a download
  * over download-limit fails the step (the caller decides when).
  */
-async function download(deps: StepDeps, context: RemoteContext, request: RunRequest, workdir: string, privateDir: string): Promise<Downloaded> {
+async function download(
+  deps: StepDeps,
+  context: RemoteContext,
+  request: RunRequest,
+  workdir: string,
+  privateDir: string,
+): Promise<Downloaded> {
   const { core } = deps
   if (request.download.length === 0) return { copied: [] }
   core.startGroup(`Download ${listed(request.download)} from ${workdir}`)
   try {
-    const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, request.downloadLimit, context.env, context.signal)
+    const fetch = () =>
+      downloadPaths(
+        context.target,
+        context.placement,
+        request.workspace,
+        request.download,
+        privateDir,
+        request.downloadLimit,
+        context.env,
+        context.signal,
+      )
     const { copied, missing, refused } = await whileConnecting(context, 'download', fetch, isConnectionError)
-    for (const path of missing) core.warning(`download: '${serviceText(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`)
-    if (refused.length > 0) core.warning(`download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused.slice(0, 5).map((entry) => serviceText(entry, 200)).join('; ')}${refused.length > 5 ? '; …' : ''}`)
+    for (const path of missing)
+      core.warning(
+        `download: '${serviceText(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`,
+      )
+    if (refused.length > 0)
+      core.warning(
+        `download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused
+          .slice(0, 5)
+          .map((entry) => serviceText(entry, 200))
+          .join('; ')}${refused.length > 5 ? '; …' : ''}`,
+      )
     if (copied.length > 0) core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`)
     return { copied }
   } catch (error) {
@@ -76,7 +118,9 @@ async function runJob(deps: StepDeps, context: RemoteContext, request: RunReques
   const { core, clock } = deps
   const runId = `run-${randomBytes(6).toString('hex')}`
   const pid = await startJob(context, runId, request.script)
-  core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, as job ${runId} (pid ${pid}) that survives a dropped connection; its output follows.`)
+  core.info(
+    `Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, as job ${runId} (pid ${pid}) that survives a dropped connection; its output follows.`,
+  )
   const began = clock.now()
   const commands = new ProgramCommands()
   let end: JobEnd
@@ -96,8 +140,17 @@ async function runJob(deps: StepDeps, context: RemoteContext, request: RunReques
 }
 
 function runSummary(end: JobEnd, copied: readonly string[], overLimit: boolean): string {
-  const result = 'lost' in end ? 'ended without an exit status' : end.status === 0 ? 'passed (exit 0)' : `failed (exit ${end.status})`
-  const back = overLimit ? '; the download was over download-limit: nothing of it was copied' : copied.length > 0 ? `; downloaded: ${copied.map((path) => summaryText(path, 200)).join(', ')}` : ''
+  const result =
+    'lost' in end
+      ? 'ended without an exit status'
+      : end.status === 0
+        ? 'passed (exit 0)'
+        : `failed (exit ${end.status})`
+  const back = overLimit
+    ? '; the download was over download-limit: nothing of it was copied'
+    : copied.length > 0
+      ? `; downloaded: ${copied.map((path) => summaryText(path, 200)).join(', ')}`
+      : ''
   return `\n**run** ${result}${back}.\n`
 }
 
@@ -105,7 +158,9 @@ function runSummary(end: JobEnd, copied: readonly string[], overLimit: boolean):
 function sandboxGone(deps: StepDeps, sandboxId: string): () => Promise<string | undefined> {
   return async () => {
     try {
-      const record = await deps.client.withDeadline(deps.clock.now() + INFO_READ_MS, deps.clock).getSandbox(sandboxId, deps.signal)
+      const record = await deps.client
+        .withDeadline(deps.clock.now() + INFO_READ_MS, deps.clock)
+        .getSandbox(sandboxId, deps.signal)
       return isNotLive(record.status) ? `status '${serviceText(record.status, 40)}'` : undefined
     } catch (error) {
       return isNotFound(error) ? 'the service answers 404 for it' : undefined
@@ -114,13 +169,32 @@ function sandboxGone(deps: StepDeps, sandboxId: string): () => Promise<string | 
 }
 
 /** Work on the sandbox `sandboxId` over `target`, with the step's clock, signal and log. */
-export function remoteContext(deps: StepDeps, sandboxId: string, target: SshTarget, placement: Placement): RemoteContext {
+export function remoteContext(
+  deps: StepDeps,
+  sandboxId: string,
+  target: SshTarget,
+  placement: Placement,
+): RemoteContext {
   const log = (message: string) => deps.core.info(message)
-  return { target, placement, env: deps.env ?? process.env, clock: deps.clock, signal: deps.signal, log, sandboxGone: sandboxGone(deps, sandboxId) }
+  return {
+    target,
+    placement,
+    env: deps.env ?? process.env,
+    clock: deps.clock,
+    signal: deps.signal,
+    log,
+    sandboxGone: sandboxGone(deps, sandboxId),
+  }
 }
 
 /** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */
-export async function runOnSandbox(deps: StepDeps, request: RunRequest, sandboxId: string, target: SshTarget, placement: Placement): Promise<void> {
+export async function runOnSandbox(
+  deps: StepDeps,
+  request: RunRequest,
+  sandboxId: string,
+  target: SshTarget,
+  placement: Placement,
+): Promise<void> {
   const context = remoteContext(deps, sandboxId, target, placement)
   const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR
   const privateDir = dirname(target.configPath)
@@ -138,7 +212,10 @@ export async function runOnSandbox(deps: StepDeps, request: RunRequest, sandboxI
   await deps.core.appendSummary(runSummary(end, copied, overLimit !== undefined))
   // The run's own failure is the step's message; the limit is said beside it.
   if (overLimit && ('lost' in end || end.status !== 0)) deps.core.error(overLimit)
-  if ('lost' in end) throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above')
+  if ('lost' in end)
+    throw new Error(
+      'run: the job ended without an exit status (its process is gone from the sandbox); see its output above',
+    )
   deps.core.setOutput('exit-code', String(end.status))
   if (end.status !== 0) throw new Error(`run exited with ${end.status}`)
   if (overLimit) throw new Error(overLimit)

@@ -21,7 +21,13 @@ export interface WaitOutcome {
 
 type Row = [string, string]
 
-export function startSummary(config: StartConfig, started: StartedSandbox, waited: WaitOutcome, billing: BillingContext, elapsedMs: number): string {
+export function startSummary(
+  config: StartConfig,
+  started: StartedSandbox,
+  waited: WaitOutcome,
+  billing: BillingContext,
+  elapsedMs: number,
+): string {
   const { status, known, error } = waited
   const policy = config.networkPolicy
   const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])]
@@ -32,13 +38,21 @@ export function startSummary(config: StartConfig, started: StartedSandbox, waite
     `### Sandbox ${started.id}\n\n` +
     markdownTable([
       ['Name', started.name],
-      ['Status', error ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)` : status],
+      [
+        'Status',
+        error
+          ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)`
+          : status,
+      ],
       ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
       ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
       ['GPU attempts', listWithLimit(started.attempts, 12)],
       ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${listWithLimit(allowed, 20)}` : ''}`],
       ...optional(failure, ['Failure', failure ?? '']),
-      ['TTL', `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`],
+      [
+        'TTL',
+        `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`,
+      ],
       ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
       ...optional(config.image, ['Image', config.image ?? '']),
       [isReady(status) && !error ? 'Time to running' : 'Time in the step', formatDuration(elapsedMs)],

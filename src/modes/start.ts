@@ -11,10 +11,22 @@ import { readBillingContext, type BillingContext } from '../sandbox/billing.ts'
 import { INFO_READ_MS } from '../sandbox/eventual.ts'
 import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
 import { endsAtMs, failureReason } from '../sandbox/record.ts'
-import { buildStartRequest, CapacityExhaustedError, startSandbox, type StartedSandbox, type StartTracker } from '../sandbox/start.ts'
+import {
+  buildStartRequest,
+  CapacityExhaustedError,
+  startSandbox,
+  type StartedSandbox,
+  type StartTracker,
+} from '../sandbox/start.ts'
 import { isFailed } from '../sandbox/status.ts'
 import { waitUntilSettled } from '../sandbox/wait.ts'
-import { finishSandboxSsh, keepCertificateFresh, prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
+import {
+  finishSandboxSsh,
+  keepCertificateFresh,
+  prepareSandboxSsh,
+  SshUnavailableError,
+  type PreparedSandboxSsh,
+} from '../ssh/access.ts'
 import { opContext, type StepDeps } from '../step/deps.ts'
 import { setJsonOutput, setTextOutput } from '../step/outputs.ts'
 import { ActionState } from '../step/state.ts'
@@ -43,7 +55,9 @@ export async function runStart(config: StartConfig, deps: StepDeps): Promise<voi
   if (isFailed(waited.status)) {
     const failure = failureReason(waited.known)
     const why = failure ? `: ${failure}` : ''
-    throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`)
+    throw new Error(
+      `Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`,
+    )
   }
   let configPath: string | undefined
   if (config.ssh && preparedSsh && waited.record) {
@@ -59,27 +73,41 @@ export async function runStart(config: StartConfig, deps: StepDeps): Promise<voi
 async function useSandbox(config: StartConfig, deps: StepDeps, sandboxId: string, target: SshTarget): Promise<void> {
   if (config.run) await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image')
   // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
-  if (config.runner) await registerRunner(deps, config.runner, sandboxId, remoteContext(deps, sandboxId, target, 'host'), dirname(target.configPath))
+  if (config.runner)
+    await registerRunner(
+      deps,
+      config.runner,
+      sandboxId,
+      remoteContext(deps, sandboxId, target, 'host'),
+      dirname(target.configPath),
+    )
 }
 
 async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<void> {
   const request = buildStartRequest(config, config.gpuTypes[0])
   // env values may be secrets: the log and the summary show only their names (the output has the real body).
-  const shown = request.env ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) } : request
+  const shown = request.env
+    ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) }
+    : request
   await reportDryRun(deps.core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)')
 }
 
 async function checkRunnerAccess(deps: StepDeps, runner: RunnerRequest): Promise<void> {
   await registryFor(deps, runner).checkAccess(runner.workflowRun)
-  if (runner.addedDomains.length > 0) deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.`)
+  if (runner.addedDomains.length > 0)
+    deps.core.info(
+      `Runner: added ${runner.addedDomains.join(', ')} to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.`,
+    )
 }
 
 /** Why nothing exists after the start phase failed, for the log and the post step. */
 function nothingStartedBecause(error: unknown, startSent: boolean): string {
   if (error instanceof SshUnavailableError) return 'SSH access was refused, so no start request was sent'
   if (error instanceof NameHeldError) return 'the name is held by another live sandbox, so no start request was sent'
-  if (!startSent) return `no start request was sent (${error instanceof ServiceError ? `${error.status} ${error.code}` : 'the step failed before it'})`
-  if (error instanceof CapacityExhaustedError) return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`
+  if (!startSent)
+    return `no start request was sent (${error instanceof ServiceError ? `${error.status} ${error.code}` : 'the step failed before it'})`
+  if (error instanceof CapacityExhaustedError)
+    return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`
   if (error instanceof ServiceError) return `every start attempt was refused (${error.status} ${error.code})`
   return 'no start was accepted'
 }
@@ -125,17 +153,30 @@ function announceStarted(started: StartedSandbox, deps: StepDeps, state: ActionS
   core.setOutput('sandbox-id', started.id)
   setTextOutput(core, 'sandbox-name', started.name)
   core.setOutput('gpu-type', started.gpuType ?? '')
-  core.info(`Sandbox ${started.id} ('${serviceText(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`)
+  core.info(
+    `Sandbox ${started.id} ('${serviceText(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`,
+  )
   return acceptedAt
 }
 
 function readBilling(config: StartConfig, started: StartedSandbox, deps: StepDeps): Promise<BillingContext> {
-  const spec = { cpu: config.cpu, memoryGib: config.memoryGib, storageGib: config.storageGib, gpuType: started.gpuType, gpuCount: config.gpuCount ?? 1 }
+  const spec = {
+    cpu: config.cpu,
+    memoryGib: config.memoryGib,
+    storageGib: config.storageGib,
+    gpuType: started.gpuType,
+    gpuCount: config.gpuCount ?? 1,
+  }
   return readBillingContext(deps.client, spec, (message) => deps.core.warning(message), deps.signal)
 }
 
 /** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
-async function waitPhase(config: StartConfig, deps: StepDeps, state: ActionState, started: StartedSandbox): Promise<WaitOutcome> {
+async function waitPhase(
+  config: StartConfig,
+  deps: StepDeps,
+  state: ActionState,
+  started: StartedSandbox,
+): Promise<WaitOutcome> {
   const { core, clock, signal } = deps
   core.startGroup(`Wait for ${started.id} to be ready`)
   const acceptedAt = clock.now()
@@ -168,7 +209,9 @@ async function waitPhase(config: StartConfig, deps: StepDeps, state: ActionState
 /** wait: false: one read, for the outputs; it never fails the step. */
 async function readOnce(deps: StepDeps, state: ActionState, started: StartedSandbox): Promise<WaitOutcome> {
   try {
-    const record = await deps.client.withDeadline(deps.clock.now() + INFO_READ_MS, deps.clock).getSandbox(started.id, deps.signal)
+    const record = await deps.client
+      .withDeadline(deps.clock.now() + INFO_READ_MS, deps.clock)
+      .getSandbox(started.id, deps.signal)
     state.saveSandboxSeen()
     return { record, known: record, status: record.status }
   } catch (error) {
@@ -181,7 +224,11 @@ function setOutputsFrom(config: StartConfig, deps: StepDeps, waited: WaitOutcome
   const fromRecord = waited.known?.network_policy
   setTextOutput(deps.core, 'status', waited.status)
   if (waited.known) setJsonOutput(deps.core, 'sandbox', waited.known)
-  setJsonOutput(deps.core, 'network-policy', fromRecord && typeof fromRecord === 'object' ? fromRecord : config.networkPolicy)
+  setJsonOutput(
+    deps.core,
+    'network-policy',
+    fromRecord && typeof fromRecord === 'object' ? fromRecord : config.networkPolicy,
+  )
 }
 
 async function writeSummary(

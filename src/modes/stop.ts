@@ -13,7 +13,11 @@ export const STOP_DEADLINE_MS = 3 * 60_000
  * The runner registered for the sandbox (named after its id; runner: true with
  * keep-alive), deleted when there is one and the token may. Never fails the stop.
  */
-async function deleteSandboxRunner(deps: StepDeps, sandboxId: string, cleanup: NonNullable<StopConfig['runnerCleanup']>): Promise<void> {
+async function deleteSandboxRunner(
+  deps: StepDeps,
+  sandboxId: string,
+  cleanup: NonNullable<StopConfig['runnerCleanup']>,
+): Promise<void> {
   const github = registryFor(deps, cleanup)
   const name = runnerName(sandboxId)
   try {
@@ -21,8 +25,12 @@ async function deleteSandboxRunner(deps: StepDeps, sandboxId: string, cleanup: N
     if (id !== undefined) deps.core.info(`Deleted the runner registration ${name} (id ${id}).`)
   } catch (error) {
     // The default github.token may not manage runners: most stops have no runner to delete, so that is no warning.
-    if (isAccessDenied(error)) deps.core.info(`No runner registration was looked for: 'github-token' may not manage runners (${error.status}).`)
-    else deps.core.warning(`Could not delete the runner registration ${name}: ${error instanceof Error ? error.message : String(error)}`)
+    if (isAccessDenied(error))
+      deps.core.info(`No runner registration was looked for: 'github-token' may not manage runners (${error.status}).`)
+    else
+      deps.core.warning(
+        `Could not delete the runner registration ${name}: ${error instanceof Error ? error.message : String(error)}`,
+      )
   }
 }
 

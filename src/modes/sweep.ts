@@ -32,11 +32,18 @@ export interface SweepDeps extends StepDeps {
 async function listAll(ctx: OpContext): Promise<ListedSandbox[]> {
   const deadline = ctx.clock.now() + LIST_DEADLINE_MS
   const client = ctx.client.withDeadline(deadline, ctx.clock)
-  return retryUntil(ctx, deadline, 'list sandboxes', async () => {
-    const listed: ListedSandbox[] = []
-    for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal })) listed.push(sandbox)
-    return listed
-  }, { backoff: READ_BACKOFF })
+  return retryUntil(
+    ctx,
+    deadline,
+    'list sandboxes',
+    async () => {
+      const listed: ListedSandbox[] = []
+      for await (const sandbox of client.allSandboxes({ maxPages: MAX_LIST_PAGES, signal: ctx.signal }))
+        listed.push(sandbox)
+      return listed
+    },
+    { backoff: READ_BACKOFF },
+  )
 }
 
 async function stopOrphan(ctx: OpContext, candidate: SweptCandidate, rateLimited: () => void): Promise<void> {
@@ -47,8 +54,11 @@ async function stopOrphan(ctx: OpContext, candidate: SweptCandidate, rateLimited
         if (isRateLimited(error)) rateLimited()
       },
     })
-    candidate.outcome = result.outcome === 'accepted' ? 'stopped' : result.outcome === 'gone' ? 'already gone' : 'not live'
-    ctx.log(`${candidate.id}: ${candidate.outcome}${result.status ? ` (status ${serviceText(result.status, 40)})` : ''}.`)
+    candidate.outcome =
+      result.outcome === 'accepted' ? 'stopped' : result.outcome === 'gone' ? 'already gone' : 'not live'
+    ctx.log(
+      `${candidate.id}: ${candidate.outcome}${result.status ? ` (status ${serviceText(result.status, 40)})` : ''}.`,
+    )
   } catch (error) {
     ctx.signal?.throwIfAborted()
     // A token the service refuses fails every stop alike: end the sweep now.
@@ -70,7 +80,8 @@ async function stopOrphans(deps: SweepDeps, orphans: SweptCandidate[], dryRun: b
       }
       return stopped
     }
-    if (orphans.length > 0) ctx.log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`)
+    if (orphans.length > 0)
+      ctx.log(`Stopping ${orphans.length} orphan${orphans.length === 1 ? '' : 's'}, at most 10 a minute.`)
     const stopOne = async (orphan: SweptCandidate, paced: PacedStop) => {
       await stopOrphan(ctx, orphan, paced.rateLimited)
       if (orphan.outcome === 'stopped') stopped.push(orphan.id)
@@ -87,7 +98,9 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
   const { repository } = config
   const ctx = opContext(deps)
   const log = ctx.log
-  log(`Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`)
+  log(
+    `Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`,
+  )
 
   // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
   const listed = await listAll(ctx)
@@ -106,12 +119,22 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
   }
   reportUndecided(core, swept)
   const failed = orphans.filter((orphan) => orphan.outcome === 'failed')
-  const totals = { listed: listed.length, notLive, kept: swept.length - orphans.length, stopped: stopped.length, failed: failed.length, dryRun: config.dryRun }
+  const totals = {
+    listed: listed.length,
+    notLive,
+    kept: swept.length - orphans.length,
+    stopped: stopped.length,
+    failed: failed.length,
+    dryRun: config.dryRun,
+  }
   log(totalsLine(totals))
   await core.appendSummary(sweepSummary(swept, repository, totals))
   if (failed.length > 0) {
-    for (const orphan of failed) core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' })
-    core.setFailed(`${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`)
+    for (const orphan of failed)
+      core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' })
+    core.setFailed(
+      `${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`,
+    )
   }
 }
 
@@ -133,5 +156,7 @@ function reportUndecided(core: SweepDeps['core'], swept: readonly SweptCandidate
     )
     return
   }
-  core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, { title: 'Sweep could not decide every sandbox' })
+  core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, {
+    title: 'Sweep could not decide every sandbox',
+  })
 }

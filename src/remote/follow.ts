@@ -107,7 +107,10 @@ export async function followOutput(open: OpenStream, lines: LineSplitter, option
       return end
     }
     signal?.throwIfAborted()
-    if (stderr.includes(`${MARK} no job`)) throw new Error('run: the job is not on the sandbox any more (its files are gone); the sandbox may have been replaced')
+    if (stderr.includes(`${MARK} no job`))
+      throw new Error(
+        'run: the job is not on the sandbox any more (its files are gone); the sandbox may have been replaced',
+      )
     if (progressed) {
       failingSince = undefined
       retries = 0
@@ -116,10 +119,15 @@ export async function followOutput(open: OpenStream, lines: LineSplitter, option
     if (!progressed && options.sandboxGone && clock.now() - checkedAt >= CHECK_EVERY_MS) {
       checkedAt = clock.now()
       const gone = await options.sandboxGone()
-      if (gone) throw new Error(`run: the SSH connection to the job dropped and the sandbox is gone (${gone}); the script's result is unknown`)
+      if (gone)
+        throw new Error(
+          `run: the SSH connection to the job dropped and the sandbox is gone (${gone}); the script's result is unknown`,
+        )
     }
     if (clock.now() - failingSince >= options.reconnectForMs) {
-      throw new Error(`run: lost the SSH connection to the job and could not reconnect for ${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`)
+      throw new Error(
+        `run: lost the SSH connection to the job and could not reconnect for ${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`,
+      )
     }
     const why = code === SSH_CONNECTION_FAILED ? 'dropped' : `ended (${code})`
     log(`run: the SSH connection ${why}${lastLine(stderr)}; reconnecting, resuming after byte ${offset}.`)

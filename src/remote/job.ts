@@ -7,7 +7,16 @@ import type { Clock } from '../runtime/clock.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { followOutput, LineSplitter, type JobEnd, type OutputStream } from './follow.ts'
 import { FOLLOW_JOB, START_JOB } from './scripts.ts'
-import { collect, exited, killOnAbort, runScript, spawnSsh, SSH_CONNECTION_FAILED, type Placement, type SshTarget } from './ssh-command.ts'
+import {
+  collect,
+  exited,
+  killOnAbort,
+  runScript,
+  spawnSsh,
+  SSH_CONNECTION_FAILED,
+  type Placement,
+  type SshTarget,
+} from './ssh-command.ts'
 
 export interface RemoteContext {
   target: SshTarget
@@ -26,7 +35,12 @@ export const CONNECT_RETRY_MS = 2 * 60_000
 export const RECONNECT_FOR_MS = 5 * 60_000
 
 /** Runs `attempt` again while it fails with `isConnectionFailure`, for up to CONNECT_RETRY_MS. */
-export async function whileConnecting<T>(context: RemoteContext, label: string, attempt: () => Promise<T>, isConnectionFailure: (error: unknown) => boolean): Promise<T> {
+export async function whileConnecting<T>(
+  context: RemoteContext,
+  label: string,
+  attempt: () => Promise<T>,
+  isConnectionFailure: (error: unknown) => boolean,
+): Promise<T> {
   const until = context.clock.now() + CONNECT_RETRY_MS
   for (let retry = 0; ; retry++) {
     try {
@@ -49,7 +63,14 @@ export async function startJob(context: RemoteContext, runId: string, script: st
     context,
     'run',
     async () => {
-      const { code, stdout, stderr } = await runScript(context.target, START_JOB, [runId, context.placement], script, context.env, context.signal)
+      const { code, stdout, stderr } = await runScript(
+        context.target,
+        START_JOB,
+        [runId, context.placement],
+        script,
+        context.env,
+        context.signal,
+      )
       const started = /^started (\d+)$/m.exec(stdout)
       if (code === 0 && started) return Number(started[1])
       const detail = serviceText(stderr.trim().split('\n').slice(-3).join(' / ')) || 'no output'

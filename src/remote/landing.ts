@@ -18,7 +18,20 @@
  * Each entry is decided when it is written, so earlier entries of the same
  * download (two overlapping paths, in either order) are taken into account.
  */
-import { constants, copyFileSync, chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, symlinkSync, unlinkSync, type Stats } from 'node:fs'
+import {
+  constants,
+  copyFileSync,
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  symlinkSync,
+  unlinkSync,
+  type Stats,
+} from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { isInside } from '../runtime/paths.ts'
 
@@ -192,7 +205,8 @@ class Lander {
       const real = realLocation(target)
       const place = forbiddenPlace(this.places, real)
       if (place !== undefined) return this.refuse(target, `it is a symbolic link in the workspace that leads ${place}`)
-      if (real === undefined || !statOf(real)?.isDirectory()) return this.refuse(target, 'it is a symbolic link in the workspace to no directory')
+      if (real === undefined || !statOf(real)?.isDirectory())
+        return this.refuse(target, 'it is a symbolic link in the workspace to no directory')
       target = real
     } else if (there && !there.isDirectory()) return this.refuse(target, 'a file in the workspace is in the way')
     mkdirSync(target, { recursive: true })
@@ -202,8 +216,14 @@ class Lander {
 }
 
 /** Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own). */
-export function landDownloads(staging: string, workspace: string, paths: readonly string[], keepOut: readonly string[]): Landing {
-  if (!existsSync(workspace)) throw new Error(`download: the workspace ${workspace} is not there any more; nothing was copied`)
+export function landDownloads(
+  staging: string,
+  workspace: string,
+  paths: readonly string[],
+  keepOut: readonly string[],
+): Landing {
+  if (!existsSync(workspace))
+    throw new Error(`download: the workspace ${workspace} is not there any more; nothing was copied`)
   const realStaging = realpathSync(staging)
   const guarded = [...keepOut.map((dir) => realLocation(dir) ?? dir), realStaging]
   const lander = new Lander({ root: realpathSync(workspace), staging: realStaging, keepOut: guarded })

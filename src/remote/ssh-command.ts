@@ -45,11 +45,18 @@ export function sshArguments(target: SshTarget, script: string, args: readonly s
 /** Only what ssh and tar need: the step's inputs and state stay out of their environment. */
 export function toolEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const kept: NodeJS.ProcessEnv = {}
-  for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'USER', 'LOGNAME']) if (env[name] !== undefined) kept[name] = env[name]
+  for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'USER', 'LOGNAME'])
+    if (env[name] !== undefined) kept[name] = env[name]
   return kept
 }
 
-export function spawnSsh(target: SshTarget, script: string, args: readonly string[], stdio: StdioOptions, env: NodeJS.ProcessEnv): ChildProcess {
+export function spawnSsh(
+  target: SshTarget,
+  script: string,
+  args: readonly string[],
+  stdio: StdioOptions,
+  env: NodeJS.ProcessEnv,
+): ChildProcess {
   return spawn('ssh', sshArguments(target, script, args), { stdio, env: toolEnvironment(env) })
 }
 

@@ -11,7 +11,16 @@ import { join, relative, sep } from 'node:path'
 import { formatBytes } from '../inputs/sizes.ts'
 import { isInside } from '../runtime/paths.ts'
 import { serviceText } from '../runtime/untrusted.ts'
-import { collect, exited, killOnAbort, spawnSsh, SSH_CONNECTION_FAILED, toolEnvironment, type Placement, type SshTarget } from './ssh-command.ts'
+import {
+  collect,
+  exited,
+  killOnAbort,
+  spawnSsh,
+  SSH_CONNECTION_FAILED,
+  toolEnvironment,
+  type Placement,
+  type SshTarget,
+} from './ssh-command.ts'
 import { landDownloads, type Landing } from './landing.ts'
 import { DOWNLOAD, MARK, UPLOAD } from './scripts.ts'
 
@@ -28,8 +37,14 @@ export class TransferError extends Error {
 /** The download brought back more than `download-limit`: nothing of it landed. Never retried. */
 export class DownloadLimitError extends TransferError {
   constructor(limit: number, received: number, unpacked: number | undefined) {
-    const counted = unpacked === undefined ? `more than ${formatBytes(limit)} arrived (${formatBytes(received)} when the transfer was stopped)` : `it came to ${formatBytes(Math.max(received, unpacked))} (${formatBytes(received)} received, ${formatBytes(unpacked)} unpacked)`
-    super(`Input 'download-limit': the download is over its limit of ${formatBytes(limit)}: ${counted}. Nothing of it was copied into the workspace. Download fewer or smaller paths, or raise download-limit.`, false)
+    const counted =
+      unpacked === undefined
+        ? `more than ${formatBytes(limit)} arrived (${formatBytes(received)} when the transfer was stopped)`
+        : `it came to ${formatBytes(Math.max(received, unpacked))} (${formatBytes(received)} received, ${formatBytes(unpacked)} unpacked)`
+    super(
+      `Input 'download-limit': the download is over its limit of ${formatBytes(limit)}: ${counted}. Nothing of it was copied into the workspace. Download fewer or smaller paths, or raise download-limit.`,
+      false,
+    )
     this.name = 'DownloadLimitError'
   }
 }
@@ -60,13 +75,19 @@ interface Pipeline {
 }
 
 /** Waits for both ends; throws a TransferError naming the side that failed. */
-async function finish(pipe: Pipeline, what: string, sshSide: 'from' | 'to', stderr: { from: () => string; to: () => string }): Promise<void> {
+async function finish(
+  pipe: Pipeline,
+  what: string,
+  sshSide: 'from' | 'to',
+  stderr: { from: () => string; to: () => string },
+): Promise<void> {
   const [fromCode, toCode] = await Promise.all([exited(pipe.from), exited(pipe.to)])
   const sshCode = sshSide === 'from' ? fromCode : toCode
   const tarCode = sshSide === 'from' ? toCode : fromCode
   const sshErr = sshSide === 'from' ? stderr.from() : stderr.to()
   const tarErr = sshSide === 'from' ? stderr.to() : stderr.from()
-  if (sshCode === SSH_CONNECTION_FAILED) throw new TransferError(`${what}: the SSH connection failed${tail(sshErr)}`, true)
+  if (sshCode === SSH_CONNECTION_FAILED)
+    throw new TransferError(`${what}: the SSH connection failed${tail(sshErr)}`, true)
   if (sshCode !== 0) throw new TransferError(`${what}: tar on the sandbox exited with ${sshCode}${tail(sshErr)}`, false)
   if (tarCode !== 0) throw new TransferError(`${what}: tar on the runner exited with ${tarCode}${tail(tarErr)}`, false)
 }
@@ -85,9 +106,20 @@ function privateExcludes(workspace: string, privateDirs: readonly string[]): str
  * (the step's key and certificate directory) are never sent, even when a
  * runner keeps its RUNNER_TEMP inside the workspace.
  */
-export async function uploadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], privateDirs: readonly string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
+export async function uploadPaths(
+  target: SshTarget,
+  placement: Placement,
+  workspace: string,
+  paths: readonly string[],
+  privateDirs: readonly string[],
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<void> {
   const excludes = ['--exclude=.git', ...privateExcludes(workspace, privateDirs)]
-  const tar = spawn('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment(env) })
+  const tar = spawn('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: toolEnvironment(env),
+  })
   const ssh = spawnSsh(target, UPLOAD, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env)
   const stops = [killOnAbort(tar, signal), killOnAbort(ssh, signal)]
   const stderr = { from: collect(tar.stderr), to: collect(ssh.stderr) }
@@ -105,11 +137,22 @@ export async function uploadPaths(target: SshTarget, placement: Placement, works
  * pass (this process sits between ssh and tar for that); past `limit` both
  * are killed at once. Resolves with the bytes received.
  */
-async function receive(target: SshTarget, placement: Placement, paths: readonly string[], staging: string, limit: number, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<number> {
+async function receive(
+  target: SshTarget,
+  placement: Placement,
+  paths: readonly string[],
+  staging: string,
+  limit: number,
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<number> {
   const ssh = spawnSsh(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env)
   // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
   // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
-  const tar = spawn('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], { stdio: ['pipe', 'ignore', 'pipe'], env: toolEnvironment(env) })
+  const tar = spawn('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+    env: toolEnvironment(env),
+  })
   let received = 0
   ssh.stdout?.on('data', (chunk: Buffer) => {
     received += chunk.length
@@ -138,7 +181,16 @@ async function receive(target: SshTarget, placement: Placement, paths: readonly 
  * directory in `privateDir` (landing.ts: only those paths reach the workspace).
  * Over `limit` bytes, received or unpacked: a DownloadLimitError, nothing lands.
  */
-export async function downloadPaths(target: SshTarget, placement: Placement, workspace: string, paths: readonly string[], privateDir: string, limit: number, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<Landing> {
+export async function downloadPaths(
+  target: SshTarget,
+  placement: Placement,
+  workspace: string,
+  paths: readonly string[],
+  privateDir: string,
+  limit: number,
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<Landing> {
   const staging = mkdtempSync(join(privateDir, 'download-'))
   try {
     const received = await receive(target, placement, paths, staging, limit, env, signal)

@@ -23,7 +23,10 @@ const DOWNLOAD_TIMEOUT_MS = 10 * 60_000
 /** Downloads the package into `file`; its SHA-256. */
 async function download(url: string, file: string, signal: AbortSignal | undefined): Promise<string> {
   const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS)
-  const response = await proxiedFetch(url, { redirect: 'follow', signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+  const response = await proxiedFetch(url, {
+    redirect: 'follow',
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  })
   if (!response.ok || !response.body) throw new Error(`runner: downloading ${url} answered ${response.status}`)
   const hash = createHash('sha256')
   const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
@@ -40,11 +43,19 @@ async function unpackOnSandbox(context: RemoteContext, file: string): Promise<vo
   if (ssh.stdin) createReadStream(file).pipe(ssh.stdin)
   const code = await exited(ssh)
   stop()
-  if (code !== 0) throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ${serviceText(stderr().trim().split('\n').slice(-2).join(' / '))}`)
+  if (code !== 0)
+    throw new Error(
+      `runner: unpacking the runner on the sandbox failed (exit ${code}): ${serviceText(stderr().trim().split('\n').slice(-2).join(' / '))}`,
+    )
 }
 
 /** Makes sure ~/actions-runner/run.sh is there; says which way. */
-export async function ensureRunnerPackage(context: RemoteContext, registry: RunnerRegistry, serverUrl: string, privateDir: string): Promise<void> {
+export async function ensureRunnerPackage(
+  context: RemoteContext,
+  registry: RunnerRegistry,
+  serverUrl: string,
+  privateDir: string,
+): Promise<void> {
   const present = await runScript(context.target, PRESENT, [], '', context.env, context.signal)
   if (present.code === 0 && present.stdout.trim() === 'present') {
     context.log('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.')
@@ -54,8 +65,13 @@ export async function ensureRunnerPackage(context: RemoteContext, registry: Runn
   const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`
   const file = join(privateDir, `actions-runner-${version}.tar.gz`)
   const got = await download(url, file, context.signal)
-  if (got !== sha256) throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; it was not sent to the sandbox`)
-  context.log(`Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`)
+  if (got !== sha256)
+    throw new Error(
+      `runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; it was not sent to the sandbox`,
+    )
+  context.log(
+    `Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`,
+  )
   await unpackOnSandbox(context, file)
 }
 
@@ -78,18 +94,31 @@ true`
 export async function startRunnerProcess(context: RemoteContext, jitConfig: string): Promise<number> {
   const { code, stdout, stderr } = await runScript(context.target, START, [], jitConfig, context.env, context.signal)
   const started = /^started (\d+)$/m.exec(stdout)
-  if (code !== 0 || !started) throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ${serviceText(stderr.trim().split('\n').slice(-2).join(' / '))}`)
+  if (code !== 0 || !started)
+    throw new Error(
+      `runner: run.sh could not be started on the sandbox (exit ${code}): ${serviceText(stderr.trim().split('\n').slice(-2).join(' / '))}`,
+    )
   return Number(started[1])
 }
 
 /** Whether the runner process still runs on the sandbox. */
 export async function runnerAlive(context: RemoteContext, pid: number): Promise<boolean> {
-  const { code, stdout } = await runScript(context.target, 'if kill -0 "$1" 2> /dev/null; then echo alive; fi', [String(pid)], '', context.env, context.signal)
+  const { code, stdout } = await runScript(
+    context.target,
+    'if kill -0 "$1" 2> /dev/null; then echo alive; fi',
+    [String(pid)],
+    '',
+    context.env,
+    context.signal,
+  )
   return code !== 0 || stdout.trim() === 'alive'
 }
 
 /** The diagnostic tail, each line made safe for the log. */
 export async function diagnosticTail(context: RemoteContext): Promise<string[]> {
   const { stdout } = await runScript(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal)
-  return stdout.split('\n').filter((line) => line.trim() !== '').map((line) => serviceText(line, 400))
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => serviceText(line, 400))
 }

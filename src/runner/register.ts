@@ -21,11 +21,24 @@ const FIRST_POLLS_MS = 500
 const LATER_POLLS_MS = 2_000
 const FIRST_POLLS_FOR_MS = 10_000
 
-export function registryFor(deps: StepDeps, request: Pick<RunnerRequest, 'repository' | 'githubToken'>): RunnerRegistry {
-  return new RunnerRegistry(request.repository, request.githubToken, { clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) })
+export function registryFor(
+  deps: StepDeps,
+  request: Pick<RunnerRequest, 'repository' | 'githubToken'>,
+): RunnerRegistry {
+  return new RunnerRegistry(request.repository, request.githubToken, {
+    clock: deps.clock,
+    signal: deps.signal,
+    log: (message) => deps.core.info(message),
+  })
 }
 
-async function waitOnline(deps: StepDeps, context: RemoteContext, registry: RunnerRegistry, id: number, pid: number): Promise<string | undefined> {
+async function waitOnline(
+  deps: StepDeps,
+  context: RemoteContext,
+  registry: RunnerRegistry,
+  id: number,
+  pid: number,
+): Promise<string | undefined> {
   const began = deps.clock.now()
   const until = began + ONLINE_DEADLINE_MS
   for (let poll = 1; ; poll++) {
@@ -35,7 +48,8 @@ async function waitOnline(deps: StepDeps, context: RemoteContext, registry: Runn
     // Asked every other poll: run.sh that has ended will never bring the runner online.
     if (poll % 2 === 0 && !(await runnerAlive(context, pid))) return 'run.sh ended before the runner came online'
     const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS
-    if (deps.clock.now() + wait > until) return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes (status '${serviceText(runner.status, 40)}')`
+    if (deps.clock.now() + wait > until)
+      return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes (status '${serviceText(runner.status, 40)}')`
     await deps.clock.sleep(wait, deps.signal)
   }
 }
@@ -58,19 +72,33 @@ async function showDiagnostics(deps: StepDeps, context: RemoteContext): Promise<
  * answer was lost (its configuration with it): deleted, and registered once
  * more. One that is online or busy is left alone.
  */
-async function registerFresh(registry: RunnerRegistry, name: string, label: string, log: (message: string) => void): Promise<{ runner: RunnerInfo; jitConfig: string }> {
+async function registerFresh(
+  registry: RunnerRegistry,
+  name: string,
+  label: string,
+  log: (message: string) => void,
+): Promise<{ runner: RunnerInfo; jitConfig: string }> {
   try {
     return await registry.generate(name, label)
   } catch (error) {
-    const stale = error instanceof GitHubRunnerError && error.status === 409 ? await registry.findByName(name) : undefined
+    const stale =
+      error instanceof GitHubRunnerError && error.status === 409 ? await registry.findByName(name) : undefined
     if (!stale || stale.status !== 'offline' || stale.busy) throw error
-    log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`)
+    log(
+      `Runner: GitHub already has '${name}' (id ${stale.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`,
+    )
     await registry.remove(stale.id)
     return registry.generate(name, label)
   }
 }
 
-export async function registerRunner(deps: StepDeps, request: RunnerRequest, sandboxId: string, context: RemoteContext, privateDir: string): Promise<void> {
+export async function registerRunner(
+  deps: StepDeps,
+  request: RunnerRequest,
+  sandboxId: string,
+  context: RemoteContext,
+  privateDir: string,
+): Promise<void> {
   const { core } = deps
   const registry = registryFor(deps, request)
   const started = deps.clock.now()
@@ -91,16 +119,23 @@ export async function registerRunner(deps: StepDeps, request: RunnerRequest, san
     core.setOutput('runner-id', String(runner.id))
     core.setOutput('runner-label', request.label)
     const renamed = runner.name === name ? '' : ` (GitHub calls it '${serviceText(runner.name, 80)}')`
-    core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`)
+    core.info(
+      `Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`,
+    )
     const pid = await startRunnerProcess(context, jitConfig)
     failure = await waitOnline(deps, context, registry, runner.id, pid)
     if (!failure) state.saveRunner({ id: runner.id, name, online: true })
-    if (!failure) core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} s. A job with runs-on: ${request.label} runs on it; the post step waits for it, then stops the sandbox.`)
+    if (!failure)
+      core.info(
+        `Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} s. A job with runs-on: ${request.label} runs on it; the post step waits for it, then stops the sandbox.`,
+      )
   } finally {
     core.endGroup()
   }
   if (failure) {
     await showDiagnostics(deps, context)
-    throw new Error(`runner: the runner did not come online: ${failure}. Its diagnostic log is above; the post step stops the sandbox and deletes the registration.`)
+    throw new Error(
+      `runner: the runner did not come online: ${failure}. Its diagnostic log is above; the post step stops the sandbox and deletes the registration.`,
+    )
   }
 }

@@ -27,7 +27,23 @@ import { withoutRegisteredSecrets } from './untrusted.ts'
 const WORD_JOINER = '\u2060'
 const STATE_WRITERS = new Set(['save-state', 'set-output'])
 /** The runner's commands (ActionCommandManager: stop-commands and the command extensions). */
-export const RUNNER_COMMANDS = new Set(['stop-commands', 'set-env', 'set-output', 'save-state', 'add-mask', 'add-path', 'add-matcher', 'remove-matcher', 'debug', 'warning', 'error', 'notice', 'group', 'endgroup', 'echo'])
+export const RUNNER_COMMANDS = new Set([
+  'stop-commands',
+  'set-env',
+  'set-output',
+  'save-state',
+  'add-mask',
+  'add-path',
+  'add-matcher',
+  'remove-matcher',
+  'debug',
+  'warning',
+  'error',
+  'notice',
+  'group',
+  'endgroup',
+  'echo',
+])
 
 /**
  * A stop token a later `::token::` can match, and that names no command: the
@@ -41,7 +57,10 @@ function closable(token: string): boolean {
 
 /** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
 export function ordinalName(name: string): string {
-  return name.replace(/\u017f/g, 's').replace(/\u0131/g, 'i').toLowerCase()
+  return name
+    .replace(/\u017f/g, 's')
+    .replace(/\u0131/g, 'i')
+    .toLowerCase()
 }
 
 interface Found {
@@ -59,7 +78,11 @@ function v2Command(segment: string): Found | undefined {
   if (end < 0) return undefined
   const info = trimmed.slice(2, end)
   const space = info.indexOf(' ')
-  return { at: segment.length - trimmed.length, name: space < 0 ? info : info.slice(0, space), data: trimmed.slice(end + 2) }
+  return {
+    at: segment.length - trimmed.length,
+    name: space < 0 ? info : info.slice(0, space),
+    data: trimmed.slice(end + 2),
+  }
 }
 
 /** Every `##[name …]data` in the segment (TryParse reads the first; defusing one would make the next the first). */
@@ -83,9 +106,12 @@ function mustDefuse({ name, data }: Found): boolean {
 
 function defuse(segment: string): string {
   // Right to left, so the positions found stay true while characters go in.
-  const places = [v2Command(segment), ...v1Commands(segment)].filter((found): found is Found => found !== undefined && mustDefuse(found))
+  const places = [v2Command(segment), ...v1Commands(segment)].filter(
+    (found): found is Found => found !== undefined && mustDefuse(found),
+  )
   let text = segment
-  for (const { at } of places.sort((a, b) => b.at - a.at)) text = `${text.slice(0, at + 1)}${WORD_JOINER}${text.slice(at + 1)}`
+  for (const { at } of places.sort((a, b) => b.at - a.at))
+    text = `${text.slice(0, at + 1)}${WORD_JOINER}${text.slice(at + 1)}`
   return text
 }
 
@@ -108,7 +134,9 @@ export class ProgramCommands {
 
   see(line: string): void {
     // While stopped, the runner counts the token among its commands.
-    const known = (name: string) => RUNNER_COMMANDS.has(ordinalName(name)) || (this.stopToken !== undefined && ordinalName(name) === ordinalName(this.stopToken))
+    const known = (name: string) =>
+      RUNNER_COMMANDS.has(ordinalName(name)) ||
+      (this.stopToken !== undefined && ordinalName(name) === ordinalName(this.stopToken))
     for (const segment of programText(line).split('\r')) {
       const command = commandIn(segment, known)
       if (!command) continue

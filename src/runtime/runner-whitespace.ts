@@ -7,7 +7,8 @@
  * JavaScript's `\s` differs both ways (it lacks U+0085 and adds U+FEFF), so
  * the output filter and the tests' runner emulation both use this set.
  */
-export const RUNNER_WHITESPACE = '\\u0009-\\u000d\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
+export const RUNNER_WHITESPACE =
+  '\\u0009-\\u000d\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
 
 /** Leading runner white space, as a regular expression source (`[…]*`). */
 export const LEADING_WHITESPACE = `[${RUNNER_WHITESPACE}]*`

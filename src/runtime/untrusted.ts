@@ -42,7 +42,10 @@ const OPENSSH_KEY_BODY = /b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*/g
 
 /** Removes registered secrets, PEM blocks and `key` values. */
 export function scrubSecrets(text: string): string {
-  let clean = text.replace(PEM_BLOCK, '[private key removed]').replace(KEY_VALUE, '$1"***"').replace(OPENSSH_KEY_BODY, '[private key removed]')
+  let clean = text
+    .replace(PEM_BLOCK, '[private key removed]')
+    .replace(KEY_VALUE, '$1"***"')
+    .replace(OPENSSH_KEY_BODY, '[private key removed]')
   for (const secret of secrets) clean = clean.split(secret).join('***')
   return clean
 }

@@ -42,7 +42,9 @@ export function estimateHourlyCost(prices: Record<string, number>, spec: PricedS
   }
   if (spec.gpuType) {
     const type = spec.gpuType.toLowerCase()
-    const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices)
+    const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find(
+      (key) => key in prices,
+    )
     const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices)
     if (wholeSet) take(wholeSet, 1)
     else if (perGpu) take(perGpu, spec.gpuCount)

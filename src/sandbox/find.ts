@@ -12,7 +12,11 @@ export interface ListedWithId extends ListedSandbox {
 /** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
 export async function findNameHolders(ctx: OpContext, name: string, deadline: number): Promise<ListedWithId[]> {
   const client = ctx.client.withDeadline(deadline, ctx.clock)
-  return retryUntil(ctx, deadline, `list sandboxes named '${name}'`, async () => {
+  return retryUntil(
+    ctx,
+    deadline,
+    `list sandboxes named '${name}'`,
+    async () => {
       const holders: ListedWithId[] = []
       for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
         if (sandbox.name !== name || !mayHoldName(sandbox.status)) continue
@@ -28,7 +32,12 @@ export async function findNameHolders(ctx: OpContext, name: string, deadline: nu
  * The newest sandbox named `name` that may be live and is not in `exclude`
  * (sandboxes that held the name before this step: never ours).
  */
-export async function findLiveSandboxByName(ctx: OpContext, name: string, deadline: number, exclude: readonly string[] = []): Promise<ListedWithId | undefined> {
+export async function findLiveSandboxByName(
+  ctx: OpContext,
+  name: string,
+  deadline: number,
+  exclude: readonly string[] = [],
+): Promise<ListedWithId | undefined> {
   const holders = await findNameHolders(ctx, name, deadline)
   return holders.find((sandbox) => !exclude.includes(sandbox.id) && !isStoppingOrEnded(sandbox.status))
 }
@@ -39,7 +48,13 @@ export async function findLiveSandboxByName(ctx: OpContext, name: string, deadli
  * next start is sent once and lands, instead of start requests spent to find
  * out. Throws when the deadline comes first; nothing is started then.
  */
-export async function waitUntilNameFree(ctx: OpContext, name: string, ids: readonly string[], pollIntervalMs: number, deadline: number): Promise<void> {
+export async function waitUntilNameFree(
+  ctx: OpContext,
+  name: string,
+  ids: readonly string[],
+  pollIntervalMs: number,
+  deadline: number,
+): Promise<void> {
   const client = ctx.client.withDeadline(deadline, ctx.clock)
   let holding = [...ids]
   let reported = false
@@ -71,7 +86,10 @@ export async function waitUntilNameFree(ctx: OpContext, name: string, ids: reado
     holding = still
     if (holding.length === 0) break
     if (ctx.clock.now() + pollIntervalMs >= deadline) throw stillHeld()
-    if (!reported) ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`)
+    if (!reported)
+      ctx.log(
+        `Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`,
+      )
     reported = true
     await ctx.clock.sleep(pollIntervalMs, ctx.signal)
   }

@@ -54,7 +54,12 @@ async function stopOnPurpose(ctx: OpContext, name: string, holderId: string, dea
  * remembered (never ours); a live one fails the step at once unless
  * replace-existing, which stops it on purpose.
  */
-export async function checkNameBeforeStart(config: StartConfig, ctx: OpContext, holders: NameHolders, deadline: number): Promise<void> {
+export async function checkNameBeforeStart(
+  config: StartConfig,
+  ctx: OpContext,
+  holders: NameHolders,
+  deadline: number,
+): Promise<void> {
   const found = await findNameHolders(ctx, config.name, deadline)
   for (const holder of found) holders.add(holder.id)
   const live = found.filter((holder) => !isStoppingOrEnded(holder.status))
@@ -62,9 +67,18 @@ export async function checkNameBeforeStart(config: StartConfig, ctx: OpContext, 
   const first = live[0]
   if (first && !config.replaceExisting) throw new NameHeldError(config.name, first.id, first.status)
   for (const holder of live) await stopOnPurpose(ctx, config.name, holder.id, deadline)
-  if (found.length > 0) ctx.log(`Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`)
+  if (found.length > 0)
+    ctx.log(
+      `Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`,
+    )
   // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
-  await waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline)
+  await waitUntilNameFree(
+    ctx,
+    config.name,
+    found.map((holder) => holder.id),
+    config.pollIntervalMs,
+    deadline,
+  )
 }
 
 /**
@@ -73,7 +87,13 @@ export async function checkNameBeforeStart(config: StartConfig, ctx: OpContext, 
  * stop the live ones with replace-existing, then wait with reads until they
  * give the name up. Only when no holder is listed does it back off blindly.
  */
-export async function freeTheName(ctx: OpContext, config: StartConfig, holders: NameHolders, round: number, deadline: number): Promise<void> {
+export async function freeTheName(
+  ctx: OpContext,
+  config: StartConfig,
+  holders: NameHolders,
+  round: number,
+  deadline: number,
+): Promise<void> {
   const found = await findNameHolders(ctx, config.name, deadline)
   for (const holder of found) {
     holders.add(holder.id)
@@ -82,7 +102,14 @@ export async function freeTheName(ctx: OpContext, config: StartConfig, holders: 
     if (!config.replaceExisting) throw new NameHeldError(config.name, holder.id, holder.status)
     await stopOnPurpose(ctx, config.name, holder.id, deadline)
   }
-  if (found.length > 0) return waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline)
+  if (found.length > 0)
+    return waitUntilNameFree(
+      ctx,
+      config.name,
+      found.map((holder) => holder.id),
+      config.pollIntervalMs,
+      deadline,
+    )
   const wait = backoffDelay(round, ctx.clock.random(), NAME_BACKOFF)
   if (ctx.clock.now() + wait > deadline) {
     const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping'
@@ -91,6 +118,8 @@ export async function freeTheName(ctx: OpContext, config: StartConfig, holders: 
         "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.",
     )
   }
-  ctx.log(`The name '${config.name}' is in use but no holder is listed yet; starting again in ${(wait / 1000).toFixed(1)}s.`)
+  ctx.log(
+    `The name '${config.name}' is in use but no holder is listed yet; starting again in ${(wait / 1000).toFixed(1)}s.`,
+  )
   await ctx.clock.sleep(wait, ctx.signal)
 }

@@ -16,9 +16,16 @@ import { freeTheName, type NameHolders } from './name-holders.ts'
 
 /** Every listed GPU type stayed busy for capacity-timeout: says the list was exhausted, and what is left to try. */
 export class CapacityExhaustedError extends ServiceError {
-  constructor(types: readonly GpuType[], rounds: number, attempts: number, cycledMs: number, capacityTimeoutMs: number) {
+  constructor(
+    types: readonly GpuType[],
+    rounds: number,
+    attempts: number,
+    cycledMs: number,
+    capacityTimeoutMs: number,
+  ) {
     super({ status: 503, code: 'sandbox_capacity_unavailable', method: 'POST', path: '/sandboxes/start' })
-    const listed = types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`
+    const listed =
+      types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`
     const advice =
       types.length === 1
         ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') or raise 'capacity-timeout'.`
@@ -33,12 +40,19 @@ export class CapacityExhaustedError extends ServiceError {
 }
 
 export function buildStartRequest(config: StartConfig, gpuType: GpuType | undefined): SandboxStartRequest {
-  const spec: SandboxStartRequest['spec'] = { cpu_count: config.cpu, memory_gib: config.memoryGib, storage_gib: config.storageGib }
+  const spec: SandboxStartRequest['spec'] = {
+    cpu_count: config.cpu,
+    memory_gib: config.memoryGib,
+    storage_gib: config.storageGib,
+  }
   if (gpuType) {
     spec.gpu_type = gpuType
     spec.gpu_count = config.gpuCount ?? 1
   }
-  const lifetime: SandboxStartRequest['lifetime'] = { enforce_ttl: config.enforceTtl, max_ttl_seconds: config.maxTtlSeconds }
+  const lifetime: SandboxStartRequest['lifetime'] = {
+    enforce_ttl: config.enforceTtl,
+    max_ttl_seconds: config.maxTtlSeconds,
+  }
   if (config.maxGraceSeconds !== undefined) lifetime.max_grace_seconds = config.maxGraceSeconds
   const body: SandboxStartRequest = { name: config.name, spec, network_policy: config.networkPolicy, lifetime }
   if (Object.keys(config.env).length > 0) body.env = config.env
@@ -97,29 +111,46 @@ export async function startSandbox(
     capacityRound++
     const wait = backoffDelay(capacityRound, clock.random(), CAPACITY_BACKOFF)
     if (clock.now() + wait > capacityDeadline) {
-      throw new CapacityExhaustedError(config.gpuTypes, capacityRound, run.attempts.length, clock.now() - cyclingSince, config.capacityTimeoutMs)
+      throw new CapacityExhaustedError(
+        config.gpuTypes,
+        capacityRound,
+        run.attempts.length,
+        clock.now() - cyclingSince,
+        config.capacityTimeoutMs,
+      )
     }
-    ctx.log(`${config.gpuTypes.length > 1 ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})` : `${config.gpuTypes.join('')} is busy`}; trying again in ${(wait / 1000).toFixed(1)}s.`)
+    ctx.log(
+      `${config.gpuTypes.length > 1 ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})` : `${config.gpuTypes.join('')} is busy`}; trying again in ${(wait / 1000).toFixed(1)}s.`,
+    )
     await clock.sleep(wait, deps.signal)
   }
 }
 
 /** One round through the GPU types: the sandbox, 'start-again' after the name was freed, or 'no-capacity'. */
-async function tryEachGpuType(run: StartRun, candidates: readonly (GpuType | undefined)[]): Promise<StartedSandbox | 'start-again' | 'no-capacity'> {
+async function tryEachGpuType(
+  run: StartRun,
+  candidates: readonly (GpuType | undefined)[],
+): Promise<StartedSandbox | 'start-again' | 'no-capacity'> {
   const { config, ctx } = run
   for (const gpuType of candidates) {
     const label = gpuType ? `${gpuType} x${config.gpuCount ?? 1}` : 'CPU only'
     try {
-      const response = await retryUntil(ctx, run.deadline, `start '${config.name}' (${label})`, () => ctx.client.startSandbox(buildStartRequest(config, gpuType), ctx.signal), {
-        // Capacity is handled below, by moving on to the next GPU type.
-        retryable: (error) => isTransient(error) && !isServiceError(error, 'sandbox_capacity_unavailable'),
-        onRetry: (error) => {
-          if (error instanceof ServiceError && error.ambiguous) {
-            run.lostAnswerGpu = { type: gpuType }
-            run.tracker.mayHaveCreated = true
-          }
+      const response = await retryUntil(
+        ctx,
+        run.deadline,
+        `start '${config.name}' (${label})`,
+        () => ctx.client.startSandbox(buildStartRequest(config, gpuType), ctx.signal),
+        {
+          // Capacity is handled below, by moving on to the next GPU type.
+          retryable: (error) => isTransient(error) && !isServiceError(error, 'sandbox_capacity_unavailable'),
+          onRetry: (error) => {
+            if (error instanceof ServiceError && error.ambiguous) {
+              run.lostAnswerGpu = { type: gpuType }
+              run.tracker.mayHaveCreated = true
+            }
+          },
         },
-      })
+      )
       run.attempts.push(`${label}: accepted`)
       return { id: response.id, name: response.name, gpuType, adopted: false, attempts: run.attempts }
     } catch (error) {
@@ -149,7 +180,13 @@ async function resolveNameInUse(run: StartRun, label: string, error: unknown): P
     if (adopted) {
       run.attempts.push(`${label}: adopted ${adopted.id} after a lost answer`)
       const grantedGpu = readGpuType(adopted) ?? run.lostAnswerGpu.type
-      return { id: adopted.id, name: adopted.name ?? config.name, gpuType: grantedGpu, adopted: true, attempts: run.attempts }
+      return {
+        id: adopted.id,
+        name: adopted.name ?? config.name,
+        gpuType: grantedGpu,
+        adopted: true,
+        attempts: run.attempts,
+      }
     }
     if (!nameMayFree) {
       throw new Error(

@@ -34,14 +34,21 @@ export interface StopOptions {
 
 /** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
 function isRefusal(error: unknown): error is ServiceError {
-  return isServiceError(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status)
+  return (
+    isServiceError(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status)
+  )
 }
 
 /**
  * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
  * gone or not live, or the deadline passes.
  */
-export async function stopSandbox(ctx: OpContext, id: string, deadline: number, options: StopOptions = {}): Promise<StopResult> {
+export async function stopSandbox(
+  ctx: OpContext,
+  id: string,
+  deadline: number,
+  options: StopOptions = {},
+): Promise<StopResult> {
   const client = ctx.client.withDeadline(deadline, ctx.clock)
   const young = (error: unknown) => notVisibleYet(ctx.clock, error, options.acceptedAt)
   const attempt = async (): Promise<StopResult> => {
@@ -66,7 +73,11 @@ export async function stopSandbox(ctx: OpContext, id: string, deadline: number, 
       throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error })
     }
   }
-  const result = await retryUntil(ctx, deadline, `stop ${id}`, attempt, { urgent: options.urgent ?? true, retryable: isTransientOrLater, onRetry: options.onRetry })
+  const result = await retryUntil(ctx, deadline, `stop ${id}`, attempt, {
+    urgent: options.urgent ?? true,
+    retryable: isTransientOrLater,
+    onRetry: options.onRetry,
+  })
   if (result.outcome !== 'accepted') return result
   // Report what the service says now; the stop itself already succeeded.
   try {
@@ -80,6 +91,7 @@ export async function stopSandbox(ctx: OpContext, id: string, deadline: number, 
 /** The log line for a stop that found nothing live (the post step and mode: stop say the same). */
 export function describeStopOutcome(id: string, result: StopResult): string {
   if (result.outcome === 'gone') return `Sandbox ${id} is already gone (404): nothing to stop.`
-  if (result.outcome === 'not-live') return `Sandbox ${id} is ${serviceText(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`
+  if (result.outcome === 'not-live')
+    return `Sandbox ${id} is ${serviceText(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`
   return `Stop of sandbox ${id} accepted; status: ${serviceText(result.status ?? 'stopping')}.`
 }

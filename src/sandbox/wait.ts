@@ -45,7 +45,9 @@ export class SandboxGoneError extends Error {
       how === 'ended'
         ? `Sandbox ${id} is '${serviceText(lastStatus ?? 'ended', 40)}'`
         : `Sandbox ${id} is gone (404) after the service had shown it${lastStatus ? ` as '${serviceText(lastStatus, 40)}'` : ''}`
-    super(`${what}: it ended (its TTL, or a stop from elsewhere) before it was ready. Nothing is left running; run the job again.`)
+    super(
+      `${what}: it ended (its TTL, or a stop from elsewhere) before it was ready. Nothing is left running; run the job again.`,
+    )
     this.name = 'SandboxGoneError'
   }
 }
@@ -135,7 +137,9 @@ class SettleWatch {
     const window = this.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now())
     if (window === 0) {
       const done = this.seen(await this.client.getSandbox(this.id, ctx.signal))
-      return done ?? pollDelay(options.pollIntervalMs, ctx.clock.now() - this.started, this.slowdown, ctx.clock.random())
+      return (
+        done ?? pollDelay(options.pollIntervalMs, ctx.clock.now() - this.started, this.slowdown, ctx.clock.random())
+      )
     }
     const record = await waitWindow(ctx, this.client, this.id, window, options, (found) => {
       this.route = found
@@ -163,7 +167,12 @@ class SettleWatch {
     // Other jobs share the get budget: poll slower from now on instead of living on 429s.
     if ((error as ServiceError).status === 429) this.slowdown = Math.min(MAX_SLOWDOWN, this.slowdown * 2)
     const delay = Math.max(options.pollIntervalMs, readRetryDelay(error, this.failures, ctx.clock.random()))
-    ctx.log(`poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '))
+    ctx.log(
+      `poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(
+        ':  ',
+        ': ',
+      ),
+    )
     return delay
   }
 
@@ -215,7 +224,9 @@ async function waitWindow(
     // The route is missing, or the sandbox is: one plain GET tells which (its 404 is handled by the caller).
     const record = await client.getSandbox(id, ctx.signal)
     setRoute('absent')
-    ctx.log(`The service has no blocking wait (GET /sandboxes/{id}/wait answered 404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s or slower from now on.`)
+    ctx.log(
+      `The service has no blocking wait (GET /sandboxes/{id}/wait answered 404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s or slower from now on.`,
+    )
     return record
   }
 }

@@ -45,7 +45,11 @@ export interface PreparedSandboxSsh {
 }
 
 /** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
-export async function prepareSandboxSsh(deps: StepDeps, env: NodeJS.ProcessEnv, deadline: number): Promise<PreparedSandboxSsh> {
+export async function prepareSandboxSsh(
+  deps: StepDeps,
+  env: NodeJS.ProcessEnv,
+  deadline: number,
+): Promise<PreparedSandboxSsh> {
   const dir = privateDirectory(runnerTemp(env))
   new ActionState(deps.core).saveSecretDirectory(dir)
   const pair = generateSshKeyPair('gpu-sandbox-action')
@@ -54,23 +58,43 @@ export async function prepareSandboxSsh(deps: StepDeps, env: NodeJS.ProcessEnv, 
   const client = deps.client.withDeadline(deadline, deps.clock)
   let certificate
   try {
-    certificate = await retryUntil(opContext(deps), deadline, 'SSH certificate', () => client.requestSshCertificate(pair.publicKey, deps.signal))
+    certificate = await retryUntil(opContext(deps), deadline, 'SSH certificate', () =>
+      client.requestSshCertificate(pair.publicKey, deps.signal),
+    )
   } catch (error) {
     if (isServiceError(error) && (error.status === 404 || error.status === 405)) {
-      throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate answered ${error.status} ${error.code}); nothing was started`)
+      throw new SshUnavailableError(
+        `the service offers no SSH certificates (POST /sandboxes/ssh-certificate answered ${error.status} ${error.code}); nothing was started`,
+      )
     }
     throw error
   }
   maskKey((s) => deps.core.setSecret(s), certificate.ssh_certificate)
   const certPath = writeSecretFile(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`)
   const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : ''
-  deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`)
+  deps.core.info(
+    `SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`,
+  )
   const certIssuedAt = deps.clock.now()
-  return { dir, keyPath, certPath, publicKey: pair.publicKey, certIssuedAt, certExpiresAt: certificateExpiry(certificate.expires_at, certIssuedAt) }
+  return {
+    dir,
+    keyPath,
+    certPath,
+    publicKey: pair.publicKey,
+    certIssuedAt,
+    certExpiresAt: certificateExpiry(certificate.expires_at, certIssuedAt),
+  }
 }
 
 /** Writes the SSH files and the Include line, sets the outputs; the config file's path. */
-function connect(deps: StepDeps, ssh: SshRequest, dir: string, endpoint: SshEndpoint, keyPath?: string, certPath?: string): string {
+function connect(
+  deps: StepDeps,
+  ssh: SshRequest,
+  dir: string,
+  endpoint: SshEndpoint,
+  keyPath?: string,
+  certPath?: string,
+): string {
   const { core } = deps
   const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath)
   const userConfig = userSshConfigPath()
@@ -82,8 +106,12 @@ function connect(deps: StepDeps, ssh: SshRequest, dir: string, endpoint: SshEndp
   core.setOutput('ssh-config', configPath)
   core.setOutput('ssh-command', `ssh -F ${configPath} ${ssh.alias}`)
   core.setOutput('ssh-key-path', keyPath ?? '')
-  const pinned = endpoint.hostKey ? 'host key pinned from the record' : 'host key learned on first connect into this config only'
-  core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`)
+  const pinned = endpoint.hostKey
+    ? 'host key pinned from the record'
+    : 'host key learned on first connect into this config only'
+  core.info(
+    `SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`,
+  )
   return configPath
 }
 
@@ -100,12 +128,18 @@ export function pinnableEndpoint(record: SandboxRecord): { endpoint: SshEndpoint
     throw error
   }
   if (!endpoint) return { problem: ' has no ssh field (no address to connect to)' }
-  if (!endpoint.hostKey) return { problem: ' gives no host_key to pin (a host key learned on first use could be another sandbox’s)' }
+  if (!endpoint.hostKey)
+    return { problem: ' gives no host_key to pin (a host key learned on first use could be another sandbox’s)' }
   return { endpoint }
 }
 
 /** Start mode, once the sandbox is ready: its address and host key from the record; the config file's path. */
-export function finishSandboxSsh(deps: StepDeps, ssh: SshRequest, prepared: PreparedSandboxSsh, record: SandboxRecord): string {
+export function finishSandboxSsh(
+  deps: StepDeps,
+  ssh: SshRequest,
+  prepared: PreparedSandboxSsh,
+  record: SandboxRecord,
+): string {
   const found = pinnableEndpoint(record)
   if ('problem' in found) throw new SshUnavailableError(`the sandbox record${found.problem}`)
   return connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath)
@@ -116,7 +150,13 @@ export function finishSandboxSsh(deps: StepDeps, ssh: SshRequest, prepared: Prep
  * job (until the post step ends it, the sandbox is gone, or `endsAt`, its TTL).
  * Its pid goes to state at once, so the post step can end it.
  */
-export async function keepCertificateFresh(deps: StepDeps, connection: Connection, prepared: PreparedSandboxSsh, sandboxId: string, endsAt: number | undefined): Promise<void> {
+export async function keepCertificateFresh(
+  deps: StepDeps,
+  connection: Connection,
+  prepared: PreparedSandboxSsh,
+  sandboxId: string,
+  endsAt: number | undefined,
+): Promise<void> {
   const { core } = deps
   if (!deps.renewer) {
     core.info('SSH: the certificate is not renewed in this run (no renewer: the modes run in-process).')
@@ -136,14 +176,22 @@ export async function keepCertificateFresh(deps: StepDeps, connection: Connectio
   const pid = await launchRenewer(spec, deps.renewer.script, join(prepared.dir, RENEWER_LOG), deps.env ?? process.env)
   new ActionState(core).saveRenewerPid(pid)
   const until = endsAt !== undefined ? ` or the sandbox's TTL (${new Date(endsAt).toISOString()})` : ''
-  core.info(`SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it${until}.`)
+  core.info(
+    `SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it${until}.`,
+  )
 }
 
 /** How long an instance may take to show an address. */
 const INSTANCE_ADDRESS_DEADLINE_MS = 10 * 60_000
 
 /** Instance mode: wait until GET /instances/list shows it RUNNING with an ip, then connect with its key. */
-export async function connectInstance(deps: StepDeps, ssh: SshRequest, uuid: string, dir: string, keyPath: string | undefined): Promise<void> {
+export async function connectInstance(
+  deps: StepDeps,
+  ssh: SshRequest,
+  uuid: string,
+  dir: string,
+  keyPath: string | undefined,
+): Promise<void> {
   const deadline = deps.clock.now() + INSTANCE_ADDRESS_DEADLINE_MS
   const client = deps.client.withDeadline(deadline, deps.clock)
   for (let poll = 1; ; poll++) {
@@ -151,7 +199,10 @@ export async function connectInstance(deps: StepDeps, ssh: SshRequest, uuid: str
     try {
       instances = await retryUntil(opContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal))
     } catch (error) {
-      if (isNotFound(error)) throw new SshUnavailableError('the service has no instance list to read the address from (GET /instances/list answered 404)')
+      if (isNotFound(error))
+        throw new SshUnavailableError(
+          'the service has no instance list to read the address from (GET /instances/list answered 404)',
+        )
       throw error
     }
     const ours = instances.find((instance) => instance.uuid === uuid)
@@ -161,13 +212,16 @@ export async function connectInstance(deps: StepDeps, ssh: SshRequest, uuid: str
         connect(deps, ssh, dir, endpointFromInstance(ours), keyPath)
         return
       } catch (error) {
-        if (error instanceof SshEndpointError) throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`)
+        if (error instanceof SshEndpointError)
+          throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`)
         throw error
       }
     }
-    if (status === 'STOPPED' || status === 'UNKNOWN') throw new SshUnavailableError(`the instance is ${serviceText(status, 20)} and has no address`)
+    if (status === 'STOPPED' || status === 'UNKNOWN')
+      throw new SshUnavailableError(`the instance is ${serviceText(status, 20)} and has no address`)
     const wait = Math.min(5_000, 1_000 * poll)
-    if (deps.clock.now() + wait > deadline) throw new SshUnavailableError('the instance showed no address within 10 minutes')
+    if (deps.clock.now() + wait > deadline)
+      throw new SshUnavailableError('the instance showed no address within 10 minutes')
     await deps.clock.sleep(wait, deps.signal)
   }
 }

@@ -22,9 +22,19 @@ export interface WrittenAccess {
 }
 
 /** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
-export function writeSshFiles(dir: string, alias: string, endpoint: SshEndpoint, keyPath?: string, certPath?: string): WrittenAccess {
+export function writeSshFiles(
+  dir: string,
+  alias: string,
+  endpoint: SshEndpoint,
+  keyPath?: string,
+  certPath?: string,
+): WrittenAccess {
   const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`
-  const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '')
+  const knownHostsPath = writeSecretFile(
+    dir,
+    'known_hosts',
+    endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '',
+  )
   const lines = [
     `Host ${alias}`,
     `  HostName ${endpoint.host}`,

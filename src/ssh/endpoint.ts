@@ -14,9 +14,11 @@ export interface SshEndpoint {
   hostKey: string | undefined
 }
 
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[?[0-9A-Fa-f:.]+\]?)$/
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[?[0-9A-Fa-f:.]+\]?)$/
 const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/
-const HOST_KEY = /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,3})(?: [^\r\n]*)?$/
+const HOST_KEY =
+  /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,3})(?: [^\r\n]*)?$/
 
 /** Why an endpoint could not be read: service text, already made safe for a message. */
 export class SshEndpointError extends Error {}
@@ -31,7 +33,8 @@ function port(value: unknown, fallback: number): number {
 }
 
 function host(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 253 || !HOST.test(value)) throw new SshEndpointError(`host ${serviceText(value, 80)} is not a host name or address`)
+  if (typeof value !== 'string' || value.length > 253 || !HOST.test(value))
+    throw new SshEndpointError(`host ${serviceText(value, 80)} is not a host name or address`)
   return value.replace(/^\[|\]$/g, '')
 }
 
@@ -39,10 +42,12 @@ function host(value: unknown): string {
 export function endpointFromRecord(record: Record<string, unknown> | undefined): SshEndpoint | undefined {
   const ssh = record?.ssh
   if (ssh === undefined || ssh === null) return undefined
-  if (typeof ssh !== 'object' || Array.isArray(ssh)) throw new SshEndpointError('the record’s ssh field is not an object')
+  if (typeof ssh !== 'object' || Array.isArray(ssh))
+    throw new SshEndpointError('the record’s ssh field is not an object')
   const fields = ssh as Record<string, unknown>
   const user = fields.user ?? 'ubuntu'
-  if (typeof user !== 'string' || !USER.test(user)) throw new SshEndpointError(`user ${serviceText(user, 40)} is not a login name`)
+  if (typeof user !== 'string' || !USER.test(user))
+    throw new SshEndpointError(`user ${serviceText(user, 40)} is not a login name`)
   let hostKey: string | undefined
   if (fields.host_key !== undefined && fields.host_key !== null) {
     const match = typeof fields.host_key === 'string' ? HOST_KEY.exec(fields.host_key.trim()) : null

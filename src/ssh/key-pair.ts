@@ -29,12 +29,27 @@ export function generateSshKeyPair(comment: string): SshKeyPair {
   const publicBytes = Buffer.from(jwk.x as string, 'base64url')
   const publicBlob = Buffer.concat([sshString('ssh-ed25519'), sshString(publicBytes)])
   const check = randomBytes(4)
-  let secret = Buffer.concat([check, check, sshString('ssh-ed25519'), sshString(publicBytes), sshString(Buffer.concat([seed, publicBytes])), sshString(comment)])
+  let secret = Buffer.concat([
+    check,
+    check,
+    sshString('ssh-ed25519'),
+    sshString(publicBytes),
+    sshString(Buffer.concat([seed, publicBytes])),
+    sshString(comment),
+  ])
   // Padded to the cipher block size (8 for "none") with 1, 2, 3, ...
   const padding: number[] = []
   for (let i = 1; (secret.length + padding.length) % 8 !== 0; i++) padding.push(i)
   secret = Buffer.concat([secret, Buffer.from(padding)])
-  const body = Buffer.concat([Buffer.from('openssh-key-v1\0'), sshString('none'), sshString('none'), sshString(''), u32(1), sshString(publicBlob), sshString(secret)])
+  const body = Buffer.concat([
+    Buffer.from('openssh-key-v1\0'),
+    sshString('none'),
+    sshString('none'),
+    sshString(''),
+    u32(1),
+    sshString(publicBlob),
+    sshString(secret),
+  ])
   const lines = body.toString('base64').match(/.{1,70}/g) ?? []
   return {
     privateKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`,

@@ -19,17 +19,40 @@ export const RENEWER_LOG = 'renewer.log'
  * self-hosted runner's end-of-job clean-up finds the processes a job left
  * (actions/runner: ProcessInvoker sets it, JobExtension ends its holders).
  */
-const PASSED_ON = ['PATH', 'HOME', 'LANG', 'TZ', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'RUNNER_TRACKING_ID']
+const PASSED_ON = [
+  'PATH',
+  'HOME',
+  'LANG',
+  'TZ',
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'NO_PROXY',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'RUNNER_TRACKING_ID',
+]
 
 export function renewerEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]))
 }
 
 /** Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and closed. */
-export async function launchRenewer(spec: RenewerSpec, script: string, logPath: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function launchRenewer(
+  spec: RenewerSpec,
+  script: string,
+  logPath: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const log = openSync(logPath, 'a', 0o600)
   try {
-    const child = spawn(process.execPath, [script, RENEWER_FLAG], { detached: true, stdio: ['pipe', 'ignore', log], env: renewerEnvironment(env) })
+    const child = spawn(process.execPath, [script, RENEWER_FLAG], {
+      detached: true,
+      stdio: ['pipe', 'ignore', log],
+      env: renewerEnvironment(env),
+    })
     const spawned = new Promise<number>((resolve, reject) => {
       child.once('error', reject)
       child.once('spawn', () => resolve(child.pid as number))
@@ -94,7 +117,10 @@ function gone(pid: number): boolean {
 export async function endRenewer(pid: number, clock: Clock): Promise<'ended' | 'not-running' | 'still-running'> {
   if (!isRenewer(pid)) return 'not-running'
   process.kill(pid, 'SIGTERM')
-  for (const [wait, signal] of [[3_000, 'SIGKILL'], [2_000, undefined]] as const) {
+  for (const [wait, signal] of [
+    [3_000, 'SIGKILL'],
+    [2_000, undefined],
+  ] as const) {
     const until = clock.now() + wait
     while (!gone(pid) && clock.now() < until) await clock.sleep(50)
     if (gone(pid)) return 'ended'

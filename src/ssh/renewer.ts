@@ -44,7 +44,8 @@ const MIN_RENEW_GAP_MS = 5_000
 const MAX_SLEEP_MS = 60 * 60_000
 
 async function sleepUntil(ctx: OpContext, at: number): Promise<void> {
-  for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now()) await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal)
+  for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now())
+    await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal)
 }
 
 /** The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after `receivedAt`. */
@@ -63,9 +64,15 @@ export function renewAt(issuedAt: number, expiresAt: number | undefined): number
 export type RenewerEnd = 'ttl' | 'gone' | 'expired' | 'refused' | 'cancelled'
 
 /** Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says nothing. */
-async function sandboxGone(ctx: OpContext, spec: RenewerSpec, isEnded: (status: string) => boolean): Promise<string | undefined> {
+async function sandboxGone(
+  ctx: OpContext,
+  spec: RenewerSpec,
+  isEnded: (status: string) => boolean,
+): Promise<string | undefined> {
   try {
-    const record = await ctx.client.withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock).getSandbox(spec.sandboxId, ctx.signal)
+    const record = await ctx.client
+      .withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock)
+      .getSandbox(spec.sandboxId, ctx.signal)
     return isEnded(record.status) ? `sandbox ${spec.sandboxId} is ${serviceText(record.status, 40)}` : undefined
   } catch (error) {
     if (isNotFound(error)) return `sandbox ${spec.sandboxId} is gone (404)`
@@ -76,7 +83,11 @@ async function sandboxGone(ctx: OpContext, spec: RenewerSpec, isEnded: (status: 
 /**
  * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry); every line it logs is sanitised service text or its own words, never a certificate.
  */
-export async function runRenewal(spec: RenewerSpec, ctx: OpContext, isEnded: (status: string) => boolean): Promise<RenewerEnd> {
+export async function runRenewal(
+  spec: RenewerSpec,
+  ctx: OpContext,
+  isEnded: (status: string) => boolean,
+): Promise<RenewerEnd> {
   const { clock } = ctx
   let issuedAt = spec.certIssuedAt
   let expiresAt = spec.certExpiresAt
@@ -103,16 +114,22 @@ export async function runRenewal(spec: RenewerSpec, ctx: OpContext, isEnded: (st
     const client = ctx.client.withDeadline(deadline, clock)
     let answer
     try {
-      answer = await retryUntil(ctx, deadline, 'renew the SSH certificate', () => client.requestSshCertificate(spec.publicKey, ctx.signal))
+      answer = await retryUntil(ctx, deadline, 'renew the SSH certificate', () =>
+        client.requestSshCertificate(spec.publicKey, ctx.signal),
+      )
     } catch (error) {
       if (ctx.signal?.aborted) throw error
       const refused = isServiceError(error) && [400, 401, 403, 404].includes(error.status)
-      ctx.log(`failed: the SSH certificate could not be renewed: ${serviceText(error instanceof Error ? error.message : String(error), 300)}`)
+      ctx.log(
+        `failed: the SSH certificate could not be renewed: ${serviceText(error instanceof Error ? error.message : String(error), 300)}`,
+      )
       return refused ? 'refused' : 'expired'
     }
     replaceSecretFile(spec.certPath, `${answer.ssh_certificate.trim()}\n`)
     issuedAt = clock.now()
     expiresAt = certificateExpiry(answer.expires_at, issuedAt)
-    ctx.log(`renewed: the SSH certificate is valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give'}`)
+    ctx.log(
+      `renewed: the SSH certificate is valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give'}`,
+    )
   }
 }

@@ -43,6 +43,11 @@ export interface OpContext extends RetryContext {
 }
 
 /** The operations' context for a step: its client, clock and signal, and log lines to the step's log. */
-export function opContext(deps: { core: Pick<ActionCore, 'info'>; client: ComputeClient; clock: Clock; signal?: AbortSignal }): OpContext {
+export function opContext(deps: {
+  core: Pick<ActionCore, 'info'>
+  client: ComputeClient
+  clock: Clock
+  signal?: AbortSignal
+}): OpContext {
   return { client: deps.client, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) }
 }

@@ -26,7 +26,10 @@ function bytes(text: string): number {
 
 function cutString(text: string, limit: number): string {
   if (bytes(text) <= limit) return text
-  return `${Buffer.from(text).subarray(0, limit).toString('utf8').replace(/\uFFFD$/, '')}…`
+  return `${Buffer.from(text)
+    .subarray(0, limit)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '')}…`
 }
 
 export interface FittedJson {
@@ -62,12 +65,22 @@ export function fitJson(value: unknown, limit: number): FittedJson {
       }
     }
   }
-  const note = { original_bytes: originalBytes, limit_bytes: limit, reason: "cut to fit GitHub's 1 MiB limit for a step's outputs", dropped, dropped_count: droppedCount }
+  const note = {
+    original_bytes: originalBytes,
+    limit_bytes: limit,
+    reason: "cut to fit GitHub's 1 MiB limit for a step's outputs",
+    dropped,
+    dropped_count: droppedCount,
+  }
   return { json: JSON.stringify({ ...kept, _truncated: note }), cut: true, originalBytes }
 }
 
 /** Sets a JSON output cut to its share, with a warning when it was cut. */
-export function setJsonOutput(core: Pick<ActionCore, 'setOutput' | 'warning'>, name: 'sandbox' | 'network-policy', value: unknown): void {
+export function setJsonOutput(
+  core: Pick<ActionCore, 'setOutput' | 'warning'>,
+  name: 'sandbox' | 'network-policy',
+  value: unknown,
+): void {
   const fitted = fitJson(value, OUTPUT_BUDGET_BYTES[name])
   if (fitted.cut) {
     core.warning(

@@ -125,8 +125,14 @@ export class ActionState {
     if (!text) return undefined
     try {
       const value = JSON.parse(text) as Record<string, unknown>
-      if (typeof value.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include ')) return undefined
-      return { userConfig: value.userConfig, line: value.line, createdConfig: value.createdConfig === true, createdDir: value.createdDir === true }
+      if (typeof value.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
+        return undefined
+      return {
+        userConfig: value.userConfig,
+        line: value.line,
+        createdConfig: value.createdConfig === true,
+        createdDir: value.createdDir === true,
+      }
     } catch {
       return undefined
     }
@@ -183,7 +189,9 @@ export class ActionState {
   get runner(): SavedRunner | undefined {
     try {
       const saved = JSON.parse(this.read(KEYS.runner) ?? 'null') as Partial<SavedRunner> | null
-      return saved && Number.isInteger(saved.id) && typeof saved.name === 'string' ? { id: saved.id as number, name: saved.name, online: saved.online === true } : undefined
+      return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
+        ? { id: saved.id as number, name: saved.name, online: saved.online === true }
+        : undefined
     } catch {
       return undefined
     }

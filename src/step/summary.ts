@@ -17,7 +17,11 @@ export function formatDuration(ms: number): string {
  * values often carry what the service said, so no cell is trusted.
  */
 export function markdownTable(rows: [string, string][]): string {
-  const lines = ['| | |', '|---|---|', ...rows.map(([key, value]) => `| ${summaryText(key)} | ${summaryText(value, 2_000)} |`)]
+  const lines = [
+    '| | |',
+    '|---|---|',
+    ...rows.map(([key, value]) => `| ${summaryText(key)} | ${summaryText(value, 2_000)} |`),
+  ]
   return `${lines.join('\n')}\n`
 }
 
@@ -33,16 +37,30 @@ export const SUMMARY_LIMIT_BYTES = 64 * 1024
 export function boundedSummary(markdown: string, limit = SUMMARY_LIMIT_BYTES): string {
   if (Buffer.byteLength(markdown) <= limit) return markdown
   const note = '\n\n_(summary cut to stay small)_\n'
-  return Buffer.from(markdown).subarray(0, limit - Buffer.byteLength(note)).toString('utf8').replace(/\uFFFD$/, '') + note
+  return (
+    Buffer.from(markdown)
+      .subarray(0, limit - Buffer.byteLength(note))
+      .toString('utf8')
+      .replace(/\uFFFD$/, '') + note
+  )
 }
 
 /**
  * dry-run: log and summarise the request that would be sent, and output it.
  * `shown` is what the log and summary may carry (secrets hidden); the output is the exact body.
  */
-export async function reportDryRun(core: ActionCore, heading: string, route: string, body: unknown, shown: unknown = body, note = ''): Promise<void> {
+export async function reportDryRun(
+  core: ActionCore,
+  heading: string,
+  route: string,
+  body: unknown,
+  shown: unknown = body,
+  note = '',
+): Promise<void> {
   const json = JSON.stringify(shown, null, 2)
   core.info(`dry-run: nothing is sent. ${route} would carry${note}:\n${json}`)
   core.setOutput('request', JSON.stringify(body))
-  await core.appendSummary(`### ${heading} (dry-run)\nNothing was sent. Request body of \`${route}\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`)
+  await core.appendSummary(
+    `### ${heading} (dry-run)\nNothing was sent. Request body of \`${route}\`:\n\n\`\`\`json\n${json}\n\`\`\`\n`,
+  )
 }

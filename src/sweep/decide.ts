@@ -37,13 +37,24 @@ function firstLook(sandbox: ListedSandbox, repositoryId: string): Candidate | un
   const base = { id, name, status }
   if (!SANDBOX_ID_PATTERN.test(id)) return { ...base, decision: 'keep', reason: 'its id is not a sandbox id' }
   const generated = parseGeneratedName(name)
-  if (!generated) return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' }
-  if (generated.repositoryId !== repositoryId) return { ...base, decision: 'keep', reason: `another repository's (id ${generated.repositoryId})` }
-  return { ...base, run: { id: generated.runId, attempt: generated.runAttempt }, decision: 'keep', reason: 'not decided' }
+  if (!generated)
+    return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' }
+  if (generated.repositoryId !== repositoryId)
+    return { ...base, decision: 'keep', reason: `another repository's (id ${generated.repositoryId})` }
+  return {
+    ...base,
+    run: { id: generated.runId, attempt: generated.runAttempt },
+    decision: 'keep',
+    reason: 'not decided',
+  }
 }
 
 /** Decides every listed sandbox; GitHub is asked once per run. Throws GitHubAccessError before anything is decided to stop. */
-export async function decide(listed: readonly ListedSandbox[], repositoryId: string, lookup: RunLookup): Promise<Decisions> {
+export async function decide(
+  listed: readonly ListedSandbox[],
+  repositoryId: string,
+  lookup: RunLookup,
+): Promise<Decisions> {
   const candidates: Candidate[] = []
   let notLive = 0
   for (const sandbox of listed) {

@@ -54,7 +54,10 @@ function failedLookup(error: unknown, repository: SweepRepository): { verdict: R
   const status = statusOf(error)
   if (status === 404) return { verdict: { kind: 'unknown' } }
   if (isRateLimit(error)) {
-    throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again")
+    throw new GitHubAccessError(
+      status ?? 429,
+      "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again",
+    )
   }
   if (status === 401 || status === 403) {
     throw new GitHubAccessError(
@@ -63,7 +66,10 @@ function failedLookup(error: unknown, repository: SweepRepository): { verdict: R
     )
   }
   const failure = describeGitHubFailure(error)
-  return { verdict: { kind: 'unreadable', detail: failure.text }, unreachable: failure.final ? failure.text : undefined }
+  return {
+    verdict: { kind: 'unreadable', detail: failure.text },
+    unreachable: failure.final ? failure.text : undefined,
+  }
 }
 
 /**
@@ -83,7 +89,8 @@ export function makeRunLookup(repository: SweepRepository, token: string, deps: 
     const github = await octokit()
     budgetEnds ??= deps.clock.now() + LOOKUP_BUDGET_MS
     if (unreachable) return { kind: 'unreadable', detail: unreachable }
-    if (deps.clock.now() >= budgetEnds) return { kind: 'unreadable', detail: 'GitHub did not answer the earlier runs within the sweep\'s 2-minute budget' }
+    if (deps.clock.now() >= budgetEnds)
+      return { kind: 'unreadable', detail: "GitHub did not answer the earlier runs within the sweep's 2-minute budget" }
     const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds)
     try {
       const response = await retryUntil(
@@ -93,14 +100,21 @@ export function makeRunLookup(repository: SweepRepository, token: string, deps: 
         () => {
           const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
           const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
-          return github.rest.actions.getWorkflowRun({ owner: repository.owner, repo: repository.repo, run_id: Number(runId), request: { signal } })
+          return github.rest.actions.getWorkflowRun({
+            owner: repository.owner,
+            repo: repository.repo,
+            run_id: Number(runId),
+            request: { signal },
+          })
         },
         { retryable: isTransientGitHub },
       )
       const run = WorkflowRun.safeParse(response.data)
-      if (!run.success || String(run.data.id) !== runId) return { kind: 'unreadable', detail: 'the answer is not this run' }
+      if (!run.success || String(run.data.id) !== runId)
+        return { kind: 'unreadable', detail: 'the answer is not this run' }
       const attempt = run.data.run_attempt ?? 1
-      if (run.data.status === 'completed') return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined }
+      if (run.data.status === 'completed')
+        return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined }
       return { kind: 'active', attempt, status: run.data.status ?? 'unknown' }
     } catch (error) {
       deps.signal?.throwIfAborted()

@@ -5,7 +5,11 @@
  */
 import { isAccessDenied, runnerName, type RunnerRegistry } from '../github/runners.ts'
 
-export async function deleteOrphanRegistrations(registry: RunnerRegistry, stoppedIds: readonly string[], log: (message: string) => void): Promise<number> {
+export async function deleteOrphanRegistrations(
+  registry: RunnerRegistry,
+  stoppedIds: readonly string[],
+  log: (message: string) => void,
+): Promise<number> {
   if (stoppedIds.length === 0) return 0
   const names = new Set(stoppedIds.map(runnerName))
   let deleted = 0
@@ -16,7 +20,11 @@ export async function deleteOrphanRegistrations(registry: RunnerRegistry, stoppe
       log(`Deleted the offline runner registration ${runner.name} (id ${runner.id}) of a stopped sandbox.`)
     }
   } catch (error) {
-    log(isAccessDenied(error) ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).` : `Runner registrations could not be cleaned up: ${(error as Error).message}`)
+    log(
+      isAccessDenied(error)
+        ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).`
+        : `Runner registrations could not be cleaned up: ${(error as Error).message}`,
+    )
   }
   return deleted
 }

@@ -46,7 +46,11 @@ export function totalsLine(totals: SweepTotals): string {
   return `${totals.listed} sandboxes listed (${totals.notLive} not live): ${totals.stopped} ${verb}${failed}, ${totals.kept} kept.`
 }
 
-export function sweepSummary(candidates: readonly SweptCandidate[], repository: SweepRepository, totals: SweepTotals): string {
+export function sweepSummary(
+  candidates: readonly SweptCandidate[],
+  repository: SweepRepository,
+  totals: SweepTotals,
+): string {
   const heading = `### Sweep of ${repository.owner}/${repository.repo}${totals.dryRun ? ' (dry-run: nothing stopped)' : ''}`
   const lines = [heading, '', totalsLine(totals), '']
   if (candidates.length > 0) {

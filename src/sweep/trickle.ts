@@ -16,7 +16,11 @@ export interface PacedStop {
 }
 
 /** Runs `stop` for each item, one at a time, an interval apart; a 429 doubles the interval. */
-export async function trickle<T>(items: readonly T[], stop: (item: T, paced: PacedStop) => Promise<void>, deps: RetryContext): Promise<void> {
+export async function trickle<T>(
+  items: readonly T[],
+  stop: (item: T, paced: PacedStop) => Promise<void>,
+  deps: RetryContext,
+): Promise<void> {
   let interval = 60_000 / STOPS_PER_MINUTE
   let nextAt = deps.clock.now()
   for (const item of items) {

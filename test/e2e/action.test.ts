@@ -35,7 +35,11 @@ describe('mode start (the README example)', () => {
     expect(id).toMatch(/^sbx-[a-f0-9]{16}$/)
     expect(run.main.outputs['sandbox-name']).toMatch(/^gh-31337-4242-1-[0-9a-f]{6}$/)
     expect(run.main.outputs.status).toBe('running')
-    expect(JSON.parse(run.main.outputs.sandbox ?? '')).toMatchObject({ id, status: 'running', spec: { cpu_count: 2, memory_gib: 8, storage_gib: 100 } })
+    expect(JSON.parse(run.main.outputs.sandbox ?? '')).toMatchObject({
+      id,
+      status: 'running',
+      spec: { cpu_count: 2, memory_gib: 8, storage_gib: 100 },
+    })
     expect(JSON.parse(run.main.outputs['network-policy'] ?? '')).toMatchObject({ internet_access: 'open' })
     expect(run.main.state).toEqual({
       'sandbox-name': run.main.outputs['sandbox-name'],
@@ -56,12 +60,18 @@ describe('mode start (the README example)', () => {
       lifetime: { enforce_ttl: true, max_ttl_seconds: 21600 },
     })
     // Every call carries the token except GET /pricing, which the interface shows without one.
-    expect(emulator.requests.filter((r) => !r.authPresent).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /pricing'])
+    expect(emulator.requests.filter((r) => !r.authPresent).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /pricing',
+    ])
     expect(emulator.requestsTo('GET', '/credit-alert')).toHaveLength(1)
     // 2 vCPU, 8 GiB, 100 GB CPU-only at the emulator's catalog; the credit alert it serves.
-    expect(run.main.summary).toContain('| Estimated cost | \\~\\$0.062/hour (2 x additional\\_vcpus \\$0.0095 + 8 x additional\\_memory\\_gib \\$0.0035 + 100 x disk\\_gb \\$0.00015) |')
+    expect(run.main.summary).toContain(
+      '| Estimated cost | \\~\\$0.062/hour (2 x additional\\_vcpus \\$0.0095 + 8 x additional\\_memory\\_gib \\$0.0035 + 100 x disk\\_gb \\$0.00015) |',
+    )
     expect(run.main.summary).toContain('| Credit alert | \\$50.00, armed |')
-    expect(run.post.summary).toMatch(/\| Estimated cost of this run \| \\~&lt;\\\$0\.0001 \(\d+s at \\~\\\$0\.062\/hour\) \|/)
+    expect(run.post.summary).toMatch(
+      /\| Estimated cost of this run \| \\~&lt;\\\$0\.0001 \(\d+s at \\~\\\$0\.062\/hour\) \|/,
+    )
     expect(run.main.stdout).not.toMatch(/::warning::/)
     expect(emulator.requestsTo('POST', '/sandboxes/:id/stop').map((r) => r.path)).toEqual([`/sandboxes/${id}/stop`])
     expect(await emulator.settle()).toEqual([])
@@ -73,10 +83,16 @@ describe('mode start (the README example)', () => {
   it('a GPU preference list falls back and reports the granted type', async () => {
     await emulator.close()
     await startEmulator({ capacity: { H100: 0, A100: 2 } })
-    const run = await runAction({ inputs: inputs({ 'gpu-type': 'h100\na100', 'gpu-count': '2', env: 'SECRET_VALUE=hunter2\nB=2' }) })
+    const run = await runAction({
+      inputs: inputs({ 'gpu-type': 'h100\na100', 'gpu-count': '2', env: 'SECRET_VALUE=hunter2\nB=2' }),
+    })
     expect(run.main.exitCode).toBe(0)
     expect(run.main.outputs['gpu-type']).toBe('A100')
-    expect(emulator.requestsTo('POST', '/sandboxes/start').map((r) => (r.body as { spec: { gpu_type: string } }).spec.gpu_type)).toEqual(['H100', 'A100'])
+    expect(
+      emulator
+        .requestsTo('POST', '/sandboxes/start')
+        .map((r) => (r.body as { spec: { gpu_type: string } }).spec.gpu_type),
+    ).toEqual(['H100', 'A100'])
     expect(run.main.stdout).toContain('No H100 x2 capacity free; trying the next GPU type, A100.')
     expect(visibleText(run.main, run.post)).not.toContain('hunter2')
     expect(await emulator.settle()).toEqual([])
@@ -150,12 +166,16 @@ describe('errors the service returns', () => {
   it('403 sandbox_access_denied says what to do and nothing is retried', async () => {
     const run = await runAction({ inputs: { ...inputs(), 'api-token': NO_SANDBOX_ACCESS_TOKEN } })
     expect(run.main.exitCode).toBe(1)
-    expect(commands(run.main, 'error').join('\n')).toMatch(/403 sandbox_access_denied.*enabled separately for the organization/)
+    expect(commands(run.main, 'error').join('\n')).toMatch(
+      /403 sandbox_access_denied.*enabled separately for the organization/,
+    )
     expect(emulator.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
     // Every attempt was refused, so the post step knows there is nothing to look for.
     expect(run.main.state['sandbox-name']).toBe('')
     expect(run.post.exitCode).toBe(0)
-    expect(run.post.stdout).toContain('Nothing to clean up: the main step created no sandbox (every start attempt was refused (403 sandbox_access_denied)).')
+    expect(run.post.stdout).toContain(
+      'Nothing to clean up: the main step created no sandbox (every start attempt was refused (403 sandbox_access_denied)).',
+    )
     expect(emulator.requests).toHaveLength(1)
     expect(await emulator.settle()).toEqual([])
   })
@@ -186,7 +206,14 @@ describe('errors the service returns', () => {
 
 describe('bad input costs nothing', () => {
   it('fails naming every bad input, and the emulator receives zero requests', async () => {
-    const run = await runAction({ inputs: inputs({ cpu: 'many', 'gpu-type': 'V100', 'internet-access': 'restricted', 'cidr-allowlist': '10.0.0.0/40' }) })
+    const run = await runAction({
+      inputs: inputs({
+        cpu: 'many',
+        'gpu-type': 'V100',
+        'internet-access': 'restricted',
+        'cidr-allowlist': '10.0.0.0/40',
+      }),
+    })
     expect(run.main.exitCode).toBe(1)
     const errors = commands(run.main, 'error')
     expect(errors.some((e) => e.startsWith("Input 'cpu'"))).toBe(true)
@@ -199,9 +226,19 @@ describe('bad input costs nothing', () => {
   })
 
   it('dry-run outputs the request and sends nothing', async () => {
-    const run = await runAction({ inputs: inputs({ 'dry-run': 'true', 'gpu-type': 'A6000', 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }) })
+    const run = await runAction({
+      inputs: inputs({
+        'dry-run': 'true',
+        'gpu-type': 'A6000',
+        'internet-access': 'restricted',
+        'domain-allowlist': 'pypi.org',
+      }),
+    })
     expect(run.main.exitCode).toBe(0)
-    expect(JSON.parse(run.main.outputs.request ?? '')).toMatchObject({ spec: { gpu_type: 'A6000', gpu_count: 1 }, network_policy: { domain_allowlist: ['pypi.org'] } })
+    expect(JSON.parse(run.main.outputs.request ?? '')).toMatchObject({
+      spec: { gpu_type: 'A6000', gpu_count: 1 },
+      network_policy: { domain_allowlist: ['pypi.org'] },
+    })
     expect(run.main.summary).toContain('dry-run')
     expect(emulator.requests).toEqual([])
   })
@@ -209,16 +246,32 @@ describe('bad input costs nothing', () => {
 
 describe('other modes', () => {
   it('network-policy replaces the policy and outputs the accepted one without warnings', async () => {
-    const started = await runStep('main', { inputs: inputs({ 'keep-alive': 'true', 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }) })
+    const started = await runStep('main', {
+      inputs: inputs({ 'keep-alive': 'true', 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }),
+    })
     const id = started.outputs['sandbox-id'] ?? ''
     const run = await runAction({
-      inputs: inputs({ mode: 'network-policy', 'sandbox-id': id, 'internet-access': 'restricted', 'domain-allowlist': 'github.com', 'cidr-allowlist': '10.0.0.0/8' }),
+      inputs: inputs({
+        mode: 'network-policy',
+        'sandbox-id': id,
+        'internet-access': 'restricted',
+        'domain-allowlist': 'github.com',
+        'cidr-allowlist': '10.0.0.0/8',
+      }),
     })
     expect(run.main.exitCode).toBe(0)
-    expect(JSON.parse(run.main.outputs['network-policy'] ?? '')).toEqual({ internet_access: 'restricted', cidr_allowlist: ['10.0.0.0/8'], domain_allowlist: ['*.github.com'] })
+    expect(JSON.parse(run.main.outputs['network-policy'] ?? '')).toEqual({
+      internet_access: 'restricted',
+      cidr_allowlist: ['10.0.0.0/8'],
+      domain_allowlist: ['*.github.com'],
+    })
     expect(commands(run.main, 'warning')).toEqual([])
     expect(emulator.requestsTo('PATCH', '/sandboxes/:id/network-policy')[0]?.body).toEqual({
-      network_policy: { internet_access: 'restricted', cidr_allowlist: ['10.0.0.0/8'], domain_allowlist: ['github.com'] },
+      network_policy: {
+        internet_access: 'restricted',
+        cidr_allowlist: ['10.0.0.0/8'],
+        domain_allowlist: ['github.com'],
+      },
     })
     await runStep('main', { inputs: inputs({ mode: 'stop', 'sandbox-id': id }) })
     expect(await emulator.settle()).toEqual([])
@@ -244,7 +297,9 @@ describe('other modes', () => {
   })
 
   it('instance dry-run outputs the request, logs it, and sends nothing', async () => {
-    const run = await runAction({ inputs: inputs({ mode: 'instance', 'dry-run': 'true', 'instance-config': '{"template":"base"}' }) })
+    const run = await runAction({
+      inputs: inputs({ mode: 'instance', 'dry-run': 'true', 'instance-config': '{"template":"base"}' }),
+    })
     expect(run.main.exitCode).toBe(0)
     expect(JSON.parse(run.main.outputs.request ?? '')).toEqual({ template: 'base' })
     expect(run.main.stdout).toContain('POST /instances/create would carry')
@@ -255,9 +310,19 @@ describe('other modes', () => {
 
   it('instance with a public key sends it merged with instance-config and outputs no key', async () => {
     const publicKey = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bqIuzEoFuGhJ4TEMV2QROGuF me@ci'
-    const main = await runStep('main', { inputs: inputs({ mode: 'instance', 'public-key': publicKey, 'instance-config': '{"template":"base"}', 'keep-alive': 'true' }) })
+    const main = await runStep('main', {
+      inputs: inputs({
+        mode: 'instance',
+        'public-key': publicKey,
+        'instance-config': '{"template":"base"}',
+        'keep-alive': 'true',
+      }),
+    })
     expect(main.exitCode).toBe(0)
-    expect(emulator.requestsTo('POST', '/instances/create')[0]?.body).toEqual({ template: 'base', public_key: publicKey })
+    expect(emulator.requestsTo('POST', '/instances/create')[0]?.body).toEqual({
+      template: 'base',
+      public_key: publicKey,
+    })
     expect(main.outputs['ssh-private-key']).toBeUndefined()
     expect(main.outputs['ssh-key-path']).toBeUndefined()
   })
@@ -267,7 +332,9 @@ describe('other modes', () => {
  * A minimal forward proxy (CONNECT tunnels, as undici's ProxyAgent uses) that records where it was
  * asked to go; `hosts` maps names only it can resolve.
  */
-async function startProxy(hosts: Record<string, string> = {}): Promise<{ server: Server; url: string; tunnels: string[]; plainRequests: string[] }> {
+async function startProxy(
+  hosts: Record<string, string> = {},
+): Promise<{ server: Server; url: string; tunnels: string[]; plainRequests: string[] }> {
   const tunnels: string[] = []
   const plainRequests: string[] = []
   const server = createServer((req, res) => {
@@ -323,7 +390,10 @@ describe('behind a proxy (self-hosted runners)', () => {
       expect(new Set(proxy.tunnels)).toEqual(new Set([`sandbox.test:${port}`]))
       expect(await emulator.settle()).toEqual([])
       // NO_PROXY: the same host is reached directly, which fails here (only the proxy knows sandbox.test).
-      const direct = await runStep('main', { inputs: { ...remote, timeout: '2s' }, env: { ...env, NO_PROXY: 'sandbox.test' } })
+      const direct = await runStep('main', {
+        inputs: { ...remote, timeout: '2s' },
+        env: { ...env, NO_PROXY: 'sandbox.test' },
+      })
       expect(direct.exitCode).toBe(1)
       expect(new Set(proxy.tunnels)).toEqual(new Set([`sandbox.test:${port}`]))
       expect(emulator.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
@@ -340,7 +410,9 @@ describe('the committed bundles', () => {
     expect(action).toContain('using: node24')
     for (const step of ['main', 'post']) {
       expect(statSync(new URL(`../../dist/${step}/index.js`, import.meta.url)).size).toBeGreaterThan(1000)
-      expect(JSON.parse(readFileSync(new URL(`../../dist/${step}/package.json`, import.meta.url), 'utf8'))).toEqual({ type: 'module' })
+      expect(JSON.parse(readFileSync(new URL(`../../dist/${step}/package.json`, import.meta.url), 'utf8'))).toEqual({
+        type: 'module',
+      })
     }
   })
 })

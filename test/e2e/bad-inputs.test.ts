@@ -37,8 +37,18 @@ const cases: [string, Record<string, string>, string, RegExp][] = [
   ['timeout zero', { timeout: '0' }, 'timeout', /at least 1s/],
   ['poll-interval fraction', { 'poll-interval': '0.5s' }, 'poll-interval', /duration/],
   // Past setTimeout's ~24.8 days a timer fires at once: every duration is bounded, and the message names the bound.
-  ['poll-interval beyond its bound', { 'poll-interval': '999h' }, 'poll-interval', /must be at most 10m \(600s\), got '999h'/],
-  ['timeout far beyond its bound', { timeout: '999999999h' }, 'timeout', /must be at most 24h \(86400s\), got '999999999h'/],
+  [
+    'poll-interval beyond its bound',
+    { 'poll-interval': '999h' },
+    'poll-interval',
+    /must be at most 10m \(600s\), got '999h'/,
+  ],
+  [
+    'timeout far beyond its bound',
+    { timeout: '999999999h' },
+    'timeout',
+    /must be at most 24h \(86400s\), got '999999999h'/,
+  ],
   ['capacity-timeout beyond its bound', { 'capacity-timeout': '25h' }, 'capacity-timeout', /must be at most 24h/],
   ['max-ttl beyond its bound', { 'max-ttl': '721h' }, 'max-ttl', /must be at most 720h \(2592000s\)/],
   ['max-grace beyond its bound', { 'max-grace': '90000' }, 'max-grace', /must be at most 24h/],
@@ -73,12 +83,27 @@ const cases: [string, Record<string, string>, string, RegExp][] = [
   ['stop without sandbox-id', { mode: 'stop' }, 'sandbox-id', /is required in this mode/],
   ['stop with a bad sandbox-id', { mode: 'stop', 'sandbox-id': 'sbx-123' }, 'sandbox-id', /must match/],
   ['stop with a path in sandbox-id', { mode: 'stop', 'sandbox-id': `${ID}/../x` }, 'sandbox-id', /must match/],
-  ['network-policy without sandbox-id', { mode: 'network-policy', 'internet-access': 'closed' }, 'sandbox-id', /required/],
-  ['network-policy bad CIDR', { mode: 'network-policy', 'sandbox-id': ID, 'cidr-allowlist': 'x/1' }, 'cidr-allowlist', /not a CIDR/],
+  [
+    'network-policy without sandbox-id',
+    { mode: 'network-policy', 'internet-access': 'closed' },
+    'sandbox-id',
+    /required/,
+  ],
+  [
+    'network-policy bad CIDR',
+    { mode: 'network-policy', 'sandbox-id': ID, 'cidr-allowlist': 'x/1' },
+    'cidr-allowlist',
+    /not a CIDR/,
+  ],
   ['instance-config not JSON', { mode: 'instance', 'instance-config': '{nope' }, 'instance-config', /not valid JSON/],
   ['instance-config an array', { mode: 'instance', 'instance-config': '[]' }, 'instance-config', /JSON object/],
   ['public-key not a key', { mode: 'instance', 'public-key': 'hello' }, 'public-key', /OpenSSH public key/],
-  ['api-token with a newline', { 'api-token': 'abc\ndef' }, 'api-token', /whitespace, control, zero-width or non-ASCII characters/],
+  [
+    'api-token with a newline',
+    { 'api-token': 'abc\ndef' },
+    'api-token',
+    /whitespace, control, zero-width or non-ASCII characters/,
+  ],
 ]
 
 describe('bad inputs', () => {

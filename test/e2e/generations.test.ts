@@ -10,7 +10,8 @@ import { emulatorFixture } from '../harness/emulator-fixture.ts'
 import { commands, runAction, runStep } from '../../scripts/lib/action-runner.ts'
 
 const fixture = emulatorFixture({ provisioningMs: 1_500, stopMs: 50 })
-const startEmulator = (generation: Generation, options: EmulatorOptions = {}) => fixture.start({ generation, ...options })
+const startEmulator = (generation: Generation, options: EmulatorOptions = {}) =>
+  fixture.start({ generation, ...options })
 const inputs = fixture.inputs
 
 const READY_WORD: Record<Generation, string> = { v1: 'running', current: 'ready' }
@@ -36,20 +37,29 @@ describe.each(GENERATIONS)('generation %s', (generation) => {
       expect(reads.length).toBeGreaterThan(2)
       expect(run.main.stdout).toContain('The service has no blocking wait')
     }
-    expect((service.requestsTo('POST', '/sandboxes/start')[0]?.body as { image_id?: string }).image_id).toBe('img-cuda12 py3.12')
+    expect((service.requestsTo('POST', '/sandboxes/start')[0]?.body as { image_id?: string }).image_id).toBe(
+      'img-cuda12 py3.12',
+    )
     expect(run.post.stdout).toContain(`Stopped sandbox ${id}`)
     expect(await service.settle()).toEqual([])
   })
 
   it('a failed sandbox fails the step, naming why where the service says so; the post step stops it', async () => {
-    const service = await startEmulator(generation, { outcome: 'failed', failure: { code: 'image_pull_failed', message: 'manifest for img:1 not found <b>x</b>' } })
+    const service = await startEmulator(generation, {
+      outcome: 'failed',
+      failure: { code: 'image_pull_failed', message: 'manifest for img:1 not found <b>x</b>' },
+    })
     const run = await runAction({ inputs: inputs() })
     expect(run.main.exitCode).toBe(1)
     expect(run.main.outputs.status).toBe('failed')
     const error = commands(run.main, 'error').join('\n')
     if (generation === 'current') {
-      expect(error).toMatch(/failed to provision \(status 'failed'\): image_pull_failed: manifest for img:1 not found <b>x<\/b>\./)
-      expect(run.main.summary).toContain('| Failure | image\\_pull\\_failed: manifest for img:1 not found &lt;b&gt;x&lt;/b&gt; |')
+      expect(error).toMatch(
+        /failed to provision \(status 'failed'\): image_pull_failed: manifest for img:1 not found <b>x<\/b>\./,
+      )
+      expect(run.main.summary).toContain(
+        '| Failure | image\\_pull\\_failed: manifest for img:1 not found &lt;b&gt;x&lt;/b&gt; |',
+      )
     } else {
       expect(error).toMatch(/failed to provision \(status 'failed'\)\. The post step stops it/)
       expect(run.main.summary).not.toContain('| Failure |')

@@ -9,7 +9,16 @@
  * renewer's RUNNER_TRACKING_ID; 5. a job of another run handed the runner;
  * 6. a download past download-limit.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -41,7 +50,10 @@ async function hostileDownload(build: (outsideDir: string) => string, members: s
 }
 
 /** The main step with `run` and `download`, then its post step; both results. */
-async function runAndDownload(download: string, extra: Record<string, string> = {}): Promise<{ main: StepResult; post: StepResult }> {
+async function runAndDownload(
+  download: string,
+  extra: Record<string, string> = {},
+): Promise<{ main: StepResult; post: StepResult }> {
   const with_ = inputs({ run: 'true', upload: 'src', download, ...extra })
   const main = await runStep('main', { inputs: with_, env: runEnv(workspace) })
   const post = await runStep('post', { inputs: with_, env: runEnv(workspace), state: main.state })
@@ -52,41 +64,60 @@ async function runAndDownload(download: string, extra: Record<string, string> = 
 function workspaceFiles(): Record<string, string> {
   const found: Record<string, string> = {}
   for (const entry of readdirSync(workspace, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) found[join(entry.parentPath, entry.name).slice(workspace.length + 1)] = readFileSync(join(entry.parentPath, entry.name), 'utf8')
+    if (entry.isFile())
+      found[join(entry.parentPath, entry.name).slice(workspace.length + 1)] = readFileSync(
+        join(entry.parentPath, entry.name),
+        'utf8',
+      )
   }
   return found
 }
 
-describe.skipIf(!canRun)('1. a symbolic link in the middle of a download path is never followed out of the archive', () => {
-  it.each([
-    ['an absolute link', (dir: string) => `ln -s '${dir}' reports`, ['reports']],
-    ['a relative link', (dir: string) => `ln -s '${'../'.repeat(20)}${dir.slice(1)}' reports`, ['reports']],
-    ['a chain of links', (dir: string) => `ln -s hop reports; ln -s '${dir}' hop`, ['reports', 'hop']],
-  ])('%s: reports -> a runner directory, download: reports/junit.xml', async (_name, build, members) => {
-    await hostileDownload(build, members)
-    const { main, post } = await runAndDownload('reports/junit.xml')
-    expect(main.exitCode, main.stdout).toBe(0)
-    expect(Object.values(workspaceFiles())).not.toContain(RUNNER_SECRET)
-    expect(existsSync(join(workspace, 'reports', 'junit.xml'))).toBe(false)
-    expect(commands(main, 'warning').join('\n')).toContain("'reports/junit.xml': a symbolic link in the archive on the way to it leads out of the archive")
-    expect(post.exitCode).toBe(0)
-  })
-})
+describe.skipIf(!canRun)(
+  '1. a symbolic link in the middle of a download path is never followed out of the archive',
+  () => {
+    it.each([
+      ['an absolute link', (dir: string) => `ln -s '${dir}' reports`, ['reports']],
+      ['a relative link', (dir: string) => `ln -s '${'../'.repeat(20)}${dir.slice(1)}' reports`, ['reports']],
+      ['a chain of links', (dir: string) => `ln -s hop reports; ln -s '${dir}' hop`, ['reports', 'hop']],
+    ])('%s: reports -> a runner directory, download: reports/junit.xml', async (_name, build, members) => {
+      await hostileDownload(build, members)
+      const { main, post } = await runAndDownload('reports/junit.xml')
+      expect(main.exitCode, main.stdout).toBe(0)
+      expect(Object.values(workspaceFiles())).not.toContain(RUNNER_SECRET)
+      expect(existsSync(join(workspace, 'reports', 'junit.xml'))).toBe(false)
+      expect(commands(main, 'warning').join('\n')).toContain(
+        "'reports/junit.xml': a symbolic link in the archive on the way to it leads out of the archive",
+      )
+      expect(post.exitCode).toBe(0)
+    })
+  },
+)
 
 describe.skipIf(!canRun)('2. nothing lands in .git, whatever links lead there', () => {
-  const intoGit = (target: string) => `mkdir .git && printf '[core]\\n\\tfsmonitor = touch planted\\n' > .git/config && ln -s '${target}' out`
+  const intoGit = (target: string) =>
+    `mkdir .git && printf '[core]\\n\\tfsmonitor = touch planted\\n' > .git/config && ln -s '${target}' out`
   it.each([
     ['out -> .git, download: out, out/config', () => intoGit('.git'), 'out, out/config'],
     ['out -> .git, download: out/config, out', () => intoGit('.git'), 'out/config, out'],
-    ['out -> <workspace>/.git (absolute), download: out, out/config', () => intoGit('{workspace}/.git'), 'out, out/config'],
+    [
+      'out -> <workspace>/.git (absolute), download: out, out/config',
+      () => intoGit('{workspace}/.git'),
+      'out, out/config',
+    ],
   ])('%s', async (_name, build, download) => {
     const service = await hostileDownload(() => '', [])
-    plantArchive(service.sshService?.sandboxHost as SandboxHost, build().replace('{workspace}', workspace), ['out', '.git'])
+    plantArchive(service.sshService?.sandboxHost as SandboxHost, build().replace('{workspace}', workspace), [
+      'out',
+      '.git',
+    ])
     const { main } = await runAndDownload(download)
     expect(main.exitCode, main.stdout).toBe(0)
     expect(readFileSync(join(workspace, '.git', 'config'), 'utf8')).toBe(GIT_CONFIG)
     expect(readdirSync(join(workspace, '.git'))).toEqual(['config'])
-    expect(commands(main, 'warning').join('\n')).toMatch(/'out': (a symbolic link to '.*\.git' leads into a \.git directory|a directory in the workspace is in the way)/)
+    expect(commands(main, 'warning').join('\n')).toMatch(
+      /'out': (a symbolic link to '.*\.git' leads into a \.git directory|a directory in the workspace is in the way)/,
+    )
   })
 
   it('a link already in the workspace (out -> .git) is never written through', async () => {
@@ -106,25 +137,28 @@ describe.skipIf(!canRun)("3. the runner's white space before a state-writing com
     ['U+00A0', '\\xc2\\xa0'],
     ['a tab', '\\t'],
   ]
-  it.each(forms)('%s before save-state, set-output and a stop-commands left open: no state or output is forged, the action’s error is read', async (_name, prefix) => {
-    const service = await startEmulator()
-    workspace = makeWorkspace()
-    const script = [
-      `printf '${prefix}::save-state name=runner::{"id":7,"name":"gpu-sandbox-sbx-00000000000000ff","online":true}\\n'`,
-      `printf '${prefix}::set-output name=forged::yes\\n'`,
-      `printf '${prefix}::stop-commands::tok\\n'`,
-      'exit 1',
-    ].join('\n')
-    const with_ = inputs({ run: script, upload: 'src' })
-    const main = await runStep('main', { inputs: with_, env: runEnv(workspace) })
-    expect(main.exitCode).toBe(1)
-    expect(main.state.runner).toBeUndefined()
-    expect(main.outputs.forged).toBeUndefined()
-    expect(commands(main, 'error')).toContain('run exited with 1')
-    const post = await runStep('post', { inputs: with_, env: runEnv(workspace), state: main.state })
-    expect(post.exitCode).toBe(0)
-    expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
-  })
+  it.each(forms)(
+    '%s before save-state, set-output and a stop-commands left open: no state or output is forged, the action’s error is read',
+    async (_name, prefix) => {
+      const service = await startEmulator()
+      workspace = makeWorkspace()
+      const script = [
+        `printf '${prefix}::save-state name=runner::{"id":7,"name":"gpu-sandbox-sbx-00000000000000ff","online":true}\\n'`,
+        `printf '${prefix}::set-output name=forged::yes\\n'`,
+        `printf '${prefix}::stop-commands::tok\\n'`,
+        'exit 1',
+      ].join('\n')
+      const with_ = inputs({ run: script, upload: 'src' })
+      const main = await runStep('main', { inputs: with_, env: runEnv(workspace) })
+      expect(main.exitCode).toBe(1)
+      expect(main.state.runner).toBeUndefined()
+      expect(main.outputs.forged).toBeUndefined()
+      expect(commands(main, 'error')).toContain('run exited with 1')
+      const post = await runStep('post', { inputs: with_, env: runEnv(workspace), state: main.state })
+      expect(post.exitCode).toBe(0)
+      expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+    },
+  )
 })
 
 describe.skipIf(!canRun)("4. the certificate renewer keeps the job's RUNNER_TRACKING_ID", () => {
@@ -135,7 +169,9 @@ describe.skipIf(!canRun)("4. the certificate renewer keeps the job's RUNNER_TRAC
     expect(main.exitCode, main.stdout).toBe(0)
     const pid = Number(main.state['renewer-pid'])
     expect(running(pid)).toBe(true)
-    expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('RUNNER_TRACKING_ID=github_3f0c8a2e-hostile-sandbox-test')
+    expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain(
+      'RUNNER_TRACKING_ID=github_3f0c8a2e-hostile-sandbox-test',
+    )
     const post = await runStep('post', { inputs: inputs({ ssh: 'true' }), env, state: main.state })
     expect(post.exitCode).toBe(0)
   })
@@ -165,9 +201,14 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
   }
 
   it('a busy runner no job of this run names: the sandbox is stopped at once, the registration deleted, the step fails', async () => {
-    const { service, main, post, runnerId } = await handOut({ runId: 999, attempt: 1, name: 'queued by a fork' }, 60_000)
+    const { service, main, post, runnerId } = await handOut(
+      { runId: 999, attempt: 1, name: 'queued by a fork' },
+      60_000,
+    )
     expect(post.exitCode).toBe(1)
-    expect(commands(post, 'error').join('\n')).toMatch(/taken by a job outside this workflow run \(run 4242, attempt 1\): GitHub showed it busy, and for 2s no job of this run named it/)
+    expect(commands(post, 'error').join('\n')).toMatch(
+      /taken by a job outside this workflow run \(run 4242, attempt 1\): GitHub showed it busy, and for 2s no job of this run named it/,
+    )
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
     expect(runnerJob.github.paths()).toContain(`DELETE /repos/octo/repo/actions/runners/${runnerId}`)
     // Long before the other job would have ended (60 s).
@@ -177,7 +218,9 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
   it('a job from outside that ends before the window: its record settles it, the step fails', async () => {
     const { post } = await handOut({ runId: 999, attempt: 1, name: 'queued by a fork' }, 500)
     expect(post.exitCode).toBe(1)
-    expect(commands(post, 'error').join('\n')).toMatch(/taken by a job outside this workflow run \(run 4242, attempt 1\): it ran a job that no job of this run names/)
+    expect(commands(post, 'error').join('\n')).toMatch(
+      /taken by a job outside this workflow run \(run 4242, attempt 1\): it ran a job that no job of this run names/,
+    )
   })
 
   it("this run's own job: the step passes", async () => {
@@ -191,7 +234,9 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
     runnerJob.github.forbidden = [/\/actions\/runs\/\d+\/attempts\/\d+\/jobs$/]
     const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })
     expect(main.exitCode).toBe(1)
-    expect(commands(main, 'error').join('\n')).toMatch(/Input 'github-token': GitHub answered 403 to reading the jobs of workflow run 4242 \(attempt 1\) for octo\/repo\. Runner mode needs the same token to hold actions: read/)
+    expect(commands(main, 'error').join('\n')).toMatch(
+      /Input 'github-token': GitHub answered 403 to reading the jobs of workflow run 4242 \(attempt 1\) for octo\/repo\. Runner mode needs the same token to hold actions: read/,
+    )
     expect(service.requests).toHaveLength(0)
     expect(runnerJob.github.requests.filter((r) => r.method === 'POST')).toHaveLength(0)
   })
@@ -207,11 +252,18 @@ describe.skipIf(!canRun)('6. download-limit', () => {
   it('more bytes than the limit arrive: the transfer stops, nothing lands, the step fails naming download-limit', async () => {
     await startEmulator()
     workspace = makeWorkspace()
-    const with_ = inputs({ run: 'head -c 5242880 /dev/zero > big.bin; echo small > small.txt', upload: 'src', download: 'small.txt, big.bin', 'download-limit': '1MiB' })
+    const with_ = inputs({
+      run: 'head -c 5242880 /dev/zero > big.bin; echo small > small.txt',
+      upload: 'src',
+      download: 'small.txt, big.bin',
+      'download-limit': '1MiB',
+    })
     const main = await runStep('main', { inputs: with_, env: runEnv(workspace) })
     expect(main.exitCode).toBe(1)
     expect(main.outputs['exit-code']).toBe('0')
-    expect(commands(main, 'error').join('\n')).toMatch(/^Input 'download-limit': the download is over its limit of 1 MiB: more than 1 MiB arrived/m)
+    expect(commands(main, 'error').join('\n')).toMatch(
+      /^Input 'download-limit': the download is over its limit of 1 MiB: more than 1 MiB arrived/m,
+    )
     expect(existsSync(join(workspace, 'big.bin'))).toBe(false)
     expect(existsSync(join(workspace, 'small.txt'))).toBe(false)
     expect(stagingLeft(main)).toEqual([])
@@ -224,7 +276,9 @@ describe.skipIf(!canRun)('6. download-limit', () => {
     await hostileDownload(() => 'truncate -s 64M sparse.bin', ['sparse.bin'], ['-S'])
     const { main } = await runAndDownload('sparse.bin', { 'download-limit': '1MiB' })
     expect(main.exitCode).toBe(1)
-    expect(commands(main, 'error').join('\n')).toMatch(/^Input 'download-limit': the download is over its limit of 1 MiB: it came to 64 MiB \(\d+(\.\d)? KiB received, 64 MiB unpacked\)/m)
+    expect(commands(main, 'error').join('\n')).toMatch(
+      /^Input 'download-limit': the download is over its limit of 1 MiB: it came to 64 MiB \(\d+(\.\d)? KiB received, 64 MiB unpacked\)/m,
+    )
     expect(existsSync(join(workspace, 'sparse.bin'))).toBe(false)
     expect(stagingLeft(main)).toEqual([])
   })
@@ -234,7 +288,10 @@ describe.skipIf(!canRun)('6. download-limit', () => {
     workspace = makeWorkspace()
     mkdirSync(join(workspace, 'unused'), { recursive: true })
     for (const [extra, message] of [
-      [{ run: 'true', 'download-limit': '2GB' }, /Input 'download-limit': must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB/],
+      [
+        { run: 'true', 'download-limit': '2GB' },
+        /Input 'download-limit': must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB/,
+      ],
       [{ 'download-limit': '1MiB' }, /Input 'download-limit': is set but 'run' is empty/],
     ] as const) {
       const main = await runStep('main', { inputs: inputs(extra), env: runEnv(workspace) })

@@ -37,7 +37,11 @@ describe('npm start', () => {
 describe('npm run emulator', () => {
   it('SIGTERM to npm ends the emulator too', async () => {
     const [command, args] = npmCommand(['run', 'emulator'])
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, EMULATOR_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, EMULATOR_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     const port = await new Promise<number>((resolve, reject) => {

@@ -30,7 +30,9 @@ describe('1. a sandbox that is not visible yet', () => {
     expect(run.main.exitCode).toBe(0)
     const id = run.main.outputs['sandbox-id'] ?? ''
     expect(run.post.exitCode).toBe(0)
-    expect(run.post.stdout).toMatch(new RegExp(`stop ${id}: 404 less than a minute after the start \\(not visible yet\\); retrying`))
+    expect(run.post.stdout).toMatch(
+      new RegExp(`stop ${id}: 404 less than a minute after the start \\(not visible yet\\); retrying`),
+    )
     expect(run.post.stdout).toContain(`Stopped sandbox ${id}`)
     expect(run.post.stdout).not.toContain('already gone')
     expect(service.stopRequestsFor(id).length).toBeGreaterThan(1)
@@ -40,7 +42,10 @@ describe('1. a sandbox that is not visible yet', () => {
   it('after a minute a 404 means gone', async () => {
     await startEmulator()
     const startedAt = String(Date.now() - 61_000)
-    const post = await runStep('post', { inputs: inputs(), state: { 'sandbox-id': 'sbx-00000000000000a1', 'started-at': startedAt } })
+    const post = await runStep('post', {
+      inputs: inputs(),
+      state: { 'sandbox-id': 'sbx-00000000000000a1', 'started-at': startedAt },
+    })
     expect(post.exitCode).toBe(0)
     expect(post.stdout).toContain('Sandbox sbx-00000000000000a1 is already gone (404): nothing to stop.')
     expect(fixture.emulator?.stopRequestsFor('sbx-00000000000000a1')).toHaveLength(1)
@@ -55,7 +60,9 @@ describe('2. a name someone else holds', () => {
     service.addFault({ route: 'POST /sandboxes/start', attempts: [1], fault: 500 })
     const run = await runAction({ inputs: inputs({ name: 'pr-7' }) })
     expect(run.main.exitCode).toBe(1)
-    expect(commands(run.main, 'error').join('\n')).toMatch(`The name 'pr-7' is held by the live sandbox ${theirs.id} (status running), which this step did not start; nothing was started.`)
+    expect(commands(run.main, 'error').join('\n')).toMatch(
+      `The name 'pr-7' is held by the live sandbox ${theirs.id} (status running), which this step did not start; nothing was started.`,
+    )
     expect(service.requestsTo('POST', '/sandboxes/start')).toEqual([])
     expect(run.post.exitCode).toBe(0)
     expect(service.stopRequestsFor(theirs.id)).toEqual([])
@@ -66,7 +73,10 @@ describe('2. a name someone else holds', () => {
     const service = await startEmulator()
     const theirs = service.seed('pr-7')
     // B was killed while its start request was in flight: only the name and the holders reached state.
-    const post = await runStep('post', { inputs: inputs({ name: 'pr-7' }), state: { 'name-holders': theirs.id, 'sandbox-name': 'pr-7' } })
+    const post = await runStep('post', {
+      inputs: inputs({ name: 'pr-7' }),
+      state: { 'name-holders': theirs.id, 'sandbox-name': 'pr-7' },
+    })
     expect(post.exitCode).toBe(0)
     expect(post.stdout).toContain(`Not ours, never stopped here: ${theirs.id}`)
     expect(post.stdout).toContain("No live sandbox named 'pr-7' exists")
@@ -110,7 +120,10 @@ describe('3. replace-existing', () => {
 
 describe('4. a list page with two arrays', () => {
   it('is read (the array of objects) when a lost start answer is resolved by listing', async () => {
-    const service = await startEmulator({ listExtraArrays: true, faults: [{ route: 'POST /sandboxes/start', attempts: [1], fault: 'lost-answer' }] })
+    const service = await startEmulator({
+      listExtraArrays: true,
+      faults: [{ route: 'POST /sandboxes/start', attempts: [1], fault: 'lost-answer' }],
+    })
     const run = await runAction({ inputs: inputs({ timeout: '20s' }), timeoutMs: 40_000 })
     expect(run.main.exitCode).toBe(0)
     expect(run.main.stdout).toMatch(/Adopting sandbox sbx-[0-9a-f]{16}/)
@@ -127,9 +140,13 @@ describe('5. a stop answered 409 for a failed sandbox', () => {
     expect(run.main.exitCode).toBe(1)
     const id = run.main.outputs['sandbox-id'] ?? ''
     expect(run.post.exitCode).toBe(0)
-    expect(run.post.stdout).toContain(`Sandbox ${id} is failed and not live: nothing to stop (the service answered the stop with 409 sandbox_not_running).`)
+    expect(run.post.stdout).toContain(
+      `Sandbox ${id} is failed and not live: nothing to stop (the service answered the stop with 409 sandbox_not_running).`,
+    )
     expect(commands(run.post, 'error')).toEqual([])
-    expect(run.post.summary).toContain('| Stop | not live (failed); the stop was answered 409 sandbox\\_not\\_running |')
+    expect(run.post.summary).toContain(
+      '| Stop | not live (failed); the stop was answered 409 sandbox\\_not\\_running |',
+    )
     expect(service.stopRequestsFor(id).map((r) => r.status)).toEqual([409])
   })
 })
@@ -166,14 +183,19 @@ describe('7. output size', () => {
     await startEmulator({ recordExtra: { diagnostics: 'x'.repeat(2_000_000), zone: 'eu-1' } })
     const run = await runAction({ inputs: inputs() })
     expect(run.main.exitCode).toBe(0)
-    const total = Object.entries(run.main.outputs).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value), 0)
+    const total = Object.entries(run.main.outputs).reduce(
+      (sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value),
+      0,
+    )
     expect(total).toBeLessThan(1024 * 1024)
     const record = JSON.parse(run.main.outputs.sandbox ?? '')
     expect(record).toMatchObject({ id: run.main.outputs['sandbox-id'], status: 'running', zone: 'eu-1' })
     expect(record._truncated).toMatchObject({ limit_bytes: 768 * 1024, dropped: [] })
     expect(record._truncated.original_bytes).toBeGreaterThan(2_000_000)
     expect(record.diagnostics.length).toBeLessThan(2_000)
-    expect(commands(run.main, 'warning').join('\n')).toMatch(/The 'sandbox' output was cut from \d+ to at most 786432 bytes/)
+    expect(commands(run.main, 'warning').join('\n')).toMatch(
+      /The 'sandbox' output was cut from \d+ to at most 786432 bytes/,
+    )
   })
 })
 
@@ -184,7 +206,9 @@ describe('tests that could not fail before', () => {
     const main = await runStep('main', { inputs: inputs({ mode: 'instance' }) })
     expect(main.exitCode).toBe(1)
     expect(service.requestsTo('POST', '/instances/create')).toHaveLength(1)
-    expect(commands(main, 'error').join('\n')).toMatch(/not retried \(create is not idempotent\)\. Check the account console/)
+    expect(commands(main, 'error').join('\n')).toMatch(
+      /not retried \(create is not idempotent\)\. Check the account console/,
+    )
   })
 
   it('instance: the key file is mode 0600 and the post step removes it', async () => {
@@ -201,7 +225,14 @@ describe('tests that could not fail before', () => {
     const service = await startEmulator({ acceptedPolicyFilter: (policy) => ({ ...policy, cidr_allowlist: [] }) })
     const started = await runStep('main', { inputs: inputs({ 'keep-alive': 'true' }) })
     const id = started.outputs['sandbox-id'] ?? ''
-    const run = await runStep('main', { inputs: inputs({ mode: 'network-policy', 'sandbox-id': id, 'internet-access': 'restricted', 'cidr-allowlist': '10.0.0.0/8' }) })
+    const run = await runStep('main', {
+      inputs: inputs({
+        mode: 'network-policy',
+        'sandbox-id': id,
+        'internet-access': 'restricted',
+        'cidr-allowlist': '10.0.0.0/8',
+      }),
+    })
     expect(run.exitCode).toBe(0)
     expect(commands(run, 'warning').join('\n')).toMatch(/cidr_allowlist.*10\.0\.0\.0\/8/)
     await runStep('main', { inputs: inputs({ mode: 'stop', 'sandbox-id': id }) })
@@ -214,7 +245,9 @@ describe('tests that could not fail before', () => {
     // The token stops working between the steps: the stop is refused with 401, never retried.
     const post = await runStep('post', { inputs: { ...inputs(), 'api-token': 'revoked-token' }, state: main.state })
     expect(post.exitCode).toBe(1)
-    expect(post.stdout).toMatch(/^::error title=Sandbox may still be running::Cleanup failed: POST \/sandboxes\/sbx-[0-9a-f]{16}\/stop failed with 401/m)
+    expect(post.stdout).toMatch(
+      /^::error title=Sandbox may still be running::Cleanup failed: POST \/sandboxes\/sbx-[0-9a-f]{16}\/stop failed with 401/m,
+    )
     expect(service.liveSandboxes()).toHaveLength(1)
     await runStep('post', { inputs: inputs(), state: main.state })
     expect(await service.settle()).toEqual([])

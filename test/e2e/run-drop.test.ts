@@ -28,7 +28,8 @@ describe.skipIf(!canRun)('run over a dropped connection', () => {
         const dropAt = ['line 10', 'line 35']
         const timer = setInterval(() => {
           const next = dropAt[drops]
-          if (next && output().includes(`\n${next}\n`)) drops += dropFollowConnections(service.sshService?.sandboxHost.home ?? '') > 0 ? 1 : 0
+          if (next && output().includes(`\n${next}\n`))
+            drops += dropFollowConnections(service.sshService?.sandboxHost.home ?? '') > 0 ? 1 : 0
           if (drops >= dropAt.length) clearInterval(timer)
         }, 50)
         _child.on('close', () => clearInterval(timer))

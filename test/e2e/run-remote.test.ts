@@ -51,27 +51,53 @@ function deps(core: RecordingCore, clock = realClock, signal = new AbortControll
   return { core, clock, signal, client, env: process.env }
 }
 
-const request = (workspace: string, script: string, extra: Partial<RunRequest> = {}): RunRequest => ({ script, upload: ['src'], download: [], downloadLimit: 2 * 1024 ** 3, workspace, ...extra })
+const request = (workspace: string, script: string, extra: Partial<RunRequest> = {}): RunRequest => ({
+  script,
+  upload: ['src'],
+  download: [],
+  downloadLimit: 2 * 1024 ** 3,
+  workspace,
+  ...extra,
+})
 
 describe.skipIf(!canRun)('run, in process', () => {
   it('uploads, shows the output line by line, downloads, and sets exit-code', async () => {
     const { workspace, target, home } = await setUp()
     const core = recordingCore()
     const script = 'cat src/input.txt\nprintf "no newline at the end"\nmkdir -p out && echo result > out/r.txt'
-    await runOnSandbox(deps(core), request(workspace, script, { download: ['out', 'absent'] }), SANDBOX.id, target, 'host')
+    await runOnSandbox(
+      deps(core),
+      request(workspace, script, { download: ['out', 'absent'] }),
+      SANDBOX.id,
+      target,
+      'host',
+    )
     expect(readFileSync(join(home, 'workspace', 'src', 'input.txt'), 'utf8')).toBe('input\n')
     const shown = core.log.slice(core.log.findIndex((line) => line.startsWith('Run: bash -e in ~/workspace')) + 1)
     expect(shown.slice(0, 2)).toEqual(['input', 'no newline at the end'])
     expect(shown[2]).toMatch(/^Run exited with 0 after/)
     expect(readFileSync(join(workspace, 'out', 'r.txt'), 'utf8')).toBe('result\n')
     expect(core.outputs['exit-code']).toBe('0')
-    expect(core.annotations).toEqual([{ level: 'warning', message: "download: 'absent' was not found in ~/workspace on the sandbox; nothing was copied for it." }])
+    expect(core.annotations).toEqual([
+      {
+        level: 'warning',
+        message: "download: 'absent' was not found in ~/workspace on the sandbox; nothing was copied for it.",
+      },
+    ])
   })
 
   it('a failing script fails the step with its status, after the download', async () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
-    await expect(runOnSandbox(deps(core), request(workspace, 'echo partial > report.txt\nfalse\necho never', { download: ['report.txt'] }), SANDBOX.id, target, 'host')).rejects.toThrow('run exited with 1')
+    await expect(
+      runOnSandbox(
+        deps(core),
+        request(workspace, 'echo partial > report.txt\nfalse\necho never', { download: ['report.txt'] }),
+        SANDBOX.id,
+        target,
+        'host',
+      ),
+    ).rejects.toThrow('run exited with 1')
     expect(core.outputs['exit-code']).toBe('1')
     expect(core.log).not.toContain('never')
     expect(readFileSync(join(workspace, 'report.txt'), 'utf8')).toBe('partial\n')
@@ -81,7 +107,15 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
     // The wrapper that would write the status is killed; the script itself ends normally.
-    await expect(runOnSandbox(deps(core), request(workspace, 'kill -KILL $PPID; echo after', { upload: [] }), SANDBOX.id, target, 'host')).rejects.toThrow(/ended without an exit status/)
+    await expect(
+      runOnSandbox(
+        deps(core),
+        request(workspace, 'kill -KILL $PPID; echo after', { upload: [] }),
+        SANDBOX.id,
+        target,
+        'host',
+      ),
+    ).rejects.toThrow(/ended without an exit status/)
     expect(core.outputs['exit-code']).toBeUndefined()
   })
 
@@ -89,23 +123,37 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target } = await setUp(1)
     const core = recordingCore()
     const clock = new FakeClock()
-    await expect(runOnSandbox(deps(core, clock), request(workspace, 'true'), SANDBOX.id, target, 'host')).rejects.toThrow(/^upload: the SSH connection failed: .*Connection refused/)
-    expect(core.log.filter((line) => line.startsWith('upload: upload: the SSH connection failed')).length).toBeGreaterThan(5)
+    await expect(
+      runOnSandbox(deps(core, clock), request(workspace, 'true'), SANDBOX.id, target, 'host'),
+    ).rejects.toThrow(/^upload: the SSH connection failed: .*Connection refused/)
+    expect(
+      core.log.filter((line) => line.startsWith('upload: upload: the SSH connection failed')).length,
+    ).toBeGreaterThan(5)
     expect(Math.max(...clock.sleeps)).toBe(5_000)
   })
 
   it('a follow whose connections fail while the sandbox is gone ends at once, saying so', async () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
-    const running = runOnSandbox(deps(core), request(workspace, 'echo started; sleep 20', { upload: [] }), SANDBOX.id, target, 'host')
-    for (let waited = 0; !core.log.includes('started') && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100))
+    const running = runOnSandbox(
+      deps(core),
+      request(workspace, 'echo started; sleep 20', { upload: [] }),
+      SANDBOX.id,
+      target,
+      'host',
+    )
+    for (let waited = 0; !core.log.includes('started') && waited < 100; waited++)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     // The sandbox ends (its TTL, a stop from elsewhere): the service says so, and its SSH port answers no more.
     await client.stopSandbox(SANDBOX.id)
-    for (let waited = 0; (await client.getSandbox(SANDBOX.id)).status !== 'finished' && waited < 50; waited++) await new Promise((resolve) => setTimeout(resolve, 100))
+    for (let waited = 0; (await client.getSandbox(SANDBOX.id)).status !== 'finished' && waited < 50; waited++)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     writeFileSync(target.configPath, readFileSync(target.configPath, 'utf8').replace(/Port \d+/, 'Port 1'))
     const cutAt = Date.now()
     expect(dropFollowConnections(emulator?.sshService?.sandboxHost.home ?? '')).toBe(1)
-    await expect(running).rejects.toThrow(/^run: the SSH connection to the job dropped and the sandbox is gone \(status 'finished'\); the script's result is unknown$/)
+    await expect(running).rejects.toThrow(
+      /^run: the SSH connection to the job dropped and the sandbox is gone \(status 'finished'\); the script's result is unknown$/,
+    )
     expect(Date.now() - cutAt).toBeLessThan(5_000)
   })
 
@@ -113,7 +161,9 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target, home } = await setUp()
     writeFileSync(join(home, 'workspace'), 'a file where the working directory should be')
     const core = recordingCore()
-    await expect(runOnSandbox(deps(core), request(workspace, 'true'), SANDBOX.id, target, 'host')).rejects.toThrow(/^upload: tar on the sandbox exited with 1: mkdir: cannot create directory/)
+    await expect(runOnSandbox(deps(core), request(workspace, 'true'), SANDBOX.id, target, 'host')).rejects.toThrow(
+      /^upload: tar on the sandbox exited with 1: mkdir: cannot create directory/,
+    )
     expect(core.log.some((line) => line.includes('trying again'))).toBe(false)
   })
 
@@ -121,8 +171,19 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
     // The workspace went away while the job ran: the download has nowhere to land.
-    await runOnSandbox(deps(core), request(join(workspace, 'gone'), 'mkdir -p blocked/deep && echo r > blocked/deep/r.txt', { upload: [], download: ['blocked'] }), SANDBOX.id, target, 'host')
-    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/download failed: download: the workspace .*\/gone is not there any more; nothing was copied/)
+    await runOnSandbox(
+      deps(core),
+      request(join(workspace, 'gone'), 'mkdir -p blocked/deep && echo r > blocked/deep/r.txt', {
+        upload: [],
+        download: ['blocked'],
+      }),
+      SANDBOX.id,
+      target,
+      'host',
+    )
+    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(
+      /download failed: download: the workspace .*\/gone is not there any more; nothing was copied/,
+    )
     expect(core.outputs['exit-code']).toBe('0')
   })
 
@@ -130,12 +191,22 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target } = await setUp()
     plantHostileTar(emulator?.sshService?.sandboxHost as SandboxHost)
     const core = recordingCore()
-    await runOnSandbox(deps(core), request(workspace, 'mkdir -p reports && echo ok > reports/junit.xml', { upload: [], download: ['reports'] }), SANDBOX.id, target, 'host')
+    await runOnSandbox(
+      deps(core),
+      request(workspace, 'mkdir -p reports && echo ok > reports/junit.xml', { upload: [], download: ['reports'] }),
+      SANDBOX.id,
+      target,
+      'host',
+    )
     expect(readFileSync(join(workspace, 'reports', 'junit.xml'), 'utf8')).toBe('ok\n')
     expect(readdirSync(workspace).sort()).toEqual(['reports', 'src'])
     expect(readdirSync(join(workspace, 'reports'))).toEqual(['junit.xml'])
     expect(core.annotations).toEqual([
-      { level: 'warning', message: "download: 2 entries were not copied into the workspace: 'reports/.git': it would be written into a .git directory; 'reports/escape': a symbolic link to '/etc/passwd' leads out of the workspace" },
+      {
+        level: 'warning',
+        message:
+          "download: 2 entries were not copied into the workspace: 'reports/.git': it would be written into a .git directory; 'reports/escape': a symbolic link to '/etc/passwd' leads out of the workspace",
+      },
     ])
     expect(core.outputs['exit-code']).toBe('0')
     // The planted members were really in the archive.
@@ -147,7 +218,15 @@ describe.skipIf(!canRun)('run, in process', () => {
     const privateDir = join(dir, 'private')
     const core = recordingCore()
     const script = 'head -c 3000000 /dev/zero > big.bin; echo ok > small.txt'
-    await expect(runOnSandbox(deps(core), request(workspace, script, { upload: [], download: ['small.txt', 'big.bin'], downloadLimit: 1024 * 1024 }), SANDBOX.id, target, 'host')).rejects.toThrow(
+    await expect(
+      runOnSandbox(
+        deps(core),
+        request(workspace, script, { upload: [], download: ['small.txt', 'big.bin'], downloadLimit: 1024 * 1024 }),
+        SANDBOX.id,
+        target,
+        'host',
+      ),
+    ).rejects.toThrow(
       /^Input 'download-limit': the download is over its limit of 1 MiB: more than 1 MiB arrived \(\d+(\.\d)? MiB when the transfer was stopped\)\. Nothing of it was copied/,
     )
     expect(core.outputs['exit-code']).toBe('0')
@@ -157,16 +236,36 @@ describe.skipIf(!canRun)('run, in process', () => {
     // A sparse file of 50 MiB in an archive of a few KiB.
     plantArchive(emulator?.sshService?.sandboxHost as SandboxHost, 'truncate -s 50M sparse.bin', ['sparse.bin'], ['-S'])
     const failed = recordingCore()
-    await expect(runOnSandbox(deps(failed), request(workspace, 'exit 2', { upload: [], download: ['sparse.bin'], downloadLimit: 1024 * 1024 }), SANDBOX.id, target, 'host')).rejects.toThrow('run exited with 2')
+    await expect(
+      runOnSandbox(
+        deps(failed),
+        request(workspace, 'exit 2', { upload: [], download: ['sparse.bin'], downloadLimit: 1024 * 1024 }),
+        SANDBOX.id,
+        target,
+        'host',
+      ),
+    ).rejects.toThrow('run exited with 2')
     // The run's failure is the step's message; the limit is said beside it.
-    expect(failed.annotations.map((a) => a.message)).toContainEqual(expect.stringMatching(/^Input 'download-limit': .*it came to 50 MiB \(\d+(\.\d)? KiB received, 50 MiB unpacked\)/))
+    expect(failed.annotations.map((a) => a.message)).toContainEqual(
+      expect.stringMatching(
+        /^Input 'download-limit': .*it came to 50 MiB \(\d+(\.\d)? KiB received, 50 MiB unpacked\)/,
+      ),
+    )
     expect(existsSync(join(workspace, 'sparse.bin'))).toBe(false)
   })
 
   it('inside the image: the job and the files go through docker exec and docker cp', async () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
-    await runOnSandbox(deps(core), request(workspace, 'cat src/input.txt > copied.txt && echo "$PYTHONUNBUFFERED"', { download: ['copied.txt', '.'] }), SANDBOX.id, target, 'image')
+    await runOnSandbox(
+      deps(core),
+      request(workspace, 'cat src/input.txt > copied.txt && echo "$PYTHONUNBUFFERED"', {
+        download: ['copied.txt', '.'],
+      }),
+      SANDBOX.id,
+      target,
+      'image',
+    )
     expect(core.log).toContain('1')
     expect(readFileSync(join(workspace, 'copied.txt'), 'utf8')).toBe('input\n')
     const root = emulator?.sshService?.sandboxHost.containerRoot ?? ''
@@ -177,8 +276,15 @@ describe.skipIf(!canRun)('run, in process', () => {
     const { workspace, target } = await setUp()
     const core = recordingCore()
     const controller = new AbortController()
-    const running = runOnSandbox(deps(core, realClock, controller.signal), request(workspace, 'echo started; sleep 30', { upload: [] }), SANDBOX.id, target, 'host')
-    for (let waited = 0; !core.log.includes('started') && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100))
+    const running = runOnSandbox(
+      deps(core, realClock, controller.signal),
+      request(workspace, 'echo started; sleep 30', { upload: [] }),
+      SANDBOX.id,
+      target,
+      'host',
+    )
+    for (let waited = 0; !core.log.includes('started') && waited < 100; waited++)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     const cancelledAt = Date.now()
     controller.abort(new Error('cancelled by SIGTERM'))
     await expect(running).rejects.toThrow()

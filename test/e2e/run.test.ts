@@ -39,7 +39,15 @@ describe.skipIf(!canRun)('run', () => {
     expect(main.exitCode).toBe(1)
     expect(main.outputs['exit-code']).toBe('3')
     const lines = main.stdout.split('\n')
-    const shown = ['first line', 'tool ran', 'link -> src/data.txt', 'no .git', 'data from the workspace', '::warning file=src/data.txt::from the program', 'to stderr']
+    const shown = [
+      'first line',
+      'tool ran',
+      'link -> src/data.txt',
+      'no .git',
+      'data from the workspace',
+      '::warning file=src/data.txt::from the program',
+      'to stderr',
+    ]
     const at = shown.map((line) => lines.indexOf(line))
     expect(at.every((index) => index >= 0)).toBe(true)
     expect([...at].sort((a, b) => a - b)).toEqual(at)
@@ -67,7 +75,10 @@ describe.skipIf(!canRun)('run', () => {
   it("never uploads the step's private key directory, even when RUNNER_TEMP is inside the workspace", async () => {
     const service = await startEmulator()
     // No GITHUB_WORKSPACE: the step's directory is the workspace, and RUNNER_TEMP (temp/) is inside it.
-    const main = await runStep('main', { inputs: inputs({ run: 'find . -name "id_ed25519*" -o -name "*.ssh_config" | wc -l' }), env: { HOME: job.home } })
+    const main = await runStep('main', {
+      inputs: inputs({ run: 'find . -name "id_ed25519*" -o -name "*.ssh_config" | wc -l' }),
+      env: { HOME: job.home },
+    })
     expect(main.exitCode).toBe(0)
     const lines = main.stdout.split('\n')
     expect(lines[lines.findIndex((line) => line.startsWith('Run: bash -e')) + 1]).toBe('0')
@@ -79,7 +90,10 @@ describe.skipIf(!canRun)('run', () => {
   it('passes with exit-code 0 when the script does', async () => {
     await startEmulator()
     workspace = makeWorkspace()
-    const main = await runStep('main', { inputs: inputs({ run: 'cat src/data.txt', upload: 'src' }), env: runEnv(workspace) })
+    const main = await runStep('main', {
+      inputs: inputs({ run: 'cat src/data.txt', upload: 'src' }),
+      env: runEnv(workspace),
+    })
     expect(main.exitCode).toBe(0)
     expect(main.outputs['exit-code']).toBe('0')
     expect(main.stdout).toContain('\ndata from the workspace\n')
@@ -137,7 +151,8 @@ describe.skipIf(!canRun)('run', () => {
     expect(main.stdout).toMatch(/Received SIGTERM: cancelling/)
     expect(main.outputs['exit-code']).toBeUndefined()
     // No ssh of the step is left following the job.
-    const ours = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(`ssh\0-F\0${main.outputs['ssh-config']}\0`)
+    const ours = (pid: number) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(`ssh\0-F\0${main.outputs['ssh-config']}\0`)
     expect(main.outputs['ssh-config']).toBeTruthy()
     expect(processesWith('.gpu-sandbox-action/$1"; off=$2').filter(({ pid }) => ours(pid))).toEqual([])
     const post = await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
@@ -149,17 +164,36 @@ describe.skipIf(!canRun)('run', () => {
     const service = await startEmulator()
     workspace = makeWorkspace()
     const run = 'pwd; cat src/data.txt > copied.txt; echo "in $(basename "$(dirname "$PWD")")"'
-    const main = await runStep('main', { inputs: inputs({ image: 'img-cuda-12', run, upload: 'src', download: 'copied.txt' }), env: runEnv(workspace) })
+    const main = await runStep('main', {
+      inputs: inputs({ image: 'img-cuda-12', run, upload: 'src', download: 'copied.txt' }),
+      env: runEnv(workspace),
+    })
     expect(main.exitCode).toBe(0)
     const host = service.sshService?.sandboxHost
     expect(main.stdout).toContain(`\n${host?.containerRoot}/workspace\n`)
     expect(main.stdout).toContain('\nin container\n')
     expect(readFileSync(join(workspace, 'copied.txt'), 'utf8')).toBe('data from the workspace\n')
-    const calls = readFileSync(host?.callsLog ?? '', 'utf8').split('\n').filter((line) => line.startsWith('sudo '))
+    const calls = readFileSync(host?.callsLog ?? '', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('sudo '))
     expect(calls.every((line) => line.startsWith('sudo --non-interactive docker '))).toBe(true)
-    expect(calls.some((line) => /^sudo --non-interactive docker cp \S+\/\.gpu-sandbox-stage\.\w+\/\. thunder-sandbox:\/workspace$/.test(line))).toBe(true)
-    expect(calls.some((line) => /^sudo --non-interactive docker exec -e PYTHONUNBUFFERED=1 -w \/workspace thunder-sandbox bash -e \/tmp\/gpu-sandbox-run-\w+\.sh$/.test(line))).toBe(true)
-    expect(calls.some((line) => /^sudo --non-interactive docker cp thunder-sandbox:\/workspace\/copied\.txt \S+\/copied\.txt$/.test(line))).toBe(true)
+    expect(
+      calls.some((line) =>
+        /^sudo --non-interactive docker cp \S+\/\.gpu-sandbox-stage\.\w+\/\. thunder-sandbox:\/workspace$/.test(line),
+      ),
+    ).toBe(true)
+    expect(
+      calls.some((line) =>
+        /^sudo --non-interactive docker exec -e PYTHONUNBUFFERED=1 -w \/workspace thunder-sandbox bash -e \/tmp\/gpu-sandbox-run-\w+\.sh$/.test(
+          line,
+        ),
+      ),
+    ).toBe(true)
+    expect(
+      calls.some((line) =>
+        /^sudo --non-interactive docker cp thunder-sandbox:\/workspace\/copied\.txt \S+\/copied\.txt$/.test(line),
+      ),
+    ).toBe(true)
     // The host's own working directory was not used.
     expect(existsSync(join(host?.home ?? '', 'workspace'))).toBe(false)
     await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
@@ -168,7 +202,10 @@ describe.skipIf(!canRun)('run', () => {
   it('bad upload and download paths are input errors naming the input, before any request', async () => {
     const service = await startEmulator()
     workspace = makeWorkspace()
-    const main = await runStep('main', { inputs: inputs({ run: 'true', upload: 'src, ../outside, missing', download: '/etc/passwd, reports/*.xml' }), env: runEnv(workspace) })
+    const main = await runStep('main', {
+      inputs: inputs({ run: 'true', upload: 'src, ../outside, missing', download: '/etc/passwd, reports/*.xml' }),
+      env: runEnv(workspace),
+    })
     expect(main.exitCode).toBe(1)
     const errors = main.stdout.split('\n').filter((line) => line.startsWith('::error'))
     expect(errors.join('\n')).toMatch(/Invalid input 'upload'.*'\.\.\/outside' leaves the workspace/)

@@ -15,16 +15,39 @@ useRunnerJob()
 
 describe.skipIf(!canRun)('runner: true refusals', () => {
   it.each([
-    ['no github-token', { 'github-token': '${{ github.token }}' }, {}, /Input 'github-token': is required with runner: true/],
-    ['internet-access closed', { 'internet-access': 'closed' }, {}, /Input 'internet-access': is 'closed', but runner: true needs GitHub/],
+    [
+      'no github-token',
+      { 'github-token': '${{ github.token }}' },
+      {},
+      /Input 'github-token': is required with runner: true/,
+    ],
+    [
+      'internet-access closed',
+      { 'internet-access': 'closed' },
+      {},
+      /Input 'internet-access': is 'closed', but runner: true needs GitHub/,
+    ],
     ['run beside it', { run: 'true' }, {}, /Input 'runner': cannot be combined with 'run'/],
-    ['a pull request from a fork', {}, { GITHUB_EVENT_NAME: 'pull_request' }, /Input 'runner': is refused for pull requests from forks/],
-    ['a token GitHub refuses', { 'github-token': 'ghs_wrong' }, {}, /Input 'github-token': GitHub answered 401 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/],
+    [
+      'a pull request from a fork',
+      {},
+      { GITHUB_EVENT_NAME: 'pull_request' },
+      /Input 'runner': is refused for pull requests from forks/,
+    ],
+    [
+      'a token GitHub refuses',
+      { 'github-token': 'ghs_wrong' },
+      {},
+      /Input 'github-token': GitHub answered 401 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/,
+    ],
   ])('refused before anything costs money: %s', async (_, extraInputs, extraEnv, message) => {
     const service = await setUpRunnerJob()
     const eventPath = join(job.home, 'event.json')
     writeFileSync(eventPath, JSON.stringify({ pull_request: { head: { repo: { full_name: 'fork/repo' } } } }))
-    const main = await runStep('main', { inputs: runnerInputs(extraInputs), env: runnerEnv({ GITHUB_EVENT_PATH: eventPath, ...extraEnv }) })
+    const main = await runStep('main', {
+      inputs: runnerInputs(extraInputs),
+      env: runnerEnv({ GITHUB_EVENT_PATH: eventPath, ...extraEnv }),
+    })
     expect(main.exitCode).toBe(1)
     expect(commands(main, 'error').join('\n')).toMatch(message)
     expect(service.requests).toHaveLength(0)

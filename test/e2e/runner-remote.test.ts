@@ -55,7 +55,14 @@ type SetUp = Awaited<ReturnType<typeof setUp>>
 /** registerRunner for `sandboxId` (label gpu-x) on the set-up emulator and fake GitHub, logging to `core`. */
 function register(setup: SetUp, core: RecordingCore, sandboxId = setup.sandboxId): Promise<void> {
   const deps = stepDeps(core, setup.client)
-  const request = { label: 'gpu-x', pickupTimeoutMs: 60_000, githubToken: GITHUB_TOKEN, repository: setup.repository, addedDomains: [], workflowRun: undefined }
+  const request = {
+    label: 'gpu-x',
+    pickupTimeoutMs: 60_000,
+    githubToken: GITHUB_TOKEN,
+    repository: setup.repository,
+    addedDomains: [],
+    workflowRun: undefined,
+  }
   return registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, setup.target, 'host'), dir)
 }
 
@@ -77,7 +84,9 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     // A second registration finds the package already there.
     const again = recordingCore()
     await expect(register(setup, again)).rejects.toThrow(/409|registering a just-in-time runner/)
-    expect(again.log).toContain('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.')
+    expect(again.log).toContain(
+      'Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.',
+    )
 
     const post = recordingCore()
     const clock = new FakeClock()
@@ -100,7 +109,11 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     expect(saved).toMatchObject({ name: `gpu-sandbox-${sandboxId}`, online: true })
     expect(core.outputs['runner-name']).toBe(`gpu-sandbox-${sandboxId}`)
     const post = recordingCore()
-    await waitForRunnerJob({ core: post, clock: new FakeClock(), makeClient: () => client }, saved, cleanupConfig(setup.repository, GITHUB_TOKEN, 1_000))
+    await waitForRunnerJob(
+      { core: post, clock: new FakeClock(), makeClient: () => client },
+      saved,
+      cleanupConfig(setup.repository, GITHUB_TOKEN, 1_000),
+    )
     const text = [...core.log, ...post.log, ...post.annotations.map((a) => a.message)].join('\n')
     expect(text).toContain(`Runner: registered as 'gpu-sandbox-${sandboxId}' (GitHub calls it 'x`)
     expect(text).not.toMatch(/^\s*::error::/m)
@@ -114,7 +127,9 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     const core = recordingCore()
     await register(setup, core)
     const [lost, kept] = [...github.runners.byId.values()]
-    expect(core.log.join('\n')).toContain(`Runner: GitHub already has 'gpu-sandbox-${sandboxId}' (id ${lost?.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`)
+    expect(core.log.join('\n')).toContain(
+      `Runner: GitHub already has 'gpu-sandbox-${sandboxId}' (id ${lost?.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`,
+    )
     expect(lost?.deleted).toBe(true)
     expect(kept).toMatchObject({ deleted: false, status: 'online' })
     expect(JSON.parse(core.state.runner ?? '{}')).toMatchObject({ id: kept?.id, online: true })
@@ -129,41 +144,77 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     const orphan = [...github.runners.byId.values()].find((r) => r.name === saved.name && !r.deleted)
     expect(orphan).toBeDefined()
     const post = recordingCore()
-    await deleteRegistration({ core: post, clock: new FakeClock(), makeClient: () => client }, saved, cleanupConfig(setup.repository))
+    await deleteRegistration(
+      { core: post, clock: new FakeClock(), makeClient: () => client },
+      saved,
+      cleanupConfig(setup.repository),
+    )
     expect(post.log.at(-1)).toBe(`Deleted the runner registration gpu-sandbox-${other} (id ${orphan?.id}).`)
     expect(orphan?.deleted).toBe(true)
   })
 
   it('the post wait: pickup timeout on the fake clock, 403 ends it, never-online skips it, missing token says so', async () => {
     const { client, repository } = await setUp()
-    const registry = new RunnerRegistry(repository, GITHUB_TOKEN, { clock: realClock, log: () => {}, requestTimeoutMs: 5_000 })
+    const registry = new RunnerRegistry(repository, GITHUB_TOKEN, {
+      clock: realClock,
+      log: () => {},
+      requestTimeoutMs: 5_000,
+    })
     const { runner } = await registry.generate('gpu-sandbox-sbx-00000000000000aa', 'l')
     const config = (token = GITHUB_TOKEN) => cleanupConfig(repository, token)
     const core = recordingCore()
     const clock = new FakeClock()
-    await waitForRunnerJob({ core, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config())
+    await waitForRunnerJob(
+      { core, clock, makeClient: () => client },
+      { id: runner.id, name: runner.name, online: true },
+      config(),
+    )
     expect(core.annotations[0]?.message).toMatch(/no job picked it up within runner-timeout \(1m/)
     // Reads at 0, 16, 32 and 48 s; at 64 s the time is up without a fifth: at most 4 in any minute.
     expect(clock.sleeps).toEqual([16_000, 16_000, 16_000, 16_000])
 
     const denied = recordingCore()
-    await waitForRunnerJob({ core: denied, clock: new FakeClock(), makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config('ghs_wrong'))
+    await waitForRunnerJob(
+      { core: denied, clock: new FakeClock(), makeClient: () => client },
+      { id: runner.id, name: runner.name, online: true },
+      config('ghs_wrong'),
+    )
     expect(denied.annotations[0]?.message).toMatch(/GitHub answered 401 to reading runner/)
 
     const never = recordingCore()
-    await waitForRunnerJob({ core: never, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: false }, config())
+    await waitForRunnerJob(
+      { core: never, clock, makeClient: () => client },
+      { id: runner.id, name: runner.name, online: false },
+      config(),
+    )
     expect(never.log[0]).toMatch(/never came online/)
 
     const missing = recordingCore()
-    await waitForRunnerJob({ core: missing, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config(''))
-    await deleteRegistration({ core: missing, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config(''))
+    await waitForRunnerJob(
+      { core: missing, clock, makeClient: () => client },
+      { id: runner.id, name: runner.name, online: true },
+      config(''),
+    )
+    await deleteRegistration(
+      { core: missing, clock, makeClient: () => client },
+      { id: runner.id, name: runner.name, online: true },
+      config(''),
+    )
     expect(missing.annotations[0]?.message).toMatch(/'github-token' \(or GITHUB_REPOSITORY\) is missing/)
 
-    await deleteRegistration({ core, clock, makeClient: () => client }, { id: runner.id, name: runner.name, online: true }, config())
+    await deleteRegistration(
+      { core, clock, makeClient: () => client },
+      { id: runner.id, name: runner.name, online: true },
+      config(),
+    )
     expect(core.log.at(-1)).toBe(`Deleted the runner registration ${runner.name} (id ${runner.id}).`)
     const failing = recordingCore()
     github.script.push({ status: 422, body: { message: 'nope' } })
-    await deleteRegistration({ core: failing, clock, makeClient: () => client }, { id: 999, name: 'x', online: true }, config())
+    await deleteRegistration(
+      { core: failing, clock, makeClient: () => client },
+      { id: 999, name: 'x', online: true },
+      config(),
+    )
     expect(failing.annotations[0]?.message).toMatch(/Could not delete the runner registration x/)
     expect(runnerPollMs({ GPU_SANDBOX_RUNNER_POLL: '2s' })).toBe(2_000)
     expect(runnerPollMs({ GPU_SANDBOX_RUNNER_POLL: '0' })).toBe(16_000)
@@ -171,14 +222,20 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
 
   it('the registry: release, refusals and odd answers', async () => {
     const { repository } = await setUp()
-    const registry = new RunnerRegistry(repository, GITHUB_TOKEN, { clock: new FakeClock(), log: () => {}, requestTimeoutMs: 5_000 })
+    const registry = new RunnerRegistry(repository, GITHUB_TOKEN, {
+      clock: new FakeClock(),
+      log: () => {},
+      requestTimeoutMs: 5_000,
+    })
     expect(await registry.latestRelease()).toEqual({ version: '2.330.0', sha256: github.runners.package.sha256 })
     github.script.push({ status: 200, body: { tag_name: 'v2.330.0', body: 'no checksum here' } })
     await expect(registry.latestRelease()).rejects.toThrow(/gives no version and linux-x64 SHA-256/)
     github.script.push({ status: 200, body: { runner: { id: 'x' } } })
     await expect(registry.generate('n', 'l')).rejects.toThrow(/not a runner and its configuration/)
     github.script.push({ status: 403, body: { message: 'Resource not accessible by integration' } })
-    await expect(registry.checkAccess(undefined)).rejects.toThrow(/GitHub answered 403 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/)
+    await expect(registry.checkAccess(undefined)).rejects.toThrow(
+      /GitHub answered 403 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/,
+    )
     github.script.push({ status: 429, body: { message: 'rate' }, headers: { 'retry-after': '1' } })
     const limited = await registry.checkAccess(undefined).catch((error: unknown) => error)
     expect(limited).toBeInstanceOf(GitHubRunnerError)
@@ -189,15 +246,27 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
 
   it('mode: stop deletes the registration named after the sandbox; a token that may not is only a note', async () => {
     const { client, sandboxId, repository } = await setUp()
-    const registry = new RunnerRegistry(repository, GITHUB_TOKEN, { clock: realClock, log: () => {}, requestTimeoutMs: 5_000 })
+    const registry = new RunnerRegistry(repository, GITHUB_TOKEN, {
+      clock: realClock,
+      log: () => {},
+      requestTimeoutMs: 5_000,
+    })
     const { runner } = await registry.generate(`gpu-sandbox-${sandboxId}`, 'l')
     const core = recordingCore()
-    const stop = (token: string): StopConfig => ({ mode: 'stop', apiToken: '', baseUrl: '', sandboxId, runnerCleanup: { githubToken: token, repository } })
+    const stop = (token: string): StopConfig => ({
+      mode: 'stop',
+      apiToken: '',
+      baseUrl: '',
+      sandboxId,
+      runnerCleanup: { githubToken: token, repository },
+    })
     await runStop(stop(GITHUB_TOKEN), stepDeps(core, client))
     expect(core.log).toContain(`Deleted the runner registration gpu-sandbox-${sandboxId} (id ${runner.id}).`)
     const denied = recordingCore()
     await runStop(stop('ghs_wrong'), stepDeps(denied, client))
-    expect(denied.log.at(-1)).toMatch(/No runner registration was looked for: 'github-token' may not manage runners \(401\)/)
+    expect(denied.log.at(-1)).toMatch(
+      /No runner registration was looked for: 'github-token' may not manage runners \(401\)/,
+    )
     expect(denied.annotations).toEqual([])
   })
 })

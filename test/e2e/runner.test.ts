@@ -42,8 +42,14 @@ describe.skipIf(!canRun)('runner: true', () => {
     const id = main.outputs['sandbox-id'] ?? ''
     expect(main.outputs).toMatchObject({ 'runner-name': `gpu-sandbox-${id}`, 'runner-label': 'gpu-sandbox-4242-1' })
     const runnerId = Number(main.outputs['runner-id'])
-    expect(runnerJob.github.runners.byId.get(runnerId)).toMatchObject({ status: 'online', labels: ['gpu-sandbox-4242-1'], name: `gpu-sandbox-${id}` })
-    expect(main.stdout).toMatch(/Runner: actions\/runner 2\.330\.0 downloaded from http:\/\/127\.0\.0\.1:\d+, SHA-256 checked/)
+    expect(runnerJob.github.runners.byId.get(runnerId)).toMatchObject({
+      status: 'online',
+      labels: ['gpu-sandbox-4242-1'],
+      name: `gpu-sandbox-${id}`,
+    })
+    expect(main.stdout).toMatch(
+      /Runner: actions\/runner 2\.330\.0 downloaded from http:\/\/127\.0\.0\.1:\d+, SHA-256 checked/,
+    )
     const post = await runStep('post', {
       inputs: runnerInputs(),
       env: runnerEnv(),
@@ -65,10 +71,17 @@ describe.skipIf(!canRun)('runner: true', () => {
 
   it('no job within runner-timeout: the post step stops the sandbox and deletes the registration', async () => {
     const service = await setUpRunnerJob()
-    const main = await runStep('main', { inputs: runnerInputs({ 'runner-timeout': '2s', 'runner-label': 'gpu-h100' }), env: runnerEnv() })
+    const main = await runStep('main', {
+      inputs: runnerInputs({ 'runner-timeout': '2s', 'runner-label': 'gpu-h100' }),
+      env: runnerEnv(),
+    })
     expect(main.exitCode, main.stdout).toBe(0)
     const runnerId = Number(main.outputs['runner-id'])
-    const post = await runStep('post', { inputs: runnerInputs({ 'runner-timeout': '2s' }), env: runnerEnv(), state: main.state })
+    const post = await runStep('post', {
+      inputs: runnerInputs({ 'runner-timeout': '2s' }),
+      env: runnerEnv(),
+      state: main.state,
+    })
     expect(post.exitCode).toBe(0)
     expect(commands(post, 'warning').join('\n')).toMatch(/no job picked it up within runner-timeout \(2s/)
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
@@ -83,7 +96,9 @@ describe.skipIf(!canRun)('runner: true', () => {
     expect(main.exitCode).toBe(1)
     expect(main.stdout).toContain("::group::The runner's diagnostic log (last lines)")
     expect(main.stdout).toContain('[RUNNER ERROR] Failed to create a session with GitHub')
-    expect(commands(main, 'error').join('\n')).toMatch(/the runner did not come online: run\.sh ended before the runner came online/)
+    expect(commands(main, 'error').join('\n')).toMatch(
+      /the runner did not come online: run\.sh ended before the runner came online/,
+    )
     const post = await runStep('post', { inputs: runnerInputs(), env: runnerEnv(), state: main.state })
     expect(post.exitCode).toBe(0)
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
@@ -94,11 +109,18 @@ describe.skipIf(!canRun)('runner: true', () => {
   it('a package whose SHA-256 differs from the release notes is never sent to the sandbox; nothing is registered', async () => {
     const service = await setUpRunnerJob()
     runnerJob.github.runners.advertisedSha256 = '0'.repeat(64)
-    const main = await runStep('main', { inputs: runnerInputs({ 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }), env: runnerEnv() })
+    const main = await runStep('main', {
+      inputs: runnerInputs({ 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }),
+      env: runnerEnv(),
+    })
     expect(main.exitCode).toBe(1)
-    expect(commands(main, 'error').join('\n')).toMatch(/runner: the package from http:\/\/127\.0\.0\.1:\d+\/actions\/runner\/releases\/download\/v2\.330\.0\/actions-runner-linux-x64-2\.330\.0\.tar\.gz has SHA-256 [0-9a-f]{64}, but the release says 0{64}; it was not sent to the sandbox/)
+    expect(commands(main, 'error').join('\n')).toMatch(
+      /runner: the package from http:\/\/127\.0\.0\.1:\d+\/actions\/runner\/releases\/download\/v2\.330\.0\/actions-runner-linux-x64-2\.330\.0\.tar\.gz has SHA-256 [0-9a-f]{64}, but the release says 0{64}; it was not sent to the sandbox/,
+    )
     // A GitHub Enterprise Server by address goes to the CIDR allowlist.
-    expect(main.stdout).toContain('Runner: added 127.0.0.1/32 to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.')
+    expect(main.stdout).toContain(
+      'Runner: added 127.0.0.1/32 to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.',
+    )
     expect(readdirSync(service.sshService?.sandboxHost.home ?? '')).not.toContain('actions-runner')
     expect(runnerJob.github.runners.byId.size).toBe(0)
     const post = await runStep('post', { inputs: runnerInputs(), env: runnerEnv(), state: main.state })
@@ -112,11 +134,18 @@ describe.skipIf(!canRun)('runner: true', () => {
     expect(main.exitCode, main.stdout).toBe(0)
     const id = main.outputs['sandbox-id'] ?? ''
     const runnerId = Number(main.outputs['runner-id'])
-    const post = await runStep('post', { inputs: runnerInputs({ 'keep-alive': 'true' }), env: runnerEnv(), state: main.state })
+    const post = await runStep('post', {
+      inputs: runnerInputs({ 'keep-alive': 'true' }),
+      env: runnerEnv(),
+      state: main.state,
+    })
     expect(post.exitCode).toBe(0)
     expect(service.stopRequestsFor(id)).toHaveLength(0)
     expect(runnerJob.github.runners.byId.get(runnerId)?.deleted).toBe(false)
-    const stop = await runStep('main', { inputs: jobInputs({ mode: 'stop', 'sandbox-id': id, 'github-token': GITHUB_TOKEN }), env: runnerEnv() })
+    const stop = await runStep('main', {
+      inputs: jobInputs({ mode: 'stop', 'sandbox-id': id, 'github-token': GITHUB_TOKEN }),
+      env: runnerEnv(),
+    })
     expect(stop.exitCode, stop.stdout).toBe(0)
     expect(stop.stdout).toContain(`Deleted the runner registration gpu-sandbox-${id} (id ${runnerId}).`)
     expect(service.stopRequestsFor(id)).toHaveLength(1)

@@ -17,12 +17,23 @@ describe.skipIf(!canRun)('mode: connect', () => {
     for (const name of ['second', 'third']) {
       const jobHome = join(job.home, name)
       mkdirSync(join(jobHome, '.ssh'), { recursive: true, mode: 0o700 })
-      const connect = await runStep('main', { inputs: inputs({ mode: 'connect', 'sandbox-id': id, 'ssh-alias': 'shared' }), env: { HOME: jobHome } })
+      const connect = await runStep('main', {
+        inputs: inputs({ mode: 'connect', 'sandbox-id': id, 'ssh-alias': 'shared' }),
+        env: { HOME: jobHome },
+      })
       expect(connect.exitCode).toBe(0)
-      expect(connect.outputs).toMatchObject({ 'sandbox-id': id, 'ssh-host': '127.0.0.1', 'ssh-port': String(service.sshService?.port) })
+      expect(connect.outputs).toMatchObject({
+        'sandbox-id': id,
+        'ssh-host': '127.0.0.1',
+        'ssh-port': String(service.sshService?.port),
+      })
       expect(later(['shared', 'echo', name], jobHome).stdout).toBe(`${name}\n`)
       const pid = Number(connect.state['renewer-pid'])
-      const post = await runStep('post', { inputs: inputs({ mode: 'connect', 'sandbox-id': id }), env: { HOME: jobHome }, state: connect.state })
+      const post = await runStep('post', {
+        inputs: inputs({ mode: 'connect', 'sandbox-id': id }),
+        env: { HOME: jobHome },
+        state: connect.state,
+      })
       expect(post.exitCode).toBe(0)
       expect(post.stdout).toContain("Nothing to stop: mode 'connect' never stops the sandbox")
       expect(running(pid)).toBe(false)
@@ -36,12 +47,19 @@ describe.skipIf(!canRun)('mode: connect', () => {
   }, 90_000)
 
   it.each([
-    ['a stopped sandbox', 'stopped' as const, /Input 'sandbox-id': sandbox sbx-[0-9a-f]{16} is 'finished', not running: nothing to connect to/],
+    [
+      'a stopped sandbox',
+      'stopped' as const,
+      /Input 'sandbox-id': sandbox sbx-[0-9a-f]{16} is 'finished', not running: nothing to connect to/,
+    ],
     ['an unknown sandbox', 'unknown' as const, /Input 'sandbox-id': the service has no sandbox sbx-0{16} \(404\)/],
   ])('%s fails the step naming sandbox-id; nothing is written, no certificate asked', async (_label, kind, message) => {
     const service = await startEmulator()
     const id = kind === 'stopped' ? service.seed('kept', 'stopped').id : 'sbx-0000000000000000'
-    const run = await runStep('main', { inputs: inputs({ mode: 'connect', 'sandbox-id': id }), env: { HOME: job.home } })
+    const run = await runStep('main', {
+      inputs: inputs({ mode: 'connect', 'sandbox-id': id }),
+      env: { HOME: job.home },
+    })
     expect(run.exitCode).toBe(1)
     expect(commands(run, 'error').join('\n')).toMatch(message)
     expect(service.requestsTo('POST', '/sandboxes/ssh-certificate')).toEqual([])
@@ -51,7 +69,10 @@ describe.skipIf(!canRun)('mode: connect', () => {
 
   it('a bad sandbox-id is an input error and nothing is sent', async () => {
     const service = await startEmulator()
-    const run = await runStep('main', { inputs: inputs({ mode: 'connect', 'sandbox-id': 'sbx-nothex' }), env: { HOME: job.home } })
+    const run = await runStep('main', {
+      inputs: inputs({ mode: 'connect', 'sandbox-id': 'sbx-nothex' }),
+      env: { HOME: job.home },
+    })
     expect(run.exitCode).toBe(1)
     expect(commands(run, 'error').join('\n')).toContain("Input 'sandbox-id'")
     expect(service.requests).toEqual([])

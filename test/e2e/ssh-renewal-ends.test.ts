@@ -29,7 +29,12 @@ describe.skipIf(!canRun)('the certificate renewer ends', () => {
     const main = await runStep('main', { inputs: inputs({ ssh: 'true' }), env: { HOME: job.home } })
     expect(main.exitCode).toBe(0)
     const pid = Number(main.state['renewer-pid'])
-    service.addFault({ route: 'POST /sandboxes/ssh-certificate', fault: 403, error: 'sandbox_access_denied', message: 'SSH access revoked for this organization' })
+    service.addFault({
+      route: 'POST /sandboxes/ssh-certificate',
+      fault: 403,
+      error: 'sandbox_access_denied',
+      message: 'SSH access revoked for this organization',
+    })
     // A refusal is not retried: it ends at the first renewal (two thirds of 9 s).
     for (let i = 0; i < 60 && running(pid); i++) await sleep(500)
     expect(running(pid)).toBe(false)
@@ -37,7 +42,8 @@ describe.skipIf(!canRun)('the certificate renewer ends', () => {
     expect(post.exitCode).toBe(0)
     const warnings = commands(post, 'warning')
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/The SSH certificate renewer reported a failure; the last: the SSH certificate could not be renewed: .*SSH access revoked for this organization/)
+    expect(warnings[0]).toMatch(
+      /The SSH certificate renewer reported a failure; the last: the SSH certificate could not be renewed: .*SSH access revoked for this organization/,
+    )
   }, 60_000)
 })
-

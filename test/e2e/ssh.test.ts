@@ -18,7 +18,8 @@ const inputs = (extra: Record<string, string> = {}) => jobInputs({ ssh: 'true', 
 
 function expectNoSecrets(steps: StepResult[], key: string, certificate: string) {
   const text = visibleText(...steps)
-  for (const line of key.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('-----'))) expect(text).not.toContain(line)
+  for (const line of key.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('-----')))
+    expect(text).not.toContain(line)
   expect(text).not.toContain(certificate.split(' ')[1] ?? 'x')
 }
 
@@ -29,14 +30,21 @@ describe.skipIf(!canRun)('ssh: true', () => {
     const main = await runStep('main', { inputs: inputs(), env })
     expect(main.exitCode).toBe(0)
     const { outputs } = main
-    expect(outputs).toMatchObject({ 'ssh-host': '127.0.0.1', 'ssh-port': String(service.sshService?.port), 'ssh-user': service.sshService?.user })
+    expect(outputs).toMatchObject({
+      'ssh-host': '127.0.0.1',
+      'ssh-port': String(service.sshService?.port),
+      'ssh-user': service.sshService?.user,
+    })
     expect(outputs['ssh-command']).toBe(`ssh -F ${outputs['ssh-config']} sandbox`)
     const userConfig = readFileSync(join(job.home, '.ssh', 'config'), 'utf8')
     expect(userConfig).toBe(`Include "${outputs['ssh-config']}"\n${USER_CONFIG}`)
     const dir = join(outputs['ssh-config'] ?? '', '..')
     expect(statSync(dir).mode & 0o777).toBe(0o700)
-    for (const file of ['id_ed25519', 'id_ed25519-cert.pub', 'known_hosts', 'sandbox.ssh_config']) expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600)
-    expect(readFileSync(join(dir, 'known_hosts'), 'utf8')).toBe(`[127.0.0.1]:${service.sshService?.port} ${service.sshService?.hostKey}\n`)
+    for (const file of ['id_ed25519', 'id_ed25519-cert.pub', 'known_hosts', 'sandbox.ssh_config'])
+      expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600)
+    expect(readFileSync(join(dir, 'known_hosts'), 'utf8')).toBe(
+      `[127.0.0.1]:${service.sshService?.port} ${service.sshService?.hostKey}\n`,
+    )
 
     const echo = later(['sandbox', 'echo ok'])
     expect(echo.stderr).toBe('')
@@ -62,7 +70,9 @@ describe.skipIf(!canRun)('ssh: true', () => {
   })
 
   it('the host key is pinned from the record: a wrong one makes ssh refuse', async () => {
-    const other = spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(job.home, 'other')], { encoding: 'utf8' })
+    const other = spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(job.home, 'other')], {
+      encoding: 'utf8',
+    })
     expect(other.status).toBe(0)
     const wrongKey = readFileSync(join(job.home, 'other.pub'), 'utf8').split(' ').slice(0, 2).join(' ')
     await startEmulator({ sshHostKeyOverride: wrongKey })
@@ -96,7 +106,9 @@ describe('ssh: true where the service cannot give it', () => {
     const service = await startEmulator({ generation: 'v1' })
     const run = await runStep('main', { inputs: inputs(), env: { HOME: job.home } })
     expect(run.exitCode).toBe(1)
-    expect(commands(run, 'error').join('\n')).toMatch(/Input 'ssh': the service offers no SSH certificates \(POST \/sandboxes\/ssh-certificate answered 404 not_found\); nothing was started/)
+    expect(commands(run, 'error').join('\n')).toMatch(
+      /Input 'ssh': the service offers no SSH certificates \(POST \/sandboxes\/ssh-certificate answered 404 not_found\); nothing was started/,
+    )
     expect(service.requestsTo('POST', '/sandboxes/start')).toEqual([])
     const post = await runStep('post', { inputs: inputs(), env: { HOME: job.home }, state: run.state })
     expect(post.exitCode).toBe(0)
@@ -117,10 +129,17 @@ describe('ssh: true where the service cannot give it', () => {
 
   it.each([
     ['an alias with a space', { 'ssh-alias': 'my box' }, /must be 1 to 64 letters/],
-    ['an alias an earlier step wrote', { 'ssh-alias': 'taken' }, /'taken' is already in ~\/\.ssh\/config from an earlier step/],
+    [
+      'an alias an earlier step wrote',
+      { 'ssh-alias': 'taken' },
+      /'taken' is already in ~\/\.ssh\/config from an earlier step/,
+    ],
   ])('%s is an input error naming ssh-alias, and nothing is sent', async (_label, extra, message) => {
     const service = await startEmulator()
-    writeFileSync(join(job.home, '.ssh', 'config'), `Include "/tmp/gpu-sandbox-abc123/taken.ssh_config"\n${USER_CONFIG}`)
+    writeFileSync(
+      join(job.home, '.ssh', 'config'),
+      `Include "/tmp/gpu-sandbox-abc123/taken.ssh_config"\n${USER_CONFIG}`,
+    )
     const run = await runStep('main', { inputs: inputs(extra), env: { HOME: job.home } })
     expect(run.exitCode).toBe(1)
     const errors = commands(run, 'error').join('\n')

@@ -49,14 +49,18 @@ function seedOrganization(service: Emulator) {
   return seeded
 }
 
-const stopped = (service: Emulator) => service.requestsTo('POST', '/sandboxes/:id/stop').map((r) => r.path.split('/')[2])
+const stopped = (service: Emulator) =>
+  service.requestsTo('POST', '/sandboxes/:id/stop').map((r) => r.path.split('/')[2])
 
 describe.each(GENERATIONS)('generation %s', (generation) => {
   it('stops exactly the orphans of completed runs, a trickle apart, and says why it keeps the rest', async () => {
     const service = await fixture.start({ generation })
     const apiUrl = await startGitHub()
     const ids = seedOrganization(service)
-    const main = await runStep('main', { inputs: fixture.inputs({ mode: 'sweep', 'github-token': GITHUB_TOKEN }), env: { GITHUB_API_URL: apiUrl } })
+    const main = await runStep('main', {
+      inputs: fixture.inputs({ mode: 'sweep', 'github-token': GITHUB_TOKEN }),
+      env: { GITHUB_API_URL: apiUrl },
+    })
 
     expect(main.exitCode).toBe(0)
     expect(JSON.parse(main.outputs.stopped ?? '').sort()).toEqual([ids.completed, ids.olderAttempt].sort())
@@ -65,18 +69,31 @@ describe.each(GENERATIONS)('generation %s', (generation) => {
     expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(6_000)
     // Every page, and each run asked once.
     expect(service.requestsTo('GET', '/sandboxes').length).toBe(4)
-    expect(github.paths().sort()).toEqual(['GET /repos/octo/repo/actions/runners', 'GET /repos/octo/repo/actions/runs/100', 'GET /repos/octo/repo/actions/runs/101', 'GET /repos/octo/repo/actions/runs/102', 'GET /repos/octo/repo/actions/runs/104'])
+    expect(github.paths().sort()).toEqual([
+      'GET /repos/octo/repo/actions/runners',
+      'GET /repos/octo/repo/actions/runs/100',
+      'GET /repos/octo/repo/actions/runs/101',
+      'GET /repos/octo/repo/actions/runs/102',
+      'GET /repos/octo/repo/actions/runs/104',
+    ])
     expect(main.stdout).toContain(`${ids.inProgress} 'gh-${REPO}-101-1-cccccc': keep (run is in_progress)`)
     expect(main.stdout).toContain(`${ids.unknownRun} 'gh-${REPO}-102-1-dddddd': keep (GitHub does not know this run`)
     expect(main.stdout).toContain(`${ids.otherRepository} 'gh-999-100-1-eeeeee': keep (another repository's (id 999))`)
     expect(main.stdout).toContain(`${ids.userNamed} 'my-gpu-box': keep (not a name this action generates`)
-    expect(main.summary).toContain(`[100 #1](https://github.com/octo/repo/actions/runs/100/attempts/1) | stopped | run completed (success) |`)
-    expect((await service.settle()).map((s) => s.id).sort()).toEqual([ids.inProgress, ids.unknownRun, ids.otherRepository, ids.userNamed].sort())
+    expect(main.summary).toContain(
+      `[100 #1](https://github.com/octo/repo/actions/runs/100/attempts/1) | stopped | run completed (success) |`,
+    )
+    expect((await service.settle()).map((s) => s.id).sort()).toEqual(
+      [ids.inProgress, ids.unknownRun, ids.otherRepository, ids.userNamed].sort(),
+    )
     expect(visibleText(main)).not.toContain(GITHUB_TOKEN)
     expect(visibleText(main)).not.toContain(service.token)
     expect(new Set(github.requests.map((r) => r.token))).toEqual(new Set([GITHUB_TOKEN]))
 
-    const post = await runStep('post', { inputs: fixture.inputs({ mode: 'sweep', 'github-token': GITHUB_TOKEN }), state: main.state })
+    const post = await runStep('post', {
+      inputs: fixture.inputs({ mode: 'sweep', 'github-token': GITHUB_TOKEN }),
+      state: main.state,
+    })
     expect(post.exitCode).toBe(0)
     expect(post.stdout).toContain("Nothing to clean up: mode 'sweep' starts nothing.")
   })
@@ -87,7 +104,10 @@ describe('mode: sweep through the bundle', () => {
     const service = await fixture.start()
     const apiUrl = await startGitHub()
     const ids = seedOrganization(service)
-    const main = await runStep('main', { inputs: fixture.inputs({ mode: 'sweep', 'github-token': GITHUB_TOKEN, 'dry-run': 'true' }), env: { GITHUB_API_URL: apiUrl } })
+    const main = await runStep('main', {
+      inputs: fixture.inputs({ mode: 'sweep', 'github-token': GITHUB_TOKEN, 'dry-run': 'true' }),
+      env: { GITHUB_API_URL: apiUrl },
+    })
     expect(main.exitCode).toBe(0)
     expect(JSON.parse(main.outputs.stopped ?? '').sort()).toEqual([ids.completed, ids.olderAttempt].sort())
     expect(stopped(service)).toEqual([])
@@ -98,9 +118,14 @@ describe('mode: sweep through the bundle', () => {
     const service = await fixture.start()
     const apiUrl = await startGitHub()
     seedOrganization(service)
-    const main = await runStep('main', { inputs: fixture.inputs({ mode: 'sweep', 'github-token': 'ghs_notTheRightOne' }), env: { GITHUB_API_URL: apiUrl } })
+    const main = await runStep('main', {
+      inputs: fixture.inputs({ mode: 'sweep', 'github-token': 'ghs_notTheRightOne' }),
+      env: { GITHUB_API_URL: apiUrl },
+    })
     expect(main.exitCode).toBe(1)
-    expect(commands(main, 'error').join('\n')).toContain("Input 'github-token': GitHub answered 401 to reading workflow runs of octo/repo; nothing was stopped. Give the job 'permissions: { actions: read }'")
+    expect(commands(main, 'error').join('\n')).toContain(
+      "Input 'github-token': GitHub answered 401 to reading workflow runs of octo/repo; nothing was stopped. Give the job 'permissions: { actions: read }'",
+    )
     expect(stopped(service)).toEqual([])
     expect(visibleText(main)).not.toContain('ghs_notTheRightOne')
   })
@@ -116,7 +141,13 @@ describe('pacing, with a clock the emulator shares', () => {
     const core = recordingCore({ ...fixture.inputs({ mode: 'sweep', 'github-token': GITHUB_TOKEN }) })
     const env = { GITHUB_REPOSITORY: 'octo/repo', GITHUB_REPOSITORY_ID: REPO, GITHUB_API_URL: apiUrl }
     const started = clock.now()
-    await runMain({ core, clock, signal: new AbortController().signal, env, makeClient: (c) => new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken }) })
+    await runMain({
+      core,
+      clock,
+      signal: new AbortController().signal,
+      env,
+      makeClient: (c) => new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken }),
+    })
 
     expect(core.failed).toEqual([])
     expect(JSON.parse(core.outputs.stopped ?? '').sort()).toEqual(orphans.sort())

@@ -2,7 +2,17 @@
  * Everything the service says is untrusted (issue 12): hostile strings on
  * every route, through the bundles, read back the way the runner reads a log.
  */
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
@@ -32,7 +42,13 @@ describe('workflow-command injection from service text', () => {
       faults: [
         { route: 'GET /sandboxes/:id', attempts: [1], fault: 503, error: HOSTILE.stop, message: HOSTILE.crlf },
         { route: 'GET /sandboxes/:id', attempts: [2], fault: 503, error: 'x', message: HOSTILE.stopBracket },
-        { route: 'POST /sandboxes/:id/stop', attempts: [1], fault: 503, error: HOSTILE.spaces, message: HOSTILE.newline },
+        {
+          route: 'POST /sandboxes/:id/stop',
+          attempts: [1],
+          fault: 503,
+          error: HOSTILE.spaces,
+          message: HOSTILE.newline,
+        },
       ],
     })
     const run = await runAction({ inputs: inputs() })
@@ -49,7 +65,16 @@ describe('workflow-command injection from service text', () => {
   })
 
   it('an error answer that fails the step starts no command in the annotation either', async () => {
-    await startEmulator({ faults: [{ route: 'POST /sandboxes/start', fault: 503, error: HOSTILE.stop, message: `${HOSTILE.newline} ${HOSTILE.bareCr}` }] })
+    await startEmulator({
+      faults: [
+        {
+          route: 'POST /sandboxes/start',
+          fault: 503,
+          error: HOSTILE.stop,
+          message: `${HOSTILE.newline} ${HOSTILE.bareCr}`,
+        },
+      ],
+    })
     const main = await runStep('main', { inputs: inputs({ timeout: '3s' }) })
     expect(main.exitCode).toBe(1)
     expect(unintendedCommands(main.stdout, 'PWNED')).toEqual([])
@@ -63,20 +88,37 @@ describe('the other routes', () => {
       faults: [
         { route: 'POST /sandboxes/start', attempts: [1], fault: 'lost-answer' },
         { route: 'GET /sandboxes', attempts: [1], fault: 503, error: HOSTILE.stop, message: HOSTILE.newline },
-        { route: 'POST /instances/:id/delete', attempts: [1], fault: 503, error: HOSTILE.spaces, message: HOSTILE.bracket },
+        {
+          route: 'POST /instances/:id/delete',
+          attempts: [1],
+          fault: 503,
+          error: HOSTILE.spaces,
+          message: HOSTILE.bracket,
+        },
       ],
-      acceptedPolicyFilter: (policy) => ({ ...policy, domain_allowlist: ['ok.example.com\n::error::PWNED domain', '##[stop-commands]tok'] }),
+      acceptedPolicyFilter: (policy) => ({
+        ...policy,
+        domain_allowlist: ['ok.example.com\n::error::PWNED domain', '##[stop-commands]tok'],
+      }),
     })
     const started = await runStep('main', { inputs: inputs({ 'keep-alive': 'true' }) })
     expect(started.exitCode).toBe(0)
     expect(started.stdout).toMatch(/Adopting sandbox/)
     const id = started.outputs['sandbox-id'] ?? ''
-    const policy = await runStep('main', { inputs: inputs({ mode: 'network-policy', 'sandbox-id': id, 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }) })
+    const policy = await runStep('main', {
+      inputs: inputs({
+        mode: 'network-policy',
+        'sandbox-id': id,
+        'internet-access': 'restricted',
+        'domain-allowlist': 'pypi.org',
+      }),
+    })
     expect(policy.exitCode).toBe(0)
     expect(commands(policy, 'warning').length).toBeGreaterThan(0)
     const instance = await runAction({ inputs: inputs({ mode: 'instance' }) })
     expect([instance.main.exitCode, instance.post.exitCode]).toEqual([0, 0])
-    for (const step of [started, policy, instance.main, instance.post]) expect(unintendedCommands(step.stdout, 'PWNED')).toEqual([])
+    for (const step of [started, policy, instance.main, instance.post])
+      expect(unintendedCommands(step.stdout, 'PWNED')).toEqual([])
     await runStep('main', { inputs: inputs({ mode: 'stop', 'sandbox-id': id }) })
     expect(await service.settle()).toEqual([])
   })
@@ -102,7 +144,9 @@ describe('the SSH key never shows', () => {
   })
 
   it('a 2xx create answer that is not JSON is never quoted: it may be the key', async () => {
-    const service = await startEmulator({ faults: [{ route: 'POST /instances/create', attempts: [1], fault: 'key-not-json' }] })
+    const service = await startEmulator({
+      faults: [{ route: 'POST /instances/create', attempts: [1], fault: 'key-not-json' }],
+    })
     const main = await runStep('main', { inputs: inputs({ mode: 'instance' }) })
     expect(main.exitCode).toBe(1)
     expect(service.requestsTo('POST', '/instances/create')).toHaveLength(1)
@@ -124,7 +168,12 @@ describe('token and size', () => {
     const run = await runAction({ inputs: inputs() })
     expect([run.main.exitCode, run.post.exitCode]).toEqual([0, 0])
     expect(run.main.stdout).toMatch(/next poll in/)
-    service.addFault({ route: 'POST /sandboxes/start', fault: 400, error: 'invalid_request', message: 'bad request from {{authorization}}' })
+    service.addFault({
+      route: 'POST /sandboxes/start',
+      fault: 400,
+      error: 'invalid_request',
+      message: 'bad request from {{authorization}}',
+    })
     const refused = await runStep('main', { inputs: inputs() })
     expect(refused.exitCode).toBe(1)
     expect(commands(refused, 'error').join('\n')).toMatch(/400 invalid_request: bad request from Bearer \*\*\*/)
@@ -139,16 +188,23 @@ describe('the job summary', () => {
   it('escapes HTML, Markdown and cell breaks in every service text', async () => {
     const hostile = 'a<img src=x onerror=alert(1)>b](javascript:alert(1))`tick`|cell\rbreak'
     // The wait times out while the status is hostile, so the summary shows both.
-    await startEmulator({ provisioningMs: 60_000, answerName: hostile, statusWords: { provisioning: `${hostile}<script>x</script>` } })
+    await startEmulator({
+      provisioningMs: 60_000,
+      answerName: hostile,
+      statusWords: { provisioning: `${hostile}<script>x</script>` },
+    })
     const run = await runAction({ inputs: inputs({ timeout: '2s' }) })
     expect(run.main.exitCode).toBe(1)
     const summary = run.main.summary
     expect(summary).not.toMatch(/<img|<script|[^\\]\]\(javascript:|[^\\]`tick/)
     const escaped = 'a&lt;img src=x onerror=alert(1)&gt;b\\](javascript:alert(1))\\`tick\\`\\|cell break'
     expect(summary).toContain(`| Name | ${escaped} |`)
-    expect(summary).toContain(`| Status | ${escaped}&lt;script&gt;x&lt;/script&gt; (waiting ended: timeout; the post step stops it) |`)
+    expect(summary).toContain(
+      `| Status | ${escaped}&lt;script&gt;x&lt;/script&gt; (waiting ended: timeout; the post step stops it) |`,
+    )
     // Every table row still has exactly its two cells.
-    for (const row of summary.split('\n').filter((l) => l.startsWith('| '))) expect(row.split(/(?<!\\)\|/).length).toBe(4)
+    for (const row of summary.split('\n').filter((l) => l.startsWith('| ')))
+      expect(row.split(/(?<!\\)\|/).length).toBe(4)
     expect(run.post.exitCode).toBe(0)
   })
 })
@@ -191,11 +247,14 @@ describe('key files', () => {
 describe('inputs that would leak or crash', () => {
   it('a public-key that is a private key is refused and masked, and nothing is sent', async () => {
     const service = await startEmulator()
-    const privateKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAAB\nAAAAMwAAAAtzc2gtZWQyNTUxOQ\n-----END OPENSSH PRIVATE KEY-----'
+    const privateKey =
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAAB\nAAAAMwAAAAtzc2gtZWQyNTUxOQ\n-----END OPENSSH PRIVATE KEY-----'
     const main = await runStep('main', { inputs: inputs({ mode: 'instance', 'public-key': privateKey }) })
     expect(main.exitCode).toBe(1)
     expect(commands(main, 'error').join('\n')).toMatch(/Input 'public-key': is a private key \(it is masked\)/)
-    const masks = readRunnerLog(main.stdout).commands.filter((c) => c.name === 'add-mask').map((c) => c.message)
+    const masks = readRunnerLog(main.stdout)
+      .commands.filter((c) => c.name === 'add-mask')
+      .map((c) => c.message)
     for (const line of privateKey.split('\n')) expect(masks).toContain(line)
     expect(visibleText(main)).not.toContain('b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAAB')
     expect(service.requests).toEqual([])
@@ -204,8 +263,18 @@ describe('inputs that would leak or crash', () => {
   it.each([
     ['a token with a zero-width space', { 'api-token': 'tok\u200ben-123' }, 'api-token', /printable ASCII only/],
     ['a token with a non-Latin-1 character', { 'api-token': 'tokén-123' }, 'api-token', /printable ASCII only/],
-    ['instance-config nested 10,000 deep', { mode: 'instance', 'instance-config': `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}` }, 'instance-config', /at most 20 levels/],
-    ['instance-config over 64 KiB', { mode: 'instance', 'instance-config': JSON.stringify({ a: 'x'.repeat(70_000) }) }, 'instance-config', /at most 64 KiB/],
+    [
+      'instance-config nested 10,000 deep',
+      { mode: 'instance', 'instance-config': `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}` },
+      'instance-config',
+      /at most 20 levels/,
+    ],
+    [
+      'instance-config over 64 KiB',
+      { mode: 'instance', 'instance-config': JSON.stringify({ a: 'x'.repeat(70_000) }) },
+      'instance-config',
+      /at most 64 KiB/,
+    ],
   ])('%s is an input error naming the input, and nothing is sent', async (_label, extra, input, message) => {
     const service = await startEmulator()
     const main = await runStep('main', { inputs: { ...inputs(), ...extra } })
@@ -213,13 +282,16 @@ describe('inputs that would leak or crash', () => {
     const errors = commands(main, 'error').join('\n')
     expect(errors).toContain(`Input '${input}'`)
     expect(errors).toMatch(message)
-    if (input === 'api-token') expect(main.stdout.replace(/::add-mask::.*\n/g, '')).not.toContain((extra as Record<string, string>)['api-token'])
+    if (input === 'api-token')
+      expect(main.stdout.replace(/::add-mask::.*\n/g, '')).not.toContain((extra as Record<string, string>)['api-token'])
     expect(service.requests).toEqual([])
   })
 
   it('env keys named like Object.prototype members are ordinary keys', async () => {
     const service = await startEmulator()
-    const main = await runStep('main', { inputs: inputs({ env: 'constructor=1\ntoString=2\n__proto__=3', 'keep-alive': 'true', wait: 'false' }) })
+    const main = await runStep('main', {
+      inputs: inputs({ env: 'constructor=1\ntoString=2\n__proto__=3', 'keep-alive': 'true', wait: 'false' }),
+    })
     expect(main.exitCode).toBe(0)
     const body = service.requestsTo('POST', '/sandboxes/start')[0]?.body as { env: Record<string, string> }
     expect(Object.entries(body.env)).toEqual([

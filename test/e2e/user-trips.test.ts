@@ -17,14 +17,21 @@ const fixture = emulatorFixture({ provisioningMs: 200, stopMs: 50 })
 const inputs = fixture.inputs
 const REPO = '31337'
 
-const startsAndStops = () => (fixture.emulator?.requests ?? []).filter((r) => r.method === 'POST' && (r.path === '/sandboxes/start' || r.path.endsWith('/stop')))
+const startsAndStops = () =>
+  (fixture.emulator?.requests ?? []).filter(
+    (r) => r.method === 'POST' && (r.path === '/sandboxes/start' || r.path.endsWith('/stop')),
+  )
 
 describe('inputs that meant something else', () => {
   it('network-policy without internet-access is an input error naming it, and sends nothing', async () => {
     const service = await fixture.start()
-    const main = await runStep('main', { inputs: inputs({ mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000aa' }) })
+    const main = await runStep('main', {
+      inputs: inputs({ mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000aa' }),
+    })
     expect(main.exitCode).toBe(1)
-    expect(commands(main, 'error')[0]).toMatch(/^Input 'internet-access': is required in mode 'network-policy': closed, open or restricted/)
+    expect(commands(main, 'error')[0]).toMatch(
+      /^Input 'internet-access': is required in mode 'network-policy': closed, open or restricted/,
+    )
     expect(service.requests).toEqual([])
   })
 
@@ -39,7 +46,11 @@ describe('inputs that meant something else', () => {
   it.each([
     ['start, internet-access empty', {}, "empty, which means 'open'"],
     ['start, closed', { 'internet-access': 'closed' }, "'closed'"],
-    ['network-policy, open', { mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000aa', 'internet-access': 'open' }, "'open'"],
+    [
+      'network-policy, open',
+      { mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000aa', 'internet-access': 'open' },
+      "'open'",
+    ],
   ])('%s: an allowlist is an input error naming both inputs, and sends nothing', async (_title, extra, shown) => {
     const service = await fixture.start()
     const main = await runStep('main', { inputs: inputs({ ...extra, 'domain-allowlist': 'pypi.org' }) })
@@ -53,7 +64,9 @@ describe('inputs that meant something else', () => {
   it('an input of another mode is one warning naming input and mode, and the step still does its work', async () => {
     const service = await fixture.start()
     const theirs = service.seed('kept-box')
-    const main = await runStep('main', { inputs: inputs({ mode: 'stop', 'sandbox-id': theirs.id, 'gpu-type': 'H100', cpu: '8', 'keep-alive': 'true' }) })
+    const main = await runStep('main', {
+      inputs: inputs({ mode: 'stop', 'sandbox-id': theirs.id, 'gpu-type': 'H100', cpu: '8', 'keep-alive': 'true' }),
+    })
     expect(main.exitCode).toBe(0)
     expect(commands(main, 'warning')).toEqual([
       "Input 'cpu' is not used in mode 'stop'; it is ignored (it is read in mode 'start').",
@@ -87,25 +100,42 @@ describe('a sweep that cannot reach GitHub', () => {
     return port
   }
 
-  const sweep = (apiUrl: string) => runStep('main', { inputs: inputs({ mode: 'sweep', 'github-token': GITHUB_TOKEN }), env: { GITHUB_API_URL: apiUrl } })
+  const sweep = (apiUrl: string) =>
+    runStep('main', {
+      inputs: inputs({ mode: 'sweep', 'github-token': GITHUB_TOKEN }),
+      env: { GITHUB_API_URL: apiUrl },
+    })
 
   it.each([
-    ['a refused connection', async () => `http://127.0.0.1:${await closedPort()}`, "no answer: the connection to GitHub's API was refused (ECONNREFUSED)"],
-    ['a name that does not resolve', async () => 'https://github-api.invalid', "no answer: the DNS lookup of GitHub's API host failed (ENOTFOUND)"],
-  ])('%s: every keep reason names the cause, and a sweep that decided nothing fails naming it', async (_title, apiUrl, cause) => {
-    const service = await fixture.start()
-    service.seed(`gh-${REPO}-100-1-aaaaaa`)
-    service.seed(`gh-${REPO}-101-1-bbbbbb`)
-    const main = await sweep(await apiUrl())
-    expect(main.exitCode).toBe(1)
-    expect(main.stdout).toContain(`keep (GitHub could not say whether the run is over (${cause}); the next sweep asks again)`)
-    expect(main.stdout).not.toContain('GitHub answered 500')
-    expect(commands(main, 'error').at(-1)).toBe(
-      `GitHub could not be asked about any candidate (2 of 2 candidates): ${cause}. Nothing was decided, so nothing was stopped. ` +
-        'Check that the runner reaches GITHUB_API_URL (proxy, DNS, firewall); the next sweep asks again.',
-    )
-    expect(service.requestsTo('POST', '/sandboxes/:id/stop')).toEqual([])
-  })
+    [
+      'a refused connection',
+      async () => `http://127.0.0.1:${await closedPort()}`,
+      "no answer: the connection to GitHub's API was refused (ECONNREFUSED)",
+    ],
+    [
+      'a name that does not resolve',
+      async () => 'https://github-api.invalid',
+      "no answer: the DNS lookup of GitHub's API host failed (ENOTFOUND)",
+    ],
+  ])(
+    '%s: every keep reason names the cause, and a sweep that decided nothing fails naming it',
+    async (_title, apiUrl, cause) => {
+      const service = await fixture.start()
+      service.seed(`gh-${REPO}-100-1-aaaaaa`)
+      service.seed(`gh-${REPO}-101-1-bbbbbb`)
+      const main = await sweep(await apiUrl())
+      expect(main.exitCode).toBe(1)
+      expect(main.stdout).toContain(
+        `keep (GitHub could not say whether the run is over (${cause}); the next sweep asks again)`,
+      )
+      expect(main.stdout).not.toContain('GitHub answered 500')
+      expect(commands(main, 'error').at(-1)).toBe(
+        `GitHub could not be asked about any candidate (2 of 2 candidates): ${cause}. Nothing was decided, so nothing was stopped. ` +
+          'Check that the runner reaches GITHUB_API_URL (proxy, DNS, firewall); the next sweep asks again.',
+      )
+      expect(service.requestsTo('POST', '/sandboxes/:id/stop')).toEqual([])
+    },
+  )
 
   it('a sweep that decided some and could not reach GitHub for the others passes with a warning that counts them', async () => {
     const service = await fixture.start()
@@ -157,7 +187,9 @@ describe.each(GENERATIONS)('slow paths after odd answers (generation %s)', (gene
     const id = run.main.outputs['sandbox-id'] ?? ''
     // Whichever the service shows first: the ended record, or the 404 once it has forgotten it.
     expect(commands(run.main, 'error').at(-1)).toMatch(
-      new RegExp(`^Sandbox ${id} is (gone \\(404\\) after the service had shown it( as '[a-z]+')?|'(stopped|finished)'): it ended \\(its TTL, or a stop from elsewhere\\) before it was ready`),
+      new RegExp(
+        `^Sandbox ${id} is (gone \\(404\\) after the service had shown it( as '[a-z]+')?|'(stopped|finished)'): it ended \\(its TTL, or a stop from elsewhere\\) before it was ready`,
+      ),
     )
     expect(run.main.durationMs).toBeLessThan(20_000)
     expect(run.post.exitCode).toBe(0)
@@ -175,7 +207,10 @@ describe('replace-existing waits with reads, not with start requests', () => {
     const mine = run.main.outputs['sandbox-id'] ?? ''
     // The main step's start/stop requests: the holder's stop and one start (the post step's stop comes after).
     const mainRequests = startsAndStops().filter((r) => r.path !== `/sandboxes/${mine}/stop`)
-    expect(mainRequests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /sandboxes/${holder.id}/stop`, 'POST /sandboxes/start'])
+    expect(mainRequests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /sandboxes/${holder.id}/stop`,
+      'POST /sandboxes/start',
+    ])
     const holderEnded = service.statusTimes.get(holder.id)?.stopped ?? 0
     const start = mainRequests[1]?.at ?? 0
     expect(start).toBeGreaterThanOrEqual(holderEnded)
@@ -207,7 +242,9 @@ describe('messages that say what happened', () => {
     expect(run.main.exitCode).toBe(1)
     expect(run.main.stdout).toContain('No sandbox was created: SSH access was refused, so no start request was sent.')
     expect(run.main.stdout).not.toContain('every start attempt was refused')
-    expect(run.post.stdout).toContain('Nothing to clean up: the main step created no sandbox (SSH access was refused, so no start request was sent).')
+    expect(run.post.stdout).toContain(
+      'Nothing to clean up: the main step created no sandbox (SSH access was refused, so no start request was sent).',
+    )
     expect(run.post.stdout).not.toContain('refused every start request')
     expect(service.requestsTo('POST', '/sandboxes/start')).toEqual([])
   })
@@ -220,20 +257,38 @@ describe('messages that say what happened', () => {
     expect(run.main.stdout).toMatch(/^No A100 x1 capacity free\.$/m)
     expect(run.main.stdout).not.toMatch(/No A100 x1 capacity free; trying the next GPU type/)
     const error = commands(run.main, 'error').at(-1) ?? ''
-    expect(error).toMatch(/^No capacity: every GPU type listed in 'gpu-type' \(H100, A100\) answered sandbox_capacity_unavailable for \d+s \(\d+ rounds? through the list, \d+ start attempts; capacity-timeout 6s\)\. No start was accepted\. Raise 'capacity-timeout', or add another type to 'gpu-type'\.$/)
+    expect(error).toMatch(
+      /^No capacity: every GPU type listed in 'gpu-type' \(H100, A100\) answered sandbox_capacity_unavailable for \d+s \(\d+ rounds? through the list, \d+ start attempts; capacity-timeout 6s\)\. No start was accepted\. Raise 'capacity-timeout', or add another type to 'gpu-type'\.$/,
+    )
     expect(error).not.toContain("List fallback types in 'gpu-type'")
     expect(service.liveSandboxes()).toEqual([])
   })
 
   it('after timeout, sandbox and network-policy come from the last record seen', async () => {
     // The service shows allowlisted domains in their wildcard form: the record's policy is not the one asked for.
-    await fixture.start({ generation: 'v1', provisioningMs: 60_000, acceptedPolicyFilter: (policy) => ({ ...policy, domain_allowlist: (policy.domain_allowlist ?? []).map((d) => `*.${d}`) }) })
-    const run = await runAction({ inputs: inputs({ timeout: '3s', 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }) })
+    await fixture.start({
+      generation: 'v1',
+      provisioningMs: 60_000,
+      acceptedPolicyFilter: (policy) => ({
+        ...policy,
+        domain_allowlist: (policy.domain_allowlist ?? []).map((d) => `*.${d}`),
+      }),
+    })
+    const run = await runAction({
+      inputs: inputs({ timeout: '3s', 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' }),
+    })
     expect(run.main.exitCode).toBe(1)
-    const record = JSON.parse(run.main.outputs.sandbox ?? '{}') as { id?: string; status?: string; network_policy?: unknown }
+    const record = JSON.parse(run.main.outputs.sandbox ?? '{}') as {
+      id?: string
+      status?: string
+      network_policy?: unknown
+    }
     expect(record.id).toBe(run.main.outputs['sandbox-id'])
     expect(record.status).toBe('provisioning')
-    expect(JSON.parse(run.main.outputs['network-policy'] ?? '{}')).toMatchObject({ internet_access: 'restricted', domain_allowlist: ['*.pypi.org'] })
+    expect(JSON.parse(run.main.outputs['network-policy'] ?? '{}')).toMatchObject({
+      internet_access: 'restricted',
+      domain_allowlist: ['*.pypi.org'],
+    })
     expect(run.post.exitCode).toBe(0)
   })
 })

@@ -18,7 +18,11 @@ async function boot(options: EmulatorOptions = {}) {
   const call = async (method: string, path: string, body?: unknown, token: string | null = DEFAULT_TOKEN) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (token !== null) headers.authorization = `Bearer ${token}`
-    const response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) })
+    const response = await fetch(base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
     const text = await response.text()
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined }
   }
@@ -36,11 +40,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 describe('auth', () => {
   it('401 without or with an unknown token, 403 without sandbox access, pricing open', async () => {
     const { call } = await boot()
-    expect(await call('GET', '/sandboxes', undefined, null)).toMatchObject({ status: 401, body: { code: 401, error: 'unauthorized' } })
+    expect(await call('GET', '/sandboxes', undefined, null)).toMatchObject({
+      status: 401,
+      body: { code: 401, error: 'unauthorized' },
+    })
     expect((await call('GET', '/sandboxes', undefined, 'nope')).status).toBe(401)
-    expect(await call('GET', '/sandboxes', undefined, NO_SANDBOX_ACCESS_TOKEN)).toMatchObject({ status: 403, body: { error: 'sandbox_access_denied' } })
+    expect(await call('GET', '/sandboxes', undefined, NO_SANDBOX_ACCESS_TOKEN)).toMatchObject({
+      status: 403,
+      body: { error: 'sandbox_access_denied' },
+    })
     expect((await call('GET', '/credit-alert', undefined, NO_SANDBOX_ACCESS_TOKEN)).status).toBe(200)
-    expect(await call('GET', '/pricing', undefined, null)).toMatchObject({ status: 200, body: { pricing: { h100_x1_prototyping: expect.any(Number), disk_gb: expect.any(Number) } } })
+    expect(await call('GET', '/pricing', undefined, null)).toMatchObject({
+      status: 200,
+      body: { pricing: { h100_x1_prototyping: expect.any(Number), disk_gb: expect.any(Number) } },
+    })
   })
 })
 
@@ -64,7 +77,10 @@ describe('sandboxes', () => {
     ]
     for (const body of bad) {
       const response = await call('POST', '/sandboxes/start', body)
-      expect(response, JSON.stringify(body)).toMatchObject({ status: 400, body: { code: 400, error: 'invalid_request', message: expect.any(String) } })
+      expect(response, JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { code: 400, error: 'invalid_request', message: expect.any(String) },
+      })
     }
     expect(emulator?.sandboxes).toEqual([])
   })
@@ -77,10 +93,18 @@ describe('sandboxes', () => {
     expect(first.body.name).toBe(first.body.id)
     const named = await call('POST', '/sandboxes/start', startBody({ name: 'ci-box' }))
     expect(named.body.name).toBe('ci-box')
-    expect(await call('POST', '/sandboxes/start', startBody({ name: 'ci-box' }))).toMatchObject({ status: 409, body: { error: 'sandbox_name_in_use' } })
+    expect(await call('POST', '/sandboxes/start', startBody({ name: 'ci-box' }))).toMatchObject({
+      status: 409,
+      body: { error: 'sandbox_name_in_use' },
+    })
     const early = await call('GET', `/sandboxes/${named.body.id}`)
     expect(['pending', 'provisioning']).toContain(early.body.status)
-    expect(early.body).toMatchObject({ id: named.body.id, name: 'ci-box', spec: { cpu_count: 2 }, lifetime: { max_ttl_seconds: 3600 } })
+    expect(early.body).toMatchObject({
+      id: named.body.id,
+      name: 'ci-box',
+      spec: { cpu_count: 2 },
+      lifetime: { max_ttl_seconds: 3600 },
+    })
     await sleep(150)
     expect((await call('GET', `/sandboxes/${named.body.id}`)).body.status).toBe('running')
     expect((await call('GET', '/sandboxes/sbx-ffffffffffffffff')).status).toBe(404)
@@ -126,20 +150,44 @@ describe('sandboxes', () => {
   it('replaces the network policy of a running sandbox only, answering wildcard domains', async () => {
     const { call } = await boot()
     const { body } = await call('POST', '/sandboxes/start', startBody())
-    const policy = { network_policy: { internet_access: 'restricted', domain_allowlist: ['pypi.org', '*.github.com'], cidr_allowlist: ['10.0.0.0/8'] } }
+    const policy = {
+      network_policy: {
+        internet_access: 'restricted',
+        domain_allowlist: ['pypi.org', '*.github.com'],
+        cidr_allowlist: ['10.0.0.0/8'],
+      },
+    }
     expect((await call('PATCH', `/sandboxes/${body.id}/network-policy`, policy)).status).toBe(409)
     await sleep(150)
     expect(await call('PATCH', `/sandboxes/${body.id}/network-policy`, policy)).toMatchObject({
       status: 200,
-      body: { id: body.id, network_policy: { internet_access: 'restricted', domain_allowlist: ['*.pypi.org', '*.github.com'], cidr_allowlist: ['10.0.0.0/8'] } },
+      body: {
+        id: body.id,
+        network_policy: {
+          internet_access: 'restricted',
+          domain_allowlist: ['*.pypi.org', '*.github.com'],
+          cidr_allowlist: ['10.0.0.0/8'],
+        },
+      },
     })
-    expect((await call('PATCH', `/sandboxes/${body.id}/network-policy`, { network_policy: { internet_access: 'x' } })).status).toBe(400)
+    expect(
+      (await call('PATCH', `/sandboxes/${body.id}/network-policy`, { network_policy: { internet_access: 'x' } }))
+        .status,
+    ).toBe(400)
   })
 
   it('stops a sandbox when its enforced TTL runs out', async () => {
     const { call } = await boot({ ttlSecondMs: 100 })
-    const enforced = await call('POST', '/sandboxes/start', startBody({ lifetime: { enforce_ttl: true, max_ttl_seconds: 2 } }))
-    const unenforced = await call('POST', '/sandboxes/start', startBody({ lifetime: { enforce_ttl: false, max_ttl_seconds: 2 } }))
+    const enforced = await call(
+      'POST',
+      '/sandboxes/start',
+      startBody({ lifetime: { enforce_ttl: true, max_ttl_seconds: 2 } }),
+    )
+    const unenforced = await call(
+      'POST',
+      '/sandboxes/start',
+      startBody({ lifetime: { enforce_ttl: false, max_ttl_seconds: 2 } }),
+    )
     await sleep(320)
     const record = (await call('GET', `/sandboxes/${enforced.body.id}`)).body
     expect(record).toMatchObject({ status: 'stopped', stopped_reason: 'ttl expired' })
@@ -148,10 +196,14 @@ describe('sandboxes', () => {
 
   it('answers 503 sandbox_capacity_unavailable when no GPU of the type is free', async () => {
     const { call } = await boot({ capacity: { H100: 2 } })
-    const gpu = (count: number) => startBody({ spec: { cpu_count: 1, memory_gib: 1, storage_gib: 1, gpu_type: 'H100', gpu_count: count } })
+    const gpu = (count: number) =>
+      startBody({ spec: { cpu_count: 1, memory_gib: 1, storage_gib: 1, gpu_type: 'H100', gpu_count: count } })
     const first = await call('POST', '/sandboxes/start', gpu(2))
     expect(first.status).toBe(202)
-    expect(await call('POST', '/sandboxes/start', gpu(1))).toMatchObject({ status: 503, body: { error: 'sandbox_capacity_unavailable' } })
+    expect(await call('POST', '/sandboxes/start', gpu(1))).toMatchObject({
+      status: 503,
+      body: { error: 'sandbox_capacity_unavailable' },
+    })
     await call('POST', `/sandboxes/${first.body.id}/stop`)
     await sleep(80)
     expect((await call('POST', '/sandboxes/start', gpu(1))).status).toBe(202)
@@ -177,7 +229,10 @@ describe('instances, credit alert', () => {
     const { call } = await boot()
     const created = await call('POST', '/instances/create', '')
     expect(created.status).toBe(200)
-    expect(created.body).toMatchObject({ identifier: expect.any(Number), uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+    expect(created.body).toMatchObject({
+      identifier: expect.any(Number),
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    })
     const keyDir = mkdtempSync(join(tmpdir(), 'key-'))
     try {
       writeFileSync(join(keyDir, 'id'), created.body.key, { mode: 0o600 })
@@ -221,7 +276,10 @@ describe('fault injection and observability', () => {
     expect(emu.liveSandboxes().map((s) => s.name)).toEqual(['lost'])
     expect((await call('POST', '/sandboxes/start', startBody({ name: 'lost' }))).status).toBe(409)
     emu.addFault({ route: 'GET /sandboxes/:id', fault: 'hang' })
-    const hung = fetch(`${emu.baseUrl}/sandboxes/${emu.sandboxes[0]?.id}`, { headers: { authorization: `Bearer ${DEFAULT_TOKEN}` }, signal: AbortSignal.timeout(200) })
+    const hung = fetch(`${emu.baseUrl}/sandboxes/${emu.sandboxes[0]?.id}`, {
+      headers: { authorization: `Bearer ${DEFAULT_TOKEN}` },
+      signal: AbortSignal.timeout(200),
+    })
     await expect(hung).rejects.toThrow(/timeout|aborted/i)
   })
 
@@ -237,7 +295,10 @@ describe('fault injection and observability', () => {
     const root = base.replace(/\/v1$/, '')
     const admin = (await (await fetch(`${root}/_emulator/sandboxes`)).json()) as { live: string[] }
     expect(admin.live).toHaveLength(1)
-    await fetch(`${root}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ route: 'GET /pricing', fault: 504 }) })
+    await fetch(`${root}/_emulator/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ route: 'GET /pricing', fault: 504 }),
+    })
     expect((await call('GET', '/pricing', undefined, null)).status).toBe(504)
     await fetch(`${root}/_emulator/reset`, { method: 'POST' })
     expect(emu.sandboxes).toEqual([])
@@ -250,7 +311,9 @@ describe('fault injection and observability', () => {
     expect(base).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/v1$/)
     const { request } = await import('node:https')
     const status = await new Promise<number>((resolve, reject) =>
-      request(`${base}/pricing`, { rejectUnauthorized: false }, (res) => resolve(res.statusCode ?? 0)).on('error', reject).end(),
+      request(`${base}/pricing`, { rejectUnauthorized: false }, (res) => resolve(res.statusCode ?? 0))
+        .on('error', reject)
+        .end(),
     )
     expect(status).toBe(200)
   })

@@ -22,7 +22,11 @@ afterEach(async () => {
 })
 
 async function call(method: string, path: string, body?: unknown, token: string | undefined = GITHUB_TOKEN) {
-  const response = await fetch(`${served?.url}${path}`, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${served?.url}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   const bytes = Buffer.from(await response.arrayBuffer())
   return { status: response.status, bytes, json: () => JSON.parse(bytes.toString()) }
 }
@@ -31,7 +35,14 @@ async function installPackage(): Promise<string> {
   const release = (await call('GET', '/repos/actions/runner/releases/latest')).json()
   const sha = /<!-- BEGIN SHA linux-x64 -->([0-9a-f]{64})<!-- END SHA linux-x64 -->/.exec(release.body)?.[1]
   const version = String(release.tag_name).replace(/^v/, '')
-  const tarball = (await call('GET', `/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`, undefined, undefined)).bytes
+  const tarball = (
+    await call(
+      'GET',
+      `/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`,
+      undefined,
+      undefined,
+    )
+  ).bytes
   expect(createHash('sha256').update(tarball).digest('hex')).toBe(sha)
   dir = mkdtempSync(join(tmpdir(), 'runner-pkg-'))
   writeFileSync(join(dir, 'package.tar.gz'), tarball)
@@ -40,12 +51,17 @@ async function installPackage(): Promise<string> {
 }
 
 function startRunner(home: string, jit: string) {
-  const child = spawn('./run.sh', [], { cwd: home, env: { PATH: process.env.PATH, ACTIONS_RUNNER_INPUT_JITCONFIG: jit }, stdio: 'ignore' })
+  const child = spawn('./run.sh', [], {
+    cwd: home,
+    env: { PATH: process.env.PATH, ACTIONS_RUNNER_INPUT_JITCONFIG: jit },
+    stdio: 'ignore',
+  })
   return new Promise<number | null>((resolve) => child.on('close', resolve))
 }
 
 async function until(check: () => Promise<boolean>, ms = 10_000) {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (await check()) return
   throw new Error('condition not met')
 }
 
@@ -53,14 +69,35 @@ describe('fake GitHub runners', () => {
   it('registers a JIT runner that gets online, takes one job and deregisters', async () => {
     github = new FakeGitHub()
     served = await github.serve()
-    expect((await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', { name: 'x', labels: ['l'], runner_group_id: 1 }, 'wrong')).status).toBe(401)
-    const created = await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', { name: 'gpu-sandbox-sbx-1', labels: ['gpu-1'], runner_group_id: 1, work_folder: '_work' })
+    expect(
+      (
+        await call(
+          'POST',
+          '/repos/octo/repo/actions/runners/generate-jitconfig',
+          { name: 'x', labels: ['l'], runner_group_id: 1 },
+          'wrong',
+        )
+      ).status,
+    ).toBe(401)
+    const created = await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', {
+      name: 'gpu-sandbox-sbx-1',
+      labels: ['gpu-1'],
+      runner_group_id: 1,
+      work_folder: '_work',
+    })
     expect(created.status).toBe(201)
     const { runner, encoded_jit_config: jit } = created.json()
-    expect(runner).toMatchObject({ name: 'gpu-sandbox-sbx-1', status: 'offline', busy: false, labels: [{ name: 'gpu-1' }] })
+    expect(runner).toMatchObject({
+      name: 'gpu-sandbox-sbx-1',
+      status: 'offline',
+      busy: false,
+      labels: [{ name: 'gpu-1' }],
+    })
     const home = await installPackage()
     const exited = startRunner(home, jit)
-    await until(async () => (await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().status === 'online')
+    await until(
+      async () => (await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().status === 'online',
+    )
     github.runners.assignJob(runner.id, 500)
     expect((await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().busy).toBe(true)
     expect(await exited).toBe(0)
@@ -74,12 +111,20 @@ describe('fake GitHub runners', () => {
     github = new FakeGitHub()
     github.runners.refuseSessions = true
     served = await github.serve()
-    const { runner, encoded_jit_config: jit } = (await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', { name: 'n', labels: ['l'], runner_group_id: 1 })).json()
+    const { runner, encoded_jit_config: jit } = (
+      await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', {
+        name: 'n',
+        labels: ['l'],
+        runner_group_id: 1,
+      })
+    ).json()
     const home = await installPackage()
     expect(await startRunner(home, jit)).toBe(1)
     expect((await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().status).toBe('offline')
     const diag = readdirSync(join(home, '_diag'))
-    expect(readFileSync(join(home, '_diag', diag[0] ?? ''), 'utf8')).toContain('[RUNNER ERROR] Failed to create a session with GitHub')
+    expect(readFileSync(join(home, '_diag', diag[0] ?? ''), 'utf8')).toContain(
+      '[RUNNER ERROR] Failed to create a session with GitHub',
+    )
     // DELETE removes a registration; a second one is a 404.
     expect((await call('DELETE', `/repos/octo/repo/actions/runners/${runner.id}`)).status).toBe(204)
     expect((await call('DELETE', `/repos/octo/repo/actions/runners/${runner.id}`)).status).toBe(404)

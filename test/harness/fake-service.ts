@@ -35,7 +35,10 @@ export class FakeService {
   pageSize: number | undefined
   /** GET /pricing and GET /credit-alert, kept apart from the sandbox calls. */
   billingRequests: string[] = []
-  pricing: () => Response = () => HttpResponse.json({ pricing: { a100_x1_prototyping: 0.78, additional_vcpus: 0.01, additional_memory_gib: 0.005, disk_gb: 0.0002 } })
+  pricing: () => Response = () =>
+    HttpResponse.json({
+      pricing: { a100_x1_prototyping: 0.78, additional_vcpus: 0.01, additional_memory_gib: 0.005, disk_gb: 0.0002 },
+    })
   creditAlert: () => Response = () => HttpResponse.json({ alert: { amount_cents: 2500, armed: true, created_at: 1 } })
   instances: { identifier: number; deleted: boolean }[] = []
   /** GET /instances/list: the deployed service has it; a v1.0 one answers 404. */
@@ -48,7 +51,8 @@ export class FakeService {
   /** The expires_at each certificate answer carries; scripted answers (429, 5xx, …) come first, call by call. */
   certificateExpiresAt: () => string | undefined = () => '2026-11-23T05:00:00Z'
   certificateScript: (() => Response | undefined)[] = []
-  generatedKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bq\n-----END OPENSSH PRIVATE KEY-----\n'
+  generatedKey =
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bq\n-----END OPENSSH PRIVATE KEY-----\n'
   private counter = 0
 
   handlers() {
@@ -88,30 +92,45 @@ export class FakeService {
         if (scripted) return scripted
         const sandbox = this.sandboxes.find((s) => s.id === params.id)
         if (!sandbox) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })
-        if (sandbox.status !== 'stopped' && sandbox.status !== 'stopping') sandbox.status = this.statuses.shift() ?? sandbox.status
-        return HttpResponse.json({ id: sandbox.id, name: sandbox.name, status: sandbox.status, spec: { gpu_type: sandbox.gpu } })
+        if (sandbox.status !== 'stopped' && sandbox.status !== 'stopping')
+          sandbox.status = this.statuses.shift() ?? sandbox.status
+        return HttpResponse.json({
+          id: sandbox.id,
+          name: sandbox.name,
+          status: sandbox.status,
+          spec: { gpu_type: sandbox.gpu },
+        })
       }),
       http.get(`${BASE}/sandboxes`, ({ request }) => {
         const pageToken = new URL(request.url).searchParams.get('page_token')
         this.requests.push({ method: 'GET', path: pageToken ? `/sandboxes?page_token=${pageToken}` : '/sandboxes' })
         const scripted = this.listScript.shift()?.()
         if (scripted) return scripted
-        if (this.pageSize === undefined) return HttpResponse.json({ items: this.sandboxes.map((s) => ({ ...s })), next_page_token: null })
+        if (this.pageSize === undefined)
+          return HttpResponse.json({ items: this.sandboxes.map((s) => ({ ...s })), next_page_token: null })
         const offset = Number(pageToken ?? 0)
         const next = offset + this.pageSize < this.sandboxes.length ? String(offset + this.pageSize) : null
-        return HttpResponse.json({ items: this.sandboxes.slice(offset, offset + this.pageSize).map((s) => ({ ...s })), next_page_token: next })
+        return HttpResponse.json({
+          items: this.sandboxes.slice(offset, offset + this.pageSize).map((s) => ({ ...s })),
+          next_page_token: next,
+        })
       }),
       http.post(`${BASE}/instances/create`, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>
         this.requests.push({ method: 'POST', path: '/instances/create', body })
         const identifier = 100 + this.instances.length
         this.instances.push({ identifier, deleted: false })
-        return HttpResponse.json({ identifier, uuid: `uuid-${identifier}`, key: body.public_key ? '' : this.generatedKey })
+        return HttpResponse.json({
+          identifier,
+          uuid: `uuid-${identifier}`,
+          key: body.public_key ? '' : this.generatedKey,
+        })
       }),
       http.post(`${BASE}/sandboxes/ssh-certificate`, async ({ request }) => {
         const body = (await request.json()) as { ssh_public_key?: string }
         this.requests.push({ method: 'POST', path: '/sandboxes/ssh-certificate', body })
-        if (!this.certificateRoute) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no route' }, { status: 404 })
+        if (!this.certificateRoute)
+          return HttpResponse.json({ code: 404, error: 'not_found', message: 'no route' }, { status: 404 })
         const scripted = this.certificateScript.shift()?.()
         if (scripted) return scripted
         const certificate = `ssh-ed25519-cert-v01@openssh.com AAAAcertificate${this.certificates.length} signed`
@@ -120,23 +139,30 @@ export class FakeService {
       }),
       http.get(`${BASE}/instances/list`, () => {
         this.requests.push({ method: 'GET', path: '/instances/list' })
-        if (!this.instanceListRoute) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no route' }, { status: 404 })
+        if (!this.instanceListRoute)
+          return HttpResponse.json({ code: 404, error: 'not_found', message: 'no route' }, { status: 404 })
         const live = this.instances.filter((i) => !i.deleted)
         const status = this.instanceStatuses.shift() ?? 'RUNNING'
         const address = status === 'RUNNING' ? { ip: '10.0.0.5', port: 2222 } : {}
-        return HttpResponse.json(Object.fromEntries(live.map((i) => [String(i.identifier), { uuid: `uuid-${i.identifier}`, status, ...address }])))
+        return HttpResponse.json(
+          Object.fromEntries(
+            live.map((i) => [String(i.identifier), { uuid: `uuid-${i.identifier}`, status, ...address }]),
+          ),
+        )
       }),
       http.post(`${BASE}/instances/:identifier/delete`, ({ params }) => {
         this.requests.push({ method: 'POST', path: `/instances/${params.identifier}/delete` })
         const instance = this.instances.find((i) => String(i.identifier) === params.identifier && !i.deleted)
-        if (!instance) return HttpResponse.json({ code: 404, error: 'instance_not_found', message: 'no' }, { status: 404 })
+        if (!instance)
+          return HttpResponse.json({ code: 404, error: 'instance_not_found', message: 'no' }, { status: 404 })
         instance.deleted = true
         return HttpResponse.json({ deleted: true })
       }),
       http.patch(`${BASE}/sandboxes/:id/network-policy`, async ({ params, request }) => {
         const body = (await request.json()) as { network_policy?: unknown }
         this.requests.push({ method: 'PATCH', path: `/sandboxes/${params.id}/network-policy`, body })
-        if (!this.sandboxes.some((s) => s.id === params.id)) return HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })
+        if (!this.sandboxes.some((s) => s.id === params.id))
+          return HttpResponse.json({ code: 404, error: 'not_found', message: 'no' }, { status: 404 })
         return HttpResponse.json({ id: params.id, network_policy: body.network_policy ?? body })
       }),
       http.post(`${BASE}/sandboxes/:id/stop`, ({ params }) => {
@@ -156,7 +182,6 @@ export class FakeService {
   }
 }
 
-
 /**
  * Serves a fresh FakeService through msw for every test of the calling file;
  * `service()` is the current one. Also returns the server, for extra handlers.
@@ -175,7 +200,11 @@ export function serveFakeService(): { server: SetupServer; service: () => FakeSe
 }
 
 /** The post step's logic against the fake service, with the production client. */
-export async function runPostAgainst(inputs: Record<string, string>, state: Record<string, string>, clock = new FakeClock()) {
+export async function runPostAgainst(
+  inputs: Record<string, string>,
+  state: Record<string, string>,
+  clock = new FakeClock(),
+) {
   const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, ...inputs }, state)
   let error: Error | undefined
   try {

@@ -53,7 +53,9 @@ export function dropFollowConnections(home: string): number {
       return false
     }
   }
-  const followers = processesWith('.gpu-sandbox-action/$1"; off=$2').filter(({ pid, ppid }) => ours(pid) && readFileSync(`/proc/${ppid}/cmdline`, 'utf8').startsWith('sshd'))
+  const followers = processesWith('.gpu-sandbox-action/$1"; off=$2').filter(
+    ({ pid, ppid }) => ours(pid) && readFileSync(`/proc/${ppid}/cmdline`, 'utf8').startsWith('sshd'),
+  )
   for (const { ppid } of followers) execFileSync('kill', ['-KILL', String(ppid)])
   return followers.length
 }

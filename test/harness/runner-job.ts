@@ -7,7 +7,10 @@ import { afterEach } from 'vitest'
 import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { inputs as jobInputs, job, startEmulator } from './ssh-job.ts'
 
-export const runnerJob = { github: undefined as unknown as FakeGitHub, served: undefined as { url: string; close: () => Promise<void> } | undefined }
+export const runnerJob = {
+  github: undefined as unknown as FakeGitHub,
+  served: undefined as { url: string; close: () => Promise<void> } | undefined,
+}
 
 /** Closes the fake GitHub after each test (useSshJob closes the emulator). */
 export function useRunnerJob(): void {
@@ -31,4 +34,5 @@ export const runnerEnv = (extra: Record<string, string> = {}) => ({
   GPU_SANDBOX_RUNNER_POLL: '1s',
   ...extra,
 })
-export const runnerInputs = (extra: Record<string, string> = {}) => jobInputs({ runner: 'true', 'github-token': GITHUB_TOKEN, ...extra })
+export const runnerInputs = (extra: Record<string, string> = {}) =>
+  jobInputs({ runner: 'true', 'github-token': GITHUB_TOKEN, ...extra })

@@ -14,7 +14,10 @@ export interface RunnerLog {
 
 export function readRunnerLog(stdout: string): RunnerLog {
   const reading = readStdout(stdout)
-  return { commands: reading.acted.map((command) => ({ ...command, message: command.data })), linesWhileStopped: reading.linesWhileStopped }
+  return {
+    commands: reading.acted.map((command) => ({ ...command, message: command.data })),
+    linesWhileStopped: reading.linesWhileStopped,
+  }
 }
 
 /** The commands the action itself writes, through @actions/core. */
@@ -33,6 +36,7 @@ export function unintendedCommands(stdout: string, marker: string): string[] {
       const properties = Object.entries(c.properties).map(([key, value]) => `${key}=${value}`)
       return `${c.form === 'bracket' ? '##[' : '::'}${c.name}${properties.length > 0 ? ` ${properties.join(',')}` : ''}: ${c.message.slice(0, 80)}`
     })
-  if (log.linesWhileStopped.length > 0) found.push(`${log.linesWhileStopped.length} lines printed while commands were stopped`)
+  if (log.linesWhileStopped.length > 0)
+    found.push(`${log.linesWhileStopped.length} lines printed while commands were stopped`)
   return found
 }

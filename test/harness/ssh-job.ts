@@ -47,12 +47,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return job.emulator
 }
 
-export const inputs = (extra: Record<string, string> = {}) => ({ 'api-token': job.emulator?.token ?? '', 'base-url': job.baseUrl, ...extra })
+export const inputs = (extra: Record<string, string> = {}) => ({
+  'api-token': job.emulator?.token ?? '',
+  'base-url': job.baseUrl,
+  ...extra,
+})
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A later step of the job: OpenSSH with the job's ~/.ssh/config. */
 export function later(args: string[], userHome = job.home, command: 'ssh' | 'scp' = 'ssh') {
-  return spawnSync(command, ['-F', join(userHome, '.ssh', 'config'), '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', ...args], { encoding: 'utf8', timeout: 30_000 })
+  return spawnSync(
+    command,
+    ['-F', join(userHome, '.ssh', 'config'), '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', ...args],
+    { encoding: 'utf8', timeout: 30_000 },
+  )
 }
 
 export function processText(pid: number, file: 'cmdline' | 'environ'): string {
@@ -60,4 +68,5 @@ export function processText(pid: number, file: 'cmdline' | 'environ'): string {
 }
 
 /** Whether the process runs (a zombie does not count). */
-export const running = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')
+export const running = (pid: number) =>
+  existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')

@@ -8,7 +8,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import { GENERATIONS } from '../../emulator/generation.ts'
-import { behaviourSlice, billingSlice, faultSlice, instanceSlice, signalSlice, sweepSlice } from '../../scripts/fault-suite/slice.ts'
+import {
+  behaviourSlice,
+  billingSlice,
+  faultSlice,
+  instanceSlice,
+  signalSlice,
+  sweepSlice,
+} from '../../scripts/fault-suite/slice.ts'
 import { runSweepSuite, sweepMatrix } from '../../scripts/fault-suite/sweep-suite.ts'
 import {
   FAULT_KINDS,
@@ -27,8 +34,22 @@ const seed = Number(process.env.SEED ?? 1)
 const full = process.env.FAULT_SUITE === 'full'
 const randomRuns = Number(process.env.RANDOM_RUNS ?? (full ? 16 : 4))
 const pick = full
-  ? { faults: faultMatrix, billing: billingMatrix, behaviour: behaviourMatrix, signals: signalMatrix, instance: instanceMatrix, sweep: sweepMatrix }
-  : { faults: faultSlice, billing: billingSlice, behaviour: behaviourSlice, signals: signalSlice, instance: instanceSlice, sweep: sweepSlice }
+  ? {
+      faults: faultMatrix,
+      billing: billingMatrix,
+      behaviour: behaviourMatrix,
+      signals: signalMatrix,
+      instance: instanceMatrix,
+      sweep: sweepMatrix,
+    }
+  : {
+      faults: faultSlice,
+      billing: billingSlice,
+      behaviour: behaviourSlice,
+      signals: signalSlice,
+      instance: instanceSlice,
+      sweep: sweepSlice,
+    }
 
 async function expectNoProblems(scenarios: Scenario[], notInjected: string[] = []) {
   const totals = await runSuite(scenarios, 4, (outcome) => {
@@ -45,8 +66,10 @@ async function expectNoProblems(scenarios: Scenario[], notInjected: string[] = [
 describe('the slice npm test runs', () => {
   it.each(GENERATIONS)('%s: every fault kind, every route and both attempts are in it', (generation) => {
     const labels = faultSlice(generation).map((s) => s.label)
-    for (const kind of FAULT_KINDS) expect(labels.some((label) => label.startsWith(`${generation}: ${kind} on `))).toBe(true)
-    for (const route of ROUTES_BY_GENERATION[generation]) expect(labels.some((label) => label.includes(` on ${route} attempt`))).toBe(true)
+    for (const kind of FAULT_KINDS)
+      expect(labels.some((label) => label.startsWith(`${generation}: ${kind} on `))).toBe(true)
+    for (const route of ROUTES_BY_GENERATION[generation])
+      expect(labels.some((label) => label.includes(` on ${route} attempt`))).toBe(true)
     for (const attempt of [1, 2]) expect(labels.some((label) => label.endsWith(`attempt ${attempt}`))).toBe(true)
   })
 
@@ -60,14 +83,18 @@ describe('the slice npm test runs', () => {
 })
 
 describe(`fault suite (${full ? 'full' : 'slice'})`, () => {
-  it.each(GENERATIONS)('%s: fault kinds on the routes and attempts: nothing leaks, one sandbox at most', async (generation) => {
-    const scenarios = pick.faults(generation)
-    const notInjected: string[] = []
-    const totals = await expectNoProblems(scenarios, notInjected)
-    // The faults were really injected: in the slice, every run's (the full matrix has attempts a quick run never makes).
-    expect(totals.faultsInjected).toBeGreaterThanOrEqual(scenarios.length)
-    if (!full) expect(notInjected).toEqual([])
-  }, 300_000)
+  it.each(GENERATIONS)(
+    '%s: fault kinds on the routes and attempts: nothing leaks, one sandbox at most',
+    async (generation) => {
+      const scenarios = pick.faults(generation)
+      const notInjected: string[] = []
+      const totals = await expectNoProblems(scenarios, notInjected)
+      // The faults were really injected: in the slice, every run's (the full matrix has attempts a quick run never makes).
+      expect(totals.faultsInjected).toBeGreaterThanOrEqual(scenarios.length)
+      if (!full) expect(notInjected).toEqual([])
+    },
+    300_000,
+  )
 
   it('faults on GET /pricing and GET /credit-alert: a warning, the step succeeds', async () => {
     const scenarios = pick.billing()
@@ -75,13 +102,17 @@ describe(`fault suite (${full ? 'full' : 'slice'})`, () => {
     expect(totals.faultsInjected).toBeGreaterThanOrEqual(scenarios.length)
   }, 300_000)
 
-  it.each(GENERATIONS)('%s: odd but valid answers: not visible yet, a name another job holds, extra list arrays, a refused stop', async (generation) => {
-    const scenarios = pick.behaviour(generation)
-    const totals = await expectNoProblems(scenarios)
-    // Another job's sandbox held the name in the name scenarios, live and stopping, and was stopped only by replace-existing.
-    expect(new Set(scenarios.map((s) => s.foreign).filter(Boolean))).toEqual(new Set(['running', 'stopping']))
-    expect(totals.runs).toBe(scenarios.length)
-  }, 300_000)
+  it.each(GENERATIONS)(
+    '%s: odd but valid answers: not visible yet, a name another job holds, extra list arrays, a refused stop',
+    async (generation) => {
+      const scenarios = pick.behaviour(generation)
+      const totals = await expectNoProblems(scenarios)
+      // Another job's sandbox held the name in the name scenarios, live and stopping, and was stopped only by replace-existing.
+      expect(new Set(scenarios.map((s) => s.foreign).filter(Boolean))).toEqual(new Set(['running', 'stopping']))
+      expect(totals.runs).toBe(scenarios.length)
+    },
+    300_000,
+  )
 
   it('SIGINT, SIGTERM and SIGKILL at the points of the main step', async () => {
     const scenarios = pick.signals()
@@ -93,14 +124,20 @@ describe(`fault suite (${full ? 'full' : 'slice'})`, () => {
     await expectNoProblems(pick.instance())
   }, 300_000)
 
-  it.each(GENERATIONS)('%s: sweep with faults on the list and the stop, and GitHub failures: only the orphan is ever stopped', async (generation) => {
-    const scenarios = pick.sweep(generation)
-    const outcomes = await runSweepSuite(scenarios, 4)
-    expect(outcomes.flatMap((o) => o.problems.map((p) => `${o.scenario.label}: ${p}`))).toEqual([])
-    expect(outcomes.reduce((sum, o) => sum + o.wrongStops, 0)).toBe(0)
-    // Every service fault was really injected.
-    expect(outcomes.filter((o) => o.scenario.faults.length > 0 && o.faultsApplied === 0).map((o) => o.scenario.label)).toEqual([])
-  }, 300_000)
+  it.each(GENERATIONS)(
+    '%s: sweep with faults on the list and the stop, and GitHub failures: only the orphan is ever stopped',
+    async (generation) => {
+      const scenarios = pick.sweep(generation)
+      const outcomes = await runSweepSuite(scenarios, 4)
+      expect(outcomes.flatMap((o) => o.problems.map((p) => `${o.scenario.label}: ${p}`))).toEqual([])
+      expect(outcomes.reduce((sum, o) => sum + o.wrongStops, 0)).toBe(0)
+      // Every service fault was really injected.
+      expect(
+        outcomes.filter((o) => o.scenario.faults.length > 0 && o.faultsApplied === 0).map((o) => o.scenario.label),
+      ).toEqual([])
+    },
+    300_000,
+  )
 
   it(`seeded random combinations (seed ${seed})`, async () => {
     console.log(`fault suite seed: ${seed} (rerun: SEED=${seed} npm test)`)

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { describeCreditAlert, describeEstimate, estimateHourlyCost, formatDollars, readBillingContext } from '../../src/sandbox/billing.ts'
+import {
+  describeCreditAlert,
+  describeEstimate,
+  estimateHourlyCost,
+  formatDollars,
+  readBillingContext,
+} from '../../src/sandbox/billing.ts'
 import type { ComputeClient } from '../../src/client/client.ts'
 import { boundedSummary, listWithLimit } from '../../src/step/summary.ts'
 
@@ -43,7 +49,9 @@ describe('estimateHourlyCost', () => {
       ok: false,
       missing: ['a6000_x1_prototyping (or a6000_x1_…)', 'additional_memory_gib', 'disk_gb'],
     })
-    expect(describeEstimate(estimateHourlyCost({}, spec))).toBe('no estimate (the pricing catalog has no additional_vcpus, additional_memory_gib, disk_gb)')
+    expect(describeEstimate(estimateHourlyCost({}, spec))).toBe(
+      'no estimate (the pricing catalog has no additional_vcpus, additional_memory_gib, disk_gb)',
+    )
   })
 
   it('formats dollars and the credit alert', () => {
@@ -82,7 +90,11 @@ describe('readBillingContext', () => {
   it('never rejects: failures become warnings and "unavailable" lines', async () => {
     const warnings: string[] = []
     const context = await readBillingContext(failing, spec, (m) => warnings.push(m), new AbortController().signal)
-    expect(context).toEqual({ cost: 'no estimate (pricing unavailable)', dollarsPerHour: undefined, creditAlert: 'unavailable' })
+    expect(context).toEqual({
+      cost: 'no estimate (pricing unavailable)',
+      dollarsPerHour: undefined,
+      creditAlert: 'unavailable',
+    })
     expect(warnings).toEqual([
       'Could not read pricing for the cost estimate; the sandbox is not affected. pricing down',
       'Could not read the credit alert; the sandbox is not affected. alert down',

@@ -63,7 +63,7 @@ describe('transport', () => {
     fetchSpy.mockRestore()
   })
 
-  it('with HTTPS_PROXY set, the request goes through undici\'s EnvHttpProxyAgent (which also honours NO_PROXY)', async () => {
+  it("with HTTPS_PROXY set, the request goes through undici's EnvHttpProxyAgent (which also honours NO_PROXY)", async () => {
     vi.stubEnv('HTTPS_PROXY', 'http://proxy.invalid:3128')
     // Only what fetch is given matters here; the e2e suite sends real requests through a proxy.
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ alert: null }))
@@ -106,7 +106,11 @@ describe('requests', () => {
     let seen: { auth: string | null; type: string | null; body: unknown } | undefined
     server.use(
       http.post(`${BASE}/sandboxes/start`, async ({ request }) => {
-        seen = { auth: request.headers.get('authorization'), type: request.headers.get('content-type'), body: await request.json() }
+        seen = {
+          auth: request.headers.get('authorization'),
+          type: request.headers.get('content-type'),
+          body: await request.json(),
+        }
         return HttpResponse.json({ id: ID, name: 'box', extra: 1 }, { status: 202 })
       }),
     )
@@ -115,8 +119,16 @@ describe('requests', () => {
   })
 
   it('get keeps unknown record fields', async () => {
-    server.use(http.get(`${BASE}/sandboxes/${ID}`, () => HttpResponse.json({ status: 'provisioning', zone: 'x', spec: { cpu_count: 1 } })))
-    await expect(client().getSandbox(ID)).resolves.toEqual({ status: 'provisioning', zone: 'x', spec: { cpu_count: 1 } })
+    server.use(
+      http.get(`${BASE}/sandboxes/${ID}`, () =>
+        HttpResponse.json({ status: 'provisioning', zone: 'x', spec: { cpu_count: 1 } }),
+      ),
+    )
+    await expect(client().getSandbox(ID)).resolves.toEqual({
+      status: 'provisioning',
+      zone: 'x',
+      spec: { cpu_count: 1 },
+    })
   })
 
   it('stop accepts any 2xx and any body', async () => {
@@ -129,7 +141,10 @@ describe('requests', () => {
     server.use(
       http.patch(`${BASE}/sandboxes/${ID}/network-policy`, async ({ request }) => {
         body = await request.json()
-        return HttpResponse.json({ id: ID, network_policy: { internet_access: 'closed', domain_allowlist: ['*.a.com'] } })
+        return HttpResponse.json({
+          id: ID,
+          network_policy: { internet_access: 'closed', domain_allowlist: ['*.a.com'] },
+        })
       }),
     )
     const result = await client().replaceNetworkPolicy(ID, { internet_access: 'closed', domain_allowlist: ['a.com'] })
@@ -140,7 +155,9 @@ describe('requests', () => {
   it('instance create accepts an integer or a string identifier', async () => {
     server.use(http.post(`${BASE}/instances/create`, () => HttpResponse.json({ identifier: 7, key: 'k', uuid: 'u' })))
     await expect(client().createInstance({})).resolves.toMatchObject({ identifier: 7 })
-    server.use(http.post(`${BASE}/instances/create`, () => HttpResponse.json({ identifier: 'i-7', key: '', uuid: 'u' })))
+    server.use(
+      http.post(`${BASE}/instances/create`, () => HttpResponse.json({ identifier: 'i-7', key: '', uuid: 'u' })),
+    )
     await expect(client().createInstance({})).resolves.toMatchObject({ identifier: 'i-7' })
   })
 
@@ -156,7 +173,9 @@ describe('requests', () => {
     server.use(
       http.get(`${BASE}/pricing`, ({ request }) => {
         auth = request.headers.get('authorization')
-        return HttpResponse.json({ pricing: { h100_x1_prototyping: 1.89, disk_gb: '0.0001', note: 'legacy', nested: { a: 1 } } })
+        return HttpResponse.json({
+          pricing: { h100_x1_prototyping: 1.89, disk_gb: '0.0001', note: 'legacy', nested: { a: 1 } },
+        })
       }),
     )
     await expect(client().getPricing()).resolves.toEqual({ h100_x1_prototyping: 1.89, disk_gb: 0.0001 })
@@ -164,8 +183,14 @@ describe('requests', () => {
   })
 
   it('credit alert: null or an object', async () => {
-    server.use(http.get(`${BASE}/credit-alert`, () => HttpResponse.json({ alert: { amount_cents: 100, armed: false, created_at: 5 } })))
-    await expect(client().getCreditAlert()).resolves.toEqual({ alert: { amount_cents: 100, armed: false, created_at: 5 } })
+    server.use(
+      http.get(`${BASE}/credit-alert`, () =>
+        HttpResponse.json({ alert: { amount_cents: 100, armed: false, created_at: 5 } }),
+      ),
+    )
+    await expect(client().getCreditAlert()).resolves.toEqual({
+      alert: { amount_cents: 100, armed: false, created_at: 5 },
+    })
   })
 })
 
@@ -176,8 +201,12 @@ describe('list', () => {
       http.get(`${BASE}/sandboxes`, ({ request }) => {
         const token = new URL(request.url).searchParams.get('page_token')
         tokens.push(token)
-        if (token === null) return HttpResponse.json({ items: [{ id: ID, name: 'a', status: 'running' }], next_page_token: 'n 2' })
-        return HttpResponse.json({ results: [{ id: 'sbx-1111111111111111', name: 'b', status: 'stopped' }], next_page_token: null })
+        if (token === null)
+          return HttpResponse.json({ items: [{ id: ID, name: 'a', status: 'running' }], next_page_token: 'n 2' })
+        return HttpResponse.json({
+          results: [{ id: 'sbx-1111111111111111', name: 'b', status: 'stopped' }],
+          next_page_token: null,
+        })
       }),
     )
     const all = []
@@ -200,7 +229,11 @@ describe('list', () => {
 
   it('takes the array of objects and ignores empty or non-object arrays beside it', async () => {
     const item = { id: ID, name: 'a', status: 'running' }
-    server.use(http.get(`${BASE}/sandboxes`, () => HttpResponse.json({ sandboxes: [item], warnings: [], regions: ['eu', 'us'], next_page_token: '' })))
+    server.use(
+      http.get(`${BASE}/sandboxes`, () =>
+        HttpResponse.json({ sandboxes: [item], warnings: [], regions: ['eu', 'us'], next_page_token: '' }),
+      ),
+    )
     expect(await client().listSandboxes()).toEqual({ sandboxes: [item], nextPageToken: undefined })
     server.use(http.get(`${BASE}/sandboxes`, () => HttpResponse.json({ warnings: [], items: [item] })))
     expect((await client().listSandboxes()).sandboxes).toEqual([item])
@@ -255,11 +288,22 @@ describe('every error becomes a ServiceError with status, code and what to do', 
 
   it('401 without a JSON body still says unauthorized', async () => {
     server.use(http.get(`${BASE}/sandboxes/${ID}`, () => new HttpResponse('denied', { status: 401 })))
-    expect(await failure(client().getSandbox(ID))).toMatchObject({ status: 401, code: 'unauthorized', serviceMessage: 'denied' })
+    expect(await failure(client().getSandbox(ID))).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      serviceMessage: 'denied',
+    })
   })
 
   it('429 carries Retry-After in seconds or as an HTTP date', async () => {
-    server.use(http.get(`${BASE}/sandboxes/${ID}`, () => HttpResponse.json({ code: 429, error: 'rate_limit_exceeded', message: 'slow' }, { status: 429, headers: { 'retry-after': '7' } })))
+    server.use(
+      http.get(`${BASE}/sandboxes/${ID}`, () =>
+        HttpResponse.json(
+          { code: 429, error: 'rate_limit_exceeded', message: 'slow' },
+          { status: 429, headers: { 'retry-after': '7' } },
+        ),
+      ),
+    )
     expect((await failure(client().getSandbox(ID))).retryAfterMs).toBe(7000)
     expect(parseRetryAfter(new Date(1_000_000 + 3000).toUTCString(), 1_000_000)).toBe(3000)
     expect(parseRetryAfter('soon')).toBeUndefined()
@@ -267,7 +311,12 @@ describe('every error becomes a ServiceError with status, code and what to do', 
 
   it('a non-JSON error body gives the status and a short excerpt without the token', async () => {
     const html = `<html>${'x'.repeat(500)} echo ${TOKEN}</html>`
-    server.use(http.get(`${BASE}/sandboxes/${ID}`, () => new HttpResponse(`<h1>Bad gateway ${TOKEN}</h1>${html}`, { status: 502 })))
+    server.use(
+      http.get(
+        `${BASE}/sandboxes/${ID}`,
+        () => new HttpResponse(`<h1>Bad gateway ${TOKEN}</h1>${html}`, { status: 502 }),
+      ),
+    )
     const error = await failure(client().getSandbox(ID))
     expect(error).toMatchObject({ status: 502, code: 'http_error', ambiguous: true })
     expect(error.message).not.toContain(TOKEN)
@@ -278,7 +327,10 @@ describe('every error becomes a ServiceError with status, code and what to do', 
   it('a redirect is not followed and the token is not sent on', async () => {
     const elsewhere = vi.fn()
     server.use(
-      http.get(`${BASE}/sandboxes/${ID}`, () => new HttpResponse(null, { status: 302, headers: { location: 'https://evil.test/steal' } })),
+      http.get(
+        `${BASE}/sandboxes/${ID}`,
+        () => new HttpResponse(null, { status: 302, headers: { location: 'https://evil.test/steal' } }),
+      ),
       http.get('https://evil.test/steal', () => (elsewhere(), HttpResponse.json({ status: 'running' }))),
     )
     expect(await failure(client().getSandbox(ID))).toMatchObject({ status: 302, code: 'redirect_not_followed' })
@@ -329,13 +381,24 @@ describe('every error becomes a ServiceError with status, code and what to do', 
 
   it('malformed JSON or a wrong shape on success is invalid_response (ambiguous for start)', async () => {
     server.use(http.post(`${BASE}/sandboxes/start`, () => new HttpResponse('{"id": "sbx-', { status: 202 })))
-    expect(await failure(client().startSandbox(startBody))).toMatchObject({ status: 202, code: 'invalid_response', ambiguous: true })
-    server.use(http.post(`${BASE}/sandboxes/start`, () => HttpResponse.json({ id: '../etc', name: 'x' }, { status: 202 })))
+    expect(await failure(client().startSandbox(startBody))).toMatchObject({
+      status: 202,
+      code: 'invalid_response',
+      ambiguous: true,
+    })
+    server.use(
+      http.post(`${BASE}/sandboxes/start`, () => HttpResponse.json({ id: '../etc', name: 'x' }, { status: 202 })),
+    )
     expect((await failure(client().startSandbox(startBody))).message).toMatch(/unexpected id/)
   })
 
   it('503 and 504 are not ambiguous (not accepted); 500 and 502 are', async () => {
-    for (const [status, ambiguous] of [[503, false], [504, false], [500, true], [502, true]] as const) {
+    for (const [status, ambiguous] of [
+      [503, false],
+      [504, false],
+      [500, true],
+      [502, true],
+    ] as const) {
       server.use(http.get(`${BASE}/sandboxes/${ID}`, () => errorBody(status, 'x')))
       expect((await failure(client().getSandbox(ID))).ambiguous).toBe(ambiguous)
     }
@@ -343,12 +406,15 @@ describe('every error becomes a ServiceError with status, code and what to do', 
 })
 
 describe('ids are checked before they reach a path', () => {
-  it.each(['../admin', 'sbx-0123', 'sbx-0123456789ABCDEF', 'sbx-0123456789abcdef/stop'])('%s is refused without a request', async (id) => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch')
-    await expect(client().stopSandbox(id)).rejects.toThrow(/Refusing to use/)
-    expect(fetchSpy).not.toHaveBeenCalled()
-    fetchSpy.mockRestore()
-  })
+  it.each(['../admin', 'sbx-0123', 'sbx-0123456789ABCDEF', 'sbx-0123456789abcdef/stop'])(
+    '%s is refused without a request',
+    async (id) => {
+      const fetchSpy = vi.spyOn(globalThis, 'fetch')
+      await expect(client().stopSandbox(id)).rejects.toThrow(/Refusing to use/)
+      expect(fetchSpy).not.toHaveBeenCalled()
+      fetchSpy.mockRestore()
+    },
+  )
 
   it('instance identifiers too', async () => {
     await expect(client().deleteInstance('7/../../x')).rejects.toThrow(/Refusing to use/)

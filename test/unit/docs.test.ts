@@ -13,18 +13,29 @@ function tableRows(heading: string): Map<string, string[]> {
   const rows = new Map<string, string[]>()
   for (const line of section.split('\n')) {
     const match = /^\| `([a-z-]+)` \|(.*)\|$/.exec(line)
-    if (match) rows.set(match[1] ?? '', (match[2] ?? '').split(' | ').map((c) => c.trim()))
+    if (match)
+      rows.set(
+        match[1] ?? '',
+        (match[2] ?? '').split(' | ').map((c) => c.trim()),
+      )
   }
   return rows
 }
 
 describe('documentation', () => {
   it('the action runs on node24 with a post step that always runs', () => {
-    expect(actionYaml().runs).toEqual({ using: 'node24', main: 'dist/main/index.js', post: 'dist/post/index.js', 'post-if': 'always()' })
+    expect(actionYaml().runs).toEqual({
+      using: 'node24',
+      main: 'dist/main/index.js',
+      post: 'dist/post/index.js',
+      'post-if': 'always()',
+    })
   })
 
   it('the parser knows every input of action.yml, with the same defaults', () => {
-    const fromYaml = Object.fromEntries(Object.entries(actionYaml().inputs).map(([name, spec]) => [name, spec.default ?? '']))
+    const fromYaml = Object.fromEntries(
+      Object.entries(actionYaml().inputs).map(([name, spec]) => [name, spec.default ?? '']),
+    )
     expect({ ...INPUT_DEFAULTS, 'base-url': INPUT_DEFAULTS['base-url'] }).toEqual(fromYaml)
   })
 
@@ -43,9 +54,17 @@ describe('documentation', () => {
   })
 
   it("the README's descriptions are action.yml's, with code spans and links as Markdown", () => {
-    const plain = (cell: string) => cell.replace(/`/g, '').replace(/\[([^\]]+)\]\([^)]+\)/g, '$1').trim()
-    for (const [section, specs] of [['Inputs', actionYaml().inputs], ['Outputs', actionYaml().outputs]] as const) {
-      for (const [name, cells] of tableRows(section)) expect(plain(cells.at(-1) ?? ''), name).toBe(specs[name]?.description)
+    const plain = (cell: string) =>
+      cell
+        .replace(/`/g, '')
+        .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
+        .trim()
+    for (const [section, specs] of [
+      ['Inputs', actionYaml().inputs],
+      ['Outputs', actionYaml().outputs],
+    ] as const) {
+      for (const [name, cells] of tableRows(section))
+        expect(plain(cells.at(-1) ?? ''), name).toBe(specs[name]?.description)
     }
   })
 
@@ -56,7 +75,9 @@ describe('documentation', () => {
     const section = (title: string) => contract.split(`## ${title}`)[1]?.split('\n## ')[0] ?? ''
     // The first cell of each row: one name, or several (`ssh-host`, `ssh-port`, `ssh-user`).
     const names = (text: string) =>
-      [...text.matchAll(/^\| ((?:`[a-z-]+`(?:, )?)+) \|/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((n) => n[1]))
+      [...text.matchAll(/^\| ((?:`[a-z-]+`(?:, )?)+) \|/gm)].flatMap((m) =>
+        [...(m[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((n) => n[1]),
+      )
     // Names the contract added for open issues, not built yet: each leaves this list when its issue lands.
     const notYet: Record<string, string> = {
       'approve-label': 'issue 31',
@@ -74,7 +95,8 @@ describe('documentation', () => {
       cost: 'issue 32',
       'billed-seconds': 'issue 32',
     }
-    const built = (list: (string | undefined)[]) => list.filter((name) => name !== undefined && !(name in notYet)).sort()
+    const built = (list: (string | undefined)[]) =>
+      list.filter((name) => name !== undefined && !(name in notYet)).sort()
     expect(built(names(section('Inputs')))).toEqual(Object.keys(actionYaml().inputs).sort())
     expect(built(names(section('Outputs')))).toEqual(Object.keys(actionYaml().outputs).sort())
     // Every pending name is really in the contract (a stale entry fails here).
@@ -96,33 +118,50 @@ describe('examples/', () => {
   const files = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.yml'))
 
   it('has the eight workflows the README links', () => {
-    expect(files.sort()).toEqual(['gpu-matrix.yml', 'gpu-runner.yml', 'gpu-tests.yml', 'instance.yml', 'network-lockdown.yml', 'per-pull-request.yml', 'shared-sandbox.yml', 'sweep.yml'])
+    expect(files.sort()).toEqual([
+      'gpu-matrix.yml',
+      'gpu-runner.yml',
+      'gpu-tests.yml',
+      'instance.yml',
+      'network-lockdown.yml',
+      'per-pull-request.yml',
+      'shared-sandbox.yml',
+      'sweep.yml',
+    ])
     for (const file of files) expect(readme, file).toContain(`examples/${file}`)
   })
 
-  it.each(files)('%s: every use of the action passes api-token and only inputs action.yml has, and reads only outputs it has', (file) => {
-    const text = readFileSync(join(ROOT, 'examples', file), 'utf8')
-    const workflow = parse(text) as Workflow
-    const inputs = Object.keys(actionYaml().inputs)
-    const outputs = Object.keys(actionYaml().outputs)
-    const ourSteps: string[] = []
-    for (const job of Object.values(workflow.jobs)) {
-      for (const step of job.steps ?? []) {
-        if (!step.uses?.startsWith('your-org/gpu-sandbox-action@')) continue
-        expect(Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name)), `${file}: unknown inputs`).toEqual([])
-        expect(step.with?.['api-token'], `${file}: api-token`).toBe('${{ secrets.COMPUTE_API_TOKEN }}')
-        if (step.id) ourSteps.push(step.id)
+  it.each(files)(
+    '%s: every use of the action passes api-token and only inputs action.yml has, and reads only outputs it has',
+    (file) => {
+      const text = readFileSync(join(ROOT, 'examples', file), 'utf8')
+      const workflow = parse(text) as Workflow
+      const inputs = Object.keys(actionYaml().inputs)
+      const outputs = Object.keys(actionYaml().outputs)
+      const ourSteps: string[] = []
+      for (const job of Object.values(workflow.jobs)) {
+        for (const step of job.steps ?? []) {
+          if (!step.uses?.startsWith('your-org/gpu-sandbox-action@')) continue
+          expect(
+            Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name)),
+            `${file}: unknown inputs`,
+          ).toEqual([])
+          expect(step.with?.['api-token'], `${file}: api-token`).toBe('${{ secrets.COMPUTE_API_TOKEN }}')
+          if (step.id) ourSteps.push(step.id)
+        }
       }
-    }
-    expect(ourSteps.length, `${file} uses the action`).toBeGreaterThan(0)
-    for (const match of text.matchAll(/steps\.([a-z-]+)\.outputs\.([a-z-]+)/g)) {
-      if (ourSteps.includes(match[1] ?? '')) expect(outputs, `${file}: ${match[0]}`).toContain(match[2])
-    }
-  })
+      expect(ourSteps.length, `${file} uses the action`).toBeGreaterThan(0)
+      for (const match of text.matchAll(/steps\.([a-z-]+)\.outputs\.([a-z-]+)/g)) {
+        if (ourSteps.includes(match[1] ?? '')) expect(outputs, `${file}: ${match[0]}`).toContain(match[2])
+      }
+    },
+  )
 })
 
 describe("the README's workflow examples", () => {
-  const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '').filter((block) => /^jobs:/m.test(block))
+  const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map((m) => m[1] ?? '')
+    .filter((block) => /^jobs:/m.test(block))
 
   it('use the action only with inputs action.yml has (the one-step run first, and the runner pattern)', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(2)
@@ -144,7 +183,14 @@ describe("the README's workflow examples", () => {
 
 describe('README and docs/', () => {
   const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'))
-  const pages = [{ file: 'README.md', dir: ROOT, text: readme }, ...docs.map((f) => ({ file: `docs/${f}`, dir: join(ROOT, 'docs'), text: readFileSync(join(ROOT, 'docs', f), 'utf8') }))]
+  const pages = [
+    { file: 'README.md', dir: ROOT, text: readme },
+    ...docs.map((f) => ({
+      file: `docs/${f}`,
+      dir: join(ROOT, 'docs'),
+      text: readFileSync(join(ROOT, 'docs', f), 'utf8'),
+    })),
+  ]
 
   it('the README stays under 20 KB, keeps the two commands on its first screen, and links every page of docs/', () => {
     expect(Buffer.byteLength(readme)).toBeLessThan(20_000)
@@ -154,15 +200,18 @@ describe('README and docs/', () => {
     for (const file of docs) expect(readme, file).toContain(`(docs/${file})`)
   })
 
-  it.each(pages.map((p) => [p.file, p] as const))('%s: every relative link and every repository path it names exists', (_, page) => {
-    for (const match of page.text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
-      const target = match[1] ?? ''
-      if (/^[a-z]+:/.test(target)) continue
-      expect(existsSync(join(page.dir, target)), `${page.file}: link ${target}`).toBe(true)
-    }
-    for (const match of page.text.matchAll(/`((?:src|emulator|scripts|test|docs|examples)\/[A-Za-z0-9_./-]*)`/g)) {
-      const path = match[1] ?? ''
-      expect(existsSync(join(ROOT, path)), `${page.file}: path ${path}`).toBe(true)
-    }
-  })
+  it.each(pages.map((p) => [p.file, p] as const))(
+    '%s: every relative link and every repository path it names exists',
+    (_, page) => {
+      for (const match of page.text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
+        const target = match[1] ?? ''
+        if (/^[a-z]+:/.test(target)) continue
+        expect(existsSync(join(page.dir, target)), `${page.file}: link ${target}`).toBe(true)
+      }
+      for (const match of page.text.matchAll(/`((?:src|emulator|scripts|test|docs|examples)\/[A-Za-z0-9_./-]*)`/g)) {
+        const path = match[1] ?? ''
+        expect(existsSync(join(ROOT, path)), `${page.file}: path ${path}`).toBe(true)
+      }
+    },
+  )
 })

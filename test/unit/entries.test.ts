@@ -54,7 +54,8 @@ afterEach(() => {
 })
 
 function inputs(values: Record<string, string>): void {
-  for (const [name, value] of Object.entries({ 'api-token': TOKEN, 'base-url': BASE, ...values })) vi.stubEnv(`INPUT_${name.toUpperCase()}`, value)
+  for (const [name, value] of Object.entries({ 'api-token': TOKEN, 'base-url': BASE, ...values }))
+    vi.stubEnv(`INPUT_${name.toUpperCase()}`, value)
 }
 
 function state(values: Record<string, string>): void {
@@ -71,8 +72,15 @@ describe('main step run()', () => {
     expect(process.exitCode).toBe(0)
     expect(log().split('\n')[0]).toBe(`::add-mask::${TOKEN}`)
     const outputs = read('output')
-    expect(outputs).toMatchObject({ 'sandbox-id': 'sbx-0000000000000001', status: 'running', 'sandbox-name': expect.stringMatching(/^gh-5150-77-1-[0-9a-f]{6}$/) })
-    expect(read('state')).toMatchObject({ 'sandbox-id': 'sbx-0000000000000001', 'sandbox-name': outputs['sandbox-name'] })
+    expect(outputs).toMatchObject({
+      'sandbox-id': 'sbx-0000000000000001',
+      status: 'running',
+      'sandbox-name': expect.stringMatching(/^gh-5150-77-1-[0-9a-f]{6}$/),
+    })
+    expect(read('state')).toMatchObject({
+      'sandbox-id': 'sbx-0000000000000001',
+      'sandbox-name': outputs['sandbox-name'],
+    })
     expect(readFileSync(join(dir, 'summary'), 'utf8')).toContain('### Sandbox sbx-0000000000000001')
     expect(log().replace(`::add-mask::${TOKEN}`, '')).not.toContain(TOKEN)
   })
@@ -89,10 +97,14 @@ describe('main step run()', () => {
 
   it('a service error fails the step with what to do', async () => {
     inputs({})
-    service.startScript = [() => HttpResponse.json({ code: 403, error: 'sandbox_access_denied', message: 'no' }, { status: 403 })]
+    service.startScript = [
+      () => HttpResponse.json({ code: 403, error: 'sandbox_access_denied', message: 'no' }, { status: 403 }),
+    ]
     await runMainStep()
     expect(process.exitCode).toBe(1)
-    expect(log()).toMatch(/::error::POST \/sandboxes\/start failed with 403 sandbox_access_denied: no\. The token is valid but/)
+    expect(log()).toMatch(
+      /::error::POST \/sandboxes\/start failed with 403 sandbox_access_denied: no\. The token is valid but/,
+    )
   })
 
   it('instance mode writes the generated key 0600 under RUNNER_TEMP; the post step deletes the instance and the file', async () => {
@@ -104,7 +116,8 @@ describe('main step run()', () => {
     expect(path.startsWith(join(dir, 'temp'))).toBe(true)
     expect(statSync(path).mode & 0o777).toBe(0o600)
     expect(outputs).toMatchObject({ 'instance-id': '100', 'instance-uuid': 'uuid-100' })
-    for (const line of service.generatedKey.split('\n').filter((l) => l !== '')) expect(log()).toContain(`::add-mask::${line}`)
+    for (const line of service.generatedKey.split('\n').filter((l) => l !== ''))
+      expect(log()).toContain(`::add-mask::${line}`)
 
     state(read('state'))
     await runPostStep()
@@ -128,7 +141,10 @@ describe('post step run()', () => {
     state({ 'sandbox-id': 'sbx-00000000000000cc', 'sandbox-name': 'box' })
     await runPostStep()
     expect(process.exitCode).toBe(0)
-    expect(service.paths()).toEqual(['POST /sandboxes/sbx-00000000000000cc/stop', 'GET /sandboxes/sbx-00000000000000cc'])
+    expect(service.paths()).toEqual([
+      'POST /sandboxes/sbx-00000000000000cc/stop',
+      'GET /sandboxes/sbx-00000000000000cc',
+    ])
     expect(log()).toContain('Stopped sandbox sbx-00000000000000cc (status: stopped).')
   })
 
@@ -153,22 +169,33 @@ describe('post step run()', () => {
   it('a stop refused for good is a "Sandbox may still be running" error and a failed step', async () => {
     inputs({})
     state({ 'sandbox-id': 'sbx-00000000000000cc' })
-    service.stopScript = [() => HttpResponse.json({ code: 401, error: 'unauthorized', message: 'revoked' }, { status: 401 })]
+    service.stopScript = [
+      () => HttpResponse.json({ code: 401, error: 'unauthorized', message: 'revoked' }, { status: 401 }),
+    ]
     await runPostStep()
     expect(process.exitCode).toBe(1)
-    expect(log()).toMatch(/::error title=Sandbox may still be running::Cleanup failed: POST \/sandboxes\/sbx-00000000000000cc\/stop failed with 401/)
+    expect(log()).toMatch(
+      /::error title=Sandbox may still be running::Cleanup failed: POST \/sandboxes\/sbx-00000000000000cc\/stop failed with 401/,
+    )
   })
 
   it('a stop answered 409 for a failed sandbox passes: not live means done', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000dd', name: 'box', status: 'failed' })
     service.statuses = []
-    service.stopScript = [() => HttpResponse.json({ code: 409, error: 'sandbox_not_running', message: 'failed' }, { status: 409 })]
+    service.stopScript = [
+      () => HttpResponse.json({ code: 409, error: 'sandbox_not_running', message: 'failed' }, { status: 409 }),
+    ]
     inputs({})
     state({ 'sandbox-id': 'sbx-00000000000000dd' })
     await runPostStep()
     expect(process.exitCode).toBe(0)
-    expect(service.paths()).toEqual(['POST /sandboxes/sbx-00000000000000dd/stop', 'GET /sandboxes/sbx-00000000000000dd'])
-    expect(log()).toContain('Sandbox sbx-00000000000000dd is failed and not live: nothing to stop (the service answered the stop with 409 sandbox_not_running).')
+    expect(service.paths()).toEqual([
+      'POST /sandboxes/sbx-00000000000000dd/stop',
+      'GET /sandboxes/sbx-00000000000000dd',
+    ])
+    expect(log()).toContain(
+      'Sandbox sbx-00000000000000dd is failed and not live: nothing to stop (the service answered the stop with 409 sandbox_not_running).',
+    )
   })
 })
 

@@ -27,14 +27,25 @@ const signal = () => new AbortController().signal
 
 function startConfig(inputs: Record<string, string> = {}): StartConfig {
   const all: Record<string, string> = { 'api-token': TOKEN, 'base-url': BASE, ...inputs }
-  return parseInputs((n) => all[n] ?? '', { repositoryId: '7', runId: '1', runAttempt: '1', randomHex: () => 'abc123' }) as StartConfig
+  return parseInputs((n) => all[n] ?? '', {
+    repositoryId: '7',
+    runId: '1',
+    runAttempt: '1',
+    randomHex: () => 'abc123',
+  }) as StartConfig
 }
 
 async function main(inputs: Record<string, string>, clock = new FakeClock()) {
   const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, ...inputs })
   let error: Error | undefined
   try {
-    await runMain({ core, clock, makeClient: client, signal: signal(), env: { RUNNER_TEMP: '/nonexistent-runner-temp' } })
+    await runMain({
+      core,
+      clock,
+      makeClient: client,
+      signal: signal(),
+      env: { RUNNER_TEMP: '/nonexistent-runner-temp' },
+    })
   } catch (e) {
     error = e as Error
   }
@@ -57,14 +68,23 @@ describe('not visible yet', () => {
     // Every read answers 404, and the clock passes the minute while polling.
     service.getScript = Array.from({ length: 200 }, () => notFound)
     const core = recordingCore()
-    const error = await runStart(startConfig({ 'poll-interval': '10s' }), { core, client: client(), clock, signal: signal() }).catch((e: Error) => e)
+    const error = await runStart(startConfig({ 'poll-interval': '10s' }), {
+      core,
+      client: client(),
+      clock,
+      signal: signal(),
+    }).catch((e: Error) => e)
     expect(String(error)).toMatch(/404 sandbox_not_found/)
     expect(clock.now() - 1_000_000).toBeGreaterThanOrEqual(60_000)
   })
 
   it('the post step retries a 404 stop until the minute has passed, then concludes it is gone', async () => {
     const clock = new FakeClock()
-    const { core, error } = await post({}, { 'sandbox-id': 'sbx-00000000000000a1', 'started-at': String(clock.now() - 5_000) }, clock)
+    const { core, error } = await post(
+      {},
+      { 'sandbox-id': 'sbx-00000000000000a1', 'started-at': String(clock.now() - 5_000) },
+      clock,
+    )
     expect(error).toBeUndefined()
     const stops = service.paths().filter((p) => p.endsWith('/stop'))
     expect(stops.length).toBeGreaterThan(3)
@@ -85,18 +105,27 @@ describe('not visible yet', () => {
       'POST /sandboxes/sbx-00000000000000a2/stop',
       'GET /sandboxes/sbx-00000000000000a2',
     ])
-    expect(core.log.some((l) => l.includes('refused (409 sandbox_busy) while the sandbox is still live; retrying'))).toBe(true)
+    expect(
+      core.log.some((l) => l.includes('refused (409 sandbox_busy) while the sandbox is still live; retrying')),
+    ).toBe(true)
   })
 })
 
 describe('a lost answer whose sandbox never shows', () => {
   it('fails after a few looks and keeps the name for the post step', async () => {
     // The start is lost and the name is in use by nothing this step can list.
-    service.startScript = [() => HttpResponse.error(), () => HttpResponse.json({ code: 409, error: 'sandbox_name_in_use', message: 'held' }, { status: 409 })]
+    service.startScript = [
+      () => HttpResponse.error(),
+      () => HttpResponse.json({ code: 409, error: 'sandbox_name_in_use', message: 'held' }, { status: 409 }),
+    ]
     const clock = new FakeClock()
     const core = recordingCore()
-    const error = await runStart(startConfig(), { core, client: client(), clock, signal: signal() }).catch((e: Error) => e)
-    expect(String(error)).toMatch(/in use after a start attempt whose answer was lost, but no live sandbox of this step/)
+    const error = await runStart(startConfig(), { core, client: client(), clock, signal: signal() }).catch(
+      (e: Error) => e,
+    )
+    expect(String(error)).toMatch(
+      /in use after a start attempt whose answer was lost, but no live sandbox of this step/,
+    )
     expect(service.paths().filter((p) => p === 'GET /sandboxes')).toHaveLength(5)
     expect(core.state['sandbox-name']).toBe('gh-7-1-1-abc123')
   })
@@ -106,7 +135,9 @@ describe('mode stop', () => {
   it('a stop refused for a failed sandbox outputs its status', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000b1', name: 'x', status: 'failed' })
     service.statuses = []
-    service.stopScript = [() => HttpResponse.json({ code: 409, error: 'sandbox_not_running', message: 'failed' }, { status: 409 })]
+    service.stopScript = [
+      () => HttpResponse.json({ code: 409, error: 'sandbox_not_running', message: 'failed' }, { status: 409 }),
+    ]
     const { core, error } = await main({ mode: 'stop', 'sandbox-id': 'sbx-00000000000000b1' })
     expect(error).toBeUndefined()
     expect(core.outputs).toEqual({ 'sandbox-id': 'sbx-00000000000000b1', status: 'failed' })
@@ -133,7 +164,10 @@ describe('mode instance', () => {
   })
 
   it('a public key: no key file, no key output', async () => {
-    const { core } = await main({ mode: 'instance', 'public-key': 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bqIuzEoFuGhJ4TEMV2QROGuF me@ci' })
+    const { core } = await main({
+      mode: 'instance',
+      'public-key': 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bqIuzEoFuGhJ4TEMV2QROGuF me@ci',
+    })
     expect(core.outputs['ssh-key-path']).toBeUndefined()
     expect(core.log).toContain('Instance 100 created with the given public key.')
   })

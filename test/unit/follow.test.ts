@@ -17,7 +17,10 @@ function stream(chunks: (string | Buffer)[], code: number, stderr = ''): OutputS
   }
 }
 
-function follow(connections: OutputStream[], options: { reconnectForMs?: number; signal?: AbortSignal; sandboxGone?: () => Promise<string | undefined> } = {}) {
+function follow(
+  connections: OutputStream[],
+  options: { reconnectForMs?: number; signal?: AbortSignal; sandboxGone?: () => Promise<string | undefined> } = {},
+) {
   const offsets: number[] = []
   const lines: string[] = []
   const log: string[] = []
@@ -28,7 +31,13 @@ function follow(connections: OutputStream[], options: { reconnectForMs?: number;
     if (!next) throw new Error('no more connections scripted')
     return next
   }
-  const result = followOutput(open, new LineSplitter((line) => lines.push(line)), { clock, log: (m) => log.push(m), reconnectForMs: options.reconnectForMs ?? 300_000, signal: options.signal, sandboxGone: options.sandboxGone })
+  const result = followOutput(open, new LineSplitter((line) => lines.push(line)), {
+    clock,
+    log: (m) => log.push(m),
+    reconnectForMs: options.reconnectForMs ?? 300_000,
+    signal: options.signal,
+    sandboxGone: options.sandboxGone,
+  })
   return { result, offsets, lines, log, clock }
 }
 
@@ -69,13 +78,19 @@ describe('followOutput', () => {
     expect(await result).toEqual({ status: 7 })
     expect(lines).toEqual(['line 1', 'line 2', 'line 3', 'line 4', 'line 5'])
     expect(offsets).toEqual([0, 16, 28])
-    expect(log[0]).toBe('run: the SSH connection dropped: Connection to 127.0.0.1 closed by remote host.; reconnecting, resuming after byte 16.')
+    expect(log[0]).toBe(
+      'run: the SSH connection dropped: Connection to 127.0.0.1 closed by remote host.; reconnecting, resuming after byte 16.',
+    )
   })
 
   it('keeps trying while connections fail, and gives up after the window with no progress', async () => {
-    const failing = Array.from({ length: 200 }, () => stream([], 255, 'ssh: connect to host 127.0.0.1 port 22: Connection refused\n'))
+    const failing = Array.from({ length: 200 }, () =>
+      stream([], 255, 'ssh: connect to host 127.0.0.1 port 22: Connection refused\n'),
+    )
     const { result, clock, offsets } = follow(failing, { reconnectForMs: 60_000 })
-    await expect(result).rejects.toThrow(/lost the SSH connection to the job and could not reconnect for 60 s: ssh: connect to host 127\.0\.0\.1 port 22: Connection refused/)
+    await expect(result).rejects.toThrow(
+      /lost the SSH connection to the job and could not reconnect for 60 s: ssh: connect to host 127\.0\.0\.1 port 22: Connection refused/,
+    )
     expect(offsets.every((offset) => offset === 0)).toBe(true)
     // Backoff grows to 5 s and no further (jitter: half to all of it).
     expect(Math.max(...clock.sleeps)).toBe(3_750)
@@ -83,13 +98,22 @@ describe('followOutput', () => {
 
   it('a connection that brings output resets the window', async () => {
     // Window 1 s: failures at 0 and 0.375 s, output at 1.125 s (past the window, but progress), then a failure and the end.
-    const connections = [stream([], 255), stream([], 255), stream(['a\n'], 255), stream([], 255), stream(['b\n'], 0, 'gpu-sandbox-run: exit 0\n')]
+    const connections = [
+      stream([], 255),
+      stream([], 255),
+      stream(['a\n'], 255),
+      stream([], 255),
+      stream(['b\n'], 0, 'gpu-sandbox-run: exit 0\n'),
+    ]
     const { result, lines, clock } = follow(connections, { reconnectForMs: 1_000 })
     expect(await result).toEqual({ status: 0 })
     expect(lines).toEqual(['a', 'b'])
     expect(clock.sleeps).toEqual([375, 750, 375, 750])
     // The same without the output gives up at 1.125 s.
-    const without = follow([stream([], 255), stream([], 255), stream([], 255), stream([], 0, 'gpu-sandbox-run: exit 0\n')], { reconnectForMs: 1_000 })
+    const without = follow(
+      [stream([], 255), stream([], 255), stream([], 255), stream([], 0, 'gpu-sandbox-run: exit 0\n')],
+      { reconnectForMs: 1_000 },
+    )
     await expect(without.result).rejects.toThrow(/could not reconnect for 1 s/)
   })
 
@@ -103,7 +127,9 @@ describe('followOutput', () => {
         return answers.shift()
       },
     })
-    await expect(result).rejects.toThrow("run: the SSH connection to the job dropped and the sandbox is gone (status 'finished'); the script's result is unknown")
+    await expect(result).rejects.toThrow(
+      "run: the SSH connection to the job dropped and the sandbox is gone (status 'finished'); the script's result is unknown",
+    )
     // Not after the connection that brought output; then on the first failure and every 10 s or more after.
     expect(asked).toHaveLength(3)
     expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(10_000)
@@ -119,7 +145,9 @@ describe('followOutput', () => {
   it('cancellation ends it without another connection', async () => {
     const controller = new AbortController()
     controller.abort(new Error('cancelled by SIGTERM'))
-    const { result, offsets } = follow([stream(['x\n'], 255), stream([], 0, 'gpu-sandbox-run: exit 0\n')], { signal: controller.signal })
+    const { result, offsets } = follow([stream(['x\n'], 255), stream([], 0, 'gpu-sandbox-run: exit 0\n')], {
+      signal: controller.signal,
+    })
     await expect(result).rejects.toThrow('cancelled by SIGTERM')
     expect(offsets).toEqual([0])
   })

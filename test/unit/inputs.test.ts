@@ -56,13 +56,26 @@ describe('start mode defaults', () => {
   })
 
   it('generates a valid name outside a runner', () => {
-    expect(generateSandboxName({ repositoryId: undefined, runId: undefined, runAttempt: undefined, randomHex: () => 'ffffff' })).toBe('local-ffffff')
+    expect(
+      generateSandboxName({
+        repositoryId: undefined,
+        runId: undefined,
+        runAttempt: undefined,
+        randomHex: () => 'ffffff',
+      }),
+    ).toBe('local-ffffff')
     // A run without a repository id (or any part that is not a number) is not a workflow run's name: never swept.
-    expect(generateSandboxName({ repositoryId: undefined, runId: '1', runAttempt: '1', randomHex: () => 'ffffff' })).toBe('local-ffffff')
-    expect(generateSandboxName({ repositoryId: '9', runId: '1; rm', runAttempt: '1', randomHex: () => 'ffffff' })).toBe('local-ffffff')
+    expect(
+      generateSandboxName({ repositoryId: undefined, runId: '1', runAttempt: '1', randomHex: () => 'ffffff' }),
+    ).toBe('local-ffffff')
+    expect(generateSandboxName({ repositoryId: '9', runId: '1; rm', runAttempt: '1', randomHex: () => 'ffffff' })).toBe(
+      'local-ffffff',
+    )
     expect(generateSandboxName({ repositoryId: '9', runId: '1', runAttempt: '1' })).toMatch(/^gh-9-1-1-[0-9a-f]{6}$/)
     // A random source that is not 6 hex digits still gives a valid name.
-    expect(generateSandboxName({ repositoryId: '9', runId: '1', runAttempt: '1', randomHex: () => 'XYZ' })).toMatch(/^local-[0-9a-f]{6}$/)
+    expect(generateSandboxName({ repositoryId: '9', runId: '1', runAttempt: '1', randomHex: () => 'XYZ' })).toMatch(
+      /^local-[0-9a-f]{6}$/,
+    )
   })
 })
 
@@ -99,7 +112,11 @@ describe('start mode values', () => {
       gpuTypes: ['H100', 'A100', 'A6000'],
       gpuCount: 2,
       capacityTimeoutMs: 5_400_000,
-      networkPolicy: { internet_access: 'restricted', cidr_allowlist: ['10.0.0.0/8', '2001:db8::/32'], domain_allowlist: ['example.com', '*.pypi.org'] },
+      networkPolicy: {
+        internet_access: 'restricted',
+        cidr_allowlist: ['10.0.0.0/8', '2001:db8::/32'],
+        domain_allowlist: ['example.com', '*.pypi.org'],
+      },
       env: { A: '1', B_2: 'x=y' },
       maxTtlSeconds: 90,
       enforceTtl: false,
@@ -236,7 +253,9 @@ describe('other modes', () => {
       runnerCleanup: undefined,
     })
     expect(errorsOf({ mode: 'stop' })).toEqual([expect.stringMatching(/^Input 'sandbox-id': is required in this mode/)])
-    expect(errorsOf({ mode: 'stop', 'sandbox-id': '../../admin' })).toEqual([expect.stringMatching(/^Input 'sandbox-id': must match/)])
+    expect(errorsOf({ mode: 'stop', 'sandbox-id': '../../admin' })).toEqual([
+      expect.stringMatching(/^Input 'sandbox-id': must match/),
+    ])
     expect(errorsOf({ mode: 'stop', 'sandbox-id': 'sbx-0123456789ABCDEF' })).toHaveLength(1)
   })
 
@@ -249,12 +268,23 @@ describe('other modes', () => {
       'domain-allowlist': 'github.com',
     }) as NetworkPolicyConfig
     expect(config.networkPolicy).toEqual({ internet_access: 'restricted', domain_allowlist: ['github.com'] })
-    expect(errorsOf({ mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000ff', 'internet-access': 'restricted', 'cidr-allowlist': 'x' })).toHaveLength(1)
+    expect(
+      errorsOf({
+        mode: 'network-policy',
+        'sandbox-id': 'sbx-00000000000000ff',
+        'internet-access': 'restricted',
+        'cidr-allowlist': 'x',
+      }),
+    ).toHaveLength(1)
   })
 
   it('network-policy needs internet-access: a policy is never opened by omission', () => {
     const errors = errorsOf({ mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000ff' })
-    expect(errors).toEqual([expect.stringMatching(/^Input 'internet-access': is required in mode 'network-policy': closed, open or restricted/)])
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^Input 'internet-access': is required in mode 'network-policy': closed, open or restricted/,
+      ),
+    ])
   })
 
   it('start mode: empty internet-access means open', () => {
@@ -283,13 +313,23 @@ describe('other modes', () => {
     }) as InstanceConfig
     expect(config.publicKey).toBe('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFoo me@host')
     expect(config.instanceConfig).toEqual({ template: 'base', num_gpus: 1 })
-    expect(errorsOf({ mode: 'instance', 'instance-config': '[1,2]' })).toEqual([expect.stringMatching(/^Input 'instance-config': must be a JSON object/)])
+    expect(errorsOf({ mode: 'instance', 'instance-config': '[1,2]' })).toEqual([
+      expect.stringMatching(/^Input 'instance-config': must be a JSON object/),
+    ])
     expect(errorsOf({ mode: 'instance', 'instance-config': '{bad' })).toEqual([expect.stringMatching(/not valid JSON/)])
-    expect(errorsOf({ mode: 'instance', 'public-key': 'not a key' })).toEqual([expect.stringMatching(/^Input 'public-key'/)])
+    expect(errorsOf({ mode: 'instance', 'public-key': 'not a key' })).toEqual([
+      expect.stringMatching(/^Input 'public-key'/),
+    ])
   })
 
   it('the post step reads only what cleanup needs', () => {
-    const inputs: Record<string, string> = { 'api-token': TOKEN, cpu: 'garbage', 'keep-alive': 'true', 'runner-timeout': 'soon', 'github-token': 'ghs_x' }
+    const inputs: Record<string, string> = {
+      'api-token': TOKEN,
+      cpu: 'garbage',
+      'keep-alive': 'true',
+      'runner-timeout': 'soon',
+      'github-token': 'ghs_x',
+    }
     const { runner, ...rest } = parseCleanupInputs((n) => inputs[n] ?? '')
     expect(rest).toEqual({
       apiToken: TOKEN,
@@ -307,7 +347,10 @@ describe('inputs of another mode: one warning each, never an error', () => {
   const reader = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? ''
 
   it('names the input and the mode, once per input, only when the value differs from the default', () => {
-    const warnings = unusedInputWarnings(reader({ ...defaults, mode: 'stop', 'gpu-type': 'H100', cpu: '8', 'keep-alive': 'true' }), 'stop')
+    const warnings = unusedInputWarnings(
+      reader({ ...defaults, mode: 'stop', 'gpu-type': 'H100', cpu: '8', 'keep-alive': 'true' }),
+      'stop',
+    )
     expect(warnings).toEqual([
       "Input 'cpu' is not used in mode 'stop'; it is ignored (it is read in mode 'start').",
       "Input 'gpu-type' is not used in mode 'stop'; it is ignored (it is read in mode 'start').",
@@ -319,7 +362,12 @@ describe('inputs of another mode: one warning each, never an error', () => {
     expect(unusedInputWarnings(reader({ ...defaults, 'github-token': 'ghs_x' }), 'start')).toEqual([])
     expect(unusedInputWarnings(reader({ ...defaults, 'github-token': 'ghs_x' }), 'instance')).toEqual([])
     expect(unusedInputWarnings(reader({}), 'sweep')).toEqual([])
-    expect(unusedInputWarnings(reader({ 'internet-access': 'closed', 'sandbox-id': 'sbx-00000000000000ff' }), 'network-policy')).toEqual([])
+    expect(
+      unusedInputWarnings(
+        reader({ 'internet-access': 'closed', 'sandbox-id': 'sbx-00000000000000ff' }),
+        'network-policy',
+      ),
+    ).toEqual([])
   })
 
   it('start mode leaves sandbox-id to its own input error', () => {
@@ -329,6 +377,7 @@ describe('inputs of another mode: one warning each, never an error', () => {
 
   it('every input has a mode list, and every listed mode exists', () => {
     expect(Object.keys(INPUT_MODES).sort()).toEqual(Object.keys(INPUT_DEFAULTS).sort())
-    for (const modes of Object.values(INPUT_MODES)) if (modes !== 'all') for (const mode of modes) expect(MODES).toContain(mode)
+    for (const modes of Object.values(INPUT_MODES))
+      if (modes !== 'all') for (const mode of modes) expect(MODES).toContain(mode)
   })
 })

@@ -13,7 +13,18 @@
  */
 import { test, fc } from '@fast-check/vitest'
 import { execFileSync } from 'node:child_process'
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, sep } from 'node:path'
 import { describe, expect } from 'vitest'
@@ -26,7 +37,22 @@ const relativePath = fc.array(segment, { minLength: 1, maxLength: 3 }).map((part
 /** Link targets: `{root}` is the case's own directory (outside, workspace, staging all lie under it). */
 const linkTarget = fc.oneof(
   relativePath,
-  fc.constantFrom('..', '../..', '../../outside', '../../../outside/secret.txt', '.git', '../.git', 'a/../..', 'wl/..', 'wout/..', '.', '/etc', '{root}/outside', '{root}/workspace/.git', '{root}/workspace/_temp/private'),
+  fc.constantFrom(
+    '..',
+    '../..',
+    '../../outside',
+    '../../../outside/secret.txt',
+    '.git',
+    '../.git',
+    'a/../..',
+    'wl/..',
+    'wout/..',
+    '.',
+    '/etc',
+    '{root}/outside',
+    '{root}/workspace/.git',
+    '{root}/workspace/_temp/private',
+  ),
   fc.tuple(fc.constantFrom('..', '../..', '.'), relativePath).map(([up, rest]) => `${up}/${rest}`),
 )
 const entry = fc.record({ path: relativePath, kind: fc.constantFrom('file', 'dir', 'link'), target: linkTarget })
@@ -77,7 +103,8 @@ function setUp() {
   const outside = join(root, 'outside')
   const staging = join(root, 'private-outer', 'download-1')
   const privateDir = join(workspace, '_temp', 'private')
-  for (const dir of [join(workspace, '.git'), outside, staging, privateDir, join(workspace, 'b')]) mkdirSync(dir, { recursive: true })
+  for (const dir of [join(workspace, '.git'), outside, staging, privateDir, join(workspace, 'b')])
+    mkdirSync(dir, { recursive: true })
   writeFileSync(join(workspace, '.git', 'config'), 'W:git')
   writeFileSync(join(workspace, 'b', 'keep.txt'), 'W:keep')
   writeFileSync(join(privateDir, 'id_ed25519'), 'P:key')
@@ -92,7 +119,11 @@ function setUp() {
 function systemRealpath(path: string): string | undefined {
   try {
     // GNU realpath -m can grow without end on a link that leads through itself: bounded, and then no answer.
-    return execFileSync('realpath', ['-m', '--', path], { encoding: 'utf8', timeout: 5_000, killSignal: 'SIGKILL' }).trim()
+    return execFileSync('realpath', ['-m', '--', path], {
+      encoding: 'utf8',
+      timeout: 5_000,
+      killSignal: 'SIGKILL',
+    }).trim()
   } catch {
     return undefined
   }
@@ -108,19 +139,25 @@ const forbidden = (workspace: string, privateDir: string, real: string | undefin
 
 describe('landDownloads, property', () => {
   test.prop([fc.array(entry, { minLength: 1, maxLength: 8 }), fc.array(downloadPath, { minLength: 1, maxLength: 4 })], {
-      numRuns: Number(process.env.LANDING_RUNS ?? 150),
-      // Counterexamples fast-check found once (links checked before their missing parents existed): always run.
-      examples: [
-        [[{ path: 'out/wl', kind: 'link', target: 'wl/..' }], ['out/wl']],
-        [[{ path: 'a/a', kind: 'link', target: '../wl' }], ['a/a', 'a']],
-      ],
-    })(
+    numRuns: Number(process.env.LANDING_RUNS ?? 150),
+    // Counterexamples fast-check found once (links checked before their missing parents existed): always run.
+    examples: [
+      [[{ path: 'out/wl', kind: 'link', target: 'wl/..' }], ['out/wl']],
+      [[{ path: 'a/a', kind: 'link', target: '../wl' }], ['a/a', 'a']],
+    ],
+  })(
     'every byte lands inside the workspace, outside .git and the private directory, and comes from staging',
     (entries, paths) => {
       const { root, workspace, outside, staging, privateDir } = setUp()
       try {
         buildStaging(staging, root, entries)
-        const before = { outside: snapshot(outside), git: snapshot(join(workspace, '.git')), private: snapshot(privateDir), staging: snapshot(staging), workspace: snapshot(workspace) }
+        const before = {
+          outside: snapshot(outside),
+          git: snapshot(join(workspace, '.git')),
+          private: snapshot(privateDir),
+          staging: snapshot(staging),
+          workspace: snapshot(workspace),
+        }
         const rootBefore = readdirSync(root).sort()
         landDownloads(staging, workspace, [...new Set(paths)], [privateDir])
         expect(snapshot(outside)).toEqual(before.outside)
@@ -134,7 +171,10 @@ describe('landDownloads, property', () => {
           // The walk never enters a link, so a new or changed entry stands where its path says.
           expect(forbidden(workspace, privateDir, join(workspace, path)), path).toBe(false)
           if (value.startsWith('file ')) expect(value, path).toMatch(/^file S:\d+$/)
-          if (value.startsWith('link ')) expect(forbidden(workspace, privateDir, systemRealpath(join(workspace, path))), `${path} -> ${value}`).toBe(false)
+          if (value.startsWith('link '))
+            expect(forbidden(workspace, privateDir, systemRealpath(join(workspace, path))), `${path} -> ${value}`).toBe(
+              false,
+            )
         }
       } finally {
         rmSync(root, { recursive: true, force: true })

@@ -3,7 +3,16 @@
  * never .git, the step's private directory, a write through a workspace link
  * that leads out, or a link from the archive that leads out.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -29,7 +38,11 @@ function setUp(files: Record<string, string>) {
 
 describe('landDownloads', () => {
   it('copies the asked-for paths, merging into what the workspace has; reports the missing ones', () => {
-    const { workspace, staging } = setUp({ 'reports/new.xml': 'new', 'reports/latest.xml': '-> new.xml', 'other.txt': 'not asked for' })
+    const { workspace, staging } = setUp({
+      'reports/new.xml': 'new',
+      'reports/latest.xml': '-> new.xml',
+      'other.txt': 'not asked for',
+    })
     mkdirSync(join(workspace, 'reports'))
     writeFileSync(join(workspace, 'reports', 'old.xml'), 'old')
     const landing = landDownloads(staging, workspace, ['reports', 'absent'], [])
@@ -53,7 +66,13 @@ describe('landDownloads', () => {
   })
 
   it('a link from the archive lands only when it stays inside the workspace', () => {
-    const { workspace, staging } = setUp({ 'r/a.txt': 'a', 'r/in': '-> a.txt', 'r/up': '-> ../../outside', 'r/abs': '-> /etc/passwd', top: '-> /etc' })
+    const { workspace, staging } = setUp({
+      'r/a.txt': 'a',
+      'r/in': '-> a.txt',
+      'r/up': '-> ../../outside',
+      'r/abs': '-> /etc/passwd',
+      top: '-> /etc',
+    })
     const landing = landDownloads(staging, workspace, ['r', 'top'], [])
     expect(landing.copied).toEqual(['r'])
     expect(landing.refused.sort()).toEqual([
@@ -65,7 +84,13 @@ describe('landDownloads', () => {
   })
 
   it("'.' brings everything but .git (at any depth) and the step's private directory inside the workspace", () => {
-    const { workspace, staging } = setUp({ 'a.txt': 'a', '.git/config': '[core]', 'sub/.git/HEAD': 'x', 'sub/b.txt': 'b', '_temp/gpu-sandbox-1/id': 'forged key' })
+    const { workspace, staging } = setUp({
+      'a.txt': 'a',
+      '.git/config': '[core]',
+      'sub/.git/HEAD': 'x',
+      'sub/b.txt': 'b',
+      '_temp/gpu-sandbox-1/id': 'forged key',
+    })
     const privateDir = join(workspace, '_temp', 'gpu-sandbox-1')
     mkdirSync(privateDir, { recursive: true })
     writeFileSync(join(privateDir, 'id'), 'real key')
@@ -82,7 +107,7 @@ describe('landDownloads', () => {
   })
 
   it('a link that would lead through itself, or into .git once it stands, is refused', () => {
-    const { workspace, staging } = setUp({ 'loop': '-> loop/x', 'hop': '-> ./hop/../.git', 'fine': '-> sub', 'sub/x': 'x' })
+    const { workspace, staging } = setUp({ loop: '-> loop/x', hop: '-> ./hop/../.git', fine: '-> sub', 'sub/x': 'x' })
     const landing = landDownloads(staging, workspace, ['loop', 'hop', 'fine', 'sub'], [])
     expect(landing.copied).toEqual(['fine', 'sub'])
     expect(landing.refused).toEqual([

@@ -24,10 +24,18 @@ const GENERATED = 'gh-7-1-1-b0c5e1'
 function config(inputs: Record<string, string> = {}): StartConfig {
   // A generated name unless the test chooses one: a chosen name is looked up before the first start.
   const all: Record<string, string> = { 'api-token': TOKEN, 'base-url': BASE, ...inputs }
-  return parseInputs((n) => all[n] ?? '', { repositoryId: '7', runId: '1', runAttempt: '1', randomHex: () => 'b0c5e1' }) as StartConfig
+  return parseInputs((n) => all[n] ?? '', {
+    repositoryId: '7',
+    runId: '1',
+    runAttempt: '1',
+    randomHex: () => 'b0c5e1',
+  }) as StartConfig
 }
 
-async function start(inputs: Record<string, string> = {}, clock = new FakeClock()): Promise<{ core: RecordingCore; error?: Error }> {
+async function start(
+  inputs: Record<string, string> = {},
+  clock = new FakeClock(),
+): Promise<{ core: RecordingCore; error?: Error }> {
   const core = recordingCore()
   try {
     await runStart(config(inputs), { core, client: client(), clock, signal: new AbortController().signal })
@@ -37,7 +45,8 @@ async function start(inputs: Record<string, string> = {}, clock = new FakeClock(
   }
 }
 
-const capacityBusy = () => HttpResponse.json({ code: 503, error: 'sandbox_capacity_unavailable', message: 'none free' }, { status: 503 })
+const capacityBusy = () =>
+  HttpResponse.json({ code: 503, error: 'sandbox_capacity_unavailable', message: 'none free' }, { status: 503 })
 
 describe('start', () => {
   it('starts, saves name then id, polls to running and sets the outputs', async () => {
@@ -56,20 +65,37 @@ describe('start', () => {
       `GET /sandboxes/${id}`,
       `GET /sandboxes/${id}`,
     ])
-    expect(saveOrder).toEqual(['sandbox-name after 0 requests', 'sandbox-id after 1 requests', 'started-at after 1 requests', 'sandbox-seen after 2 requests', 'hourly-cost after 4 requests'])
+    expect(saveOrder).toEqual([
+      'sandbox-name after 0 requests',
+      'sandbox-id after 1 requests',
+      'started-at after 1 requests',
+      'sandbox-seen after 2 requests',
+      'hourly-cost after 4 requests',
+    ])
     // Pricing is read without the token (as the interface shows it); the credit alert with it.
     expect(service.billingRequests.sort()).toEqual(['GET /credit-alert (with token)', 'GET /pricing'])
     // 4 vCPU x 0.01 + 16 GiB x 0.005 + 100 GB x 0.0002 = 0.14 $/h (CPU only)
     expect(Number(core.state['hourly-cost'])).toBeCloseTo(0.14, 10)
     const summary = core.summaries.join('\n')
-    expect(summary).toContain('| Estimated cost | \\~\\$0.14/hour (4 x additional\\_vcpus \\$0.01 + 16 x additional\\_memory\\_gib \\$0.005 + 100 x disk\\_gb \\$0.0002) |')
+    expect(summary).toContain(
+      '| Estimated cost | \\~\\$0.14/hour (4 x additional\\_vcpus \\$0.01 + 16 x additional\\_memory\\_gib \\$0.005 + 100 x disk\\_gb \\$0.0002) |',
+    )
     expect(summary).toContain('| Credit alert | \\$25.00, armed |')
     expect(summary).toContain('| Time to running | 2s |')
     expect(core.annotations).toEqual([])
     expect(core.state['sandbox-id']).toBe(id)
-    expect(core.outputs).toMatchObject({ 'sandbox-id': id, 'sandbox-name': GENERATED, status: 'running', 'gpu-type': '' })
+    expect(core.outputs).toMatchObject({
+      'sandbox-id': id,
+      'sandbox-name': GENERATED,
+      status: 'running',
+      'gpu-type': '',
+    })
     expect(JSON.parse(core.outputs.sandbox ?? '')).toEqual({ id, name: GENERATED, status: 'running', spec: {} })
-    expect(core.log.filter((l) => l.startsWith(`${id}:`))).toEqual([`${id}: pending (after 0s)`, `${id}: provisioning (after 1s)`, `${id}: running (after 2s)`])
+    expect(core.log.filter((l) => l.startsWith(`${id}:`))).toEqual([
+      `${id}: pending (after 0s)`,
+      `${id}: provisioning (after 1s)`,
+      `${id}: running (after 2s)`,
+    ])
     expect(service.requests[0]?.body).toEqual({
       name: GENERATED,
       spec: { cpu_count: 4, memory_gib: 16, storage_gib: 100 },
@@ -85,7 +111,9 @@ describe('start', () => {
     expect(error).toBeUndefined()
     expect(core.outputs.status).toBe('running')
     expect(core.annotations.map((a) => a.level)).toEqual(['warning', 'warning'])
-    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/Could not read pricing.*not affected[\s\S]*Could not read the credit alert/)
+    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(
+      /Could not read pricing.*not affected[\s\S]*Could not read the credit alert/,
+    )
     const summary = core.summaries.join('\n')
     expect(summary).toContain('| Estimated cost | no estimate (pricing unavailable) |')
     expect(summary).toContain('| Credit alert | unavailable |')
@@ -98,7 +126,9 @@ describe('start', () => {
     const { core, error } = await start({ 'gpu-type': 'A100' })
     expect(error).toBeUndefined()
     const summary = core.summaries.join('\n')
-    expect(summary).toContain('| Estimated cost | no estimate (the pricing catalog has no a100\\_x1\\_prototyping (or a100\\_x1\\_…), additional\\_memory\\_gib, disk\\_gb) |')
+    expect(summary).toContain(
+      '| Estimated cost | no estimate (the pricing catalog has no a100\\_x1\\_prototyping (or a100\\_x1\\_…), additional\\_memory\\_gib, disk\\_gb) |',
+    )
     expect(summary).toContain('| Credit alert | none configured |')
     expect(core.annotations).toEqual([])
   })
@@ -119,7 +149,11 @@ describe('start', () => {
 
   it('a 429 while polling waits Retry-After and doubles the poll delay from then on', async () => {
     service.statuses = [...Array<string>(6).fill('provisioning'), 'running']
-    const tooMany = () => HttpResponse.json({ code: 429, error: 'rate_limit_exceeded', message: 'slow' }, { status: 429, headers: { 'retry-after': '7' } })
+    const tooMany = () =>
+      HttpResponse.json(
+        { code: 429, error: 'rate_limit_exceeded', message: 'slow' },
+        { status: 429, headers: { 'retry-after': '7' } },
+      )
     service.getScript = [undefined, tooMany] as (() => Response | undefined)[]
     const clock = new FakeClock(Array<number>(100).fill(0))
     const { core, error } = await start({}, clock)
@@ -138,7 +172,9 @@ describe('start', () => {
     expect(starts.map((r) => (r.body as { name: string }).name)).toEqual([GENERATED, GENERATED])
     expect(service.sandboxes).toHaveLength(1)
     expect(core.outputs['sandbox-id']).toBe(service.sandboxes[0]?.id)
-    expect(core.log).toContain(`Adopting sandbox ${service.sandboxes[0]?.id}: an earlier start attempt created it but its answer was lost.`)
+    expect(core.log).toContain(
+      `Adopting sandbox ${service.sandboxes[0]?.id}: an earlier start attempt created it but its answer was lost.`,
+    )
     expect(service.paths().slice(0, 3)).toEqual(['POST /sandboxes/start', 'POST /sandboxes/start', 'GET /sandboxes'])
   })
 
@@ -153,7 +189,9 @@ describe('start', () => {
   it('a chosen name held by a live sandbox fails at once: one list, no start', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'running' })
     const { core, error } = await start({ name: 'box-1' })
-    expect(error?.message).toMatch(/The name 'box-1' is held by the live sandbox sbx-00000000000000aa \(status running\), which this step did not start; nothing was started\..*replace-existing: true/)
+    expect(error?.message).toMatch(
+      /The name 'box-1' is held by the live sandbox sbx-00000000000000aa \(status running\), which this step did not start; nothing was started\..*replace-existing: true/,
+    )
     expect(service.paths()).toEqual(['GET /sandboxes'])
     expect(core.state['name-holders']).toBe('sbx-00000000000000aa')
     expect(core.state['sandbox-name'] ?? '').toBe('')
@@ -189,7 +227,9 @@ describe('start', () => {
     service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'box-1', status: 'stopping' })
     const clock = new FakeClock()
     const { error } = await start({ name: 'box-1', 'replace-existing': 'true', timeout: '1m' }, clock)
-    expect(error?.message).toMatch(/The name 'box-1' was still held by sbx-00000000000000aa when 'timeout' ran out; nothing was started/)
+    expect(error?.message).toMatch(
+      /The name 'box-1' was still held by sbx-00000000000000aa when 'timeout' ran out; nothing was started/,
+    )
     expect(error?.message).not.toMatch(/set 'replace-existing/)
     // No start request is spent to find out: reads once a poll interval.
     expect(service.paths().filter((p) => p.startsWith('POST '))).toEqual([])
@@ -201,7 +241,9 @@ describe('start', () => {
     service.startScript = [capacityBusy, capacityBusy]
     const { core, error } = await start({ 'gpu-type': 'H100, A100, A6000', 'gpu-count': '2' })
     expect(error).toBeUndefined()
-    const specs = service.requests.filter((r) => r.path === '/sandboxes/start').map((r) => (r.body as { spec: unknown }).spec)
+    const specs = service.requests
+      .filter((r) => r.path === '/sandboxes/start')
+      .map((r) => (r.body as { spec: unknown }).spec)
     expect(specs).toEqual([
       { cpu_count: 4, memory_gib: 16, storage_gib: 100, gpu_type: 'H100', gpu_count: 2 },
       { cpu_count: 4, memory_gib: 16, storage_gib: 100, gpu_type: 'A100', gpu_count: 2 },
@@ -215,7 +257,9 @@ describe('start', () => {
     service.startScript = Array.from({ length: 100 }, () => capacityBusy)
     const clock = new FakeClock()
     const { core, error } = await start({ 'gpu-type': 'H100,A100', 'capacity-timeout': '1m' }, clock)
-    expect(error?.message).toMatch(/^No capacity: every GPU type listed in 'gpu-type' \(H100, A100\) answered sandbox_capacity_unavailable for 56s \(5 rounds through the list, 10 start attempts; capacity-timeout 1m\)\. No start was accepted\. Raise 'capacity-timeout', or add another type to 'gpu-type'\.$/)
+    expect(error?.message).toMatch(
+      /^No capacity: every GPU type listed in 'gpu-type' \(H100, A100\) answered sandbox_capacity_unavailable for 56s \(5 rounds through the list, 10 start attempts; capacity-timeout 1m\)\. No start was accepted\. Raise 'capacity-timeout', or add another type to 'gpu-type'\.$/,
+    )
     expect(core.state['sandbox-name']).toBe('')
     // Five rounds through both types, backing off between them, within the minute.
     expect(clock.sleeps).toEqual([3750, 7500, 15_000, 30_000])
@@ -261,7 +305,10 @@ describe('start', () => {
   it('dry-run outputs the request and sends nothing', async () => {
     const { core } = await start({ 'dry-run': 'true', 'gpu-type': 'a100', env: 'A=1\nDB_PASSWORD=s3cr3t-value' })
     expect(service.requests).toEqual([])
-    expect(JSON.parse(core.outputs.request ?? '')).toMatchObject({ spec: { gpu_type: 'A100', gpu_count: 1 }, env: { A: '1', DB_PASSWORD: 's3cr3t-value' } })
+    expect(JSON.parse(core.outputs.request ?? '')).toMatchObject({
+      spec: { gpu_type: 'A100', gpu_count: 1 },
+      env: { A: '1', DB_PASSWORD: 's3cr3t-value' },
+    })
     expect(core.state).toEqual({})
     // env values may be secrets: the log and the summary name the keys only.
     const shown = [...core.log, ...core.summaries].join('\n')
@@ -282,9 +329,17 @@ describe('main entry logic', () => {
 
   it('mode stop stops sandbox-id and reports the status', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000bb', name: 'x', status: 'running' })
-    const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, mode: 'stop', 'sandbox-id': 'sbx-00000000000000bb' })
+    const core = recordingCore({
+      'api-token': TOKEN,
+      'base-url': BASE,
+      mode: 'stop',
+      'sandbox-id': 'sbx-00000000000000bb',
+    })
     await runMain({ core, clock: new FakeClock(), makeClient: client, signal: new AbortController().signal, env: {} })
-    expect(service.paths()).toEqual(['POST /sandboxes/sbx-00000000000000bb/stop', 'GET /sandboxes/sbx-00000000000000bb'])
+    expect(service.paths()).toEqual([
+      'POST /sandboxes/sbx-00000000000000bb/stop',
+      'GET /sandboxes/sbx-00000000000000bb',
+    ])
     expect(core.outputs).toEqual({ 'sandbox-id': 'sbx-00000000000000bb', status: 'stopped' })
   })
 })
@@ -297,7 +352,10 @@ describe('post', () => {
     const { core, error } = await post({}, { 'sandbox-name': 'box-1', 'sandbox-id': 'sbx-00000000000000cc' })
     expect(error).toBeUndefined()
     expect(core.secrets).toEqual([TOKEN])
-    expect(service.paths()).toEqual(['POST /sandboxes/sbx-00000000000000cc/stop', 'GET /sandboxes/sbx-00000000000000cc'])
+    expect(service.paths()).toEqual([
+      'POST /sandboxes/sbx-00000000000000cc/stop',
+      'GET /sandboxes/sbx-00000000000000cc',
+    ])
     expect(core.log).toContain('Stopped sandbox sbx-00000000000000cc (status: stopped).')
   })
 
@@ -306,9 +364,16 @@ describe('post', () => {
     const clock = new FakeClock()
     clock.time = Date.UTC(2026, 10, 22, 12)
     const startedAt = clock.now() - 90 * 60_000
-    const { core, error } = await post({}, { 'sandbox-id': 'sbx-00000000000000cc', 'started-at': String(startedAt), 'hourly-cost': '2' }, clock)
+    const { core, error } = await post(
+      {},
+      { 'sandbox-id': 'sbx-00000000000000cc', 'started-at': String(startedAt), 'hourly-cost': '2' },
+      clock,
+    )
     expect(error).toBeUndefined()
-    expect(core.log.slice(-2)).toEqual(['::endgroup::', 'Stopped sandbox sbx-00000000000000cc after 1h30m (status: stopped).'])
+    expect(core.log.slice(-2)).toEqual([
+      '::endgroup::',
+      'Stopped sandbox sbx-00000000000000cc after 1h30m (status: stopped).',
+    ])
     expect(core.summaries).toEqual([
       '### Sandbox sbx-00000000000000cc cleanup\n\n| | |\n|---|---|\n' +
         '| Stop | stop accepted; status stopped |\n' +
@@ -324,7 +389,11 @@ describe('post', () => {
     service.sandboxes.push({ id: 'sbx-00000000000000de', name: 'other', status: 'running' })
     const { error } = await post({}, { 'sandbox-name': 'box-1' })
     expect(error).toBeUndefined()
-    expect(service.paths()).toEqual(['GET /sandboxes', 'POST /sandboxes/sbx-00000000000000dd/stop', 'GET /sandboxes/sbx-00000000000000dd'])
+    expect(service.paths()).toEqual([
+      'GET /sandboxes',
+      'POST /sandboxes/sbx-00000000000000dd/stop',
+      'GET /sandboxes/sbx-00000000000000dd',
+    ])
   })
 
   it('looks again before concluding a name-only start created nothing', async () => {
@@ -333,7 +402,10 @@ describe('post', () => {
     expect(service.paths()).toEqual(['GET /sandboxes', 'GET /sandboxes', 'GET /sandboxes'])
     expect(clock.sleeps).toEqual([2000, 4000])
     // The final line comes after the group, visible without expanding it.
-    expect(core.log.slice(-2)).toEqual(['::endgroup::', "No live sandbox named 'box-1' exists: the start request created nothing, so there is nothing to stop."])
+    expect(core.log.slice(-2)).toEqual([
+      '::endgroup::',
+      "No live sandbox named 'box-1' exists: the start request created nothing, so there is nothing to stop.",
+    ])
   })
 
   it('a 404 means already gone', async () => {
@@ -345,7 +417,11 @@ describe('post', () => {
   it('retries 429, 503 and lost answers until the stop is accepted', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000ff', name: 'box-1', status: 'running' })
     service.stopScript = [
-      () => HttpResponse.json({ code: 429, error: 'rate_limit_exceeded', message: 'slow' }, { status: 429, headers: { 'retry-after': '3' } }),
+      () =>
+        HttpResponse.json(
+          { code: 429, error: 'rate_limit_exceeded', message: 'slow' },
+          { status: 429, headers: { 'retry-after': '3' } },
+        ),
       () => HttpResponse.json({ code: 503, error: 'service_unavailable', message: 'down' }, { status: 503 }),
       () => HttpResponse.error(),
     ]
@@ -358,7 +434,10 @@ describe('post', () => {
   })
 
   it('a stop that keeps failing until the deadline throws', async () => {
-    service.stopScript = Array.from({ length: 200 }, () => () => HttpResponse.json({ code: 503, error: 'x', message: 'down' }, { status: 503 }))
+    service.stopScript = Array.from(
+      { length: 200 },
+      () => () => HttpResponse.json({ code: 503, error: 'x', message: 'down' }, { status: 503 }),
+    )
     const { error } = await post({}, { 'sandbox-id': 'sbx-00000000000000ff' })
     expect(error?.message).toMatch(/POST \/sandboxes\/sbx-00000000000000ff\/stop failed with 503/)
   })
@@ -366,12 +445,18 @@ describe('post', () => {
   it('keep-alive leaves the sandbox running with a notice and sends nothing', async () => {
     const { core } = await post({ 'keep-alive': 'true' }, { 'sandbox-id': 'sbx-00000000000000ff' })
     expect(service.requests).toEqual([])
-    expect(core.annotations).toEqual([{ level: 'notice', message: expect.stringMatching(/keep-alive: true: sbx-00000000000000ff is left running/) }])
+    expect(core.annotations).toEqual([
+      { level: 'notice', message: expect.stringMatching(/keep-alive: true: sbx-00000000000000ff is left running/) },
+    ])
   })
 
   it.each([
     [{}, {}, /the main step sent no start request/],
-    [{}, { 'sandbox-name': '', 'start-refused': '401 unauthorized' }, /Nothing to clean up: the main step created no sandbox \(401 unauthorized\)\./],
+    [
+      {},
+      { 'sandbox-name': '', 'start-refused': '401 unauthorized' },
+      /Nothing to clean up: the main step created no sandbox \(401 unauthorized\)\./,
+    ],
     [{ mode: 'stop' }, { 'sandbox-id': 'sbx-00000000000000ff' }, /mode 'stop' starts nothing/],
     [{ mode: 'network-policy' }, {}, /mode 'network-policy' starts nothing/],
   ])('skips with a reason: %j %j', async (inputs, state, reason) => {

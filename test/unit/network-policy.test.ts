@@ -3,7 +3,12 @@ import { comparePolicies } from '../../src/modes/network-policy.ts'
 
 describe('comparePolicies', () => {
   it('treats example.com and *.example.com as the same entry', () => {
-    expect(comparePolicies({ internet_access: 'restricted', domain_allowlist: ['example.com', '*.pypi.org'] }, { internet_access: 'restricted', domain_allowlist: ['*.example.com', 'pypi.org'] })).toEqual([])
+    expect(
+      comparePolicies(
+        { internet_access: 'restricted', domain_allowlist: ['example.com', '*.pypi.org'] },
+        { internet_access: 'restricted', domain_allowlist: ['*.example.com', 'pypi.org'] },
+      ),
+    ).toEqual([])
   })
 
   it('reports every other difference', () => {

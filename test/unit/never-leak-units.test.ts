@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest'
 import { duration, DURATION_BOUNDS, formatBound } from '../../src/inputs/durations.ts'
 import { fitJson, OUTPUT_BUDGET_BYTES, setJsonOutput, setTextOutput } from '../../src/step/outputs.ts'
-import { isEnded, isFailed, isNotLive, isReady, isSettled, isStoppingOrEnded, mayHoldName } from '../../src/sandbox/status.ts'
+import {
+  isEnded,
+  isFailed,
+  isNotLive,
+  isReady,
+  isSettled,
+  isStoppingOrEnded,
+  mayHoldName,
+} from '../../src/sandbox/status.ts'
 import { recordingCore } from '../harness/fakes.ts'
 
 describe('sandbox status vocabulary (both generations)', () => {
@@ -19,22 +27,43 @@ describe('sandbox status vocabulary (both generations)', () => {
     ['finished', false, false, true, true, false],
     ['something-new', false, false, false, false, true],
   ])('%s', (status, ready, settled, ended, notLive, holdsName) => {
-    expect([isReady(status), isSettled(status), isEnded(status), isNotLive(status), mayHoldName(status)]).toEqual([ready, settled, ended, notLive, holdsName])
+    expect([isReady(status), isSettled(status), isEnded(status), isNotLive(status), mayHoldName(status)]).toEqual([
+      ready,
+      settled,
+      ended,
+      notLive,
+      holdsName,
+    ])
   })
 
   it('an unknown or missing status is never ended (a repeated stop is safe; a missed one costs money)', () => {
-    expect([isEnded(undefined), isStoppingOrEnded(undefined), isFailed(undefined), mayHoldName(undefined)]).toEqual([false, false, false, true])
+    expect([isEnded(undefined), isStoppingOrEnded(undefined), isFailed(undefined), mayHoldName(undefined)]).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ])
   })
 })
 
 describe('outputs cut to fit', () => {
   it('a record within its share is passed on exactly', () => {
     const record = { id: 'sbx-1', status: 'running', nested: { a: [1, 2] } }
-    expect(fitJson(record, 1024)).toEqual({ json: JSON.stringify(record), cut: false, originalBytes: JSON.stringify(record).length })
+    expect(fitJson(record, 1024)).toEqual({
+      json: JSON.stringify(record),
+      cut: false,
+      originalBytes: JSON.stringify(record).length,
+    })
   })
 
   it('a longer record keeps the fields that fit in order, shortens long strings, and lists what it dropped', () => {
-    const record = { id: 'sbx-1', status: 'running', log: 'y'.repeat(5_000), big: { blob: 'z'.repeat(50_000) }, zone: 'eu' }
+    const record = {
+      id: 'sbx-1',
+      status: 'running',
+      log: 'y'.repeat(5_000),
+      big: { blob: 'z'.repeat(50_000) },
+      zone: 'eu',
+    }
     const fitted = fitJson(record, 20_000)
     expect(fitted.cut).toBe(true)
     expect(Buffer.byteLength(fitted.json)).toBeLessThanOrEqual(20_000)
@@ -62,22 +91,30 @@ describe('outputs cut to fit', () => {
 
   it('setJsonOutput warns when it cut; setTextOutput shortens a long service string', () => {
     const core = recordingCore()
-    setJsonOutput(core, 'network-policy', { internet_access: 'open', domain_allowlist: Array.from({ length: 20_000 }, (_, i) => `d${i}.example.com`) })
-    expect(Buffer.byteLength(core.outputs['network-policy'] ?? '')).toBeLessThanOrEqual(OUTPUT_BUDGET_BYTES['network-policy'])
+    setJsonOutput(core, 'network-policy', {
+      internet_access: 'open',
+      domain_allowlist: Array.from({ length: 20_000 }, (_, i) => `d${i}.example.com`),
+    })
+    expect(Buffer.byteLength(core.outputs['network-policy'] ?? '')).toBeLessThanOrEqual(
+      OUTPUT_BUDGET_BYTES['network-policy'],
+    )
     expect(core.annotations.map((a) => a.level)).toEqual(['warning'])
     setTextOutput(core, 'status', 's'.repeat(10_000))
     expect(Buffer.byteLength(core.outputs.status ?? '')).toBeLessThanOrEqual(OUTPUT_BUDGET_BYTES.text + 3)
   })
 
   it('the shares of the JSON outputs leave room for the others under 1 MiB', () => {
-    expect(OUTPUT_BUDGET_BYTES.sandbox + OUTPUT_BUDGET_BYTES['network-policy'] + 16 * OUTPUT_BUDGET_BYTES.text).toBeLessThan(1024 * 1024)
+    expect(
+      OUTPUT_BUDGET_BYTES.sandbox + OUTPUT_BUDGET_BYTES['network-policy'] + 16 * OUTPUT_BUDGET_BYTES.text,
+    ).toBeLessThan(1024 * 1024)
   })
 })
 
 describe('duration bounds', () => {
   it('every duration the action waits on is bounded far inside what setTimeout can hold', () => {
     // max-ttl and max-grace are only sent to the service; they have bounds too, but never become a timer.
-    for (const name of ['timeout', 'poll-interval', 'capacity-timeout'] as const) expect(DURATION_BOUNDS[name].maxSeconds * 1000).toBeLessThan(2 ** 31 - 1)
+    for (const name of ['timeout', 'poll-interval', 'capacity-timeout'] as const)
+      expect(DURATION_BOUNDS[name].maxSeconds * 1000).toBeLessThan(2 ** 31 - 1)
     for (const bounds of Object.values(DURATION_BOUNDS)) expect(Number.isFinite(bounds.maxSeconds)).toBe(true)
   })
 
@@ -103,7 +140,12 @@ describe('duration bounds', () => {
   })
 
   it('formats bounds in the largest whole unit', () => {
-    expect([formatBound(86_400), formatBound(600), formatBound(90), formatBound(2_592_000)]).toEqual(['24h', '10m', '90s', '720h'])
+    expect([formatBound(86_400), formatBound(600), formatBound(90), formatBound(2_592_000)]).toEqual([
+      '24h',
+      '10m',
+      '90s',
+      '720h',
+    ])
   })
 })
 

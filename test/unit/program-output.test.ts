@@ -16,18 +16,26 @@ function actedOn(...lines: string[]) {
 
 describe('programText', () => {
   it('leaves the workflow commands of a run: step working', () => {
-    expect(actedOn('::error file=a.py,line=3::boom', '  ::warning::w', '::group::g', '::endgroup::', '::add-mask::hide-me', 'x ##[debug]d')).toEqual([
-      'error:boom',
-      'warning:w',
-      'group:g',
-      'endgroup:',
-      'add-mask:hide-me',
-      'debug:d',
-    ])
+    expect(
+      actedOn(
+        '::error file=a.py,line=3::boom',
+        '  ::warning::w',
+        '::group::g',
+        '::endgroup::',
+        '::add-mask::hide-me',
+        'x ##[debug]d',
+      ),
+    ).toEqual(['error:boom', 'warning:w', 'group:g', 'endgroup:', 'add-mask:hide-me', 'debug:d'])
   })
 
   it("never lets save-state or set-output write the action's state or outputs, in either syntax or case, nor behind a bare \\r", () => {
-    const lines = ['::save-state name=runner::{"id":7}', ' ::SET-OUTPUT name=sandbox-id::sbx-x', 'log ##[save-state name=secret-dir]/home', 'progress 50%\r::set-output name=a::b', '##[Set-Output name=c]d']
+    const lines = [
+      '::save-state name=runner::{"id":7}',
+      ' ::SET-OUTPUT name=sandbox-id::sbx-x',
+      'log ##[save-state name=secret-dir]/home',
+      'progress 50%\r::set-output name=a::b',
+      '##[Set-Output name=c]d',
+    ]
     const stdout = lines.map(programText).join('\n')
     expect(stdoutValues(stdout, 'save-state')).toEqual({})
     expect(stdoutValues(stdout, 'set-output')).toEqual({})
@@ -66,7 +74,9 @@ describe('ProgramCommands', () => {
     commands.see('x\r##[stop-commands]again')
     expect(commands.resumeLine()).toBe('::again::')
     // The runner agrees: after the resume line, the action's own error is read.
-    expect(actedOn('::stop-commands::again', '::error::paused', '::again::', '::error::the action')).toEqual(['error:the action'])
+    expect(actedOn('::stop-commands::again', '::error::paused', '::again::', '::error::the action')).toEqual([
+      'error:the action',
+    ])
   })
 
   it('an unclosable stop never counts as a pause (it was defused)', () => {
@@ -82,7 +92,23 @@ describe('ProgramCommands', () => {
  * the sweep below can fail: U+0009–U+000D, U+0020, U+0085, U+00A0, U+1680,
  * U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000.
  */
-const DOTNET_WHITESPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, ...Array.from({ length: 11 }, (_, i) => 0x2000 + i), 0x2028, 0x2029, 0x202f, 0x205f, 0x3000])
+const DOTNET_WHITESPACE = new Set([
+  0x09,
+  0x0a,
+  0x0b,
+  0x0c,
+  0x0d,
+  0x20,
+  0x85,
+  0xa0,
+  0x1680,
+  ...Array.from({ length: 11 }, (_, i) => 0x2000 + i),
+  0x2028,
+  0x2029,
+  0x202f,
+  0x205f,
+  0x3000,
+])
 
 /** The program's stdout as the step prints it: lines split at \n (the run's line splitter), each through programText. */
 const filtered = (stdout: string) => stdout.split('\n').map(programText).join('\n')
@@ -98,19 +124,26 @@ describe('the runner white space before a state-writing command (every code poin
 
   it('through the filter first, none is acted on', () => {
     const acted = []
-    for (let cp = 0; cp <= 0xffff; cp++) if (stdoutValues(filtered(line(cp)), 'save-state').runner !== undefined) acted.push(cp)
+    for (let cp = 0; cp <= 0xffff; cp++)
+      if (stdoutValues(filtered(line(cp)), 'save-state').runner !== undefined) acted.push(cp)
     expect(acted).toEqual([])
   })
 })
 
 describe('the variants a hostile program tries', () => {
   const prefixes = ['\u0085', '\u2028', '\u00a0', '\t', '\u0085 \u3000']
-  it.each(prefixes.map((prefix) => [JSON.stringify(prefix), prefix]))('%s before save-state and set-output: shown, not acted on', (_name, prefix) => {
-    const stdout = [`${prefix}::save-state name=runner::forged`, `${prefix}::set-output name=sandbox-id::forged`].join('\n')
-    expect(stdoutValues(stdout, 'save-state')).toEqual({ runner: 'forged' })
-    expect(stdoutValues(filtered(stdout), 'save-state')).toEqual({})
-    expect(stdoutValues(filtered(stdout), 'set-output')).toEqual({})
-  })
+  it.each(prefixes.map((prefix) => [JSON.stringify(prefix), prefix]))(
+    '%s before save-state and set-output: shown, not acted on',
+    (_name, prefix) => {
+      const stdout = [
+        `${prefix}::save-state name=runner::forged`,
+        `${prefix}::set-output name=sandbox-id::forged`,
+      ].join('\n')
+      expect(stdoutValues(stdout, 'save-state')).toEqual({ runner: 'forged' })
+      expect(stdoutValues(filtered(stdout), 'save-state')).toEqual({})
+      expect(stdoutValues(filtered(stdout), 'set-output')).toEqual({})
+    },
+  )
 
   it("ſ and ı, which .NET's OrdinalIgnoreCase reads as s and i, do not slip past", () => {
     const stdout = '::ſave-ſtate name=runner::forged\n::ſet-output name=a::b\n##[ſave-state name=c]d'
@@ -132,7 +165,10 @@ describe('the variants a hostile program tries', () => {
     // The runner removes a resumed token from its commands: ::stop-commands::add-mask would end every later mask.
     expect(programText('::stop-commands::add-mask')).toBe(':\u2060:stop-commands::add-mask')
     expect(programText('::stop-commands a:b=c::')).toBe(':\u2060:stop-commands a:b=c::')
-    expect(actedOn('::stop-commands::add-mask', '::add-mask::', '::add-mask::secret')).toEqual(['add-mask:', 'add-mask:secret'])
+    expect(actedOn('::stop-commands::add-mask', '::add-mask::', '::add-mask::secret')).toEqual([
+      'add-mask:',
+      'add-mask:secret',
+    ])
     // Without the filter, the runner would lose add-mask for the rest of the job.
     expect(runnerCommands('::stop-commands::add-mask\n::add-mask::\n::add-mask::secret')).toEqual([])
   })

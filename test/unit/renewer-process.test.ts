@@ -68,7 +68,11 @@ async function given(): Promise<{ argv: string[]; env: Record<string, string>; s
 
 describe('the renewer process', () => {
   it('gets its spec through stdin only, a cut-down environment, and the flag as its one argument; the post step ends it', async () => {
-    const pid = await launchRenewer(spec, join(dir, 'stand-in.mjs'), join(dir, 'renewer.log'), { PATH: process.env.PATH, 'INPUT_API-TOKEN': TOKEN, STATE_x: '1' })
+    const pid = await launchRenewer(spec, join(dir, 'stand-in.mjs'), join(dir, 'renewer.log'), {
+      PATH: process.env.PATH,
+      'INPUT_API-TOKEN': TOKEN,
+      STATE_x: '1',
+    })
     started.push(pid)
     const seen = await given()
     expect(seen.argv).toEqual([RENEWER_FLAG])
@@ -84,15 +88,35 @@ describe('the renewer process', () => {
 
   it('keepCertificateFresh starts it and saves its pid; removeSshAccess ends it and reports its logged failure once', async () => {
     const core = recordingCore()
-    const prepared: PreparedSandboxSsh = { dir, keyPath: join(dir, 'k'), certPath: join(dir, 'c'), publicKey: spec.publicKey, certIssuedAt: 0, certExpiresAt: undefined }
-    const deps = { core, client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }), clock: new FakeClock(), signal: new AbortController().signal, env: { PATH: process.env.PATH }, renewer: { script: join(dir, 'stand-in.mjs'), requestTimeoutMs: 1000 } }
+    const prepared: PreparedSandboxSsh = {
+      dir,
+      keyPath: join(dir, 'k'),
+      certPath: join(dir, 'c'),
+      publicKey: spec.publicKey,
+      certIssuedAt: 0,
+      certExpiresAt: undefined,
+    }
+    const deps = {
+      core,
+      client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }),
+      clock: new FakeClock(),
+      signal: new AbortController().signal,
+      env: { PATH: process.env.PATH },
+      renewer: { script: join(dir, 'stand-in.mjs'), requestTimeoutMs: 1000 },
+    }
     await keepCertificateFresh(deps, { baseUrl: BASE, apiToken: TOKEN }, prepared, spec.sandboxId, 5_000_000)
     const state = new ActionState(core)
     const pid = state.renewerPid as number
     started.push(pid)
-    expect(core.log.join('\n')).toContain(`SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it or the sandbox's TTL`)
+    expect(core.log.join('\n')).toContain(
+      `SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it or the sandbox's TTL`,
+    )
     expect(JSON.parse((await given()).spec)).toMatchObject({ certPath: join(dir, 'c'), endsAt: 5_000_000 })
-    writeFileSync(join(dir, 'renewer.log'), '2026-11-24T00:00:01.000Z failed: one\n2026-11-24T00:00:02.000Z failed: two ::warning::x\n', { flag: 'a' })
+    writeFileSync(
+      join(dir, 'renewer.log'),
+      '2026-11-24T00:00:01.000Z failed: one\n2026-11-24T00:00:02.000Z failed: two ::warning::x\n',
+      { flag: 'a' },
+    )
     expect(renewerFailures(join(dir, 'renewer.log'))).toHaveLength(2)
     core.state['secret-dir'] = dir
     await removeSshAccess(core, state, realClock)
@@ -108,8 +132,21 @@ describe('the renewer process', () => {
   it('without a renewer (modes run in-process) the certificate is not renewed, and it says so', async () => {
     const core = recordingCore()
     const prepared = { dir, keyPath: '', certPath: '', publicKey: '', certIssuedAt: 0, certExpiresAt: undefined }
-    await keepCertificateFresh({ core, client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }), clock: new FakeClock(), signal: new AbortController().signal }, { baseUrl: BASE, apiToken: TOKEN }, prepared, spec.sandboxId, undefined)
-    expect(core.log).toEqual(['SSH: the certificate is not renewed in this run (no renewer: the modes run in-process).'])
+    await keepCertificateFresh(
+      {
+        core,
+        client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }),
+        clock: new FakeClock(),
+        signal: new AbortController().signal,
+      },
+      { baseUrl: BASE, apiToken: TOKEN },
+      prepared,
+      spec.sandboxId,
+      undefined,
+    )
+    expect(core.log).toEqual([
+      'SSH: the certificate is not renewed in this run (no renewer: the modes run in-process).',
+    ])
     expect(core.state['renewer-pid']).toBeUndefined()
   })
 })
@@ -121,7 +158,10 @@ describe('the renewer entry', () => {
     expect(lines).toEqual(['failed: the renewer was started without a readable spec on its stdin'])
     lines.length = 0
     await runRenewerProcess(Readable.from([JSON.stringify(spec)]), (line) => lines.push(line))
-    expect(lines).toEqual([`started: renewing the SSH certificate for sandbox ${spec.sandboxId}`, 'ended: the certificate file is gone (the post step removed the SSH files)'])
+    expect(lines).toEqual([
+      `started: renewing the SSH certificate for sandbox ${spec.sandboxId}`,
+      'ended: the certificate file is gone (the post step removed the SSH files)',
+    ])
     expect(lines.join('\n')).not.toContain(TOKEN)
   })
 })

@@ -48,7 +48,11 @@ function spec(extra: Partial<RenewerSpec> = {}): RenewerSpec {
 }
 
 const run = (s: RenewerSpec, signal?: AbortSignal) =>
-  runRenewal(s, { client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }), clock, signal, log: (line) => log.push(line) }, isEnded)
+  runRenewal(
+    s,
+    { client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }), clock, signal, log: (line) => log.push(line) },
+    isEnded,
+  )
 
 describe('renewAt', () => {
   it('15 minutes before expiry for an hour-long certificate; at two thirds of a short one; every 10 minutes when the expiry is unknown', () => {
@@ -88,7 +92,9 @@ describe('runRenewal', () => {
   })
 
   it('a read that does not answer says nothing about the sandbox: it renews', async () => {
-    service().getScript = [() => HttpResponse.json({ code: 503, error: 'service_unavailable', message: 'busy' }, { status: 503 })]
+    service().getScript = [
+      () => HttpResponse.json({ code: 503, error: 'service_unavailable', message: 'busy' }, { status: 503 }),
+    ]
     service().certificateExpiresAt = () => new Date(clock.now() + 60 * MINUTE).toISOString()
     expect(await run(spec({ endsAt: clock.now() + 50 * MINUTE }))).toBe('ttl')
     expect(service().certificates).toHaveLength(1)
@@ -100,7 +106,10 @@ describe('runRenewal', () => {
     service().certificateExpiresAt = () => new Date(clock.now() + 60 * MINUTE).toISOString()
     expect(await run(spec({ endsAt: clock.now() + 50 * MINUTE }))).toBe('ttl')
     expect(service().certificates).toHaveLength(1)
-    service().certificateScript = [() => HttpResponse.json({ code: 403, error: 'forbidden', message: 'no SSH for this organization' }, { status: 403 })]
+    service().certificateScript = [
+      () =>
+        HttpResponse.json({ code: 403, error: 'forbidden', message: 'no SSH for this organization' }, { status: 403 }),
+    ]
     expect(await run(spec())).toBe('refused')
     expect(log.at(-1)).toMatch(/^failed: the SSH certificate could not be renewed: .*403/)
   })
@@ -127,7 +136,9 @@ describe('runRenewal', () => {
 
   it('odd expiries cannot make it spin or stall: far future sleeps in pieces of at most an hour; a tiny lifetime renews at most every 5 s', async () => {
     service().certificateExpiresAt = () => '9999-12-31T23:59:59Z'
-    expect(await run(spec({ certExpiresAt: Date.parse('9999-12-31T23:59:59Z'), endsAt: clock.now() + 3 * 60 * MINUTE }))).toBe('ttl')
+    expect(
+      await run(spec({ certExpiresAt: Date.parse('9999-12-31T23:59:59Z'), endsAt: clock.now() + 3 * 60 * MINUTE })),
+    ).toBe('ttl')
     expect(service().certificates).toEqual([])
     expect(Math.max(...clock.sleeps)).toBeLessThanOrEqual(60 * MINUTE)
     service().certificateExpiresAt = () => new Date(clock.now() + 1_000).toISOString()
@@ -146,7 +157,14 @@ describe('what the renewer is given', () => {
   it('its spec must be complete and well formed; its environment holds none of the step inputs or state', () => {
     expect(renewerSpecSchema.safeParse({ ...spec(), sandboxId: '../etc' }).success).toBe(false)
     expect(renewerSpecSchema.safeParse({ ...spec(), apiToken: '' }).success).toBe(false)
-    const env = renewerEnvironment({ PATH: '/bin', HOME: '/h', 'INPUT_API-TOKEN': TOKEN, STATE_x: 'y', HTTPS_PROXY: 'http://proxy:3128', GITHUB_TOKEN: 'ghs_x' })
+    const env = renewerEnvironment({
+      PATH: '/bin',
+      HOME: '/h',
+      'INPUT_API-TOKEN': TOKEN,
+      STATE_x: 'y',
+      HTTPS_PROXY: 'http://proxy:3128',
+      GITHUB_TOKEN: 'ghs_x',
+    })
     expect(env).toEqual({ PATH: '/bin', HOME: '/h', HTTPS_PROXY: 'http://proxy:3128' })
   })
 })

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { ServiceError } from '../../src/client/errors.ts'
-import { backoffDelay, delayFor, isNotAccepted, isTransient, retryAfterDelay, withRetry } from '../../src/client/retry.ts'
+import {
+  backoffDelay,
+  delayFor,
+  isNotAccepted,
+  isTransient,
+  retryAfterDelay,
+  withRetry,
+} from '../../src/client/retry.ts'
 import { pollDelay } from '../../src/sandbox/wait.ts'
 import { FakeClock } from '../harness/fakes.ts'
 
@@ -43,7 +50,14 @@ describe('backoff', () => {
     for (const status of [400, 401, 403, 404, 409]) expect(isTransient(error(status))).toBe(false)
     expect(isTransient(error(0, 'aborted'))).toBe(false)
     expect(isTransient(new Error('plain'))).toBe(false)
-    expect([429, 503, 504, 500, 502, 0].map((s) => isNotAccepted(error(s)))).toEqual([true, true, true, false, false, false])
+    expect([429, 503, 504, 500, 502, 0].map((s) => isNotAccepted(error(s)))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ])
   })
 
   it('polls at the asked interval while provisioning is young, then waits a fifth of the time waited, at most 10 s', () => {

@@ -27,7 +27,14 @@ function paths(raw: string, kind: 'upload' | 'download' = 'upload') {
   return { parsed, problems }
 }
 
-const context = { repositoryId: '42', runId: '987', runAttempt: '2', randomHex: () => 'a1b2c3', workspace, aliasInUse: () => false }
+const context = {
+  repositoryId: '42',
+  runId: '987',
+  runAttempt: '2',
+  randomHex: () => 'a1b2c3',
+  workspace,
+  aliasInUse: () => false,
+}
 function start(inputs: Record<string, string>): StartConfig {
   return parseInputs((name) => ({ 'api-token': 'tok-abc123', ...inputs })[name] ?? '', context) as StartConfig
 }
@@ -75,17 +82,34 @@ describe('run', () => {
   it('implies ssh (alias sandbox) and uploads the whole workspace by default', () => {
     const config = start({ run: 'pytest -q' })
     expect(config.ssh).toEqual({ alias: 'sandbox' })
-    expect(config.run).toEqual({ script: 'pytest -q', upload: ['.'], download: [], downloadLimit: 2 * 1024 ** 3, workspace })
-    expect(start({ run: 'x', 'ssh-alias': 'gpu', download: 'reports/' })).toMatchObject({ ssh: { alias: 'gpu' }, run: { download: ['reports'] } })
+    expect(config.run).toEqual({
+      script: 'pytest -q',
+      upload: ['.'],
+      download: [],
+      downloadLimit: 2 * 1024 ** 3,
+      workspace,
+    })
+    expect(start({ run: 'x', 'ssh-alias': 'gpu', download: 'reports/' })).toMatchObject({
+      ssh: { alias: 'gpu' },
+      run: { download: ['reports'] },
+    })
     expect(start({}).run).toBeUndefined()
   })
 
   it('download-limit takes B, KiB, MiB and GiB (any case, decimals); anything else, or no run, is an input error', () => {
-    for (const [raw, bytes] of [['2GiB', 2 * 1024 ** 3], ['512 MiB', 512 * 1024 ** 2], ['1.5kib', 1536], ['100', 100], ['7B', 7]] as const) {
+    for (const [raw, bytes] of [
+      ['2GiB', 2 * 1024 ** 3],
+      ['512 MiB', 512 * 1024 ** 2],
+      ['1.5kib', 1536],
+      ['100', 100],
+      ['7B', 7],
+    ] as const) {
       expect(start({ run: 'x', 'download-limit': raw }).run?.downloadLimit, raw).toBe(bytes)
     }
     for (const raw of ['2GB', '-1MiB', '0', '2 TiB', 'lots', '1025GiB']) {
-      expect(errorsOf({ run: 'x', 'download-limit': raw }), raw).toEqual([`Input 'download-limit': must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw}'`])
+      expect(errorsOf({ run: 'x', 'download-limit': raw }), raw).toEqual([
+        `Input 'download-limit': must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw}'`,
+      ])
     }
     expect(errorsOf({ 'download-limit': '1MiB' })[0]).toMatch(/^Input 'download-limit': is set but 'run' is empty/)
     // The default is not "set".
@@ -93,9 +117,13 @@ describe('run', () => {
   })
 
   it('upload or download without run, and run with wait: false, are input errors', () => {
-    expect(errorsOf({ upload: 'src' })).toEqual(["Input 'upload': is set but 'run' is empty; it copies files for run, so set run (a script) or remove it"])
+    expect(errorsOf({ upload: 'src' })).toEqual([
+      "Input 'upload': is set but 'run' is empty; it copies files for run, so set run (a script) or remove it",
+    ])
     expect(errorsOf({ download: 'reports' })[0]).toMatch(/^Input 'download': is set but 'run' is empty/)
-    expect(errorsOf({ run: 'x', wait: 'false' })).toEqual(["Input 'wait': is 'false', but 'run' needs the sandbox ready; remove wait: false"])
+    expect(errorsOf({ run: 'x', wait: 'false' })).toEqual([
+      "Input 'wait': is 'false', but 'run' needs the sandbox ready; remove wait: false",
+    ])
     // The default upload is not "set".
     expect(start({ upload: '.' }).run).toBeUndefined()
   })
@@ -111,6 +139,14 @@ describe('run', () => {
 
 describe('byte sizes', () => {
   it('are shown in the largest unit that fits, with one decimal at most', () => {
-    expect([0, 512, 1024, 1536, 5 * 1024 ** 2, 2 * 1024 ** 3, 2.25 * 1024 ** 3].map(formatBytes)).toEqual(['0 B', '512 B', '1 KiB', '1.5 KiB', '5 MiB', '2 GiB', '2.3 GiB'])
+    expect([0, 512, 1024, 1536, 5 * 1024 ** 2, 2 * 1024 ** 3, 2.25 * 1024 ** 3].map(formatBytes)).toEqual([
+      '0 B',
+      '512 B',
+      '1 KiB',
+      '1.5 KiB',
+      '5 MiB',
+      '2 GiB',
+      '2.3 GiB',
+    ])
   })
 })

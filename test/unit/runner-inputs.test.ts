@@ -9,11 +9,26 @@ import { parseInputs } from '../../src/inputs/read.ts'
 import { isForkPullRequest, runnerDomains } from '../../src/inputs/runner.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'runner-inputs-'))
-const baseEnv = { GITHUB_REPOSITORY: 'octo/repo', GITHUB_REPOSITORY_ID: '31337', GITHUB_API_URL: 'https://api.github.com', GITHUB_SERVER_URL: 'https://github.com' }
-const context = (env: Record<string, string> = {}) => ({ repositoryId: '31337', runId: '77', runAttempt: '2', randomHex: () => 'abcdef', aliasInUse: () => false, env: { ...baseEnv, ...env } })
+const baseEnv = {
+  GITHUB_REPOSITORY: 'octo/repo',
+  GITHUB_REPOSITORY_ID: '31337',
+  GITHUB_API_URL: 'https://api.github.com',
+  GITHUB_SERVER_URL: 'https://github.com',
+}
+const context = (env: Record<string, string> = {}) => ({
+  repositoryId: '31337',
+  runId: '77',
+  runAttempt: '2',
+  randomHex: () => 'abcdef',
+  aliasInUse: () => false,
+  env: { ...baseEnv, ...env },
+})
 
 function parse(inputs: Record<string, string>, env: Record<string, string> = {}) {
-  return parseInputs((name) => ({ 'api-token': 'tok-abc123', 'github-token': 'ghs_admin', runner: 'true', ...inputs })[name] ?? '', context(env))
+  return parseInputs(
+    (name) => ({ 'api-token': 'tok-abc123', 'github-token': 'ghs_admin', runner: 'true', ...inputs })[name] ?? '',
+    context(env),
+  )
 }
 function errorsOf(inputs: Record<string, string>, env: Record<string, string> = {}): string[] {
   try {
@@ -24,8 +39,11 @@ function errorsOf(inputs: Record<string, string>, env: Record<string, string> = 
   throw new Error('expected InputErrors')
 }
 function event(fullName: string | null): string {
-  const file = join(dir, `event-${String(fullName).replace(/\//g, "_")}.json`)
-  writeFileSync(file, JSON.stringify({ pull_request: { head: { repo: fullName === null ? null : { full_name: fullName } } } }))
+  const file = join(dir, `event-${String(fullName).replace(/\//g, '_')}.json`)
+  writeFileSync(
+    file,
+    JSON.stringify({ pull_request: { head: { repo: fullName === null ? null : { full_name: fullName } } } }),
+  )
   return file
 }
 
@@ -36,7 +54,13 @@ describe('runner: true', () => {
       label: 'gpu-sandbox-77-2',
       pickupTimeoutMs: 600_000,
       githubToken: 'ghs_admin',
-      repository: { owner: 'octo', repo: 'repo', id: '31337', apiUrl: 'https://api.github.com', serverUrl: 'https://github.com' },
+      repository: {
+        owner: 'octo',
+        repo: 'repo',
+        id: '31337',
+        apiUrl: 'https://api.github.com',
+        serverUrl: 'https://github.com',
+      },
       addedDomains: [],
     })
     expect(config.ssh).toEqual({ alias: 'sandbox' })
@@ -45,12 +69,34 @@ describe('runner: true', () => {
 
   it('restricted gets the runner hosts added (and says which); GHES gets its own host', () => {
     const config = parse({ 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org, github.com' }) as StartConfig
-    expect(config.networkPolicy.domain_allowlist).toEqual(['pypi.org', 'github.com', 'api.github.com', 'codeload.github.com', 'objects.githubusercontent.com', '*.actions.githubusercontent.com', '*.blob.core.windows.net'])
+    expect(config.networkPolicy.domain_allowlist).toEqual([
+      'pypi.org',
+      'github.com',
+      'api.github.com',
+      'codeload.github.com',
+      'objects.githubusercontent.com',
+      '*.actions.githubusercontent.com',
+      '*.blob.core.windows.net',
+    ])
     expect(config.runner?.addedDomains).not.toContain('github.com')
-    expect(runnerDomains({ owner: 'o', repo: 'r', id: '1', apiUrl: 'https://ghe.example.com/api/v3', serverUrl: 'https://ghe.example.com' })).toEqual(['ghe.example.com'])
+    expect(
+      runnerDomains({
+        owner: 'o',
+        repo: 'r',
+        id: '1',
+        apiUrl: 'https://ghe.example.com/api/v3',
+        serverUrl: 'https://ghe.example.com',
+      }),
+    ).toEqual(['ghe.example.com'])
     // A server by address goes to the CIDR allowlist.
-    const byAddress = parse({ 'internet-access': 'restricted', 'cidr-allowlist': '10.0.0.0/8' }, { GITHUB_SERVER_URL: 'https://10.1.2.3', GITHUB_API_URL: 'https://10.1.2.3/api/v3' }) as StartConfig
-    expect(byAddress.networkPolicy).toEqual({ internet_access: 'restricted', cidr_allowlist: ['10.0.0.0/8', '10.1.2.3/32'] })
+    const byAddress = parse(
+      { 'internet-access': 'restricted', 'cidr-allowlist': '10.0.0.0/8' },
+      { GITHUB_SERVER_URL: 'https://10.1.2.3', GITHUB_API_URL: 'https://10.1.2.3/api/v3' },
+    ) as StartConfig
+    expect(byAddress.networkPolicy).toEqual({
+      internet_access: 'restricted',
+      cidr_allowlist: ['10.0.0.0/8', '10.1.2.3/32'],
+    })
     expect(byAddress.runner?.addedDomains).toEqual(['10.1.2.3/32'])
   })
 
@@ -61,18 +107,28 @@ describe('runner: true', () => {
     [{ run: 'pytest' }, {}, /^Input 'runner': cannot be combined with 'run'/],
     [{ 'runner-label': 'has space' }, {}, /^Input 'runner-label': must be 1 to 100 letters/],
     [{ 'runner-timeout': 'soon' }, {}, /^Input 'runner-timeout':/],
-    [{}, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event('fork/repo') }, /^Input 'runner': is refused for pull requests from forks/],
+    [
+      {},
+      { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event('fork/repo') },
+      /^Input 'runner': is refused for pull requests from forks/,
+    ],
     [{}, { GITHUB_REPOSITORY: '' }, /^Input 'runner': runner: true runs in a GitHub Actions workflow run/],
   ])('%j %j is an input error', (inputs, env, message) => {
     expect(errorsOf(inputs, env).join('\n')).toMatch(message)
   })
 
   it('runner-label or runner-timeout without runner: true is an input error', () => {
-    expect(errorsOf({ runner: 'false', 'runner-label': 'x' })).toEqual(["Input 'runner-label': is set but 'runner' is not true"])
+    expect(errorsOf({ runner: 'false', 'runner-label': 'x' })).toEqual([
+      "Input 'runner-label': is set but 'runner' is not true",
+    ])
   })
 
   it('a fork is told apart from the repository itself, a deleted fork and an unreadable payload', () => {
-    const env = (path: string, name = 'pull_request') => ({ ...baseEnv, GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: path })
+    const env = (path: string, name = 'pull_request') => ({
+      ...baseEnv,
+      GITHUB_EVENT_NAME: name,
+      GITHUB_EVENT_PATH: path,
+    })
     expect(isForkPullRequest(env(event('octo/repo')))).toBe(false)
     expect(isForkPullRequest(env(event('fork/repo'), 'pull_request_target'))).toBe(true)
     expect(isForkPullRequest(env(event(null)))).toBe(true)
@@ -81,7 +137,14 @@ describe('runner: true', () => {
   })
 
   it('mode: stop takes a usable github-token to delete the runner registration, never an error without one', () => {
-    const stop = (token: string) => parseInputs((name) => ({ 'api-token': 'tok-abc123', mode: 'stop', 'sandbox-id': 'sbx-0123456789abcdef', 'github-token': token })[name] ?? '', context()) as StopConfig
+    const stop = (token: string) =>
+      parseInputs(
+        (name) =>
+          ({ 'api-token': 'tok-abc123', mode: 'stop', 'sandbox-id': 'sbx-0123456789abcdef', 'github-token': token })[
+            name
+          ] ?? '',
+        context(),
+      ) as StopConfig
     expect(stop('ghs_admin').runnerCleanup).toMatchObject({ githubToken: 'ghs_admin', repository: { owner: 'octo' } })
     expect(stop('${{ github.token }}').runnerCleanup).toBeUndefined()
     expect(stop('').runnerCleanup).toBeUndefined()

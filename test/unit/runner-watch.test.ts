@@ -36,7 +36,9 @@ async function onlineRunner(): Promise<SavedRunner> {
 
 function config(inRun = true): CleanupConfig {
   const workflowRun = inRun ? { id: 4242, attempt: 1 } : undefined
-  return { runner: () => ({ githubToken: GITHUB_TOKEN, repository: repository(), pickupTimeoutMs: 600_000, workflowRun }) } as unknown as CleanupConfig
+  return {
+    runner: () => ({ githubToken: GITHUB_TOKEN, repository: repository(), pickupTimeoutMs: 600_000, workflowRun }),
+  } as unknown as CleanupConfig
 }
 
 function deps(core: RecordingCore, clock: FakeClock): CleanupDeps {
@@ -49,7 +51,16 @@ describe('who took the runner', () => {
   it("this run's job: no verdict, and the job is named once (its run's jobs read page by page)", async () => {
     const saved = await onlineRunner()
     // 120 other jobs of this run first: the one that took the runner is on the second page.
-    for (let i = 0; i < 120; i++) github.runners.jobs.push({ id: i + 1, runId: 4242, attempt: 1, name: `lint ${i}`, runnerId: 0, runnerName: 'GitHub Actions 7', status: 'completed' })
+    for (let i = 0; i < 120; i++)
+      github.runners.jobs.push({
+        id: i + 1,
+        runId: 4242,
+        attempt: 1,
+        name: `lint ${i}`,
+        runnerId: 0,
+        runnerName: 'GitHub Actions 7',
+        status: 'completed',
+      })
     github.runners.assignJob(saved.id, 60_000, THIS_RUN)
     const core = recordingCore()
     const clock = new FakeClock()
@@ -71,7 +82,9 @@ describe('who took the runner', () => {
     const clock = new FakeClock()
     const began = clock.now()
     const verdict = await waitForRunnerJob(deps(core, clock), saved, config())
-    expect(verdict).toMatch(/^Runner gpu-sandbox-sbx-00000000000000aa was taken by a job outside this workflow run \(run 4242, attempt 1\): GitHub showed it busy, and for 30s no job of this run named it\. The sandbox is stopped/)
+    expect(verdict).toMatch(
+      /^Runner gpu-sandbox-sbx-00000000000000aa was taken by a job outside this workflow run \(run 4242, attempt 1\): GitHub showed it busy, and for 30s no job of this run named it\. The sandbox is stopped/,
+    )
     // Reads every 16 s: busy at 0, 16 and 32 s; the third settles it.
     expect(clock.now() - began).toBe(32_000)
     expect(jobsRequests()).toBe(3)
@@ -98,7 +111,9 @@ describe('who took the runner', () => {
     expect(await waiting).toBeUndefined()
     const warnings = core.annotations.filter((a) => a.level === 'warning').map((a) => a.message)
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/could not read this run's jobs to see who took the runner \(Input 'github-token': GitHub answered 403 to reading the jobs of workflow run 4242 \(attempt 1\).*\); watching on\./)
+    expect(warnings[0]).toMatch(
+      /could not read this run's jobs to see who took the runner \(Input 'github-token': GitHub answered 403 to reading the jobs of workflow run 4242 \(attempt 1\).*\); watching on\./,
+    )
   })
 
   it('outside a workflow run there is nothing to hold a job against: said once, and not watched', async () => {
@@ -107,7 +122,9 @@ describe('who took the runner', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     const core = recordingCore()
     expect(await waitForRunnerJob(deps(core, new FakeClock()), saved, config(false))).toBeUndefined()
-    expect(core.log).toContain(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`)
+    expect(core.log).toContain(
+      `Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`,
+    )
     expect(jobsRequests()).toBe(0)
   })
 })

@@ -25,7 +25,13 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'ssh-access-'))
   vi.stubEnv('HOME', join(root, 'home'))
   core = recordingCore()
-  deps = { core, client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }), clock: new FakeClock(), signal: new AbortController().signal, env: { RUNNER_TEMP: root } }
+  deps = {
+    core,
+    client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }),
+    clock: new FakeClock(),
+    signal: new AbortController().signal,
+    env: { RUNNER_TEMP: root },
+  }
 })
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -45,8 +51,16 @@ describe('start mode', () => {
     expect(core.secrets).toContain(readFileSync(prepared.keyPath, 'utf8'))
     expect(statSync(prepared.dir).mode & 0o777).toBe(0o700)
 
-    finishSandboxSsh(deps, { alias: 'gpu' }, prepared, { status: 'ready', ssh: { host: 'sb1.example.com', port: 2200, user: 'ubuntu', host_key: HOST_KEY } })
-    expect(core.outputs).toMatchObject({ 'ssh-host': 'sb1.example.com', 'ssh-port': '2200', 'ssh-user': 'ubuntu', 'ssh-key-path': prepared.keyPath })
+    finishSandboxSsh(deps, { alias: 'gpu' }, prepared, {
+      status: 'ready',
+      ssh: { host: 'sb1.example.com', port: 2200, user: 'ubuntu', host_key: HOST_KEY },
+    })
+    expect(core.outputs).toMatchObject({
+      'ssh-host': 'sb1.example.com',
+      'ssh-port': '2200',
+      'ssh-user': 'ubuntu',
+      'ssh-key-path': prepared.keyPath,
+    })
     expect(core.outputs['ssh-command']).toBe(`ssh -F ${join(prepared.dir, 'gpu.ssh_config')} gpu`)
     expect(readFileSync(userConfig(), 'utf8')).toBe(`Include "${join(prepared.dir, 'gpu.ssh_config')}"\n`)
     const shown = [...core.log, ...Object.values(core.outputs)].join('\n')
@@ -59,7 +73,9 @@ describe('start mode', () => {
 
   it('no certificate route: an error naming ssh that says what the service answered', async () => {
     service.certificateRoute = false
-    await expect(prepareSandboxSsh(deps, deps.env ?? {}, 1_060_000)).rejects.toThrow(/Input 'ssh': the service offers no SSH certificates \(POST \/sandboxes\/ssh-certificate answered 404 not_found\); nothing was started/)
+    await expect(prepareSandboxSsh(deps, deps.env ?? {}, 1_060_000)).rejects.toThrow(
+      /Input 'ssh': the service offers no SSH certificates \(POST \/sandboxes\/ssh-certificate answered 404 not_found\); nothing was started/,
+    )
   })
 
   it.each([
@@ -68,7 +84,9 @@ describe('start mode', () => {
     [{ ssh: { host: 'h\nProxyCommand x', host_key: HOST_KEY } }, /ssh field cannot be used: host/],
   ])('a record that cannot be used fails naming ssh: %j', async (record, message) => {
     const prepared = await prepareSandboxSsh(deps, deps.env ?? {}, 1_060_000)
-    expect(() => finishSandboxSsh(deps, { alias: 'sandbox' }, prepared, { status: 'ready', ...record })).toThrow(message)
+    expect(() => finishSandboxSsh(deps, { alias: 'sandbox' }, prepared, { status: 'ready', ...record })).toThrow(
+      message,
+    )
     expect(existsSync(userConfig())).toBe(false)
   })
 })
@@ -79,16 +97,25 @@ describe('instance mode', () => {
     service.instanceStatuses = ['PENDING', 'PENDING']
     await connectInstance(deps, { alias: 'box' }, 'uuid-100', root, join(root, 'key'))
     expect(service.paths().filter((p) => p === 'GET /instances/list')).toHaveLength(3)
-    expect(core.outputs).toMatchObject({ 'ssh-host': '10.0.0.5', 'ssh-port': '2222', 'ssh-user': 'ubuntu', 'ssh-key-path': join(root, 'key') })
+    expect(core.outputs).toMatchObject({
+      'ssh-host': '10.0.0.5',
+      'ssh-port': '2222',
+      'ssh-user': 'ubuntu',
+      'ssh-key-path': join(root, 'key'),
+    })
     expect(readFileSync(join(root, 'box.ssh_config'), 'utf8')).toContain('StrictHostKeyChecking accept-new')
   })
 
   it('a stopped instance, or a service with no list, fails naming ssh', async () => {
     service.instances.push({ identifier: 100, deleted: false })
     service.instanceStatuses = ['STOPPED']
-    await expect(connectInstance(deps, { alias: 'box' }, 'uuid-100', root, undefined)).rejects.toThrow(/Input 'ssh': the instance is STOPPED/)
+    await expect(connectInstance(deps, { alias: 'box' }, 'uuid-100', root, undefined)).rejects.toThrow(
+      /Input 'ssh': the instance is STOPPED/,
+    )
     service.instanceListRoute = false
-    await expect(connectInstance(deps, { alias: 'box' }, 'uuid-100', root, undefined)).rejects.toThrow(/no instance list to read the address from/)
+    await expect(connectInstance(deps, { alias: 'box' }, 'uuid-100', root, undefined)).rejects.toThrow(
+      /no instance list to read the address from/,
+    )
   })
 })
 
@@ -99,8 +126,18 @@ describe('state and cleanup', () => {
     expect(state.sshInclude).toBeUndefined()
     core.state['ssh-include'] = 'not json'
     expect(state.sshInclude).toBeUndefined()
-    core.state['ssh-include'] = JSON.stringify({ userConfig: join(root, 'dir-not-file'), line: 'Include "/x"', createdConfig: true, createdDir: false })
-    expect(state.sshInclude).toEqual({ userConfig: join(root, 'dir-not-file'), line: 'Include "/x"', createdConfig: true, createdDir: false })
+    core.state['ssh-include'] = JSON.stringify({
+      userConfig: join(root, 'dir-not-file'),
+      line: 'Include "/x"',
+      createdConfig: true,
+      createdDir: false,
+    })
+    expect(state.sshInclude).toEqual({
+      userConfig: join(root, 'dir-not-file'),
+      line: 'Include "/x"',
+      createdConfig: true,
+      createdDir: false,
+    })
     await removeSshAccess(core, state, realClock)
     expect(core.log).toContain(`The SSH Include line was no longer in ${join(root, 'dir-not-file')}.`)
     core.state['secret-dir'] = '\0bad'

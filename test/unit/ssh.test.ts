@@ -23,17 +23,34 @@ describe('key pair', () => {
     // ssh-keygen derives the same public key from the private one (the comment aside).
     expect(derived.split(' ').slice(0, 2)).toEqual(pair.publicKey.split(' ').slice(0, 2))
     expect(pair.publicKey.endsWith(' test')).toBe(true)
-    expect(pair.privateKey).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----\n[\s\S]+\n-----END OPENSSH PRIVATE KEY-----\n$/)
+    expect(pair.privateKey).toMatch(
+      /^-----BEGIN OPENSSH PRIVATE KEY-----\n[\s\S]+\n-----END OPENSSH PRIVATE KEY-----\n$/,
+    )
   })
 })
 
 describe('endpoint', () => {
   const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPkgkGp9Xs35zwAoc3bqIuzEoFuGhJ4TEMV2QROGuF'
   it('reads host, port (22), user (ubuntu) and host key', () => {
-    expect(endpointFromRecord({ ssh: { host: 'h1.example.com', host_key: `${key} comment` } })).toEqual({ host: 'h1.example.com', port: 22, user: 'ubuntu', hostKey: key })
-    expect(endpointFromRecord({ ssh: { host: '10.0.0.1', port: '2222', user: 'runner' } })).toEqual({ host: '10.0.0.1', port: 2222, user: 'runner', hostKey: undefined })
+    expect(endpointFromRecord({ ssh: { host: 'h1.example.com', host_key: `${key} comment` } })).toEqual({
+      host: 'h1.example.com',
+      port: 22,
+      user: 'ubuntu',
+      hostKey: key,
+    })
+    expect(endpointFromRecord({ ssh: { host: '10.0.0.1', port: '2222', user: 'runner' } })).toEqual({
+      host: '10.0.0.1',
+      port: 2222,
+      user: 'runner',
+      hostKey: undefined,
+    })
     expect(endpointFromRecord({ status: 'ready' })).toBeUndefined()
-    expect(endpointFromInstance({ ip: '127.0.0.1', port: 2200 })).toEqual({ host: '127.0.0.1', port: 2200, user: 'ubuntu', hostKey: undefined })
+    expect(endpointFromInstance({ ip: '127.0.0.1', port: 2200 })).toEqual({
+      host: '127.0.0.1',
+      port: 2200,
+      user: 'ubuntu',
+      hostKey: undefined,
+    })
   })
 
   it.each([

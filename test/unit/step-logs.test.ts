@@ -60,7 +60,8 @@ afterEach(() => {
 })
 
 function setInputs(values: Record<string, string>): void {
-  for (const [name, value] of Object.entries({ 'api-token': TOKEN, 'base-url': BASE, ...values })) vi.stubEnv(`INPUT_${name.toUpperCase()}`, value)
+  for (const [name, value] of Object.entries({ 'api-token': TOKEN, 'base-url': BASE, ...values }))
+    vi.stubEnv(`INPUT_${name.toUpperCase()}`, value)
 }
 
 const client = () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN })
@@ -90,11 +91,14 @@ async function runSteps(name: string, inputs: Record<string, string>): Promise<v
   const mainLog = captured()
   const mainExit = process.exitCode
   process.exitCode = 0
-  for (const [key, value] of Object.entries(parseFileCommands(readFileSync(join(dir, 'state'), 'utf8')))) vi.stubEnv(`STATE_${key}`, value)
+  for (const [key, value] of Object.entries(parseFileCommands(readFileSync(join(dir, 'state'), 'utf8'))))
+    vi.stubEnv(`STATE_${key}`, value)
   try {
     await runPost({ core: actionsCore, clock, makeClient: client })
   } catch (error) {
-    actionsCore.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, { title: 'Sandbox may still be running' })
+    actionsCore.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
+      title: 'Sandbox may still be running',
+    })
     reportFailure(actionsCore, error)
   }
   const postLog = captured()
@@ -122,7 +126,12 @@ describe('what each mode shows', () => {
 
   it('network-policy', async () => {
     service.sandboxes.push({ id: 'sbx-00000000000000aa', name: 'kept', status: 'running' })
-    await runSteps('network-policy', { mode: 'network-policy', 'sandbox-id': 'sbx-00000000000000aa', 'internet-access': 'restricted', 'domain-allowlist': 'pypi.org' })
+    await runSteps('network-policy', {
+      mode: 'network-policy',
+      'sandbox-id': 'sbx-00000000000000aa',
+      'internet-access': 'restricted',
+      'domain-allowlist': 'pypi.org',
+    })
   })
 
   it('instance', async () => {

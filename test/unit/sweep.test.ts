@@ -28,7 +28,13 @@ beforeEach(() => {
   fake.server.use(...github.handlers())
 })
 
-const ENV = { GITHUB_REPOSITORY: 'octo/repo', GITHUB_REPOSITORY_ID: REPO_ID, GITHUB_API_URL: GITHUB_API, GITHUB_SERVER_URL: 'https://github.test', RUNNER_TEMP: '/nonexistent' }
+const ENV = {
+  GITHUB_REPOSITORY: 'octo/repo',
+  GITHUB_REPOSITORY_ID: REPO_ID,
+  GITHUB_API_URL: GITHUB_API,
+  GITHUB_SERVER_URL: 'https://github.test',
+  RUNNER_TEMP: '/nonexistent',
+}
 
 let counter = 0
 function sandbox(name: string, status = 'running'): string {
@@ -37,10 +43,26 @@ function sandbox(name: string, status = 'running'): string {
   return id
 }
 
-async function sweep(inputs: Record<string, string> = {}, clock = new FakeClock(), env: Record<string, string> = ENV): Promise<{ core: RecordingCore; error?: Error; clock: FakeClock }> {
-  const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, mode: 'sweep', 'github-token': GITHUB_TOKEN, ...inputs })
+async function sweep(
+  inputs: Record<string, string> = {},
+  clock = new FakeClock(),
+  env: Record<string, string> = ENV,
+): Promise<{ core: RecordingCore; error?: Error; clock: FakeClock }> {
+  const core = recordingCore({
+    'api-token': TOKEN,
+    'base-url': BASE,
+    mode: 'sweep',
+    'github-token': GITHUB_TOKEN,
+    ...inputs,
+  })
   try {
-    await runMain({ core, clock, signal: new AbortController().signal, env, makeClient: () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }) })
+    await runMain({
+      core,
+      clock,
+      signal: new AbortController().signal,
+      env,
+      makeClient: () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }),
+    })
     return { core, clock }
   } catch (error) {
     return { core, error: error as Error, clock }
@@ -52,7 +74,13 @@ async function sweepWith(runLookup: RunLookup, clock: FakeClock): Promise<{ core
   const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, mode: 'sweep', 'github-token': GITHUB_TOKEN })
   const config = parseInputs((name) => core.getInput(name), runContextFromEnv(ENV)) as SweepConfig
   try {
-    await runSweep(config, { core, clock, signal: new AbortController().signal, client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }), runLookup })
+    await runSweep(config, {
+      core,
+      clock,
+      signal: new AbortController().signal,
+      client: new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }),
+      runLookup,
+    })
     return { core }
   } catch (error) {
     return { core, error: error as Error }
@@ -66,10 +94,23 @@ const stopOf = (id: string) => `POST /sandboxes/${id}/stop`
 
 describe('the default name', () => {
   it('carries the repository id, run id and attempt, and only such a name is read back', () => {
-    const name = generateSandboxName({ repositoryId: '31337', runId: '4242', runAttempt: '2', randomHex: () => '0a1b2c' })
+    const name = generateSandboxName({
+      repositoryId: '31337',
+      runId: '4242',
+      runAttempt: '2',
+      randomHex: () => '0a1b2c',
+    })
     expect(name).toBe('gh-31337-4242-2-0a1b2c')
     expect(parseGeneratedName(name)).toEqual({ repositoryId: '31337', runId: '4242', runAttempt: 2 })
-    for (const other of ['gh-4242-2-0a1b2c', 'local-0a1b2c', 'gh-31337-4242-2-0A1B2C', 'gh-31337-4242-2-0a1b2c-x', 'my-gh-31337-4242-2-0a1b2c', 'gh-031337-4242-2-0a1b2c', undefined]) {
+    for (const other of [
+      'gh-4242-2-0a1b2c',
+      'local-0a1b2c',
+      'gh-31337-4242-2-0A1B2C',
+      'gh-31337-4242-2-0a1b2c-x',
+      'my-gh-31337-4242-2-0a1b2c',
+      'gh-031337-4242-2-0a1b2c',
+      undefined,
+    ]) {
       expect(parseGeneratedName(other), String(other)).toBeUndefined()
     }
   })
@@ -101,10 +142,18 @@ describe('mode: sweep', () => {
     expect(stops()).toEqual([stopOf(completedA), stopOf(completedB), stopOf(olderAttempt)])
     expect(JSON.parse(core.outputs.stopped ?? '')).toEqual([completedA, completedB, olderAttempt])
     // 10 sandboxes, 3 a page: 4 list requests.
-    expect(service.paths().filter((p) => p === 'GET /sandboxes' || p.startsWith('GET /sandboxes?'))).toEqual(['GET /sandboxes', 'GET /sandboxes?page_token=3', 'GET /sandboxes?page_token=6', 'GET /sandboxes?page_token=9'])
+    expect(service.paths().filter((p) => p === 'GET /sandboxes' || p.startsWith('GET /sandboxes?'))).toEqual([
+      'GET /sandboxes',
+      'GET /sandboxes?page_token=3',
+      'GET /sandboxes?page_token=6',
+      'GET /sandboxes?page_token=9',
+    ])
     // One question per run of this repository; none for another repository's, a stopped one or a chosen name.
     // One lookup per run, then one list of runner registrations named after the stopped sandboxes.
-    expect(github.paths().sort()).toEqual(['GET /repos/octo/repo/actions/runners', ...[100, 101, 102, 104, 105, 106].map((id) => `GET /repos/octo/repo/actions/runs/${id}`)])
+    expect(github.paths().sort()).toEqual([
+      'GET /repos/octo/repo/actions/runners',
+      ...[100, 101, 102, 104, 105, 106].map((id) => `GET /repos/octo/repo/actions/runs/${id}`),
+    ])
     expect(new Set(github.requests.map((r) => r.token))).toEqual(new Set([GITHUB_TOKEN]))
     const log = core.log.join('\n')
     expect(log).toContain(`${inProgress} 'gh-${REPO_ID}-101-1-cccccc': keep (run is in_progress)`)
@@ -112,17 +161,28 @@ describe('mode: sweep', () => {
     expect(log).toContain(`${unknownRun} 'gh-${REPO_ID}-102-1-dddddd': keep (GitHub does not know this run`)
     expect(log).toContain(`${otherRepo} 'gh-999-555-1-eeeeee': keep (another repository's (id 999))`)
     expect(log).toContain(`${userNamed} 'nightly-gpu': keep (not a name this action generates`)
-    expect(log).toContain(`${newerAttempt} 'gh-${REPO_ID}-105-3-abcdef': keep (attempt 3 is newer than the run GitHub shows (attempt 2))`)
-    expect(log).toContain(`${olderAttempt} 'gh-${REPO_ID}-104-1-abcdef': stop (attempt 1 is over (the run is on attempt 2))`)
+    expect(log).toContain(
+      `${newerAttempt} 'gh-${REPO_ID}-105-3-abcdef': keep (attempt 3 is newer than the run GitHub shows (attempt 2))`,
+    )
+    expect(log).toContain(
+      `${olderAttempt} 'gh-${REPO_ID}-104-1-abcdef': stop (attempt 1 is over (the run is on attempt 2))`,
+    )
     expect(log).toContain(`${completedA} 'gh-${REPO_ID}-100-1-aaaaaa': stop (run completed (failure))`)
     expect(log).toContain('10 sandboxes listed (1 not live): 3 stopped, 6 kept.')
     const summary = core.summaries.join('\n')
     expect(summary).toContain('### Sweep of octo/repo')
-    expect(summary).toContain(`| ${completedA} | gh-${REPO_ID}-100-1-aaaaaa | [100 #1](https://github.test/octo/repo/actions/runs/100/attempts/1) | stopped | run completed (failure) |`)
+    expect(summary).toContain(
+      `| ${completedA} | gh-${REPO_ID}-100-1-aaaaaa | [100 #1](https://github.test/octo/repo/actions/runs/100/attempts/1) | stopped | run completed (failure) |`,
+    )
     expect(summary).toContain(`| ${userNamed} | nightly-gpu |  | kept |`)
     // Orphans come first in the table.
     expect(summary.indexOf(completedA)).toBeLessThan(summary.indexOf(userNamed))
-    expect(service.sandboxes.filter((s) => s.status === 'stopped').map((s) => s.id).sort()).toEqual([completedA, completedB, olderAttempt, service.sandboxes[6]?.id].sort())
+    expect(
+      service.sandboxes
+        .filter((s) => s.status === 'stopped')
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([completedA, completedB, olderAttempt, service.sandboxes[6]?.id].sort())
   })
 
   it('trickles the stops at most 10 a minute, and slows down after a 429', async () => {
@@ -134,7 +194,11 @@ describe('mode: sweep', () => {
     fake.server.use(
       http.post(`${BASE}/sandboxes/:id/stop`, ({ params }) => {
         calls++
-        if (calls === 2) return HttpResponse.json({ code: 429, error: 'rate_limit_exceeded', message: 'slow down' }, { status: 429, headers: { 'retry-after': '20' } })
+        if (calls === 2)
+          return HttpResponse.json(
+            { code: 429, error: 'rate_limit_exceeded', message: 'slow down' },
+            { status: 429, headers: { 'retry-after': '20' } },
+          )
         stoppedAt.push(clock.now())
         const s = service.sandboxes.find((x) => x.id === params.id)
         if (s) s.status = 'stopped'
@@ -150,7 +214,8 @@ describe('mode: sweep', () => {
     expect(gaps.slice(1)).toEqual([12_000, 12_000, 12_000])
     expect(core.log.join('\n')).toContain('The service answered 429: the sweep slows to one stop every 12s.')
     // Never faster than 10 in any minute.
-    for (const [i, t] of stoppedAt.entries()) expect(stoppedAt.filter((u) => u >= t && u < t + 60_000).length, `from stop ${i}`).toBeLessThanOrEqual(10)
+    for (const [i, t] of stoppedAt.entries())
+      expect(stoppedAt.filter((u) => u >= t && u < t + 60_000).length, `from stop ${i}`).toBeLessThanOrEqual(10)
   })
 
   it('deletes the offline runner registrations named after the orphans it stopped, and no other', async () => {
@@ -160,7 +225,12 @@ describe('mode: sweep', () => {
     const busyOrphan = sandbox(`gh-${REPO_ID}-300-1-00000b`)
     const alive = sandbox(`gh-${REPO_ID}-301-1-00000c`)
     const register = (name: string, status: 'offline' | 'online') => {
-      const { runner } = (github.runners.answer('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', 'octo/repo', { name, labels: ['l'], runner_group_id: 1 })?.body ?? {}) as { runner: { id: number } }
+      const { runner } = (github.runners.answer(
+        'POST',
+        '/repos/octo/repo/actions/runners/generate-jitconfig',
+        'octo/repo',
+        { name, labels: ['l'], runner_group_id: 1 },
+      )?.body ?? {}) as { runner: { id: number } }
       const fake = github.runners.byId.get(runner.id)
       if (fake) fake.status = status
       return runner.id
@@ -173,13 +243,18 @@ describe('mode: sweep', () => {
     expect(github.runners.byId.get(gone)?.deleted).toBe(true)
     expect(github.runners.byId.get(online)?.deleted).toBe(false)
     expect(github.runners.byId.get(running)?.deleted).toBe(false)
-    expect(core.log).toContain(`Deleted the offline runner registration gpu-sandbox-${orphan} (id ${gone}) of a stopped sandbox.`)
+    expect(core.log).toContain(
+      `Deleted the offline runner registration gpu-sandbox-${orphan} (id ${gone}) of a stopped sandbox.`,
+    )
   })
 
   it('a sweep token that may not manage runners only notes it', async () => {
     github.runs.set(300, { status: 'completed' })
     sandbox(`gh-${REPO_ID}-300-1-00000d`)
-    github.runners.answer = (_method, path) => (path.endsWith('/actions/runners') ? { status: 403, body: { message: 'Resource not accessible by integration' } } : undefined)
+    github.runners.answer = (_method, path) =>
+      path.endsWith('/actions/runners')
+        ? { status: 403, body: { message: 'Resource not accessible by integration' } }
+        : undefined
     const { core, error } = await sweep()
     expect(error).toBeUndefined()
     expect(core.log).toContain("Runner registrations were not looked for: 'github-token' may not manage runners (403).")
@@ -205,7 +280,9 @@ describe('mode: sweep', () => {
     github.runs.set(100, { status: 'completed' })
     github.script = [{ status, body: { message: 'Resource not accessible by integration' } }]
     const { core, error } = await sweep()
-    expect(error?.message).toMatch(/^Input 'github-token': GitHub answered \d{3} to reading workflow runs of octo\/repo; nothing was stopped\. Give the job 'permissions: \{ actions: read \}'/)
+    expect(error?.message).toMatch(
+      /^Input 'github-token': GitHub answered \d{3} to reading workflow runs of octo\/repo; nothing was stopped\. Give the job 'permissions: \{ actions: read \}'/,
+    )
     expect(stops()).toEqual([])
     expect(core.outputs.stopped).toBeUndefined()
   })
@@ -223,7 +300,9 @@ describe('mode: sweep', () => {
   it('an exhausted GitHub rate limit ends the sweep before any stop', async () => {
     sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
     github.runs.set(100, { status: 'completed' })
-    github.script = [{ status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0' } }]
+    github.script = [
+      { status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0' } },
+    ]
     const { error } = await sweep()
     expect(error?.message).toContain("the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped")
     expect(stops()).toEqual([])
@@ -237,16 +316,26 @@ describe('mode: sweep', () => {
     const bad = { status: 502, body: { message: 'Bad gateway' } }
     // Run 100: one 502, then the answer. Run 101: 502 until the lookup's deadline.
     github.script = [bad]
-    fake.server.use(http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/101`, () => HttpResponse.json({ message: 'Bad gateway' }, { status: 502 })))
+    fake.server.use(
+      http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/101`, () =>
+        HttpResponse.json({ message: 'Bad gateway' }, { status: 502 }),
+      ),
+    )
     const { core, error } = await sweep()
     expect(error).toBeUndefined()
     expect(stops()).toEqual([stopOf(retried)])
-    expect(core.log.join('\n')).toContain(`${unanswered} 'gh-${REPO_ID}-101-1-aaaaaa': keep (GitHub could not say whether the run is over (GitHub answered 502); the next sweep asks again)`)
+    expect(core.log.join('\n')).toContain(
+      `${unanswered} 'gh-${REPO_ID}-101-1-aaaaaa': keep (GitHub could not say whether the run is over (GitHub answered 502); the next sweep asks again)`,
+    )
   })
 
   it('when GitHub is down, all lookups together end within the budget, everything undecided is kept, and the step fails naming the cause', async () => {
     for (let run = 100; run < 110; run++) sandbox(`gh-${REPO_ID}-${run}-1-aaaaaa`)
-    fake.server.use(http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/:id`, () => HttpResponse.json({ message: 'down' }, { status: 503 })))
+    fake.server.use(
+      http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/:id`, () =>
+        HttpResponse.json({ message: 'down' }, { status: 503 }),
+      ),
+    )
     const clock = new FakeClock()
     const started = clock.now()
     const { core, error } = await sweep({}, clock)
@@ -255,7 +344,11 @@ describe('mode: sweep', () => {
     // 2 minutes in all, not 30 s for each of the 10 runs.
     expect(clock.now() - started).toBeLessThanOrEqual(2 * 60_000 + 30_000)
     expect(core.log.join('\n')).toContain("GitHub did not answer the earlier runs within the sweep's 2-minute budget")
-    expect(core.failed).toEqual([expect.stringMatching(/^GitHub could not be asked about any candidate \(10 of 10 candidates\): GitHub answered 503; GitHub did not answer/)])
+    expect(core.failed).toEqual([
+      expect.stringMatching(
+        /^GitHub could not be asked about any candidate \(10 of 10 candidates\): GitHub answered 503; GitHub did not answer/,
+      ),
+    ])
   })
 
   it('a lookup that times out says so, and a sweep that decided some passes with a warning that counts the rest', async () => {
@@ -263,7 +356,9 @@ describe('mode: sweep', () => {
     sandbox(`gh-${REPO_ID}-101-1-aaaaaa`)
     github.runs.set(100, { status: 'completed' })
     // Run 101 never answers: each request ends at the (injected, short) request timeout.
-    fake.server.use(http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/101`, () => new Promise<never>(() => undefined)))
+    fake.server.use(
+      http.get(`${GITHUB_API}/repos/octo/repo/actions/runs/101`, () => new Promise<never>(() => undefined)),
+    )
     const clock = new FakeClock()
     const core = recordingCore({})
     const lookup = makeRunLookup(REPOSITORY, GITHUB_TOKEN, { clock, log: (m) => core.info(m), requestTimeoutMs: 50 })
@@ -271,8 +366,16 @@ describe('mode: sweep', () => {
     expect(error).toBeUndefined()
     expect(stops()).toEqual([stopOf(orphan)])
     expect(swept.failed).toEqual([])
-    expect(swept.log.join('\n')).toContain('GitHub could not say whether the run is over (no answer: the request to GitHub timed out (TimeoutError))')
-    expect(swept.annotations).toEqual([{ level: 'warning', message: '1 of 2 candidates kept undecided: no answer: the request to GitHub timed out (TimeoutError). The next sweep asks GitHub again.' }])
+    expect(swept.log.join('\n')).toContain(
+      'GitHub could not say whether the run is over (no answer: the request to GitHub timed out (TimeoutError))',
+    )
+    expect(swept.annotations).toEqual([
+      {
+        level: 'warning',
+        message:
+          '1 of 2 candidates kept undecided: no answer: the request to GitHub timed out (TimeoutError). The next sweep asks GitHub again.',
+      },
+    ])
   })
   it('an answer that is not the run asked for is not a reason to stop', async () => {
     sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
@@ -300,13 +403,21 @@ describe('mode: sweep', () => {
     const failing = sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
     const ok = sandbox(`gh-${REPO_ID}-100-1-bbbbbb`)
     github.runs.set(100, { status: 'completed' })
-    fake.server.use(http.post(`${BASE}/sandboxes/${failing}/stop`, () => HttpResponse.json({ code: 500, error: 'internal', message: 'boom' }, { status: 500 })))
+    fake.server.use(
+      http.post(`${BASE}/sandboxes/${failing}/stop`, () =>
+        HttpResponse.json({ code: 500, error: 'internal', message: 'boom' }, { status: 500 }),
+      ),
+    )
     const { core, error } = await sweep()
     expect(error).toBeUndefined()
     expect(stops()).toContain(stopOf(ok))
     expect(JSON.parse(core.outputs.stopped ?? '')).toEqual([ok])
-    expect(core.annotations.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([expect.stringMatching(new RegExp(`^${failing}: stop failed: POST /sandboxes/${failing}/stop failed with 500`))])
-    expect(core.failed).toEqual(['1 of 2 orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.'])
+    expect(core.annotations.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([
+      expect.stringMatching(new RegExp(`^${failing}: stop failed: POST /sandboxes/${failing}/stop failed with 500`)),
+    ])
+    expect(core.failed).toEqual([
+      '1 of 2 orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.',
+    ])
     expect(core.summaries.join('\n')).toContain('| failed |')
   })
 
@@ -327,7 +438,9 @@ describe('mode: sweep', () => {
     github.runs.set(100, { status: 'in_progress\n::warning::spoof | <b>x</b>' })
     const { core } = await sweep()
     for (const line of core.log) expect(line).not.toMatch(/\n/)
-    expect(core.log.join('\n')).toMatch(/^sbx-1 :\u2060:error:\u2060:spoofed-id 'odd': keep \(its id is not a sandbox id\)$/m)
+    expect(core.log.join('\n')).toMatch(
+      /^sbx-1 :\u2060:error:\u2060:spoofed-id 'odd': keep \(its id is not a sandbox id\)$/m,
+    )
     expect(core.log.join('\n')).not.toMatch(/^::(error|warning)::/m)
     const summary = core.summaries.join('\n')
     expect(summary).not.toContain('<b>')
@@ -337,13 +450,17 @@ describe('mode: sweep', () => {
   it('nothing is sent when the environment is not a workflow run, or github-token is missing', async () => {
     sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
     const noRepo = await sweep({}, new FakeClock(), { GITHUB_API_URL: GITHUB_API })
-    expect(noRepo.error?.message).toContain("Input 'mode': 'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set")
+    expect(noRepo.error?.message).toContain(
+      "Input 'mode': 'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set",
+    )
     for (const token of ['', '${{ github.token }}']) {
       const noToken = await sweep({ 'github-token': token })
       expect(noToken.error?.message).toContain("Input 'github-token': is required in mode 'sweep'")
     }
     const badApi = await sweep({}, new FakeClock(), { ...ENV, GITHUB_API_URL: 'http://github.example.com' })
-    expect(badApi.error?.message).toContain("Input 'mode': 'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https://")
+    expect(badApi.error?.message).toContain(
+      "Input 'mode': 'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https://",
+    )
     expect(service.requests).toEqual([])
     expect(github.requests).toEqual([])
   })
@@ -368,24 +485,71 @@ describe('mode: sweep', () => {
 describe('why a GitHub request failed', () => {
   const fetchFailed = (code: string) => {
     const error = Object.assign(new Error('request failed'), { status: 500 })
-    error.cause = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`getaddrinfo ${code} api.github.test`), { code }) })
+    error.cause = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error(`getaddrinfo ${code} api.github.test`), { code }),
+    })
     return error
   }
   it.each([
     [fetchFailed('ENOTFOUND'), 'dns', "no answer: the DNS lookup of GitHub's API host failed (ENOTFOUND)", true],
     [fetchFailed('EAI_AGAIN'), 'dns', "no answer: the DNS lookup of GitHub's API host failed (EAI_AGAIN)", false],
-    [fetchFailed('ECONNREFUSED'), 'refused', "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", true],
+    [
+      fetchFailed('ECONNREFUSED'),
+      'refused',
+      "no answer: the connection to GitHub's API was refused (ECONNREFUSED)",
+      true,
+    ],
     [fetchFailed('ECONNRESET'), 'reset', 'no answer: the connection to GitHub was cut (ECONNRESET)', false],
-    [fetchFailed('UND_ERR_CONNECT_TIMEOUT'), 'timeout', 'no answer: the request to GitHub timed out (UND_ERR_CONNECT_TIMEOUT)', false],
-    [Object.assign(new Error('x'), { status: 500, cause: new DOMException('timed out', 'TimeoutError') }), 'timeout', 'no answer: the request to GitHub timed out (TimeoutError)', false],
-    [Object.assign(new Error('Server Error'), { status: 500, response: { status: 500 } }), 'status', 'GitHub answered 500', false],
-    [Object.assign(new Error('Bad Gateway'), { status: 502, response: { status: 502 } }), 'status', 'GitHub answered 502', false],
+    [
+      fetchFailed('UND_ERR_CONNECT_TIMEOUT'),
+      'timeout',
+      'no answer: the request to GitHub timed out (UND_ERR_CONNECT_TIMEOUT)',
+      false,
+    ],
+    [
+      Object.assign(new Error('x'), { status: 500, cause: new DOMException('timed out', 'TimeoutError') }),
+      'timeout',
+      'no answer: the request to GitHub timed out (TimeoutError)',
+      false,
+    ],
+    [
+      Object.assign(new Error('Server Error'), { status: 500, response: { status: 500 } }),
+      'status',
+      'GitHub answered 500',
+      false,
+    ],
+    [
+      Object.assign(new Error('Bad Gateway'), { status: 502, response: { status: 502 } }),
+      'status',
+      'GitHub answered 502',
+      false,
+    ],
     [Object.assign(new Error('odd'), { status: 500 }), 'other', 'no answer from GitHub', false],
     // What @octokit/request 8 really throws: a 500 with no response and only the fetch error's message.
-    [Object.assign(new Error('getaddrinfo ENOTFOUND api.github.test'), { status: 500 }), 'dns', "no answer: the DNS lookup of GitHub's API host failed (ENOTFOUND)", true],
-    [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { status: 500 }), 'refused', "no answer: the connection to GitHub's API was refused (ECONNREFUSED)", true],
-    [Object.assign(new Error('The operation was aborted due to timeout'), { status: 500 }), 'timeout', 'no answer: the request to GitHub timed out (TimeoutError)', false],
-    [Object.assign(new Error('other side closed'), { status: 500 }), 'reset', 'no answer: the connection to GitHub was cut (UND_ERR_SOCKET)', false],
+    [
+      Object.assign(new Error('getaddrinfo ENOTFOUND api.github.test'), { status: 500 }),
+      'dns',
+      "no answer: the DNS lookup of GitHub's API host failed (ENOTFOUND)",
+      true,
+    ],
+    [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { status: 500 }),
+      'refused',
+      "no answer: the connection to GitHub's API was refused (ECONNREFUSED)",
+      true,
+    ],
+    [
+      Object.assign(new Error('The operation was aborted due to timeout'), { status: 500 }),
+      'timeout',
+      'no answer: the request to GitHub timed out (TimeoutError)',
+      false,
+    ],
+    [
+      Object.assign(new Error('other side closed'), { status: 500 }),
+      'reset',
+      'no answer: the connection to GitHub was cut (UND_ERR_SOCKET)',
+      false,
+    ],
   ])('%s: %s', (error, kind, text, final) => {
     expect(describeGitHubFailure(error)).toMatchObject({ kind, text, final })
   })

@@ -1,6 +1,13 @@
 /** The one sanitising module: what service text may look like on its way to a log, an annotation or the summary. */
 import { afterEach, describe, expect, it } from 'vitest'
-import { forgetSecrets, registerSecret, safeLogText, scrubSecrets, serviceText, summaryText } from '../../src/runtime/untrusted.ts'
+import {
+  forgetSecrets,
+  registerSecret,
+  safeLogText,
+  scrubSecrets,
+  serviceText,
+  summaryText,
+} from '../../src/runtime/untrusted.ts'
 import { readRunnerLog } from '../harness/runner-log.ts'
 
 afterEach(() => forgetSecrets())
@@ -31,7 +38,9 @@ describe('serviceText', () => {
   it('removes registered secrets, PEM blocks and key values', () => {
     registerSecret('tok-secret-123')
     expect(serviceText('Authorization: Bearer tok-secret-123')).toBe('Authorization: Bearer ***')
-    expect(serviceText('k=-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----!')).toBe('k=[private key removed]!')
+    expect(serviceText('k=-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----!')).toBe(
+      'k=[private key removed]!',
+    )
     expect(serviceText('cut -----BEGIN RSA PRIVATE KEY-----\nMIIE')).toBe('cut [private key removed]')
     expect(serviceText('{"key":"-x-","uuid":"u"}')).toBe('{"key":"***","uuid":"u"}')
     expect(scrubSecrets('b3BlbnNzaC1rZXktdjEAAAA= rest')).toBe('[private key removed] rest')
@@ -58,7 +67,9 @@ describe('safeLogText', () => {
 describe('summaryText', () => {
   it('escapes HTML and Markdown and keeps one cell', () => {
     expect(summaryText('<img src=x>')).toBe('&lt;img src=x&gt;')
-    expect(summaryText('[a](javascript:x) `c` *b* a|b $1 $2')).toBe('\\[a\\](javascript:x) \\`c\\` \\*b\\* a\\|b \\$1 \\$2')
+    expect(summaryText('[a](javascript:x) `c` *b* a|b $1 $2')).toBe(
+      '\\[a\\](javascript:x) \\`c\\` \\*b\\* a\\|b \\$1 \\$2',
+    )
     expect(summaryText('a\rb\nc')).toBe('a b c')
     expect(summaryText('"\'&')).toBe('&quot;&#39;&amp;')
   })
@@ -74,7 +85,9 @@ describe('inputs that would leak or crash', () => {
     expect(jsonDepth('{"a": "\\"{{{", "b": [[1]]}')).toBe(3)
     expect(message('{nope')).toMatch(/not valid JSON/)
     expect(message('[1]')).toMatch(/not an array/)
-    expect(message('{"public_key": "-----BEGIN OPENSSH PRIVATE KEY-----\\nabc"}')).toMatch(/public_key that is a private key \(it is masked\)/)
+    expect(message('{"public_key": "-----BEGIN OPENSSH PRIVATE KEY-----\\nabc"}')).toMatch(
+      /public_key that is a private key \(it is masked\)/,
+    )
     expect(jsonObject.parse('')).toEqual({})
   })
 
@@ -83,10 +96,15 @@ describe('inputs that would leak or crash', () => {
     const masked: string[] = []
     const values: Record<string, string> = {
       'public-key': '-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----',
-      'instance-config': '{"public_key": "-----BEGIN OPENSSH PRIVATE KEY-----\\nBBBB\\n-----END OPENSSH PRIVATE KEY-----"}',
+      'instance-config':
+        '{"public_key": "-----BEGIN OPENSSH PRIVATE KEY-----\\nBBBB\\n-----END OPENSSH PRIVATE KEY-----"}',
       other: 'ssh-ed25519 AAAA me',
     }
-    maskPrivateKeyInputs((name) => values[name] ?? '', (secret) => masked.push(secret), ['public-key', 'instance-config', 'other'])
+    maskPrivateKeyInputs(
+      (name) => values[name] ?? '',
+      (secret) => masked.push(secret),
+      ['public-key', 'instance-config', 'other'],
+    )
     expect(masked).toContain(values['public-key'])
     expect(masked).toContain('AAAA')
     expect(masked).toContain('BBBB')
@@ -96,8 +114,10 @@ describe('inputs that would leak or crash', () => {
 
 describe('key files', () => {
   it('no RUNNER_TEMP is an error that says nothing was sent; a planted file is never written through', async () => {
-    const { privateDirectory, runnerTemp, writeSecretFile, removePrivateDirectory } = await import('../../src/ssh/secret-files.ts')
-    const { mkdtempSync, statSync, symlinkSync, writeFileSync, readFileSync, existsSync, rmSync } = await import('node:fs')
+    const { privateDirectory, runnerTemp, writeSecretFile, removePrivateDirectory } =
+      await import('../../src/ssh/secret-files.ts')
+    const { mkdtempSync, statSync, symlinkSync, writeFileSync, readFileSync, existsSync, rmSync } =
+      await import('node:fs')
     const { tmpdir } = await import('node:os')
     const { join } = await import('node:path')
     expect(() => runnerTemp({})).toThrow(/RUNNER_TEMP is not set.*nothing was sent/)

@@ -14,8 +14,14 @@ beforeEach(() => {
 })
 
 const ID = 'sbx-00000000000000a1'
-const record = (status: string, extra: Record<string, unknown> = {}) => () => HttpResponse.json({ id: ID, status, ...extra })
-const windowEnd = (status = 408) => () => HttpResponse.json({ code: status, error: 'sandbox_wait_timeout', message: 'window passed' }, { status })
+const record =
+  (status: string, extra: Record<string, unknown> = {}) =>
+  () =>
+    HttpResponse.json({ id: ID, status, ...extra })
+const windowEnd =
+  (status = 408) =>
+  () =>
+    HttpResponse.json({ code: status, error: 'sandbox_wait_timeout', message: 'window passed' }, { status })
 
 async function wait(clock = new FakeClock(), timeoutMs = 15 * 60_000) {
   const log: string[] = []
@@ -42,7 +48,12 @@ describe('the blocking wait (service as deployed)', () => {
   })
 
   it('sandbox_wait_timeout ends a window: the next opens at once, whatever status it came with', async () => {
-    service.waitScript = [windowEnd(408), windowEnd(504), windowEnd(200), record('failed', { failure_code: 'image_pull_failed' })]
+    service.waitScript = [
+      windowEnd(408),
+      windowEnd(504),
+      windowEnd(200),
+      record('failed', { failure_code: 'image_pull_failed' }),
+    ]
     const { result, clock } = await wait()
     expect(result).toMatchObject({ status: 'failed', failure_code: 'image_pull_failed' })
     expect(service.waits).toHaveLength(4)
@@ -51,7 +62,12 @@ describe('the blocking wait (service as deployed)', () => {
 
   it('the window never outlasts the deadline; with no room for one it polls', () => {
     // W plus the 15 s margin of its HTTP timeout must fit in the time left.
-    expect([waitWindowSeconds(15 * 60_000), waitWindowSeconds(30_000), waitWindowSeconds(16_000), waitWindowSeconds(15_900)]).toEqual([30, 15, 1, 0])
+    expect([
+      waitWindowSeconds(15 * 60_000),
+      waitWindowSeconds(30_000),
+      waitWindowSeconds(16_000),
+      waitWindowSeconds(15_900),
+    ]).toEqual([30, 15, 1, 0])
   })
 
   it('a 404 from the route with the sandbox found by a plain GET means no route: polling for the rest of the step', async () => {
