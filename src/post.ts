@@ -55,7 +55,7 @@ async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInpu
 export async function run(): Promise<void> {
   try {
     // Only a runner's post step waits (for its job): only there does a cancellation have a wait to end.
-    const cancelWait = actionsCore.getState('runner') ? cancellationSignal(actionsCore) : undefined
+    const cancelWait = new ActionState(actionsCore).runner ? cancellationSignal(actionsCore) : undefined
     await runPost({ core: actionsCore, clock: realClock, makeClient, cancelWait })
   } catch (error) {
     // A sandbox that could not be stopped costs money: say so loudly.

@@ -34474,7 +34474,7 @@ async function runConnect(config, deps) {
     const record = await readSandbox(config, deps, deadline);
     (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_6__/* .setTextOutput */ .Lb)(core, 'status', record.status);
     checkReachable(config, record);
-    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .prepareSandboxSsh */ .pd)(deps, deps.env ?? process.env, deadline);
+    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_8__/* .stepEnvironment */ .a)(deps), deadline);
     (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .finishSandboxSsh */ .TD)(deps, config.ssh, prepared, record);
     await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .keepCertificateFresh */ .jt)(deps, config, prepared, config.sandboxId, (0,_sandbox_record_js__WEBPACK_IMPORTED_MODULE_3__/* .endsAtMs */ .uX)(record, undefined));
     await core.appendSummary(`### Sandbox ${config.sandboxId} connected\n\n` +
@@ -34758,7 +34758,7 @@ async function readBillingContext(client, spec, warn, signal) {
 // EXTERNAL MODULE: ./build/src/sandbox/eventual.js
 var eventual = __nccwpck_require__(81455);
 // EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(29943);
+var client_retry = __nccwpck_require__(29943);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/sandbox/status.js
@@ -34772,7 +34772,7 @@ var sandbox_status = __nccwpck_require__(68935);
 /** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
 async function findNameHolders(ctx, name, deadline) {
     const client = ctx.client.withDeadline(deadline, ctx.clock);
-    return (0,retry/* retryUntil */.v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
+    return (0,client_retry/* retryUntil */.v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
         const holders = [];
         for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
             if (sandbox.name !== name || !(0,sandbox_status/* mayHoldName */.KS)(sandbox.status))
@@ -34781,7 +34781,7 @@ async function findNameHolders(ctx, name, deadline) {
                 holders.push({ ...sandbox, id: sandbox.id });
         }
         return holders;
-    }, { backoff: retry/* READ_BACKOFF */.Ue });
+    }, { backoff: client_retry/* READ_BACKOFF */.Ue });
 }
 /**
  * The newest sandbox named `name` that may be live and is not in `exclude`
@@ -34806,7 +34806,7 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
     while (holding.length > 0) {
         const still = [];
         for (const id of holding) {
-            const status = await (0,retry/* retryUntil */.v6)(ctx, deadline, `read ${id}`, async () => {
+            const status = await (0,client_retry/* retryUntil */.v6)(ctx, deadline, `read ${id}`, async () => {
                 try {
                     return (await client.getSandbox(id, ctx.signal)).status;
                 }
@@ -34817,7 +34817,7 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
                         throw stillHeld();
                     throw error;
                 }
-            }, { backoff: retry/* READ_BACKOFF */.Ue });
+            }, { backoff: client_retry/* READ_BACKOFF */.Ue });
             if (status !== undefined && (0,sandbox_status/* mayHoldName */.KS)(status))
                 still.push(id);
         }
@@ -34918,7 +34918,7 @@ async function freeTheName(ctx, config, holders, round, deadline) {
     }
     if (found.length > 0)
         return waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
-    const wait = (0,retry/* backoffDelay */.EY)(round, ctx.clock.random(), NAME_BACKOFF);
+    const wait = (0,client_retry/* backoffDelay */.EY)(round, ctx.clock.random(), NAME_BACKOFF);
     if (ctx.clock.now() + wait > deadline) {
         const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping';
         throw new Error(`The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) when 'timeout' ran out; nothing was started. ` +
@@ -35006,7 +35006,7 @@ async function startSandbox(config, deps, deadline, holders, tracker = { mayHave
             return outcome;
         // Every GPU type answered sandbox_capacity_unavailable: back off, then cycle again.
         capacityRound++;
-        const wait = (0,retry/* backoffDelay */.EY)(capacityRound, clock.random(), CAPACITY_BACKOFF);
+        const wait = (0,client_retry/* backoffDelay */.EY)(capacityRound, clock.random(), CAPACITY_BACKOFF);
         if (clock.now() + wait > capacityDeadline) {
             throw new CapacityExhaustedError(config.gpuTypes, capacityRound, run.attempts.length, clock.now() - cyclingSince, config.capacityTimeoutMs);
         }
@@ -35020,9 +35020,9 @@ async function tryEachGpuType(run, candidates) {
     for (const gpuType of candidates) {
         const label = gpuType ? `${gpuType} x${config.gpuCount ?? 1}` : 'CPU only';
         try {
-            const response = await (0,retry/* retryUntil */.v6)(ctx, run.deadline, `start '${config.name}' (${label})`, () => ctx.client.startSandbox(buildStartRequest(config, gpuType), ctx.signal), {
+            const response = await (0,client_retry/* retryUntil */.v6)(ctx, run.deadline, `start '${config.name}' (${label})`, () => ctx.client.startSandbox(buildStartRequest(config, gpuType), ctx.signal), {
                 // Capacity is handled below, by moving on to the next GPU type.
-                retryable: (error) => (0,retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'),
+                retryable: (error) => (0,client_retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'),
                 onRetry: (error) => {
                     if (error instanceof errors/* ServiceError */._7 && error.ambiguous) {
                         run.lostAnswerGpu = { type: gpuType };
@@ -35249,13 +35249,13 @@ class SettleWatch {
             ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
             return options.pollIntervalMs;
         }
-        if (!(0,retry/* isTransient */.dg)(error))
+        if (!(0,client_retry/* isTransient */.dg)(error))
             throw error;
         this.failures++;
         // Other jobs share the get budget: poll slower from now on instead of living on 429s.
         if (error.status === 429)
             this.slowdown = Math.min(MAX_SLOWDOWN, this.slowdown * 2);
-        const delay = Math.max(options.pollIntervalMs, (0,retry/* readRetryDelay */.cZ)(error, this.failures, ctx.clock.random()));
+        const delay = Math.max(options.pollIntervalMs, (0,client_retry/* readRetryDelay */.cZ)(error, this.failures, ctx.clock.random()));
         ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
         return delay;
     }
@@ -35420,6 +35420,13 @@ if [ $# -eq 0 ]; then tar -cf - -T /dev/null; else tar -cf - -- "$@"; fi`;
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
 ;// CONCATENATED MODULE: ./build/src/remote/follow.js
+/**
+ * Streams the run's output into the step log live, line by line. Each
+ * connection asks for the output from the last byte received; when one drops,
+ * the next resumes there, so no line is lost or shown twice. A partial line
+ * waits (across reconnections) until its newline arrives or the job ends.
+ */
+
 
 
 
@@ -35454,6 +35461,8 @@ class LineSplitter {
         this.emit(text.endsWith('\r') ? text.slice(0, -1) : text);
     }
 }
+/** Reconnecting: 0.25 to 5 s between attempts (equal jitter). */
+const RECONNECT_BACKOFF = { baseDelayMs: 500, maxDelayMs: 5_000 };
 /** How often a failing follow asks whether the sandbox is still there. */
 const CHECK_EVERY_MS = 10_000;
 /** The job's end, read from the follow script's last stderr line. */
@@ -35507,12 +35516,17 @@ async function followOutput(open, lines, options) {
         }
         const why = code === ssh_command/* SSH_CONNECTION_FAILED */.M2 ? 'dropped' : `ended (${code})`;
         log(`run: the SSH connection ${why}${lastLine(stderr)}; reconnecting, resuming after byte ${offset}.`);
-        const backoff = Math.min(5_000, 500 * 2 ** retries++);
-        await clock.sleep(backoff / 2 + clock.random() * (backoff / 2), signal);
+        await clock.sleep((0,client_retry/* backoffDelay */.EY)(++retries, clock.random(), RECONNECT_BACKOFF), signal);
     }
 }
 
 ;// CONCATENATED MODULE: ./build/src/remote/job.js
+/**
+ * The run on the sandbox: started as a detached job (START_JOB), followed
+ * over as many connections as it takes (FOLLOW_JOB), and every SSH step
+ * retried while the connection itself fails (the remote side is idempotent).
+ */
+
 
 
 
@@ -35533,7 +35547,7 @@ async function whileConnecting(context, label, attempt, isConnectionFailure) {
             if (!isConnectionFailure(error) || context.clock.now() >= until)
                 throw error;
             context.log(`${label}: ${error.message}; trying again.`);
-            await context.clock.sleep(Math.min(5_000, 1_000 * 2 ** retry), context.signal);
+            await context.clock.sleep((0,client_retry/* backoffDelay */.EY)(retry + 1, context.clock.random(), client_retry/* READ_BACKOFF */.Ue), context.signal);
         }
     }
 }
@@ -35966,6 +35980,7 @@ var program_output = __nccwpck_require__(32274);
 
 
 
+
 const isConnectionError = (error) => error instanceof TransferError && error.connection;
 function listed(paths) {
     return paths.map((path) => `'${path}'`).join(', ');
@@ -36061,9 +36076,7 @@ function runSummary(end, copied, overLimit) {
 function sandboxGone(deps, sandboxId) {
     return async () => {
         try {
-            const record = await deps.client
-                .withDeadline(deps.clock.now() + eventual/* INFO_READ_MS */.Zr, deps.clock)
-                .getSandbox(sandboxId, deps.signal);
+            const record = await (0,eventual/* quickRead */.i0)(deps, sandboxId);
             return (0,sandbox_status/* isNotLive */.ec)(record.status) ? `status '${(0,untrusted/* serviceText */.Lo)(record.status, 40)}'` : undefined;
         }
         catch (error) {
@@ -36077,7 +36090,7 @@ function remoteContext(deps, sandboxId, target, placement) {
     return {
         target,
         placement,
-        env: deps.env ?? process.env,
+        env: (0,step_deps/* stepEnvironment */.a)(deps),
         clock: deps.clock,
         signal: deps.signal,
         log,
@@ -36260,7 +36273,7 @@ async function startPhase(config, deps, state, startDeadline) {
             await checkRunnerAccess(deps, config.runner);
         // SSH first: a service without certificates fails the step before anything is billed.
         if (config.ssh)
-            preparedSsh = await (0,access/* prepareSandboxSsh */.pd)(deps, deps.env ?? process.env, startDeadline);
+            preparedSsh = await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), startDeadline);
         state.saveSandboxName(config.name);
         startSent = true;
         const started = await startSandbox(config, deps, startDeadline, holders, tracker);
@@ -36337,9 +36350,7 @@ async function waitPhase(config, deps, state, started) {
 /** wait: false: one read, for the outputs; it never fails the step. */
 async function readOnce(deps, state, started) {
     try {
-        const record = await deps.client
-            .withDeadline(deps.clock.now() + eventual/* INFO_READ_MS */.Zr, deps.clock)
-            .getSandbox(started.id, deps.signal);
+        const record = await (0,eventual/* quickRead */.i0)(deps, started.id);
         state.saveSandboxSeen();
         return { record, known: record, status: record.status };
     }
@@ -37578,16 +37589,12 @@ function summaryText(value, limit = 1_000) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   OJ: () => (/* binding */ notVisibleYet),
 /* harmony export */   Yi: () => (/* binding */ isTransientOrLater),
-/* harmony export */   Zr: () => (/* binding */ INFO_READ_MS),
-/* harmony export */   gt: () => (/* binding */ TryAgainLater)
+/* harmony export */   gt: () => (/* binding */ TryAgainLater),
+/* harmony export */   i0: () => (/* binding */ quickRead)
 /* harmony export */ });
-/* unused harmony export NOT_VISIBLE_YET_MS */
+/* unused harmony exports NOT_VISIBLE_YET_MS, INFO_READ_MS */
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
-/**
- * The service is eventually consistent: a sandbox may not be visible for a
- * moment after its start is accepted, and some refusals pass by themselves.
- */
 
 
 /**
@@ -37595,8 +37602,12 @@ function summaryText(value, limit = 1_000) {
  * visible yet" (eventual consistency), not "gone".
  */
 const NOT_VISIBLE_YET_MS = 60_000;
-/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
+/** An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the step's time. */
 const INFO_READ_MS = 5_000;
+/** The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure means. */
+function quickRead(ctx, id) {
+    return ctx.client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
+}
 function notVisibleYet(clock, error, acceptedAt) {
     return (0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
 }
@@ -37792,7 +37803,7 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
         return result;
     // Report what the service says now; the stop itself already succeeded.
     try {
-        const record = await client.withDeadline(ctx.clock.now() + _eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .INFO_READ_MS */ .Zr, ctx.clock).getSandbox(id, ctx.signal);
+        const record = await (0,_eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .quickRead */ .i0)({ client, clock: ctx.clock, signal: ctx.signal }, id);
         return { outcome: 'accepted', status: record.status, createdAt: (0,_record_js__WEBPACK_IMPORTED_MODULE_3__/* .createdAtMs */ .aF)(record) };
     }
     catch {
@@ -38164,7 +38175,7 @@ async function keepCertificateFresh(deps, connection, prepared, sandboxId, endsA
         endsAt,
         requestTimeoutMs: deps.renewer.requestTimeoutMs,
     };
-    const pid = await (0,renewer_process/* launchRenewer */.uE)(spec, deps.renewer.script, (0,external_node_path_.join)(prepared.dir, renewer_process/* RENEWER_LOG */.qS), deps.env ?? process.env);
+    const pid = await (0,renewer_process/* launchRenewer */.uE)(spec, deps.renewer.script, (0,external_node_path_.join)(prepared.dir, renewer_process/* RENEWER_LOG */.qS), (0,step_deps/* stepEnvironment */.a)(deps));
     new state/* ActionState */.q(core).saveRenewerPid(pid);
     const until = endsAt !== undefined ? ` or the sandbox's TTL (${new Date(endsAt).toISOString()})` : '';
     core.info(`SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it${until}.`);
@@ -38589,11 +38600,16 @@ function removePrivateDirectory(dir) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ opContext)
+/* harmony export */   R: () => (/* binding */ opContext),
+/* harmony export */   a: () => (/* binding */ stepEnvironment)
 /* harmony export */ });
 /** The operations' context for a step: its client, clock and signal, and log lines to the step's log. */
 function opContext(deps) {
     return { client: deps.client, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
+}
+/** The step's environment: the one given, else the process's own (the one place that defaults it). */
+function stepEnvironment(deps) {
+    return deps.env ?? process.env;
 }
 
 

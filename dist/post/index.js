@@ -29554,10 +29554,6 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
 }
 
 ;// CONCATENATED MODULE: ./build/src/sandbox/eventual.js
-/**
- * The service is eventually consistent: a sandbox may not be visible for a
- * moment after its start is accepted, and some refusals pass by themselves.
- */
 
 
 /**
@@ -29565,8 +29561,12 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
  * visible yet" (eventual consistency), not "gone".
  */
 const NOT_VISIBLE_YET_MS = 60_000;
-/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
+/** An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the step's time. */
 const INFO_READ_MS = 5_000;
+/** The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure means. */
+function quickRead(ctx, id) {
+    return ctx.client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
+}
 function notVisibleYet(clock, error, acceptedAt) {
     return (0,errors/* isNotFound */.c4)(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
 }
@@ -29672,7 +29672,7 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
         return result;
     // Report what the service says now; the stop itself already succeeded.
     try {
-        const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
+        const record = await quickRead({ client, clock: ctx.clock, signal: ctx.signal }, id);
         return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) };
     }
     catch {
@@ -35526,7 +35526,7 @@ async function cleanupStart(deps, state, inputs) {
 async function run() {
     try {
         // Only a runner's post step waits (for its job): only there does a cancellation have a wait to end.
-        const cancelWait = _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v.getState('runner') ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v) : undefined;
+        const cancelWait = new _step_state_js__WEBPACK_IMPORTED_MODULE_8__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v).runner ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v) : undefined;
         await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
@@ -35720,9 +35720,14 @@ function summaryText(value, limit = 1_000) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   R: () => (/* binding */ opContext)
 /* harmony export */ });
+/* unused harmony export stepEnvironment */
 /** The operations' context for a step: its client, clock and signal, and log lines to the step's log. */
 function opContext(deps) {
     return { client: deps.client, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
+}
+/** The step's environment: the one given, else the process's own (the one place that defaults it). */
+function stepEnvironment(deps) {
+    return deps.env ?? process.env;
 }
 
 

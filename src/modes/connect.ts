@@ -13,7 +13,7 @@ import { serviceText } from '../runtime/untrusted.ts'
 import { endsAtMs } from '../sandbox/record.ts'
 import { isReady } from '../sandbox/status.ts'
 import { finishSandboxSsh, keepCertificateFresh, pinnableEndpoint, prepareSandboxSsh } from '../ssh/access.ts'
-import { opContext, type StepDeps } from '../step/deps.ts'
+import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { setTextOutput } from '../step/outputs.ts'
 import { markdownTable } from '../step/summary.ts'
 
@@ -59,7 +59,7 @@ export async function runConnect(config: ConnectConfig, deps: StepDeps): Promise
   const record = await readSandbox(config, deps, deadline)
   setTextOutput(core, 'status', record.status)
   checkReachable(config, record)
-  const prepared = await prepareSandboxSsh(deps, deps.env ?? process.env, deadline)
+  const prepared = await prepareSandboxSsh(deps, stepEnvironment(deps), deadline)
   finishSandboxSsh(deps, config.ssh, prepared, record)
   await keepCertificateFresh(deps, config, prepared, config.sandboxId, endsAtMs(record, undefined))
   await core.appendSummary(

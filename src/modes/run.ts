@@ -15,9 +15,9 @@ import { DownloadLimitError, downloadPaths, TransferError, uploadPaths } from '.
 import { isNotFound } from '../client/errors.ts'
 import { ProgramCommands } from '../runtime/program-output.ts'
 import { serviceText, summaryText } from '../runtime/untrusted.ts'
-import { INFO_READ_MS } from '../sandbox/eventual.ts'
+import { quickRead } from '../sandbox/eventual.ts'
 import { isNotLive } from '../sandbox/status.ts'
-import type { StepDeps } from '../step/deps.ts'
+import { stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { formatDuration } from '../step/summary.ts'
 
 const isConnectionError = (error: unknown) => error instanceof TransferError && error.connection
@@ -158,9 +158,7 @@ function runSummary(end: JobEnd, copied: readonly string[], overLimit: boolean):
 function sandboxGone(deps: StepDeps, sandboxId: string): () => Promise<string | undefined> {
   return async () => {
     try {
-      const record = await deps.client
-        .withDeadline(deps.clock.now() + INFO_READ_MS, deps.clock)
-        .getSandbox(sandboxId, deps.signal)
+      const record = await quickRead(deps, sandboxId)
       return isNotLive(record.status) ? `status '${serviceText(record.status, 40)}'` : undefined
     } catch (error) {
       return isNotFound(error) ? 'the service answers 404 for it' : undefined
@@ -179,7 +177,7 @@ export function remoteContext(
   return {
     target,
     placement,
-    env: deps.env ?? process.env,
+    env: stepEnvironment(deps),
     clock: deps.clock,
     signal: deps.signal,
     log,

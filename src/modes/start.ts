@@ -8,7 +8,7 @@ import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { readBillingContext, type BillingContext } from '../sandbox/billing.ts'
-import { INFO_READ_MS } from '../sandbox/eventual.ts'
+import { quickRead } from '../sandbox/eventual.ts'
 import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
 import { endsAtMs, failureReason } from '../sandbox/record.ts'
 import {
@@ -27,7 +27,7 @@ import {
   SshUnavailableError,
   type PreparedSandboxSsh,
 } from '../ssh/access.ts'
-import { opContext, type StepDeps } from '../step/deps.ts'
+import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { setJsonOutput, setTextOutput } from '../step/outputs.ts'
 import { ActionState } from '../step/state.ts'
 import { formatDuration, reportDryRun } from '../step/summary.ts'
@@ -126,7 +126,7 @@ async function startPhase(config: StartConfig, deps: StepDeps, state: ActionStat
     // GitHub next: a token that may not register runners fails the step before anything is billed.
     if (config.runner) await checkRunnerAccess(deps, config.runner)
     // SSH first: a service without certificates fails the step before anything is billed.
-    if (config.ssh) preparedSsh = await prepareSandboxSsh(deps, deps.env ?? process.env, startDeadline)
+    if (config.ssh) preparedSsh = await prepareSandboxSsh(deps, stepEnvironment(deps), startDeadline)
     state.saveSandboxName(config.name)
     startSent = true
     const started = await startSandbox(config, deps, startDeadline, holders, tracker)
@@ -209,9 +209,7 @@ async function waitPhase(
 /** wait: false: one read, for the outputs; it never fails the step. */
 async function readOnce(deps: StepDeps, state: ActionState, started: StartedSandbox): Promise<WaitOutcome> {
   try {
-    const record = await deps.client
-      .withDeadline(deps.clock.now() + INFO_READ_MS, deps.clock)
-      .getSandbox(started.id, deps.signal)
+    const record = await quickRead(deps, started.id)
     state.saveSandboxSeen()
     return { record, known: record, status: record.status }
   } catch (error) {

@@ -4,6 +4,7 @@
  * the next resumes there, so no line is lost or shown twice. A partial line
  * waits (across reconnections) until its newline arrives or the job ends.
  */
+import { backoffDelay, type BackoffOptions } from '../client/retry.ts'
 import type { Clock } from '../runtime/clock.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { MARK } from './scripts.ts'
@@ -70,6 +71,9 @@ export interface FollowOptions {
   sandboxGone?: () => Promise<string | undefined>
 }
 
+/** Reconnecting: 0.25 to 5 s between attempts (equal jitter). */
+const RECONNECT_BACKOFF: BackoffOptions = { baseDelayMs: 500, maxDelayMs: 5_000 }
+
 /** How often a failing follow asks whether the sandbox is still there. */
 export const CHECK_EVERY_MS = 10_000
 
@@ -131,7 +135,6 @@ export async function followOutput(open: OpenStream, lines: LineSplitter, option
     }
     const why = code === SSH_CONNECTION_FAILED ? 'dropped' : `ended (${code})`
     log(`run: the SSH connection ${why}${lastLine(stderr)}; reconnecting, resuming after byte ${offset}.`)
-    const backoff = Math.min(5_000, 500 * 2 ** retries++)
-    await clock.sleep(backoff / 2 + clock.random() * (backoff / 2), signal)
+    await clock.sleep(backoffDelay(++retries, clock.random(), RECONNECT_BACKOFF), signal)
   }
 }

@@ -3,6 +3,7 @@
  * over as many connections as it takes (FOLLOW_JOB), and every SSH step
  * retried while the connection itself fails (the remote side is idempotent).
  */
+import { backoffDelay, READ_BACKOFF } from '../client/retry.ts'
 import type { Clock } from '../runtime/clock.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { followOutput, LineSplitter, type JobEnd, type OutputStream } from './follow.ts'
@@ -49,7 +50,7 @@ export async function whileConnecting<T>(
       context.signal?.throwIfAborted()
       if (!isConnectionFailure(error) || context.clock.now() >= until) throw error
       context.log(`${label}: ${(error as Error).message}; trying again.`)
-      await context.clock.sleep(Math.min(5_000, 1_000 * 2 ** retry), context.signal)
+      await context.clock.sleep(backoffDelay(retry + 1, context.clock.random(), READ_BACKOFF), context.signal)
     }
   }
 }

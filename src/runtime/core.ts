@@ -1,10 +1,10 @@
 /** The part of @actions/core the action uses; passed in so modules are testable. */
 import type * as actionsCore from '@actions/core'
+import type { OutputName } from './output-names.ts'
 
 export type ActionCore = Pick<
   typeof actionsCore,
   | 'getInput'
-  | 'setOutput'
   | 'setFailed'
   | 'setSecret'
   | 'saveState'
@@ -17,6 +17,8 @@ export type ActionCore = Pick<
   | 'startGroup'
   | 'endGroup'
 > & {
+  /** Sets one of the action's outputs (output-names.ts: a name action.yml does not declare does not compile). */
+  setOutput(name: OutputName, value: unknown): void
   /**
    * One line of the user's own program (`run`), written as a `run:` step's
    * output is: workflow commands in it work; registered secrets are removed.

@@ -2,7 +2,9 @@
  * The service is eventually consistent: a sandbox may not be visible for a
  * moment after its start is accepted, and some refusals pass by themselves.
  */
+import type { ComputeClient } from '../client/client.ts'
 import { isNotFound } from '../client/errors.ts'
+import type { SandboxRecord } from '../client/schemas.ts'
 import { isTransient } from '../client/retry.ts'
 import type { Clock } from '../runtime/clock.ts'
 
@@ -12,8 +14,16 @@ import type { Clock } from '../runtime/clock.ts'
  */
 export const NOT_VISIBLE_YET_MS = 60_000
 
-/** The read after an accepted stop is informational: it gets a few seconds, not the step's time. */
+/** An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the step's time. */
 export const INFO_READ_MS = 5_000
+
+/** The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure means. */
+export function quickRead(
+  ctx: { client: ComputeClient; clock: Clock; signal?: AbortSignal },
+  id: string,
+): Promise<SandboxRecord> {
+  return ctx.client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal)
+}
 
 export function notVisibleYet(clock: Clock, error: unknown, acceptedAt: number | undefined): boolean {
   return isNotFound(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS

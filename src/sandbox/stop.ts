@@ -3,7 +3,7 @@ import { ServiceError, isNotFound, isServiceError } from '../client/errors.ts'
 import { retryUntil } from '../client/retry.ts'
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { OpContext } from '../step/deps.ts'
-import { INFO_READ_MS, isTransientOrLater, notVisibleYet, TryAgainLater } from './eventual.ts'
+import { isTransientOrLater, notVisibleYet, quickRead, TryAgainLater } from './eventual.ts'
 import { createdAtMs } from './record.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { isNotLive } from './status.ts'
@@ -81,7 +81,7 @@ export async function stopSandbox(
   if (result.outcome !== 'accepted') return result
   // Report what the service says now; the stop itself already succeeded.
   try {
-    const record = await client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal)
+    const record = await quickRead({ client, clock: ctx.clock, signal: ctx.signal }, id)
     return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) }
   } catch {
     return { outcome: 'accepted', status: undefined }

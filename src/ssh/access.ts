@@ -16,7 +16,7 @@ import type { SandboxRecord } from '../client/schemas.ts'
 import type { Connection } from '../inputs/config.ts'
 import type { SshRequest } from '../inputs/ssh.ts'
 import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from './secret-files.ts'
-import { opContext, type StepDeps } from '../step/deps.ts'
+import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { ActionState } from '../step/state.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { userSshConfigPath } from '../inputs/ssh.ts'
@@ -173,7 +173,7 @@ export async function keepCertificateFresh(
     endsAt,
     requestTimeoutMs: deps.renewer.requestTimeoutMs,
   }
-  const pid = await launchRenewer(spec, deps.renewer.script, join(prepared.dir, RENEWER_LOG), deps.env ?? process.env)
+  const pid = await launchRenewer(spec, deps.renewer.script, join(prepared.dir, RENEWER_LOG), stepEnvironment(deps))
   new ActionState(core).saveRenewerPid(pid)
   const until = endsAt !== undefined ? ` or the sandbox's TTL (${new Date(endsAt).toISOString()})` : ''
   core.info(

@@ -51,3 +51,8 @@ export function opContext(deps: {
 }): OpContext {
   return { client: deps.client, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) }
 }
+
+/** The step's environment: the one given, else the process's own (the one place that defaults it). */
+export function stepEnvironment(deps: { env?: NodeJS.ProcessEnv }): NodeJS.ProcessEnv {
+  return deps.env ?? process.env
+}

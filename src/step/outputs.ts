@@ -5,6 +5,7 @@
  * fit and says so.
  */
 import type { ActionCore } from '../runtime/core.ts'
+import type { OutputName } from '../runtime/output-names.ts'
 
 /** GitHub's limit for all outputs of one step. */
 export const STEP_OUTPUTS_LIMIT_BYTES = 1024 * 1024
@@ -91,6 +92,6 @@ export function setJsonOutput(
 }
 
 /** A one-line text output from the service (status, name), cut to a short length. */
-export function setTextOutput(core: Pick<ActionCore, 'setOutput'>, name: string, value: string): void {
+export function setTextOutput(core: Pick<ActionCore, 'setOutput'>, name: OutputName, value: string): void {
   core.setOutput(name, cutString(value, OUTPUT_BUDGET_BYTES.text))
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { INPUT_DEFAULTS } from '../../src/inputs/defaults.ts'
+import { OUTPUT_NAMES } from '../../src/runtime/output-names.ts'
 import { ROOT, actionYaml } from '../../scripts/lib/action-runner.ts'
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -47,6 +48,10 @@ describe('documentation', () => {
       const expected = spec.required ? '**required**' : spec.default ? `\`${spec.default}\`` : 'empty'
       expect(documented, name).toBe(expected)
     }
+  })
+
+  it("the outputs the code may set are exactly action.yml's (src/runtime/output-names.ts)", () => {
+    expect([...OUTPUT_NAMES]).toEqual(Object.keys(actionYaml().outputs))
   })
 
   it('the README documents every output', () => {
