@@ -1,7 +1,7 @@
 /** Injected faults: which request gets one (per route and attempt), and what each kind does to the answer. */
 import type { ServerResponse } from 'node:http'
 // The OpenSSH key format is written by one serializer; real ssh and sshd read every key the tests make.
-import { generateSshKeyPair } from '../src/ssh/key-pair.ts'
+import { generateKeyPair } from './keys.ts'
 import { routeOf, send } from './http.ts'
 import type { FaultRule } from './options.ts'
 
@@ -52,7 +52,7 @@ export class Faults {
     if (fault === 'key-not-json') {
       // A 2xx whose body is not JSON but carries a private key (a proxy that mangled the answer, say).
       res.writeHead(200, { 'content-type': 'text/plain' })
-      res.end(`key:\n${generateSshKeyPair('mangled').privateKey}`)
+      res.end(`key:\n${generateKeyPair('mangled').privateKey}`)
       return
     }
     if (fault === 'malformed-json') {

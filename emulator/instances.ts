@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 // The OpenSSH key format is written by one serializer; real ssh and sshd read every key the tests make.
-import { generateSshKeyPair } from '../src/ssh/key-pair.ts'
+import { generateKeyPair } from './keys.ts'
 import { HttpError, type Answer } from './http.ts'
 import type { EmulatorHost, Organization } from './options.ts'
 
@@ -41,7 +41,7 @@ export class Instances {
     let key = ''
     let publicKey: string | undefined
     if (request.public_key === undefined) {
-      const pair = generateSshKeyPair(`instance-${fixed}`)
+      const pair = generateKeyPair(`instance-${fixed}`)
       key = pair.privateKey
       publicKey = pair.publicKey
     }

@@ -1,8 +1,9 @@
 /** The service's routes: which request goes where, after auth, access and the rate limits. */
-import type { Emulator } from './emulator.ts'
 import { HttpError, type Answer } from './http.ts'
-import { organizationOf } from './limits.ts'
-import type { RecordedRequest } from './options.ts'
+import type { Instances } from './instances.ts'
+import { organizationOf, type RateLimits } from './limits.ts'
+import type { EmulatorHost, RecordedRequest } from './options.ts'
+import type { Sandboxes } from './sandboxes.ts'
 import { blockingWait, listPage, replacePolicy, sshCertificate, view } from './sandbox-routes.ts'
 import { SANDBOX_ID } from './validate.ts'
 
@@ -16,7 +17,14 @@ export interface RouteRequest {
   record: RecordedRequest
 }
 
-export function route(em: Emulator, request: RouteRequest): Promise<Answer> | Answer {
+/** What the routes use of the emulator: declared here, so that routes.ts needs nothing from emulator.ts (which needs it). */
+export interface RoutedService extends EmulatorHost {
+  readonly store: Sandboxes
+  readonly instanceStore: Instances
+  readonly limits: RateLimits
+}
+
+export function route(em: RoutedService, request: RouteRequest): Promise<Answer> | Answer {
   const { method, path, query, body, raw, auth, record } = request
   if (method === 'GET' && path === '/pricing') return { status: 200, body: { pricing: em.options.pricing } }
   const org = organizationOf(em.options, auth)

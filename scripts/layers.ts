@@ -22,11 +22,10 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['runtime'],
   ['client'],
   ['inputs'],
-  ['step'],
-  ['sandbox', 'ssh', 'remote', 'github'],
-  ['sweep', 'cleanup', 'runner'],
+  ['github', 'remote', 'step'],
+  ['runner', 'sandbox', 'ssh'],
+  ['cleanup', 'entry', 'sweep'],
   ['modes'],
-  ['entry'],
   ['.'], // main.ts and post.ts, the two bundle entries
 ]
 
@@ -61,7 +60,7 @@ function relativeImports(source: ts.SourceFile): string[] {
 }
 
 export interface Breach {
-  rule: 'layer' | 'function' | 'file'
+  rule: 'layer' | 'circle' | 'floors' | 'function' | 'file'
   where: string
   detail: string
 }
@@ -93,6 +92,109 @@ export function layerBreaches(root = ROOT): Breach[] {
     }
   }
   return breaches
+}
+
+/** Each file's relative imports (type-only ones too: a circle by types still ties the files together). */
+function importGraph(dir: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  for (const file of filesUnder(dir)) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
+    graph.set(
+      file,
+      relativeImports(source).map((specifier) => resolve(dirname(file), specifier)),
+    )
+  }
+  return graph
+}
+
+/** The strongly connected groups of more than one file (Tarjan): every circle of imports lies in one. */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const found: string[][] = []
+  const visit = (file: string) => {
+    index.set(file, index.size)
+    low.set(file, index.get(file) as number)
+    stack.push(file)
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue
+      if (!index.has(next)) visit(next)
+      if (stack.includes(next)) low.set(file, Math.min(low.get(file) as number, low.get(next) as number))
+    }
+    if (low.get(file) !== index.get(file)) return
+    const group: string[] = []
+    for (let member = stack.pop(); member !== undefined; member = member === file ? undefined : stack.pop())
+      group.push(member)
+    if (group.length > 1) found.push(group.sort())
+  }
+  for (const file of graph.keys()) if (!index.has(file)) visit(file)
+  return found
+}
+
+/** No circle of imports in src/ or emulator/. */
+export function circleBreaches(root = ROOT): Breach[] {
+  return ['src', 'emulator'].flatMap((dir) =>
+    circles(importGraph(join(root, dir))).map((group) => ({
+      rule: 'circle' as const,
+      where: relative(root, group[0] as string),
+      detail: `imports go round in a circle: ${group.map((file) => relative(root, file)).join(', ')}`,
+    })),
+  )
+}
+
+/** Each src/ folder's folders it imports from. */
+function folderImports(root: string): Map<string, Set<string>> {
+  const srcDir = join(root, 'src')
+  const imports = new Map<string, Set<string>>()
+  for (const [file, targets] of importGraph(srcDir)) {
+    const from = folderOf(file, srcDir)
+    const set = imports.get(from) ?? new Set<string>()
+    for (const target of targets) if (folderOf(target, srcDir) !== from) set.add(folderOf(target, srcDir))
+    imports.set(from, set)
+  }
+  return imports
+}
+
+/**
+ * The floors the code has: a folder that imports nothing stands on the lowest,
+ * every other one just above the highest it imports from. Undefined in a circle.
+ */
+export function actualFloors(root = ROOT): string[][] | undefined {
+  const imports = folderImports(root)
+  const floor = new Map<string, number>()
+  const place = (folder: string, path: string[]): number | undefined => {
+    if (floor.has(folder)) return floor.get(folder)
+    if (path.includes(folder)) return undefined
+    let highest = -1
+    for (const below of imports.get(folder) ?? []) {
+      const at = place(below, [...path, folder])
+      if (at === undefined) return undefined
+      highest = Math.max(highest, at)
+    }
+    floor.set(folder, highest + 1)
+    return highest + 1
+  }
+  for (const folder of imports.keys()) if (place(folder, []) === undefined) return undefined
+  const floors: string[][] = []
+  for (const [folder, at] of floor) (floors[at] ??= []).push(folder)
+  return floors.map((folders) => folders.sort())
+}
+
+/** LAYERS must be the floors the code has, so the plan says what the imports do. */
+export function floorBreaches(root = ROOT, declared: readonly (readonly string[])[] = LAYERS): Breach[] {
+  const actual = actualFloors(root)
+  const show = (floors: readonly (readonly string[])[]) =>
+    floors.map((folders) => `[${folders.join(', ')}]`).join(' < ')
+  const sorted = declared.map((folders) => [...folders].sort())
+  if (!actual || JSON.stringify(actual) === JSON.stringify(sorted)) return []
+  return [
+    {
+      rule: 'floors',
+      where: 'scripts/layers.ts',
+      detail: `LAYERS declares ${show(sorted)}; the imports build ${show(actual)}`,
+    },
+  ]
 }
 
 export interface Measured {
@@ -161,7 +263,7 @@ export function sizeBreaches(root = ROOT): { breaches: Breach[]; longest: Measur
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const sizes = sizeBreaches()
-  const breaches = [...layerBreaches(), ...sizes.breaches]
+  const breaches = [...layerBreaches(), ...circleBreaches(), ...floorBreaches(), ...sizes.breaches]
   for (const breach of breaches) console.log(`${breach.rule}: ${breach.where} ${breach.detail}`)
   if (process.argv.includes('--stats')) {
     console.log(`upward or sideways imports: ${breaches.filter((b) => b.rule === 'layer').length}`)
@@ -172,5 +274,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`${breaches.length} breach(es) of the house rules (scripts/layers.ts).`)
     process.exit(1)
   }
-  console.log('house rules hold: imports go downward only; functions and files within their sizes')
+  console.log('house rules hold: imports go downward only, in no circle; functions and files within their sizes')
 }

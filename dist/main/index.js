@@ -33681,11 +33681,9 @@ function parseRunner(inputs, context, policy) {
         inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
     if (isForkPullRequest(env))
         inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners');
-    const repository = (0,run_context/* repositoryFromEnv */.i)(env);
-    if (typeof repository === 'string') {
-        inputs.fail('runner', repository.replace("'sweep' runs", 'runner: true runs'));
+    const repository = (0,run_context/* repositoryFromEnv */.i)(env, (why) => inputs.fail('runner', `runner: true ${why}`));
+    if (!repository)
         return undefined;
-    }
     const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
     return {
         label,
@@ -34071,18 +34069,16 @@ function parseConnect(inputs, connection, run) {
 function parseSweep(inputs, connection, run) {
     const githubToken = inputs.parse('github-token', fields_githubToken);
     const dryRun = inputs.parse('dry-run', fields_boolean);
-    const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {});
-    if (typeof repository === 'string') {
-        inputs.fail('mode', repository);
+    const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`));
+    if (!repository)
         return undefined;
-    }
     return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
 }
 /** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
 function runnerCleanup(read, run) {
     const githubToken = usableGitHubToken(read('github-token'));
     const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {});
-    if (githubToken === undefined || typeof repository === 'string')
+    if (githubToken === undefined || !repository)
         return undefined;
     return { githubToken, repository };
 }
@@ -34156,7 +34152,7 @@ function parseCleanupInputs(read) {
             const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout']);
             return {
                 githubToken: field.usableGitHubToken(read('github-token')) ?? '',
-                repository: typeof repository === 'string' ? undefined : repository,
+                repository,
                 pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
                 workflowRun: workflowRunFromEnv(process.env),
             };
@@ -34200,17 +34196,24 @@ function serviceUrl(raw, fallback) {
         return undefined;
     }
 }
-/** The repository a sweep works for, or what is missing (mode: sweep runs only in a workflow run). */
-function repositoryFromEnv(env) {
+/**
+ * This run's repository; undefined when the environment does not say, and
+ * then `fail` hears why (to finish a sentence that starts with what needs it:
+ * "'sweep' runs in …"). Only a workflow run has one.
+ */
+function repositoryFromEnv(env, fail = () => undefined) {
     const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const id = env.GITHUB_REPOSITORY_ID ?? '';
     if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
-        return "'sweep' runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them";
+        fail('runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them');
+        return undefined;
     }
     const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
     const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
-    if (!apiUrl || !serverUrl)
-        return "'sweep' needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)";
+    if (!apiUrl || !serverUrl) {
+        fail('needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)');
+        return undefined;
+    }
     return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
 }
 

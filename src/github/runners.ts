@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import { retryUntil, type RetryContext } from '../client/retry.ts'
-import type { SweepRepository } from '../inputs/config.ts'
+import type { GitHubRepository } from '../inputs/run-context.ts'
 import type { WorkflowRun } from '../inputs/runner.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { describeGitHubFailure, isTransientGitHub } from './failure.ts'
@@ -70,10 +70,10 @@ export interface RegistryDeps extends RetryContext {
 
 export class RunnerRegistry {
   private octokit: Promise<Octokit> | undefined
-  private readonly repository: SweepRepository
+  private readonly repository: GitHubRepository
   private readonly token: string
   private readonly deps: RegistryDeps
-  constructor(repository: SweepRepository, token: string, deps: RegistryDeps) {
+  constructor(repository: GitHubRepository, token: string, deps: RegistryDeps) {
     this.repository = repository
     this.token = token
     this.deps = deps

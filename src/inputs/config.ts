@@ -2,6 +2,7 @@
 import type { GpuType, NetworkPolicy } from '../client/schemas.ts'
 import type { Mode } from './defaults.ts'
 import type { RunRequest } from './run.ts'
+import type { GitHubRepository } from './run-context.ts'
 import type { RunnerRequest, WorkflowRun } from './runner.ts'
 import type { SshRequest } from './ssh.ts'
 
@@ -47,7 +48,7 @@ export interface StopConfig extends Connection {
   mode: 'stop'
   sandboxId: string
   /** The token that may delete the sandbox's runner registration, and the repository; undefined: none to use. */
-  runnerCleanup: { githubToken: string; repository: SweepRepository } | undefined
+  runnerCleanup: { githubToken: string; repository: GitHubRepository } | undefined
 }
 
 export interface NetworkPolicyConfig extends Connection {
@@ -65,18 +66,6 @@ export interface InstanceConfig extends Connection {
   ssh: SshRequest | undefined
 }
 
-/** The repository a sweep works for, from the runner's environment. */
-export interface SweepRepository {
-  owner: string
-  repo: string
-  /** GITHUB_REPOSITORY_ID: what default sandbox names carry. */
-  id: string
-  /** GITHUB_API_URL (GitHub Enterprise Server), else https://api.github.com. */
-  apiUrl: string
-  /** GITHUB_SERVER_URL, for links to runs in the summary. */
-  serverUrl: string
-}
-
 /** Make an existing sandbox reachable over SSH from this job; never stop it. */
 export interface ConnectConfig extends Connection {
   mode: 'connect'
@@ -88,7 +77,7 @@ export interface SweepConfig extends Connection {
   mode: 'sweep'
   githubToken: string
   dryRun: boolean
-  repository: SweepRepository
+  repository: GitHubRepository
 }
 
 export type ActionConfig = StartConfig | StopConfig | NetworkPolicyConfig | InstanceConfig | SweepConfig | ConnectConfig
@@ -100,7 +89,7 @@ export interface CleanupConfig extends Connection {
   /** For a runner registered by the main step: the token, how long to wait for a job, and whose jobs may take it (read only when state has a runner). */
   runner: () => {
     githubToken: string
-    repository: SweepRepository | undefined
+    repository: GitHubRepository | undefined
     pickupTimeoutMs: number
     workflowRun: WorkflowRun | undefined
   }

@@ -193,11 +193,8 @@ function parseConnect(inputs: Collector, connection: Connection, run: RunContext
 function parseSweep(inputs: Collector, connection: Connection, run: RunContext): SweepConfig | undefined {
   const githubToken = inputs.parse('github-token', field.githubToken)
   const dryRun = inputs.parse('dry-run', field.boolean)
-  const repository = repositoryFromEnv(run.env ?? {})
-  if (typeof repository === 'string') {
-    inputs.fail('mode', repository)
-    return undefined
-  }
+  const repository = repositoryFromEnv(run.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`))
+  if (!repository) return undefined
   return { mode: 'sweep', ...connection, githubToken, dryRun, repository }
 }
 
@@ -205,7 +202,7 @@ function parseSweep(inputs: Collector, connection: Connection, run: RunContext):
 function runnerCleanup(read: InputReader, run: RunContext): StopConfig['runnerCleanup'] {
   const githubToken = field.usableGitHubToken(read('github-token'))
   const repository = repositoryFromEnv(run.env ?? {})
-  if (githubToken === undefined || typeof repository === 'string') return undefined
+  if (githubToken === undefined || !repository) return undefined
   return { githubToken, repository }
 }
 
@@ -288,7 +285,7 @@ export function parseCleanupInputs(read: InputReader): CleanupConfig {
       )
       return {
         githubToken: field.usableGitHubToken(read('github-token')) ?? '',
-        repository: typeof repository === 'string' ? undefined : repository,
+        repository,
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
         workflowRun: workflowRunFromEnv(process.env),
       }

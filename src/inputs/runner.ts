@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import type { Collector } from './collector.ts'
-import type { SweepRepository } from './config.ts'
+import type { GitHubRepository } from './run-context.ts'
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import * as field from './fields.ts'
 import { repositoryFromEnv, type RunContext } from './run-context.ts'
@@ -18,7 +18,7 @@ export interface RunnerRequest {
   /** How long the post step waits for a job to pick the runner up. */
   pickupTimeoutMs: number
   githubToken: string
-  repository: SweepRepository
+  repository: GitHubRepository
   /** Hosts (or addresses, as /32 or /128) added to a restricted allowlist for the runner (logged by the main step). */
   addedDomains: string[]
   /** The workflow run whose jobs may take the runner; undefined outside a workflow run (nothing to watch against). */
@@ -42,7 +42,7 @@ export function workflowRunFromEnv(env: NodeJS.ProcessEnv): WorkflowRun | undefi
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
 
 /** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
-export function runnerDomains(repository: SweepRepository): string[] {
+export function runnerDomains(repository: GitHubRepository): string[] {
   const server = new URL(repository.serverUrl).hostname
   if (server !== 'github.com') return [...new Set([server, new URL(repository.apiUrl).hostname])]
   return [
@@ -128,11 +128,8 @@ export function parseRunner(inputs: Collector, context: RunContext, policy: Netw
       'runner',
       'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners',
     )
-  const repository = repositoryFromEnv(env)
-  if (typeof repository === 'string') {
-    inputs.fail('runner', repository.replace("'sweep' runs", 'runner: true runs'))
-    return undefined
-  }
+  const repository = repositoryFromEnv(env, (why) => inputs.fail('runner', `runner: true ${why}`))
+  if (!repository) return undefined
   const addedDomains =
     policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : []
   return {

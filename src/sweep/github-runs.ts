@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { retryUntil, type RetryContext } from '../client/retry.ts'
 import { isRateLimit, loadOctokit, statusOf, type Octokit } from '../github/octokit.ts'
 import { describeGitHubFailure, isTransientGitHub } from '../github/failure.ts'
-import type { SweepRepository } from '../inputs/config.ts'
+import type { GitHubRepository } from '../inputs/run-context.ts'
 
 /** What the sweep needs to know about one run. */
 export type RunVerdict =
@@ -50,7 +50,7 @@ export interface RunLookupDeps extends RetryContext {
 }
 
 /** What a lookup that failed says: unknown (404) or unreadable (`unreachable`: GitHub cannot be reached at all); access refusals throw. */
-function failedLookup(error: unknown, repository: SweepRepository): { verdict: RunVerdict; unreachable?: string } {
+function failedLookup(error: unknown, repository: GitHubRepository): { verdict: RunVerdict; unreachable?: string } {
   const status = statusOf(error)
   if (status === 404) return { verdict: { kind: 'unknown' } }
   if (isRateLimit(error)) {
@@ -76,7 +76,7 @@ function failedLookup(error: unknown, repository: SweepRepository): { verdict: R
  * One lookup per run id, however many sandboxes name it. Octokit is loaded at
  * the first lookup: a sweep with no candidate never loads it.
  */
-export function makeRunLookup(repository: SweepRepository, token: string, deps: RunLookupDeps): RunLookup {
+export function makeRunLookup(repository: GitHubRepository, token: string, deps: RunLookupDeps): RunLookup {
   let client: Promise<Octokit> | undefined
   // `request` replaces @actions/github's own (undici) fetch: one transport, proxy included, for every request.
   const octokit = () => (client ??= loadOctokit(token, repository.apiUrl))

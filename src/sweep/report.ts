@@ -1,5 +1,5 @@
 /** The sweep's log lines and job summary: every candidate with its decision and reason, and the totals. */
-import type { SweepRepository } from '../inputs/config.ts'
+import type { GitHubRepository } from '../inputs/run-context.ts'
 import { summaryText, serviceText } from '../runtime/untrusted.ts'
 import type { Candidate } from './decide.ts'
 
@@ -28,7 +28,7 @@ export function describe(candidate: Candidate): string {
   return `${candidate.id ? serviceText(candidate.id, 80) : '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`
 }
 
-function runCell(candidate: Candidate, repository: SweepRepository): string {
+function runCell(candidate: Candidate, repository: GitHubRepository): string {
   if (!candidate.run) return ''
   // Digits only (parseGeneratedName) and the runner's own server URL: nothing here is the service's text.
   const { id, attempt } = candidate.run
@@ -48,7 +48,7 @@ export function totalsLine(totals: SweepTotals): string {
 
 export function sweepSummary(
   candidates: readonly SweptCandidate[],
-  repository: SweepRepository,
+  repository: GitHubRepository,
   totals: SweepTotals,
 ): string {
   const heading = `### Sweep of ${repository.owner}/${repository.repo}${totals.dryRun ? ' (dry-run: nothing stopped)' : ''}`

@@ -1,9 +1,10 @@
 /** The house rules check (scripts/layers.ts, `npm run layers` in .ci/run) finds what it is there to find. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { layerBreaches, sizeBreaches } from '../../scripts/layers.ts'
+import { ROOT } from '../../scripts/lib/action-runner.ts'
+import { actualFloors, circleBreaches, floorBreaches, layerBreaches, sizeBreaches } from '../../scripts/layers.ts'
 
 let root = ''
 afterEach(() => rmSync(root, { recursive: true, force: true }))
@@ -51,7 +52,43 @@ describe('scripts/layers.ts', () => {
     expect(largest).toMatchObject({ where: 'scripts/big.ts', lines: 301 })
   })
 
+  it('finds a circle of imports, type-only ones included, in src/ and emulator/', () => {
+    const at = tree({
+      'src/inputs/a.ts': "import type { B } from './b.ts'\nexport type A = B\n",
+      'src/inputs/b.ts': "import { c } from './c.ts'\nexport type B = number\n",
+      'src/inputs/c.ts': "import type { A } from './a.ts'\nexport const c = 1\n",
+      'src/inputs/d.ts': "import { c } from './c.ts'\n",
+      'emulator/x.ts': "import type { Y } from './y.ts'\nexport type X = 1\n",
+      'emulator/y.ts': "import type { X } from './x.ts'\nexport type Y = 1\n",
+    })
+    expect(circleBreaches(at).map((b) => b.detail)).toEqual([
+      'imports go round in a circle: src/inputs/a.ts, src/inputs/b.ts, src/inputs/c.ts',
+      'imports go round in a circle: emulator/x.ts, emulator/y.ts',
+    ])
+  })
+
+  it('prints the declared floors and the floors the imports build when they differ', () => {
+    const at = tree({
+      'src/runtime/clock.ts': 'export const a = 1\n',
+      'src/client/retry.ts': "import { a } from '../runtime/clock.ts'\n",
+      'src/remote/job.ts': "import { a } from '../runtime/clock.ts'\n",
+    })
+    expect(actualFloors(at)).toEqual([['runtime'], ['client', 'remote']])
+    expect(floorBreaches(at, [['runtime'], ['client'], ['remote']]).map((b) => b.detail)).toEqual([
+      'LAYERS declares [runtime] < [client] < [remote]; the imports build [runtime] < [client, remote]',
+    ])
+    expect(floorBreaches(at, [['runtime'], ['remote', 'client']])).toEqual([])
+  })
+
   it('holds for this repository', () => {
-    expect([...layerBreaches(), ...sizeBreaches().breaches]).toEqual([])
+    expect([...layerBreaches(), ...circleBreaches(), ...floorBreaches(), ...sizeBreaches().breaches]).toEqual([])
+  })
+
+  it('the emulator stands alone: it imports nothing from src/', () => {
+    const emulatorDir = join(ROOT, 'emulator')
+    const borrowed = readdirSync(emulatorDir)
+      .filter((name) => name.endsWith('.ts'))
+      .filter((name) => /from '\.\.\/src\//.test(readFileSync(join(emulatorDir, name), 'utf8')))
+    expect(borrowed).toEqual([])
   })
 })
