@@ -16,6 +16,8 @@ import ts from 'typescript'
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..')
 export const MAX_FUNCTION_LINES = 60
 export const MAX_FILE_LINES = 300
+/** Prettier's print width: what it cannot wrap (a string, a comment) is wrapped by hand. */
+export const MAX_LINE_CHARACTERS = 120
 
 /** Floors of src/, lowest first; a folder imports only from floors below its own. */
 export const LAYERS: readonly (readonly string[])[] = [
@@ -60,7 +62,7 @@ function relativeImports(source: ts.SourceFile): string[] {
 }
 
 export interface Breach {
-  rule: 'layer' | 'circle' | 'floors' | 'function' | 'file'
+  rule: 'layer' | 'circle' | 'floors' | 'function' | 'file' | 'line'
   where: string
   detail: string
 }
@@ -197,6 +199,25 @@ export function floorBreaches(root = ROOT, declared: readonly (readonly string[]
   ]
 }
 
+/** No line in src/ over MAX_LINE_CHARACTERS. */
+export function lineBreaches(root = ROOT): Breach[] {
+  return filesUnder(join(root, 'src')).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, at) =>
+        line.length > MAX_LINE_CHARACTERS
+          ? [
+              {
+                rule: 'line' as const,
+                where: `${relative(root, file)}:${at + 1}`,
+                detail: `${line.length} characters (at most ${MAX_LINE_CHARACTERS})`,
+              },
+            ]
+          : [],
+      ),
+  )
+}
+
 export interface Measured {
   where: string
   name: string
@@ -263,7 +284,7 @@ export function sizeBreaches(root = ROOT): { breaches: Breach[]; longest: Measur
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const sizes = sizeBreaches()
-  const breaches = [...layerBreaches(), ...circleBreaches(), ...floorBreaches(), ...sizes.breaches]
+  const breaches = [...layerBreaches(), ...circleBreaches(), ...floorBreaches(), ...lineBreaches(), ...sizes.breaches]
   for (const breach of breaches) console.log(`${breach.rule}: ${breach.where} ${breach.detail}`)
   if (process.argv.includes('--stats')) {
     console.log(`upward or sideways imports: ${breaches.filter((b) => b.rule === 'layer').length}`)
@@ -274,5 +295,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`${breaches.length} breach(es) of the house rules (scripts/layers.ts).`)
     process.exit(1)
   }
-  console.log('house rules hold: imports go downward only, in no circle; functions and files within their sizes')
+  console.log('house rules hold: imports go downward only, in no circle; functions, files and lines within their sizes')
 }

@@ -42,7 +42,10 @@ export async function runPost(deps: PostDeps): Promise<void> {
   core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)
 }
 
-/** Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the run fails the step. */
+/**
+ * Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the
+ * run fails the step.
+ */
 async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInputs): Promise<void> {
   const runner = state.runner
   const config = runner ? inputs.cleanup() : undefined

@@ -28953,7 +28953,8 @@ function assertSandboxId(id) {
 function assertInstanceId(identifier) {
     const text = String(identifier);
     if (!schemas/* INSTANCE_ID_PATTERN */.BZ.test(text)) {
-        throw new Error(`Refusing to use '${text.slice(0, 40)}' as an instance identifier: it does not match ${schemas/* INSTANCE_ID_PATTERN */.BZ.source}.`);
+        throw new Error(`Refusing to use '${text.slice(0, 40)}' as an instance identifier: ` +
+            `it does not match ${schemas/* INSTANCE_ID_PATTERN */.BZ.source}.`);
     }
     return text;
 }
@@ -29160,24 +29161,39 @@ const NOT_ACCEPTED_CODES = ['sandbox_scheduler_unavailable', 'sandbox_scheduler_
 /** An invalid request: never retried. */
 const REJECTED_CODES = ['invalid_request', 'sandbox_scheduler_rejected_request'];
 const HINTS = {
-    invalid_request: 'The service rejected the request as malformed or as an unsupported configuration; correct the inputs named in the message.',
-    unauthorized: "The api-token was rejected. Check that the secret holds a valid API token created in the account console, and that 'base-url' points at the right service.",
-    sandbox_access_denied: 'The token is valid but the organization has no sandbox access. Sandbox access is enabled separately for the organization: ask its administrator to enable it.',
-    sandbox_name_in_use: "Another live sandbox holds this name. Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
-    rate_limit_exceeded: 'The organization exceeded the service rate limit; the action waits for Retry-After. If this persists, reduce the number of concurrent jobs or raise poll-interval.',
-    sandbox_already_exists: "Another live sandbox holds this name (the deployed service's sandbox_already_exists). Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
+    invalid_request: 'The service rejected the request as malformed or as an unsupported ' +
+        'configuration; correct the inputs named in the message.',
+    unauthorized: 'The api-token was rejected. Check that the secret holds a valid API ' +
+        "token created in the account console, and that 'base-url' points " +
+        'at the right service.',
+    sandbox_access_denied: 'The token is valid but the organization has no sandbox access. Sandbox ' +
+        'access is enabled separately for the organization: ask its administrator to enable it.',
+    sandbox_name_in_use: "Another live sandbox holds this name. Choose another 'name', leave " +
+        "'name' empty to generate a unique one, or set 'replace-existing: " +
+        "true' to stop the holder first.",
+    rate_limit_exceeded: 'The organization exceeded the service rate limit; the action waits ' +
+        'for Retry-After. If this persists, reduce the number of concurrent ' +
+        'jobs or raise poll-interval.',
+    sandbox_already_exists: "Another live sandbox holds this name (the deployed service's sandbox_already_exists). " +
+        "Choose another 'name', leave 'name' empty to generate a unique one, " +
+        "or set 'replace-existing: true' to stop the holder first.",
     sandbox_scheduler_unavailable: 'The service did not accept the request (its scheduler is unavailable); it is retried with backoff.',
     sandbox_scheduler_timeout: 'The service did not accept the request in time (its scheduler timed out); it is retried with backoff.',
     sandbox_scheduler_rejected_request: 'The service rejected the request as invalid; correct the inputs named in the message. This is not retried.',
     sandbox_capacity_unavailable: "No requested GPU is free. List fallback types in 'gpu-type' (e.g. 'H100, A100') or raise 'capacity-timeout'.",
     not_found: 'The service does not know this resource; check the id (it may have been stopped and removed already).',
-    network_error: "No answer from the service (connection failed or was reset). Check 'base-url' and the runner's network; the action retries where it is safe.",
+    network_error: 'No answer from the service (connection failed or was reset). Check ' +
+        "'base-url' and the runner's network; the action retries where it is safe.",
     request_timeout: 'The service did not answer in time; the action retries where it is safe.',
-    redirect_not_followed: "The service answered with a redirect, which the action never follows (the token is sent only to 'base-url'). Set 'base-url' to the final address.",
-    invalid_response: 'The service answered with a body the action does not understand; this may be a proxy or a service fault. Retry later, and check base-url.',
+    redirect_not_followed: 'The service answered with a redirect, which the action never follows ' +
+        "(the token is sent only to 'base-url'). Set 'base-url' to the final address.",
+    invalid_response: 'The service answered with a body the action does not understand; ' +
+        'this may be a proxy or a service fault. Retry later, and check base-url.',
     aborted: 'The request was cancelled because the step is stopping.',
     deadline_exceeded: "The step's time ran out before this request could be sent. Raise 'timeout' if the service is slow to answer.",
-    unreadable_page: 'The service answered GET /sandboxes with a page the action cannot read (no single array of sandbox records). This is not retried; report it to the service.',
+    unreadable_page: 'The service answered GET /sandboxes with a page the action cannot ' +
+        'read (no single array of sandbox records). This is not retried; report ' +
+        'it to the service.',
 };
 function hintFor(status, code) {
     const known = HINTS[code];
@@ -29192,7 +29208,9 @@ function hintFor(status, code) {
     if (status === 400 || status === 422)
         return HINTS.invalid_request;
     if (status === 409) {
-        return "The request conflicts with the resource's current state (a network policy, for one, can be replaced only while the sandbox is running). Check its status, then run the step again.";
+        return ("The request conflicts with the resource's current state (a network " +
+            'policy, for one, can be replaced only while the sandbox is running). ' +
+            'Check its status, then run the step again.');
     }
     if (status === 429)
         return HINTS.rate_limit_exceeded;
@@ -29318,7 +29336,9 @@ function delayFor(error, attempt, random, backoff = DEFAULT_BACKOFF, urgent = fa
     }
     return backoffDelay(attempt, random, backoff);
 }
-/** The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF. */
+/**
+ * The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF.
+ */
 function readRetryDelay(error, attempt, random) {
     if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.retryAfterMs !== undefined)
         return retryAfterDelay(error.retryAfterMs, random);
@@ -32507,7 +32527,8 @@ const actionsCore = {
     debug: (message) => core_debug(safe(message)),
     startGroup: (name) => startGroup(safe(name)),
     endGroup: endGroup,
-    // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work (program-output.ts).
+    // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work
+    // (program-output.ts).
     programLine: (line) => process.stdout.write(`${(0,program_output/* programText */.Q3)(line)}\n`),
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
@@ -32601,7 +32622,10 @@ async function runRenewerProcess(stdin = process.stdin, log = (line) => void pro
 /* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(35307);
 /* harmony import */ var _inputs_collector_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81764);
 /* harmony import */ var _inputs_durations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(68818);
-/** What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's entry. */
+/**
+ * What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's
+ * entry.
+ */
 
 
 
@@ -32768,7 +32792,10 @@ function describeGitHubFailure(error) {
         final: false,
     };
 }
-/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
+/**
+ * A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a
+ * refused connection, is not.
+ */
 function isTransientGitHub(error) {
     const failure = describeGitHubFailure(error);
     return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
@@ -32864,9 +32891,12 @@ const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
 const JitAnswer = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runner: Runner, encoded_jit_config: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1) });
 const RunnerList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runners: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
 const Release = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ tag_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional() });
-const PERMISSION = 'a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners';
+const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
+    'token from actions/create-github-app-token, or a fine-grained token); ' +
+    'the default github.token cannot register runners';
 /** Reading the run's jobs, to see who took the runner. */
-const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner';
+const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
+    'token with Actions: read), to see which job takes the runner';
 const JOB_PAGES = 10;
 const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() });
 const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
@@ -32882,7 +32912,10 @@ class RunnerRegistry {
         this.token = token;
         this.deps = deps;
     }
-    /** One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token lacks). */
+    /**
+     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
+     * lacks).
+     */
     async call(label, route, parameters = {}, needs = PERMISSION) {
         const github = await (this.octokit ??= (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(this.token, this.repository.apiUrl));
         const { owner, repo } = this.repository;
@@ -32901,7 +32934,8 @@ class RunnerRegistry {
             if ((0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .isRateLimit */ .a5)(error))
                 throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
             if (status === 401 || status === 403) {
-                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${needs}`);
+                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ` +
+                    `Runner mode needs ${needs}`);
             }
             throw new GitHubRunnerError(status, `${label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .P)(error).text}`);
         }
@@ -33008,7 +33042,8 @@ class RunnerRegistry {
             ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
             : undefined;
         if (!version || !sha256)
-            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`);
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
+                `gives no version and linux-x64 SHA-256`);
         return { version, sha256 };
     }
 }
@@ -33319,6 +33354,8 @@ var collector = __nccwpck_require__(81764);
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(77030);
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(45213);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -33327,8 +33364,6 @@ var core = __nccwpck_require__(88532);
 var client_url = __nccwpck_require__(19000);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var client_schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(45213);
 ;// CONCATENATED MODULE: ./build/src/inputs/fields.js
 /**
  * Field parsers: one zod schema per kind of input, from the raw string, with
@@ -33412,7 +33447,8 @@ const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
         if (!isValidCidr(entry)) {
             ctx.addIssue({
                 code: 'custom',
-                message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
+                message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
+                    `a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
             });
             return core/* NEVER */.tm;
         }
@@ -33489,7 +33525,8 @@ const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
     if (!SANDBOX_NAME_PATTERN.test(text)) {
         ctx.addIssue({
             code: 'custom',
-            message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'`,
+            message: `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
+                `ending with a letter or digit, got '${raw}'`,
         });
         return core/* NEVER */.tm;
     }
@@ -33524,7 +33561,8 @@ const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
         ctx.addIssue({
             code: 'custom',
-            message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
+            message: `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
+                `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
         });
         return core/* NEVER */.tm;
     }
@@ -33544,7 +33582,8 @@ const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
     if (!/^[\x21-\x7e]+$/.test(text)) {
         ctx.addIssue({
             code: 'custom',
-            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+            message: 'contains whitespace, control, zero-width or non-ASCII characters; ' +
+                'an API token is printable ASCII only: check the secret holds only the token',
         });
         return core/* NEVER */.tm;
     }
@@ -33571,7 +33610,8 @@ const fields_githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
     if (text === undefined) {
         ctx.addIssue({
             code: 'custom',
-            message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'",
+            message: "is required in mode 'sweep': the runner passes ${{ github.token }} " +
+                "by default; give the job 'permissions: { actions: read }'",
         });
         return core/* NEVER */.tm;
     }
@@ -33599,8 +33639,9 @@ var run_context = __nccwpck_require__(82728);
 
 
 
+
 /** This job's workflow run, from the runner's environment; undefined outside one. */
-function runner_workflowRunFromEnv(env) {
+function workflowRunFromEnv(env) {
     const id = env.GITHUB_RUN_ID ?? '';
     const attempt = env.GITHUB_RUN_ATTEMPT || '1';
     if (!/^[1-9]\d{0,15}$/.test(id) || !/^[1-9]\d{0,5}$/.test(attempt))
@@ -33622,7 +33663,10 @@ function runnerDomains(repository) {
         '*.blob.core.windows.net',
     ];
 }
-/** Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what was added. */
+/**
+ * Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what
+ * was added.
+ */
 function allowRunnerHosts(policy, hosts) {
     const domains = new Set(policy.domain_allowlist ?? []);
     const cidrs = new Set(policy.cidr_allowlist ?? []);
@@ -33670,17 +33714,23 @@ function parseRunner(inputs, context, policy) {
     const env = context.env ?? {};
     const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context);
     if (!LABEL.test(label))
-        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`);
+        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
+            `a letter or digit; got '${label.slice(0, 100)}'`);
     const pickupTimeoutMs = inputs.parse('runner-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout'])) * 1000;
     const token = usableGitHubToken(inputs.read('github-token'));
     if (token === undefined)
-        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners');
+        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: ' +
+            'write (a GitHub App token from actions/create-github-app-token, or ' +
+            'a fine-grained token); the default github.token cannot register runners');
     if (inputs.isSet('run'))
-        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both");
+        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, " +
+            'or register it as a runner for another job, not both');
     if (policy.internet_access === 'closed')
         inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
     if (isForkPullRequest(env))
-        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners');
+        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would ' +
+            'run the fork’s code with access to the sandbox and to what the job ' +
+            'can reach. Run such pull requests on GitHub-hosted runners');
     const repository = (0,run_context/* repositoryFromEnv */.i)(env, (why) => inputs.fail('runner', `runner: true ${why}`));
     if (!repository)
         return undefined;
@@ -33691,7 +33741,18 @@ function parseRunner(inputs, context, policy) {
         githubToken: token ?? '',
         repository,
         addedDomains,
-        workflowRun: runner_workflowRunFromEnv(env),
+        workflowRun: workflowRunFromEnv(env),
+    };
+}
+/** The post step's runner inputs, read only when state has a runner. */
+function runner_parseRunnerCleanup(read) {
+    const raw = read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'];
+    const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(raw);
+    return {
+        githubToken: field.usableGitHubToken(read('github-token')) ?? '',
+        repository: repositoryFromEnv(process.env),
+        pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
+        workflowRun: workflowRunFromEnv(process.env),
     };
 }
 
@@ -33706,7 +33767,8 @@ const imageId = schemas/* string */.YjP().transform((raw, ctx) => {
     if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
         ctx.addIssue({
             code: 'custom',
-            message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)`,
+            message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
+                `(an image id prepared through the service)`,
         });
         return core/* NEVER */.tm;
     }
@@ -33892,7 +33954,8 @@ function unusedInputWarnings(read, mode) {
         const value = read(name).trim();
         if (value === '' || value === defaults/* INPUT_DEFAULTS */.WJ[name])
             continue;
-        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
+        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it ` +
+            `is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
     }
     return warnings;
 }
@@ -33951,14 +34014,16 @@ function parseNetworkPolicy(inputs, mode) {
     else if (mode === 'start')
         access = 'open';
     else
-        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission");
+        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. " +
+            "It replaces the sandbox's whole policy, so it is never opened by omission");
     const cidrs = inputs.parse('cidr-allowlist', cidrList);
     const domains = inputs.parse('domain-allowlist', domainList);
     if (access !== undefined && access !== 'restricted') {
         const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
         for (const list of ['cidr-allowlist', 'domain-allowlist']) {
             if (inputs.isSet(list))
-                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`);
+                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' ` +
+                    `is ${shown}; set internet-access: restricted, or remove ${list}`);
         }
     }
     const policy = { internet_access: access ?? 'closed' };
@@ -33980,7 +34045,8 @@ function parseStart(inputs, connection, run) {
         gpuCount = 1;
     }
     if (inputs.isSet('sandbox-id')) {
-        inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
+        inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode " +
+            "'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
     }
     const nameWasGenerated = !inputs.isSet('name');
     const maxGrace = inputs.isSet('max-grace')
@@ -34074,7 +34140,10 @@ function parseSweep(inputs, connection, run) {
         return undefined;
     return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
 }
-/** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
+/**
+ * What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing
+ * (never an error).
+ */
 function runnerCleanup(read, run) {
     const githubToken = usableGitHubToken(read('github-token'));
     const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {});
@@ -34147,16 +34216,7 @@ function parseCleanupInputs(read) {
         ...parseConnection(inputs),
         mode: inputs.parse('mode', field.mode),
         keepAlive: inputs.parse('keep-alive', field.boolean),
-        runner: () => {
-            const repository = repositoryFromEnv(process.env);
-            const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout']);
-            return {
-                githubToken: field.usableGitHubToken(read('github-token')) ?? '',
-                repository,
-                pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
-                workflowRun: workflowRunFromEnv(process.env),
-            };
-        },
+        runner: () => parseRunnerCleanup(read),
     };
     return inputs.done(config);
 }
@@ -34173,7 +34233,10 @@ function parseCleanupInputs(read) {
 /* harmony export */ });
 /* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
 /* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60280);
-/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
+/**
+ * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
+ * aliases.
+ */
 
 
 function runContextFromEnv(env = process.env) {
@@ -34205,7 +34268,8 @@ function repositoryFromEnv(env, fail = () => undefined) {
     const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const id = env.GITHUB_REPOSITORY_ID ?? '';
     if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
-        fail('runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them');
+        fail('runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) ' +
+            'and GITHUB_REPOSITORY_ID must be set, as the runner sets them');
         return undefined;
     }
     const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
@@ -34260,7 +34324,8 @@ const byteSize = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform(
     if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
         ctx.addIssue({
             code: 'custom',
-            message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
+            message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
+                `2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
         });
         return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
     }
@@ -34313,13 +34378,17 @@ function aliasWrittenBefore(userConfig, alias) {
         .split(/\r?\n/)
         .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
 }
-/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
+/**
+ * Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or
+ * undefined.
+ */
 function checkAlias(alias, aliasInUse) {
     if (!ALIAS_PATTERN.test(alias) || alias.startsWith('-')) {
         return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
     }
     if (aliasInUse(alias)) {
-        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
+        return (`'${alias}' is already in ~/.ssh/config from an earlier step of this ` +
+            `job; give this step another ssh-alias (each sandbox needs its own)`);
     }
     return undefined;
 }
@@ -34456,7 +34525,8 @@ async function readSandbox(config, deps, deadline) {
     }
     catch (error) {
         if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error))
-            throw new Error(`Input 'sandbox-id': the service has no sandbox ${config.sandboxId} (404): it was stopped, or its TTL ended. Nothing to connect to.`, { cause: error });
+            throw new Error(`Input 'sandbox-id': the service has no sandbox ${config.sandboxId} ` +
+                `(404): it was stopped, or its TTL ended. Nothing to connect to.`, { cause: error });
         throw error;
     }
 }
@@ -34464,7 +34534,8 @@ async function readSandbox(config, deps, deadline) {
 function checkReachable(config, record) {
     const status = record.status;
     if (!(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isReady */ .i_)(status)) {
-        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(status, 40)}', not running: nothing to connect to.`);
+        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(status, 40)}', ` +
+            `not running: nothing to connect to.`);
     }
     const found = (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .pinnableEndpoint */ .FX)(record);
     if ('problem' in found)
@@ -34830,7 +34901,9 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
         if (ctx.clock.now() + pollIntervalMs >= deadline)
             throw stillHeld();
         if (!reported)
-            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`);
+            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading ` +
+                `its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start ` +
+                `is sent until then).`);
         reported = true;
         await ctx.clock.sleep(pollIntervalMs, ctx.signal);
     }
@@ -34871,8 +34944,12 @@ class NameHolders {
 /** Thrown when a live sandbox already holds a user-chosen name: nothing was started. */
 class NameHeldError extends Error {
     constructor(name, holderId, status) {
-        super(`The name '${name}' is held by the live sandbox ${holderId} (status ${(0,untrusted/* serviceText */.Lo)(status ?? 'unknown')}), which this step did not start; nothing was started. ` +
-            "Choose another 'name' (for example add ${{ github.run_id }}), leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop that sandbox first.");
+        super(`The name '${name}' is held by the live sandbox ${holderId} (status ` +
+            `${(0,untrusted/* serviceText */.Lo)(status ?? 'unknown')}), which this step did not start; ` +
+            `nothing was started. ` +
+            ("Choose another 'name' (for example add ${{ github.run_id }}), leave " +
+                "'name' empty to generate a unique one, or set 'replace-existing: " +
+                "true' to stop that sandbox first."));
         this.name = 'NameHeldError';
     }
 }
@@ -34898,7 +34975,8 @@ async function checkNameBeforeStart(config, ctx, holders, deadline) {
     for (const holder of live)
         await stopOnPurpose(ctx, config.name, holder.id, deadline);
     if (found.length > 0)
-        ctx.log(`Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
+        ctx.log(`Sandboxes that held the name '${config.name}' before this step, never ` +
+            `adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
     // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
     await waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
 }
@@ -34924,7 +35002,8 @@ async function freeTheName(ctx, config, holders, round, deadline) {
     const wait = (0,client_retry/* backoffDelay */.EY)(round, ctx.clock.random(), NAME_BACKOFF);
     if (ctx.clock.now() + wait > deadline) {
         const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping';
-        throw new Error(`The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) when 'timeout' ran out; nothing was started. ` +
+        throw new Error(`The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) ` +
+            `when 'timeout' ran out; nothing was started. ` +
             "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
     }
     ctx.log(`The name '${config.name}' is in use but no holder is listed yet; starting again in ${(wait / 1000).toFixed(1)}s.`);
@@ -34958,13 +35037,16 @@ class CapacityExhaustedError extends errors/* ServiceError */._7 {
         super({ status: 503, code: 'sandbox_capacity_unavailable', method: 'POST', path: '/sandboxes/start' });
         const listed = types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`;
         const advice = types.length === 1
-            ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') or raise 'capacity-timeout'.`
+            ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') ` +
+                `or raise 'capacity-timeout'.`
             : types.length < schemas/* GPU_TYPES */.ND.length
                 ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
                 : "Raise 'capacity-timeout', or run the job again later.";
         this.message =
             `No capacity: ${listed} answered sandbox_capacity_unavailable for ${(0,summary/* formatDuration */.a3)(cycledMs)} ` +
-                `(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} start attempts; capacity-timeout ${(0,summary/* formatDuration */.a3)(capacityTimeoutMs)}). No start was accepted. ${advice}`;
+                (`(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} ` +
+                    `start attempts; capacity-timeout ${(0,summary/* formatDuration */.a3)(capacityTimeoutMs)}). ` +
+                    `No start was accepted. ${advice}`);
         this.name = 'CapacityExhaustedError';
     }
 }
@@ -35013,7 +35095,10 @@ async function startSandbox(config, deps, deadline, holders, tracker = { mayHave
         if (clock.now() + wait > capacityDeadline) {
             throw new CapacityExhaustedError(config.gpuTypes, capacityRound, run.attempts.length, clock.now() - cyclingSince, config.capacityTimeoutMs);
         }
-        ctx.log(`${config.gpuTypes.length > 1 ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})` : `${config.gpuTypes.join('')} is busy`}; trying again in ${(wait / 1000).toFixed(1)}s.`);
+        const busy = config.gpuTypes.length > 1
+            ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})`
+            : `${config.gpuTypes.join('')} is busy`;
+        ctx.log(`${busy}; trying again in ${(wait / 1000).toFixed(1)}s.`);
         await clock.sleep(wait, deps.signal);
     }
 }
@@ -35073,7 +35158,8 @@ async function resolveNameInUse(run, label, error) {
             };
         }
         if (!nameMayFree) {
-            throw new Error(`The name '${config.name}' is in use after a start attempt whose answer was lost, but no live sandbox of this step with that name is listed. ` +
+            throw new Error(`The name '${config.name}' is in use after a start attempt whose answer ` +
+                `was lost, but no live sandbox of this step with that name is listed. ` +
                 'The post step will look for it by name again and stop it.', { cause: error });
         }
     }
@@ -35129,7 +35215,8 @@ var client = __nccwpck_require__(35307);
 class WaitTimeoutError extends Error {
     lastStatus;
     constructor(id, lastStatus, waitedMs) {
-        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : (0,untrusted/* serviceText */.Lo)(lastStatus)}). ` +
+        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s ` +
+            `(last status: ${lastStatus === undefined ? 'none seen' : (0,untrusted/* serviceText */.Lo)(lastStatus)}). ` +
             "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
         this.name = 'WaitTimeoutError';
         this.lastStatus = lastStatus;
@@ -35140,8 +35227,10 @@ class SandboxGoneError extends Error {
     constructor(id, lastStatus, how = 'gone') {
         const what = how === 'ended'
             ? `Sandbox ${id} is '${(0,untrusted/* serviceText */.Lo)(lastStatus ?? 'ended', 40)}'`
-            : `Sandbox ${id} is gone (404) after the service had shown it${lastStatus ? ` as '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'` : ''}`;
-        super(`${what}: it ended (its TTL, or a stop from elsewhere) before it was ready. Nothing is left running; run the job again.`);
+            : `Sandbox ${id} is gone (404) after the service had shown it` +
+                (lastStatus ? ` as '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'` : '');
+        super(`${what}: it ended (its TTL, or a stop from elsewhere) before it was ` +
+            `ready. Nothing is left running; run the job again.`);
         this.name = 'SandboxGoneError';
     }
 }
@@ -35166,7 +35255,9 @@ function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
     const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
     return Math.round(capped * (1 + 0.1 * random));
 }
-/** The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits. */
+/**
+ * The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits.
+ */
 function waitWindowSeconds(timeLeftMs) {
     // A window's HTTP timeout is W plus the SDK's margin: both fit before the deadline.
     return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor((timeLeftMs - client/* WAIT_MARGIN_MS */.u_) / 1000)));
@@ -35259,7 +35350,8 @@ class SettleWatch {
         if (error.status === 429)
             this.slowdown = Math.min(MAX_SLOWDOWN, this.slowdown * 2);
         const delay = Math.max(options.pollIntervalMs, (0,client_retry/* readRetryDelay */.cZ)(error, this.failures, ctx.clock.random()));
-        ctx.log(`poll ${id}: ${error.status || ''} ${error.code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(':  ', ': '));
+        ctx.log((`poll ${id}: ${error.status || ''} ${error.code}; ` +
+            `next poll in ${(delay / 1000).toFixed(1)}s.`).replace(':  ', ': '));
         return delay;
     }
     markShown() {
@@ -35305,7 +35397,9 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
         // The route is missing, or the sandbox is: one plain GET tells which (its 404 is handled by the caller).
         const record = await client.getSandbox(id, ctx.signal);
         setRoute('absent');
-        ctx.log(`The service has no blocking wait (GET /sandboxes/{id}/wait answered 404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s or slower from now on.`);
+        ctx.log(`The service has no blocking wait (GET /sandboxes/{id}/wait answered ` +
+            `404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s ` +
+            `or slower from now on.`);
         return record;
     }
 }
@@ -35379,7 +35473,8 @@ else
 fi
 : > "$d/output"
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
-nohup $detach sh -c '"$@" > "$0/output" 2>&1 < /dev/null; echo $? > "$0/status.tmp"; mv "$0/status.tmp" "$0/status"' "$d" "$@" > /dev/null 2>&1 < /dev/null &
+wrapper='"$@" > "$0/output" 2>&1 < /dev/null; echo $? > "$0/status.tmp"; mv "$0/status.tmp" "$0/status"'
+nohup $detach sh -c "$wrapper" "$d" "$@" > /dev/null 2>&1 < /dev/null &
 echo $! > "$d/pid"
 echo "started $!"`;
 /**
@@ -35408,7 +35503,11 @@ if [ "$placement" = image ]; then
   trap 'rm -rf "$stage"' EXIT
   for p; do
     mkdir -p "$stage/$(dirname "$p")"
-    if ${DOCKER} cp "${CONTAINER}:${CONTAINER_WORKDIR}/$p" "$stage/$p" > /dev/null 2>&1; then set -- "$@" "$p"; else echo "${MARK} missing $p" >&2; fi
+    if ${DOCKER} cp "${CONTAINER}:${CONTAINER_WORKDIR}/$p" "$stage/$p" > /dev/null 2>&1; then
+      set -- "$@" "$p"
+    else
+      echo "${MARK} missing $p" >&2
+    fi
   done
   cd "$stage"
 else
@@ -35512,10 +35611,12 @@ async function followOutput(open, lines, options) {
             checkedAt = clock.now();
             const gone = await options.sandboxGone();
             if (gone)
-                throw new Error(`run: the SSH connection to the job dropped and the sandbox is gone (${gone}); the script's result is unknown`);
+                throw new Error(`run: the SSH connection to the job dropped and the sandbox is gone ` +
+                    `(${gone}); the script's result is unknown`);
         }
         if (clock.now() - failingSince >= options.reconnectForMs) {
-            throw new Error(`run: lost the SSH connection to the job and could not reconnect for ${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`);
+            throw new Error(`run: lost the SSH connection to the job and could not reconnect for ` +
+                `${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`);
         }
         const why = code === ssh_command/* SSH_CONNECTION_FAILED */.M2 ? 'dropped' : `ended (${code})`;
         log(`run: the SSH connection ${why}${lastLine(stderr)}; reconnecting, resuming after byte ${offset}.`);
@@ -35791,7 +35892,9 @@ class Lander {
         return true;
     }
 }
-/** Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own). */
+/**
+ * Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own).
+ */
 function landDownloads(staging, workspace, paths, keepOut) {
     if (!(0,external_node_fs_.existsSync)(workspace))
         throw new Error(`download: the workspace ${workspace} is not there any more; nothing was copied`);
@@ -35834,8 +35937,11 @@ class DownloadLimitError extends TransferError {
     constructor(limit, received, unpacked) {
         const counted = unpacked === undefined
             ? `more than ${(0,sizes/* formatBytes */.z3)(limit)} arrived (${(0,sizes/* formatBytes */.z3)(received)} when the transfer was stopped)`
-            : `it came to ${(0,sizes/* formatBytes */.z3)(Math.max(received, unpacked))} (${(0,sizes/* formatBytes */.z3)(received)} received, ${(0,sizes/* formatBytes */.z3)(unpacked)} unpacked)`;
-        super(`Input 'download-limit': the download is over its limit of ${(0,sizes/* formatBytes */.z3)(limit)}: ${counted}. Nothing of it was copied into the workspace. Download fewer or smaller paths, or raise download-limit.`, false);
+            : `it came to ${(0,sizes/* formatBytes */.z3)(Math.max(received, unpacked))} (${(0,sizes/* formatBytes */.z3)(received)} ` +
+                `received, ${(0,sizes/* formatBytes */.z3)(unpacked)} unpacked)`;
+        super(`Input 'download-limit': the download is over its limit of ${(0,sizes/* formatBytes */.z3)(limit)}: ` +
+            `${counted}. Nothing of it was copied into the workspace. Download ` +
+            `fewer or smaller paths, or raise download-limit.`, false);
         this.name = 'DownloadLimitError';
     }
 }
@@ -35995,7 +36101,8 @@ async function upload(deps, context, request, workdir, privateDir) {
         const began = clock.now();
         const upload = () => uploadPaths(context.target, context.placement, request.workspace, request.upload, [privateDir], context.env, context.signal);
         await whileConnecting(context, 'upload', upload, isConnectionError);
-        core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without .git) in ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
+        core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without ` +
+            `.git) in ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
     }
     finally {
         core.endGroup();
@@ -36016,11 +36123,11 @@ async function download(deps, context, request, workdir, privateDir) {
         const { copied, missing, refused } = await whileConnecting(context, 'download', fetch, isConnectionError);
         for (const path of missing)
             core.warning(`download: '${(0,untrusted/* serviceText */.Lo)(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`);
-        if (refused.length > 0)
-            core.warning(`download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused
-                .slice(0, 5)
-                .map((entry) => (0,untrusted/* serviceText */.Lo)(entry, 200))
-                .join('; ')}${refused.length > 5 ? '; …' : ''}`);
+        if (refused.length > 0) {
+            const count = refused.length === 1 ? '1 entry was' : `${refused.length} entries were`;
+            const named = refused.slice(0, 5).map((entry) => (0,untrusted/* serviceText */.Lo)(entry, 200));
+            core.warning(`download: ${count} not copied into the workspace: ${named.join('; ')}${refused.length > 5 ? '; …' : ''}`);
+        }
         if (copied.length > 0)
             core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`);
         return { copied };
@@ -36042,7 +36149,9 @@ async function runJob(deps, context, request, workdir) {
     const { core, clock } = deps;
     const runId = `run-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`;
     const pid = await startJob(context, runId, request.script);
-    core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, as job ${runId} (pid ${pid}) that survives a dropped connection; its output follows.`);
+    core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, ` +
+        `as job ${runId} (pid ${pid}) that survives a dropped connection; ` +
+        `its output follows.`);
     const began = clock.now();
     const commands = new program_output/* ProgramCommands */.JW();
     let end;
@@ -36150,7 +36259,8 @@ function startSummary(config, started, waited, billing, elapsedMs) {
             [
                 'Status',
                 error
-                    ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)`
+                    ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; ` +
+                        `the post step stops it)`
                     : status,
             ],
             ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
@@ -36160,7 +36270,8 @@ function startSummary(config, started, waited, billing, elapsedMs) {
             ...optional(failure, ['Failure', failure ?? '']),
             [
                 'TTL',
-                `${(0,summary/* formatDuration */.a3)(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`,
+                (0,summary/* formatDuration */.a3)(config.maxTtlSeconds * 1000) +
+                    (config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'),
             ],
             ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
             ...optional(config.image, ['Image', config.image ?? '']),
@@ -36212,7 +36323,8 @@ async function runStart(config, deps) {
     if ((0,sandbox_status/* isFailed */.Ix)(waited.status)) {
         const failure = (0,record/* failureReason */.Hr)(waited.known);
         const why = failure ? `: ${failure}` : '';
-        throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`);
+        throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. ` +
+            `The post step stops it; see the 'sandbox' output for the record.`);
     }
     let configPath;
     if (config.ssh && preparedSsh && waited.record) {
@@ -36243,7 +36355,8 @@ async function reportStartDryRun(config, deps) {
 async function checkRunnerAccess(deps, runner) {
     await (0,register/* registryFor */.ZQ)(deps, runner).checkAccess(runner.workflowRun);
     if (runner.addedDomains.length > 0)
-        deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.`);
+        deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the allowlist ` +
+            `(internet-access: restricted): the runner needs them to reach GitHub.`);
 }
 /** Why nothing exists after the start phase failed, for the log and the post step. */
 function nothingStartedBecause(error, startSent) {
@@ -36251,8 +36364,10 @@ function nothingStartedBecause(error, startSent) {
         return 'SSH access was refused, so no start request was sent';
     if (error instanceof NameHeldError)
         return 'the name is held by another live sandbox, so no start request was sent';
-    if (!startSent)
-        return `no start request was sent (${error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : 'the step failed before it'})`;
+    if (!startSent) {
+        const why = error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : 'the step failed before it';
+        return `no start request was sent (${why})`;
+    }
     if (error instanceof CapacityExhaustedError)
         return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`;
     if (error instanceof errors/* ServiceError */._7)
@@ -36283,7 +36398,8 @@ async function startPhase(config, deps, state, startDeadline) {
         return { started, preparedSsh };
     }
     catch (error) {
-        // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look for.
+        // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look
+        // for.
         if (!tracker.mayHaveCreated) {
             const why = nothingStartedBecause(error, startSent);
             state.clearSandboxName(why);
@@ -36304,7 +36420,8 @@ function announceStarted(started, deps, state) {
     core.setOutput('sandbox-id', started.id);
     (0,outputs/* setTextOutput */.Lb)(core, 'sandbox-name', started.name);
     core.setOutput('gpu-type', started.gpuType ?? '');
-    core.info(`Sandbox ${started.id} ('${(0,untrusted/* serviceText */.Lo)(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`);
+    const how = `${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}`;
+    core.info(`Sandbox ${started.id} ('${(0,untrusted/* serviceText */.Lo)(started.name)}') ${how}.`);
     return acceptedAt;
 }
 function readBilling(config, started, deps) {
@@ -36499,7 +36616,10 @@ function firstLook(sandbox, repositoryId) {
         reason: 'not decided',
     };
 }
-/** Decides every listed sandbox; GitHub is asked once per run. Throws GitHubAccessError before anything is decided to stop. */
+/**
+ * Decides every listed sandbox; GitHub is asked once per run. Throws GitHubAccessError before anything is decided to
+ * stop.
+ */
 async function decide(listed, repositoryId, lookup) {
     const candidates = [];
     let notLive = 0;
@@ -36575,18 +36695,27 @@ const WorkflowRun = classic_schemas/* looseObject */._H3({
 const REQUEST_TIMEOUT_MS = 30_000;
 /** One run's lookup keeps retrying 5xx and lost answers this long. */
 const LOOKUP_DEADLINE_MS = 30_000;
-/** All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide. */
+/**
+ * All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide.
+ */
 const LOOKUP_BUDGET_MS = 2 * 60_000;
-/** What a lookup that failed says: unknown (404) or unreadable (`unreachable`: GitHub cannot be reached at all); access refusals throw. */
+/**
+ * What a lookup that failed says: unknown (404) or unreadable (`unreachable`: GitHub cannot be reached at all); access
+ * refusals throw.
+ */
 function failedLookup(error, repository) {
     const status = (0,github_octokit/* statusOf */.c2)(error);
     if (status === 404)
         return { verdict: { kind: 'unknown' } };
     if ((0,github_octokit/* isRateLimit */.a5)(error)) {
-        throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again");
+        throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing " +
+            'was stopped. The next scheduled sweep tries again');
     }
     if (status === 401 || status === 403) {
-        throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`);
+        throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow ` +
+            `runs of ${repository.owner}/${repository.repo}; nothing was stopped. ` +
+            `Give the job 'permissions: { actions: read }' (the default github-token ` +
+            `needs it), or pass a token that can read this repository's Actions runs`);
     }
     const failure = (0,github_failure/* describeGitHubFailure */.P)(error);
     return {
@@ -36687,14 +36816,16 @@ async function deleteOrphanRegistrations(registry, stoppedIds, log) {
 function describe(candidate) {
     const name = candidate.name ? ` '${(0,untrusted/* serviceText */.Lo)(candidate.name, 80)}'` : '';
     // A listed id that is not a sandbox id is the service's text too.
-    return `${candidate.id ? (0,untrusted/* serviceText */.Lo)(candidate.id, 80) : '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`;
+    return (`${candidate.id ? (0,untrusted/* serviceText */.Lo)(candidate.id, 80) : '(no id)'}${name}: ` +
+        `${candidate.decision} (${candidate.reason})`);
 }
 function runCell(candidate, repository) {
     if (!candidate.run)
         return '';
     // Digits only (parseGeneratedName) and the runner's own server URL: nothing here is the service's text.
     const { id, attempt } = candidate.run;
-    return `[${id} #${attempt}](${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${id}/attempts/${attempt})`;
+    const runs = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs`;
+    return `[${id} #${attempt}](${runs}/${id}/attempts/${attempt})`;
 }
 function decisionCell(candidate) {
     if (candidate.decision === 'keep')
@@ -36704,10 +36835,11 @@ function decisionCell(candidate) {
 function totalsLine(totals) {
     const verb = totals.dryRun ? 'would stop' : 'stopped';
     const failed = totals.failed > 0 ? `, ${totals.failed} failed to stop` : '';
-    return `${totals.listed} sandboxes listed (${totals.notLive} not live): ${totals.stopped} ${verb}${failed}, ${totals.kept} kept.`;
+    return (`${totals.listed} sandboxes listed (${totals.notLive} not live): ${totals.stopped} ` +
+        `${verb}${failed}, ${totals.kept} kept.`);
 }
 function sweepSummary(candidates, repository, totals) {
-    const heading = `### Sweep of ${repository.owner}/${repository.repo}${totals.dryRun ? ' (dry-run: nothing stopped)' : ''}`;
+    const heading = `### Sweep of ${repository.owner}/${repository.repo}` + (totals.dryRun ? ' (dry-run: nothing stopped)' : '');
     const lines = [heading, '', totalsLine(totals), ''];
     if (candidates.length > 0) {
         lines.push('| Sandbox | Name | Run | Decision | Reason |', '|---|---|---|---|---|');
@@ -36715,7 +36847,9 @@ function sweepSummary(candidates, repository, totals) {
         const ordered = [...candidates].sort((a, b) => Number(b.decision === 'stop') - Number(a.decision === 'stop'));
         for (const candidate of ordered) {
             const reason = candidate.failure ? `${candidate.reason}; ${candidate.failure}` : candidate.reason;
-            lines.push(`| ${(0,untrusted/* summaryText */.g5)(candidate.id || '(no id)')} | ${(0,untrusted/* summaryText */.g5)(candidate.name, 80)} | ${runCell(candidate, repository)} | ${decisionCell(candidate)} | ${(0,untrusted/* summaryText */.g5)(reason, 300)} |`);
+            lines.push(`| ${(0,untrusted/* summaryText */.g5)(candidate.id || '(no id)')} | ${(0,untrusted/* summaryText */.g5)(candidate.name, 80)} ` +
+                `| ${runCell(candidate, repository)} | ${decisionCell(candidate)} ` +
+                `| ${(0,untrusted/* summaryText */.g5)(reason, 300)} |`);
         }
     }
     return `${lines.join('\n')}\n`;
@@ -36813,7 +36947,10 @@ async function stopOrphan(ctx, candidate, rateLimited) {
         candidate.failure = `stop failed: ${(0,untrusted/* serviceText */.Lo)(error instanceof Error ? error.message : String(error), 200)}`;
     }
 }
-/** Stops the orphans, at most 10 a minute (dry-run: marks them); the ids stopped, also as the output when the sweep ends early. */
+/**
+ * Stops the orphans, at most 10 a minute (dry-run: marks them); the ids stopped, also as the output when the sweep ends
+ * early.
+ */
 async function stopOrphans(deps, orphans, dryRun) {
     const ctx = (0,step_deps/* opContext */.R)(deps);
     const stopped = [];
@@ -36844,7 +36981,8 @@ async function runSweep(config, deps) {
     const { repository } = config;
     const ctx = (0,step_deps/* opContext */.R)(deps);
     const log = ctx.log;
-    log(`Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`);
+    log(`Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} ` +
+        `(repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`);
     // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
     const listed = await listAll(ctx);
     const lookup = deps.runLookup ?? makeRunLookup(repository, config.githubToken, ctx);
@@ -36873,7 +37011,8 @@ async function runSweep(config, deps) {
     if (failed.length > 0) {
         for (const orphan of failed)
             core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' });
-        core.setFailed(`${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`);
+        core.setFailed(`${failed.length} of ${orphans.length} orphan stops failed; they stay ` +
+            `running until stopped or their TTL ends. The next sweep tries again.`);
     }
 }
 /**
@@ -36889,7 +37028,8 @@ function reportUndecided(core, swept) {
     const causes = [...new Set(undecided.map((candidate) => candidate.undecided))].slice(0, 3).join('; ');
     const count = `${undecided.length} of ${asked.length} candidate${asked.length === 1 ? '' : 's'}`;
     if (undecided.length === asked.length) {
-        core.setFailed(`GitHub could not be asked about any candidate (${count}): ${causes}. Nothing was decided, so nothing was stopped. ` +
+        core.setFailed(`GitHub could not be asked about any candidate (${count}): ${causes}. ` +
+            `Nothing was decided, so nothing was stopped. ` +
             'Check that the runner reaches GITHUB_API_URL (proxy, DNS, firewall); the next sweep asks again.');
         return;
     }
@@ -37077,7 +37217,8 @@ async function unpackOnSandbox(context, file) {
     const code = await (0,ssh_command/* exited */.kV)(ssh);
     stop();
     if (code !== 0)
-        throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ${(0,untrusted/* serviceText */.Lo)(stderr().trim().split('\n').slice(-2).join(' / '))}`);
+        throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ` +
+            `${(0,untrusted/* serviceText */.Lo)(stderr().trim().split('\n').slice(-2).join(' / '))}`);
 }
 /** Makes sure ~/actions-runner/run.sh is there; says which way. */
 async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
@@ -37091,7 +37232,8 @@ async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
     const file = (0,external_node_path_.join)(privateDir, `actions-runner-${version}.tar.gz`);
     const got = await download(url, file, context.signal);
     if (got !== sha256)
-        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; it was not sent to the sandbox`);
+        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release ` +
+            `says ${sha256}; it was not sent to the sandbox`);
     context.log(`Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`);
     await unpackOnSandbox(context, file);
 }
@@ -37113,7 +37255,8 @@ async function startRunnerProcess(context, jitConfig) {
     const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START, [], jitConfig, context.env, context.signal);
     const started = /^started (\d+)$/m.exec(stdout);
     if (code !== 0 || !started)
-        throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ${(0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').slice(-2).join(' / '))}`);
+        throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ` +
+            `${(0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').slice(-2).join(' / '))}`);
     return Number(started[1]);
 }
 /** Whether the runner process still runs on the sandbox. */
@@ -37170,7 +37313,8 @@ async function waitOnline(deps, context, registry, id, pid) {
             return 'run.sh ended before the runner came online';
         const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS;
         if (deps.clock.now() + wait > until)
-            return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes (status '${(0,untrusted/* serviceText */.Lo)(runner.status, 40)}')`;
+            return (`it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
+                `(status '${(0,untrusted/* serviceText */.Lo)(runner.status, 40)}')`);
         await deps.clock.sleep(wait, deps.signal);
     }
 }
@@ -37202,7 +37346,8 @@ async function registerFresh(registry, name, label, log) {
         const stale = error instanceof runners/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
         if (!stale || stale.status !== 'offline' || stale.busy)
             throw error;
-        log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`);
+        log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
+            `by an earlier attempt whose answer was lost; deleting it and registering again.`);
         await registry.remove(stale.id);
         return registry.generate(name, label);
     }
@@ -37234,14 +37379,17 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
         if (!failure)
             state.saveRunner({ id: runner.id, name, online: true });
         if (!failure)
-            core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} s. A job with runs-on: ${request.label} runs on it; the post step waits for it, then stops the sandbox.`);
+            core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
+                `s. A job with runs-on: ${request.label} runs on it; the post step ` +
+                `waits for it, then stops the sandbox.`);
     }
     finally {
         core.endGroup();
     }
     if (failure) {
         await showDiagnostics(deps, context);
-        throw new Error(`runner: the runner did not come online: ${failure}. Its diagnostic log is above; the post step stops the sandbox and deletes the registration.`);
+        throw new Error(`runner: the runner did not come online: ${failure}. Its diagnostic ` +
+            `log is above; the post step stops the sandbox and deletes the registration.`);
     }
 }
 
@@ -37605,9 +37753,15 @@ function summaryText(value, limit = 1_000) {
  * visible yet" (eventual consistency), not "gone".
  */
 const NOT_VISIBLE_YET_MS = 60_000;
-/** An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the step's time. */
+/**
+ * An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the
+ * step's time.
+ */
 const INFO_READ_MS = 5_000;
-/** The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure means. */
+/**
+ * The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure
+ * means.
+ */
 function quickRead(ctx, id) {
     return ctx.client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
 }
@@ -37661,7 +37815,9 @@ function dateMs(record, field) {
     const ms = value === undefined ? Number.NaN : Date.parse(value);
     return Number.isFinite(ms) ? ms : undefined;
 }
-/** When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning). */
+/**
+ * When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning).
+ */
 function endsAtMs(record, fallback) {
     return dateMs(record, 'expires_at') ?? fallback;
 }
@@ -37818,7 +37974,8 @@ function describeStopOutcome(id, result) {
     if (result.outcome === 'gone')
         return `Sandbox ${id} is already gone (404): nothing to stop.`;
     if (result.outcome === 'not-live')
-        return `Sandbox ${id} is ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`;
+        return (`Sandbox ${id} is ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(result.status)} and not live: nothing ` +
+            `to stop (the service answered the stop with ${result.refusal}).`);
     return `Stop of sandbox ${id} accepted; status: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(result.status ?? 'stopping')}.`;
 }
 
@@ -37872,7 +38029,10 @@ var external_node_fs_ = __nccwpck_require__(73024);
 function quoted(path) {
     return `"${path.replace(/"/g, '')}"`;
 }
-/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
+/**
+ * known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key
+ * or agent.
+ */
 function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
     const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
     const knownHostsPath = (0,secret_files/* writeSecretFile */.AK)(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
@@ -37943,9 +38103,18 @@ function removeInclude(userConfig, added) {
  * config line of the service's choosing).
  */
 
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[?[0-9A-Fa-f:.]+\]?)$/;
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/** A host name, an IPv4 address, or an IPv6 address (bracketed or not). */
+const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\d{1,3}(?:\\.\\d{1,3}){3}|\\[?[0-9A-Fa-f:.]+\\]?)$`);
 const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
-const HOST_KEY = /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,3})(?: [^\r\n]*)?$/;
+const KEY_TYPES = [
+    'ssh-ed25519',
+    'ssh-rsa',
+    'ecdsa-sha2-nistp(?:256|384|521)',
+    'sk-ssh-ed25519@openssh\\.com',
+    'sk-ecdsa-sha2-nistp256@openssh\\.com',
+];
+const HOST_KEY = new RegExp(`^(${KEY_TYPES.join('|')}) ([A-Za-z0-9+/]+={0,3})(?: [^\\r\\n]*)?$`);
 /** Why an endpoint could not be read: service text, already made safe for a message. */
 class SshEndpointError extends Error {
 }
@@ -38092,7 +38261,8 @@ async function prepareSandboxSsh(deps, env, deadline) {
     }
     catch (error) {
         if ((0,errors/* isServiceError */.gi)(error) && (error.status === 404 || error.status === 405)) {
-            throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate answered ${error.status} ${error.code}); nothing was started`);
+            throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate ` +
+                `answered ${error.status} ${error.code}); nothing was started`);
         }
         throw error;
     }
@@ -38126,7 +38296,8 @@ function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
     const pinned = endpoint.hostKey
         ? 'host key pinned from the record'
         : 'host key learned on first connect into this config only';
-    core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`);
+    core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ` +
+        `${pinned}; ~/.ssh/config includes ${configPath} until the post step).`);
     return configPath;
 }
 /**
@@ -38270,7 +38441,10 @@ const PASSED_ON = [
 function renewerEnvironment(env) {
     return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
 }
-/** Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and closed. */
+/**
+ * Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and
+ * closed.
+ */
 async function launchRenewer(spec, script, logPath, env = process.env) {
     const log = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(logPath, 'a', 0o600);
     try {
@@ -38342,7 +38516,10 @@ function gone(pid) {
         return true;
     }
 }
-/** Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another process now). */
+/**
+ * Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another
+ * process now).
+ */
 async function endRenewer(pid, clock) {
     if (!isRenewer(pid))
         return 'not-running';
@@ -38417,7 +38594,10 @@ const renewerSpecSchema = zod__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
     apiToken: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().min(1),
     publicKey: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().regex(/^ssh-ed25519 [A-Za-z0-9+/=]+( .*)?$/),
     certPath: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().min(1),
-    /** When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not say). */
+    /**
+     * When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not
+     * say).
+     */
     certIssuedAt: zod__WEBPACK_IMPORTED_MODULE_6__/* .number */ .aig(),
     certExpiresAt: zod__WEBPACK_IMPORTED_MODULE_6__/* .number */ .aig().optional(),
     sandboxId: zod__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().regex(_client_schemas_js__WEBPACK_IMPORTED_MODULE_3__/* .SANDBOX_ID_PATTERN */ .BA),
@@ -38437,19 +38617,27 @@ async function sleepUntil(ctx, at) {
     for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now())
         await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal);
 }
-/** The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after `receivedAt`. */
+/**
+ * The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after
+ * `receivedAt`.
+ */
 function certificateExpiry(expiresAt, receivedAt) {
     const parsed = expiresAt ? Date.parse(expiresAt) : Number.NaN;
     return Number.isFinite(parsed) && parsed > receivedAt ? parsed : undefined;
 }
-/** 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule). */
+/**
+ * 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule).
+ */
 function renewAt(issuedAt, expiresAt) {
     if (expiresAt === undefined)
         return issuedAt + UNKNOWN_LIFETIME_RENEW_MS;
     const lifetime = expiresAt - issuedAt;
     return lifetime >= SHORT_LIFETIME_MS ? expiresAt - RENEW_BEFORE_MS : issuedAt + Math.floor((2 * lifetime) / 3);
 }
-/** Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says nothing. */
+/**
+ * Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says
+ * nothing.
+ */
 async function sandboxGone(ctx, spec, isEnded) {
     try {
         const record = await ctx.client
@@ -38464,7 +38652,8 @@ async function sandboxGone(ctx, spec, isEnded) {
     }
 }
 /**
- * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry); every line it logs is sanitised service text or its own words, never a certificate.
+ * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry);
+ * every line it logs is sanitised service text or its own words, never a certificate.
  */
 async function runRenewal(spec, ctx, isEnded) {
     const { clock } = ctx;
@@ -38499,13 +38688,15 @@ async function runRenewal(spec, ctx, isEnded) {
             if (ctx.signal?.aborted)
                 throw error;
             const refused = (0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isServiceError */ .gi)(error) && [400, 401, 403, 404].includes(error.status);
-            ctx.log(`failed: the SSH certificate could not be renewed: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 300)}`);
+            const why = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(error instanceof Error ? error.message : String(error), 300);
+            ctx.log(`failed: the SSH certificate could not be renewed: ${why}`);
             return refused ? 'refused' : 'expired';
         }
         (0,_secret_files_js__WEBPACK_IMPORTED_MODULE_5__/* .replaceSecretFile */ .Tp)(spec.certPath, `${answer.ssh_certificate.trim()}\n`);
         issuedAt = clock.now();
         expiresAt = certificateExpiry(answer.expires_at, issuedAt);
-        ctx.log(`renewed: the SSH certificate is valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give'}`);
+        const until = expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give';
+        ctx.log(`renewed: the SSH certificate is valid until ${until}`);
     }
 }
 
@@ -38546,7 +38737,9 @@ function maskKey(setSecret, key) {
 }
 class NoRunnerTempError extends Error {
     constructor() {
-        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
+        super('RUNNER_TEMP is not set, so there is no private place for the key ' +
+            'file; nothing was sent. Run the action on a GitHub runner (or set ' +
+            'RUNNER_TEMP to a private directory).');
         this.name = 'NoRunnerTempError';
     }
 }
@@ -38691,7 +38884,9 @@ function fitJson(value, limit) {
 function setJsonOutput(core, name, value) {
     const fitted = fitJson(value, OUTPUT_BUDGET_BYTES[name]);
     if (fitted.cut) {
-        core.warning(`The '${name}' output was cut from ${fitted.originalBytes} to at most ${OUTPUT_BUDGET_BYTES[name]} bytes to fit GitHub's 1 MiB limit for a step's outputs; its '_truncated' field lists what was dropped.`);
+        core.warning(`The '${name}' output was cut from ${fitted.originalBytes} to at most ` +
+            `${OUTPUT_BUDGET_BYTES[name]} bytes to fit GitHub's 1 MiB limit for ` +
+            `a step's outputs; its '_truncated' field lists what was dropped.`);
     }
     core.setOutput(name, fitted.json);
 }
@@ -38843,7 +39038,10 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /** Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration whatever happens next. */
+    /**
+     * Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration
+     * whatever happens next.
+     */
     saveRunner(runner) {
         this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
     }

@@ -28735,7 +28735,10 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 
 
-/** The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list (v1.0). */
+/**
+ * The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list
+ * (v1.0).
+ */
 async function currentIdentifier(deps, client, uuid, saved, deadline) {
     if (!uuid)
         return { identifier: saved, checked: false };
@@ -28747,7 +28750,8 @@ async function currentIdentifier(deps, client, uuid, saved, deadline) {
     catch (error) {
         if (!(0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotFound */ .c4)(error))
             throw error;
-        deps.core.warning(`The service has no instance list (GET /instances/list answered 404), so instance ${saved} could not be checked by its uuid before the delete. ` +
+        deps.core.warning(`The service has no instance list (GET /instances/list answered 404), ` +
+            `so instance ${saved} could not be checked by its uuid before the delete. ` +
             'On a service whose identifiers shift this could name another instance; check the account console.');
         return { identifier: saved, checked: false };
     }
@@ -28780,7 +28784,8 @@ async function cleanupInstance(deps, state, inputs, deadlineMs) {
     }
     const { identifier } = target;
     if (identifier !== saved)
-        core.info(`Instance uuid ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(uuid)} is now identifier ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier)} (was ${saved}): deleting that one.`);
+        core.info(`Instance uuid ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(uuid)} is now identifier ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier)} ` +
+            `(was ${saved}): deleting that one.`);
     try {
         await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_4__/* .opContext */ .R)({ ...deps, client }), deadline, `delete instance ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier, 64)}`, () => client.deleteInstance(identifier, deps.signal), { urgent: true });
         core.info(`Deleted instance ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier, 64)}${target.checked ? ' (checked by uuid)' : ''}.`);
@@ -28903,7 +28908,10 @@ function describeGitHubFailure(error) {
         final: false,
     };
 }
-/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
+/**
+ * A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a
+ * refused connection, is not.
+ */
 function isTransientGitHub(error) {
     const failure = describeGitHubFailure(error);
     return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
@@ -28974,9 +28982,12 @@ const Runner = schemas/* looseObject */._H3({
 const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
 const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
 const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
-const PERMISSION = 'a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners';
+const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
+    'token from actions/create-github-app-token, or a fine-grained token); ' +
+    'the default github.token cannot register runners';
 /** Reading the run's jobs, to see who took the runner. */
-const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner';
+const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
+    'token with Actions: read), to see which job takes the runner';
 const JOB_PAGES = 10;
 const Job = schemas/* looseObject */._H3({ id: schemas/* number */.aig(), name: schemas/* string */.YjP().nullish(), runner_name: schemas/* string */.YjP().nullish() });
 const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
@@ -28992,7 +29003,10 @@ class RunnerRegistry {
         this.token = token;
         this.deps = deps;
     }
-    /** One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token lacks). */
+    /**
+     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
+     * lacks).
+     */
     async call(label, route, parameters = {}, needs = PERMISSION) {
         const github = await (this.octokit ??= loadOctokit(this.token, this.repository.apiUrl));
         const { owner, repo } = this.repository;
@@ -29011,7 +29025,8 @@ class RunnerRegistry {
             if (isRateLimit(error))
                 throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
             if (status === 401 || status === 403) {
-                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${needs}`);
+                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ` +
+                    `Runner mode needs ${needs}`);
             }
             throw new GitHubRunnerError(status, `${label}: ${describeGitHubFailure(error).text}`);
         }
@@ -29118,7 +29133,8 @@ class RunnerRegistry {
             ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
             : undefined;
         if (!version || !sha256)
-            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`);
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
+                `gives no version and linux-x64 SHA-256`);
         return { version, sha256 };
     }
 }
@@ -29161,7 +29177,10 @@ function registry(deps, runner, signal) {
         log: (message) => deps.core.info(message),
     });
 }
-/** How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests use 3 s), else 30 s. */
+/**
+ * How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests
+ * use 3 s), else 30 s.
+ */
 function claimWindowMs(env = process.env) {
     const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
@@ -29199,7 +29218,8 @@ class ClaimWatch {
             if (this.deps.cancelWait?.aborted)
                 return undefined;
             if (!this.warned)
-                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
+                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see ` +
+                    `who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
             this.warned = true;
             return undefined;
         }
@@ -29221,7 +29241,12 @@ class ClaimWatch {
         return this.taken('it ran a job that no job of this run names');
     }
     taken(evidence) {
-        return `Runner ${this.saved.name} was taken by a job outside this workflow run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. The sandbox is stopped and the registration deleted. The runner's label is built from public values, so a workflow that someone else can queue (a fork's pull request in a public repository) may ask for it; restrict the runner group to selected workflows (docs/usage.md#runner-mode).`;
+        return (`Runner ${this.saved.name} was taken by a job outside this workflow ` +
+            `run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. ` +
+            `The sandbox is stopped and the registration deleted. The runner's ` +
+            `label is built from public values, so a workflow that someone else ` +
+            `can queue (a fork's pull request in a public repository) may ask ` +
+            `for it; restrict the runner group to selected workflows (docs/usage.md#runner-mode).`);
     }
 }
 /** One poll: the runner, undefined when gone, or 'stop' when GitHub cannot be asked any more. */
@@ -29255,7 +29280,8 @@ async function waitForRunnerJob(deps, saved, config) {
     const runner = config.runner();
     const github = registry(deps, runner, deps.cancelWait);
     if (!github) {
-        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
+        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
+            `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
         return undefined;
     }
     const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
@@ -29270,13 +29296,17 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
     const { core, clock } = deps;
     const began = clock.now();
     const every = runnerPollMs();
-    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
+        `(${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
+        `is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
     let busySeen = false;
     let lastStatus = 'unknown';
     for (;;) {
         // No job yet and the time is up: decided without another request.
         if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
-            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}, status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`);
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}, ` +
+                `status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on ` +
+                `with its label? Stopping the sandbox.`);
             return undefined;
         }
         const now = await poll(deps, github, saved);
@@ -29284,7 +29314,8 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
             return undefined;
         if (now === undefined || (busySeen && !now.busy)) {
             core.info(now === undefined
-                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).`
+                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
+                    `registration is gone (a just-in-time runner deregisters after its job).`
                 : `Runner ${saved.name}: its job ended.`);
             return watch?.afterJob();
         }
@@ -29303,7 +29334,10 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
         }
     }
 }
-/** After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration costs nothing). */
+/**
+ * After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration
+ * costs nothing).
+ */
 async function deleteRegistration(deps, saved, config) {
     const github = registry(deps, config.runner());
     if (!github)
@@ -29320,7 +29354,9 @@ async function deleteRegistration(deps, saved, config) {
             : `The runner registration ${saved.name} is already gone.`);
     }
     catch (error) {
-        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ${error instanceof Error ? error.message : String(error)}. It stays offline; delete it under Settings > Actions > Runners.`);
+        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
+            `${error instanceof Error ? error.message : String(error)}. It stays ` +
+            `offline; delete it under Settings > Actions > Runners.`);
     }
 }
 
@@ -29547,7 +29583,9 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
         if (ctx.clock.now() + pollIntervalMs >= deadline)
             throw stillHeld();
         if (!reported)
-            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`);
+            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading ` +
+                `its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start ` +
+                `is sent until then).`);
         reported = true;
         await ctx.clock.sleep(pollIntervalMs, ctx.signal);
     }
@@ -29561,9 +29599,15 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
  * visible yet" (eventual consistency), not "gone".
  */
 const NOT_VISIBLE_YET_MS = 60_000;
-/** An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the step's time. */
+/**
+ * An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the
+ * step's time.
+ */
 const INFO_READ_MS = 5_000;
-/** The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure means. */
+/**
+ * The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure
+ * means.
+ */
 function quickRead(ctx, id) {
     return ctx.client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
 }
@@ -29605,7 +29649,9 @@ function dateMs(record, field) {
     const ms = value === undefined ? Number.NaN : Date.parse(value);
     return Number.isFinite(ms) ? ms : undefined;
 }
-/** When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning). */
+/**
+ * When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning).
+ */
 function endsAtMs(record, fallback) {
     return dateMs(record, 'expires_at') ?? fallback;
 }
@@ -29684,7 +29730,8 @@ function describeStopOutcome(id, result) {
     if (result.outcome === 'gone')
         return `Sandbox ${id} is already gone (404): nothing to stop.`;
     if (result.outcome === 'not-live')
-        return `Sandbox ${id} is ${(0,untrusted/* serviceText */.Lo)(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`;
+        return (`Sandbox ${id} is ${(0,untrusted/* serviceText */.Lo)(result.status)} and not live: nothing ` +
+            `to stop (the service answered the stop with ${result.refusal}).`);
     return `Stop of sandbox ${id} accepted; status: ${(0,untrusted/* serviceText */.Lo)(result.status ?? 'stopping')}.`;
 }
 
@@ -29707,13 +29754,15 @@ async function cleanupSandbox(deps, state, inputs, deadlineMs) {
         const refused = state.startRefused;
         core.info(refused
             ? `Nothing to clean up: the main step created no sandbox (${(0,untrusted/* serviceText */.Lo)(refused, 160)}).`
-            : 'Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).');
+            : 'Nothing to clean up: the main step sent no start request (dry-run, ' +
+                'invalid inputs, or it stopped before starting).');
         return;
     }
     const config = inputs.cleanup();
     if (config.keepAlive) {
         const what = sandboxId ?? `the sandbox named '${sandboxName}'`;
-        core.notice(`keep-alive: true: ${what} is left running. Stop it in a later job with 'mode: stop' and 'sandbox-id', or let its TTL end it.`);
+        core.notice(`keep-alive: true: ${what} is left running. Stop it in a later job ` +
+            `with 'mode: stop' and 'sandbox-id', or let its TTL end it.`);
         return;
     }
     const stopped = await stopOurs(deps, state, config, deps.clock.now() + deadlineMs);
@@ -29751,7 +29800,8 @@ async function reportStopped(deps, state, id, result) {
     const lived = livedMs !== undefined ? ` after ${(0,step_summary/* formatDuration */.a3)(livedMs)}` : '';
     let summary;
     if (result.outcome === 'accepted') {
-        deps.core.info(`Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : (0,untrusted/* serviceText */.Lo)(result.status)}).`);
+        const status = result.status === undefined ? 'stop accepted' : (0,untrusted/* serviceText */.Lo)(result.status);
+        deps.core.info(`Stopped sandbox ${id}${lived} (status: ${status}).`);
         summary = `stop accepted; status ${result.status ?? 'unknown'}`;
     }
     else {
@@ -29767,7 +29817,9 @@ async function reportStopped(deps, state, id, result) {
 function postSummary(id, result, livedMs, dollarsPerHour) {
     let cost = 'no estimate';
     if (livedMs !== undefined && dollarsPerHour !== undefined) {
-        cost = `~${formatDollars((dollarsPerHour * livedMs) / 3_600_000)} (${(0,step_summary/* formatDuration */.a3)(livedMs)} at ~${formatDollars(dollarsPerHour)}/hour)`;
+        cost =
+            `~${formatDollars((dollarsPerHour * livedMs) / 3_600_000)} (${(0,step_summary/* formatDuration */.a3)(livedMs)} ` +
+                `at ~${formatDollars(dollarsPerHour)}/hour)`;
     }
     return (`### Sandbox ${id} cleanup\n\n` +
         (0,step_summary/* markdownTable */.Qj)([
@@ -29776,7 +29828,9 @@ function postSummary(id, result, livedMs, dollarsPerHour) {
             ['Estimated cost of this run', cost],
         ]));
 }
-/** A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists. */
+/**
+ * A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists.
+ */
 async function findByNameWithGrace(ctx, name, deadline, exclude) {
     const pauses = [0, 2_000, 4_000];
     if (exclude.length > 0)
@@ -29834,7 +29888,9 @@ function maskKey(setSecret, key) {
 }
 class NoRunnerTempError extends Error {
     constructor() {
-        super('RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).');
+        super('RUNNER_TEMP is not set, so there is no private place for the key ' +
+            'file; nothing was sent. Run the action on a GitHub runner (or set ' +
+            'RUNNER_TEMP to a private directory).');
         this.name = 'NoRunnerTempError';
     }
 }
@@ -29901,7 +29957,10 @@ var ssh = __nccwpck_require__(280);
 function quoted(path) {
     return `"${path.replace(/"/g, '')}"`;
 }
-/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
+/**
+ * known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key
+ * or agent.
+ */
 function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
     const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
     const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
@@ -30002,7 +30061,10 @@ const PASSED_ON = (/* unused pure expression or super */ null && ([
 function renewerEnvironment(env) {
     return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
 }
-/** Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and closed. */
+/**
+ * Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and
+ * closed.
+ */
 async function launchRenewer(spec, script, logPath, env = process.env) {
     const log = openSync(logPath, 'a', 0o600);
     try {
@@ -30074,7 +30136,10 @@ function gone(pid) {
         return true;
     }
 }
-/** Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another process now). */
+/**
+ * Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another
+ * process now).
+ */
 async function endRenewer(pid, clock) {
     if (!isRenewer(pid))
         return 'not-running';
@@ -30128,14 +30193,19 @@ async function endTheRenewer(core, state, clock) {
         else if (ended === 'not-running')
             core.info(`The SSH certificate renewer (pid ${pid}) had already ended.`);
         else
-            core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL. ${process.env.RUNNER_TRACKING_ID ? "It carries the job's RUNNER_TRACKING_ID, so the runner's end-of-job clean-up ends it" : 'No RUNNER_TRACKING_ID here, so no runner clean-up will find it'}; without its files it ends by itself at its next renewal.`);
+            core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM ` +
+                `and SIGKILL. ${process.env.RUNNER_TRACKING_ID
+                    ? "It carries the job's RUNNER_TRACKING_ID, so the runner's end-of-job " + 'clean-up ends it'
+                    : 'No RUNNER_TRACKING_ID here, so no runner clean-up will find it'}; ` +
+                `without its files it ends by itself at its next renewal.`);
     }
     const dir = state.secretDirectory;
     const failures = dir ? renewerFailures((0,external_node_path_.join)(dir, RENEWER_LOG)) : [];
     const last = failures.at(-1);
     if (last) {
         const what = (0,untrusted/* serviceText */.Lo)(last.replace(/^\S+ failed: /, ''), 300);
-        core.warning(`The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; the last: ${what}`);
+        core.warning(`The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; ` +
+            `the last: ${what}`);
     }
 }
 async function removeSshAccess(core, state, clock) {
@@ -30191,24 +30261,39 @@ const NOT_ACCEPTED_CODES = ['sandbox_scheduler_unavailable', 'sandbox_scheduler_
 /** An invalid request: never retried. */
 const REJECTED_CODES = ['invalid_request', 'sandbox_scheduler_rejected_request'];
 const HINTS = {
-    invalid_request: 'The service rejected the request as malformed or as an unsupported configuration; correct the inputs named in the message.',
-    unauthorized: "The api-token was rejected. Check that the secret holds a valid API token created in the account console, and that 'base-url' points at the right service.",
-    sandbox_access_denied: 'The token is valid but the organization has no sandbox access. Sandbox access is enabled separately for the organization: ask its administrator to enable it.',
-    sandbox_name_in_use: "Another live sandbox holds this name. Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
-    rate_limit_exceeded: 'The organization exceeded the service rate limit; the action waits for Retry-After. If this persists, reduce the number of concurrent jobs or raise poll-interval.',
-    sandbox_already_exists: "Another live sandbox holds this name (the deployed service's sandbox_already_exists). Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
+    invalid_request: 'The service rejected the request as malformed or as an unsupported ' +
+        'configuration; correct the inputs named in the message.',
+    unauthorized: 'The api-token was rejected. Check that the secret holds a valid API ' +
+        "token created in the account console, and that 'base-url' points " +
+        'at the right service.',
+    sandbox_access_denied: 'The token is valid but the organization has no sandbox access. Sandbox ' +
+        'access is enabled separately for the organization: ask its administrator to enable it.',
+    sandbox_name_in_use: "Another live sandbox holds this name. Choose another 'name', leave " +
+        "'name' empty to generate a unique one, or set 'replace-existing: " +
+        "true' to stop the holder first.",
+    rate_limit_exceeded: 'The organization exceeded the service rate limit; the action waits ' +
+        'for Retry-After. If this persists, reduce the number of concurrent ' +
+        'jobs or raise poll-interval.',
+    sandbox_already_exists: "Another live sandbox holds this name (the deployed service's sandbox_already_exists). " +
+        "Choose another 'name', leave 'name' empty to generate a unique one, " +
+        "or set 'replace-existing: true' to stop the holder first.",
     sandbox_scheduler_unavailable: 'The service did not accept the request (its scheduler is unavailable); it is retried with backoff.',
     sandbox_scheduler_timeout: 'The service did not accept the request in time (its scheduler timed out); it is retried with backoff.',
     sandbox_scheduler_rejected_request: 'The service rejected the request as invalid; correct the inputs named in the message. This is not retried.',
     sandbox_capacity_unavailable: "No requested GPU is free. List fallback types in 'gpu-type' (e.g. 'H100, A100') or raise 'capacity-timeout'.",
     not_found: 'The service does not know this resource; check the id (it may have been stopped and removed already).',
-    network_error: "No answer from the service (connection failed or was reset). Check 'base-url' and the runner's network; the action retries where it is safe.",
+    network_error: 'No answer from the service (connection failed or was reset). Check ' +
+        "'base-url' and the runner's network; the action retries where it is safe.",
     request_timeout: 'The service did not answer in time; the action retries where it is safe.',
-    redirect_not_followed: "The service answered with a redirect, which the action never follows (the token is sent only to 'base-url'). Set 'base-url' to the final address.",
-    invalid_response: 'The service answered with a body the action does not understand; this may be a proxy or a service fault. Retry later, and check base-url.',
+    redirect_not_followed: 'The service answered with a redirect, which the action never follows ' +
+        "(the token is sent only to 'base-url'). Set 'base-url' to the final address.",
+    invalid_response: 'The service answered with a body the action does not understand; ' +
+        'this may be a proxy or a service fault. Retry later, and check base-url.',
     aborted: 'The request was cancelled because the step is stopping.',
     deadline_exceeded: "The step's time ran out before this request could be sent. Raise 'timeout' if the service is slow to answer.",
-    unreadable_page: 'The service answered GET /sandboxes with a page the action cannot read (no single array of sandbox records). This is not retried; report it to the service.',
+    unreadable_page: 'The service answered GET /sandboxes with a page the action cannot ' +
+        'read (no single array of sandbox records). This is not retried; report ' +
+        'it to the service.',
 };
 function hintFor(status, code) {
     const known = HINTS[code];
@@ -30223,7 +30308,9 @@ function hintFor(status, code) {
     if (status === 400 || status === 422)
         return HINTS.invalid_request;
     if (status === 409) {
-        return "The request conflicts with the resource's current state (a network policy, for one, can be replaced only while the sandbox is running). Check its status, then run the step again.";
+        return ("The request conflicts with the resource's current state (a network " +
+            'policy, for one, can be replaced only while the sandbox is running). ' +
+            'Check its status, then run the step again.');
     }
     if (status === 429)
         return HINTS.rate_limit_exceeded;
@@ -30346,7 +30433,9 @@ function delayFor(error, attempt, random, backoff = DEFAULT_BACKOFF, urgent = fa
     }
     return backoffDelay(attempt, random, backoff);
 }
-/** The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF. */
+/**
+ * The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF.
+ */
 function readRetryDelay(error, attempt, random) {
     if (error instanceof ServiceError && error.retryAfterMs !== undefined)
         return retryAfterDelay(error.retryAfterMs, random);
@@ -33675,7 +33764,8 @@ const actionsCore = {
     debug: (message) => core_debug(safe(message)),
     startGroup: (name) => startGroup(safe(name)),
     endGroup: endGroup,
-    // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work (program-output.ts).
+    // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work
+    // (program-output.ts).
     programLine: (line) => process.stdout.write(`${programText(line)}\n`),
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
@@ -33934,7 +34024,8 @@ function assertSandboxId(id) {
 function assertInstanceId(identifier) {
     const text = String(identifier);
     if (!schemas/* INSTANCE_ID_PATTERN */.BZ.test(text)) {
-        throw new Error(`Refusing to use '${text.slice(0, 40)}' as an instance identifier: it does not match ${schemas/* INSTANCE_ID_PATTERN */.BZ.source}.`);
+        throw new Error(`Refusing to use '${text.slice(0, 40)}' as an instance identifier: ` +
+            `it does not match ${schemas/* INSTANCE_ID_PATTERN */.BZ.source}.`);
     }
     return text;
 }
@@ -34114,7 +34205,10 @@ var collector = __nccwpck_require__(1764);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(8818);
 ;// CONCATENATED MODULE: ./build/src/entry/wiring.js
-/** What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's entry. */
+/**
+ * What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's
+ * entry.
+ */
 
 
 
@@ -34453,6 +34547,8 @@ var collector = __nccwpck_require__(1764);
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(5213);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -34461,8 +34557,6 @@ var core = __nccwpck_require__(8532);
 var client_url = __nccwpck_require__(9000);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var client_schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(5213);
 ;// CONCATENATED MODULE: ./build/src/inputs/fields.js
 /**
  * Field parsers: one zod schema per kind of input, from the raw string, with
@@ -34546,7 +34640,8 @@ const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
         if (!isValidCidr(entry)) {
             ctx.addIssue({
                 code: 'custom',
-                message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
+                message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
+                    `a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
             });
             return core/* NEVER */.tm;
         }
@@ -34623,7 +34718,8 @@ const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
     if (!SANDBOX_NAME_PATTERN.test(text)) {
         ctx.addIssue({
             code: 'custom',
-            message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'`,
+            message: `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
+                `ending with a letter or digit, got '${raw}'`,
         });
         return core/* NEVER */.tm;
     }
@@ -34658,7 +34754,8 @@ const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
         ctx.addIssue({
             code: 'custom',
-            message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
+            message: `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
+                `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
         });
         return core/* NEVER */.tm;
     }
@@ -34678,7 +34775,8 @@ const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
     if (!/^[\x21-\x7e]+$/.test(text)) {
         ctx.addIssue({
             code: 'custom',
-            message: 'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+            message: 'contains whitespace, control, zero-width or non-ASCII characters; ' +
+                'an API token is printable ASCII only: check the secret holds only the token',
         });
         return core/* NEVER */.tm;
     }
@@ -34705,7 +34803,8 @@ const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
     if (text === undefined) {
         ctx.addIssue({
             code: 'custom',
-            message: "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'",
+            message: "is required in mode 'sweep': the runner passes ${{ github.token }} " +
+                "by default; give the job 'permissions: { actions: read }'",
         });
         return core/* NEVER */.tm;
     }
@@ -34722,7 +34821,10 @@ const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
 var ssh = __nccwpck_require__(280);
 ;// CONCATENATED MODULE: ./build/src/inputs/run-context.js
-/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
+/**
+ * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
+ * aliases.
+ */
 
 
 function run_context_runContextFromEnv(env = process.env) {
@@ -34754,7 +34856,8 @@ function run_context_repositoryFromEnv(env, fail = () => undefined) {
     const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const id = env.GITHUB_REPOSITORY_ID ?? '';
     if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
-        fail('runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them');
+        fail('runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) ' +
+            'and GITHUB_REPOSITORY_ID must be set, as the runner sets them');
         return undefined;
     }
     const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
@@ -34773,6 +34876,7 @@ function run_context_repositoryFromEnv(env, fail = () => undefined) {
  * (the runner needs GitHub), `run` beside it, and a pull request from a fork
  * (a self-hosted runner would run the fork's code with access to the machine).
  */
+
 
 
 
@@ -34801,7 +34905,10 @@ function runnerDomains(repository) {
         '*.blob.core.windows.net',
     ];
 }
-/** Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what was added. */
+/**
+ * Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what
+ * was added.
+ */
 function allowRunnerHosts(policy, hosts) {
     const domains = new Set(policy.domain_allowlist ?? []);
     const cidrs = new Set(policy.cidr_allowlist ?? []);
@@ -34849,17 +34956,23 @@ function runner_parseRunner(inputs, context, policy) {
     const env = context.env ?? {};
     const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context);
     if (!LABEL.test(label))
-        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`);
+        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
+            `a letter or digit; got '${label.slice(0, 100)}'`);
     const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000;
     const token = field.usableGitHubToken(inputs.read('github-token'));
     if (token === undefined)
-        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners');
+        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: ' +
+            'write (a GitHub App token from actions/create-github-app-token, or ' +
+            'a fine-grained token); the default github.token cannot register runners');
     if (inputs.isSet('run'))
-        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both");
+        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, " +
+            'or register it as a runner for another job, not both');
     if (policy.internet_access === 'closed')
         inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
     if (isForkPullRequest(env))
-        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners');
+        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would ' +
+            'run the fork’s code with access to the sandbox and to what the job ' +
+            'can reach. Run such pull requests on GitHub-hosted runners');
     const repository = repositoryFromEnv(env, (why) => inputs.fail('runner', `runner: true ${why}`));
     if (!repository)
         return undefined;
@@ -34871,6 +34984,17 @@ function runner_parseRunner(inputs, context, policy) {
         repository,
         addedDomains,
         workflowRun: workflowRunFromEnv(env),
+    };
+}
+/** The post step's runner inputs, read only when state has a runner. */
+function parseRunnerCleanup(read) {
+    const raw = read('runner-timeout').trim() || defaults/* INPUT_DEFAULTS */.WJ['runner-timeout'];
+    const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(raw);
+    return {
+        githubToken: usableGitHubToken(read('github-token')) ?? '',
+        repository: run_context_repositoryFromEnv(process.env),
+        pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
+        workflowRun: workflowRunFromEnv(process.env),
     };
 }
 
@@ -34885,7 +35009,8 @@ const image_imageId = schemas/* string */.YjP().transform((raw, ctx) => {
     if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
         ctx.addIssue({
             code: 'custom',
-            message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)`,
+            message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
+                `(an image id prepared through the service)`,
         });
         return core/* NEVER */.tm;
     }
@@ -35088,7 +35213,8 @@ const sizes_byteSize = schemas/* string */.YjP().transform((raw, ctx) => {
     if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
         ctx.addIssue({
             code: 'custom',
-            message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
+            message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
+                `2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
         });
         return core/* NEVER */.tm;
     }
@@ -35112,7 +35238,8 @@ function unused_unusedInputWarnings(read, mode) {
         const value = read(name).trim();
         if (value === '' || value === INPUT_DEFAULTS[name])
             continue;
-        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
+        warnings.push(`Input '${name}' is not used in mode '${mode}'; it is ignored (it ` +
+            `is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`);
     }
     return warnings;
 }
@@ -35197,14 +35324,16 @@ function parseNetworkPolicy(inputs, mode) {
     else if (mode === 'start')
         access = 'open';
     else
-        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission");
+        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. " +
+            "It replaces the sandbox's whole policy, so it is never opened by omission");
     const cidrs = inputs.parse('cidr-allowlist', field.cidrList);
     const domains = inputs.parse('domain-allowlist', field.domainList);
     if (access !== undefined && access !== 'restricted') {
         const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
         for (const list of ['cidr-allowlist', 'domain-allowlist']) {
             if (inputs.isSet(list))
-                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`);
+                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' ` +
+                    `is ${shown}; set internet-access: restricted, or remove ${list}`);
         }
     }
     const policy = { internet_access: access ?? 'closed' };
@@ -35226,7 +35355,8 @@ function parseStart(inputs, connection, run) {
         gpuCount = 1;
     }
     if (inputs.isSet('sandbox-id')) {
-        inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
+        inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode " +
+            "'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
     }
     const nameWasGenerated = !inputs.isSet('name');
     const maxGrace = inputs.isSet('max-grace')
@@ -35320,7 +35450,10 @@ function parseSweep(inputs, connection, run) {
         return undefined;
     return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
 }
-/** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
+/**
+ * What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing
+ * (never an error).
+ */
 function runnerCleanup(read, run) {
     const githubToken = field.usableGitHubToken(read('github-token'));
     const repository = repositoryFromEnv(run.env ?? {});
@@ -35393,16 +35526,7 @@ function parseCleanupInputs(read) {
         ...parseConnection(inputs),
         mode: inputs.parse('mode', mode),
         keepAlive: inputs.parse('keep-alive', fields_boolean),
-        runner: () => {
-            const repository = run_context_repositoryFromEnv(process.env);
-            const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(read('runner-timeout').trim() || defaults/* INPUT_DEFAULTS */.WJ['runner-timeout']);
-            return {
-                githubToken: usableGitHubToken(read('github-token')) ?? '',
-                repository,
-                pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
-                workflowRun: workflowRunFromEnv(process.env),
-            };
-        },
+        runner: () => parseRunnerCleanup(read),
     };
     return inputs.done(config);
 }
@@ -35445,13 +35569,17 @@ function aliasWrittenBefore(userConfig, alias) {
         .split(/\r?\n/)
         .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
 }
-/** Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or undefined. */
+/**
+ * Checks the alias; `aliasInUse` says whether an earlier step of the job already wrote it. An error message, or
+ * undefined.
+ */
 function checkAlias(alias, aliasInUse) {
     if (!ALIAS_PATTERN.test(alias) || alias.startsWith('-')) {
         return `must be 1 to 64 letters, digits, '.', '_' or '-' (not starting with '-'), got '${alias.slice(0, 80)}'`;
     }
     if (aliasInUse(alias)) {
-        return `'${alias}' is already in ~/.ssh/config from an earlier step of this job; give this step another ssh-alias (each sandbox needs its own)`;
+        return (`'${alias}' is already in ~/.ssh/config from an earlier step of this ` +
+            `job; give this step another ssh-alias (each sandbox needs its own)`);
     }
     return undefined;
 }
@@ -35515,7 +35643,10 @@ async function runPost(deps) {
     }
     core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
 }
-/** Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the run fails the step. */
+/**
+ * Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the
+ * run fails the step.
+ */
 async function cleanupStart(deps, state, inputs) {
     const runner = state.runner;
     const config = runner ? inputs.cleanup() : undefined;
@@ -35876,7 +36007,10 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /** Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration whatever happens next. */
+    /**
+     * Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration
+     * whatever happens next.
+     */
     saveRunner(runner) {
         this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
     }

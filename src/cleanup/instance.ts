@@ -16,7 +16,10 @@ import { serviceText } from '../runtime/untrusted.ts'
 
 type Target = { identifier: string; checked: boolean } | 'gone'
 
-/** The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list (v1.0). */
+/**
+ * The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list
+ * (v1.0).
+ */
 async function currentIdentifier(
   deps: CleanupDeps,
   client: ComputeClient,
@@ -34,7 +37,8 @@ async function currentIdentifier(
   } catch (error) {
     if (!isNotFound(error)) throw error
     deps.core.warning(
-      `The service has no instance list (GET /instances/list answered 404), so instance ${saved} could not be checked by its uuid before the delete. ` +
+      `The service has no instance list (GET /instances/list answered 404), ` +
+        `so instance ${saved} could not be checked by its uuid before the delete. ` +
         'On a service whose identifiers shift this could name another instance; check the account console.',
     )
     return { identifier: saved, checked: false }
@@ -75,7 +79,8 @@ export async function cleanupInstance(
   const { identifier } = target
   if (identifier !== saved)
     core.info(
-      `Instance uuid ${serviceText(uuid)} is now identifier ${serviceText(identifier)} (was ${saved}): deleting that one.`,
+      `Instance uuid ${serviceText(uuid)} is now identifier ${serviceText(identifier)} ` +
+        `(was ${saved}): deleting that one.`,
     )
   try {
     await retryUntil(

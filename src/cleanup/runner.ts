@@ -41,7 +41,10 @@ function registry(
   })
 }
 
-/** How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests use 3 s), else 30 s. */
+/**
+ * How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests
+ * use 3 s), else 30 s.
+ */
 export function claimWindowMs(env: NodeJS.ProcessEnv = process.env): number {
   const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined
   return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000
@@ -82,7 +85,8 @@ class ClaimWatch {
       if (this.deps.cancelWait?.aborted) return undefined
       if (!this.warned)
         this.deps.core.warning(
-          `Runner ${this.saved.name}: could not read this run's jobs to see who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`,
+          `Runner ${this.saved.name}: could not read this run's jobs to see ` +
+            `who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`,
         )
       this.warned = true
       return undefined
@@ -106,7 +110,14 @@ class ClaimWatch {
   }
 
   private taken(evidence: string): string {
-    return `Runner ${this.saved.name} was taken by a job outside this workflow run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. The sandbox is stopped and the registration deleted. The runner's label is built from public values, so a workflow that someone else can queue (a fork's pull request in a public repository) may ask for it; restrict the runner group to selected workflows (docs/usage.md#runner-mode).`
+    return (
+      `Runner ${this.saved.name} was taken by a job outside this workflow ` +
+      `run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. ` +
+      `The sandbox is stopped and the registration deleted. The runner's ` +
+      `label is built from public values, so a workflow that someone else ` +
+      `can queue (a fork's pull request in a public repository) may ask ` +
+      `for it; restrict the runner group to selected workflows (docs/usage.md#runner-mode).`
+    )
   }
 }
 
@@ -149,7 +160,8 @@ export async function waitForRunnerJob(
   const github = registry(deps, runner, deps.cancelWait)
   if (!github) {
     core.warning(
-      `Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing in the post step, so its job cannot be waited for; the sandbox is stopped now.`,
+      `Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
+        `in the post step, so its job cannot be waited for; the sandbox is stopped now.`,
     )
     return undefined
   }
@@ -174,7 +186,9 @@ async function waitLoop(
   const began = clock.now()
   const every = runnerPollMs()
   core.info(
-    `Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub is asked every ${formatDuration(every)}.`,
+    `Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
+      `(${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
+      `is asked every ${formatDuration(every)}.`,
   )
   let busySeen = false
   let lastStatus = 'unknown'
@@ -182,7 +196,9 @@ async function waitLoop(
     // No job yet and the time is up: decided without another request.
     if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
       core.warning(
-        `Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}, status '${serviceText(lastStatus, 40)}'). Does a job use runs-on with its label? Stopping the sandbox.`,
+        `Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}, ` +
+          `status '${serviceText(lastStatus, 40)}'). Does a job use runs-on ` +
+          `with its label? Stopping the sandbox.`,
       )
       return undefined
     }
@@ -191,7 +207,8 @@ async function waitLoop(
     if (now === undefined || (busySeen && !now.busy)) {
       core.info(
         now === undefined
-          ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the registration is gone (a just-in-time runner deregisters after its job).`
+          ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
+              `registration is gone (a just-in-time runner deregisters after its job).`
           : `Runner ${saved.name}: its job ended.`,
       )
       return watch?.afterJob()
@@ -209,7 +226,10 @@ async function waitLoop(
   }
 }
 
-/** After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration costs nothing). */
+/**
+ * After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration
+ * costs nothing).
+ */
 export async function deleteRegistration(deps: CleanupDeps, saved: SavedRunner, config: CleanupConfig): Promise<void> {
   const github = registry(deps, config.runner())
   if (!github) return
@@ -225,7 +245,9 @@ export async function deleteRegistration(deps: CleanupDeps, saved: SavedRunner, 
     )
   } catch (error) {
     deps.core.warning(
-      `Could not delete the runner registration ${saved.name} (id ${saved.id}): ${error instanceof Error ? error.message : String(error)}. It stays offline; delete it under Settings > Actions > Runners.`,
+      `Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
+        `${error instanceof Error ? error.message : String(error)}. It stays ` +
+        `offline; delete it under Settings > Actions > Runners.`,
     )
   }
 }

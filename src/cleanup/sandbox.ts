@@ -27,7 +27,8 @@ export async function cleanupSandbox(
     core.info(
       refused
         ? `Nothing to clean up: the main step created no sandbox (${serviceText(refused, 160)}).`
-        : 'Nothing to clean up: the main step sent no start request (dry-run, invalid inputs, or it stopped before starting).',
+        : 'Nothing to clean up: the main step sent no start request (dry-run, ' +
+            'invalid inputs, or it stopped before starting).',
     )
     return
   }
@@ -35,7 +36,8 @@ export async function cleanupSandbox(
   if (config.keepAlive) {
     const what = sandboxId ?? `the sandbox named '${sandboxName}'`
     core.notice(
-      `keep-alive: true: ${what} is left running. Stop it in a later job with 'mode: stop' and 'sandbox-id', or let its TTL end it.`,
+      `keep-alive: true: ${what} is left running. Stop it in a later job ` +
+        `with 'mode: stop' and 'sandbox-id', or let its TTL end it.`,
     )
     return
   }
@@ -82,9 +84,8 @@ async function reportStopped(deps: CleanupDeps, state: ActionState, id: string, 
   const lived = livedMs !== undefined ? ` after ${formatDuration(livedMs)}` : ''
   let summary: string
   if (result.outcome === 'accepted') {
-    deps.core.info(
-      `Stopped sandbox ${id}${lived} (status: ${result.status === undefined ? 'stop accepted' : serviceText(result.status)}).`,
-    )
+    const status = result.status === undefined ? 'stop accepted' : serviceText(result.status)
+    deps.core.info(`Stopped sandbox ${id}${lived} (status: ${status}).`)
     summary = `stop accepted; status ${result.status ?? 'unknown'}`
   } else {
     deps.core.info(describeStopOutcome(id, result))
@@ -105,7 +106,9 @@ export function postSummary(
 ): string {
   let cost = 'no estimate'
   if (livedMs !== undefined && dollarsPerHour !== undefined) {
-    cost = `~${formatDollars((dollarsPerHour * livedMs) / 3_600_000)} (${formatDuration(livedMs)} at ~${formatDollars(dollarsPerHour)}/hour)`
+    cost =
+      `~${formatDollars((dollarsPerHour * livedMs) / 3_600_000)} (${formatDuration(livedMs)} ` +
+      `at ~${formatDollars(dollarsPerHour)}/hour)`
   }
   return (
     `### Sandbox ${id} cleanup\n\n` +
@@ -117,7 +120,9 @@ export function postSummary(
   )
 }
 
-/** A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists. */
+/**
+ * A start whose answer was lost may still be landing at the service: look a few times before concluding nothing exists.
+ */
 async function findByNameWithGrace(
   ctx: OpContext,
   name: string,

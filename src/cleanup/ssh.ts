@@ -24,7 +24,13 @@ async function endTheRenewer(core: Core, state: ActionState, clock: Clock): Prom
     else if (ended === 'not-running') core.info(`The SSH certificate renewer (pid ${pid}) had already ended.`)
     else
       core.warning(
-        `The SSH certificate renewer (pid ${pid}) did not end after SIGTERM and SIGKILL. ${process.env.RUNNER_TRACKING_ID ? "It carries the job's RUNNER_TRACKING_ID, so the runner's end-of-job clean-up ends it" : 'No RUNNER_TRACKING_ID here, so no runner clean-up will find it'}; without its files it ends by itself at its next renewal.`,
+        `The SSH certificate renewer (pid ${pid}) did not end after SIGTERM ` +
+          `and SIGKILL. ${
+            process.env.RUNNER_TRACKING_ID
+              ? "It carries the job's RUNNER_TRACKING_ID, so the runner's end-of-job " + 'clean-up ends it'
+              : 'No RUNNER_TRACKING_ID here, so no runner clean-up will find it'
+          }; ` +
+          `without its files it ends by itself at its next renewal.`,
       )
   }
   const dir = state.secretDirectory
@@ -33,7 +39,8 @@ async function endTheRenewer(core: Core, state: ActionState, clock: Clock): Prom
   if (last) {
     const what = serviceText(last.replace(/^\S+ failed: /, ''), 300)
     core.warning(
-      `The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; the last: ${what}`,
+      `The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; ` +
+        `the last: ${what}`,
     )
   }
 }

@@ -63,7 +63,8 @@ export function assertInstanceId(identifier: string | number): string {
   const text = String(identifier)
   if (!INSTANCE_ID_PATTERN.test(text)) {
     throw new Error(
-      `Refusing to use '${text.slice(0, 40)}' as an instance identifier: it does not match ${INSTANCE_ID_PATTERN.source}.`,
+      `Refusing to use '${text.slice(0, 40)}' as an instance identifier: ` +
+        `it does not match ${INSTANCE_ID_PATTERN.source}.`,
     )
   }
   return text

@@ -28,17 +28,27 @@ export const REJECTED_CODES = ['invalid_request', 'sandbox_scheduler_rejected_re
 
 const HINTS: Record<string, string> = {
   invalid_request:
-    'The service rejected the request as malformed or as an unsupported configuration; correct the inputs named in the message.',
+    'The service rejected the request as malformed or as an unsupported ' +
+    'configuration; correct the inputs named in the message.',
   unauthorized:
-    "The api-token was rejected. Check that the secret holds a valid API token created in the account console, and that 'base-url' points at the right service.",
+    'The api-token was rejected. Check that the secret holds a valid API ' +
+    "token created in the account console, and that 'base-url' points " +
+    'at the right service.',
   sandbox_access_denied:
-    'The token is valid but the organization has no sandbox access. Sandbox access is enabled separately for the organization: ask its administrator to enable it.',
+    'The token is valid but the organization has no sandbox access. Sandbox ' +
+    'access is enabled separately for the organization: ask its administrator to enable it.',
   sandbox_name_in_use:
-    "Another live sandbox holds this name. Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
+    "Another live sandbox holds this name. Choose another 'name', leave " +
+    "'name' empty to generate a unique one, or set 'replace-existing: " +
+    "true' to stop the holder first.",
   rate_limit_exceeded:
-    'The organization exceeded the service rate limit; the action waits for Retry-After. If this persists, reduce the number of concurrent jobs or raise poll-interval.',
+    'The organization exceeded the service rate limit; the action waits ' +
+    'for Retry-After. If this persists, reduce the number of concurrent ' +
+    'jobs or raise poll-interval.',
   sandbox_already_exists:
-    "Another live sandbox holds this name (the deployed service's sandbox_already_exists). Choose another 'name', leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop the holder first.",
+    "Another live sandbox holds this name (the deployed service's sandbox_already_exists). " +
+    "Choose another 'name', leave 'name' empty to generate a unique one, " +
+    "or set 'replace-existing: true' to stop the holder first.",
   sandbox_scheduler_unavailable:
     'The service did not accept the request (its scheduler is unavailable); it is retried with backoff.',
   sandbox_scheduler_timeout:
@@ -49,17 +59,22 @@ const HINTS: Record<string, string> = {
     "No requested GPU is free. List fallback types in 'gpu-type' (e.g. 'H100, A100') or raise 'capacity-timeout'.",
   not_found: 'The service does not know this resource; check the id (it may have been stopped and removed already).',
   network_error:
-    "No answer from the service (connection failed or was reset). Check 'base-url' and the runner's network; the action retries where it is safe.",
+    'No answer from the service (connection failed or was reset). Check ' +
+    "'base-url' and the runner's network; the action retries where it is safe.",
   request_timeout: 'The service did not answer in time; the action retries where it is safe.',
   redirect_not_followed:
-    "The service answered with a redirect, which the action never follows (the token is sent only to 'base-url'). Set 'base-url' to the final address.",
+    'The service answered with a redirect, which the action never follows ' +
+    "(the token is sent only to 'base-url'). Set 'base-url' to the final address.",
   invalid_response:
-    'The service answered with a body the action does not understand; this may be a proxy or a service fault. Retry later, and check base-url.',
+    'The service answered with a body the action does not understand; ' +
+    'this may be a proxy or a service fault. Retry later, and check base-url.',
   aborted: 'The request was cancelled because the step is stopping.',
   deadline_exceeded:
     "The step's time ran out before this request could be sent. Raise 'timeout' if the service is slow to answer.",
   unreadable_page:
-    'The service answered GET /sandboxes with a page the action cannot read (no single array of sandbox records). This is not retried; report it to the service.',
+    'The service answered GET /sandboxes with a page the action cannot ' +
+    'read (no single array of sandbox records). This is not retried; report ' +
+    'it to the service.',
 }
 
 function hintFor(status: number, code: string): string {
@@ -71,7 +86,11 @@ function hintFor(status: number, code: string): string {
   if (status === 404) return HINTS.not_found as string
   if (status === 400 || status === 422) return HINTS.invalid_request as string
   if (status === 409) {
-    return "The request conflicts with the resource's current state (a network policy, for one, can be replaced only while the sandbox is running). Check its status, then run the step again."
+    return (
+      "The request conflicts with the resource's current state (a network " +
+      'policy, for one, can be replaced only while the sandbox is running). ' +
+      'Check its status, then run the step again.'
+    )
   }
   if (status === 429) return HINTS.rate_limit_exceeded as string
   if (status === 503 || status === 504)

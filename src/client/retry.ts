@@ -86,7 +86,9 @@ export function delayFor(
   return backoffDelay(attempt, random, backoff)
 }
 
-/** The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF. */
+/**
+ * The wait before the next read after `error`: Retry-After when the service gave one (any status), else READ_BACKOFF.
+ */
 export function readRetryDelay(error: unknown, attempt: number, random: number): number {
   if (error instanceof ServiceError && error.retryAfterMs !== undefined)
     return retryAfterDelay(error.retryAfterMs, random)

@@ -36,7 +36,8 @@ export const actionsCore: ActionCore = {
   debug: (message) => core.debug(safe(message)),
   startGroup: (name) => core.startGroup(safe(name)),
   endGroup: core.endGroup,
-  // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work (program-output.ts).
+  // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work
+  // (program-output.ts).
   programLine: (line) => process.stdout.write(`${programText(line)}\n`),
   appendSummary: async (markdown) => {
     if (!process.env.GITHUB_STEP_SUMMARY) return

@@ -1,4 +1,7 @@
-/** What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's entry. */
+/**
+ * What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's
+ * entry.
+ */
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ComputeClient } from '../client/client.ts'

@@ -111,7 +111,10 @@ export function describeGitHubFailure(error: unknown): GitHubFailure {
   }
 }
 
-/** A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a refused connection, is not. */
+/**
+ * A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a
+ * refused connection, is not.
+ */
 export function isTransientGitHub(error: unknown): boolean {
   const failure = describeGitHubFailure(error)
   return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final

@@ -45,10 +45,13 @@ const RunnerList = z.looseObject({ runners: z.array(z.unknown()) })
 const Release = z.looseObject({ tag_name: z.string(), body: z.string().nullable().optional() })
 
 const PERMISSION =
-  'a token with repository administration: write (a GitHub App installation token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners'
+  'a token with repository administration: write (a GitHub App installation ' +
+  'token from actions/create-github-app-token, or a fine-grained token); ' +
+  'the default github.token cannot register runners'
 /** Reading the run's jobs, to see who took the runner. */
 const ACTIONS_READ =
-  'the same token to hold actions: read as well (a GitHub App or fine-grained token with Actions: read), to see which job takes the runner'
+  'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
+  'token with Actions: read), to see which job takes the runner'
 const JOB_PAGES = 10
 
 const Job = z.looseObject({ id: z.number(), name: z.string().nullish(), runner_name: z.string().nullish() })
@@ -79,7 +82,10 @@ export class RunnerRegistry {
     this.deps = deps
   }
 
-  /** One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token lacks). */
+  /**
+   * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
+   * lacks).
+   */
   private async call(
     label: string,
     route: string,
@@ -109,7 +115,8 @@ export class RunnerRegistry {
       if (status === 401 || status === 403) {
         throw new GitHubRunnerError(
           status,
-          `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. Runner mode needs ${needs}`,
+          `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ` +
+            `Runner mode needs ${needs}`,
         )
       }
       throw new GitHubRunnerError(status, `${label}: ${describeGitHubFailure(error).text}`)
@@ -241,7 +248,8 @@ export class RunnerRegistry {
     if (!version || !sha256)
       throw new GitHubRunnerError(
         undefined,
-        `the actions/runner release ${serviceText(release.success ? release.data.tag_name : '?', 40)} gives no version and linux-x64 SHA-256`,
+        `the actions/runner release ${serviceText(release.success ? release.data.tag_name : '?', 40)} ` +
+          `gives no version and linux-x64 SHA-256`,
       )
     return { version, sha256 }
   }

@@ -3,7 +3,7 @@ import type { GpuType, NetworkPolicy } from '../client/schemas.ts'
 import type { Mode } from './defaults.ts'
 import type { RunRequest } from './run.ts'
 import type { GitHubRepository } from './run-context.ts'
-import type { RunnerRequest, WorkflowRun } from './runner.ts'
+import type { RunnerCleanup, RunnerRequest } from './runner.ts'
 import type { SshRequest } from './ssh.ts'
 
 export interface Connection {
@@ -14,7 +14,10 @@ export interface Connection {
 export interface StartConfig extends Connection {
   mode: 'start'
   name: string
-  /** true: the action generated a unique name, so nobody holds it; false: the user chose it, and the start first looks for sandboxes holding it. */
+  /**
+   * true: the action generated a unique name, so nobody holds it; false: the user chose it, and the start first looks
+   * for sandboxes holding it.
+   */
   nameWasGenerated: boolean
   cpu: number
   memoryGib: number
@@ -86,11 +89,9 @@ export type ActionConfig = StartConfig | StopConfig | NetworkPolicyConfig | Inst
 export interface CleanupConfig extends Connection {
   mode: Mode
   keepAlive: boolean
-  /** For a runner registered by the main step: the token, how long to wait for a job, and whose jobs may take it (read only when state has a runner). */
-  runner: () => {
-    githubToken: string
-    repository: GitHubRepository | undefined
-    pickupTimeoutMs: number
-    workflowRun: WorkflowRun | undefined
-  }
+  /**
+   * For a runner registered by the main step: the token, how long to wait for a job, and whose jobs may take it (read
+   * only when state has a runner).
+   */
+  runner: () => RunnerCleanup
 }

@@ -81,7 +81,9 @@ export const cidrList = z.string().transform((raw, ctx) => {
     if (!isValidCidr(entry)) {
       ctx.addIssue({
         code: 'custom',
-        message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
+        message:
+          `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
+          `a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
       })
       return z.NEVER
     }
@@ -162,7 +164,9 @@ export const sandboxName = z.string().transform((raw, ctx) => {
   if (!SANDBOX_NAME_PATTERN.test(text)) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be 1 to 63 lower-case letters, digits and '-', starting and ending with a letter or digit, got '${raw}'`,
+      message:
+        `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
+        `ending with a letter or digit, got '${raw}'`,
     })
     return z.NEVER
   }
@@ -198,7 +202,9 @@ export const baseUrl = z.string().transform((raw, ctx) => {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     ctx.addIssue({
       code: 'custom',
-      message: `must use https:// (http:// is allowed only for a loopback host: localhost, 127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
+      message:
+        `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
+        `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
     })
     return z.NEVER
   }
@@ -220,7 +226,8 @@ export const apiToken = z.string().transform((raw, ctx) => {
     ctx.addIssue({
       code: 'custom',
       message:
-        'contains whitespace, control, zero-width or non-ASCII characters; an API token is printable ASCII only: check the secret holds only the token',
+        'contains whitespace, control, zero-width or non-ASCII characters; ' +
+        'an API token is printable ASCII only: check the secret holds only the token',
     })
     return z.NEVER
   }
@@ -251,7 +258,8 @@ export const githubToken = z.string().transform((raw, ctx) => {
     ctx.addIssue({
       code: 'custom',
       message:
-        "is required in mode 'sweep': the runner passes ${{ github.token }} by default; give the job 'permissions: { actions: read }'",
+        "is required in mode 'sweep': the runner passes ${{ github.token }} " +
+        "by default; give the job 'permissions: { actions: read }'",
     })
     return z.NEVER
   }

@@ -11,7 +11,9 @@ export const imageId = z.string().transform((raw, ctx) => {
   if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters (an image id prepared through the service)`,
+      message:
+        `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
+        `(an image id prepared through the service)`,
     })
     return z.NEVER
   }

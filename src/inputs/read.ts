@@ -15,7 +15,7 @@ import type {
   StopConfig,
   SweepConfig,
 } from './config.ts'
-import { parseRunner, workflowRunFromEnv } from './runner.ts'
+import { parseRunner, parseRunnerCleanup } from './runner.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
 import { imageId } from './image.ts'
@@ -64,7 +64,8 @@ function parseNetworkPolicy(inputs: Collector, mode: 'start' | 'network-policy')
   else
     inputs.fail(
       'internet-access',
-      "is required in mode 'network-policy': closed, open or restricted. It replaces the sandbox's whole policy, so it is never opened by omission",
+      "is required in mode 'network-policy': closed, open or restricted. " +
+        "It replaces the sandbox's whole policy, so it is never opened by omission",
     )
   const cidrs = inputs.parse('cidr-allowlist', field.cidrList)
   const domains = inputs.parse('domain-allowlist', field.domainList)
@@ -74,7 +75,8 @@ function parseNetworkPolicy(inputs: Collector, mode: 'start' | 'network-policy')
       if (inputs.isSet(list))
         inputs.fail(
           list,
-          `is only used with 'internet-access: restricted', but 'internet-access' is ${shown}; set internet-access: restricted, or remove ${list}`,
+          `is only used with 'internet-access: restricted', but 'internet-access' ` +
+            `is ${shown}; set internet-access: restricted, or remove ${list}`,
         )
     }
   }
@@ -97,7 +99,8 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
   if (inputs.isSet('sandbox-id')) {
     inputs.fail(
       'sandbox-id',
-      "is used only by modes 'stop', 'network-policy' and 'connect'; mode 'start' creates a new sandbox (did you mean mode: stop or mode: connect?)",
+      "is used only by modes 'stop', 'network-policy' and 'connect'; mode " +
+        "'start' creates a new sandbox (did you mean mode: stop or mode: connect?)",
     )
   }
   const nameWasGenerated = !inputs.isSet('name')
@@ -198,7 +201,10 @@ function parseSweep(inputs: Collector, connection: Connection, run: RunContext):
   return { mode: 'sweep', ...connection, githubToken, dryRun, repository }
 }
 
-/** What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing (never an error). */
+/**
+ * What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing
+ * (never an error).
+ */
 function runnerCleanup(read: InputReader, run: RunContext): StopConfig['runnerCleanup'] {
   const githubToken = field.usableGitHubToken(read('github-token'))
   const repository = repositoryFromEnv(run.env ?? {})
@@ -258,7 +264,10 @@ export function readMainInputs(
   return parseInputs(read, run)
 }
 
-/** What the post step reads: the mode at once (its guard clauses need it), the rest only when there is something to clean up. */
+/**
+ * What the post step reads: the mode at once (its guard clauses need it), the rest only when there is something to
+ * clean up.
+ */
 export interface PostInputs {
   /** The raw mode: an unknown one means there is nothing to clean up, never an error. */
   mode: string
@@ -278,18 +287,7 @@ export function parseCleanupInputs(read: InputReader): CleanupConfig {
     ...parseConnection(inputs),
     mode: inputs.parse('mode', field.mode),
     keepAlive: inputs.parse('keep-alive', field.boolean),
-    runner: () => {
-      const repository = repositoryFromEnv(process.env)
-      const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(
-        read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'],
-      )
-      return {
-        githubToken: field.usableGitHubToken(read('github-token')) ?? '',
-        repository,
-        pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
-        workflowRun: workflowRunFromEnv(process.env),
-      }
-    },
+    runner: () => parseRunnerCleanup(read),
   }
   return inputs.done(config)
 }

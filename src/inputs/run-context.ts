@@ -1,4 +1,7 @@
-/** What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH aliases. */
+/**
+ * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
+ * aliases.
+ */
 import { isLoopbackHost } from '../client/url.ts'
 import type { NameSource } from './default-name.ts'
 import { aliasWrittenBefore, userSshConfigPath } from './ssh.ts'
@@ -58,7 +61,8 @@ export function repositoryFromEnv(
   const id = env.GITHUB_REPOSITORY_ID ?? ''
   if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
     fail(
-      'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) and GITHUB_REPOSITORY_ID must be set, as the runner sets them',
+      'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) ' +
+        'and GITHUB_REPOSITORY_ID must be set, as the runner sets them',
     )
     return undefined
   }

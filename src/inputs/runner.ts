@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import type { NetworkPolicy } from '../client/schemas.ts'
-import type { Collector } from './collector.ts'
+import type { Collector, InputReader } from './collector.ts'
+import { INPUT_DEFAULTS } from './defaults.ts'
 import type { GitHubRepository } from './run-context.ts'
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import * as field from './fields.ts'
@@ -55,7 +56,10 @@ export function runnerDomains(repository: GitHubRepository): string[] {
   ]
 }
 
-/** Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what was added. */
+/**
+ * Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what
+ * was added.
+ */
 function allowRunnerHosts(policy: NetworkPolicy, hosts: string[]): string[] {
   const domains = new Set(policy.domain_allowlist ?? [])
   const cidrs = new Set(policy.cidr_allowlist ?? [])
@@ -104,19 +108,23 @@ export function parseRunner(inputs: Collector, context: RunContext, policy: Netw
   if (!LABEL.test(label))
     inputs.fail(
       'runner-label',
-      `must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got '${label.slice(0, 100)}'`,
+      `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
+        `a letter or digit; got '${label.slice(0, 100)}'`,
     )
   const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000
   const token = field.usableGitHubToken(inputs.read('github-token'))
   if (token === undefined)
     inputs.fail(
       'github-token',
-      'is required with runner: true: a token with repository administration: write (a GitHub App token from actions/create-github-app-token, or a fine-grained token); the default github.token cannot register runners',
+      'is required with runner: true: a token with repository administration: ' +
+        'write (a GitHub App token from actions/create-github-app-token, or ' +
+        'a fine-grained token); the default github.token cannot register runners',
     )
   if (inputs.isSet('run'))
     inputs.fail(
       'runner',
-      "cannot be combined with 'run': run tests in the sandbox in one step, or register it as a runner for another job, not both",
+      "cannot be combined with 'run': run tests in the sandbox in one step, " +
+        'or register it as a runner for another job, not both',
     )
   if (policy.internet_access === 'closed')
     inputs.fail(
@@ -126,7 +134,9 @@ export function parseRunner(inputs: Collector, context: RunContext, policy: Netw
   if (isForkPullRequest(env))
     inputs.fail(
       'runner',
-      'is refused for pull requests from forks: a self-hosted runner would run the fork’s code with access to the sandbox and to what the job can reach. Run such pull requests on GitHub-hosted runners',
+      'is refused for pull requests from forks: a self-hosted runner would ' +
+        'run the fork’s code with access to the sandbox and to what the job ' +
+        'can reach. Run such pull requests on GitHub-hosted runners',
     )
   const repository = repositoryFromEnv(env, (why) => inputs.fail('runner', `runner: true ${why}`))
   if (!repository) return undefined
@@ -139,5 +149,25 @@ export function parseRunner(inputs: Collector, context: RunContext, policy: Netw
     repository,
     addedDomains,
     workflowRun: workflowRunFromEnv(env),
+  }
+}
+
+/** What the post step needs for a registered runner: never an input error (a stop must not wait on one). */
+export interface RunnerCleanup {
+  githubToken: string
+  repository: GitHubRepository | undefined
+  pickupTimeoutMs: number
+  workflowRun: WorkflowRun | undefined
+}
+
+/** The post step's runner inputs, read only when state has a runner. */
+export function parseRunnerCleanup(read: InputReader): RunnerCleanup {
+  const raw = read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout']
+  const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(raw)
+  return {
+    githubToken: field.usableGitHubToken(read('github-token')) ?? '',
+    repository: repositoryFromEnv(process.env),
+    pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
+    workflowRun: workflowRunFromEnv(process.env),
   }
 }

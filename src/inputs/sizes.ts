@@ -30,7 +30,9 @@ export const byteSize = z.string().transform((raw, ctx) => {
   if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. 2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
+      message:
+        `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
+        `2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
     })
     return z.NEVER
   }

@@ -22,7 +22,8 @@ export function unusedInputWarnings(read: InputReader, mode: Mode): string[] {
     const value = read(name).trim()
     if (value === '' || value === INPUT_DEFAULTS[name]) continue
     warnings.push(
-      `Input '${name}' is not used in mode '${mode}'; it is ignored (it is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`,
+      `Input '${name}' is not used in mode '${mode}'; it is ignored (it ` +
+        `is read in mode ${modes.map((m) => `'${m}'`).join(', ')}).`,
     )
   }
   return warnings

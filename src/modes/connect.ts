@@ -30,7 +30,8 @@ async function readSandbox(config: ConnectConfig, deps: StepDeps, deadline: numb
   } catch (error) {
     if (isNotFound(error))
       throw new Error(
-        `Input 'sandbox-id': the service has no sandbox ${config.sandboxId} (404): it was stopped, or its TTL ended. Nothing to connect to.`,
+        `Input 'sandbox-id': the service has no sandbox ${config.sandboxId} ` +
+          `(404): it was stopped, or its TTL ended. Nothing to connect to.`,
         { cause: error },
       )
     throw error
@@ -42,7 +43,8 @@ function checkReachable(config: ConnectConfig, record: SandboxRecord): void {
   const status = record.status
   if (!isReady(status)) {
     throw new Error(
-      `Input 'sandbox-id': sandbox ${config.sandboxId} is '${serviceText(status, 40)}', not running: nothing to connect to.`,
+      `Input 'sandbox-id': sandbox ${config.sandboxId} is '${serviceText(status, 40)}', ` +
+        `not running: nothing to connect to.`,
     )
   }
   const found = pinnableEndpoint(record)

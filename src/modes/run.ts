@@ -49,7 +49,8 @@ async function upload(
       )
     await whileConnecting(context, 'upload', upload, isConnectionError)
     core.info(
-      `Uploaded ${listed(request.upload)} from ${request.workspace} (without .git) in ${formatDuration(clock.now() - began)}.`,
+      `Uploaded ${listed(request.upload)} from ${request.workspace} (without ` +
+        `.git) in ${formatDuration(clock.now() - began)}.`,
     )
   } finally {
     core.endGroup()
@@ -94,13 +95,13 @@ async function download(
       core.warning(
         `download: '${serviceText(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`,
       )
-    if (refused.length > 0)
+    if (refused.length > 0) {
+      const count = refused.length === 1 ? '1 entry was' : `${refused.length} entries were`
+      const named = refused.slice(0, 5).map((entry) => serviceText(entry, 200))
       core.warning(
-        `download: ${refused.length === 1 ? '1 entry was' : `${refused.length} entries were`} not copied into the workspace: ${refused
-          .slice(0, 5)
-          .map((entry) => serviceText(entry, 200))
-          .join('; ')}${refused.length > 5 ? '; …' : ''}`,
+        `download: ${count} not copied into the workspace: ${named.join('; ')}${refused.length > 5 ? '; …' : ''}`,
       )
+    }
     if (copied.length > 0) core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`)
     return { copied }
   } catch (error) {
@@ -119,7 +120,9 @@ async function runJob(deps: StepDeps, context: RemoteContext, request: RunReques
   const runId = `run-${randomBytes(6).toString('hex')}`
   const pid = await startJob(context, runId, request.script)
   core.info(
-    `Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, as job ${runId} (pid ${pid}) that survives a dropped connection; its output follows.`,
+    `Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, ` +
+      `as job ${runId} (pid ${pid}) that survives a dropped connection; ` +
+      `its output follows.`,
   )
   const began = clock.now()
   const commands = new ProgramCommands()

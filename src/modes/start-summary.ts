@@ -41,7 +41,8 @@ export function startSummary(
       [
         'Status',
         error
-          ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; the post step stops it)`
+          ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; ` +
+            `the post step stops it)`
           : status,
       ],
       ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
@@ -51,7 +52,8 @@ export function startSummary(
       ...optional(failure, ['Failure', failure ?? '']),
       [
         'TTL',
-        `${formatDuration(config.maxTtlSeconds * 1000)}${config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'}`,
+        formatDuration(config.maxTtlSeconds * 1000) +
+          (config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'),
       ],
       ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
       ...optional(config.image, ['Image', config.image ?? '']),

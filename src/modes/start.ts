@@ -56,7 +56,8 @@ export async function runStart(config: StartConfig, deps: StepDeps): Promise<voi
     const failure = failureReason(waited.known)
     const why = failure ? `: ${failure}` : ''
     throw new Error(
-      `Sandbox ${started.id} failed to provision (status 'failed')${why}. The post step stops it; see the 'sandbox' output for the record.`,
+      `Sandbox ${started.id} failed to provision (status 'failed')${why}. ` +
+        `The post step stops it; see the 'sandbox' output for the record.`,
     )
   }
   let configPath: string | undefined
@@ -96,7 +97,8 @@ async function checkRunnerAccess(deps: StepDeps, runner: RunnerRequest): Promise
   await registryFor(deps, runner).checkAccess(runner.workflowRun)
   if (runner.addedDomains.length > 0)
     deps.core.info(
-      `Runner: added ${runner.addedDomains.join(', ')} to the allowlist (internet-access: restricted): the runner needs them to reach GitHub.`,
+      `Runner: added ${runner.addedDomains.join(', ')} to the allowlist ` +
+        `(internet-access: restricted): the runner needs them to reach GitHub.`,
     )
 }
 
@@ -104,8 +106,10 @@ async function checkRunnerAccess(deps: StepDeps, runner: RunnerRequest): Promise
 function nothingStartedBecause(error: unknown, startSent: boolean): string {
   if (error instanceof SshUnavailableError) return 'SSH access was refused, so no start request was sent'
   if (error instanceof NameHeldError) return 'the name is held by another live sandbox, so no start request was sent'
-  if (!startSent)
-    return `no start request was sent (${error instanceof ServiceError ? `${error.status} ${error.code}` : 'the step failed before it'})`
+  if (!startSent) {
+    const why = error instanceof ServiceError ? `${error.status} ${error.code}` : 'the step failed before it'
+    return `no start request was sent (${why})`
+  }
   if (error instanceof CapacityExhaustedError)
     return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`
   if (error instanceof ServiceError) return `every start attempt was refused (${error.status} ${error.code})`
@@ -132,7 +136,8 @@ async function startPhase(config: StartConfig, deps: StepDeps, state: ActionStat
     const started = await startSandbox(config, deps, startDeadline, holders, tracker)
     return { started, preparedSsh }
   } catch (error) {
-    // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look for.
+    // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look
+    // for.
     if (!tracker.mayHaveCreated) {
       const why = nothingStartedBecause(error, startSent)
       state.clearSandboxName(why)
@@ -153,9 +158,8 @@ function announceStarted(started: StartedSandbox, deps: StepDeps, state: ActionS
   core.setOutput('sandbox-id', started.id)
   setTextOutput(core, 'sandbox-name', started.name)
   core.setOutput('gpu-type', started.gpuType ?? '')
-  core.info(
-    `Sandbox ${started.id} ('${serviceText(started.name)}') ${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}.`,
-  )
+  const how = `${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}`
+  core.info(`Sandbox ${started.id} ('${serviceText(started.name)}') ${how}.`)
   return acceptedAt
 }
 

@@ -68,7 +68,10 @@ async function stopOrphan(ctx: OpContext, candidate: SweptCandidate, rateLimited
   }
 }
 
-/** Stops the orphans, at most 10 a minute (dry-run: marks them); the ids stopped, also as the output when the sweep ends early. */
+/**
+ * Stops the orphans, at most 10 a minute (dry-run: marks them); the ids stopped, also as the output when the sweep ends
+ * early.
+ */
 async function stopOrphans(deps: SweepDeps, orphans: SweptCandidate[], dryRun: boolean): Promise<string[]> {
   const ctx = opContext(deps)
   const stopped: string[] = []
@@ -99,7 +102,8 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
   const ctx = opContext(deps)
   const log = ctx.log
   log(
-    `Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} (repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`,
+    `Sweeping orphaned sandboxes of ${repository.owner}/${repository.repo} ` +
+      `(repository id ${repository.id})${config.dryRun ? ', dry-run: nothing is stopped' : ''}.`,
   )
 
   // The list comes before GitHub is asked: a run GitHub calls over cannot own a sandbox listed after it.
@@ -133,7 +137,8 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
     for (const orphan of failed)
       core.error(`${orphan.id}: ${orphan.failure ?? 'stop failed'}`, { title: 'Orphaned sandbox may still be running' })
     core.setFailed(
-      `${failed.length} of ${orphans.length} orphan stops failed; they stay running until stopped or their TTL ends. The next sweep tries again.`,
+      `${failed.length} of ${orphans.length} orphan stops failed; they stay ` +
+        `running until stopped or their TTL ends. The next sweep tries again.`,
     )
   }
 }
@@ -151,7 +156,8 @@ function reportUndecided(core: SweepDeps['core'], swept: readonly SweptCandidate
   const count = `${undecided.length} of ${asked.length} candidate${asked.length === 1 ? '' : 's'}`
   if (undecided.length === asked.length) {
     core.setFailed(
-      `GitHub could not be asked about any candidate (${count}): ${causes}. Nothing was decided, so nothing was stopped. ` +
+      `GitHub could not be asked about any candidate (${count}): ${causes}. ` +
+        `Nothing was decided, so nothing was stopped. ` +
         'Check that the runner reaches GITHUB_API_URL (proxy, DNS, firewall); the next sweep asks again.',
     )
     return

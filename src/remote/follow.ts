@@ -125,12 +125,14 @@ export async function followOutput(open: OpenStream, lines: LineSplitter, option
       const gone = await options.sandboxGone()
       if (gone)
         throw new Error(
-          `run: the SSH connection to the job dropped and the sandbox is gone (${gone}); the script's result is unknown`,
+          `run: the SSH connection to the job dropped and the sandbox is gone ` +
+            `(${gone}); the script's result is unknown`,
         )
     }
     if (clock.now() - failingSince >= options.reconnectForMs) {
       throw new Error(
-        `run: lost the SSH connection to the job and could not reconnect for ${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`,
+        `run: lost the SSH connection to the job and could not reconnect for ` +
+          `${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`,
       )
     }
     const why = code === SSH_CONNECTION_FAILED ? 'dropped' : `ended (${code})`

@@ -215,7 +215,9 @@ class Lander {
   }
 }
 
-/** Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own). */
+/**
+ * Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own).
+ */
 export function landDownloads(
   staging: string,
   workspace: string,

@@ -58,7 +58,8 @@ else
 fi
 : > "$d/output"
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
-nohup $detach sh -c '"$@" > "$0/output" 2>&1 < /dev/null; echo $? > "$0/status.tmp"; mv "$0/status.tmp" "$0/status"' "$d" "$@" > /dev/null 2>&1 < /dev/null &
+wrapper='"$@" > "$0/output" 2>&1 < /dev/null; echo $? > "$0/status.tmp"; mv "$0/status.tmp" "$0/status"'
+nohup $detach sh -c "$wrapper" "$d" "$@" > /dev/null 2>&1 < /dev/null &
 echo $! > "$d/pid"
 echo "started $!"`
 
@@ -89,7 +90,11 @@ if [ "$placement" = image ]; then
   trap 'rm -rf "$stage"' EXIT
   for p; do
     mkdir -p "$stage/$(dirname "$p")"
-    if ${DOCKER} cp "${CONTAINER}:${CONTAINER_WORKDIR}/$p" "$stage/$p" > /dev/null 2>&1; then set -- "$@" "$p"; else echo "${MARK} missing $p" >&2; fi
+    if ${DOCKER} cp "${CONTAINER}:${CONTAINER_WORKDIR}/$p" "$stage/$p" > /dev/null 2>&1; then
+      set -- "$@" "$p"
+    else
+      echo "${MARK} missing $p" >&2
+    fi
   done
   cd "$stage"
 else

@@ -40,9 +40,12 @@ export class DownloadLimitError extends TransferError {
     const counted =
       unpacked === undefined
         ? `more than ${formatBytes(limit)} arrived (${formatBytes(received)} when the transfer was stopped)`
-        : `it came to ${formatBytes(Math.max(received, unpacked))} (${formatBytes(received)} received, ${formatBytes(unpacked)} unpacked)`
+        : `it came to ${formatBytes(Math.max(received, unpacked))} (${formatBytes(received)} ` +
+          `received, ${formatBytes(unpacked)} unpacked)`
     super(
-      `Input 'download-limit': the download is over its limit of ${formatBytes(limit)}: ${counted}. Nothing of it was copied into the workspace. Download fewer or smaller paths, or raise download-limit.`,
+      `Input 'download-limit': the download is over its limit of ${formatBytes(limit)}: ` +
+        `${counted}. Nothing of it was copied into the workspace. Download ` +
+        `fewer or smaller paths, or raise download-limit.`,
       false,
     )
     this.name = 'DownloadLimitError'

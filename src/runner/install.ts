@@ -45,7 +45,8 @@ async function unpackOnSandbox(context: RemoteContext, file: string): Promise<vo
   stop()
   if (code !== 0)
     throw new Error(
-      `runner: unpacking the runner on the sandbox failed (exit ${code}): ${serviceText(stderr().trim().split('\n').slice(-2).join(' / '))}`,
+      `runner: unpacking the runner on the sandbox failed (exit ${code}): ` +
+        `${serviceText(stderr().trim().split('\n').slice(-2).join(' / '))}`,
     )
 }
 
@@ -67,7 +68,8 @@ export async function ensureRunnerPackage(
   const got = await download(url, file, context.signal)
   if (got !== sha256)
     throw new Error(
-      `runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; it was not sent to the sandbox`,
+      `runner: the package from ${url} has SHA-256 ${got}, but the release ` +
+        `says ${sha256}; it was not sent to the sandbox`,
     )
   context.log(
     `Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`,
@@ -96,7 +98,8 @@ export async function startRunnerProcess(context: RemoteContext, jitConfig: stri
   const started = /^started (\d+)$/m.exec(stdout)
   if (code !== 0 || !started)
     throw new Error(
-      `runner: run.sh could not be started on the sandbox (exit ${code}): ${serviceText(stderr.trim().split('\n').slice(-2).join(' / '))}`,
+      `runner: run.sh could not be started on the sandbox (exit ${code}): ` +
+        `${serviceText(stderr.trim().split('\n').slice(-2).join(' / '))}`,
     )
   return Number(started[1])
 }

@@ -49,7 +49,10 @@ async function waitOnline(
     if (poll % 2 === 0 && !(await runnerAlive(context, pid))) return 'run.sh ended before the runner came online'
     const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS
     if (deps.clock.now() + wait > until)
-      return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes (status '${serviceText(runner.status, 40)}')`
+      return (
+        `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
+        `(status '${serviceText(runner.status, 40)}')`
+      )
     await deps.clock.sleep(wait, deps.signal)
   }
 }
@@ -85,7 +88,8 @@ async function registerFresh(
       error instanceof GitHubRunnerError && error.status === 409 ? await registry.findByName(name) : undefined
     if (!stale || stale.status !== 'offline' || stale.busy) throw error
     log(
-      `Runner: GitHub already has '${name}' (id ${stale.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`,
+      `Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
+        `by an earlier attempt whose answer was lost; deleting it and registering again.`,
     )
     await registry.remove(stale.id)
     return registry.generate(name, label)
@@ -127,7 +131,9 @@ export async function registerRunner(
     if (!failure) state.saveRunner({ id: runner.id, name, online: true })
     if (!failure)
       core.info(
-        `Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} s. A job with runs-on: ${request.label} runs on it; the post step waits for it, then stops the sandbox.`,
+        `Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
+          `s. A job with runs-on: ${request.label} runs on it; the post step ` +
+          `waits for it, then stops the sandbox.`,
       )
   } finally {
     core.endGroup()
@@ -135,7 +141,8 @@ export async function registerRunner(
   if (failure) {
     await showDiagnostics(deps, context)
     throw new Error(
-      `runner: the runner did not come online: ${failure}. Its diagnostic log is above; the post step stops the sandbox and deletes the registration.`,
+      `runner: the runner did not come online: ${failure}. Its diagnostic ` +
+        `log is above; the post step stops the sandbox and deletes the registration.`,
     )
   }
 }

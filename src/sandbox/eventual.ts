@@ -14,10 +14,16 @@ import type { Clock } from '../runtime/clock.ts'
  */
 export const NOT_VISIBLE_YET_MS = 60_000
 
-/** An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the step's time. */
+/**
+ * An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the
+ * step's time.
+ */
 export const INFO_READ_MS = 5_000
 
-/** The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure means. */
+/**
+ * The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure
+ * means.
+ */
 export function quickRead(
   ctx: { client: ComputeClient; clock: Clock; signal?: AbortSignal },
   id: string,

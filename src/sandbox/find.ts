@@ -88,7 +88,9 @@ export async function waitUntilNameFree(
     if (ctx.clock.now() + pollIntervalMs >= deadline) throw stillHeld()
     if (!reported)
       ctx.log(
-        `Waiting for ${holding.join(', ')} to give up the name '${name}' (reading its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start is sent until then).`,
+        `Waiting for ${holding.join(', ')} to give up the name '${name}' (reading ` +
+          `its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start ` +
+          `is sent until then).`,
       )
     reported = true
     await ctx.clock.sleep(pollIntervalMs, ctx.signal)

@@ -36,8 +36,12 @@ export class NameHolders {
 export class NameHeldError extends Error {
   constructor(name: string, holderId: string, status: string | undefined) {
     super(
-      `The name '${name}' is held by the live sandbox ${holderId} (status ${serviceText(status ?? 'unknown')}), which this step did not start; nothing was started. ` +
-        "Choose another 'name' (for example add ${{ github.run_id }}), leave 'name' empty to generate a unique one, or set 'replace-existing: true' to stop that sandbox first.",
+      `The name '${name}' is held by the live sandbox ${holderId} (status ` +
+        `${serviceText(status ?? 'unknown')}), which this step did not start; ` +
+        `nothing was started. ` +
+        ("Choose another 'name' (for example add ${{ github.run_id }}), leave " +
+          "'name' empty to generate a unique one, or set 'replace-existing: " +
+          "true' to stop that sandbox first."),
     )
     this.name = 'NameHeldError'
   }
@@ -69,7 +73,8 @@ export async function checkNameBeforeStart(
   for (const holder of live) await stopOnPurpose(ctx, config.name, holder.id, deadline)
   if (found.length > 0)
     ctx.log(
-      `Sandboxes that held the name '${config.name}' before this step, never adopted or stopped by the post step: ${holders.ids.join(', ')}.`,
+      `Sandboxes that held the name '${config.name}' before this step, never ` +
+        `adopted or stopped by the post step: ${holders.ids.join(', ')}.`,
     )
   // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
   await waitUntilNameFree(
@@ -114,7 +119,8 @@ export async function freeTheName(
   if (ctx.clock.now() + wait > deadline) {
     const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping'
     throw new Error(
-      `The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) when 'timeout' ran out; nothing was started. ` +
+      `The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) ` +
+        `when 'timeout' ran out; nothing was started. ` +
         "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.",
     )
   }

@@ -31,7 +31,9 @@ function dateMs(record: SandboxRecord | undefined, field: string): number | unde
   return Number.isFinite(ms) ? ms : undefined
 }
 
-/** When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning). */
+/**
+ * When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning).
+ */
 export function endsAtMs(record: SandboxRecord | undefined, fallback: number | undefined): number | undefined {
   return dateMs(record, 'expires_at') ?? fallback
 }

@@ -28,13 +28,16 @@ export class CapacityExhaustedError extends ServiceError {
       types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`
     const advice =
       types.length === 1
-        ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') or raise 'capacity-timeout'.`
+        ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') ` +
+          `or raise 'capacity-timeout'.`
         : types.length < GPU_TYPES.length
           ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
           : "Raise 'capacity-timeout', or run the job again later."
     this.message =
       `No capacity: ${listed} answered sandbox_capacity_unavailable for ${formatDuration(cycledMs)} ` +
-      `(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} start attempts; capacity-timeout ${formatDuration(capacityTimeoutMs)}). No start was accepted. ${advice}`
+      (`(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} ` +
+        `start attempts; capacity-timeout ${formatDuration(capacityTimeoutMs)}). ` +
+        `No start was accepted. ${advice}`)
     this.name = 'CapacityExhaustedError'
   }
 }
@@ -119,9 +122,11 @@ export async function startSandbox(
         config.capacityTimeoutMs,
       )
     }
-    ctx.log(
-      `${config.gpuTypes.length > 1 ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})` : `${config.gpuTypes.join('')} is busy`}; trying again in ${(wait / 1000).toFixed(1)}s.`,
-    )
+    const busy =
+      config.gpuTypes.length > 1
+        ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})`
+        : `${config.gpuTypes.join('')} is busy`
+    ctx.log(`${busy}; trying again in ${(wait / 1000).toFixed(1)}s.`)
     await clock.sleep(wait, deps.signal)
   }
 }
@@ -190,7 +195,8 @@ async function resolveNameInUse(run: StartRun, label: string, error: unknown): P
     }
     if (!nameMayFree) {
       throw new Error(
-        `The name '${config.name}' is in use after a start attempt whose answer was lost, but no live sandbox of this step with that name is listed. ` +
+        `The name '${config.name}' is in use after a start attempt whose answer ` +
+          `was lost, but no live sandbox of this step with that name is listed. ` +
           'The post step will look for it by name again and stop it.',
         { cause: error },
       )

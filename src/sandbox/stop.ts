@@ -92,6 +92,9 @@ export async function stopSandbox(
 export function describeStopOutcome(id: string, result: StopResult): string {
   if (result.outcome === 'gone') return `Sandbox ${id} is already gone (404): nothing to stop.`
   if (result.outcome === 'not-live')
-    return `Sandbox ${id} is ${serviceText(result.status)} and not live: nothing to stop (the service answered the stop with ${result.refusal}).`
+    return (
+      `Sandbox ${id} is ${serviceText(result.status)} and not live: nothing ` +
+      `to stop (the service answered the stop with ${result.refusal}).`
+    )
   return `Stop of sandbox ${id} accepted; status: ${serviceText(result.status ?? 'stopping')}.`
 }

@@ -30,7 +30,8 @@ export class WaitTimeoutError extends Error {
   readonly lastStatus: string | undefined
   constructor(id: string, lastStatus: string | undefined, waitedMs: number) {
     super(
-      `Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s (last status: ${lastStatus === undefined ? 'none seen' : serviceText(lastStatus)}). ` +
+      `Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s ` +
+        `(last status: ${lastStatus === undefined ? 'none seen' : serviceText(lastStatus)}). ` +
         "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.",
     )
     this.name = 'WaitTimeoutError'
@@ -44,9 +45,11 @@ export class SandboxGoneError extends Error {
     const what =
       how === 'ended'
         ? `Sandbox ${id} is '${serviceText(lastStatus ?? 'ended', 40)}'`
-        : `Sandbox ${id} is gone (404) after the service had shown it${lastStatus ? ` as '${serviceText(lastStatus, 40)}'` : ''}`
+        : `Sandbox ${id} is gone (404) after the service had shown it` +
+          (lastStatus ? ` as '${serviceText(lastStatus, 40)}'` : '')
     super(
-      `${what}: it ended (its TTL, or a stop from elsewhere) before it was ready. Nothing is left running; run the job again.`,
+      `${what}: it ended (its TTL, or a stop from elsewhere) before it was ` +
+        `ready. Nothing is left running; run the job again.`,
     )
     this.name = 'SandboxGoneError'
   }
@@ -74,7 +77,9 @@ export function pollDelay(pollIntervalMs: number, elapsedMs: number, slowdown = 
   return Math.round(capped * (1 + 0.1 * random))
 }
 
-/** The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits. */
+/**
+ * The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits.
+ */
 export function waitWindowSeconds(timeLeftMs: number): number {
   // A window's HTTP timeout is W plus the SDK's margin: both fit before the deadline.
   return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor((timeLeftMs - WAIT_MARGIN_MS) / 1000)))
@@ -168,10 +173,10 @@ class SettleWatch {
     if ((error as ServiceError).status === 429) this.slowdown = Math.min(MAX_SLOWDOWN, this.slowdown * 2)
     const delay = Math.max(options.pollIntervalMs, readRetryDelay(error, this.failures, ctx.clock.random()))
     ctx.log(
-      `poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; next poll in ${(delay / 1000).toFixed(1)}s.`.replace(
-        ':  ',
-        ': ',
-      ),
+      (
+        `poll ${id}: ${(error as ServiceError).status || ''} ${(error as ServiceError).code}; ` +
+        `next poll in ${(delay / 1000).toFixed(1)}s.`
+      ).replace(':  ', ': '),
     )
     return delay
   }
@@ -225,7 +230,9 @@ async function waitWindow(
     const record = await client.getSandbox(id, ctx.signal)
     setRoute('absent')
     ctx.log(
-      `The service has no blocking wait (GET /sandboxes/{id}/wait answered 404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s or slower from now on.`,
+      `The service has no blocking wait (GET /sandboxes/{id}/wait answered ` +
+        `404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s ` +
+        `or slower from now on.`,
     )
     return record
   }

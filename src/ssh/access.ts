@@ -64,7 +64,8 @@ export async function prepareSandboxSsh(
   } catch (error) {
     if (isServiceError(error) && (error.status === 404 || error.status === 405)) {
       throw new SshUnavailableError(
-        `the service offers no SSH certificates (POST /sandboxes/ssh-certificate answered ${error.status} ${error.code}); nothing was started`,
+        `the service offers no SSH certificates (POST /sandboxes/ssh-certificate ` +
+          `answered ${error.status} ${error.code}); nothing was started`,
       )
     }
     throw error
@@ -110,7 +111,8 @@ function connect(
     ? 'host key pinned from the record'
     : 'host key learned on first connect into this config only'
   core.info(
-    `SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ${pinned}; ~/.ssh/config includes ${configPath} until the post step).`,
+    `SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ` +
+      `${pinned}; ~/.ssh/config includes ${configPath} until the post step).`,
   )
   return configPath
 }

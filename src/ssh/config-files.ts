@@ -21,7 +21,10 @@ export interface WrittenAccess {
   knownHostsPath: string
 }
 
-/** known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key or agent. */
+/**
+ * known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key
+ * or agent.
+ */
 export function writeSshFiles(
   dir: string,
   alias: string,

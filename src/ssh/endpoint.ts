@@ -14,11 +14,18 @@ export interface SshEndpoint {
   hostKey: string | undefined
 }
 
-const HOST =
-  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\d{1,3}(?:\.\d{1,3}){3}|\[?[0-9A-Fa-f:.]+\]?)$/
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?'
+/** A host name, an IPv4 address, or an IPv6 address (bracketed or not). */
+const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\d{1,3}(?:\\.\\d{1,3}){3}|\\[?[0-9A-Fa-f:.]+\\]?)$`)
 const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/
-const HOST_KEY =
-  /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) ([A-Za-z0-9+/]+={0,3})(?: [^\r\n]*)?$/
+const KEY_TYPES = [
+  'ssh-ed25519',
+  'ssh-rsa',
+  'ecdsa-sha2-nistp(?:256|384|521)',
+  'sk-ssh-ed25519@openssh\\.com',
+  'sk-ecdsa-sha2-nistp256@openssh\\.com',
+]
+const HOST_KEY = new RegExp(`^(${KEY_TYPES.join('|')}) ([A-Za-z0-9+/]+={0,3})(?: [^\\r\\n]*)?$`)
 
 /** Why an endpoint could not be read: service text, already made safe for a message. */
 export class SshEndpointError extends Error {}

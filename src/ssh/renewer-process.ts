@@ -39,7 +39,10 @@ export function renewerEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]))
 }
 
-/** Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and closed. */
+/**
+ * Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and
+ * closed.
+ */
 export async function launchRenewer(
   spec: RenewerSpec,
   script: string,
@@ -113,7 +116,10 @@ function gone(pid: number): boolean {
   }
 }
 
-/** Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another process now). */
+/**
+ * Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another
+ * process now).
+ */
 export async function endRenewer(pid: number, clock: Clock): Promise<'ended' | 'not-running' | 'still-running'> {
   if (!isRenewer(pid)) return 'not-running'
   process.kill(pid, 'SIGTERM')

@@ -24,7 +24,10 @@ export const renewerSpecSchema = z.object({
   apiToken: z.string().min(1),
   publicKey: z.string().regex(/^ssh-ed25519 [A-Za-z0-9+/=]+( .*)?$/),
   certPath: z.string().min(1),
-  /** When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not say). */
+  /**
+   * When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not
+   * say).
+   */
   certIssuedAt: z.number(),
   certExpiresAt: z.number().optional(),
   sandboxId: z.string().regex(SANDBOX_ID_PATTERN),
@@ -48,13 +51,18 @@ async function sleepUntil(ctx: OpContext, at: number): Promise<void> {
     await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal)
 }
 
-/** The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after `receivedAt`. */
+/**
+ * The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after
+ * `receivedAt`.
+ */
 export function certificateExpiry(expiresAt: string | undefined, receivedAt: number): number | undefined {
   const parsed = expiresAt ? Date.parse(expiresAt) : Number.NaN
   return Number.isFinite(parsed) && parsed > receivedAt ? parsed : undefined
 }
 
-/** 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule). */
+/**
+ * 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule).
+ */
 export function renewAt(issuedAt: number, expiresAt: number | undefined): number {
   if (expiresAt === undefined) return issuedAt + UNKNOWN_LIFETIME_RENEW_MS
   const lifetime = expiresAt - issuedAt
@@ -63,7 +71,10 @@ export function renewAt(issuedAt: number, expiresAt: number | undefined): number
 
 export type RenewerEnd = 'ttl' | 'gone' | 'expired' | 'refused' | 'cancelled'
 
-/** Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says nothing. */
+/**
+ * Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says
+ * nothing.
+ */
 async function sandboxGone(
   ctx: OpContext,
   spec: RenewerSpec,
@@ -81,7 +92,8 @@ async function sandboxGone(
 }
 
 /**
- * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry); every line it logs is sanitised service text or its own words, never a certificate.
+ * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry);
+ * every line it logs is sanitised service text or its own words, never a certificate.
  */
 export async function runRenewal(
   spec: RenewerSpec,
@@ -120,16 +132,14 @@ export async function runRenewal(
     } catch (error) {
       if (ctx.signal?.aborted) throw error
       const refused = isServiceError(error) && [400, 401, 403, 404].includes(error.status)
-      ctx.log(
-        `failed: the SSH certificate could not be renewed: ${serviceText(error instanceof Error ? error.message : String(error), 300)}`,
-      )
+      const why = serviceText(error instanceof Error ? error.message : String(error), 300)
+      ctx.log(`failed: the SSH certificate could not be renewed: ${why}`)
       return refused ? 'refused' : 'expired'
     }
     replaceSecretFile(spec.certPath, `${answer.ssh_certificate.trim()}\n`)
     issuedAt = clock.now()
     expiresAt = certificateExpiry(answer.expires_at, issuedAt)
-    ctx.log(
-      `renewed: the SSH certificate is valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give'}`,
-    )
+    const until = expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give'
+    ctx.log(`renewed: the SSH certificate is valid until ${until}`)
   }
 }

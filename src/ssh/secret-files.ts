@@ -20,7 +20,9 @@ export function maskKey(setSecret: (secret: string) => void, key: string): void 
 export class NoRunnerTempError extends Error {
   constructor() {
     super(
-      'RUNNER_TEMP is not set, so there is no private place for the key file; nothing was sent. Run the action on a GitHub runner (or set RUNNER_TEMP to a private directory).',
+      'RUNNER_TEMP is not set, so there is no private place for the key ' +
+        'file; nothing was sent. Run the action on a GitHub runner (or set ' +
+        'RUNNER_TEMP to a private directory).',
     )
     this.name = 'NoRunnerTempError'
   }

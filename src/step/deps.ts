@@ -33,7 +33,9 @@ export interface CleanupDeps {
   clock: Clock
   makeClient: (config: CleanupConfig) => ComputeClient
   signal?: AbortSignal
-  /** Ends waits that may be cut short (a runner's job) when the job is cancelled; the stop itself never listens to it. */
+  /**
+   * Ends waits that may be cut short (a runner's job) when the job is cancelled; the stop itself never listens to it.
+   */
   cancelWait?: AbortSignal
 }
 

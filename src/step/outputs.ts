@@ -85,7 +85,9 @@ export function setJsonOutput(
   const fitted = fitJson(value, OUTPUT_BUDGET_BYTES[name])
   if (fitted.cut) {
     core.warning(
-      `The '${name}' output was cut from ${fitted.originalBytes} to at most ${OUTPUT_BUDGET_BYTES[name]} bytes to fit GitHub's 1 MiB limit for a step's outputs; its '_truncated' field lists what was dropped.`,
+      `The '${name}' output was cut from ${fitted.originalBytes} to at most ` +
+        `${OUTPUT_BUDGET_BYTES[name]} bytes to fit GitHub's 1 MiB limit for ` +
+        `a step's outputs; its '_truncated' field lists what was dropped.`,
     )
   }
   core.setOutput(name, fitted.json)

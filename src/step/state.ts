@@ -181,7 +181,10 @@ export class ActionState {
     return this.read(KEYS.sshKeyPath)
   }
 
-  /** Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration whatever happens next. */
+  /**
+   * Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration
+   * whatever happens next.
+   */
   saveRunner(runner: SavedRunner): void {
     this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }))
   }

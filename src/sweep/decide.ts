@@ -49,7 +49,10 @@ function firstLook(sandbox: ListedSandbox, repositoryId: string): Candidate | un
   }
 }
 
-/** Decides every listed sandbox; GitHub is asked once per run. Throws GitHubAccessError before anything is decided to stop. */
+/**
+ * Decides every listed sandbox; GitHub is asked once per run. Throws GitHubAccessError before anything is decided to
+ * stop.
+ */
 export async function decide(
   listed: readonly ListedSandbox[],
   repositoryId: string,

@@ -41,7 +41,9 @@ export type RunLookup = (runId: string) => Promise<RunVerdict>
 const REQUEST_TIMEOUT_MS = 30_000
 /** One run's lookup keeps retrying 5xx and lost answers this long. */
 const LOOKUP_DEADLINE_MS = 30_000
-/** All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide. */
+/**
+ * All lookups of one sweep together: when GitHub is down, the sweep ends in minutes, keeping what it could not decide.
+ */
 export const LOOKUP_BUDGET_MS = 2 * 60_000
 
 export interface RunLookupDeps extends RetryContext {
@@ -49,20 +51,27 @@ export interface RunLookupDeps extends RetryContext {
   requestTimeoutMs?: number
 }
 
-/** What a lookup that failed says: unknown (404) or unreadable (`unreachable`: GitHub cannot be reached at all); access refusals throw. */
+/**
+ * What a lookup that failed says: unknown (404) or unreadable (`unreachable`: GitHub cannot be reached at all); access
+ * refusals throw.
+ */
 function failedLookup(error: unknown, repository: GitHubRepository): { verdict: RunVerdict; unreachable?: string } {
   const status = statusOf(error)
   if (status === 404) return { verdict: { kind: 'unknown' } }
   if (isRateLimit(error)) {
     throw new GitHubAccessError(
       status ?? 429,
-      "the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped. The next scheduled sweep tries again",
+      "the GitHub API rate limit is exhausted for 'github-token'; nothing " +
+        'was stopped. The next scheduled sweep tries again',
     )
   }
   if (status === 401 || status === 403) {
     throw new GitHubAccessError(
       status,
-      `Input 'github-token': GitHub answered ${status} to reading workflow runs of ${repository.owner}/${repository.repo}; nothing was stopped. Give the job 'permissions: { actions: read }' (the default github-token needs it), or pass a token that can read this repository's Actions runs`,
+      `Input 'github-token': GitHub answered ${status} to reading workflow ` +
+        `runs of ${repository.owner}/${repository.repo}; nothing was stopped. ` +
+        `Give the job 'permissions: { actions: read }' (the default github-token ` +
+        `needs it), or pass a token that can read this repository's Actions runs`,
     )
   }
   const failure = describeGitHubFailure(error)

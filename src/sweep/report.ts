@@ -25,14 +25,18 @@ export interface SweepTotals {
 export function describe(candidate: Candidate): string {
   const name = candidate.name ? ` '${serviceText(candidate.name, 80)}'` : ''
   // A listed id that is not a sandbox id is the service's text too.
-  return `${candidate.id ? serviceText(candidate.id, 80) : '(no id)'}${name}: ${candidate.decision} (${candidate.reason})`
+  return (
+    `${candidate.id ? serviceText(candidate.id, 80) : '(no id)'}${name}: ` +
+    `${candidate.decision} (${candidate.reason})`
+  )
 }
 
 function runCell(candidate: Candidate, repository: GitHubRepository): string {
   if (!candidate.run) return ''
   // Digits only (parseGeneratedName) and the runner's own server URL: nothing here is the service's text.
   const { id, attempt } = candidate.run
-  return `[${id} #${attempt}](${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${id}/attempts/${attempt})`
+  const runs = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs`
+  return `[${id} #${attempt}](${runs}/${id}/attempts/${attempt})`
 }
 
 function decisionCell(candidate: SweptCandidate): string {
@@ -43,7 +47,10 @@ function decisionCell(candidate: SweptCandidate): string {
 export function totalsLine(totals: SweepTotals): string {
   const verb = totals.dryRun ? 'would stop' : 'stopped'
   const failed = totals.failed > 0 ? `, ${totals.failed} failed to stop` : ''
-  return `${totals.listed} sandboxes listed (${totals.notLive} not live): ${totals.stopped} ${verb}${failed}, ${totals.kept} kept.`
+  return (
+    `${totals.listed} sandboxes listed (${totals.notLive} not live): ${totals.stopped} ` +
+    `${verb}${failed}, ${totals.kept} kept.`
+  )
 }
 
 export function sweepSummary(
@@ -51,7 +58,8 @@ export function sweepSummary(
   repository: GitHubRepository,
   totals: SweepTotals,
 ): string {
-  const heading = `### Sweep of ${repository.owner}/${repository.repo}${totals.dryRun ? ' (dry-run: nothing stopped)' : ''}`
+  const heading =
+    `### Sweep of ${repository.owner}/${repository.repo}` + (totals.dryRun ? ' (dry-run: nothing stopped)' : '')
   const lines = [heading, '', totalsLine(totals), '']
   if (candidates.length > 0) {
     lines.push('| Sandbox | Name | Run | Decision | Reason |', '|---|---|---|---|---|')
@@ -60,7 +68,9 @@ export function sweepSummary(
     for (const candidate of ordered) {
       const reason = candidate.failure ? `${candidate.reason}; ${candidate.failure}` : candidate.reason
       lines.push(
-        `| ${summaryText(candidate.id || '(no id)')} | ${summaryText(candidate.name, 80)} | ${runCell(candidate, repository)} | ${decisionCell(candidate)} | ${summaryText(reason, 300)} |`,
+        `| ${summaryText(candidate.id || '(no id)')} | ${summaryText(candidate.name, 80)} ` +
+          `| ${runCell(candidate, repository)} | ${decisionCell(candidate)} ` +
+          `| ${summaryText(reason, 300)} |`,
       )
     }
   }

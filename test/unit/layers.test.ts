@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ROOT } from '../../scripts/lib/action-runner.ts'
-import { actualFloors, circleBreaches, floorBreaches, layerBreaches, sizeBreaches } from '../../scripts/layers.ts'
+import {
+  actualFloors,
+  circleBreaches,
+  floorBreaches,
+  layerBreaches,
+  lineBreaches,
+  sizeBreaches,
+} from '../../scripts/layers.ts'
 
 let root = ''
 afterEach(() => rmSync(root, { recursive: true, force: true }))
@@ -80,8 +87,21 @@ describe('scripts/layers.ts', () => {
     expect(floorBreaches(at, [['runtime'], ['remote', 'client']])).toEqual([])
   })
 
+  it('finds a line in src/ over 120 characters', () => {
+    const at = tree({ 'src/step/wide.ts': `export const ok = 1\nexport const wide = '${'x'.repeat(110)}'\n` })
+    expect(lineBreaches(at).map((b) => `${b.where} ${b.detail}`)).toEqual([
+      'src/step/wide.ts:2 132 characters (at most 120)',
+    ])
+  })
+
   it('holds for this repository', () => {
-    expect([...layerBreaches(), ...circleBreaches(), ...floorBreaches(), ...sizeBreaches().breaches]).toEqual([])
+    expect([
+      ...layerBreaches(),
+      ...circleBreaches(),
+      ...floorBreaches(),
+      ...lineBreaches(),
+      ...sizeBreaches().breaches,
+    ]).toEqual([])
   })
 
   it('the emulator stands alone: it imports nothing from src/', () => {
