@@ -34459,13 +34459,14 @@ const INPUT_MODES = {
 /* harmony export */ });
 /* unused harmony export formatBound */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8532);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3219);
 /**
  * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
  * duration has an upper bound: a timer longer than setTimeout can hold
  * (about 24.8 days) fires at once, so an unbounded `poll-interval: 999h`
  * would poll in a tight loop.
  */
+
 
 const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 /** Parses `90`, `90s`, `15m`, `2h`, `1h30m` into seconds; undefined when malformed. */
@@ -34507,19 +34508,13 @@ function duration(bounds) {
     return zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform((raw, ctx) => {
         const seconds = parseDurationSeconds(raw);
         if (seconds === undefined) {
-            ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` });
-            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_1__/* .refuse */ .T)(ctx, `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'`);
         }
         if (seconds < bounds.minSeconds) {
-            ctx.addIssue({ code: 'custom', message: `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'` });
-            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_1__/* .refuse */ .T)(ctx, `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'`);
         }
         if (seconds > bounds.maxSeconds) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'`,
-            });
-            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_1__/* .refuse */ .T)(ctx, `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'`);
         }
         return seconds;
     });
@@ -34551,8 +34546,8 @@ var external_node_net_ = __nccwpck_require__(7030);
 var defaults = __nccwpck_require__(5213);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./build/src/inputs/refuse.js
+var inputs_refuse = __nccwpck_require__(3219);
 // EXTERNAL MODULE: ./build/src/client/url.js
 var client_url = __nccwpck_require__(9000);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
@@ -34567,18 +34562,17 @@ var client_schemas = __nccwpck_require__(2805);
 
 
 
+
 const MAX_INT = (/* unused pure expression or super */ null && (2 ** 31 - 1));
 function wholeNumber(min) {
     return z.string().transform((raw, ctx) => {
         const text = raw.trim();
         if (!/^\d+$/.test(text)) {
-            ctx.addIssue({ code: 'custom', message: `must be a whole number >= ${min}, got '${raw}'` });
-            return z.NEVER;
+            return refuse(ctx, `must be a whole number >= ${min}, got '${raw}'`);
         }
         const value = Number(text);
         if (value < min || value > MAX_INT) {
-            ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'` });
-            return z.NEVER;
+            return refuse(ctx, `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'`);
         }
         return value;
     });
@@ -34590,8 +34584,7 @@ const fields_boolean = schemas/* string */.YjP().transform((raw, ctx) => {
         return true;
     if (['false', 'False', 'FALSE'].includes(text))
         return false;
-    ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` });
-    return core/* NEVER */.tm;
+    return (0,inputs_refuse/* refuse */.T)(ctx, `must be 'true' or 'false', got '${raw}'`);
 });
 /** Comma- or newline-separated list; blanks dropped. */
 function fields_splitList(raw) {
@@ -34605,15 +34598,10 @@ const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
     for (const item of fields_splitList(raw)) {
         const upper = item.toUpperCase();
         if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)`,
-            });
-            return core/* NEVER */.tm;
+            return (0,inputs_refuse/* refuse */.T)(ctx, `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)`);
         }
         if (types.includes(upper)) {
-            ctx.addIssue({ code: 'custom', message: `GPU type '${upper}' is listed twice` });
-            return core/* NEVER */.tm;
+            return (0,inputs_refuse/* refuse */.T)(ctx, `GPU type '${upper}' is listed twice`);
         }
         types.push(upper);
     }
@@ -34638,12 +34626,8 @@ const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
     const entries = fields_splitList(raw);
     for (const entry of entries) {
         if (!isValidCidr(entry)) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
-                    `a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
-            });
-            return core/* NEVER */.tm;
+            return (0,inputs_refuse/* refuse */.T)(ctx, `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
+                `a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`);
         }
     }
     return entries;
@@ -34665,11 +34649,7 @@ const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
     const entries = fields_splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
     for (const entry of entries) {
         if (!isValidDomain(entry)) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com`,
-            });
-            return core/* NEVER */.tm;
+            return (0,inputs_refuse/* refuse */.T)(ctx, `'${entry}' is not a domain name; use a name such as example.com or *.example.com`);
         }
     }
     return entries;
@@ -34677,8 +34657,7 @@ const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
 const internetAccess = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim().toLowerCase();
     if (!client_schemas/* INTERNET_ACCESS */.pj.includes(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${client_schemas/* INTERNET_ACCESS */.pj.join(', ')}, got '${raw}'` });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be one of ${client_schemas/* INTERNET_ACCESS */.pj.join(', ')}, got '${raw}'`);
     }
     return text;
 });
@@ -34693,20 +34672,14 @@ const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
         const eq = line.indexOf('=');
         // Never echo the line: a value may be a secret.
         if (eq < 0) {
-            ctx.addIssue({ code: 'custom', message: `line ${index + 1} has no '='; write one KEY=VALUE per line` });
-            return core/* NEVER */.tm;
+            return (0,inputs_refuse/* refuse */.T)(ctx, `line ${index + 1} has no '='; write one KEY=VALUE per line`);
         }
         const key = line.slice(0, eq).trim();
         if (!ENV_KEY.test(key)) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`,
-            });
-            return core/* NEVER */.tm;
+            return (0,inputs_refuse/* refuse */.T)(ctx, `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`);
         }
         if (env.has(key)) {
-            ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` });
-            return core/* NEVER */.tm;
+            return (0,inputs_refuse/* refuse */.T)(ctx, `key '${key}' is set twice (line ${index + 1})`);
         }
         env.set(key, line.slice(eq + 1));
     }
@@ -34716,24 +34689,18 @@ const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!SANDBOX_NAME_PATTERN.test(text)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
-                `ending with a letter or digit, got '${raw}'`,
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
+            `ending with a letter or digit, got '${raw}'`);
     }
     return text;
 });
 const sandboxId = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (text === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)');
     }
     if (!client_schemas/* SANDBOX_ID_PATTERN */.BA.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `must match ${client_schemas/* SANDBOX_ID_PATTERN */.BA.source}, got '${raw}'` });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must match ${client_schemas/* SANDBOX_ID_PATTERN */.BA.source}, got '${raw}'`);
     }
     return text;
 });
@@ -34743,50 +34710,35 @@ const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
         url = new URL(raw.trim());
     }
     catch {
-        ctx.addIssue({ code: 'custom', message: `must be an absolute URL such as ${defaults/* DEFAULT_BASE_URL */.Ql}, got '${raw}'` });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be an absolute URL such as ${defaults/* DEFAULT_BASE_URL */.Ql}, got '${raw}'`);
     }
     if (url.username || url.password || url.search || url.hash) {
-        ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'must not carry credentials, a query or a fragment');
     }
     const loopback = (0,client_url/* isLoopbackHost */.c)(url.hostname);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
-                `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
+            `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`);
     }
     return url.href.replace(/\/+$/, '');
 });
 const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (text === '') {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}',
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}');
     }
     // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
     // sent, as a network error for the whole timeout); never echo the token itself.
     if (!/^[\x21-\x7e]+$/.test(text)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'contains whitespace, control, zero-width or non-ASCII characters; ' +
-                'an API token is printable ASCII only: check the secret holds only the token',
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'contains whitespace, control, zero-width or non-ASCII characters; ' +
+            'an API token is printable ASCII only: check the secret holds only the token');
     }
     return text;
 });
 const mode = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim() === '' ? 'start' : raw.trim();
     if (!defaults/* MODES */.FN.includes(text)) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${defaults/* MODES */.FN.join(', ')}, got '${raw}'` });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be one of ${defaults/* MODES */.FN.join(', ')}, got '${raw}'`);
     }
     return text;
 });
@@ -34801,19 +34753,11 @@ function usableGitHubToken(raw) {
 const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = usableGitHubToken(raw);
     if (text === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            message: "is required in mode 'sweep': the runner passes ${{ github.token }} " +
-                "by default; give the job 'permissions: { actions: read }'",
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, "is required in mode 'sweep': the runner passes ${{ github.token }} " +
+            "by default; give the job 'permissions: { actions: read }'");
     }
     if (!/^[\x21-\x7e]+$/.test(text)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only',
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only');
     }
     return text;
 });
@@ -35001,18 +34945,15 @@ function parseRunnerCleanup(read) {
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
+
 const IMAGE_MAX_CHARACTERS = 256;
 /** One line of visible characters: no control, format or line-separator characters, not blank. */
 const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
 const image_imageId = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
-                `(an image id prepared through the service)`,
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
+            `(an image id prepared through the service)`);
     }
     return text;
 });
@@ -35050,6 +34991,7 @@ function maskPrivateKeyInputs(read, setSecret, names) {
  */
 
 
+
 const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 };
 /** The deepest bracket nesting of a JSON text, counted without parsing (strings skipped). */
 function jsonDepth(text) {
@@ -35076,38 +35018,24 @@ function jsonDepth(text) {
 const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim() === '' ? '{}' : raw;
     if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`,
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`);
     }
     if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`,
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`);
     }
     let value;
     try {
         value = JSON.parse(text);
     }
     catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON');
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be a JSON object ({...}), not an array, string, number or null');
     }
     const publicKey = value.public_key;
     if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead',
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead');
     }
     return value;
 });
@@ -35185,6 +35113,7 @@ function run_parsePaths(raw, kind, workspace, fail) {
 ;// CONCATENATED MODULE: ./build/src/inputs/sizes.js
 /** Byte-size inputs (`download-limit`): `2GiB`, `512MiB`, `100KiB`, `1.5GiB`, or plain bytes. */
 
+
 const UNITS = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 const SIZE = /^(\d+(?:\.\d+)?)\s*([A-Za-z]*)$/;
 const MAX_BYTES = 1024 ** 4;
@@ -35211,12 +35140,8 @@ function formatBytes(bytes) {
 const sizes_byteSize = schemas/* string */.YjP().transform((raw, ctx) => {
     const bytes = parseBytes(raw);
     if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
-                `2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
-        });
-        return core/* NEVER */.tm;
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
+            `2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`);
     }
     return bytes;
 });
@@ -35529,6 +35454,23 @@ function parseCleanupInputs(read) {
         runner: () => parseRunnerCleanup(read),
     };
     return inputs.done(config);
+}
+
+
+/***/ }),
+
+/***/ 3219:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ refuse)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/** The one way a refinement refuses a value: the message becomes the input error, and the parse ends there. */
+
+function refuse(ctx, message) {
+    ctx.addIssue({ code: 'custom', message });
+    return zod__WEBPACK_IMPORTED_MODULE_0__/* .NEVER */ .tm;
 }
 
 

@@ -5,6 +5,7 @@
  * would poll in a tight loop.
  */
 import { z } from 'zod'
+import { refuse } from './refuse.ts'
 
 const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/
 
@@ -52,19 +53,13 @@ export function duration(bounds: DurationBounds) {
   return z.string().transform((raw, ctx) => {
     const seconds = parseDurationSeconds(raw)
     if (seconds === undefined) {
-      ctx.addIssue({ code: 'custom', message: `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'` })
-      return z.NEVER
+      return refuse(ctx, `must be a duration such as 90, 90s, 15m, 2h or 1h30m, got '${raw}'`)
     }
     if (seconds < bounds.minSeconds) {
-      ctx.addIssue({ code: 'custom', message: `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'` })
-      return z.NEVER
+      return refuse(ctx, `must be at least ${formatBound(bounds.minSeconds)}, got '${raw}'`)
     }
     if (seconds > bounds.maxSeconds) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'`,
-      })
-      return z.NEVER
+      return refuse(ctx, `must be at most ${formatBound(bounds.maxSeconds)} (${bounds.maxSeconds}s), got '${raw}'`)
     }
     return seconds
   })

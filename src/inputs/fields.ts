@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net'
 import { z } from 'zod'
+import { refuse } from './refuse.ts'
 import { isLoopbackHost } from '../client/url.ts'
 import { GPU_TYPES, INTERNET_ACCESS, SANDBOX_ID_PATTERN, type GpuType, type NetworkPolicy } from '../client/schemas.ts'
 import { DEFAULT_BASE_URL, MODES, type Mode } from './defaults.ts'
@@ -14,13 +15,11 @@ export function wholeNumber(min: number) {
   return z.string().transform((raw, ctx) => {
     const text = raw.trim()
     if (!/^\d+$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `must be a whole number >= ${min}, got '${raw}'` })
-      return z.NEVER
+      return refuse(ctx, `must be a whole number >= ${min}, got '${raw}'`)
     }
     const value = Number(text)
     if (value < min || value > MAX_INT) {
-      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'` })
-      return z.NEVER
+      return refuse(ctx, `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'`)
     }
     return value
   })
@@ -31,8 +30,7 @@ export const boolean = z.string().transform((raw, ctx) => {
   const text = raw.trim()
   if (['true', 'True', 'TRUE'].includes(text)) return true
   if (['false', 'False', 'FALSE'].includes(text)) return false
-  ctx.addIssue({ code: 'custom', message: `must be 'true' or 'false', got '${raw}'` })
-  return z.NEVER
+  return refuse(ctx, `must be 'true' or 'false', got '${raw}'`)
 })
 
 /** Comma- or newline-separated list; blanks dropped. */
@@ -48,15 +46,13 @@ export const gpuTypes = z.string().transform((raw, ctx) => {
   for (const item of splitList(raw)) {
     const upper = item.toUpperCase()
     if (!(GPU_TYPES as readonly string[]).includes(upper)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `unknown GPU type '${item}'; allowed: ${GPU_TYPES.join(', ')} (any case, comma or newline separated)`,
-      })
-      return z.NEVER
+      return refuse(
+        ctx,
+        `unknown GPU type '${item}'; allowed: ${GPU_TYPES.join(', ')} (any case, comma or newline separated)`,
+      )
     }
     if (types.includes(upper as GpuType)) {
-      ctx.addIssue({ code: 'custom', message: `GPU type '${upper}' is listed twice` })
-      return z.NEVER
+      return refuse(ctx, `GPU type '${upper}' is listed twice`)
     }
     types.push(upper as GpuType)
   }
@@ -79,13 +75,11 @@ export const cidrList = z.string().transform((raw, ctx) => {
   const entries = splitList(raw)
   for (const entry of entries) {
     if (!isValidCidr(entry)) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
+      return refuse(
+        ctx,
+        `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
           `a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`,
-      })
-      return z.NEVER
+      )
     }
   }
   return entries
@@ -107,11 +101,7 @@ export const domainList = z.string().transform((raw, ctx) => {
   const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''))
   for (const entry of entries) {
     if (!isValidDomain(entry)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `'${entry}' is not a domain name; use a name such as example.com or *.example.com`,
-      })
-      return z.NEVER
+      return refuse(ctx, `'${entry}' is not a domain name; use a name such as example.com or *.example.com`)
     }
   }
   return entries
@@ -120,8 +110,7 @@ export const domainList = z.string().transform((raw, ctx) => {
 export const internetAccess = z.string().transform((raw, ctx) => {
   const text = raw.trim().toLowerCase()
   if (!(INTERNET_ACCESS as readonly string[]).includes(text)) {
-    ctx.addIssue({ code: 'custom', message: `must be one of ${INTERNET_ACCESS.join(', ')}, got '${raw}'` })
-    return z.NEVER
+    return refuse(ctx, `must be one of ${INTERNET_ACCESS.join(', ')}, got '${raw}'`)
   }
   return text as NetworkPolicy['internet_access']
 })
@@ -137,20 +126,17 @@ export const envLines = z.string().transform((raw, ctx) => {
     const eq = line.indexOf('=')
     // Never echo the line: a value may be a secret.
     if (eq < 0) {
-      ctx.addIssue({ code: 'custom', message: `line ${index + 1} has no '='; write one KEY=VALUE per line` })
-      return z.NEVER
+      return refuse(ctx, `line ${index + 1} has no '='; write one KEY=VALUE per line`)
     }
     const key = line.slice(0, eq).trim()
     if (!ENV_KEY.test(key)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`,
-      })
-      return z.NEVER
+      return refuse(
+        ctx,
+        `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`,
+      )
     }
     if (env.has(key)) {
-      ctx.addIssue({ code: 'custom', message: `key '${key}' is set twice (line ${index + 1})` })
-      return z.NEVER
+      return refuse(ctx, `key '${key}' is set twice (line ${index + 1})`)
     }
     env.set(key, line.slice(eq + 1))
   }
@@ -162,13 +148,11 @@ export const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
 export const sandboxName = z.string().transform((raw, ctx) => {
   const text = raw.trim()
   if (!SANDBOX_NAME_PATTERN.test(text)) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
+    return refuse(
+      ctx,
+      `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
         `ending with a letter or digit, got '${raw}'`,
-    })
-    return z.NEVER
+    )
   }
   return text
 })
@@ -176,12 +160,10 @@ export const sandboxName = z.string().transform((raw, ctx) => {
 export const sandboxId = z.string().transform((raw, ctx) => {
   const text = raw.trim()
   if (text === '') {
-    ctx.addIssue({ code: 'custom', message: 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)' })
-    return z.NEVER
+    return refuse(ctx, 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)')
   }
   if (!SANDBOX_ID_PATTERN.test(text)) {
-    ctx.addIssue({ code: 'custom', message: `must match ${SANDBOX_ID_PATTERN.source}, got '${raw}'` })
-    return z.NEVER
+    return refuse(ctx, `must match ${SANDBOX_ID_PATTERN.source}, got '${raw}'`)
   }
   return text
 })
@@ -191,22 +173,18 @@ export const baseUrl = z.string().transform((raw, ctx) => {
   try {
     url = new URL(raw.trim())
   } catch {
-    ctx.addIssue({ code: 'custom', message: `must be an absolute URL such as ${DEFAULT_BASE_URL}, got '${raw}'` })
-    return z.NEVER
+    return refuse(ctx, `must be an absolute URL such as ${DEFAULT_BASE_URL}, got '${raw}'`)
   }
   if (url.username || url.password || url.search || url.hash) {
-    ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' })
-    return z.NEVER
+    return refuse(ctx, 'must not carry credentials, a query or a fragment')
   }
   const loopback = isLoopbackHost(url.hostname)
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
+    return refuse(
+      ctx,
+      `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
         `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`,
-    })
-    return z.NEVER
+    )
   }
   return url.href.replace(/\/+$/, '')
 })
@@ -214,22 +192,19 @@ export const baseUrl = z.string().transform((raw, ctx) => {
 export const apiToken = z.string().transform((raw, ctx) => {
   const text = raw.trim()
   if (text === '') {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}',
-    })
-    return z.NEVER
+    return refuse(
+      ctx,
+      'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}',
+    )
   }
   // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
   // sent, as a network error for the whole timeout); never echo the token itself.
   if (!/^[\x21-\x7e]+$/.test(text)) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        'contains whitespace, control, zero-width or non-ASCII characters; ' +
+    return refuse(
+      ctx,
+      'contains whitespace, control, zero-width or non-ASCII characters; ' +
         'an API token is printable ASCII only: check the secret holds only the token',
-    })
-    return z.NEVER
+    )
   }
   return text
 })
@@ -237,8 +212,7 @@ export const apiToken = z.string().transform((raw, ctx) => {
 export const mode = z.string().transform((raw, ctx) => {
   const text = raw.trim() === '' ? 'start' : raw.trim()
   if (!(MODES as readonly string[]).includes(text)) {
-    ctx.addIssue({ code: 'custom', message: `must be one of ${MODES.join(', ')}, got '${raw}'` })
-    return z.NEVER
+    return refuse(ctx, `must be one of ${MODES.join(', ')}, got '${raw}'`)
   }
   return text as Mode
 })
@@ -255,20 +229,14 @@ export function usableGitHubToken(raw: string): string | undefined {
 export const githubToken = z.string().transform((raw, ctx) => {
   const text = usableGitHubToken(raw)
   if (text === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        "is required in mode 'sweep': the runner passes ${{ github.token }} " +
+    return refuse(
+      ctx,
+      "is required in mode 'sweep': the runner passes ${{ github.token }} " +
         "by default; give the job 'permissions: { actions: read }'",
-    })
-    return z.NEVER
+    )
   }
   if (!/^[\x21-\x7e]+$/.test(text)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only',
-    })
-    return z.NEVER
+    return refuse(ctx, 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only')
   }
   return text
 })

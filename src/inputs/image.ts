@@ -1,5 +1,6 @@
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 import { z } from 'zod'
+import { refuse } from './refuse.ts'
 
 export const IMAGE_MAX_CHARACTERS = 256
 
@@ -9,13 +10,11 @@ const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u
 export const imageId = z.string().transform((raw, ctx) => {
   const text = raw.trim()
   if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
+    return refuse(
+      ctx,
+      `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
         `(an image id prepared through the service)`,
-    })
-    return z.NEVER
+    )
   }
   return text
 })

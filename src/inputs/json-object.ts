@@ -4,6 +4,7 @@
  * an input error, not a stack overflow).
  */
 import { z } from 'zod'
+import { refuse } from './refuse.ts'
 import { looksLikePrivateKey } from './private-key.ts'
 
 export const JSON_INPUT_LIMITS = { bytes: 64 * 1024, depth: 20 } as const
@@ -28,37 +29,29 @@ export function jsonDepth(text: string): number {
 export const jsonObject = z.string().transform((raw, ctx) => {
   const text = raw.trim() === '' ? '{}' : raw
   if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`,
-    })
-    return z.NEVER
+    return refuse(
+      ctx,
+      `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`,
+    )
   }
   if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`,
-    })
-    return z.NEVER
+    return refuse(ctx, `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`)
   }
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON' })
-    return z.NEVER
+    return refuse(ctx, 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON')
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON object ({...}), not an array, string, number or null' })
-    return z.NEVER
+    return refuse(ctx, 'must be a JSON object ({...}), not an array, string, number or null')
   }
   const publicKey = (value as Record<string, unknown>).public_key
   if (typeof publicKey === 'string' && looksLikePrivateKey(publicKey)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead',
-    })
-    return z.NEVER
+    return refuse(
+      ctx,
+      'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead',
+    )
   }
   return value as Record<string, unknown>
 })

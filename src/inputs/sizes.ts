@@ -1,5 +1,6 @@
 /** Byte-size inputs (`download-limit`): `2GiB`, `512MiB`, `100KiB`, `1.5GiB`, or plain bytes. */
 import { z } from 'zod'
+import { refuse } from './refuse.ts'
 
 const UNITS: Record<string, number> = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 }
 const SIZE = /^(\d+(?:\.\d+)?)\s*([A-Za-z]*)$/
@@ -28,13 +29,11 @@ export function formatBytes(bytes: number): string {
 export const byteSize = z.string().transform((raw, ctx) => {
   const bytes = parseBytes(raw)
   if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
+    return refuse(
+      ctx,
+      `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
         `2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`,
-    })
-    return z.NEVER
+    )
   }
   return bytes
 })
