@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { ComputeClient } from './client/client.ts'
 import type { Connection } from './inputs/config.ts'
 import { readMainInputs } from './inputs/read.ts'
-import { runContextFromEnv } from './inputs/run-context.ts'
+import { jobEnvironmentFromEnv } from './inputs/job-environment.ts'
 import { runConnect } from './modes/connect.ts'
 import { runInstance } from './modes/instance.ts'
 import { runNetworkPolicy } from './modes/network-policy.ts'
@@ -40,7 +40,7 @@ export interface MainDeps {
 
 export async function runMain(deps: MainDeps): Promise<void> {
   const { core } = deps
-  const config = readMainInputs(core, runContextFromEnv(deps.env))
+  const config = readMainInputs(core, jobEnvironmentFromEnv(deps.env))
   const modeDeps = {
     core,
     clock: deps.clock,

@@ -32740,6 +32740,10 @@ function codesAndNames(errors) {
         codes.push('UND_ERR_SOCKET');
     return { codes, names };
 }
+/** No answer came, for a reason that may pass. */
+function noAnswer(kind, why) {
+    return { status: undefined, kind, text: `no answer: ${why}`, final: false };
+}
 function describeGitHubFailure(error) {
     const errors = chain(error);
     const top = errors[0];
@@ -32767,20 +32771,10 @@ function describeGitHubFailure(error) {
         };
     const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
     if (timeout)
-        return {
-            status: undefined,
-            kind: 'timeout',
-            text: `no answer: the request to GitHub timed out (${timeout})`,
-            final: false,
-        };
+        return noAnswer('timeout', `the request to GitHub timed out (${timeout})`);
     const reset = code(RESET_CODES);
     if (reset)
-        return {
-            status: undefined,
-            kind: 'reset',
-            text: `no answer: the connection to GitHub was cut (${reset})`,
-            final: false,
-        };
+        return noAnswer('reset', `the connection to GitHub was cut (${reset})`);
     // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
     if (status !== undefined && status !== 500)
         return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
@@ -33330,6 +33324,66 @@ function duration(bounds) {
 
 /***/ }),
 
+/***/ 73156:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ repositoryFromEnv),
+/* harmony export */   s: () => (/* binding */ jobEnvironmentFromEnv)
+/* harmony export */ });
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
+/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60280);
+/**
+ * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
+ * aliases.
+ */
+
+
+function jobEnvironmentFromEnv(env = process.env) {
+    return {
+        repositoryId: env.GITHUB_REPOSITORY_ID,
+        runId: env.GITHUB_RUN_ID,
+        runAttempt: env.GITHUB_RUN_ATTEMPT,
+        aliasInUse: (alias) => (0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .aliasWrittenBefore */ .vR)((0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .userSshConfigPath */ .bX)(), alias),
+        env,
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    };
+}
+function serviceUrl(raw, fallback) {
+    try {
+        const url = new URL((raw ?? '').trim() || fallback);
+        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(url.hostname));
+        return allowed && !url.username && !url.password ? url : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * This run's repository; undefined when the environment does not say, and
+ * then `fail` hears why (to finish a sentence that starts with what needs it:
+ * "'sweep' runs in …"). Only a workflow run has one.
+ */
+function repositoryFromEnv(env, fail = () => undefined) {
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const id = env.GITHUB_REPOSITORY_ID ?? '';
+    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
+        fail('runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) ' +
+            'and GITHUB_REPOSITORY_ID must be set, as the runner sets them');
+        return undefined;
+    }
+    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
+    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
+    if (!apiUrl || !serverUrl) {
+        fail('needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)');
+        return undefined;
+    }
+    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
+}
+
+
+/***/ }),
+
 /***/ 7969:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33362,7 +33416,7 @@ var client_schemas = __nccwpck_require__(2805);
 ;// CONCATENATED MODULE: ./build/src/inputs/fields.js
 /**
  * Field parsers: one zod schema per kind of input, from the raw string, with
- * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
+ * messages that say what is allowed. Per-mode assembly (read.ts) composes them.
  */
 
 
@@ -33569,8 +33623,8 @@ const fields_githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
     return text;
 });
 
-// EXTERNAL MODULE: ./build/src/inputs/run-context.js
-var run_context = __nccwpck_require__(82728);
+// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
+var job_environment = __nccwpck_require__(73156);
 ;// CONCATENATED MODULE: ./build/src/inputs/runner.js
 /**
  * `runner: true` and its inputs, with the refusals that must come before
@@ -33644,19 +33698,19 @@ function isForkPullRequest(env) {
         return true;
     }
 }
-function defaultLabel(context) {
-    return context.runId ? `gpu-sandbox-${context.runId}-${context.runAttempt ?? '1'}` : 'gpu-sandbox-local';
+function defaultLabel(job) {
+    return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
 }
 /** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
-function parseRunner(inputs, context, policy) {
+function parseRunner(inputs, job, policy) {
     if (!inputs.parse('runner', fields_boolean)) {
         for (const name of ['runner-label', 'runner-timeout'])
             if (inputs.changed(name))
                 inputs.fail(name, "is set but 'runner' is not true");
         return undefined;
     }
-    const env = context.env ?? {};
-    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context);
+    const env = job.env ?? {};
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
     if (!LABEL.test(label))
         inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
             `a letter or digit; got '${label.slice(0, 100)}'`);
@@ -33675,7 +33729,7 @@ function parseRunner(inputs, context, policy) {
         inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would ' +
             'run the fork’s code with access to the sandbox and to what the job ' +
             'can reach. Run such pull requests on GitHub-hosted runners');
-    const repository = (0,run_context/* repositoryFromEnv */.i)(env, (why) => inputs.fail('runner', `runner: true ${why}`));
+    const repository = (0,job_environment/* repositoryFromEnv */.i)(env, (why) => inputs.fail('runner', `runner: true ${why}`));
     if (!repository)
         return undefined;
     const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
@@ -33910,9 +33964,9 @@ var default_name = __nccwpck_require__(16536);
 
 
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
-function parseAlias(inputs, run) {
+function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
-    const problem = (0,ssh/* checkAlias */.ff)(alias, run.aliasInUse ?? (() => false));
+    const problem = (0,ssh/* checkAlias */.ff)(alias, job.aliasInUse ?? (() => false));
     if (problem) {
         inputs.fail('ssh-alias', problem);
         return undefined;
@@ -33920,14 +33974,14 @@ function parseAlias(inputs, run) {
     return { alias };
 }
 /** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
-function parseSsh(inputs, run, implied = false) {
+function parseSsh(inputs, job, implied = false) {
     const wanted = inputs.parse('ssh', fields_boolean) || implied;
     if (!wanted) {
         if (inputs.changed('ssh-alias'))
             inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it");
         return undefined;
     }
-    return parseAlias(inputs, run);
+    return parseAlias(inputs, job);
 }
 /**
  * internet-access and the allowlists. Start mode: empty means open (the
@@ -33961,7 +34015,7 @@ function parseNetworkPolicy(inputs, mode) {
         policy.domain_allowlist = domains;
     return policy;
 }
-function parseStart(inputs, connection, run) {
+function parseStart(inputs, connection, job) {
     const gpus = inputs.parse('gpu-type', gpuTypes) ?? [];
     let gpuCount;
     if (inputs.isSet('gpu-count')) {
@@ -33981,11 +34035,11 @@ function parseStart(inputs, connection, run) {
         ? inputs.parse('max-grace', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-grace']))
         : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
-    const runner = parseRunner(inputs, run, networkPolicy);
+    const runner = parseRunner(inputs, job, networkPolicy);
     return {
         mode: 'start',
         ...connection,
-        name: nameWasGenerated ? (0,default_name/* generateSandboxName */.c)(run) : inputs.parse('name', sandboxName),
+        name: nameWasGenerated ? (0,default_name/* generateSandboxName */.c)(job) : inputs.parse('name', sandboxName),
         nameWasGenerated,
         cpu: inputs.parse('cpu', wholeNumber(1)),
         memoryGib: inputs.parse('memory', wholeNumber(1)),
@@ -34005,13 +34059,13 @@ function parseStart(inputs, connection, run) {
         replaceExisting: inputs.parse('replace-existing', fields_boolean),
         keepAlive: inputs.parse('keep-alive', fields_boolean),
         dryRun: inputs.parse('dry-run', fields_boolean),
-        ssh: parseSsh(inputs, run, inputs.isSet('run') || runner !== undefined),
-        run: parseRun(inputs, run),
+        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined),
+        run: parseRun(inputs, job),
         runner,
     };
 }
 /** run, upload and download; upload and download mean something only with run. */
-function parseRun(inputs, context) {
+function parseRun(inputs, job) {
     const script = inputs.read('run');
     if (script.trim() === '') {
         for (const name of ['upload', 'download', 'download-limit']) {
@@ -34022,7 +34076,7 @@ function parseRun(inputs, context) {
     }
     if (inputs.isSet('wait') && inputs.parse('wait', fields_boolean) === false)
         inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false");
-    const workspace = context.workspace ?? process.cwd();
+    const workspace = job.workspace ?? process.cwd();
     const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
     const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
     const downloadLimit = inputs.parse('download-limit', sizes/* byteSize */.mz);
@@ -34036,7 +34090,7 @@ function parseNetworkPolicyMode(inputs, connection) {
         networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
     };
 }
-function parseInstance(inputs, connection, run) {
+function parseInstance(inputs, connection, job) {
     const publicKey = inputs.read('public-key').trim();
     if (looksLikePrivateKey(publicKey)) {
         inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
@@ -34051,19 +34105,19 @@ function parseInstance(inputs, connection, run) {
         instanceConfig: inputs.parse('instance-config', jsonObject),
         keepAlive: inputs.parse('keep-alive', fields_boolean),
         dryRun: inputs.parse('dry-run', fields_boolean),
-        ssh: parseSsh(inputs, run),
+        ssh: parseSsh(inputs, job),
     };
 }
 /** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
-function parseConnect(inputs, connection, run) {
+function parseConnect(inputs, connection, job) {
     const sandboxId = inputs.parse('sandbox-id', fields_sandboxId, inputs.read('sandbox-id'));
-    const ssh = parseAlias(inputs, run);
+    const ssh = parseAlias(inputs, job);
     return ssh && { mode: 'connect', ...connection, sandboxId, ssh };
 }
-function parseSweep(inputs, connection, run) {
+function parseSweep(inputs, connection, job) {
     const githubToken = inputs.parse('github-token', fields_githubToken);
     const dryRun = inputs.parse('dry-run', fields_boolean);
-    const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`));
+    const repository = (0,job_environment/* repositoryFromEnv */.i)(job.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`));
     if (!repository)
         return undefined;
     return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
@@ -34072,9 +34126,9 @@ function parseSweep(inputs, connection, run) {
  * What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing
  * (never an error).
  */
-function runnerCleanup(read, run) {
+function runnerCleanup(read, job) {
     const githubToken = usableGitHubToken(read('github-token'));
-    const repository = (0,run_context/* repositoryFromEnv */.i)(run.env ?? {});
+    const repository = (0,job_environment/* repositoryFromEnv */.i)(job.env ?? {});
     if (githubToken === undefined || !repository)
         return undefined;
     return { githubToken, repository };
@@ -34089,27 +34143,27 @@ function parseConnection(inputs) {
  * Parses every input the mode uses. Throws InputErrors listing each bad input;
  * until this returns, nothing has been sent anywhere.
  */
-function parseInputs(read, run = (0,run_context/* runContextFromEnv */.w)()) {
+function parseInputs(read, job = (0,job_environment/* jobEnvironmentFromEnv */.s)()) {
     const inputs = new collector/* Collector */.gR(read);
     const connection = parseConnection(inputs);
     const mode = inputs.parse('mode', fields_mode);
     if (mode === 'start')
-        return inputs.done(parseStart(inputs, connection, run));
+        return inputs.done(parseStart(inputs, connection, job));
     if (mode === 'stop')
         return inputs.done({
             mode: 'stop',
             ...connection,
             sandboxId: inputs.parse('sandbox-id', fields_sandboxId, read('sandbox-id')),
-            runnerCleanup: runnerCleanup(read, run),
+            runnerCleanup: runnerCleanup(read, job),
         });
     if (mode === 'network-policy')
         return inputs.done(parseNetworkPolicyMode(inputs, connection));
     if (mode === 'instance')
-        return inputs.done(parseInstance(inputs, connection, run));
+        return inputs.done(parseInstance(inputs, connection, job));
     if (mode === 'sweep')
-        return inputs.done(parseSweep(inputs, connection, run));
+        return inputs.done(parseSweep(inputs, connection, job));
     if (mode === 'connect')
-        return inputs.done(parseConnect(inputs, connection, run));
+        return inputs.done(parseConnect(inputs, connection, job));
     return inputs.done(undefined);
 }
 /** The tokens and any private key given as an input are masked before anything can print them. */
@@ -34123,14 +34177,14 @@ function maskSecretInputs(read, setSecret) {
     maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
 }
 /** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
-function readMainInputs(core, run) {
+function readMainInputs(core, job) {
     const read = (name) => core.getInput(name);
     maskSecretInputs(read, (secret) => core.setSecret(secret));
     const mode = fields_mode.safeParse(read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode);
     if (mode.success)
         for (const warning of unusedInputWarnings(read, mode.data))
             core.warning(warning);
-    return parseInputs(read, run);
+    return parseInputs(read, job);
 }
 /** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
 function readPostInputs(core) {
@@ -34164,66 +34218,6 @@ function parseCleanupInputs(read) {
 function refuse(ctx, message) {
     ctx.addIssue({ code: 'custom', message });
     return zod__WEBPACK_IMPORTED_MODULE_0__/* .NEVER */ .tm;
-}
-
-
-/***/ }),
-
-/***/ 82728:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ repositoryFromEnv),
-/* harmony export */   w: () => (/* binding */ runContextFromEnv)
-/* harmony export */ });
-/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
-/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60280);
-/**
- * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
- * aliases.
- */
-
-
-function runContextFromEnv(env = process.env) {
-    return {
-        repositoryId: env.GITHUB_REPOSITORY_ID,
-        runId: env.GITHUB_RUN_ID,
-        runAttempt: env.GITHUB_RUN_ATTEMPT,
-        aliasInUse: (alias) => (0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .aliasWrittenBefore */ .vR)((0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .userSshConfigPath */ .bX)(), alias),
-        env,
-        workspace: env.GITHUB_WORKSPACE || process.cwd(),
-    };
-}
-function serviceUrl(raw, fallback) {
-    try {
-        const url = new URL((raw ?? '').trim() || fallback);
-        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(url.hostname));
-        return allowed && !url.username && !url.password ? url : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * This run's repository; undefined when the environment does not say, and
- * then `fail` hears why (to finish a sentence that starts with what needs it:
- * "'sweep' runs in …"). Only a workflow run has one.
- */
-function repositoryFromEnv(env, fail = () => undefined) {
-    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
-    const id = env.GITHUB_REPOSITORY_ID ?? '';
-    if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
-        fail('runs in a GitHub Actions workflow run: GITHUB_REPOSITORY (owner/repo) ' +
-            'and GITHUB_REPOSITORY_ID must be set, as the runner sets them');
-        return undefined;
-    }
-    const apiUrl = serviceUrl(env.GITHUB_API_URL, 'https://api.github.com');
-    const serverUrl = serviceUrl(env.GITHUB_SERVER_URL, 'https://github.com');
-    if (!apiUrl || !serverUrl) {
-        fail('needs GITHUB_API_URL and GITHUB_SERVER_URL to be https:// addresses (http:// only on a loopback host)');
-        return undefined;
-    }
-    return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
 }
 
 
@@ -34348,11 +34342,11 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7969);
-/* harmony import */ var _inputs_run_context_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82728);
+/* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(86482);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(93375);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -34381,7 +34375,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 async function runMain(deps) {
     const { core } = deps;
-    const config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readMainInputs */ .p8)(core, (0,_inputs_run_context_js__WEBPACK_IMPORTED_MODULE_2__/* .runContextFromEnv */ .w)(deps.env));
+    const config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readMainInputs */ .p8)(core, (0,_inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .jobEnvironmentFromEnv */ .s)(deps.env));
     const modeDeps = {
         core,
         clock: deps.clock,
@@ -34670,7 +34664,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 86482:
+/***/ 93375:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34920,7 +34914,12 @@ async function checkNameBeforeStart(config, ctx, holders, deadline) {
         ctx.log(`Sandboxes that held the name '${config.name}' before this step, never ` +
             `adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
     // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
-    await waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
+    await waitForHolders(ctx, config, found, deadline);
+}
+/** Reads until none of `found` holds the name any more. */
+function waitForHolders(ctx, config, found, deadline) {
+    const ids = found.map((holder) => holder.id);
+    return waitUntilNameFree(ctx, config.name, ids, config.pollIntervalMs, deadline);
 }
 /**
  * A start answered 409 although the name looked free: someone took it, or a
@@ -34940,7 +34939,7 @@ async function freeTheName(ctx, config, holders, round, deadline) {
         await stopOnPurpose(ctx, config.name, holder.id, deadline);
     }
     if (found.length > 0)
-        return waitUntilNameFree(ctx, config.name, found.map((holder) => holder.id), config.pollIntervalMs, deadline);
+        return waitForHolders(ctx, config, found, deadline);
     const wait = (0,client_retry/* backoffDelay */.EY)(round, ctx.clock.random(), NAME_BACKOFF);
     if (ctx.clock.now() + wait > deadline) {
         const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping';
@@ -36013,7 +36012,7 @@ async function downloadPaths(target, placement, workspace, paths, privateDir, li
 
 // EXTERNAL MODULE: ./build/src/runtime/program-output.js
 var program_output = __nccwpck_require__(32274);
-;// CONCATENATED MODULE: ./build/src/modes/run.js
+;// CONCATENATED MODULE: ./build/src/modes/run-on-sandbox.js
 /**
  * `run`, after start mode has a ready sandbox and SSH access to it: upload
  * the workspace paths, run the script as a detached job whose output streams
@@ -36621,10 +36620,10 @@ var github_failure = __nccwpck_require__(54679);
 
 /** A 401 or 403 (or a rate limit): nothing may be stopped on a guess, so the sweep ends. */
 class GitHubAccessError extends Error {
+    name = 'GitHubAccessError';
     status;
     constructor(status, message) {
         super(message);
-        this.name = 'GitHubAccessError';
         this.status = status;
     }
 }

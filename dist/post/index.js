@@ -28756,7 +28756,7 @@ async function currentIdentifier(deps, client, uuid, saved, deadline) {
         return { identifier: saved, checked: false };
     }
 }
-async function cleanupInstance(deps, state, inputs, deadlineMs) {
+const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
     const { core } = deps;
     const keyPath = state.sshKeyPath;
     // Usually already gone with its directory (cleanup/ssh.ts); a key file from an older state is removed here.
@@ -28797,7 +28797,7 @@ async function cleanupInstance(deps, state, inputs, deadlineMs) {
         }
         throw error;
     }
-}
+};
 
 
 /***/ }),
@@ -28856,6 +28856,10 @@ function codesAndNames(errors) {
         codes.push('UND_ERR_SOCKET');
     return { codes, names };
 }
+/** No answer came, for a reason that may pass. */
+function noAnswer(kind, why) {
+    return { status: undefined, kind, text: `no answer: ${why}`, final: false };
+}
 function describeGitHubFailure(error) {
     const errors = chain(error);
     const top = errors[0];
@@ -28883,20 +28887,10 @@ function describeGitHubFailure(error) {
         };
     const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
     if (timeout)
-        return {
-            status: undefined,
-            kind: 'timeout',
-            text: `no answer: the request to GitHub timed out (${timeout})`,
-            final: false,
-        };
+        return noAnswer('timeout', `the request to GitHub timed out (${timeout})`);
     const reset = code(RESET_CODES);
     if (reset)
-        return {
-            status: undefined,
-            kind: 'reset',
-            text: `no answer: the connection to GitHub was cut (${reset})`,
-            final: false,
-        };
+        return noAnswer('reset', `the connection to GitHub was cut (${reset})`);
     // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
     if (status !== undefined && status !== 500)
         return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
@@ -29746,7 +29740,7 @@ var step_summary = __nccwpck_require__(9128);
 
 
 
-async function cleanupSandbox(deps, state, inputs, deadlineMs) {
+const cleanupSandbox = async (deps, state, inputs, deadlineMs) => {
     const { core } = deps;
     const sandboxId = state.sandboxId;
     const sandboxName = state.sandboxName;
@@ -29772,7 +29766,7 @@ async function cleanupSandbox(deps, state, inputs, deadlineMs) {
         return;
     }
     await reportStopped(deps, state, stopped.id, stopped.result);
-}
+};
 /** Stops the sandbox by its saved id, or finds it by name first; undefined when no sandbox of ours exists. */
 async function stopOurs(deps, state, config, deadline) {
     const { core } = deps;
@@ -34523,7 +34517,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 9025:
+/***/ 7564:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34555,7 +34549,7 @@ var client_schemas = __nccwpck_require__(2805);
 ;// CONCATENATED MODULE: ./build/src/inputs/fields.js
 /**
  * Field parsers: one zod schema per kind of input, from the raw string, with
- * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
+ * messages that say what is allowed. Per-mode assembly (read.ts) composes them.
  */
 
 
@@ -34764,14 +34758,14 @@ const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
 
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
 var ssh = __nccwpck_require__(280);
-;// CONCATENATED MODULE: ./build/src/inputs/run-context.js
+;// CONCATENATED MODULE: ./build/src/inputs/job-environment.js
 /**
  * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
  * aliases.
  */
 
 
-function run_context_runContextFromEnv(env = process.env) {
+function job_environment_jobEnvironmentFromEnv(env = process.env) {
     return {
         repositoryId: env.GITHUB_REPOSITORY_ID,
         runId: env.GITHUB_RUN_ID,
@@ -34796,7 +34790,7 @@ function serviceUrl(raw, fallback) {
  * then `fail` hears why (to finish a sentence that starts with what needs it:
  * "'sweep' runs in …"). Only a workflow run has one.
  */
-function run_context_repositoryFromEnv(env, fail = () => undefined) {
+function job_environment_repositoryFromEnv(env, fail = () => undefined) {
     const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const id = env.GITHUB_REPOSITORY_ID ?? '';
     if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
@@ -34886,19 +34880,19 @@ function isForkPullRequest(env) {
         return true;
     }
 }
-function defaultLabel(context) {
-    return context.runId ? `gpu-sandbox-${context.runId}-${context.runAttempt ?? '1'}` : 'gpu-sandbox-local';
+function defaultLabel(job) {
+    return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
 }
 /** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
-function runner_parseRunner(inputs, context, policy) {
+function runner_parseRunner(inputs, job, policy) {
     if (!inputs.parse('runner', field.boolean)) {
         for (const name of ['runner-label', 'runner-timeout'])
             if (inputs.changed(name))
                 inputs.fail(name, "is set but 'runner' is not true");
         return undefined;
     }
-    const env = context.env ?? {};
-    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context);
+    const env = job.env ?? {};
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
     if (!LABEL.test(label))
         inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
             `a letter or digit; got '${label.slice(0, 100)}'`);
@@ -34936,7 +34930,7 @@ function parseRunnerCleanup(read) {
     const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(raw);
     return {
         githubToken: usableGitHubToken(read('github-token')) ?? '',
-        repository: run_context_repositoryFromEnv(process.env),
+        repository: job_environment_repositoryFromEnv(process.env),
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
         workflowRun: workflowRunFromEnv(process.env),
     };
@@ -35217,9 +35211,9 @@ function parseGeneratedName(name) {
 
 
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
-function parseAlias(inputs, run) {
+function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
-    const problem = checkAlias(alias, run.aliasInUse ?? (() => false));
+    const problem = checkAlias(alias, job.aliasInUse ?? (() => false));
     if (problem) {
         inputs.fail('ssh-alias', problem);
         return undefined;
@@ -35227,14 +35221,14 @@ function parseAlias(inputs, run) {
     return { alias };
 }
 /** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
-function parseSsh(inputs, run, implied = false) {
+function parseSsh(inputs, job, implied = false) {
     const wanted = inputs.parse('ssh', field.boolean) || implied;
     if (!wanted) {
         if (inputs.changed('ssh-alias'))
             inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it");
         return undefined;
     }
-    return parseAlias(inputs, run);
+    return parseAlias(inputs, job);
 }
 /**
  * internet-access and the allowlists. Start mode: empty means open (the
@@ -35268,7 +35262,7 @@ function parseNetworkPolicy(inputs, mode) {
         policy.domain_allowlist = domains;
     return policy;
 }
-function parseStart(inputs, connection, run) {
+function parseStart(inputs, connection, job) {
     const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? [];
     let gpuCount;
     if (inputs.isSet('gpu-count')) {
@@ -35288,11 +35282,11 @@ function parseStart(inputs, connection, run) {
         ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace']))
         : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
-    const runner = parseRunner(inputs, run, networkPolicy);
+    const runner = parseRunner(inputs, job, networkPolicy);
     return {
         mode: 'start',
         ...connection,
-        name: nameWasGenerated ? generateSandboxName(run) : inputs.parse('name', field.sandboxName),
+        name: nameWasGenerated ? generateSandboxName(job) : inputs.parse('name', field.sandboxName),
         nameWasGenerated,
         cpu: inputs.parse('cpu', field.wholeNumber(1)),
         memoryGib: inputs.parse('memory', field.wholeNumber(1)),
@@ -35312,13 +35306,13 @@ function parseStart(inputs, connection, run) {
         replaceExisting: inputs.parse('replace-existing', field.boolean),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, run, inputs.isSet('run') || runner !== undefined),
-        run: parseRun(inputs, run),
+        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined),
+        run: parseRun(inputs, job),
         runner,
     };
 }
 /** run, upload and download; upload and download mean something only with run. */
-function parseRun(inputs, context) {
+function parseRun(inputs, job) {
     const script = inputs.read('run');
     if (script.trim() === '') {
         for (const name of ['upload', 'download', 'download-limit']) {
@@ -35329,7 +35323,7 @@ function parseRun(inputs, context) {
     }
     if (inputs.isSet('wait') && inputs.parse('wait', field.boolean) === false)
         inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false");
-    const workspace = context.workspace ?? process.cwd();
+    const workspace = job.workspace ?? process.cwd();
     const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
     const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
     const downloadLimit = inputs.parse('download-limit', byteSize);
@@ -35343,7 +35337,7 @@ function parseNetworkPolicyMode(inputs, connection) {
         networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
     };
 }
-function parseInstance(inputs, connection, run) {
+function parseInstance(inputs, connection, job) {
     const publicKey = inputs.read('public-key').trim();
     if (looksLikePrivateKey(publicKey)) {
         inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file');
@@ -35358,19 +35352,19 @@ function parseInstance(inputs, connection, run) {
         instanceConfig: inputs.parse('instance-config', jsonObject),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, run),
+        ssh: parseSsh(inputs, job),
     };
 }
 /** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
-function parseConnect(inputs, connection, run) {
+function parseConnect(inputs, connection, job) {
     const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'));
-    const ssh = parseAlias(inputs, run);
+    const ssh = parseAlias(inputs, job);
     return ssh && { mode: 'connect', ...connection, sandboxId, ssh };
 }
-function parseSweep(inputs, connection, run) {
+function parseSweep(inputs, connection, job) {
     const githubToken = inputs.parse('github-token', field.githubToken);
     const dryRun = inputs.parse('dry-run', field.boolean);
-    const repository = repositoryFromEnv(run.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`));
+    const repository = repositoryFromEnv(job.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`));
     if (!repository)
         return undefined;
     return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
@@ -35379,9 +35373,9 @@ function parseSweep(inputs, connection, run) {
  * What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing
  * (never an error).
  */
-function runnerCleanup(read, run) {
+function runnerCleanup(read, job) {
     const githubToken = field.usableGitHubToken(read('github-token'));
-    const repository = repositoryFromEnv(run.env ?? {});
+    const repository = repositoryFromEnv(job.env ?? {});
     if (githubToken === undefined || !repository)
         return undefined;
     return { githubToken, repository };
@@ -35396,27 +35390,27 @@ function parseConnection(inputs) {
  * Parses every input the mode uses. Throws InputErrors listing each bad input;
  * until this returns, nothing has been sent anywhere.
  */
-function parseInputs(read, run = runContextFromEnv()) {
+function parseInputs(read, job = jobEnvironmentFromEnv()) {
     const inputs = new Collector(read);
     const connection = parseConnection(inputs);
     const mode = inputs.parse('mode', field.mode);
     if (mode === 'start')
-        return inputs.done(parseStart(inputs, connection, run));
+        return inputs.done(parseStart(inputs, connection, job));
     if (mode === 'stop')
         return inputs.done({
             mode: 'stop',
             ...connection,
             sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')),
-            runnerCleanup: runnerCleanup(read, run),
+            runnerCleanup: runnerCleanup(read, job),
         });
     if (mode === 'network-policy')
         return inputs.done(parseNetworkPolicyMode(inputs, connection));
     if (mode === 'instance')
-        return inputs.done(parseInstance(inputs, connection, run));
+        return inputs.done(parseInstance(inputs, connection, job));
     if (mode === 'sweep')
-        return inputs.done(parseSweep(inputs, connection, run));
+        return inputs.done(parseSweep(inputs, connection, job));
     if (mode === 'connect')
-        return inputs.done(parseConnect(inputs, connection, run));
+        return inputs.done(parseConnect(inputs, connection, job));
     return inputs.done(undefined);
 }
 /** The tokens and any private key given as an input are masked before anything can print them. */
@@ -35430,14 +35424,14 @@ function maskSecretInputs(read, setSecret) {
     maskPrivateKeyInputs(read, setSecret, ['public-key', 'instance-config']);
 }
 /** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
-function readMainInputs(core, run) {
+function readMainInputs(core, job) {
     const read = (name) => core.getInput(name);
     maskSecretInputs(read, (secret) => core.setSecret(secret));
     const mode = field.mode.safeParse(read('mode').trim() || INPUT_DEFAULTS.mode);
     if (mode.success)
         for (const warning of unusedInputWarnings(read, mode.data))
             core.warning(warning);
-    return parseInputs(read, run);
+    return parseInputs(read, job);
 }
 /** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
 function readPostInputs(core) {
@@ -35543,7 +35537,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3874);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(32);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2852);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9025);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7564);
 /* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4601);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5504);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6017);

@@ -9,9 +9,7 @@ import { existsSync, rmSync } from 'node:fs'
 import type { ComputeClient } from '../client/client.ts'
 import { isNotFound } from '../client/errors.ts'
 import { retryUntil } from '../client/retry.ts'
-import type { PostInputs } from '../inputs/read.ts'
-import { opContext, type CleanupDeps } from '../step/deps.ts'
-import type { ActionState } from '../step/state.ts'
+import { opContext, type Cleanup, type CleanupDeps } from '../step/deps.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 
 type Target = { identifier: string; checked: boolean } | 'gone'
@@ -45,12 +43,7 @@ async function currentIdentifier(
   }
 }
 
-export async function cleanupInstance(
-  deps: CleanupDeps,
-  state: ActionState,
-  inputs: PostInputs,
-  deadlineMs: number,
-): Promise<void> {
+export const cleanupInstance: Cleanup = async (deps, state, inputs, deadlineMs) => {
   const { core } = deps
   const keyPath = state.sshKeyPath
   // Usually already gone with its directory (cleanup/ssh.ts); a key file from an older state is removed here.

@@ -4,21 +4,15 @@
  * held the name before, then summarise what the run cost.
  */
 import type { CleanupConfig } from '../inputs/config.ts'
-import type { PostInputs } from '../inputs/read.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { formatDollars } from '../sandbox/billing.ts'
 import { findLiveSandboxByName } from '../sandbox/find.ts'
 import { describeStopOutcome, stopSandbox, type StopResult } from '../sandbox/stop.ts'
-import { opContext, type CleanupDeps, type OpContext } from '../step/deps.ts'
+import { opContext, type Cleanup, type CleanupDeps, type OpContext } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { formatDuration, markdownTable } from '../step/summary.ts'
 
-export async function cleanupSandbox(
-  deps: CleanupDeps,
-  state: ActionState,
-  inputs: PostInputs,
-  deadlineMs: number,
-): Promise<void> {
+export const cleanupSandbox: Cleanup = async (deps, state, inputs, deadlineMs) => {
   const { core } = deps
   const sandboxId = state.sandboxId
   const sandboxName = state.sandboxName

@@ -58,6 +58,11 @@ function codesAndNames(errors: readonly ErrorLike[]): { codes: string[]; names: 
   return { codes, names }
 }
 
+/** No answer came, for a reason that may pass. */
+function noAnswer(kind: 'timeout' | 'reset', why: string): GitHubFailure {
+  return { status: undefined, kind, text: `no answer: ${why}`, final: false }
+}
+
 export function describeGitHubFailure(error: unknown): GitHubFailure {
   const errors = chain(error)
   const top = errors[0]
@@ -84,21 +89,9 @@ export function describeGitHubFailure(error: unknown): GitHubFailure {
       final: true,
     }
   const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined)
-  if (timeout)
-    return {
-      status: undefined,
-      kind: 'timeout',
-      text: `no answer: the request to GitHub timed out (${timeout})`,
-      final: false,
-    }
+  if (timeout) return noAnswer('timeout', `the request to GitHub timed out (${timeout})`)
   const reset = code(RESET_CODES)
-  if (reset)
-    return {
-      status: undefined,
-      kind: 'reset',
-      text: `no answer: the connection to GitHub was cut (${reset})`,
-      final: false,
-    }
+  if (reset) return noAnswer('reset', `the connection to GitHub was cut (${reset})`)
   // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
   if (status !== undefined && status !== 500)
     return { status, kind: 'status', text: `GitHub answered ${status}`, final: false }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import { retryUntil, type RetryContext } from '../client/retry.ts'
-import type { GitHubRepository } from '../inputs/run-context.ts'
+import type { GitHubRepository } from '../inputs/job-environment.ts'
 import type { WorkflowRun } from '../inputs/runner.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { describeGitHubFailure, isTransientGitHub } from './failure.ts'

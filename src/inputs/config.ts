@@ -1,8 +1,8 @@
-/** The typed config each mode's main step receives, parsed once from the inputs (modes.ts). */
+/** The typed config each mode's main step receives, parsed once from the inputs (read.ts). */
 import type { GpuType, NetworkPolicy } from '../client/schemas.ts'
 import type { Mode } from './defaults.ts'
 import type { RunRequest } from './run.ts'
-import type { GitHubRepository } from './run-context.ts'
+import type { GitHubRepository } from './job-environment.ts'
 import type { RunnerCleanup, RunnerRequest } from './runner.ts'
 import type { SshRequest } from './ssh.ts'
 

@@ -1,6 +1,6 @@
 /**
  * Field parsers: one zod schema per kind of input, from the raw string, with
- * messages that say what is allowed. Per-mode assembly (modes.ts) composes them.
+ * messages that say what is allowed. Per-mode assembly (read.ts) composes them.
  */
 import { isIP } from 'node:net'
 import { z } from 'zod'

@@ -21,7 +21,7 @@ import * as field from './fields.ts'
 import { imageId } from './image.ts'
 import { jsonObject } from './json-object.ts'
 import { looksLikePrivateKey, maskPrivateKeyInputs } from './private-key.ts'
-import { repositoryFromEnv, type RunContext, runContextFromEnv } from './run-context.ts'
+import { repositoryFromEnv, type JobEnvironment, jobEnvironmentFromEnv } from './job-environment.ts'
 import { parsePaths, type RunRequest } from './run.ts'
 import { byteSize } from './sizes.ts'
 import { checkAlias, type SshRequest } from './ssh.ts'
@@ -30,9 +30,9 @@ import type { NetworkPolicy } from '../client/schemas.ts'
 import { generateSandboxName } from './default-name.ts'
 
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
-function parseAlias(inputs: Collector, run: RunContext): SshRequest | undefined {
+function parseAlias(inputs: Collector, job: JobEnvironment): SshRequest | undefined {
   const alias = inputs.raw('ssh-alias').trim()
-  const problem = checkAlias(alias, run.aliasInUse ?? (() => false))
+  const problem = checkAlias(alias, job.aliasInUse ?? (() => false))
   if (problem) {
     inputs.fail('ssh-alias', problem)
     return undefined
@@ -41,14 +41,14 @@ function parseAlias(inputs: Collector, run: RunContext): SshRequest | undefined 
 }
 
 /** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
-function parseSsh(inputs: Collector, run: RunContext, implied = false): SshRequest | undefined {
+function parseSsh(inputs: Collector, job: JobEnvironment, implied = false): SshRequest | undefined {
   const wanted = inputs.parse('ssh', field.boolean) || implied
   if (!wanted) {
     if (inputs.changed('ssh-alias'))
       inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it")
     return undefined
   }
-  return parseAlias(inputs, run)
+  return parseAlias(inputs, job)
 }
 
 /**
@@ -86,7 +86,7 @@ function parseNetworkPolicy(inputs: Collector, mode: 'start' | 'network-policy')
   return policy
 }
 
-function parseStart(inputs: Collector, connection: Connection, run: RunContext): StartConfig {
+function parseStart(inputs: Collector, connection: Connection, job: JobEnvironment): StartConfig {
   const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? []
   let gpuCount: number | undefined
   if (inputs.isSet('gpu-count')) {
@@ -108,11 +108,11 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
     ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace']))
     : undefined
   const networkPolicy = parseNetworkPolicy(inputs, 'start')
-  const runner = parseRunner(inputs, run, networkPolicy)
+  const runner = parseRunner(inputs, job, networkPolicy)
   return {
     mode: 'start',
     ...connection,
-    name: nameWasGenerated ? generateSandboxName(run) : inputs.parse('name', field.sandboxName),
+    name: nameWasGenerated ? generateSandboxName(job) : inputs.parse('name', field.sandboxName),
     nameWasGenerated,
     cpu: inputs.parse('cpu', field.wholeNumber(1)),
     memoryGib: inputs.parse('memory', field.wholeNumber(1)),
@@ -132,14 +132,14 @@ function parseStart(inputs: Collector, connection: Connection, run: RunContext):
     replaceExisting: inputs.parse('replace-existing', field.boolean),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     dryRun: inputs.parse('dry-run', field.boolean),
-    ssh: parseSsh(inputs, run, inputs.isSet('run') || runner !== undefined),
-    run: parseRun(inputs, run),
+    ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined),
+    run: parseRun(inputs, job),
     runner,
   }
 }
 
 /** run, upload and download; upload and download mean something only with run. */
-function parseRun(inputs: Collector, context: RunContext): RunRequest | undefined {
+function parseRun(inputs: Collector, job: JobEnvironment): RunRequest | undefined {
   const script = inputs.read('run')
   if (script.trim() === '') {
     for (const name of ['upload', 'download', 'download-limit'] as const) {
@@ -150,7 +150,7 @@ function parseRun(inputs: Collector, context: RunContext): RunRequest | undefine
   }
   if (inputs.isSet('wait') && inputs.parse('wait', field.boolean) === false)
     inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false")
-  const workspace = context.workspace ?? process.cwd()
+  const workspace = job.workspace ?? process.cwd()
   const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message))
   const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) =>
     inputs.fail('download', message),
@@ -168,7 +168,7 @@ function parseNetworkPolicyMode(inputs: Collector, connection: Connection): Netw
   }
 }
 
-function parseInstance(inputs: Collector, connection: Connection, run: RunContext): InstanceConfig {
+function parseInstance(inputs: Collector, connection: Connection, job: JobEnvironment): InstanceConfig {
   const publicKey = inputs.read('public-key').trim()
   if (looksLikePrivateKey(publicKey)) {
     inputs.fail('public-key', 'is a private key (it is masked); give the public key instead, the one-line .pub file')
@@ -182,21 +182,21 @@ function parseInstance(inputs: Collector, connection: Connection, run: RunContex
     instanceConfig: inputs.parse('instance-config', jsonObject),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     dryRun: inputs.parse('dry-run', field.boolean),
-    ssh: parseSsh(inputs, run),
+    ssh: parseSsh(inputs, job),
   }
 }
 
 /** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
-function parseConnect(inputs: Collector, connection: Connection, run: RunContext): ConnectConfig | undefined {
+function parseConnect(inputs: Collector, connection: Connection, job: JobEnvironment): ConnectConfig | undefined {
   const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'))
-  const ssh = parseAlias(inputs, run)
+  const ssh = parseAlias(inputs, job)
   return ssh && { mode: 'connect', ...connection, sandboxId, ssh }
 }
 
-function parseSweep(inputs: Collector, connection: Connection, run: RunContext): SweepConfig | undefined {
+function parseSweep(inputs: Collector, connection: Connection, job: JobEnvironment): SweepConfig | undefined {
   const githubToken = inputs.parse('github-token', field.githubToken)
   const dryRun = inputs.parse('dry-run', field.boolean)
-  const repository = repositoryFromEnv(run.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`))
+  const repository = repositoryFromEnv(job.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`))
   if (!repository) return undefined
   return { mode: 'sweep', ...connection, githubToken, dryRun, repository }
 }
@@ -205,9 +205,9 @@ function parseSweep(inputs: Collector, connection: Connection, run: RunContext):
  * What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing
  * (never an error).
  */
-function runnerCleanup(read: InputReader, run: RunContext): StopConfig['runnerCleanup'] {
+function runnerCleanup(read: InputReader, job: JobEnvironment): StopConfig['runnerCleanup'] {
   const githubToken = field.usableGitHubToken(read('github-token'))
-  const repository = repositoryFromEnv(run.env ?? {})
+  const repository = repositoryFromEnv(job.env ?? {})
   if (githubToken === undefined || !repository) return undefined
   return { githubToken, repository }
 }
@@ -223,22 +223,22 @@ function parseConnection(inputs: Collector): Connection {
  * Parses every input the mode uses. Throws InputErrors listing each bad input;
  * until this returns, nothing has been sent anywhere.
  */
-export function parseInputs(read: InputReader, run: RunContext = runContextFromEnv()): ActionConfig {
+export function parseInputs(read: InputReader, job: JobEnvironment = jobEnvironmentFromEnv()): ActionConfig {
   const inputs = new Collector(read)
   const connection = parseConnection(inputs)
   const mode = inputs.parse('mode', field.mode)
-  if (mode === 'start') return inputs.done(parseStart(inputs, connection, run))
+  if (mode === 'start') return inputs.done(parseStart(inputs, connection, job))
   if (mode === 'stop')
     return inputs.done({
       mode: 'stop',
       ...connection,
       sandboxId: inputs.parse('sandbox-id', field.sandboxId, read('sandbox-id')),
-      runnerCleanup: runnerCleanup(read, run),
+      runnerCleanup: runnerCleanup(read, job),
     })
   if (mode === 'network-policy') return inputs.done(parseNetworkPolicyMode(inputs, connection))
-  if (mode === 'instance') return inputs.done(parseInstance(inputs, connection, run))
-  if (mode === 'sweep') return inputs.done(parseSweep(inputs, connection, run))
-  if (mode === 'connect') return inputs.done(parseConnect(inputs, connection, run))
+  if (mode === 'instance') return inputs.done(parseInstance(inputs, connection, job))
+  if (mode === 'sweep') return inputs.done(parseSweep(inputs, connection, job))
+  if (mode === 'connect') return inputs.done(parseConnect(inputs, connection, job))
   return inputs.done<ActionConfig>(undefined)
 }
 
@@ -255,13 +255,13 @@ export function maskSecretInputs(read: InputReader, setSecret: (secret: string) 
 /** The main step's inputs: secrets masked first, inputs of another mode warned about, then everything parsed once. */
 export function readMainInputs(
   core: { getInput: InputReader; setSecret: (secret: string) => void; warning: (message: string) => void },
-  run: RunContext,
+  job: JobEnvironment,
 ): ActionConfig {
   const read: InputReader = (name) => core.getInput(name)
   maskSecretInputs(read, (secret) => core.setSecret(secret))
   const mode = field.mode.safeParse(read('mode').trim() || INPUT_DEFAULTS.mode)
   if (mode.success) for (const warning of unusedInputWarnings(read, mode.data)) core.warning(warning)
-  return parseInputs(read, run)
+  return parseInputs(read, job)
 }
 
 /**

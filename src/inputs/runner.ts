@@ -9,10 +9,10 @@ import { isIP } from 'node:net'
 import type { NetworkPolicy } from '../client/schemas.ts'
 import type { Collector, InputReader } from './collector.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
-import type { GitHubRepository } from './run-context.ts'
+import type { GitHubRepository } from './job-environment.ts'
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import * as field from './fields.ts'
-import { repositoryFromEnv, type RunContext } from './run-context.ts'
+import { repositoryFromEnv, type JobEnvironment } from './job-environment.ts'
 
 export interface RunnerRequest {
   label: string
@@ -92,19 +92,19 @@ export function isForkPullRequest(env: NodeJS.ProcessEnv): boolean {
   }
 }
 
-function defaultLabel(context: RunContext): string {
-  return context.runId ? `gpu-sandbox-${context.runId}-${context.runAttempt ?? '1'}` : 'gpu-sandbox-local'
+function defaultLabel(job: JobEnvironment): string {
+  return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local'
 }
 
 /** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
-export function parseRunner(inputs: Collector, context: RunContext, policy: NetworkPolicy): RunnerRequest | undefined {
+export function parseRunner(inputs: Collector, job: JobEnvironment, policy: NetworkPolicy): RunnerRequest | undefined {
   if (!inputs.parse('runner', field.boolean)) {
     for (const name of ['runner-label', 'runner-timeout'] as const)
       if (inputs.changed(name)) inputs.fail(name, "is set but 'runner' is not true")
     return undefined
   }
-  const env = context.env ?? {}
-  const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(context)
+  const env = job.env ?? {}
+  const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job)
   if (!LABEL.test(label))
     inputs.fail(
       'runner-label',

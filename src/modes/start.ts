@@ -35,7 +35,7 @@ import { dirname } from 'node:path'
 import type { RunnerRequest } from '../inputs/runner.ts'
 import type { SshTarget } from '../remote/ssh-command.ts'
 import { registerRunner, registryFor } from '../runner/register.ts'
-import { remoteContext, runOnSandbox } from './run.ts'
+import { remoteContext, runOnSandbox } from './run-on-sandbox.ts'
 import { startSummary, type WaitOutcome } from './start-summary.ts'
 
 export async function runStart(config: StartConfig, deps: StepDeps): Promise<void> {

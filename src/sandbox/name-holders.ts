@@ -77,13 +77,13 @@ export async function checkNameBeforeStart(
         `adopted or stopped by the post step: ${holders.ids.join(', ')}.`,
     )
   // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
-  await waitUntilNameFree(
-    ctx,
-    config.name,
-    found.map((holder) => holder.id),
-    config.pollIntervalMs,
-    deadline,
-  )
+  await waitForHolders(ctx, config, found, deadline)
+}
+
+/** Reads until none of `found` holds the name any more. */
+function waitForHolders(ctx: OpContext, config: StartConfig, found: readonly { id: string }[], deadline: number) {
+  const ids = found.map((holder) => holder.id)
+  return waitUntilNameFree(ctx, config.name, ids, config.pollIntervalMs, deadline)
 }
 
 /**
@@ -107,14 +107,7 @@ export async function freeTheName(
     if (!config.replaceExisting) throw new NameHeldError(config.name, holder.id, holder.status)
     await stopOnPurpose(ctx, config.name, holder.id, deadline)
   }
-  if (found.length > 0)
-    return waitUntilNameFree(
-      ctx,
-      config.name,
-      found.map((holder) => holder.id),
-      config.pollIntervalMs,
-      deadline,
-    )
+  if (found.length > 0) return waitForHolders(ctx, config, found, deadline)
   const wait = backoffDelay(round, ctx.clock.random(), NAME_BACKOFF)
   if (ctx.clock.now() + wait > deadline) {
     const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping'

@@ -5,9 +5,11 @@
  */
 import type { ComputeClient } from '../client/client.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
+import type { PostInputs } from '../inputs/read.ts'
 import type { RetryContext } from '../client/retry.ts'
 import type { Clock } from '../runtime/clock.ts'
 import type { ActionCore } from '../runtime/core.ts'
+import type { ActionState } from './state.ts'
 
 /** What the main step's modes are given. */
 export interface StepDeps {
@@ -58,3 +60,6 @@ export function opContext(deps: {
 export function stepEnvironment(deps: { env?: NodeJS.ProcessEnv }): NodeJS.ProcessEnv {
   return deps.env ?? process.env
 }
+
+/** One thing the post step cleans up (the sandbox, the instance): what it is handed, and how long a stop may try. */
+export type Cleanup = (deps: CleanupDeps, state: ActionState, inputs: PostInputs, deadlineMs: number) => Promise<void>

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { retryUntil, type RetryContext } from '../client/retry.ts'
 import { isRateLimit, loadOctokit, statusOf, type Octokit } from '../github/octokit.ts'
 import { describeGitHubFailure, isTransientGitHub } from '../github/failure.ts'
-import type { GitHubRepository } from '../inputs/run-context.ts'
+import type { GitHubRepository } from '../inputs/job-environment.ts'
 
 /** What the sweep needs to know about one run. */
 export type RunVerdict =
@@ -21,10 +21,10 @@ export type RunVerdict =
 
 /** A 401 or 403 (or a rate limit): nothing may be stopped on a guess, so the sweep ends. */
 export class GitHubAccessError extends Error {
+  override readonly name = 'GitHubAccessError'
   readonly status: number
   constructor(status: number, message: string) {
     super(message)
-    this.name = 'GitHubAccessError'
     this.status = status
   }
 }

@@ -1,5 +1,5 @@
 /** The sweep's log lines and job summary: every candidate with its decision and reason, and the totals. */
-import type { GitHubRepository } from '../inputs/run-context.ts'
+import type { GitHubRepository } from '../inputs/job-environment.ts'
 import { summaryText, serviceText } from '../runtime/untrusted.ts'
 import type { Candidate } from './decide.ts'
 

@@ -5,10 +5,10 @@
  * fails with the script's status, also when the connection drops midway and
  * inside an image.
  */
-import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { commands, runStep, visibleText } from '../../scripts/lib/action-runner.ts'
+import { commands, runStep } from '../../scripts/lib/action-runner.ts'
 import { makeWorkspace, processesWith, runEnv } from '../harness/run-job.ts'
 import { canRun, inputs, job, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
 
@@ -16,62 +16,7 @@ useSshJob()
 let workspace = ''
 afterEach(() => rmSync(workspace, { recursive: true, force: true }))
 
-const SCRIPT = [
-  'echo "first line"',
-  'test -x tool.sh && ./tool.sh',
-  'test -L link && echo "link -> $(readlink link)"',
-  'test -e .git || echo "no .git"',
-  'cat src/data.txt',
-  'mkdir -p reports && echo "<testsuite/>" > reports/junit.xml',
-  'echo "::warning file=src/data.txt::from the program"',
-  'echo "to stderr" >&2',
-  'echo "token: $TOKEN_AS_WRITTEN"',
-  'exit 3',
-].join('\n')
-
 describe.skipIf(!canRun)('run', () => {
-  it('uploads the workspace, streams the output, brings the report back and fails with the script status; the post step stops the sandbox', async () => {
-    const service = await startEmulator()
-    workspace = makeWorkspace()
-    // The workflow author wrote the token into the script (as `${{ secrets.… }}` would): the log shows it masked.
-    const with_ = inputs({ run: SCRIPT.replace('$TOKEN_AS_WRITTEN', service.token), download: 'reports/, not-there' })
-    const main = await runStep('main', { inputs: with_, env: runEnv(workspace) })
-    expect(main.exitCode).toBe(1)
-    expect(main.outputs['exit-code']).toBe('3')
-    const lines = main.stdout.split('\n')
-    const shown = [
-      'first line',
-      'tool ran',
-      'link -> src/data.txt',
-      'no .git',
-      'data from the workspace',
-      '::warning file=src/data.txt::from the program',
-      'to stderr',
-    ]
-    const at = shown.map((line) => lines.indexOf(line))
-    expect(at.every((index) => index >= 0)).toBe(true)
-    expect([...at].sort((a, b) => a - b)).toEqual(at)
-    // The program's workflow command reaches the runner as written (as a run: step's would).
-    expect(commands(main, 'warning')).toContain('from the program')
-    expect(commands(main, 'error')).toContain('run exited with 3')
-    expect(commands(main, 'warning').join('\n')).toMatch(/download: 'not-there' was not found in ~\/workspace/)
-    expect(readFileSync(join(workspace, 'reports', 'junit.xml'), 'utf8')).toBe('<testsuite/>\n')
-    // Modes and symlinks arrived as they were; .git stayed home.
-    const home = service.sshService?.sandboxHost.home ?? ''
-    expect(statSync(join(home, 'workspace', 'tool.sh')).mode & 0o777).toBe(0o755)
-    expect(lstatSync(join(home, 'workspace', 'link')).isSymbolicLink()).toBe(true)
-    expect(readlinkSync(join(home, 'workspace', 'link'))).toBe('src/data.txt')
-    expect(existsSync(join(home, 'workspace', '.git'))).toBe(false)
-    expect(visibleText(main)).not.toContain(service.token)
-    expect(lines).toContain('token: ***')
-    expect(main.summary).toContain('**run** failed (exit 3); downloaded: reports.')
-
-    const id = main.outputs['sandbox-id'] ?? ''
-    const post = await runStep('post', { inputs: with_, env: runEnv(workspace), state: main.state })
-    expect(post.exitCode).toBe(0)
-    expect(service.stopRequestsFor(id)).toHaveLength(1)
-  })
-
   it("never uploads the step's private key directory, even when RUNNER_TEMP is inside the workspace", async () => {
     const service = await startEmulator()
     // No GITHUB_WORKSPACE: the step's directory is the workspace, and RUNNER_TEMP (temp/) is inside it.

@@ -9,7 +9,7 @@ import { ComputeClient } from '../../src/client/client.ts'
 import { runMain } from '../../src/main.ts'
 import type { SweepConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
-import { runContextFromEnv } from '../../src/inputs/run-context.ts'
+import { jobEnvironmentFromEnv } from '../../src/inputs/job-environment.ts'
 import { runSweep } from '../../src/modes/sweep.ts'
 import { generateSandboxName, parseGeneratedName } from '../../src/inputs/default-name.ts'
 import { describeGitHubFailure } from '../../src/github/failure.ts'
@@ -72,7 +72,7 @@ async function sweep(
 /** runSweep with a run lookup of the test's own (a short request timeout). */
 async function sweepWith(runLookup: RunLookup, clock: FakeClock): Promise<{ core: RecordingCore; error?: Error }> {
   const core = recordingCore({ 'api-token': TOKEN, 'base-url': BASE, mode: 'sweep', 'github-token': GITHUB_TOKEN })
-  const config = parseInputs((name) => core.getInput(name), runContextFromEnv(ENV)) as SweepConfig
+  const config = parseInputs((name) => core.getInput(name), jobEnvironmentFromEnv(ENV)) as SweepConfig
   try {
     await runSweep(config, {
       core,

@@ -6,7 +6,7 @@ import { isLoopbackHost } from '../client/url.ts'
 import type { NameSource } from './default-name.ts'
 import { aliasWrittenBefore, userSshConfigPath } from './ssh.ts'
 
-export interface RunContext extends NameSource {
+export interface JobEnvironment extends NameSource {
   /** Whether an earlier step of the job already wrote this ssh-alias (reads ~/.ssh/config). */
   aliasInUse?: (alias: string) => boolean
   /** GITHUB_REPOSITORY, GITHUB_API_URL, …: what mode: sweep needs. */
@@ -27,7 +27,7 @@ export interface GitHubRepository {
   serverUrl: string
 }
 
-export function runContextFromEnv(env: NodeJS.ProcessEnv = process.env): RunContext {
+export function jobEnvironmentFromEnv(env: NodeJS.ProcessEnv = process.env): JobEnvironment {
   return {
     repositoryId: env.GITHUB_REPOSITORY_ID,
     runId: env.GITHUB_RUN_ID,
