@@ -34567,7 +34567,7 @@ async function runInstance(config, deps, env) {
     (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .setTextOutput */ .Lb)(core, 'instance-uuid', created.uuid);
     if (key !== '') {
         // A key was sent back although none was expected (a public key was given): it still gets a private place.
-        const dir = (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .privateDirectory */ .Jt)(tempDir ?? (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerTemp */ .X5)(process.env));
+        const dir = (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .privateDirectory */ .Jt)(tempDir ?? (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerTemp */ .X5)(env));
         state.saveSecretDirectory(dir);
         const path = (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .writeSecretFile */ .AK)(dir, `instance-${identifier}-key`, key.endsWith('\n') ? key : `${key}\n`);
         state.saveSshKeyPath(path);

@@ -67,7 +67,7 @@ export async function runInstance(config: InstanceConfig, deps: StepDeps, env: N
   setTextOutput(core, 'instance-uuid', created.uuid)
   if (key !== '') {
     // A key was sent back although none was expected (a public key was given): it still gets a private place.
-    const dir = privateDirectory(tempDir ?? runnerTemp(process.env))
+    const dir = privateDirectory(tempDir ?? runnerTemp(env))
     state.saveSecretDirectory(dir)
     const path = writeSecretFile(dir, `instance-${identifier}-key`, key.endsWith('\n') ? key : `${key}\n`)
     state.saveSshKeyPath(path)
