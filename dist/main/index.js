@@ -37183,6 +37183,8 @@ const START = `set -e
 cd "$HOME/actions-runner"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
+# The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
+if [ "$(id -u)" = 0 ]; then RUNNER_ALLOW_RUNASROOT=1; export RUNNER_ALLOW_RUNASROOT; fi
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
 nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`;

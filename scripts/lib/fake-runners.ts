@@ -56,6 +56,8 @@ export interface RunnerAnswer {
 /** What run.sh does: the stand-in runner, in bash, with curl and base64 only. */
 const RUN_SH = `#!/bin/bash
 # A stand-in for actions/runner (tests only): one job, then it deregisters and exits.
+# As the released run-helper.sh: uid 0 is refused unless RUNNER_ALLOW_RUNASROOT is set (on stdout, exit 1).
+if [ "$(id -u)" -eq 0 ] && [ -z "\${RUNNER_ALLOW_RUNASROOT:-}" ]; then echo "Must not run interactively with sudo"; exit 1; fi
 cd "$(dirname "$0")" || exit 1
 mkdir -p _diag
 log="_diag/Runner_$(date +%Y%m%d-%H%M%S)-utc.log"

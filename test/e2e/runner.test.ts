@@ -4,7 +4,8 @@
  * release and a stand-in runner package), and the post step that waits for
  * the runner's one job, then stops the sandbox and deletes the registration.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { commands, runStep, visibleText, type StepResult } from '../../scripts/lib/action-runner.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
@@ -88,6 +89,31 @@ describe.skipIf(!canRun)('runner: true', () => {
     expect(runnerJob.github.paths()).toContain(`DELETE /repos/octo/repo/actions/runners/${runnerId}`)
     expect(runnerJob.github.runners.byId.get(runnerId)?.deleted).toBe(true)
   })
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "as root on the sandbox: the action sets RUNNER_ALLOW_RUNASROOT for run.sh; a run.sh that drops it shows the runner's refusal",
+    async () => {
+      // The stand-in package refuses uid 0 without the variable, as the released run-helper.sh does: the default test above
+      // only passes because the action sets it. Here a prepared image's run.sh drops it first.
+      const service = await setUpRunnerJob()
+      const runnerDir = join(service.sshService?.sandboxHost.home ?? '', 'actions-runner')
+      mkdirSync(runnerDir, { recursive: true })
+      const helper =
+        'if [ "$(id -u)" -eq 0 ] && [ -z "${RUNNER_ALLOW_RUNASROOT:-}" ]; then echo "Must not run interactively with sudo"; exit 1; fi'
+      writeFileSync(join(runnerDir, 'run.sh'), `#!/bin/bash\nunset RUNNER_ALLOW_RUNASROOT\n${helper}\n`, {
+        mode: 0o755,
+      })
+      const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })
+      expect(main.exitCode).toBe(1)
+      const group = main.stdout.slice(main.stdout.indexOf("::group::The runner's diagnostic log (last lines)"))
+      expect(group).toContain('Must not run interactively with sudo')
+      expect(commands(main, 'error').join('\n')).toMatch(
+        /the runner did not come online: run\.sh ended before the runner came online/,
+      )
+      const post = await runStep('post', { inputs: runnerInputs(), env: runnerEnv(), state: main.state })
+      expect(post.exitCode).toBe(0)
+    },
+  )
 
   it('a runner that never comes online: the diagnostic tail is shown, the step fails, the post step stops the sandbox', async () => {
     const service = await setUpRunnerJob()

@@ -3,7 +3,7 @@
  * registration, the stand-in package from the release with its checksum, and
  * its run.sh getting online, taking one job and deregistering.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -53,7 +53,7 @@ async function installPackage(): Promise<string> {
 function startRunner(home: string, jit: string) {
   const child = spawn('./run.sh', [], {
     cwd: home,
-    env: { PATH: process.env.PATH, ACTIONS_RUNNER_INPUT_JITCONFIG: jit },
+    env: { PATH: process.env.PATH, ACTIONS_RUNNER_INPUT_JITCONFIG: jit, RUNNER_ALLOW_RUNASROOT: '1' },
     stdio: 'ignore',
   })
   return new Promise<number | null>((resolve) => child.on('close', resolve))
@@ -66,6 +66,18 @@ async function until(check: () => Promise<boolean>, ms = 10_000) {
 }
 
 describe('fake GitHub runners', () => {
+  it.skipIf(process.getuid?.() !== 0)(
+    'the stand-in refuses uid 0 without RUNNER_ALLOW_RUNASROOT, on stdout, as the released runner',
+    async () => {
+      github = new FakeGitHub()
+      served = await github.serve()
+      const home = await installPackage()
+      const run = spawnSync('./run.sh', [], { cwd: home, env: { PATH: process.env.PATH }, encoding: 'utf8' })
+      expect(run.status).toBe(1)
+      expect(run.stdout).toBe('Must not run interactively with sudo\n')
+    },
+  )
+
   it('registers a JIT runner that gets online, takes one job and deregisters', async () => {
     github = new FakeGitHub()
     served = await github.serve()
