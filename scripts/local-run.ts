@@ -57,8 +57,11 @@ if (unexpected.length > 0) {
   )
 }
 
-// ssh=true: the emulator's certificate authority and a real sshd on loopback (where installed).
-const emulator = new Emulator({ provisioningMs: 1_500, generation, ssh: extra.ssh === 'true' })
+// Any input that needs SSH (ssh, run, runner, mode: connect) gets the emulator's certificate authority and a real
+// sshd on loopback (where installed).
+const needsSsh =
+  extra.ssh === 'true' || (extra.run ?? '').trim() !== '' || extra.runner === 'true' || extra.mode === 'connect'
+const emulator = new Emulator({ provisioningMs: 1_500, generation, ssh: needsSsh })
 const baseUrl = await emulator.start()
 const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }
 console.log(`Emulator (${generation}) at ${baseUrl}. Inputs: ${JSON.stringify({ ...inputs, 'api-token': '***' })}\n`)

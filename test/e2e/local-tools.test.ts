@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { distIsCurrent, sourceHash } from '../../scripts/source-hash.ts'
 import { ROOT } from '../../scripts/lib/action-runner.ts'
+import { canRun } from '../harness/ssh-job.ts'
 
 const npm = process.env.npm_execpath
 const npmCommand = (args: string[]) => (npm ? [process.execPath, [npm, ...args]] : ['npm', args]) as [string, string[]]
@@ -31,6 +32,16 @@ describe('npm start', () => {
     } finally {
       utimesSync(file, atime, mtime)
     }
+  })
+})
+
+describe('npm start with an input that needs SSH', () => {
+  it.skipIf(!canRun)('run=… starts the emulator with SSH, as a newcomer types it, without ssh=true', () => {
+    const [command, args] = npmCommand(['start', '--', 'run=echo hello from the sandbox'])
+    const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })
+    expect(result.status, result.stdout + result.stderr).toBe(0)
+    expect(result.stdout.split('\n')).toContain('hello from the sandbox')
+    expect(result.stdout).toContain('still live after the post step: 0')
   })
 })
 
