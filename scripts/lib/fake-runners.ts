@@ -7,11 +7,8 @@
  * for actions/runner whose run.sh honours ACTIONS_RUNNER_INPUT_JITCONFIG (or
  * --jitconfig), reports online over HTTP, waits for its job to end, and exits.
  */
-import { execFileSync } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { standInPackage } from './fake-runner-package.ts'
 
 export const RUNNER_VERSION = '2.330.0'
 
@@ -51,53 +48,6 @@ export interface RunnerAnswer {
   body: unknown
   /** Binary bodies (the package) go out as is. */
   raw?: Buffer
-}
-
-/** What run.sh does: the stand-in runner, in bash, with curl and base64 only. */
-const RUN_SH = `#!/bin/bash
-# A stand-in for actions/runner (tests only): one job, then it deregisters and exits.
-# As the released run-helper.sh: uid 0 is refused unless RUNNER_ALLOW_RUNASROOT is set (on stdout, exit 1).
-if [ "$(id -u)" -eq 0 ] && [ -z "\${RUNNER_ALLOW_RUNASROOT:-}" ]; then echo "Must not run interactively with sudo"; exit 1; fi
-cd "$(dirname "$0")" || exit 1
-mkdir -p _diag
-log="_diag/Runner_$(date +%Y%m%d-%H%M%S)-utc.log"
-jit="\${ACTIONS_RUNNER_INPUT_JITCONFIG:-}"
-[ "\${1:-}" = --jitconfig ] && jit="\${2:-}"
-if [ -z "$jit" ]; then echo "[RUNNER ERROR] no just-in-time configuration" >> "$log"; exit 1; fi
-config=$(printf '%s' "$jit" | base64 -d) || { echo "[RUNNER ERROR] unreadable configuration" >> "$log"; exit 1; }
-url=$(printf '%s' "$config" | sed -n 's/.*"url":"\\([^"]*\\)".*/\\1/p')
-secret=$(printf '%s' "$config" | sed -n 's/.*"secret":"\\([^"]*\\)".*/\\1/p')
-echo "[RUNNER] Connecting to $url" >> "$log"
-if ! curl -fsS -X POST -H "authorization: RunnerSecret $secret" "$url/_fake/runner/session" >> "$log" 2>&1; then
-  echo "[RUNNER ERROR] Failed to create a session with GitHub: the runner is not online" >> "$log"; exit 1
-fi
-echo "[RUNNER] Listening for Jobs" >> "$log"
-misses=0
-while :; do
-  state=$(curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/state" 2> /dev/null) || state=unreachable
-  case "$state" in
-    done|deleted) echo "[RUNNER] Job completed; the runner deregisters" >> "$log"; exit 0 ;;
-    unreachable) misses=$((misses + 1)); if [ "$misses" -ge 15 ]; then echo "[RUNNER ERROR] GitHub unreachable; exiting" >> "$log"; exit 1; fi ;;
-    *) misses=0 ;;
-  esac
-  sleep 0.3
-done
-`
-
-/** The stand-in package, actions-runner-linux-x64-<version>.tar.gz, and its SHA-256. */
-export function standInPackage(): { tarball: Buffer; sha256: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'fake-runner-'))
-  try {
-    writeFileSync(join(dir, 'run.sh'), RUN_SH)
-    chmodSync(join(dir, 'run.sh'), 0o755)
-    mkdirSync(join(dir, 'bin'))
-    writeFileSync(join(dir, 'bin', 'Runner.Listener'), 'stand-in\n')
-    execFileSync('tar', ['-C', dir, '-czf', join(dir, 'package.tar.gz'), 'run.sh', 'bin'])
-    const tarball = readFileSync(join(dir, 'package.tar.gz'))
-    return { tarball, sha256: createHash('sha256').update(tarball).digest('hex') }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
 }
 
 export class FakeRunners {

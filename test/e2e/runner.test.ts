@@ -68,6 +68,16 @@ describe.skipIf(!canRun)('runner: true', () => {
     expect(post.stdout).toMatch(/the registration is gone|its job ended/)
     expect(service.stopRequestsFor(id)).toHaveLength(1)
     expectJitNowhere(main, post)
+    // The runner's own progress, as the released layout prints it (run.sh > run-helper.sh > Runner.Listener);
+    // the listener sees its job's end at its next poll (0.3 s), which may come after the post step.
+    const outFile = join(service.sshService?.sandboxHost.home ?? '', 'actions-runner', 'gpu-sandbox-runner.out')
+    for (let waited = 0; waited < 50 && !readFileSync(outFile, 'utf8').includes('Exiting runner...'); waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const out = readFileSync(outFile, 'utf8')
+    expect(out).toMatch(
+      /√ Connected to GitHub\n.*Listening for Jobs\n.*Running job: gpu-tests\n.*Job gpu-tests completed with result: Succeeded\nRunner listener exit with 0 return code, stop the service, no retry needed\.\nExiting runner\.\.\./,
+    )
   })
 
   it('no job within runner-timeout: the post step stops the sandbox and deletes the registration', async () => {

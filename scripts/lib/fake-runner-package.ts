@@ -1,0 +1,97 @@
+/**
+ * The stand-in for the actions/runner package that the fake GitHub serves
+ * (tests only): run.sh, run-helper.sh.template and bin/Runner.Listener in
+ * bash, packed as actions-runner-linux-x64-<version>.tar.gz.
+ */
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * The stand-in package follows the released layout's observable behaviour (actions/runner,
+ * src/Misc/layoutroot): run.sh copies run-helper.sh.template to run-helper.sh and runs it in a loop
+ * (exit 2: again; anything else: "Exiting runner..."); run-helper.sh refuses uid 0 without
+ * RUNNER_ALLOW_RUNASROOT (on stdout, exit 1), runs bin/Runner.Listener and maps its exit code (2, 3, 4:
+ * restart; 0, 1, 5 and others: stop). The listener (bash, curl and base64 only) logs to
+ * _diag/Runner_<UTC yyyyMMdd-HHmmss>-utc.log and prints its progress on stdout.
+ */
+const RUN_SH = `#!/bin/bash
+# A stand-in for actions/runner's run.sh (tests only).
+DIR="$(cd "$(dirname "$0")" && pwd)"
+while :; do
+  cp -f "$DIR/run-helper.sh.template" "$DIR/run-helper.sh"
+  "$DIR/run-helper.sh" "$@"
+  if [ $? -eq 2 ]; then echo "Restarting runner..."; else echo "Exiting runner..."; exit 0; fi
+done
+`
+
+const RUN_HELPER = `#!/bin/bash
+# A stand-in for actions/runner's run-helper.sh.template (tests only).
+if [ "$(id -u)" -eq 0 ] && [ -z "\${RUNNER_ALLOW_RUNASROOT:-}" ]; then echo "Must not run interactively with sudo"; exit 1; fi
+DIR="$(cd "$(dirname "$0")" && pwd)"
+"$DIR/bin/Runner.Listener" run "$@"
+code=$?
+case "$code" in
+  0) echo "Runner listener exit with 0 return code, stop the service, no retry needed."; exit 0 ;;
+  1) echo "Runner listener exit with terminated error, stop the service, no retry needed."; exit 0 ;;
+  2) echo "Runner listener exit with retryable error, re-launch runner in 5 seconds."; sleep 5; exit 2 ;;
+  3|4) echo "Runner listener exit because of updating, re-launch runner after successful update"; exit 2 ;;
+  5) echo "Runner listener exit with Session Conflict error, stop the service, no retry needed."; exit 0 ;;
+  *) echo "Exiting with unknown error code: $code"; exit 0 ;;
+esac
+`
+
+const LISTENER = `#!/bin/bash
+# A stand-in for actions/runner's Runner.Listener (tests only): one job, then it deregisters and exits.
+cd "$(dirname "$0")/.." || exit 1
+mkdir -p _diag
+log="_diag/Runner_$(date -u +%Y%m%d-%H%M%S)-utc.log"
+jit="\${ACTIONS_RUNNER_INPUT_JITCONFIG:-}"
+[ "\${2:-}" = --jitconfig ] && jit="\${3:-}"
+if [ -z "$jit" ]; then echo "[RUNNER ERROR] no just-in-time configuration" >> "$log"; exit 1; fi
+config=$(printf '%s' "$jit" | base64 -d) || { echo "[RUNNER ERROR] unreadable configuration" >> "$log"; exit 1; }
+url=$(printf '%s' "$config" | sed -n 's/.*"url":"\\([^"]*\\)".*/\\1/p')
+secret=$(printf '%s' "$config" | sed -n 's/.*"secret":"\\([^"]*\\)".*/\\1/p')
+echo "[RUNNER] Connecting to $url" >> "$log"
+if ! curl -fsS -X POST -H "authorization: RunnerSecret $secret" "$url/_fake/runner/session" >> "$log" 2>&1; then
+  echo "[RUNNER ERROR] Failed to create a session with GitHub: the runner is not online" >> "$log"; exit 1
+fi
+echo "√ Connected to GitHub"
+echo "[RUNNER] Listening for Jobs" >> "$log"
+echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Listening for Jobs"
+misses=0; running=
+while :; do
+  state=$(curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/state" 2> /dev/null) || state=unreachable
+  case "$state" in
+    done|deleted)
+      [ -n "$running" ] && echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Job gpu-tests completed with result: Succeeded"
+      echo "[RUNNER] Job completed; the runner deregisters" >> "$log"; exit 0 ;;
+    busy)
+      misses=0
+      if [ -z "$running" ]; then running=1; echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Running job: gpu-tests"; fi ;;
+    unreachable) misses=$((misses + 1)); if [ "$misses" -ge 15 ]; then echo "[RUNNER ERROR] GitHub unreachable; exiting" >> "$log"; exit 1; fi ;;
+    *) misses=0 ;;
+  esac
+  sleep 0.3
+done
+`
+
+/** The stand-in package, actions-runner-linux-x64-<version>.tar.gz, and its SHA-256. */
+export function standInPackage(): { tarball: Buffer; sha256: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'fake-runner-'))
+  try {
+    mkdirSync(join(dir, 'bin'))
+    writeFileSync(join(dir, 'run.sh'), RUN_SH, { mode: 0o755 })
+    writeFileSync(join(dir, 'run-helper.sh.template'), RUN_HELPER, { mode: 0o755 })
+    writeFileSync(join(dir, 'bin', 'Runner.Listener'), LISTENER, { mode: 0o755 })
+    for (const file of ['run.sh', 'run-helper.sh.template', 'bin/Runner.Listener']) chmodSync(join(dir, file), 0o755)
+    const members = ['run.sh', 'run-helper.sh.template', 'bin']
+    execFileSync('tar', ['-C', dir, '-czf', join(dir, 'package.tar.gz'), ...members])
+    const tarball = readFileSync(join(dir, 'package.tar.gz'))
+    return { tarball, sha256: createHash('sha256').update(tarball).digest('hex') }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
