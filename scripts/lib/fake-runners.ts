@@ -8,7 +8,13 @@
  * --jitconfig), reports online over HTTP, waits for its job to end, and exits.
  */
 import { randomBytes } from 'node:crypto'
+import type { components, operations } from '@octokit/openapi-types'
 import { standInPackage } from './fake-runner-package.ts'
+
+/** GitHub's published REST schemas (@octokit/openapi-types, generated from its OpenAPI description): the answers are typed by them. */
+type GitHubSchema = components['schemas']
+type JobsAnswer =
+  operations['actions/list-jobs-for-workflow-run-attempt']['responses'][200]['content']['application/json']
 
 export const RUNNER_VERSION = '2.330.0'
 
@@ -92,7 +98,7 @@ export class FakeRunners {
   }
 
   /** A job as GitHub's REST API shows it (the fields of its `job` schema the tests need, and the usual others). */
-  private jobView(job: FakeJob, repository: string) {
+  private jobView(job: FakeJob, repository: string): GitHubSchema['job'] {
     const base = `https://api.github.test/repos/${repository}/actions`
     return {
       id: job.id,
@@ -126,17 +132,18 @@ export class FakeRunners {
     const perPage = Math.min(Number(query.get('per_page') ?? 30) || 30, 100)
     const page = Math.max(Number(query.get('page') ?? 1) || 1, 1)
     const jobs = all.slice((page - 1) * perPage, page * perPage).map((job) => this.jobView(job, repository))
-    return { status: 200, body: { total_count: all.length, jobs } }
+    const body: JobsAnswer = { total_count: all.length, jobs }
+    return { status: 200, body }
   }
 
-  private view(runner: FakeRunner) {
+  private view(runner: FakeRunner): GitHubSchema['runner'] {
     return {
       id: runner.id,
       name: this.answeredName ?? runner.name,
       os: 'Linux',
       status: runner.status,
       busy: runner.busy,
-      labels: runner.labels.map((name, i) => ({ id: i + 1, name, type: 'custom' })),
+      labels: runner.labels.map((name, i) => ({ id: i + 1, name, type: 'custom' as const })),
     }
   }
 
