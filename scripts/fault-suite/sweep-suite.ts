@@ -119,24 +119,14 @@ export async function runSweepScenario(scenario: SweepScenario): Promise<SweepOu
     if (wrongStops > 0) problems.push(`sent ${wrongStops} stops to sandboxes that are not orphans`)
     for (const id of others) if (!live.includes(id)) problems.push(`${id} is no longer live`)
     const orphanStops = emulator.stopRequestsFor(orphan).length
+    const errors = main.stdout.split('\n').filter((l) => l.startsWith('::error'))
+    const sweepFailed = main.exitCode !== 0 ? [`the sweep failed: ${errors.join(' ')}`] : []
     if (scenario.expect === 'stopped') {
       if (live.includes(orphan)) problems.push('the orphan is still live')
-      if (main.exitCode !== 0)
-        problems.push(
-          `the sweep failed: ${main.stdout
-            .split('\n')
-            .filter((l) => l.startsWith('::error'))
-            .join(' ')}`,
-        )
+      problems.push(...sweepFailed)
     } else if (scenario.expect === 'kept') {
       if (orphanStops > 0) problems.push('the orphan was stopped although GitHub never said its run was over')
-      if (main.exitCode !== 0)
-        problems.push(
-          `the sweep failed: ${main.stdout
-            .split('\n')
-            .filter((l) => l.startsWith('::error'))
-            .join(' ')}`,
-        )
+      problems.push(...sweepFailed)
     } else {
       if (orphanStops > 0) problems.push('a stop was sent after GitHub refused the token')
       if (main.exitCode === 0) problems.push('the sweep passed although GitHub refused the token')

@@ -11,6 +11,7 @@ import { Emulator } from '../../emulator/emulator.ts'
 import { plantArchive, plantHostileTar, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { ComputeClient } from '../../src/client/client.ts'
 import { runOnSandbox } from '../../src/modes/run-on-sandbox.ts'
+import type { SshTarget } from '../../src/remote/ssh-command.ts'
 import type { RunRequest } from '../../src/inputs/run.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { StepDeps } from '../../src/step/deps.ts'
@@ -59,6 +60,22 @@ const request = (workspace: string, script: string, extra: Partial<RunRequest> =
   workspace,
   ...extra,
 })
+
+/** Runs a job that prints 'started' and sleeps `seconds`; resolves once 'started' is shown, with the run still going. */
+async function longJobStarted(workspace: string, target: SshTarget, seconds: number, signal?: AbortSignal) {
+  const core = recordingCore()
+  const running = runOnSandbox(
+    deps(core, realClock, signal),
+    request(workspace, `echo started; sleep ${seconds}`, { upload: [] }),
+    SANDBOX.id,
+    target,
+    'host',
+  )
+  for (let waited = 0; !core.log.includes('started') && waited < 100; waited++)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  // Wrapped: an async function returning the promise itself would wait for the run to end.
+  return { running }
+}
 
 describe.skipIf(!canRun)('run, in process', () => {
   it('uploads, shows the output line by line, downloads, and sets exit-code', async () => {
@@ -135,16 +152,7 @@ describe.skipIf(!canRun)('run, in process', () => {
 
   it('a follow whose connections fail while the sandbox is gone ends at once, saying so', async () => {
     const { workspace, target } = await setUp()
-    const core = recordingCore()
-    const running = runOnSandbox(
-      deps(core),
-      request(workspace, 'echo started; sleep 20', { upload: [] }),
-      SANDBOX.id,
-      target,
-      'host',
-    )
-    for (let waited = 0; !core.log.includes('started') && waited < 100; waited++)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+    const { running } = await longJobStarted(workspace, target, 20)
     // The sandbox ends (its TTL, a stop from elsewhere): the service says so, and its SSH port answers no more.
     await client.stopSandbox(SANDBOX.id)
     for (let waited = 0; (await client.getSandbox(SANDBOX.id)).status !== 'finished' && waited < 50; waited++)
@@ -275,17 +283,8 @@ describe.skipIf(!canRun)('run, in process', () => {
 
   it('a cancelled step stops following at once', async () => {
     const { workspace, target } = await setUp()
-    const core = recordingCore()
     const controller = new AbortController()
-    const running = runOnSandbox(
-      deps(core, realClock, controller.signal),
-      request(workspace, 'echo started; sleep 30', { upload: [] }),
-      SANDBOX.id,
-      target,
-      'host',
-    )
-    for (let waited = 0; !core.log.includes('started') && waited < 100; waited++)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+    const { running } = await longJobStarted(workspace, target, 30, controller.signal)
     const cancelledAt = Date.now()
     controller.abort(new Error('cancelled by SIGTERM'))
     await expect(running).rejects.toThrow()
