@@ -32529,7 +32529,7 @@ const actionsCore = {
     endGroup: endGroup,
     // Not safeLogText: this is the workflow author's program, whose `::error file=…::` lines must work
     // (program-output.ts).
-    programLine: (line) => process.stdout.write(`${(0,program_output/* programText */.Q3)(line)}\n`),
+    programLine: (line) => process.stdout.write(`${(0,program_output/* programText */.Q)(line)}\n`),
     appendSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
             return;
@@ -35783,10 +35783,8 @@ class Lander {
     /** What is at `target` may be replaced by a file or a link: nothing, a file or a link; never a directory. */
     clear(target) {
         const there = statOf(target);
-        if (there?.isDirectory()) {
-            this.refuse(target, 'a directory in the workspace is in the way');
-            return false;
-        }
+        if (there?.isDirectory())
+            return this.refuse(target, 'a directory in the workspace is in the way');
         (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(target), { recursive: true });
         if (there)
             (0,external_node_fs_.unlinkSync)(target);
@@ -35849,11 +35847,13 @@ function landDownloads(staging, workspace, paths, keepOut) {
 
 ;// CONCATENATED MODULE: ./build/src/remote/transfer.js
 /**
- * `upload` and `download`: a tar stream over the action's SSH connection, the
- * local tar's pipe handed straight to ssh (no copy through this process), so
- * it runs as fast as a bare `tar | ssh`. `.git` is never uploaded; modes and
- * symlinks are kept. With `image` the files pass through a staging directory
- * on the host and `docker cp` (scripts.ts).
+ * `upload` and `download`: a tar stream over the action's SSH connection.
+ * Upload hands the local tar's pipe straight to ssh (no copy through this
+ * process), so it runs as fast as a bare `tar | ssh`; `.git` is never
+ * uploaded; modes and symlinks are kept. Download passes through this process,
+ * which counts the bytes against download-limit on their way to tar. With
+ * `image` the files pass through a staging directory on the host and
+ * `docker cp` (scripts.ts).
  */
 
 
@@ -36094,7 +36094,7 @@ async function runJob(deps, context, request, workdir) {
         `as job ${runId} (pid ${pid}) that survives a dropped connection; ` +
         `its output follows.`);
     const began = clock.now();
-    const commands = new program_output/* ProgramCommands */.JW();
+    const commands = new program_output/* ProgramCommands */.J();
     let end;
     try {
         end = await followJob(context, runId, (line) => {
@@ -37389,12 +37389,11 @@ function isInside(root, path) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   JW: () => (/* binding */ ProgramCommands),
-/* harmony export */   Q3: () => (/* binding */ programText)
+/* harmony export */   J: () => (/* binding */ ProgramCommands),
+/* harmony export */   Q: () => (/* binding */ programText)
 /* harmony export */ });
-/* unused harmony exports RUNNER_COMMANDS, ordinalName */
-/* harmony import */ var _runner_whitespace_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(65758);
-/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
+/* harmony import */ var _runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2928);
+/* harmony import */ var _untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
 /**
  * The lines of the workflow author's own program (`run`) on their way to the
  * step log. They are shown as a `run:` step shows its output, workflow
@@ -37412,7 +37411,7 @@ function isInside(root, path) {
  *
  * Lines are read the way the runner reads them (actions/runner,
  * src/Runner.Common/ActionCommand.cs): `::name props::data` after the white
- * space it trims at a line's start (runner-whitespace.ts: .NET's set, which
+ * space it trims at a line's start (runner-syntax.ts: .NET's set, which
  * counts U+0085), the name ending at the first space; `##[name props]data`
  * from the first `##[` anywhere. A line ends at `\n`, `\r\n` or a bare `\r`.
  * Names are compared with .NET's OrdinalIgnoreCase, under which `ſ` (U+017F)
@@ -37422,24 +37421,6 @@ function isInside(root, path) {
 
 const WORD_JOINER = '\u2060';
 const STATE_WRITERS = new Set(['save-state', 'set-output']);
-/** The runner's commands (ActionCommandManager: stop-commands and the command extensions). */
-const RUNNER_COMMANDS = new Set([
-    'stop-commands',
-    'set-env',
-    'set-output',
-    'save-state',
-    'add-mask',
-    'add-path',
-    'add-matcher',
-    'remove-matcher',
-    'debug',
-    'warning',
-    'error',
-    'notice',
-    'group',
-    'endgroup',
-    'echo',
-]);
 /**
  * A stop token a later `::token::` can match, and that names no command: the
  * runner waits for any other forever, and on resuming removes the token from
@@ -37447,18 +37428,11 @@ const RUNNER_COMMANDS = new Set([
  * every later mask).
  */
 function closable(token) {
-    return /^[A-Za-z0-9._-]+$/.test(token) && !RUNNER_COMMANDS.has(ordinalName(token));
-}
-/** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
-function ordinalName(name) {
-    return name
-        .replace(/\u017f/g, 's')
-        .replace(/\u0131/g, 'i')
-        .toLowerCase();
+    return /^[A-Za-z0-9._-]+$/.test(token) && !_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .RUNNER_COMMANDS */ .s2.has((0,_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .ordinalName */ .Ju)(token));
 }
 /** `::name …::data` at the segment's start, after the runner's white space (TryParseV2). */
 function v2Command(segment) {
-    const trimmed = (0,_runner_whitespace_js__WEBPACK_IMPORTED_MODULE_1__/* .trimRunnerStart */ .vV)(segment);
+    const trimmed = (0,_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .trimRunnerStart */ .vV)(segment);
     if (!trimmed.startsWith('::'))
         return undefined;
     const end = trimmed.indexOf('::', 2);
@@ -37487,7 +37461,7 @@ function v1Commands(segment) {
 }
 /** Whether the runner must not act on this command here: a state writer, or a stop no token can close. */
 function mustDefuse({ name, data }) {
-    const command = ordinalName(name);
+    const command = (0,_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .ordinalName */ .Ju)(name);
     return STATE_WRITERS.has(command) || (command === 'stop-commands' && !closable(data));
 }
 function defuse(segment) {
@@ -37500,7 +37474,7 @@ function defuse(segment) {
 }
 /** One line of the program's output as the step log gets it. */
 function programText(line) {
-    return (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutRegisteredSecrets */ .Km)(line).split('\r').map(defuse).join('\r');
+    return (0,_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .withoutRegisteredSecrets */ .Km)(line).split('\r').map(defuse).join('\r');
 }
 /** The command the runner would read in `segment` when `known` are its commands (TryParseV2, else TryParse). */
 function commandIn(segment, known) {
@@ -37515,16 +37489,16 @@ class ProgramCommands {
     stopToken;
     see(line) {
         // While stopped, the runner counts the token among its commands.
-        const known = (name) => RUNNER_COMMANDS.has(ordinalName(name)) ||
-            (this.stopToken !== undefined && ordinalName(name) === ordinalName(this.stopToken));
+        const known = (name) => _runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .RUNNER_COMMANDS */ .s2.has((0,_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .ordinalName */ .Ju)(name)) ||
+            (this.stopToken !== undefined && (0,_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .ordinalName */ .Ju)(name) === (0,_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .ordinalName */ .Ju)(this.stopToken));
         for (const segment of programText(line).split('\r')) {
             const command = commandIn(segment, known);
             if (!command)
                 continue;
-            const name = ordinalName(command.name);
+            const name = (0,_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .ordinalName */ .Ju)(command.name);
             if (this.stopToken === undefined && name === 'stop-commands')
                 this.stopToken = command.data;
-            else if (this.stopToken !== undefined && name === ordinalName(this.stopToken))
+            else if (this.stopToken !== undefined && name === (0,_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .ordinalName */ .Ju)(this.stopToken))
                 this.stopToken = undefined;
         }
     }
@@ -37537,29 +37511,62 @@ class ProgramCommands {
 
 /***/ }),
 
-/***/ 65758:
+/***/ 2928:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Br: () => (/* binding */ LEADING_WHITESPACE),
+/* harmony export */   Ju: () => (/* binding */ ordinalName),
+/* harmony export */   s2: () => (/* binding */ RUNNER_COMMANDS),
 /* harmony export */   vV: () => (/* binding */ trimRunnerStart)
 /* harmony export */ });
 /* unused harmony export RUNNER_WHITESPACE */
 /**
- * The white space the GitHub runner skips before `::` at a line's start.
- * actions/runner, src/Runner.Common/ActionCommand.cs, TryParseV2:
- * `message = message.TrimStart();` — .NET's TrimStart removes every character
- * for which `char.IsWhiteSpace` is true: U+0009–U+000D, U+0020, U+0085,
- * U+00A0 and the Unicode space, line and paragraph separators (Zs, Zl, Zp).
- * JavaScript's `\s` differs both ways (it lacks U+0085 and adds U+FEFF), so
- * the output filter and the tests' runner emulation both use this set.
+ * How the GitHub runner reads a workflow command, as far as the output filter
+ * (program-output.ts), the sanitiser (untrusted.ts) and the tests' runner
+ * emulation (scripts/lib/runner-commands.ts) must agree on it. From
+ * actions/runner, src/Runner.Common/ActionCommand.cs and
+ * src/Runner.Worker/ActionCommandManager.cs.
+ */
+/**
+ * The white space skipped before `::` at a line's start. TryParseV2 does
+ * `message = message.TrimStart();`, and .NET's TrimStart removes every
+ * character for which `char.IsWhiteSpace` is true: U+0009–U+000D, U+0020,
+ * U+0085, U+00A0 and the Unicode space, line and paragraph separators (Zs, Zl,
+ * Zp). JavaScript's `\s` differs both ways (it lacks U+0085 and adds U+FEFF).
  */
 const RUNNER_WHITESPACE = '\\u0009-\\u000d\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 /** Leading runner white space, as a regular expression source (`[…]*`). */
 const LEADING_WHITESPACE = `[${RUNNER_WHITESPACE}]*`;
+const LEADING = new RegExp(`^${LEADING_WHITESPACE}`);
 /** The line without the white space the runner trims at its start. */
 function trimRunnerStart(line) {
-    return line.replace(new RegExp(`^${LEADING_WHITESPACE}`), '');
+    return line.replace(LEADING, '');
+}
+/** The runner's commands (ActionCommandManager: stop-commands and the command extensions it registers). */
+const RUNNER_COMMANDS = new Set([
+    'stop-commands',
+    'set-env',
+    'set-output',
+    'save-state',
+    'add-mask',
+    'add-path',
+    'add-matcher',
+    'remove-matcher',
+    'debug',
+    'warning',
+    'error',
+    'notice',
+    'group',
+    'endgroup',
+    'echo',
+]);
+/** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
+function ordinalName(name) {
+    return name
+        .replace(/\u017f/g, 's')
+        .replace(/\u0131/g, 'i')
+        .toLowerCase();
 }
 
 
@@ -37576,7 +37583,7 @@ function trimRunnerStart(line) {
 /* harmony export */   g5: () => (/* binding */ summaryText)
 /* harmony export */ });
 /* unused harmony exports forgetSecrets, SERVICE_TEXT_LIMIT, scrubSecrets */
-/* harmony import */ var _runner_whitespace_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(65758);
+/* harmony import */ var _runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2928);
 /**
  * Everything the service says is untrusted text. This module is the one way
  * such text reaches a log line, an annotation or the job summary:
@@ -37590,7 +37597,7 @@ function trimRunnerStart(line) {
  *   (no tag, link, image, code span, emphasis, math or cell break survives).
  *
  * The runner reads a workflow command from `::name::` at the start of a line
- * (after the white space it trims: runner-whitespace.ts), where a line ends at `\n`, `\r\n` or a bare `\r`,
+ * (after the white space it trims: runner-syntax.ts), where a line ends at `\n`, `\r\n` or a bare `\r`,
  * and from `##[name]` anywhere in a line.
  */
 
@@ -37630,7 +37637,7 @@ function withoutRegisteredSecrets(line) {
         clean = clean.split(secret).join('***');
     return clean;
 }
-const LINE_START_COMMAND = new RegExp(`^(${_runner_whitespace_js__WEBPACK_IMPORTED_MODULE_0__/* .LEADING_WHITESPACE */ .Br}):(?=:)`);
+const LINE_START_COMMAND = new RegExp(`^(${_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .LEADING_WHITESPACE */ .Br}):(?=:)`);
 /** `::x::` at a line start (after the runner's white space) and `##[x]` anywhere can no longer be read as commands. */
 function defuseCommands(line) {
     return line.replace(/##\[/g, '#\u2060#[').replace(LINE_START_COMMAND, '$1:\u2060');

@@ -29193,6 +29193,7 @@ class ClaimWatch {
     github;
     saved;
     run;
+    windowMs = claimWindowMs();
     constructor(deps, github, saved, run) {
         this.deps = deps;
         this.github = github;
@@ -29224,8 +29225,8 @@ class ClaimWatch {
             return undefined;
         const now = this.deps.clock.now();
         this.unclaimedSince ??= now;
-        return now - this.unclaimedSince >= claimWindowMs()
-            ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(claimWindowMs())} no job of this run named it`)
+        return now - this.unclaimedSince >= this.windowMs
+            ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(this.windowMs)} no job of this run named it`)
             : undefined;
     }
     /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
@@ -29240,7 +29241,7 @@ class ClaimWatch {
             `The sandbox is stopped and the registration deleted. The runner's ` +
             `label is built from public values, so a workflow that someone else ` +
             `can queue (a fork's pull request in a public repository) may ask ` +
-            `for it; restrict the runner group to selected workflows (docs/usage.md#runner-mode).`);
+            `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
     }
 }
 /** One poll: the runner, undefined when gone, or 'stop' when GitHub cannot be asked any more. */
@@ -33581,8 +33582,8 @@ function getIDToken(aud) {
 //# sourceMappingURL=core.js.map
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var step_summary = __nccwpck_require__(9128);
-// EXTERNAL MODULE: ./build/src/runtime/runner-whitespace.js
-var runner_whitespace = __nccwpck_require__(5758);
+// EXTERNAL MODULE: ./build/src/runtime/runner-syntax.js
+var runner_syntax = __nccwpck_require__(2928);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(4120);
 ;// CONCATENATED MODULE: ./build/src/runtime/program-output.js
@@ -33603,7 +33604,7 @@ var untrusted = __nccwpck_require__(4120);
  *
  * Lines are read the way the runner reads them (actions/runner,
  * src/Runner.Common/ActionCommand.cs): `::name props::data` after the white
- * space it trims at a line's start (runner-whitespace.ts: .NET's set, which
+ * space it trims at a line's start (runner-syntax.ts: .NET's set, which
  * counts U+0085), the name ending at the first space; `##[name props]data`
  * from the first `##[` anywhere. A line ends at `\n`, `\r\n` or a bare `\r`.
  * Names are compared with .NET's OrdinalIgnoreCase, under which `ſ` (U+017F)
@@ -33613,24 +33614,6 @@ var untrusted = __nccwpck_require__(4120);
 
 const WORD_JOINER = '\u2060';
 const STATE_WRITERS = new Set(['save-state', 'set-output']);
-/** The runner's commands (ActionCommandManager: stop-commands and the command extensions). */
-const RUNNER_COMMANDS = new Set([
-    'stop-commands',
-    'set-env',
-    'set-output',
-    'save-state',
-    'add-mask',
-    'add-path',
-    'add-matcher',
-    'remove-matcher',
-    'debug',
-    'warning',
-    'error',
-    'notice',
-    'group',
-    'endgroup',
-    'echo',
-]);
 /**
  * A stop token a later `::token::` can match, and that names no command: the
  * runner waits for any other forever, and on resuming removes the token from
@@ -33638,18 +33621,11 @@ const RUNNER_COMMANDS = new Set([
  * every later mask).
  */
 function closable(token) {
-    return /^[A-Za-z0-9._-]+$/.test(token) && !RUNNER_COMMANDS.has(ordinalName(token));
-}
-/** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
-function ordinalName(name) {
-    return name
-        .replace(/\u017f/g, 's')
-        .replace(/\u0131/g, 'i')
-        .toLowerCase();
+    return /^[A-Za-z0-9._-]+$/.test(token) && !runner_syntax/* RUNNER_COMMANDS */.s2.has((0,runner_syntax/* ordinalName */.Ju)(token));
 }
 /** `::name …::data` at the segment's start, after the runner's white space (TryParseV2). */
 function v2Command(segment) {
-    const trimmed = (0,runner_whitespace/* trimRunnerStart */.vV)(segment);
+    const trimmed = (0,runner_syntax/* trimRunnerStart */.vV)(segment);
     if (!trimmed.startsWith('::'))
         return undefined;
     const end = trimmed.indexOf('::', 2);
@@ -33678,7 +33654,7 @@ function v1Commands(segment) {
 }
 /** Whether the runner must not act on this command here: a state writer, or a stop no token can close. */
 function mustDefuse({ name, data }) {
-    const command = ordinalName(name);
+    const command = (0,runner_syntax/* ordinalName */.Ju)(name);
     return STATE_WRITERS.has(command) || (command === 'stop-commands' && !closable(data));
 }
 function defuse(segment) {
@@ -35644,29 +35620,62 @@ const realClock = {
 
 /***/ }),
 
-/***/ 5758:
+/***/ 2928:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Br: () => (/* binding */ LEADING_WHITESPACE),
+/* harmony export */   Ju: () => (/* binding */ ordinalName),
+/* harmony export */   s2: () => (/* binding */ RUNNER_COMMANDS),
 /* harmony export */   vV: () => (/* binding */ trimRunnerStart)
 /* harmony export */ });
 /* unused harmony export RUNNER_WHITESPACE */
 /**
- * The white space the GitHub runner skips before `::` at a line's start.
- * actions/runner, src/Runner.Common/ActionCommand.cs, TryParseV2:
- * `message = message.TrimStart();` — .NET's TrimStart removes every character
- * for which `char.IsWhiteSpace` is true: U+0009–U+000D, U+0020, U+0085,
- * U+00A0 and the Unicode space, line and paragraph separators (Zs, Zl, Zp).
- * JavaScript's `\s` differs both ways (it lacks U+0085 and adds U+FEFF), so
- * the output filter and the tests' runner emulation both use this set.
+ * How the GitHub runner reads a workflow command, as far as the output filter
+ * (program-output.ts), the sanitiser (untrusted.ts) and the tests' runner
+ * emulation (scripts/lib/runner-commands.ts) must agree on it. From
+ * actions/runner, src/Runner.Common/ActionCommand.cs and
+ * src/Runner.Worker/ActionCommandManager.cs.
+ */
+/**
+ * The white space skipped before `::` at a line's start. TryParseV2 does
+ * `message = message.TrimStart();`, and .NET's TrimStart removes every
+ * character for which `char.IsWhiteSpace` is true: U+0009–U+000D, U+0020,
+ * U+0085, U+00A0 and the Unicode space, line and paragraph separators (Zs, Zl,
+ * Zp). JavaScript's `\s` differs both ways (it lacks U+0085 and adds U+FEFF).
  */
 const RUNNER_WHITESPACE = '\\u0009-\\u000d\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 /** Leading runner white space, as a regular expression source (`[…]*`). */
 const LEADING_WHITESPACE = `[${RUNNER_WHITESPACE}]*`;
+const LEADING = new RegExp(`^${LEADING_WHITESPACE}`);
 /** The line without the white space the runner trims at its start. */
 function trimRunnerStart(line) {
-    return line.replace(new RegExp(`^${LEADING_WHITESPACE}`), '');
+    return line.replace(LEADING, '');
+}
+/** The runner's commands (ActionCommandManager: stop-commands and the command extensions it registers). */
+const RUNNER_COMMANDS = new Set([
+    'stop-commands',
+    'set-env',
+    'set-output',
+    'save-state',
+    'add-mask',
+    'add-path',
+    'add-matcher',
+    'remove-matcher',
+    'debug',
+    'warning',
+    'error',
+    'notice',
+    'group',
+    'endgroup',
+    'echo',
+]);
+/** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
+function ordinalName(name) {
+    return name
+        .replace(/\u017f/g, 's')
+        .replace(/\u0131/g, 'i')
+        .toLowerCase();
 }
 
 
@@ -35683,7 +35692,7 @@ function trimRunnerStart(line) {
 /* harmony export */   g5: () => (/* binding */ summaryText)
 /* harmony export */ });
 /* unused harmony exports forgetSecrets, SERVICE_TEXT_LIMIT, scrubSecrets */
-/* harmony import */ var _runner_whitespace_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5758);
+/* harmony import */ var _runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2928);
 /**
  * Everything the service says is untrusted text. This module is the one way
  * such text reaches a log line, an annotation or the job summary:
@@ -35697,7 +35706,7 @@ function trimRunnerStart(line) {
  *   (no tag, link, image, code span, emphasis, math or cell break survives).
  *
  * The runner reads a workflow command from `::name::` at the start of a line
- * (after the white space it trims: runner-whitespace.ts), where a line ends at `\n`, `\r\n` or a bare `\r`,
+ * (after the white space it trims: runner-syntax.ts), where a line ends at `\n`, `\r\n` or a bare `\r`,
  * and from `##[name]` anywhere in a line.
  */
 
@@ -35737,7 +35746,7 @@ function withoutRegisteredSecrets(line) {
         clean = clean.split(secret).join('***');
     return clean;
 }
-const LINE_START_COMMAND = new RegExp(`^(${_runner_whitespace_js__WEBPACK_IMPORTED_MODULE_0__/* .LEADING_WHITESPACE */ .Br}):(?=:)`);
+const LINE_START_COMMAND = new RegExp(`^(${_runner_syntax_js__WEBPACK_IMPORTED_MODULE_0__/* .LEADING_WHITESPACE */ .Br}):(?=:)`);
 /** `::x::` at a line start (after the runner's white space) and `##[x]` anywhere can no longer be read as commands. */
 function defuseCommands(line) {
     return line.replace(/##\[/g, '#\u2060#[').replace(LINE_START_COMMAND, '$1:\u2060');

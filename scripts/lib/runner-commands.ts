@@ -9,12 +9,13 @@
  * GITHUB_OUTPUT files, read after the step, win over them).
  *
  * A line ends at `\n`, `\r\n` or a bare `\r` (StreamReader.ReadLine). The
- * `::` form is read after `TrimStart()`, which trims .NET's white space (the
- * set shared with the output filter: src/runtime/runner-whitespace.ts); the
+ * `::` form is read after `TrimStart()`, which trims .NET's white space; the
  * `##[` form from the first `##[` anywhere. Names are compared with
- * OrdinalIgnoreCase (ſ is an s, ı an i).
+ * OrdinalIgnoreCase (ſ is an s, ı an i). The white-space set, the command
+ * names and that comparison are shared with the output filter
+ * (src/runtime/runner-syntax.ts); the parsing here is the port's own.
  */
-import { trimRunnerStart } from '../../src/runtime/runner-whitespace.ts'
+import { ordinalName as ordinal, RUNNER_COMMANDS, trimRunnerStart } from '../../src/runtime/runner-syntax.ts'
 
 export interface RunnerCommand {
   name: string
@@ -30,31 +31,6 @@ export interface RunnerReading {
   /** Lines the runner printed without acting on them because commands were stopped. */
   linesWhileStopped: string[]
 }
-
-/** The runner's commands: stop-commands and its command extensions. */
-const COMMANDS = [
-  'stop-commands',
-  'set-env',
-  'set-output',
-  'save-state',
-  'add-mask',
-  'add-path',
-  'add-matcher',
-  'remove-matcher',
-  'debug',
-  'warning',
-  'error',
-  'notice',
-  'group',
-  'endgroup',
-  'echo',
-]
-
-const ordinal = (name: string) =>
-  name
-    .replace(/\u017f/g, 's')
-    .replace(/\u0131/g, 'i')
-    .toLowerCase()
 
 function unescape(text: string, pairs: [string, string][]): string {
   return pairs.reduce((value, [escaped, plain]) => value.split(escaped).join(plain), text)
@@ -121,7 +97,7 @@ function parseV1(line: string, known: Set<string>): RunnerCommand | undefined {
 /** How the runner reads a step's stdout, line by line. */
 export function readStdout(stdout: string): RunnerReading {
   const reading: RunnerReading = { acted: [], linesWhileStopped: [] }
-  const known = new Set(COMMANDS)
+  const known = new Set(RUNNER_COMMANDS)
   let stopToken: string | undefined
   for (const line of stdout.split(/\r\n|\r|\n/)) {
     const command = parseV2(line, known) ?? parseV1(line, known)

@@ -64,6 +64,7 @@ class ClaimWatch {
   private readonly github: RunnerRegistry
   private readonly saved: SavedRunner
   private readonly run: WorkflowRun
+  private readonly windowMs = claimWindowMs()
   constructor(deps: CleanupDeps, github: RunnerRegistry, saved: SavedRunner, run: WorkflowRun) {
     this.deps = deps
     this.github = github
@@ -98,8 +99,8 @@ class ClaimWatch {
     if (this.claimed || (await this.named()) !== false) return undefined
     const now = this.deps.clock.now()
     this.unclaimedSince ??= now
-    return now - this.unclaimedSince >= claimWindowMs()
-      ? this.taken(`GitHub showed it busy, and for ${formatDuration(claimWindowMs())} no job of this run named it`)
+    return now - this.unclaimedSince >= this.windowMs
+      ? this.taken(`GitHub showed it busy, and for ${formatDuration(this.windowMs)} no job of this run named it`)
       : undefined
   }
 
@@ -116,7 +117,7 @@ class ClaimWatch {
       `The sandbox is stopped and the registration deleted. The runner's ` +
       `label is built from public values, so a workflow that someone else ` +
       `can queue (a fork's pull request in a public repository) may ask ` +
-      `for it; restrict the runner group to selected workflows (docs/usage.md#runner-mode).`
+      `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`
     )
   }
 }

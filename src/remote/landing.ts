@@ -68,7 +68,7 @@ interface Planned {
  * system could not resolve it either (a loop, `..` after a missing directory,
  * a file in the middle).
  */
-export function realLocation(path: string, planned?: Planned): string | undefined {
+function realLocation(path: string, planned?: Planned): string | undefined {
   const pending = path.split(sep).filter((part) => part !== '')
   let resolved: string = sep
   let missing = false
@@ -169,10 +169,7 @@ class Lander {
   /** What is at `target` may be replaced by a file or a link: nothing, a file or a link; never a directory. */
   private clear(target: string): boolean {
     const there = statOf(target)
-    if (there?.isDirectory()) {
-      this.refuse(target, 'a directory in the workspace is in the way')
-      return false
-    }
+    if (there?.isDirectory()) return this.refuse(target, 'a directory in the workspace is in the way')
     mkdirSync(dirname(target), { recursive: true })
     if (there) unlinkSync(target)
     return true

@@ -1,9 +1,11 @@
 /**
- * `upload` and `download`: a tar stream over the action's SSH connection, the
- * local tar's pipe handed straight to ssh (no copy through this process), so
- * it runs as fast as a bare `tar | ssh`. `.git` is never uploaded; modes and
- * symlinks are kept. With `image` the files pass through a staging directory
- * on the host and `docker cp` (scripts.ts).
+ * `upload` and `download`: a tar stream over the action's SSH connection.
+ * Upload hands the local tar's pipe straight to ssh (no copy through this
+ * process), so it runs as fast as a bare `tar | ssh`; `.git` is never
+ * uploaded; modes and symlinks are kept. Download passes through this process,
+ * which counts the bytes against download-limit on their way to tar. With
+ * `image` the files pass through a staging directory on the host and
+ * `docker cp` (scripts.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'

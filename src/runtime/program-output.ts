@@ -15,35 +15,17 @@
  *
  * Lines are read the way the runner reads them (actions/runner,
  * src/Runner.Common/ActionCommand.cs): `::name props::data` after the white
- * space it trims at a line's start (runner-whitespace.ts: .NET's set, which
+ * space it trims at a line's start (runner-syntax.ts: .NET's set, which
  * counts U+0085), the name ending at the first space; `##[name props]data`
  * from the first `##[` anywhere. A line ends at `\n`, `\r\n` or a bare `\r`.
  * Names are compared with .NET's OrdinalIgnoreCase, under which `ſ` (U+017F)
  * is an `s` and `ı` (U+0131) an `i`.
  */
-import { trimRunnerStart } from './runner-whitespace.ts'
+import { ordinalName, RUNNER_COMMANDS, trimRunnerStart } from './runner-syntax.ts'
 import { withoutRegisteredSecrets } from './untrusted.ts'
 
 const WORD_JOINER = '\u2060'
 const STATE_WRITERS = new Set(['save-state', 'set-output'])
-/** The runner's commands (ActionCommandManager: stop-commands and the command extensions). */
-export const RUNNER_COMMANDS = new Set([
-  'stop-commands',
-  'set-env',
-  'set-output',
-  'save-state',
-  'add-mask',
-  'add-path',
-  'add-matcher',
-  'remove-matcher',
-  'debug',
-  'warning',
-  'error',
-  'notice',
-  'group',
-  'endgroup',
-  'echo',
-])
 
 /**
  * A stop token a later `::token::` can match, and that names no command: the
@@ -53,14 +35,6 @@ export const RUNNER_COMMANDS = new Set([
  */
 function closable(token: string): boolean {
   return /^[A-Za-z0-9._-]+$/.test(token) && !RUNNER_COMMANDS.has(ordinalName(token))
-}
-
-/** A command name as .NET's OrdinalIgnoreCase compares it (ſ and ı have ASCII capitals). */
-export function ordinalName(name: string): string {
-  return name
-    .replace(/\u017f/g, 's')
-    .replace(/\u0131/g, 'i')
-    .toLowerCase()
 }
 
 interface Found {

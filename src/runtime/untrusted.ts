@@ -11,11 +11,11 @@
  *   (no tag, link, image, code span, emphasis, math or cell break survives).
  *
  * The runner reads a workflow command from `::name::` at the start of a line
- * (after the white space it trims: runner-whitespace.ts), where a line ends at `\n`, `\r\n` or a bare `\r`,
+ * (after the white space it trims: runner-syntax.ts), where a line ends at `\n`, `\r\n` or a bare `\r`,
  * and from `##[name]` anywhere in a line.
  */
 
-import { LEADING_WHITESPACE } from './runner-whitespace.ts'
+import { LEADING_WHITESPACE } from './runner-syntax.ts'
 
 /** Secrets to remove from any service text: the API token, generated keys. */
 const secrets = new Set<string>()
