@@ -29244,7 +29244,7 @@ class ClaimWatch {
             `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
     }
 }
-/** One poll: the runner, undefined when gone, or 'stop' when GitHub cannot be asked any more. */
+/** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
 async function poll(deps, github, saved) {
     try {
         return await github.get(saved.id);
@@ -29256,9 +29256,19 @@ async function poll(deps, github, saved) {
             deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
             return 'stop';
         }
-        // Retried for a minute already: keep waiting, the next poll may get through.
+        // Retried for a minute already: no news is not "not busy"; keep waiting, the next poll may get through.
         deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`);
-        return { id: saved.id, name: saved.name, status: 'unknown', busy: false };
+        return 'no-answer';
+    }
+}
+/** Sleeps until the next poll; false when the job was cancelled meanwhile. */
+async function pause(deps, ms) {
+    try {
+        await deps.clock.sleep(ms, deps.cancelWait);
+        return true;
+    }
+    catch {
+        return false;
     }
 }
 /**
@@ -29307,6 +29317,11 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
         const now = await poll(deps, github, saved);
         if (now === 'stop')
             return undefined;
+        if (now === 'no-answer') {
+            if (!(await pause(deps, every)))
+                return undefined;
+            continue;
+        }
         if (now === undefined || (busySeen && !now.busy)) {
             core.info(now === undefined
                 ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
@@ -29321,12 +29336,8 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
         const taken = now.busy ? await watch?.whileBusy() : undefined;
         if (taken)
             return taken;
-        try {
-            await clock.sleep(every, deps.cancelWait);
-        }
-        catch {
+        if (!(await pause(deps, every)))
             return undefined;
-        }
     }
 }
 /**

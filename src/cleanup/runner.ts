@@ -122,12 +122,12 @@ class ClaimWatch {
   }
 }
 
-/** One poll: the runner, undefined when gone, or 'stop' when GitHub cannot be asked any more. */
+/** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
 async function poll(
   deps: CleanupDeps,
   github: RunnerRegistry,
   saved: SavedRunner,
-): Promise<RunnerInfo | undefined | 'stop'> {
+): Promise<RunnerInfo | undefined | 'no-answer' | 'stop'> {
   try {
     return await github.get(saved.id)
   } catch (error) {
@@ -136,9 +136,19 @@ async function poll(
       deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`)
       return 'stop'
     }
-    // Retried for a minute already: keep waiting, the next poll may get through.
+    // Retried for a minute already: no news is not "not busy"; keep waiting, the next poll may get through.
     deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`)
-    return { id: saved.id, name: saved.name, status: 'unknown', busy: false }
+    return 'no-answer'
+  }
+}
+
+/** Sleeps until the next poll; false when the job was cancelled meanwhile. */
+async function pause(deps: CleanupDeps, ms: number): Promise<boolean> {
+  try {
+    await deps.clock.sleep(ms, deps.cancelWait)
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -205,6 +215,10 @@ async function waitLoop(
     }
     const now = await poll(deps, github, saved)
     if (now === 'stop') return undefined
+    if (now === 'no-answer') {
+      if (!(await pause(deps, every))) return undefined
+      continue
+    }
     if (now === undefined || (busySeen && !now.busy)) {
       core.info(
         now === undefined
@@ -219,11 +233,7 @@ async function waitLoop(
     busySeen ||= now.busy
     const taken = now.busy ? await watch?.whileBusy() : undefined
     if (taken) return taken
-    try {
-      await clock.sleep(every, deps.cancelWait)
-    } catch {
-      return undefined
-    }
+    if (!(await pause(deps, every))) return undefined
   }
 }
 

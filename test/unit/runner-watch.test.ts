@@ -116,6 +116,28 @@ describe('who took the runner', () => {
     )
   })
 
+  it('GitHub not answering while the job runs is no news: the wait goes on until the job really ends', async () => {
+    const saved = await onlineRunner()
+    github.runners.assignJob(saved.id, 60_000, THIS_RUN)
+    // The first read gets through (busy); then 30 answers are 502s, more than one poll's minute of retries.
+    github.script = [
+      undefined,
+      ...Array.from({ length: 30 }, () => ({ status: 502, body: { message: 'Bad Gateway' } })),
+    ]
+    const core = recordingCore()
+    let ended = false
+    const waiting = waitForRunnerJob(deps(core, new FakeClock()), saved, config(false)).finally(() => (ended = true))
+    for (let i = 0; github.script.length > 0 && !ended && i < 2_000; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(ended).toBe(false)
+    expect(core.log.join('\n')).not.toContain('its job ended')
+    const runner = github.runners.byId.get(saved.id)
+    if (runner) runner.deleted = true
+    expect(await waiting).toBeUndefined()
+    expect(core.log.join('\n')).toContain('its job ended and the registration is gone')
+  })
+
   it('outside a workflow run there is nothing to hold a job against: said once, and not watched', async () => {
     const saved = await onlineRunner()
     github.runners.assignJob(saved.id, 1, OTHER_RUN)
