@@ -2,7 +2,8 @@
  * npm run emulator: serve the emulator until interrupted.
  * Options come from the environment: EMULATOR_PORT, EMULATOR_HTTPS=1,
  * EMULATOR_PROVISIONING_MS, EMULATOR_OUTCOME (running|failed), EMULATOR_CAPACITY (e.g. H100=0,A100=2),
- * EMULATOR_RATE_WINDOW_MS, EMULATOR_TTL_SECOND_MS, EMULATOR_GENERATION (v1|current).
+ * EMULATOR_RATE_WINDOW_MS, EMULATOR_TTL_SECOND_MS, EMULATOR_GENERATION (v1|current), EMULATOR_SSH=0 (no
+ * certificate authority and sshd; with the current generation they are on by default).
  * `--generation v1|current` chooses which service it speaks (default: current, the service as deployed).
  */
 import { Emulator, type EmulatorOptions, type GpuType } from './emulator.ts'
@@ -31,6 +32,7 @@ const options: EmulatorOptions = {
   ttlSecondMs: number(env.EMULATOR_TTL_SECOND_MS),
   admin: true,
   generation,
+  ssh: generation === 'current' && env.EMULATOR_SSH !== '0',
 }
 const emulator = new Emulator(options)
 const baseUrl = await emulator.start()
@@ -38,6 +40,7 @@ console.log(`Compute service emulator listening (generation: ${generation}).`)
 console.log(`  base-url:  ${baseUrl}`)
 console.log(`  api-token: ${emulator.token}`)
 console.log(`  admin:     ${baseUrl.replace(/\/v1$/, '')}/_emulator/{requests,sandboxes,faults,reset}`)
+if (emulator.sshService) console.log(`  host:      ${emulator.sshService.facts}`)
 const stop = async () => {
   await emulator.close()
   process.exit(0)

@@ -82,7 +82,7 @@ export class Emulator implements EmulatorHost {
 
   async start(): Promise<string> {
     if (this.options.ssh) {
-      this.sshService = new SshService()
+      this.sshService = new SshService(this.options.sshHost)
       if (this.options.sshd && sshdAvailable()) await this.sshService.start()
     }
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res)

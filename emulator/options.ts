@@ -1,6 +1,6 @@
 /** The emulator's options, their defaults, and the shared shapes of its state. */
 import type { Generation } from './generation.ts'
-import type { SshService } from './ssh-service.ts'
+import type { SshHostOptions, SshService } from './ssh-service.ts'
 
 export type GpuType = 'A6000' | 'A100' | 'H100'
 export const GPU_TYPES: GpuType[] = ['A6000', 'A100', 'H100']
@@ -101,6 +101,8 @@ export interface EmulatorOptions {
   sshd?: boolean
   /** A host_key in the records other than sshd's own (a host-key mismatch). */
   sshHostKeyOverride?: string
+  /** With ssh: the login user and Docker of the emulated host (ssh-service.ts; default: as deployed where possible). */
+  sshHost?: SshHostOptions
   /** With ssh: how long each certificate is valid, in seconds (default 3600; the service's is about an hour). sshd refuses it after that. */
   sshCertificateSeconds?: number
   /** Milliseconds per second of a blocking-wait window (1000 in real time; smaller in tests). */
@@ -143,6 +145,8 @@ export interface SandboxState {
   image_id?: string
   /** forgetEndedMs passed: the service answers 404 for it. */
   forgotten?: boolean
+  /** Why this one failed, when not options.failure (its container did not start). */
+  failure?: { code: string; message: string }
 }
 
 export interface RecordedRequest {
@@ -242,6 +246,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     sshd: options.sshd ?? true,
     sshCertificateSeconds: options.sshCertificateSeconds ?? 3600,
     sshHostKeyOverride: options.sshHostKeyOverride,
+    sshHost: options.sshHost ?? {},
     forgetEndedMs: options.forgetEndedMs,
     failure: options.failure ?? { code: 'host_unreachable', message: 'the sandbox host did not come up' },
   }

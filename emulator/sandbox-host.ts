@@ -1,19 +1,25 @@
 /**
  * What an SSH login to an emulated sandbox lands on: its own home (not the
- * emulator user's), and on its PATH the stand-ins an image-backed sandbox
- * host has: `sudo` (only `--non-interactive`/`-n`, as a password prompt would
- * hang a job) and `docker`, which knows one container, `thunder-sandbox`,
- * whose file system is a directory of its own (`exec` and `cp`, the two
- * commands the service's SDK uses). Every stand-in call is appended to
- * `calls.log`, so tests see the exact commands.
+ * login user's), owned by the login user (loginUser). Where the host is as
+ * deployed (a non-root login with the real sudo and a Docker daemon), `sudo`
+ * and `docker` are the real ones and `thunder-sandbox` is a real container
+ * (container.ts). Elsewhere the PATH has stand-ins: `sudo` (only
+ * `--non-interactive`/`-n`, as a password prompt would hang a job) and
+ * `docker`, which knows one container, `thunder-sandbox`, whose file system
+ * is a directory of its own (`exec` and `cp`, the two commands the service's
+ * SDK uses). Every stand-in call is appended to `calls.log`. Always on the
+ * PATH: an `nvidia-smi` that answers from the newest ready GPU sandbox's spec
+ * (one host serves every emulated sandbox; gpu.ts).
  *
  * sshd's `SetEnv HOME=… PATH=…` puts a session there. One sshd serves every
  * emulated sandbox, so they share this home.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-
-export const CONTAINER_NAME = 'thunder-sandbox'
+import { CONTAINER_NAME } from './container.ts'
+import { NVIDIA_SMI } from './gpu.ts'
+import type { LoginUser } from './login-user.ts'
 
 const SUDO = `#!/bin/bash
 printf 'sudo %s\\n' "$*" >> "$EMULATOR_CALLS_LOG"
@@ -73,28 +79,47 @@ esac
 export interface SandboxHost {
   home: string
   bin: string
+  /** 'docker': the real daemon's container; 'stand-in': the directory below and the scripts above. */
+  docker: 'docker' | 'stand-in'
   containerRoot: string
   callsLog: string
+  /** Where the emulator writes the GPUs that nvidia-smi reports. */
+  gpuFile: string
   /** The sshd_config line that puts every session there. */
   setEnv: string
+  /** Gives a path (recursively) to the login user: files a test plants as root must stay the user's to change. */
+  own(path: string): void
 }
 
-export function createSandboxHost(dir: string): SandboxHost {
+export function createSandboxHost(dir: string, user: LoginUser, docker: 'docker' | 'stand-in'): SandboxHost {
   const home = join(dir, 'home')
   const bin = join(dir, 'bin')
   const containerRoot = join(dir, 'container')
   const callsLog = join(dir, 'calls.log')
+  const gpuFile = join(dir, 'gpus')
   for (const path of [home, bin, join(containerRoot, 'tmp')]) mkdirSync(path, { recursive: true })
-  writeFileSync(join(bin, 'sudo'), SUDO, { mode: 0o755 })
-  writeFileSync(join(bin, 'docker'), DOCKER, { mode: 0o755 })
+  if (docker === 'stand-in') {
+    writeFileSync(join(bin, 'sudo'), SUDO, { mode: 0o755 })
+    writeFileSync(join(bin, 'docker'), DOCKER, { mode: 0o755 })
+  }
+  writeFileSync(join(bin, 'nvidia-smi'), NVIDIA_SMI, { mode: 0o755 })
   writeFileSync(callsLog, '')
+  writeFileSync(gpuFile, '')
+  const own = (path: string) => execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, path])
+  own(dir)
   const path = `${bin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`
-  const env = { HOME: home, PATH: path, EMULATOR_CONTAINER_ROOT: containerRoot, EMULATOR_CALLS_LOG: callsLog }
+  const env = {
+    HOME: home,
+    PATH: path,
+    EMULATOR_CONTAINER_ROOT: containerRoot,
+    EMULATOR_CALLS_LOG: callsLog,
+    EMULATOR_GPU_FILE: gpuFile,
+  }
   // sshd splits SetEnv at spaces: the emulator's temporary paths have none.
   const setEnv = `SetEnv ${Object.entries(env)
     .map(([key, value]) => `${key}=${value}`)
     .join(' ')}`
-  return { home, bin, containerRoot, callsLog, setEnv }
+  return { home, bin, docker, containerRoot, callsLog, gpuFile, setEnv, own }
 }
 
 /**

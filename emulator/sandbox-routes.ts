@@ -6,7 +6,7 @@ import type { Sandboxes } from './sandboxes.ts'
 import { acceptedPolicy, LIVE_STATUSES, SANDBOX_ID, validatePolicy } from './validate.ts'
 
 export function view(host: EmulatorHost, sandbox: SandboxState): Record<string, unknown> {
-  const { org: _org, forgotten: _forgotten, ...visible } = sandbox
+  const { org: _org, forgotten: _forgotten, failure: _failure, ...visible } = sandbox
   const generation = host.options.generation
   const word = statusWord(generation, sandbox.status)
   const status = host.options.statusWords?.[word] ?? host.options.statusWords?.[sandbox.status] ?? word
@@ -17,8 +17,8 @@ export function view(host: EmulatorHost, sandbox: SandboxState): Record<string, 
         ? sandbox.lifetime.max_ttl_seconds
         : undefined
     if (ttl !== undefined) extras.expires_at = new Date(Date.parse(sandbox.created_at) + ttl * 1000).toISOString()
-    if (sandbox.status === 'failed')
-      Object.assign(extras, { failure_code: host.options.failure.code, failure: host.options.failure.message })
+    const failure = sandbox.failure ?? host.options.failure
+    if (sandbox.status === 'failed') Object.assign(extras, { failure_code: failure.code, failure: failure.message })
     if (sandbox.image_id !== undefined) extras.image_id = sandbox.image_id
     const ssh = host.sshService
     if (ssh?.running && LIVE_STATUSES.has(sandbox.status)) {

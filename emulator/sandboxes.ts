@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { nameInUseCode } from './generation.ts'
 import { HttpError, type Answer } from './http.ts'
 import type { EmulatorHost, GpuType, Organization, SandboxState } from './options.ts'
+import { writeGpus } from './gpu.ts'
 import { LIVE_STATUSES, validateStart } from './validate.ts'
 
 export class Sandboxes {
@@ -123,16 +124,30 @@ export class Sandboxes {
         : (this.host.options.outcome ?? 'running')
     const provisioning = this.host.options.provisioningMs + Math.random() * this.host.options.provisioningJitterMs
     this.host.later(Math.min(20, provisioning / 4), () => this.transition(sandbox, 'pending', 'provisioning'))
-    this.host.later(
-      provisioning,
-      () => this.transition(sandbox, 'provisioning', outcome) || this.transition(sandbox, 'pending', outcome),
-    )
+    // An image-backed sandbox is ready once its container runs (a real one where the host has Docker).
+    const container = sandbox.image_id !== undefined ? this.host.sshService?.startContainer() : undefined
+    container?.catch(() => undefined)
+    this.host.later(provisioning, () => void this.provisioned(sandbox, outcome, container))
     if (request.lifetime.enforce_ttl && request.lifetime.max_ttl_seconds !== undefined) {
       this.host.later(request.lifetime.max_ttl_seconds * this.host.options.ttlSecondMs, () => {
         if (LIVE_STATUSES.has(sandbox.status) && sandbox.status !== 'stopping') this.stop(sandbox, 'ttl expired')
       })
     }
     return { status: 202, body: { id, name: this.host.options.answerName ?? name } }
+  }
+
+  private async provisioned(sandbox: SandboxState, outcome: string, container?: Promise<void>): Promise<void> {
+    let result = outcome
+    try {
+      await container
+    } catch (error) {
+      result = 'failed'
+      sandbox.failure = { code: 'container_start_failed', message: (error as Error).message }
+    }
+    if (this.host.closed) return
+    if (!this.transition(sandbox, 'provisioning', result)) this.transition(sandbox, 'pending', result)
+    const host = this.host.sshService?.sandboxHost
+    if (host && sandbox.status === 'running') writeGpus(host.gpuFile, sandbox.spec)
   }
 
   transition(sandbox: SandboxState, from: string, to: string): boolean {

@@ -7,10 +7,21 @@
  * A hand-started sshd needs its privilege-separation directory (/run/sshd).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { connect, createServer, type AddressInfo } from 'node:net'
-import { tmpdir, userInfo } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { dockerDaemon, removeContainer, startContainer } from './container.ts'
+import { loginUser, type LoginChoice, type LoginUser } from './login-user.ts'
 import { createSandboxHost, type SandboxHost } from './sandbox-host.ts'
 
 export const SSHD = '/usr/sbin/sshd'
@@ -43,21 +54,64 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   }
 }
 
+export interface SshHostOptions {
+  /** 'deployed' (default): `ubuntu` with the real sudo where the emulator runs as root; 'self': whoever runs it. */
+  loginUser?: LoginChoice
+  /** 'auto' (default): a real Docker daemon where one answers and the login is as deployed; 'stand-in': the scripts. */
+  docker?: 'auto' | 'stand-in'
+}
+
+/** Whether `image` gets a real container, and why not. */
+function dockerChoice(login: LoginUser, wanted: 'auto' | 'stand-in'): { docker: 'docker' | 'stand-in'; why: string } {
+  if (wanted === 'stand-in') return { docker: 'stand-in', why: 'docker: the stand-in (asked for)' }
+  if (!login.deployed) return { docker: 'stand-in', why: 'docker: the stand-in (the login user has no real sudo)' }
+  const daemon = dockerDaemon()
+  if ('why' in daemon) return { docker: 'stand-in', why: `docker: the stand-in: ${daemon.why}` }
+  return {
+    docker: 'docker',
+    why: `docker: a real dockerd ${daemon.version} through sudo (thunder-sandbox, a local image)`,
+  }
+}
+
+let serial = 0
+
 export class SshService {
   readonly dir = mkdtempSync(join(tmpdir(), 'emulator-ssh-'))
-  /** The login user of the emulated sandboxes: whoever runs the emulator (sshd runs as that user's root). */
-  readonly user = userInfo().username
+  readonly login: LoginUser
+  /** The login user of the emulated sandboxes (see login-user.ts). */
+  readonly user: string
+  /** Which host this is, in two sentences (login user, docker), for logs and .ci/run. */
+  readonly facts: string
   port = 0
   hostKey = ''
   /** Where sessions land: their home, the sudo/docker stand-ins and the container's files. */
   readonly sandboxHost: SandboxHost
   private sshd: ChildProcess | undefined
   private signed = 0
+  private readonly holder = `${process.pid}:${++serial}`
+  private container: Promise<void> | undefined
 
-  constructor() {
+  constructor(options: SshHostOptions = {}) {
+    this.login = loginUser(options.loginUser)
+    this.user = this.login.name
+    const { docker, why } = dockerChoice(this.login, options.docker ?? 'auto')
+    this.facts = `${this.login.why}; ${why}`
+    if (process.env.EMULATOR_REQUIRE_DEPLOYED_HOST === '1' && (options.loginUser ?? 'deployed') === 'deployed') {
+      if (!this.login.deployed || docker !== 'docker') throw new Error(`the host is not as deployed: ${this.facts}`)
+    }
+    // The login user walks through this directory to its sandbox home; the keys in it stay root's (0600).
+    chmodSync(this.dir, 0o711)
     execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'emulator-org-ca', '-f', join(this.dir, 'ca')])
-    writeFileSync(join(this.dir, 'authorized_keys'), '', { mode: 0o600 })
-    this.sandboxHost = createSandboxHost(join(this.dir, 'sandbox'))
+    // sshd reads authorized keys as the login user.
+    writeFileSync(join(this.dir, 'authorized_keys'), '', { mode: 0o644 })
+    this.sandboxHost = createSandboxHost(join(this.dir, 'sandbox'), this.login, docker)
+  }
+
+  /** Runs the image's container (real Docker only; once per emulator): an image-backed sandbox is ready after it. */
+  startContainer(): Promise<void> {
+    if (this.sandboxHost.docker !== 'docker') return Promise.resolve()
+    this.container ??= startContainer(this.holder)
+    return this.container
   }
 
   /** Signs a user public key: a certificate for this user, valid for `lifetimeSeconds` (sshd refuses it after that). */
@@ -130,6 +184,7 @@ export class SshService {
   stop(): void {
     this.sshd?.kill('SIGTERM')
     this.sshd = undefined
+    if (this.container) removeContainer(this.holder)
     rmSync(this.dir, { recursive: true, force: true })
   }
 }

@@ -64,7 +64,9 @@ const needsSsh =
 const emulator = new Emulator({ provisioningMs: 1_500, generation, ssh: needsSsh })
 const baseUrl = await emulator.start()
 const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }
-console.log(`Emulator (${generation}) at ${baseUrl}. Inputs: ${JSON.stringify({ ...inputs, 'api-token': '***' })}\n`)
+console.log(`Emulator (${generation}) at ${baseUrl}. Inputs: ${JSON.stringify({ ...inputs, 'api-token': '***' })}`)
+if (emulator.sshService) console.log(`Sandbox host: ${emulator.sshService.facts}.`)
+console.log('')
 
 // A HOME of its own: the action's Include line never touches your ~/.ssh/config.
 const home = mkdtempSync(join(tmpdir(), 'npm-start-home-'))

@@ -35450,6 +35450,8 @@ if [ "$placement" = image ]; then
       echo "${MARK} missing $p" >&2
     fi
   done
+  # docker cp writes as root: the login user must own the copies to read and remove them.
+  sudo --non-interactive chown -R "$(id -u):$(id -g)" "$stage"
   cd "$stage"
 else
   mkdir -p "$HOME/workspace"; cd "$HOME/workspace"
@@ -37188,11 +37190,12 @@ if [ "$(id -u)" = 0 ]; then RUNNER_ALLOW_RUNASROOT=1; export RUNNER_ALLOW_RUNASR
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
 nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`;
+const RUNNER_OUTPUT = "run.sh's output";
 /** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
 const DIAGNOSTIC_TAIL = `cd "$HOME/actions-runner" 2> /dev/null || exit 0
 newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
-[ -n "$newest" ] && tail -n 20 "$newest"
-[ -f gpu-sandbox-runner.out ] && tail -n 10 gpu-sandbox-runner.out
+[ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
+[ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
 true`;
 async function startRunnerProcess(context, jitConfig) {
     const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START, [], jitConfig, context.env, context.signal);
@@ -37207,13 +37210,17 @@ async function runnerAlive(context, pid) {
     const { code, stdout } = await (0,ssh_command/* runScript */.j3)(context.target, 'if kill -0 "$1" 2> /dev/null; then echo alive; fi', [String(pid)], '', context.env, context.signal);
     return code !== 0 || stdout.trim() === 'alive';
 }
-/** The diagnostic tail, each line made safe for the log. */
+/** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
 async function diagnosticTail(context) {
     const { stdout } = await (0,ssh_command/* runScript */.j3)(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal);
-    return stdout
+    const lines = stdout
         .split('\n')
         .filter((line) => line.trim() !== '')
         .map((line) => (0,untrusted/* serviceText */.Lo)(line, 400));
+    const output = lines.slice(lines.lastIndexOf(`== ${RUNNER_OUTPUT}`) + 1);
+    // run.sh's own closing line says nothing of why.
+    const said = output.filter((line) => !/^(Exiting|Restarting) runner\.\.\.$/.test(line));
+    return { lines, lastWords: lines.includes(`== ${RUNNER_OUTPUT}`) ? said.at(-1) : undefined };
 }
 
 ;// CONCATENATED MODULE: ./build/src/runner/register.js
@@ -37261,15 +37268,18 @@ async function waitOnline(deps, context, registry, id, pid) {
         await deps.clock.sleep(wait, deps.signal);
     }
 }
+/** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
 async function showDiagnostics(deps, context) {
     deps.core.startGroup("The runner's diagnostic log (last lines)");
     try {
-        const lines = await diagnosticTail(context);
+        const { lines, lastWords } = await diagnosticTail(context);
         for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)'])
             deps.core.info(line);
+        return lastWords;
     }
     catch (error) {
         deps.core.info(`(could not read it: ${error.message})`);
+        return undefined;
     }
     finally {
         deps.core.endGroup();
@@ -37330,8 +37340,9 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
         core.endGroup();
     }
     if (failure) {
-        await showDiagnostics(deps, context);
-        throw new Error(`runner: the runner did not come online: ${failure}. Its diagnostic ` +
+        const lastWords = await showDiagnostics(deps, context);
+        throw new Error(`runner: the runner did not come online: ${failure}` +
+            `${lastWords ? `; run.sh's last words: '${lastWords}'` : ''}. Its diagnostic ` +
             `log is above; the post step stops the sandbox and deletes the registration.`);
     }
 }

@@ -54,6 +54,7 @@ if [ -z "$jit" ]; then echo "[RUNNER ERROR] no just-in-time configuration" >> "$
 config=$(printf '%s' "$jit" | base64 -d) || { echo "[RUNNER ERROR] unreadable configuration" >> "$log"; exit 1; }
 url=$(printf '%s' "$config" | sed -n 's/.*"url":"\\([^"]*\\)".*/\\1/p')
 secret=$(printf '%s' "$config" | sed -n 's/.*"secret":"\\([^"]*\\)".*/\\1/p')
+echo "[RUNNER] Running as $(id -un) (uid $(id -u)); RUNNER_ALLOW_RUNASROOT=\${RUNNER_ALLOW_RUNASROOT:-unset}" >> "$log"
 echo "[RUNNER] Connecting to $url" >> "$log"
 if ! curl -fsS -X POST -H "authorization: RunnerSecret $secret" "$url/_fake/runner/session" >> "$log" 2>&1; then
   echo "[RUNNER ERROR] Failed to create a session with GitHub: the runner is not online" >> "$log"; exit 1

@@ -96,6 +96,8 @@ if [ "$placement" = image ]; then
       echo "${MARK} missing $p" >&2
     fi
   done
+  # docker cp writes as root: the login user must own the copies to read and remove them.
+  sudo --non-interactive chown -R "$(id -u):$(id -g)" "$stage"
   cd "$stage"
 else
   mkdir -p "$HOME/workspace"; cd "$HOME/workspace"

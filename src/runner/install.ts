@@ -88,11 +88,13 @@ detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
 nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`
 
+const RUNNER_OUTPUT = "run.sh's output"
+
 /** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
 export const DIAGNOSTIC_TAIL = `cd "$HOME/actions-runner" 2> /dev/null || exit 0
 newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
-[ -n "$newest" ] && tail -n 20 "$newest"
-[ -f gpu-sandbox-runner.out ] && tail -n 10 gpu-sandbox-runner.out
+[ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
+[ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
 true`
 
 export async function startRunnerProcess(context: RemoteContext, jitConfig: string): Promise<number> {
@@ -119,11 +121,15 @@ export async function runnerAlive(context: RemoteContext, pid: number): Promise<
   return code !== 0 || stdout.trim() === 'alive'
 }
 
-/** The diagnostic tail, each line made safe for the log. */
-export async function diagnosticTail(context: RemoteContext): Promise<string[]> {
+/** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
+export async function diagnosticTail(context: RemoteContext): Promise<{ lines: string[]; lastWords?: string }> {
   const { stdout } = await runScript(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal)
-  return stdout
+  const lines = stdout
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => serviceText(line, 400))
+  const output = lines.slice(lines.lastIndexOf(`== ${RUNNER_OUTPUT}`) + 1)
+  // run.sh's own closing line says nothing of why.
+  const said = output.filter((line) => !/^(Exiting|Restarting) runner\.\.\.$/.test(line))
+  return { lines, lastWords: lines.includes(`== ${RUNNER_OUTPUT}`) ? said.at(-1) : undefined }
 }

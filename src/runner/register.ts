@@ -57,13 +57,16 @@ async function waitOnline(
   }
 }
 
-async function showDiagnostics(deps: StepDeps, context: RemoteContext): Promise<void> {
+/** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
+async function showDiagnostics(deps: StepDeps, context: RemoteContext): Promise<string | undefined> {
   deps.core.startGroup("The runner's diagnostic log (last lines)")
   try {
-    const lines = await diagnosticTail(context)
+    const { lines, lastWords } = await diagnosticTail(context)
     for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)']) deps.core.info(line)
+    return lastWords
   } catch (error) {
     deps.core.info(`(could not read it: ${(error as Error).message})`)
+    return undefined
   } finally {
     deps.core.endGroup()
   }
@@ -139,9 +142,10 @@ export async function registerRunner(
     core.endGroup()
   }
   if (failure) {
-    await showDiagnostics(deps, context)
+    const lastWords = await showDiagnostics(deps, context)
     throw new Error(
-      `runner: the runner did not come online: ${failure}. Its diagnostic ` +
+      `runner: the runner did not come online: ${failure}` +
+        `${lastWords ? `; run.sh's last words: '${lastWords}'` : ''}. Its diagnostic ` +
         `log is above; the post step stops the sandbox and deletes the registration.`,
     )
   }

@@ -37,10 +37,14 @@ describe('npm start', () => {
 
 describe('npm start with an input that needs SSH', () => {
   it.skipIf(!canRun)('run=… starts the emulator with SSH, as a newcomer types it, without ssh=true', () => {
-    const [command, args] = npmCommand(['start', '--', 'run=echo hello from the sandbox'])
+    // The emulated host's nvidia-smi answers from the sandbox's spec.
+    const run = 'run=echo hello from the sandbox; nvidia-smi --query-gpu=name --format=csv,noheader'
+    const [command, args] = npmCommand(['start', '--', run, 'gpu-type=h100', 'gpu-count=2'])
     const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })
     expect(result.status, result.stdout + result.stderr).toBe(0)
-    expect(result.stdout.split('\n')).toContain('hello from the sandbox')
+    const lines = result.stdout.split('\n')
+    expect(lines).toContain('hello from the sandbox')
+    expect(lines.filter((line) => line === 'NVIDIA H100 80GB HBM3')).toHaveLength(2)
     expect(result.stdout).toContain('still live after the post step: 0')
   })
 })

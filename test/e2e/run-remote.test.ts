@@ -16,6 +16,7 @@ import type { RunRequest } from '../../src/inputs/run.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { StepDeps } from '../../src/step/deps.ts'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
+import { containerOf } from '../harness/container.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 import { dropFollowConnections } from '../harness/run-job.ts'
 import { canRun } from '../harness/ssh-job.ts'
@@ -265,6 +266,8 @@ describe.skipIf(!canRun)('run, in process', () => {
 
   it('inside the image: the job and the files go through docker exec and docker cp', async () => {
     const { workspace, target } = await setUp()
+    // The seeded sandbox was not started with an image: its container starts here.
+    await emulator?.sshService?.startContainer()
     const core = recordingCore()
     await runOnSandbox(
       deps(core),
@@ -277,8 +280,7 @@ describe.skipIf(!canRun)('run, in process', () => {
     )
     expect(core.log).toContain('1')
     expect(readFileSync(join(workspace, 'copied.txt'), 'utf8')).toBe('input\n')
-    const root = emulator?.sshService?.sandboxHost.containerRoot ?? ''
-    expect(existsSync(join(root, 'workspace', 'src', 'input.txt'))).toBe(true)
+    expect(containerOf(emulator?.sshService).exists('/workspace/src/input.txt')).toBe(true)
   })
 
   it('a cancelled step stops following at once', async () => {

@@ -5,10 +5,11 @@
  * fails with the script's status, also when the connection drops midway and
  * inside an image.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { commands, runStep } from '../../scripts/lib/action-runner.ts'
+import { containerOf } from '../harness/container.ts'
 import { makeWorkspace, processesWith, runEnv } from '../harness/run-job.ts'
 import { canRun, inputs, job, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
 
@@ -108,39 +109,24 @@ describe.skipIf(!canRun)('run', () => {
   it('inside an image: the script runs in the container thunder-sandbox, files go in and out with docker cp', async () => {
     const service = await startEmulator()
     workspace = makeWorkspace()
-    const run = 'pwd; cat src/data.txt > copied.txt; echo "in $(basename "$(dirname "$PWD")")"'
+    const run = 'pwd; cat src/data.txt > copied.txt; cat /etc/thunder-sandbox-image 2> /dev/null || echo stand-in'
     const main = await runStep('main', {
       inputs: inputs({ image: 'img-cuda-12', run, upload: 'src', download: 'copied.txt' }),
       env: runEnv(workspace),
     })
     expect(main.exitCode).toBe(0)
-    const host = service.sshService?.sandboxHost
-    expect(main.stdout).toContain(`\n${host?.containerRoot}/workspace\n`)
-    expect(main.stdout).toContain('\nin container\n')
+    const container = containerOf(service.sshService)
+    expect(main.stdout).toContain(`\n${container.workdir}\n`)
+    expect(main.stdout).toContain(
+      container.real ? "\nmade by the emulator from this machine's binaries\n" : '\nstand-in\n',
+    )
     expect(readFileSync(join(workspace, 'copied.txt'), 'utf8')).toBe('data from the workspace\n')
-    const calls = readFileSync(host?.callsLog ?? '', 'utf8')
-      .split('\n')
-      .filter((line) => line.startsWith('sudo '))
-    expect(calls.every((line) => line.startsWith('sudo --non-interactive docker '))).toBe(true)
-    expect(
-      calls.some((line) =>
-        /^sudo --non-interactive docker cp \S+\/\.gpu-sandbox-stage\.\w+\/\. thunder-sandbox:\/workspace$/.test(line),
-      ),
-    ).toBe(true)
-    expect(
-      calls.some((line) =>
-        /^sudo --non-interactive docker exec -e PYTHONUNBUFFERED=1 -w \/workspace thunder-sandbox bash -e \/tmp\/gpu-sandbox-run-\w+\.sh$/.test(
-          line,
-        ),
-      ),
-    ).toBe(true)
-    expect(
-      calls.some((line) =>
-        /^sudo --non-interactive docker cp thunder-sandbox:\/workspace\/copied\.txt \S+\/copied\.txt$/.test(line),
-      ),
-    ).toBe(true)
-    // The host's own working directory was not used.
-    expect(existsSync(join(host?.home ?? '', 'workspace'))).toBe(false)
+    expect(container.exists('/workspace/src/data.txt')).toBe(true)
+    // The host's own working directory was not used, and no staging directory is left on the host.
+    const home = service.sshService?.sandboxHost.home ?? ''
+    expect(existsSync(join(home, 'workspace'))).toBe(false)
+    expect(readdirSync(home).filter((name) => name.startsWith('.gpu-sandbox-stage'))).toEqual([])
+    if (!container.real) expectStandInCalls(service.sshService?.sandboxHost.callsLog ?? '')
     await runStep('post', { inputs: inputs({ run: 'x' }), env: runEnv(workspace), state: main.state })
   })
 
@@ -161,3 +147,17 @@ describe.skipIf(!canRun)('run', () => {
     await sleep(0)
   })
 })
+
+/** On the stand-in, the exact docker commands: every one through sudo --non-interactive. */
+function expectStandInCalls(callsLog: string): void {
+  const calls = readFileSync(callsLog, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('sudo '))
+  expect(calls.every((line) => line.startsWith('sudo --non-interactive '))).toBe(true)
+  const patterns = [
+    /^sudo --non-interactive docker cp \S+\/\.gpu-sandbox-stage\.\w+\/\. thunder-sandbox:\/workspace$/,
+    /^sudo --non-interactive docker exec -e PYTHONUNBUFFERED=1 -w \/workspace thunder-sandbox bash -e \/tmp\/gpu-sandbox-run-\w+\.sh$/,
+    /^sudo --non-interactive docker cp thunder-sandbox:\/workspace\/copied\.txt \S+\/copied\.txt$/,
+  ]
+  for (const pattern of patterns) expect(calls.some((line) => pattern.test(line))).toBe(true)
+}

@@ -8,12 +8,15 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { commands, runStep, visibleText, type StepResult } from '../../scripts/lib/action-runner.ts'
+import type { LoginChoice } from '../../emulator/login-user.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
 import { canRun, inputs as jobInputs, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
 useRunnerJob()
+/** As deployed (ubuntu where the emulator runs as root), and as root where the tests run as root. */
+const LOGINS: LoginChoice[] = process.getuid?.() === 0 ? ['deployed', 'self'] : ['deployed']
 
 /** No JIT configuration in any log, output, state or summary, nor on any process's command line. */
 function expectJitNowhere(...steps: StepResult[]) {
@@ -36,49 +39,60 @@ function expectJitNowhere(...steps: StepResult[]) {
 }
 
 describe.skipIf(!canRun)('runner: true', () => {
-  it('registers a JIT runner that comes online; the post step waits for its one job, then stops the sandbox', async () => {
-    const service = await setUpRunnerJob()
-    const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })
-    expect(main.exitCode, main.stdout).toBe(0)
-    const id = main.outputs['sandbox-id'] ?? ''
-    expect(main.outputs).toMatchObject({ 'runner-name': `gpu-sandbox-${id}`, 'runner-label': 'gpu-sandbox-4242-1' })
-    const runnerId = Number(main.outputs['runner-id'])
-    expect(runnerJob.github.runners.byId.get(runnerId)).toMatchObject({
-      status: 'online',
-      labels: ['gpu-sandbox-4242-1'],
-      name: `gpu-sandbox-${id}`,
-    })
-    expect(main.stdout).toMatch(
-      /Runner: actions\/runner 2\.330\.0 downloaded from http:\/\/127\.0\.0\.1:\d+, SHA-256 checked/,
-    )
-    const post = await runStep('post', {
-      inputs: runnerInputs(),
-      env: runnerEnv(),
-      state: main.state,
-      onSpawn: (_child, output) => {
-        const timer = setInterval(() => {
-          if (!output().includes('waiting while its job runs')) return
-          clearInterval(timer)
-          runnerJob.github.runners.assignJob(runnerId, 2_500)
-        }, 50)
-      },
-    })
-    expect(post.exitCode, post.stdout).toBe(0)
-    expect(post.stdout).toContain('a job is running on it')
-    expect(post.stdout).toMatch(/the registration is gone|its job ended/)
-    expect(service.stopRequestsFor(id)).toHaveLength(1)
-    expectJitNowhere(main, post)
-    // The runner's own progress, as the released layout prints it (run.sh > run-helper.sh > Runner.Listener);
-    // the listener sees its job's end at its next poll (0.3 s), which may come after the post step.
-    const outFile = join(service.sshService?.sandboxHost.home ?? '', 'actions-runner', 'gpu-sandbox-runner.out')
-    for (let waited = 0; waited < 50 && !readFileSync(outFile, 'utf8').includes('Exiting runner...'); waited++) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    const out = readFileSync(outFile, 'utf8')
-    expect(out).toMatch(
-      /√ Connected to GitHub\n.*Listening for Jobs\n.*Running job: gpu-tests\n.*Job gpu-tests completed with result: Succeeded\nRunner listener exit with 0 return code, stop the service, no retry needed\.\nExiting runner\.\.\./,
-    )
-  })
+  it.each(LOGINS)(
+    'registers a JIT runner that comes online; the post step waits for its one job, then stops the sandbox (login: %s)',
+    async (login) => {
+      const service = await setUpRunnerJob({ sshHost: { loginUser: login } })
+      const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })
+      expect(main.exitCode, main.stdout).toBe(0)
+      const id = main.outputs['sandbox-id'] ?? ''
+      expect(main.outputs).toMatchObject({ 'runner-name': `gpu-sandbox-${id}`, 'runner-label': 'gpu-sandbox-4242-1' })
+      const runnerId = Number(main.outputs['runner-id'])
+      expect(runnerJob.github.runners.byId.get(runnerId)).toMatchObject({
+        status: 'online',
+        labels: ['gpu-sandbox-4242-1'],
+        name: `gpu-sandbox-${id}`,
+      })
+      expect(main.stdout).toMatch(
+        /Runner: actions\/runner 2\.330\.0 downloaded from http:\/\/127\.0\.0\.1:\d+, SHA-256 checked/,
+      )
+      const post = await runStep('post', {
+        inputs: runnerInputs(),
+        env: runnerEnv(),
+        state: main.state,
+        onSpawn: (_child, output) => {
+          const timer = setInterval(() => {
+            if (!output().includes('waiting while its job runs')) return
+            clearInterval(timer)
+            runnerJob.github.runners.assignJob(runnerId, 2_500)
+          }, 50)
+        },
+      })
+      expect(post.exitCode, post.stdout).toBe(0)
+      expect(post.stdout).toContain('a job is running on it')
+      expect(post.stdout).toMatch(/the registration is gone|its job ended/)
+      expect(service.stopRequestsFor(id)).toHaveLength(1)
+      expectJitNowhere(main, post)
+      // The runner's own progress, as the released layout prints it (run.sh > run-helper.sh > Runner.Listener);
+      // the listener sees its job's end at its next poll (0.3 s), which may come after the post step.
+      const outFile = join(service.sshService?.sandboxHost.home ?? '', 'actions-runner', 'gpu-sandbox-runner.out')
+      for (let waited = 0; waited < 50 && !readFileSync(outFile, 'utf8').includes('Exiting runner...'); waited++) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const out = readFileSync(outFile, 'utf8')
+      // RUNNER_ALLOW_RUNASROOT only where the login user is root (the released run-helper.sh refuses root without it).
+      const diag = readdirSync(join(outFile, '..', '_diag')).map((log) =>
+        readFileSync(join(outFile, '..', '_diag', log), 'utf8'),
+      )
+      const root = service.sshService?.login.uid === 0
+      expect(diag.join('')).toContain(
+        `Running as ${service.sshService?.user} (uid ${service.sshService?.login.uid}); RUNNER_ALLOW_RUNASROOT=${root ? '1' : 'unset'}`,
+      )
+      expect(out).toMatch(
+        /√ Connected to GitHub\n.*Listening for Jobs\n.*Running job: gpu-tests\n.*Job gpu-tests completed with result: Succeeded\nRunner listener exit with 0 return code, stop the service, no retry needed\.\nExiting runner\.\.\./,
+      )
+    },
+  )
 
   it('no job within runner-timeout: the post step stops the sandbox and deletes the registration', async () => {
     const service = await setUpRunnerJob()
@@ -105,7 +119,7 @@ describe.skipIf(!canRun)('runner: true', () => {
     async () => {
       // The stand-in package refuses uid 0 without the variable, as the released run-helper.sh does: the default test above
       // only passes because the action sets it. Here a prepared image's run.sh drops it first.
-      const service = await setUpRunnerJob()
+      const service = await setUpRunnerJob({ sshHost: { loginUser: 'self' } })
       const runnerDir = join(service.sshService?.sandboxHost.home ?? '', 'actions-runner')
       mkdirSync(runnerDir, { recursive: true })
       const helper =
@@ -118,7 +132,7 @@ describe.skipIf(!canRun)('runner: true', () => {
       const group = main.stdout.slice(main.stdout.indexOf("::group::The runner's diagnostic log (last lines)"))
       expect(group).toContain('Must not run interactively with sudo')
       expect(commands(main, 'error').join('\n')).toMatch(
-        /the runner did not come online: run\.sh ended before the runner came online/,
+        /the runner did not come online: run\.sh ended before the runner came online; run\.sh's last words: 'Must not run interactively with sudo'\./,
       )
       const post = await runStep('post', { inputs: runnerInputs(), env: runnerEnv(), state: main.state })
       expect(post.exitCode).toBe(0)

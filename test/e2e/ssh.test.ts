@@ -46,12 +46,14 @@ describe.skipIf(!canRun)('ssh: true', () => {
       `[127.0.0.1]:${service.sshService?.port} ${service.sshService?.hostKey}\n`,
     )
 
-    const echo = later(['sandbox', 'echo ok'])
+    const echo = later(['sandbox', 'echo ok; id -un'])
     expect(echo.stderr).toBe('')
-    expect(echo.stdout).toBe('ok\n')
+    // As deployed, the login user is not root (where the emulator runs as root, it is ubuntu).
+    expect(echo.stdout).toBe(`ok\n${service.sshService?.user}\n`)
+    if (process.getuid?.() === 0) expect(service.sshService?.user).toBe('ubuntu')
     const local = join(job.home, 'payload.txt')
     writeFileSync(local, 'copied over scp')
-    const remote = join(job.home, 'received.txt')
+    const remote = join(service.sshService?.sandboxHost.home ?? '', 'received.txt')
     const copy = later([local, `sandbox:${remote}`], job.home, 'scp')
     expect(copy.status).toBe(0)
     expect(readFileSync(remote, 'utf8')).toBe('copied over scp')

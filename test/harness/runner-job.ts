@@ -5,6 +5,7 @@
  */
 import { afterEach } from 'vitest'
 import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import type { EmulatorOptions } from '../../emulator/emulator.ts'
 import { inputs as jobInputs, job, startEmulator } from './ssh-job.ts'
 
 export const runnerJob = {
@@ -20,8 +21,8 @@ export function useRunnerJob(): void {
   })
 }
 
-export async function setUpRunnerJob() {
-  const service = await startEmulator()
+export async function setUpRunnerJob(options: EmulatorOptions = {}) {
+  const service = await startEmulator(options)
   runnerJob.github = new FakeGitHub()
   runnerJob.served = await runnerJob.github.serve()
   return service

@@ -1,0 +1,109 @@
+/**
+ * The emulated sandbox host as deployed (issue 30): where the emulator runs as
+ * root, sessions log in as `ubuntu`, who reaches Docker only through the real
+ * sudo; `image` runs a real container; `nvidia-smi` answers from the
+ * sandbox's spec.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Emulator } from '../../emulator/emulator.ts'
+import { sshdAvailable } from '../../emulator/ssh-service.ts'
+import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
+
+let emulator: Emulator | undefined
+let dir = ''
+afterEach(async () => {
+  await emulator?.close()
+  emulator = undefined
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const canRun = sshdAvailable() || process.env.CI === 'true'
+const asRoot = process.getuid?.() === 0
+
+async function host(options: ConstructorParameters<typeof Emulator>[0] = {}) {
+  emulator = new Emulator({ ssh: true, generation: 'current', provisioningMs: 50, ...options })
+  const baseUrl = await emulator.start()
+  dir = mkdtempSync(join(tmpdir(), 'host-test-'))
+  const config = emulatorSshConfig(emulator, dir, 'box')
+  const ssh = (command: string) => spawnSync('ssh', ['-F', config, 'box', command], { encoding: 'utf8' })
+  const start = async (spec: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const body = {
+      name: `host-${Math.random().toString(36).slice(2, 8)}`,
+      spec: { cpu_count: 4, memory_gib: 16, storage_gib: 50, ...spec },
+      network_policy: { internet_access: 'closed' },
+      lifetime: { max_ttl_seconds: 600, enforce_ttl: true },
+      ...extra,
+    }
+    const answer = await fetch(`${baseUrl}/sandboxes/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emulator?.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(answer.status).toBe(202)
+    const { id } = (await answer.json()) as { id: string }
+    for (let i = 0; i < 200 && emulator?.sandboxes.find((s) => s.id === id)?.status !== 'running'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    return emulator?.sandboxes.find((s) => s.id === id)
+  }
+  return { ssh, start }
+}
+
+describe.skipIf(!canRun)('the emulated sandbox host', () => {
+  it.skipIf(!asRoot)(
+    'as root, sessions log in as ubuntu, who reaches Docker only through sudo --non-interactive',
+    async () => {
+      const { ssh } = await host()
+      const service = emulator?.sshService
+      expect(service?.facts).toMatch(/^login user ubuntu \(uid \d+, non-root\) with passwordless sudo/)
+      expect(ssh('id -un; sudo --non-interactive id -u').stdout).toBe('ubuntu\n0\n')
+      expect(emulator?.sshService?.login.deployed).toBe(true)
+      if (service?.sandboxHost.docker !== 'docker') {
+        console.warn(`No Docker daemon: ${service?.facts}`)
+        return
+      }
+      const direct = ssh('docker ps')
+      expect(direct.status).not.toBe(0)
+      expect(direct.stderr).toMatch(/permission denied/)
+      expect(ssh('sudo --non-interactive docker version --format "{{.Server.Version}}"').status).toBe(0)
+    },
+  )
+
+  it.skipIf(!asRoot)("loginUser: 'self' keeps the emulator's own user (root) and the stand-ins", async () => {
+    const { ssh } = await host({ sshHost: { loginUser: 'self' } })
+    expect(emulator?.sshService?.facts).toMatch(/^login user root: asked for \(loginUser: self\); docker: the stand-in/)
+    expect(ssh('id -u').stdout).toBe('0\n')
+  })
+
+  it('an image-backed sandbox is ready once its container thunder-sandbox runs', async () => {
+    const { ssh, start } = await host()
+    if (emulator?.sshService?.sandboxHost.docker !== 'docker')
+      return console.warn(`No Docker daemon, so no container: ${emulator?.sshService?.facts}`)
+    const sandbox = await start({}, { image_id: 'img-1' })
+    expect(sandbox?.status).toBe('running')
+    const inside = ssh('sudo --non-interactive docker exec thunder-sandbox /bin/sh -c "echo inside; ls /"')
+    expect(inside.status, inside.stderr).toBe(0)
+    expect(inside.stdout).toMatch(/^inside\n/)
+  })
+
+  it('nvidia-smi answers from the newest ready GPU sandbox; on a CPU sandbox it fails as without a driver', async () => {
+    const { ssh, start } = await host()
+    await start({ gpu_type: 'H100', gpu_count: 2 })
+    const query =
+      'nvidia-smi --query-gpu=index,name,memory.total,memory.used,driver_version --format=csv,noheader,nounits'
+    expect(ssh(query).stdout).toBe(
+      '0, NVIDIA H100 80GB HBM3, 81559, 1, 550.54.15\n1, NVIDIA H100 80GB HBM3, 81559, 1, 550.54.15\n',
+    )
+    expect(ssh('nvidia-smi --query-gpu=name,memory.total --format=csv').stdout).toBe(
+      'name, memory.total\nNVIDIA H100 80GB HBM3, 81559 MiB\nNVIDIA H100 80GB HBM3, 81559 MiB\n',
+    )
+    expect(ssh('nvidia-smi -L').stdout).toMatch(/^GPU 0: NVIDIA H100 80GB HBM3 \(UUID: GPU-\S+\)\nGPU 1: /)
+    await start({})
+    const cpu = ssh('nvidia-smi')
+    expect(cpu.status).toBe(9)
+    expect(cpu.stdout).toMatch(/^NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver/)
+  })
+})
