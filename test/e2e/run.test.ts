@@ -109,18 +109,23 @@ describe.skipIf(!canRun)('run', () => {
   it('inside an image: the script runs in the container thunder-sandbox, files go in and out with docker cp', async () => {
     const service = await startEmulator()
     workspace = makeWorkspace()
-    const run = 'pwd; cat src/data.txt > copied.txt; cat /etc/thunder-sandbox-image 2> /dev/null || echo stand-in'
+    // A directory and a file only its owner (root, in the container) may read come back too.
+    const run =
+      'pwd; cat src/data.txt > copied.txt; mkdir -p out/deep && echo deep > out/deep/result.txt; ' +
+      'echo private > private.txt && chmod 600 private.txt; cat /etc/thunder-sandbox-image 2> /dev/null || echo stand-in'
     const main = await runStep('main', {
-      inputs: inputs({ image: 'img-cuda-12', run, upload: 'src', download: 'copied.txt' }),
+      inputs: inputs({ image: 'img-cuda-12', run, upload: 'src', download: 'copied.txt\nout\nprivate.txt' }),
       env: runEnv(workspace),
     })
-    expect(main.exitCode).toBe(0)
+    expect(main.exitCode, main.stdout).toBe(0)
     const container = containerOf(service.sshService)
     expect(main.stdout).toContain(`\n${container.workdir}\n`)
     expect(main.stdout).toContain(
       container.real ? "\nmade by the emulator from this machine's binaries\n" : '\nstand-in\n',
     )
     expect(readFileSync(join(workspace, 'copied.txt'), 'utf8')).toBe('data from the workspace\n')
+    expect(readFileSync(join(workspace, 'out', 'deep', 'result.txt'), 'utf8')).toBe('deep\n')
+    expect(readFileSync(join(workspace, 'private.txt'), 'utf8')).toBe('private\n')
     expect(container.exists('/workspace/src/data.txt')).toBe(true)
     // The host's own working directory was not used, and no staging directory is left on the host.
     const home = service.sshService?.sandboxHost.home ?? ''
