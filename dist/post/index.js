@@ -29120,7 +29120,7 @@ class RunnerRegistry {
     }
     /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
     async latestRelease() {
-        const { data } = await this.call('reading the actions/runner release', 'GET /repos/actions/runner/releases/latest', { owner: 'actions', repo: 'runner' });
+        const { data } = await this.call('reading the actions/runner release', 'GET /repos/{owner}/{repo}/releases/latest', { owner: 'actions', repo: 'runner' });
         const release = Release.safeParse(data);
         const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
         const sha256 = release.success

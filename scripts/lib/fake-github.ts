@@ -10,6 +10,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { http, HttpResponse } from 'msw'
 import { FakeRunners } from './fake-runners.ts'
+import { documentedExample, type Exchange } from './github-openapi.ts'
+import type { components } from '@octokit/openapi-types'
 
 export const GITHUB_API = 'https://api.github.test'
 export const GITHUB_TOKEN = 'ghs_unitTestToken0123456789'
@@ -42,7 +44,43 @@ export class FakeGitHub {
   /** Paths this token may not read or write (a 403, as GitHub answers a token without the permission). */
   forbidden: RegExp[] = []
 
+  /** Every REST API exchange (not the runner's own protocol, not the package download from github.com). */
+  readonly exchanges: Exchange[] = []
+  /** Every fake made since the last `takeAll()`: the test setup checks their exchanges against GitHub's API. */
+  private static made: FakeGitHub[] = []
+
+  constructor() {
+    FakeGitHub.made.push(this)
+  }
+
+  static takeAll(): FakeGitHub[] {
+    return FakeGitHub.made.splice(0)
+  }
+
   answer(
+    method: string,
+    path: string,
+    authorization: string | undefined,
+    body?: unknown,
+    query?: URLSearchParams,
+  ): GitHubAnswer & { raw?: Buffer } {
+    const scriptedBefore = this.script.length + [...this.runScripts.values()].reduce((n, list) => n + list.length, 0)
+    const answer = this.respond(method, path, authorization, body, query)
+    const scripted =
+      scriptedBefore !== this.script.length + [...this.runScripts.values()].reduce((n, list) => n + list.length, 0)
+    if (!scripted && !path.startsWith('/_fake/') && !path.startsWith('/actions/runner/releases/download/'))
+      this.exchanges.push({
+        method,
+        path,
+        query: Object.fromEntries(query ?? []),
+        requestBody: body,
+        status: answer.status,
+        responseBody: answer.status === 204 ? undefined : answer.body,
+      })
+    return answer
+  }
+
+  private respond(
     method: string,
     path: string,
     authorization: string | undefined,
@@ -75,9 +113,12 @@ export class FakeGitHub {
     if (method !== 'GET' || !match || !run)
       return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
     const id = Number(match[2])
+    // GitHub's documented example of a workflow run, with this run's id, state and links.
+    const example = documentedExample<components['schemas']['workflow-run']>('workflow-run')
     return {
       status: 200,
       body: {
+        ...example,
         id,
         name: 'CI',
         run_attempt: 1,
@@ -95,12 +136,15 @@ export class FakeGitHub {
 
   handlers(base = GITHUB_API) {
     return [
-      http.all(`${base}/*`, ({ request }) => {
+      http.all(`${base}/*`, async ({ request }) => {
         const url = new URL(request.url)
+        const text = await request.text()
         const { status, body, headers } = this.answer(
           request.method,
           url.pathname.slice(new URL(base).pathname.replace(/\/$/, '').length),
           request.headers.get('authorization') ?? undefined,
+          text ? (JSON.parse(text) as unknown) : undefined,
+          url.searchParams,
         )
         return HttpResponse.json(body as Record<string, unknown>, { status, headers })
       }),

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import type { components, operations } from '@octokit/openapi-types'
 import { standInPackage } from './fake-runner-package.ts'
+import { documentedExample } from './github-openapi.ts'
 
 /** GitHub's published REST schemas (@octokit/openapi-types, generated from its OpenAPI description): the answers are typed by them. */
 type GitHubSchema = components['schemas']
@@ -211,7 +212,12 @@ export class FakeRunners {
   ): RunnerAnswer | undefined {
     if (method === 'GET' && path === '/repos/actions/runner/releases/latest') {
       const notes = `## Changes\n\n<!-- BEGIN SHA linux-x64 -->${this.advertisedSha256}<!-- END SHA linux-x64 -->\n`
-      return { status: 200, body: { tag_name: `v${RUNNER_VERSION}`, name: `v${RUNNER_VERSION}`, body: notes } }
+      // GitHub's documented example of a release, with this release's tag and notes.
+      const release = documentedExample<GitHubSchema['release']>('release')
+      return {
+        status: 200,
+        body: { ...release, tag_name: `v${RUNNER_VERSION}`, name: `v${RUNNER_VERSION}`, body: notes },
+      }
     }
     if (
       method === 'GET' &&

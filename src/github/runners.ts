@@ -237,7 +237,7 @@ export class RunnerRegistry {
   async latestRelease(): Promise<{ version: string; sha256: string }> {
     const { data } = await this.call(
       'reading the actions/runner release',
-      'GET /repos/actions/runner/releases/latest',
+      'GET /repos/{owner}/{repo}/releases/latest',
       { owner: 'actions', repo: 'runner' },
     )
     const release = Release.safeParse(data)
