@@ -220,3 +220,20 @@ describe('README and docs/', () => {
     },
   )
 })
+
+describe('.github/workflows/live.yml', () => {
+  it('runs npm run live-check manually and weekly with the secret, and says it skipped without it', () => {
+    const workflow = parse(readFileSync(join(ROOT, '.github', 'workflows', 'live.yml'), 'utf8')) as {
+      on: Record<string, unknown>
+      jobs: Record<string, { env: Record<string, string>; steps: { if?: string; run?: string }[] }>
+    }
+    expect(Object.keys(workflow.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
+    const [job] = Object.values(workflow.jobs)
+    expect(job?.env.LIVE_CHECK_API_TOKEN).toBe('${{ secrets.GPU_SANDBOX_API_TOKEN }}')
+    const [skip, ...rest] = job?.steps ?? []
+    expect(skip).toMatchObject({ if: "env.LIVE_CHECK_API_TOKEN == ''" })
+    expect(skip?.run).toContain('::notice::live check skipped')
+    expect(rest.every((step) => step.if === "env.LIVE_CHECK_API_TOKEN != ''")).toBe(true)
+    expect(rest.at(-1)?.run).toBe('npm run live-check')
+  })
+})
