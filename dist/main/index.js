@@ -33045,14 +33045,62 @@ class RunnerRegistry {
 
 /***/ }),
 
+/***/ 44138:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ hasCaps),
+/* harmony export */   r: () => (/* binding */ parseCaps)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13219);
+/**
+ * The spending caps of a start (issue 31): `max-cost` (dollars for this run),
+ * `max-hourly-price` (dollars per hour) and `min-gpu-memory` (GiB per GPU).
+ * Parsed here; applied against the pricing catalog before any start
+ * (sandbox/caps.ts).
+ */
+
+
+/** A positive amount, `12.5` or `$12.50`; `what` names the unit in the message. */
+function positive(what) {
+    return zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform((raw, ctx) => {
+        const text = raw.trim().replace(/^\$/, '');
+        if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0 || Number(text) > 1_000_000)
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_1__/* .refuse */ .T)(ctx, `must be ${what} greater than 0 (e.g. ${what === 'GiB' ? '40' : '2.50'}), got '${raw}'`);
+        return Number(text);
+    });
+}
+function parseCaps(inputs, gpus, enforceTtl) {
+    const caps = {};
+    if (inputs.isSet('max-cost')) {
+        caps.maxCostDollars = inputs.parse('max-cost', positive('dollars'));
+        if (enforceTtl === false)
+            inputs.fail('max-cost', 'needs enforce-ttl: true: the budget holds because the service ends the sandbox at the TTL ' +
+                'it buys; remove enforce-ttl: false');
+    }
+    if (inputs.isSet('max-hourly-price'))
+        caps.maxHourlyDollars = inputs.parse('max-hourly-price', positive('dollars'));
+    if (inputs.isSet('min-gpu-memory')) {
+        caps.minGpuMemoryGib = inputs.parse('min-gpu-memory', positive('GiB'));
+        if (gpus.length === 0)
+            inputs.fail('min-gpu-memory', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove it");
+    }
+    return caps;
+}
+const hasCaps = (caps) => Object.values(caps).some((value) => value !== undefined);
+
+
+/***/ }),
+
 /***/ 81764:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ InputErrors),
+/* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   gR: () => (/* binding */ Collector)
 /* harmony export */ });
-/* unused harmony export InputError */
 /* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45213);
 
 /** An invalid input: names the input and says what is allowed. Never echoes secrets. */
@@ -33201,6 +33249,9 @@ const INPUT_DEFAULTS = {
     runner: 'false',
     'runner-label': '',
     'runner-timeout': '10m',
+    'max-cost': '',
+    'max-hourly-price': '',
+    'min-gpu-memory': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33245,6 +33296,9 @@ const INPUT_MODES = {
     runner: ['start'],
     'runner-label': ['start'],
     'runner-timeout': ['start'],
+    'max-cost': ['start'],
+    'max-hourly-price': ['start'],
+    'min-gpu-memory': ['start'],
 };
 
 
@@ -33754,6 +33808,8 @@ function runner_parseRunnerCleanup(read) {
     };
 }
 
+// EXTERNAL MODULE: ./build/src/inputs/caps.js
+var caps = __nccwpck_require__(44138);
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -33963,6 +34019,7 @@ var default_name = __nccwpck_require__(16536);
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -34036,6 +34093,7 @@ function parseStart(inputs, connection, job) {
         : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
     const runner = parseRunner(inputs, job, networkPolicy);
+    const enforceTtl = inputs.parse('enforce-ttl', fields_boolean);
     return {
         mode: 'start',
         ...connection,
@@ -34051,7 +34109,8 @@ function parseStart(inputs, connection, job) {
         env: inputs.parse('env', envLines),
         image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
         maxTtlSeconds: inputs.parse('max-ttl', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-ttl'])),
-        enforceTtl: inputs.parse('enforce-ttl', fields_boolean),
+        enforceTtl,
+        caps: (0,caps/* parseCaps */.r)(inputs, gpus, enforceTtl),
         maxGraceSeconds: maxGrace,
         wait: inputs.parse('wait', fields_boolean),
         timeoutMs: inputs.parse('timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx.timeout)) * 1000,
@@ -34346,7 +34405,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(93375);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(63182);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -34664,7 +34723,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 93375:
+/***/ 63182:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34764,6 +34823,98 @@ async function readBillingContext(client, spec, warn, signal) {
     ]);
     return { cost: cost.line, dollarsPerHour: cost.dollarsPerHour, creditAlert };
 }
+
+// EXTERNAL MODULE: ./build/src/inputs/collector.js
+var collector = __nccwpck_require__(81764);
+// EXTERNAL MODULE: ./build/src/inputs/caps.js
+var inputs_caps = __nccwpck_require__(44138);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+;// CONCATENATED MODULE: ./build/src/sandbox/caps.js
+
+
+
+
+/** Memory per GPU, GiB, where the service says nothing (docs/service.md). */
+const GPU_MEMORY_GIB = { A6000: 48, A100: 40, H100: 80 };
+/** The shortest lifetime a budget must buy: less is no useful run. */
+const MIN_BUDGET_SECONDS = 300;
+function memoryOf(type, prices) {
+    if (type === 'A100' && Object.keys(prices).some((key) => /^a100(xl|_?80gb?)/i.test(key)))
+        return 80;
+    return GPU_MEMORY_GIB[type];
+}
+function hourly(config, prices, type) {
+    const spec = {
+        cpu: config.cpu,
+        memoryGib: config.memoryGib,
+        storageGib: config.storageGib,
+        gpuType: type === 'cpu' ? undefined : type,
+        gpuCount: config.gpuCount ?? 1,
+    };
+    const estimate = estimateHourlyCost(prices, spec);
+    return estimate.ok ? estimate.dollarsPerHour : undefined;
+}
+async function readPrices(config, deps) {
+    try {
+        return await deps.client.getPricing(deps.signal);
+    }
+    catch (error) {
+        const input = config.caps.maxCostDollars !== undefined ? 'max-cost' : 'max-hourly-price';
+        throw new collector/* InputError */.dz(config.caps.minGpuMemoryGib !== undefined && config.caps.maxCostDollars === undefined ? 'min-gpu-memory' : input, `cannot be checked: the pricing catalog (GET /pricing) could not be read (${error.message}). ` +
+            'A cap that cannot be checked refuses; nothing was started. Try again later.');
+    }
+}
+/** Filters the fallback list and sets the TTL per type; throws an InputError when nothing is left. */
+async function applySpendingCaps(config, deps) {
+    const { caps } = config;
+    if (!(0,inputs_caps/* hasCaps */.I)(caps))
+        return { config, lines: [] };
+    const prices = await readPrices(config, deps);
+    let candidates = config.gpuTypes.length > 0 ? [...config.gpuTypes] : ['cpu'];
+    const lines = [];
+    const keep = (input, label, why) => {
+        const dropped = candidates.map((type) => ({ type, why: why(type) })).filter((entry) => entry.why !== undefined);
+        if (dropped.length === 0)
+            return;
+        candidates = candidates.filter((type) => !dropped.some((entry) => entry.type === type));
+        const what = dropped.map((entry) => `${entry.type === 'cpu' ? 'the CPU sandbox' : entry.type} (${entry.why})`);
+        lines.push(`${label}: ${candidates.length === 0 ? 'nothing is left of' : 'dropped'} ${what.join(', ')}`);
+        if (candidates.length === 0)
+            throw new collector/* InputError */.dz(input, `leaves no GPU type to start: ${what.join(', ')}. Nothing was started.`);
+    };
+    const min = caps.minGpuMemoryGib;
+    if (min !== undefined)
+        keep('min-gpu-memory', `min-gpu-memory ${min} GiB`, (type) => {
+            const memory = type === 'cpu' ? 0 : memoryOf(type, prices);
+            return memory < min ? `${memory} GiB per GPU` : undefined;
+        });
+    const price = (type) => hourly(config, prices, type);
+    const notPriced = (type) => (price(type) === undefined ? 'not in the pricing catalog' : undefined);
+    const cap = caps.maxHourlyDollars;
+    if (cap !== undefined)
+        keep('max-hourly-price', `max-hourly-price ${formatDollars(cap)}`, (type) => {
+            const perHour = price(type);
+            return notPriced(type) ?? ((perHour ?? 0) > cap ? `${formatDollars(perHour ?? 0)}/hour` : undefined);
+        });
+    const budget = caps.maxCostDollars;
+    if (budget === undefined)
+        return { config: { ...config, gpuTypes: gpuList(candidates), capsApplied: lines }, lines };
+    const buys = (type) => Math.floor((budget / (price(type) ?? Infinity)) * 3600);
+    keep('max-cost', `max-cost ${formatDollars(budget)}`, (type) => {
+        const seconds = buys(type);
+        return (notPriced(type) ?? (seconds < MIN_BUDGET_SECONDS ? `buys ${(0,summary/* formatDuration */.a3)(seconds * 1000)}, under 5m` : undefined));
+    });
+    const ttlByType = {};
+    for (const type of candidates) {
+        ttlByType[type] = Math.min(config.maxTtlSeconds, buys(type));
+        const at = `${formatDollars(price(type) ?? 0)}/hour`;
+        lines.push(`max-cost ${formatDollars(budget)}: ${type === 'cpu' ? 'the sandbox' : type} at ${at} ` +
+            `gets an enforced TTL of ${(0,summary/* formatDuration */.a3)((ttlByType[type] ?? 0) * 1000)}`);
+    }
+    return { config: { ...config, gpuTypes: gpuList(candidates), ttlByType, capsApplied: lines }, lines };
+}
+const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
 
 // EXTERNAL MODULE: ./build/src/sandbox/eventual.js
 var eventual = __nccwpck_require__(81455);
@@ -34955,8 +35106,6 @@ async function freeTheName(ctx, config, holders, round, deadline) {
 var record = __nccwpck_require__(15208);
 // EXTERNAL MODULE: ./build/src/step/deps.js
 var step_deps = __nccwpck_require__(63996);
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(99128);
 ;// CONCATENATED MODULE: ./build/src/sandbox/start.js
 /**
  * Starting exactly one sandbox. Every attempt carries the same name, so a
@@ -35003,7 +35152,8 @@ function buildStartRequest(config, gpuType) {
     }
     const lifetime = {
         enforce_ttl: config.enforceTtl,
-        max_ttl_seconds: config.maxTtlSeconds,
+        // max-cost: the TTL the budget buys at this type's price (sandbox/caps.ts).
+        max_ttl_seconds: config.ttlByType?.[gpuType ?? 'cpu'] ?? config.maxTtlSeconds,
     };
     if (config.maxGraceSeconds !== undefined)
         lifetime.max_grace_seconds = config.maxGraceSeconds;
@@ -36189,6 +36339,7 @@ async function runOnSandbox(deps, request, sandboxId, target, placement) {
 
 
 
+
 function startSummary(config, started, waited, billing, elapsedMs) {
     const { status, known, error } = waited;
     const policy = config.networkPolicy;
@@ -36213,13 +36364,19 @@ function startSummary(config, started, waited, billing, elapsedMs) {
             ...optional(failure, ['Failure', failure ?? '']),
             [
                 'TTL',
-                (0,summary/* formatDuration */.a3)(config.maxTtlSeconds * 1000) +
+                (0,summary/* formatDuration */.a3)((config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds) * 1000) +
                     (config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'),
             ],
             ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
             ...optional(config.image, ['Image', config.image ?? '']),
             [(0,sandbox_status/* isReady */.i_)(status) && !error ? 'Time to running' : 'Time in the step', (0,summary/* formatDuration */.a3)(elapsedMs)],
             ['Estimated cost', billing.cost],
+            ...optional(config.capsApplied, ['Caps', (0,summary/* listWithLimit */.Wc)(config.capsApplied ?? [], 6)]),
+            ...optional(config.capsApplied && billing.dollarsPerHour !== undefined, [
+                'Cost so far',
+                `~${formatDollars(((billing.dollarsPerHour ?? 0) * elapsedMs) / 3_600_000)} ` +
+                    `(${(0,summary/* formatDuration */.a3)(elapsedMs)} at the estimate)`,
+            ]),
             ['Credit alert', billing.creditAlert],
             ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
         ]));
@@ -36249,11 +36406,16 @@ function startSummary(config, started, waited, billing, elapsedMs) {
 
 
 
-async function runStart(config, deps) {
+
+async function runStart(requested, deps) {
     const state = new step_state/* ActionState */.q(deps.core);
     const stepStart = deps.clock.now();
-    if (config.dryRun)
-        return reportStartDryRun(config, deps);
+    if (requested.dryRun)
+        return reportStartDryRun(requested, deps);
+    // The caps first: they may shorten the fallback list and the TTL, and refuse before anything costs money.
+    const { config, lines } = await applySpendingCaps(requested, deps);
+    for (const line of lines)
+        deps.core.info(`Caps: ${line}.`);
     const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs);
     const acceptedAt = announceStarted(started, deps, state);
     // Informational, read while the sandbox provisions; it never fails the step.

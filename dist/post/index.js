@@ -34381,6 +34381,9 @@ const INPUT_DEFAULTS = {
     runner: 'false',
     'runner-label': '',
     'runner-timeout': '10m',
+    'max-cost': '',
+    'max-hourly-price': '',
+    'min-gpu-memory': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -34425,6 +34428,9 @@ const INPUT_MODES = {
     runner: ['start'],
     'runner-label': ['start'],
     'runner-timeout': ['start'],
+    'max-cost': ['start'],
+    'max-hourly-price': ['start'],
+    'min-gpu-memory': ['start'],
 };
 
 
@@ -35197,6 +35203,7 @@ function parseGeneratedName(name) {
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -35270,6 +35277,7 @@ function parseStart(inputs, connection, job) {
         : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
     const runner = parseRunner(inputs, job, networkPolicy);
+    const enforceTtl = inputs.parse('enforce-ttl', field.boolean);
     return {
         mode: 'start',
         ...connection,
@@ -35285,7 +35293,8 @@ function parseStart(inputs, connection, job) {
         env: inputs.parse('env', field.envLines),
         image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
         maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
-        enforceTtl: inputs.parse('enforce-ttl', field.boolean),
+        enforceTtl,
+        caps: parseCaps(inputs, gpus, enforceTtl),
         maxGraceSeconds: maxGrace,
         wait: inputs.parse('wait', field.boolean),
         timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,

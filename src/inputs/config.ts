@@ -5,6 +5,7 @@ import type { RunRequest } from './run.ts'
 import type { GitHubRepository } from './job-environment.ts'
 import type { RunnerCleanup, RunnerRequest } from './runner.ts'
 import type { SshRequest } from './ssh.ts'
+import type { SpendingCaps } from './caps.ts'
 
 export interface Connection {
   apiToken: string
@@ -32,6 +33,12 @@ export interface StartConfig extends Connection {
   image: string | undefined
   maxTtlSeconds: number
   enforceTtl: boolean
+  /** max-cost, max-hourly-price, min-gpu-memory; applied by sandbox/caps.ts before any start. */
+  caps: SpendingCaps
+  /** Set by the caps: the TTL max-cost buys at each GPU type's price ('cpu' without a GPU), when below max-ttl. */
+  ttlByType?: Partial<Record<GpuType | 'cpu', number>>
+  /** Set by the caps: what they did, one line each (the summary's Caps row). */
+  capsApplied?: string[]
   maxGraceSeconds: number | undefined
   wait: boolean
   timeoutMs: number

@@ -46,6 +46,9 @@ export const INPUT_DEFAULTS = {
   runner: 'false',
   'runner-label': '',
   'runner-timeout': '10m',
+  'max-cost': '',
+  'max-hourly-price': '',
+  'min-gpu-memory': '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -93,4 +96,7 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   runner: ['start'],
   'runner-label': ['start'],
   'runner-timeout': ['start'],
+  'max-cost': ['start'],
+  'max-hourly-price': ['start'],
+  'min-gpu-memory': ['start'],
 }

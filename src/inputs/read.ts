@@ -16,6 +16,7 @@ import type {
   SweepConfig,
 } from './config.ts'
 import { parseRunner, parseRunnerCleanup } from './runner.ts'
+import { parseCaps } from './caps.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
 import { imageId } from './image.ts'
@@ -109,6 +110,7 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     : undefined
   const networkPolicy = parseNetworkPolicy(inputs, 'start')
   const runner = parseRunner(inputs, job, networkPolicy)
+  const enforceTtl = inputs.parse('enforce-ttl', field.boolean)
   return {
     mode: 'start',
     ...connection,
@@ -124,7 +126,8 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     env: inputs.parse('env', field.envLines),
     image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
     maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
-    enforceTtl: inputs.parse('enforce-ttl', field.boolean),
+    enforceTtl,
+    caps: parseCaps(inputs, gpus, enforceTtl),
     maxGraceSeconds: maxGrace,
     wait: inputs.parse('wait', field.boolean),
     timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,

@@ -1,7 +1,7 @@
 /** The job summary of mode `start`: what was started, how it went, what it costs. */
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs/config.ts'
-import type { BillingContext } from '../sandbox/billing.ts'
+import { formatDollars, type BillingContext } from '../sandbox/billing.ts'
 import { expiresAt, failureReason } from '../sandbox/record.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
 import { isReady } from '../sandbox/status.ts'
@@ -52,13 +52,19 @@ export function startSummary(
       ...optional(failure, ['Failure', failure ?? '']),
       [
         'TTL',
-        formatDuration(config.maxTtlSeconds * 1000) +
+        formatDuration((config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds) * 1000) +
           (config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'),
       ],
       ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
       ...optional(config.image, ['Image', config.image ?? '']),
       [isReady(status) && !error ? 'Time to running' : 'Time in the step', formatDuration(elapsedMs)],
       ['Estimated cost', billing.cost],
+      ...optional(config.capsApplied, ['Caps', listWithLimit(config.capsApplied ?? [], 6)]),
+      ...optional(config.capsApplied && billing.dollarsPerHour !== undefined, [
+        'Cost so far',
+        `~${formatDollars(((billing.dollarsPerHour ?? 0) * elapsedMs) / 3_600_000)} ` +
+          `(${formatDuration(elapsedMs)} at the estimate)`,
+      ]),
       ['Credit alert', billing.creditAlert],
       ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
     ])

@@ -8,6 +8,7 @@ import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { readBillingContext, type BillingContext } from '../sandbox/billing.ts'
+import { applySpendingCaps } from '../sandbox/caps.ts'
 import { quickRead } from '../sandbox/eventual.ts'
 import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
 import { endsAtMs, failureReason } from '../sandbox/record.ts'
@@ -38,10 +39,13 @@ import { registerRunner, registryFor } from '../runner/register.ts'
 import { remoteContext, runOnSandbox } from './run-on-sandbox.ts'
 import { startSummary, type WaitOutcome } from './start-summary.ts'
 
-export async function runStart(config: StartConfig, deps: StepDeps): Promise<void> {
+export async function runStart(requested: StartConfig, deps: StepDeps): Promise<void> {
   const state = new ActionState(deps.core)
   const stepStart = deps.clock.now()
-  if (config.dryRun) return reportStartDryRun(config, deps)
+  if (requested.dryRun) return reportStartDryRun(requested, deps)
+  // The caps first: they may shorten the fallback list and the TTL, and refuse before anything costs money.
+  const { config, lines } = await applySpendingCaps(requested, deps)
+  for (const line of lines) deps.core.info(`Caps: ${line}.`)
 
   const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs)
   const acceptedAt = announceStarted(started, deps, state)

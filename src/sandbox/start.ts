@@ -54,7 +54,8 @@ export function buildStartRequest(config: StartConfig, gpuType: GpuType | undefi
   }
   const lifetime: SandboxStartRequest['lifetime'] = {
     enforce_ttl: config.enforceTtl,
-    max_ttl_seconds: config.maxTtlSeconds,
+    // max-cost: the TTL the budget buys at this type's price (sandbox/caps.ts).
+    max_ttl_seconds: config.ttlByType?.[gpuType ?? 'cpu'] ?? config.maxTtlSeconds,
   }
   if (config.maxGraceSeconds !== undefined) lifetime.max_grace_seconds = config.maxGraceSeconds
   const body: SandboxStartRequest = { name: config.name, spec, network_policy: config.networkPolicy, lifetime }

@@ -45,6 +45,7 @@ describe('start mode defaults', () => {
       env: {},
       maxTtlSeconds: 21_600,
       enforceTtl: true,
+      caps: {},
       maxGraceSeconds: undefined,
       wait: true,
       timeoutMs: 900_000,

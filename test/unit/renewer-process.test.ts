@@ -62,7 +62,15 @@ const spec: RenewerSpec = {
 
 async function given(): Promise<{ argv: string[]; env: Record<string, string>; spec: string }> {
   const file = join(dir, 'given.json')
-  for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 50))
+  // The stand-in writes the file while this reads it: wait until it is whole (it parses), not only there.
+  for (let i = 0; i < 100; i++) {
+    try {
+      if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      // Half written.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   return JSON.parse(readFileSync(file, 'utf8'))
 }
 
