@@ -4,7 +4,8 @@
  * service's certificate opens every sandbox of the organization, so a session
  * cannot tell which sandbox it is on). It knows the plain table, `-L`, and
  * `--query-gpu=<fields> --format=csv[,noheader][,nounits]`; on a CPU
- * sandbox it fails as nvidia-smi does without a driver (exit 9).
+ * sandbox it fails as nvidia-smi does without a driver (exit 9). The
+ * emulator option `gpuFaults` plants what the health check must find.
  */
 import { writeFileSync } from 'node:fs'
 
@@ -16,19 +17,31 @@ export const GPU_MODELS: Record<string, { name: string; memoryMiB: number } | un
 }
 export const DRIVER_VERSION = '550.54.15'
 
+/**
+ * What can be wrong with a GPU sandbox's GPUs (the health check's faults): no driver, memory another
+ * process holds, a card other than the type started, fewer GPUs than started, an old driver.
+ */
+export type GpuFault = 'no-driver' | 'busy' | 'wrong-card' | 'fewer' | 'old-driver'
+
 /** Writes the GPUs nvidia-smi reports: one `index|name|total|used|driver|uuid` line each, none for a CPU sandbox. */
-export function writeGpus(file: string, spec: { gpu_type?: string; gpu_count?: number }, usedMiB = 1): void {
+export function writeGpus(file: string, spec: { gpu_type?: string; gpu_count?: number }, fault?: GpuFault): void {
   const model = spec.gpu_type ? GPU_MODELS[spec.gpu_type] : undefined
-  const count = model ? (spec.gpu_count ?? 1) : 0
+  let count = model && fault !== 'no-driver' ? (spec.gpu_count ?? 1) : 0
+  if (fault === 'fewer') count -= 1
+  const name = fault === 'wrong-card' ? 'NVIDIA A10G' : model?.name
+  const driver = fault === 'old-driver' ? '470.57.02' : DRIVER_VERSION
+  const used = (total: number) => (fault === 'busy' ? Math.round(total * 0.6) : 1)
   const lines = Array.from({ length: count }, (_, index) => {
     const uuid = `GPU-${String(index).padStart(8, '0')}-emul-ator0-0000-${spec.gpu_type ?? ''}`
-    return [index, model?.name, model?.memoryMiB, usedMiB, DRIVER_VERSION, uuid].join('|')
+    return [index, name, model?.memoryMiB, used(model?.memoryMiB ?? 0), driver, uuid].join('|')
   })
-  writeFileSync(file, lines.map((line) => `${line}\n`).join(''))
+  // A GPU sandbox whose every GPU is gone: the driver is there, the devices are not.
+  writeFileSync(file, model && fault === 'fewer' && count === 0 ? 'NO-DEVICES\n' : lines.map((l) => `${l}\n`).join(''))
 }
 
 export const NVIDIA_SMI = `#!/bin/bash
 gpus="$EMULATOR_GPU_FILE"
+if [ "$(head -n 1 "$gpus" 2> /dev/null)" = NO-DEVICES ]; then echo "No devices were found"; exit 6; fi
 if [ ! -s "$gpus" ]; then
   echo "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running."
   exit 9

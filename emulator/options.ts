@@ -1,5 +1,6 @@
 /** The emulator's options, their defaults, and the shared shapes of its state. */
 import type { Generation } from './generation.ts'
+import type { GpuFault } from './gpu.ts'
 import type { SshHostOptions, SshService } from './ssh-service.ts'
 
 export type GpuType = 'A6000' | 'A100' | 'H100'
@@ -101,6 +102,8 @@ export interface EmulatorOptions {
   sshd?: boolean
   /** A host_key in the records other than sshd's own (a host-key mismatch). */
   sshHostKeyOverride?: string
+  /** What is wrong with the GPUs of each GPU sandbox that gets ready, in order (undefined: healthy); gpu.ts. */
+  gpuFaults?: (GpuFault | undefined)[]
   /** With ssh: the login user and Docker of the emulated host (ssh-service.ts; default: as deployed where possible). */
   sshHost?: SshHostOptions
   /** With ssh: how long each certificate is valid, in seconds (default 3600; the service's is about an hour). sshd refuses it after that. */
@@ -247,6 +250,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     sshCertificateSeconds: options.sshCertificateSeconds ?? 3600,
     sshHostKeyOverride: options.sshHostKeyOverride,
     sshHost: options.sshHost ?? {},
+    gpuFaults: options.gpuFaults ?? [],
     forgetEndedMs: options.forgetEndedMs,
     failure: options.failure ?? { code: 'host_unreachable', message: 'the sandbox host did not come up' },
   }

@@ -12,6 +12,8 @@ export class Sandboxes {
   /** When each sandbox entered each status (Date.now()), by id: what the benchmark measures lag from. */
   readonly statusTimes = new Map<string, Record<string, number>>()
   private readonly host: EmulatorHost
+  /** How many GPU sandboxes got ready: the index into options.gpuFaults. */
+  private gpuSandboxesReady = 0
   constructor(host: EmulatorHost) {
     this.host = host
   }
@@ -147,7 +149,9 @@ export class Sandboxes {
     if (this.host.closed) return
     if (!this.transition(sandbox, 'provisioning', result)) this.transition(sandbox, 'pending', result)
     const host = this.host.sshService?.sandboxHost
-    if (host && sandbox.status === 'running') writeGpus(host.gpuFile, sandbox.spec)
+    if (!host || sandbox.status !== 'running') return
+    const fault = sandbox.spec.gpu_type ? this.host.options.gpuFaults[this.gpuSandboxesReady++] : undefined
+    writeGpus(host.gpuFile, sandbox.spec, fault)
   }
 
   transition(sandbox: SandboxState, from: string, to: string): boolean {

@@ -33252,6 +33252,8 @@ const INPUT_DEFAULTS = {
     'max-cost': '',
     'max-hourly-price': '',
     'min-gpu-memory': '',
+    'gpu-check': '',
+    'min-driver': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33299,6 +33301,8 @@ const INPUT_MODES = {
     'max-cost': ['start'],
     'max-hourly-price': ['start'],
     'min-gpu-memory': ['start'],
+    'gpu-check': ['start'],
+    'min-driver': ['start'],
 };
 
 
@@ -33438,7 +33442,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 7969:
+/***/ 27078:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33810,6 +33814,43 @@ function runner_parseRunnerCleanup(read) {
 
 // EXTERNAL MODULE: ./build/src/inputs/caps.js
 var caps = __nccwpck_require__(44138);
+;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
+/**
+ * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
+ * action's own SSH must show the GPUs that were started, free, with a driver
+ * at least `min-driver`. Empty `gpu-check` means: on when a GPU is asked and
+ * the step has SSH access anyway (ssh, run or runner); `true` (or a
+ * `min-driver`) gives the step SSH access for the check.
+ */
+
+
+
+const driverVersion = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!/^\d{1,4}(\.\d{1,4}){0,2}$/.test(text))
+        return (0,refuse/* refuse */.T)(ctx, `must be a driver version like 550.54, got '${raw}'`);
+    return text;
+});
+function parseGpuCheck(inputs, gpus, sshAnyway) {
+    const explicit = inputs.isSet('gpu-check') ? inputs.parse('gpu-check', fields_boolean) : undefined;
+    const minDriver = inputs.isSet('min-driver') ? inputs.parse('min-driver', driverVersion) : undefined;
+    if (gpus.length === 0) {
+        if (explicit === true)
+            inputs.fail('gpu-check', "is true but 'gpu-type' is empty: there is no GPU to check");
+        if (minDriver !== undefined)
+            inputs.fail('min-driver', "is set but 'gpu-type' is empty: there is no GPU to check");
+        return undefined;
+    }
+    if (explicit === false) {
+        if (minDriver !== undefined)
+            inputs.fail('min-driver', 'needs the GPU check; remove gpu-check: false or min-driver');
+        return undefined;
+    }
+    if (explicit === true || minDriver !== undefined || sshAnyway)
+        return minDriver ? { minDriver } : {};
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -34020,6 +34061,7 @@ var default_name = __nccwpck_require__(16536);
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -34094,6 +34136,8 @@ function parseStart(inputs, connection, job) {
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
     const runner = parseRunner(inputs, job, networkPolicy);
     const enforceTtl = inputs.parse('enforce-ttl', fields_boolean);
+    const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
+    const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
     return {
         mode: 'start',
         ...connection,
@@ -34118,7 +34162,8 @@ function parseStart(inputs, connection, job) {
         replaceExisting: inputs.parse('replace-existing', fields_boolean),
         keepAlive: inputs.parse('keep-alive', fields_boolean),
         dryRun: inputs.parse('dry-run', fields_boolean),
-        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined),
+        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
+        gpuCheck,
         run: parseRun(inputs, job),
         runner,
     };
@@ -34400,12 +34445,12 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7969);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(27078);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(63182);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(73841);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -34490,7 +34535,7 @@ __webpack_async_result__();
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
 /* harmony import */ var _sandbox_record_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(15208);
 /* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(68935);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(71532);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(47421);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(63996);
 /* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(16854);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(99128);
@@ -34568,7 +34613,7 @@ async function runConnect(config, deps) {
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
 /* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
 /* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16854);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(71532);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(47421);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(36017);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(99128);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(63996);
@@ -34723,7 +34768,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 63182:
+/***/ 73841:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35102,8 +35147,6 @@ async function freeTheName(ctx, config, holders, round, deadline) {
     await ctx.clock.sleep(wait, ctx.signal);
 }
 
-// EXTERNAL MODULE: ./build/src/sandbox/record.js
-var record = __nccwpck_require__(15208);
 // EXTERNAL MODULE: ./build/src/step/deps.js
 var step_deps = __nccwpck_require__(63996);
 ;// CONCATENATED MODULE: ./build/src/sandbox/start.js
@@ -35495,16 +35538,66 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
     }
 }
 
-// EXTERNAL MODULE: ./build/src/ssh/access.js + 3 modules
-var access = __nccwpck_require__(71532);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
+var access = __nccwpck_require__(47421);
 // EXTERNAL MODULE: ./build/src/step/outputs.js
 var outputs = __nccwpck_require__(16854);
 // EXTERNAL MODULE: ./build/src/step/state.js
 var step_state = __nccwpck_require__(36017);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 2 modules
 var register = __nccwpck_require__(66156);
+// EXTERNAL MODULE: ./build/src/sandbox/record.js
+var record = __nccwpck_require__(15208);
+;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
+
+
+
+
+
+function startSummary(config, started, waited, billing, elapsedMs) {
+    const { status, known, error } = waited;
+    const policy = config.networkPolicy;
+    const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
+    const failure = (0,record/* failureReason */.Hr)(known);
+    const expires = (0,record/* expiresAt */.WJ)(known);
+    const optional = (condition, row) => (condition ? [row] : []);
+    return (`### Sandbox ${started.id}\n\n` +
+        (0,summary/* markdownTable */.Qj)([
+            ['Name', started.name],
+            [
+                'Status',
+                error
+                    ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; ` +
+                        `the post step stops it)`
+                    : status,
+            ],
+            ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
+            ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
+            ['GPU attempts', (0,summary/* listWithLimit */.Wc)(started.attempts, 12)],
+            ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${(0,summary/* listWithLimit */.Wc)(allowed, 20)}` : ''}`],
+            ...optional(failure, ['Failure', failure ?? '']),
+            [
+                'TTL',
+                (0,summary/* formatDuration */.a3)((config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds) * 1000) +
+                    (config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'),
+            ],
+            ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
+            ...optional(config.image, ['Image', config.image ?? '']),
+            [(0,sandbox_status/* isReady */.i_)(status) && !error ? 'Time to running' : 'Time in the step', (0,summary/* formatDuration */.a3)(elapsedMs)],
+            ['Estimated cost', billing.cost],
+            ...optional(config.capsApplied, ['Caps', (0,summary/* listWithLimit */.Wc)(config.capsApplied ?? [], 6)]),
+            ...optional(config.capsApplied && billing.dollarsPerHour !== undefined, [
+                'Cost so far',
+                `~${formatDollars(((billing.dollarsPerHour ?? 0) * elapsedMs) / 3_600_000)} ` +
+                    `(${(0,summary/* formatDuration */.a3)(elapsedMs)} at the estimate)`,
+            ]),
+            ['Credit alert', billing.creditAlert],
+            ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
+        ]));
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./build/src/remote/scripts.js
@@ -36334,52 +36427,195 @@ async function runOnSandbox(deps, request, sandboxId, target, placement) {
         throw new Error(overLimit);
 }
 
-;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
+;// CONCATENATED MODULE: ./build/src/modes/start-use.js
 
 
 
 
 
-function startSummary(config, started, waited, billing, elapsedMs) {
-    const { status, known, error } = waited;
-    const policy = config.networkPolicy;
-    const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
-    const failure = (0,record/* failureReason */.Hr)(known);
-    const expires = (0,record/* expiresAt */.WJ)(known);
-    const optional = (condition, row) => (condition ? [row] : []);
-    return (`### Sandbox ${started.id}\n\n` +
-        (0,summary/* markdownTable */.Qj)([
-            ['Name', started.name],
-            [
-                'Status',
-                error
-                    ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; ` +
-                        `the post step stops it)`
-                    : status,
-            ],
-            ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
-            ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
-            ['GPU attempts', (0,summary/* listWithLimit */.Wc)(started.attempts, 12)],
-            ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${(0,summary/* listWithLimit */.Wc)(allowed, 20)}` : ''}`],
-            ...optional(failure, ['Failure', failure ?? '']),
-            [
-                'TTL',
-                (0,summary/* formatDuration */.a3)((config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds) * 1000) +
-                    (config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'),
-            ],
-            ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
-            ...optional(config.image, ['Image', config.image ?? '']),
-            [(0,sandbox_status/* isReady */.i_)(status) && !error ? 'Time to running' : 'Time in the step', (0,summary/* formatDuration */.a3)(elapsedMs)],
-            ['Estimated cost', billing.cost],
-            ...optional(config.capsApplied, ['Caps', (0,summary/* listWithLimit */.Wc)(config.capsApplied ?? [], 6)]),
-            ...optional(config.capsApplied && billing.dollarsPerHour !== undefined, [
-                'Cost so far',
-                `~${formatDollars(((billing.dollarsPerHour ?? 0) * elapsedMs) / 3_600_000)} ` +
-                    `(${(0,summary/* formatDuration */.a3)(elapsedMs)} at the estimate)`,
-            ]),
-            ['Credit alert', billing.creditAlert],
-            ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
-        ]));
+
+
+/** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */
+async function useReady(config, deps, started, waited, ssh) {
+    if (waited.error)
+        throw waited.error;
+    if ((0,sandbox_status/* isFailed */.Ix)(waited.status)) {
+        const failure = (0,record/* failureReason */.Hr)(waited.known);
+        const why = failure ? `: ${failure}` : '';
+        throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. ` +
+            `The post step stops it; see the 'sandbox' output for the record.`);
+    }
+    let configPath;
+    if (config.ssh && ssh.prepared && waited.record) {
+        configPath = (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, ssh.prepared, waited.record);
+        const ttl = config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds;
+        const byTtl = config.enforceTtl ? ssh.acceptedAt + ttl * 1000 : undefined;
+        await (0,access/* keepCertificateFresh */.jt)(deps, config, ssh.prepared, started.id, (0,record/* endsAtMs */.uX)(waited.record, byTtl));
+    }
+    deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
+    if (config.ssh && configPath)
+        await useSandbox(config, deps, started.id, { configPath, alias: config.ssh.alias });
+}
+/** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
+async function useSandbox(config, deps, sandboxId, target) {
+    if (config.run)
+        await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image');
+    // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
+    if (config.runner)
+        await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, remoteContext(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
+}
+
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(16536);
+// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
+var job_environment = __nccwpck_require__(73156);
+;// CONCATENATED MODULE: ./build/src/remote/gpu.js
+/**
+ * The GPU health check (issue 31): `nvidia-smi` with a machine-readable query
+ * over the action's own SSH, and what its answer says of the sandbox. The
+ * answer comes from the sandbox, so it is hostile text: parsed strictly, and
+ * shown only through serviceText.
+ */
+
+
+
+const GPU_QUERY = 'nvidia-smi --query-gpu=index,name,memory.used,memory.total,driver_version --format=csv,noheader,nounits';
+/** Used memory at or above this share of the total: another process holds the GPU. */
+const BUSY_SHARE = 0.05;
+class gpu_ConnectionFailed extends Error {
+}
+/** Runs the query on the sandbox (retrying while its sshd is not up yet). */
+async function readGpus(context) {
+    const { code, stdout, stderr } = await whileConnecting(context, 'GPU check', async () => {
+        const result = await (0,ssh_command/* runScript */.j3)(context.target, GPU_QUERY, [], '', context.env, context.signal);
+        if (result.code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
+            throw new gpu_ConnectionFailed('the SSH connection failed');
+        return result;
+    }, (error) => error instanceof gpu_ConnectionFailed);
+    const said = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
+    if (code !== 0)
+        return { ok: false, why: `nvidia-smi failed (exit ${code}): ${(0,untrusted/* serviceText */.Lo)(said, 160)}` };
+    return parseGpus(stdout);
+}
+function parseGpus(text) {
+    const gpus = [];
+    for (const line of text.split('\n').filter((l) => l.trim() !== '')) {
+        const fields = line.split(',').map((field) => field.trim());
+        const [, name, used, total, driver] = fields;
+        if (fields.length !== 5 || !name || !/^\d+$/.test(used ?? '') || !/^\d+$/.test(total ?? '') || !driver)
+            return { ok: false, why: `nvidia-smi answered a line the check cannot read: ${(0,untrusted/* serviceText */.Lo)(line, 160)}` };
+        gpus.push({ name, usedMiB: Number(used), totalMiB: Number(total), driver });
+    }
+    if (gpus.length === 0)
+        return { ok: false, why: 'nvidia-smi listed no GPU' };
+    return { ok: true, gpus };
+}
+/** -1, 0 or 1: dotted versions compared number by number (550.54.15 > 550.54 > 535.183.01). */
+function compareVersions(a, b) {
+    const parts = (v) => v.split('.').map((part) => Number.parseInt(part, 10) || 0);
+    const [x, y] = [parts(a), parts(b)];
+    for (let i = 0; i < Math.max(x.length, y.length); i++) {
+        const diff = (x[i] ?? 0) - (y[i] ?? 0);
+        if (diff !== 0)
+            return Math.sign(diff);
+    }
+    return 0;
+}
+/** Every way the reading falls short of what was started; empty: healthy. */
+function gpuProblems(reading, expected) {
+    if (!reading.ok)
+        return [reading.why];
+    const problems = [];
+    const { gpus } = reading;
+    if (gpus.length !== expected.count)
+        problems.push(`${gpus.length} GPU(s), ${expected.count} started`);
+    const wrong = gpus.filter((gpu) => !gpu.name.toUpperCase().includes(expected.type.toUpperCase()));
+    if (wrong.length > 0)
+        problems.push(`not ${expected.type}: ${(0,untrusted/* serviceText */.Lo)(wrong[0]?.name ?? '', 60)}`);
+    const busy = gpus.filter((gpu) => gpu.totalMiB === 0 || gpu.usedMiB >= gpu.totalMiB * BUSY_SHARE);
+    if (busy.length > 0) {
+        const gpu = busy[0];
+        problems.push(`memory in use: ${gpu.usedMiB} of ${gpu.totalMiB} MiB (another process holds the GPU)`);
+    }
+    const old = expected.minDriver
+        ? gpus.find((gpu) => compareVersions(gpu.driver, expected.minDriver ?? '') < 0)
+        : undefined;
+    if (old)
+        problems.push(`driver ${(0,untrusted/* serviceText */.Lo)(old.driver, 30)} is older than min-driver ${expected.minDriver}`);
+    return problems;
+}
+/** One line of the check's table: the GPUs a sandbox showed. */
+function describeReading(reading) {
+    if (!reading.ok)
+        return reading.why;
+    const first = reading.gpus[0];
+    const used = reading.gpus.map((gpu) => `${gpu.usedMiB}`).join('/');
+    const driver = (0,untrusted/* serviceText */.Lo)(first.driver, 30);
+    const name = (0,untrusted/* serviceText */.Lo)(first.name, 60);
+    return `${reading.gpus.length} x ${name}, used ${used} of ${first.totalMiB} MiB, driver ${driver}`;
+}
+
+// EXTERNAL MODULE: ./build/src/ssh/config-files.js
+var config_files = __nccwpck_require__(75018);
+// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
+var secret_files = __nccwpck_require__(58528);
+;// CONCATENATED MODULE: ./build/src/modes/gpu-check.js
+
+
+
+
+
+
+
+
+
+
+
+
+const MAX_REPLACEMENTS = 2;
+/** How long the stop of a sandbox that failed the check may take before the step gives up on replacing it. */
+const STOP_FOR_MS = 5 * 60_000;
+async function checkSandboxGpus(deps, config, started, prepared, record) {
+    const found = (0,access/* pinnableEndpoint */.FX)(record);
+    if ('problem' in found)
+        throw new access/* SshUnavailableError */.VY(`the sandbox record${found.problem}`);
+    const dir = (0,secret_files/* privateDirectory */.Jt)(prepared.dir);
+    const { configPath } = (0,config_files/* writeSshFiles */.RO)(dir, 'gpu-check', found.endpoint, prepared.keyPath, prepared.certPath);
+    const context = remoteContext(deps, started.id, { configPath, alias: 'gpu-check' }, 'host');
+    const reading = await readGpus(context);
+    const gpu = `${config.gpuCount ?? 1} x ${started.gpuType ?? '?'}`;
+    const expected = { type: started.gpuType ?? '', count: config.gpuCount ?? 1, minDriver: config.gpuCheck?.minDriver };
+    const row = { id: started.id, gpu, showed: describeReading(reading), problems: gpuProblems(reading, expected) };
+    const verdict = row.problems.length === 0 ? 'healthy' : `failed: ${row.problems.join('; ')}`;
+    deps.core.info(`GPU check of ${started.id} (${gpu}): ${row.showed}: ${verdict}.`);
+    return row;
+}
+/** Stops a sandbox that failed the check; throws (the post step stops it) when the stop is not accepted in time. */
+async function stopUnhealthy(deps, id, acceptedAt) {
+    const result = await (0,stop/* stopSandbox */.a)((0,step_deps/* opContext */.R)(deps), id, deps.clock.now() + STOP_FOR_MS, { acceptedAt });
+    // From here the post step has nothing to do for it (until the next start saves its own id).
+    new step_state/* ActionState */.q(deps.core).saveStoppedByMainStep(id);
+    deps.core.info(`GPU check: ${(0,stop/* describeStopOutcome */.i)(id, result)}`);
+}
+/** The start to try next: a generated name is generated anew; a name the user chose goes through the name rules. */
+function nextAttempt(config, deps) {
+    if (!config.nameWasGenerated)
+        return config;
+    return { ...config, name: (0,default_name/* generateSandboxName */.c)((0,job_environment/* jobEnvironmentFromEnv */.s)((0,step_deps/* stepEnvironment */.a)(deps))) };
+}
+/** The table of every sandbox checked, Markdown (the summary) with every cell escaped. */
+function gpuCheckTable(rows) {
+    const cell = (text) => (0,untrusted/* summaryText */.g5)(text, 400);
+    const lines = rows.map((row) => `| ${cell(row.id)} | ${cell(row.gpu)} | ${cell(row.showed)} | ` +
+        `${cell(row.problems.length === 0 ? 'healthy' : row.problems.join('; '))} |`);
+    return ['| sandbox | started | nvidia-smi showed | verdict |', '|---|---|---|---|', ...lines].join('\n');
+}
+/** The step's error after the last replacement failed too: what each sandbox showed, one line each. */
+function allFailedError(rows) {
+    const lines = rows.map((row) => `${row.id} (${row.gpu}): ${row.showed}: ${row.problems.join('; ')}`);
+    return new Error(`GPU check: ${rows.length} sandboxes failed it and were stopped; none was used.\n` +
+        `${lines.map((line) => (0,untrusted/* serviceText */.Lo)(line, 400)).join('\n')}\n` +
+        'Try another gpu-type, or set gpu-check: false to use a GPU as it comes.');
 }
 
 ;// CONCATENATED MODULE: ./build/src/modes/start.js
@@ -36406,48 +36642,49 @@ function startSummary(config, started, waited, billing, elapsedMs) {
 
 
 
-
 async function runStart(requested, deps) {
     const state = new step_state/* ActionState */.q(deps.core);
     const stepStart = deps.clock.now();
     if (requested.dryRun)
         return reportStartDryRun(requested, deps);
     // The caps first: they may shorten the fallback list and the TTL, and refuse before anything costs money.
-    const { config, lines } = await applySpendingCaps(requested, deps);
-    for (const line of lines)
+    const capped = await applySpendingCaps(requested, deps);
+    for (const line of capped.lines)
         deps.core.info(`Caps: ${line}.`);
-    const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs);
-    const acceptedAt = announceStarted(started, deps, state);
-    // Informational, read while the sandbox provisions; it never fails the step.
-    const billing = readBilling(config, started, deps);
-    const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started);
-    setOutputsFrom(config, deps, waited);
-    await writeSummary(config, deps, state, started, waited, await billing, stepStart);
-    if (waited.error)
-        throw waited.error;
-    if ((0,sandbox_status/* isFailed */.Ix)(waited.status)) {
-        const failure = (0,record/* failureReason */.Hr)(waited.known);
-        const why = failure ? `: ${failure}` : '';
-        throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. ` +
-            `The post step stops it; see the 'sandbox' output for the record.`);
+    let config = capped.config;
+    let prepared;
+    const checks = [];
+    for (;;) {
+        const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs, prepared);
+        prepared = preparedSsh;
+        const acceptedAt = announceStarted(started, deps, state);
+        // Informational, read while the sandbox provisions; it never fails the step.
+        const billing = readBilling(config, started, deps);
+        const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started);
+        const row = await gpuCheck(config, deps, started, prepared, waited);
+        if (row)
+            checks.push(row);
+        if (row && row.problems.length > 0) {
+            await stopUnhealthy(deps, started.id, acceptedAt);
+            if (checks.length > MAX_REPLACEMENTS) {
+                await deps.core.appendSummary(`### GPU check\n\n${gpuCheckTable(checks)}\n`);
+                throw allFailedError(checks);
+            }
+            config = nextAttempt(config, deps);
+            continue;
+        }
+        setOutputsFrom(config, deps, waited);
+        await writeSummary(config, deps, state, started, waited, await billing, stepStart);
+        if (checks.length > 0)
+            await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`);
+        return useReady(config, deps, started, waited, { acceptedAt, prepared });
     }
-    let configPath;
-    if (config.ssh && preparedSsh && waited.record) {
-        configPath = (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, preparedSsh, waited.record);
-        const byTtl = config.enforceTtl ? acceptedAt + config.maxTtlSeconds * 1000 : undefined;
-        await (0,access/* keepCertificateFresh */.jt)(deps, config, preparedSsh, started.id, (0,record/* endsAtMs */.uX)(waited.record, byTtl));
-    }
-    deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
-    if (config.ssh && configPath)
-        await useSandbox(config, deps, started.id, { configPath, alias: config.ssh.alias });
 }
-/** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
-async function useSandbox(config, deps, sandboxId, target) {
-    if (config.run)
-        await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image');
-    // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
-    if (config.runner)
-        await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, remoteContext(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
+/** The check, when it is on and the sandbox is ready; undefined otherwise. */
+async function gpuCheck(config, deps, started, prepared, waited) {
+    if (!config.gpuCheck || !prepared || !waited.record || waited.error || !(0,sandbox_status/* isReady */.i_)(waited.status))
+        return undefined;
+    return checkSandboxGpus(deps, config, started, prepared, waited.record);
 }
 async function reportStartDryRun(config, deps) {
     const request = buildStartRequest(config, config.gpuTypes[0]);
@@ -36480,12 +36717,12 @@ function nothingStartedBecause(error, startSent) {
     return 'no start was accepted';
 }
 /** The name check, SSH preparation and the start itself; when nothing was created, state says so for the post step. */
-async function startPhase(config, deps, state, startDeadline) {
+async function startPhase(config, deps, state, startDeadline, prepared) {
     const { core } = deps;
     core.startGroup(`Start sandbox '${config.name}'`);
     const tracker = { mayHaveCreated: false };
     const holders = new NameHolders(state);
-    let preparedSsh;
+    let preparedSsh = prepared;
     let startSent = false;
     try {
         // A name the user chose may be held already: know its holders before the first attempt.
@@ -36495,7 +36732,8 @@ async function startPhase(config, deps, state, startDeadline) {
         if (config.runner)
             await checkRunnerAccess(deps, config.runner);
         // SSH first: a service without certificates fails the step before anything is billed.
-        if (config.ssh)
+        // (Once per step: a replacement after a failed GPU check uses the same key and certificate.)
+        if (config.ssh && !preparedSsh)
             preparedSsh = await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), startDeadline);
         state.saveSandboxName(config.name);
         startSent = true;
@@ -38105,7 +38343,7 @@ function describeStopOutcome(id, result) {
 
 /***/ }),
 
-/***/ 71532:
+/***/ 47421:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38135,89 +38373,8 @@ var state = __nccwpck_require__(36017);
 var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
 var inputs_ssh = __nccwpck_require__(60280);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
-/**
- * The SSH files a later step uses: in the step's private directory, a
- * known_hosts pinned to the host key and `<alias>.ssh_config` with one
- * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
- * (an Include after a Host block would belong to that block). The post step
- * removes exactly that line and nothing else.
- */
-
-
-
-
-function quoted(path) {
-    return `"${path.replace(/"/g, '')}"`;
-}
-/**
- * known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key
- * or agent.
- */
-function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
-    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
-    const knownHostsPath = (0,secret_files/* writeSecretFile */.AK)(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
-    const lines = [
-        `Host ${alias}`,
-        `  HostName ${endpoint.host}`,
-        `  Port ${endpoint.port}`,
-        `  User ${endpoint.user}`,
-        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
-        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
-        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
-        '  GlobalKnownHostsFile /dev/null',
-        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
-        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
-        '  ServerAliveInterval 30',
-        '  ServerAliveCountMax 4',
-        '',
-    ];
-    const configPath = (0,secret_files/* writeSecretFile */.AK)(dir, (0,inputs_ssh/* configFileName */.S3)(alias), lines.join('\n'));
-    return { configPath, knownHostsPath };
-}
-/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
-function addInclude(userConfig, configPath) {
-    const sshDir = (0,external_node_path_.dirname)(userConfig);
-    const createdDir = !(0,external_node_fs_.existsSync)(sshDir);
-    if (createdDir)
-        (0,external_node_fs_.mkdirSync)(sshDir, { recursive: true, mode: 0o700 });
-    const line = `Include ${quoted(configPath)}`;
-    if (!(0,external_node_fs_.existsSync)(userConfig)) {
-        (0,external_node_fs_.writeFileSync)(userConfig, `${line}\n`, { mode: 0o600 });
-        return { line, createdConfig: true, createdDir };
-    }
-    const before = (0,external_node_fs_.readFileSync)(userConfig, 'utf8');
-    (0,external_node_fs_.writeFileSync)(userConfig, `${line}\n${before}`);
-    (0,external_node_fs_.chmodSync)(userConfig, 0o600);
-    return { line, createdConfig: false, createdDir };
-}
-/**
- * Removes exactly the line addInclude added (once); everything else stays as
- * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
- * that now holds nothing else is removed too.
- */
-function removeInclude(userConfig, added) {
-    if (!existsSync(userConfig) || added.line === '')
-        return false;
-    const text = readFileSync(userConfig, 'utf8');
-    const target = `${added.line}\n`;
-    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
-    if (at === 0 && !text.startsWith(target))
-        return false;
-    const rest = text.slice(0, at) + text.slice(at + target.length);
-    if (rest === '' && added.createdConfig) {
-        rmSync(userConfig);
-        if (added.createdDir && readdirSync(dirname(userConfig)).length === 0)
-            rmdirSync(dirname(userConfig));
-    }
-    else {
-        writeFileSync(userConfig, rest);
-    }
-    return true;
-}
-
+// EXTERNAL MODULE: ./build/src/ssh/config-files.js
+var config_files = __nccwpck_require__(75018);
 ;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
 /**
  * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
@@ -38406,9 +38563,9 @@ async function prepareSandboxSsh(deps, env, deadline) {
 /** Writes the SSH files and the Include line, sets the outputs; the config file's path. */
 function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
     const { core } = deps;
-    const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath);
+    const { configPath } = (0,config_files/* writeSshFiles */.RO)(dir, ssh.alias, endpoint, keyPath, certPath);
     const userConfig = (0,inputs_ssh/* userSshConfigPath */.bX)();
-    const added = addInclude(userConfig, configPath);
+    const added = (0,config_files/* addInclude */.Ep)(userConfig, configPath);
     new state/* ActionState */.q(core).saveSshInclude({ userConfig, ...added });
     core.setOutput('ssh-host', endpoint.host);
     core.setOutput('ssh-port', String(endpoint.port));
@@ -38513,6 +38670,101 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
             throw new SshUnavailableError('the instance showed no address within 10 minutes');
         await deps.clock.sleep(wait, deps.signal);
     }
+}
+
+
+/***/ }),
+
+/***/ 75018:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ep: () => (/* binding */ addInclude),
+/* harmony export */   RO: () => (/* binding */ writeSshFiles)
+/* harmony export */ });
+/* unused harmony export removeInclude */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var _secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
+/* harmony import */ var _inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60280);
+/**
+ * The SSH files a later step uses: in the step's private directory, a
+ * known_hosts pinned to the host key and `<alias>.ssh_config` with one
+ * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
+ * (an Include after a Host block would belong to that block). The post step
+ * removes exactly that line and nothing else.
+ */
+
+
+
+
+function quoted(path) {
+    return `"${path.replace(/"/g, '')}"`;
+}
+/**
+ * known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key
+ * or agent.
+ */
+function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
+    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
+    const knownHostsPath = (0,_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .writeSecretFile */ .AK)(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
+    const lines = [
+        `Host ${alias}`,
+        `  HostName ${endpoint.host}`,
+        `  Port ${endpoint.port}`,
+        `  User ${endpoint.user}`,
+        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
+        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
+        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
+        '  GlobalKnownHostsFile /dev/null',
+        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
+        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
+        '  ServerAliveInterval 30',
+        '  ServerAliveCountMax 4',
+        '',
+    ];
+    const configPath = (0,_secret_files_js__WEBPACK_IMPORTED_MODULE_2__/* .writeSecretFile */ .AK)(dir, (0,_inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__/* .configFileName */ .S3)(alias), lines.join('\n'));
+    return { configPath, knownHostsPath };
+}
+/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
+function addInclude(userConfig, configPath) {
+    const sshDir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(userConfig);
+    const createdDir = !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(sshDir);
+    if (createdDir)
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(sshDir, { recursive: true, mode: 0o700 });
+    const line = `Include ${quoted(configPath)}`;
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(userConfig)) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(userConfig, `${line}\n`, { mode: 0o600 });
+        return { line, createdConfig: true, createdDir };
+    }
+    const before = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(userConfig, 'utf8');
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(userConfig, `${line}\n${before}`);
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.chmodSync)(userConfig, 0o600);
+    return { line, createdConfig: false, createdDir };
+}
+/**
+ * Removes exactly the line addInclude added (once); everything else stays as
+ * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
+ * that now holds nothing else is removed too.
+ */
+function removeInclude(userConfig, added) {
+    if (!existsSync(userConfig) || added.line === '')
+        return false;
+    const text = readFileSync(userConfig, 'utf8');
+    const target = `${added.line}\n`;
+    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
+    if (at === 0 && !text.startsWith(target))
+        return false;
+    const rest = text.slice(0, at) + text.slice(at + target.length);
+    if (rest === '' && added.createdConfig) {
+        rmSync(userConfig);
+        if (added.createdDir && readdirSync(dirname(userConfig)).length === 0)
+            rmdirSync(dirname(userConfig));
+    }
+    else {
+        writeFileSync(userConfig, rest);
+    }
+    return true;
 }
 
 
@@ -39042,6 +39294,7 @@ const KEYS = {
     sandboxSeen: 'sandbox-seen',
     renewerPid: 'renewer-pid',
     runner: 'runner',
+    stoppedByMainStep: 'stopped-by-main-step',
 };
 class ActionState {
     core;
@@ -39087,6 +39340,13 @@ class ActionState {
     }
     get sandboxSeen() {
         return this.read(KEYS.sandboxSeen) === 'true';
+    }
+    /** The main step stopped this sandbox itself (it failed the GPU check) and the stop was accepted. */
+    saveStoppedByMainStep(id) {
+        this.core.saveState(KEYS.stoppedByMainStep, id);
+    }
+    get stoppedByMainStep() {
+        return this.read(KEYS.stoppedByMainStep);
     }
     /** The estimated dollars per hour, for the post step's cost of this run. */
     saveHourlyCost(dollarsPerHour) {

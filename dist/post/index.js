@@ -29764,6 +29764,10 @@ const cleanupSandbox = async (deps, state, inputs, deadlineMs) => {
                 'invalid inputs, or it stopped before starting).');
         return;
     }
+    if (sandboxId && state.stoppedByMainStep === sandboxId) {
+        core.info(`Nothing to clean up: the main step stopped ${sandboxId} itself (it failed the GPU check).`);
+        return;
+    }
     const config = inputs.cleanup();
     if (config.keepAlive) {
         const what = sandboxId ?? `the sandbox named '${sandboxName}'`;
@@ -34384,6 +34388,8 @@ const INPUT_DEFAULTS = {
     'max-cost': '',
     'max-hourly-price': '',
     'min-gpu-memory': '',
+    'gpu-check': '',
+    'min-driver': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -34431,6 +34437,8 @@ const INPUT_MODES = {
     'max-cost': ['start'],
     'max-hourly-price': ['start'],
     'min-gpu-memory': ['start'],
+    'gpu-check': ['start'],
+    'min-driver': ['start'],
 };
 
 
@@ -34510,7 +34518,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 7564:
+/***/ 4901:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34929,6 +34937,43 @@ function parseRunnerCleanup(read) {
     };
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
+/**
+ * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
+ * action's own SSH must show the GPUs that were started, free, with a driver
+ * at least `min-driver`. Empty `gpu-check` means: on when a GPU is asked and
+ * the step has SSH access anyway (ssh, run or runner); `true` (or a
+ * `min-driver`) gives the step SSH access for the check.
+ */
+
+
+
+const driverVersion = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!/^\d{1,4}(\.\d{1,4}){0,2}$/.test(text))
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be a driver version like 550.54, got '${raw}'`);
+    return text;
+});
+function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
+    const explicit = inputs.isSet('gpu-check') ? inputs.parse('gpu-check', field.boolean) : undefined;
+    const minDriver = inputs.isSet('min-driver') ? inputs.parse('min-driver', driverVersion) : undefined;
+    if (gpus.length === 0) {
+        if (explicit === true)
+            inputs.fail('gpu-check', "is true but 'gpu-type' is empty: there is no GPU to check");
+        if (minDriver !== undefined)
+            inputs.fail('min-driver', "is set but 'gpu-type' is empty: there is no GPU to check");
+        return undefined;
+    }
+    if (explicit === false) {
+        if (minDriver !== undefined)
+            inputs.fail('min-driver', 'needs the GPU check; remove gpu-check: false or min-driver');
+        return undefined;
+    }
+    if (explicit === true || minDriver !== undefined || sshAnyway)
+        return minDriver ? { minDriver } : {};
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -35204,6 +35249,7 @@ function parseGeneratedName(name) {
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -35278,6 +35324,8 @@ function parseStart(inputs, connection, job) {
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
     const runner = parseRunner(inputs, job, networkPolicy);
     const enforceTtl = inputs.parse('enforce-ttl', field.boolean);
+    const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
+    const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
     return {
         mode: 'start',
         ...connection,
@@ -35302,7 +35350,8 @@ function parseStart(inputs, connection, job) {
         replaceExisting: inputs.parse('replace-existing', field.boolean),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined),
+        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
+        gpuCheck,
         run: parseRun(inputs, job),
         runner,
     };
@@ -35533,7 +35582,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3874);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(32);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2852);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7564);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4901);
 /* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4601);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5504);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6017);
@@ -35853,6 +35902,7 @@ const KEYS = {
     sandboxSeen: 'sandbox-seen',
     renewerPid: 'renewer-pid',
     runner: 'runner',
+    stoppedByMainStep: 'stopped-by-main-step',
 };
 class ActionState {
     core;
@@ -35898,6 +35948,13 @@ class ActionState {
     }
     get sandboxSeen() {
         return this.read(KEYS.sandboxSeen) === 'true';
+    }
+    /** The main step stopped this sandbox itself (it failed the GPU check) and the stop was accepted. */
+    saveStoppedByMainStep(id) {
+        this.core.saveState(KEYS.stoppedByMainStep, id);
+    }
+    get stoppedByMainStep() {
+        return this.read(KEYS.stoppedByMainStep);
     }
     /** The estimated dollars per hour, for the post step's cost of this run. */
     saveHourlyCost(dollarsPerHour) {

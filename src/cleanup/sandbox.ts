@@ -26,6 +26,10 @@ export const cleanupSandbox: Cleanup = async (deps, state, inputs, deadlineMs) =
     )
     return
   }
+  if (sandboxId && state.stoppedByMainStep === sandboxId) {
+    core.info(`Nothing to clean up: the main step stopped ${sandboxId} itself (it failed the GPU check).`)
+    return
+  }
   const config = inputs.cleanup()
   if (config.keepAlive) {
     const what = sandboxId ?? `the sandbox named '${sandboxName}'`

@@ -6,6 +6,7 @@ import type { GitHubRepository } from './job-environment.ts'
 import type { RunnerCleanup, RunnerRequest } from './runner.ts'
 import type { SshRequest } from './ssh.ts'
 import type { SpendingCaps } from './caps.ts'
+import type { GpuCheckRequest } from './gpu-check.ts'
 
 export interface Connection {
   apiToken: string
@@ -50,6 +51,8 @@ export interface StartConfig extends Connection {
   ssh: SshRequest | undefined
   /** run: the script, and what is copied there and back; undefined: no run. */
   run: RunRequest | undefined
+  /** gpu-check: what nvidia-smi must show after ready; undefined: no check. */
+  gpuCheck: GpuCheckRequest | undefined
   /** runner: true: the JIT runner to register; undefined: none. */
   runner: RunnerRequest | undefined
 }

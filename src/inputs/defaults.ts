@@ -49,6 +49,8 @@ export const INPUT_DEFAULTS = {
   'max-cost': '',
   'max-hourly-price': '',
   'min-gpu-memory': '',
+  'gpu-check': '',
+  'min-driver': '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -99,4 +101,6 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'max-cost': ['start'],
   'max-hourly-price': ['start'],
   'min-gpu-memory': ['start'],
+  'gpu-check': ['start'],
+  'min-driver': ['start'],
 }

@@ -17,6 +17,7 @@ import type {
 } from './config.ts'
 import { parseRunner, parseRunnerCleanup } from './runner.ts'
 import { parseCaps } from './caps.ts'
+import { parseGpuCheck } from './gpu-check.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
 import { imageId } from './image.ts'
@@ -111,6 +112,8 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
   const networkPolicy = parseNetworkPolicy(inputs, 'start')
   const runner = parseRunner(inputs, job, networkPolicy)
   const enforceTtl = inputs.parse('enforce-ttl', field.boolean)
+  const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true'
+  const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway)
   return {
     mode: 'start',
     ...connection,
@@ -135,7 +138,8 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     replaceExisting: inputs.parse('replace-existing', field.boolean),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     dryRun: inputs.parse('dry-run', field.boolean),
-    ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined),
+    ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
+    gpuCheck,
     run: parseRun(inputs, job),
     runner,
   }

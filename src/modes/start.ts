@@ -11,7 +11,6 @@ import { readBillingContext, type BillingContext } from '../sandbox/billing.ts'
 import { applySpendingCaps } from '../sandbox/caps.ts'
 import { quickRead } from '../sandbox/eventual.ts'
 import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
-import { endsAtMs, failureReason } from '../sandbox/record.ts'
 import {
   buildStartRequest,
   CapacityExhaustedError,
@@ -19,73 +18,72 @@ import {
   type StartedSandbox,
   type StartTracker,
 } from '../sandbox/start.ts'
-import { isFailed } from '../sandbox/status.ts'
+import { isReady } from '../sandbox/status.ts'
 import { waitUntilSettled } from '../sandbox/wait.ts'
-import {
-  finishSandboxSsh,
-  keepCertificateFresh,
-  prepareSandboxSsh,
-  SshUnavailableError,
-  type PreparedSandboxSsh,
-} from '../ssh/access.ts'
+import { prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { setJsonOutput, setTextOutput } from '../step/outputs.ts'
 import { ActionState } from '../step/state.ts'
 import { formatDuration, reportDryRun } from '../step/summary.ts'
-import { dirname } from 'node:path'
 import type { RunnerRequest } from '../inputs/runner.ts'
-import type { SshTarget } from '../remote/ssh-command.ts'
-import { registerRunner, registryFor } from '../runner/register.ts'
-import { remoteContext, runOnSandbox } from './run-on-sandbox.ts'
+import { registryFor } from '../runner/register.ts'
 import { startSummary, type WaitOutcome } from './start-summary.ts'
+import { useReady } from './start-use.ts'
+import {
+  allFailedError,
+  checkSandboxGpus,
+  gpuCheckTable,
+  MAX_REPLACEMENTS,
+  nextAttempt,
+  stopUnhealthy,
+  type GpuCheckRow,
+} from './gpu-check.ts'
 
 export async function runStart(requested: StartConfig, deps: StepDeps): Promise<void> {
   const state = new ActionState(deps.core)
   const stepStart = deps.clock.now()
   if (requested.dryRun) return reportStartDryRun(requested, deps)
   // The caps first: they may shorten the fallback list and the TTL, and refuse before anything costs money.
-  const { config, lines } = await applySpendingCaps(requested, deps)
-  for (const line of lines) deps.core.info(`Caps: ${line}.`)
-
-  const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs)
-  const acceptedAt = announceStarted(started, deps, state)
-  // Informational, read while the sandbox provisions; it never fails the step.
-  const billing = readBilling(config, started, deps)
-  const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started)
-  setOutputsFrom(config, deps, waited)
-  await writeSummary(config, deps, state, started, waited, await billing, stepStart)
-
-  if (waited.error) throw waited.error
-  if (isFailed(waited.status)) {
-    const failure = failureReason(waited.known)
-    const why = failure ? `: ${failure}` : ''
-    throw new Error(
-      `Sandbox ${started.id} failed to provision (status 'failed')${why}. ` +
-        `The post step stops it; see the 'sandbox' output for the record.`,
-    )
+  const capped = await applySpendingCaps(requested, deps)
+  for (const line of capped.lines) deps.core.info(`Caps: ${line}.`)
+  let config = capped.config
+  let prepared: PreparedSandboxSsh | undefined
+  const checks: GpuCheckRow[] = []
+  for (;;) {
+    const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs, prepared)
+    prepared = preparedSsh
+    const acceptedAt = announceStarted(started, deps, state)
+    // Informational, read while the sandbox provisions; it never fails the step.
+    const billing = readBilling(config, started, deps)
+    const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started)
+    const row = await gpuCheck(config, deps, started, prepared, waited)
+    if (row) checks.push(row)
+    if (row && row.problems.length > 0) {
+      await stopUnhealthy(deps, started.id, acceptedAt)
+      if (checks.length > MAX_REPLACEMENTS) {
+        await deps.core.appendSummary(`### GPU check\n\n${gpuCheckTable(checks)}\n`)
+        throw allFailedError(checks)
+      }
+      config = nextAttempt(config, deps)
+      continue
+    }
+    setOutputsFrom(config, deps, waited)
+    await writeSummary(config, deps, state, started, waited, await billing, stepStart)
+    if (checks.length > 0) await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`)
+    return useReady(config, deps, started, waited, { acceptedAt, prepared })
   }
-  let configPath: string | undefined
-  if (config.ssh && preparedSsh && waited.record) {
-    configPath = finishSandboxSsh(deps, config.ssh, preparedSsh, waited.record)
-    const byTtl = config.enforceTtl ? acceptedAt + config.maxTtlSeconds * 1000 : undefined
-    await keepCertificateFresh(deps, config, preparedSsh, started.id, endsAtMs(waited.record, byTtl))
-  }
-  deps.core.info(`Sandbox ${started.id} is ${serviceText(waited.status)}.`)
-  if (config.ssh && configPath) await useSandbox(config, deps, started.id, { configPath, alias: config.ssh.alias })
 }
 
-/** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
-async function useSandbox(config: StartConfig, deps: StepDeps, sandboxId: string, target: SshTarget): Promise<void> {
-  if (config.run) await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image')
-  // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
-  if (config.runner)
-    await registerRunner(
-      deps,
-      config.runner,
-      sandboxId,
-      remoteContext(deps, sandboxId, target, 'host'),
-      dirname(target.configPath),
-    )
+/** The check, when it is on and the sandbox is ready; undefined otherwise. */
+async function gpuCheck(
+  config: StartConfig,
+  deps: StepDeps,
+  started: StartedSandbox,
+  prepared: PreparedSandboxSsh | undefined,
+  waited: WaitOutcome,
+): Promise<GpuCheckRow | undefined> {
+  if (!config.gpuCheck || !prepared || !waited.record || waited.error || !isReady(waited.status)) return undefined
+  return checkSandboxGpus(deps, config, started, prepared, waited.record)
 }
 
 async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<void> {
@@ -121,12 +119,18 @@ function nothingStartedBecause(error: unknown, startSent: boolean): string {
 }
 
 /** The name check, SSH preparation and the start itself; when nothing was created, state says so for the post step. */
-async function startPhase(config: StartConfig, deps: StepDeps, state: ActionState, startDeadline: number) {
+async function startPhase(
+  config: StartConfig,
+  deps: StepDeps,
+  state: ActionState,
+  startDeadline: number,
+  prepared?: PreparedSandboxSsh,
+) {
   const { core } = deps
   core.startGroup(`Start sandbox '${config.name}'`)
   const tracker: StartTracker = { mayHaveCreated: false }
   const holders = new NameHolders(state)
-  let preparedSsh: PreparedSandboxSsh | undefined
+  let preparedSsh = prepared
   let startSent = false
   try {
     // A name the user chose may be held already: know its holders before the first attempt.
@@ -134,7 +138,8 @@ async function startPhase(config: StartConfig, deps: StepDeps, state: ActionStat
     // GitHub next: a token that may not register runners fails the step before anything is billed.
     if (config.runner) await checkRunnerAccess(deps, config.runner)
     // SSH first: a service without certificates fails the step before anything is billed.
-    if (config.ssh) preparedSsh = await prepareSandboxSsh(deps, stepEnvironment(deps), startDeadline)
+    // (Once per step: a replacement after a failed GPU check uses the same key and certificate.)
+    if (config.ssh && !preparedSsh) preparedSsh = await prepareSandboxSsh(deps, stepEnvironment(deps), startDeadline)
     state.saveSandboxName(config.name)
     startSent = true
     const started = await startSandbox(config, deps, startDeadline, holders, tracker)

@@ -29,6 +29,7 @@ const KEYS = {
   sandboxSeen: 'sandbox-seen',
   renewerPid: 'renewer-pid',
   runner: 'runner',
+  stoppedByMainStep: 'stopped-by-main-step',
 } as const
 
 /** The JIT runner the main step registered (never its configuration, which is a credential). */
@@ -92,6 +93,15 @@ export class ActionState {
 
   get sandboxSeen(): boolean {
     return this.read(KEYS.sandboxSeen) === 'true'
+  }
+
+  /** The main step stopped this sandbox itself (it failed the GPU check) and the stop was accepted. */
+  saveStoppedByMainStep(id: string): void {
+    this.core.saveState(KEYS.stoppedByMainStep, id)
+  }
+
+  get stoppedByMainStep(): string | undefined {
+    return this.read(KEYS.stoppedByMainStep)
   }
 
   /** The estimated dollars per hour, for the post step's cost of this run. */

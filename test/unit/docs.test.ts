@@ -89,8 +89,6 @@ describe('documentation', () => {
       'approve-label-once': 'issue 31',
       'min-permission': 'issue 31',
       'max-live': 'issue 31',
-      'gpu-check': 'issue 31',
-      'min-driver': 'issue 31',
       comment: 'issue 32',
       'debug-on-failure': 'issue 32',
       'debug-public-key': 'issue 32',

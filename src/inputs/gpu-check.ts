@@ -1,0 +1,42 @@
+/**
+ * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
+ * action's own SSH must show the GPUs that were started, free, with a driver
+ * at least `min-driver`. Empty `gpu-check` means: on when a GPU is asked and
+ * the step has SSH access anyway (ssh, run or runner); `true` (or a
+ * `min-driver`) gives the step SSH access for the check.
+ */
+import { z } from 'zod'
+import type { GpuType } from '../client/schemas.ts'
+import type { Collector } from './collector.ts'
+import * as field from './fields.ts'
+import { refuse } from './refuse.ts'
+
+export interface GpuCheckRequest {
+  minDriver?: string
+}
+
+const driverVersion = z.string().transform((raw, ctx) => {
+  const text = raw.trim()
+  if (!/^\d{1,4}(\.\d{1,4}){0,2}$/.test(text)) return refuse(ctx, `must be a driver version like 550.54, got '${raw}'`)
+  return text
+})
+
+export function parseGpuCheck(
+  inputs: Collector,
+  gpus: readonly GpuType[],
+  sshAnyway: boolean,
+): GpuCheckRequest | undefined {
+  const explicit = inputs.isSet('gpu-check') ? inputs.parse('gpu-check', field.boolean) : undefined
+  const minDriver = inputs.isSet('min-driver') ? inputs.parse('min-driver', driverVersion) : undefined
+  if (gpus.length === 0) {
+    if (explicit === true) inputs.fail('gpu-check', "is true but 'gpu-type' is empty: there is no GPU to check")
+    if (minDriver !== undefined) inputs.fail('min-driver', "is set but 'gpu-type' is empty: there is no GPU to check")
+    return undefined
+  }
+  if (explicit === false) {
+    if (minDriver !== undefined) inputs.fail('min-driver', 'needs the GPU check; remove gpu-check: false or min-driver')
+    return undefined
+  }
+  if (explicit === true || minDriver !== undefined || sshAnyway) return minDriver ? { minDriver } : {}
+  return undefined
+}

@@ -1,0 +1,59 @@
+/**
+ * Start mode once the sandbox is settled and kept: fail for a failed one, else
+ * give later steps SSH access (config, Include line, renewer) and carry out
+ * `run` or `runner: true` on it.
+ */
+import type { StartConfig } from '../inputs/config.ts'
+import type { SshTarget } from '../remote/ssh-command.ts'
+import { registerRunner } from '../runner/register.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { endsAtMs, failureReason } from '../sandbox/record.ts'
+import type { StartedSandbox } from '../sandbox/start.ts'
+import { isFailed } from '../sandbox/status.ts'
+import { finishSandboxSsh, keepCertificateFresh, type PreparedSandboxSsh } from '../ssh/access.ts'
+import type { StepDeps } from '../step/deps.ts'
+import { dirname } from 'node:path'
+import { remoteContext, runOnSandbox } from './run-on-sandbox.ts'
+import type { WaitOutcome } from './start-summary.ts'
+
+/** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */
+export async function useReady(
+  config: StartConfig,
+  deps: StepDeps,
+  started: StartedSandbox,
+  waited: WaitOutcome,
+  ssh: { acceptedAt: number; prepared: PreparedSandboxSsh | undefined },
+): Promise<void> {
+  if (waited.error) throw waited.error
+  if (isFailed(waited.status)) {
+    const failure = failureReason(waited.known)
+    const why = failure ? `: ${failure}` : ''
+    throw new Error(
+      `Sandbox ${started.id} failed to provision (status 'failed')${why}. ` +
+        `The post step stops it; see the 'sandbox' output for the record.`,
+    )
+  }
+  let configPath: string | undefined
+  if (config.ssh && ssh.prepared && waited.record) {
+    configPath = finishSandboxSsh(deps, config.ssh, ssh.prepared, waited.record)
+    const ttl = config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds
+    const byTtl = config.enforceTtl ? ssh.acceptedAt + ttl * 1000 : undefined
+    await keepCertificateFresh(deps, config, ssh.prepared, started.id, endsAtMs(waited.record, byTtl))
+  }
+  deps.core.info(`Sandbox ${started.id} is ${serviceText(waited.status)}.`)
+  if (config.ssh && configPath) await useSandbox(config, deps, started.id, { configPath, alias: config.ssh.alias })
+}
+
+/** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
+async function useSandbox(config: StartConfig, deps: StepDeps, sandboxId: string, target: SshTarget): Promise<void> {
+  if (config.run) await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image')
+  // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
+  if (config.runner)
+    await registerRunner(
+      deps,
+      config.runner,
+      sandboxId,
+      remoteContext(deps, sandboxId, target, 'host'),
+      dirname(target.configPath),
+    )
+}
