@@ -5,6 +5,7 @@
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+import { removeApproval } from './cleanup/approval.ts'
 import { cleanupInstance } from './cleanup/instance.ts'
 import { cleanupSandbox } from './cleanup/sandbox.ts'
 import { removeSshAccess } from './cleanup/ssh.ts'
@@ -52,6 +53,8 @@ async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInpu
   const taken = runner && config && !config.keepAlive ? await waitForRunnerJob(deps, runner, config) : undefined
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
   if (runner && config && !config.keepAlive) await deleteRegistration(deps, runner, config)
+  const approval = state.approval
+  if (approval) await removeApproval(deps, approval, inputs.cleanup())
   if (taken) deps.core.setFailed(taken)
 }
 

@@ -32698,6 +32698,53 @@ async function runAndExit(step) {
 
 /***/ }),
 
+/***/ 40865:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ callGitHub)
+/* harmony export */ });
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
+/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(54679);
+/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64636);
+/**
+ * One GitHub request of a repository, the way every GitHub reader here sends
+ * it: through Octokit, retried while GitHub is briefly away (5xx, lost
+ * answers), each try bounded; 404, rate limits, 401 and 403 turned into
+ * errors that say what to do (`needs`: the sentence about what a refused
+ * token lacks).
+ */
+
+
+
+const CALL_DEADLINE_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+async function callGitHub(github, repository, deps, call, makeError) {
+    const { owner, repo } = repository;
+    const { label } = call;
+    try {
+        return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, label, () => {
+            const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+            const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+            return github.request(call.route, { owner, repo, ...call.parameters, request: { signal } });
+        }, { retryable: _failure_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransientGitHub */ .c });
+    }
+    catch (error) {
+        deps.signal?.throwIfAborted();
+        const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error);
+        if (status === 404)
+            throw makeError(404, `${label}: GitHub answered 404`);
+        if ((0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .isRateLimit */ .a5)(error))
+            throw makeError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
+        if (status === 401 || status === 403)
+            throw makeError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ${call.needs}`);
+        throw makeError(status, `${label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .P)(error).text}`);
+    }
+}
+
+
+/***/ }),
+
 /***/ 54679:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32843,9 +32890,8 @@ function isRateLimit(error) {
 /* harmony export */   w7: () => (/* binding */ isAccessDenied)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
-/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(54679);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40865);
 /* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64636);
 /**
  * Just-in-time runner registrations of one repository, through Octokit: the
@@ -32855,7 +32901,6 @@ function isRateLimit(error) {
  * 403 and rate limits are a GitHubAccessError saying what the token needs.
  * Every GitHub string is service text: it reaches a log through serviceText.
  */
-
 
 
 
@@ -32894,8 +32939,6 @@ const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App
 const JOB_PAGES = 10;
 const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() });
 const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
-const CALL_DEADLINE_MS = 60_000;
-const REQUEST_TIMEOUT_MS = 30_000;
 class RunnerRegistry {
     octokit;
     repository;
@@ -32912,27 +32955,8 @@ class RunnerRegistry {
      */
     async call(label, route, parameters = {}, needs = PERMISSION) {
         const github = await (this.octokit ??= (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(this.token, this.repository.apiUrl));
-        const { owner, repo } = this.repository;
-        try {
-            return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(this.deps, this.deps.clock.now() + CALL_DEADLINE_MS, label, () => {
-                const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-                const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout;
-                return github.request(route, { owner, repo, ...parameters, request: { signal } });
-            }, { retryable: _failure_js__WEBPACK_IMPORTED_MODULE_4__/* .isTransientGitHub */ .c });
-        }
-        catch (error) {
-            this.deps.signal?.throwIfAborted();
-            const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .statusOf */ .c2)(error);
-            if (status === 404)
-                throw new GitHubRunnerError(404, `${label}: GitHub answered 404`);
-            if ((0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .isRateLimit */ .a5)(error))
-                throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
-            if (status === 401 || status === 403) {
-                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ` +
-                    `Runner mode needs ${needs}`);
-            }
-            throw new GitHubRunnerError(status, `${label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .P)(error).text}`);
-        }
+        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .callGitHub */ .u)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
     }
     /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
     async checkAccess(run) {
@@ -33036,10 +33060,110 @@ class RunnerRegistry {
             ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
             : undefined;
         if (!version || !sha256)
-            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
                 `gives no version and linux-x64 SHA-256`);
         return { version, sha256 };
     }
+}
+
+
+/***/ }),
+
+/***/ 78944:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ PERMISSIONS),
+/* harmony export */   j: () => (/* binding */ parseApproval)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(93006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(13219);
+/**
+ * The approval gate's inputs (issue 31): `approve-label`, `approve-label-once`
+ * and `min-permission`, and what the run's event says: for `pull_request` and
+ * `pull_request_target`, the pull request's number, the head the event names,
+ * and the label a `labeled` event added. Other events pass the gate.
+ */
+
+
+
+
+
+const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
+const labelName = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text.length > 50 || /[\r\n]/.test(text))
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_4__/* .refuse */ .T)(ctx, 'must be a GitHub label name (one line, at most 50)');
+    return text;
+});
+const permission = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim().toLowerCase();
+    if (!PERMISSIONS.includes(text))
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_4__/* .refuse */ .T)(ctx, `must be one of ${PERMISSIONS.join(', ')}, got '${raw}'`);
+    return text;
+});
+const Payload = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+    action: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+    number: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive().optional(),
+    label: zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }).optional(),
+    pull_request: zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+        number: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(),
+        head: zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ sha: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().regex(/^[0-9a-f]{40}$/) }),
+    }),
+});
+/** The pull request of a pull-request run; undefined for other events; a string: why it cannot be read. */
+function pullRequestOf(env) {
+    const event = env.GITHUB_EVENT_NAME ?? '';
+    if (!['pull_request', 'pull_request_target'].includes(event))
+        return undefined;
+    try {
+        const payload = Payload.parse(JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8')));
+        const { pull_request: pr } = payload;
+        return {
+            event,
+            number: pr.number,
+            headSha: pr.head.sha,
+            action: payload.action ?? '',
+            labeled: payload.label?.name,
+        };
+    }
+    catch {
+        return `the ${event} event's payload (GITHUB_EVENT_PATH) cannot be read, so the gate cannot be evaluated`;
+    }
+}
+function parseApproval(inputs, job) {
+    const label = inputs.isSet('approve-label') ? inputs.parse('approve-label', labelName) : undefined;
+    const once = inputs.parse('approve-label-once', _fields_js__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zM);
+    const minPermission = inputs.isSet('min-permission') ? inputs.parse('min-permission', permission) : undefined;
+    if (once && label === undefined)
+        inputs.fail('approve-label-once', "is true but 'approve-label' is empty");
+    if (label === undefined && minPermission === undefined)
+        return undefined;
+    const gate = label !== undefined ? 'approve-label' : 'min-permission';
+    const env = job.env ?? {};
+    const githubToken = _fields_js__WEBPACK_IMPORTED_MODULE_1__/* .usableGitHubToken */ .tL(inputs.read('github-token'));
+    if (!githubToken)
+        inputs.fail('github-token', `is empty, and ${gate} reads GitHub with it; pass \${{ github.token }} or another token`);
+    const repository = (0,_job_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .repositoryFromEnv */ .i)(env, (why) => inputs.fail(gate, why));
+    const pullRequest = pullRequestOf(env);
+    if (typeof pullRequest === 'string')
+        inputs.fail(gate, pullRequest);
+    if (!githubToken || !repository || typeof pullRequest === 'string')
+        return undefined;
+    const actor = (env.GITHUB_TRIGGERING_ACTOR || env.GITHUB_ACTOR || '').trim();
+    return {
+        label,
+        once,
+        minPermission,
+        githubToken,
+        repository,
+        actor,
+        pullRequest,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+    };
 }
 
 
@@ -33254,6 +33378,9 @@ const INPUT_DEFAULTS = {
     'min-gpu-memory': '',
     'gpu-check': '',
     'min-driver': '',
+    'approve-label': '',
+    'approve-label-once': 'false',
+    'min-permission': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33303,6 +33430,9 @@ const INPUT_MODES = {
     'min-gpu-memory': ['start'],
     'gpu-check': ['start'],
     'min-driver': ['start'],
+    'approve-label': ['start'],
+    'approve-label-once': ['start'],
+    'min-permission': ['start'],
 };
 
 
@@ -33382,6 +33512,245 @@ function duration(bounds) {
 
 /***/ }),
 
+/***/ 93006:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AV: () => (/* binding */ apiToken),
+/* harmony export */   A_: () => (/* binding */ gpuTypes),
+/* harmony export */   BQ: () => (/* binding */ domainList),
+/* harmony export */   Mq: () => (/* binding */ mode),
+/* harmony export */   Xk: () => (/* binding */ envLines),
+/* harmony export */   ZV: () => (/* binding */ sandboxName),
+/* harmony export */   bU: () => (/* binding */ githubToken),
+/* harmony export */   dx: () => (/* binding */ cidrList),
+/* harmony export */   n1: () => (/* binding */ sandboxId),
+/* harmony export */   o2: () => (/* binding */ internetAccess),
+/* harmony export */   pc: () => (/* binding */ baseUrl),
+/* harmony export */   rD: () => (/* binding */ wholeNumber),
+/* harmony export */   ry: () => (/* binding */ splitList),
+/* harmony export */   tL: () => (/* binding */ usableGitHubToken),
+/* harmony export */   zM: () => (/* binding */ boolean)
+/* harmony export */ });
+/* unused harmony exports isValidCidr, isValidDomain, SANDBOX_NAME_PATTERN */
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9691);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(13219);
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(19000);
+/* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2805);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45213);
+/**
+ * Field parsers: one zod schema per kind of input, from the raw string, with
+ * messages that say what is allowed. Per-mode assembly (read.ts) composes them.
+ */
+
+
+
+
+
+
+const MAX_INT = 2 ** 31 - 1;
+function wholeNumber(min) {
+    return zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+        const text = raw.trim();
+        if (!/^\d+$/.test(text)) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be a whole number >= ${min}, got '${raw}'`);
+        }
+        const value = Number(text);
+        if (value < min || value > MAX_INT) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'`);
+        }
+        return value;
+    });
+}
+const boolean = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
+    const text = raw.trim();
+    if (['true', 'True', 'TRUE'].includes(text))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(text))
+        return false;
+    return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be 'true' or 'false', got '${raw}'`);
+});
+/** Comma- or newline-separated list; blanks dropped. */
+function splitList(raw) {
+    return raw
+        .split(/[,\n]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+const gpuTypes = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const types = [];
+    for (const item of splitList(raw)) {
+        const upper = item.toUpperCase();
+        if (!_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .GPU_TYPES */ .ND.includes(upper)) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `unknown GPU type '${item}'; allowed: ${_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .GPU_TYPES */ .ND.join(', ')} (any case, comma or newline separated)`);
+        }
+        if (types.includes(upper)) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `GPU type '${upper}' is listed twice`);
+        }
+        types.push(upper);
+    }
+    return types;
+});
+function isValidCidr(entry) {
+    const slash = entry.indexOf('/');
+    if (slash < 0)
+        return false;
+    const address = entry.slice(0, slash);
+    const prefix = entry.slice(slash + 1);
+    if (!/^\d{1,3}$/.test(prefix))
+        return false;
+    const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
+    if (version === 4)
+        return Number(prefix) <= 32;
+    if (version === 6)
+        return Number(prefix) <= 128 && !address.includes('%');
+    return false;
+}
+const cidrList = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const entries = splitList(raw);
+    for (const entry of entries) {
+        if (!isValidCidr(entry)) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
+                `a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`);
+        }
+    }
+    return entries;
+});
+const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+function isValidDomain(entry) {
+    const host = entry.startsWith('*.') ? entry.slice(2) : entry;
+    if (host.length > 253)
+        return false;
+    const labels = host.split('.');
+    if (labels.length < 2)
+        return false;
+    if (!labels.every((label) => DOMAIN_LABEL.test(label)))
+        return false;
+    // The last label is a TLD: never all digits (that would be an IP address).
+    return !/^\d+$/.test(labels[labels.length - 1] ?? '');
+}
+const domainList = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
+    for (const entry of entries) {
+        if (!isValidDomain(entry)) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `'${entry}' is not a domain name; use a name such as example.com or *.example.com`);
+        }
+    }
+    return entries;
+});
+const internetAccess = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim().toLowerCase();
+    if (!_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .INTERNET_ACCESS */ .pj.includes(text)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be one of ${_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .INTERNET_ACCESS */ .pj.join(', ')}, got '${raw}'`);
+    }
+    return text;
+});
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const envLines = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
+    const env = new Map();
+    const lines = raw.split(/\r?\n/);
+    for (const [index, line] of lines.entries()) {
+        if (line.trim() === '')
+            continue;
+        const eq = line.indexOf('=');
+        // Never echo the line: a value may be a secret.
+        if (eq < 0) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `line ${index + 1} has no '='; write one KEY=VALUE per line`);
+        }
+        const key = line.slice(0, eq).trim();
+        if (!ENV_KEY.test(key)) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`);
+        }
+        if (env.has(key)) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `key '${key}' is set twice (line ${index + 1})`);
+        }
+        env.set(key, line.slice(eq + 1));
+    }
+    return Object.fromEntries(env);
+});
+const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const sandboxName = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!SANDBOX_NAME_PATTERN.test(text)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
+            `ending with a letter or digit, got '${raw}'`);
+    }
+    return text;
+});
+const sandboxId = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text === '') {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)');
+    }
+    if (!_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .SANDBOX_ID_PATTERN */ .BA.test(text)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must match ${_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .SANDBOX_ID_PATTERN */ .BA.source}, got '${raw}'`);
+    }
+    return text;
+});
+const baseUrl = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be an absolute URL such as ${_defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_BASE_URL */ .Ql}, got '${raw}'`);
+    }
+    if (url.username || url.password || url.search || url.hash) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'must not carry credentials, a query or a fragment');
+    }
+    const loopback = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .c)(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
+            `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`);
+    }
+    return url.href.replace(/\/+$/, '');
+});
+const apiToken = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text === '') {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}');
+    }
+    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
+    // sent, as a network error for the whole timeout); never echo the token itself.
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'contains whitespace, control, zero-width or non-ASCII characters; ' +
+            'an API token is printable ASCII only: check the secret holds only the token');
+    }
+    return text;
+});
+const mode = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim() === '' ? 'start' : raw.trim();
+    if (!_defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .MODES */ .FN.includes(text)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be one of ${_defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .MODES */ .FN.join(', ')}, got '${raw}'`);
+    }
+    return text;
+});
+/**
+ * A github-token that can be sent: the trimmed value, or undefined when empty or
+ * an expression (the runner expands `${{ github.token }}`; a literal one means a local run).
+ */
+function usableGitHubToken(raw) {
+    const text = raw.trim();
+    return text === '' || text.startsWith('${{') ? undefined : text;
+}
+const githubToken = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = usableGitHubToken(raw);
+    if (text === undefined) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, "is required in mode 'sweep': the runner passes ${{ github.token }} " +
+            "by default; give the job 'permissions: { actions: read }'");
+    }
+    if (!/^[\x21-\x7e]+$/.test(text)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only');
+    }
+    return text;
+});
+
+
+/***/ }),
+
 /***/ 73156:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33442,7 +33811,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 27078:
+/***/ 9850:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33463,224 +33832,8 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_net_ = __nccwpck_require__(77030);
 // EXTERNAL MODULE: ./build/src/inputs/defaults.js
 var defaults = __nccwpck_require__(45213);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/inputs/refuse.js
-var refuse = __nccwpck_require__(13219);
-// EXTERNAL MODULE: ./build/src/client/url.js
-var client_url = __nccwpck_require__(19000);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var client_schemas = __nccwpck_require__(2805);
-;// CONCATENATED MODULE: ./build/src/inputs/fields.js
-/**
- * Field parsers: one zod schema per kind of input, from the raw string, with
- * messages that say what is allowed. Per-mode assembly (read.ts) composes them.
- */
-
-
-
-
-
-
-const MAX_INT = 2 ** 31 - 1;
-function wholeNumber(min) {
-    return schemas/* string */.YjP().transform((raw, ctx) => {
-        const text = raw.trim();
-        if (!/^\d+$/.test(text)) {
-            return (0,refuse/* refuse */.T)(ctx, `must be a whole number >= ${min}, got '${raw}'`);
-        }
-        const value = Number(text);
-        if (value < min || value > MAX_INT) {
-            return (0,refuse/* refuse */.T)(ctx, `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'`);
-        }
-        return value;
-    });
-}
-const fields_boolean = schemas/* string */.YjP().transform((raw, ctx) => {
-    // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
-    const text = raw.trim();
-    if (['true', 'True', 'TRUE'].includes(text))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(text))
-        return false;
-    return (0,refuse/* refuse */.T)(ctx, `must be 'true' or 'false', got '${raw}'`);
-});
-/** Comma- or newline-separated list; blanks dropped. */
-function splitList(raw) {
-    return raw
-        .split(/[,\n]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
-    const types = [];
-    for (const item of splitList(raw)) {
-        const upper = item.toUpperCase();
-        if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
-            return (0,refuse/* refuse */.T)(ctx, `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)`);
-        }
-        if (types.includes(upper)) {
-            return (0,refuse/* refuse */.T)(ctx, `GPU type '${upper}' is listed twice`);
-        }
-        types.push(upper);
-    }
-    return types;
-});
-function isValidCidr(entry) {
-    const slash = entry.indexOf('/');
-    if (slash < 0)
-        return false;
-    const address = entry.slice(0, slash);
-    const prefix = entry.slice(slash + 1);
-    if (!/^\d{1,3}$/.test(prefix))
-        return false;
-    const version = (0,external_node_net_.isIP)(address);
-    if (version === 4)
-        return Number(prefix) <= 32;
-    if (version === 6)
-        return Number(prefix) <= 128 && !address.includes('%');
-    return false;
-}
-const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = splitList(raw);
-    for (const entry of entries) {
-        if (!isValidCidr(entry)) {
-            return (0,refuse/* refuse */.T)(ctx, `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
-                `a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`);
-        }
-    }
-    return entries;
-});
-const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-function isValidDomain(entry) {
-    const host = entry.startsWith('*.') ? entry.slice(2) : entry;
-    if (host.length > 253)
-        return false;
-    const labels = host.split('.');
-    if (labels.length < 2)
-        return false;
-    if (!labels.every((label) => DOMAIN_LABEL.test(label)))
-        return false;
-    // The last label is a TLD: never all digits (that would be an IP address).
-    return !/^\d+$/.test(labels[labels.length - 1] ?? '');
-}
-const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
-    for (const entry of entries) {
-        if (!isValidDomain(entry)) {
-            return (0,refuse/* refuse */.T)(ctx, `'${entry}' is not a domain name; use a name such as example.com or *.example.com`);
-        }
-    }
-    return entries;
-});
-const internetAccess = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim().toLowerCase();
-    if (!client_schemas/* INTERNET_ACCESS */.pj.includes(text)) {
-        return (0,refuse/* refuse */.T)(ctx, `must be one of ${client_schemas/* INTERNET_ACCESS */.pj.join(', ')}, got '${raw}'`);
-    }
-    return text;
-});
-const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
-    // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
-    const env = new Map();
-    const lines = raw.split(/\r?\n/);
-    for (const [index, line] of lines.entries()) {
-        if (line.trim() === '')
-            continue;
-        const eq = line.indexOf('=');
-        // Never echo the line: a value may be a secret.
-        if (eq < 0) {
-            return (0,refuse/* refuse */.T)(ctx, `line ${index + 1} has no '='; write one KEY=VALUE per line`);
-        }
-        const key = line.slice(0, eq).trim();
-        if (!ENV_KEY.test(key)) {
-            return (0,refuse/* refuse */.T)(ctx, `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`);
-        }
-        if (env.has(key)) {
-            return (0,refuse/* refuse */.T)(ctx, `key '${key}' is set twice (line ${index + 1})`);
-        }
-        env.set(key, line.slice(eq + 1));
-    }
-    return Object.fromEntries(env);
-});
-const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (!SANDBOX_NAME_PATTERN.test(text)) {
-        return (0,refuse/* refuse */.T)(ctx, `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
-            `ending with a letter or digit, got '${raw}'`);
-    }
-    return text;
-});
-const fields_sandboxId = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (text === '') {
-        return (0,refuse/* refuse */.T)(ctx, 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)');
-    }
-    if (!client_schemas/* SANDBOX_ID_PATTERN */.BA.test(text)) {
-        return (0,refuse/* refuse */.T)(ctx, `must match ${client_schemas/* SANDBOX_ID_PATTERN */.BA.source}, got '${raw}'`);
-    }
-    return text;
-});
-const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
-    let url;
-    try {
-        url = new URL(raw.trim());
-    }
-    catch {
-        return (0,refuse/* refuse */.T)(ctx, `must be an absolute URL such as ${defaults/* DEFAULT_BASE_URL */.Ql}, got '${raw}'`);
-    }
-    if (url.username || url.password || url.search || url.hash) {
-        return (0,refuse/* refuse */.T)(ctx, 'must not carry credentials, a query or a fragment');
-    }
-    const loopback = (0,client_url/* isLoopbackHost */.c)(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        return (0,refuse/* refuse */.T)(ctx, `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
-            `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`);
-    }
-    return url.href.replace(/\/+$/, '');
-});
-const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (text === '') {
-        return (0,refuse/* refuse */.T)(ctx, 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}');
-    }
-    // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
-    // sent, as a network error for the whole timeout); never echo the token itself.
-    if (!/^[\x21-\x7e]+$/.test(text)) {
-        return (0,refuse/* refuse */.T)(ctx, 'contains whitespace, control, zero-width or non-ASCII characters; ' +
-            'an API token is printable ASCII only: check the secret holds only the token');
-    }
-    return text;
-});
-const fields_mode = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim() === '' ? 'start' : raw.trim();
-    if (!defaults/* MODES */.FN.includes(text)) {
-        return (0,refuse/* refuse */.T)(ctx, `must be one of ${defaults/* MODES */.FN.join(', ')}, got '${raw}'`);
-    }
-    return text;
-});
-/**
- * A github-token that can be sent: the trimmed value, or undefined when empty or
- * an expression (the runner expands `${{ github.token }}`; a literal one means a local run).
- */
-function usableGitHubToken(raw) {
-    const text = raw.trim();
-    return text === '' || text.startsWith('${{') ? undefined : text;
-}
-const fields_githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = usableGitHubToken(raw);
-    if (text === undefined) {
-        return (0,refuse/* refuse */.T)(ctx, "is required in mode 'sweep': the runner passes ${{ github.token }} " +
-            "by default; give the job 'permissions: { actions: read }'");
-    }
-    if (!/^[\x21-\x7e]+$/.test(text)) {
-        return (0,refuse/* refuse */.T)(ctx, 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only');
-    }
-    return text;
-});
-
+// EXTERNAL MODULE: ./build/src/inputs/fields.js
+var fields = __nccwpck_require__(93006);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(73156);
 ;// CONCATENATED MODULE: ./build/src/inputs/runner.js
@@ -33761,7 +33914,7 @@ function defaultLabel(job) {
 }
 /** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
 function parseRunner(inputs, job, policy) {
-    if (!inputs.parse('runner', fields_boolean)) {
+    if (!inputs.parse('runner', fields/* boolean */.zM)) {
         for (const name of ['runner-label', 'runner-timeout'])
             if (inputs.changed(name))
                 inputs.fail(name, "is set but 'runner' is not true");
@@ -33773,7 +33926,7 @@ function parseRunner(inputs, job, policy) {
         inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
             `a letter or digit; got '${label.slice(0, 100)}'`);
     const pickupTimeoutMs = inputs.parse('runner-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout'])) * 1000;
-    const token = usableGitHubToken(inputs.read('github-token'));
+    const token = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
     if (token === undefined)
         inputs.fail('github-token', 'is required with runner: true: a token with repository administration: ' +
             'write (a GitHub App token from actions/create-github-app-token, or ' +
@@ -33814,6 +33967,10 @@ function runner_parseRunnerCleanup(read) {
 
 // EXTERNAL MODULE: ./build/src/inputs/caps.js
 var caps = __nccwpck_require__(44138);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/refuse.js
+var refuse = __nccwpck_require__(13219);
 ;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
 /**
  * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
@@ -33832,7 +33989,7 @@ const driverVersion = schemas/* string */.YjP().transform((raw, ctx) => {
     return text;
 });
 function parseGpuCheck(inputs, gpus, sshAnyway) {
-    const explicit = inputs.isSet('gpu-check') ? inputs.parse('gpu-check', fields_boolean) : undefined;
+    const explicit = inputs.isSet('gpu-check') ? inputs.parse('gpu-check', fields/* boolean */.zM) : undefined;
     const minDriver = inputs.isSet('min-driver') ? inputs.parse('min-driver', driverVersion) : undefined;
     if (gpus.length === 0) {
         if (explicit === true)
@@ -33851,6 +34008,8 @@ function parseGpuCheck(inputs, gpus, sshAnyway) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./build/src/inputs/approval.js
+var approval = __nccwpck_require__(78944);
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -33996,7 +34155,7 @@ function uploadProblem(workspace, path, raw) {
 /** Parses a path list; each problem is reported through `fail`. Duplicates are dropped. */
 function parsePaths(raw, kind, workspace, fail) {
     const paths = [];
-    for (const item of splitList(raw)) {
+    for (const item of (0,fields/* splitList */.ry)(raw)) {
         const normal = normalPath(item, kind);
         if ('problem' in normal) {
             fail(normal.problem);
@@ -34039,6 +34198,41 @@ function unusedInputWarnings(read, mode) {
     return warnings;
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/network-policy.js
+
+/**
+ * internet-access and the allowlists. Start mode: empty means open (the
+ * contract's default). Network-policy mode replaces the whole policy, so it
+ * must be given: a policy is never opened by omission. Allowlists mean
+ * something only with restricted, so anything else with one is an error.
+ */
+function parseNetworkPolicy(inputs, mode) {
+    let access;
+    if (inputs.isSet('internet-access'))
+        access = inputs.parse('internet-access', fields/* internetAccess */.o2);
+    else if (mode === 'start')
+        access = 'open';
+    else
+        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. " +
+            "It replaces the sandbox's whole policy, so it is never opened by omission");
+    const cidrs = inputs.parse('cidr-allowlist', fields/* cidrList */.dx);
+    const domains = inputs.parse('domain-allowlist', fields/* domainList */.BQ);
+    if (access !== undefined && access !== 'restricted') {
+        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
+        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
+            if (inputs.isSet(list))
+                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' ` +
+                    `is ${shown}; set internet-access: restricted, or remove ${list}`);
+        }
+    }
+    const policy = { internet_access: access ?? 'closed' };
+    if (cidrs && cidrs.length > 0)
+        policy.cidr_allowlist = cidrs;
+    if (domains && domains.length > 0)
+        policy.domain_allowlist = domains;
+    return policy;
+}
+
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
 var default_name = __nccwpck_require__(16536);
 ;// CONCATENATED MODULE: ./build/src/inputs/read.js
@@ -34046,6 +34240,8 @@ var default_name = __nccwpck_require__(16536);
  * Per-mode assembly: which inputs each mode reads, composed from the field
  * parsers. Every input is read here, once; nothing else calls core.getInput.
  */
+
+
 
 
 
@@ -34074,7 +34270,7 @@ function parseAlias(inputs, job) {
 }
 /** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
 function parseSsh(inputs, job, implied = false) {
-    const wanted = inputs.parse('ssh', fields_boolean) || implied;
+    const wanted = inputs.parse('ssh', fields/* boolean */.zM) || implied;
     if (!wanted) {
         if (inputs.changed('ssh-alias'))
             inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it");
@@ -34082,43 +34278,11 @@ function parseSsh(inputs, job, implied = false) {
     }
     return parseAlias(inputs, job);
 }
-/**
- * internet-access and the allowlists. Start mode: empty means open (the
- * contract's default). Network-policy mode replaces the whole policy, so it
- * must be given: a policy is never opened by omission. Allowlists mean
- * something only with restricted, so anything else with one is an error.
- */
-function parseNetworkPolicy(inputs, mode) {
-    let access;
-    if (inputs.isSet('internet-access'))
-        access = inputs.parse('internet-access', internetAccess);
-    else if (mode === 'start')
-        access = 'open';
-    else
-        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. " +
-            "It replaces the sandbox's whole policy, so it is never opened by omission");
-    const cidrs = inputs.parse('cidr-allowlist', cidrList);
-    const domains = inputs.parse('domain-allowlist', domainList);
-    if (access !== undefined && access !== 'restricted') {
-        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
-        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
-            if (inputs.isSet(list))
-                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' ` +
-                    `is ${shown}; set internet-access: restricted, or remove ${list}`);
-        }
-    }
-    const policy = { internet_access: access ?? 'closed' };
-    if (cidrs && cidrs.length > 0)
-        policy.cidr_allowlist = cidrs;
-    if (domains && domains.length > 0)
-        policy.domain_allowlist = domains;
-    return policy;
-}
 function parseStart(inputs, connection, job) {
-    const gpus = inputs.parse('gpu-type', gpuTypes) ?? [];
+    const gpus = inputs.parse('gpu-type', fields/* gpuTypes */.A_) ?? [];
     let gpuCount;
     if (inputs.isSet('gpu-count')) {
-        gpuCount = inputs.parse('gpu-count', wholeNumber(1));
+        gpuCount = inputs.parse('gpu-count', fields/* wholeNumber */.rD(1));
         if (gpus.length === 0)
             inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
     }
@@ -34135,35 +34299,36 @@ function parseStart(inputs, connection, job) {
         : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
     const runner = parseRunner(inputs, job, networkPolicy);
-    const enforceTtl = inputs.parse('enforce-ttl', fields_boolean);
+    const enforceTtl = inputs.parse('enforce-ttl', fields/* boolean */.zM);
     const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
     return {
         mode: 'start',
         ...connection,
-        name: nameWasGenerated ? (0,default_name/* generateSandboxName */.c)(job) : inputs.parse('name', sandboxName),
+        name: nameWasGenerated ? (0,default_name/* generateSandboxName */.c)(job) : inputs.parse('name', fields/* sandboxName */.ZV),
         nameWasGenerated,
-        cpu: inputs.parse('cpu', wholeNumber(1)),
-        memoryGib: inputs.parse('memory', wholeNumber(1)),
-        storageGib: inputs.parse('storage', wholeNumber(1)),
+        cpu: inputs.parse('cpu', fields/* wholeNumber */.rD(1)),
+        memoryGib: inputs.parse('memory', fields/* wholeNumber */.rD(1)),
+        storageGib: inputs.parse('storage', fields/* wholeNumber */.rD(1)),
         gpuTypes: gpus,
         gpuCount,
         capacityTimeoutMs: inputs.parse('capacity-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['capacity-timeout'])) * 1000,
         networkPolicy,
-        env: inputs.parse('env', envLines),
+        env: inputs.parse('env', fields/* envLines */.Xk),
         image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
         maxTtlSeconds: inputs.parse('max-ttl', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-ttl'])),
         enforceTtl,
         caps: (0,caps/* parseCaps */.r)(inputs, gpus, enforceTtl),
         maxGraceSeconds: maxGrace,
-        wait: inputs.parse('wait', fields_boolean),
+        wait: inputs.parse('wait', fields/* boolean */.zM),
         timeoutMs: inputs.parse('timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx.timeout)) * 1000,
         pollIntervalMs: inputs.parse('poll-interval', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['poll-interval'])) * 1000,
-        replaceExisting: inputs.parse('replace-existing', fields_boolean),
-        keepAlive: inputs.parse('keep-alive', fields_boolean),
-        dryRun: inputs.parse('dry-run', fields_boolean),
+        replaceExisting: inputs.parse('replace-existing', fields/* boolean */.zM),
+        keepAlive: inputs.parse('keep-alive', fields/* boolean */.zM),
+        dryRun: inputs.parse('dry-run', fields/* boolean */.zM),
         ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
         gpuCheck,
+        approval: (0,approval/* parseApproval */.j)(inputs, job),
         run: parseRun(inputs, job),
         runner,
     };
@@ -34178,7 +34343,7 @@ function parseRun(inputs, job) {
         }
         return undefined;
     }
-    if (inputs.isSet('wait') && inputs.parse('wait', fields_boolean) === false)
+    if (inputs.isSet('wait') && inputs.parse('wait', fields/* boolean */.zM) === false)
         inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false");
     const workspace = job.workspace ?? process.cwd();
     const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
@@ -34190,7 +34355,7 @@ function parseNetworkPolicyMode(inputs, connection) {
     return {
         mode: 'network-policy',
         ...connection,
-        sandboxId: inputs.parse('sandbox-id', fields_sandboxId, inputs.read('sandbox-id')),
+        sandboxId: inputs.parse('sandbox-id', fields/* sandboxId */.n1, inputs.read('sandbox-id')),
         networkPolicy: parseNetworkPolicy(inputs, 'network-policy'),
     };
 }
@@ -34207,20 +34372,20 @@ function parseInstance(inputs, connection, job) {
         ...connection,
         publicKey: publicKey === '' ? undefined : publicKey,
         instanceConfig: inputs.parse('instance-config', jsonObject),
-        keepAlive: inputs.parse('keep-alive', fields_boolean),
-        dryRun: inputs.parse('dry-run', fields_boolean),
+        keepAlive: inputs.parse('keep-alive', fields/* boolean */.zM),
+        dryRun: inputs.parse('dry-run', fields/* boolean */.zM),
         ssh: parseSsh(inputs, job),
     };
 }
 /** connect: always SSH (the `ssh` input changes nothing there); the alias as in start. */
 function parseConnect(inputs, connection, job) {
-    const sandboxId = inputs.parse('sandbox-id', fields_sandboxId, inputs.read('sandbox-id'));
+    const sandboxId = inputs.parse('sandbox-id', fields/* sandboxId */.n1, inputs.read('sandbox-id'));
     const ssh = parseAlias(inputs, job);
     return ssh && { mode: 'connect', ...connection, sandboxId, ssh };
 }
 function parseSweep(inputs, connection, job) {
-    const githubToken = inputs.parse('github-token', fields_githubToken);
-    const dryRun = inputs.parse('dry-run', fields_boolean);
+    const githubToken = inputs.parse('github-token', fields/* githubToken */.bU);
+    const dryRun = inputs.parse('dry-run', fields/* boolean */.zM);
     const repository = (0,job_environment/* repositoryFromEnv */.i)(job.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`));
     if (!repository)
         return undefined;
@@ -34231,7 +34396,7 @@ function parseSweep(inputs, connection, job) {
  * (never an error).
  */
 function runnerCleanup(read, job) {
-    const githubToken = usableGitHubToken(read('github-token'));
+    const githubToken = fields/* usableGitHubToken */.tL(read('github-token'));
     const repository = (0,job_environment/* repositoryFromEnv */.i)(job.env ?? {});
     if (githubToken === undefined || !repository)
         return undefined;
@@ -34239,8 +34404,8 @@ function runnerCleanup(read, job) {
 }
 function parseConnection(inputs) {
     return {
-        apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
-        baseUrl: inputs.parse('base-url', baseUrl),
+        apiToken: inputs.parse('api-token', fields/* apiToken */.AV, inputs.read('api-token')),
+        baseUrl: inputs.parse('base-url', fields/* baseUrl */.pc),
     };
 }
 /**
@@ -34250,14 +34415,14 @@ function parseConnection(inputs) {
 function parseInputs(read, job = (0,job_environment/* jobEnvironmentFromEnv */.s)()) {
     const inputs = new collector/* Collector */.gR(read);
     const connection = parseConnection(inputs);
-    const mode = inputs.parse('mode', fields_mode);
+    const mode = inputs.parse('mode', fields/* mode */.Mq);
     if (mode === 'start')
         return inputs.done(parseStart(inputs, connection, job));
     if (mode === 'stop')
         return inputs.done({
             mode: 'stop',
             ...connection,
-            sandboxId: inputs.parse('sandbox-id', fields_sandboxId, read('sandbox-id')),
+            sandboxId: inputs.parse('sandbox-id', fields/* sandboxId */.n1, read('sandbox-id')),
             runnerCleanup: runnerCleanup(read, job),
         });
     if (mode === 'network-policy')
@@ -34284,7 +34449,7 @@ function maskSecretInputs(read, setSecret) {
 function readMainInputs(core, job) {
     const read = (name) => core.getInput(name);
     maskSecretInputs(read, (secret) => core.setSecret(secret));
-    const mode = fields_mode.safeParse(read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode);
+    const mode = fields/* mode */.Mq.safeParse(read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode);
     if (mode.success)
         for (const warning of unusedInputWarnings(read, mode.data))
             core.warning(warning);
@@ -34445,12 +34610,12 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(27078);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9850);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(73841);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(64766);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -34768,7 +34933,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 73841:
+/***/ 64766:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34961,12 +35126,186 @@ async function applySpendingCaps(config, deps) {
 }
 const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/approval.js
+var approval = __nccwpck_require__(78944);
+// EXTERNAL MODULE: ./build/src/github/call.js
+var github_call = __nccwpck_require__(40865);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/approval.js
+/**
+ * The approval gate (issue 31), read from GitHub with `github-token` before
+ * any request to the service. A pull-request run passes only when:
+ * - `min-permission`: the triggering actor holds at least that permission
+ *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
+ * - `approve-label`: the pull request carries the label, on the commit it was
+ *   given to. A `labeled` run names that commit: the head must still be it. Any
+ *   other run: GitHub's records must show the label added (the newest `labeled`
+ *   event of the pull request) after the head was pushed (the first workflow run
+ *   GitHub made for the head commit); when they cannot show it, the gate refuses.
+ * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
+ * reaches the log through serviceText.
+ */
+
+
+
+
+
+/** The gate said no: who, which commit, and what a maintainer does. */
+class ApprovalRefusedError extends Error {
+    constructor(message) {
+        super(`Approval gate: ${message} Nothing was started.`);
+        this.name = 'ApprovalRefusedError';
+    }
+}
+const Collaborator = schemas/* looseObject */._H3({ permission: schemas/* string */.YjP(), role_name: schemas/* string */.YjP().optional() });
+const PullRequest = schemas/* looseObject */._H3({
+    head: schemas/* looseObject */._H3({ sha: schemas/* string */.YjP() }),
+    labels: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP() })),
+});
+const IssueEvent = schemas/* looseObject */._H3({
+    event: schemas/* string */.YjP(),
+    created_at: schemas/* string */.YjP(),
+    label: schemas/* looseObject */._H3({ name: schemas/* string */.YjP() }).optional(),
+});
+const Runs = schemas/* looseObject */._H3({ workflow_runs: schemas/* array */.YOg(schemas/* looseObject */._H3({ created_at: schemas/* string */.YjP() })) });
+const EVENT_PAGES = 5;
+const approval_short = (sha) => (0,untrusted/* serviceText */.Lo)(sha.slice(0, 12), 12);
+class ApprovalGate {
+    request;
+    deps;
+    octokit;
+    constructor(request, deps) {
+        this.request = request;
+        this.deps = deps;
+    }
+    async read(call, needs) {
+        const { githubToken, repository } = this.request;
+        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(githubToken, repository.apiUrl));
+        const full = { ...call, needs: `The approval gate needs a token with ${needs}, and refuses without it.` };
+        const answer = await (0,github_call/* callGitHub */.u)(github, repository, this.deps, full, (_status, message) => new Error(message));
+        return answer.data;
+    }
+    /** Passes, or throws ApprovalRefusedError (or an error naming github-token). */
+    async check() {
+        const { pullRequest, eventName, minPermission, label } = this.request;
+        if (!pullRequest) {
+            this.deps.log(`Approval gate: a '${eventName || 'local'}' run is not a pull request's: nothing to approve.`);
+            return;
+        }
+        if (minPermission)
+            await this.checkPermission(minPermission, pullRequest);
+        if (label)
+            await this.checkLabel(label, pullRequest);
+    }
+    async checkPermission(min, pr) {
+        const { actor } = this.request;
+        if (!/^[A-Za-z0-9-]+(\[bot\])?$/.test(actor))
+            throw new ApprovalRefusedError(`the run's actor ('${(0,untrusted/* serviceText */.Lo)(actor, 40)}') cannot be checked.`);
+        const data = await this.read({
+            label: `reading ${actor}'s permission`,
+            route: 'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+            parameters: { username: actor },
+        }, 'metadata: read');
+        const answer = Collaborator.safeParse(data);
+        const held = answer.success ? (answer.data.role_name ?? answer.data.permission).toLowerCase() : 'unknown';
+        const rank = approval/* PERMISSIONS */.J.indexOf(held);
+        const { owner, repo } = this.request.repository;
+        if (rank < approval/* PERMISSIONS */.J.indexOf(min))
+            throw new ApprovalRefusedError(`@${actor} holds '${(0,untrusted/* serviceText */.Lo)(held, 20)}' on ${owner}/${repo}, ` +
+                `below min-permission '${min}' (pull request #${pr.number}, head ${approval_short(pr.headSha)}). ` +
+                `Someone with '${min}' or more approves by re-running the job.`);
+        this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
+    }
+    async checkLabel(label, pr) {
+        const data = await this.read({
+            label: `reading pull request #${pr.number}`,
+            route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+            parameters: { pull_number: pr.number },
+        }, 'pull-requests: read');
+        const current = PullRequest.parse(data);
+        const head = current.head.sha;
+        const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
+        if (!current.labels.some((l) => l.name === label))
+            throw new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_short(head)}, run by @${this.request.actor}) does not carry the label ` +
+                `'${label}'. A maintainer approves this code by adding the label '${label}'.`);
+        if (pr.action === 'labeled' && pr.labeled === label) {
+            if (head !== pr.headSha)
+                throw new ApprovalRefusedError(`the label '${label}' was given to ${approval_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
+                    `${approval_short(head)} (a push after the approval). ${again}`);
+        }
+        else {
+            await this.checkLabelAfterPush(label, pr, head, again);
+        }
+        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${approval_short(head)}.`);
+    }
+    /** A label already there approves the head only when GitHub's records show it came after the head's push. */
+    async checkLabelAfterPush(label, pr, head, again) {
+        const labeledAt = await this.lastLabeled(label, pr.number);
+        const runs = Runs.safeParse(await this.read({
+            label: `reading the workflow runs of ${approval_short(head)}`,
+            route: 'GET /repos/{owner}/{repo}/actions/runs',
+            parameters: { head_sha: head, per_page: 100 },
+        }, 'actions: read'));
+        const pushedAt = runs.success
+            ? Math.min(...runs.data.workflow_runs.map((run) => Date.parse(run.created_at)).filter(Number.isFinite))
+            : NaN;
+        if (labeledAt === undefined || !Number.isFinite(pushedAt))
+            throw new ApprovalRefusedError(`GitHub's records do not show when '${label}' was added to pull request #${pr.number} relative to its ` +
+                `head ${approval_short(head)}. ${again}`);
+        if (labeledAt <= pushedAt)
+            throw new ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added before its head ${approval_short(head)} was pushed ` +
+                `(by @${this.request.actor}). ${again}`);
+    }
+    /** When the label was last added (the issue events, newest page last), or undefined. */
+    async lastLabeled(label, number) {
+        let last;
+        for (let page = 1; page <= EVENT_PAGES; page++) {
+            const data = await this.read({
+                label: `reading the events of pull request #${number}`,
+                route: 'GET /repos/{owner}/{repo}/issues/{issue_number}/events',
+                parameters: { issue_number: number, per_page: 100, page },
+            }, 'pull-requests: read');
+            const events = Array.isArray(data) ? data : [];
+            for (const raw of events) {
+                const event = IssueEvent.safeParse(raw);
+                if (event.success && event.data.event === 'labeled' && event.data.label?.name === label)
+                    last = Math.max(last ?? 0, Date.parse(event.data.created_at));
+            }
+            if (events.length < 100)
+                break;
+        }
+        return last;
+    }
+}
+/** approve-label-once: the post step removes the label; a label already gone is fine. */
+async function removeApprovalLabel(request, number, label, deps) {
+    const github = await loadOctokit(request.githubToken, request.repository.apiUrl);
+    const call = {
+        label: `removing the label '${label}' from pull request #${number}`,
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+        parameters: { issue_number: number, name: label },
+        needs: 'approve-label-once needs a token with pull-requests: write.',
+    };
+    try {
+        await callGitHub(github, request.repository, deps, call, (status, message) => Object.assign(new Error(message), { status }));
+        return 'removed';
+    }
+    catch (error) {
+        if (error.status === 404)
+            return 'gone';
+        throw error;
+    }
+}
+
 // EXTERNAL MODULE: ./build/src/sandbox/eventual.js
 var eventual = __nccwpck_require__(81455);
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var client_retry = __nccwpck_require__(29943);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
-var schemas = __nccwpck_require__(2805);
+var client_schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/sandbox/status.js
 var sandbox_status = __nccwpck_require__(68935);
 ;// CONCATENATED MODULE: ./build/src/sandbox/find.js
@@ -34983,7 +35322,7 @@ async function findNameHolders(ctx, name, deadline) {
         for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
             if (sandbox.name !== name || !(0,sandbox_status/* mayHoldName */.KS)(sandbox.status))
                 continue;
-            if (sandbox.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
+            if (sandbox.id && client_schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
                 holders.push({ ...sandbox, id: sandbox.id });
         }
         return holders;
@@ -35172,7 +35511,7 @@ class CapacityExhaustedError extends errors/* ServiceError */._7 {
         const advice = types.length === 1
             ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') ` +
                 `or raise 'capacity-timeout'.`
-            : types.length < schemas/* GPU_TYPES */.ND.length
+            : types.length < client_schemas/* GPU_TYPES */.ND.length
                 ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
                 : "Raise 'capacity-timeout', or run the job again later.";
         this.message =
@@ -36642,11 +36981,15 @@ function allFailedError(rows) {
 
 
 
+
 async function runStart(requested, deps) {
     const state = new step_state/* ActionState */.q(deps.core);
     const stepStart = deps.clock.now();
     if (requested.dryRun)
         return reportStartDryRun(requested, deps);
+    // The gate before anything else: a refused run sends nothing to the service.
+    if (requested.approval)
+        await passGate(requested.approval, deps, state);
     // The caps first: they may shorten the fallback list and the TTL, and refuse before anything costs money.
     const capped = await applySpendingCaps(requested, deps);
     for (const line of capped.lines)
@@ -36679,6 +37022,12 @@ async function runStart(requested, deps) {
             await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`);
         return useReady(config, deps, started, waited, { acceptedAt, prepared });
     }
+}
+async function passGate(approval, deps, state) {
+    await new ApprovalGate(approval, { ...deps, log: (message) => deps.core.info(message) }).check();
+    const pr = approval.pullRequest;
+    if (approval.once && approval.label && pr)
+        state.saveApproval({ number: pr.number, label: approval.label });
 }
 /** The check, when it is on and the sandbox is ready; undefined otherwise. */
 async function gpuCheck(config, deps, started, prepared, waited) {
@@ -39295,6 +39644,7 @@ const KEYS = {
     renewerPid: 'renewer-pid',
     runner: 'runner',
     stoppedByMainStep: 'stopped-by-main-step',
+    approval: 'approval',
 };
 class ActionState {
     core;
@@ -39347,6 +39697,20 @@ class ActionState {
     }
     get stoppedByMainStep() {
         return this.read(KEYS.stoppedByMainStep);
+    }
+    saveApproval(approval) {
+        this.core.saveState(KEYS.approval, JSON.stringify(approval));
+    }
+    get approval() {
+        try {
+            const saved = JSON.parse(this.read(KEYS.approval) ?? '');
+            return typeof saved.number === 'number' && typeof saved.label === 'string'
+                ? { number: saved.number, label: saved.label }
+                : undefined;
+        }
+        catch {
+            return undefined;
+        }
     }
     /** The estimated dollars per hour, for the post step's cost of this run. */
     saveHourlyCost(dollarsPerHour) {

@@ -1,34 +1,34 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3368:
+/***/ 23368:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(3069)
-const Dispatcher = __nccwpck_require__(2091)
-const Pool = __nccwpck_require__(7404)
-const BalancedPool = __nccwpck_require__(8973)
-const Agent = __nccwpck_require__(6261)
-const ProxyAgent = __nccwpck_require__(9848)
+const Client = __nccwpck_require__(43069)
+const Dispatcher = __nccwpck_require__(72091)
+const Pool = __nccwpck_require__(27404)
+const BalancedPool = __nccwpck_require__(48973)
+const Agent = __nccwpck_require__(86261)
+const ProxyAgent = __nccwpck_require__(69848)
 const EnvHttpProxyAgent = __nccwpck_require__(7897)
-const RetryAgent = __nccwpck_require__(1882)
-const errors = __nccwpck_require__(8091)
-const util = __nccwpck_require__(1544)
+const RetryAgent = __nccwpck_require__(21882)
+const errors = __nccwpck_require__(48091)
+const util = __nccwpck_require__(31544)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(5407)
-const buildConnector = __nccwpck_require__(2296)
-const MockClient = __nccwpck_require__(8957)
-const MockAgent = __nccwpck_require__(5973)
-const MockPool = __nccwpck_require__(8780)
-const mockErrors = __nccwpck_require__(5445)
-const RetryHandler = __nccwpck_require__(112)
+const api = __nccwpck_require__(65407)
+const buildConnector = __nccwpck_require__(72296)
+const MockClient = __nccwpck_require__(78957)
+const MockAgent = __nccwpck_require__(15973)
+const MockPool = __nccwpck_require__(78780)
+const mockErrors = __nccwpck_require__(35445)
+const RetryHandler = __nccwpck_require__(60112)
 const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(5837)
-const DecoratorHandler = __nccwpck_require__(7011)
-const RedirectHandler = __nccwpck_require__(5050)
-const createRedirectInterceptor = __nccwpck_require__(1676)
+const DecoratorHandler = __nccwpck_require__(57011)
+const RedirectHandler = __nccwpck_require__(25050)
+const createRedirectInterceptor = __nccwpck_require__(21676)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -46,10 +46,10 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(3650),
-  retry: __nccwpck_require__(1493),
-  dump: __nccwpck_require__(2375),
-  dns: __nccwpck_require__(7251)
+  redirect: __nccwpck_require__(53650),
+  retry: __nccwpck_require__(73874),
+  dump: __nccwpck_require__(14756),
+  dns: __nccwpck_require__(97251)
 }
 
 __webpack_unused_export__ = buildConnector
@@ -111,7 +111,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(7302).fetch)
+const fetchImpl = (__nccwpck_require__(47302).fetch)
 __webpack_unused_export__ = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -123,39 +123,39 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(3676).Headers
+/* unused reexport */ __nccwpck_require__(83676).Headers
 /* unused reexport */ __nccwpck_require__(9107).Response
-/* unused reexport */ __nccwpck_require__(6055).Request
-/* unused reexport */ __nccwpck_require__(9662).FormData
+/* unused reexport */ __nccwpck_require__(46055).Request
+/* unused reexport */ __nccwpck_require__(79662).FormData
 __webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(6299).FileReader
+/* unused reexport */ __nccwpck_require__(96299).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(2443)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(42443)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(6949)
-const { kConstruct } = __nccwpck_require__(7589)
+const { CacheStorage } = __nccwpck_require__(76949)
+const { kConstruct } = __nccwpck_require__(87589)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(5437)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(35437)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
 __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(980)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(90980)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(44)
-/* unused reexport */ __nccwpck_require__(5366).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(50044)
+/* unused reexport */ __nccwpck_require__(55366).WebSocket
 __webpack_unused_export__ = CloseEvent
 __webpack_unused_export__ = ErrorEvent
 __webpack_unused_export__ = MessageEvent
@@ -171,7 +171,7 @@ __webpack_unused_export__ = MockPool
 __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(6942)
+const { EventSource } = __nccwpck_require__(46942)
 
 __webpack_unused_export__ = EventSource
 
@@ -181,8 +181,8 @@ __webpack_unused_export__ = EventSource
 /***/ 9318:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(1544)
-const { RequestAbortedError } = __nccwpck_require__(8091)
+const { addAbortListener } = __nccwpck_require__(31544)
+const { RequestAbortedError } = __nccwpck_require__(48091)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -242,15 +242,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9724:
+/***/ 89724:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8091)
-const util = __nccwpck_require__(1544)
+const assert = __nccwpck_require__(34589)
+const { AsyncResource } = __nccwpck_require__(16698)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(48091)
+const util = __nccwpck_require__(31544)
 const { addSignal, removeSignal } = __nccwpck_require__(9318)
 
 class ConnectHandler extends AsyncResource {
@@ -357,7 +357,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6998:
+/***/ 86998:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -366,16 +366,16 @@ const {
   Readable,
   Duplex,
   PassThrough
-} = __nccwpck_require__(7075)
+} = __nccwpck_require__(57075)
 const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8091)
-const util = __nccwpck_require__(1544)
-const { AsyncResource } = __nccwpck_require__(6698)
+} = __nccwpck_require__(48091)
+const util = __nccwpck_require__(31544)
+const { AsyncResource } = __nccwpck_require__(16698)
 const { addSignal, removeSignal } = __nccwpck_require__(9318)
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 
 const kResume = Symbol('resume')
 
@@ -620,12 +620,12 @@ module.exports = pipeline
 
 
 
-const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(3135)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8091)
-const util = __nccwpck_require__(1544)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(8447)
-const { AsyncResource } = __nccwpck_require__(6698)
+const assert = __nccwpck_require__(34589)
+const { Readable } = __nccwpck_require__(13135)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(48091)
+const util = __nccwpck_require__(31544)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(28447)
+const { AsyncResource } = __nccwpck_require__(16698)
 
 class RequestHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -836,17 +836,17 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 576:
+/***/ 90576:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8091)
-const util = __nccwpck_require__(1544)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(8447)
-const { AsyncResource } = __nccwpck_require__(6698)
+const assert = __nccwpck_require__(34589)
+const { finished, PassThrough } = __nccwpck_require__(57075)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(48091)
+const util = __nccwpck_require__(31544)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(28447)
+const { AsyncResource } = __nccwpck_require__(16698)
 const { addSignal, removeSignal } = __nccwpck_require__(9318)
 
 class StreamHandler extends AsyncResource {
@@ -1063,16 +1063,16 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 2274:
+/***/ 42274:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8091)
-const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(1544)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(48091)
+const { AsyncResource } = __nccwpck_require__(16698)
+const util = __nccwpck_require__(31544)
 const { addSignal, removeSignal } = __nccwpck_require__(9318)
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1178,32 +1178,32 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 5407:
+/***/ 65407:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports.request = __nccwpck_require__(8675)
-module.exports.stream = __nccwpck_require__(576)
-module.exports.pipeline = __nccwpck_require__(6998)
-module.exports.upgrade = __nccwpck_require__(2274)
-module.exports.connect = __nccwpck_require__(9724)
+module.exports.stream = __nccwpck_require__(90576)
+module.exports.pipeline = __nccwpck_require__(86998)
+module.exports.upgrade = __nccwpck_require__(42274)
+module.exports.connect = __nccwpck_require__(89724)
 
 
 /***/ }),
 
-/***/ 3135:
+/***/ 13135:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
 
 
 
-const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8091)
-const util = __nccwpck_require__(1544)
-const { ReadableStreamFrom } = __nccwpck_require__(1544)
+const assert = __nccwpck_require__(34589)
+const { Readable } = __nccwpck_require__(57075)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(48091)
+const util = __nccwpck_require__(31544)
+const { ReadableStreamFrom } = __nccwpck_require__(31544)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1584,15 +1584,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 8447:
+/***/ 28447:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8091)
+} = __nccwpck_require__(48091)
 
-const { chunksDecode } = __nccwpck_require__(3135)
+const { chunksDecode } = __nccwpck_require__(13135)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1684,16 +1684,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2296:
+/***/ 72296:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const net = __nccwpck_require__(7030)
-const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(1544)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8091)
-const timers = __nccwpck_require__(2563)
+const net = __nccwpck_require__(77030)
+const assert = __nccwpck_require__(34589)
+const util = __nccwpck_require__(31544)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(48091)
+const timers = __nccwpck_require__(92563)
 
 function noop () {}
 
@@ -1778,7 +1778,7 @@ function buildConnector ({ allowH2, maxCachedSessions, socketPath, timeout, sess
     let socket
     if (protocol === 'https:') {
       if (!tls) {
-        tls = __nccwpck_require__(1692)
+        tls = __nccwpck_require__(41692)
       }
       servername = servername || options.servername || util.getServerName(host) || null
 
@@ -1931,7 +1931,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 1303:
+/***/ 61303:
 /***/ ((module) => {
 
 
@@ -2056,12 +2056,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8150:
+/***/ 78150:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(7975)
+const diagnosticsChannel = __nccwpck_require__(53053)
+const util = __nccwpck_require__(57975)
 
 const undiciDebugLog = util.debuglog('undici')
 const fetchDebuglog = util.debuglog('fetch')
@@ -2265,7 +2265,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8091:
+/***/ 48091:
 /***/ ((module) => {
 
 
@@ -2697,7 +2697,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8823:
+/***/ 98823:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2705,8 +2705,8 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8091)
-const assert = __nccwpck_require__(4589)
+} = __nccwpck_require__(48091)
+const assert = __nccwpck_require__(34589)
 const {
   isValidHTTPToken,
   isValidHeaderValue,
@@ -2720,9 +2720,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(1544)
-const { channels } = __nccwpck_require__(8150)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(1303)
+} = __nccwpck_require__(31544)
+const { channels } = __nccwpck_require__(78150)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(61303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3186,7 +3186,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 9411:
+/***/ 99411:
 /***/ ((module) => {
 
 module.exports = {
@@ -3260,7 +3260,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3568:
+/***/ 23568:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3268,7 +3268,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(1303)
+} = __nccwpck_require__(61303)
 
 class TstNode {
   /** @type {any} */
@@ -3419,23 +3419,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1544:
+/***/ 31544:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(9411)
-const { IncomingMessage } = __nccwpck_require__(7067)
-const stream = __nccwpck_require__(7075)
-const net = __nccwpck_require__(7030)
+const assert = __nccwpck_require__(34589)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(99411)
+const { IncomingMessage } = __nccwpck_require__(37067)
+const stream = __nccwpck_require__(57075)
+const net = __nccwpck_require__(77030)
 const { Blob } = __nccwpck_require__(4573)
-const nodeUtil = __nccwpck_require__(7975)
-const { stringify } = __nccwpck_require__(1792)
-const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8091)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(1303)
-const { tree } = __nccwpck_require__(3568)
+const nodeUtil = __nccwpck_require__(57975)
+const { stringify } = __nccwpck_require__(41792)
+const { EventEmitter: EE } = __nccwpck_require__(78474)
+const { InvalidArgumentError } = __nccwpck_require__(48091)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(61303)
+const { tree } = __nccwpck_require__(23568)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4145,18 +4145,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6261:
+/***/ 86261:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8091)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(9411)
-const DispatcherBase = __nccwpck_require__(4745)
-const Pool = __nccwpck_require__(7404)
-const Client = __nccwpck_require__(3069)
-const util = __nccwpck_require__(1544)
-const createRedirectInterceptor = __nccwpck_require__(1676)
+const { InvalidArgumentError } = __nccwpck_require__(48091)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(99411)
+const DispatcherBase = __nccwpck_require__(44745)
+const Pool = __nccwpck_require__(27404)
+const Client = __nccwpck_require__(43069)
+const util = __nccwpck_require__(31544)
+const createRedirectInterceptor = __nccwpck_require__(21676)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4285,7 +4285,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 8973:
+/***/ 48973:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4293,7 +4293,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8091)
+} = __nccwpck_require__(48091)
 const {
   PoolBase,
   kClients,
@@ -4301,10 +4301,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(3272)
-const Pool = __nccwpck_require__(7404)
-const { kUrl, kInterceptors } = __nccwpck_require__(9411)
-const { parseOrigin } = __nccwpck_require__(1544)
+} = __nccwpck_require__(93272)
+const Pool = __nccwpck_require__(27404)
+const { kUrl, kInterceptors } = __nccwpck_require__(99411)
+const { parseOrigin } = __nccwpck_require__(31544)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4501,17 +4501,17 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 1557:
+/***/ 81557:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 /* global WebAssembly */
 
-const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(1544)
-const { channels } = __nccwpck_require__(8150)
-const timers = __nccwpck_require__(2563)
+const assert = __nccwpck_require__(34589)
+const util = __nccwpck_require__(31544)
+const { channels } = __nccwpck_require__(78150)
+const timers = __nccwpck_require__(92563)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4524,7 +4524,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8091)
+} = __nccwpck_require__(48091)
 const {
   kUrl,
   kReset,
@@ -4557,9 +4557,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(9411)
+} = __nccwpck_require__(99411)
 
-const constants = __nccwpck_require__(7424)
+const constants = __nccwpck_require__(67424)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4571,7 +4571,7 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7846) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(87846) : undefined
 
   let mod
   try {
@@ -4583,7 +4583,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(7846))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(87846))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5498,7 +5498,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(8900).extractBody)
+      extractBody = (__nccwpck_require__(18900).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6021,21 +6021,21 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 4092:
+/***/ 94092:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { errorMonitor } = __nccwpck_require__(8474)
-const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(1544)
+const assert = __nccwpck_require__(34589)
+const { errorMonitor } = __nccwpck_require__(78474)
+const { pipeline } = __nccwpck_require__(57075)
+const util = __nccwpck_require__(31544)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8091)
+} = __nccwpck_require__(48091)
 const {
   kUrl,
   kReset,
@@ -6054,7 +6054,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(9411)
+} = __nccwpck_require__(99411)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6066,7 +6066,7 @@ let h2ExperimentalWarned = false
 /** @type {import('http2')} */
 let http2
 try {
-  http2 = __nccwpck_require__(2467)
+  http2 = __nccwpck_require__(32467)
 } catch {
   // @ts-ignore
   http2 = { constants: {} }
@@ -6460,7 +6460,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(8900).extractBody)
+    extractBody ??= (__nccwpck_require__(18900).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -6820,26 +6820,26 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3069:
+/***/ 43069:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
 
 
 
-const assert = __nccwpck_require__(4589)
-const net = __nccwpck_require__(7030)
-const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(1544)
-const { channels } = __nccwpck_require__(8150)
-const Request = __nccwpck_require__(8823)
-const DispatcherBase = __nccwpck_require__(4745)
+const assert = __nccwpck_require__(34589)
+const net = __nccwpck_require__(77030)
+const http = __nccwpck_require__(37067)
+const util = __nccwpck_require__(31544)
+const { channels } = __nccwpck_require__(78150)
+const Request = __nccwpck_require__(98823)
+const DispatcherBase = __nccwpck_require__(44745)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8091)
-const buildConnector = __nccwpck_require__(2296)
+} = __nccwpck_require__(48091)
+const buildConnector = __nccwpck_require__(72296)
 const {
   kUrl,
   kServerName,
@@ -6881,9 +6881,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(9411)
-const connectH1 = __nccwpck_require__(1557)
-const connectH2 = __nccwpck_require__(4092)
+} = __nccwpck_require__(99411)
+const connectH1 = __nccwpck_require__(81557)
+const connectH2 = __nccwpck_require__(94092)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7191,7 +7191,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(1676)
+const createRedirectInterceptor = __nccwpck_require__(21676)
 
 function onError (client, err) {
   if (
@@ -7451,19 +7451,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 4745:
+/***/ 44745:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(2091)
+const Dispatcher = __nccwpck_require__(72091)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8091)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(9411)
+} = __nccwpck_require__(48091)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(99411)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7666,11 +7666,11 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 2091:
+/***/ 72091:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const EventEmitter = __nccwpck_require__(8474)
+const EventEmitter = __nccwpck_require__(78474)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -7743,10 +7743,10 @@ module.exports = Dispatcher
 
 
 
-const DispatcherBase = __nccwpck_require__(4745)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(9411)
-const ProxyAgent = __nccwpck_require__(9848)
-const Agent = __nccwpck_require__(6261)
+const DispatcherBase = __nccwpck_require__(44745)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(99411)
+const ProxyAgent = __nccwpck_require__(69848)
+const Agent = __nccwpck_require__(86261)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -7905,7 +7905,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 6524:
+/***/ 96524:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8029,15 +8029,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 3272:
+/***/ 93272:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(4745)
-const FixedQueue = __nccwpck_require__(6524)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(9411)
-const PoolStats = __nccwpck_require__(9686)
+const DispatcherBase = __nccwpck_require__(44745)
+const FixedQueue = __nccwpck_require__(96524)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(99411)
+const PoolStats = __nccwpck_require__(39686)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8230,10 +8230,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9686:
+/***/ 39686:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(9411)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(99411)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8271,7 +8271,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 7404:
+/***/ 27404:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8282,14 +8282,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(3272)
-const Client = __nccwpck_require__(3069)
+} = __nccwpck_require__(93272)
+const Client = __nccwpck_require__(43069)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8091)
-const util = __nccwpck_require__(1544)
-const { kUrl, kInterceptors } = __nccwpck_require__(9411)
-const buildConnector = __nccwpck_require__(2296)
+} = __nccwpck_require__(48091)
+const util = __nccwpck_require__(31544)
+const { kUrl, kInterceptors } = __nccwpck_require__(99411)
+const buildConnector = __nccwpck_require__(72296)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8385,19 +8385,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9848:
+/***/ 69848:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(9411)
-const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(6261)
-const Pool = __nccwpck_require__(7404)
-const DispatcherBase = __nccwpck_require__(4745)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8091)
-const buildConnector = __nccwpck_require__(2296)
-const Client = __nccwpck_require__(3069)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(99411)
+const { URL } = __nccwpck_require__(73136)
+const Agent = __nccwpck_require__(86261)
+const Pool = __nccwpck_require__(27404)
+const DispatcherBase = __nccwpck_require__(44745)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(48091)
+const buildConnector = __nccwpck_require__(72296)
+const Client = __nccwpck_require__(43069)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8666,13 +8666,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 1882:
+/***/ 21882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(2091)
-const RetryHandler = __nccwpck_require__(112)
+const Dispatcher = __nccwpck_require__(72091)
+const RetryHandler = __nccwpck_require__(60112)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8716,8 +8716,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8091)
-const Agent = __nccwpck_require__(6261)
+const { InvalidArgumentError } = __nccwpck_require__(48091)
+const Agent = __nccwpck_require__(86261)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -8747,7 +8747,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7011:
+/***/ 57011:
 /***/ ((module) => {
 
 
@@ -8798,16 +8798,16 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 5050:
+/***/ 25050:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(1544)
-const { kBodyUsed } = __nccwpck_require__(9411)
-const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8091)
-const EE = __nccwpck_require__(8474)
+const util = __nccwpck_require__(31544)
+const { kBodyUsed } = __nccwpck_require__(99411)
+const assert = __nccwpck_require__(34589)
+const { InvalidArgumentError } = __nccwpck_require__(48091)
+const EE = __nccwpck_require__(78474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -9037,20 +9037,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 112:
+/***/ 60112:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(9411)
-const { RequestRetryError } = __nccwpck_require__(8091)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(99411)
+const { RequestRetryError } = __nccwpck_require__(48091)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(1544)
+} = __nccwpck_require__(31544)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9481,14 +9481,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 7251:
+/***/ 97251:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { isIP } = __nccwpck_require__(7030)
-const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(7011)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8091)
+const { isIP } = __nccwpck_require__(77030)
+const { lookup } = __nccwpck_require__(40610)
+const DecoratorHandler = __nccwpck_require__(57011)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(48091)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -9863,14 +9863,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 2375:
+/***/ 14756:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(1544)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8091)
-const DecoratorHandler = __nccwpck_require__(7011)
+const util = __nccwpck_require__(31544)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(48091)
+const DecoratorHandler = __nccwpck_require__(57011)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -9993,12 +9993,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1676:
+/***/ 21676:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(5050)
+const RedirectHandler = __nccwpck_require__(25050)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10021,11 +10021,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 3650:
+/***/ 53650:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(5050)
+const RedirectHandler = __nccwpck_require__(25050)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10052,11 +10052,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 1493:
+/***/ 73874:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(112)
+const RetryHandler = __nccwpck_require__(60112)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10078,7 +10078,7 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 7424:
+/***/ 67424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -10362,7 +10362,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 7846:
+/***/ 87846:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10407,13 +10407,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 5973:
+/***/ 15973:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(9411)
-const Agent = __nccwpck_require__(6261)
+const { kClients } = __nccwpck_require__(99411)
+const Agent = __nccwpck_require__(86261)
 const {
   kAgent,
   kMockAgentSet,
@@ -10424,14 +10424,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(8149)
-const MockClient = __nccwpck_require__(8957)
-const MockPool = __nccwpck_require__(8780)
-const { matchValue, buildMockOptions } = __nccwpck_require__(1725)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8091)
-const Dispatcher = __nccwpck_require__(2091)
-const Pluralizer = __nccwpck_require__(8353)
-const PendingInterceptorsFormatter = __nccwpck_require__(1030)
+} = __nccwpck_require__(28149)
+const MockClient = __nccwpck_require__(78957)
+const MockPool = __nccwpck_require__(78780)
+const { matchValue, buildMockOptions } = __nccwpck_require__(61725)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(48091)
+const Dispatcher = __nccwpck_require__(72091)
+const Pluralizer = __nccwpck_require__(98353)
+const PendingInterceptorsFormatter = __nccwpck_require__(31030)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10574,14 +10574,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 8957:
+/***/ 78957:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3069)
-const { buildMockDispatch } = __nccwpck_require__(1725)
+const { promisify } = __nccwpck_require__(57975)
+const Client = __nccwpck_require__(43069)
+const { buildMockDispatch } = __nccwpck_require__(61725)
 const {
   kDispatches,
   kMockAgent,
@@ -10590,10 +10590,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(8149)
-const { MockInterceptor } = __nccwpck_require__(1599)
-const Symbols = __nccwpck_require__(9411)
-const { InvalidArgumentError } = __nccwpck_require__(8091)
+} = __nccwpck_require__(28149)
+const { MockInterceptor } = __nccwpck_require__(71599)
+const Symbols = __nccwpck_require__(99411)
+const { InvalidArgumentError } = __nccwpck_require__(48091)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10640,12 +10640,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 5445:
+/***/ 35445:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8091)
+const { UndiciError } = __nccwpck_require__(48091)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10675,12 +10675,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1599:
+/***/ 71599:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(1725)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(61725)
 const {
   kDispatches,
   kDispatchKey,
@@ -10688,9 +10688,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(8149)
-const { InvalidArgumentError } = __nccwpck_require__(8091)
-const { buildURL } = __nccwpck_require__(1544)
+} = __nccwpck_require__(28149)
+const { InvalidArgumentError } = __nccwpck_require__(48091)
+const { buildURL } = __nccwpck_require__(31544)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -10889,14 +10889,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 8780:
+/***/ 78780:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(7404)
-const { buildMockDispatch } = __nccwpck_require__(1725)
+const { promisify } = __nccwpck_require__(57975)
+const Pool = __nccwpck_require__(27404)
+const { buildMockDispatch } = __nccwpck_require__(61725)
 const {
   kDispatches,
   kMockAgent,
@@ -10905,10 +10905,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(8149)
-const { MockInterceptor } = __nccwpck_require__(1599)
-const Symbols = __nccwpck_require__(9411)
-const { InvalidArgumentError } = __nccwpck_require__(8091)
+} = __nccwpck_require__(28149)
+const { MockInterceptor } = __nccwpck_require__(71599)
+const Symbols = __nccwpck_require__(99411)
+const { InvalidArgumentError } = __nccwpck_require__(48091)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -10955,7 +10955,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 8149:
+/***/ 28149:
 /***/ ((module) => {
 
 
@@ -10985,26 +10985,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1725:
+/***/ 61725:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(5445)
+const { MockNotMatchedError } = __nccwpck_require__(35445)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(8149)
-const { buildURL } = __nccwpck_require__(1544)
-const { STATUS_CODES } = __nccwpck_require__(7067)
+} = __nccwpck_require__(28149)
+const { buildURL } = __nccwpck_require__(31544)
+const { STATUS_CODES } = __nccwpck_require__(37067)
 const {
   types: {
     isPromise
   }
-} = __nccwpck_require__(7975)
+} = __nccwpck_require__(57975)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -11359,13 +11359,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1030:
+/***/ 31030:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Transform } = __nccwpck_require__(7075)
-const { Console } = __nccwpck_require__(7540)
+const { Transform } = __nccwpck_require__(57075)
+const { Console } = __nccwpck_require__(37540)
 
 const PERSISTENT = process.versions.icu ? '✅' : 'Y '
 const NOT_PERSISTENT = process.versions.icu ? '❌' : 'N '
@@ -11409,7 +11409,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 8353:
+/***/ 98353:
 /***/ ((module) => {
 
 
@@ -11445,7 +11445,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 2563:
+/***/ 92563:
 /***/ ((module) => {
 
 
@@ -11880,16 +11880,16 @@ module.exports = {
 
 
 
-const { kConstruct } = __nccwpck_require__(7589)
-const { urlEquals, getFieldValues } = __nccwpck_require__(102)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(1544)
-const { webidl } = __nccwpck_require__(253)
+const { kConstruct } = __nccwpck_require__(87589)
+const { urlEquals, getFieldValues } = __nccwpck_require__(40102)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(31544)
+const { webidl } = __nccwpck_require__(10253)
 const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9107)
-const { Request, fromInnerRequest } = __nccwpck_require__(6055)
-const { kState } = __nccwpck_require__(4883)
-const { fetching } = __nccwpck_require__(7302)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(4296)
-const assert = __nccwpck_require__(4589)
+const { Request, fromInnerRequest } = __nccwpck_require__(46055)
+const { kState } = __nccwpck_require__(64883)
+const { fetching } = __nccwpck_require__(47302)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(14296)
+const assert = __nccwpck_require__(34589)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -12741,15 +12741,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6949:
+/***/ 76949:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(7589)
+const { kConstruct } = __nccwpck_require__(87589)
 const { Cache } = __nccwpck_require__(4330)
-const { webidl } = __nccwpck_require__(253)
-const { kEnumerableProperty } = __nccwpck_require__(1544)
+const { webidl } = __nccwpck_require__(10253)
+const { kEnumerableProperty } = __nccwpck_require__(31544)
 
 class CacheStorage {
   /**
@@ -12900,26 +12900,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7589:
+/***/ 87589:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(9411).kConstruct)
+  kConstruct: (__nccwpck_require__(99411).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 102:
+/***/ 40102:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(980)
-const { isValidHeaderName } = __nccwpck_require__(4296)
+const assert = __nccwpck_require__(34589)
+const { URLSerializer } = __nccwpck_require__(90980)
+const { isValidHeaderName } = __nccwpck_require__(14296)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -12983,15 +12983,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5437:
+/***/ 35437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(2802)
-const { stringify } = __nccwpck_require__(5613)
-const { webidl } = __nccwpck_require__(253)
-const { Headers } = __nccwpck_require__(3676)
+const { parseSetCookie } = __nccwpck_require__(42802)
+const { stringify } = __nccwpck_require__(35613)
+const { webidl } = __nccwpck_require__(10253)
+const { Headers } = __nccwpck_require__(83676)
 
 /**
  * @typedef {Object} Cookie
@@ -13174,15 +13174,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2802:
+/***/ 42802:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(6820)
-const { isCTLExcludingHtab } = __nccwpck_require__(5613)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(980)
-const assert = __nccwpck_require__(4589)
+const { isCTLExcludingHtab } = __nccwpck_require__(35613)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(90980)
+const assert = __nccwpck_require__(34589)
 
 /**
  * @description Parses the field-value attributes of a set-cookie header string.
@@ -13491,7 +13491,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5613:
+/***/ 35613:
 /***/ ((module) => {
 
 
@@ -13850,13 +13850,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2455:
+/***/ 82455:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
-const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(6627)
+const { Transform } = __nccwpck_require__(57075)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(76627)
 
 /**
  * @type {number[]} BOM
@@ -14431,22 +14431,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6942:
+/***/ 46942:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(7302)
-const { makeRequest } = __nccwpck_require__(6055)
-const { webidl } = __nccwpck_require__(253)
-const { EventSourceStream } = __nccwpck_require__(2455)
-const { parseMIMEType } = __nccwpck_require__(980)
-const { createFastMessageEvent } = __nccwpck_require__(44)
+const { pipeline } = __nccwpck_require__(57075)
+const { fetching } = __nccwpck_require__(47302)
+const { makeRequest } = __nccwpck_require__(46055)
+const { webidl } = __nccwpck_require__(10253)
+const { EventSourceStream } = __nccwpck_require__(82455)
+const { parseMIMEType } = __nccwpck_require__(90980)
+const { createFastMessageEvent } = __nccwpck_require__(50044)
 const { isNetworkError } = __nccwpck_require__(9107)
-const { delay } = __nccwpck_require__(6627)
-const { kEnumerableProperty } = __nccwpck_require__(1544)
-const { environmentSettingsObject } = __nccwpck_require__(4296)
+const { delay } = __nccwpck_require__(76627)
+const { kEnumerableProperty } = __nccwpck_require__(31544)
+const { environmentSettingsObject } = __nccwpck_require__(14296)
 const { getGlobalDispatcher } = __nccwpck_require__(5837)
 
 let experimentalWarned = false
@@ -14921,7 +14921,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6627:
+/***/ 76627:
 /***/ ((module) => {
 
 
@@ -14965,12 +14965,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8900:
+/***/ 18900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(1544)
+const util = __nccwpck_require__(31544)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -14980,20 +14980,20 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(4296)
-const { FormData } = __nccwpck_require__(9662)
-const { kState } = __nccwpck_require__(4883)
-const { webidl } = __nccwpck_require__(253)
+} = __nccwpck_require__(14296)
+const { FormData } = __nccwpck_require__(79662)
+const { kState } = __nccwpck_require__(64883)
+const { webidl } = __nccwpck_require__(10253)
 const { Blob } = __nccwpck_require__(4573)
-const assert = __nccwpck_require__(4589)
-const { isErrored, isDisturbed } = __nccwpck_require__(7075)
-const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(980)
-const { multipartFormDataParser } = __nccwpck_require__(3100)
+const assert = __nccwpck_require__(34589)
+const { isErrored, isDisturbed } = __nccwpck_require__(57075)
+const { isArrayBuffer } = __nccwpck_require__(73429)
+const { serializeAMimeType } = __nccwpck_require__(90980)
+const { multipartFormDataParser } = __nccwpck_require__(93100)
 let random
 
 try {
-  const crypto = __nccwpck_require__(7598)
+  const crypto = __nccwpck_require__(77598)
   random = (max) => crypto.randomInt(0, max)
 } catch {
   random = (max) => Math.floor(Math.random(max))
@@ -15501,7 +15501,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1207:
+/***/ 61207:
 /***/ ((module) => {
 
 
@@ -15632,12 +15632,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 980:
+/***/ 90980:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 
 const encoder = new TextEncoder()
 
@@ -16383,12 +16383,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 933:
+/***/ 40933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(9411)
+const { kConnected, kSize } = __nccwpck_require__(99411)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16436,14 +16436,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 1506:
+/***/ 11506:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(4883)
-const { webidl } = __nccwpck_require__(253)
+const { kState } = __nccwpck_require__(64883)
+const { webidl } = __nccwpck_require__(10253)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16569,17 +16569,17 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 3100:
+/***/ 93100:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(1544)
-const { utf8DecodeBytes } = __nccwpck_require__(4296)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(980)
-const { isFileLike } = __nccwpck_require__(1506)
-const { makeEntry } = __nccwpck_require__(9662)
-const assert = __nccwpck_require__(4589)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(31544)
+const { utf8DecodeBytes } = __nccwpck_require__(14296)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(90980)
+const { isFileLike } = __nccwpck_require__(11506)
+const { makeEntry } = __nccwpck_require__(79662)
+const assert = __nccwpck_require__(34589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
 const File = globalThis.File ?? NodeFile
@@ -17050,18 +17050,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9662:
+/***/ 79662:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(4296)
-const { kState } = __nccwpck_require__(4883)
-const { kEnumerableProperty } = __nccwpck_require__(1544)
-const { FileLike, isFileLike } = __nccwpck_require__(1506)
-const { webidl } = __nccwpck_require__(253)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(14296)
+const { kState } = __nccwpck_require__(64883)
+const { kEnumerableProperty } = __nccwpck_require__(31544)
+const { FileLike, isFileLike } = __nccwpck_require__(11506)
+const { webidl } = __nccwpck_require__(10253)
 const { File: NativeFile } = __nccwpck_require__(4573)
-const nodeUtil = __nccwpck_require__(7975)
+const nodeUtil = __nccwpck_require__(57975)
 
 /** @type {globalThis['File']} */
 const File = globalThis.File ?? NativeFile
@@ -17309,7 +17309,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 2443:
+/***/ 42443:
 /***/ ((module) => {
 
 
@@ -17356,23 +17356,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3676:
+/***/ 83676:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(9411)
-const { kEnumerableProperty } = __nccwpck_require__(1544)
+const { kConstruct } = __nccwpck_require__(99411)
+const { kEnumerableProperty } = __nccwpck_require__(31544)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(4296)
-const { webidl } = __nccwpck_require__(253)
-const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(7975)
+} = __nccwpck_require__(14296)
+const { webidl } = __nccwpck_require__(10253)
+const assert = __nccwpck_require__(34589)
+const util = __nccwpck_require__(57975)
 
 const kHeadersMap = Symbol('headers map')
 const kHeadersSortedMap = Symbol('headers map sorted')
@@ -18050,7 +18050,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7302:
+/***/ 47302:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18064,9 +18064,9 @@ const {
   makeResponse,
   fromInnerResponse
 } = __nccwpck_require__(9107)
-const { HeadersList } = __nccwpck_require__(3676)
-const { Request, cloneRequest } = __nccwpck_require__(6055)
-const zlib = __nccwpck_require__(8522)
+const { HeadersList } = __nccwpck_require__(83676)
+const { Request, cloneRequest } = __nccwpck_require__(46055)
+const zlib = __nccwpck_require__(38522)
 const {
   bytesMatch,
   makePolicyContainer,
@@ -18101,24 +18101,24 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(4296)
-const { kState, kDispatcher } = __nccwpck_require__(4883)
-const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(8900)
+} = __nccwpck_require__(14296)
+const { kState, kDispatcher } = __nccwpck_require__(64883)
+const assert = __nccwpck_require__(34589)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(18900)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(1207)
-const EE = __nccwpck_require__(8474)
-const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(1544)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(980)
+} = __nccwpck_require__(61207)
+const EE = __nccwpck_require__(78474)
+const { Readable, pipeline, finished } = __nccwpck_require__(57075)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(31544)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(90980)
 const { getGlobalDispatcher } = __nccwpck_require__(5837)
-const { webidl } = __nccwpck_require__(253)
-const { STATUS_CODES } = __nccwpck_require__(7067)
+const { webidl } = __nccwpck_require__(10253)
+const { STATUS_CODES } = __nccwpck_require__(37067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
 const defaultUserAgent = typeof __UNDICI_IS_NODE__ !== 'undefined' || typeof esbuildDetection !== 'undefined'
@@ -20327,23 +20327,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6055:
+/***/ 46055:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(8900)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(3676)
-const { FinalizationRegistry } = __nccwpck_require__(933)()
-const util = __nccwpck_require__(1544)
-const nodeUtil = __nccwpck_require__(7975)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(18900)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(83676)
+const { FinalizationRegistry } = __nccwpck_require__(40933)()
+const util = __nccwpck_require__(31544)
+const nodeUtil = __nccwpck_require__(57975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(4296)
+} = __nccwpck_require__(14296)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20353,14 +20353,14 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(1207)
+} = __nccwpck_require__(61207)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(4883)
-const { webidl } = __nccwpck_require__(253)
-const { URLSerializer } = __nccwpck_require__(980)
-const { kConstruct } = __nccwpck_require__(9411)
-const assert = __nccwpck_require__(4589)
-const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(64883)
+const { webidl } = __nccwpck_require__(10253)
+const { URLSerializer } = __nccwpck_require__(90980)
+const { kConstruct } = __nccwpck_require__(99411)
+const assert = __nccwpck_require__(34589)
+const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(78474)
 
 const kAbortController = Symbol('abortController')
 
@@ -21376,10 +21376,10 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(3676)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(8900)
-const util = __nccwpck_require__(1544)
-const nodeUtil = __nccwpck_require__(7975)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(83676)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(18900)
+const util = __nccwpck_require__(31544)
+const nodeUtil = __nccwpck_require__(57975)
 const { kEnumerableProperty } = util
 const {
   isValidReasonPhrase,
@@ -21390,18 +21390,18 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(4296)
+} = __nccwpck_require__(14296)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(1207)
-const { kState, kHeaders } = __nccwpck_require__(4883)
-const { webidl } = __nccwpck_require__(253)
-const { FormData } = __nccwpck_require__(9662)
-const { URLSerializer } = __nccwpck_require__(980)
-const { kConstruct } = __nccwpck_require__(9411)
-const assert = __nccwpck_require__(4589)
-const { types } = __nccwpck_require__(7975)
+} = __nccwpck_require__(61207)
+const { kState, kHeaders } = __nccwpck_require__(64883)
+const { webidl } = __nccwpck_require__(10253)
+const { FormData } = __nccwpck_require__(79662)
+const { URLSerializer } = __nccwpck_require__(90980)
+const { kConstruct } = __nccwpck_require__(99411)
+const assert = __nccwpck_require__(34589)
+const { types } = __nccwpck_require__(57975)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -21988,7 +21988,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4883:
+/***/ 64883:
 /***/ ((module) => {
 
 
@@ -22004,21 +22004,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4296:
+/***/ 14296:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Transform } = __nccwpck_require__(7075)
-const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(1207)
-const { getGlobalOrigin } = __nccwpck_require__(2443)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(980)
+const { Transform } = __nccwpck_require__(57075)
+const zlib = __nccwpck_require__(38522)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(61207)
+const { getGlobalOrigin } = __nccwpck_require__(42443)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(90980)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(1544)
-const assert = __nccwpck_require__(4589)
-const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(253)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(31544)
+const assert = __nccwpck_require__(34589)
+const { isUint8Array } = __nccwpck_require__(73429)
+const { webidl } = __nccwpck_require__(10253)
 
 let supportedHashes = []
 
@@ -22026,7 +22026,7 @@ let supportedHashes = []
 /** @type {import('crypto')} */
 let crypto
 try {
-  crypto = __nccwpck_require__(7598)
+  crypto = __nccwpck_require__(77598)
   const possibleRelevantHashes = ['sha256', 'sha384', 'sha512']
   supportedHashes = crypto.getHashes().filter((hash) => possibleRelevantHashes.includes(hash))
 /* c8 ignore next 3 */
@@ -23643,14 +23643,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 253:
+/***/ 10253:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { types, inspect } = __nccwpck_require__(7975)
-const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(1544)
+const { types, inspect } = __nccwpck_require__(57975)
+const { markAsUncloneable } = __nccwpck_require__(75919)
+const { toUSVString } = __nccwpck_require__(31544)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24345,7 +24345,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5207:
+/***/ 65207:
 /***/ ((module) => {
 
 
@@ -24642,7 +24642,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6299:
+/***/ 96299:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24651,7 +24651,7 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(7522)
+} = __nccwpck_require__(77522)
 const {
   kState,
   kError,
@@ -24659,8 +24659,8 @@ const {
   kEvents,
   kAborted
 } = __nccwpck_require__(9657)
-const { webidl } = __nccwpck_require__(253)
-const { kEnumerableProperty } = __nccwpck_require__(1544)
+const { webidl } = __nccwpck_require__(10253)
+const { kEnumerableProperty } = __nccwpck_require__(31544)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -24993,12 +24993,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2981:
+/***/ 32981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(253)
+const { webidl } = __nccwpck_require__(10253)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25095,7 +25095,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7522:
+/***/ 77522:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25107,11 +25107,11 @@ const {
   kAborted,
   kLastProgressEventFired
 } = __nccwpck_require__(9657)
-const { ProgressEvent } = __nccwpck_require__(2981)
-const { getEncoding } = __nccwpck_require__(5207)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(980)
-const { types } = __nccwpck_require__(7975)
-const { StringDecoder } = __nccwpck_require__(3193)
+const { ProgressEvent } = __nccwpck_require__(32981)
+const { getEncoding } = __nccwpck_require__(65207)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(90980)
+const { types } = __nccwpck_require__(57975)
+const { StringDecoder } = __nccwpck_require__(13193)
 const { btoa } = __nccwpck_require__(4573)
 
 /** @type {PropertyDescriptor} */
@@ -25498,27 +25498,27 @@ module.exports = {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(1816)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(21816)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(2456)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(5673)
-const { channels } = __nccwpck_require__(8150)
-const { CloseEvent } = __nccwpck_require__(44)
-const { makeRequest } = __nccwpck_require__(6055)
-const { fetching } = __nccwpck_require__(7302)
-const { Headers, getHeadersList } = __nccwpck_require__(3676)
-const { getDecodeSplit } = __nccwpck_require__(4296)
-const { WebsocketFrameSend } = __nccwpck_require__(9272)
+} = __nccwpck_require__(32456)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(95673)
+const { channels } = __nccwpck_require__(78150)
+const { CloseEvent } = __nccwpck_require__(50044)
+const { makeRequest } = __nccwpck_require__(46055)
+const { fetching } = __nccwpck_require__(47302)
+const { Headers, getHeadersList } = __nccwpck_require__(83676)
+const { getDecodeSplit } = __nccwpck_require__(14296)
+const { WebsocketFrameSend } = __nccwpck_require__(69272)
 
 /** @type {import('crypto')} */
 let crypto
 try {
-  crypto = __nccwpck_require__(7598)
+  crypto = __nccwpck_require__(77598)
 /* c8 ignore next 3 */
 } catch {
 
@@ -25871,7 +25871,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1816:
+/***/ 21816:
 /***/ ((module) => {
 
 
@@ -25944,15 +25944,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 44:
+/***/ 50044:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(253)
-const { kEnumerableProperty } = __nccwpck_require__(1544)
-const { kConstruct } = __nccwpck_require__(9411)
-const { MessagePort } = __nccwpck_require__(5919)
+const { webidl } = __nccwpck_require__(10253)
+const { kEnumerableProperty } = __nccwpck_require__(31544)
+const { kConstruct } = __nccwpck_require__(99411)
+const { MessagePort } = __nccwpck_require__(75919)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -26280,12 +26280,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9272:
+/***/ 69272:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(1816)
+const { maxUnsigned16Bit } = __nccwpck_require__(21816)
 
 const BUFFER_SIZE = 16386
 
@@ -26295,7 +26295,7 @@ let buffer = null
 let bufIdx = BUFFER_SIZE
 
 try {
-  crypto = __nccwpck_require__(7598)
+  crypto = __nccwpck_require__(77598)
 /* c8 ignore next 3 */
 } catch {
   crypto = {
@@ -26383,14 +26383,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2869:
+/***/ 62869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(5673)
-const { MessageSizeExceededError } = __nccwpck_require__(8091)
+const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(38522)
+const { isValidClientWindowBits } = __nccwpck_require__(95673)
+const { MessageSizeExceededError } = __nccwpck_require__(48091)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26495,16 +26495,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 4588:
+/***/ 74588:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Writable } = __nccwpck_require__(7075)
-const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(1816)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(2456)
-const { channels } = __nccwpck_require__(8150)
+const { Writable } = __nccwpck_require__(57075)
+const assert = __nccwpck_require__(34589)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(21816)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(32456)
+const { channels } = __nccwpck_require__(78150)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26514,11 +26514,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(5673)
-const { WebsocketFrameSend } = __nccwpck_require__(9272)
+} = __nccwpck_require__(95673)
+const { WebsocketFrameSend } = __nccwpck_require__(69272)
 const { closeWebSocketConnection } = __nccwpck_require__(2569)
-const { PerMessageDeflate } = __nccwpck_require__(2869)
-const { MessageSizeExceededError } = __nccwpck_require__(8091)
+const { PerMessageDeflate } = __nccwpck_require__(62869)
+const { MessageSizeExceededError } = __nccwpck_require__(48091)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27029,14 +27029,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 228:
+/***/ 90228:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(9272)
-const { opcodes, sendHints } = __nccwpck_require__(1816)
-const FixedQueue = __nccwpck_require__(6524)
+const { WebsocketFrameSend } = __nccwpck_require__(69272)
+const { opcodes, sendHints } = __nccwpck_require__(21816)
+const FixedQueue = __nccwpck_require__(96524)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27140,7 +27140,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 2456:
+/***/ 32456:
 /***/ ((module) => {
 
 
@@ -27159,16 +27159,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5673:
+/***/ 95673:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(2456)
-const { states, opcodes } = __nccwpck_require__(1816)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(44)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(32456)
+const { states, opcodes } = __nccwpck_require__(21816)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(50044)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(980)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(90980)
 
 /* globals Blob */
 
@@ -27488,15 +27488,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5366:
+/***/ 55366:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(253)
-const { URLSerializer } = __nccwpck_require__(980)
-const { environmentSettingsObject } = __nccwpck_require__(4296)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(1816)
+const { webidl } = __nccwpck_require__(10253)
+const { URLSerializer } = __nccwpck_require__(90980)
+const { environmentSettingsObject } = __nccwpck_require__(14296)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(21816)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27505,21 +27505,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(2456)
+} = __nccwpck_require__(32456)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(5673)
+} = __nccwpck_require__(95673)
 const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(2569)
-const { ByteParser } = __nccwpck_require__(4588)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(1544)
+const { ByteParser } = __nccwpck_require__(74588)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(31544)
 const { getGlobalDispatcher } = __nccwpck_require__(5837)
-const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(44)
-const { SendQueue } = __nccwpck_require__(228)
+const { types } = __nccwpck_require__(57975)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(50044)
+const { SendQueue } = __nccwpck_require__(90228)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28090,26 +28090,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 770:
+/***/ 20770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(20218);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 20218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var net = __nccwpck_require__(9278);
-var tls = __nccwpck_require__(4756);
-var http = __nccwpck_require__(8611);
-var https = __nccwpck_require__(5692);
-var events = __nccwpck_require__(4434);
-var assert = __nccwpck_require__(2613);
-var util = __nccwpck_require__(9023);
+var net = __nccwpck_require__(69278);
+var tls = __nccwpck_require__(64756);
+var http = __nccwpck_require__(58611);
+var https = __nccwpck_require__(65692);
+var events = __nccwpck_require__(24434);
+var assert = __nccwpck_require__(42613);
+var util = __nccwpck_require__(39023);
 
 
 exports.httpOverHttp = httpOverHttp;
@@ -28369,98 +28369,98 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 2613:
+/***/ 42613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
-/***/ 290:
+/***/ 90290:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("async_hooks");
 
 /***/ }),
 
-/***/ 2562:
+/***/ 20181:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
-/***/ 4236:
+/***/ 64236:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("console");
 
 /***/ }),
 
-/***/ 6982:
+/***/ 76982:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 
 /***/ }),
 
-/***/ 1637:
+/***/ 31637:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("diagnostics_channel");
 
 /***/ }),
 
-/***/ 4434:
+/***/ 24434:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 9896:
+/***/ 79896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 8611:
+/***/ 58611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
-/***/ 5675:
+/***/ 85675:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http2");
 
 /***/ }),
 
-/***/ 5692:
+/***/ 65692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
-/***/ 9278:
+/***/ 69278:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
-/***/ 4589:
+/***/ 34589:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
 
 /***/ }),
 
-/***/ 6698:
+/***/ 16698:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
@@ -28474,77 +28474,77 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer"
 
 /***/ }),
 
-/***/ 7540:
+/***/ 37540:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
 
 /***/ }),
 
-/***/ 7598:
+/***/ 77598:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 
-/***/ 3053:
+/***/ 53053:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
 
 /***/ }),
 
-/***/ 610:
+/***/ 40610:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 
 /***/ }),
 
-/***/ 8474:
+/***/ 78474:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 
 /***/ }),
 
-/***/ 3024:
+/***/ 73024:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
-/***/ 1455:
+/***/ 51455:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 
 /***/ }),
 
-/***/ 7067:
+/***/ 37067:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 
 /***/ }),
 
-/***/ 2467:
+/***/ 32467:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
 
 /***/ }),
 
-/***/ 7030:
+/***/ 77030:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
-/***/ 6760:
+/***/ 76760:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -28558,91 +28558,91 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_ho
 
 /***/ }),
 
-/***/ 1792:
+/***/ 41792:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
 
 /***/ }),
 
-/***/ 99:
+/***/ 80099:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
 
 /***/ }),
 
-/***/ 7075:
+/***/ 57075:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 
 /***/ }),
 
-/***/ 7997:
+/***/ 87997:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
 
 /***/ }),
 
-/***/ 1692:
+/***/ 41692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 
 /***/ }),
 
-/***/ 3136:
+/***/ 73136:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
-/***/ 7975:
+/***/ 57975:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
-/***/ 3429:
+/***/ 73429:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
 
 /***/ }),
 
-/***/ 5919:
+/***/ 75919:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 
 /***/ }),
 
-/***/ 8522:
+/***/ 38522:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 857:
+/***/ 70857:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 2987:
+/***/ 82987:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("perf_hooks");
 
 /***/ }),
 
-/***/ 3480:
+/***/ 83480:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("querystring");
@@ -28656,73 +28656,287 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
-/***/ 3774:
+/***/ 63774:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream/web");
 
 /***/ }),
 
-/***/ 3193:
+/***/ 13193:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 
 /***/ }),
 
-/***/ 4756:
+/***/ 64756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
-/***/ 7016:
+/***/ 87016:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 
 /***/ }),
 
-/***/ 9023:
+/***/ 39023:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 8253:
+/***/ 98253:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types");
 
 /***/ }),
 
-/***/ 8167:
+/***/ 28167:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threads");
 
 /***/ }),
 
-/***/ 3106:
+/***/ 43106:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 9219:
+/***/ 84124:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  y: () => (/* binding */ removeApproval)
+});
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/approval.js
+var approval = __nccwpck_require__(78944);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(51990);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/approval.js
+/**
+ * The approval gate (issue 31), read from GitHub with `github-token` before
+ * any request to the service. A pull-request run passes only when:
+ * - `min-permission`: the triggering actor holds at least that permission
+ *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
+ * - `approve-label`: the pull request carries the label, on the commit it was
+ *   given to. A `labeled` run names that commit: the head must still be it. Any
+ *   other run: GitHub's records must show the label added (the newest `labeled`
+ *   event of the pull request) after the head was pushed (the first workflow run
+ *   GitHub made for the head commit); when they cannot show it, the gate refuses.
+ * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
+ * reaches the log through serviceText.
+ */
+
+
+
+
+
+/** The gate said no: who, which commit, and what a maintainer does. */
+class ApprovalRefusedError extends Error {
+    constructor(message) {
+        super(`Approval gate: ${message} Nothing was started.`);
+        this.name = 'ApprovalRefusedError';
+    }
+}
+const Collaborator = schemas/* looseObject */._H3({ permission: schemas/* string */.YjP(), role_name: schemas/* string */.YjP().optional() });
+const PullRequest = schemas/* looseObject */._H3({
+    head: schemas/* looseObject */._H3({ sha: schemas/* string */.YjP() }),
+    labels: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP() })),
+});
+const IssueEvent = schemas/* looseObject */._H3({
+    event: schemas/* string */.YjP(),
+    created_at: schemas/* string */.YjP(),
+    label: schemas/* looseObject */._H3({ name: schemas/* string */.YjP() }).optional(),
+});
+const Runs = schemas/* looseObject */._H3({ workflow_runs: schemas/* array */.YOg(schemas/* looseObject */._H3({ created_at: schemas/* string */.YjP() })) });
+const EVENT_PAGES = 5;
+const approval_short = (sha) => serviceText(sha.slice(0, 12), 12);
+class ApprovalGate {
+    request;
+    deps;
+    octokit;
+    constructor(request, deps) {
+        this.request = request;
+        this.deps = deps;
+    }
+    async read(call, needs) {
+        const { githubToken, repository } = this.request;
+        const github = await (this.octokit ??= loadOctokit(githubToken, repository.apiUrl));
+        const full = { ...call, needs: `The approval gate needs a token with ${needs}, and refuses without it.` };
+        const answer = await callGitHub(github, repository, this.deps, full, (_status, message) => new Error(message));
+        return answer.data;
+    }
+    /** Passes, or throws ApprovalRefusedError (or an error naming github-token). */
+    async check() {
+        const { pullRequest, eventName, minPermission, label } = this.request;
+        if (!pullRequest) {
+            this.deps.log(`Approval gate: a '${eventName || 'local'}' run is not a pull request's: nothing to approve.`);
+            return;
+        }
+        if (minPermission)
+            await this.checkPermission(minPermission, pullRequest);
+        if (label)
+            await this.checkLabel(label, pullRequest);
+    }
+    async checkPermission(min, pr) {
+        const { actor } = this.request;
+        if (!/^[A-Za-z0-9-]+(\[bot\])?$/.test(actor))
+            throw new ApprovalRefusedError(`the run's actor ('${serviceText(actor, 40)}') cannot be checked.`);
+        const data = await this.read({
+            label: `reading ${actor}'s permission`,
+            route: 'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+            parameters: { username: actor },
+        }, 'metadata: read');
+        const answer = Collaborator.safeParse(data);
+        const held = answer.success ? (answer.data.role_name ?? answer.data.permission).toLowerCase() : 'unknown';
+        const rank = PERMISSIONS.indexOf(held);
+        const { owner, repo } = this.request.repository;
+        if (rank < PERMISSIONS.indexOf(min))
+            throw new ApprovalRefusedError(`@${actor} holds '${serviceText(held, 20)}' on ${owner}/${repo}, ` +
+                `below min-permission '${min}' (pull request #${pr.number}, head ${approval_short(pr.headSha)}). ` +
+                `Someone with '${min}' or more approves by re-running the job.`);
+        this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
+    }
+    async checkLabel(label, pr) {
+        const data = await this.read({
+            label: `reading pull request #${pr.number}`,
+            route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+            parameters: { pull_number: pr.number },
+        }, 'pull-requests: read');
+        const current = PullRequest.parse(data);
+        const head = current.head.sha;
+        const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
+        if (!current.labels.some((l) => l.name === label))
+            throw new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_short(head)}, run by @${this.request.actor}) does not carry the label ` +
+                `'${label}'. A maintainer approves this code by adding the label '${label}'.`);
+        if (pr.action === 'labeled' && pr.labeled === label) {
+            if (head !== pr.headSha)
+                throw new ApprovalRefusedError(`the label '${label}' was given to ${approval_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
+                    `${approval_short(head)} (a push after the approval). ${again}`);
+        }
+        else {
+            await this.checkLabelAfterPush(label, pr, head, again);
+        }
+        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${approval_short(head)}.`);
+    }
+    /** A label already there approves the head only when GitHub's records show it came after the head's push. */
+    async checkLabelAfterPush(label, pr, head, again) {
+        const labeledAt = await this.lastLabeled(label, pr.number);
+        const runs = Runs.safeParse(await this.read({
+            label: `reading the workflow runs of ${approval_short(head)}`,
+            route: 'GET /repos/{owner}/{repo}/actions/runs',
+            parameters: { head_sha: head, per_page: 100 },
+        }, 'actions: read'));
+        const pushedAt = runs.success
+            ? Math.min(...runs.data.workflow_runs.map((run) => Date.parse(run.created_at)).filter(Number.isFinite))
+            : NaN;
+        if (labeledAt === undefined || !Number.isFinite(pushedAt))
+            throw new ApprovalRefusedError(`GitHub's records do not show when '${label}' was added to pull request #${pr.number} relative to its ` +
+                `head ${approval_short(head)}. ${again}`);
+        if (labeledAt <= pushedAt)
+            throw new ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added before its head ${approval_short(head)} was pushed ` +
+                `(by @${this.request.actor}). ${again}`);
+    }
+    /** When the label was last added (the issue events, newest page last), or undefined. */
+    async lastLabeled(label, number) {
+        let last;
+        for (let page = 1; page <= EVENT_PAGES; page++) {
+            const data = await this.read({
+                label: `reading the events of pull request #${number}`,
+                route: 'GET /repos/{owner}/{repo}/issues/{issue_number}/events',
+                parameters: { issue_number: number, per_page: 100, page },
+            }, 'pull-requests: read');
+            const events = Array.isArray(data) ? data : [];
+            for (const raw of events) {
+                const event = IssueEvent.safeParse(raw);
+                if (event.success && event.data.event === 'labeled' && event.data.label?.name === label)
+                    last = Math.max(last ?? 0, Date.parse(event.data.created_at));
+            }
+            if (events.length < 100)
+                break;
+        }
+        return last;
+    }
+}
+/** approve-label-once: the post step removes the label; a label already gone is fine. */
+async function removeApprovalLabel(request, number, label, deps) {
+    const github = await (0,octokit/* loadOctokit */.mV)(request.githubToken, request.repository.apiUrl);
+    const call = {
+        label: `removing the label '${label}' from pull request #${number}`,
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+        parameters: { issue_number: number, name: label },
+        needs: 'approve-label-once needs a token with pull-requests: write.',
+    };
+    try {
+        await (0,github_call/* callGitHub */.u)(github, request.repository, deps, call, (status, message) => Object.assign(new Error(message), { status }));
+        return 'removed';
+    }
+    catch (error) {
+        if (error.status === 404)
+            return 'gone';
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/approval.js
+/**
+ * approve-label-once: the post step removes the approval label, so the next
+ * run needs a new approval. Never fails the step: a label that cannot be
+ * removed is a warning saying what the token lacks.
+ */
+
+async function removeApproval(deps, saved, config) {
+    const { githubToken, repository } = config.runner();
+    const what = `the label '${saved.label}' of pull request #${saved.number}`;
+    if (!githubToken || !repository) {
+        deps.core.warning(`approve-label-once: ${what} was not removed: no github-token or repository in this step.`);
+        return;
+    }
+    try {
+        const log = (message) => deps.core.info(message);
+        const outcome = await removeApprovalLabel({ githubToken, repository }, saved.number, saved.label, { ...deps, log });
+        deps.core.info(outcome === 'removed'
+            ? `approve-label-once: removed ${what}; the next run needs a new approval.`
+            : `approve-label-once: ${what} is already gone.`);
+    }
+    catch (error) {
+        deps.core.warning(`approve-label-once: ${what} was not removed: ${error.message}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 79219:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Y: () => (/* binding */ cleanupInstance)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(486);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9943);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3996);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4120);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29943);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(63996);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(44120);
 /**
  * The post step of mode `instance`: remove the key files, then delete the
  * instance. The deployed service's `identifier` is an index that shifts when
@@ -28802,7 +29016,7 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 
 /***/ }),
 
-/***/ 4601:
+/***/ 28088:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28816,127 +29030,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-;// CONCATENATED MODULE: ./build/src/github/failure.js
-/**
- * Why a GitHub request failed, in words a workflow author can act on. Octokit
- * reports a request that got no answer at all (DNS, refused, timeout, reset)
- * as a RequestError with status 500 and no response, so the status alone
- * would say "GitHub answered 500" for an outage of the runner's network.
- */
-/** Every error in the cause chain (bounded: a cycle must not hang the sweep). */
-function chain(error) {
-    const errors = [];
-    let current = error;
-    while (current !== null && typeof current === 'object' && errors.length < 8) {
-        errors.push(current);
-        current = current.cause;
-    }
-    return errors;
-}
-const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
-const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
-const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
-/** The error codes and names in a chain of causes, also those only its messages carry. */
-function codesAndNames(errors) {
-    // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
-    const messages = errors.map((e) => typeof e.message === 'string'
-        ? String(e.message).slice(0, 500)
-        : '');
-    const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
-    const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
-    const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
-    if (messages.some((m) => /aborted due to timeout|timed out/i.test(m)))
-        names.push('TimeoutError');
-    // undici's words for a connection the other side closed mid-answer.
-    if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
-        codes.push('UND_ERR_SOCKET');
-    return { codes, names };
-}
-/** No answer came, for a reason that may pass. */
-function noAnswer(kind, why) {
-    return { status: undefined, kind, text: `no answer: ${why}`, final: false };
-}
-function describeGitHubFailure(error) {
-    const errors = chain(error);
-    const top = errors[0];
-    const status = typeof top?.status === 'number' ? top.status : undefined;
-    // A response means GitHub itself answered: report its status as it is.
-    if (status !== undefined && top?.response !== undefined)
-        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
-    const { codes, names } = codesAndNames(errors);
-    const code = (list) => codes.find((c) => list.includes(c));
-    const dns = code(DNS_CODES);
-    // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
-    if (dns)
-        return {
-            status: undefined,
-            kind: 'dns',
-            text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`,
-            final: dns !== 'EAI_AGAIN',
-        };
-    if (codes.includes('ECONNREFUSED'))
-        return {
-            status: undefined,
-            kind: 'refused',
-            text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)",
-            final: true,
-        };
-    const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
-    if (timeout)
-        return noAnswer('timeout', `the request to GitHub timed out (${timeout})`);
-    const reset = code(RESET_CODES);
-    if (reset)
-        return noAnswer('reset', `the connection to GitHub was cut (${reset})`);
-    // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
-    if (status !== undefined && status !== 500)
-        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
-    const firstCode = codes[0];
-    return {
-        status: undefined,
-        kind: 'other',
-        text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`,
-        final: false,
-    };
-}
-/**
- * A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a
- * refused connection, is not.
- */
-function isTransientGitHub(error) {
-    const failure = describeGitHubFailure(error);
-    return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
-}
-
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(9196);
-;// CONCATENATED MODULE: ./build/src/github/octokit.js
-/**
- * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
- * mode): a lazily loaded chunk the other steps never pay for. Requests go
- * through the same global fetch as the service's (proxiedFetch), so msw sees
- * them in tests and a configured proxy applies.
- */
-
-function loadOctokit(token, apiUrl) {
-    return __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: transport/* proxiedFetch */.iR } }));
-}
-/** The HTTP status GitHub answered, when the error carries one. */
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-}
-/** A 429, or a 403 that is a rate limit (remaining 0, or Retry-After). */
-function isRateLimit(error) {
-    const status = statusOf(error);
-    const headers = error.response?.headers ?? {};
-    return (status === 429 ||
-        (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined)));
-}
-
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(51990);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
 ;// CONCATENATED MODULE: ./build/src/github/runners.js
 /**
  * Just-in-time runner registrations of one repository, through Octokit: the
@@ -28946,7 +29045,6 @@ function isRateLimit(error) {
  * 403 and rate limits are a GitHubAccessError saying what the token needs.
  * Every GitHub string is service text: it reaches a log through serviceText.
  */
-
 
 
 
@@ -28985,8 +29083,6 @@ const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App
 const JOB_PAGES = 10;
 const Job = schemas/* looseObject */._H3({ id: schemas/* number */.aig(), name: schemas/* string */.YjP().nullish(), runner_name: schemas/* string */.YjP().nullish() });
 const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
-const CALL_DEADLINE_MS = 60_000;
-const REQUEST_TIMEOUT_MS = 30_000;
 class RunnerRegistry {
     octokit;
     repository;
@@ -29002,28 +29098,9 @@ class RunnerRegistry {
      * lacks).
      */
     async call(label, route, parameters = {}, needs = PERMISSION) {
-        const github = await (this.octokit ??= loadOctokit(this.token, this.repository.apiUrl));
-        const { owner, repo } = this.repository;
-        try {
-            return await (0,retry/* retryUntil */.v6)(this.deps, this.deps.clock.now() + CALL_DEADLINE_MS, label, () => {
-                const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-                const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout;
-                return github.request(route, { owner, repo, ...parameters, request: { signal } });
-            }, { retryable: isTransientGitHub });
-        }
-        catch (error) {
-            this.deps.signal?.throwIfAborted();
-            const status = statusOf(error);
-            if (status === 404)
-                throw new GitHubRunnerError(404, `${label}: GitHub answered 404`);
-            if (isRateLimit(error))
-                throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
-            if (status === 401 || status === 403) {
-                throw new GitHubRunnerError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ` +
-                    `Runner mode needs ${needs}`);
-            }
-            throw new GitHubRunnerError(status, `${label}: ${describeGitHubFailure(error).text}`);
-        }
+        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
+        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
+        return (0,github_call/* callGitHub */.u)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
     }
     /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
     async checkAccess(run) {
@@ -29134,9 +29211,9 @@ class RunnerRegistry {
 }
 
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(8818);
+var durations = __nccwpck_require__(68818);
 // EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(9128);
+var summary = __nccwpck_require__(99128);
 ;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
 /**
  * The post step of `runner: true`: while the runner's one job runs, the
@@ -29369,7 +29446,7 @@ async function deleteRegistration(deps, saved, config) {
 
 /***/ }),
 
-/***/ 2815:
+/***/ 92815:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29381,7 +29458,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: postSummary
 
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
+var untrusted = __nccwpck_require__(44120);
 ;// CONCATENATED MODULE: ./build/src/sandbox/billing.js
 /**
  * The pricing catalog's structure is not described; keys look like
@@ -29471,9 +29548,9 @@ async function readBillingContext(client, spec, warn, signal) {
 }
 
 // EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(486);
+var errors = __nccwpck_require__(20486);
 // EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
+var retry = __nccwpck_require__(29943);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
 ;// CONCATENATED MODULE: ./build/src/sandbox/status.js
@@ -29742,9 +29819,9 @@ function describeStopOutcome(id, result) {
 }
 
 // EXTERNAL MODULE: ./build/src/step/deps.js
-var step_deps = __nccwpck_require__(3996);
+var step_deps = __nccwpck_require__(63996);
 // EXTERNAL MODULE: ./build/src/step/summary.js
-var step_summary = __nccwpck_require__(9128);
+var step_summary = __nccwpck_require__(99128);
 ;// CONCATENATED MODULE: ./build/src/cleanup/sandbox.js
 
 
@@ -29870,13 +29947,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
+var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./build/src/ssh/secret-files.js
 /**
  * Files that hold a secret or sit beside one (a private key, its SSH
@@ -29951,7 +30028,7 @@ function removePrivateDirectory(dir) {
 }
 
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
-var ssh = __nccwpck_require__(280);
+var ssh = __nccwpck_require__(60280);
 ;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
 /**
  * The SSH files a later step uses: in the step's private directory, a
@@ -30243,7 +30320,7 @@ async function removeSshAccess(core, state, clock) {
 
 /***/ }),
 
-/***/ 486:
+/***/ 20486:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30380,7 +30457,7 @@ function isServiceError(error, code) {
 
 /***/ }),
 
-/***/ 9943:
+/***/ 29943:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30389,8 +30466,8 @@ function isServiceError(error, code) {
 /* harmony export */   v6: () => (/* binding */ retryUntil)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_BACKOFF, backoffDelay, retryAfterDelay, isNotAccepted, delayFor, readRetryDelay, withRetry */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(486);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
 
 
 const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
@@ -30567,7 +30644,7 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 
 /***/ }),
 
-/***/ 9196:
+/***/ 29196:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30575,7 +30652,7 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 /* harmony export */   iR: () => (/* binding */ proxiedFetch)
 /* harmony export */ });
 /* unused harmony export proxyConfigured */
-/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
+/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
 
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
@@ -30590,7 +30667,7 @@ let proxyDispatcher;
 async function dispatcher(url) {
     if (!proxyConfigured() || (0,_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(new URL(url).hostname))
         return undefined;
-    proxyDispatcher ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }));
+    proxyDispatcher ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 46752, 19)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }));
     return proxyDispatcher;
 }
 /**
@@ -30618,13 +30695,13 @@ const fetchTransport = (request) => proxiedFetch(request.url, {
 
 /***/ }),
 
-/***/ 9000:
+/***/ 19000:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   c: () => (/* binding */ isLoopbackHost)
 /* harmony export */ });
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
 
 /** localhost, 127.0.0.0/8 and ::1: the only hosts where plain http is allowed (the emulator). */
 function isLoopbackHost(hostname) {
@@ -30641,7 +30718,7 @@ function isLoopbackHost(hostname) {
 
 /***/ }),
 
-/***/ 32:
+/***/ 80032:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30651,7 +30728,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
+var external_os_ = __nccwpck_require__(70857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -30781,9 +30858,9 @@ function escapeProperty(s) {
 }
 //# sourceMappingURL=command.js.map
 // EXTERNAL MODULE: external "crypto"
-var external_crypto_ = __nccwpck_require__(6982);
+var external_crypto_ = __nccwpck_require__(76982);
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
+var external_fs_ = __nccwpck_require__(79896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -30822,9 +30899,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 ;// CONCATENATED MODULE: external "path"
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 // EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
+var external_http_ = __nccwpck_require__(58611);
 // EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
+var external_https_ = __nccwpck_require__(65692);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
@@ -30917,9 +30994,9 @@ class DecodedURL extends URL {
 }
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
+var node_modules_tunnel = __nccwpck_require__(20770);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/node_modules/undici/index.js
-var undici = __nccwpck_require__(3368);
+var undici = __nccwpck_require__(23368);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -32083,13 +32160,13 @@ function toPlatformPath(pth) {
 }
 //# sourceMappingURL=path-utils.js.map
 // EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(3193);
+var external_string_decoder_ = __nccwpck_require__(13193);
 // EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
+var external_events_ = __nccwpck_require__(24434);
 ;// CONCATENATED MODULE: external "child_process"
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
+var external_assert_ = __nccwpck_require__(42613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -33596,11 +33673,11 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 // EXTERNAL MODULE: ./build/src/step/summary.js
-var step_summary = __nccwpck_require__(9128);
+var step_summary = __nccwpck_require__(99128);
 // EXTERNAL MODULE: ./build/src/runtime/runner-syntax.js
 var runner_syntax = __nccwpck_require__(2928);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
+var untrusted = __nccwpck_require__(44120);
 ;// CONCATENATED MODULE: ./build/src/runtime/program-output.js
 /**
  * The lines of the workflow author's own program (`run`) on their way to the
@@ -33769,7 +33846,7 @@ const actionsCore = {
 
 /***/ }),
 
-/***/ 2852:
+/***/ 52852:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33785,15 +33862,15 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: requestTimeoutMs
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
+var external_node_url_ = __nccwpck_require__(73136);
 // EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(486);
+var errors = __nccwpck_require__(20486);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
+var untrusted = __nccwpck_require__(44120);
 ;// CONCATENATED MODULE: ./build/src/client/response.js
 
 
@@ -33868,7 +33945,7 @@ function errorFrom(response, text, context) {
 }
 
 // EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(9196);
+var transport = __nccwpck_require__(29196);
 ;// CONCATENATED MODULE: ./build/src/client/call.js
 
 
@@ -34186,9 +34263,9 @@ class ComputeClient {
 }
 
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(1764);
+var collector = __nccwpck_require__(81764);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(8818);
+var durations = __nccwpck_require__(68818);
 ;// CONCATENATED MODULE: ./build/src/entry/wiring.js
 /**
  * What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's
@@ -34266,7 +34343,282 @@ async function runAndExit(step) {
 
 /***/ }),
 
-/***/ 1764:
+/***/ 51990:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  u: () => (/* binding */ callGitHub)
+});
+
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(29943);
+;// CONCATENATED MODULE: ./build/src/github/failure.js
+/**
+ * Why a GitHub request failed, in words a workflow author can act on. Octokit
+ * reports a request that got no answer at all (DNS, refused, timeout, reset)
+ * as a RequestError with status 500 and no response, so the status alone
+ * would say "GitHub answered 500" for an outage of the runner's network.
+ */
+/** Every error in the cause chain (bounded: a cycle must not hang the sweep). */
+function chain(error) {
+    const errors = [];
+    let current = error;
+    while (current !== null && typeof current === 'object' && errors.length < 8) {
+        errors.push(current);
+        current = current.cause;
+    }
+    return errors;
+}
+const DNS_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA'];
+const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
+const TIMEOUT_CODES = ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
+/** The error codes and names in a chain of causes, also those only its messages carry. */
+function codesAndNames(errors) {
+    // Octokit keeps only the message of the fetch error ("getaddrinfo ENOTFOUND host"): codes are read from messages too.
+    const messages = errors.map((e) => typeof e.message === 'string'
+        ? String(e.message).slice(0, 500)
+        : '');
+    const fromMessages = messages.flatMap((m) => m.match(/\b(?:E[A-Z_]{3,20}|UND_ERR_[A-Z_]{1,30})\b/g) ?? []);
+    const codes = [...errors.map((e) => (typeof e.code === 'string' ? e.code : '')), ...fromMessages].filter((c) => /^[A-Z0-9_]{1,40}$/.test(c));
+    const names = errors.map((e) => (typeof e.name === 'string' ? e.name : ''));
+    if (messages.some((m) => /aborted due to timeout|timed out/i.test(m)))
+        names.push('TimeoutError');
+    // undici's words for a connection the other side closed mid-answer.
+    if (messages.some((m) => /other side closed|socket hang up/i.test(m)))
+        codes.push('UND_ERR_SOCKET');
+    return { codes, names };
+}
+/** No answer came, for a reason that may pass. */
+function noAnswer(kind, why) {
+    return { status: undefined, kind, text: `no answer: ${why}`, final: false };
+}
+function describeGitHubFailure(error) {
+    const errors = chain(error);
+    const top = errors[0];
+    const status = typeof top?.status === 'number' ? top.status : undefined;
+    // A response means GitHub itself answered: report its status as it is.
+    if (status !== undefined && top?.response !== undefined)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    const { codes, names } = codesAndNames(errors);
+    const code = (list) => codes.find((c) => list.includes(c));
+    const dns = code(DNS_CODES);
+    // EAI_AGAIN is a resolver that did not answer in time: that one may pass.
+    if (dns)
+        return {
+            status: undefined,
+            kind: 'dns',
+            text: `no answer: the DNS lookup of GitHub's API host failed (${dns})`,
+            final: dns !== 'EAI_AGAIN',
+        };
+    if (codes.includes('ECONNREFUSED'))
+        return {
+            status: undefined,
+            kind: 'refused',
+            text: "no answer: the connection to GitHub's API was refused (ECONNREFUSED)",
+            final: true,
+        };
+    const timeout = code(TIMEOUT_CODES) ?? (names.includes('TimeoutError') ? 'TimeoutError' : undefined);
+    if (timeout)
+        return noAnswer('timeout', `the request to GitHub timed out (${timeout})`);
+    const reset = code(RESET_CODES);
+    if (reset)
+        return noAnswer('reset', `the connection to GitHub was cut (${reset})`);
+    // A status without a response (a non-Octokit error object): still only a number GitHub may not have sent.
+    if (status !== undefined && status !== 500)
+        return { status, kind: 'status', text: `GitHub answered ${status}`, final: false };
+    const firstCode = codes[0];
+    return {
+        status: undefined,
+        kind: 'other',
+        text: `no answer from GitHub${firstCode ? ` (${firstCode})` : ''}`,
+        final: false,
+    };
+}
+/**
+ * A 5xx, or no answer that may pass (timeout, reset): asked again with backoff. A name that does not resolve, or a
+ * refused connection, is not.
+ */
+function isTransientGitHub(error) {
+    const failure = describeGitHubFailure(error);
+    return failure.kind === 'status' ? (failure.status ?? 0) >= 500 : !failure.final;
+}
+
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/call.js
+/**
+ * One GitHub request of a repository, the way every GitHub reader here sends
+ * it: through Octokit, retried while GitHub is briefly away (5xx, lost
+ * answers), each try bounded; 404, rate limits, 401 and 403 turned into
+ * errors that say what to do (`needs`: the sentence about what a refused
+ * token lacks).
+ */
+
+
+
+const CALL_DEADLINE_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+async function callGitHub(github, repository, deps, call, makeError) {
+    const { owner, repo } = repository;
+    const { label } = call;
+    try {
+        return await (0,retry/* retryUntil */.v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, label, () => {
+            const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+            const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+            return github.request(call.route, { owner, repo, ...call.parameters, request: { signal } });
+        }, { retryable: isTransientGitHub });
+    }
+    catch (error) {
+        deps.signal?.throwIfAborted();
+        const status = (0,octokit/* statusOf */.c2)(error);
+        if (status === 404)
+            throw makeError(404, `${label}: GitHub answered 404`);
+        if ((0,octokit/* isRateLimit */.a5)(error))
+            throw makeError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
+        if (status === 401 || status === 403)
+            throw makeError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ${call.needs}`);
+        throw makeError(status, `${label}: ${describeGitHubFailure(error).text}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 64636:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a5: () => (/* binding */ isRateLimit),
+/* harmony export */   c2: () => (/* binding */ statusOf),
+/* harmony export */   mV: () => (/* binding */ loadOctokit)
+/* harmony export */ });
+/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29196);
+/**
+ * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
+ * mode): a lazily loaded chunk the other steps never pay for. Requests go
+ * through the same global fetch as the service's (proxiedFetch), so msw sees
+ * them in tests and a configured proxy applies.
+ */
+
+function loadOctokit(token, apiUrl) {
+    return __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 93228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: _client_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .proxiedFetch */ .iR } }));
+}
+/** The HTTP status GitHub answered, when the error carries one. */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+/** A 429, or a 403 that is a rate limit (remaining 0, or Retry-After). */
+function isRateLimit(error) {
+    const status = statusOf(error);
+    const headers = error.response?.headers ?? {};
+    return (status === 429 ||
+        (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined)));
+}
+
+
+/***/ }),
+
+/***/ 78944:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* unused harmony exports PERMISSIONS, parseApproval */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(93006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(13219);
+/**
+ * The approval gate's inputs (issue 31): `approve-label`, `approve-label-once`
+ * and `min-permission`, and what the run's event says: for `pull_request` and
+ * `pull_request_target`, the pull request's number, the head the event names,
+ * and the label a `labeled` event added. Other events pass the gate.
+ */
+
+
+
+
+
+const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
+const labelName = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (text.length > 50 || /[\r\n]/.test(text))
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_4__/* .refuse */ .T)(ctx, 'must be a GitHub label name (one line, at most 50)');
+    return text;
+});
+const permission = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim().toLowerCase();
+    if (!PERMISSIONS.includes(text))
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_4__/* .refuse */ .T)(ctx, `must be one of ${PERMISSIONS.join(', ')}, got '${raw}'`);
+    return text;
+});
+const Payload = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+    action: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+    number: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive().optional(),
+    label: zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }).optional(),
+    pull_request: zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+        number: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(),
+        head: zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ sha: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().regex(/^[0-9a-f]{40}$/) }),
+    }),
+});
+/** The pull request of a pull-request run; undefined for other events; a string: why it cannot be read. */
+function pullRequestOf(env) {
+    const event = env.GITHUB_EVENT_NAME ?? '';
+    if (!['pull_request', 'pull_request_target'].includes(event))
+        return undefined;
+    try {
+        const payload = Payload.parse(JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8')));
+        const { pull_request: pr } = payload;
+        return {
+            event,
+            number: pr.number,
+            headSha: pr.head.sha,
+            action: payload.action ?? '',
+            labeled: payload.label?.name,
+        };
+    }
+    catch {
+        return `the ${event} event's payload (GITHUB_EVENT_PATH) cannot be read, so the gate cannot be evaluated`;
+    }
+}
+function parseApproval(inputs, job) {
+    const label = inputs.isSet('approve-label') ? inputs.parse('approve-label', labelName) : undefined;
+    const once = inputs.parse('approve-label-once', field.boolean);
+    const minPermission = inputs.isSet('min-permission') ? inputs.parse('min-permission', permission) : undefined;
+    if (once && label === undefined)
+        inputs.fail('approve-label-once', "is true but 'approve-label' is empty");
+    if (label === undefined && minPermission === undefined)
+        return undefined;
+    const gate = label !== undefined ? 'approve-label' : 'min-permission';
+    const env = job.env ?? {};
+    const githubToken = field.usableGitHubToken(inputs.read('github-token'));
+    if (!githubToken)
+        inputs.fail('github-token', `is empty, and ${gate} reads GitHub with it; pass \${{ github.token }} or another token`);
+    const repository = repositoryFromEnv(env, (why) => inputs.fail(gate, why));
+    const pullRequest = pullRequestOf(env);
+    if (typeof pullRequest === 'string')
+        inputs.fail(gate, pullRequest);
+    if (!githubToken || !repository || typeof pullRequest === 'string')
+        return undefined;
+    const actor = (env.GITHUB_TRIGGERING_ACTOR || env.GITHUB_ACTOR || '').trim();
+    return {
+        label,
+        once,
+        minPermission,
+        githubToken,
+        repository,
+        actor,
+        pullRequest,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+    };
+}
+
+
+/***/ }),
+
+/***/ 81764:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34274,7 +34626,7 @@ async function runAndExit(step) {
 /* harmony export */   gR: () => (/* binding */ Collector)
 /* harmony export */ });
 /* unused harmony export InputError */
-/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5213);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45213);
 
 /** An invalid input: names the input and says what is allowed. Never echoes secrets. */
 class InputError extends Error {
@@ -34333,7 +34685,7 @@ class Collector {
 
 /***/ }),
 
-/***/ 5213:
+/***/ 45213:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34390,6 +34742,9 @@ const INPUT_DEFAULTS = {
     'min-gpu-memory': '',
     'gpu-check': '',
     'min-driver': '',
+    'approve-label': '',
+    'approve-label-once': 'false',
+    'min-permission': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -34439,12 +34794,15 @@ const INPUT_MODES = {
     'min-gpu-memory': ['start'],
     'gpu-check': ['start'],
     'min-driver': ['start'],
+    'approve-label': ['start'],
+    'approve-label-once': ['start'],
+    'min-permission': ['start'],
 };
 
 
 /***/ }),
 
-/***/ 8818:
+/***/ 68818:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34454,7 +34812,7 @@ const INPUT_MODES = {
 /* harmony export */ });
 /* unused harmony export formatBound */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
-/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3219);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13219);
 /**
  * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
  * duration has an upper bound: a timer longer than setTimeout can hold
@@ -34518,36 +34876,23 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 4901:
+/***/ 93006:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  _J: () => (/* binding */ readPostInputs)
-});
-
-// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readMainInputs
-
-// EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(8818);
-// EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(1764);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(5213);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/inputs/refuse.js
-var inputs_refuse = __nccwpck_require__(3219);
-// EXTERNAL MODULE: ./build/src/client/url.js
-var client_url = __nccwpck_require__(9000);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var client_schemas = __nccwpck_require__(2805);
-;// CONCATENATED MODULE: ./build/src/inputs/fields.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AV: () => (/* binding */ apiToken),
+/* harmony export */   Mq: () => (/* binding */ mode),
+/* harmony export */   pc: () => (/* binding */ baseUrl),
+/* harmony export */   tL: () => (/* binding */ usableGitHubToken),
+/* harmony export */   zM: () => (/* binding */ boolean)
+/* harmony export */ });
+/* unused harmony exports wholeNumber, splitList, gpuTypes, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9691);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(13219);
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(19000);
+/* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2805);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45213);
 /**
  * Field parsers: one zod schema per kind of input, from the raw string, with
  * messages that say what is allowed. Per-mode assembly (read.ts) composes them.
@@ -34572,31 +34917,31 @@ function wholeNumber(min) {
         return value;
     });
 }
-const fields_boolean = schemas/* string */.YjP().transform((raw, ctx) => {
+const boolean = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     // The YAML 1.2 core schema booleans, as core.getBooleanInput accepts them.
     const text = raw.trim();
     if (['true', 'True', 'TRUE'].includes(text))
         return true;
     if (['false', 'False', 'FALSE'].includes(text))
         return false;
-    return (0,inputs_refuse/* refuse */.T)(ctx, `must be 'true' or 'false', got '${raw}'`);
+    return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be 'true' or 'false', got '${raw}'`);
 });
 /** Comma- or newline-separated list; blanks dropped. */
-function fields_splitList(raw) {
+function splitList(raw) {
     return raw
         .split(/[,\n]/)
         .map((item) => item.trim())
         .filter((item) => item !== '');
 }
-const gpuTypes = schemas/* string */.YjP().transform((raw, ctx) => {
+const gpuTypes = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     const types = [];
-    for (const item of fields_splitList(raw)) {
+    for (const item of splitList(raw)) {
         const upper = item.toUpperCase();
-        if (!client_schemas/* GPU_TYPES */.ND.includes(upper)) {
-            return (0,inputs_refuse/* refuse */.T)(ctx, `unknown GPU type '${item}'; allowed: ${client_schemas/* GPU_TYPES */.ND.join(', ')} (any case, comma or newline separated)`);
+        if (!_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .GPU_TYPES */ .ND.includes(upper)) {
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `unknown GPU type '${item}'; allowed: ${_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .GPU_TYPES */ .ND.join(', ')} (any case, comma or newline separated)`);
         }
         if (types.includes(upper)) {
-            return (0,inputs_refuse/* refuse */.T)(ctx, `GPU type '${upper}' is listed twice`);
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `GPU type '${upper}' is listed twice`);
         }
         types.push(upper);
     }
@@ -34610,18 +34955,18 @@ function isValidCidr(entry) {
     const prefix = entry.slice(slash + 1);
     if (!/^\d{1,3}$/.test(prefix))
         return false;
-    const version = (0,external_node_net_.isIP)(address);
+    const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
     if (version === 4)
         return Number(prefix) <= 32;
     if (version === 6)
         return Number(prefix) <= 128 && !address.includes('%');
     return false;
 }
-const cidrList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = fields_splitList(raw);
+const cidrList = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const entries = splitList(raw);
     for (const entry of entries) {
         if (!isValidCidr(entry)) {
-            return (0,inputs_refuse/* refuse */.T)(ctx, `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `'${entry}' is not a CIDR range; use an IPv4 or IPv6 address with ` +
                 `a prefix length, e.g. 10.0.0.0/8, 203.0.113.7/32 or 2001:db8::/32`);
         }
     }
@@ -34640,24 +34985,24 @@ function isValidDomain(entry) {
     // The last label is a TLD: never all digits (that would be an IP address).
     return !/^\d+$/.test(labels[labels.length - 1] ?? '');
 }
-const domainList = schemas/* string */.YjP().transform((raw, ctx) => {
-    const entries = fields_splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
+const domainList = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    const entries = splitList(raw).map((entry) => entry.toLowerCase().replace(/\.$/, ''));
     for (const entry of entries) {
         if (!isValidDomain(entry)) {
-            return (0,inputs_refuse/* refuse */.T)(ctx, `'${entry}' is not a domain name; use a name such as example.com or *.example.com`);
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `'${entry}' is not a domain name; use a name such as example.com or *.example.com`);
         }
     }
     return entries;
 });
-const internetAccess = schemas/* string */.YjP().transform((raw, ctx) => {
+const internetAccess = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     const text = raw.trim().toLowerCase();
-    if (!client_schemas/* INTERNET_ACCESS */.pj.includes(text)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be one of ${client_schemas/* INTERNET_ACCESS */.pj.join(', ')}, got '${raw}'`);
+    if (!_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .INTERNET_ACCESS */ .pj.includes(text)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be one of ${_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .INTERNET_ACCESS */ .pj.join(', ')}, got '${raw}'`);
     }
     return text;
 });
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
+const envLines = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     // A Map, not `key in {}`: keys such as constructor or toString are ordinary names here.
     const env = new Map();
     const lines = raw.split(/\r?\n/);
@@ -34667,73 +35012,73 @@ const envLines = schemas/* string */.YjP().transform((raw, ctx) => {
         const eq = line.indexOf('=');
         // Never echo the line: a value may be a secret.
         if (eq < 0) {
-            return (0,inputs_refuse/* refuse */.T)(ctx, `line ${index + 1} has no '='; write one KEY=VALUE per line`);
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `line ${index + 1} has no '='; write one KEY=VALUE per line`);
         }
         const key = line.slice(0, eq).trim();
         if (!ENV_KEY.test(key)) {
-            return (0,inputs_refuse/* refuse */.T)(ctx, `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`);
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `line ${index + 1} has an invalid key; keys are letters, digits and '_', not starting with a digit`);
         }
         if (env.has(key)) {
-            return (0,inputs_refuse/* refuse */.T)(ctx, `key '${key}' is set twice (line ${index + 1})`);
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `key '${key}' is set twice (line ${index + 1})`);
         }
         env.set(key, line.slice(eq + 1));
     }
     return Object.fromEntries(env);
 });
 const SANDBOX_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-const sandboxName = schemas/* string */.YjP().transform((raw, ctx) => {
+const sandboxName = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!SANDBOX_NAME_PATTERN.test(text)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be 1 to 63 lower-case letters, digits and '-', starting and ` +
             `ending with a letter or digit, got '${raw}'`);
     }
     return text;
 });
-const sandboxId = schemas/* string */.YjP().transform((raw, ctx) => {
+const sandboxId = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (text === '') {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)');
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'is required in this mode (the id of a sandbox, sbx- and 16 hex digits)');
     }
-    if (!client_schemas/* SANDBOX_ID_PATTERN */.BA.test(text)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must match ${client_schemas/* SANDBOX_ID_PATTERN */.BA.source}, got '${raw}'`);
+    if (!_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .SANDBOX_ID_PATTERN */ .BA.test(text)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must match ${_client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .SANDBOX_ID_PATTERN */ .BA.source}, got '${raw}'`);
     }
     return text;
 });
-const baseUrl = schemas/* string */.YjP().transform((raw, ctx) => {
+const baseUrl = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     let url;
     try {
         url = new URL(raw.trim());
     }
     catch {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be an absolute URL such as ${defaults/* DEFAULT_BASE_URL */.Ql}, got '${raw}'`);
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be an absolute URL such as ${_defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_BASE_URL */ .Ql}, got '${raw}'`);
     }
     if (url.username || url.password || url.search || url.hash) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'must not carry credentials, a query or a fragment');
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'must not carry credentials, a query or a fragment');
     }
-    const loopback = (0,client_url/* isLoopbackHost */.c)(url.hostname);
+    const loopback = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .c)(url.hostname);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
             `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`);
     }
     return url.href.replace(/\/+$/, '');
 });
-const apiToken = schemas/* string */.YjP().transform((raw, ctx) => {
+const apiToken = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (text === '') {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}');
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'is required; pass the API token from a secret, e.g. api-token: ${{ secrets.COMPUTE_API_TOKEN }}');
     }
     // A header value cannot carry these (a zero-width or non-Latin-1 character fails only when
     // sent, as a network error for the whole timeout); never echo the token itself.
     if (!/^[\x21-\x7e]+$/.test(text)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'contains whitespace, control, zero-width or non-ASCII characters; ' +
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'contains whitespace, control, zero-width or non-ASCII characters; ' +
             'an API token is printable ASCII only: check the secret holds only the token');
     }
     return text;
 });
-const mode = schemas/* string */.YjP().transform((raw, ctx) => {
+const mode = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     const text = raw.trim() === '' ? 'start' : raw.trim();
-    if (!defaults/* MODES */.FN.includes(text)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be one of ${defaults/* MODES */.FN.join(', ')}, got '${raw}'`);
+    if (!_defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .MODES */ .FN.includes(text)) {
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be one of ${_defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .MODES */ .FN.join(', ')}, got '${raw}'`);
     }
     return text;
 });
@@ -34745,28 +35090,37 @@ function usableGitHubToken(raw) {
     const text = raw.trim();
     return text === '' || text.startsWith('${{') ? undefined : text;
 }
-const githubToken = schemas/* string */.YjP().transform((raw, ctx) => {
+const githubToken = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
     const text = usableGitHubToken(raw);
     if (text === undefined) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, "is required in mode 'sweep': the runner passes ${{ github.token }} " +
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, "is required in mode 'sweep': the runner passes ${{ github.token }} " +
             "by default; give the job 'permissions: { actions: read }'");
     }
     if (!/^[\x21-\x7e]+$/.test(text)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only');
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'contains whitespace, control or non-ASCII characters; a GitHub token is printable ASCII only');
     }
     return text;
 });
 
-// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
-var ssh = __nccwpck_require__(280);
-;// CONCATENATED MODULE: ./build/src/inputs/job-environment.js
+
+/***/ }),
+
+/***/ 73156:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ repositoryFromEnv)
+/* harmony export */ });
+/* unused harmony export jobEnvironmentFromEnv */
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
+/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60280);
 /**
  * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
  * aliases.
  */
 
 
-function job_environment_jobEnvironmentFromEnv(env = process.env) {
+function jobEnvironmentFromEnv(env = process.env) {
     return {
         repositoryId: env.GITHUB_REPOSITORY_ID,
         runId: env.GITHUB_RUN_ID,
@@ -34779,7 +35133,7 @@ function job_environment_jobEnvironmentFromEnv(env = process.env) {
 function serviceUrl(raw, fallback) {
     try {
         const url = new URL((raw ?? '').trim() || fallback);
-        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && (0,client_url/* isLoopbackHost */.c)(url.hostname));
+        const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(url.hostname));
         return allowed && !url.username && !url.password ? url : undefined;
     }
     catch {
@@ -34791,7 +35145,7 @@ function serviceUrl(raw, fallback) {
  * then `fail` hears why (to finish a sentence that starts with what needs it:
  * "'sweep' runs in …"). Only a workflow run has one.
  */
-function job_environment_repositoryFromEnv(env, fail = () => undefined) {
+function repositoryFromEnv(env, fail = () => undefined) {
     const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const id = env.GITHUB_REPOSITORY_ID ?? '';
     if (!owner || !repo || rest.length > 0 || !/^[A-Za-z0-9_.-]+$/.test(owner + repo) || !/^[1-9]\d{0,19}$/.test(id)) {
@@ -34808,6 +35162,34 @@ function job_environment_repositoryFromEnv(env, fail = () => undefined) {
     return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
 }
 
+
+/***/ }),
+
+/***/ 60538:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  _J: () => (/* binding */ readPostInputs)
+});
+
+// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readMainInputs
+
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(68818);
+// EXTERNAL MODULE: ./build/src/inputs/collector.js
+var collector = __nccwpck_require__(81764);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(77030);
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(45213);
+// EXTERNAL MODULE: ./build/src/inputs/fields.js
+var fields = __nccwpck_require__(93006);
+// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
+var job_environment = __nccwpck_require__(73156);
 ;// CONCATENATED MODULE: ./build/src/inputs/runner.js
 /**
  * `runner: true` and its inputs, with the refusals that must come before
@@ -34930,13 +35312,17 @@ function parseRunnerCleanup(read) {
     const raw = read('runner-timeout').trim() || defaults/* INPUT_DEFAULTS */.WJ['runner-timeout'];
     const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(raw);
     return {
-        githubToken: usableGitHubToken(read('github-token')) ?? '',
-        repository: job_environment_repositoryFromEnv(process.env),
+        githubToken: fields/* usableGitHubToken */.tL(read('github-token')) ?? '',
+        repository: (0,job_environment/* repositoryFromEnv */.i)(process.env),
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
         workflowRun: workflowRunFromEnv(process.env),
     };
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/refuse.js
+var refuse = __nccwpck_require__(13219);
 ;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
 /**
  * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
@@ -34951,7 +35337,7 @@ function parseRunnerCleanup(read) {
 const driverVersion = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!/^\d{1,4}(\.\d{1,4}){0,2}$/.test(text))
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be a driver version like 550.54, got '${raw}'`);
+        return (0,refuse/* refuse */.T)(ctx, `must be a driver version like 550.54, got '${raw}'`);
     return text;
 });
 function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
@@ -34974,6 +35360,8 @@ function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./build/src/inputs/approval.js
+var approval = __nccwpck_require__(78944);
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -34984,7 +35372,7 @@ const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
 const image_imageId = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
+        return (0,refuse/* refuse */.T)(ctx, `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
             `(an image id prepared through the service)`);
     }
     return text;
@@ -35050,30 +35438,30 @@ function jsonDepth(text) {
 const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim() === '' ? '{}' : raw;
     if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`);
+        return (0,refuse/* refuse */.T)(ctx, `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`);
     }
     if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`);
+        return (0,refuse/* refuse */.T)(ctx, `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`);
     }
     let value;
     try {
         value = JSON.parse(text);
     }
     catch {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON');
+        return (0,refuse/* refuse */.T)(ctx, 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON');
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be a JSON object ({...}), not an array, string, number or null');
+        return (0,refuse/* refuse */.T)(ctx, 'must be a JSON object ({...}), not an array, string, number or null');
     }
     const publicKey = value.public_key;
     if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead');
+        return (0,refuse/* refuse */.T)(ctx, 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead');
     }
     return value;
 });
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_ = __nccwpck_require__(76760);
 ;// CONCATENATED MODULE: ./build/src/runtime/paths.js
 /** Path facts shared by the input checks and the download's landing. */
 
@@ -35172,12 +35560,14 @@ function formatBytes(bytes) {
 const sizes_byteSize = schemas/* string */.YjP().transform((raw, ctx) => {
     const bytes = parseBytes(raw);
     if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
+        return (0,refuse/* refuse */.T)(ctx, `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
             `2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`);
     }
     return bytes;
 });
 
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
+var ssh = __nccwpck_require__(60280);
 ;// CONCATENATED MODULE: ./build/src/inputs/unused.js
 
 /**
@@ -35201,8 +35591,43 @@ function unused_unusedInputWarnings(read, mode) {
     return warnings;
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/network-policy.js
+
+/**
+ * internet-access and the allowlists. Start mode: empty means open (the
+ * contract's default). Network-policy mode replaces the whole policy, so it
+ * must be given: a policy is never opened by omission. Allowlists mean
+ * something only with restricted, so anything else with one is an error.
+ */
+function network_policy_parseNetworkPolicy(inputs, mode) {
+    let access;
+    if (inputs.isSet('internet-access'))
+        access = inputs.parse('internet-access', field.internetAccess);
+    else if (mode === 'start')
+        access = 'open';
+    else
+        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. " +
+            "It replaces the sandbox's whole policy, so it is never opened by omission");
+    const cidrs = inputs.parse('cidr-allowlist', field.cidrList);
+    const domains = inputs.parse('domain-allowlist', field.domainList);
+    if (access !== undefined && access !== 'restricted') {
+        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
+        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
+            if (inputs.isSet(list))
+                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' ` +
+                    `is ${shown}; set internet-access: restricted, or remove ${list}`);
+        }
+    }
+    const policy = { internet_access: access ?? 'closed' };
+    if (cidrs && cidrs.length > 0)
+        policy.cidr_allowlist = cidrs;
+    if (domains && domains.length > 0)
+        policy.domain_allowlist = domains;
+    return policy;
+}
+
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./build/src/inputs/default-name.js
 /**
  * The default sandbox name, and how mode: sweep recognises it:
@@ -35250,6 +35675,8 @@ function parseGeneratedName(name) {
 
 
 
+
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -35269,38 +35696,6 @@ function parseSsh(inputs, job, implied = false) {
         return undefined;
     }
     return parseAlias(inputs, job);
-}
-/**
- * internet-access and the allowlists. Start mode: empty means open (the
- * contract's default). Network-policy mode replaces the whole policy, so it
- * must be given: a policy is never opened by omission. Allowlists mean
- * something only with restricted, so anything else with one is an error.
- */
-function parseNetworkPolicy(inputs, mode) {
-    let access;
-    if (inputs.isSet('internet-access'))
-        access = inputs.parse('internet-access', field.internetAccess);
-    else if (mode === 'start')
-        access = 'open';
-    else
-        inputs.fail('internet-access', "is required in mode 'network-policy': closed, open or restricted. " +
-            "It replaces the sandbox's whole policy, so it is never opened by omission");
-    const cidrs = inputs.parse('cidr-allowlist', field.cidrList);
-    const domains = inputs.parse('domain-allowlist', field.domainList);
-    if (access !== undefined && access !== 'restricted') {
-        const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'";
-        for (const list of ['cidr-allowlist', 'domain-allowlist']) {
-            if (inputs.isSet(list))
-                inputs.fail(list, `is only used with 'internet-access: restricted', but 'internet-access' ` +
-                    `is ${shown}; set internet-access: restricted, or remove ${list}`);
-        }
-    }
-    const policy = { internet_access: access ?? 'closed' };
-    if (cidrs && cidrs.length > 0)
-        policy.cidr_allowlist = cidrs;
-    if (domains && domains.length > 0)
-        policy.domain_allowlist = domains;
-    return policy;
 }
 function parseStart(inputs, connection, job) {
     const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? [];
@@ -35352,6 +35747,7 @@ function parseStart(inputs, connection, job) {
         dryRun: inputs.parse('dry-run', field.boolean),
         ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
         gpuCheck,
+        approval: parseApproval(inputs, job),
         run: parseRun(inputs, job),
         runner,
     };
@@ -35427,8 +35823,8 @@ function runnerCleanup(read, job) {
 }
 function parseConnection(inputs) {
     return {
-        apiToken: inputs.parse('api-token', apiToken, inputs.read('api-token')),
-        baseUrl: inputs.parse('base-url', baseUrl),
+        apiToken: inputs.parse('api-token', fields/* apiToken */.AV, inputs.read('api-token')),
+        baseUrl: inputs.parse('base-url', fields/* baseUrl */.pc),
     };
 }
 /**
@@ -35488,8 +35884,8 @@ function parseCleanupInputs(read) {
     const inputs = new collector/* Collector */.gR(read);
     const config = {
         ...parseConnection(inputs),
-        mode: inputs.parse('mode', mode),
-        keepAlive: inputs.parse('keep-alive', fields_boolean),
+        mode: inputs.parse('mode', fields/* mode */.Mq),
+        keepAlive: inputs.parse('keep-alive', fields/* boolean */.zM),
         runner: () => parseRunnerCleanup(read),
     };
     return inputs.done(config);
@@ -35498,13 +35894,13 @@ function parseCleanupInputs(read) {
 
 /***/ }),
 
-/***/ 3219:
+/***/ 13219:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   T: () => (/* binding */ refuse)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88532);
 /** The one way a refinement refuses a value: the message becomes the input error, and the parse ends there. */
 
 function refuse(ctx, message) {
@@ -35515,18 +35911,18 @@ function refuse(ctx, message) {
 
 /***/ }),
 
-/***/ 280:
+/***/ 60280:
 /***/ ((__unused_webpack___webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 
 // UNUSED EXPORTS: ALIAS_PATTERN, aliasWrittenBefore, checkAlias, configFileName, userSshConfigPath
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_ = __nccwpck_require__(73024);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_ = __nccwpck_require__(76760);
 ;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
 /** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
 
@@ -35568,7 +35964,7 @@ function checkAlias(alias, aliasInUse) {
 
 /***/ }),
 
-/***/ 5779:
+/***/ 85779:
 /***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -35577,15 +35973,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   a2: () => (/* binding */ runPost),
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9219);
-/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2815);
-/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3874);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(32);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2852);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4901);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4601);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5504);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6017);
+/* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84124);
+/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79219);
+/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(92815);
+/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3874);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80032);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(52852);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(60538);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(28088);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(75504);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(36017);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -35593,6 +35990,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -35610,14 +36008,14 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(deps) {
     const { core } = deps;
-    const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_5__/* .readPostInputs */ ._J)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_8__/* .ActionState */ .q(core);
+    const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_6__/* .readPostInputs */ ._J)(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_9__/* .ActionState */ .q(core);
     const mode = inputs.mode;
-    await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_2__/* .removeSshAccess */ .t)(core, state, deps.clock);
+    await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_3__/* .removeSshAccess */ .t)(core, state, deps.clock);
     if (mode === 'start')
         return cleanupStart(deps, state, inputs);
     if (mode === 'instance')
-        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
+        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
     if (mode === 'connect') {
         core.info("Nothing to stop: mode 'connect' never stops the sandbox (stop it with mode: stop, or let its TTL end it).");
         return;
@@ -35631,37 +36029,40 @@ async function runPost(deps) {
 async function cleanupStart(deps, state, inputs) {
     const runner = state.runner;
     const config = runner ? inputs.cleanup() : undefined;
-    const taken = runner && config && !config.keepAlive ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
-    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
+    const taken = runner && config && !config.keepAlive ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_7__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
+    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (runner && config && !config.keepAlive)
-        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_6__/* .deleteRegistration */ .XC)(deps, runner, config);
+        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_7__/* .deleteRegistration */ .XC)(deps, runner, config);
+    const approval = state.approval;
+    if (approval)
+        await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
     if (taken)
         deps.core.setFailed(taken);
 }
 async function run() {
     try {
         // Only a runner's post step waits (for its job): only there does a cancellation have a wait to end.
-        const cancelWait = new _step_state_js__WEBPACK_IMPORTED_MODULE_8__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v).runner ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v) : undefined;
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_7__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .makeClient */ .yu, cancelWait });
+        const cancelWait = new _step_state_js__WEBPACK_IMPORTED_MODULE_9__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v).runner ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v) : undefined;
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
-        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
+        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
             title: 'Sandbox may still be running',
         });
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCore */ .v, error);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v, error);
     }
 }
 // The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
-if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_4__/* .runAndExit */ .Hy)(run);
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .runAndExit */ .Hy)(run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 5504:
+/***/ 75504:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35750,7 +36151,7 @@ function ordinalName(name) {
 
 /***/ }),
 
-/***/ 4120:
+/***/ 44120:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35862,7 +36263,7 @@ function summaryText(value, limit = 1_000) {
 
 /***/ }),
 
-/***/ 3996:
+/***/ 63996:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35881,7 +36282,7 @@ function stepEnvironment(deps) {
 
 /***/ }),
 
-/***/ 6017:
+/***/ 36017:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35903,6 +36304,7 @@ const KEYS = {
     renewerPid: 'renewer-pid',
     runner: 'runner',
     stoppedByMainStep: 'stopped-by-main-step',
+    approval: 'approval',
 };
 class ActionState {
     core;
@@ -35955,6 +36357,20 @@ class ActionState {
     }
     get stoppedByMainStep() {
         return this.read(KEYS.stoppedByMainStep);
+    }
+    saveApproval(approval) {
+        this.core.saveState(KEYS.approval, JSON.stringify(approval));
+    }
+    get approval() {
+        try {
+            const saved = JSON.parse(this.read(KEYS.approval) ?? '');
+            return typeof saved.number === 'number' && typeof saved.label === 'string'
+                ? { number: saved.number, label: saved.label }
+                : undefined;
+        }
+        catch {
+            return undefined;
+        }
     }
     /** The estimated dollars per hour, for the post step's cost of this run. */
     saveHourlyCost(dollarsPerHour) {
@@ -36060,7 +36476,7 @@ class ActionState {
 
 /***/ }),
 
-/***/ 9128:
+/***/ 99128:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36069,7 +36485,7 @@ class ActionState {
 /* harmony export */   a3: () => (/* binding */ formatDuration)
 /* harmony export */ });
 /* unused harmony exports listWithLimit, SUMMARY_LIMIT_BYTES, reportDryRun */
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 
 function formatDuration(ms) {
     const total = Math.max(0, Math.round(ms / 1000));
@@ -36145,9 +36561,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
+var core_core = __nccwpck_require__(88532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
+var core_util = __nccwpck_require__(54723);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
@@ -44668,7 +45084,7 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 8532:
+/***/ 88532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -44680,7 +45096,7 @@ function preprocess(fn, schema) {
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony export $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54723);
 var _a;
 
 /** A special constant with type `never` */
@@ -44826,7 +45242,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 4723:
+/***/ 54723:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -44881,7 +45297,7 @@ function config(newConfig) {
 /* harmony export */   zM: () => (/* binding */ mergeDefs)
 /* harmony export */ });
 /* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, defineLazy, objectClone, cloneDef, getElementAtPath, promiseAllObject, randomString, numKeys, getParsedType, primitiveTypes, createTransparentProxy, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, CONSTANT_CATCH */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88532);
 
 // functions
 function assertEqual(val) {
@@ -46027,7 +46443,7 @@ function constantCatch(value) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5779);
+/******/ var __webpack_exports__ = __nccwpck_require__(85779);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__POST_DEADLINE_MS = __webpack_exports__.BQ;
 /******/ var __webpack_exports__run = __webpack_exports__.eF;

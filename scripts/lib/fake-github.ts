@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { http, HttpResponse } from 'msw'
 import { FakeRunners } from './fake-runners.ts'
+import { FakePulls } from './fake-pulls.ts'
 import { documentedExample, type Exchange } from './github-openapi.ts'
 import type { components } from '@octokit/openapi-types'
 
@@ -41,6 +42,8 @@ export class FakeGitHub {
   requests: { method: string; path: string; token: string | undefined }[] = []
   /** Just-in-time runners, the runner release and its package (issue 24). */
   readonly runners = new FakeRunners()
+  /** Pull requests, their labels and events, permissions (the approval gate, issue 31). */
+  readonly pulls = new FakePulls()
   /** Paths this token may not read or write (a 403, as GitHub answers a token without the permission). */
   forbidden: RegExp[] = []
 
@@ -108,6 +111,8 @@ export class FakeGitHub {
       }
     const runnerRoute = this.runners.answer(method, path, this.repository, body, query)
     if (runnerRoute) return runnerRoute
+    const pullRoute = this.pulls.answer(method, path, this.repository, query ?? new URLSearchParams())
+    if (pullRoute) return pullRoute
     const match = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)
     const run = match && match[1] === this.repository ? this.runs.get(Number(match[2])) : undefined
     if (method !== 'GET' || !match || !run)

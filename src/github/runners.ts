@@ -7,12 +7,11 @@
  * Every GitHub string is service text: it reaches a log through serviceText.
  */
 import { z } from 'zod'
-import { retryUntil, type RetryContext } from '../client/retry.ts'
 import type { GitHubRepository } from '../inputs/job-environment.ts'
 import type { WorkflowRun } from '../inputs/runner.ts'
 import { serviceText } from '../runtime/untrusted.ts'
-import { describeGitHubFailure, isTransientGitHub } from './failure.ts'
-import { isRateLimit, loadOctokit, statusOf, type Octokit } from './octokit.ts'
+import { callGitHub, type GitHubCallDeps } from './call.ts'
+import { loadOctokit, type Octokit } from './octokit.ts'
 
 /** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
 export function runnerName(sandboxId: string): string {
@@ -63,13 +62,7 @@ export interface RunJob {
   name: string
   runnerName: string | undefined
 }
-const CALL_DEADLINE_MS = 60_000
-const REQUEST_TIMEOUT_MS = 30_000
-
-export interface RegistryDeps extends RetryContext {
-  /** Each request's own limit (30 s unless given). */
-  requestTimeoutMs?: number
-}
+export type RegistryDeps = GitHubCallDeps
 
 export class RunnerRegistry {
   private octokit: Promise<Octokit> | undefined
@@ -93,34 +86,14 @@ export class RunnerRegistry {
     needs = PERMISSION,
   ): Promise<{ status: number; data: unknown }> {
     const github = await (this.octokit ??= loadOctokit(this.token, this.repository.apiUrl))
-    const { owner, repo } = this.repository
-    try {
-      return await retryUntil(
-        this.deps,
-        this.deps.clock.now() + CALL_DEADLINE_MS,
-        label,
-        () => {
-          const timeout = AbortSignal.timeout(this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
-          const signal = this.deps.signal ? AbortSignal.any([this.deps.signal, timeout]) : timeout
-          return github.request(route, { owner, repo, ...parameters, request: { signal } })
-        },
-        { retryable: isTransientGitHub },
-      )
-    } catch (error) {
-      this.deps.signal?.throwIfAborted()
-      const status = statusOf(error)
-      if (status === 404) throw new GitHubRunnerError(404, `${label}: GitHub answered 404`)
-      if (isRateLimit(error))
-        throw new GitHubRunnerError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`)
-      if (status === 401 || status === 403) {
-        throw new GitHubRunnerError(
-          status,
-          `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ` +
-            `Runner mode needs ${needs}`,
-        )
-      }
-      throw new GitHubRunnerError(status, `${label}: ${describeGitHubFailure(error).text}`)
-    }
+    const call = { label, route, parameters, needs: `Runner mode needs ${needs}` }
+    return callGitHub(
+      github,
+      this.repository,
+      this.deps,
+      call,
+      (status, message) => new GitHubRunnerError(status, message),
+    )
   }
 
   /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */

@@ -7,6 +7,7 @@ import type { RunnerCleanup, RunnerRequest } from './runner.ts'
 import type { SshRequest } from './ssh.ts'
 import type { SpendingCaps } from './caps.ts'
 import type { GpuCheckRequest } from './gpu-check.ts'
+import type { ApprovalRequest } from './approval.ts'
 
 export interface Connection {
   apiToken: string
@@ -51,6 +52,8 @@ export interface StartConfig extends Connection {
   ssh: SshRequest | undefined
   /** run: the script, and what is copied there and back; undefined: no run. */
   run: RunRequest | undefined
+  /** approve-label, min-permission: the gate checked before any request to the service; undefined: none. */
+  approval: ApprovalRequest | undefined
   /** gpu-check: what nvidia-smi must show after ready; undefined: no check. */
   gpuCheck: GpuCheckRequest | undefined
   /** runner: true: the JIT runner to register; undefined: none. */

@@ -51,6 +51,9 @@ export const INPUT_DEFAULTS = {
   'min-gpu-memory': '',
   'gpu-check': '',
   'min-driver': '',
+  'approve-label': '',
+  'approve-label-once': 'false',
+  'min-permission': '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -103,4 +106,7 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'min-gpu-memory': ['start'],
   'gpu-check': ['start'],
   'min-driver': ['start'],
+  'approve-label': ['start'],
+  'approve-label-once': ['start'],
+  'min-permission': ['start'],
 }

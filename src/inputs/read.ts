@@ -18,6 +18,7 @@ import type {
 import { parseRunner, parseRunnerCleanup } from './runner.ts'
 import { parseCaps } from './caps.ts'
 import { parseGpuCheck } from './gpu-check.ts'
+import { parseApproval } from './approval.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
 import { imageId } from './image.ts'
@@ -28,7 +29,7 @@ import { parsePaths, type RunRequest } from './run.ts'
 import { byteSize } from './sizes.ts'
 import { checkAlias, type SshRequest } from './ssh.ts'
 import { unusedInputWarnings } from './unused.ts'
-import type { NetworkPolicy } from '../client/schemas.ts'
+import { parseNetworkPolicy } from './network-policy.ts'
 import { generateSandboxName } from './default-name.ts'
 
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
@@ -51,41 +52,6 @@ function parseSsh(inputs: Collector, job: JobEnvironment, implied = false): SshR
     return undefined
   }
   return parseAlias(inputs, job)
-}
-
-/**
- * internet-access and the allowlists. Start mode: empty means open (the
- * contract's default). Network-policy mode replaces the whole policy, so it
- * must be given: a policy is never opened by omission. Allowlists mean
- * something only with restricted, so anything else with one is an error.
- */
-function parseNetworkPolicy(inputs: Collector, mode: 'start' | 'network-policy'): NetworkPolicy {
-  let access: NetworkPolicy['internet_access'] | undefined
-  if (inputs.isSet('internet-access')) access = inputs.parse('internet-access', field.internetAccess)
-  else if (mode === 'start') access = 'open'
-  else
-    inputs.fail(
-      'internet-access',
-      "is required in mode 'network-policy': closed, open or restricted. " +
-        "It replaces the sandbox's whole policy, so it is never opened by omission",
-    )
-  const cidrs = inputs.parse('cidr-allowlist', field.cidrList)
-  const domains = inputs.parse('domain-allowlist', field.domainList)
-  if (access !== undefined && access !== 'restricted') {
-    const shown = inputs.isSet('internet-access') ? `'${access}'` : "empty, which means 'open'"
-    for (const list of ['cidr-allowlist', 'domain-allowlist'] as const) {
-      if (inputs.isSet(list))
-        inputs.fail(
-          list,
-          `is only used with 'internet-access: restricted', but 'internet-access' ` +
-            `is ${shown}; set internet-access: restricted, or remove ${list}`,
-        )
-    }
-  }
-  const policy: NetworkPolicy = { internet_access: access ?? 'closed' }
-  if (cidrs && cidrs.length > 0) policy.cidr_allowlist = cidrs
-  if (domains && domains.length > 0) policy.domain_allowlist = domains
-  return policy
 }
 
 function parseStart(inputs: Collector, connection: Connection, job: JobEnvironment): StartConfig {
@@ -140,6 +106,7 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     dryRun: inputs.parse('dry-run', field.boolean),
     ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
     gpuCheck,
+    approval: parseApproval(inputs, job),
     run: parseRun(inputs, job),
     runner,
   }

@@ -9,6 +9,8 @@ import type { StartConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { readBillingContext, type BillingContext } from '../sandbox/billing.ts'
 import { applySpendingCaps } from '../sandbox/caps.ts'
+import { ApprovalGate } from '../github/approval.ts'
+import type { ApprovalRequest } from '../inputs/approval.ts'
 import { quickRead } from '../sandbox/eventual.ts'
 import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
 import {
@@ -43,6 +45,8 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
   const state = new ActionState(deps.core)
   const stepStart = deps.clock.now()
   if (requested.dryRun) return reportStartDryRun(requested, deps)
+  // The gate before anything else: a refused run sends nothing to the service.
+  if (requested.approval) await passGate(requested.approval, deps, state)
   // The caps first: they may shorten the fallback list and the TTL, and refuse before anything costs money.
   const capped = await applySpendingCaps(requested, deps)
   for (const line of capped.lines) deps.core.info(`Caps: ${line}.`)
@@ -72,6 +76,12 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
     if (checks.length > 0) await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`)
     return useReady(config, deps, started, waited, { acceptedAt, prepared })
   }
+}
+
+async function passGate(approval: ApprovalRequest, deps: StepDeps, state: ActionState): Promise<void> {
+  await new ApprovalGate(approval, { ...deps, log: (message) => deps.core.info(message) }).check()
+  const pr = approval.pullRequest
+  if (approval.once && approval.label && pr) state.saveApproval({ number: pr.number, label: approval.label })
 }
 
 /** The check, when it is on and the sandbox is ready; undefined otherwise. */

@@ -30,7 +30,14 @@ const KEYS = {
   renewerPid: 'renewer-pid',
   runner: 'runner',
   stoppedByMainStep: 'stopped-by-main-step',
+  approval: 'approval',
 } as const
+
+/** approve-label-once: the label the post step removes, and from which pull request. */
+export interface SavedApproval {
+  number: number
+  label: string
+}
 
 /** The JIT runner the main step registered (never its configuration, which is a credential). */
 export interface SavedRunner {
@@ -102,6 +109,21 @@ export class ActionState {
 
   get stoppedByMainStep(): string | undefined {
     return this.read(KEYS.stoppedByMainStep)
+  }
+
+  saveApproval(approval: SavedApproval): void {
+    this.core.saveState(KEYS.approval, JSON.stringify(approval))
+  }
+
+  get approval(): SavedApproval | undefined {
+    try {
+      const saved = JSON.parse(this.read(KEYS.approval) ?? '') as Partial<SavedApproval>
+      return typeof saved.number === 'number' && typeof saved.label === 'string'
+        ? { number: saved.number, label: saved.label }
+        : undefined
+    } catch {
+      return undefined
+    }
   }
 
   /** The estimated dollars per hour, for the post step's cost of this run. */

@@ -1,0 +1,144 @@
+/**
+ * The approval gate in process (issue 31): its inputs, its reading of GitHub
+ * (the fake GitHub on loopback), and the post step's removal of the label.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { removeApproval } from '../../src/cleanup/approval.ts'
+import { ApprovalGate } from '../../src/github/approval.ts'
+import type { CleanupConfig, StartConfig } from '../../src/inputs/config.ts'
+import { parseInputs } from '../../src/inputs/read.ts'
+import type { CleanupDeps } from '../../src/step/deps.ts'
+import { FakeClock, recordingCore } from '../harness/fakes.ts'
+
+const HEAD = 'c'.repeat(40)
+let github: FakeGitHub
+let served: { url: string; close: () => Promise<void> } | undefined
+let dir = ''
+afterEach(async () => {
+  await served?.close()
+  served = undefined
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function setUp(payload: unknown, event = 'pull_request', extra: Record<string, string> = {}) {
+  github = new FakeGitHub()
+  served = await github.serve()
+  dir = mkdtempSync(join(tmpdir(), 'approval-unit-'))
+  writeFileSync(join(dir, 'event.json'), typeof payload === 'string' ? payload : JSON.stringify(payload))
+  const env = {
+    GITHUB_REPOSITORY: 'octo/repo',
+    GITHUB_REPOSITORY_ID: '31337',
+    GITHUB_API_URL: served.url,
+    GITHUB_SERVER_URL: served.url,
+    GITHUB_EVENT_NAME: event,
+    GITHUB_EVENT_PATH: join(dir, 'event.json'),
+    GITHUB_ACTOR: 'someone',
+  }
+  const inputs: Record<string, string> = {
+    'api-token': 'emulator-token-0123456789abcdef',
+    'github-token': GITHUB_TOKEN,
+    ...extra,
+  }
+  return () => parseInputs((name) => inputs[name] ?? '', { env }) as StartConfig
+}
+
+const labeled = (head = HEAD) => ({
+  action: 'labeled',
+  label: { name: 'ok' },
+  pull_request: { number: 3, head: { sha: head } },
+})
+
+async function check(config: StartConfig) {
+  const core = recordingCore()
+  const log = (message: string) => core.info(message)
+  const deps = { core, clock: new FakeClock(), signal: new AbortController().signal, log }
+  await new ApprovalGate(config.approval as NonNullable<StartConfig['approval']>, deps).check()
+  return core
+}
+
+describe('approval inputs', () => {
+  it('refuses what cannot be evaluated, naming the input', async () => {
+    let config = await setUp(labeled(), 'pull_request', { 'approve-label-once': 'true' })
+    expect(config).toThrow("Input 'approve-label-once': is true but 'approve-label' is empty")
+    config = await setUp(labeled(), 'pull_request', { 'min-permission': 'owner' })
+    expect(config).toThrow("Input 'min-permission': must be one of read, triage, write, maintain, admin, got 'owner'")
+    config = await setUp('{not json', 'pull_request', { 'approve-label': 'ok' })
+    expect(config).toThrow(
+      /Input 'approve-label': the pull_request event's payload \(GITHUB_EVENT_PATH\) cannot be read/,
+    )
+    config = await setUp(labeled(), 'pull_request', { 'approve-label': 'ok', 'github-token': '' })
+    expect(config).toThrow(/Input 'github-token': is empty, and approve-label reads GitHub with it/)
+  })
+
+  it('reads the event: the labelled commit, and the label a labeled event added', async () => {
+    const config = await setUp(labeled(), 'pull_request_target', { 'approve-label': 'ok', 'min-permission': 'Write' })
+    expect(config().approval).toMatchObject({
+      label: 'ok',
+      once: false,
+      minPermission: 'write',
+      actor: 'someone',
+      pullRequest: { event: 'pull_request_target', number: 3, headSha: HEAD, action: 'labeled', labeled: 'ok' },
+    })
+  })
+})
+
+describe('the gate against GitHub', () => {
+  it('passes a labelled head; refuses when GitHub has no record of when the label came', async () => {
+    let config = await setUp(labeled(), 'pull_request', { 'approve-label': 'ok' })
+    github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    expect((await check(config())).log).toContain(
+      "Approval gate: pull request #3 is approved by 'ok' for head cccccccccccc.",
+    )
+    await served?.close()
+    config = await setUp({ ...labeled(), action: 'reopened' }, 'pull_request', { 'approve-label': 'ok' })
+    github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z').events.length = 0
+    await expect(check(config())).rejects.toThrow(/GitHub's records do not show when 'ok' was added to pull request #3/)
+  })
+
+  it('a GitHub that keeps failing refuses (never passes)', async () => {
+    const config = await setUp(labeled(), 'pull_request', { 'min-permission': 'read' })
+    github.script = Array.from({ length: 40 }, () => ({ status: 502, body: { message: 'Bad Gateway' } }))
+    await expect(check(config())).rejects.toThrow(/reading someone's permission/)
+  })
+})
+
+describe('approve-label-once in the post step', () => {
+  const deps = () => {
+    const core = recordingCore()
+    return {
+      core,
+      deps: { core, clock: new FakeClock(), signal: new AbortController().signal } as unknown as CleanupDeps,
+    }
+  }
+  const cleanup = (githubToken: string) =>
+    ({
+      runner: () => ({
+        githubToken,
+        repository: { owner: 'octo', repo: 'repo', id: '31337', apiUrl: served?.url, serverUrl: served?.url },
+      }),
+    }) as unknown as CleanupConfig
+
+  it('removes the label; a label already gone is fine; a refusal or no token is a warning, never a failure', async () => {
+    await setUp(labeled())
+    github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z')
+    let { core, deps: d } = deps()
+    await removeApproval(d, { number: 3, label: 'ok' }, cleanup(GITHUB_TOKEN))
+    expect(core.log).toContain(
+      "approve-label-once: removed the label 'ok' of pull request #3; the next run needs a new approval.",
+    )
+    ;({ core, deps: d } = deps())
+    await removeApproval(d, { number: 3, label: 'ok' }, cleanup(GITHUB_TOKEN))
+    expect(core.log).toContain("approve-label-once: the label 'ok' of pull request #3 is already gone.")
+    ;({ core, deps: d } = deps())
+    github.forbidden = [/\/labels\//]
+    await removeApproval(d, { number: 3, label: 'ok' }, cleanup(GITHUB_TOKEN))
+    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/needs a token with pull-requests: write/)
+    ;({ core, deps: d } = deps())
+    await removeApproval(d, { number: 3, label: 'ok' }, cleanup(''))
+    expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/no github-token or repository in this step/)
+  })
+})
