@@ -33173,11 +33173,13 @@ function parseApproval(inputs, job) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ hasCaps),
-/* harmony export */   r: () => (/* binding */ parseCaps)
+/* harmony export */   IS: () => (/* binding */ hasCaps),
+/* harmony export */   rb: () => (/* binding */ parseCaps),
+/* harmony export */   tA: () => (/* binding */ parseLiveLimit)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
-/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13219);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9691);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(13219);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(93006);
 /**
  * The spending caps of a start (issue 31): `max-cost` (dollars for this run),
  * `max-hourly-price` (dollars per hour) and `min-gpu-memory` (GiB per GPU).
@@ -33186,12 +33188,13 @@ function parseApproval(inputs, job) {
  */
 
 
+
 /** A positive amount, `12.5` or `$12.50`; `what` names the unit in the message. */
 function positive(what) {
-    return zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform((raw, ctx) => {
+    return zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().transform((raw, ctx) => {
         const text = raw.trim().replace(/^\$/, '');
         if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0 || Number(text) > 1_000_000)
-            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_1__/* .refuse */ .T)(ctx, `must be ${what} greater than 0 (e.g. ${what === 'GiB' ? '40' : '2.50'}), got '${raw}'`);
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .T)(ctx, `must be ${what} greater than 0 (e.g. ${what === 'GiB' ? '40' : '2.50'}), got '${raw}'`);
         return Number(text);
     });
 }
@@ -33213,6 +33216,18 @@ function parseCaps(inputs, gpus, enforceTtl) {
     return caps;
 }
 const hasCaps = (caps) => Object.values(caps).some((value) => value !== undefined);
+/** max-live: counted among the sandboxes this action names for this repository, so the name must be generated. */
+function parseLiveLimit(inputs, job) {
+    if (!inputs.isSet('max-live'))
+        return undefined;
+    const max = inputs.parse('max-live', _fields_js__WEBPACK_IMPORTED_MODULE_0__/* .wholeNumber */ .rD(1));
+    if (inputs.isSet('name'))
+        inputs.fail('max-live', "counts the sandboxes this action names; leave 'name' empty (the generated name is counted)");
+    const repositoryId = job.repositoryId ?? '';
+    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
+        inputs.fail('max-live', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
+    return { max, repositoryId };
+}
 
 
 /***/ }),
@@ -33381,6 +33396,7 @@ const INPUT_DEFAULTS = {
     'approve-label': '',
     'approve-label-once': 'false',
     'min-permission': '',
+    'max-live': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33433,6 +33449,7 @@ const INPUT_MODES = {
     'approve-label': ['start'],
     'approve-label-once': ['start'],
     'min-permission': ['start'],
+    'max-live': ['start'],
 };
 
 
@@ -34318,7 +34335,8 @@ function parseStart(inputs, connection, job) {
         image: inputs.isSet('image') ? inputs.parse('image', imageId) : undefined,
         maxTtlSeconds: inputs.parse('max-ttl', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-ttl'])),
         enforceTtl,
-        caps: (0,caps/* parseCaps */.r)(inputs, gpus, enforceTtl),
+        caps: (0,caps/* parseCaps */.rb)(inputs, gpus, enforceTtl),
+        liveLimit: (0,caps/* parseLiveLimit */.tA)(inputs, job),
         maxGraceSeconds: maxGrace,
         wait: inputs.parse('wait', fields/* boolean */.zM),
         timeoutMs: inputs.parse('timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx.timeout)) * 1000,
@@ -34615,7 +34633,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(64766);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(75858);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -34933,7 +34951,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 64766:
+/***/ 75858:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35078,7 +35096,7 @@ async function readPrices(config, deps) {
 /** Filters the fallback list and sets the TTL per type; throws an InputError when nothing is left. */
 async function applySpendingCaps(config, deps) {
     const { caps } = config;
-    if (!(0,inputs_caps/* hasCaps */.I)(caps))
+    if (!(0,inputs_caps/* hasCaps */.IS)(caps))
         return { config, lines: [] };
     const prices = await readPrices(config, deps);
     let candidates = config.gpuTypes.length > 0 ? [...config.gpuTypes] : ['cpu'];
@@ -35126,8 +35144,91 @@ async function applySpendingCaps(config, deps) {
 }
 const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
 
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var client_retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(16536);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(68935);
+;// CONCATENATED MODULE: ./build/src/sandbox/live-limit.js
+/**
+ * `max-live` (issue 31): at most n live sandboxes of this repository at once,
+ * counted from the list: those this action named for this repository (the
+ * generated name carries its id). Before a start a job waits while n or more
+ * are live (backoff, a line a minute, up to capacity-timeout). Two jobs that
+ * start at the same moment both pass that wait, so right after its own start a
+ * job lists again and counts itself: beyond the first n by creation order (ties
+ * by id) it stops its sandbox before it is used and waits again.
+ */
+
+
+
+
+
+/** A job waiting for room polls the list this often at most (the 600-a-minute get+list budget is shared). */
+const ROOM_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: 20_000 };
+const REPORT_EVERY_MS = 60_000;
+class LiveLimitTimeoutError extends Error {
+    constructor(limit, live, waitedMs) {
+        super(`max-live ${limit.max}: ${live} sandboxes of this repository were still live after waiting ` +
+            `${(0,summary/* formatDuration */.a3)(waitedMs)} (capacity-timeout); nothing was started. Raise max-live or ` +
+            'capacity-timeout, or run fewer jobs at once.');
+        this.name = 'LiveLimitTimeoutError';
+    }
+}
+/** This repository's live sandboxes named by the action, in creation order (ties by id). */
+async function repositoryLive(ctx, limit, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    const live = await (0,client_retry/* retryUntil */.v6)(ctx, deadline, 'list sandboxes (max-live)', async () => {
+        const found = [];
+        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
+            if ((0,default_name/* parseGeneratedName */.Y)(sandbox.name)?.repositoryId !== limit.repositoryId || (0,sandbox_status/* isNotLive */.ec)(sandbox.status))
+                continue;
+            if (!sandbox.id || !schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
+                continue;
+            const createdAt = Date.parse(String(sandbox.created_at ?? ''));
+            found.push({ id: sandbox.id, createdAt: Number.isFinite(createdAt) ? createdAt : Infinity });
+        }
+        return found;
+    }, { backoff: client_retry/* READ_BACKOFF */.Ue });
+    return live.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+/** Waits until fewer than `max` are live; throws LiveLimitTimeoutError at `deadline`. */
+async function waitForRoom(ctx, limit, deadline) {
+    const began = ctx.clock.now();
+    let reportedAt = -Infinity;
+    for (let round = 1;; round++) {
+        const live = await repositoryLive(ctx, limit, deadline);
+        if (live.length < limit.max)
+            return;
+        const now = ctx.clock.now();
+        const wait = (0,client_retry/* backoffDelay */.EY)(round, ctx.clock.random(), ROOM_BACKOFF);
+        if (now + wait > deadline)
+            throw new LiveLimitTimeoutError(limit, live.length, now - began);
+        if (now - reportedAt >= REPORT_EVERY_MS) {
+            reportedAt = now;
+            ctx.log(`max-live ${limit.max}: ${live.length} sandboxes of this repository are live; waiting ` +
+                `(${(0,summary/* formatDuration */.a3)(now - began)} so far, up to capacity-timeout).`);
+        }
+        await ctx.clock.sleep(wait, ctx.signal);
+    }
+}
+/**
+ * Right after our own start: is `id` among the first `max` by creation order? It counts itself even
+ * when the list does not show it yet (as the newest).
+ */
+async function withinLimit(ctx, limit, id, deadline) {
+    const live = await repositoryLive(ctx, limit, deadline);
+    if (!live.some((sandbox) => sandbox.id === id))
+        live.push({ id, createdAt: Infinity });
+    const place = live.findIndex((sandbox) => sandbox.id === id) + 1;
+    return { within: place <= limit.max, place };
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
+var classic_schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
 var approval = __nccwpck_require__(78944);
 // EXTERNAL MODULE: ./build/src/github/call.js
@@ -35160,17 +35261,17 @@ class ApprovalRefusedError extends Error {
         this.name = 'ApprovalRefusedError';
     }
 }
-const Collaborator = schemas/* looseObject */._H3({ permission: schemas/* string */.YjP(), role_name: schemas/* string */.YjP().optional() });
-const PullRequest = schemas/* looseObject */._H3({
-    head: schemas/* looseObject */._H3({ sha: schemas/* string */.YjP() }),
-    labels: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP() })),
+const Collaborator = classic_schemas/* looseObject */._H3({ permission: classic_schemas/* string */.YjP(), role_name: classic_schemas/* string */.YjP().optional() });
+const PullRequest = classic_schemas/* looseObject */._H3({
+    head: classic_schemas/* looseObject */._H3({ sha: classic_schemas/* string */.YjP() }),
+    labels: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() })),
 });
-const IssueEvent = schemas/* looseObject */._H3({
-    event: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP(),
-    label: schemas/* looseObject */._H3({ name: schemas/* string */.YjP() }).optional(),
+const IssueEvent = classic_schemas/* looseObject */._H3({
+    event: classic_schemas/* string */.YjP(),
+    created_at: classic_schemas/* string */.YjP(),
+    label: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }).optional(),
 });
-const Runs = schemas/* looseObject */._H3({ workflow_runs: schemas/* array */.YOg(schemas/* looseObject */._H3({ created_at: schemas/* string */.YjP() })) });
+const Runs = classic_schemas/* looseObject */._H3({ workflow_runs: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ created_at: classic_schemas/* string */.YjP() })) });
 const EVENT_PAGES = 5;
 const approval_short = (sha) => (0,untrusted/* serviceText */.Lo)(sha.slice(0, 12), 12);
 class ApprovalGate {
@@ -35302,12 +35403,6 @@ async function removeApprovalLabel(request, number, label, deps) {
 
 // EXTERNAL MODULE: ./build/src/sandbox/eventual.js
 var eventual = __nccwpck_require__(81455);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var client_retry = __nccwpck_require__(29943);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var client_schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/sandbox/status.js
-var sandbox_status = __nccwpck_require__(68935);
 ;// CONCATENATED MODULE: ./build/src/sandbox/find.js
 /** Sandboxes by name: who holds a name, which of them is live, and waiting until a name is free. */
 
@@ -35322,7 +35417,7 @@ async function findNameHolders(ctx, name, deadline) {
         for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
             if (sandbox.name !== name || !(0,sandbox_status/* mayHoldName */.KS)(sandbox.status))
                 continue;
-            if (sandbox.id && client_schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
+            if (sandbox.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
                 holders.push({ ...sandbox, id: sandbox.id });
         }
         return holders;
@@ -35511,7 +35606,7 @@ class CapacityExhaustedError extends errors/* ServiceError */._7 {
         const advice = types.length === 1
             ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') ` +
                 `or raise 'capacity-timeout'.`
-            : types.length < client_schemas/* GPU_TYPES */.ND.length
+            : types.length < schemas/* GPU_TYPES */.ND.length
                 ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
                 : "Raise 'capacity-timeout', or run the job again later.";
         this.message =
@@ -36804,8 +36899,6 @@ async function useSandbox(config, deps, sandboxId, target) {
         await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, remoteContext(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
 }
 
-// EXTERNAL MODULE: ./build/src/inputs/default-name.js
-var default_name = __nccwpck_require__(16536);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(73156);
 ;// CONCATENATED MODULE: ./build/src/remote/gpu.js
@@ -36929,12 +37022,15 @@ async function checkSandboxGpus(deps, config, started, prepared, record) {
     deps.core.info(`GPU check of ${started.id} (${gpu}): ${row.showed}: ${verdict}.`);
     return row;
 }
-/** Stops a sandbox that failed the check; throws (the post step stops it) when the stop is not accepted in time. */
-async function stopUnhealthy(deps, id, acceptedAt) {
+/**
+ * Stops a sandbox before it is used (it failed the GPU check, or is beyond max-live); throws (the post
+ * step stops it then) when the stop is not accepted in time. `because` starts the log line.
+ */
+async function stopBeforeUse(deps, id, acceptedAt, because) {
     const result = await (0,stop/* stopSandbox */.a)((0,step_deps/* opContext */.R)(deps), id, deps.clock.now() + STOP_FOR_MS, { acceptedAt });
     // From here the post step has nothing to do for it (until the next start saves its own id).
     new step_state/* ActionState */.q(deps.core).saveStoppedByMainStep(id);
-    deps.core.info(`GPU check: ${(0,stop/* describeStopOutcome */.i)(id, result)}`);
+    deps.core.info(`${because}: ${(0,stop/* describeStopOutcome */.i)(id, result)}`);
 }
 /** The start to try next: a generated name is generated anew; a name the user chose goes through the name rules. */
 function nextAttempt(config, deps) {
@@ -36982,6 +37078,7 @@ function allFailedError(rows) {
 
 
 
+
 async function runStart(requested, deps) {
     const state = new step_state/* ActionState */.q(deps.core);
     const stepStart = deps.clock.now();
@@ -36997,10 +37094,17 @@ async function runStart(requested, deps) {
     let config = capped.config;
     let prepared;
     const checks = [];
+    const roomDeadline = deps.clock.now() + config.capacityTimeoutMs;
     for (;;) {
+        if (config.liveLimit)
+            await waitForRoom((0,step_deps/* opContext */.R)(deps), config.liveLimit, roomDeadline);
         const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs, prepared);
         prepared = preparedSsh;
         const acceptedAt = announceStarted(started, deps, state);
+        if (config.liveLimit && !(await keptUnderLimit(config.liveLimit, deps, started.id, acceptedAt, roomDeadline))) {
+            config = nextAttempt(config, deps);
+            continue;
+        }
         // Informational, read while the sandbox provisions; it never fails the step.
         const billing = readBilling(config, started, deps);
         const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started);
@@ -37008,7 +37112,7 @@ async function runStart(requested, deps) {
         if (row)
             checks.push(row);
         if (row && row.problems.length > 0) {
-            await stopUnhealthy(deps, started.id, acceptedAt);
+            await stopBeforeUse(deps, started.id, acceptedAt, 'GPU check');
             if (checks.length > MAX_REPLACEMENTS) {
                 await deps.core.appendSummary(`### GPU check\n\n${gpuCheckTable(checks)}\n`);
                 throw allFailedError(checks);
@@ -37022,6 +37126,16 @@ async function runStart(requested, deps) {
             await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`);
         return useReady(config, deps, started, waited, { acceptedAt, prepared });
     }
+}
+/** max-live, right after our own start: beyond the limit by creation order, it is stopped before use. */
+async function keptUnderLimit(limit, deps, id, acceptedAt, deadline) {
+    const { within, place } = await withinLimit((0,step_deps/* opContext */.R)(deps), limit, id, deadline);
+    if (within)
+        return true;
+    const because = `max-live ${limit.max}: ${id} is number ${place} of this repository's live sandboxes (by creation)`;
+    await stopBeforeUse(deps, id, acceptedAt, because);
+    deps.core.info(`max-live ${limit.max}: waiting for room again.`);
+    return false;
 }
 async function passGate(approval, deps, state) {
     await new ApprovalGate(approval, { ...deps, log: (message) => deps.core.info(message) }).check();

@@ -29842,7 +29842,8 @@ const cleanupSandbox = async (deps, state, inputs, deadlineMs) => {
         return;
     }
     if (sandboxId && state.stoppedByMainStep === sandboxId) {
-        core.info(`Nothing to clean up: the main step stopped ${sandboxId} itself (it failed the GPU check).`);
+        core.info(`Nothing to clean up: the main step stopped ${sandboxId} itself before using it ` +
+            '(it failed the GPU check, or was beyond max-live).');
         return;
     }
     const config = inputs.cleanup();
@@ -34745,6 +34746,7 @@ const INPUT_DEFAULTS = {
     'approve-label': '',
     'approve-label-once': 'false',
     'min-permission': '',
+    'max-live': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -34797,6 +34799,7 @@ const INPUT_MODES = {
     'approve-label': ['start'],
     'approve-label-once': ['start'],
     'min-permission': ['start'],
+    'max-live': ['start'],
 };
 
 
@@ -35165,7 +35168,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 60538:
+/***/ 39726:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35319,10 +35322,60 @@ function parseRunnerCleanup(read) {
     };
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/caps.js
+/**
+ * The spending caps of a start (issue 31): `max-cost` (dollars for this run),
+ * `max-hourly-price` (dollars per hour) and `min-gpu-memory` (GiB per GPU).
+ * Parsed here; applied against the pricing catalog before any start
+ * (sandbox/caps.ts).
+ */
+
+
+
+/** A positive amount, `12.5` or `$12.50`; `what` names the unit in the message. */
+function positive(what) {
+    return z.string().transform((raw, ctx) => {
+        const text = raw.trim().replace(/^\$/, '');
+        if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0 || Number(text) > 1_000_000)
+            return refuse(ctx, `must be ${what} greater than 0 (e.g. ${what === 'GiB' ? '40' : '2.50'}), got '${raw}'`);
+        return Number(text);
+    });
+}
+function caps_parseCaps(inputs, gpus, enforceTtl) {
+    const caps = {};
+    if (inputs.isSet('max-cost')) {
+        caps.maxCostDollars = inputs.parse('max-cost', positive('dollars'));
+        if (enforceTtl === false)
+            inputs.fail('max-cost', 'needs enforce-ttl: true: the budget holds because the service ends the sandbox at the TTL ' +
+                'it buys; remove enforce-ttl: false');
+    }
+    if (inputs.isSet('max-hourly-price'))
+        caps.maxHourlyDollars = inputs.parse('max-hourly-price', positive('dollars'));
+    if (inputs.isSet('min-gpu-memory')) {
+        caps.minGpuMemoryGib = inputs.parse('min-gpu-memory', positive('GiB'));
+        if (gpus.length === 0)
+            inputs.fail('min-gpu-memory', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove it");
+    }
+    return caps;
+}
+const hasCaps = (caps) => Object.values(caps).some((value) => value !== undefined);
+/** max-live: counted among the sandboxes this action names for this repository, so the name must be generated. */
+function caps_parseLiveLimit(inputs, job) {
+    if (!inputs.isSet('max-live'))
+        return undefined;
+    const max = inputs.parse('max-live', field.wholeNumber(1));
+    if (inputs.isSet('name'))
+        inputs.fail('max-live', "counts the sandboxes this action names; leave 'name' empty (the generated name is counted)");
+    const repositoryId = job.repositoryId ?? '';
+    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
+        inputs.fail('max-live', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
+    return { max, repositoryId };
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/inputs/refuse.js
-var refuse = __nccwpck_require__(13219);
+var inputs_refuse = __nccwpck_require__(13219);
 ;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
 /**
  * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
@@ -35337,7 +35390,7 @@ var refuse = __nccwpck_require__(13219);
 const driverVersion = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!/^\d{1,4}(\.\d{1,4}){0,2}$/.test(text))
-        return (0,refuse/* refuse */.T)(ctx, `must be a driver version like 550.54, got '${raw}'`);
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be a driver version like 550.54, got '${raw}'`);
     return text;
 });
 function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
@@ -35372,7 +35425,7 @@ const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
 const image_imageId = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-        return (0,refuse/* refuse */.T)(ctx, `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
             `(an image id prepared through the service)`);
     }
     return text;
@@ -35438,24 +35491,24 @@ function jsonDepth(text) {
 const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim() === '' ? '{}' : raw;
     if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        return (0,refuse/* refuse */.T)(ctx, `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`);
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`);
     }
     if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        return (0,refuse/* refuse */.T)(ctx, `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`);
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`);
     }
     let value;
     try {
         value = JSON.parse(text);
     }
     catch {
-        return (0,refuse/* refuse */.T)(ctx, 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON');
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON');
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return (0,refuse/* refuse */.T)(ctx, 'must be a JSON object ({...}), not an array, string, number or null');
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be a JSON object ({...}), not an array, string, number or null');
     }
     const publicKey = value.public_key;
     if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
-        return (0,refuse/* refuse */.T)(ctx, 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead');
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead');
     }
     return value;
 });
@@ -35560,7 +35613,7 @@ function formatBytes(bytes) {
 const sizes_byteSize = schemas/* string */.YjP().transform((raw, ctx) => {
     const bytes = parseBytes(raw);
     if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
-        return (0,refuse/* refuse */.T)(ctx, `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
+        return (0,inputs_refuse/* refuse */.T)(ctx, `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
             `2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`);
     }
     return bytes;
@@ -35738,6 +35791,7 @@ function parseStart(inputs, connection, job) {
         maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
         enforceTtl,
         caps: parseCaps(inputs, gpus, enforceTtl),
+        liveLimit: parseLiveLimit(inputs, job),
         maxGraceSeconds: maxGrace,
         wait: inputs.parse('wait', field.boolean),
         timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,
@@ -35979,7 +36033,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3874);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80032);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(52852);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(60538);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(39726);
 /* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(28088);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(75504);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(36017);

@@ -27,7 +27,10 @@ export const cleanupSandbox: Cleanup = async (deps, state, inputs, deadlineMs) =
     return
   }
   if (sandboxId && state.stoppedByMainStep === sandboxId) {
-    core.info(`Nothing to clean up: the main step stopped ${sandboxId} itself (it failed the GPU check).`)
+    core.info(
+      `Nothing to clean up: the main step stopped ${sandboxId} itself before using it ` +
+        '(it failed the GPU check, or was beyond max-live).',
+    )
     return
   }
   const config = inputs.cleanup()

@@ -8,6 +8,8 @@ import { z } from 'zod'
 import type { GpuType } from '../client/schemas.ts'
 import type { Collector } from './collector.ts'
 import { refuse } from './refuse.ts'
+import * as field from './fields.ts'
+import type { JobEnvironment } from './job-environment.ts'
 
 export interface SpendingCaps {
   maxCostDollars?: number
@@ -45,4 +47,28 @@ export function parseCaps(inputs: Collector, gpus: readonly GpuType[], enforceTt
   return caps
 }
 
+/** max-live: at most `max` live sandboxes named by this action for the repository `repositoryId`. */
+export interface LiveLimit {
+  max: number
+  repositoryId: string
+}
+
 export const hasCaps = (caps: SpendingCaps) => Object.values(caps).some((value) => value !== undefined)
+
+/** max-live: counted among the sandboxes this action names for this repository, so the name must be generated. */
+export function parseLiveLimit(inputs: Collector, job: JobEnvironment): LiveLimit | undefined {
+  if (!inputs.isSet('max-live')) return undefined
+  const max = inputs.parse('max-live', field.wholeNumber(1))
+  if (inputs.isSet('name'))
+    inputs.fail(
+      'max-live',
+      "counts the sandboxes this action names; leave 'name' empty (the generated name is counted)",
+    )
+  const repositoryId = job.repositoryId ?? ''
+  if (!/^[1-9]\d{0,19}$/.test(repositoryId))
+    inputs.fail(
+      'max-live',
+      'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it',
+    )
+  return { max, repositoryId }
+}

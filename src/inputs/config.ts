@@ -5,7 +5,7 @@ import type { RunRequest } from './run.ts'
 import type { GitHubRepository } from './job-environment.ts'
 import type { RunnerCleanup, RunnerRequest } from './runner.ts'
 import type { SshRequest } from './ssh.ts'
-import type { SpendingCaps } from './caps.ts'
+import type { LiveLimit, SpendingCaps } from './caps.ts'
 import type { GpuCheckRequest } from './gpu-check.ts'
 import type { ApprovalRequest } from './approval.ts'
 
@@ -39,6 +39,8 @@ export interface StartConfig extends Connection {
   caps: SpendingCaps
   /** Set by the caps: the TTL max-cost buys at each GPU type's price ('cpu' without a GPU), when below max-ttl. */
   ttlByType?: Partial<Record<GpuType | 'cpu', number>>
+  /** max-live: the limit of this repository's live sandboxes; undefined: none. */
+  liveLimit: LiveLimit | undefined
   /** Set by the caps: what they did, one line each (the summary's Caps row). */
   capsApplied?: string[]
   maxGraceSeconds: number | undefined

@@ -54,6 +54,7 @@ export const INPUT_DEFAULTS = {
   'approve-label': '',
   'approve-label-once': 'false',
   'min-permission': '',
+  'max-live': '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -109,4 +110,5 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'approve-label': ['start'],
   'approve-label-once': ['start'],
   'min-permission': ['start'],
+  'max-live': ['start'],
 }

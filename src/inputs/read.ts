@@ -16,7 +16,7 @@ import type {
   SweepConfig,
 } from './config.ts'
 import { parseRunner, parseRunnerCleanup } from './runner.ts'
-import { parseCaps } from './caps.ts'
+import { parseCaps, parseLiveLimit } from './caps.ts'
 import { parseGpuCheck } from './gpu-check.ts'
 import { parseApproval } from './approval.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
@@ -97,6 +97,7 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     maxTtlSeconds: inputs.parse('max-ttl', duration(DURATION_BOUNDS['max-ttl'])),
     enforceTtl,
     caps: parseCaps(inputs, gpus, enforceTtl),
+    liveLimit: parseLiveLimit(inputs, job),
     maxGraceSeconds: maxGrace,
     wait: inputs.parse('wait', field.boolean),
     timeoutMs: inputs.parse('timeout', duration(DURATION_BOUNDS.timeout)) * 1000,

@@ -55,12 +55,15 @@ export async function checkSandboxGpus(
   return row
 }
 
-/** Stops a sandbox that failed the check; throws (the post step stops it) when the stop is not accepted in time. */
-export async function stopUnhealthy(deps: StepDeps, id: string, acceptedAt: number): Promise<void> {
+/**
+ * Stops a sandbox before it is used (it failed the GPU check, or is beyond max-live); throws (the post
+ * step stops it then) when the stop is not accepted in time. `because` starts the log line.
+ */
+export async function stopBeforeUse(deps: StepDeps, id: string, acceptedAt: number, because: string): Promise<void> {
   const result = await stopSandbox(opContext(deps), id, deps.clock.now() + STOP_FOR_MS, { acceptedAt })
   // From here the post step has nothing to do for it (until the next start saves its own id).
   new ActionState(deps.core).saveStoppedByMainStep(id)
-  deps.core.info(`GPU check: ${describeStopOutcome(id, result)}`)
+  deps.core.info(`${because}: ${describeStopOutcome(id, result)}`)
 }
 
 /** The start to try next: a generated name is generated anew; a name the user chose goes through the name rules. */

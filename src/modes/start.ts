@@ -9,6 +9,8 @@ import type { StartConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { readBillingContext, type BillingContext } from '../sandbox/billing.ts'
 import { applySpendingCaps } from '../sandbox/caps.ts'
+import { waitForRoom, withinLimit } from '../sandbox/live-limit.ts'
+import type { LiveLimit } from '../inputs/caps.ts'
 import { ApprovalGate } from '../github/approval.ts'
 import type { ApprovalRequest } from '../inputs/approval.ts'
 import { quickRead } from '../sandbox/eventual.ts'
@@ -37,7 +39,7 @@ import {
   gpuCheckTable,
   MAX_REPLACEMENTS,
   nextAttempt,
-  stopUnhealthy,
+  stopBeforeUse,
   type GpuCheckRow,
 } from './gpu-check.ts'
 
@@ -53,17 +55,23 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
   let config = capped.config
   let prepared: PreparedSandboxSsh | undefined
   const checks: GpuCheckRow[] = []
+  const roomDeadline = deps.clock.now() + config.capacityTimeoutMs
   for (;;) {
+    if (config.liveLimit) await waitForRoom(opContext(deps), config.liveLimit, roomDeadline)
     const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs, prepared)
     prepared = preparedSsh
     const acceptedAt = announceStarted(started, deps, state)
+    if (config.liveLimit && !(await keptUnderLimit(config.liveLimit, deps, started.id, acceptedAt, roomDeadline))) {
+      config = nextAttempt(config, deps)
+      continue
+    }
     // Informational, read while the sandbox provisions; it never fails the step.
     const billing = readBilling(config, started, deps)
     const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started)
     const row = await gpuCheck(config, deps, started, prepared, waited)
     if (row) checks.push(row)
     if (row && row.problems.length > 0) {
-      await stopUnhealthy(deps, started.id, acceptedAt)
+      await stopBeforeUse(deps, started.id, acceptedAt, 'GPU check')
       if (checks.length > MAX_REPLACEMENTS) {
         await deps.core.appendSummary(`### GPU check\n\n${gpuCheckTable(checks)}\n`)
         throw allFailedError(checks)
@@ -76,6 +84,22 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
     if (checks.length > 0) await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`)
     return useReady(config, deps, started, waited, { acceptedAt, prepared })
   }
+}
+
+/** max-live, right after our own start: beyond the limit by creation order, it is stopped before use. */
+async function keptUnderLimit(
+  limit: LiveLimit,
+  deps: StepDeps,
+  id: string,
+  acceptedAt: number,
+  deadline: number,
+): Promise<boolean> {
+  const { within, place } = await withinLimit(opContext(deps), limit, id, deadline)
+  if (within) return true
+  const because = `max-live ${limit.max}: ${id} is number ${place} of this repository's live sandboxes (by creation)`
+  await stopBeforeUse(deps, id, acceptedAt, because)
+  deps.core.info(`max-live ${limit.max}: waiting for room again.`)
+  return false
 }
 
 async function passGate(approval: ApprovalRequest, deps: StepDeps, state: ActionState): Promise<void> {

@@ -51,3 +51,33 @@ describe('spending caps', () => {
     expect(service.sandboxes).toEqual([])
   })
 })
+
+describe('max-live', () => {
+  it('a job over the limit waits (saying so), and starts once a sandbox of this repository ends', async () => {
+    const service = await fixture.start()
+    const holder = service.seed('gh-31337-4100-1-abcdef')
+    const run = await runAction({
+      inputs: fixture.inputs({ 'max-live': '1', 'capacity-timeout': '2m' }),
+      onSpawn: (_child, output) => {
+        const timer = setInterval(() => {
+          if (!output().includes('max-live 1: 1 sandboxes of this repository are live; waiting')) return
+          clearInterval(timer)
+          setTimeout(() => service.endElsewhere(holder.id), 500)
+        }, 50)
+      },
+    })
+    expect([run.main.exitCode, run.post.exitCode]).toEqual([0, 0])
+    const starts = service.requestsTo('POST', '/sandboxes/start')
+    expect(starts).toHaveLength(1)
+    // Sent only after the holder ended.
+    expect(starts[0]?.at).toBeGreaterThan(service.statusTimes.get(holder.id)?.stopped ?? Infinity)
+  })
+
+  it('a name chosen by the user is refused with max-live, before any request', async () => {
+    const service = await fixture.start()
+    const run = await runAction({ inputs: fixture.inputs({ 'max-live': '2', name: 'mine' }) })
+    expect(run.main.exitCode).toBe(1)
+    expect(commands(run.main, 'error')[0]).toMatch(/^Input 'max-live': counts the sandboxes this action names/)
+    expect(service.requests).toEqual([])
+  })
+})

@@ -43,7 +43,13 @@ async function setUp(payload: unknown, event = 'pull_request', extra: Record<str
     'github-token': GITHUB_TOKEN,
     ...extra,
   }
-  return () => parseInputs((name) => inputs[name] ?? '', { env }) as StartConfig
+  return () =>
+    parseInputs((name) => inputs[name] ?? '', {
+      env,
+      repositoryId: '31337',
+      runId: '4242',
+      runAttempt: '1',
+    }) as StartConfig
 }
 
 const labeled = (head = HEAD) => ({
