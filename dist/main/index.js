@@ -37092,6 +37092,9 @@ async function runStart(requested, deps) {
     for (const line of capped.lines)
         deps.core.info(`Caps: ${line}.`);
     let config = capped.config;
+    const limit = config.liveLimit;
+    if (limit)
+        config = { ...config, capsApplied: [...(config.capsApplied ?? []), `max-live ${limit.max} at once`] };
     let prepared;
     const checks = [];
     const roomDeadline = deps.clock.now() + config.capacityTimeoutMs;

@@ -53,6 +53,8 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
   const capped = await applySpendingCaps(requested, deps)
   for (const line of capped.lines) deps.core.info(`Caps: ${line}.`)
   let config = capped.config
+  const limit = config.liveLimit
+  if (limit) config = { ...config, capsApplied: [...(config.capsApplied ?? []), `max-live ${limit.max} at once`] }
   let prepared: PreparedSandboxSsh | undefined
   const checks: GpuCheckRow[] = []
   const roomDeadline = deps.clock.now() + config.capacityTimeoutMs

@@ -71,6 +71,7 @@ describe('max-live', () => {
     expect(starts).toHaveLength(1)
     // Sent only after the holder ended.
     expect(starts[0]?.at).toBeGreaterThan(service.statusTimes.get(holder.id)?.stopped ?? Infinity)
+    expect(run.main.summary).toMatch(/\| Caps \| max-live 1 at once \|/)
   })
 
   it('a name chosen by the user is refused with max-live, before any request', async () => {
