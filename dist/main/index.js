@@ -34633,7 +34633,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(75858);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(69359);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -34951,7 +34951,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 75858:
+/***/ 69359:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34970,36 +34970,36 @@ var untrusted = __nccwpck_require__(44120);
  * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
  * A GPU is priced at `<type>_x<count>_<tier>` for the whole set when present,
  * else `<type>_x1_<tier>` per GPU; the prototyping tier is preferred over
- * production when both are listed. Every part must be found, or there is no estimate.
+ * production when both are listed. Only the GPU's price is needed (the contract):
+ * CPU, memory and disk are added where the catalog lists them, and named as not
+ * priced where it does not (the deployed catalog lists no memory price).
  */
 function estimateHourlyCost(prices, spec) {
     const parts = [];
-    const missing = [];
+    const unpriced = [];
     const take = (key, quantity) => {
         const price = prices[key];
         if (price === undefined || price < 0)
-            missing.push(key);
+            unpriced.push(key);
         else
             parts.push({ key, quantity, unitPrice: price });
     };
     if (spec.gpuType) {
         const type = spec.gpuType.toLowerCase();
-        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices);
-        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices);
+        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
+        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
         if (wholeSet)
             take(wholeSet, 1);
         else if (perGpu)
             take(perGpu, spec.gpuCount);
         else
-            missing.push(`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`);
+            return { ok: false, missing: [`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`] };
     }
     take('additional_vcpus', spec.cpu);
     take('additional_memory_gib', spec.memoryGib);
     take('disk_gb', spec.storageGib);
-    if (missing.length > 0)
-        return { ok: false, missing };
     const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
-    return { ok: true, dollarsPerHour, parts };
+    return { ok: true, dollarsPerHour, parts, unpriced };
 }
 /** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
 function formatDollars(amount) {
@@ -35015,7 +35015,17 @@ function describeEstimate(estimate) {
     if (!estimate.ok)
         return `no estimate (the pricing catalog has no ${estimate.missing.join(', ')})`;
     const how = estimate.parts.map((p) => `${p.quantity} x ${p.key} ${formatDollars(p.unitPrice)}`).join(' + ');
-    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how})`;
+    const unpriced = estimate.unpriced.length > 0 ? `; not priced: ${estimate.unpriced.join(', ')}` : '';
+    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how || 'nothing priced'}${unpriced})`;
+}
+const NOTHING_SPENT = { seconds: 0, dollars: 0 };
+/** `spent` plus a sandbox that lived `ms` at `dollarsPerHour` (seconds not rounded to minutes). */
+function addSpent(spent, ms, dollarsPerHour) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    const dollars = spent.dollars === undefined || dollarsPerHour === undefined
+        ? undefined
+        : spent.dollars + (dollarsPerHour * seconds) / 3600;
+    return { seconds: spent.seconds + seconds, dollars };
 }
 function describeCreditAlert(alert) {
     if (alert === null)
@@ -35225,180 +35235,6 @@ async function withinLimit(ctx, limit, id, deadline) {
         live.push({ id, createdAt: Infinity });
     const place = live.findIndex((sandbox) => sandbox.id === id) + 1;
     return { within: place <= limit.max, place };
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var classic_schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/inputs/approval.js
-var approval = __nccwpck_require__(78944);
-// EXTERNAL MODULE: ./build/src/github/call.js
-var github_call = __nccwpck_require__(40865);
-// EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(64636);
-;// CONCATENATED MODULE: ./build/src/github/approval.js
-/**
- * The approval gate (issue 31), read from GitHub with `github-token` before
- * any request to the service. A pull-request run passes only when:
- * - `min-permission`: the triggering actor holds at least that permission
- *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
- * - `approve-label`: the pull request carries the label, on the commit it was
- *   given to. A `labeled` run names that commit: the head must still be it. Any
- *   other run: GitHub's records must show the label added (the newest `labeled`
- *   event of the pull request) after the head was pushed (the first workflow run
- *   GitHub made for the head commit); when they cannot show it, the gate refuses.
- * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
- * reaches the log through serviceText.
- */
-
-
-
-
-
-/** The gate said no: who, which commit, and what a maintainer does. */
-class ApprovalRefusedError extends Error {
-    constructor(message) {
-        super(`Approval gate: ${message} Nothing was started.`);
-        this.name = 'ApprovalRefusedError';
-    }
-}
-const Collaborator = classic_schemas/* looseObject */._H3({ permission: classic_schemas/* string */.YjP(), role_name: classic_schemas/* string */.YjP().optional() });
-const PullRequest = classic_schemas/* looseObject */._H3({
-    head: classic_schemas/* looseObject */._H3({ sha: classic_schemas/* string */.YjP() }),
-    labels: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() })),
-});
-const IssueEvent = classic_schemas/* looseObject */._H3({
-    event: classic_schemas/* string */.YjP(),
-    created_at: classic_schemas/* string */.YjP(),
-    label: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }).optional(),
-});
-const Runs = classic_schemas/* looseObject */._H3({ workflow_runs: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ created_at: classic_schemas/* string */.YjP() })) });
-const EVENT_PAGES = 5;
-const approval_short = (sha) => (0,untrusted/* serviceText */.Lo)(sha.slice(0, 12), 12);
-class ApprovalGate {
-    request;
-    deps;
-    octokit;
-    constructor(request, deps) {
-        this.request = request;
-        this.deps = deps;
-    }
-    async read(call, needs) {
-        const { githubToken, repository } = this.request;
-        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(githubToken, repository.apiUrl));
-        const full = { ...call, needs: `The approval gate needs a token with ${needs}, and refuses without it.` };
-        const answer = await (0,github_call/* callGitHub */.u)(github, repository, this.deps, full, (_status, message) => new Error(message));
-        return answer.data;
-    }
-    /** Passes, or throws ApprovalRefusedError (or an error naming github-token). */
-    async check() {
-        const { pullRequest, eventName, minPermission, label } = this.request;
-        if (!pullRequest) {
-            this.deps.log(`Approval gate: a '${eventName || 'local'}' run is not a pull request's: nothing to approve.`);
-            return;
-        }
-        if (minPermission)
-            await this.checkPermission(minPermission, pullRequest);
-        if (label)
-            await this.checkLabel(label, pullRequest);
-    }
-    async checkPermission(min, pr) {
-        const { actor } = this.request;
-        if (!/^[A-Za-z0-9-]+(\[bot\])?$/.test(actor))
-            throw new ApprovalRefusedError(`the run's actor ('${(0,untrusted/* serviceText */.Lo)(actor, 40)}') cannot be checked.`);
-        const data = await this.read({
-            label: `reading ${actor}'s permission`,
-            route: 'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
-            parameters: { username: actor },
-        }, 'metadata: read');
-        const answer = Collaborator.safeParse(data);
-        const held = answer.success ? (answer.data.role_name ?? answer.data.permission).toLowerCase() : 'unknown';
-        const rank = approval/* PERMISSIONS */.J.indexOf(held);
-        const { owner, repo } = this.request.repository;
-        if (rank < approval/* PERMISSIONS */.J.indexOf(min))
-            throw new ApprovalRefusedError(`@${actor} holds '${(0,untrusted/* serviceText */.Lo)(held, 20)}' on ${owner}/${repo}, ` +
-                `below min-permission '${min}' (pull request #${pr.number}, head ${approval_short(pr.headSha)}). ` +
-                `Someone with '${min}' or more approves by re-running the job.`);
-        this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
-    }
-    async checkLabel(label, pr) {
-        const data = await this.read({
-            label: `reading pull request #${pr.number}`,
-            route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
-            parameters: { pull_number: pr.number },
-        }, 'pull-requests: read');
-        const current = PullRequest.parse(data);
-        const head = current.head.sha;
-        const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
-        if (!current.labels.some((l) => l.name === label))
-            throw new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_short(head)}, run by @${this.request.actor}) does not carry the label ` +
-                `'${label}'. A maintainer approves this code by adding the label '${label}'.`);
-        if (pr.action === 'labeled' && pr.labeled === label) {
-            if (head !== pr.headSha)
-                throw new ApprovalRefusedError(`the label '${label}' was given to ${approval_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
-                    `${approval_short(head)} (a push after the approval). ${again}`);
-        }
-        else {
-            await this.checkLabelAfterPush(label, pr, head, again);
-        }
-        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${approval_short(head)}.`);
-    }
-    /** A label already there approves the head only when GitHub's records show it came after the head's push. */
-    async checkLabelAfterPush(label, pr, head, again) {
-        const labeledAt = await this.lastLabeled(label, pr.number);
-        const runs = Runs.safeParse(await this.read({
-            label: `reading the workflow runs of ${approval_short(head)}`,
-            route: 'GET /repos/{owner}/{repo}/actions/runs',
-            parameters: { head_sha: head, per_page: 100 },
-        }, 'actions: read'));
-        const pushedAt = runs.success
-            ? Math.min(...runs.data.workflow_runs.map((run) => Date.parse(run.created_at)).filter(Number.isFinite))
-            : NaN;
-        if (labeledAt === undefined || !Number.isFinite(pushedAt))
-            throw new ApprovalRefusedError(`GitHub's records do not show when '${label}' was added to pull request #${pr.number} relative to its ` +
-                `head ${approval_short(head)}. ${again}`);
-        if (labeledAt <= pushedAt)
-            throw new ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added before its head ${approval_short(head)} was pushed ` +
-                `(by @${this.request.actor}). ${again}`);
-    }
-    /** When the label was last added (the issue events, newest page last), or undefined. */
-    async lastLabeled(label, number) {
-        let last;
-        for (let page = 1; page <= EVENT_PAGES; page++) {
-            const data = await this.read({
-                label: `reading the events of pull request #${number}`,
-                route: 'GET /repos/{owner}/{repo}/issues/{issue_number}/events',
-                parameters: { issue_number: number, per_page: 100, page },
-            }, 'pull-requests: read');
-            const events = Array.isArray(data) ? data : [];
-            for (const raw of events) {
-                const event = IssueEvent.safeParse(raw);
-                if (event.success && event.data.event === 'labeled' && event.data.label?.name === label)
-                    last = Math.max(last ?? 0, Date.parse(event.data.created_at));
-            }
-            if (events.length < 100)
-                break;
-        }
-        return last;
-    }
-}
-/** approve-label-once: the post step removes the label; a label already gone is fine. */
-async function removeApprovalLabel(request, number, label, deps) {
-    const github = await loadOctokit(request.githubToken, request.repository.apiUrl);
-    const call = {
-        label: `removing the label '${label}' from pull request #${number}`,
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-        parameters: { issue_number: number, name: label },
-        needs: 'approve-label-once needs a token with pull-requests: write.',
-    };
-    try {
-        await callGitHub(github, request.repository, deps, call, (status, message) => Object.assign(new Error(message), { status }));
-        return 'removed';
-    }
-    catch (error) {
-        if (error.status === 404)
-            return 'gone';
-        throw error;
-    }
 }
 
 // EXTERNAL MODULE: ./build/src/sandbox/eventual.js
@@ -36899,6 +36735,180 @@ async function useSandbox(config, deps, sandboxId, target) {
         await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, remoteContext(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var classic_schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/approval.js
+var approval = __nccwpck_require__(78944);
+// EXTERNAL MODULE: ./build/src/github/call.js
+var github_call = __nccwpck_require__(40865);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/approval.js
+/**
+ * The approval gate (issue 31), read from GitHub with `github-token` before
+ * any request to the service. A pull-request run passes only when:
+ * - `min-permission`: the triggering actor holds at least that permission
+ *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
+ * - `approve-label`: the pull request carries the label, on the commit it was
+ *   given to. A `labeled` run names that commit: the head must still be it. Any
+ *   other run: GitHub's records must show the label added (the newest `labeled`
+ *   event of the pull request) after the head was pushed (the first workflow run
+ *   GitHub made for the head commit); when they cannot show it, the gate refuses.
+ * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
+ * reaches the log through serviceText.
+ */
+
+
+
+
+
+/** The gate said no: who, which commit, and what a maintainer does. */
+class ApprovalRefusedError extends Error {
+    constructor(message) {
+        super(`Approval gate: ${message} Nothing was started.`);
+        this.name = 'ApprovalRefusedError';
+    }
+}
+const Collaborator = classic_schemas/* looseObject */._H3({ permission: classic_schemas/* string */.YjP(), role_name: classic_schemas/* string */.YjP().optional() });
+const PullRequest = classic_schemas/* looseObject */._H3({
+    head: classic_schemas/* looseObject */._H3({ sha: classic_schemas/* string */.YjP() }),
+    labels: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() })),
+});
+const IssueEvent = classic_schemas/* looseObject */._H3({
+    event: classic_schemas/* string */.YjP(),
+    created_at: classic_schemas/* string */.YjP(),
+    label: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }).optional(),
+});
+const Runs = classic_schemas/* looseObject */._H3({ workflow_runs: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ created_at: classic_schemas/* string */.YjP() })) });
+const EVENT_PAGES = 5;
+const approval_short = (sha) => (0,untrusted/* serviceText */.Lo)(sha.slice(0, 12), 12);
+class ApprovalGate {
+    request;
+    deps;
+    octokit;
+    constructor(request, deps) {
+        this.request = request;
+        this.deps = deps;
+    }
+    async read(call, needs) {
+        const { githubToken, repository } = this.request;
+        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(githubToken, repository.apiUrl));
+        const full = { ...call, needs: `The approval gate needs a token with ${needs}, and refuses without it.` };
+        const answer = await (0,github_call/* callGitHub */.u)(github, repository, this.deps, full, (_status, message) => new Error(message));
+        return answer.data;
+    }
+    /** Passes, or throws ApprovalRefusedError (or an error naming github-token). */
+    async check() {
+        const { pullRequest, eventName, minPermission, label } = this.request;
+        if (!pullRequest) {
+            this.deps.log(`Approval gate: a '${eventName || 'local'}' run is not a pull request's: nothing to approve.`);
+            return;
+        }
+        if (minPermission)
+            await this.checkPermission(minPermission, pullRequest);
+        if (label)
+            await this.checkLabel(label, pullRequest);
+    }
+    async checkPermission(min, pr) {
+        const { actor } = this.request;
+        if (!/^[A-Za-z0-9-]+(\[bot\])?$/.test(actor))
+            throw new ApprovalRefusedError(`the run's actor ('${(0,untrusted/* serviceText */.Lo)(actor, 40)}') cannot be checked.`);
+        const data = await this.read({
+            label: `reading ${actor}'s permission`,
+            route: 'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+            parameters: { username: actor },
+        }, 'metadata: read');
+        const answer = Collaborator.safeParse(data);
+        const held = answer.success ? (answer.data.role_name ?? answer.data.permission).toLowerCase() : 'unknown';
+        const rank = approval/* PERMISSIONS */.J.indexOf(held);
+        const { owner, repo } = this.request.repository;
+        if (rank < approval/* PERMISSIONS */.J.indexOf(min))
+            throw new ApprovalRefusedError(`@${actor} holds '${(0,untrusted/* serviceText */.Lo)(held, 20)}' on ${owner}/${repo}, ` +
+                `below min-permission '${min}' (pull request #${pr.number}, head ${approval_short(pr.headSha)}). ` +
+                `Someone with '${min}' or more approves by re-running the job.`);
+        this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
+    }
+    async checkLabel(label, pr) {
+        const data = await this.read({
+            label: `reading pull request #${pr.number}`,
+            route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+            parameters: { pull_number: pr.number },
+        }, 'pull-requests: read');
+        const current = PullRequest.parse(data);
+        const head = current.head.sha;
+        const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
+        if (!current.labels.some((l) => l.name === label))
+            throw new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_short(head)}, run by @${this.request.actor}) does not carry the label ` +
+                `'${label}'. A maintainer approves this code by adding the label '${label}'.`);
+        if (pr.action === 'labeled' && pr.labeled === label) {
+            if (head !== pr.headSha)
+                throw new ApprovalRefusedError(`the label '${label}' was given to ${approval_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
+                    `${approval_short(head)} (a push after the approval). ${again}`);
+        }
+        else {
+            await this.checkLabelAfterPush(label, pr, head, again);
+        }
+        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${approval_short(head)}.`);
+    }
+    /** A label already there approves the head only when GitHub's records show it came after the head's push. */
+    async checkLabelAfterPush(label, pr, head, again) {
+        const labeledAt = await this.lastLabeled(label, pr.number);
+        const runs = Runs.safeParse(await this.read({
+            label: `reading the workflow runs of ${approval_short(head)}`,
+            route: 'GET /repos/{owner}/{repo}/actions/runs',
+            parameters: { head_sha: head, per_page: 100 },
+        }, 'actions: read'));
+        const pushedAt = runs.success
+            ? Math.min(...runs.data.workflow_runs.map((run) => Date.parse(run.created_at)).filter(Number.isFinite))
+            : NaN;
+        if (labeledAt === undefined || !Number.isFinite(pushedAt))
+            throw new ApprovalRefusedError(`GitHub's records do not show when '${label}' was added to pull request #${pr.number} relative to its ` +
+                `head ${approval_short(head)}. ${again}`);
+        if (labeledAt <= pushedAt)
+            throw new ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added before its head ${approval_short(head)} was pushed ` +
+                `(by @${this.request.actor}). ${again}`);
+    }
+    /** When the label was last added (the issue events, newest page last), or undefined. */
+    async lastLabeled(label, number) {
+        let last;
+        for (let page = 1; page <= EVENT_PAGES; page++) {
+            const data = await this.read({
+                label: `reading the events of pull request #${number}`,
+                route: 'GET /repos/{owner}/{repo}/issues/{issue_number}/events',
+                parameters: { issue_number: number, per_page: 100, page },
+            }, 'pull-requests: read');
+            const events = Array.isArray(data) ? data : [];
+            for (const raw of events) {
+                const event = IssueEvent.safeParse(raw);
+                if (event.success && event.data.event === 'labeled' && event.data.label?.name === label)
+                    last = Math.max(last ?? 0, Date.parse(event.data.created_at));
+            }
+            if (events.length < 100)
+                break;
+        }
+        return last;
+    }
+}
+/** approve-label-once: the post step removes the label; a label already gone is fine. */
+async function removeApprovalLabel(request, number, label, deps) {
+    const github = await loadOctokit(request.githubToken, request.repository.apiUrl);
+    const call = {
+        label: `removing the label '${label}' from pull request #${number}`,
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+        parameters: { issue_number: number, name: label },
+        needs: 'approve-label-once needs a token with pull-requests: write.',
+    };
+    try {
+        await callGitHub(github, request.repository, deps, call, (status, message) => Object.assign(new Error(message), { status }));
+        return 'removed';
+    }
+    catch (error) {
+        if (error.status === 404)
+            return 'gone';
+        throw error;
+    }
+}
+
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(73156);
 ;// CONCATENATED MODULE: ./build/src/remote/gpu.js
@@ -37053,6 +37063,62 @@ function allFailedError(rows) {
         'Try another gpu-type, or set gpu-check: false to use a GPU as it comes.');
 }
 
+;// CONCATENATED MODULE: ./build/src/modes/start-checks.js
+/**
+ * Start mode's checks around a start: the approval gate before anything,
+ * max-live right after our own start, and the GPU check once ready. A sandbox
+ * that fails one after it started is stopped here, before it is ever used.
+ */
+
+
+
+
+
+/** max-live, right after our own start: beyond the limit by creation order, it is stopped before use. */
+async function keptUnderLimit(limit, deps, id, acceptedAt, deadline) {
+    const { within, place } = await withinLimit((0,step_deps/* opContext */.R)(deps), limit, id, deadline);
+    if (within)
+        return true;
+    const because = `max-live ${limit.max}: ${id} is number ${place} of this repository's live sandboxes (by creation)`;
+    await stopBeforeUse(deps, id, acceptedAt, because);
+    deps.core.info(`max-live ${limit.max}: waiting for room again.`);
+    return false;
+}
+async function passGate(approval, deps, state) {
+    await new ApprovalGate(approval, { ...deps, log: (message) => deps.core.info(message) }).check();
+    const pr = approval.pullRequest;
+    if (approval.once && approval.label && pr)
+        state.saveApproval({ number: pr.number, label: approval.label });
+}
+/** The check, when it is on and the sandbox is ready; undefined otherwise. */
+async function gpuCheck(config, deps, started, prepared, waited) {
+    if (!config.gpuCheck || !prepared || !waited.record || waited.error || !(0,sandbox_status/* isReady */.i_)(waited.status))
+        return undefined;
+    return checkSandboxGpus(deps, config, started, prepared, waited.record);
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/start-cost.js
+/**
+ * The real cost of this run so far (issue 32): `billed-seconds` from each
+ * accepted start to its stop (or to now), not rounded to minutes, and `cost`
+ * at the catalog's hourly estimate, the sandboxes stopped before use (a failed
+ * GPU check, max-live) included. A GPU without a catalog price leaves `cost`
+ * empty; billed seconds are always known.
+ */
+
+/** Adds a sandbox stopped before use (stopped just now) to what was spent, and saves it for the post step. */
+async function spentBeforeUse(spent, deps, state, acceptedAt, billing) {
+    const now = addSpent(spent, deps.clock.now() - acceptedAt, (await billing).dollarsPerHour);
+    state.saveSpentBefore(now);
+    return now;
+}
+/** Sets `cost` and `billed-seconds`: the sandboxes before, and the kept one from `acceptedAt` to now. */
+function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
+    const total = addSpent(before, deps.clock.now() - acceptedAt, dollarsPerHour);
+    deps.core.setOutput('cost', total.dollars === undefined ? '' : total.dollars.toFixed(6));
+    deps.core.setOutput('billed-seconds', String(total.seconds));
+}
+
 ;// CONCATENATED MODULE: ./build/src/modes/start.js
 /**
  * Mode `start`, in phases: start a sandbox safely (sandbox/start.ts), save its
@@ -37098,24 +37164,27 @@ async function runStart(requested, deps) {
     let prepared;
     const checks = [];
     const roomDeadline = deps.clock.now() + config.capacityTimeoutMs;
+    let spent = NOTHING_SPENT;
     for (;;) {
         if (config.liveLimit)
             await waitForRoom((0,step_deps/* opContext */.R)(deps), config.liveLimit, roomDeadline);
         const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs, prepared);
         prepared = preparedSsh;
         const acceptedAt = announceStarted(started, deps, state);
+        // Informational, read while the sandbox provisions; it never fails the step.
+        const billing = readBilling(config, started, deps);
         if (config.liveLimit && !(await keptUnderLimit(config.liveLimit, deps, started.id, acceptedAt, roomDeadline))) {
+            spent = await spentBeforeUse(spent, deps, state, acceptedAt, billing);
             config = nextAttempt(config, deps);
             continue;
         }
-        // Informational, read while the sandbox provisions; it never fails the step.
-        const billing = readBilling(config, started, deps);
         const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started);
         const row = await gpuCheck(config, deps, started, prepared, waited);
         if (row)
             checks.push(row);
         if (row && row.problems.length > 0) {
             await stopBeforeUse(deps, started.id, acceptedAt, 'GPU check');
+            spent = await spentBeforeUse(spent, deps, state, acceptedAt, billing);
             if (checks.length > MAX_REPLACEMENTS) {
                 await deps.core.appendSummary(`### GPU check\n\n${gpuCheckTable(checks)}\n`);
                 throw allFailedError(checks);
@@ -37127,30 +37196,16 @@ async function runStart(requested, deps) {
         await writeSummary(config, deps, state, started, waited, await billing, stepStart);
         if (checks.length > 0)
             await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`);
-        return useReady(config, deps, started, waited, { acceptedAt, prepared });
+        const hourly = (await billing).dollarsPerHour;
+        setCostOutputs(deps, spent, acceptedAt, hourly);
+        try {
+            return await useReady(config, deps, started, waited, { acceptedAt, prepared });
+        }
+        finally {
+            // Again once run or runner is done: what this run cost by the end of the main step.
+            setCostOutputs(deps, spent, acceptedAt, hourly);
+        }
     }
-}
-/** max-live, right after our own start: beyond the limit by creation order, it is stopped before use. */
-async function keptUnderLimit(limit, deps, id, acceptedAt, deadline) {
-    const { within, place } = await withinLimit((0,step_deps/* opContext */.R)(deps), limit, id, deadline);
-    if (within)
-        return true;
-    const because = `max-live ${limit.max}: ${id} is number ${place} of this repository's live sandboxes (by creation)`;
-    await stopBeforeUse(deps, id, acceptedAt, because);
-    deps.core.info(`max-live ${limit.max}: waiting for room again.`);
-    return false;
-}
-async function passGate(approval, deps, state) {
-    await new ApprovalGate(approval, { ...deps, log: (message) => deps.core.info(message) }).check();
-    const pr = approval.pullRequest;
-    if (approval.once && approval.label && pr)
-        state.saveApproval({ number: pr.number, label: approval.label });
-}
-/** The check, when it is on and the sandbox is ready; undefined otherwise. */
-async function gpuCheck(config, deps, started, prepared, waited) {
-    if (!config.gpuCheck || !prepared || !waited.record || waited.error || !(0,sandbox_status/* isReady */.i_)(waited.status))
-        return undefined;
-    return checkSandboxGpus(deps, config, started, prepared, waited.record);
 }
 async function reportStartDryRun(config, deps) {
     const request = buildStartRequest(config, config.gpuTypes[0]);
@@ -39762,6 +39817,7 @@ const KEYS = {
     runner: 'runner',
     stoppedByMainStep: 'stopped-by-main-step',
     approval: 'approval',
+    spentBefore: 'spent-before',
 };
 class ActionState {
     core;
@@ -39824,6 +39880,21 @@ class ActionState {
             return typeof saved.number === 'number' && typeof saved.label === 'string'
                 ? { number: saved.number, label: saved.label }
                 : undefined;
+        }
+        catch {
+            return undefined;
+        }
+    }
+    /** What the sandboxes stopped before use cost (seconds; dollars, or null when a price was missing). */
+    saveSpentBefore(spent) {
+        this.core.saveState(KEYS.spentBefore, JSON.stringify({ seconds: spent.seconds, dollars: spent.dollars ?? null }));
+    }
+    get spentBefore() {
+        try {
+            const saved = JSON.parse(this.read(KEYS.spentBefore) ?? '');
+            if (typeof saved.seconds !== 'number')
+                return undefined;
+            return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
         }
         catch {
             return undefined;

@@ -29465,36 +29465,36 @@ var untrusted = __nccwpck_require__(44120);
  * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
  * A GPU is priced at `<type>_x<count>_<tier>` for the whole set when present,
  * else `<type>_x1_<tier>` per GPU; the prototyping tier is preferred over
- * production when both are listed. Every part must be found, or there is no estimate.
+ * production when both are listed. Only the GPU's price is needed (the contract):
+ * CPU, memory and disk are added where the catalog lists them, and named as not
+ * priced where it does not (the deployed catalog lists no memory price).
  */
 function estimateHourlyCost(prices, spec) {
     const parts = [];
-    const missing = [];
+    const unpriced = [];
     const take = (key, quantity) => {
         const price = prices[key];
         if (price === undefined || price < 0)
-            missing.push(key);
+            unpriced.push(key);
         else
             parts.push({ key, quantity, unitPrice: price });
     };
     if (spec.gpuType) {
         const type = spec.gpuType.toLowerCase();
-        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices);
-        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices);
+        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
+        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
         if (wholeSet)
             take(wholeSet, 1);
         else if (perGpu)
             take(perGpu, spec.gpuCount);
         else
-            missing.push(`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`);
+            return { ok: false, missing: [`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`] };
     }
     take('additional_vcpus', spec.cpu);
     take('additional_memory_gib', spec.memoryGib);
     take('disk_gb', spec.storageGib);
-    if (missing.length > 0)
-        return { ok: false, missing };
     const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
-    return { ok: true, dollarsPerHour, parts };
+    return { ok: true, dollarsPerHour, parts, unpriced };
 }
 /** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
 function formatDollars(amount) {
@@ -29510,7 +29510,17 @@ function describeEstimate(estimate) {
     if (!estimate.ok)
         return `no estimate (the pricing catalog has no ${estimate.missing.join(', ')})`;
     const how = estimate.parts.map((p) => `${p.quantity} x ${p.key} ${formatDollars(p.unitPrice)}`).join(' + ');
-    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how})`;
+    const unpriced = estimate.unpriced.length > 0 ? `; not priced: ${estimate.unpriced.join(', ')}` : '';
+    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how || 'nothing priced'}${unpriced})`;
+}
+const NOTHING_SPENT = { seconds: 0, dollars: 0 };
+/** `spent` plus a sandbox that lived `ms` at `dollarsPerHour` (seconds not rounded to minutes). */
+function addSpent(spent, ms, dollarsPerHour) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    const dollars = spent.dollars === undefined || dollarsPerHour === undefined
+        ? undefined
+        : spent.dollars + (dollarsPerHour * seconds) / 3600;
+    return { seconds: spent.seconds + seconds, dollars };
 }
 function describeCreditAlert(alert) {
     if (alert === null)
@@ -29899,20 +29909,30 @@ async function reportStopped(deps, state, id, result) {
                 ? 'already gone (404)'
                 : `not live (${result.status}); the stop was answered ${result.refusal}`;
     }
-    await deps.core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost));
+    await deps.core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost, state.spentBefore));
 }
-/** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */
-function postSummary(id, result, livedMs, dollarsPerHour) {
+/**
+ * The post step's job summary: stop result, lifetime, the seconds billed and what this run cost by the
+ * estimate, sandboxes stopped before use (`before`) included.
+ */
+function postSummary(id, result, livedMs, dollarsPerHour, before = NOTHING_SPENT) {
     let cost = 'no estimate';
-    if (livedMs !== undefined && dollarsPerHour !== undefined) {
-        cost =
-            `~${formatDollars((dollarsPerHour * livedMs) / 3_600_000)} (${(0,step_summary/* formatDuration */.a3)(livedMs)} ` +
-                `at ~${formatDollars(dollarsPerHour)}/hour)`;
+    let billed = before.seconds > 0 ? `${before.seconds}s before use (the rest unknown)` : 'unknown';
+    if (livedMs !== undefined) {
+        const total = addSpent(before, livedMs, dollarsPerHour);
+        const own = total.seconds - before.seconds;
+        billed =
+            `${total.seconds}s` + (before.seconds > 0 ? ` (this sandbox ${own}s, stopped before use ${before.seconds}s)` : '');
+        if (total.dollars !== undefined && dollarsPerHour !== undefined)
+            cost =
+                `~${formatDollars(total.dollars)} (${(0,step_summary/* formatDuration */.a3)(livedMs)} at ~${formatDollars(dollarsPerHour)}/hour` +
+                    `${before.seconds > 0 ? ', and the sandboxes stopped before use' : ''})`;
     }
     return (`### Sandbox ${id} cleanup\n\n` +
         (0,step_summary/* markdownTable */.Qj)([
             ['Stop', result],
             ['Lived', livedMs !== undefined ? `${(0,step_summary/* formatDuration */.a3)(livedMs)} (from the accepted start to the stop)` : 'unknown'],
+            ['Billed seconds', billed],
             ['Estimated cost of this run', cost],
         ]));
 }
@@ -36359,6 +36379,7 @@ const KEYS = {
     runner: 'runner',
     stoppedByMainStep: 'stopped-by-main-step',
     approval: 'approval',
+    spentBefore: 'spent-before',
 };
 class ActionState {
     core;
@@ -36421,6 +36442,21 @@ class ActionState {
             return typeof saved.number === 'number' && typeof saved.label === 'string'
                 ? { number: saved.number, label: saved.label }
                 : undefined;
+        }
+        catch {
+            return undefined;
+        }
+    }
+    /** What the sandboxes stopped before use cost (seconds; dollars, or null when a price was missing). */
+    saveSpentBefore(spent) {
+        this.core.saveState(KEYS.spentBefore, JSON.stringify({ seconds: spent.seconds, dollars: spent.dollars ?? null }));
+    }
+    get spentBefore() {
+        try {
+            const saved = JSON.parse(this.read(KEYS.spentBefore) ?? '');
+            if (typeof saved.seconds !== 'number')
+                return undefined;
+            return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
         }
         catch {
             return undefined;

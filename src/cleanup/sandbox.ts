@@ -5,7 +5,7 @@
  */
 import type { CleanupConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
-import { formatDollars } from '../sandbox/billing.ts'
+import { addSpent, formatDollars, NOTHING_SPENT, type Spent } from '../sandbox/billing.ts'
 import { findLiveSandboxByName } from '../sandbox/find.ts'
 import { describeStopOutcome, stopSandbox, type StopResult } from '../sandbox/stop.ts'
 import { opContext, type Cleanup, type CleanupDeps, type OpContext } from '../step/deps.ts'
@@ -95,27 +95,38 @@ async function reportStopped(deps: CleanupDeps, state: ActionState, id: string, 
         ? 'already gone (404)'
         : `not live (${result.status}); the stop was answered ${result.refusal}`
   }
-  await deps.core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost))
+  await deps.core.appendSummary(postSummary(id, summary, livedMs, state.hourlyCost, state.spentBefore))
 }
 
-/** The post step's job summary: stop result, lifetime, and what this run cost by the estimate. */
+/**
+ * The post step's job summary: stop result, lifetime, the seconds billed and what this run cost by the
+ * estimate, sandboxes stopped before use (`before`) included.
+ */
 export function postSummary(
   id: string,
   result: string,
   livedMs: number | undefined,
   dollarsPerHour: number | undefined,
+  before: Spent = NOTHING_SPENT,
 ): string {
   let cost = 'no estimate'
-  if (livedMs !== undefined && dollarsPerHour !== undefined) {
-    cost =
-      `~${formatDollars((dollarsPerHour * livedMs) / 3_600_000)} (${formatDuration(livedMs)} ` +
-      `at ~${formatDollars(dollarsPerHour)}/hour)`
+  let billed = before.seconds > 0 ? `${before.seconds}s before use (the rest unknown)` : 'unknown'
+  if (livedMs !== undefined) {
+    const total = addSpent(before, livedMs, dollarsPerHour)
+    const own = total.seconds - before.seconds
+    billed =
+      `${total.seconds}s` + (before.seconds > 0 ? ` (this sandbox ${own}s, stopped before use ${before.seconds}s)` : '')
+    if (total.dollars !== undefined && dollarsPerHour !== undefined)
+      cost =
+        `~${formatDollars(total.dollars)} (${formatDuration(livedMs)} at ~${formatDollars(dollarsPerHour)}/hour` +
+        `${before.seconds > 0 ? ', and the sandboxes stopped before use' : ''})`
   }
   return (
     `### Sandbox ${id} cleanup\n\n` +
     markdownTable([
       ['Stop', result],
       ['Lived', livedMs !== undefined ? `${formatDuration(livedMs)} (from the accepted start to the stop)` : 'unknown'],
+      ['Billed seconds', billed],
       ['Estimated cost of this run', cost],
     ])
   )

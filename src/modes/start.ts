@@ -7,12 +7,9 @@ import { ServiceError } from '../client/errors.ts'
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
-import { readBillingContext, type BillingContext } from '../sandbox/billing.ts'
+import { NOTHING_SPENT, readBillingContext, type BillingContext } from '../sandbox/billing.ts'
 import { applySpendingCaps } from '../sandbox/caps.ts'
-import { waitForRoom, withinLimit } from '../sandbox/live-limit.ts'
-import type { LiveLimit } from '../inputs/caps.ts'
-import { ApprovalGate } from '../github/approval.ts'
-import type { ApprovalRequest } from '../inputs/approval.ts'
+import { waitForRoom } from '../sandbox/live-limit.ts'
 import { quickRead } from '../sandbox/eventual.ts'
 import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
 import {
@@ -22,7 +19,6 @@ import {
   type StartedSandbox,
   type StartTracker,
 } from '../sandbox/start.ts'
-import { isReady } from '../sandbox/status.ts'
 import { waitUntilSettled } from '../sandbox/wait.ts'
 import { prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
@@ -33,9 +29,10 @@ import type { RunnerRequest } from '../inputs/runner.ts'
 import { registryFor } from '../runner/register.ts'
 import { startSummary, type WaitOutcome } from './start-summary.ts'
 import { useReady } from './start-use.ts'
+import { gpuCheck, keptUnderLimit, passGate } from './start-checks.ts'
+import { setCostOutputs, spentBeforeUse } from './start-cost.ts'
 import {
   allFailedError,
-  checkSandboxGpus,
   gpuCheckTable,
   MAX_REPLACEMENTS,
   nextAttempt,
@@ -58,22 +55,25 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
   let prepared: PreparedSandboxSsh | undefined
   const checks: GpuCheckRow[] = []
   const roomDeadline = deps.clock.now() + config.capacityTimeoutMs
+  let spent = NOTHING_SPENT
   for (;;) {
     if (config.liveLimit) await waitForRoom(opContext(deps), config.liveLimit, roomDeadline)
     const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs, prepared)
     prepared = preparedSsh
     const acceptedAt = announceStarted(started, deps, state)
+    // Informational, read while the sandbox provisions; it never fails the step.
+    const billing = readBilling(config, started, deps)
     if (config.liveLimit && !(await keptUnderLimit(config.liveLimit, deps, started.id, acceptedAt, roomDeadline))) {
+      spent = await spentBeforeUse(spent, deps, state, acceptedAt, billing)
       config = nextAttempt(config, deps)
       continue
     }
-    // Informational, read while the sandbox provisions; it never fails the step.
-    const billing = readBilling(config, started, deps)
     const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started)
     const row = await gpuCheck(config, deps, started, prepared, waited)
     if (row) checks.push(row)
     if (row && row.problems.length > 0) {
       await stopBeforeUse(deps, started.id, acceptedAt, 'GPU check')
+      spent = await spentBeforeUse(spent, deps, state, acceptedAt, billing)
       if (checks.length > MAX_REPLACEMENTS) {
         await deps.core.appendSummary(`### GPU check\n\n${gpuCheckTable(checks)}\n`)
         throw allFailedError(checks)
@@ -84,42 +84,15 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
     setOutputsFrom(config, deps, waited)
     await writeSummary(config, deps, state, started, waited, await billing, stepStart)
     if (checks.length > 0) await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`)
-    return useReady(config, deps, started, waited, { acceptedAt, prepared })
+    const hourly = (await billing).dollarsPerHour
+    setCostOutputs(deps, spent, acceptedAt, hourly)
+    try {
+      return await useReady(config, deps, started, waited, { acceptedAt, prepared })
+    } finally {
+      // Again once run or runner is done: what this run cost by the end of the main step.
+      setCostOutputs(deps, spent, acceptedAt, hourly)
+    }
   }
-}
-
-/** max-live, right after our own start: beyond the limit by creation order, it is stopped before use. */
-async function keptUnderLimit(
-  limit: LiveLimit,
-  deps: StepDeps,
-  id: string,
-  acceptedAt: number,
-  deadline: number,
-): Promise<boolean> {
-  const { within, place } = await withinLimit(opContext(deps), limit, id, deadline)
-  if (within) return true
-  const because = `max-live ${limit.max}: ${id} is number ${place} of this repository's live sandboxes (by creation)`
-  await stopBeforeUse(deps, id, acceptedAt, because)
-  deps.core.info(`max-live ${limit.max}: waiting for room again.`)
-  return false
-}
-
-async function passGate(approval: ApprovalRequest, deps: StepDeps, state: ActionState): Promise<void> {
-  await new ApprovalGate(approval, { ...deps, log: (message) => deps.core.info(message) }).check()
-  const pr = approval.pullRequest
-  if (approval.once && approval.label && pr) state.saveApproval({ number: pr.number, label: approval.label })
-}
-
-/** The check, when it is on and the sandbox is ready; undefined otherwise. */
-async function gpuCheck(
-  config: StartConfig,
-  deps: StepDeps,
-  started: StartedSandbox,
-  prepared: PreparedSandboxSsh | undefined,
-  waited: WaitOutcome,
-): Promise<GpuCheckRow | undefined> {
-  if (!config.gpuCheck || !prepared || !waited.record || waited.error || !isReady(waited.status)) return undefined
-  return checkSandboxGpus(deps, config, started, prepared, waited.record)
 }
 
 async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<void> {

@@ -25,6 +25,8 @@ export const OUTPUT_NAMES = [
   'runner-name',
   'runner-id',
   'runner-label',
+  'cost',
+  'billed-seconds',
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -23,39 +23,43 @@ export interface CostPart {
   unitPrice: number
 }
 
-export type HourlyEstimate = { ok: true; dollarsPerHour: number; parts: CostPart[] } | { ok: false; missing: string[] }
+export type HourlyEstimate =
+  { ok: true; dollarsPerHour: number; parts: CostPart[]; unpriced: string[] } | { ok: false; missing: string[] }
 
 /**
  * The pricing catalog's structure is not described; keys look like
  * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
  * A GPU is priced at `<type>_x<count>_<tier>` for the whole set when present,
  * else `<type>_x1_<tier>` per GPU; the prototyping tier is preferred over
- * production when both are listed. Every part must be found, or there is no estimate.
+ * production when both are listed. Only the GPU's price is needed (the contract):
+ * CPU, memory and disk are added where the catalog lists them, and named as not
+ * priced where it does not (the deployed catalog lists no memory price).
  */
 export function estimateHourlyCost(prices: Record<string, number>, spec: PricedSpec): HourlyEstimate {
   const parts: CostPart[] = []
-  const missing: string[] = []
+  const unpriced: string[] = []
   const take = (key: string, quantity: number) => {
     const price = prices[key]
-    if (price === undefined || price < 0) missing.push(key)
+    if (price === undefined || price < 0) unpriced.push(key)
     else parts.push({ key, quantity, unitPrice: price })
   }
   if (spec.gpuType) {
     const type = spec.gpuType.toLowerCase()
     const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find(
-      (key) => key in prices,
+      (key) => key in prices && (prices[key] ?? -1) >= 0,
     )
-    const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices)
+    const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find(
+      (key) => key in prices && (prices[key] ?? -1) >= 0,
+    )
     if (wholeSet) take(wholeSet, 1)
     else if (perGpu) take(perGpu, spec.gpuCount)
-    else missing.push(`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`)
+    else return { ok: false, missing: [`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`] }
   }
   take('additional_vcpus', spec.cpu)
   take('additional_memory_gib', spec.memoryGib)
   take('disk_gb', spec.storageGib)
-  if (missing.length > 0) return { ok: false, missing }
   const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0)
-  return { ok: true, dollarsPerHour, parts }
+  return { ok: true, dollarsPerHour, parts, unpriced }
 }
 
 /** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
@@ -69,7 +73,26 @@ export function formatDollars(amount: number): string {
 export function describeEstimate(estimate: HourlyEstimate): string {
   if (!estimate.ok) return `no estimate (the pricing catalog has no ${estimate.missing.join(', ')})`
   const how = estimate.parts.map((p) => `${p.quantity} x ${p.key} ${formatDollars(p.unitPrice)}`).join(' + ')
-  return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how})`
+  const unpriced = estimate.unpriced.length > 0 ? `; not priced: ${estimate.unpriced.join(', ')}` : ''
+  return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how || 'nothing priced'}${unpriced})`
+}
+
+/** What the sandboxes of this run were billed so far: seconds, and dollars (undefined: a price was missing). */
+export interface Spent {
+  seconds: number
+  dollars: number | undefined
+}
+
+export const NOTHING_SPENT: Spent = { seconds: 0, dollars: 0 }
+
+/** `spent` plus a sandbox that lived `ms` at `dollarsPerHour` (seconds not rounded to minutes). */
+export function addSpent(spent: Spent, ms: number, dollarsPerHour: number | undefined): Spent {
+  const seconds = Math.max(0, Math.round(ms / 1000))
+  const dollars =
+    spent.dollars === undefined || dollarsPerHour === undefined
+      ? undefined
+      : spent.dollars + (dollarsPerHour * seconds) / 3600
+  return { seconds: spent.seconds + seconds, dollars }
 }
 
 export function describeCreditAlert(alert: CreditAlert['alert']): string {

@@ -31,6 +31,7 @@ const KEYS = {
   runner: 'runner',
   stoppedByMainStep: 'stopped-by-main-step',
   approval: 'approval',
+  spentBefore: 'spent-before',
 } as const
 
 /** approve-label-once: the label the post step removes, and from which pull request. */
@@ -121,6 +122,21 @@ export class ActionState {
       return typeof saved.number === 'number' && typeof saved.label === 'string'
         ? { number: saved.number, label: saved.label }
         : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  /** What the sandboxes stopped before use cost (seconds; dollars, or null when a price was missing). */
+  saveSpentBefore(spent: { seconds: number; dollars: number | undefined }): void {
+    this.core.saveState(KEYS.spentBefore, JSON.stringify({ seconds: spent.seconds, dollars: spent.dollars ?? null }))
+  }
+
+  get spentBefore(): { seconds: number; dollars: number | undefined } | undefined {
+    try {
+      const saved = JSON.parse(this.read(KEYS.spentBefore) ?? '') as { seconds?: unknown; dollars?: unknown }
+      if (typeof saved.seconds !== 'number') return undefined
+      return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined }
     } catch {
       return undefined
     }

@@ -58,6 +58,11 @@ describe.skipIf(!canRun)('gpu-check', () => {
     expect(service.sandboxes.map((s) => s.status)).toEqual(['stopped', 'stopped'])
     // The kept sandbox's name is its own (a generated name is generated anew).
     expect(good?.name).not.toBe(bad?.name)
+    // The real cost includes the sandbox stopped before use: outputs for later steps, and the post step's summary.
+    expect(main.outputs.cost).toMatch(/^\d+\.\d{6}$/)
+    expect(main.outputs['billed-seconds']).toMatch(/^\d+$/)
+    expect(post.summary).toMatch(/\| Billed seconds \| \d+s \(this sandbox \d+s, stopped before use \d+s\) \|/)
+    expect(post.summary).toMatch(/\| Estimated cost of this run \| .*, and the sandboxes stopped before use\) \|/)
   })
 
   it('three that fail: the step fails with what each showed; all three stopped, none left for the post step', async () => {

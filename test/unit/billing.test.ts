@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   describeCreditAlert,
+  addSpent,
   describeEstimate,
+  NOTHING_SPENT,
   estimateHourlyCost,
   formatDollars,
   readBillingContext,
@@ -32,6 +34,7 @@ describe('estimateHourlyCost', () => {
         { key: 'additional_memory_gib', quantity: 32, unitPrice: 0.005 },
         { key: 'disk_gb', quantity: 200, unitPrice: 0.0001 },
       ],
+      unpriced: [],
     })
   })
 
@@ -44,14 +47,38 @@ describe('estimateHourlyCost', () => {
     expect(a100.ok && a100.parts[0]).toEqual({ key: 'a100_x1_production', quantity: 1, unitPrice: 1.05 })
   })
 
-  it('no estimate when any needed key is missing, naming them', () => {
+  it('only a missing GPU price is no estimate; other parts the catalog does not list are named as not priced', () => {
     expect(estimateHourlyCost({ additional_vcpus: 0.01 }, { ...spec, gpuType: 'A6000', gpuCount: 1 })).toEqual({
       ok: false,
-      missing: ['a6000_x1_prototyping (or a6000_x1_…)', 'additional_memory_gib', 'disk_gb'],
+      missing: ['a6000_x1_prototyping (or a6000_x1_…)'],
     })
-    expect(describeEstimate(estimateHourlyCost({}, spec))).toBe(
-      'no estimate (the pricing catalog has no additional_vcpus, additional_memory_gib, disk_gb)',
+    // The deployed catalog lists no memory price: the estimate goes on without it, and says so.
+    const deployed = estimateHourlyCost(
+      { h100_x1_prototyping: 1.89, additional_vcpus: 0.01, disk_gb: 0.0001 },
+      {
+        ...spec,
+        gpuType: 'H100',
+        gpuCount: 1,
+      },
     )
+    expect(deployed).toMatchObject({
+      ok: true,
+      dollarsPerHour: 1.89 + 0.08 + 0.02,
+      unpriced: ['additional_memory_gib'],
+    })
+    expect(describeEstimate(deployed)).toBe(
+      '~$1.99/hour (1 x h100_x1_prototyping $1.89 + 8 x additional_vcpus $0.01 + 200 x disk_gb $0.0001; not priced: additional_memory_gib)',
+    )
+    expect(describeEstimate(estimateHourlyCost({}, spec))).toBe(
+      '~$0/hour (nothing priced; not priced: additional_vcpus, additional_memory_gib, disk_gb)',
+    )
+  })
+
+  it('what this run spent: seconds not rounded to minutes, dollars unknown once a price is missing', () => {
+    const one = addSpent(NOTHING_SPENT, 90_400, 3.6)
+    expect(one).toEqual({ seconds: 90, dollars: 0.09 })
+    expect(addSpent(one, 10_000, undefined)).toEqual({ seconds: 100, dollars: undefined })
+    expect(addSpent({ seconds: 5, dollars: undefined }, 1_000, 1)).toEqual({ seconds: 6, dollars: undefined })
   })
 
   it('formats dollars and the credit alert', () => {

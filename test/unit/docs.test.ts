@@ -88,8 +88,6 @@ describe('documentation', () => {
       comment: 'issue 32',
       'debug-on-failure': 'issue 32',
       'debug-public-key': 'issue 32',
-      cost: 'issue 32',
-      'billed-seconds': 'issue 32',
     }
     const built = (list: (string | undefined)[]) =>
       list.filter((name) => name !== undefined && !(name in notYet)).sort()

@@ -127,8 +127,11 @@ describe('start', () => {
     expect(error).toBeUndefined()
     const summary = core.summaries.join('\n')
     expect(summary).toContain(
-      '| Estimated cost | no estimate (the pricing catalog has no a100\\_x1\\_prototyping (or a100\\_x1\\_…), additional\\_memory\\_gib, disk\\_gb) |',
+      '| Estimated cost | no estimate (the pricing catalog has no a100\\_x1\\_prototyping (or a100\\_x1\\_…)) |',
     )
+    // No GPU price: no cost, but the seconds billed are known.
+    expect(core.outputs.cost).toBe('')
+    expect(core.outputs['billed-seconds']).toMatch(/^\d+$/)
     expect(summary).toContain('| Credit alert | none configured |')
     expect(core.annotations).toEqual([])
   })
@@ -378,6 +381,7 @@ describe('post', () => {
       '### Sandbox sbx-00000000000000cc cleanup\n\n| | |\n|---|---|\n' +
         '| Stop | stop accepted; status stopped |\n' +
         '| Lived | 1h30m (from the accepted start to the stop) |\n' +
+        '| Billed seconds | 5400s |\n' +
         '| Estimated cost of this run | \\~\\$3.00 (1h30m at \\~\\$2.00/hour) |\n',
     ])
     // The post step makes no pricing call: the main step handed the estimate over in state.
