@@ -6,6 +6,7 @@
  * wires the real dependencies into it.
  */
 import { removeApproval } from './cleanup/approval.ts'
+import { finalComment } from './cleanup/comment.ts'
 import { cleanupInstance } from './cleanup/instance.ts'
 import { cleanupSandbox } from './cleanup/sandbox.ts'
 import { removeSshAccess } from './cleanup/ssh.ts'
@@ -55,6 +56,7 @@ async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInpu
   if (runner && config && !config.keepAlive) await deleteRegistration(deps, runner, config)
   const approval = state.approval
   if (approval) await removeApproval(deps, approval, inputs.cleanup())
+  await finalComment(deps, state, inputs.cleanup())
   if (taken) deps.core.setFailed(taken)
 }
 

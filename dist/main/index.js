@@ -33073,8 +33073,9 @@ class RunnerRegistry {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ PERMISSIONS),
-/* harmony export */   j: () => (/* binding */ parseApproval)
+/* harmony export */   Jj: () => (/* binding */ PERMISSIONS),
+/* harmony export */   _n: () => (/* binding */ pullRequestOf),
+/* harmony export */   jI: () => (/* binding */ parseApproval)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
@@ -33397,6 +33398,7 @@ const INPUT_DEFAULTS = {
     'approve-label-once': 'false',
     'min-permission': '',
     'max-live': '',
+    comment: 'false',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33450,6 +33452,7 @@ const INPUT_MODES = {
     'approve-label-once': ['start'],
     'min-permission': ['start'],
     'max-live': ['start'],
+    comment: ['start'],
 };
 
 
@@ -33828,7 +33831,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 9850:
+/***/ 27630:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34027,6 +34030,35 @@ function parseGpuCheck(inputs, gpus, sshAnyway) {
 
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
 var approval = __nccwpck_require__(78944);
+;// CONCATENATED MODULE: ./build/src/inputs/comment.js
+
+
+
+function commentKey(env, gpus) {
+    const part = (value) => (value ?? '').replace(/[^\w.-]/g, '_').slice(0, 80);
+    return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`;
+}
+/** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
+function comment_parseComment(inputs, job, gpus, log = () => undefined) {
+    if (!inputs.parse('comment', fields/* boolean */.zM))
+        return undefined;
+    const env = job.env ?? {};
+    const githubToken = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
+    if (!githubToken)
+        inputs.fail('github-token', 'is empty, and comment: true writes with it (pull-requests: write)');
+    const repository = (0,job_environment/* repositoryFromEnv */.i)(env, (why) => inputs.fail('comment', why));
+    const pullRequest = (0,approval/* pullRequestOf */._n)(env);
+    if (typeof pullRequest === 'string')
+        inputs.fail('comment', pullRequest);
+    if (!githubToken || !repository || typeof pullRequest === 'string')
+        return undefined;
+    if (!pullRequest) {
+        log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
+        return undefined;
+    }
+    return { githubToken, repository, number: pullRequest.number, key: commentKey(env, gpus) };
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -34275,6 +34307,7 @@ var default_name = __nccwpck_require__(16536);
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -34346,7 +34379,8 @@ function parseStart(inputs, connection, job) {
         dryRun: inputs.parse('dry-run', fields/* boolean */.zM),
         ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
         gpuCheck,
-        approval: (0,approval/* parseApproval */.j)(inputs, job),
+        approval: (0,approval/* parseApproval */.jI)(inputs, job),
+        comment: comment_parseComment(inputs, job, gpus),
         run: parseRun(inputs, job),
         runner,
     };
@@ -34486,6 +34520,12 @@ function parseCleanupInputs(read) {
         mode: inputs.parse('mode', field.mode),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         runner: () => parseRunnerCleanup(read),
+        comment: () => {
+            // Never an error in the post step: a comment that cannot be addressed is just not written.
+            const lenient = new Collector(read);
+            const gpus = lenient.isSet('gpu-type') ? (lenient.parse('gpu-type', field.gpuTypes) ?? []) : [];
+            return parseComment(lenient, jobEnvironmentFromEnv(process.env), gpus);
+        },
     };
     return inputs.done(config);
 }
@@ -34628,12 +34668,12 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9850);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(27630);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(69359);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(85600);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -34951,7 +34991,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 69359:
+/***/ 85600:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35018,9 +35058,9 @@ function describeEstimate(estimate) {
     const unpriced = estimate.unpriced.length > 0 ? `; not priced: ${estimate.unpriced.join(', ')}` : '';
     return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how || 'nothing priced'}${unpriced})`;
 }
-const NOTHING_SPENT = { seconds: 0, dollars: 0 };
+const billing_NOTHING_SPENT = { seconds: 0, dollars: 0 };
 /** `spent` plus a sandbox that lived `ms` at `dollarsPerHour` (seconds not rounded to minutes). */
-function addSpent(spent, ms, dollarsPerHour) {
+function billing_addSpent(spent, ms, dollarsPerHour) {
     const seconds = Math.max(0, Math.round(ms / 1000));
     const dollars = spent.dollars === undefined || dollarsPerHour === undefined
         ? undefined
@@ -36820,9 +36860,9 @@ class ApprovalGate {
         }, 'metadata: read');
         const answer = Collaborator.safeParse(data);
         const held = answer.success ? (answer.data.role_name ?? answer.data.permission).toLowerCase() : 'unknown';
-        const rank = approval/* PERMISSIONS */.J.indexOf(held);
+        const rank = approval/* PERMISSIONS */.Jj.indexOf(held);
         const { owner, repo } = this.request.repository;
-        if (rank < approval/* PERMISSIONS */.J.indexOf(min))
+        if (rank < approval/* PERMISSIONS */.Jj.indexOf(min))
             throw new ApprovalRefusedError(`@${actor} holds '${(0,untrusted/* serviceText */.Lo)(held, 20)}' on ${owner}/${repo}, ` +
                 `below min-permission '${min}' (pull request #${pr.number}, head ${approval_short(pr.headSha)}). ` +
                 `Someone with '${min}' or more approves by re-running the job.`);
@@ -37108,15 +37148,185 @@ async function gpuCheck(config, deps, started, prepared, waited) {
 
 /** Adds a sandbox stopped before use (stopped just now) to what was spent, and saves it for the post step. */
 async function spentBeforeUse(spent, deps, state, acceptedAt, billing) {
-    const now = addSpent(spent, deps.clock.now() - acceptedAt, (await billing).dollarsPerHour);
+    const now = billing_addSpent(spent, deps.clock.now() - acceptedAt, (await billing).dollarsPerHour);
     state.saveSpentBefore(now);
     return now;
 }
 /** Sets `cost` and `billed-seconds`: the sandboxes before, and the kept one from `acceptedAt` to now. */
 function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
-    const total = addSpent(before, deps.clock.now() - acceptedAt, dollarsPerHour);
+    const total = billing_addSpent(before, deps.clock.now() - acceptedAt, dollarsPerHour);
     deps.core.setOutput('cost', total.dollars === undefined ? '' : total.dollars.toFixed(6));
     deps.core.setOutput('billed-seconds', String(total.seconds));
+}
+
+;// CONCATENATED MODULE: ./build/src/github/comment.js
+
+
+/** GitHub refused the write (a fork's read-only token, say): the text goes to the job summary instead. */
+class CommentRefusedError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.name = 'CommentRefusedError';
+        this.status = status;
+    }
+}
+const PAGES = 10;
+const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
+async function upsertComment(target, text, deps) {
+    const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
+    const needs = 'The pull-request comment needs a token with pull-requests: write.';
+    const fail = (status, message) => status === 401 || status === 403 ? new CommentRefusedError(status, message) : new Error(message);
+    const call = (label, route, parameters) => (0,github_call/* callGitHub */.u)(github, target.repository, deps, { label, route, parameters, needs }, fail);
+    const body = `${marker(target.key)}\n${text}`;
+    for (let page = 1; page <= PAGES; page++) {
+        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
+        const comments = Array.isArray(data) ? data : [];
+        const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(marker(target.key)));
+        if (ours && typeof ours.id === 'number') {
+            await call(`editing comment ${ours.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+                comment_id: ours.id,
+                body,
+            });
+            return 'updated';
+        }
+        if (comments.length < 100)
+            break;
+    }
+    await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        issue_number: target.number,
+        body,
+    });
+    return 'created';
+}
+
+;// CONCATENATED MODULE: ./build/src/step/comment-text.js
+/**
+ * What the pull-request comment says (issue 32): the story of one job's
+ * sandbox, as Markdown other people read. Every value passes commentText (no
+ * mention, reference or link from service or GitHub text survives).
+ */
+
+
+const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+function renderComment(facts) {
+    const rows = [
+        ['Status', facts.status],
+        ['Sandbox', facts.sandboxId],
+        ['GPU', facts.gpu],
+    ];
+    if (facts.timeToReadyMs !== undefined)
+        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
+    if (facts.runMs !== undefined)
+        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
+    if (facts.billedSeconds !== undefined) {
+        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
+        rows.push([
+            'Cost of this run',
+            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
+        ]);
+    }
+    if (facts.downloaded && facts.downloaded.length > 0)
+        rows.push(['Downloaded', facts.downloaded.join(', ')]);
+    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
+    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
+    return [
+        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...table,
+        '',
+        `[The workflow run](${encodeURI(facts.runUrl)})`,
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
+/**
+ * Publishing the pull-request comment (issue 32), from the main step (once the
+ * sandbox is ready or the run is done) and from the post step (the final
+ * version). Where GitHub refuses the write (a fork's pull request gets a
+ * read-only token), the same text goes to the job summary, and the log says
+ * why. Never fails the step.
+ */
+
+
+
+async function publishComment(deps, target, facts) {
+    const { core } = deps;
+    if (!target)
+        return;
+    const text = renderComment(facts);
+    try {
+        const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) });
+        core.info(`comment: ${done} the comment on pull request #${target.number}.`);
+    }
+    catch (error) {
+        if (error instanceof CommentRefusedError) {
+            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
+                "from a fork gets a read-only token): the job summary has the comment's text instead.");
+            await core.appendSummary(text);
+            return;
+        }
+        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
+    }
+}
+/** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
+async function finalComment(deps, state, config) {
+    const facts = state.commentFacts;
+    if (!facts)
+        return;
+    const startedAt = state.startedAt;
+    const total = startedAt === undefined
+        ? undefined
+        : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost);
+    const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
+    await publishComment(deps, config.comment(), {
+        ...facts,
+        status: `${facts.status}; ${ending}`,
+        billedSeconds: total?.seconds ?? facts.billedSeconds,
+        cost: total ? (total.dollars ?? null) : facts.cost,
+    });
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
+
+
+
+
+function statusOf(config, failure) {
+    if (failure !== undefined) {
+        const message = failure instanceof Error ? failure.message : String(failure);
+        const exit = /\brun exited with (\d+)/.exec(message);
+        return exit ? `run failed (exit ${exit[1]})` : `failed: ${(0,untrusted/* serviceText */.Lo)(message.split('\n')[0], 200)}`;
+    }
+    if (config.run)
+        return 'run passed (exit 0)';
+    return config.runner ? 'ready; the runner is online' : 'ready';
+}
+async function commentFromMain(config, deps, state, started, outcome) {
+    if (!config.comment)
+        return;
+    const env = (0,step_deps/* stepEnvironment */.a)(deps);
+    const { repository } = config.comment;
+    const now = deps.clock.now();
+    const total = billing_addSpent(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour);
+    const facts = {
+        sandboxId: started.id,
+        job: `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`,
+        gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
+        status: statusOf(config, outcome.failure),
+        timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
+        runMs: config.run ? now - outcome.readyAt : undefined,
+        downloaded: config.run?.download,
+        billedSeconds: total.seconds,
+        cost: total.dollars ?? null,
+        runUrl: `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
+            `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
+    };
+    state.saveCommentFacts(facts);
+    await publishComment(deps, config.comment, facts);
 }
 
 ;// CONCATENATED MODULE: ./build/src/modes/start.js
@@ -37145,26 +37355,17 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
 
 
 
+
 async function runStart(requested, deps) {
     const state = new step_state/* ActionState */.q(deps.core);
     const stepStart = deps.clock.now();
     if (requested.dryRun)
         return reportStartDryRun(requested, deps);
-    // The gate before anything else: a refused run sends nothing to the service.
-    if (requested.approval)
-        await passGate(requested.approval, deps, state);
-    // The caps first: they may shorten the fallback list and the TTL, and refuse before anything costs money.
-    const capped = await applySpendingCaps(requested, deps);
-    for (const line of capped.lines)
-        deps.core.info(`Caps: ${line}.`);
-    let config = capped.config;
-    const limit = config.liveLimit;
-    if (limit)
-        config = { ...config, capsApplied: [...(config.capsApplied ?? []), `max-live ${limit.max} at once`] };
+    let config = await gateAndCaps(requested, deps, state);
     let prepared;
     const checks = [];
     const roomDeadline = deps.clock.now() + config.capacityTimeoutMs;
-    let spent = NOTHING_SPENT;
+    let spent = billing_NOTHING_SPENT;
     for (;;) {
         if (config.liveLimit)
             await waitForRoom((0,step_deps/* opContext */.R)(deps), config.liveLimit, roomDeadline);
@@ -37198,14 +37399,35 @@ async function runStart(requested, deps) {
             await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`);
         const hourly = (await billing).dollarsPerHour;
         setCostOutputs(deps, spent, acceptedAt, hourly);
+        const readyAt = deps.clock.now();
+        let failure;
         try {
             return await useReady(config, deps, started, waited, { acceptedAt, prepared });
         }
+        catch (error) {
+            failure = error;
+            throw error;
+        }
         finally {
-            // Again once run or runner is done: what this run cost by the end of the main step.
+            // Again once run or runner is done: what this run cost by the end of the main step, and the comment.
             setCostOutputs(deps, spent, acceptedAt, hourly);
+            const outcome = { acceptedAt, readyAt, failure, spent, dollarsPerHour: hourly };
+            if (waited.record && !deps.signal.aborted)
+                await commentFromMain(config, deps, state, started, outcome);
         }
     }
+}
+/** The gate first (a refused run sends nothing), then the caps (they may shorten the list and the TTL). */
+async function gateAndCaps(requested, deps, state) {
+    if (requested.approval)
+        await passGate(requested.approval, deps, state);
+    const capped = await applySpendingCaps(requested, deps);
+    for (const line of capped.lines)
+        deps.core.info(`Caps: ${line}.`);
+    const limit = capped.config.liveLimit;
+    if (!limit)
+        return capped.config;
+    return { ...capped.config, capsApplied: [...(capped.config.capsApplied ?? []), `max-live ${limit.max} at once`] };
 }
 async function reportStartDryRun(config, deps) {
     const request = buildStartRequest(config, config.gpuTypes[0]);
@@ -38511,6 +38733,7 @@ function ordinalName(name) {
 /* harmony export */   Ht: () => (/* binding */ safeLogText),
 /* harmony export */   Km: () => (/* binding */ withoutRegisteredSecrets),
 /* harmony export */   Lo: () => (/* binding */ serviceText),
+/* harmony export */   br: () => (/* binding */ commentText),
 /* harmony export */   cl: () => (/* binding */ registerSecret),
 /* harmony export */   g5: () => (/* binding */ summaryText)
 /* harmony export */ });
@@ -38611,6 +38834,18 @@ function summaryText(value, limit = 1_000) {
     // Markdown first (it adds only backslashes), then HTML (whose entities need no Markdown escaping).
     // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
     return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+/**
+ * Text for a pull-request comment, which other people read and get notified by: a summary cell's
+ * escaping, and no mention (`@someone`, `@org/team`), issue reference (`#12`) or bare link (GitHub
+ * links `https://…` by itself) left in it.
+ */
+function commentText(value, limit = 1_000) {
+    return summaryText(value, limit)
+        .replace(/@(?=\w)/g, '@\u2060')
+        .replace(/#(?=\d)/g, '#\u2060')
+        .replace(/:\/\//g, ':\u2060//')
+        .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`);
 }
 
 
@@ -39818,6 +40053,7 @@ const KEYS = {
     stoppedByMainStep: 'stopped-by-main-step',
     approval: 'approval',
     spentBefore: 'spent-before',
+    commentFacts: 'comment-facts',
 };
 class ActionState {
     core;
@@ -39895,6 +40131,19 @@ class ActionState {
             if (typeof saved.seconds !== 'number')
                 return undefined;
             return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
+        }
+        catch {
+            return undefined;
+        }
+    }
+    /** What the main step's pull-request comment said: the post step writes the final version from it. */
+    saveCommentFacts(facts) {
+        this.core.saveState(KEYS.commentFacts, JSON.stringify(facts));
+    }
+    get commentFacts() {
+        try {
+            const facts = JSON.parse(this.read(KEYS.commentFacts) ?? '');
+            return typeof facts.sandboxId === 'string' && typeof facts.status === 'string' ? facts : undefined;
         }
         catch {
             return undefined;

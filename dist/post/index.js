@@ -28926,6 +28926,161 @@ async function removeApproval(deps, saved, config) {
 
 /***/ }),
 
+/***/ 20447:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Q: () => (/* binding */ finalComment)
+});
+
+// UNUSED EXPORTS: publishComment
+
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(51990);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/comment.js
+
+
+/** GitHub refused the write (a fork's read-only token, say): the text goes to the job summary instead. */
+class CommentRefusedError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.name = 'CommentRefusedError';
+        this.status = status;
+    }
+}
+const PAGES = 10;
+const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
+async function upsertComment(target, text, deps) {
+    const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
+    const needs = 'The pull-request comment needs a token with pull-requests: write.';
+    const fail = (status, message) => status === 401 || status === 403 ? new CommentRefusedError(status, message) : new Error(message);
+    const call = (label, route, parameters) => (0,github_call/* callGitHub */.u)(github, target.repository, deps, { label, route, parameters, needs }, fail);
+    const body = `${marker(target.key)}\n${text}`;
+    for (let page = 1; page <= PAGES; page++) {
+        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
+        const comments = Array.isArray(data) ? data : [];
+        const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(marker(target.key)));
+        if (ours && typeof ours.id === 'number') {
+            await call(`editing comment ${ours.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+                comment_id: ours.id,
+                body,
+            });
+            return 'updated';
+        }
+        if (comments.length < 100)
+            break;
+    }
+    await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        issue_number: target.number,
+        body,
+    });
+    return 'created';
+}
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+;// CONCATENATED MODULE: ./build/src/step/comment-text.js
+/**
+ * What the pull-request comment says (issue 32): the story of one job's
+ * sandbox, as Markdown other people read. Every value passes commentText (no
+ * mention, reference or link from service or GitHub text survives).
+ */
+
+
+const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+function renderComment(facts) {
+    const rows = [
+        ['Status', facts.status],
+        ['Sandbox', facts.sandboxId],
+        ['GPU', facts.gpu],
+    ];
+    if (facts.timeToReadyMs !== undefined)
+        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
+    if (facts.runMs !== undefined)
+        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
+    if (facts.billedSeconds !== undefined) {
+        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
+        rows.push([
+            'Cost of this run',
+            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
+        ]);
+    }
+    if (facts.downloaded && facts.downloaded.length > 0)
+        rows.push(['Downloaded', facts.downloaded.join(', ')]);
+    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
+    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
+    return [
+        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...table,
+        '',
+        `[The workflow run](${encodeURI(facts.runUrl)})`,
+        '',
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var billing = __nccwpck_require__(64994);
+;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
+/**
+ * Publishing the pull-request comment (issue 32), from the main step (once the
+ * sandbox is ready or the run is done) and from the post step (the final
+ * version). Where GitHub refuses the write (a fork's pull request gets a
+ * read-only token), the same text goes to the job summary, and the log says
+ * why. Never fails the step.
+ */
+
+
+
+async function publishComment(deps, target, facts) {
+    const { core } = deps;
+    if (!target)
+        return;
+    const text = renderComment(facts);
+    try {
+        const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) });
+        core.info(`comment: ${done} the comment on pull request #${target.number}.`);
+    }
+    catch (error) {
+        if (error instanceof CommentRefusedError) {
+            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
+                "from a fork gets a read-only token): the job summary has the comment's text instead.");
+            await core.appendSummary(text);
+            return;
+        }
+        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
+    }
+}
+/** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
+async function finalComment(deps, state, config) {
+    const facts = state.commentFacts;
+    if (!facts)
+        return;
+    const startedAt = state.startedAt;
+    const total = startedAt === undefined
+        ? undefined
+        : (0,billing/* addSpent */.uG)(state.spentBefore ?? billing/* NOTHING_SPENT */.zx, deps.clock.now() - startedAt, state.hourlyCost);
+    const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
+    await publishComment(deps, config.comment(), {
+        ...facts,
+        status: `${facts.status}; ${ending}`,
+        billedSeconds: total?.seconds ?? facts.billedSeconds,
+        cost: total ? (total.dollars ?? null) : facts.cost,
+    });
+}
+
+
+/***/ }),
+
 /***/ 79219:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29446,7 +29601,7 @@ async function deleteRegistration(deps, saved, config) {
 
 /***/ }),
 
-/***/ 92815:
+/***/ 61567:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29459,104 +29614,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
-;// CONCATENATED MODULE: ./build/src/sandbox/billing.js
-/**
- * The pricing catalog's structure is not described; keys look like
- * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
- * A GPU is priced at `<type>_x<count>_<tier>` for the whole set when present,
- * else `<type>_x1_<tier>` per GPU; the prototyping tier is preferred over
- * production when both are listed. Only the GPU's price is needed (the contract):
- * CPU, memory and disk are added where the catalog lists them, and named as not
- * priced where it does not (the deployed catalog lists no memory price).
- */
-function estimateHourlyCost(prices, spec) {
-    const parts = [];
-    const unpriced = [];
-    const take = (key, quantity) => {
-        const price = prices[key];
-        if (price === undefined || price < 0)
-            unpriced.push(key);
-        else
-            parts.push({ key, quantity, unitPrice: price });
-    };
-    if (spec.gpuType) {
-        const type = spec.gpuType.toLowerCase();
-        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
-        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
-        if (wholeSet)
-            take(wholeSet, 1);
-        else if (perGpu)
-            take(perGpu, spec.gpuCount);
-        else
-            return { ok: false, missing: [`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`] };
-    }
-    take('additional_vcpus', spec.cpu);
-    take('additional_memory_gib', spec.memoryGib);
-    take('disk_gb', spec.storageGib);
-    const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
-    return { ok: true, dollarsPerHour, parts, unpriced };
-}
-/** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
-function formatDollars(amount) {
-    if (amount === 0)
-        return '$0';
-    if (amount >= 1)
-        return `$${amount.toFixed(2)}`;
-    if (amount < 0.0001)
-        return '<$0.0001';
-    return `$${Number(amount.toPrecision(3))}`;
-}
-function describeEstimate(estimate) {
-    if (!estimate.ok)
-        return `no estimate (the pricing catalog has no ${estimate.missing.join(', ')})`;
-    const how = estimate.parts.map((p) => `${p.quantity} x ${p.key} ${formatDollars(p.unitPrice)}`).join(' + ');
-    const unpriced = estimate.unpriced.length > 0 ? `; not priced: ${estimate.unpriced.join(', ')}` : '';
-    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how || 'nothing priced'}${unpriced})`;
-}
-const NOTHING_SPENT = { seconds: 0, dollars: 0 };
-/** `spent` plus a sandbox that lived `ms` at `dollarsPerHour` (seconds not rounded to minutes). */
-function addSpent(spent, ms, dollarsPerHour) {
-    const seconds = Math.max(0, Math.round(ms / 1000));
-    const dollars = spent.dollars === undefined || dollarsPerHour === undefined
-        ? undefined
-        : spent.dollars + (dollarsPerHour * seconds) / 3600;
-    return { seconds: spent.seconds + seconds, dollars };
-}
-function describeCreditAlert(alert) {
-    if (alert === null)
-        return 'none configured';
-    return `${formatDollars(alert.amount_cents / 100)}, ${alert.armed ? 'armed' : 'not armed'}`;
-}
-/** How long the two informational calls may take together; the sandbox never waits on them. */
-const BILLING_TIMEOUT_MS = 15_000;
-/**
- * Reads pricing and the credit alert. Never rejects: a failure becomes a
- * warning (through `warn`) and an "unavailable" line.
- */
-async function readBillingContext(client, spec, warn, signal) {
-    const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
-    // A cancelled step has better things to say than that its summary calls were cancelled.
-    const quietWarn = (message) => {
-        if (!signal.aborted)
-            warn(message);
-    };
-    const reason = (error) => (error instanceof Error ? error.message : String(error));
-    const [cost, creditAlert] = await Promise.all([
-        client.getPricing(bounded).then((prices) => {
-            const estimate = estimateHourlyCost(prices, spec);
-            return { line: describeEstimate(estimate), dollarsPerHour: estimate.ok ? estimate.dollarsPerHour : undefined };
-        }, (error) => {
-            quietWarn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
-            return { line: 'no estimate (pricing unavailable)', dollarsPerHour: undefined };
-        }),
-        client.getCreditAlert(bounded).then((body) => describeCreditAlert(body.alert), (error) => {
-            quietWarn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
-            return 'unavailable';
-        }),
-    ]);
-    return { cost: cost.line, dollarsPerHour: cost.dollarsPerHour, creditAlert };
-}
-
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var billing = __nccwpck_require__(64994);
 // EXTERNAL MODULE: ./build/src/client/errors.js
 var errors = __nccwpck_require__(20486);
 // EXTERNAL MODULE: ./build/src/client/retry.js
@@ -29915,17 +29974,17 @@ async function reportStopped(deps, state, id, result) {
  * The post step's job summary: stop result, lifetime, the seconds billed and what this run cost by the
  * estimate, sandboxes stopped before use (`before`) included.
  */
-function postSummary(id, result, livedMs, dollarsPerHour, before = NOTHING_SPENT) {
+function postSummary(id, result, livedMs, dollarsPerHour, before = billing/* NOTHING_SPENT */.zx) {
     let cost = 'no estimate';
     let billed = before.seconds > 0 ? `${before.seconds}s before use (the rest unknown)` : 'unknown';
     if (livedMs !== undefined) {
-        const total = addSpent(before, livedMs, dollarsPerHour);
+        const total = (0,billing/* addSpent */.uG)(before, livedMs, dollarsPerHour);
         const own = total.seconds - before.seconds;
         billed =
             `${total.seconds}s` + (before.seconds > 0 ? ` (this sandbox ${own}s, stopped before use ${before.seconds}s)` : '');
         if (total.dollars !== undefined && dollarsPerHour !== undefined)
             cost =
-                `~${formatDollars(total.dollars)} (${(0,step_summary/* formatDuration */.a3)(livedMs)} at ~${formatDollars(dollarsPerHour)}/hour` +
+                `~${(0,billing/* formatDollars */.nT)(total.dollars)} (${(0,step_summary/* formatDuration */.a3)(livedMs)} at ~${(0,billing/* formatDollars */.nT)(dollarsPerHour)}/hour` +
                     `${before.seconds > 0 ? ', and the sandboxes stopped before use' : ''})`;
     }
     return (`### Sandbox ${id} cleanup\n\n` +
@@ -34545,6 +34604,9 @@ function isRateLimit(error) {
 /***/ 78944:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _n: () => (/* binding */ pullRequestOf)
+/* harmony export */ });
 /* unused harmony exports PERMISSIONS, parseApproval */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
@@ -34590,7 +34652,7 @@ function pullRequestOf(env) {
     if (!['pull_request', 'pull_request_target'].includes(event))
         return undefined;
     try {
-        const payload = Payload.parse(JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8')));
+        const payload = Payload.parse(JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8')));
         const { pull_request: pr } = payload;
         return {
             event,
@@ -34767,6 +34829,7 @@ const INPUT_DEFAULTS = {
     'approve-label-once': 'false',
     'min-permission': '',
     'max-live': '',
+    comment: 'false',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -34820,6 +34883,7 @@ const INPUT_MODES = {
     'approve-label-once': ['start'],
     'min-permission': ['start'],
     'max-live': ['start'],
+    comment: ['start'],
 };
 
 
@@ -34904,12 +34968,13 @@ function duration(bounds) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AV: () => (/* binding */ apiToken),
+/* harmony export */   A_: () => (/* binding */ gpuTypes),
 /* harmony export */   Mq: () => (/* binding */ mode),
 /* harmony export */   pc: () => (/* binding */ baseUrl),
 /* harmony export */   tL: () => (/* binding */ usableGitHubToken),
 /* harmony export */   zM: () => (/* binding */ boolean)
 /* harmony export */ });
-/* unused harmony exports wholeNumber, splitList, gpuTypes, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
+/* unused harmony exports wholeNumber, splitList, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9691);
 /* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(13219);
@@ -35132,9 +35197,9 @@ const githubToken = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transfo
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ repositoryFromEnv)
+/* harmony export */   i: () => (/* binding */ repositoryFromEnv),
+/* harmony export */   s: () => (/* binding */ jobEnvironmentFromEnv)
 /* harmony export */ });
-/* unused harmony export jobEnvironmentFromEnv */
 /* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
 /* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60280);
 /**
@@ -35148,7 +35213,7 @@ function jobEnvironmentFromEnv(env = process.env) {
         repositoryId: env.GITHUB_REPOSITORY_ID,
         runId: env.GITHUB_RUN_ID,
         runAttempt: env.GITHUB_RUN_ATTEMPT,
-        aliasInUse: (alias) => aliasWrittenBefore(userSshConfigPath(), alias),
+        aliasInUse: (alias) => (0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .aliasWrittenBefore */ .vR)((0,_ssh_js__WEBPACK_IMPORTED_MODULE_1__/* .userSshConfigPath */ .bX)(), alias),
         env,
         workspace: env.GITHUB_WORKSPACE || process.cwd(),
     };
@@ -35188,7 +35253,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 39726:
+/***/ 83372:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35435,6 +35500,35 @@ function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
 
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
 var approval = __nccwpck_require__(78944);
+;// CONCATENATED MODULE: ./build/src/inputs/comment.js
+
+
+
+function commentKey(env, gpus) {
+    const part = (value) => (value ?? '').replace(/[^\w.-]/g, '_').slice(0, 80);
+    return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`;
+}
+/** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
+function comment_parseComment(inputs, job, gpus, log = () => undefined) {
+    if (!inputs.parse('comment', fields/* boolean */.zM))
+        return undefined;
+    const env = job.env ?? {};
+    const githubToken = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
+    if (!githubToken)
+        inputs.fail('github-token', 'is empty, and comment: true writes with it (pull-requests: write)');
+    const repository = (0,job_environment/* repositoryFromEnv */.i)(env, (why) => inputs.fail('comment', why));
+    const pullRequest = (0,approval/* pullRequestOf */._n)(env);
+    if (typeof pullRequest === 'string')
+        inputs.fail('comment', pullRequest);
+    if (!githubToken || !repository || typeof pullRequest === 'string')
+        return undefined;
+    if (!pullRequest) {
+        log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
+        return undefined;
+    }
+    return { githubToken, repository, number: pullRequest.number, key: commentKey(env, gpus) };
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -35750,6 +35844,7 @@ function parseGeneratedName(name) {
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -35822,6 +35917,7 @@ function parseStart(inputs, connection, job) {
         ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
         gpuCheck,
         approval: parseApproval(inputs, job),
+        comment: parseComment(inputs, job, gpus),
         run: parseRun(inputs, job),
         runner,
     };
@@ -35961,6 +36057,12 @@ function parseCleanupInputs(read) {
         mode: inputs.parse('mode', fields/* mode */.Mq),
         keepAlive: inputs.parse('keep-alive', fields/* boolean */.zM),
         runner: () => parseRunnerCleanup(read),
+        comment: () => {
+            // Never an error in the post step: a comment that cannot be addressed is just not written.
+            const lenient = new collector/* Collector */.gR(read);
+            const gpus = lenient.isSet('gpu-type') ? (lenient.parse('gpu-type', fields/* gpuTypes */.A_) ?? []) : [];
+            return comment_parseComment(lenient, (0,job_environment/* jobEnvironmentFromEnv */.s)(process.env), gpus);
+        },
     };
     return inputs.done(config);
 }
@@ -35986,10 +36088,16 @@ function refuse(ctx, message) {
 /***/ }),
 
 /***/ 60280:
-/***/ ((__unused_webpack___webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
-// UNUSED EXPORTS: ALIAS_PATTERN, aliasWrittenBefore, checkAlias, configFileName, userSshConfigPath
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  vR: () => (/* binding */ aliasWrittenBefore),
+  bX: () => (/* binding */ userSshConfigPath)
+});
+
+// UNUSED EXPORTS: ALIAS_PATTERN, checkAlias, configFileName
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
@@ -36004,8 +36112,8 @@ var external_node_path_ = __nccwpck_require__(76760);
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
-function userSshConfigPath(home = homedir()) {
-    return join(home, '.ssh', 'config');
+function userSshConfigPath(home = (0,external_node_os_namespaceObject.homedir)()) {
+    return (0,external_node_path_.join)(home, '.ssh', 'config');
 }
 /** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
 function configFileName(alias) {
@@ -36013,10 +36121,10 @@ function configFileName(alias) {
 }
 /** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
 function aliasWrittenBefore(userConfig, alias) {
-    if (!existsSync(userConfig))
+    if (!(0,external_node_fs_.existsSync)(userConfig))
         return false;
     const ours = `/${configFileName(alias)}"`;
-    return readFileSync(userConfig, 'utf8')
+    return (0,external_node_fs_.readFileSync)(userConfig, 'utf8')
         .split(/\r?\n/)
         .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
 }
@@ -36048,15 +36156,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84124);
-/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79219);
-/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(92815);
-/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3874);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80032);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(52852);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(39726);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(28088);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(75504);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(36017);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20447);
+/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(79219);
+/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(61567);
+/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3874);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(80032);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(52852);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(83372);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(28088);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(75504);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(36017);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -36064,6 +36173,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -36082,14 +36192,14 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(deps) {
     const { core } = deps;
-    const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_6__/* .readPostInputs */ ._J)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_9__/* .ActionState */ .q(core);
+    const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_7__/* .readPostInputs */ ._J)(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_10__/* .ActionState */ .q(core);
     const mode = inputs.mode;
-    await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_3__/* .removeSshAccess */ .t)(core, state, deps.clock);
+    await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_4__/* .removeSshAccess */ .t)(core, state, deps.clock);
     if (mode === 'start')
         return cleanupStart(deps, state, inputs);
     if (mode === 'instance')
-        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
+        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
     if (mode === 'connect') {
         core.info("Nothing to stop: mode 'connect' never stops the sandbox (stop it with mode: stop, or let its TTL end it).");
         return;
@@ -36103,33 +36213,34 @@ async function runPost(deps) {
 async function cleanupStart(deps, state, inputs) {
     const runner = state.runner;
     const config = runner ? inputs.cleanup() : undefined;
-    const taken = runner && config && !config.keepAlive ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_7__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
-    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
+    const taken = runner && config && !config.keepAlive ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_8__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
+    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (runner && config && !config.keepAlive)
-        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_7__/* .deleteRegistration */ .XC)(deps, runner, config);
+        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_8__/* .deleteRegistration */ .XC)(deps, runner, config);
     const approval = state.approval;
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup());
     if (taken)
         deps.core.setFailed(taken);
 }
 async function run() {
     try {
         // Only a runner's post step waits (for its job): only there does a cancellation have a wait to end.
-        const cancelWait = new _step_state_js__WEBPACK_IMPORTED_MODULE_9__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v).runner ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v) : undefined;
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_8__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .makeClient */ .yu, cancelWait });
+        const cancelWait = new _step_state_js__WEBPACK_IMPORTED_MODULE_10__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v).runner ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v) : undefined;
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_9__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
-        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
+        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
             title: 'Sandbox may still be running',
         });
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v, error);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v, error);
     }
 }
 // The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
-if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .runAndExit */ .Hy)(run);
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .runAndExit */ .Hy)(run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -36232,6 +36343,7 @@ function ordinalName(name) {
 /* harmony export */   Ht: () => (/* binding */ safeLogText),
 /* harmony export */   Km: () => (/* binding */ withoutRegisteredSecrets),
 /* harmony export */   Lo: () => (/* binding */ serviceText),
+/* harmony export */   br: () => (/* binding */ commentText),
 /* harmony export */   cl: () => (/* binding */ registerSecret),
 /* harmony export */   g5: () => (/* binding */ summaryText)
 /* harmony export */ });
@@ -36333,6 +36445,127 @@ function summaryText(value, limit = 1_000) {
     // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
     return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
+/**
+ * Text for a pull-request comment, which other people read and get notified by: a summary cell's
+ * escaping, and no mention (`@someone`, `@org/team`), issue reference (`#12`) or bare link (GitHub
+ * links `https://…` by itself) left in it.
+ */
+function commentText(value, limit = 1_000) {
+    return summaryText(value, limit)
+        .replace(/@(?=\w)/g, '@\u2060')
+        .replace(/#(?=\d)/g, '#\u2060')
+        .replace(/:\/\//g, ':\u2060//')
+        .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`);
+}
+
+
+/***/ }),
+
+/***/ 64994:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   nT: () => (/* binding */ formatDollars),
+/* harmony export */   uG: () => (/* binding */ addSpent),
+/* harmony export */   zx: () => (/* binding */ NOTHING_SPENT)
+/* harmony export */ });
+/* unused harmony exports estimateHourlyCost, describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS, readBillingContext */
+/**
+ * The pricing catalog's structure is not described; keys look like
+ * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
+ * A GPU is priced at `<type>_x<count>_<tier>` for the whole set when present,
+ * else `<type>_x1_<tier>` per GPU; the prototyping tier is preferred over
+ * production when both are listed. Only the GPU's price is needed (the contract):
+ * CPU, memory and disk are added where the catalog lists them, and named as not
+ * priced where it does not (the deployed catalog lists no memory price).
+ */
+function estimateHourlyCost(prices, spec) {
+    const parts = [];
+    const unpriced = [];
+    const take = (key, quantity) => {
+        const price = prices[key];
+        if (price === undefined || price < 0)
+            unpriced.push(key);
+        else
+            parts.push({ key, quantity, unitPrice: price });
+    };
+    if (spec.gpuType) {
+        const type = spec.gpuType.toLowerCase();
+        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
+        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
+        if (wholeSet)
+            take(wholeSet, 1);
+        else if (perGpu)
+            take(perGpu, spec.gpuCount);
+        else
+            return { ok: false, missing: [`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`] };
+    }
+    take('additional_vcpus', spec.cpu);
+    take('additional_memory_gib', spec.memoryGib);
+    take('disk_gb', spec.storageGib);
+    const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
+    return { ok: true, dollarsPerHour, parts, unpriced };
+}
+/** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
+function formatDollars(amount) {
+    if (amount === 0)
+        return '$0';
+    if (amount >= 1)
+        return `$${amount.toFixed(2)}`;
+    if (amount < 0.0001)
+        return '<$0.0001';
+    return `$${Number(amount.toPrecision(3))}`;
+}
+function describeEstimate(estimate) {
+    if (!estimate.ok)
+        return `no estimate (the pricing catalog has no ${estimate.missing.join(', ')})`;
+    const how = estimate.parts.map((p) => `${p.quantity} x ${p.key} ${formatDollars(p.unitPrice)}`).join(' + ');
+    const unpriced = estimate.unpriced.length > 0 ? `; not priced: ${estimate.unpriced.join(', ')}` : '';
+    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how || 'nothing priced'}${unpriced})`;
+}
+const NOTHING_SPENT = { seconds: 0, dollars: 0 };
+/** `spent` plus a sandbox that lived `ms` at `dollarsPerHour` (seconds not rounded to minutes). */
+function addSpent(spent, ms, dollarsPerHour) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    const dollars = spent.dollars === undefined || dollarsPerHour === undefined
+        ? undefined
+        : spent.dollars + (dollarsPerHour * seconds) / 3600;
+    return { seconds: spent.seconds + seconds, dollars };
+}
+function describeCreditAlert(alert) {
+    if (alert === null)
+        return 'none configured';
+    return `${formatDollars(alert.amount_cents / 100)}, ${alert.armed ? 'armed' : 'not armed'}`;
+}
+/** How long the two informational calls may take together; the sandbox never waits on them. */
+const BILLING_TIMEOUT_MS = 15_000;
+/**
+ * Reads pricing and the credit alert. Never rejects: a failure becomes a
+ * warning (through `warn`) and an "unavailable" line.
+ */
+async function readBillingContext(client, spec, warn, signal) {
+    const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
+    // A cancelled step has better things to say than that its summary calls were cancelled.
+    const quietWarn = (message) => {
+        if (!signal.aborted)
+            warn(message);
+    };
+    const reason = (error) => (error instanceof Error ? error.message : String(error));
+    const [cost, creditAlert] = await Promise.all([
+        client.getPricing(bounded).then((prices) => {
+            const estimate = estimateHourlyCost(prices, spec);
+            return { line: describeEstimate(estimate), dollarsPerHour: estimate.ok ? estimate.dollarsPerHour : undefined };
+        }, (error) => {
+            quietWarn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
+            return { line: 'no estimate (pricing unavailable)', dollarsPerHour: undefined };
+        }),
+        client.getCreditAlert(bounded).then((body) => describeCreditAlert(body.alert), (error) => {
+            quietWarn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
+            return 'unavailable';
+        }),
+    ]);
+    return { cost: cost.line, dollarsPerHour: cost.dollarsPerHour, creditAlert };
+}
 
 
 /***/ }),
@@ -36380,6 +36613,7 @@ const KEYS = {
     stoppedByMainStep: 'stopped-by-main-step',
     approval: 'approval',
     spentBefore: 'spent-before',
+    commentFacts: 'comment-facts',
 };
 class ActionState {
     core;
@@ -36457,6 +36691,19 @@ class ActionState {
             if (typeof saved.seconds !== 'number')
                 return undefined;
             return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
+        }
+        catch {
+            return undefined;
+        }
+    }
+    /** What the main step's pull-request comment said: the post step writes the final version from it. */
+    saveCommentFacts(facts) {
+        this.core.saveState(KEYS.commentFacts, JSON.stringify(facts));
+    }
+    get commentFacts() {
+        try {
+            const facts = JSON.parse(this.read(KEYS.commentFacts) ?? '');
+            return typeof facts.sandboxId === 'string' && typeof facts.status === 'string' ? facts : undefined;
         }
         catch {
             return undefined;

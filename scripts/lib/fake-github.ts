@@ -111,7 +111,7 @@ export class FakeGitHub {
       }
     const runnerRoute = this.runners.answer(method, path, this.repository, body, query)
     if (runnerRoute) return runnerRoute
-    const pullRoute = this.pulls.answer(method, path, this.repository, query ?? new URLSearchParams())
+    const pullRoute = this.pulls.answer(method, path, this.repository, query ?? new URLSearchParams(), body)
     if (pullRoute) return pullRoute
     const match = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)
     const run = match && match[1] === this.repository ? this.runs.get(Number(match[2])) : undefined

@@ -15,6 +15,8 @@ type Schema = components['schemas']
 export interface FakePull {
   headSha: string
   labels: string[]
+  /** Issue comments, oldest first. */
+  comments: { id: number; body: string }[]
   /** Issue events of the pull request, oldest first. */
   events: { event: 'labeled' | 'unlabeled'; label: string; at: string }[]
 }
@@ -30,15 +32,28 @@ export class FakePulls {
 
   /** A pull request whose label was added at `labeledAt` to a head pushed at `pushedAt`. */
   add(number: number, headSha: string, label: string | undefined, pushedAt: string, labeledAt?: string): FakePull {
-    const pull: FakePull = { headSha, labels: label ? [label] : [], events: [] }
+    const pull: FakePull = { headSha, labels: label ? [label] : [], events: [], comments: [] }
     if (label) pull.events.push({ event: 'labeled', label, at: labeledAt ?? pushedAt })
     this.pulls.set(number, pull)
     this.runsOfHead.set(headSha, [...(this.runsOfHead.get(headSha) ?? []), pushedAt])
     return pull
   }
 
-  answer(method: string, path: string, repository: string, query: URLSearchParams): GitHubAnswer | undefined {
+  private nextComment = 7000
+
+  answer(
+    method: string,
+    path: string,
+    repository: string,
+    query: URLSearchParams,
+    body?: unknown,
+  ): GitHubAnswer | undefined {
     const base = `/repos/${repository}`
+    const comments = new RegExp(`^${base}/issues/(\\d+)/comments$`).exec(path)
+    if (comments && (method === 'GET' || method === 'POST'))
+      return this.commentsOf(method, Number(comments[1]), query, body)
+    const comment = new RegExp(`^${base}/issues/comments/(\\d+)$`).exec(path)
+    if (method === 'PATCH' && comment) return this.editComment(Number(comment[1]), body)
     const pull = new RegExp(`^${base}/pulls/(\\d+)$`).exec(path)
     if (method === 'GET' && pull) return this.pullView(Number(pull[1]))
     const events = new RegExp(`^${base}/issues/(\\d+)/events$`).exec(path)
@@ -50,6 +65,32 @@ export class FakePulls {
     if (method === 'GET' && path === `${base}/actions/runs` && query.has('head_sha'))
       return this.runsOf(query.get('head_sha') ?? '')
     return undefined
+  }
+
+  private commentView(id: number, text: string) {
+    return { ...documentedExample<Schema['issue-comment']>('issue-comment'), id, body: text }
+  }
+
+  private commentsOf(method: string, number: number, query: URLSearchParams, body: unknown): GitHubAnswer {
+    const pull = this.pulls.get(number)
+    if (!pull) return NOT_FOUND
+    if (method === 'POST') {
+      const text = String((body as { body?: unknown } | undefined)?.body ?? '')
+      const id = this.nextComment++
+      pull.comments.push({ id, body: text })
+      return { status: 201, body: this.commentView(id, text) }
+    }
+    const perPage = Number(query.get('per_page') ?? 30)
+    const page = Number(query.get('page') ?? 1)
+    const shown = pull.comments.slice((page - 1) * perPage, page * perPage)
+    return { status: 200, body: shown.map((c) => this.commentView(c.id, c.body)) }
+  }
+
+  private editComment(id: number, body: unknown): GitHubAnswer {
+    const comment = [...this.pulls.values()].flatMap((pull) => pull.comments).find((c) => c.id === id)
+    if (!comment) return NOT_FOUND
+    comment.body = String((body as { body?: unknown } | undefined)?.body ?? '')
+    return { status: 200, body: this.commentView(id, comment.body) }
   }
 
   private pullView(number: number): GitHubAnswer {

@@ -62,7 +62,7 @@ const Payload = z.looseObject({
 })
 
 /** The pull request of a pull-request run; undefined for other events; a string: why it cannot be read. */
-function pullRequestOf(env: NodeJS.ProcessEnv): PullRequestEvent | string | undefined {
+export function pullRequestOf(env: NodeJS.ProcessEnv): PullRequestEvent | string | undefined {
   const event = env.GITHUB_EVENT_NAME ?? ''
   if (!['pull_request', 'pull_request_target'].includes(event)) return undefined
   try {

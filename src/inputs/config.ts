@@ -8,6 +8,7 @@ import type { SshRequest } from './ssh.ts'
 import type { LiveLimit, SpendingCaps } from './caps.ts'
 import type { GpuCheckRequest } from './gpu-check.ts'
 import type { ApprovalRequest } from './approval.ts'
+import type { CommentTarget } from './comment.ts'
 
 export interface Connection {
   apiToken: string
@@ -56,6 +57,8 @@ export interface StartConfig extends Connection {
   run: RunRequest | undefined
   /** approve-label, min-permission: the gate checked before any request to the service; undefined: none. */
   approval: ApprovalRequest | undefined
+  /** comment: true in a pull-request run: where the comment goes; undefined: no comment. */
+  comment: CommentTarget | undefined
   /** gpu-check: what nvidia-smi must show after ready; undefined: no check. */
   gpuCheck: GpuCheckRequest | undefined
   /** runner: true: the JIT runner to register; undefined: none. */
@@ -109,4 +112,6 @@ export interface CleanupConfig extends Connection {
    * only when state has a runner).
    */
   runner: () => RunnerCleanup
+  /** comment: true in a pull-request run: where the final comment goes. */
+  comment: () => CommentTarget | undefined
 }

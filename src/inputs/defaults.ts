@@ -55,6 +55,7 @@ export const INPUT_DEFAULTS = {
   'approve-label-once': 'false',
   'min-permission': '',
   'max-live': '',
+  comment: 'false',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -111,4 +112,5 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'approve-label-once': ['start'],
   'min-permission': ['start'],
   'max-live': ['start'],
+  comment: ['start'],
 }

@@ -19,6 +19,7 @@ import { parseRunner, parseRunnerCleanup } from './runner.ts'
 import { parseCaps, parseLiveLimit } from './caps.ts'
 import { parseGpuCheck } from './gpu-check.ts'
 import { parseApproval } from './approval.ts'
+import { parseComment } from './comment.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
 import { imageId } from './image.ts'
@@ -108,6 +109,7 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
     gpuCheck,
     approval: parseApproval(inputs, job),
+    comment: parseComment(inputs, job, gpus),
     run: parseRun(inputs, job),
     runner,
   }
@@ -263,6 +265,12 @@ export function parseCleanupInputs(read: InputReader): CleanupConfig {
     mode: inputs.parse('mode', field.mode),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     runner: () => parseRunnerCleanup(read),
+    comment: () => {
+      // Never an error in the post step: a comment that cannot be addressed is just not written.
+      const lenient = new Collector(read)
+      const gpus = lenient.isSet('gpu-type') ? (lenient.parse('gpu-type', field.gpuTypes) ?? []) : []
+      return parseComment(lenient, jobEnvironmentFromEnv(process.env), gpus)
+    },
   }
   return inputs.done(config)
 }

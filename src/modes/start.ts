@@ -31,6 +31,7 @@ import { startSummary, type WaitOutcome } from './start-summary.ts'
 import { useReady } from './start-use.ts'
 import { gpuCheck, keptUnderLimit, passGate } from './start-checks.ts'
 import { setCostOutputs, spentBeforeUse } from './start-cost.ts'
+import { commentFromMain } from './start-comment.ts'
 import {
   allFailedError,
   gpuCheckTable,
@@ -44,14 +45,7 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
   const state = new ActionState(deps.core)
   const stepStart = deps.clock.now()
   if (requested.dryRun) return reportStartDryRun(requested, deps)
-  // The gate before anything else: a refused run sends nothing to the service.
-  if (requested.approval) await passGate(requested.approval, deps, state)
-  // The caps first: they may shorten the fallback list and the TTL, and refuse before anything costs money.
-  const capped = await applySpendingCaps(requested, deps)
-  for (const line of capped.lines) deps.core.info(`Caps: ${line}.`)
-  let config = capped.config
-  const limit = config.liveLimit
-  if (limit) config = { ...config, capsApplied: [...(config.capsApplied ?? []), `max-live ${limit.max} at once`] }
+  let config = await gateAndCaps(requested, deps, state)
   let prepared: PreparedSandboxSsh | undefined
   const checks: GpuCheckRow[] = []
   const roomDeadline = deps.clock.now() + config.capacityTimeoutMs
@@ -86,13 +80,30 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
     if (checks.length > 0) await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`)
     const hourly = (await billing).dollarsPerHour
     setCostOutputs(deps, spent, acceptedAt, hourly)
+    const readyAt = deps.clock.now()
+    let failure: unknown
     try {
       return await useReady(config, deps, started, waited, { acceptedAt, prepared })
+    } catch (error) {
+      failure = error
+      throw error
     } finally {
-      // Again once run or runner is done: what this run cost by the end of the main step.
+      // Again once run or runner is done: what this run cost by the end of the main step, and the comment.
       setCostOutputs(deps, spent, acceptedAt, hourly)
+      const outcome = { acceptedAt, readyAt, failure, spent, dollarsPerHour: hourly }
+      if (waited.record && !deps.signal.aborted) await commentFromMain(config, deps, state, started, outcome)
     }
   }
+}
+
+/** The gate first (a refused run sends nothing), then the caps (they may shorten the list and the TTL). */
+async function gateAndCaps(requested: StartConfig, deps: StepDeps, state: ActionState): Promise<StartConfig> {
+  if (requested.approval) await passGate(requested.approval, deps, state)
+  const capped = await applySpendingCaps(requested, deps)
+  for (const line of capped.lines) deps.core.info(`Caps: ${line}.`)
+  const limit = capped.config.liveLimit
+  if (!limit) return capped.config
+  return { ...capped.config, capsApplied: [...(capped.config.capsApplied ?? []), `max-live ${limit.max} at once`] }
 }
 
 async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<void> {

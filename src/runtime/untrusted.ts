@@ -106,3 +106,16 @@ export function summaryText(value: unknown, limit = 1_000): string {
   // `[` and `]` stop links and images, `$` stops math, `|` stops a cell break.
   return text.replace(/[\\`*_[\]|~$]/g, '\\$&').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
 }
+
+/**
+ * Text for a pull-request comment, which other people read and get notified by: a summary cell's
+ * escaping, and no mention (`@someone`, `@org/team`), issue reference (`#12`) or bare link (GitHub
+ * links `https://…` by itself) left in it.
+ */
+export function commentText(value: unknown, limit = 1_000): string {
+  return summaryText(value, limit)
+    .replace(/@(?=\w)/g, '@\u2060')
+    .replace(/#(?=\d)/g, '#\u2060')
+    .replace(/:\/\//g, ':\u2060//')
+    .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`)
+}

@@ -3,6 +3,7 @@
  * saveState appends to GITHUB_STATE at once, so what is saved survives a
  * crash or kill of the main step a moment later.
  */
+import type { CommentFacts } from './comment-text.ts'
 import type { ActionCore } from '../runtime/core.ts'
 
 /** The Include line added to ~/.ssh/config, and which file that was. */
@@ -32,6 +33,7 @@ const KEYS = {
   stoppedByMainStep: 'stopped-by-main-step',
   approval: 'approval',
   spentBefore: 'spent-before',
+  commentFacts: 'comment-facts',
 } as const
 
 /** approve-label-once: the label the post step removes, and from which pull request. */
@@ -137,6 +139,20 @@ export class ActionState {
       const saved = JSON.parse(this.read(KEYS.spentBefore) ?? '') as { seconds?: unknown; dollars?: unknown }
       if (typeof saved.seconds !== 'number') return undefined
       return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined }
+    } catch {
+      return undefined
+    }
+  }
+
+  /** What the main step's pull-request comment said: the post step writes the final version from it. */
+  saveCommentFacts(facts: CommentFacts): void {
+    this.core.saveState(KEYS.commentFacts, JSON.stringify(facts))
+  }
+
+  get commentFacts(): CommentFacts | undefined {
+    try {
+      const facts = JSON.parse(this.read(KEYS.commentFacts) ?? '') as CommentFacts
+      return typeof facts.sandboxId === 'string' && typeof facts.status === 'string' ? facts : undefined
     } catch {
       return undefined
     }

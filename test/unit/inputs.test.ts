@@ -331,7 +331,7 @@ describe('other modes', () => {
       'runner-timeout': 'soon',
       'github-token': 'ghs_x',
     }
-    const { runner, ...rest } = parseCleanupInputs((n) => inputs[n] ?? '')
+    const { runner, comment, ...rest } = parseCleanupInputs((n) => inputs[n] ?? '')
     expect(rest).toEqual({
       apiToken: TOKEN,
       baseUrl: 'https://api.thundercompute.com:8443/v1',
@@ -340,6 +340,8 @@ describe('other modes', () => {
     })
     // Read only when a runner was registered; a bad runner-timeout falls back to 10m rather than block the stop.
     expect(runner()).toMatchObject({ githubToken: 'ghs_x', pickupTimeoutMs: 600_000 })
+    // Read only when the main step wrote a comment; without comment: true there is none to write.
+    expect(comment()).toBeUndefined()
   })
 })
 

@@ -1,0 +1,57 @@
+/**
+ * Publishing the pull-request comment (issue 32), from the main step (once the
+ * sandbox is ready or the run is done) and from the post step (the final
+ * version). Where GitHub refuses the write (a fork's pull request gets a
+ * read-only token), the same text goes to the job summary, and the log says
+ * why. Never fails the step.
+ */
+import { CommentRefusedError, upsertComment, type CommentTarget } from '../github/comment.ts'
+import { renderComment, type CommentFacts } from '../step/comment-text.ts'
+import type { RetryContext } from '../client/retry.ts'
+import type { ActionCore } from '../runtime/core.ts'
+import type { CleanupConfig } from '../inputs/config.ts'
+import { addSpent, NOTHING_SPENT } from '../sandbox/billing.ts'
+import type { CleanupDeps } from '../step/deps.ts'
+import type { ActionState } from '../step/state.ts'
+
+export async function publishComment(
+  deps: Omit<RetryContext, 'log'> & { core: ActionCore },
+  target: CommentTarget | undefined,
+  facts: CommentFacts,
+): Promise<void> {
+  const { core } = deps
+  if (!target) return
+  const text = renderComment(facts)
+  try {
+    const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) })
+    core.info(`comment: ${done} the comment on pull request #${target.number}.`)
+  } catch (error) {
+    if (error instanceof CommentRefusedError) {
+      core.info(
+        `comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
+          "from a fork gets a read-only token): the job summary has the comment's text instead.",
+      )
+      await core.appendSummary(text)
+      return
+    }
+    core.warning(`comment: could not write the pull-request comment: ${(error as Error).message}`)
+  }
+}
+
+/** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
+export async function finalComment(deps: CleanupDeps, state: ActionState, config: CleanupConfig): Promise<void> {
+  const facts = state.commentFacts
+  if (!facts) return
+  const startedAt = state.startedAt
+  const total =
+    startedAt === undefined
+      ? undefined
+      : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost)
+  const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step'
+  await publishComment(deps, config.comment(), {
+    ...facts,
+    status: `${facts.status}; ${ending}`,
+    billedSeconds: total?.seconds ?? facts.billedSeconds,
+    cost: total ? (total.dollars ?? null) : facts.cost,
+  })
+}

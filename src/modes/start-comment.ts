@@ -1,0 +1,62 @@
+/**
+ * Start mode's pull-request comment (issue 32): written once the sandbox was
+ * used (ready, or the run done), with what the post step needs to write the
+ * final version saved in state.
+ */
+import type { StartConfig } from '../inputs/config.ts'
+import { publishComment } from '../cleanup/comment.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { addSpent, type Spent } from '../sandbox/billing.ts'
+import type { StartedSandbox } from '../sandbox/start.ts'
+import type { CommentFacts } from '../step/comment-text.ts'
+import { stepEnvironment, type StepDeps } from '../step/deps.ts'
+import type { ActionState } from '../step/state.ts'
+
+export interface UseOutcome {
+  acceptedAt: number
+  readyAt: number
+  /** What ended the use with an error, if anything (a failed run, say). */
+  failure: unknown
+  spent: Spent
+  dollarsPerHour: number | undefined
+}
+
+function statusOf(config: StartConfig, failure: unknown): string {
+  if (failure !== undefined) {
+    const message = failure instanceof Error ? failure.message : String(failure)
+    const exit = /\brun exited with (\d+)/.exec(message)
+    return exit ? `run failed (exit ${exit[1]})` : `failed: ${serviceText(message.split('\n')[0], 200)}`
+  }
+  if (config.run) return 'run passed (exit 0)'
+  return config.runner ? 'ready; the runner is online' : 'ready'
+}
+
+export async function commentFromMain(
+  config: StartConfig,
+  deps: StepDeps,
+  state: ActionState,
+  started: StartedSandbox,
+  outcome: UseOutcome,
+): Promise<void> {
+  if (!config.comment) return
+  const env = stepEnvironment(deps)
+  const { repository } = config.comment
+  const now = deps.clock.now()
+  const total = addSpent(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour)
+  const facts: CommentFacts = {
+    sandboxId: started.id,
+    job: `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`,
+    gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
+    status: statusOf(config, outcome.failure),
+    timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
+    runMs: config.run ? now - outcome.readyAt : undefined,
+    downloaded: config.run?.download,
+    billedSeconds: total.seconds,
+    cost: total.dollars ?? null,
+    runUrl:
+      `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
+      `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
+  }
+  state.saveCommentFacts(facts)
+  await publishComment(deps, config.comment, facts)
+}

@@ -1,0 +1,118 @@
+/**
+ * The pull-request comment through the bundles (issue 32), on the emulator and
+ * the fake GitHub: the first run creates one comment, a re-run edits it, a
+ * fork's read-only token gets the job summary instead, and GitHub text in it
+ * can neither ping anyone nor link anywhere.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runAction } from '../../scripts/lib/action-runner.ts'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { emulatorFixture } from '../harness/emulator-fixture.ts'
+import { canRun } from '../harness/ssh-job.ts'
+
+const fixture = emulatorFixture({ provisioningMs: 200, stopMs: 50, generation: 'current' })
+let github: FakeGitHub
+let served: { url: string; close: () => Promise<void> } | undefined
+let dir = ''
+afterEach(async () => {
+  await served?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function pullRequestRun(workflow = 'GPU tests', extra: Record<string, string> = {}) {
+  await fixture.start({ ssh: extra.run !== undefined })
+  github = new FakeGitHub()
+  served = await github.serve()
+  github.pulls.add(7, 'e'.repeat(40), undefined, '2026-11-25T10:00:00Z')
+  dir = mkdtempSync(join(tmpdir(), 'comment-'))
+  mkdirSync(join(dir, '.ssh'))
+  writeFileSync(
+    join(dir, 'event.json'),
+    JSON.stringify({ action: 'synchronize', pull_request: { number: 7, head: { sha: 'e'.repeat(40) } } }),
+  )
+  const env = (attempt: string) => ({
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: join(dir, 'event.json'),
+    GITHUB_API_URL: served?.url ?? '',
+    GITHUB_SERVER_URL: served?.url ?? '',
+    GITHUB_WORKFLOW: workflow,
+    GITHUB_JOB: 'gpu',
+    GITHUB_RUN_ATTEMPT: attempt,
+    HOME: dir,
+  })
+  const run = (attempt = '1') =>
+    runAction({
+      inputs: fixture.inputs({ comment: 'true', 'github-token': GITHUB_TOKEN, ...extra }),
+      env: env(attempt),
+    })
+  return run
+}
+
+const comments = () => github.pulls.pulls.get(7)?.comments ?? []
+
+describe('comment: true', () => {
+  it('the first run creates one comment; a re-run edits it in place, never a second', async () => {
+    const run = await pullRequestRun()
+    const first = await run('1')
+    expect([first.main.exitCode, first.post.exitCode]).toEqual([0, 0])
+    expect(first.main.stdout).toContain('comment: created the comment on pull request #7.')
+    expect(first.post.stdout).toContain('comment: updated the comment on pull request #7.')
+    expect(comments()).toHaveLength(1)
+    const [body] = comments().map((c) => c.body)
+    expect(body).toMatch(
+      /^<!-- gpu-sandbox-action comment: GPU_tests\/gpu\/cpu -->\n#### GPU sandbox: GPU tests \/ gpu\n/,
+    )
+    expect(body).toContain('| Status | ready; stopped by the post step |')
+    expect(body).toMatch(
+      /\| Cost of this run \| \\~\\\$0\.\d{4} \(\d+ s billed, failed starts and replacements included\) \|/,
+    )
+    expect(body).toContain(`[The workflow run](${served?.url}/octo/repo/actions/runs/4242/attempts/1)`)
+    const again = await run('2')
+    expect(again.main.exitCode).toBe(0)
+    expect(comments()).toHaveLength(1)
+    expect(comments()[0]?.body).toContain('/actions/runs/4242/attempts/2)')
+    expect(comments()[0]?.body).toContain(again.main.outputs['sandbox-id'])
+  })
+
+  it("a fork's read-only token: the same text goes to the job summary, and the log says why once", async () => {
+    const run = await pullRequestRun()
+    github.forbidden = [/\/comments/]
+    const { main, post } = await run()
+    expect([main.exitCode, post.exitCode]).toEqual([0, 0])
+    const why =
+      /comment: GitHub refused to write on pull request #7 \(403; a pull request from a fork gets a read-only token\)/
+    expect(main.stdout.split('\n').filter((line) => why.test(line))).toHaveLength(1)
+    expect(main.summary).toContain('#### GPU sandbox: GPU tests / gpu')
+    expect(post.summary).toContain('| Status | ready; stopped by the post step |')
+    expect(comments()).toEqual([])
+  })
+
+  it('GitHub text (a workflow name a fork may write) can neither mention, reference nor link', async () => {
+    const run = await pullRequestRun('CI @octo-org/admins #12 https://evil.test <b>x</b> [a](https://evil.test)')
+    const { main } = await run()
+    expect(main.exitCode).toBe(0)
+    const [body] = comments().map((c) => c.body)
+    const heading = body?.split('\n')[1] ?? ''
+    // No mention, reference, autolink, HTML or Markdown link ('\\]' is an escaped, literal bracket).
+    expect(heading).not.toMatch(/@octo|#12|https:\/\/|<b>|(?<!\\)\]\(/)
+    expect(heading).toContain('@\u2060octo-org/admins')
+    expect(heading).toContain('&lt;b&gt;')
+  })
+
+  it.skipIf(!canRun)('a run that fails: its exit code, how long it ran and what came back', async () => {
+    const run = await pullRequestRun('GPU tests', {
+      run: 'mkdir -p out && echo r > out/report.txt; exit 3',
+      download: 'out',
+    })
+    const { main, post } = await run()
+    expect(main.exitCode).toBe(1)
+    expect(post.exitCode).toBe(0)
+    const [body] = comments().map((c) => c.body)
+    expect(body).toContain('| Status | run failed (exit 3); stopped by the post step |')
+    expect(body).toMatch(/\| Run \| \d+s \|/)
+    expect(body).toContain('| Downloaded | out |')
+  })
+})

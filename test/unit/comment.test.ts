@@ -1,0 +1,153 @@
+/**
+ * The pull-request comment in process (issue 32): what it says, how it is
+ * found again and edited, and where it goes when GitHub refuses the write.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { finalComment, publishComment } from '../../src/cleanup/comment.ts'
+import { marker, upsertComment } from '../../src/github/comment.ts'
+import type { CleanupConfig, StartConfig } from '../../src/inputs/config.ts'
+import { parseInputs } from '../../src/inputs/read.ts'
+import { commentText } from '../../src/runtime/untrusted.ts'
+import { renderComment, type CommentFacts } from '../../src/step/comment-text.ts'
+import type { CleanupDeps } from '../../src/step/deps.ts'
+import { ActionState } from '../../src/step/state.ts'
+import { FakeClock, recordingCore } from '../harness/fakes.ts'
+
+let github: FakeGitHub
+let served: { url: string; close: () => Promise<void> } | undefined
+let dir = ''
+afterEach(async () => {
+  await served?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const FACTS: CommentFacts = {
+  sandboxId: 'sbx-00000000000000aa',
+  job: 'CI / gpu',
+  gpu: '1 x H100',
+  status: 'run passed (exit 0)',
+  timeToReadyMs: 42_000,
+  runMs: 61_000,
+  downloaded: ['reports/'],
+  billedSeconds: 130,
+  cost: 0.0712,
+  runUrl: 'https://github.com/octo/repo/actions/runs/1/attempts/1',
+}
+
+async function target() {
+  github = new FakeGitHub()
+  served = await github.serve()
+  github.pulls.add(7, 'f'.repeat(40), undefined, '2026-11-25T10:00:00Z')
+  const repository = { owner: 'octo', repo: 'repo', id: '31337', apiUrl: served.url, serverUrl: served.url }
+  return { githubToken: GITHUB_TOKEN, repository, number: 7, key: 'CI/gpu/H100' }
+}
+
+const deps = () => {
+  const core = recordingCore()
+  return { core, clock: new FakeClock(), signal: new AbortController().signal, log: (m: string) => core.info(m) }
+}
+
+describe('what the comment says', () => {
+  it('a table of the story and the one link that is ours', () => {
+    expect(renderComment(FACTS)).toBe(
+      [
+        '#### GPU sandbox: CI / gpu',
+        '',
+        '| | |',
+        '|---|---|',
+        '| Status | run passed (exit 0) |',
+        '| Sandbox | sbx-00000000000000aa |',
+        '| GPU | 1 x H100 |',
+        '| Time to ready | 42s |',
+        '| Run | 1m1s |',
+        '| Cost of this run | \\~\\$0.0712 (130 s billed, failed starts and replacements included) |',
+        '| Downloaded | reports/ |',
+        '',
+        '[The workflow run](https://github.com/octo/repo/actions/runs/1/attempts/1)',
+        '',
+      ].join('\n'),
+    )
+    expect(renderComment({ ...FACTS, cost: null })).toContain('| Cost of this run | no price for the GPU (130 s billed')
+  })
+
+  it('neutralises mentions, references and links in any text', () => {
+    expect(commentText('@team #3 http://x www.y.z [l](u)')).toBe(
+      '@\u2060team #\u20603 http:\u2060//x www\u2060.y.z \\[l\\](u)',
+    )
+  })
+})
+
+describe('writing it', () => {
+  it('creates one, then finds it by its marker and edits it; a refusal sends the text to the summary', async () => {
+    const to = await target()
+    const d = deps()
+    expect(await upsertComment(to, 'first', d)).toBe('created')
+    expect(await upsertComment(to, 'second', d)).toBe('updated')
+    expect(github.pulls.pulls.get(7)?.comments.map((c) => c.body)).toEqual([`${marker('CI/gpu/H100')}\nsecond`])
+    // Another job's comment, and one that only quotes our marker later in its text, are not ours.
+    expect(await upsertComment({ ...to, key: 'CI/other/cpu' }, 'x', d)).toBe('created')
+    github.forbidden = [/\/comments/]
+    const refused = deps()
+    await publishComment(refused, to, FACTS)
+    expect(refused.core.summaries).toEqual([renderComment(FACTS)])
+    expect(refused.core.log.join('\n')).toMatch(/GitHub refused to write on pull request #7 \(403;/)
+  })
+
+  it('the post step writes the final version: stopped, and billed to the stop', async () => {
+    const to = await target()
+    const d = deps()
+    const state = new ActionState(d.core)
+    state.saveCommentFacts(FACTS)
+    d.core.state['started-at'] = String(d.clock.now() - 200_000)
+    d.core.state['hourly-cost'] = '3.6'
+    const config = { keepAlive: false, comment: () => to } as unknown as CleanupConfig
+    await finalComment(d as unknown as CleanupDeps, state, config)
+    const body = github.pulls.pulls.get(7)?.comments[0]?.body ?? ''
+    expect(body).toContain('| Status | run passed (exit 0); stopped by the post step |')
+    expect(body).toContain('| Cost of this run | \\~\\$0.2000 (200 s billed')
+  })
+})
+
+describe('comment: true as an input', () => {
+  it('outside a pull request there is nothing to comment on; a pull request gets its number and key', () => {
+    dir = mkdtempSync(join(tmpdir(), 'comment-input-'))
+    writeFileSync(
+      join(dir, 'event.json'),
+      JSON.stringify({ pull_request: { number: 9, head: { sha: 'a'.repeat(40) } } }),
+    )
+    const env = (event: string) => ({
+      GITHUB_REPOSITORY: 'octo/repo',
+      GITHUB_REPOSITORY_ID: '31337',
+      GITHUB_EVENT_NAME: event,
+      GITHUB_EVENT_PATH: join(dir, 'event.json'),
+      GITHUB_WORKFLOW: 'CI',
+      GITHUB_JOB: 'gpu',
+    })
+    const read = (event: string, extra: Record<string, string> = {}) => {
+      const inputs: Record<string, string> = {
+        'api-token': 'emulator-token-0123456789abcdef',
+        comment: 'true',
+        'github-token': 'ghs_x',
+        ...extra,
+      }
+      return parseInputs((n) => inputs[n] ?? '', {
+        env: env(event),
+        repositoryId: '31337',
+        runId: '1',
+        runAttempt: '1',
+      }) as StartConfig
+    }
+    expect(read('push').comment).toBeUndefined()
+    expect(read('pull_request', { 'gpu-type': 'H100, A100' }).comment).toMatchObject({
+      number: 9,
+      key: 'CI/gpu/H100+A100',
+    })
+    expect(() => read('pull_request', { 'github-token': '' })).toThrow(
+      "Input 'github-token': is empty, and comment: true",
+    )
+  })
+})
