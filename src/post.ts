@@ -7,6 +7,7 @@
  */
 import { removeApproval } from './cleanup/approval.ts'
 import { finalComment } from './cleanup/comment.ts'
+import { holdForDebugging } from './cleanup/debug.ts'
 import { cleanupInstance } from './cleanup/instance.ts'
 import { cleanupSandbox } from './cleanup/sandbox.ts'
 import { removeSshAccess } from './cleanup/ssh.ts'
@@ -32,6 +33,11 @@ export async function runPost(deps: PostDeps): Promise<void> {
   const inputs = readPostInputs(core)
   const state = new ActionState(core)
   const mode = inputs.mode
+  // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
+  if (mode === 'start' && state.mainFailure)
+    await holdForDebugging(deps, state, inputs.cleanup).catch((error: unknown) =>
+      core.warning(`debug-on-failure: ${(error as Error).message}; stopping the sandbox now.`),
+    )
   await removeSshAccess(core, state, deps.clock)
   if (mode === 'start') return cleanupStart(deps, state, inputs)
   if (mode === 'instance') return cleanupInstance(deps, state, inputs, POST_DEADLINE_MS)
@@ -62,8 +68,10 @@ async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInpu
 
 export async function run(): Promise<void> {
   try {
-    // Only a runner's post step waits (for its job): only there does a cancellation have a wait to end.
-    const cancelWait = new ActionState(actionsCore).runner ? cancellationSignal(actionsCore) : undefined
+    // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
+    // cancellation have a wait to end.
+    const saved = new ActionState(actionsCore)
+    const cancelWait = saved.runner || saved.mainFailure ? cancellationSignal(actionsCore) : undefined
     await runPost({ core: actionsCore, clock: realClock, makeClient, cancelWait })
   } catch (error) {
     // A sandbox that could not be stopped costs money: say so loudly.

@@ -33399,6 +33399,8 @@ const INPUT_DEFAULTS = {
     'min-permission': '',
     'max-live': '',
     comment: 'false',
+    'debug-on-failure': '',
+    'debug-public-key': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33453,6 +33455,8 @@ const INPUT_MODES = {
     'min-permission': ['start'],
     'max-live': ['start'],
     comment: ['start'],
+    'debug-on-failure': ['start'],
+    'debug-public-key': ['start'],
 };
 
 
@@ -33831,7 +33835,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 27630:
+/***/ 74307:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34057,6 +34061,47 @@ function comment_parseComment(inputs, job, gpus, log = () => undefined) {
         return undefined;
     }
     return { githubToken, repository, number: pullRequest.number, key: commentKey(env, gpus) };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/debug.js
+/**
+ * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
+ * the post step holds the sandbox this long for a person to connect with the
+ * public key's owner's private key (the service signs a certificate for the
+ * public key; the private key never leaves its owner). Refused for pull
+ * requests from forks. It needs the action's own SSH access (to see the
+ * release file), so it implies it.
+ */
+
+
+
+
+/** A hold of at most 6 hours: the enforced TTL bounds it anyway. */
+const HOLD_BOUNDS = { minSeconds: 10, maxSeconds: 6 * 3600 };
+const publicKey = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    const [type = '', body = ''] = text.split(' ');
+    const types = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521'];
+    if (!types.includes(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(body) || /[\r\n]/.test(text) || text.length > 4096)
+        return (0,refuse/* refuse */.T)(ctx, 'must be one OpenSSH public key line (ssh-ed25519 AAAA… you@host); never a private key');
+    return text;
+});
+function debug_parseDebug(inputs, job) {
+    if (!inputs.isSet('debug-on-failure')) {
+        if (inputs.isSet('debug-public-key'))
+            inputs.fail('debug-public-key', "is set but 'debug-on-failure' is empty");
+        return undefined;
+    }
+    const holdSeconds = inputs.parse('debug-on-failure', (0,durations/* duration */.p0)(HOLD_BOUNDS));
+    if (!inputs.isSet('debug-public-key'))
+        inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects');
+    const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined;
+    if (isForkPullRequest(job.env ?? {}) &&
+        ['pull_request', 'pull_request_target'].includes(job.env?.GITHUB_EVENT_NAME ?? ''))
+        inputs.fail('debug-on-failure', 'is refused for pull requests from forks: their code would hold a machine for others');
+    if (holdSeconds === undefined || key === undefined)
+        return undefined;
+    return { holdMs: holdSeconds * 1000, publicKey: key };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -34308,6 +34353,7 @@ var default_name = __nccwpck_require__(16536);
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -34328,17 +34374,18 @@ function parseSsh(inputs, job, implied = false) {
     }
     return parseAlias(inputs, job);
 }
+/** gpu-count: 1 with a GPU type unless given; an error without one. */
+function parseGpuCount(inputs, gpus) {
+    if (!inputs.isSet('gpu-count'))
+        return gpus.length > 0 ? 1 : undefined;
+    const count = inputs.parse('gpu-count', fields/* wholeNumber */.rD(1));
+    if (gpus.length === 0)
+        inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
+    return count;
+}
 function parseStart(inputs, connection, job) {
     const gpus = inputs.parse('gpu-type', fields/* gpuTypes */.A_) ?? [];
-    let gpuCount;
-    if (inputs.isSet('gpu-count')) {
-        gpuCount = inputs.parse('gpu-count', fields/* wholeNumber */.rD(1));
-        if (gpus.length === 0)
-            inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
-    }
-    else if (gpus.length > 0) {
-        gpuCount = 1;
-    }
+    const gpuCount = parseGpuCount(inputs, gpus);
     if (inputs.isSet('sandbox-id')) {
         inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode " +
             "'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
@@ -34352,6 +34399,7 @@ function parseStart(inputs, connection, job) {
     const enforceTtl = inputs.parse('enforce-ttl', fields/* boolean */.zM);
     const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
+    const debug = debug_parseDebug(inputs, job);
     return {
         mode: 'start',
         ...connection,
@@ -34377,10 +34425,11 @@ function parseStart(inputs, connection, job) {
         replaceExisting: inputs.parse('replace-existing', fields/* boolean */.zM),
         keepAlive: inputs.parse('keep-alive', fields/* boolean */.zM),
         dryRun: inputs.parse('dry-run', fields/* boolean */.zM),
-        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
+        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || !!debug),
         gpuCheck,
         approval: (0,approval/* parseApproval */.jI)(inputs, job),
         comment: comment_parseComment(inputs, job, gpus),
+        debug,
         run: parseRun(inputs, job),
         runner,
     };
@@ -34520,6 +34569,7 @@ function parseCleanupInputs(read) {
         mode: inputs.parse('mode', field.mode),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         runner: () => parseRunnerCleanup(read),
+        debug: () => parseDebug(new Collector(read), jobEnvironmentFromEnv(process.env)),
         comment: () => {
             // Never an error in the post step: a comment that cannot be addressed is just not written.
             const lenient = new Collector(read);
@@ -34668,7 +34718,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(27630);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(74307);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
@@ -36745,6 +36795,7 @@ async function runOnSandbox(deps, request, sandboxId, target, placement) {
 
 
 
+
 /** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */
 async function useReady(config, deps, started, waited, ssh) {
     if (waited.error)
@@ -36758,6 +36809,8 @@ async function useReady(config, deps, started, waited, ssh) {
     let configPath;
     if (config.ssh && ssh.prepared && waited.record) {
         configPath = (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, ssh.prepared, waited.record);
+        if (config.debug)
+            new step_state/* ActionState */.q(deps.core).saveDebugAccess({ configPath, alias: config.ssh.alias });
         const ttl = config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds;
         const byTtl = config.enforceTtl ? ssh.acceptedAt + ttl * 1000 : undefined;
         await (0,access/* keepCertificateFresh */.jt)(deps, config, ssh.prepared, started.id, (0,record/* endsAtMs */.uX)(waited.record, byTtl));
@@ -37406,6 +37459,8 @@ async function runStart(requested, deps) {
         }
         catch (error) {
             failure = error;
+            if (config.debug)
+                state.saveMainFailure((0,untrusted/* serviceText */.Lo)(error.message?.split('\n')[0], 200));
             throw error;
         }
         finally {
@@ -40054,6 +40109,8 @@ const KEYS = {
     approval: 'approval',
     spentBefore: 'spent-before',
     commentFacts: 'comment-facts',
+    debugAccess: 'debug-access',
+    mainFailure: 'main-failure',
 };
 class ActionState {
     core;
@@ -40111,43 +40168,47 @@ class ActionState {
         this.core.saveState(KEYS.approval, JSON.stringify(approval));
     }
     get approval() {
-        try {
-            const saved = JSON.parse(this.read(KEYS.approval) ?? '');
-            return typeof saved.number === 'number' && typeof saved.label === 'string'
-                ? { number: saved.number, label: saved.label }
-                : undefined;
-        }
-        catch {
-            return undefined;
-        }
+        const saved = this.json(KEYS.approval);
+        return typeof saved?.number === 'number' && typeof saved.label === 'string'
+            ? { number: saved.number, label: saved.label }
+            : undefined;
     }
     /** What the sandboxes stopped before use cost (seconds; dollars, or null when a price was missing). */
     saveSpentBefore(spent) {
         this.core.saveState(KEYS.spentBefore, JSON.stringify({ seconds: spent.seconds, dollars: spent.dollars ?? null }));
     }
     get spentBefore() {
-        try {
-            const saved = JSON.parse(this.read(KEYS.spentBefore) ?? '');
-            if (typeof saved.seconds !== 'number')
-                return undefined;
-            return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
-        }
-        catch {
+        const saved = this.json(KEYS.spentBefore);
+        if (typeof saved?.seconds !== 'number')
             return undefined;
-        }
+        return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
     }
     /** What the main step's pull-request comment said: the post step writes the final version from it. */
     saveCommentFacts(facts) {
         this.core.saveState(KEYS.commentFacts, JSON.stringify(facts));
     }
     get commentFacts() {
-        try {
-            const facts = JSON.parse(this.read(KEYS.commentFacts) ?? '');
-            return typeof facts.sandboxId === 'string' && typeof facts.status === 'string' ? facts : undefined;
-        }
-        catch {
-            return undefined;
-        }
+        const facts = this.json(KEYS.commentFacts);
+        return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'
+            ? facts
+            : undefined;
+    }
+    /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
+    saveDebugAccess(access) {
+        this.core.saveState(KEYS.debugAccess, JSON.stringify(access));
+    }
+    get debugAccess() {
+        const saved = this.json(KEYS.debugAccess);
+        return typeof saved?.configPath === 'string' && typeof saved.alias === 'string'
+            ? { configPath: saved.configPath, alias: saved.alias }
+            : undefined;
+    }
+    /** The main step failed after the sandbox was ready (a failed run, say): why, in one line. */
+    saveMainFailure(why) {
+        this.core.saveState(KEYS.mainFailure, why);
+    }
+    get mainFailure() {
+        return this.read(KEYS.mainFailure);
     }
     /** The estimated dollars per hour, for the post step's cost of this run. */
     saveHourlyCost(dollarsPerHour) {
@@ -40247,6 +40308,16 @@ class ActionState {
     read(key) {
         const value = this.core.getState(key);
         return value === '' ? undefined : value;
+    }
+    /** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
+    json(key) {
+        try {
+            const value = JSON.parse(this.read(key) ?? '');
+            return typeof value === 'object' && value !== null ? value : undefined;
+        }
+        catch {
+            return undefined;
+        }
     }
 }
 

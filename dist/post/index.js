@@ -28474,6 +28474,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer"
 
 /***/ }),
 
+/***/ 31421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+
+/***/ }),
+
 /***/ 37540:
 /***/ ((module) => {
 
@@ -29081,6 +29088,627 @@ async function finalComment(deps, state, config) {
 
 /***/ }),
 
+/***/ 30804:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Z: () => (/* binding */ holdForDebugging)
+});
+
+// UNUSED EXPORTS: RELEASE_FILE
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(31421);
+;// CONCATENATED MODULE: ./build/src/remote/ssh-command.js
+/**
+ * Runs a POSIX shell script on the sandbox over the action's own SSH access
+ * (`ssh -F <config> <alias>`, the files start mode wrote), with its arguments
+ * quoted, so the login shell only ever sees `sh -c '<script>' …`.
+ */
+
+/** ssh's own exit status for a connection that failed or dropped (the remote command's is anything else). */
+const SSH_CONNECTION_FAILED = 255;
+function shellQuote(value) {
+    return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+/** ssh's arguments: batch mode (never a prompt), and a dropped connection noticed within about 15 s. */
+function sshArguments(target, script, args) {
+    const command = ['sh', '-c', script, 'gpu-sandbox', ...args].map(shellQuote).join(' ');
+    return [
+        '-F',
+        target.configPath,
+        '-o',
+        'BatchMode=yes',
+        '-o',
+        'ConnectTimeout=30',
+        '-o',
+        'ServerAliveInterval=5',
+        '-o',
+        'ServerAliveCountMax=3',
+        '-o',
+        'LogLevel=ERROR',
+        target.alias,
+        command,
+    ];
+}
+/** Only what ssh and tar need: the step's inputs and state stay out of their environment. */
+function toolEnvironment(env) {
+    const kept = {};
+    for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'USER', 'LOGNAME'])
+        if (env[name] !== undefined)
+            kept[name] = env[name];
+    return kept;
+}
+function spawnSsh(target, script, args, stdio, env) {
+    return (0,external_node_child_process_.spawn)('ssh', sshArguments(target, script, args), { stdio, env: toolEnvironment(env) });
+}
+/** A child's exit status (a signal counts as ssh's connection failure) once it has closed. */
+function exited(child) {
+    return new Promise((resolve) => {
+        if (child.exitCode !== null)
+            return resolve(child.exitCode);
+        child.on('error', () => resolve(SSH_CONNECTION_FAILED));
+        child.on('close', (code) => resolve(code ?? SSH_CONNECTION_FAILED));
+    });
+}
+/** Everything a child writes to a stream, as text (at most `limit` characters kept). */
+function collect(stream, limit = 64_000) {
+    let text = '';
+    stream?.on('data', (chunk) => {
+        if (text.length < limit)
+            text += chunk.toString();
+    });
+    return () => text;
+}
+/** Kills the child when the step is cancelled; returns the listener's remover. */
+function killOnAbort(child, signal) {
+    if (!signal)
+        return () => { };
+    const kill = () => child.kill('SIGKILL');
+    if (signal.aborted)
+        kill();
+    signal.addEventListener('abort', kill, { once: true });
+    return () => signal.removeEventListener('abort', kill);
+}
+/** Runs a script with `input` on its stdin; its status, stdout and stderr. */
+async function runScript(target, script, args, input, env, signal) {
+    const child = spawnSsh(target, script, args, ['pipe', 'pipe', 'pipe'], env);
+    const stop = killOnAbort(child, signal);
+    const stdout = collect(child.stdout);
+    const stderr = collect(child.stderr);
+    child.stdin?.on('error', () => { });
+    child.stdin?.end(input);
+    const code = await exited(child);
+    stop();
+    return { code, stdout: stdout(), stderr: stderr() };
+}
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/sandbox/eventual.js
+var eventual = __nccwpck_require__(81455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(20486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
+var secret_files = __nccwpck_require__(58528);
+// EXTERNAL MODULE: ./build/src/step/state.js
+var state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
+var ssh = __nccwpck_require__(60280);
+// EXTERNAL MODULE: ./build/src/ssh/config-files.js
+var config_files = __nccwpck_require__(75018);
+;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
+/**
+ * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
+ * an instance's `ip`/`port`. Every value goes into an SSH config file, so each
+ * is checked against a strict pattern (a newline in a host name would be a
+ * config line of the service's choosing).
+ */
+
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/** A host name, an IPv4 address, or an IPv6 address (bracketed or not). */
+const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\d{1,3}(?:\\.\\d{1,3}){3}|\\[?[0-9A-Fa-f:.]+\\]?)$`);
+const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
+const KEY_TYPES = [
+    'ssh-ed25519',
+    'ssh-rsa',
+    'ecdsa-sha2-nistp(?:256|384|521)',
+    'sk-ssh-ed25519@openssh\\.com',
+    'sk-ecdsa-sha2-nistp256@openssh\\.com',
+];
+const HOST_KEY = new RegExp(`^(${KEY_TYPES.join('|')}) ([A-Za-z0-9+/]+={0,3})(?: [^\\r\\n]*)?$`);
+/** Why an endpoint could not be read: service text, already made safe for a message. */
+class endpoint_SshEndpointError extends Error {
+}
+function port(value, fallback) {
+    if (value === undefined || value === null || value === '')
+        return fallback;
+    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
+        throw new endpoint_SshEndpointError(`port ${(0,untrusted/* serviceText */.Lo)(value, 40)} is not a TCP port`);
+    }
+    return number;
+}
+function host(value) {
+    if (typeof value !== 'string' || value.length > 253 || !HOST.test(value))
+        throw new endpoint_SshEndpointError(`host ${(0,untrusted/* serviceText */.Lo)(value, 80)} is not a host name or address`);
+    return value.replace(/^\[|\]$/g, '');
+}
+/** The record's `ssh` object: host, port (22), user (ubuntu) and host_key. Undefined: the record has none. */
+function endpointFromRecord(record) {
+    const ssh = record?.ssh;
+    if (ssh === undefined || ssh === null)
+        return undefined;
+    if (typeof ssh !== 'object' || Array.isArray(ssh))
+        throw new endpoint_SshEndpointError('the record’s ssh field is not an object');
+    const fields = ssh;
+    const user = fields.user ?? 'ubuntu';
+    if (typeof user !== 'string' || !USER.test(user))
+        throw new endpoint_SshEndpointError(`user ${(0,untrusted/* serviceText */.Lo)(user, 40)} is not a login name`);
+    let hostKey;
+    if (fields.host_key !== undefined && fields.host_key !== null) {
+        const match = typeof fields.host_key === 'string' ? HOST_KEY.exec(fields.host_key.trim()) : null;
+        if (!match)
+            throw new endpoint_SshEndpointError('host_key is not one OpenSSH public key line');
+        hostKey = `${match[1]} ${match[2]}`;
+    }
+    return { host: host(fields.host), port: port(fields.port, 22), user, hostKey };
+}
+/** An instance from GET /instances/list: ip and port; no host key is given for instances. */
+function endpoint_endpointFromInstance(instance) {
+    const user = typeof instance.user === 'string' && USER.test(instance.user) ? instance.user : 'ubuntu';
+    return { host: host(instance.ip), port: port(instance.port, 22), user, hostKey: undefined };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./build/src/ssh/key-pair.js
+/**
+ * An ed25519 key pair made on the runner (node:crypto), written in the
+ * OpenSSH formats that ssh reads: the private key as "openssh-key-v1", the
+ * public key as one `ssh-ed25519 AAAA… comment` line.
+ */
+
+function u32(value) {
+    const buffer = Buffer.alloc(4);
+    buffer.writeUInt32BE(value);
+    return buffer;
+}
+function sshString(data) {
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    return Buffer.concat([u32(bytes.length), bytes]);
+}
+function key_pair_generateSshKeyPair(comment) {
+    const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
+    const seed = Buffer.from(jwk.d, 'base64url');
+    const publicBytes = Buffer.from(jwk.x, 'base64url');
+    const publicBlob = Buffer.concat([sshString('ssh-ed25519'), sshString(publicBytes)]);
+    const check = randomBytes(4);
+    let secret = Buffer.concat([
+        check,
+        check,
+        sshString('ssh-ed25519'),
+        sshString(publicBytes),
+        sshString(Buffer.concat([seed, publicBytes])),
+        sshString(comment),
+    ]);
+    // Padded to the cipher block size (8 for "none") with 1, 2, 3, ...
+    const padding = [];
+    for (let i = 1; (secret.length + padding.length) % 8 !== 0; i++)
+        padding.push(i);
+    secret = Buffer.concat([secret, Buffer.from(padding)]);
+    const body = Buffer.concat([
+        Buffer.from('openssh-key-v1\0'),
+        sshString('none'),
+        sshString('none'),
+        sshString(''),
+        u32(1),
+        sshString(publicBlob),
+        sshString(secret),
+    ]);
+    const lines = body.toString('base64').match(/.{1,70}/g) ?? [];
+    return {
+        privateKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`,
+        publicKey: `ssh-ed25519 ${publicBlob.toString('base64')} ${comment}`,
+    };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var client_schemas = __nccwpck_require__(2805);
+;// CONCATENATED MODULE: ./build/src/ssh/renewer.js
+/**
+ * The certificate renewer: the one process the action leaves running between
+ * its steps (with `ssh` and in `connect` mode). It renews the SSH certificate
+ * for the same key before it expires and replaces the certificate file
+ * atomically, so an `ssh` started at any moment of the job finds a valid one.
+ * It ends when the post step ends it, when the sandbox is gone or has ended,
+ * at the sandbox's TTL, or when the certificate could not be renewed in time.
+ * It talks only to base-url: POST /sandboxes/ssh-certificate, and one read of
+ * its sandbox before each renewal (a certificate opens every sandbox of the
+ * organization: none is asked for a sandbox that is gone).
+ */
+
+
+
+
+
+
+
+/** What the renewer is handed through its stdin pipe: never argv, environment or a file (the token is in it). */
+const renewerSpecSchema = schemas/* object */.Ikc({
+    baseUrl: schemas/* string */.YjP().url(),
+    apiToken: schemas/* string */.YjP().min(1),
+    publicKey: schemas/* string */.YjP().regex(/^ssh-ed25519 [A-Za-z0-9+/=]+( .*)?$/),
+    certPath: schemas/* string */.YjP().min(1),
+    /**
+     * When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not
+     * say).
+     */
+    certIssuedAt: schemas/* number */.aig(),
+    certExpiresAt: schemas/* number */.aig().optional(),
+    sandboxId: schemas/* string */.YjP().regex(client_schemas/* SANDBOX_ID_PATTERN */.BA),
+    /** The sandbox's end by its TTL (epoch ms), when known: the renewer ends then. */
+    endsAt: schemas/* number */.aig().optional(),
+    requestTimeoutMs: schemas/* number */.aig().int().positive(),
+});
+const RENEW_BEFORE_MS = (/* unused pure expression or super */ null && (15 * 60_000));
+const SHORT_LIFETIME_MS = (/* unused pure expression or super */ null && (45 * 60_000));
+/** A certificate whose expiry the service did not give is renewed this often. */
+const UNKNOWN_LIFETIME_RENEW_MS = (/* unused pure expression or super */ null && (10 * 60_000));
+/** Never two renewals closer than this, whatever the service says (an odd expires_at, a skewed clock). */
+const MIN_RENEW_GAP_MS = 5_000;
+/** Sleeps are taken in pieces: a timer past ~24.8 days would fire at once. */
+const MAX_SLEEP_MS = (/* unused pure expression or super */ null && (60 * 60_000));
+async function sleepUntil(ctx, at) {
+    for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now())
+        await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal);
+}
+/**
+ * The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after
+ * `receivedAt`.
+ */
+function renewer_certificateExpiry(expiresAt, receivedAt) {
+    const parsed = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+    return Number.isFinite(parsed) && parsed > receivedAt ? parsed : undefined;
+}
+/**
+ * 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule).
+ */
+function renewAt(issuedAt, expiresAt) {
+    if (expiresAt === undefined)
+        return issuedAt + UNKNOWN_LIFETIME_RENEW_MS;
+    const lifetime = expiresAt - issuedAt;
+    return lifetime >= SHORT_LIFETIME_MS ? expiresAt - RENEW_BEFORE_MS : issuedAt + Math.floor((2 * lifetime) / 3);
+}
+/**
+ * Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says
+ * nothing.
+ */
+async function sandboxGone(ctx, spec, isEnded) {
+    try {
+        const record = await ctx.client
+            .withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock)
+            .getSandbox(spec.sandboxId, ctx.signal);
+        return isEnded(record.status) ? `sandbox ${spec.sandboxId} is ${serviceText(record.status, 40)}` : undefined;
+    }
+    catch (error) {
+        if (isNotFound(error))
+            return `sandbox ${spec.sandboxId} is gone (404)`;
+        return undefined;
+    }
+}
+/**
+ * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry);
+ * every line it logs is sanitised service text or its own words, never a certificate.
+ */
+async function runRenewal(spec, ctx, isEnded) {
+    const { clock } = ctx;
+    let issuedAt = spec.certIssuedAt;
+    let expiresAt = spec.certExpiresAt;
+    for (;;) {
+        const at = Math.max(renewAt(issuedAt, expiresAt), issuedAt + MIN_RENEW_GAP_MS);
+        if (spec.endsAt !== undefined && at >= spec.endsAt) {
+            await sleepUntil(ctx, spec.endsAt);
+            ctx.log(`ended: the sandbox's TTL has come (${new Date(spec.endsAt).toISOString()})`);
+            return 'ttl';
+        }
+        await sleepUntil(ctx, at);
+        // The post step removed the private directory (or the job's cleanup did): nothing is left to renew for.
+        if (!existsSync(spec.certPath)) {
+            ctx.log('ended: the certificate file is gone (the post step removed the SSH files)');
+            return 'cancelled';
+        }
+        const gone = await sandboxGone(ctx, spec, isEnded);
+        if (gone) {
+            ctx.log(`ended: ${gone}; no certificate is asked for it`);
+            return 'gone';
+        }
+        // Retried (429, 5xx, lost answers) within the time the current certificate has left (at least 30 s).
+        const deadline = Math.max(expiresAt ?? clock.now() + UNKNOWN_LIFETIME_RENEW_MS, clock.now() + 30_000);
+        const client = ctx.client.withDeadline(deadline, clock);
+        let answer;
+        try {
+            answer = await retryUntil(ctx, deadline, 'renew the SSH certificate', () => client.requestSshCertificate(spec.publicKey, ctx.signal));
+        }
+        catch (error) {
+            if (ctx.signal?.aborted)
+                throw error;
+            const refused = isServiceError(error) && [400, 401, 403, 404].includes(error.status);
+            const why = serviceText(error instanceof Error ? error.message : String(error), 300);
+            ctx.log(`failed: the SSH certificate could not be renewed: ${why}`);
+            return refused ? 'refused' : 'expired';
+        }
+        replaceSecretFile(spec.certPath, `${answer.ssh_certificate.trim()}\n`);
+        issuedAt = clock.now();
+        expiresAt = renewer_certificateExpiry(answer.expires_at, issuedAt);
+        const until = expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give';
+        ctx.log(`renewed: the SSH certificate is valid until ${until}`);
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/ssh/renewer-process.js
+var renewer_process = __nccwpck_require__(85154);
+;// CONCATENATED MODULE: ./build/src/ssh/access.js
+/**
+ * `ssh: true`: make the sandbox (or instance) reachable from later steps as
+ * `ssh <alias> '<command>'`. Start mode: a key made on the runner and a
+ * short-lived certificate from the service (asked before the start, so a
+ * service without the route costs nothing), then the record's `ssh` address
+ * and host key once it is ready. Instance mode: the instance key and the
+ * address from GET /instances/list once it runs.
+ *
+ * The key and the certificate are masked, written fresh (0600) in the step's
+ * private directory, and never reach a log, an output or the summary.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** `ssh: true` could not be honoured; says what the service answered. The post step still cleans up. */
+class SshUnavailableError extends Error {
+    constructor(what) {
+        super(`Input 'ssh': ${what}. The post step still stops what was started.`);
+        this.name = 'SshUnavailableError';
+    }
+}
+/** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
+async function prepareSandboxSsh(deps, env, deadline) {
+    const dir = privateDirectory(runnerTemp(env));
+    new ActionState(deps.core).saveSecretDirectory(dir);
+    const pair = generateSshKeyPair('gpu-sandbox-action');
+    maskKey((s) => deps.core.setSecret(s), pair.privateKey);
+    const keyPath = writeSecretFile(dir, 'id_ed25519', pair.privateKey);
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    let certificate;
+    try {
+        certificate = await retryUntil(opContext(deps), deadline, 'SSH certificate', () => client.requestSshCertificate(pair.publicKey, deps.signal));
+    }
+    catch (error) {
+        if (isServiceError(error) && (error.status === 404 || error.status === 405)) {
+            throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate ` +
+                `answered ${error.status} ${error.code}); nothing was started`);
+        }
+        throw error;
+    }
+    maskKey((s) => deps.core.setSecret(s), certificate.ssh_certificate);
+    const certPath = writeSecretFile(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`);
+    const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : '';
+    deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`);
+    const certIssuedAt = deps.clock.now();
+    return {
+        dir,
+        keyPath,
+        certPath,
+        publicKey: pair.publicKey,
+        certIssuedAt,
+        certExpiresAt: certificateExpiry(certificate.expires_at, certIssuedAt),
+    };
+}
+/** Writes the SSH files and the Include line, sets the outputs; the config file's path. */
+function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
+    const { core } = deps;
+    const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath);
+    const userConfig = userSshConfigPath();
+    const added = addInclude(userConfig, configPath);
+    new ActionState(core).saveSshInclude({ userConfig, ...added });
+    core.setOutput('ssh-host', endpoint.host);
+    core.setOutput('ssh-port', String(endpoint.port));
+    core.setOutput('ssh-user', endpoint.user);
+    core.setOutput('ssh-config', configPath);
+    core.setOutput('ssh-command', `ssh -F ${configPath} ${ssh.alias}`);
+    core.setOutput('ssh-key-path', keyPath ?? '');
+    const pinned = endpoint.hostKey
+        ? 'host key pinned from the record'
+        : 'host key learned on first connect into this config only';
+    core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ` +
+        `${pinned}; ~/.ssh/config includes ${configPath} until the post step).`);
+    return configPath;
+}
+/**
+ * The record's SSH address with a host key to pin, or what is wrong with it,
+ * worded to follow "the sandbox record" (start mode) or "its record" (connect).
+ */
+function pinnableEndpoint(record) {
+    let endpoint;
+    try {
+        endpoint = endpointFromRecord(record);
+    }
+    catch (error) {
+        if (error instanceof endpoint_SshEndpointError)
+            return { problem: `'s ssh field cannot be used: ${error.message}` };
+        throw error;
+    }
+    if (!endpoint)
+        return { problem: ' has no ssh field (no address to connect to)' };
+    if (!endpoint.hostKey)
+        return { problem: ' gives no host_key to pin (a host key learned on first use could be another sandbox’s)' };
+    return { endpoint };
+}
+/** Start mode, once the sandbox is ready: its address and host key from the record; the config file's path. */
+function finishSandboxSsh(deps, ssh, prepared, record) {
+    const found = pinnableEndpoint(record);
+    if ('problem' in found)
+        throw new SshUnavailableError(`the sandbox record${found.problem}`);
+    return connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath);
+}
+/**
+ * Starts the renewer, which keeps the certificate valid for the rest of the
+ * job (until the post step ends it, the sandbox is gone, or `endsAt`, its TTL).
+ * Its pid goes to state at once, so the post step can end it.
+ */
+async function keepCertificateFresh(deps, connection, prepared, sandboxId, endsAt) {
+    const { core } = deps;
+    if (!deps.renewer) {
+        core.info('SSH: the certificate is not renewed in this run (no renewer: the modes run in-process).');
+        return;
+    }
+    const spec = {
+        baseUrl: connection.baseUrl,
+        apiToken: connection.apiToken,
+        publicKey: prepared.publicKey,
+        certPath: prepared.certPath,
+        certIssuedAt: prepared.certIssuedAt,
+        certExpiresAt: prepared.certExpiresAt,
+        sandboxId,
+        endsAt,
+        requestTimeoutMs: deps.renewer.requestTimeoutMs,
+    };
+    const pid = await launchRenewer(spec, deps.renewer.script, join(prepared.dir, RENEWER_LOG), stepEnvironment(deps));
+    new ActionState(core).saveRenewerPid(pid);
+    const until = endsAt !== undefined ? ` or the sandbox's TTL (${new Date(endsAt).toISOString()})` : '';
+    core.info(`SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it${until}.`);
+}
+/** How long an instance may take to show an address. */
+const INSTANCE_ADDRESS_DEADLINE_MS = (/* unused pure expression or super */ null && (10 * 60_000));
+/** Instance mode: wait until GET /instances/list shows it RUNNING with an ip, then connect with its key. */
+async function connectInstance(deps, ssh, uuid, dir, keyPath) {
+    const deadline = deps.clock.now() + INSTANCE_ADDRESS_DEADLINE_MS;
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    for (let poll = 1;; poll++) {
+        let instances;
+        try {
+            instances = await retryUntil(opContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal));
+        }
+        catch (error) {
+            if (isNotFound(error))
+                throw new SshUnavailableError('the service has no instance list to read the address from (GET /instances/list answered 404)');
+            throw error;
+        }
+        const ours = instances.find((instance) => instance.uuid === uuid);
+        const status = (ours?.status ?? '').toUpperCase();
+        if (ours && status === 'RUNNING' && ours.ip) {
+            try {
+                connect(deps, ssh, dir, endpointFromInstance(ours), keyPath);
+                return;
+            }
+            catch (error) {
+                if (error instanceof SshEndpointError)
+                    throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`);
+                throw error;
+            }
+        }
+        if (status === 'STOPPED' || status === 'UNKNOWN')
+            throw new SshUnavailableError(`the instance is ${serviceText(status, 20)} and has no address`);
+        const wait = Math.min(5_000, 1_000 * poll);
+        if (deps.clock.now() + wait > deadline)
+            throw new SshUnavailableError('the instance showed no address within 10 minutes');
+        await deps.clock.sleep(wait, deps.signal);
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+;// CONCATENATED MODULE: ./build/src/cleanup/debug.js
+
+
+
+
+
+const RELEASE_FILE = '.gpu-sandbox-release';
+const CHECK_EVERY_MS = 2_000;
+/** The connection a person pastes: the certificate file, the pinned host key, the command. */
+function connection(id, endpoint, cert) {
+    const pattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
+    return [
+        `debug-on-failure: ${id} is held for you. On your machine, with the private key of debug-public-key:`,
+        `  1. Save this certificate as ~/.ssh/gpu-sandbox-debug-cert.pub:`,
+        `     ${cert}`,
+        `  2. Save this host key line as ~/.ssh/gpu-sandbox-debug-known_hosts:`,
+        `     ${pattern} ${endpoint.hostKey ?? ''}`,
+        `  3. ssh -i <your private key> -o CertificateFile=~/.ssh/gpu-sandbox-debug-cert.pub ` +
+            `-o UserKnownHostsFile=~/.ssh/gpu-sandbox-debug-known_hosts -o StrictHostKeyChecking=yes ` +
+            `-p ${endpoint.port} ${endpoint.user}@${endpoint.host}`,
+        `  When you are done: touch ~/${RELEASE_FILE} (the post step then stops the sandbox at once).`,
+    ];
+}
+async function released(deps, access) {
+    const target = { configPath: access.configPath, alias: access.alias };
+    const check = `test -e "$HOME/${RELEASE_FILE}" && echo released`;
+    const { stdout } = await runScript(target, check, [], '', process.env, deps.cancelWait);
+    return stdout.trim() === 'released';
+}
+/** Holds a failed run's sandbox for debugging when asked; returns once it may be stopped. */
+async function holdForDebugging(deps, state, cleanupInputs) {
+    const config = cleanupInputs();
+    const [failure, access, id, debug] = [state.mainFailure, state.debugAccess, state.sandboxId, config.debug()];
+    if (!failure || !access || !id || !debug || config.keepAlive)
+        return;
+    const { core } = deps;
+    const client = deps.makeClient(config);
+    let lines;
+    try {
+        const { ssh_certificate: cert, expires_at: expires } = await client.requestSshCertificate(debug.publicKey);
+        const found = pinnableEndpoint(await (0,eventual/* quickRead */.i0)({ client, clock: deps.clock, signal: deps.cancelWait }, id));
+        if ('problem' in found)
+            throw new Error(`the sandbox record${found.problem}`);
+        lines = connection(id, found.endpoint, (0,untrusted/* serviceText */.Lo)(cert.trim(), 8_000));
+        if (expires)
+            lines.push(`  The certificate is valid until ${(0,untrusted/* serviceText */.Lo)(expires, 40)}.`);
+    }
+    catch (error) {
+        core.info(`debug-on-failure: no way in could be made (${error.message}); stopping the sandbox now.`);
+        return;
+    }
+    core.info(`debug-on-failure: the run failed (${failure}); holding ${id} for ${(0,summary/* formatDuration */.a3)(debug.holdMs)}.`);
+    for (const line of lines)
+        core.info(line);
+    await hold(deps, access, debug);
+}
+async function hold(deps, access, debug) {
+    const until = deps.clock.now() + debug.holdMs;
+    for (;;) {
+        if (deps.cancelWait?.aborted)
+            return deps.core.info('debug-on-failure: the job was cancelled; stopping now.');
+        if (await released(deps, access).catch(() => false))
+            return deps.core.info(`debug-on-failure: ~/${RELEASE_FILE} appeared; stopping now.`);
+        if (deps.clock.now() >= until)
+            return deps.core.info('debug-on-failure: the time is up; stopping now.');
+        await deps.clock.sleep(Math.min(CHECK_EVERY_MS, until - deps.clock.now()), deps.cancelWait).catch(() => undefined);
+    }
+}
+
+
+/***/ }),
+
 /***/ 79219:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29601,7 +30229,7 @@ async function deleteRegistration(deps, saved, config) {
 
 /***/ }),
 
-/***/ 61567:
+/***/ 33605:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29743,40 +30371,8 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
     }
 }
 
-;// CONCATENATED MODULE: ./build/src/sandbox/eventual.js
-
-
-/**
- * For this long after an accepted start, a 404 for the sandbox means "not
- * visible yet" (eventual consistency), not "gone".
- */
-const NOT_VISIBLE_YET_MS = 60_000;
-/**
- * An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the
- * step's time.
- */
-const INFO_READ_MS = 5_000;
-/**
- * The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure
- * means.
- */
-function quickRead(ctx, id) {
-    return ctx.client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
-}
-function notVisibleYet(clock, error, acceptedAt) {
-    return (0,errors/* isNotFound */.c4)(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
-}
-/** A condition that may pass by itself: try again with backoff, within the deadline. */
-class TryAgainLater extends Error {
-    constructor(message, options) {
-        super(message, options);
-        this.name = 'TryAgainLater';
-    }
-}
-function isTransientOrLater(error) {
-    return (0,retry/* isTransient */.dg)(error) || error instanceof TryAgainLater;
-}
-
+// EXTERNAL MODULE: ./build/src/sandbox/eventual.js
+var eventual = __nccwpck_require__(81455);
 ;// CONCATENATED MODULE: ./build/src/sandbox/record.js
 
 function record_text(record, field) {
@@ -29830,7 +30426,7 @@ function isRefusal(error) {
  */
 async function stopSandbox(ctx, id, deadline, options = {}) {
     const client = ctx.client.withDeadline(deadline, ctx.clock);
-    const young = (error) => notVisibleYet(ctx.clock, error, options.acceptedAt);
+    const young = (error) => (0,eventual/* notVisibleYet */.OJ)(ctx.clock, error, options.acceptedAt);
     const attempt = async () => {
         try {
             await client.stopSandbox(id, ctx.signal);
@@ -29838,7 +30434,7 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
         }
         catch (error) {
             if (young(error))
-                throw new TryAgainLater(`404 less than a minute after the start (not visible yet)`);
+                throw new eventual/* TryAgainLater */.gt(`404 less than a minute after the start (not visible yet)`);
             if ((0,errors/* isNotFound */.c4)(error))
                 return { outcome: 'gone', status: undefined };
             if (!isRefusal(error))
@@ -29851,26 +30447,26 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
             }
             catch (readError) {
                 if (young(readError))
-                    throw new TryAgainLater(`refused (${refusal}) and not visible yet`);
+                    throw new eventual/* TryAgainLater */.gt(`refused (${refusal}) and not visible yet`);
                 if ((0,errors/* isNotFound */.c4)(readError))
                     return { outcome: 'gone', status: undefined };
                 throw readError;
             }
             if (isNotLive(record.status))
                 return { outcome: 'not-live', status: record.status, refusal };
-            throw new TryAgainLater(`refused (${refusal}) while the sandbox is still live`, { cause: error });
+            throw new eventual/* TryAgainLater */.gt(`refused (${refusal}) while the sandbox is still live`, { cause: error });
         }
     };
     const result = await (0,retry/* retryUntil */.v6)(ctx, deadline, `stop ${id}`, attempt, {
         urgent: options.urgent ?? true,
-        retryable: isTransientOrLater,
+        retryable: eventual/* isTransientOrLater */.Yi,
         onRetry: options.onRetry,
     });
     if (result.outcome !== 'accepted')
         return result;
     // Report what the service says now; the stop itself already succeeded.
     try {
-        const record = await quickRead({ client, clock: ctx.clock, signal: ctx.signal }, id);
+        const record = await (0,eventual/* quickRead */.i0)({ client, clock: ctx.clock, signal: ctx.signal }, id);
         return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) };
     }
     catch {
@@ -30017,328 +30613,17 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 
 /***/ }),
 
-/***/ 3874:
+/***/ 15532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  t: () => (/* binding */ removeSshAccess)
-});
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./build/src/ssh/secret-files.js
-/**
- * Files that hold a secret or sit beside one (a private key, its SSH
- * certificate, known_hosts, the SSH config): created fresh in a 0700
- * directory of their own under RUNNER_TEMP, mode 0600, never through a file
- * or a symlink that is already there. Without RUNNER_TEMP the step
- * fails rather than write a key into the workspace.
- */
-
-
-
-/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
-function maskKey(setSecret, key) {
-    setSecret(key);
-    for (const line of key.split(/\r?\n/)) {
-        if (line.trim() !== '')
-            setSecret(line.trim());
-    }
-}
-class NoRunnerTempError extends Error {
-    constructor() {
-        super('RUNNER_TEMP is not set, so there is no private place for the key ' +
-            'file; nothing was sent. Run the action on a GitHub runner (or set ' +
-            'RUNNER_TEMP to a private directory).');
-        this.name = 'NoRunnerTempError';
-    }
-}
-/** RUNNER_TEMP, or an error that says why nothing was sent. */
-function runnerTemp(env) {
-    const dir = env.RUNNER_TEMP?.trim();
-    if (!dir)
-        throw new NoRunnerTempError();
-    return dir;
-}
-/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
-function privateDirectory(parent) {
-    return mkdtempSync(join(parent, 'gpu-sandbox-'));
-}
-/**
- * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
- * no-follow: an existing file or a planted symlink makes it fail, never write through.
- */
-function secret_files_writeSecretFile(dir, name, content) {
-    const path = join(dir, name);
-    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-    try {
-        writeSync(fd, content);
-    }
-    finally {
-        closeSync(fd);
-    }
-    return path;
-}
-/**
- * Replaces the secret file at `path` atomically: a new 0600 file beside it
- * (exclusive, no-follow), then a rename over it, so a reader (an `ssh` started
- * at that moment) sees the old content or the new, never a part.
- */
-function replaceSecretFile(path, content) {
-    const fresh = secret_files_writeSecretFile(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}`, content);
-    try {
-        renameSync(fresh, path);
-    }
-    catch (error) {
-        rmSync(fresh, { force: true });
-        throw error;
-    }
-}
-/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
-function removePrivateDirectory(dir) {
-    (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
-}
-
-// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
-var ssh = __nccwpck_require__(60280);
-;// CONCATENATED MODULE: ./build/src/ssh/config-files.js
-/**
- * The SSH files a later step uses: in the step's private directory, a
- * known_hosts pinned to the host key and `<alias>.ssh_config` with one
- * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
- * (an Include after a Host block would belong to that block). The post step
- * removes exactly that line and nothing else.
- */
-
-
-
-
-function quoted(path) {
-    return `"${path.replace(/"/g, '')}"`;
-}
-/**
- * known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key
- * or agent.
- */
-function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
-    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
-    const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
-    const lines = [
-        `Host ${alias}`,
-        `  HostName ${endpoint.host}`,
-        `  Port ${endpoint.port}`,
-        `  User ${endpoint.user}`,
-        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
-        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
-        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
-        '  GlobalKnownHostsFile /dev/null',
-        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
-        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
-        '  ServerAliveInterval 30',
-        '  ServerAliveCountMax 4',
-        '',
-    ];
-    const configPath = writeSecretFile(dir, configFileName(alias), lines.join('\n'));
-    return { configPath, knownHostsPath };
-}
-/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
-function addInclude(userConfig, configPath) {
-    const sshDir = dirname(userConfig);
-    const createdDir = !existsSync(sshDir);
-    if (createdDir)
-        mkdirSync(sshDir, { recursive: true, mode: 0o700 });
-    const line = `Include ${quoted(configPath)}`;
-    if (!existsSync(userConfig)) {
-        writeFileSync(userConfig, `${line}\n`, { mode: 0o600 });
-        return { line, createdConfig: true, createdDir };
-    }
-    const before = readFileSync(userConfig, 'utf8');
-    writeFileSync(userConfig, `${line}\n${before}`);
-    chmodSync(userConfig, 0o600);
-    return { line, createdConfig: false, createdDir };
-}
-/**
- * Removes exactly the line addInclude added (once); everything else stays as
- * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
- * that now holds nothing else is removed too.
- */
-function removeInclude(userConfig, added) {
-    if (!(0,external_node_fs_.existsSync)(userConfig) || added.line === '')
-        return false;
-    const text = (0,external_node_fs_.readFileSync)(userConfig, 'utf8');
-    const target = `${added.line}\n`;
-    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
-    if (at === 0 && !text.startsWith(target))
-        return false;
-    const rest = text.slice(0, at) + text.slice(at + target.length);
-    if (rest === '' && added.createdConfig) {
-        (0,external_node_fs_.rmSync)(userConfig);
-        if (added.createdDir && (0,external_node_fs_.readdirSync)((0,external_node_path_.dirname)(userConfig)).length === 0)
-            (0,external_node_fs_.rmdirSync)((0,external_node_path_.dirname)(userConfig));
-    }
-    else {
-        (0,external_node_fs_.writeFileSync)(userConfig, rest);
-    }
-    return true;
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./build/src/ssh/renewer-process.js
-/**
- * Starting and ending the renewer process. It runs the main bundle again
- * (`node <script> --ssh-renewer`), detached, with an environment of a few
- * named variables (never the step's INPUT_* or STATE_*), and reads its spec,
- * token included, from a pipe. Its stderr goes to a log in the private
- * directory, which the post step reads before it removes the directory.
- */
-
-
-const RENEWER_FLAG = '--ssh-renewer';
-const RENEWER_LOG = 'renewer.log';
-/**
- * What the renewer may see of the step's environment: the path, the home,
- * proxies and CA settings, and the job's RUNNER_TRACKING_ID, by which a
- * self-hosted runner's end-of-job clean-up finds the processes a job left
- * (actions/runner: ProcessInvoker sets it, JobExtension ends its holders).
- */
-const PASSED_ON = (/* unused pure expression or super */ null && ([
-    'PATH',
-    'HOME',
-    'LANG',
-    'TZ',
-    'HTTPS_PROXY',
-    'https_proxy',
-    'HTTP_PROXY',
-    'http_proxy',
-    'NO_PROXY',
-    'no_proxy',
-    'NODE_EXTRA_CA_CERTS',
-    'SSL_CERT_FILE',
-    'RUNNER_TRACKING_ID',
-]));
-function renewerEnvironment(env) {
-    return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
-}
-/**
- * Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and
- * closed.
- */
-async function launchRenewer(spec, script, logPath, env = process.env) {
-    const log = openSync(logPath, 'a', 0o600);
-    try {
-        const child = spawn(process.execPath, [script, RENEWER_FLAG], {
-            detached: true,
-            stdio: ['pipe', 'ignore', log],
-            env: renewerEnvironment(env),
-        });
-        const spawned = new Promise((resolve, reject) => {
-            child.once('error', reject);
-            child.once('spawn', () => resolve(child.pid));
-        });
-        const pid = await spawned;
-        await new Promise((resolve, reject) => {
-            child.stdin?.once('error', reject);
-            child.stdin?.end(JSON.stringify(spec), () => resolve());
-        });
-        child.unref();
-        return pid;
-    }
-    finally {
-        closeSync(log);
-    }
-}
-/** The command line of `pid`, when it runs: /proc where there is one, else ps (macOS runners). */
-function commandLine(pid) {
-    try {
-        if ((0,external_node_fs_.existsSync)('/proc/self/cmdline'))
-            return (0,external_node_fs_.readFileSync)(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-        return (0,external_node_child_process_namespaceObject.execFileSync)('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).trim() || undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Whether `pid` is this action's renewer: a pid alone may have been reused by another process since. */
-function isRenewer(pid) {
-    return commandLine(pid)?.includes(RENEWER_FLAG) ?? false;
-}
-function alive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Whether the renewer is gone: no such process, a zombie, or another program
- * under that pid. A process in the middle of exiting shows an empty command
- * line before it is a zombie: that is not gone yet (Linux /proc; elsewhere
- * the command line alone decides).
- */
-function gone(pid) {
-    if (!alive(pid))
-        return true;
-    if (!(0,external_node_fs_.existsSync)('/proc/self/stat'))
-        return !isRenewer(pid);
-    try {
-        const stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8');
-        const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-        if (state === 'Z' || state === 'X')
-            return true;
-        const command = commandLine(pid) ?? '';
-        return command.trim() !== '' && !command.includes(RENEWER_FLAG);
-    }
-    catch {
-        return true;
-    }
-}
-/**
- * Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another
- * process now).
- */
-async function endRenewer(pid, clock) {
-    if (!isRenewer(pid))
-        return 'not-running';
-    process.kill(pid, 'SIGTERM');
-    for (const [wait, signal] of [
-        [3_000, 'SIGKILL'],
-        [2_000, undefined],
-    ]) {
-        const until = clock.now() + wait;
-        while (!gone(pid) && clock.now() < until)
-            await clock.sleep(50);
-        if (gone(pid))
-            return 'ended';
-        // Only the renewer is signalled: between the checks the pid may have ended (and, rarely, been reused).
-        if (signal && isRenewer(pid))
-            process.kill(pid, signal);
-    }
-    return 'still-running';
-}
-/** The failures the renewer logged (its lines starting 'failed:'), for the post step's one warning. */
-function renewerFailures(logPath) {
-    try {
-        return (0,external_node_fs_.readFileSync)(logPath, 'utf8')
-            .split('\n')
-            .filter((line) => /^\S+ failed: /.test(line));
-    }
-    catch {
-        return [];
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/ssh.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ removeSshAccess)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
+/* harmony import */ var _ssh_config_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(75018);
+/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(85154);
+/* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(58528);
 /**
  * The post step's first act, in every mode and whatever becomes of the stop:
  * end the certificate renewer, turn what it logged as failures into one
@@ -30354,7 +30639,7 @@ function renewerFailures(logPath) {
 async function endTheRenewer(core, state, clock) {
     const pid = state.renewerPid;
     if (pid !== undefined) {
-        const ended = await endRenewer(pid, clock);
+        const ended = await (0,_ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__/* .endRenewer */ .qw)(pid, clock);
         if (ended === 'ended')
             core.info(`Ended the SSH certificate renewer (pid ${pid}).`);
         else if (ended === 'not-running')
@@ -30367,10 +30652,10 @@ async function endTheRenewer(core, state, clock) {
                 `without its files it ends by itself at its next renewal.`);
     }
     const dir = state.secretDirectory;
-    const failures = dir ? renewerFailures((0,external_node_path_.join)(dir, RENEWER_LOG)) : [];
+    const failures = dir ? (0,_ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__/* .renewerFailures */ .kg)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(dir, _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__/* .RENEWER_LOG */ .qS)) : [];
     const last = failures.at(-1);
     if (last) {
-        const what = (0,untrusted/* serviceText */.Lo)(last.replace(/^\S+ failed: /, ''), 300);
+        const what = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(last.replace(/^\S+ failed: /, ''), 300);
         core.warning(`The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; ` +
             `the last: ${what}`);
     }
@@ -30380,14 +30665,14 @@ async function removeSshAccess(core, state, clock) {
         await endTheRenewer(core, state, clock);
         const include = state.sshInclude;
         if (include) {
-            const removed = removeInclude(include.userConfig, include);
+            const removed = (0,_ssh_config_files_js__WEBPACK_IMPORTED_MODULE_2__/* .removeInclude */ .BJ)(include.userConfig, include);
             core.info(removed
                 ? `Removed the SSH Include line from ${include.userConfig}.`
                 : `The SSH Include line was no longer in ${include.userConfig}.`);
         }
         const dir = state.secretDirectory;
         if (dir) {
-            removePrivateDirectory(dir);
+            (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_4__/* .removePrivateDirectory */ .th)(dir);
             core.info(`Removed the private key directory ${dir}.`);
         }
     }
@@ -34830,6 +35115,8 @@ const INPUT_DEFAULTS = {
     'min-permission': '',
     'max-live': '',
     comment: 'false',
+    'debug-on-failure': '',
+    'debug-public-key': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -34884,6 +35171,8 @@ const INPUT_MODES = {
     'min-permission': ['start'],
     'max-live': ['start'],
     comment: ['start'],
+    'debug-on-failure': ['start'],
+    'debug-public-key': ['start'],
 };
 
 
@@ -35253,7 +35542,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 83372:
+/***/ 95964:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35342,7 +35631,7 @@ function isForkPullRequest(env) {
     if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? ''))
         return false;
     try {
-        const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+        const event = JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
         // A deleted fork has no head repository: still not this repository.
         return event.pull_request?.head?.repo?.full_name !== env.GITHUB_REPOSITORY;
     }
@@ -35527,6 +35816,47 @@ function comment_parseComment(inputs, job, gpus, log = () => undefined) {
         return undefined;
     }
     return { githubToken, repository, number: pullRequest.number, key: commentKey(env, gpus) };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/debug.js
+/**
+ * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
+ * the post step holds the sandbox this long for a person to connect with the
+ * public key's owner's private key (the service signs a certificate for the
+ * public key; the private key never leaves its owner). Refused for pull
+ * requests from forks. It needs the action's own SSH access (to see the
+ * release file), so it implies it.
+ */
+
+
+
+
+/** A hold of at most 6 hours: the enforced TTL bounds it anyway. */
+const HOLD_BOUNDS = { minSeconds: 10, maxSeconds: 6 * 3600 };
+const publicKey = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    const [type = '', body = ''] = text.split(' ');
+    const types = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521'];
+    if (!types.includes(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(body) || /[\r\n]/.test(text) || text.length > 4096)
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be one OpenSSH public key line (ssh-ed25519 AAAA… you@host); never a private key');
+    return text;
+});
+function debug_parseDebug(inputs, job) {
+    if (!inputs.isSet('debug-on-failure')) {
+        if (inputs.isSet('debug-public-key'))
+            inputs.fail('debug-public-key', "is set but 'debug-on-failure' is empty");
+        return undefined;
+    }
+    const holdSeconds = inputs.parse('debug-on-failure', (0,durations/* duration */.p0)(HOLD_BOUNDS));
+    if (!inputs.isSet('debug-public-key'))
+        inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects');
+    const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined;
+    if (isForkPullRequest(job.env ?? {}) &&
+        ['pull_request', 'pull_request_target'].includes(job.env?.GITHUB_EVENT_NAME ?? ''))
+        inputs.fail('debug-on-failure', 'is refused for pull requests from forks: their code would hold a machine for others');
+    if (holdSeconds === undefined || key === undefined)
+        return undefined;
+    return { holdMs: holdSeconds * 1000, publicKey: key };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -35845,6 +36175,7 @@ function parseGeneratedName(name) {
 
 
 
+
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs, job) {
     const alias = inputs.raw('ssh-alias').trim();
@@ -35865,17 +36196,18 @@ function parseSsh(inputs, job, implied = false) {
     }
     return parseAlias(inputs, job);
 }
+/** gpu-count: 1 with a GPU type unless given; an error without one. */
+function parseGpuCount(inputs, gpus) {
+    if (!inputs.isSet('gpu-count'))
+        return gpus.length > 0 ? 1 : undefined;
+    const count = inputs.parse('gpu-count', field.wholeNumber(1));
+    if (gpus.length === 0)
+        inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
+    return count;
+}
 function parseStart(inputs, connection, job) {
     const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? [];
-    let gpuCount;
-    if (inputs.isSet('gpu-count')) {
-        gpuCount = inputs.parse('gpu-count', field.wholeNumber(1));
-        if (gpus.length === 0)
-            inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
-    }
-    else if (gpus.length > 0) {
-        gpuCount = 1;
-    }
+    const gpuCount = parseGpuCount(inputs, gpus);
     if (inputs.isSet('sandbox-id')) {
         inputs.fail('sandbox-id', "is used only by modes 'stop', 'network-policy' and 'connect'; mode " +
             "'start' creates a new sandbox (did you mean mode: stop or mode: connect?)");
@@ -35889,6 +36221,7 @@ function parseStart(inputs, connection, job) {
     const enforceTtl = inputs.parse('enforce-ttl', field.boolean);
     const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
+    const debug = parseDebug(inputs, job);
     return {
         mode: 'start',
         ...connection,
@@ -35914,10 +36247,11 @@ function parseStart(inputs, connection, job) {
         replaceExisting: inputs.parse('replace-existing', field.boolean),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
+        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || !!debug),
         gpuCheck,
         approval: parseApproval(inputs, job),
         comment: parseComment(inputs, job, gpus),
+        debug,
         run: parseRun(inputs, job),
         runner,
     };
@@ -36057,6 +36391,7 @@ function parseCleanupInputs(read) {
         mode: inputs.parse('mode', fields/* mode */.Mq),
         keepAlive: inputs.parse('keep-alive', fields/* boolean */.zM),
         runner: () => parseRunnerCleanup(read),
+        debug: () => debug_parseDebug(new collector/* Collector */.gR(read), (0,job_environment/* jobEnvironmentFromEnv */.s)(process.env)),
         comment: () => {
             // Never an error in the post step: a comment that cannot be addressed is just not written.
             const lenient = new collector/* Collector */.gR(read);
@@ -36157,15 +36492,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ });
 /* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84124);
 /* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20447);
-/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(79219);
-/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(61567);
-/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3874);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(80032);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(52852);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(83372);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(28088);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(75504);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(36017);
+/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(30804);
+/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(79219);
+/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33605);
+/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(15532);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80032);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52852);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(95964);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(28088);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(75504);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(36017);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -36173,6 +36509,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -36192,14 +36529,17 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(deps) {
     const { core } = deps;
-    const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_7__/* .readPostInputs */ ._J)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_10__/* .ActionState */ .q(core);
+    const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_8__/* .readPostInputs */ ._J)(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_11__/* .ActionState */ .q(core);
     const mode = inputs.mode;
-    await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_4__/* .removeSshAccess */ .t)(core, state, deps.clock);
+    // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
+    if (mode === 'start' && state.mainFailure)
+        await (0,_cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .holdForDebugging */ .Z)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
+    await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__/* .removeSshAccess */ .t)(core, state, deps.clock);
     if (mode === 'start')
         return cleanupStart(deps, state, inputs);
     if (mode === 'instance')
-        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
+        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
     if (mode === 'connect') {
         core.info("Nothing to stop: mode 'connect' never stops the sandbox (stop it with mode: stop, or let its TTL end it).");
         return;
@@ -36213,10 +36553,10 @@ async function runPost(deps) {
 async function cleanupStart(deps, state, inputs) {
     const runner = state.runner;
     const config = runner ? inputs.cleanup() : undefined;
-    const taken = runner && config && !config.keepAlive ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_8__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
-    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
+    const taken = runner && config && !config.keepAlive ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
+    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (runner && config && !config.keepAlive)
-        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_8__/* .deleteRegistration */ .XC)(deps, runner, config);
+        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .deleteRegistration */ .XC)(deps, runner, config);
     const approval = state.approval;
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
@@ -36226,21 +36566,23 @@ async function cleanupStart(deps, state, inputs) {
 }
 async function run() {
     try {
-        // Only a runner's post step waits (for its job): only there does a cancellation have a wait to end.
-        const cancelWait = new _step_state_js__WEBPACK_IMPORTED_MODULE_10__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v).runner ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v) : undefined;
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_9__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .makeClient */ .yu, cancelWait });
+        // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
+        // cancellation have a wait to end.
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_11__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v);
+        const cancelWait = saved.runner || saved.mainFailure ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v) : undefined;
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
-        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
+        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
             title: 'Sandbox may still be running',
         });
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_5__/* .actionsCore */ .v, error);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v, error);
     }
 }
 // The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
-if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .runAndExit */ .Hy)(run);
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .runAndExit */ .Hy)(run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -36570,6 +36912,392 @@ async function readBillingContext(client, spec, warn, signal) {
 
 /***/ }),
 
+/***/ 81455:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   OJ: () => (/* binding */ notVisibleYet),
+/* harmony export */   Yi: () => (/* binding */ isTransientOrLater),
+/* harmony export */   gt: () => (/* binding */ TryAgainLater),
+/* harmony export */   i0: () => (/* binding */ quickRead)
+/* harmony export */ });
+/* unused harmony exports NOT_VISIBLE_YET_MS, INFO_READ_MS */
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
+
+
+/**
+ * For this long after an accepted start, a 404 for the sandbox means "not
+ * visible yet" (eventual consistency), not "gone".
+ */
+const NOT_VISIBLE_YET_MS = 60_000;
+/**
+ * An informational read (after an accepted stop, for outputs, while connections fail) gets a few seconds, not the
+ * step's time.
+ */
+const INFO_READ_MS = 5_000;
+/**
+ * The one quick read of a sandbox: one request, at most INFO_READ_MS, no retry; the caller decides what a failure
+ * means.
+ */
+function quickRead(ctx, id) {
+    return ctx.client.withDeadline(ctx.clock.now() + INFO_READ_MS, ctx.clock).getSandbox(id, ctx.signal);
+}
+function notVisibleYet(clock, error, acceptedAt) {
+    return (0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error) && acceptedAt !== undefined && clock.now() - acceptedAt < NOT_VISIBLE_YET_MS;
+}
+/** A condition that may pass by itself: try again with backoff, within the deadline. */
+class TryAgainLater extends Error {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'TryAgainLater';
+    }
+}
+function isTransientOrLater(error) {
+    return (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isTransient */ .dg)(error) || error instanceof TryAgainLater;
+}
+
+
+/***/ }),
+
+/***/ 75018:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BJ: () => (/* binding */ removeInclude)
+/* harmony export */ });
+/* unused harmony exports writeSshFiles, addInclude */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var _secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
+/* harmony import */ var _inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60280);
+/**
+ * The SSH files a later step uses: in the step's private directory, a
+ * known_hosts pinned to the host key and `<alias>.ssh_config` with one
+ * `Host <alias>` block; in ~/.ssh/config, one `Include` line for it, at the top
+ * (an Include after a Host block would belong to that block). The post step
+ * removes exactly that line and nothing else.
+ */
+
+
+
+
+function quoted(path) {
+    return `"${path.replace(/"/g, '')}"`;
+}
+/**
+ * known_hosts and ssh_config in `dir` (created fresh, 0600). `keyPath`/`certPath` absent: ssh uses the user's own key
+ * or agent.
+ */
+function writeSshFiles(dir, alias, endpoint, keyPath, certPath) {
+    const hostPattern = endpoint.port === 22 ? endpoint.host : `[${endpoint.host}]:${endpoint.port}`;
+    const knownHostsPath = writeSecretFile(dir, 'known_hosts', endpoint.hostKey ? `${hostPattern} ${endpoint.hostKey}\n` : '');
+    const lines = [
+        `Host ${alias}`,
+        `  HostName ${endpoint.host}`,
+        `  Port ${endpoint.port}`,
+        `  User ${endpoint.user}`,
+        ...(keyPath ? [`  IdentityFile ${quoted(keyPath)}`, '  IdentitiesOnly yes'] : []),
+        ...(certPath ? [`  CertificateFile ${quoted(certPath)}`] : []),
+        `  UserKnownHostsFile ${quoted(knownHostsPath)}`,
+        '  GlobalKnownHostsFile /dev/null',
+        // Pinned from the record; an instance gives no host key, so its key is learned once, into this file only.
+        `  StrictHostKeyChecking ${endpoint.hostKey ? 'yes' : 'accept-new'}`,
+        '  ServerAliveInterval 30',
+        '  ServerAliveCountMax 4',
+        '',
+    ];
+    const configPath = writeSecretFile(dir, configFileName(alias), lines.join('\n'));
+    return { configPath, knownHostsPath };
+}
+/** Adds `Include "<configPath>"` at the top of ~/.ssh/config (created 0600 in a 0700 ~/.ssh if missing). */
+function addInclude(userConfig, configPath) {
+    const sshDir = dirname(userConfig);
+    const createdDir = !existsSync(sshDir);
+    if (createdDir)
+        mkdirSync(sshDir, { recursive: true, mode: 0o700 });
+    const line = `Include ${quoted(configPath)}`;
+    if (!existsSync(userConfig)) {
+        writeFileSync(userConfig, `${line}\n`, { mode: 0o600 });
+        return { line, createdConfig: true, createdDir };
+    }
+    const before = readFileSync(userConfig, 'utf8');
+    writeFileSync(userConfig, `${line}\n${before}`);
+    chmodSync(userConfig, 0o600);
+    return { line, createdConfig: false, createdDir };
+}
+/**
+ * Removes exactly the line addInclude added (once); everything else stays as
+ * it is, byte for byte. A config file (and ~/.ssh) that addInclude created and
+ * that now holds nothing else is removed too.
+ */
+function removeInclude(userConfig, added) {
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(userConfig) || added.line === '')
+        return false;
+    const text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(userConfig, 'utf8');
+    const target = `${added.line}\n`;
+    const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
+    if (at === 0 && !text.startsWith(target))
+        return false;
+    const rest = text.slice(0, at) + text.slice(at + target.length);
+    if (rest === '' && added.createdConfig) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(userConfig);
+        if (added.createdDir && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(userConfig)).length === 0)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmdirSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(userConfig));
+    }
+    else {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(userConfig, rest);
+    }
+    return true;
+}
+
+
+/***/ }),
+
+/***/ 85154:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   kg: () => (/* binding */ renewerFailures),
+/* harmony export */   qS: () => (/* binding */ RENEWER_LOG),
+/* harmony export */   qw: () => (/* binding */ endRenewer)
+/* harmony export */ });
+/* unused harmony exports RENEWER_FLAG, renewerEnvironment, launchRenewer, isRenewer */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(31421);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
+/**
+ * Starting and ending the renewer process. It runs the main bundle again
+ * (`node <script> --ssh-renewer`), detached, with an environment of a few
+ * named variables (never the step's INPUT_* or STATE_*), and reads its spec,
+ * token included, from a pipe. Its stderr goes to a log in the private
+ * directory, which the post step reads before it removes the directory.
+ */
+
+
+const RENEWER_FLAG = '--ssh-renewer';
+const RENEWER_LOG = 'renewer.log';
+/**
+ * What the renewer may see of the step's environment: the path, the home,
+ * proxies and CA settings, and the job's RUNNER_TRACKING_ID, by which a
+ * self-hosted runner's end-of-job clean-up finds the processes a job left
+ * (actions/runner: ProcessInvoker sets it, JobExtension ends its holders).
+ */
+const PASSED_ON = (/* unused pure expression or super */ null && ([
+    'PATH',
+    'HOME',
+    'LANG',
+    'TZ',
+    'HTTPS_PROXY',
+    'https_proxy',
+    'HTTP_PROXY',
+    'http_proxy',
+    'NO_PROXY',
+    'no_proxy',
+    'NODE_EXTRA_CA_CERTS',
+    'SSL_CERT_FILE',
+    'RUNNER_TRACKING_ID',
+]));
+function renewerEnvironment(env) {
+    return Object.fromEntries(PASSED_ON.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
+}
+/**
+ * Starts the renewer and hands it the spec through its stdin; resolves with its pid once the pipe is written and
+ * closed.
+ */
+async function launchRenewer(spec, script, logPath, env = process.env) {
+    const log = openSync(logPath, 'a', 0o600);
+    try {
+        const child = spawn(process.execPath, [script, RENEWER_FLAG], {
+            detached: true,
+            stdio: ['pipe', 'ignore', log],
+            env: renewerEnvironment(env),
+        });
+        const spawned = new Promise((resolve, reject) => {
+            child.once('error', reject);
+            child.once('spawn', () => resolve(child.pid));
+        });
+        const pid = await spawned;
+        await new Promise((resolve, reject) => {
+            child.stdin?.once('error', reject);
+            child.stdin?.end(JSON.stringify(spec), () => resolve());
+        });
+        child.unref();
+        return pid;
+    }
+    finally {
+        closeSync(log);
+    }
+}
+/** The command line of `pid`, when it runs: /proc where there is one, else ps (macOS runners). */
+function commandLine(pid) {
+    try {
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)('/proc/self/cmdline'))
+            return (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+        return (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFileSync)('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).trim() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether `pid` is this action's renewer: a pid alone may have been reused by another process since. */
+function isRenewer(pid) {
+    return commandLine(pid)?.includes(RENEWER_FLAG) ?? false;
+}
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Whether the renewer is gone: no such process, a zombie, or another program
+ * under that pid. A process in the middle of exiting shows an empty command
+ * line before it is a zombie: that is not gone yet (Linux /proc; elsewhere
+ * the command line alone decides).
+ */
+function gone(pid) {
+    if (!alive(pid))
+        return true;
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)('/proc/self/stat'))
+        return !isRenewer(pid);
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(`/proc/${pid}/stat`, 'utf8');
+        const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        if (state === 'Z' || state === 'X')
+            return true;
+        const command = commandLine(pid) ?? '';
+        return command.trim() !== '' && !command.includes(RENEWER_FLAG);
+    }
+    catch {
+        return true;
+    }
+}
+/**
+ * Ends the renewer: SIGTERM, then SIGKILL after 3 s. 'not-running' when it had already ended (or the pid is another
+ * process now).
+ */
+async function endRenewer(pid, clock) {
+    if (!isRenewer(pid))
+        return 'not-running';
+    process.kill(pid, 'SIGTERM');
+    for (const [wait, signal] of [
+        [3_000, 'SIGKILL'],
+        [2_000, undefined],
+    ]) {
+        const until = clock.now() + wait;
+        while (!gone(pid) && clock.now() < until)
+            await clock.sleep(50);
+        if (gone(pid))
+            return 'ended';
+        // Only the renewer is signalled: between the checks the pid may have ended (and, rarely, been reused).
+        if (signal && isRenewer(pid))
+            process.kill(pid, signal);
+    }
+    return 'still-running';
+}
+/** The failures the renewer logged (its lines starting 'failed:'), for the post step's one warning. */
+function renewerFailures(logPath) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(logPath, 'utf8')
+            .split('\n')
+            .filter((line) => /^\S+ failed: /.test(line));
+    }
+    catch {
+        return [];
+    }
+}
+
+
+/***/ }),
+
+/***/ 58528:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   th: () => (/* binding */ removePrivateDirectory)
+/* harmony export */ });
+/* unused harmony exports maskKey, NoRunnerTempError, runnerTemp, privateDirectory, writeSecretFile, replaceSecretFile */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/**
+ * Files that hold a secret or sit beside one (a private key, its SSH
+ * certificate, known_hosts, the SSH config): created fresh in a 0700
+ * directory of their own under RUNNER_TEMP, mode 0600, never through a file
+ * or a symlink that is already there. Without RUNNER_TEMP the step
+ * fails rather than write a key into the workspace.
+ */
+
+
+
+/** Masks a secret (a key, a certificate) whole and every line of it: the runner masks line by line. */
+function maskKey(setSecret, key) {
+    setSecret(key);
+    for (const line of key.split(/\r?\n/)) {
+        if (line.trim() !== '')
+            setSecret(line.trim());
+    }
+}
+class NoRunnerTempError extends Error {
+    constructor() {
+        super('RUNNER_TEMP is not set, so there is no private place for the key ' +
+            'file; nothing was sent. Run the action on a GitHub runner (or set ' +
+            'RUNNER_TEMP to a private directory).');
+        this.name = 'NoRunnerTempError';
+    }
+}
+/** RUNNER_TEMP, or an error that says why nothing was sent. */
+function runnerTemp(env) {
+    const dir = env.RUNNER_TEMP?.trim();
+    if (!dir)
+        throw new NoRunnerTempError();
+    return dir;
+}
+/** A fresh directory only this user can enter: mkdtemp creates it 0700 with a name nobody could plant in advance. */
+function privateDirectory(parent) {
+    return mkdtempSync(join(parent, 'gpu-sandbox-'));
+}
+/**
+ * Writes `content` to a new file `name` in `dir`, mode 0600. Exclusive and
+ * no-follow: an existing file or a planted symlink makes it fail, never write through.
+ */
+function writeSecretFile(dir, name, content) {
+    const path = join(dir, name);
+    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    try {
+        writeSync(fd, content);
+    }
+    finally {
+        closeSync(fd);
+    }
+    return path;
+}
+/**
+ * Replaces the secret file at `path` atomically: a new 0600 file beside it
+ * (exclusive, no-follow), then a rename over it, so a reader (an `ssh` started
+ * at that moment) sees the old content or the new, never a part.
+ */
+function replaceSecretFile(path, content) {
+    const fresh = writeSecretFile(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}`, content);
+    try {
+        renameSync(fresh, path);
+    }
+    catch (error) {
+        rmSync(fresh, { force: true });
+        throw error;
+    }
+}
+/** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
+function removePrivateDirectory(dir) {
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(dir, { recursive: true, force: true });
+}
+
+
+/***/ }),
+
 /***/ 63996:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -36614,6 +37342,8 @@ const KEYS = {
     approval: 'approval',
     spentBefore: 'spent-before',
     commentFacts: 'comment-facts',
+    debugAccess: 'debug-access',
+    mainFailure: 'main-failure',
 };
 class ActionState {
     core;
@@ -36671,43 +37401,47 @@ class ActionState {
         this.core.saveState(KEYS.approval, JSON.stringify(approval));
     }
     get approval() {
-        try {
-            const saved = JSON.parse(this.read(KEYS.approval) ?? '');
-            return typeof saved.number === 'number' && typeof saved.label === 'string'
-                ? { number: saved.number, label: saved.label }
-                : undefined;
-        }
-        catch {
-            return undefined;
-        }
+        const saved = this.json(KEYS.approval);
+        return typeof saved?.number === 'number' && typeof saved.label === 'string'
+            ? { number: saved.number, label: saved.label }
+            : undefined;
     }
     /** What the sandboxes stopped before use cost (seconds; dollars, or null when a price was missing). */
     saveSpentBefore(spent) {
         this.core.saveState(KEYS.spentBefore, JSON.stringify({ seconds: spent.seconds, dollars: spent.dollars ?? null }));
     }
     get spentBefore() {
-        try {
-            const saved = JSON.parse(this.read(KEYS.spentBefore) ?? '');
-            if (typeof saved.seconds !== 'number')
-                return undefined;
-            return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
-        }
-        catch {
+        const saved = this.json(KEYS.spentBefore);
+        if (typeof saved?.seconds !== 'number')
             return undefined;
-        }
+        return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
     }
     /** What the main step's pull-request comment said: the post step writes the final version from it. */
     saveCommentFacts(facts) {
         this.core.saveState(KEYS.commentFacts, JSON.stringify(facts));
     }
     get commentFacts() {
-        try {
-            const facts = JSON.parse(this.read(KEYS.commentFacts) ?? '');
-            return typeof facts.sandboxId === 'string' && typeof facts.status === 'string' ? facts : undefined;
-        }
-        catch {
-            return undefined;
-        }
+        const facts = this.json(KEYS.commentFacts);
+        return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'
+            ? facts
+            : undefined;
+    }
+    /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
+    saveDebugAccess(access) {
+        this.core.saveState(KEYS.debugAccess, JSON.stringify(access));
+    }
+    get debugAccess() {
+        const saved = this.json(KEYS.debugAccess);
+        return typeof saved?.configPath === 'string' && typeof saved.alias === 'string'
+            ? { configPath: saved.configPath, alias: saved.alias }
+            : undefined;
+    }
+    /** The main step failed after the sandbox was ready (a failed run, say): why, in one line. */
+    saveMainFailure(why) {
+        this.core.saveState(KEYS.mainFailure, why);
+    }
+    get mainFailure() {
+        return this.read(KEYS.mainFailure);
     }
     /** The estimated dollars per hour, for the post step's cost of this run. */
     saveHourlyCost(dollarsPerHour) {
@@ -36808,6 +37542,16 @@ class ActionState {
         const value = this.core.getState(key);
         return value === '' ? undefined : value;
     }
+    /** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
+    json(key) {
+        try {
+            const value = JSON.parse(this.read(key) ?? '');
+            return typeof value === 'object' && value !== null ? value : undefined;
+        }
+        catch {
+            return undefined;
+        }
+    }
 }
 
 
@@ -36889,13 +37633,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   k5n: () => (/* binding */ schemas_enum),
   _H3: () => (/* binding */ looseObject),
   aig: () => (/* binding */ schemas_number),
+  Ikc: () => (/* binding */ object),
   g1P: () => (/* binding */ record),
   YjP: () => (/* binding */ schemas_string),
   KCZ: () => (/* binding */ union),
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(88532);
@@ -44785,7 +45530,7 @@ function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     };
     return new ZodObject(def);
 }

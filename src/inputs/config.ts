@@ -9,6 +9,7 @@ import type { LiveLimit, SpendingCaps } from './caps.ts'
 import type { GpuCheckRequest } from './gpu-check.ts'
 import type { ApprovalRequest } from './approval.ts'
 import type { CommentTarget } from './comment.ts'
+import type { DebugRequest } from './debug.ts'
 
 export interface Connection {
   apiToken: string
@@ -57,6 +58,8 @@ export interface StartConfig extends Connection {
   run: RunRequest | undefined
   /** approve-label, min-permission: the gate checked before any request to the service; undefined: none. */
   approval: ApprovalRequest | undefined
+  /** debug-on-failure: how long the post step holds a failed run's sandbox, for whose key; undefined: never. */
+  debug: DebugRequest | undefined
   /** comment: true in a pull-request run: where the comment goes; undefined: no comment. */
   comment: CommentTarget | undefined
   /** gpu-check: what nvidia-smi must show after ready; undefined: no check. */
@@ -112,6 +115,8 @@ export interface CleanupConfig extends Connection {
    * only when state has a runner).
    */
   runner: () => RunnerCleanup
+  /** debug-on-failure, read again by the post step. */
+  debug: () => DebugRequest | undefined
   /** comment: true in a pull-request run: where the final comment goes. */
   comment: () => CommentTarget | undefined
 }

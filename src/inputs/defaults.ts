@@ -56,6 +56,8 @@ export const INPUT_DEFAULTS = {
   'min-permission': '',
   'max-live': '',
   comment: 'false',
+  'debug-on-failure': '',
+  'debug-public-key': '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -113,4 +115,6 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'min-permission': ['start'],
   'max-live': ['start'],
   comment: ['start'],
+  'debug-on-failure': ['start'],
+  'debug-public-key': ['start'],
 }

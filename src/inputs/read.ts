@@ -20,6 +20,7 @@ import { parseCaps, parseLiveLimit } from './caps.ts'
 import { parseGpuCheck } from './gpu-check.ts'
 import { parseApproval } from './approval.ts'
 import { parseComment } from './comment.ts'
+import { parseDebug } from './debug.ts'
 import { INPUT_DEFAULTS } from './defaults.ts'
 import * as field from './fields.ts'
 import { imageId } from './image.ts'
@@ -55,16 +56,18 @@ function parseSsh(inputs: Collector, job: JobEnvironment, implied = false): SshR
   return parseAlias(inputs, job)
 }
 
+/** gpu-count: 1 with a GPU type unless given; an error without one. */
+function parseGpuCount(inputs: Collector, gpus: readonly string[]): number | undefined {
+  if (!inputs.isSet('gpu-count')) return gpus.length > 0 ? 1 : undefined
+  const count = inputs.parse('gpu-count', field.wholeNumber(1))
+  if (gpus.length === 0)
+    inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count")
+  return count
+}
+
 function parseStart(inputs: Collector, connection: Connection, job: JobEnvironment): StartConfig {
   const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? []
-  let gpuCount: number | undefined
-  if (inputs.isSet('gpu-count')) {
-    gpuCount = inputs.parse('gpu-count', field.wholeNumber(1))
-    if (gpus.length === 0)
-      inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count")
-  } else if (gpus.length > 0) {
-    gpuCount = 1
-  }
+  const gpuCount = parseGpuCount(inputs, gpus)
   if (inputs.isSet('sandbox-id')) {
     inputs.fail(
       'sandbox-id',
@@ -81,6 +84,7 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
   const enforceTtl = inputs.parse('enforce-ttl', field.boolean)
   const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true'
   const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway)
+  const debug = parseDebug(inputs, job)
   return {
     mode: 'start',
     ...connection,
@@ -106,10 +110,11 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     replaceExisting: inputs.parse('replace-existing', field.boolean),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     dryRun: inputs.parse('dry-run', field.boolean),
-    ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined),
+    ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || !!debug),
     gpuCheck,
     approval: parseApproval(inputs, job),
     comment: parseComment(inputs, job, gpus),
+    debug,
     run: parseRun(inputs, job),
     runner,
   }
@@ -265,6 +270,7 @@ export function parseCleanupInputs(read: InputReader): CleanupConfig {
     mode: inputs.parse('mode', field.mode),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     runner: () => parseRunnerCleanup(read),
+    debug: () => parseDebug(new Collector(read), jobEnvironmentFromEnv(process.env)),
     comment: () => {
       // Never an error in the post step: a comment that cannot be addressed is just not written.
       const lenient = new Collector(read)

@@ -12,6 +12,7 @@ import type { StartedSandbox } from '../sandbox/start.ts'
 import { isFailed } from '../sandbox/status.ts'
 import { finishSandboxSsh, keepCertificateFresh, type PreparedSandboxSsh } from '../ssh/access.ts'
 import type { StepDeps } from '../step/deps.ts'
+import { ActionState } from '../step/state.ts'
 import { dirname } from 'node:path'
 import { remoteContext, runOnSandbox } from './run-on-sandbox.ts'
 import type { WaitOutcome } from './start-summary.ts'
@@ -36,6 +37,7 @@ export async function useReady(
   let configPath: string | undefined
   if (config.ssh && ssh.prepared && waited.record) {
     configPath = finishSandboxSsh(deps, config.ssh, ssh.prepared, waited.record)
+    if (config.debug) new ActionState(deps.core).saveDebugAccess({ configPath, alias: config.ssh.alias })
     const ttl = config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds
     const byTtl = config.enforceTtl ? ssh.acceptedAt + ttl * 1000 : undefined
     await keepCertificateFresh(deps, config, ssh.prepared, started.id, endsAtMs(waited.record, byTtl))

@@ -86,6 +86,7 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
       return await useReady(config, deps, started, waited, { acceptedAt, prepared })
     } catch (error) {
       failure = error
+      if (config.debug) state.saveMainFailure(serviceText((error as Error).message?.split('\n')[0], 200))
       throw error
     } finally {
       // Again once run or runner is done: what this run cost by the end of the main step, and the comment.

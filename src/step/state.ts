@@ -34,6 +34,8 @@ const KEYS = {
   approval: 'approval',
   spentBefore: 'spent-before',
   commentFacts: 'comment-facts',
+  debugAccess: 'debug-access',
+  mainFailure: 'main-failure',
 } as const
 
 /** approve-label-once: the label the post step removes, and from which pull request. */
@@ -119,14 +121,10 @@ export class ActionState {
   }
 
   get approval(): SavedApproval | undefined {
-    try {
-      const saved = JSON.parse(this.read(KEYS.approval) ?? '') as Partial<SavedApproval>
-      return typeof saved.number === 'number' && typeof saved.label === 'string'
-        ? { number: saved.number, label: saved.label }
-        : undefined
-    } catch {
-      return undefined
-    }
+    const saved = this.json(KEYS.approval)
+    return typeof saved?.number === 'number' && typeof saved.label === 'string'
+      ? { number: saved.number, label: saved.label }
+      : undefined
   }
 
   /** What the sandboxes stopped before use cost (seconds; dollars, or null when a price was missing). */
@@ -135,13 +133,9 @@ export class ActionState {
   }
 
   get spentBefore(): { seconds: number; dollars: number | undefined } | undefined {
-    try {
-      const saved = JSON.parse(this.read(KEYS.spentBefore) ?? '') as { seconds?: unknown; dollars?: unknown }
-      if (typeof saved.seconds !== 'number') return undefined
-      return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined }
-    } catch {
-      return undefined
-    }
+    const saved = this.json(KEYS.spentBefore)
+    if (typeof saved?.seconds !== 'number') return undefined
+    return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined }
   }
 
   /** What the main step's pull-request comment said: the post step writes the final version from it. */
@@ -150,12 +144,31 @@ export class ActionState {
   }
 
   get commentFacts(): CommentFacts | undefined {
-    try {
-      const facts = JSON.parse(this.read(KEYS.commentFacts) ?? '') as CommentFacts
-      return typeof facts.sandboxId === 'string' && typeof facts.status === 'string' ? facts : undefined
-    } catch {
-      return undefined
-    }
+    const facts = this.json(KEYS.commentFacts)
+    return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'
+      ? (facts as unknown as CommentFacts)
+      : undefined
+  }
+
+  /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
+  saveDebugAccess(access: { configPath: string; alias: string }): void {
+    this.core.saveState(KEYS.debugAccess, JSON.stringify(access))
+  }
+
+  get debugAccess(): { configPath: string; alias: string } | undefined {
+    const saved = this.json(KEYS.debugAccess)
+    return typeof saved?.configPath === 'string' && typeof saved.alias === 'string'
+      ? { configPath: saved.configPath, alias: saved.alias }
+      : undefined
+  }
+
+  /** The main step failed after the sandbox was ready (a failed run, say): why, in one line. */
+  saveMainFailure(why: string): void {
+    this.core.saveState(KEYS.mainFailure, why)
+  }
+
+  get mainFailure(): string | undefined {
+    return this.read(KEYS.mainFailure)
   }
 
   /** The estimated dollars per hour, for the post step's cost of this run. */
@@ -272,5 +285,15 @@ export class ActionState {
   private read(key: string): string | undefined {
     const value = this.core.getState(key)
     return value === '' ? undefined : value
+  }
+
+  /** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
+  private json(key: string): Record<string, unknown> | undefined {
+    try {
+      const value = JSON.parse(this.read(key) ?? '') as unknown
+      return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
+    } catch {
+      return undefined
+    }
   }
 }

@@ -12,6 +12,8 @@ import { marker, upsertComment } from '../../src/github/comment.ts'
 import type { CleanupConfig, StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
 import { commentText } from '../../src/runtime/untrusted.ts'
+import { commentFromMain } from '../../src/modes/start-comment.ts'
+import { NOTHING_SPENT } from '../../src/sandbox/billing.ts'
 import { renderComment, type CommentFacts } from '../../src/step/comment-text.ts'
 import type { CleanupDeps } from '../../src/step/deps.ts'
 import { ActionState } from '../../src/step/state.ts'
@@ -149,5 +151,55 @@ describe('comment: true as an input', () => {
     expect(() => read('pull_request', { 'github-token': '' })).toThrow(
       "Input 'github-token': is empty, and comment: true",
     )
+  })
+})
+
+describe("the main step's comment", () => {
+  it('says what the run did (its exit code, or that it passed), saves the facts, and writes the comment', async () => {
+    const to = await target()
+    const d = deps()
+    const state = new ActionState(d.core)
+    const base = parseInputs(
+      (n) => ({ 'api-token': 'emulator-token-0123456789abcdef', run: 'pytest', download: 'reports' })[n] ?? '',
+      {
+        env: {},
+        repositoryId: '31337',
+        runId: '1',
+        runAttempt: '1',
+      },
+    ) as StartConfig
+    const config = { ...base, gpuCount: 2, comment: to }
+    const started = { id: 'sbx-00000000000000ab', name: 'n', gpuType: 'A100' as const, adopted: false, attempts: [] }
+    const outcome = {
+      acceptedAt: d.clock.now() - 90_000,
+      readyAt: d.clock.now() - 30_000,
+      spent: NOTHING_SPENT,
+      dollarsPerHour: 3.6,
+    }
+    const withDeps = {
+      ...d,
+      client: undefined as never,
+      env: { GITHUB_WORKFLOW: 'CI', GITHUB_JOB: 'gpu', GITHUB_RUN_ID: '9' },
+    }
+    await commentFromMain(config, withDeps, state, started, {
+      ...outcome,
+      failure: new Error('run exited with 3 after 30s'),
+    })
+    expect(state.commentFacts).toMatchObject({
+      status: 'run failed (exit 3)',
+      gpu: '2 x A100',
+      timeToReadyMs: 60_000,
+      runMs: 30_000,
+      downloaded: ['reports'],
+      billedSeconds: 90,
+      job: 'CI / gpu',
+    })
+    await commentFromMain(config, withDeps, state, started, { ...outcome, failure: undefined })
+    expect(state.commentFacts?.status).toBe('run passed (exit 0)')
+    expect(github.pulls.pulls.get(7)?.comments).toHaveLength(1)
+    await commentFromMain({ ...config, comment: undefined }, withDeps, state, started, {
+      ...outcome,
+      failure: undefined,
+    })
   })
 })

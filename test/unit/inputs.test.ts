@@ -331,7 +331,7 @@ describe('other modes', () => {
       'runner-timeout': 'soon',
       'github-token': 'ghs_x',
     }
-    const { runner, comment, ...rest } = parseCleanupInputs((n) => inputs[n] ?? '')
+    const { runner, comment, debug, ...rest } = parseCleanupInputs((n) => inputs[n] ?? '')
     expect(rest).toEqual({
       apiToken: TOKEN,
       baseUrl: 'https://api.thundercompute.com:8443/v1',
@@ -342,6 +342,7 @@ describe('other modes', () => {
     expect(runner()).toMatchObject({ githubToken: 'ghs_x', pickupTimeoutMs: 600_000 })
     // Read only when the main step wrote a comment; without comment: true there is none to write.
     expect(comment()).toBeUndefined()
+    expect(debug()).toBeUndefined()
   })
 })
 

@@ -1,0 +1,52 @@
+/**
+ * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
+ * the post step holds the sandbox this long for a person to connect with the
+ * public key's owner's private key (the service signs a certificate for the
+ * public key; the private key never leaves its owner). Refused for pull
+ * requests from forks. It needs the action's own SSH access (to see the
+ * release file), so it implies it.
+ */
+import { z } from 'zod'
+import type { Collector } from './collector.ts'
+import { duration } from './durations.ts'
+import type { JobEnvironment } from './job-environment.ts'
+import { refuse } from './refuse.ts'
+import { isForkPullRequest } from './runner.ts'
+
+export interface DebugRequest {
+  holdMs: number
+  publicKey: string
+}
+
+/** A hold of at most 6 hours: the enforced TTL bounds it anyway. */
+const HOLD_BOUNDS = { minSeconds: 10, maxSeconds: 6 * 3600 }
+
+const publicKey = z.string().transform((raw, ctx) => {
+  const text = raw.trim()
+  const [type = '', body = ''] = text.split(' ')
+  const types = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521']
+  if (!types.includes(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(body) || /[\r\n]/.test(text) || text.length > 4096)
+    return refuse(ctx, 'must be one OpenSSH public key line (ssh-ed25519 AAAA… you@host); never a private key')
+  return text
+})
+
+export function parseDebug(inputs: Collector, job: JobEnvironment): DebugRequest | undefined {
+  if (!inputs.isSet('debug-on-failure')) {
+    if (inputs.isSet('debug-public-key')) inputs.fail('debug-public-key', "is set but 'debug-on-failure' is empty")
+    return undefined
+  }
+  const holdSeconds = inputs.parse('debug-on-failure', duration(HOLD_BOUNDS))
+  if (!inputs.isSet('debug-public-key'))
+    inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects')
+  const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined
+  if (
+    isForkPullRequest(job.env ?? {}) &&
+    ['pull_request', 'pull_request_target'].includes(job.env?.GITHUB_EVENT_NAME ?? '')
+  )
+    inputs.fail(
+      'debug-on-failure',
+      'is refused for pull requests from forks: their code would hold a machine for others',
+    )
+  if (holdSeconds === undefined || key === undefined) return undefined
+  return { holdMs: holdSeconds * 1000, publicKey: key }
+}

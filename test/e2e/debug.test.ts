@@ -1,0 +1,109 @@
+/**
+ * debug-on-failure through the bundles with real OpenSSH (issue 32): after a
+ * failed run the post step prints a connection for the test's own key; the
+ * test saves the printed certificate, connects with its own private key,
+ * creates ~/.gpu-sandbox-release, and the post step stops the sandbox within
+ * 5 s. Cancelling stops at once; a passing run never holds.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runStep } from '../../scripts/lib/action-runner.ts'
+import { makeWorkspace, runEnv } from '../harness/run-job.ts'
+import { canRun, inputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+
+useSshJob()
+let workspace = ''
+afterEach(() => rmSync(workspace, { recursive: true, force: true }))
+
+function debugKey(): { key: string; pub: string } {
+  const key = join(job.home, 'maintainer')
+  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'maintainer@laptop', '-f', key])
+  return { key, pub: readFileSync(`${key}.pub`, 'utf8').trim() }
+}
+
+/** What a maintainer does with the printed lines: save both files, connect with the own key, run `command`. */
+function connectAsMaintainer(output: string, key: string, command: string) {
+  const lines = output.split('\n')
+  const after = (title: RegExp) => (lines[lines.findIndex((line) => title.test(line)) + 1] ?? '').trim()
+  writeFileSync(`${key}-cert.pub`, `${after(/Save this certificate/)}\n`)
+  writeFileSync(join(job.home, 'debug_known_hosts'), `${after(/Save this host key line/)}\n`)
+  const [, port, userAtHost] = /-p (\d+) (\S+)$/.exec(lines.find((line) => /^\s+3\. ssh /.test(line)) ?? '') ?? []
+  const args = ['-F', '/dev/null', '-i', key, '-o', `CertificateFile=${key}-cert.pub`, '-o', 'IdentitiesOnly=yes']
+  args.push('-o', `UserKnownHostsFile=${join(job.home, 'debug_known_hosts')}`, '-o', 'StrictHostKeyChecking=yes')
+  args.push('-o', 'BatchMode=yes', '-p', port ?? '', userAtHost ?? '', command)
+  return spawnSync('ssh', args, { encoding: 'utf8', timeout: 30_000 })
+}
+
+const debugInputs = (pub: string, run: string) =>
+  inputs({ run, upload: '', 'debug-on-failure': '2m', 'debug-public-key': pub })
+
+describe.skipIf(!canRun)('debug-on-failure', () => {
+  it('a failed run: the printed connection works with the own key, and ~/.gpu-sandbox-release ends the hold', async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const { key, pub } = debugKey()
+    const main = await runStep('main', { inputs: debugInputs(pub, 'exit 3'), env: runEnv(workspace) })
+    expect(main.exitCode).toBe(1)
+    let connected: ReturnType<typeof spawnSync> | undefined
+    let releasedAt = 0
+    const post = await runStep('post', {
+      inputs: debugInputs(pub, 'exit 3'),
+      env: runEnv(workspace),
+      state: main.state,
+      onSpawn: (_child, output) => {
+        const timer = setInterval(() => {
+          if (!/When you are done/.test(output())) return
+          clearInterval(timer)
+          connected = connectAsMaintainer(output(), key, 'id -un && touch ~/.gpu-sandbox-release')
+          releasedAt = Date.now()
+        }, 100)
+      },
+    })
+    expect(post.exitCode, post.stdout).toBe(0)
+    expect(connected?.status, String(connected?.stderr)).toBe(0)
+    expect(String(connected?.stdout)).toBe(`${service.sshService?.user}\n`)
+    expect(post.stdout).toMatch(/debug-on-failure: the run failed \(run exited with 3/)
+    expect(post.stdout).toContain('debug-on-failure: ~/.gpu-sandbox-release appeared; stopping now.')
+    const id = main.outputs['sandbox-id'] ?? ''
+    const stoppedAt = service.statusTimes.get(id)?.stopped ?? Infinity
+    expect(stoppedAt - releasedAt).toBeLessThan(5_000)
+    // The printed certificate is for the maintainer's key, never the action's own.
+    const listed = execFileSync('ssh-keygen', ['-L', '-f', `${key}-cert.pub`], { encoding: 'utf8' })
+    const fingerprint = execFileSync('ssh-keygen', ['-l', '-f', `${key}.pub`], { encoding: 'utf8' }).split(' ')[1]
+    expect(listed).toContain(`Public key: ED25519-CERT ${fingerprint}`)
+  })
+
+  it('cancelling the held post step stops the sandbox at once; a passing run never holds', async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const { pub } = debugKey()
+    const main = await runStep('main', { inputs: debugInputs(pub, 'exit 1'), env: runEnv(workspace) })
+    let cancelledAt = 0
+    const post = await runStep('post', {
+      inputs: debugInputs(pub, 'exit 1'),
+      env: runEnv(workspace),
+      state: main.state,
+      onSpawn: (child, output) => {
+        const timer = setInterval(() => {
+          if (!/When you are done/.test(output())) return
+          clearInterval(timer)
+          cancelledAt = Date.now()
+          child.kill('SIGTERM')
+        }, 100)
+      },
+    })
+    expect(post.stdout).toContain('debug-on-failure: the job was cancelled; stopping now.')
+    const id = main.outputs['sandbox-id'] ?? ''
+    expect((service.statusTimes.get(id)?.stopped ?? Infinity) - cancelledAt).toBeLessThan(5_000)
+    const passing = await runStep('main', { inputs: debugInputs(pub, 'true'), env: runEnv(workspace) })
+    expect(passing.exitCode).toBe(0)
+    const passingPost = await runStep('post', {
+      inputs: debugInputs(pub, 'true'),
+      env: runEnv(workspace),
+      state: passing.state,
+    })
+    expect(passingPost.stdout).not.toContain('debug-on-failure')
+  })
+})

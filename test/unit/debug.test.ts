@@ -1,0 +1,131 @@
+/**
+ * debug-on-failure's inputs and the post step's refusals in process (issue
+ * 32): a key that is not one public key line, a fork's pull request, and a
+ * service that gives no certificate (then the sandbox is stopped at once).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Emulator } from '../../emulator/emulator.ts'
+import { holdForDebugging } from '../../src/cleanup/debug.ts'
+import { ComputeClient } from '../../src/client/client.ts'
+import type { CleanupConfig, StartConfig } from '../../src/inputs/config.ts'
+import { parseInputs } from '../../src/inputs/read.ts'
+import type { CleanupDeps } from '../../src/step/deps.ts'
+import { ActionState } from '../../src/step/state.ts'
+import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
+import { sshdAvailable } from '../../emulator/ssh-service.ts'
+import { FakeClock, recordingCore } from '../harness/fakes.ts'
+
+const PUB = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl me@laptop'
+let dir = ''
+let emulator: Emulator | undefined
+afterEach(async () => {
+  rmSync(dir, { recursive: true, force: true })
+  await emulator?.close()
+  emulator = undefined
+})
+
+const config = (extra: Record<string, string>, env: NodeJS.ProcessEnv = {}) => {
+  const inputs: Record<string, string> = { 'api-token': 'emulator-token-0123456789abcdef', ...extra }
+  return parseInputs((n) => inputs[n] ?? '', { env, repositoryId: '7', runId: '1', runAttempt: '1' }) as StartConfig
+}
+
+describe('debug-on-failure inputs', () => {
+  it('a duration and one public key line; it gives the step SSH access', () => {
+    const parsed = config({ 'debug-on-failure': '5m', 'debug-public-key': PUB })
+    expect(parsed.debug).toEqual({ holdMs: 300_000, publicKey: PUB })
+    expect(parsed.ssh).toEqual({ alias: 'sandbox' })
+  })
+
+  it('refuses what cannot be used, naming the input', () => {
+    expect(() => config({ 'debug-on-failure': '5m' })).toThrow(
+      "Input 'debug-public-key': is required with debug-on-failure",
+    )
+    expect(() => config({ 'debug-public-key': PUB })).toThrow(
+      "Input 'debug-public-key': is set but 'debug-on-failure' is empty",
+    )
+    expect(() =>
+      config({ 'debug-on-failure': '5m', 'debug-public-key': '-----BEGIN OPENSSH PRIVATE KEY-----' }),
+    ).toThrow("Input 'debug-public-key': must be one OpenSSH public key line")
+    expect(() => config({ 'debug-on-failure': '7h', 'debug-public-key': PUB })).toThrow("Input 'debug-on-failure'")
+    dir = mkdtempSync(join(tmpdir(), 'debug-fork-'))
+    writeFileSync(
+      join(dir, 'event.json'),
+      JSON.stringify({ pull_request: { head: { repo: { full_name: 'fork/repo' } } } }),
+    )
+    const fork = {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: join(dir, 'event.json'),
+      GITHUB_REPOSITORY: 'octo/repo',
+    }
+    expect(() => config({ 'debug-on-failure': '5m', 'debug-public-key': PUB }, fork)).toThrow(
+      "Input 'debug-on-failure': is refused for pull requests from forks",
+    )
+  })
+})
+
+describe('the hold in the post step', () => {
+  it('a service that gives no certificate: it says why and does not hold', async () => {
+    emulator = new Emulator({ generation: 'v1' })
+    const baseUrl = await emulator.start()
+    const core = recordingCore()
+    const state = new ActionState(core)
+    state.saveSandboxId(emulator.seed('held').id, Date.now())
+    state.saveMainFailure('run exited with 3')
+    state.saveDebugAccess({ configPath: '/nonexistent', alias: 'sandbox' })
+    const client = new ComputeClient({ baseUrl, apiToken: emulator.token })
+    const deps = { core, clock: new FakeClock(), makeClient: () => client } as unknown as CleanupDeps
+    const cleanup = () =>
+      ({ keepAlive: false, debug: () => ({ holdMs: 60_000, publicKey: PUB }) }) as unknown as CleanupConfig
+    await holdForDebugging(deps, state, cleanup)
+    expect(core.log.join('\n')).toMatch(
+      /^debug-on-failure: no way in could be made \(.*404.*\); stopping the sandbox now\.$/m,
+    )
+  })
+})
+
+describe('the hold, in process against the emulator with real OpenSSH', () => {
+  async function held(setUp: (home: string) => void, holdMs: number, cancel = false) {
+    emulator = new Emulator({ generation: 'current', ssh: true })
+    const baseUrl = await emulator.start()
+    dir = mkdtempSync(join(tmpdir(), 'debug-hold-'))
+    const configPath = emulatorSshConfig(emulator, dir, 'box')
+    setUp(emulator.sshService?.sandboxHost.home ?? '')
+    const core = recordingCore()
+    const state = new ActionState(core)
+    state.saveSandboxId(emulator.seed('held').id, Date.now())
+    state.saveMainFailure('run exited with 3')
+    state.saveDebugAccess({ configPath, alias: 'box' })
+    const client = new ComputeClient({ baseUrl, apiToken: emulator.token })
+    const controller = new AbortController()
+    // Cancelled once the hold has begun (the certificate and the record were read).
+    const timer = cancel ? setTimeout(() => controller.abort(new Error('cancelled by SIGTERM')), 400) : undefined
+    const deps = { core, clock: new FakeClock(), makeClient: () => client, cancelWait: controller.signal }
+    const cleanup = () => ({ keepAlive: false, debug: () => ({ holdMs, publicKey: PUB }) }) as unknown as CleanupConfig
+    await holdForDebugging(deps as unknown as CleanupDeps, state, cleanup)
+    clearTimeout(timer)
+    return core.log.join('\n')
+  }
+
+  it.skipIf(!sshdAvailable())(
+    'prints the connection, then ends on the release file, the time, or a cancel',
+    async () => {
+      const released = await held((home) => writeFileSync(join(home, '.gpu-sandbox-release'), ''), 60_000)
+      expect(released).toMatch(/debug-on-failure: the run failed \(run exited with 3\); holding sbx-\w+ for 1m\./)
+      expect(released).toMatch(/^ {5}ssh-ed25519-cert-v01@openssh\.com \S+/m)
+      expect(released).toMatch(/^ {5}\[127\.0\.0\.1\]:\d+ ssh-ed25519 \S+$/m)
+      expect(released).toMatch(/^ {2}3\. ssh -i <your private key> .* -p \d+ \w+@127\.0\.0\.1$/m)
+      expect(released).toContain('debug-on-failure: ~/.gpu-sandbox-release appeared; stopping now.')
+      await emulator?.close()
+      rmSync(dir, { recursive: true, force: true })
+      expect(await held(() => undefined, 3_000)).toContain('debug-on-failure: the time is up; stopping now.')
+      await emulator?.close()
+      rmSync(dir, { recursive: true, force: true })
+      expect(await held(() => undefined, 60_000, true)).toContain(
+        'debug-on-failure: the job was cancelled; stopping now.',
+      )
+    },
+  )
+})
