@@ -34,7 +34,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
   const state = new ActionState(core)
   const mode = inputs.mode
   // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
-  if (mode === 'start' && state.mainFailure)
+  if (mode === 'start' && state.debugAccess)
     await holdForDebugging(deps, state, inputs.cleanup).catch((error: unknown) =>
       core.warning(`debug-on-failure: ${(error as Error).message}; stopping the sandbox now.`),
     )
@@ -71,7 +71,7 @@ export async function run(): Promise<void> {
     // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
     // cancellation have a wait to end.
     const saved = new ActionState(actionsCore)
-    const cancelWait = saved.runner || saved.mainFailure ? cancellationSignal(actionsCore) : undefined
+    const cancelWait = saved.runner || saved.debugAccess ? cancellationSignal(actionsCore) : undefined
     await runPost({ core: actionsCore, clock: realClock, makeClient, cancelWait })
   } catch (error) {
     // A sandbox that could not be stopped costs money: say so loudly.

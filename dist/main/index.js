@@ -32937,7 +32937,13 @@ const PERMISSION = 'a token with repository administration: write (a GitHub App 
 const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
     'token with Actions: read), to see which job takes the runner';
 const JOB_PAGES = 10;
-const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() });
+const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    steps: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() })).nullish(),
+});
 const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
 class RunnerRegistry {
     octokit;
@@ -32980,8 +32986,16 @@ class RunnerRegistry {
             const raw = await this.jobsPage(run, page, 100);
             for (const item of raw) {
                 const job = Job.safeParse(item);
-                if (job.success)
-                    jobs.push({ id: job.data.id, name: job.data.name ?? '', runnerName: job.data.runner_name ?? undefined });
+                if (!job.success)
+                    continue;
+                const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
+                jobs.push({
+                    id: job.data.id,
+                    name: job.data.name ?? '',
+                    runnerName: job.data.runner_name ?? undefined,
+                    status: job.data.status ?? undefined,
+                    ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+                });
             }
             if (raw.length < 100)
                 break;

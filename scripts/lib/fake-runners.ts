@@ -39,6 +39,8 @@ export interface FakeJob {
   runnerId: number
   runnerName: string
   status: 'in_progress' | 'completed'
+  /** The job's steps so far, with their conclusions (debug-on-failure reads them). */
+  steps?: { name: string; conclusion: 'success' | 'failure' | null }[]
 }
 
 /** Whose job a runner is handed: a job of this run (the action runner's GITHUB_RUN_ID 4242), or one queued by someone else. */
@@ -117,7 +119,14 @@ export class FakeRunners {
       started_at: '2026-11-25T20:00:01Z',
       completed_at: job.status === 'completed' ? '2026-11-25T20:01:00Z' : null,
       name: job.name,
-      steps: [],
+      steps: (job.steps ?? []).map((step, index) => ({
+        name: step.name,
+        status: step.conclusion === null ? ('in_progress' as const) : ('completed' as const),
+        conclusion: step.conclusion,
+        number: index + 1,
+        started_at: '2026-11-25T20:00:02Z',
+        completed_at: step.conclusion === null ? null : '2026-11-25T20:00:30Z',
+      })),
       check_run_url: `https://api.github.test/repos/${repository}/check-runs/${job.id}`,
       labels: this.byId.get(job.runnerId)?.labels ?? [],
       runner_id: job.runnerId,

@@ -1,5 +1,6 @@
 /**
- * debug-on-failure (issue 32): when the main step's run failed, the post step
+ * debug-on-failure (issue 32): when the main step's run failed, or a later
+ * step of the job did (GitHub's record of this job, read with github-token), the post step
  * gets the service to sign a certificate for `debug-public-key` (never the
  * action's own key or certificate), prints a ready-to-paste connection, and
  * holds the sandbox until the time is up, the file `~/.gpu-sandbox-release`
@@ -7,6 +8,7 @@
  * cancelled; then the post step stops it as always. The enforced TTL still
  * bounds everything. Any failure here stops at once and says why.
  */
+import { RunnerRegistry } from '../github/runners.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import type { DebugRequest } from '../inputs/debug.ts'
 import { runScript } from '../remote/ssh-command.ts'
@@ -54,8 +56,10 @@ export async function holdForDebugging(
   cleanupInputs: () => CleanupConfig,
 ): Promise<void> {
   const config = cleanupInputs()
-  const [failure, access, id, debug] = [state.mainFailure, state.debugAccess, state.sandboxId, config.debug()]
-  if (!failure || !access || !id || !debug || config.keepAlive) return
+  const [access, id, debug] = [state.debugAccess, state.sandboxId, config.debug()]
+  if (!access || !id || !debug || config.keepAlive) return
+  const failure = state.mainFailure ?? (await jobFailure(deps, config))
+  if (!failure) return
   const { core } = deps
   const client = deps.makeClient(config)
   let lines: string[]
@@ -72,6 +76,25 @@ export async function holdForDebugging(
   core.info(`debug-on-failure: the run failed (${failure}); holding ${id} for ${formatDuration(debug.holdMs)}.`)
   for (const line of lines) core.info(line)
   await hold(deps, access, debug)
+}
+
+/**
+ * Whether a later step of this job failed (the main step's run passed): GitHub's record of this job (the
+ * run attempt's job whose runner is this runner) names a failed step. Unreadable: no hold, and the log says so.
+ */
+async function jobFailure(deps: CleanupDeps, config: CleanupConfig): Promise<string | undefined> {
+  const runnerName = process.env.RUNNER_NAME
+  const { githubToken, repository, workflowRun } = config.runner()
+  if (!runnerName || !githubToken || !repository || !workflowRun) return undefined
+  const log = (message: string) => deps.core.info(message)
+  try {
+    const jobs = await new RunnerRegistry(repository, githubToken, { ...deps, log }).jobsOf(workflowRun)
+    const ours = jobs.find((job) => job.runnerName === runnerName && job.status !== 'completed')
+    return ours?.failedStep ? `the step '${serviceText(ours.failedStep, 80)}' failed` : undefined
+  } catch (error) {
+    log(`debug-on-failure: this job's steps could not be read (${(error as Error).message}); no hold.`)
+    return undefined
+  }
 }
 
 async function hold(deps: CleanupDeps, access: { configPath: string; alias: string }, debug: DebugRequest) {

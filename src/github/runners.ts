@@ -53,7 +53,13 @@ const ACTIONS_READ =
   'token with Actions: read), to see which job takes the runner'
 const JOB_PAGES = 10
 
-const Job = z.looseObject({ id: z.number(), name: z.string().nullish(), runner_name: z.string().nullish() })
+const Job = z.looseObject({
+  id: z.number(),
+  name: z.string().nullish(),
+  runner_name: z.string().nullish(),
+  status: z.string().nullish(),
+  steps: z.array(z.looseObject({ name: z.string().nullish(), conclusion: z.string().nullish() })).nullish(),
+})
 const JobList = z.looseObject({ jobs: z.array(z.unknown()) })
 
 /** A job of a workflow run, and the runner GitHub gave it (none yet: undefined). */
@@ -61,6 +67,9 @@ export interface RunJob {
   id: number
   name: string
   runnerName: string | undefined
+  status?: string
+  /** The first step whose conclusion is failure, if any. */
+  failedStep?: string
 }
 export type RegistryDeps = GitHubCallDeps
 
@@ -123,8 +132,15 @@ export class RunnerRegistry {
       const raw = await this.jobsPage(run, page, 100)
       for (const item of raw) {
         const job = Job.safeParse(item)
-        if (job.success)
-          jobs.push({ id: job.data.id, name: job.data.name ?? '', runnerName: job.data.runner_name ?? undefined })
+        if (!job.success) continue
+        const failed = job.data.steps?.find((step) => step.conclusion === 'failure')
+        jobs.push({
+          id: job.data.id,
+          name: job.data.name ?? '',
+          runnerName: job.data.runner_name ?? undefined,
+          status: job.data.status ?? undefined,
+          ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+        })
       }
       if (raw.length < 100) break
     }

@@ -10,6 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runStep } from '../../scripts/lib/action-runner.ts'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { makeWorkspace, runEnv } from '../harness/run-job.ts'
 import { canRun, inputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
 
@@ -105,5 +106,58 @@ describe.skipIf(!canRun)('debug-on-failure', () => {
       state: passing.state,
     })
     expect(passingPost.stdout).not.toContain('debug-on-failure')
+  })
+
+  it('a later step of the job failed (GitHub says so): the post step holds as well', async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const { key, pub } = debugKey()
+    const github = new FakeGitHub()
+    const served = await github.serve()
+    try {
+      // This job, on this runner, with a failed step after the action's.
+      github.runners.jobs.push({
+        id: 77,
+        runId: 4242,
+        attempt: 1,
+        name: 'gpu-tests',
+        runnerId: 0,
+        runnerName: 'GitHub Actions 3',
+        status: 'in_progress',
+        steps: [
+          { name: 'Run the action', conclusion: 'success' },
+          { name: 'pytest', conclusion: 'failure' },
+        ],
+      })
+      const stepInputs = { ...debugInputs(pub, 'true'), 'github-token': GITHUB_TOKEN }
+      const env = {
+        ...runEnv(workspace),
+        GITHUB_API_URL: served.url,
+        GITHUB_SERVER_URL: served.url,
+        RUNNER_NAME: 'GitHub Actions 3',
+      }
+      const main = await runStep('main', { inputs: stepInputs, env })
+      expect(main.exitCode, main.stdout).toBe(0)
+      let connected: ReturnType<typeof spawnSync> | undefined
+      const post = await runStep('post', {
+        inputs: stepInputs,
+        env,
+        state: main.state,
+        onSpawn: (_child, output) => {
+          const timer = setInterval(() => {
+            if (!/When you are done/.test(output())) return
+            clearInterval(timer)
+            connected = connectAsMaintainer(output(), key, 'touch ~/.gpu-sandbox-release')
+          }, 100)
+        },
+      })
+      expect(post.exitCode, post.stdout).toBe(0)
+      expect(connected?.status).toBe(0)
+      expect(post.stdout).toContain("debug-on-failure: the run failed (the step 'pytest' failed)")
+      expect(github.paths()).toContain('GET /repos/octo/repo/actions/runs/4242/attempts/1/jobs')
+      expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+    } finally {
+      await served.close()
+    }
   })
 })

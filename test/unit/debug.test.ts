@@ -129,3 +129,35 @@ describe('the hold, in process against the emulator with real OpenSSH', () => {
     },
   )
 })
+
+describe("a later step's failure", () => {
+  it('GitHub cannot be read: no hold, and the log says so', async () => {
+    const core = recordingCore()
+    const state = new ActionState(core)
+    state.saveSandboxId('sbx-00000000000000ee', Date.now())
+    state.saveDebugAccess({ configPath: '/nonexistent', alias: 'box' })
+    const repository = {
+      owner: 'octo',
+      repo: 'repo',
+      id: '7',
+      apiUrl: 'http://127.0.0.1:9',
+      serverUrl: 'http://127.0.0.1:9',
+    }
+    const cleanup = () =>
+      ({
+        keepAlive: false,
+        debug: () => ({ holdMs: 60_000, publicKey: PUB }),
+        runner: () => ({ githubToken: 'ghs_x', repository, workflowRun: { id: 4242, attempt: 1 } }),
+      }) as unknown as CleanupConfig
+    const deps = { core, clock: new FakeClock(), makeClient: () => undefined }
+    const saved = process.env.RUNNER_NAME
+    process.env.RUNNER_NAME = 'GitHub Actions 3'
+    try {
+      await holdForDebugging(deps as unknown as CleanupDeps, state, cleanup)
+    } finally {
+      if (saved === undefined) delete process.env.RUNNER_NAME
+      else process.env.RUNNER_NAME = saved
+    }
+    expect(core.log.join('\n')).toMatch(/debug-on-failure: this job's steps could not be read \(.*\); no hold\./)
+  })
+})
