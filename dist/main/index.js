@@ -32942,6 +32942,7 @@ const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
     name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     steps: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() })).nullish(),
 });
 const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
@@ -32994,6 +32995,7 @@ class RunnerRegistry {
                     name: job.data.name ?? '',
                     runnerName: job.data.runner_name ?? undefined,
                     status: job.data.status ?? undefined,
+                    conclusion: job.data.conclusion ?? undefined,
                     ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
                 });
             }
@@ -34737,7 +34739,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(85600);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(73058);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -35055,7 +35057,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 85600:
+/***/ 73058:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37309,6 +37311,255 @@ function renderComment(facts) {
     ].join('\n');
 }
 
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(68818);
+;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
+/**
+ * The post step of `runner: true`: while the runner's one job runs, the
+ * sandbox stays; once the registration is gone after it was busy (a JIT
+ * runner deregisters after its job), or `runner-timeout` passed with no job
+ * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
+ * deleted if still there. GitHub is asked at most 4 times in any minute while
+ * it waits for a job (twice a poll while it checks who took the runner). A
+ * cancelled job ends the wait at once; the stop still happens.
+ *
+ * Who took it is watched (ClaimWatch): the runner's label is built from public
+ * values, so a job someone else queued with it can be handed the runner.
+ */
+
+
+
+
+/**
+ * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
+ * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
+ */
+function runnerPollMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
+}
+function registry(deps, runner, signal) {
+    if (!runner.repository || runner.githubToken === '')
+        return undefined;
+    return new RunnerRegistry(runner.repository, runner.githubToken, {
+        clock: deps.clock,
+        signal,
+        log: (message) => deps.core.info(message),
+    });
+}
+/**
+ * How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests
+ * use 3 s), else 30 s.
+ */
+function claimWindowMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
+}
+/**
+ * Who took the runner. A job of this workflow run names it (`runner_name`)
+ * once GitHub assigned it; a busy runner that no job of this run names for
+ * the window on end, or that finished a job none of them names, served a job
+ * from outside this run. A failed read is no evidence: a warning, once.
+ */
+class ClaimWatch {
+    unclaimedSince;
+    claimed = false;
+    warned = false;
+    deps;
+    github;
+    saved;
+    run;
+    windowMs = claimWindowMs();
+    constructor(deps, github, saved, run) {
+        this.deps = deps;
+        this.github = github;
+        this.saved = saved;
+        this.run = run;
+    }
+    /** Whether a job of this run names the runner; undefined when GitHub could not say. */
+    async named() {
+        try {
+            const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name);
+            if (ours && !this.claimed)
+                this.deps.core.info(`Runner ${this.saved.name}: job '${serviceText(ours.name, 100)}' of this workflow run took it.`);
+            this.claimed ||= ours !== undefined;
+            return ours !== undefined;
+        }
+        catch (error) {
+            if (this.deps.cancelWait?.aborted)
+                return undefined;
+            if (!this.warned)
+                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see ` +
+                    `who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
+            this.warned = true;
+            return undefined;
+        }
+    }
+    /** On a poll that shows the runner busy: why the step must stop it now, or undefined. */
+    async whileBusy() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        const now = this.deps.clock.now();
+        this.unclaimedSince ??= now;
+        return now - this.unclaimedSince >= this.windowMs
+            ? this.taken(`GitHub showed it busy, and for ${formatDuration(this.windowMs)} no job of this run named it`)
+            : undefined;
+    }
+    /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
+    async afterJob() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        return this.taken('it ran a job that no job of this run names');
+    }
+    taken(evidence) {
+        return (`Runner ${this.saved.name} was taken by a job outside this workflow ` +
+            `run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. ` +
+            `The sandbox is stopped and the registration deleted. The runner's ` +
+            `label is built from public values, so a workflow that someone else ` +
+            `can queue (a fork's pull request in a public repository) may ask ` +
+            `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
+    }
+}
+/** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
+async function poll(deps, github, saved) {
+    try {
+        return await github.get(saved.id);
+    }
+    catch (error) {
+        if (deps.cancelWait?.aborted)
+            return 'stop';
+        if (isAccessDenied(error)) {
+            deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
+            return 'stop';
+        }
+        // Retried for a minute already: no news is not "not busy"; keep waiting, the next poll may get through.
+        deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`);
+        return 'no-answer';
+    }
+}
+/** Sleeps until the next poll; false when the job was cancelled meanwhile. */
+async function pause(deps, ms) {
+    try {
+        await deps.clock.sleep(ms, deps.cancelWait);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Waits while the runner's job runs, or for a job to pick it up; resolves when
+ * the sandbox may be stopped, with why the step must then fail (a job from
+ * outside this run took the runner), if it must.
+ */
+async function waitForRunnerJob(deps, saved, config) {
+    const { core } = deps;
+    if (!saved.online) {
+        core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
+        return undefined;
+    }
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait);
+    if (!github) {
+        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
+            `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
+        return undefined;
+    }
+    const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
+    if (!watch)
+        core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`);
+    const taken = await waitLoop(deps, github, saved, runner.pickupTimeoutMs, watch);
+    if (deps.cancelWait?.aborted)
+        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+    return taken;
+}
+async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
+    const { core, clock } = deps;
+    const began = clock.now();
+    const every = runnerPollMs();
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
+        `(${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
+        `is asked every ${formatDuration(every)}.`);
+    let busySeen = false;
+    let lastStatus = 'unknown';
+    for (;;) {
+        // No job yet and the time is up: decided without another request.
+        if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}, ` +
+                `status '${serviceText(lastStatus, 40)}'). Does a job use runs-on ` +
+                `with its label? Stopping the sandbox.`);
+            return undefined;
+        }
+        const now = await poll(deps, github, saved);
+        if (now === 'stop')
+            return undefined;
+        if (now === 'no-answer') {
+            if (!(await pause(deps, every)))
+                return undefined;
+            continue;
+        }
+        if (now === undefined || (busySeen && !now.busy)) {
+            core.info(now === undefined
+                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
+                    `registration is gone (a just-in-time runner deregisters after its job).`
+                : `Runner ${saved.name}: its job ended.`);
+            return watch?.afterJob();
+        }
+        lastStatus = now.status;
+        if (now.busy && !busySeen)
+            core.info(`Runner ${saved.name}: a job is running on it.`);
+        busySeen ||= now.busy;
+        const taken = now.busy ? await watch?.whileBusy() : undefined;
+        if (taken)
+            return taken;
+        if (!(await pause(deps, every)))
+            return undefined;
+    }
+}
+/**
+ * After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration
+ * costs nothing).
+ */
+async function deleteRegistration(deps, saved, config) {
+    const github = registry(deps, config.runner());
+    if (!github)
+        return;
+    try {
+        let id;
+        if (saved.id > 0)
+            id = (await github.remove(saved.id)) ? saved.id : undefined;
+        // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
+        else
+            id = await github.removeByName(saved.name);
+        deps.core.info(id !== undefined
+            ? `Deleted the runner registration ${saved.name} (id ${id}).`
+            : `The runner registration ${saved.name} is already gone.`);
+    }
+    catch (error) {
+        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
+            `${error instanceof Error ? error.message : String(error)}. It stays ` +
+            `offline; delete it under Settings > Actions > Runners.`);
+    }
+}
+/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+async function runner_runnerJobOutcome(deps, saved, config) {
+    const runner = config.runner();
+    const github = registry(deps, runner);
+    if (!github || !runner.workflowRun)
+        return undefined;
+    try {
+        const job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name);
+        if (!job)
+            return undefined;
+        return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
 /**
  * Publishing the pull-request comment (issue 32), from the main step (once the
@@ -37317,6 +37568,7 @@ function renderComment(facts) {
  * read-only token), the same text goes to the job summary, and the log says
  * why. Never fails the step.
  */
+
 
 
 
@@ -37349,9 +37601,11 @@ async function finalComment(deps, state, config) {
         ? undefined
         : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost);
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
+    const runner = state.runner;
+    const job = runner ? await runnerJobOutcome(deps, runner, config) : undefined;
     await publishComment(deps, config.comment(), {
         ...facts,
-        status: `${facts.status}; ${ending}`,
+        status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     });
@@ -38910,11 +39164,12 @@ function summaryText(value, limit = 1_000) {
  * links `https://…` by itself) left in it.
  */
 function commentText(value, limit = 1_000) {
-    return summaryText(value, limit)
+    return (summaryText(value, limit)
         .replace(/@(?=\w)/g, '@\u2060')
-        .replace(/#(?=\d)/g, '#\u2060')
+        // Not the '#' of an HTML entity the escaping made (&#39;).
+        .replace(/(?<!&)#(?=\d)/g, '#\u2060')
         .replace(/:\/\//g, ':\u2060//')
-        .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`);
+        .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`));
 }
 
 

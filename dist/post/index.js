@@ -29037,6 +29037,8 @@ function renderComment(facts) {
 
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
 var billing = __nccwpck_require__(64994);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js
+var cleanup_runner = __nccwpck_require__(60598);
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
 /**
  * Publishing the pull-request comment (issue 32), from the main step (once the
@@ -29045,6 +29047,7 @@ var billing = __nccwpck_require__(64994);
  * read-only token), the same text goes to the job summary, and the log says
  * why. Never fails the step.
  */
+
 
 
 
@@ -29077,9 +29080,11 @@ async function finalComment(deps, state, config) {
         ? undefined
         : (0,billing/* addSpent */.uG)(state.spentBefore ?? billing/* NOTHING_SPENT */.zx, deps.clock.now() - startedAt, state.hourlyCost);
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
+    const runner = state.runner;
+    const job = runner ? await (0,cleanup_runner/* runnerJobOutcome */.Yi)(deps, runner, config) : undefined;
     await publishComment(deps, config.comment(), {
         ...facts,
-        status: `${facts.status}; ${ending}`,
+        status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     });
@@ -29840,7 +29845,8 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ok: () => (/* binding */ waitForRunnerJob),
-/* harmony export */   XC: () => (/* binding */ deleteRegistration)
+/* harmony export */   XC: () => (/* binding */ deleteRegistration),
+/* harmony export */   Yi: () => (/* binding */ runnerJobOutcome)
 /* harmony export */ });
 /* unused harmony exports runnerPollMs, claimWindowMs */
 /* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
@@ -30072,6 +30078,22 @@ async function deleteRegistration(deps, saved, config) {
         deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
             `${error instanceof Error ? error.message : String(error)}. It stays ` +
             `offline; delete it under Settings > Actions > Runners.`);
+    }
+}
+/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+async function runnerJobOutcome(deps, saved, config) {
+    const runner = config.runner();
+    const github = registry(deps, runner);
+    if (!github || !runner.workflowRun)
+        return undefined;
+    try {
+        const job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name);
+        if (!job)
+            return undefined;
+        return `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(job.name, 80)}' ended: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+    }
+    catch {
+        return undefined;
     }
 }
 
@@ -34796,6 +34818,7 @@ const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
     name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     steps: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() })).nullish(),
 });
 const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
@@ -34848,6 +34871,7 @@ class RunnerRegistry {
                     name: job.data.name ?? '',
                     runnerName: job.data.runner_name ?? undefined,
                     status: job.data.status ?? undefined,
+                    conclusion: job.data.conclusion ?? undefined,
                     ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
                 });
             }
@@ -36844,11 +36868,12 @@ function summaryText(value, limit = 1_000) {
  * links `https://…` by itself) left in it.
  */
 function commentText(value, limit = 1_000) {
-    return summaryText(value, limit)
+    return (summaryText(value, limit)
         .replace(/@(?=\w)/g, '@\u2060')
-        .replace(/#(?=\d)/g, '#\u2060')
+        // Not the '#' of an HTML entity the escaping made (&#39;).
+        .replace(/(?<!&)#(?=\d)/g, '#\u2060')
         .replace(/:\/\//g, ':\u2060//')
-        .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`);
+        .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`));
 }
 
 

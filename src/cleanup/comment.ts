@@ -13,6 +13,7 @@ import type { CleanupConfig } from '../inputs/config.ts'
 import { addSpent, NOTHING_SPENT } from '../sandbox/billing.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
+import { runnerJobOutcome } from './runner.ts'
 
 export async function publishComment(
   deps: Omit<RetryContext, 'log'> & { core: ActionCore },
@@ -48,9 +49,11 @@ export async function finalComment(deps: CleanupDeps, state: ActionState, config
       ? undefined
       : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost)
   const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step'
+  const runner = state.runner
+  const job = runner ? await runnerJobOutcome(deps, runner, config) : undefined
   await publishComment(deps, config.comment(), {
     ...facts,
-    status: `${facts.status}; ${ending}`,
+    status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
     billedSeconds: total?.seconds ?? facts.billedSeconds,
     cost: total ? (total.dollars ?? null) : facts.cost,
   })

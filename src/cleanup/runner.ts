@@ -262,3 +262,21 @@ export async function deleteRegistration(deps: CleanupDeps, saved: SavedRunner, 
     )
   }
 }
+
+/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+export async function runnerJobOutcome(
+  deps: CleanupDeps,
+  saved: SavedRunner,
+  config: CleanupConfig,
+): Promise<string | undefined> {
+  const runner = config.runner()
+  const github = registry(deps, runner)
+  if (!github || !runner.workflowRun) return undefined
+  try {
+    const job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name)
+    if (!job) return undefined
+    return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`
+  } catch {
+    return undefined
+  }
+}

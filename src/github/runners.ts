@@ -58,6 +58,7 @@ const Job = z.looseObject({
   name: z.string().nullish(),
   runner_name: z.string().nullish(),
   status: z.string().nullish(),
+  conclusion: z.string().nullish(),
   steps: z.array(z.looseObject({ name: z.string().nullish(), conclusion: z.string().nullish() })).nullish(),
 })
 const JobList = z.looseObject({ jobs: z.array(z.unknown()) })
@@ -68,6 +69,7 @@ export interface RunJob {
   name: string
   runnerName: string | undefined
   status?: string
+  conclusion?: string
   /** The first step whose conclusion is failure, if any. */
   failedStep?: string
 }
@@ -139,6 +141,7 @@ export class RunnerRegistry {
           name: job.data.name ?? '',
           runnerName: job.data.runner_name ?? undefined,
           status: job.data.status ?? undefined,
+          conclusion: job.data.conclusion ?? undefined,
           ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
         })
       }

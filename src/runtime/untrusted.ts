@@ -113,9 +113,12 @@ export function summaryText(value: unknown, limit = 1_000): string {
  * links `https://…` by itself) left in it.
  */
 export function commentText(value: unknown, limit = 1_000): string {
-  return summaryText(value, limit)
-    .replace(/@(?=\w)/g, '@\u2060')
-    .replace(/#(?=\d)/g, '#\u2060')
-    .replace(/:\/\//g, ':\u2060//')
-    .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`)
+  return (
+    summaryText(value, limit)
+      .replace(/@(?=\w)/g, '@\u2060')
+      // Not the '#' of an HTML entity the escaping made (&#39;).
+      .replace(/(?<!&)#(?=\d)/g, '#\u2060')
+      .replace(/:\/\//g, ':\u2060//')
+      .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`)
+  )
 }

@@ -11,7 +11,7 @@ import { commands, runStep, visibleText, type StepResult } from '../../scripts/l
 import type { LoginChoice } from '../../emulator/login-user.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
-import { canRun, inputs as jobInputs, useSshJob } from '../harness/ssh-job.ts'
+import { canRun, inputs as jobInputs, job, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
 useRunnerJob()
@@ -224,5 +224,41 @@ describe.skipIf(!canRun)('runner: true', () => {
     expect(Date.now() - cancelledAt).toBeLessThan(8_000)
     expect(post.stdout).toContain('the job was cancelled; stopping the sandbox now')
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+  })
+
+  it("comment: true on a pull request: the final comment says how the runner's job ended", async () => {
+    await setUpRunnerJob()
+    const event = join(job.home, 'event.json')
+    const head = { sha: '9'.repeat(40), repo: { full_name: 'octo/repo' } }
+    writeFileSync(event, JSON.stringify({ action: 'synchronize', pull_request: { number: 7, head } }))
+    runnerJob.github.pulls.add(7, head.sha, undefined, '2026-11-25T10:00:00Z')
+    const env = runnerEnv({
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_WORKFLOW: 'CI',
+      GITHUB_JOB: 'gpu',
+    })
+    const main = await runStep('main', { inputs: runnerInputs({ comment: 'true' }), env })
+    expect(main.exitCode, main.stdout).toBe(0)
+    const runnerId = Number(main.outputs['runner-id'])
+    const post = await runStep('post', {
+      inputs: runnerInputs({ comment: 'true' }),
+      env,
+      state: main.state,
+      onSpawn: (_child, output) => {
+        const timer = setInterval(() => {
+          if (!output().includes('waiting while its job runs')) return
+          clearInterval(timer)
+          runnerJob.github.runners.assignJob(runnerId, 1_000)
+        }, 50)
+      },
+    })
+    expect(post.exitCode, post.stdout).toBe(0)
+    const comments = runnerJob.github.pulls.pulls.get(7)?.comments ?? []
+    expect(comments).toHaveLength(1)
+    expect(comments[0]?.body).toContain(
+      // Markdown with HTML-escaped quotes: rendered, "the runner's job 'gpu-tests' ended: success".
+      '| Status | ready; the runner is online; the runner&#39;s job &#39;gpu-tests&#39; ended: success; stopped by the post step |',
+    )
   })
 })

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { finalComment, publishComment } from '../../src/cleanup/comment.ts'
+import { runnerJobOutcome } from '../../src/cleanup/runner.ts'
 import { marker, upsertComment } from '../../src/github/comment.ts'
 import type { CleanupConfig, StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
@@ -77,6 +78,7 @@ describe('what the comment says', () => {
   })
 
   it('neutralises mentions, references and links in any text', () => {
+    expect(commentText("the runner's job #3")).toBe('the runner&#39;s job #\u20603')
     expect(commentText('@team #3 http://x www.y.z [l](u)')).toBe(
       '@\u2060team #\u20603 http:\u2060//x www\u2060.y.z \\[l\\](u)',
     )
@@ -201,5 +203,30 @@ describe("the main step's comment", () => {
       ...outcome,
       failure: undefined,
     })
+  })
+})
+
+describe("the runner's job in the final comment", () => {
+  it("names how the runner's one job ended; unknown when GitHub does not say", async () => {
+    const to = await target()
+    github.runners.jobs.push({
+      id: 5,
+      runId: 4242,
+      attempt: 1,
+      name: 'gpu-tests',
+      runnerId: 1,
+      runnerName: 'gpu-sandbox-sbx-1',
+      status: 'completed',
+    })
+    const d = deps()
+    const runner = () => ({
+      githubToken: GITHUB_TOKEN,
+      repository: to.repository,
+      workflowRun: { id: 4242, attempt: 1 },
+    })
+    const config = { runner } as unknown as CleanupConfig
+    const saved = { id: 1, name: 'gpu-sandbox-sbx-1', online: true }
+    expect(await runnerJobOutcome(d as unknown as CleanupDeps, saved, config)).toBe("'gpu-tests' ended: success")
+    expect(await runnerJobOutcome(d as unknown as CleanupDeps, { ...saved, name: 'other' }, config)).toBeUndefined()
   })
 })
