@@ -28719,6 +28719,413 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
+/***/ 54151:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  p: () => (/* binding */ publishComment)
+});
+
+// UNUSED EXPORTS: finalComment
+
+// EXTERNAL MODULE: ./build/src/github/call.js
+var github_call = __nccwpck_require__(40865);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/comment.js
+
+
+/** GitHub refused the write (a fork's read-only token, say): the text goes to the job summary instead. */
+class CommentRefusedError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.name = 'CommentRefusedError';
+        this.status = status;
+    }
+}
+const PAGES = 10;
+const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
+async function upsertComment(target, text, deps) {
+    const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
+    const needs = 'The pull-request comment needs a token with pull-requests: write.';
+    const fail = (status, message) => status === 401 || status === 403 ? new CommentRefusedError(status, message) : new Error(message);
+    const call = (label, route, parameters) => (0,github_call/* callGitHub */.u)(github, target.repository, deps, { label, route, parameters, needs }, fail);
+    const body = `${marker(target.key)}\n${text}`;
+    for (let page = 1; page <= PAGES; page++) {
+        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
+        const comments = Array.isArray(data) ? data : [];
+        const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(marker(target.key)));
+        if (ours && typeof ours.id === 'number') {
+            await call(`editing comment ${ours.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+                comment_id: ours.id,
+                body,
+            });
+            return 'updated';
+        }
+        if (comments.length < 100)
+            break;
+    }
+    await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        issue_number: target.number,
+        body,
+    });
+    return 'created';
+}
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+;// CONCATENATED MODULE: ./build/src/step/comment-text.js
+/**
+ * What the pull-request comment says (issue 32): the story of one job's
+ * sandbox, as Markdown other people read. Every value passes commentText (no
+ * mention, reference or link from service or GitHub text survives).
+ */
+
+
+const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+function renderComment(facts) {
+    const rows = [
+        ['Status', facts.status],
+        ['Sandbox', facts.sandboxId],
+        ['GPU', facts.gpu],
+    ];
+    if (facts.timeToReadyMs !== undefined)
+        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
+    if (facts.runMs !== undefined)
+        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
+    if (facts.billedSeconds !== undefined) {
+        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
+        rows.push([
+            'Cost of this run',
+            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
+        ]);
+    }
+    if (facts.downloaded && facts.downloaded.length > 0)
+        rows.push(['Downloaded', facts.downloaded.join(', ')]);
+    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
+    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
+    return [
+        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...table,
+        '',
+        `[The workflow run](${encodeURI(facts.runUrl)})`,
+        '',
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var billing = __nccwpck_require__(64994);
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(68818);
+;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
+/**
+ * The post step of `runner: true`: while the runner's one job runs, the
+ * sandbox stays; once the registration is gone after it was busy (a JIT
+ * runner deregisters after its job), or `runner-timeout` passed with no job
+ * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
+ * deleted if still there. GitHub is asked at most 4 times in any minute while
+ * it waits for a job (twice a poll while it checks who took the runner). A
+ * cancelled job ends the wait at once; the stop still happens.
+ *
+ * Who took it is watched (ClaimWatch): the runner's label is built from public
+ * values, so a job someone else queued with it can be handed the runner.
+ */
+
+
+
+
+/**
+ * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
+ * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
+ */
+function runnerPollMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
+}
+function registry(deps, runner, signal) {
+    if (!runner.repository || runner.githubToken === '')
+        return undefined;
+    return new RunnerRegistry(runner.repository, runner.githubToken, {
+        clock: deps.clock,
+        signal,
+        log: (message) => deps.core.info(message),
+    });
+}
+/**
+ * How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests
+ * use 3 s), else 30 s.
+ */
+function claimWindowMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
+}
+/**
+ * Who took the runner. A job of this workflow run names it (`runner_name`)
+ * once GitHub assigned it; a busy runner that no job of this run names for
+ * the window on end, or that finished a job none of them names, served a job
+ * from outside this run. A failed read is no evidence: a warning, once.
+ */
+class ClaimWatch {
+    unclaimedSince;
+    claimed = false;
+    warned = false;
+    deps;
+    github;
+    saved;
+    run;
+    windowMs = claimWindowMs();
+    constructor(deps, github, saved, run) {
+        this.deps = deps;
+        this.github = github;
+        this.saved = saved;
+        this.run = run;
+    }
+    /** Whether a job of this run names the runner; undefined when GitHub could not say. */
+    async named() {
+        try {
+            const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name);
+            if (ours && !this.claimed)
+                this.deps.core.info(`Runner ${this.saved.name}: job '${serviceText(ours.name, 100)}' of this workflow run took it.`);
+            this.claimed ||= ours !== undefined;
+            return ours !== undefined;
+        }
+        catch (error) {
+            if (this.deps.cancelWait?.aborted)
+                return undefined;
+            if (!this.warned)
+                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see ` +
+                    `who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
+            this.warned = true;
+            return undefined;
+        }
+    }
+    /** On a poll that shows the runner busy: why the step must stop it now, or undefined. */
+    async whileBusy() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        const now = this.deps.clock.now();
+        this.unclaimedSince ??= now;
+        return now - this.unclaimedSince >= this.windowMs
+            ? this.taken(`GitHub showed it busy, and for ${formatDuration(this.windowMs)} no job of this run named it`)
+            : undefined;
+    }
+    /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
+    async afterJob() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        return this.taken('it ran a job that no job of this run names');
+    }
+    taken(evidence) {
+        return (`Runner ${this.saved.name} was taken by a job outside this workflow ` +
+            `run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. ` +
+            `The sandbox is stopped and the registration deleted. The runner's ` +
+            `label is built from public values, so a workflow that someone else ` +
+            `can queue (a fork's pull request in a public repository) may ask ` +
+            `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
+    }
+}
+/** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
+async function poll(deps, github, saved) {
+    try {
+        return await github.get(saved.id);
+    }
+    catch (error) {
+        if (deps.cancelWait?.aborted)
+            return 'stop';
+        if (isAccessDenied(error)) {
+            deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
+            return 'stop';
+        }
+        // Retried for a minute already: no news is not "not busy"; keep waiting, the next poll may get through.
+        deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`);
+        return 'no-answer';
+    }
+}
+/** Sleeps until the next poll; false when the job was cancelled meanwhile. */
+async function pause(deps, ms) {
+    try {
+        await deps.clock.sleep(ms, deps.cancelWait);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Waits while the runner's job runs, or for a job to pick it up; resolves when
+ * the sandbox may be stopped, with why the step must then fail (a job from
+ * outside this run took the runner), if it must.
+ */
+async function waitForRunnerJob(deps, saved, config) {
+    const { core } = deps;
+    if (!saved.online) {
+        core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
+        return undefined;
+    }
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait);
+    if (!github) {
+        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
+            `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
+        return undefined;
+    }
+    const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
+    if (!watch)
+        core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`);
+    const taken = await waitLoop(deps, github, saved, runner.pickupTimeoutMs, watch);
+    if (deps.cancelWait?.aborted)
+        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+    return taken;
+}
+async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
+    const { core, clock } = deps;
+    const began = clock.now();
+    const every = runnerPollMs();
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
+        `(${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
+        `is asked every ${formatDuration(every)}.`);
+    let busySeen = false;
+    let lastStatus = 'unknown';
+    for (;;) {
+        // No job yet and the time is up: decided without another request.
+        if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}, ` +
+                `status '${serviceText(lastStatus, 40)}'). Does a job use runs-on ` +
+                `with its label? Stopping the sandbox.`);
+            return undefined;
+        }
+        const now = await poll(deps, github, saved);
+        if (now === 'stop')
+            return undefined;
+        if (now === 'no-answer') {
+            if (!(await pause(deps, every)))
+                return undefined;
+            continue;
+        }
+        if (now === undefined || (busySeen && !now.busy)) {
+            core.info(now === undefined
+                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
+                    `registration is gone (a just-in-time runner deregisters after its job).`
+                : `Runner ${saved.name}: its job ended.`);
+            return watch?.afterJob();
+        }
+        lastStatus = now.status;
+        if (now.busy && !busySeen)
+            core.info(`Runner ${saved.name}: a job is running on it.`);
+        busySeen ||= now.busy;
+        const taken = now.busy ? await watch?.whileBusy() : undefined;
+        if (taken)
+            return taken;
+        if (!(await pause(deps, every)))
+            return undefined;
+    }
+}
+/**
+ * After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration
+ * costs nothing).
+ */
+async function deleteRegistration(deps, saved, config) {
+    const github = registry(deps, config.runner());
+    if (!github)
+        return;
+    try {
+        let id;
+        if (saved.id > 0)
+            id = (await github.remove(saved.id)) ? saved.id : undefined;
+        // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
+        else
+            id = await github.removeByName(saved.name);
+        deps.core.info(id !== undefined
+            ? `Deleted the runner registration ${saved.name} (id ${id}).`
+            : `The runner registration ${saved.name} is already gone.`);
+    }
+    catch (error) {
+        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
+            `${error instanceof Error ? error.message : String(error)}. It stays ` +
+            `offline; delete it under Settings > Actions > Runners.`);
+    }
+}
+/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+async function runner_runnerJobOutcome(deps, saved, config) {
+    const runner = config.runner();
+    const github = registry(deps, runner);
+    if (!github || !runner.workflowRun)
+        return undefined;
+    try {
+        const job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name);
+        if (!job)
+            return undefined;
+        return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
+/**
+ * Publishing the pull-request comment (issue 32), from the main step (once the
+ * sandbox is ready or the run is done) and from the post step (the final
+ * version). Where GitHub refuses the write (a fork's pull request gets a
+ * read-only token), the same text goes to the job summary, and the log says
+ * why. Never fails the step.
+ */
+
+
+
+
+async function publishComment(deps, target, facts) {
+    const { core } = deps;
+    if (!target)
+        return;
+    const text = renderComment(facts);
+    try {
+        const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) });
+        core.info(`comment: ${done} the comment on pull request #${target.number}.`);
+    }
+    catch (error) {
+        if (error instanceof CommentRefusedError) {
+            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
+                "from a fork gets a read-only token): the job summary has the comment's text instead.");
+            await core.appendSummary(text);
+            return;
+        }
+        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
+    }
+}
+/** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
+async function finalComment(deps, state, config) {
+    const facts = state.commentFacts;
+    if (!facts)
+        return;
+    const startedAt = state.startedAt;
+    const total = startedAt === undefined
+        ? undefined
+        : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost);
+    const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
+    const runner = state.runner;
+    const job = runner ? await runnerJobOutcome(deps, runner, config) : undefined;
+    await publishComment(deps, config.comment(), {
+        ...facts,
+        status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
+        billedSeconds: total?.seconds ?? facts.billedSeconds,
+        cost: total ? (total.dollars ?? null) : facts.cost,
+    });
+}
+
+
+/***/ }),
+
 /***/ 35307:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33470,7 +33877,7 @@ const INPUT_MODES = {
     'approve-label-once': ['start'],
     'min-permission': ['start'],
     'max-live': ['start'],
-    comment: ['start'],
+    comment: ['start', 'connect'],
     'debug-on-failure': ['start'],
     'debug-public-key': ['start'],
 };
@@ -34051,6 +34458,12 @@ function parseGpuCheck(inputs, gpus, sshAnyway) {
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
 var approval = __nccwpck_require__(78944);
 ;// CONCATENATED MODULE: ./build/src/inputs/comment.js
+/**
+ * `comment: true` (issue 32): where the pull-request comment goes. Its hidden
+ * marker's key is the workflow, the job and the GPU types asked for, so every
+ * re-run of the job (and only it) edits the same comment; matrix legs that
+ * ask for other GPUs get their own.
+ */
 
 
 
@@ -34059,7 +34472,7 @@ function commentKey(env, gpus) {
     return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`;
 }
 /** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
-function comment_parseComment(inputs, job, gpus, log = () => undefined) {
+function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
     if (!inputs.parse('comment', fields/* boolean */.zM))
         return undefined;
     const env = job.env ?? {};
@@ -34076,7 +34489,7 @@ function comment_parseComment(inputs, job, gpus, log = () => undefined) {
         log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
         return undefined;
     }
-    return { githubToken, repository, number: pullRequest.number, key: commentKey(env, gpus) };
+    return { githubToken, repository, number: pullRequest.number, key: commentKey(env, keyParts) };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/debug.js
@@ -34498,7 +34911,9 @@ function parseInstance(inputs, connection, job) {
 function parseConnect(inputs, connection, job) {
     const sandboxId = inputs.parse('sandbox-id', fields/* sandboxId */.n1, inputs.read('sandbox-id'));
     const ssh = parseAlias(inputs, job);
-    return ssh && { mode: 'connect', ...connection, sandboxId, ssh };
+    // The comment's key is this job's and the sandbox's: another job connecting to it writes its own.
+    const comment = comment_parseComment(inputs, job, [sandboxId ?? '']);
+    return ssh && { mode: 'connect', ...connection, sandboxId, ssh, comment };
 }
 function parseSweep(inputs, connection, job) {
     const githubToken = inputs.parse('github-token', fields/* githubToken */.bU);
@@ -34739,7 +35154,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(73058);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(26458);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
@@ -34819,15 +35234,16 @@ __webpack_async_result__();
 /* harmony export */   e: () => (/* binding */ runConnect)
 /* harmony export */ });
 /* unused harmony export CONNECT_DEADLINE_MS */
-/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
-/* harmony import */ var _sandbox_record_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(15208);
-/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(68935);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(47421);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(63996);
-/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(16854);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(99128);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54151);
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29943);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(44120);
+/* harmony import */ var _sandbox_record_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(15208);
+/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(68935);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(47421);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(63996);
+/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(16854);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(99128);
 /**
  * Mode `connect`: make an existing sandbox (kept alive by an earlier job)
  * reachable over SSH from this job, exactly as `ssh: true` does in start mode:
@@ -34844,16 +35260,17 @@ __webpack_async_result__();
 
 
 
+
 /** How long reading the record and getting a certificate may take. */
 const CONNECT_DEADLINE_MS = 3 * 60_000;
 /** The sandbox's record, or an error naming sandbox-id that says what the service answered. */
 async function readSandbox(config, deps, deadline) {
     const client = deps.client.withDeadline(deadline, deps.clock);
     try {
-        return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_8__/* .opContext */ .R)(deps), deadline, `read ${config.sandboxId}`, () => client.getSandbox(config.sandboxId, deps.signal));
+        return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .opContext */ .R)(deps), deadline, `read ${config.sandboxId}`, () => client.getSandbox(config.sandboxId, deps.signal));
     }
     catch (error) {
-        if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error))
+        if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotFound */ .c4)(error))
             throw new Error(`Input 'sandbox-id': the service has no sandbox ${config.sandboxId} ` +
                 `(404): it was stopped, or its TTL ended. Nothing to connect to.`, { cause: error });
         throw error;
@@ -34862,11 +35279,11 @@ async function readSandbox(config, deps, deadline) {
 /** Live, with an `ssh` address and a host key to pin: else an error naming sandbox-id with what the record says. */
 function checkReachable(config, record) {
     const status = record.status;
-    if (!(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isReady */ .i_)(status)) {
-        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(status, 40)}', ` +
+    if (!(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isReady */ .i_)(status)) {
+        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(status, 40)}', ` +
             `not running: nothing to connect to.`);
     }
-    const found = (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .pinnableEndpoint */ .FX)(record);
+    const found = (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .pinnableEndpoint */ .FX)(record);
     if ('problem' in found)
         throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: its record${found.problem}.`);
 }
@@ -34875,17 +35292,34 @@ async function runConnect(config, deps) {
     core.setOutput('sandbox-id', config.sandboxId);
     const deadline = clock.now() + CONNECT_DEADLINE_MS;
     const record = await readSandbox(config, deps, deadline);
-    (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_6__/* .setTextOutput */ .Lb)(core, 'status', record.status);
+    (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .setTextOutput */ .Lb)(core, 'status', record.status);
     checkReachable(config, record);
-    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_8__/* .stepEnvironment */ .a)(deps), deadline);
-    (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .finishSandboxSsh */ .TD)(deps, config.ssh, prepared, record);
-    await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_5__/* .keepCertificateFresh */ .jt)(deps, config, prepared, config.sandboxId, (0,_sandbox_record_js__WEBPACK_IMPORTED_MODULE_3__/* .endsAtMs */ .uX)(record, undefined));
+    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .stepEnvironment */ .a)(deps), deadline);
+    (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .finishSandboxSsh */ .TD)(deps, config.ssh, prepared, record);
+    await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .keepCertificateFresh */ .jt)(deps, config, prepared, config.sandboxId, (0,_sandbox_record_js__WEBPACK_IMPORTED_MODULE_4__/* .endsAtMs */ .uX)(record, undefined));
+    if (config.comment)
+        await commentConnected(config, deps, record);
     await core.appendSummary(`### Sandbox ${config.sandboxId} connected\n\n` +
-        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .markdownTable */ .Qj)([
+        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .markdownTable */ .Qj)([
             ['Status', record.status],
             ['SSH', `ssh ${config.ssh.alias} '<command>' from later steps of this job`],
             ['Cleanup', 'the post step removes the SSH files and ends the renewer; the sandbox keeps running'],
         ]));
+}
+/** comment: true: this job's comment says it reached the kept sandbox (it never stops it, so no cost of its own). */
+async function commentConnected(config, deps, record) {
+    const env = (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .stepEnvironment */ .a)(deps);
+    const { repository } = config.comment;
+    const spec = (record.spec ?? {});
+    const gpu = typeof spec.gpu_type === 'string' ? `${Number(spec.gpu_count) || 1} x ${spec.gpu_type}` : 'none (CPU only)';
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .publishComment */ .p)(deps, config.comment, {
+        sandboxId: config.sandboxId,
+        job: `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`,
+        gpu: (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(gpu, 60),
+        status: `connected (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(record.status, 40)}); kept by an earlier job, not stopped here`,
+        runUrl: `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
+            `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
+    });
 }
 
 
@@ -35057,7 +35491,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 73058:
+/***/ 26458:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35070,104 +35504,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var errors = __nccwpck_require__(20486);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
-;// CONCATENATED MODULE: ./build/src/sandbox/billing.js
-/**
- * The pricing catalog's structure is not described; keys look like
- * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
- * A GPU is priced at `<type>_x<count>_<tier>` for the whole set when present,
- * else `<type>_x1_<tier>` per GPU; the prototyping tier is preferred over
- * production when both are listed. Only the GPU's price is needed (the contract):
- * CPU, memory and disk are added where the catalog lists them, and named as not
- * priced where it does not (the deployed catalog lists no memory price).
- */
-function estimateHourlyCost(prices, spec) {
-    const parts = [];
-    const unpriced = [];
-    const take = (key, quantity) => {
-        const price = prices[key];
-        if (price === undefined || price < 0)
-            unpriced.push(key);
-        else
-            parts.push({ key, quantity, unitPrice: price });
-    };
-    if (spec.gpuType) {
-        const type = spec.gpuType.toLowerCase();
-        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
-        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
-        if (wholeSet)
-            take(wholeSet, 1);
-        else if (perGpu)
-            take(perGpu, spec.gpuCount);
-        else
-            return { ok: false, missing: [`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`] };
-    }
-    take('additional_vcpus', spec.cpu);
-    take('additional_memory_gib', spec.memoryGib);
-    take('disk_gb', spec.storageGib);
-    const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
-    return { ok: true, dollarsPerHour, parts, unpriced };
-}
-/** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
-function formatDollars(amount) {
-    if (amount === 0)
-        return '$0';
-    if (amount >= 1)
-        return `$${amount.toFixed(2)}`;
-    if (amount < 0.0001)
-        return '<$0.0001';
-    return `$${Number(amount.toPrecision(3))}`;
-}
-function describeEstimate(estimate) {
-    if (!estimate.ok)
-        return `no estimate (the pricing catalog has no ${estimate.missing.join(', ')})`;
-    const how = estimate.parts.map((p) => `${p.quantity} x ${p.key} ${formatDollars(p.unitPrice)}`).join(' + ');
-    const unpriced = estimate.unpriced.length > 0 ? `; not priced: ${estimate.unpriced.join(', ')}` : '';
-    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how || 'nothing priced'}${unpriced})`;
-}
-const billing_NOTHING_SPENT = { seconds: 0, dollars: 0 };
-/** `spent` plus a sandbox that lived `ms` at `dollarsPerHour` (seconds not rounded to minutes). */
-function billing_addSpent(spent, ms, dollarsPerHour) {
-    const seconds = Math.max(0, Math.round(ms / 1000));
-    const dollars = spent.dollars === undefined || dollarsPerHour === undefined
-        ? undefined
-        : spent.dollars + (dollarsPerHour * seconds) / 3600;
-    return { seconds: spent.seconds + seconds, dollars };
-}
-function describeCreditAlert(alert) {
-    if (alert === null)
-        return 'none configured';
-    return `${formatDollars(alert.amount_cents / 100)}, ${alert.armed ? 'armed' : 'not armed'}`;
-}
-/** How long the two informational calls may take together; the sandbox never waits on them. */
-const BILLING_TIMEOUT_MS = 15_000;
-/**
- * Reads pricing and the credit alert. Never rejects: a failure becomes a
- * warning (through `warn`) and an "unavailable" line.
- */
-async function readBillingContext(client, spec, warn, signal) {
-    const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
-    // A cancelled step has better things to say than that its summary calls were cancelled.
-    const quietWarn = (message) => {
-        if (!signal.aborted)
-            warn(message);
-    };
-    const reason = (error) => (error instanceof Error ? error.message : String(error));
-    const [cost, creditAlert] = await Promise.all([
-        client.getPricing(bounded).then((prices) => {
-            const estimate = estimateHourlyCost(prices, spec);
-            return { line: describeEstimate(estimate), dollarsPerHour: estimate.ok ? estimate.dollarsPerHour : undefined };
-        }, (error) => {
-            quietWarn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
-            return { line: 'no estimate (pricing unavailable)', dollarsPerHour: undefined };
-        }),
-        client.getCreditAlert(bounded).then((body) => describeCreditAlert(body.alert), (error) => {
-            quietWarn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
-            return 'unavailable';
-        }),
-    ]);
-    return { cost: cost.line, dollarsPerHour: cost.dollarsPerHour, creditAlert };
-}
-
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var sandbox_billing = __nccwpck_require__(64994);
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
 var collector = __nccwpck_require__(81764);
 // EXTERNAL MODULE: ./build/src/inputs/caps.js
@@ -35196,7 +35534,7 @@ function hourly(config, prices, type) {
         gpuType: type === 'cpu' ? undefined : type,
         gpuCount: config.gpuCount ?? 1,
     };
-    const estimate = estimateHourlyCost(prices, spec);
+    const estimate = (0,sandbox_billing/* estimateHourlyCost */.Bb)(prices, spec);
     return estimate.ok ? estimate.dollarsPerHour : undefined;
 }
 async function readPrices(config, deps) {
@@ -35237,23 +35575,23 @@ async function applySpendingCaps(config, deps) {
     const notPriced = (type) => (price(type) === undefined ? 'not in the pricing catalog' : undefined);
     const cap = caps.maxHourlyDollars;
     if (cap !== undefined)
-        keep('max-hourly-price', `max-hourly-price ${formatDollars(cap)}`, (type) => {
+        keep('max-hourly-price', `max-hourly-price ${(0,sandbox_billing/* formatDollars */.nT)(cap)}`, (type) => {
             const perHour = price(type);
-            return notPriced(type) ?? ((perHour ?? 0) > cap ? `${formatDollars(perHour ?? 0)}/hour` : undefined);
+            return notPriced(type) ?? ((perHour ?? 0) > cap ? `${(0,sandbox_billing/* formatDollars */.nT)(perHour ?? 0)}/hour` : undefined);
         });
     const budget = caps.maxCostDollars;
     if (budget === undefined)
         return { config: { ...config, gpuTypes: gpuList(candidates), capsApplied: lines }, lines };
     const buys = (type) => Math.floor((budget / (price(type) ?? Infinity)) * 3600);
-    keep('max-cost', `max-cost ${formatDollars(budget)}`, (type) => {
+    keep('max-cost', `max-cost ${(0,sandbox_billing/* formatDollars */.nT)(budget)}`, (type) => {
         const seconds = buys(type);
         return (notPriced(type) ?? (seconds < MIN_BUDGET_SECONDS ? `buys ${(0,summary/* formatDuration */.a3)(seconds * 1000)}, under 5m` : undefined));
     });
     const ttlByType = {};
     for (const type of candidates) {
         ttlByType[type] = Math.min(config.maxTtlSeconds, buys(type));
-        const at = `${formatDollars(price(type) ?? 0)}/hour`;
-        lines.push(`max-cost ${formatDollars(budget)}: ${type === 'cpu' ? 'the sandbox' : type} at ${at} ` +
+        const at = `${(0,sandbox_billing/* formatDollars */.nT)(price(type) ?? 0)}/hour`;
+        lines.push(`max-cost ${(0,sandbox_billing/* formatDollars */.nT)(budget)}: ${type === 'cpu' ? 'the sandbox' : type} at ${at} ` +
             `gets an enforced TTL of ${(0,summary/* formatDuration */.a3)((ttlByType[type] ?? 0) * 1000)}`);
     }
     return { config: { ...config, gpuTypes: gpuList(candidates), ttlByType, capsApplied: lines }, lines };
@@ -35964,7 +36302,7 @@ function startSummary(config, started, waited, billing, elapsedMs) {
             ...optional(config.capsApplied, ['Caps', (0,summary/* listWithLimit */.Wc)(config.capsApplied ?? [], 6)]),
             ...optional(config.capsApplied && billing.dollarsPerHour !== undefined, [
                 'Cost so far',
-                `~${formatDollars(((billing.dollarsPerHour ?? 0) * elapsedMs) / 3_600_000)} ` +
+                `~${(0,sandbox_billing/* formatDollars */.nT)(((billing.dollarsPerHour ?? 0) * elapsedMs) / 3_600_000)} ` +
                     `(${(0,summary/* formatDuration */.a3)(elapsedMs)} at the estimate)`,
             ]),
             ['Credit alert', billing.creditAlert],
@@ -37217,400 +37555,19 @@ async function gpuCheck(config, deps, started, prepared, waited) {
 
 /** Adds a sandbox stopped before use (stopped just now) to what was spent, and saves it for the post step. */
 async function spentBeforeUse(spent, deps, state, acceptedAt, billing) {
-    const now = billing_addSpent(spent, deps.clock.now() - acceptedAt, (await billing).dollarsPerHour);
+    const now = (0,sandbox_billing/* addSpent */.uG)(spent, deps.clock.now() - acceptedAt, (await billing).dollarsPerHour);
     state.saveSpentBefore(now);
     return now;
 }
 /** Sets `cost` and `billed-seconds`: the sandboxes before, and the kept one from `acceptedAt` to now. */
 function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
-    const total = billing_addSpent(before, deps.clock.now() - acceptedAt, dollarsPerHour);
+    const total = (0,sandbox_billing/* addSpent */.uG)(before, deps.clock.now() - acceptedAt, dollarsPerHour);
     deps.core.setOutput('cost', total.dollars === undefined ? '' : total.dollars.toFixed(6));
     deps.core.setOutput('billed-seconds', String(total.seconds));
 }
 
-;// CONCATENATED MODULE: ./build/src/github/comment.js
-
-
-/** GitHub refused the write (a fork's read-only token, say): the text goes to the job summary instead. */
-class CommentRefusedError extends Error {
-    status;
-    constructor(status, message) {
-        super(message);
-        this.name = 'CommentRefusedError';
-        this.status = status;
-    }
-}
-const PAGES = 10;
-const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
-async function upsertComment(target, text, deps) {
-    const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
-    const needs = 'The pull-request comment needs a token with pull-requests: write.';
-    const fail = (status, message) => status === 401 || status === 403 ? new CommentRefusedError(status, message) : new Error(message);
-    const call = (label, route, parameters) => (0,github_call/* callGitHub */.u)(github, target.repository, deps, { label, route, parameters, needs }, fail);
-    const body = `${marker(target.key)}\n${text}`;
-    for (let page = 1; page <= PAGES; page++) {
-        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
-        const comments = Array.isArray(data) ? data : [];
-        const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(marker(target.key)));
-        if (ours && typeof ours.id === 'number') {
-            await call(`editing comment ${ours.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-                comment_id: ours.id,
-                body,
-            });
-            return 'updated';
-        }
-        if (comments.length < 100)
-            break;
-    }
-    await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-        issue_number: target.number,
-        body,
-    });
-    return 'created';
-}
-
-;// CONCATENATED MODULE: ./build/src/step/comment-text.js
-/**
- * What the pull-request comment says (issue 32): the story of one job's
- * sandbox, as Markdown other people read. Every value passes commentText (no
- * mention, reference or link from service or GitHub text survives).
- */
-
-
-const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-function renderComment(facts) {
-    const rows = [
-        ['Status', facts.status],
-        ['Sandbox', facts.sandboxId],
-        ['GPU', facts.gpu],
-    ];
-    if (facts.timeToReadyMs !== undefined)
-        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
-    if (facts.runMs !== undefined)
-        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
-    if (facts.billedSeconds !== undefined) {
-        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
-        rows.push([
-            'Cost of this run',
-            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
-        ]);
-    }
-    if (facts.downloaded && facts.downloaded.length > 0)
-        rows.push(['Downloaded', facts.downloaded.join(', ')]);
-    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
-    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
-    return [
-        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
-        '',
-        '| | |',
-        '|---|---|',
-        ...table,
-        '',
-        `[The workflow run](${encodeURI(facts.runUrl)})`,
-        '',
-    ].join('\n');
-}
-
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
-// EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(68818);
-;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
-/**
- * The post step of `runner: true`: while the runner's one job runs, the
- * sandbox stays; once the registration is gone after it was busy (a JIT
- * runner deregisters after its job), or `runner-timeout` passed with no job
- * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
- * deleted if still there. GitHub is asked at most 4 times in any minute while
- * it waits for a job (twice a poll while it checks who took the runner). A
- * cancelled job ends the wait at once; the stop still happens.
- *
- * Who took it is watched (ClaimWatch): the runner's label is built from public
- * values, so a job someone else queued with it can be handed the runner.
- */
-
-
-
-
-/**
- * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
- * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
- */
-function runnerPollMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
-    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
-}
-function registry(deps, runner, signal) {
-    if (!runner.repository || runner.githubToken === '')
-        return undefined;
-    return new RunnerRegistry(runner.repository, runner.githubToken, {
-        clock: deps.clock,
-        signal,
-        log: (message) => deps.core.info(message),
-    });
-}
-/**
- * How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests
- * use 3 s), else 30 s.
- */
-function claimWindowMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
-    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
-}
-/**
- * Who took the runner. A job of this workflow run names it (`runner_name`)
- * once GitHub assigned it; a busy runner that no job of this run names for
- * the window on end, or that finished a job none of them names, served a job
- * from outside this run. A failed read is no evidence: a warning, once.
- */
-class ClaimWatch {
-    unclaimedSince;
-    claimed = false;
-    warned = false;
-    deps;
-    github;
-    saved;
-    run;
-    windowMs = claimWindowMs();
-    constructor(deps, github, saved, run) {
-        this.deps = deps;
-        this.github = github;
-        this.saved = saved;
-        this.run = run;
-    }
-    /** Whether a job of this run names the runner; undefined when GitHub could not say. */
-    async named() {
-        try {
-            const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name);
-            if (ours && !this.claimed)
-                this.deps.core.info(`Runner ${this.saved.name}: job '${serviceText(ours.name, 100)}' of this workflow run took it.`);
-            this.claimed ||= ours !== undefined;
-            return ours !== undefined;
-        }
-        catch (error) {
-            if (this.deps.cancelWait?.aborted)
-                return undefined;
-            if (!this.warned)
-                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see ` +
-                    `who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
-            this.warned = true;
-            return undefined;
-        }
-    }
-    /** On a poll that shows the runner busy: why the step must stop it now, or undefined. */
-    async whileBusy() {
-        if (this.claimed || (await this.named()) !== false)
-            return undefined;
-        const now = this.deps.clock.now();
-        this.unclaimedSince ??= now;
-        return now - this.unclaimedSince >= this.windowMs
-            ? this.taken(`GitHub showed it busy, and for ${formatDuration(this.windowMs)} no job of this run named it`)
-            : undefined;
-    }
-    /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
-    async afterJob() {
-        if (this.claimed || (await this.named()) !== false)
-            return undefined;
-        return this.taken('it ran a job that no job of this run names');
-    }
-    taken(evidence) {
-        return (`Runner ${this.saved.name} was taken by a job outside this workflow ` +
-            `run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. ` +
-            `The sandbox is stopped and the registration deleted. The runner's ` +
-            `label is built from public values, so a workflow that someone else ` +
-            `can queue (a fork's pull request in a public repository) may ask ` +
-            `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
-    }
-}
-/** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
-async function poll(deps, github, saved) {
-    try {
-        return await github.get(saved.id);
-    }
-    catch (error) {
-        if (deps.cancelWait?.aborted)
-            return 'stop';
-        if (isAccessDenied(error)) {
-            deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
-            return 'stop';
-        }
-        // Retried for a minute already: no news is not "not busy"; keep waiting, the next poll may get through.
-        deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`);
-        return 'no-answer';
-    }
-}
-/** Sleeps until the next poll; false when the job was cancelled meanwhile. */
-async function pause(deps, ms) {
-    try {
-        await deps.clock.sleep(ms, deps.cancelWait);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Waits while the runner's job runs, or for a job to pick it up; resolves when
- * the sandbox may be stopped, with why the step must then fail (a job from
- * outside this run took the runner), if it must.
- */
-async function waitForRunnerJob(deps, saved, config) {
-    const { core } = deps;
-    if (!saved.online) {
-        core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
-        return undefined;
-    }
-    const runner = config.runner();
-    const github = registry(deps, runner, deps.cancelWait);
-    if (!github) {
-        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
-            `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
-        return undefined;
-    }
-    const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
-    if (!watch)
-        core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`);
-    const taken = await waitLoop(deps, github, saved, runner.pickupTimeoutMs, watch);
-    if (deps.cancelWait?.aborted)
-        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
-    return taken;
-}
-async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
-    const { core, clock } = deps;
-    const began = clock.now();
-    const every = runnerPollMs();
-    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
-        `(${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
-        `is asked every ${formatDuration(every)}.`);
-    let busySeen = false;
-    let lastStatus = 'unknown';
-    for (;;) {
-        // No job yet and the time is up: decided without another request.
-        if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
-            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}, ` +
-                `status '${serviceText(lastStatus, 40)}'). Does a job use runs-on ` +
-                `with its label? Stopping the sandbox.`);
-            return undefined;
-        }
-        const now = await poll(deps, github, saved);
-        if (now === 'stop')
-            return undefined;
-        if (now === 'no-answer') {
-            if (!(await pause(deps, every)))
-                return undefined;
-            continue;
-        }
-        if (now === undefined || (busySeen && !now.busy)) {
-            core.info(now === undefined
-                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
-                    `registration is gone (a just-in-time runner deregisters after its job).`
-                : `Runner ${saved.name}: its job ended.`);
-            return watch?.afterJob();
-        }
-        lastStatus = now.status;
-        if (now.busy && !busySeen)
-            core.info(`Runner ${saved.name}: a job is running on it.`);
-        busySeen ||= now.busy;
-        const taken = now.busy ? await watch?.whileBusy() : undefined;
-        if (taken)
-            return taken;
-        if (!(await pause(deps, every)))
-            return undefined;
-    }
-}
-/**
- * After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration
- * costs nothing).
- */
-async function deleteRegistration(deps, saved, config) {
-    const github = registry(deps, config.runner());
-    if (!github)
-        return;
-    try {
-        let id;
-        if (saved.id > 0)
-            id = (await github.remove(saved.id)) ? saved.id : undefined;
-        // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
-        else
-            id = await github.removeByName(saved.name);
-        deps.core.info(id !== undefined
-            ? `Deleted the runner registration ${saved.name} (id ${id}).`
-            : `The runner registration ${saved.name} is already gone.`);
-    }
-    catch (error) {
-        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
-            `${error instanceof Error ? error.message : String(error)}. It stays ` +
-            `offline; delete it under Settings > Actions > Runners.`);
-    }
-}
-/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
-async function runner_runnerJobOutcome(deps, saved, config) {
-    const runner = config.runner();
-    const github = registry(deps, runner);
-    if (!github || !runner.workflowRun)
-        return undefined;
-    try {
-        const job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name);
-        if (!job)
-            return undefined;
-        return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
-/**
- * Publishing the pull-request comment (issue 32), from the main step (once the
- * sandbox is ready or the run is done) and from the post step (the final
- * version). Where GitHub refuses the write (a fork's pull request gets a
- * read-only token), the same text goes to the job summary, and the log says
- * why. Never fails the step.
- */
-
-
-
-
-async function publishComment(deps, target, facts) {
-    const { core } = deps;
-    if (!target)
-        return;
-    const text = renderComment(facts);
-    try {
-        const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) });
-        core.info(`comment: ${done} the comment on pull request #${target.number}.`);
-    }
-    catch (error) {
-        if (error instanceof CommentRefusedError) {
-            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
-                "from a fork gets a read-only token): the job summary has the comment's text instead.");
-            await core.appendSummary(text);
-            return;
-        }
-        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
-    }
-}
-/** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-async function finalComment(deps, state, config) {
-    const facts = state.commentFacts;
-    if (!facts)
-        return;
-    const startedAt = state.startedAt;
-    const total = startedAt === undefined
-        ? undefined
-        : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost);
-    const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
-    const runner = state.runner;
-    const job = runner ? await runnerJobOutcome(deps, runner, config) : undefined;
-    await publishComment(deps, config.comment(), {
-        ...facts,
-        status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
-        billedSeconds: total?.seconds ?? facts.billedSeconds,
-        cost: total ? (total.dollars ?? null) : facts.cost,
-    });
-}
-
+// EXTERNAL MODULE: ./build/src/cleanup/comment.js + 3 modules
+var comment = __nccwpck_require__(54151);
 ;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
 
 
@@ -37632,7 +37589,7 @@ async function commentFromMain(config, deps, state, started, outcome) {
     const env = (0,step_deps/* stepEnvironment */.a)(deps);
     const { repository } = config.comment;
     const now = deps.clock.now();
-    const total = billing_addSpent(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour);
+    const total = (0,sandbox_billing/* addSpent */.uG)(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour);
     const facts = {
         sandboxId: started.id,
         job: `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`,
@@ -37647,7 +37604,7 @@ async function commentFromMain(config, deps, state, started, outcome) {
             `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
     };
     state.saveCommentFacts(facts);
-    await publishComment(deps, config.comment, facts);
+    await (0,comment/* publishComment */.p)(deps, config.comment, facts);
 }
 
 ;// CONCATENATED MODULE: ./build/src/modes/start.js
@@ -37686,7 +37643,7 @@ async function runStart(requested, deps) {
     let prepared;
     const checks = [];
     const roomDeadline = deps.clock.now() + config.capacityTimeoutMs;
-    let spent = billing_NOTHING_SPENT;
+    let spent = sandbox_billing/* NOTHING_SPENT */.zx;
     for (;;) {
         if (config.liveLimit)
             await waitForRoom((0,step_deps/* opContext */.R)(deps), config.liveLimit, roomDeadline);
@@ -37841,7 +37798,7 @@ function readBilling(config, started, deps) {
         gpuType: started.gpuType,
         gpuCount: config.gpuCount ?? 1,
     };
-    return readBillingContext(deps.client, spec, (message) => deps.core.warning(message), deps.signal);
+    return (0,sandbox_billing/* readBillingContext */.zg)(deps.client, spec, (message) => deps.core.warning(message), deps.signal);
 }
 /** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
 async function waitPhase(config, deps, state, started) {
@@ -39170,6 +39127,117 @@ function commentText(value, limit = 1_000) {
         .replace(/(?<!&)#(?=\d)/g, '#\u2060')
         .replace(/:\/\//g, ':\u2060//')
         .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\u2060.`));
+}
+
+
+/***/ }),
+
+/***/ 64994:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bb: () => (/* binding */ estimateHourlyCost),
+/* harmony export */   nT: () => (/* binding */ formatDollars),
+/* harmony export */   uG: () => (/* binding */ addSpent),
+/* harmony export */   zg: () => (/* binding */ readBillingContext),
+/* harmony export */   zx: () => (/* binding */ NOTHING_SPENT)
+/* harmony export */ });
+/* unused harmony exports describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS */
+/**
+ * The pricing catalog's structure is not described; keys look like
+ * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
+ * A GPU is priced at `<type>_x<count>_<tier>` for the whole set when present,
+ * else `<type>_x1_<tier>` per GPU; the prototyping tier is preferred over
+ * production when both are listed. Only the GPU's price is needed (the contract):
+ * CPU, memory and disk are added where the catalog lists them, and named as not
+ * priced where it does not (the deployed catalog lists no memory price).
+ */
+function estimateHourlyCost(prices, spec) {
+    const parts = [];
+    const unpriced = [];
+    const take = (key, quantity) => {
+        const price = prices[key];
+        if (price === undefined || price < 0)
+            unpriced.push(key);
+        else
+            parts.push({ key, quantity, unitPrice: price });
+    };
+    if (spec.gpuType) {
+        const type = spec.gpuType.toLowerCase();
+        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
+        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
+        if (wholeSet)
+            take(wholeSet, 1);
+        else if (perGpu)
+            take(perGpu, spec.gpuCount);
+        else
+            return { ok: false, missing: [`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`] };
+    }
+    take('additional_vcpus', spec.cpu);
+    take('additional_memory_gib', spec.memoryGib);
+    take('disk_gb', spec.storageGib);
+    const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
+    return { ok: true, dollarsPerHour, parts, unpriced };
+}
+/** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
+function formatDollars(amount) {
+    if (amount === 0)
+        return '$0';
+    if (amount >= 1)
+        return `$${amount.toFixed(2)}`;
+    if (amount < 0.0001)
+        return '<$0.0001';
+    return `$${Number(amount.toPrecision(3))}`;
+}
+function describeEstimate(estimate) {
+    if (!estimate.ok)
+        return `no estimate (the pricing catalog has no ${estimate.missing.join(', ')})`;
+    const how = estimate.parts.map((p) => `${p.quantity} x ${p.key} ${formatDollars(p.unitPrice)}`).join(' + ');
+    const unpriced = estimate.unpriced.length > 0 ? `; not priced: ${estimate.unpriced.join(', ')}` : '';
+    return `~${formatDollars(estimate.dollarsPerHour)}/hour (${how || 'nothing priced'}${unpriced})`;
+}
+const NOTHING_SPENT = { seconds: 0, dollars: 0 };
+/** `spent` plus a sandbox that lived `ms` at `dollarsPerHour` (seconds not rounded to minutes). */
+function addSpent(spent, ms, dollarsPerHour) {
+    const seconds = Math.max(0, Math.round(ms / 1000));
+    const dollars = spent.dollars === undefined || dollarsPerHour === undefined
+        ? undefined
+        : spent.dollars + (dollarsPerHour * seconds) / 3600;
+    return { seconds: spent.seconds + seconds, dollars };
+}
+function describeCreditAlert(alert) {
+    if (alert === null)
+        return 'none configured';
+    return `${formatDollars(alert.amount_cents / 100)}, ${alert.armed ? 'armed' : 'not armed'}`;
+}
+/** How long the two informational calls may take together; the sandbox never waits on them. */
+const BILLING_TIMEOUT_MS = 15_000;
+/**
+ * Reads pricing and the credit alert. Never rejects: a failure becomes a
+ * warning (through `warn`) and an "unavailable" line.
+ */
+async function readBillingContext(client, spec, warn, signal) {
+    const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
+    // A cancelled step has better things to say than that its summary calls were cancelled.
+    const quietWarn = (message) => {
+        if (!signal.aborted)
+            warn(message);
+    };
+    const reason = (error) => (error instanceof Error ? error.message : String(error));
+    const [cost, creditAlert] = await Promise.all([
+        client.getPricing(bounded).then((prices) => {
+            const estimate = estimateHourlyCost(prices, spec);
+            return { line: describeEstimate(estimate), dollarsPerHour: estimate.ok ? estimate.dollarsPerHour : undefined };
+        }, (error) => {
+            quietWarn(`Could not read pricing for the cost estimate; the sandbox is not affected. ${reason(error)}`);
+            return { line: 'no estimate (pricing unavailable)', dollarsPerHour: undefined };
+        }),
+        client.getCreditAlert(bounded).then((body) => describeCreditAlert(body.alert), (error) => {
+            quietWarn(`Could not read the credit alert; the sandbox is not affected. ${reason(error)}`);
+            return 'unavailable';
+        }),
+    ]);
+    return { cost: cost.line, dollarsPerHour: cost.dollarsPerHour, creditAlert };
 }
 
 

@@ -35245,7 +35245,7 @@ const INPUT_MODES = {
     'approve-label-once': ['start'],
     'min-permission': ['start'],
     'max-live': ['start'],
-    comment: ['start'],
+    comment: ['start', 'connect'],
     'debug-on-failure': ['start'],
     'debug-public-key': ['start'],
 };
@@ -35865,6 +35865,12 @@ function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
 var approval = __nccwpck_require__(78944);
 ;// CONCATENATED MODULE: ./build/src/inputs/comment.js
+/**
+ * `comment: true` (issue 32): where the pull-request comment goes. Its hidden
+ * marker's key is the workflow, the job and the GPU types asked for, so every
+ * re-run of the job (and only it) edits the same comment; matrix legs that
+ * ask for other GPUs get their own.
+ */
 
 
 
@@ -35873,7 +35879,7 @@ function commentKey(env, gpus) {
     return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`;
 }
 /** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
-function comment_parseComment(inputs, job, gpus, log = () => undefined) {
+function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
     if (!inputs.parse('comment', fields/* boolean */.zM))
         return undefined;
     const env = job.env ?? {};
@@ -35890,7 +35896,7 @@ function comment_parseComment(inputs, job, gpus, log = () => undefined) {
         log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
         return undefined;
     }
-    return { githubToken, repository, number: pullRequest.number, key: commentKey(env, gpus) };
+    return { githubToken, repository, number: pullRequest.number, key: commentKey(env, keyParts) };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/debug.js
@@ -36379,7 +36385,9 @@ function parseInstance(inputs, connection, job) {
 function parseConnect(inputs, connection, job) {
     const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'));
     const ssh = parseAlias(inputs, job);
-    return ssh && { mode: 'connect', ...connection, sandboxId, ssh };
+    // The comment's key is this job's and the sandbox's: another job connecting to it writes its own.
+    const comment = parseComment(inputs, job, [sandboxId ?? '']);
+    return ssh && { mode: 'connect', ...connection, sandboxId, ssh, comment };
 }
 function parseSweep(inputs, connection, job) {
     const githubToken = inputs.parse('github-token', field.githubToken);

@@ -4,7 +4,6 @@
  * re-run of the job (and only it) edits the same comment; matrix legs that
  * ask for other GPUs get their own.
  */
-import type { GpuType } from '../client/schemas.ts'
 import { pullRequestOf } from './approval.ts'
 import type { Collector } from './collector.ts'
 import * as field from './fields.ts'
@@ -27,7 +26,7 @@ export function commentKey(env: NodeJS.ProcessEnv, gpus: readonly string[]): str
 export function parseComment(
   inputs: Collector,
   job: JobEnvironment,
-  gpus: readonly GpuType[],
+  keyParts: readonly string[],
   log: (message: string) => void = () => undefined,
 ): CommentTarget | undefined {
   if (!inputs.parse('comment', field.boolean)) return undefined
@@ -42,5 +41,5 @@ export function parseComment(
     log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`)
     return undefined
   }
-  return { githubToken, repository, number: pullRequest.number, key: commentKey(env, gpus) }
+  return { githubToken, repository, number: pullRequest.number, key: commentKey(env, keyParts) }
 }

@@ -95,6 +95,8 @@ export interface ConnectConfig extends Connection {
   mode: 'connect'
   sandboxId: string
   ssh: SshRequest
+  /** comment: true in a pull-request run: where the comment goes; undefined: no comment. */
+  comment?: CommentTarget
 }
 
 export interface SweepConfig extends Connection {

@@ -114,7 +114,7 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'approve-label-once': ['start'],
   'min-permission': ['start'],
   'max-live': ['start'],
-  comment: ['start'],
+  comment: ['start', 'connect'],
   'debug-on-failure': ['start'],
   'debug-public-key': ['start'],
 }

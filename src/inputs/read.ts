@@ -172,7 +172,9 @@ function parseInstance(inputs: Collector, connection: Connection, job: JobEnviro
 function parseConnect(inputs: Collector, connection: Connection, job: JobEnvironment): ConnectConfig | undefined {
   const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'))
   const ssh = parseAlias(inputs, job)
-  return ssh && { mode: 'connect', ...connection, sandboxId, ssh }
+  // The comment's key is this job's and the sandbox's: another job connecting to it writes its own.
+  const comment = parseComment(inputs, job, [sandboxId ?? ''])
+  return ssh && { mode: 'connect', ...connection, sandboxId, ssh, comment }
 }
 
 function parseSweep(inputs: Collector, connection: Connection, job: JobEnvironment): SweepConfig | undefined {

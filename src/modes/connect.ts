@@ -5,6 +5,7 @@
  * pinned, the config and the Include line. It never stops the sandbox; its
  * post step removes what it wrote and ends the renewer.
  */
+import { publishComment } from '../cleanup/comment.ts'
 import { isNotFound } from '../client/errors.ts'
 import { retryUntil } from '../client/retry.ts'
 import type { SandboxRecord } from '../client/schemas.ts'
@@ -64,6 +65,7 @@ export async function runConnect(config: ConnectConfig, deps: StepDeps): Promise
   const prepared = await prepareSandboxSsh(deps, stepEnvironment(deps), deadline)
   finishSandboxSsh(deps, config.ssh, prepared, record)
   await keepCertificateFresh(deps, config, prepared, config.sandboxId, endsAtMs(record, undefined))
+  if (config.comment) await commentConnected(config, deps, record)
   await core.appendSummary(
     `### Sandbox ${config.sandboxId} connected\n\n` +
       markdownTable([
@@ -72,4 +74,22 @@ export async function runConnect(config: ConnectConfig, deps: StepDeps): Promise
         ['Cleanup', 'the post step removes the SSH files and ends the renewer; the sandbox keeps running'],
       ]),
   )
+}
+
+/** comment: true: this job's comment says it reached the kept sandbox (it never stops it, so no cost of its own). */
+async function commentConnected(config: ConnectConfig, deps: StepDeps, record: SandboxRecord): Promise<void> {
+  const env = stepEnvironment(deps)
+  const { repository } = config.comment as NonNullable<ConnectConfig['comment']>
+  const spec = (record.spec ?? {}) as { gpu_type?: unknown; gpu_count?: unknown }
+  const gpu =
+    typeof spec.gpu_type === 'string' ? `${Number(spec.gpu_count) || 1} x ${spec.gpu_type}` : 'none (CPU only)'
+  await publishComment(deps, config.comment, {
+    sandboxId: config.sandboxId,
+    job: `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`,
+    gpu: serviceText(gpu, 60),
+    status: `connected (${serviceText(record.status, 40)}); kept by an earlier job, not stopped here`,
+    runUrl:
+      `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
+      `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
+  })
 }

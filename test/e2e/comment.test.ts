@@ -115,4 +115,33 @@ describe('comment: true', () => {
     expect(body).toMatch(/\| Run \| \d+s \|/)
     expect(body).toContain('| Downloaded | out |')
   })
+
+  it.skipIf(!canRun)(
+    'mode: connect writes its own comment: connected to the kept sandbox, which it never stops',
+    async () => {
+      await pullRequestRun('GPU tests', { run: '' })
+      const kept = fixture.emulator?.seed('kept-sandbox')
+      const env = {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: join(dir, 'event.json'),
+        GITHUB_API_URL: served?.url ?? '',
+        GITHUB_SERVER_URL: served?.url ?? '',
+        GITHUB_WORKFLOW: 'GPU tests',
+        GITHUB_JOB: 'later',
+        HOME: dir,
+      }
+      const stepInputs = fixture.inputs({
+        mode: 'connect',
+        'sandbox-id': kept?.id ?? '',
+        comment: 'true',
+        'github-token': GITHUB_TOKEN,
+      })
+      const { main, post } = await runAction({ inputs: stepInputs, env })
+      expect([main.exitCode, post.exitCode]).toEqual([0, 0])
+      const [body] = comments().map((c) => c.body)
+      expect(body).toContain(`<!-- gpu-sandbox-action comment: GPU_tests/later/${kept?.id} -->`)
+      expect(body).toMatch(/\| Status \| connected \(\w+\); kept by an earlier job, not stopped here \|/)
+      expect(fixture.emulator?.stopRequestsFor(kept?.id ?? '')).toEqual([])
+    },
+  )
 })
