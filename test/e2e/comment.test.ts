@@ -144,4 +144,23 @@ describe('comment: true', () => {
       expect(fixture.emulator?.stopRequestsFor(kept?.id ?? '')).toEqual([])
     },
   )
+
+  it('hostile service text (why a sandbox failed) cannot break the table, ping anyone or link', async () => {
+    const run = await pullRequestRun()
+    await fixture.emulator?.close()
+    await fixture.start({
+      outcome: 'failed',
+      failure: { code: 'image_pull_failed', message: '@octo-org/admins | x | see https://evil.test <img src=x> #5' },
+    })
+    const { main, post } = await run()
+    expect(main.exitCode).toBe(1)
+    expect(post.exitCode).toBe(0)
+    const [body] = comments().map((c) => c.body)
+    const status = body?.split('\n').find((line) => line.startsWith('| Status |')) ?? ''
+    // One row of two cells: the service's '|' is escaped, and nothing in it pings, references or links.
+    expect(status.split(/(?<!\\)\|/)).toHaveLength(4)
+    expect(status).toContain('failed to provision')
+    expect(status).not.toMatch(/@octo|#5|https:\/\/|<img/)
+    expect(status).toContain('@\u2060octo-org/admins \\| x \\|')
+  })
 })
