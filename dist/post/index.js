@@ -37490,7 +37490,7 @@ class ActionState {
             ? { number: saved.number, label: saved.label }
             : undefined;
     }
-    /** What the sandboxes stopped before use cost (seconds; dollars, or null when a price was missing). */
+    /** What the sandboxes stopped before use cost (dollars null: a price was missing). */
     saveSpentBefore(spent) {
         this.core.saveState(KEYS.spentBefore, JSON.stringify({ seconds: spent.seconds, dollars: spent.dollars ?? null }));
     }
@@ -37549,23 +37549,15 @@ class ActionState {
         this.core.saveState(KEYS.sshInclude, JSON.stringify(include));
     }
     get sshInclude() {
-        const text = this.read(KEYS.sshInclude);
-        if (!text)
+        const value = this.json(KEYS.sshInclude);
+        if (typeof value?.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
             return undefined;
-        try {
-            const value = JSON.parse(text);
-            if (typeof value.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
-                return undefined;
-            return {
-                userConfig: value.userConfig,
-                line: value.line,
-                createdConfig: value.createdConfig === true,
-                createdDir: value.createdDir === true,
-            };
-        }
-        catch {
-            return undefined;
-        }
+        return {
+            userConfig: value.userConfig,
+            line: value.line,
+            createdConfig: value.createdConfig === true,
+            createdDir: value.createdDir === true,
+        };
     }
     /** The certificate renewer's pid: the post step ends it (after checking the pid is still the renewer). */
     saveRenewerPid(pid) {
@@ -37608,15 +37600,10 @@ class ActionState {
         this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
     }
     get runner() {
-        try {
-            const saved = JSON.parse(this.read(KEYS.runner) ?? 'null');
-            return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
-                ? { id: saved.id, name: saved.name, online: saved.online === true }
-                : undefined;
-        }
-        catch {
-            return undefined;
-        }
+        const saved = this.json(KEYS.runner);
+        return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
+            ? { id: saved.id, name: saved.name, online: saved.online === true }
+            : undefined;
     }
     readNumber(key) {
         const value = Number(this.read(key));

@@ -127,7 +127,7 @@ export class ActionState {
       : undefined
   }
 
-  /** What the sandboxes stopped before use cost (seconds; dollars, or null when a price was missing). */
+  /** What the sandboxes stopped before use cost (dollars null: a price was missing). */
   saveSpentBefore(spent: { seconds: number; dollars: number | undefined }): void {
     this.core.saveState(KEYS.spentBefore, JSON.stringify({ seconds: spent.seconds, dollars: spent.dollars ?? null }))
   }
@@ -198,20 +198,14 @@ export class ActionState {
   }
 
   get sshInclude(): SavedInclude | undefined {
-    const text = this.read(KEYS.sshInclude)
-    if (!text) return undefined
-    try {
-      const value = JSON.parse(text) as Record<string, unknown>
-      if (typeof value.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
-        return undefined
-      return {
-        userConfig: value.userConfig,
-        line: value.line,
-        createdConfig: value.createdConfig === true,
-        createdDir: value.createdDir === true,
-      }
-    } catch {
+    const value = this.json(KEYS.sshInclude)
+    if (typeof value?.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
       return undefined
+    return {
+      userConfig: value.userConfig,
+      line: value.line,
+      createdConfig: value.createdConfig === true,
+      createdDir: value.createdDir === true,
     }
   }
 
@@ -267,14 +261,10 @@ export class ActionState {
   }
 
   get runner(): SavedRunner | undefined {
-    try {
-      const saved = JSON.parse(this.read(KEYS.runner) ?? 'null') as Partial<SavedRunner> | null
-      return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
-        ? { id: saved.id as number, name: saved.name, online: saved.online === true }
-        : undefined
-    } catch {
-      return undefined
-    }
+    const saved = this.json(KEYS.runner)
+    return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
+      ? { id: saved.id as number, name: saved.name, online: saved.online === true }
+      : undefined
   }
 
   private readNumber(key: string): number | undefined {
