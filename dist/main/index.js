@@ -40454,8 +40454,14 @@ class ActionState {
     constructor(core) {
         this.core = core;
     }
-    /** Saved before the first start request: lets the post step find a sandbox whose id never arrived. */
+    /**
+     * Saved before each start request: lets the post step find a sandbox whose id never arrived. A start
+     * that replaces one stopped before use forgets that one's id, so a lost answer is looked for by name.
+     */
     saveSandboxName(name) {
+        if (this.read(KEYS.sandboxId))
+            for (const key of [KEYS.sandboxId, KEYS.startedAt, KEYS.sandboxSeen])
+                this.core.saveState(key, '');
         this.core.saveState(KEYS.sandboxName, name);
     }
     /**

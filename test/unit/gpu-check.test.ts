@@ -8,6 +8,8 @@ import { parseInputs } from '../../src/inputs/read.ts'
 import { allFailedError, gpuCheckTable, nextAttempt } from '../../src/modes/gpu-check.ts'
 import { compareVersions, describeReading, gpuProblems, parseGpus } from '../../src/remote/gpu.ts'
 import type { StepDeps } from '../../src/step/deps.ts'
+import { ActionState } from '../../src/step/state.ts'
+import { recordingCore } from '../harness/fakes.ts'
 
 const JOB = { repository: { owner: 'octo', repo: 'repo' } } as never
 const config = (inputs: Record<string, string>) =>
@@ -110,5 +112,24 @@ describe('what the check shows', () => {
     expect(nextAttempt(generated, deps).name).toMatch(/^gh-9-1-1-[0-9a-f]{6}$/)
     const chosen = config({ 'gpu-type': 'H100', name: 'mine' })
     expect(nextAttempt(chosen, deps)).toBe(chosen)
+  })
+})
+
+describe('a start that replaces a sandbox stopped before use', () => {
+  it("forgets the stopped one's id, so a lost answer is looked for by the new name, not taken for the old", () => {
+    const core = recordingCore()
+    const state = new ActionState(core)
+    state.saveSandboxName('first')
+    state.saveSandboxId('sbx-0000000000000001', 1_000)
+    state.saveSandboxSeen()
+    state.saveStoppedByMainStep('sbx-0000000000000001')
+    // The replacement's start is about to be sent, and its answer may be lost.
+    state.saveSandboxName('second')
+    expect([state.sandboxName, state.sandboxId, state.startedAt, state.sandboxSeen]).toEqual([
+      'second',
+      undefined,
+      undefined,
+      false,
+    ])
   })
 })
