@@ -28789,7 +28789,7 @@ class ApprovalGate {
         const { githubToken, repository } = this.request;
         const github = await (this.octokit ??= loadOctokit(githubToken, repository.apiUrl));
         const full = { ...call, needs: `The approval gate needs a token with ${needs}, and refuses without it.` };
-        const answer = await callGitHub(github, repository, this.deps, full, (_status, message) => new Error(message));
+        const answer = await callGitHub(github, repository, this.deps, full);
         return answer.data;
     }
     /** Passes, or throws ApprovalRefusedError (or an error naming github-token). */
@@ -28894,11 +28894,11 @@ async function removeApprovalLabel(request, number, label, deps) {
         needs: 'approve-label-once needs a token with pull-requests: write.',
     };
     try {
-        await (0,github_call/* callGitHub */.u)(github, request.repository, deps, call, (status, message) => Object.assign(new Error(message), { status }));
+        await (0,github_call/* callGitHub */.u)(github, request.repository, deps, call);
         return 'removed';
     }
     catch (error) {
-        if (error.status === 404)
+        if (error instanceof github_call/* GitHubError */.y && error.status === 404)
             return 'gone';
         throw error;
     }
@@ -28951,22 +28951,12 @@ var octokit = __nccwpck_require__(64636);
 ;// CONCATENATED MODULE: ./build/src/github/comment.js
 
 
-/** GitHub refused the write (a fork's read-only token, say): the text goes to the job summary instead. */
-class CommentRefusedError extends Error {
-    status;
-    constructor(status, message) {
-        super(message);
-        this.name = 'CommentRefusedError';
-        this.status = status;
-    }
-}
 const PAGES = 10;
 const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
 async function upsertComment(target, text, deps) {
     const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
     const needs = 'The pull-request comment needs a token with pull-requests: write.';
-    const fail = (status, message) => status === 401 || status === 403 ? new CommentRefusedError(status, message) : new Error(message);
-    const call = (label, route, parameters) => (0,github_call/* callGitHub */.u)(github, target.repository, deps, { label, route, parameters, needs }, fail);
+    const call = (label, route, parameters) => (0,github_call/* callGitHub */.u)(github, target.repository, deps, { label, route, parameters, needs });
     const body = `${marker(target.key)}\n${text}`;
     for (let page = 1; page <= PAGES; page++) {
         const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
@@ -29051,6 +29041,7 @@ var cleanup_runner = __nccwpck_require__(60598);
 
 
 
+
 async function publishComment(deps, target, facts) {
     const { core } = deps;
     if (!target)
@@ -29061,7 +29052,8 @@ async function publishComment(deps, target, facts) {
         core.info(`comment: ${done} the comment on pull request #${target.number}.`);
     }
     catch (error) {
-        if (error instanceof CommentRefusedError) {
+        // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
+        if (error instanceof github_call/* GitHubError */.y && (error.status === 401 || error.status === 403)) {
             core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
                 "from a fork gets a read-only token): the job summary has the comment's text instead.");
             await core.appendSummary(text);
@@ -34585,6 +34577,7 @@ async function runAndExit(step) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  y: () => (/* binding */ GitHubError),
   u: () => (/* binding */ callGitHub)
 });
 
@@ -34696,7 +34689,16 @@ var octokit = __nccwpck_require__(64636);
 
 const CALL_DEADLINE_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
-async function callGitHub(github, repository, deps, call, makeError) {
+/** What GitHub answered (or that it did not), and the status when there was one. */
+class GitHubError extends Error {
+    status;
+    constructor(status, message) {
+        super(message);
+        this.name = 'GitHubError';
+        this.status = status;
+    }
+}
+async function callGitHub(github, repository, deps, call, makeError = (status, message) => new GitHubError(status, message)) {
     const { owner, repo } = repository;
     const { label } = call;
     try {
@@ -34785,12 +34787,10 @@ function isRateLimit(error) {
 function runnerName(sandboxId) {
     return `gpu-sandbox-${sandboxId}`;
 }
-class GitHubRunnerError extends Error {
-    status;
+class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y {
     constructor(status, message) {
-        super(message);
+        super(status, message);
         this.name = 'GitHubRunnerError';
-        this.status = status;
     }
 }
 /** GitHub answered 401 or 403: this token may not manage the repository's runners. */

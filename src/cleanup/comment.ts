@@ -5,7 +5,8 @@
  * read-only token), the same text goes to the job summary, and the log says
  * why. Never fails the step.
  */
-import { CommentRefusedError, upsertComment, type CommentTarget } from '../github/comment.ts'
+import { GitHubError } from '../github/call.ts'
+import { upsertComment, type CommentTarget } from '../github/comment.ts'
 import { renderComment, type CommentFacts } from '../step/comment-text.ts'
 import type { RetryContext } from '../client/retry.ts'
 import type { ActionCore } from '../runtime/core.ts'
@@ -27,7 +28,8 @@ export async function publishComment(
     const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) })
     core.info(`comment: ${done} the comment on pull request #${target.number}.`)
   } catch (error) {
-    if (error instanceof CommentRefusedError) {
+    // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
+    if (error instanceof GitHubError && (error.status === 401 || error.status === 403)) {
       core.info(
         `comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
           "from a fork gets a read-only token): the job summary has the comment's text instead.",

@@ -15,7 +15,7 @@ import { z } from 'zod'
 import type { ApprovalRequest, Permission, PullRequestEvent } from '../inputs/approval.ts'
 import { PERMISSIONS } from '../inputs/approval.ts'
 import { serviceText } from '../runtime/untrusted.ts'
-import { callGitHub, type GitHubCall, type GitHubCallDeps } from './call.ts'
+import { callGitHub, GitHubError, type GitHubCall, type GitHubCallDeps } from './call.ts'
 import { loadOctokit, type Octokit } from './octokit.ts'
 
 /** The gate said no: who, which commit, and what a maintainer does. */
@@ -55,7 +55,7 @@ export class ApprovalGate {
     const { githubToken, repository } = this.request
     const github = await (this.octokit ??= loadOctokit(githubToken, repository.apiUrl))
     const full = { ...call, needs: `The approval gate needs a token with ${needs}, and refuses without it.` }
-    const answer = await callGitHub(github, repository, this.deps, full, (_status, message) => new Error(message))
+    const answer = await callGitHub(github, repository, this.deps, full)
     return answer.data
   }
 
@@ -191,12 +191,10 @@ export async function removeApprovalLabel(
     needs: 'approve-label-once needs a token with pull-requests: write.',
   }
   try {
-    await callGitHub(github, request.repository, deps, call, (status, message) =>
-      Object.assign(new Error(message), { status }),
-    )
+    await callGitHub(github, request.repository, deps, call)
     return 'removed'
   } catch (error) {
-    if ((error as { status?: number }).status === 404) return 'gone'
+    if (error instanceof GitHubError && error.status === 404) return 'gone'
     throw error
   }
 }

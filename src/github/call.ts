@@ -13,6 +13,16 @@ import { isRateLimit, statusOf, type Octokit } from './octokit.ts'
 const CALL_DEADLINE_MS = 60_000
 const REQUEST_TIMEOUT_MS = 30_000
 
+/** What GitHub answered (or that it did not), and the status when there was one. */
+export class GitHubError extends Error {
+  readonly status: number | undefined
+  constructor(status: number | undefined, message: string) {
+    super(message)
+    this.name = 'GitHubError'
+    this.status = status
+  }
+}
+
 export interface GitHubCallDeps extends RetryContext {
   /** Each request's own limit (30 s unless given). */
   requestTimeoutMs?: number
@@ -31,7 +41,8 @@ export async function callGitHub(
   repository: GitHubRepository,
   deps: GitHubCallDeps,
   call: GitHubCall,
-  makeError: (status: number | undefined, message: string) => Error,
+  makeError: (status: number | undefined, message: string) => Error = (status, message) =>
+    new GitHubError(status, message),
 ): Promise<{ status: number; data: unknown }> {
   const { owner, repo } = repository
   const { label } = call

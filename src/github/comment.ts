@@ -10,16 +10,6 @@ import { loadOctokit } from './octokit.ts'
 
 export type { CommentTarget }
 
-/** GitHub refused the write (a fork's read-only token, say): the text goes to the job summary instead. */
-export class CommentRefusedError extends Error {
-  readonly status: number | undefined
-  constructor(status: number | undefined, message: string) {
-    super(message)
-    this.name = 'CommentRefusedError'
-    this.status = status
-  }
-}
-
 const PAGES = 10
 export const marker = (key: string) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`
 
@@ -30,10 +20,8 @@ export async function upsertComment(
 ): Promise<'created' | 'updated'> {
   const github = await loadOctokit(target.githubToken, target.repository.apiUrl)
   const needs = 'The pull-request comment needs a token with pull-requests: write.'
-  const fail = (status: number | undefined, message: string) =>
-    status === 401 || status === 403 ? new CommentRefusedError(status, message) : new Error(message)
   const call = (label: string, route: string, parameters: Record<string, unknown>) =>
-    callGitHub(github, target.repository, deps, { label, route, parameters, needs }, fail)
+    callGitHub(github, target.repository, deps, { label, route, parameters, needs })
   const body = `${marker(target.key)}\n${text}`
   for (let page = 1; page <= PAGES; page++) {
     const { data } = await call(

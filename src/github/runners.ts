@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { GitHubRepository } from '../inputs/job-environment.ts'
 import type { WorkflowRun } from '../inputs/runner.ts'
 import { serviceText } from '../runtime/untrusted.ts'
-import { callGitHub, type GitHubCallDeps } from './call.ts'
+import { callGitHub, GitHubError, type GitHubCallDeps } from './call.ts'
 import { loadOctokit, type Octokit } from './octokit.ts'
 
 /** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
@@ -18,12 +18,10 @@ export function runnerName(sandboxId: string): string {
   return `gpu-sandbox-${sandboxId}`
 }
 
-export class GitHubRunnerError extends Error {
-  readonly status: number | undefined
+export class GitHubRunnerError extends GitHubError {
   constructor(status: number | undefined, message: string) {
-    super(message)
+    super(status, message)
     this.name = 'GitHubRunnerError'
-    this.status = status
   }
 }
 
