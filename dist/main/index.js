@@ -34489,7 +34489,11 @@ function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
         log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
         return undefined;
     }
-    return { githubToken, repository, number: pullRequest.number, key: commentKey(env, keyParts) };
+    const runUrl = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
+        `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
+    const heading = `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`;
+    const key = commentKey(env, keyParts);
+    return { githubToken, repository, number: pullRequest.number, key, job: heading, runUrl };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/debug.js
@@ -35308,17 +35312,15 @@ async function runConnect(config, deps) {
 }
 /** comment: true: this job's comment says it reached the kept sandbox (it never stops it, so no cost of its own). */
 async function commentConnected(config, deps, record) {
-    const env = (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .stepEnvironment */ .a)(deps);
-    const { repository } = config.comment;
+    const target = config.comment;
     const spec = (record.spec ?? {});
     const gpu = typeof spec.gpu_type === 'string' ? `${Number(spec.gpu_count) || 1} x ${spec.gpu_type}` : 'none (CPU only)';
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .publishComment */ .p)(deps, config.comment, {
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .publishComment */ .p)(deps, target, {
         sandboxId: config.sandboxId,
-        job: `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`,
+        job: target.job,
         gpu: (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(gpu, 60),
         status: `connected (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(record.status, 40)}); kept by an earlier job, not stopped here`,
-        runUrl: `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
-            `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
+        runUrl: target.runUrl,
     });
 }
 
@@ -37572,7 +37574,6 @@ var comment = __nccwpck_require__(54151);
 
 
 
-
 function statusOf(config, failure) {
     if (failure !== undefined) {
         const message = failure instanceof Error ? failure.message : String(failure);
@@ -37586,13 +37587,11 @@ function statusOf(config, failure) {
 async function commentFromMain(config, deps, state, started, outcome) {
     if (!config.comment)
         return;
-    const env = (0,step_deps/* stepEnvironment */.a)(deps);
-    const { repository } = config.comment;
     const now = deps.clock.now();
     const total = (0,sandbox_billing/* addSpent */.uG)(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour);
     const facts = {
         sandboxId: started.id,
-        job: `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`,
+        job: config.comment.job,
         gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
         status: statusOf(config, outcome.failure),
         timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
@@ -37600,8 +37599,7 @@ async function commentFromMain(config, deps, state, started, outcome) {
         downloaded: config.run?.download,
         billedSeconds: total.seconds,
         cost: total.dollars ?? null,
-        runUrl: `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
-            `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
+        runUrl: config.comment.runUrl,
     };
     state.saveCommentFacts(facts);
     await (0,comment/* publishComment */.p)(deps, config.comment, facts);

@@ -35896,7 +35896,11 @@ function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
         log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
         return undefined;
     }
-    return { githubToken, repository, number: pullRequest.number, key: commentKey(env, keyParts) };
+    const runUrl = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
+        `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
+    const heading = `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`;
+    const key = commentKey(env, keyParts);
+    return { githubToken, repository, number: pullRequest.number, key, job: heading, runUrl };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/debug.js

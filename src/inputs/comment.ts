@@ -15,6 +15,10 @@ export interface CommentTarget {
   number: number
   /** The hidden marker's key: workflow, job and the sandbox asked for. */
   key: string
+  /** "Workflow / job", the comment's heading. */
+  job: string
+  /** This run attempt on GitHub: the one link the comment keeps. */
+  runUrl: string
 }
 
 export function commentKey(env: NodeJS.ProcessEnv, gpus: readonly string[]): string {
@@ -41,5 +45,10 @@ export function parseComment(
     log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`)
     return undefined
   }
-  return { githubToken, repository, number: pullRequest.number, key: commentKey(env, keyParts) }
+  const runUrl =
+    `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
+    `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`
+  const heading = `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`
+  const key = commentKey(env, keyParts)
+  return { githubToken, repository, number: pullRequest.number, key, job: heading, runUrl }
 }

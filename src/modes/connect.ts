@@ -78,18 +78,15 @@ export async function runConnect(config: ConnectConfig, deps: StepDeps): Promise
 
 /** comment: true: this job's comment says it reached the kept sandbox (it never stops it, so no cost of its own). */
 async function commentConnected(config: ConnectConfig, deps: StepDeps, record: SandboxRecord): Promise<void> {
-  const env = stepEnvironment(deps)
-  const { repository } = config.comment as NonNullable<ConnectConfig['comment']>
+  const target = config.comment as NonNullable<ConnectConfig['comment']>
   const spec = (record.spec ?? {}) as { gpu_type?: unknown; gpu_count?: unknown }
   const gpu =
     typeof spec.gpu_type === 'string' ? `${Number(spec.gpu_count) || 1} x ${spec.gpu_type}` : 'none (CPU only)'
-  await publishComment(deps, config.comment, {
+  await publishComment(deps, target, {
     sandboxId: config.sandboxId,
-    job: `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`,
+    job: target.job,
     gpu: serviceText(gpu, 60),
     status: `connected (${serviceText(record.status, 40)}); kept by an earlier job, not stopped here`,
-    runUrl:
-      `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
-      `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
+    runUrl: target.runUrl,
   })
 }

@@ -9,7 +9,7 @@ import { serviceText } from '../runtime/untrusted.ts'
 import { addSpent, type Spent } from '../sandbox/billing.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
 import type { CommentFacts } from '../step/comment-text.ts'
-import { stepEnvironment, type StepDeps } from '../step/deps.ts'
+import type { StepDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 
 export interface UseOutcome {
@@ -39,13 +39,11 @@ export async function commentFromMain(
   outcome: UseOutcome,
 ): Promise<void> {
   if (!config.comment) return
-  const env = stepEnvironment(deps)
-  const { repository } = config.comment
   const now = deps.clock.now()
   const total = addSpent(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour)
   const facts: CommentFacts = {
     sandboxId: started.id,
-    job: `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`,
+    job: config.comment.job,
     gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
     status: statusOf(config, outcome.failure),
     timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
@@ -53,9 +51,7 @@ export async function commentFromMain(
     downloaded: config.run?.download,
     billedSeconds: total.seconds,
     cost: total.dollars ?? null,
-    runUrl:
-      `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
-      `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
+    runUrl: config.comment.runUrl,
   }
   state.saveCommentFacts(facts)
   await publishComment(deps, config.comment, facts)

@@ -46,7 +46,8 @@ async function target() {
   served = await github.serve()
   github.pulls.add(7, 'f'.repeat(40), undefined, '2026-11-25T10:00:00Z')
   const repository = { owner: 'octo', repo: 'repo', id: '31337', apiUrl: served.url, serverUrl: served.url }
-  return { githubToken: GITHUB_TOKEN, repository, number: 7, key: 'CI/gpu/H100' }
+  const runUrl = 'https://github.com/octo/repo/actions/runs/9/attempts/1'
+  return { githubToken: GITHUB_TOKEN, repository, number: 7, key: 'CI/gpu/H100', job: 'CI / gpu', runUrl }
 }
 
 const deps = () => {
