@@ -37287,7 +37287,8 @@ class ApprovalGate {
         const head = current.head.sha;
         const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
         if (!current.labels.some((l) => l.name === label))
-            throw new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_short(head)}, run by @${this.request.actor}) does not carry the label ` +
+            throw new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_short(head)}, run by @${(0,untrusted/* serviceText */.Lo)(this.request.actor, 40)}) ` +
+                `does not carry the label ` +
                 `'${label}'. A maintainer approves this code by adding the label '${label}'.`);
         if (pr.action === 'labeled' && pr.labeled === label) {
             if (head !== pr.headSha)
@@ -37315,7 +37316,7 @@ class ApprovalGate {
                 `head ${approval_short(head)}. ${again}`);
         if (labeledAt <= pushedAt)
             throw new ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added before its head ${approval_short(head)} was pushed ` +
-                `(by @${this.request.actor}). ${again}`);
+                `(by @${(0,untrusted/* serviceText */.Lo)(this.request.actor, 40)}). ${again}`);
     }
     /** When the label was last added (the issue events, newest page last), or undefined. */
     async lastLabeled(label, number) {

@@ -109,7 +109,8 @@ export class ApprovalGate {
     const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`
     if (!current.labels.some((l) => l.name === label))
       throw new ApprovalRefusedError(
-        `pull request #${pr.number} (head ${short(head)}, run by @${this.request.actor}) does not carry the label ` +
+        `pull request #${pr.number} (head ${short(head)}, run by @${serviceText(this.request.actor, 40)}) ` +
+          `does not carry the label ` +
           `'${label}'. A maintainer approves this code by adding the label '${label}'.`,
       )
     if (pr.action === 'labeled' && pr.labeled === label) {
@@ -148,7 +149,7 @@ export class ApprovalGate {
     if (labeledAt <= pushedAt)
       throw new ApprovalRefusedError(
         `the label '${label}' on pull request #${pr.number} was added before its head ${short(head)} was pushed ` +
-          `(by @${this.request.actor}). ${again}`,
+          `(by @${serviceText(this.request.actor, 40)}). ${again}`,
       )
   }
 
