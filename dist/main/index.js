@@ -35573,7 +35573,9 @@ async function applySpendingCaps(config, deps) {
             const memory = type === 'cpu' ? 0 : memoryOf(type, prices);
             return memory < min ? `${memory} GiB per GPU` : undefined;
         });
-    const price = (type) => hourly(config, prices, type);
+    // Each type's estimate once: the caps below ask for it several times.
+    const hourlyOf = new Map(candidates.map((type) => [type, hourly(config, prices, type)]));
+    const price = (type) => hourlyOf.get(type);
     const notPriced = (type) => (price(type) === undefined ? 'not in the pricing catalog' : undefined);
     const cap = caps.maxHourlyDollars;
     if (cap !== undefined)

@@ -145,11 +145,7 @@ export class FakePulls {
   }
 
   private runsOf(sha: string): GitHubAnswer {
-    const example = documentedExample<Schema['workflow-run'] & { workflow_runs?: unknown }>(
-      'workflow-run-paginated',
-    ) as {
-      workflow_runs: Schema['workflow-run'][]
-    }
+    const example = documentedExample<{ workflow_runs: Schema['workflow-run'][] }>('workflow-run-paginated')
     const [template] = example.workflow_runs
     const times = this.runsOfHead.get(sha) ?? []
     const runs = times.map((at, index) => ({ ...template, id: 5000 + index, head_sha: sha, created_at: at }))

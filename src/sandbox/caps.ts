@@ -83,7 +83,9 @@ export async function applySpendingCaps(config: StartConfig, deps: StepDeps): Pr
       const memory = type === 'cpu' ? 0 : memoryOf(type, prices)
       return memory < min ? `${memory} GiB per GPU` : undefined
     })
-  const price = (type: Candidate) => hourly(config, prices, type)
+  // Each type's estimate once: the caps below ask for it several times.
+  const hourlyOf = new Map(candidates.map((type) => [type, hourly(config, prices, type)]))
+  const price = (type: Candidate) => hourlyOf.get(type)
   const notPriced = (type: Candidate) => (price(type) === undefined ? 'not in the pricing catalog' : undefined)
   const cap = caps.maxHourlyDollars
   if (cap !== undefined)
