@@ -90,7 +90,7 @@ export class FakeGitHub {
     body?: unknown,
     query?: URLSearchParams,
   ): GitHubAnswer & { raw?: Buffer } {
-    const fromRunner = this.runners.answerRunnerCall(method, path, authorization)
+    const fromRunner = this.runners.answerRunnerCall(method, path, authorization, body)
     if (fromRunner) return fromRunner
     const token = /^(?:token|Bearer) (\S+)$/i.exec(authorization ?? '')?.[1]
     this.requests.push({ method, path, token })

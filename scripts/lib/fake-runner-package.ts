@@ -50,6 +50,8 @@ mkdir -p _diag
 log="_diag/Runner_$(date -u +%Y%m%d-%H%M%S)-utc.log"
 jit="\${ACTIONS_RUNNER_INPUT_JITCONFIG:-}"
 [ "\${2:-}" = --jitconfig ] && jit="\${3:-}"
+# As the released CommandSettings.cs: ACTIONS_RUNNER_INPUT_* are read, then removed from the environment block.
+unset ACTIONS_RUNNER_INPUT_JITCONFIG
 if [ -z "$jit" ]; then echo "[RUNNER ERROR] no just-in-time configuration" >> "$log"; exit 1; fi
 config=$(printf '%s' "$jit" | base64 -d) || { echo "[RUNNER ERROR] unreadable configuration" >> "$log"; exit 1; }
 url=$(printf '%s' "$config" | sed -n 's/.*"url":"\\([^"]*\\)".*/\\1/p')
@@ -62,16 +64,40 @@ fi
 echo "√ Connected to GitHub"
 echo "[RUNNER] Listening for Jobs" >> "$log"
 echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Listening for Jobs"
-misses=0; running=
+# A job with steps: ACTIONS_RUNNER_HOOK_JOB_STARTED first (as JobExtension.cs: a pre-job step, condition always(),
+# run as 'bash -e <path>'), then each step by its condition; the log and the result go back to GitHub.
+run_job() {
+  mkdir -p _work/_temp; local log=_work/job.log result=success line cond name script
+  : > "$log"
+  if [ -n "\${ACTIONS_RUNNER_HOOK_JOB_STARTED:-}" ]; then
+    echo "A job started hook has been configured by the self-hosted runner administrator" >> "$log"
+    (cd _work && bash -e "$ACTIONS_RUNNER_HOOK_JOB_STARTED") >> "$log" 2>&1 || { result=failure; echo "##[error]Process completed with exit code 1." >> "$log"; }
+  fi
+  while IFS= read -r line; do
+    IFS=$'\t' read -r cond name script <<< "$line"
+    case "$cond:$result" in success*:success|always*:*|failure*:failure) ;; *) echo "Skipped: $name" >> "$log"; continue ;; esac
+    echo "Run $name" >> "$log"
+    printf '%s' "$script" | base64 -d > _work/_temp/step.sh
+    (cd _work && bash -e _temp/step.sh) >> "$log" 2>&1 || result=failure
+  done < _work/job.plan
+  printf '{"conclusion":"%s","log":"%s"}' "$result" "$(base64 -w0 < "$log")" > _work/job.report
+  curl -fsS -X POST -H "authorization: RunnerSecret $secret" -H 'content-type: application/json' --data @_work/job.report "$url/_fake/runner/job" > /dev/null
+  [ "$result" = success ] && outcome=Succeeded || outcome=Failed
+}
+misses=0; running=; outcome=Succeeded
 while :; do
   state=$(curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/state" 2> /dev/null) || state=unreachable
   case "$state" in
     done|deleted)
-      [ -n "$running" ] && echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Job gpu-tests completed with result: Succeeded"
+      [ -n "$running" ] && echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Job gpu-tests completed with result: $outcome"
       echo "[RUNNER] Job completed; the runner deregisters" >> "$log"; exit 0 ;;
     busy)
       misses=0
-      if [ -z "$running" ]; then running=1; echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Running job: gpu-tests"; fi ;;
+      if [ -z "$running" ]; then
+        running=1; echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Running job: gpu-tests"
+        mkdir -p _work && curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/job" > _work/job.plan 2> /dev/null
+        [ -s _work/job.plan ] && run_job
+      fi ;;
     unreachable) misses=$((misses + 1)); if [ "$misses" -ge 15 ]; then echo "[RUNNER ERROR] GitHub unreachable; exiting" >> "$log"; exit 1; fi ;;
     *) misses=0 ;;
   esac

@@ -10,6 +10,9 @@
 import { randomBytes } from 'node:crypto'
 import type { components, operations } from '@octokit/openapi-types'
 import { standInPackage } from './fake-runner-package.ts'
+import { jobView, THIS_RUN, type FakeJob, type JobConclusion, type JobOwner, type JobStep } from './fake-runner-jobs.ts'
+
+export { THIS_RUN, type FakeJob, type JobConclusion, type JobOwner, type JobStep } from './fake-runner-jobs.ts'
 import { documentedExample } from './github-openapi.ts'
 
 /** GitHub's published REST schemas (@octokit/openapi-types, generated from its OpenAPI description): the answers are typed by them. */
@@ -29,28 +32,6 @@ export interface FakeRunner {
   /** The registration's secret, inside its encoded JIT configuration. */
   secret: string
 }
-
-/** A job of a workflow run, as GET …/actions/runs/{run_id}/attempts/{n}/jobs lists it. */
-export interface FakeJob {
-  id: number
-  runId: number
-  attempt: number
-  name: string
-  runnerId: number
-  runnerName: string
-  status: 'in_progress' | 'completed'
-  /** The job's steps so far, with their conclusions (debug-on-failure reads them). */
-  steps?: { name: string; conclusion: 'success' | 'failure' | null }[]
-}
-
-/** Whose job a runner is handed: a job of this run (the action runner's GITHUB_RUN_ID 4242), or one queued by someone else. */
-export interface JobOwner {
-  runId: number
-  attempt: number
-  name: string
-}
-
-export const THIS_RUN: JobOwner = { runId: 4242, attempt: 1, name: 'gpu-tests' }
 
 export interface RunnerAnswer {
   status: number
@@ -78,10 +59,19 @@ export class FakeRunners {
   /** Jobs of every workflow run that were handed a runner. */
   readonly jobs: FakeJob[] = []
 
-  /** GitHub gives the runner a job of `owner`'s run: busy for `ms`, then the JIT runner deregisters. */
-  assignJob(id: number, ms: number, owner: JobOwner = THIS_RUN): void {
+  /**
+   * GitHub gives the runner a job of `owner`'s run: busy for `ms`, then it ends (`conclusion`, default success) and the
+   * JIT runner deregisters; with `plan`, the stand-in runs the job itself and reports how it ended.
+   */
+  assignJob(
+    id: number,
+    ms: number,
+    owner: JobOwner = THIS_RUN,
+    how: { conclusion?: JobConclusion; plan?: JobStep[] } = {},
+  ): void {
     const runner = this.byId.get(id)
-    if (!runner || runner.deleted) return
+    // GitHub hands jobs to online runners only.
+    if (!runner || runner.deleted || runner.status !== 'online') return
     runner.busy = true
     const job: FakeJob = {
       id: 9000 + this.jobs.length,
@@ -91,57 +81,46 @@ export class FakeRunners {
       runnerId: id,
       runnerName: runner.name,
       status: 'in_progress',
+      ...(how.plan ? { plan: how.plan } : {}),
     }
     this.jobs.push(job)
-    setTimeout(() => {
-      runner.busy = false
-      runner.deleted = true
-      job.status = 'completed'
-    }, ms).unref()
+    if (!how.plan) setTimeout(() => this.endJob(job, how.conclusion ?? 'success'), ms).unref()
   }
 
-  /** A job as GitHub's REST API shows it (the fields of its `job` schema the tests need, and the usual others). */
-  private jobView(job: FakeJob, repository: string): GitHubSchema['job'] {
-    const base = `https://api.github.test/repos/${repository}/actions`
-    return {
-      id: job.id,
-      run_id: job.runId,
-      run_attempt: job.attempt,
-      run_url: `${base}/runs/${job.runId}`,
-      node_id: `CR_${job.id}`,
-      head_sha: '0123456789abcdef0123456789abcdef01234567',
-      head_branch: 'main',
-      url: `${base}/jobs/${job.id}`,
-      html_url: `https://github.test/${repository}/actions/runs/${job.runId}/job/${job.id}`,
-      status: job.status,
-      conclusion: job.status === 'completed' ? 'success' : null,
-      created_at: '2026-11-25T20:00:00Z',
-      started_at: '2026-11-25T20:00:01Z',
-      completed_at: job.status === 'completed' ? '2026-11-25T20:01:00Z' : null,
-      name: job.name,
-      steps: (job.steps ?? []).map((step, index) => ({
-        name: step.name,
-        status: step.conclusion === null ? ('in_progress' as const) : ('completed' as const),
-        conclusion: step.conclusion,
-        number: index + 1,
-        started_at: '2026-11-25T20:00:02Z',
-        completed_at: step.conclusion === null ? null : '2026-11-25T20:00:30Z',
-      })),
-      check_run_url: `https://api.github.test/repos/${repository}/check-runs/${job.id}`,
-      labels: this.byId.get(job.runnerId)?.labels ?? [],
-      runner_id: job.runnerId,
-      runner_name: this.answeredName ?? job.runnerName,
-      runner_group_id: 1,
-      runner_group_name: 'Default',
-      workflow_name: 'CI',
+  private endJob(job: FakeJob, conclusion: JobConclusion, log?: string): void {
+    const runner = this.byId.get(job.runnerId)
+    if (runner) {
+      runner.busy = false
+      runner.deleted = true
     }
+    Object.assign(job, { status: 'completed', conclusion, ...(log === undefined ? {} : { log }) })
+  }
+
+  /** The stand-in's view of its job: one line a step (if, name, script in base64); empty for a timed job. */
+  private planOf(runner: FakeRunner): string {
+    const job = this.jobs.find((candidate) => candidate.runnerId === runner.id && candidate.status === 'in_progress')
+    return (job?.plan ?? [])
+      .map((step) => `${step.if ?? 'success()'}\t${step.name}\t${Buffer.from(step.run).toString('base64')}\n`)
+      .join('')
+  }
+
+  /** The stand-in reports how the job it ran ended, with its log. */
+  private reported(runner: FakeRunner, body: unknown): RunnerAnswer {
+    const job = this.jobs.find((candidate) => candidate.runnerId === runner.id && candidate.status === 'in_progress')
+    const report = (body ?? {}) as { conclusion?: unknown; log?: unknown }
+    if (!job || !['success', 'failure'].includes(String(report.conclusion)))
+      return { status: 422, body: { message: 'no job, or no conclusion' } }
+    this.endJob(job, report.conclusion as JobConclusion, Buffer.from(String(report.log ?? ''), 'base64').toString())
+    return { status: 200, body: { ok: true } }
   }
 
   private jobsOf(repository: string, runId: number, attempt: number, query: URLSearchParams): RunnerAnswer {
     const all = this.jobs.filter((job) => job.runId === runId && job.attempt === attempt)
     const perPage = Math.min(Number(query.get('per_page') ?? 30) || 30, 100)
     const page = Math.max(Number(query.get('page') ?? 1) || 1, 1)
-    const jobs = all.slice((page - 1) * perPage, page * perPage).map((job) => this.jobView(job, repository))
+    const jobs = all
+      .slice((page - 1) * perPage, page * perPage)
+      .map((job) => jobView(job, repository, this.byId.get(job.runnerId)?.labels ?? [], this.answeredName))
     const body: JobsAnswer = { total_count: all.length, jobs }
     return { status: 200, body }
   }
@@ -195,10 +174,20 @@ export class FakeRunners {
   }
 
   /** The stand-in's own calls (no token: its registration secret). */
-  answerRunnerCall(method: string, path: string, authorization: string | undefined): RunnerAnswer | undefined {
+  answerRunnerCall(
+    method: string,
+    path: string,
+    authorization: string | undefined,
+    body?: unknown,
+  ): RunnerAnswer | undefined {
     if (!path.startsWith('/_fake/runner/')) return undefined
     const runner = this.bySecret(authorization)
     if (!runner) return { status: 401, body: { message: 'unknown runner' } }
+    if (path === '/_fake/runner/job') {
+      if (method === 'POST') return this.reported(runner, body)
+      const plan = this.planOf(runner)
+      return { status: 200, body: plan, raw: Buffer.from(plan) }
+    }
     if (method === 'POST' && path === '/_fake/runner/session') {
       if (this.refuseSessions || runner.deleted) return { status: 403, body: { message: 'session refused' } }
       runner.status = 'online'
