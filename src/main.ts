@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import type { ComputeClient } from './client/client.ts'
-import type { Connection } from './inputs/config.ts'
+import type { ActionConfig, Connection } from './inputs/config.ts'
 import { readMainInputs } from './inputs/read.ts'
 import { jobEnvironmentFromEnv } from './inputs/job-environment.ts'
 import { runConnect } from './modes/connect.ts'
@@ -14,6 +14,7 @@ import { runNetworkPolicy } from './modes/network-policy.ts'
 import { runStart } from './modes/start.ts'
 import { runStop } from './modes/stop.ts'
 import { runSweep } from './modes/sweep.ts'
+import { failStrandedJob } from './modes/unserved.ts'
 import { actionsCore } from './entry/actions-core.ts'
 import { realClock, type Clock } from './runtime/clock.ts'
 import type { ActionCore } from './runtime/core.ts'
@@ -39,8 +40,19 @@ export interface MainDeps {
 }
 
 export async function runMain(deps: MainDeps): Promise<void> {
+  let config: ActionConfig | undefined
+  try {
+    config = readMainInputs(deps.core, jobEnvironmentFromEnv(deps.env))
+    await runMode(config, deps)
+  } catch (error) {
+    // runner: true that cannot serve its runner still ends the job waiting for it (CONTRACT).
+    await failStrandedJob(deps, error, config)
+    throw error
+  }
+}
+
+async function runMode(config: ActionConfig, deps: MainDeps): Promise<void> {
   const { core } = deps
-  const config = readMainInputs(core, jobEnvironmentFromEnv(deps.env))
   const modeDeps = {
     core,
     clock: deps.clock,

@@ -15,6 +15,8 @@ import { actionsCore } from './entry/actions-core.ts'
 import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './entry/wiring.ts'
 import { readPostInputs, type PostInputs } from './inputs/read.ts'
 import { deleteRegistration, waitForRunnerJob } from './cleanup/runner.ts'
+import { mirrorServedJob } from './cleanup/served-job.ts'
+import { cleanupUnserved } from './cleanup/unserved.ts'
 import { realClock } from './runtime/clock.ts'
 import type { CleanupDeps } from './step/deps.ts'
 import { ActionState } from './step/state.ts'
@@ -57,13 +59,22 @@ export async function runPost(deps: PostDeps): Promise<void> {
 async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInputs): Promise<void> {
   const runner = state.runner
   const config = runner ? inputs.cleanup() : undefined
-  const taken = runner && config && !config.keepAlive ? await waitForRunnerJob(deps, runner, config) : undefined
+  const served = runner && config && !config.keepAlive
+  const taken = served ? await waitForRunnerJob(deps, runner, config) : undefined
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
-  if (runner && config && !config.keepAlive) await deleteRegistration(deps, runner, config)
+  if (served) await deleteRegistration(deps, runner, config)
+  // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
+  const failed =
+    served && !taken && runner.online && !deps.cancelWait?.aborted
+      ? await mirrorServedJob(deps, runner, config)
+      : undefined
   const approval = state.approval
   if (approval) await removeApproval(deps, approval, inputs.cleanup())
   await finalComment(deps, state, inputs.cleanup())
-  if (taken) deps.core.setFailed(taken)
+  // After the sandbox: the runner that fails a job this step could not serve (never an input error here).
+  const unserved = state.unserved
+  if (unserved) await cleanupUnserved(deps, unserved, inputs.runner())
+  if (taken ?? failed) deps.core.setFailed(taken ?? failed ?? '')
 }
 
 export async function run(): Promise<void> {
@@ -71,7 +82,7 @@ export async function run(): Promise<void> {
     // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
     // cancellation have a wait to end.
     const saved = new ActionState(actionsCore)
-    const cancelWait = saved.runner || saved.debugAccess ? cancellationSignal(actionsCore) : undefined
+    const cancelWait = saved.runner || saved.debugAccess || saved.unserved ? cancellationSignal(actionsCore) : undefined
     await runPost({ core: actionsCore, clock: realClock, makeClient, cancelWait })
   } catch (error) {
     // A sandbox that could not be stopped costs money: say so loudly.

@@ -28551,6 +28551,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
+/***/ 48161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
 /***/ 76760:
 /***/ ((module) => {
 
@@ -28719,7 +28726,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 54151:
+/***/ 62240:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28838,11 +28845,11 @@ var durations = __nccwpck_require__(68818);
  * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
  * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
  */
-function runnerPollMs(env = process.env) {
+function runner_runnerPollMs(env = process.env) {
     const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
 }
-function registry(deps, runner, signal) {
+function runner_registry(deps, runner, signal) {
     if (!runner.repository || runner.githubToken === '')
         return undefined;
     return new RunnerRegistry(runner.repository, runner.githubToken, {
@@ -28963,7 +28970,7 @@ async function waitForRunnerJob(deps, saved, config) {
         return undefined;
     }
     const runner = config.runner();
-    const github = registry(deps, runner, deps.cancelWait);
+    const github = runner_registry(deps, runner, deps.cancelWait);
     if (!github) {
         core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
             `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
@@ -28980,7 +28987,7 @@ async function waitForRunnerJob(deps, saved, config) {
 async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
     const { core, clock } = deps;
     const began = clock.now();
-    const every = runnerPollMs();
+    const every = runner_runnerPollMs();
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
         `(${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
         `is asked every ${formatDuration(every)}.`);
@@ -29025,7 +29032,7 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
  * costs nothing).
  */
 async function deleteRegistration(deps, saved, config) {
-    const github = registry(deps, config.runner());
+    const github = runner_registry(deps, config.runner());
     if (!github)
         return;
     try {
@@ -29045,14 +29052,33 @@ async function deleteRegistration(deps, saved, config) {
             `offline; delete it under Settings > Actions > Runners.`);
     }
 }
-/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
-async function runner_runnerJobOutcome(deps, saved, config) {
+
+;// CONCATENATED MODULE: ./build/src/cleanup/served-job.js
+
+
+/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
+const SETTLE_READS = 6;
+const SETTLE_MAX_MS = 5_000;
+const FAILED = (/* unused pure expression or super */ null && (['failure', 'cancelled', 'timed_out']));
+/** The job of this run that names the runner; with `settle`, read until GitHub shows it completed. */
+async function servedJob(deps, saved, config, settle) {
     const runner = config.runner();
     const github = registry(deps, runner);
     if (!github || !runner.workflowRun)
         return undefined;
+    let job;
+    for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
+        job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name);
+        if (!job || job.status === 'completed' || read === SETTLE_READS)
+            break;
+        await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait);
+    }
+    return job;
+}
+/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+async function served_job_runnerJobOutcome(deps, saved, config) {
     try {
-        const job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name);
+        const job = await servedJob(deps, saved, config, false);
         if (!job)
             return undefined;
         return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`;
@@ -29060,6 +29086,27 @@ async function runner_runnerJobOutcome(deps, saved, config) {
     catch {
         return undefined;
     }
+}
+/** Why the holding step fails after its served job failed; undefined when it succeeded, was skipped or is unknown. */
+async function mirrorServedJob(deps, saved, config) {
+    let job;
+    try {
+        job = await servedJob(deps, saved, config, true);
+    }
+    catch (error) {
+        deps.core.info(`Runner ${saved.name}: its job's result could not be read (${error.message}).`);
+        return undefined;
+    }
+    if (!job)
+        return undefined;
+    const name = serviceText(job.name, 100);
+    const conclusion = serviceText(job.conclusion ?? job.status ?? 'unknown', 30);
+    deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`);
+    if (!job.conclusion || !FAILED.includes(job.conclusion))
+        return undefined;
+    return (`The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
+        `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
+        `the re-run.`);
 }
 
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
@@ -33296,6 +33343,7 @@ function isRateLimit(error) {
 /* harmony export */   GL: () => (/* binding */ GitHubRunnerError),
 /* harmony export */   It: () => (/* binding */ RunnerRegistry),
 /* harmony export */   iC: () => (/* binding */ runnerName),
+/* harmony export */   ms: () => (/* binding */ RunnerManagementRefused),
 /* harmony export */   w7: () => (/* binding */ isAccessDenied)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
@@ -33322,6 +33370,13 @@ class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubE
     constructor(status, message) {
         super(status, message);
         this.name = 'GitHubRunnerError';
+    }
+}
+/** The access check found that this token may not manage runners at all: it cannot register any. */
+class RunnerManagementRefused extends GitHubRunnerError {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'RunnerManagementRefused';
     }
 }
 /** GitHub answered 401 or 403: this token may not manage the repository's runners. */
@@ -33374,7 +33429,12 @@ class RunnerRegistry {
     }
     /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
     async checkAccess(run) {
-        await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        try {
+            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        }
+        catch (error) {
+            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
+        }
         if (run)
             await this.jobsPage(run, 1, 1);
     }
@@ -34206,7 +34266,7 @@ const githubToken = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transfo
 /* harmony export */   s: () => (/* binding */ jobEnvironmentFromEnv)
 /* harmony export */ });
 /* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
-/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60280);
+/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50877);
 /**
  * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
  * aliases.
@@ -34258,13 +34318,14 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 74307:
+/***/ 78322:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  p8: () => (/* binding */ readMainInputs)
+  p8: () => (/* binding */ readMainInputs),
+  AO: () => (/* binding */ readUnservedInputs)
 });
 
 // UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readPostInputs
@@ -34304,6 +34365,7 @@ function workflowRunFromEnv(env) {
         return undefined;
     return { id: Number(id), attempt: Number(attempt) };
 }
+/** A runner label as GitHub takes it (and as the stranded job's error may name it). */
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
 function runnerDomains(repository) {
@@ -34409,6 +34471,51 @@ function runner_parseRunnerCleanup(read) {
         repository: repositoryFromEnv(process.env),
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
         workflowRun: workflowRunFromEnv(process.env),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/unserved.js
+/**
+ * Runner mode's fallback when the holding step cannot serve its runner
+ * (CONTRACT, "Runner mode never strands a job"): the label, token, repository
+ * and run needed to register a runner that fails the waiting job at once.
+ * Read leniently after the main step failed: an input error anywhere but in
+ * `runner`, `runner-label` and `github-token` still gives it; never an error.
+ */
+
+
+
+
+
+const OWN_INPUTS = ['runner', 'runner-label', 'github-token'];
+const DEFAULT_TIMEOUT_S = 600;
+/** Undefined when runner mode was not asked for, or its own inputs cannot name a label and a token. */
+function parseUnserved(read, job, errors) {
+    if (errors.some((error) => OWN_INPUTS.includes(error.input)))
+        return undefined;
+    const inputs = new collector/* Collector */.gR(read);
+    const mode = fields/* mode */.Mq.safeParse(inputs.raw('mode'));
+    if (mode.success && mode.data !== 'start')
+        return undefined;
+    if (fields/* boolean */.zM.safeParse(inputs.raw('runner')).data !== true)
+        return undefined;
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
+    const githubToken = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
+    const env = job.env ?? {};
+    // A fork's pull request is refused runner mode outright (an error on 'runner'); checked again, never guessed.
+    if (!LABEL.test(label) || githubToken === undefined || isForkPullRequest(env))
+        return undefined;
+    const repository = (0,job_environment/* repositoryFromEnv */.i)(env);
+    if (!repository)
+        return undefined;
+    const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(inputs.raw('runner-timeout'));
+    return {
+        label,
+        githubToken,
+        repository,
+        workflowRun: workflowRunFromEnv(env),
+        pickupTimeoutMs: (timeout.success ? timeout.data : DEFAULT_TIMEOUT_S) * 1000,
+        holdingJob: env.GITHUB_JOB ?? '',
     };
 }
 
@@ -34700,8 +34807,8 @@ function parsePaths(raw, kind, workspace, fail) {
 
 // EXTERNAL MODULE: ./build/src/inputs/sizes.js
 var sizes = __nccwpck_require__(95265);
-// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
-var ssh = __nccwpck_require__(60280);
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js
+var ssh = __nccwpck_require__(50877);
 ;// CONCATENATED MODULE: ./build/src/inputs/unused.js
 
 /**
@@ -34767,6 +34874,7 @@ var default_name = __nccwpck_require__(16536);
  * Per-mode assembly: which inputs each mode reads, composed from the field
  * parsers. Every input is read here, once; nothing else calls core.getInput.
  */
+
 
 
 
@@ -34991,11 +35099,19 @@ function readMainInputs(core, job) {
             core.warning(warning);
     return parseInputs(read, job);
 }
+/** Runner mode's fallback after a failed main step (inputs/unserved.ts): read leniently, never an error. */
+function readUnservedInputs(core, job, errors) {
+    return parseUnserved((name) => core.getInput(name), job, errors);
+}
 /** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
 function readPostInputs(core) {
     const read = (name) => core.getInput(name);
     maskSecretInputs(read, (secret) => core.setSecret(secret));
-    return { mode: read('mode').trim() || INPUT_DEFAULTS.mode, cleanup: () => parseCleanupInputs(read) };
+    return {
+        mode: read('mode').trim() || INPUT_DEFAULTS.mode,
+        cleanup: () => parseCleanupInputs(read),
+        runner: () => parseRunnerCleanup(read),
+    };
 }
 function parseCleanupInputs(read) {
     const inputs = new Collector(read);
@@ -35083,35 +35199,27 @@ const byteSize = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform(
 
 /***/ }),
 
-/***/ 60280:
+/***/ 50877:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  vR: () => (/* binding */ aliasWrittenBefore),
-  ff: () => (/* binding */ checkAlias),
-  S3: () => (/* binding */ configFileName),
-  bX: () => (/* binding */ userSshConfigPath)
-});
-
-// UNUSED EXPORTS: ALIAS_PATTERN
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S3: () => (/* binding */ configFileName),
+/* harmony export */   bX: () => (/* binding */ userSshConfigPath),
+/* harmony export */   ff: () => (/* binding */ checkAlias),
+/* harmony export */   vR: () => (/* binding */ aliasWrittenBefore)
+/* harmony export */ });
+/* unused harmony export ALIAS_PATTERN */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
 
 
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
-function userSshConfigPath(home = (0,external_node_os_namespaceObject.homedir)()) {
-    return (0,external_node_path_.join)(home, '.ssh', 'config');
+function userSshConfigPath(home = (0,node_os__WEBPACK_IMPORTED_MODULE_1__.homedir)()) {
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(home, '.ssh', 'config');
 }
 /** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
 function configFileName(alias) {
@@ -35119,10 +35227,10 @@ function configFileName(alias) {
 }
 /** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
 function aliasWrittenBefore(userConfig, alias) {
-    if (!(0,external_node_fs_.existsSync)(userConfig))
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(userConfig))
         return false;
     const ours = `/${configFileName(alias)}"`;
-    return (0,external_node_fs_.readFileSync)(userConfig, 'utf8')
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(userConfig, 'utf8')
         .split(/\r?\n/)
         .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
 }
@@ -35153,7 +35261,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(74307);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(78322);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
@@ -35161,11 +35269,12 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(26458);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(88964);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(75504);
-/* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(26300);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(77830);
-/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(85154);
+/* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(75138);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(88964);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(75504);
+/* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(26300);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(77830);
+/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(85154);
 /**
  * The main step (action.yml `main`, bundled as dist/main). `runMain` reads the
  * inputs once and runs the mode, with everything it touches passed in; `run`
@@ -35185,9 +35294,21 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 
 
+
 async function runMain(deps) {
+    let config;
+    try {
+        config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readMainInputs */ .p8)(deps.core, (0,_inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .jobEnvironmentFromEnv */ .s)(deps.env));
+        await runMode(config, deps);
+    }
+    catch (error) {
+        // runner: true that cannot serve its runner still ends the job waiting for it (CONTRACT).
+        await (0,_modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__/* .failStrandedJob */ .b)(deps, error, config);
+        throw error;
+    }
+}
+async function runMode(config, deps) {
     const { core } = deps;
-    const config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readMainInputs */ .p8)(core, (0,_inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .jobEnvironmentFromEnv */ .s)(deps.env));
     const modeDeps = {
         core,
         clock: deps.clock,
@@ -35212,19 +35333,19 @@ async function runMain(deps) {
     }
 }
 async function run() {
-    const signal = (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__/* .actionsCore */ .v);
+    const signal = (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__/* .actionsCore */ .v);
     try {
-        const renewer = { script: (0,node_url__WEBPACK_IMPORTED_MODULE_0__.fileURLToPath)(import.meta.url), requestTimeoutMs: (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .requestTimeoutMs */ .Hl)() };
-        await runMain({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .makeClient */ .yu, signal, env: process.env, renewer });
+        const renewer = { script: (0,node_url__WEBPACK_IMPORTED_MODULE_0__.fileURLToPath)(import.meta.url), requestTimeoutMs: (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .requestTimeoutMs */ .Hl)() };
+        await runMain({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_11__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .makeClient */ .yu, signal, env: process.env, renewer });
     }
     catch (error) {
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_9__/* .actionsCore */ .v, error, signal);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__/* .actionsCore */ .v, error, signal);
     }
 }
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
 // Run again with --ssh-renewer, it is the certificate renewer (ssh/renewer-process.ts starts it).
-if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_12__/* .runAndExit */ .Hy)(process.argv[2] === _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_13__/* .RENEWER_FLAG */ .yk ? _entry_renewer_js__WEBPACK_IMPORTED_MODULE_11__/* .runRenewerProcess */ .d : run);
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .runAndExit */ .Hy)(process.argv[2] === _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_14__/* .RENEWER_FLAG */ .yk ? _entry_renewer_js__WEBPACK_IMPORTED_MODULE_12__/* .runRenewerProcess */ .d : run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -35238,7 +35359,7 @@ __webpack_async_result__();
 /* harmony export */   e: () => (/* binding */ runConnect)
 /* harmony export */ });
 /* unused harmony export CONNECT_DEADLINE_MS */
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54151);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(62240);
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20486);
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29943);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(44120);
@@ -36262,8 +36383,8 @@ var access = __nccwpck_require__(47421);
 var outputs = __nccwpck_require__(16854);
 // EXTERNAL MODULE: ./build/src/step/state.js
 var step_state = __nccwpck_require__(36017);
-// EXTERNAL MODULE: ./build/src/runner/register.js + 2 modules
-var register = __nccwpck_require__(66156);
+// EXTERNAL MODULE: ./build/src/runner/register.js
+var register = __nccwpck_require__(36691);
 // EXTERNAL MODULE: ./build/src/sandbox/record.js
 var record = __nccwpck_require__(15208);
 ;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
@@ -37571,8 +37692,8 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
     deps.core.setOutput('billed-seconds', String(total.seconds));
 }
 
-// EXTERNAL MODULE: ./build/src/cleanup/comment.js + 3 modules
-var comment = __nccwpck_require__(54151);
+// EXTERNAL MODULE: ./build/src/cleanup/comment.js + 4 modules
+var comment = __nccwpck_require__(62240);
 ;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
 
 
@@ -37870,7 +37991,7 @@ async function writeSummary(config, deps, state, started, waited, billing, stepS
 /* harmony export */ });
 /* unused harmony export STOP_DEADLINE_MS */
 /* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
-/* harmony import */ var _runner_register_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(66156);
+/* harmony import */ var _runner_register_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(36691);
 /* harmony import */ var _sandbox_stop_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(97153);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(63996);
 /* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16854);
@@ -38408,6 +38529,416 @@ function reportUndecided(core, swept) {
 
 /***/ }),
 
+/***/ 75138:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  b: () => (/* binding */ failStrandedJob)
+});
+
+// EXTERNAL MODULE: ./build/src/inputs/collector.js
+var collector = __nccwpck_require__(81764);
+// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
+var job_environment = __nccwpck_require__(73156);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 11 modules
+var read = __nccwpck_require__(78322);
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/step/state.js
+var step_state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/runner/register.js
+var register = __nccwpck_require__(36691);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(31421);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: ./build/src/runner/install.js + 1 modules
+var install = __nccwpck_require__(1793);
+;// CONCATENATED MODULE: ./build/src/runner/local.js
+/**
+ * A just-in-time runner on the holding machine itself (the GitHub runner this
+ * step runs on, never the sandbox), for the job runner mode could not serve:
+ * the verified actions/runner package unpacked into a directory of its own
+ * (outside the step's private one, which holds the key), started detached
+ * with a clean environment (no INPUT_*, no token, no key path) and, where
+ * passwordless sudo exists, as a separate unprivileged user, so that no step
+ * it runs can read this job's processes or private files. Removed with all it
+ * made: its processes, the user, the directory.
+ */
+
+
+
+
+
+
+const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const SUDO_TIMEOUT_MS = 30_000;
+/** Reads the JIT configuration from stdin into run.sh's environment: never on a command line. */
+const START = `set -e
+cd "$(dirname "$0")/runner"
+ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
+export ACTIONS_RUNNER_INPUT_JITCONFIG
+exec ./run.sh`;
+function sudo(args, program = 'sudo') {
+    const result = (0,external_node_child_process_.spawnSync)(program, ['-n', ...args], {
+        env: { PATH },
+        encoding: 'utf8',
+        timeout: SUDO_TIMEOUT_MS,
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const said = `${result.stderr ?? ''}${result.error?.message ?? ''}`.trim().split('\n').at(-1) ?? '';
+    return { ok: result.status === 0, said };
+}
+/** A directory of its own under the system's temporary directory, readable (not writable) by a separate user. */
+function makeRunnerDir() {
+    const dir = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'gpu-sandbox-unserved-'));
+    (0,external_node_fs_.chmodSync)(dir, 0o755);
+    return dir;
+}
+/** The latest actions/runner release for linux-x64, its SHA-256 checked, unpacked into `dir`/runner. */
+async function unpackRunnerPackage(registry, serverUrl, dir, signal) {
+    const { version, sha256 } = await registry.latestRelease();
+    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
+    const file = (0,external_node_path_.join)(dir, `actions-runner-${version}.tar.gz`);
+    const got = await (0,install/* download */.RG)(url, file, signal);
+    if (got !== sha256)
+        throw new Error(`the runner package from ${url} has SHA-256 ${got}, but the release says ${sha256}`);
+    (0,external_node_fs_.mkdirSync)((0,external_node_path_.join)(dir, 'runner'), { mode: 0o755 });
+    const tar = (0,external_node_child_process_.spawnSync)('tar', ['-C', (0,external_node_path_.join)(dir, 'runner'), '-xzf', file], { encoding: 'utf8', env: { PATH } });
+    (0,external_node_fs_.rmSync)(file, { force: true });
+    if (tar.status !== 0)
+        throw new Error(`unpacking the runner package failed: ${tar.stderr.trim().slice(0, 200)}`);
+    return version;
+}
+/**
+ * A separate unprivileged user that owns the runner's files, where passwordless sudo exists; else undefined and why
+ * not (the runner then runs as this step's user).
+ */
+function makeSeparateUser(dir, program = 'sudo') {
+    if (!sudo(['true'], program).ok)
+        return { why: 'no passwordless sudo on this machine' };
+    const user = `gpu-unserved-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    const home = (0,external_node_path_.join)(dir, 'runner');
+    const made = sudo(['useradd', '--system', '--user-group', '--no-create-home', '--home-dir', home, user]);
+    if (!made.ok)
+        return { why: `useradd failed: ${made.said.slice(0, 200)}` };
+    const owned = sudo(['chown', '-R', `${user}:${user}`, home]);
+    if (!owned.ok) {
+        sudo(['userdel', user]);
+        return { why: `chown failed: ${owned.said.slice(0, 200)}` };
+    }
+    return { user };
+}
+/** The job-started hook: prints the one line (an ::error command) and fails, so the runner fails its job. */
+function writeHook(dir, line) {
+    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, 'job-started.txt'), `${line}\n`, { mode: 0o644 });
+    const hook = (0,external_node_path_.join)(dir, 'job-started.sh');
+    // The runner runs it as `bash -e <path>`: the message is read from beside it, never quoted into the script.
+    (0,external_node_fs_.writeFileSync)(hook, '#!/bin/bash\ncat "$(dirname "$0")/job-started.txt"\nexit 1\n', { mode: 0o755 });
+    return hook;
+}
+/** Starts run.sh detached, with nothing of this step's environment; the JIT configuration on stdin. */
+function startLocalRunner(runner, hook, jitConfig) {
+    const root = (0,external_node_path_.join)(runner.dir, 'runner');
+    const env = { PATH, HOME: root, LANG: 'C.UTF-8', ACTIONS_RUNNER_HOOK_JOB_STARTED: hook };
+    // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
+    if (!runner.user && process.getuid?.() === 0)
+        env.RUNNER_ALLOW_RUNASROOT = '1';
+    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(runner.dir, 'start.sh'), `${START}\n`, { mode: 0o755 });
+    const out = (0,external_node_fs_.openSync)((0,external_node_path_.join)(runner.dir, 'runner.out'), 'a', 0o644);
+    const script = ['/bin/bash', (0,external_node_path_.join)(runner.dir, 'start.sh')];
+    const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`);
+    const child = runner.user
+        ? (0,external_node_child_process_.spawn)('sudo', ['-n', '-u', runner.user, '--', '/usr/bin/env', '-i', ...vars, ...script], {
+            env: { PATH },
+            detached: true,
+            stdio: ['pipe', out, out],
+        })
+        : (0,external_node_child_process_.spawn)(script[0] ?? '/bin/bash', script.slice(1), { env, detached: true, stdio: ['pipe', out, out] });
+    (0,external_node_fs_.closeSync)(out);
+    child.on('error', () => { });
+    child.stdin?.on('error', () => { });
+    child.stdin?.end(jitConfig);
+    child.unref();
+    if (!child.pid)
+        throw new Error('the runner process could not be started');
+    return child.pid;
+}
+/** A process's state and process group from /proc (Linux); undefined once it is gone. */
+function processStat(pid) {
+    try {
+        // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
+        const [state = '', , group = ''] = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
+        return { state, group: Number(group) };
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether a process (or, negative, any process of a group) runs. A zombie does not count: one this process started
+ * stays one until the event loop reaps it, and a sudo or run.sh that ended is no runner.
+ */
+function exists(pid) {
+    if (pid > 0)
+        return (processStat(String(pid))?.state ?? 'Z') !== 'Z';
+    return (0,external_node_fs_.readdirSync)('/proc').some((entry) => {
+        if (!/^\d+$/.test(entry))
+            return false;
+        const stat = processStat(entry);
+        return stat !== undefined && stat.group === -pid && stat.state !== 'Z';
+    });
+}
+/**
+ * Whether any process of the runner still runs: its user's, or the one started (sudo, until it has switched to the
+ * user; or the process group without one).
+ */
+function localRunnerAlive(runner) {
+    if (runner.user && (0,external_node_child_process_.spawnSync)('pgrep', ['-u', runner.user], { env: { PATH } }).status === 0)
+        return true;
+    if (runner.pid <= 0)
+        return false;
+    return exists(runner.user ? runner.pid : -runner.pid);
+}
+/** Kills every process of the runner (its user's, or its process group), for up to 2 s; whether they are gone. */
+function endProcesses(runner) {
+    for (let round = 0; round < 20 && localRunnerAlive(runner); round++) {
+        if (runner.user)
+            sudo(['pkill', '-KILL', '-u', runner.user]);
+        else
+            try {
+                process.kill(-runner.pid, 'SIGKILL');
+            }
+            catch {
+                // Gone meanwhile.
+            }
+        (0,external_node_child_process_.spawnSync)('sleep', ['0.1']);
+    }
+    return !localRunnerAlive(runner);
+}
+/** Ends its processes and removes the user and the directory; what could not be removed, if anything. */
+function removeLocalRunner(runner) {
+    const left = [];
+    if (!endProcesses(runner))
+        left.push(`processes of ${runner.user ?? `process group ${runner.pid}`}`);
+    if (runner.user) {
+        const removed = sudo(['userdel', runner.user]);
+        if (!removed.ok && !/does not exist/.test(removed.said))
+            left.push(`the user ${runner.user} (${removed.said})`);
+        if (!sudo(['rm', '-rf', runner.dir]).ok)
+            left.push(runner.dir);
+        return left;
+    }
+    try {
+        (0,external_node_fs_.rmSync)(runner.dir, { recursive: true, force: true });
+    }
+    catch {
+        left.push(runner.dir);
+    }
+    return left;
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/unserved.js
+/**
+ * When the holding step of `runner: true` cannot serve its runner (CONTRACT,
+ * "Runner mode never strands a job"): one JIT runner with the same label on
+ * this machine (runner/local.ts), whose job-started hook fails the waiting
+ * job before any of its steps runs, with one ::error that says why. Each part
+ * is saved to state before it is made, so the post step removes whatever
+ * exists. Where it cannot be made, the step's error says the job waits until
+ * the run is cancelled, and nothing of it is left.
+ */
+
+
+
+
+
+
+
+
+/** The released runner connects within seconds; past this the post step still waits for it. */
+const ONLINE_WAIT_MS = 2 * 60_000;
+const POLL_MS = 1_000;
+/** A workflow command's data: `%`, CR and LF escaped as the runner expects. */
+function commandData(text) {
+    return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+/** The stranded job's one ::error: which holding job, which label, why, what to do. */
+function strandedJobError(request, reason) {
+    const run = request.workflowRun
+        ? ` (workflow run ${request.workflowRun.id}, attempt ${request.workflowRun.attempt})`
+        : '';
+    const holder = request.holdingJob ? `'${(0,untrusted/* serviceText */.Lo)(request.holdingJob, 100)}'` : 'of this workflow';
+    const message = `No GPU runner was served for runs-on: ${request.label}. The holding job ${holder}${run} failed ` +
+        `before its runner came online: ${(0,untrusted/* serviceText */.Lo)(reason, 400)}. This job was failed at once so that it ` +
+        `does not wait in the queue; none of its steps ran and no code was fetched. Fix the cause (the ` +
+        `holding job's log says more), then re-run the failed jobs: both jobs run again.`;
+    return `::error title=No GPU runner was served::${commandData(message)}`;
+}
+/** Polls the registration until it is online; why not, if it is not. */
+async function waitOnline(deps, registry, saved) {
+    const until = deps.clock.now() + ONLINE_WAIT_MS;
+    for (;;) {
+        const runner = await registry.get(saved.id);
+        if (!runner)
+            return 'GitHub no longer has its registration';
+        if (runner.status === 'online')
+            return undefined;
+        if (!localRunnerAlive(saved)) {
+            const out = (0,external_node_fs_.readFileSync)((0,external_node_path_.join)(saved.dir, 'runner.out'), 'utf8').trim().split('\n').at(-1) ?? '';
+            throw new Error(`run.sh ended before the runner came online${out ? ` ('${(0,untrusted/* serviceText */.Lo)(out, 200)}')` : ''}`);
+        }
+        if (deps.clock.now() + POLL_MS > until)
+            return `not online after ${ONLINE_WAIT_MS / 60_000} minutes`;
+        await deps.clock.sleep(POLL_MS, deps.signal);
+    }
+}
+/** Makes the parts in order, saving each first; the saved record of what exists. */
+async function makeUnserved(deps, request, reason, saved, progress) {
+    const { core } = deps;
+    const state = new step_state/* ActionState */.q(core);
+    const registry = new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
+        clock: deps.clock,
+        signal: deps.signal,
+        log: (message) => core.info(message),
+    });
+    state.saveUnserved(saved);
+    const version = await unpackRunnerPackage(registry, request.repository.serverUrl, saved.dir, deps.signal);
+    const separate = makeSeparateUser(saved.dir, deps.sudo);
+    if (separate.user)
+        saved.user = separate.user;
+    state.saveUnserved(saved);
+    core.info(separate.user
+        ? `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as the separate user ` +
+            `${separate.user}: steps it runs cannot read this job's processes or the step's private directory.`
+        : `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as this job's user ` +
+            `(${separate.why}): its clean environment holds no input or token, but its steps could read this ` +
+            `job's files.`);
+    const hook = writeHook(saved.dir, strandedJobError(request, reason));
+    progress.asked = true;
+    // A lost answer retried hears 409: the offline registration of this name is that answer's, deleted and made again.
+    const { runner, jitConfig } = await (0,register/* registerFresh */.Ad)(registry, saved.name, request.label, (line) => core.info(line));
+    core.setSecret(jitConfig);
+    saved.id = runner.id;
+    state.saveUnserved(saved);
+    saved.pid = startLocalRunner(saved, hook, jitConfig);
+    state.saveUnserved(saved);
+    const late = await waitOnline(deps, registry, saved);
+    if (late)
+        core.warning(`Runner ${saved.name}: ${late}; the post step still waits for its job, then removes it.`);
+    else
+        core.info(`Runner: ${saved.name} (id ${saved.id}) is online with the label '${request.label}'. The job waiting for ` +
+            `that label is handed to it and fails at once, saying why; the post step removes the runner after that.`);
+}
+/** Registers and starts the failing runner; never throws (the main step's own error is what fails it). */
+async function serveUnserved(deps, request, reason) {
+    const { core } = deps;
+    const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local';
+    const saved = {
+        id: 0,
+        name: `gpu-sandbox-unserved-${run}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`,
+        dir: '',
+        pid: 0,
+    };
+    const progress = { asked: false };
+    core.startGroup(`Runner: fail the job waiting for '${request.label}' at once, instead of leaving it queued`);
+    try {
+        saved.dir = makeRunnerDir();
+        await makeUnserved(deps, request, reason, saved, progress);
+    }
+    catch (error) {
+        const left = saved.dir ? removeLocalRunner(saved) : [];
+        // A refused registration made nothing; one whose answer was lost may exist, under our name.
+        const deleted = !progress.asked || (0,runners/* isAccessDenied */.w7)(error) || (await deleteRegistration(deps, request, saved));
+        if (left.length === 0 && deleted)
+            new step_state/* ActionState */.q(core).saveUnserved(undefined);
+        // A cancelled run cancels its queued jobs too: nothing waits.
+        if (deps.signal.aborted)
+            core.info('Runner: cancelled while the failing runner was set up; what it made is removed.');
+        else
+            reportUnservable(core, request, error.message);
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */
+function reportUnservable(core, request, why) {
+    core.error(unservedError(request, why), { title: 'A job waits for a runner nobody serves' });
+}
+function unservedError(request, why) {
+    const run = request.workflowRun;
+    const cancel = run ? ` (its page, Cancel workflow; or gh run cancel ${run.id})` : '';
+    return (`The job with runs-on: ${request.label} will wait in GitHub's queue until this workflow run is ` +
+        `cancelled (GitHub keeps a queued job up to 24 hours): no runner could be registered to fail it ` +
+        `(${(0,untrusted/* serviceText */.Lo)(why, 300)}). Cancel the run${cancel}; the token needs repository administration: ` +
+        `write to register runners.`);
+}
+/** Deletes a registration the failed attempt made; whether none is left. */
+async function deleteRegistration(deps, request, saved) {
+    const registry = new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
+        clock: deps.clock,
+        signal: deps.signal.aborted ? undefined : deps.signal,
+        log: () => { },
+    });
+    try {
+        if (saved.id > 0)
+            await registry.remove(saved.id);
+        else
+            await registry.removeByName(saved.name);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/unserved.js
+
+
+
+
+
+
+/** Why no GPU runner was served, in one line. */
+function reasonOf(error) {
+    if (error instanceof collector/* InputErrors */.G) {
+        const more = error.errors.length > 1 ? ` (and ${error.errors.length - 1} more invalid inputs)` : '';
+        return `${error.errors[0]?.message ?? 'an invalid input'}${more}`;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return message.split('\n')[0] ?? message;
+}
+async function failStrandedJob(deps, error, config) {
+    if (deps.signal.aborted)
+        return;
+    const inputError = error instanceof collector/* InputErrors */.G;
+    if (!inputError && !(config?.mode === 'start' && config.runner))
+        return;
+    if (new step_state/* ActionState */.q(deps.core).runner?.online)
+        return;
+    const request = (0,read/* readUnservedInputs */.AO)(deps.core, (0,job_environment/* jobEnvironmentFromEnv */.s)(deps.env), inputError ? error.errors : []);
+    if (!request)
+        return;
+    // The access check found the token may not manage runners: registering one would be refused too.
+    if (error instanceof runners/* RunnerManagementRefused */.ms)
+        return reportUnservable(deps.core, request, error.message);
+    await serveUnserved(deps, request, reasonOf(error));
+}
+
+
+/***/ }),
+
 /***/ 50262:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -38508,24 +39039,21 @@ async function runScript(target, script, args, input, env, signal) {
 
 /***/ }),
 
-/***/ 66156:
+/***/ 1793:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  GT: () => (/* binding */ registerRunner),
-  ZQ: () => (/* binding */ registryFor)
+  Ks: () => (/* binding */ diagnosticTail),
+  RG: () => (/* binding */ download),
+  NZ: () => (/* binding */ ensureRunnerPackage),
+  ys: () => (/* binding */ runnerAlive),
+  yX: () => (/* binding */ startRunnerProcess)
 });
 
-// UNUSED EXPORTS: ONLINE_DEADLINE_MS
+// UNUSED EXPORTS: DIAGNOSTIC_TAIL
 
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/step/state.js
-var step_state = __nccwpck_require__(36017);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
@@ -38540,6 +39068,8 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 var transport = __nccwpck_require__(29196);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
 ;// CONCATENATED MODULE: ./build/src/runner/install.js
 /**
  * The actions/runner package on the sandbox host, at ~/actions-runner: used as
@@ -38647,7 +39177,22 @@ async function diagnosticTail(context) {
     return { lines, lastWords: lines.includes(`== ${RUNNER_OUTPUT}`) ? said.at(-1) : undefined };
 }
 
-;// CONCATENATED MODULE: ./build/src/runner/register.js
+
+/***/ }),
+
+/***/ 36691:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ad: () => (/* binding */ registerFresh),
+/* harmony export */   GT: () => (/* binding */ registerRunner),
+/* harmony export */   ZQ: () => (/* binding */ registryFor)
+/* harmony export */ });
+/* unused harmony export ONLINE_DEADLINE_MS */
+/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36017);
+/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1793);
 /**
  * `runner: true` in the main step, once the sandbox is ready and reachable
  * over SSH: the runner package on the sandbox, a JIT registration named after
@@ -38667,7 +39212,7 @@ const FIRST_POLLS_MS = 500;
 const LATER_POLLS_MS = 2_000;
 const FIRST_POLLS_FOR_MS = 10_000;
 function registryFor(deps, request) {
-    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
+    return new _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .RunnerRegistry */ .It(request.repository, request.githubToken, {
         clock: deps.clock,
         signal: deps.signal,
         log: (message) => deps.core.info(message),
@@ -38683,12 +39228,12 @@ async function waitOnline(deps, context, registry, id, pid) {
         if (runner.status === 'online')
             return undefined;
         // Asked every other poll: run.sh that has ended will never bring the runner online.
-        if (poll % 2 === 0 && !(await runnerAlive(context, pid)))
+        if (poll % 2 === 0 && !(await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .runnerAlive */ .ys)(context, pid)))
             return 'run.sh ended before the runner came online';
         const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS;
         if (deps.clock.now() + wait > until)
             return (`it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
-                `(status '${(0,untrusted/* serviceText */.Lo)(runner.status, 40)}')`);
+                `(status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(runner.status, 40)}')`);
         await deps.clock.sleep(wait, deps.signal);
     }
 }
@@ -38696,7 +39241,7 @@ async function waitOnline(deps, context, registry, id, pid) {
 async function showDiagnostics(deps, context) {
     deps.core.startGroup("The runner's diagnostic log (last lines)");
     try {
-        const { lines, lastWords } = await diagnosticTail(context);
+        const { lines, lastWords } = await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .diagnosticTail */ .Ks)(context);
         for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)'])
             deps.core.info(line);
         return lastWords;
@@ -38720,7 +39265,7 @@ async function registerFresh(registry, name, label, log) {
         return await registry.generate(name, label);
     }
     catch (error) {
-        const stale = error instanceof runners/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
+        const stale = error instanceof _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubRunnerError */ .GL && error.status === 409 ? await registry.findByName(name) : undefined;
         if (!stale || stale.status !== 'offline' || stale.busy)
             throw error;
         log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
@@ -38736,10 +39281,10 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
     core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`);
     let failure;
     try {
-        await ensureRunnerPackage(context, registry, request.repository.serverUrl, privateDir);
+        await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .ensureRunnerPackage */ .NZ)(context, registry, request.repository.serverUrl, privateDir);
         // The name asked for, not the one in GitHub's answer: it goes to state and every later log line unsanitised.
-        const name = (0,runners/* runnerName */.iC)(sandboxId);
-        const state = new step_state/* ActionState */.q(core);
+        const name = (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .runnerName */ .iC)(sandboxId);
+        const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionState */ .q(core);
         // Saved before the request (id 0: not known yet), so a post step after a lost answer deletes it by name.
         state.saveRunner({ id: 0, name, online: false });
         const { runner, jitConfig } = await registerFresh(registry, name, request.label, (message) => core.info(message));
@@ -38749,9 +39294,9 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
         core.setOutput('runner-name', name);
         core.setOutput('runner-id', String(runner.id));
         core.setOutput('runner-label', request.label);
-        const renamed = runner.name === name ? '' : ` (GitHub calls it '${(0,untrusted/* serviceText */.Lo)(runner.name, 80)}')`;
+        const renamed = runner.name === name ? '' : ` (GitHub calls it '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(runner.name, 80)}')`;
         core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`);
-        const pid = await startRunnerProcess(context, jitConfig);
+        const pid = await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .startRunnerProcess */ .yX)(context, jitConfig);
         failure = await waitOnline(deps, context, registry, runner.id, pid);
         if (!failure)
             state.saveRunner({ id: runner.id, name, online: true });
@@ -39520,8 +40065,8 @@ var step_deps = __nccwpck_require__(63996);
 var state = __nccwpck_require__(36017);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
-var inputs_ssh = __nccwpck_require__(60280);
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js
+var inputs_ssh = __nccwpck_require__(50877);
 // EXTERNAL MODULE: ./build/src/ssh/config-files.js
 var config_files = __nccwpck_require__(75018);
 ;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
@@ -39835,7 +40380,7 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
-/* harmony import */ var _inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60280);
+/* harmony import */ var _inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(50877);
 /**
  * The SSH files a later step uses: in the step's private directory, a
  * known_hosts pinned to the host key and `<alias>.ssh_config` with one
@@ -40449,7 +40994,9 @@ const KEYS = {
     commentFacts: 'comment-facts',
     debugAccess: 'debug-access',
     mainFailure: 'main-failure',
+    unserved: 'unserved-runner',
 };
+/** The runner that fails a job runner mode could not serve (runner/unserved.ts): registration and local parts. */
 class ActionState {
     core;
     constructor(core) {
@@ -40466,10 +41013,8 @@ class ActionState {
         this.core.saveState(KEYS.sandboxName, name);
     }
     /**
-     * Sandboxes that held the name before this step's first start attempt (or
-     * that replace-existing stopped): never adopted, never stopped by the post
-     * step's search by name. Saved before the name, so a post step that knows
-     * the name always knows them too.
+     * Sandboxes that held the name before the first start attempt (or that replace-existing stopped): never adopted,
+     * never stopped by the search by name. Saved before the name, so a post step that knows the name knows them too.
      */
     saveNameHolders(ids) {
         this.core.saveState(KEYS.nameHolders, ids.join(','));
@@ -40491,10 +41036,7 @@ class ActionState {
         this.core.saveState(KEYS.sandboxId, id);
         this.core.saveState(KEYS.startedAt, String(startedAt));
     }
-    /**
-     * The service has shown the sandbox (a record, or a blocking-wait answer):
-     * from then on a 404 means gone at once, not "not visible yet".
-     */
+    /** The service has shown the sandbox (a record, a blocking-wait answer): a 404 now means gone, not "not yet". */
     saveSandboxSeen() {
         this.core.saveState(KEYS.sandboxSeen, 'true');
     }
@@ -40619,10 +41161,7 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /**
-     * Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration
-     * whatever happens next.
-     */
+    /** Saved before the registration request (id 0) and with GitHub's id: the post step deletes it whatever happens. */
     saveRunner(runner) {
         this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
     }
@@ -40631,6 +41170,19 @@ class ActionState {
         return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
             ? { id: saved.id, name: saved.name, online: saved.online === true }
             : undefined;
+    }
+    /** Saved before each part is made; undefined once the main step removed all of it again. */
+    saveUnserved(saved) {
+        this.core.saveState(KEYS.unserved, saved ? JSON.stringify(saved) : '');
+    }
+    get unserved() {
+        const saved = this.json(KEYS.unserved);
+        if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid))
+            return undefined;
+        if (typeof saved.name !== 'string' || typeof saved.dir !== 'string')
+            return undefined;
+        const user = typeof saved.user === 'string' ? { user: saved.user } : {};
+        return { id: saved.id, name: saved.name, dir: saved.dir, pid: saved.pid, ...user };
     }
     readNumber(key) {
         const value = Number(this.read(key));

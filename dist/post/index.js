@@ -28551,6 +28551,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
+/***/ 48161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
 /***/ 76760:
 /***/ ((module) => {
 
@@ -29028,8 +29035,8 @@ function renderComment(facts) {
 
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
 var billing = __nccwpck_require__(64994);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js
-var cleanup_runner = __nccwpck_require__(60598);
+// EXTERNAL MODULE: ./build/src/cleanup/served-job.js
+var served_job = __nccwpck_require__(93615);
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
 /**
  * Publishing the pull-request comment (issue 32), from the main step (once the
@@ -29074,7 +29081,7 @@ async function finalComment(deps, state, config) {
         : (0,billing/* addSpent */.uG)(state.spentBefore ?? billing/* NOTHING_SPENT */.zx, deps.clock.now() - startedAt, state.hourlyCost);
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
     const runner = state.runner;
-    const job = runner ? await (0,cleanup_runner/* runnerJobOutcome */.Yi)(deps, runner, config) : undefined;
+    const job = runner ? await (0,served_job/* runnerJobOutcome */.Y)(deps, runner, config) : undefined;
     await publishComment(deps, config.comment(), {
         ...facts,
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
@@ -29086,7 +29093,7 @@ async function finalComment(deps, state, config) {
 
 /***/ }),
 
-/***/ 30804:
+/***/ 17515:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29099,92 +29106,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/github/runners.js
 var runners = __nccwpck_require__(53830);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(31421);
-;// CONCATENATED MODULE: ./build/src/remote/ssh-command.js
-/**
- * Runs a POSIX shell script on the sandbox over the action's own SSH access
- * (`ssh -F <config> <alias>`, the files start mode wrote), with its arguments
- * quoted, so the login shell only ever sees `sh -c '<script>' …`.
- */
-
-/** ssh's own exit status for a connection that failed or dropped (the remote command's is anything else). */
-const SSH_CONNECTION_FAILED = 255;
-function shellQuote(value) {
-    return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-/** ssh's arguments: batch mode (never a prompt), and a dropped connection noticed within about 15 s. */
-function sshArguments(target, script, args) {
-    const command = ['sh', '-c', script, 'gpu-sandbox', ...args].map(shellQuote).join(' ');
-    return [
-        '-F',
-        target.configPath,
-        '-o',
-        'BatchMode=yes',
-        '-o',
-        'ConnectTimeout=30',
-        '-o',
-        'ServerAliveInterval=5',
-        '-o',
-        'ServerAliveCountMax=3',
-        '-o',
-        'LogLevel=ERROR',
-        target.alias,
-        command,
-    ];
-}
-/** Only what ssh and tar need: the step's inputs and state stay out of their environment. */
-function toolEnvironment(env) {
-    const kept = {};
-    for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'USER', 'LOGNAME'])
-        if (env[name] !== undefined)
-            kept[name] = env[name];
-    return kept;
-}
-function spawnSsh(target, script, args, stdio, env) {
-    return (0,external_node_child_process_.spawn)('ssh', sshArguments(target, script, args), { stdio, env: toolEnvironment(env) });
-}
-/** A child's exit status (a signal counts as ssh's connection failure) once it has closed. */
-function exited(child) {
-    return new Promise((resolve) => {
-        if (child.exitCode !== null)
-            return resolve(child.exitCode);
-        child.on('error', () => resolve(SSH_CONNECTION_FAILED));
-        child.on('close', (code) => resolve(code ?? SSH_CONNECTION_FAILED));
-    });
-}
-/** Everything a child writes to a stream, as text (at most `limit` characters kept). */
-function collect(stream, limit = 64_000) {
-    let text = '';
-    stream?.on('data', (chunk) => {
-        if (text.length < limit)
-            text += chunk.toString();
-    });
-    return () => text;
-}
-/** Kills the child when the step is cancelled; returns the listener's remover. */
-function killOnAbort(child, signal) {
-    if (!signal)
-        return () => { };
-    const kill = () => child.kill('SIGKILL');
-    if (signal.aborted)
-        kill();
-    signal.addEventListener('abort', kill, { once: true });
-    return () => signal.removeEventListener('abort', kill);
-}
-/** Runs a script with `input` on its stdin; its status, stdout and stderr. */
-async function runScript(target, script, args, input, env, signal) {
-    const child = spawnSsh(target, script, args, ['pipe', 'pipe', 'pipe'], env);
-    const stop = killOnAbort(child, signal);
-    const stdout = collect(child.stdout);
-    const stderr = collect(child.stderr);
-    child.stdin?.on('error', () => { });
-    child.stdin?.end(input);
-    const code = await exited(child);
-    stop();
-    return { code, stdout: stdout(), stderr: stderr() };
-}
-
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: ./build/src/sandbox/eventual.js
@@ -29199,8 +29122,8 @@ var retry = __nccwpck_require__(29943);
 var secret_files = __nccwpck_require__(58528);
 // EXTERNAL MODULE: ./build/src/step/state.js
 var state = __nccwpck_require__(36017);
-// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
-var ssh = __nccwpck_require__(60280);
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js
+var ssh = __nccwpck_require__(50877);
 // EXTERNAL MODULE: ./build/src/ssh/config-files.js
 var config_files = __nccwpck_require__(75018);
 ;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
@@ -29674,7 +29597,7 @@ function connection(id, endpoint, cert) {
 async function released(deps, access) {
     const target = { configPath: access.configPath, alias: access.alias };
     const check = `test -e "$HOME/${RELEASE_FILE}" && echo released`;
-    const { stdout } = await runScript(target, check, [], '', process.env, deps.cancelWait);
+    const { stdout } = await (0,ssh_command/* runScript */.j3)(target, check, [], '', process.env, deps.cancelWait);
     return stdout.trim() === 'released';
 }
 /** Holds a failed run's sandbox for debugging when asked; returns once it may be stopped. */
@@ -29839,9 +29762,10 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ok: () => (/* binding */ waitForRunnerJob),
 /* harmony export */   XC: () => (/* binding */ deleteRegistration),
-/* harmony export */   Yi: () => (/* binding */ runnerJobOutcome)
+/* harmony export */   oS: () => (/* binding */ runnerPollMs),
+/* harmony export */   u5: () => (/* binding */ registry)
 /* harmony export */ });
-/* unused harmony exports runnerPollMs, claimWindowMs */
+/* unused harmony export claimWindowMs */
 /* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
 /* harmony import */ var _inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68818);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
@@ -30071,22 +29995,6 @@ async function deleteRegistration(deps, saved, config) {
         deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
             `${error instanceof Error ? error.message : String(error)}. It stays ` +
             `offline; delete it under Settings > Actions > Runners.`);
-    }
-}
-/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
-async function runnerJobOutcome(deps, saved, config) {
-    const runner = config.runner();
-    const github = registry(deps, runner);
-    if (!github || !runner.workflowRun)
-        return undefined;
-    try {
-        const job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name);
-        if (!job)
-            return undefined;
-        return `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(job.name, 80)}' ended: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30)}`;
-    }
-    catch {
-        return undefined;
     }
 }
 
@@ -30477,6 +30385,73 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 
 /***/ }),
 
+/***/ 93615:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ runnerJobOutcome),
+/* harmony export */   e: () => (/* binding */ mirrorServedJob)
+/* harmony export */ });
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60598);
+
+
+/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
+const SETTLE_READS = 6;
+const SETTLE_MAX_MS = 5_000;
+const FAILED = ['failure', 'cancelled', 'timed_out'];
+/** The job of this run that names the runner; with `settle`, read until GitHub shows it completed. */
+async function servedJob(deps, saved, config, settle) {
+    const runner = config.runner();
+    const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .registry */ .u5)(deps, runner);
+    if (!github || !runner.workflowRun)
+        return undefined;
+    let job;
+    for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
+        job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name);
+        if (!job || job.status === 'completed' || read === SETTLE_READS)
+            break;
+        await deps.clock.sleep(Math.min((0,_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .runnerPollMs */ .oS)(), SETTLE_MAX_MS), deps.cancelWait);
+    }
+    return job;
+}
+/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+async function runnerJobOutcome(deps, saved, config) {
+    try {
+        const job = await servedJob(deps, saved, config, false);
+        if (!job)
+            return undefined;
+        return `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80)}' ended: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Why the holding step fails after its served job failed; undefined when it succeeded, was skipped or is unknown. */
+async function mirrorServedJob(deps, saved, config) {
+    let job;
+    try {
+        job = await servedJob(deps, saved, config, true);
+    }
+    catch (error) {
+        deps.core.info(`Runner ${saved.name}: its job's result could not be read (${error.message}).`);
+        return undefined;
+    }
+    if (!job)
+        return undefined;
+    const name = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 100);
+    const conclusion = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30);
+    deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`);
+    if (!job.conclusion || !FAILED.includes(job.conclusion))
+        return undefined;
+    return (`The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
+        `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
+        `the re-run.`);
+}
+
+
+/***/ }),
+
 /***/ 15532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30543,6 +30518,425 @@ async function removeSshAccess(core, state, clock) {
     catch (error) {
         // Files are not worth a leaked sandbox: say so, and go on to the stop.
         core.warning(`Could not remove the SSH files: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 8699:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  N: () => (/* binding */ cleanupUnserved)
+});
+
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(31421);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(57075);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+// EXTERNAL MODULE: ./build/src/client/transport.js
+var transport = __nccwpck_require__(29196);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+;// CONCATENATED MODULE: ./build/src/runner/install.js
+/**
+ * The actions/runner package on the sandbox host, at ~/actions-runner: used as
+ * is when a prepared image already has it (run.sh), else fetched the way
+ * GitHub publishes it (the latest release's version and linux-x64 SHA-256
+ * from GITHUB_API_URL, the package from GITHUB_SERVER_URL), checked against
+ * that SHA-256 on the runner, and only then sent over SSH and unpacked.
+ */
+
+
+
+
+
+
+
+
+const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi';
+const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
+const DOWNLOAD_TIMEOUT_MS = (/* unused pure expression or super */ null && (10 * 60_000));
+/** Downloads the package into `file`; its SHA-256. */
+async function install_download(url, file, signal) {
+    const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+    const response = await proxiedFetch(url, {
+        redirect: 'follow',
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    if (!response.ok || !response.body)
+        throw new Error(`runner: downloading ${url} answered ${response.status}`);
+    const hash = createHash('sha256');
+    const body = Readable.fromWeb(response.body);
+    body.on('data', (chunk) => hash.update(chunk));
+    await pipeline(body, createWriteStream(file, { mode: 0o600, flags: 'wx' }));
+    return hash.digest('hex');
+}
+async function unpackOnSandbox(context, file) {
+    const ssh = spawnSsh(context.target, UNPACK, [], ['pipe', 'ignore', 'pipe'], context.env);
+    const stop = killOnAbort(ssh, context.signal);
+    const stderr = collect(ssh.stderr);
+    ssh.stdin?.on('error', () => { });
+    if (ssh.stdin)
+        createReadStream(file).pipe(ssh.stdin);
+    const code = await exited(ssh);
+    stop();
+    if (code !== 0)
+        throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ` +
+            `${serviceText(stderr().trim().split('\n').slice(-2).join(' / '))}`);
+}
+/** Makes sure ~/actions-runner/run.sh is there; says which way. */
+async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
+    const present = await runScript(context.target, PRESENT, [], '', context.env, context.signal);
+    if (present.code === 0 && present.stdout.trim() === 'present') {
+        context.log('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.');
+        return;
+    }
+    const { version, sha256 } = await registry.latestRelease();
+    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
+    const file = join(privateDir, `actions-runner-${version}.tar.gz`);
+    const got = await install_download(url, file, context.signal);
+    if (got !== sha256)
+        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release ` +
+            `says ${sha256}; it was not sent to the sandbox`);
+    context.log(`Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`);
+    await unpackOnSandbox(context, file);
+}
+/** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
+const START = (/* unused pure expression or super */ null && (`set -e
+cd "$HOME/actions-runner"
+ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
+export ACTIONS_RUNNER_INPUT_JITCONFIG
+# The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
+if [ "$(id -u)" = 0 ]; then RUNNER_ALLOW_RUNASROOT=1; export RUNNER_ALLOW_RUNASROOT; fi
+detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
+nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
+echo "started $!"`));
+const RUNNER_OUTPUT = "run.sh's output";
+/** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
+const DIAGNOSTIC_TAIL = (/* unused pure expression or super */ null && (`cd "$HOME/actions-runner" 2> /dev/null || exit 0
+newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
+[ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
+[ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
+true`));
+async function startRunnerProcess(context, jitConfig) {
+    const { code, stdout, stderr } = await runScript(context.target, START, [], jitConfig, context.env, context.signal);
+    const started = /^started (\d+)$/m.exec(stdout);
+    if (code !== 0 || !started)
+        throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ` +
+            `${serviceText(stderr.trim().split('\n').slice(-2).join(' / '))}`);
+    return Number(started[1]);
+}
+/** Whether the runner process still runs on the sandbox. */
+async function runnerAlive(context, pid) {
+    const { code, stdout } = await runScript(context.target, 'if kill -0 "$1" 2> /dev/null; then echo alive; fi', [String(pid)], '', context.env, context.signal);
+    return code !== 0 || stdout.trim() === 'alive';
+}
+/** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
+async function diagnosticTail(context) {
+    const { stdout } = await runScript(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal);
+    const lines = stdout
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => serviceText(line, 400));
+    const output = lines.slice(lines.lastIndexOf(`== ${RUNNER_OUTPUT}`) + 1);
+    // run.sh's own closing line says nothing of why.
+    const said = output.filter((line) => !/^(Exiting|Restarting) runner\.\.\.$/.test(line));
+    return { lines, lastWords: lines.includes(`== ${RUNNER_OUTPUT}`) ? said.at(-1) : undefined };
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/local.js
+/**
+ * A just-in-time runner on the holding machine itself (the GitHub runner this
+ * step runs on, never the sandbox), for the job runner mode could not serve:
+ * the verified actions/runner package unpacked into a directory of its own
+ * (outside the step's private one, which holds the key), started detached
+ * with a clean environment (no INPUT_*, no token, no key path) and, where
+ * passwordless sudo exists, as a separate unprivileged user, so that no step
+ * it runs can read this job's processes or private files. Removed with all it
+ * made: its processes, the user, the directory.
+ */
+
+
+
+
+
+
+const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const SUDO_TIMEOUT_MS = 30_000;
+/** Reads the JIT configuration from stdin into run.sh's environment: never on a command line. */
+const local_START = (/* unused pure expression or super */ null && (`set -e
+cd "$(dirname "$0")/runner"
+ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
+export ACTIONS_RUNNER_INPUT_JITCONFIG
+exec ./run.sh`));
+function sudo(args, program = 'sudo') {
+    const result = (0,external_node_child_process_.spawnSync)(program, ['-n', ...args], {
+        env: { PATH },
+        encoding: 'utf8',
+        timeout: SUDO_TIMEOUT_MS,
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const said = `${result.stderr ?? ''}${result.error?.message ?? ''}`.trim().split('\n').at(-1) ?? '';
+    return { ok: result.status === 0, said };
+}
+/** A directory of its own under the system's temporary directory, readable (not writable) by a separate user. */
+function makeRunnerDir() {
+    const dir = mkdtempSync(join(tmpdir(), 'gpu-sandbox-unserved-'));
+    chmodSync(dir, 0o755);
+    return dir;
+}
+/** The latest actions/runner release for linux-x64, its SHA-256 checked, unpacked into `dir`/runner. */
+async function unpackRunnerPackage(registry, serverUrl, dir, signal) {
+    const { version, sha256 } = await registry.latestRelease();
+    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
+    const file = join(dir, `actions-runner-${version}.tar.gz`);
+    const got = await download(url, file, signal);
+    if (got !== sha256)
+        throw new Error(`the runner package from ${url} has SHA-256 ${got}, but the release says ${sha256}`);
+    mkdirSync(join(dir, 'runner'), { mode: 0o755 });
+    const tar = spawnSync('tar', ['-C', join(dir, 'runner'), '-xzf', file], { encoding: 'utf8', env: { PATH } });
+    rmSync(file, { force: true });
+    if (tar.status !== 0)
+        throw new Error(`unpacking the runner package failed: ${tar.stderr.trim().slice(0, 200)}`);
+    return version;
+}
+/**
+ * A separate unprivileged user that owns the runner's files, where passwordless sudo exists; else undefined and why
+ * not (the runner then runs as this step's user).
+ */
+function makeSeparateUser(dir, program = 'sudo') {
+    if (!sudo(['true'], program).ok)
+        return { why: 'no passwordless sudo on this machine' };
+    const user = `gpu-unserved-${randomBytes(4).toString('hex')}`;
+    const home = join(dir, 'runner');
+    const made = sudo(['useradd', '--system', '--user-group', '--no-create-home', '--home-dir', home, user]);
+    if (!made.ok)
+        return { why: `useradd failed: ${made.said.slice(0, 200)}` };
+    const owned = sudo(['chown', '-R', `${user}:${user}`, home]);
+    if (!owned.ok) {
+        sudo(['userdel', user]);
+        return { why: `chown failed: ${owned.said.slice(0, 200)}` };
+    }
+    return { user };
+}
+/** The job-started hook: prints the one line (an ::error command) and fails, so the runner fails its job. */
+function writeHook(dir, line) {
+    writeFileSync(join(dir, 'job-started.txt'), `${line}\n`, { mode: 0o644 });
+    const hook = join(dir, 'job-started.sh');
+    // The runner runs it as `bash -e <path>`: the message is read from beside it, never quoted into the script.
+    writeFileSync(hook, '#!/bin/bash\ncat "$(dirname "$0")/job-started.txt"\nexit 1\n', { mode: 0o755 });
+    return hook;
+}
+/** Starts run.sh detached, with nothing of this step's environment; the JIT configuration on stdin. */
+function startLocalRunner(runner, hook, jitConfig) {
+    const root = join(runner.dir, 'runner');
+    const env = { PATH, HOME: root, LANG: 'C.UTF-8', ACTIONS_RUNNER_HOOK_JOB_STARTED: hook };
+    // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
+    if (!runner.user && process.getuid?.() === 0)
+        env.RUNNER_ALLOW_RUNASROOT = '1';
+    writeFileSync(join(runner.dir, 'start.sh'), `${local_START}\n`, { mode: 0o755 });
+    const out = openSync(join(runner.dir, 'runner.out'), 'a', 0o644);
+    const script = ['/bin/bash', join(runner.dir, 'start.sh')];
+    const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`);
+    const child = runner.user
+        ? spawn('sudo', ['-n', '-u', runner.user, '--', '/usr/bin/env', '-i', ...vars, ...script], {
+            env: { PATH },
+            detached: true,
+            stdio: ['pipe', out, out],
+        })
+        : spawn(script[0] ?? '/bin/bash', script.slice(1), { env, detached: true, stdio: ['pipe', out, out] });
+    closeSync(out);
+    child.on('error', () => { });
+    child.stdin?.on('error', () => { });
+    child.stdin?.end(jitConfig);
+    child.unref();
+    if (!child.pid)
+        throw new Error('the runner process could not be started');
+    return child.pid;
+}
+/** A process's state and process group from /proc (Linux); undefined once it is gone. */
+function processStat(pid) {
+    try {
+        // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
+        const [state = '', , group = ''] = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
+        return { state, group: Number(group) };
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether a process (or, negative, any process of a group) runs. A zombie does not count: one this process started
+ * stays one until the event loop reaps it, and a sudo or run.sh that ended is no runner.
+ */
+function exists(pid) {
+    if (pid > 0)
+        return (processStat(String(pid))?.state ?? 'Z') !== 'Z';
+    return (0,external_node_fs_.readdirSync)('/proc').some((entry) => {
+        if (!/^\d+$/.test(entry))
+            return false;
+        const stat = processStat(entry);
+        return stat !== undefined && stat.group === -pid && stat.state !== 'Z';
+    });
+}
+/**
+ * Whether any process of the runner still runs: its user's, or the one started (sudo, until it has switched to the
+ * user; or the process group without one).
+ */
+function localRunnerAlive(runner) {
+    if (runner.user && (0,external_node_child_process_.spawnSync)('pgrep', ['-u', runner.user], { env: { PATH } }).status === 0)
+        return true;
+    if (runner.pid <= 0)
+        return false;
+    return exists(runner.user ? runner.pid : -runner.pid);
+}
+/** Kills every process of the runner (its user's, or its process group), for up to 2 s; whether they are gone. */
+function endProcesses(runner) {
+    for (let round = 0; round < 20 && localRunnerAlive(runner); round++) {
+        if (runner.user)
+            sudo(['pkill', '-KILL', '-u', runner.user]);
+        else
+            try {
+                process.kill(-runner.pid, 'SIGKILL');
+            }
+            catch {
+                // Gone meanwhile.
+            }
+        (0,external_node_child_process_.spawnSync)('sleep', ['0.1']);
+    }
+    return !localRunnerAlive(runner);
+}
+/** Ends its processes and removes the user and the directory; what could not be removed, if anything. */
+function removeLocalRunner(runner) {
+    const left = [];
+    if (!endProcesses(runner))
+        left.push(`processes of ${runner.user ?? `process group ${runner.pid}`}`);
+    if (runner.user) {
+        const removed = sudo(['userdel', runner.user]);
+        if (!removed.ok && !/does not exist/.test(removed.said))
+            left.push(`the user ${runner.user} (${removed.said})`);
+        if (!sudo(['rm', '-rf', runner.dir]).ok)
+            left.push(runner.dir);
+        return left;
+    }
+    try {
+        (0,external_node_fs_.rmSync)(runner.dir, { recursive: true, force: true });
+    }
+    catch {
+        left.push(runner.dir);
+    }
+    return left;
+}
+
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js
+var runner = __nccwpck_require__(60598);
+;// CONCATENATED MODULE: ./build/src/cleanup/unserved.js
+/**
+ * The post step for the runner that fails a job runner mode could not serve
+ * (runner/unserved.ts): it waits until that runner was handed its one job and
+ * failed it (a JIT registration is gone after its job), or `runner-timeout`
+ * passed with no job, or the holding job is cancelled (at once); then removes
+ * it: its processes, the separate user, its directory and the registration.
+ * Never fails the step: the main step's error already did.
+ */
+
+
+
+
+
+/** Until its job was failed, runner-timeout, or a cancellation; what ended the wait. */
+async function waitForFailedJob(deps, saved, github, timeoutMs) {
+    const { clock } = deps;
+    const began = clock.now();
+    const every = (0,runner/* runnerPollMs */.oS)();
+    let busy = false;
+    deps.core.info(`Runner ${saved.name}: waiting for the job it fails (up to runner-timeout, ${(0,summary/* formatDuration */.a3)(timeoutMs)}, ` +
+        `for one to be handed to it); GitHub is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
+    for (;;) {
+        if (deps.cancelWait?.aborted)
+            return 'the holding job was cancelled';
+        if (!github || saved.id <= 0)
+            return 'its registration is not known, so no job is waited for';
+        const runner = await github.get(saved.id).catch((error) => error.message);
+        // A job fails in a moment, often between two reads: gone is how a JIT runner ends after its one job.
+        if (runner === undefined)
+            return busy ? 'it failed its job' : 'its registration is gone (a just-in-time runner deregisters after its job)';
+        if (typeof runner !== 'string' && runner.busy && !busy)
+            deps.core.info(`Runner ${saved.name}: a job is on it.`);
+        busy ||= typeof runner !== 'string' && runner.busy;
+        if (typeof runner === 'string')
+            deps.core.info(`Runner ${saved.name}: ${runner}`);
+        // Nothing more can happen once its process is gone (killed with the main step, say), busy or not.
+        if (!localRunnerAlive(saved))
+            return busy ? 'it ran its job and ended' : 'its process ended';
+        if (!busy && clock.now() - began >= timeoutMs)
+            return `no job was handed to it within runner-timeout`;
+        try {
+            await clock.sleep(every, deps.cancelWait);
+        }
+        catch {
+            return 'the holding job was cancelled';
+        }
+    }
+}
+async function cleanupUnserved(deps, saved, runner) {
+    const { core } = deps;
+    const github = runner.repository && runner.githubToken
+        ? new runners/* RunnerRegistry */.It(runner.repository, runner.githubToken, {
+            clock: deps.clock,
+            signal: deps.cancelWait,
+            log: (message) => core.info(message),
+        })
+        : undefined;
+    const ended = await waitForFailedJob(deps, saved, github, runner.pickupTimeoutMs);
+    core.info(`Runner ${saved.name}: ${ended}; removing it.`);
+    const left = removeLocalRunner(saved);
+    const registration = await deleteUnservedRegistration(deps, saved, runner);
+    if (registration)
+        left.push(registration);
+    if (left.length > 0)
+        core.warning(`Runner ${saved.name} could not be removed entirely: ${left.map((x) => (0,untrusted/* serviceText */.Lo)(x, 300)).join('; ')}. ` +
+            `Delete a registration left under Settings > Actions > Runners; remove a user or directory it names by hand.`);
+    else
+        core.info(`Runner ${saved.name}: removed (process, ${saved.user ? 'user, ' : ''}directory, registration).`);
+}
+/** What is left of the registration, if anything (a cancelled wait still deletes it: a fresh client). */
+async function deleteUnservedRegistration(deps, saved, runner) {
+    if (!runner.repository || !runner.githubToken)
+        return `the registration ${saved.name} ('github-token' is missing)`;
+    const github = new runners/* RunnerRegistry */.It(runner.repository, runner.githubToken, {
+        clock: deps.clock,
+        log: (message) => deps.core.info(message),
+    });
+    try {
+        if (saved.id > 0)
+            await github.remove(saved.id);
+        else
+            await github.removeByName(saved.name);
+        return undefined;
+    }
+    catch (error) {
+        return `the registration ${saved.name} (${error.message})`;
     }
 }
 
@@ -34767,7 +35161,7 @@ function isRateLimit(error) {
 /* harmony export */   It: () => (/* binding */ RunnerRegistry),
 /* harmony export */   w7: () => (/* binding */ isAccessDenied)
 /* harmony export */ });
-/* unused harmony exports runnerName, GitHubRunnerError */
+/* unused harmony exports runnerName, GitHubRunnerError, RunnerManagementRefused */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51990);
@@ -34792,6 +35186,13 @@ class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubE
     constructor(status, message) {
         super(status, message);
         this.name = 'GitHubRunnerError';
+    }
+}
+/** The access check found that this token may not manage runners at all: it cannot register any. */
+class RunnerManagementRefused extends GitHubRunnerError {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'RunnerManagementRefused';
     }
 }
 /** GitHub answered 401 or 403: this token may not manage the repository's runners. */
@@ -34844,7 +35245,12 @@ class RunnerRegistry {
     }
     /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
     async checkAccess(run) {
-        await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        try {
+            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        }
+        catch (error) {
+            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
+        }
         if (run)
             await this.jobsPage(run, 1, 1);
     }
@@ -35566,7 +35972,7 @@ const githubToken = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transfo
 /* harmony export */   s: () => (/* binding */ jobEnvironmentFromEnv)
 /* harmony export */ });
 /* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
-/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60280);
+/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50877);
 /**
  * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
  * aliases.
@@ -35618,7 +36024,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 95964:
+/***/ 85096:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35627,7 +36033,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   _J: () => (/* binding */ readPostInputs)
 });
 
-// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readMainInputs
+// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readMainInputs, readUnservedInputs
 
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(68818);
@@ -35657,14 +36063,15 @@ var job_environment = __nccwpck_require__(73156);
 
 
 /** This job's workflow run, from the runner's environment; undefined outside one. */
-function workflowRunFromEnv(env) {
+function runner_workflowRunFromEnv(env) {
     const id = env.GITHUB_RUN_ID ?? '';
     const attempt = env.GITHUB_RUN_ATTEMPT || '1';
     if (!/^[1-9]\d{0,15}$/.test(id) || !/^[1-9]\d{0,5}$/.test(attempt))
         return undefined;
     return { id: Number(id), attempt: Number(attempt) };
 }
-const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** A runner label as GitHub takes it (and as the stranded job's error may name it). */
+const runner_LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
 function runnerDomains(repository) {
     const server = new URL(repository.serverUrl).hostname;
@@ -35703,7 +36110,7 @@ function allowRunnerHosts(policy, hosts) {
     return added;
 }
 /** Whether this run is for a pull request whose head lives in another repository. */
-function isForkPullRequest(env) {
+function runner_isForkPullRequest(env) {
     if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? ''))
         return false;
     try {
@@ -35716,7 +36123,7 @@ function isForkPullRequest(env) {
         return true;
     }
 }
-function defaultLabel(job) {
+function runner_defaultLabel(job) {
     return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
 }
 /** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
@@ -35728,8 +36135,8 @@ function runner_parseRunner(inputs, job, policy) {
         return undefined;
     }
     const env = job.env ?? {};
-    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
-    if (!LABEL.test(label))
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : runner_defaultLabel(job);
+    if (!runner_LABEL.test(label))
         inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
             `a letter or digit; got '${label.slice(0, 100)}'`);
     const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000;
@@ -35743,7 +36150,7 @@ function runner_parseRunner(inputs, job, policy) {
             'or register it as a runner for another job, not both');
     if (policy.internet_access === 'closed')
         inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
-    if (isForkPullRequest(env))
+    if (runner_isForkPullRequest(env))
         inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would ' +
             'run the fork’s code with access to the sandbox and to what the job ' +
             'can reach. Run such pull requests on GitHub-hosted runners');
@@ -35757,7 +36164,7 @@ function runner_parseRunner(inputs, job, policy) {
         githubToken: token ?? '',
         repository,
         addedDomains,
-        workflowRun: workflowRunFromEnv(env),
+        workflowRun: runner_workflowRunFromEnv(env),
     };
 }
 /** The post step's runner inputs, read only when state has a runner. */
@@ -35768,7 +36175,52 @@ function parseRunnerCleanup(read) {
         githubToken: fields/* usableGitHubToken */.tL(read('github-token')) ?? '',
         repository: (0,job_environment/* repositoryFromEnv */.i)(process.env),
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
-        workflowRun: workflowRunFromEnv(process.env),
+        workflowRun: runner_workflowRunFromEnv(process.env),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/unserved.js
+/**
+ * Runner mode's fallback when the holding step cannot serve its runner
+ * (CONTRACT, "Runner mode never strands a job"): the label, token, repository
+ * and run needed to register a runner that fails the waiting job at once.
+ * Read leniently after the main step failed: an input error anywhere but in
+ * `runner`, `runner-label` and `github-token` still gives it; never an error.
+ */
+
+
+
+
+
+const OWN_INPUTS = (/* unused pure expression or super */ null && (['runner', 'runner-label', 'github-token']));
+const DEFAULT_TIMEOUT_S = 600;
+/** Undefined when runner mode was not asked for, or its own inputs cannot name a label and a token. */
+function unserved_parseUnserved(read, job, errors) {
+    if (errors.some((error) => OWN_INPUTS.includes(error.input)))
+        return undefined;
+    const inputs = new Collector(read);
+    const mode = field.mode.safeParse(inputs.raw('mode'));
+    if (mode.success && mode.data !== 'start')
+        return undefined;
+    if (field.boolean.safeParse(inputs.raw('runner')).data !== true)
+        return undefined;
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
+    const githubToken = field.usableGitHubToken(inputs.read('github-token'));
+    const env = job.env ?? {};
+    // A fork's pull request is refused runner mode outright (an error on 'runner'); checked again, never guessed.
+    if (!LABEL.test(label) || githubToken === undefined || isForkPullRequest(env))
+        return undefined;
+    const repository = repositoryFromEnv(env);
+    if (!repository)
+        return undefined;
+    const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(inputs.raw('runner-timeout'));
+    return {
+        label,
+        githubToken,
+        repository,
+        workflowRun: workflowRunFromEnv(env),
+        pickupTimeoutMs: (timeout.success ? timeout.data : DEFAULT_TIMEOUT_S) * 1000,
+        holdingJob: env.GITHUB_JOB ?? '',
     };
 }
 
@@ -35937,7 +36389,7 @@ function debug_parseDebug(inputs, job) {
     if (!inputs.isSet('debug-public-key'))
         inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects');
     const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined;
-    if (isForkPullRequest(job.env ?? {}) &&
+    if (runner_isForkPullRequest(job.env ?? {}) &&
         ['pull_request', 'pull_request_target'].includes(job.env?.GITHUB_EVENT_NAME ?? ''))
         inputs.fail('debug-on-failure', 'is refused for pull requests from forks: their code would hold a machine for others');
     if (holdSeconds === undefined || key === undefined)
@@ -36149,8 +36601,8 @@ const sizes_byteSize = schemas/* string */.YjP().transform((raw, ctx) => {
     return bytes;
 });
 
-// EXTERNAL MODULE: ./build/src/inputs/ssh.js + 1 modules
-var ssh = __nccwpck_require__(60280);
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js
+var ssh = __nccwpck_require__(50877);
 ;// CONCATENATED MODULE: ./build/src/inputs/unused.js
 
 /**
@@ -36242,6 +36694,7 @@ function parseGeneratedName(name) {
  * Per-mode assembly: which inputs each mode reads, composed from the field
  * parsers. Every input is read here, once; nothing else calls core.getInput.
  */
+
 
 
 
@@ -36466,11 +36919,19 @@ function readMainInputs(core, job) {
             core.warning(warning);
     return parseInputs(read, job);
 }
+/** Runner mode's fallback after a failed main step (inputs/unserved.ts): read leniently, never an error. */
+function readUnservedInputs(core, job, errors) {
+    return parseUnserved((name) => core.getInput(name), job, errors);
+}
 /** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
 function readPostInputs(core) {
     const read = (name) => core.getInput(name);
     maskSecretInputs(read, (secret) => core.setSecret(secret));
-    return { mode: read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode, cleanup: () => parseCleanupInputs(read) };
+    return {
+        mode: read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode,
+        cleanup: () => parseCleanupInputs(read),
+        runner: () => parseRunnerCleanup(read),
+    };
 }
 function parseCleanupInputs(read) {
     const inputs = new collector/* Collector */.gR(read);
@@ -36510,33 +36971,25 @@ function refuse(ctx, message) {
 
 /***/ }),
 
-/***/ 60280:
+/***/ 50877:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  vR: () => (/* binding */ aliasWrittenBefore),
-  bX: () => (/* binding */ userSshConfigPath)
-});
-
-// UNUSED EXPORTS: ALIAS_PATTERN, checkAlias, configFileName
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-;// CONCATENATED MODULE: ./build/src/inputs/ssh.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   bX: () => (/* binding */ userSshConfigPath),
+/* harmony export */   vR: () => (/* binding */ aliasWrittenBefore)
+/* harmony export */ });
+/* unused harmony exports ALIAS_PATTERN, configFileName, checkAlias */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
 /** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
 
 
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** ~/.ssh/config as ssh finds it on a runner (HOME is the passwd home there). */
-function userSshConfigPath(home = (0,external_node_os_namespaceObject.homedir)()) {
-    return (0,external_node_path_.join)(home, '.ssh', 'config');
+function userSshConfigPath(home = (0,node_os__WEBPACK_IMPORTED_MODULE_1__.homedir)()) {
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(home, '.ssh', 'config');
 }
 /** The config file's name carries the alias, so ~/.ssh/config shows which aliases this action included. */
 function configFileName(alias) {
@@ -36544,10 +36997,10 @@ function configFileName(alias) {
 }
 /** Whether an earlier step of this job already included `alias` in ~/.ssh/config. */
 function aliasWrittenBefore(userConfig, alias) {
-    if (!(0,external_node_fs_.existsSync)(userConfig))
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(userConfig))
         return false;
     const ours = `/${configFileName(alias)}"`;
-    return (0,external_node_fs_.readFileSync)(userConfig, 'utf8')
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(userConfig, 'utf8')
         .split(/\r?\n/)
         .some((line) => line.startsWith('Include "') && line.includes('/gpu-sandbox-') && line.endsWith(ours));
 }
@@ -36580,16 +37033,18 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ });
 /* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84124);
 /* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20447);
-/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(30804);
+/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(17515);
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(79219);
 /* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33605);
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(15532);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80032);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52852);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(95964);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(85096);
 /* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(60598);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(75504);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(36017);
+/* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(93615);
+/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8699);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(75504);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(36017);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -36597,6 +37052,8 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
+
 
 
 
@@ -36618,7 +37075,7 @@ const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(deps) {
     const { core } = deps;
     const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_8__/* .readPostInputs */ ._J)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_11__/* .ActionState */ .q(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_13__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start' && state.debugAccess)
@@ -36641,24 +37098,33 @@ async function runPost(deps) {
 async function cleanupStart(deps, state, inputs) {
     const runner = state.runner;
     const config = runner ? inputs.cleanup() : undefined;
-    const taken = runner && config && !config.keepAlive ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
+    const served = runner && config && !config.keepAlive;
+    const taken = served ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
-    if (runner && config && !config.keepAlive)
+    if (served)
         await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .deleteRegistration */ .XC)(deps, runner, config);
+    // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
+    const failed = served && !taken && runner.online && !deps.cancelWait?.aborted
+        ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__/* .mirrorServedJob */ .e)(deps, runner, config)
+        : undefined;
     const approval = state.approval;
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
     await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup());
-    if (taken)
-        deps.core.setFailed(taken);
+    // After the sandbox: the runner that fails a job this step could not serve (never an input error here).
+    const unserved = state.unserved;
+    if (unserved)
+        await (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__/* .cleanupUnserved */ .N)(deps, unserved, inputs.runner());
+    if (taken ?? failed)
+        deps.core.setFailed(taken ?? failed ?? '');
 }
 async function run() {
     try {
         // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
         // cancellation have a wait to end.
-        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_11__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v);
-        const cancelWait = saved.runner || saved.debugAccess ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v) : undefined;
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_10__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .makeClient */ .yu, cancelWait });
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_13__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v);
+        const cancelWait = saved.runner || saved.debugAccess || saved.unserved ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v) : undefined;
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
@@ -36674,6 +37140,100 @@ if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .isProcessEntry */ .K7)(i
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 50262:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j3: () => (/* binding */ runScript)
+/* harmony export */ });
+/* unused harmony exports SSH_CONNECTION_FAILED, shellQuote, sshArguments, toolEnvironment, spawnSsh, exited, collect, killOnAbort */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(31421);
+/**
+ * Runs a POSIX shell script on the sandbox over the action's own SSH access
+ * (`ssh -F <config> <alias>`, the files start mode wrote), with its arguments
+ * quoted, so the login shell only ever sees `sh -c '<script>' …`.
+ */
+
+/** ssh's own exit status for a connection that failed or dropped (the remote command's is anything else). */
+const SSH_CONNECTION_FAILED = 255;
+function shellQuote(value) {
+    return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+/** ssh's arguments: batch mode (never a prompt), and a dropped connection noticed within about 15 s. */
+function sshArguments(target, script, args) {
+    const command = ['sh', '-c', script, 'gpu-sandbox', ...args].map(shellQuote).join(' ');
+    return [
+        '-F',
+        target.configPath,
+        '-o',
+        'BatchMode=yes',
+        '-o',
+        'ConnectTimeout=30',
+        '-o',
+        'ServerAliveInterval=5',
+        '-o',
+        'ServerAliveCountMax=3',
+        '-o',
+        'LogLevel=ERROR',
+        target.alias,
+        command,
+    ];
+}
+/** Only what ssh and tar need: the step's inputs and state stay out of their environment. */
+function toolEnvironment(env) {
+    const kept = {};
+    for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'USER', 'LOGNAME'])
+        if (env[name] !== undefined)
+            kept[name] = env[name];
+    return kept;
+}
+function spawnSsh(target, script, args, stdio, env) {
+    return (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('ssh', sshArguments(target, script, args), { stdio, env: toolEnvironment(env) });
+}
+/** A child's exit status (a signal counts as ssh's connection failure) once it has closed. */
+function exited(child) {
+    return new Promise((resolve) => {
+        if (child.exitCode !== null)
+            return resolve(child.exitCode);
+        child.on('error', () => resolve(SSH_CONNECTION_FAILED));
+        child.on('close', (code) => resolve(code ?? SSH_CONNECTION_FAILED));
+    });
+}
+/** Everything a child writes to a stream, as text (at most `limit` characters kept). */
+function collect(stream, limit = 64_000) {
+    let text = '';
+    stream?.on('data', (chunk) => {
+        if (text.length < limit)
+            text += chunk.toString();
+    });
+    return () => text;
+}
+/** Kills the child when the step is cancelled; returns the listener's remover. */
+function killOnAbort(child, signal) {
+    if (!signal)
+        return () => { };
+    const kill = () => child.kill('SIGKILL');
+    if (signal.aborted)
+        kill();
+    signal.addEventListener('abort', kill, { once: true });
+    return () => signal.removeEventListener('abort', kill);
+}
+/** Runs a script with `input` on its stdin; its status, stdout and stderr. */
+async function runScript(target, script, args, input, env, signal) {
+    const child = spawnSsh(target, script, args, ['pipe', 'pipe', 'pipe'], env);
+    const stop = killOnAbort(child, signal);
+    const stdout = collect(child.stdout);
+    const stderr = collect(child.stderr);
+    child.stdin?.on('error', () => { });
+    child.stdin?.end(input);
+    const code = await exited(child);
+    stop();
+    return { code, stdout: stdout(), stderr: stderr() };
+}
+
 
 /***/ }),
 
@@ -37059,7 +37619,7 @@ function isTransientOrLater(error) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
-/* harmony import */ var _inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60280);
+/* harmony import */ var _inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(50877);
 /**
  * The SSH files a later step uses: in the step's private directory, a
  * known_hosts pinned to the host key and `<alias>.ssh_config` with one
@@ -37433,7 +37993,9 @@ const KEYS = {
     commentFacts: 'comment-facts',
     debugAccess: 'debug-access',
     mainFailure: 'main-failure',
+    unserved: 'unserved-runner',
 };
+/** The runner that fails a job runner mode could not serve (runner/unserved.ts): registration and local parts. */
 class ActionState {
     core;
     constructor(core) {
@@ -37450,10 +38012,8 @@ class ActionState {
         this.core.saveState(KEYS.sandboxName, name);
     }
     /**
-     * Sandboxes that held the name before this step's first start attempt (or
-     * that replace-existing stopped): never adopted, never stopped by the post
-     * step's search by name. Saved before the name, so a post step that knows
-     * the name always knows them too.
+     * Sandboxes that held the name before the first start attempt (or that replace-existing stopped): never adopted,
+     * never stopped by the search by name. Saved before the name, so a post step that knows the name knows them too.
      */
     saveNameHolders(ids) {
         this.core.saveState(KEYS.nameHolders, ids.join(','));
@@ -37475,10 +38035,7 @@ class ActionState {
         this.core.saveState(KEYS.sandboxId, id);
         this.core.saveState(KEYS.startedAt, String(startedAt));
     }
-    /**
-     * The service has shown the sandbox (a record, or a blocking-wait answer):
-     * from then on a 404 means gone at once, not "not visible yet".
-     */
+    /** The service has shown the sandbox (a record, a blocking-wait answer): a 404 now means gone, not "not yet". */
     saveSandboxSeen() {
         this.core.saveState(KEYS.sandboxSeen, 'true');
     }
@@ -37603,10 +38160,7 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /**
-     * Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration
-     * whatever happens next.
-     */
+    /** Saved before the registration request (id 0) and with GitHub's id: the post step deletes it whatever happens. */
     saveRunner(runner) {
         this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
     }
@@ -37615,6 +38169,19 @@ class ActionState {
         return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
             ? { id: saved.id, name: saved.name, online: saved.online === true }
             : undefined;
+    }
+    /** Saved before each part is made; undefined once the main step removed all of it again. */
+    saveUnserved(saved) {
+        this.core.saveState(KEYS.unserved, saved ? JSON.stringify(saved) : '');
+    }
+    get unserved() {
+        const saved = this.json(KEYS.unserved);
+        if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid))
+            return undefined;
+        if (typeof saved.name !== 'string' || typeof saved.dir !== 'string')
+            return undefined;
+        const user = typeof saved.user === 'string' ? { user: saved.user } : {};
+        return { id: saved.id, name: saved.name, dir: saved.dir, pid: saved.pid, ...user };
     }
     readNumber(key) {
         const value = Number(this.read(key));

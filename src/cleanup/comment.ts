@@ -14,7 +14,7 @@ import type { CleanupConfig } from '../inputs/config.ts'
 import { addSpent, NOTHING_SPENT } from '../sandbox/billing.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
-import { runnerJobOutcome } from './runner.ts'
+import { runnerJobOutcome } from './served-job.ts'
 
 export async function publishComment(
   deps: Omit<RetryContext, 'log'> & { core: ActionCore },

@@ -28,7 +28,7 @@ export function runnerPollMs(env: NodeJS.ProcessEnv = process.env): number {
   return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000
 }
 
-function registry(
+export function registry(
   deps: CleanupDeps,
   runner: ReturnType<CleanupConfig['runner']>,
   signal?: AbortSignal,
@@ -260,23 +260,5 @@ export async function deleteRegistration(deps: CleanupDeps, saved: SavedRunner, 
         `${error instanceof Error ? error.message : String(error)}. It stays ` +
         `offline; delete it under Settings > Actions > Runners.`,
     )
-  }
-}
-
-/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
-export async function runnerJobOutcome(
-  deps: CleanupDeps,
-  saved: SavedRunner,
-  config: CleanupConfig,
-): Promise<string | undefined> {
-  const runner = config.runner()
-  const github = registry(deps, runner)
-  if (!github || !runner.workflowRun) return undefined
-  try {
-    const job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name)
-    if (!job) return undefined
-    return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`
-  } catch {
-    return undefined
   }
 }

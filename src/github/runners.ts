@@ -25,6 +25,14 @@ export class GitHubRunnerError extends GitHubError {
   }
 }
 
+/** The access check found that this token may not manage runners at all: it cannot register any. */
+export class RunnerManagementRefused extends GitHubRunnerError {
+  constructor(status: number | undefined, message: string) {
+    super(status, message)
+    this.name = 'RunnerManagementRefused'
+  }
+}
+
 /** GitHub answered 401 or 403: this token may not manage the repository's runners. */
 export function isAccessDenied(error: unknown): error is GitHubRunnerError {
   return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403)
@@ -107,7 +115,11 @@ export class RunnerRegistry {
 
   /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
   async checkAccess(run: WorkflowRun | undefined): Promise<void> {
-    await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 })
+    try {
+      await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 })
+    } catch (error) {
+      throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error
+    }
     if (run) await this.jobsPage(run, 1, 1)
   }
 

@@ -3,7 +3,7 @@
  * parsers. Every input is read here, once; nothing else calls core.getInput.
  */
 import { DURATION_BOUNDS, duration } from './durations.ts'
-import { Collector, type InputReader } from './collector.ts'
+import { Collector, type InputError, type InputReader } from './collector.ts'
 import type {
   ActionConfig,
   CleanupConfig,
@@ -15,7 +15,8 @@ import type {
   StopConfig,
   SweepConfig,
 } from './config.ts'
-import { parseRunner, parseRunnerCleanup } from './runner.ts'
+import { parseRunner, parseRunnerCleanup, type RunnerCleanup } from './runner.ts'
+import { parseUnserved, type UnservedRequest } from './unserved.ts'
 import { parseCaps, parseLiveLimit } from './caps.ts'
 import { parseGpuCheck } from './gpu-check.ts'
 import { parseApproval } from './approval.ts'
@@ -248,6 +249,15 @@ export function readMainInputs(
   return parseInputs(read, job)
 }
 
+/** Runner mode's fallback after a failed main step (inputs/unserved.ts): read leniently, never an error. */
+export function readUnservedInputs(
+  core: { getInput: InputReader },
+  job: JobEnvironment,
+  errors: readonly InputError[],
+): UnservedRequest | undefined {
+  return parseUnserved((name) => core.getInput(name), job, errors)
+}
+
 /**
  * What the post step reads: the mode at once (its guard clauses need it), the rest only when there is something to
  * clean up.
@@ -256,13 +266,19 @@ export interface PostInputs {
   /** The raw mode: an unknown one means there is nothing to clean up, never an error. */
   mode: string
   cleanup: () => CleanupConfig
+  /** Runner mode's token, repository, run and runner-timeout alone: never an error. */
+  runner: () => RunnerCleanup
 }
 
 /** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
 export function readPostInputs(core: { getInput: InputReader; setSecret: (secret: string) => void }): PostInputs {
   const read: InputReader = (name) => core.getInput(name)
   maskSecretInputs(read, (secret) => core.setSecret(secret))
-  return { mode: read('mode').trim() || INPUT_DEFAULTS.mode, cleanup: () => parseCleanupInputs(read) }
+  return {
+    mode: read('mode').trim() || INPUT_DEFAULTS.mode,
+    cleanup: () => parseCleanupInputs(read),
+    runner: () => parseRunnerCleanup(read),
+  }
 }
 
 export function parseCleanupInputs(read: InputReader): CleanupConfig {

@@ -40,7 +40,8 @@ export function workflowRunFromEnv(env: NodeJS.ProcessEnv): WorkflowRun | undefi
   return { id: Number(id), attempt: Number(attempt) }
 }
 
-const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
+/** A runner label as GitHub takes it (and as the stranded job's error may name it). */
+export const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
 
 /** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
 export function runnerDomains(repository: GitHubRepository): string[] {
@@ -92,7 +93,7 @@ export function isForkPullRequest(env: NodeJS.ProcessEnv): boolean {
   }
 }
 
-function defaultLabel(job: JobEnvironment): string {
+export function defaultLabel(job: JobEnvironment): string {
   return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local'
 }
 

@@ -21,7 +21,7 @@ const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-r
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000
 
 /** Downloads the package into `file`; its SHA-256. */
-async function download(url: string, file: string, signal: AbortSignal | undefined): Promise<string> {
+export async function download(url: string, file: string, signal: AbortSignal | undefined): Promise<string> {
   const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS)
   const response = await proxiedFetch(url, {
     redirect: 'follow',

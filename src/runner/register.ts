@@ -78,7 +78,7 @@ async function showDiagnostics(deps: StepDeps, context: RemoteContext): Promise<
  * answer was lost (its configuration with it): deleted, and registered once
  * more. One that is online or busy is left alone.
  */
-async function registerFresh(
+export async function registerFresh(
   registry: RunnerRegistry,
   name: string,
   label: string,

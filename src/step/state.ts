@@ -5,15 +5,9 @@
  */
 import type { CommentFacts } from './comment-text.ts'
 import type { ActionCore } from '../runtime/core.ts'
+import type { SavedApproval, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
 
-/** The Include line added to ~/.ssh/config, and which file that was. */
-export interface SavedInclude {
-  userConfig: string
-  line: string
-  /** ~/.ssh/config (and ~/.ssh) did not exist: the post step removes them again if nothing else was added. */
-  createdConfig: boolean
-  createdDir: boolean
-}
+export type { SavedApproval, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
 
 const KEYS = {
   sandboxName: 'sandbox-name',
@@ -36,23 +30,10 @@ const KEYS = {
   commentFacts: 'comment-facts',
   debugAccess: 'debug-access',
   mainFailure: 'main-failure',
+  unserved: 'unserved-runner',
 } as const
 
-/** approve-label-once: the label the post step removes, and from which pull request. */
-export interface SavedApproval {
-  number: number
-  label: string
-}
-
-/** The JIT runner the main step registered (never its configuration, which is a credential). */
-export interface SavedRunner {
-  /** 0 until GitHub's answer gave it: the registration is then found by name. */
-  id: number
-  name: string
-  /** GitHub showed it online: only then can a job pick it up, so only then does the post step wait. */
-  online: boolean
-}
-
+/** The runner that fails a job runner mode could not serve (runner/unserved.ts): registration and local parts. */
 export class ActionState {
   private readonly core: Pick<ActionCore, 'saveState' | 'getState'>
   constructor(core: Pick<ActionCore, 'saveState' | 'getState'>) {
@@ -70,10 +51,8 @@ export class ActionState {
   }
 
   /**
-   * Sandboxes that held the name before this step's first start attempt (or
-   * that replace-existing stopped): never adopted, never stopped by the post
-   * step's search by name. Saved before the name, so a post step that knows
-   * the name always knows them too.
+   * Sandboxes that held the name before the first start attempt (or that replace-existing stopped): never adopted,
+   * never stopped by the search by name. Saved before the name, so a post step that knows the name knows them too.
    */
   saveNameHolders(ids: readonly string[]): void {
     this.core.saveState(KEYS.nameHolders, ids.join(','))
@@ -100,10 +79,7 @@ export class ActionState {
     this.core.saveState(KEYS.startedAt, String(startedAt))
   }
 
-  /**
-   * The service has shown the sandbox (a record, or a blocking-wait answer):
-   * from then on a 404 means gone at once, not "not visible yet".
-   */
+  /** The service has shown the sandbox (a record, a blocking-wait answer): a 404 now means gone, not "not yet". */
   saveSandboxSeen(): void {
     this.core.saveState(KEYS.sandboxSeen, 'true')
   }
@@ -257,10 +233,7 @@ export class ActionState {
     return this.read(KEYS.sshKeyPath)
   }
 
-  /**
-   * Saved before the registration request (id 0) and again with GitHub's id: the post step deletes the registration
-   * whatever happens next.
-   */
+  /** Saved before the registration request (id 0) and with GitHub's id: the post step deletes it whatever happens. */
   saveRunner(runner: SavedRunner): void {
     this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }))
   }
@@ -270,6 +243,19 @@ export class ActionState {
     return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
       ? { id: saved.id as number, name: saved.name, online: saved.online === true }
       : undefined
+  }
+
+  /** Saved before each part is made; undefined once the main step removed all of it again. */
+  saveUnserved(saved: SavedUnserved | undefined): void {
+    this.core.saveState(KEYS.unserved, saved ? JSON.stringify(saved) : '')
+  }
+
+  get unserved(): SavedUnserved | undefined {
+    const saved = this.json(KEYS.unserved)
+    if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid)) return undefined
+    if (typeof saved.name !== 'string' || typeof saved.dir !== 'string') return undefined
+    const user = typeof saved.user === 'string' ? { user: saved.user } : {}
+    return { id: saved.id as number, name: saved.name, dir: saved.dir, pid: saved.pid as number, ...user }
   }
 
   private readNumber(key: string): number | undefined {

@@ -238,7 +238,19 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
       /Input 'github-token': GitHub answered 403 to reading the jobs of workflow run 4242 \(attempt 1\) for octo\/repo\. Runner mode needs the same token to hold actions: read/,
     )
     expect(service.requests).toHaveLength(0)
-    expect(runnerJob.github.requests.filter((r) => r.method === 'POST')).toHaveLength(0)
+    // The token may still register runners: the waiting job gets the one that fails it (issue 37), nothing else.
+    const posts = runnerJob.github.requests.filter((r) => r.method === 'POST')
+    expect(posts.map((r) => r.path)).toEqual(['/repos/octo/repo/actions/runners/generate-jitconfig'])
+    expect([...runnerJob.github.runners.byId.values()].map((r) => r.name)).toEqual([
+      expect.stringMatching(/^gpu-sandbox-unserved-4242-1-/),
+    ])
+    const post = await runStep('post', {
+      inputs: runnerInputs({ 'runner-timeout': '2s' }),
+      env: runnerEnv(),
+      state: main.state,
+    })
+    expect(post.stdout).toMatch(/no job was handed to it within runner-timeout; removing it/)
+    expect([...runnerJob.github.runners.byId.values()].every((r) => r.deleted)).toBe(true)
   })
 })
 

@@ -134,8 +134,14 @@ describe.skipIf(!canRun)('runner: true', () => {
       expect(commands(main, 'error').join('\n')).toMatch(
         /the runner did not come online: run\.sh ended before the runner came online; run\.sh's last words: 'Must not run interactively with sudo'\./,
       )
-      const post = await runStep('post', { inputs: runnerInputs(), env: runnerEnv(), state: main.state })
+      // The waiting job got the runner that fails it (issue 37); with no job, it goes at runner-timeout.
+      const unserved = JSON.parse(main.state['unserved-runner'] ?? '{}') as { id: number }
+      expect(runnerJob.github.runners.byId.get(unserved.id)?.status).toBe('online')
+      const inputs = runnerInputs({ 'runner-timeout': '2s' })
+      const post = await runStep('post', { inputs, env: runnerEnv(), state: main.state })
       expect(post.exitCode).toBe(0)
+      expect(post.stdout).toMatch(/no job was handed to it within runner-timeout; removing it/)
+      expect(runnerJob.github.runners.byId.get(unserved.id)?.deleted).toBe(true)
     },
   )
 

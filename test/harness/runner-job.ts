@@ -33,6 +33,7 @@ export const runnerEnv = (extra: Record<string, string> = {}) => ({
   GITHUB_API_URL: runnerJob.served?.url ?? '',
   GITHUB_SERVER_URL: runnerJob.served?.url ?? '',
   GPU_SANDBOX_RUNNER_POLL: '1s',
+  GITHUB_JOB: 'gpu-runner',
   ...extra,
 })
 export const runnerInputs = (extra: Record<string, string> = {}) =>

@@ -1,0 +1,76 @@
+/**
+ * The job a runner served, as GitHub records it: for the pull-request comment,
+ * and for the post step, which mirrors its result (CONTRACT): a served job
+ * that ended failed, cancelled or timed out fails the holding step too, so
+ * "Re-run failed jobs" re-runs both jobs and the new attempt's label is served.
+ */
+import type { RunJob } from '../github/runners.ts'
+import type { CleanupConfig } from '../inputs/config.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import type { CleanupDeps } from '../step/deps.ts'
+import type { SavedRunner } from '../step/saved.ts'
+import { registry, runnerPollMs } from './runner.ts'
+
+/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
+const SETTLE_READS = 6
+const SETTLE_MAX_MS = 5_000
+const FAILED = ['failure', 'cancelled', 'timed_out']
+
+/** The job of this run that names the runner; with `settle`, read until GitHub shows it completed. */
+async function servedJob(
+  deps: CleanupDeps,
+  saved: SavedRunner,
+  config: CleanupConfig,
+  settle: boolean,
+): Promise<RunJob | undefined> {
+  const runner = config.runner()
+  const github = registry(deps, runner)
+  if (!github || !runner.workflowRun) return undefined
+  let job: RunJob | undefined
+  for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
+    job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name)
+    if (!job || job.status === 'completed' || read === SETTLE_READS) break
+    await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait)
+  }
+  return job
+}
+
+/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+export async function runnerJobOutcome(
+  deps: CleanupDeps,
+  saved: SavedRunner,
+  config: CleanupConfig,
+): Promise<string | undefined> {
+  try {
+    const job = await servedJob(deps, saved, config, false)
+    if (!job) return undefined
+    return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`
+  } catch {
+    return undefined
+  }
+}
+
+/** Why the holding step fails after its served job failed; undefined when it succeeded, was skipped or is unknown. */
+export async function mirrorServedJob(
+  deps: CleanupDeps,
+  saved: SavedRunner,
+  config: CleanupConfig,
+): Promise<string | undefined> {
+  let job: RunJob | undefined
+  try {
+    job = await servedJob(deps, saved, config, true)
+  } catch (error) {
+    deps.core.info(`Runner ${saved.name}: its job's result could not be read (${(error as Error).message}).`)
+    return undefined
+  }
+  if (!job) return undefined
+  const name = serviceText(job.name, 100)
+  const conclusion = serviceText(job.conclusion ?? job.status ?? 'unknown', 30)
+  deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`)
+  if (!job.conclusion || !FAILED.includes(job.conclusion)) return undefined
+  return (
+    `The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
+    `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
+    `the re-run.`
+  )
+}

@@ -1,0 +1,191 @@
+/**
+ * When the holding step of `runner: true` cannot serve its runner (CONTRACT,
+ * "Runner mode never strands a job"): one JIT runner with the same label on
+ * this machine (runner/local.ts), whose job-started hook fails the waiting
+ * job before any of its steps runs, with one ::error that says why. Each part
+ * is saved to state before it is made, so the post step removes whatever
+ * exists. Where it cannot be made, the step's error says the job waits until
+ * the run is cancelled, and nothing of it is left.
+ */
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { isAccessDenied, RunnerRegistry } from '../github/runners.ts'
+import type { UnservedRequest } from '../inputs/unserved.ts'
+import type { Clock } from '../runtime/clock.ts'
+import type { ActionCore } from '../runtime/core.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import type { SavedUnserved } from '../step/saved.ts'
+import { ActionState } from '../step/state.ts'
+import { registerFresh } from './register.ts'
+import {
+  localRunnerAlive,
+  makeRunnerDir,
+  makeSeparateUser,
+  removeLocalRunner,
+  startLocalRunner,
+  unpackRunnerPackage,
+  writeHook,
+} from './local.ts'
+
+export interface UnservedDeps {
+  core: ActionCore
+  clock: Clock
+  signal: AbortSignal
+  /** The program for passwordless sudo (tests give one that refuses, to take the path without it). */
+  sudo?: string
+}
+
+/** The released runner connects within seconds; past this the post step still waits for it. */
+const ONLINE_WAIT_MS = 2 * 60_000
+const POLL_MS = 1_000
+
+/** A workflow command's data: `%`, CR and LF escaped as the runner expects. */
+function commandData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+}
+
+/** The stranded job's one ::error: which holding job, which label, why, what to do. */
+export function strandedJobError(request: UnservedRequest, reason: string): string {
+  const run = request.workflowRun
+    ? ` (workflow run ${request.workflowRun.id}, attempt ${request.workflowRun.attempt})`
+    : ''
+  const holder = request.holdingJob ? `'${serviceText(request.holdingJob, 100)}'` : 'of this workflow'
+  const message =
+    `No GPU runner was served for runs-on: ${request.label}. The holding job ${holder}${run} failed ` +
+    `before its runner came online: ${serviceText(reason, 400)}. This job was failed at once so that it ` +
+    `does not wait in the queue; none of its steps ran and no code was fetched. Fix the cause (the ` +
+    `holding job's log says more), then re-run the failed jobs: both jobs run again.`
+  return `::error title=No GPU runner was served::${commandData(message)}`
+}
+
+/** Polls the registration until it is online; why not, if it is not. */
+async function waitOnline(
+  deps: UnservedDeps,
+  registry: RunnerRegistry,
+  saved: SavedUnserved,
+): Promise<string | undefined> {
+  const until = deps.clock.now() + ONLINE_WAIT_MS
+  for (;;) {
+    const runner = await registry.get(saved.id)
+    if (!runner) return 'GitHub no longer has its registration'
+    if (runner.status === 'online') return undefined
+    if (!localRunnerAlive(saved)) {
+      const out = readFileSync(join(saved.dir, 'runner.out'), 'utf8').trim().split('\n').at(-1) ?? ''
+      throw new Error(`run.sh ended before the runner came online${out ? ` ('${serviceText(out, 200)}')` : ''}`)
+    }
+    if (deps.clock.now() + POLL_MS > until) return `not online after ${ONLINE_WAIT_MS / 60_000} minutes`
+    await deps.clock.sleep(POLL_MS, deps.signal)
+  }
+}
+
+/** Makes the parts in order, saving each first; the saved record of what exists. */
+async function makeUnserved(
+  deps: UnservedDeps,
+  request: UnservedRequest,
+  reason: string,
+  saved: SavedUnserved,
+  progress: { asked: boolean },
+): Promise<void> {
+  const { core } = deps
+  const state = new ActionState(core)
+  const registry = new RunnerRegistry(request.repository, request.githubToken, {
+    clock: deps.clock,
+    signal: deps.signal,
+    log: (message) => core.info(message),
+  })
+  state.saveUnserved(saved)
+  const version = await unpackRunnerPackage(registry, request.repository.serverUrl, saved.dir, deps.signal)
+  const separate = makeSeparateUser(saved.dir, deps.sudo)
+  if (separate.user) saved.user = separate.user
+  state.saveUnserved(saved)
+  core.info(
+    separate.user
+      ? `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as the separate user ` +
+          `${separate.user}: steps it runs cannot read this job's processes or the step's private directory.`
+      : `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as this job's user ` +
+          `(${separate.why}): its clean environment holds no input or token, but its steps could read this ` +
+          `job's files.`,
+  )
+  const hook = writeHook(saved.dir, strandedJobError(request, reason))
+  progress.asked = true
+  // A lost answer retried hears 409: the offline registration of this name is that answer's, deleted and made again.
+  const { runner, jitConfig } = await registerFresh(registry, saved.name, request.label, (line) => core.info(line))
+  core.setSecret(jitConfig)
+  saved.id = runner.id
+  state.saveUnserved(saved)
+  saved.pid = startLocalRunner(saved, hook, jitConfig)
+  state.saveUnserved(saved)
+  const late = await waitOnline(deps, registry, saved)
+  if (late) core.warning(`Runner ${saved.name}: ${late}; the post step still waits for its job, then removes it.`)
+  else
+    core.info(
+      `Runner: ${saved.name} (id ${saved.id}) is online with the label '${request.label}'. The job waiting for ` +
+        `that label is handed to it and fails at once, saying why; the post step removes the runner after that.`,
+    )
+}
+
+/** Registers and starts the failing runner; never throws (the main step's own error is what fails it). */
+export async function serveUnserved(deps: UnservedDeps, request: UnservedRequest, reason: string): Promise<void> {
+  const { core } = deps
+  const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local'
+  const saved: SavedUnserved = {
+    id: 0,
+    name: `gpu-sandbox-unserved-${run}-${randomBytes(3).toString('hex')}`,
+    dir: '',
+    pid: 0,
+  }
+  const progress = { asked: false }
+  core.startGroup(`Runner: fail the job waiting for '${request.label}' at once, instead of leaving it queued`)
+  try {
+    saved.dir = makeRunnerDir()
+    await makeUnserved(deps, request, reason, saved, progress)
+  } catch (error) {
+    const left = saved.dir ? removeLocalRunner(saved) : []
+    // A refused registration made nothing; one whose answer was lost may exist, under our name.
+    const deleted = !progress.asked || isAccessDenied(error) || (await deleteRegistration(deps, request, saved))
+    if (left.length === 0 && deleted) new ActionState(core).saveUnserved(undefined)
+    // A cancelled run cancels its queued jobs too: nothing waits.
+    if (deps.signal.aborted)
+      core.info('Runner: cancelled while the failing runner was set up; what it made is removed.')
+    else reportUnservable(core, request, (error as Error).message)
+  } finally {
+    core.endGroup()
+  }
+}
+
+/** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */
+export function reportUnservable(core: Pick<ActionCore, 'error'>, request: UnservedRequest, why: string): void {
+  core.error(unservedError(request, why), { title: 'A job waits for a runner nobody serves' })
+}
+
+function unservedError(request: UnservedRequest, why: string): string {
+  const run = request.workflowRun
+  const cancel = run ? ` (its page, Cancel workflow; or gh run cancel ${run.id})` : ''
+  return (
+    `The job with runs-on: ${request.label} will wait in GitHub's queue until this workflow run is ` +
+    `cancelled (GitHub keeps a queued job up to 24 hours): no runner could be registered to fail it ` +
+    `(${serviceText(why, 300)}). Cancel the run${cancel}; the token needs repository administration: ` +
+    `write to register runners.`
+  )
+}
+
+/** Deletes a registration the failed attempt made; whether none is left. */
+async function deleteRegistration(
+  deps: UnservedDeps,
+  request: UnservedRequest,
+  saved: SavedUnserved,
+): Promise<boolean> {
+  const registry = new RunnerRegistry(request.repository, request.githubToken, {
+    clock: deps.clock,
+    signal: deps.signal.aborted ? undefined : deps.signal,
+    log: () => {},
+  })
+  try {
+    if (saved.id > 0) await registry.remove(saved.id)
+    else await registry.removeByName(saved.name)
+    return true
+  } catch {
+    return false
+  }
+}

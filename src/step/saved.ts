@@ -1,0 +1,34 @@
+/** The shapes of what ActionState (state.ts, which owns every key) saves as JSON for the post step. */
+
+/** The Include line added to ~/.ssh/config, and which file that was. */
+export interface SavedInclude {
+  userConfig: string
+  line: string
+  /** ~/.ssh/config (and ~/.ssh) did not exist: the post step removes them again if nothing else was added. */
+  createdConfig: boolean
+  createdDir: boolean
+}
+
+/** approve-label-once: the label the post step removes, and from which pull request. */
+export interface SavedApproval {
+  number: number
+  label: string
+}
+
+/** The JIT runner the main step registered (never its configuration, which is a credential). */
+export interface SavedRunner {
+  /** 0 until GitHub's answer gave it: the registration is then found by name. */
+  id: number
+  name: string
+  /** GitHub showed it online: only then can a job pick it up, so only then does the post step wait. */
+  online: boolean
+}
+
+export interface SavedUnserved {
+  /** 0 until GitHub's answer gave it. */
+  id: number
+  name: string
+  dir: string
+  user?: string
+  pid: number
+}
