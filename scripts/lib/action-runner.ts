@@ -83,6 +83,18 @@ export interface StepOptions {
   timeoutMs?: number
 }
 
+/** An onSpawn that calls `then` once, when the step's output first shows `text` (looked for every 50 ms). */
+export function onceOutput(text: string, then: (child: ChildProcess) => void): NonNullable<StepOptions['onSpawn']> {
+  return (child, output) => {
+    const timer = setInterval(() => {
+      if (!output().includes(text)) return
+      clearInterval(timer)
+      then(child)
+    }, 50)
+    child.on('close', () => clearInterval(timer))
+  }
+}
+
 /** Work directories this process made; removeWorkDirs() deletes them (test/harness/setup.ts, after each test file). */
 const workDirs: string[] = []
 

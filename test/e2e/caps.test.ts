@@ -5,7 +5,7 @@
  * start request and nothing for the post step to stop.
  */
 import { describe, expect, it } from 'vitest'
-import { commands, runAction } from '../../scripts/lib/action-runner.ts'
+import { commands, runAction, onceOutput } from '../../scripts/lib/action-runner.ts'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
 
 const fixture = emulatorFixture({ provisioningMs: 300, stopMs: 50, generation: 'current' })
@@ -58,13 +58,9 @@ describe('max-live', () => {
     const holder = service.seed('gh-31337-4100-1-abcdef')
     const run = await runAction({
       inputs: fixture.inputs({ 'max-live': '1', 'capacity-timeout': '2m' }),
-      onSpawn: (_child, output) => {
-        const timer = setInterval(() => {
-          if (!output().includes('max-live 1: 1 sandboxes of this repository are live; waiting')) return
-          clearInterval(timer)
-          setTimeout(() => service.endElsewhere(holder.id), 500)
-        }, 50)
-      },
+      onSpawn: onceOutput('max-live 1: 1 sandboxes of this repository are live; waiting', () =>
+        setTimeout(() => service.endElsewhere(holder.id), 500),
+      ),
     })
     expect([run.main.exitCode, run.post.exitCode]).toEqual([0, 0])
     const starts = service.requestsTo('POST', '/sandboxes/start')

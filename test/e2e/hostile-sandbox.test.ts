@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { plantArchive, type SandboxHost } from '../../emulator/sandbox-host.ts'
-import { commands, runStep, type StepResult } from '../../scripts/lib/action-runner.ts'
+import { commands, runStep, type StepResult, onceOutput } from '../../scripts/lib/action-runner.ts'
 import { makeWorkspace, runEnv } from '../harness/run-job.ts'
 import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
 import { canRun, inputs, job, running, startEmulator, useSshJob } from '../harness/ssh-job.ts'
@@ -189,13 +189,7 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
       inputs: runnerInputs(),
       env: runnerEnv(CLAIM),
       state: main.state,
-      onSpawn: (_child, output) => {
-        const timer = setInterval(() => {
-          if (!output().includes('waiting while its job runs')) return
-          clearInterval(timer)
-          runnerJob.github.runners.assignJob(runnerId, ms, owner)
-        }, 50)
-      },
+      onSpawn: onceOutput('waiting while its job runs', () => runnerJob.github.runners.assignJob(runnerId, ms, owner)),
     })
     return { service, main, post, runnerId }
   }

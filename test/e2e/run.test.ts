@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { commands, runStep } from '../../scripts/lib/action-runner.ts'
+import { commands, runStep, onceOutput } from '../../scripts/lib/action-runner.ts'
 import { containerOf } from '../harness/container.ts'
 import { makeWorkspace, processesWith, runEnv } from '../harness/run-job.ts'
 import { canRun, inputs, job, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
@@ -81,15 +81,10 @@ describe.skipIf(!canRun)('run', () => {
     const main = await runStep('main', {
       inputs: inputs({ run: 'for i in $(seq 1 120); do echo "tick $i"; sleep 0.5; done', upload: 'src' }),
       env: runEnv(workspace),
-      onSpawn: (child, output) => {
-        const timer = setInterval(() => {
-          if (!output().includes('\ntick 3\n')) return
-          clearInterval(timer)
-          cancelledAt = Date.now()
-          child.kill('SIGTERM')
-        }, 50)
-        child.on('close', () => clearInterval(timer))
-      },
+      onSpawn: onceOutput('\ntick 3\n', (child) => {
+        cancelledAt = Date.now()
+        child.kill('SIGTERM')
+      }),
     })
     expect(cancelledAt).toBeGreaterThan(0)
     expect(Date.now() - cancelledAt).toBeLessThan(5_000)

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { commands, runStep, visibleText, type StepResult } from '../../scripts/lib/action-runner.ts'
+import { commands, runStep, visibleText, type StepResult, onceOutput } from '../../scripts/lib/action-runner.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { THIS_RUN, type JobStep } from '../../scripts/lib/fake-runners.ts'
 import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
@@ -65,13 +65,9 @@ async function postServingStrandedJob(main: StepResult, inputs: Record<string, s
     inputs,
     env: runnerEnv(),
     state: main.state,
-    onSpawn: (child, output) => {
-      const timer = setInterval(() => {
-        if (!output().includes('waiting for the job it fails')) return
-        clearInterval(timer)
-        runnerJob.github.runners.assignJob(saved.id, 0, THIS_RUN, { plan: strandedPlan(child.pid ?? 0) })
-      }, 50)
-    },
+    onSpawn: onceOutput('waiting for the job it fails', (child) =>
+      runnerJob.github.runners.assignJob(saved.id, 0, THIS_RUN, { plan: strandedPlan(child.pid ?? 0) }),
+    ),
   })
   const stranded = runnerJob.github.runners.jobs.find((candidate) => candidate.runnerId === saved.id)
   return { saved, post, stranded, log: stranded?.log ?? '' }
@@ -140,13 +136,7 @@ describe.skipIf(!canRun)('runner: true never strands a job', () => {
       inputs,
       env: runnerEnv(),
       state: main.state,
-      onSpawn: (child, output) => {
-        const timer = setInterval(() => {
-          if (!output().includes('waiting for the job it fails')) return
-          clearInterval(timer)
-          child.kill('SIGTERM')
-        }, 50)
-      },
+      onSpawn: onceOutput('waiting for the job it fails', (child) => child.kill('SIGTERM')),
     })
     expect(post.stdout).toContain(`Runner ${saved.name}: the holding job was cancelled; removing it.`)
     expect(gone(saved)).toEqual({ registration: true, processes: false, user: false, dir: false })
@@ -190,13 +180,9 @@ describe.skipIf(!canRun)('the holding step mirrors the job it served', () => {
       inputs: runnerInputs(),
       env: runnerEnv(),
       state: main.state,
-      onSpawn: (_child, output) => {
-        const timer = setInterval(() => {
-          if (!output().includes('waiting while its job runs')) return
-          clearInterval(timer)
-          runnerJob.github.runners.assignJob(runnerId, 1_500, THIS_RUN, { conclusion })
-        }, 50)
-      },
+      onSpawn: onceOutput('waiting while its job runs', () =>
+        runnerJob.github.runners.assignJob(runnerId, 1_500, THIS_RUN, { conclusion }),
+      ),
     })
     expect(post.exitCode, post.stdout).toBe(exitCode)
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)

@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { commands, runStep, visibleText, type StepResult } from '../../scripts/lib/action-runner.ts'
+import { commands, runStep, visibleText, type StepResult, onceOutput } from '../../scripts/lib/action-runner.ts'
 import type { LoginChoice } from '../../emulator/login-user.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
@@ -60,13 +60,7 @@ describe.skipIf(!canRun)('runner: true', () => {
         inputs: runnerInputs(),
         env: runnerEnv(),
         state: main.state,
-        onSpawn: (_child, output) => {
-          const timer = setInterval(() => {
-            if (!output().includes('waiting while its job runs')) return
-            clearInterval(timer)
-            runnerJob.github.runners.assignJob(runnerId, 2_500)
-          }, 50)
-        },
+        onSpawn: onceOutput('waiting while its job runs', () => runnerJob.github.runners.assignJob(runnerId, 2_500)),
       })
       expect(post.exitCode, post.stdout).toBe(0)
       expect(post.stdout).toContain('a job is running on it')
@@ -217,14 +211,10 @@ describe.skipIf(!canRun)('runner: true', () => {
       inputs: runnerInputs(),
       env: runnerEnv(),
       state: main.state,
-      onSpawn: (child, output) => {
-        const timer = setInterval(() => {
-          if (!output().includes('waiting while its job runs')) return
-          clearInterval(timer)
-          cancelledAt = Date.now()
-          child.kill('SIGINT')
-        }, 50)
-      },
+      onSpawn: onceOutput('waiting while its job runs', (child) => {
+        cancelledAt = Date.now()
+        child.kill('SIGINT')
+      }),
     })
     expect(cancelledAt).toBeGreaterThan(0)
     expect(Date.now() - cancelledAt).toBeLessThan(8_000)
@@ -251,13 +241,7 @@ describe.skipIf(!canRun)('runner: true', () => {
       inputs: runnerInputs({ comment: 'true' }),
       env,
       state: main.state,
-      onSpawn: (_child, output) => {
-        const timer = setInterval(() => {
-          if (!output().includes('waiting while its job runs')) return
-          clearInterval(timer)
-          runnerJob.github.runners.assignJob(runnerId, 1_000)
-        }, 50)
-      },
+      onSpawn: onceOutput('waiting while its job runs', () => runnerJob.github.runners.assignJob(runnerId, 1_000)),
     })
     expect(post.exitCode, post.stdout).toBe(0)
     const comments = runnerJob.github.pulls.pulls.get(7)?.comments ?? []
