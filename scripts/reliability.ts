@@ -21,6 +21,7 @@ import {
   signalMatrix,
 } from './fault-suite/suite.ts'
 import { runSweepSuite, sweepMatrix } from './fault-suite/sweep-suite.ts'
+import { runnerMatrix, runRunnerSuite } from './fault-suite/runner-suite.ts'
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -59,6 +60,16 @@ for (const outcome of sweepOutcomes)
 const sweepProblems = sweepOutcomes.filter((o) => o.problems.length > 0)
 const sweepWrongStops = sweepOutcomes.reduce((sum, o) => sum + o.wrongStops, 0)
 const sweepFaults = sweepOutcomes.reduce((sum, o) => sum + o.faultsApplied, 0)
+
+const runners = GENERATIONS.flatMap((generation) => runnerMatrix(generation))
+const runnerStarted = Date.now()
+const runnerOutcomes = await runRunnerSuite(runners, Math.min(concurrency, 4), true)
+for (const outcome of runnerOutcomes)
+  console.log(
+    `[runner] ${outcome.scenario.label}: ${outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'}`,
+  )
+const runnerProblems = runnerOutcomes.filter((o) => o.problems.length > 0)
+const strandedFailed = runnerOutcomes.filter((o) => o.strandedFailed).length
 
 const report = `# Reliability: the fault suite
 
@@ -106,6 +117,26 @@ sent), and neither token is visible.
 
 ${Math.round((Date.now() - sweepStarted) / 1000)} s at concurrency ${concurrency}.
 
+## runner: true that cannot serve its runner
+
+The bundled main step of \`runner: true\` whose holding step cannot serve (an invalid input, a token the
+service refuses, no capacity, every start answered 503, a sandbox that failed, GitHub losing the
+registration's answer, SIGTERM and SIGKILL while the failing runner is set up), with the fake GitHub
+and the stand-in runner package, then the post step, which is handed the stranded job (a default
+step and an \`always()\` one) once it waits. After each run: the post step succeeded, no sandbox is
+live, no runner registration is left, the failing runner's processes, user and directory are gone,
+a stranded job handed to it failed with one \`::error\` and no default step, and neither token is
+visible; after all of them, no \`gpu-unserved-*\` user is left on the machine.
+
+| | |
+|---|---|
+| runner runs, in both generations | ${runners.length} |
+| stranded jobs failed at once by the failing runner | ${strandedFailed} |
+| **runs that left a sandbox, a registration, a process, a user or a directory** | **${runnerProblems.filter((o) => o.problems.some((p) => /leaked|left|still runs/.test(p))).length}** |
+| runs with a problem | ${runnerProblems.length} |
+
+${Math.round((Date.now() - runnerStarted) / 1000)} s at concurrency ${Math.min(concurrency, 4)}.
+
 Fault kinds: ${FAULT_KINDS.map((f) => `\`${f}\``).join(', ')}. Routes: ${ROUTES_BY_GENERATION.current.map((r) => `\`${r}\``).join(', ')} (the last only as deployed).
 Machine: ${cpus().length} cores, Node ${process.version}; ${Math.round(totals.durationMs / 1000)} s at concurrency ${concurrency}.
 `
@@ -120,7 +151,10 @@ console.log(
 )
 for (const failed of totals.failedRuns) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
 for (const failed of sweepProblems) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
+for (const failed of runnerProblems) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
+console.log(`runner runs ${runners.length}, stranded jobs failed ${strandedFailed}, problems ${runnerProblems.length}`)
 const clean =
+  runnerProblems.length === 0 &&
   totals.failedRuns.length === 0 &&
   totals.leaked === 0 &&
   totals.wrongStops === 0 &&

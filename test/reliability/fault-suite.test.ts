@@ -17,6 +17,7 @@ import {
   sweepSlice,
 } from '../../scripts/fault-suite/slice.ts'
 import { runSweepSuite, sweepMatrix } from '../../scripts/fault-suite/sweep-suite.ts'
+import { runnerMatrix, runRunnerSuite } from '../../scripts/fault-suite/runner-suite.ts'
 import {
   FAULT_KINDS,
   ROUTES_BY_GENERATION,
@@ -142,5 +143,14 @@ describe(`fault suite (${full ? 'full' : 'slice'})`, () => {
   it(`seeded random combinations (seed ${seed})`, async () => {
     console.log(`fault suite seed: ${seed} (rerun: SEED=${seed} npm test)`)
     await expectNoProblems(randomScenarios(seed, randomRuns))
+  }, 300_000)
+
+  it('runner: true that cannot serve: killed or cancelled while the failing runner is set up, its answer lost: nothing is left', async () => {
+    // The slice: the signals and the lost answer (the other cases run in e2e/runner-unserved; all of them in the full suite).
+    const scenarios = runnerMatrix('current').filter((s) => full || s.signal || s.github)
+    const outcomes = await runRunnerSuite(scenarios, 3)
+    expect(outcomes.flatMap((o) => o.problems.map((p) => `${o.scenario.label}: ${p}`))).toEqual([])
+    // Where the failing runner came online, the stranded job handed to it failed at once.
+    expect(outcomes.filter((o) => o.strandedFailed).length).toBeGreaterThanOrEqual(1)
   }, 300_000)
 })

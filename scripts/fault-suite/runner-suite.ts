@@ -1,0 +1,188 @@
+/**
+ * The fault suite for runner mode's stranded jobs (issue 37): the bundled main
+ * step of `runner: true` that cannot serve its runner (an input error, a token
+ * the service refuses, no capacity, every start answered 503, a sandbox that
+ * failed, GitHub losing the registration's answer, the main step cancelled or
+ * killed while it sets the failing runner up), then the post step, with the
+ * stranded job handed to the failing runner once the post step waits for it.
+ * After every run: the post step succeeded, no sandbox is live, every runner
+ * registration is deleted, the failing runner's processes, user and directory
+ * are gone, a job handed to it failed with one ::error, and no token is visible.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { Emulator, type FaultRule } from '../../emulator/emulator.ts'
+import type { Generation } from '../../emulator/generation.ts'
+import type { EmulatorOptions } from '../../emulator/emulator.ts'
+import { onceOutput, runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
+import { FakeGitHub, GITHUB_TOKEN } from '../lib/fake-github.ts'
+import { THIS_RUN } from '../lib/fake-runners.ts'
+
+export interface RunnerScenario {
+  label: string
+  generation: Generation
+  inputs: Record<string, string>
+  emulator: EmulatorOptions
+  /** Prepares the fake GitHub (e.g. loses the registration's answer). */
+  github?: (github: FakeGitHub) => void
+  /** A signal to the main step once its output shows `after`. */
+  signal?: { name: NodeJS.Signals; after: string }
+}
+
+export interface RunnerOutcome {
+  scenario: RunnerScenario
+  faultsApplied: number
+  /** A stranded job was handed to the failing runner and failed with one ::error. */
+  strandedFailed: boolean
+  problems: string[]
+}
+
+const ALL_ATTEMPTS = [1, 2, 3, 4, 5, 6, 7, 8]
+
+export function runnerMatrix(generation: Generation): RunnerScenario[] {
+  const start = (fault: FaultRule['fault']): FaultRule[] => [
+    { route: 'POST /sandboxes/start', attempts: ALL_ATTEMPTS, fault },
+  ]
+  const base = { generation, emulator: {} }
+  return [
+    { ...base, label: `${generation} runner: an input error`, inputs: { 'gpu-type': 'B200' } },
+    { ...base, label: `${generation} runner: the service refuses the token`, inputs: { 'api-token': 'wrong' } },
+    {
+      ...base,
+      label: `${generation} runner: no capacity`,
+      inputs: { 'gpu-type': 'H100', 'capacity-timeout': '0' },
+      emulator: { capacity: { H100: 0 } },
+    },
+    {
+      ...base,
+      label: `${generation} runner: every start answered 503`,
+      inputs: { timeout: '20s' },
+      emulator: { faults: start(503) },
+    },
+    { ...base, label: `${generation} runner: the sandbox failed`, inputs: {}, emulator: { outcome: 'failed' } },
+    {
+      ...base,
+      label: `${generation} runner: the registration's answer lost`,
+      inputs: { 'gpu-type': 'B200' },
+      github: (github) => (github.runners.loseJitAnswers = 1),
+    },
+    ...(['SIGTERM', 'SIGKILL'] as const).map((name) => ({
+      ...base,
+      label: `${generation} runner: ${name} while the failing runner is set up`,
+      inputs: { 'gpu-type': 'B200' },
+      signal: { name, after: 'SHA-256 checked' },
+    })),
+  ]
+}
+
+const unservedUsers = () =>
+  spawnSync('getent', ['passwd'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((line) => line.startsWith('gpu-unserved-'))
+
+function remains(state: Record<string, string>, github: FakeGitHub): string[] {
+  const problems: string[] = []
+  const saved = JSON.parse(state['unserved-runner'] || '{}') as { dir?: string; user?: string }
+  if (saved.dir && existsSync(saved.dir)) problems.push(`the failing runner's directory ${saved.dir} is left`)
+  if (saved.user && spawnSync('getent', ['passwd', saved.user]).status === 0) problems.push(`${saved.user} is left`)
+  if (saved.user && spawnSync('pgrep', ['-u', saved.user]).status === 0) problems.push(`${saved.user} still runs`)
+  const registered = [...github.runners.byId.values()].filter((runner) => !runner.deleted)
+  if (registered.length > 0) problems.push(`registrations left: ${registered.map((r) => r.name).join(', ')}`)
+  return problems
+}
+
+/** The post step; hands a stranded job (one default step, one always()) to the failing runner once it waits. */
+function post(main: StepResult, inputs: Record<string, string>, env: Record<string, string>, github: FakeGitHub) {
+  const saved = JSON.parse(main.state['unserved-runner'] || '{}') as { id?: number }
+  const plan = [
+    { name: 'checkout', run: 'echo CHECKOUT-RAN' },
+    { name: 'report', if: 'always()' as const, run: 'echo REPORT-RAN' },
+  ]
+  return runStep('post', {
+    inputs,
+    env,
+    state: main.state,
+    timeoutMs: 120_000,
+    onSpawn: onceOutput('waiting for the job it fails', () => {
+      if (saved.id) github.runners.assignJob(saved.id, 0, THIS_RUN, { plan })
+    }),
+  })
+}
+
+export async function runRunnerScenario(scenario: RunnerScenario): Promise<RunnerOutcome> {
+  const emulator = new Emulator({
+    provisioningMs: 300,
+    stopMs: 50,
+    ssh: true,
+    generation: scenario.generation,
+    ...scenario.emulator,
+  })
+  const baseUrl = await emulator.start()
+  const github = new FakeGitHub()
+  const served = await github.serve()
+  scenario.github?.(github)
+  try {
+    const env = { GITHUB_API_URL: served.url, GITHUB_SERVER_URL: served.url, GPU_SANDBOX_RUNNER_POLL: '1s' }
+    const inputs = {
+      'api-token': emulator.token,
+      'base-url': baseUrl,
+      runner: 'true',
+      'github-token': GITHUB_TOKEN,
+      'runner-timeout': '20s',
+      ...scenario.inputs,
+    }
+    const signal = scenario.signal
+    const main = await runStep('main', {
+      inputs,
+      env: { ...env, GITHUB_JOB: 'gpu' },
+      timeoutMs: 120_000,
+      onSpawn: signal && onceOutput(signal.after, (child) => child.kill(signal.name)),
+    })
+    const after = await post(main, inputs, env, github)
+    return judge(scenario, { main, post: after, emulator, github })
+  } finally {
+    await served.close()
+    await emulator.close()
+  }
+}
+
+async function judge(
+  scenario: RunnerScenario,
+  run: { main: StepResult; post: StepResult; emulator: Emulator; github: FakeGitHub },
+): Promise<RunnerOutcome> {
+  const { main, emulator, github } = run
+  const problems: string[] = []
+  if (run.post.exitCode !== 0) problems.push(`the post step failed (${run.post.exitCode ?? run.post.signal})`)
+  if (main.exitCode === 0) problems.push('the main step passed')
+  const live = await emulator.settle(3_000)
+  if (live.length > 0) problems.push(`leaked ${live.map((s) => s.id).join(', ')}`)
+  problems.push(...remains(main.state, github))
+  const stranded = github.runners.jobs.find((job) => job.plan)
+  const errors = (stranded?.log ?? '').split('\n').filter((line) => line.startsWith('::error'))
+  const strandedFailed = stranded?.conclusion === 'failure' && errors.length === 1
+  if (stranded && !strandedFailed)
+    problems.push(`the stranded job ended ${stranded.conclusion} (${errors.length} errors)`)
+  if (stranded?.log?.includes('CHECKOUT-RAN')) problems.push('a default step of the stranded job ran')
+  const visible = visibleText(main, run.post)
+  if (visible.includes(emulator.token)) problems.push('the API token is visible')
+  if (visible.includes(GITHUB_TOKEN)) problems.push('the GitHub token is visible')
+  return { scenario, faultsApplied: emulator.faultsApplied, strandedFailed, problems }
+}
+
+/** `machineWide`: afterwards no gpu-unserved-* user may be on the machine (only where nothing else makes them). */
+export async function runRunnerSuite(
+  scenarios: RunnerScenario[],
+  concurrency: number,
+  machineWide = false,
+): Promise<RunnerOutcome[]> {
+  const outcomes: RunnerOutcome[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < scenarios.length) outcomes.push(await runRunnerScenario(scenarios[next++] as RunnerScenario))
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  // Users are machine-wide: once every run is over, none of the failing runners' may be left.
+  const users = machineWide ? unservedUsers() : []
+  if (users.length > 0) outcomes.at(-1)?.problems.push(`users left on the machine: ${users.join(', ')}`)
+  return outcomes
+}
