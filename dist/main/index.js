@@ -38785,17 +38785,26 @@ function strandedJobError(request, reason) {
         `holding job's log says more), then re-run the failed jobs: both jobs run again.`;
     return `::error title=No GPU runner was served::${commandData(message)}`;
 }
+function lastLine(file) {
+    try {
+        return (0,external_node_fs_.readFileSync)(file, 'utf8').trim().split('\n').at(-1) ?? '';
+    }
+    catch {
+        return '';
+    }
+}
 /** Polls the registration until it is online; why not, if it is not. */
 async function waitOnline(deps, registry, saved) {
     const until = deps.clock.now() + ONLINE_WAIT_MS;
     for (;;) {
         const runner = await registry.get(saved.id);
+        // Deleted by someone else: no job can be handed to it any more.
         if (!runner)
-            return 'GitHub no longer has its registration';
+            throw new Error('GitHub no longer has its registration');
         if (runner.status === 'online')
             return undefined;
         if (!localRunnerAlive(saved)) {
-            const out = (0,external_node_fs_.readFileSync)((0,external_node_path_.join)(saved.dir, 'runner.out'), 'utf8').trim().split('\n').at(-1) ?? '';
+            const out = lastLine((0,external_node_path_.join)(saved.dir, 'runner.out'));
             throw new Error(`run.sh ended before the runner came online${out ? ` ('${(0,untrusted/* serviceText */.Lo)(out, 200)}')` : ''}`);
         }
         if (deps.clock.now() + POLL_MS > until)

@@ -59,6 +59,14 @@ export function strandedJobError(request: UnservedRequest, reason: string): stri
   return `::error title=No GPU runner was served::${commandData(message)}`
 }
 
+function lastLine(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? ''
+  } catch {
+    return ''
+  }
+}
+
 /** Polls the registration until it is online; why not, if it is not. */
 async function waitOnline(
   deps: UnservedDeps,
@@ -68,10 +76,11 @@ async function waitOnline(
   const until = deps.clock.now() + ONLINE_WAIT_MS
   for (;;) {
     const runner = await registry.get(saved.id)
-    if (!runner) return 'GitHub no longer has its registration'
+    // Deleted by someone else: no job can be handed to it any more.
+    if (!runner) throw new Error('GitHub no longer has its registration')
     if (runner.status === 'online') return undefined
     if (!localRunnerAlive(saved)) {
-      const out = readFileSync(join(saved.dir, 'runner.out'), 'utf8').trim().split('\n').at(-1) ?? ''
+      const out = lastLine(join(saved.dir, 'runner.out'))
       throw new Error(`run.sh ended before the runner came online${out ? ` ('${serviceText(out, 200)}')` : ''}`)
     }
     if (deps.clock.now() + POLL_MS > until) return `not online after ${ONLINE_WAIT_MS / 60_000} minutes`
