@@ -38852,6 +38852,10 @@ async function makeUnserved(deps, request, reason, saved, progress) {
 /** Registers and starts the failing runner; never throws (the main step's own error is what fails it). */
 async function serveUnserved(deps, request, reason) {
     const { core } = deps;
+    // The package is actions/runner's linux-x64 release, and the removal reads /proc.
+    const machine = `${deps.platform ?? process.platform}-${process.arch}`;
+    if (machine !== 'linux-x64')
+        return reportUnservable(core, request, `the holding job runs on ${machine}; the failing runner needs linux-x64`);
     const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local';
     const saved = {
         id: 0,

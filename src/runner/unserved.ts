@@ -34,6 +34,8 @@ export interface UnservedDeps {
   signal: AbortSignal
   /** The program for passwordless sudo (tests give one that refuses, to take the path without it). */
   sudo?: string
+  /** process.platform, unless a test says otherwise. */
+  platform?: NodeJS.Platform
 }
 
 /** The released runner connects within seconds; past this the post step still waits for it. */
@@ -137,6 +139,10 @@ async function makeUnserved(
 /** Registers and starts the failing runner; never throws (the main step's own error is what fails it). */
 export async function serveUnserved(deps: UnservedDeps, request: UnservedRequest, reason: string): Promise<void> {
   const { core } = deps
+  // The package is actions/runner's linux-x64 release, and the removal reads /proc.
+  const machine = `${deps.platform ?? process.platform}-${process.arch}`
+  if (machine !== 'linux-x64')
+    return reportUnservable(core, request, `the holding job runs on ${machine}; the failing runner needs linux-x64`)
   const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local'
   const saved: SavedUnserved = {
     id: 0,

@@ -149,6 +149,17 @@ describe.skipIf(!canRun)('a stranded job, in process', () => {
       /The job with runs-on: gpu-x will wait in GitHub's queue until this workflow run is cancelled .*403/,
     )
     expect(core.state['unserved-runner']).toBe('')
+    // A holding job on another platform: the same plain error, nothing tried.
+    const mac = recordingCore()
+    await serveUnserved(
+      { core: mac, clock: realClock, signal: new AbortController().signal, platform: 'darwin' },
+      request,
+      'why',
+    )
+    expect(mac.annotations.map((a) => a.message).join('\n')).toMatch(
+      /will wait .*runs on darwin-\w+; the failing runner needs linux-x64/,
+    )
+    expect(mac.state['unserved-runner']).toBeUndefined()
     const refused = recordingCore({ runner: 'true', 'github-token': GITHUB_TOKEN })
     const deps = { core: refused, clock: realClock, signal: new AbortController().signal, env }
     const config = { mode: 'start', runner: {} } as Parameters<typeof failStrandedJob>[2]
