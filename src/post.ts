@@ -41,6 +41,18 @@ export async function runPost(deps: PostDeps): Promise<void> {
       core.warning(`debug-on-failure: ${(error as Error).message}; stopping the sandbox now.`),
     )
   await removeSshAccess(core, state, deps.clock)
+  try {
+    await cleanupMode(deps, state, inputs)
+  } finally {
+    // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
+    const unserved = state.unserved
+    if (unserved) await cleanupUnserved(deps, unserved, inputs.runner())
+  }
+}
+
+async function cleanupMode(deps: PostDeps, state: ActionState, inputs: PostInputs): Promise<void> {
+  const { core } = deps
+  const mode = inputs.mode
   if (mode === 'start') return cleanupStart(deps, state, inputs)
   if (mode === 'instance') return cleanupInstance(deps, state, inputs, POST_DEADLINE_MS)
   if (mode === 'connect') {
@@ -70,10 +82,8 @@ async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInpu
       : undefined
   const approval = state.approval
   if (approval) await removeApproval(deps, approval, inputs.cleanup())
-  await finalComment(deps, state, inputs.cleanup())
-  // After the sandbox: the runner that fails a job this step could not serve (never an input error here).
-  const unserved = state.unserved
-  if (unserved) await cleanupUnserved(deps, unserved, inputs.runner())
+  // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
+  await finalComment(deps, state, inputs.cleanup)
   if (taken ?? failed) deps.core.setFailed(taken ?? failed ?? '')
 }
 

@@ -29143,10 +29143,11 @@ async function publishComment(deps, target, facts) {
     }
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-async function finalComment(deps, state, config) {
+async function finalComment(deps, state, readConfig) {
     const facts = state.commentFacts;
     if (!facts)
         return;
+    const config = readConfig();
     const startedAt = state.startedAt;
     const total = startedAt === undefined
         ? undefined

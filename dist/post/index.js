@@ -29071,10 +29071,11 @@ async function publishComment(deps, target, facts) {
     }
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-async function finalComment(deps, state, config) {
+async function finalComment(deps, state, readConfig) {
     const facts = state.commentFacts;
     if (!facts)
         return;
+    const config = readConfig();
     const startedAt = state.startedAt;
     const total = startedAt === undefined
         ? undefined
@@ -37081,6 +37082,19 @@ async function runPost(deps) {
     if (mode === 'start' && state.debugAccess)
         await (0,_cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .holdForDebugging */ .Z)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
     await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__/* .removeSshAccess */ .t)(core, state, deps.clock);
+    try {
+        await cleanupMode(deps, state, inputs);
+    }
+    finally {
+        // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
+        const unserved = state.unserved;
+        if (unserved)
+            await (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__/* .cleanupUnserved */ .N)(deps, unserved, inputs.runner());
+    }
+}
+async function cleanupMode(deps, state, inputs) {
+    const { core } = deps;
+    const mode = inputs.mode;
     if (mode === 'start')
         return cleanupStart(deps, state, inputs);
     if (mode === 'instance')
@@ -37110,11 +37124,8 @@ async function cleanupStart(deps, state, inputs) {
     const approval = state.approval;
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup());
-    // After the sandbox: the runner that fails a job this step could not serve (never an input error here).
-    const unserved = state.unserved;
-    if (unserved)
-        await (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__/* .cleanupUnserved */ .N)(deps, unserved, inputs.runner());
+    // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup);
     if (taken ?? failed)
         deps.core.setFailed(taken ?? failed ?? '');
 }

@@ -42,9 +42,14 @@ export async function publishComment(
 }
 
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-export async function finalComment(deps: CleanupDeps, state: ActionState, config: CleanupConfig): Promise<void> {
+export async function finalComment(
+  deps: CleanupDeps,
+  state: ActionState,
+  readConfig: () => CleanupConfig,
+): Promise<void> {
   const facts = state.commentFacts
   if (!facts) return
+  const config = readConfig()
   const startedAt = state.startedAt
   const total =
     startedAt === undefined

@@ -126,6 +126,24 @@ describe.skipIf(!canRun)('runner: true never strands a job', () => {
     expect(visibleText(main, post)).not.toContain(GITHUB_TOKEN)
   })
 
+  it.each([
+    ['an invalid mode', { mode: 'strat' }],
+    ['an invalid base-url', { 'base-url': 'ftp://compute.example' }],
+  ])('%s: the post step still removes the failing runner, and does not fail', async (_, extra) => {
+    await setUpRunnerJob()
+    const inputs = runnerInputs({ ...extra, 'runner-timeout': '2s' })
+    const main = await runStep('main', { inputs, env: runnerEnv() })
+    expect(main.exitCode).toBe(1)
+    const saved = JSON.parse(main.state['unserved-runner'] ?? '{}') as Unserved
+    expect(runnerJob.github.runners.byId.get(saved.id)?.status).toBe('online')
+    const post = await runStep('post', { inputs, env: runnerEnv(), state: main.state })
+    // Before, an invalid base-url failed the post step ("Sandbox may still be running") though nothing was started.
+    expect(post.exitCode, post.stdout).toBe(0)
+    expect(commands(post, 'error')).toEqual([])
+    expect(post.stdout).toContain(`Runner ${saved.name}: no job was handed to it within runner-timeout; removing it.`)
+    expect(gone(saved)).toEqual({ registration: true, processes: false, user: false, dir: false })
+  })
+
   it('a cancelled holding job removes the failing runner at once', async () => {
     await setUpRunnerJob()
     const inputs = runnerInputs({ 'gpu-type': 'B200' })

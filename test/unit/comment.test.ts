@@ -110,7 +110,7 @@ describe('writing it', () => {
     d.core.state['started-at'] = String(d.clock.now() - 200_000)
     d.core.state['hourly-cost'] = '3.6'
     const config = { keepAlive: false, comment: () => to } as unknown as CleanupConfig
-    await finalComment(d as unknown as CleanupDeps, state, config)
+    await finalComment(d as unknown as CleanupDeps, state, () => config)
     const body = github.pulls.pulls.get(7)?.comments[0]?.body ?? ''
     expect(body).toContain('| Status | run passed (exit 0); stopped by the post step |')
     expect(body).toContain('| Cost of this run | \\~\\$0.2000 (200 s billed')
