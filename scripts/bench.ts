@@ -3,7 +3,7 @@
  * real socket on loopback, and writes docs/benchmarks.md.
  *
  *   npm run bench                       all sections (about 5 minutes: the matrix runs at the real 1-minute window)
- *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate
+ *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate, stranded
  *   npm run bench -- --jobs 20          matrix size (default 60)
  *   npm run bench -- --out -            print the report instead of writing docs/benchmarks.md
  *
@@ -19,9 +19,10 @@ import { bundleSizes, matrix } from './bench/matrix.ts'
 import { runSection } from './bench/run.ts'
 import { runnerSection } from './bench/runner.ts'
 import { gateSection } from './bench/gate.ts'
+import { strandedSection } from './bench/stranded.ts'
 import { coldStart, detectionLag, lifecycle } from './bench/runs.ts'
 
-const SECTIONS = ['cold', 'lag', 'lifecycle', 'matrix', 'bundle', 'run', 'runner', 'gate'] as const
+const SECTIONS = ['cold', 'lag', 'lifecycle', 'matrix', 'bundle', 'run', 'runner', 'gate', 'stranded'] as const
 type Section = (typeof SECTIONS)[number]
 const only = (argument('only')?.split(',') ?? [...SECTIONS]) as Section[]
 for (const section of only) {
@@ -40,6 +41,7 @@ for (const section of SECTIONS.filter((s) => only.includes(s))) {
   if (section === 'run') parts.push(await runSection())
   if (section === 'runner') parts.push(await runnerSection())
   if (section === 'gate') parts.push(await gateSection())
+  if (section === 'stranded') parts.push(await strandedSection())
 }
 
 const commit = (() => {

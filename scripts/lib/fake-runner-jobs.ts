@@ -24,6 +24,8 @@ export interface FakeJob {
   plan?: JobStep[]
   /** The job's log as the stand-in reported it (the hook's output and the steps'). */
   log?: string
+  /** When it ended (performance.now() of the fake's process): benchmarks time the failing hook by it. */
+  endedAt?: number
 }
 
 export type JobConclusion = 'success' | 'failure' | 'cancelled'

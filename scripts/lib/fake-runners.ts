@@ -93,7 +93,12 @@ export class FakeRunners {
       runner.busy = false
       runner.deleted = true
     }
-    Object.assign(job, { status: 'completed', conclusion, ...(log === undefined ? {} : { log }) })
+    Object.assign(job, {
+      status: 'completed',
+      conclusion,
+      endedAt: performance.now(),
+      ...(log === undefined ? {} : { log }),
+    })
   }
 
   /** The stand-in's view of its job: one line a step (if, name, script in base64); empty for a timed job. */
