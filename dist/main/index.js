@@ -38608,12 +38608,7 @@ function makeRunnerDir() {
 }
 /** The latest actions/runner release for linux-x64, its SHA-256 checked, unpacked into `dir`/runner. */
 async function unpackRunnerPackage(registry, serverUrl, dir, signal) {
-    const { version, sha256 } = await registry.latestRelease();
-    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
-    const file = (0,external_node_path_.join)(dir, `actions-runner-${version}.tar.gz`);
-    const got = await (0,install/* download */.RG)(url, file, signal);
-    if (got !== sha256)
-        throw new Error(`the runner package from ${url} has SHA-256 ${got}, but the release says ${sha256}`);
+    const { file, version } = await (0,install/* verifiedPackage */.hp)(registry, serverUrl, dir, signal, 'it was not unpacked');
     (0,external_node_fs_.mkdirSync)((0,external_node_path_.join)(dir, 'runner'), { mode: 0o755 });
     const tar = (0,external_node_child_process_.spawnSync)('tar', ['-C', (0,external_node_path_.join)(dir, 'runner'), '-xzf', file], { encoding: 'utf8', env: { PATH } });
     (0,external_node_fs_.rmSync)(file, { force: true });
@@ -39060,10 +39055,10 @@ async function runScript(target, script, args, input, env, signal) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Ks: () => (/* binding */ diagnosticTail),
-  RG: () => (/* binding */ download),
   NZ: () => (/* binding */ ensureRunnerPackage),
   ys: () => (/* binding */ runnerAlive),
-  yX: () => (/* binding */ startRunnerProcess)
+  yX: () => (/* binding */ startRunnerProcess),
+  hp: () => (/* binding */ verifiedPackage)
 });
 
 // UNUSED EXPORTS: DIAGNOSTIC_TAIL
@@ -39131,6 +39126,19 @@ async function unpackOnSandbox(context, file) {
         throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ` +
             `${(0,untrusted/* serviceText */.Lo)(stderr().trim().split('\n').slice(-2).join(' / '))}`);
 }
+/**
+ * The latest actions/runner release's linux-x64 package, downloaded into `dir` and checked against the SHA-256 in
+ * the release notes; a mismatch is refused, saying what did not happen to it (`unless`).
+ */
+async function verifiedPackage(registry, serverUrl, dir, signal, unless) {
+    const { version, sha256 } = await registry.latestRelease();
+    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
+    const file = (0,external_node_path_.join)(dir, `actions-runner-${version}.tar.gz`);
+    const got = await download(url, file, signal);
+    if (got !== sha256)
+        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; ${unless}`);
+    return { file, version, sha256 };
+}
 /** Makes sure ~/actions-runner/run.sh is there; says which way. */
 async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
     const present = await (0,ssh_command/* runScript */.j3)(context.target, PRESENT, [], '', context.env, context.signal);
@@ -39138,13 +39146,8 @@ async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
         context.log('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.');
         return;
     }
-    const { version, sha256 } = await registry.latestRelease();
-    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
-    const file = (0,external_node_path_.join)(privateDir, `actions-runner-${version}.tar.gz`);
-    const got = await download(url, file, context.signal);
-    if (got !== sha256)
-        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release ` +
-            `says ${sha256}; it was not sent to the sandbox`);
+    const unsent = 'it was not sent to the sandbox';
+    const { file, version, sha256 } = await verifiedPackage(registry, serverUrl, privateDir, context.signal, unsent);
     context.log(`Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`);
     await unpackOnSandbox(context, file);
 }

@@ -30576,7 +30576,7 @@ const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; els
 const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
 const DOWNLOAD_TIMEOUT_MS = (/* unused pure expression or super */ null && (10 * 60_000));
 /** Downloads the package into `file`; its SHA-256. */
-async function install_download(url, file, signal) {
+async function download(url, file, signal) {
     const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
     const response = await proxiedFetch(url, {
         redirect: 'follow',
@@ -30603,6 +30603,19 @@ async function unpackOnSandbox(context, file) {
         throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ` +
             `${serviceText(stderr().trim().split('\n').slice(-2).join(' / '))}`);
 }
+/**
+ * The latest actions/runner release's linux-x64 package, downloaded into `dir` and checked against the SHA-256 in
+ * the release notes; a mismatch is refused, saying what did not happen to it (`unless`).
+ */
+async function install_verifiedPackage(registry, serverUrl, dir, signal, unless) {
+    const { version, sha256 } = await registry.latestRelease();
+    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
+    const file = join(dir, `actions-runner-${version}.tar.gz`);
+    const got = await download(url, file, signal);
+    if (got !== sha256)
+        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; ${unless}`);
+    return { file, version, sha256 };
+}
 /** Makes sure ~/actions-runner/run.sh is there; says which way. */
 async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
     const present = await runScript(context.target, PRESENT, [], '', context.env, context.signal);
@@ -30610,13 +30623,8 @@ async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
         context.log('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.');
         return;
     }
-    const { version, sha256 } = await registry.latestRelease();
-    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
-    const file = join(privateDir, `actions-runner-${version}.tar.gz`);
-    const got = await install_download(url, file, context.signal);
-    if (got !== sha256)
-        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release ` +
-            `says ${sha256}; it was not sent to the sandbox`);
+    const unsent = 'it was not sent to the sandbox';
+    const { file, version, sha256 } = await install_verifiedPackage(registry, serverUrl, privateDir, context.signal, unsent);
     context.log(`Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`);
     await unpackOnSandbox(context, file);
 }
@@ -30706,12 +30714,7 @@ function makeRunnerDir() {
 }
 /** The latest actions/runner release for linux-x64, its SHA-256 checked, unpacked into `dir`/runner. */
 async function unpackRunnerPackage(registry, serverUrl, dir, signal) {
-    const { version, sha256 } = await registry.latestRelease();
-    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
-    const file = join(dir, `actions-runner-${version}.tar.gz`);
-    const got = await download(url, file, signal);
-    if (got !== sha256)
-        throw new Error(`the runner package from ${url} has SHA-256 ${got}, but the release says ${sha256}`);
+    const { file, version } = await verifiedPackage(registry, serverUrl, dir, signal, 'it was not unpacked');
     mkdirSync(join(dir, 'runner'), { mode: 0o755 });
     const tar = spawnSync('tar', ['-C', join(dir, 'runner'), '-xzf', file], { encoding: 'utf8', env: { PATH } });
     rmSync(file, { force: true });

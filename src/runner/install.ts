@@ -21,7 +21,7 @@ const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-r
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000
 
 /** Downloads the package into `file`; its SHA-256. */
-export async function download(url: string, file: string, signal: AbortSignal | undefined): Promise<string> {
+async function download(url: string, file: string, signal: AbortSignal | undefined): Promise<string> {
   const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS)
   const response = await proxiedFetch(url, {
     redirect: 'follow',
@@ -50,6 +50,26 @@ async function unpackOnSandbox(context: RemoteContext, file: string): Promise<vo
     )
 }
 
+/**
+ * The latest actions/runner release's linux-x64 package, downloaded into `dir` and checked against the SHA-256 in
+ * the release notes; a mismatch is refused, saying what did not happen to it (`unless`).
+ */
+export async function verifiedPackage(
+  registry: RunnerRegistry,
+  serverUrl: string,
+  dir: string,
+  signal: AbortSignal | undefined,
+  unless: string,
+): Promise<{ file: string; version: string; sha256: string }> {
+  const { version, sha256 } = await registry.latestRelease()
+  const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`
+  const file = join(dir, `actions-runner-${version}.tar.gz`)
+  const got = await download(url, file, signal)
+  if (got !== sha256)
+    throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; ${unless}`)
+  return { file, version, sha256 }
+}
+
 /** Makes sure ~/actions-runner/run.sh is there; says which way. */
 export async function ensureRunnerPackage(
   context: RemoteContext,
@@ -62,15 +82,8 @@ export async function ensureRunnerPackage(
     context.log('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.')
     return
   }
-  const { version, sha256 } = await registry.latestRelease()
-  const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`
-  const file = join(privateDir, `actions-runner-${version}.tar.gz`)
-  const got = await download(url, file, context.signal)
-  if (got !== sha256)
-    throw new Error(
-      `runner: the package from ${url} has SHA-256 ${got}, but the release ` +
-        `says ${sha256}; it was not sent to the sandbox`,
-    )
+  const unsent = 'it was not sent to the sandbox'
+  const { file, version, sha256 } = await verifiedPackage(registry, serverUrl, privateDir, context.signal, unsent)
   context.log(
     `Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`,
   )

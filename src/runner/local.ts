@@ -24,7 +24,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { RunnerRegistry } from '../github/runners.ts'
-import { download } from './install.ts'
+import { verifiedPackage } from './install.ts'
 
 export interface LocalRunner {
   /** Its own directory: the hook and its message, start.sh, run.sh's output, the package under runner/. */
@@ -70,12 +70,7 @@ export async function unpackRunnerPackage(
   dir: string,
   signal: AbortSignal | undefined,
 ): Promise<string> {
-  const { version, sha256 } = await registry.latestRelease()
-  const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`
-  const file = join(dir, `actions-runner-${version}.tar.gz`)
-  const got = await download(url, file, signal)
-  if (got !== sha256)
-    throw new Error(`the runner package from ${url} has SHA-256 ${got}, but the release says ${sha256}`)
+  const { file, version } = await verifiedPackage(registry, serverUrl, dir, signal, 'it was not unpacked')
   mkdirSync(join(dir, 'runner'), { mode: 0o755 })
   const tar = spawnSync('tar', ['-C', join(dir, 'runner'), '-xzf', file], { encoding: 'utf8', env: { PATH } })
   rmSync(file, { force: true })
