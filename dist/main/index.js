@@ -29036,12 +29036,7 @@ async function deleteRegistration(deps, saved, config) {
     if (!github)
         return;
     try {
-        let id;
-        if (saved.id > 0)
-            id = (await github.remove(saved.id)) ? saved.id : undefined;
-        // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
-        else
-            id = await github.removeByName(saved.name);
+        const id = await github.removeRegistration(saved.id, saved.name);
         deps.core.info(id !== undefined
             ? `Deleted the runner registration ${saved.name} (id ${id}).`
             : `The runner registration ${saved.name} is already gone.`);
@@ -33514,6 +33509,15 @@ class RunnerRegistry {
                 return false;
             throw error;
         }
+    }
+    /**
+     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
+     * GitHub may still have made it); the id deleted, undefined when it was already gone.
+     */
+    async removeRegistration(id, name) {
+        if (id > 0)
+            return (await this.remove(id)) ? id : undefined;
+        return this.removeByName(name);
     }
     /** Registered runners (the first 100; with `name`, those of that name). */
     async list(name) {
@@ -38812,11 +38816,7 @@ async function waitOnline(deps, registry, saved) {
 async function makeUnserved(deps, request, reason, saved, progress) {
     const { core } = deps;
     const state = new step_state/* ActionState */.q(core);
-    const registry = new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
-        clock: deps.clock,
-        signal: deps.signal,
-        log: (message) => core.info(message),
-    });
+    const registry = (0,register/* registryFor */.ZQ)(deps, request);
     state.saveUnserved(saved);
     const version = await unpackRunnerPackage(registry, request.repository.serverUrl, saved.dir, deps.signal);
     const separate = makeSeparateUser(saved.dir, deps.sudo);
@@ -38895,16 +38895,10 @@ function unservedError(request, why) {
 }
 /** Deletes a registration the failed attempt made; whether none is left. */
 async function deleteRegistration(deps, request, saved) {
-    const registry = new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
-        clock: deps.clock,
-        signal: deps.signal.aborted ? undefined : deps.signal,
-        log: () => { },
-    });
+    // After a cancellation too: a client that is not cancelled.
+    const registry = (0,register/* registryFor */.ZQ)({ ...deps, signal: deps.signal.aborted ? undefined : deps.signal }, request);
     try {
-        if (saved.id > 0)
-            await registry.remove(saved.id);
-        else
-            await registry.removeByName(saved.name);
+        await registry.removeRegistration(saved.id, saved.name);
         return true;
     }
     catch {

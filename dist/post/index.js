@@ -29764,7 +29764,8 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 /* harmony export */   Ok: () => (/* binding */ waitForRunnerJob),
 /* harmony export */   XC: () => (/* binding */ deleteRegistration),
 /* harmony export */   oS: () => (/* binding */ runnerPollMs),
-/* harmony export */   u5: () => (/* binding */ registry)
+/* harmony export */   u5: () => (/* binding */ registry),
+/* harmony export */   v7: () => (/* binding */ pause)
 /* harmony export */ });
 /* unused harmony export claimWindowMs */
 /* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
@@ -29982,12 +29983,7 @@ async function deleteRegistration(deps, saved, config) {
     if (!github)
         return;
     try {
-        let id;
-        if (saved.id > 0)
-            id = (await github.remove(saved.id)) ? saved.id : undefined;
-        // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
-        else
-            id = await github.removeByName(saved.name);
+        const id = await github.removeRegistration(saved.id, saved.name);
         deps.core.info(id !== undefined
             ? `Deleted the runner registration ${saved.name} (id ${id}).`
             : `The runner registration ${saved.name} is already gone.`);
@@ -30534,8 +30530,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   N: () => (/* binding */ cleanupUnserved)
 });
 
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(31421);
 // EXTERNAL MODULE: external "node:crypto"
@@ -30853,17 +30847,8 @@ function removeLocalRunner(runner) {
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
 // EXTERNAL MODULE: ./build/src/cleanup/runner.js
-var runner = __nccwpck_require__(60598);
+var cleanup_runner = __nccwpck_require__(60598);
 ;// CONCATENATED MODULE: ./build/src/cleanup/unserved.js
-/**
- * The post step for the runner that fails a job runner mode could not serve
- * (runner/unserved.ts): it waits until that runner was handed its one job and
- * failed it (a JIT registration is gone after its job), or `runner-timeout`
- * passed with no job, or the holding job is cancelled (at once); then removes
- * it: its processes, the separate user, its directory and the registration.
- * Never fails the step: the main step's error already did.
- */
-
 
 
 
@@ -30872,7 +30857,7 @@ var runner = __nccwpck_require__(60598);
 async function waitForFailedJob(deps, saved, github, timeoutMs) {
     const { clock } = deps;
     const began = clock.now();
-    const every = (0,runner/* runnerPollMs */.oS)();
+    const every = (0,cleanup_runner/* runnerPollMs */.oS)();
     let busy = false;
     deps.core.info(`Runner ${saved.name}: waiting for the job it fails (up to runner-timeout, ${(0,summary/* formatDuration */.a3)(timeoutMs)}, ` +
         `for one to be handed to it); GitHub is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
@@ -30895,23 +30880,13 @@ async function waitForFailedJob(deps, saved, github, timeoutMs) {
             return busy ? 'it ran its job and ended' : 'its process ended';
         if (!busy && clock.now() - began >= timeoutMs)
             return `no job was handed to it within runner-timeout`;
-        try {
-            await clock.sleep(every, deps.cancelWait);
-        }
-        catch {
+        if (!(await (0,cleanup_runner/* pause */.v7)(deps, every)))
             return 'the holding job was cancelled';
-        }
     }
 }
 async function cleanupUnserved(deps, saved, runner) {
     const { core } = deps;
-    const github = runner.repository && runner.githubToken
-        ? new runners/* RunnerRegistry */.It(runner.repository, runner.githubToken, {
-            clock: deps.clock,
-            signal: deps.cancelWait,
-            log: (message) => core.info(message),
-        })
-        : undefined;
+    const github = (0,cleanup_runner/* registry */.u5)(deps, runner, deps.cancelWait);
     const ended = await waitForFailedJob(deps, saved, github, runner.pickupTimeoutMs);
     core.info(`Runner ${saved.name}: ${ended}; removing it.`);
     const left = removeLocalRunner(saved);
@@ -30926,17 +30901,11 @@ async function cleanupUnserved(deps, saved, runner) {
 }
 /** What is left of the registration, if anything (a cancelled wait still deletes it: a fresh client). */
 async function deleteUnservedRegistration(deps, saved, runner) {
-    if (!runner.repository || !runner.githubToken)
+    const github = (0,cleanup_runner/* registry */.u5)(deps, runner);
+    if (!github)
         return `the registration ${saved.name} ('github-token' is missing)`;
-    const github = new runners/* RunnerRegistry */.It(runner.repository, runner.githubToken, {
-        clock: deps.clock,
-        log: (message) => deps.core.info(message),
-    });
     try {
-        if (saved.id > 0)
-            await github.remove(saved.id);
-        else
-            await github.removeByName(saved.name);
+        await github.removeRegistration(saved.id, saved.name);
         return undefined;
     }
     catch (error) {
@@ -35333,6 +35302,15 @@ class RunnerRegistry {
                 return false;
             throw error;
         }
+    }
+    /**
+     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
+     * GitHub may still have made it); the id deleted, undefined when it was already gone.
+     */
+    async removeRegistration(id, name) {
+        if (id > 0)
+            return (await this.remove(id)) ? id : undefined;
+        return this.removeByName(name);
     }
     /** Registered runners (the first 100; with `name`, those of that name). */
     async list(name) {

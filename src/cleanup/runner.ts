@@ -143,7 +143,7 @@ async function poll(
 }
 
 /** Sleeps until the next poll; false when the job was cancelled meanwhile. */
-async function pause(deps: CleanupDeps, ms: number): Promise<boolean> {
+export async function pause(deps: CleanupDeps, ms: number): Promise<boolean> {
   try {
     await deps.clock.sleep(ms, deps.cancelWait)
     return true
@@ -245,10 +245,7 @@ export async function deleteRegistration(deps: CleanupDeps, saved: SavedRunner, 
   const github = registry(deps, config.runner())
   if (!github) return
   try {
-    let id: number | undefined
-    if (saved.id > 0) id = (await github.remove(saved.id)) ? saved.id : undefined
-    // id 0: the main step's registration request got no answer; GitHub may still have made it, under our name.
-    else id = await github.removeByName(saved.name)
+    const id = await github.removeRegistration(saved.id, saved.name)
     deps.core.info(
       id !== undefined
         ? `Deleted the runner registration ${saved.name} (id ${id}).`

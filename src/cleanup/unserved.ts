@@ -6,14 +6,14 @@
  * it: its processes, the separate user, its directory and the registration.
  * Never fails the step: the main step's error already did.
  */
-import { RunnerRegistry } from '../github/runners.ts'
+import type { RunnerRegistry } from '../github/runners.ts'
 import type { RunnerCleanup } from '../inputs/runner.ts'
 import { localRunnerAlive, removeLocalRunner } from '../runner/local.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { SavedUnserved } from '../step/saved.ts'
 import { formatDuration } from '../step/summary.ts'
-import { runnerPollMs } from './runner.ts'
+import { pause, registry, runnerPollMs } from './runner.ts'
 
 type Registry = RunnerRegistry | undefined
 
@@ -40,24 +40,13 @@ async function waitForFailedJob(deps: CleanupDeps, saved: SavedUnserved, github:
     // Nothing more can happen once its process is gone (killed with the main step, say), busy or not.
     if (!localRunnerAlive(saved)) return busy ? 'it ran its job and ended' : 'its process ended'
     if (!busy && clock.now() - began >= timeoutMs) return `no job was handed to it within runner-timeout`
-    try {
-      await clock.sleep(every, deps.cancelWait)
-    } catch {
-      return 'the holding job was cancelled'
-    }
+    if (!(await pause(deps, every))) return 'the holding job was cancelled'
   }
 }
 
 export async function cleanupUnserved(deps: CleanupDeps, saved: SavedUnserved, runner: RunnerCleanup): Promise<void> {
   const { core } = deps
-  const github =
-    runner.repository && runner.githubToken
-      ? new RunnerRegistry(runner.repository, runner.githubToken, {
-          clock: deps.clock,
-          signal: deps.cancelWait,
-          log: (message) => core.info(message),
-        })
-      : undefined
+  const github = registry(deps, runner, deps.cancelWait)
   const ended = await waitForFailedJob(deps, saved, github, runner.pickupTimeoutMs)
   core.info(`Runner ${saved.name}: ${ended}; removing it.`)
   const left = removeLocalRunner(saved)
@@ -77,14 +66,10 @@ async function deleteUnservedRegistration(
   saved: SavedUnserved,
   runner: RunnerCleanup,
 ): Promise<string | undefined> {
-  if (!runner.repository || !runner.githubToken) return `the registration ${saved.name} ('github-token' is missing)`
-  const github = new RunnerRegistry(runner.repository, runner.githubToken, {
-    clock: deps.clock,
-    log: (message) => deps.core.info(message),
-  })
+  const github = registry(deps, runner)
+  if (!github) return `the registration ${saved.name} ('github-token' is missing)`
   try {
-    if (saved.id > 0) await github.remove(saved.id)
-    else await github.removeByName(saved.name)
+    await github.removeRegistration(saved.id, saved.name)
     return undefined
   } catch (error) {
     return `the registration ${saved.name} (${(error as Error).message})`

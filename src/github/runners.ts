@@ -212,6 +212,15 @@ export class RunnerRegistry {
     }
   }
 
+  /**
+   * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
+   * GitHub may still have made it); the id deleted, undefined when it was already gone.
+   */
+  async removeRegistration(id: number, name: string): Promise<number | undefined> {
+    if (id > 0) return (await this.remove(id)) ? id : undefined
+    return this.removeByName(name)
+  }
+
   /** Registered runners (the first 100; with `name`, those of that name). */
   async list(name?: string): Promise<RunnerInfo[]> {
     const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {

@@ -22,7 +22,7 @@ const LATER_POLLS_MS = 2_000
 const FIRST_POLLS_FOR_MS = 10_000
 
 export function registryFor(
-  deps: StepDeps,
+  deps: Pick<StepDeps, 'core' | 'clock'> & { signal?: AbortSignal },
   request: Pick<RunnerRequest, 'repository' | 'githubToken'>,
 ): RunnerRegistry {
   return new RunnerRegistry(request.repository, request.githubToken, {

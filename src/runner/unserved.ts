@@ -10,14 +10,14 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { isAccessDenied, RunnerRegistry } from '../github/runners.ts'
+import { isAccessDenied, type RunnerRegistry } from '../github/runners.ts'
 import type { UnservedRequest } from '../inputs/unserved.ts'
 import type { Clock } from '../runtime/clock.ts'
 import type { ActionCore } from '../runtime/core.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { SavedUnserved } from '../step/saved.ts'
 import { ActionState } from '../step/state.ts'
-import { registerFresh } from './register.ts'
+import { registerFresh, registryFor } from './register.ts'
 import {
   localRunnerAlive,
   makeRunnerDir,
@@ -100,11 +100,7 @@ async function makeUnserved(
 ): Promise<void> {
   const { core } = deps
   const state = new ActionState(core)
-  const registry = new RunnerRegistry(request.repository, request.githubToken, {
-    clock: deps.clock,
-    signal: deps.signal,
-    log: (message) => core.info(message),
-  })
+  const registry = registryFor(deps, request)
   state.saveUnserved(saved)
   const version = await unpackRunnerPackage(registry, request.repository.serverUrl, saved.dir, deps.signal)
   const separate = makeSeparateUser(saved.dir, deps.sudo)
@@ -191,14 +187,10 @@ async function deleteRegistration(
   request: UnservedRequest,
   saved: SavedUnserved,
 ): Promise<boolean> {
-  const registry = new RunnerRegistry(request.repository, request.githubToken, {
-    clock: deps.clock,
-    signal: deps.signal.aborted ? undefined : deps.signal,
-    log: () => {},
-  })
+  // After a cancellation too: a client that is not cancelled.
+  const registry = registryFor({ ...deps, signal: deps.signal.aborted ? undefined : deps.signal }, request)
   try {
-    if (saved.id > 0) await registry.remove(saved.id)
-    else await registry.removeByName(saved.name)
+    await registry.removeRegistration(saved.id, saved.name)
     return true
   } catch {
     return false
