@@ -76,15 +76,16 @@ async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInpu
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
   if (served) await deleteRegistration(deps, runner, config)
   // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
-  const failed =
+  const mirrored =
     served && !taken && runner.online && !deps.cancelWait?.aborted
       ? await mirrorServedJob(deps, runner, config)
       : undefined
   const approval = state.approval
   if (approval) await removeApproval(deps, approval, inputs.cleanup())
   // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
-  await finalComment(deps, state, inputs.cleanup)
-  if (taken ?? failed) deps.core.setFailed(taken ?? failed ?? '')
+  await finalComment(deps, state, inputs.cleanup, mirrored?.job)
+  const failure = taken ?? mirrored?.failure
+  if (failure) deps.core.setFailed(failure)
 }
 
 export async function run(): Promise<void> {

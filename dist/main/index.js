@@ -29070,19 +29070,24 @@ async function servedJob(deps, saved, config, settle) {
     }
     return job;
 }
-/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+/** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
+function served_job_jobOutcome(job) {
+    return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+}
+/** How the runner's one job ended, read now; undefined: unknown. */
 async function served_job_runnerJobOutcome(deps, saved, config) {
     try {
         const job = await servedJob(deps, saved, config, false);
-        if (!job)
-            return undefined;
-        return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+        return job && served_job_jobOutcome(job);
     }
     catch {
         return undefined;
     }
 }
-/** Why the holding step fails after its served job failed; undefined when it succeeded, was skipped or is unknown. */
+/**
+ * The served job once GitHub shows it ended (the final comment reuses it), and why the holding step fails after it
+ * failed: no `failure` when it succeeded, was skipped or is unknown.
+ */
 async function mirrorServedJob(deps, saved, config) {
     let job;
     try {
@@ -29090,18 +29095,19 @@ async function mirrorServedJob(deps, saved, config) {
     }
     catch (error) {
         deps.core.info(`Runner ${saved.name}: its job's result could not be read (${error.message}).`);
-        return undefined;
+        return {};
     }
     if (!job)
-        return undefined;
+        return {};
     const name = serviceText(job.name, 100);
     const conclusion = serviceText(job.conclusion ?? job.status ?? 'unknown', 30);
     deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`);
     if (!job.conclusion || !FAILED.includes(job.conclusion))
-        return undefined;
-    return (`The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
+        return { job };
+    const failure = `The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
         `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
-        `the re-run.`);
+        `the re-run.`;
+    return { job, failure };
 }
 
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
@@ -29138,7 +29144,7 @@ async function publishComment(deps, target, facts) {
     }
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-async function finalComment(deps, state, readConfig) {
+async function finalComment(deps, state, readConfig, servedJob) {
     const facts = state.commentFacts;
     if (!facts)
         return;
@@ -29149,7 +29155,8 @@ async function finalComment(deps, state, readConfig) {
         : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost);
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
     const runner = state.runner;
-    const job = runner ? await runnerJobOutcome(deps, runner, config) : undefined;
+    // The job the post step already read for its mirror, else read now.
+    const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined;
     await publishComment(deps, config.comment(), {
         ...facts,
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,

@@ -29071,7 +29071,7 @@ async function publishComment(deps, target, facts) {
     }
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-async function finalComment(deps, state, readConfig) {
+async function finalComment(deps, state, readConfig, servedJob) {
     const facts = state.commentFacts;
     if (!facts)
         return;
@@ -29082,7 +29082,8 @@ async function finalComment(deps, state, readConfig) {
         : (0,billing/* addSpent */.uG)(state.spentBefore ?? billing/* NOTHING_SPENT */.zx, deps.clock.now() - startedAt, state.hourlyCost);
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
     const runner = state.runner;
-    const job = runner ? await (0,served_job/* runnerJobOutcome */.Y)(deps, runner, config) : undefined;
+    // The job the post step already read for its mirror, else read now.
+    const job = servedJob ? (0,served_job/* jobOutcome */.Yr)(servedJob) : runner ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config) : undefined;
     await publishComment(deps, config.comment(), {
         ...facts,
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
@@ -30386,8 +30387,9 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ runnerJobOutcome),
-/* harmony export */   e: () => (/* binding */ mirrorServedJob)
+/* harmony export */   Yi: () => (/* binding */ runnerJobOutcome),
+/* harmony export */   Yr: () => (/* binding */ jobOutcome),
+/* harmony export */   eh: () => (/* binding */ mirrorServedJob)
 /* harmony export */ });
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60598);
@@ -30412,19 +30414,24 @@ async function servedJob(deps, saved, config, settle) {
     }
     return job;
 }
-/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+/** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
+function jobOutcome(job) {
+    return `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80)}' ended: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+}
+/** How the runner's one job ended, read now; undefined: unknown. */
 async function runnerJobOutcome(deps, saved, config) {
     try {
         const job = await servedJob(deps, saved, config, false);
-        if (!job)
-            return undefined;
-        return `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80)}' ended: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+        return job && jobOutcome(job);
     }
     catch {
         return undefined;
     }
 }
-/** Why the holding step fails after its served job failed; undefined when it succeeded, was skipped or is unknown. */
+/**
+ * The served job once GitHub shows it ended (the final comment reuses it), and why the holding step fails after it
+ * failed: no `failure` when it succeeded, was skipped or is unknown.
+ */
 async function mirrorServedJob(deps, saved, config) {
     let job;
     try {
@@ -30432,18 +30439,19 @@ async function mirrorServedJob(deps, saved, config) {
     }
     catch (error) {
         deps.core.info(`Runner ${saved.name}: its job's result could not be read (${error.message}).`);
-        return undefined;
+        return {};
     }
     if (!job)
-        return undefined;
+        return {};
     const name = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 100);
     const conclusion = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30);
     deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`);
     if (!job.conclusion || !FAILED.includes(job.conclusion))
-        return undefined;
-    return (`The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
+        return { job };
+    const failure = `The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
         `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
-        `the re-run.`);
+        `the re-run.`;
+    return { job, failure };
 }
 
 
@@ -37099,16 +37107,17 @@ async function cleanupStart(deps, state, inputs) {
     if (served)
         await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .deleteRegistration */ .XC)(deps, runner, config);
     // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
-    const failed = served && !taken && runner.online && !deps.cancelWait?.aborted
-        ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__/* .mirrorServedJob */ .e)(deps, runner, config)
+    const mirrored = served && !taken && runner.online && !deps.cancelWait?.aborted
+        ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__/* .mirrorServedJob */ .eh)(deps, runner, config)
         : undefined;
     const approval = state.approval;
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup);
-    if (taken ?? failed)
-        deps.core.setFailed(taken ?? failed ?? '');
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup, mirrored?.job);
+    const failure = taken ?? mirrored?.failure;
+    if (failure)
+        deps.core.setFailed(failure);
 }
 async function run() {
     try {

@@ -14,7 +14,8 @@ import type { CleanupConfig } from '../inputs/config.ts'
 import { addSpent, NOTHING_SPENT } from '../sandbox/billing.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
-import { runnerJobOutcome } from './served-job.ts'
+import { jobOutcome, runnerJobOutcome } from './served-job.ts'
+import type { RunJob } from '../github/runners.ts'
 
 export async function publishComment(
   deps: Omit<RetryContext, 'log'> & { core: ActionCore },
@@ -46,6 +47,7 @@ export async function finalComment(
   deps: CleanupDeps,
   state: ActionState,
   readConfig: () => CleanupConfig,
+  servedJob?: RunJob,
 ): Promise<void> {
   const facts = state.commentFacts
   if (!facts) return
@@ -57,7 +59,8 @@ export async function finalComment(
       : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost)
   const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step'
   const runner = state.runner
-  const job = runner ? await runnerJobOutcome(deps, runner, config) : undefined
+  // The job the post step already read for its mirror, else read now.
+  const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined
   await publishComment(deps, config.comment(), {
     ...facts,
     status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,

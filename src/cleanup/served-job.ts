@@ -35,7 +35,12 @@ async function servedJob(
   return job
 }
 
-/** How the runner's one job ended, for the pull-request comment ("'gpu-tests' ended: success"); undefined: unknown. */
+/** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
+export function jobOutcome(job: RunJob): string {
+  return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`
+}
+
+/** How the runner's one job ended, read now; undefined: unknown. */
 export async function runnerJobOutcome(
   deps: CleanupDeps,
   saved: SavedRunner,
@@ -43,34 +48,36 @@ export async function runnerJobOutcome(
 ): Promise<string | undefined> {
   try {
     const job = await servedJob(deps, saved, config, false)
-    if (!job) return undefined
-    return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`
+    return job && jobOutcome(job)
   } catch {
     return undefined
   }
 }
 
-/** Why the holding step fails after its served job failed; undefined when it succeeded, was skipped or is unknown. */
+/**
+ * The served job once GitHub shows it ended (the final comment reuses it), and why the holding step fails after it
+ * failed: no `failure` when it succeeded, was skipped or is unknown.
+ */
 export async function mirrorServedJob(
   deps: CleanupDeps,
   saved: SavedRunner,
   config: CleanupConfig,
-): Promise<string | undefined> {
+): Promise<{ job?: RunJob; failure?: string }> {
   let job: RunJob | undefined
   try {
     job = await servedJob(deps, saved, config, true)
   } catch (error) {
     deps.core.info(`Runner ${saved.name}: its job's result could not be read (${(error as Error).message}).`)
-    return undefined
+    return {}
   }
-  if (!job) return undefined
+  if (!job) return {}
   const name = serviceText(job.name, 100)
   const conclusion = serviceText(job.conclusion ?? job.status ?? 'unknown', 30)
   deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`)
-  if (!job.conclusion || !FAILED.includes(job.conclusion)) return undefined
-  return (
+  if (!job.conclusion || !FAILED.includes(job.conclusion)) return { job }
+  const failure =
     `The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
     `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
     `the re-run.`
-  )
+  return { job, failure }
 }

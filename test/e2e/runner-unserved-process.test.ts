@@ -241,7 +241,8 @@ describe.skipIf(!canRun)("the post step's mirror of the served job", () => {
     const deps = postDeps(core)
     const saved = { id, name: 'gpu-sandbox-sbx-1', online: true }
     // Read while the job still runs: read again until GitHub shows it completed.
-    const failed = await mirrorServedJob(deps, saved, config as unknown as CleanupConfig)
+    const { job, failure: failed } = await mirrorServedJob(deps, saved, config as unknown as CleanupConfig)
+    expect(job?.conclusion).toBe(conclusion)
     if (message) expect(failed).toMatch(message)
     else expect(failed).toBeUndefined()
     expect(await runnerJobOutcome(deps, saved, config as unknown as CleanupConfig)).toBe(
@@ -256,7 +257,7 @@ describe.skipIf(!canRun)("the post step's mirror of the served job", () => {
     const core = recordingCore()
     const config = { runner: () => runnerCleanup(request) } as unknown as CleanupConfig
     const saved = { id: 1, name: 'gpu-sandbox-sbx-1', online: true }
-    expect(await mirrorServedJob({ ...postDeps(core), clock: new FakeClock() }, saved, config)).toBeUndefined()
+    expect(await mirrorServedJob({ ...postDeps(core), clock: new FakeClock() }, saved, config)).toEqual({})
     expect(core.log.join('\n')).toMatch(/its job's result could not be read \(.*403/)
   })
 })
