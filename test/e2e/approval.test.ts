@@ -5,42 +5,35 @@
  * read are refused with zero requests to the service; approve-label-once
  * removes the label in the post step; other events pass without a read.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { commands, runAction } from '../../scripts/lib/action-runner.ts'
-import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { useFakeGitHub } from '../harness/fake-github.ts'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
 
 const fixture = emulatorFixture({ provisioningMs: 200, stopMs: 50, generation: 'current' })
 const HEAD = 'a'.repeat(40)
 const NEWER = 'b'.repeat(40)
-let github: FakeGitHub
-let served: { url: string; close: () => Promise<void> } | undefined
-let dir = ''
-afterEach(async () => {
-  await served?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const fake = useFakeGitHub()
 
 async function gate(event: { name: string; action: string; head: string; label?: string }, actor = 'contributor') {
   const service = await fixture.start()
-  github = new FakeGitHub()
-  served = await github.serve()
-  dir = mkdtempSync(join(tmpdir(), 'approval-'))
+  await fake.serve()
+  fake.makeDir('approval-')
   const payload = {
     action: event.action,
     number: 7,
     ...(event.label ? { label: { name: event.label } } : {}),
     pull_request: { number: 7, head: { sha: event.head, repo: { full_name: 'octo/repo' } } },
   }
-  writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
+  writeFileSync(join(fake.dir, 'event.json'), JSON.stringify(payload))
   const env = {
     GITHUB_EVENT_NAME: event.name,
-    GITHUB_EVENT_PATH: join(dir, 'event.json'),
-    GITHUB_API_URL: served.url,
-    GITHUB_SERVER_URL: served.url,
+    GITHUB_EVENT_PATH: join(fake.dir, 'event.json'),
+    GITHUB_API_URL: fake.url,
+    GITHUB_SERVER_URL: fake.url,
     GITHUB_ACTOR: actor,
     GITHUB_TRIGGERING_ACTOR: actor,
   }
@@ -57,20 +50,23 @@ const refusedWithNothingSent = (main: { exitCode: number | null }, service: { re
 describe('approve-label', () => {
   it('a labeled run whose head is the labelled commit runs; approve-label-once removes the label after', async () => {
     const { service, run } = await gate({ name: 'pull_request', action: 'labeled', head: HEAD, label: 'gpu-ok' })
-    github.pulls.add(7, HEAD, 'gpu-ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.add(7, HEAD, 'gpu-ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
     const { main, post } = await run({ 'approve-label': 'gpu-ok', 'approve-label-once': 'true' })
     expect(main.exitCode, main.stdout).toBe(0)
     expect(main.stdout).toContain("Approval gate: pull request #7 is approved by 'gpu-ok' for head aaaaaaaaaaaa.")
     expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
     expect(post.exitCode).toBe(0)
     expect(post.stdout).toContain("approve-label-once: removed the label 'gpu-ok' of pull request #7")
-    expect(github.pulls.pulls.get(7)?.labels).toEqual([])
-    expect(github.paths()).toEqual(['GET /repos/octo/repo/pulls/7', 'DELETE /repos/octo/repo/issues/7/labels/gpu-ok'])
+    expect(fake.github.pulls.pulls.get(7)?.labels).toEqual([])
+    expect(fake.github.paths()).toEqual([
+      'GET /repos/octo/repo/pulls/7',
+      'DELETE /repos/octo/repo/issues/7/labels/gpu-ok',
+    ])
   })
 
   it('an unlabelled pull request is refused: who, which commit, what a maintainer does; nothing sent', async () => {
     const { service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: HEAD })
-    github.pulls.add(7, HEAD, undefined, '2026-11-25T10:00:00Z')
+    fake.github.pulls.add(7, HEAD, undefined, '2026-11-25T10:00:00Z')
     const { main, post } = await run({ 'approve-label': 'gpu-ok' })
     refusedWithNothingSent(main, service)
     expect(commands(main, 'error')).toEqual([
@@ -82,7 +78,7 @@ describe('approve-label', () => {
 
   it('a push after the approval is refused: the label was given to another commit', async () => {
     const { service, run } = await gate({ name: 'pull_request_target', action: 'labeled', head: HEAD, label: 'gpu-ok' })
-    github.pulls.add(7, NEWER, 'gpu-ok', '2026-11-25T12:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.add(7, NEWER, 'gpu-ok', '2026-11-25T12:00:00Z', '2026-11-25T11:00:00Z')
     const { main } = await run({ 'approve-label': 'gpu-ok' })
     refusedWithNothingSent(main, service)
     expect(commands(main, 'error')[0]).toMatch(
@@ -92,18 +88,18 @@ describe('approve-label', () => {
 
   it('a synchronize run: a label older than the push refuses; one added after it (then re-run) approves', async () => {
     let { service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: NEWER })
-    github.pulls.add(7, NEWER, 'gpu-ok', '2026-11-25T12:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.add(7, NEWER, 'gpu-ok', '2026-11-25T12:00:00Z', '2026-11-25T11:00:00Z')
     const refused = await run({ 'approve-label': 'gpu-ok' })
     refusedWithNothingSent(refused.main, service)
     expect(commands(refused.main, 'error')[0]).toMatch(/was added before its head bbbbbbbbbbbb was pushed/)
-    await served?.close()
+    await fake.close()
     await fixture.emulator?.close()
     ;({ service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: NEWER }))
-    github.pulls.add(7, NEWER, 'gpu-ok', '2026-11-25T12:00:00Z', '2026-11-25T12:30:00Z')
+    fake.github.pulls.add(7, NEWER, 'gpu-ok', '2026-11-25T12:00:00Z', '2026-11-25T12:30:00Z')
     const approved = await run({ 'approve-label': 'gpu-ok' })
     expect(approved.main.exitCode, approved.main.stdout).toBe(0)
     expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
-    expect(github.paths()).toEqual([
+    expect(fake.github.paths()).toEqual([
       'GET /repos/octo/repo/pulls/7',
       'GET /repos/octo/repo/issues/7/events',
       'GET /repos/octo/repo/actions/runs',
@@ -112,8 +108,8 @@ describe('approve-label', () => {
 
   it('a token that cannot read the pull request: refused naming github-token and the permission; nothing sent', async () => {
     const { service, run } = await gate({ name: 'pull_request', action: 'labeled', head: HEAD, label: 'gpu-ok' })
-    github.pulls.add(7, HEAD, 'gpu-ok', '2026-11-25T10:00:00Z')
-    github.forbidden = [/\/pulls\//]
+    fake.github.pulls.add(7, HEAD, 'gpu-ok', '2026-11-25T10:00:00Z')
+    fake.github.forbidden = [/\/pulls\//]
     const { main } = await run({ 'approve-label': 'gpu-ok' })
     refusedWithNothingSent(main, service)
     expect(commands(main, 'error')[0]).toMatch(
@@ -130,10 +126,10 @@ describe('min-permission', () => {
     expect(commands(refused.main, 'error')[0]).toMatch(
       /^Approval gate: @outsider holds 'read' on octo\/repo, below min-permission 'write' \(pull request #7, head aaaaaaaaaaaa\)\./,
     )
-    await served?.close()
+    await fake.close()
     await fixture.emulator?.close()
     ;({ service, run } = await gate({ name: 'pull_request', action: 'opened', head: HEAD }, 'keeper'))
-    github.pulls.roles.set('keeper', 'maintain')
+    fake.github.pulls.roles.set('keeper', 'maintain')
     const passed = await run({ 'min-permission': 'write' })
     expect(passed.main.exitCode, passed.main.stdout).toBe(0)
     expect(passed.main.stdout).toContain("Approval gate: @keeper holds 'maintain' (min-permission 'write').")
@@ -145,7 +141,7 @@ describe('min-permission', () => {
     const { main } = await run({ 'min-permission': 'admin', 'approve-label': 'gpu-ok' })
     expect(main.exitCode, main.stdout).toBe(0)
     expect(main.stdout).toContain("Approval gate: a 'push' run is not a pull request's: nothing to approve.")
-    expect(github.paths()).toEqual([])
+    expect(fake.github.paths()).toEqual([])
     expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
   })
 })

@@ -4,44 +4,37 @@
  * fork's read-only token gets the job summary instead, and GitHub text in it
  * can neither ping anyone nor link anywhere.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runAction } from '../../scripts/lib/action-runner.ts'
-import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { useFakeGitHub } from '../harness/fake-github.ts'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
 import { canRun } from '../harness/ssh-job.ts'
 
 const fixture = emulatorFixture({ provisioningMs: 200, stopMs: 50, generation: 'current' })
-let github: FakeGitHub
-let served: { url: string; close: () => Promise<void> } | undefined
-let dir = ''
-afterEach(async () => {
-  await served?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const fake = useFakeGitHub()
 
 async function pullRequestRun(workflow = 'GPU tests', extra: Record<string, string> = {}) {
   await fixture.start({ ssh: extra.run !== undefined })
-  github = new FakeGitHub()
-  served = await github.serve()
-  github.pulls.add(7, 'e'.repeat(40), undefined, '2026-11-25T10:00:00Z')
-  dir = mkdtempSync(join(tmpdir(), 'comment-'))
-  mkdirSync(join(dir, '.ssh'))
+  await fake.serve()
+  fake.github.pulls.add(7, 'e'.repeat(40), undefined, '2026-11-25T10:00:00Z')
+  fake.makeDir('comment-')
+  mkdirSync(join(fake.dir, '.ssh'))
   writeFileSync(
-    join(dir, 'event.json'),
+    join(fake.dir, 'event.json'),
     JSON.stringify({ action: 'synchronize', pull_request: { number: 7, head: { sha: 'e'.repeat(40) } } }),
   )
   const env = (attempt: string) => ({
     GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: join(dir, 'event.json'),
-    GITHUB_API_URL: served?.url ?? '',
-    GITHUB_SERVER_URL: served?.url ?? '',
+    GITHUB_EVENT_PATH: join(fake.dir, 'event.json'),
+    GITHUB_API_URL: fake.url,
+    GITHUB_SERVER_URL: fake.url,
     GITHUB_WORKFLOW: workflow,
     GITHUB_JOB: 'gpu',
     GITHUB_RUN_ATTEMPT: attempt,
-    HOME: dir,
+    HOME: fake.dir,
   })
   const run = (attempt = '1') =>
     runAction({
@@ -51,7 +44,7 @@ async function pullRequestRun(workflow = 'GPU tests', extra: Record<string, stri
   return run
 }
 
-const comments = () => github.pulls.pulls.get(7)?.comments ?? []
+const comments = () => fake.github.pulls.pulls.get(7)?.comments ?? []
 
 describe('comment: true', () => {
   it('the first run creates one comment; a re-run edits it in place, never a second', async () => {
@@ -69,7 +62,7 @@ describe('comment: true', () => {
     expect(body).toMatch(
       /\| Cost of this run \| \\~\\\$0\.\d{4} \(\d+ s billed, failed starts and replacements included\) \|/,
     )
-    expect(body).toContain(`[The workflow run](${served?.url}/octo/repo/actions/runs/4242/attempts/1)`)
+    expect(body).toContain(`[The workflow run](${fake.url}/octo/repo/actions/runs/4242/attempts/1)`)
     const again = await run('2')
     expect(again.main.exitCode).toBe(0)
     expect(comments()).toHaveLength(1)
@@ -79,7 +72,7 @@ describe('comment: true', () => {
 
   it("a fork's read-only token: the same text goes to the job summary, and the log says why once", async () => {
     const run = await pullRequestRun()
-    github.forbidden = [/\/comments/]
+    fake.github.forbidden = [/\/comments/]
     const { main, post } = await run()
     expect([main.exitCode, post.exitCode]).toEqual([0, 0])
     const why =
@@ -123,12 +116,12 @@ describe('comment: true', () => {
       const kept = fixture.emulator?.seed('kept-sandbox')
       const env = {
         GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: join(dir, 'event.json'),
-        GITHUB_API_URL: served?.url ?? '',
-        GITHUB_SERVER_URL: served?.url ?? '',
+        GITHUB_EVENT_PATH: join(fake.dir, 'event.json'),
+        GITHUB_API_URL: fake.url,
+        GITHUB_SERVER_URL: fake.url,
         GITHUB_WORKFLOW: 'GPU tests',
         GITHUB_JOB: 'later',
-        HOME: dir,
+        HOME: fake.dir,
       }
       const stepInputs = fixture.inputs({
         mode: 'connect',

@@ -3,9 +3,6 @@
  * against the fake GitHub on loopback, the runner put on the emulated sandbox
  * over real OpenSSH, the post step's wait with a fake clock, the deletion.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
 import { ComputeClient } from '../../src/client/client.ts'
@@ -17,32 +14,28 @@ import { runStop } from '../../src/modes/stop.ts'
 import { registerRunner } from '../../src/runner/register.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { CleanupDeps, StepDeps } from '../../src/step/deps.ts'
-import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { useFakeGitHub } from '../harness/fake-github.ts'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 import { canRun } from '../harness/ssh-job.ts'
 
 let emulator: Emulator | undefined
-let github: FakeGitHub
-let served: { url: string; close: () => Promise<void> } | undefined
-let dir = ''
+const fake = useFakeGitHub()
 afterEach(async () => {
   await emulator?.close()
-  await served?.close()
   emulator = undefined
-  rmSync(dir, { recursive: true, force: true })
 })
 
 async function setUp() {
   emulator = new Emulator({ ssh: true, generation: 'current', stopMs: 50 })
   const baseUrl = await emulator.start()
-  github = new FakeGitHub()
-  served = await github.serve()
-  dir = mkdtempSync(join(tmpdir(), 'runner-remote-'))
+  await fake.serve()
+  fake.makeDir('runner-remote-')
   const client = new ComputeClient({ baseUrl, apiToken: emulator.token, requestTimeoutMs: 5_000 })
   const sandboxId = emulator.seed('runner-remote').id
-  const repository = { owner: 'octo', repo: 'repo', id: '31337', apiUrl: served.url, serverUrl: served.url }
-  const target = { configPath: emulatorSshConfig(emulator, dir, 'box'), alias: 'box' }
+  const repository = fake.repository()
+  const target = { configPath: emulatorSshConfig(emulator, fake.dir, 'box'), alias: 'box' }
   return { client, sandboxId, repository, target }
 }
 
@@ -63,7 +56,7 @@ function register(setup: SetUp, core: RecordingCore, sandboxId = setup.sandboxId
     addedDomains: [],
     workflowRun: undefined,
   }
-  return registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, setup.target, 'host'), dir)
+  return registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, setup.target, 'host'), fake.dir)
 }
 
 /** The post step's view of runner mode's inputs. */
@@ -80,7 +73,7 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     const saved = JSON.parse(core.state.runner ?? '{}')
     expect(saved).toMatchObject({ name: `gpu-sandbox-${sandboxId}`, online: true })
     expect(core.outputs).toMatchObject({ 'runner-name': `gpu-sandbox-${sandboxId}`, 'runner-label': 'gpu-x' })
-    expect(core.secrets).toContain(github.runners.jitConfigs[0])
+    expect(core.secrets).toContain(fake.github.runners.jitConfigs[0])
     // A second registration finds the package already there.
     const again = recordingCore()
     await expect(register(setup, again)).rejects.toThrow(/409|registering a just-in-time runner/)
@@ -92,7 +85,7 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     const clock = new FakeClock()
     const config = cleanupConfig(setup.repository)
     const cleanupDeps: CleanupDeps = { core: post, clock, makeClient: () => client }
-    github.runners.assignJob(saved.id, 300)
+    fake.github.runners.assignJob(saved.id, 300)
     await waitForRunnerJob(cleanupDeps, saved, config)
     expect(post.log.join('\n')).toMatch(/a job is running on it[\s\S]*(the registration is gone|its job ended)/)
     await deleteRegistration(cleanupDeps, saved, config)
@@ -102,7 +95,7 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
   it('a runner name GitHub answers with is never what state, outputs or the log carry: the name asked for is', async () => {
     const setup = await setUp()
     const { client, sandboxId } = setup
-    github.runners.answeredName = 'x\n::error::forged by GitHub ##[warning]again'
+    fake.github.runners.answeredName = 'x\n::error::forged by GitHub ##[warning]again'
     const core = recordingCore()
     await register(setup, core)
     const saved = JSON.parse(core.state.runner ?? '{}')
@@ -123,10 +116,10 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
   it('a lost registration answer: the 409 of the retry is our own registration, replaced; when that fails too, the post step finds it by name', async () => {
     const setup = await setUp()
     const { client, sandboxId } = setup
-    github.runners.loseJitAnswers = 1
+    fake.github.runners.loseJitAnswers = 1
     const core = recordingCore()
     await register(setup, core)
-    const [lost, kept] = [...github.runners.byId.values()]
+    const [lost, kept] = [...fake.github.runners.byId.values()]
     expect(core.log.join('\n')).toContain(
       `Runner: GitHub already has 'gpu-sandbox-${sandboxId}' (id ${lost?.id}), registered by an earlier attempt whose answer was lost; deleting it and registering again.`,
     )
@@ -136,12 +129,12 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
 
     // Every answer lost: the step fails, state names the registration without an id, and the post step deletes it by name.
     const other = emulator?.seed('runner-remote-2').id ?? ''
-    github.runners.loseJitAnswers = 9
+    fake.github.runners.loseJitAnswers = 9
     const failed = recordingCore()
     await expect(register(setup, failed, other)).rejects.toThrow(/GitHub answered 409/)
     const saved = JSON.parse(failed.state.runner ?? '{}')
     expect(saved).toEqual({ id: 0, name: `gpu-sandbox-${other}`, online: false })
-    const orphan = [...github.runners.byId.values()].find((r) => r.name === saved.name && !r.deleted)
+    const orphan = [...fake.github.runners.byId.values()].find((r) => r.name === saved.name && !r.deleted)
     expect(orphan).toBeDefined()
     const post = recordingCore()
     await deleteRegistration(
@@ -209,7 +202,7 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     )
     expect(core.log.at(-1)).toBe(`Deleted the runner registration ${runner.name} (id ${runner.id}).`)
     const failing = recordingCore()
-    github.script.push({ status: 422, body: { message: 'nope' } })
+    fake.github.script.push({ status: 422, body: { message: 'nope' } })
     await deleteRegistration(
       { core: failing, clock, makeClient: () => client },
       { id: 999, name: 'x', online: true },
@@ -227,16 +220,16 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
       log: () => {},
       requestTimeoutMs: 5_000,
     })
-    expect(await registry.latestRelease()).toEqual({ version: '2.330.0', sha256: github.runners.package.sha256 })
-    github.script.push({ status: 200, body: { tag_name: 'v2.330.0', body: 'no checksum here' } })
+    expect(await registry.latestRelease()).toEqual({ version: '2.330.0', sha256: fake.github.runners.package.sha256 })
+    fake.github.script.push({ status: 200, body: { tag_name: 'v2.330.0', body: 'no checksum here' } })
     await expect(registry.latestRelease()).rejects.toThrow(/gives no version and linux-x64 SHA-256/)
-    github.script.push({ status: 200, body: { runner: { id: 'x' } } })
+    fake.github.script.push({ status: 200, body: { runner: { id: 'x' } } })
     await expect(registry.generate('n', 'l')).rejects.toThrow(/not a runner and its configuration/)
-    github.script.push({ status: 403, body: { message: 'Resource not accessible by integration' } })
+    fake.github.script.push({ status: 403, body: { message: 'Resource not accessible by integration' } })
     await expect(registry.checkAccess(undefined)).rejects.toThrow(
       /GitHub answered 403 to listing self-hosted runners for octo\/repo\. Runner mode needs a token with repository administration: write/,
     )
-    github.script.push({ status: 429, body: { message: 'rate' }, headers: { 'retry-after': '1' } })
+    fake.github.script.push({ status: 429, body: { message: 'rate' }, headers: { 'retry-after': '1' } })
     const limited = await registry.checkAccess(undefined).catch((error: unknown) => error)
     expect(limited).toBeInstanceOf(GitHubRunnerError)
     expect(await registry.get(12345)).toBeUndefined()

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { mirrorServedJob, runnerJobOutcome } from '../../src/cleanup/served-job.ts'
 import { cleanupUnserved } from '../../src/cleanup/unserved.ts'
 import { RunnerManagementRefused } from '../../src/github/runners.ts'
@@ -21,31 +21,26 @@ import { serveUnserved } from '../../src/runner/unserved.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { CleanupDeps } from '../../src/step/deps.ts'
 import type { SavedUnserved } from '../../src/step/saved.ts'
-import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { useFakeGitHub } from '../harness/fake-github.ts'
 import { THIS_RUN } from '../../scripts/lib/fake-runners.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 import { canRun } from '../harness/ssh-job.ts'
 
-let github: FakeGitHub
-let served: { url: string; close: () => Promise<void> } | undefined
-afterEach(async () => {
-  await served?.close()
-  served = undefined
-})
+const fake = useFakeGitHub()
 
 async function setUp() {
-  github = new FakeGitHub()
-  served = await github.serve()
+  await fake.serve()
   const env = {
     GITHUB_REPOSITORY: 'octo/repo',
     GITHUB_REPOSITORY_ID: '31337',
     GITHUB_RUN_ID: '4242',
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_JOB: 'gpu',
-    GITHUB_API_URL: served.url,
-    GITHUB_SERVER_URL: served.url,
+    GITHUB_API_URL: fake.url,
+    GITHUB_SERVER_URL: fake.url,
   }
-  const repository = { owner: 'octo', repo: 'repo', id: '31337', apiUrl: served.url, serverUrl: served.url }
+  const repository = fake.repository()
   const request: UnservedRequest = {
     label: 'gpu-x',
     githubToken: GITHUB_TOKEN,
@@ -76,7 +71,7 @@ const left = (saved: SavedUnserved) => ({
   alive: localRunnerAlive(saved),
   dir: existsSync(saved.dir),
   user: saved.user ? spawnSync('getent', ['passwd', saved.user]).status === 0 : false,
-  registration: github.runners.byId.get(saved.id)?.deleted === false,
+  registration: fake.github.runners.byId.get(saved.id)?.deleted === false,
 })
 const NOTHING = { alive: false, dir: false, user: false, registration: false }
 
@@ -97,14 +92,17 @@ describe.skipIf(!canRun)('a stranded job, in process', () => {
     await expect(runMain({ core, clock: realClock, makeClient, signal, env })).rejects.toThrow(/gpu-type/)
     const saved = savedOf(core)
     expect(saved.user).toMatch(/^gpu-unserved-/)
-    expect(github.runners.byId.get(saved.id)).toMatchObject({ status: 'online', labels: ['gpu-sandbox-4242-1'] })
-    expect(core.secrets).toContain(github.runners.jitConfigs.at(-1))
+    expect(fake.github.runners.byId.get(saved.id)).toMatchObject({ status: 'online', labels: ['gpu-sandbox-4242-1'] })
+    expect(core.secrets).toContain(fake.github.runners.jitConfigs.at(-1))
     const post = recordingCore()
     const waiting = cleanupUnserved(postDeps(post), saved, runnerCleanup(request))
-    setTimeout(() => github.runners.assignJob(saved.id, 0, THIS_RUN, { plan: [{ name: 'x', run: 'true' }] }), 1_500)
+    setTimeout(
+      () => fake.github.runners.assignJob(saved.id, 0, THIS_RUN, { plan: [{ name: 'x', run: 'true' }] }),
+      1_500,
+    )
     await waiting
     expect(post.log.join('\n')).toMatch(FAILED_ITS_JOB)
-    expect(github.runners.jobs.at(-1)?.conclusion).toBe('failure')
+    expect(fake.github.runners.jobs.at(-1)?.conclusion).toBe('failure')
     expect(left(saved)).toEqual(NOTHING)
     delete process.env.GPU_SANDBOX_RUNNER_POLL
   })
@@ -142,7 +140,7 @@ describe.skipIf(!canRun)('a stranded job, in process', () => {
 
   it('a token that may not register: the plain error, nothing left; a refused access check does not even try', async () => {
     const { env, request } = await setUp()
-    github.forbidden = [/generate-jitconfig/]
+    fake.github.forbidden = [/generate-jitconfig/]
     const core = recordingCore()
     await serveUnserved({ core, clock: realClock, signal: new AbortController().signal }, request, 'why')
     expect(core.annotations.map((a) => a.message).join('\n')).toMatch(
@@ -166,36 +164,36 @@ describe.skipIf(!canRun)('a stranded job, in process', () => {
     await failStrandedJob(deps, new RunnerManagementRefused(403, 'refused'), config)
     expect(refused.annotations.map((a) => a.message).join('\n')).toMatch(/will wait in GitHub's queue .*\(refused\)/)
     expect(refused.state['unserved-runner']).toBeUndefined()
-    expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+    expect(fake.github.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
   })
 })
 
 describe.skipIf(!canRun)('a stranded job, in process: odd answers', () => {
   it('a runner that cannot get online: the plain error, its registration deleted, nothing left', async () => {
     const { request } = await setUp()
-    github.runners.refuseSessions = true
+    fake.github.runners.refuseSessions = true
     const core = recordingCore()
     await serveUnserved({ core, clock: realClock, signal: new AbortController().signal }, request, 'why')
     expect(core.annotations.map((a) => a.message).join('\n')).toMatch(
       /will wait in GitHub's queue .*run\.sh ended before the runner came online \('Exiting runner\.\.\.'\)/,
     )
     expect(core.state['unserved-runner']).toBe('')
-    expect([...github.runners.byId.values()].map((r) => r.deleted)).toEqual([true])
-    expect(github.requests.map((r) => r.method)).toContain('DELETE')
+    expect([...fake.github.runners.byId.values()].map((r) => r.deleted)).toEqual([true])
+    expect(fake.github.requests.map((r) => r.method)).toContain('DELETE')
   })
 
   it('a registration whose answer was lost: found by its name, made again, online', async () => {
     const { request } = await setUp()
-    github.runners.loseJitAnswers = 1
+    fake.github.runners.loseJitAnswers = 1
     const core = recordingCore()
     await serveUnserved({ core, clock: realClock, signal: new AbortController().signal }, request, 'why')
     const saved = savedOf(core)
     expect(core.log.join('\n')).toMatch(/registered by an earlier attempt whose answer was lost; deleting it/)
-    expect(github.runners.byId.get(saved.id)?.status).toBe('online')
+    expect(fake.github.runners.byId.get(saved.id)?.status).toBe('online')
     const post = recordingCore()
     await cleanupUnserved(postDeps(post, AbortSignal.abort()), saved, runnerCleanup(request))
     expect(left(saved)).toEqual(NOTHING)
-    expect([...github.runners.byId.values()].every((r) => r.deleted)).toBe(true)
+    expect([...fake.github.runners.byId.values()].every((r) => r.deleted)).toBe(true)
   })
 
   it("the post step without a token, or with GitHub refusing its reads: it still removes what is this machine's", async () => {
@@ -203,7 +201,7 @@ describe.skipIf(!canRun)('a stranded job, in process: odd answers', () => {
     const core = recordingCore()
     await serveUnserved({ core, clock: realClock, signal: new AbortController().signal }, request, 'why')
     const saved = savedOf(core)
-    github.forbidden = [/\/actions\/runners\/\d+$/]
+    fake.github.forbidden = [/\/actions\/runners\/\d+$/]
     const post = recordingCore()
     const clock = new FakeClock()
     await cleanupUnserved({ ...postDeps(post), clock }, saved, runnerCleanup(request, 3_000))
@@ -216,9 +214,9 @@ describe.skipIf(!canRun)('a stranded job, in process: odd answers', () => {
     await cleanupUnserved({ ...postDeps(none), clock }, saved, { ...runnerCleanup(request), githubToken: '' })
     expect(none.log.join('\n')).toMatch(/its registration is not known, so no job is waited for/)
     expect(none.annotations.map((a) => a.message).join('\n')).toMatch(/'github-token' is missing/)
-    github.forbidden = []
+    fake.github.forbidden = []
     await cleanupUnserved({ ...postDeps(none), clock }, { ...saved, id: 0 }, runnerCleanup(request))
-    expect(github.runners.byId.get(saved.id)?.deleted).toBe(true)
+    expect(fake.github.runners.byId.get(saved.id)?.deleted).toBe(true)
   })
 })
 
@@ -230,11 +228,16 @@ describe.skipIf(!canRun)("the post step's mirror of the served job", () => {
   ] as const)('%s', async (conclusion, message) => {
     const { request } = await setUp()
     const body = { name: 'gpu-sandbox-sbx-1', labels: ['gpu-x'], runner_group_id: 1 }
-    const made = github.runners.answer('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', 'octo/repo', body)
+    const made = fake.github.runners.answer(
+      'POST',
+      '/repos/octo/repo/actions/runners/generate-jitconfig',
+      'octo/repo',
+      body,
+    )
     const id = (made?.body as { runner: { id: number } }).runner.id
     // GitHub hands jobs to online runners only.
-    Object.assign(github.runners.byId.get(id) ?? {}, { status: 'online' })
-    github.runners.assignJob(id, 50, THIS_RUN, { conclusion })
+    Object.assign(fake.github.runners.byId.get(id) ?? {}, { status: 'online' })
+    fake.github.runners.assignJob(id, 50, THIS_RUN, { conclusion })
     const core = recordingCore()
     const config = { runner: () => runnerCleanup({ ...request, workflowRun: { id: 4242, attempt: 1 } }) }
     process.env.GPU_SANDBOX_RUNNER_POLL = '1s'
@@ -253,7 +256,7 @@ describe.skipIf(!canRun)("the post step's mirror of the served job", () => {
 
   it('a job list GitHub will not give: no mirror, a note', async () => {
     const { request } = await setUp()
-    github.forbidden = [/\/jobs$/]
+    fake.github.forbidden = [/\/jobs$/]
     const core = recordingCore()
     const config = { runner: () => runnerCleanup(request) } as unknown as CleanupConfig
     const saved = { id: 1, name: 'gpu-sandbox-sbx-1', online: true }

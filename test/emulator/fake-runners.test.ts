@@ -6,23 +6,17 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { describe, expect, it } from 'vitest'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { useFakeGitHub } from '../harness/fake-github.ts'
 import { RUNNER_VERSION } from '../../scripts/lib/fake-runners.ts'
 
-let github: FakeGitHub
-let served: { url: string; close: () => Promise<void> } | undefined
-let dir = ''
-afterEach(async () => {
-  await served?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const fake = useFakeGitHub()
 
 async function call(method: string, path: string, body?: unknown, token: string | undefined = GITHUB_TOKEN) {
-  const response = await fetch(`${served?.url}${path}`, {
+  const response = await fetch(`${fake.url}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -44,10 +38,10 @@ async function installPackage(): Promise<string> {
     )
   ).bytes
   expect(createHash('sha256').update(tarball).digest('hex')).toBe(sha)
-  dir = mkdtempSync(join(tmpdir(), 'runner-pkg-'))
-  writeFileSync(join(dir, 'package.tar.gz'), tarball)
-  execFileSync('tar', ['-C', dir, '-xzf', join(dir, 'package.tar.gz')])
-  return dir
+  fake.makeDir('runner-pkg-')
+  writeFileSync(join(fake.dir, 'package.tar.gz'), tarball)
+  execFileSync('tar', ['-C', fake.dir, '-xzf', join(fake.dir, 'package.tar.gz')])
+  return fake.dir
 }
 
 function startRunner(home: string, jit: string) {
@@ -69,8 +63,7 @@ describe('fake GitHub runners', () => {
   it.skipIf(process.getuid?.() !== 0)(
     'the stand-in refuses uid 0 without RUNNER_ALLOW_RUNASROOT, on stdout, as the released runner',
     async () => {
-      github = new FakeGitHub()
-      served = await github.serve()
+      await fake.serve()
       const home = await installPackage()
       const env = { PATH: process.env.PATH }
       // run.sh copies the template to run-helper.sh and runs it; the helper refuses, run.sh says it exits.
@@ -83,8 +76,7 @@ describe('fake GitHub runners', () => {
   )
 
   it('registers a JIT runner that gets online, takes one job and deregisters', async () => {
-    github = new FakeGitHub()
-    served = await github.serve()
+    await fake.serve()
     expect(
       (
         await call(
@@ -114,7 +106,7 @@ describe('fake GitHub runners', () => {
     await until(
       async () => (await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().status === 'online',
     )
-    github.runners.assignJob(runner.id, 500)
+    fake.github.runners.assignJob(runner.id, 500)
     expect((await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().busy).toBe(true)
     expect(await exited).toBe(0)
     expect((await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).status).toBe(404)
@@ -124,9 +116,8 @@ describe('fake GitHub runners', () => {
   })
 
   it('a runner whose session is refused never gets online, and its diagnostic log says so', async () => {
-    github = new FakeGitHub()
-    github.runners.refuseSessions = true
-    served = await github.serve()
+    await fake.serve()
+    fake.github.runners.refuseSessions = true
     const { runner, encoded_jit_config: jit } = (
       await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', {
         name: 'n',

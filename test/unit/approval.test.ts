@@ -2,11 +2,11 @@
  * The approval gate in process (issue 31): its inputs, its reading of GitHub
  * (the fake GitHub on loopback), and the post step's removal of the label.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { describe, expect, it } from 'vitest'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { useFakeGitHub } from '../harness/fake-github.ts'
 import { removeApproval } from '../../src/cleanup/approval.ts'
 import { ApprovalGate } from '../../src/github/approval.ts'
 import type { CleanupConfig, StartConfig } from '../../src/inputs/config.ts'
@@ -15,27 +15,19 @@ import type { CleanupDeps } from '../../src/step/deps.ts'
 import { FakeClock, recordingCore } from '../harness/fakes.ts'
 
 const HEAD = 'c'.repeat(40)
-let github: FakeGitHub
-let served: { url: string; close: () => Promise<void> } | undefined
-let dir = ''
-afterEach(async () => {
-  await served?.close()
-  served = undefined
-  rmSync(dir, { recursive: true, force: true })
-})
+const fake = useFakeGitHub()
 
 async function setUp(payload: unknown, event = 'pull_request', extra: Record<string, string> = {}) {
-  github = new FakeGitHub()
-  served = await github.serve()
-  dir = mkdtempSync(join(tmpdir(), 'approval-unit-'))
-  writeFileSync(join(dir, 'event.json'), typeof payload === 'string' ? payload : JSON.stringify(payload))
+  await fake.serve()
+  fake.makeDir('approval-unit-')
+  writeFileSync(join(fake.dir, 'event.json'), typeof payload === 'string' ? payload : JSON.stringify(payload))
   const env = {
     GITHUB_REPOSITORY: 'octo/repo',
     GITHUB_REPOSITORY_ID: '31337',
-    GITHUB_API_URL: served.url,
-    GITHUB_SERVER_URL: served.url,
+    GITHUB_API_URL: fake.url,
+    GITHUB_SERVER_URL: fake.url,
     GITHUB_EVENT_NAME: event,
-    GITHUB_EVENT_PATH: join(dir, 'event.json'),
+    GITHUB_EVENT_PATH: join(fake.dir, 'event.json'),
     GITHUB_ACTOR: 'someone',
   }
   const inputs: Record<string, string> = {
@@ -95,19 +87,19 @@ describe('approval inputs', () => {
 describe('the gate against GitHub', () => {
   it('passes a labelled head; refuses when GitHub has no record of when the label came', async () => {
     let config = await setUp(labeled(), 'pull_request', { 'approve-label': 'ok' })
-    github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
     expect((await check(config())).log).toContain(
       "Approval gate: pull request #3 is approved by 'ok' for head cccccccccccc.",
     )
-    await served?.close()
+    await fake.close()
     config = await setUp({ ...labeled(), action: 'reopened' }, 'pull_request', { 'approve-label': 'ok' })
-    github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z').events.length = 0
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z').events.length = 0
     await expect(check(config())).rejects.toThrow(/GitHub's records do not show when 'ok' was added to pull request #3/)
   })
 
   it('a GitHub that keeps failing refuses (never passes)', async () => {
     const config = await setUp(labeled(), 'pull_request', { 'min-permission': 'read' })
-    github.script = Array.from({ length: 40 }, () => ({ status: 502, body: { message: 'Bad Gateway' } }))
+    fake.github.script = Array.from({ length: 40 }, () => ({ status: 502, body: { message: 'Bad Gateway' } }))
     await expect(check(config())).rejects.toThrow(/reading someone's permission/)
   })
 })
@@ -124,13 +116,13 @@ describe('approve-label-once in the post step', () => {
     ({
       runner: () => ({
         githubToken,
-        repository: { owner: 'octo', repo: 'repo', id: '31337', apiUrl: served?.url, serverUrl: served?.url },
+        repository: fake.repository(),
       }),
     }) as unknown as CleanupConfig
 
   it('removes the label; a label already gone is fine; a refusal or no token is a warning, never a failure', async () => {
     await setUp(labeled())
-    github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z')
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z')
     let { core, deps: d } = deps()
     await removeApproval(d, { number: 3, label: 'ok' }, cleanup(GITHUB_TOKEN))
     expect(core.log).toContain(
@@ -140,7 +132,7 @@ describe('approve-label-once in the post step', () => {
     await removeApproval(d, { number: 3, label: 'ok' }, cleanup(GITHUB_TOKEN))
     expect(core.log).toContain("approve-label-once: the label 'ok' of pull request #3 is already gone.")
     ;({ core, deps: d } = deps())
-    github.forbidden = [/\/labels\//]
+    fake.github.forbidden = [/\/labels\//]
     await removeApproval(d, { number: 3, label: 'ok' }, cleanup(GITHUB_TOKEN))
     expect(core.annotations.map((a) => a.message).join('\n')).toMatch(/needs a token with pull-requests: write/)
     ;({ core, deps: d } = deps())

@@ -2,11 +2,11 @@
  * The pull-request comment in process (issue 32): what it says, how it is
  * found again and edited, and where it goes when GitHub refuses the write.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { describe, expect, it } from 'vitest'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { useFakeGitHub } from '../harness/fake-github.ts'
 import { finalComment, publishComment } from '../../src/cleanup/comment.ts'
 import { runnerJobOutcome } from '../../src/cleanup/served-job.ts'
 import { marker, upsertComment } from '../../src/github/comment.ts'
@@ -20,13 +20,7 @@ import type { CleanupDeps } from '../../src/step/deps.ts'
 import { ActionState } from '../../src/step/state.ts'
 import { FakeClock, recordingCore } from '../harness/fakes.ts'
 
-let github: FakeGitHub
-let served: { url: string; close: () => Promise<void> } | undefined
-let dir = ''
-afterEach(async () => {
-  await served?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const fake = useFakeGitHub()
 
 const FACTS: CommentFacts = {
   sandboxId: 'sbx-00000000000000aa',
@@ -42,10 +36,9 @@ const FACTS: CommentFacts = {
 }
 
 async function target() {
-  github = new FakeGitHub()
-  served = await github.serve()
-  github.pulls.add(7, 'f'.repeat(40), undefined, '2026-11-25T10:00:00Z')
-  const repository = { owner: 'octo', repo: 'repo', id: '31337', apiUrl: served.url, serverUrl: served.url }
+  await fake.serve()
+  fake.github.pulls.add(7, 'f'.repeat(40), undefined, '2026-11-25T10:00:00Z')
+  const repository = fake.repository()
   const runUrl = 'https://github.com/octo/repo/actions/runs/9/attempts/1'
   return { githubToken: GITHUB_TOKEN, repository, number: 7, key: 'CI/gpu/H100', job: 'CI / gpu', runUrl }
 }
@@ -92,10 +85,10 @@ describe('writing it', () => {
     const d = deps()
     expect(await upsertComment(to, 'first', d)).toBe('created')
     expect(await upsertComment(to, 'second', d)).toBe('updated')
-    expect(github.pulls.pulls.get(7)?.comments.map((c) => c.body)).toEqual([`${marker('CI/gpu/H100')}\nsecond`])
+    expect(fake.github.pulls.pulls.get(7)?.comments.map((c) => c.body)).toEqual([`${marker('CI/gpu/H100')}\nsecond`])
     // Another job's comment, and one that only quotes our marker later in its text, are not ours.
     expect(await upsertComment({ ...to, key: 'CI/other/cpu' }, 'x', d)).toBe('created')
-    github.forbidden = [/\/comments/]
+    fake.github.forbidden = [/\/comments/]
     const refused = deps()
     await publishComment(refused, to, FACTS)
     expect(refused.core.summaries).toEqual([renderComment(FACTS)])
@@ -111,7 +104,7 @@ describe('writing it', () => {
     d.core.state['hourly-cost'] = '3.6'
     const config = { keepAlive: false, comment: () => to } as unknown as CleanupConfig
     await finalComment(d as unknown as CleanupDeps, state, () => config)
-    const body = github.pulls.pulls.get(7)?.comments[0]?.body ?? ''
+    const body = fake.github.pulls.pulls.get(7)?.comments[0]?.body ?? ''
     expect(body).toContain('| Status | run passed (exit 0); stopped by the post step |')
     expect(body).toContain('| Cost of this run | \\~\\$0.2000 (200 s billed')
   })
@@ -119,16 +112,16 @@ describe('writing it', () => {
 
 describe('comment: true as an input', () => {
   it('outside a pull request there is nothing to comment on; a pull request gets its number and key', () => {
-    dir = mkdtempSync(join(tmpdir(), 'comment-input-'))
+    fake.makeDir('comment-input-')
     writeFileSync(
-      join(dir, 'event.json'),
+      join(fake.dir, 'event.json'),
       JSON.stringify({ pull_request: { number: 9, head: { sha: 'a'.repeat(40) } } }),
     )
     const env = (event: string) => ({
       GITHUB_REPOSITORY: 'octo/repo',
       GITHUB_REPOSITORY_ID: '31337',
       GITHUB_EVENT_NAME: event,
-      GITHUB_EVENT_PATH: join(dir, 'event.json'),
+      GITHUB_EVENT_PATH: join(fake.dir, 'event.json'),
       GITHUB_WORKFLOW: 'CI',
       GITHUB_JOB: 'gpu',
     })
@@ -199,7 +192,7 @@ describe("the main step's comment", () => {
     })
     await commentFromMain(config, withDeps, state, started, { ...outcome, failure: undefined })
     expect(state.commentFacts?.status).toBe('run passed (exit 0)')
-    expect(github.pulls.pulls.get(7)?.comments).toHaveLength(1)
+    expect(fake.github.pulls.pulls.get(7)?.comments).toHaveLength(1)
     await commentFromMain({ ...config, comment: undefined }, withDeps, state, started, {
       ...outcome,
       failure: undefined,
@@ -210,7 +203,7 @@ describe("the main step's comment", () => {
 describe("the runner's job in the final comment", () => {
   it("names how the runner's one job ended; unknown when GitHub does not say", async () => {
     const to = await target()
-    github.runners.jobs.push({
+    fake.github.runners.jobs.push({
       id: 5,
       runId: 4242,
       attempt: 1,
