@@ -38595,12 +38595,15 @@ var install = __nccwpck_require__(1793);
 
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const SUDO_TIMEOUT_MS = 30_000;
-/** Reads the JIT configuration from stdin into run.sh's environment: never on a command line. */
+/**
+ * Reads the JIT configuration from stdin into run.sh's environment (never on a command line), and bounds its life
+ * ($1 seconds): it ends by itself even where no post step ever removes it (a machine whose runner died mid-job).
+ */
 const START = `set -e
 cd "$(dirname "$0")/runner"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
-exec ./run.sh`;
+exec timeout --kill-after=30 "$1" ./run.sh`;
 function sudo(args, program = 'sudo') {
     const result = (0,external_node_child_process_.spawnSync)(program, ['-n', ...args], {
         env: { PATH },
@@ -38654,8 +38657,8 @@ function writeHook(dir, line) {
     (0,external_node_fs_.writeFileSync)(hook, '#!/bin/bash\ncat "$(dirname "$0")/job-started.txt"\nexit 1\n', { mode: 0o755 });
     return hook;
 }
-/** Starts run.sh detached, with nothing of this step's environment; the JIT configuration on stdin. */
-function startLocalRunner(runner, hook, jitConfig) {
+/** Starts run.sh detached, with nothing of this step's environment, the JIT configuration on stdin, for `lifetimeS`. */
+function startLocalRunner(runner, hook, jitConfig, lifetimeS) {
     const root = (0,external_node_path_.join)(runner.dir, 'runner');
     const env = { PATH, HOME: root, LANG: 'C.UTF-8', ACTIONS_RUNNER_HOOK_JOB_STARTED: hook };
     // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
@@ -38663,7 +38666,7 @@ function startLocalRunner(runner, hook, jitConfig) {
         env.RUNNER_ALLOW_RUNASROOT = '1';
     (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(runner.dir, 'start.sh'), `${START}\n`, { mode: 0o755 });
     const out = (0,external_node_fs_.openSync)((0,external_node_path_.join)(runner.dir, 'runner.out'), 'a', 0o644);
-    const script = ['/bin/bash', (0,external_node_path_.join)(runner.dir, 'start.sh')];
+    const script = ['/bin/bash', (0,external_node_path_.join)(runner.dir, 'start.sh'), String(Math.ceil(lifetimeS))];
     const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`);
     const child = runner.user
         ? (0,external_node_child_process_.spawn)('sudo', ['-n', '-u', runner.user, '--', '/usr/bin/env', '-i', ...vars, ...script], {
@@ -38776,6 +38779,12 @@ function removeLocalRunner(runner) {
 /** The released runner connects within seconds; past this the post step still waits for it. */
 const ONLINE_WAIT_MS = 2 * 60_000;
 const POLL_MS = 1_000;
+/** Past runner-timeout, what the post step may spend first (its stop may take 10 minutes), with room to spare. */
+const LIFETIME_MARGIN_MS = 15 * 60_000;
+/** How long the failing runner may live at most, in seconds: the post step removes it long before, if it runs. */
+function runnerLifetimeSeconds(request) {
+    return (ONLINE_WAIT_MS + request.pickupTimeoutMs + LIFETIME_MARGIN_MS) / 1000;
+}
 /** A workflow command's data: `%`, CR and LF escaped as the runner expects. */
 function commandData(text) {
     return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -38843,7 +38852,7 @@ async function makeUnserved(deps, request, reason, saved, progress) {
     core.setSecret(jitConfig);
     saved.id = runner.id;
     state.saveUnserved(saved);
-    saved.pid = startLocalRunner(saved, hook, jitConfig);
+    saved.pid = startLocalRunner(saved, hook, jitConfig, runnerLifetimeSeconds(request));
     state.saveUnserved(saved);
     const late = await waitOnline(deps, registry, saved);
     if (late)

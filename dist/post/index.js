@@ -30692,12 +30692,15 @@ async function diagnosticTail(context) {
 
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const SUDO_TIMEOUT_MS = 30_000;
-/** Reads the JIT configuration from stdin into run.sh's environment: never on a command line. */
+/**
+ * Reads the JIT configuration from stdin into run.sh's environment (never on a command line), and bounds its life
+ * ($1 seconds): it ends by itself even where no post step ever removes it (a machine whose runner died mid-job).
+ */
 const local_START = (/* unused pure expression or super */ null && (`set -e
 cd "$(dirname "$0")/runner"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
-exec ./run.sh`));
+exec timeout --kill-after=30 "$1" ./run.sh`));
 function sudo(args, program = 'sudo') {
     const result = (0,external_node_child_process_.spawnSync)(program, ['-n', ...args], {
         env: { PATH },
@@ -30751,8 +30754,8 @@ function writeHook(dir, line) {
     writeFileSync(hook, '#!/bin/bash\ncat "$(dirname "$0")/job-started.txt"\nexit 1\n', { mode: 0o755 });
     return hook;
 }
-/** Starts run.sh detached, with nothing of this step's environment; the JIT configuration on stdin. */
-function startLocalRunner(runner, hook, jitConfig) {
+/** Starts run.sh detached, with nothing of this step's environment, the JIT configuration on stdin, for `lifetimeS`. */
+function startLocalRunner(runner, hook, jitConfig, lifetimeS) {
     const root = join(runner.dir, 'runner');
     const env = { PATH, HOME: root, LANG: 'C.UTF-8', ACTIONS_RUNNER_HOOK_JOB_STARTED: hook };
     // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
@@ -30760,7 +30763,7 @@ function startLocalRunner(runner, hook, jitConfig) {
         env.RUNNER_ALLOW_RUNASROOT = '1';
     writeFileSync(join(runner.dir, 'start.sh'), `${local_START}\n`, { mode: 0o755 });
     const out = openSync(join(runner.dir, 'runner.out'), 'a', 0o644);
-    const script = ['/bin/bash', join(runner.dir, 'start.sh')];
+    const script = ['/bin/bash', join(runner.dir, 'start.sh'), String(Math.ceil(lifetimeS))];
     const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`);
     const child = runner.user
         ? spawn('sudo', ['-n', '-u', runner.user, '--', '/usr/bin/env', '-i', ...vars, ...script], {

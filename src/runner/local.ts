@@ -38,12 +38,15 @@ export interface LocalRunner {
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
 const SUDO_TIMEOUT_MS = 30_000
 
-/** Reads the JIT configuration from stdin into run.sh's environment: never on a command line. */
+/**
+ * Reads the JIT configuration from stdin into run.sh's environment (never on a command line), and bounds its life
+ * ($1 seconds): it ends by itself even where no post step ever removes it (a machine whose runner died mid-job).
+ */
 const START = `set -e
 cd "$(dirname "$0")/runner"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
-exec ./run.sh`
+exec timeout --kill-after=30 "$1" ./run.sh`
 
 function sudo(args: string[], program = 'sudo'): { ok: boolean; said: string } {
   const result = spawnSync(program, ['-n', ...args], {
@@ -105,15 +108,15 @@ export function writeHook(dir: string, line: string): string {
   return hook
 }
 
-/** Starts run.sh detached, with nothing of this step's environment; the JIT configuration on stdin. */
-export function startLocalRunner(runner: LocalRunner, hook: string, jitConfig: string): number {
+/** Starts run.sh detached, with nothing of this step's environment, the JIT configuration on stdin, for `lifetimeS`. */
+export function startLocalRunner(runner: LocalRunner, hook: string, jitConfig: string, lifetimeS: number): number {
   const root = join(runner.dir, 'runner')
   const env: Record<string, string> = { PATH, HOME: root, LANG: 'C.UTF-8', ACTIONS_RUNNER_HOOK_JOB_STARTED: hook }
   // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
   if (!runner.user && process.getuid?.() === 0) env.RUNNER_ALLOW_RUNASROOT = '1'
   writeFileSync(join(runner.dir, 'start.sh'), `${START}\n`, { mode: 0o755 })
   const out = openSync(join(runner.dir, 'runner.out'), 'a', 0o644)
-  const script = ['/bin/bash', join(runner.dir, 'start.sh')]
+  const script = ['/bin/bash', join(runner.dir, 'start.sh'), String(Math.ceil(lifetimeS))]
   const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`)
   const child = runner.user
     ? spawn('sudo', ['-n', '-u', runner.user, '--', '/usr/bin/env', '-i', ...vars, ...script], {

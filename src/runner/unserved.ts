@@ -41,6 +41,13 @@ export interface UnservedDeps {
 /** The released runner connects within seconds; past this the post step still waits for it. */
 const ONLINE_WAIT_MS = 2 * 60_000
 const POLL_MS = 1_000
+/** Past runner-timeout, what the post step may spend first (its stop may take 10 minutes), with room to spare. */
+const LIFETIME_MARGIN_MS = 15 * 60_000
+
+/** How long the failing runner may live at most, in seconds: the post step removes it long before, if it runs. */
+export function runnerLifetimeSeconds(request: Pick<UnservedRequest, 'pickupTimeoutMs'>): number {
+  return (ONLINE_WAIT_MS + request.pickupTimeoutMs + LIFETIME_MARGIN_MS) / 1000
+}
 
 /** A workflow command's data: `%`, CR and LF escaped as the runner expects. */
 function commandData(text: string): string {
@@ -121,7 +128,7 @@ async function makeUnserved(
   core.setSecret(jitConfig)
   saved.id = runner.id
   state.saveUnserved(saved)
-  saved.pid = startLocalRunner(saved, hook, jitConfig)
+  saved.pid = startLocalRunner(saved, hook, jitConfig, runnerLifetimeSeconds(request))
   state.saveUnserved(saved)
   const late = await waitOnline(deps, registry, saved)
   if (late) core.warning(`Runner ${saved.name}: ${late}; the post step still waits for its job, then removes it.`)

@@ -7,7 +7,8 @@
  * mirror of a served job's result.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { mirrorServedJob, runnerJobOutcome } from '../../src/cleanup/served-job.ts'
 import { cleanupUnserved } from '../../src/cleanup/unserved.ts'
@@ -16,8 +17,8 @@ import type { CleanupConfig } from '../../src/inputs/config.ts'
 import type { UnservedRequest } from '../../src/inputs/unserved.ts'
 import { runMain } from '../../src/main.ts'
 import { failStrandedJob } from '../../src/modes/unserved.ts'
-import { localRunnerAlive } from '../../src/runner/local.ts'
-import { serveUnserved } from '../../src/runner/unserved.ts'
+import { localRunnerAlive, startLocalRunner } from '../../src/runner/local.ts'
+import { runnerLifetimeSeconds, serveUnserved } from '../../src/runner/unserved.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { CleanupDeps } from '../../src/step/deps.ts'
 import type { SavedUnserved } from '../../src/step/saved.ts'
@@ -217,6 +218,22 @@ describe.skipIf(!canRun)('a stranded job, in process: odd answers', () => {
     fake.github.forbidden = []
     await cleanupUnserved({ ...postDeps(none), clock }, { ...saved, id: 0 }, runnerCleanup(request))
     expect(fake.github.runners.byId.get(saved.id)?.deleted).toBe(true)
+  })
+})
+
+describe.skipIf(!canRun)('the failing runner bounds its own life', () => {
+  it('ends by itself at its lifetime, where no post step removes it (timeout(1) on the process group)', async () => {
+    const dir = fake.makeDir('unserved-lifetime-')
+    mkdirSync(join(dir, 'runner'))
+    writeFileSync(join(dir, 'runner', 'run.sh'), '#!/bin/bash\nsleep 600\n', { mode: 0o755 })
+    const runner = { dir, pid: 0 }
+    runner.pid = startLocalRunner(runner, join(dir, 'job-started.sh'), 'not a configuration', 1)
+    expect(localRunnerAlive(runner)).toBe(true)
+    for (let waited = 0; waited < 50 && localRunnerAlive(runner); waited++)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(localRunnerAlive(runner)).toBe(false)
+    // In the action: runner-timeout, the 2 minutes it may take to come online, and 15 minutes for the post step's stop.
+    expect(runnerLifetimeSeconds({ pickupTimeoutMs: 600_000 })).toBe(1_620)
   })
 })
 
