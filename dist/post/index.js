@@ -29106,8 +29106,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: RELEASE_FILE
 
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
@@ -29562,17 +29560,9 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 1 modules
+var cleanup_runner = __nccwpck_require__(28088);
 ;// CONCATENATED MODULE: ./build/src/cleanup/debug.js
-/**
- * debug-on-failure (issue 32): when the main step's run failed, or a later
- * step of the job did (GitHub's record of this job, read with github-token), the post step
- * gets the service to sign a certificate for `debug-public-key` (never the
- * action's own key or certificate), prints a ready-to-paste connection, and
- * holds the sandbox until the time is up, the file `~/.gpu-sandbox-release`
- * appears on it (seen over the action's own SSH access), or the job is
- * cancelled; then the post step stops it as always. The enforced TTL still
- * bounds everything. Any failure here stops at once and says why.
- */
 
 
 
@@ -29638,12 +29628,13 @@ async function holdForDebugging(deps, state, cleanupInputs) {
  */
 async function jobFailure(deps, config) {
     const runnerName = process.env.RUNNER_NAME;
-    const { githubToken, repository, workflowRun } = config.runner();
-    if (!runnerName || !githubToken || !repository || !workflowRun)
+    const runner = config.runner();
+    const github = (0,cleanup_runner/* registry */.u5)(deps, runner, deps.signal);
+    if (!runnerName || !github || !runner.workflowRun)
         return undefined;
     const log = (message) => deps.core.info(message);
     try {
-        const jobs = await new runners/* RunnerRegistry */.It(repository, githubToken, { ...deps, log }).jobsOf(workflowRun);
+        const jobs = await github.jobsOf(runner.workflowRun);
         const ours = jobs.find((job) => job.runnerName === runnerName && job.status !== 'completed');
         return ours?.failedStep ? `the step '${(0,untrusted/* serviceText */.Lo)(ours.failedStep, 80)}' failed` : undefined;
     }
@@ -29758,21 +29749,243 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 
 /***/ }),
 
-/***/ 60598:
+/***/ 28088:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ok: () => (/* binding */ waitForRunnerJob),
-/* harmony export */   XC: () => (/* binding */ deleteRegistration),
-/* harmony export */   oS: () => (/* binding */ runnerPollMs),
-/* harmony export */   u5: () => (/* binding */ registry),
-/* harmony export */   v7: () => (/* binding */ pause)
-/* harmony export */ });
-/* unused harmony export claimWindowMs */
-/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
-/* harmony import */ var _inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68818);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(99128);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  XC: () => (/* binding */ deleteRegistration),
+  v7: () => (/* binding */ pause),
+  u5: () => (/* binding */ registry),
+  oS: () => (/* binding */ runnerPollMs),
+  Ok: () => (/* binding */ waitForRunnerJob)
+});
+
+// UNUSED EXPORTS: claimWindowMs
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(51990);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/runners.js
+/**
+ * Just-in-time runner registrations of one repository, through Octokit: the
+ * access check, generate-jitconfig, a runner by id (never the list, except to
+ * find one by name), delete, and the runner release (version and SHA-256 for
+ * linux-x64, from the release notes). 5xx and lost answers are retried; 401,
+ * 403 and rate limits are a GitHubAccessError saying what the token needs.
+ * Every GitHub string is service text: it reaches a log through serviceText.
+ */
+
+
+
+
+/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
+function runnerName(sandboxId) {
+    return `gpu-sandbox-${sandboxId}`;
+}
+class GitHubRunnerError extends github_call/* GitHubError */.y {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'GitHubRunnerError';
+    }
+}
+/** The access check found that this token may not manage runners at all: it cannot register any. */
+class RunnerManagementRefused extends GitHubRunnerError {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'RunnerManagementRefused';
+    }
+}
+/** GitHub answered 401 or 403: this token may not manage the repository's runners. */
+function isAccessDenied(error) {
+    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403);
+}
+const Runner = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig().int().positive(),
+    name: schemas/* string */.YjP(),
+    status: schemas/* string */.YjP(),
+    busy: schemas/* boolean */.zMY(),
+});
+const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
+const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
+const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
+const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
+    'token from actions/create-github-app-token, or a fine-grained token); ' +
+    'the default github.token cannot register runners';
+/** Reading the run's jobs, to see who took the runner. */
+const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
+    'token with Actions: read), to see which job takes the runner';
+const JOB_PAGES = 10;
+const Job = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig(),
+    name: schemas/* string */.YjP().nullish(),
+    runner_name: schemas/* string */.YjP().nullish(),
+    status: schemas/* string */.YjP().nullish(),
+    conclusion: schemas/* string */.YjP().nullish(),
+    steps: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP().nullish(), conclusion: schemas/* string */.YjP().nullish() })).nullish(),
+});
+const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
+class RunnerRegistry {
+    octokit;
+    repository;
+    token;
+    deps;
+    constructor(repository, token, deps) {
+        this.repository = repository;
+        this.token = token;
+        this.deps = deps;
+    }
+    /**
+     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
+     * lacks).
+     */
+    async call(label, route, parameters = {}, needs = PERMISSION) {
+        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
+        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
+        return (0,github_call/* callGitHub */.u)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
+    }
+    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
+    async checkAccess(run) {
+        try {
+            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        }
+        catch (error) {
+            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
+        }
+        if (run)
+            await this.jobsPage(run, 1, 1);
+    }
+    async jobsPage(run, page, perPage) {
+        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
+        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
+        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
+        const list = JobList.safeParse(data);
+        if (!list.success)
+            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
+        return list.data.jobs;
+    }
+    /** The jobs of one attempt of a workflow run (up to 1,000), with the runner each was given. */
+    async jobsOf(run) {
+        const jobs = [];
+        for (let page = 1; page <= JOB_PAGES; page++) {
+            const raw = await this.jobsPage(run, page, 100);
+            for (const item of raw) {
+                const job = Job.safeParse(item);
+                if (!job.success)
+                    continue;
+                const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
+                jobs.push({
+                    id: job.data.id,
+                    name: job.data.name ?? '',
+                    runnerName: job.data.runner_name ?? undefined,
+                    status: job.data.status ?? undefined,
+                    conclusion: job.data.conclusion ?? undefined,
+                    ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+                });
+            }
+            if (raw.length < 100)
+                break;
+        }
+        return jobs;
+    }
+    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
+    async generate(name, label) {
+        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
+            name,
+            runner_group_id: 1,
+            labels: [label],
+            work_folder: '_work',
+        });
+        const parsed = JitAnswer.safeParse(data);
+        if (!parsed.success)
+            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
+        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
+    }
+    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
+    async get(id) {
+        try {
+            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            })).data);
+            if (!parsed.success)
+                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
+            return parsed.data;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return undefined;
+            throw error;
+        }
+    }
+    /** Deletes a registration; false when it was already gone. */
+    async remove(id) {
+        try {
+            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            });
+            return true;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return false;
+            throw error;
+        }
+    }
+    /**
+     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
+     * GitHub may still have made it); the id deleted, undefined when it was already gone.
+     */
+    async removeRegistration(id, name) {
+        if (id > 0)
+            return (await this.remove(id)) ? id : undefined;
+        return this.removeByName(name);
+    }
+    /** Registered runners (the first 100; with `name`, those of that name). */
+    async list(name) {
+        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
+            ...(name ? { name } : {}),
+            per_page: 100,
+        });
+        const list = RunnerList.safeParse(data);
+        return list.success
+            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
+            : [];
+    }
+    /** The registered runner with exactly this name, if any. */
+    async findByName(name) {
+        return (await this.list(name)).find((runner) => runner.name === name);
+    }
+    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
+    async removeByName(name) {
+        const runner = await this.findByName(name);
+        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
+    }
+    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
+    async latestRelease() {
+        const { data } = await this.call('reading the actions/runner release', 'GET /repos/{owner}/{repo}/releases/latest', { owner: 'actions', repo: 'runner' });
+        const release = Release.safeParse(data);
+        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
+        const sha256 = release.success
+            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
+            : undefined;
+        if (!version || !sha256)
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
+                `gives no version and linux-x64 SHA-256`);
+        return { version, sha256 };
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(68818);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
 /**
  * The post step of `runner: true`: while the runner's one job runs, the
  * sandbox stays; once the registration is gone after it was busy (a JIT
@@ -29794,13 +30007,13 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
  * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
  */
 function runnerPollMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,_inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDurationSeconds */ .lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
+    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
 }
 function registry(deps, runner, signal) {
     if (!runner.repository || runner.githubToken === '')
         return undefined;
-    return new _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .RunnerRegistry */ .It(runner.repository, runner.githubToken, {
+    return new RunnerRegistry(runner.repository, runner.githubToken, {
         clock: deps.clock,
         signal,
         log: (message) => deps.core.info(message),
@@ -29811,7 +30024,7 @@ function registry(deps, runner, signal) {
  * use 3 s), else 30 s.
  */
 function claimWindowMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,_inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDurationSeconds */ .lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
+    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
 }
 /**
@@ -29840,7 +30053,7 @@ class ClaimWatch {
         try {
             const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name);
             if (ours && !this.claimed)
-                this.deps.core.info(`Runner ${this.saved.name}: job '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(ours.name, 100)}' of this workflow run took it.`);
+                this.deps.core.info(`Runner ${this.saved.name}: job '${(0,untrusted/* serviceText */.Lo)(ours.name, 100)}' of this workflow run took it.`);
             this.claimed ||= ours !== undefined;
             return ours !== undefined;
         }
@@ -29861,7 +30074,7 @@ class ClaimWatch {
         const now = this.deps.clock.now();
         this.unclaimedSince ??= now;
         return now - this.unclaimedSince >= this.windowMs
-            ? this.taken(`GitHub showed it busy, and for ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(this.windowMs)} no job of this run named it`)
+            ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(this.windowMs)} no job of this run named it`)
             : undefined;
     }
     /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
@@ -29887,7 +30100,7 @@ async function poll(deps, github, saved) {
     catch (error) {
         if (deps.cancelWait?.aborted)
             return 'stop';
-        if ((0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .isAccessDenied */ .w7)(error)) {
+        if (isAccessDenied(error)) {
             deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
             return 'stop';
         }
@@ -29937,15 +30150,15 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
     const began = clock.now();
     const every = runnerPollMs();
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
-        `(${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
-        `is asked every ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(every)}.`);
+        `(${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
+        `is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
     let busySeen = false;
     let lastStatus = 'unknown';
     for (;;) {
         // No job yet and the time is up: decided without another request.
         if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
-            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(pickupTimeoutMs)}, ` +
-                `status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(lastStatus, 40)}'). Does a job use runs-on ` +
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}, ` +
+                `status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on ` +
                 `with its label? Stopping the sandbox.`);
             return undefined;
         }
@@ -30392,7 +30605,7 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /* harmony export */   eh: () => (/* binding */ mirrorServedJob)
 /* harmony export */ });
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60598);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(28088);
 
 
 /** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
@@ -30857,8 +31070,8 @@ function removeLocalRunner(runner) {
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js
-var cleanup_runner = __nccwpck_require__(60598);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 1 modules
+var cleanup_runner = __nccwpck_require__(28088);
 ;// CONCATENATED MODULE: ./build/src/cleanup/unserved.js
 
 
@@ -35138,229 +35351,6 @@ function isRateLimit(error) {
 
 /***/ }),
 
-/***/ 53830:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   It: () => (/* binding */ RunnerRegistry),
-/* harmony export */   w7: () => (/* binding */ isAccessDenied)
-/* harmony export */ });
-/* unused harmony exports runnerName, GitHubRunnerError, RunnerManagementRefused */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51990);
-/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64636);
-/**
- * Just-in-time runner registrations of one repository, through Octokit: the
- * access check, generate-jitconfig, a runner by id (never the list, except to
- * find one by name), delete, and the runner release (version and SHA-256 for
- * linux-x64, from the release notes). 5xx and lost answers are retried; 401,
- * 403 and rate limits are a GitHubAccessError saying what the token needs.
- * Every GitHub string is service text: it reaches a log through serviceText.
- */
-
-
-
-
-/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
-function runnerName(sandboxId) {
-    return `gpu-sandbox-${sandboxId}`;
-}
-class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y {
-    constructor(status, message) {
-        super(status, message);
-        this.name = 'GitHubRunnerError';
-    }
-}
-/** The access check found that this token may not manage runners at all: it cannot register any. */
-class RunnerManagementRefused extends GitHubRunnerError {
-    constructor(status, message) {
-        super(status, message);
-        this.name = 'RunnerManagementRefused';
-    }
-}
-/** GitHub answered 401 or 403: this token may not manage the repository's runners. */
-function isAccessDenied(error) {
-    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403);
-}
-const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
-    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(),
-    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-    busy: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
-});
-const JitAnswer = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runner: Runner, encoded_jit_config: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1) });
-const RunnerList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runners: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
-const Release = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ tag_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional() });
-const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
-    'token from actions/create-github-app-token, or a fine-grained token); ' +
-    'the default github.token cannot register runners';
-/** Reading the run's jobs, to see who took the runner. */
-const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
-    'token with Actions: read), to see which job takes the runner';
-const JOB_PAGES = 10;
-const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
-    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
-    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    steps: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() })).nullish(),
-});
-const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
-class RunnerRegistry {
-    octokit;
-    repository;
-    token;
-    deps;
-    constructor(repository, token, deps) {
-        this.repository = repository;
-        this.token = token;
-        this.deps = deps;
-    }
-    /**
-     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
-     * lacks).
-     */
-    async call(label, route, parameters = {}, needs = PERMISSION) {
-        const github = await (this.octokit ??= (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(this.token, this.repository.apiUrl));
-        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .callGitHub */ .u)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
-    }
-    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
-    async checkAccess(run) {
-        try {
-            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
-        }
-        catch (error) {
-            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
-        }
-        if (run)
-            await this.jobsPage(run, 1, 1);
-    }
-    async jobsPage(run, page, perPage) {
-        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
-        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
-        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
-        const list = JobList.safeParse(data);
-        if (!list.success)
-            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
-        return list.data.jobs;
-    }
-    /** The jobs of one attempt of a workflow run (up to 1,000), with the runner each was given. */
-    async jobsOf(run) {
-        const jobs = [];
-        for (let page = 1; page <= JOB_PAGES; page++) {
-            const raw = await this.jobsPage(run, page, 100);
-            for (const item of raw) {
-                const job = Job.safeParse(item);
-                if (!job.success)
-                    continue;
-                const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
-                jobs.push({
-                    id: job.data.id,
-                    name: job.data.name ?? '',
-                    runnerName: job.data.runner_name ?? undefined,
-                    status: job.data.status ?? undefined,
-                    conclusion: job.data.conclusion ?? undefined,
-                    ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
-                });
-            }
-            if (raw.length < 100)
-                break;
-        }
-        return jobs;
-    }
-    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
-    async generate(name, label) {
-        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
-            name,
-            runner_group_id: 1,
-            labels: [label],
-            work_folder: '_work',
-        });
-        const parsed = JitAnswer.safeParse(data);
-        if (!parsed.success)
-            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
-        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
-    }
-    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
-    async get(id) {
-        try {
-            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
-                runner_id: id,
-            })).data);
-            if (!parsed.success)
-                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
-            return parsed.data;
-        }
-        catch (error) {
-            if (error instanceof GitHubRunnerError && error.status === 404)
-                return undefined;
-            throw error;
-        }
-    }
-    /** Deletes a registration; false when it was already gone. */
-    async remove(id) {
-        try {
-            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
-                runner_id: id,
-            });
-            return true;
-        }
-        catch (error) {
-            if (error instanceof GitHubRunnerError && error.status === 404)
-                return false;
-            throw error;
-        }
-    }
-    /**
-     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
-     * GitHub may still have made it); the id deleted, undefined when it was already gone.
-     */
-    async removeRegistration(id, name) {
-        if (id > 0)
-            return (await this.remove(id)) ? id : undefined;
-        return this.removeByName(name);
-    }
-    /** Registered runners (the first 100; with `name`, those of that name). */
-    async list(name) {
-        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
-            ...(name ? { name } : {}),
-            per_page: 100,
-        });
-        const list = RunnerList.safeParse(data);
-        return list.success
-            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
-            : [];
-    }
-    /** The registered runner with exactly this name, if any. */
-    async findByName(name) {
-        return (await this.list(name)).find((runner) => runner.name === name);
-    }
-    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
-    async removeByName(name) {
-        const runner = await this.findByName(name);
-        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
-    }
-    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
-    async latestRelease() {
-        const { data } = await this.call('reading the actions/runner release', 'GET /repos/{owner}/{repo}/releases/latest', { owner: 'actions', repo: 'runner' });
-        const release = Release.safeParse(data);
-        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
-        const sha256 = release.success
-            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
-            : undefined;
-        if (!version || !sha256)
-            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
-                `gives no version and linux-x64 SHA-256`);
-        return { version, sha256 };
-    }
-}
-
-
-/***/ }),
-
 /***/ 78944:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -37033,7 +37023,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80032);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52852);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(85096);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(60598);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(28088);
 /* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(93615);
 /* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8699);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(75504);

@@ -8,7 +8,6 @@
  * cancelled; then the post step stops it as always. The enforced TTL still
  * bounds everything. Any failure here stops at once and says why.
  */
-import { RunnerRegistry } from '../github/runners.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import type { DebugRequest } from '../inputs/debug.ts'
 import { runScript } from '../remote/ssh-command.ts'
@@ -18,6 +17,7 @@ import { pinnableEndpoint } from '../ssh/access.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
+import { registry } from './runner.ts'
 
 export const RELEASE_FILE = '.gpu-sandbox-release'
 const CHECK_EVERY_MS = 2_000
@@ -84,11 +84,12 @@ export async function holdForDebugging(
  */
 async function jobFailure(deps: CleanupDeps, config: CleanupConfig): Promise<string | undefined> {
   const runnerName = process.env.RUNNER_NAME
-  const { githubToken, repository, workflowRun } = config.runner()
-  if (!runnerName || !githubToken || !repository || !workflowRun) return undefined
+  const runner = config.runner()
+  const github = registry(deps, runner, deps.signal)
+  if (!runnerName || !github || !runner.workflowRun) return undefined
   const log = (message: string) => deps.core.info(message)
   try {
-    const jobs = await new RunnerRegistry(repository, githubToken, { ...deps, log }).jobsOf(workflowRun)
+    const jobs = await github.jobsOf(runner.workflowRun)
     const ours = jobs.find((job) => job.runnerName === runnerName && job.status !== 'completed')
     return ours?.failedStep ? `the step '${serviceText(ours.failedStep, 80)}' failed` : undefined
   } catch (error) {
