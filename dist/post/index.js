@@ -28965,11 +28965,12 @@ async function upsertComment(target, text, deps) {
     const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
     const needs = 'The pull-request comment needs a token with pull-requests: write.';
     const call = (label, route, parameters) => (0,github_call/* callGitHub */.u)(github, target.repository, deps, { label, route, parameters, needs });
-    const body = `${marker(target.key)}\n${text}`;
+    const mark = marker(target.key);
+    const body = `${mark}\n${text}`;
     for (let page = 1; page <= PAGES; page++) {
         const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
         const comments = Array.isArray(data) ? data : [];
-        const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(marker(target.key)));
+        const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(mark));
         if (ours && typeof ours.id === 'number') {
             await call(`editing comment ${ours.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
                 comment_id: ours.id,

@@ -22,7 +22,8 @@ export async function upsertComment(
   const needs = 'The pull-request comment needs a token with pull-requests: write.'
   const call = (label: string, route: string, parameters: Record<string, unknown>) =>
     callGitHub(github, target.repository, deps, { label, route, parameters, needs })
-  const body = `${marker(target.key)}\n${text}`
+  const mark = marker(target.key)
+  const body = `${mark}\n${text}`
   for (let page = 1; page <= PAGES; page++) {
     const { data } = await call(
       `listing the comments of pull request #${target.number}`,
@@ -30,7 +31,7 @@ export async function upsertComment(
       { issue_number: target.number, per_page: 100, page },
     )
     const comments = Array.isArray(data) ? (data as { id?: unknown; body?: unknown }[]) : []
-    const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(marker(target.key)))
+    const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(mark))
     if (ours && typeof ours.id === 'number') {
       await call(`editing comment ${ours.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
         comment_id: ours.id,
