@@ -37468,17 +37468,18 @@ function commentText(value, limit = 1_000) {
 function estimateHourlyCost(prices, spec) {
     const parts = [];
     const unpriced = [];
+    // A listed, non-negative price (a negative one is no price).
+    const priced = (key) => Object.hasOwn(prices, key) && (prices[key] ?? -1) >= 0;
     const take = (key, quantity) => {
-        const price = prices[key];
-        if (price === undefined || price < 0)
-            unpriced.push(key);
+        if (priced(key))
+            parts.push({ key, quantity, unitPrice: prices[key] ?? 0 });
         else
-            parts.push({ key, quantity, unitPrice: price });
+            unpriced.push(key);
     };
     if (spec.gpuType) {
         const type = spec.gpuType.toLowerCase();
-        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
-        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find((key) => key in prices && (prices[key] ?? -1) >= 0);
+        const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find(priced);
+        const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find(priced);
         if (wholeSet)
             take(wholeSet, 1);
         else if (perGpu)

@@ -38,19 +38,16 @@ export type HourlyEstimate =
 export function estimateHourlyCost(prices: Record<string, number>, spec: PricedSpec): HourlyEstimate {
   const parts: CostPart[] = []
   const unpriced: string[] = []
+  // A listed, non-negative price (a negative one is no price).
+  const priced = (key: string) => Object.hasOwn(prices, key) && (prices[key] ?? -1) >= 0
   const take = (key: string, quantity: number) => {
-    const price = prices[key]
-    if (price === undefined || price < 0) unpriced.push(key)
-    else parts.push({ key, quantity, unitPrice: price })
+    if (priced(key)) parts.push({ key, quantity, unitPrice: prices[key] ?? 0 })
+    else unpriced.push(key)
   }
   if (spec.gpuType) {
     const type = spec.gpuType.toLowerCase()
-    const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find(
-      (key) => key in prices && (prices[key] ?? -1) >= 0,
-    )
-    const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find(
-      (key) => key in prices && (prices[key] ?? -1) >= 0,
-    )
+    const wholeSet = [`${type}_x${spec.gpuCount}_prototyping`, `${type}_x${spec.gpuCount}_production`].find(priced)
+    const perGpu = [`${type}_x1_prototyping`, `${type}_x1_production`].find(priced)
     if (wholeSet) take(wholeSet, 1)
     else if (perGpu) take(perGpu, spec.gpuCount)
     else return { ok: false, missing: [`${type}_x${spec.gpuCount}_prototyping (or ${type}_x1_…)`] }
