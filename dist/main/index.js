@@ -33658,6 +33658,7 @@ function parseApproval(inputs, job) {
         githubToken,
         repository,
         actor,
+        runId: /^[1-9]\d{0,15}$/.test(job.runId ?? '') ? Number(job.runId) : undefined,
         pullRequest,
         eventName: env.GITHUB_EVENT_NAME ?? '',
     };
@@ -35279,7 +35280,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(26458);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(84346);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(75138);
@@ -35627,7 +35628,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 26458:
+/***/ 84346:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37324,27 +37325,22 @@ async function useSandbox(config, deps, sandboxId, target) {
 var classic_schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
 var approval = __nccwpck_require__(78944);
-// EXTERNAL MODULE: ./build/src/github/call.js
-var github_call = __nccwpck_require__(40865);
-// EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(64636);
-;// CONCATENATED MODULE: ./build/src/github/approval.js
+;// CONCATENATED MODULE: ./build/src/github/approval-label.js
 /**
- * The approval gate (issue 31), read from GitHub with `github-token` before
- * any request to the service. A pull-request run passes only when:
- * - `min-permission`: the triggering actor holds at least that permission
- *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
- * - `approve-label`: the pull request carries the label, on the commit it was
- *   given to. A `labeled` run names that commit: the head must still be it. Any
- *   other run: GitHub's records must show the label added (the newest `labeled`
- *   event of the pull request) after the head was pushed (the first workflow run
- *   GitHub made for the head commit); when they cannot show it, the gate refuses.
- * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
- * reaches the log through serviceText.
+ * `approve-label` (issues 31 and 42): the label approves the head it was given
+ * to, and nothing pushed after it. A `labeled` run names that commit itself: the
+ * pull request's head must still be it. Any other run reports a push (or another
+ * event) that GitHub made this very run for, so it carries its own time:
+ * `created_at` of this workflow run (a re-run keeps it). The label approves
+ * that run's head when
+ * - the head is still the head this run's event named,
+ * - the newest `labeled` event of the label is newer than this run, and
+ * - the head branch was not force-pushed, deleted or restored after this run was
+ *   made: a head that moved away and came back (a commit pushed back) always takes
+ *   one of those, since fast-forwards alone never return to a commit.
+ * Runs of the same commit on other branches or pull requests prove nothing and
+ * are not read. Where GitHub's records cannot show it, the gate refuses.
  */
-
-
-
 
 
 /** The gate said no: who, which commit, and what a maintainer does. */
@@ -37354,19 +37350,133 @@ class ApprovalRefusedError extends Error {
         this.name = 'ApprovalRefusedError';
     }
 }
-const Collaborator = classic_schemas/* looseObject */._H3({ permission: classic_schemas/* string */.YjP(), role_name: classic_schemas/* string */.YjP().optional() });
 const PullRequest = classic_schemas/* looseObject */._H3({
     head: classic_schemas/* looseObject */._H3({ sha: classic_schemas/* string */.YjP() }),
     labels: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() })),
 });
-const IssueEvent = classic_schemas/* looseObject */._H3({
+const TimelineEvent = classic_schemas/* looseObject */._H3({
     event: classic_schemas/* string */.YjP(),
-    created_at: classic_schemas/* string */.YjP(),
+    created_at: classic_schemas/* string */.YjP().optional(),
     label: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }).optional(),
 });
-const Runs = classic_schemas/* looseObject */._H3({ workflow_runs: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ created_at: classic_schemas/* string */.YjP() })) });
-const EVENT_PAGES = 5;
-const approval_short = (sha) => (0,untrusted/* serviceText */.Lo)(sha.slice(0, 12), 12);
+const WorkflowRun = classic_schemas/* looseObject */._H3({ created_at: classic_schemas/* string */.YjP() });
+/** 1,000 timeline events; a longer timeline cannot be read to its end, so the gate refuses. */
+const TIMELINE_PAGES = 10;
+/** What moves a head branch other than a fast-forward. */
+const HEAD_MOVES = new Set(['head_ref_force_pushed', 'head_ref_deleted', 'head_ref_restored']);
+const approval_label_short = (sha) => (0,untrusted/* serviceText */.Lo)(sha.slice(0, 12), 12);
+const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
+class LabelCheck {
+    read;
+    actor;
+    runId;
+    constructor(read, actor, runId) {
+        this.read = read;
+        this.actor = actor;
+        this.runId = runId;
+    }
+    /** Passes (returns the approved head), or throws ApprovalRefusedError (or an error naming github-token). */
+    async check(label, pr) {
+        const current = PullRequest.parse(await this.read({
+            label: `reading pull request #${pr.number}`,
+            route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+            parameters: { pull_number: pr.number },
+        }, 'pull-requests: read'));
+        const head = current.head.sha;
+        const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
+        if (!current.labels.some((l) => l.name === label))
+            throw new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_label_short(head)}, run by @${(0,untrusted/* serviceText */.Lo)(this.actor, 40)}) ` +
+                `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`);
+        const labeledRun = pr.action === 'labeled' && pr.labeled === label;
+        if (head !== pr.headSha)
+            throw new ApprovalRefusedError(labeledRun
+                ? `the label '${label}' was given to ${approval_label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
+                    `${approval_label_short(head)} (a push after the approval). ${again}`
+                : `this run is for ${approval_label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ${approval_label_short(head)} ` +
+                    `(a push after this run was made). ${again}`);
+        if (!labeledRun)
+            await this.checkAfterRun(label, pr, again);
+        return head;
+    }
+    /** A label already there approves the head only when it came after this run, and the head never moved since. */
+    async checkAfterRun(label, pr, again) {
+        const createdAt = await this.runCreatedAt();
+        const timeline = await this.timeline(label, pr.number);
+        const head = approval_label_short(pr.headSha);
+        if (createdAt === undefined || timeline === undefined || timeline.labeledAt === undefined)
+            throw new ApprovalRefusedError(`GitHub's records do not show that '${label}' was added to pull request #${pr.number} after its head ` +
+                `${head} was pushed. ${again}`);
+        if (timeline.labeledAt <= createdAt)
+            throw new ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added (${when(timeline.labeledAt)}) before this ` +
+                `run was made for its head ${head} (${when(createdAt)}, run by @${(0,untrusted/* serviceText */.Lo)(this.actor, 40)}): ` +
+                `a push after the approval, or a commit pushed again. ${again}`);
+        const moved = timeline.movedAt.filter((at) => at > createdAt);
+        if (moved.length > 0)
+            throw new ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after this run ` +
+                `was made for ${head} (${when(createdAt)}): ${head} may have been pushed back after the approval. ${again}`);
+    }
+    /** When GitHub made this workflow run (a re-run keeps it), or undefined. */
+    async runCreatedAt() {
+        if (this.runId === undefined)
+            return undefined;
+        const run = WorkflowRun.safeParse(await this.read({
+            label: `reading this workflow run (${this.runId})`,
+            route: 'GET /repos/{owner}/{repo}/actions/runs/{run_id}',
+            parameters: { run_id: this.runId },
+        }, 'actions: read'));
+        const at = run.success ? Date.parse(run.data.created_at) : NaN;
+        return Number.isFinite(at) ? at : undefined;
+    }
+    /** The pull request's timeline, read to its end (oldest first), or undefined when it is longer than we read. */
+    async timeline(label, number) {
+        const found = { movedAt: [] };
+        for (let page = 1; page <= TIMELINE_PAGES; page++) {
+            const data = await this.read({
+                label: `reading the timeline of pull request #${number}`,
+                route: 'GET /repos/{owner}/{repo}/issues/{issue_number}/timeline',
+                parameters: { issue_number: number, per_page: 100, page },
+            }, 'pull-requests: read');
+            const events = Array.isArray(data) ? data : [];
+            for (const raw of events) {
+                const event = TimelineEvent.safeParse(raw);
+                const at = event.success ? Date.parse(event.data.created_at ?? '') : NaN;
+                if (!event.success || !Number.isFinite(at))
+                    continue;
+                if (event.data.event === 'labeled' && event.data.label?.name === label)
+                    found.labeledAt = Math.max(found.labeledAt ?? 0, at);
+                if (HEAD_MOVES.has(event.data.event))
+                    found.movedAt.push(at);
+            }
+            if (events.length < 100)
+                return found;
+        }
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/github/call.js
+var github_call = __nccwpck_require__(40865);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/approval.js
+/**
+ * The approval gate (issues 31 and 42), read from GitHub with `github-token`
+ * before any request to the service. A pull-request run passes only when:
+ * - `min-permission`: the triggering actor holds at least that permission
+ *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
+ * - `approve-label`: the pull request carries the label on the head it was
+ *   given to, and nothing was pushed after it (approval-label.ts).
+ * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
+ * reaches the log through serviceText.
+ */
+
+
+
+
+
+
+
+const Collaborator = classic_schemas/* looseObject */._H3({ permission: classic_schemas/* string */.YjP(), role_name: classic_schemas/* string */.YjP().optional() });
 class ApprovalGate {
     request;
     deps;
@@ -37409,70 +37519,14 @@ class ApprovalGate {
         const { owner, repo } = this.request.repository;
         if (rank < approval/* PERMISSIONS */.Jj.indexOf(min))
             throw new ApprovalRefusedError(`@${actor} holds '${(0,untrusted/* serviceText */.Lo)(held, 20)}' on ${owner}/${repo}, ` +
-                `below min-permission '${min}' (pull request #${pr.number}, head ${approval_short(pr.headSha)}). ` +
+                `below min-permission '${min}' (pull request #${pr.number}, head ${approval_label_short(pr.headSha)}). ` +
                 `Someone with '${min}' or more approves by re-running the job.`);
         this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
     }
     async checkLabel(label, pr) {
-        const data = await this.read({
-            label: `reading pull request #${pr.number}`,
-            route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
-            parameters: { pull_number: pr.number },
-        }, 'pull-requests: read');
-        const current = PullRequest.parse(data);
-        const head = current.head.sha;
-        const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
-        if (!current.labels.some((l) => l.name === label))
-            throw new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_short(head)}, run by @${(0,untrusted/* serviceText */.Lo)(this.request.actor, 40)}) ` +
-                `does not carry the label ` +
-                `'${label}'. A maintainer approves this code by adding the label '${label}'.`);
-        if (pr.action === 'labeled' && pr.labeled === label) {
-            if (head !== pr.headSha)
-                throw new ApprovalRefusedError(`the label '${label}' was given to ${approval_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
-                    `${approval_short(head)} (a push after the approval). ${again}`);
-        }
-        else {
-            await this.checkLabelAfterPush(label, pr, head, again);
-        }
-        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${approval_short(head)}.`);
-    }
-    /** A label already there approves the head only when GitHub's records show it came after the head's push. */
-    async checkLabelAfterPush(label, pr, head, again) {
-        const labeledAt = await this.lastLabeled(label, pr.number);
-        const runs = Runs.safeParse(await this.read({
-            label: `reading the workflow runs of ${approval_short(head)}`,
-            route: 'GET /repos/{owner}/{repo}/actions/runs',
-            parameters: { head_sha: head, per_page: 100 },
-        }, 'actions: read'));
-        const pushedAt = runs.success
-            ? Math.min(...runs.data.workflow_runs.map((run) => Date.parse(run.created_at)).filter(Number.isFinite))
-            : NaN;
-        if (labeledAt === undefined || !Number.isFinite(pushedAt))
-            throw new ApprovalRefusedError(`GitHub's records do not show when '${label}' was added to pull request #${pr.number} relative to its ` +
-                `head ${approval_short(head)}. ${again}`);
-        if (labeledAt <= pushedAt)
-            throw new ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added before its head ${approval_short(head)} was pushed ` +
-                `(by @${(0,untrusted/* serviceText */.Lo)(this.request.actor, 40)}). ${again}`);
-    }
-    /** When the label was last added (the issue events, newest page last), or undefined. */
-    async lastLabeled(label, number) {
-        let last;
-        for (let page = 1; page <= EVENT_PAGES; page++) {
-            const data = await this.read({
-                label: `reading the events of pull request #${number}`,
-                route: 'GET /repos/{owner}/{repo}/issues/{issue_number}/events',
-                parameters: { issue_number: number, per_page: 100, page },
-            }, 'pull-requests: read');
-            const events = Array.isArray(data) ? data : [];
-            for (const raw of events) {
-                const event = IssueEvent.safeParse(raw);
-                if (event.success && event.data.event === 'labeled' && event.data.label?.name === label)
-                    last = Math.max(last ?? 0, Date.parse(event.data.created_at));
-            }
-            if (events.length < 100)
-                break;
-        }
-        return last;
+        const { actor, runId } = this.request;
+        const head = await new LabelCheck((call, needs) => this.read(call, needs), actor, runId).check(label, pr);
+        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${approval_label_short(head)}.`);
     }
 }
 /** approve-label-once: the post step removes the label; a label already gone is fine. */

@@ -18,9 +18,10 @@ export const GITHUB_API = 'https://api.github.test'
 export const GITHUB_TOKEN = 'ghs_unitTestToken0123456789'
 
 export interface FakeRun {
-  status: string
+  status?: string
   conclusion?: string | null
   run_attempt?: number
+  created_at?: string
 }
 
 export interface GitHubAnswer {
@@ -119,7 +120,11 @@ export class FakeGitHub {
     const pullRoute = this.pulls.answer(method, path, this.repository, query ?? new URLSearchParams(), body)
     if (pullRoute) return pullRoute
     const match = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(path)
-    const run = match && match[1] === this.repository ? this.runs.get(Number(match[2])) : undefined
+    const ours = match && match[1] === this.repository
+    // A run the table knows, over what its push made it (its commit, when it was created).
+    const pushed = ours ? this.pulls.workflowRun(Number(match[2])) : undefined
+    const known = ours ? this.runs.get(Number(match[2])) : undefined
+    const run = known || pushed ? { ...pushed, ...known } : undefined
     if (method !== 'GET' || !match || !run)
       return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
     const id = Number(match[2])

@@ -1,10 +1,11 @@
 /**
  * The fake GitHub's pull-request side (tests only), for the approval gate:
- * pull requests (head and labels), their issue events (when each label was
- * added), the workflow runs of a head commit (when it was pushed), collaborator
- * permissions, and removing a label. Answers are GitHub's documented examples
- * with the test's fields over them (checked against the OpenAPI description
- * after every test).
+ * pull requests (head and labels), their timeline (when each label was added,
+ * when the head branch was force-pushed), the workflow runs GitHub made for
+ * each push (and for the same commit elsewhere: other branches, other pull
+ * requests), collaborator permissions, and removing a label. Answers are
+ * GitHub's documented examples with the test's fields over them (checked
+ * against the OpenAPI description after every test).
  */
 import type { components } from '@octokit/openapi-types'
 import { documentedExample } from './github-openapi.ts'
@@ -17,26 +18,79 @@ export interface FakePull {
   labels: string[]
   /** Issue comments, oldest first. */
   comments: { id: number; body: string }[]
-  /** Issue events of the pull request, oldest first. */
-  events: { event: 'labeled' | 'unlabeled'; label: string; at: string }[]
+  /** The pull request's timeline (labels, force pushes), oldest first. */
+  events: { event: 'labeled' | 'unlabeled' | 'head_ref_force_pushed'; label?: string; at: string }[]
 }
+
+/** A workflow run GitHub made for a commit: for a push to a pull request's head, or elsewhere. */
+export interface FakeWorkflowRun {
+  id: number
+  headSha: string
+  branch: string
+  event: string
+  createdAt: string
+}
+
+/** The run the action's steps run in (action-runner.ts sets GITHUB_RUN_ID to it). */
+export const THIS_RUN = 4242
 
 const NOT_FOUND = { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
 
 export class FakePulls {
   readonly pulls = new Map<number, FakePull>()
-  /** When GitHub made each workflow run of a head commit (its push), by sha. */
-  readonly runsOfHead = new Map<string, string[]>()
+  /** Every workflow run GitHub made (for pushes to pull requests and elsewhere), oldest first. */
+  readonly workflowRuns: FakeWorkflowRun[] = []
   /** role_name by login; anyone else is a reader. */
   readonly roles = new Map<string, 'read' | 'triage' | 'write' | 'maintain' | 'admin'>()
 
-  /** A pull request whose label was added at `labeledAt` to a head pushed at `pushedAt`. */
+  /**
+   * A pull request whose head was pushed at `pushedAt` (this run, THIS_RUN, reports that push) and whose label was
+   * added at `labeledAt`.
+   */
   add(number: number, headSha: string, label: string | undefined, pushedAt: string, labeledAt?: string): FakePull {
-    const pull: FakePull = { headSha, labels: label ? [label] : [], events: [], comments: [] }
-    if (label) pull.events.push({ event: 'labeled', label, at: labeledAt ?? pushedAt })
+    const pull: FakePull = { headSha, labels: [], events: [], comments: [] }
     this.pulls.set(number, pull)
-    this.runsOfHead.set(headSha, [...(this.runsOfHead.get(headSha) ?? []), pushedAt])
+    this.push(number, headSha, pushedAt, { run: THIS_RUN })
+    if (label) this.label(number, label, labeledAt ?? pushedAt)
     return pull
+  }
+
+  /** A pull request opened at `at` with `headSha`, its run made then (`run`: its id). */
+  open(number: number, headSha: string, at: string, run?: number): FakePull {
+    this.pulls.set(number, { headSha, labels: [], events: [], comments: [] })
+    this.push(number, headSha, at, { run })
+    return this.pulls.get(number) as FakePull
+  }
+
+  /** A push to the pull request's head at `at`: the run GitHub makes for it (`run`: its id), a force push recorded. */
+  push(number: number, sha: string, at: string, options: { force?: boolean; run?: number } = {}): void {
+    const pull = this.pulls.get(number)
+    if (!pull) throw new Error(`no pull request #${number}`)
+    pull.headSha = sha
+    if (options.force) pull.events.push({ event: 'head_ref_force_pushed', at })
+    this.runElsewhere(sha, at, `pull/${number}/head`, options.run, 'pull_request')
+  }
+
+  /** A maintainer adds `label` at `at`. */
+  label(number: number, label: string, at: string): void {
+    const pull = this.pulls.get(number)
+    if (!pull) throw new Error(`no pull request #${number}`)
+    if (!pull.labels.includes(label)) pull.labels.push(label)
+    pull.events.push({ event: 'labeled', label, at })
+  }
+
+  /** A workflow run of `sha` made at `at` outside this pull request (another branch or pull request). */
+  runElsewhere(sha: string, at: string, branch: string, id?: number, event = 'push'): void {
+    const taken = new Set(this.workflowRuns.map((run) => run.id))
+    let next = 5000 + this.workflowRuns.length
+    while (taken.has(next)) next++
+    this.workflowRuns.push({ id: id ?? next, headSha: sha, branch, event, createdAt: at })
+  }
+
+  /** The fields GitHub's record of workflow run `id` takes from its push, or undefined. */
+  workflowRun(id: number): Record<string, unknown> | undefined {
+    const run = this.workflowRuns.find((candidate) => candidate.id === id)
+    return run && { head_sha: run.headSha, head_branch: run.branch, event: run.event, created_at: run.createdAt }
   }
 
   private nextComment = 7000
@@ -56,8 +110,10 @@ export class FakePulls {
     if (method === 'PATCH' && comment) return this.editComment(Number(comment[1]), body)
     const pull = new RegExp(`^${base}/pulls/(\\d+)$`).exec(path)
     if (method === 'GET' && pull) return this.pullView(Number(pull[1]))
+    const timeline = new RegExp(`^${base}/issues/(\\d+)/timeline$`).exec(path)
+    if (method === 'GET' && timeline) return this.timelineOf(Number(timeline[1]), query)
     const events = new RegExp(`^${base}/issues/(\\d+)/events$`).exec(path)
-    if (method === 'GET' && events) return this.eventsOf(Number(events[1]), query)
+    if (method === 'GET' && events) return this.timelineOf(Number(events[1]), query, 'labels only')
     const label = new RegExp(`^${base}/issues/(\\d+)/labels/([^/]+)$`).exec(path)
     if (method === 'DELETE' && label) return this.removeLabel(Number(label[1]), decodeURIComponent(label[2] ?? ''))
     const permission = new RegExp(`^${base}/collaborators/([^/]+)/permission$`).exec(path)
@@ -104,19 +160,24 @@ export class FakePulls {
     return { status: 200, body: { ...example, number, labels, head, requested_teams: [] } }
   }
 
-  private eventsOf(number: number, query: URLSearchParams): GitHubAnswer {
+  /**
+   * The timeline: label events as GitHub's labeled example, a force push as a state-change event (no label). The
+   * issue events (`labels only`) as well, for the gate before issue 42: their documented schema has no force push.
+   */
+  private timelineOf(number: number, query: URLSearchParams, only?: 'labels only'): GitHubAnswer {
     const pull = this.pulls.get(number)
     if (!pull) return NOT_FOUND
-    const [template] = documentedExample<Schema['issue-event-for-issue'][]>('issue-event-for-issue-items')
+    const listed = only ? pull.events.filter((event) => event.label) : pull.events
+    const example = documentedExample<Schema['labeled-issue-event'][]>('timeline-issue-events')
+    const template = example.find((event) => event.event === 'labeled') ?? example[0]
     const perPage = Number(query.get('per_page') ?? 30)
     const page = Number(query.get('page') ?? 1)
-    const body = pull.events.slice((page - 1) * perPage, page * perPage).map((event, index) => ({
-      ...template,
-      id: 1000 + index,
-      event: event.event,
-      created_at: event.at,
-      label: { name: event.label, color: 'f29513' },
-    }))
+    const start = (page - 1) * perPage
+    const body = listed.slice(start, start + perPage).map((event, index) => {
+      const { label: _label, ...common } = { ...template, id: 1000 + start + index, event: event.event }
+      const at = { created_at: event.at }
+      return event.label ? { ...common, ...at, label: { name: event.label, color: 'f29513' } } : { ...common, ...at }
+    })
     return { status: 200, body }
   }
 
@@ -144,11 +205,13 @@ export class FakePulls {
     return { status: 200, body: { ...example, permission, role_name: role, user } }
   }
 
+  /** Every run of the commit, wherever it was made (GitHub filters by head_sha only). */
   private runsOf(sha: string): GitHubAnswer {
     const example = documentedExample<{ workflow_runs: Schema['workflow-run'][] }>('workflow-run-paginated')
     const [template] = example.workflow_runs
-    const times = this.runsOfHead.get(sha) ?? []
-    const runs = times.map((at, index) => ({ ...template, id: 5000 + index, head_sha: sha, created_at: at }))
+    const runs = this.workflowRuns
+      .filter((run) => run.headSha === sha)
+      .map((run) => ({ ...template, id: run.id, ...this.workflowRun(run.id) }))
     return { status: 200, body: { total_count: runs.length, workflow_runs: runs } }
   }
 }

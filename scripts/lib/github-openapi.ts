@@ -46,14 +46,20 @@ let loaded: { description: Description; ajv: Ajv; templates: { template: string;
 
 /**
  * OpenAPI 3.0.3: `nullable: true` adds null to the allowed values, enum included (a running job's
- * `conclusion` is null); Ajv's `nullable` leaves an enum without null as it is.
+ * `conclusion` is null); Ajv's `nullable` leaves an enum without null as it is, and refuses a `nullable`
+ * without `type` (an `anyOf` of two shapes, say: the timeline's events): that one becomes "this, or null".
  */
 function nullableEnums(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(nullableEnums)
   if (typeof node !== 'object' || node === null) return
-  const schema = node as { nullable?: boolean; enum?: unknown[] }
-  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null)
   for (const value of Object.values(node)) nullableEnums(value)
+  const schema = node as { nullable?: boolean; enum?: unknown[]; type?: unknown; anyOf?: unknown[] }
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null)
+  if (schema.nullable === true && !('type' in schema)) {
+    const { nullable: _nullable, ...rest } = schema
+    for (const key of Object.keys(schema)) delete (schema as Record<string, unknown>)[key]
+    schema.anyOf = [rest, { type: 'null' }]
+  }
 }
 
 function load() {

@@ -1,13 +1,10 @@
 /**
- * The approval gate (issue 31), read from GitHub with `github-token` before
- * any request to the service. A pull-request run passes only when:
+ * The approval gate (issues 31 and 42), read from GitHub with `github-token`
+ * before any request to the service. A pull-request run passes only when:
  * - `min-permission`: the triggering actor holds at least that permission
  *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
- * - `approve-label`: the pull request carries the label, on the commit it was
- *   given to. A `labeled` run names that commit: the head must still be it. Any
- *   other run: GitHub's records must show the label added (the newest `labeled`
- *   event of the pull request) after the head was pushed (the first workflow run
- *   GitHub made for the head commit); when they cannot show it, the gate refuses.
+ * - `approve-label`: the pull request carries the label on the head it was
+ *   given to, and nothing was pushed after it (approval-label.ts).
  * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
  * reaches the log through serviceText.
  */
@@ -15,31 +12,13 @@ import { z } from 'zod'
 import type { ApprovalRequest, Permission, PullRequestEvent } from '../inputs/approval.ts'
 import { PERMISSIONS } from '../inputs/approval.ts'
 import { serviceText } from '../runtime/untrusted.ts'
+import { ApprovalRefusedError, LabelCheck, short } from './approval-label.ts'
 import { callGitHub, GitHubError, type GitHubCall, type GitHubCallDeps } from './call.ts'
 import { loadOctokit, type Octokit } from './octokit.ts'
 
-/** The gate said no: who, which commit, and what a maintainer does. */
-export class ApprovalRefusedError extends Error {
-  constructor(message: string) {
-    super(`Approval gate: ${message} Nothing was started.`)
-    this.name = 'ApprovalRefusedError'
-  }
-}
+export { ApprovalRefusedError }
 
 const Collaborator = z.looseObject({ permission: z.string(), role_name: z.string().optional() })
-const PullRequest = z.looseObject({
-  head: z.looseObject({ sha: z.string() }),
-  labels: z.array(z.looseObject({ name: z.string() })),
-})
-const IssueEvent = z.looseObject({
-  event: z.string(),
-  created_at: z.string(),
-  label: z.looseObject({ name: z.string() }).optional(),
-})
-const Runs = z.looseObject({ workflow_runs: z.array(z.looseObject({ created_at: z.string() })) })
-const EVENT_PAGES = 5
-
-const short = (sha: string) => serviceText(sha.slice(0, 12), 12)
 
 export class ApprovalGate {
   private readonly request: ApprovalRequest
@@ -96,84 +75,9 @@ export class ApprovalGate {
   }
 
   private async checkLabel(label: string, pr: PullRequestEvent): Promise<void> {
-    const data = await this.read(
-      {
-        label: `reading pull request #${pr.number}`,
-        route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
-        parameters: { pull_number: pr.number },
-      },
-      'pull-requests: read',
-    )
-    const current = PullRequest.parse(data)
-    const head = current.head.sha
-    const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`
-    if (!current.labels.some((l) => l.name === label))
-      throw new ApprovalRefusedError(
-        `pull request #${pr.number} (head ${short(head)}, run by @${serviceText(this.request.actor, 40)}) ` +
-          `does not carry the label ` +
-          `'${label}'. A maintainer approves this code by adding the label '${label}'.`,
-      )
-    if (pr.action === 'labeled' && pr.labeled === label) {
-      if (head !== pr.headSha)
-        throw new ApprovalRefusedError(
-          `the label '${label}' was given to ${short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
-            `${short(head)} (a push after the approval). ${again}`,
-        )
-    } else {
-      await this.checkLabelAfterPush(label, pr, head, again)
-    }
+    const { actor, runId } = this.request
+    const head = await new LabelCheck((call, needs) => this.read(call, needs), actor, runId).check(label, pr)
     this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${short(head)}.`)
-  }
-
-  /** A label already there approves the head only when GitHub's records show it came after the head's push. */
-  private async checkLabelAfterPush(label: string, pr: PullRequestEvent, head: string, again: string): Promise<void> {
-    const labeledAt = await this.lastLabeled(label, pr.number)
-    const runs = Runs.safeParse(
-      await this.read(
-        {
-          label: `reading the workflow runs of ${short(head)}`,
-          route: 'GET /repos/{owner}/{repo}/actions/runs',
-          parameters: { head_sha: head, per_page: 100 },
-        },
-        'actions: read',
-      ),
-    )
-    const pushedAt = runs.success
-      ? Math.min(...runs.data.workflow_runs.map((run) => Date.parse(run.created_at)).filter(Number.isFinite))
-      : NaN
-    if (labeledAt === undefined || !Number.isFinite(pushedAt))
-      throw new ApprovalRefusedError(
-        `GitHub's records do not show when '${label}' was added to pull request #${pr.number} relative to its ` +
-          `head ${short(head)}. ${again}`,
-      )
-    if (labeledAt <= pushedAt)
-      throw new ApprovalRefusedError(
-        `the label '${label}' on pull request #${pr.number} was added before its head ${short(head)} was pushed ` +
-          `(by @${serviceText(this.request.actor, 40)}). ${again}`,
-      )
-  }
-
-  /** When the label was last added (the issue events, newest page last), or undefined. */
-  private async lastLabeled(label: string, number: number): Promise<number | undefined> {
-    let last: number | undefined
-    for (let page = 1; page <= EVENT_PAGES; page++) {
-      const data = await this.read(
-        {
-          label: `reading the events of pull request #${number}`,
-          route: 'GET /repos/{owner}/{repo}/issues/{issue_number}/events',
-          parameters: { issue_number: number, per_page: 100, page },
-        },
-        'pull-requests: read',
-      )
-      const events = Array.isArray(data) ? data : []
-      for (const raw of events) {
-        const event = IssueEvent.safeParse(raw)
-        if (event.success && event.data.event === 'labeled' && event.data.label?.name === label)
-          last = Math.max(last ?? 0, Date.parse(event.data.created_at))
-      }
-      if (events.length < 100) break
-    }
-    return last
   }
 }
 

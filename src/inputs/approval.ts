@@ -32,6 +32,8 @@ export interface ApprovalRequest {
   repository: GitHubRepository
   /** Who triggered the run (a re-run's is who re-ran it). */
   actor: string
+  /** GITHUB_RUN_ID: this run, whose creation the label must postdate (undefined: the gate cannot show it). */
+  runId?: number
   /** Undefined: not a pull-request run, so nothing to approve. */
   pullRequest?: PullRequestEvent
   /** GITHUB_EVENT_NAME, for the log. */
@@ -106,6 +108,7 @@ export function parseApproval(inputs: Collector, job: JobEnvironment): ApprovalR
     githubToken,
     repository,
     actor,
+    runId: /^[1-9]\d{0,15}$/.test(job.runId ?? '') ? Number(job.runId) : undefined,
     pullRequest,
     eventName: env.GITHUB_EVENT_NAME ?? '',
   }

@@ -1,15 +1,17 @@
 /**
- * The approval gate through the bundles (issue 31), on the emulator and the
- * fake GitHub: a labelled pull request runs; an unlabelled one, one pushed
- * after labelling, an actor under min-permission and a token that cannot
- * read are refused with zero requests to the service; approve-label-once
- * removes the label in the post step; other events pass without a read.
+ * The approval gate through the bundles (issues 31 and 42), on the emulator and
+ * the fake GitHub: a labelled pull request runs; an unlabelled one, one pushed
+ * after labelling (also a commit pushed back, or one with runs elsewhere), an
+ * actor under min-permission and a token that cannot read are refused with zero
+ * requests to the service; approve-label-once removes the label in the post
+ * step; other events pass without a read.
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { commands, runAction } from '../../scripts/lib/action-runner.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { THIS_RUN } from '../../scripts/lib/fake-pulls.ts'
 import { useFakeGitHub } from '../harness/fake-github.ts'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
 
@@ -91,7 +93,9 @@ describe('approve-label', () => {
     fake.github.pulls.add(7, NEWER, 'gpu-ok', '2026-11-25T12:00:00Z', '2026-11-25T11:00:00Z')
     const refused = await run({ 'approve-label': 'gpu-ok' })
     refusedWithNothingSent(refused.main, service)
-    expect(commands(refused.main, 'error')[0]).toMatch(/was added before its head bbbbbbbbbbbb was pushed/)
+    expect(commands(refused.main, 'error')[0]).toMatch(
+      /the label 'gpu-ok' on pull request #7 was added \(2026-11-25T11:00:00Z\) before this run was made for its head bbbbbbbbbbbb \(2026-11-25T12:00:00Z, run by @contributor\)/,
+    )
     await fake.close()
     await fixture.emulator?.close()
     ;({ service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: NEWER }))
@@ -101,9 +105,79 @@ describe('approve-label', () => {
     expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
     expect(fake.github.paths()).toEqual([
       'GET /repos/octo/repo/pulls/7',
-      'GET /repos/octo/repo/issues/7/events',
-      'GET /repos/octo/repo/actions/runs',
+      `GET /repos/octo/repo/actions/runs/${THIS_RUN}`,
+      'GET /repos/octo/repo/issues/7/timeline',
     ])
+  })
+
+  it('a commit pushed back after the label is refused: X pushed, replaced by a labelled A, X pushed again', async () => {
+    const { service, run } = await gate({ name: 'pull_request_target', action: 'synchronize', head: HEAD })
+    const { pulls } = fake.github
+    pulls.open(7, HEAD, '2026-11-25T10:00:00Z')
+    pulls.push(7, NEWER, '2026-11-25T10:10:00Z', { force: true })
+    pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
+    pulls.push(7, HEAD, '2026-11-25T10:30:00Z', { force: true, run: THIS_RUN })
+    const { main } = await run({ 'approve-label': 'gpu-ok' })
+    refusedWithNothingSent(main, service)
+    expect(commands(main, 'error')).toEqual([
+      "Approval gate: the label 'gpu-ok' on pull request #7 was added (2026-11-25T10:20:00Z) before this run was " +
+        'made for its head aaaaaaaaaaaa (2026-11-25T10:30:00Z, run by @contributor): a push after the approval, or ' +
+        "a commit pushed again. A maintainer approves the current head by removing the label 'gpu-ok' and adding " +
+        'it again. Nothing was started.',
+    ])
+  })
+
+  it('a commit with an older run on another branch, pushed after the label, is refused: those runs prove nothing', async () => {
+    const { service, run } = await gate({ name: 'pull_request_target', action: 'synchronize', head: HEAD })
+    const { pulls } = fake.github
+    pulls.runElsewhere(HEAD, '2026-11-25T09:00:00Z', 'draft-elsewhere')
+    pulls.open(7, NEWER, '2026-11-25T10:00:00Z')
+    pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
+    pulls.push(7, HEAD, '2026-11-25T10:30:00Z', { run: THIS_RUN })
+    const { main } = await run({ 'approve-label': 'gpu-ok' })
+    refusedWithNothingSent(main, service)
+    expect(commands(main, 'error')[0]).toMatch(/was added \(2026-11-25T10:20:00Z\) before this run was made/)
+    expect(fake.github.paths()).not.toContain('GET /repos/octo/repo/actions/runs')
+  })
+
+  it('a run queued while its head moved away and back is refused: the head was force-pushed after it', async () => {
+    const { service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: HEAD })
+    const { pulls } = fake.github
+    pulls.open(7, HEAD, '2026-11-25T10:00:00Z', THIS_RUN)
+    pulls.push(7, NEWER, '2026-11-25T10:10:00Z', { force: true })
+    pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
+    pulls.push(7, HEAD, '2026-11-25T10:30:00Z', { force: true })
+    const { main } = await run({ 'approve-label': 'gpu-ok' })
+    refusedWithNothingSent(main, service)
+    expect(commands(main, 'error')[0]).toMatch(
+      /^Approval gate: pull request #7's head branch was force-pushed \(2026-11-25T10:30:00Z\) after this run was made for aaaaaaaaaaaa \(2026-11-25T10:00:00Z\): aaaaaaaaaaaa may have been pushed back after the approval\./,
+    )
+  })
+
+  it("a re-run of a synchronize run labelled after its push starts (a re-run keeps its run's created_at)", async () => {
+    const { service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: HEAD })
+    const { pulls } = fake.github
+    pulls.open(7, NEWER, '2026-11-25T09:00:00Z')
+    pulls.push(7, HEAD, '2026-11-25T10:00:00Z', { run: THIS_RUN })
+    pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
+    fake.github.runs.set(THIS_RUN, { run_attempt: 2, status: 'in_progress' })
+    const { main } = await run({ 'approve-label': 'gpu-ok' })
+    expect(main.exitCode, main.stdout).toBe(0)
+    expect(main.stdout).toContain("Approval gate: pull request #7 is approved by 'gpu-ok' for head aaaaaaaaaaaa.")
+    expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
+  })
+
+  it('a run whose head is no longer the head is refused, even with a label added after it', async () => {
+    const { service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: HEAD })
+    const { pulls } = fake.github
+    pulls.open(7, HEAD, '2026-11-25T10:00:00Z', THIS_RUN)
+    pulls.push(7, NEWER, '2026-11-25T10:10:00Z')
+    pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
+    const { main } = await run({ 'approve-label': 'gpu-ok' })
+    refusedWithNothingSent(main, service)
+    expect(commands(main, 'error')[0]).toMatch(
+      /this run is for aaaaaaaaaaaa, but pull request #7's head is now bbbbbbbbbbbb \(a push after this run was made\)/,
+    )
   })
 
   it('a token that cannot read the pull request: refused naming github-token and the permission; nothing sent', async () => {

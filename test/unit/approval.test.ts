@@ -17,7 +17,7 @@ import { FakeClock, recordingCore } from '../harness/fakes.ts'
 const HEAD = 'c'.repeat(40)
 const fake = useFakeGitHub()
 
-async function setUp(payload: unknown, event = 'pull_request', extra: Record<string, string> = {}) {
+async function setUp(payload: unknown, event = 'pull_request', extra: Record<string, string> = {}, runId = '4242') {
   await fake.serve()
   fake.makeDir('approval-unit-')
   writeFileSync(join(fake.dir, 'event.json'), typeof payload === 'string' ? payload : JSON.stringify(payload))
@@ -39,7 +39,7 @@ async function setUp(payload: unknown, event = 'pull_request', extra: Record<str
     parseInputs((name) => inputs[name] ?? '', {
       env,
       repositoryId: '31337',
-      runId: '4242',
+      runId,
       runAttempt: '1',
     }) as StartConfig
 }
@@ -94,7 +94,51 @@ describe('the gate against GitHub', () => {
     await fake.close()
     config = await setUp({ ...labeled(), action: 'reopened' }, 'pull_request', { 'approve-label': 'ok' })
     fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z').events.length = 0
-    await expect(check(config())).rejects.toThrow(/GitHub's records do not show when 'ok' was added to pull request #3/)
+    await expect(check(config())).rejects.toThrow(
+      /GitHub's records do not show that 'ok' was added to pull request #3 after its head cccccccccccc was pushed/,
+    )
+  })
+
+  const synchronize = { action: 'synchronize', pull_request: { number: 3, head: { sha: HEAD } } }
+  const cannotShow = /GitHub's records do not show that 'ok' was added to pull request #3 after its head/
+
+  it('refuses without this run: no GITHUB_RUN_ID, a run record without a time, a timeline longer than it reads', async () => {
+    let config = await setUp(synchronize, 'pull_request', { 'approve-label': 'ok' }, '')
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    await expect(check(config())).rejects.toThrow(cannotShow)
+    expect(fake.github.paths()).toEqual(['GET /repos/octo/repo/pulls/3', 'GET /repos/octo/repo/issues/3/timeline'])
+    await fake.close()
+    config = await setUp(synchronize, 'pull_request', { 'approve-label': 'ok' })
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    // An odd answer (scripted: off GitHub's schema on purpose).
+    fake.github.runScripts.set(4242, [{ status: 200, body: { id: 4242, created_at: 'yesterday' } }])
+    await expect(check(config())).rejects.toThrow(cannotShow)
+    await fake.close()
+    config = await setUp(synchronize, 'pull_request', { 'approve-label': 'ok' })
+    const pull = fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    pull.events.unshift(
+      ...Array.from({ length: 1000 }, () => ({ event: 'unlabeled' as const, label: 'x', at: '2026' })),
+    )
+    await expect(check(config())).rejects.toThrow(cannotShow)
+    expect(fake.github.paths().filter((path) => path.endsWith('/timeline'))).toHaveLength(10)
+  })
+
+  it('approves a label newer than this run with no force push since; a force push after it refuses', async () => {
+    let config = await setUp(synchronize, 'pull_request', { 'approve-label': 'ok' })
+    let pull = fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    // The force push that made this head (before the run was made) is no reason to refuse.
+    pull.events.unshift({ event: 'head_ref_force_pushed', at: '2026-11-25T10:00:00Z' })
+    expect((await check(config())).log).toContain(
+      "Approval gate: pull request #3 is approved by 'ok' for head cccccccccccc.",
+    )
+    await fake.close()
+    config = await setUp(synchronize, 'pull_request', { 'approve-label': 'ok' })
+    pull = fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    pull.events.push({ event: 'head_ref_force_pushed', at: '2026-11-25T10:30:00Z' })
+    await expect(check(config())).rejects.toThrow(
+      "Approval gate: pull request #3's head branch was force-pushed (2026-11-25T10:30:00Z) after this run was made " +
+        'for cccccccccccc (2026-11-25T10:00:00Z): cccccccccccc may have been pushed back after the approval.',
+    )
   })
 
   it('a GitHub that keeps failing refuses (never passes)', async () => {
