@@ -7,13 +7,13 @@
  */
 import { removeApproval } from './cleanup/approval.ts'
 import { finalComment } from './cleanup/comment.ts'
-import { holdForDebugging } from './cleanup/debug.ts'
+import { holdForDebugging, refuseForkHold } from './cleanup/debug.ts'
 import { cleanupInstance } from './cleanup/instance.ts'
 import { cleanupSandbox } from './cleanup/sandbox.ts'
 import { removeSshAccess } from './cleanup/ssh.ts'
 import { actionsCore } from './entry/actions-core.ts'
 import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './entry/wiring.ts'
-import { readPostInputs, type PostInputs } from './inputs/read.ts'
+import { readPostInputs, type PostInputs } from './inputs/post.ts'
 import { deleteRegistration, waitForRunnerJob } from './cleanup/runner.ts'
 import { mirrorServedJob } from './cleanup/served-job.ts'
 import { cleanupUnserved } from './cleanup/unserved.ts'
@@ -36,8 +36,8 @@ export async function runPost(deps: PostDeps): Promise<void> {
   const state = new ActionState(core)
   const mode = inputs.mode
   // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
-  if (mode === 'start' && state.debugAccess)
-    await holdForDebugging(deps, state, inputs.cleanup).catch((error: unknown) =>
+  if (mode === 'start')
+    await (state.debugAccess ? holdForDebugging : refuseForkHold)(deps, state, inputs.cleanup).catch((error: unknown) =>
       core.warning(`debug-on-failure: ${(error as Error).message}; stopping the sandbox now.`),
     )
   await removeSshAccess(core, state, deps.clock)

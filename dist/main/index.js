@@ -29124,14 +29124,23 @@ async function mirrorServedJob(deps, saved, config) {
 
 
 
-async function publishComment(deps, target, facts) {
+/**
+ * Writes the comment; 'refused' where GitHub refused the write (then the job summary has the text). `refusedBefore`:
+ * an earlier step of this job was refused and said why, so the same token is not tried again and nothing is repeated.
+ */
+async function publishComment(deps, target, facts, refusedBefore = false) {
     const { core } = deps;
     if (!target)
-        return;
+        return undefined;
     const text = renderComment(facts);
+    if (refusedBefore) {
+        await core.appendSummary(text);
+        return 'refused';
+    }
     try {
         const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) });
         core.info(`comment: ${done} the comment on pull request #${target.number}.`);
+        return 'written';
     }
     catch (error) {
         // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
@@ -29139,9 +29148,10 @@ async function publishComment(deps, target, facts) {
             core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
                 "from a fork gets a read-only token): the job summary has the comment's text instead.");
             await core.appendSummary(text);
-            return;
+            return 'refused';
         }
         core.warning(`comment: could not write the pull-request comment: ${error.message}`);
+        return 'failed';
     }
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
@@ -29158,12 +29168,14 @@ async function finalComment(deps, state, readConfig, servedJob) {
     const runner = state.runner;
     // The job the post step already read for its mirror, else read now.
     const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined;
-    await publishComment(deps, config.comment(), {
+    const final = {
         ...facts,
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
-    });
+    };
+    // Once per job: the main step already said why GitHub refused the write.
+    await publishComment(deps, config.comment(), final, state.commentRefused);
 }
 
 
@@ -34342,7 +34354,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   AO: () => (/* binding */ readUnservedInputs)
 });
 
-// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readPostInputs
+// UNUSED EXPORTS: maskSecretInputs, parseConnection, parseInputs
 
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(68818);
@@ -34477,7 +34489,7 @@ function parseRunner(inputs, job, policy) {
     };
 }
 /** The post step's runner inputs, read only when state has a runner. */
-function runner_parseRunnerCleanup(read) {
+function parseRunnerCleanup(read) {
     const raw = read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'];
     const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(raw);
     return {
@@ -34593,7 +34605,7 @@ function commentKey(env, gpus) {
     return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`;
 }
 /** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
-function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
+function parseComment(inputs, job, keyParts, log = () => undefined) {
     if (!inputs.parse('comment', fields/* boolean */.zM))
         return undefined;
     const env = job.env ?? {};
@@ -34622,14 +34634,17 @@ function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
  * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
  * the post step holds the sandbox this long for a person to connect with the
  * public key's owner's private key (the service signs a certificate for the
- * public key; the private key never leaves its owner). Refused for pull
- * requests from forks. It needs the action's own SSH access (to see the
- * release file), so it implies it.
+ * public key; the private key never leaves its owner). It needs the action's
+ * own SSH access (to see the release file), so it implies it. For a pull
+ * request from a fork the hold is refused, never the run (issue 42): the
+ * inputs are still checked, and `refused` says why (the post step warns once).
  */
 
 
 
 
+const FORK_REFUSAL = 'the hold is refused for pull requests from forks: their code would keep a machine of yours running, ' +
+    'and its log would hand a way in to whoever holds the key';
 /** A hold of at most 6 hours: the enforced TTL bounds it anyway. */
 const HOLD_BOUNDS = { minSeconds: 10, maxSeconds: 6 * 3600 };
 const publicKey = schemas/* string */.YjP().transform((raw, ctx) => {
@@ -34640,7 +34655,7 @@ const publicKey = schemas/* string */.YjP().transform((raw, ctx) => {
         return (0,refuse/* refuse */.T)(ctx, 'must be one OpenSSH public key line (ssh-ed25519 AAAA… you@host); never a private key');
     return text;
 });
-function debug_parseDebug(inputs, job) {
+function parseDebug(inputs, job) {
     if (!inputs.isSet('debug-on-failure')) {
         if (inputs.isSet('debug-public-key'))
             inputs.fail('debug-public-key', "is set but 'debug-on-failure' is empty");
@@ -34650,12 +34665,10 @@ function debug_parseDebug(inputs, job) {
     if (!inputs.isSet('debug-public-key'))
         inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects');
     const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined;
-    if (isForkPullRequest(job.env ?? {}) &&
-        ['pull_request', 'pull_request_target'].includes(job.env?.GITHUB_EVENT_NAME ?? ''))
-        inputs.fail('debug-on-failure', 'is refused for pull requests from forks: their code would hold a machine for others');
     if (holdSeconds === undefined || key === undefined)
         return undefined;
-    return { holdMs: holdSeconds * 1000, publicKey: key };
+    const refused = isForkPullRequest(job.env ?? {}) ? FORK_REFUSAL : undefined;
+    return { holdMs: holdSeconds * 1000, publicKey: key, ...(refused ? { refused } : {}) };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -34954,7 +34967,7 @@ function parseStart(inputs, connection, job) {
     const enforceTtl = inputs.parse('enforce-ttl', fields/* boolean */.zM);
     const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
-    const debug = debug_parseDebug(inputs, job);
+    const debug = parseDebug(inputs, job);
     return {
         mode: 'start',
         ...connection,
@@ -34980,10 +34993,10 @@ function parseStart(inputs, connection, job) {
         replaceExisting: inputs.parse('replace-existing', fields/* boolean */.zM),
         keepAlive: inputs.parse('keep-alive', fields/* boolean */.zM),
         dryRun: inputs.parse('dry-run', fields/* boolean */.zM),
-        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || !!debug),
+        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || (!!debug && !debug.refused)),
         gpuCheck,
         approval: (0,approval/* parseApproval */.jI)(inputs, job),
-        comment: comment_parseComment(inputs, job, gpus),
+        comment: parseComment(inputs, job, gpus),
         debug,
         run: parseRun(inputs, job),
         runner,
@@ -35038,7 +35051,7 @@ function parseConnect(inputs, connection, job) {
     const sandboxId = inputs.parse('sandbox-id', fields/* sandboxId */.n1, inputs.read('sandbox-id'));
     const ssh = parseAlias(inputs, job);
     // The comment's key is this job's and the sandbox's: another job connecting to it writes its own.
-    const comment = comment_parseComment(inputs, job, [sandboxId ?? '']);
+    const comment = parseComment(inputs, job, [sandboxId ?? '']);
     return ssh && { mode: 'connect', ...connection, sandboxId, ssh, comment };
 }
 function parseSweep(inputs, connection, job) {
@@ -35116,33 +35129,6 @@ function readMainInputs(core, job) {
 /** Runner mode's fallback after a failed main step (inputs/unserved.ts): read leniently, never an error. */
 function readUnservedInputs(core, job, errors) {
     return parseUnserved((name) => core.getInput(name), job, errors);
-}
-/** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
-function readPostInputs(core) {
-    const read = (name) => core.getInput(name);
-    maskSecretInputs(read, (secret) => core.setSecret(secret));
-    return {
-        mode: read('mode').trim() || INPUT_DEFAULTS.mode,
-        cleanup: () => parseCleanupInputs(read),
-        runner: () => parseRunnerCleanup(read),
-    };
-}
-function parseCleanupInputs(read) {
-    const inputs = new Collector(read);
-    const config = {
-        ...parseConnection(inputs),
-        mode: inputs.parse('mode', field.mode),
-        keepAlive: inputs.parse('keep-alive', field.boolean),
-        runner: () => parseRunnerCleanup(read),
-        debug: () => parseDebug(new Collector(read), jobEnvironmentFromEnv(process.env)),
-        comment: () => {
-            // Never an error in the post step: a comment that cannot be addressed is just not written.
-            const lenient = new Collector(read);
-            const gpus = lenient.isSet('gpu-type') ? (lenient.parse('gpu-type', field.gpuTypes) ?? []) : [];
-            return parseComment(lenient, jobEnvironmentFromEnv(process.env), gpus);
-        },
-    };
-    return inputs.done(config);
 }
 
 
@@ -37302,7 +37288,7 @@ async function useReady(config, deps, started, waited, ssh) {
     let configPath;
     if (config.ssh && ssh.prepared && waited.record) {
         configPath = (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, ssh.prepared, waited.record);
-        if (config.debug)
+        if (config.debug && !config.debug.refused)
             new step_state/* ActionState */.q(deps.core).saveDebugAccess({ configPath, alias: config.ssh.alias });
         const ttl = config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds;
         const byTtl = config.enforceTtl ? ssh.acceptedAt + ttl * 1000 : undefined;
@@ -37793,7 +37779,8 @@ async function commentFromMain(config, deps, state, started, outcome) {
         runUrl: config.comment.runUrl,
     };
     state.saveCommentFacts(facts);
-    await (0,comment/* publishComment */.p)(deps, config.comment, facts);
+    if ((await (0,comment/* publishComment */.p)(deps, config.comment, facts)) === 'refused')
+        state.saveCommentRefused();
 }
 
 ;// CONCATENATED MODULE: ./build/src/modes/start.js
@@ -41075,6 +41062,7 @@ const KEYS = {
     approval: 'approval',
     spentBefore: 'spent-before',
     commentFacts: 'comment-facts',
+    commentRefused: 'comment-refused',
     debugAccess: 'debug-access',
     mainFailure: 'main-failure',
     unserved: 'unserved-runner',
@@ -41161,6 +41149,13 @@ class ActionState {
         return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'
             ? facts
             : undefined;
+    }
+    /** GitHub refused the main step's comment, and the log said why: the post step does not say it again. */
+    saveCommentRefused() {
+        this.core.saveState(KEYS.commentRefused, 'true');
+    }
+    get commentRefused() {
+        return this.core.getState(KEYS.commentRefused) === 'true';
     }
     /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
     saveDebugAccess(access) {

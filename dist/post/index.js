@@ -29104,14 +29104,23 @@ var served_job = __nccwpck_require__(93615);
 
 
 
-async function publishComment(deps, target, facts) {
+/**
+ * Writes the comment; 'refused' where GitHub refused the write (then the job summary has the text). `refusedBefore`:
+ * an earlier step of this job was refused and said why, so the same token is not tried again and nothing is repeated.
+ */
+async function publishComment(deps, target, facts, refusedBefore = false) {
     const { core } = deps;
     if (!target)
-        return;
+        return undefined;
     const text = renderComment(facts);
+    if (refusedBefore) {
+        await core.appendSummary(text);
+        return 'refused';
+    }
     try {
         const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) });
         core.info(`comment: ${done} the comment on pull request #${target.number}.`);
+        return 'written';
     }
     catch (error) {
         // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
@@ -29119,9 +29128,10 @@ async function publishComment(deps, target, facts) {
             core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
                 "from a fork gets a read-only token): the job summary has the comment's text instead.");
             await core.appendSummary(text);
-            return;
+            return 'refused';
         }
         core.warning(`comment: could not write the pull-request comment: ${error.message}`);
+        return 'failed';
     }
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
@@ -29138,12 +29148,14 @@ async function finalComment(deps, state, readConfig, servedJob) {
     const runner = state.runner;
     // The job the post step already read for its mirror, else read now.
     const job = servedJob ? (0,served_job/* jobOutcome */.Yr)(servedJob) : runner ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config) : undefined;
-    await publishComment(deps, config.comment(), {
+    const final = {
         ...facts,
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
-    });
+    };
+    // Once per job: the main step already said why GitHub refused the write.
+    await publishComment(deps, config.comment(), final, state.commentRefused);
 }
 
 
@@ -29155,7 +29167,8 @@ async function finalComment(deps, state, readConfig, servedJob) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Z: () => (/* binding */ holdForDebugging)
+  Zc: () => (/* binding */ holdForDebugging),
+  YB: () => (/* binding */ refuseForkHold)
 });
 
 // UNUSED EXPORTS: RELEASE_FILE
@@ -29652,33 +29665,54 @@ async function holdForDebugging(deps, state, cleanupInputs) {
     const [access, id, debug] = [state.debugAccess, state.sandboxId, config.debug()];
     if (!access || !id || !debug || config.keepAlive)
         return;
-    const failure = state.mainFailure ?? (await jobFailure(deps, config));
+    const failure = await failureOf(deps, state, config);
     if (!failure)
         return;
-    const { core } = deps;
-    const client = deps.makeClient(config);
-    let lines;
-    try {
-        const { ssh_certificate: cert, expires_at: expires } = await client.requestSshCertificate(debug.publicKey);
-        const found = pinnableEndpoint(await (0,eventual/* quickRead */.i0)({ client, clock: deps.clock, signal: deps.cancelWait }, id));
-        if ('problem' in found)
-            throw new Error(`the sandbox record${found.problem}`);
-        lines = connection(id, found.endpoint, (0,untrusted/* serviceText */.Lo)(cert.trim(), 8_000));
-        if (expires)
-            lines.push(`  The certificate is valid until ${(0,untrusted/* serviceText */.Lo)(expires, 40)}.`);
-    }
-    catch (error) {
-        core.info(`debug-on-failure: no way in could be made (${error.message}); stopping the sandbox now.`);
+    const lines = await wayIn(deps, config, id, debug).catch((error) => {
+        // A hold that cannot be made is said where the person who asked for it looks: an annotation.
+        deps.core.warning(`debug-on-failure: no hold: ${error.message}; stopping the sandbox now.`);
+        return undefined;
+    });
+    if (!lines)
         return;
-    }
-    core.info(`debug-on-failure: the run failed (${failure}); holding ${id} for ${(0,summary/* formatDuration */.a3)(debug.holdMs)}.`);
+    deps.core.info(`debug-on-failure: the run failed (${failure}); holding ${id} for ${(0,summary/* formatDuration */.a3)(debug.holdMs)}.`);
     for (const line of lines)
-        core.info(line);
+        deps.core.info(line);
     await hold(deps, access, debug);
+}
+/** A fork's pull request (issue 42): its run ran; a failed one is not held, and one warning says why. */
+async function refuseForkHold(deps, state, cleanupInputs) {
+    if (!state.sandboxId)
+        return;
+    const config = cleanupInputs();
+    const debug = config.debug();
+    if (!debug?.refused || config.keepAlive)
+        return;
+    const failure = await failureOf(deps, state, config);
+    if (failure)
+        deps.core.warning(`debug-on-failure: the run failed (${failure}), but ${debug.refused}. Stopping the sandbox now.`);
+}
+/** The connection lines: the sandbox's pinned endpoint first (no certificate is asked for without one). */
+async function wayIn(deps, config, id, debug) {
+    const client = deps.makeClient(config);
+    const found = pinnableEndpoint(await (0,eventual/* quickRead */.i0)({ client, clock: deps.clock, signal: deps.cancelWait }, id));
+    if ('problem' in found)
+        throw new Error(`the sandbox record${found.problem}`);
+    const signed = await client.requestSshCertificate(debug.publicKey).catch((error) => {
+        throw new Error(`the service signed no certificate for debug-public-key (${error.message})`);
+    });
+    const lines = connection(id, found.endpoint, (0,untrusted/* serviceText */.Lo)(signed.ssh_certificate.trim(), 8_000));
+    if (signed.expires_at)
+        lines.push(`  The certificate is valid until ${(0,untrusted/* serviceText */.Lo)(signed.expires_at, 40)}.`);
+    return lines;
+}
+/** Why the run counts as failed: the main step's run, else a later step of this job (GitHub's record). */
+async function failureOf(deps, state, config) {
+    return state.mainFailure ?? (await jobFailure(deps, config));
 }
 /**
  * Whether a later step of this job failed (the main step's run passed): GitHub's record of this job (the
- * run attempt's job whose runner is this runner) names a failed step. Unreadable: no hold, and the log says so.
+ * run attempt's job whose runner is this runner) names a failed step. Unreadable: no hold, and a warning says so.
  */
 async function jobFailure(deps, config) {
     const runnerName = process.env.RUNNER_NAME;
@@ -29686,14 +29720,14 @@ async function jobFailure(deps, config) {
     const github = (0,cleanup_runner/* registry */.u5)(deps, runner, deps.signal);
     if (!runnerName || !github || !runner.workflowRun)
         return undefined;
-    const log = (message) => deps.core.info(message);
     try {
         const jobs = await github.jobsOf(runner.workflowRun);
         const ours = jobs.find((job) => job.runnerName === runnerName && job.status !== 'completed');
         return ours?.failedStep ? `the step '${(0,untrusted/* serviceText */.Lo)(ours.failedStep, 80)}' failed` : undefined;
     }
     catch (error) {
-        log(`debug-on-failure: this job's steps could not be read (${error.message}); no hold.`);
+        deps.core.warning(`debug-on-failure: no hold: this job's steps could not be read, so a failed later step cannot be seen ` +
+            `(${error.message}).`);
         return undefined;
     }
 }
@@ -36062,31 +36096,76 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 85096:
+/***/ 25960:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  _J: () => (/* binding */ readPostInputs)
+  _: () => (/* binding */ readPostInputs)
 });
 
-// UNUSED EXPORTS: maskSecretInputs, parseCleanupInputs, parseInputs, readMainInputs, readUnservedInputs
+// UNUSED EXPORTS: parseCleanupInputs
 
-// EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(68818);
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
 var collector = __nccwpck_require__(81764);
+// EXTERNAL MODULE: ./build/src/inputs/approval.js
+var approval = __nccwpck_require__(78944);
+// EXTERNAL MODULE: ./build/src/inputs/fields.js
+var fields = __nccwpck_require__(93006);
+// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
+var job_environment = __nccwpck_require__(73156);
+;// CONCATENATED MODULE: ./build/src/inputs/comment.js
+/**
+ * `comment: true` (issue 32): where the pull-request comment goes. Its hidden
+ * marker's key is the workflow, the job and the GPU types asked for, so every
+ * re-run of the job (and only it) edits the same comment; matrix legs that
+ * ask for other GPUs get their own.
+ */
+
+
+
+function commentKey(env, gpus) {
+    const part = (value) => (value ?? '').replace(/[^\w.-]/g, '_').slice(0, 80);
+    return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`;
+}
+/** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
+function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
+    if (!inputs.parse('comment', fields/* boolean */.zM))
+        return undefined;
+    const env = job.env ?? {};
+    const githubToken = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
+    if (!githubToken)
+        inputs.fail('github-token', 'is empty, and comment: true writes with it (pull-requests: write)');
+    const repository = (0,job_environment/* repositoryFromEnv */.i)(env, (why) => inputs.fail('comment', why));
+    const pullRequest = (0,approval/* pullRequestOf */._n)(env);
+    if (typeof pullRequest === 'string')
+        inputs.fail('comment', pullRequest);
+    if (!githubToken || !repository || typeof pullRequest === 'string')
+        return undefined;
+    if (!pullRequest) {
+        log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
+        return undefined;
+    }
+    const runUrl = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
+        `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
+    const heading = `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`;
+    const key = commentKey(env, keyParts);
+    return { githubToken, repository, number: pullRequest.number, key, job: heading, runUrl };
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(68818);
+// EXTERNAL MODULE: ./build/src/inputs/refuse.js
+var inputs_refuse = __nccwpck_require__(13219);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(77030);
 // EXTERNAL MODULE: ./build/src/inputs/defaults.js
 var defaults = __nccwpck_require__(45213);
-// EXTERNAL MODULE: ./build/src/inputs/fields.js
-var fields = __nccwpck_require__(93006);
-// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
-var job_environment = __nccwpck_require__(73156);
 ;// CONCATENATED MODULE: ./build/src/inputs/runner.js
 /**
  * `runner: true` and its inputs, with the refusals that must come before
@@ -36217,6 +36296,48 @@ function parseRunnerCleanup(read) {
     };
 }
 
+;// CONCATENATED MODULE: ./build/src/inputs/debug.js
+/**
+ * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
+ * the post step holds the sandbox this long for a person to connect with the
+ * public key's owner's private key (the service signs a certificate for the
+ * public key; the private key never leaves its owner). It needs the action's
+ * own SSH access (to see the release file), so it implies it. For a pull
+ * request from a fork the hold is refused, never the run (issue 42): the
+ * inputs are still checked, and `refused` says why (the post step warns once).
+ */
+
+
+
+
+const FORK_REFUSAL = 'the hold is refused for pull requests from forks: their code would keep a machine of yours running, ' +
+    'and its log would hand a way in to whoever holds the key';
+/** A hold of at most 6 hours: the enforced TTL bounds it anyway. */
+const HOLD_BOUNDS = { minSeconds: 10, maxSeconds: 6 * 3600 };
+const publicKey = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    const [type = '', body = ''] = text.split(' ');
+    const types = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521'];
+    if (!types.includes(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(body) || /[\r\n]/.test(text) || text.length > 4096)
+        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be one OpenSSH public key line (ssh-ed25519 AAAA… you@host); never a private key');
+    return text;
+});
+function debug_parseDebug(inputs, job) {
+    if (!inputs.isSet('debug-on-failure')) {
+        if (inputs.isSet('debug-public-key'))
+            inputs.fail('debug-public-key', "is set but 'debug-on-failure' is empty");
+        return undefined;
+    }
+    const holdSeconds = inputs.parse('debug-on-failure', (0,durations/* duration */.p0)(HOLD_BOUNDS));
+    if (!inputs.isSet('debug-public-key'))
+        inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects');
+    const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined;
+    if (holdSeconds === undefined || key === undefined)
+        return undefined;
+    const refused = runner_isForkPullRequest(job.env ?? {}) ? FORK_REFUSAL : undefined;
+    return { holdMs: holdSeconds * 1000, publicKey: key, ...(refused ? { refused } : {}) };
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/unserved.js
 /**
  * Runner mode's fallback when the holding step cannot serve its runner
@@ -36312,10 +36433,6 @@ function caps_parseLiveLimit(inputs, job) {
     return { max, repositoryId };
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/inputs/refuse.js
-var inputs_refuse = __nccwpck_require__(13219);
 ;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
 /**
  * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
@@ -36351,88 +36468,6 @@ function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
     if (explicit === true || minDriver !== undefined || sshAnyway)
         return minDriver ? { minDriver } : {};
     return undefined;
-}
-
-// EXTERNAL MODULE: ./build/src/inputs/approval.js
-var approval = __nccwpck_require__(78944);
-;// CONCATENATED MODULE: ./build/src/inputs/comment.js
-/**
- * `comment: true` (issue 32): where the pull-request comment goes. Its hidden
- * marker's key is the workflow, the job and the GPU types asked for, so every
- * re-run of the job (and only it) edits the same comment; matrix legs that
- * ask for other GPUs get their own.
- */
-
-
-
-function commentKey(env, gpus) {
-    const part = (value) => (value ?? '').replace(/[^\w.-]/g, '_').slice(0, 80);
-    return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`;
-}
-/** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
-function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
-    if (!inputs.parse('comment', fields/* boolean */.zM))
-        return undefined;
-    const env = job.env ?? {};
-    const githubToken = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
-    if (!githubToken)
-        inputs.fail('github-token', 'is empty, and comment: true writes with it (pull-requests: write)');
-    const repository = (0,job_environment/* repositoryFromEnv */.i)(env, (why) => inputs.fail('comment', why));
-    const pullRequest = (0,approval/* pullRequestOf */._n)(env);
-    if (typeof pullRequest === 'string')
-        inputs.fail('comment', pullRequest);
-    if (!githubToken || !repository || typeof pullRequest === 'string')
-        return undefined;
-    if (!pullRequest) {
-        log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
-        return undefined;
-    }
-    const runUrl = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
-        `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
-    const heading = `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`;
-    const key = commentKey(env, keyParts);
-    return { githubToken, repository, number: pullRequest.number, key, job: heading, runUrl };
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/debug.js
-/**
- * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
- * the post step holds the sandbox this long for a person to connect with the
- * public key's owner's private key (the service signs a certificate for the
- * public key; the private key never leaves its owner). Refused for pull
- * requests from forks. It needs the action's own SSH access (to see the
- * release file), so it implies it.
- */
-
-
-
-
-/** A hold of at most 6 hours: the enforced TTL bounds it anyway. */
-const HOLD_BOUNDS = { minSeconds: 10, maxSeconds: 6 * 3600 };
-const publicKey = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    const [type = '', body = ''] = text.split(' ');
-    const types = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521'];
-    if (!types.includes(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(body) || /[\r\n]/.test(text) || text.length > 4096)
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be one OpenSSH public key line (ssh-ed25519 AAAA… you@host); never a private key');
-    return text;
-});
-function debug_parseDebug(inputs, job) {
-    if (!inputs.isSet('debug-on-failure')) {
-        if (inputs.isSet('debug-public-key'))
-            inputs.fail('debug-public-key', "is set but 'debug-on-failure' is empty");
-        return undefined;
-    }
-    const holdSeconds = inputs.parse('debug-on-failure', (0,durations/* duration */.p0)(HOLD_BOUNDS));
-    if (!inputs.isSet('debug-public-key'))
-        inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects');
-    const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined;
-    if (runner_isForkPullRequest(job.env ?? {}) &&
-        ['pull_request', 'pull_request_target'].includes(job.env?.GITHUB_EVENT_NAME ?? ''))
-        inputs.fail('debug-on-failure', 'is refused for pull requests from forks: their code would hold a machine for others');
-    if (holdSeconds === undefined || key === undefined)
-        return undefined;
-    return { holdMs: holdSeconds * 1000, publicKey: key };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
@@ -36824,7 +36859,7 @@ function parseStart(inputs, connection, job) {
         replaceExisting: inputs.parse('replace-existing', field.boolean),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || !!debug),
+        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || (!!debug && !debug.refused)),
         gpuCheck,
         approval: parseApproval(inputs, job),
         comment: parseComment(inputs, job, gpus),
@@ -36961,6 +36996,21 @@ function readMainInputs(core, job) {
 function readUnservedInputs(core, job, errors) {
     return parseUnserved((name) => core.getInput(name), job, errors);
 }
+
+;// CONCATENATED MODULE: ./build/src/inputs/post.js
+/**
+ * What the post step reads (split from read.ts): the mode at once, the rest
+ * only when there is something to clean up, and never an error from an input
+ * that the clean-up does not need.
+ */
+
+
+
+
+
+
+
+
 /** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
 function readPostInputs(core) {
     const read = (name) => core.getInput(name);
@@ -37077,7 +37127,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(15532);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80032);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52852);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(85096);
+/* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(25960);
 /* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(28088);
 /* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(93615);
 /* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8699);
@@ -37112,12 +37162,12 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(deps) {
     const { core } = deps;
-    const inputs = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_8__/* .readPostInputs */ ._J)(core);
+    const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_8__/* .readPostInputs */ ._)(core);
     const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_13__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
-    if (mode === 'start' && state.debugAccess)
-        await (0,_cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .holdForDebugging */ .Z)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
+    if (mode === 'start')
+        await (state.debugAccess ? _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .holdForDebugging */ .Zc : _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseForkHold */ .YB)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
     await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__/* .removeSshAccess */ .t)(core, state, deps.clock);
     try {
         await cleanupMode(deps, state, inputs);
@@ -38041,6 +38091,7 @@ const KEYS = {
     approval: 'approval',
     spentBefore: 'spent-before',
     commentFacts: 'comment-facts',
+    commentRefused: 'comment-refused',
     debugAccess: 'debug-access',
     mainFailure: 'main-failure',
     unserved: 'unserved-runner',
@@ -38127,6 +38178,13 @@ class ActionState {
         return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'
             ? facts
             : undefined;
+    }
+    /** GitHub refused the main step's comment, and the log said why: the post step does not say it again. */
+    saveCommentRefused() {
+        this.core.saveState(KEYS.commentRefused, 'true');
+    }
+    get commentRefused() {
+        return this.core.getState(KEYS.commentRefused) === 'true';
     }
     /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
     saveDebugAccess(access) {

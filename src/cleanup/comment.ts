@@ -17,17 +17,27 @@ import type { ActionState } from '../step/state.ts'
 import { jobOutcome, runnerJobOutcome } from './served-job.ts'
 import type { RunJob } from '../github/runners.ts'
 
+/**
+ * Writes the comment; 'refused' where GitHub refused the write (then the job summary has the text). `refusedBefore`:
+ * an earlier step of this job was refused and said why, so the same token is not tried again and nothing is repeated.
+ */
 export async function publishComment(
   deps: Omit<RetryContext, 'log'> & { core: ActionCore },
   target: CommentTarget | undefined,
   facts: CommentFacts,
-): Promise<void> {
+  refusedBefore = false,
+): Promise<'written' | 'refused' | 'failed' | undefined> {
   const { core } = deps
-  if (!target) return
+  if (!target) return undefined
   const text = renderComment(facts)
+  if (refusedBefore) {
+    await core.appendSummary(text)
+    return 'refused'
+  }
   try {
     const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) })
     core.info(`comment: ${done} the comment on pull request #${target.number}.`)
+    return 'written'
   } catch (error) {
     // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
     if (error instanceof GitHubError && (error.status === 401 || error.status === 403)) {
@@ -36,9 +46,10 @@ export async function publishComment(
           "from a fork gets a read-only token): the job summary has the comment's text instead.",
       )
       await core.appendSummary(text)
-      return
+      return 'refused'
     }
     core.warning(`comment: could not write the pull-request comment: ${(error as Error).message}`)
+    return 'failed'
   }
 }
 
@@ -61,10 +72,12 @@ export async function finalComment(
   const runner = state.runner
   // The job the post step already read for its mirror, else read now.
   const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined
-  await publishComment(deps, config.comment(), {
+  const final = {
     ...facts,
     status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
     billedSeconds: total?.seconds ?? facts.billedSeconds,
     cost: total ? (total.dollars ?? null) : facts.cost,
-  })
+  }
+  // Once per job: the main step already said why GitHub refused the write.
+  await publishComment(deps, config.comment(), final, state.commentRefused)
 }

@@ -6,7 +6,9 @@
  * holds the sandbox until the time is up, the file `~/.gpu-sandbox-release`
  * appears on it (seen over the action's own SSH access), or the job is
  * cancelled; then the post step stops it as always. The enforced TTL still
- * bounds everything. Any failure here stops at once and says why.
+ * bounds everything. A hold that cannot be made (no endpoint, no certificate,
+ * this job's steps unreadable) is a warning naming debug-on-failure, then the
+ * stop; a fork's pull request gets one warning that the hold is refused.
  */
 import type { CleanupConfig } from '../inputs/config.ts'
 import type { DebugRequest } from '../inputs/debug.ts'
@@ -58,42 +60,70 @@ export async function holdForDebugging(
   const config = cleanupInputs()
   const [access, id, debug] = [state.debugAccess, state.sandboxId, config.debug()]
   if (!access || !id || !debug || config.keepAlive) return
-  const failure = state.mainFailure ?? (await jobFailure(deps, config))
+  const failure = await failureOf(deps, state, config)
   if (!failure) return
-  const { core } = deps
-  const client = deps.makeClient(config)
-  let lines: string[]
-  try {
-    const { ssh_certificate: cert, expires_at: expires } = await client.requestSshCertificate(debug.publicKey)
-    const found = pinnableEndpoint(await quickRead({ client, clock: deps.clock, signal: deps.cancelWait }, id))
-    if ('problem' in found) throw new Error(`the sandbox record${found.problem}`)
-    lines = connection(id, found.endpoint, serviceText(cert.trim(), 8_000))
-    if (expires) lines.push(`  The certificate is valid until ${serviceText(expires, 40)}.`)
-  } catch (error) {
-    core.info(`debug-on-failure: no way in could be made (${(error as Error).message}); stopping the sandbox now.`)
-    return
-  }
-  core.info(`debug-on-failure: the run failed (${failure}); holding ${id} for ${formatDuration(debug.holdMs)}.`)
-  for (const line of lines) core.info(line)
+  const lines = await wayIn(deps, config, id, debug).catch((error: unknown) => {
+    // A hold that cannot be made is said where the person who asked for it looks: an annotation.
+    deps.core.warning(`debug-on-failure: no hold: ${(error as Error).message}; stopping the sandbox now.`)
+    return undefined
+  })
+  if (!lines) return
+  deps.core.info(`debug-on-failure: the run failed (${failure}); holding ${id} for ${formatDuration(debug.holdMs)}.`)
+  for (const line of lines) deps.core.info(line)
   await hold(deps, access, debug)
+}
+
+/** A fork's pull request (issue 42): its run ran; a failed one is not held, and one warning says why. */
+export async function refuseForkHold(
+  deps: CleanupDeps,
+  state: ActionState,
+  cleanupInputs: () => CleanupConfig,
+): Promise<void> {
+  if (!state.sandboxId) return
+  const config = cleanupInputs()
+  const debug = config.debug()
+  if (!debug?.refused || config.keepAlive) return
+  const failure = await failureOf(deps, state, config)
+  if (failure)
+    deps.core.warning(`debug-on-failure: the run failed (${failure}), but ${debug.refused}. Stopping the sandbox now.`)
+}
+
+/** The connection lines: the sandbox's pinned endpoint first (no certificate is asked for without one). */
+async function wayIn(deps: CleanupDeps, config: CleanupConfig, id: string, debug: DebugRequest): Promise<string[]> {
+  const client = deps.makeClient(config)
+  const found = pinnableEndpoint(await quickRead({ client, clock: deps.clock, signal: deps.cancelWait }, id))
+  if ('problem' in found) throw new Error(`the sandbox record${found.problem}`)
+  const signed = await client.requestSshCertificate(debug.publicKey).catch((error: unknown) => {
+    throw new Error(`the service signed no certificate for debug-public-key (${(error as Error).message})`)
+  })
+  const lines = connection(id, found.endpoint, serviceText(signed.ssh_certificate.trim(), 8_000))
+  if (signed.expires_at) lines.push(`  The certificate is valid until ${serviceText(signed.expires_at, 40)}.`)
+  return lines
+}
+
+/** Why the run counts as failed: the main step's run, else a later step of this job (GitHub's record). */
+async function failureOf(deps: CleanupDeps, state: ActionState, config: CleanupConfig) {
+  return state.mainFailure ?? (await jobFailure(deps, config))
 }
 
 /**
  * Whether a later step of this job failed (the main step's run passed): GitHub's record of this job (the
- * run attempt's job whose runner is this runner) names a failed step. Unreadable: no hold, and the log says so.
+ * run attempt's job whose runner is this runner) names a failed step. Unreadable: no hold, and a warning says so.
  */
 async function jobFailure(deps: CleanupDeps, config: CleanupConfig): Promise<string | undefined> {
   const runnerName = process.env.RUNNER_NAME
   const runner = config.runner()
   const github = registry(deps, runner, deps.signal)
   if (!runnerName || !github || !runner.workflowRun) return undefined
-  const log = (message: string) => deps.core.info(message)
   try {
     const jobs = await github.jobsOf(runner.workflowRun)
     const ours = jobs.find((job) => job.runnerName === runnerName && job.status !== 'completed')
     return ours?.failedStep ? `the step '${serviceText(ours.failedStep, 80)}' failed` : undefined
   } catch (error) {
-    log(`debug-on-failure: this job's steps could not be read (${(error as Error).message}); no hold.`)
+    deps.core.warning(
+      `debug-on-failure: no hold: this job's steps could not be read, so a failed later step cannot be seen ` +
+        `(${(error as Error).message}).`,
+    )
     return undefined
   }
 }

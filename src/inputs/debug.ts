@@ -2,9 +2,10 @@
  * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
  * the post step holds the sandbox this long for a person to connect with the
  * public key's owner's private key (the service signs a certificate for the
- * public key; the private key never leaves its owner). Refused for pull
- * requests from forks. It needs the action's own SSH access (to see the
- * release file), so it implies it.
+ * public key; the private key never leaves its owner). It needs the action's
+ * own SSH access (to see the release file), so it implies it. For a pull
+ * request from a fork the hold is refused, never the run (issue 42): the
+ * inputs are still checked, and `refused` says why (the post step warns once).
  */
 import { z } from 'zod'
 import type { Collector } from './collector.ts'
@@ -16,7 +17,13 @@ import { isForkPullRequest } from './runner.ts'
 export interface DebugRequest {
   holdMs: number
   publicKey: string
+  /** Why no hold is made at all (a pull request from a fork): then nothing is set up for one. */
+  refused?: string
 }
+
+export const FORK_REFUSAL =
+  'the hold is refused for pull requests from forks: their code would keep a machine of yours running, ' +
+  'and its log would hand a way in to whoever holds the key'
 
 /** A hold of at most 6 hours: the enforced TTL bounds it anyway. */
 const HOLD_BOUNDS = { minSeconds: 10, maxSeconds: 6 * 3600 }
@@ -39,14 +46,7 @@ export function parseDebug(inputs: Collector, job: JobEnvironment): DebugRequest
   if (!inputs.isSet('debug-public-key'))
     inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects')
   const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined
-  if (
-    isForkPullRequest(job.env ?? {}) &&
-    ['pull_request', 'pull_request_target'].includes(job.env?.GITHUB_EVENT_NAME ?? '')
-  )
-    inputs.fail(
-      'debug-on-failure',
-      'is refused for pull requests from forks: their code would hold a machine for others',
-    )
   if (holdSeconds === undefined || key === undefined) return undefined
-  return { holdMs: holdSeconds * 1000, publicKey: key }
+  const refused = isForkPullRequest(job.env ?? {}) ? FORK_REFUSAL : undefined
+  return { holdMs: holdSeconds * 1000, publicKey: key, ...(refused ? { refused } : {}) }
 }

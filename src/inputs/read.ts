@@ -6,7 +6,6 @@ import { DURATION_BOUNDS, duration } from './durations.ts'
 import { Collector, type InputError, type InputReader } from './collector.ts'
 import type {
   ActionConfig,
-  CleanupConfig,
   ConnectConfig,
   Connection,
   InstanceConfig,
@@ -15,7 +14,7 @@ import type {
   StopConfig,
   SweepConfig,
 } from './config.ts'
-import { parseRunner, parseRunnerCleanup, type RunnerCleanup } from './runner.ts'
+import { parseRunner } from './runner.ts'
 import { parseUnserved, type UnservedRequest } from './unserved.ts'
 import { parseCaps, parseLiveLimit } from './caps.ts'
 import { parseGpuCheck } from './gpu-check.ts'
@@ -111,7 +110,11 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     replaceExisting: inputs.parse('replace-existing', field.boolean),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     dryRun: inputs.parse('dry-run', field.boolean),
-    ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || !!debug),
+    ssh: parseSsh(
+      inputs,
+      job,
+      inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || (!!debug && !debug.refused),
+    ),
     gpuCheck,
     approval: parseApproval(inputs, job),
     comment: parseComment(inputs, job, gpus),
@@ -197,7 +200,7 @@ function runnerCleanup(read: InputReader, job: JobEnvironment): StopConfig['runn
   return { githubToken, repository }
 }
 
-function parseConnection(inputs: Collector): Connection {
+export function parseConnection(inputs: Collector): Connection {
   return {
     apiToken: inputs.parse('api-token', field.apiToken, inputs.read('api-token')),
     baseUrl: inputs.parse('base-url', field.baseUrl),
@@ -256,45 +259,4 @@ export function readUnservedInputs(
   errors: readonly InputError[],
 ): UnservedRequest | undefined {
   return parseUnserved((name) => core.getInput(name), job, errors)
-}
-
-/**
- * What the post step reads: the mode at once (its guard clauses need it), the rest only when there is something to
- * clean up.
- */
-export interface PostInputs {
-  /** The raw mode: an unknown one means there is nothing to clean up, never an error. */
-  mode: string
-  cleanup: () => CleanupConfig
-  /** Runner mode's token, repository, run and runner-timeout alone: never an error. */
-  runner: () => RunnerCleanup
-}
-
-/** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
-export function readPostInputs(core: { getInput: InputReader; setSecret: (secret: string) => void }): PostInputs {
-  const read: InputReader = (name) => core.getInput(name)
-  maskSecretInputs(read, (secret) => core.setSecret(secret))
-  return {
-    mode: read('mode').trim() || INPUT_DEFAULTS.mode,
-    cleanup: () => parseCleanupInputs(read),
-    runner: () => parseRunnerCleanup(read),
-  }
-}
-
-export function parseCleanupInputs(read: InputReader): CleanupConfig {
-  const inputs = new Collector(read)
-  const config: CleanupConfig = {
-    ...parseConnection(inputs),
-    mode: inputs.parse('mode', field.mode),
-    keepAlive: inputs.parse('keep-alive', field.boolean),
-    runner: () => parseRunnerCleanup(read),
-    debug: () => parseDebug(new Collector(read), jobEnvironmentFromEnv(process.env)),
-    comment: () => {
-      // Never an error in the post step: a comment that cannot be addressed is just not written.
-      const lenient = new Collector(read)
-      const gpus = lenient.isSet('gpu-type') ? (lenient.parse('gpu-type', field.gpuTypes) ?? []) : []
-      return parseComment(lenient, jobEnvironmentFromEnv(process.env), gpus)
-    },
-  }
-  return inputs.done(config)
 }

@@ -54,5 +54,5 @@ export async function commentFromMain(
     runUrl: config.comment.runUrl,
   }
   state.saveCommentFacts(facts)
-  await publishComment(deps, config.comment, facts)
+  if ((await publishComment(deps, config.comment, facts)) === 'refused') state.saveCommentRefused()
 }

@@ -37,7 +37,8 @@ export async function useReady(
   let configPath: string | undefined
   if (config.ssh && ssh.prepared && waited.record) {
     configPath = finishSandboxSsh(deps, config.ssh, ssh.prepared, waited.record)
-    if (config.debug) new ActionState(deps.core).saveDebugAccess({ configPath, alias: config.ssh.alias })
+    if (config.debug && !config.debug.refused)
+      new ActionState(deps.core).saveDebugAccess({ configPath, alias: config.ssh.alias })
     const ttl = config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds
     const byTtl = config.enforceTtl ? ssh.acceptedAt + ttl * 1000 : undefined
     await keepCertificateFresh(deps, config, ssh.prepared, started.id, endsAtMs(waited.record, byTtl))

@@ -5,7 +5,7 @@
  */
 import type { ComputeClient } from '../client/client.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
-import type { PostInputs } from '../inputs/read.ts'
+import type { PostInputs } from '../inputs/post.ts'
 import type { RetryContext } from '../client/retry.ts'
 import type { Clock } from '../runtime/clock.ts'
 import type { ActionCore } from '../runtime/core.ts'

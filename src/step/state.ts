@@ -28,6 +28,7 @@ const KEYS = {
   approval: 'approval',
   spentBefore: 'spent-before',
   commentFacts: 'comment-facts',
+  commentRefused: 'comment-refused',
   debugAccess: 'debug-access',
   mainFailure: 'main-failure',
   unserved: 'unserved-runner',
@@ -129,6 +130,15 @@ export class ActionState {
     return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'
       ? (facts as unknown as CommentFacts)
       : undefined
+  }
+
+  /** GitHub refused the main step's comment, and the log said why: the post step does not say it again. */
+  saveCommentRefused(): void {
+    this.core.saveState(KEYS.commentRefused, 'true')
+  }
+
+  get commentRefused(): boolean {
+    return this.core.getState(KEYS.commentRefused) === 'true'
   }
 
   /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */

@@ -70,17 +70,23 @@ describe('comment: true', () => {
     expect(comments()[0]?.body).toContain(again.main.outputs['sandbox-id'])
   })
 
-  it("a fork's read-only token: the same text goes to the job summary, and the log says why once", async () => {
+  it("a fork's read-only token: the same text goes to the job summary, and the job's log says why once", async () => {
     const run = await pullRequestRun()
     fake.github.forbidden = [/\/comments/]
     const { main, post } = await run()
     expect([main.exitCode, post.exitCode]).toEqual([0, 0])
     const why =
       /comment: GitHub refused to write on pull request #7 \(403; a pull request from a fork gets a read-only token\)/
-    expect(main.stdout.split('\n').filter((line) => why.test(line))).toHaveLength(1)
+    // Once in the job's log: the post step neither says it again nor asks GitHub again with the same token.
+    const log = `${main.stdout}\n${post.stdout}`.split('\n')
+    expect(log.filter((line) => why.test(line))).toHaveLength(1)
+    expect(log.filter((line) => /comment:/.test(line))).toHaveLength(1)
     expect(main.summary).toContain('#### GPU sandbox: GPU tests / gpu')
     expect(post.summary).toContain('| Status | ready; stopped by the post step |')
     expect(comments()).toEqual([])
+    expect(fake.github.paths().filter((path) => path.includes('/comments'))).toEqual([
+      'GET /repos/octo/repo/issues/7/comments',
+    ])
   })
 
   it('GitHub text (a workflow name a fork may write) can neither mention, reference nor link', async () => {

@@ -3,13 +3,15 @@
  * failed run the post step prints a connection for the test's own key; the
  * test saves the printed certificate, connects with its own private key,
  * creates ~/.gpu-sandbox-release, and the post step stops the sandbox within
- * 5 s. Cancelling stops at once; a passing run never holds.
+ * 5 s. Cancelling stops at once; a passing run never holds. A fork's pull
+ * request runs and is not held (one warning, no certificate asked for); a hold
+ * that cannot be made is one warning, then the stop (issue 42).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { runStep } from '../../scripts/lib/action-runner.ts'
+import { commands, runStep } from '../../scripts/lib/action-runner.ts'
 import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { makeWorkspace, runEnv } from '../harness/run-job.ts'
 import { canRun, inputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
@@ -159,5 +161,79 @@ describe.skipIf(!canRun)('debug-on-failure', () => {
     } finally {
       await served.close()
     }
+  })
+
+  it("a fork's pull request: the run runs and fails, the post step stops at once with one warning", async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const { pub } = debugKey()
+    const event = join(job.home, 'event.json')
+    const fork = { number: 9, head: { sha: 'f'.repeat(40), repo: { full_name: 'stranger/fork' } } }
+    writeFileSync(event, JSON.stringify({ action: 'synchronize', pull_request: fork }))
+    const env = { ...runEnv(workspace), GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event }
+    const main = await runStep('main', { inputs: debugInputs(pub, 'echo fork tests ran; exit 3'), env })
+    expect(main.exitCode).toBe(1)
+    expect(main.stdout).toContain('fork tests ran')
+    expect(commands(main, 'error').join('\n')).toMatch(/run exited with 3/)
+    const post = await runStep('post', { inputs: debugInputs(pub, 'exit 3'), env, state: main.state })
+    expect(post.exitCode, post.stdout).toBe(0)
+    expect(commands(post, 'warning')).toEqual([
+      'debug-on-failure: the run failed (run exited with 3), but the hold is refused for pull requests from ' +
+        'forks: their code would keep a machine of yours running, and its log would hand a way in to whoever ' +
+        'holds the key. Stopping the sandbox now.',
+    ])
+    expect(post.stdout).not.toMatch(/holding|Save this certificate/)
+    // The main step's own certificate (for run) only: none for debug-public-key.
+    expect(service.requestsTo('POST', '/sandboxes/ssh-certificate')).toHaveLength(1)
+    expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+  })
+
+  it('a certificate the service refuses: one warning naming debug-on-failure, and the sandbox stopped at once', async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const { pub } = debugKey()
+    const main = await runStep('main', { inputs: debugInputs(pub, 'exit 3'), env: runEnv(workspace) })
+    expect(main.exitCode).toBe(1)
+    service.addFault({
+      route: 'POST /sandboxes/ssh-certificate',
+      fault: 403,
+      error: 'forbidden',
+      message: 'certificates are disabled for this organization',
+    })
+    const started = Date.now()
+    const post = await runStep('post', {
+      inputs: debugInputs(pub, 'exit 3'),
+      env: runEnv(workspace),
+      state: main.state,
+    })
+    expect(post.exitCode, post.stdout).toBe(0)
+    const warnings = commands(post, 'warning')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(
+      /^debug-on-failure: no hold: the service signed no certificate for debug-public-key \(.*certificates are disabled for this organization.*\); stopping the sandbox now\.$/,
+    )
+    const id = main.outputs['sandbox-id'] ?? ''
+    expect((service.statusTimes.get(id)?.stopped ?? Infinity) - started).toBeLessThan(5_000)
+  })
+
+  it('a sandbox record with no SSH endpoint: one warning, and no certificate is asked for', async () => {
+    const service = await startEmulator()
+    workspace = makeWorkspace()
+    const { pub } = debugKey()
+    const main = await runStep('main', { inputs: debugInputs(pub, 'exit 3'), env: runEnv(workspace) })
+    expect(main.exitCode).toBe(1)
+    // The record read again in the post step has lost its ssh field (an odd answer).
+    service.options.recordExtra = { ssh: null }
+    const post = await runStep('post', {
+      inputs: debugInputs(pub, 'exit 3'),
+      env: runEnv(workspace),
+      state: main.state,
+    })
+    expect(post.exitCode, post.stdout).toBe(0)
+    expect(commands(post, 'warning')).toEqual([
+      'debug-on-failure: no hold: the sandbox record has no ssh field (no address to connect to); ' +
+        'stopping the sandbox now.',
+    ])
+    expect(service.requestsTo('POST', '/sandboxes/ssh-certificate')).toHaveLength(1)
   })
 })

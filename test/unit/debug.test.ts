@@ -1,14 +1,16 @@
 /**
- * debug-on-failure's inputs and the post step's refusals in process (issue
- * 32): a key that is not one public key line, a fork's pull request, and a
- * service that gives no certificate (then the sandbox is stopped at once).
+ * debug-on-failure's inputs and the post step's refusals in process (issues
+ * 32 and 42): a key that is not one public key line; a fork's pull request
+ * (its run runs, the hold is refused with one warning); a sandbox with no way
+ * in (a warning, then the sandbox is stopped at once).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
-import { holdForDebugging } from '../../src/cleanup/debug.ts'
+import { holdForDebugging, refuseForkHold } from '../../src/cleanup/debug.ts'
+import { FORK_REFUSAL } from '../../src/inputs/debug.ts'
 import { ComputeClient } from '../../src/client/client.ts'
 import type { CleanupConfig, StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
@@ -60,14 +62,46 @@ describe('debug-on-failure inputs', () => {
       GITHUB_EVENT_PATH: join(dir, 'event.json'),
       GITHUB_REPOSITORY: 'octo/repo',
     }
-    expect(() => config({ 'debug-on-failure': '5m', 'debug-public-key': PUB }, fork)).toThrow(
-      "Input 'debug-on-failure': is refused for pull requests from forks",
+    // A fork's pull request: the inputs are checked as ever, the run is not refused, and no SSH is set up for a hold.
+    const forkRun = config({ 'debug-on-failure': '5m', 'debug-public-key': PUB }, fork)
+    expect(forkRun.debug).toEqual({ holdMs: 300_000, publicKey: PUB, refused: FORK_REFUSAL })
+    expect(forkRun.ssh).toBeUndefined()
+    expect(() => config({ 'debug-on-failure': 'soon', 'debug-public-key': PUB }, fork)).toThrow(
+      "Input 'debug-on-failure'",
     )
   })
 })
 
+describe("a fork's pull request in the post step", () => {
+  const forkCleanup = (keepAlive = false) =>
+    ({
+      keepAlive,
+      debug: () => ({ holdMs: 60_000, publicKey: PUB, refused: FORK_REFUSAL }),
+      runner: () => ({ githubToken: '', repository: undefined }),
+    }) as unknown as CleanupConfig
+
+  it('a failed run: one warning that the hold is refused, and why; a passing run or keep-alive: nothing', async () => {
+    const core = recordingCore()
+    const state = new ActionState(core)
+    state.saveSandboxId('sbx-00000000000000ef', Date.now())
+    const deps = { core, clock: new FakeClock(), makeClient: () => undefined } as unknown as CleanupDeps
+    await refuseForkHold(deps, state, () => forkCleanup())
+    expect(core.annotations).toEqual([])
+    state.saveMainFailure('run exited with 3')
+    await refuseForkHold(deps, state, () => forkCleanup(true))
+    expect(core.annotations).toEqual([])
+    await refuseForkHold(deps, state, () => forkCleanup())
+    expect(core.annotations).toEqual([
+      {
+        level: 'warning',
+        message: `debug-on-failure: the run failed (run exited with 3), but ${FORK_REFUSAL}. Stopping the sandbox now.`,
+      },
+    ])
+  })
+})
+
 describe('the hold in the post step', () => {
-  it('a service that gives no certificate: it says why and does not hold', async () => {
+  it('a sandbox with no SSH endpoint (v1.0): a warning naming debug-on-failure, no certificate asked, no hold', async () => {
     emulator = new Emulator({ generation: 'v1' })
     const baseUrl = await emulator.start()
     const core = recordingCore()
@@ -80,9 +114,13 @@ describe('the hold in the post step', () => {
     const cleanup = () =>
       ({ keepAlive: false, debug: () => ({ holdMs: 60_000, publicKey: PUB }) }) as unknown as CleanupConfig
     await holdForDebugging(deps, state, cleanup)
-    expect(core.log.join('\n')).toMatch(
-      /^debug-on-failure: no way in could be made \(.*404.*\); stopping the sandbox now\.$/m,
+    expect(core.annotations).toHaveLength(1)
+    expect(core.annotations[0]?.message).toBe(
+      'debug-on-failure: no hold: the sandbox record has no ssh field (no address to connect to); ' +
+        'stopping the sandbox now.',
     )
+    expect(emulator.requests.filter((r) => r.path.includes('ssh-certificate'))).toEqual([])
+    expect(core.log.join('\n')).not.toMatch(/holding/)
   })
 })
 
@@ -158,6 +196,10 @@ describe("a later step's failure", () => {
       if (saved === undefined) delete process.env.RUNNER_NAME
       else process.env.RUNNER_NAME = saved
     }
-    expect(core.log.join('\n')).toMatch(/debug-on-failure: this job's steps could not be read \(.*\); no hold\./)
+    expect(core.annotations.map((a) => `${a.level}: ${a.message}`)).toEqual([
+      expect.stringMatching(
+        /^warning: debug-on-failure: no hold: this job's steps could not be read, so a failed later step cannot be seen \(.*\)\.$/,
+      ),
+    ])
   })
 })
