@@ -167,6 +167,7 @@ export interface RecordedRequest {
 export const DEFAULT_TOKEN = 'emulator-token-0123456789abcdef'
 export const NO_SANDBOX_ACCESS_TOKEN = 'emulator-token-no-sandbox-access'
 
+/** The v1.0 catalog (its structure is "not shown" there): per-unit CPU, memory and disk beside the GPU keys. */
 export const DEFAULT_PRICING: Record<string, number> = {
   h100_x1_prototyping: 1.89,
   h100_x1_production: 2.49,
@@ -179,6 +180,25 @@ export const DEFAULT_PRICING: Record<string, number> = {
   disk_gb: 0.00015,
   // Historical key kept by the legacy catalog.
   t4_x1_prototyping: 0.13,
+}
+
+/**
+ * The deployed catalog (shared/service-as-deployed.md): `<gpu>_x<count>_<mode>`, `additional_vcpus`, `disk_gb` and
+ * `ephemeral_disk_gb`; no memory price.
+ */
+export const DEPLOYED_PRICING: Record<string, number> = {
+  h100_x1_prototyping: 1.89,
+  h100_x1_production: 2.49,
+  h100_x2_prototyping: 3.78,
+  h100_x4_production: 9.96,
+  a100_x1_prototyping: 0.78,
+  a100_x1_production: 1.05,
+  a100_x2_prototyping: 1.56,
+  a6000_x1_prototyping: 0.27,
+  a6000_x1_production: 0.41,
+  additional_vcpus: 0.0095,
+  disk_gb: 0.00015,
+  ephemeral_disk_gb: 0.0001,
 }
 
 /** The options with every default filled in (host, port, https, faults and rateClock are the server's own). */
@@ -234,7 +254,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
       options.creditAlert === undefined
         ? { amount_cents: 5000, armed: true, created_at: 1767225600 }
         : options.creditAlert,
-    pricing: options.pricing ?? DEFAULT_PRICING,
+    pricing: options.pricing ?? (options.generation === 'current' ? DEPLOYED_PRICING : DEFAULT_PRICING),
     admin: options.admin ?? false,
     invisibleForMs: options.invisibleForMs ?? 0,
     refuseStopWhenFailed: options.refuseStopWhenFailed ?? false,

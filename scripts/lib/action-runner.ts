@@ -109,6 +109,28 @@ export function removeWorkDirs(): void {
   for (const dir of workDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 }
 
+/** Certificate renewers main steps of this process started (their state's renewer-pid): endRenewers() ends them. */
+const renewers = new Set<number>()
+
+/**
+ * Ends every renewer a main step started that is still running (test/harness/setup.ts, after each test): a test that
+ * failed between the main and the post step leaves no process behind. Only a process that still is the renewer.
+ */
+export function endRenewers(): number {
+  let ended = 0
+  for (const pid of renewers) {
+    renewers.delete(pid)
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--ssh-renewer')) continue
+      process.kill(pid, 'SIGKILL')
+      ended++
+    } catch {
+      // Already gone.
+    }
+  }
+  return ended
+}
+
 export async function runStep(step: 'main' | 'post', options: StepOptions): Promise<StepResult> {
   const dir = options.workDir ?? newWorkDir()
   const files = {
@@ -150,6 +172,8 @@ export async function runStep(step: 'main' | 'post', options: StepOptions): Prom
     child.on('close', (code, sig) => done([code, sig])),
   )
   clearTimeout(timer)
+  const state = { ...stdoutValues(stdout, 'save-state'), ...parseFileCommands(readFileSync(files.state, 'utf8')) }
+  if (step === 'main' && /^\d+$/.test(state['renewer-pid'] ?? '')) renewers.add(Number(state['renewer-pid']))
   return {
     exitCode,
     signal,
@@ -157,7 +181,7 @@ export async function runStep(step: 'main' | 'post', options: StepOptions): Prom
     stderr,
     // As the runner: commands on stdout first, then the files, which win.
     outputs: { ...stdoutValues(stdout, 'set-output'), ...parseFileCommands(readFileSync(files.output, 'utf8')) },
-    state: { ...stdoutValues(stdout, 'save-state'), ...parseFileCommands(readFileSync(files.state, 'utf8')) },
+    state,
     summary: readFileSync(files.summary, 'utf8'),
     durationMs: Date.now() - started,
   }

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { http, HttpResponse } from 'msw'
 import { FakeRunners } from './fake-runners.ts'
 import { FakePulls } from './fake-pulls.ts'
-import { documentedExample, type Exchange } from './github-openapi.ts'
+import { documentedExample, type Exchange, type GitHubAnswer } from './github-openapi.ts'
 import type { components } from '@octokit/openapi-types'
 
 export const GITHUB_API = 'https://api.github.test'
@@ -24,11 +24,7 @@ export interface FakeRun {
   created_at?: string
 }
 
-export interface GitHubAnswer {
-  status: number
-  body: unknown
-  headers?: Record<string, string>
-}
+export type { GitHubAnswer }
 
 export class FakeGitHub {
   /** Runs of `repository`, by id; any other id is a 404. */

@@ -9,7 +9,8 @@
  */
 import type { components } from '@octokit/openapi-types'
 import { documentedExample } from './github-openapi.ts'
-import type { GitHubAnswer } from './fake-github.ts'
+import { THIS_RUN } from './fake-runner-jobs.ts'
+import type { GitHubAnswer } from './github-openapi.ts'
 
 type Schema = components['schemas']
 
@@ -32,7 +33,7 @@ export interface FakeWorkflowRun {
 }
 
 /** The run the action's steps run in (action-runner.ts sets GITHUB_RUN_ID to it). */
-export const THIS_RUN = 4242
+export const THIS_RUN_ID = THIS_RUN.runId
 
 const NOT_FOUND = { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
 
@@ -44,13 +45,13 @@ export class FakePulls {
   readonly roles = new Map<string, 'read' | 'triage' | 'write' | 'maintain' | 'admin'>()
 
   /**
-   * A pull request whose head was pushed at `pushedAt` (this run, THIS_RUN, reports that push) and whose label was
+   * A pull request whose head was pushed at `pushedAt` (this run, THIS_RUN_ID, reports that push) and whose label was
    * added at `labeledAt`.
    */
   add(number: number, headSha: string, label: string | undefined, pushedAt: string, labeledAt?: string): FakePull {
     const pull: FakePull = { headSha, labels: [], events: [], comments: [] }
     this.pulls.set(number, pull)
-    this.push(number, headSha, pushedAt, { run: THIS_RUN })
+    this.push(number, headSha, pushedAt, { run: THIS_RUN_ID })
     if (label) this.label(number, label, labeledAt ?? pushedAt)
     return pull
   }

@@ -13,6 +13,13 @@ import { createRequire } from 'node:module'
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 
+/** What the fake GitHub answers to one request. */
+export interface GitHubAnswer {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
 /** One request to the fake GitHub and its answer. */
 export interface Exchange {
   method: string

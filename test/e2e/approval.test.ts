@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { commands, runAction } from '../../scripts/lib/action-runner.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
-import { THIS_RUN } from '../../scripts/lib/fake-pulls.ts'
+import { THIS_RUN_ID } from '../../scripts/lib/fake-pulls.ts'
 import { useFakeGitHub } from '../harness/fake-github.ts'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
 
@@ -105,7 +105,7 @@ describe('approve-label', () => {
     expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
     expect(fake.github.paths()).toEqual([
       'GET /repos/octo/repo/pulls/7',
-      `GET /repos/octo/repo/actions/runs/${THIS_RUN}`,
+      `GET /repos/octo/repo/actions/runs/${THIS_RUN_ID}`,
       'GET /repos/octo/repo/issues/7/timeline',
     ])
   })
@@ -116,7 +116,7 @@ describe('approve-label', () => {
     pulls.open(7, HEAD, '2026-11-25T10:00:00Z')
     pulls.push(7, NEWER, '2026-11-25T10:10:00Z', { force: true })
     pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
-    pulls.push(7, HEAD, '2026-11-25T10:30:00Z', { force: true, run: THIS_RUN })
+    pulls.push(7, HEAD, '2026-11-25T10:30:00Z', { force: true, run: THIS_RUN_ID })
     const { main } = await run({ 'approve-label': 'gpu-ok' })
     refusedWithNothingSent(main, service)
     expect(commands(main, 'error')).toEqual([
@@ -133,7 +133,7 @@ describe('approve-label', () => {
     pulls.runElsewhere(HEAD, '2026-11-25T09:00:00Z', 'draft-elsewhere')
     pulls.open(7, NEWER, '2026-11-25T10:00:00Z')
     pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
-    pulls.push(7, HEAD, '2026-11-25T10:30:00Z', { run: THIS_RUN })
+    pulls.push(7, HEAD, '2026-11-25T10:30:00Z', { run: THIS_RUN_ID })
     const { main } = await run({ 'approve-label': 'gpu-ok' })
     refusedWithNothingSent(main, service)
     expect(commands(main, 'error')[0]).toMatch(/was added \(2026-11-25T10:20:00Z\) before this run was made/)
@@ -143,7 +143,7 @@ describe('approve-label', () => {
   it('a run queued while its head moved away and back is refused: the head was force-pushed after it', async () => {
     const { service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: HEAD })
     const { pulls } = fake.github
-    pulls.open(7, HEAD, '2026-11-25T10:00:00Z', THIS_RUN)
+    pulls.open(7, HEAD, '2026-11-25T10:00:00Z', THIS_RUN_ID)
     pulls.push(7, NEWER, '2026-11-25T10:10:00Z', { force: true })
     pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
     pulls.push(7, HEAD, '2026-11-25T10:30:00Z', { force: true })
@@ -158,9 +158,9 @@ describe('approve-label', () => {
     const { service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: HEAD })
     const { pulls } = fake.github
     pulls.open(7, NEWER, '2026-11-25T09:00:00Z')
-    pulls.push(7, HEAD, '2026-11-25T10:00:00Z', { run: THIS_RUN })
+    pulls.push(7, HEAD, '2026-11-25T10:00:00Z', { run: THIS_RUN_ID })
     pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
-    fake.github.runs.set(THIS_RUN, { run_attempt: 2, status: 'in_progress' })
+    fake.github.runs.set(THIS_RUN_ID, { run_attempt: 2, status: 'in_progress' })
     const { main } = await run({ 'approve-label': 'gpu-ok' })
     expect(main.exitCode, main.stdout).toBe(0)
     expect(main.stdout).toContain("Approval gate: pull request #7 is approved by 'gpu-ok' for head aaaaaaaaaaaa.")
@@ -170,7 +170,7 @@ describe('approve-label', () => {
   it('a run whose head is no longer the head is refused, even with a label added after it', async () => {
     const { service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: HEAD })
     const { pulls } = fake.github
-    pulls.open(7, HEAD, '2026-11-25T10:00:00Z', THIS_RUN)
+    pulls.open(7, HEAD, '2026-11-25T10:00:00Z', THIS_RUN_ID)
     pulls.push(7, NEWER, '2026-11-25T10:10:00Z')
     pulls.label(7, 'gpu-ok', '2026-11-25T10:20:00Z')
     const { main } = await run({ 'approve-label': 'gpu-ok' })

@@ -25,15 +25,17 @@ describe('spending caps', () => {
     expect([run.main.exitCode, run.post.exitCode]).toEqual([0, 0])
     const starts = service.requestsTo('POST', '/sandboxes/start')
     expect(starts).toHaveLength(1)
-    // A100 x1 + 4 vCPU + 16 GiB + 100 GiB storage: $0.889/hour; $1 buys floor(3600 / 0.889) s.
+    // The deployed catalog: A100 x1 + 4 vCPU + 100 GiB storage (memory is not priced there): $0.833/hour; $1 buys
+    // floor(3600 / 0.833) s.
     expect(starts[0]?.body).toMatchObject({
       spec: { gpu_type: 'A100', gpu_count: 1 },
-      lifetime: { enforce_ttl: true, max_ttl_seconds: Math.floor(3600 / 0.889) },
+      lifetime: { enforce_ttl: true, max_ttl_seconds: Math.floor(3600 / 0.833) },
     })
-    expect(run.main.stdout).toContain('Caps: max-hourly-price $1.50: dropped H100 ($2.00/hour).')
-    expect(run.main.stdout).toContain('Caps: max-cost $1.00: A100 at $0.889/hour gets an enforced TTL of 1h7m.')
-    expect(run.main.summary).toMatch(/\| TTL \| 1h7m \(enforced by the service\) \|/)
-    expect(run.main.summary).toMatch(/\| Caps \| max-hourly-price \\\$1\.50: dropped H100 \(\\\$2\.00\/hour\)/)
+    expect(run.main.stdout).toContain('Caps: max-hourly-price $1.50: dropped H100 ($1.94/hour).')
+    expect(run.main.stdout).toContain('Caps: max-cost $1.00: A100 at $0.833/hour gets an enforced TTL of 1h12m.')
+    expect(run.main.summary).toMatch(/\| TTL \| 1h12m \(enforced by the service\) \|/)
+    expect(run.main.summary).toMatch(/\| Caps \| max-hourly-price \\\$1\.50: dropped H100 \(\\\$1\.94\/hour\)/)
+    expect(run.main.summary).toContain('not priced: additional\\_memory\\_gib')
     expect(run.main.summary).toMatch(/\| Cost so far \| \\~(&lt;)?\\\$0\.\d+ \(\d+s at the estimate\) \|/)
     expect(service.stopRequestsFor(run.main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
   })
@@ -43,7 +45,7 @@ describe('spending caps', () => {
     const run = await runAction({ inputs: fixture.inputs({ 'gpu-type': 'H100', 'max-hourly-price': '1' }) })
     expect(run.main.exitCode).toBe(1)
     expect(commands(run.main, 'error')).toEqual([
-      "Input 'max-hourly-price': leaves no GPU type to start: H100 ($2.00/hour). Nothing was started.",
+      "Input 'max-hourly-price': leaves no GPU type to start: H100 ($1.94/hour). Nothing was started.",
     ])
     expect(service.requestsTo('POST', '/sandboxes/start')).toEqual([])
     expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /pricing'])

@@ -27,6 +27,7 @@ import { useFakeGitHub } from '../harness/fake-github.ts'
 import { THIS_RUN } from '../../scripts/lib/fake-runners.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 import { canRun } from '../harness/ssh-job.ts'
+import { skipWithout } from '../harness/host.ts'
 
 const fake = useFakeGitHub()
 
@@ -81,32 +82,35 @@ const FAILED_ITS_JOB =
   /: (it failed its job|it ran its job and ended|its registration is gone \(a just-in-time runner deregisters after its job\)|its process ended); removing it\./
 
 describe.skipIf(!canRun)('a stranded job, in process', () => {
-  it('an input error: runMain registers the failing runner as a separate user; the post step removes it after its job', async () => {
-    const { env, request } = await setUp()
-    process.env.GPU_SANDBOX_RUNNER_POLL = '1s'
-    const inputs = { 'api-token': 'tok', runner: 'true', 'github-token': GITHUB_TOKEN, 'gpu-type': 'B200' }
-    const core = recordingCore(inputs)
-    const signal = new AbortController().signal
-    const makeClient = () => {
-      throw new Error('no request may be sent')
-    }
-    await expect(runMain({ core, clock: realClock, makeClient, signal, env })).rejects.toThrow(/gpu-type/)
-    const saved = savedOf(core)
-    expect(saved.user).toMatch(/^gpu-unserved-/)
-    expect(fake.github.runners.byId.get(saved.id)).toMatchObject({ status: 'online', labels: ['gpu-sandbox-4242-1'] })
-    expect(core.secrets).toContain(fake.github.runners.jitConfigs.at(-1))
-    const post = recordingCore()
-    const waiting = cleanupUnserved(postDeps(post), saved, runnerCleanup(request))
-    setTimeout(
-      () => fake.github.runners.assignJob(saved.id, 0, THIS_RUN, { plan: [{ name: 'x', run: 'true' }] }),
-      1_500,
-    )
-    await waiting
-    expect(post.log.join('\n')).toMatch(FAILED_ITS_JOB)
-    expect(fake.github.runners.jobs.at(-1)?.conclusion).toBe('failure')
-    expect(left(saved)).toEqual(NOTHING)
-    delete process.env.GPU_SANDBOX_RUNNER_POLL
-  })
+  it.skipIf(skipWithout('the failing runner as a separate user, in process', 'sudo'))(
+    'an input error: runMain registers the failing runner as a separate user; the post step removes it after its job',
+    async () => {
+      const { env, request } = await setUp()
+      process.env.GPU_SANDBOX_RUNNER_POLL = '1s'
+      const inputs = { 'api-token': 'tok', runner: 'true', 'github-token': GITHUB_TOKEN, 'gpu-type': 'B200' }
+      const core = recordingCore(inputs)
+      const signal = new AbortController().signal
+      const makeClient = () => {
+        throw new Error('no request may be sent')
+      }
+      await expect(runMain({ core, clock: realClock, makeClient, signal, env })).rejects.toThrow(/gpu-type/)
+      const saved = savedOf(core)
+      expect(saved.user).toMatch(/^gpu-unserved-/)
+      expect(fake.github.runners.byId.get(saved.id)).toMatchObject({ status: 'online', labels: ['gpu-sandbox-4242-1'] })
+      expect(core.secrets).toContain(fake.github.runners.jitConfigs.at(-1))
+      const post = recordingCore()
+      const waiting = cleanupUnserved(postDeps(post), saved, runnerCleanup(request))
+      setTimeout(
+        () => fake.github.runners.assignJob(saved.id, 0, THIS_RUN, { plan: [{ name: 'x', run: 'true' }] }),
+        1_500,
+      )
+      await waiting
+      expect(post.log.join('\n')).toMatch(FAILED_ITS_JOB)
+      expect(fake.github.runners.jobs.at(-1)?.conclusion).toBe('failure')
+      expect(left(saved)).toEqual(NOTHING)
+      delete process.env.GPU_SANDBOX_RUNNER_POLL
+    },
+  )
 
   it('without passwordless sudo: runs as this user (as root, RUNNER_ALLOW_RUNASROOT); a cancel removes it at once', async () => {
     const { request } = await setUp()

@@ -17,6 +17,7 @@ import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { THIS_RUN, type JobStep } from '../../scripts/lib/fake-runners.ts'
 import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
 import { canRun, job, useSshJob } from '../harness/ssh-job.ts'
+import { skipWithout } from '../harness/host.ts'
 
 useSshJob()
 useRunnerJob()
@@ -77,8 +78,11 @@ async function postServingStrandedJob(main: StepResult, inputs: Record<string, s
 const FAILED_ITS_JOB =
   /: (it failed its job|it ran its job and ended|its registration is gone \(a just-in-time runner deregisters after its job\)|its process ended); removing it\./
 
+/** The failing runner as a separate user needs passwordless sudo (root: the sudo package). */
+const noSeparateUser = skipWithout('the failing runner as a separate user', 'sudo')
+
 describe.skipIf(!canRun)('runner: true never strands a job', () => {
-  it.each([
+  it.skipIf(noSeparateUser).each([
     ['an input error', { 'gpu-type': 'B200' }, {}, /Input 'gpu-type': .*B200/],
     ['a service refusal', { 'api-token': 'wrong-token' }, {}, /401/],
     ['no capacity', { 'gpu-type': 'H100', 'capacity-timeout': '0' }, { capacity: { H100: 0 } }, /capacity/],

@@ -57,6 +57,21 @@ describe('auth', () => {
   })
 })
 
+describe('pricing', () => {
+  it('each generation serves its own catalog: the deployed one has ephemeral_disk_gb and no memory price', async () => {
+    let { call } = await boot({ generation: 'current' })
+    const deployed = (await call('GET', '/pricing', undefined, null)).body.pricing as Record<string, number>
+    expect(
+      Object.keys(deployed).filter((key) => !/^(h100|a100|a6000)_x\d+_(prototyping|production)$/.test(key)),
+    ).toEqual(['additional_vcpus', 'disk_gb', 'ephemeral_disk_gb'])
+    await emulator?.close()
+    ;({ call } = await boot({ generation: 'v1' }))
+    const v1 = (await call('GET', '/pricing', undefined, null)).body.pricing as Record<string, number>
+    expect(v1).toMatchObject({ additional_vcpus: expect.any(Number), additional_memory_gib: expect.any(Number) })
+    expect(v1).not.toHaveProperty('ephemeral_disk_gb')
+  })
+})
+
 describe('sandboxes', () => {
   it('validates the start body with 400 invalid_request', async () => {
     const { call } = await boot()

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
-import { sshdAvailable } from '../../emulator/ssh-service.ts'
+import { skipWithout } from '../harness/host.ts'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
 
 let emulator: Emulator | undefined
@@ -21,8 +21,10 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const canRun = sshdAvailable() || process.env.CI === 'true'
+const canRun = !skipWithout('the emulated sandbox host over a real sshd', 'sshd')
 const asRoot = process.getuid?.() === 0
+const asDeployed = !skipWithout("the deployed 'ubuntu' login", 'ubuntu-login')
+const withDocker = !skipWithout("the 'ubuntu' login's Docker through sudo", 'ubuntu-login', 'docker')
 
 async function host(options: ConstructorParameters<typeof Emulator>[0] = {}) {
   emulator = new Emulator({ ssh: true, generation: 'current', provisioningMs: 50, ...options })
@@ -53,24 +55,21 @@ async function host(options: ConstructorParameters<typeof Emulator>[0] = {}) {
 }
 
 describe.skipIf(!canRun)('the emulated sandbox host', () => {
-  it.skipIf(!asRoot)(
-    'as root, sessions log in as ubuntu, who reaches Docker only through sudo --non-interactive',
-    async () => {
-      const { ssh } = await host()
-      const service = emulator?.sshService
-      expect(service?.facts).toMatch(/^login user ubuntu \(uid \d+, non-root\) with passwordless sudo/)
-      expect(ssh('id -un; sudo --non-interactive id -u').stdout).toBe('ubuntu\n0\n')
-      expect(emulator?.sshService?.login.deployed).toBe(true)
-      if (service?.sandboxHost.docker !== 'docker') {
-        console.warn(`No Docker daemon: ${service?.facts}`)
-        return
-      }
-      const direct = ssh('docker ps')
-      expect(direct.status).not.toBe(0)
-      expect(direct.stderr).toMatch(/permission denied/)
-      expect(ssh('sudo --non-interactive docker version --format "{{.Server.Version}}"').status).toBe(0)
-    },
-  )
+  it.skipIf(!asDeployed)('as root, sessions log in as ubuntu, a non-root user with passwordless sudo', async () => {
+    const { ssh } = await host()
+    expect(emulator?.sshService?.facts).toMatch(/^login user ubuntu \(uid \d+, non-root\) with passwordless sudo/)
+    expect(ssh('id -un; sudo --non-interactive id -u').stdout).toBe('ubuntu\n0\n')
+    expect(emulator?.sshService?.login.deployed).toBe(true)
+  })
+
+  it.skipIf(!withDocker)('ubuntu reaches the real Docker daemon only through sudo --non-interactive', async () => {
+    const { ssh } = await host()
+    expect(emulator?.sshService?.sandboxHost.docker).toBe('docker')
+    const direct = ssh('docker ps')
+    expect(direct.status).not.toBe(0)
+    expect(direct.stderr).toMatch(/permission denied/)
+    expect(ssh('sudo --non-interactive docker version --format "{{.Server.Version}}"').status).toBe(0)
+  })
 
   it.skipIf(!asRoot)("loginUser: 'self' keeps the emulator's own user (root) and the stand-ins", async () => {
     const { ssh } = await host({ sshHost: { loginUser: 'self' } })

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach } from 'vitest'
 import { Emulator, type EmulatorOptions } from '../../emulator/emulator.ts'
-import { sshdAvailable } from '../../emulator/ssh-service.ts'
+import { skipWithout } from './host.ts'
 
 // CI installs openssh-server (.ci/run): there a missing sshd is a failure, not a skip.
-export const canRun = sshdAvailable() || process.env.CI === 'true'
+export const canRun = !skipWithout('the tests that use a real sshd (ssh, run, runner, debug, connect)', 'sshd')
 /**
  * Certificates live 9 s in these tests (sshd refuses them after that): renewal must happen several
  * times a test. SSH_RENEWAL=long runs the issue's own scenario instead: 60-second certificates,

@@ -17,7 +17,7 @@ import { parseInputs } from '../../src/inputs/read.ts'
 import type { CleanupDeps } from '../../src/step/deps.ts'
 import { ActionState } from '../../src/step/state.ts'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
-import { sshdAvailable } from '../../emulator/ssh-service.ts'
+import { skipWithout } from '../harness/host.ts'
 import { FakeClock, recordingCore } from '../harness/fakes.ts'
 
 const PUB = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl me@laptop'
@@ -147,7 +147,7 @@ describe('the hold, in process against the emulator with real OpenSSH', () => {
     return core.log.join('\n')
   }
 
-  it.skipIf(!sshdAvailable())(
+  it.skipIf(skipWithout('the hold with real OpenSSH', 'sshd'))(
     'prints the connection, then ends on the release file, the time, or a cancel',
     async () => {
       const released = await held((home) => writeFileSync(join(home, '.gpu-sandbox-release'), ''), 60_000)

@@ -59,7 +59,7 @@ describe('scripts/layers.ts', () => {
     expect(largest).toMatchObject({ where: 'scripts/big.ts', lines: 301 })
   })
 
-  it('finds a circle of imports, type-only ones included, in src/ and emulator/', () => {
+  it('finds a circle of imports, type-only ones included, in src/, emulator/ and scripts/', () => {
     const at = tree({
       'src/inputs/a.ts': "import type { B } from './b.ts'\nexport type A = B\n",
       'src/inputs/b.ts': "import { c } from './c.ts'\nexport type B = number\n",
@@ -67,10 +67,14 @@ describe('scripts/layers.ts', () => {
       'src/inputs/d.ts': "import { c } from './c.ts'\n",
       'emulator/x.ts': "import type { Y } from './y.ts'\nexport type X = 1\n",
       'emulator/y.ts': "import type { X } from './x.ts'\nexport type Y = 1\n",
+      // As scripts/lib/fake-github.ts and fake-pulls.ts were before issue 42.
+      'scripts/lib/fake-github.ts': "import { FakePulls } from './fake-pulls.ts'\nexport type Answer = 1\n",
+      'scripts/lib/fake-pulls.ts': "import type { Answer } from './fake-github.ts'\nexport class FakePulls {}\n",
     })
     expect(circleBreaches(at).map((b) => b.detail)).toEqual([
       'imports go round in a circle: src/inputs/a.ts, src/inputs/b.ts, src/inputs/c.ts',
       'imports go round in a circle: emulator/x.ts, emulator/y.ts',
+      'imports go round in a circle: scripts/lib/fake-github.ts, scripts/lib/fake-pulls.ts',
     ])
   })
 
