@@ -12,6 +12,7 @@ import type { LoginChoice } from '../../emulator/login-user.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
 import { canRun, inputs as jobInputs, job, useSshJob } from '../harness/ssh-job.ts'
+import { skipWithout } from '../harness/host.ts'
 
 useSshJob()
 useRunnerJob()
@@ -108,7 +109,7 @@ describe.skipIf(!canRun)('runner: true', () => {
     expect(runnerJob.github.runners.byId.get(runnerId)?.deleted).toBe(true)
   })
 
-  it.skipIf(process.getuid?.() !== 0)(
+  it.skipIf(skipWithout('the runner as root on the sandbox', 'root'))(
     "as root on the sandbox: the action sets RUNNER_ALLOW_RUNASROOT for run.sh; a run.sh that drops it shows the runner's refusal",
     async () => {
       // The stand-in package refuses uid 0 without the variable, as the released run-helper.sh does: the default test above

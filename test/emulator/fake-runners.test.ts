@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { useFakeGitHub } from '../harness/fake-github.ts'
+import { skipWithout } from '../harness/host.ts'
 import { RUNNER_VERSION } from '../../scripts/lib/fake-runners.ts'
 
 const fake = useFakeGitHub()
@@ -60,7 +61,7 @@ async function until(check: () => Promise<boolean>, ms = 10_000) {
 }
 
 describe('fake GitHub runners', () => {
-  it.skipIf(process.getuid?.() !== 0)(
+  it.skipIf(skipWithout('the stand-in runner refusing uid 0', 'root'))(
     'the stand-in refuses uid 0 without RUNNER_ALLOW_RUNASROOT, on stdout, as the released runner',
     async () => {
       await fake.serve()

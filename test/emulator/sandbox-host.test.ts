@@ -22,7 +22,6 @@ afterEach(async () => {
 })
 
 const canRun = !skipWithout('the emulated sandbox host over a real sshd', 'sshd')
-const asRoot = process.getuid?.() === 0
 const asDeployed = !skipWithout("the deployed 'ubuntu' login", 'ubuntu-login')
 const withDocker = !skipWithout("the 'ubuntu' login's Docker through sudo", 'ubuntu-login', 'docker')
 
@@ -71,11 +70,16 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
     expect(ssh('sudo --non-interactive docker version --format "{{.Server.Version}}"').status).toBe(0)
   })
 
-  it.skipIf(!asRoot)("loginUser: 'self' keeps the emulator's own user (root) and the stand-ins", async () => {
-    const { ssh } = await host({ sshHost: { loginUser: 'self' } })
-    expect(emulator?.sshService?.facts).toMatch(/^login user root: asked for \(loginUser: self\); docker: the stand-in/)
-    expect(ssh('id -u').stdout).toBe('0\n')
-  })
+  it.skipIf(skipWithout("loginUser: 'self' as root", 'root'))(
+    "loginUser: 'self' keeps the emulator's own user (root) and the stand-ins",
+    async () => {
+      const { ssh } = await host({ sshHost: { loginUser: 'self' } })
+      expect(emulator?.sshService?.facts).toMatch(
+        /^login user root: asked for \(loginUser: self\); docker: the stand-in/,
+      )
+      expect(ssh('id -u').stdout).toBe('0\n')
+    },
+  )
 
   it('an image-backed sandbox is ready once its container thunder-sandbox runs', async () => {
     const { ssh, start } = await host()

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs'
 import { SUDO } from '../../emulator/login-user.ts'
 import { SSHD } from '../../emulator/ssh-service.ts'
 
-export type HostPart = 'sshd' | 'ubuntu-login' | 'sudo' | 'docker'
+export type HostPart = 'root' | 'sshd' | 'ubuntu-login' | 'sudo' | 'docker'
 
 export const REQUIRED = process.env.EMULATOR_REQUIRE_DEPLOYED_HOST === '1'
 
@@ -20,12 +20,13 @@ const asRoot = process.getuid?.() === 0
 
 /** Each part: whether this machine has it, and what gets it. */
 const PARTS: Record<HostPart, { has: () => boolean; install: string }> = {
+  root: { has: () => asRoot, install: 'not run as root (what they check happens only as root: run the tests as root)' },
   sshd: { has: () => existsSync(SSHD), install: 'no OpenSSH server (apt-get install -y openssh-server)' },
   'ubuntu-login': {
     has: () => asRoot && existsSync(SUDO),
     install: asRoot
       ? "no sudo, so the emulator cannot give the deployed 'ubuntu' login (apt-get install -y sudo)"
-      : "not root, so the emulator cannot create the deployed 'ubuntu' login (run the tests as root, with sudo)",
+      : "not run as root, so the emulator cannot create the deployed 'ubuntu' login (run the tests as root, with sudo)",
   },
   sudo: {
     has: () => spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore', timeout: 10_000 }).status === 0,
@@ -59,8 +60,7 @@ export function skipWithout(what: string, ...parts: HostPart[]): boolean {
   const gaps = missing(...parts)
   if (gaps.length === 0) return false
   console.warn(
-    `Skipped here: ${what}. This machine has ${gaps.join('; ')}. ` +
-      'CI (EMULATOR_REQUIRE_DEPLOYED_HOST=1) runs them and fails instead.',
+    `Skipped here: ${what}: ${gaps.join('; ')}. CI (EMULATOR_REQUIRE_DEPLOYED_HOST=1) runs them and fails instead.`,
   )
   return true
 }
