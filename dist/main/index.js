@@ -28749,7 +28749,7 @@ const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, 
 async function upsertComment(target, text, deps) {
     const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
     const needs = 'The pull-request comment needs a token with pull-requests: write.';
-    const call = (label, route, parameters) => (0,github_call/* callGitHub */.u)(github, target.repository, deps, { label, route, parameters, needs });
+    const call = (label, route, parameters) => (0,github_call/* callGitHub */.ur)(github, target.repository, deps, { label, route, parameters, needs });
     const mark = marker(target.key);
     const body = `${mark}\n${text}`;
     for (let page = 1; page <= PAGES; page++) {
@@ -28832,8 +28832,9 @@ var durations = __nccwpck_require__(68818);
  * runner deregisters after its job), or `runner-timeout` passed with no job
  * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
  * deleted if still there. GitHub is asked at most 4 times in any minute while
- * it waits for a job (twice a poll while it checks who took the runner). A
- * cancelled job ends the wait at once; the stop still happens.
+ * it waits for a job (twice a poll while it checks who took the runner); a
+ * rate limit is waited out, never read as a refusal. A cancelled job ends the
+ * wait at once; the stop still happens.
  *
  * Who took it is watched (ClaimWatch): the runner's label is built from public
  * values, so a job someone else queued with it can be handed the runner.
@@ -28850,13 +28851,14 @@ function runner_runnerPollMs(env = process.env) {
     const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
 }
-function runner_registry(deps, runner, signal) {
+function runner_registry(deps, runner, signal, rateLimitUntil) {
     if (!runner.repository || runner.githubToken === '')
         return undefined;
     return new RunnerRegistry(runner.repository, runner.githubToken, {
         clock: deps.clock,
         signal,
         log: (message) => deps.core.info(message),
+        rateLimitUntil,
     });
 }
 /**
@@ -28971,7 +28973,9 @@ async function waitForRunnerJob(deps, saved, config) {
         return undefined;
     }
     const runner = config.runner();
-    const github = runner_registry(deps, runner, deps.cancelWait);
+    // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
+    // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
+    const github = runner_registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
     if (!github) {
         core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
             `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
@@ -29124,6 +29128,8 @@ async function mirrorServedJob(deps, saved, config) {
 
 
 
+/** A rate limit is waited out, but a comment is worth no more than a couple of minutes of a step. */
+const COMMENT_RATE_LIMIT_WAIT_MS = 2 * 60_000;
 /**
  * Writes the comment; 'refused' where GitHub refused the write (then the job summary has the text). `refusedBefore`:
  * an earlier step of this job was refused and said why, so the same token is not tried again and nothing is repeated.
@@ -29138,13 +29144,14 @@ async function publishComment(deps, target, facts, refusedBefore = false) {
         return 'refused';
     }
     try {
-        const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) });
+        const rateLimitUntil = deps.clock.now() + COMMENT_RATE_LIMIT_WAIT_MS;
+        const done = await upsertComment(target, text, { ...deps, rateLimitUntil, log: (message) => core.info(message) });
         core.info(`comment: ${done} the comment on pull request #${target.number}.`);
         return 'written';
     }
     catch (error) {
         // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
-        if (error instanceof github_call/* GitHubError */.y && (error.status === 401 || error.status === 403)) {
+        if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
             core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
                 "from a fork gets a read-only token): the job summary has the comment's text instead.");
             await core.appendSummary(text);
@@ -33164,27 +33171,35 @@ async function runAndExit(step) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   u: () => (/* binding */ callGitHub),
-/* harmony export */   y: () => (/* binding */ GitHubError)
+/* harmony export */   ur: () => (/* binding */ callGitHub),
+/* harmony export */   y_: () => (/* binding */ GitHubError)
 /* harmony export */ });
+/* unused harmony export RATE_LIMIT_WAIT_MS */
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
-/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(54679);
+/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54679);
 /* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64636);
+/* harmony import */ var _rate_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2085);
 /**
  * One GitHub request of a repository, the way every GitHub reader here sends
  * it: through Octokit, retried while GitHub is briefly away (5xx, lost
- * answers), each try bounded; 404, rate limits, 401 and 403 turned into
- * errors that say what to do (`needs`: the sentence about what a refused
- * token lacks).
+ * answers), each try bounded; a rate limit waited out while the step can
+ * afford it (issue 43), never read as a refusal; 404, 401 and 403 turned into
+ * errors that say what to do (`needs`: the sentence about what a refused token
+ * lacks).
  */
+
 
 
 
 const CALL_DEADLINE_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** How long one call waits out rate limits unless its caller says (rateLimitUntil). */
+const RATE_LIMIT_WAIT_MS = 10 * 60_000;
 /** What GitHub answered (or that it did not), and the status when there was one. */
 class GitHubError extends Error {
     status;
+    /** Set when the answer was a rate limit the step could not wait out: a wait, never a refusal. */
+    rateLimit;
     constructor(status, message) {
         super(message);
         this.name = 'GitHubError';
@@ -33192,26 +33207,49 @@ class GitHubError extends Error {
     }
 }
 async function callGitHub(github, repository, deps, call, makeError = (status, message) => new GitHubError(status, message)) {
+    const until = deps.rateLimitUntil ?? deps.clock.now() + RATE_LIMIT_WAIT_MS;
+    for (let limits = 1;; limits++) {
+        try {
+            return await attempts(github, repository, deps, call);
+        }
+        catch (error) {
+            deps.signal?.throwIfAborted();
+            const now = deps.clock.now();
+            const limit = (0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .rateLimitOf */ .tX)(error, now, limits);
+            if (!limit)
+                throw refusal(error, repository, call, makeError);
+            // Legs of a matrix told the same instant come back spread over a few seconds.
+            const wait = limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000);
+            if (now + wait > until) {
+                const failure = makeError((0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error), `${call.label}: ${(0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRateLimit */ .J8)(limit, now)}, later than this step can wait. Fewer requests on this ` +
+                    "token (a matrix's legs share it), or a token of its own for this workflow (a GitHub App installation)");
+                if (failure instanceof GitHubError)
+                    failure.rateLimit = limit;
+                throw failure;
+            }
+            deps.log(`${call.label}: ${(0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRateLimit */ .J8)(limit, now)}; waiting ${Math.ceil(wait / 1000)} s.`);
+            await deps.clock.sleep(wait, deps.signal);
+        }
+    }
+}
+/** One call's tries while GitHub is briefly away (5xx, lost answers), each bounded. */
+function attempts(github, repository, deps, call) {
     const { owner, repo } = repository;
-    const { label } = call;
-    try {
-        return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, label, () => {
-            const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-            const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
-            return github.request(call.route, { owner, repo, ...call.parameters, request: { signal } });
-        }, { retryable: _failure_js__WEBPACK_IMPORTED_MODULE_2__/* .isTransientGitHub */ .c });
-    }
-    catch (error) {
-        deps.signal?.throwIfAborted();
-        const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error);
-        if (status === 404)
-            throw makeError(404, `${label}: GitHub answered 404`);
-        if ((0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .isRateLimit */ .a5)(error))
-            throw makeError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
-        if (status === 401 || status === 403)
-            throw makeError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ${call.needs}`);
-        throw makeError(status, `${label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeGitHubFailure */ .P)(error).text}`);
-    }
+    return (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, call.label, () => {
+        const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+        const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+        return github.request(call.route, { owner, repo, ...call.parameters, request: { signal } });
+    }, { retryable: _failure_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransientGitHub */ .c });
+}
+/** What an answer that is not a rate limit means: 404, a refused token (what it needs), or GitHub away. */
+function refusal(error, repository, call, makeError) {
+    const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error);
+    const { owner, repo } = repository;
+    if (status === 404)
+        return makeError(404, `${call.label}: GitHub answered 404`);
+    if (status === 401 || status === 403)
+        return makeError(status, `Input 'github-token': GitHub answered ${status} to ${call.label} for ${owner}/${repo}. ${call.needs}`);
+    return makeError(status, `${call.label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .P)(error).text}`);
 }
 
 
@@ -33352,6 +33390,77 @@ function isRateLimit(error) {
 
 /***/ }),
 
+/***/ 2085:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J8: () => (/* binding */ describeRateLimit),
+/* harmony export */   tX: () => (/* binding */ rateLimitOf)
+/* harmony export */ });
+/* unused harmony exports SECONDARY_MIN_MS, clockTime */
+/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(64636);
+/**
+ * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
+ * wait, never a refusal.
+ * - primary: 403 or 429 with `x-ratelimit-remaining: 0`; it lifts at
+ *   `x-ratelimit-reset` (epoch seconds);
+ * - secondary: 403 or 429 with `retry-after` (seconds), or one that says it is a
+ *   secondary limit (or a 429) without it: at least a minute, growing.
+ * A 401, or a 403 that is none of these, is a real refusal.
+ */
+
+const header = (error, name) => {
+    const value = error?.response?.headers?.[name];
+    return value === undefined ? undefined : String(value);
+};
+/** The message GitHub sent with the answer (body `message`), else the error's own. */
+function messageOf(error) {
+    const data = error?.response?.data;
+    const body = typeof data === 'object' && data !== null ? data.message : undefined;
+    const own = error?.message;
+    return String(body ?? own ?? '');
+}
+/** The secondary limit's first wait; each one after it in a row doubles, up to MAX_SECONDARY_MS. */
+const SECONDARY_MIN_MS = 60_000;
+const MAX_SECONDARY_MS = 15 * 60_000;
+/**
+ * The rate limit an error is, or undefined for any other answer. `now`: the caller's clock; `inARow`: how many
+ * secondary limits came before this one without an answer in between (1 for the first).
+ */
+function rateLimitOf(error, now, inARow = 1) {
+    const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error);
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const retryAfter = Number(header(error, 'retry-after'));
+    const secondaryWords = /secondary rate limit|abuse detection/i.test(messageOf(error));
+    if (header(error, 'x-ratelimit-remaining') === '0' && !secondaryWords && !(retryAfter > 0)) {
+        const reset = Number(header(error, 'x-ratelimit-reset')) * 1000;
+        const resetsAt = Number.isFinite(reset) && reset > 0 ? reset : undefined;
+        return { kind: 'primary', waitMs: Math.max(1_000, (resetsAt ?? now + SECONDARY_MIN_MS) - now), resetsAt };
+    }
+    if (Number.isFinite(retryAfter) && retryAfter > 0)
+        return { kind: 'secondary', waitMs: retryAfter * 1000, resetsAt: now + retryAfter * 1000 };
+    if (secondaryWords || status === 429) {
+        const waitMs = Math.min(MAX_SECONDARY_MS, SECONDARY_MIN_MS * 2 ** Math.max(0, inARow - 1));
+        return { kind: 'secondary', waitMs };
+    }
+    return undefined;
+}
+/** 12:34:56 UTC, for a message that says when a limit lifts. */
+function clockTime(ms) {
+    return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+}
+/** What a message says about a limit: which one, and when it lifts. */
+function describeRateLimit(limit, now) {
+    const which = limit.kind === 'primary'
+        ? "GitHub's primary rate limit for this token (its requests an hour)"
+        : "GitHub's secondary rate limit (too many requests at once or in a minute)";
+    return `${which}; it lifts at ${clockTime(limit.resetsAt ?? now + limit.waitMs)}`;
+}
+
+
+/***/ }),
+
 /***/ 53830:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33370,8 +33479,8 @@ function isRateLimit(error) {
  * Just-in-time runner registrations of one repository, through Octokit: the
  * access check, generate-jitconfig, a runner by id (never the list, except to
  * find one by name), delete, and the runner release (version and SHA-256 for
- * linux-x64, from the release notes). 5xx and lost answers are retried; 401,
- * 403 and rate limits are a GitHubAccessError saying what the token needs.
+ * linux-x64, from the release notes). 5xx and lost answers are retried, rate
+ * limits waited out (call.ts); 401 and 403 say what the token needs.
  * Every GitHub string is service text: it reaches a log through serviceText.
  */
 
@@ -33382,7 +33491,7 @@ function isRateLimit(error) {
 function runnerName(sandboxId) {
     return `gpu-sandbox-${sandboxId}`;
 }
-class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y {
+class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_ {
     constructor(status, message) {
         super(status, message);
         this.name = 'GitHubRunnerError';
@@ -33395,9 +33504,9 @@ class RunnerManagementRefused extends GitHubRunnerError {
         this.name = 'RunnerManagementRefused';
     }
 }
-/** GitHub answered 401 or 403: this token may not manage the repository's runners. */
+/** GitHub answered 401 or 403 that is not a rate limit: this token may not manage the repository's runners. */
 function isAccessDenied(error) {
-    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403);
+    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
 }
 const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
     id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(),
@@ -33441,7 +33550,7 @@ class RunnerRegistry {
     async call(label, route, parameters = {}, needs = PERMISSION) {
         const github = await (this.octokit ??= (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(this.token, this.repository.apiUrl));
         const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .callGitHub */ .u)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .callGitHub */ .ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
     }
     /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
     async checkAccess(run) {
@@ -37475,7 +37584,7 @@ class ApprovalGate {
         const { githubToken, repository } = this.request;
         const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(githubToken, repository.apiUrl));
         const full = { ...call, needs: `The approval gate needs a token with ${needs}, and refuses without it.` };
-        const answer = await (0,github_call/* callGitHub */.u)(github, repository, this.deps, full);
+        const answer = await (0,github_call/* callGitHub */.ur)(github, repository, this.deps, full);
         return answer.data;
     }
     /** Passes, or throws ApprovalRefusedError (or an error naming github-token). */
@@ -38208,6 +38317,8 @@ async function decide(listed, repositoryId, lookup) {
 var classic_schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var github_octokit = __nccwpck_require__(64636);
+// EXTERNAL MODULE: ./build/src/github/rate-limit.js
+var rate_limit = __nccwpck_require__(2085);
 // EXTERNAL MODULE: ./build/src/github/failure.js
 var github_failure = __nccwpck_require__(54679);
 ;// CONCATENATED MODULE: ./build/src/sweep/github-runs.js
@@ -38215,6 +38326,7 @@ var github_failure = __nccwpck_require__(54679);
  * What GitHub says about a workflow run: GET /repos/{owner}/{repo}/actions/runs/{run_id}
  * through @actions/github (github/octokit.ts: loaded only when a run is asked about).
  */
+
 
 
 
@@ -38245,13 +38357,13 @@ const LOOKUP_BUDGET_MS = 2 * 60_000;
  * What a lookup that failed says: unknown (404) or unreadable (`unreachable`: GitHub cannot be reached at all); access
  * refusals throw.
  */
-function failedLookup(error, repository) {
+function failedLookup(error, repository, rateLimit) {
     const status = (0,github_octokit/* statusOf */.c2)(error);
     if (status === 404)
         return { verdict: { kind: 'unknown' } };
-    if ((0,github_octokit/* isRateLimit */.a5)(error)) {
-        throw new GitHubAccessError(status ?? 429, "the GitHub API rate limit is exhausted for 'github-token'; nothing " +
-            'was stopped. The next scheduled sweep tries again');
+    if (rateLimit || (0,github_octokit/* isRateLimit */.a5)(error)) {
+        throw new GitHubAccessError(status ?? 429, `${rateLimit ?? 'the GitHub API rate limit is exhausted'} for 'github-token', later than the sweep can wait; ` +
+            'nothing was stopped. The next scheduled sweep tries again');
     }
     if (status === 401 || status === 403) {
         throw new GitHubAccessError(status, `Input 'github-token': GitHub answered ${status} to reading workflow ` +
@@ -38264,6 +38376,25 @@ function failedLookup(error, repository) {
         verdict: { kind: 'unreadable', detail: failure.text },
         unreachable: failure.final ? failure.text : undefined,
     };
+}
+/** What a run's record says: completed (with its attempt and conclusion), still active, or not this run. */
+function verdictOf(runId, data) {
+    const run = WorkflowRun.safeParse(data);
+    if (!run.success || String(run.data.id) !== runId)
+        return { kind: 'unreadable', detail: 'the answer is not this run' };
+    const attempt = run.data.run_attempt ?? 1;
+    if (run.data.status === 'completed')
+        return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined };
+    return { kind: 'active', attempt, status: run.data.status ?? 'unknown' };
+}
+/** The run's record, 5xx and lost answers retried until `deadline`. */
+function getRun(github, repository, deps, runId, deadline) {
+    return (0,retry/* retryUntil */.v6)(deps, deadline, `GitHub run ${runId}`, () => {
+        const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+        const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+        const { owner, repo } = repository;
+        return github.rest.actions.getWorkflowRun({ owner, repo, run_id: Number(runId), request: { signal } });
+    }, { retryable: github_failure/* isTransientGitHub */.c });
 }
 /**
  * One lookup per run id, however many sandboxes name it. Octokit is loaded at
@@ -38278,37 +38409,34 @@ function makeRunLookup(repository, token, deps) {
     // Set once GitHub cannot be reached at all (the name does not resolve, nothing listens): no later run is asked.
     let unreachable;
     const ask = async (runId) => {
-        const github = await octokit();
+        await octokit();
         budgetEnds ??= deps.clock.now() + LOOKUP_BUDGET_MS;
-        if (unreachable)
-            return { kind: 'unreadable', detail: unreachable };
-        if (deps.clock.now() >= budgetEnds)
-            return { kind: 'unreadable', detail: "GitHub did not answer the earlier runs within the sweep's 2-minute budget" };
-        const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds);
-        try {
-            const response = await (0,retry/* retryUntil */.v6)(deps, deadline, `GitHub run ${runId}`, () => {
-                const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-                const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
-                return github.rest.actions.getWorkflowRun({
-                    owner: repository.owner,
-                    repo: repository.repo,
-                    run_id: Number(runId),
-                    request: { signal },
-                });
-            }, { retryable: github_failure/* isTransientGitHub */.c });
-            const run = WorkflowRun.safeParse(response.data);
-            if (!run.success || String(run.data.id) !== runId)
-                return { kind: 'unreadable', detail: 'the answer is not this run' };
-            const attempt = run.data.run_attempt ?? 1;
-            if (run.data.status === 'completed')
-                return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined };
-            return { kind: 'active', attempt, status: run.data.status ?? 'unknown' };
-        }
-        catch (error) {
-            deps.signal?.throwIfAborted();
-            const failed = failedLookup(error, repository);
-            unreachable ??= failed.unreachable;
-            return failed.verdict;
+        for (let limits = 1;; limits++) {
+            if (unreachable)
+                return { kind: 'unreadable', detail: unreachable };
+            if (deps.clock.now() >= budgetEnds)
+                return {
+                    kind: 'unreadable',
+                    detail: "GitHub did not answer the earlier runs within the sweep's 2-minute budget",
+                };
+            try {
+                const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds);
+                return verdictOf(runId, (await getRun(await octokit(), repository, deps, runId, deadline)).data);
+            }
+            catch (error) {
+                deps.signal?.throwIfAborted();
+                // A rate limit is a wait while the sweep's budget allows it (issue 43); past it, the sweep ends saying which.
+                const limit = (0,rate_limit/* rateLimitOf */.tX)(error, deps.clock.now(), limits);
+                const wait = limit ? limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000) : Infinity;
+                if (limit && deps.clock.now() + wait < budgetEnds) {
+                    deps.log(`GitHub run ${runId}: ${(0,rate_limit/* describeRateLimit */.J8)(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
+                    await deps.clock.sleep(wait, deps.signal);
+                    continue;
+                }
+                const failed = failedLookup(error, repository, limit && (0,rate_limit/* describeRateLimit */.J8)(limit, deps.clock.now()));
+                unreachable ??= failed.unreachable;
+                return failed.verdict;
+            }
         }
     };
     return (runId) => {

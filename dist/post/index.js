@@ -28870,8 +28870,8 @@ class approval_label_LabelCheck {
     }
 }
 
-// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(51990);
+// EXTERNAL MODULE: ./build/src/github/call.js + 2 modules
+var github_call = __nccwpck_require__(95763);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
 ;// CONCATENATED MODULE: ./build/src/github/approval.js
@@ -28955,11 +28955,11 @@ async function removeApprovalLabel(request, number, label, deps) {
         needs: 'approve-label-once needs a token with pull-requests: write.',
     };
     try {
-        await (0,github_call/* callGitHub */.u)(github, request.repository, deps, call);
+        await (0,github_call/* callGitHub */.ur)(github, request.repository, deps, call);
         return 'removed';
     }
     catch (error) {
-        if (error instanceof github_call/* GitHubError */.y && error.status === 404)
+        if (error instanceof github_call/* GitHubError */.y_ && error.status === 404)
             return 'gone';
         throw error;
     }
@@ -29005,8 +29005,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: publishComment
 
-// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(51990);
+// EXTERNAL MODULE: ./build/src/github/call.js + 2 modules
+var github_call = __nccwpck_require__(95763);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
 ;// CONCATENATED MODULE: ./build/src/github/comment.js
@@ -29017,7 +29017,7 @@ const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, 
 async function upsertComment(target, text, deps) {
     const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
     const needs = 'The pull-request comment needs a token with pull-requests: write.';
-    const call = (label, route, parameters) => (0,github_call/* callGitHub */.u)(github, target.repository, deps, { label, route, parameters, needs });
+    const call = (label, route, parameters) => (0,github_call/* callGitHub */.ur)(github, target.repository, deps, { label, route, parameters, needs });
     const mark = marker(target.key);
     const body = `${mark}\n${text}`;
     for (let page = 1; page <= PAGES; page++) {
@@ -29104,6 +29104,8 @@ var served_job = __nccwpck_require__(93615);
 
 
 
+/** A rate limit is waited out, but a comment is worth no more than a couple of minutes of a step. */
+const COMMENT_RATE_LIMIT_WAIT_MS = 2 * 60_000;
 /**
  * Writes the comment; 'refused' where GitHub refused the write (then the job summary has the text). `refusedBefore`:
  * an earlier step of this job was refused and said why, so the same token is not tried again and nothing is repeated.
@@ -29118,13 +29120,14 @@ async function publishComment(deps, target, facts, refusedBefore = false) {
         return 'refused';
     }
     try {
-        const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) });
+        const rateLimitUntil = deps.clock.now() + COMMENT_RATE_LIMIT_WAIT_MS;
+        const done = await upsertComment(target, text, { ...deps, rateLimitUntil, log: (message) => core.info(message) });
         core.info(`comment: ${done} the comment on pull request #${target.number}.`);
         return 'written';
     }
     catch (error) {
         // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
-        if (error instanceof github_call/* GitHubError */.y && (error.status === 401 || error.status === 403)) {
+        if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
             core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
                 "from a fork gets a read-only token): the job summary has the comment's text instead.");
             await core.appendSummary(text);
@@ -29856,8 +29859,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(51990);
+// EXTERNAL MODULE: ./build/src/github/call.js + 2 modules
+var github_call = __nccwpck_require__(95763);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
 ;// CONCATENATED MODULE: ./build/src/github/runners.js
@@ -29865,8 +29868,8 @@ var octokit = __nccwpck_require__(64636);
  * Just-in-time runner registrations of one repository, through Octokit: the
  * access check, generate-jitconfig, a runner by id (never the list, except to
  * find one by name), delete, and the runner release (version and SHA-256 for
- * linux-x64, from the release notes). 5xx and lost answers are retried; 401,
- * 403 and rate limits are a GitHubAccessError saying what the token needs.
+ * linux-x64, from the release notes). 5xx and lost answers are retried, rate
+ * limits waited out (call.ts); 401 and 403 say what the token needs.
  * Every GitHub string is service text: it reaches a log through serviceText.
  */
 
@@ -29877,7 +29880,7 @@ var octokit = __nccwpck_require__(64636);
 function runnerName(sandboxId) {
     return `gpu-sandbox-${sandboxId}`;
 }
-class GitHubRunnerError extends github_call/* GitHubError */.y {
+class GitHubRunnerError extends github_call/* GitHubError */.y_ {
     constructor(status, message) {
         super(status, message);
         this.name = 'GitHubRunnerError';
@@ -29890,9 +29893,9 @@ class RunnerManagementRefused extends GitHubRunnerError {
         this.name = 'RunnerManagementRefused';
     }
 }
-/** GitHub answered 401 or 403: this token may not manage the repository's runners. */
+/** GitHub answered 401 or 403 that is not a rate limit: this token may not manage the repository's runners. */
 function isAccessDenied(error) {
-    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403);
+    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
 }
 const Runner = schemas/* looseObject */._H3({
     id: schemas/* number */.aig().int().positive(),
@@ -29936,7 +29939,7 @@ class RunnerRegistry {
     async call(label, route, parameters = {}, needs = PERMISSION) {
         const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
         const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
-        return (0,github_call/* callGitHub */.u)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
+        return (0,github_call/* callGitHub */.ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
     }
     /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
     async checkAccess(run) {
@@ -30080,8 +30083,9 @@ var summary = __nccwpck_require__(99128);
  * runner deregisters after its job), or `runner-timeout` passed with no job
  * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
  * deleted if still there. GitHub is asked at most 4 times in any minute while
- * it waits for a job (twice a poll while it checks who took the runner). A
- * cancelled job ends the wait at once; the stop still happens.
+ * it waits for a job (twice a poll while it checks who took the runner); a
+ * rate limit is waited out, never read as a refusal. A cancelled job ends the
+ * wait at once; the stop still happens.
  *
  * Who took it is watched (ClaimWatch): the runner's label is built from public
  * values, so a job someone else queued with it can be handed the runner.
@@ -30098,13 +30102,14 @@ function runnerPollMs(env = process.env) {
     const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
 }
-function registry(deps, runner, signal) {
+function registry(deps, runner, signal, rateLimitUntil) {
     if (!runner.repository || runner.githubToken === '')
         return undefined;
     return new RunnerRegistry(runner.repository, runner.githubToken, {
         clock: deps.clock,
         signal,
         log: (message) => deps.core.info(message),
+        rateLimitUntil,
     });
 }
 /**
@@ -30219,7 +30224,9 @@ async function waitForRunnerJob(deps, saved, config) {
         return undefined;
     }
     const runner = config.runner();
-    const github = registry(deps, runner, deps.cancelWait);
+    // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
+    // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
+    const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
     if (!github) {
         core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
             `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
@@ -35251,15 +35258,17 @@ async function runAndExit(step) {
 
 /***/ }),
 
-/***/ 51990:
+/***/ 95763:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  y: () => (/* binding */ GitHubError),
-  u: () => (/* binding */ callGitHub)
+  y_: () => (/* binding */ GitHubError),
+  ur: () => (/* binding */ callGitHub)
 });
+
+// UNUSED EXPORTS: RATE_LIMIT_WAIT_MS
 
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(29943);
@@ -35356,22 +35365,88 @@ function isTransientGitHub(error) {
 
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/rate-limit.js
+/**
+ * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
+ * wait, never a refusal.
+ * - primary: 403 or 429 with `x-ratelimit-remaining: 0`; it lifts at
+ *   `x-ratelimit-reset` (epoch seconds);
+ * - secondary: 403 or 429 with `retry-after` (seconds), or one that says it is a
+ *   secondary limit (or a 429) without it: at least a minute, growing.
+ * A 401, or a 403 that is none of these, is a real refusal.
+ */
+
+const header = (error, name) => {
+    const value = error?.response?.headers?.[name];
+    return value === undefined ? undefined : String(value);
+};
+/** The message GitHub sent with the answer (body `message`), else the error's own. */
+function messageOf(error) {
+    const data = error?.response?.data;
+    const body = typeof data === 'object' && data !== null ? data.message : undefined;
+    const own = error?.message;
+    return String(body ?? own ?? '');
+}
+/** The secondary limit's first wait; each one after it in a row doubles, up to MAX_SECONDARY_MS. */
+const SECONDARY_MIN_MS = 60_000;
+const MAX_SECONDARY_MS = 15 * 60_000;
+/**
+ * The rate limit an error is, or undefined for any other answer. `now`: the caller's clock; `inARow`: how many
+ * secondary limits came before this one without an answer in between (1 for the first).
+ */
+function rateLimitOf(error, now, inARow = 1) {
+    const status = (0,octokit/* statusOf */.c2)(error);
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const retryAfter = Number(header(error, 'retry-after'));
+    const secondaryWords = /secondary rate limit|abuse detection/i.test(messageOf(error));
+    if (header(error, 'x-ratelimit-remaining') === '0' && !secondaryWords && !(retryAfter > 0)) {
+        const reset = Number(header(error, 'x-ratelimit-reset')) * 1000;
+        const resetsAt = Number.isFinite(reset) && reset > 0 ? reset : undefined;
+        return { kind: 'primary', waitMs: Math.max(1_000, (resetsAt ?? now + SECONDARY_MIN_MS) - now), resetsAt };
+    }
+    if (Number.isFinite(retryAfter) && retryAfter > 0)
+        return { kind: 'secondary', waitMs: retryAfter * 1000, resetsAt: now + retryAfter * 1000 };
+    if (secondaryWords || status === 429) {
+        const waitMs = Math.min(MAX_SECONDARY_MS, SECONDARY_MIN_MS * 2 ** Math.max(0, inARow - 1));
+        return { kind: 'secondary', waitMs };
+    }
+    return undefined;
+}
+/** 12:34:56 UTC, for a message that says when a limit lifts. */
+function clockTime(ms) {
+    return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+}
+/** What a message says about a limit: which one, and when it lifts. */
+function describeRateLimit(limit, now) {
+    const which = limit.kind === 'primary'
+        ? "GitHub's primary rate limit for this token (its requests an hour)"
+        : "GitHub's secondary rate limit (too many requests at once or in a minute)";
+    return `${which}; it lifts at ${clockTime(limit.resetsAt ?? now + limit.waitMs)}`;
+}
+
 ;// CONCATENATED MODULE: ./build/src/github/call.js
 /**
  * One GitHub request of a repository, the way every GitHub reader here sends
  * it: through Octokit, retried while GitHub is briefly away (5xx, lost
- * answers), each try bounded; 404, rate limits, 401 and 403 turned into
- * errors that say what to do (`needs`: the sentence about what a refused
- * token lacks).
+ * answers), each try bounded; a rate limit waited out while the step can
+ * afford it (issue 43), never read as a refusal; 404, 401 and 403 turned into
+ * errors that say what to do (`needs`: the sentence about what a refused token
+ * lacks).
  */
+
 
 
 
 const CALL_DEADLINE_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** How long one call waits out rate limits unless its caller says (rateLimitUntil). */
+const RATE_LIMIT_WAIT_MS = 10 * 60_000;
 /** What GitHub answered (or that it did not), and the status when there was one. */
 class GitHubError extends Error {
     status;
+    /** Set when the answer was a rate limit the step could not wait out: a wait, never a refusal. */
+    rateLimit;
     constructor(status, message) {
         super(message);
         this.name = 'GitHubError';
@@ -35379,26 +35454,49 @@ class GitHubError extends Error {
     }
 }
 async function callGitHub(github, repository, deps, call, makeError = (status, message) => new GitHubError(status, message)) {
+    const until = deps.rateLimitUntil ?? deps.clock.now() + RATE_LIMIT_WAIT_MS;
+    for (let limits = 1;; limits++) {
+        try {
+            return await attempts(github, repository, deps, call);
+        }
+        catch (error) {
+            deps.signal?.throwIfAborted();
+            const now = deps.clock.now();
+            const limit = rateLimitOf(error, now, limits);
+            if (!limit)
+                throw refusal(error, repository, call, makeError);
+            // Legs of a matrix told the same instant come back spread over a few seconds.
+            const wait = limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000);
+            if (now + wait > until) {
+                const failure = makeError((0,octokit/* statusOf */.c2)(error), `${call.label}: ${describeRateLimit(limit, now)}, later than this step can wait. Fewer requests on this ` +
+                    "token (a matrix's legs share it), or a token of its own for this workflow (a GitHub App installation)");
+                if (failure instanceof GitHubError)
+                    failure.rateLimit = limit;
+                throw failure;
+            }
+            deps.log(`${call.label}: ${describeRateLimit(limit, now)}; waiting ${Math.ceil(wait / 1000)} s.`);
+            await deps.clock.sleep(wait, deps.signal);
+        }
+    }
+}
+/** One call's tries while GitHub is briefly away (5xx, lost answers), each bounded. */
+function attempts(github, repository, deps, call) {
     const { owner, repo } = repository;
-    const { label } = call;
-    try {
-        return await (0,retry/* retryUntil */.v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, label, () => {
-            const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-            const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
-            return github.request(call.route, { owner, repo, ...call.parameters, request: { signal } });
-        }, { retryable: isTransientGitHub });
-    }
-    catch (error) {
-        deps.signal?.throwIfAborted();
-        const status = (0,octokit/* statusOf */.c2)(error);
-        if (status === 404)
-            throw makeError(404, `${label}: GitHub answered 404`);
-        if ((0,octokit/* isRateLimit */.a5)(error))
-            throw makeError(status, `Input 'github-token': the GitHub API rate limit is exhausted (${label})`);
-        if (status === 401 || status === 403)
-            throw makeError(status, `Input 'github-token': GitHub answered ${status} to ${label} for ${owner}/${repo}. ${call.needs}`);
-        throw makeError(status, `${label}: ${describeGitHubFailure(error).text}`);
-    }
+    return (0,retry/* retryUntil */.v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, call.label, () => {
+        const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+        const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+        return github.request(call.route, { owner, repo, ...call.parameters, request: { signal } });
+    }, { retryable: isTransientGitHub });
+}
+/** What an answer that is not a rate limit means: 404, a refused token (what it needs), or GitHub away. */
+function refusal(error, repository, call, makeError) {
+    const status = (0,octokit/* statusOf */.c2)(error);
+    const { owner, repo } = repository;
+    if (status === 404)
+        return makeError(404, `${call.label}: GitHub answered 404`);
+    if (status === 401 || status === 403)
+        return makeError(status, `Input 'github-token': GitHub answered ${status} to ${call.label} for ${owner}/${repo}. ${call.needs}`);
+    return makeError(status, `${call.label}: ${describeGitHubFailure(error).text}`);
 }
 
 
@@ -35408,10 +35506,10 @@ async function callGitHub(github, repository, deps, call, makeError = (status, m
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a5: () => (/* binding */ isRateLimit),
 /* harmony export */   c2: () => (/* binding */ statusOf),
 /* harmony export */   mV: () => (/* binding */ loadOctokit)
 /* harmony export */ });
+/* unused harmony export isRateLimit */
 /* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29196);
 /**
  * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner

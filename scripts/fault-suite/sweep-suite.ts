@@ -74,11 +74,25 @@ export function sweepMatrix(generation: Generation): SweepScenario[] {
       expect: 'fails-before-stopping',
     },
     {
+      // GitHub's primary limit, lifting in an hour: later than the sweep can wait (issue 43).
       label: `${generation} sweep: GitHub rate limit`,
       generation,
       faults: [],
-      github: [answer(403, { 'x-ratelimit-remaining': '0' })],
+      github: [
+        answer(403, {
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+        }),
+      ],
       expect: 'fails-before-stopping',
+    },
+    {
+      // A secondary limit for a second: waited out, then the orphan is stopped.
+      label: `${generation} sweep: GitHub secondary rate limit`,
+      generation,
+      faults: [],
+      github: [answer(403, { 'retry-after': '1' })],
+      expect: 'stopped',
     },
     {
       label: `${generation} sweep: GitHub answers another run`,

@@ -12,6 +12,7 @@ import { http, HttpResponse } from 'msw'
 import { FakeRunners } from './fake-runners.ts'
 import { FakePulls } from './fake-pulls.ts'
 import { documentedExample, type Exchange, type GitHubAnswer } from './github-openapi.ts'
+import { rateLimitAnswer, type RateLimitRule } from './fake-rate-limits.ts'
 import type { components } from '@octokit/openapi-types'
 
 export const GITHUB_API = 'https://api.github.test'
@@ -43,6 +44,12 @@ export class FakeGitHub {
   readonly pulls = new FakePulls()
   /** Paths this token may not read or write (a 403, as GitHub answers a token without the permission). */
   forbidden: RegExp[] = []
+  /** A rate limit in force (issue 43): every request to a matching path meets it until `until` (by `now()`). */
+  rateLimit: RateLimitRule | undefined
+  /** The fake's clock, for rate limits (a test with a fake clock sets it). */
+  now: () => number = () => Date.now()
+  /** How many rate-limit answers were given. */
+  rateLimited = 0
 
   /** Every REST API exchange (not the runner's own protocol, not the package download from github.com). */
   readonly exchanges: Exchange[] = []
@@ -111,6 +118,11 @@ export class FakeGitHub {
         status: 403,
         body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
       }
+    const limit = this.rateLimit
+    if (limit && this.now() < limit.until && (limit.paths ?? /./).test(path)) {
+      this.rateLimited++
+      return rateLimitAnswer(limit, this.now())
+    }
     const runnerRoute = this.runners.answer(method, path, this.repository, body, query)
     if (runnerRoute) return runnerRoute
     const pullRoute = this.pulls.answer(method, path, this.repository, query ?? new URLSearchParams(), body)

@@ -17,6 +17,9 @@ import type { ActionState } from '../step/state.ts'
 import { jobOutcome, runnerJobOutcome } from './served-job.ts'
 import type { RunJob } from '../github/runners.ts'
 
+/** A rate limit is waited out, but a comment is worth no more than a couple of minutes of a step. */
+const COMMENT_RATE_LIMIT_WAIT_MS = 2 * 60_000
+
 /**
  * Writes the comment; 'refused' where GitHub refused the write (then the job summary has the text). `refusedBefore`:
  * an earlier step of this job was refused and said why, so the same token is not tried again and nothing is repeated.
@@ -35,12 +38,13 @@ export async function publishComment(
     return 'refused'
   }
   try {
-    const done = await upsertComment(target, text, { ...deps, log: (message) => core.info(message) })
+    const rateLimitUntil = deps.clock.now() + COMMENT_RATE_LIMIT_WAIT_MS
+    const done = await upsertComment(target, text, { ...deps, rateLimitUntil, log: (message) => core.info(message) })
     core.info(`comment: ${done} the comment on pull request #${target.number}.`)
     return 'written'
   } catch (error) {
     // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
-    if (error instanceof GitHubError && (error.status === 401 || error.status === 403)) {
+    if (error instanceof GitHubError && (error.status === 401 || error.status === 403) && !error.rateLimit) {
       core.info(
         `comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
           "from a fork gets a read-only token): the job summary has the comment's text instead.",

@@ -4,8 +4,9 @@
  * runner deregisters after its job), or `runner-timeout` passed with no job
  * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
  * deleted if still there. GitHub is asked at most 4 times in any minute while
- * it waits for a job (twice a poll while it checks who took the runner). A
- * cancelled job ends the wait at once; the stop still happens.
+ * it waits for a job (twice a poll while it checks who took the runner); a
+ * rate limit is waited out, never read as a refusal. A cancelled job ends the
+ * wait at once; the stop still happens.
  *
  * Who took it is watched (ClaimWatch): the runner's label is built from public
  * values, so a job someone else queued with it can be handed the runner.
@@ -32,12 +33,14 @@ export function registry(
   deps: CleanupDeps,
   runner: ReturnType<CleanupConfig['runner']>,
   signal?: AbortSignal,
+  rateLimitUntil?: number,
 ): RunnerRegistry | undefined {
   if (!runner.repository || runner.githubToken === '') return undefined
   return new RunnerRegistry(runner.repository, runner.githubToken, {
     clock: deps.clock,
     signal,
     log: (message) => deps.core.info(message),
+    rateLimitUntil,
   })
 }
 
@@ -168,7 +171,9 @@ export async function waitForRunnerJob(
     return undefined
   }
   const runner = config.runner()
-  const github = registry(deps, runner, deps.cancelWait)
+  // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
+  // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
+  const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY)
   if (!github) {
     core.warning(
       `Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +

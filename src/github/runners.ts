@@ -2,8 +2,8 @@
  * Just-in-time runner registrations of one repository, through Octokit: the
  * access check, generate-jitconfig, a runner by id (never the list, except to
  * find one by name), delete, and the runner release (version and SHA-256 for
- * linux-x64, from the release notes). 5xx and lost answers are retried; 401,
- * 403 and rate limits are a GitHubAccessError saying what the token needs.
+ * linux-x64, from the release notes). 5xx and lost answers are retried, rate
+ * limits waited out (call.ts); 401 and 403 say what the token needs.
  * Every GitHub string is service text: it reaches a log through serviceText.
  */
 import { z } from 'zod'
@@ -33,9 +33,9 @@ export class RunnerManagementRefused extends GitHubRunnerError {
   }
 }
 
-/** GitHub answered 401 or 403: this token may not manage the repository's runners. */
+/** GitHub answered 401 or 403 that is not a rate limit: this token may not manage the repository's runners. */
 export function isAccessDenied(error: unknown): error is GitHubRunnerError {
-  return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403)
+  return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit
 }
 
 const Runner = z.looseObject({

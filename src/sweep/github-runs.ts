@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { retryUntil, type RetryContext } from '../client/retry.ts'
 import { isRateLimit, loadOctokit, statusOf, type Octokit } from '../github/octokit.ts'
+import { describeRateLimit, rateLimitOf } from '../github/rate-limit.ts'
 import { describeGitHubFailure, isTransientGitHub } from '../github/failure.ts'
 import type { GitHubRepository } from '../inputs/job-environment.ts'
 
@@ -55,14 +56,18 @@ export interface RunLookupDeps extends RetryContext {
  * What a lookup that failed says: unknown (404) or unreadable (`unreachable`: GitHub cannot be reached at all); access
  * refusals throw.
  */
-function failedLookup(error: unknown, repository: GitHubRepository): { verdict: RunVerdict; unreachable?: string } {
+function failedLookup(
+  error: unknown,
+  repository: GitHubRepository,
+  rateLimit?: string,
+): { verdict: RunVerdict; unreachable?: string } {
   const status = statusOf(error)
   if (status === 404) return { verdict: { kind: 'unknown' } }
-  if (isRateLimit(error)) {
+  if (rateLimit || isRateLimit(error)) {
     throw new GitHubAccessError(
       status ?? 429,
-      "the GitHub API rate limit is exhausted for 'github-token'; nothing " +
-        'was stopped. The next scheduled sweep tries again',
+      `${rateLimit ?? 'the GitHub API rate limit is exhausted'} for 'github-token', later than the sweep can wait; ` +
+        'nothing was stopped. The next scheduled sweep tries again',
     )
   }
   if (status === 401 || status === 403) {
@@ -81,6 +86,32 @@ function failedLookup(error: unknown, repository: GitHubRepository): { verdict: 
   }
 }
 
+/** What a run's record says: completed (with its attempt and conclusion), still active, or not this run. */
+function verdictOf(runId: string, data: unknown): RunVerdict {
+  const run = WorkflowRun.safeParse(data)
+  if (!run.success || String(run.data.id) !== runId) return { kind: 'unreadable', detail: 'the answer is not this run' }
+  const attempt = run.data.run_attempt ?? 1
+  if (run.data.status === 'completed')
+    return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined }
+  return { kind: 'active', attempt, status: run.data.status ?? 'unknown' }
+}
+
+/** The run's record, 5xx and lost answers retried until `deadline`. */
+function getRun(github: Octokit, repository: GitHubRepository, deps: RunLookupDeps, runId: string, deadline: number) {
+  return retryUntil(
+    deps,
+    deadline,
+    `GitHub run ${runId}`,
+    () => {
+      const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
+      const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
+      const { owner, repo } = repository
+      return github.rest.actions.getWorkflowRun({ owner, repo, run_id: Number(runId), request: { signal } })
+    },
+    { retryable: isTransientGitHub },
+  )
+}
+
 /**
  * One lookup per run id, however many sandboxes name it. Octokit is loaded at
  * the first lookup: a sweep with no candidate never loads it.
@@ -95,41 +126,34 @@ export function makeRunLookup(repository: GitHubRepository, token: string, deps:
   let unreachable: string | undefined
 
   const ask = async (runId: string): Promise<RunVerdict> => {
-    const github = await octokit()
+    await octokit()
     budgetEnds ??= deps.clock.now() + LOOKUP_BUDGET_MS
-    if (unreachable) return { kind: 'unreadable', detail: unreachable }
-    if (deps.clock.now() >= budgetEnds)
-      return { kind: 'unreadable', detail: "GitHub did not answer the earlier runs within the sweep's 2-minute budget" }
-    const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds)
-    try {
-      const response = await retryUntil(
-        deps,
-        deadline,
-        `GitHub run ${runId}`,
-        () => {
-          const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
-          const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
-          return github.rest.actions.getWorkflowRun({
-            owner: repository.owner,
-            repo: repository.repo,
-            run_id: Number(runId),
-            request: { signal },
-          })
-        },
-        { retryable: isTransientGitHub },
-      )
-      const run = WorkflowRun.safeParse(response.data)
-      if (!run.success || String(run.data.id) !== runId)
-        return { kind: 'unreadable', detail: 'the answer is not this run' }
-      const attempt = run.data.run_attempt ?? 1
-      if (run.data.status === 'completed')
-        return { kind: 'completed', attempt, conclusion: run.data.conclusion ?? undefined }
-      return { kind: 'active', attempt, status: run.data.status ?? 'unknown' }
-    } catch (error) {
-      deps.signal?.throwIfAborted()
-      const failed = failedLookup(error, repository)
-      unreachable ??= failed.unreachable
-      return failed.verdict
+    for (let limits = 1; ; limits++) {
+      if (unreachable) return { kind: 'unreadable', detail: unreachable }
+      if (deps.clock.now() >= budgetEnds)
+        return {
+          kind: 'unreadable',
+          detail: "GitHub did not answer the earlier runs within the sweep's 2-minute budget",
+        }
+      try {
+        const deadline = Math.min(deps.clock.now() + LOOKUP_DEADLINE_MS, budgetEnds)
+        return verdictOf(runId, (await getRun(await octokit(), repository, deps, runId, deadline)).data)
+      } catch (error) {
+        deps.signal?.throwIfAborted()
+        // A rate limit is a wait while the sweep's budget allows it (issue 43); past it, the sweep ends saying which.
+        const limit = rateLimitOf(error, deps.clock.now(), limits)
+        const wait = limit ? limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000) : Infinity
+        if (limit && deps.clock.now() + wait < budgetEnds) {
+          deps.log(
+            `GitHub run ${runId}: ${describeRateLimit(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`,
+          )
+          await deps.clock.sleep(wait, deps.signal)
+          continue
+        }
+        const failed = failedLookup(error, repository, limit && describeRateLimit(limit, deps.clock.now()))
+        unreachable ??= failed.unreachable
+        return failed.verdict
+      }
     }
   }
 

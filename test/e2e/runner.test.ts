@@ -89,6 +89,34 @@ describe.skipIf(!canRun)('runner: true', () => {
     },
   )
 
+  it('GitHub rate-limits every read while the job runs: the sandbox stays until GitHub says the job ended', async () => {
+    const service = await setUpRunnerJob()
+    const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })
+    expect(main.exitCode, main.stdout).toBe(0)
+    const id = main.outputs['sandbox-id'] ?? ''
+    const runnerId = Number(main.outputs['runner-id'])
+    let limitedUntil = 0
+    const post = await runStep('post', {
+      inputs: runnerInputs(),
+      env: runnerEnv(),
+      state: main.state,
+      onSpawn: onceOutput('waiting while its job runs', () => {
+        // A 2-second job, and GitHub's primary limit on every read of the runner and the jobs for 6 seconds.
+        limitedUntil = Date.now() + 6_000
+        runnerJob.github.rateLimit = { kind: 'primary', until: limitedUntil, paths: /\/actions\/(runners|runs)\// }
+        runnerJob.github.runners.assignJob(runnerId, 2_000)
+      }),
+    })
+    expect(post.exitCode, post.stdout).toBe(0)
+    expect(runnerJob.github.rateLimited).toBeGreaterThan(0)
+    expect(post.stdout).toMatch(/GitHub's primary rate limit for this token \(its requests an hour\); it lifts at/)
+    expect(commands(post, 'warning')).toEqual([])
+    const [stop] = service.stopRequestsFor(id)
+    // Stopped only once GitHub answered again: never on the limit, while the job may still run.
+    expect(stop?.at).toBeGreaterThanOrEqual(limitedUntil)
+    expect(runnerJob.github.runners.jobs.at(-1)?.conclusion).toBe('success')
+  })
+
   it('no job within runner-timeout: the post step stops the sandbox and deletes the registration', async () => {
     const service = await setUpRunnerJob()
     const main = await runStep('main', {

@@ -297,14 +297,46 @@ describe('mode: sweep', () => {
     expect(stops()).toEqual([])
   })
 
-  it('an exhausted GitHub rate limit ends the sweep before any stop', async () => {
+  it("a rate limit is a wait within the sweep's budget: waited out, then the orphan is stopped (issue 43)", async () => {
+    const orphan = sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    github.runs.set(100, { status: 'completed' })
+    const clock = new FakeClock()
+    github.now = () => clock.now()
+    github.rateLimit = { kind: 'secondary', until: clock.now() + 30_000 }
+    const { core, error } = await sweep({}, clock)
+    expect(error).toBeUndefined()
+    expect(stops()).toEqual([stopOf(orphan)])
+    expect(core.log.join('\n')).toMatch(
+      /GitHub run 100: GitHub's secondary rate limit .* it lifts at .*; waiting \d+ s\./,
+    )
+    expect(clock.sleeps.some((ms) => ms >= 30_000)).toBe(true)
+  })
+
+  it('a rate limit that lifts later than the sweep can wait ends it before any stop, saying which and when', async () => {
     sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
     github.runs.set(100, { status: 'completed' })
-    github.script = [
-      { status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0' } },
-    ]
+    const clock = new FakeClock()
+    github.now = () => clock.now()
+    github.rateLimit = { kind: 'primary', until: clock.now() + 3_600_000 }
+    const { error } = await sweep({}, clock)
+    expect(error?.message).toMatch(
+      /GitHub's primary rate limit for this token \(its requests an hour\); it lifts at \d\d:\d\d:\d\d UTC for 'github-token', later than the sweep can wait; nothing was stopped/,
+    )
+    expect(stops()).toEqual([])
+  })
+
+  it('an exhausted rate limit GitHub gives no reset for is waited a minute, then ends the sweep if it holds', async () => {
+    sandbox(`gh-${REPO_ID}-100-1-aaaaaa`)
+    github.runs.set(100, { status: 'completed' })
+    const limited = {
+      status: 403,
+      body: { message: 'API rate limit exceeded' },
+      headers: { 'x-ratelimit-remaining': '0' },
+    }
+    github.script = [limited, limited, limited]
     const { error } = await sweep()
-    expect(error?.message).toContain("the GitHub API rate limit is exhausted for 'github-token'; nothing was stopped")
+    expect(error?.message).toContain("GitHub's primary rate limit for this token")
+    expect(error?.message).toContain('nothing was stopped')
     expect(stops()).toEqual([])
   })
 
