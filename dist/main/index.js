@@ -28726,53 +28726,21 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 62240:
+/***/ 39718:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  p: () => (/* binding */ publishComment)
+  p8: () => (/* binding */ publishComment)
 });
 
-// UNUSED EXPORTS: finalComment
+// UNUSED EXPORTS: finalComment, rowMerge
 
 // EXTERNAL MODULE: ./build/src/github/call.js
-var github_call = __nccwpck_require__(40865);
-// EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(64636);
-;// CONCATENATED MODULE: ./build/src/github/comment.js
-
-
-const PAGES = 10;
-const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
-async function upsertComment(target, text, deps) {
-    const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
-    const needs = 'The pull-request comment needs a token with pull-requests: write.';
-    const call = (label, route, parameters) => (0,github_call/* callGitHub */.ur)(github, target.repository, deps, { label, route, parameters, needs });
-    const mark = marker(target.key);
-    const body = `${mark}\n${text}`;
-    for (let page = 1; page <= PAGES; page++) {
-        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
-        const comments = Array.isArray(data) ? data : [];
-        const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(mark));
-        if (ours && typeof ours.id === 'number') {
-            await call(`editing comment ${ours.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-                comment_id: ours.id,
-                body,
-            });
-            return 'updated';
-        }
-        if (comments.length < 100)
-            break;
-    }
-    await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-        issue_number: target.number,
-        body,
-    });
-    return 'created';
-}
-
+var call = __nccwpck_require__(40865);
+// EXTERNAL MODULE: ./build/src/github/comment.js
+var comment = __nccwpck_require__(63812);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: ./build/src/step/summary.js
@@ -28817,6 +28785,90 @@ function renderComment(facts) {
         `[The workflow run](${encodeURI(facts.runUrl)})`,
         '',
     ].join('\n');
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
+/**
+ * One pull-request comment per workflow (issue 43): a compact row per job and
+ * matrix leg, counts by status on top. Each row carries a hidden key (a hash
+ * of the leg) and its status, so a leg finds and replaces only its own row and
+ * keeps the others' rows as they are. The leg's full story stays in its job
+ * summary (comment-text.ts). Every value passes commentText.
+ */
+
+
+
+/** GitHub's limit for a comment is 65,536 characters: the table keeps below it. */
+const COMMENT_LIMIT = 65_000;
+const ROW = /^\| <!--r:([0-9a-f]{12}):(failed|done|running)-->/;
+/** A leg's row key: the same leg (by name) on every run and re-run. */
+function rowKey(identity) {
+    return (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 12);
+}
+function rowStatus(status) {
+    if (/fail|cancel|timed out/i.test(status))
+        return 'failed';
+    return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
+}
+const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+/** One leg's row: its name, status, GPU, time to ready, run, cost, sandbox, and a link to its run attempt. */
+function renderRow(facts) {
+    const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
+    const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
+    const status = rowStatus(facts.status);
+    const cost = facts.billedSeconds === undefined
+        ? ''
+        : facts.cost === null || facts.cost === undefined
+            ? 'no price'
+            : comment_rows_dollars(facts.cost);
+    const cells = [
+        (0,untrusted/* commentText */.br)(leg, 60),
+        (0,untrusted/* commentText */.br)(facts.status, 70),
+        (0,untrusted/* commentText */.br)(facts.gpu, 24),
+        facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
+        facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
+        (0,untrusted/* commentText */.br)(cost, 20),
+        (0,untrusted/* commentText */.br)(facts.sandboxId, 40),
+        // The link is ours (GITHUB_SERVER_URL, the repository, the run): the one link a row keeps.
+        `[${/attempts\/(\d+)$/.exec(facts.runUrl)?.[1] ?? 'run'}](${encodeURI(facts.runUrl)})`,
+    ];
+    return { key, status, line: `| <!--r:${key}:${status}-->${cells.join(' | ')} |` };
+}
+/** The rows a comment holds, by key (a line that is not one of our rows is not kept). */
+function rowsOf(body) {
+    const rows = new Map();
+    for (const line of body.split('\n')) {
+        const match = ROW.exec(line);
+        if (match)
+            rows.set(match[1], { key: match[1], status: match[2], line });
+    }
+    return rows;
+}
+/** The whole comment: marker, heading, counts by status, and the rows (by leg name), within GitHub's limit. */
+function renderTable(mark, heading, rows) {
+    const visible = (row) => row.line.slice(row.line.indexOf('-->') + 3);
+    const sorted = [...rows].sort((a, b) => (visible(a) < visible(b) ? -1 : visible(a) > visible(b) ? 1 : 0));
+    const count = (status) => sorted.filter((row) => row.status === status).length;
+    const jobs = `${sorted.length} ${sorted.length === 1 ? 'job' : 'jobs'}`;
+    const counts = `**${jobs}**: ${count('done')} done · ${count('failed')} failed · ${count('running')} running`;
+    const render = (lines) => [
+        mark,
+        `#### GPU sandboxes: ${(0,untrusted/* commentText */.br)(heading, 120)}`,
+        '',
+        counts,
+        '',
+        '| Job | Status | GPU | Ready in | Run | Cost | Sandbox | Attempt |',
+        '|---|---|---|---|---|---|---|---|',
+        ...lines,
+        '',
+    ].join('\n');
+    const full = render(sorted.map((row) => row.line));
+    // Past the limit the links go first (a run's page lists its jobs anyway).
+    return full.length <= COMMENT_LIMIT
+        ? full
+        : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
 }
 
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
@@ -29117,12 +29169,16 @@ async function mirrorServedJob(deps, saved, config) {
 
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
 /**
- * Publishing the pull-request comment (issue 32), from the main step (once the
- * sandbox is ready or the run is done) and from the post step (the final
- * version). Where GitHub refuses the write (a fork's pull request gets a
- * read-only token), the same text goes to the job summary, and the log says
- * why. Never fails the step.
+ * Publishing the pull-request comment (issues 32 and 43), from the main step
+ * (once the sandbox is ready or the run is done) and from the post step (the
+ * final version): one comment per workflow, in which this job (this matrix
+ * leg) writes only its own row (comment-rows.ts), merged with the rows other
+ * legs wrote (github/comment.ts). The post step also puts the leg's full story
+ * in the job summary. Where GitHub refuses the write (a fork's pull request
+ * gets a read-only token), the story goes to the job summary, and the log says
+ * why, once per job. Never fails the step.
  */
+
 
 
 
@@ -29130,31 +29186,48 @@ async function mirrorServedJob(deps, saved, config) {
 
 /** A rate limit is waited out, but a comment is worth no more than a couple of minutes of a step. */
 const COMMENT_RATE_LIMIT_WAIT_MS = 2 * 60_000;
-/**
- * Writes the comment; 'refused' where GitHub refused the write (then the job summary has the text). `refusedBefore`:
- * an earlier step of this job was refused and said why, so the same token is not tried again and nothing is repeated.
- */
-async function publishComment(deps, target, facts, refusedBefore = false) {
+/** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
+function rowMerge(target, facts) {
+    const row = renderRow(facts);
+    return {
+        body: (found) => {
+            const rows = new Map();
+            for (const body of found)
+                for (const [key, other] of rowsOf(body))
+                    if (!rows.has(key))
+                        rows.set(key, other);
+            rows.set(row.key, row);
+            return renderTable((0,comment/* marker */.xL)(target.key), target.workflow, rows.values());
+        },
+        holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
+    };
+}
+/** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
+async function publishComment(deps, target, facts, options = {}) {
     const { core } = deps;
     if (!target)
         return undefined;
-    const text = renderComment(facts);
-    if (refusedBefore) {
-        await core.appendSummary(text);
+    const story = renderComment(facts);
+    if (options.refusedBefore) {
+        await core.appendSummary(story);
         return 'refused';
     }
+    if (options.story)
+        await core.appendSummary(story);
     try {
         const rateLimitUntil = deps.clock.now() + COMMENT_RATE_LIMIT_WAIT_MS;
-        const done = await upsertComment(target, text, { ...deps, rateLimitUntil, log: (message) => core.info(message) });
-        core.info(`comment: ${done} the comment on pull request #${target.number}.`);
+        const log = (message) => core.info(message);
+        const done = await (0,comment/* upsertMerged */.Sd)(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log });
+        core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`);
         return 'written';
     }
     catch (error) {
         // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
-        if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
+        if (error instanceof call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
             core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
                 "from a fork gets a read-only token): the job summary has the comment's text instead.");
-            await core.appendSummary(text);
+            if (!options.story)
+                await core.appendSummary(story);
             return 'refused';
         }
         core.warning(`comment: could not write the pull-request comment: ${error.message}`);
@@ -29182,7 +29255,7 @@ async function finalComment(deps, state, readConfig, servedJob) {
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
     // Once per job: the main step already said why GitHub refused the write.
-    await publishComment(deps, config.comment(), final, state.commentRefused);
+    await publishComment(deps, config.comment(), final, { refusedBefore: state.commentRefused, story: true });
 }
 
 
@@ -33255,6 +33328,117 @@ function refusal(error, repository, call, makeError) {
 
 /***/ }),
 
+/***/ 63812:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Sd: () => (/* binding */ upsertMerged),
+/* harmony export */   ue: () => (/* binding */ legName),
+/* harmony export */   xL: () => (/* binding */ marker)
+/* harmony export */ });
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40865);
+/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64636);
+/* harmony import */ var _rate_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2085);
+/* harmony import */ var _runners_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(53830);
+
+
+
+
+const PAGES = 10;
+const MAX_ROUNDS = 6;
+const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
+async function caller(target, deps) {
+    const github = await (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .loadOctokit */ .mV)(target.githubToken, target.repository.apiUrl);
+    const needs = 'The pull-request comment needs a token with pull-requests: write.';
+    // No wait inside a call: after a rate limit the writer reads afresh (upsertMerged).
+    const now = { ...deps, rateLimitUntil: 0 };
+    return (label, route, parameters) => (0,_call_js__WEBPACK_IMPORTED_MODULE_0__/* .callGitHub */ .ur)(github, target.repository, now, { label, route, parameters, needs });
+}
+/** Every comment of the pull request that starts with the marker, oldest first. */
+async function findMarked(call, target, mark) {
+    const found = [];
+    for (let page = 1; page <= PAGES; page++) {
+        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
+        const comments = Array.isArray(data) ? data : [];
+        for (const c of comments)
+            if (typeof c.id === 'number' && typeof c.body === 'string' && c.body.startsWith(mark))
+                found.push({ id: c.id, body: c.body });
+        if (comments.length < 100)
+            break;
+    }
+    return found.sort((a, b) => a.id - b.id);
+}
+/** One round: read, merge, write (the oldest comment, or a new one), delete the duplicates merged into it. */
+async function writeRound(call, target, mark, merge) {
+    const found = await findMarked(call, target, mark);
+    const body = merge.body(found.map((c) => c.body));
+    const [keep, ...duplicates] = found;
+    if (!keep) {
+        await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, body });
+        return 'created';
+    }
+    await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+        comment_id: keep.id,
+        body,
+    });
+    for (const duplicate of duplicates)
+        await call(`deleting the duplicate comment ${duplicate.id}`, 'DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: duplicate.id }).catch((error) => {
+            // Already deleted by another leg that merged it too.
+            if (!(error instanceof _call_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.status === 404))
+                throw error;
+        });
+    return 'updated';
+}
+async function upsertMerged(target, merge, deps) {
+    const call = await caller(target, deps);
+    const mark = marker(target.key);
+    const until = deps.rateLimitUntil ?? deps.clock.now() + 2 * 60_000;
+    let first;
+    for (let round = 1; round <= MAX_ROUNDS; round++) {
+        try {
+            const written = await writeRound(call, target, mark, merge);
+            first ??= written;
+            // Legs that read before this write and write after it would leave this part out: look again a little later.
+            await deps.clock.sleep(1_000 + Math.round(deps.clock.random() * 2_000), deps.signal);
+            const [kept] = await findMarked(call, target, mark);
+            if (kept && merge.holds(kept.body))
+                return first;
+            deps.log(`comment: another job's write left this job's row out; writing it again (round ${round + 1}).`);
+        }
+        catch (error) {
+            const limit = error instanceof _call_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ ? error.rateLimit : undefined;
+            const wait = limit ? limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000) : Infinity;
+            if (!limit || deps.clock.now() + wait > until)
+                throw error;
+            deps.log(`comment: ${(0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRateLimit */ .J8)(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
+            await deps.clock.sleep(wait, deps.signal);
+        }
+    }
+    throw new _call_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_(undefined, `comment: other jobs kept rewriting it; gave up after ${MAX_ROUNDS} rounds`);
+}
+/**
+ * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
+ * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
+ */
+async function legName(target, deps) {
+    const { workflowRun, runnerName } = target;
+    if (!workflowRun || !runnerName)
+        return undefined;
+    const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
+    try {
+        const rateLimitUntil = deps.clock.now() + 60_000;
+        const registry = new _runners_js__WEBPACK_IMPORTED_MODULE_3__/* .RunnerRegistry */ .It(target.repository, target.githubToken, { ...deps, rateLimitUntil });
+        return (await registry.jobsOf(workflowRun, ours)).find(ours)?.name || undefined;
+    }
+    catch (error) {
+        deps.log(`comment: this job's record could not be read (${error.message}); its row names its sandbox.`);
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
 /***/ 54679:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33572,10 +33756,10 @@ class RunnerRegistry {
             throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
         return list.data.jobs;
     }
-    /** The jobs of one attempt of a workflow run (up to 1,000), with the runner each was given. */
-    async jobsOf(run) {
+    /** The jobs of one attempt of a workflow run (up to 1,000), with each one's runner; `until`: no page after it. */
+    async jobsOf(run, until) {
         const jobs = [];
-        for (let page = 1; page <= JOB_PAGES; page++) {
+        for (let page = 1; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
             const raw = await this.jobsPage(run, page, 100);
             for (const item of raw) {
                 const job = Job.safeParse(item);
@@ -34701,20 +34885,21 @@ function parseGpuCheck(inputs, gpus, sshAnyway) {
 var approval = __nccwpck_require__(78944);
 ;// CONCATENATED MODULE: ./build/src/inputs/comment.js
 /**
- * `comment: true` (issue 32): where the pull-request comment goes. Its hidden
- * marker's key is the workflow, the job and the GPU types asked for, so every
- * re-run of the job (and only it) edits the same comment; matrix legs that
- * ask for other GPUs get their own.
+ * `comment: true` (issues 32 and 43): where the pull-request comment goes. Its
+ * hidden marker's key is the workflow (its file, else its name): one comment
+ * per workflow holds a row for every job and matrix leg, and every re-run edits
+ * the same rows.
  */
 
 
 
-function commentKey(env, gpus) {
-    const part = (value) => (value ?? '').replace(/[^\w.-]/g, '_').slice(0, 80);
-    return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`;
+/** The workflow's file (GITHUB_WORKFLOW_REF without its ref), else its name: the same on every run and re-run. */
+function commentKey(env) {
+    const file = (env.GITHUB_WORKFLOW_REF ?? '').split('@')[0];
+    return (file || env.GITHUB_WORKFLOW || 'workflow').replace(/[^\w./-]/g, '_').slice(0, 160);
 }
 /** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
-function parseComment(inputs, job, keyParts, log = () => undefined) {
+function parseComment(inputs, job, log = () => undefined) {
     if (!inputs.parse('comment', fields/* boolean */.zM))
         return undefined;
     const env = job.env ?? {};
@@ -34733,9 +34918,19 @@ function parseComment(inputs, job, keyParts, log = () => undefined) {
     }
     const runUrl = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
         `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
-    const heading = `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`;
-    const key = commentKey(env, keyParts);
-    return { githubToken, repository, number: pullRequest.number, key, job: heading, runUrl };
+    const workflow = env.GITHUB_WORKFLOW ?? 'workflow';
+    const [id, attempt] = [Number(job.runId ?? env.GITHUB_RUN_ID), Number(job.runAttempt ?? env.GITHUB_RUN_ATTEMPT ?? 1)];
+    return {
+        githubToken,
+        repository,
+        number: pullRequest.number,
+        key: commentKey(env),
+        workflow,
+        job: `${workflow} / ${env.GITHUB_JOB ?? 'job'}`,
+        runUrl,
+        ...(Number.isSafeInteger(id) && id > 0 && Number.isSafeInteger(attempt) ? { workflowRun: { id, attempt } } : {}),
+        ...(env.RUNNER_NAME ? { runnerName: env.RUNNER_NAME } : {}),
+    };
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/debug.js
@@ -35105,7 +35300,7 @@ function parseStart(inputs, connection, job) {
         ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || (!!debug && !debug.refused)),
         gpuCheck,
         approval: (0,approval/* parseApproval */.jI)(inputs, job),
-        comment: parseComment(inputs, job, gpus),
+        comment: parseComment(inputs, job),
         debug,
         run: parseRun(inputs, job),
         runner,
@@ -35160,7 +35355,7 @@ function parseConnect(inputs, connection, job) {
     const sandboxId = inputs.parse('sandbox-id', fields/* sandboxId */.n1, inputs.read('sandbox-id'));
     const ssh = parseAlias(inputs, job);
     // The comment's key is this job's and the sandbox's: another job connecting to it writes its own.
-    const comment = parseComment(inputs, job, [sandboxId ?? '']);
+    const comment = parseComment(inputs, job);
     return ssh && { mode: 'connect', ...connection, sandboxId, ssh, comment };
 }
 function parseSweep(inputs, connection, job) {
@@ -35468,7 +35663,7 @@ __webpack_async_result__();
 /* harmony export */   e: () => (/* binding */ runConnect)
 /* harmony export */ });
 /* unused harmony export CONNECT_DEADLINE_MS */
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(62240);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(39718);
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20486);
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29943);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(44120);
@@ -35545,7 +35740,7 @@ async function commentConnected(config, deps, record) {
     const target = config.comment;
     const spec = (record.spec ?? {});
     const gpu = typeof spec.gpu_type === 'string' ? `${Number(spec.gpu_count) || 1} x ${spec.gpu_type}` : 'none (CPU only)';
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .publishComment */ .p)(deps, target, {
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .publishComment */ .p8)(deps, target, {
         sandboxId: config.sandboxId,
         job: target.job,
         gpu: (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(gpu, 60),
@@ -37855,8 +38050,11 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
 }
 
 // EXTERNAL MODULE: ./build/src/cleanup/comment.js + 4 modules
-var comment = __nccwpck_require__(62240);
+var comment = __nccwpck_require__(39718);
+// EXTERNAL MODULE: ./build/src/github/comment.js
+var github_comment = __nccwpck_require__(63812);
 ;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
+
 
 
 
@@ -37875,9 +38073,12 @@ async function commentFromMain(config, deps, state, started, outcome) {
         return;
     const now = deps.clock.now();
     const total = (0,sandbox_billing/* addSpent */.uG)(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour);
+    // The leg's name is read once (saved with the facts for the post step).
+    const leg = state.commentFacts?.leg ?? (await (0,github_comment/* legName */.ue)(config.comment, { ...deps, log: (m) => deps.core.info(m) }));
     const facts = {
         sandboxId: started.id,
         job: config.comment.job,
+        ...(leg ? { leg } : {}),
         gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
         status: statusOf(config, outcome.failure),
         timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
@@ -37888,7 +38089,7 @@ async function commentFromMain(config, deps, state, started, outcome) {
         runUrl: config.comment.runUrl,
     };
     state.saveCommentFacts(facts);
-    if ((await (0,comment/* publishComment */.p)(deps, config.comment, facts)) === 'refused')
+    if ((await (0,comment/* publishComment */.p8)(deps, config.comment, facts)) === 'refused')
         state.saveCommentRefused();
 }
 

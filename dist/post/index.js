@@ -28870,8 +28870,8 @@ class approval_label_LabelCheck {
     }
 }
 
-// EXTERNAL MODULE: ./build/src/github/call.js + 2 modules
-var github_call = __nccwpck_require__(95763);
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(51990);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
 ;// CONCATENATED MODULE: ./build/src/github/approval.js
@@ -28994,51 +28994,120 @@ async function removeApproval(deps, saved, config) {
 
 /***/ }),
 
-/***/ 20447:
+/***/ 33565:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Q: () => (/* binding */ finalComment)
+  Qb: () => (/* binding */ finalComment)
 });
 
-// UNUSED EXPORTS: publishComment
+// UNUSED EXPORTS: publishComment, rowMerge
 
-// EXTERNAL MODULE: ./build/src/github/call.js + 2 modules
-var github_call = __nccwpck_require__(95763);
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(51990);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
+// EXTERNAL MODULE: ./build/src/github/rate-limit.js
+var rate_limit = __nccwpck_require__(2085);
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
 ;// CONCATENATED MODULE: ./build/src/github/comment.js
 
 
+
+
 const PAGES = 10;
+const MAX_ROUNDS = 6;
 const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
-async function upsertComment(target, text, deps) {
+async function caller(target, deps) {
     const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
     const needs = 'The pull-request comment needs a token with pull-requests: write.';
-    const call = (label, route, parameters) => (0,github_call/* callGitHub */.ur)(github, target.repository, deps, { label, route, parameters, needs });
-    const mark = marker(target.key);
-    const body = `${mark}\n${text}`;
+    // No wait inside a call: after a rate limit the writer reads afresh (upsertMerged).
+    const now = { ...deps, rateLimitUntil: 0 };
+    return (label, route, parameters) => (0,github_call/* callGitHub */.ur)(github, target.repository, now, { label, route, parameters, needs });
+}
+/** Every comment of the pull request that starts with the marker, oldest first. */
+async function findMarked(call, target, mark) {
+    const found = [];
     for (let page = 1; page <= PAGES; page++) {
         const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
         const comments = Array.isArray(data) ? data : [];
-        const ours = comments.find((c) => typeof c.body === 'string' && c.body.startsWith(mark));
-        if (ours && typeof ours.id === 'number') {
-            await call(`editing comment ${ours.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-                comment_id: ours.id,
-                body,
-            });
-            return 'updated';
-        }
+        for (const c of comments)
+            if (typeof c.id === 'number' && typeof c.body === 'string' && c.body.startsWith(mark))
+                found.push({ id: c.id, body: c.body });
         if (comments.length < 100)
             break;
     }
-    await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-        issue_number: target.number,
+    return found.sort((a, b) => a.id - b.id);
+}
+/** One round: read, merge, write (the oldest comment, or a new one), delete the duplicates merged into it. */
+async function writeRound(call, target, mark, merge) {
+    const found = await findMarked(call, target, mark);
+    const body = merge.body(found.map((c) => c.body));
+    const [keep, ...duplicates] = found;
+    if (!keep) {
+        await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, body });
+        return 'created';
+    }
+    await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+        comment_id: keep.id,
         body,
     });
-    return 'created';
+    for (const duplicate of duplicates)
+        await call(`deleting the duplicate comment ${duplicate.id}`, 'DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: duplicate.id }).catch((error) => {
+            // Already deleted by another leg that merged it too.
+            if (!(error instanceof github_call/* GitHubError */.y_ && error.status === 404))
+                throw error;
+        });
+    return 'updated';
+}
+async function upsertMerged(target, merge, deps) {
+    const call = await caller(target, deps);
+    const mark = marker(target.key);
+    const until = deps.rateLimitUntil ?? deps.clock.now() + 2 * 60_000;
+    let first;
+    for (let round = 1; round <= MAX_ROUNDS; round++) {
+        try {
+            const written = await writeRound(call, target, mark, merge);
+            first ??= written;
+            // Legs that read before this write and write after it would leave this part out: look again a little later.
+            await deps.clock.sleep(1_000 + Math.round(deps.clock.random() * 2_000), deps.signal);
+            const [kept] = await findMarked(call, target, mark);
+            if (kept && merge.holds(kept.body))
+                return first;
+            deps.log(`comment: another job's write left this job's row out; writing it again (round ${round + 1}).`);
+        }
+        catch (error) {
+            const limit = error instanceof github_call/* GitHubError */.y_ ? error.rateLimit : undefined;
+            const wait = limit ? limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000) : Infinity;
+            if (!limit || deps.clock.now() + wait > until)
+                throw error;
+            deps.log(`comment: ${(0,rate_limit/* describeRateLimit */.J8)(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
+            await deps.clock.sleep(wait, deps.signal);
+        }
+    }
+    throw new github_call/* GitHubError */.y_(undefined, `comment: other jobs kept rewriting it; gave up after ${MAX_ROUNDS} rounds`);
+}
+/**
+ * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
+ * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
+ */
+async function legName(target, deps) {
+    const { workflowRun, runnerName } = target;
+    if (!workflowRun || !runnerName)
+        return undefined;
+    const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
+    try {
+        const rateLimitUntil = deps.clock.now() + 60_000;
+        const registry = new RunnerRegistry(target.repository, target.githubToken, { ...deps, rateLimitUntil });
+        return (await registry.jobsOf(workflowRun, ours)).find(ours)?.name || undefined;
+    }
+    catch (error) {
+        deps.log(`comment: this job's record could not be read (${error.message}); its row names its sandbox.`);
+        return undefined;
+    }
 }
 
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
@@ -29087,18 +29156,106 @@ function renderComment(facts) {
     ].join('\n');
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
+/**
+ * One pull-request comment per workflow (issue 43): a compact row per job and
+ * matrix leg, counts by status on top. Each row carries a hidden key (a hash
+ * of the leg) and its status, so a leg finds and replaces only its own row and
+ * keeps the others' rows as they are. The leg's full story stays in its job
+ * summary (comment-text.ts). Every value passes commentText.
+ */
+
+
+
+/** GitHub's limit for a comment is 65,536 characters: the table keeps below it. */
+const COMMENT_LIMIT = 65_000;
+const ROW = /^\| <!--r:([0-9a-f]{12}):(failed|done|running)-->/;
+/** A leg's row key: the same leg (by name) on every run and re-run. */
+function rowKey(identity) {
+    return (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 12);
+}
+function rowStatus(status) {
+    if (/fail|cancel|timed out/i.test(status))
+        return 'failed';
+    return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
+}
+const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+/** One leg's row: its name, status, GPU, time to ready, run, cost, sandbox, and a link to its run attempt. */
+function renderRow(facts) {
+    const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
+    const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
+    const status = rowStatus(facts.status);
+    const cost = facts.billedSeconds === undefined
+        ? ''
+        : facts.cost === null || facts.cost === undefined
+            ? 'no price'
+            : comment_rows_dollars(facts.cost);
+    const cells = [
+        (0,untrusted/* commentText */.br)(leg, 60),
+        (0,untrusted/* commentText */.br)(facts.status, 70),
+        (0,untrusted/* commentText */.br)(facts.gpu, 24),
+        facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
+        facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
+        (0,untrusted/* commentText */.br)(cost, 20),
+        (0,untrusted/* commentText */.br)(facts.sandboxId, 40),
+        // The link is ours (GITHUB_SERVER_URL, the repository, the run): the one link a row keeps.
+        `[${/attempts\/(\d+)$/.exec(facts.runUrl)?.[1] ?? 'run'}](${encodeURI(facts.runUrl)})`,
+    ];
+    return { key, status, line: `| <!--r:${key}:${status}-->${cells.join(' | ')} |` };
+}
+/** The rows a comment holds, by key (a line that is not one of our rows is not kept). */
+function rowsOf(body) {
+    const rows = new Map();
+    for (const line of body.split('\n')) {
+        const match = ROW.exec(line);
+        if (match)
+            rows.set(match[1], { key: match[1], status: match[2], line });
+    }
+    return rows;
+}
+/** The whole comment: marker, heading, counts by status, and the rows (by leg name), within GitHub's limit. */
+function renderTable(mark, heading, rows) {
+    const visible = (row) => row.line.slice(row.line.indexOf('-->') + 3);
+    const sorted = [...rows].sort((a, b) => (visible(a) < visible(b) ? -1 : visible(a) > visible(b) ? 1 : 0));
+    const count = (status) => sorted.filter((row) => row.status === status).length;
+    const jobs = `${sorted.length} ${sorted.length === 1 ? 'job' : 'jobs'}`;
+    const counts = `**${jobs}**: ${count('done')} done · ${count('failed')} failed · ${count('running')} running`;
+    const render = (lines) => [
+        mark,
+        `#### GPU sandboxes: ${(0,untrusted/* commentText */.br)(heading, 120)}`,
+        '',
+        counts,
+        '',
+        '| Job | Status | GPU | Ready in | Run | Cost | Sandbox | Attempt |',
+        '|---|---|---|---|---|---|---|---|',
+        ...lines,
+        '',
+    ].join('\n');
+    const full = render(sorted.map((row) => row.line));
+    // Past the limit the links go first (a run's page lists its jobs anyway).
+    return full.length <= COMMENT_LIMIT
+        ? full
+        : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
+}
+
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
 var billing = __nccwpck_require__(64994);
 // EXTERNAL MODULE: ./build/src/cleanup/served-job.js
 var served_job = __nccwpck_require__(93615);
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
 /**
- * Publishing the pull-request comment (issue 32), from the main step (once the
- * sandbox is ready or the run is done) and from the post step (the final
- * version). Where GitHub refuses the write (a fork's pull request gets a
- * read-only token), the same text goes to the job summary, and the log says
- * why. Never fails the step.
+ * Publishing the pull-request comment (issues 32 and 43), from the main step
+ * (once the sandbox is ready or the run is done) and from the post step (the
+ * final version): one comment per workflow, in which this job (this matrix
+ * leg) writes only its own row (comment-rows.ts), merged with the rows other
+ * legs wrote (github/comment.ts). The post step also puts the leg's full story
+ * in the job summary. Where GitHub refuses the write (a fork's pull request
+ * gets a read-only token), the story goes to the job summary, and the log says
+ * why, once per job. Never fails the step.
  */
+
 
 
 
@@ -29106,23 +29263,39 @@ var served_job = __nccwpck_require__(93615);
 
 /** A rate limit is waited out, but a comment is worth no more than a couple of minutes of a step. */
 const COMMENT_RATE_LIMIT_WAIT_MS = 2 * 60_000;
-/**
- * Writes the comment; 'refused' where GitHub refused the write (then the job summary has the text). `refusedBefore`:
- * an earlier step of this job was refused and said why, so the same token is not tried again and nothing is repeated.
- */
-async function publishComment(deps, target, facts, refusedBefore = false) {
+/** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
+function rowMerge(target, facts) {
+    const row = renderRow(facts);
+    return {
+        body: (found) => {
+            const rows = new Map();
+            for (const body of found)
+                for (const [key, other] of rowsOf(body))
+                    if (!rows.has(key))
+                        rows.set(key, other);
+            rows.set(row.key, row);
+            return renderTable(marker(target.key), target.workflow, rows.values());
+        },
+        holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
+    };
+}
+/** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
+async function publishComment(deps, target, facts, options = {}) {
     const { core } = deps;
     if (!target)
         return undefined;
-    const text = renderComment(facts);
-    if (refusedBefore) {
-        await core.appendSummary(text);
+    const story = renderComment(facts);
+    if (options.refusedBefore) {
+        await core.appendSummary(story);
         return 'refused';
     }
+    if (options.story)
+        await core.appendSummary(story);
     try {
         const rateLimitUntil = deps.clock.now() + COMMENT_RATE_LIMIT_WAIT_MS;
-        const done = await upsertComment(target, text, { ...deps, rateLimitUntil, log: (message) => core.info(message) });
-        core.info(`comment: ${done} the comment on pull request #${target.number}.`);
+        const log = (message) => core.info(message);
+        const done = await upsertMerged(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log });
+        core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`);
         return 'written';
     }
     catch (error) {
@@ -29130,7 +29303,8 @@ async function publishComment(deps, target, facts, refusedBefore = false) {
         if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
             core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
                 "from a fork gets a read-only token): the job summary has the comment's text instead.");
-            await core.appendSummary(text);
+            if (!options.story)
+                await core.appendSummary(story);
             return 'refused';
         }
         core.warning(`comment: could not write the pull-request comment: ${error.message}`);
@@ -29158,7 +29332,7 @@ async function finalComment(deps, state, readConfig, servedJob) {
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
     // Once per job: the main step already said why GitHub refused the write.
-    await publishComment(deps, config.comment(), final, state.commentRefused);
+    await publishComment(deps, config.comment(), final, { refusedBefore: state.commentRefused, story: true });
 }
 
 
@@ -29630,8 +29804,8 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 1 modules
-var cleanup_runner = __nccwpck_require__(28088);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js
+var cleanup_runner = __nccwpck_require__(60598);
 ;// CONCATENATED MODULE: ./build/src/cleanup/debug.js
 
 
@@ -29840,243 +30014,21 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 
 /***/ }),
 
-/***/ 28088:
+/***/ 60598:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  XC: () => (/* binding */ deleteRegistration),
-  v7: () => (/* binding */ pause),
-  u5: () => (/* binding */ registry),
-  oS: () => (/* binding */ runnerPollMs),
-  Ok: () => (/* binding */ waitForRunnerJob)
-});
-
-// UNUSED EXPORTS: claimWindowMs
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/github/call.js + 2 modules
-var github_call = __nccwpck_require__(95763);
-// EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(64636);
-;// CONCATENATED MODULE: ./build/src/github/runners.js
-/**
- * Just-in-time runner registrations of one repository, through Octokit: the
- * access check, generate-jitconfig, a runner by id (never the list, except to
- * find one by name), delete, and the runner release (version and SHA-256 for
- * linux-x64, from the release notes). 5xx and lost answers are retried, rate
- * limits waited out (call.ts); 401 and 403 say what the token needs.
- * Every GitHub string is service text: it reaches a log through serviceText.
- */
-
-
-
-
-/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
-function runnerName(sandboxId) {
-    return `gpu-sandbox-${sandboxId}`;
-}
-class GitHubRunnerError extends github_call/* GitHubError */.y_ {
-    constructor(status, message) {
-        super(status, message);
-        this.name = 'GitHubRunnerError';
-    }
-}
-/** The access check found that this token may not manage runners at all: it cannot register any. */
-class RunnerManagementRefused extends GitHubRunnerError {
-    constructor(status, message) {
-        super(status, message);
-        this.name = 'RunnerManagementRefused';
-    }
-}
-/** GitHub answered 401 or 403 that is not a rate limit: this token may not manage the repository's runners. */
-function isAccessDenied(error) {
-    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
-}
-const Runner = schemas/* looseObject */._H3({
-    id: schemas/* number */.aig().int().positive(),
-    name: schemas/* string */.YjP(),
-    status: schemas/* string */.YjP(),
-    busy: schemas/* boolean */.zMY(),
-});
-const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
-const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
-const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
-const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
-    'token from actions/create-github-app-token, or a fine-grained token); ' +
-    'the default github.token cannot register runners';
-/** Reading the run's jobs, to see who took the runner. */
-const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
-    'token with Actions: read), to see which job takes the runner';
-const JOB_PAGES = 10;
-const Job = schemas/* looseObject */._H3({
-    id: schemas/* number */.aig(),
-    name: schemas/* string */.YjP().nullish(),
-    runner_name: schemas/* string */.YjP().nullish(),
-    status: schemas/* string */.YjP().nullish(),
-    conclusion: schemas/* string */.YjP().nullish(),
-    steps: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP().nullish(), conclusion: schemas/* string */.YjP().nullish() })).nullish(),
-});
-const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
-class RunnerRegistry {
-    octokit;
-    repository;
-    token;
-    deps;
-    constructor(repository, token, deps) {
-        this.repository = repository;
-        this.token = token;
-        this.deps = deps;
-    }
-    /**
-     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
-     * lacks).
-     */
-    async call(label, route, parameters = {}, needs = PERMISSION) {
-        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
-        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
-        return (0,github_call/* callGitHub */.ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
-    }
-    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
-    async checkAccess(run) {
-        try {
-            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
-        }
-        catch (error) {
-            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
-        }
-        if (run)
-            await this.jobsPage(run, 1, 1);
-    }
-    async jobsPage(run, page, perPage) {
-        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
-        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
-        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
-        const list = JobList.safeParse(data);
-        if (!list.success)
-            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
-        return list.data.jobs;
-    }
-    /** The jobs of one attempt of a workflow run (up to 1,000), with the runner each was given. */
-    async jobsOf(run) {
-        const jobs = [];
-        for (let page = 1; page <= JOB_PAGES; page++) {
-            const raw = await this.jobsPage(run, page, 100);
-            for (const item of raw) {
-                const job = Job.safeParse(item);
-                if (!job.success)
-                    continue;
-                const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
-                jobs.push({
-                    id: job.data.id,
-                    name: job.data.name ?? '',
-                    runnerName: job.data.runner_name ?? undefined,
-                    status: job.data.status ?? undefined,
-                    conclusion: job.data.conclusion ?? undefined,
-                    ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
-                });
-            }
-            if (raw.length < 100)
-                break;
-        }
-        return jobs;
-    }
-    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
-    async generate(name, label) {
-        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
-            name,
-            runner_group_id: 1,
-            labels: [label],
-            work_folder: '_work',
-        });
-        const parsed = JitAnswer.safeParse(data);
-        if (!parsed.success)
-            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
-        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
-    }
-    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
-    async get(id) {
-        try {
-            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
-                runner_id: id,
-            })).data);
-            if (!parsed.success)
-                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
-            return parsed.data;
-        }
-        catch (error) {
-            if (error instanceof GitHubRunnerError && error.status === 404)
-                return undefined;
-            throw error;
-        }
-    }
-    /** Deletes a registration; false when it was already gone. */
-    async remove(id) {
-        try {
-            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
-                runner_id: id,
-            });
-            return true;
-        }
-        catch (error) {
-            if (error instanceof GitHubRunnerError && error.status === 404)
-                return false;
-            throw error;
-        }
-    }
-    /**
-     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
-     * GitHub may still have made it); the id deleted, undefined when it was already gone.
-     */
-    async removeRegistration(id, name) {
-        if (id > 0)
-            return (await this.remove(id)) ? id : undefined;
-        return this.removeByName(name);
-    }
-    /** Registered runners (the first 100; with `name`, those of that name). */
-    async list(name) {
-        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
-            ...(name ? { name } : {}),
-            per_page: 100,
-        });
-        const list = RunnerList.safeParse(data);
-        return list.success
-            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
-            : [];
-    }
-    /** The registered runner with exactly this name, if any. */
-    async findByName(name) {
-        return (await this.list(name)).find((runner) => runner.name === name);
-    }
-    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
-    async removeByName(name) {
-        const runner = await this.findByName(name);
-        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
-    }
-    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
-    async latestRelease() {
-        const { data } = await this.call('reading the actions/runner release', 'GET /repos/{owner}/{repo}/releases/latest', { owner: 'actions', repo: 'runner' });
-        const release = Release.safeParse(data);
-        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
-        const sha256 = release.success
-            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
-            : undefined;
-        if (!version || !sha256)
-            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
-                `gives no version and linux-x64 SHA-256`);
-        return { version, sha256 };
-    }
-}
-
-// EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(68818);
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(99128);
-;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ok: () => (/* binding */ waitForRunnerJob),
+/* harmony export */   XC: () => (/* binding */ deleteRegistration),
+/* harmony export */   oS: () => (/* binding */ runnerPollMs),
+/* harmony export */   u5: () => (/* binding */ registry),
+/* harmony export */   v7: () => (/* binding */ pause)
+/* harmony export */ });
+/* unused harmony export claimWindowMs */
+/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
+/* harmony import */ var _inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68818);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(99128);
 /**
  * The post step of `runner: true`: while the runner's one job runs, the
  * sandbox stays; once the registration is gone after it was busy (a JIT
@@ -30099,13 +30051,13 @@ var summary = __nccwpck_require__(99128);
  * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
  */
 function runnerPollMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
+    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,_inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDurationSeconds */ .lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
 }
 function registry(deps, runner, signal, rateLimitUntil) {
     if (!runner.repository || runner.githubToken === '')
         return undefined;
-    return new RunnerRegistry(runner.repository, runner.githubToken, {
+    return new _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .RunnerRegistry */ .It(runner.repository, runner.githubToken, {
         clock: deps.clock,
         signal,
         log: (message) => deps.core.info(message),
@@ -30117,7 +30069,7 @@ function registry(deps, runner, signal, rateLimitUntil) {
  * use 3 s), else 30 s.
  */
 function claimWindowMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
+    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,_inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDurationSeconds */ .lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
 }
 /**
@@ -30146,7 +30098,7 @@ class ClaimWatch {
         try {
             const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name);
             if (ours && !this.claimed)
-                this.deps.core.info(`Runner ${this.saved.name}: job '${(0,untrusted/* serviceText */.Lo)(ours.name, 100)}' of this workflow run took it.`);
+                this.deps.core.info(`Runner ${this.saved.name}: job '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(ours.name, 100)}' of this workflow run took it.`);
             this.claimed ||= ours !== undefined;
             return ours !== undefined;
         }
@@ -30167,7 +30119,7 @@ class ClaimWatch {
         const now = this.deps.clock.now();
         this.unclaimedSince ??= now;
         return now - this.unclaimedSince >= this.windowMs
-            ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(this.windowMs)} no job of this run named it`)
+            ? this.taken(`GitHub showed it busy, and for ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(this.windowMs)} no job of this run named it`)
             : undefined;
     }
     /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
@@ -30193,7 +30145,7 @@ async function poll(deps, github, saved) {
     catch (error) {
         if (deps.cancelWait?.aborted)
             return 'stop';
-        if (isAccessDenied(error)) {
+        if ((0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .isAccessDenied */ .w7)(error)) {
             deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
             return 'stop';
         }
@@ -30245,15 +30197,15 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
     const began = clock.now();
     const every = runnerPollMs();
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
-        `(${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
-        `is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
+        `(${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
+        `is asked every ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(every)}.`);
     let busySeen = false;
     let lastStatus = 'unknown';
     for (;;) {
         // No job yet and the time is up: decided without another request.
         if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
-            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}, ` +
-                `status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on ` +
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(pickupTimeoutMs)}, ` +
+                `status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(lastStatus, 40)}'). Does a job use runs-on ` +
                 `with its label? Stopping the sandbox.`);
             return undefined;
         }
@@ -30700,7 +30652,7 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /* harmony export */   eh: () => (/* binding */ mirrorServedJob)
 /* harmony export */ });
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(28088);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60598);
 
 
 /** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
@@ -31165,8 +31117,8 @@ function removeLocalRunner(runner) {
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 1 modules
-var cleanup_runner = __nccwpck_require__(28088);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js
+var cleanup_runner = __nccwpck_require__(60598);
 ;// CONCATENATED MODULE: ./build/src/cleanup/unserved.js
 
 
@@ -35258,7 +35210,7 @@ async function runAndExit(step) {
 
 /***/ }),
 
-/***/ 95763:
+/***/ 51990:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35365,66 +35317,8 @@ function isTransientGitHub(error) {
 
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
-;// CONCATENATED MODULE: ./build/src/github/rate-limit.js
-/**
- * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
- * wait, never a refusal.
- * - primary: 403 or 429 with `x-ratelimit-remaining: 0`; it lifts at
- *   `x-ratelimit-reset` (epoch seconds);
- * - secondary: 403 or 429 with `retry-after` (seconds), or one that says it is a
- *   secondary limit (or a 429) without it: at least a minute, growing.
- * A 401, or a 403 that is none of these, is a real refusal.
- */
-
-const header = (error, name) => {
-    const value = error?.response?.headers?.[name];
-    return value === undefined ? undefined : String(value);
-};
-/** The message GitHub sent with the answer (body `message`), else the error's own. */
-function messageOf(error) {
-    const data = error?.response?.data;
-    const body = typeof data === 'object' && data !== null ? data.message : undefined;
-    const own = error?.message;
-    return String(body ?? own ?? '');
-}
-/** The secondary limit's first wait; each one after it in a row doubles, up to MAX_SECONDARY_MS. */
-const SECONDARY_MIN_MS = 60_000;
-const MAX_SECONDARY_MS = 15 * 60_000;
-/**
- * The rate limit an error is, or undefined for any other answer. `now`: the caller's clock; `inARow`: how many
- * secondary limits came before this one without an answer in between (1 for the first).
- */
-function rateLimitOf(error, now, inARow = 1) {
-    const status = (0,octokit/* statusOf */.c2)(error);
-    if (status !== 403 && status !== 429)
-        return undefined;
-    const retryAfter = Number(header(error, 'retry-after'));
-    const secondaryWords = /secondary rate limit|abuse detection/i.test(messageOf(error));
-    if (header(error, 'x-ratelimit-remaining') === '0' && !secondaryWords && !(retryAfter > 0)) {
-        const reset = Number(header(error, 'x-ratelimit-reset')) * 1000;
-        const resetsAt = Number.isFinite(reset) && reset > 0 ? reset : undefined;
-        return { kind: 'primary', waitMs: Math.max(1_000, (resetsAt ?? now + SECONDARY_MIN_MS) - now), resetsAt };
-    }
-    if (Number.isFinite(retryAfter) && retryAfter > 0)
-        return { kind: 'secondary', waitMs: retryAfter * 1000, resetsAt: now + retryAfter * 1000 };
-    if (secondaryWords || status === 429) {
-        const waitMs = Math.min(MAX_SECONDARY_MS, SECONDARY_MIN_MS * 2 ** Math.max(0, inARow - 1));
-        return { kind: 'secondary', waitMs };
-    }
-    return undefined;
-}
-/** 12:34:56 UTC, for a message that says when a limit lifts. */
-function clockTime(ms) {
-    return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
-}
-/** What a message says about a limit: which one, and when it lifts. */
-function describeRateLimit(limit, now) {
-    const which = limit.kind === 'primary'
-        ? "GitHub's primary rate limit for this token (its requests an hour)"
-        : "GitHub's secondary rate limit (too many requests at once or in a minute)";
-    return `${which}; it lifts at ${clockTime(limit.resetsAt ?? now + limit.waitMs)}`;
-}
-
+// EXTERNAL MODULE: ./build/src/github/rate-limit.js
+var rate_limit = __nccwpck_require__(2085);
 ;// CONCATENATED MODULE: ./build/src/github/call.js
 /**
  * One GitHub request of a repository, the way every GitHub reader here sends
@@ -35462,19 +35356,19 @@ async function callGitHub(github, repository, deps, call, makeError = (status, m
         catch (error) {
             deps.signal?.throwIfAborted();
             const now = deps.clock.now();
-            const limit = rateLimitOf(error, now, limits);
+            const limit = (0,rate_limit/* rateLimitOf */.tX)(error, now, limits);
             if (!limit)
                 throw refusal(error, repository, call, makeError);
             // Legs of a matrix told the same instant come back spread over a few seconds.
             const wait = limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000);
             if (now + wait > until) {
-                const failure = makeError((0,octokit/* statusOf */.c2)(error), `${call.label}: ${describeRateLimit(limit, now)}, later than this step can wait. Fewer requests on this ` +
+                const failure = makeError((0,octokit/* statusOf */.c2)(error), `${call.label}: ${(0,rate_limit/* describeRateLimit */.J8)(limit, now)}, later than this step can wait. Fewer requests on this ` +
                     "token (a matrix's legs share it), or a token of its own for this workflow (a GitHub App installation)");
                 if (failure instanceof GitHubError)
                     failure.rateLimit = limit;
                 throw failure;
             }
-            deps.log(`${call.label}: ${describeRateLimit(limit, now)}; waiting ${Math.ceil(wait / 1000)} s.`);
+            deps.log(`${call.label}: ${(0,rate_limit/* describeRateLimit */.J8)(limit, now)}; waiting ${Math.ceil(wait / 1000)} s.`);
             await deps.clock.sleep(wait, deps.signal);
         }
     }
@@ -35532,6 +35426,300 @@ function isRateLimit(error) {
     const headers = error.response?.headers ?? {};
     return (status === 429 ||
         (status === 403 && (headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined)));
+}
+
+
+/***/ }),
+
+/***/ 2085:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J8: () => (/* binding */ describeRateLimit),
+/* harmony export */   tX: () => (/* binding */ rateLimitOf)
+/* harmony export */ });
+/* unused harmony exports SECONDARY_MIN_MS, clockTime */
+/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(64636);
+/**
+ * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
+ * wait, never a refusal.
+ * - primary: 403 or 429 with `x-ratelimit-remaining: 0`; it lifts at
+ *   `x-ratelimit-reset` (epoch seconds);
+ * - secondary: 403 or 429 with `retry-after` (seconds), or one that says it is a
+ *   secondary limit (or a 429) without it: at least a minute, growing.
+ * A 401, or a 403 that is none of these, is a real refusal.
+ */
+
+const header = (error, name) => {
+    const value = error?.response?.headers?.[name];
+    return value === undefined ? undefined : String(value);
+};
+/** The message GitHub sent with the answer (body `message`), else the error's own. */
+function messageOf(error) {
+    const data = error?.response?.data;
+    const body = typeof data === 'object' && data !== null ? data.message : undefined;
+    const own = error?.message;
+    return String(body ?? own ?? '');
+}
+/** The secondary limit's first wait; each one after it in a row doubles, up to MAX_SECONDARY_MS. */
+const SECONDARY_MIN_MS = 60_000;
+const MAX_SECONDARY_MS = 15 * 60_000;
+/**
+ * The rate limit an error is, or undefined for any other answer. `now`: the caller's clock; `inARow`: how many
+ * secondary limits came before this one without an answer in between (1 for the first).
+ */
+function rateLimitOf(error, now, inARow = 1) {
+    const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error);
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const retryAfter = Number(header(error, 'retry-after'));
+    const secondaryWords = /secondary rate limit|abuse detection/i.test(messageOf(error));
+    if (header(error, 'x-ratelimit-remaining') === '0' && !secondaryWords && !(retryAfter > 0)) {
+        const reset = Number(header(error, 'x-ratelimit-reset')) * 1000;
+        const resetsAt = Number.isFinite(reset) && reset > 0 ? reset : undefined;
+        return { kind: 'primary', waitMs: Math.max(1_000, (resetsAt ?? now + SECONDARY_MIN_MS) - now), resetsAt };
+    }
+    if (Number.isFinite(retryAfter) && retryAfter > 0)
+        return { kind: 'secondary', waitMs: retryAfter * 1000, resetsAt: now + retryAfter * 1000 };
+    if (secondaryWords || status === 429) {
+        const waitMs = Math.min(MAX_SECONDARY_MS, SECONDARY_MIN_MS * 2 ** Math.max(0, inARow - 1));
+        return { kind: 'secondary', waitMs };
+    }
+    return undefined;
+}
+/** 12:34:56 UTC, for a message that says when a limit lifts. */
+function clockTime(ms) {
+    return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+}
+/** What a message says about a limit: which one, and when it lifts. */
+function describeRateLimit(limit, now) {
+    const which = limit.kind === 'primary'
+        ? "GitHub's primary rate limit for this token (its requests an hour)"
+        : "GitHub's secondary rate limit (too many requests at once or in a minute)";
+    return `${which}; it lifts at ${clockTime(limit.resetsAt ?? now + limit.waitMs)}`;
+}
+
+
+/***/ }),
+
+/***/ 53830:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   It: () => (/* binding */ RunnerRegistry),
+/* harmony export */   w7: () => (/* binding */ isAccessDenied)
+/* harmony export */ });
+/* unused harmony exports runnerName, GitHubRunnerError, RunnerManagementRefused */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51990);
+/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64636);
+/**
+ * Just-in-time runner registrations of one repository, through Octokit: the
+ * access check, generate-jitconfig, a runner by id (never the list, except to
+ * find one by name), delete, and the runner release (version and SHA-256 for
+ * linux-x64, from the release notes). 5xx and lost answers are retried, rate
+ * limits waited out (call.ts); 401 and 403 say what the token needs.
+ * Every GitHub string is service text: it reaches a log through serviceText.
+ */
+
+
+
+
+/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
+function runnerName(sandboxId) {
+    return `gpu-sandbox-${sandboxId}`;
+}
+class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_ {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'GitHubRunnerError';
+    }
+}
+/** The access check found that this token may not manage runners at all: it cannot register any. */
+class RunnerManagementRefused extends GitHubRunnerError {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'RunnerManagementRefused';
+    }
+}
+/** GitHub answered 401 or 403 that is not a rate limit: this token may not manage the repository's runners. */
+function isAccessDenied(error) {
+    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
+}
+const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(),
+    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    busy: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+});
+const JitAnswer = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runner: Runner, encoded_jit_config: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1) });
+const RunnerList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runners: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
+const Release = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ tag_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional() });
+const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
+    'token from actions/create-github-app-token, or a fine-grained token); ' +
+    'the default github.token cannot register runners';
+/** Reading the run's jobs, to see who took the runner. */
+const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
+    'token with Actions: read), to see which job takes the runner';
+const JOB_PAGES = 10;
+const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
+    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    steps: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() })).nullish(),
+});
+const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
+class RunnerRegistry {
+    octokit;
+    repository;
+    token;
+    deps;
+    constructor(repository, token, deps) {
+        this.repository = repository;
+        this.token = token;
+        this.deps = deps;
+    }
+    /**
+     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
+     * lacks).
+     */
+    async call(label, route, parameters = {}, needs = PERMISSION) {
+        const github = await (this.octokit ??= (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(this.token, this.repository.apiUrl));
+        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .callGitHub */ .ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
+    }
+    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
+    async checkAccess(run) {
+        try {
+            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        }
+        catch (error) {
+            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
+        }
+        if (run)
+            await this.jobsPage(run, 1, 1);
+    }
+    async jobsPage(run, page, perPage) {
+        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
+        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
+        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
+        const list = JobList.safeParse(data);
+        if (!list.success)
+            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
+        return list.data.jobs;
+    }
+    /** The jobs of one attempt of a workflow run (up to 1,000), with each one's runner; `until`: no page after it. */
+    async jobsOf(run, until) {
+        const jobs = [];
+        for (let page = 1; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
+            const raw = await this.jobsPage(run, page, 100);
+            for (const item of raw) {
+                const job = Job.safeParse(item);
+                if (!job.success)
+                    continue;
+                const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
+                jobs.push({
+                    id: job.data.id,
+                    name: job.data.name ?? '',
+                    runnerName: job.data.runner_name ?? undefined,
+                    status: job.data.status ?? undefined,
+                    conclusion: job.data.conclusion ?? undefined,
+                    ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+                });
+            }
+            if (raw.length < 100)
+                break;
+        }
+        return jobs;
+    }
+    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
+    async generate(name, label) {
+        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
+            name,
+            runner_group_id: 1,
+            labels: [label],
+            work_folder: '_work',
+        });
+        const parsed = JitAnswer.safeParse(data);
+        if (!parsed.success)
+            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
+        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
+    }
+    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
+    async get(id) {
+        try {
+            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            })).data);
+            if (!parsed.success)
+                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
+            return parsed.data;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return undefined;
+            throw error;
+        }
+    }
+    /** Deletes a registration; false when it was already gone. */
+    async remove(id) {
+        try {
+            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            });
+            return true;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return false;
+            throw error;
+        }
+    }
+    /**
+     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
+     * GitHub may still have made it); the id deleted, undefined when it was already gone.
+     */
+    async removeRegistration(id, name) {
+        if (id > 0)
+            return (await this.remove(id)) ? id : undefined;
+        return this.removeByName(name);
+    }
+    /** Registered runners (the first 100; with `name`, those of that name). */
+    async list(name) {
+        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
+            ...(name ? { name } : {}),
+            per_page: 100,
+        });
+        const list = RunnerList.safeParse(data);
+        return list.success
+            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
+            : [];
+    }
+    /** The registered runner with exactly this name, if any. */
+    async findByName(name) {
+        return (await this.list(name)).find((runner) => runner.name === name);
+    }
+    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
+    async removeByName(name) {
+        const runner = await this.findByName(name);
+        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
+    }
+    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
+    async latestRelease() {
+        const { data } = await this.call('reading the actions/runner release', 'GET /repos/{owner}/{repo}/releases/latest', { owner: 'actions', repo: 'runner' });
+        const release = Release.safeParse(data);
+        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
+        const sha256 = release.success
+            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
+            : undefined;
+        if (!version || !sha256)
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
+                `gives no version and linux-x64 SHA-256`);
+        return { version, sha256 };
+    }
 }
 
 
@@ -35909,13 +36097,12 @@ function duration(bounds) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AV: () => (/* binding */ apiToken),
-/* harmony export */   A_: () => (/* binding */ gpuTypes),
 /* harmony export */   Mq: () => (/* binding */ mode),
 /* harmony export */   pc: () => (/* binding */ baseUrl),
 /* harmony export */   tL: () => (/* binding */ usableGitHubToken),
 /* harmony export */   zM: () => (/* binding */ boolean)
 /* harmony export */ });
-/* unused harmony exports wholeNumber, splitList, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
+/* unused harmony exports wholeNumber, splitList, gpuTypes, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9691);
 /* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(13219);
@@ -36215,20 +36402,21 @@ var fields = __nccwpck_require__(93006);
 var job_environment = __nccwpck_require__(73156);
 ;// CONCATENATED MODULE: ./build/src/inputs/comment.js
 /**
- * `comment: true` (issue 32): where the pull-request comment goes. Its hidden
- * marker's key is the workflow, the job and the GPU types asked for, so every
- * re-run of the job (and only it) edits the same comment; matrix legs that
- * ask for other GPUs get their own.
+ * `comment: true` (issues 32 and 43): where the pull-request comment goes. Its
+ * hidden marker's key is the workflow (its file, else its name): one comment
+ * per workflow holds a row for every job and matrix leg, and every re-run edits
+ * the same rows.
  */
 
 
 
-function commentKey(env, gpus) {
-    const part = (value) => (value ?? '').replace(/[^\w.-]/g, '_').slice(0, 80);
-    return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`;
+/** The workflow's file (GITHUB_WORKFLOW_REF without its ref), else its name: the same on every run and re-run. */
+function commentKey(env) {
+    const file = (env.GITHUB_WORKFLOW_REF ?? '').split('@')[0];
+    return (file || env.GITHUB_WORKFLOW || 'workflow').replace(/[^\w./-]/g, '_').slice(0, 160);
 }
 /** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
-function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
+function comment_parseComment(inputs, job, log = () => undefined) {
     if (!inputs.parse('comment', fields/* boolean */.zM))
         return undefined;
     const env = job.env ?? {};
@@ -36247,9 +36435,19 @@ function comment_parseComment(inputs, job, keyParts, log = () => undefined) {
     }
     const runUrl = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
         `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
-    const heading = `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`;
-    const key = commentKey(env, keyParts);
-    return { githubToken, repository, number: pullRequest.number, key, job: heading, runUrl };
+    const workflow = env.GITHUB_WORKFLOW ?? 'workflow';
+    const [id, attempt] = [Number(job.runId ?? env.GITHUB_RUN_ID), Number(job.runAttempt ?? env.GITHUB_RUN_ATTEMPT ?? 1)];
+    return {
+        githubToken,
+        repository,
+        number: pullRequest.number,
+        key: commentKey(env),
+        workflow,
+        job: `${workflow} / ${env.GITHUB_JOB ?? 'job'}`,
+        runUrl,
+        ...(Number.isSafeInteger(id) && id > 0 && Number.isSafeInteger(attempt) ? { workflowRun: { id, attempt } } : {}),
+        ...(env.RUNNER_NAME ? { runnerName: env.RUNNER_NAME } : {}),
+    };
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
@@ -36960,7 +37158,7 @@ function parseStart(inputs, connection, job) {
         ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || (!!debug && !debug.refused)),
         gpuCheck,
         approval: parseApproval(inputs, job),
-        comment: parseComment(inputs, job, gpus),
+        comment: parseComment(inputs, job),
         debug,
         run: parseRun(inputs, job),
         runner,
@@ -37015,7 +37213,7 @@ function parseConnect(inputs, connection, job) {
     const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'));
     const ssh = parseAlias(inputs, job);
     // The comment's key is this job's and the sandbox's: another job connecting to it writes its own.
-    const comment = parseComment(inputs, job, [sandboxId ?? '']);
+    const comment = parseComment(inputs, job);
     return ssh && { mode: 'connect', ...connection, sandboxId, ssh, comment };
 }
 function parseSweep(inputs, connection, job) {
@@ -37129,9 +37327,7 @@ function parseCleanupInputs(read) {
         debug: () => debug_parseDebug(new collector/* Collector */.gR(read), (0,job_environment/* jobEnvironmentFromEnv */.s)(process.env)),
         comment: () => {
             // Never an error in the post step: a comment that cannot be addressed is just not written.
-            const lenient = new collector/* Collector */.gR(read);
-            const gpus = lenient.isSet('gpu-type') ? (lenient.parse('gpu-type', fields/* gpuTypes */.A_) ?? []) : [];
-            return comment_parseComment(lenient, (0,job_environment/* jobEnvironmentFromEnv */.s)(process.env), gpus);
+            return comment_parseComment(new collector/* Collector */.gR(read), (0,job_environment/* jobEnvironmentFromEnv */.s)(process.env));
         },
     };
     return inputs.done(config);
@@ -37218,7 +37414,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60475);
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20447);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33565);
 /* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(17515);
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(79219);
 /* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33605);
@@ -37226,7 +37422,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80032);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52852);
 /* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(25960);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(28088);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(60598);
 /* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(93615);
 /* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8699);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(75504);
@@ -37310,7 +37506,7 @@ async function cleanupStart(deps, state, inputs) {
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup, mirrored?.job);
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Qb)(deps, state, inputs.cleanup, mirrored?.job);
     const failure = taken ?? mirrored?.failure;
     if (failure)
         deps.core.setFailed(failure);

@@ -109,6 +109,7 @@ export class FakePulls {
       return this.commentsOf(method, Number(comments[1]), query, body)
     const comment = new RegExp(`^${base}/issues/comments/(\\d+)$`).exec(path)
     if (method === 'PATCH' && comment) return this.editComment(Number(comment[1]), body)
+    if (method === 'DELETE' && comment) return this.deleteComment(Number(comment[1]))
     const pull = new RegExp(`^${base}/pulls/(\\d+)$`).exec(path)
     if (method === 'GET' && pull) return this.pullView(Number(pull[1]))
     const timeline = new RegExp(`^${base}/issues/(\\d+)/timeline$`).exec(path)
@@ -148,6 +149,16 @@ export class FakePulls {
     if (!comment) return NOT_FOUND
     comment.body = String((body as { body?: unknown } | undefined)?.body ?? '')
     return { status: 200, body: this.commentView(id, comment.body) }
+  }
+
+  private deleteComment(id: number): GitHubAnswer {
+    for (const pull of this.pulls.values()) {
+      const at = pull.comments.findIndex((c) => c.id === id)
+      if (at < 0) continue
+      pull.comments.splice(at, 1)
+      return { status: 204, body: undefined }
+    }
+    return NOT_FOUND
   }
 
   private pullView(number: number): GitHubAnswer {

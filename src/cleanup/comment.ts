@@ -1,13 +1,17 @@
 /**
- * Publishing the pull-request comment (issue 32), from the main step (once the
- * sandbox is ready or the run is done) and from the post step (the final
- * version). Where GitHub refuses the write (a fork's pull request gets a
- * read-only token), the same text goes to the job summary, and the log says
- * why. Never fails the step.
+ * Publishing the pull-request comment (issues 32 and 43), from the main step
+ * (once the sandbox is ready or the run is done) and from the post step (the
+ * final version): one comment per workflow, in which this job (this matrix
+ * leg) writes only its own row (comment-rows.ts), merged with the rows other
+ * legs wrote (github/comment.ts). The post step also puts the leg's full story
+ * in the job summary. Where GitHub refuses the write (a fork's pull request
+ * gets a read-only token), the story goes to the job summary, and the log says
+ * why, once per job. Never fails the step.
  */
 import { GitHubError } from '../github/call.ts'
-import { upsertComment, type CommentTarget } from '../github/comment.ts'
+import { marker, upsertMerged, type CommentMerge, type CommentTarget } from '../github/comment.ts'
 import { renderComment, type CommentFacts } from '../step/comment-text.ts'
+import { renderRow, renderTable, rowsOf, type CommentRow } from '../step/comment-rows.ts'
 import type { RetryContext } from '../client/retry.ts'
 import type { ActionCore } from '../runtime/core.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
@@ -20,27 +24,47 @@ import type { RunJob } from '../github/runners.ts'
 /** A rate limit is waited out, but a comment is worth no more than a couple of minutes of a step. */
 const COMMENT_RATE_LIMIT_WAIT_MS = 2 * 60_000
 
-/**
- * Writes the comment; 'refused' where GitHub refused the write (then the job summary has the text). `refusedBefore`:
- * an earlier step of this job was refused and said why, so the same token is not tried again and nothing is repeated.
- */
+/** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
+export function rowMerge(target: CommentTarget, facts: CommentFacts): CommentMerge {
+  const row = renderRow(facts)
+  return {
+    body: (found) => {
+      const rows = new Map<string, CommentRow>()
+      for (const body of found) for (const [key, other] of rowsOf(body)) if (!rows.has(key)) rows.set(key, other)
+      rows.set(row.key, row)
+      return renderTable(marker(target.key), target.workflow, rows.values())
+    },
+    holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
+  }
+}
+
+export interface PublishOptions {
+  /** An earlier step of this job was refused and said why: the same token is not tried again, nothing repeated. */
+  refusedBefore?: boolean
+  /** The leg's full story goes to the job summary too (the post step's final version). */
+  story?: boolean
+}
+
+/** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
 export async function publishComment(
   deps: Omit<RetryContext, 'log'> & { core: ActionCore },
   target: CommentTarget | undefined,
   facts: CommentFacts,
-  refusedBefore = false,
+  options: PublishOptions = {},
 ): Promise<'written' | 'refused' | 'failed' | undefined> {
   const { core } = deps
   if (!target) return undefined
-  const text = renderComment(facts)
-  if (refusedBefore) {
-    await core.appendSummary(text)
+  const story = renderComment(facts)
+  if (options.refusedBefore) {
+    await core.appendSummary(story)
     return 'refused'
   }
+  if (options.story) await core.appendSummary(story)
   try {
     const rateLimitUntil = deps.clock.now() + COMMENT_RATE_LIMIT_WAIT_MS
-    const done = await upsertComment(target, text, { ...deps, rateLimitUntil, log: (message) => core.info(message) })
-    core.info(`comment: ${done} the comment on pull request #${target.number}.`)
+    const log = (message: string) => core.info(message)
+    const done = await upsertMerged(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log })
+    core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`)
     return 'written'
   } catch (error) {
     // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
@@ -49,7 +73,7 @@ export async function publishComment(
         `comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
           "from a fork gets a read-only token): the job summary has the comment's text instead.",
       )
-      await core.appendSummary(text)
+      if (!options.story) await core.appendSummary(story)
       return 'refused'
     }
     core.warning(`comment: could not write the pull-request comment: ${(error as Error).message}`)
@@ -83,5 +107,5 @@ export async function finalComment(
     cost: total ? (total.dollars ?? null) : facts.cost,
   }
   // Once per job: the main step already said why GitHub refused the write.
-  await publishComment(deps, config.comment(), final, state.commentRefused)
+  await publishComment(deps, config.comment(), final, { refusedBefore: state.commentRefused, story: true })
 }

@@ -137,10 +137,10 @@ export class RunnerRegistry {
     return list.data.jobs
   }
 
-  /** The jobs of one attempt of a workflow run (up to 1,000), with the runner each was given. */
-  async jobsOf(run: WorkflowRun): Promise<RunJob[]> {
+  /** The jobs of one attempt of a workflow run (up to 1,000), with each one's runner; `until`: no page after it. */
+  async jobsOf(run: WorkflowRun, until?: (job: RunJob) => boolean): Promise<RunJob[]> {
     const jobs: RunJob[] = []
-    for (let page = 1; page <= JOB_PAGES; page++) {
+    for (let page = 1; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
       const raw = await this.jobsPage(run, page, 100)
       for (const item of raw) {
         const job = Job.safeParse(item)

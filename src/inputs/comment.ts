@@ -1,8 +1,8 @@
 /**
- * `comment: true` (issue 32): where the pull-request comment goes. Its hidden
- * marker's key is the workflow, the job and the GPU types asked for, so every
- * re-run of the job (and only it) edits the same comment; matrix legs that
- * ask for other GPUs get their own.
+ * `comment: true` (issues 32 and 43): where the pull-request comment goes. Its
+ * hidden marker's key is the workflow (its file, else its name): one comment
+ * per workflow holds a row for every job and matrix leg, and every re-run edits
+ * the same rows.
  */
 import { pullRequestOf } from './approval.ts'
 import type { Collector } from './collector.ts'
@@ -13,24 +13,29 @@ export interface CommentTarget {
   githubToken: string
   repository: GitHubRepository
   number: number
-  /** The hidden marker's key: workflow, job and the sandbox asked for. */
+  /** The hidden marker's key: the workflow. */
   key: string
-  /** "Workflow / job", the comment's heading. */
+  /** The workflow's name: the comment's heading. */
+  workflow: string
+  /** "Workflow / job", the heading of this job's story. */
   job: string
+  /** This run attempt and this runner: where this job's record (and its leg's name) is found. */
+  workflowRun?: { id: number; attempt: number }
+  runnerName?: string
   /** This run attempt on GitHub: the one link the comment keeps. */
   runUrl: string
 }
 
-export function commentKey(env: NodeJS.ProcessEnv, gpus: readonly string[]): string {
-  const part = (value: string | undefined) => (value ?? '').replace(/[^\w.-]/g, '_').slice(0, 80)
-  return `${part(env.GITHUB_WORKFLOW)}/${part(env.GITHUB_JOB)}/${gpus.length > 0 ? gpus.join('+') : 'cpu'}`
+/** The workflow's file (GITHUB_WORKFLOW_REF without its ref), else its name: the same on every run and re-run. */
+export function commentKey(env: NodeJS.ProcessEnv): string {
+  const file = (env.GITHUB_WORKFLOW_REF ?? '').split('@')[0]
+  return (file || env.GITHUB_WORKFLOW || 'workflow').replace(/[^\w./-]/g, '_').slice(0, 160)
 }
 
 /** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
 export function parseComment(
   inputs: Collector,
   job: JobEnvironment,
-  keyParts: readonly string[],
   log: (message: string) => void = () => undefined,
 ): CommentTarget | undefined {
   if (!inputs.parse('comment', field.boolean)) return undefined
@@ -48,7 +53,17 @@ export function parseComment(
   const runUrl =
     `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
     `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`
-  const heading = `${env.GITHUB_WORKFLOW ?? 'workflow'} / ${env.GITHUB_JOB ?? 'job'}`
-  const key = commentKey(env, keyParts)
-  return { githubToken, repository, number: pullRequest.number, key, job: heading, runUrl }
+  const workflow = env.GITHUB_WORKFLOW ?? 'workflow'
+  const [id, attempt] = [Number(job.runId ?? env.GITHUB_RUN_ID), Number(job.runAttempt ?? env.GITHUB_RUN_ATTEMPT ?? 1)]
+  return {
+    githubToken,
+    repository,
+    number: pullRequest.number,
+    key: commentKey(env),
+    workflow,
+    job: `${workflow} / ${env.GITHUB_JOB ?? 'job'}`,
+    runUrl,
+    ...(Number.isSafeInteger(id) && id > 0 && Number.isSafeInteger(attempt) ? { workflowRun: { id, attempt } } : {}),
+    ...(env.RUNNER_NAME ? { runnerName: env.RUNNER_NAME } : {}),
+  }
 }

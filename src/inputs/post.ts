@@ -43,9 +43,7 @@ export function parseCleanupInputs(read: InputReader): CleanupConfig {
     debug: () => parseDebug(new Collector(read), jobEnvironmentFromEnv(process.env)),
     comment: () => {
       // Never an error in the post step: a comment that cannot be addressed is just not written.
-      const lenient = new Collector(read)
-      const gpus = lenient.isSet('gpu-type') ? (lenient.parse('gpu-type', field.gpuTypes) ?? []) : []
-      return parseComment(lenient, jobEnvironmentFromEnv(process.env), gpus)
+      return parseComment(new Collector(read), jobEnvironmentFromEnv(process.env))
     },
   }
   return inputs.done(config)

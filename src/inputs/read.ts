@@ -117,7 +117,7 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     ),
     gpuCheck,
     approval: parseApproval(inputs, job),
-    comment: parseComment(inputs, job, gpus),
+    comment: parseComment(inputs, job),
     debug,
     run: parseRun(inputs, job),
     runner,
@@ -177,7 +177,7 @@ function parseConnect(inputs: Collector, connection: Connection, job: JobEnviron
   const sandboxId = inputs.parse('sandbox-id', field.sandboxId, inputs.read('sandbox-id'))
   const ssh = parseAlias(inputs, job)
   // The comment's key is this job's and the sandbox's: another job connecting to it writes its own.
-  const comment = parseComment(inputs, job, [sandboxId ?? ''])
+  const comment = parseComment(inputs, job)
   return ssh && { mode: 'connect', ...connection, sandboxId, ssh, comment }
 }
 

@@ -5,6 +5,7 @@
  */
 import type { StartConfig } from '../inputs/config.ts'
 import { publishComment } from '../cleanup/comment.ts'
+import { legName } from '../github/comment.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { addSpent, type Spent } from '../sandbox/billing.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
@@ -41,9 +42,12 @@ export async function commentFromMain(
   if (!config.comment) return
   const now = deps.clock.now()
   const total = addSpent(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour)
+  // The leg's name is read once (saved with the facts for the post step).
+  const leg = state.commentFacts?.leg ?? (await legName(config.comment, { ...deps, log: (m) => deps.core.info(m) }))
   const facts: CommentFacts = {
     sandboxId: started.id,
     job: config.comment.job,
+    ...(leg ? { leg } : {}),
     gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
     status: statusOf(config, outcome.failure),
     timeToReadyMs: outcome.readyAt - outcome.acceptedAt,

@@ -10,6 +10,8 @@ export interface CommentFacts {
   sandboxId: string
   /** Workflow and job, for the heading. */
   job: string
+  /** The leg's name as GitHub shows it (`test (3.11)`), from this job's record; undefined where it cannot be read. */
+  leg?: string
   gpu: string
   status: string
   timeToReadyMs?: number

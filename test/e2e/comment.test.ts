@@ -1,8 +1,9 @@
 /**
- * The pull-request comment through the bundles (issue 32), on the emulator and
- * the fake GitHub: the first run creates one comment, a re-run edits it, a
- * fork's read-only token gets the job summary instead, and GitHub text in it
- * can neither ping anyone nor link anywhere.
+ * The pull-request comment through the bundles (issues 32 and 43), on the
+ * emulator and the fake GitHub: one comment per workflow with a row per leg;
+ * the first run creates it, a re-run edits the same row, 3 legs finishing
+ * together leave 3 rows; a fork's read-only token gets the job summary instead,
+ * and GitHub text in it can neither ping anyone nor link anywhere.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -26,7 +27,7 @@ async function pullRequestRun(workflow = 'GPU tests', extra: Record<string, stri
     join(fake.dir, 'event.json'),
     JSON.stringify({ action: 'synchronize', pull_request: { number: 7, head: { sha: 'e'.repeat(40) } } }),
   )
-  const env = (attempt: string) => ({
+  const env = (attempt: string, leg: string) => ({
     GITHUB_EVENT_NAME: 'pull_request',
     GITHUB_EVENT_PATH: join(fake.dir, 'event.json'),
     GITHUB_API_URL: fake.url,
@@ -34,40 +35,79 @@ async function pullRequestRun(workflow = 'GPU tests', extra: Record<string, stri
     GITHUB_WORKFLOW: workflow,
     GITHUB_JOB: 'gpu',
     GITHUB_RUN_ATTEMPT: attempt,
+    RUNNER_NAME: `GitHub Actions ${leg}`,
     HOME: fake.dir,
   })
-  const run = (attempt = '1') =>
-    runAction({
-      inputs: fixture.inputs({ comment: 'true', 'github-token': GITHUB_TOKEN, ...extra }),
-      env: env(attempt),
+  /** One leg of the job (its record in the run attempt names it `gpu (<leg>)`), as the runner runs it. */
+  const run = (attempt = '1', leg = '1') => {
+    const jobs = fake.github.runners.jobs
+    jobs.push({
+      id: jobs.length + 1,
+      runId: 4242,
+      attempt: Number(attempt),
+      name: `gpu (${leg})`,
+      runnerId: 0,
+      runnerName: `GitHub Actions ${leg}`,
+      status: 'in_progress',
     })
+    return runAction({
+      inputs: fixture.inputs({ comment: 'true', 'github-token': GITHUB_TOKEN, ...extra }),
+      env: env(attempt, leg),
+    })
+  }
   return run
 }
 
 const comments = () => fake.github.pulls.pulls.get(7)?.comments ?? []
+/** The cells of each leg's row (a '|' the text escaped is no cell break). */
+const rows = (body = comments()[0]?.body ?? '') =>
+  body
+    .split('\n')
+    .filter((line) => line.startsWith('| <!--r:'))
+    .map((line) =>
+      line
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((cell) => cell.trim().replace(/^<!--r:\w+:\w+-->/, '')),
+    )
 
 describe('comment: true', () => {
-  it('the first run creates one comment; a re-run edits it in place, never a second', async () => {
+  it('the first run creates one comment; a re-run edits its row in place, never a second', async () => {
     const run = await pullRequestRun()
     const first = await run('1')
     expect([first.main.exitCode, first.post.exitCode]).toEqual([0, 0])
-    expect(first.main.stdout).toContain('comment: created the comment on pull request #7.')
-    expect(first.post.stdout).toContain('comment: updated the comment on pull request #7.')
+    expect(first.main.stdout).toContain("comment: created the comment on pull request #7 (this job's row).")
+    expect(first.post.stdout).toContain("comment: updated the comment on pull request #7 (this job's row).")
     expect(comments()).toHaveLength(1)
-    const [body] = comments().map((c) => c.body)
-    expect(body).toMatch(
-      /^<!-- gpu-sandbox-action comment: GPU_tests\/gpu\/cpu -->\n#### GPU sandbox: GPU tests \/ gpu\n/,
-    )
-    expect(body).toContain('| Status | ready; stopped by the post step |')
-    expect(body).toMatch(
-      /\| Cost of this run \| \\~\\\$0\.\d{4} \(\d+ s billed, failed starts and replacements included\) \|/,
-    )
-    expect(body).toContain(`[The workflow run](${fake.url}/octo/repo/actions/runs/4242/attempts/1)`)
+    const [body = ''] = comments().map((c) => c.body)
+    expect(body).toMatch(/^<!-- gpu-sandbox-action comment: GPU_tests -->\n#### GPU sandboxes: GPU tests\n/)
+    expect(body).toContain('**1 job**: 1 done · 0 failed · 0 running')
+    const [row = []] = rows()
+    expect(row.slice(0, 3)).toEqual(['gpu (1)', 'ready; stopped by the post step', 'none (CPU only)'])
+    expect(row[5]).toMatch(/^\\\$0\.\d{4}$/)
+    expect(row[7]).toBe(`[1](${fake.url}/octo/repo/actions/runs/4242/attempts/1)`)
+    // The leg's full story is in its job summary.
+    expect(first.post.summary).toMatch(/\| Cost of this run \| \\~\\\$0\.\d{4} \(\d+ s billed/)
     const again = await run('2')
     expect(again.main.exitCode).toBe(0)
     expect(comments()).toHaveLength(1)
-    expect(comments()[0]?.body).toContain('/actions/runs/4242/attempts/2)')
-    expect(comments()[0]?.body).toContain(again.main.outputs['sandbox-id'])
+    expect(rows()).toHaveLength(1)
+    expect(rows()[0]?.[6]).toBe(again.main.outputs['sandbox-id'])
+    expect(rows()[0]?.[7]).toContain('/actions/runs/4242/attempts/2)')
+  })
+
+  it('3 legs of a matrix (same job, same GPU) finishing together leave one comment with 3 rows; a re-run edits them', async () => {
+    const run = await pullRequestRun()
+    const legs = ['3.10', '3.11', '3.12']
+    const firsts = await Promise.all(legs.map((leg) => run('1', leg)))
+    expect(firsts.map(({ main, post }) => [main.exitCode, post.exitCode])).toEqual(legs.map(() => [0, 0]))
+    expect(comments()).toHaveLength(1)
+    expect(rows().map((row) => row[0])).toEqual(['gpu (3.10)', 'gpu (3.11)', 'gpu (3.12)'])
+    expect(comments()[0]?.body).toContain('**3 jobs**: 3 done · 0 failed · 0 running')
+    await Promise.all(legs.map((leg) => run('2', leg)))
+    expect(comments()).toHaveLength(1)
+    expect(rows()).toHaveLength(3)
+    expect(rows().every((row) => row[7]?.includes('/attempts/2)'))).toBe(true)
   })
 
   it("a fork's read-only token: the same text goes to the job summary, and the job's log says why once", async () => {
@@ -109,10 +149,11 @@ describe('comment: true', () => {
     const { main, post } = await run()
     expect(main.exitCode).toBe(1)
     expect(post.exitCode).toBe(0)
-    const [body] = comments().map((c) => c.body)
-    expect(body).toContain('| Status | run failed (exit 3); stopped by the post step |')
-    expect(body).toMatch(/\| Run \| \d+s \|/)
-    expect(body).toContain('| Downloaded | out |')
+    const [row = []] = rows()
+    expect(row[1]).toBe('run failed (exit 3); stopped by the post step')
+    expect(row[4]).toMatch(/^\d+s$/)
+    expect(comments()[0]?.body).toContain('**1 job**: 0 done · 1 failed · 0 running')
+    expect(post.summary).toContain('| Downloaded | out |')
   })
 
   it.skipIf(!canRun)(
@@ -138,8 +179,9 @@ describe('comment: true', () => {
       const { main, post } = await runAction({ inputs: stepInputs, env })
       expect([main.exitCode, post.exitCode]).toEqual([0, 0])
       const [body] = comments().map((c) => c.body)
-      expect(body).toContain(`<!-- gpu-sandbox-action comment: GPU_tests/later/${kept?.id} -->`)
-      expect(body).toMatch(/\| Status \| connected \(\w+\); kept by an earlier job, not stopped here \|/)
+      expect(body).toMatch(/^<!-- gpu-sandbox-action comment: GPU_tests -->/)
+      expect(rows()[0]?.[1]).toMatch(/^connected \(\w+\); kept by an earlier job, not stopped here$/)
+      expect(rows()[0]?.[6]).toBe(kept?.id)
       expect(fixture.emulator?.stopRequestsFor(kept?.id ?? '')).toEqual([])
     },
   )
@@ -154,12 +196,15 @@ describe('comment: true', () => {
     const { main, post } = await run()
     expect(main.exitCode).toBe(1)
     expect(post.exitCode).toBe(0)
-    const [body] = comments().map((c) => c.body)
-    const status = body?.split('\n').find((line) => line.startsWith('| Status |')) ?? ''
-    // One row of two cells: the service's '|' is escaped, and nothing in it pings, references or links.
-    expect(status.split(/(?<!\\)\|/)).toHaveLength(4)
+    // One row of 8 cells: the service's '|' is escaped, and nothing in it pings, references or links.
+    const [row = []] = rows()
+    expect(row).toHaveLength(8)
+    const status = row[1] ?? ''
     expect(status).toContain('failed to provision')
     expect(status).not.toMatch(/@octo|#5|https:\/\/|<img/)
-    expect(status).toContain('@\u2060octo-org/admins \\| x \\|')
+    // The row's cell is cut short; the leg's story in the job summary has it all, defused the same way.
+    const story = post.summary.split('\n').find((line) => line.startsWith('| Status |')) ?? ''
+    expect(story).toContain('@\u2060octo-org/admins \\| x \\|')
+    expect(story).not.toMatch(/@octo|#5|https:\/\/|<img/)
   })
 })

@@ -1,6 +1,7 @@
 /**
- * The pull-request comment in process (issue 32): what it says, how it is
- * found again and edited, and where it goes when GitHub refuses the write.
+ * The pull-request comment in process (issues 32 and 43): what it says, how it
+ * is found again and edited (one per workflow, a row per leg, none lost when
+ * legs write together), and where it goes when GitHub refuses the write.
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,7 +10,8 @@ import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { useFakeGitHub } from '../harness/fake-github.ts'
 import { finalComment, publishComment } from '../../src/cleanup/comment.ts'
 import { runnerJobOutcome } from '../../src/cleanup/served-job.ts'
-import { marker, upsertComment } from '../../src/github/comment.ts'
+import { legName, marker } from '../../src/github/comment.ts'
+import { renderRow, renderTable, rowsOf } from '../../src/step/comment-rows.ts'
 import type { CleanupConfig, StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
 import { commentText } from '../../src/runtime/untrusted.ts'
@@ -40,7 +42,15 @@ async function target() {
   fake.github.pulls.add(7, 'f'.repeat(40), undefined, '2026-11-25T10:00:00Z')
   const repository = fake.repository()
   const runUrl = 'https://github.com/octo/repo/actions/runs/9/attempts/1'
-  return { githubToken: GITHUB_TOKEN, repository, number: 7, key: 'CI/gpu/H100', job: 'CI / gpu', runUrl }
+  return {
+    githubToken: GITHUB_TOKEN,
+    repository,
+    number: 7,
+    key: '.github/workflows/ci.yml',
+    workflow: 'CI',
+    job: 'CI / gpu',
+    runUrl,
+  }
 }
 
 const deps = () => {
@@ -79,23 +89,133 @@ describe('what the comment says', () => {
   })
 })
 
-describe('writing it', () => {
-  it('creates one, then finds it by its marker and edits it; a refusal sends the text to the summary', async () => {
+const bodies = () => fake.github.pulls.pulls.get(7)?.comments.map((c) => c.body) ?? []
+const leg = (name: string, extra: Partial<CommentFacts> = {}): CommentFacts => ({
+  ...FACTS,
+  leg: name,
+  sandboxId: `sbx-${name.replace(/\D/g, '').padStart(16, '0')}`,
+  ...extra,
+})
+
+describe('writing it: one comment per workflow, a row per leg', () => {
+  it('creates one, then edits only its own row; a refusal sends the story to the summary', async () => {
     const to = await target()
-    const d = deps()
-    expect(await upsertComment(to, 'first', d)).toBe('created')
-    expect(await upsertComment(to, 'second', d)).toBe('updated')
-    expect(fake.github.pulls.pulls.get(7)?.comments.map((c) => c.body)).toEqual([`${marker('CI/gpu/H100')}\nsecond`])
-    // Another job's comment, and one that only quotes our marker later in its text, are not ours.
-    expect(await upsertComment({ ...to, key: 'CI/other/cpu' }, 'x', d)).toBe('created')
+    expect(await publishComment(deps(), to, leg('test (3.10)'))).toBe('written')
+    expect(await publishComment(deps(), to, leg('test (3.11)'))).toBe('written')
+    expect(await publishComment(deps(), to, leg('test (3.10)', { status: 'run failed (exit 3)' }))).toBe('written')
+    expect(bodies()).toHaveLength(1)
+    const [body = ''] = bodies()
+    expect(body.startsWith(`${marker('.github/workflows/ci.yml')}\n#### GPU sandboxes: CI\n`)).toBe(true)
+    expect(body).toContain('**2 jobs**: 1 done · 1 failed · 0 running')
+    const rows = [...rowsOf(body).values()].map((row) => row.line.replace(/^\| <!--r:\w+:\w+-->/, '| '))
+    expect(rows).toEqual([
+      '| test (3.10) | run failed (exit 3) | 1 x H100 | 42s | 1m1s | \\$0.0712 | sbx-0000000000000310 | ' +
+        '[1](https://github.com/octo/repo/actions/runs/1/attempts/1) |',
+      '| test (3.11) | run passed (exit 0) | 1 x H100 | 42s | 1m1s | \\$0.0712 | sbx-0000000000000311 | ' +
+        '[1](https://github.com/octo/repo/actions/runs/1/attempts/1) |',
+    ])
     fake.github.forbidden = [/\/comments/]
     const refused = deps()
-    await publishComment(refused, to, FACTS)
+    expect(await publishComment(refused, to, FACTS)).toBe('refused')
     expect(refused.core.summaries).toEqual([renderComment(FACTS)])
     expect(refused.core.log.join('\n')).toMatch(/GitHub refused to write on pull request #7 \(403;/)
   })
 
-  it('the post step writes the final version: stopped, and billed to the stop', async () => {
+  it("240 legs with long names and messages stay under GitHub's 65,536 characters, every row there", () => {
+    const long =
+      'https://github.com/a-long-organization-name/a-long-repository-name/actions/runs/12345678901/attempts/3'
+    const rows = Array.from({ length: 240 }, (_, i) =>
+      renderRow(
+        leg(`test (shard ${i} of 240, python 3.12, cuda 12.4, ${'x'.repeat(80)})`, {
+          status: `failed: ${'the sandbox said something long | with pipes @and #mentions '.repeat(8)}`,
+          gpu: '8 x H100',
+          runUrl: long,
+          sandboxId: `sbx-${i.toString(16).padStart(16, '0')}`,
+        }),
+      ),
+    )
+    const body = renderTable(marker('.github/workflows/gpu-tests.yml'), 'GPU tests', rows)
+    expect(body.length).toBeLessThan(65_536)
+    expect(rowsOf(body).size).toBe(240)
+    expect(body).toContain('**240 jobs**: 0 done · 240 failed · 0 running')
+  })
+
+  it('3 legs writing at the same moment leave one comment with 3 rows; a re-run edits the same rows', async () => {
+    const to = await target()
+    const names = ['test (3.10)', 'test (3.11)', 'test (3.12)']
+    await Promise.all(names.map((name) => publishComment(deps(), to, leg(name))))
+    expect(bodies()).toHaveLength(1)
+    expect(rowsOf(bodies()[0] ?? '').size).toBe(3)
+    const rerun = 'https://github.com/octo/repo/actions/runs/1/attempts/2'
+    await Promise.all(names.map((name) => publishComment(deps(), to, leg(name, { runUrl: rerun }))))
+    expect(bodies()).toHaveLength(1)
+    const rows = [...rowsOf(bodies()[0] ?? '').values()]
+    expect(rows).toHaveLength(3)
+    expect(rows.every((row) => row.line.includes('/attempts/2)'))).toBe(true)
+  })
+
+  it('repairs: comments two legs created at once are merged into the oldest, the other deleted', async () => {
+    const to = await target()
+    const mark = marker(to.key)
+    const pull = fake.github.pulls.pulls.get(7)
+    pull?.comments.push({ id: 10, body: `${mark}\n${renderRow(leg('test (3.10)')).line}` })
+    pull?.comments.push({ id: 11, body: `${mark}\n${renderRow(leg('test (3.11)')).line}` })
+    pull?.comments.push({ id: 12, body: "a person's comment" })
+    await publishComment(deps(), to, leg('test (3.12)'))
+    expect(pull?.comments.map((c) => c.id)).toEqual([10, 12])
+    expect(rowsOf(pull?.comments[0]?.body ?? '').size).toBe(3)
+    expect(fake.github.paths()).toContain('DELETE /repos/octo/repo/issues/comments/11')
+  })
+
+  it("repairs: a leg's row that another leg's stale write dropped is written again", async () => {
+    const to = await target()
+    const pull = fake.github.pulls.pulls.get(7)
+    // While this leg pauses before reading back, another leg's write from an older read lands without its row.
+    const clock = new FakeClock()
+    const sleep = clock.sleep.bind(clock)
+    let dropped = false
+    clock.sleep = async (ms, signal) => {
+      const [comment] = pull?.comments ?? []
+      if (!dropped && comment) {
+        comment.body = `${marker(to.key)}\n${renderRow(leg('test (3.11)')).line}`
+        dropped = true
+      }
+      return sleep(ms, signal)
+    }
+    const d = { ...deps(), clock }
+    expect(await publishComment(d, to, leg('test (3.10)'))).toBe('written')
+    expect(rowsOf(pull?.comments[0]?.body ?? '').size).toBe(2)
+    expect(d.core.log.join('\n')).toContain("comment: another job's write left this job's row out; writing it again")
+  })
+
+  it("a leg's name is its job's record in this run attempt, found by this runner; unreadable: none", async () => {
+    const to = { ...(await target()), workflowRun: { id: 1, attempt: 1 }, runnerName: 'GitHub Actions 11' }
+    const records: [string, string][] = [
+      ['lint', 'GitHub Actions 2'],
+      ['test (3.11)', 'GitHub Actions 11'],
+    ]
+    for (const [name, runnerName] of records)
+      fake.github.runners.jobs.push({
+        id: name.length,
+        runId: 1,
+        attempt: 1,
+        name,
+        runnerId: 0,
+        runnerName,
+        status: 'in_progress',
+      })
+    const d = deps()
+    expect(await legName(to, d)).toBe('test (3.11)')
+    expect(await legName({ ...to, runnerName: 'GitHub Actions 99' }, d)).toBeUndefined()
+    expect(await legName({ ...to, runnerName: undefined }, d)).toBeUndefined()
+    fake.github.forbidden = [/\/jobs/]
+    expect(await legName(to, d)).toBeUndefined()
+    expect(d.core.log.join('\n')).toMatch(
+      /comment: this job's record could not be read \(.*403.*\); its row names its sandbox\./,
+    )
+  })
+
+  it('the post step writes the final version: stopped, and billed to the stop; the story goes to the summary', async () => {
     const to = await target()
     const d = deps()
     const state = new ActionState(d.core)
@@ -104,9 +224,9 @@ describe('writing it', () => {
     d.core.state['hourly-cost'] = '3.6'
     const config = { keepAlive: false, comment: () => to } as unknown as CleanupConfig
     await finalComment(d as unknown as CleanupDeps, state, () => config)
-    const body = fake.github.pulls.pulls.get(7)?.comments[0]?.body ?? ''
-    expect(body).toContain('| Status | run passed (exit 0); stopped by the post step |')
-    expect(body).toContain('| Cost of this run | \\~\\$0.2000 (200 s billed')
+    const body = bodies()[0] ?? ''
+    expect(body).toContain('| run passed (exit 0); stopped by the post step | 1 x H100 | 42s | 1m1s | \\$0.2000 |')
+    expect(d.core.summaries.join('\n')).toContain('| Cost of this run | \\~\\$0.2000 (200 s billed')
   })
 })
 
@@ -142,7 +262,10 @@ describe('comment: true as an input', () => {
     expect(read('push').comment).toBeUndefined()
     expect(read('pull_request', { 'gpu-type': 'H100, A100' }).comment).toMatchObject({
       number: 9,
-      key: 'CI/gpu/H100+A100',
+      key: 'CI',
+      workflow: 'CI',
+      job: 'CI / gpu',
+      workflowRun: { id: 1, attempt: 1 },
     })
     expect(() => read('pull_request', { 'github-token': '' })).toThrow(
       "Input 'github-token': is empty, and comment: true",
