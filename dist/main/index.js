@@ -39533,12 +39533,41 @@ async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
     await unpackOnSandbox(context, file);
 }
 /** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
+/**
+ * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
+ * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
+ * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
+ * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
+ */
+const JOB_STARTED_HOOK = [
+    '#!/bin/bash',
+    '# Written by gpu-sandbox-action: this runner serves workflow run @RUN@ (attempt @ATTEMPT@) of @REPO@ only.',
+    'if [ "${GITHUB_RUN_ID:-}" != "@RUN@" ] || [ "${GITHUB_RUN_ATTEMPT:-}" != "@ATTEMPT@" ] ||',
+    '  [ "${GITHUB_REPOSITORY:-}" != "@REPO@" ]; then',
+    '  safe() { printf "%s" "$1" | tr -cd "$2" | cut -c1-100; }',
+    '  run=$(safe "${GITHUB_RUN_ID:-}" 0-9); attempt=$(safe "${GITHUB_RUN_ATTEMPT:-}" 0-9)',
+    '  repo=$(safe "${GITHUB_REPOSITORY:-}" A-Za-z0-9._/-); job=$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)',
+    '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
+    '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
+        " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
+    '  exit 1',
+    'fi',
+].join('\n');
 const START = `set -e
 cd "$HOME/actions-runner"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
 # The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
 if [ "$(id -u)" = 0 ]; then RUNNER_ALLOW_RUNASROOT=1; export RUNNER_ALLOW_RUNASROOT; fi
+if [ -n "\${1:-}" ]; then
+  rm -f gpu-sandbox-job-started.sh
+  cat > gpu-sandbox-job-started.sh << 'HOOK'
+${JOB_STARTED_HOOK}
+HOOK
+  sed -i "s|@RUN@|$1|g; s|@ATTEMPT@|$2|g; s|@REPO@|$3|g" gpu-sandbox-job-started.sh
+  ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
+  export ACTIONS_RUNNER_HOOK_JOB_STARTED
+fi
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
 nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`;
@@ -39549,8 +39578,14 @@ newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
 [ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
 [ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
 true`;
-async function startRunnerProcess(context, jitConfig) {
-    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START, [], jitConfig, context.env, context.signal);
+/**
+ * Starts run.sh detached, the JIT configuration on its stdin; with `serves` (this workflow run), the job-started hook
+ * refuses every job of another run (JOB_STARTED_HOOK).
+ */
+async function startRunnerProcess(context, jitConfig, serves) {
+    const valid = serves && /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(serves.repository);
+    const args = valid ? [String(serves.run.id), String(serves.run.attempt), serves.repository] : [];
+    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START, args, jitConfig, context.env, context.signal);
     const started = /^started (\d+)$/m.exec(stdout);
     if (code !== 0 || !started)
         throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ` +
@@ -39694,7 +39729,9 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
         core.setOutput('runner-label', request.label);
         const renamed = runner.name === name ? '' : ` (GitHub calls it '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(runner.name, 80)}')`;
         core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`);
-        const pid = await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .startRunnerProcess */ .yX)(context, jitConfig);
+        const { owner, repo } = request.repository;
+        const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` };
+        const pid = await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .startRunnerProcess */ .yX)(context, jitConfig, serves);
         failure = await waitOnline(deps, context, registry, runner.id, pid);
         if (!failure)
             state.saveRunner({ id: runner.id, name, online: true });

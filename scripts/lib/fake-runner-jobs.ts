@@ -16,6 +16,8 @@ export interface FakeJob {
   runnerId: number
   runnerName: string
   status: 'in_progress' | 'completed'
+  /** The repository whose run it is, when not octo/repo (GITHUB_REPOSITORY in its steps and hooks). */
+  repository?: string
   /** The job's steps so far, with their conclusions (debug-on-failure reads them). */
   steps?: { name: string; conclusion: 'success' | 'failure' | null }[]
   /** How it ended (a timed job: set at its end; a job the stand-in runs: what it reported). */
@@ -42,6 +44,8 @@ export interface JobOwner {
   runId: number
   attempt: number
   name: string
+  /** The repository whose run it is (GITHUB_REPOSITORY in its steps); octo/repo unless given. */
+  repository?: string
 }
 
 export const THIS_RUN: JobOwner = { runId: 4242, attempt: 1, name: 'gpu-tests' }

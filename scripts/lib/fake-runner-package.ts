@@ -67,13 +67,18 @@ echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Listening for Jobs"
 # A job with steps: ACTIONS_RUNNER_HOOK_JOB_STARTED first (as JobExtension.cs: a pre-job step, condition always(),
 # run as 'bash -e <path>'), then each step by its condition; the log and the result go back to GitHub.
 run_job() {
-  mkdir -p _work/_temp; local log=_work/job.log result=success line cond name script
+  mkdir -p _work/_temp; local log=_work/job.log result=success line cond name script tag run attempt repo job kind
   : > "$log"
+  IFS=$'\t' read -r tag run attempt repo job kind < _work/job.plan
   if [ -n "\${ACTIONS_RUNNER_HOOK_JOB_STARTED:-}" ]; then
     echo "A job started hook has been configured by the self-hosted runner administrator" >> "$log"
-    (cd _work && bash -e "$ACTIONS_RUNNER_HOOK_JOB_STARTED") >> "$log" 2>&1 || { result=failure; echo "##[error]Process completed with exit code 1." >> "$log"; }
+    (cd _work && GITHUB_RUN_ID="$run" GITHUB_RUN_ATTEMPT="$attempt" GITHUB_REPOSITORY="$repo" GITHUB_JOB="$job" \\
+      bash -e "$ACTIONS_RUNNER_HOOK_JOB_STARTED") >> "$log" 2>&1 || { result=failure; echo "##[error]Process completed with exit code 1." >> "$log"; }
   fi
+  # A job without steps whose hook passed runs until GitHub ends it.
+  if [ "$kind" = timed ] && [ "$result" = success ]; then return 0; fi
   while IFS= read -r line; do
+    case "$line" in '#job'*) continue ;; esac
     IFS=$'\t' read -r cond name script <<< "$line"
     case "$cond:$result" in success*:success|always*:*|failure*:failure) ;; *) echo "Skipped: $name" >> "$log"; continue ;; esac
     echo "Run $name" >> "$log"

@@ -81,6 +81,7 @@ export class FakeRunners {
       runnerId: id,
       runnerName: runner.name,
       status: 'in_progress',
+      ...(owner.repository ? { repository: owner.repository } : {}),
       ...(how.plan ? { plan: how.plan } : {}),
     }
     this.jobs.push(job)
@@ -101,12 +102,20 @@ export class FakeRunners {
     })
   }
 
-  /** The stand-in's view of its job: one line a step (if, name, script in base64); empty for a timed job. */
+  /**
+   * The stand-in's view of its job: a first line with what its steps see (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT,
+   * GITHUB_REPOSITORY, GITHUB_JOB) and whether it has steps ('planned') or GitHub ends it ('timed'), then one line a
+   * step (if, name, script in base64).
+   */
   private planOf(runner: FakeRunner): string {
     const job = this.jobs.find((candidate) => candidate.runnerId === runner.id && candidate.status === 'in_progress')
-    return (job?.plan ?? [])
-      .map((step) => `${step.if ?? 'success()'}\t${step.name}\t${Buffer.from(step.run).toString('base64')}\n`)
-      .join('')
+    if (!job) return ''
+    const kind = job.plan ? 'planned' : 'timed'
+    const head = `#job\t${job.runId}\t${job.attempt}\t${job.repository ?? 'octo/repo'}\t${job.name}\t${kind}\n`
+    const steps = (job.plan ?? []).map(
+      (step) => `${step.if ?? 'success()'}\t${step.name}\t${Buffer.from(step.run).toString('base64')}\n`,
+    )
+    return head + steps.join('')
   }
 
   /** The stand-in reports how the job it ran ended, with its log. */

@@ -129,7 +129,9 @@ export async function registerRunner(
     core.info(
       `Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`,
     )
-    const pid = await startRunnerProcess(context, jitConfig)
+    const { owner, repo } = request.repository
+    const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` }
+    const pid = await startRunnerProcess(context, jitConfig, serves)
     failure = await waitOnline(deps, context, registry, runner.id, pid)
     if (!failure) state.saveRunner({ id: runner.id, name, online: true })
     if (!failure)

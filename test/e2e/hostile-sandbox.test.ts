@@ -194,19 +194,56 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
     return { service, main, post, runnerId }
   }
 
-  it('a busy runner no job of this run names: the sandbox is stopped at once, the registration deleted, the step fails', async () => {
-    const { service, main, post, runnerId } = await handOut(
-      { runId: 999, attempt: 1, name: 'queued by a fork' },
-      60_000,
-    )
+  it("the sandbox runner's job-started hook refuses a job of another run before its first step (issue 43)", async () => {
+    const service = await setUpRunnerJob()
+    const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv(CLAIM) })
+    expect(main.exitCode, main.stdout).toBe(0)
+    const runnerId = Number(main.outputs['runner-id'])
+    const stranger = { runId: 999, attempt: 1, name: 'queued-by-a-fork', repository: 'octo/repo' }
+    const plan = [{ name: 'steal', run: 'echo STOLEN-STEP-RAN' }]
+    const post = await runStep('post', {
+      inputs: runnerInputs(),
+      env: runnerEnv(CLAIM),
+      state: main.state,
+      onSpawn: onceOutput('waiting while its job runs', () =>
+        runnerJob.github.runners.assignJob(runnerId, 0, stranger, { plan }),
+      ),
+    })
+    const job = runnerJob.github.runners.jobs.at(-1)
+    expect(job?.conclusion).toBe('failure')
+    // One ::error in the stranger's job, naming this run; none of its steps ran.
+    expect(job?.log?.split('\n').filter((line) => line.startsWith('::error'))).toEqual([
+      "::error title=Runner refused::This self-hosted runner serves workflow run 4242 (attempt 1) of octo/repo only: job 'queued-by-a-fork' of run 999 (attempt 1) of octo/repo was refused before its first step.",
+    ])
+    expect(job?.log).not.toContain('STOLEN-STEP-RAN')
+    expect(job?.log).toContain('Skipped: steal')
+    // The holder still fails saying who took it, stops the sandbox and deletes the registration.
     expect(post.exitCode).toBe(1)
     expect(commands(post, 'error').join('\n')).toMatch(
-      /taken by a job outside this workflow run \(run 4242, attempt 1\): GitHub showed it busy, and for 2s no job of this run named it/,
+      /taken by a job outside this workflow run \(run 4242, attempt 1\)/,
     )
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
     expect(runnerJob.github.paths()).toContain(`DELETE /repos/octo/repo/actions/runners/${runnerId}`)
-    // Long before the other job would have ended (60 s).
-    expect(post.durationMs).toBeLessThan(30_000)
+    const refused = join(service.sshService?.sandboxHost.home ?? '', 'actions-runner', 'gpu-sandbox-refused')
+    expect(readFileSync(refused, 'utf8')).toBe('999 1 octo/repo queued-by-a-fork\n')
+  })
+
+  it('a hostile job name and run id from the stranger reach its log only as safe characters', async () => {
+    await setUpRunnerJob()
+    const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv(CLAIM) })
+    const runnerId = Number(main.outputs['runner-id'])
+    const stranger = { runId: 4243, attempt: 1, name: 'x$(touch /tmp/pwned)`id`;::set-output name=a::b' }
+    await runStep('post', {
+      inputs: runnerInputs(),
+      env: runnerEnv(CLAIM),
+      state: main.state,
+      onSpawn: onceOutput('waiting while its job runs', () =>
+        runnerJob.github.runners.assignJob(runnerId, 0, stranger, { plan: [{ name: 's', run: 'true' }] }),
+      ),
+    })
+    const log = runnerJob.github.runners.jobs.at(-1)?.log ?? ''
+    expect(log).toContain("job 'xtouchtmppwnedidset-outputnameab' of run 4243 (attempt 1)")
+    expect(existsSync('/tmp/pwned')).toBe(false)
   })
 
   it('a job from outside that ends before the window: its record settles it, the step fails', async () => {
