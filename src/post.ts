@@ -40,20 +40,32 @@ export async function runPost(deps: PostDeps): Promise<void> {
     await (state.debugAccess ? holdForDebugging : refuseForkHold)(deps, state, inputs.cleanup).catch((error: unknown) =>
       core.warning(`debug-on-failure: ${(error as Error).message}; stopping the sandbox now.`),
     )
-  await removeSshAccess(core, state, deps.clock)
+  // Runner mode watches its runner over the action's SSH access (issue 43): removed after that wait, else first.
+  let sshRemoved = false
+  const removeSsh = async () => {
+    if (!sshRemoved) await removeSshAccess(core, state, deps.clock)
+    sshRemoved = true
+  }
+  if (!(mode === 'start' && state.runner?.watch)) await removeSsh()
   try {
-    await cleanupMode(deps, state, inputs)
+    await cleanupMode(deps, state, inputs, removeSsh)
   } finally {
+    await removeSsh()
     // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
     const unserved = state.unserved
     if (unserved) await cleanupUnserved(deps, unserved, inputs.runner())
   }
 }
 
-async function cleanupMode(deps: PostDeps, state: ActionState, inputs: PostInputs): Promise<void> {
+async function cleanupMode(
+  deps: PostDeps,
+  state: ActionState,
+  inputs: PostInputs,
+  removeSsh: () => Promise<void>,
+): Promise<void> {
   const { core } = deps
   const mode = inputs.mode
-  if (mode === 'start') return cleanupStart(deps, state, inputs)
+  if (mode === 'start') return cleanupStart(deps, state, inputs, removeSsh)
   if (mode === 'instance') return cleanupInstance(deps, state, inputs, POST_DEADLINE_MS)
   if (mode === 'connect') {
     core.info(
@@ -68,11 +80,17 @@ async function cleanupMode(deps: PostDeps, state: ActionState, inputs: PostInput
  * Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the
  * run fails the step.
  */
-async function cleanupStart(deps: PostDeps, state: ActionState, inputs: PostInputs): Promise<void> {
+async function cleanupStart(
+  deps: PostDeps,
+  state: ActionState,
+  inputs: PostInputs,
+  removeSsh: () => Promise<void>,
+): Promise<void> {
   const runner = state.runner
   const config = runner ? inputs.cleanup() : undefined
   const served = runner && config && !config.keepAlive
   const taken = served ? await waitForRunnerJob(deps, runner, config) : undefined
+  await removeSsh()
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
   if (served) await deleteRegistration(deps, runner, config)
   // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.

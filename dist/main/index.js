@@ -28726,7 +28726,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 39718:
+/***/ 38898:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28873,37 +28873,72 @@ function renderTable(mark, heading, rows) {
 
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
 var billing = __nccwpck_require__(64994);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./build/src/github/runners.js
 var runners = __nccwpck_require__(53830);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(68818);
-;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
-/**
- * The post step of `runner: true`: while the runner's one job runs, the
- * sandbox stays; once the registration is gone after it was busy (a JIT
- * runner deregisters after its job), or `runner-timeout` passed with no job
- * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
- * deleted if still there. GitHub is asked at most 4 times in any minute while
- * it waits for a job (twice a poll while it checks who took the runner); a
- * rate limit is waited out, never read as a refusal. A cancelled job ends the
- * wait at once; the stop still happens.
- *
- * Who took it is watched (ClaimWatch): the runner's label is built from public
- * values, so a job someone else queued with it can be handed the runner.
- */
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+;// CONCATENATED MODULE: ./build/src/runner/watch.js
 
 
-
-
-/**
- * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
- * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
- */
-function runner_runnerPollMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
-    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
+const WATCH = (/* unused pure expression or super */ null && (`cd "$HOME/actions-runner" 2> /dev/null || { echo "exited"; exit 0; }
+until=$(( $(date +%s) + $2 )); said=
+while :; do
+  if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
+  if [ -e gpu-sandbox-job-completed ]; then echo "completed"; exit 0; fi
+  if [ -e gpu-sandbox-job-started ]; then
+    [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
+  elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi
+  kill -0 "$1" 2> /dev/null || { echo "exited"; exit 0; }
+  sleep 1
+done`));
+/** How many times a dropped watch is started again before the caller falls back to GitHub. */
+const RECONNECTS = 5;
+function verdictOf(stdout) {
+    const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+    const job = /^started (\S*)/.exec(lines.find((line) => line.startsWith('started ')) ?? '')?.[1] || undefined;
+    const last = lines.at(-1) ?? '';
+    const refused = /^refused (\d*) (\d*) (\S*) (\S*)$/.exec(last);
+    if (refused) {
+        const [, run = '', attempt = '', repository = '', refusedJob = ''] = refused.map((part) => serviceText(part, 100));
+        return { kind: 'refused', run, attempt, repository, job: refusedJob };
+    }
+    if (last === 'completed' || last === 'exited')
+        return { kind: last, ...(job ? { job: serviceText(job, 100) } : {}) };
+    return last === 'timeout' ? { kind: 'timeout' } : undefined;
 }
-function runner_registry(deps, runner, signal, rateLimitUntil) {
+async function watch_watchRunner(target, pid, pickupTimeoutMs, deps) {
+    const began = deps.clock.now();
+    let why = '';
+    for (let attempt = 1; attempt <= RECONNECTS; attempt++) {
+        const left = Math.max(0, Math.ceil((began + pickupTimeoutMs - deps.clock.now()) / 1000));
+        const { code, stdout, stderr } = await runScript(target, WATCH, [String(pid), String(left)], '', deps.env, deps.signal);
+        if (deps.signal?.aborted)
+            return { kind: 'cancelled' };
+        const verdict = verdictOf(stdout);
+        if (verdict)
+            return verdict;
+        why = `exit ${code}: ${serviceText(stderr.trim().split('\n').at(-1) ?? '', 200)}`;
+        deps.log(`Runner watch: the connection to the sandbox ended (${why}); watching again.`);
+        await deps.clock.sleep(Math.min(10_000, 1_000 * 2 ** (attempt - 1)), deps.signal).catch(() => undefined);
+    }
+    return { kind: 'unreachable', why };
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/runner-claim.js
+/**
+ * Who took the runner (ClaimWatch), read from GitHub: the runner's label is
+ * built from public values, so a job someone else queued with it can be handed
+ * the runner. And the post step's GitHub client for runner mode (registry).
+ */
+
+
+
+
+function runner_claim_registry(deps, runner, signal, rateLimitUntil) {
     if (!runner.repository || runner.githubToken === '')
         return undefined;
     return new RunnerRegistry(runner.repository, runner.githubToken, {
@@ -28927,7 +28962,7 @@ function claimWindowMs(env = process.env) {
  * the window on end, or that finished a job none of them names, served a job
  * from outside this run. A failed read is no evidence: a warning, once.
  */
-class ClaimWatch {
+class runner_claim_ClaimWatch {
     unclaimedSince;
     claimed = false;
     warned = false;
@@ -28986,6 +29021,86 @@ class ClaimWatch {
             `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
     }
 }
+
+;// CONCATENATED MODULE: ./build/src/cleanup/runner-watch.js
+
+
+
+/** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
+const CONFIRM_RATE_LIMIT_MS = 20_000;
+/** What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing. */
+async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs) {
+    const { core } = deps;
+    const { pid, configPath, alias } = saved.watch;
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) ` +
+        'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
+    const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
+        clock: deps.clock,
+        env: process.env,
+        signal: deps.cancelWait,
+        log: (message) => core.info(message),
+    });
+    if (verdict.kind === 'unreachable') {
+        core.info(`Runner ${saved.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
+        return undefined;
+    }
+    return { taken: await settle(deps, saved, config, verdict, pickupTimeoutMs) };
+}
+async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
+    const { core } = deps;
+    const runner = config.runner();
+    if (verdict.kind === 'cancelled')
+        return undefined;
+    if (verdict.kind === 'timeout') {
+        core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}). ` +
+            'Does a job use runs-on with its label? Stopping the sandbox.');
+        return undefined;
+    }
+    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
+    const claim = github && runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
+    if (verdict.kind === 'refused') {
+        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+        return (claim?.taken(`its job-started hook refused ${who} before its first step`) ??
+            `Runner ${saved.name} refused ${who} before its first step; the sandbox is stopped.`);
+    }
+    if (!verdict.job) {
+        core.info(`Runner ${saved.name}: the runner ended before any job started on it; stopping the sandbox.`);
+        return undefined;
+    }
+    core.info(`Runner ${saved.name}: its job '${verdict.job}' ended (the runner on the sandbox says so).`);
+    return claim?.afterJob();
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
+/**
+ * The post step of `runner: true`: while the runner's one job runs, the
+ * sandbox stays; once the registration is gone after it was busy (a JIT
+ * runner deregisters after its job), or `runner-timeout` passed with no job
+ * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
+ * deleted if still there. GitHub is asked at most 4 times in any minute while
+ * it waits for a job (twice a poll while it checks who took the runner); a
+ * rate limit is waited out, never read as a refusal. A cancelled job ends the
+ * wait at once; the stop still happens.
+ *
+ * Who took it is watched (ClaimWatch): the runner's label is built from public
+ * values, so a job someone else queued with it can be handed the runner.
+ */
+
+
+
+
+
+
+
+
+/**
+ * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
+ * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
+ */
+function runner_runnerPollMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
+}
 /** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
 async function poll(deps, github, saved) {
     try {
@@ -29027,11 +29142,20 @@ async function waitForRunnerJob(deps, saved, config) {
     const runner = config.runner();
     // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
     // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
-    const github = runner_registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
+    const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
     if (!github) {
         core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
             `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
         return undefined;
+    }
+    // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
+    if (saved.watch && existsSync(saved.watch.configPath)) {
+        const onSandbox = await waitOnSandbox(deps, { ...saved, watch: saved.watch }, config, runner.pickupTimeoutMs);
+        if (onSandbox) {
+            if (deps.cancelWait?.aborted)
+                core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+            return onSandbox.taken;
+        }
     }
     const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
     if (!watch)
@@ -29089,7 +29213,7 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
  * costs nothing).
  */
 async function deleteRegistration(deps, saved, config) {
-    const github = runner_registry(deps, config.runner());
+    const github = registry(deps, config.runner());
     if (!github)
         return;
     try {
@@ -35663,7 +35787,7 @@ __webpack_async_result__();
 /* harmony export */   e: () => (/* binding */ runConnect)
 /* harmony export */ });
 /* unused harmony export CONNECT_DEADLINE_MS */
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(39718);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(38898);
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20486);
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29943);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(44120);
@@ -38049,8 +38173,8 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
     deps.core.setOutput('billed-seconds', String(total.seconds));
 }
 
-// EXTERNAL MODULE: ./build/src/cleanup/comment.js + 4 modules
-var comment = __nccwpck_require__(39718);
+// EXTERNAL MODULE: ./build/src/cleanup/comment.js + 7 modules
+var comment = __nccwpck_require__(38898);
 // EXTERNAL MODULE: ./build/src/github/comment.js
 var github_comment = __nccwpck_require__(63812);
 ;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
@@ -38945,8 +39069,8 @@ var register = __nccwpck_require__(36691);
 var external_node_child_process_ = __nccwpck_require__(31421);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: ./build/src/runner/install.js + 1 modules
-var install = __nccwpck_require__(1793);
+// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
+var install = __nccwpck_require__(13197);
 ;// CONCATENATED MODULE: ./build/src/runner/local.js
 /**
  * A just-in-time runner on the holding machine itself (the GitHub runner this
@@ -39429,7 +39553,7 @@ async function runScript(target, script, args, input, env, signal) {
 
 /***/ }),
 
-/***/ 1793:
+/***/ 13197:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39456,6 +39580,41 @@ var external_node_stream_ = __nccwpck_require__(57075);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: ./build/src/client/transport.js
 var transport = __nccwpck_require__(29196);
+;// CONCATENATED MODULE: ./build/src/runner/hooks.js
+/**
+ * The hooks the runner on the sandbox runs for its one job (issue 43), written
+ * next to run.sh by the start script (install.ts), and what they leave there
+ * for the post step's watch (watch.ts): gpu-sandbox-job-started (this run's job
+ * began), gpu-sandbox-job-completed (it ended), gpu-sandbox-refused (a job of
+ * another run was refused before its first step).
+ */
+/**
+ * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
+ * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
+ * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
+ * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
+ */
+const JOB_STARTED_HOOK = [
+    '#!/bin/bash',
+    '# Written by gpu-sandbox-action: this runner serves workflow run @RUN@ (attempt @ATTEMPT@) of @REPO@ only.',
+    'safe() { printf "%s" "$1" | tr -cd "$2" | cut -c1-100; }',
+    '# refuse: begin (left out where the holder has no workflow run to serve)',
+    'if [ "${GITHUB_RUN_ID:-}" != "@RUN@" ] || [ "${GITHUB_RUN_ATTEMPT:-}" != "@ATTEMPT@" ] ||',
+    '  [ "${GITHUB_REPOSITORY:-}" != "@REPO@" ]; then',
+    '  run=$(safe "${GITHUB_RUN_ID:-}" 0-9); attempt=$(safe "${GITHUB_RUN_ATTEMPT:-}" 0-9)',
+    '  repo=$(safe "${GITHUB_REPOSITORY:-}" A-Za-z0-9._/-); job=$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)',
+    '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
+    '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
+        " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
+    '  exit 1',
+    'fi',
+    '# refuse: end',
+    "# This run's job: the post step's watch reads that it started.",
+    'printf "%s\\n" "$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)" > "$(dirname "$0")/gpu-sandbox-job-started"',
+].join('\n');
+/** The job-completed hook: run after the job, also a failed one (JobExtension.cs); the post step's watch reads it. */
+const JOB_COMPLETED_HOOK = ['#!/bin/bash', 'date +%s > "$(dirname "$0")/gpu-sandbox-job-completed"'].join('\n');
+
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
@@ -39468,6 +39627,7 @@ var untrusted = __nccwpck_require__(44120);
  * from GITHUB_API_URL, the package from GITHUB_SERVER_URL), checked against
  * that SHA-256 on the runner, and only then sent over SSH and unpacked.
  */
+
 
 
 
@@ -39533,41 +39693,25 @@ async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
     await unpackOnSandbox(context, file);
 }
 /** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
-/**
- * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
- * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
- * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
- * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
- */
-const JOB_STARTED_HOOK = [
-    '#!/bin/bash',
-    '# Written by gpu-sandbox-action: this runner serves workflow run @RUN@ (attempt @ATTEMPT@) of @REPO@ only.',
-    'if [ "${GITHUB_RUN_ID:-}" != "@RUN@" ] || [ "${GITHUB_RUN_ATTEMPT:-}" != "@ATTEMPT@" ] ||',
-    '  [ "${GITHUB_REPOSITORY:-}" != "@REPO@" ]; then',
-    '  safe() { printf "%s" "$1" | tr -cd "$2" | cut -c1-100; }',
-    '  run=$(safe "${GITHUB_RUN_ID:-}" 0-9); attempt=$(safe "${GITHUB_RUN_ATTEMPT:-}" 0-9)',
-    '  repo=$(safe "${GITHUB_REPOSITORY:-}" A-Za-z0-9._/-); job=$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)',
-    '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
-    '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
-        " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
-    '  exit 1',
-    'fi',
-].join('\n');
 const START = `set -e
 cd "$HOME/actions-runner"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
 # The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
 if [ "$(id -u)" = 0 ]; then RUNNER_ALLOW_RUNASROOT=1; export RUNNER_ALLOW_RUNASROOT; fi
-if [ -n "\${1:-}" ]; then
-  rm -f gpu-sandbox-job-started.sh
-  cat > gpu-sandbox-job-started.sh << 'HOOK'
+# The hooks (hooks.ts): this run's job is noted for the post step's watch; another run's job is refused.
+rm -f gpu-sandbox-job-started.sh gpu-sandbox-job-started gpu-sandbox-job-completed gpu-sandbox-refused
+cat > gpu-sandbox-job-started.sh << 'HOOK'
 ${JOB_STARTED_HOOK}
 HOOK
-  sed -i "s|@RUN@|$1|g; s|@ATTEMPT@|$2|g; s|@REPO@|$3|g" gpu-sandbox-job-started.sh
-  ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
-  export ACTIONS_RUNNER_HOOK_JOB_STARTED
-fi
+if [ -n "\${1:-}" ]; then sed -i "s|@RUN@|$1|g; s|@ATTEMPT@|$2|g; s|@REPO@|$3|g" gpu-sandbox-job-started.sh
+else sed -i '/^# refuse: begin/,/^# refuse: end/d' gpu-sandbox-job-started.sh; fi
+cat > gpu-sandbox-job-completed.sh << 'HOOK'
+${JOB_COMPLETED_HOOK}
+HOOK
+ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
+ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$HOME/actions-runner/gpu-sandbox-job-completed.sh"
+export ACTIONS_RUNNER_HOOK_JOB_STARTED ACTIONS_RUNNER_HOOK_JOB_COMPLETED
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
 nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`;
@@ -39623,17 +39767,20 @@ async function diagnosticTail(context) {
 /* harmony export */ });
 /* unused harmony export ONLINE_DEADLINE_MS */
 /* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36017);
-/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1793);
+/* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50262);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(36017);
+/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(13197);
 /**
  * `runner: true` in the main step, once the sandbox is ready and reachable
  * over SSH: the runner package on the sandbox, a JIT registration named after
  * the sandbox id (saved to state at once, so the post step deletes it
  * whatever happens next), run.sh started with the configuration on stdin,
- * and a wait until GitHub shows the runner online (polled by id). A runner
- * that does not come online shows the tail of its own diagnostic log.
+ * and a wait until the runner says it listens for jobs (GitHub confirms once;
+ * polled by id where the sandbox cannot say). A runner that does not come
+ * online shows the tail of its own diagnostic log.
  */
+
 
 
 
@@ -39651,7 +39798,37 @@ function registryFor(deps, request) {
         log: (message) => deps.core.info(message),
     });
 }
+/**
+ * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
+ * session with GitHub; one SSH command waits for that (or run.sh ending), then GitHub is asked once to confirm.
+ * Where the sandbox cannot say, GitHub is polled as before.
+ */
+const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
+while :; do
+  grep -q 'Listening for Jobs' "$out" 2> /dev/null && { echo online; exit 0; }
+  kill -0 "$1" 2> /dev/null || { echo ended; exit 0; }
+  [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
+  sleep 0.5
+done`;
 async function waitOnline(deps, context, registry, id, pid) {
+    const seconds = String(ONLINE_DEADLINE_MS / 1000);
+    const said = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runScript */ .j3)(context.target, ONLINE_WATCH, [String(pid), seconds], '', context.env, deps.signal);
+    const verdict = said.stdout.trim().split('\n').at(-1);
+    if (verdict === 'ended')
+        return 'run.sh ended before the runner came online';
+    if (verdict === 'timeout')
+        return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`;
+    if (verdict === 'online') {
+        const runner = await registry.get(id);
+        if (!runner)
+            return 'GitHub no longer has its registration';
+        if (runner.status === 'online')
+            return undefined;
+    }
+    return pollOnline(deps, context, registry, id, pid);
+}
+/** Until GitHub shows the runner online: every 0.5 s for the first 10 s, then every 2 s. */
+async function pollOnline(deps, context, registry, id, pid) {
     const began = deps.clock.now();
     const until = began + ONLINE_DEADLINE_MS;
     for (let poll = 1;; poll++) {
@@ -39661,12 +39838,12 @@ async function waitOnline(deps, context, registry, id, pid) {
         if (runner.status === 'online')
             return undefined;
         // Asked every other poll: run.sh that has ended will never bring the runner online.
-        if (poll % 2 === 0 && !(await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .runnerAlive */ .ys)(context, pid)))
+        if (poll % 2 === 0 && !(await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerAlive */ .ys)(context, pid)))
             return 'run.sh ended before the runner came online';
         const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS;
         if (deps.clock.now() + wait > until)
             return (`it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
-                `(status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(runner.status, 40)}')`);
+                `(status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(runner.status, 40)}')`);
         await deps.clock.sleep(wait, deps.signal);
     }
 }
@@ -39674,7 +39851,7 @@ async function waitOnline(deps, context, registry, id, pid) {
 async function showDiagnostics(deps, context) {
     deps.core.startGroup("The runner's diagnostic log (last lines)");
     try {
-        const { lines, lastWords } = await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .diagnosticTail */ .Ks)(context);
+        const { lines, lastWords } = await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnosticTail */ .Ks)(context);
         for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)'])
             deps.core.info(line);
         return lastWords;
@@ -39714,10 +39891,10 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
     core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`);
     let failure;
     try {
-        await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .ensureRunnerPackage */ .NZ)(context, registry, request.repository.serverUrl, privateDir);
+        await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .ensureRunnerPackage */ .NZ)(context, registry, request.repository.serverUrl, privateDir);
         // The name asked for, not the one in GitHub's answer: it goes to state and every later log line unsanitised.
         const name = (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .runnerName */ .iC)(sandboxId);
-        const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionState */ .q(core);
+        const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionState */ .q(core);
         // Saved before the request (id 0: not known yet), so a post step after a lost answer deletes it by name.
         state.saveRunner({ id: 0, name, online: false });
         const { runner, jitConfig } = await registerFresh(registry, name, request.label, (message) => core.info(message));
@@ -39727,14 +39904,16 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
         core.setOutput('runner-name', name);
         core.setOutput('runner-id', String(runner.id));
         core.setOutput('runner-label', request.label);
-        const renamed = runner.name === name ? '' : ` (GitHub calls it '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(runner.name, 80)}')`;
+        const renamed = runner.name === name ? '' : ` (GitHub calls it '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(runner.name, 80)}')`;
         core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`);
         const { owner, repo } = request.repository;
         const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` };
-        const pid = await (0,_install_js__WEBPACK_IMPORTED_MODULE_3__/* .startRunnerProcess */ .yX)(context, jitConfig, serves);
+        const pid = await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .startRunnerProcess */ .yX)(context, jitConfig, serves);
         failure = await waitOnline(deps, context, registry, runner.id, pid);
+        // The post step watches it over the same SSH access (runner/watch.ts).
+        const watch = { pid, configPath: context.target.configPath, alias: context.target.alias };
         if (!failure)
-            state.saveRunner({ id: runner.id, name, online: true });
+            state.saveRunner({ id: runner.id, name, online: true, watch });
         if (!failure)
             core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
                 `s. A job with runs-on: ${request.label} runs on it; the post step ` +
@@ -41607,13 +41786,18 @@ class ActionState {
     }
     /** Saved before the registration request (id 0) and with GitHub's id: the post step deletes it whatever happens. */
     saveRunner(runner) {
-        this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
+        const { id, name, online, watch } = runner;
+        this.core.saveState(KEYS.runner, JSON.stringify({ id, name, online, ...(watch ? { watch } : {}) }));
     }
     get runner() {
         const saved = this.json(KEYS.runner);
-        return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
-            ? { id: saved.id, name: saved.name, online: saved.online === true }
+        if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string')
+            return undefined;
+        const w = saved.watch;
+        const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
+            ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
             : undefined;
+        return { id: saved.id, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) };
     }
     /** Saved before each part is made; undefined once the main step removed all of it again. */
     saveUnserved(saved) {

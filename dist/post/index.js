@@ -29804,8 +29804,8 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js
-var cleanup_runner = __nccwpck_require__(60598);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 3 modules
+var cleanup_runner = __nccwpck_require__(42163);
 ;// CONCATENATED MODULE: ./build/src/cleanup/debug.js
 
 
@@ -30014,50 +30014,92 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 
 /***/ }),
 
-/***/ 60598:
+/***/ 42163:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ok: () => (/* binding */ waitForRunnerJob),
-/* harmony export */   XC: () => (/* binding */ deleteRegistration),
-/* harmony export */   oS: () => (/* binding */ runnerPollMs),
-/* harmony export */   u5: () => (/* binding */ registry),
-/* harmony export */   v7: () => (/* binding */ pause)
-/* harmony export */ });
-/* unused harmony export claimWindowMs */
-/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
-/* harmony import */ var _inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68818);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(99128);
-/**
- * The post step of `runner: true`: while the runner's one job runs, the
- * sandbox stays; once the registration is gone after it was busy (a JIT
- * runner deregisters after its job), or `runner-timeout` passed with no job
- * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
- * deleted if still there. GitHub is asked at most 4 times in any minute while
- * it waits for a job (twice a poll while it checks who took the runner); a
- * rate limit is waited out, never read as a refusal. A cancelled job ends the
- * wait at once; the stop still happens.
- *
- * Who took it is watched (ClaimWatch): the runner's label is built from public
- * values, so a job someone else queued with it can be handed the runner.
- */
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  XC: () => (/* binding */ deleteRegistration),
+  v7: () => (/* binding */ pause),
+  u5: () => (/* reexport */ registry),
+  oS: () => (/* binding */ runnerPollMs),
+  Ok: () => (/* binding */ waitForRunnerJob)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(68818);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+;// CONCATENATED MODULE: ./build/src/runner/watch.js
 
 
-
-
-/**
- * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
- * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
- */
-function runnerPollMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,_inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDurationSeconds */ .lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
-    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
+const WATCH = `cd "$HOME/actions-runner" 2> /dev/null || { echo "exited"; exit 0; }
+until=$(( $(date +%s) + $2 )); said=
+while :; do
+  if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
+  if [ -e gpu-sandbox-job-completed ]; then echo "completed"; exit 0; fi
+  if [ -e gpu-sandbox-job-started ]; then
+    [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
+  elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi
+  kill -0 "$1" 2> /dev/null || { echo "exited"; exit 0; }
+  sleep 1
+done`;
+/** How many times a dropped watch is started again before the caller falls back to GitHub. */
+const RECONNECTS = 5;
+function verdictOf(stdout) {
+    const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+    const job = /^started (\S*)/.exec(lines.find((line) => line.startsWith('started ')) ?? '')?.[1] || undefined;
+    const last = lines.at(-1) ?? '';
+    const refused = /^refused (\d*) (\d*) (\S*) (\S*)$/.exec(last);
+    if (refused) {
+        const [, run = '', attempt = '', repository = '', refusedJob = ''] = refused.map((part) => (0,untrusted/* serviceText */.Lo)(part, 100));
+        return { kind: 'refused', run, attempt, repository, job: refusedJob };
+    }
+    if (last === 'completed' || last === 'exited')
+        return { kind: last, ...(job ? { job: (0,untrusted/* serviceText */.Lo)(job, 100) } : {}) };
+    return last === 'timeout' ? { kind: 'timeout' } : undefined;
 }
+async function watchRunner(target, pid, pickupTimeoutMs, deps) {
+    const began = deps.clock.now();
+    let why = '';
+    for (let attempt = 1; attempt <= RECONNECTS; attempt++) {
+        const left = Math.max(0, Math.ceil((began + pickupTimeoutMs - deps.clock.now()) / 1000));
+        const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(target, WATCH, [String(pid), String(left)], '', deps.env, deps.signal);
+        if (deps.signal?.aborted)
+            return { kind: 'cancelled' };
+        const verdict = verdictOf(stdout);
+        if (verdict)
+            return verdict;
+        why = `exit ${code}: ${(0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').at(-1) ?? '', 200)}`;
+        deps.log(`Runner watch: the connection to the sandbox ended (${why}); watching again.`);
+        await deps.clock.sleep(Math.min(10_000, 1_000 * 2 ** (attempt - 1)), deps.signal).catch(() => undefined);
+    }
+    return { kind: 'unreachable', why };
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/runner-claim.js
+/**
+ * Who took the runner (ClaimWatch), read from GitHub: the runner's label is
+ * built from public values, so a job someone else queued with it can be handed
+ * the runner. And the post step's GitHub client for runner mode (registry).
+ */
+
+
+
+
 function registry(deps, runner, signal, rateLimitUntil) {
     if (!runner.repository || runner.githubToken === '')
         return undefined;
-    return new _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .RunnerRegistry */ .It(runner.repository, runner.githubToken, {
+    return new runners/* RunnerRegistry */.It(runner.repository, runner.githubToken, {
         clock: deps.clock,
         signal,
         log: (message) => deps.core.info(message),
@@ -30069,7 +30111,7 @@ function registry(deps, runner, signal, rateLimitUntil) {
  * use 3 s), else 30 s.
  */
 function claimWindowMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,_inputs_durations_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDurationSeconds */ .lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
+    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
 }
 /**
@@ -30098,7 +30140,7 @@ class ClaimWatch {
         try {
             const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name);
             if (ours && !this.claimed)
-                this.deps.core.info(`Runner ${this.saved.name}: job '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(ours.name, 100)}' of this workflow run took it.`);
+                this.deps.core.info(`Runner ${this.saved.name}: job '${(0,untrusted/* serviceText */.Lo)(ours.name, 100)}' of this workflow run took it.`);
             this.claimed ||= ours !== undefined;
             return ours !== undefined;
         }
@@ -30119,7 +30161,7 @@ class ClaimWatch {
         const now = this.deps.clock.now();
         this.unclaimedSince ??= now;
         return now - this.unclaimedSince >= this.windowMs
-            ? this.taken(`GitHub showed it busy, and for ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(this.windowMs)} no job of this run named it`)
+            ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(this.windowMs)} no job of this run named it`)
             : undefined;
     }
     /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
@@ -30137,6 +30179,86 @@ class ClaimWatch {
             `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
     }
 }
+
+;// CONCATENATED MODULE: ./build/src/cleanup/runner-watch.js
+
+
+
+/** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
+const CONFIRM_RATE_LIMIT_MS = 20_000;
+/** What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing. */
+async function waitOnSandbox(deps, saved, config, pickupTimeoutMs) {
+    const { core } = deps;
+    const { pid, configPath, alias } = saved.watch;
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) ` +
+        'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
+    const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
+        clock: deps.clock,
+        env: process.env,
+        signal: deps.cancelWait,
+        log: (message) => core.info(message),
+    });
+    if (verdict.kind === 'unreachable') {
+        core.info(`Runner ${saved.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
+        return undefined;
+    }
+    return { taken: await settle(deps, saved, config, verdict, pickupTimeoutMs) };
+}
+async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
+    const { core } = deps;
+    const runner = config.runner();
+    if (verdict.kind === 'cancelled')
+        return undefined;
+    if (verdict.kind === 'timeout') {
+        core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}). ` +
+            'Does a job use runs-on with its label? Stopping the sandbox.');
+        return undefined;
+    }
+    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
+    const claim = github && runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
+    if (verdict.kind === 'refused') {
+        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+        return (claim?.taken(`its job-started hook refused ${who} before its first step`) ??
+            `Runner ${saved.name} refused ${who} before its first step; the sandbox is stopped.`);
+    }
+    if (!verdict.job) {
+        core.info(`Runner ${saved.name}: the runner ended before any job started on it; stopping the sandbox.`);
+        return undefined;
+    }
+    core.info(`Runner ${saved.name}: its job '${verdict.job}' ended (the runner on the sandbox says so).`);
+    return claim?.afterJob();
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
+/**
+ * The post step of `runner: true`: while the runner's one job runs, the
+ * sandbox stays; once the registration is gone after it was busy (a JIT
+ * runner deregisters after its job), or `runner-timeout` passed with no job
+ * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
+ * deleted if still there. GitHub is asked at most 4 times in any minute while
+ * it waits for a job (twice a poll while it checks who took the runner); a
+ * rate limit is waited out, never read as a refusal. A cancelled job ends the
+ * wait at once; the stop still happens.
+ *
+ * Who took it is watched (ClaimWatch): the runner's label is built from public
+ * values, so a job someone else queued with it can be handed the runner.
+ */
+
+
+
+
+
+
+
+
+/**
+ * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
+ * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
+ */
+function runnerPollMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
+}
 /** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
 async function poll(deps, github, saved) {
     try {
@@ -30145,7 +30267,7 @@ async function poll(deps, github, saved) {
     catch (error) {
         if (deps.cancelWait?.aborted)
             return 'stop';
-        if ((0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .isAccessDenied */ .w7)(error)) {
+        if ((0,runners/* isAccessDenied */.w7)(error)) {
             deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
             return 'stop';
         }
@@ -30184,6 +30306,15 @@ async function waitForRunnerJob(deps, saved, config) {
             `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
         return undefined;
     }
+    // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
+    if (saved.watch && (0,external_node_fs_.existsSync)(saved.watch.configPath)) {
+        const onSandbox = await waitOnSandbox(deps, { ...saved, watch: saved.watch }, config, runner.pickupTimeoutMs);
+        if (onSandbox) {
+            if (deps.cancelWait?.aborted)
+                core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+            return onSandbox.taken;
+        }
+    }
     const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
     if (!watch)
         core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`);
@@ -30197,15 +30328,15 @@ async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
     const began = clock.now();
     const every = runnerPollMs();
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
-        `(${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
-        `is asked every ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(every)}.`);
+        `(${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
+        `is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
     let busySeen = false;
     let lastStatus = 'unknown';
     for (;;) {
         // No job yet and the time is up: decided without another request.
         if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
-            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(pickupTimeoutMs)}, ` +
-                `status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(lastStatus, 40)}'). Does a job use runs-on ` +
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}, ` +
+                `status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on ` +
                 `with its label? Stopping the sandbox.`);
             return undefined;
         }
@@ -30652,7 +30783,7 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /* harmony export */   eh: () => (/* binding */ mirrorServedJob)
 /* harmony export */ });
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60598);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(42163);
 
 
 /** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
@@ -30789,7 +30920,7 @@ async function removeSshAccess(core, state, clock) {
 
 /***/ }),
 
-/***/ 8699:
+/***/ 70008:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30814,6 +30945,41 @@ var external_node_stream_ = __nccwpck_require__(57075);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: ./build/src/client/transport.js
 var transport = __nccwpck_require__(29196);
+;// CONCATENATED MODULE: ./build/src/runner/hooks.js
+/**
+ * The hooks the runner on the sandbox runs for its one job (issue 43), written
+ * next to run.sh by the start script (install.ts), and what they leave there
+ * for the post step's watch (watch.ts): gpu-sandbox-job-started (this run's job
+ * began), gpu-sandbox-job-completed (it ended), gpu-sandbox-refused (a job of
+ * another run was refused before its first step).
+ */
+/**
+ * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
+ * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
+ * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
+ * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
+ */
+const hooks_JOB_STARTED_HOOK = [
+    '#!/bin/bash',
+    '# Written by gpu-sandbox-action: this runner serves workflow run @RUN@ (attempt @ATTEMPT@) of @REPO@ only.',
+    'safe() { printf "%s" "$1" | tr -cd "$2" | cut -c1-100; }',
+    '# refuse: begin (left out where the holder has no workflow run to serve)',
+    'if [ "${GITHUB_RUN_ID:-}" != "@RUN@" ] || [ "${GITHUB_RUN_ATTEMPT:-}" != "@ATTEMPT@" ] ||',
+    '  [ "${GITHUB_REPOSITORY:-}" != "@REPO@" ]; then',
+    '  run=$(safe "${GITHUB_RUN_ID:-}" 0-9); attempt=$(safe "${GITHUB_RUN_ATTEMPT:-}" 0-9)',
+    '  repo=$(safe "${GITHUB_REPOSITORY:-}" A-Za-z0-9._/-); job=$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)',
+    '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
+    '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
+        " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
+    '  exit 1',
+    'fi',
+    '# refuse: end',
+    "# This run's job: the post step's watch reads that it started.",
+    'printf "%s\\n" "$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)" > "$(dirname "$0")/gpu-sandbox-job-started"',
+].join('\n');
+/** The job-completed hook: run after the job, also a failed one (JobExtension.cs); the post step's watch reads it. */
+const hooks_JOB_COMPLETED_HOOK = ['#!/bin/bash', 'date +%s > "$(dirname "$0")/gpu-sandbox-job-completed"'].join('\n');
+
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
@@ -30826,6 +30992,7 @@ var untrusted = __nccwpck_require__(44120);
  * from GITHUB_API_URL, the package from GITHUB_SERVER_URL), checked against
  * that SHA-256 on the runner, and only then sent over SSH and unpacked.
  */
+
 
 
 
@@ -30891,41 +31058,25 @@ async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
     await unpackOnSandbox(context, file);
 }
 /** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
-/**
- * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
- * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
- * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
- * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
- */
-const JOB_STARTED_HOOK = [
-    '#!/bin/bash',
-    '# Written by gpu-sandbox-action: this runner serves workflow run @RUN@ (attempt @ATTEMPT@) of @REPO@ only.',
-    'if [ "${GITHUB_RUN_ID:-}" != "@RUN@" ] || [ "${GITHUB_RUN_ATTEMPT:-}" != "@ATTEMPT@" ] ||',
-    '  [ "${GITHUB_REPOSITORY:-}" != "@REPO@" ]; then',
-    '  safe() { printf "%s" "$1" | tr -cd "$2" | cut -c1-100; }',
-    '  run=$(safe "${GITHUB_RUN_ID:-}" 0-9); attempt=$(safe "${GITHUB_RUN_ATTEMPT:-}" 0-9)',
-    '  repo=$(safe "${GITHUB_REPOSITORY:-}" A-Za-z0-9._/-); job=$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)',
-    '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
-    '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
-        " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
-    '  exit 1',
-    'fi',
-].join('\n');
 const START = (/* unused pure expression or super */ null && (`set -e
 cd "$HOME/actions-runner"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
 # The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
 if [ "$(id -u)" = 0 ]; then RUNNER_ALLOW_RUNASROOT=1; export RUNNER_ALLOW_RUNASROOT; fi
-if [ -n "\${1:-}" ]; then
-  rm -f gpu-sandbox-job-started.sh
-  cat > gpu-sandbox-job-started.sh << 'HOOK'
+# The hooks (hooks.ts): this run's job is noted for the post step's watch; another run's job is refused.
+rm -f gpu-sandbox-job-started.sh gpu-sandbox-job-started gpu-sandbox-job-completed gpu-sandbox-refused
+cat > gpu-sandbox-job-started.sh << 'HOOK'
 ${JOB_STARTED_HOOK}
 HOOK
-  sed -i "s|@RUN@|$1|g; s|@ATTEMPT@|$2|g; s|@REPO@|$3|g" gpu-sandbox-job-started.sh
-  ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
-  export ACTIONS_RUNNER_HOOK_JOB_STARTED
-fi
+if [ -n "\${1:-}" ]; then sed -i "s|@RUN@|$1|g; s|@ATTEMPT@|$2|g; s|@REPO@|$3|g" gpu-sandbox-job-started.sh
+else sed -i '/^# refuse: begin/,/^# refuse: end/d' gpu-sandbox-job-started.sh; fi
+cat > gpu-sandbox-job-completed.sh << 'HOOK'
+${JOB_COMPLETED_HOOK}
+HOOK
+ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
+ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$HOME/actions-runner/gpu-sandbox-job-completed.sh"
+export ACTIONS_RUNNER_HOOK_JOB_STARTED ACTIONS_RUNNER_HOOK_JOB_COMPLETED
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
 nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`));
@@ -31152,8 +31303,8 @@ function removeLocalRunner(runner) {
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js
-var cleanup_runner = __nccwpck_require__(60598);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 3 modules
+var cleanup_runner = __nccwpck_require__(42163);
 ;// CONCATENATED MODULE: ./build/src/cleanup/unserved.js
 
 
@@ -37457,9 +37608,9 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80032);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52852);
 /* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(25960);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(60598);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(42163);
 /* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(93615);
-/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8699);
+/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(70008);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(75504);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(36017);
 /**
@@ -37497,22 +37648,31 @@ async function runPost(deps) {
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
         await (state.debugAccess ? _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .holdForDebugging */ .Zc : _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseForkHold */ .YB)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
-    await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__/* .removeSshAccess */ .t)(core, state, deps.clock);
+    // Runner mode watches its runner over the action's SSH access (issue 43): removed after that wait, else first.
+    let sshRemoved = false;
+    const removeSsh = async () => {
+        if (!sshRemoved)
+            await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__/* .removeSshAccess */ .t)(core, state, deps.clock);
+        sshRemoved = true;
+    };
+    if (!(mode === 'start' && state.runner?.watch))
+        await removeSsh();
     try {
-        await cleanupMode(deps, state, inputs);
+        await cleanupMode(deps, state, inputs, removeSsh);
     }
     finally {
+        await removeSsh();
         // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
         const unserved = state.unserved;
         if (unserved)
             await (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__/* .cleanupUnserved */ .N)(deps, unserved, inputs.runner());
     }
 }
-async function cleanupMode(deps, state, inputs) {
+async function cleanupMode(deps, state, inputs, removeSsh) {
     const { core } = deps;
     const mode = inputs.mode;
     if (mode === 'start')
-        return cleanupStart(deps, state, inputs);
+        return cleanupStart(deps, state, inputs, removeSsh);
     if (mode === 'instance')
         return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
     if (mode === 'connect') {
@@ -37525,11 +37685,12 @@ async function cleanupMode(deps, state, inputs) {
  * Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the
  * run fails the step.
  */
-async function cleanupStart(deps, state, inputs) {
+async function cleanupStart(deps, state, inputs, removeSsh) {
     const runner = state.runner;
     const config = runner ? inputs.cleanup() : undefined;
     const served = runner && config && !config.keepAlive;
     const taken = served ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
+    await removeSsh();
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (served)
         await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .deleteRegistration */ .XC)(deps, runner, config);
@@ -38599,13 +38760,18 @@ class ActionState {
     }
     /** Saved before the registration request (id 0) and with GitHub's id: the post step deletes it whatever happens. */
     saveRunner(runner) {
-        this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }));
+        const { id, name, online, watch } = runner;
+        this.core.saveState(KEYS.runner, JSON.stringify({ id, name, online, ...(watch ? { watch } : {}) }));
     }
     get runner() {
         const saved = this.json(KEYS.runner);
-        return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
-            ? { id: saved.id, name: saved.name, online: saved.online === true }
+        if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string')
+            return undefined;
+        const w = saved.watch;
+        const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
+            ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
             : undefined;
+        return { id: saved.id, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) };
     }
     /** Saved before each part is made; undefined once the main step removed all of it again. */
     saveUnserved(saved) {

@@ -66,8 +66,16 @@ echo "[RUNNER] Listening for Jobs" >> "$log"
 echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Listening for Jobs"
 # A job with steps: ACTIONS_RUNNER_HOOK_JOB_STARTED first (as JobExtension.cs: a pre-job step, condition always(),
 # run as 'bash -e <path>'), then each step by its condition; the log and the result go back to GitHub.
+# ACTIONS_RUNNER_HOOK_JOB_COMPLETED: after the job, also a failed one, with the job's variables (JobExtension.cs).
+job_completed() {
+  if [ -n "\${ACTIONS_RUNNER_HOOK_JOB_COMPLETED:-}" ]; then
+    echo "A job completed hook has been configured by the self-hosted runner administrator"
+    (cd _work && GITHUB_RUN_ID="$run" GITHUB_RUN_ATTEMPT="$attempt" GITHUB_REPOSITORY="$repo" GITHUB_JOB="$job" \\
+      bash -e "$ACTIONS_RUNNER_HOOK_JOB_COMPLETED") || true
+  fi
+}
 run_job() {
-  mkdir -p _work/_temp; local log=_work/job.log result=success line cond name script tag run attempt repo job kind
+  mkdir -p _work/_temp; local log=_work/job.log result=success line cond name script tag
   : > "$log"
   IFS=$'\t' read -r tag run attempt repo job kind < _work/job.plan
   if [ -n "\${ACTIONS_RUNNER_HOOK_JOB_STARTED:-}" ]; then
@@ -75,8 +83,9 @@ run_job() {
     (cd _work && GITHUB_RUN_ID="$run" GITHUB_RUN_ATTEMPT="$attempt" GITHUB_REPOSITORY="$repo" GITHUB_JOB="$job" \\
       bash -e "$ACTIONS_RUNNER_HOOK_JOB_STARTED") >> "$log" 2>&1 || { result=failure; echo "##[error]Process completed with exit code 1." >> "$log"; }
   fi
-  # A job without steps whose hook passed runs until GitHub ends it.
+  # A job without steps whose hook passed runs until GitHub ends it (its completed hook runs then).
   if [ "$kind" = timed ] && [ "$result" = success ]; then return 0; fi
+  kind=reported
   while IFS= read -r line; do
     case "$line" in '#job'*) continue ;; esac
     IFS=$'\t' read -r cond name script <<< "$line"
@@ -85,15 +94,17 @@ run_job() {
     printf '%s' "$script" | base64 -d > _work/_temp/step.sh
     (cd _work && bash -e _temp/step.sh) >> "$log" 2>&1 || result=failure
   done < _work/job.plan
+  job_completed >> "$log" 2>&1
   printf '{"conclusion":"%s","log":"%s"}' "$result" "$(base64 -w0 < "$log")" > _work/job.report
   curl -fsS -X POST -H "authorization: RunnerSecret $secret" -H 'content-type: application/json' --data @_work/job.report "$url/_fake/runner/job" > /dev/null
   [ "$result" = success ] && outcome=Succeeded || outcome=Failed
 }
-misses=0; running=; outcome=Succeeded
+misses=0; running=; outcome=Succeeded; kind=; run=; attempt=; repo=; job=
 while :; do
   state=$(curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/state" 2> /dev/null) || state=unreachable
   case "$state" in
     done|deleted)
+      [ "$kind" = timed ] && job_completed >> "$log" 2>&1
       [ -n "$running" ] && echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Job gpu-tests completed with result: $outcome"
       echo "[RUNNER] Job completed; the runner deregisters" >> "$log"; exit 0 ;;
     busy)

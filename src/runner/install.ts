@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises'
 import { proxiedFetch } from '../client/transport.ts'
 import type { RunnerRegistry } from '../github/runners.ts'
 import type { WorkflowRun } from '../inputs/runner.ts'
+import { JOB_COMPLETED_HOOK, JOB_STARTED_HOOK } from './hooks.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { collect, exited, killOnAbort, runScript, spawnSsh } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
@@ -92,42 +93,25 @@ export async function ensureRunnerPackage(
 }
 
 /** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
-/**
- * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
- * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
- * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
- * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
- */
-const JOB_STARTED_HOOK = [
-  '#!/bin/bash',
-  '# Written by gpu-sandbox-action: this runner serves workflow run @RUN@ (attempt @ATTEMPT@) of @REPO@ only.',
-  'if [ "${GITHUB_RUN_ID:-}" != "@RUN@" ] || [ "${GITHUB_RUN_ATTEMPT:-}" != "@ATTEMPT@" ] ||',
-  '  [ "${GITHUB_REPOSITORY:-}" != "@REPO@" ]; then',
-  '  safe() { printf "%s" "$1" | tr -cd "$2" | cut -c1-100; }',
-  '  run=$(safe "${GITHUB_RUN_ID:-}" 0-9); attempt=$(safe "${GITHUB_RUN_ATTEMPT:-}" 0-9)',
-  '  repo=$(safe "${GITHUB_REPOSITORY:-}" A-Za-z0-9._/-); job=$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)',
-  '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
-  '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
-    " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
-  '  exit 1',
-  'fi',
-].join('\n')
-
 const START = `set -e
 cd "$HOME/actions-runner"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
 # The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
 if [ "$(id -u)" = 0 ]; then RUNNER_ALLOW_RUNASROOT=1; export RUNNER_ALLOW_RUNASROOT; fi
-if [ -n "\${1:-}" ]; then
-  rm -f gpu-sandbox-job-started.sh
-  cat > gpu-sandbox-job-started.sh << 'HOOK'
+# The hooks (hooks.ts): this run's job is noted for the post step's watch; another run's job is refused.
+rm -f gpu-sandbox-job-started.sh gpu-sandbox-job-started gpu-sandbox-job-completed gpu-sandbox-refused
+cat > gpu-sandbox-job-started.sh << 'HOOK'
 ${JOB_STARTED_HOOK}
 HOOK
-  sed -i "s|@RUN@|$1|g; s|@ATTEMPT@|$2|g; s|@REPO@|$3|g" gpu-sandbox-job-started.sh
-  ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
-  export ACTIONS_RUNNER_HOOK_JOB_STARTED
-fi
+if [ -n "\${1:-}" ]; then sed -i "s|@RUN@|$1|g; s|@ATTEMPT@|$2|g; s|@REPO@|$3|g" gpu-sandbox-job-started.sh
+else sed -i '/^# refuse: begin/,/^# refuse: end/d' gpu-sandbox-job-started.sh; fi
+cat > gpu-sandbox-job-completed.sh << 'HOOK'
+${JOB_COMPLETED_HOOK}
+HOOK
+ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
+ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$HOME/actions-runner/gpu-sandbox-job-completed.sh"
+export ACTIONS_RUNNER_HOOK_JOB_STARTED ACTIONS_RUNNER_HOOK_JOB_COMPLETED
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
 nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`

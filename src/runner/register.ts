@@ -3,12 +3,14 @@
  * over SSH: the runner package on the sandbox, a JIT registration named after
  * the sandbox id (saved to state at once, so the post step deletes it
  * whatever happens next), run.sh started with the configuration on stdin,
- * and a wait until GitHub shows the runner online (polled by id). A runner
- * that does not come online shows the tail of its own diagnostic log.
+ * and a wait until the runner says it listens for jobs (GitHub confirms once;
+ * polled by id where the sandbox cannot say). A runner that does not come
+ * online shows the tail of its own diagnostic log.
  */
 import { GitHubRunnerError, RunnerRegistry, runnerName, type RunnerInfo } from '../github/runners.ts'
 import type { RunnerRequest } from '../inputs/runner.ts'
 import type { RemoteContext } from '../remote/job.ts'
+import { runScript } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { StepDeps } from '../step/deps.ts'
 import { ActionState } from '../step/state.ts'
@@ -32,7 +34,41 @@ export function registryFor(
   })
 }
 
+/**
+ * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
+ * session with GitHub; one SSH command waits for that (or run.sh ending), then GitHub is asked once to confirm.
+ * Where the sandbox cannot say, GitHub is polled as before.
+ */
+const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
+while :; do
+  grep -q 'Listening for Jobs' "$out" 2> /dev/null && { echo online; exit 0; }
+  kill -0 "$1" 2> /dev/null || { echo ended; exit 0; }
+  [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
+  sleep 0.5
+done`
+
 async function waitOnline(
+  deps: StepDeps,
+  context: RemoteContext,
+  registry: RunnerRegistry,
+  id: number,
+  pid: number,
+): Promise<string | undefined> {
+  const seconds = String(ONLINE_DEADLINE_MS / 1000)
+  const said = await runScript(context.target, ONLINE_WATCH, [String(pid), seconds], '', context.env, deps.signal)
+  const verdict = said.stdout.trim().split('\n').at(-1)
+  if (verdict === 'ended') return 'run.sh ended before the runner came online'
+  if (verdict === 'timeout') return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`
+  if (verdict === 'online') {
+    const runner = await registry.get(id)
+    if (!runner) return 'GitHub no longer has its registration'
+    if (runner.status === 'online') return undefined
+  }
+  return pollOnline(deps, context, registry, id, pid)
+}
+
+/** Until GitHub shows the runner online: every 0.5 s for the first 10 s, then every 2 s. */
+async function pollOnline(
   deps: StepDeps,
   context: RemoteContext,
   registry: RunnerRegistry,
@@ -133,7 +169,9 @@ export async function registerRunner(
     const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` }
     const pid = await startRunnerProcess(context, jitConfig, serves)
     failure = await waitOnline(deps, context, registry, runner.id, pid)
-    if (!failure) state.saveRunner({ id: runner.id, name, online: true })
+    // The post step watches it over the same SSH access (runner/watch.ts).
+    const watch = { pid, configPath: context.target.configPath, alias: context.target.alias }
+    if (!failure) state.saveRunner({ id: runner.id, name, online: true, watch })
     if (!failure)
       core.info(
         `Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +

@@ -22,6 +22,8 @@ export interface SavedRunner {
   name: string
   /** GitHub showed it online: only then can a job pick it up, so only then does the post step wait. */
   online: boolean
+  /** run.sh's pid on the sandbox, and the action's SSH access to it: the post step watches the runner there. */
+  watch?: { pid: number; configPath: string; alias: string }
 }
 
 export interface SavedUnserved {

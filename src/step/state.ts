@@ -245,14 +245,19 @@ export class ActionState {
 
   /** Saved before the registration request (id 0) and with GitHub's id: the post step deletes it whatever happens. */
   saveRunner(runner: SavedRunner): void {
-    this.core.saveState(KEYS.runner, JSON.stringify({ id: runner.id, name: runner.name, online: runner.online }))
+    const { id, name, online, watch } = runner
+    this.core.saveState(KEYS.runner, JSON.stringify({ id, name, online, ...(watch ? { watch } : {}) }))
   }
 
   get runner(): SavedRunner | undefined {
     const saved = this.json(KEYS.runner)
-    return saved && Number.isInteger(saved.id) && typeof saved.name === 'string'
-      ? { id: saved.id as number, name: saved.name, online: saved.online === true }
-      : undefined
+    if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string') return undefined
+    const w = saved.watch as { pid?: unknown; configPath?: unknown; alias?: unknown } | undefined
+    const watch =
+      w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
+        ? { pid: w.pid as number, configPath: w.configPath, alias: w.alias }
+        : undefined
+    return { id: saved.id as number, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) }
   }
 
   /** Saved before each part is made; undefined once the main step removed all of it again. */

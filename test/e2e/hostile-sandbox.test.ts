@@ -246,11 +246,11 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
     expect(existsSync('/tmp/pwned')).toBe(false)
   })
 
-  it('a job from outside that ends before the window: its record settles it, the step fails', async () => {
+  it('a job from outside without steps: refused by the hook, the step fails saying so', async () => {
     const { post } = await handOut({ runId: 999, attempt: 1, name: 'queued by a fork' }, 500)
     expect(post.exitCode).toBe(1)
     expect(commands(post, 'error').join('\n')).toMatch(
-      /taken by a job outside this workflow run \(run 4242, attempt 1\): it ran a job that no job of this run names/,
+      /taken by a job outside this workflow run \(run 4242, attempt 1\): its job-started hook refused job 'queuedbyafork' of run 999 \(attempt 1\) of octo\/repo before its first step/,
     )
   })
 

@@ -85,9 +85,10 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     const clock = new FakeClock()
     const config = cleanupConfig(setup.repository)
     const cleanupDeps: CleanupDeps = { core: post, clock, makeClient: () => client }
-    fake.github.runners.assignJob(saved.id, 300)
+    fake.github.runners.assignJob(saved.id, 1_500)
     await waitForRunnerJob(cleanupDeps, saved, config)
-    expect(post.log.join('\n')).toMatch(/a job is running on it[\s\S]*(the registration is gone|its job ended)/)
+    // Outside a workflow run the hooks only note the job (nothing to refuse against): the sandbox still says so.
+    expect(post.log.join('\n')).toContain("its job 'gpu-tests' ended (the runner on the sandbox says so)")
     await deleteRegistration(cleanupDeps, saved, config)
     expect(post.log.at(-1)).toMatch(/is already gone|Deleted the runner registration/)
   })

@@ -4,6 +4,9 @@
  * another run (still running, or already done), and a run's jobs that cannot
  * be read.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { waitForRunnerJob } from '../../src/cleanup/runner.ts'
 import { RunnerRegistry } from '../../src/github/runners.ts'
@@ -148,5 +151,29 @@ describe('who took the runner', () => {
       `Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`,
     )
     expect(jobsRequests()).toBe(0)
+  })
+
+  it('a sandbox that cannot be reached over SSH: said once, and GitHub is asked instead (issue 43)', async () => {
+    const saved = await onlineRunner()
+    const dir = mkdtempSync(join(tmpdir(), 'runner-watch-'))
+    // Nothing listens on port 1 of loopback: every watch connection is refused at once.
+    const configPath = join(dir, 'config')
+    writeFileSync(configPath, 'Host box\n  HostName 127.0.0.1\n  Port 1\n  BatchMode yes\n')
+    const core = recordingCore()
+    const clock = new FakeClock()
+    github.runners.assignJob(saved.id, 60_000, THIS_RUN)
+    const waiting = waitForRunnerJob(
+      deps(core, clock),
+      { ...saved, watch: { pid: 1, configPath, alias: 'box' } },
+      config(),
+    )
+    const runner = github.runners.byId.get(saved.id)
+    if (runner) runner.deleted = true
+    expect(await waiting).toBeUndefined()
+    rmSync(dir, { recursive: true, force: true })
+    const log = core.log.join('\n')
+    expect(log.match(/Runner watch: the connection to the sandbox ended/g)).toHaveLength(5)
+    expect(log).toMatch(/the sandbox cannot be reached over SSH \(exit 255: .*\); asking GitHub instead\./)
+    expect(github.paths()).toContain(`GET /repos/octo/repo/actions/runners/${saved.id}`)
   })
 })
