@@ -86,17 +86,21 @@ async function cleanupStart(
   inputs: PostInputs,
   removeSsh: () => Promise<void>,
 ): Promise<void> {
-  const runner = state.runner
-  const config = runner ? inputs.cleanup() : undefined
-  const served = runner && config && !config.keepAlive
-  const taken = served ? await waitForRunnerJob(deps, runner, config) : undefined
+  const saved = state.runner
+  const config = saved ? inputs.cleanup() : undefined
+  const served = saved && config && !config.keepAlive ? { saved, config } : undefined
+  // A fresh runner after a refused job of another run (issue 43) is the one deleted and mirrored.
+  let runner = saved
+  const taken = served
+    ? await waitForRunnerJob(deps, served.saved, served.config, (fresh) => (runner = fresh))
+    : undefined
   await removeSsh()
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
-  if (served) await deleteRegistration(deps, runner, config)
+  if (served && runner) await deleteRegistration(deps, runner, served.config)
   // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
   const mirrored =
-    served && !taken && runner.online && !deps.cancelWait?.aborted
-      ? await mirrorServedJob(deps, runner, config)
+    served && runner && !taken && runner.online && !deps.cancelWait?.aborted
+      ? await mirrorServedJob(deps, runner, served.config)
       : undefined
   const approval = state.approval
   if (approval) await removeApproval(deps, approval, inputs.cleanup())

@@ -28879,6 +28879,8 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var runners = __nccwpck_require__(53830);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(68818);
+// EXTERNAL MODULE: ./build/src/runner/register.js
+var register = __nccwpck_require__(36691);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
 ;// CONCATENATED MODULE: ./build/src/runner/watch.js
@@ -29026,25 +29028,88 @@ class runner_claim_ClaimWatch {
 
 
 
+
 /** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
 const CONFIRM_RATE_LIMIT_MS = 20_000;
-/** What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing. */
-async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs) {
+/** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
+const MAX_REPLACEMENTS = 3;
+/**
+ * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
+ * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
+ * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times.
+ */
+async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined) {
     const { core } = deps;
-    const { pid, configPath, alias } = saved.watch;
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) ` +
         'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
-    const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
-        clock: deps.clock,
-        env: process.env,
-        signal: deps.cancelWait,
-        log: (message) => core.info(message),
-    });
-    if (verdict.kind === 'unreachable') {
-        core.info(`Runner ${saved.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
-        return undefined;
+    let current = saved;
+    for (let refusals = 0;;) {
+        const { pid, configPath, alias } = current.watch;
+        const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
+            clock: deps.clock,
+            env: process.env,
+            signal: deps.cancelWait,
+            log: (message) => core.info(message),
+        });
+        if (verdict.kind === 'unreachable') {
+            core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
+            return undefined;
+        }
+        if (verdict.kind !== 'refused')
+            return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) };
+        refusals++;
+        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+        core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
+            `${who} before its first step.`);
+        const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, refusals) : undefined;
+        if (typeof fresh !== 'object')
+            return {
+                taken: claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
+                    (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`)),
+            };
+        current = fresh;
+        replaced(fresh);
     }
-    return { taken: await settle(deps, saved, config, verdict, pickupTimeoutMs) };
+}
+const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+/** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
+function claimOf(deps, saved, config) {
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
+    const run = runner.workflowRun ?? { id: 0, attempt: 0 };
+    return github
+        ? new ClaimWatch(deps, github, saved, run)
+        : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` };
+}
+/** A fresh runner with the label on the same sandbox; a string: why none could be started. */
+async function replace(deps, spent, config, refusals) {
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait);
+    if (!github || !runner.label || !runner.repository)
+        return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
+    const name = `${spent.name.replace(/-r\d+$/, '')}-r${refusals + 1}`;
+    const { configPath, alias } = spent.watch;
+    const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
+    const serves = runner.workflowRun && {
+        run: runner.workflowRun,
+        repository: `${runner.repository.owner}/${runner.repository.repo}`,
+    };
+    try {
+        // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
+        await github.removeRegistration(spent.id, spent.name).catch(() => undefined);
+        const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core };
+        const fresh = await replaceRunner(online, context, github, spent.watch, {
+            name,
+            label: runner.label,
+            serves,
+        });
+        deps.core.info(`Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
+            `${runner.label}, for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS}).`);
+        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } };
+    }
+    catch (error) {
+        return `; no fresh runner could be started (${error.message})`;
+    }
 }
 async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
     const { core } = deps;
@@ -29133,7 +29198,7 @@ async function pause(deps, ms) {
  * the sandbox may be stopped, with why the step must then fail (a job from
  * outside this run took the runner), if it must.
  */
-async function waitForRunnerJob(deps, saved, config) {
+async function waitForRunnerJob(deps, saved, config, replaced) {
     const { core } = deps;
     if (!saved.online) {
         core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
@@ -29150,7 +29215,8 @@ async function waitForRunnerJob(deps, saved, config) {
     }
     // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
     if (saved.watch && existsSync(saved.watch.configPath)) {
-        const onSandbox = await waitOnSandbox(deps, { ...saved, watch: saved.watch }, config, runner.pickupTimeoutMs);
+        const watched = { ...saved, watch: saved.watch };
+        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced);
         if (onSandbox) {
             if (deps.cancelWait?.aborted)
                 core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
@@ -34861,6 +34927,7 @@ function isForkPullRequest(env) {
         return true;
     }
 }
+const labelOrNothing = (label) => (LABEL.test(label) ? label : '');
 function defaultLabel(job) {
     return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
 }
@@ -34914,6 +34981,7 @@ function parseRunnerCleanup(read) {
         repository: repositoryFromEnv(process.env),
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
         workflowRun: workflowRunFromEnv(process.env),
+        label: labelOrNothing(read('runner-label').trim() || defaultLabel(jobEnvironmentFromEnv(process.env))),
     };
 }
 
@@ -38790,7 +38858,8 @@ async function deleteOrphanRegistrations(registry, stoppedIds, log) {
     let deleted = 0;
     try {
         for (const runner of await registry.list()) {
-            if (runner.status !== 'offline' || !names.has(runner.name))
+            // A fresh runner after a refused job (issue 43) carries the sandbox's name and -r<n>.
+            if (runner.status !== 'offline' || !names.has(runner.name.replace(/-r\d+$/, '')))
                 continue;
             if (await registry.remove(runner.id))
                 deleted++;
@@ -39765,7 +39834,7 @@ async function diagnosticTail(context) {
 /* harmony export */   GT: () => (/* binding */ registerRunner),
 /* harmony export */   ZQ: () => (/* binding */ registryFor)
 /* harmony export */ });
-/* unused harmony export ONLINE_DEADLINE_MS */
+/* unused harmony exports ONLINE_DEADLINE_MS, replaceRunner */
 /* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
 /* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50262);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
@@ -39819,10 +39888,9 @@ async function waitOnline(deps, context, registry, id, pid) {
     if (verdict === 'timeout')
         return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`;
     if (verdict === 'online') {
+        // A registration already gone is a just-in-time runner that took its job and finished it meanwhile.
         const runner = await registry.get(id);
-        if (!runner)
-            return 'GitHub no longer has its registration';
-        if (runner.status === 'online')
+        if (!runner || runner.status === 'online' || runner.busy)
             return undefined;
     }
     return pollOnline(deps, context, registry, id, pid);
@@ -39928,6 +39996,24 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
             `${lastWords ? `; run.sh's last words: '${lastWords}'` : ''}. Its diagnostic ` +
             `log is above; the post step stops the sandbox and deletes the registration.`);
     }
+}
+/**
+ * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
+ * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not.
+ */
+async function replaceRunner(deps, context, registry, spent, fresh) {
+    for (let waited = 0; waited < 60 && (await runnerAlive(context, spent.pid)); waited++)
+        await deps.clock.sleep(1_000, deps.signal);
+    const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m));
+    // A credential: masked before anything could print it, and never saved, output or logged.
+    deps.core.setSecret(jitConfig);
+    const pid = await startRunnerProcess(context, jitConfig, fresh.serves);
+    const failure = await waitOnline(deps, context, registry, runner.id, pid);
+    if (failure) {
+        await registry.removeRegistration(runner.id, fresh.name).catch(() => undefined);
+        throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
+    }
+    return { runner, pid };
 }
 
 

@@ -29804,8 +29804,8 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 3 modules
-var cleanup_runner = __nccwpck_require__(42163);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 4 modules
+var cleanup_runner = __nccwpck_require__(5115);
 ;// CONCATENATED MODULE: ./build/src/cleanup/debug.js
 
 
@@ -30014,7 +30014,7 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 
 /***/ }),
 
-/***/ 42163:
+/***/ 5115:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30039,6 +30039,187 @@ var untrusted = __nccwpck_require__(44120);
 var summary = __nccwpck_require__(99128);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/step/state.js
+var state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
+var install = __nccwpck_require__(13197);
+;// CONCATENATED MODULE: ./build/src/runner/register.js
+/**
+ * `runner: true` in the main step, once the sandbox is ready and reachable
+ * over SSH: the runner package on the sandbox, a JIT registration named after
+ * the sandbox id (saved to state at once, so the post step deletes it
+ * whatever happens next), run.sh started with the configuration on stdin,
+ * and a wait until the runner says it listens for jobs (GitHub confirms once;
+ * polled by id where the sandbox cannot say). A runner that does not come
+ * online shows the tail of its own diagnostic log.
+ */
+
+
+
+
+
+/** How long a started runner may take to show online. */
+const ONLINE_DEADLINE_MS = 5 * 60_000;
+/** A runner usually connects within seconds: asked every 0.5 s at first, every 2 s after 10 s. */
+const FIRST_POLLS_MS = 500;
+const LATER_POLLS_MS = 2_000;
+const FIRST_POLLS_FOR_MS = 10_000;
+function registryFor(deps, request) {
+    return new RunnerRegistry(request.repository, request.githubToken, {
+        clock: deps.clock,
+        signal: deps.signal,
+        log: (message) => deps.core.info(message),
+    });
+}
+/**
+ * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
+ * session with GitHub; one SSH command waits for that (or run.sh ending), then GitHub is asked once to confirm.
+ * Where the sandbox cannot say, GitHub is polled as before.
+ */
+const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
+while :; do
+  grep -q 'Listening for Jobs' "$out" 2> /dev/null && { echo online; exit 0; }
+  kill -0 "$1" 2> /dev/null || { echo ended; exit 0; }
+  [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
+  sleep 0.5
+done`;
+async function waitOnline(deps, context, registry, id, pid) {
+    const seconds = String(ONLINE_DEADLINE_MS / 1000);
+    const said = await (0,ssh_command/* runScript */.j3)(context.target, ONLINE_WATCH, [String(pid), seconds], '', context.env, deps.signal);
+    const verdict = said.stdout.trim().split('\n').at(-1);
+    if (verdict === 'ended')
+        return 'run.sh ended before the runner came online';
+    if (verdict === 'timeout')
+        return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`;
+    if (verdict === 'online') {
+        // A registration already gone is a just-in-time runner that took its job and finished it meanwhile.
+        const runner = await registry.get(id);
+        if (!runner || runner.status === 'online' || runner.busy)
+            return undefined;
+    }
+    return pollOnline(deps, context, registry, id, pid);
+}
+/** Until GitHub shows the runner online: every 0.5 s for the first 10 s, then every 2 s. */
+async function pollOnline(deps, context, registry, id, pid) {
+    const began = deps.clock.now();
+    const until = began + ONLINE_DEADLINE_MS;
+    for (let poll = 1;; poll++) {
+        const runner = await registry.get(id);
+        if (!runner)
+            return 'GitHub no longer has its registration';
+        if (runner.status === 'online')
+            return undefined;
+        // Asked every other poll: run.sh that has ended will never bring the runner online.
+        if (poll % 2 === 0 && !(await (0,install/* runnerAlive */.ys)(context, pid)))
+            return 'run.sh ended before the runner came online';
+        const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS;
+        if (deps.clock.now() + wait > until)
+            return (`it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
+                `(status '${(0,untrusted/* serviceText */.Lo)(runner.status, 40)}')`);
+        await deps.clock.sleep(wait, deps.signal);
+    }
+}
+/** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
+async function showDiagnostics(deps, context) {
+    deps.core.startGroup("The runner's diagnostic log (last lines)");
+    try {
+        const { lines, lastWords } = await diagnosticTail(context);
+        for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)'])
+            deps.core.info(line);
+        return lastWords;
+    }
+    catch (error) {
+        deps.core.info(`(could not read it: ${error.message})`);
+        return undefined;
+    }
+    finally {
+        deps.core.endGroup();
+    }
+}
+/**
+ * generate-jitconfig; a 409 means a registration of this name exists. The name
+ * carries our sandbox's id, so an offline one is our own request's, whose
+ * answer was lost (its configuration with it): deleted, and registered once
+ * more. One that is online or busy is left alone.
+ */
+async function registerFresh(registry, name, label, log) {
+    try {
+        return await registry.generate(name, label);
+    }
+    catch (error) {
+        const stale = error instanceof runners/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
+        if (!stale || stale.status !== 'offline' || stale.busy)
+            throw error;
+        log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
+            `by an earlier attempt whose answer was lost; deleting it and registering again.`);
+        await registry.remove(stale.id);
+        return registry.generate(name, label);
+    }
+}
+async function registerRunner(deps, request, sandboxId, context, privateDir) {
+    const { core } = deps;
+    const registry = registryFor(deps, request);
+    const started = deps.clock.now();
+    core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`);
+    let failure;
+    try {
+        await ensureRunnerPackage(context, registry, request.repository.serverUrl, privateDir);
+        // The name asked for, not the one in GitHub's answer: it goes to state and every later log line unsanitised.
+        const name = runnerName(sandboxId);
+        const state = new ActionState(core);
+        // Saved before the request (id 0: not known yet), so a post step after a lost answer deletes it by name.
+        state.saveRunner({ id: 0, name, online: false });
+        const { runner, jitConfig } = await registerFresh(registry, name, request.label, (message) => core.info(message));
+        // A credential: masked before anything could print it, and never saved, output or logged.
+        core.setSecret(jitConfig);
+        state.saveRunner({ id: runner.id, name, online: false });
+        core.setOutput('runner-name', name);
+        core.setOutput('runner-id', String(runner.id));
+        core.setOutput('runner-label', request.label);
+        const renamed = runner.name === name ? '' : ` (GitHub calls it '${serviceText(runner.name, 80)}')`;
+        core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`);
+        const { owner, repo } = request.repository;
+        const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` };
+        const pid = await startRunnerProcess(context, jitConfig, serves);
+        failure = await waitOnline(deps, context, registry, runner.id, pid);
+        // The post step watches it over the same SSH access (runner/watch.ts).
+        const watch = { pid, configPath: context.target.configPath, alias: context.target.alias };
+        if (!failure)
+            state.saveRunner({ id: runner.id, name, online: true, watch });
+        if (!failure)
+            core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
+                `s. A job with runs-on: ${request.label} runs on it; the post step ` +
+                `waits for it, then stops the sandbox.`);
+    }
+    finally {
+        core.endGroup();
+    }
+    if (failure) {
+        const lastWords = await showDiagnostics(deps, context);
+        throw new Error(`runner: the runner did not come online: ${failure}` +
+            `${lastWords ? `; run.sh's last words: '${lastWords}'` : ''}. Its diagnostic ` +
+            `log is above; the post step stops the sandbox and deletes the registration.`);
+    }
+}
+/**
+ * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
+ * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not.
+ */
+async function replaceRunner(deps, context, registry, spent, fresh) {
+    for (let waited = 0; waited < 60 && (await (0,install/* runnerAlive */.ys)(context, spent.pid)); waited++)
+        await deps.clock.sleep(1_000, deps.signal);
+    const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m));
+    // A credential: masked before anything could print it, and never saved, output or logged.
+    deps.core.setSecret(jitConfig);
+    const pid = await (0,install/* startRunnerProcess */.yX)(context, jitConfig, fresh.serves);
+    const failure = await waitOnline(deps, context, registry, runner.id, pid);
+    if (failure) {
+        await registry.removeRegistration(runner.id, fresh.name).catch(() => undefined);
+        throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
+    }
+    return { runner, pid };
+}
+
 ;// CONCATENATED MODULE: ./build/src/runner/watch.js
 
 
@@ -30184,25 +30365,88 @@ class ClaimWatch {
 
 
 
+
 /** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
 const CONFIRM_RATE_LIMIT_MS = 20_000;
-/** What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing. */
-async function waitOnSandbox(deps, saved, config, pickupTimeoutMs) {
+/** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
+const MAX_REPLACEMENTS = 3;
+/**
+ * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
+ * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
+ * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times.
+ */
+async function waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined) {
     const { core } = deps;
-    const { pid, configPath, alias } = saved.watch;
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) ` +
         'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
-    const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
-        clock: deps.clock,
-        env: process.env,
-        signal: deps.cancelWait,
-        log: (message) => core.info(message),
-    });
-    if (verdict.kind === 'unreachable') {
-        core.info(`Runner ${saved.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
-        return undefined;
+    let current = saved;
+    for (let refusals = 0;;) {
+        const { pid, configPath, alias } = current.watch;
+        const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
+            clock: deps.clock,
+            env: process.env,
+            signal: deps.cancelWait,
+            log: (message) => core.info(message),
+        });
+        if (verdict.kind === 'unreachable') {
+            core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
+            return undefined;
+        }
+        if (verdict.kind !== 'refused')
+            return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) };
+        refusals++;
+        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+        core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
+            `${who} before its first step.`);
+        const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, refusals) : undefined;
+        if (typeof fresh !== 'object')
+            return {
+                taken: claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
+                    (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`)),
+            };
+        current = fresh;
+        replaced(fresh);
     }
-    return { taken: await settle(deps, saved, config, verdict, pickupTimeoutMs) };
+}
+const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+/** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
+function claimOf(deps, saved, config) {
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
+    const run = runner.workflowRun ?? { id: 0, attempt: 0 };
+    return github
+        ? new ClaimWatch(deps, github, saved, run)
+        : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` };
+}
+/** A fresh runner with the label on the same sandbox; a string: why none could be started. */
+async function replace(deps, spent, config, refusals) {
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait);
+    if (!github || !runner.label || !runner.repository)
+        return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
+    const name = `${spent.name.replace(/-r\d+$/, '')}-r${refusals + 1}`;
+    const { configPath, alias } = spent.watch;
+    const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
+    const serves = runner.workflowRun && {
+        run: runner.workflowRun,
+        repository: `${runner.repository.owner}/${runner.repository.repo}`,
+    };
+    try {
+        // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
+        await github.removeRegistration(spent.id, spent.name).catch(() => undefined);
+        const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core };
+        const fresh = await replaceRunner(online, context, github, spent.watch, {
+            name,
+            label: runner.label,
+            serves,
+        });
+        deps.core.info(`Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
+            `${runner.label}, for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS}).`);
+        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } };
+    }
+    catch (error) {
+        return `; no fresh runner could be started (${error.message})`;
+    }
 }
 async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
     const { core } = deps;
@@ -30291,7 +30535,7 @@ async function pause(deps, ms) {
  * the sandbox may be stopped, with why the step must then fail (a job from
  * outside this run took the runner), if it must.
  */
-async function waitForRunnerJob(deps, saved, config) {
+async function waitForRunnerJob(deps, saved, config, replaced) {
     const { core } = deps;
     if (!saved.online) {
         core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
@@ -30308,7 +30552,8 @@ async function waitForRunnerJob(deps, saved, config) {
     }
     // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
     if (saved.watch && (0,external_node_fs_.existsSync)(saved.watch.configPath)) {
-        const onSandbox = await waitOnSandbox(deps, { ...saved, watch: saved.watch }, config, runner.pickupTimeoutMs);
+        const watched = { ...saved, watch: saved.watch };
+        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced);
         if (onSandbox) {
             if (deps.cancelWait?.aborted)
                 core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
@@ -30783,7 +31028,7 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /* harmony export */   eh: () => (/* binding */ mirrorServedJob)
 /* harmony export */ });
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(42163);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5115);
 
 
 /** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
@@ -30920,7 +31165,7 @@ async function removeSshAccess(core, state, clock) {
 
 /***/ }),
 
-/***/ 70008:
+/***/ 36615:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30939,186 +31184,8 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(57075);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(29196);
-;// CONCATENATED MODULE: ./build/src/runner/hooks.js
-/**
- * The hooks the runner on the sandbox runs for its one job (issue 43), written
- * next to run.sh by the start script (install.ts), and what they leave there
- * for the post step's watch (watch.ts): gpu-sandbox-job-started (this run's job
- * began), gpu-sandbox-job-completed (it ended), gpu-sandbox-refused (a job of
- * another run was refused before its first step).
- */
-/**
- * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
- * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
- * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
- * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
- */
-const hooks_JOB_STARTED_HOOK = [
-    '#!/bin/bash',
-    '# Written by gpu-sandbox-action: this runner serves workflow run @RUN@ (attempt @ATTEMPT@) of @REPO@ only.',
-    'safe() { printf "%s" "$1" | tr -cd "$2" | cut -c1-100; }',
-    '# refuse: begin (left out where the holder has no workflow run to serve)',
-    'if [ "${GITHUB_RUN_ID:-}" != "@RUN@" ] || [ "${GITHUB_RUN_ATTEMPT:-}" != "@ATTEMPT@" ] ||',
-    '  [ "${GITHUB_REPOSITORY:-}" != "@REPO@" ]; then',
-    '  run=$(safe "${GITHUB_RUN_ID:-}" 0-9); attempt=$(safe "${GITHUB_RUN_ATTEMPT:-}" 0-9)',
-    '  repo=$(safe "${GITHUB_REPOSITORY:-}" A-Za-z0-9._/-); job=$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)',
-    '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
-    '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
-        " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
-    '  exit 1',
-    'fi',
-    '# refuse: end',
-    "# This run's job: the post step's watch reads that it started.",
-    'printf "%s\\n" "$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)" > "$(dirname "$0")/gpu-sandbox-job-started"',
-].join('\n');
-/** The job-completed hook: run after the job, also a failed one (JobExtension.cs); the post step's watch reads it. */
-const hooks_JOB_COMPLETED_HOOK = ['#!/bin/bash', 'date +%s > "$(dirname "$0")/gpu-sandbox-job-completed"'].join('\n');
-
-// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(50262);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
-;// CONCATENATED MODULE: ./build/src/runner/install.js
-/**
- * The actions/runner package on the sandbox host, at ~/actions-runner: used as
- * is when a prepared image already has it (run.sh), else fetched the way
- * GitHub publishes it (the latest release's version and linux-x64 SHA-256
- * from GITHUB_API_URL, the package from GITHUB_SERVER_URL), checked against
- * that SHA-256 on the runner, and only then sent over SSH and unpacked.
- */
-
-
-
-
-
-
-
-
-
-const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi';
-const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
-const DOWNLOAD_TIMEOUT_MS = (/* unused pure expression or super */ null && (10 * 60_000));
-/** Downloads the package into `file`; its SHA-256. */
-async function download(url, file, signal) {
-    const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
-    const response = await proxiedFetch(url, {
-        redirect: 'follow',
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    if (!response.ok || !response.body)
-        throw new Error(`runner: downloading ${url} answered ${response.status}`);
-    const hash = createHash('sha256');
-    const body = Readable.fromWeb(response.body);
-    body.on('data', (chunk) => hash.update(chunk));
-    await pipeline(body, createWriteStream(file, { mode: 0o600, flags: 'wx' }));
-    return hash.digest('hex');
-}
-async function unpackOnSandbox(context, file) {
-    const ssh = spawnSsh(context.target, UNPACK, [], ['pipe', 'ignore', 'pipe'], context.env);
-    const stop = killOnAbort(ssh, context.signal);
-    const stderr = collect(ssh.stderr);
-    ssh.stdin?.on('error', () => { });
-    if (ssh.stdin)
-        createReadStream(file).pipe(ssh.stdin);
-    const code = await exited(ssh);
-    stop();
-    if (code !== 0)
-        throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ` +
-            `${serviceText(stderr().trim().split('\n').slice(-2).join(' / '))}`);
-}
-/**
- * The latest actions/runner release's linux-x64 package, downloaded into `dir` and checked against the SHA-256 in
- * the release notes; a mismatch is refused, saying what did not happen to it (`unless`).
- */
-async function install_verifiedPackage(registry, serverUrl, dir, signal, unless) {
-    const { version, sha256 } = await registry.latestRelease();
-    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
-    const file = join(dir, `actions-runner-${version}.tar.gz`);
-    const got = await download(url, file, signal);
-    if (got !== sha256)
-        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; ${unless}`);
-    return { file, version, sha256 };
-}
-/** Makes sure ~/actions-runner/run.sh is there; says which way. */
-async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
-    const present = await runScript(context.target, PRESENT, [], '', context.env, context.signal);
-    if (present.code === 0 && present.stdout.trim() === 'present') {
-        context.log('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.');
-        return;
-    }
-    const unsent = 'it was not sent to the sandbox';
-    const { file, version, sha256 } = await install_verifiedPackage(registry, serverUrl, privateDir, context.signal, unsent);
-    context.log(`Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`);
-    await unpackOnSandbox(context, file);
-}
-/** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
-const START = (/* unused pure expression or super */ null && (`set -e
-cd "$HOME/actions-runner"
-ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
-export ACTIONS_RUNNER_INPUT_JITCONFIG
-# The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
-if [ "$(id -u)" = 0 ]; then RUNNER_ALLOW_RUNASROOT=1; export RUNNER_ALLOW_RUNASROOT; fi
-# The hooks (hooks.ts): this run's job is noted for the post step's watch; another run's job is refused.
-rm -f gpu-sandbox-job-started.sh gpu-sandbox-job-started gpu-sandbox-job-completed gpu-sandbox-refused
-cat > gpu-sandbox-job-started.sh << 'HOOK'
-${JOB_STARTED_HOOK}
-HOOK
-if [ -n "\${1:-}" ]; then sed -i "s|@RUN@|$1|g; s|@ATTEMPT@|$2|g; s|@REPO@|$3|g" gpu-sandbox-job-started.sh
-else sed -i '/^# refuse: begin/,/^# refuse: end/d' gpu-sandbox-job-started.sh; fi
-cat > gpu-sandbox-job-completed.sh << 'HOOK'
-${JOB_COMPLETED_HOOK}
-HOOK
-ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
-ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$HOME/actions-runner/gpu-sandbox-job-completed.sh"
-export ACTIONS_RUNNER_HOOK_JOB_STARTED ACTIONS_RUNNER_HOOK_JOB_COMPLETED
-detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
-nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
-echo "started $!"`));
-const RUNNER_OUTPUT = "run.sh's output";
-/** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
-const DIAGNOSTIC_TAIL = (/* unused pure expression or super */ null && (`cd "$HOME/actions-runner" 2> /dev/null || exit 0
-newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
-[ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
-[ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
-true`));
-/**
- * Starts run.sh detached, the JIT configuration on its stdin; with `serves` (this workflow run), the job-started hook
- * refuses every job of another run (JOB_STARTED_HOOK).
- */
-async function startRunnerProcess(context, jitConfig, serves) {
-    const valid = serves && /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(serves.repository);
-    const args = valid ? [String(serves.run.id), String(serves.run.attempt), serves.repository] : [];
-    const { code, stdout, stderr } = await runScript(context.target, START, args, jitConfig, context.env, context.signal);
-    const started = /^started (\d+)$/m.exec(stdout);
-    if (code !== 0 || !started)
-        throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ` +
-            `${serviceText(stderr.trim().split('\n').slice(-2).join(' / '))}`);
-    return Number(started[1]);
-}
-/** Whether the runner process still runs on the sandbox. */
-async function runnerAlive(context, pid) {
-    const { code, stdout } = await runScript(context.target, 'if kill -0 "$1" 2> /dev/null; then echo alive; fi', [String(pid)], '', context.env, context.signal);
-    return code !== 0 || stdout.trim() === 'alive';
-}
-/** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
-async function diagnosticTail(context) {
-    const { stdout } = await runScript(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal);
-    const lines = stdout
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => serviceText(line, 400));
-    const output = lines.slice(lines.lastIndexOf(`== ${RUNNER_OUTPUT}`) + 1);
-    // run.sh's own closing line says nothing of why.
-    const said = output.filter((line) => !/^(Exiting|Restarting) runner\.\.\.$/.test(line));
-    return { lines, lastWords: lines.includes(`== ${RUNNER_OUTPUT}`) ? said.at(-1) : undefined };
-}
-
+// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
+var install = __nccwpck_require__(13197);
 ;// CONCATENATED MODULE: ./build/src/runner/local.js
 /**
  * A just-in-time runner on the holding machine itself (the GitHub runner this
@@ -31142,7 +31209,7 @@ const SUDO_TIMEOUT_MS = 30_000;
  * Reads the JIT configuration from stdin into run.sh's environment (never on a command line), and bounds its life
  * ($1 seconds): it ends by itself even where no post step ever removes it (a machine whose runner died mid-job).
  */
-const local_START = (/* unused pure expression or super */ null && (`set -e
+const START = (/* unused pure expression or super */ null && (`set -e
 cd "$(dirname "$0")/runner"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
@@ -31207,7 +31274,7 @@ function startLocalRunner(runner, hook, jitConfig, lifetimeS) {
     // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
     if (!runner.user && process.getuid?.() === 0)
         env.RUNNER_ALLOW_RUNASROOT = '1';
-    writeFileSync(join(runner.dir, 'start.sh'), `${local_START}\n`, { mode: 0o755 });
+    writeFileSync(join(runner.dir, 'start.sh'), `${START}\n`, { mode: 0o755 });
     const out = openSync(join(runner.dir, 'runner.out'), 'a', 0o644);
     const script = ['/bin/bash', join(runner.dir, 'start.sh'), String(Math.ceil(lifetimeS))];
     const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`);
@@ -31301,10 +31368,12 @@ function removeLocalRunner(runner) {
     return left;
 }
 
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 3 modules
-var cleanup_runner = __nccwpck_require__(42163);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 4 modules
+var cleanup_runner = __nccwpck_require__(5115);
 ;// CONCATENATED MODULE: ./build/src/cleanup/unserved.js
 
 
@@ -35692,10 +35761,11 @@ function describeRateLimit(limit, now) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GL: () => (/* binding */ GitHubRunnerError),
 /* harmony export */   It: () => (/* binding */ RunnerRegistry),
 /* harmony export */   w7: () => (/* binding */ isAccessDenied)
 /* harmony export */ });
-/* unused harmony exports runnerName, GitHubRunnerError, RunnerManagementRefused */
+/* unused harmony exports runnerName, RunnerManagementRefused */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51990);
@@ -36722,6 +36792,7 @@ function runner_isForkPullRequest(env) {
         return true;
     }
 }
+const labelOrNothing = (label) => (runner_LABEL.test(label) ? label : '');
 function runner_defaultLabel(job) {
     return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
 }
@@ -36775,6 +36846,7 @@ function parseRunnerCleanup(read) {
         repository: (0,job_environment/* repositoryFromEnv */.i)(process.env),
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
         workflowRun: runner_workflowRunFromEnv(process.env),
+        label: labelOrNothing(read('runner-label').trim() || runner_defaultLabel((0,job_environment/* jobEnvironmentFromEnv */.s)(process.env))),
     };
 }
 
@@ -37608,9 +37680,9 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80032);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52852);
 /* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(25960);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(42163);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5115);
 /* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(93615);
-/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(70008);
+/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(36615);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(75504);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(36017);
 /**
@@ -37686,17 +37758,21 @@ async function cleanupMode(deps, state, inputs, removeSsh) {
  * run fails the step.
  */
 async function cleanupStart(deps, state, inputs, removeSsh) {
-    const runner = state.runner;
-    const config = runner ? inputs.cleanup() : undefined;
-    const served = runner && config && !config.keepAlive;
-    const taken = served ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, runner, config) : undefined;
+    const saved = state.runner;
+    const config = saved ? inputs.cleanup() : undefined;
+    const served = saved && config && !config.keepAlive ? { saved, config } : undefined;
+    // A fresh runner after a refused job of another run (issue 43) is the one deleted and mirrored.
+    let runner = saved;
+    const taken = served
+        ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, served.saved, served.config, (fresh) => (runner = fresh))
+        : undefined;
     await removeSsh();
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
-    if (served)
-        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .deleteRegistration */ .XC)(deps, runner, config);
+    if (served && runner)
+        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .deleteRegistration */ .XC)(deps, runner, served.config);
     // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
-    const mirrored = served && !taken && runner.online && !deps.cancelWait?.aborted
-        ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__/* .mirrorServedJob */ .eh)(deps, runner, config)
+    const mirrored = served && runner && !taken && runner.online && !deps.cancelWait?.aborted
+        ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__/* .mirrorServedJob */ .eh)(deps, runner, served.config)
         : undefined;
     const approval = state.approval;
     if (approval)
@@ -37821,6 +37897,207 @@ async function runScript(target, script, args, input, env, signal) {
     const code = await exited(child);
     stop();
     return { code, stdout: stdout(), stderr: stderr() };
+}
+
+
+/***/ }),
+
+/***/ 13197:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  ys: () => (/* binding */ runnerAlive),
+  yX: () => (/* binding */ startRunnerProcess)
+});
+
+// UNUSED EXPORTS: DIAGNOSTIC_TAIL, diagnosticTail, ensureRunnerPackage, verifiedPackage
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(57075);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+// EXTERNAL MODULE: ./build/src/client/transport.js
+var transport = __nccwpck_require__(29196);
+;// CONCATENATED MODULE: ./build/src/runner/hooks.js
+/**
+ * The hooks the runner on the sandbox runs for its one job (issue 43), written
+ * next to run.sh by the start script (install.ts), and what they leave there
+ * for the post step's watch (watch.ts): gpu-sandbox-job-started (this run's job
+ * began), gpu-sandbox-job-completed (it ended), gpu-sandbox-refused (a job of
+ * another run was refused before its first step).
+ */
+/**
+ * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
+ * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
+ * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
+ * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
+ */
+const JOB_STARTED_HOOK = [
+    '#!/bin/bash',
+    '# Written by gpu-sandbox-action: this runner serves workflow run @RUN@ (attempt @ATTEMPT@) of @REPO@ only.',
+    'safe() { printf "%s" "$1" | tr -cd "$2" | cut -c1-100; }',
+    '# refuse: begin (left out where the holder has no workflow run to serve)',
+    'if [ "${GITHUB_RUN_ID:-}" != "@RUN@" ] || [ "${GITHUB_RUN_ATTEMPT:-}" != "@ATTEMPT@" ] ||',
+    '  [ "${GITHUB_REPOSITORY:-}" != "@REPO@" ]; then',
+    '  run=$(safe "${GITHUB_RUN_ID:-}" 0-9); attempt=$(safe "${GITHUB_RUN_ATTEMPT:-}" 0-9)',
+    '  repo=$(safe "${GITHUB_REPOSITORY:-}" A-Za-z0-9._/-); job=$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)',
+    '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
+    '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
+        " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
+    '  exit 1',
+    'fi',
+    '# refuse: end',
+    "# This run's job: the post step's watch reads that it started.",
+    'printf "%s\\n" "$(safe "${GITHUB_JOB:-}" A-Za-z0-9._-)" > "$(dirname "$0")/gpu-sandbox-job-started"',
+].join('\n');
+/** The job-completed hook: run after the job, also a failed one (JobExtension.cs); the post step's watch reads it. */
+const JOB_COMPLETED_HOOK = ['#!/bin/bash', 'date +%s > "$(dirname "$0")/gpu-sandbox-job-completed"'].join('\n');
+
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+;// CONCATENATED MODULE: ./build/src/runner/install.js
+/**
+ * The actions/runner package on the sandbox host, at ~/actions-runner: used as
+ * is when a prepared image already has it (run.sh), else fetched the way
+ * GitHub publishes it (the latest release's version and linux-x64 SHA-256
+ * from GITHUB_API_URL, the package from GITHUB_SERVER_URL), checked against
+ * that SHA-256 on the runner, and only then sent over SSH and unpacked.
+ */
+
+
+
+
+
+
+
+
+
+const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi';
+const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
+const DOWNLOAD_TIMEOUT_MS = (/* unused pure expression or super */ null && (10 * 60_000));
+/** Downloads the package into `file`; its SHA-256. */
+async function download(url, file, signal) {
+    const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+    const response = await proxiedFetch(url, {
+        redirect: 'follow',
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    if (!response.ok || !response.body)
+        throw new Error(`runner: downloading ${url} answered ${response.status}`);
+    const hash = createHash('sha256');
+    const body = Readable.fromWeb(response.body);
+    body.on('data', (chunk) => hash.update(chunk));
+    await pipeline(body, createWriteStream(file, { mode: 0o600, flags: 'wx' }));
+    return hash.digest('hex');
+}
+async function unpackOnSandbox(context, file) {
+    const ssh = spawnSsh(context.target, UNPACK, [], ['pipe', 'ignore', 'pipe'], context.env);
+    const stop = killOnAbort(ssh, context.signal);
+    const stderr = collect(ssh.stderr);
+    ssh.stdin?.on('error', () => { });
+    if (ssh.stdin)
+        createReadStream(file).pipe(ssh.stdin);
+    const code = await exited(ssh);
+    stop();
+    if (code !== 0)
+        throw new Error(`runner: unpacking the runner on the sandbox failed (exit ${code}): ` +
+            `${serviceText(stderr().trim().split('\n').slice(-2).join(' / '))}`);
+}
+/**
+ * The latest actions/runner release's linux-x64 package, downloaded into `dir` and checked against the SHA-256 in
+ * the release notes; a mismatch is refused, saying what did not happen to it (`unless`).
+ */
+async function verifiedPackage(registry, serverUrl, dir, signal, unless) {
+    const { version, sha256 } = await registry.latestRelease();
+    const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
+    const file = join(dir, `actions-runner-${version}.tar.gz`);
+    const got = await download(url, file, signal);
+    if (got !== sha256)
+        throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; ${unless}`);
+    return { file, version, sha256 };
+}
+/** Makes sure ~/actions-runner/run.sh is there; says which way. */
+async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
+    const present = await runScript(context.target, PRESENT, [], '', context.env, context.signal);
+    if (present.code === 0 && present.stdout.trim() === 'present') {
+        context.log('Runner: ~/actions-runner/run.sh is already on the sandbox (a prepared image); used as is.');
+        return;
+    }
+    const unsent = 'it was not sent to the sandbox';
+    const { file, version, sha256 } = await verifiedPackage(registry, serverUrl, privateDir, context.signal, unsent);
+    context.log(`Runner: actions/runner ${version} downloaded from ${serverUrl}, SHA-256 checked (${sha256.slice(0, 12)}…).`);
+    await unpackOnSandbox(context, file);
+}
+/** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
+const START = `set -e
+cd "$HOME/actions-runner"
+ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
+export ACTIONS_RUNNER_INPUT_JITCONFIG
+# The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
+if [ "$(id -u)" = 0 ]; then RUNNER_ALLOW_RUNASROOT=1; export RUNNER_ALLOW_RUNASROOT; fi
+# The hooks (hooks.ts): this run's job is noted for the post step's watch; another run's job is refused.
+rm -f gpu-sandbox-job-started.sh gpu-sandbox-job-started gpu-sandbox-job-completed gpu-sandbox-refused
+cat > gpu-sandbox-job-started.sh << 'HOOK'
+${JOB_STARTED_HOOK}
+HOOK
+if [ -n "\${1:-}" ]; then sed -i "s|@RUN@|$1|g; s|@ATTEMPT@|$2|g; s|@REPO@|$3|g" gpu-sandbox-job-started.sh
+else sed -i '/^# refuse: begin/,/^# refuse: end/d' gpu-sandbox-job-started.sh; fi
+cat > gpu-sandbox-job-completed.sh << 'HOOK'
+${JOB_COMPLETED_HOOK}
+HOOK
+ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
+ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$HOME/actions-runner/gpu-sandbox-job-completed.sh"
+export ACTIONS_RUNNER_HOOK_JOB_STARTED ACTIONS_RUNNER_HOOK_JOB_COMPLETED
+detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
+nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
+echo "started $!"`;
+const RUNNER_OUTPUT = "run.sh's output";
+/** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
+const DIAGNOSTIC_TAIL = (/* unused pure expression or super */ null && (`cd "$HOME/actions-runner" 2> /dev/null || exit 0
+newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
+[ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
+[ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
+true`));
+/**
+ * Starts run.sh detached, the JIT configuration on its stdin; with `serves` (this workflow run), the job-started hook
+ * refuses every job of another run (JOB_STARTED_HOOK).
+ */
+async function startRunnerProcess(context, jitConfig, serves) {
+    const valid = serves && /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(serves.repository);
+    const args = valid ? [String(serves.run.id), String(serves.run.attempt), serves.repository] : [];
+    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START, args, jitConfig, context.env, context.signal);
+    const started = /^started (\d+)$/m.exec(stdout);
+    if (code !== 0 || !started)
+        throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ` +
+            `${(0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').slice(-2).join(' / '))}`);
+    return Number(started[1]);
+}
+/** Whether the runner process still runs on the sandbox. */
+async function runnerAlive(context, pid) {
+    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(context.target, 'if kill -0 "$1" 2> /dev/null; then echo alive; fi', [String(pid)], '', context.env, context.signal);
+    return code !== 0 || stdout.trim() === 'alive';
+}
+/** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
+async function diagnosticTail(context) {
+    const { stdout } = await runScript(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal);
+    const lines = stdout
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => serviceText(line, 400));
+    const output = lines.slice(lines.lastIndexOf(`== ${RUNNER_OUTPUT}`) + 1);
+    // run.sh's own closing line says nothing of why.
+    const said = output.filter((line) => !/^(Exiting|Restarting) runner\.\.\.$/.test(line));
+    return { lines, lastWords: lines.includes(`== ${RUNNER_OUTPUT}`) ? said.at(-1) : undefined };
 }
 
 

@@ -6,6 +6,8 @@
  * briefly, to confirm who took the runner (a read that fails is no evidence).
  */
 import type { CleanupConfig } from '../inputs/config.ts'
+import type { RemoteContext } from '../remote/job.ts'
+import { replaceRunner } from '../runner/register.ts'
 import { watchRunner, type WatchVerdict } from '../runner/watch.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { SavedRunner } from '../step/state.ts'
@@ -15,30 +17,110 @@ import { ClaimWatch, registry } from './runner-claim.ts'
 /** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
 const CONFIRM_RATE_LIMIT_MS = 20_000
 
-/** What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing. */
+/** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
+export const MAX_REPLACEMENTS = 3
+
+type Watched = SavedRunner & { watch: NonNullable<SavedRunner['watch']> }
+
+/**
+ * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
+ * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
+ * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times.
+ */
 export async function waitOnSandbox(
   deps: CleanupDeps,
-  saved: SavedRunner & { watch: NonNullable<SavedRunner['watch']> },
+  saved: Watched,
   config: CleanupConfig,
   pickupTimeoutMs: number,
+  replaced: (runner: SavedRunner) => void = () => undefined,
 ): Promise<{ taken?: string } | undefined> {
   const { core } = deps
-  const { pid, configPath, alias } = saved.watch
   core.info(
     `Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) ` +
       'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.',
   )
-  const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
-    clock: deps.clock,
-    env: process.env,
-    signal: deps.cancelWait,
-    log: (message) => core.info(message),
-  })
-  if (verdict.kind === 'unreachable') {
-    core.info(`Runner ${saved.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`)
-    return undefined
+  let current = saved
+  for (let refusals = 0; ;) {
+    const { pid, configPath, alias } = current.watch
+    const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
+      clock: deps.clock,
+      env: process.env,
+      signal: deps.cancelWait,
+      log: (message) => core.info(message),
+    })
+    if (verdict.kind === 'unreachable') {
+      core.info(
+        `Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`,
+      )
+      return undefined
+    }
+    if (verdict.kind !== 'refused') return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) }
+    refusals++
+    const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`
+    core.warning(
+      `Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
+        `${who} before its first step.`,
+    )
+    const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, refusals) : undefined
+    if (typeof fresh !== 'object')
+      return {
+        taken: claimOf(deps, current, config).taken(
+          `its job-started hook refused ${who} before its first step` +
+            (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`),
+        ),
+      }
+    current = fresh
+    replaced(fresh)
   }
-  return { taken: await settle(deps, saved, config, verdict, pickupTimeoutMs) }
+}
+
+const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`
+
+/** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
+function claimOf(deps: CleanupDeps, saved: SavedRunner, config: CleanupConfig): Pick<ClaimWatch, 'taken'> {
+  const runner = config.runner()
+  const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS)
+  const run = runner.workflowRun ?? { id: 0, attempt: 0 }
+  return github
+    ? new ClaimWatch(deps, github, saved, run)
+    : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` }
+}
+
+/** A fresh runner with the label on the same sandbox; a string: why none could be started. */
+async function replace(
+  deps: CleanupDeps,
+  spent: Watched,
+  config: CleanupConfig,
+  refusals: number,
+): Promise<Watched | string> {
+  const runner = config.runner()
+  const github = registry(deps, runner, deps.cancelWait)
+  if (!github || !runner.label || !runner.repository)
+    return '; no fresh runner can be registered here (no github-token, repository or label in the post step)'
+  const name = `${spent.name.replace(/-r\d+$/, '')}-r${refusals + 1}`
+  const { configPath, alias } = spent.watch
+  const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait }
+  const serves = runner.workflowRun && {
+    run: runner.workflowRun,
+    repository: `${runner.repository.owner}/${runner.repository.repo}`,
+  }
+  try {
+    // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
+    await github.removeRegistration(spent.id, spent.name).catch(() => undefined)
+    const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core }
+    const fresh = await replaceRunner(online, context as RemoteContext, github, spent.watch, {
+      name,
+      label: runner.label,
+      serves,
+    })
+    deps.core.info(
+      `Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
+        `${runner.label}, for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS}).`,
+    )
+    return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } }
+  } catch (error) {
+    return `; no fresh runner could be started (${(error as Error).message})`
+  }
 }
 
 async function settle(

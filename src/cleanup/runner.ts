@@ -72,6 +72,7 @@ export async function waitForRunnerJob(
   deps: CleanupDeps,
   saved: SavedRunner,
   config: CleanupConfig,
+  replaced?: (runner: SavedRunner) => void,
 ): Promise<string | undefined> {
   const { core } = deps
   if (!saved.online) {
@@ -91,7 +92,8 @@ export async function waitForRunnerJob(
   }
   // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
   if (saved.watch && existsSync(saved.watch.configPath)) {
-    const onSandbox = await waitOnSandbox(deps, { ...saved, watch: saved.watch }, config, runner.pickupTimeoutMs)
+    const watched = { ...saved, watch: saved.watch }
+    const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced)
     if (onSandbox) {
       if (deps.cancelWait?.aborted) core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`)
       return onSandbox.taken

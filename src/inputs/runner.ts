@@ -12,7 +12,7 @@ import { INPUT_DEFAULTS } from './defaults.ts'
 import type { GitHubRepository } from './job-environment.ts'
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import * as field from './fields.ts'
-import { repositoryFromEnv, type JobEnvironment } from './job-environment.ts'
+import { jobEnvironmentFromEnv, repositoryFromEnv, type JobEnvironment } from './job-environment.ts'
 
 export interface RunnerRequest {
   label: string
@@ -93,6 +93,8 @@ export function isForkPullRequest(env: NodeJS.ProcessEnv): boolean {
   }
 }
 
+const labelOrNothing = (label: string) => (LABEL.test(label) ? label : '')
+
 export function defaultLabel(job: JobEnvironment): string {
   return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local'
 }
@@ -159,6 +161,8 @@ export interface RunnerCleanup {
   repository: GitHubRepository | undefined
   pickupTimeoutMs: number
   workflowRun: WorkflowRun | undefined
+  /** The runner's label (a fresh runner after a refused job gets it too); '' or unset: no fresh runner. */
+  label?: string
 }
 
 /** The post step's runner inputs, read only when state has a runner. */
@@ -170,5 +174,6 @@ export function parseRunnerCleanup(read: InputReader): RunnerCleanup {
     repository: repositoryFromEnv(process.env),
     pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
     workflowRun: workflowRunFromEnv(process.env),
+    label: labelOrNothing(read('runner-label').trim() || defaultLabel(jobEnvironmentFromEnv(process.env))),
   }
 }

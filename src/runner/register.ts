@@ -8,7 +8,7 @@
  * online shows the tail of its own diagnostic log.
  */
 import { GitHubRunnerError, RunnerRegistry, runnerName, type RunnerInfo } from '../github/runners.ts'
-import type { RunnerRequest } from '../inputs/runner.ts'
+import type { RunnerRequest, WorkflowRun } from '../inputs/runner.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { runScript } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
@@ -47,8 +47,10 @@ while :; do
   sleep 0.5
 done`
 
+type OnlineDeps = Pick<StepDeps, 'clock'> & { signal?: AbortSignal }
+
 async function waitOnline(
-  deps: StepDeps,
+  deps: OnlineDeps,
   context: RemoteContext,
   registry: RunnerRegistry,
   id: number,
@@ -60,16 +62,16 @@ async function waitOnline(
   if (verdict === 'ended') return 'run.sh ended before the runner came online'
   if (verdict === 'timeout') return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`
   if (verdict === 'online') {
+    // A registration already gone is a just-in-time runner that took its job and finished it meanwhile.
     const runner = await registry.get(id)
-    if (!runner) return 'GitHub no longer has its registration'
-    if (runner.status === 'online') return undefined
+    if (!runner || runner.status === 'online' || runner.busy) return undefined
   }
   return pollOnline(deps, context, registry, id, pid)
 }
 
 /** Until GitHub shows the runner online: every 0.5 s for the first 10 s, then every 2 s. */
 async function pollOnline(
-  deps: StepDeps,
+  deps: OnlineDeps,
   context: RemoteContext,
   registry: RunnerRegistry,
   id: number,
@@ -189,4 +191,29 @@ export async function registerRunner(
         `log is above; the post step stops the sandbox and deletes the registration.`,
     )
   }
+}
+
+/**
+ * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
+ * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not.
+ */
+export async function replaceRunner(
+  deps: OnlineDeps & { core: StepDeps['core'] },
+  context: RemoteContext,
+  registry: RunnerRegistry,
+  spent: { pid: number },
+  fresh: { name: string; label: string; serves?: { run: WorkflowRun; repository: string } },
+): Promise<{ runner: RunnerInfo; pid: number }> {
+  for (let waited = 0; waited < 60 && (await runnerAlive(context, spent.pid)); waited++)
+    await deps.clock.sleep(1_000, deps.signal)
+  const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m))
+  // A credential: masked before anything could print it, and never saved, output or logged.
+  deps.core.setSecret(jitConfig)
+  const pid = await startRunnerProcess(context, jitConfig, fresh.serves)
+  const failure = await waitOnline(deps, context, registry, runner.id, pid)
+  if (failure) {
+    await registry.removeRegistration(runner.id, fresh.name).catch(() => undefined)
+    throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`)
+  }
+  return { runner, pid }
 }

@@ -15,7 +15,8 @@ export async function deleteOrphanRegistrations(
   let deleted = 0
   try {
     for (const runner of await registry.list()) {
-      if (runner.status !== 'offline' || !names.has(runner.name)) continue
+      // A fresh runner after a refused job (issue 43) carries the sandbox's name and -r<n>.
+      if (runner.status !== 'offline' || !names.has(runner.name.replace(/-r\d+$/, ''))) continue
       if (await registry.remove(runner.id)) deleted++
       log(`Deleted the offline runner registration ${runner.name} (id ${runner.id}) of a stopped sandbox.`)
     }

@@ -3,6 +3,7 @@
  * against the fake GitHub on loopback, the runner put on the emulated sandbox
  * over real OpenSSH, the post step's wait with a fake clock, the deletion.
  */
+import { spawnSync } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
 import { ComputeClient } from '../../src/client/client.ts'
@@ -15,6 +16,8 @@ import { registerRunner } from '../../src/runner/register.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { CleanupDeps, StepDeps } from '../../src/step/deps.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { THIS_RUN } from '../../scripts/lib/fake-runners.ts'
+import type { SavedRunner } from '../../src/step/state.ts'
 import { useFakeGitHub } from '../harness/fake-github.ts'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
@@ -46,7 +49,12 @@ function stepDeps(core: RecordingCore, client: ComputeClient, clock = realClock)
 type SetUp = Awaited<ReturnType<typeof setUp>>
 
 /** registerRunner for `sandboxId` (label gpu-x) on the set-up emulator and fake GitHub, logging to `core`. */
-function register(setup: SetUp, core: RecordingCore, sandboxId = setup.sandboxId): Promise<void> {
+function register(
+  setup: SetUp,
+  core: RecordingCore,
+  sandboxId = setup.sandboxId,
+  workflowRun?: { id: number; attempt: number },
+): Promise<void> {
   const deps = stepDeps(core, setup.client)
   const request = {
     label: 'gpu-x',
@@ -54,7 +62,7 @@ function register(setup: SetUp, core: RecordingCore, sandboxId = setup.sandboxId
     githubToken: GITHUB_TOKEN,
     repository: setup.repository,
     addedDomains: [],
-    workflowRun: undefined,
+    workflowRun,
   }
   return registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, setup.target, 'host'), fake.dir)
 }
@@ -91,6 +99,78 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     expect(post.log.join('\n')).toContain("its job 'gpu-tests' ended (the runner on the sandbox says so)")
     await deleteRegistration(cleanupDeps, saved, config)
     expect(post.log.at(-1)).toMatch(/is already gone|Deleted the runner registration/)
+  })
+
+  it('in process: no job within runner-timeout, then a runner that ends before any job: the sandbox says so', async () => {
+    const setup = await setUp()
+    const core = recordingCore()
+    await register(setup, core, setup.sandboxId, { id: 4242, attempt: 1 })
+    const saved = JSON.parse(core.state.runner ?? '{}') as SavedRunner
+    const deps = (recording: RecordingCore) => ({
+      core: recording,
+      clock: new FakeClock(),
+      makeClient: () => setup.client,
+    })
+    const waited = recordingCore()
+    expect(await waitForRunnerJob(deps(waited), saved, cleanupConfig(setup.repository, GITHUB_TOKEN, 2_000))).toBe(
+      undefined,
+    )
+    expect(waited.annotations.map((a) => a.message)).toEqual([
+      expect.stringMatching(
+        /no job picked it up within runner-timeout \(2s\)\. Does a job use runs-on with its label\?/,
+      ),
+    ])
+    expect(fake.github.paths().filter((path) => path.startsWith('GET /repos/octo/repo/actions/runners/'))).toHaveLength(
+      1,
+    )
+    // run.sh ends (killed) before any job: the watch sees its process gone.
+    const kill = spawnSync('ssh', ['-F', setup.target.configPath, 'box', `kill ${saved.watch?.pid ?? 0}`])
+    expect(kill.status).toBe(0)
+    const ended = recordingCore()
+    expect(await waitForRunnerJob(deps(ended), saved, cleanupConfig(setup.repository))).toBeUndefined()
+    expect(ended.log.join('\n')).toContain('the runner ended before any job started on it; stopping the sandbox.')
+  })
+
+  it("in process: a refused job of another run gets a fresh runner on the same sandbox, which serves this run's job", async () => {
+    const setup = await setUp()
+    const core = recordingCore()
+    await register(setup, core, setup.sandboxId, { id: 4242, attempt: 1 })
+    const saved = JSON.parse(core.state.runner ?? '{}') as SavedRunner
+    expect(saved.watch?.pid).toBeGreaterThan(0)
+    const post = recordingCore()
+    const config = {
+      runner: () => ({
+        githubToken: GITHUB_TOKEN,
+        repository: setup.repository,
+        pickupTimeoutMs: 60_000,
+        workflowRun: { id: 4242, attempt: 1 },
+        label: 'gpu-x',
+      }),
+    } as unknown as CleanupConfig
+    const stranger = { runId: 999, attempt: 1, name: 'queued-by-a-fork' }
+    fake.github.runners.assignJob(saved.id, 0, stranger, { plan: [{ name: 's', run: 'echo STOLEN' }] })
+    // This run's job goes to the fresh runner once it is online.
+    const timer = setInterval(() => {
+      const fresh = [...fake.github.runners.byId.values()].find((r) => r.id !== saved.id && r.status === 'online')
+      if (!fresh || fresh.busy || fresh.deleted) return
+      clearInterval(timer)
+      fake.github.runners.assignJob(fresh.id, 0, THIS_RUN, { plan: [{ name: 't', run: 'echo OURS' }] })
+    }, 100)
+    let current: SavedRunner = saved
+    const taken = await waitForRunnerJob(
+      { core: post, clock: new FakeClock(), makeClient: () => setup.client },
+      saved,
+      config,
+      (fresh) => (current = fresh),
+    )
+    clearInterval(timer)
+    expect(taken).toBeUndefined()
+    expect(current.name).toBe(`gpu-sandbox-${setup.sandboxId}-r2`)
+    expect(post.annotations.map((a) => a.message)).toEqual([
+      expect.stringMatching(/its job-started hook refused job 'queued-by-a-fork' of run 999 \(attempt 1\)/),
+    ])
+    expect(fake.github.runners.jobs.map((job) => job.conclusion)).toEqual(['failure', 'success'])
+    expect(post.secrets).toContain(fake.github.runners.jitConfigs.at(-1))
   })
 
   it('a runner name GitHub answers with is never what state, outputs or the log carry: the name asked for is', async () => {

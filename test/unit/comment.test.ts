@@ -140,6 +140,25 @@ describe('writing it: one comment per workflow, a row per leg', () => {
     expect(body).toContain('**240 jobs**: 0 done · 240 failed · 0 running')
   })
 
+  it('refused before: no request, the story to the summary; another failure is a warning; a rate limit is a wait', async () => {
+    const to = await target()
+    const before = deps()
+    expect(await publishComment(before, to, FACTS, { refusedBefore: true })).toBe('refused')
+    expect(before.core.summaries).toEqual([renderComment(FACTS)])
+    expect(fake.github.paths()).toEqual([])
+    fake.github.script = [{ status: 422, body: { message: 'Validation Failed', documentation_url: 'x' } }]
+    const failed = deps()
+    expect(await publishComment(failed, to, FACTS)).toBe('failed')
+    expect(failed.core.annotations[0]?.message).toMatch(/^comment: could not write the pull-request comment: .*422/)
+    // A secondary limit on the first read: the writer waits it out, then reads afresh and writes.
+    const limited = deps()
+    fake.github.now = () => limited.clock.now()
+    fake.github.rateLimit = { kind: 'secondary', until: limited.clock.now() + 30_000 }
+    expect(await publishComment(limited, to, leg('test (3.10)'))).toBe('written')
+    expect(limited.core.log.join('\n')).toMatch(/comment: GitHub's secondary rate limit .*; waiting \d+ s\./)
+    expect(rowsOf(bodies()[0] ?? '').size).toBe(1)
+  })
+
   it('3 legs writing at the same moment leave one comment with 3 rows; a re-run edits the same rows', async () => {
     const to = await target()
     const names = ['test (3.10)', 'test (3.11)', 'test (3.12)']
