@@ -30201,6 +30201,10 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
             `log is above; the post step stops the sandbox and deletes the registration.`);
     }
 }
+/** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
+const SPENT_STATE = `if kill -0 "$1" 2> /dev/null; then echo running
+elif [ -e "$HOME/actions-runner/gpu-sandbox-job-completed" ]; then echo ran
+else echo clean; fi`;
 /**
  * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
  * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not.
@@ -30208,6 +30212,12 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
 async function replaceRunner(deps, context, registry, spent, fresh) {
     for (let waited = 0; waited < 60 && (await (0,install/* runnerAlive */.ys)(context, spent.pid)); waited++)
         await deps.clock.sleep(1_000, deps.signal);
+    // The refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
+    const ended = await (0,ssh_command/* runScript */.j3)(context.target, SPENT_STATE, [String(spent.pid)], '', context.env, deps.signal);
+    if (ended.stdout.trim() !== 'clean')
+        throw new Error(ended.stdout.trim() === 'running'
+            ? "the refused job's run.sh did not end within a minute"
+            : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it');
     const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m));
     // A credential: masked before anything could print it, and never saved, output or logged.
     deps.core.setSecret(jitConfig);
@@ -37937,8 +37947,9 @@ var transport = __nccwpck_require__(29196);
 /**
  * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
  * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
- * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
- * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
+ * fails there with one ::error, and the hook ends its worker (Runner.Worker), so that no step of it runs, not even
+ * an always() one. What it prints of that job is cut to safe characters; the refusal is also appended to
+ * gpu-sandbox-refused. Filled in by the start script: @RUN@, @ATTEMPT@, @REPO@, checked before.
  */
 const JOB_STARTED_HOOK = [
     '#!/bin/bash',
@@ -37952,6 +37963,13 @@ const JOB_STARTED_HOOK = [
     '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
     '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
         " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
+    '  # A failed job-started hook still lets always() steps run: end the job here, so that none of its steps runs.',
+    '  p=$PPID',
+    '  while [ "${p:-0}" -gt 1 ] && [ -r "/proc/$p/stat" ]; do',
+    '    next=$(cut -d " " -f 4 "/proc/$p/stat")',
+    '    [ "$(cat "/proc/$p/comm")" = Runner.Worker ] && kill -KILL "$p"',
+    '    p=$next',
+    '  done',
     '  exit 1',
     'fi',
     '# refuse: end',

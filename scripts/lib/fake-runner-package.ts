@@ -64,9 +64,10 @@ fi
 echo "√ Connected to GitHub"
 echo "[RUNNER] Listening for Jobs" >> "$log"
 echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Listening for Jobs"
-# A job with steps: ACTIONS_RUNNER_HOOK_JOB_STARTED first (as JobExtension.cs: a pre-job step, condition always(),
-# run as 'bash -e <path>'), then each step by its condition; the log and the result go back to GitHub.
-# ACTIONS_RUNNER_HOOK_JOB_COMPLETED: after the job, also a failed one, with the job's variables (JobExtension.cs).
+# The job runs in bin/Runner.Worker (a copy of bash, so that its process is named as the released worker's):
+# ACTIONS_RUNNER_HOOK_JOB_STARTED first (as JobExtension.cs: a pre-job step, condition always(), run as
+# 'bash -e <path>'), then each step by its condition, then ACTIONS_RUNNER_HOOK_JOB_COMPLETED (also after a
+# failure), with the job's variables. A worker that is killed reports nothing: the listener fails the job.
 job_completed() {
   if [ -n "\${ACTIONS_RUNNER_HOOK_JOB_COMPLETED:-}" ]; then
     echo "A job completed hook has been configured by the self-hosted runner administrator"
@@ -76,7 +77,6 @@ job_completed() {
 }
 run_job() {
   mkdir -p _work/_temp; local log=_work/job.log result=success line cond name script tag
-  : > "$log"
   IFS=$'\t' read -r tag run attempt repo job kind < _work/job.plan
   if [ -n "\${ACTIONS_RUNNER_HOOK_JOB_STARTED:-}" ]; then
     echo "A job started hook has been configured by the self-hosted runner administrator" >> "$log"
@@ -84,8 +84,7 @@ run_job() {
       bash -e "$ACTIONS_RUNNER_HOOK_JOB_STARTED") >> "$log" 2>&1 || { result=failure; echo "##[error]Process completed with exit code 1." >> "$log"; }
   fi
   # A job without steps whose hook passed runs until GitHub ends it (its completed hook runs then).
-  if [ "$kind" = timed ] && [ "$result" = success ]; then return 0; fi
-  kind=reported
+  if [ "$kind" = timed ] && [ "$result" = success ]; then : > _work/job.timed; return 0; fi
   while IFS= read -r line; do
     case "$line" in '#job'*) continue ;; esac
     IFS=$'\t' read -r cond name script <<< "$line"
@@ -96,8 +95,17 @@ run_job() {
   done < _work/job.plan
   job_completed >> "$log" 2>&1
   printf '{"conclusion":"%s","log":"%s"}' "$result" "$(base64 -w0 < "$log")" > _work/job.report
+}
+work_job() {
+  rm -f _work/job.report _work/job.timed; : > _work/job.log
+  IFS=$'\t' read -r tag run attempt repo job kind < _work/job.plan
+  cp -f "$(command -v bash)" bin/Runner.Worker
+  bin/Runner.Worker -c "$(declare -f job_completed run_job); run_job"
+  if [ -e _work/job.timed ]; then return 0; fi
+  kind=reported
+  [ -s _work/job.report ] || printf '{"conclusion":"failure","log":"%s"}' "$(base64 -w0 < _work/job.log)" > _work/job.report
   curl -fsS -X POST -H "authorization: RunnerSecret $secret" -H 'content-type: application/json' --data @_work/job.report "$url/_fake/runner/job" > /dev/null
-  [ "$result" = success ] && outcome=Succeeded || outcome=Failed
+  grep -q '"conclusion":"success"' _work/job.report && outcome=Succeeded || outcome=Failed
 }
 misses=0; running=; outcome=Succeeded; kind=; run=; attempt=; repo=; job=
 while :; do
@@ -112,7 +120,7 @@ while :; do
       if [ -z "$running" ]; then
         running=1; echo "$(date -u '+%Y-%m-%d %H:%M:%SZ'): Running job: gpu-tests"
         mkdir -p _work && curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/job" > _work/job.plan 2> /dev/null
-        [ -s _work/job.plan ] && run_job
+        [ -s _work/job.plan ] && work_job
       fi ;;
     unreachable) misses=$((misses + 1)); if [ "$misses" -ge 15 ]; then echo "[RUNNER ERROR] GitHub unreachable; exiting" >> "$log"; exit 1; fi ;;
     *) misses=0 ;;

@@ -9,8 +9,9 @@
 /**
  * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
  * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
- * fails there with one ::error, and no step of it runs. What it prints of that job is cut to safe characters; the
- * refusal is also appended to gpu-sandbox-refused. `$1` run id, `$2` attempt, `$3` repository: checked before.
+ * fails there with one ::error, and the hook ends its worker (Runner.Worker), so that no step of it runs, not even
+ * an always() one. What it prints of that job is cut to safe characters; the refusal is also appended to
+ * gpu-sandbox-refused. Filled in by the start script: @RUN@, @ATTEMPT@, @REPO@, checked before.
  */
 export const JOB_STARTED_HOOK = [
   '#!/bin/bash',
@@ -24,6 +25,13 @@ export const JOB_STARTED_HOOK = [
   '  printf "%s %s %s %s\\n" "$run" "$attempt" "$repo" "$job" >> "$(dirname "$0")/gpu-sandbox-refused"',
   '  echo "::error title=Runner refused::This self-hosted runner serves workflow run @RUN@ (attempt @ATTEMPT@)' +
     " of @REPO@ only: job '$job' of run $run (attempt $attempt) of $repo was refused before its first step.\"",
+  '  # A failed job-started hook still lets always() steps run: end the job here, so that none of its steps runs.',
+  '  p=$PPID',
+  '  while [ "${p:-0}" -gt 1 ] && [ -r "/proc/$p/stat" ]; do',
+  '    next=$(cut -d " " -f 4 "/proc/$p/stat")',
+  '    [ "$(cat "/proc/$p/comm")" = Runner.Worker ] && kill -KILL "$p"',
+  '    p=$next',
+  '  done',
   '  exit 1',
   'fi',
   '# refuse: end',

@@ -193,6 +193,11 @@ export async function registerRunner(
   }
 }
 
+/** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
+const SPENT_STATE = `if kill -0 "$1" 2> /dev/null; then echo running
+elif [ -e "$HOME/actions-runner/gpu-sandbox-job-completed" ]; then echo ran
+else echo clean; fi`
+
 /**
  * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
  * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not.
@@ -206,6 +211,14 @@ export async function replaceRunner(
 ): Promise<{ runner: RunnerInfo; pid: number }> {
   for (let waited = 0; waited < 60 && (await runnerAlive(context, spent.pid)); waited++)
     await deps.clock.sleep(1_000, deps.signal)
+  // The refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
+  const ended = await runScript(context.target, SPENT_STATE, [String(spent.pid)], '', context.env, deps.signal)
+  if (ended.stdout.trim() !== 'clean')
+    throw new Error(
+      ended.stdout.trim() === 'running'
+        ? "the refused job's run.sh did not end within a minute"
+        : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it',
+    )
   const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m))
   // A credential: masked before anything could print it, and never saved, output or logged.
   deps.core.setSecret(jitConfig)

@@ -25,7 +25,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { plantArchive, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import type { ChildProcess } from 'node:child_process'
 import { commands, runStep, type StepResult, onceOutput } from '../../scripts/lib/action-runner.ts'
-import { THIS_RUN } from '../../scripts/lib/fake-runners.ts'
+import { THIS_RUN, type JobStep } from '../../scripts/lib/fake-runners.ts'
 import { makeWorkspace, runEnv } from '../harness/run-job.ts'
 import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
 import { canRun, inputs, job, running, startEmulator, useSshJob } from '../harness/ssh-job.ts'
@@ -197,13 +197,16 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
     return { service, main, post, runnerId }
   }
 
-  it("the sandbox runner's job-started hook refuses a job of another run before its first step (issue 43)", async () => {
+  it("the sandbox runner's job-started hook refuses a job of another run before any of its steps (issue 43)", async () => {
     const service = await setUpRunnerJob()
     const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv(CLAIM) })
     expect(main.exitCode, main.stdout).toBe(0)
     const runnerId = Number(main.outputs['runner-id'])
     const stranger = { runId: 999, attempt: 1, name: 'queued-by-a-fork', repository: 'octo/repo' }
-    const plan = [{ name: 'steal', run: 'echo STOLEN-STEP-RAN' }]
+    const plan: JobStep[] = [
+      { name: 'steal', run: 'echo STOLEN-STEP-RAN' },
+      { name: 'cleanup', run: 'echo ALWAYS-STEP-RAN', if: 'always()' },
+    ]
     const post = await runStep('post', {
       inputs: runnerInputs({ 'runner-timeout': '3s' }),
       env: runnerEnv(CLAIM),
@@ -218,8 +221,9 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
     expect(job?.log?.split('\n').filter((line) => line.startsWith('::error'))).toEqual([
       "::error title=Runner refused::This self-hosted runner serves workflow run 4242 (attempt 1) of octo/repo only: job 'queued-by-a-fork' of run 999 (attempt 1) of octo/repo was refused before its first step.",
     ])
-    expect(job?.log).not.toContain('STOLEN-STEP-RAN')
-    expect(job?.log).toContain('Skipped: steal')
+    // The hook ended the job's worker: not even its always() step ran on the sandbox.
+    expect(job?.log).not.toMatch(/STOLEN-STEP-RAN|ALWAYS-STEP-RAN/)
+    expect(job?.log).not.toContain('A job completed hook')
     // The holder says so, starts a fresh runner for this run's job (none comes here: runner-timeout), stops the
     // sandbox and leaves no registration.
     expect(post.exitCode, post.stdout).toBe(0)

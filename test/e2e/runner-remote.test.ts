@@ -4,6 +4,8 @@
  * over real OpenSSH, the post step's wait with a fake clock, the deletion.
  */
 import { spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
 import { ComputeClient } from '../../src/client/client.ts'
@@ -12,7 +14,7 @@ import { RunnerRegistry } from '../../src/github/runners.ts'
 import type { CleanupConfig, StopConfig } from '../../src/inputs/config.ts'
 import { remoteContext } from '../../src/modes/run-on-sandbox.ts'
 import { runStop } from '../../src/modes/stop.ts'
-import { registerRunner } from '../../src/runner/register.ts'
+import { registerRunner, replaceRunner } from '../../src/runner/register.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { CleanupDeps, StepDeps } from '../../src/step/deps.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
@@ -171,6 +173,24 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     ])
     expect(fake.github.runners.jobs.map((job) => job.conclusion)).toEqual(['failure', 'success'])
     expect(post.secrets).toContain(fake.github.runners.jitConfigs.at(-1))
+  })
+
+  it('no fresh runner where the refused job ran to its end on the sandbox (a step of it may have run there)', async () => {
+    const setup = await setUp()
+    const core = recordingCore()
+    await register(setup, core, setup.sandboxId, { id: 4242, attempt: 1 })
+    const saved = JSON.parse(core.state.runner ?? '{}') as SavedRunner
+    // A runner whose hook could not end the job: the job ran on, and its completed hook left its note.
+    const home = emulator?.sshService?.sandboxHost.home ?? ''
+    writeFileSync(join(home, 'actions-runner', 'gpu-sandbox-job-completed'), '1\n')
+    expect(spawnSync('ssh', ['-F', setup.target.configPath, 'box', `kill ${saved.watch?.pid ?? 0}`]).status).toBe(0)
+    const context = remoteContext(stepDeps(core, setup.client), setup.sandboxId, setup.target, 'host')
+    const registry = new RunnerRegistry(setup.repository, GITHUB_TOKEN, { clock: new FakeClock(), log: () => {} })
+    const deps = { core, clock: new FakeClock() }
+    await expect(
+      replaceRunner(deps, context, registry, { pid: saved.watch?.pid ?? 0 }, { name: 'n-r2', label: 'gpu-x' }),
+    ).rejects.toThrow('the refused job ran to its end on the sandbox (a step of it may have run there)')
+    expect(fake.github.runners.jitConfigs).toHaveLength(1)
   })
 
   it('a runner name GitHub answers with is never what state, outputs or the log carry: the name asked for is', async () => {
