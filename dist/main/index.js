@@ -33481,8 +33481,7 @@ async function callGitHub(github, repository, deps, call, makeError = (status, m
             const limit = (0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .rateLimitOf */ .tX)(error, now, limits);
             if (!limit)
                 throw refusal(error, repository, call, makeError);
-            // Legs of a matrix told the same instant come back spread over a few seconds.
-            const wait = limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000);
+            const wait = (0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .rateLimitDelay */ .nl)(limit, deps.clock.random());
             if (now + wait > until) {
                 const failure = makeError((0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error), `${call.label}: ${(0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRateLimit */ .J8)(limit, now)}, later than this step can wait. Fewer requests on this ` +
                     "token (a matrix's legs share it), or a token of its own for this workflow (a GitHub App installation)");
@@ -33597,7 +33596,7 @@ async function upsertMerged(target, merge, deps) {
         }
         catch (error) {
             const limit = error instanceof _call_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ ? error.rateLimit : undefined;
-            const wait = limit ? limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000) : Infinity;
+            const wait = limit ? (0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .rateLimitDelay */ .nl)(limit, deps.clock.random()) : Infinity;
             if (!limit || deps.clock.now() + wait > until)
                 throw error;
             deps.log(`comment: ${(0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRateLimit */ .J8)(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
@@ -33769,6 +33768,7 @@ function isRateLimit(error) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   J8: () => (/* binding */ describeRateLimit),
+/* harmony export */   nl: () => (/* binding */ rateLimitDelay),
 /* harmony export */   tX: () => (/* binding */ rateLimitOf)
 /* harmony export */ });
 /* unused harmony exports SECONDARY_MIN_MS, clockTime */
@@ -33819,6 +33819,10 @@ function rateLimitOf(error, now, inARow = 1) {
         return { kind: 'secondary', waitMs };
     }
     return undefined;
+}
+/** The wait before asking again: the limit's own, plus 1–5 s of jitter so legs told the same instant spread out. */
+function rateLimitDelay(limit, random) {
+    return limit.waitMs + 1_000 + Math.round(random * 4_000);
 }
 /** 12:34:56 UTC, for a message that says when a limit lifts. */
 function clockTime(ms) {
@@ -38820,7 +38824,7 @@ function makeRunLookup(repository, token, deps) {
                 deps.signal?.throwIfAborted();
                 // A rate limit is a wait while the sweep's budget allows it (issue 43); past it, the sweep ends saying which.
                 const limit = (0,rate_limit/* rateLimitOf */.tX)(error, deps.clock.now(), limits);
-                const wait = limit ? limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000) : Infinity;
+                const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, deps.clock.random()) : Infinity;
                 if (limit && deps.clock.now() + wait < budgetEnds) {
                     deps.log(`GitHub run ${runId}: ${(0,rate_limit/* describeRateLimit */.J8)(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
                     await deps.clock.sleep(wait, deps.signal);

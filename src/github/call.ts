@@ -10,7 +10,7 @@ import { retryUntil, type RetryContext } from '../client/retry.ts'
 import type { GitHubRepository } from '../inputs/job-environment.ts'
 import { describeGitHubFailure, isTransientGitHub } from './failure.ts'
 import { statusOf, type Octokit } from './octokit.ts'
-import { describeRateLimit, rateLimitOf, type RateLimit } from './rate-limit.ts'
+import { describeRateLimit, rateLimitDelay, rateLimitOf, type RateLimit } from './rate-limit.ts'
 
 const CALL_DEADLINE_MS = 60_000
 const REQUEST_TIMEOUT_MS = 30_000
@@ -61,8 +61,7 @@ export async function callGitHub(
       const now = deps.clock.now()
       const limit = rateLimitOf(error, now, limits)
       if (!limit) throw refusal(error, repository, call, makeError)
-      // Legs of a matrix told the same instant come back spread over a few seconds.
-      const wait = limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000)
+      const wait = rateLimitDelay(limit, deps.clock.random())
       if (now + wait > until) {
         const failure = makeError(
           statusOf(error),

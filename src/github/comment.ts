@@ -15,7 +15,7 @@
 import type { CommentTarget } from '../inputs/comment.ts'
 import { callGitHub, GitHubError, type GitHubCallDeps } from './call.ts'
 import { loadOctokit } from './octokit.ts'
-import { describeRateLimit } from './rate-limit.ts'
+import { describeRateLimit, rateLimitDelay } from './rate-limit.ts'
 import { RunnerRegistry, type RunJob } from './runners.ts'
 
 export type { CommentTarget }
@@ -113,7 +113,7 @@ export async function upsertMerged(
       deps.log(`comment: another job's write left this job's row out; writing it again (round ${round + 1}).`)
     } catch (error) {
       const limit = error instanceof GitHubError ? error.rateLimit : undefined
-      const wait = limit ? limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000) : Infinity
+      const wait = limit ? rateLimitDelay(limit, deps.clock.random()) : Infinity
       if (!limit || deps.clock.now() + wait > until) throw error
       deps.log(`comment: ${describeRateLimit(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`)
       await deps.clock.sleep(wait, deps.signal)

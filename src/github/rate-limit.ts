@@ -64,6 +64,11 @@ export function rateLimitOf(error: unknown, now: number, inARow = 1): RateLimit 
   return undefined
 }
 
+/** The wait before asking again: the limit's own, plus 1–5 s of jitter so legs told the same instant spread out. */
+export function rateLimitDelay(limit: RateLimit, random: number): number {
+  return limit.waitMs + 1_000 + Math.round(random * 4_000)
+}
+
 /** 12:34:56 UTC, for a message that says when a limit lifts. */
 export function clockTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(11, 19)} UTC`

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { retryUntil, type RetryContext } from '../client/retry.ts'
 import { isRateLimit, loadOctokit, statusOf, type Octokit } from '../github/octokit.ts'
-import { describeRateLimit, rateLimitOf } from '../github/rate-limit.ts'
+import { describeRateLimit, rateLimitDelay, rateLimitOf } from '../github/rate-limit.ts'
 import { describeGitHubFailure, isTransientGitHub } from '../github/failure.ts'
 import type { GitHubRepository } from '../inputs/job-environment.ts'
 
@@ -142,7 +142,7 @@ export function makeRunLookup(repository: GitHubRepository, token: string, deps:
         deps.signal?.throwIfAborted()
         // A rate limit is a wait while the sweep's budget allows it (issue 43); past it, the sweep ends saying which.
         const limit = rateLimitOf(error, deps.clock.now(), limits)
-        const wait = limit ? limit.waitMs + 1_000 + Math.round(deps.clock.random() * 4_000) : Infinity
+        const wait = limit ? rateLimitDelay(limit, deps.clock.random()) : Infinity
         if (limit && deps.clock.now() + wait < budgetEnds) {
           deps.log(
             `GitHub run ${runId}: ${describeRateLimit(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`,
