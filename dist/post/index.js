@@ -30207,7 +30207,8 @@ elif [ -e "$HOME/actions-runner/gpu-sandbox-job-completed" ]; then echo ran
 else echo clean; fi`;
 /**
  * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
- * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not.
+ * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not (the
+ * caller then removes the registration of that name: GitHub may hold it whatever failed after the request).
  */
 async function replaceRunner(deps, context, registry, spent, fresh) {
     for (let waited = 0; waited < 60 && (await (0,install/* runnerAlive */.ys)(context, spent.pid)); waited++)
@@ -30223,10 +30224,8 @@ async function replaceRunner(deps, context, registry, spent, fresh) {
     deps.core.setSecret(jitConfig);
     const pid = await (0,install/* startRunnerProcess */.yX)(context, jitConfig, fresh.serves);
     const failure = await waitOnline(deps, context, registry, runner.id, pid);
-    if (failure) {
-        await registry.removeRegistration(runner.id, fresh.name).catch(() => undefined);
+    if (failure)
         throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
-    }
     return { runner, pid };
 }
 
@@ -30455,6 +30454,11 @@ async function replace(deps, spent, config, refusals) {
         return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } };
     }
     catch (error) {
+        // Whatever failed after the request (its answer lost, run.sh not started, never online, a cancel), GitHub may
+        // hold the registration: removed by name, without the cancel signal, so no runner stays registered.
+        await registry(deps, runner)
+            ?.removeRegistration(0, name)
+            .catch(() => undefined);
         return `; no fresh runner could be started (${error.message})`;
     }
 }

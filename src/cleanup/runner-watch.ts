@@ -119,6 +119,11 @@ async function replace(
     )
     return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } }
   } catch (error) {
+    // Whatever failed after the request (its answer lost, run.sh not started, never online, a cancel), GitHub may
+    // hold the registration: removed by name, without the cancel signal, so no runner stays registered.
+    await registry(deps, runner)
+      ?.removeRegistration(0, name)
+      .catch(() => undefined)
     return `; no fresh runner could be started (${(error as Error).message})`
   }
 }

@@ -200,7 +200,8 @@ else echo clean; fi`
 
 /**
  * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
- * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not.
+ * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not (the
+ * caller then removes the registration of that name: GitHub may hold it whatever failed after the request).
  */
 export async function replaceRunner(
   deps: OnlineDeps & { core: StepDeps['core'] },
@@ -224,9 +225,6 @@ export async function replaceRunner(
   deps.core.setSecret(jitConfig)
   const pid = await startRunnerProcess(context, jitConfig, fresh.serves)
   const failure = await waitOnline(deps, context, registry, runner.id, pid)
-  if (failure) {
-    await registry.removeRegistration(runner.id, fresh.name).catch(() => undefined)
-    throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`)
-  }
+  if (failure) throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`)
   return { runner, pid }
 }

@@ -175,6 +175,45 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     expect(post.secrets).toContain(fake.github.runners.jitConfigs.at(-1))
   })
 
+  it('a fresh runner that never comes online: the holder fails, and no registration of it is left', async () => {
+    const setup = await setUp()
+    const core = recordingCore()
+    await register(setup, core, setup.sandboxId, { id: 4242, attempt: 1 })
+    const saved = JSON.parse(core.state.runner ?? '{}') as SavedRunner
+    const config = {
+      runner: () => ({
+        githubToken: GITHUB_TOKEN,
+        repository: setup.repository,
+        pickupTimeoutMs: 60_000,
+        workflowRun: { id: 4242, attempt: 1 },
+        label: 'gpu-x',
+      }),
+    } as unknown as CleanupConfig
+    fake.github.runners.assignJob(
+      saved.id,
+      0,
+      { runId: 999, attempt: 1, name: 'x' },
+      { plan: [{ name: 's', run: 'true' }] },
+    )
+    // GitHub refuses the fresh runner's session: its run.sh ends before it comes online.
+    fake.github.runners.refuseSessions = true
+    const post = recordingCore()
+    const taken = await waitForRunnerJob(
+      { core: post, clock: new FakeClock(), makeClient: () => setup.client },
+      saved,
+      config,
+    )
+    expect(taken).toMatch(
+      /no fresh runner could be started \(the new runner gpu-sandbox-sbx-[0-9a-f]{16}-r2 did not come online/,
+    )
+    expect([...fake.github.runners.byId.values()].map((r) => [r.name.replace(/^.*(-r\d+)$/, '$1'), r.deleted])).toEqual(
+      [
+        [saved.name, true],
+        ['-r2', true],
+      ],
+    )
+  })
+
   it('no fresh runner where the refused job ran to its end on the sandbox (a step of it may have run there)', async () => {
     const setup = await setUp()
     const core = recordingCore()
