@@ -18,6 +18,7 @@ import { deleteRegistration, waitForRunnerJob } from './cleanup/runner.ts'
 import { mirrorServedJob } from './cleanup/served-job.ts'
 import { cleanupUnserved } from './cleanup/unserved.ts'
 import { realClock } from './runtime/clock.ts'
+import { serviceText } from './runtime/untrusted.ts'
 import type { CleanupDeps } from './step/deps.ts'
 import { ActionState } from './step/state.ts'
 
@@ -92,7 +93,11 @@ async function cleanupStart(
   // A fresh runner after a refused job of another run (issue 43) is the one deleted and mirrored.
   let runner = saved
   const taken = served
-    ? await waitForRunnerJob(deps, served.saved, served.config, (fresh) => (runner = fresh))
+    ? await waitForRunnerJob(deps, served.saved, served.config, (fresh) => (runner = fresh)).catch((error: unknown) => {
+        // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
+        deps.core.warning(`Runner: the wait for its job failed (${serviceText(String(error), 300)}); stopping now.`)
+        return undefined
+      })
     : undefined
   await removeSsh()
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)

@@ -37702,7 +37702,8 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(93615);
 /* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(36615);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(75504);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(36017);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(36017);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -37710,6 +37711,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -37733,7 +37735,7 @@ const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(deps) {
     const { core } = deps;
     const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_8__/* .readPostInputs */ ._)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_13__/* .ActionState */ .q(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_14__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
@@ -37782,7 +37784,11 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     // A fresh runner after a refused job of another run (issue 43) is the one deleted and mirrored.
     let runner = saved;
     const taken = served
-        ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, served.saved, served.config, (fresh) => (runner = fresh))
+        ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, served.saved, served.config, (fresh) => (runner = fresh)).catch((error) => {
+            // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
+            deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_13__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
+            return undefined;
+        })
         : undefined;
     await removeSsh();
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
@@ -37805,7 +37811,7 @@ async function run() {
     try {
         // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
         // cancellation have a wait to end.
-        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_13__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v);
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_14__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v);
         const cancelWait = saved.runner || saved.debugAccess || saved.unserved ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v) : undefined;
         await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .makeClient */ .yu, cancelWait });
     }

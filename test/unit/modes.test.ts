@@ -9,6 +9,7 @@ import type { StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
 import { runStart } from '../../src/modes/start.ts'
 import { runMain } from '../../src/main.ts'
+import { runPost } from '../../src/post.ts'
 import { BASE, runPostAgainst, serveFakeService, TOKEN, type FakeService } from '../harness/fake-service.ts'
 import { FakeClock, recordingCore, type RecordingCore } from '../harness/fakes.ts'
 
@@ -360,6 +361,29 @@ describe('post', () => {
       'GET /sandboxes/sbx-00000000000000cc',
     ])
     expect(core.log).toContain('Stopped sandbox sbx-00000000000000cc (status: stopped).')
+  })
+
+  it("a runner's wait that fails on the way never keeps the sandbox from being stopped", async () => {
+    service.sandboxes.push({ id: 'sbx-00000000000000cd', name: 'box-2', status: 'running' })
+    const core = recordingCore(
+      { 'api-token': TOKEN, 'base-url': BASE, runner: 'true' },
+      { 'sandbox-id': 'sbx-00000000000000cd', runner: JSON.stringify({ id: 5, name: 'gpu-sandbox-x', online: true }) },
+    )
+    // Any failure inside the wait (here: the log itself) ends the wait, never the post step.
+    const warning = core.warning.bind(core)
+    core.warning = (message) => {
+      if (String(message).startsWith('Runner gpu-sandbox-x:')) throw new Error('the wait broke')
+      warning(message)
+    }
+    await runPost({
+      core,
+      clock: new FakeClock(),
+      makeClient: () => new ComputeClient({ baseUrl: BASE, apiToken: TOKEN }),
+    })
+    expect(core.annotations.map((a) => a.message)).toContain(
+      'Runner: the wait for its job failed (Error: the wait broke); stopping now.',
+    )
+    expect(service.paths()).toContain('POST /sandboxes/sbx-00000000000000cd/stop')
   })
 
   it('summarises the stop, how long the sandbox lived and what this run cost by the estimate', async () => {
