@@ -31,8 +31,9 @@ beforeEach(() => {
 let spec = ''
 process.stdin.on('data', (d) => (spec += d))
 process.stdin.on('end', () => {
-  writeFileSync(new URL('./given.json', import.meta.url), JSON.stringify({ argv: process.argv.slice(2), env: process.env, spec }))
+  // The log line first (stderr to a file is synchronous): the test reads the log once given.json is there.
   process.stderr.write('2026-11-24T00:00:00.000Z started: stand-in\\n')
+  writeFileSync(new URL('./given.json', import.meta.url), JSON.stringify({ argv: process.argv.slice(2), env: process.env, spec }))
   setInterval(() => {}, 1000)
 })
 `,
