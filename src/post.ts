@@ -16,6 +16,7 @@ import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndEx
 import { readPostInputs, type PostInputs } from './inputs/post.ts'
 import { deleteRegistration, waitForRunnerJob } from './cleanup/runner.ts'
 import { mirrorServedJob } from './cleanup/served-job.ts'
+import { failQueuedJob } from './cleanup/stranded.ts'
 import { cleanupUnserved } from './cleanup/unserved.ts'
 import { realClock } from './runtime/clock.ts'
 import { serviceText } from './runtime/untrusted.ts'
@@ -111,6 +112,8 @@ async function cleanupStart(
   if (approval) await removeApproval(deps, approval, inputs.cleanup())
   // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
   await finalComment(deps, state, inputs.cleanup, mirrored?.job)
+  // This run's job the runner never served waits for the label: a runner from this machine fails it at once.
+  if (taken) await failQueuedJob(deps, inputs.runner(), taken)
   const failure = taken ?? mirrored?.failure
   if (failure) deps.core.setFailed(failure)
 }

@@ -39362,14 +39362,16 @@ function runnerLifetimeSeconds(request) {
 function commandData(text) {
     return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
+/** What the holding job did, in the stranded job's error: failed before its runner was online, by default. */
+const BEFORE_ONLINE = 'failed before its runner came online';
 /** The stranded job's one ::error: which holding job, which label, why, what to do. */
-function strandedJobError(request, reason) {
+function strandedJobError(request, reason, what = BEFORE_ONLINE) {
     const run = request.workflowRun
         ? ` (workflow run ${request.workflowRun.id}, attempt ${request.workflowRun.attempt})`
         : '';
     const holder = request.holdingJob ? `'${(0,untrusted/* serviceText */.Lo)(request.holdingJob, 100)}'` : 'of this workflow';
-    const message = `No GPU runner was served for runs-on: ${request.label}. The holding job ${holder}${run} failed ` +
-        `before its runner came online: ${(0,untrusted/* serviceText */.Lo)(reason, 400)}. This job was failed at once so that it ` +
+    const message = `No GPU runner was served for runs-on: ${request.label}. The holding job ${holder}${run} ${what}: ` +
+        `${(0,untrusted/* serviceText */.Lo)(reason, 400)}. This job was failed at once so that it ` +
         `does not wait in the queue; none of its steps ran and no code was fetched. Fix the cause (the ` +
         `holding job's log says more), then re-run the failed jobs: both jobs run again.`;
     return `::error title=No GPU runner was served::${commandData(message)}`;
@@ -39382,16 +39384,17 @@ function lastLine(file) {
         return '';
     }
 }
-/** Polls the registration until it is online; why not, if it is not. */
+/** Polls the registration until it is online (or gone after its job); why not, if it is not. */
 async function waitOnline(deps, registry, saved) {
     const until = deps.clock.now() + ONLINE_WAIT_MS;
     for (;;) {
         const runner = await registry.get(saved.id);
-        // Deleted by someone else: no job can be handed to it any more.
+        // A just-in-time runner deregisters after its one job: handed the waiting job at once, it may have failed it
+        // already (or someone deleted it); either way nothing waits for it, and the post step removes what is left.
         if (!runner)
-            throw new Error('GitHub no longer has its registration');
+            return 'gone';
         if (runner.status === 'online')
-            return undefined;
+            return 'online';
         if (!localRunnerAlive(saved)) {
             const out = lastLine((0,external_node_path_.join)(saved.dir, 'runner.out'));
             throw new Error(`run.sh ended before the runner came online${out ? ` ('${(0,untrusted/* serviceText */.Lo)(out, 200)}')` : ''}`);
@@ -39402,7 +39405,7 @@ async function waitOnline(deps, registry, saved) {
     }
 }
 /** Makes the parts in order, saving each first; the saved record of what exists. */
-async function makeUnserved(deps, request, reason, saved, progress) {
+async function makeUnserved(deps, request, why, saved, progress) {
     const { core } = deps;
     const state = new step_state/* ActionState */.q(core);
     const registry = (0,register/* registryFor */.ZQ)(deps, request);
@@ -39418,7 +39421,7 @@ async function makeUnserved(deps, request, reason, saved, progress) {
         : `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as this job's user ` +
             `(${separate.why}): its clean environment holds no input or token, but its steps could read this ` +
             `job's files.`);
-    const hook = writeHook(saved.dir, strandedJobError(request, reason));
+    const hook = writeHook(saved.dir, strandedJobError(request, why.reason, why.what));
     progress.asked = true;
     // A lost answer retried hears 409: the offline registration of this name is that answer's, deleted and made again.
     const { runner, jitConfig } = await (0,register/* registerFresh */.Ad)(registry, saved.name, request.label, (line) => core.info(line));
@@ -39427,20 +39430,28 @@ async function makeUnserved(deps, request, reason, saved, progress) {
     state.saveUnserved(saved);
     saved.pid = startLocalRunner(saved, hook, jitConfig, runnerLifetimeSeconds(request));
     state.saveUnserved(saved);
-    const late = await waitOnline(deps, registry, saved);
-    if (late)
-        core.warning(`Runner ${saved.name}: ${late}; the post step still waits for its job, then removes it.`);
+    const online = await waitOnline(deps, registry, saved);
+    if (online === 'gone')
+        core.info(`Runner: ${saved.name} (id ${saved.id}) is no longer registered: it failed the waiting job already (a ` +
+            'just-in-time runner deregisters after its one job), or someone deleted it. The post step removes the rest.');
+    else if (online !== 'online')
+        core.warning(`Runner ${saved.name}: ${online}; the post step still waits for its job, then removes it.`);
     else
         core.info(`Runner: ${saved.name} (id ${saved.id}) is online with the label '${request.label}'. The job waiting for ` +
             `that label is handed to it and fails at once, saying why; the post step removes the runner after that.`);
 }
-/** Registers and starts the failing runner; never throws (the main step's own error is what fails it). */
-async function serveUnserved(deps, request, reason) {
+/**
+ * Registers and starts the failing runner; never throws (the holding step's own error is what fails it). What exists of
+ * it afterwards, for a post step that serves it itself (state saved there is read by no later step).
+ */
+async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
     const { core } = deps;
     // The package is actions/runner's linux-x64 release, and the removal reads /proc.
     const machine = `${deps.platform ?? process.platform}-${process.arch}`;
-    if (machine !== 'linux-x64')
-        return reportUnservable(core, request, `the holding job runs on ${machine}; the failing runner needs linux-x64`);
+    if (machine !== 'linux-x64') {
+        reportUnservable(core, request, `the holding job runs on ${machine}; the failing runner needs linux-x64`);
+        return undefined;
+    }
     const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local';
     const saved = {
         id: 0,
@@ -39452,19 +39463,22 @@ async function serveUnserved(deps, request, reason) {
     core.startGroup(`Runner: fail the job waiting for '${request.label}' at once, instead of leaving it queued`);
     try {
         saved.dir = makeRunnerDir();
-        await makeUnserved(deps, request, reason, saved, progress);
+        await makeUnserved(deps, request, { reason, what }, saved, progress);
+        return saved;
     }
     catch (error) {
         const left = saved.dir ? removeLocalRunner(saved) : [];
         // A refused registration made nothing; one whose answer was lost may exist, under our name.
         const deleted = !progress.asked || (0,runners/* isAccessDenied */.w7)(error) || (await deleteRegistration(deps, request, saved));
-        if (left.length === 0 && deleted)
+        const nothingLeft = left.length === 0 && deleted;
+        if (nothingLeft)
             new step_state/* ActionState */.q(core).saveUnserved(undefined);
         // A cancelled run cancels its queued jobs too: nothing waits.
         if (deps.signal.aborted)
             core.info('Runner: cancelled while the failing runner was set up; what it made is removed.');
         else
             reportUnservable(core, request, error.message);
+        return nothingLeft ? undefined : saved;
     }
     finally {
         core.endGroup();

@@ -29804,8 +29804,8 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 4 modules
-var cleanup_runner = __nccwpck_require__(5115);
+// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 3 modules
+var cleanup_runner = __nccwpck_require__(42163);
 ;// CONCATENATED MODULE: ./build/src/cleanup/debug.js
 
 
@@ -30014,7 +30014,7 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 
 /***/ }),
 
-/***/ 5115:
+/***/ 42163:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30037,198 +30037,10 @@ var durations = __nccwpck_require__(68818);
 var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
+// EXTERNAL MODULE: ./build/src/runner/register.js
+var register = __nccwpck_require__(36691);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
-// EXTERNAL MODULE: ./build/src/step/state.js
-var state = __nccwpck_require__(36017);
-// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
-var install = __nccwpck_require__(13197);
-;// CONCATENATED MODULE: ./build/src/runner/register.js
-/**
- * `runner: true` in the main step, once the sandbox is ready and reachable
- * over SSH: the runner package on the sandbox, a JIT registration named after
- * the sandbox id (saved to state at once, so the post step deletes it
- * whatever happens next), run.sh started with the configuration on stdin,
- * and a wait until the runner says it listens for jobs (GitHub confirms once;
- * polled by id where the sandbox cannot say). A runner that does not come
- * online shows the tail of its own diagnostic log.
- */
-
-
-
-
-
-/** How long a started runner may take to show online. */
-const ONLINE_DEADLINE_MS = 5 * 60_000;
-/** A runner usually connects within seconds: asked every 0.5 s at first, every 2 s after 10 s. */
-const FIRST_POLLS_MS = 500;
-const LATER_POLLS_MS = 2_000;
-const FIRST_POLLS_FOR_MS = 10_000;
-function registryFor(deps, request) {
-    return new RunnerRegistry(request.repository, request.githubToken, {
-        clock: deps.clock,
-        signal: deps.signal,
-        log: (message) => deps.core.info(message),
-    });
-}
-/**
- * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
- * session with GitHub; one SSH command waits for that (or run.sh ending), then GitHub is asked once to confirm.
- * Where the sandbox cannot say, GitHub is polled as before.
- */
-const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
-while :; do
-  grep -q 'Listening for Jobs' "$out" 2> /dev/null && { echo online; exit 0; }
-  kill -0 "$1" 2> /dev/null || { echo ended; exit 0; }
-  [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
-  sleep 0.5
-done`;
-async function waitOnline(deps, context, registry, id, pid) {
-    const seconds = String(ONLINE_DEADLINE_MS / 1000);
-    const said = await (0,ssh_command/* runScript */.j3)(context.target, ONLINE_WATCH, [String(pid), seconds], '', context.env, deps.signal);
-    const verdict = said.stdout.trim().split('\n').at(-1);
-    if (verdict === 'ended')
-        return 'run.sh ended before the runner came online';
-    if (verdict === 'timeout')
-        return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`;
-    if (verdict === 'online') {
-        // A registration already gone is a just-in-time runner that took its job and finished it meanwhile.
-        const runner = await registry.get(id);
-        if (!runner || runner.status === 'online' || runner.busy)
-            return undefined;
-    }
-    return pollOnline(deps, context, registry, id, pid);
-}
-/** Until GitHub shows the runner online: every 0.5 s for the first 10 s, then every 2 s. */
-async function pollOnline(deps, context, registry, id, pid) {
-    const began = deps.clock.now();
-    const until = began + ONLINE_DEADLINE_MS;
-    for (let poll = 1;; poll++) {
-        const runner = await registry.get(id);
-        if (!runner)
-            return 'GitHub no longer has its registration';
-        if (runner.status === 'online')
-            return undefined;
-        // Asked every other poll: run.sh that has ended will never bring the runner online.
-        if (poll % 2 === 0 && !(await (0,install/* runnerAlive */.ys)(context, pid)))
-            return 'run.sh ended before the runner came online';
-        const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS;
-        if (deps.clock.now() + wait > until)
-            return (`it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
-                `(status '${(0,untrusted/* serviceText */.Lo)(runner.status, 40)}')`);
-        await deps.clock.sleep(wait, deps.signal);
-    }
-}
-/** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
-async function showDiagnostics(deps, context) {
-    deps.core.startGroup("The runner's diagnostic log (last lines)");
-    try {
-        const { lines, lastWords } = await diagnosticTail(context);
-        for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)'])
-            deps.core.info(line);
-        return lastWords;
-    }
-    catch (error) {
-        deps.core.info(`(could not read it: ${error.message})`);
-        return undefined;
-    }
-    finally {
-        deps.core.endGroup();
-    }
-}
-/**
- * generate-jitconfig; a 409 means a registration of this name exists. The name
- * carries our sandbox's id, so an offline one is our own request's, whose
- * answer was lost (its configuration with it): deleted, and registered once
- * more. One that is online or busy is left alone.
- */
-async function registerFresh(registry, name, label, log) {
-    try {
-        return await registry.generate(name, label);
-    }
-    catch (error) {
-        const stale = error instanceof runners/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
-        if (!stale || stale.status !== 'offline' || stale.busy)
-            throw error;
-        log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
-            `by an earlier attempt whose answer was lost; deleting it and registering again.`);
-        await registry.remove(stale.id);
-        return registry.generate(name, label);
-    }
-}
-async function registerRunner(deps, request, sandboxId, context, privateDir) {
-    const { core } = deps;
-    const registry = registryFor(deps, request);
-    const started = deps.clock.now();
-    core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`);
-    let failure;
-    try {
-        await ensureRunnerPackage(context, registry, request.repository.serverUrl, privateDir);
-        // The name asked for, not the one in GitHub's answer: it goes to state and every later log line unsanitised.
-        const name = runnerName(sandboxId);
-        const state = new ActionState(core);
-        // Saved before the request (id 0: not known yet), so a post step after a lost answer deletes it by name.
-        state.saveRunner({ id: 0, name, online: false });
-        const { runner, jitConfig } = await registerFresh(registry, name, request.label, (message) => core.info(message));
-        // A credential: masked before anything could print it, and never saved, output or logged.
-        core.setSecret(jitConfig);
-        state.saveRunner({ id: runner.id, name, online: false });
-        core.setOutput('runner-name', name);
-        core.setOutput('runner-id', String(runner.id));
-        core.setOutput('runner-label', request.label);
-        const renamed = runner.name === name ? '' : ` (GitHub calls it '${serviceText(runner.name, 80)}')`;
-        core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`);
-        const { owner, repo } = request.repository;
-        const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` };
-        const pid = await startRunnerProcess(context, jitConfig, serves);
-        failure = await waitOnline(deps, context, registry, runner.id, pid);
-        // The post step watches it over the same SSH access (runner/watch.ts).
-        const watch = { pid, configPath: context.target.configPath, alias: context.target.alias };
-        if (!failure)
-            state.saveRunner({ id: runner.id, name, online: true, watch });
-        if (!failure)
-            core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
-                `s. A job with runs-on: ${request.label} runs on it; the post step ` +
-                `waits for it, then stops the sandbox.`);
-    }
-    finally {
-        core.endGroup();
-    }
-    if (failure) {
-        const lastWords = await showDiagnostics(deps, context);
-        throw new Error(`runner: the runner did not come online: ${failure}` +
-            `${lastWords ? `; run.sh's last words: '${lastWords}'` : ''}. Its diagnostic ` +
-            `log is above; the post step stops the sandbox and deletes the registration.`);
-    }
-}
-/** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
-const SPENT_STATE = `if kill -0 "$1" 2> /dev/null; then echo running
-elif [ -e "$HOME/actions-runner/gpu-sandbox-job-completed" ]; then echo ran
-else echo clean; fi`;
-/**
- * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
- * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not (the
- * caller then removes the registration of that name: GitHub may hold it whatever failed after the request).
- */
-async function replaceRunner(deps, context, registry, spent, fresh) {
-    for (let waited = 0; waited < 60 && (await (0,install/* runnerAlive */.ys)(context, spent.pid)); waited++)
-        await deps.clock.sleep(1_000, deps.signal);
-    // The refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
-    const ended = await (0,ssh_command/* runScript */.j3)(context.target, SPENT_STATE, [String(spent.pid)], '', context.env, deps.signal);
-    if (ended.stdout.trim() !== 'clean')
-        throw new Error(ended.stdout.trim() === 'running'
-            ? "the refused job's run.sh did not end within a minute"
-            : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it');
-    const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m));
-    // A credential: masked before anything could print it, and never saved, output or logged.
-    deps.core.setSecret(jitConfig);
-    const pid = await (0,install/* startRunnerProcess */.yX)(context, jitConfig, fresh.serves);
-    const failure = await waitOnline(deps, context, registry, runner.id, pid);
-    if (failure)
-        throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
-    return { runner, pid };
-}
-
 ;// CONCATENATED MODULE: ./build/src/runner/watch.js
 
 
@@ -30444,7 +30256,7 @@ async function replace(deps, spent, config, refusals) {
         // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
         await github.removeRegistration(spent.id, spent.name).catch(() => undefined);
         const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core };
-        const fresh = await replaceRunner(online, context, github, spent.watch, {
+        const fresh = await (0,register/* replaceRunner */.ly)(online, context, github, spent.watch, {
             name,
             label: runner.label,
             serves,
@@ -31042,7 +30854,7 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /* harmony export */   eh: () => (/* binding */ mirrorServedJob)
 /* harmony export */ });
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5115);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(42163);
 
 
 /** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
@@ -31179,216 +30991,262 @@ async function removeSshAccess(core, state, clock) {
 
 /***/ }),
 
-/***/ 36615:
+/***/ 14418:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  N: () => (/* binding */ cleanupUnserved)
+  B: () => (/* binding */ failQueuedJob)
 });
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(31421);
+// UNUSED EXPORTS: NOT_SERVED
+
+// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
+var job_environment = __nccwpck_require__(73156);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 12 modules
+var read = __nccwpck_require__(44663);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
-var install = __nccwpck_require__(13197);
-;// CONCATENATED MODULE: ./build/src/runner/local.js
-/**
- * A just-in-time runner on the holding machine itself (the GitHub runner this
- * step runs on, never the sandbox), for the job runner mode could not serve:
- * the verified actions/runner package unpacked into a directory of its own
- * (outside the step's private one, which holds the key), started detached
- * with a clean environment (no INPUT_*, no token, no key path) and, where
- * passwordless sudo exists, as a separate unprivileged user, so that no step
- * it runs can read this job's processes or private files. Removed with all it
- * made: its processes, the user, the directory.
- */
-
-
-
-
-
-
-const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-const SUDO_TIMEOUT_MS = 30_000;
-/**
- * Reads the JIT configuration from stdin into run.sh's environment (never on a command line), and bounds its life
- * ($1 seconds): it ends by itself even where no post step ever removes it (a machine whose runner died mid-job).
- */
-const START = (/* unused pure expression or super */ null && (`set -e
-cd "$(dirname "$0")/runner"
-ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
-export ACTIONS_RUNNER_INPUT_JITCONFIG
-exec timeout --kill-after=30 "$1" ./run.sh`));
-function sudo(args, program = 'sudo') {
-    const result = (0,external_node_child_process_.spawnSync)(program, ['-n', ...args], {
-        env: { PATH },
-        encoding: 'utf8',
-        timeout: SUDO_TIMEOUT_MS,
-        stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const said = `${result.stderr ?? ''}${result.error?.message ?? ''}`.trim().split('\n').at(-1) ?? '';
-    return { ok: result.status === 0, said };
-}
-/** A directory of its own under the system's temporary directory, readable (not writable) by a separate user. */
-function makeRunnerDir() {
-    const dir = mkdtempSync(join(tmpdir(), 'gpu-sandbox-unserved-'));
-    chmodSync(dir, 0o755);
-    return dir;
-}
-/** The latest actions/runner release for linux-x64, its SHA-256 checked, unpacked into `dir`/runner. */
-async function unpackRunnerPackage(registry, serverUrl, dir, signal) {
-    const { file, version } = await verifiedPackage(registry, serverUrl, dir, signal, 'it was not unpacked');
-    mkdirSync(join(dir, 'runner'), { mode: 0o755 });
-    const tar = spawnSync('tar', ['-C', join(dir, 'runner'), '-xzf', file], { encoding: 'utf8', env: { PATH } });
-    rmSync(file, { force: true });
-    if (tar.status !== 0)
-        throw new Error(`unpacking the runner package failed: ${tar.stderr.trim().slice(0, 200)}`);
-    return version;
-}
-/**
- * A separate unprivileged user that owns the runner's files, where passwordless sudo exists; else undefined and why
- * not (the runner then runs as this step's user).
- */
-function makeSeparateUser(dir, program = 'sudo') {
-    if (!sudo(['true'], program).ok)
-        return { why: 'no passwordless sudo on this machine' };
-    const user = `gpu-unserved-${randomBytes(4).toString('hex')}`;
-    const home = join(dir, 'runner');
-    const made = sudo(['useradd', '--system', '--user-group', '--no-create-home', '--home-dir', home, user]);
-    if (!made.ok)
-        return { why: `useradd failed: ${made.said.slice(0, 200)}` };
-    const owned = sudo(['chown', '-R', `${user}:${user}`, home]);
-    if (!owned.ok) {
-        sudo(['userdel', user]);
-        return { why: `chown failed: ${owned.said.slice(0, 200)}` };
-    }
-    return { user };
-}
-/** The job-started hook: prints the one line (an ::error command) and fails, so the runner fails its job. */
-function writeHook(dir, line) {
-    writeFileSync(join(dir, 'job-started.txt'), `${line}\n`, { mode: 0o644 });
-    const hook = join(dir, 'job-started.sh');
-    // The runner runs it as `bash -e <path>`: the message is read from beside it, never quoted into the script.
-    writeFileSync(hook, '#!/bin/bash\ncat "$(dirname "$0")/job-started.txt"\nexit 1\n', { mode: 0o755 });
-    return hook;
-}
-/** Starts run.sh detached, with nothing of this step's environment, the JIT configuration on stdin, for `lifetimeS`. */
-function startLocalRunner(runner, hook, jitConfig, lifetimeS) {
-    const root = join(runner.dir, 'runner');
-    const env = { PATH, HOME: root, LANG: 'C.UTF-8', ACTIONS_RUNNER_HOOK_JOB_STARTED: hook };
-    // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
-    if (!runner.user && process.getuid?.() === 0)
-        env.RUNNER_ALLOW_RUNASROOT = '1';
-    writeFileSync(join(runner.dir, 'start.sh'), `${START}\n`, { mode: 0o755 });
-    const out = openSync(join(runner.dir, 'runner.out'), 'a', 0o644);
-    const script = ['/bin/bash', join(runner.dir, 'start.sh'), String(Math.ceil(lifetimeS))];
-    const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`);
-    const child = runner.user
-        ? spawn('sudo', ['-n', '-u', runner.user, '--', '/usr/bin/env', '-i', ...vars, ...script], {
-            env: { PATH },
-            detached: true,
-            stdio: ['pipe', out, out],
-        })
-        : spawn(script[0] ?? '/bin/bash', script.slice(1), { env, detached: true, stdio: ['pipe', out, out] });
-    closeSync(out);
-    child.on('error', () => { });
-    child.stdin?.on('error', () => { });
-    child.stdin?.end(jitConfig);
-    child.unref();
-    if (!child.pid)
-        throw new Error('the runner process could not be started');
-    return child.pid;
-}
-/** A process's state and process group from /proc (Linux); undefined once it is gone. */
-function processStat(pid) {
-    try {
-        // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
-        const [state = '', , group = ''] = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
-        return { state, group: Number(group) };
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Whether a process (or, negative, any process of a group) runs. A zombie does not count: one this process started
- * stays one until the event loop reaps it, and a sudo or run.sh that ended is no runner.
- */
-function exists(pid) {
-    if (pid > 0)
-        return (processStat(String(pid))?.state ?? 'Z') !== 'Z';
-    return (0,external_node_fs_.readdirSync)('/proc').some((entry) => {
-        if (!/^\d+$/.test(entry))
-            return false;
-        const stat = processStat(entry);
-        return stat !== undefined && stat.group === -pid && stat.state !== 'Z';
-    });
-}
-/**
- * Whether any process of the runner still runs: its user's, or the one started (sudo, until it has switched to the
- * user; or the process group without one).
- */
-function localRunnerAlive(runner) {
-    if (runner.user && (0,external_node_child_process_.spawnSync)('pgrep', ['-u', runner.user], { env: { PATH } }).status === 0)
-        return true;
-    if (runner.pid <= 0)
-        return false;
-    return exists(runner.user ? runner.pid : -runner.pid);
-}
-/** Kills every process of the runner (its user's, or its process group), for up to 2 s; whether they are gone. */
-function endProcesses(runner) {
-    for (let round = 0; round < 20 && localRunnerAlive(runner); round++) {
-        if (runner.user)
-            sudo(['pkill', '-KILL', '-u', runner.user]);
-        else
-            try {
-                process.kill(-runner.pid, 'SIGKILL');
-            }
-            catch {
-                // Gone meanwhile.
-            }
-        (0,external_node_child_process_.spawnSync)('sleep', ['0.1']);
-    }
-    return !localRunnerAlive(runner);
-}
-/** Ends its processes and removes the user and the directory; what could not be removed, if anything. */
-function removeLocalRunner(runner) {
-    const left = [];
-    if (!endProcesses(runner))
-        left.push(`processes of ${runner.user ?? `process group ${runner.pid}`}`);
-    if (runner.user) {
-        const removed = sudo(['userdel', runner.user]);
-        if (!removed.ok && !/does not exist/.test(removed.said))
-            left.push(`the user ${runner.user} (${removed.said})`);
-        if (!sudo(['rm', '-rf', runner.dir]).ok)
-            left.push(runner.dir);
-        return left;
-    }
-    try {
-        (0,external_node_fs_.rmSync)(runner.dir, { recursive: true, force: true });
-    }
-    catch {
-        left.push(runner.dir);
-    }
-    return left;
-}
-
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 4 modules
-var cleanup_runner = __nccwpck_require__(5115);
-;// CONCATENATED MODULE: ./build/src/cleanup/unserved.js
+// EXTERNAL MODULE: ./build/src/step/state.js
+var step_state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/runner/register.js
+var register = __nccwpck_require__(36691);
+// EXTERNAL MODULE: ./build/src/runner/local.js
+var local = __nccwpck_require__(87179);
+;// CONCATENATED MODULE: ./build/src/runner/unserved.js
+/**
+ * When the holding step of `runner: true` cannot serve its runner (CONTRACT,
+ * "Runner mode never strands a job"): one JIT runner with the same label on
+ * this machine (runner/local.ts), whose job-started hook fails the waiting
+ * job before any of its steps runs, with one ::error that says why. Each part
+ * is saved to state before it is made, so the post step removes whatever
+ * exists. Where it cannot be made, the step's error says the job waits until
+ * the run is cancelled, and nothing of it is left.
+ */
+
+
+
+
+
+
+
+
+/** The released runner connects within seconds; past this the post step still waits for it. */
+const ONLINE_WAIT_MS = 2 * 60_000;
+const POLL_MS = 1_000;
+/** Past runner-timeout, what the post step may spend first (its stop may take 10 minutes), with room to spare. */
+const LIFETIME_MARGIN_MS = 15 * 60_000;
+/** How long the failing runner may live at most, in seconds: the post step removes it long before, if it runs. */
+function runnerLifetimeSeconds(request) {
+    return (ONLINE_WAIT_MS + request.pickupTimeoutMs + LIFETIME_MARGIN_MS) / 1000;
+}
+/** A workflow command's data: `%`, CR and LF escaped as the runner expects. */
+function commandData(text) {
+    return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+/** What the holding job did, in the stranded job's error: failed before its runner was online, by default. */
+const BEFORE_ONLINE = 'failed before its runner came online';
+/** The stranded job's one ::error: which holding job, which label, why, what to do. */
+function strandedJobError(request, reason, what = BEFORE_ONLINE) {
+    const run = request.workflowRun
+        ? ` (workflow run ${request.workflowRun.id}, attempt ${request.workflowRun.attempt})`
+        : '';
+    const holder = request.holdingJob ? `'${(0,untrusted/* serviceText */.Lo)(request.holdingJob, 100)}'` : 'of this workflow';
+    const message = `No GPU runner was served for runs-on: ${request.label}. The holding job ${holder}${run} ${what}: ` +
+        `${(0,untrusted/* serviceText */.Lo)(reason, 400)}. This job was failed at once so that it ` +
+        `does not wait in the queue; none of its steps ran and no code was fetched. Fix the cause (the ` +
+        `holding job's log says more), then re-run the failed jobs: both jobs run again.`;
+    return `::error title=No GPU runner was served::${commandData(message)}`;
+}
+function lastLine(file) {
+    try {
+        return (0,external_node_fs_.readFileSync)(file, 'utf8').trim().split('\n').at(-1) ?? '';
+    }
+    catch {
+        return '';
+    }
+}
+/** Polls the registration until it is online (or gone after its job); why not, if it is not. */
+async function waitOnline(deps, registry, saved) {
+    const until = deps.clock.now() + ONLINE_WAIT_MS;
+    for (;;) {
+        const runner = await registry.get(saved.id);
+        // A just-in-time runner deregisters after its one job: handed the waiting job at once, it may have failed it
+        // already (or someone deleted it); either way nothing waits for it, and the post step removes what is left.
+        if (!runner)
+            return 'gone';
+        if (runner.status === 'online')
+            return 'online';
+        if (!(0,local/* localRunnerAlive */.TU)(saved)) {
+            const out = lastLine((0,external_node_path_.join)(saved.dir, 'runner.out'));
+            throw new Error(`run.sh ended before the runner came online${out ? ` ('${(0,untrusted/* serviceText */.Lo)(out, 200)}')` : ''}`);
+        }
+        if (deps.clock.now() + POLL_MS > until)
+            return `not online after ${ONLINE_WAIT_MS / 60_000} minutes`;
+        await deps.clock.sleep(POLL_MS, deps.signal);
+    }
+}
+/** Makes the parts in order, saving each first; the saved record of what exists. */
+async function makeUnserved(deps, request, why, saved, progress) {
+    const { core } = deps;
+    const state = new step_state/* ActionState */.q(core);
+    const registry = (0,register/* registryFor */.ZQ)(deps, request);
+    state.saveUnserved(saved);
+    const version = await (0,local/* unpackRunnerPackage */.Rh)(registry, request.repository.serverUrl, saved.dir, deps.signal);
+    const separate = (0,local/* makeSeparateUser */.Dh)(saved.dir, deps.sudo);
+    if (separate.user)
+        saved.user = separate.user;
+    state.saveUnserved(saved);
+    core.info(separate.user
+        ? `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as the separate user ` +
+            `${separate.user}: steps it runs cannot read this job's processes or the step's private directory.`
+        : `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as this job's user ` +
+            `(${separate.why}): its clean environment holds no input or token, but its steps could read this ` +
+            `job's files.`);
+    const hook = (0,local/* writeHook */.rq)(saved.dir, strandedJobError(request, why.reason, why.what));
+    progress.asked = true;
+    // A lost answer retried hears 409: the offline registration of this name is that answer's, deleted and made again.
+    const { runner, jitConfig } = await (0,register/* registerFresh */.Ad)(registry, saved.name, request.label, (line) => core.info(line));
+    core.setSecret(jitConfig);
+    saved.id = runner.id;
+    state.saveUnserved(saved);
+    saved.pid = (0,local/* startLocalRunner */.A9)(saved, hook, jitConfig, runnerLifetimeSeconds(request));
+    state.saveUnserved(saved);
+    const online = await waitOnline(deps, registry, saved);
+    if (online === 'gone')
+        core.info(`Runner: ${saved.name} (id ${saved.id}) is no longer registered: it failed the waiting job already (a ` +
+            'just-in-time runner deregisters after its one job), or someone deleted it. The post step removes the rest.');
+    else if (online !== 'online')
+        core.warning(`Runner ${saved.name}: ${online}; the post step still waits for its job, then removes it.`);
+    else
+        core.info(`Runner: ${saved.name} (id ${saved.id}) is online with the label '${request.label}'. The job waiting for ` +
+            `that label is handed to it and fails at once, saying why; the post step removes the runner after that.`);
+}
+/**
+ * Registers and starts the failing runner; never throws (the holding step's own error is what fails it). What exists of
+ * it afterwards, for a post step that serves it itself (state saved there is read by no later step).
+ */
+async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
+    const { core } = deps;
+    // The package is actions/runner's linux-x64 release, and the removal reads /proc.
+    const machine = `${deps.platform ?? process.platform}-${process.arch}`;
+    if (machine !== 'linux-x64') {
+        reportUnservable(core, request, `the holding job runs on ${machine}; the failing runner needs linux-x64`);
+        return undefined;
+    }
+    const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local';
+    const saved = {
+        id: 0,
+        name: `gpu-sandbox-unserved-${run}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`,
+        dir: '',
+        pid: 0,
+    };
+    const progress = { asked: false };
+    core.startGroup(`Runner: fail the job waiting for '${request.label}' at once, instead of leaving it queued`);
+    try {
+        saved.dir = (0,local/* makeRunnerDir */.Cy)();
+        await makeUnserved(deps, request, { reason, what }, saved, progress);
+        return saved;
+    }
+    catch (error) {
+        const left = saved.dir ? (0,local/* removeLocalRunner */.GT)(saved) : [];
+        // A refused registration made nothing; one whose answer was lost may exist, under our name.
+        const deleted = !progress.asked || (0,runners/* isAccessDenied */.w7)(error) || (await deleteRegistration(deps, request, saved));
+        const nothingLeft = left.length === 0 && deleted;
+        if (nothingLeft)
+            new step_state/* ActionState */.q(core).saveUnserved(undefined);
+        // A cancelled run cancels its queued jobs too: nothing waits.
+        if (deps.signal.aborted)
+            core.info('Runner: cancelled while the failing runner was set up; what it made is removed.');
+        else
+            reportUnservable(core, request, error.message);
+        return nothingLeft ? undefined : saved;
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */
+function reportUnservable(core, request, why) {
+    core.error(unservedError(request, why), { title: 'A job waits for a runner nobody serves' });
+}
+function unservedError(request, why) {
+    const run = request.workflowRun;
+    const cancel = run ? ` (its page, Cancel workflow; or gh run cancel ${run.id})` : '';
+    return (`The job with runs-on: ${request.label} will wait in GitHub's queue until this workflow run is ` +
+        `cancelled (GitHub keeps a queued job up to 24 hours): no runner could be registered to fail it ` +
+        `(${(0,untrusted/* serviceText */.Lo)(why, 300)}). Cancel the run${cancel}; the token needs repository administration: ` +
+        `write to register runners.`);
+}
+/** Deletes a registration the failed attempt made; whether none is left. */
+async function deleteRegistration(deps, request, saved) {
+    // After a cancellation too: a client that is not cancelled.
+    const registry = (0,register/* registryFor */.ZQ)({ ...deps, signal: deps.signal.aborted ? undefined : deps.signal }, request);
+    try {
+        await registry.removeRegistration(saved.id, saved.name);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/cleanup/unserved.js
+var unserved = __nccwpck_require__(37038);
+;// CONCATENATED MODULE: ./build/src/cleanup/stranded.js
+/**
+ * When the holder's runner served no job of this run (issue 43: taken by a job
+ * of another run, 3 fresh runners spent on such jobs, or no fresh one could be
+ * registered): this run's queued job would wait for the label until the run is
+ * cancelled. As when the main step cannot serve (runner/unserved.ts), a runner
+ * with the label on this machine fails it at once, then is removed here: state
+ * saved by a post step is read by no later step.
+ */
+
+
+
+
+/** What the holding job did, in the queued job's error. */
+const NOT_SERVED = 'gave its runner to no job of this run';
+async function failQueuedJob(deps, runner, why, env = process.env) {
+    const { core } = deps;
+    // A cancelled run cancels its queued jobs too: nothing waits.
+    if (deps.cancelWait?.aborted)
+        return;
+    const request = (0,read/* readUnservedInputs */.AO)(core, (0,job_environment/* jobEnvironmentFromEnv */.s)(env), []);
+    if (!request) {
+        core.info('Runner: no label and token to serve a failing runner with; a job of this run may wait for the label.');
+        return;
+    }
+    core.info(`Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`);
+    const signal = deps.cancelWait ?? new AbortController().signal;
+    const saved = await serveUnserved({ core, clock: deps.clock, signal }, request, why, NOT_SERVED);
+    if (saved)
+        await (0,unserved/* cleanupUnserved */.N)(deps, saved, runner);
+}
+
+
+/***/ }),
+
+/***/ 37038:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ cleanupUnserved)
+/* harmony export */ });
+/* harmony import */ var _runner_local_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(87179);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99128);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(42163);
 
 
 
@@ -31397,10 +31255,10 @@ var cleanup_runner = __nccwpck_require__(5115);
 async function waitForFailedJob(deps, saved, github, timeoutMs) {
     const { clock } = deps;
     const began = clock.now();
-    const every = (0,cleanup_runner/* runnerPollMs */.oS)();
+    const every = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .runnerPollMs */ .oS)();
     let busy = false;
-    deps.core.info(`Runner ${saved.name}: waiting for the job it fails (up to runner-timeout, ${(0,summary/* formatDuration */.a3)(timeoutMs)}, ` +
-        `for one to be handed to it); GitHub is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
+    deps.core.info(`Runner ${saved.name}: waiting for the job it fails (up to runner-timeout, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(timeoutMs)}, ` +
+        `for one to be handed to it); GitHub is asked every ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(every)}.`);
     for (;;) {
         if (deps.cancelWait?.aborted)
             return 'the holding job was cancelled';
@@ -31416,32 +31274,32 @@ async function waitForFailedJob(deps, saved, github, timeoutMs) {
         if (typeof runner === 'string')
             deps.core.info(`Runner ${saved.name}: ${runner}`);
         // Nothing more can happen once its process is gone (killed with the main step, say), busy or not.
-        if (!localRunnerAlive(saved))
+        if (!(0,_runner_local_js__WEBPACK_IMPORTED_MODULE_0__/* .localRunnerAlive */ .TU)(saved))
             return busy ? 'it ran its job and ended' : 'its process ended';
         if (!busy && clock.now() - began >= timeoutMs)
             return `no job was handed to it within runner-timeout`;
-        if (!(await (0,cleanup_runner/* pause */.v7)(deps, every)))
+        if (!(await (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .pause */ .v7)(deps, every)))
             return 'the holding job was cancelled';
     }
 }
 async function cleanupUnserved(deps, saved, runner) {
     const { core } = deps;
-    const github = (0,cleanup_runner/* registry */.u5)(deps, runner, deps.cancelWait);
+    const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .registry */ .u5)(deps, runner, deps.cancelWait);
     const ended = await waitForFailedJob(deps, saved, github, runner.pickupTimeoutMs);
     core.info(`Runner ${saved.name}: ${ended}; removing it.`);
-    const left = removeLocalRunner(saved);
+    const left = (0,_runner_local_js__WEBPACK_IMPORTED_MODULE_0__/* .removeLocalRunner */ .GT)(saved);
     const registration = await deleteUnservedRegistration(deps, saved, runner);
     if (registration)
         left.push(registration);
     if (left.length > 0)
-        core.warning(`Runner ${saved.name} could not be removed entirely: ${left.map((x) => (0,untrusted/* serviceText */.Lo)(x, 300)).join('; ')}. ` +
+        core.warning(`Runner ${saved.name} could not be removed entirely: ${left.map((x) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(x, 300)).join('; ')}. ` +
             `Delete a registration left under Settings > Actions > Runners; remove a user or directory it names by hand.`);
     else
         core.info(`Runner ${saved.name}: removed (process, ${saved.user ? 'user, ' : ''}directory, registration).`);
 }
 /** What is left of the registration, if anything (a cancelled wait still deletes it: a fresh client). */
 async function deleteUnservedRegistration(deps, saved, runner) {
-    const github = (0,cleanup_runner/* registry */.u5)(deps, runner);
+    const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .registry */ .u5)(deps, runner);
     if (!github)
         return `the registration ${saved.name} ('github-token' is missing)`;
     try {
@@ -36167,6 +36025,123 @@ class Collector {
 
 /***/ }),
 
+/***/ 87614:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ parseComment)
+/* harmony export */ });
+/* unused harmony export commentKey */
+/* harmony import */ var _approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(78944);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(93006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
+/**
+ * `comment: true` (issues 32 and 43): where the pull-request comment goes. Its
+ * hidden marker's key is the workflow (its file, else its name): one comment
+ * per workflow holds a row for every job and matrix leg, and every re-run edits
+ * the same rows.
+ */
+
+
+
+/** The workflow's file (GITHUB_WORKFLOW_REF without its ref), else its name: the same on every run and re-run. */
+function commentKey(env) {
+    const file = (env.GITHUB_WORKFLOW_REF ?? '').split('@')[0];
+    return (file || env.GITHUB_WORKFLOW || 'workflow').replace(/[^\w./-]/g, '_').slice(0, 160);
+}
+/** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
+function parseComment(inputs, job, log = () => undefined) {
+    if (!inputs.parse('comment', _fields_js__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zM))
+        return undefined;
+    const env = job.env ?? {};
+    const githubToken = _fields_js__WEBPACK_IMPORTED_MODULE_1__/* .usableGitHubToken */ .tL(inputs.read('github-token'));
+    if (!githubToken)
+        inputs.fail('github-token', 'is empty, and comment: true writes with it (pull-requests: write)');
+    const repository = (0,_job_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .repositoryFromEnv */ .i)(env, (why) => inputs.fail('comment', why));
+    const pullRequest = (0,_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .pullRequestOf */ ._n)(env);
+    if (typeof pullRequest === 'string')
+        inputs.fail('comment', pullRequest);
+    if (!githubToken || !repository || typeof pullRequest === 'string')
+        return undefined;
+    if (!pullRequest) {
+        log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
+        return undefined;
+    }
+    const runUrl = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
+        `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
+    const workflow = env.GITHUB_WORKFLOW ?? 'workflow';
+    const [id, attempt] = [Number(job.runId ?? env.GITHUB_RUN_ID), Number(job.runAttempt ?? env.GITHUB_RUN_ATTEMPT ?? 1)];
+    return {
+        githubToken,
+        repository,
+        number: pullRequest.number,
+        key: commentKey(env),
+        workflow,
+        job: `${workflow} / ${env.GITHUB_JOB ?? 'job'}`,
+        runUrl,
+        ...(Number.isSafeInteger(id) && id > 0 && Number.isSafeInteger(attempt) ? { workflowRun: { id, attempt } } : {}),
+        ...(env.RUNNER_NAME ? { runnerName: env.RUNNER_NAME } : {}),
+    };
+}
+
+
+/***/ }),
+
+/***/ 66092:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ parseDebug)
+/* harmony export */ });
+/* unused harmony export FORK_REFUSAL */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9691);
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68818);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(13219);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75837);
+/**
+ * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
+ * the post step holds the sandbox this long for a person to connect with the
+ * public key's owner's private key (the service signs a certificate for the
+ * public key; the private key never leaves its owner). It needs the action's
+ * own SSH access (to see the release file), so it implies it. For a pull
+ * request from a fork the hold is refused, never the run (issue 42): the
+ * inputs are still checked, and `refused` says why (the post step warns once).
+ */
+
+
+
+
+const FORK_REFUSAL = 'the hold is refused for pull requests from forks: their code would keep a machine of yours running, ' +
+    'and its log would hand a way in to whoever holds the key';
+/** A hold of at most 6 hours: the enforced TTL bounds it anyway. */
+const HOLD_BOUNDS = { minSeconds: 10, maxSeconds: 6 * 3600 };
+const publicKey = zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    const [type = '', body = ''] = text.split(' ');
+    const types = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521'];
+    if (!types.includes(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(body) || /[\r\n]/.test(text) || text.length > 4096)
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .T)(ctx, 'must be one OpenSSH public key line (ssh-ed25519 AAAA… you@host); never a private key');
+    return text;
+});
+function parseDebug(inputs, job) {
+    if (!inputs.isSet('debug-on-failure')) {
+        if (inputs.isSet('debug-public-key'))
+            inputs.fail('debug-public-key', "is set but 'debug-on-failure' is empty");
+        return undefined;
+    }
+    const holdSeconds = inputs.parse('debug-on-failure', (0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .duration */ .p0)(HOLD_BOUNDS));
+    if (!inputs.isSet('debug-public-key'))
+        inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects');
+    const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined;
+    if (holdSeconds === undefined || key === undefined)
+        return undefined;
+    const refused = (0,_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .isForkPullRequest */ .B7)(job.env ?? {}) ? FORK_REFUSAL : undefined;
+    return { holdMs: holdSeconds * 1000, publicKey: key, ...(refused ? { refused } : {}) };
+}
+
+
+/***/ }),
+
 /***/ 45213:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -36655,261 +36630,86 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 25960:
+/***/ 94925:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ readPostInputs)
+/* harmony export */ });
+/* unused harmony export parseCleanupInputs */
+/* harmony import */ var _collector_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81764);
+/* harmony import */ var _comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(87614);
+/* harmony import */ var _debug_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(66092);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45213);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(73156);
+/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(44663);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(75837);
+/**
+ * What the post step reads (split from read.ts): the mode at once, the rest
+ * only when there is something to clean up, and never an error from an input
+ * that the clean-up does not need.
+ */
+
+
+
+
+
+
+
+
+/** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
+function readPostInputs(core) {
+    const read = (name) => core.getInput(name);
+    (0,_read_js__WEBPACK_IMPORTED_MODULE_6__/* .maskSecretInputs */ .q)(read, (secret) => core.setSecret(secret));
+    return {
+        mode: read('mode').trim() || _defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .INPUT_DEFAULTS */ .WJ.mode,
+        cleanup: () => parseCleanupInputs(read),
+        runner: () => (0,_runner_js__WEBPACK_IMPORTED_MODULE_7__/* .parseRunnerCleanup */ .GZ)(read),
+    };
+}
+function parseCleanupInputs(read) {
+    const inputs = new _collector_js__WEBPACK_IMPORTED_MODULE_0__/* .Collector */ .gR(read);
+    const config = {
+        ...(0,_read_js__WEBPACK_IMPORTED_MODULE_6__/* .parseConnection */ .C8)(inputs),
+        mode: inputs.parse('mode', _fields_js__WEBPACK_IMPORTED_MODULE_4__/* .mode */ .Mq),
+        keepAlive: inputs.parse('keep-alive', _fields_js__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zM),
+        runner: () => (0,_runner_js__WEBPACK_IMPORTED_MODULE_7__/* .parseRunnerCleanup */ .GZ)(read),
+        debug: () => (0,_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .parseDebug */ .N)(new _collector_js__WEBPACK_IMPORTED_MODULE_0__/* .Collector */ .gR(read), (0,_job_environment_js__WEBPACK_IMPORTED_MODULE_5__/* .jobEnvironmentFromEnv */ .s)(process.env)),
+        comment: () => {
+            // Never an error in the post step: a comment that cannot be addressed is just not written.
+            return (0,_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .parseComment */ .v)(new _collector_js__WEBPACK_IMPORTED_MODULE_0__/* .Collector */ .gR(read), (0,_job_environment_js__WEBPACK_IMPORTED_MODULE_5__/* .jobEnvironmentFromEnv */ .s)(process.env));
+        },
+    };
+    return inputs.done(config);
+}
+
+
+/***/ }),
+
+/***/ 44663:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  _: () => (/* binding */ readPostInputs)
+  q: () => (/* binding */ maskSecretInputs),
+  C8: () => (/* binding */ parseConnection),
+  AO: () => (/* binding */ readUnservedInputs)
 });
 
-// UNUSED EXPORTS: parseCleanupInputs
+// UNUSED EXPORTS: parseInputs, readMainInputs
 
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(68818);
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
 var collector = __nccwpck_require__(81764);
-// EXTERNAL MODULE: ./build/src/inputs/approval.js
-var approval = __nccwpck_require__(78944);
+// EXTERNAL MODULE: ./build/src/inputs/runner.js
+var runner = __nccwpck_require__(75837);
 // EXTERNAL MODULE: ./build/src/inputs/fields.js
 var fields = __nccwpck_require__(93006);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(73156);
-;// CONCATENATED MODULE: ./build/src/inputs/comment.js
-/**
- * `comment: true` (issues 32 and 43): where the pull-request comment goes. Its
- * hidden marker's key is the workflow (its file, else its name): one comment
- * per workflow holds a row for every job and matrix leg, and every re-run edits
- * the same rows.
- */
-
-
-
-/** The workflow's file (GITHUB_WORKFLOW_REF without its ref), else its name: the same on every run and re-run. */
-function commentKey(env) {
-    const file = (env.GITHUB_WORKFLOW_REF ?? '').split('@')[0];
-    return (file || env.GITHUB_WORKFLOW || 'workflow').replace(/[^\w./-]/g, '_').slice(0, 160);
-}
-/** The comment's target; undefined without comment: true, or outside a pull request (said once, in the log). */
-function comment_parseComment(inputs, job, log = () => undefined) {
-    if (!inputs.parse('comment', fields/* boolean */.zM))
-        return undefined;
-    const env = job.env ?? {};
-    const githubToken = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
-    if (!githubToken)
-        inputs.fail('github-token', 'is empty, and comment: true writes with it (pull-requests: write)');
-    const repository = (0,job_environment/* repositoryFromEnv */.i)(env, (why) => inputs.fail('comment', why));
-    const pullRequest = (0,approval/* pullRequestOf */._n)(env);
-    if (typeof pullRequest === 'string')
-        inputs.fail('comment', pullRequest);
-    if (!githubToken || !repository || typeof pullRequest === 'string')
-        return undefined;
-    if (!pullRequest) {
-        log(`comment: a '${env.GITHUB_EVENT_NAME ?? 'local'}' run has no pull request to comment on.`);
-        return undefined;
-    }
-    const runUrl = `${repository.serverUrl}/${repository.owner}/${repository.repo}/actions/runs/` +
-        `${env.GITHUB_RUN_ID ?? ''}/attempts/${env.GITHUB_RUN_ATTEMPT ?? '1'}`;
-    const workflow = env.GITHUB_WORKFLOW ?? 'workflow';
-    const [id, attempt] = [Number(job.runId ?? env.GITHUB_RUN_ID), Number(job.runAttempt ?? env.GITHUB_RUN_ATTEMPT ?? 1)];
-    return {
-        githubToken,
-        repository,
-        number: pullRequest.number,
-        key: commentKey(env),
-        workflow,
-        job: `${workflow} / ${env.GITHUB_JOB ?? 'job'}`,
-        runUrl,
-        ...(Number.isSafeInteger(id) && id > 0 && Number.isSafeInteger(attempt) ? { workflowRun: { id, attempt } } : {}),
-        ...(env.RUNNER_NAME ? { runnerName: env.RUNNER_NAME } : {}),
-    };
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(68818);
-// EXTERNAL MODULE: ./build/src/inputs/refuse.js
-var inputs_refuse = __nccwpck_require__(13219);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(77030);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(45213);
-;// CONCATENATED MODULE: ./build/src/inputs/runner.js
-/**
- * `runner: true` and its inputs, with the refusals that must come before
- * anything costs money: no usable github-token, `internet-access: closed`
- * (the runner needs GitHub), `run` beside it, and a pull request from a fork
- * (a self-hosted runner would run the fork's code with access to the machine).
- */
-
-
-
-
-
-
-/** This job's workflow run, from the runner's environment; undefined outside one. */
-function runner_workflowRunFromEnv(env) {
-    const id = env.GITHUB_RUN_ID ?? '';
-    const attempt = env.GITHUB_RUN_ATTEMPT || '1';
-    if (!/^[1-9]\d{0,15}$/.test(id) || !/^[1-9]\d{0,5}$/.test(attempt))
-        return undefined;
-    return { id: Number(id), attempt: Number(attempt) };
-}
-/** A runner label as GitHub takes it (and as the stranded job's error may name it). */
-const runner_LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-/** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
-function runnerDomains(repository) {
-    const server = new URL(repository.serverUrl).hostname;
-    if (server !== 'github.com')
-        return [...new Set([server, new URL(repository.apiUrl).hostname])];
-    return [
-        'github.com',
-        'api.github.com',
-        'codeload.github.com',
-        'objects.githubusercontent.com',
-        '*.actions.githubusercontent.com',
-        '*.blob.core.windows.net',
-    ];
-}
-/**
- * Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what
- * was added.
- */
-function allowRunnerHosts(policy, hosts) {
-    const domains = new Set(policy.domain_allowlist ?? []);
-    const cidrs = new Set(policy.cidr_allowlist ?? []);
-    const added = [];
-    for (const host of hosts) {
-        const version = isIP(host.replace(/^\[|\]$/g, ''));
-        const entry = version === 0 ? host : `${host.replace(/^\[|\]$/g, '')}/${version === 4 ? 32 : 128}`;
-        const list = version === 0 ? domains : cidrs;
-        if (list.has(entry))
-            continue;
-        list.add(entry);
-        added.push(entry);
-    }
-    if (domains.size > 0)
-        policy.domain_allowlist = [...domains];
-    if (cidrs.size > 0)
-        policy.cidr_allowlist = [...cidrs];
-    return added;
-}
-/** Whether this run is for a pull request whose head lives in another repository. */
-function runner_isForkPullRequest(env) {
-    if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? ''))
-        return false;
-    try {
-        const event = JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
-        // A deleted fork has no head repository: still not this repository.
-        return event.pull_request?.head?.repo?.full_name !== env.GITHUB_REPOSITORY;
-    }
-    catch {
-        // A pull_request event whose payload cannot be read: refuse rather than guess.
-        return true;
-    }
-}
-const labelOrNothing = (label) => (runner_LABEL.test(label) ? label : '');
-function runner_defaultLabel(job) {
-    return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
-}
-/** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
-function runner_parseRunner(inputs, job, policy) {
-    if (!inputs.parse('runner', field.boolean)) {
-        for (const name of ['runner-label', 'runner-timeout'])
-            if (inputs.changed(name))
-                inputs.fail(name, "is set but 'runner' is not true");
-        return undefined;
-    }
-    const env = job.env ?? {};
-    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : runner_defaultLabel(job);
-    if (!runner_LABEL.test(label))
-        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
-            `a letter or digit; got '${label.slice(0, 100)}'`);
-    const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000;
-    const token = field.usableGitHubToken(inputs.read('github-token'));
-    if (token === undefined)
-        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: ' +
-            'write (a GitHub App token from actions/create-github-app-token, or ' +
-            'a fine-grained token); the default github.token cannot register runners');
-    if (inputs.isSet('run'))
-        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, " +
-            'or register it as a runner for another job, not both');
-    if (policy.internet_access === 'closed')
-        inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
-    if (runner_isForkPullRequest(env))
-        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would ' +
-            'run the fork’s code with access to the sandbox and to what the job ' +
-            'can reach. Run such pull requests on GitHub-hosted runners');
-    const repository = repositoryFromEnv(env, (why) => inputs.fail('runner', `runner: true ${why}`));
-    if (!repository)
-        return undefined;
-    const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
-    return {
-        label,
-        pickupTimeoutMs,
-        githubToken: token ?? '',
-        repository,
-        addedDomains,
-        workflowRun: runner_workflowRunFromEnv(env),
-    };
-}
-/** The post step's runner inputs, read only when state has a runner. */
-function parseRunnerCleanup(read) {
-    const raw = read('runner-timeout').trim() || defaults/* INPUT_DEFAULTS */.WJ['runner-timeout'];
-    const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(raw);
-    return {
-        githubToken: fields/* usableGitHubToken */.tL(read('github-token')) ?? '',
-        repository: (0,job_environment/* repositoryFromEnv */.i)(process.env),
-        pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
-        workflowRun: runner_workflowRunFromEnv(process.env),
-        label: labelOrNothing(read('runner-label').trim() || runner_defaultLabel((0,job_environment/* jobEnvironmentFromEnv */.s)(process.env))),
-    };
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/debug.js
-/**
- * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
- * the post step holds the sandbox this long for a person to connect with the
- * public key's owner's private key (the service signs a certificate for the
- * public key; the private key never leaves its owner). It needs the action's
- * own SSH access (to see the release file), so it implies it. For a pull
- * request from a fork the hold is refused, never the run (issue 42): the
- * inputs are still checked, and `refused` says why (the post step warns once).
- */
-
-
-
-
-const FORK_REFUSAL = 'the hold is refused for pull requests from forks: their code would keep a machine of yours running, ' +
-    'and its log would hand a way in to whoever holds the key';
-/** A hold of at most 6 hours: the enforced TTL bounds it anyway. */
-const HOLD_BOUNDS = { minSeconds: 10, maxSeconds: 6 * 3600 };
-const publicKey = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    const [type = '', body = ''] = text.split(' ');
-    const types = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521'];
-    if (!types.includes(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(body) || /[\r\n]/.test(text) || text.length > 4096)
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be one OpenSSH public key line (ssh-ed25519 AAAA… you@host); never a private key');
-    return text;
-});
-function debug_parseDebug(inputs, job) {
-    if (!inputs.isSet('debug-on-failure')) {
-        if (inputs.isSet('debug-public-key'))
-            inputs.fail('debug-public-key', "is set but 'debug-on-failure' is empty");
-        return undefined;
-    }
-    const holdSeconds = inputs.parse('debug-on-failure', (0,durations/* duration */.p0)(HOLD_BOUNDS));
-    if (!inputs.isSet('debug-public-key'))
-        inputs.fail('debug-public-key', 'is required with debug-on-failure: the public key whose owner connects');
-    const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined;
-    if (holdSeconds === undefined || key === undefined)
-        return undefined;
-    const refused = runner_isForkPullRequest(job.env ?? {}) ? FORK_REFUSAL : undefined;
-    return { holdMs: holdSeconds * 1000, publicKey: key, ...(refused ? { refused } : {}) };
-}
-
 ;// CONCATENATED MODULE: ./build/src/inputs/unserved.js
 /**
  * Runner mode's fallback when the holding step cannot serve its runner
@@ -36923,33 +36723,33 @@ function debug_parseDebug(inputs, job) {
 
 
 
-const OWN_INPUTS = (/* unused pure expression or super */ null && (['runner', 'runner-label', 'github-token']));
+const OWN_INPUTS = ['runner', 'runner-label', 'github-token'];
 const DEFAULT_TIMEOUT_S = 600;
 /** Undefined when runner mode was not asked for, or its own inputs cannot name a label and a token. */
-function unserved_parseUnserved(read, job, errors) {
+function parseUnserved(read, job, errors) {
     if (errors.some((error) => OWN_INPUTS.includes(error.input)))
         return undefined;
-    const inputs = new Collector(read);
-    const mode = field.mode.safeParse(inputs.raw('mode'));
+    const inputs = new collector/* Collector */.gR(read);
+    const mode = fields/* mode */.Mq.safeParse(inputs.raw('mode'));
     if (mode.success && mode.data !== 'start')
         return undefined;
-    if (field.boolean.safeParse(inputs.raw('runner')).data !== true)
+    if (fields/* boolean */.zM.safeParse(inputs.raw('runner')).data !== true)
         return undefined;
-    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
-    const githubToken = field.usableGitHubToken(inputs.read('github-token'));
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : (0,runner/* defaultLabel */.AB)(job);
+    const githubToken = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
     const env = job.env ?? {};
     // A fork's pull request is refused runner mode outright (an error on 'runner'); checked again, never guessed.
-    if (!LABEL.test(label) || githubToken === undefined || isForkPullRequest(env))
+    if (!runner/* LABEL */.d_.test(label) || githubToken === undefined || (0,runner/* isForkPullRequest */.B7)(env))
         return undefined;
-    const repository = repositoryFromEnv(env);
+    const repository = (0,job_environment/* repositoryFromEnv */.i)(env);
     if (!repository)
         return undefined;
-    const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(inputs.raw('runner-timeout'));
+    const timeout = (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout']).safeParse(inputs.raw('runner-timeout'));
     return {
         label,
         githubToken,
         repository,
-        workflowRun: workflowRunFromEnv(env),
+        workflowRun: (0,runner/* workflowRunFromEnv */.wL)(env),
         pickupTimeoutMs: (timeout.success ? timeout.data : DEFAULT_TIMEOUT_S) * 1000,
         holdingJob: env.GITHUB_JOB ?? '',
     };
@@ -37005,6 +36805,10 @@ function caps_parseLiveLimit(inputs, job) {
     return { max, repositoryId };
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/refuse.js
+var inputs_refuse = __nccwpck_require__(13219);
 ;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
 /**
  * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
@@ -37042,6 +36846,14 @@ function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./build/src/inputs/approval.js
+var approval = __nccwpck_require__(78944);
+// EXTERNAL MODULE: ./build/src/inputs/comment.js
+var comment = __nccwpck_require__(87614);
+// EXTERNAL MODULE: ./build/src/inputs/debug.js
+var debug = __nccwpck_require__(66092);
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(45213);
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -37140,6 +36952,8 @@ const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) =>
     return value;
 });
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 ;// CONCATENATED MODULE: ./build/src/runtime/paths.js
@@ -37569,46 +37383,6 @@ function readUnservedInputs(core, job, errors) {
     return parseUnserved((name) => core.getInput(name), job, errors);
 }
 
-;// CONCATENATED MODULE: ./build/src/inputs/post.js
-/**
- * What the post step reads (split from read.ts): the mode at once, the rest
- * only when there is something to clean up, and never an error from an input
- * that the clean-up does not need.
- */
-
-
-
-
-
-
-
-
-/** The post step's inputs: secrets masked first; an unrelated bad input never blocks a stop. */
-function readPostInputs(core) {
-    const read = (name) => core.getInput(name);
-    maskSecretInputs(read, (secret) => core.setSecret(secret));
-    return {
-        mode: read('mode').trim() || defaults/* INPUT_DEFAULTS */.WJ.mode,
-        cleanup: () => parseCleanupInputs(read),
-        runner: () => parseRunnerCleanup(read),
-    };
-}
-function parseCleanupInputs(read) {
-    const inputs = new collector/* Collector */.gR(read);
-    const config = {
-        ...parseConnection(inputs),
-        mode: inputs.parse('mode', fields/* mode */.Mq),
-        keepAlive: inputs.parse('keep-alive', fields/* boolean */.zM),
-        runner: () => parseRunnerCleanup(read),
-        debug: () => debug_parseDebug(new collector/* Collector */.gR(read), (0,job_environment/* jobEnvironmentFromEnv */.s)(process.env)),
-        comment: () => {
-            // Never an error in the post step: a comment that cannot be addressed is just not written.
-            return comment_parseComment(new collector/* Collector */.gR(read), (0,job_environment/* jobEnvironmentFromEnv */.s)(process.env));
-        },
-    };
-    return inputs.done(config);
-}
-
 
 /***/ }),
 
@@ -37624,6 +37398,157 @@ function parseCleanupInputs(read) {
 function refuse(ctx, message) {
     ctx.addIssue({ code: 'custom', message });
     return zod__WEBPACK_IMPORTED_MODULE_0__/* .NEVER */ .tm;
+}
+
+
+/***/ }),
+
+/***/ 75837:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AB: () => (/* binding */ defaultLabel),
+/* harmony export */   B7: () => (/* binding */ isForkPullRequest),
+/* harmony export */   GZ: () => (/* binding */ parseRunnerCleanup),
+/* harmony export */   d_: () => (/* binding */ LABEL),
+/* harmony export */   wL: () => (/* binding */ workflowRunFromEnv)
+/* harmony export */ });
+/* unused harmony exports runnerDomains, parseRunner */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77030);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(45213);
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(68818);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(73156);
+/**
+ * `runner: true` and its inputs, with the refusals that must come before
+ * anything costs money: no usable github-token, `internet-access: closed`
+ * (the runner needs GitHub), `run` beside it, and a pull request from a fork
+ * (a self-hosted runner would run the fork's code with access to the machine).
+ */
+
+
+
+
+
+
+/** This job's workflow run, from the runner's environment; undefined outside one. */
+function workflowRunFromEnv(env) {
+    const id = env.GITHUB_RUN_ID ?? '';
+    const attempt = env.GITHUB_RUN_ATTEMPT || '1';
+    if (!/^[1-9]\d{0,15}$/.test(id) || !/^[1-9]\d{0,5}$/.test(attempt))
+        return undefined;
+    return { id: Number(id), attempt: Number(attempt) };
+}
+/** A runner label as GitHub takes it (and as the stranded job's error may name it). */
+const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
+function runnerDomains(repository) {
+    const server = new URL(repository.serverUrl).hostname;
+    if (server !== 'github.com')
+        return [...new Set([server, new URL(repository.apiUrl).hostname])];
+    return [
+        'github.com',
+        'api.github.com',
+        'codeload.github.com',
+        'objects.githubusercontent.com',
+        '*.actions.githubusercontent.com',
+        '*.blob.core.windows.net',
+    ];
+}
+/**
+ * Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what
+ * was added.
+ */
+function allowRunnerHosts(policy, hosts) {
+    const domains = new Set(policy.domain_allowlist ?? []);
+    const cidrs = new Set(policy.cidr_allowlist ?? []);
+    const added = [];
+    for (const host of hosts) {
+        const version = isIP(host.replace(/^\[|\]$/g, ''));
+        const entry = version === 0 ? host : `${host.replace(/^\[|\]$/g, '')}/${version === 4 ? 32 : 128}`;
+        const list = version === 0 ? domains : cidrs;
+        if (list.has(entry))
+            continue;
+        list.add(entry);
+        added.push(entry);
+    }
+    if (domains.size > 0)
+        policy.domain_allowlist = [...domains];
+    if (cidrs.size > 0)
+        policy.cidr_allowlist = [...cidrs];
+    return added;
+}
+/** Whether this run is for a pull request whose head lives in another repository. */
+function isForkPullRequest(env) {
+    if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? ''))
+        return false;
+    try {
+        const event = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+        // A deleted fork has no head repository: still not this repository.
+        return event.pull_request?.head?.repo?.full_name !== env.GITHUB_REPOSITORY;
+    }
+    catch {
+        // A pull_request event whose payload cannot be read: refuse rather than guess.
+        return true;
+    }
+}
+const labelOrNothing = (label) => (LABEL.test(label) ? label : '');
+function defaultLabel(job) {
+    return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
+}
+/** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
+function parseRunner(inputs, job, policy) {
+    if (!inputs.parse('runner', field.boolean)) {
+        for (const name of ['runner-label', 'runner-timeout'])
+            if (inputs.changed(name))
+                inputs.fail(name, "is set but 'runner' is not true");
+        return undefined;
+    }
+    const env = job.env ?? {};
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
+    if (!LABEL.test(label))
+        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
+            `a letter or digit; got '${label.slice(0, 100)}'`);
+    const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000;
+    const token = field.usableGitHubToken(inputs.read('github-token'));
+    if (token === undefined)
+        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: ' +
+            'write (a GitHub App token from actions/create-github-app-token, or ' +
+            'a fine-grained token); the default github.token cannot register runners');
+    if (inputs.isSet('run'))
+        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, " +
+            'or register it as a runner for another job, not both');
+    if (policy.internet_access === 'closed')
+        inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
+    if (isForkPullRequest(env))
+        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would ' +
+            'run the fork’s code with access to the sandbox and to what the job ' +
+            'can reach. Run such pull requests on GitHub-hosted runners');
+    const repository = repositoryFromEnv(env, (why) => inputs.fail('runner', `runner: true ${why}`));
+    if (!repository)
+        return undefined;
+    const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
+    return {
+        label,
+        pickupTimeoutMs,
+        githubToken: token ?? '',
+        repository,
+        addedDomains,
+        workflowRun: workflowRunFromEnv(env),
+    };
+}
+/** The post step's runner inputs, read only when state has a runner. */
+function parseRunnerCleanup(read) {
+    const raw = read('runner-timeout').trim() || _defaults_js__WEBPACK_IMPORTED_MODULE_2__/* .INPUT_DEFAULTS */ .WJ['runner-timeout'];
+    const timeout = (0,_durations_js__WEBPACK_IMPORTED_MODULE_3__/* .duration */ .p0)(_durations_js__WEBPACK_IMPORTED_MODULE_3__/* .DURATION_BOUNDS */ .Rx['runner-timeout']).safeParse(raw);
+    return {
+        githubToken: _fields_js__WEBPACK_IMPORTED_MODULE_4__/* .usableGitHubToken */ .tL(read('github-token')) ?? '',
+        repository: (0,_job_environment_js__WEBPACK_IMPORTED_MODULE_5__/* .repositoryFromEnv */ .i)(process.env),
+        pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
+        workflowRun: workflowRunFromEnv(process.env),
+        label: labelOrNothing(read('runner-label').trim() || defaultLabel((0,_job_environment_js__WEBPACK_IMPORTED_MODULE_5__/* .jobEnvironmentFromEnv */ .s)(process.env))),
+    };
 }
 
 
@@ -37697,13 +37622,14 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(15532);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80032);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52852);
-/* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(25960);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(5115);
+/* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(94925);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(42163);
 /* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(93615);
-/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(36615);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(75504);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(36017);
+/* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(14418);
+/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(37038);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(75504);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(36017);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -37711,6 +37637,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -37735,7 +37662,7 @@ const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(deps) {
     const { core } = deps;
     const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_8__/* .readPostInputs */ ._)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_14__/* .ActionState */ .q(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_15__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
@@ -37757,7 +37684,7 @@ async function runPost(deps) {
         // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
         const unserved = state.unserved;
         if (unserved)
-            await (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_11__/* .cleanupUnserved */ .N)(deps, unserved, inputs.runner());
+            await (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_12__/* .cleanupUnserved */ .N)(deps, unserved, inputs.runner());
     }
 }
 async function cleanupMode(deps, state, inputs, removeSsh) {
@@ -37786,7 +37713,7 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     const taken = served
         ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, served.saved, served.config, (fresh) => (runner = fresh)).catch((error) => {
             // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
-            deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_13__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
+            deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_14__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
             return undefined;
         })
         : undefined;
@@ -37803,6 +37730,9 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
     await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Qb)(deps, state, inputs.cleanup, mirrored?.job);
+    // This run's job the runner never served waits for the label: a runner from this machine fails it at once.
+    if (taken)
+        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_11__/* .failQueuedJob */ .B)(deps, inputs.runner(), taken);
     const failure = taken ?? mirrored?.failure;
     if (failure)
         deps.core.setFailed(failure);
@@ -37811,9 +37741,9 @@ async function run() {
     try {
         // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
         // cancellation have a wait to end.
-        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_14__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v);
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_15__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v);
         const cancelWait = saved.runner || saved.debugAccess || saved.unserved ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v) : undefined;
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .makeClient */ .yu, cancelWait });
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_13__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
@@ -37933,10 +37863,11 @@ async function runScript(target, script, args, input, env, signal) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   ys: () => (/* binding */ runnerAlive),
-  yX: () => (/* binding */ startRunnerProcess)
+  yX: () => (/* binding */ startRunnerProcess),
+  hp: () => (/* binding */ verifiedPackage)
 });
 
-// UNUSED EXPORTS: DIAGNOSTIC_TAIL, diagnosticTail, ensureRunnerPackage, verifiedPackage
+// UNUSED EXPORTS: DIAGNOSTIC_TAIL, diagnosticTail, ensureRunnerPackage
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
@@ -38016,20 +37947,20 @@ var untrusted = __nccwpck_require__(44120);
 
 const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi';
 const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
-const DOWNLOAD_TIMEOUT_MS = (/* unused pure expression or super */ null && (10 * 60_000));
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 /** Downloads the package into `file`; its SHA-256. */
 async function download(url, file, signal) {
     const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
-    const response = await proxiedFetch(url, {
+    const response = await (0,transport/* proxiedFetch */.iR)(url, {
         redirect: 'follow',
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     if (!response.ok || !response.body)
         throw new Error(`runner: downloading ${url} answered ${response.status}`);
-    const hash = createHash('sha256');
-    const body = Readable.fromWeb(response.body);
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const body = external_node_stream_.Readable.fromWeb(response.body);
     body.on('data', (chunk) => hash.update(chunk));
-    await pipeline(body, createWriteStream(file, { mode: 0o600, flags: 'wx' }));
+    await (0,promises_namespaceObject.pipeline)(body, (0,external_node_fs_.createWriteStream)(file, { mode: 0o600, flags: 'wx' }));
     return hash.digest('hex');
 }
 async function unpackOnSandbox(context, file) {
@@ -38052,7 +37983,7 @@ async function unpackOnSandbox(context, file) {
 async function verifiedPackage(registry, serverUrl, dir, signal, unless) {
     const { version, sha256 } = await registry.latestRelease();
     const url = `${serverUrl}/actions/runner/releases/download/v${version}/actions-runner-linux-x64-${version}.tar.gz`;
-    const file = join(dir, `actions-runner-${version}.tar.gz`);
+    const file = (0,external_node_path_.join)(dir, `actions-runner-${version}.tar.gz`);
     const got = await download(url, file, signal);
     if (got !== sha256)
         throw new Error(`runner: the package from ${url} has SHA-256 ${got}, but the release says ${sha256}; ${unless}`);
@@ -38130,6 +38061,410 @@ async function diagnosticTail(context) {
     // run.sh's own closing line says nothing of why.
     const said = output.filter((line) => !/^(Exiting|Restarting) runner\.\.\.$/.test(line));
     return { lines, lastWords: lines.includes(`== ${RUNNER_OUTPUT}`) ? said.at(-1) : undefined };
+}
+
+
+/***/ }),
+
+/***/ 87179:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A9: () => (/* binding */ startLocalRunner),
+/* harmony export */   Cy: () => (/* binding */ makeRunnerDir),
+/* harmony export */   Dh: () => (/* binding */ makeSeparateUser),
+/* harmony export */   GT: () => (/* binding */ removeLocalRunner),
+/* harmony export */   Rh: () => (/* binding */ unpackRunnerPackage),
+/* harmony export */   TU: () => (/* binding */ localRunnerAlive),
+/* harmony export */   rq: () => (/* binding */ writeHook)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(31421);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77598);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73024);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(48161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(76760);
+/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(13197);
+/**
+ * A just-in-time runner on the holding machine itself (the GitHub runner this
+ * step runs on, never the sandbox), for the job runner mode could not serve:
+ * the verified actions/runner package unpacked into a directory of its own
+ * (outside the step's private one, which holds the key), started detached
+ * with a clean environment (no INPUT_*, no token, no key path) and, where
+ * passwordless sudo exists, as a separate unprivileged user, so that no step
+ * it runs can read this job's processes or private files. Removed with all it
+ * made: its processes, the user, the directory.
+ */
+
+
+
+
+
+
+const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const SUDO_TIMEOUT_MS = 30_000;
+/**
+ * Reads the JIT configuration from stdin into run.sh's environment (never on a command line), and bounds its life
+ * ($1 seconds): it ends by itself even where no post step ever removes it (a machine whose runner died mid-job).
+ */
+const START = `set -e
+cd "$(dirname "$0")/runner"
+ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
+export ACTIONS_RUNNER_INPUT_JITCONFIG
+exec timeout --kill-after=30 "$1" ./run.sh`;
+function sudo(args, program = 'sudo') {
+    const result = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawnSync)(program, ['-n', ...args], {
+        env: { PATH },
+        encoding: 'utf8',
+        timeout: SUDO_TIMEOUT_MS,
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const said = `${result.stderr ?? ''}${result.error?.message ?? ''}`.trim().split('\n').at(-1) ?? '';
+    return { ok: result.status === 0, said };
+}
+/** A directory of its own under the system's temporary directory, readable (not writable) by a separate user. */
+function makeRunnerDir() {
+    const dir = (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)((0,node_os__WEBPACK_IMPORTED_MODULE_3__.tmpdir)(), 'gpu-sandbox-unserved-'));
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.chmodSync)(dir, 0o755);
+    return dir;
+}
+/** The latest actions/runner release for linux-x64, its SHA-256 checked, unpacked into `dir`/runner. */
+async function unpackRunnerPackage(registry, serverUrl, dir, signal) {
+    const { file, version } = await (0,_install_js__WEBPACK_IMPORTED_MODULE_5__/* .verifiedPackage */ .hp)(registry, serverUrl, dir, signal, 'it was not unpacked');
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.mkdirSync)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(dir, 'runner'), { mode: 0o755 });
+    const tar = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawnSync)('tar', ['-C', (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(dir, 'runner'), '-xzf', file], { encoding: 'utf8', env: { PATH } });
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.rmSync)(file, { force: true });
+    if (tar.status !== 0)
+        throw new Error(`unpacking the runner package failed: ${tar.stderr.trim().slice(0, 200)}`);
+    return version;
+}
+/**
+ * A separate unprivileged user that owns the runner's files, where passwordless sudo exists; else undefined and why
+ * not (the runner then runs as this step's user).
+ */
+function makeSeparateUser(dir, program = 'sudo') {
+    if (!sudo(['true'], program).ok)
+        return { why: 'no passwordless sudo on this machine' };
+    const user = `gpu-unserved-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(4).toString('hex')}`;
+    const home = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(dir, 'runner');
+    const made = sudo(['useradd', '--system', '--user-group', '--no-create-home', '--home-dir', home, user]);
+    if (!made.ok)
+        return { why: `useradd failed: ${made.said.slice(0, 200)}` };
+    const owned = sudo(['chown', '-R', `${user}:${user}`, home]);
+    if (!owned.ok) {
+        sudo(['userdel', user]);
+        return { why: `chown failed: ${owned.said.slice(0, 200)}` };
+    }
+    return { user };
+}
+/** The job-started hook: prints the one line (an ::error command) and fails, so the runner fails its job. */
+function writeHook(dir, line) {
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.writeFileSync)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(dir, 'job-started.txt'), `${line}\n`, { mode: 0o644 });
+    const hook = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(dir, 'job-started.sh');
+    // The runner runs it as `bash -e <path>`: the message is read from beside it, never quoted into the script.
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.writeFileSync)(hook, '#!/bin/bash\ncat "$(dirname "$0")/job-started.txt"\nexit 1\n', { mode: 0o755 });
+    return hook;
+}
+/** Starts run.sh detached, with nothing of this step's environment, the JIT configuration on stdin, for `lifetimeS`. */
+function startLocalRunner(runner, hook, jitConfig, lifetimeS) {
+    const root = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(runner.dir, 'runner');
+    const env = { PATH, HOME: root, LANG: 'C.UTF-8', ACTIONS_RUNNER_HOOK_JOB_STARTED: hook };
+    // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
+    if (!runner.user && process.getuid?.() === 0)
+        env.RUNNER_ALLOW_RUNASROOT = '1';
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.writeFileSync)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(runner.dir, 'start.sh'), `${START}\n`, { mode: 0o755 });
+    const out = (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.openSync)((0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(runner.dir, 'runner.out'), 'a', 0o644);
+    const script = ['/bin/bash', (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(runner.dir, 'start.sh'), String(Math.ceil(lifetimeS))];
+    const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`);
+    const child = runner.user
+        ? (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('sudo', ['-n', '-u', runner.user, '--', '/usr/bin/env', '-i', ...vars, ...script], {
+            env: { PATH },
+            detached: true,
+            stdio: ['pipe', out, out],
+        })
+        : (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)(script[0] ?? '/bin/bash', script.slice(1), { env, detached: true, stdio: ['pipe', out, out] });
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.closeSync)(out);
+    child.on('error', () => { });
+    child.stdin?.on('error', () => { });
+    child.stdin?.end(jitConfig);
+    child.unref();
+    if (!child.pid)
+        throw new Error('the runner process could not be started');
+    return child.pid;
+}
+/** A process's state and process group from /proc (Linux); undefined once it is gone. */
+function processStat(pid) {
+    try {
+        // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
+        const [state = '', , group = ''] = (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.readFileSync)(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
+        return { state, group: Number(group) };
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether a process (or, negative, any process of a group) runs. A zombie does not count: one this process started
+ * stays one until the event loop reaps it, and a sudo or run.sh that ended is no runner.
+ */
+function exists(pid) {
+    if (pid > 0)
+        return (processStat(String(pid))?.state ?? 'Z') !== 'Z';
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.readdirSync)('/proc').some((entry) => {
+        if (!/^\d+$/.test(entry))
+            return false;
+        const stat = processStat(entry);
+        return stat !== undefined && stat.group === -pid && stat.state !== 'Z';
+    });
+}
+/**
+ * Whether any process of the runner still runs: its user's, or the one started (sudo, until it has switched to the
+ * user; or the process group without one).
+ */
+function localRunnerAlive(runner) {
+    if (runner.user && (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawnSync)('pgrep', ['-u', runner.user], { env: { PATH } }).status === 0)
+        return true;
+    if (runner.pid <= 0)
+        return false;
+    return exists(runner.user ? runner.pid : -runner.pid);
+}
+/** Kills every process of the runner (its user's, or its process group), for up to 2 s; whether they are gone. */
+function endProcesses(runner) {
+    for (let round = 0; round < 20 && localRunnerAlive(runner); round++) {
+        if (runner.user)
+            sudo(['pkill', '-KILL', '-u', runner.user]);
+        else
+            try {
+                process.kill(-runner.pid, 'SIGKILL');
+            }
+            catch {
+                // Gone meanwhile.
+            }
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawnSync)('sleep', ['0.1']);
+    }
+    return !localRunnerAlive(runner);
+}
+/** Ends its processes and removes the user and the directory; what could not be removed, if anything. */
+function removeLocalRunner(runner) {
+    const left = [];
+    if (!endProcesses(runner))
+        left.push(`processes of ${runner.user ?? `process group ${runner.pid}`}`);
+    if (runner.user) {
+        const removed = sudo(['userdel', runner.user]);
+        if (!removed.ok && !/does not exist/.test(removed.said))
+            left.push(`the user ${runner.user} (${removed.said})`);
+        if (!sudo(['rm', '-rf', runner.dir]).ok)
+            left.push(runner.dir);
+        return left;
+    }
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.rmSync)(runner.dir, { recursive: true, force: true });
+    }
+    catch {
+        left.push(runner.dir);
+    }
+    return left;
+}
+
+
+/***/ }),
+
+/***/ 36691:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ad: () => (/* binding */ registerFresh),
+/* harmony export */   ZQ: () => (/* binding */ registryFor),
+/* harmony export */   ly: () => (/* binding */ replaceRunner)
+/* harmony export */ });
+/* unused harmony exports ONLINE_DEADLINE_MS, registerRunner */
+/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
+/* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50262);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(36017);
+/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(13197);
+/**
+ * `runner: true` in the main step, once the sandbox is ready and reachable
+ * over SSH: the runner package on the sandbox, a JIT registration named after
+ * the sandbox id (saved to state at once, so the post step deletes it
+ * whatever happens next), run.sh started with the configuration on stdin,
+ * and a wait until the runner says it listens for jobs (GitHub confirms once;
+ * polled by id where the sandbox cannot say). A runner that does not come
+ * online shows the tail of its own diagnostic log.
+ */
+
+
+
+
+
+/** How long a started runner may take to show online. */
+const ONLINE_DEADLINE_MS = 5 * 60_000;
+/** A runner usually connects within seconds: asked every 0.5 s at first, every 2 s after 10 s. */
+const FIRST_POLLS_MS = 500;
+const LATER_POLLS_MS = 2_000;
+const FIRST_POLLS_FOR_MS = 10_000;
+function registryFor(deps, request) {
+    return new _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .RunnerRegistry */ .It(request.repository, request.githubToken, {
+        clock: deps.clock,
+        signal: deps.signal,
+        log: (message) => deps.core.info(message),
+    });
+}
+/**
+ * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
+ * session with GitHub; one SSH command waits for that (or run.sh ending), then GitHub is asked once to confirm.
+ * Where the sandbox cannot say, GitHub is polled as before.
+ */
+const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
+while :; do
+  grep -q 'Listening for Jobs' "$out" 2> /dev/null && { echo online; exit 0; }
+  kill -0 "$1" 2> /dev/null || { echo ended; exit 0; }
+  [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
+  sleep 0.5
+done`;
+async function waitOnline(deps, context, registry, id, pid) {
+    const seconds = String(ONLINE_DEADLINE_MS / 1000);
+    const said = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runScript */ .j3)(context.target, ONLINE_WATCH, [String(pid), seconds], '', context.env, deps.signal);
+    const verdict = said.stdout.trim().split('\n').at(-1);
+    if (verdict === 'ended')
+        return 'run.sh ended before the runner came online';
+    if (verdict === 'timeout')
+        return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`;
+    if (verdict === 'online') {
+        // A registration already gone is a just-in-time runner that took its job and finished it meanwhile.
+        const runner = await registry.get(id);
+        if (!runner || runner.status === 'online' || runner.busy)
+            return undefined;
+    }
+    return pollOnline(deps, context, registry, id, pid);
+}
+/** Until GitHub shows the runner online: every 0.5 s for the first 10 s, then every 2 s. */
+async function pollOnline(deps, context, registry, id, pid) {
+    const began = deps.clock.now();
+    const until = began + ONLINE_DEADLINE_MS;
+    for (let poll = 1;; poll++) {
+        const runner = await registry.get(id);
+        if (!runner)
+            return 'GitHub no longer has its registration';
+        if (runner.status === 'online')
+            return undefined;
+        // Asked every other poll: run.sh that has ended will never bring the runner online.
+        if (poll % 2 === 0 && !(await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerAlive */ .ys)(context, pid)))
+            return 'run.sh ended before the runner came online';
+        const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS;
+        if (deps.clock.now() + wait > until)
+            return (`it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
+                `(status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(runner.status, 40)}')`);
+        await deps.clock.sleep(wait, deps.signal);
+    }
+}
+/** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
+async function showDiagnostics(deps, context) {
+    deps.core.startGroup("The runner's diagnostic log (last lines)");
+    try {
+        const { lines, lastWords } = await diagnosticTail(context);
+        for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)'])
+            deps.core.info(line);
+        return lastWords;
+    }
+    catch (error) {
+        deps.core.info(`(could not read it: ${error.message})`);
+        return undefined;
+    }
+    finally {
+        deps.core.endGroup();
+    }
+}
+/**
+ * generate-jitconfig; a 409 means a registration of this name exists. The name
+ * carries our sandbox's id, so an offline one is our own request's, whose
+ * answer was lost (its configuration with it): deleted, and registered once
+ * more. One that is online or busy is left alone.
+ */
+async function registerFresh(registry, name, label, log) {
+    try {
+        return await registry.generate(name, label);
+    }
+    catch (error) {
+        const stale = error instanceof _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubRunnerError */ .GL && error.status === 409 ? await registry.findByName(name) : undefined;
+        if (!stale || stale.status !== 'offline' || stale.busy)
+            throw error;
+        log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
+            `by an earlier attempt whose answer was lost; deleting it and registering again.`);
+        await registry.remove(stale.id);
+        return registry.generate(name, label);
+    }
+}
+async function registerRunner(deps, request, sandboxId, context, privateDir) {
+    const { core } = deps;
+    const registry = registryFor(deps, request);
+    const started = deps.clock.now();
+    core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`);
+    let failure;
+    try {
+        await ensureRunnerPackage(context, registry, request.repository.serverUrl, privateDir);
+        // The name asked for, not the one in GitHub's answer: it goes to state and every later log line unsanitised.
+        const name = runnerName(sandboxId);
+        const state = new ActionState(core);
+        // Saved before the request (id 0: not known yet), so a post step after a lost answer deletes it by name.
+        state.saveRunner({ id: 0, name, online: false });
+        const { runner, jitConfig } = await registerFresh(registry, name, request.label, (message) => core.info(message));
+        // A credential: masked before anything could print it, and never saved, output or logged.
+        core.setSecret(jitConfig);
+        state.saveRunner({ id: runner.id, name, online: false });
+        core.setOutput('runner-name', name);
+        core.setOutput('runner-id', String(runner.id));
+        core.setOutput('runner-label', request.label);
+        const renamed = runner.name === name ? '' : ` (GitHub calls it '${serviceText(runner.name, 80)}')`;
+        core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`);
+        const { owner, repo } = request.repository;
+        const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` };
+        const pid = await startRunnerProcess(context, jitConfig, serves);
+        failure = await waitOnline(deps, context, registry, runner.id, pid);
+        // The post step watches it over the same SSH access (runner/watch.ts).
+        const watch = { pid, configPath: context.target.configPath, alias: context.target.alias };
+        if (!failure)
+            state.saveRunner({ id: runner.id, name, online: true, watch });
+        if (!failure)
+            core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
+                `s. A job with runs-on: ${request.label} runs on it; the post step ` +
+                `waits for it, then stops the sandbox.`);
+    }
+    finally {
+        core.endGroup();
+    }
+    if (failure) {
+        const lastWords = await showDiagnostics(deps, context);
+        throw new Error(`runner: the runner did not come online: ${failure}` +
+            `${lastWords ? `; run.sh's last words: '${lastWords}'` : ''}. Its diagnostic ` +
+            `log is above; the post step stops the sandbox and deletes the registration.`);
+    }
+}
+/** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
+const SPENT_STATE = `if kill -0 "$1" 2> /dev/null; then echo running
+elif [ -e "$HOME/actions-runner/gpu-sandbox-job-completed" ]; then echo ran
+else echo clean; fi`;
+/**
+ * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
+ * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not (the
+ * caller then removes the registration of that name: GitHub may hold it whatever failed after the request).
+ */
+async function replaceRunner(deps, context, registry, spent, fresh) {
+    for (let waited = 0; waited < 60 && (await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerAlive */ .ys)(context, spent.pid)); waited++)
+        await deps.clock.sleep(1_000, deps.signal);
+    // The refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
+    const ended = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runScript */ .j3)(context.target, SPENT_STATE, [String(spent.pid)], '', context.env, deps.signal);
+    if (ended.stdout.trim() !== 'clean')
+        throw new Error(ended.stdout.trim() === 'running'
+            ? "the refused job's run.sh did not end within a minute"
+            : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it');
+    const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m));
+    // A credential: masked before anything could print it, and never saved, output or logged.
+    deps.core.setSecret(jitConfig);
+    const pid = await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .startRunnerProcess */ .yX)(context, jitConfig, fresh.serves);
+    const failure = await waitOnline(deps, context, registry, runner.id, pid);
+    if (failure)
+        throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
+    return { runner, pid };
 }
 
 

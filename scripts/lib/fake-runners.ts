@@ -58,6 +58,21 @@ export class FakeRunners {
   readonly jitConfigs: string[] = []
   /** Jobs of every workflow run that were handed a runner. */
   readonly jobs: FakeJob[] = []
+  /** Jobs waiting in the queue for a label: GitHub hands one to a runner with the label the moment it connects. */
+  private readonly queued: { label: string; owner: JobOwner; plan: JobStep[] }[] = []
+
+  /** Queues a job for `label`: handed now to an idle online runner with it, else to the next one that connects. */
+  queue(label: string, owner: JobOwner, plan: JobStep[]): void {
+    this.queued.push({ label, owner, plan })
+    for (const runner of this.byId.values()) this.handQueued(runner)
+  }
+
+  private handQueued(runner: FakeRunner): void {
+    if (runner.deleted || runner.busy || runner.status !== 'online') return
+    const index = this.queued.findIndex((job) => runner.labels.includes(job.label))
+    const [job] = index < 0 ? [] : this.queued.splice(index, 1)
+    if (job) this.assignJob(runner.id, 0, job.owner, { plan: job.plan })
+  }
 
   /**
    * GitHub gives the runner a job of `owner`'s run: busy for `ms`, then it ends (`conclusion`, default success) and the
@@ -205,6 +220,7 @@ export class FakeRunners {
     if (method === 'POST' && path === '/_fake/runner/session') {
       if (this.refuseSessions || runner.deleted) return { status: 403, body: { message: 'session refused' } }
       runner.status = 'online'
+      this.handQueued(runner)
       return { status: 200, body: { session: 'ok' } }
     }
     return {

@@ -287,28 +287,42 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
     expect([...runnerJob.github.runners.byId.values()].every((runner) => runner.deleted)).toBe(true)
   })
 
-  it('past 3 fresh runners, the 4th refused job fails the holder: the sandbox stopped, no registration left', async () => {
+  it("past 3 fresh runners, the 4th refused job fails the holder, and this run's queued job is failed at once", async () => {
     const service = await setUpRunnerJob()
     const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv(CLAIM) })
     const post = await runStep('post', {
       inputs: runnerInputs(),
       env: runnerEnv(CLAIM),
       state: main.state,
-      onSpawn: handEach([STRANGER, STRANGER, STRANGER, STRANGER]),
+      // The 5th runner online is the failing one from the holder's machine: this run's job goes to it.
+      onSpawn: handEach([STRANGER, STRANGER, STRANGER, STRANGER, THIS_RUN]),
     })
     expect(post.exitCode).toBe(1)
     expect(commands(post, 'warning')).toHaveLength(4)
     expect(commands(post, 'error').join('\n')).toMatch(
       /taken by a job outside this workflow run \(run 4242, attempt 1\): its job-started hook refused job 'queued-by-a-fork' of run 999 \(attempt 1\) of octo\/repo before its first step, the 4th job of another run; no more fresh runners are started/,
     )
-    expect(runnerJob.github.runners.jobs.map((job) => job.conclusion)).toEqual([
-      'failure',
-      'failure',
-      'failure',
-      'failure',
+    const jobs = runnerJob.github.runners.jobs
+    expect(jobs.map((job) => [job.runId, job.conclusion])).toEqual([
+      ...Array.from({ length: 4 }, () => [999, 'failure']),
+      [4242, 'failure'],
     ])
+    // This run's job: failed by its job-started hook with one error that says why, none of its steps run.
+    const ours = jobs.at(-1)
+    expect(ours?.runnerName).toMatch(/^gpu-sandbox-unserved-4242-1-[0-9a-f]{6}$/)
+    expect(ours?.log).not.toContain('STEP-RAN')
+    expect((ours?.log ?? '').split('\n').filter((line) => line.startsWith('::error'))).toEqual([
+      expect.stringMatching(
+        /^::error title=No GPU runner was served::No GPU runner was served for runs-on: gpu-sandbox-4242-1\. The holding job 'gpu-runner' \(workflow run 4242, attempt 1\) gave its runner to no job of this run: Runner gpu-sandbox-sbx-[0-9a-f]{16}-r4 was taken by a job outside this workflow run/,
+      ),
+    ])
+    expect(post.stdout).toMatch(/Runner gpu-sandbox-unserved-4242-1-[0-9a-f]{6}: .*; removing it\./)
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
     expect([...runnerJob.github.runners.byId.values()].every((runner) => runner.deleted)).toBe(true)
+    // The sandbox was stopped before the failing runner was registered: no GPU money while this run's job is failed.
+    const stopped = post.stdout.indexOf(`Stopped sandbox ${main.outputs['sandbox-id']}`)
+    expect(stopped).toBeGreaterThan(0)
+    expect(stopped).toBeLessThan(post.stdout.indexOf('is failed at once'))
   })
 
   it('a hostile job name and run id from the stranger reach its log only as safe characters', async () => {

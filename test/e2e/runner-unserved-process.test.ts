@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { mirrorServedJob, runnerJobOutcome } from '../../src/cleanup/served-job.ts'
+import { failQueuedJob } from '../../src/cleanup/stranded.ts'
 import { cleanupUnserved } from '../../src/cleanup/unserved.ts'
 import { RunnerManagementRefused } from '../../src/github/runners.ts'
 import type { CleanupConfig } from '../../src/inputs/config.ts'
@@ -185,6 +186,42 @@ describe.skipIf(!canRun)('a stranded job, in process: odd answers', () => {
     expect(core.state['unserved-runner']).toBe('')
     expect([...fake.github.runners.byId.values()].map((r) => r.deleted)).toEqual([true])
     expect(fake.github.requests.map((r) => r.method)).toContain('DELETE')
+  })
+
+  it('after the runner served no job of this run (issue 43): the queued job is handed the failing runner as it connects, failed, and all removed', async () => {
+    const { env, request } = await setUp()
+    process.env.GPU_SANDBOX_RUNNER_POLL = '1s'
+    const inputs = { runner: 'true', 'github-token': GITHUB_TOKEN }
+    // GitHub hands the queued job the moment a runner with its label connects: often before a read sees it online.
+    fake.github.runners.queue('gpu-sandbox-4242-1', THIS_RUN, [{ name: 'tests', run: 'echo TESTS-RAN' }])
+    const post = recordingCore(inputs)
+    await failQueuedJob(postDeps(post), runnerCleanup(request), 'Runner r-4 was taken by a job outside this run', env)
+    delete process.env.GPU_SANDBOX_RUNNER_POLL
+    const job = fake.github.runners.jobs.at(-1)
+    expect(job?.conclusion).toBe('failure')
+    expect(job?.log).not.toContain('TESTS-RAN')
+    expect(job?.log).toContain(
+      "The holding job 'gpu' (workflow run 4242, attempt 1) gave its runner to no job of this run: Runner r-4 was " +
+        'taken by a job outside this run.',
+    )
+    const log = post.log.join('\n')
+    expect(log).toContain("Runner: this run's job waiting for 'gpu-sandbox-4242-1' is failed at once")
+    expect(log).toMatch(FAILED_ITS_JOB)
+    expect(post.annotations).toEqual([])
+    expect(left(savedOf(post))).toEqual(NOTHING)
+    expect([...fake.github.runners.byId.values()].every((r) => r.deleted)).toBe(true)
+  })
+
+  it('after the runner served no job of this run: nothing when the run is cancelled, or with no token to register with', async () => {
+    const { env, request } = await setUp()
+    const cancelled = recordingCore({ runner: 'true', 'github-token': GITHUB_TOKEN })
+    await failQueuedJob(postDeps(cancelled, AbortSignal.abort()), runnerCleanup(request), 'why', env)
+    const none = recordingCore({ runner: 'true' })
+    await failQueuedJob(postDeps(none), runnerCleanup(request), 'why', env)
+    expect(none.log).toEqual([
+      'Runner: no label and token to serve a failing runner with; a job of this run may wait for the label.',
+    ])
+    expect([cancelled.log, fake.github.requests]).toEqual([[], []])
   })
 
   it('a registration whose answer was lost: found by its name, made again, online', async () => {

@@ -1,0 +1,37 @@
+/**
+ * When the holder's runner served no job of this run (issue 43: taken by a job
+ * of another run, 3 fresh runners spent on such jobs, or no fresh one could be
+ * registered): this run's queued job would wait for the label until the run is
+ * cancelled. As when the main step cannot serve (runner/unserved.ts), a runner
+ * with the label on this machine fails it at once, then is removed here: state
+ * saved by a post step is read by no later step.
+ */
+import { jobEnvironmentFromEnv } from '../inputs/job-environment.ts'
+import { readUnservedInputs } from '../inputs/read.ts'
+import type { RunnerCleanup } from '../inputs/runner.ts'
+import { serveUnserved } from '../runner/unserved.ts'
+import type { CleanupDeps } from '../step/deps.ts'
+import { cleanupUnserved } from './unserved.ts'
+
+/** What the holding job did, in the queued job's error. */
+export const NOT_SERVED = 'gave its runner to no job of this run'
+
+export async function failQueuedJob(
+  deps: CleanupDeps,
+  runner: RunnerCleanup,
+  why: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const { core } = deps
+  // A cancelled run cancels its queued jobs too: nothing waits.
+  if (deps.cancelWait?.aborted) return
+  const request = readUnservedInputs(core, jobEnvironmentFromEnv(env), [])
+  if (!request) {
+    core.info('Runner: no label and token to serve a failing runner with; a job of this run may wait for the label.')
+    return
+  }
+  core.info(`Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`)
+  const signal = deps.cancelWait ?? new AbortController().signal
+  const saved = await serveUnserved({ core, clock: deps.clock, signal }, request, why, NOT_SERVED)
+  if (saved) await cleanupUnserved(deps, saved, runner)
+}
