@@ -29025,6 +29025,14 @@ class runner_claim_ClaimWatch {
 }
 
 ;// CONCATENATED MODULE: ./build/src/cleanup/runner-watch.js
+/**
+ * Runner mode's post step, where the sandbox can be reached (issue 43): the
+ * runner on the sandbox says when its job ended, or that it refused a job of
+ * another run (runner/watch.ts), so GitHub is not asked while the job runs.
+ * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
+ * briefly, to confirm who took the runner (a read that fails is no evidence).
+ */
+
 
 
 
@@ -29032,7 +29040,7 @@ class runner_claim_ClaimWatch {
 /** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
 const CONFIRM_RATE_LIMIT_MS = 20_000;
 /** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
-const MAX_REPLACEMENTS = 3;
+const MAX_REPLACEMENTS = (/* unused pure expression or super */ null && (MAX_FRESH_RUNNERS));
 /**
  * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
  * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
@@ -29087,7 +29095,7 @@ async function replace(deps, spent, config, refusals) {
     const github = registry(deps, runner, deps.cancelWait);
     if (!github || !runner.label || !runner.repository)
         return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
-    const name = `${spent.name.replace(/-r\d+$/, '')}-r${refusals + 1}`;
+    const name = freshRunnerName(firstRunnerName(spent.name), refusals + 1);
     const { configPath, alias } = spent.watch;
     const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
     const serves = runner.workflowRun && {
@@ -33850,10 +33858,13 @@ function describeRateLimit(limit, now) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   GL: () => (/* binding */ GitHubRunnerError),
 /* harmony export */   It: () => (/* binding */ RunnerRegistry),
+/* harmony export */   Uy: () => (/* binding */ sandboxRunnerNames),
+/* harmony export */   _e: () => (/* binding */ firstRunnerName),
 /* harmony export */   iC: () => (/* binding */ runnerName),
 /* harmony export */   ms: () => (/* binding */ RunnerManagementRefused),
 /* harmony export */   w7: () => (/* binding */ isAccessDenied)
 /* harmony export */ });
+/* unused harmony exports MAX_FRESH_RUNNERS, freshRunnerName */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40865);
@@ -33873,6 +33884,20 @@ function describeRateLimit(limit, now) {
 /** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
 function runnerName(sandboxId) {
     return `gpu-sandbox-${sandboxId}`;
+}
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+const MAX_FRESH_RUNNERS = 3;
+/** The `n`th runner on a sandbox whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … */
+function freshRunnerName(first, n) {
+    return n <= 1 ? first : `${first}-r${n}`;
+}
+/** The first runner's name of any runner on a sandbox (`…-r3` → `…`). */
+function firstRunnerName(name) {
+    return name.replace(/-r\d+$/, '');
+}
+/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
+function sandboxRunnerNames(sandboxId) {
+    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
 }
 class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_ {
     constructor(status, message) {
@@ -38570,23 +38595,32 @@ async function writeSummary(config, deps, state, started, waited, billing, stepS
 
 const STOP_DEADLINE_MS = 3 * 60_000;
 /**
- * The runner registered for the sandbox (named after its id; runner: true with
- * keep-alive), deleted when there is one and the token may. Never fails the stop.
+ * The runners registered for the sandbox (named after its id, runner: true with keep-alive; `…-r2` to `…-r4` where a
+ * holder's post step that started fresh runners after refused jobs did not end), deleted when there are any and the
+ * token may. Each name is looked up exactly (GitHub's name filter), so a repository with many runners finds them too.
+ * Never fails the stop.
  */
-async function deleteSandboxRunner(deps, sandboxId, cleanup) {
+async function deleteSandboxRunners(deps, sandboxId, cleanup) {
     const github = (0,_runner_register_js__WEBPACK_IMPORTED_MODULE_1__/* .registryFor */ .ZQ)(deps, cleanup);
-    const name = (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .runnerName */ .iC)(sandboxId);
-    try {
-        const id = await github.removeByName(name);
-        if (id !== undefined)
-            deps.core.info(`Deleted the runner registration ${name} (id ${id}).`);
-    }
-    catch (error) {
-        // The default github.token may not manage runners: most stops have no runner to delete, so that is no warning.
-        if ((0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .isAccessDenied */ .w7)(error))
-            deps.core.info(`No runner registration was looked for: 'github-token' may not manage runners (${error.status}).`);
-        else
-            deps.core.warning(`Could not delete the runner registration ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    for (const name of (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .sandboxRunnerNames */ .Uy)(sandboxId)) {
+        try {
+            const id = await github.removeByName(name);
+            if (id !== undefined)
+                deps.core.info(`Deleted the runner registration ${name} (id ${id}).`);
+        }
+        catch (error) {
+            // The default github.token may not manage runners: most stops have no runner to delete, so that is no warning.
+            if ((0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .isAccessDenied */ .w7)(error)) {
+                deps.core.info(`No runner registration was looked for: 'github-token' may not manage runners (${error.status}).`);
+                return;
+            }
+            // GitHub failing after its retries fails the next lookup too: one warning, and the rest named.
+            const names = (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .sandboxRunnerNames */ .Uy)(sandboxId);
+            const why = error instanceof Error ? error.message : String(error);
+            deps.core.warning(`Could not delete the runner registration ${name}: ${why}. ` +
+                `Delete any of ${names.slice(names.indexOf(name)).join(', ')} under Settings > Actions > Runners.`);
+            return;
+        }
     }
 }
 async function runStop(config, deps) {
@@ -38599,7 +38633,7 @@ async function runStop(config, deps) {
         (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .setTextOutput */ .Lb)(core, 'status', result.status ?? (result.outcome === 'not-live' ? 'not-live' : 'stopping'));
     core.info((0,_sandbox_stop_js__WEBPACK_IMPORTED_MODULE_2__/* .describeStopOutcome */ .i)(config.sandboxId, result));
     if (config.runnerCleanup)
-        await deleteSandboxRunner(deps, config.sandboxId, config.runnerCleanup);
+        await deleteSandboxRunners(deps, config.sandboxId, config.runnerCleanup);
     if (result.outcome !== 'accepted')
         return;
     const status = result.status ?? 'stopping';
@@ -38868,7 +38902,7 @@ async function deleteOrphanRegistrations(registry, stoppedIds, log) {
     try {
         for (const runner of await registry.list()) {
             // A fresh runner after a refused job (issue 43) carries the sandbox's name and -r<n>.
-            if (runner.status !== 'offline' || !names.has(runner.name.replace(/-r\d+$/, '')))
+            if (runner.status !== 'offline' || !names.has((0,runners/* firstRunnerName */._e)(runner.name)))
                 continue;
             if (await registry.remove(runner.id))
                 deleted++;

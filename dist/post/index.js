@@ -30183,6 +30183,14 @@ class ClaimWatch {
 }
 
 ;// CONCATENATED MODULE: ./build/src/cleanup/runner-watch.js
+/**
+ * Runner mode's post step, where the sandbox can be reached (issue 43): the
+ * runner on the sandbox says when its job ended, or that it refused a job of
+ * another run (runner/watch.ts), so GitHub is not asked while the job runs.
+ * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
+ * briefly, to confirm who took the runner (a read that fails is no evidence).
+ */
+
 
 
 
@@ -30190,7 +30198,7 @@ class ClaimWatch {
 /** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
 const CONFIRM_RATE_LIMIT_MS = 20_000;
 /** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
-const MAX_REPLACEMENTS = 3;
+const MAX_REPLACEMENTS = runners/* MAX_FRESH_RUNNERS */.Wd;
 /**
  * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
  * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
@@ -30245,7 +30253,7 @@ async function replace(deps, spent, config, refusals) {
     const github = registry(deps, runner, deps.cancelWait);
     if (!github || !runner.label || !runner.repository)
         return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
-    const name = `${spent.name.replace(/-r\d+$/, '')}-r${refusals + 1}`;
+    const name = (0,runners/* freshRunnerName */.aJ)((0,runners/* firstRunnerName */._e)(spent.name), refusals + 1);
     const { configPath, alias } = spent.watch;
     const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
     const serves = runner.workflowRun && {
@@ -35639,9 +35647,12 @@ function describeRateLimit(limit, now) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   GL: () => (/* binding */ GitHubRunnerError),
 /* harmony export */   It: () => (/* binding */ RunnerRegistry),
+/* harmony export */   Wd: () => (/* binding */ MAX_FRESH_RUNNERS),
+/* harmony export */   _e: () => (/* binding */ firstRunnerName),
+/* harmony export */   aJ: () => (/* binding */ freshRunnerName),
 /* harmony export */   w7: () => (/* binding */ isAccessDenied)
 /* harmony export */ });
-/* unused harmony exports runnerName, RunnerManagementRefused */
+/* unused harmony exports runnerName, sandboxRunnerNames, RunnerManagementRefused */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51990);
@@ -35661,6 +35672,20 @@ function describeRateLimit(limit, now) {
 /** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
 function runnerName(sandboxId) {
     return `gpu-sandbox-${sandboxId}`;
+}
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+const MAX_FRESH_RUNNERS = 3;
+/** The `n`th runner on a sandbox whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … */
+function freshRunnerName(first, n) {
+    return n <= 1 ? first : `${first}-r${n}`;
+}
+/** The first runner's name of any runner on a sandbox (`…-r3` → `…`). */
+function firstRunnerName(name) {
+    return name.replace(/-r\d+$/, '');
+}
+/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
+function sandboxRunnerNames(sandboxId) {
+    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
 }
 class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_ {
     constructor(status, message) {

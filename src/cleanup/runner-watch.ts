@@ -5,6 +5,7 @@
  * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
  * briefly, to confirm who took the runner (a read that fails is no evidence).
  */
+import { firstRunnerName, freshRunnerName, MAX_FRESH_RUNNERS } from '../github/runners.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { replaceRunner } from '../runner/register.ts'
@@ -18,7 +19,7 @@ import { ClaimWatch, registry } from './runner-claim.ts'
 const CONFIRM_RATE_LIMIT_MS = 20_000
 
 /** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
-export const MAX_REPLACEMENTS = 3
+const MAX_REPLACEMENTS = MAX_FRESH_RUNNERS
 
 type Watched = SavedRunner & { watch: NonNullable<SavedRunner['watch']> }
 
@@ -97,7 +98,7 @@ async function replace(
   const github = registry(deps, runner, deps.cancelWait)
   if (!github || !runner.label || !runner.repository)
     return '; no fresh runner can be registered here (no github-token, repository or label in the post step)'
-  const name = `${spent.name.replace(/-r\d+$/, '')}-r${refusals + 1}`
+  const name = freshRunnerName(firstRunnerName(spent.name), refusals + 1)
   const { configPath, alias } = spent.watch
   const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait }
   const serves = runner.workflowRun && {

@@ -18,6 +18,24 @@ export function runnerName(sandboxId: string): string {
   return `gpu-sandbox-${sandboxId}`
 }
 
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+export const MAX_FRESH_RUNNERS = 3
+
+/** The `n`th runner on a sandbox whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … */
+export function freshRunnerName(first: string, n: number): string {
+  return n <= 1 ? first : `${first}-r${n}`
+}
+
+/** The first runner's name of any runner on a sandbox (`…-r3` → `…`). */
+export function firstRunnerName(name: string): string {
+  return name.replace(/-r\d+$/, '')
+}
+
+/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
+export function sandboxRunnerNames(sandboxId: string): string[] {
+  return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1))
+}
+
 export class GitHubRunnerError extends GitHubError {
   constructor(status: number | undefined, message: string) {
     super(status, message)

@@ -3,7 +3,7 @@
  * sandbox it stopped (a runner: true job whose post step never ran) are
  * deleted. Only with a token that may manage runners; without one, a note.
  */
-import { isAccessDenied, runnerName, type RunnerRegistry } from '../github/runners.ts'
+import { firstRunnerName, isAccessDenied, runnerName, type RunnerRegistry } from '../github/runners.ts'
 
 export async function deleteOrphanRegistrations(
   registry: RunnerRegistry,
@@ -16,7 +16,7 @@ export async function deleteOrphanRegistrations(
   try {
     for (const runner of await registry.list()) {
       // A fresh runner after a refused job (issue 43) carries the sandbox's name and -r<n>.
-      if (runner.status !== 'offline' || !names.has(runner.name.replace(/-r\d+$/, ''))) continue
+      if (runner.status !== 'offline' || !names.has(firstRunnerName(runner.name))) continue
       if (await registry.remove(runner.id)) deleted++
       log(`Deleted the offline runner registration ${runner.name} (id ${runner.id}) of a stopped sandbox.`)
     }

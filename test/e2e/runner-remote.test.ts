@@ -377,7 +377,7 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     expect(await registry.findByName('nobody')).toBeUndefined()
   })
 
-  it('mode: stop deletes the registration named after the sandbox; a token that may not is only a note', async () => {
+  it('mode: stop deletes the registrations named after the sandbox (…-r3 too); a token that may not is only a note', async () => {
     const { client, sandboxId, repository } = await setUp()
     const registry = new RunnerRegistry(repository, GITHUB_TOKEN, {
       clock: realClock,
@@ -385,6 +385,9 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
       requestTimeoutMs: 5_000,
     })
     const { runner } = await registry.generate(`gpu-sandbox-${sandboxId}`, 'l')
+    // A fresh runner after refused jobs, left where the holder's post step did not end; and a stranger's look-alike.
+    const fresh = (await registry.generate(`gpu-sandbox-${sandboxId}-r3`, 'l')).runner
+    const other = (await registry.generate(`gpu-sandbox-${sandboxId}-r3x`, 'l')).runner
     const core = recordingCore()
     const stop = (token: string): StopConfig => ({
       mode: 'stop',
@@ -393,8 +396,33 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
       sandboxId,
       runnerCleanup: { githubToken: token, repository },
     })
+    const before = fake.github.requests.length
     await runStop(stop(GITHUB_TOKEN), stepDeps(core, client))
     expect(core.log).toContain(`Deleted the runner registration gpu-sandbox-${sandboxId} (id ${runner.id}).`)
+    expect(core.log).toContain(`Deleted the runner registration gpu-sandbox-${sandboxId}-r3 (id ${fresh.id}).`)
+    expect(fake.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /repos/octo/repo/actions/runners',
+      `DELETE /repos/octo/repo/actions/runners/${runner.id}`,
+      'GET /repos/octo/repo/actions/runners',
+      'GET /repos/octo/repo/actions/runners',
+      `DELETE /repos/octo/repo/actions/runners/${fresh.id}`,
+      'GET /repos/octo/repo/actions/runners',
+    ])
+    expect(fake.github.runners.byId.get(other.id)?.deleted).toBe(false)
+    // GitHub failing a lookup: one warning naming what is left to look for, no more requests.
+    fake.github.script = [undefined, { status: 422, body: { message: 'Validation Failed' } }]
+    const failing = recordingCore()
+    const count = fake.github.requests.length
+    await runStop(stop(GITHUB_TOKEN), stepDeps(failing, client))
+    expect(fake.github.requests.length - count).toBe(2)
+    expect(failing.annotations.map((a) => a.message)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Could not delete the runner registration gpu-sandbox-${sandboxId}-r2: .*422.*\\. Delete any of ` +
+            `gpu-sandbox-${sandboxId}-r2, gpu-sandbox-${sandboxId}-r3, gpu-sandbox-${sandboxId}-r4 under Settings`,
+        ),
+      ),
+    ])
     const denied = recordingCore()
     await runStop(stop('ghs_wrong'), stepDeps(denied, client))
     expect(denied.log.at(-1)).toMatch(
