@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * the largest files first, which are not the slowest).
  */
 const SLOWEST_FIRST = [
+  'test/e2e/runner-job-length.test.ts',
   'test/reliability/fault-suite.test.ts',
   'test/e2e/never-leak.test.ts',
   'test/e2e/user-trips.test.ts',
