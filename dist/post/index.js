@@ -29019,8 +29019,14 @@ var runners = __nccwpck_require__(53830);
 
 
 const PAGES = 10;
-const MAX_ROUNDS = 6;
+/** Rounds a writer may take within its time (a matrix of hundreds of legs needs some under contention). */
+const MAX_ROUNDS = 30;
+/** The longest pause before another round after another leg's write left this row out. */
+const MAX_BACKOFF_MS = 32_000;
 const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
+/** Per part already in the comment, how long the first write may be put off (at most SPREAD_MAX_MS). */
+const SPREAD_PER_PART_MS = 200;
+const SPREAD_MAX_MS = 60_000;
 async function caller(target, deps) {
     const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
     const needs = 'The pull-request comment needs a token with pull-requests: write.';
@@ -29042,9 +29048,18 @@ async function findMarked(call, target, mark) {
     }
     return found.sort((a, b) => a.id - b.id);
 }
-/** One round: read, merge, write (the oldest comment, or a new one), delete the duplicates merged into it. */
-async function writeRound(call, target, mark, merge) {
-    const found = await findMarked(call, target, mark);
+/**
+ * How old a read may be when its merge is written: from the read's request to the write. A busy machine can hold a
+ * step up between the two; a write from an older read is not sent (a fresh read is), so another leg's row written
+ * meanwhile is never left out by a write more than this late, and the look after each write comes later than it.
+ */
+const FRESH_MS = 1_500;
+async function read(call, target, clock) {
+    const asked = clock.now();
+    return { asked, found: await findMarked(call, target, marker(target.key)) };
+}
+/** Writes the merge of a read: the oldest comment, or a new one; deletes the duplicates merged into it. */
+async function write(call, target, merge, found) {
     const body = merge.body(found.map((c) => c.body));
     const [keep, ...duplicates] = found;
     if (!keep) {
@@ -29063,32 +29078,65 @@ async function writeRound(call, target, mark, merge) {
         });
     return 'updated';
 }
+/**
+ * Legs of a big matrix finish in bursts (a compute-service window's worth at once): each puts its first write off by
+ * a random share of a pause that grows with the rows already there, so the burst's writes spread out instead of
+ * overwriting each other. The read that told is the first round's read when there is no pause.
+ */
+async function spread(call, target, merge, deps) {
+    const first = await read(call, target, deps.clock);
+    const parts = first.found[0] ? merge.parts(first.found[0].body) : 0;
+    const pause = Math.round(Math.min(SPREAD_MAX_MS, parts * SPREAD_PER_PART_MS) * deps.clock.random());
+    if (pause < 1_000)
+        return first;
+    deps.log(`comment: ${parts} rows already; writing in ${Math.ceil(pause / 1000)} s, spread from other jobs' writes.`);
+    await deps.clock.sleep(pause, deps.signal);
+    return undefined;
+}
+/**
+ * Rounds of write, pause, read back, until the comment holds this writer's part. The read back is the next round's
+ * read when it is still fresh; the pause grows, jittered, with the rounds, so legs writing at once spread out.
+ */
 async function upsertMerged(target, merge, deps) {
+    const { clock } = deps;
     const call = await caller(target, deps);
-    const mark = marker(target.key);
-    const until = deps.rateLimitUntil ?? deps.clock.now() + 2 * 60_000;
+    const until = deps.rateLimitUntil ?? clock.now() + 2 * 60_000;
     let first;
-    for (let round = 1; round <= MAX_ROUNDS; round++) {
+    // A read that fails here is read again by the first round, which waits out a rate limit.
+    let last = await spread(call, target, merge, deps).catch((error) => {
+        if (error instanceof github_call/* GitHubError */.y_ && error.rateLimit)
+            return undefined;
+        throw error;
+    });
+    // A round is a write; a read too old to write from is no round (the time still bounds it).
+    for (let round = 1; round <= MAX_ROUNDS && clock.now() < until;) {
         try {
-            const written = await writeRound(call, target, mark, merge);
+            const fresh = last ?? (await read(call, target, clock));
+            last = undefined;
+            if (clock.now() - fresh.asked > FRESH_MS)
+                continue;
+            const written = await write(call, target, merge, fresh.found);
             first ??= written;
-            // Legs that read before this write and write after it would leave this part out: look again a little later.
-            await deps.clock.sleep(1_000 + Math.round(deps.clock.random() * 2_000), deps.signal);
-            const [kept] = await findMarked(call, target, mark);
+            const backoff = round === 1 ? 0 : Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** (round - 1)) * clock.random();
+            await clock.sleep(FRESH_MS + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal);
+            last = await read(call, target, clock);
+            const [kept] = last.found;
             if (kept && merge.holds(kept.body))
                 return first;
-            deps.log(`comment: another job's write left this job's row out; writing it again (round ${round + 1}).`);
+            round++;
+            deps.log(`comment: another job's write left this job's row out; writing it again (round ${round}).`);
         }
         catch (error) {
+            last = undefined;
             const limit = error instanceof github_call/* GitHubError */.y_ ? error.rateLimit : undefined;
-            const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, deps.clock.random()) : Infinity;
-            if (!limit || deps.clock.now() + wait > until)
+            const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, clock.random()) : Infinity;
+            if (!limit || clock.now() + wait > until)
                 throw error;
-            deps.log(`comment: ${(0,rate_limit/* describeRateLimit */.J8)(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
-            await deps.clock.sleep(wait, deps.signal);
+            deps.log(`comment: ${(0,rate_limit/* describeRateLimit */.J8)(limit, clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
+            await clock.sleep(wait, deps.signal);
         }
     }
-    throw new github_call/* GitHubError */.y_(undefined, `comment: other jobs kept rewriting it; gave up after ${MAX_ROUNDS} rounds`);
+    throw new github_call/* GitHubError */.y_(undefined, 'comment: other jobs kept rewriting it; gave up when its time was up');
 }
 /**
  * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
@@ -29261,22 +29309,32 @@ var served_job = __nccwpck_require__(93615);
 
 
 
-/** A rate limit is waited out, but a comment is worth no more than a couple of minutes of a step. */
-const COMMENT_RATE_LIMIT_WAIT_MS = 2 * 60_000;
+/**
+ * How long a write may take, rate limits and other legs' writes included: a couple of minutes of the main step (its
+ * sandbox is billing), more of the post step (the sandbox is stopped; the final row is the one that must not be lost).
+ */
+const COMMENT_WAIT_MS = 2 * 60_000;
+const FINAL_COMMENT_WAIT_MS = 5 * 60_000;
 /** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
 function rowMerge(target, facts) {
     const row = renderRow(facts);
+    // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
+    const seen = new Map();
     return {
         body: (found) => {
-            const rows = new Map();
+            const current = new Map();
             for (const body of found)
                 for (const [key, other] of rowsOf(body))
-                    if (!rows.has(key))
-                        rows.set(key, other);
+                    if (!current.has(key))
+                        current.set(key, other);
+            for (const [key, other] of current)
+                seen.set(key, other);
+            const rows = new Map([...seen, ...current]);
             rows.set(row.key, row);
             return renderTable(marker(target.key), target.workflow, rows.values());
         },
         holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
+        parts: (body) => rowsOf(body).size,
     };
 }
 /** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
@@ -29292,7 +29350,7 @@ async function publishComment(deps, target, facts, options = {}) {
     if (options.story)
         await core.appendSummary(story);
     try {
-        const rateLimitUntil = deps.clock.now() + COMMENT_RATE_LIMIT_WAIT_MS;
+        const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
         const log = (message) => core.info(message);
         const done = await upsertMerged(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log });
         core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`);
@@ -30048,7 +30106,12 @@ const WATCH = `cd "$HOME/actions-runner" 2> /dev/null || { echo "exited"; exit 0
 until=$(( $(date +%s) + $2 )); said=
 while :; do
   if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
-  if [ -e gpu-sandbox-job-completed ]; then echo "completed"; exit 0; fi
+  if [ -e gpu-sandbox-job-completed ]; then
+    # The runner reports the job's end to GitHub after this hook, then exits: up to 10 s for that, so that the one
+    # read of GitHub after it finds the job ended (who took it and how it ended, in one read).
+    for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$1" 2> /dev/null || break; sleep 1; done
+    echo "completed"; exit 0
+  fi
   if [ -e gpu-sandbox-job-started ]; then
     [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
   elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi
@@ -30140,7 +30203,11 @@ class ClaimWatch {
     /** Whether a job of this run names the runner; undefined when GitHub could not say. */
     async named() {
         try {
-            const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name);
+            // Read page by page only until the job that names it (a matrix's run has hundreds of jobs).
+            const names = (job) => job.runnerName === this.saved.name;
+            const ours = (await this.github.jobsOf(this.run, names)).find(names);
+            if (ours)
+                this.saved.served = ours;
             if (ours && !this.claimed)
                 this.deps.core.info(`Runner ${this.saved.name}: job '${(0,untrusted/* serviceText */.Lo)(ours.name, 100)}' of this workflow run took it.`);
             this.claimed ||= ours !== undefined;
@@ -30386,7 +30453,8 @@ async function waitForRunnerJob(deps, saved, config, replaced) {
     }
     // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
     if (saved.watch && (0,external_node_fs_.existsSync)(saved.watch.configPath)) {
-        const watched = { ...saved, watch: saved.watch };
+        // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
+        const watched = Object.assign(saved, { watch: saved.watch });
         const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced);
         if (onSandbox) {
             if (deps.cancelWait?.aborted)
@@ -30875,9 +30943,13 @@ async function servedJob(deps, saved, config, settle) {
     const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .registry */ .u5)(deps, runner);
     if (!github || !runner.workflowRun)
         return undefined;
+    // The job the claim's read found, once GitHub showed it ended, is not read again.
+    if (saved.served?.status === 'completed')
+        return saved.served;
+    const names = (candidate) => candidate.runnerName === saved.name;
     let job;
     for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
-        job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name);
+        job = (await github.jobsOf(runner.workflowRun, names)).find(names);
         if (!job || job.status === 'completed' || read === SETTLE_READS)
             break;
         await deps.clock.sleep(Math.min((0,_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .runnerPollMs */ .oS)(), SETTLE_MAX_MS), deps.cancelWait);
@@ -38336,7 +38408,8 @@ function registryFor(deps, request) {
 }
 /**
  * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
- * session with GitHub; one SSH command waits for that (or run.sh ending), then GitHub is asked once to confirm.
+ * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (issue 43: the
+ * post step's one read of who took it confirms it).
  * Where the sandbox cannot say, GitHub is polled as before.
  */
 const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
@@ -38354,12 +38427,9 @@ async function waitOnline(deps, context, registry, id, pid) {
         return 'run.sh ended before the runner came online';
     if (verdict === 'timeout')
         return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`;
-    if (verdict === 'online') {
-        // A registration already gone is a just-in-time runner that took its job and finished it meanwhile.
-        const runner = await registry.get(id);
-        if (!runner || runner.status === 'online' || runner.busy)
-            return undefined;
-    }
+    // The runner says it listens once GitHub gave it a session: not asked again (GitHub confirms who took it later).
+    if (verdict === 'online')
+        return undefined;
     return pollOnline(deps, context, registry, id, pid);
 }
 /** Until GitHub shows the runner online: every 0.5 s for the first 10 s, then every 2 s. */

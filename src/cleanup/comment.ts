@@ -21,20 +21,29 @@ import type { ActionState } from '../step/state.ts'
 import { jobOutcome, runnerJobOutcome } from './served-job.ts'
 import type { RunJob } from '../github/runners.ts'
 
-/** A rate limit is waited out, but a comment is worth no more than a couple of minutes of a step. */
-const COMMENT_RATE_LIMIT_WAIT_MS = 2 * 60_000
+/**
+ * How long a write may take, rate limits and other legs' writes included: a couple of minutes of the main step (its
+ * sandbox is billing), more of the post step (the sandbox is stopped; the final row is the one that must not be lost).
+ */
+const COMMENT_WAIT_MS = 2 * 60_000
+const FINAL_COMMENT_WAIT_MS = 5 * 60_000
 
 /** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
 export function rowMerge(target: CommentTarget, facts: CommentFacts): CommentMerge {
   const row = renderRow(facts)
+  // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
+  const seen = new Map<string, CommentRow>()
   return {
     body: (found) => {
-      const rows = new Map<string, CommentRow>()
-      for (const body of found) for (const [key, other] of rowsOf(body)) if (!rows.has(key)) rows.set(key, other)
+      const current = new Map<string, CommentRow>()
+      for (const body of found) for (const [key, other] of rowsOf(body)) if (!current.has(key)) current.set(key, other)
+      for (const [key, other] of current) seen.set(key, other)
+      const rows = new Map([...seen, ...current])
       rows.set(row.key, row)
       return renderTable(marker(target.key), target.workflow, rows.values())
     },
     holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
+    parts: (body) => rowsOf(body).size,
   }
 }
 
@@ -61,7 +70,7 @@ export async function publishComment(
   }
   if (options.story) await core.appendSummary(story)
   try {
-    const rateLimitUntil = deps.clock.now() + COMMENT_RATE_LIMIT_WAIT_MS
+    const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS)
     const log = (message: string) => core.info(message)
     const done = await upsertMerged(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log })
     core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`)

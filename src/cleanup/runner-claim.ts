@@ -3,7 +3,7 @@
  * built from public values, so a job someone else queued with it can be handed
  * the runner. And the post step's GitHub client for runner mode (registry).
  */
-import { RunnerRegistry } from '../github/runners.ts'
+import { RunnerRegistry, type RunJob } from '../github/runners.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import { parseDurationSeconds } from '../inputs/durations.ts'
 import type { WorkflowRun } from '../inputs/runner.ts'
@@ -61,7 +61,10 @@ export class ClaimWatch {
   /** Whether a job of this run names the runner; undefined when GitHub could not say. */
   private async named(): Promise<boolean | undefined> {
     try {
-      const ours = (await this.github.jobsOf(this.run)).find((job) => job.runnerName === this.saved.name)
+      // Read page by page only until the job that names it (a matrix's run has hundreds of jobs).
+      const names = (job: RunJob) => job.runnerName === this.saved.name
+      const ours = (await this.github.jobsOf(this.run, names)).find(names)
+      if (ours) this.saved.served = ours
       if (ours && !this.claimed)
         this.deps.core.info(
           `Runner ${this.saved.name}: job '${serviceText(ours.name, 100)}' of this workflow run took it.`,

@@ -92,7 +92,8 @@ export async function waitForRunnerJob(
   }
   // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
   if (saved.watch && existsSync(saved.watch.configPath)) {
-    const watched = { ...saved, watch: saved.watch }
+    // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
+    const watched = Object.assign(saved, { watch: saved.watch })
     const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced)
     if (onSandbox) {
       if (deps.cancelWait?.aborted) core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`)

@@ -26,9 +26,12 @@ async function servedJob(
   const runner = config.runner()
   const github = registry(deps, runner)
   if (!github || !runner.workflowRun) return undefined
+  // The job the claim's read found, once GitHub showed it ended, is not read again.
+  if (saved.served?.status === 'completed') return saved.served
+  const names = (candidate: RunJob) => candidate.runnerName === saved.name
   let job: RunJob | undefined
   for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
-    job = (await github.jobsOf(runner.workflowRun)).find((candidate) => candidate.runnerName === saved.name)
+    job = (await github.jobsOf(runner.workflowRun, names)).find(names)
     if (!job || job.status === 'completed' || read === SETTLE_READS) break
     await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait)
   }

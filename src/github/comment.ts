@@ -7,8 +7,9 @@
  *   into what they hold (the oldest comment stays; the others, made by legs
  *   that created one at the same moment, are merged into it and deleted);
  * - after a jittered pause the comment is read back: a part that another
- *   leg's write (from an older read) left out is merged in again, up to
- *   MAX_ROUNDS times;
+ *   leg's write (from an older read) left out is merged in again, after a
+ *   growing jittered pause (legs writing at once spread out), while the
+ *   writer's time lasts (at most MAX_ROUNDS rounds);
  * - a rate limit sends the writer back to a fresh read after its wait, never
  *   a write from a stale one.
  */
@@ -21,7 +22,10 @@ import { RunnerRegistry, type RunJob } from './runners.ts'
 export type { CommentTarget }
 
 const PAGES = 10
-const MAX_ROUNDS = 6
+/** Rounds a writer may take within its time (a matrix of hundreds of legs needs some under contention). */
+const MAX_ROUNDS = 30
+/** The longest pause before another round after another leg's write left this row out. */
+const MAX_BACKOFF_MS = 32_000
 export const marker = (key: string) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`
 
 /** How a writer merges its part into the comment, and sees that a body holds it. */
@@ -29,7 +33,13 @@ export interface CommentMerge {
   /** The new body from the bodies of every comment with the marker, oldest first (none: an empty list). */
   body: (found: readonly string[]) => string
   holds: (body: string) => boolean
+  /** How many parts (rows) a body holds: a big matrix's legs spread their first writes over more time. */
+  parts: (body: string) => number
 }
+
+/** Per part already in the comment, how long the first write may be put off (at most SPREAD_MAX_MS). */
+const SPREAD_PER_PART_MS = 200
+const SPREAD_MAX_MS = 60_000
 
 interface Found {
   id: number
@@ -64,9 +74,26 @@ async function findMarked(call: Call, target: CommentTarget, mark: string): Prom
   return found.sort((a, b) => a.id - b.id)
 }
 
-/** One round: read, merge, write (the oldest comment, or a new one), delete the duplicates merged into it. */
-async function writeRound(call: Call, target: CommentTarget, mark: string, merge: CommentMerge) {
-  const found = await findMarked(call, target, mark)
+/**
+ * How old a read may be when its merge is written: from the read's request to the write. A busy machine can hold a
+ * step up between the two; a write from an older read is not sent (a fresh read is), so another leg's row written
+ * meanwhile is never left out by a write more than this late, and the look after each write comes later than it.
+ */
+const FRESH_MS = 1_500
+
+interface Read {
+  /** When it was asked for (the clock's time). */
+  asked: number
+  found: Found[]
+}
+
+async function read(call: Call, target: CommentTarget, clock: GitHubCallDeps['clock']): Promise<Read> {
+  const asked = clock.now()
+  return { asked, found: await findMarked(call, target, marker(target.key)) }
+}
+
+/** Writes the merge of a read: the oldest comment, or a new one; deletes the duplicates merged into it. */
+async function write(call: Call, target: CommentTarget, merge: CommentMerge, found: Found[]) {
   const body = merge.body(found.map((c) => c.body))
   const [keep, ...duplicates] = found
   if (!keep) {
@@ -93,33 +120,64 @@ async function writeRound(call: Call, target: CommentTarget, mark: string, merge
   return 'updated' as const
 }
 
+/**
+ * Legs of a big matrix finish in bursts (a compute-service window's worth at once): each puts its first write off by
+ * a random share of a pause that grows with the rows already there, so the burst's writes spread out instead of
+ * overwriting each other. The read that told is the first round's read when there is no pause.
+ */
+async function spread(call: Call, target: CommentTarget, merge: CommentMerge, deps: GitHubCallDeps) {
+  const first = await read(call, target, deps.clock)
+  const parts = first.found[0] ? merge.parts(first.found[0].body) : 0
+  const pause = Math.round(Math.min(SPREAD_MAX_MS, parts * SPREAD_PER_PART_MS) * deps.clock.random())
+  if (pause < 1_000) return first
+  deps.log(`comment: ${parts} rows already; writing in ${Math.ceil(pause / 1000)} s, spread from other jobs' writes.`)
+  await deps.clock.sleep(pause, deps.signal)
+  return undefined
+}
+
+/**
+ * Rounds of write, pause, read back, until the comment holds this writer's part. The read back is the next round's
+ * read when it is still fresh; the pause grows, jittered, with the rounds, so legs writing at once spread out.
+ */
 export async function upsertMerged(
   target: CommentTarget,
   merge: CommentMerge,
   deps: GitHubCallDeps,
 ): Promise<'created' | 'updated'> {
+  const { clock } = deps
   const call = await caller(target, deps)
-  const mark = marker(target.key)
-  const until = deps.rateLimitUntil ?? deps.clock.now() + 2 * 60_000
+  const until = deps.rateLimitUntil ?? clock.now() + 2 * 60_000
   let first: 'created' | 'updated' | undefined
-  for (let round = 1; round <= MAX_ROUNDS; round++) {
+  // A read that fails here is read again by the first round, which waits out a rate limit.
+  let last: Read | undefined = await spread(call, target, merge, deps).catch((error: unknown) => {
+    if (error instanceof GitHubError && error.rateLimit) return undefined
+    throw error
+  })
+  // A round is a write; a read too old to write from is no round (the time still bounds it).
+  for (let round = 1; round <= MAX_ROUNDS && clock.now() < until;) {
     try {
-      const written = await writeRound(call, target, mark, merge)
+      const fresh = last ?? (await read(call, target, clock))
+      last = undefined
+      if (clock.now() - fresh.asked > FRESH_MS) continue
+      const written = await write(call, target, merge, fresh.found)
       first ??= written
-      // Legs that read before this write and write after it would leave this part out: look again a little later.
-      await deps.clock.sleep(1_000 + Math.round(deps.clock.random() * 2_000), deps.signal)
-      const [kept] = await findMarked(call, target, mark)
+      const backoff = round === 1 ? 0 : Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** (round - 1)) * clock.random()
+      await clock.sleep(FRESH_MS + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal)
+      last = await read(call, target, clock)
+      const [kept] = last.found
       if (kept && merge.holds(kept.body)) return first
-      deps.log(`comment: another job's write left this job's row out; writing it again (round ${round + 1}).`)
+      round++
+      deps.log(`comment: another job's write left this job's row out; writing it again (round ${round}).`)
     } catch (error) {
+      last = undefined
       const limit = error instanceof GitHubError ? error.rateLimit : undefined
-      const wait = limit ? rateLimitDelay(limit, deps.clock.random()) : Infinity
-      if (!limit || deps.clock.now() + wait > until) throw error
-      deps.log(`comment: ${describeRateLimit(limit, deps.clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`)
-      await deps.clock.sleep(wait, deps.signal)
+      const wait = limit ? rateLimitDelay(limit, clock.random()) : Infinity
+      if (!limit || clock.now() + wait > until) throw error
+      deps.log(`comment: ${describeRateLimit(limit, clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`)
+      await clock.sleep(wait, deps.signal)
     }
   }
-  throw new GitHubError(undefined, `comment: other jobs kept rewriting it; gave up after ${MAX_ROUNDS} rounds`)
+  throw new GitHubError(undefined, 'comment: other jobs kept rewriting it; gave up when its time was up')
 }
 
 /**

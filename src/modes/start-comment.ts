@@ -58,5 +58,11 @@ export async function commentFromMain(
     runUrl: config.comment.runUrl,
   }
   state.saveCommentFacts(facts)
+  // With run, the run's result is here already and the post step writes it with the stop: one write a leg, not two,
+  // for a matrix's legs on one token (GitHub's limits) and one comment (fewer writes that overwrite each other).
+  if (config.run) {
+    deps.core.info("comment: the post step writes this job's row, with the run's result and the stop.")
+    return
+  }
   if ((await publishComment(deps, config.comment, facts)) === 'refused') state.saveCommentRefused()
 }

@@ -36,7 +36,8 @@ export function registryFor(
 
 /**
  * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
- * session with GitHub; one SSH command waits for that (or run.sh ending), then GitHub is asked once to confirm.
+ * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (issue 43: the
+ * post step's one read of who took it confirms it).
  * Where the sandbox cannot say, GitHub is polled as before.
  */
 const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
@@ -61,11 +62,8 @@ async function waitOnline(
   const verdict = said.stdout.trim().split('\n').at(-1)
   if (verdict === 'ended') return 'run.sh ended before the runner came online'
   if (verdict === 'timeout') return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`
-  if (verdict === 'online') {
-    // A registration already gone is a just-in-time runner that took its job and finished it meanwhile.
-    const runner = await registry.get(id)
-    if (!runner || runner.status === 'online' || runner.busy) return undefined
-  }
+  // The runner says it listens once GitHub gave it a session: not asked again (GitHub confirms who took it later).
+  if (verdict === 'online') return undefined
   return pollOnline(deps, context, registry, id, pid)
 }
 

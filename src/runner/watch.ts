@@ -16,7 +16,12 @@ const WATCH = `cd "$HOME/actions-runner" 2> /dev/null || { echo "exited"; exit 0
 until=$(( $(date +%s) + $2 )); said=
 while :; do
   if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
-  if [ -e gpu-sandbox-job-completed ]; then echo "completed"; exit 0; fi
+  if [ -e gpu-sandbox-job-completed ]; then
+    # The runner reports the job's end to GitHub after this hook, then exits: up to 10 s for that, so that the one
+    # read of GitHub after it finds the job ended (who took it and how it ended, in one read).
+    for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$1" 2> /dev/null || break; sleep 1; done
+    echo "completed"; exit 0
+  fi
   if [ -e gpu-sandbox-job-started ]; then
     [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
   elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi

@@ -24,6 +24,8 @@ export interface SavedRunner {
   online: boolean
   /** run.sh's pid on the sandbox, and the action's SSH access to it: the post step watches the runner there. */
   watch?: { pid: number; configPath: string; alias: string }
+  /** In the post step only: the job of this run GitHub named for it (who took it), which the mirror reuses. */
+  served?: { id: number; name: string; runnerName: string | undefined; status?: string; conclusion?: string }
 }
 
 export interface SavedUnserved {

@@ -149,6 +149,9 @@ describe('comment: true', () => {
     const { main, post } = await run()
     expect(main.exitCode).toBe(1)
     expect(post.exitCode).toBe(0)
+    // With run, one write a leg: the post step's, with the run's result and the stop.
+    expect(main.stdout).toContain("comment: the post step writes this job's row, with the run's result and the stop.")
+    expect(fake.github.paths().filter((path) => path.startsWith('PATCH') || path.startsWith('POST'))).toHaveLength(1)
     const [row = []] = rows()
     expect(row[1]).toBe('run failed (exit 3); stopped by the post step')
     expect(row[4]).toMatch(/^\d+s$/)

@@ -69,11 +69,11 @@ describe.skipIf(!canRun)('runner: true', () => {
       expect(post.stdout).toContain("its job 'gpu-tests' ended (the runner on the sandbox says so)")
       const asked = runnerJob.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)
       expect(asked.filter((path) => path === `GET /repos/octo/repo/actions/runners/${runnerId}`)).toEqual([])
-      // GitHub's REST API, per leg (issue 43): main 5 (access check 2, release, register, online), post 3 (who
-      // took it, delete, the job's conclusion); the package download is github.com's, not the API's.
+      // GitHub's REST API, per leg (issue 43): main 4 (access check 2, release, register), post 2 (this run's jobs:
+      // who took it and how it ended, in one read; the deletion); the package download is github.com's, not the API's.
       const api = (paths: string[]) => paths.filter((path) => !path.includes('/releases/download/'))
       const all = runnerJob.github.requests.map((r) => `${r.method} ${r.path}`)
-      expect([api(all.slice(0, before)).length, api(asked).length]).toEqual([5, 3])
+      expect([api(all.slice(0, before)).length, api(asked).length]).toEqual([4, 2])
       expect(service.stopRequestsFor(id)).toHaveLength(1)
       expectJitNowhere(main, post)
       // The runner's own progress, as the released layout prints it (run.sh > run-helper.sh > Runner.Listener);

@@ -334,6 +334,10 @@ describe("the main step's comment", () => {
     })
     await commentFromMain(config, withDeps, state, started, { ...outcome, failure: undefined })
     expect(state.commentFacts?.status).toBe('run passed (exit 0)')
+    // With run, the post step writes the row (one write a leg); without, the main step writes it too.
+    expect(fake.github.pulls.pulls.get(7)?.comments).toEqual([])
+    expect(d.core.log).toContain("comment: the post step writes this job's row, with the run's result and the stop.")
+    await commentFromMain({ ...config, run: undefined }, withDeps, state, started, { ...outcome, failure: undefined })
     expect(fake.github.pulls.pulls.get(7)?.comments).toHaveLength(1)
     await commentFromMain({ ...config, comment: undefined }, withDeps, state, started, {
       ...outcome,
