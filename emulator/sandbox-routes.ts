@@ -24,7 +24,7 @@ export function view(host: EmulatorHost, sandbox: SandboxState): Record<string, 
     if (ssh?.running && LIVE_STATUSES.has(sandbox.status)) {
       extras.ssh = {
         host: '127.0.0.1',
-        port: ssh.port,
+        port: ssh.portFor(sandbox.id),
         user: ssh.user,
         host_key: host.options.sshHostKeyOverride ?? ssh.hostKey,
       }

@@ -142,13 +142,15 @@ export class Sandboxes {
     let result = outcome
     try {
       await container
+      // A sandbox of its own sshd (perSandbox) is reachable once ready, as a machine is.
+      if (outcome === 'running') await this.host.sshService?.startFor(sandbox.id)
     } catch (error) {
       result = 'failed'
       sandbox.failure = { code: 'container_start_failed', message: (error as Error).message }
     }
     if (this.host.closed) return
     if (!this.transition(sandbox, 'provisioning', result)) this.transition(sandbox, 'pending', result)
-    const host = this.host.sshService?.sandboxHost
+    const host = this.host.sshService?.hostFor(sandbox.id)
     if (!host || sandbox.status !== 'running') return
     const fault = sandbox.spec.gpu_type ? this.host.options.gpuFaults[this.gpuSandboxesReady++] : undefined
     writeGpus(host.gpuFile, sandbox.spec, fault)

@@ -59,6 +59,19 @@ export interface SshHostOptions {
   loginUser?: LoginChoice
   /** 'auto' (default): a real Docker daemon where one answers and the login is as deployed; 'stand-in': the scripts. */
   docker?: 'auto' | 'stand-in'
+  /**
+   * Each sandbox its own sshd and home (its own port in its record; the same authority and host key), as separate
+   * machines are: for many sandboxes at once that each put files at fixed places (a matrix of runners). Default: one
+   * sshd and one home for every sandbox.
+   */
+  perSandbox?: boolean
+}
+
+/** One sandbox's own sshd (perSandbox). */
+interface OwnSshd {
+  port: number
+  sshd: ChildProcess
+  host: SandboxHost
 }
 
 /** Whether `image` gets a real container, and why not. */
@@ -90,11 +103,17 @@ export class SshService {
   private signed = 0
   private readonly holder = `${process.pid}:${++serial}`
   private container: Promise<void> | undefined
+  private readonly docker: 'docker' | 'stand-in'
+  /** With perSandbox: each ready sandbox's own sshd, by sandbox id. */
+  private readonly own = new Map<string, OwnSshd>()
+  readonly perSandbox: boolean
 
   constructor(options: SshHostOptions = {}) {
+    this.perSandbox = options.perSandbox ?? false
     this.login = loginUser(options.loginUser)
     this.user = this.login.name
     const { docker, why } = dockerChoice(this.login, options.docker ?? 'auto')
+    this.docker = docker
     this.facts = `${this.login.why}; ${why}`
     if (process.env.EMULATOR_REQUIRE_DEPLOYED_HOST === '1' && (options.loginUser ?? 'deployed') === 'deployed') {
       if (!this.login.deployed || docker !== 'docker') throw new Error(`the host is not as deployed: ${this.facts}`)
@@ -146,8 +165,39 @@ export class SshService {
     execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'emulator-host', '-f', join(this.dir, 'host')])
     this.hostKey = readFileSync(join(this.dir, 'host.pub'), 'utf8').trim().split(' ').slice(0, 2).join(' ')
     this.port = await freePort()
+    this.sshd = await this.spawnSshd('sshd_config', this.port, this.sandboxHost)
+  }
+
+  /** With perSandbox: the sandbox's own sshd and home, started before it is ready (same authority, same host key). */
+  async startFor(sandboxId: string): Promise<void> {
+    if (!this.perSandbox || !this.running || this.own.has(sandboxId)) return
+    const host = createSandboxHost(join(this.dir, `sandbox-${sandboxId}`), this.login, this.docker)
+    // A free port can be taken before sshd binds it (hundreds start at once): another port, up to 3 times.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort()
+      try {
+        const sshd = await this.spawnSshd(`sshd_config-${sandboxId}`, port, host)
+        this.own.set(sandboxId, { port, sshd, host })
+        return
+      } catch (error) {
+        if (attempt >= 3) throw error
+      }
+    }
+  }
+
+  /** The port a sandbox's record names. */
+  portFor(sandboxId: string): number {
+    return this.own.get(sandboxId)?.port ?? this.port
+  }
+
+  /** Where a sandbox's sessions land. */
+  hostFor(sandboxId: string): SandboxHost {
+    return this.own.get(sandboxId)?.host ?? this.sandboxHost
+  }
+
+  private async spawnSshd(configName: string, port: number, host: SandboxHost): Promise<ChildProcess> {
     const config = [
-      `Port ${this.port}`,
+      `Port ${port}`,
       'ListenAddress 127.0.0.1',
       `HostKey ${join(this.dir, 'host')}`,
       `TrustedUserCAKeys ${join(this.dir, 'ca.pub')}`,
@@ -160,21 +210,25 @@ export class SshService {
       'StrictModes no',
       'PidFile none',
       'LogLevel ERROR',
+      // Many sessions at once from one address (a matrix): none refused for being unauthenticated a moment.
+      'MaxStartups 1000',
       // scp speaks SFTP by default since OpenSSH 9.
       'Subsystem sftp internal-sftp',
-      this.sandboxHost.setEnv,
+      host.setEnv,
       '',
     ].join('\n')
-    writeFileSync(join(this.dir, 'sshd_config'), config)
+    writeFileSync(join(this.dir, configName), config)
     mkdirSync('/run/sshd', { recursive: true, mode: 0o755 })
-    this.sshd = spawn(SSHD, ['-D', '-e', '-f', join(this.dir, 'sshd_config')], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const sshd = spawn(SSHD, ['-D', '-e', '-f', join(this.dir, configName)], { stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''
-    this.sshd.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    sshd.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     try {
-      await waitForPort(this.port, 10_000)
+      await waitForPort(port, 30_000)
     } catch (error) {
+      sshd.kill('SIGKILL')
       throw new Error(`${(error as Error).message}: ${stderr}`, { cause: error })
     }
+    return sshd
   }
 
   get running(): boolean {
@@ -184,6 +238,8 @@ export class SshService {
   stop(): void {
     this.sshd?.kill('SIGTERM')
     this.sshd = undefined
+    for (const own of this.own.values()) own.sshd.kill('SIGTERM')
+    this.own.clear()
     if (this.container) removeContainer(this.holder)
     rmSync(this.dir, { recursive: true, force: true })
   }

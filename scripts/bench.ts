@@ -3,8 +3,10 @@
  * real socket on loopback, and writes docs/benchmarks.md.
  *
  *   npm run bench                       all sections (about 5 minutes: the matrix runs at the real 1-minute window)
- *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate, stranded
+ *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate, stranded,
+ *                                       github
  *   npm run bench -- --jobs 20          matrix size (default 60)
+ *   npm run bench -- --legs 40          the GitHub matrix's legs (default 240), --scale its time compression (default 6)
  *   npm run bench -- --out -            print the report instead of writing docs/benchmarks.md
  *
  * Not a test: nothing here fails CI. The numbers are for people sizing matrices.
@@ -20,9 +22,21 @@ import { runSection } from './bench/run.ts'
 import { runnerSection } from './bench/runner.ts'
 import { gateSection } from './bench/gate.ts'
 import { strandedSection } from './bench/stranded.ts'
+import { githubSection } from './bench/github-matrix.ts'
 import { coldStart, detectionLag, lifecycle } from './bench/runs.ts'
 
-const SECTIONS = ['cold', 'lag', 'lifecycle', 'matrix', 'bundle', 'run', 'runner', 'gate', 'stranded'] as const
+const SECTIONS = [
+  'cold',
+  'lag',
+  'lifecycle',
+  'matrix',
+  'bundle',
+  'run',
+  'runner',
+  'gate',
+  'stranded',
+  'github',
+] as const
 type Section = (typeof SECTIONS)[number]
 const only = (argument('only')?.split(',') ?? [...SECTIONS]) as Section[]
 for (const section of only) {
@@ -42,6 +56,7 @@ for (const section of SECTIONS.filter((s) => only.includes(s))) {
   if (section === 'runner') parts.push(await runnerSection())
   if (section === 'gate') parts.push(await gateSection())
   if (section === 'stranded') parts.push(await strandedSection())
+  if (section === 'github') parts.push(await githubSection())
 }
 
 const commit = (() => {

@@ -12,6 +12,7 @@ import { http, HttpResponse } from 'msw'
 import { FakeRunners } from './fake-runners.ts'
 import { FakePulls } from './fake-pulls.ts'
 import { documentedExample, type Exchange, type GitHubAnswer } from './github-openapi.ts'
+import type { GitHubLimits } from './fake-github-limits.ts'
 import { rateLimitAnswer, type RateLimitRule } from './fake-rate-limits.ts'
 import type { components } from '@octokit/openapi-types'
 
@@ -37,7 +38,7 @@ export class FakeGitHub {
   /** Answers for one run's lookups only, call by call, before `script` and the table. */
   runScripts = new Map<number, GitHubAnswer[]>()
   /** Every request: method, path and the token it carried. */
-  requests: { method: string; path: string; token: string | undefined }[] = []
+  requests: { method: string; path: string; token: string | undefined; at: number }[] = []
   /** Just-in-time runners, the runner release and its package (issue 24). */
   readonly runners = new FakeRunners()
   /** Pull requests, their labels and events, permissions (the approval gate, issue 31). */
@@ -50,6 +51,10 @@ export class FakeGitHub {
   now: () => number = () => Date.now()
   /** How many rate-limit answers were given. */
   rateLimited = 0
+  /** GitHub's limits enforced on every API request (the matrix benchmark); with their latency. */
+  limits: GitHubLimits | undefined
+  /** Tokens taken besides `token` (a benchmark gives each leg its own, to count its requests; one budget for all). */
+  readonly tokens = new Set<string>()
 
   /** Every REST API exchange (not the runner's own protocol, not the package download from github.com). */
   readonly exchanges: Exchange[] = []
@@ -70,7 +75,7 @@ export class FakeGitHub {
     authorization: string | undefined,
     body?: unknown,
     query?: URLSearchParams,
-  ): GitHubAnswer & { raw?: Buffer } {
+  ): GitHubAnswer & { raw?: Buffer; admitted?: true } {
     const scriptedBefore = this.scriptedLeft()
     const answer = this.respond(method, path, authorization, body, query)
     // A scripted answer (taken from a script) is the test's own, not GitHub's: it is not checked against the API.
@@ -98,11 +103,11 @@ export class FakeGitHub {
     authorization: string | undefined,
     body?: unknown,
     query?: URLSearchParams,
-  ): GitHubAnswer & { raw?: Buffer } {
+  ): GitHubAnswer & { raw?: Buffer; admitted?: true } {
     const fromRunner = this.runners.answerRunnerCall(method, path, authorization, body)
     if (fromRunner) return fromRunner
     const token = /^(?:token|Bearer) (\S+)$/i.exec(authorization ?? '')?.[1]
-    this.requests.push({ method, path, token })
+    this.requests.push({ method, path, token, at: performance.now() })
     const runId = Number(/\/actions\/runs\/(\d+)$/.exec(path)?.[1])
     const scripted = this.runScripts.get(runId)?.shift() ?? this.script.shift()
     if (scripted) return scripted
@@ -111,7 +116,7 @@ export class FakeGitHub {
       const release = this.runners.answer(method, path, this.repository, body)
       if (release) return release
     }
-    if (token !== this.token)
+    if (token !== this.token && !this.tokens.has(token ?? ''))
       return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } }
     if (this.forbidden.some((pattern) => pattern.test(path)))
       return {
@@ -123,6 +128,18 @@ export class FakeGitHub {
       this.rateLimited++
       return rateLimitAnswer(limit, this.now())
     }
+    const refused = this.limits?.admit(method)
+    if (refused) this.rateLimited++
+    if (refused) return refused
+    return { ...this.route(method, path, body, query), ...(this.limits ? { admitted: true as const } : {}) }
+  }
+
+  private route(
+    method: string,
+    path: string,
+    body?: unknown,
+    query?: URLSearchParams,
+  ): GitHubAnswer & { raw?: Buffer } {
     const runnerRoute = this.runners.answer(method, path, this.repository, body, query)
     if (runnerRoute) return runnerRoute
     const pullRoute = this.pulls.answer(method, path, this.repository, query ?? new URLSearchParams(), body)
@@ -177,6 +194,14 @@ export class FakeGitHub {
   /** Serves the table on a loopback port; `url` is what GITHUB_API_URL gets. */
   async serve(): Promise<{ url: string; close: () => Promise<void> }> {
     const server: Server = createServer((req, res) => {
+      const send = ({ status, body, headers, raw }: GitHubAnswer & { raw?: Buffer }) => {
+        if (raw) {
+          res.writeHead(status, { 'content-type': 'application/octet-stream', ...headers })
+          return res.end(raw)
+        }
+        res.writeHead(status, { 'content-type': 'application/json', ...headers })
+        res.end(status === 204 ? undefined : JSON.stringify(body))
+      }
       const chunks: Buffer[] = []
       req.on('data', (chunk: Buffer) => chunks.push(chunk))
       req.on('end', () => {
@@ -187,19 +212,17 @@ export class FakeGitHub {
           parsed = undefined
         }
         const url = new URL(req.url ?? '/', 'http://x')
-        const { status, body, headers, raw } = this.answer(
+        const answer = this.answer(
           req.method ?? 'GET',
           url.pathname,
           req.headers.authorization,
           parsed,
           url.searchParams,
         )
-        if (raw) {
-          res.writeHead(status, { 'content-type': 'application/octet-stream', ...headers })
-          return res.end(raw)
-        }
-        res.writeHead(status, { 'content-type': 'application/json', ...headers })
-        res.end(status === 204 ? undefined : JSON.stringify(body))
+        // Under the limits, an admitted request is in flight for GitHub's latency.
+        const limits = answer.admitted ? this.limits : undefined
+        if (limits) setTimeout(() => (limits.release(), send(answer)), limits.latencyMs)
+        else send(answer)
       })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -28,6 +28,8 @@ export interface FakeJob {
   log?: string
   /** When it ended (performance.now() of the fake's process): benchmarks time the failing hook by it. */
   endedAt?: number
+  /** When GitHub handed it to its runner (performance.now()). */
+  startedAt?: number
 }
 
 export type JobConclusion = 'success' | 'failure' | 'cancelled'

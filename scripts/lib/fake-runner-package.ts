@@ -130,13 +130,20 @@ done
 `
 
 /** The stand-in package, actions-runner-linux-x64-<version>.tar.gz, and its SHA-256. */
-export function standInPackage(): { tarball: Buffer; sha256: string } {
+/** `pollSeconds`: how often the listener asks the fake GitHub (0.3 s; a matrix of hundreds asks less often). */
+export function standInPackage(pollSeconds = 0.3): { tarball: Buffer; sha256: string } {
   const dir = mkdtempSync(join(tmpdir(), 'fake-runner-'))
   try {
     mkdirSync(join(dir, 'bin'))
     writeFileSync(join(dir, 'run.sh'), RUN_SH, { mode: 0o755 })
     writeFileSync(join(dir, 'run-helper.sh.template'), RUN_HELPER, { mode: 0o755 })
-    writeFileSync(join(dir, 'bin', 'Runner.Listener'), LISTENER, { mode: 0o755 })
+    writeFileSync(
+      join(dir, 'bin', 'Runner.Listener'),
+      LISTENER.replace(/^ {2}sleep 0\.3$/m, `  sleep ${pollSeconds}`),
+      {
+        mode: 0o755,
+      },
+    )
     for (const file of ['run.sh', 'run-helper.sh.template', 'bin/Runner.Listener']) chmodSync(join(dir, file), 0o755)
     const members = ['run.sh', 'run-helper.sh.template', 'bin']
     execFileSync('tar', ['-C', dir, '-czf', join(dir, 'package.tar.gz'), ...members])

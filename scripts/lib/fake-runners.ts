@@ -96,6 +96,7 @@ export class FakeRunners {
       runnerId: id,
       runnerName: runner.name,
       status: 'in_progress',
+      startedAt: performance.now(),
       ...(owner.repository ? { repository: owner.repository } : {}),
       ...(how.plan ? { plan: how.plan } : {}),
     }

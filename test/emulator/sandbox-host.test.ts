@@ -109,4 +109,20 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
     expect(cpu.status).toBe(9)
     expect(cpu.stdout).toMatch(/^NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver/)
   })
+
+  it('perSandbox: each sandbox its own sshd, port and home, as separate machines; one certificate reaches both', async () => {
+    const { start } = await host({ sshHost: { perSandbox: true, loginUser: 'self' } })
+    const one = await start({ gpu_type: 'A100', gpu_count: 1 })
+    const two = await start({})
+    const ssh = emulator?.sshService
+    const [portOne, portTwo] = [ssh?.portFor(one?.id ?? ''), ssh?.portFor(two?.id ?? '')]
+    expect(new Set([ssh?.port, portOne, portTwo]).size).toBe(3)
+    const on = (port: number | undefined, command: string, alias: string) => {
+      const config = emulatorSshConfig(emulator as Emulator, mkdtempSync(join(dir, 'c-')), alias, port)
+      return spawnSync('ssh', ['-F', config, alias, command], { encoding: 'utf8' })
+    }
+    expect(on(portOne, 'echo one > ~/mark; cat ~/mark; nvidia-smi -L | wc -l', 'one').stdout).toBe('one\n1\n')
+    const other = on(portTwo, 'cat ~/mark 2>&1; echo "$HOME"; nvidia-smi > /dev/null; echo $?', 'two')
+    expect(other.stdout).toMatch(/No such file or directory\n.*sandbox-sbx-[0-9a-f]{16}\/home\n9\n$/)
+  })
 })

@@ -1,0 +1,106 @@
+/** Benchmark section 10's report: what a matrix of legs asked GitHub, met, kept and lost (github-matrix.ts). */
+import type { Emulator } from '../../emulator/emulator.ts'
+import type { SandboxState } from '../../emulator/options.ts'
+import type { StepResult } from '../lib/action-runner.ts'
+import type { FakeGitHub } from '../lib/fake-github.ts'
+import { median, seconds } from './common.ts'
+
+export interface Setting {
+  kind: 'runner' | 'comment'
+  legs: number
+  scale: number
+  windowMs: number
+  startStopLimit: number
+  provisioningMs: number
+  jobMs: number
+}
+
+export interface Leg {
+  index: number
+  main: StepResult
+  post: StepResult
+  /** GitHub API requests with this leg's token (main and post). */
+  requests: number
+  endedAt: number
+  sandboxId: string
+  /** Its job ran to its end on its sandbox (runner mode), or its run did (run). */
+  served: boolean
+  /** Its sandbox was stopped before its job ended. */
+  killed: boolean
+}
+
+interface Services {
+  emulator: Emulator
+  github: FakeGitHub
+}
+
+/** Requests of each leg's token while its job ran (runner mode): none periodic means none at all. */
+function duringJobs(github: FakeGitHub, legs: Leg[]): number[] {
+  return legs.map((leg) => {
+    const job = github.runners.jobs.find((candidate) => candidate.name === `test (${leg.index})`)
+    const token = `-leg${leg.index}`
+    if (job?.startedAt === undefined || job.endedAt === undefined) return NaN
+    return github.requests.filter(
+      (r) => r.token?.endsWith(token) && r.at > (job.startedAt ?? 0) && r.at < (job.endedAt ?? 0),
+    ).length
+  })
+}
+
+/** The rows of the one comment (its legs' markers), and how many comments there are. */
+function commentRows(github: FakeGitHub): { comments: number; rows: Set<string> } {
+  const comments = github.pulls.pulls.get(7)?.comments ?? []
+  const rows = new Set<string>()
+  for (const comment of comments)
+    for (const line of comment.body.split('\n')) {
+      const name = /^\| <!--r:\w+:\w+-->(test \(\d+\))/.exec(line)?.[1]
+      if (name) rows.add(name)
+    }
+  return { comments: comments.length, rows }
+}
+
+/** The compute service's bound: 2 accepted starts and stops a leg, `startStopLimit` a window; a job between. */
+function bound(at: Setting): number {
+  const windows = (n: number) => Math.floor((n - 1) / at.startStopLimit) * at.windowMs
+  return Math.max(windows(2 * at.legs), windows(at.legs) + at.provisioningMs + at.jobMs)
+}
+
+export function matrixReport(at: Setting, legs: Leg[], s: Services, launchedAt: number, live: SandboxState[]): string {
+  const { github } = s
+  const limits = github.limits
+  const perLeg = legs.map((leg) => leg.requests)
+  const makespan = Math.max(...legs.map((leg) => leg.endedAt)) - launchedAt
+  const limit = bound(at)
+  const failed = (step: 'main' | 'post') => legs.filter((leg) => leg[step].exitCode !== 0).length
+  const met = limits?.met ?? { primary: 0, concurrent: 0, points: 0, content: 0 }
+  const rows: string[][] = [
+    ['legs', `${at.legs}`],
+    ['main steps succeeded / post steps succeeded', `${at.legs - failed('main')} / ${at.legs - failed('post')}`],
+    [
+      at.kind === 'runner' ? 'legs served (the job ran to its end on its sandbox)' : 'legs whose run passed',
+      `${legs.filter((leg) => leg.served).length}`,
+    ],
+    ['**legs that lost their sandbox while running** (must be 0)', `**${legs.filter((leg) => leg.killed).length}**`],
+    ['**leaked** (live after every post step)', `**${live.length}**`],
+    ['GitHub requests per leg, main and post: median / max', `${median(perLeg)} / ${Math.max(...perLeg)}`],
+    ['GitHub requests in all (the token has 5,000 an hour)', `${github.requests.length}`],
+    [
+      'rate-limit answers met: primary / concurrent / points / content',
+      `${met.primary} / ${met.concurrent} / ${met.points} / ${met.content}`,
+    ],
+    ['most GitHub requests in flight at once (limit 100)', `${limits?.peakInFlight ?? 0}`],
+  ]
+  if (at.kind === 'runner') {
+    const during = duringJobs(github, legs)
+    rows.push(['GitHub requests while a leg’s job ran: median / max', `${median(during)} / ${Math.max(...during)}`])
+  } else {
+    const { comments, rows: found } = commentRows(github)
+    rows.push(['comments on the pull request', `${comments}`])
+    rows.push(['**comment rows lost** (must be 0)', `**${at.legs - found.size}**`])
+    const body = github.pulls.pulls.get(7)?.comments[0]?.body ?? ''
+    rows.push(['comment size (GitHub takes 65,536 characters)', `${body.length}`])
+  }
+  rows.push(['makespan (launch to last post step exit)', seconds(makespan)])
+  rows.push(["the compute service's bound", seconds(limit)])
+  rows.push(['**ratio**', `**${(makespan / limit).toFixed(2)}**`])
+  return rows.map(([what, value]) => `| ${what} | ${value} |`).join('\n')
+}
