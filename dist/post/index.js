@@ -29054,6 +29054,8 @@ async function findMarked(call, target, mark) {
  * meanwhile is never left out by a write more than this late, and the look after each write comes later than it.
  */
 const FRESH_MS = 1_500;
+/** Reads in a row too old to write from, before a write is made from the latest anyway. */
+const STALE_READS = 3;
 async function read(call, target, clock) {
     const asked = clock.now();
     return { asked, found: await findMarked(call, target, marker(target.key)) };
@@ -29103,22 +29105,27 @@ async function upsertMerged(target, merge, deps) {
     const until = deps.rateLimitUntil ?? clock.now() + 2 * 60_000;
     let first;
     // A read that fails here is read again by the first round, which waits out a rate limit.
+    let stale = 0;
     let last = await spread(call, target, merge, deps).catch((error) => {
         if (error instanceof github_call/* GitHubError */.y_ && error.rateLimit)
             return undefined;
         throw error;
     });
-    // A round is a write; a read too old to write from is no round (the time still bounds it).
+    // A round is a write; a read too old to write from is no round (STALE_READS and the time bound those).
     for (let round = 1; round <= MAX_ROUNDS && clock.now() < until;) {
         try {
             const fresh = last ?? (await read(call, target, clock));
             last = undefined;
-            if (clock.now() - fresh.asked > FRESH_MS)
+            // A read too old to write from is read again, 3 times at most: a GitHub that answers slowly is not made faster
+            // by asking again, and the read back below comes later than the read took.
+            const took = clock.now() - fresh.asked;
+            if (took > FRESH_MS && ++stale <= STALE_READS)
                 continue;
+            stale = 0;
             const written = await write(call, target, merge, fresh.found);
             first ??= written;
             const backoff = round === 1 ? 0 : Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** (round - 1)) * clock.random();
-            await clock.sleep(FRESH_MS + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal);
+            await clock.sleep(Math.max(FRESH_MS, took) + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal);
             last = await read(call, target, clock);
             const [kept] = last.found;
             if (kept && merge.holds(kept.body))
