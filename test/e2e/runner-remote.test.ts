@@ -74,6 +74,14 @@ function cleanupConfig(repository: SetUp['repository'], token = GITHUB_TOKEN, pi
   return { runner: () => ({ githubToken: token, repository, pickupTimeoutMs }) } as unknown as CleanupConfig
 }
 
+/** The holder's view in run 4242 with the label gpu-x: what a fresh runner after a refused job needs. */
+function holderConfig(repository: SetUp['repository']): CleanupConfig {
+  const runner = { githubToken: GITHUB_TOKEN, repository, pickupTimeoutMs: 60_000 }
+  return {
+    runner: () => ({ ...runner, workflowRun: { id: 4242, attempt: 1 }, label: 'gpu-x' }),
+  } as unknown as CleanupConfig
+}
+
 describe.skipIf(!canRun)('runner mode, in process', () => {
   it('registers, installs, starts and sees the runner online; the post wait sees its job and the deletion finds it gone', async () => {
     const setup = await setUp()
@@ -139,15 +147,7 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     const saved = JSON.parse(core.state.runner ?? '{}') as SavedRunner
     expect(saved.watch?.pid).toBeGreaterThan(0)
     const post = recordingCore()
-    const config = {
-      runner: () => ({
-        githubToken: GITHUB_TOKEN,
-        repository: setup.repository,
-        pickupTimeoutMs: 60_000,
-        workflowRun: { id: 4242, attempt: 1 },
-        label: 'gpu-x',
-      }),
-    } as unknown as CleanupConfig
+    const config = holderConfig(setup.repository)
     const stranger = { runId: 999, attempt: 1, name: 'queued-by-a-fork' }
     fake.github.runners.assignJob(saved.id, 0, stranger, { plan: [{ name: 's', run: 'echo STOLEN' }] })
     // This run's job goes to the fresh runner once it is online.
@@ -179,15 +179,7 @@ describe.skipIf(!canRun)('runner mode, in process', () => {
     const core = recordingCore()
     await register(setup, core, setup.sandboxId, { id: 4242, attempt: 1 })
     const saved = JSON.parse(core.state.runner ?? '{}') as SavedRunner
-    const config = {
-      runner: () => ({
-        githubToken: GITHUB_TOKEN,
-        repository: setup.repository,
-        pickupTimeoutMs: 60_000,
-        workflowRun: { id: 4242, attempt: 1 },
-        label: 'gpu-x',
-      }),
-    } as unknown as CleanupConfig
+    const config = holderConfig(setup.repository)
     fake.github.runners.assignJob(
       saved.id,
       0,
