@@ -11,7 +11,7 @@
  * the steps' own work (processes, SSH) does not. Each leg's token is distinct
  * only so the fake can count each leg's requests: the limits count them as one.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../../emulator/emulator.ts'
@@ -57,7 +57,9 @@ async function services(at: Setting) {
   github.runners.package = standInPackage(2)
   github.runners.advertisedSha256 = github.runners.package.sha256
   const served = await github.serve()
-  return { emulator, baseUrl, github, served }
+  /** The legs' homes, removed after the run. */
+  const homes: string[] = []
+  return { emulator, baseUrl, github, served, homes }
 }
 
 /** A leg's own home (its ~/.ssh) and workspace. */
@@ -73,6 +75,7 @@ type Services = Awaited<ReturnType<typeof services>>
 
 async function runLeg(at: Setting, s: Services, index: number, inputs: Record<string, string>, env: object) {
   const home = legHome(index)
+  s.homes.push(home)
   const token = `${GITHUB_TOKEN}-leg${index}`
   s.github.tokens.add(token)
   const legInputs = { 'api-token': s.emulator.token, 'base-url': s.baseUrl, 'gpu-type': 'A100', ...inputs }
@@ -103,45 +106,54 @@ function stoppedAt(emulator: Emulator, id: string): number | undefined {
   return emulator.stopRequestsFor(id).find((r) => typeof r.status === 'number' && r.status < 400)?.at
 }
 
-export async function runnerMatrix(): Promise<string> {
-  const at = setting('runner')
+/** Runs every leg at once on fresh services, reports, and removes what the legs made. */
+async function matrixRun(
+  kind: Setting['kind'],
+  leg: (at: Setting, s: Services, index: number) => Promise<Leg>,
+  prepare: (s: Services) => void = () => undefined,
+) {
+  const at = setting(kind)
   const s = await services(at)
-  log(`github matrix, runner mode: ${at.legs} legs, time / ${at.scale}, jobs of ${at.jobMs / 1000} s`)
+  prepare(s)
   const launchedAt = Date.now()
   try {
-    const legs: Leg[] = await Promise.all(
-      Array.from({ length: at.legs }, async (_, index) => {
-        const label = `gpu-leg-${index}`
-        const plan = [{ name: 'tests', run: `sleep ${at.jobMs / 1000}` }]
-        s.github.runners.queue(label, { runId: RUN_ID, attempt: 1, name: `test (${index})` }, plan)
-        const leg = await runLeg(at, s, index, { runner: 'true', 'runner-label': label, timeout: '60m' }, {})
-        const job = s.github.runners.jobs.find((candidate) => candidate.name === `test (${index})`)
-        const jobEnd = job?.endedAt === undefined ? undefined : performance.timeOrigin + job.endedAt
-        const stop = stoppedAt(s.emulator, leg.sandboxId)
-        const killed = job?.status !== 'completed' || jobEnd === undefined || stop === undefined || stop < jobEnd
-        return { ...leg, served: job?.conclusion === 'success', killed }
-      }),
-    )
+    const legs = await Promise.all(Array.from({ length: at.legs }, (_, index) => leg(at, s, index)))
+    const dump = argument('dump')
+    if (dump) writeFileSync(join(dump, `${kind}-requests.json`), JSON.stringify(s.github.requests))
     return matrixReport(at, legs, s, launchedAt, await s.emulator.settle(10_000))
   } finally {
     await s.served.close()
     await s.emulator.close()
+    for (const home of s.homes.splice(0)) rmSync(home, { recursive: true, force: true })
   }
 }
 
+export async function runnerMatrix(): Promise<string> {
+  log(`github matrix, runner mode: ${setting('runner').legs} legs, time / ${setting('runner').scale}`)
+  return matrixRun('runner', async (at, s, index) => {
+    const label = `gpu-leg-${index}`
+    const plan = [{ name: 'tests', run: `sleep ${at.jobMs / 1000}` }]
+    s.github.runners.queue(label, { runId: RUN_ID, attempt: 1, name: `test (${index})` }, plan)
+    const leg = await runLeg(at, s, index, { runner: 'true', 'runner-label': label, timeout: '60m' }, {})
+    const job = s.github.runners.jobs.find((candidate) => candidate.name === `test (${index})`)
+    const jobEnd = job?.endedAt === undefined ? undefined : performance.timeOrigin + job.endedAt
+    const stop = stoppedAt(s.emulator, leg.sandboxId)
+    const killed = job?.status !== 'completed' || jobEnd === undefined || stop === undefined || stop < jobEnd
+    return { ...leg, served: job?.conclusion === 'success', killed }
+  })
+}
+
 export async function commentMatrix(): Promise<string> {
-  const at = setting('comment')
-  const s = await services(at)
+  log(`github matrix, run + comment: ${setting('comment').legs} legs, time / ${setting('comment').scale}`)
   const head = 'e'.repeat(40)
-  s.github.pulls.add(7, head, undefined, '2026-11-25T10:00:00Z')
-  const event = join(mkdtempSync(join(tmpdir(), 'bench-event-')), 'event.json')
+  const eventDir = mkdtempSync(join(tmpdir(), 'bench-event-'))
+  const event = join(eventDir, 'event.json')
   writeFileSync(event, JSON.stringify({ action: 'synchronize', pull_request: { number: 7, head: { sha: head } } }))
   const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_WORKFLOW: 'GPU tests' }
-  log(`github matrix, run + comment: ${at.legs} legs, time / ${at.scale}, run of ${at.jobMs / 1000} s`)
-  const launchedAt = Date.now()
   try {
-    const legs: Leg[] = await Promise.all(
-      Array.from({ length: at.legs }, async (_, index) => {
+    return await matrixRun(
+      'comment',
+      async (at, s, index) => {
         // The leg's record in this run (what the comment names its row by).
         s.github.runners.jobs.push({
           id: 50_000 + index,
@@ -155,14 +167,11 @@ export async function commentMatrix(): Promise<string> {
         const inputs = { run: `sleep ${at.jobMs / 1000} && cat test.py`, upload: 'test.py', comment: 'true' }
         const leg = await runLeg(at, s, index, { ...inputs, timeout: '60m' }, { ...env, GITHUB_JOB: 'test' })
         return { ...leg, served: leg.main.exitCode === 0, killed: false }
-      }),
+      },
+      (s) => s.github.pulls.add(7, head, undefined, '2026-11-25T10:00:00Z'),
     )
-    const dump = argument('dump')
-    if (dump) writeFileSync(join(dump, 'comment-requests.json'), JSON.stringify(s.github.requests))
-    return matrixReport(at, legs, s, launchedAt, await s.emulator.settle(10_000))
   } finally {
-    await s.served.close()
-    await s.emulator.close()
+    rmSync(eventDir, { recursive: true, force: true })
   }
 }
 
