@@ -9,16 +9,16 @@
  *   node scripts/layers.ts          prints every breach, exits 1 if any
  *   node scripts/layers.ts --stats  also prints the figures (longest function, largest file)
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { filesUnder, ROOT, type Breach } from './lib/house-files.ts'
+import { lineBreaches, sizeBreaches } from './lib/house-sizes.ts'
 
-const ROOT = join(fileURLToPath(import.meta.url), '..', '..')
-export const MAX_FUNCTION_LINES = 60
-export const MAX_FILE_LINES = 300
-/** Prettier's print width: what it cannot wrap (a string, a comment) is wrapped by hand. */
-export const MAX_LINE_CHARACTERS = 120
+export * from './lib/house-files.ts'
+
+export { functionLengths, lineBreaches, sizeBreaches, type Measured } from './lib/house-sizes.ts'
 
 /** Floors of src/, lowest first; a folder imports only from floors below its own. */
 export const LAYERS: readonly (readonly string[])[] = [
@@ -33,17 +33,6 @@ export const LAYERS: readonly (readonly string[])[] = [
 ]
 
 const floorOf = (folder: string) => LAYERS.findIndex((floor) => floor.includes(folder))
-
-function filesUnder(dir: string, extension = '.ts'): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith(extension) && !entry.parentPath.includes('node_modules'))
-      .map((entry) => join(entry.parentPath, entry.name))
-      .sort()
-  } catch {
-    return []
-  }
-}
 
 /** 'client' for src/client/x.ts, '.' for src/main.ts. */
 function folderOf(file: string, srcDir: string): string {
@@ -60,12 +49,6 @@ function relativeImports(source: ts.SourceFile): string[] {
     }
   }
   return found
-}
-
-export interface Breach {
-  rule: 'layer' | 'circle' | 'floors' | 'function' | 'file' | 'line'
-  where: string
-  detail: string
 }
 
 export function layerBreaches(root = ROOT): Breach[] {
@@ -198,89 +181,6 @@ export function floorBreaches(root = ROOT, declared: readonly (readonly string[]
       detail: `LAYERS declares ${show(sorted)}; the imports build ${show(actual)}`,
     },
   ]
-}
-
-/** No line in src/ over MAX_LINE_CHARACTERS. */
-export function lineBreaches(root = ROOT): Breach[] {
-  return filesUnder(join(root, 'src')).flatMap((file) =>
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .flatMap((line, at) =>
-        line.length > MAX_LINE_CHARACTERS
-          ? [
-              {
-                rule: 'line' as const,
-                where: `${relative(root, file)}:${at + 1}`,
-                detail: `${line.length} characters (at most ${MAX_LINE_CHARACTERS})`,
-              },
-            ]
-          : [],
-      ),
-  )
-}
-
-export interface Measured {
-  where: string
-  name: string
-  lines: number
-}
-
-function functionName(node: ts.Node, source: ts.SourceFile): string {
-  const named = node as ts.Node & { name?: ts.Node }
-  if (named.name) return named.name.getText(source)
-  if (ts.isVariableDeclaration(node.parent)) return node.parent.name.getText(source)
-  if (ts.isPropertyAssignment(node.parent)) return node.parent.name.getText(source)
-  return '(anonymous)'
-}
-
-export function functionLengths(file: string, root = ROOT): Measured[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
-  const measured: Measured[] = []
-  const visit = (node: ts.Node) => {
-    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line
-      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line
-      const where = `${relative(root, file)}:${first + 1}`
-      measured.push({ where, name: functionName(node, source), lines: last - first + 1 })
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  return measured
-}
-
-const lineCount = (file: string) => readFileSync(file, 'utf8').replace(/\n$/, '').split('\n').length
-
-export function sizeBreaches(root = ROOT): { breaches: Breach[]; longest: Measured; largest: Measured } {
-  const breaches: Breach[] = []
-  let longest: Measured = { where: '', name: '', lines: 0 }
-  let largest: Measured = { where: '', name: '', lines: 0 }
-  for (const dir of ['src', 'emulator']) {
-    for (const file of filesUnder(join(root, dir))) {
-      for (const fn of functionLengths(file, root)) {
-        if (fn.lines > longest.lines) longest = fn
-        if (fn.lines > MAX_FUNCTION_LINES)
-          breaches.push({
-            rule: 'function',
-            where: fn.where,
-            detail: `${fn.name} is ${fn.lines} lines (at most ${MAX_FUNCTION_LINES})`,
-          })
-      }
-    }
-  }
-  for (const dir of ['src', 'emulator', 'scripts']) {
-    for (const file of [...filesUnder(join(root, dir)), ...filesUnder(join(root, dir), '.sh')]) {
-      const lines = lineCount(file)
-      if (lines > largest.lines) largest = { where: relative(root, file), name: '', lines }
-      if (lines > MAX_FILE_LINES)
-        breaches.push({
-          rule: 'file',
-          where: relative(root, file),
-          detail: `${lines} lines (at most ${MAX_FILE_LINES})`,
-        })
-    }
-  }
-  return { breaches, longest, largest }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -23,6 +23,7 @@ export function useRunnerJob(): void {
 
 export async function setUpRunnerJob(options: EmulatorOptions = {}) {
   const service = await startEmulator(options)
+  await runnerJob.served?.close()
   runnerJob.github = new FakeGitHub()
   runnerJob.served = await runnerJob.github.serve()
   return service

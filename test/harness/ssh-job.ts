@@ -42,6 +42,8 @@ export function useSshJob(): void {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  // A test with two legs starts a second emulator: the first one's sshd is not left behind.
+  await job.emulator?.close()
   job.emulator = new Emulator({ provisioningMs: 300, stopMs: 50, generation: 'current', ssh: true, ...options })
   job.baseUrl = await job.emulator.start()
   return job.emulator
