@@ -18,6 +18,7 @@ import { failStrandedJob } from './modes/unserved.ts'
 import { actionsCore } from './entry/actions-core.ts'
 import { realClock, type Clock } from './runtime/clock.ts'
 import type { ActionCore } from './runtime/core.ts'
+import { GitHubBudget } from './runtime/github-budget.ts'
 import type { RenewerLaunch } from './step/deps.ts'
 import { runRenewerProcess } from './entry/renewer.ts'
 import {
@@ -60,6 +61,7 @@ async function runMode(config: ActionConfig, deps: MainDeps): Promise<void> {
     client: deps.makeClient(config),
     env: deps.env,
     renewer: deps.renewer,
+    githubBudget: new GitHubBudget(),
   }
   switch (config.mode) {
     case 'start':

@@ -19,6 +19,7 @@ import { mirrorServedJob } from './cleanup/served-job.ts'
 import { failQueuedJob } from './cleanup/stranded.ts'
 import { cleanupUnserved } from './cleanup/unserved.ts'
 import { realClock } from './runtime/clock.ts'
+import { GitHubBudget } from './runtime/github-budget.ts'
 import { serviceText } from './runtime/untrusted.ts'
 import type { CleanupDeps } from './step/deps.ts'
 import { ActionState } from './step/state.ts'
@@ -32,7 +33,9 @@ export const POST_DEADLINE_MS = 10 * 60_000
 
 export type PostDeps = CleanupDeps
 
-export async function runPost(deps: PostDeps): Promise<void> {
+export async function runPost(given: PostDeps): Promise<void> {
+  // One budget for the step's GitHub answers: the comment reads what the name lookup's answer said.
+  const deps = { ...given, githubBudget: given.githubBudget ?? new GitHubBudget() }
   const { core } = deps
   const inputs = readPostInputs(core)
   const state = new ActionState(core)

@@ -28726,768 +28726,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 38898:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  p8: () => (/* binding */ publishComment)
-});
-
-// UNUSED EXPORTS: finalComment, rowMerge
-
-// EXTERNAL MODULE: ./build/src/github/call.js
-var call = __nccwpck_require__(40865);
-// EXTERNAL MODULE: ./build/src/github/comment.js
-var comment = __nccwpck_require__(63812);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(99128);
-;// CONCATENATED MODULE: ./build/src/step/comment-text.js
-/**
- * What the pull-request comment says (issue 32): the story of one job's
- * sandbox, as Markdown other people read. Every value passes commentText (no
- * mention, reference or link from service or GitHub text survives).
- */
-
-
-const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-function renderComment(facts) {
-    const rows = [
-        ['Status', facts.status],
-        ['Sandbox', facts.sandboxId],
-        ['GPU', facts.gpu],
-    ];
-    if (facts.timeToReadyMs !== undefined)
-        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
-    if (facts.runMs !== undefined)
-        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
-    if (facts.billedSeconds !== undefined) {
-        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
-        rows.push([
-            'Cost of this run',
-            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
-        ]);
-    }
-    if (facts.downloaded && facts.downloaded.length > 0)
-        rows.push(['Downloaded', facts.downloaded.join(', ')]);
-    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
-    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
-    return [
-        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
-        '',
-        '| | |',
-        '|---|---|',
-        ...table,
-        '',
-        `[The workflow run](${encodeURI(facts.runUrl)})`,
-        '',
-    ].join('\n');
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
-/**
- * One pull-request comment per workflow (issue 43): a compact row per job and
- * matrix leg, counts by status on top. Each row carries a hidden key (a hash
- * of the leg) and its status, so a leg finds and replaces only its own row and
- * keeps the others' rows as they are. The leg's full story stays in its job
- * summary (comment-text.ts). Every value passes commentText.
- */
-
-
-
-/** GitHub's limit for a comment is 65,536 characters: the table keeps below it. */
-const COMMENT_LIMIT = 65_000;
-const ROW = /^\| <!--r:([0-9a-f]{12}):(failed|done|running)-->/;
-/** A leg's row key: the same leg (by name) on every run and re-run. */
-function rowKey(identity) {
-    return (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 12);
-}
-function rowStatus(status) {
-    if (/fail|cancel|timed out/i.test(status))
-        return 'failed';
-    return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
-}
-const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-/** One leg's row: its name, status, GPU, time to ready, run, cost, sandbox, and a link to its run attempt. */
-function renderRow(facts) {
-    const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
-    const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
-    const status = rowStatus(facts.status);
-    const cost = facts.billedSeconds === undefined
-        ? ''
-        : facts.cost === null || facts.cost === undefined
-            ? 'no price'
-            : comment_rows_dollars(facts.cost);
-    const cells = [
-        (0,untrusted/* commentText */.br)(leg, 60),
-        (0,untrusted/* commentText */.br)(facts.status, 70),
-        (0,untrusted/* commentText */.br)(facts.gpu, 24),
-        facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
-        facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
-        (0,untrusted/* commentText */.br)(cost, 20),
-        (0,untrusted/* commentText */.br)(facts.sandboxId, 40),
-        // The link is ours (GITHUB_SERVER_URL, the repository, the run): the one link a row keeps.
-        `[${/attempts\/(\d+)$/.exec(facts.runUrl)?.[1] ?? 'run'}](${encodeURI(facts.runUrl)})`,
-    ];
-    return { key, status, line: `| <!--r:${key}:${status}-->${cells.join(' | ')} |` };
-}
-/** The rows a comment holds, by key (a line that is not one of our rows is not kept). */
-function rowsOf(body) {
-    const rows = new Map();
-    for (const line of body.split('\n')) {
-        const match = ROW.exec(line);
-        if (match)
-            rows.set(match[1], { key: match[1], status: match[2], line });
-    }
-    return rows;
-}
-/** The whole comment: marker, heading, counts by status, and the rows (by leg name), within GitHub's limit. */
-function renderTable(mark, heading, rows) {
-    const visible = (row) => row.line.slice(row.line.indexOf('-->') + 3);
-    const sorted = [...rows].sort((a, b) => (visible(a) < visible(b) ? -1 : visible(a) > visible(b) ? 1 : 0));
-    const count = (status) => sorted.filter((row) => row.status === status).length;
-    const jobs = `${sorted.length} ${sorted.length === 1 ? 'job' : 'jobs'}`;
-    const counts = `**${jobs}**: ${count('done')} done · ${count('failed')} failed · ${count('running')} running`;
-    const render = (lines) => [
-        mark,
-        `#### GPU sandboxes: ${(0,untrusted/* commentText */.br)(heading, 120)}`,
-        '',
-        counts,
-        '',
-        '| Job | Status | GPU | Ready in | Run | Cost | Sandbox | Attempt |',
-        '|---|---|---|---|---|---|---|---|',
-        ...lines,
-        '',
-    ].join('\n');
-    const full = render(sorted.map((row) => row.line));
-    // Past the limit the links go first (a run's page lists its jobs anyway).
-    return full.length <= COMMENT_LIMIT
-        ? full
-        : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
-}
-
-// EXTERNAL MODULE: ./build/src/sandbox/billing.js
-var billing = __nccwpck_require__(64994);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
-// EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(68818);
-// EXTERNAL MODULE: ./build/src/runner/register.js
-var register = __nccwpck_require__(36691);
-// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(50262);
-;// CONCATENATED MODULE: ./build/src/runner/watch.js
-
-
-const WATCH = (/* unused pure expression or super */ null && (`cd "$HOME/actions-runner" 2> /dev/null || { echo "exited"; exit 0; }
-until=$(( $(date +%s) + $2 )); said=
-while :; do
-  if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
-  if [ -e gpu-sandbox-job-completed ]; then
-    # The runner reports the job's end to GitHub after this hook, then exits: up to 10 s for that, so that the one
-    # read of GitHub after it finds the job ended (who took it and how it ended, in one read).
-    for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$1" 2> /dev/null || break; sleep 1; done
-    echo "completed"; exit 0
-  fi
-  if [ -e gpu-sandbox-job-started ]; then
-    [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
-  elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi
-  kill -0 "$1" 2> /dev/null || { echo "exited"; exit 0; }
-  sleep 1
-done`));
-/** How many times a dropped watch is started again before the caller falls back to GitHub. */
-const RECONNECTS = 5;
-function verdictOf(stdout) {
-    const lines = stdout.split('\n').filter((line) => line.trim() !== '');
-    const job = /^started (\S*)/.exec(lines.find((line) => line.startsWith('started ')) ?? '')?.[1] || undefined;
-    const last = lines.at(-1) ?? '';
-    const refused = /^refused (\d*) (\d*) (\S*) (\S*)$/.exec(last);
-    if (refused) {
-        const [, run = '', attempt = '', repository = '', refusedJob = ''] = refused.map((part) => serviceText(part, 100));
-        return { kind: 'refused', run, attempt, repository, job: refusedJob };
-    }
-    if (last === 'completed' || last === 'exited')
-        return { kind: last, ...(job ? { job: serviceText(job, 100) } : {}) };
-    return last === 'timeout' ? { kind: 'timeout' } : undefined;
-}
-async function watch_watchRunner(target, pid, pickupTimeoutMs, deps) {
-    const began = deps.clock.now();
-    let why = '';
-    for (let attempt = 1; attempt <= RECONNECTS; attempt++) {
-        const left = Math.max(0, Math.ceil((began + pickupTimeoutMs - deps.clock.now()) / 1000));
-        const { code, stdout, stderr } = await runScript(target, WATCH, [String(pid), String(left)], '', deps.env, deps.signal);
-        if (deps.signal?.aborted)
-            return { kind: 'cancelled' };
-        const verdict = verdictOf(stdout);
-        if (verdict)
-            return verdict;
-        why = `exit ${code}: ${serviceText(stderr.trim().split('\n').at(-1) ?? '', 200)}`;
-        deps.log(`Runner watch: the connection to the sandbox ended (${why}); watching again.`);
-        await deps.clock.sleep(Math.min(10_000, 1_000 * 2 ** (attempt - 1)), deps.signal).catch(() => undefined);
-    }
-    return { kind: 'unreachable', why };
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/runner-claim.js
-/**
- * Who took the runner (ClaimWatch), read from GitHub: the runner's label is
- * built from public values, so a job someone else queued with it can be handed
- * the runner. And the post step's GitHub client for runner mode (registry).
- */
-
-
-
-
-function runner_claim_registry(deps, runner, signal, rateLimitUntil) {
-    if (!runner.repository || runner.githubToken === '')
-        return undefined;
-    return new RunnerRegistry(runner.repository, runner.githubToken, {
-        clock: deps.clock,
-        signal,
-        log: (message) => deps.core.info(message),
-        rateLimitUntil,
-    });
-}
-/**
- * How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests
- * use 3 s), else 30 s.
- */
-function claimWindowMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
-    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
-}
-/**
- * Who took the runner. A job of this workflow run names it (`runner_name`)
- * once GitHub assigned it; a busy runner that no job of this run names for
- * the window on end, or that finished a job none of them names, served a job
- * from outside this run. A failed read is no evidence: a warning, once.
- */
-class runner_claim_ClaimWatch {
-    unclaimedSince;
-    claimed = false;
-    warned = false;
-    deps;
-    github;
-    saved;
-    run;
-    windowMs = claimWindowMs();
-    constructor(deps, github, saved, run) {
-        this.deps = deps;
-        this.github = github;
-        this.saved = saved;
-        this.run = run;
-    }
-    /** Whether a job of this run names the runner; undefined when GitHub could not say. */
-    async named() {
-        try {
-            // Read page by page only until the job that names it (a matrix's run has hundreds of jobs).
-            const names = (job) => job.runnerName === this.saved.name;
-            const ours = (await this.github.jobsOf(this.run, names)).find(names);
-            if (ours)
-                this.saved.served = ours;
-            if (ours && !this.claimed)
-                this.deps.core.info(`Runner ${this.saved.name}: job '${serviceText(ours.name, 100)}' of this workflow run took it.`);
-            this.claimed ||= ours !== undefined;
-            return ours !== undefined;
-        }
-        catch (error) {
-            if (this.deps.cancelWait?.aborted)
-                return undefined;
-            if (!this.warned)
-                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see ` +
-                    `who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
-            this.warned = true;
-            return undefined;
-        }
-    }
-    /** On a poll that shows the runner busy: why the step must stop it now, or undefined. */
-    async whileBusy() {
-        if (this.claimed || (await this.named()) !== false)
-            return undefined;
-        const now = this.deps.clock.now();
-        this.unclaimedSince ??= now;
-        return now - this.unclaimedSince >= this.windowMs
-            ? this.taken(`GitHub showed it busy, and for ${formatDuration(this.windowMs)} no job of this run named it`)
-            : undefined;
-    }
-    /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
-    async afterJob() {
-        if (this.claimed || (await this.named()) !== false)
-            return undefined;
-        return this.taken('it ran a job that no job of this run names');
-    }
-    taken(evidence) {
-        return (`Runner ${this.saved.name} was taken by a job outside this workflow ` +
-            `run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. ` +
-            `The sandbox is stopped and the registration deleted. The runner's ` +
-            `label is built from public values, so a workflow that someone else ` +
-            `can queue (a fork's pull request in a public repository) may ask ` +
-            `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/runner-watch.js
-/**
- * Runner mode's post step, where the sandbox can be reached (issue 43): the
- * runner on the sandbox says when its job ended, or that it refused a job of
- * another run (runner/watch.ts), so GitHub is not asked while the job runs.
- * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
- * briefly, to confirm who took the runner (a read that fails is no evidence).
- */
-
-
-
-
-
-/** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
-const CONFIRM_RATE_LIMIT_MS = 20_000;
-/** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
-const MAX_REPLACEMENTS = (/* unused pure expression or super */ null && (MAX_FRESH_RUNNERS));
-/**
- * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
- * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
- * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times.
- */
-async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined) {
-    const { core } = deps;
-    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) ` +
-        'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
-    let current = saved;
-    for (let refusals = 0;;) {
-        const { pid, configPath, alias } = current.watch;
-        const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
-            clock: deps.clock,
-            env: process.env,
-            signal: deps.cancelWait,
-            log: (message) => core.info(message),
-        });
-        if (verdict.kind === 'unreachable') {
-            core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
-            return undefined;
-        }
-        if (verdict.kind !== 'refused')
-            return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) };
-        refusals++;
-        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
-        core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
-            `${who} before its first step.`);
-        const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, refusals) : undefined;
-        if (typeof fresh !== 'object')
-            return {
-                taken: claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
-                    (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`)),
-            };
-        current = fresh;
-        replaced(fresh);
-    }
-}
-const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
-/** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
-function claimOf(deps, saved, config) {
-    const runner = config.runner();
-    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
-    const run = runner.workflowRun ?? { id: 0, attempt: 0 };
-    return github
-        ? new ClaimWatch(deps, github, saved, run)
-        : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` };
-}
-/** A fresh runner with the label on the same sandbox; a string: why none could be started. */
-async function replace(deps, spent, config, refusals) {
-    const runner = config.runner();
-    const github = registry(deps, runner, deps.cancelWait);
-    if (!github || !runner.label || !runner.repository)
-        return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
-    const name = freshRunnerName(firstRunnerName(spent.name), refusals + 1);
-    const { configPath, alias } = spent.watch;
-    const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
-    const serves = runner.workflowRun && {
-        run: runner.workflowRun,
-        repository: `${runner.repository.owner}/${runner.repository.repo}`,
-    };
-    try {
-        // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
-        await github.removeRegistration(spent.id, spent.name).catch(() => undefined);
-        const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core };
-        const fresh = await replaceRunner(online, context, github, spent.watch, {
-            name,
-            label: runner.label,
-            serves,
-        });
-        deps.core.info(`Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
-            `${runner.label}, for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS}).`);
-        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } };
-    }
-    catch (error) {
-        // Whatever failed after the request (its answer lost, run.sh not started, never online, a cancel), GitHub may
-        // hold the registration: removed by name, without the cancel signal, so no runner stays registered.
-        await registry(deps, runner)
-            ?.removeRegistration(0, name)
-            .catch(() => undefined);
-        return `; no fresh runner could be started (${error.message})`;
-    }
-}
-async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
-    const { core } = deps;
-    const runner = config.runner();
-    if (verdict.kind === 'cancelled')
-        return undefined;
-    if (verdict.kind === 'timeout') {
-        core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}). ` +
-            'Does a job use runs-on with its label? Stopping the sandbox.');
-        return undefined;
-    }
-    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
-    const claim = github && runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
-    if (verdict.kind === 'refused') {
-        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
-        return (claim?.taken(`its job-started hook refused ${who} before its first step`) ??
-            `Runner ${saved.name} refused ${who} before its first step; the sandbox is stopped.`);
-    }
-    if (!verdict.job) {
-        core.info(`Runner ${saved.name}: the runner ended before any job started on it; stopping the sandbox.`);
-        return undefined;
-    }
-    core.info(`Runner ${saved.name}: its job '${verdict.job}' ended (the runner on the sandbox says so).`);
-    return claim?.afterJob();
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
-/**
- * The post step of `runner: true`: while the runner's one job runs, the
- * sandbox stays; once the registration is gone after it was busy (a JIT
- * runner deregisters after its job), or `runner-timeout` passed with no job
- * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
- * deleted if still there. GitHub is asked at most 4 times in any minute while
- * it waits for a job (twice a poll while it checks who took the runner); a
- * rate limit is waited out, never read as a refusal. A cancelled job ends the
- * wait at once; the stop still happens.
- *
- * Who took it is watched (ClaimWatch): the runner's label is built from public
- * values, so a job someone else queued with it can be handed the runner.
- */
-
-
-
-
-
-
-
-
-/**
- * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
- * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
- */
-function runner_runnerPollMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
-    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
-}
-/** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
-async function poll(deps, github, saved) {
-    try {
-        return await github.get(saved.id);
-    }
-    catch (error) {
-        if (deps.cancelWait?.aborted)
-            return 'stop';
-        if (isAccessDenied(error)) {
-            deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
-            return 'stop';
-        }
-        // Retried for a minute already: no news is not "not busy"; keep waiting, the next poll may get through.
-        deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`);
-        return 'no-answer';
-    }
-}
-/** Sleeps until the next poll; false when the job was cancelled meanwhile. */
-async function pause(deps, ms) {
-    try {
-        await deps.clock.sleep(ms, deps.cancelWait);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Waits while the runner's job runs, or for a job to pick it up; resolves when
- * the sandbox may be stopped, with why the step must then fail (a job from
- * outside this run took the runner), if it must.
- */
-async function waitForRunnerJob(deps, saved, config, replaced) {
-    const { core } = deps;
-    if (!saved.online) {
-        core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
-        return undefined;
-    }
-    const runner = config.runner();
-    // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
-    // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
-    const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
-    if (!github) {
-        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
-            `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
-        return undefined;
-    }
-    // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
-    if (saved.watch && existsSync(saved.watch.configPath)) {
-        // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
-        const watched = Object.assign(saved, { watch: saved.watch });
-        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced);
-        if (onSandbox) {
-            if (deps.cancelWait?.aborted)
-                core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
-            return onSandbox.taken;
-        }
-    }
-    const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
-    if (!watch)
-        core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`);
-    const taken = await waitLoop(deps, github, saved, runner.pickupTimeoutMs, watch);
-    if (deps.cancelWait?.aborted)
-        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
-    return taken;
-}
-async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
-    const { core, clock } = deps;
-    const began = clock.now();
-    const every = runner_runnerPollMs();
-    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
-        `(${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
-        `is asked every ${formatDuration(every)}.`);
-    let busySeen = false;
-    let lastStatus = 'unknown';
-    for (;;) {
-        // No job yet and the time is up: decided without another request.
-        if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
-            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}, ` +
-                `status '${serviceText(lastStatus, 40)}'). Does a job use runs-on ` +
-                `with its label? Stopping the sandbox.`);
-            return undefined;
-        }
-        const now = await poll(deps, github, saved);
-        if (now === 'stop')
-            return undefined;
-        if (now === 'no-answer') {
-            if (!(await pause(deps, every)))
-                return undefined;
-            continue;
-        }
-        if (now === undefined || (busySeen && !now.busy)) {
-            core.info(now === undefined
-                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
-                    `registration is gone (a just-in-time runner deregisters after its job).`
-                : `Runner ${saved.name}: its job ended.`);
-            return watch?.afterJob();
-        }
-        lastStatus = now.status;
-        if (now.busy && !busySeen)
-            core.info(`Runner ${saved.name}: a job is running on it.`);
-        busySeen ||= now.busy;
-        const taken = now.busy ? await watch?.whileBusy() : undefined;
-        if (taken)
-            return taken;
-        if (!(await pause(deps, every)))
-            return undefined;
-    }
-}
-/**
- * After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration
- * costs nothing).
- */
-async function deleteRegistration(deps, saved, config) {
-    const github = registry(deps, config.runner());
-    if (!github)
-        return;
-    try {
-        const id = await github.removeRegistration(saved.id, saved.name);
-        deps.core.info(id !== undefined
-            ? `Deleted the runner registration ${saved.name} (id ${id}).`
-            : `The runner registration ${saved.name} is already gone.`);
-    }
-    catch (error) {
-        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
-            `${error instanceof Error ? error.message : String(error)}. It stays ` +
-            `offline; delete it under Settings > Actions > Runners.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/served-job.js
-
-
-/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
-const SETTLE_READS = 6;
-const SETTLE_MAX_MS = 5_000;
-const FAILED = (/* unused pure expression or super */ null && (['failure', 'cancelled', 'timed_out']));
-/** The job of this run that names the runner; with `settle`, read until GitHub shows it completed. */
-async function servedJob(deps, saved, config, settle) {
-    const runner = config.runner();
-    const github = registry(deps, runner);
-    if (!github || !runner.workflowRun)
-        return undefined;
-    // The job the claim's read found, once GitHub showed it ended, is not read again.
-    if (saved.served?.status === 'completed')
-        return saved.served;
-    const names = (candidate) => candidate.runnerName === saved.name;
-    let job;
-    for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
-        job = (await github.jobsOf(runner.workflowRun, names)).find(names);
-        if (!job || job.status === 'completed' || read === SETTLE_READS)
-            break;
-        await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait);
-    }
-    return job;
-}
-/** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
-function served_job_jobOutcome(job) {
-    return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`;
-}
-/** How the runner's one job ended, read now; undefined: unknown. */
-async function served_job_runnerJobOutcome(deps, saved, config) {
-    try {
-        const job = await servedJob(deps, saved, config, false);
-        return job && served_job_jobOutcome(job);
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * The served job once GitHub shows it ended (the final comment reuses it), and why the holding step fails after it
- * failed: no `failure` when it succeeded, was skipped or is unknown.
- */
-async function mirrorServedJob(deps, saved, config) {
-    let job;
-    try {
-        job = await servedJob(deps, saved, config, true);
-    }
-    catch (error) {
-        deps.core.info(`Runner ${saved.name}: its job's result could not be read (${error.message}).`);
-        return {};
-    }
-    if (!job)
-        return {};
-    const name = serviceText(job.name, 100);
-    const conclusion = serviceText(job.conclusion ?? job.status ?? 'unknown', 30);
-    deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`);
-    if (!job.conclusion || !FAILED.includes(job.conclusion))
-        return { job };
-    const failure = `The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
-        `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
-        `the re-run.`;
-    return { job, failure };
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
-/**
- * Publishing the pull-request comment (issues 32 and 43), from the main step
- * (once the sandbox is ready or the run is done) and from the post step (the
- * final version): one comment per workflow, in which this job (this matrix
- * leg) writes only its own row (comment-rows.ts), merged with the rows other
- * legs wrote (github/comment.ts). The post step also puts the leg's full story
- * in the job summary. Where GitHub refuses the write (a fork's pull request
- * gets a read-only token), the story goes to the job summary, and the log says
- * why, once per job. Never fails the step.
- */
-
-
-
-
-
-
-/**
- * How long a write may take, rate limits and other legs' writes included: a couple of minutes of the main step (its
- * sandbox is billing), more of the post step (the sandbox is stopped; the final row is the one that must not be lost).
- */
-const COMMENT_WAIT_MS = 2 * 60_000;
-const FINAL_COMMENT_WAIT_MS = 5 * 60_000;
-/** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
-function rowMerge(target, facts) {
-    const row = renderRow(facts);
-    // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
-    const seen = new Map();
-    return {
-        body: (found) => {
-            const current = new Map();
-            for (const body of found)
-                for (const [key, other] of rowsOf(body))
-                    if (!current.has(key))
-                        current.set(key, other);
-            for (const [key, other] of current)
-                seen.set(key, other);
-            const rows = new Map([...seen, ...current]);
-            rows.set(row.key, row);
-            return renderTable((0,comment/* marker */.xL)(target.key), target.workflow, rows.values());
-        },
-        holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
-        parts: (body) => rowsOf(body).size,
-    };
-}
-/** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
-async function publishComment(deps, target, facts, options = {}) {
-    const { core } = deps;
-    if (!target)
-        return undefined;
-    const story = renderComment(facts);
-    if (options.refusedBefore) {
-        await core.appendSummary(story);
-        return 'refused';
-    }
-    if (options.story)
-        await core.appendSummary(story);
-    try {
-        const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
-        const log = (message) => core.info(message);
-        const done = await (0,comment/* upsertMerged */.Sd)(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log });
-        core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`);
-        return 'written';
-    }
-    catch (error) {
-        // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
-        if (error instanceof call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
-            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
-                "from a fork gets a read-only token): the job summary has the comment's text instead.");
-            if (!options.story)
-                await core.appendSummary(story);
-            return 'refused';
-        }
-        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
-        return 'failed';
-    }
-}
-/** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-async function finalComment(deps, state, readConfig, servedJob) {
-    const facts = state.commentFacts;
-    if (!facts)
-        return;
-    const config = readConfig();
-    const startedAt = state.startedAt;
-    const total = startedAt === undefined
-        ? undefined
-        : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost);
-    const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
-    const runner = state.runner;
-    // The job the post step already read for its mirror, else read now.
-    const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined;
-    const final = {
-        ...facts,
-        status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
-        billedSeconds: total?.seconds ?? facts.billedSeconds,
-        cost: total ? (total.dollars ?? null) : facts.cost,
-    };
-    // Once per job: the main step already said why GitHub refused the write.
-    await publishComment(deps, config.comment(), final, { refusedBefore: state.commentRefused, story: true });
-}
-
-
-/***/ }),
-
 /***/ 35307:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30048,6 +29286,7 @@ function isServiceError(error, code) {
 /* harmony export */   Ue: () => (/* binding */ READ_BACKOFF),
 /* harmony export */   cZ: () => (/* binding */ readRetryDelay),
 /* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   ml: () => (/* binding */ backoffCeiling),
 /* harmony export */   v6: () => (/* binding */ retryUntil)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_BACKOFF, retryAfterDelay, delayFor, withRetry */
@@ -30063,9 +29302,13 @@ const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
  * says how long with Retry-After.
  */
 const READ_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 5_000 };
+/** The one growth formula of every backoff here: base * 2^(attempt-1), capped at the most. */
+function backoffCeiling(attempt, options) {
+    return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+}
 /** Exponential backoff with "equal jitter": between half and all of base * 2^(attempt-1), capped. */
 function backoffDelay(attempt, random, options = DEFAULT_BACKOFF) {
-    const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    const ceiling = backoffCeiling(attempt, options);
     return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 /**
@@ -33474,7 +32717,7 @@ async function runAndExit(step) {
 /* harmony export */   ur: () => (/* binding */ callGitHub),
 /* harmony export */   y_: () => (/* binding */ GitHubError)
 /* harmony export */ });
-/* unused harmony export RATE_LIMIT_WAIT_MS */
+/* unused harmony exports RATE_LIMIT_WAIT_MS, responseHeaders */
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
 /* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54679);
 /* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64636);
@@ -33531,14 +32774,33 @@ async function callGitHub(github, repository, deps, call, makeError = (status, m
         }
     }
 }
-/** One call's tries while GitHub is briefly away (5xx, lost answers), each bounded. */
+/** One call's tries while GitHub is briefly away (5xx, lost answers), each bounded; each answer read for its budget. */
 function attempts(github, repository, deps, call) {
     const { owner, repo } = repository;
-    return (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, call.label, () => {
+    return (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, call.label, async () => {
         const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
         const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
-        return github.request(call.route, { owner, repo, ...call.parameters, request: { signal } });
+        const headers = call.headers ? { headers: call.headers } : {};
+        try {
+            const answer = await github.request(call.route, {
+                owner,
+                repo,
+                ...call.parameters,
+                ...headers,
+                request: { signal },
+            });
+            deps.githubBudget?.observe(answer.headers);
+            return { status: answer.status, headers: answer.headers, data: answer.data };
+        }
+        catch (error) {
+            deps.githubBudget?.observe(responseHeaders(error));
+            throw error;
+        }
     }, { retryable: _failure_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransientGitHub */ .c });
+}
+/** The headers of the answer an Octokit error carries, if any. */
+function responseHeaders(error) {
+    return error?.response?.headers;
 }
 /** What an answer that is not a rate limit means: 404, a refused token (what it needs), or GitHub away. */
 function refusal(error, repository, call, makeError) {
@@ -33549,172 +32811,6 @@ function refusal(error, repository, call, makeError) {
     if (status === 401 || status === 403)
         return makeError(status, `Input 'github-token': GitHub answered ${status} to ${call.label} for ${owner}/${repo}. ${call.needs}`);
     return makeError(status, `${call.label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .P)(error).text}`);
-}
-
-
-/***/ }),
-
-/***/ 63812:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Sd: () => (/* binding */ upsertMerged),
-/* harmony export */   ue: () => (/* binding */ legName),
-/* harmony export */   xL: () => (/* binding */ marker)
-/* harmony export */ });
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(40865);
-/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64636);
-/* harmony import */ var _rate_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2085);
-/* harmony import */ var _runners_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(53830);
-
-
-
-
-const PAGES = 10;
-/** Rounds a writer may take within its time (a matrix of hundreds of legs needs some under contention). */
-const MAX_ROUNDS = 30;
-/** The longest pause before another round after another leg's write left this row out. */
-const MAX_BACKOFF_MS = 32_000;
-const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
-/** Per part already in the comment, how long the first write may be put off (at most SPREAD_MAX_MS). */
-const SPREAD_PER_PART_MS = 200;
-const SPREAD_MAX_MS = 60_000;
-async function caller(target, deps) {
-    const github = await (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .loadOctokit */ .mV)(target.githubToken, target.repository.apiUrl);
-    const needs = 'The pull-request comment needs a token with pull-requests: write.';
-    // No wait inside a call: after a rate limit the writer reads afresh (upsertMerged).
-    const now = { ...deps, rateLimitUntil: 0 };
-    return (label, route, parameters) => (0,_call_js__WEBPACK_IMPORTED_MODULE_0__/* .callGitHub */ .ur)(github, target.repository, now, { label, route, parameters, needs });
-}
-/** Every comment of the pull request that starts with the marker, oldest first. */
-async function findMarked(call, target, mark) {
-    const found = [];
-    for (let page = 1; page <= PAGES; page++) {
-        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
-        const comments = Array.isArray(data) ? data : [];
-        for (const c of comments)
-            if (typeof c.id === 'number' && typeof c.body === 'string' && c.body.startsWith(mark))
-                found.push({ id: c.id, body: c.body });
-        if (comments.length < 100)
-            break;
-    }
-    return found.sort((a, b) => a.id - b.id);
-}
-/**
- * How old a read may be when its merge is written: from the read's request to the write. A busy machine can hold a
- * step up between the two; a write from an older read is not sent (a fresh read is), so another leg's row written
- * meanwhile is never left out by a write more than this late, and the look after each write comes later than it.
- */
-const FRESH_MS = 1_500;
-/** Reads in a row too old to write from, before a write is made from the latest anyway. */
-const STALE_READS = 3;
-async function read(call, target, clock) {
-    const asked = clock.now();
-    return { asked, found: await findMarked(call, target, marker(target.key)) };
-}
-/** Writes the merge of a read: the oldest comment, or a new one; deletes the duplicates merged into it. */
-async function write(call, target, merge, found) {
-    const body = merge.body(found.map((c) => c.body));
-    const [keep, ...duplicates] = found;
-    if (!keep) {
-        await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, body });
-        return 'created';
-    }
-    await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-        comment_id: keep.id,
-        body,
-    });
-    for (const duplicate of duplicates)
-        await call(`deleting the duplicate comment ${duplicate.id}`, 'DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: duplicate.id }).catch((error) => {
-            // Already deleted by another leg that merged it too.
-            if (!(error instanceof _call_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.status === 404))
-                throw error;
-        });
-    return 'updated';
-}
-/**
- * Legs of a big matrix finish in bursts (a compute-service window's worth at once): each puts its first write off by
- * a random share of a pause that grows with the rows already there, so the burst's writes spread out instead of
- * overwriting each other. The read that told is the first round's read when there is no pause.
- */
-async function spread(call, target, merge, deps) {
-    const first = await read(call, target, deps.clock);
-    const parts = first.found[0] ? merge.parts(first.found[0].body) : 0;
-    const pause = Math.round(Math.min(SPREAD_MAX_MS, parts * SPREAD_PER_PART_MS) * deps.clock.random());
-    if (pause < 1_000)
-        return first;
-    deps.log(`comment: ${parts} rows already; writing in ${Math.ceil(pause / 1000)} s, spread from other jobs' writes.`);
-    await deps.clock.sleep(pause, deps.signal);
-    return undefined;
-}
-/**
- * Rounds of write, pause, read back, until the comment holds this writer's part. The read back is the next round's
- * read when it is still fresh; the pause grows, jittered, with the rounds, so legs writing at once spread out.
- */
-async function upsertMerged(target, merge, deps) {
-    const { clock } = deps;
-    const call = await caller(target, deps);
-    const until = deps.rateLimitUntil ?? clock.now() + 2 * 60_000;
-    let first;
-    // A read that fails here is read again by the first round, which waits out a rate limit.
-    let stale = 0;
-    let last = await spread(call, target, merge, deps).catch((error) => {
-        if (error instanceof _call_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.rateLimit)
-            return undefined;
-        throw error;
-    });
-    // A round is a write; a read too old to write from is no round (STALE_READS and the time bound those).
-    for (let round = 1; round <= MAX_ROUNDS && clock.now() < until;) {
-        try {
-            const fresh = last ?? (await read(call, target, clock));
-            last = undefined;
-            // A read too old to write from is read again, 3 times at most: a GitHub that answers slowly is not made faster
-            // by asking again, and the read back below comes later than the read took.
-            const took = clock.now() - fresh.asked;
-            if (took > FRESH_MS && ++stale <= STALE_READS)
-                continue;
-            stale = 0;
-            const written = await write(call, target, merge, fresh.found);
-            first ??= written;
-            const backoff = round === 1 ? 0 : Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** (round - 1)) * clock.random();
-            await clock.sleep(Math.max(FRESH_MS, took) + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal);
-            last = await read(call, target, clock);
-            const [kept] = last.found;
-            if (kept && merge.holds(kept.body))
-                return first;
-            round++;
-            deps.log(`comment: another job's write left this job's row out; writing it again (round ${round}).`);
-        }
-        catch (error) {
-            last = undefined;
-            const limit = error instanceof _call_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ ? error.rateLimit : undefined;
-            const wait = limit ? (0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .rateLimitDelay */ .nl)(limit, clock.random()) : Infinity;
-            if (!limit || clock.now() + wait > until)
-                throw error;
-            deps.log(`comment: ${(0,_rate_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRateLimit */ .J8)(limit, clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
-            await clock.sleep(wait, deps.signal);
-        }
-    }
-    throw new _call_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_(undefined, 'comment: other jobs kept rewriting it; gave up when its time was up');
-}
-/**
- * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
- * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
- */
-async function legName(target, deps) {
-    const { workflowRun, runnerName } = target;
-    if (!workflowRun || !runnerName)
-        return undefined;
-    const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
-    try {
-        const rateLimitUntil = deps.clock.now() + 60_000;
-        const registry = new _runners_js__WEBPACK_IMPORTED_MODULE_3__/* .RunnerRegistry */ .It(target.repository, target.githubToken, { ...deps, rateLimitUntil });
-        return (await registry.jobsOf(workflowRun, ours)).find(ours)?.name || undefined;
-    }
-    catch (error) {
-        deps.log(`comment: this job's record could not be read (${error.message}); its row names its sandbox.`);
-        return undefined;
-    }
 }
 
 
@@ -33864,7 +32960,8 @@ function isRateLimit(error) {
 /* harmony export */   tX: () => (/* binding */ rateLimitOf)
 /* harmony export */ });
 /* unused harmony exports SECONDARY_MIN_MS, clockTime */
-/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(64636);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
+/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64636);
 /**
  * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
  * wait, never a refusal.
@@ -33874,6 +32971,7 @@ function isRateLimit(error) {
  *   secondary limit (or a 429) without it: at least a minute, growing.
  * A 401, or a 403 that is none of these, is a real refusal.
  */
+
 
 const header = (error, name) => {
     const value = error?.response?.headers?.[name];
@@ -33894,7 +32992,7 @@ const MAX_SECONDARY_MS = 15 * 60_000;
  * secondary limits came before this one without an answer in between (1 for the first).
  */
 function rateLimitOf(error, now, inARow = 1) {
-    const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error);
+    const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error);
     if (status !== 403 && status !== 429)
         return undefined;
     const retryAfter = Number(header(error, 'retry-after'));
@@ -33907,7 +33005,7 @@ function rateLimitOf(error, now, inARow = 1) {
     if (Number.isFinite(retryAfter) && retryAfter > 0)
         return { kind: 'secondary', waitMs: retryAfter * 1000, resetsAt: now + retryAfter * 1000 };
     if (secondaryWords || status === 429) {
-        const waitMs = Math.min(MAX_SECONDARY_MS, SECONDARY_MIN_MS * 2 ** Math.max(0, inARow - 1));
+        const waitMs = (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffCeiling */ .ml)(inARow, { baseDelayMs: SECONDARY_MIN_MS, maxDelayMs: MAX_SECONDARY_MS });
         return { kind: 'secondary', waitMs };
     }
     return undefined;
@@ -35872,7 +34970,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(78322);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
-/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59204);
+/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(18167);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
 /* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(84346);
@@ -35881,6 +34979,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(75138);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(88964);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(75504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(28593);
 /* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(26300);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(77830);
 /* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(85154);
@@ -35889,6 +34988,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * inputs once and runs the mode, with everything it touches passed in; `run`
  * wires the real dependencies into it (the bundle and @github/local-action call it).
  */
+
 
 
 
@@ -35925,6 +35025,7 @@ async function runMode(config, deps) {
         client: deps.makeClient(config),
         env: deps.env,
         renewer: deps.renewer,
+        githubBudget: new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_15__/* .GitHubBudget */ .N(),
     };
     switch (config.mode) {
         case 'start':
@@ -35961,23 +35062,1036 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 59204:
+/***/ 18167:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ runConnect)
-/* harmony export */ });
-/* unused harmony export CONNECT_DEADLINE_MS */
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(38898);
-/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20486);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29943);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(44120);
-/* harmony import */ var _sandbox_record_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(15208);
-/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(68935);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(47421);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(63996);
-/* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(16854);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(99128);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ runConnect)
+});
+
+// UNUSED EXPORTS: CONNECT_DEADLINE_MS
+
+// EXTERNAL MODULE: ./build/src/github/call.js
+var github_call = __nccwpck_require__(40865);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+// EXTERNAL MODULE: ./build/src/github/rate-limit.js
+var rate_limit = __nccwpck_require__(2085);
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
+;// CONCATENATED MODULE: ./build/src/github/comment.js
+/**
+ * The pull-request comment (issues 32 and 43): one per workflow, found by its
+ * hidden marker (only a comment that starts with it counts; comments are listed
+ * page by page, at most 10 pages of 100). Legs of a matrix finish together, so
+ * a write is read, merge, write, read back, repair:
+ * - every comment with the marker is read, and the writer merges its part
+ *   into what they hold (the oldest comment stays; the others, made by legs
+ *   that created one at the same moment, are merged into it and deleted);
+ * - after a jittered pause the comment is read back: a part that another
+ *   leg's write (from an older read) left out is merged in again, after a
+ *   growing jittered pause (legs writing at once spread out), while the
+ *   writer's time lasts (at most MAX_ROUNDS rounds);
+ * - a rate limit sends the writer back to a fresh read after its wait, never
+ *   a write from a stale one.
+ */
+
+
+
+
+
+const PAGES = 10;
+/** Rounds a writer may take within its time (a matrix of hundreds of legs needs some under contention). */
+const MAX_ROUNDS = 30;
+/** The pause before another round after another leg's write left this row out: up to 32 s, growing. */
+const REWRITE_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 32_000 };
+const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
+/** Per part already in the comment, how long the first write may be put off (at most SPREAD_MAX_MS). */
+const SPREAD_PER_PART_MS = 200;
+const SPREAD_MAX_MS = 60_000;
+/**
+ * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
+ * runners), and the job summary has the row.
+ */
+class CommentYieldedError extends Error {
+    constructor(budget) {
+        super(`GitHub's budget for this token is low (${budget}, under a tenth): the comment yields to the approval gate ` +
+            "and runners, and this job's row is in its job summary.");
+        this.name = 'CommentYieldedError';
+    }
+}
+/** Before each request of the comment: none once the token's budget is under a tenth. */
+function mayAsk(deps) {
+    const budget = deps.githubBudget;
+    if (budget?.low)
+        throw new CommentYieldedError(budget.describe() ?? 'unknown');
+}
+/**
+ * The comment's requests: none once the budget is low; no wait inside one (after a rate limit the writer reads
+ * afresh, upsertMerged); every read asked again with the ETag of its last answer, so a page nobody changed answers
+ * 304, which GitHub does not count against the token's hour.
+ */
+async function caller(target, deps) {
+    const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
+    const needs = 'The pull-request comment needs a token with pull-requests: write.';
+    const now = { ...deps, rateLimitUntil: 0 };
+    const seen = new Map();
+    return async (label, route, parameters, headers) => {
+        mayAsk(deps);
+        const key = route.startsWith('GET ') && !headers ? `${route} ${JSON.stringify(parameters)}` : undefined;
+        const last = key ? seen.get(key) : undefined;
+        const conditional = last ? { 'if-none-match': last.etag } : headers;
+        try {
+            const answer = await (0,github_call/* callGitHub */.ur)(github, target.repository, now, {
+                label,
+                route,
+                parameters,
+                needs,
+                headers: conditional,
+            });
+            const etag = answer.headers.etag;
+            if (key && typeof etag === 'string')
+                seen.set(key, { etag, answer });
+            return answer;
+        }
+        catch (error) {
+            if (last && error instanceof github_call/* GitHubError */.y_ && error.status === 304)
+                return last.answer;
+            throw error;
+        }
+    };
+}
+/** Every comment of the pull request that starts with the marker, oldest first. */
+async function findMarked(call, target, mark) {
+    const found = [];
+    for (let page = 1; page <= PAGES; page++) {
+        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
+        const comments = Array.isArray(data) ? data : [];
+        for (const c of comments)
+            if (typeof c.id === 'number' && typeof c.body === 'string' && c.body.startsWith(mark))
+                found.push({ id: c.id, body: c.body });
+        if (comments.length < 100)
+            break;
+    }
+    return found.sort((a, b) => a.id - b.id);
+}
+/**
+ * How old a read may be when its merge is written: from the read's request to the write. A busy machine can hold a
+ * step up between the two; a write from an older read is not sent (a fresh read is), so another leg's row written
+ * meanwhile is never left out by a write more than this late, and the look after each write comes later than it.
+ */
+const FRESH_MS = 1_500;
+/** Reads in a row too old to write from, before a write is made from the latest anyway. */
+const STALE_READS = 3;
+async function read(call, target, clock) {
+    const asked = clock.now();
+    return { asked, found: await findMarked(call, target, marker(target.key)) };
+}
+/** Writes the merge of a read: the oldest comment, or a new one; deletes the duplicates merged into it. */
+async function write(call, target, merge, found) {
+    const body = merge.body(found.map((c) => c.body));
+    const [keep, ...duplicates] = found;
+    if (!keep) {
+        await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, body });
+        return { done: 'created' };
+    }
+    const edited = await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+        comment_id: keep.id,
+        body,
+    });
+    for (const duplicate of duplicates)
+        await call(`deleting the duplicate comment ${duplicate.id}`, 'DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: duplicate.id }).catch((error) => {
+            // Already deleted by another leg that merged it too.
+            if (!(error instanceof github_call/* GitHubError */.y_ && error.status === 404))
+                throw error;
+        });
+    const etag = edited.headers.etag;
+    return { done: 'updated', id: keep.id, ...(typeof etag === 'string' && duplicates.length === 0 ? { etag } : {}) };
+}
+/**
+ * The look after a write: an edit is looked at with If-None-Match and the ETag GitHub gave it, so a comment nobody
+ * wrote since answers 304, which GitHub does not count against the token's hour; after that (or a new comment, or
+ * duplicates) every marked comment is read again. 'holds': still this writer's (undefined: read again).
+ */
+async function lookBack(call, target, written, clock) {
+    if (written.done === 'updated' && written.etag) {
+        const asked = clock.now();
+        try {
+            const { data } = await call(`reading comment ${written.id} back`, 'GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: written.id }, { 'if-none-match': written.etag });
+            const body = data?.body;
+            if (typeof body === 'string')
+                return { asked, found: [{ id: written.id, body }] };
+        }
+        catch (error) {
+            if (error instanceof github_call/* GitHubError */.y_ && error.status === 304)
+                return 'holds';
+            // Gone (merged into an older duplicate and deleted): every marked comment is read again.
+            if (!(error instanceof github_call/* GitHubError */.y_ && error.status === 404))
+                throw error;
+        }
+    }
+    return read(call, target, clock);
+}
+/**
+ * Legs of a big matrix finish in bursts (a compute-service window's worth at once): where the comment holds 25 rows
+ * or more, each puts its first write off by a random share of a pause that grows with the rows already there, so the
+ * burst's writes spread out instead of overwriting each other. The read that told is the first round's read when
+ * there is no pause.
+ */
+async function spread(call, target, merge, deps) {
+    const first = await read(call, target, deps.clock);
+    const parts = first.found[0] ? merge.parts(first.found[0].body) : 0;
+    const pause = Math.round(Math.min(SPREAD_MAX_MS, parts * SPREAD_PER_PART_MS) * deps.clock.random());
+    if (pause < 1_000 || parts < 25)
+        return first;
+    deps.log(`comment: ${parts} rows already; writing in ${Math.ceil(pause / 1000)} s, spread from other jobs' writes.`);
+    await deps.clock.sleep(pause, deps.signal);
+    return undefined;
+}
+/**
+ * Rounds of write, pause, read back, until the comment holds this writer's part. The read back is the next round's
+ * read when it is still fresh; the pause grows, jittered, with the rounds, so legs writing at once spread out.
+ */
+async function upsertMerged(target, merge, deps) {
+    const { clock } = deps;
+    mayAsk(deps);
+    const call = await caller(target, deps);
+    const until = deps.rateLimitUntil ?? clock.now() + 2 * 60_000;
+    let first;
+    // A read that fails here is read again by the first round, which waits out a rate limit.
+    let stale = 0;
+    let last = await spread(call, target, merge, deps).catch((error) => {
+        if (error instanceof github_call/* GitHubError */.y_ && error.rateLimit)
+            return undefined;
+        throw error;
+    });
+    // A round is a write; a read too old to write from is no round (STALE_READS and the time bound those).
+    for (let round = 1; round <= MAX_ROUNDS && clock.now() < until;) {
+        try {
+            const fresh = last ?? (await read(call, target, clock));
+            last = undefined;
+            // A read too old to write from is read again, 3 times at most: a GitHub that answers slowly is not made faster
+            // by asking again, and the read back below comes later than the read took.
+            const took = clock.now() - fresh.asked;
+            if (took > FRESH_MS && ++stale <= STALE_READS)
+                continue;
+            stale = 0;
+            const written = await write(call, target, merge, fresh.found);
+            first ??= written.done;
+            const backoff = round === 1 ? 0 : (0,retry/* backoffCeiling */.ml)(round, REWRITE_BACKOFF) * clock.random();
+            await clock.sleep(Math.max(FRESH_MS, took) + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal);
+            const seen = await lookBack(call, target, written, clock);
+            if (seen === 'holds')
+                return first;
+            last = seen;
+            const [kept] = last.found;
+            if (kept && merge.holds(kept.body))
+                return first;
+            round++;
+            deps.log(`comment: another job's write left this job's row out; writing it again (round ${round}).`);
+        }
+        catch (error) {
+            last = undefined;
+            if (error instanceof CommentYieldedError)
+                throw error;
+            const limit = error instanceof github_call/* GitHubError */.y_ ? error.rateLimit : undefined;
+            const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, clock.random()) : Infinity;
+            if (!limit || clock.now() + wait > until)
+                throw error;
+            deps.log(`comment: ${(0,rate_limit/* describeRateLimit */.J8)(limit, clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
+            await clock.sleep(wait, deps.signal);
+        }
+    }
+    throw new github_call/* GitHubError */.y_(undefined, 'comment: other jobs kept rewriting it; gave up when its time was up');
+}
+/**
+ * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
+ * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
+ */
+async function comment_legName(target, deps) {
+    const { workflowRun, runnerName } = target;
+    if (!workflowRun || !runnerName)
+        return undefined;
+    const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
+    try {
+        const rateLimitUntil = deps.clock.now() + 60_000;
+        const registry = new RunnerRegistry(target.repository, target.githubToken, { ...deps, rateLimitUntil });
+        return (await registry.jobsOf(workflowRun, ours)).find(ours)?.name || undefined;
+    }
+    catch (error) {
+        deps.log(`comment: this job's record could not be read (${error.message}); its row names its sandbox.`);
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+;// CONCATENATED MODULE: ./build/src/step/comment-text.js
+/**
+ * What the pull-request comment says (issue 32): the story of one job's
+ * sandbox, as Markdown other people read. Every value passes commentText (no
+ * mention, reference or link from service or GitHub text survives).
+ */
+
+
+const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+function renderComment(facts) {
+    const rows = [
+        ['Status', facts.status],
+        ['Sandbox', facts.sandboxId],
+        ['GPU', facts.gpu],
+    ];
+    if (facts.timeToReadyMs !== undefined)
+        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
+    if (facts.runMs !== undefined)
+        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
+    if (facts.billedSeconds !== undefined) {
+        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
+        rows.push([
+            'Cost of this run',
+            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
+        ]);
+    }
+    if (facts.downloaded && facts.downloaded.length > 0)
+        rows.push(['Downloaded', facts.downloaded.join(', ')]);
+    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
+    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
+    return [
+        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...table,
+        '',
+        `[The workflow run](${encodeURI(facts.runUrl)})`,
+        '',
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
+/**
+ * One pull-request comment per workflow (issue 43): a compact row per job and
+ * matrix leg, counts by status on top. Each row carries a hidden key (a hash
+ * of the leg) and its status, so a leg finds and replaces only its own row and
+ * keeps the others' rows as they are. The leg's full story stays in its job
+ * summary (comment-text.ts). Every value passes commentText.
+ */
+
+
+
+/** GitHub's limit for a comment is 65,536 characters: the table keeps below it. */
+const COMMENT_LIMIT = 65_000;
+const ROW = /^\| <!--r:([0-9a-f]{12}):(failed|done|running)-->/;
+/** A leg's row key: the same leg (by name) on every run and re-run. */
+function rowKey(identity) {
+    return (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 12);
+}
+function rowStatus(status) {
+    if (/fail|cancel|timed out/i.test(status))
+        return 'failed';
+    return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
+}
+const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+/** One leg's row: its name, status, GPU, time to ready, run, cost, sandbox, and a link to its run attempt. */
+function renderRow(facts) {
+    const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
+    const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
+    const status = rowStatus(facts.status);
+    const cost = facts.billedSeconds === undefined
+        ? ''
+        : facts.cost === null || facts.cost === undefined
+            ? 'no price'
+            : comment_rows_dollars(facts.cost);
+    const cells = [
+        (0,untrusted/* commentText */.br)(leg, 60),
+        (0,untrusted/* commentText */.br)(facts.status, 70),
+        (0,untrusted/* commentText */.br)(facts.gpu, 24),
+        facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
+        facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
+        (0,untrusted/* commentText */.br)(cost, 20),
+        (0,untrusted/* commentText */.br)(facts.sandboxId, 40),
+        // The link is ours (GITHUB_SERVER_URL, the repository, the run): the one link a row keeps.
+        `[${/attempts\/(\d+)$/.exec(facts.runUrl)?.[1] ?? 'run'}](${encodeURI(facts.runUrl)})`,
+    ];
+    return { key, status, line: `| <!--r:${key}:${status}-->${cells.join(' | ')} |` };
+}
+/** The rows a comment holds, by key (a line that is not one of our rows is not kept). */
+function rowsOf(body) {
+    const rows = new Map();
+    for (const line of body.split('\n')) {
+        const match = ROW.exec(line);
+        if (match)
+            rows.set(match[1], { key: match[1], status: match[2], line });
+    }
+    return rows;
+}
+/** The whole comment: marker, heading, counts by status, and the rows (by leg name), within GitHub's limit. */
+function renderTable(mark, heading, rows) {
+    const visible = (row) => row.line.slice(row.line.indexOf('-->') + 3);
+    const sorted = [...rows].sort((a, b) => (visible(a) < visible(b) ? -1 : visible(a) > visible(b) ? 1 : 0));
+    const count = (status) => sorted.filter((row) => row.status === status).length;
+    const jobs = `${sorted.length} ${sorted.length === 1 ? 'job' : 'jobs'}`;
+    const counts = `**${jobs}**: ${count('done')} done · ${count('failed')} failed · ${count('running')} running`;
+    const render = (lines) => [
+        mark,
+        `#### GPU sandboxes: ${(0,untrusted/* commentText */.br)(heading, 120)}`,
+        '',
+        counts,
+        '',
+        '| Job | Status | GPU | Ready in | Run | Cost | Sandbox | Attempt |',
+        '|---|---|---|---|---|---|---|---|',
+        ...lines,
+        '',
+    ].join('\n');
+    const full = render(sorted.map((row) => row.line));
+    // Past the limit the links go first (a run's page lists its jobs anyway).
+    return full.length <= COMMENT_LIMIT
+        ? full
+        : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var billing = __nccwpck_require__(64994);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(68818);
+// EXTERNAL MODULE: ./build/src/runner/register.js
+var register = __nccwpck_require__(36691);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+;// CONCATENATED MODULE: ./build/src/runner/watch.js
+
+
+const WATCH = (/* unused pure expression or super */ null && (`cd "$HOME/actions-runner" 2> /dev/null || { echo "exited"; exit 0; }
+until=$(( $(date +%s) + $2 )); said=
+while :; do
+  if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
+  if [ -e gpu-sandbox-job-completed ]; then
+    # The runner reports the job's end to GitHub after this hook, then exits: up to 10 s for that, so that the one
+    # read of GitHub after it finds the job ended (who took it and how it ended, in one read).
+    for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$1" 2> /dev/null || break; sleep 1; done
+    echo "completed"; exit 0
+  fi
+  if [ -e gpu-sandbox-job-started ]; then
+    [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
+  elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi
+  kill -0 "$1" 2> /dev/null || { echo "exited"; exit 0; }
+  sleep 1
+done`));
+/** How many times a dropped watch is started again before the caller falls back to GitHub. */
+const RECONNECTS = 5;
+function verdictOf(stdout) {
+    const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+    const job = /^started (\S*)/.exec(lines.find((line) => line.startsWith('started ')) ?? '')?.[1] || undefined;
+    const last = lines.at(-1) ?? '';
+    const refused = /^refused (\d*) (\d*) (\S*) (\S*)$/.exec(last);
+    if (refused) {
+        const [, run = '', attempt = '', repository = '', refusedJob = ''] = refused.map((part) => serviceText(part, 100));
+        return { kind: 'refused', run, attempt, repository, job: refusedJob };
+    }
+    if (last === 'completed' || last === 'exited')
+        return { kind: last, ...(job ? { job: serviceText(job, 100) } : {}) };
+    return last === 'timeout' ? { kind: 'timeout' } : undefined;
+}
+async function watch_watchRunner(target, pid, pickupTimeoutMs, deps) {
+    const began = deps.clock.now();
+    let why = '';
+    for (let attempt = 1; attempt <= RECONNECTS; attempt++) {
+        const left = Math.max(0, Math.ceil((began + pickupTimeoutMs - deps.clock.now()) / 1000));
+        const { code, stdout, stderr } = await runScript(target, WATCH, [String(pid), String(left)], '', deps.env, deps.signal);
+        if (deps.signal?.aborted)
+            return { kind: 'cancelled' };
+        const verdict = verdictOf(stdout);
+        if (verdict)
+            return verdict;
+        why = `exit ${code}: ${serviceText(stderr.trim().split('\n').at(-1) ?? '', 200)}`;
+        deps.log(`Runner watch: the connection to the sandbox ended (${why}); watching again.`);
+        await deps.clock.sleep(Math.min(10_000, 1_000 * 2 ** (attempt - 1)), deps.signal).catch(() => undefined);
+    }
+    return { kind: 'unreachable', why };
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/runner-claim.js
+/**
+ * Who took the runner (ClaimWatch), read from GitHub: the runner's label is
+ * built from public values, so a job someone else queued with it can be handed
+ * the runner. And the post step's GitHub client for runner mode (registry).
+ */
+
+
+
+
+function runner_claim_registry(deps, runner, signal, rateLimitUntil) {
+    if (!runner.repository || runner.githubToken === '')
+        return undefined;
+    return new RunnerRegistry(runner.repository, runner.githubToken, {
+        clock: deps.clock,
+        signal,
+        log: (message) => deps.core.info(message),
+        rateLimitUntil,
+    });
+}
+/**
+ * How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests
+ * use 3 s), else 30 s.
+ */
+function claimWindowMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
+}
+/**
+ * Who took the runner. A job of this workflow run names it (`runner_name`)
+ * once GitHub assigned it; a busy runner that no job of this run names for
+ * the window on end, or that finished a job none of them names, served a job
+ * from outside this run. A failed read is no evidence: a warning, once.
+ */
+class runner_claim_ClaimWatch {
+    unclaimedSince;
+    claimed = false;
+    warned = false;
+    deps;
+    github;
+    saved;
+    run;
+    windowMs = claimWindowMs();
+    constructor(deps, github, saved, run) {
+        this.deps = deps;
+        this.github = github;
+        this.saved = saved;
+        this.run = run;
+    }
+    /** Whether a job of this run names the runner; undefined when GitHub could not say. */
+    async named() {
+        try {
+            // Read page by page only until the job that names it (a matrix's run has hundreds of jobs).
+            const names = (job) => job.runnerName === this.saved.name;
+            const ours = (await this.github.jobsOf(this.run, names)).find(names);
+            if (ours)
+                this.saved.served = ours;
+            if (ours && !this.claimed)
+                this.deps.core.info(`Runner ${this.saved.name}: job '${serviceText(ours.name, 100)}' of this workflow run took it.`);
+            this.claimed ||= ours !== undefined;
+            return ours !== undefined;
+        }
+        catch (error) {
+            if (this.deps.cancelWait?.aborted)
+                return undefined;
+            if (!this.warned)
+                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see ` +
+                    `who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
+            this.warned = true;
+            return undefined;
+        }
+    }
+    /** On a poll that shows the runner busy: why the step must stop it now, or undefined. */
+    async whileBusy() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        const now = this.deps.clock.now();
+        this.unclaimedSince ??= now;
+        return now - this.unclaimedSince >= this.windowMs
+            ? this.taken(`GitHub showed it busy, and for ${formatDuration(this.windowMs)} no job of this run named it`)
+            : undefined;
+    }
+    /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
+    async afterJob() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        return this.taken('it ran a job that no job of this run names');
+    }
+    taken(evidence) {
+        return (`Runner ${this.saved.name} was taken by a job outside this workflow ` +
+            `run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. ` +
+            `The sandbox is stopped and the registration deleted. The runner's ` +
+            `label is built from public values, so a workflow that someone else ` +
+            `can queue (a fork's pull request in a public repository) may ask ` +
+            `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/runner-watch.js
+/**
+ * Runner mode's post step, where the sandbox can be reached (issue 43): the
+ * runner on the sandbox says when its job ended, or that it refused a job of
+ * another run (runner/watch.ts), so GitHub is not asked while the job runs.
+ * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
+ * briefly, to confirm who took the runner (a read that fails is no evidence).
+ */
+
+
+
+
+
+/** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
+const CONFIRM_RATE_LIMIT_MS = 20_000;
+/** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
+const MAX_REPLACEMENTS = (/* unused pure expression or super */ null && (MAX_FRESH_RUNNERS));
+/**
+ * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
+ * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
+ * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times.
+ */
+async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined) {
+    const { core } = deps;
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) ` +
+        'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
+    let current = saved;
+    for (let refusals = 0;;) {
+        const { pid, configPath, alias } = current.watch;
+        const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
+            clock: deps.clock,
+            env: process.env,
+            signal: deps.cancelWait,
+            log: (message) => core.info(message),
+        });
+        if (verdict.kind === 'unreachable') {
+            core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
+            return undefined;
+        }
+        if (verdict.kind !== 'refused')
+            return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) };
+        refusals++;
+        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+        core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
+            `${who} before its first step.`);
+        const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, refusals) : undefined;
+        if (typeof fresh !== 'object')
+            return {
+                taken: claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
+                    (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`)),
+            };
+        current = fresh;
+        replaced(fresh);
+    }
+}
+const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+/** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
+function claimOf(deps, saved, config) {
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
+    const run = runner.workflowRun ?? { id: 0, attempt: 0 };
+    return github
+        ? new ClaimWatch(deps, github, saved, run)
+        : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` };
+}
+/** A fresh runner with the label on the same sandbox; a string: why none could be started. */
+async function replace(deps, spent, config, refusals) {
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait);
+    if (!github || !runner.label || !runner.repository)
+        return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
+    const name = freshRunnerName(firstRunnerName(spent.name), refusals + 1);
+    const { configPath, alias } = spent.watch;
+    const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
+    const serves = runner.workflowRun && {
+        run: runner.workflowRun,
+        repository: `${runner.repository.owner}/${runner.repository.repo}`,
+    };
+    try {
+        // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
+        await github.removeRegistration(spent.id, spent.name).catch(() => undefined);
+        const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core };
+        const fresh = await replaceRunner(online, context, github, spent.watch, {
+            name,
+            label: runner.label,
+            serves,
+        });
+        deps.core.info(`Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
+            `${runner.label}, for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS}).`);
+        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } };
+    }
+    catch (error) {
+        // Whatever failed after the request (its answer lost, run.sh not started, never online, a cancel), GitHub may
+        // hold the registration: removed by name, without the cancel signal, so no runner stays registered.
+        await registry(deps, runner)
+            ?.removeRegistration(0, name)
+            .catch(() => undefined);
+        return `; no fresh runner could be started (${error.message})`;
+    }
+}
+async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
+    const { core } = deps;
+    const runner = config.runner();
+    if (verdict.kind === 'cancelled')
+        return undefined;
+    if (verdict.kind === 'timeout') {
+        core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}). ` +
+            'Does a job use runs-on with its label? Stopping the sandbox.');
+        return undefined;
+    }
+    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
+    const claim = github && runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
+    if (verdict.kind === 'refused') {
+        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+        return (claim?.taken(`its job-started hook refused ${who} before its first step`) ??
+            `Runner ${saved.name} refused ${who} before its first step; the sandbox is stopped.`);
+    }
+    if (!verdict.job) {
+        core.info(`Runner ${saved.name}: the runner ended before any job started on it; stopping the sandbox.`);
+        return undefined;
+    }
+    core.info(`Runner ${saved.name}: its job '${verdict.job}' ended (the runner on the sandbox says so).`);
+    return claim?.afterJob();
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
+/**
+ * The post step of `runner: true`: while the runner's one job runs, the
+ * sandbox stays; once the registration is gone after it was busy (a JIT
+ * runner deregisters after its job), or `runner-timeout` passed with no job
+ * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
+ * deleted if still there. GitHub is asked at most 4 times in any minute while
+ * it waits for a job (twice a poll while it checks who took the runner); a
+ * rate limit is waited out, never read as a refusal. A cancelled job ends the
+ * wait at once; the stop still happens.
+ *
+ * Who took it is watched (ClaimWatch): the runner's label is built from public
+ * values, so a job someone else queued with it can be handed the runner.
+ */
+
+
+
+
+
+
+
+
+/**
+ * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
+ * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
+ */
+function runner_runnerPollMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
+}
+/** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
+async function poll(deps, github, saved) {
+    try {
+        return await github.get(saved.id);
+    }
+    catch (error) {
+        if (deps.cancelWait?.aborted)
+            return 'stop';
+        if (isAccessDenied(error)) {
+            deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
+            return 'stop';
+        }
+        // Retried for a minute already: no news is not "not busy"; keep waiting, the next poll may get through.
+        deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`);
+        return 'no-answer';
+    }
+}
+/** Sleeps until the next poll; false when the job was cancelled meanwhile. */
+async function pause(deps, ms) {
+    try {
+        await deps.clock.sleep(ms, deps.cancelWait);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Waits while the runner's job runs, or for a job to pick it up; resolves when
+ * the sandbox may be stopped, with why the step must then fail (a job from
+ * outside this run took the runner), if it must.
+ */
+async function waitForRunnerJob(deps, saved, config, replaced) {
+    const { core } = deps;
+    if (!saved.online) {
+        core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
+        return undefined;
+    }
+    const runner = config.runner();
+    // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
+    // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
+    const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
+    if (!github) {
+        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
+            `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
+        return undefined;
+    }
+    // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
+    if (saved.watch && existsSync(saved.watch.configPath)) {
+        // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
+        const watched = Object.assign(saved, { watch: saved.watch });
+        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced);
+        if (onSandbox) {
+            if (deps.cancelWait?.aborted)
+                core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+            return onSandbox.taken;
+        }
+    }
+    const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
+    if (!watch)
+        core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`);
+    const taken = await waitLoop(deps, github, saved, runner.pickupTimeoutMs, watch);
+    if (deps.cancelWait?.aborted)
+        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+    return taken;
+}
+async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
+    const { core, clock } = deps;
+    const began = clock.now();
+    const every = runner_runnerPollMs();
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
+        `(${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
+        `is asked every ${formatDuration(every)}.`);
+    let busySeen = false;
+    let lastStatus = 'unknown';
+    for (;;) {
+        // No job yet and the time is up: decided without another request.
+        if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${formatDuration(pickupTimeoutMs)}, ` +
+                `status '${serviceText(lastStatus, 40)}'). Does a job use runs-on ` +
+                `with its label? Stopping the sandbox.`);
+            return undefined;
+        }
+        const now = await poll(deps, github, saved);
+        if (now === 'stop')
+            return undefined;
+        if (now === 'no-answer') {
+            if (!(await pause(deps, every)))
+                return undefined;
+            continue;
+        }
+        if (now === undefined || (busySeen && !now.busy)) {
+            core.info(now === undefined
+                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
+                    `registration is gone (a just-in-time runner deregisters after its job).`
+                : `Runner ${saved.name}: its job ended.`);
+            return watch?.afterJob();
+        }
+        lastStatus = now.status;
+        if (now.busy && !busySeen)
+            core.info(`Runner ${saved.name}: a job is running on it.`);
+        busySeen ||= now.busy;
+        const taken = now.busy ? await watch?.whileBusy() : undefined;
+        if (taken)
+            return taken;
+        if (!(await pause(deps, every)))
+            return undefined;
+    }
+}
+/**
+ * After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration
+ * costs nothing).
+ */
+async function deleteRegistration(deps, saved, config) {
+    const github = registry(deps, config.runner());
+    if (!github)
+        return;
+    try {
+        const id = await github.removeRegistration(saved.id, saved.name);
+        deps.core.info(id !== undefined
+            ? `Deleted the runner registration ${saved.name} (id ${id}).`
+            : `The runner registration ${saved.name} is already gone.`);
+    }
+    catch (error) {
+        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
+            `${error instanceof Error ? error.message : String(error)}. It stays ` +
+            `offline; delete it under Settings > Actions > Runners.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/served-job.js
+
+
+/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
+const SETTLE_READS = 6;
+const SETTLE_MAX_MS = 5_000;
+const FAILED = (/* unused pure expression or super */ null && (['failure', 'cancelled', 'timed_out']));
+/** The job of this run that names the runner; with `settle`, read until GitHub shows it completed. */
+async function servedJob(deps, saved, config, settle) {
+    const runner = config.runner();
+    const github = registry(deps, runner);
+    if (!github || !runner.workflowRun)
+        return undefined;
+    // The job the claim's read found, once GitHub showed it ended, is not read again.
+    if (saved.served?.status === 'completed')
+        return saved.served;
+    const names = (candidate) => candidate.runnerName === saved.name;
+    let job;
+    for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
+        job = (await github.jobsOf(runner.workflowRun, names)).find(names);
+        if (!job || job.status === 'completed' || read === SETTLE_READS)
+            break;
+        await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait);
+    }
+    return job;
+}
+/** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
+function served_job_jobOutcome(job) {
+    return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+}
+/** How the runner's one job ended, read now; undefined: unknown. */
+async function served_job_runnerJobOutcome(deps, saved, config) {
+    try {
+        const job = await servedJob(deps, saved, config, false);
+        return job && served_job_jobOutcome(job);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The served job once GitHub shows it ended (the final comment reuses it), and why the holding step fails after it
+ * failed: no `failure` when it succeeded, was skipped or is unknown.
+ */
+async function mirrorServedJob(deps, saved, config) {
+    let job;
+    try {
+        job = await servedJob(deps, saved, config, true);
+    }
+    catch (error) {
+        deps.core.info(`Runner ${saved.name}: its job's result could not be read (${error.message}).`);
+        return {};
+    }
+    if (!job)
+        return {};
+    const name = serviceText(job.name, 100);
+    const conclusion = serviceText(job.conclusion ?? job.status ?? 'unknown', 30);
+    deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`);
+    if (!job.conclusion || !FAILED.includes(job.conclusion))
+        return { job };
+    const failure = `The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
+        `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
+        `the re-run.`;
+    return { job, failure };
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
+/**
+ * Publishing the pull-request comment (issues 32 and 43), from the main step
+ * (once the sandbox is ready or the run is done) and from the post step (the
+ * final version): one comment per workflow, in which this job (this matrix
+ * leg) writes only its own row (comment-rows.ts), merged with the rows other
+ * legs wrote (github/comment.ts). The post step also puts the leg's full story
+ * in the job summary. Where GitHub refuses the write (a fork's pull request
+ * gets a read-only token), the story goes to the job summary, and the log says
+ * why, once per job. Never fails the step.
+ */
+
+
+
+
+
+
+/**
+ * How long a write may take, rate limits and other legs' writes included: a couple of minutes of the main step (its
+ * sandbox is billing), more of the post step (the sandbox is stopped; the final row is the one that must not be lost).
+ */
+const COMMENT_WAIT_MS = 2 * 60_000;
+const FINAL_COMMENT_WAIT_MS = 5 * 60_000;
+/** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
+function rowMerge(target, facts) {
+    const row = renderRow(facts);
+    // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
+    const seen = new Map();
+    return {
+        body: (found) => {
+            const current = new Map();
+            for (const body of found)
+                for (const [key, other] of rowsOf(body))
+                    if (!current.has(key))
+                        current.set(key, other);
+            for (const [key, other] of current)
+                seen.set(key, other);
+            const rows = new Map([...seen, ...current]);
+            rows.set(row.key, row);
+            return renderTable(marker(target.key), target.workflow, rows.values());
+        },
+        holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
+        parts: (body) => rowsOf(body).size,
+    };
+}
+/** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
+async function publishComment(deps, target, facts, options = {}) {
+    const { core } = deps;
+    if (!target)
+        return undefined;
+    const story = renderComment(facts);
+    if (options.story)
+        await core.appendSummary(story);
+    try {
+        const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
+        const log = (message) => core.info(message);
+        const done = await upsertMerged(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log });
+        core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`);
+        return 'written';
+    }
+    catch (error) {
+        if (error instanceof CommentYieldedError) {
+            core.info(`comment: ${error.message}`);
+            if (!options.story)
+                await core.appendSummary(story);
+            return 'yielded';
+        }
+        // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
+        if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
+            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
+                "from a fork gets a read-only token): the job summary has the comment's text instead.");
+            if (!options.story)
+                await core.appendSummary(story);
+            return 'refused';
+        }
+        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
+        return 'failed';
+    }
+}
+/** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
+async function finalComment(deps, state, readConfig, servedJob) {
+    const facts = state.commentFacts;
+    if (!facts)
+        return;
+    const config = readConfig();
+    const startedAt = state.startedAt;
+    const total = startedAt === undefined
+        ? undefined
+        : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost);
+    const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
+    const runner = state.runner;
+    // The job the post step already read for its mirror, else read now.
+    const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined;
+    const target = config.comment();
+    // Where the main step's last answer said the token's hour is nearly spent, the comment yields without asking.
+    deps.githubBudget?.restore(state.githubBudget, deps.clock.now());
+    // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
+    const leg = facts.leg ??
+        (target && !deps.githubBudget?.low ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
+    const final = {
+        ...facts,
+        ...(leg ? { leg } : {}),
+        status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
+        billedSeconds: total?.seconds ?? facts.billedSeconds,
+        cost: total ? (total.dollars ?? null) : facts.cost,
+    };
+    // Once per job: the main step already said why GitHub refused the write.
+    await publishComment(deps, target, final, { story: true });
+}
+
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(20486);
+// EXTERNAL MODULE: ./build/src/sandbox/record.js
+var sandbox_record = __nccwpck_require__(15208);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(68935);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
+var access = __nccwpck_require__(47421);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(63996);
+// EXTERNAL MODULE: ./build/src/step/outputs.js
+var outputs = __nccwpck_require__(16854);
+;// CONCATENATED MODULE: ./build/src/modes/connect.js
 /**
  * Mode `connect`: make an existing sandbox (kept alive by an earlier job)
  * reachable over SSH from this job, exactly as `ssh: true` does in start mode:
@@ -36001,10 +36115,10 @@ const CONNECT_DEADLINE_MS = 3 * 60_000;
 async function readSandbox(config, deps, deadline) {
     const client = deps.client.withDeadline(deadline, deps.clock);
     try {
-        return await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .opContext */ .R)(deps), deadline, `read ${config.sandboxId}`, () => client.getSandbox(config.sandboxId, deps.signal));
+        return await (0,retry/* retryUntil */.v6)((0,step_deps/* opContext */.R)(deps), deadline, `read ${config.sandboxId}`, () => client.getSandbox(config.sandboxId, deps.signal));
     }
     catch (error) {
-        if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotFound */ .c4)(error))
+        if ((0,errors/* isNotFound */.c4)(error))
             throw new Error(`Input 'sandbox-id': the service has no sandbox ${config.sandboxId} ` +
                 `(404): it was stopped, or its TTL ended. Nothing to connect to.`, { cause: error });
         throw error;
@@ -36013,11 +36127,11 @@ async function readSandbox(config, deps, deadline) {
 /** Live, with an `ssh` address and a host key to pin: else an error naming sandbox-id with what the record says. */
 function checkReachable(config, record) {
     const status = record.status;
-    if (!(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isReady */ .i_)(status)) {
-        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(status, 40)}', ` +
+    if (!(0,sandbox_status/* isReady */.i_)(status)) {
+        throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} is '${(0,untrusted/* serviceText */.Lo)(status, 40)}', ` +
             `not running: nothing to connect to.`);
     }
-    const found = (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .pinnableEndpoint */ .FX)(record);
+    const found = (0,access/* pinnableEndpoint */.FX)(record);
     if ('problem' in found)
         throw new Error(`Input 'sandbox-id': sandbox ${config.sandboxId} cannot be reached over SSH: its record${found.problem}.`);
 }
@@ -36026,15 +36140,15 @@ async function runConnect(config, deps) {
     core.setOutput('sandbox-id', config.sandboxId);
     const deadline = clock.now() + CONNECT_DEADLINE_MS;
     const record = await readSandbox(config, deps, deadline);
-    (0,_step_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .setTextOutput */ .Lb)(core, 'status', record.status);
+    (0,outputs/* setTextOutput */.Lb)(core, 'status', record.status);
     checkReachable(config, record);
-    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .stepEnvironment */ .a)(deps), deadline);
-    (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .finishSandboxSsh */ .TD)(deps, config.ssh, prepared, record);
-    await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .keepCertificateFresh */ .jt)(deps, config, prepared, config.sandboxId, (0,_sandbox_record_js__WEBPACK_IMPORTED_MODULE_4__/* .endsAtMs */ .uX)(record, undefined));
+    const prepared = await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), deadline);
+    (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, prepared, record);
+    await (0,access/* keepCertificateFresh */.jt)(deps, config, prepared, config.sandboxId, (0,sandbox_record/* endsAtMs */.uX)(record, undefined));
     if (config.comment)
         await commentConnected(config, deps, record);
     await core.appendSummary(`### Sandbox ${config.sandboxId} connected\n\n` +
-        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .markdownTable */ .Qj)([
+        (0,summary/* markdownTable */.Qj)([
             ['Status', record.status],
             ['SSH', `ssh ${config.ssh.alias} '<command>' from later steps of this job`],
             ['Cleanup', 'the post step removes the SSH files and ends the renewer; the sandbox keeps running'],
@@ -36045,11 +36159,11 @@ async function commentConnected(config, deps, record) {
     const target = config.comment;
     const spec = (record.spec ?? {});
     const gpu = typeof spec.gpu_type === 'string' ? `${Number(spec.gpu_count) || 1} x ${spec.gpu_type}` : 'none (CPU only)';
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_0__/* .publishComment */ .p8)(deps, target, {
+    await publishComment(deps, target, {
         sandboxId: config.sandboxId,
         job: target.job,
-        gpu: (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(gpu, 60),
-        status: `connected (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(record.status, 40)}); kept by an earlier job, not stopped here`,
+        gpu: (0,untrusted/* serviceText */.Lo)(gpu, 60),
+        status: `connected (${(0,untrusted/* serviceText */.Lo)(record.status, 40)}); kept by an earlier job, not stopped here`,
         runUrl: target.runUrl,
     });
 }
@@ -37935,6 +38049,12 @@ var approval = __nccwpck_require__(78944);
  *   one of those, since fast-forwards alone never return to a commit.
  * Runs of the same commit on other branches or pull requests prove nothing and
  * are not read. Where GitHub's records cannot show it, the gate refuses.
+ *
+ * `approve-label-once` (issue 46) approves the run, not its first leg: a leg
+ * that finds the label gone still starts when the records show that the label
+ * approved this run (as above) and was removed since only by a bot (this
+ * action's token, github-actions[bot]), never by a person, with the head
+ * unmoved. A new run needs a new label: its own creation comes after the label.
  */
 
 
@@ -37953,6 +38073,7 @@ const TimelineEvent = classic_schemas/* looseObject */._H3({
     event: classic_schemas/* string */.YjP(),
     created_at: classic_schemas/* string */.YjP().optional(),
     label: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }).optional(),
+    actor: classic_schemas/* looseObject */._H3({ login: classic_schemas/* string */.YjP(), type: classic_schemas/* string */.YjP().optional() }).nullish(),
 });
 const WorkflowRun = classic_schemas/* looseObject */._H3({ created_at: classic_schemas/* string */.YjP() });
 /** 1,000 timeline events; a longer timeline cannot be read to its end, so the gate refuses. */
@@ -37965,12 +38086,17 @@ class LabelCheck {
     read;
     actor;
     runId;
-    constructor(read, actor, runId) {
+    once;
+    constructor(read, actor, runId, once = false) {
         this.read = read;
         this.actor = actor;
         this.runId = runId;
+        this.once = once;
     }
-    /** Passes (returns the approved head), or throws ApprovalRefusedError (or an error naming github-token). */
+    /**
+     * Passes (returns the approved head, and whether the label was gone already: approve-label-once, removed by an
+     * earlier leg or attempt), or throws ApprovalRefusedError (or an error naming github-token).
+     */
     async check(label, pr) {
         const current = PullRequest.parse(await this.read({
             label: `reading pull request #${pr.number}`,
@@ -37979,9 +38105,11 @@ class LabelCheck {
         }, 'pull-requests: read'));
         const head = current.head.sha;
         const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
-        if (!current.labels.some((l) => l.name === label))
-            throw new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_label_short(head)}, run by @${(0,untrusted/* serviceText */.Lo)(this.actor, 40)}) ` +
-                `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`);
+        const carried = current.labels.some((l) => l.name === label);
+        const missing = () => new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_label_short(head)}, run by @${(0,untrusted/* serviceText */.Lo)(this.actor, 40)}) ` +
+            `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`);
+        if (!carried && !this.once)
+            throw missing();
         const labeledRun = pr.action === 'labeled' && pr.labeled === label;
         if (head !== pr.headSha)
             throw new ApprovalRefusedError(labeledRun
@@ -37989,9 +38117,33 @@ class LabelCheck {
                     `${approval_label_short(head)} (a push after the approval). ${again}`
                 : `this run is for ${approval_label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ${approval_label_short(head)} ` +
                     `(a push after this run was made). ${again}`);
-        if (!labeledRun)
+        if (!carried)
+            await this.checkRemovedByAction(label, pr, labeledRun, missing);
+        else if (!labeledRun)
             await this.checkAfterRun(label, pr, again);
-        return head;
+        return { head, gone: !carried };
+    }
+    /**
+     * approve-label-once, the label gone: it approved this run (a labeled run's own label, else one added after the
+     * run was made), every removal since was a bot's (this action's post step in another leg or attempt), and the head
+     * branch has not moved since. Otherwise the label's absence refuses, as without approve-label-once.
+     */
+    async checkRemovedByAction(label, pr, labeledRun, missing) {
+        const createdAt = labeledRun ? undefined : await this.runCreatedAt();
+        const timeline = await this.timeline(label, pr.number);
+        const given = timeline?.labeledAt;
+        if (!timeline || given === undefined || (!labeledRun && (createdAt === undefined || given <= createdAt)))
+            throw missing();
+        const since = timeline.removed.filter((removal) => removal.at >= given);
+        const person = since.find((removal) => !removal.bot);
+        if (person || since.length === 0)
+            throw new ApprovalRefusedError(`the label '${label}' was removed from pull request #${pr.number}` +
+                `${person ? ` by @${(0,untrusted/* serviceText */.Lo)(person.by, 40)}` : ''} after it approved this run: a person's removal ` +
+                `withdraws the approval. A maintainer approves this code by adding the label '${label}' again.`);
+        const moved = timeline.movedAt.filter((at) => at > Math.min(given, createdAt ?? given));
+        if (moved.length > 0)
+            throw new ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after the label ` +
+                `'${label}' approved this run. A maintainer approves the current head by adding the label again.`);
     }
     /** A label already there approves the head only when it came after this run, and the head never moved since. */
     async checkAfterRun(label, pr, again) {
@@ -38024,7 +38176,7 @@ class LabelCheck {
     }
     /** The pull request's timeline, read to its end (oldest first), or undefined when it is longer than we read. */
     async timeline(label, number) {
-        const found = { movedAt: [] };
+        const found = { movedAt: [], removed: [] };
         for (let page = 1; page <= TIMELINE_PAGES; page++) {
             const data = await this.read({
                 label: `reading the timeline of pull request #${number}`,
@@ -38041,6 +38193,10 @@ class LabelCheck {
                     found.labeledAt = Math.max(found.labeledAt ?? 0, at);
                 if (HEAD_MOVES.has(event.data.event))
                     found.movedAt.push(at);
+                if (event.data.event === 'unlabeled' && event.data.label?.name === label) {
+                    const by = event.data.actor?.login ?? '';
+                    found.removed.push({ at, by, bot: event.data.actor?.type === 'Bot' || by.endsWith('[bot]') });
+                }
             }
             if (events.length < 100)
                 return found;
@@ -38087,17 +38243,19 @@ class ApprovalGate {
         const answer = await (0,github_call/* callGitHub */.ur)(github, repository, this.deps, full);
         return answer.data;
     }
-    /** Passes, or throws ApprovalRefusedError (or an error naming github-token). */
+    /**
+     * Passes, or throws ApprovalRefusedError (or an error naming github-token). `labelGone`: approve-label-once found
+     * the label removed already (by an earlier leg or attempt of this run), so this leg need not remove it.
+     */
     async check() {
         const { pullRequest, eventName, minPermission, label } = this.request;
         if (!pullRequest) {
             this.deps.log(`Approval gate: a '${eventName || 'local'}' run is not a pull request's: nothing to approve.`);
-            return;
+            return { labelGone: false };
         }
         if (minPermission)
             await this.checkPermission(minPermission, pullRequest);
-        if (label)
-            await this.checkLabel(label, pullRequest);
+        return { labelGone: label ? await this.checkLabel(label, pullRequest) : false };
     }
     async checkPermission(min, pr) {
         const { actor } = this.request;
@@ -38119,9 +38277,12 @@ class ApprovalGate {
         this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
     }
     async checkLabel(label, pr) {
-        const { actor, runId } = this.request;
-        const head = await new LabelCheck((call, needs) => this.read(call, needs), actor, runId).check(label, pr);
-        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${approval_label_short(head)}.`);
+        const { actor, runId, once } = this.request;
+        const check = new LabelCheck((call, needs) => this.read(call, needs), actor, runId, once);
+        const { head, gone } = await check.check(label, pr);
+        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${approval_label_short(head)}` +
+            (gone ? ' (approve-label-once: removed already by an earlier job of this run, which it approved).' : '.'));
+        return gone;
     }
 }
 /** approve-label-once: the post step removes the label; a label already gone is fine. */
@@ -38320,9 +38481,10 @@ async function keptUnderLimit(limit, deps, id, acceptedAt, deadline) {
     return false;
 }
 async function passGate(approval, deps, state) {
-    await new ApprovalGate(approval, { ...deps, log: (message) => deps.core.info(message) }).check();
+    const { labelGone } = await new ApprovalGate(approval, { ...deps, log: (m) => deps.core.info(m) }).check();
     const pr = approval.pullRequest;
-    if (approval.once && approval.label && pr)
+    // A label an earlier job of this run removed already is not asked for again.
+    if (approval.once && approval.label && pr && !labelGone)
         state.saveApproval({ number: pr.number, label: approval.label });
 }
 /** The check, when it is on and the sandbox is ready; undefined otherwise. */
@@ -38354,13 +38516,7 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
     deps.core.setOutput('billed-seconds', String(total.seconds));
 }
 
-// EXTERNAL MODULE: ./build/src/cleanup/comment.js + 7 modules
-var comment = __nccwpck_require__(38898);
-// EXTERNAL MODULE: ./build/src/github/comment.js
-var github_comment = __nccwpck_require__(63812);
 ;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
-
-
 
 
 function statusOf(config, failure) {
@@ -38378,12 +38534,9 @@ async function commentFromMain(config, deps, state, started, outcome) {
         return;
     const now = deps.clock.now();
     const total = (0,sandbox_billing/* addSpent */.uG)(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour);
-    // The leg's name is read once (saved with the facts for the post step).
-    const leg = state.commentFacts?.leg ?? (await (0,github_comment/* legName */.ue)(config.comment, { ...deps, log: (m) => deps.core.info(m) }));
     const facts = {
         sandboxId: started.id,
         job: config.comment.job,
-        ...(leg ? { leg } : {}),
         gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
         status: statusOf(config, outcome.failure),
         timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
@@ -38394,14 +38547,10 @@ async function commentFromMain(config, deps, state, started, outcome) {
         runUrl: config.comment.runUrl,
     };
     state.saveCommentFacts(facts);
-    // With run, the run's result is here already and the post step writes it with the stop: one write a leg, not two,
-    // for a matrix's legs on one token (GitHub's limits) and one comment (fewer writes that overwrite each other).
-    if (config.run) {
-        deps.core.info("comment: the post step writes this job's row, with the run's result and the stop.");
-        return;
-    }
-    if ((await (0,comment/* publishComment */.p8)(deps, config.comment, facts)) === 'refused')
-        state.saveCommentRefused();
+    state.saveGitHubBudget(deps.githubBudget?.save());
+    // One write a job, the post step's, with the stop (issue 46): a matrix's legs share the repository's GitHub budget
+    // (GITHUB_TOKEN: 1,000 requests an hour), so the main step asks GitHub nothing for the comment.
+    deps.core.info("comment: the post step writes this job's row, with the stop (one write a job).");
 }
 
 ;// CONCATENATED MODULE: ./build/src/modes/start.js
@@ -38680,9 +38829,10 @@ async function writeSummary(config, deps, state, started, waited, billing, stepS
 
 const STOP_DEADLINE_MS = 3 * 60_000;
 /**
- * The runners registered for the sandbox (named after its id, runner: true with keep-alive; `…-r2` to `…-r4` where a
- * holder's post step that started fresh runners after refused jobs did not end), deleted when there are any and the
- * token may. Each name is looked up exactly (GitHub's name filter), so a repository with many runners finds them too.
+ * The runners registered for the sandbox (named after its id, runner: true with keep-alive; `…-r2` to `…-r4`
+ * where a holder's post step that started fresh runners after refused jobs did not end), deleted when there are any
+ * and the token may. Each name is looked up exactly (GitHub's name filter), so a repository with many runners finds
+ * them too.
  * Never fails the stop.
  */
 async function deleteSandboxRunners(deps, sandboxId, cleanup) {
@@ -40200,6 +40350,63 @@ const realClock = {
         signal?.addEventListener('abort', onAbort, { once: true });
     }),
 };
+
+
+/***/ }),
+
+/***/ 28593:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ GitHubBudget)
+/* harmony export */ });
+class GitHubBudget {
+    limit;
+    remaining;
+    resetsAt;
+    /** Reads an answer's headers (a success, an error, a 304); other resources (search, GraphQL) are not this budget. */
+    observe(headers) {
+        if (!headers)
+            return;
+        const resource = headers['x-ratelimit-resource'];
+        if (resource !== undefined && resource !== 'core')
+            return;
+        const limit = Number(headers['x-ratelimit-limit']);
+        const remaining = Number(headers['x-ratelimit-remaining']);
+        if (!Number.isInteger(limit) || limit <= 0 || !Number.isInteger(remaining) || remaining < 0)
+            return;
+        this.limit = limit;
+        this.remaining = Math.min(remaining, limit);
+        const reset = Number(headers['x-ratelimit-reset']);
+        this.resetsAt = Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined;
+    }
+    /** What it knows now, when GitHub has said when its hour ends. */
+    save() {
+        const { limit, remaining, resetsAt } = this;
+        return limit !== undefined && remaining !== undefined && resetsAt !== undefined
+            ? { limit, remaining, resetsAt }
+            : undefined;
+    }
+    /** Starts from what an earlier step saw, unless its hour has ended (`now`: the clock's time). */
+    restore(saved, now) {
+        if (!saved || now >= saved.resetsAt || this.limit !== undefined)
+            return;
+        this.limit = saved.limit;
+        this.remaining = saved.remaining;
+        this.resetsAt = saved.resetsAt;
+    }
+    /** Fewer than a tenth of the token's requests are left this hour (unknown until GitHub has answered once). */
+    get low() {
+        return this.limit !== undefined && this.remaining !== undefined && this.remaining < this.limit / 10;
+    }
+    /** '83 of 1000 requests left this hour (until 12:34 UTC)', or undefined before GitHub answered. */
+    describe() {
+        if (this.limit === undefined || this.remaining === undefined)
+            return undefined;
+        const until = this.resetsAt ? ` (until ${new Date(this.resetsAt).toISOString().slice(11, 16)} UTC)` : '';
+        return `${this.remaining} of ${this.limit} requests left this hour${until}`;
+    }
+}
 
 
 /***/ }),
@@ -41850,7 +42057,7 @@ const KEYS = {
     approval: 'approval',
     spentBefore: 'spent-before',
     commentFacts: 'comment-facts',
-    commentRefused: 'comment-refused',
+    githubBudget: 'github-budget',
     debugAccess: 'debug-access',
     mainFailure: 'main-failure',
     unserved: 'unserved-runner',
@@ -41938,12 +42145,17 @@ class ActionState {
             ? facts
             : undefined;
     }
-    /** GitHub refused the main step's comment, and the log said why: the post step does not say it again. */
-    saveCommentRefused() {
-        this.core.saveState(KEYS.commentRefused, 'true');
+    /** What GitHub's last answer in the main step said of the token's hour: the post step's comment starts from it. */
+    saveGitHubBudget(budget) {
+        if (budget)
+            this.core.saveState(KEYS.githubBudget, JSON.stringify(budget));
     }
-    get commentRefused() {
-        return this.core.getState(KEYS.commentRefused) === 'true';
+    get githubBudget() {
+        const saved = this.json(KEYS.githubBudget);
+        const [limit, remaining, resetsAt] = [saved?.limit, saved?.remaining, saved?.resetsAt];
+        return typeof limit === 'number' && typeof remaining === 'number' && typeof resetsAt === 'number'
+            ? { limit, remaining, resetsAt }
+            : undefined;
     }
     /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
     saveDebugAccess(access) {

@@ -28756,6 +28756,12 @@ var untrusted = __nccwpck_require__(44120);
  *   one of those, since fast-forwards alone never return to a commit.
  * Runs of the same commit on other branches or pull requests prove nothing and
  * are not read. Where GitHub's records cannot show it, the gate refuses.
+ *
+ * `approve-label-once` (issue 46) approves the run, not its first leg: a leg
+ * that finds the label gone still starts when the records show that the label
+ * approved this run (as above) and was removed since only by a bot (this
+ * action's token, github-actions[bot]), never by a person, with the head
+ * unmoved. A new run needs a new label: its own creation comes after the label.
  */
 
 
@@ -28774,6 +28780,7 @@ const TimelineEvent = schemas/* looseObject */._H3({
     event: schemas/* string */.YjP(),
     created_at: schemas/* string */.YjP().optional(),
     label: schemas/* looseObject */._H3({ name: schemas/* string */.YjP() }).optional(),
+    actor: schemas/* looseObject */._H3({ login: schemas/* string */.YjP(), type: schemas/* string */.YjP().optional() }).nullish(),
 });
 const WorkflowRun = schemas/* looseObject */._H3({ created_at: schemas/* string */.YjP() });
 /** 1,000 timeline events; a longer timeline cannot be read to its end, so the gate refuses. */
@@ -28786,12 +28793,17 @@ class approval_label_LabelCheck {
     read;
     actor;
     runId;
-    constructor(read, actor, runId) {
+    once;
+    constructor(read, actor, runId, once = false) {
         this.read = read;
         this.actor = actor;
         this.runId = runId;
+        this.once = once;
     }
-    /** Passes (returns the approved head), or throws ApprovalRefusedError (or an error naming github-token). */
+    /**
+     * Passes (returns the approved head, and whether the label was gone already: approve-label-once, removed by an
+     * earlier leg or attempt), or throws ApprovalRefusedError (or an error naming github-token).
+     */
     async check(label, pr) {
         const current = PullRequest.parse(await this.read({
             label: `reading pull request #${pr.number}`,
@@ -28800,9 +28812,11 @@ class approval_label_LabelCheck {
         }, 'pull-requests: read'));
         const head = current.head.sha;
         const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
-        if (!current.labels.some((l) => l.name === label))
-            throw new approval_label_ApprovalRefusedError(`pull request #${pr.number} (head ${approval_label_short(head)}, run by @${serviceText(this.actor, 40)}) ` +
-                `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`);
+        const carried = current.labels.some((l) => l.name === label);
+        const missing = () => new approval_label_ApprovalRefusedError(`pull request #${pr.number} (head ${approval_label_short(head)}, run by @${serviceText(this.actor, 40)}) ` +
+            `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`);
+        if (!carried && !this.once)
+            throw missing();
         const labeledRun = pr.action === 'labeled' && pr.labeled === label;
         if (head !== pr.headSha)
             throw new approval_label_ApprovalRefusedError(labeledRun
@@ -28810,9 +28824,33 @@ class approval_label_LabelCheck {
                     `${approval_label_short(head)} (a push after the approval). ${again}`
                 : `this run is for ${approval_label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ${approval_label_short(head)} ` +
                     `(a push after this run was made). ${again}`);
-        if (!labeledRun)
+        if (!carried)
+            await this.checkRemovedByAction(label, pr, labeledRun, missing);
+        else if (!labeledRun)
             await this.checkAfterRun(label, pr, again);
-        return head;
+        return { head, gone: !carried };
+    }
+    /**
+     * approve-label-once, the label gone: it approved this run (a labeled run's own label, else one added after the
+     * run was made), every removal since was a bot's (this action's post step in another leg or attempt), and the head
+     * branch has not moved since. Otherwise the label's absence refuses, as without approve-label-once.
+     */
+    async checkRemovedByAction(label, pr, labeledRun, missing) {
+        const createdAt = labeledRun ? undefined : await this.runCreatedAt();
+        const timeline = await this.timeline(label, pr.number);
+        const given = timeline?.labeledAt;
+        if (!timeline || given === undefined || (!labeledRun && (createdAt === undefined || given <= createdAt)))
+            throw missing();
+        const since = timeline.removed.filter((removal) => removal.at >= given);
+        const person = since.find((removal) => !removal.bot);
+        if (person || since.length === 0)
+            throw new approval_label_ApprovalRefusedError(`the label '${label}' was removed from pull request #${pr.number}` +
+                `${person ? ` by @${serviceText(person.by, 40)}` : ''} after it approved this run: a person's removal ` +
+                `withdraws the approval. A maintainer approves this code by adding the label '${label}' again.`);
+        const moved = timeline.movedAt.filter((at) => at > Math.min(given, createdAt ?? given));
+        if (moved.length > 0)
+            throw new approval_label_ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after the label ` +
+                `'${label}' approved this run. A maintainer approves the current head by adding the label again.`);
     }
     /** A label already there approves the head only when it came after this run, and the head never moved since. */
     async checkAfterRun(label, pr, again) {
@@ -28845,7 +28883,7 @@ class approval_label_LabelCheck {
     }
     /** The pull request's timeline, read to its end (oldest first), or undefined when it is longer than we read. */
     async timeline(label, number) {
-        const found = { movedAt: [] };
+        const found = { movedAt: [], removed: [] };
         for (let page = 1; page <= TIMELINE_PAGES; page++) {
             const data = await this.read({
                 label: `reading the timeline of pull request #${number}`,
@@ -28862,6 +28900,10 @@ class approval_label_LabelCheck {
                     found.labeledAt = Math.max(found.labeledAt ?? 0, at);
                 if (HEAD_MOVES.has(event.data.event))
                     found.movedAt.push(at);
+                if (event.data.event === 'unlabeled' && event.data.label?.name === label) {
+                    const by = event.data.actor?.login ?? '';
+                    found.removed.push({ at, by, bot: event.data.actor?.type === 'Bot' || by.endsWith('[bot]') });
+                }
             }
             if (events.length < 100)
                 return found;
@@ -28908,17 +28950,19 @@ class ApprovalGate {
         const answer = await callGitHub(github, repository, this.deps, full);
         return answer.data;
     }
-    /** Passes, or throws ApprovalRefusedError (or an error naming github-token). */
+    /**
+     * Passes, or throws ApprovalRefusedError (or an error naming github-token). `labelGone`: approve-label-once found
+     * the label removed already (by an earlier leg or attempt of this run), so this leg need not remove it.
+     */
     async check() {
         const { pullRequest, eventName, minPermission, label } = this.request;
         if (!pullRequest) {
             this.deps.log(`Approval gate: a '${eventName || 'local'}' run is not a pull request's: nothing to approve.`);
-            return;
+            return { labelGone: false };
         }
         if (minPermission)
             await this.checkPermission(minPermission, pullRequest);
-        if (label)
-            await this.checkLabel(label, pullRequest);
+        return { labelGone: label ? await this.checkLabel(label, pullRequest) : false };
     }
     async checkPermission(min, pr) {
         const { actor } = this.request;
@@ -28940,9 +28984,12 @@ class ApprovalGate {
         this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
     }
     async checkLabel(label, pr) {
-        const { actor, runId } = this.request;
-        const head = await new LabelCheck((call, needs) => this.read(call, needs), actor, runId).check(label, pr);
-        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${short(head)}.`);
+        const { actor, runId, once } = this.request;
+        const check = new LabelCheck((call, needs) => this.read(call, needs), actor, runId, once);
+        const { head, gone } = await check.check(label, pr);
+        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${short(head)}` +
+            (gone ? ' (approve-label-once: removed already by an earlier job of this run, which it approved).' : '.'));
+        return gone;
     }
 }
 /** approve-label-once: the post step removes the label; a label already gone is fine. */
@@ -29007,6 +29054,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
 var github_call = __nccwpck_require__(51990);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(29943);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
 // EXTERNAL MODULE: ./build/src/github/rate-limit.js
@@ -29014,6 +29063,22 @@ var rate_limit = __nccwpck_require__(2085);
 // EXTERNAL MODULE: ./build/src/github/runners.js
 var runners = __nccwpck_require__(53830);
 ;// CONCATENATED MODULE: ./build/src/github/comment.js
+/**
+ * The pull-request comment (issues 32 and 43): one per workflow, found by its
+ * hidden marker (only a comment that starts with it counts; comments are listed
+ * page by page, at most 10 pages of 100). Legs of a matrix finish together, so
+ * a write is read, merge, write, read back, repair:
+ * - every comment with the marker is read, and the writer merges its part
+ *   into what they hold (the oldest comment stays; the others, made by legs
+ *   that created one at the same moment, are merged into it and deleted);
+ * - after a jittered pause the comment is read back: a part that another
+ *   leg's write (from an older read) left out is merged in again, after a
+ *   growing jittered pause (legs writing at once spread out), while the
+ *   writer's time lasts (at most MAX_ROUNDS rounds);
+ * - a rate limit sends the writer back to a fresh read after its wait, never
+ *   a write from a stale one.
+ */
+
 
 
 
@@ -29021,18 +29086,63 @@ var runners = __nccwpck_require__(53830);
 const PAGES = 10;
 /** Rounds a writer may take within its time (a matrix of hundreds of legs needs some under contention). */
 const MAX_ROUNDS = 30;
-/** The longest pause before another round after another leg's write left this row out. */
-const MAX_BACKOFF_MS = 32_000;
+/** The pause before another round after another leg's write left this row out: up to 32 s, growing. */
+const REWRITE_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 32_000 };
 const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
 /** Per part already in the comment, how long the first write may be put off (at most SPREAD_MAX_MS). */
 const SPREAD_PER_PART_MS = 200;
 const SPREAD_MAX_MS = 60_000;
+/**
+ * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
+ * runners), and the job summary has the row.
+ */
+class CommentYieldedError extends Error {
+    constructor(budget) {
+        super(`GitHub's budget for this token is low (${budget}, under a tenth): the comment yields to the approval gate ` +
+            "and runners, and this job's row is in its job summary.");
+        this.name = 'CommentYieldedError';
+    }
+}
+/** Before each request of the comment: none once the token's budget is under a tenth. */
+function mayAsk(deps) {
+    const budget = deps.githubBudget;
+    if (budget?.low)
+        throw new CommentYieldedError(budget.describe() ?? 'unknown');
+}
+/**
+ * The comment's requests: none once the budget is low; no wait inside one (after a rate limit the writer reads
+ * afresh, upsertMerged); every read asked again with the ETag of its last answer, so a page nobody changed answers
+ * 304, which GitHub does not count against the token's hour.
+ */
 async function caller(target, deps) {
     const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
     const needs = 'The pull-request comment needs a token with pull-requests: write.';
-    // No wait inside a call: after a rate limit the writer reads afresh (upsertMerged).
     const now = { ...deps, rateLimitUntil: 0 };
-    return (label, route, parameters) => (0,github_call/* callGitHub */.ur)(github, target.repository, now, { label, route, parameters, needs });
+    const seen = new Map();
+    return async (label, route, parameters, headers) => {
+        mayAsk(deps);
+        const key = route.startsWith('GET ') && !headers ? `${route} ${JSON.stringify(parameters)}` : undefined;
+        const last = key ? seen.get(key) : undefined;
+        const conditional = last ? { 'if-none-match': last.etag } : headers;
+        try {
+            const answer = await (0,github_call/* callGitHub */.ur)(github, target.repository, now, {
+                label,
+                route,
+                parameters,
+                needs,
+                headers: conditional,
+            });
+            const etag = answer.headers.etag;
+            if (key && typeof etag === 'string')
+                seen.set(key, { etag, answer });
+            return answer;
+        }
+        catch (error) {
+            if (last && error instanceof github_call/* GitHubError */.y_ && error.status === 304)
+                return last.answer;
+            throw error;
+        }
+    };
 }
 /** Every comment of the pull request that starts with the marker, oldest first. */
 async function findMarked(call, target, mark) {
@@ -29066,9 +29176,9 @@ async function write(call, target, merge, found) {
     const [keep, ...duplicates] = found;
     if (!keep) {
         await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, body });
-        return 'created';
+        return { done: 'created' };
     }
-    await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+    const edited = await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
         comment_id: keep.id,
         body,
     });
@@ -29078,18 +29188,44 @@ async function write(call, target, merge, found) {
             if (!(error instanceof github_call/* GitHubError */.y_ && error.status === 404))
                 throw error;
         });
-    return 'updated';
+    const etag = edited.headers.etag;
+    return { done: 'updated', id: keep.id, ...(typeof etag === 'string' && duplicates.length === 0 ? { etag } : {}) };
 }
 /**
- * Legs of a big matrix finish in bursts (a compute-service window's worth at once): each puts its first write off by
- * a random share of a pause that grows with the rows already there, so the burst's writes spread out instead of
- * overwriting each other. The read that told is the first round's read when there is no pause.
+ * The look after a write: an edit is looked at with If-None-Match and the ETag GitHub gave it, so a comment nobody
+ * wrote since answers 304, which GitHub does not count against the token's hour; after that (or a new comment, or
+ * duplicates) every marked comment is read again. 'holds': still this writer's (undefined: read again).
+ */
+async function lookBack(call, target, written, clock) {
+    if (written.done === 'updated' && written.etag) {
+        const asked = clock.now();
+        try {
+            const { data } = await call(`reading comment ${written.id} back`, 'GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: written.id }, { 'if-none-match': written.etag });
+            const body = data?.body;
+            if (typeof body === 'string')
+                return { asked, found: [{ id: written.id, body }] };
+        }
+        catch (error) {
+            if (error instanceof github_call/* GitHubError */.y_ && error.status === 304)
+                return 'holds';
+            // Gone (merged into an older duplicate and deleted): every marked comment is read again.
+            if (!(error instanceof github_call/* GitHubError */.y_ && error.status === 404))
+                throw error;
+        }
+    }
+    return read(call, target, clock);
+}
+/**
+ * Legs of a big matrix finish in bursts (a compute-service window's worth at once): where the comment holds 25 rows
+ * or more, each puts its first write off by a random share of a pause that grows with the rows already there, so the
+ * burst's writes spread out instead of overwriting each other. The read that told is the first round's read when
+ * there is no pause.
  */
 async function spread(call, target, merge, deps) {
     const first = await read(call, target, deps.clock);
     const parts = first.found[0] ? merge.parts(first.found[0].body) : 0;
     const pause = Math.round(Math.min(SPREAD_MAX_MS, parts * SPREAD_PER_PART_MS) * deps.clock.random());
-    if (pause < 1_000)
+    if (pause < 1_000 || parts < 25)
         return first;
     deps.log(`comment: ${parts} rows already; writing in ${Math.ceil(pause / 1000)} s, spread from other jobs' writes.`);
     await deps.clock.sleep(pause, deps.signal);
@@ -29101,6 +29237,7 @@ async function spread(call, target, merge, deps) {
  */
 async function upsertMerged(target, merge, deps) {
     const { clock } = deps;
+    mayAsk(deps);
     const call = await caller(target, deps);
     const until = deps.rateLimitUntil ?? clock.now() + 2 * 60_000;
     let first;
@@ -29123,10 +29260,13 @@ async function upsertMerged(target, merge, deps) {
                 continue;
             stale = 0;
             const written = await write(call, target, merge, fresh.found);
-            first ??= written;
-            const backoff = round === 1 ? 0 : Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** (round - 1)) * clock.random();
+            first ??= written.done;
+            const backoff = round === 1 ? 0 : (0,retry/* backoffCeiling */.ml)(round, REWRITE_BACKOFF) * clock.random();
             await clock.sleep(Math.max(FRESH_MS, took) + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal);
-            last = await read(call, target, clock);
+            const seen = await lookBack(call, target, written, clock);
+            if (seen === 'holds')
+                return first;
+            last = seen;
             const [kept] = last.found;
             if (kept && merge.holds(kept.body))
                 return first;
@@ -29135,6 +29275,8 @@ async function upsertMerged(target, merge, deps) {
         }
         catch (error) {
             last = undefined;
+            if (error instanceof CommentYieldedError)
+                throw error;
             const limit = error instanceof github_call/* GitHubError */.y_ ? error.rateLimit : undefined;
             const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, clock.random()) : Infinity;
             if (!limit || clock.now() + wait > until)
@@ -29156,7 +29298,7 @@ async function legName(target, deps) {
     const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
     try {
         const rateLimitUntil = deps.clock.now() + 60_000;
-        const registry = new RunnerRegistry(target.repository, target.githubToken, { ...deps, rateLimitUntil });
+        const registry = new runners/* RunnerRegistry */.It(target.repository, target.githubToken, { ...deps, rateLimitUntil });
         return (await registry.jobsOf(workflowRun, ours)).find(ours)?.name || undefined;
     }
     catch (error) {
@@ -29350,10 +29492,6 @@ async function publishComment(deps, target, facts, options = {}) {
     if (!target)
         return undefined;
     const story = renderComment(facts);
-    if (options.refusedBefore) {
-        await core.appendSummary(story);
-        return 'refused';
-    }
     if (options.story)
         await core.appendSummary(story);
     try {
@@ -29364,6 +29502,12 @@ async function publishComment(deps, target, facts, options = {}) {
         return 'written';
     }
     catch (error) {
+        if (error instanceof CommentYieldedError) {
+            core.info(`comment: ${error.message}`);
+            if (!options.story)
+                await core.appendSummary(story);
+            return 'yielded';
+        }
         // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
         if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
             core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
@@ -29390,14 +29534,21 @@ async function finalComment(deps, state, readConfig, servedJob) {
     const runner = state.runner;
     // The job the post step already read for its mirror, else read now.
     const job = servedJob ? (0,served_job/* jobOutcome */.Yr)(servedJob) : runner ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config) : undefined;
+    const target = config.comment();
+    // Where the main step's last answer said the token's hour is nearly spent, the comment yields without asking.
+    deps.githubBudget?.restore(state.githubBudget, deps.clock.now());
+    // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
+    const leg = facts.leg ??
+        (target && !deps.githubBudget?.low ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
     const final = {
         ...facts,
+        ...(leg ? { leg } : {}),
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
     // Once per job: the main step already said why GitHub refused the write.
-    await publishComment(deps, config.comment(), final, { refusedBefore: state.commentRefused, story: true });
+    await publishComment(deps, target, final, { story: true });
 }
 
 
@@ -31544,6 +31695,7 @@ function isServiceError(error, code) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ue: () => (/* binding */ READ_BACKOFF),
 /* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   ml: () => (/* binding */ backoffCeiling),
 /* harmony export */   v6: () => (/* binding */ retryUntil)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_BACKOFF, backoffDelay, retryAfterDelay, isNotAccepted, delayFor, readRetryDelay, withRetry */
@@ -31559,9 +31711,13 @@ const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
  * says how long with Retry-After.
  */
 const READ_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 5_000 };
+/** The one growth formula of every backoff here: base * 2^(attempt-1), capped at the most. */
+function backoffCeiling(attempt, options) {
+    return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+}
 /** Exponential backoff with "equal jitter": between half and all of base * 2^(attempt-1), capped. */
 function backoffDelay(attempt, random, options = DEFAULT_BACKOFF) {
-    const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    const ceiling = backoffCeiling(attempt, options);
     return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 /**
@@ -35434,7 +35590,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   ur: () => (/* binding */ callGitHub)
 });
 
-// UNUSED EXPORTS: RATE_LIMIT_WAIT_MS
+// UNUSED EXPORTS: RATE_LIMIT_WAIT_MS, responseHeaders
 
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(29943);
@@ -35586,14 +35742,33 @@ async function callGitHub(github, repository, deps, call, makeError = (status, m
         }
     }
 }
-/** One call's tries while GitHub is briefly away (5xx, lost answers), each bounded. */
+/** One call's tries while GitHub is briefly away (5xx, lost answers), each bounded; each answer read for its budget. */
 function attempts(github, repository, deps, call) {
     const { owner, repo } = repository;
-    return (0,retry/* retryUntil */.v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, call.label, () => {
+    return (0,retry/* retryUntil */.v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, call.label, async () => {
         const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
         const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
-        return github.request(call.route, { owner, repo, ...call.parameters, request: { signal } });
+        const headers = call.headers ? { headers: call.headers } : {};
+        try {
+            const answer = await github.request(call.route, {
+                owner,
+                repo,
+                ...call.parameters,
+                ...headers,
+                request: { signal },
+            });
+            deps.githubBudget?.observe(answer.headers);
+            return { status: answer.status, headers: answer.headers, data: answer.data };
+        }
+        catch (error) {
+            deps.githubBudget?.observe(responseHeaders(error));
+            throw error;
+        }
     }, { retryable: isTransientGitHub });
+}
+/** The headers of the answer an Octokit error carries, if any. */
+function responseHeaders(error) {
+    return error?.response?.headers;
 }
 /** What an answer that is not a rate limit means: 404, a refused token (what it needs), or GitHub away. */
 function refusal(error, repository, call, makeError) {
@@ -35653,7 +35828,8 @@ function isRateLimit(error) {
 /* harmony export */   tX: () => (/* binding */ rateLimitOf)
 /* harmony export */ });
 /* unused harmony exports SECONDARY_MIN_MS, clockTime */
-/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(64636);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
+/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64636);
 /**
  * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
  * wait, never a refusal.
@@ -35663,6 +35839,7 @@ function isRateLimit(error) {
  *   secondary limit (or a 429) without it: at least a minute, growing.
  * A 401, or a 403 that is none of these, is a real refusal.
  */
+
 
 const header = (error, name) => {
     const value = error?.response?.headers?.[name];
@@ -35683,7 +35860,7 @@ const MAX_SECONDARY_MS = 15 * 60_000;
  * secondary limits came before this one without an answer in between (1 for the first).
  */
 function rateLimitOf(error, now, inARow = 1) {
-    const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error);
+    const status = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error);
     if (status !== 403 && status !== 429)
         return undefined;
     const retryAfter = Number(header(error, 'retry-after'));
@@ -35696,7 +35873,7 @@ function rateLimitOf(error, now, inARow = 1) {
     if (Number.isFinite(retryAfter) && retryAfter > 0)
         return { kind: 'secondary', waitMs: retryAfter * 1000, resetsAt: now + retryAfter * 1000 };
     if (secondaryWords || status === 429) {
-        const waitMs = Math.min(MAX_SECONDARY_MS, SECONDARY_MIN_MS * 2 ** Math.max(0, inARow - 1));
+        const waitMs = (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffCeiling */ .ml)(inARow, { baseDelayMs: SECONDARY_MIN_MS, maxDelayMs: MAX_SECONDARY_MS });
         return { kind: 'secondary', waitMs };
     }
     return undefined;
@@ -37732,6 +37909,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(14418);
 /* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(37038);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(75504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(28593);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(44120);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(36017);
 /**
@@ -37757,13 +37935,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 
 
+
 /**
  * How long the post step keeps trying to stop. Long, because giving up leaves
  * a sandbox billing until its TTL; in a big matrix a stop may wait out a few
  * rate-limit windows. Cancellation still ends it at once.
  */
 const POST_DEADLINE_MS = 10 * 60_000;
-async function runPost(deps) {
+async function runPost(given) {
+    // One budget for the step's GitHub answers: the comment reads what the name lookup's answer said.
+    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_16__/* .GitHubBudget */ .N() };
     const { core } = deps;
     const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_8__/* .readPostInputs */ ._)(core);
     const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_15__/* .ActionState */ .q(core);
@@ -38600,6 +38781,63 @@ const realClock = {
 
 /***/ }),
 
+/***/ 28593:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ GitHubBudget)
+/* harmony export */ });
+class GitHubBudget {
+    limit;
+    remaining;
+    resetsAt;
+    /** Reads an answer's headers (a success, an error, a 304); other resources (search, GraphQL) are not this budget. */
+    observe(headers) {
+        if (!headers)
+            return;
+        const resource = headers['x-ratelimit-resource'];
+        if (resource !== undefined && resource !== 'core')
+            return;
+        const limit = Number(headers['x-ratelimit-limit']);
+        const remaining = Number(headers['x-ratelimit-remaining']);
+        if (!Number.isInteger(limit) || limit <= 0 || !Number.isInteger(remaining) || remaining < 0)
+            return;
+        this.limit = limit;
+        this.remaining = Math.min(remaining, limit);
+        const reset = Number(headers['x-ratelimit-reset']);
+        this.resetsAt = Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined;
+    }
+    /** What it knows now, when GitHub has said when its hour ends. */
+    save() {
+        const { limit, remaining, resetsAt } = this;
+        return limit !== undefined && remaining !== undefined && resetsAt !== undefined
+            ? { limit, remaining, resetsAt }
+            : undefined;
+    }
+    /** Starts from what an earlier step saw, unless its hour has ended (`now`: the clock's time). */
+    restore(saved, now) {
+        if (!saved || now >= saved.resetsAt || this.limit !== undefined)
+            return;
+        this.limit = saved.limit;
+        this.remaining = saved.remaining;
+        this.resetsAt = saved.resetsAt;
+    }
+    /** Fewer than a tenth of the token's requests are left this hour (unknown until GitHub has answered once). */
+    get low() {
+        return this.limit !== undefined && this.remaining !== undefined && this.remaining < this.limit / 10;
+    }
+    /** '83 of 1000 requests left this hour (until 12:34 UTC)', or undefined before GitHub answered. */
+    describe() {
+        if (this.limit === undefined || this.remaining === undefined)
+            return undefined;
+        const until = this.resetsAt ? ` (until ${new Date(this.resetsAt).toISOString().slice(11, 16)} UTC)` : '';
+        return `${this.remaining} of ${this.limit} requests left this hour${until}`;
+    }
+}
+
+
+/***/ }),
+
 /***/ 2928:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39327,7 +39565,7 @@ const KEYS = {
     approval: 'approval',
     spentBefore: 'spent-before',
     commentFacts: 'comment-facts',
-    commentRefused: 'comment-refused',
+    githubBudget: 'github-budget',
     debugAccess: 'debug-access',
     mainFailure: 'main-failure',
     unserved: 'unserved-runner',
@@ -39415,12 +39653,17 @@ class ActionState {
             ? facts
             : undefined;
     }
-    /** GitHub refused the main step's comment, and the log said why: the post step does not say it again. */
-    saveCommentRefused() {
-        this.core.saveState(KEYS.commentRefused, 'true');
+    /** What GitHub's last answer in the main step said of the token's hour: the post step's comment starts from it. */
+    saveGitHubBudget(budget) {
+        if (budget)
+            this.core.saveState(KEYS.githubBudget, JSON.stringify(budget));
     }
-    get commentRefused() {
-        return this.core.getState(KEYS.commentRefused) === 'true';
+    get githubBudget() {
+        const saved = this.json(KEYS.githubBudget);
+        const [limit, remaining, resetsAt] = [saved?.limit, saved?.remaining, saved?.resetsAt];
+        return typeof limit === 'number' && typeof remaining === 'number' && typeof resetsAt === 'number'
+            ? { limit, remaining, resetsAt }
+            : undefined;
     }
     /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
     saveDebugAccess(access) {

@@ -55,6 +55,15 @@ export class GitHubLimits {
     return this.options.latencyMs
   }
 
+  /** The token's requests an hour, and how many this hour has taken (every answer's x-ratelimit-* headers). */
+  get hourLimit(): number {
+    return this.options.perHour
+  }
+
+  get usedThisHour(): number {
+    return this.now() - this.hourStart >= 60 * this.minuteMs ? 0 : this.hourUsed
+  }
+
   private get minuteMs(): number {
     return 60_000 / this.options.scale
   }

@@ -6,6 +6,7 @@
  * loopback (GITHUB_API_URL, and GITHUB_SERVER_URL for the package) for the
  * bundle tests. Both answer from the same tables.
  */
+import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { http, HttpResponse } from 'msw'
@@ -37,8 +38,13 @@ export class FakeGitHub {
   script: (GitHubAnswer | undefined)[] = []
   /** Answers for one run's lookups only, call by call, before `script` and the table. */
   runScripts = new Map<number, GitHubAnswer[]>()
-  /** Every request: method, path and the token it carried. */
-  requests: { method: string; path: string; token: string | undefined; at: number }[] = []
+  /** Every request: method, path and the token it carried; `notModified`: answered 304, which GitHub does not count. */
+  requests: { method: string; path: string; token: string | undefined; at: number; notModified?: true }[] = []
+  /**
+   * The token's hour as every answer's x-ratelimit-* headers tell it (issue 46): GITHUB_TOKEN's 1,000 for the
+   * repository, an App's 5,000; each request counts but a 304. With `limits`, the hour is theirs.
+   */
+  budget = { limit: 5_000, used: 0, resetsAt: Date.UTC(2026, 10, 26, 18) }
   /** Just-in-time runners, the runner release and its package (issue 24). */
   readonly runners = new FakeRunners()
   /** Pull requests, their labels and events, permissions (the approval gate, issue 31). */
@@ -75,9 +81,10 @@ export class FakeGitHub {
     authorization: string | undefined,
     body?: unknown,
     query?: URLSearchParams,
+    ifNoneMatch?: string,
   ): GitHubAnswer & { raw?: Buffer; admitted?: true } {
     const scriptedBefore = this.scriptedLeft()
-    const answer = this.respond(method, path, authorization, body, query)
+    const answer = this.withBudget(this.respond(method, path, authorization, body, query, ifNoneMatch), path)
     // A scripted answer (taken from a script) is the test's own, not GitHub's: it is not checked against the API.
     const scripted = scriptedBefore !== this.scriptedLeft()
     if (!scripted && !path.startsWith('/_fake/') && !path.startsWith('/actions/runner/releases/download/'))
@@ -87,9 +94,34 @@ export class FakeGitHub {
         query: Object.fromEntries(query ?? []),
         requestBody: body,
         status: answer.status,
-        responseBody: answer.status === 204 ? undefined : answer.body,
+        responseBody: answer.status === 204 || answer.status === 304 ? undefined : answer.body,
+        ...(ifNoneMatch ? { conditional: true } : {}),
       })
     return answer
+  }
+
+  /** Requests GitHub counts against the token's hour: all but those answered 304. */
+  counted(): { method: string; path: string; token: string | undefined }[] {
+    return this.requests.filter((request) => !request.notModified)
+  }
+
+  /** Every API answer tells the token's hour (x-ratelimit-*); a read's and an edit's carry its ETag. */
+  private withBudget<T extends GitHubAnswer>(answer: T, path: string): T {
+    if (path.startsWith('/_fake/') || path.includes('/releases/')) return answer
+    const limit = this.limits?.hourLimit ?? this.budget.limit
+    const used = this.limits?.usedThisHour ?? this.budget.used
+    const headers: Record<string, string> = {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+      'x-ratelimit-used': String(Math.min(limit, used)),
+      'x-ratelimit-reset': String(Math.ceil(this.budget.resetsAt / 1000)),
+      'x-ratelimit-resource': 'core',
+    }
+    const etag = answer.status === 200 && answer.body !== undefined ? { etag: etagOf(answer.body) } : {}
+    // A rate-limit answer's own reset and retry-after stand, and a primary limit's remaining 0; the limit is this hour's.
+    const limited = answer.headers?.['x-ratelimit-reset'] !== undefined
+    const own = limited ? { 'x-ratelimit-limit': String(limit) } : headers
+    return { ...answer, headers: { ...answer.headers, ...etag, ...own } }
   }
 
   /** Scripted answers not yet given. */
@@ -103,6 +135,7 @@ export class FakeGitHub {
     authorization: string | undefined,
     body?: unknown,
     query?: URLSearchParams,
+    ifNoneMatch?: string,
   ): GitHubAnswer & { raw?: Buffer; admitted?: true } {
     const fromRunner = this.runners.answerRunnerCall(method, path, authorization, body)
     if (fromRunner) return fromRunner
@@ -128,10 +161,18 @@ export class FakeGitHub {
       this.rateLimited++
       return rateLimitAnswer(limit, this.now())
     }
+    // A conditional read whose answer did not change: 304, not counted against the hour (GitHub's rule).
+    const routed = method === 'GET' && ifNoneMatch ? this.route(method, path, body, query) : undefined
+    if (routed?.status === 200 && etagOf(routed.body) === ifNoneMatch) {
+      const last = this.requests.at(-1)
+      if (last) last.notModified = true
+      return { status: 304, body: undefined, headers: { etag: ifNoneMatch } }
+    }
     const refused = this.limits?.admit(method)
     if (refused) this.rateLimited++
     if (refused) return refused
-    return { ...this.route(method, path, body, query), ...(this.limits ? { admitted: true as const } : {}) }
+    if (!this.limits) this.budget.used++
+    return { ...(routed ?? this.route(method, path, body, query)), ...(this.limits ? { admitted: true as const } : {}) }
   }
 
   private route(
@@ -185,6 +226,7 @@ export class FakeGitHub {
           request.headers.get('authorization') ?? undefined,
           text ? (JSON.parse(text) as unknown) : undefined,
           url.searchParams,
+          request.headers.get('if-none-match') ?? undefined,
         )
         return HttpResponse.json(body as Record<string, unknown>, { status, headers })
       }),
@@ -200,7 +242,7 @@ export class FakeGitHub {
           return res.end(raw)
         }
         res.writeHead(status, { 'content-type': 'application/json', ...headers })
-        res.end(status === 204 ? undefined : JSON.stringify(body))
+        res.end(status === 204 || status === 304 ? undefined : JSON.stringify(body))
       }
       const chunks: Buffer[] = []
       req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -218,6 +260,7 @@ export class FakeGitHub {
           req.headers.authorization,
           parsed,
           url.searchParams,
+          req.headers['if-none-match'],
         )
         // Under the limits, an admitted request is in flight for GitHub's latency.
         const limits = answer.admitted ? this.limits : undefined
@@ -237,4 +280,9 @@ export class FakeGitHub {
         }),
     }
   }
+}
+
+/** A weak ETag of an answer's body, as GitHub gives one with a read and an edit. */
+function etagOf(body: unknown): string {
+  return `W/"${createHash('sha1').update(JSON.stringify(body)).digest('hex')}"`
 }

@@ -20,7 +20,13 @@ export interface FakePull {
   /** Issue comments, oldest first. */
   comments: { id: number; body: string }[]
   /** The pull request's timeline (labels, force pushes), oldest first. */
-  events: { event: 'labeled' | 'unlabeled' | 'head_ref_force_pushed'; label?: string; at: string }[]
+  events: {
+    event: 'labeled' | 'unlabeled' | 'head_ref_force_pushed'
+    label?: string
+    at: string
+    /** Who did it (the timeline's actor): a maintainer unless said, the action's token's bot for its removals. */
+    by?: { login: string; type: 'User' | 'Bot' }
+  }[]
 }
 
 /** A workflow run GitHub made for a commit: for a push to a pull request's head, or elsewhere. */
@@ -34,6 +40,8 @@ export interface FakeWorkflowRun {
 
 /** The run the action's steps run in (action-runner.ts sets GITHUB_RUN_ID to it). */
 export const THIS_RUN_ID = THIS_RUN.runId
+
+const MAINTAINER = { login: 'octo-maintainer', type: 'User' as const }
 
 const NOT_FOUND = { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
 
@@ -78,6 +86,14 @@ export class FakePulls {
     if (!pull) throw new Error(`no pull request #${number}`)
     if (!pull.labels.includes(label)) pull.labels.push(label)
     pull.events.push({ event: 'labeled', label, at })
+  }
+
+  /** Someone (a maintainer unless `by` says otherwise) removes `label` at `at`. */
+  unlabel(number: number, label: string, at: string, by: { login: string; type: 'User' | 'Bot' } = MAINTAINER): void {
+    const pull = this.pulls.get(number)
+    if (!pull) throw new Error(`no pull request #${number}`)
+    pull.labels = pull.labels.filter((name) => name !== label)
+    pull.events.push({ event: 'unlabeled', label, at, by })
   }
 
   /** A workflow run of `sha` made at `at` outside this pull request (another branch or pull request). */
@@ -187,7 +203,8 @@ export class FakePulls {
     const start = (page - 1) * perPage
     const body = listed.slice(start, start + perPage).map((event, index) => {
       const { label: _label, ...common } = { ...template, id: 1000 + start + index, event: event.event }
-      const at = { created_at: event.at }
+      const actor = { ...template?.actor, login: event.by?.login ?? 'octo-maintainer', type: event.by?.type ?? 'User' }
+      const at = { created_at: event.at, actor }
       return event.label ? { ...common, ...at, label: { name: event.label, color: 'f29513' } } : { ...common, ...at }
     })
     return { status: 200, body }
@@ -201,7 +218,9 @@ export class FakePulls {
         body: { message: 'Label does not exist', documentation_url: 'https://docs.github.com/rest' },
       }
     pull.labels = pull.labels.filter((label) => label !== name)
-    pull.events.push({ event: 'unlabeled', label: name, at: new Date().toISOString() })
+    // GITHUB_TOKEN acts as github-actions[bot] (an App token as its app's bot).
+    const by = { login: 'github-actions[bot]', type: 'Bot' as const }
+    pull.events.push({ event: 'unlabeled', label: name, at: new Date().toISOString(), by })
     const [template] = documentedExample<Schema['label'][]>('label-items-2')
     return { status: 200, body: pull.labels.map((label, index) => ({ ...template, id: 100 + index, name: label })) }
   }

@@ -29,6 +29,8 @@ export interface Exchange {
   requestBody?: unknown
   status: number
   responseBody?: unknown
+  /** The request was conditional (If-None-Match): GitHub answers 304 to any such read whose answer did not change. */
+  conditional?: boolean
 }
 
 interface Parameter {
@@ -168,6 +170,10 @@ export function responseProblems(exchange: Exchange): string[] {
   if (!found) return []
   const { template, operation } = found
   const where = `${exchange.method} ${template} → ${exchange.status}`
+  // GitHub's conditional requests ("Best practices for using the REST API"): any read may answer 304, undocumented
+  // per operation, with no body.
+  if (exchange.status === 304 && exchange.conditional)
+    return exchange.responseBody === undefined ? [] : [`${where}: a 304 with a body`]
   const method = exchange.method.toLowerCase()
   let response = operation.responses[String(exchange.status)]
   let ref = pointer('paths', template, method, 'responses', String(exchange.status))

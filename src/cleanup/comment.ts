@@ -9,7 +9,14 @@
  * why, once per job. Never fails the step.
  */
 import { GitHubError } from '../github/call.ts'
-import { marker, upsertMerged, type CommentMerge, type CommentTarget } from '../github/comment.ts'
+import {
+  CommentYieldedError,
+  legName,
+  marker,
+  upsertMerged,
+  type CommentMerge,
+  type CommentTarget,
+} from '../github/comment.ts'
 import { renderComment, type CommentFacts } from '../step/comment-text.ts'
 import { renderRow, renderTable, rowsOf, type CommentRow } from '../step/comment-rows.ts'
 import type { RetryContext } from '../client/retry.ts'
@@ -48,8 +55,6 @@ export function rowMerge(target: CommentTarget, facts: CommentFacts): CommentMer
 }
 
 export interface PublishOptions {
-  /** An earlier step of this job was refused and said why: the same token is not tried again, nothing repeated. */
-  refusedBefore?: boolean
   /** The leg's full story goes to the job summary too (the post step's final version). */
   story?: boolean
 }
@@ -60,14 +65,10 @@ export async function publishComment(
   target: CommentTarget | undefined,
   facts: CommentFacts,
   options: PublishOptions = {},
-): Promise<'written' | 'refused' | 'failed' | undefined> {
+): Promise<'written' | 'refused' | 'yielded' | 'failed' | undefined> {
   const { core } = deps
   if (!target) return undefined
   const story = renderComment(facts)
-  if (options.refusedBefore) {
-    await core.appendSummary(story)
-    return 'refused'
-  }
   if (options.story) await core.appendSummary(story)
   try {
     const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS)
@@ -76,6 +77,11 @@ export async function publishComment(
     core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`)
     return 'written'
   } catch (error) {
+    if (error instanceof CommentYieldedError) {
+      core.info(`comment: ${error.message}`)
+      if (!options.story) await core.appendSummary(story)
+      return 'yielded'
+    }
     // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
     if (error instanceof GitHubError && (error.status === 401 || error.status === 403) && !error.rateLimit) {
       core.info(
@@ -109,12 +115,20 @@ export async function finalComment(
   const runner = state.runner
   // The job the post step already read for its mirror, else read now.
   const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined
+  const target = config.comment()
+  // Where the main step's last answer said the token's hour is nearly spent, the comment yields without asking.
+  deps.githubBudget?.restore(state.githubBudget, deps.clock.now())
+  // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
+  const leg =
+    facts.leg ??
+    (target && !deps.githubBudget?.low ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined)
   const final = {
     ...facts,
+    ...(leg ? { leg } : {}),
     status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
     billedSeconds: total?.seconds ?? facts.billedSeconds,
     cost: total ? (total.dollars ?? null) : facts.cost,
   }
   // Once per job: the main step already said why GitHub refused the write.
-  await publishComment(deps, config.comment(), final, { refusedBefore: state.commentRefused, story: true })
+  await publishComment(deps, target, final, { story: true })
 }

@@ -22,9 +22,14 @@ export const DEFAULT_BACKOFF: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs:
  */
 export const READ_BACKOFF: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 5_000 }
 
+/** The one growth formula of every backoff here: base * 2^(attempt-1), capped at the most. */
+export function backoffCeiling(attempt: number, options: BackoffOptions): number {
+  return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1))
+}
+
 /** Exponential backoff with "equal jitter": between half and all of base * 2^(attempt-1), capped. */
 export function backoffDelay(attempt: number, random: number, options: BackoffOptions = DEFAULT_BACKOFF): number {
-  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1))
+  const ceiling = backoffCeiling(attempt, options)
   return Math.round(ceiling / 2 + (random * ceiling) / 2)
 }
 

@@ -12,6 +12,12 @@
  *   one of those, since fast-forwards alone never return to a commit.
  * Runs of the same commit on other branches or pull requests prove nothing and
  * are not read. Where GitHub's records cannot show it, the gate refuses.
+ *
+ * `approve-label-once` (issue 46) approves the run, not its first leg: a leg
+ * that finds the label gone still starts when the records show that the label
+ * approved this run (as above) and was removed since only by a bot (this
+ * action's token, github-actions[bot]), never by a person, with the head
+ * unmoved. A new run needs a new label: its own creation comes after the label.
  */
 import { z } from 'zod'
 import type { PullRequestEvent } from '../inputs/approval.ts'
@@ -36,6 +42,7 @@ const TimelineEvent = z.looseObject({
   event: z.string(),
   created_at: z.string().optional(),
   label: z.looseObject({ name: z.string() }).optional(),
+  actor: z.looseObject({ login: z.string(), type: z.string().optional() }).nullish(),
 })
 const WorkflowRun = z.looseObject({ created_at: z.string() })
 /** 1,000 timeline events; a longer timeline cannot be read to its end, so the gate refuses. */
@@ -51,21 +58,28 @@ interface Timeline {
   labeledAt?: number
   /** When the head branch last moved other than by a fast-forward. */
   movedAt: number[]
+  /** Each removal of the label: when, and by whom ('bot': an app's account, as this action's token is). */
+  removed: { at: number; by: string; bot: boolean }[]
 }
 
 export class LabelCheck {
   private readonly read: GateRead
   private readonly actor: string
   private readonly runId: number | undefined
+  private readonly once: boolean
 
-  constructor(read: GateRead, actor: string, runId: number | undefined) {
+  constructor(read: GateRead, actor: string, runId: number | undefined, once = false) {
     this.read = read
     this.actor = actor
     this.runId = runId
+    this.once = once
   }
 
-  /** Passes (returns the approved head), or throws ApprovalRefusedError (or an error naming github-token). */
-  async check(label: string, pr: PullRequestEvent): Promise<string> {
+  /**
+   * Passes (returns the approved head, and whether the label was gone already: approve-label-once, removed by an
+   * earlier leg or attempt), or throws ApprovalRefusedError (or an error naming github-token).
+   */
+  async check(label: string, pr: PullRequestEvent): Promise<{ head: string; gone: boolean }> {
     const current = PullRequest.parse(
       await this.read(
         {
@@ -78,11 +92,13 @@ export class LabelCheck {
     )
     const head = current.head.sha
     const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`
-    if (!current.labels.some((l) => l.name === label))
-      throw new ApprovalRefusedError(
+    const carried = current.labels.some((l) => l.name === label)
+    const missing = () =>
+      new ApprovalRefusedError(
         `pull request #${pr.number} (head ${short(head)}, run by @${serviceText(this.actor, 40)}) ` +
           `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`,
       )
+    if (!carried && !this.once) throw missing()
     const labeledRun = pr.action === 'labeled' && pr.labeled === label
     if (head !== pr.headSha)
       throw new ApprovalRefusedError(
@@ -92,8 +108,41 @@ export class LabelCheck {
           : `this run is for ${short(pr.headSha)}, but pull request #${pr.number}'s head is now ${short(head)} ` +
               `(a push after this run was made). ${again}`,
       )
-    if (!labeledRun) await this.checkAfterRun(label, pr, again)
-    return head
+    if (!carried) await this.checkRemovedByAction(label, pr, labeledRun, missing)
+    else if (!labeledRun) await this.checkAfterRun(label, pr, again)
+    return { head, gone: !carried }
+  }
+
+  /**
+   * approve-label-once, the label gone: it approved this run (a labeled run's own label, else one added after the
+   * run was made), every removal since was a bot's (this action's post step in another leg or attempt), and the head
+   * branch has not moved since. Otherwise the label's absence refuses, as without approve-label-once.
+   */
+  private async checkRemovedByAction(
+    label: string,
+    pr: PullRequestEvent,
+    labeledRun: boolean,
+    missing: () => ApprovalRefusedError,
+  ): Promise<void> {
+    const createdAt = labeledRun ? undefined : await this.runCreatedAt()
+    const timeline = await this.timeline(label, pr.number)
+    const given = timeline?.labeledAt
+    if (!timeline || given === undefined || (!labeledRun && (createdAt === undefined || given <= createdAt)))
+      throw missing()
+    const since = timeline.removed.filter((removal) => removal.at >= given)
+    const person = since.find((removal) => !removal.bot)
+    if (person || since.length === 0)
+      throw new ApprovalRefusedError(
+        `the label '${label}' was removed from pull request #${pr.number}` +
+          `${person ? ` by @${serviceText(person.by, 40)}` : ''} after it approved this run: a person's removal ` +
+          `withdraws the approval. A maintainer approves this code by adding the label '${label}' again.`,
+      )
+    const moved = timeline.movedAt.filter((at) => at > Math.min(given, createdAt ?? given))
+    if (moved.length > 0)
+      throw new ApprovalRefusedError(
+        `pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after the label ` +
+          `'${label}' approved this run. A maintainer approves the current head by adding the label again.`,
+      )
   }
 
   /** A label already there approves the head only when it came after this run, and the head never moved since. */
@@ -139,7 +188,7 @@ export class LabelCheck {
 
   /** The pull request's timeline, read to its end (oldest first), or undefined when it is longer than we read. */
   private async timeline(label: string, number: number): Promise<Timeline | undefined> {
-    const found: Timeline = { movedAt: [] }
+    const found: Timeline = { movedAt: [], removed: [] }
     for (let page = 1; page <= TIMELINE_PAGES; page++) {
       const data = await this.read(
         {
@@ -157,6 +206,10 @@ export class LabelCheck {
         if (event.data.event === 'labeled' && event.data.label?.name === label)
           found.labeledAt = Math.max(found.labeledAt ?? 0, at)
         if (HEAD_MOVES.has(event.data.event)) found.movedAt.push(at)
+        if (event.data.event === 'unlabeled' && event.data.label?.name === label) {
+          const by = event.data.actor?.login ?? ''
+          found.removed.push({ at, by, bot: event.data.actor?.type === 'Bot' || by.endsWith('[bot]') })
+        }
       }
       if (events.length < 100) return found
     }

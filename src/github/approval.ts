@@ -38,15 +38,18 @@ export class ApprovalGate {
     return answer.data
   }
 
-  /** Passes, or throws ApprovalRefusedError (or an error naming github-token). */
-  async check(): Promise<void> {
+  /**
+   * Passes, or throws ApprovalRefusedError (or an error naming github-token). `labelGone`: approve-label-once found
+   * the label removed already (by an earlier leg or attempt of this run), so this leg need not remove it.
+   */
+  async check(): Promise<{ labelGone: boolean }> {
     const { pullRequest, eventName, minPermission, label } = this.request
     if (!pullRequest) {
       this.deps.log(`Approval gate: a '${eventName || 'local'}' run is not a pull request's: nothing to approve.`)
-      return
+      return { labelGone: false }
     }
     if (minPermission) await this.checkPermission(minPermission, pullRequest)
-    if (label) await this.checkLabel(label, pullRequest)
+    return { labelGone: label ? await this.checkLabel(label, pullRequest) : false }
   }
 
   private async checkPermission(min: Permission, pr: PullRequestEvent): Promise<void> {
@@ -74,10 +77,15 @@ export class ApprovalGate {
     this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`)
   }
 
-  private async checkLabel(label: string, pr: PullRequestEvent): Promise<void> {
-    const { actor, runId } = this.request
-    const head = await new LabelCheck((call, needs) => this.read(call, needs), actor, runId).check(label, pr)
-    this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${short(head)}.`)
+  private async checkLabel(label: string, pr: PullRequestEvent): Promise<boolean> {
+    const { actor, runId, once } = this.request
+    const check = new LabelCheck((call, needs) => this.read(call, needs), actor, runId, once)
+    const { head, gone } = await check.check(label, pr)
+    this.deps.log(
+      `Approval gate: pull request #${pr.number} is approved by '${label}' for head ${short(head)}` +
+        (gone ? ' (approve-label-once: removed already by an earlier job of this run, which it approved).' : '.'),
+    )
+    return gone
   }
 }
 

@@ -7,6 +7,7 @@
  * lacks).
  */
 import { retryUntil, type RetryContext } from '../client/retry.ts'
+import type { GitHubBudget } from '../runtime/github-budget.ts'
 import type { GitHubRepository } from '../inputs/job-environment.ts'
 import { describeGitHubFailure, isTransientGitHub } from './failure.ts'
 import { statusOf, type Octokit } from './octokit.ts'
@@ -34,14 +35,25 @@ export interface GitHubCallDeps extends RetryContext {
   requestTimeoutMs?: number
   /** Until when (clock time) the step can afford to wait out a rate limit; unset: RATE_LIMIT_WAIT_MS from the call. */
   rateLimitUntil?: number
+  /** What every answer says of the token's hourly budget (the optional yields when it runs low). */
+  githubBudget?: GitHubBudget
 }
 
 export interface GitHubCall {
   label: string
   route: string
   parameters?: Record<string, unknown>
+  /** Request headers (a conditional read's If-None-Match). */
+  headers?: Record<string, string>
   /** Ends the 401/403 message: what the token needs. */
   needs: string
+}
+
+/** GitHub's answer: its status, headers (an ETag) and body. */
+export interface GitHubAnswer {
+  status: number
+  headers: Record<string, string | number | undefined>
+  data: unknown
 }
 
 export async function callGitHub(
@@ -51,7 +63,7 @@ export async function callGitHub(
   call: GitHubCall,
   makeError: (status: number | undefined, message: string) => Error = (status, message) =>
     new GitHubError(status, message),
-): Promise<{ status: number; data: unknown }> {
+): Promise<GitHubAnswer> {
   const until = deps.rateLimitUntil ?? deps.clock.now() + RATE_LIMIT_WAIT_MS
   for (let limits = 1; ; limits++) {
     try {
@@ -77,20 +89,44 @@ export async function callGitHub(
   }
 }
 
-/** One call's tries while GitHub is briefly away (5xx, lost answers), each bounded. */
-function attempts(github: Octokit, repository: GitHubRepository, deps: GitHubCallDeps, call: GitHubCall) {
+/** One call's tries while GitHub is briefly away (5xx, lost answers), each bounded; each answer read for its budget. */
+function attempts(
+  github: Octokit,
+  repository: GitHubRepository,
+  deps: GitHubCallDeps,
+  call: GitHubCall,
+): Promise<GitHubAnswer> {
   const { owner, repo } = repository
   return retryUntil(
     deps,
     deps.clock.now() + CALL_DEADLINE_MS,
     call.label,
-    () => {
+    async () => {
       const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
       const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
-      return github.request(call.route, { owner, repo, ...call.parameters, request: { signal } })
+      const headers = call.headers ? { headers: call.headers } : {}
+      try {
+        const answer = await github.request(call.route, {
+          owner,
+          repo,
+          ...call.parameters,
+          ...headers,
+          request: { signal },
+        })
+        deps.githubBudget?.observe(answer.headers)
+        return { status: answer.status, headers: answer.headers, data: answer.data }
+      } catch (error) {
+        deps.githubBudget?.observe(responseHeaders(error))
+        throw error
+      }
     },
     { retryable: isTransientGitHub },
   )
+}
+
+/** The headers of the answer an Octokit error carries, if any. */
+export function responseHeaders(error: unknown): Record<string, unknown> | undefined {
+  return (error as { response?: { headers?: Record<string, unknown> } } | undefined)?.response?.headers
 }
 
 /** What an answer that is not a rate limit means: 404, a refused token (what it needs), or GitHub away. */

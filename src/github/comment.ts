@@ -13,8 +13,9 @@
  * - a rate limit sends the writer back to a fresh read after its wait, never
  *   a write from a stale one.
  */
+import { backoffCeiling } from '../client/retry.ts'
 import type { CommentTarget } from '../inputs/comment.ts'
-import { callGitHub, GitHubError, type GitHubCallDeps } from './call.ts'
+import { callGitHub, GitHubError, type GitHubAnswer, type GitHubCallDeps } from './call.ts'
 import { loadOctokit } from './octokit.ts'
 import { describeRateLimit, rateLimitDelay } from './rate-limit.ts'
 import { RunnerRegistry, type RunJob } from './runners.ts'
@@ -24,8 +25,8 @@ export type { CommentTarget }
 const PAGES = 10
 /** Rounds a writer may take within its time (a matrix of hundreds of legs needs some under contention). */
 const MAX_ROUNDS = 30
-/** The longest pause before another round after another leg's write left this row out. */
-const MAX_BACKOFF_MS = 32_000
+/** The pause before another round after another leg's write left this row out: up to 32 s, growing. */
+const REWRITE_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 32_000 }
 export const marker = (key: string) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`
 
 /** How a writer merges its part into the comment, and sees that a body holds it. */
@@ -46,14 +47,64 @@ interface Found {
   body: string
 }
 
-type Call = (label: string, route: string, parameters: Record<string, unknown>) => Promise<{ data: unknown }>
+type Call = (
+  label: string,
+  route: string,
+  parameters: Record<string, unknown>,
+  headers?: Record<string, string>,
+) => Promise<GitHubAnswer>
 
+/**
+ * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
+ * runners), and the job summary has the row.
+ */
+export class CommentYieldedError extends Error {
+  constructor(budget: string) {
+    super(
+      `GitHub's budget for this token is low (${budget}, under a tenth): the comment yields to the approval gate ` +
+        "and runners, and this job's row is in its job summary.",
+    )
+    this.name = 'CommentYieldedError'
+  }
+}
+
+/** Before each request of the comment: none once the token's budget is under a tenth. */
+function mayAsk(deps: GitHubCallDeps): void {
+  const budget = deps.githubBudget
+  if (budget?.low) throw new CommentYieldedError(budget.describe() ?? 'unknown')
+}
+
+/**
+ * The comment's requests: none once the budget is low; no wait inside one (after a rate limit the writer reads
+ * afresh, upsertMerged); every read asked again with the ETag of its last answer, so a page nobody changed answers
+ * 304, which GitHub does not count against the token's hour.
+ */
 async function caller(target: CommentTarget, deps: GitHubCallDeps): Promise<Call> {
   const github = await loadOctokit(target.githubToken, target.repository.apiUrl)
   const needs = 'The pull-request comment needs a token with pull-requests: write.'
-  // No wait inside a call: after a rate limit the writer reads afresh (upsertMerged).
   const now = { ...deps, rateLimitUntil: 0 }
-  return (label, route, parameters) => callGitHub(github, target.repository, now, { label, route, parameters, needs })
+  const seen = new Map<string, { etag: string; answer: GitHubAnswer }>()
+  return async (label, route, parameters, headers) => {
+    mayAsk(deps)
+    const key = route.startsWith('GET ') && !headers ? `${route} ${JSON.stringify(parameters)}` : undefined
+    const last = key ? seen.get(key) : undefined
+    const conditional = last ? { 'if-none-match': last.etag } : headers
+    try {
+      const answer = await callGitHub(github, target.repository, now, {
+        label,
+        route,
+        parameters,
+        needs,
+        headers: conditional,
+      })
+      const etag = answer.headers.etag
+      if (key && typeof etag === 'string') seen.set(key, { etag, answer })
+      return answer
+    } catch (error) {
+      if (last && error instanceof GitHubError && error.status === 304) return last.answer
+      throw error
+    }
+  }
 }
 
 /** Every comment of the pull request that starts with the marker, oldest first. */
@@ -94,8 +145,11 @@ async function read(call: Call, target: CommentTarget, clock: GitHubCallDeps['cl
   return { asked, found: await findMarked(call, target, marker(target.key)) }
 }
 
+/** What a write did: created a comment, or edited one (its id, and the ETag GitHub gave the edited comment). */
+type Written = { done: 'created' } | { done: 'updated'; id: number; etag?: string }
+
 /** Writes the merge of a read: the oldest comment, or a new one; deletes the duplicates merged into it. */
-async function write(call: Call, target: CommentTarget, merge: CommentMerge, found: Found[]) {
+async function write(call: Call, target: CommentTarget, merge: CommentMerge, found: Found[]): Promise<Written> {
   const body = merge.body(found.map((c) => c.body))
   const [keep, ...duplicates] = found
   if (!keep) {
@@ -104,9 +158,9 @@ async function write(call: Call, target: CommentTarget, merge: CommentMerge, fou
       'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
       { issue_number: target.number, body },
     )
-    return 'created' as const
+    return { done: 'created' }
   }
-  await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+  const edited = await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
     comment_id: keep.id,
     body,
   })
@@ -119,19 +173,47 @@ async function write(call: Call, target: CommentTarget, merge: CommentMerge, fou
       // Already deleted by another leg that merged it too.
       if (!(error instanceof GitHubError && error.status === 404)) throw error
     })
-  return 'updated' as const
+  const etag = edited.headers.etag
+  return { done: 'updated', id: keep.id, ...(typeof etag === 'string' && duplicates.length === 0 ? { etag } : {}) }
 }
 
 /**
- * Legs of a big matrix finish in bursts (a compute-service window's worth at once): each puts its first write off by
- * a random share of a pause that grows with the rows already there, so the burst's writes spread out instead of
- * overwriting each other. The read that told is the first round's read when there is no pause.
+ * The look after a write: an edit is looked at with If-None-Match and the ETag GitHub gave it, so a comment nobody
+ * wrote since answers 304, which GitHub does not count against the token's hour; after that (or a new comment, or
+ * duplicates) every marked comment is read again. 'holds': still this writer's (undefined: read again).
+ */
+async function lookBack(call: Call, target: CommentTarget, written: Written, clock: GitHubCallDeps['clock']) {
+  if (written.done === 'updated' && written.etag) {
+    const asked = clock.now()
+    try {
+      const { data } = await call(
+        `reading comment ${written.id} back`,
+        'GET /repos/{owner}/{repo}/issues/comments/{comment_id}',
+        { comment_id: written.id },
+        { 'if-none-match': written.etag },
+      )
+      const body = (data as { body?: unknown } | undefined)?.body
+      if (typeof body === 'string') return { asked, found: [{ id: written.id, body }] }
+    } catch (error) {
+      if (error instanceof GitHubError && error.status === 304) return 'holds' as const
+      // Gone (merged into an older duplicate and deleted): every marked comment is read again.
+      if (!(error instanceof GitHubError && error.status === 404)) throw error
+    }
+  }
+  return read(call, target, clock)
+}
+
+/**
+ * Legs of a big matrix finish in bursts (a compute-service window's worth at once): where the comment holds 25 rows
+ * or more, each puts its first write off by a random share of a pause that grows with the rows already there, so the
+ * burst's writes spread out instead of overwriting each other. The read that told is the first round's read when
+ * there is no pause.
  */
 async function spread(call: Call, target: CommentTarget, merge: CommentMerge, deps: GitHubCallDeps) {
   const first = await read(call, target, deps.clock)
   const parts = first.found[0] ? merge.parts(first.found[0].body) : 0
   const pause = Math.round(Math.min(SPREAD_MAX_MS, parts * SPREAD_PER_PART_MS) * deps.clock.random())
-  if (pause < 1_000) return first
+  if (pause < 1_000 || parts < 25) return first
   deps.log(`comment: ${parts} rows already; writing in ${Math.ceil(pause / 1000)} s, spread from other jobs' writes.`)
   await deps.clock.sleep(pause, deps.signal)
   return undefined
@@ -147,6 +229,7 @@ export async function upsertMerged(
   deps: GitHubCallDeps,
 ): Promise<'created' | 'updated'> {
   const { clock } = deps
+  mayAsk(deps)
   const call = await caller(target, deps)
   const until = deps.rateLimitUntil ?? clock.now() + 2 * 60_000
   let first: 'created' | 'updated' | undefined
@@ -167,16 +250,19 @@ export async function upsertMerged(
       if (took > FRESH_MS && ++stale <= STALE_READS) continue
       stale = 0
       const written = await write(call, target, merge, fresh.found)
-      first ??= written
-      const backoff = round === 1 ? 0 : Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** (round - 1)) * clock.random()
+      first ??= written.done
+      const backoff = round === 1 ? 0 : backoffCeiling(round, REWRITE_BACKOFF) * clock.random()
       await clock.sleep(Math.max(FRESH_MS, took) + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal)
-      last = await read(call, target, clock)
+      const seen = await lookBack(call, target, written, clock)
+      if (seen === 'holds') return first
+      last = seen
       const [kept] = last.found
       if (kept && merge.holds(kept.body)) return first
       round++
       deps.log(`comment: another job's write left this job's row out; writing it again (round ${round}).`)
     } catch (error) {
       last = undefined
+      if (error instanceof CommentYieldedError) throw error
       const limit = error instanceof GitHubError ? error.rateLimit : undefined
       const wait = limit ? rateLimitDelay(limit, clock.random()) : Infinity
       if (!limit || clock.now() + wait > until) throw error

@@ -7,6 +7,7 @@
  *   secondary limit (or a 429) without it: at least a minute, growing.
  * A 401, or a 403 that is none of these, is a real refusal.
  */
+import { backoffCeiling } from '../client/retry.ts'
 import { statusOf } from './octokit.ts'
 
 export type RateLimitKind = 'primary' | 'secondary'
@@ -58,7 +59,7 @@ export function rateLimitOf(error: unknown, now: number, inARow = 1): RateLimit 
   if (Number.isFinite(retryAfter) && retryAfter > 0)
     return { kind: 'secondary', waitMs: retryAfter * 1000, resetsAt: now + retryAfter * 1000 }
   if (secondaryWords || status === 429) {
-    const waitMs = Math.min(MAX_SECONDARY_MS, SECONDARY_MIN_MS * 2 ** Math.max(0, inARow - 1))
+    const waitMs = backoffCeiling(inARow, { baseDelayMs: SECONDARY_MIN_MS, maxDelayMs: MAX_SECONDARY_MS })
     return { kind: 'secondary', waitMs }
   }
   return undefined

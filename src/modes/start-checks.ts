@@ -33,9 +33,11 @@ export async function keptUnderLimit(
 }
 
 export async function passGate(approval: ApprovalRequest, deps: StepDeps, state: ActionState): Promise<void> {
-  await new ApprovalGate(approval, { ...deps, log: (message) => deps.core.info(message) }).check()
+  const { labelGone } = await new ApprovalGate(approval, { ...deps, log: (m) => deps.core.info(m) }).check()
   const pr = approval.pullRequest
-  if (approval.once && approval.label && pr) state.saveApproval({ number: pr.number, label: approval.label })
+  // A label an earlier job of this run removed already is not asked for again.
+  if (approval.once && approval.label && pr && !labelGone)
+    state.saveApproval({ number: pr.number, label: approval.label })
 }
 
 /** The check, when it is on and the sandbox is ready; undefined otherwise. */

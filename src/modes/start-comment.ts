@@ -1,11 +1,9 @@
 /**
- * Start mode's pull-request comment (issue 32): written once the sandbox was
- * used (ready, or the run done), with what the post step needs to write the
- * final version saved in state.
+ * Start mode's pull-request comment (issues 32 and 46): what the post step needs
+ * to write this job's row once, with the stop, saved in state once the sandbox
+ * was used (ready, or the run done).
  */
 import type { StartConfig } from '../inputs/config.ts'
-import { publishComment } from '../cleanup/comment.ts'
-import { legName } from '../github/comment.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { addSpent, type Spent } from '../sandbox/billing.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
@@ -42,12 +40,9 @@ export async function commentFromMain(
   if (!config.comment) return
   const now = deps.clock.now()
   const total = addSpent(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour)
-  // The leg's name is read once (saved with the facts for the post step).
-  const leg = state.commentFacts?.leg ?? (await legName(config.comment, { ...deps, log: (m) => deps.core.info(m) }))
   const facts: CommentFacts = {
     sandboxId: started.id,
     job: config.comment.job,
-    ...(leg ? { leg } : {}),
     gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
     status: statusOf(config, outcome.failure),
     timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
@@ -58,11 +53,8 @@ export async function commentFromMain(
     runUrl: config.comment.runUrl,
   }
   state.saveCommentFacts(facts)
-  // With run, the run's result is here already and the post step writes it with the stop: one write a leg, not two,
-  // for a matrix's legs on one token (GitHub's limits) and one comment (fewer writes that overwrite each other).
-  if (config.run) {
-    deps.core.info("comment: the post step writes this job's row, with the run's result and the stop.")
-    return
-  }
-  if ((await publishComment(deps, config.comment, facts)) === 'refused') state.saveCommentRefused()
+  state.saveGitHubBudget(deps.githubBudget?.save())
+  // One write a job, the post step's, with the stop (issue 46): a matrix's legs share the repository's GitHub budget
+  // (GITHUB_TOKEN: 1,000 requests an hour), so the main step asks GitHub nothing for the comment.
+  deps.core.info("comment: the post step writes this job's row, with the stop (one write a job).")
 }

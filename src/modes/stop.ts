@@ -10,9 +10,10 @@ import { markdownTable } from '../step/summary.ts'
 export const STOP_DEADLINE_MS = 3 * 60_000
 
 /**
- * The runners registered for the sandbox (named after its id, runner: true with keep-alive; `…-r2` to `…-r4` where a
- * holder's post step that started fresh runners after refused jobs did not end), deleted when there are any and the
- * token may. Each name is looked up exactly (GitHub's name filter), so a repository with many runners finds them too.
+ * The runners registered for the sandbox (named after its id, runner: true with keep-alive; `…-r2` to `…-r4`
+ * where a holder's post step that started fresh runners after refused jobs did not end), deleted when there are any
+ * and the token may. Each name is looked up exactly (GitHub's name filter), so a repository with many runners finds
+ * them too.
  * Never fails the stop.
  */
 async function deleteSandboxRunners(

@@ -9,6 +9,7 @@ import type { PostInputs } from '../inputs/post.ts'
 import type { RetryContext } from '../client/retry.ts'
 import type { Clock } from '../runtime/clock.ts'
 import type { ActionCore } from '../runtime/core.ts'
+import type { GitHubBudget } from '../runtime/github-budget.ts'
 import type { ActionState } from './state.ts'
 
 /** What the main step's modes are given. */
@@ -21,6 +22,8 @@ export interface StepDeps {
   env?: NodeJS.ProcessEnv
   /** How to start the certificate renewer; absent where the modes run in-process (unit tests): no renewer then. */
   renewer?: RenewerLaunch
+  /** What GitHub's answers in this step say of the token's hourly budget (issue 46). */
+  githubBudget?: GitHubBudget
 }
 
 /** The certificate renewer runs `node <script> --ssh-renewer` (the main bundle's own file). */
@@ -39,6 +42,8 @@ export interface CleanupDeps {
    * Ends waits that may be cut short (a runner's job) when the job is cancelled; the stop itself never listens to it.
    */
   cancelWait?: AbortSignal
+  /** What GitHub's answers in this step say of the token's hourly budget (issue 46). */
+  githubBudget?: GitHubBudget
 }
 
 /** The clock, signal and log every retried call shares, and the client it calls. */

@@ -5,6 +5,7 @@
  */
 import type { CommentFacts } from './comment-text.ts'
 import type { ActionCore } from '../runtime/core.ts'
+import type { SavedBudget } from '../runtime/github-budget.ts'
 import type { SavedApproval, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
 
 export type { SavedApproval, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
@@ -28,7 +29,7 @@ const KEYS = {
   approval: 'approval',
   spentBefore: 'spent-before',
   commentFacts: 'comment-facts',
-  commentRefused: 'comment-refused',
+  githubBudget: 'github-budget',
   debugAccess: 'debug-access',
   mainFailure: 'main-failure',
   unserved: 'unserved-runner',
@@ -132,13 +133,17 @@ export class ActionState {
       : undefined
   }
 
-  /** GitHub refused the main step's comment, and the log said why: the post step does not say it again. */
-  saveCommentRefused(): void {
-    this.core.saveState(KEYS.commentRefused, 'true')
+  /** What GitHub's last answer in the main step said of the token's hour: the post step's comment starts from it. */
+  saveGitHubBudget(budget: SavedBudget | undefined): void {
+    if (budget) this.core.saveState(KEYS.githubBudget, JSON.stringify(budget))
   }
 
-  get commentRefused(): boolean {
-    return this.core.getState(KEYS.commentRefused) === 'true'
+  get githubBudget(): SavedBudget | undefined {
+    const saved = this.json(KEYS.githubBudget)
+    const [limit, remaining, resetsAt] = [saved?.limit, saved?.remaining, saved?.resetsAt]
+    return typeof limit === 'number' && typeof remaining === 'number' && typeof resetsAt === 'number'
+      ? { limit, remaining, resetsAt }
+      : undefined
   }
 
   /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */

@@ -21,6 +21,7 @@ import { renderComment, type CommentFacts } from '../../src/step/comment-text.ts
 import type { CleanupDeps } from '../../src/step/deps.ts'
 import { ActionState } from '../../src/step/state.ts'
 import { FakeClock, recordingCore } from '../harness/fakes.ts'
+import { GitHubBudget } from '../../src/runtime/github-budget.ts'
 
 const fake = useFakeGitHub()
 
@@ -140,12 +141,23 @@ describe('writing it: one comment per workflow, a row per leg', () => {
     expect(body).toContain('**240 jobs**: 0 done · 240 failed · 0 running')
   })
 
-  it('refused before: no request, the story to the summary; another failure is a warning; a rate limit is a wait', async () => {
+  it('a low budget yields to the summary; another failure is a warning; a rate limit is a wait', async () => {
     const to = await target()
-    const before = deps()
-    expect(await publishComment(before, to, FACTS, { refusedBefore: true })).toBe('refused')
-    expect(before.core.summaries).toEqual([renderComment(FACTS)])
+    // The token's hour nearly spent (under a tenth): no request, the story to the summary, one line why.
+    const low = { ...deps(), githubBudget: new GitHubBudget() }
+    low.githubBudget.observe({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '99' })
+    expect(await publishComment(low, to, FACTS)).toBe('yielded')
+    expect(low.core.summaries).toEqual([renderComment(FACTS)])
+    expect(low.core.log.filter((line) => line.includes('comment:'))).toEqual([
+      "comment: GitHub's budget for this token is low (99 of 1000 requests left this hour, under a tenth): the " +
+        "comment yields to the approval gate and runners, and this job's row is in its job summary.",
+    ])
     expect(fake.github.paths()).toEqual([])
+    // A tenth left exactly is not low: the comment is written.
+    const tenth = { ...deps(), githubBudget: new GitHubBudget() }
+    tenth.githubBudget.observe({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '100' })
+    expect(await publishComment(tenth, to, FACTS)).toBe('written')
+    fake.github.pulls.pulls.get(7)?.comments.splice(0)
     fake.github.script = [{ status: 422, body: { message: 'Validation Failed', documentation_url: 'x' } }]
     const failed = deps()
     expect(await publishComment(failed, to, FACTS)).toBe('failed')
@@ -334,11 +346,12 @@ describe("the main step's comment", () => {
     })
     await commentFromMain(config, withDeps, state, started, { ...outcome, failure: undefined })
     expect(state.commentFacts?.status).toBe('run passed (exit 0)')
-    // With run, the post step writes the row (one write a leg); without, the main step writes it too.
-    expect(fake.github.pulls.pulls.get(7)?.comments).toEqual([])
-    expect(d.core.log).toContain("comment: the post step writes this job's row, with the run's result and the stop.")
+    // With or without run, the post step writes the row (one write a leg, issue 46): the main step asks GitHub nothing.
+    expect(d.core.log).toContain("comment: the post step writes this job's row, with the stop (one write a job).")
     await commentFromMain({ ...config, run: undefined }, withDeps, state, started, { ...outcome, failure: undefined })
-    expect(fake.github.pulls.pulls.get(7)?.comments).toHaveLength(1)
+    expect(state.commentFacts?.status).toBe('ready')
+    expect(fake.github.pulls.pulls.get(7)?.comments).toEqual([])
+    expect(fake.github.paths()).toEqual([])
     await commentFromMain({ ...config, comment: undefined }, withDeps, state, started, {
       ...outcome,
       failure: undefined,

@@ -1,0 +1,102 @@
+/**
+ * What a matrix asks GitHub (issue 46), through the bundles on the emulator and
+ * the fake GitHub (every exchange checked against GitHub's OpenAPI
+ * description, every request counted as GitHub counts it: a 304 is free): a
+ * 12-leg `labeled` matrix with approve-label and comment, legs ending over a
+ * few seconds, and a token whose hour is nearly spent, where the comment
+ * yields to the job summary and the gate still runs.
+ */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { commands, runAction } from '../../scripts/lib/action-runner.ts'
+import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { useFakeGitHub } from '../harness/fake-github.ts'
+import { emulatorFixture } from '../harness/emulator-fixture.ts'
+
+const fixture = emulatorFixture({ provisioningMs: 300, stopMs: 50, generation: 'current' })
+const fake = useFakeGitHub()
+const HEAD = 'e'.repeat(40)
+
+/** A `labeled` run of pull request #7 (approve-label: gpu-ok) with `comment`; `leg(n)` runs matrix leg n. */
+async function labeledMatrix() {
+  const service = await fixture.start()
+  await fake.serve()
+  fake.github.pulls.add(7, HEAD, 'gpu-ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+  fake.makeDir('comment-budget-')
+  const payload = { action: 'labeled', label: { name: 'gpu-ok' }, pull_request: { number: 7, head: { sha: HEAD } } }
+  writeFileSync(join(fake.dir, 'event.json'), JSON.stringify(payload))
+  const leg = (index: number) => {
+    const jobs = fake.github.runners.jobs
+    jobs.push({
+      id: 9000 + index,
+      runId: 4242,
+      attempt: 1,
+      name: `gpu (${index})`,
+      runnerId: 0,
+      runnerName: `GitHub Actions ${index}`,
+      status: 'in_progress',
+    })
+    const inputs = { comment: 'true', 'approve-label': 'gpu-ok', 'github-token': GITHUB_TOKEN }
+    return runAction({
+      inputs: fixture.inputs(inputs),
+      env: {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: join(fake.dir, 'event.json'),
+        GITHUB_API_URL: fake.url,
+        GITHUB_SERVER_URL: fake.url,
+        GITHUB_WORKFLOW: 'GPU tests',
+        GITHUB_JOB: 'gpu',
+        RUNNER_NAME: `GitHub Actions ${index}`,
+        HOME: fake.dir,
+      },
+    })
+  }
+  return { service, leg }
+}
+
+const rows = () =>
+  (fake.github.pulls.pulls.get(7)?.comments[0]?.body ?? '').split('\n').filter((line) => line.startsWith('| <!--r:'))
+
+describe('comment: true on a matrix, on the default token', () => {
+  it('12 legs of a labeled run ending over a few seconds: one comment with 12 rows, few requests a leg', async () => {
+    const { leg } = await labeledMatrix()
+    const legs = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        // Started over 3 s, as a matrix's runners come up: they end over a few seconds too.
+        await new Promise((resolve) => setTimeout(resolve, index * 250))
+        return leg(index)
+      }),
+    )
+    expect(legs.map(({ main, post }) => [main.exitCode, post.exitCode])).toEqual(legs.map(() => [0, 0]))
+    expect(fake.github.pulls.pulls.get(7)?.comments).toHaveLength(1)
+    expect(rows()).toHaveLength(12)
+    const counted = fake.github.counted().map((request) => `${request.method} ${request.path}`)
+    const count = (pattern: RegExp) => counted.filter((request) => pattern.test(request)).length
+    // The gate once a leg, the leg's name once a leg (one page of this run's jobs), and the comment.
+    expect(count(/^GET \/repos\/octo\/repo\/pulls\/7$/)).toBe(12)
+    expect(count(/\/actions\/runs\/4242\/attempts\/1\/jobs$/)).toBe(12)
+    expect(count(/^(PATCH|POST) /)).toBeLessThanOrEqual(16)
+
+    expect(counted.length).toBeLessThanOrEqual(84)
+  }, 120_000)
+
+  it('a token with under a tenth of its hour left: the gate runs, the comment yields to the job summary', async () => {
+    const { service, leg } = await labeledMatrix()
+    // GITHUB_TOKEN's 1,000 requests an hour for the repository, 950 of them spent by other workflows.
+    fake.github.budget = { ...fake.github.budget, limit: 1_000, used: 950 }
+    const { main, post } = await leg(1)
+    expect([main.exitCode, post.exitCode]).toEqual([0, 0])
+    expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
+    expect(main.stdout).toContain("Approval gate: pull request #7 is approved by 'gpu-ok' for head eeeeeeeeeeee.")
+    const why =
+      "comment: GitHub's budget for this token is low (49 of 1000 requests left this hour (until 18:00 UTC), under " +
+      "a tenth): the comment yields to the approval gate and runners, and this job's row is in its job summary."
+    expect(post.stdout.split('\n').filter((line) => line.includes('budget for this token'))).toEqual([why])
+    expect(commands(post, 'warning')).toEqual([])
+    expect(post.summary).toContain('#### GPU sandbox: GPU tests / gpu')
+    expect(fake.github.pulls.pulls.get(7)?.comments).toEqual([])
+    // The gate's read, and nothing for the comment: its name lookup and its writes yield too.
+    expect(fake.github.paths()).toEqual(['GET /repos/octo/repo/pulls/7'])
+  })
+})
