@@ -34970,7 +34970,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(78322);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
-/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(18167);
+/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(48587);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
 /* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(84346);
@@ -35062,7 +35062,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 18167:
+/***/ 48587:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35117,7 +35117,7 @@ const SPREAD_MAX_MS = 60_000;
  * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
  * runners), and the job summary has the row.
  */
-class CommentYieldedError extends Error {
+class comment_CommentYieldedError extends Error {
     constructor(budget) {
         super(`GitHub's budget for this token is low (${budget}, under a tenth): the comment yields to the approval gate ` +
             "and runners, and this job's row is in its job summary.");
@@ -35128,7 +35128,7 @@ class CommentYieldedError extends Error {
 function mayAsk(deps) {
     const budget = deps.githubBudget;
     if (budget?.low)
-        throw new CommentYieldedError(budget.describe() ?? 'unknown');
+        throw new comment_CommentYieldedError(budget.describe() ?? 'unknown');
 }
 /**
  * The comment's requests: none once the budget is low; no wait inside one (after a rate limit the writer reads
@@ -35296,7 +35296,7 @@ async function upsertMerged(target, merge, deps) {
         }
         catch (error) {
             last = undefined;
-            if (error instanceof CommentYieldedError)
+            if (error instanceof comment_CommentYieldedError)
                 throw error;
             const limit = error instanceof github_call/* GitHubError */.y_ ? error.rateLimit : undefined;
             const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, clock.random()) : Infinity;
@@ -35460,6 +35460,76 @@ function renderTable(mark, heading, rows) {
 
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
 var billing = __nccwpck_require__(64994);
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(16536);
+;// CONCATENATED MODULE: ./build/src/sandbox/run-legs.js
+/**
+ * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
+ * generated name carries the repository, the run and the attempt. The comment counts them to know what the run's
+ * legs will ask GitHub together (issue 46). The list's first 3 pages at most (newest first), and no further than
+ * `enough` (the count past which the answer is the same); undefined when the list cannot be read in time.
+ */
+
+
+const run_legs_PAGES = 3;
+async function run_legs_runLegCount(ctx, run, deadline, enough = Infinity) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    try {
+        return await retryUntil(ctx, deadline, "list this run's sandboxes", async () => {
+            let legs = 0;
+            for await (const sandbox of client.allSandboxes({ maxPages: run_legs_PAGES, signal: ctx.signal })) {
+                const named = parseGeneratedName(sandbox.name);
+                const ours = named?.repositoryId === run.repositoryId && named.runId === run.runId;
+                if (ours && named.runAttempt === run.attempt && ++legs > enough)
+                    break;
+            }
+            return legs;
+        }, { backoff: READ_BACKOFF });
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        ctx.log(`comment: this run's sandboxes could not be counted (${error.message}).`);
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/comment-share.js
+
+
+
+/** What one leg's comment asks GitHub when legs finish together (its name, reads, the write, the look after it). */
+const COMMENT_REQUESTS_PER_LEG = 6;
+/** The most legs the count reads (3 pages of the list). */
+const MOST_COUNTED = 300;
+const COUNT_DEADLINE_MS = 20_000;
+/** Why the comment yields, or undefined when the token can spare it. */
+async function comment_share_commentYield(deps, state, config, target) {
+    const budget = deps.githubBudget;
+    if (!budget)
+        return undefined;
+    // The main step's last answer counts, within its hour: the post step may not have asked GitHub yet.
+    budget.restore(state.githubBudget, deps.clock.now());
+    if (budget.low)
+        return new CommentYieldedError(budget.describe() ?? 'unknown').message;
+    const run = target.workflowRun;
+    // Each leg counted twice over: its comment, and its own gate or lookups that may not show in the budget yet.
+    const perLeg = COMMENT_REQUESTS_PER_LEG + 1;
+    if (!run || !target.repository.id || budget.spares(perLeg * MOST_COUNTED))
+        return undefined;
+    let most = 0;
+    while (most < MOST_COUNTED && budget.spares(perLeg * (most + 1)))
+        most++;
+    const ctx = opContext({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
+    const attempt = { repositoryId: target.repository.id, runId: String(run.id), attempt: run.attempt };
+    const legs = await runLegCount(ctx, attempt, deps.clock.now() + COUNT_DEADLINE_MS, most);
+    if (legs === undefined || legs <= most)
+        return undefined;
+    return (`this run's ${legs}${legs > most ? ' or more' : ''} jobs would ask GitHub about ` +
+        `${(legs * COMMENT_REQUESTS_PER_LEG).toLocaleString('en-US')} requests for the comment, more than this token ` +
+        `can spare (${budget.describe()}; a tenth is kept for the approval gate and runners): the comment yields, and ` +
+        "this job's row is in its job summary. A GitHub App token as github-token has 5,000 requests an hour.");
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
@@ -35986,6 +36056,7 @@ async function mirrorServedJob(deps, saved, config) {
 
 
 
+
 /**
  * How long a write may take, rate limits and other legs' writes included: a couple of minutes of the main step (its
  * sandbox is billing), more of the post step (the sandbox is stopped; the final row is the one that must not be lost).
@@ -36020,8 +36091,12 @@ async function publishComment(deps, target, facts, options = {}) {
     if (!target)
         return undefined;
     const story = renderComment(facts);
-    if (options.story)
+    if (options.story || options.yieldBecause)
         await core.appendSummary(story);
+    if (options.yieldBecause) {
+        core.info(`comment: ${options.yieldBecause}`);
+        return 'yielded';
+    }
     try {
         const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
         const log = (message) => core.info(message);
@@ -36030,7 +36105,7 @@ async function publishComment(deps, target, facts, options = {}) {
         return 'written';
     }
     catch (error) {
-        if (error instanceof CommentYieldedError) {
+        if (error instanceof comment_CommentYieldedError) {
             core.info(`comment: ${error.message}`);
             if (!options.story)
                 await core.appendSummary(story);
@@ -36063,11 +36138,11 @@ async function finalComment(deps, state, readConfig, servedJob) {
     // The job the post step already read for its mirror, else read now.
     const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined;
     const target = config.comment();
-    // Where the main step's last answer said the token's hour is nearly spent, the comment yields without asking.
-    deps.githubBudget?.restore(state.githubBudget, deps.clock.now());
+    // A token that cannot spare the comment for this run's legs yields before asking anything.
+    const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined;
     // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
     const leg = facts.leg ??
-        (target && !deps.githubBudget?.low ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
+        (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
     const final = {
         ...facts,
         ...(leg ? { leg } : {}),
@@ -36075,8 +36150,7 @@ async function finalComment(deps, state, readConfig, servedJob) {
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
-    // Once per job: the main step already said why GitHub refused the write.
-    await publishComment(deps, target, final, { story: true });
+    await publishComment(deps, target, final, { story: true, yieldBecause });
 }
 
 // EXTERNAL MODULE: ./build/src/client/errors.js
@@ -40398,6 +40472,15 @@ class GitHubBudget {
     /** Fewer than a tenth of the token's requests are left this hour (unknown until GitHub has answered once). */
     get low() {
         return this.limit !== undefined && this.remaining !== undefined && this.remaining < this.limit / 10;
+    }
+    /**
+     * Whether `requests` more leave a tenth of the limit untouched (unknown: yes, the answers will tell). The tenth is
+     * what the optional never spends: it is kept for the gate and the runners.
+     */
+    spares(requests) {
+        if (this.limit === undefined || this.remaining === undefined)
+            return true;
+        return this.remaining - Math.ceil(this.limit / 10) >= requests;
     }
     /** '83 of 1000 requests left this hour (until 12:34 UTC)', or undefined before GitHub answered. */
     describe() {

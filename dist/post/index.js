@@ -29041,7 +29041,7 @@ async function removeApproval(deps, saved, config) {
 
 /***/ }),
 
-/***/ 33565:
+/***/ 53801:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29439,6 +29439,78 @@ function renderTable(mark, heading, rows) {
 
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
 var billing = __nccwpck_require__(64994);
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(16536);
+;// CONCATENATED MODULE: ./build/src/sandbox/run-legs.js
+/**
+ * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
+ * generated name carries the repository, the run and the attempt. The comment counts them to know what the run's
+ * legs will ask GitHub together (issue 46). The list's first 3 pages at most (newest first), and no further than
+ * `enough` (the count past which the answer is the same); undefined when the list cannot be read in time.
+ */
+
+
+const run_legs_PAGES = 3;
+async function runLegCount(ctx, run, deadline, enough = Infinity) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    try {
+        return await (0,retry/* retryUntil */.v6)(ctx, deadline, "list this run's sandboxes", async () => {
+            let legs = 0;
+            for await (const sandbox of client.allSandboxes({ maxPages: run_legs_PAGES, signal: ctx.signal })) {
+                const named = (0,default_name/* parseGeneratedName */.Y)(sandbox.name);
+                const ours = named?.repositoryId === run.repositoryId && named.runId === run.runId;
+                if (ours && named.runAttempt === run.attempt && ++legs > enough)
+                    break;
+            }
+            return legs;
+        }, { backoff: retry/* READ_BACKOFF */.Ue });
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        ctx.log(`comment: this run's sandboxes could not be counted (${error.message}).`);
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(63996);
+;// CONCATENATED MODULE: ./build/src/cleanup/comment-share.js
+
+
+
+/** What one leg's comment asks GitHub when legs finish together (its name, reads, the write, the look after it). */
+const COMMENT_REQUESTS_PER_LEG = 6;
+/** The most legs the count reads (3 pages of the list). */
+const MOST_COUNTED = 300;
+const COUNT_DEADLINE_MS = 20_000;
+/** Why the comment yields, or undefined when the token can spare it. */
+async function commentYield(deps, state, config, target) {
+    const budget = deps.githubBudget;
+    if (!budget)
+        return undefined;
+    // The main step's last answer counts, within its hour: the post step may not have asked GitHub yet.
+    budget.restore(state.githubBudget, deps.clock.now());
+    if (budget.low)
+        return new CommentYieldedError(budget.describe() ?? 'unknown').message;
+    const run = target.workflowRun;
+    // Each leg counted twice over: its comment, and its own gate or lookups that may not show in the budget yet.
+    const perLeg = COMMENT_REQUESTS_PER_LEG + 1;
+    if (!run || !target.repository.id || budget.spares(perLeg * MOST_COUNTED))
+        return undefined;
+    let most = 0;
+    while (most < MOST_COUNTED && budget.spares(perLeg * (most + 1)))
+        most++;
+    const ctx = (0,step_deps/* opContext */.R)({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
+    const attempt = { repositoryId: target.repository.id, runId: String(run.id), attempt: run.attempt };
+    const legs = await runLegCount(ctx, attempt, deps.clock.now() + COUNT_DEADLINE_MS, most);
+    if (legs === undefined || legs <= most)
+        return undefined;
+    return (`this run's ${legs}${legs > most ? ' or more' : ''} jobs would ask GitHub about ` +
+        `${(legs * COMMENT_REQUESTS_PER_LEG).toLocaleString('en-US')} requests for the comment, more than this token ` +
+        `can spare (${budget.describe()}; a tenth is kept for the approval gate and runners): the comment yields, and ` +
+        "this job's row is in its job summary. A GitHub App token as github-token has 5,000 requests an hour.");
+}
+
 // EXTERNAL MODULE: ./build/src/cleanup/served-job.js
 var served_job = __nccwpck_require__(93615);
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
@@ -29452,6 +29524,7 @@ var served_job = __nccwpck_require__(93615);
  * gets a read-only token), the story goes to the job summary, and the log says
  * why, once per job. Never fails the step.
  */
+
 
 
 
@@ -29492,8 +29565,12 @@ async function publishComment(deps, target, facts, options = {}) {
     if (!target)
         return undefined;
     const story = renderComment(facts);
-    if (options.story)
+    if (options.story || options.yieldBecause)
         await core.appendSummary(story);
+    if (options.yieldBecause) {
+        core.info(`comment: ${options.yieldBecause}`);
+        return 'yielded';
+    }
     try {
         const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
         const log = (message) => core.info(message);
@@ -29535,11 +29612,11 @@ async function finalComment(deps, state, readConfig, servedJob) {
     // The job the post step already read for its mirror, else read now.
     const job = servedJob ? (0,served_job/* jobOutcome */.Yr)(servedJob) : runner ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config) : undefined;
     const target = config.comment();
-    // Where the main step's last answer said the token's hour is nearly spent, the comment yields without asking.
-    deps.githubBudget?.restore(state.githubBudget, deps.clock.now());
+    // A token that cannot spare the comment for this run's legs yields before asking anything.
+    const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined;
     // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
     const leg = facts.leg ??
-        (target && !deps.githubBudget?.low ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
+        (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
     const final = {
         ...facts,
         ...(leg ? { leg } : {}),
@@ -29547,8 +29624,7 @@ async function finalComment(deps, state, readConfig, servedJob) {
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
-    // Once per job: the main step already said why GitHub refused the write.
-    await publishComment(deps, target, final, { story: true });
+    await publishComment(deps, target, final, { story: true, yieldBecause });
 }
 
 
@@ -31242,8 +31318,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(73156);
-// EXTERNAL MODULE: ./build/src/inputs/read.js + 12 modules
-var read = __nccwpck_require__(44663);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 11 modules
+var read = __nccwpck_require__(66028);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
@@ -36423,6 +36499,42 @@ function parseDebug(inputs, job) {
 
 /***/ }),
 
+/***/ 16536:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ parseGeneratedName)
+/* harmony export */ });
+/* unused harmony export generateSandboxName */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/**
+ * The default sandbox name, and how mode: sweep recognises it:
+ * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
+ * A name a user chose is never read as one of these unless it has exactly
+ * this shape, and then it also needs this repository's id and a completed run.
+ */
+
+const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
+const digits = (value) => (value && /^[1-9]\d{0,19}$/.test(value) ? value : undefined);
+/** gh-<repository id>-<run id>-<attempt>-<hex> in a workflow run; local-<hex> anywhere else. */
+function generateSandboxName(source) {
+    const hex = source.randomHex ? source.randomHex() : randomBytes(3).toString('hex');
+    const [repositoryId, runId, attempt] = [digits(source.repositoryId), digits(source.runId), digits(source.runAttempt)];
+    const name = repositoryId && runId && attempt ? `gh-${repositoryId}-${runId}-${attempt}-${hex}` : `local-${hex}`;
+    // Always a valid name, whatever the environment says.
+    return GENERATED.test(name) || /^local-[0-9a-f]{6}$/.test(name) ? name : `local-${randomBytes(3).toString('hex')}`;
+}
+/** The parts of a name this action generated in a workflow run; undefined for any other name. */
+function parseGeneratedName(name) {
+    const match = GENERATED.exec(name ?? '');
+    if (!match)
+        return undefined;
+    return { repositoryId: match[1], runId: match[2], runAttempt: Number(match[3]) };
+}
+
+
+/***/ }),
+
 /***/ 45213:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -36924,7 +37036,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 /* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45213);
 /* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93006);
 /* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(73156);
-/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(44663);
+/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(66028);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(75837);
 /**
  * What the post step reads (split from read.ts): the mode at once, the rest
@@ -36968,7 +37080,7 @@ function parseCleanupInputs(read) {
 
 /***/ }),
 
-/***/ 44663:
+/***/ 66028:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37401,34 +37513,8 @@ function network_policy_parseNetworkPolicy(inputs, mode) {
     return policy;
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./build/src/inputs/default-name.js
-/**
- * The default sandbox name, and how mode: sweep recognises it:
- * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
- * A name a user chose is never read as one of these unless it has exactly
- * this shape, and then it also needs this repository's id and a completed run.
- */
-
-const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
-const digits = (value) => (value && /^[1-9]\d{0,19}$/.test(value) ? value : undefined);
-/** gh-<repository id>-<run id>-<attempt>-<hex> in a workflow run; local-<hex> anywhere else. */
-function default_name_generateSandboxName(source) {
-    const hex = source.randomHex ? source.randomHex() : randomBytes(3).toString('hex');
-    const [repositoryId, runId, attempt] = [digits(source.repositoryId), digits(source.runId), digits(source.runAttempt)];
-    const name = repositoryId && runId && attempt ? `gh-${repositoryId}-${runId}-${attempt}-${hex}` : `local-${hex}`;
-    // Always a valid name, whatever the environment says.
-    return GENERATED.test(name) || /^local-[0-9a-f]{6}$/.test(name) ? name : `local-${randomBytes(3).toString('hex')}`;
-}
-/** The parts of a name this action generated in a workflow run; undefined for any other name. */
-function parseGeneratedName(name) {
-    const match = GENERATED.exec(name ?? '');
-    if (!match)
-        return undefined;
-    return { repositoryId: match[1], runId: match[2], runAttempt: Number(match[3]) };
-}
-
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(16536);
 ;// CONCATENATED MODULE: ./build/src/inputs/read.js
 /**
  * Per-mode assembly: which inputs each mode reads, composed from the field
@@ -37896,7 +37982,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60475);
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33565);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53801);
 /* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(17515);
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(79219);
 /* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33605);
@@ -38825,6 +38911,15 @@ class GitHubBudget {
     /** Fewer than a tenth of the token's requests are left this hour (unknown until GitHub has answered once). */
     get low() {
         return this.limit !== undefined && this.remaining !== undefined && this.remaining < this.limit / 10;
+    }
+    /**
+     * Whether `requests` more leave a tenth of the limit untouched (unknown: yes, the answers will tell). The tenth is
+     * what the optional never spends: it is kept for the gate and the runners.
+     */
+    spares(requests) {
+        if (this.limit === undefined || this.remaining === undefined)
+            return true;
+        return this.remaining - Math.ceil(this.limit / 10) >= requests;
     }
     /** '83 of 1000 requests left this hour (until 12:34 UTC)', or undefined before GitHub answered. */
     describe() {

@@ -13,14 +13,18 @@ export interface Setting {
   startStopLimit: number
   provisioningMs: number
   jobMs: number
+  /** The token's requests an hour: an App token's 5,000 (runner mode), GITHUB_TOKEN's 1,000 (the comment). */
+  perHour: number
 }
 
 export interface Leg {
   index: number
   main: StepResult
   post: StepResult
-  /** GitHub API requests with this leg's token (main and post). */
+  /** GitHub API requests with this leg's token (main and post), as GitHub counts them (a 304 is free). */
   requests: number
+  /** When its main step ended (with run: its run). */
+  mainEndedAt: number
   endedAt: number
   sandboxId: string
   /** Its job ran to its end on its sandbox (runner mode), or its run did (run). */
@@ -58,6 +62,13 @@ function commentRows(github: FakeGitHub): { comments: number; rows: Set<string> 
   return { comments: comments.length, rows }
 }
 
+/** From the last leg's run's end to the comment's last write (ms). */
+function finalAfter(github: FakeGitHub, legs: Leg[]): number {
+  const writes = github.requests.filter((r) => r.method === 'PATCH' || r.method === 'POST').map((r) => r.at)
+  const lastWrite = performance.timeOrigin + Math.max(...writes)
+  return lastWrite - Math.max(...legs.map((leg) => leg.mainEndedAt))
+}
+
 /** The compute service's bound: 2 accepted starts and stops a leg, `startStopLimit` a window; a job between. */
 function bound(at: Setting): number {
   const windows = (n: number) => Math.floor((n - 1) / at.startStopLimit) * at.windowMs
@@ -82,7 +93,10 @@ export function matrixReport(at: Setting, legs: Leg[], s: Services, launchedAt: 
     ['**legs that lost their sandbox while running** (must be 0)', `**${legs.filter((leg) => leg.killed).length}**`],
     ['**leaked** (live after every post step)', `**${live.length}**`],
     ['GitHub requests per leg, main and post: median / max', `${median(perLeg)} / ${Math.max(...perLeg)}`],
-    ['GitHub requests in all (the token has 5,000 an hour)', `${github.requests.length}`],
+    [
+      `**GitHub requests in all** (the token has ${at.perHour.toLocaleString('en-US')} an hour; a 304 is free)`,
+      `**${github.counted().length}** (${((100 * github.counted().length) / at.perHour).toFixed(0)} % of its hour)`,
+    ],
     [
       'rate-limit answers met: primary / concurrent / points / content',
       `${met.primary} / ${met.concurrent} / ${met.points} / ${met.content}`,
@@ -95,9 +109,16 @@ export function matrixReport(at: Setting, legs: Leg[], s: Services, launchedAt: 
   } else {
     const { comments, rows: found } = commentRows(github)
     rows.push(['comments on the pull request', `${comments}`])
-    rows.push(['**comment rows lost** (must be 0)', `**${at.legs - found.size}**`])
+    rows.push([
+      "**comment rows lost** (not in the comment; each leg's row is in its job summary)",
+      `**${at.legs - found.size}**`,
+    ])
     const body = github.pulls.pulls.get(7)?.comments[0]?.body ?? ''
     rows.push(['comment size (GitHub takes 65,536 characters)', `${body.length}`])
+    const yielded = legs.filter((leg) => leg.post.stdout.includes('the comment yields')).length
+    rows.push(['legs whose comment yielded (the token could not spare it)', `${yielded}`])
+    const after = finalAfter(github, legs)
+    rows.push(['comment final after the last leg’s run ended', Number.isFinite(after) ? seconds(after) : 'no comment'])
   }
   rows.push(['makespan (launch to last post step exit)', seconds(makespan)])
   rows.push(["the compute service's bound", seconds(limit)])

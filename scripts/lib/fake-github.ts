@@ -44,7 +44,7 @@ export class FakeGitHub {
    * The token's hour as every answer's x-ratelimit-* headers tell it (issue 46): GITHUB_TOKEN's 1,000 for the
    * repository, an App's 5,000; each request counts but a 304. With `limits`, the hour is theirs.
    */
-  budget = { limit: 5_000, used: 0, resetsAt: Date.UTC(2026, 10, 26, 18) }
+  budget = { limit: 5_000, used: 0, resetsAt: Date.now() + 3_600_000 }
   /** Just-in-time runners, the runner release and its package (issue 24). */
   readonly runners = new FakeRunners()
   /** Pull requests, their labels and events, permissions (the approval gate, issue 31). */

@@ -25,6 +25,7 @@ import type { CleanupConfig } from '../inputs/config.ts'
 import { addSpent, NOTHING_SPENT } from '../sandbox/billing.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
+import { commentYield } from './comment-share.ts'
 import { jobOutcome, runnerJobOutcome } from './served-job.ts'
 import type { RunJob } from '../github/runners.ts'
 
@@ -57,6 +58,8 @@ export function rowMerge(target: CommentTarget, facts: CommentFacts): CommentMer
 export interface PublishOptions {
   /** The leg's full story goes to the job summary too (the post step's final version). */
   story?: boolean
+  /** Why the token cannot spare the comment: nothing is asked, the story goes to the job summary. */
+  yieldBecause?: string
 }
 
 /** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
@@ -69,7 +72,11 @@ export async function publishComment(
   const { core } = deps
   if (!target) return undefined
   const story = renderComment(facts)
-  if (options.story) await core.appendSummary(story)
+  if (options.story || options.yieldBecause) await core.appendSummary(story)
+  if (options.yieldBecause) {
+    core.info(`comment: ${options.yieldBecause}`)
+    return 'yielded'
+  }
   try {
     const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS)
     const log = (message: string) => core.info(message)
@@ -116,12 +123,12 @@ export async function finalComment(
   // The job the post step already read for its mirror, else read now.
   const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined
   const target = config.comment()
-  // Where the main step's last answer said the token's hour is nearly spent, the comment yields without asking.
-  deps.githubBudget?.restore(state.githubBudget, deps.clock.now())
+  // A token that cannot spare the comment for this run's legs yields before asking anything.
+  const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined
   // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
   const leg =
     facts.leg ??
-    (target && !deps.githubBudget?.low ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined)
+    (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined)
   const final = {
     ...facts,
     ...(leg ? { leg } : {}),
@@ -129,6 +136,5 @@ export async function finalComment(
     billedSeconds: total?.seconds ?? facts.billedSeconds,
     cost: total ? (total.dollars ?? null) : facts.cost,
   }
-  // Once per job: the main step already said why GitHub refused the write.
-  await publishComment(deps, target, final, { story: true })
+  await publishComment(deps, target, final, { story: true, yieldBecause })
 }

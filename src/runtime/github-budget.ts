@@ -53,6 +53,15 @@ export class GitHubBudget {
     return this.limit !== undefined && this.remaining !== undefined && this.remaining < this.limit / 10
   }
 
+  /**
+   * Whether `requests` more leave a tenth of the limit untouched (unknown: yes, the answers will tell). The tenth is
+   * what the optional never spends: it is kept for the gate and the runners.
+   */
+  spares(requests: number): boolean {
+    if (this.limit === undefined || this.remaining === undefined) return true
+    return this.remaining - Math.ceil(this.limit / 10) >= requests
+  }
+
   /** '83 of 1000 requests left this hour (until 12:34 UTC)', or undefined before GitHub answered. */
   describe(): string | undefined {
     if (this.limit === undefined || this.remaining === undefined) return undefined

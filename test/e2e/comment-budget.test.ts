@@ -55,12 +55,17 @@ async function labeledMatrix() {
   return { service, leg }
 }
 
+/** When the fake's hour ends, as the action says it. */
+const until = () => `${new Date(Math.ceil(fake.github.budget.resetsAt / 1000) * 1000).toISOString().slice(11, 16)} UTC`
+
 const rows = () =>
   (fake.github.pulls.pulls.get(7)?.comments[0]?.body ?? '').split('\n').filter((line) => line.startsWith('| <!--r:'))
 
 describe('comment: true on a matrix, on the default token', () => {
   it('12 legs of a labeled run ending over a few seconds: one comment with 12 rows, few requests a leg', async () => {
     const { leg } = await labeledMatrix()
+    // GITHUB_TOKEN: 1,000 requests an hour for the repository; this run's 12 legs can be spared the comment.
+    fake.github.budget = { ...fake.github.budget, limit: 1_000 }
     const legs = await Promise.all(
       Array.from({ length: 12 }, async (_, index) => {
         // Started over 3 s, as a matrix's runners come up: they end over a few seconds too.
@@ -90,7 +95,7 @@ describe('comment: true on a matrix, on the default token', () => {
     expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
     expect(main.stdout).toContain("Approval gate: pull request #7 is approved by 'gpu-ok' for head eeeeeeeeeeee.")
     const why =
-      "comment: GitHub's budget for this token is low (49 of 1000 requests left this hour (until 18:00 UTC), under " +
+      `comment: GitHub's budget for this token is low (49 of 1000 requests left this hour (until ${until()}), under ` +
       "a tenth): the comment yields to the approval gate and runners, and this job's row is in its job summary."
     expect(post.stdout.split('\n').filter((line) => line.includes('budget for this token'))).toEqual([why])
     expect(commands(post, 'warning')).toEqual([])
@@ -98,5 +103,25 @@ describe('comment: true on a matrix, on the default token', () => {
     expect(fake.github.pulls.pulls.get(7)?.comments).toEqual([])
     // The gate's read, and nothing for the comment: its name lookup and its writes yield too.
     expect(fake.github.paths()).toEqual(['GET /repos/octo/repo/pulls/7'])
+  })
+
+  it('more legs than the token can spare the comment for: it yields before asking anything; the gate runs', async () => {
+    const { service, leg } = await labeledMatrix()
+    // 400 of GITHUB_TOKEN's 1,000 left; this run has 80 legs besides this one (their sandboxes, by their names).
+    fake.github.budget = { ...fake.github.budget, limit: 1_000, used: 600 }
+    for (let other = 0; other < 80; other++) service.seed(`gh-31337-4242-1-${(0xa00000 + other).toString(16)}`)
+    const { main, post } = await leg(1)
+    expect([main.exitCode, post.exitCode]).toEqual([0, 0])
+    const lines = post.stdout.split('\n').filter((line) => line.startsWith('comment:'))
+    expect(lines).toEqual([
+      "comment: this run's 43 or more jobs would ask GitHub about 258 requests for the comment, more than this " +
+        `token can spare (399 of 1000 requests left this hour (until ${until()}); a tenth is kept for the approval ` +
+        "gate and runners): the comment yields, and this job's row is in its job summary. A GitHub App token as " +
+        'github-token has 5,000 requests an hour.',
+    ])
+    expect(post.summary).toContain('#### GPU sandbox: GPU tests / gpu')
+    expect(fake.github.pulls.pulls.get(7)?.comments).toEqual([])
+    expect(fake.github.paths()).toEqual(['GET /repos/octo/repo/pulls/7'])
+    expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
   })
 })
