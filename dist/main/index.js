@@ -35124,6 +35124,8 @@ class comment_CommentYieldedError extends Error {
         this.name = 'CommentYieldedError';
     }
 }
+/** An ETag as HTTP writes one (sent back as If-None-Match only then: an odd one would make the request fail). */
+const isEtag = (value) => typeof value === 'string' && value.length <= 200 && /^(W\/)?"[\x21\x23-\x7e]*"$/.test(value);
 /** Before each request of the comment: none once the token's budget is under a tenth. */
 function mayAsk(deps) {
     const budget = deps.githubBudget;
@@ -35154,7 +35156,7 @@ async function caller(target, deps) {
                 headers: conditional,
             });
             const etag = answer.headers.etag;
-            if (key && typeof etag === 'string')
+            if (key && isEtag(etag))
                 seen.set(key, { etag, answer });
             return answer;
         }
@@ -35210,7 +35212,7 @@ async function write(call, target, merge, found) {
                 throw error;
         });
     const etag = edited.headers.etag;
-    return { done: 'updated', id: keep.id, ...(typeof etag === 'string' && duplicates.length === 0 ? { etag } : {}) };
+    return { done: 'updated', id: keep.id, ...(isEtag(etag) && duplicates.length === 0 ? { etag } : {}) };
 }
 /**
  * The look after a write: an edit is looked at with If-None-Match and the ETag GitHub gave it, so a comment nobody

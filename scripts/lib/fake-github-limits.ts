@@ -101,6 +101,7 @@ export class GitHubLimits {
 
   private refuse(limit: LimitMet, until: number, now: number): GitHubAnswer {
     this.met[limit]++
-    return rateLimitAnswer({ kind: limit === 'primary' ? 'primary' : 'secondary', until }, now)
+    const hour = { limit: this.options.perHour, remaining: Math.max(0, this.options.perHour - this.hourUsed) }
+    return rateLimitAnswer({ kind: limit === 'primary' ? 'primary' : 'secondary', until, hour }, now)
   }
 }

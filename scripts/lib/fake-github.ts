@@ -118,10 +118,8 @@ export class FakeGitHub {
       'x-ratelimit-resource': 'core',
     }
     const etag = answer.status === 200 && answer.body !== undefined ? { etag: etagOf(answer.body) } : {}
-    // A rate-limit answer's own reset and retry-after stand, and a primary limit's remaining 0; the limit is this hour's.
-    const limited = answer.headers?.['x-ratelimit-reset'] !== undefined
-    const own = limited ? { 'x-ratelimit-limit': String(limit) } : headers
-    return { ...answer, headers: { ...answer.headers, ...etag, ...own } }
+    // An answer's own headers stand (a rate limit's remaining 0, reset and retry-after; a script's).
+    return { ...answer, headers: { ...headers, ...etag, ...answer.headers } }
   }
 
   /** Scripted answers not yet given. */

@@ -124,6 +124,7 @@ export class FakePulls {
     if (comments && (method === 'GET' || method === 'POST'))
       return this.commentsOf(method, Number(comments[1]), query, body)
     const comment = new RegExp(`^${base}/issues/comments/(\\d+)$`).exec(path)
+    if (method === 'GET' && comment) return this.commentById(Number(comment[1]))
     if (method === 'PATCH' && comment) return this.editComment(Number(comment[1]), body)
     if (method === 'DELETE' && comment) return this.deleteComment(Number(comment[1]))
     const pull = new RegExp(`^${base}/pulls/(\\d+)$`).exec(path)
@@ -158,6 +159,11 @@ export class FakePulls {
     const page = Number(query.get('page') ?? 1)
     const shown = pull.comments.slice((page - 1) * perPage, page * perPage)
     return { status: 200, body: shown.map((c) => this.commentView(c.id, c.body)) }
+  }
+
+  private commentById(id: number): GitHubAnswer {
+    const comment = [...this.pulls.values()].flatMap((pull) => pull.comments).find((c) => c.id === id)
+    return comment ? { status: 200, body: this.commentView(id, comment.body) } : NOT_FOUND
   }
 
   private editComment(id: number, body: unknown): GitHubAnswer {

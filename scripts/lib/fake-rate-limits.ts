@@ -19,6 +19,8 @@ export interface RateLimitRule {
   status?: 403 | 429
   /** A secondary limit's retry-after: the seconds to `until` (default), or none. */
   retryAfter?: 'until' | 'none'
+  /** The token's hour as the answer tells it (default: an App token's 5,000, 4,100 left at a secondary limit). */
+  hour?: { limit: number; remaining: number }
 }
 
 const DOCS = 'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api'
@@ -29,9 +31,9 @@ export function rateLimitAnswer(rule: RateLimitRule, now: number): GitHubAnswer 
     return {
       status: 403,
       headers: {
-        'x-ratelimit-limit': '5000',
+        'x-ratelimit-limit': String(rule.hour?.limit ?? 5000),
         'x-ratelimit-remaining': '0',
-        'x-ratelimit-used': '5000',
+        'x-ratelimit-used': String(rule.hour?.limit ?? 5000),
         'x-ratelimit-reset': resetSeconds,
         'x-ratelimit-resource': 'core',
       },
@@ -44,8 +46,8 @@ export function rateLimitAnswer(rule: RateLimitRule, now: number): GitHubAnswer 
   return {
     status: rule.status ?? 403,
     headers: {
-      'x-ratelimit-limit': '5000',
-      'x-ratelimit-remaining': '4100',
+      'x-ratelimit-limit': String(rule.hour?.limit ?? 5000),
+      'x-ratelimit-remaining': String(rule.hour?.remaining ?? 4100),
       'x-ratelimit-reset': resetSeconds,
       ...(rule.retryAfter === 'none' ? {} : { 'retry-after': retryAfter }),
     },

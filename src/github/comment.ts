@@ -68,6 +68,10 @@ export class CommentYieldedError extends Error {
   }
 }
 
+/** An ETag as HTTP writes one (sent back as If-None-Match only then: an odd one would make the request fail). */
+const isEtag = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 200 && /^(W\/)?"[\x21\x23-\x7e]*"$/.test(value)
+
 /** Before each request of the comment: none once the token's budget is under a tenth. */
 function mayAsk(deps: GitHubCallDeps): void {
   const budget = deps.githubBudget
@@ -98,7 +102,7 @@ async function caller(target: CommentTarget, deps: GitHubCallDeps): Promise<Call
         headers: conditional,
       })
       const etag = answer.headers.etag
-      if (key && typeof etag === 'string') seen.set(key, { etag, answer })
+      if (key && isEtag(etag)) seen.set(key, { etag, answer })
       return answer
     } catch (error) {
       if (last && error instanceof GitHubError && error.status === 304) return last.answer
@@ -174,7 +178,7 @@ async function write(call: Call, target: CommentTarget, merge: CommentMerge, fou
       if (!(error instanceof GitHubError && error.status === 404)) throw error
     })
   const etag = edited.headers.etag
-  return { done: 'updated', id: keep.id, ...(typeof etag === 'string' && duplicates.length === 0 ? { etag } : {}) }
+  return { done: 'updated', id: keep.id, ...(isEtag(etag) && duplicates.length === 0 ? { etag } : {}) }
 }
 
 /**

@@ -83,7 +83,7 @@ describe('comment: true on a matrix, on the default token', () => {
     expect(count(/\/actions\/runs\/4242\/attempts\/1\/jobs$/)).toBe(12)
     expect(count(/^(PATCH|POST) /)).toBeLessThanOrEqual(16)
 
-    expect(counted.length).toBeLessThanOrEqual(84)
+    expect(counted.length).toBeLessThanOrEqual(72)
   }, 120_000)
 
   it('a token with under a tenth of its hour left: the gate runs, the comment yields to the job summary', async () => {
