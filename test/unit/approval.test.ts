@@ -148,6 +148,60 @@ describe('the gate against GitHub', () => {
   })
 })
 
+describe('approve-label-once: a label this run used up still approves it (issue 46)', () => {
+  const ONCE = { 'approve-label': 'ok', 'approve-label-once': 'true' }
+  const BOT = { login: 'github-actions[bot]', type: 'Bot' as const }
+  const synchronize = { action: 'synchronize', pull_request: { number: 3, head: { sha: HEAD } } }
+
+  it('a labeled run: a bot removed it, approved; a person, or no such label at all, refused', async () => {
+    let config = await setUp(labeled(), 'pull_request', ONCE)
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.unlabel(3, 'ok', '2026-11-25T11:05:00Z', BOT)
+    expect((await check(config())).log).toContain(
+      "Approval gate: pull request #3 is approved by 'ok' for head cccccccccccc (approve-label-once: removed " +
+        'already by an earlier job of this run, which it approved).',
+    )
+    await fake.close()
+    config = await setUp(labeled(), 'pull_request', ONCE)
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.unlabel(3, 'ok', '2026-11-25T11:05:00Z', BOT)
+    fake.github.pulls.unlabel(3, 'ok', '2026-11-25T11:06:00Z')
+    await expect(check(config())).rejects.toThrow(/was removed from pull request #3 by @octo-maintainer after it/)
+    await fake.close()
+    config = await setUp(labeled(), 'pull_request', ONCE)
+    fake.github.pulls.add(3, HEAD, undefined, '2026-11-25T10:00:00Z')
+    await expect(check(config())).rejects.toThrow(/does not carry the label 'ok'/)
+    // Without approve-label-once a label gone is a refusal, whoever removed it.
+    await fake.close()
+    config = await setUp(labeled(), 'pull_request', { 'approve-label': 'ok' })
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.unlabel(3, 'ok', '2026-11-25T11:05:00Z', BOT)
+    await expect(check(config())).rejects.toThrow(/does not carry the label 'ok'/)
+  })
+
+  it('a synchronize run: a label newer than the run, used up by a bot, approves; a force push since refuses', async () => {
+    let config = await setUp(synchronize, 'pull_request', ONCE)
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.unlabel(3, 'ok', '2026-11-25T11:05:00Z', BOT)
+    expect((await check(config())).log.join('\n')).toContain('removed already by an earlier job of this run')
+    await fake.close()
+    config = await setUp(synchronize, 'pull_request', ONCE)
+    const pull = fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.unlabel(3, 'ok', '2026-11-25T11:05:00Z', BOT)
+    pull.events.push({ event: 'head_ref_force_pushed', at: '2026-11-25T11:10:00Z' })
+    await expect(check(config())).rejects.toThrow(
+      "Approval gate: pull request #3's head branch was force-pushed (2026-11-25T11:10:00Z) after the label 'ok' " +
+        'approved this run.',
+    )
+    // A label older than this run (the push came after it) never approved it, removed or not.
+    await fake.close()
+    config = await setUp(synchronize, 'pull_request', ONCE)
+    fake.github.pulls.add(3, HEAD, 'ok', '2026-11-25T12:00:00Z', '2026-11-25T11:00:00Z')
+    fake.github.pulls.unlabel(3, 'ok', '2026-11-25T11:05:00Z', BOT)
+    await expect(check(config())).rejects.toThrow(/does not carry the label 'ok'/)
+  })
+})
+
 describe('approve-label-once in the post step', () => {
   const deps = () => {
     const core = recordingCore()
