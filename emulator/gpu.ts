@@ -3,9 +3,17 @@
  * ready GPU sandbox (one host serves every emulated sandbox, and the
  * service's certificate opens every sandbox of the organization, so a session
  * cannot tell which sandbox it is on). It knows the plain table, `-L`, and
- * `--query-gpu=<fields> --format=csv[,noheader][,nounits]`; on a CPU
+ * `--query-gpu=<fields> --format=csv[,noheader][,nounits]`, also in a loop
+ * (`-l <s>`, `-lms <ms>`, a line a GPU each time, as the real one); on a CPU
  * sandbox it fails as nvidia-smi does without a driver (exit 9). The
  * emulator option `gpuFaults` plants what the health check must find.
+ *
+ * The load (issue 47): a program on the sandbox writes `<MiB held> <util %>`
+ * lines to `$EMULATOR_GPU_FILE.load`, one a GPU (line 1 for GPU 0); memory.used
+ * adds the MiB held, utilization.gpu is the share given (memory held at 0 % is
+ * what a real trace shows between kernels), and power.draw moves halfway from
+ * its last reading to 80 W plus 6.1 W a percent each sample, lagging as the
+ * real one does (../shared/gpu-facts/trace.csv).
  */
 import { writeFileSync } from 'node:fs'
 
@@ -50,30 +58,55 @@ field() { # $1 field name, $2 line
   IFS='|' read -r index name total used driver uuid <<< "$2"
   case "$1" in
     index) echo "$index" ;; name) echo "$name" ;; uuid) echo "$uuid" ;; count) wc -l < "$gpus" | tr -d ' ' ;;
-    memory.total) echo "$total$unit" ;; memory.used) echo "$used$unit" ;; memory.free) echo "$((total - used))$unit" ;;
-    driver_version) echo "$driver" ;; utilization.gpu) echo "0$percent" ;;
+    memory.total) echo "$total$unit" ;; memory.used) echo "$((used + $(load_of "$index" 1)))$unit" ;;
+    memory.free) echo "$((total - used - $(load_of "$index" 1)))$unit" ;;
+    driver_version) echo "$driver" ;; utilization.gpu) echo "$(load_of "$index" 2)$percent" ;;
+    timestamp) date '+%Y/%m/%d %H:%M:%S.%3N' ;; power.draw) echo "$(power_of "$index")$watts" ;;
     *) echo "Field \\"$1\\" is not a valid field to query." >&2; return 2 ;;
   esac
 }
-query=; format=
-for arg; do
-  case "$arg" in
-    --query-gpu=*) query="\${arg#--query-gpu=}" ;;
-    --format=*) format="\${arg#--format=}" ;;
+load_of() { # $1 GPU index, $2 which number of its load line (1: MiB held, 2: utilization); 0 when none
+  local value
+  value=$(sed -n "$(($1 + 1))p" "$gpus.load" 2> /dev/null | awk -v n="$2" '{ print $n }')
+  [[ "$value" =~ ^[0-9]{1,7}$ ]] && echo "$value" || echo 0
+}
+next_powers() { # each GPU's power, halfway from its last reading to 80 W + 6.1 W a percent (hundredths of a watt)
+  local index last target
+  powers=()
+  while IFS='|' read -r index _; do
+    last=$(sed -n "$((index + 1))p" "$gpus.power" 2> /dev/null); [[ "$last" =~ ^[0-9]+$ ]] || last=8000
+    target=$((8000 + $(load_of "$index" 2) * 610)); powers[index]=$(((last + target) / 2))
+  done < "$gpus"
+  printf '%s\n' "\${powers[@]}" > "$gpus.power"
+}
+power_of() { printf '%d.%02d' $((powers[$1] / 100)) $((powers[$1] % 100)); }
+query=; format=; interval=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --query-gpu=*) query="\${1#--query-gpu=}" ;;
+    --format=*) format="\${1#--format=}" ;;
+    -l|--loop) interval="$2"; shift ;;
+    -lms|--loop-ms) interval=$(awk -v ms="$2" 'BEGIN { printf "%.3f", ms / 1000 }'); shift ;;
     -L|--list-gpus)
       while IFS='|' read -r index name _ _ _ uuid; do echo "GPU $index: $name (UUID: $uuid)"; done < "$gpus"; exit 0 ;;
   esac
+  shift
 done
+if [ -n "$interval" ] && ! [[ "$interval" =~ ^[0-9]+(\\.[0-9]+)?$ ]]; then echo "Invalid loop interval" >&2; exit 2; fi
 if [ -n "$query" ]; then
   case ",$format," in *,csv,*) ;; *) echo 'Please specify --format=csv with --query-gpu' >&2; exit 2 ;; esac
-  unit=" MiB"; percent=" %"; case ",$format," in *,nounits,*) unit=; percent= ;; esac
+  unit=" MiB"; percent=" %"; watts=" W"; case ",$format," in *,nounits,*) unit=; percent=; watts= ;; esac
   IFS=',' read -r -a fields <<< "$query"
   case ",$format," in *,noheader,*) ;; *) (IFS=,; echo "\${fields[*]}" | sed 's/,/, /g') ;; esac
-  while read -r line; do
-    out=(); for f in "\${fields[@]}"; do value=$(field "$f" "$line") || exit 2; out+=("$value"); done
-    (IFS=,; echo "\${out[*]}" | sed 's/,/, /g')
-  done < "$gpus"
-  exit 0
+  while :; do
+    next_powers
+    while read -r line; do
+      out=(); for f in "\${fields[@]}"; do value=$(field "$f" "$line") || exit 2; out+=("$value"); done
+      (IFS=,; echo "\${out[*]}" | sed 's/,/, /g')
+    done < "$gpus"
+    [ -n "$interval" ] || exit 0
+    sleep "$interval"
+  done
 fi
 printf 'NVIDIA-SMI %s    Driver Version: %s    (emulated)\\n' "$(cut -d'|' -f5 < "$gpus" | head -n 1)" "$(cut -d'|' -f5 < "$gpus" | head -n 1)"
 while IFS='|' read -r index name total used _ _; do printf '| %s  %-24s | %6sMiB / %6sMiB |\\n' "$index" "$name" "$used" "$total"; done < "$gpus"
