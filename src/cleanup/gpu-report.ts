@@ -3,8 +3,9 @@
  * samples as gpu-samples.ts read them: numbers only, so nothing here comes from the sandbox as text.
  * - per GPU: the peak memory (and its share of the card), how long kernels ran (samples above 0 %), the mean
  *   utilization, and the energy where power reads;
- * - used at all: some process held memory above the GPU's idle baseline (its least reading) at some point; memory
- *   held at 0 % is used (small kernels with pauses read 0 %), an idle baseline throughout is not;
+ * - used at all: some process held memory above the GPU's idle baseline (its least reading) at some point, or the
+ *   GPU never showed less than an idle card does (a job that held it from the first sample to the last); memory held
+ *   at 0 % is used (small kernels with pauses read 0 %), an idle baseline throughout is not;
  * - a Mermaid xychart of memory and utilization over time, each series at most CHART_POINTS points, each point the
  *   highest of its span so a peak never disappears, with a legend in words (xychart draws none).
  */
@@ -14,6 +15,8 @@ import { formatDuration } from '../step/summary.ts'
 export const CHART_POINTS = 100
 /** Memory above the idle baseline that counts as held: a CUDA context alone holds some 500 MiB. */
 export const HELD_MIB = 64
+/** Memory an idle card never shows (0 to a few hundred MiB reserved): held from the first sample to the last. */
+export const HELD_THROUGHOUT_MIB = 1_024
 
 export interface GpuFigures {
   gpu: number
@@ -63,7 +66,7 @@ function figuresOf(gpu: number, samples: GpuSample[]): GpuFigures {
     busyMs: samples.reduce((sum, sample, i) => sum + ((sample.utilization ?? 0) > 0 ? (step[i] ?? 0) : 0), 0),
     meanUtilization: utilization.length > 0 ? utilization.reduce((a, b) => a + b, 0) / utilization.length : 0,
     ...(powered.length > 0 ? { energyWh: energy } : {}),
-    held: used.length > 0 && peakMiB - least(used) >= HELD_MIB,
+    held: used.length > 0 && (peakMiB - least(used) >= HELD_MIB || least(used) >= HELD_THROUGHOUT_MIB),
   }
 }
 
