@@ -29497,11 +29497,11 @@ async function commentYield(deps, state, config, target) {
     const run = target.workflowRun;
     // Each leg counted twice over: its comment, and its own gate or lookups that may not show in the budget yet.
     const perLeg = COMMENT_REQUESTS_PER_LEG + 1;
-    if (!run || !target.repository.id || budget.spares(perLeg * MOST_COUNTED))
+    const spare = budget.spare;
+    if (!run || !target.repository.id || spare === undefined || spare >= perLeg * MOST_COUNTED)
         return undefined;
-    let most = 0;
-    while (most < MOST_COUNTED && budget.spares(perLeg * (most + 1)))
-        most++;
+    // The most legs the token can spare the comment for: one more, and the count can stop.
+    const most = Math.max(0, Math.floor(spare / perLeg));
     const ctx = (0,step_deps/* opContext */.R)({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
     const attempt = { repositoryId: target.repository.id, runId: String(run.id), attempt: run.attempt };
     const legs = await runLegCount(ctx, attempt, deps.clock.now() + COUNT_DEADLINE_MS, most);
@@ -35668,7 +35668,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   ur: () => (/* binding */ callGitHub)
 });
 
-// UNUSED EXPORTS: RATE_LIMIT_WAIT_MS, responseHeaders
+// UNUSED EXPORTS: RATE_LIMIT_WAIT_MS
 
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(29943);
@@ -35839,14 +35839,10 @@ function attempts(github, repository, deps, call) {
             return { status: answer.status, headers: answer.headers, data: answer.data };
         }
         catch (error) {
-            deps.githubBudget?.observe(responseHeaders(error));
+            deps.githubBudget?.observe((0,octokit/* responseHeaders */.ue)(error));
             throw error;
         }
     }, { retryable: isTransientGitHub });
-}
-/** The headers of the answer an Octokit error carries, if any. */
-function responseHeaders(error) {
-    return error?.response?.headers;
 }
 /** What an answer that is not a rate limit means: 404, a refused token (what it needs), or GitHub away. */
 function refusal(error, repository, call, makeError) {
@@ -35867,7 +35863,8 @@ function refusal(error, repository, call, makeError) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   c2: () => (/* binding */ statusOf),
-/* harmony export */   mV: () => (/* binding */ loadOctokit)
+/* harmony export */   mV: () => (/* binding */ loadOctokit),
+/* harmony export */   ue: () => (/* binding */ responseHeaders)
 /* harmony export */ });
 /* unused harmony export isRateLimit */
 /* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29196);
@@ -35885,6 +35882,10 @@ function loadOctokit(token, apiUrl) {
 function statusOf(error) {
     const status = error?.status;
     return typeof status === 'number' ? status : undefined;
+}
+/** The headers of the answer an Octokit error carries, if any (its rate limit, its budget). */
+function responseHeaders(error) {
+    return error?.response?.headers;
 }
 /** A 429, or a 403 that is a rate limit (remaining 0, or Retry-After). */
 function isRateLimit(error) {
@@ -35920,7 +35921,7 @@ function isRateLimit(error) {
 
 
 const header = (error, name) => {
-    const value = error?.response?.headers?.[name];
+    const value = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .responseHeaders */ .ue)(error)?.[name];
     return value === undefined ? undefined : String(value);
 };
 /** The message GitHub sent with the answer (body `message`), else the error's own. */
@@ -38919,9 +38920,14 @@ class GitHubBudget {
      * what the optional never spends: it is kept for the gate and the runners.
      */
     spares(requests) {
+        const spare = this.spare;
+        return spare === undefined || spare >= requests;
+    }
+    /** The requests left above a tenth of the limit (undefined until GitHub has answered once). */
+    get spare() {
         if (this.limit === undefined || this.remaining === undefined)
-            return true;
-        return this.remaining - Math.ceil(this.limit / 10) >= requests;
+            return undefined;
+        return this.remaining - Math.ceil(this.limit / 10);
     }
     /** '83 of 1000 requests left this hour (until 12:34 UTC)', or undefined before GitHub answered. */
     describe() {

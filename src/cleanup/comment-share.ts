@@ -32,9 +32,10 @@ export async function commentYield(
   const run = target.workflowRun
   // Each leg counted twice over: its comment, and its own gate or lookups that may not show in the budget yet.
   const perLeg = COMMENT_REQUESTS_PER_LEG + 1
-  if (!run || !target.repository.id || budget.spares(perLeg * MOST_COUNTED)) return undefined
-  let most = 0
-  while (most < MOST_COUNTED && budget.spares(perLeg * (most + 1))) most++
+  const spare = budget.spare
+  if (!run || !target.repository.id || spare === undefined || spare >= perLeg * MOST_COUNTED) return undefined
+  // The most legs the token can spare the comment for: one more, and the count can stop.
+  const most = Math.max(0, Math.floor(spare / perLeg))
   const ctx = opContext({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal })
   const attempt = { repositoryId: target.repository.id, runId: String(run.id), attempt: run.attempt }
   const legs = await runLegCount(ctx, attempt, deps.clock.now() + COUNT_DEADLINE_MS, most)

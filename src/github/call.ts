@@ -10,7 +10,7 @@ import { retryUntil, type RetryContext } from '../client/retry.ts'
 import type { GitHubBudget } from '../runtime/github-budget.ts'
 import type { GitHubRepository } from '../inputs/job-environment.ts'
 import { describeGitHubFailure, isTransientGitHub } from './failure.ts'
-import { statusOf, type Octokit } from './octokit.ts'
+import { responseHeaders, statusOf, type Octokit } from './octokit.ts'
 import { describeRateLimit, rateLimitDelay, rateLimitOf, type RateLimit } from './rate-limit.ts'
 
 const CALL_DEADLINE_MS = 60_000
@@ -122,11 +122,6 @@ function attempts(
     },
     { retryable: isTransientGitHub },
   )
-}
-
-/** The headers of the answer an Octokit error carries, if any. */
-export function responseHeaders(error: unknown): Record<string, unknown> | undefined {
-  return (error as { response?: { headers?: Record<string, unknown> } } | undefined)?.response?.headers
 }
 
 /** What an answer that is not a rate limit means: 404, a refused token (what it needs), or GitHub away. */

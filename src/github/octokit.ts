@@ -25,6 +25,11 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
+/** The headers of the answer an Octokit error carries, if any (its rate limit, its budget). */
+export function responseHeaders(error: unknown): Record<string, unknown> | undefined {
+  return (error as { response?: { headers?: Record<string, unknown> } } | undefined)?.response?.headers
+}
+
 /** A 429, or a 403 that is a rate limit (remaining 0, or Retry-After). */
 export function isRateLimit(error: unknown): boolean {
   const status = statusOf(error)

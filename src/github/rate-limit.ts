@@ -8,7 +8,7 @@
  * A 401, or a 403 that is none of these, is a real refusal.
  */
 import { backoffCeiling } from '../client/retry.ts'
-import { statusOf } from './octokit.ts'
+import { responseHeaders, statusOf } from './octokit.ts'
 
 export type RateLimitKind = 'primary' | 'secondary'
 
@@ -26,7 +26,7 @@ interface ErrorWithResponse {
 }
 
 const header = (error: unknown, name: string): string | undefined => {
-  const value = (error as ErrorWithResponse | undefined)?.response?.headers?.[name]
+  const value = responseHeaders(error)?.[name]
   return value === undefined ? undefined : String(value)
 }
 

@@ -58,8 +58,14 @@ export class GitHubBudget {
    * what the optional never spends: it is kept for the gate and the runners.
    */
   spares(requests: number): boolean {
-    if (this.limit === undefined || this.remaining === undefined) return true
-    return this.remaining - Math.ceil(this.limit / 10) >= requests
+    const spare = this.spare
+    return spare === undefined || spare >= requests
+  }
+
+  /** The requests left above a tenth of the limit (undefined until GitHub has answered once). */
+  get spare(): number | undefined {
+    if (this.limit === undefined || this.remaining === undefined) return undefined
+    return this.remaining - Math.ceil(this.limit / 10)
   }
 
   /** '83 of 1000 requests left this hour (until 12:34 UTC)', or undefined before GitHub answered. */
