@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs'
 import { SUDO } from '../../emulator/login-user.ts'
 import { SSHD } from '../../emulator/ssh-service.ts'
 
-export type HostPart = 'root' | 'sshd' | 'ubuntu-login' | 'sudo' | 'docker'
+export type HostPart = 'root' | 'sshd' | 'ubuntu-login' | 'sudo' | 'docker' | 'procps'
 
 export const REQUIRED = process.env.EMULATOR_REQUIRE_DEPLOYED_HOST === '1'
 
@@ -33,6 +33,10 @@ const PARTS: Record<HostPart, { has: () => boolean; install: string }> = {
     install: asRoot
       ? 'no sudo for a separate user (apt-get install -y sudo)'
       : 'no passwordless sudo for a separate user (a sudoers rule with NOPASSWD for this user)',
+  },
+  procps: {
+    has: () => spawnSync('pkill', ['-V'], { stdio: 'ignore', timeout: 10_000 }).status === 0,
+    install: "no pkill, which the GPU sampler's fetch ends nvidia-smi with (apt-get install -y procps)",
   },
   docker: {
     has: () => spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 20_000 }).status === 0,

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SAMPLER_DIR, samplerFetchScript, samplerStartScript } from '../../src/remote/gpu-sampler.ts'
 import { parseSamples } from '../../src/remote/gpu-samples.ts'
+import { skipWithout } from '../harness/host.ts'
 
 const STAND_IN = `#!/bin/bash
 # The real one holds its lines back until it exits; SIGTERM flushes them.
@@ -38,7 +39,7 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true })
 })
 
-describe.skipIf(!existsSync('/usr/bin/setsid'))('the GPU sampler on a sandbox', () => {
+describe.skipIf(skipWithout('the GPU sampler on a sandbox', 'procps'))('the GPU sampler on a sandbox', () => {
   it('starts once, detached; the fetch lands what nvidia-smi sampled; hostile lines are dropped', async () => {
     home = mkdtempSync(join(tmpdir(), 'sampler-'))
     mkdirSync(join(home, 'bin'))
