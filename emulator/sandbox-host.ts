@@ -15,7 +15,7 @@
  * emulated sandbox, so they share this home.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CONTAINER_NAME } from './container.ts'
 import { NVIDIA_SMI } from './gpu.ts'
@@ -89,6 +89,29 @@ export interface SandboxHost {
   setEnv: string
   /** Gives a path (recursively) to the login user: files a test plants as root must stay the user's to change. */
   own(path: string): void
+}
+
+/**
+ * Ends what a session left running in its own session (setsid) from `home`: the GPU sampler (issue 47), which a real
+ * sandbox's stop ends with the machine. The emulator's host outlives its sandboxes, so its close does it.
+ */
+export function endDetached(home: string): void {
+  let sid: number
+  try {
+    sid = Number(readFileSync(join(home, '.gpu-sandbox-samples', 'pid'), 'utf8').trim())
+  } catch {
+    return
+  }
+  if (!Number.isInteger(sid) || sid <= 1) return
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // pid (comm) state ppid pgrp session ...: the command may hold spaces, the fields after its ')' do not.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]) === sid) process.kill(Number(entry), 'SIGKILL')
+    } catch {
+      // Gone meanwhile, or not ours to end.
+    }
+  }
 }
 
 export function createSandboxHost(dir: string, user: LoginUser, docker: 'docker' | 'stand-in'): SandboxHost {

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dockerDaemon, removeContainer, startContainer } from './container.ts'
 import { loginUser, type LoginChoice, type LoginUser } from './login-user.ts'
-import { createSandboxHost, type SandboxHost } from './sandbox-host.ts'
+import { createSandboxHost, endDetached, type SandboxHost } from './sandbox-host.ts'
 
 export const SSHD = '/usr/sbin/sshd'
 
@@ -238,7 +238,11 @@ export class SshService {
   stop(): void {
     this.sshd?.kill('SIGTERM')
     this.sshd = undefined
-    for (const own of this.own.values()) own.sshd.kill('SIGTERM')
+    endDetached(this.sandboxHost.home)
+    for (const own of this.own.values()) {
+      own.sshd.kill('SIGTERM')
+      endDetached(own.host.home)
+    }
     this.own.clear()
     if (this.container) removeContainer(this.holder)
     rmSync(this.dir, { recursive: true, force: true })

@@ -7,6 +7,7 @@
  */
 import { removeApproval } from './cleanup/approval.ts'
 import { finalComment } from './cleanup/comment.ts'
+import { fetchGpuSamples, reportGpu } from './cleanup/gpu-fetch.ts'
 import { holdForDebugging, refuseForkHold } from './cleanup/debug.ts'
 import { cleanupInstance } from './cleanup/instance.ts'
 import { cleanupSandbox } from './cleanup/sandbox.ts'
@@ -45,13 +46,15 @@ export async function runPost(given: PostDeps): Promise<void> {
     await (state.debugAccess ? holdForDebugging : refuseForkHold)(deps, state, inputs.cleanup).catch((error: unknown) =>
       core.warning(`debug-on-failure: ${(error as Error).message}; stopping the sandbox now.`),
     )
-  // Runner mode watches its runner over the action's SSH access (issue 43): removed after that wait, else first.
+  // Runner mode watches its runner over the action's SSH access (issue 43), and gpu-report fetches its samples over it
+  // (issue 47): removed after those, else first.
   let sshRemoved = false
   const removeSsh = async () => {
     if (!sshRemoved) await removeSshAccess(core, state, deps.clock)
     sshRemoved = true
   }
-  if (!(mode === 'start' && state.runner?.watch)) await removeSsh()
+  const gpuFetch = state.gpuReport && !state.gpuReport.reported
+  if (!(mode === 'start' && (state.runner?.watch || gpuFetch))) await removeSsh()
   try {
     await cleanupMode(deps, state, inputs, removeSsh)
   } finally {
@@ -103,6 +106,8 @@ async function cleanupStart(
         return undefined
       })
     : undefined
+  // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
+  const gpu = state.gpuReport ? await fetchGpuSamples(deps, state, inputs.cleanup().keepAlive) : undefined
   await removeSsh()
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
   if (served && runner) await deleteRegistration(deps, runner, served.config)
@@ -113,8 +118,10 @@ async function cleanupStart(
       : undefined
   const approval = state.approval
   if (approval) await removeApproval(deps, approval, inputs.cleanup())
+  const failed = (taken ?? mirrored?.failure ?? state.mainFailure) !== undefined
+  const gpuUse = gpu ? await reportGpu(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure
   // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
-  await finalComment(deps, state, inputs.cleanup, mirrored?.job)
+  await finalComment(deps, state, inputs.cleanup, mirrored?.job, gpuUse)
   // This run's job the runner never served waits for the label: a runner from this machine fails it at once.
   if (taken) await failQueuedJob(deps, inputs.runner(), taken)
   const failure = taken ?? mirrored?.failure

@@ -33598,6 +33598,7 @@ const INPUT_DEFAULTS = {
     'min-gpu-memory': '',
     'gpu-check': '',
     'min-driver': '',
+    'gpu-report': '',
     'approve-label': '',
     'approve-label-once': 'false',
     'min-permission': '',
@@ -33654,6 +33655,7 @@ const INPUT_MODES = {
     'min-gpu-memory': ['start'],
     'gpu-check': ['start'],
     'min-driver': ['start'],
+    'gpu-report': ['start'],
     'approve-label': ['start'],
     'approve-label-once': ['start'],
     'min-permission': ['start'],
@@ -34255,6 +34257,8 @@ var refuse = __nccwpck_require__(13219);
  * at least `min-driver`. Empty `gpu-check` means: on when a GPU is asked and
  * the step has SSH access anyway (ssh, run or runner); `true` (or a
  * `min-driver`) gives the step SSH access for the check.
+ * `gpu-report` (issue 47): sample the GPUs from ready to the stop; empty means on
+ * with a GPU and SSH access, `true` gives the step SSH access for it.
  */
 
 
@@ -34283,6 +34287,15 @@ function parseGpuCheck(inputs, gpus, sshAnyway) {
     if (explicit === true || minDriver !== undefined || sshAnyway)
         return minDriver ? { minDriver } : {};
     return undefined;
+}
+/** gpu-report as given: true, false, or undefined (empty: on where a GPU has SSH access, decided by the caller). */
+function parseGpuReport(inputs, gpus) {
+    if (!inputs.isSet('gpu-report'))
+        return undefined;
+    const wanted = inputs.parse('gpu-report', fields/* boolean */.zM);
+    if (wanted && gpus.length === 0)
+        inputs.fail('gpu-report', "is true but 'gpu-type' is empty: there is no GPU to sample");
+    return wanted;
 }
 
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
@@ -34676,6 +34689,9 @@ function parseStart(inputs, connection, job) {
     const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
     const debug = parseDebug(inputs, job);
+    const gpuReport = parseGpuReport(inputs, gpus);
+    const implied = inputs.isSet('run') || !!runner || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused);
+    const ssh = parseSsh(inputs, job, implied);
     return {
         mode: 'start',
         ...connection,
@@ -34701,8 +34717,9 @@ function parseStart(inputs, connection, job) {
         replaceExisting: inputs.parse('replace-existing', fields/* boolean */.zM),
         keepAlive: inputs.parse('keep-alive', fields/* boolean */.zM),
         dryRun: inputs.parse('dry-run', fields/* boolean */.zM),
-        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || (!!debug && !debug.refused)),
+        ssh,
         gpuCheck,
+        gpuReport: gpuReport ?? (gpus.length > 0 && ssh !== undefined),
         approval: (0,approval/* parseApproval */.jI)(inputs, job),
         comment: parseComment(inputs, job),
         debug,
@@ -34974,7 +34991,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(48587);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(84346);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(53058);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(75138);
@@ -35350,6 +35367,8 @@ function renderComment(facts) {
         ['Sandbox', facts.sandboxId],
         ['GPU', facts.gpu],
     ];
+    if (facts.gpuUse)
+        rows.push(['GPU use', `${facts.gpuUse} (peak memory · mean utilization)`]);
     if (facts.timeToReadyMs !== undefined)
         rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
     if (facts.runMs !== undefined)
@@ -35403,7 +35422,10 @@ function rowStatus(status) {
     return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
 }
 const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-/** One leg's row: its name, status, GPU, time to ready, run, cost, sandbox, and a link to its run attempt. */
+/**
+ * One leg's row: its name, status, GPU, what the GPU did (peak memory · mean utilization), time to ready, run, cost,
+ * sandbox, and a link to its run attempt.
+ */
 function renderRow(facts) {
     const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
     const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
@@ -35417,6 +35439,7 @@ function renderRow(facts) {
         (0,untrusted/* commentText */.br)(leg, 60),
         (0,untrusted/* commentText */.br)(facts.status, 70),
         (0,untrusted/* commentText */.br)(facts.gpu, 24),
+        (0,untrusted/* commentText */.br)(facts.gpuUse ?? '', 24),
         facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
         facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
         (0,untrusted/* commentText */.br)(cost, 20),
@@ -35449,8 +35472,8 @@ function renderTable(mark, heading, rows) {
         '',
         counts,
         '',
-        '| Job | Status | GPU | Ready in | Run | Cost | Sandbox | Attempt |',
-        '|---|---|---|---|---|---|---|---|',
+        '| Job | Status | GPU | GPU use | Ready in | Run | Cost | Sandbox | Attempt |',
+        '|---|---|---|---|---|---|---|---|---|',
         ...lines,
         '',
     ].join('\n');
@@ -36127,7 +36150,7 @@ async function publishComment(deps, target, facts, options = {}) {
     }
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-async function finalComment(deps, state, readConfig, servedJob) {
+async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     const facts = state.commentFacts;
     if (!facts)
         return;
@@ -36149,6 +36172,7 @@ async function finalComment(deps, state, readConfig, servedJob) {
     const final = {
         ...facts,
         ...(leg ? { leg } : {}),
+        ...(gpuUse ? { gpuUse } : {}),
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
@@ -36260,7 +36284,7 @@ async function commentConnected(config, deps, record) {
 /* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
 /* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16854);
 /* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(47421);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(36017);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(45190);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(99128);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(63996);
 /** Mode `instance`: create an SSH instance; mask and hand over a generated key. */
@@ -36414,7 +36438,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 84346:
+/***/ 53058:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36444,6 +36468,7 @@ var summary = __nccwpck_require__(99128);
 const GPU_MEMORY_GIB = { A6000: 48, A100: 40, H100: 80 };
 /** The shortest lifetime a budget must buy: less is no useful run. */
 const MIN_BUDGET_SECONDS = 300;
+/** Memory per GPU of `type` (GiB): the table, and an A100 the catalog names as an 80 GB model. */
 function memoryOf(type, prices) {
     if (type === 'A100' && Object.keys(prices).some((key) => /^a100(xl|_?80gb?)/i.test(key)))
         return 80;
@@ -37181,8 +37206,8 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
 var access = __nccwpck_require__(47421);
 // EXTERNAL MODULE: ./build/src/step/outputs.js
 var outputs = __nccwpck_require__(16854);
-// EXTERNAL MODULE: ./build/src/step/state.js
-var step_state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __nccwpck_require__(45190);
 // EXTERNAL MODULE: ./build/src/runner/register.js
 var register = __nccwpck_require__(36691);
 // EXTERNAL MODULE: ./build/src/sandbox/record.js
@@ -37235,10 +37260,488 @@ function startSummary(config, started, waited, billing, elapsedMs) {
         ]));
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+;// CONCATENATED MODULE: ./build/src/remote/gpu-sampler.js
+/**
+ * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
+ * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
+ * started detached so that it outlives any SSH session, writing through one
+ * awk process (no fork a line):
+ * - `fine.csv`: every line as nvidia-smi printed it, rotated to `fine.csv.1`
+ *   past FINE_LINES, so the last 1 to 2 x FINE_LINES lines are on the sandbox;
+ * - `coarse.csv`: per GPU and minute the highest memory, utilization and power
+ *   seen (`<YYYY/MM/DD HH:MM>, <index>, <used>, <total>, <util>, <power>`), so a
+ *   peak survives however long the job: 8 GPUs for 48 hours are 23,040 lines.
+ * Both are bounded whatever the job prints: awk keeps nothing but the current
+ * minute's maxima, and a fetch reads at most FETCH_BYTES of each (gpu-samples.ts
+ * parses what comes back as hostile input).
+ */
+
+const SAMPLER_DIR = '.gpu-sandbox-samples';
+const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw';
+const FINE_LINES = 20_000;
+const COARSE_LINES = 30_000;
+const FETCH_BYTES = 2 * 2 ** 20;
+/** How long one nvidia-smi runs before it is ended (and so writes what it sampled). */
+const CHUNK_SECONDS = 15;
+const SAMPLE_COMMAND = [
+    `timeout -s TERM ${CHUNK_SECONDS}`,
+    `nvidia-smi --query-gpu=${SAMPLE_FIELDS} --format=csv,noheader,nounits -l 1`,
+].join(' ');
+/** awk (POSIX; mawk and gawk alike): the line as printed, and each minute's maxima per GPU. */
+const AWK = `
+function num(v) { return v ~ /^[0-9]+(\\.[0-9]+)?$/ }
+function flush(  k) {
+  for (k in used) {
+    if (coarseLines < ${COARSE_LINES})
+      print minute ", " k ", " used[k] ", " total[k] ", " util[k] ", " power[k] > coarse
+    coarseLines++
+  }
+  for (k in used) { delete used[k]; delete total[k]; delete util[k]; delete power[k] }
+  fflush(coarse)
+}
+{
+  print > fine; fflush(fine)
+  if (++fineLines >= ${FINE_LINES}) { close(fine); system("mv -f " fine " " fine ".1"); fineLines = 0 }
+  split($0, f, /, */)
+  if (f[1] !~ /^[0-9][0-9][0-9][0-9]\\/[0-9][0-9]\\/[0-9][0-9] [0-9][0-9]:[0-9][0-9]/) next
+  if (f[2] !~ /^[0-9]+$/ || f[2] > 63) next
+  m = substr(f[1], 1, 16)
+  if (m != minute) { if (minute != "") flush(); minute = m }
+  g = f[2]
+  if (!(g in used)) { used[g] = "[N/A]"; total[g] = "[N/A]"; util[g] = "[N/A]"; power[g] = "[N/A]" }
+  if (num(f[3]) && (used[g] == "[N/A]" || f[3] + 0 > used[g] + 0)) used[g] = f[3]
+  if (num(f[4])) total[g] = f[4]
+  if (num(f[5]) && (util[g] == "[N/A]" || f[5] + 0 > util[g] + 0)) util[g] = f[5]
+  if (num(f[6]) && (power[g] == "[N/A]" || f[6] + 0 > power[g] + 0)) power[g] = f[6]
+}
+END { if (minute != "") flush() }
+`;
+/**
+ * The sampler's process: its pid (its session's) in `pid`; each nvidia-smi runs CHUNK_SECONDS under timeout, in a
+ * loop (5 s apart after a failure), so one that hangs is replaced and the fetch can end it early: written to a file
+ * of its own (`-f`) it held its lines back until it ended.
+ */
+const LOOP = 'echo $$ > "$1/pid"; ' +
+    `while :; do ${SAMPLE_COMMAND} 2> /dev/null || [ $? -eq 124 ] || sleep 5; done | ` +
+    'awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -f "$1/sample.awk"';
+/**
+ * Starts the sampler in the login user's home, detached (setsid, its own session: an SSH session's end does not end
+ * it); a second start while one runs does nothing. Prints 'started' or 'running', or 'no nvidia-smi'.
+ */
+function samplerStartScript() {
+    return [
+        'set -u',
+        'command -v nvidia-smi > /dev/null 2>&1 || { echo "no nvidia-smi"; exit 0; }',
+        `d="$HOME/${SAMPLER_DIR}"`,
+        'mkdir -p "$d" && chmod 700 "$d"',
+        'if [ -s "$d/pid" ] && kill -0 "$(cat "$d/pid")" 2> /dev/null; then echo running; exit 0; fi',
+        `cat > "$d/sample.awk" <<'AWK'${AWK}AWK`,
+        // mawk (Debian's and Ubuntu's awk) reads a pipe a block at a time unless told to read it a line at a time: on an
+        // H200 (driver 580) nothing reached the files in 65 s without it, a line a second with it.
+        'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
+        `setsid sh -c '${LOOP}' sh "$d" "$lines" < /dev/null > /dev/null 2>&1 &`,
+        'echo started',
+    ].join('\n');
+}
+/**
+ * Ends the running nvidia-smi early (so it writes what it sampled; the loop starts another), waits a moment, then
+ * prints what the sampler wrote, each part at most FETCH_BYTES: the coarse file, then the fine ones, oldest first.
+ * With `end` as its argument the loop is ended first (no next nvidia-smi; awk writes its last minute at the end of its
+ * input), and whatever is left of the sampler's session after the read.
+ */
+function samplerFetchScript() {
+    return [
+        'set -u',
+        `d="$HOME/${SAMPLER_DIR}"`,
+        // The pid file is the job's to write too: only a number above 1 is a session to end (0 would be pkill's own).
+        'p=; [ "${1:-}" = end ] && p=$(head -c 12 "$d/pid" 2> /dev/null)',
+        'case "$p" in "" | 0 | 1 | *[!0-9]*) p= ;; *) kill -TERM "$p" 2> /dev/null ;; esac',
+        `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
+        'for part in coarse.csv fine.csv.1 fine.csv; do',
+        '  echo "== $part"',
+        `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
+        'done',
+        '[ -n "$p" ] && { pkill -KILL -s "$p" 2> /dev/null; rm -f "$d/pid"; }',
+        'exit 0',
+    ].join('\n');
+}
+/** How long the sampler's start or fetch may take: a sandbox that does not answer costs the report, never the stop. */
+const SAMPLER_TIMEOUT_MS = 30_000;
+/** What a fetch may bring back: three parts of FETCH_BYTES, and their headings. */
+const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024;
+/** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
+async function startSampler(target, env, signal) {
+    const bounded = AbortSignal.any([AbortSignal.timeout(SAMPLER_TIMEOUT_MS), ...(signal ? [signal] : [])]);
+    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerStartScript(), [], '', env, bounded);
+    const said = stdout.trim().split('\n')[0];
+    if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi'))
+        return said;
+    throw new SamplerUnreachableError(code === ssh_command/* SSH_CONNECTION_FAILED */.M2 ? 'the SSH connection failed' : `exit ${code}`);
+}
+/** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
+async function fetchSamples(target, env, options) {
+    const bounded = AbortSignal.any([
+        AbortSignal.timeout(SAMPLER_TIMEOUT_MS),
+        ...(options.signal ? [options.signal] : []),
+    ]);
+    const args = options.end ? ['end'] : [];
+    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT);
+    if (code !== 0 || !stdout.includes('== coarse.csv'))
+        throw new SamplerUnreachableError(bounded.aborted && !options.signal?.aborted
+            ? `no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`
+            : code === ssh_command/* SSH_CONNECTION_FAILED */.M2
+                ? 'the SSH connection failed'
+                : `exit ${code}`);
+    return stdout;
+}
+class SamplerUnreachableError extends Error {
+}
+
+;// CONCATENATED MODULE: ./build/src/remote/gpu-samples.js
+/**
+ * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
+ * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
+ * most MAX_LINES lines a part and MAX_LINE characters a line; anything else is dropped and counted, never shown.
+ * Fields follow the query's order (`--query-gpu=...`), so a capture with other fields reads the same way.
+ */
+
+const MAX_LINES = 200_000;
+const MAX_LINE = 200;
+const MAX_GPUS = 64;
+const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+const NUMBER = /^\d{1,7}(?:\.\d{1,3})?$/;
+/** The fields read, and the most each can be (a value past it is a lie, dropped). */
+const FIELDS = {
+    'memory.used': { key: 'usedMiB', most: 10_000_000 },
+    'memory.total': { key: 'totalMiB', most: 10_000_000 },
+    'utilization.gpu': { key: 'utilization', most: 100 },
+    'power.draw': { key: 'powerW', most: 100_000 },
+};
+function timeOf(text) {
+    const m = TIME.exec(text);
+    if (!m)
+        return undefined;
+    const [year, month, day, hour, minute, second, ms] = m.slice(1).map((part) => Number(part ?? 0));
+    const at = Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute, second, ms);
+    return Number.isFinite(at) && (month ?? 0) >= 1 && (month ?? 0) <= 12 ? at : undefined;
+}
+/** One line, or undefined when it is not of the shape. `[N/A]` and unknown values leave a field out. */
+function parseSampleLine(line, fields) {
+    if (line.length > MAX_LINE)
+        return undefined;
+    const cells = line.split(',').map((cell) => cell.trim());
+    if (cells.length !== fields.length)
+        return undefined;
+    const sample = {};
+    for (const [i, field] of fields.entries()) {
+        const cell = cells[i] ?? '';
+        if (field === 'timestamp')
+            sample.at = timeOf(cell);
+        else if (field === 'index')
+            sample.gpu = /^\d{1,2}$/.test(cell) && Number(cell) < MAX_GPUS ? Number(cell) : undefined;
+        else if (FIELDS[field] && NUMBER.test(cell) && Number(cell) <= (FIELDS[field]?.most ?? 0))
+            sample[FIELDS[field].key] = Number(cell);
+    }
+    return sample.at === undefined || sample.gpu === undefined ? undefined : sample;
+}
+/** The fetch's answer (`== coarse.csv`, `== fine.csv.1`, `== fine.csv` parts), bounded and checked line by line. */
+function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
+    const samples = { fine: [], coarse: [], dropped: 0 };
+    let part;
+    let lines = 0;
+    for (const line of text.split('\n')) {
+        if (line === '== coarse.csv')
+            part = samples.coarse;
+        else if (line === '== fine.csv.1' || line === '== fine.csv')
+            part = samples.fine;
+        else if (line.trim() === '')
+            continue;
+        else if (!part || ++lines > MAX_LINES)
+            samples.dropped++;
+        else {
+            const sample = parseSampleLine(line, fields);
+            if (sample)
+                part.push(sample);
+            else
+                samples.dropped++;
+        }
+    }
+    return samples;
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-hint.js
+/**
+ * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
+ * against the memory of every GPU type (sandbox/caps.ts: the table `min-gpu-memory` uses), at that count; the
+ * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
+ * report whose GPU was not used.
+ */
+
+
+
+/** The share of the peak kept free: a run's peak varies with its inputs. */
+const MARGIN = 0.2;
+function gpu_hint_hourly(prices, ran, gpuType, gpuCount) {
+    const spec = { cpu: ran.cpu, memoryGib: ran.memoryGib, storageGib: ran.storageGib, gpuType, gpuCount };
+    const estimate = (0,sandbox_billing/* estimateHourlyCost */.Bb)(prices, spec);
+    return estimate.ok ? estimate.dollarsPerHour : undefined;
+}
+/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
+function cheaperGpu(report, ran, prices) {
+    const held = report.gpus.filter((gpu) => gpu.held);
+    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
+    if (!report.used || held.length === 0 || !ranType)
+        return undefined;
+    const ranDollarsPerHour = gpu_hint_hourly(prices, ran, ranType, ran.gpuCount);
+    if (ranDollarsPerHour === undefined)
+        return undefined;
+    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
+    const neededMiB = peakMiB * (1 + MARGIN);
+    const gpuCount = held.length;
+    let best;
+    for (const gpuType of schemas/* GPU_TYPES */.ND) {
+        if (gpuType === ranType && gpuCount >= ran.gpuCount)
+            continue;
+        const memoryGib = memoryOf(gpuType, prices);
+        const dollarsPerHour = gpu_hint_hourly(prices, ran, gpuType, gpuCount);
+        if (memoryGib * 1024 < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
+            continue;
+        if (!best || dollarsPerHour < best.dollarsPerHour)
+            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
+    }
+    return best;
+}
+const gib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
+/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
+function describeCheaper(hint, ran, livedMs) {
+    const cost = (perHour) => (0,sandbox_billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
+    const run = livedMs === undefined
+        ? ''
+        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
+    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
+        `(${gib(hint.peakMiB)}, ${gib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
+        `~${(0,sandbox_billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,sandbox_billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
+        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
+        'peak is typical of this job.');
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-report.js
+
+const CHART_POINTS = 100;
+/** Memory above the idle baseline that counts as held: a CUDA context alone holds some 500 MiB. */
+const HELD_MIB = 64;
+/** Memory an idle card never shows (0 to a few hundred MiB reserved): held from the first sample to the last. */
+const HELD_THROUGHOUT_MIB = 1_024;
+/** The highest and lowest of many values (a spread of 200,000 arguments can overflow the stack). */
+const most = (values) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
+const least = (values) => values.reduce((a, b) => (b < a ? b : a), Infinity);
+/** The longest time one sample stands for: a minute's maximum (the coarse part) stands for its minute, and more. */
+const LONGEST_STEP_MS = 120_000;
+/**
+ * The time each sample stands for: to the next one of the same GPU (the last: the median step); a longer gap (the
+ * sampler stopped a while) counts at most 10 typical steps or LONGEST_STEP_MS, whichever is longer.
+ */
+function steps(samples) {
+    const gaps = samples.slice(1).map((sample, i) => sample.at - (samples[i]?.at ?? sample.at));
+    const sorted = gaps.filter((gap) => gap > 0).sort((a, b) => a - b);
+    const typical = sorted[Math.floor(sorted.length / 2)] ?? 1_000;
+    return samples.map((_, i) => Math.min(Math.max(0, gaps[i] ?? typical), Math.max(10 * typical, LONGEST_STEP_MS)));
+}
+/** The mean of `values` weighted by the time each stands for (the sampler's own pace need not be even). */
+function weightedMean(values, weights) {
+    let [sum, ms] = [0, 0];
+    for (const [i, value] of values.entries()) {
+        if (value === undefined)
+            continue;
+        sum += value * (weights[i] ?? 0);
+        ms += weights[i] ?? 0;
+    }
+    return { mean: ms > 0 ? sum / ms : 0, ms };
+}
+/**
+ * One series for the report from what the fetch brought: the minute maxima from before the first second-by-second
+ * sample (a long job's fine file keeps only its last hour or so), then every fine sample.
+ */
+function mergeSamples(parts) {
+    const firstFine = least(parts.fine.map((sample) => sample.at));
+    return [...parts.coarse.filter((sample) => sample.at < firstFine - 60_000), ...parts.fine].sort((a, b) => a.at - b.at);
+}
+function figuresOf(gpu, samples) {
+    const step = steps(samples);
+    const used = samples.map((sample) => sample.usedMiB).filter((v) => v !== undefined);
+    const utilization = weightedMean(samples.map((sample) => sample.utilization), step);
+    const peakMiB = used.length > 0 ? most(used) : 0;
+    const powered = samples.filter((sample) => sample.powerW !== undefined);
+    const energy = samples.reduce((sum, sample, i) => sum + ((sample.powerW ?? 0) * (step[i] ?? 0)) / 3_600_000, 0);
+    return {
+        gpu,
+        peakMiB,
+        totalMiB: samples.find((sample) => sample.totalMiB !== undefined)?.totalMiB,
+        busyMs: samples.reduce((sum, sample, i) => sum + ((sample.utilization ?? 0) > 0 ? (step[i] ?? 0) : 0), 0),
+        meanUtilization: utilization.mean,
+        utilizationMs: utilization.ms,
+        ...(powered.length > 0 ? { energyWh: energy } : {}),
+        held: used.length > 0 && (peakMiB - least(used) >= HELD_MIB || least(used) >= HELD_THROUGHOUT_MIB),
+    };
+}
+/** The figures of every GPU the samples name, in time order. */
+function gpuReport(samples) {
+    const byGpu = new Map();
+    for (const sample of [...samples].sort((a, b) => a.at - b.at)) {
+        const list = byGpu.get(sample.gpu) ?? [];
+        list.push(sample);
+        byGpu.set(sample.gpu, list);
+    }
+    const gpus = [...byGpu.entries()].sort(([a], [b]) => a - b).map(([gpu, list]) => figuresOf(gpu, list));
+    const times = samples.map((sample) => sample.at);
+    const all = weightedMean(gpus.map((figures) => figures.meanUtilization), gpus.map((figures) => figures.utilizationMs));
+    return {
+        gpus,
+        peakMiB: Math.max(0, most(gpus.map((figures) => figures.peakMiB))),
+        meanUtilization: all.mean,
+        used: gpus.some((figures) => figures.held),
+        spanMs: times.length > 0 ? most(times) - least(times) : 0,
+    };
+}
+/** At most `points` values, each the highest of its span of `values` (a peak is never averaged away). */
+function peaks(values, points = CHART_POINTS) {
+    if (values.length <= points)
+        return [...values];
+    const span = values.length / points;
+    return Array.from({ length: points }, (_, i) => most(values.slice(Math.floor(i * span), Math.max(Math.floor((i + 1) * span), Math.floor(i * span) + 1))));
+}
+const gpu_report_gib = (mib) => (mib / 1024).toFixed(1);
+/** The summary's section: a row per GPU, the chart, its legend. */
+function renderGpuSection(samples) {
+    const report = gpuReport(samples);
+    if (report.gpus.length === 0)
+        return '#### GPU\n\nNo samples came back from the sandbox.\n';
+    const rows = report.gpus.map((g) => {
+        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${gpu_report_gib(g.totalMiB)} GiB)` : '';
+        const energy = g.energyWh === undefined ? 'not read' : `${g.energyWh.toFixed(1)} Wh`;
+        const cells = [`${gpu_report_gib(g.peakMiB)} GiB${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
+        return `| ${g.gpu} | ${cells.join(' | ')} | ${energy} |`;
+    });
+    const sorted = [...samples].sort((a, b) => a.at - b.at);
+    // All GPUs together: the most memory any held, and the highest utilization, at each point.
+    const memory = peaks(sorted.map((sample) => (sample.usedMiB ?? 0) / 1024));
+    const utilization = peaks(sorted.map((sample) => sample.utilization ?? 0));
+    const axis = Math.max(1, Math.ceil(most(memory)));
+    const chart = [
+        '```mermaid',
+        'xychart-beta',
+        `  title "GPU memory (GiB, bars) and utilization (% of ${axis} GiB scale, line)"`,
+        `  x-axis "time, ${(0,summary/* formatDuration */.a3)(report.spanMs)} in all" 1 --> ${memory.length}`,
+        `  y-axis "GiB" 0 --> ${axis}`,
+        `  bar [${memory.map((v) => v.toFixed(1)).join(', ')}]`,
+        `  line [${utilization.map((v) => ((v / 100) * axis).toFixed(1)).join(', ')}]`,
+        '```',
+    ];
+    return [
+        '#### GPU',
+        '',
+        '| GPU | peak memory | kernels ran | mean utilization | energy |',
+        '|---|---|---|---|---|',
+        ...rows,
+        '',
+        ...chart,
+        '',
+        `Legend: bars, the most memory any GPU held (GiB); line, the highest utilization of any GPU, drawn on the same ` +
+            `scale (${axis} GiB = 100 %). Each of at most ${CHART_POINTS} points is the highest of its span.`,
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-publish.js
+/**
+ * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
+ * only by gpu-samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
+ * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
+ * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
+ * the end of `run`. Never fails the step: a report that cannot be made says why in one line.
+ */
+
+
+
+
+
+
+const gpu_publish_gib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
+/** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
+function gpuFigure(report) {
+    if (!report || report.gpus.length === 0)
+        return 'no samples';
+    return report.used ? `${gpu_publish_gib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
+}
+/** The samples as CSV, written by the action from the parsed numbers (nothing of the sandbox's text). */
+function samplesCsv(samples) {
+    const cell = (value) => (value === undefined ? '' : String(value));
+    const lines = samples.map((s) => [new Date(s.at).toISOString(), s.gpu, cell(s.usedMiB), cell(s.totalMiB), cell(s.utilization), cell(s.powerW)].join(','));
+    return ['timestamp,gpu,memory_used_mib,memory_total_mib,utilization_percent,power_w', ...lines, ''].join('\n');
+}
+const NEVER_USED = 'no process held GPU memory above its idle baseline while the job ran, so the job ran on the CPU. Usual causes: ' +
+    'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
+    'container started without the GPU (docker run --gpus all).';
+/** Writes the report; returns the comment's figure. */
+async function publishGpuReport(core, input) {
+    if (input.fetched === undefined) {
+        core.info(`GPU report: no samples came back from ${input.sandboxId} (${input.why ?? 'no answer'}).`);
+        await core.appendSummary(`#### GPU\n\nNo samples came back from the sandbox (${input.why ?? 'no answer'}).\n`);
+        return gpuFigure(undefined);
+    }
+    const parts = parseSamples(input.fetched);
+    const samples = mergeSamples(parts);
+    const report = gpuReport(samples);
+    const dropped = parts.dropped > 0 ? `; ${parts.dropped} lines that were not samples were dropped` : '';
+    core.info(`GPU report: ${samples.length} samples over ${(0,summary/* formatDuration */.a3)(report.spanMs)}${dropped}.`);
+    await core.appendSummary(renderGpuSection(samples) + (dropped ? `\nThe sampler's files${dropped}.\n` : ''));
+    if (report.gpus.length === 0)
+        return gpuFigure(undefined);
+    core.setOutput('gpu-memory-peak', String(Math.round(report.peakMiB)));
+    core.setOutput('gpu-utilization', report.meanUtilization.toFixed(1));
+    writeCsv(core, input, samples);
+    if (!report.used) {
+        const failed = input.failed ? ' (the run failed; it may have ended before it reached the GPU)' : '';
+        core.warning(`GPU report: the GPU of ${input.sandboxId} was never used${failed}: ${NEVER_USED}`, {
+            title: 'GPU never used',
+        });
+    }
+    else if (!input.failed)
+        await hintCheaper(core, input, report);
+    return gpuFigure(report);
+}
+function writeCsv(core, input, samples) {
+    if (!input.tempDir)
+        return;
+    const path = (0,external_node_path_.join)(input.tempDir, `gpu-samples-${input.sandboxId}.csv`);
+    try {
+        (0,external_node_fs_.writeFileSync)(path, samplesCsv(samples), { mode: 0o644 });
+        core.setOutput('gpu-samples', path);
+    }
+    catch (error) {
+        core.warning(`GPU report: the samples could not be written to ${path}: ${error.message}`);
+    }
+}
+async function hintCheaper(core, input, report) {
+    let prices;
+    try {
+        prices = await input.prices();
+    }
+    catch (error) {
+        core.info(`GPU report: no cheaper-GPU check, the pricing catalog could not be read (${error.message}).`);
+        return;
+    }
+    const hint = cheaperGpu(report, input.ran, prices);
+    if (hint)
+        core.notice(describeCheaper(hint, input.ran, input.livedMs), { title: 'A cheaper GPU would have done' });
+}
+
 ;// CONCATENATED MODULE: ./build/src/remote/scripts.js
 /**
  * The shell scripts the action runs on the sandbox (POSIX sh, and only what
@@ -37344,8 +37847,6 @@ fi
 shift "$n"
 if [ $# -eq 0 ]; then tar -cf - -T /dev/null; else tar -cf - -- "$@"; fi`;
 
-// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(50262);
 ;// CONCATENATED MODULE: ./build/src/remote/follow.js
 /**
  * Streams the run's output into the step log live, line by line. Each
@@ -37520,10 +38021,10 @@ function followJob(context, runId, showLine) {
     });
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(31421);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./build/src/inputs/sizes.js
 var sizes = __nccwpck_require__(95265);
 // EXTERNAL MODULE: ./build/src/runtime/paths.js
@@ -38066,7 +38567,91 @@ async function runOnSandbox(deps, request, sandboxId, target, placement) {
         throw new Error(overLimit);
 }
 
+;// CONCATENATED MODULE: ./build/src/modes/gpu-report.js
+/**
+ * gpu-report in the main step (issue 47): the sampler starts on a ready GPU sandbox over the action's own SSH (state
+ * tells the post step how to fetch it), and `run` reports at its end (outputs for later steps; the post step then has
+ * nothing to fetch). Neither ever fails the step: a sampler that cannot start costs the report only.
+ */
+
+
+
+
+
+
+const failedToConnect = (error) => error instanceof SamplerUnreachableError && error.message === 'the SSH connection failed';
+/** Starts the sampler where gpu-report is on and the sandbox has a GPU; what the post step needs, or undefined. */
+async function startGpuSampling(config, deps, started, target) {
+    if (!config.gpuReport || !started.gpuType)
+        return undefined;
+    const { core } = deps;
+    const context = remoteContext(deps, started.id, target, 'host');
+    try {
+        const start = () => startSampler(target, context.env, deps.signal);
+        const said = await whileConnecting(context, 'GPU report', start, failedToConnect);
+        if (said === 'no nvidia-smi') {
+            core.warning(`GPU report: ${started.id} has no nvidia-smi, so there is nothing to sample; no GPU report.`);
+            return undefined;
+        }
+        const saved = {
+            ...target,
+            gpuType: started.gpuType,
+            gpuCount: config.gpuCount ?? 1,
+            cpu: config.cpu,
+            memoryGib: config.memoryGib,
+            storageGib: config.storageGib,
+        };
+        new step_state/* ActionState */.q(core).saveGpuReport(saved);
+        const by = config.run ? 'the end of run' : 'the post step';
+        core.info(`GPU report: sampling the GPUs of ${started.id} once a second in the background (${said}); ${by} reports.`);
+        return saved;
+    }
+    catch (error) {
+        if (deps.signal.aborted)
+            throw error;
+        core.warning(`GPU report: the sampler could not be started on ${started.id} (${error.message}).`);
+        return undefined;
+    }
+}
+/** `run` has ended: fetch (and end) the sampler, report, and tell the post step it is done. */
+async function reportAtRunEnd(deps, started, saved, use) {
+    const env = (0,step_deps/* stepEnvironment */.a)(deps);
+    let fetched;
+    let why;
+    try {
+        fetched = await fetchSamples(saved, env, { end: true, signal: deps.signal });
+    }
+    catch (error) {
+        if (deps.signal.aborted)
+            return;
+        why = error.message;
+    }
+    try {
+        await publish(deps, started, saved, { ...use, fetched, why });
+    }
+    catch (error) {
+        // Whatever went wrong with the report, run's own outcome is the step's.
+        deps.core.warning(`GPU report: ${error.message}`);
+    }
+}
+async function publish(deps, started, saved, use) {
+    const { fetched, why } = use;
+    const env = (0,step_deps/* stepEnvironment */.a)(deps);
+    const figure = await publishGpuReport(deps.core, {
+        sandboxId: started.id,
+        fetched,
+        why,
+        ran: saved,
+        livedMs: deps.clock.now() - use.acceptedAt,
+        failed: use.failed,
+        prices: () => deps.client.getPricing(deps.signal),
+        tempDir: env.RUNNER_TEMP,
+    });
+    new step_state/* ActionState */.q(deps.core).saveGpuReport({ ...saved, reported: true, figure });
+}
+
 ;// CONCATENATED MODULE: ./build/src/modes/start-use.js
+
 
 
 
@@ -38095,13 +38680,27 @@ async function useReady(config, deps, started, waited, ssh) {
         await (0,access/* keepCertificateFresh */.jt)(deps, config, ssh.prepared, started.id, (0,record/* endsAtMs */.uX)(waited.record, byTtl));
     }
     deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
-    if (config.ssh && configPath)
-        await useSandbox(config, deps, started.id, { configPath, alias: config.ssh.alias });
+    if (!config.ssh || !configPath)
+        return;
+    const target = { configPath, alias: config.ssh.alias };
+    const sampling = await startGpuSampling(config, deps, started, target);
+    await useSandbox(config, deps, started, target, sampling && { saved: sampling, acceptedAt: ssh.acceptedAt });
 }
 /** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
-async function useSandbox(config, deps, sandboxId, target) {
-    if (config.run)
-        await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image');
+async function useSandbox(config, deps, started, target, sampling) {
+    const sandboxId = started.id;
+    if (config.run) {
+        let failed = true;
+        try {
+            await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image');
+            failed = false;
+        }
+        finally {
+            // The outputs are for later steps: run reports at its end (the post step then has nothing to fetch).
+            if (sampling)
+                await reportAtRunEnd(deps, started, sampling.saved, { acceptedAt: sampling.acceptedAt, failed });
+        }
+    }
     // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
     if (config.runner)
         await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, remoteContext(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
@@ -39485,8 +40084,8 @@ var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/step/state.js
-var step_state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __nccwpck_require__(45190);
 // EXTERNAL MODULE: ./build/src/runner/register.js
 var register = __nccwpck_require__(36691);
 // EXTERNAL MODULE: external "node:child_process"
@@ -39975,11 +40574,11 @@ function killOnAbort(child, signal) {
     signal.addEventListener('abort', kill, { once: true });
     return () => signal.removeEventListener('abort', kill);
 }
-/** Runs a script with `input` on its stdin; its status, stdout and stderr. */
-async function runScript(target, script, args, input, env, signal) {
+/** Runs a script with `input` on its stdin; its status, stdout (at most `stdoutLimit` characters) and stderr. */
+async function runScript(target, script, args, input, env, signal, stdoutLimit) {
     const child = spawnSsh(target, script, args, ['pipe', 'pipe', 'pipe'], env);
     const stop = killOnAbort(child, signal);
-    const stdout = collect(child.stdout);
+    const stdout = collect(child.stdout, stdoutLimit);
     const stderr = collect(child.stderr);
     child.stdin?.on('error', () => { });
     child.stdin?.end(input);
@@ -40215,7 +40814,7 @@ async function diagnosticTail(context) {
 /* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
 /* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50262);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(36017);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45190);
 /* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(13197);
 /**
  * `runner: true` in the main step, once the sandbox is ready and reachable
@@ -41217,8 +41816,8 @@ var retry = __nccwpck_require__(29943);
 var secret_files = __nccwpck_require__(58528);
 // EXTERNAL MODULE: ./build/src/step/deps.js
 var step_deps = __nccwpck_require__(63996);
-// EXTERNAL MODULE: ./build/src/step/state.js
-var state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var state = __nccwpck_require__(45190);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js
@@ -42123,12 +42722,59 @@ function setTextOutput(core, name, value) {
 
 /***/ }),
 
-/***/ 36017:
+/***/ 45190:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   q: () => (/* binding */ ActionState)
-/* harmony export */ });
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  q: () => (/* binding */ ActionState)
+});
+
+;// CONCATENATED MODULE: ./build/src/step/saved-read.js
+function savedRunner(saved) {
+    if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string')
+        return undefined;
+    const w = saved.watch;
+    const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
+        ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
+        : undefined;
+    return { id: saved.id, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) };
+}
+function savedUnserved(saved) {
+    if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid))
+        return undefined;
+    if (typeof saved.name !== 'string' || typeof saved.dir !== 'string')
+        return undefined;
+    const user = typeof saved.user === 'string' ? { user: saved.user } : {};
+    return { id: saved.id, name: saved.name, dir: saved.dir, pid: saved.pid, ...user };
+}
+function savedInclude(value) {
+    if (typeof value?.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
+        return undefined;
+    return {
+        userConfig: value.userConfig,
+        line: value.line,
+        createdConfig: value.createdConfig === true,
+        createdDir: value.createdDir === true,
+    };
+}
+function savedGpuReport(saved) {
+    if (!saved)
+        return undefined;
+    const { configPath, alias, gpuType } = saved;
+    const counts = { gpuCount: saved.gpuCount, cpu: saved.cpu, memoryGib: saved.memoryGib, storageGib: saved.storageGib };
+    if (typeof configPath !== 'string' || typeof alias !== 'string' || typeof gpuType !== 'string')
+        return undefined;
+    if (!Object.values(counts).every((count) => Number.isInteger(count) && count >= 1))
+        return undefined;
+    const numbers = counts;
+    const figure = typeof saved.figure === 'string' ? { figure: saved.figure.slice(0, 40) } : {};
+    return { configPath, alias, gpuType, ...numbers, reported: saved.reported === true, ...figure };
+}
+
+;// CONCATENATED MODULE: ./build/src/step/state.js
+
 const KEYS = {
     sandboxName: 'sandbox-name',
     sandboxId: 'sandbox-id',
@@ -42152,6 +42798,7 @@ const KEYS = {
     debugAccess: 'debug-access',
     mainFailure: 'main-failure',
     unserved: 'unserved-runner',
+    gpuReport: 'gpu-report',
 };
 /** The runner that fails a job runner mode could not serve (runner/unserved.ts): registration and local parts. */
 class ActionState {
@@ -42287,15 +42934,7 @@ class ActionState {
         this.core.saveState(KEYS.sshInclude, JSON.stringify(include));
     }
     get sshInclude() {
-        const value = this.json(KEYS.sshInclude);
-        if (typeof value?.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
-            return undefined;
-        return {
-            userConfig: value.userConfig,
-            line: value.line,
-            createdConfig: value.createdConfig === true,
-            createdDir: value.createdDir === true,
-        };
+        return savedInclude(this.json(KEYS.sshInclude));
     }
     /** The certificate renewer's pid: the post step ends it (after checking the pid is still the renewer). */
     saveRenewerPid(pid) {
@@ -42336,27 +42975,20 @@ class ActionState {
         this.core.saveState(KEYS.runner, JSON.stringify({ id, name, online, ...(watch ? { watch } : {}) }));
     }
     get runner() {
-        const saved = this.json(KEYS.runner);
-        if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string')
-            return undefined;
-        const w = saved.watch;
-        const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
-            ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
-            : undefined;
-        return { id: saved.id, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) };
+        return savedRunner(this.json(KEYS.runner));
     }
     /** Saved before each part is made; undefined once the main step removed all of it again. */
     saveUnserved(saved) {
         this.core.saveState(KEYS.unserved, saved ? JSON.stringify(saved) : '');
     }
     get unserved() {
-        const saved = this.json(KEYS.unserved);
-        if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid))
-            return undefined;
-        if (typeof saved.name !== 'string' || typeof saved.dir !== 'string')
-            return undefined;
-        const user = typeof saved.user === 'string' ? { user: saved.user } : {};
-        return { id: saved.id, name: saved.name, dir: saved.dir, pid: saved.pid, ...user };
+        return savedUnserved(this.json(KEYS.unserved));
+    }
+    saveGpuReport(saved) {
+        this.core.saveState(KEYS.gpuReport, JSON.stringify(saved));
+    }
+    get gpuReport() {
+        return savedGpuReport(this.json(KEYS.gpuReport));
     }
     readNumber(key) {
         const value = Number(this.read(key));

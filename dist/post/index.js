@@ -29328,6 +29328,8 @@ function renderComment(facts) {
         ['Sandbox', facts.sandboxId],
         ['GPU', facts.gpu],
     ];
+    if (facts.gpuUse)
+        rows.push(['GPU use', `${facts.gpuUse} (peak memory · mean utilization)`]);
     if (facts.timeToReadyMs !== undefined)
         rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
     if (facts.runMs !== undefined)
@@ -29381,7 +29383,10 @@ function rowStatus(status) {
     return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
 }
 const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-/** One leg's row: its name, status, GPU, time to ready, run, cost, sandbox, and a link to its run attempt. */
+/**
+ * One leg's row: its name, status, GPU, what the GPU did (peak memory · mean utilization), time to ready, run, cost,
+ * sandbox, and a link to its run attempt.
+ */
 function renderRow(facts) {
     const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
     const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
@@ -29395,6 +29400,7 @@ function renderRow(facts) {
         (0,untrusted/* commentText */.br)(leg, 60),
         (0,untrusted/* commentText */.br)(facts.status, 70),
         (0,untrusted/* commentText */.br)(facts.gpu, 24),
+        (0,untrusted/* commentText */.br)(facts.gpuUse ?? '', 24),
         facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
         facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
         (0,untrusted/* commentText */.br)(cost, 20),
@@ -29427,8 +29433,8 @@ function renderTable(mark, heading, rows) {
         '',
         counts,
         '',
-        '| Job | Status | GPU | Ready in | Run | Cost | Sandbox | Attempt |',
-        '|---|---|---|---|---|---|---|---|',
+        '| Job | Status | GPU | GPU use | Ready in | Run | Cost | Sandbox | Attempt |',
+        '|---|---|---|---|---|---|---|---|---|',
         ...lines,
         '',
     ].join('\n');
@@ -29600,7 +29606,7 @@ async function publishComment(deps, target, facts, options = {}) {
     }
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-async function finalComment(deps, state, readConfig, servedJob) {
+async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     const facts = state.commentFacts;
     if (!facts)
         return;
@@ -29622,6 +29628,7 @@ async function finalComment(deps, state, readConfig, servedJob) {
     const final = {
         ...facts,
         ...(leg ? { leg } : {}),
+        ...(gpuUse ? { gpuUse } : {}),
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
@@ -29658,8 +29665,8 @@ var errors = __nccwpck_require__(20486);
 var retry = __nccwpck_require__(29943);
 // EXTERNAL MODULE: ./build/src/ssh/secret-files.js
 var secret_files = __nccwpck_require__(58528);
-// EXTERNAL MODULE: ./build/src/step/state.js
-var state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var state = __nccwpck_require__(45190);
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js
 var ssh = __nccwpck_require__(50877);
 // EXTERNAL MODULE: ./build/src/ssh/config-files.js
@@ -30213,6 +30220,634 @@ async function hold(deps, access, debug) {
             return deps.core.info('debug-on-failure: the time is up; stopping now.');
         await deps.clock.sleep(Math.min(CHECK_EVERY_MS, until - deps.clock.now()), deps.cancelWait).catch(() => undefined);
     }
+}
+
+
+/***/ }),
+
+/***/ 38650:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  W: () => (/* binding */ fetchGpuSamples),
+  r: () => (/* binding */ reportGpu)
+});
+
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+;// CONCATENATED MODULE: ./build/src/remote/gpu-sampler.js
+/**
+ * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
+ * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
+ * started detached so that it outlives any SSH session, writing through one
+ * awk process (no fork a line):
+ * - `fine.csv`: every line as nvidia-smi printed it, rotated to `fine.csv.1`
+ *   past FINE_LINES, so the last 1 to 2 x FINE_LINES lines are on the sandbox;
+ * - `coarse.csv`: per GPU and minute the highest memory, utilization and power
+ *   seen (`<YYYY/MM/DD HH:MM>, <index>, <used>, <total>, <util>, <power>`), so a
+ *   peak survives however long the job: 8 GPUs for 48 hours are 23,040 lines.
+ * Both are bounded whatever the job prints: awk keeps nothing but the current
+ * minute's maxima, and a fetch reads at most FETCH_BYTES of each (gpu-samples.ts
+ * parses what comes back as hostile input).
+ */
+
+const SAMPLER_DIR = '.gpu-sandbox-samples';
+const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw';
+const FINE_LINES = 20_000;
+const COARSE_LINES = 30_000;
+const FETCH_BYTES = 2 * 2 ** 20;
+/** How long one nvidia-smi runs before it is ended (and so writes what it sampled). */
+const CHUNK_SECONDS = 15;
+const SAMPLE_COMMAND = [
+    `timeout -s TERM ${CHUNK_SECONDS}`,
+    `nvidia-smi --query-gpu=${SAMPLE_FIELDS} --format=csv,noheader,nounits -l 1`,
+].join(' ');
+/** awk (POSIX; mawk and gawk alike): the line as printed, and each minute's maxima per GPU. */
+const AWK = (/* unused pure expression or super */ null && (`
+function num(v) { return v ~ /^[0-9]+(\\.[0-9]+)?$/ }
+function flush(  k) {
+  for (k in used) {
+    if (coarseLines < ${COARSE_LINES})
+      print minute ", " k ", " used[k] ", " total[k] ", " util[k] ", " power[k] > coarse
+    coarseLines++
+  }
+  for (k in used) { delete used[k]; delete total[k]; delete util[k]; delete power[k] }
+  fflush(coarse)
+}
+{
+  print > fine; fflush(fine)
+  if (++fineLines >= ${FINE_LINES}) { close(fine); system("mv -f " fine " " fine ".1"); fineLines = 0 }
+  split($0, f, /, */)
+  if (f[1] !~ /^[0-9][0-9][0-9][0-9]\\/[0-9][0-9]\\/[0-9][0-9] [0-9][0-9]:[0-9][0-9]/) next
+  if (f[2] !~ /^[0-9]+$/ || f[2] > 63) next
+  m = substr(f[1], 1, 16)
+  if (m != minute) { if (minute != "") flush(); minute = m }
+  g = f[2]
+  if (!(g in used)) { used[g] = "[N/A]"; total[g] = "[N/A]"; util[g] = "[N/A]"; power[g] = "[N/A]" }
+  if (num(f[3]) && (used[g] == "[N/A]" || f[3] + 0 > used[g] + 0)) used[g] = f[3]
+  if (num(f[4])) total[g] = f[4]
+  if (num(f[5]) && (util[g] == "[N/A]" || f[5] + 0 > util[g] + 0)) util[g] = f[5]
+  if (num(f[6]) && (power[g] == "[N/A]" || f[6] + 0 > power[g] + 0)) power[g] = f[6]
+}
+END { if (minute != "") flush() }
+`));
+/**
+ * The sampler's process: its pid (its session's) in `pid`; each nvidia-smi runs CHUNK_SECONDS under timeout, in a
+ * loop (5 s apart after a failure), so one that hangs is replaced and the fetch can end it early: written to a file
+ * of its own (`-f`) it held its lines back until it ended.
+ */
+const LOOP = 'echo $$ > "$1/pid"; ' +
+    `while :; do ${SAMPLE_COMMAND} 2> /dev/null || [ $? -eq 124 ] || sleep 5; done | ` +
+    'awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -f "$1/sample.awk"';
+/**
+ * Starts the sampler in the login user's home, detached (setsid, its own session: an SSH session's end does not end
+ * it); a second start while one runs does nothing. Prints 'started' or 'running', or 'no nvidia-smi'.
+ */
+function samplerStartScript() {
+    return [
+        'set -u',
+        'command -v nvidia-smi > /dev/null 2>&1 || { echo "no nvidia-smi"; exit 0; }',
+        `d="$HOME/${SAMPLER_DIR}"`,
+        'mkdir -p "$d" && chmod 700 "$d"',
+        'if [ -s "$d/pid" ] && kill -0 "$(cat "$d/pid")" 2> /dev/null; then echo running; exit 0; fi',
+        `cat > "$d/sample.awk" <<'AWK'${AWK}AWK`,
+        // mawk (Debian's and Ubuntu's awk) reads a pipe a block at a time unless told to read it a line at a time: on an
+        // H200 (driver 580) nothing reached the files in 65 s without it, a line a second with it.
+        'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
+        `setsid sh -c '${LOOP}' sh "$d" "$lines" < /dev/null > /dev/null 2>&1 &`,
+        'echo started',
+    ].join('\n');
+}
+/**
+ * Ends the running nvidia-smi early (so it writes what it sampled; the loop starts another), waits a moment, then
+ * prints what the sampler wrote, each part at most FETCH_BYTES: the coarse file, then the fine ones, oldest first.
+ * With `end` as its argument the loop is ended first (no next nvidia-smi; awk writes its last minute at the end of its
+ * input), and whatever is left of the sampler's session after the read.
+ */
+function samplerFetchScript() {
+    return [
+        'set -u',
+        `d="$HOME/${SAMPLER_DIR}"`,
+        // The pid file is the job's to write too: only a number above 1 is a session to end (0 would be pkill's own).
+        'p=; [ "${1:-}" = end ] && p=$(head -c 12 "$d/pid" 2> /dev/null)',
+        'case "$p" in "" | 0 | 1 | *[!0-9]*) p= ;; *) kill -TERM "$p" 2> /dev/null ;; esac',
+        `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
+        'for part in coarse.csv fine.csv.1 fine.csv; do',
+        '  echo "== $part"',
+        `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
+        'done',
+        '[ -n "$p" ] && { pkill -KILL -s "$p" 2> /dev/null; rm -f "$d/pid"; }',
+        'exit 0',
+    ].join('\n');
+}
+/** How long the sampler's start or fetch may take: a sandbox that does not answer costs the report, never the stop. */
+const SAMPLER_TIMEOUT_MS = 30_000;
+/** What a fetch may bring back: three parts of FETCH_BYTES, and their headings. */
+const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024;
+/** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
+async function startSampler(target, env, signal) {
+    const bounded = AbortSignal.any([AbortSignal.timeout(SAMPLER_TIMEOUT_MS), ...(signal ? [signal] : [])]);
+    const { code, stdout } = await runScript(target, samplerStartScript(), [], '', env, bounded);
+    const said = stdout.trim().split('\n')[0];
+    if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi'))
+        return said;
+    throw new SamplerUnreachableError(code === SSH_CONNECTION_FAILED ? 'the SSH connection failed' : `exit ${code}`);
+}
+/** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
+async function fetchSamples(target, env, options) {
+    const bounded = AbortSignal.any([
+        AbortSignal.timeout(SAMPLER_TIMEOUT_MS),
+        ...(options.signal ? [options.signal] : []),
+    ]);
+    const args = options.end ? ['end'] : [];
+    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT);
+    if (code !== 0 || !stdout.includes('== coarse.csv'))
+        throw new SamplerUnreachableError(bounded.aborted && !options.signal?.aborted
+            ? `no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`
+            : code === ssh_command/* SSH_CONNECTION_FAILED */.M2
+                ? 'the SSH connection failed'
+                : `exit ${code}`);
+    return stdout;
+}
+class SamplerUnreachableError extends Error {
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+;// CONCATENATED MODULE: ./build/src/remote/gpu-samples.js
+/**
+ * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
+ * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
+ * most MAX_LINES lines a part and MAX_LINE characters a line; anything else is dropped and counted, never shown.
+ * Fields follow the query's order (`--query-gpu=...`), so a capture with other fields reads the same way.
+ */
+
+const MAX_LINES = 200_000;
+const MAX_LINE = 200;
+const MAX_GPUS = 64;
+const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+const NUMBER = /^\d{1,7}(?:\.\d{1,3})?$/;
+/** The fields read, and the most each can be (a value past it is a lie, dropped). */
+const FIELDS = {
+    'memory.used': { key: 'usedMiB', most: 10_000_000 },
+    'memory.total': { key: 'totalMiB', most: 10_000_000 },
+    'utilization.gpu': { key: 'utilization', most: 100 },
+    'power.draw': { key: 'powerW', most: 100_000 },
+};
+function timeOf(text) {
+    const m = TIME.exec(text);
+    if (!m)
+        return undefined;
+    const [year, month, day, hour, minute, second, ms] = m.slice(1).map((part) => Number(part ?? 0));
+    const at = Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute, second, ms);
+    return Number.isFinite(at) && (month ?? 0) >= 1 && (month ?? 0) <= 12 ? at : undefined;
+}
+/** One line, or undefined when it is not of the shape. `[N/A]` and unknown values leave a field out. */
+function parseSampleLine(line, fields) {
+    if (line.length > MAX_LINE)
+        return undefined;
+    const cells = line.split(',').map((cell) => cell.trim());
+    if (cells.length !== fields.length)
+        return undefined;
+    const sample = {};
+    for (const [i, field] of fields.entries()) {
+        const cell = cells[i] ?? '';
+        if (field === 'timestamp')
+            sample.at = timeOf(cell);
+        else if (field === 'index')
+            sample.gpu = /^\d{1,2}$/.test(cell) && Number(cell) < MAX_GPUS ? Number(cell) : undefined;
+        else if (FIELDS[field] && NUMBER.test(cell) && Number(cell) <= (FIELDS[field]?.most ?? 0))
+            sample[FIELDS[field].key] = Number(cell);
+    }
+    return sample.at === undefined || sample.gpu === undefined ? undefined : sample;
+}
+/** The fetch's answer (`== coarse.csv`, `== fine.csv.1`, `== fine.csv` parts), bounded and checked line by line. */
+function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
+    const samples = { fine: [], coarse: [], dropped: 0 };
+    let part;
+    let lines = 0;
+    for (const line of text.split('\n')) {
+        if (line === '== coarse.csv')
+            part = samples.coarse;
+        else if (line === '== fine.csv.1' || line === '== fine.csv')
+            part = samples.fine;
+        else if (line.trim() === '')
+            continue;
+        else if (!part || ++lines > MAX_LINES)
+            samples.dropped++;
+        else {
+            const sample = parseSampleLine(line, fields);
+            if (sample)
+                part.push(sample);
+            else
+                samples.dropped++;
+        }
+    }
+    return samples;
+}
+
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var billing = __nccwpck_require__(64994);
+// EXTERNAL MODULE: ./build/src/inputs/collector.js
+var collector = __nccwpck_require__(81764);
+// EXTERNAL MODULE: ./build/src/inputs/caps.js
+var caps = __nccwpck_require__(44138);
+;// CONCATENATED MODULE: ./build/src/sandbox/caps.js
+
+
+
+
+/** Memory per GPU, GiB, where the service says nothing (docs/service.md). */
+const GPU_MEMORY_GIB = { A6000: 48, A100: 40, H100: 80 };
+/** The shortest lifetime a budget must buy: less is no useful run. */
+const MIN_BUDGET_SECONDS = 300;
+/** Memory per GPU of `type` (GiB): the table, and an A100 the catalog names as an 80 GB model. */
+function memoryOf(type, prices) {
+    if (type === 'A100' && Object.keys(prices).some((key) => /^a100(xl|_?80gb?)/i.test(key)))
+        return 80;
+    return GPU_MEMORY_GIB[type];
+}
+function hourly(config, prices, type) {
+    const spec = {
+        cpu: config.cpu,
+        memoryGib: config.memoryGib,
+        storageGib: config.storageGib,
+        gpuType: type === 'cpu' ? undefined : type,
+        gpuCount: config.gpuCount ?? 1,
+    };
+    const estimate = estimateHourlyCost(prices, spec);
+    return estimate.ok ? estimate.dollarsPerHour : undefined;
+}
+async function readPrices(config, deps) {
+    try {
+        return await deps.client.getPricing(deps.signal);
+    }
+    catch (error) {
+        const input = config.caps.maxCostDollars !== undefined ? 'max-cost' : 'max-hourly-price';
+        throw new InputError(config.caps.minGpuMemoryGib !== undefined && config.caps.maxCostDollars === undefined ? 'min-gpu-memory' : input, `cannot be checked: the pricing catalog (GET /pricing) could not be read (${error.message}). ` +
+            'A cap that cannot be checked refuses; nothing was started. Try again later.');
+    }
+}
+/** Filters the fallback list and sets the TTL per type; throws an InputError when nothing is left. */
+async function applySpendingCaps(config, deps) {
+    const { caps } = config;
+    if (!hasCaps(caps))
+        return { config, lines: [] };
+    const prices = await readPrices(config, deps);
+    let candidates = config.gpuTypes.length > 0 ? [...config.gpuTypes] : ['cpu'];
+    const lines = [];
+    const keep = (input, label, why) => {
+        const dropped = candidates.map((type) => ({ type, why: why(type) })).filter((entry) => entry.why !== undefined);
+        if (dropped.length === 0)
+            return;
+        candidates = candidates.filter((type) => !dropped.some((entry) => entry.type === type));
+        const what = dropped.map((entry) => `${entry.type === 'cpu' ? 'the CPU sandbox' : entry.type} (${entry.why})`);
+        lines.push(`${label}: ${candidates.length === 0 ? 'nothing is left of' : 'dropped'} ${what.join(', ')}`);
+        if (candidates.length === 0)
+            throw new InputError(input, `leaves no GPU type to start: ${what.join(', ')}. Nothing was started.`);
+    };
+    const min = caps.minGpuMemoryGib;
+    if (min !== undefined)
+        keep('min-gpu-memory', `min-gpu-memory ${min} GiB`, (type) => {
+            const memory = type === 'cpu' ? 0 : memoryOf(type, prices);
+            return memory < min ? `${memory} GiB per GPU` : undefined;
+        });
+    // Each type's estimate once: the caps below ask for it several times.
+    const hourlyOf = new Map(candidates.map((type) => [type, hourly(config, prices, type)]));
+    const price = (type) => hourlyOf.get(type);
+    const notPriced = (type) => (price(type) === undefined ? 'not in the pricing catalog' : undefined);
+    const cap = caps.maxHourlyDollars;
+    if (cap !== undefined)
+        keep('max-hourly-price', `max-hourly-price ${formatDollars(cap)}`, (type) => {
+            const perHour = price(type);
+            return notPriced(type) ?? ((perHour ?? 0) > cap ? `${formatDollars(perHour ?? 0)}/hour` : undefined);
+        });
+    const budget = caps.maxCostDollars;
+    if (budget === undefined)
+        return { config: { ...config, gpuTypes: gpuList(candidates), capsApplied: lines }, lines };
+    const buys = (type) => Math.floor((budget / (price(type) ?? Infinity)) * 3600);
+    keep('max-cost', `max-cost ${formatDollars(budget)}`, (type) => {
+        const seconds = buys(type);
+        return (notPriced(type) ?? (seconds < MIN_BUDGET_SECONDS ? `buys ${formatDuration(seconds * 1000)}, under 5m` : undefined));
+    });
+    const ttlByType = {};
+    for (const type of candidates) {
+        ttlByType[type] = Math.min(config.maxTtlSeconds, buys(type));
+        const at = `${formatDollars(price(type) ?? 0)}/hour`;
+        lines.push(`max-cost ${formatDollars(budget)}: ${type === 'cpu' ? 'the sandbox' : type} at ${at} ` +
+            `gets an enforced TTL of ${formatDuration((ttlByType[type] ?? 0) * 1000)}`);
+    }
+    return { config: { ...config, gpuTypes: gpuList(candidates), ttlByType, capsApplied: lines }, lines };
+}
+const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
+
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-hint.js
+/**
+ * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
+ * against the memory of every GPU type (sandbox/caps.ts: the table `min-gpu-memory` uses), at that count; the
+ * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
+ * report whose GPU was not used.
+ */
+
+
+
+/** The share of the peak kept free: a run's peak varies with its inputs. */
+const MARGIN = 0.2;
+function gpu_hint_hourly(prices, ran, gpuType, gpuCount) {
+    const spec = { cpu: ran.cpu, memoryGib: ran.memoryGib, storageGib: ran.storageGib, gpuType, gpuCount };
+    const estimate = (0,billing/* estimateHourlyCost */.Bb)(prices, spec);
+    return estimate.ok ? estimate.dollarsPerHour : undefined;
+}
+/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
+function cheaperGpu(report, ran, prices) {
+    const held = report.gpus.filter((gpu) => gpu.held);
+    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
+    if (!report.used || held.length === 0 || !ranType)
+        return undefined;
+    const ranDollarsPerHour = gpu_hint_hourly(prices, ran, ranType, ran.gpuCount);
+    if (ranDollarsPerHour === undefined)
+        return undefined;
+    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
+    const neededMiB = peakMiB * (1 + MARGIN);
+    const gpuCount = held.length;
+    let best;
+    for (const gpuType of schemas/* GPU_TYPES */.ND) {
+        if (gpuType === ranType && gpuCount >= ran.gpuCount)
+            continue;
+        const memoryGib = memoryOf(gpuType, prices);
+        const dollarsPerHour = gpu_hint_hourly(prices, ran, gpuType, gpuCount);
+        if (memoryGib * 1024 < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
+            continue;
+        if (!best || dollarsPerHour < best.dollarsPerHour)
+            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
+    }
+    return best;
+}
+const gib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
+/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
+function describeCheaper(hint, ran, livedMs) {
+    const cost = (perHour) => (0,billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
+    const run = livedMs === undefined
+        ? ''
+        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
+    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
+        `(${gib(hint.peakMiB)}, ${gib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
+        `~${(0,billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
+        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
+        'peak is typical of this job.');
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-report.js
+
+const CHART_POINTS = 100;
+/** Memory above the idle baseline that counts as held: a CUDA context alone holds some 500 MiB. */
+const HELD_MIB = 64;
+/** Memory an idle card never shows (0 to a few hundred MiB reserved): held from the first sample to the last. */
+const HELD_THROUGHOUT_MIB = 1_024;
+/** The highest and lowest of many values (a spread of 200,000 arguments can overflow the stack). */
+const most = (values) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
+const least = (values) => values.reduce((a, b) => (b < a ? b : a), Infinity);
+/** The longest time one sample stands for: a minute's maximum (the coarse part) stands for its minute, and more. */
+const LONGEST_STEP_MS = 120_000;
+/**
+ * The time each sample stands for: to the next one of the same GPU (the last: the median step); a longer gap (the
+ * sampler stopped a while) counts at most 10 typical steps or LONGEST_STEP_MS, whichever is longer.
+ */
+function steps(samples) {
+    const gaps = samples.slice(1).map((sample, i) => sample.at - (samples[i]?.at ?? sample.at));
+    const sorted = gaps.filter((gap) => gap > 0).sort((a, b) => a - b);
+    const typical = sorted[Math.floor(sorted.length / 2)] ?? 1_000;
+    return samples.map((_, i) => Math.min(Math.max(0, gaps[i] ?? typical), Math.max(10 * typical, LONGEST_STEP_MS)));
+}
+/** The mean of `values` weighted by the time each stands for (the sampler's own pace need not be even). */
+function weightedMean(values, weights) {
+    let [sum, ms] = [0, 0];
+    for (const [i, value] of values.entries()) {
+        if (value === undefined)
+            continue;
+        sum += value * (weights[i] ?? 0);
+        ms += weights[i] ?? 0;
+    }
+    return { mean: ms > 0 ? sum / ms : 0, ms };
+}
+/**
+ * One series for the report from what the fetch brought: the minute maxima from before the first second-by-second
+ * sample (a long job's fine file keeps only its last hour or so), then every fine sample.
+ */
+function mergeSamples(parts) {
+    const firstFine = least(parts.fine.map((sample) => sample.at));
+    return [...parts.coarse.filter((sample) => sample.at < firstFine - 60_000), ...parts.fine].sort((a, b) => a.at - b.at);
+}
+function figuresOf(gpu, samples) {
+    const step = steps(samples);
+    const used = samples.map((sample) => sample.usedMiB).filter((v) => v !== undefined);
+    const utilization = weightedMean(samples.map((sample) => sample.utilization), step);
+    const peakMiB = used.length > 0 ? most(used) : 0;
+    const powered = samples.filter((sample) => sample.powerW !== undefined);
+    const energy = samples.reduce((sum, sample, i) => sum + ((sample.powerW ?? 0) * (step[i] ?? 0)) / 3_600_000, 0);
+    return {
+        gpu,
+        peakMiB,
+        totalMiB: samples.find((sample) => sample.totalMiB !== undefined)?.totalMiB,
+        busyMs: samples.reduce((sum, sample, i) => sum + ((sample.utilization ?? 0) > 0 ? (step[i] ?? 0) : 0), 0),
+        meanUtilization: utilization.mean,
+        utilizationMs: utilization.ms,
+        ...(powered.length > 0 ? { energyWh: energy } : {}),
+        held: used.length > 0 && (peakMiB - least(used) >= HELD_MIB || least(used) >= HELD_THROUGHOUT_MIB),
+    };
+}
+/** The figures of every GPU the samples name, in time order. */
+function gpuReport(samples) {
+    const byGpu = new Map();
+    for (const sample of [...samples].sort((a, b) => a.at - b.at)) {
+        const list = byGpu.get(sample.gpu) ?? [];
+        list.push(sample);
+        byGpu.set(sample.gpu, list);
+    }
+    const gpus = [...byGpu.entries()].sort(([a], [b]) => a - b).map(([gpu, list]) => figuresOf(gpu, list));
+    const times = samples.map((sample) => sample.at);
+    const all = weightedMean(gpus.map((figures) => figures.meanUtilization), gpus.map((figures) => figures.utilizationMs));
+    return {
+        gpus,
+        peakMiB: Math.max(0, most(gpus.map((figures) => figures.peakMiB))),
+        meanUtilization: all.mean,
+        used: gpus.some((figures) => figures.held),
+        spanMs: times.length > 0 ? most(times) - least(times) : 0,
+    };
+}
+/** At most `points` values, each the highest of its span of `values` (a peak is never averaged away). */
+function peaks(values, points = CHART_POINTS) {
+    if (values.length <= points)
+        return [...values];
+    const span = values.length / points;
+    return Array.from({ length: points }, (_, i) => most(values.slice(Math.floor(i * span), Math.max(Math.floor((i + 1) * span), Math.floor(i * span) + 1))));
+}
+const gpu_report_gib = (mib) => (mib / 1024).toFixed(1);
+/** The summary's section: a row per GPU, the chart, its legend. */
+function renderGpuSection(samples) {
+    const report = gpuReport(samples);
+    if (report.gpus.length === 0)
+        return '#### GPU\n\nNo samples came back from the sandbox.\n';
+    const rows = report.gpus.map((g) => {
+        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${gpu_report_gib(g.totalMiB)} GiB)` : '';
+        const energy = g.energyWh === undefined ? 'not read' : `${g.energyWh.toFixed(1)} Wh`;
+        const cells = [`${gpu_report_gib(g.peakMiB)} GiB${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
+        return `| ${g.gpu} | ${cells.join(' | ')} | ${energy} |`;
+    });
+    const sorted = [...samples].sort((a, b) => a.at - b.at);
+    // All GPUs together: the most memory any held, and the highest utilization, at each point.
+    const memory = peaks(sorted.map((sample) => (sample.usedMiB ?? 0) / 1024));
+    const utilization = peaks(sorted.map((sample) => sample.utilization ?? 0));
+    const axis = Math.max(1, Math.ceil(most(memory)));
+    const chart = [
+        '```mermaid',
+        'xychart-beta',
+        `  title "GPU memory (GiB, bars) and utilization (% of ${axis} GiB scale, line)"`,
+        `  x-axis "time, ${(0,summary/* formatDuration */.a3)(report.spanMs)} in all" 1 --> ${memory.length}`,
+        `  y-axis "GiB" 0 --> ${axis}`,
+        `  bar [${memory.map((v) => v.toFixed(1)).join(', ')}]`,
+        `  line [${utilization.map((v) => ((v / 100) * axis).toFixed(1)).join(', ')}]`,
+        '```',
+    ];
+    return [
+        '#### GPU',
+        '',
+        '| GPU | peak memory | kernels ran | mean utilization | energy |',
+        '|---|---|---|---|---|',
+        ...rows,
+        '',
+        ...chart,
+        '',
+        `Legend: bars, the most memory any GPU held (GiB); line, the highest utilization of any GPU, drawn on the same ` +
+            `scale (${axis} GiB = 100 %). Each of at most ${CHART_POINTS} points is the highest of its span.`,
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-publish.js
+/**
+ * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
+ * only by gpu-samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
+ * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
+ * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
+ * the end of `run`. Never fails the step: a report that cannot be made says why in one line.
+ */
+
+
+
+
+
+
+const gpu_publish_gib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
+/** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
+function gpuFigure(report) {
+    if (!report || report.gpus.length === 0)
+        return 'no samples';
+    return report.used ? `${gpu_publish_gib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
+}
+/** The samples as CSV, written by the action from the parsed numbers (nothing of the sandbox's text). */
+function samplesCsv(samples) {
+    const cell = (value) => (value === undefined ? '' : String(value));
+    const lines = samples.map((s) => [new Date(s.at).toISOString(), s.gpu, cell(s.usedMiB), cell(s.totalMiB), cell(s.utilization), cell(s.powerW)].join(','));
+    return ['timestamp,gpu,memory_used_mib,memory_total_mib,utilization_percent,power_w', ...lines, ''].join('\n');
+}
+const NEVER_USED = 'no process held GPU memory above its idle baseline while the job ran, so the job ran on the CPU. Usual causes: ' +
+    'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
+    'container started without the GPU (docker run --gpus all).';
+/** Writes the report; returns the comment's figure. */
+async function publishGpuReport(core, input) {
+    if (input.fetched === undefined) {
+        core.info(`GPU report: no samples came back from ${input.sandboxId} (${input.why ?? 'no answer'}).`);
+        await core.appendSummary(`#### GPU\n\nNo samples came back from the sandbox (${input.why ?? 'no answer'}).\n`);
+        return gpuFigure(undefined);
+    }
+    const parts = parseSamples(input.fetched);
+    const samples = mergeSamples(parts);
+    const report = gpuReport(samples);
+    const dropped = parts.dropped > 0 ? `; ${parts.dropped} lines that were not samples were dropped` : '';
+    core.info(`GPU report: ${samples.length} samples over ${(0,summary/* formatDuration */.a3)(report.spanMs)}${dropped}.`);
+    await core.appendSummary(renderGpuSection(samples) + (dropped ? `\nThe sampler's files${dropped}.\n` : ''));
+    if (report.gpus.length === 0)
+        return gpuFigure(undefined);
+    core.setOutput('gpu-memory-peak', String(Math.round(report.peakMiB)));
+    core.setOutput('gpu-utilization', report.meanUtilization.toFixed(1));
+    writeCsv(core, input, samples);
+    if (!report.used) {
+        const failed = input.failed ? ' (the run failed; it may have ended before it reached the GPU)' : '';
+        core.warning(`GPU report: the GPU of ${input.sandboxId} was never used${failed}: ${NEVER_USED}`, {
+            title: 'GPU never used',
+        });
+    }
+    else if (!input.failed)
+        await hintCheaper(core, input, report);
+    return gpuFigure(report);
+}
+function writeCsv(core, input, samples) {
+    if (!input.tempDir)
+        return;
+    const path = (0,external_node_path_.join)(input.tempDir, `gpu-samples-${input.sandboxId}.csv`);
+    try {
+        (0,external_node_fs_.writeFileSync)(path, samplesCsv(samples), { mode: 0o644 });
+        core.setOutput('gpu-samples', path);
+    }
+    catch (error) {
+        core.warning(`GPU report: the samples could not be written to ${path}: ${error.message}`);
+    }
+}
+async function hintCheaper(core, input, report) {
+    let prices;
+    try {
+        prices = await input.prices();
+    }
+    catch (error) {
+        core.info(`GPU report: no cheaper-GPU check, the pricing catalog could not be read (${error.message}).`);
+        return;
+    }
+    const hint = cheaperGpu(report, input.ran, prices);
+    if (hint)
+        core.notice(describeCheaper(hint, input.ran, input.livedMs), { title: 'A cheaper GPU would have done' });
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-fetch.js
+
+
+const PRICING_TIMEOUT_MS = 15_000;
+/** The sampler's files, when the main step started one and did not report already; `end` ends the sampler. */
+async function fetchGpuSamples(deps, state, keepAlive) {
+    const saved = state.gpuReport;
+    if (!saved || saved.reported)
+        return undefined;
+    deps.core.info('GPU report: fetching the samples before the stop.');
+    try {
+        // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
+        return { saved, fetched: await fetchSamples(saved, process.env, { end: !keepAlive, signal: deps.signal }) };
+    }
+    catch (error) {
+        return { saved, why: error.message };
+    }
+}
+/** The report, once the sandbox is stopped; the comment's figure. */
+async function reportGpu(deps, state, gpu, config, failed) {
+    const startedAt = state.startedAt;
+    const signal = AbortSignal.any([AbortSignal.timeout(PRICING_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])]);
+    return publishGpuReport(deps.core, {
+        sandboxId: state.sandboxId ?? 'the sandbox',
+        fetched: gpu.fetched,
+        why: gpu.why,
+        ran: gpu.saved,
+        livedMs: startedAt === undefined ? undefined : Math.max(0, deps.clock.now() - startedAt),
+        failed,
+        prices: () => deps.makeClient(config).getPricing(signal),
+        tempDir: process.env.RUNNER_TEMP,
+    });
 }
 
 
@@ -31320,8 +31955,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(73156);
-// EXTERNAL MODULE: ./build/src/inputs/read.js + 11 modules
-var read = __nccwpck_require__(66028);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
+var read = __nccwpck_require__(80829);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
@@ -31332,8 +31967,8 @@ var external_node_path_ = __nccwpck_require__(76760);
 var runners = __nccwpck_require__(53830);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/step/state.js
-var step_state = __nccwpck_require__(36017);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __nccwpck_require__(45190);
 // EXTERNAL MODULE: ./build/src/runner/register.js
 var register = __nccwpck_require__(36691);
 // EXTERNAL MODULE: ./build/src/runner/local.js
@@ -36318,6 +36953,63 @@ function parseApproval(inputs, job) {
 
 /***/ }),
 
+/***/ 44138:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* unused harmony exports parseCaps, hasCaps, parseLiveLimit */
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(93006);
+/**
+ * The spending caps of a start (issue 31): `max-cost` (dollars for this run),
+ * `max-hourly-price` (dollars per hour) and `min-gpu-memory` (GiB per GPU).
+ * Parsed here; applied against the pricing catalog before any start
+ * (sandbox/caps.ts).
+ */
+
+
+
+/** A positive amount, `12.5` or `$12.50`; `what` names the unit in the message. */
+function positive(what) {
+    return z.string().transform((raw, ctx) => {
+        const text = raw.trim().replace(/^\$/, '');
+        if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0 || Number(text) > 1_000_000)
+            return refuse(ctx, `must be ${what} greater than 0 (e.g. ${what === 'GiB' ? '40' : '2.50'}), got '${raw}'`);
+        return Number(text);
+    });
+}
+function parseCaps(inputs, gpus, enforceTtl) {
+    const caps = {};
+    if (inputs.isSet('max-cost')) {
+        caps.maxCostDollars = inputs.parse('max-cost', positive('dollars'));
+        if (enforceTtl === false)
+            inputs.fail('max-cost', 'needs enforce-ttl: true: the budget holds because the service ends the sandbox at the TTL ' +
+                'it buys; remove enforce-ttl: false');
+    }
+    if (inputs.isSet('max-hourly-price'))
+        caps.maxHourlyDollars = inputs.parse('max-hourly-price', positive('dollars'));
+    if (inputs.isSet('min-gpu-memory')) {
+        caps.minGpuMemoryGib = inputs.parse('min-gpu-memory', positive('GiB'));
+        if (gpus.length === 0)
+            inputs.fail('min-gpu-memory', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove it");
+    }
+    return caps;
+}
+const hasCaps = (caps) => Object.values(caps).some((value) => value !== undefined);
+/** max-live: counted among the sandboxes this action names for this repository, so the name must be generated. */
+function parseLiveLimit(inputs, job) {
+    if (!inputs.isSet('max-live'))
+        return undefined;
+    const max = inputs.parse('max-live', field.wholeNumber(1));
+    if (inputs.isSet('name'))
+        inputs.fail('max-live', "counts the sandboxes this action names; leave 'name' empty (the generated name is counted)");
+    const repositoryId = job.repositoryId ?? '';
+    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
+        inputs.fail('max-live', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
+    return { max, repositoryId };
+}
+
+
+/***/ }),
+
 /***/ 81764:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -36595,6 +37287,7 @@ const INPUT_DEFAULTS = {
     'min-gpu-memory': '',
     'gpu-check': '',
     'min-driver': '',
+    'gpu-report': '',
     'approve-label': '',
     'approve-label-once': 'false',
     'min-permission': '',
@@ -36651,6 +37344,7 @@ const INPUT_MODES = {
     'min-gpu-memory': ['start'],
     'gpu-check': ['start'],
     'min-driver': ['start'],
+    'gpu-report': ['start'],
     'approve-label': ['start'],
     'approve-label-once': ['start'],
     'min-permission': ['start'],
@@ -37039,7 +37733,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 /* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45213);
 /* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93006);
 /* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(73156);
-/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(66028);
+/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80829);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(75837);
 /**
  * What the post step reads (split from read.ts): the mode at once, the rest
@@ -37083,7 +37777,7 @@ function parseCleanupInputs(read) {
 
 /***/ }),
 
-/***/ 66028:
+/***/ 80829:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37151,60 +37845,12 @@ function parseUnserved(read, job, errors) {
     };
 }
 
-;// CONCATENATED MODULE: ./build/src/inputs/caps.js
-/**
- * The spending caps of a start (issue 31): `max-cost` (dollars for this run),
- * `max-hourly-price` (dollars per hour) and `min-gpu-memory` (GiB per GPU).
- * Parsed here; applied against the pricing catalog before any start
- * (sandbox/caps.ts).
- */
-
-
-
-/** A positive amount, `12.5` or `$12.50`; `what` names the unit in the message. */
-function positive(what) {
-    return z.string().transform((raw, ctx) => {
-        const text = raw.trim().replace(/^\$/, '');
-        if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0 || Number(text) > 1_000_000)
-            return refuse(ctx, `must be ${what} greater than 0 (e.g. ${what === 'GiB' ? '40' : '2.50'}), got '${raw}'`);
-        return Number(text);
-    });
-}
-function caps_parseCaps(inputs, gpus, enforceTtl) {
-    const caps = {};
-    if (inputs.isSet('max-cost')) {
-        caps.maxCostDollars = inputs.parse('max-cost', positive('dollars'));
-        if (enforceTtl === false)
-            inputs.fail('max-cost', 'needs enforce-ttl: true: the budget holds because the service ends the sandbox at the TTL ' +
-                'it buys; remove enforce-ttl: false');
-    }
-    if (inputs.isSet('max-hourly-price'))
-        caps.maxHourlyDollars = inputs.parse('max-hourly-price', positive('dollars'));
-    if (inputs.isSet('min-gpu-memory')) {
-        caps.minGpuMemoryGib = inputs.parse('min-gpu-memory', positive('GiB'));
-        if (gpus.length === 0)
-            inputs.fail('min-gpu-memory', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove it");
-    }
-    return caps;
-}
-const hasCaps = (caps) => Object.values(caps).some((value) => value !== undefined);
-/** max-live: counted among the sandboxes this action names for this repository, so the name must be generated. */
-function caps_parseLiveLimit(inputs, job) {
-    if (!inputs.isSet('max-live'))
-        return undefined;
-    const max = inputs.parse('max-live', field.wholeNumber(1));
-    if (inputs.isSet('name'))
-        inputs.fail('max-live', "counts the sandboxes this action names; leave 'name' empty (the generated name is counted)");
-    const repositoryId = job.repositoryId ?? '';
-    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
-        inputs.fail('max-live', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
-    return { max, repositoryId };
-}
-
+// EXTERNAL MODULE: ./build/src/inputs/caps.js
+var caps = __nccwpck_require__(44138);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/inputs/refuse.js
-var inputs_refuse = __nccwpck_require__(13219);
+var refuse = __nccwpck_require__(13219);
 ;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
 /**
  * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
@@ -37212,6 +37858,8 @@ var inputs_refuse = __nccwpck_require__(13219);
  * at least `min-driver`. Empty `gpu-check` means: on when a GPU is asked and
  * the step has SSH access anyway (ssh, run or runner); `true` (or a
  * `min-driver`) gives the step SSH access for the check.
+ * `gpu-report` (issue 47): sample the GPUs from ready to the stop; empty means on
+ * with a GPU and SSH access, `true` gives the step SSH access for it.
  */
 
 
@@ -37219,7 +37867,7 @@ var inputs_refuse = __nccwpck_require__(13219);
 const driverVersion = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!/^\d{1,4}(\.\d{1,4}){0,2}$/.test(text))
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be a driver version like 550.54, got '${raw}'`);
+        return (0,refuse/* refuse */.T)(ctx, `must be a driver version like 550.54, got '${raw}'`);
     return text;
 });
 function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
@@ -37241,6 +37889,15 @@ function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
         return minDriver ? { minDriver } : {};
     return undefined;
 }
+/** gpu-report as given: true, false, or undefined (empty: on where a GPU has SSH access, decided by the caller). */
+function gpu_check_parseGpuReport(inputs, gpus) {
+    if (!inputs.isSet('gpu-report'))
+        return undefined;
+    const wanted = inputs.parse('gpu-report', field.boolean);
+    if (wanted && gpus.length === 0)
+        inputs.fail('gpu-report', "is true but 'gpu-type' is empty: there is no GPU to sample");
+    return wanted;
+}
 
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
 var approval = __nccwpck_require__(78944);
@@ -37260,7 +37917,7 @@ const VISIBLE_LINE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
 const image_imageId = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!VISIBLE_LINE.test(text) || [...text].length > IMAGE_MAX_CHARACTERS) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
+        return (0,refuse/* refuse */.T)(ctx, `must be one line of at most ${IMAGE_MAX_CHARACTERS} visible characters ` +
             `(an image id prepared through the service)`);
     }
     return text;
@@ -37326,24 +37983,24 @@ function jsonDepth(text) {
 const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim() === '' ? '{}' : raw;
     if (Buffer.byteLength(text) > JSON_INPUT_LIMITS.bytes) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`);
+        return (0,refuse/* refuse */.T)(ctx, `must be at most ${JSON_INPUT_LIMITS.bytes / 1024} KiB of JSON, got ${Buffer.byteLength(text)} bytes`);
     }
     if (jsonDepth(text) > JSON_INPUT_LIMITS.depth) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`);
+        return (0,refuse/* refuse */.T)(ctx, `must nest at most ${JSON_INPUT_LIMITS.depth} levels of objects and arrays`);
     }
     let value;
     try {
         value = JSON.parse(text);
     }
     catch {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON');
+        return (0,refuse/* refuse */.T)(ctx, 'must be a JSON object, e.g. {"template": "base"}; it is not valid JSON');
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'must be a JSON object ({...}), not an array, string, number or null');
+        return (0,refuse/* refuse */.T)(ctx, 'must be a JSON object ({...}), not an array, string, number or null');
     }
     const publicKey = value.public_key;
     if (typeof publicKey === 'string' && private_key_looksLikePrivateKey(publicKey)) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead');
+        return (0,refuse/* refuse */.T)(ctx, 'has a public_key that is a private key (it is masked); send the public key (the .pub file) instead');
     }
     return value;
 });
@@ -37450,7 +38107,7 @@ function formatBytes(bytes) {
 const sizes_byteSize = schemas/* string */.YjP().transform((raw, ctx) => {
     const bytes = parseBytes(raw);
     if (bytes === undefined || bytes < 1 || bytes > MAX_BYTES) {
-        return (0,inputs_refuse/* refuse */.T)(ctx, `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
+        return (0,refuse/* refuse */.T)(ctx, `must be a size from 1 B to 1024 GiB, in B, KiB, MiB or GiB (e.g. ` +
             `2GiB, 500MiB); got '${raw.trim().slice(0, 40)}'`);
     }
     return bytes;
@@ -37590,6 +38247,9 @@ function parseStart(inputs, connection, job) {
     const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
     const debug = parseDebug(inputs, job);
+    const gpuReport = parseGpuReport(inputs, gpus);
+    const implied = inputs.isSet('run') || !!runner || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused);
+    const ssh = parseSsh(inputs, job, implied);
     return {
         mode: 'start',
         ...connection,
@@ -37615,8 +38275,9 @@ function parseStart(inputs, connection, job) {
         replaceExisting: inputs.parse('replace-existing', field.boolean),
         keepAlive: inputs.parse('keep-alive', field.boolean),
         dryRun: inputs.parse('dry-run', field.boolean),
-        ssh: parseSsh(inputs, job, inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || (!!debug && !debug.refused)),
+        ssh,
         gpuCheck,
+        gpuReport: gpuReport ?? (gpus.length > 0 && ssh !== undefined),
         approval: parseApproval(inputs, job),
         comment: parseComment(inputs, job),
         debug,
@@ -37986,21 +38647,22 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */ });
 /* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60475);
 /* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53801);
-/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(17515);
-/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(79219);
-/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33605);
-/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(15532);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80032);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(52852);
-/* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(94925);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(42163);
-/* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(93615);
-/* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(14418);
-/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(37038);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(75504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(28593);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(36017);
+/* harmony import */ var _cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(38650);
+/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(17515);
+/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(79219);
+/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(33605);
+/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(15532);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80032);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(52852);
+/* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(94925);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(42163);
+/* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(93615);
+/* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(14418);
+/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(37038);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(75504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(28593);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(45190);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -38008,6 +38670,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -38033,22 +38696,24 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(given) {
     // One budget for the step's GitHub answers: the comment reads what the name lookup's answer said.
-    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_16__/* .GitHubBudget */ .N() };
+    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__/* .GitHubBudget */ .N() };
     const { core } = deps;
-    const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_8__/* .readPostInputs */ ._)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_15__/* .ActionState */ .q(core);
+    const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_9__/* .readPostInputs */ ._)(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_16__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
-        await (state.debugAccess ? _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .holdForDebugging */ .Zc : _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseForkHold */ .YB)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
-    // Runner mode watches its runner over the action's SSH access (issue 43): removed after that wait, else first.
+        await (state.debugAccess ? _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__/* .holdForDebugging */ .Zc : _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseForkHold */ .YB)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
+    // Runner mode watches its runner over the action's SSH access (issue 43), and gpu-report fetches its samples over it
+    // (issue 47): removed after those, else first.
     let sshRemoved = false;
     const removeSsh = async () => {
         if (!sshRemoved)
-            await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_5__/* .removeSshAccess */ .t)(core, state, deps.clock);
+            await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__/* .removeSshAccess */ .t)(core, state, deps.clock);
         sshRemoved = true;
     };
-    if (!(mode === 'start' && state.runner?.watch))
+    const gpuFetch = state.gpuReport && !state.gpuReport.reported;
+    if (!(mode === 'start' && (state.runner?.watch || gpuFetch)))
         await removeSsh();
     try {
         await cleanupMode(deps, state, inputs, removeSsh);
@@ -38058,7 +38723,7 @@ async function runPost(given) {
         // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
         const unserved = state.unserved;
         if (unserved)
-            await (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_12__/* .cleanupUnserved */ .N)(deps, unserved, inputs.runner());
+            await (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_13__/* .cleanupUnserved */ .N)(deps, unserved, inputs.runner());
     }
 }
 async function cleanupMode(deps, state, inputs, removeSsh) {
@@ -38067,7 +38732,7 @@ async function cleanupMode(deps, state, inputs, removeSsh) {
     if (mode === 'start')
         return cleanupStart(deps, state, inputs, removeSsh);
     if (mode === 'instance')
-        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
+        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
     if (mode === 'connect') {
         core.info("Nothing to stop: mode 'connect' never stops the sandbox (stop it with mode: stop, or let its TTL end it).");
         return;
@@ -38085,28 +38750,32 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     // A fresh runner after a refused job of another run (issue 43) is the one deleted and mirrored.
     let runner = saved;
     const taken = served
-        ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .waitForRunnerJob */ .Ok)(deps, served.saved, served.config, (fresh) => (runner = fresh)).catch((error) => {
+        ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .waitForRunnerJob */ .Ok)(deps, served.saved, served.config, (fresh) => (runner = fresh)).catch((error) => {
             // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
-            deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_14__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
+            deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_15__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
             return undefined;
         })
         : undefined;
+    // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
+    const gpu = state.gpuReport ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W)(deps, state, inputs.cleanup().keepAlive) : undefined;
     await removeSsh();
-    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
+    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (served && runner)
-        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_9__/* .deleteRegistration */ .XC)(deps, runner, served.config);
+        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .deleteRegistration */ .XC)(deps, runner, served.config);
     // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
     const mirrored = served && runner && !taken && runner.online && !deps.cancelWait?.aborted
-        ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_10__/* .mirrorServedJob */ .eh)(deps, runner, served.config)
+        ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_11__/* .mirrorServedJob */ .eh)(deps, runner, served.config)
         : undefined;
     const approval = state.approval;
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
+    const failed = (taken ?? mirrored?.failure ?? state.mainFailure) !== undefined;
+    const gpuUse = gpu ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .reportGpu */ .r)(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Qb)(deps, state, inputs.cleanup, mirrored?.job);
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Qb)(deps, state, inputs.cleanup, mirrored?.job, gpuUse);
     // This run's job the runner never served waits for the label: a runner from this machine fails it at once.
     if (taken)
-        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_11__/* .failQueuedJob */ .B)(deps, inputs.runner(), taken);
+        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_12__/* .failQueuedJob */ .B)(deps, inputs.runner(), taken);
     const failure = taken ?? mirrored?.failure;
     if (failure)
         deps.core.setFailed(failure);
@@ -38115,21 +38784,21 @@ async function run() {
     try {
         // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
         // cancellation have a wait to end.
-        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_15__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v);
-        const cancelWait = saved.runner || saved.debugAccess || saved.unserved ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v) : undefined;
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_13__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .makeClient */ .yu, cancelWait });
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_16__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
+        const cancelWait = saved.runner || saved.debugAccess || saved.unserved ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v) : undefined;
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_14__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
-        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
+        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
             title: 'Sandbox may still be running',
         });
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_6__/* .actionsCore */ .v, error);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, error);
     }
 }
 // The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
-if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_7__/* .runAndExit */ .Hy)(run);
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .runAndExit */ .Hy)(run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -38140,9 +38809,10 @@ __webpack_async_result__();
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M2: () => (/* binding */ SSH_CONNECTION_FAILED),
 /* harmony export */   j3: () => (/* binding */ runScript)
 /* harmony export */ });
-/* unused harmony exports SSH_CONNECTION_FAILED, shellQuote, sshArguments, toolEnvironment, spawnSsh, exited, collect, killOnAbort */
+/* unused harmony exports shellQuote, sshArguments, toolEnvironment, spawnSsh, exited, collect, killOnAbort */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(31421);
 /**
  * Runs a POSIX shell script on the sandbox over the action's own SSH access
@@ -38214,11 +38884,11 @@ function killOnAbort(child, signal) {
     signal.addEventListener('abort', kill, { once: true });
     return () => signal.removeEventListener('abort', kill);
 }
-/** Runs a script with `input` on its stdin; its status, stdout and stderr. */
-async function runScript(target, script, args, input, env, signal) {
+/** Runs a script with `input` on its stdin; its status, stdout (at most `stdoutLimit` characters) and stderr. */
+async function runScript(target, script, args, input, env, signal, stdoutLimit) {
     const child = spawnSsh(target, script, args, ['pipe', 'pipe', 'pipe'], env);
     const stop = killOnAbort(child, signal);
-    const stdout = collect(child.stdout);
+    const stdout = collect(child.stdout, stdoutLimit);
     const stderr = collect(child.stderr);
     child.stdin?.on('error', () => { });
     child.stdin?.end(input);
@@ -38654,7 +39324,7 @@ function removeLocalRunner(runner) {
 /* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
 /* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50262);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(36017);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45190);
 /* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(13197);
 /**
  * `runner: true` in the main step, once the sandbox is ready and reachable
@@ -39132,11 +39802,12 @@ function commentText(value, limit = 1_000) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bb: () => (/* binding */ estimateHourlyCost),
 /* harmony export */   nT: () => (/* binding */ formatDollars),
 /* harmony export */   uG: () => (/* binding */ addSpent),
 /* harmony export */   zx: () => (/* binding */ NOTHING_SPENT)
 /* harmony export */ });
-/* unused harmony exports estimateHourlyCost, describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS, readBillingContext */
+/* unused harmony exports describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS, readBillingContext */
 /**
  * The pricing catalog's structure is not described; keys look like
  * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
@@ -39643,12 +40314,59 @@ function stepEnvironment(deps) {
 
 /***/ }),
 
-/***/ 36017:
+/***/ 45190:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   q: () => (/* binding */ ActionState)
-/* harmony export */ });
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  q: () => (/* binding */ ActionState)
+});
+
+;// CONCATENATED MODULE: ./build/src/step/saved-read.js
+function savedRunner(saved) {
+    if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string')
+        return undefined;
+    const w = saved.watch;
+    const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
+        ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
+        : undefined;
+    return { id: saved.id, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) };
+}
+function savedUnserved(saved) {
+    if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid))
+        return undefined;
+    if (typeof saved.name !== 'string' || typeof saved.dir !== 'string')
+        return undefined;
+    const user = typeof saved.user === 'string' ? { user: saved.user } : {};
+    return { id: saved.id, name: saved.name, dir: saved.dir, pid: saved.pid, ...user };
+}
+function savedInclude(value) {
+    if (typeof value?.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
+        return undefined;
+    return {
+        userConfig: value.userConfig,
+        line: value.line,
+        createdConfig: value.createdConfig === true,
+        createdDir: value.createdDir === true,
+    };
+}
+function savedGpuReport(saved) {
+    if (!saved)
+        return undefined;
+    const { configPath, alias, gpuType } = saved;
+    const counts = { gpuCount: saved.gpuCount, cpu: saved.cpu, memoryGib: saved.memoryGib, storageGib: saved.storageGib };
+    if (typeof configPath !== 'string' || typeof alias !== 'string' || typeof gpuType !== 'string')
+        return undefined;
+    if (!Object.values(counts).every((count) => Number.isInteger(count) && count >= 1))
+        return undefined;
+    const numbers = counts;
+    const figure = typeof saved.figure === 'string' ? { figure: saved.figure.slice(0, 40) } : {};
+    return { configPath, alias, gpuType, ...numbers, reported: saved.reported === true, ...figure };
+}
+
+;// CONCATENATED MODULE: ./build/src/step/state.js
+
 const KEYS = {
     sandboxName: 'sandbox-name',
     sandboxId: 'sandbox-id',
@@ -39672,6 +40390,7 @@ const KEYS = {
     debugAccess: 'debug-access',
     mainFailure: 'main-failure',
     unserved: 'unserved-runner',
+    gpuReport: 'gpu-report',
 };
 /** The runner that fails a job runner mode could not serve (runner/unserved.ts): registration and local parts. */
 class ActionState {
@@ -39807,15 +40526,7 @@ class ActionState {
         this.core.saveState(KEYS.sshInclude, JSON.stringify(include));
     }
     get sshInclude() {
-        const value = this.json(KEYS.sshInclude);
-        if (typeof value?.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
-            return undefined;
-        return {
-            userConfig: value.userConfig,
-            line: value.line,
-            createdConfig: value.createdConfig === true,
-            createdDir: value.createdDir === true,
-        };
+        return savedInclude(this.json(KEYS.sshInclude));
     }
     /** The certificate renewer's pid: the post step ends it (after checking the pid is still the renewer). */
     saveRenewerPid(pid) {
@@ -39856,27 +40567,20 @@ class ActionState {
         this.core.saveState(KEYS.runner, JSON.stringify({ id, name, online, ...(watch ? { watch } : {}) }));
     }
     get runner() {
-        const saved = this.json(KEYS.runner);
-        if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string')
-            return undefined;
-        const w = saved.watch;
-        const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
-            ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
-            : undefined;
-        return { id: saved.id, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) };
+        return savedRunner(this.json(KEYS.runner));
     }
     /** Saved before each part is made; undefined once the main step removed all of it again. */
     saveUnserved(saved) {
         this.core.saveState(KEYS.unserved, saved ? JSON.stringify(saved) : '');
     }
     get unserved() {
-        const saved = this.json(KEYS.unserved);
-        if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid))
-            return undefined;
-        if (typeof saved.name !== 'string' || typeof saved.dir !== 'string')
-            return undefined;
-        const user = typeof saved.user === 'string' ? { user: saved.user } : {};
-        return { id: saved.id, name: saved.name, dir: saved.dir, pid: saved.pid, ...user };
+        return savedUnserved(this.json(KEYS.unserved));
+    }
+    saveGpuReport(saved) {
+        this.core.saveState(KEYS.gpuReport, JSON.stringify(saved));
+    }
+    get gpuReport() {
+        return savedGpuReport(this.json(KEYS.gpuReport));
     }
     readNumber(key) {
         const value = Number(this.read(key));

@@ -109,6 +109,7 @@ export async function finalComment(
   state: ActionState,
   readConfig: () => CleanupConfig,
   servedJob?: RunJob,
+  gpuUse?: string,
 ): Promise<void> {
   const facts = state.commentFacts
   if (!facts) return
@@ -132,6 +133,7 @@ export async function finalComment(
   const final = {
     ...facts,
     ...(leg ? { leg } : {}),
+    ...(gpuUse ? { gpuUse } : {}),
     status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
     billedSeconds: total?.seconds ?? facts.billedSeconds,
     cost: total ? (total.dollars ?? null) : facts.cost,

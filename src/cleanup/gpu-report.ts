@@ -24,7 +24,9 @@ export interface GpuFigures {
   totalMiB?: number
   /** ms in which a kernel ran (samples above 0 %, each standing for its interval). */
   busyMs: number
+  /** The mean utilization over the time utilization was read (utilizationMs), each sample weighted by its interval. */
   meanUtilization: number
+  utilizationMs: number
   energyWh?: number
   held: boolean
 }
@@ -44,18 +46,50 @@ export interface GpuReport {
 const most = (values: readonly number[]) => values.reduce((a, b) => (b > a ? b : a), -Infinity)
 const least = (values: readonly number[]) => values.reduce((a, b) => (b < a ? b : a), Infinity)
 
-/** The time each sample stands for: to the next one of the same GPU (the last: the median step). */
+/** The longest time one sample stands for: a minute's maximum (the coarse part) stands for its minute, and more. */
+const LONGEST_STEP_MS = 120_000
+
+/**
+ * The time each sample stands for: to the next one of the same GPU (the last: the median step); a longer gap (the
+ * sampler stopped a while) counts at most 10 typical steps or LONGEST_STEP_MS, whichever is longer.
+ */
 function steps(samples: GpuSample[]): number[] {
   const gaps = samples.slice(1).map((sample, i) => sample.at - (samples[i]?.at ?? sample.at))
   const sorted = gaps.filter((gap) => gap > 0).sort((a, b) => a - b)
   const typical = sorted[Math.floor(sorted.length / 2)] ?? 1_000
-  return samples.map((_, i) => Math.min(Math.max(0, gaps[i] ?? typical), 10 * typical))
+  return samples.map((_, i) => Math.min(Math.max(0, gaps[i] ?? typical), Math.max(10 * typical, LONGEST_STEP_MS)))
+}
+
+/** The mean of `values` weighted by the time each stands for (the sampler's own pace need not be even). */
+function weightedMean(
+  values: readonly (number | undefined)[],
+  weights: readonly number[],
+): { mean: number; ms: number } {
+  let [sum, ms] = [0, 0]
+  for (const [i, value] of values.entries()) {
+    if (value === undefined) continue
+    sum += value * (weights[i] ?? 0)
+    ms += weights[i] ?? 0
+  }
+  return { mean: ms > 0 ? sum / ms : 0, ms }
+}
+
+/**
+ * One series for the report from what the fetch brought: the minute maxima from before the first second-by-second
+ * sample (a long job's fine file keeps only its last hour or so), then every fine sample.
+ */
+export function mergeSamples(parts: { fine: readonly GpuSample[]; coarse: readonly GpuSample[] }): GpuSample[] {
+  const firstFine = least(parts.fine.map((sample) => sample.at))
+  return [...parts.coarse.filter((sample) => sample.at < firstFine - 60_000), ...parts.fine].sort((a, b) => a.at - b.at)
 }
 
 function figuresOf(gpu: number, samples: GpuSample[]): GpuFigures {
   const step = steps(samples)
   const used = samples.map((sample) => sample.usedMiB).filter((v): v is number => v !== undefined)
-  const utilization = samples.map((sample) => sample.utilization).filter((v): v is number => v !== undefined)
+  const utilization = weightedMean(
+    samples.map((sample) => sample.utilization),
+    step,
+  )
   const peakMiB = used.length > 0 ? most(used) : 0
   const powered = samples.filter((sample) => sample.powerW !== undefined)
   const energy = samples.reduce((sum, sample, i) => sum + ((sample.powerW ?? 0) * (step[i] ?? 0)) / 3_600_000, 0)
@@ -64,7 +98,8 @@ function figuresOf(gpu: number, samples: GpuSample[]): GpuFigures {
     peakMiB,
     totalMiB: samples.find((sample) => sample.totalMiB !== undefined)?.totalMiB,
     busyMs: samples.reduce((sum, sample, i) => sum + ((sample.utilization ?? 0) > 0 ? (step[i] ?? 0) : 0), 0),
-    meanUtilization: utilization.length > 0 ? utilization.reduce((a, b) => a + b, 0) / utilization.length : 0,
+    meanUtilization: utilization.mean,
+    utilizationMs: utilization.ms,
     ...(powered.length > 0 ? { energyWh: energy } : {}),
     held: used.length > 0 && (peakMiB - least(used) >= HELD_MIB || least(used) >= HELD_THROUGHOUT_MIB),
   }
@@ -80,11 +115,14 @@ export function gpuReport(samples: readonly GpuSample[]): GpuReport {
   }
   const gpus = [...byGpu.entries()].sort(([a], [b]) => a - b).map(([gpu, list]) => figuresOf(gpu, list))
   const times = samples.map((sample) => sample.at)
-  const all = samples.map((sample) => sample.utilization).filter((v): v is number => v !== undefined)
+  const all = weightedMean(
+    gpus.map((figures) => figures.meanUtilization),
+    gpus.map((figures) => figures.utilizationMs),
+  )
   return {
     gpus,
     peakMiB: Math.max(0, most(gpus.map((figures) => figures.peakMiB))),
-    meanUtilization: all.length > 0 ? all.reduce((a, b) => a + b, 0) / all.length : 0,
+    meanUtilization: all.mean,
     used: gpus.some((figures) => figures.held),
     spanMs: times.length > 0 ? most(times) - least(times) : 0,
   }

@@ -64,6 +64,8 @@ export interface StartConfig extends Connection {
   comment: CommentTarget | undefined
   /** gpu-check: what nvidia-smi must show after ready; undefined: no check. */
   gpuCheck: GpuCheckRequest | undefined
+  /** gpu-report: sample the GPUs over SSH from ready to the stop, and report what they did (issue 47). */
+  gpuReport: boolean
   /** runner: true: the JIT runner to register; undefined: none. */
   runner: RunnerRequest | undefined
 }

@@ -4,6 +4,8 @@
  * at least `min-driver`. Empty `gpu-check` means: on when a GPU is asked and
  * the step has SSH access anyway (ssh, run or runner); `true` (or a
  * `min-driver`) gives the step SSH access for the check.
+ * `gpu-report` (issue 47): sample the GPUs from ready to the stop; empty means on
+ * with a GPU and SSH access, `true` gives the step SSH access for it.
  */
 import { z } from 'zod'
 import type { GpuType } from '../client/schemas.ts'
@@ -39,4 +41,13 @@ export function parseGpuCheck(
   }
   if (explicit === true || minDriver !== undefined || sshAnyway) return minDriver ? { minDriver } : {}
   return undefined
+}
+
+/** gpu-report as given: true, false, or undefined (empty: on where a GPU has SSH access, decided by the caller). */
+export function parseGpuReport(inputs: Collector, gpus: readonly GpuType[]): boolean | undefined {
+  if (!inputs.isSet('gpu-report')) return undefined
+  const wanted = inputs.parse('gpu-report', field.boolean)
+  if (wanted && gpus.length === 0)
+    inputs.fail('gpu-report', "is true but 'gpu-type' is empty: there is no GPU to sample")
+  return wanted
 }

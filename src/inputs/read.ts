@@ -17,7 +17,7 @@ import type {
 import { parseRunner } from './runner.ts'
 import { parseUnserved, type UnservedRequest } from './unserved.ts'
 import { parseCaps, parseLiveLimit } from './caps.ts'
-import { parseGpuCheck } from './gpu-check.ts'
+import { parseGpuCheck, parseGpuReport } from './gpu-check.ts'
 import { parseApproval } from './approval.ts'
 import { parseComment } from './comment.ts'
 import { parseDebug } from './debug.ts'
@@ -85,6 +85,9 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
   const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true'
   const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway)
   const debug = parseDebug(inputs, job)
+  const gpuReport = parseGpuReport(inputs, gpus)
+  const implied = inputs.isSet('run') || !!runner || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused)
+  const ssh = parseSsh(inputs, job, implied)
   return {
     mode: 'start',
     ...connection,
@@ -110,12 +113,9 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     replaceExisting: inputs.parse('replace-existing', field.boolean),
     keepAlive: inputs.parse('keep-alive', field.boolean),
     dryRun: inputs.parse('dry-run', field.boolean),
-    ssh: parseSsh(
-      inputs,
-      job,
-      inputs.isSet('run') || runner !== undefined || gpuCheck !== undefined || (!!debug && !debug.refused),
-    ),
+    ssh,
     gpuCheck,
+    gpuReport: gpuReport ?? (gpus.length > 0 && ssh !== undefined),
     approval: parseApproval(inputs, job),
     comment: parseComment(inputs, job),
     debug,

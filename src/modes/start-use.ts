@@ -12,7 +12,8 @@ import type { StartedSandbox } from '../sandbox/start.ts'
 import { isFailed } from '../sandbox/status.ts'
 import { finishSandboxSsh, keepCertificateFresh, type PreparedSandboxSsh } from '../ssh/access.ts'
 import type { StepDeps } from '../step/deps.ts'
-import { ActionState } from '../step/state.ts'
+import { ActionState, type SavedGpuReport } from '../step/state.ts'
+import { reportAtRunEnd, startGpuSampling } from './gpu-report.ts'
 import { dirname } from 'node:path'
 import { remoteContext, runOnSandbox } from './run-on-sandbox.ts'
 import type { WaitOutcome } from './start-summary.ts'
@@ -44,12 +45,31 @@ export async function useReady(
     await keepCertificateFresh(deps, config, ssh.prepared, started.id, endsAtMs(waited.record, byTtl))
   }
   deps.core.info(`Sandbox ${started.id} is ${serviceText(waited.status)}.`)
-  if (config.ssh && configPath) await useSandbox(config, deps, started.id, { configPath, alias: config.ssh.alias })
+  if (!config.ssh || !configPath) return
+  const target = { configPath, alias: config.ssh.alias }
+  const sampling = await startGpuSampling(config, deps, started, target)
+  await useSandbox(config, deps, started, target, sampling && { saved: sampling, acceptedAt: ssh.acceptedAt })
 }
 
 /** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
-async function useSandbox(config: StartConfig, deps: StepDeps, sandboxId: string, target: SshTarget): Promise<void> {
-  if (config.run) await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image')
+async function useSandbox(
+  config: StartConfig,
+  deps: StepDeps,
+  started: StartedSandbox,
+  target: SshTarget,
+  sampling: { saved: SavedGpuReport; acceptedAt: number } | undefined,
+): Promise<void> {
+  const sandboxId = started.id
+  if (config.run) {
+    let failed = true
+    try {
+      await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image')
+      failed = false
+    } finally {
+      // The outputs are for later steps: run reports at its end (the post step then has nothing to fetch).
+      if (sampling) await reportAtRunEnd(deps, started, sampling.saved, { acceptedAt: sampling.acceptedAt, failed })
+    }
+  }
   // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
   if (config.runner)
     await registerRunner(

@@ -12,6 +12,8 @@
  * minute's maxima, and a fetch reads at most FETCH_BYTES of each (gpu-samples.ts
  * parses what comes back as hostile input).
  */
+import { runScript, SSH_CONNECTION_FAILED, type SshTarget } from './ssh-command.ts'
+
 export const SAMPLER_DIR = '.gpu-sandbox-samples'
 export const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw'
 export const FINE_LINES = 20_000
@@ -87,16 +89,67 @@ export function samplerStartScript(): string {
 /**
  * Ends the running nvidia-smi early (so it writes what it sampled; the loop starts another), waits a moment, then
  * prints what the sampler wrote, each part at most FETCH_BYTES: the coarse file, then the fine ones, oldest first.
+ * With `end` as its argument the loop is ended first (no next nvidia-smi; awk writes its last minute at the end of its
+ * input), and whatever is left of the sampler's session after the read.
  */
 export function samplerFetchScript(): string {
   return [
     'set -u',
     `d="$HOME/${SAMPLER_DIR}"`,
+    // The pid file is the job's to write too: only a number above 1 is a session to end (0 would be pkill's own).
+    'p=; [ "${1:-}" = end ] && p=$(head -c 12 "$d/pid" 2> /dev/null)',
+    'case "$p" in "" | 0 | 1 | *[!0-9]*) p= ;; *) kill -TERM "$p" 2> /dev/null ;; esac',
     `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
     'for part in coarse.csv fine.csv.1 fine.csv; do',
     '  echo "== $part"',
     `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
     'done',
+    '[ -n "$p" ] && { pkill -KILL -s "$p" 2> /dev/null; rm -f "$d/pid"; }',
     'exit 0',
   ].join('\n')
 }
+
+/** How long the sampler's start or fetch may take: a sandbox that does not answer costs the report, never the stop. */
+export const SAMPLER_TIMEOUT_MS = 30_000
+/** What a fetch may bring back: three parts of FETCH_BYTES, and their headings. */
+export const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024
+
+export type SamplerStart = 'started' | 'running' | 'no nvidia-smi'
+
+/** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
+export async function startSampler(
+  target: SshTarget,
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<SamplerStart> {
+  const bounded = AbortSignal.any([AbortSignal.timeout(SAMPLER_TIMEOUT_MS), ...(signal ? [signal] : [])])
+  const { code, stdout } = await runScript(target, samplerStartScript(), [], '', env, bounded)
+  const said = stdout.trim().split('\n')[0]
+  if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi')) return said
+  throw new SamplerUnreachableError(code === SSH_CONNECTION_FAILED ? 'the SSH connection failed' : `exit ${code}`)
+}
+
+/** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
+export async function fetchSamples(
+  target: SshTarget,
+  env: NodeJS.ProcessEnv,
+  options: { end: boolean; signal?: AbortSignal },
+): Promise<string> {
+  const bounded = AbortSignal.any([
+    AbortSignal.timeout(SAMPLER_TIMEOUT_MS),
+    ...(options.signal ? [options.signal] : []),
+  ])
+  const args = options.end ? ['end'] : []
+  const { code, stdout } = await runScript(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT)
+  if (code !== 0 || !stdout.includes('== coarse.csv'))
+    throw new SamplerUnreachableError(
+      bounded.aborted && !options.signal?.aborted
+        ? `no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`
+        : code === SSH_CONNECTION_FAILED
+          ? 'the SSH connection failed'
+          : `exit ${code}`,
+    )
+  return stdout
+}
+
+export class SamplerUnreachableError extends Error {}

@@ -87,7 +87,7 @@ export function killOnAbort(child: ChildProcess, signal: AbortSignal | undefined
   return () => signal.removeEventListener('abort', kill)
 }
 
-/** Runs a script with `input` on its stdin; its status, stdout and stderr. */
+/** Runs a script with `input` on its stdin; its status, stdout (at most `stdoutLimit` characters) and stderr. */
 export async function runScript(
   target: SshTarget,
   script: string,
@@ -95,10 +95,11 @@ export async function runScript(
   input: string,
   env: NodeJS.ProcessEnv,
   signal?: AbortSignal,
+  stdoutLimit?: number,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const child = spawnSsh(target, script, args, ['pipe', 'pipe', 'pipe'], env)
   const stop = killOnAbort(child, signal)
-  const stdout = collect(child.stdout)
+  const stdout = collect(child.stdout, stdoutLimit)
   const stderr = collect(child.stderr)
   child.stdin?.on('error', () => {})
   child.stdin?.end(input)

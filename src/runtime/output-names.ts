@@ -27,6 +27,9 @@ export const OUTPUT_NAMES = [
   'runner-label',
   'cost',
   'billed-seconds',
+  'gpu-memory-peak',
+  'gpu-utilization',
+  'gpu-samples',
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

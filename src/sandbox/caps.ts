@@ -31,7 +31,8 @@ export interface CapsPlan {
   lines: string[]
 }
 
-function memoryOf(type: GpuType, prices: Record<string, number>): number {
+/** Memory per GPU of `type` (GiB): the table, and an A100 the catalog names as an 80 GB model. */
+export function memoryOf(type: GpuType, prices: Record<string, number>): number {
   if (type === 'A100' && Object.keys(prices).some((key) => /^a100(xl|_?80gb?)/i.test(key))) return 80
   return GPU_MEMORY_GIB[type]
 }

@@ -35,7 +35,10 @@ export function rowStatus(status: string): RowStatus {
 
 const dollars = (amount: number) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`)
 
-/** One leg's row: its name, status, GPU, time to ready, run, cost, sandbox, and a link to its run attempt. */
+/**
+ * One leg's row: its name, status, GPU, what the GPU did (peak memory · mean utilization), time to ready, run, cost,
+ * sandbox, and a link to its run attempt.
+ */
 export function renderRow(facts: CommentFacts): CommentRow {
   const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`
   const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`)
@@ -50,6 +53,7 @@ export function renderRow(facts: CommentFacts): CommentRow {
     commentText(leg, 60),
     commentText(facts.status, 70),
     commentText(facts.gpu, 24),
+    commentText(facts.gpuUse ?? '', 24),
     facts.timeToReadyMs === undefined ? '' : formatDuration(facts.timeToReadyMs),
     facts.runMs === undefined ? '' : formatDuration(facts.runMs),
     commentText(cost, 20),
@@ -84,8 +88,8 @@ export function renderTable(mark: string, heading: string, rows: Iterable<Commen
       '',
       counts,
       '',
-      '| Job | Status | GPU | Ready in | Run | Cost | Sandbox | Attempt |',
-      '|---|---|---|---|---|---|---|---|',
+      '| Job | Status | GPU | GPU use | Ready in | Run | Cost | Sandbox | Attempt |',
+      '|---|---|---|---|---|---|---|---|---|',
       ...lines,
       '',
     ].join('\n')

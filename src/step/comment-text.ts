@@ -13,6 +13,8 @@ export interface CommentFacts {
   /** The leg's name as GitHub shows it (`test (3.11)`), from this job's record; undefined where it cannot be read. */
   leg?: string
   gpu: string
+  /** gpu-report's figure: peak memory and mean utilization, `unused` or `no samples` (issue 47). */
+  gpuUse?: string
   status: string
   timeToReadyMs?: number
   runMs?: number
@@ -31,6 +33,7 @@ export function renderComment(facts: CommentFacts): string {
     ['Sandbox', facts.sandboxId],
     ['GPU', facts.gpu],
   ]
+  if (facts.gpuUse) rows.push(['GPU use', `${facts.gpuUse} (peak memory · mean utilization)`])
   if (facts.timeToReadyMs !== undefined) rows.push(['Time to ready', formatDuration(facts.timeToReadyMs)])
   if (facts.runMs !== undefined) rows.push(['Run', formatDuration(facts.runMs)])
   if (facts.billedSeconds !== undefined) {

@@ -36,3 +36,18 @@ export interface SavedUnserved {
   user?: string
   pid: number
 }
+
+/** gpu-report (issue 47): the sampler runs on the sandbox; how to reach it, and what was started, to price others. */
+export interface SavedGpuReport {
+  configPath: string
+  alias: string
+  gpuType: string
+  gpuCount: number
+  cpu: number
+  memoryGib: number
+  storageGib: number
+  /** The main step reported at the end of `run` (and ended the sampler): the post step has nothing to fetch. */
+  reported?: boolean
+  /** The comment's figure from that report (gpu-publish.ts gpuFigure). */
+  figure?: string
+}

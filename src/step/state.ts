@@ -6,9 +6,10 @@
 import type { CommentFacts } from './comment-text.ts'
 import type { ActionCore } from '../runtime/core.ts'
 import type { SavedBudget } from '../runtime/github-budget.ts'
-import type { SavedApproval, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
+import type { SavedApproval, SavedGpuReport, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
 
-export type { SavedApproval, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
+export type { SavedApproval, SavedGpuReport, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
+import { savedGpuReport, savedInclude, savedRunner, savedUnserved } from './saved-read.ts'
 
 const KEYS = {
   sandboxName: 'sandbox-name',
@@ -33,6 +34,7 @@ const KEYS = {
   debugAccess: 'debug-access',
   mainFailure: 'main-failure',
   unserved: 'unserved-runner',
+  gpuReport: 'gpu-report',
 } as const
 
 /** The runner that fails a job runner mode could not serve (runner/unserved.ts): registration and local parts. */
@@ -194,15 +196,7 @@ export class ActionState {
   }
 
   get sshInclude(): SavedInclude | undefined {
-    const value = this.json(KEYS.sshInclude)
-    if (typeof value?.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
-      return undefined
-    return {
-      userConfig: value.userConfig,
-      line: value.line,
-      createdConfig: value.createdConfig === true,
-      createdDir: value.createdDir === true,
-    }
+    return savedInclude(this.json(KEYS.sshInclude))
   }
 
   /** The certificate renewer's pid: the post step ends it (after checking the pid is still the renewer). */
@@ -255,14 +249,7 @@ export class ActionState {
   }
 
   get runner(): SavedRunner | undefined {
-    const saved = this.json(KEYS.runner)
-    if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string') return undefined
-    const w = saved.watch as { pid?: unknown; configPath?: unknown; alias?: unknown } | undefined
-    const watch =
-      w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
-        ? { pid: w.pid as number, configPath: w.configPath, alias: w.alias }
-        : undefined
-    return { id: saved.id as number, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) }
+    return savedRunner(this.json(KEYS.runner))
   }
 
   /** Saved before each part is made; undefined once the main step removed all of it again. */
@@ -271,11 +258,15 @@ export class ActionState {
   }
 
   get unserved(): SavedUnserved | undefined {
-    const saved = this.json(KEYS.unserved)
-    if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid)) return undefined
-    if (typeof saved.name !== 'string' || typeof saved.dir !== 'string') return undefined
-    const user = typeof saved.user === 'string' ? { user: saved.user } : {}
-    return { id: saved.id as number, name: saved.name, dir: saved.dir, pid: saved.pid as number, ...user }
+    return savedUnserved(this.json(KEYS.unserved))
+  }
+
+  saveGpuReport(saved: SavedGpuReport): void {
+    this.core.saveState(KEYS.gpuReport, JSON.stringify(saved))
+  }
+
+  get gpuReport(): SavedGpuReport | undefined {
+    return savedGpuReport(this.json(KEYS.gpuReport))
   }
 
   private readNumber(key: string): number | undefined {

@@ -87,16 +87,16 @@ describe('comment: true', () => {
     expect(body).toContain('**1 job**: 1 done · 0 failed · 0 running')
     const [row = []] = rows()
     expect(row.slice(0, 3)).toEqual(['gpu (1)', 'ready; stopped by the post step', 'none (CPU only)'])
-    expect(row[5]).toMatch(/^\\\$0\.\d{4}$/)
-    expect(row[7]).toBe(`[1](${fake.url}/octo/repo/actions/runs/4242/attempts/1)`)
+    expect(row[6]).toMatch(/^\\\$0\.\d{4}$/)
+    expect(row[8]).toBe(`[1](${fake.url}/octo/repo/actions/runs/4242/attempts/1)`)
     // The leg's full story is in its job summary.
     expect(first.post.summary).toMatch(/\| Cost of this run \| \\~\\\$0\.\d{4} \(\d+ s billed/)
     const again = await run('2')
     expect(again.main.exitCode).toBe(0)
     expect(comments()).toHaveLength(1)
     expect(rows()).toHaveLength(1)
-    expect(rows()[0]?.[6]).toBe(again.main.outputs['sandbox-id'])
-    expect(rows()[0]?.[7]).toContain('/actions/runs/4242/attempts/2)')
+    expect(rows()[0]?.[7]).toBe(again.main.outputs['sandbox-id'])
+    expect(rows()[0]?.[8]).toContain('/actions/runs/4242/attempts/2)')
   })
 
   it('3 legs of a matrix (same job, same GPU) finishing together leave one comment with 3 rows; a re-run edits them', async () => {
@@ -110,7 +110,7 @@ describe('comment: true', () => {
     await Promise.all(legs.map((leg) => run('2', leg)))
     expect(comments()).toHaveLength(1)
     expect(rows()).toHaveLength(3)
-    expect(rows().every((row) => row[7]?.includes('/attempts/2)'))).toBe(true)
+    expect(rows().every((row) => row[8]?.includes('/attempts/2)'))).toBe(true)
   })
 
   it("a fork's read-only token: the same text goes to the job summary, and the job's log says why once", async () => {
@@ -156,7 +156,7 @@ describe('comment: true', () => {
     expect(fake.github.paths().filter((path) => path.startsWith('PATCH') || path.startsWith('POST'))).toHaveLength(1)
     const [row = []] = rows()
     expect(row[1]).toBe('run failed (exit 3); stopped by the post step')
-    expect(row[4]).toMatch(/^\d+s$/)
+    expect(row[5]).toMatch(/^\d+s$/)
     expect(comments()[0]?.body).toContain('**1 job**: 0 done · 1 failed · 0 running')
     expect(post.summary).toContain('| Downloaded | out |')
   })
@@ -186,7 +186,7 @@ describe('comment: true', () => {
       const [body] = comments().map((c) => c.body)
       expect(body).toMatch(/^<!-- gpu-sandbox-action comment: GPU_tests -->/)
       expect(rows()[0]?.[1]).toMatch(/^connected \(\w+\); kept by an earlier job, not stopped here$/)
-      expect(rows()[0]?.[6]).toBe(kept?.id)
+      expect(rows()[0]?.[7]).toBe(kept?.id)
       expect(fixture.emulator?.stopRequestsFor(kept?.id ?? '')).toEqual([])
     },
   )
@@ -201,9 +201,9 @@ describe('comment: true', () => {
     const { main, post } = await run()
     expect(main.exitCode).toBe(1)
     expect(post.exitCode).toBe(0)
-    // One row of 8 cells: the service's '|' is escaped, and nothing in it pings, references or links.
+    // One row of 9 cells: the service's '|' is escaped, and nothing in it pings, references or links.
     const [row = []] = rows()
-    expect(row).toHaveLength(8)
+    expect(row).toHaveLength(9)
     const status = row[1] ?? ''
     expect(status).toContain('failed to provision')
     expect(status).not.toMatch(/@octo|#5|https:\/\/|<img/)

@@ -110,9 +110,9 @@ describe('writing it: one comment per workflow, a row per leg', () => {
     expect(body).toContain('**2 jobs**: 1 done · 1 failed · 0 running')
     const rows = [...rowsOf(body).values()].map((row) => row.line.replace(/^\| <!--r:\w+:\w+-->/, '| '))
     expect(rows).toEqual([
-      '| test (3.10) | run failed (exit 3) | 1 x H100 | 42s | 1m1s | \\$0.0712 | sbx-0000000000000310 | ' +
+      '| test (3.10) | run failed (exit 3) | 1 x H100 |  | 42s | 1m1s | \\$0.0712 | sbx-0000000000000310 | ' +
         '[1](https://github.com/octo/repo/actions/runs/1/attempts/1) |',
-      '| test (3.11) | run passed (exit 0) | 1 x H100 | 42s | 1m1s | \\$0.0712 | sbx-0000000000000311 | ' +
+      '| test (3.11) | run passed (exit 0) | 1 x H100 |  | 42s | 1m1s | \\$0.0712 | sbx-0000000000000311 | ' +
         '[1](https://github.com/octo/repo/actions/runs/1/attempts/1) |',
     ])
     fake.github.forbidden = [/\/comments/]
@@ -256,7 +256,7 @@ describe('writing it: one comment per workflow, a row per leg', () => {
     const config = { keepAlive: false, comment: () => to } as unknown as CleanupConfig
     await finalComment(d as unknown as CleanupDeps, state, () => config)
     const body = bodies()[0] ?? ''
-    expect(body).toContain('| run passed (exit 0); stopped by the post step | 1 x H100 | 42s | 1m1s | \\$0.2000 |')
+    expect(body).toContain('| run passed (exit 0); stopped by the post step | 1 x H100 |  | 42s | 1m1s | \\$0.2000 |')
     expect(d.core.summaries.join('\n')).toContain('| Cost of this run | \\~\\$0.2000 (200 s billed')
   })
 })

@@ -85,10 +85,6 @@ describe('documentation', () => {
       )
     // Names the contract added for open issues, not built yet: each leaves this list when its issue lands.
     const notYet: Record<string, string> = {
-      'gpu-report': 'issue 47',
-      'gpu-memory-peak': 'issue 47',
-      'gpu-utilization': 'issue 47',
-      'gpu-samples': 'issue 47',
       'runner-jobs': 'issue 48',
       runners: 'issue 48',
     }

@@ -84,6 +84,20 @@ describe('gpu-check inputs', () => {
   })
 })
 
+describe('gpu-report input', () => {
+  it('empty: on with a GPU and SSH access; true gives the step SSH access; false turns it off', () => {
+    expect(config({ 'gpu-type': 'H100' }).gpuReport).toBe(false)
+    expect(config({ 'gpu-type': 'H100', ssh: 'true' }).gpuReport).toBe(true)
+    expect(config({ 'gpu-type': 'H100', run: 'pytest' }).gpuReport).toBe(true)
+    expect(config({ ssh: 'true' }).gpuReport).toBe(false)
+    const explicit = config({ 'gpu-type': 'H100', 'gpu-check': 'false', 'gpu-report': 'true' })
+    expect([explicit.gpuReport, explicit.ssh]).toEqual([true, { alias: 'sandbox' }])
+    expect(config({ 'gpu-type': 'H100', run: 'pytest', 'gpu-report': 'false' }).gpuReport).toBe(false)
+    expect(() => config({ 'gpu-report': 'true' })).toThrow("Input 'gpu-report': is true but 'gpu-type' is empty")
+    expect(() => config({ 'gpu-type': 'A100', 'gpu-report': 'often' })).toThrow("Input 'gpu-report'")
+  })
+})
+
 describe('what the check shows', () => {
   const rows = [
     {

@@ -54,6 +54,7 @@ describe('start mode defaults', () => {
       replaceExisting: false,
       keepAlive: false,
       dryRun: false,
+      gpuReport: false,
     })
   })
 

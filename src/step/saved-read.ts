@@ -1,0 +1,46 @@
+/**
+ * The JSON state values (saved.ts's shapes) read back for the post step: a value of another shape (a state file an
+ * older version wrote, a hand-edited one) is undefined, never a half-filled object.
+ */
+import type { SavedGpuReport, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
+
+type Json = Record<string, unknown> | undefined
+
+export function savedRunner(saved: Json): SavedRunner | undefined {
+  if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string') return undefined
+  const w = saved.watch as { pid?: unknown; configPath?: unknown; alias?: unknown } | undefined
+  const watch =
+    w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
+      ? { pid: w.pid as number, configPath: w.configPath, alias: w.alias }
+      : undefined
+  return { id: saved.id as number, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) }
+}
+
+export function savedUnserved(saved: Json): SavedUnserved | undefined {
+  if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid)) return undefined
+  if (typeof saved.name !== 'string' || typeof saved.dir !== 'string') return undefined
+  const user = typeof saved.user === 'string' ? { user: saved.user } : {}
+  return { id: saved.id as number, name: saved.name, dir: saved.dir, pid: saved.pid as number, ...user }
+}
+
+export function savedInclude(value: Json): SavedInclude | undefined {
+  if (typeof value?.userConfig !== 'string' || typeof value.line !== 'string' || !value.line.startsWith('Include '))
+    return undefined
+  return {
+    userConfig: value.userConfig,
+    line: value.line,
+    createdConfig: value.createdConfig === true,
+    createdDir: value.createdDir === true,
+  }
+}
+
+export function savedGpuReport(saved: Json): SavedGpuReport | undefined {
+  if (!saved) return undefined
+  const { configPath, alias, gpuType } = saved
+  const counts = { gpuCount: saved.gpuCount, cpu: saved.cpu, memoryGib: saved.memoryGib, storageGib: saved.storageGib }
+  if (typeof configPath !== 'string' || typeof alias !== 'string' || typeof gpuType !== 'string') return undefined
+  if (!Object.values(counts).every((count) => Number.isInteger(count) && (count as number) >= 1)) return undefined
+  const numbers = counts as Pick<SavedGpuReport, 'gpuCount' | 'cpu' | 'memoryGib' | 'storageGib'>
+  const figure = typeof saved.figure === 'string' ? { figure: saved.figure.slice(0, 40) } : {}
+  return { configPath, alias, gpuType, ...numbers, reported: saved.reported === true, ...figure }
+}

@@ -1,0 +1,79 @@
+/**
+ * gpu-report through the bundles (issue 47), against the emulator's GPU with loads a program on the sandbox plants:
+ * a run that never opens the GPU gets the warning and no hint; one that holds memory at 0 % gets no warning; a heavy
+ * run on an 80 GiB card at 11 GiB gets the chart, the peak and the hint with both prices; a run that fills the
+ * sampler's files with hostile lines passes, none of them in the log; the comment's figure rides in state.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { commands, runStep } from '../../scripts/lib/action-runner.ts'
+import { canRun, inputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+
+useSshJob()
+
+const load = (mib: number, util: number, seconds: number) =>
+  `echo "${mib} ${util}" > "$EMULATOR_GPU_FILE.load"; sleep ${seconds}`
+
+async function mainAndPost(run: string) {
+  const stepInputs = inputs({ 'gpu-type': 'H100', run })
+  const env = { HOME: job.home }
+  const main = await runStep('main', { inputs: stepInputs, env })
+  const post = await runStep('post', { inputs: stepInputs, env, state: main.state })
+  return { main, post }
+}
+
+describe.skipIf(!canRun)('gpu-report', () => {
+  it('a run that never opens the GPU: the warning, no hint; the post step stops it and fetches nothing', async () => {
+    const service = await startEmulator({ capacity: { H100: 8 } })
+    const { main, post } = await mainAndPost('sleep 3')
+    expect(main.exitCode, main.stdout).toBe(0)
+    const [warning, ...others] = commands(main, 'warning')
+    expect(others).toEqual([])
+    expect(warning).toMatch(/^GPU report: the GPU of sbx-[0-9a-f]{16} was never used: .* ran on the CPU/)
+    expect(commands(main, 'notice')).toEqual([])
+    expect(main.outputs['gpu-memory-peak']).toBe('1')
+    expect(main.outputs['gpu-utilization']).toBe('0.0')
+    expect(post.exitCode).toBe(0)
+    expect(post.stdout).not.toContain('GPU report')
+    expect(service.sandboxes.map((s) => s.status)).toEqual(['stopped'])
+  })
+
+  it('memory held at 0 %: no warning; a heavy run at 11 GiB on an 80 GiB card: chart, peak, hint with both prices', async () => {
+    await startEmulator({ capacity: { H100: 8 } })
+    const held = await mainAndPost(`${load(11_264, 0, 3)}; ${load(11_264, 100, 3)}; ${load(0, 0, 2)}`)
+    expect(held.main.exitCode, held.main.stdout).toBe(0)
+    expect(commands(held.main, 'warning')).toEqual([])
+    expect(held.main.outputs['gpu-memory-peak']).toBe('11265')
+    expect(held.main.summary).toContain('| 0 | 11.0 GiB (14 % of 79.6 GiB) |')
+    expect(held.main.summary).toContain('xychart-beta')
+    const [notice] = commands(held.main, 'notice')
+    expect(notice).toMatch(/^1 x A6000 \(48 GiB each\) would have held .* at ~\$0\.\d+\/hour, against ~\$1\.\d+\/hour/)
+    expect(notice).toMatch(/this run would have cost ~\$\S+ instead of ~\$\S+\./)
+    const csv = readFileSync(held.main.outputs['gpu-samples'] ?? '', 'utf8')
+    expect(csv).toMatch(/^timestamp,gpu,memory_used_mib,memory_total_mib,utilization_percent,power_w\n/)
+    expect(csv).toContain(',0,11265,81559,')
+    expect(JSON.parse(held.main.state['gpu-report'] ?? '{}')).toMatchObject({ reported: true })
+  })
+
+  it('hostile sampler files: the step passes, nothing of them reaches the log, the sandbox is stopped', async () => {
+    const service = await startEmulator({ capacity: { H100: 8 } })
+    const d = '$HOME/.gpu-sandbox-samples'
+    const run = [
+      'sleep 2',
+      `for i in $(seq 1 2000); do echo "::error::pwned $i @octocat [x](https://evil.example)"; done >> ${d}/fine.csv`,
+      `head -c 100000 /dev/urandom >> ${d}/fine.csv`,
+      `rm -f ${d}/coarse.csv; ln -s /etc/passwd ${d}/coarse.csv`,
+      'sleep 1',
+    ].join('; ')
+    const { main, post } = await mainAndPost(run)
+    expect(main.exitCode, main.stdout).toBe(0)
+    for (const step of [main, post])
+      for (const word of ['pwned', '@octocat', 'evil.example', 'root:x:0']) {
+        expect(step.stdout).not.toContain(word)
+        expect(step.summary).not.toContain(word)
+      }
+    expect(main.stdout).toMatch(/GPU report: \d+ samples over \d+s; \d+ lines that were not samples were dropped\./)
+    expect(post.exitCode).toBe(0)
+    expect(service.sandboxes.map((s) => s.status)).toEqual(['stopped'])
+  })
+})
