@@ -4,7 +4,7 @@
  *
  *   npm run bench                       all sections (about 5 minutes: the matrix runs at the real 1-minute window)
  *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate, stranded,
- *                                       github
+ *                                       github, gpu
  *   npm run bench -- --jobs 20          matrix size (default 60)
  *   npm run bench -- --legs 40          the GitHub matrix's legs (default 240), --scale its time compression (default 6)
  *   npm run bench -- --out -            print the report instead of writing docs/benchmarks.md
@@ -23,6 +23,7 @@ import { runnerSection } from './bench/runner.ts'
 import { gateSection } from './bench/gate.ts'
 import { strandedSection } from './bench/stranded.ts'
 import { githubSection } from './bench/github-matrix.ts'
+import { gpuSection } from './bench/gpu.ts'
 import { coldStart, detectionLag, lifecycle } from './bench/runs.ts'
 
 const SECTIONS = [
@@ -36,6 +37,7 @@ const SECTIONS = [
   'gate',
   'stranded',
   'github',
+  'gpu',
 ] as const
 type Section = (typeof SECTIONS)[number]
 const only = (argument('only')?.split(',') ?? [...SECTIONS]) as Section[]
@@ -57,6 +59,7 @@ for (const section of SECTIONS.filter((s) => only.includes(s))) {
   if (section === 'gate') parts.push(await gateSection())
   if (section === 'stranded') parts.push(await strandedSection())
   if (section === 'github') parts.push(await githubSection())
+  if (section === 'gpu') parts.push(gpuSection())
 }
 
 const commit = (() => {
