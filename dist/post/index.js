@@ -30838,7 +30838,7 @@ async function fetchGpuSamples(deps, state, keepAlive) {
 async function reportGpu(deps, state, gpu, config, failed) {
     const startedAt = state.startedAt;
     const signal = AbortSignal.any([AbortSignal.timeout(PRICING_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])]);
-    return publishGpuReport(deps.core, {
+    const report = publishGpuReport(deps.core, {
         sandboxId: state.sandboxId ?? 'the sandbox',
         fetched: gpu.fetched,
         why: gpu.why,
@@ -30847,6 +30847,11 @@ async function reportGpu(deps, state, gpu, config, failed) {
         failed,
         prices: () => deps.makeClient(config).getPricing(signal),
         tempDir: process.env.RUNNER_TEMP,
+    });
+    // The sandbox is stopped by now: whatever goes wrong with its report never fails the post step.
+    return report.catch((error) => {
+        deps.core.warning(`GPU report: ${error.message}`);
+        return 'no samples';
     });
 }
 

@@ -11,6 +11,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cheaperGpu } from '../../src/cleanup/gpu-hint.ts'
 import { gpuFigure, publishGpuReport, type GpuReportInput } from '../../src/cleanup/gpu-publish.ts'
 import { gpuReport } from '../../src/cleanup/gpu-report.ts'
+import { reportGpu } from '../../src/cleanup/gpu-fetch.ts'
+import type { CleanupConfig } from '../../src/inputs/config.ts'
+import { realClock } from '../../src/runtime/clock.ts'
+import type { CleanupDeps } from '../../src/step/deps.ts'
+import { ActionState } from '../../src/step/state.ts'
 import { renderRow, renderTable } from '../../src/step/comment-rows.ts'
 import { savedGpuReport } from '../../src/step/saved-read.ts'
 import { recordingCore, type RecordingCore } from '../harness/fakes.ts'
@@ -143,6 +148,16 @@ describe('the GPU report as published', () => {
     expect(garbage.figure).toBe('no samples')
     expect(garbage.core.summaries.join('')).toContain('No samples came back from the sandbox.')
     expect(garbage.core.outputs).toEqual({})
+  })
+
+  it('the post step: a report that cannot be written is a warning, never a failed post step', async () => {
+    const core = recordingCore({}, { 'sandbox-id': 'sbx-0123456789abcdef', 'started-at': '1' })
+    core.appendSummary = () => Promise.reject(new Error('the summary file is gone'))
+    const deps = { core, clock: realClock, makeClient: () => ({}) } as unknown as CleanupDeps
+    const saved = { configPath: '/t/c', alias: 'sandbox', ...RAN }
+    const figure = await reportGpu(deps, new ActionState(core), { saved, why: 'x' }, {} as CleanupConfig, false)
+    expect(figure).toBe('no samples')
+    expect(core.annotations).toEqual([{ level: 'warning', message: 'GPU report: the summary file is gone' }])
   })
 
   it('no answer: the summary says why, nothing else', async () => {
