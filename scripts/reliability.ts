@@ -22,6 +22,8 @@ import {
 } from './fault-suite/suite.ts'
 import { runSweepSuite, sweepMatrix } from './fault-suite/sweep-suite.ts'
 import { runnerMatrix, runRunnerSuite } from './fault-suite/runner-suite.ts'
+import { gpuReportMatrix } from './fault-suite/gpu-matrix.ts'
+import { sshdAvailable } from '../emulator/ssh-service.ts'
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -39,8 +41,10 @@ const instances = instanceMatrix()
 const billing = billingMatrix()
 const behaviours = GENERATIONS.flatMap((generation) => behaviourMatrix(generation))
 const random = randomScenarios(seed, randomCount)
+// gpu-report needs the emulator's SSH access (a real sshd).
+const gpuReports = sshdAvailable() ? gpuReportMatrix('current') : []
 const totals = await runSuite(
-  [...matrix, ...billing, ...behaviours, ...signals, ...instances, ...random],
+  [...matrix, ...billing, ...behaviours, ...signals, ...instances, ...random, ...gpuReports],
   concurrency,
   (outcome, done) => {
     const mark = outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'
@@ -91,6 +95,7 @@ except in \`::add-mask::\`.
 | signal runs (SIGINT, SIGTERM, SIGKILL at spawn, after the start request, while polling, after a lost answer) | ${signals.length} |
 | instance runs (503/504 on create, every fault kind on delete; the key checked in all output) | ${instances.length} |
 | seeded random runs, the two generations alternately (1 to 3 faults, 30% with a signal, GPU fallback, wait: false, fixed names, another job holding the fixed name, not visible yet, extra list arrays) | ${random.length} |
+| gpu-report runs, the service as deployed (v1.0 has no SSH certificates), over the emulator's SSH (its sampler from ready: \`run\` holding GPU memory with every fault kind on the stop after the report, \`ssh: true\` fetched by the post step, faults on the pricing read, SIGTERM and SIGKILL during the run, hostile sampler files that must not fail the step or reach the log) | ${gpuReports.length}${gpuReports.length === 0 ? ' (no sshd here)' : ''} |
 | faults injected | ${totals.faultsInjected} |
 | signals sent | ${totals.signalsSent} |
 | sandboxes created | ${totals.sandboxesCreated} |

@@ -32,7 +32,7 @@ export type SignalPoint = 'at-spawn' | 'after-start-request' | 'while-polling'
 /** Service behaviours the interface leaves open (issue 11), as emulator options. */
 export type Behaviour = Pick<
   EmulatorOptions,
-  'invisibleForMs' | 'refuseStopWhenFailed' | 'listExtraArrays' | 'outcome' | 'stopMs' | 'generation'
+  'invisibleForMs' | 'refuseStopWhenFailed' | 'listExtraArrays' | 'outcome' | 'stopMs' | 'generation' | 'ssh'
 >
 
 export interface Scenario {
@@ -45,6 +45,8 @@ export interface Scenario {
   foreign?: 'running' | 'stopping'
   /** The main step is meant to fail (a failed sandbox, a name held by a live sandbox). */
   mainMayFail?: boolean
+  /** The main step must pass, GPU or not (a hostile sampler file never fails it). */
+  mainMustPass?: boolean
 }
 
 /** Small, fast, seedable PRNG (mulberry32). */

@@ -5,6 +5,9 @@
  * and no secret appears anywhere a user could see it.
  */
 import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Emulator } from '../../emulator/emulator.ts'
 import { runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
 import type { Scenario } from './matrices.ts'
@@ -40,8 +43,10 @@ export async function runScenario(scenario: Scenario): Promise<RunOutcome> {
   const baseUrl = await emulator.start()
   const foreign = scenario.foreign ? emulator.seed(scenario.inputs.name ?? 'pr-7', scenario.foreign) : undefined
   const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, ...scenario.inputs }
+  // Each run its own HOME: runs at once must not share ~/.ssh/config (an alias a run writes is refused to the next).
+  const home = mkdtempSync(join(tmpdir(), 'fault-home-'))
   // Hung requests give up after 2 s instead of 30 s, so the suite stays fast.
-  const env = { GPU_SANDBOX_REQUEST_TIMEOUT: '2s' }
+  const env = { GPU_SANDBOX_REQUEST_TIMEOUT: '2s', HOME: home }
   const problems: string[] = []
   try {
     const signal = scenario.signal
@@ -89,6 +94,9 @@ export async function runScenario(scenario: Scenario): Promise<RunOutcome> {
           .join(' ')}`,
       )
     }
+    if (scenario.mainMustPass && main.exitCode !== 0) problems.push(`main step exited ${main.exitCode}`)
+    for (const word of ['pwned', '@octocat'])
+      if (scenario.mainMustPass && visible.includes(word)) problems.push(`the sampler's '${word}' reached the log`)
     // Before the bundle has loaded, the default action of SIGINT/SIGTERM ends it: nothing was started yet.
     if (signal && signal.name !== 'SIGKILL' && signal.point !== 'at-spawn' && main.signal !== null) {
       problems.push(`main step died of ${main.signal} instead of exiting`)
@@ -97,6 +105,7 @@ export async function runScenario(scenario: Scenario): Promise<RunOutcome> {
     return { scenario, main, post, created, leaked, wrongStops, faultsApplied: emulator.faultsApplied, problems }
   } finally {
     await emulator.close()
+    rmSync(home, { recursive: true, force: true })
   }
 }
 
