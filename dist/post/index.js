@@ -30316,7 +30316,10 @@ function samplerStartScript() {
         // mawk (Debian's and Ubuntu's awk) reads a pipe a block at a time unless told to read it a line at a time: on an
         // H200 (driver 580) nothing reached the files in 65 s without it, a line a second with it.
         'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
+        'rm -f "$d/pid"',
         `setsid sh -c '${LOOP}' sh "$d" "$lines" < /dev/null > /dev/null 2>&1 &`,
+        // Its pid file first (at most 2 s): a second start right after this one finds it running, and a fetch can end it.
+        'i=0; while [ ! -s "$d/pid" ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done',
         'echo started',
     ].join('\n');
 }
