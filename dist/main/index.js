@@ -34991,7 +34991,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(48587);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(53058);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(42340);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
 /* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(75138);
@@ -36438,7 +36438,7 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 53058:
+/***/ 42340:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36482,8 +36482,7 @@ function hourly(config, prices, type) {
         gpuType: type === 'cpu' ? undefined : type,
         gpuCount: config.gpuCount ?? 1,
     };
-    const estimate = (0,sandbox_billing/* estimateHourlyCost */.Bb)(prices, spec);
-    return estimate.ok ? estimate.dollarsPerHour : undefined;
+    return (0,sandbox_billing/* hourlyDollars */.vq)(prices, spec);
 }
 async function readPrices(config, deps) {
     try {
@@ -37260,10 +37259,6 @@ function startSummary(config, started, waited, billing, elapsedMs) {
         ]));
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
 ;// CONCATENATED MODULE: ./build/src/remote/gpu-sampler.js
@@ -37406,6 +37401,10 @@ async function fetchSamples(target, env, options) {
 class SamplerUnreachableError extends Error {
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
 ;// CONCATENATED MODULE: ./build/src/remote/gpu-samples.js
 /**
  * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
@@ -37476,62 +37475,6 @@ function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
         }
     }
     return samples;
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-hint.js
-/**
- * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
- * against the memory of every GPU type (sandbox/caps.ts: the table `min-gpu-memory` uses), at that count; the
- * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
- * report whose GPU was not used.
- */
-
-
-
-/** The share of the peak kept free: a run's peak varies with its inputs. */
-const MARGIN = 0.2;
-function gpu_hint_hourly(prices, ran, gpuType, gpuCount) {
-    const spec = { cpu: ran.cpu, memoryGib: ran.memoryGib, storageGib: ran.storageGib, gpuType, gpuCount };
-    const estimate = (0,sandbox_billing/* estimateHourlyCost */.Bb)(prices, spec);
-    return estimate.ok ? estimate.dollarsPerHour : undefined;
-}
-/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
-function cheaperGpu(report, ran, prices) {
-    const held = report.gpus.filter((gpu) => gpu.held);
-    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
-    if (!report.used || held.length === 0 || !ranType)
-        return undefined;
-    const ranDollarsPerHour = gpu_hint_hourly(prices, ran, ranType, ran.gpuCount);
-    if (ranDollarsPerHour === undefined)
-        return undefined;
-    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
-    const neededMiB = peakMiB * (1 + MARGIN);
-    const gpuCount = held.length;
-    let best;
-    for (const gpuType of schemas/* GPU_TYPES */.ND) {
-        if (gpuType === ranType && gpuCount >= ran.gpuCount)
-            continue;
-        const memoryGib = memoryOf(gpuType, prices);
-        const dollarsPerHour = gpu_hint_hourly(prices, ran, gpuType, gpuCount);
-        if (memoryGib * 1024 < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
-            continue;
-        if (!best || dollarsPerHour < best.dollarsPerHour)
-            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
-    }
-    return best;
-}
-const gib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
-/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
-function describeCheaper(hint, ran, livedMs) {
-    const cost = (perHour) => (0,sandbox_billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
-    const run = livedMs === undefined
-        ? ''
-        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
-    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
-        `(${gib(hint.peakMiB)}, ${gib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
-        `~${(0,sandbox_billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,sandbox_billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
-        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
-        'peak is typical of this job.');
 }
 
 ;// CONCATENATED MODULE: ./build/src/cleanup/gpu-report.js
@@ -37619,16 +37562,17 @@ function peaks(values, points = CHART_POINTS) {
     const span = values.length / points;
     return Array.from({ length: points }, (_, i) => most(values.slice(Math.floor(i * span), Math.max(Math.floor((i + 1) * span), Math.floor(i * span) + 1))));
 }
-const gpu_report_gib = (mib) => (mib / 1024).toFixed(1);
+/** MiB as GiB, one decimal: `11.0 GiB`. */
+const formatGib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
 /** The summary's section: a row per GPU, the chart, its legend. */
 function renderGpuSection(samples) {
     const report = gpuReport(samples);
     if (report.gpus.length === 0)
         return '#### GPU\n\nNo samples came back from the sandbox.\n';
     const rows = report.gpus.map((g) => {
-        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${gpu_report_gib(g.totalMiB)} GiB)` : '';
+        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${formatGib(g.totalMiB)})` : '';
         const energy = g.energyWh === undefined ? 'not read' : `${g.energyWh.toFixed(1)} Wh`;
-        const cells = [`${gpu_report_gib(g.peakMiB)} GiB${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
+        const cells = [`${formatGib(g.peakMiB)}${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
         return `| ${g.gpu} | ${cells.join(' | ')} | ${energy} |`;
     });
     const sorted = [...samples].sort((a, b) => a.at - b.at);
@@ -37661,6 +37605,66 @@ function renderGpuSection(samples) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-hint.js
+/**
+ * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
+ * against the memory of every GPU type (sandbox/caps.ts: the table `min-gpu-memory` uses), at that count; the
+ * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
+ * report whose GPU was not used.
+ */
+
+
+
+
+/** The share of the peak kept free: a run's peak varies with its inputs. */
+const MARGIN = 0.2;
+function gpu_hint_hourly(prices, ran, gpuType, gpuCount) {
+    return (0,sandbox_billing/* hourlyDollars */.vq)(prices, {
+        cpu: ran.cpu,
+        memoryGib: ran.memoryGib,
+        storageGib: ran.storageGib,
+        gpuType,
+        gpuCount,
+    });
+}
+/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
+function cheaperGpu(report, ran, prices) {
+    const held = report.gpus.filter((gpu) => gpu.held);
+    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
+    if (!report.used || held.length === 0 || !ranType)
+        return undefined;
+    const ranDollarsPerHour = gpu_hint_hourly(prices, ran, ranType, ran.gpuCount);
+    if (ranDollarsPerHour === undefined)
+        return undefined;
+    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
+    const neededMiB = peakMiB * (1 + MARGIN);
+    const gpuCount = held.length;
+    let best;
+    for (const gpuType of schemas/* GPU_TYPES */.ND) {
+        if (gpuType === ranType && gpuCount >= ran.gpuCount)
+            continue;
+        const memoryGib = memoryOf(gpuType, prices);
+        const dollarsPerHour = gpu_hint_hourly(prices, ran, gpuType, gpuCount);
+        if (memoryGib * 1024 < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
+            continue;
+        if (!best || dollarsPerHour < best.dollarsPerHour)
+            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
+    }
+    return best;
+}
+/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
+function describeCheaper(hint, ran, livedMs) {
+    const cost = (perHour) => (0,sandbox_billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
+    const run = livedMs === undefined
+        ? ''
+        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
+    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
+        `(${formatGib(hint.peakMiB)}, ${formatGib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
+        `~${(0,sandbox_billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,sandbox_billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
+        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
+        'peak is typical of this job.');
+}
+
 ;// CONCATENATED MODULE: ./build/src/cleanup/gpu-publish.js
 /**
  * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
@@ -37675,12 +37679,11 @@ function renderGpuSection(samples) {
 
 
 
-const gpu_publish_gib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
 /** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
 function gpuFigure(report) {
     if (!report || report.gpus.length === 0)
         return 'no samples';
-    return report.used ? `${gpu_publish_gib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
+    return report.used ? `${formatGib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
 }
 /** The samples as CSV, written by the action from the parsed numbers (nothing of the sandbox's text). */
 function samplesCsv(samples) {
@@ -37691,8 +37694,17 @@ function samplesCsv(samples) {
 const NEVER_USED = 'no process held GPU memory above its idle baseline while the job ran, so the job ran on the CPU. Usual causes: ' +
     'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
     'container started without the GPU (docker run --gpus all).';
-/** Writes the report; returns the comment's figure. */
-async function publishGpuReport(core, input) {
+/** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
+async function gpu_publish_publishGpuReport(core, input) {
+    try {
+        return await writeReport(core, input);
+    }
+    catch (error) {
+        core.warning(`GPU report: ${error.message}`);
+        return gpuFigure(undefined);
+    }
+}
+async function writeReport(core, input) {
     if (input.fetched === undefined) {
         core.info(`GPU report: no samples came back from ${input.sandboxId} (${input.why ?? 'no answer'}).`);
         await core.appendSummary(`#### GPU\n\nNo samples came back from the sandbox (${input.why ?? 'no answer'}).\n`);
@@ -37743,6 +37755,44 @@ async function hintCheaper(core, input, report) {
     const hint = cheaperGpu(report, input.ran, prices);
     if (hint)
         core.notice(describeCheaper(hint, input.ran, input.livedMs), { title: 'A cheaper GPU would have done' });
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-fetch.js
+
+
+const PRICING_TIMEOUT_MS = 15_000;
+/** What the sampler wrote, or why nothing came back (never throws); `end` ends the sampler after the read. */
+async function fetchOrWhy(target, env, options) {
+    try {
+        return { fetched: await fetchSamples(target, env, options) };
+    }
+    catch (error) {
+        return { why: error.message };
+    }
+}
+/** The sampler's files, when the main step started one and did not report already. */
+async function fetchGpuSamples(deps, state, keepAlive) {
+    const saved = state.gpuReport;
+    if (!saved || saved.reported)
+        return undefined;
+    deps.core.info('GPU report: fetching the samples before the stop.');
+    // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
+    return { saved, ...(await fetchOrWhy(saved, process.env, { end: !keepAlive, signal: deps.signal })) };
+}
+/** The report, once the sandbox is stopped; the comment's figure. */
+async function reportGpu(deps, state, gpu, config, failed) {
+    const startedAt = state.startedAt;
+    const signal = AbortSignal.any([AbortSignal.timeout(PRICING_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])]);
+    return publishGpuReport(deps.core, {
+        sandboxId: state.sandboxId ?? 'the sandbox',
+        fetched: gpu.fetched,
+        why: gpu.why,
+        ran: gpu.saved,
+        livedMs: startedAt === undefined ? undefined : Math.max(0, deps.clock.now() - startedAt),
+        failed,
+        prices: () => deps.makeClient(config).getPricing(signal),
+        tempDir: process.env.RUNNER_TEMP,
+    });
 }
 
 ;// CONCATENATED MODULE: ./build/src/remote/scripts.js
@@ -38582,6 +38632,7 @@ async function runOnSandbox(deps, request, sandboxId, target, placement) {
 
 
 
+
 const failedToConnect = (error) => error instanceof SamplerUnreachableError && error.message === 'the SSH connection failed';
 /** Starts the sampler where gpu-report is on and the sandbox has a GPU; what the post step needs, or undefined. */
 async function startGpuSampling(config, deps, started, target) {
@@ -38619,28 +38670,11 @@ async function startGpuSampling(config, deps, started, target) {
 /** `run` has ended: fetch (and end) the sampler, report, and tell the post step it is done. */
 async function reportAtRunEnd(deps, started, saved, use) {
     const env = (0,step_deps/* stepEnvironment */.a)(deps);
-    let fetched;
-    let why;
-    try {
-        fetched = await fetchSamples(saved, env, { end: true, signal: deps.signal });
-    }
-    catch (error) {
-        if (deps.signal.aborted)
-            return;
-        why = error.message;
-    }
-    try {
-        await publish(deps, started, saved, { ...use, fetched, why });
-    }
-    catch (error) {
-        // Whatever went wrong with the report, run's own outcome is the step's.
-        deps.core.warning(`GPU report: ${error.message}`);
-    }
-}
-async function publish(deps, started, saved, use) {
-    const { fetched, why } = use;
-    const env = (0,step_deps/* stepEnvironment */.a)(deps);
-    const figure = await publishGpuReport(deps.core, {
+    const { fetched, why } = await fetchOrWhy(saved, env, { end: true, signal: deps.signal });
+    // Cancelled: the post step fetches what is there, and reports.
+    if (deps.signal.aborted)
+        return;
+    const figure = await gpu_publish_publishGpuReport(deps.core, {
         sandboxId: started.id,
         fetched,
         why,
@@ -41439,13 +41473,13 @@ function commentText(value, limit = 1_000) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Bb: () => (/* binding */ estimateHourlyCost),
 /* harmony export */   nT: () => (/* binding */ formatDollars),
 /* harmony export */   uG: () => (/* binding */ addSpent),
+/* harmony export */   vq: () => (/* binding */ hourlyDollars),
 /* harmony export */   zg: () => (/* binding */ readBillingContext),
 /* harmony export */   zx: () => (/* binding */ NOTHING_SPENT)
 /* harmony export */ });
-/* unused harmony exports describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS */
+/* unused harmony exports estimateHourlyCost, describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS */
 /**
  * The pricing catalog's structure is not described; keys look like
  * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
@@ -41482,6 +41516,11 @@ function estimateHourlyCost(prices, spec) {
     take('disk_gb', spec.storageGib);
     const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
     return { ok: true, dollarsPerHour, parts, unpriced };
+}
+/** The hourly estimate's dollars, or undefined where the catalog lacks a price the spec needs. */
+function hourlyDollars(prices, spec) {
+    const estimate = estimateHourlyCost(prices, spec);
+    return estimate.ok ? estimate.dollarsPerHour : undefined;
 }
 /** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
 function formatDollars(amount) {

@@ -30231,9 +30231,11 @@ async function hold(deps, access, debug) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  W: () => (/* binding */ fetchGpuSamples),
-  r: () => (/* binding */ reportGpu)
+  W$: () => (/* binding */ fetchGpuSamples),
+  r4: () => (/* binding */ reportGpu)
 });
+
+// UNUSED EXPORTS: fetchOrWhy
 
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
@@ -30486,8 +30488,7 @@ function hourly(config, prices, type) {
         gpuType: type === 'cpu' ? undefined : type,
         gpuCount: config.gpuCount ?? 1,
     };
-    const estimate = estimateHourlyCost(prices, spec);
-    return estimate.ok ? estimate.dollarsPerHour : undefined;
+    return hourlyDollars(prices, spec);
 }
 async function readPrices(config, deps) {
     try {
@@ -30551,62 +30552,6 @@ async function applySpendingCaps(config, deps) {
     return { config: { ...config, gpuTypes: gpuList(candidates), ttlByType, capsApplied: lines }, lines };
 }
 const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
-
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-hint.js
-/**
- * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
- * against the memory of every GPU type (sandbox/caps.ts: the table `min-gpu-memory` uses), at that count; the
- * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
- * report whose GPU was not used.
- */
-
-
-
-/** The share of the peak kept free: a run's peak varies with its inputs. */
-const MARGIN = 0.2;
-function gpu_hint_hourly(prices, ran, gpuType, gpuCount) {
-    const spec = { cpu: ran.cpu, memoryGib: ran.memoryGib, storageGib: ran.storageGib, gpuType, gpuCount };
-    const estimate = (0,billing/* estimateHourlyCost */.Bb)(prices, spec);
-    return estimate.ok ? estimate.dollarsPerHour : undefined;
-}
-/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
-function cheaperGpu(report, ran, prices) {
-    const held = report.gpus.filter((gpu) => gpu.held);
-    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
-    if (!report.used || held.length === 0 || !ranType)
-        return undefined;
-    const ranDollarsPerHour = gpu_hint_hourly(prices, ran, ranType, ran.gpuCount);
-    if (ranDollarsPerHour === undefined)
-        return undefined;
-    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
-    const neededMiB = peakMiB * (1 + MARGIN);
-    const gpuCount = held.length;
-    let best;
-    for (const gpuType of schemas/* GPU_TYPES */.ND) {
-        if (gpuType === ranType && gpuCount >= ran.gpuCount)
-            continue;
-        const memoryGib = memoryOf(gpuType, prices);
-        const dollarsPerHour = gpu_hint_hourly(prices, ran, gpuType, gpuCount);
-        if (memoryGib * 1024 < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
-            continue;
-        if (!best || dollarsPerHour < best.dollarsPerHour)
-            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
-    }
-    return best;
-}
-const gib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
-/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
-function describeCheaper(hint, ran, livedMs) {
-    const cost = (perHour) => (0,billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
-    const run = livedMs === undefined
-        ? ''
-        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
-    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
-        `(${gib(hint.peakMiB)}, ${gib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
-        `~${(0,billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
-        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
-        'peak is typical of this job.');
-}
 
 ;// CONCATENATED MODULE: ./build/src/cleanup/gpu-report.js
 
@@ -30693,16 +30638,17 @@ function peaks(values, points = CHART_POINTS) {
     const span = values.length / points;
     return Array.from({ length: points }, (_, i) => most(values.slice(Math.floor(i * span), Math.max(Math.floor((i + 1) * span), Math.floor(i * span) + 1))));
 }
-const gpu_report_gib = (mib) => (mib / 1024).toFixed(1);
+/** MiB as GiB, one decimal: `11.0 GiB`. */
+const formatGib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
 /** The summary's section: a row per GPU, the chart, its legend. */
 function renderGpuSection(samples) {
     const report = gpuReport(samples);
     if (report.gpus.length === 0)
         return '#### GPU\n\nNo samples came back from the sandbox.\n';
     const rows = report.gpus.map((g) => {
-        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${gpu_report_gib(g.totalMiB)} GiB)` : '';
+        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${formatGib(g.totalMiB)})` : '';
         const energy = g.energyWh === undefined ? 'not read' : `${g.energyWh.toFixed(1)} Wh`;
-        const cells = [`${gpu_report_gib(g.peakMiB)} GiB${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
+        const cells = [`${formatGib(g.peakMiB)}${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
         return `| ${g.gpu} | ${cells.join(' | ')} | ${energy} |`;
     });
     const sorted = [...samples].sort((a, b) => a.at - b.at);
@@ -30735,6 +30681,66 @@ function renderGpuSection(samples) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./build/src/cleanup/gpu-hint.js
+/**
+ * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
+ * against the memory of every GPU type (sandbox/caps.ts: the table `min-gpu-memory` uses), at that count; the
+ * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
+ * report whose GPU was not used.
+ */
+
+
+
+
+/** The share of the peak kept free: a run's peak varies with its inputs. */
+const MARGIN = 0.2;
+function gpu_hint_hourly(prices, ran, gpuType, gpuCount) {
+    return (0,billing/* hourlyDollars */.vq)(prices, {
+        cpu: ran.cpu,
+        memoryGib: ran.memoryGib,
+        storageGib: ran.storageGib,
+        gpuType,
+        gpuCount,
+    });
+}
+/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
+function cheaperGpu(report, ran, prices) {
+    const held = report.gpus.filter((gpu) => gpu.held);
+    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
+    if (!report.used || held.length === 0 || !ranType)
+        return undefined;
+    const ranDollarsPerHour = gpu_hint_hourly(prices, ran, ranType, ran.gpuCount);
+    if (ranDollarsPerHour === undefined)
+        return undefined;
+    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
+    const neededMiB = peakMiB * (1 + MARGIN);
+    const gpuCount = held.length;
+    let best;
+    for (const gpuType of schemas/* GPU_TYPES */.ND) {
+        if (gpuType === ranType && gpuCount >= ran.gpuCount)
+            continue;
+        const memoryGib = memoryOf(gpuType, prices);
+        const dollarsPerHour = gpu_hint_hourly(prices, ran, gpuType, gpuCount);
+        if (memoryGib * 1024 < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
+            continue;
+        if (!best || dollarsPerHour < best.dollarsPerHour)
+            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
+    }
+    return best;
+}
+/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
+function describeCheaper(hint, ran, livedMs) {
+    const cost = (perHour) => (0,billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
+    const run = livedMs === undefined
+        ? ''
+        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
+    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
+        `(${formatGib(hint.peakMiB)}, ${formatGib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
+        `~${(0,billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
+        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
+        'peak is typical of this job.');
+}
+
 ;// CONCATENATED MODULE: ./build/src/cleanup/gpu-publish.js
 /**
  * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
@@ -30749,12 +30755,11 @@ function renderGpuSection(samples) {
 
 
 
-const gpu_publish_gib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
 /** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
 function gpuFigure(report) {
     if (!report || report.gpus.length === 0)
         return 'no samples';
-    return report.used ? `${gpu_publish_gib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
+    return report.used ? `${formatGib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
 }
 /** The samples as CSV, written by the action from the parsed numbers (nothing of the sandbox's text). */
 function samplesCsv(samples) {
@@ -30765,8 +30770,17 @@ function samplesCsv(samples) {
 const NEVER_USED = 'no process held GPU memory above its idle baseline while the job ran, so the job ran on the CPU. Usual causes: ' +
     'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
     'container started without the GPU (docker run --gpus all).';
-/** Writes the report; returns the comment's figure. */
+/** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
 async function publishGpuReport(core, input) {
+    try {
+        return await writeReport(core, input);
+    }
+    catch (error) {
+        core.warning(`GPU report: ${error.message}`);
+        return gpuFigure(undefined);
+    }
+}
+async function writeReport(core, input) {
     if (input.fetched === undefined) {
         core.info(`GPU report: no samples came back from ${input.sandboxId} (${input.why ?? 'no answer'}).`);
         await core.appendSummary(`#### GPU\n\nNo samples came back from the sandbox (${input.why ?? 'no answer'}).\n`);
@@ -30823,25 +30837,29 @@ async function hintCheaper(core, input, report) {
 
 
 const PRICING_TIMEOUT_MS = 15_000;
-/** The sampler's files, when the main step started one and did not report already; `end` ends the sampler. */
+/** What the sampler wrote, or why nothing came back (never throws); `end` ends the sampler after the read. */
+async function fetchOrWhy(target, env, options) {
+    try {
+        return { fetched: await fetchSamples(target, env, options) };
+    }
+    catch (error) {
+        return { why: error.message };
+    }
+}
+/** The sampler's files, when the main step started one and did not report already. */
 async function fetchGpuSamples(deps, state, keepAlive) {
     const saved = state.gpuReport;
     if (!saved || saved.reported)
         return undefined;
     deps.core.info('GPU report: fetching the samples before the stop.');
-    try {
-        // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
-        return { saved, fetched: await fetchSamples(saved, process.env, { end: !keepAlive, signal: deps.signal }) };
-    }
-    catch (error) {
-        return { saved, why: error.message };
-    }
+    // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
+    return { saved, ...(await fetchOrWhy(saved, process.env, { end: !keepAlive, signal: deps.signal })) };
 }
 /** The report, once the sandbox is stopped; the comment's figure. */
 async function reportGpu(deps, state, gpu, config, failed) {
     const startedAt = state.startedAt;
     const signal = AbortSignal.any([AbortSignal.timeout(PRICING_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])]);
-    const report = publishGpuReport(deps.core, {
+    return publishGpuReport(deps.core, {
         sandboxId: state.sandboxId ?? 'the sandbox',
         fetched: gpu.fetched,
         why: gpu.why,
@@ -30850,11 +30868,6 @@ async function reportGpu(deps, state, gpu, config, failed) {
         failed,
         prices: () => deps.makeClient(config).getPricing(signal),
         tempDir: process.env.RUNNER_TEMP,
-    });
-    // The sandbox is stopped by now: whatever goes wrong with its report never fails the post step.
-    return report.catch((error) => {
-        deps.core.warning(`GPU report: ${error.message}`);
-        return 'no samples';
     });
 }
 
@@ -38765,7 +38778,7 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
         })
         : undefined;
     // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
-    const gpu = state.gpuReport ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W)(deps, state, inputs.cleanup().keepAlive) : undefined;
+    const gpu = state.gpuReport ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W$)(deps, state, inputs.cleanup().keepAlive) : undefined;
     await removeSsh();
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (served && runner)
@@ -38778,7 +38791,7 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
     const failed = (taken ?? mirrored?.failure ?? state.mainFailure) !== undefined;
-    const gpuUse = gpu ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .reportGpu */ .r)(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
+    const gpuUse = gpu ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .reportGpu */ .r4)(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
     await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Qb)(deps, state, inputs.cleanup, mirrored?.job, gpuUse);
     // This run's job the runner never served waits for the label: a runner from this machine fails it at once.
@@ -39810,12 +39823,12 @@ function commentText(value, limit = 1_000) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Bb: () => (/* binding */ estimateHourlyCost),
 /* harmony export */   nT: () => (/* binding */ formatDollars),
 /* harmony export */   uG: () => (/* binding */ addSpent),
+/* harmony export */   vq: () => (/* binding */ hourlyDollars),
 /* harmony export */   zx: () => (/* binding */ NOTHING_SPENT)
 /* harmony export */ });
-/* unused harmony exports describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS, readBillingContext */
+/* unused harmony exports estimateHourlyCost, describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS, readBillingContext */
 /**
  * The pricing catalog's structure is not described; keys look like
  * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
@@ -39852,6 +39865,11 @@ function estimateHourlyCost(prices, spec) {
     take('disk_gb', spec.storageGib);
     const dollarsPerHour = parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
     return { ok: true, dollarsPerHour, parts, unpriced };
+}
+/** The hourly estimate's dollars, or undefined where the catalog lacks a price the spec needs. */
+function hourlyDollars(prices, spec) {
+    const estimate = estimateHourlyCost(prices, spec);
+    return estimate.ok ? estimate.dollarsPerHour : undefined;
 }
 /** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
 function formatDollars(amount) {

@@ -5,6 +5,7 @@
  */
 import type { CleanupConfig } from '../inputs/config.ts'
 import { fetchSamples } from '../remote/gpu-sampler.ts'
+import type { SshTarget } from '../remote/ssh-command.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { ActionState, SavedGpuReport } from '../step/state.ts'
 import { publishGpuReport } from './gpu-publish.ts'
@@ -18,7 +19,20 @@ export interface FetchedGpu {
 
 const PRICING_TIMEOUT_MS = 15_000
 
-/** The sampler's files, when the main step started one and did not report already; `end` ends the sampler. */
+/** What the sampler wrote, or why nothing came back (never throws); `end` ends the sampler after the read. */
+export async function fetchOrWhy(
+  target: SshTarget,
+  env: NodeJS.ProcessEnv,
+  options: { end: boolean; signal?: AbortSignal },
+): Promise<Pick<FetchedGpu, 'fetched' | 'why'>> {
+  try {
+    return { fetched: await fetchSamples(target, env, options) }
+  } catch (error) {
+    return { why: (error as Error).message }
+  }
+}
+
+/** The sampler's files, when the main step started one and did not report already. */
 export async function fetchGpuSamples(
   deps: CleanupDeps,
   state: ActionState,
@@ -27,12 +41,8 @@ export async function fetchGpuSamples(
   const saved = state.gpuReport
   if (!saved || saved.reported) return undefined
   deps.core.info('GPU report: fetching the samples before the stop.')
-  try {
-    // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
-    return { saved, fetched: await fetchSamples(saved, process.env, { end: !keepAlive, signal: deps.signal }) }
-  } catch (error) {
-    return { saved, why: (error as Error).message }
-  }
+  // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
+  return { saved, ...(await fetchOrWhy(saved, process.env, { end: !keepAlive, signal: deps.signal })) }
 }
 
 /** The report, once the sandbox is stopped; the comment's figure. */
@@ -45,7 +55,7 @@ export async function reportGpu(
 ): Promise<string> {
   const startedAt = state.startedAt
   const signal = AbortSignal.any([AbortSignal.timeout(PRICING_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])])
-  const report = publishGpuReport(deps.core, {
+  return publishGpuReport(deps.core, {
     sandboxId: state.sandboxId ?? 'the sandbox',
     fetched: gpu.fetched,
     why: gpu.why,
@@ -54,10 +64,5 @@ export async function reportGpu(
     failed,
     prices: () => deps.makeClient(config).getPricing(signal),
     tempDir: process.env.RUNNER_TEMP,
-  })
-  // The sandbox is stopped by now: whatever goes wrong with its report never fails the post step.
-  return report.catch((error: unknown) => {
-    deps.core.warning(`GPU report: ${(error as Error).message}`)
-    return 'no samples'
   })
 }

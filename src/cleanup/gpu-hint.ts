@@ -5,9 +5,9 @@
  * report whose GPU was not used.
  */
 import { GPU_TYPES, type GpuType } from '../client/schemas.ts'
-import { estimateHourlyCost, formatDollars } from '../sandbox/billing.ts'
+import { formatDollars, hourlyDollars } from '../sandbox/billing.ts'
 import { memoryOf } from '../sandbox/caps.ts'
-import type { GpuReport } from './gpu-report.ts'
+import { formatGib, type GpuReport } from './gpu-report.ts'
 
 /** The share of the peak kept free: a run's peak varies with its inputs. */
 export const MARGIN = 0.2
@@ -33,9 +33,13 @@ export interface CheaperGpu {
 }
 
 function hourly(prices: Record<string, number>, ran: RanOn, gpuType: GpuType, gpuCount: number): number | undefined {
-  const spec = { cpu: ran.cpu, memoryGib: ran.memoryGib, storageGib: ran.storageGib, gpuType, gpuCount }
-  const estimate = estimateHourlyCost(prices, spec)
-  return estimate.ok ? estimate.dollarsPerHour : undefined
+  return hourlyDollars(prices, {
+    cpu: ran.cpu,
+    memoryGib: ran.memoryGib,
+    storageGib: ran.storageGib,
+    gpuType,
+    gpuCount,
+  })
 }
 
 /** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
@@ -60,8 +64,6 @@ export function cheaperGpu(report: GpuReport, ran: RanOn, prices: Record<string,
   return best
 }
 
-const gib = (mib: number) => `${(mib / 1024).toFixed(1)} GiB`
-
 /** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
 export function describeCheaper(hint: CheaperGpu, ran: RanOn, livedMs: number | undefined): string {
   const cost = (perHour: number) => formatDollars((perHour * (livedMs ?? 0)) / 3_600_000)
@@ -71,7 +73,7 @@ export function describeCheaper(hint: CheaperGpu, ran: RanOn, livedMs: number | 
       : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`
   return (
     `${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
-    `(${gib(hint.peakMiB)}, ${gib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
+    `(${formatGib(hint.peakMiB)}, ${formatGib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
     `~${formatDollars(hint.dollarsPerHour)}/hour, against ~${formatDollars(hint.ranDollarsPerHour)}/hour for the ` +
     `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
     'peak is typical of this job.'

@@ -11,7 +11,7 @@ import { parseSamples, type GpuSample } from '../remote/gpu-samples.ts'
 import type { ActionCore } from '../runtime/core.ts'
 import { formatDuration } from '../step/summary.ts'
 import { cheaperGpu, describeCheaper, type RanOn } from './gpu-hint.ts'
-import { gpuReport, mergeSamples, renderGpuSection, type GpuReport } from './gpu-report.ts'
+import { formatGib, gpuReport, mergeSamples, renderGpuSection, type GpuReport } from './gpu-report.ts'
 
 export interface GpuReportInput {
   sandboxId: string
@@ -29,12 +29,10 @@ export interface GpuReportInput {
   tempDir: string | undefined
 }
 
-const gib = (mib: number) => `${(mib / 1024).toFixed(1)} GiB`
-
 /** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
 export function gpuFigure(report: GpuReport | undefined): string {
   if (!report || report.gpus.length === 0) return 'no samples'
-  return report.used ? `${gib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused'
+  return report.used ? `${formatGib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused'
 }
 
 /** The samples as CSV, written by the action from the parsed numbers (nothing of the sandbox's text). */
@@ -53,8 +51,17 @@ const NEVER_USED =
   'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
   'container started without the GPU (docker run --gpus all).'
 
-/** Writes the report; returns the comment's figure. */
+/** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
 export async function publishGpuReport(core: ActionCore, input: GpuReportInput): Promise<string> {
+  try {
+    return await writeReport(core, input)
+  } catch (error) {
+    core.warning(`GPU report: ${(error as Error).message}`)
+    return gpuFigure(undefined)
+  }
+}
+
+async function writeReport(core: ActionCore, input: GpuReportInput): Promise<string> {
   if (input.fetched === undefined) {
     core.info(`GPU report: no samples came back from ${input.sandboxId} (${input.why ?? 'no answer'}).`)
     await core.appendSummary(`#### GPU\n\nNo samples came back from the sandbox (${input.why ?? 'no answer'}).\n`)

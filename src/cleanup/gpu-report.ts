@@ -137,16 +137,17 @@ export function peaks(values: readonly number[], points = CHART_POINTS): number[
   )
 }
 
-const gib = (mib: number) => (mib / 1024).toFixed(1)
+/** MiB as GiB, one decimal: `11.0 GiB`. */
+export const formatGib = (mib: number) => `${(mib / 1024).toFixed(1)} GiB`
 
 /** The summary's section: a row per GPU, the chart, its legend. */
 export function renderGpuSection(samples: readonly GpuSample[]): string {
   const report = gpuReport(samples)
   if (report.gpus.length === 0) return '#### GPU\n\nNo samples came back from the sandbox.\n'
   const rows = report.gpus.map((g) => {
-    const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${gib(g.totalMiB)} GiB)` : ''
+    const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${formatGib(g.totalMiB)})` : ''
     const energy = g.energyWh === undefined ? 'not read' : `${g.energyWh.toFixed(1)} Wh`
-    const cells = [`${gib(g.peakMiB)} GiB${share}`, formatDuration(g.busyMs), `${g.meanUtilization.toFixed(0)} %`]
+    const cells = [`${formatGib(g.peakMiB)}${share}`, formatDuration(g.busyMs), `${g.meanUtilization.toFixed(0)} %`]
     return `| ${g.gpu} | ${cells.join(' | ')} | ${energy} |`
   })
   const sorted = [...samples].sort((a, b) => a.at - b.at)

@@ -3,10 +3,11 @@
  * tells the post step how to fetch it), and `run` reports at its end (outputs for later steps; the post step then has
  * nothing to fetch). Neither ever fails the step: a sampler that cannot start costs the report only.
  */
+import { fetchOrWhy } from '../cleanup/gpu-fetch.ts'
 import { publishGpuReport } from '../cleanup/gpu-publish.ts'
 import type { StartConfig } from '../inputs/config.ts'
 import { whileConnecting } from '../remote/job.ts'
-import { fetchSamples, SamplerUnreachableError, startSampler } from '../remote/gpu-sampler.ts'
+import { SamplerUnreachableError, startSampler } from '../remote/gpu-sampler.ts'
 import type { SshTarget } from '../remote/ssh-command.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
 import { stepEnvironment, type StepDeps } from '../step/deps.ts'
@@ -62,30 +63,9 @@ export async function reportAtRunEnd(
   use: { acceptedAt: number; failed: boolean },
 ): Promise<void> {
   const env = stepEnvironment(deps)
-  let fetched: string | undefined
-  let why: string | undefined
-  try {
-    fetched = await fetchSamples(saved, env, { end: true, signal: deps.signal })
-  } catch (error) {
-    if (deps.signal.aborted) return
-    why = (error as Error).message
-  }
-  try {
-    await publish(deps, started, saved, { ...use, fetched, why })
-  } catch (error) {
-    // Whatever went wrong with the report, run's own outcome is the step's.
-    deps.core.warning(`GPU report: ${(error as Error).message}`)
-  }
-}
-
-async function publish(
-  deps: StepDeps,
-  started: StartedSandbox,
-  saved: SavedGpuReport,
-  use: { acceptedAt: number; failed: boolean; fetched: string | undefined; why: string | undefined },
-): Promise<void> {
-  const { fetched, why } = use
-  const env = stepEnvironment(deps)
+  const { fetched, why } = await fetchOrWhy(saved, env, { end: true, signal: deps.signal })
+  // Cancelled: the post step fetches what is there, and reports.
+  if (deps.signal.aborted) return
   const figure = await publishGpuReport(deps.core, {
     sandboxId: started.id,
     fetched,

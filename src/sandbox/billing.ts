@@ -59,6 +59,12 @@ export function estimateHourlyCost(prices: Record<string, number>, spec: PricedS
   return { ok: true, dollarsPerHour, parts, unpriced }
 }
 
+/** The hourly estimate's dollars, or undefined where the catalog lacks a price the spec needs. */
+export function hourlyDollars(prices: Record<string, number>, spec: PricedSpec): number | undefined {
+  const estimate = estimateHourlyCost(prices, spec)
+  return estimate.ok ? estimate.dollarsPerHour : undefined
+}
+
 /** $3.00, $0.062, $0.00015: cents for big amounts, three significant digits for small ones. */
 export function formatDollars(amount: number): string {
   if (amount === 0) return '$0'

@@ -17,7 +17,7 @@ import { hasCaps } from '../inputs/caps.ts'
 import type { InputName } from '../inputs/defaults.ts'
 import { formatDuration } from '../step/summary.ts'
 import type { StepDeps } from '../step/deps.ts'
-import { estimateHourlyCost, formatDollars } from './billing.ts'
+import { formatDollars, hourlyDollars } from './billing.ts'
 
 /** Memory per GPU, GiB, where the service says nothing (docs/service.md). */
 export const GPU_MEMORY_GIB: Record<GpuType, number> = { A6000: 48, A100: 40, H100: 80 }
@@ -45,8 +45,7 @@ function hourly(config: StartConfig, prices: Record<string, number>, type: Candi
     gpuType: type === 'cpu' ? undefined : type,
     gpuCount: config.gpuCount ?? 1,
   }
-  const estimate = estimateHourlyCost(prices, spec)
-  return estimate.ok ? estimate.dollarsPerHour : undefined
+  return hourlyDollars(prices, spec)
 }
 
 async function readPrices(config: StartConfig, deps: StepDeps): Promise<Record<string, number>> {
