@@ -4,15 +4,15 @@
  * run on an 80 GiB card at 11 GiB gets the chart, the peak and the hint with both prices; a run that fills the
  * sampler's files with hostile lines passes, none of them in the log; the comment's figure rides in state.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { loadUntilSampled, sampled } from '../harness/gpu.ts'
 import { describe, expect, it } from 'vitest'
-import { commands, runStep } from '../../scripts/lib/action-runner.ts'
+import { commands, onceOutput, runStep } from '../../scripts/lib/action-runner.ts'
+import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
 import { canRun, inputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
-
-const load = (mib: number, util: number, seconds: number) =>
-  `echo "${mib} ${util}" > "$EMULATOR_GPU_FILE.load"; sleep ${seconds}`
+useRunnerJob()
 
 async function mainAndPost(run: string) {
   const stepInputs = inputs({ 'gpu-type': 'H100', run })
@@ -40,7 +40,9 @@ describe.skipIf(!canRun)('gpu-report', () => {
 
   it('memory held at 0 %: no warning; a heavy run at 11 GiB on an 80 GiB card: chart, peak, hint with both prices', async () => {
     await startEmulator({ capacity: { H100: 8 } })
-    const held = await mainAndPost(`${load(11_264, 0, 3)}; ${load(11_264, 100, 3)}; ${load(0, 0, 2)}`)
+    const held = await mainAndPost(
+      `${loadUntilSampled(11_264, 0)}; ${loadUntilSampled(11_264, 100)}; ${loadUntilSampled(0, 0)}`,
+    )
     expect(held.main.exitCode, held.main.stdout).toBe(0)
     expect(commands(held.main, 'warning')).toEqual([])
     expect(held.main.outputs['gpu-memory-peak']).toBe('11265')
@@ -74,6 +76,35 @@ describe.skipIf(!canRun)('gpu-report', () => {
       }
     expect(main.stdout).toMatch(/GPU report: \d+ samples over \d+s; \d+ lines that were not samples were dropped\./)
     expect(post.exitCode).toBe(0)
+    expect(service.sandboxes.map((s) => s.status)).toEqual(['stopped'])
+  })
+
+  it("runner: true: the post step fetches once the runner's job ended, before the stop; the job's load is reported", async () => {
+    const service = await setUpRunnerJob({ capacity: { H100: 8 } })
+    const stepInputs = runnerInputs({ 'gpu-type': 'H100' })
+    const main = await runStep('main', { inputs: stepInputs, env: runnerEnv() })
+    expect(main.exitCode, main.stdout).toBe(0)
+    expect(main.stdout).toContain('the post step reports.')
+    const runnerId = Number(main.outputs['runner-id'])
+    // The runner's job holds 20 GiB at 80 % (planted from outside, until the sampler has it: the stand-in runs no CUDA).
+    writeFileSync(`${service.sshService?.sandboxHost.gpuFile}.load`, '20480 80\n')
+    await sampled(service.sshService?.sandboxHost.home ?? '', ', 20481, ')
+    const post = await runStep('post', {
+      inputs: stepInputs,
+      env: runnerEnv(),
+      state: main.state,
+      onSpawn: onceOutput('waiting while its job runs', () => runnerJob.github.runners.assignJob(runnerId, 2_000)),
+    })
+    expect(post.exitCode, post.stdout).toBe(0)
+    const order = ["its job 'gpu-tests' ended", 'GPU report: fetching the samples before the stop', 'Stopped sandbox']
+    const at = order.map((line) => post.stdout.indexOf(line))
+    expect(
+      at.every((index) => index >= 0),
+      post.stdout,
+    ).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+    expect(post.outputs['gpu-memory-peak']).toBe('20481')
+    expect(post.summary).toContain('| 0 | 20.0 GiB (25 % of 79.6 GiB) |')
     expect(service.sandboxes.map((s) => s.status)).toEqual(['stopped'])
   })
 })

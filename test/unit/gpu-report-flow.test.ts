@@ -17,6 +17,7 @@ import { runPost } from '../../src/post.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { recordingCore, type RecordingCore } from '../harness/fakes.ts'
 import { canRun } from '../harness/ssh-job.ts'
+import { loadUntilSampled, sampled } from '../harness/gpu.ts'
 
 let emulator: Emulator | undefined
 let dir = ''
@@ -28,7 +29,6 @@ afterEach(async () => {
 })
 
 const JOB = { repositoryId: '7', runId: '1', runAttempt: '1' }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function setUp(): Promise<{ inputs: (extra: Record<string, string>) => Record<string, string> }> {
   emulator = new Emulator({ ssh: true, generation: 'current', provisioningMs: 100, stopMs: 50, capacity: { H100: 8 } })
@@ -69,8 +69,7 @@ const text = (core: RecordingCore) =>
 describe.skipIf(!canRun)('gpu-report, in process', () => {
   it('run: the end of run reports (outputs, CSV, the cheaper GPU); the post step fetches nothing more', async () => {
     const { inputs } = await setUp()
-    const run =
-      'echo "11264 0" > "$EMULATOR_GPU_FILE.load"; sleep 3; echo "11264 100" > "$EMULATOR_GPU_FILE.load"; sleep 3'
+    const run = `${loadUntilSampled(11_264, 0)}; ${loadUntilSampled(11_264, 100)}`
     const started = await main(inputs({ run }))
     expect(started.error).toBeUndefined()
     const { core } = started
@@ -99,7 +98,7 @@ describe.skipIf(!canRun)('gpu-report, in process', () => {
     expect(core.outputs['gpu-memory-peak']).toBeUndefined()
     // A later step's program holds 30 GiB at 0 %: used (no warning), and the peak is the post step's output.
     writeFileSync(`${emulator?.sshService?.sandboxHost.gpuFile}.load`, '30720 0\n')
-    await sleep(3_000)
+    await sampled(emulator?.sshService?.sandboxHost.home ?? '', ', 30721, ')
     const after = await post(inputs({ ssh: 'true' }), core.state)
     expect(after.outputs['gpu-memory-peak']).toBe('30721')
     expect(after.annotations.filter((a) => a.level === 'warning')).toEqual([])
