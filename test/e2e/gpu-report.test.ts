@@ -2,7 +2,8 @@
  * gpu-report through the bundles (issue 47), against the emulator's GPU with loads a program on the sandbox plants:
  * a run that never opens the GPU gets the warning and no hint; one that holds memory at 0 % gets no warning; a heavy
  * run on an 80 GiB card at 11 GiB gets the chart, the peak and the hint with both prices; a run that fills the
- * sampler's files with hostile lines passes, none of them in the log; the comment's figure rides in state.
+ * sampler's files with hostile lines passes, none of them in the log; the comment's figure rides in state; a runner's
+ * job is sampled and fetched after it ends; an unreachable sandbox still stops, its report says it has no samples.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { loadUntilSampled, sampled } from '../harness/gpu.ts'
@@ -105,6 +106,21 @@ describe.skipIf(!canRun)('gpu-report', () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at)
     expect(post.outputs['gpu-memory-peak']).toBe('20481')
     expect(post.summary).toContain('| 0 | 20.0 GiB (25 % of 79.6 GiB) |')
+    expect(service.sandboxes.map((s) => s.status)).toEqual(['stopped'])
+  })
+
+  it('an unreachable sandbox: the post step still stops it; the report says it has no samples', async () => {
+    const service = await startEmulator({ capacity: { H100: 8 } })
+    const stepInputs = inputs({ 'gpu-type': 'H100', ssh: 'true' })
+    const env = { HOME: job.home }
+    const main = await runStep('main', { inputs: stepInputs, env })
+    expect(main.exitCode, main.stdout).toBe(0)
+    // Its sshd gone (the sandbox's network, say) between the main and the post step.
+    service.sshService?.stop()
+    const post = await runStep('post', { inputs: stepInputs, env, state: main.state })
+    expect(post.exitCode, post.stdout).toBe(0)
+    expect(post.summary).toContain('No samples came back from the sandbox (the SSH connection failed).')
+    expect(post.outputs['gpu-memory-peak']).toBeUndefined()
     expect(service.sandboxes.map((s) => s.status)).toEqual(['stopped'])
   })
 })
