@@ -37608,7 +37608,8 @@ function renderGpuSection(samples) {
 ;// CONCATENATED MODULE: ./build/src/cleanup/gpu-hint.js
 /**
  * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
- * against the memory of every GPU type (sandbox/caps.ts: the table `min-gpu-memory` uses), at that count; the
+ * against the memory of every GPU type (the card nvidia-smi showed for the type that ran; for the others the table
+ * `min-gpu-memory` uses, sandbox/caps.ts), at that count; the
  * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
  * report whose GPU was not used.
  */
@@ -37639,13 +37640,16 @@ function cheaperGpu(report, ran, prices) {
     const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
     const neededMiB = peakMiB * (1 + MARGIN);
     const gpuCount = held.length;
+    // The type that ran: its card's own total, as nvidia-smi read it (an H100 shows 79.6 GiB, not the table's 80).
+    const cardMiB = report.gpus.find((gpu) => gpu.totalMiB !== undefined)?.totalMiB;
     let best;
     for (const gpuType of schemas/* GPU_TYPES */.ND) {
         if (gpuType === ranType && gpuCount >= ran.gpuCount)
             continue;
-        const memoryGib = memoryOf(gpuType, prices);
+        const memoryMiB = gpuType === ranType && cardMiB ? cardMiB : memoryOf(gpuType, prices) * 1024;
+        const memoryGib = Math.round((memoryMiB / 1024) * 10) / 10;
         const dollarsPerHour = gpu_hint_hourly(prices, ran, gpuType, gpuCount);
-        if (memoryGib * 1024 < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
+        if (memoryMiB < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
             continue;
         if (!best || dollarsPerHour < best.dollarsPerHour)
             best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };

@@ -119,6 +119,16 @@ describe('the GPU report as published', () => {
     const hint = cheaperGpu(gpuReport(samples), { ...RAN, gpuCount: 4 }, PRICES)
     expect(hint).toMatchObject({ gpuType: 'H100', gpuCount: 1, memoryGib: 80 })
     expect(cheaperGpu(gpuReport(samples), RAN, PRICES)).toBeUndefined()
+    // 66.5 GiB + 20 % fits the table's 80 GiB, not the 79.6 GiB the card showed: the card decides for its own type.
+    const card = (totalMiB?: number) =>
+      [0, 1].flatMap((gpu) =>
+        [0, 68_096].map((mib, i) => ({ at: i * 1_000, gpu, usedMiB: gpu === 0 ? mib : 1, totalMiB, utilization: 9 })),
+      )
+    expect(cheaperGpu(gpuReport(card(81_559)), { ...RAN, gpuCount: 2 }, PRICES)).toBeUndefined()
+    expect(cheaperGpu(gpuReport(card()), { ...RAN, gpuCount: 2 }, PRICES)).toMatchObject({
+      gpuType: 'H100',
+      gpuCount: 1,
+    })
   })
 
   it('hostile sampler files: nothing of them reaches the log, summary, outputs or CSV; a short report or none', async () => {
