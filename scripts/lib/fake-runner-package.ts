@@ -14,7 +14,8 @@ import { join } from 'node:path'
  * src/Misc/layoutroot): run.sh copies run-helper.sh.template to run-helper.sh and runs it in a loop
  * (exit 2: again; anything else: "Exiting runner..."); run-helper.sh refuses uid 0 without
  * RUNNER_ALLOW_RUNASROOT (on stdout, exit 1), runs bin/Runner.Listener and maps its exit code (2, 3, 4:
- * restart; 0, 1, 5 and others: stop). The listener (bash, curl and base64 only) logs to
+ * restart; 0, 1, 5 and others: stop). The listener (bash, curl and base64 only) first loads the root's `.env` into
+ * its environment as the released one does (Program.cs LoadAndSetEnv), logs to
  * _diag/Runner_<UTC yyyyMMdd-HHmmss>-utc.log and prints its progress on stdout.
  */
 const RUN_SH = `#!/bin/bash
@@ -46,6 +47,17 @@ esac
 const LISTENER = `#!/bin/bash
 # A stand-in for actions/runner's Runner.Listener (tests only): one job, then it deregisters and exits.
 cd "$(dirname "$0")/.." || exit 1
+# As the released Program.cs (LoadAndSetEnv), before anything else: each line of the root's .env with a '=' after its
+# first character sets the variable before it to the rest (an empty rest unsets it); the worker and the job's steps
+# inherit them. (File.ReadAllLines ends a line at LF, CR LF or CR: a CR before the LF is not part of the value.)
+if [ -f .env ]; then
+  while IFS= read -r env || [ -n "$env" ]; do
+    env=\${env%$'\\r'}
+    case "$env" in =* | '') continue ;; *=*) ;; *) continue ;; esac
+    key=\${env%%=*}; value=\${env#*=}
+    if [ -n "$value" ]; then export "$key=$value" 2> /dev/null; else unset "$key" 2> /dev/null; fi
+  done < .env
+fi
 mkdir -p _diag
 log="_diag/Runner_$(date -u +%Y%m%d-%H%M%S)-utc.log"
 jit="\${ACTIONS_RUNNER_INPUT_JITCONFIG:-}"

@@ -45,10 +45,10 @@ async function installPackage(): Promise<string> {
   return fake.dir
 }
 
-function startRunner(home: string, jit: string) {
+function startRunner(home: string, jit: string, extra: Record<string, string> = {}) {
   const child = spawn('./run.sh', [], {
     cwd: home,
-    env: { PATH: process.env.PATH, ACTIONS_RUNNER_INPUT_JITCONFIG: jit, RUNNER_ALLOW_RUNASROOT: '1' },
+    env: { PATH: process.env.PATH, ACTIONS_RUNNER_INPUT_JITCONFIG: jit, RUNNER_ALLOW_RUNASROOT: '1', ...extra },
     stdio: 'ignore',
   })
   return new Promise<number | null>((resolve) => child.on('close', resolve))
@@ -114,6 +114,32 @@ describe('fake GitHub runners', () => {
     const diag = readdirSync(join(home, '_diag'))
     expect(readFileSync(join(home, '_diag', diag[0] ?? ''), 'utf8')).toMatch(/Listening for Jobs[\s\S]*Job completed/)
     expect(RUNNER_VERSION).toMatch(/^\d+\.\d+\.\d+$/)
+  })
+
+  it("reads the root's .env at start as the released listener does; its job's steps see the variables", async () => {
+    await fake.serve()
+    const { runner, encoded_jit_config: jit } = (
+      await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', {
+        name: 'e',
+        labels: ['l'],
+        runner_group_id: 1,
+      })
+    ).json()
+    const home = await installPackage()
+    // A CR LF line, a line without '=', one that starts with '=', and an empty value (which unsets the variable).
+    writeFileSync(
+      join(home, '.env'),
+      'CUDA_VISIBLE_DEVICES=1\r\nNOEQUALS\n=ignored\nEMPTIED=\nNVIDIA_VISIBLE_DEVICES=1,2',
+    )
+    const exited = startRunner(home, jit, { EMPTIED: 'before' })
+    await until(
+      async () => (await call('GET', `/repos/octo/repo/actions/runners/${runner.id}`)).json().status === 'online',
+    )
+    const step = 'echo "cuda=[$CUDA_VISIBLE_DEVICES] nvidia=[$NVIDIA_VISIBLE_DEVICES] emptied=[${EMPTIED-unset}]"'
+    fake.github.runners.assignJob(runner.id, 0, undefined, { plan: [{ name: 'see', run: step }] })
+    expect(await exited).toBe(0)
+    const [job] = fake.github.runners.jobs
+    expect(job?.log).toContain('cuda=[1] nvidia=[1,2] emptied=[unset]')
   })
 
   it('a runner whose session is refused never gets online, and its diagnostic log says so', async () => {
