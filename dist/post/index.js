@@ -30358,7 +30358,7 @@ async function startSampler(target, env, signal) {
     const said = stdout.trim().split('\n')[0];
     if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi'))
         return said;
-    throw new SamplerUnreachableError(code === SSH_CONNECTION_FAILED ? 'the SSH connection failed' : `exit ${code}`);
+    throw SamplerUnreachableError.of(code);
 }
 /** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
 async function fetchSamples(target, env, options) {
@@ -30369,14 +30369,22 @@ async function fetchSamples(target, env, options) {
     const args = options.end ? ['end'] : [];
     const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT);
     if (code !== 0 || !stdout.includes('== coarse.csv'))
-        throw new SamplerUnreachableError(bounded.aborted && !options.signal?.aborted
-            ? `no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`
-            : code === ssh_command/* SSH_CONNECTION_FAILED */.M2
-                ? 'the SSH connection failed'
-                : `exit ${code}`);
+        throw bounded.aborted && !options.signal?.aborted
+            ? new SamplerUnreachableError(`no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`, false)
+            : SamplerUnreachableError.of(code);
     return stdout;
 }
+/** The sampler's script did not answer; `connection`: ssh itself failed (worth trying again while sshd comes up). */
 class SamplerUnreachableError extends Error {
+    connection;
+    constructor(message, connection) {
+        super(message);
+        this.connection = connection;
+    }
+    static of(code) {
+        const connection = code === ssh_command/* SSH_CONNECTION_FAILED */.M2;
+        return new SamplerUnreachableError(connection ? 'the SSH connection failed' : `exit ${code}`, connection);
+    }
 }
 
 // EXTERNAL MODULE: external "node:fs"

@@ -14,8 +14,7 @@ import { stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { ActionState, type SavedGpuReport } from '../step/state.ts'
 import { remoteContext } from './run-on-sandbox.ts'
 
-const failedToConnect = (error: unknown) =>
-  error instanceof SamplerUnreachableError && error.message === 'the SSH connection failed'
+const failedToConnect = (error: unknown) => error instanceof SamplerUnreachableError && error.connection
 
 /** Starts the sampler where gpu-report is on and the sandbox has a GPU; what the post step needs, or undefined. */
 export async function startGpuSampling(

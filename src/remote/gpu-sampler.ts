@@ -129,7 +129,7 @@ export async function startSampler(
   const { code, stdout } = await runScript(target, samplerStartScript(), [], '', env, bounded)
   const said = stdout.trim().split('\n')[0]
   if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi')) return said
-  throw new SamplerUnreachableError(code === SSH_CONNECTION_FAILED ? 'the SSH connection failed' : `exit ${code}`)
+  throw SamplerUnreachableError.of(code)
 }
 
 /** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
@@ -145,14 +145,22 @@ export async function fetchSamples(
   const args = options.end ? ['end'] : []
   const { code, stdout } = await runScript(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT)
   if (code !== 0 || !stdout.includes('== coarse.csv'))
-    throw new SamplerUnreachableError(
-      bounded.aborted && !options.signal?.aborted
-        ? `no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`
-        : code === SSH_CONNECTION_FAILED
-          ? 'the SSH connection failed'
-          : `exit ${code}`,
-    )
+    throw bounded.aborted && !options.signal?.aborted
+      ? new SamplerUnreachableError(`no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`, false)
+      : SamplerUnreachableError.of(code)
   return stdout
 }
 
-export class SamplerUnreachableError extends Error {}
+/** The sampler's script did not answer; `connection`: ssh itself failed (worth trying again while sshd comes up). */
+export class SamplerUnreachableError extends Error {
+  readonly connection: boolean
+  constructor(message: string, connection: boolean) {
+    super(message)
+    this.connection = connection
+  }
+
+  static of(code: number): SamplerUnreachableError {
+    const connection = code === SSH_CONNECTION_FAILED
+    return new SamplerUnreachableError(connection ? 'the SSH connection failed' : `exit ${code}`, connection)
+  }
+}
