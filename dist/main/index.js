@@ -32719,9 +32719,10 @@ async function runAndExit(step) {
 /* harmony export */ });
 /* unused harmony export RATE_LIMIT_WAIT_MS */
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
-/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54679);
+/* harmony import */ var _failure_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(54679);
 /* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64636);
 /* harmony import */ var _rate_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2085);
+/* harmony import */ var _runtime_abort_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(49768);
 /**
  * One GitHub request of a repository, the way every GitHub reader here sends
  * it: through Octokit, retried while GitHub is briefly away (5xx, lost
@@ -32730,6 +32731,7 @@ async function runAndExit(step) {
  * errors that say what to do (`needs`: the sentence about what a refused token
  * lacks).
  */
+
 
 
 
@@ -32778,8 +32780,7 @@ async function callGitHub(github, repository, deps, call, makeError = (status, m
 function attempts(github, repository, deps, call) {
     const { owner, repo } = repository;
     return (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, call.label, async () => {
-        const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-        const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+        const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_3__/* .withTimeout */ .w)(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, deps.signal);
         const headers = call.headers ? { headers: call.headers } : {};
         try {
             const answer = await github.request(call.route, {
@@ -32796,7 +32797,7 @@ function attempts(github, repository, deps, call) {
             deps.githubBudget?.observe((0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .responseHeaders */ .ue)(error));
             throw error;
         }
-    }, { retryable: _failure_js__WEBPACK_IMPORTED_MODULE_3__/* .isTransientGitHub */ .c });
+    }, { retryable: _failure_js__WEBPACK_IMPORTED_MODULE_4__/* .isTransientGitHub */ .c });
 }
 /** What an answer that is not a rate limit means: 404, a refused token (what it needs), or GitHub away. */
 function refusal(error, repository, call, makeError) {
@@ -32806,7 +32807,7 @@ function refusal(error, repository, call, makeError) {
         return makeError(404, `${call.label}: GitHub answered 404`);
     if (status === 401 || status === 403)
         return makeError(status, `Input 'github-token': GitHub answered ${status} to ${call.label} for ${owner}/${repo}. ${call.needs}`);
-    return makeError(status, `${call.label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubFailure */ .P)(error).text}`);
+    return makeError(status, `${call.label}: ${(0,_failure_js__WEBPACK_IMPORTED_MODULE_4__/* .describeGitHubFailure */ .P)(error).text}`);
 }
 
 
@@ -37261,6 +37262,8 @@ function startSummary(config, started, waited, billing, elapsedMs) {
 
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(49768);
 ;// CONCATENATED MODULE: ./build/src/remote/gpu-sampler.js
 /**
  * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
@@ -37276,6 +37279,7 @@ var ssh_command = __nccwpck_require__(50262);
  * minute's maxima, and a fetch reads at most FETCH_BYTES of each (gpu-samples.ts
  * parses what comes back as hostile input).
  */
+
 
 const SAMPLER_DIR = '.gpu-sandbox-samples';
 const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw';
@@ -37375,7 +37379,7 @@ const SAMPLER_TIMEOUT_MS = 30_000;
 const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024;
 /** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
 async function startSampler(target, env, signal) {
-    const bounded = AbortSignal.any([AbortSignal.timeout(SAMPLER_TIMEOUT_MS), ...(signal ? [signal] : [])]);
+    const bounded = (0,abort/* withTimeout */.w)(SAMPLER_TIMEOUT_MS, signal);
     const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerStartScript(), [], '', env, bounded);
     const said = stdout.trim().split('\n')[0];
     if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi'))
@@ -37384,10 +37388,7 @@ async function startSampler(target, env, signal) {
 }
 /** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
 async function fetchSamples(target, env, options) {
-    const bounded = AbortSignal.any([
-        AbortSignal.timeout(SAMPLER_TIMEOUT_MS),
-        ...(options.signal ? [options.signal] : []),
-    ]);
+    const bounded = (0,abort/* withTimeout */.w)(SAMPLER_TIMEOUT_MS, options.signal);
     const args = options.end ? ['end'] : [];
     const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT);
     if (code !== 0 || !stdout.includes('== coarse.csv'))
@@ -37772,6 +37773,7 @@ async function hintCheaper(core, input, report) {
 ;// CONCATENATED MODULE: ./build/src/cleanup/gpu-fetch.js
 
 
+
 const PRICING_TIMEOUT_MS = 15_000;
 /** What the sampler wrote, or why nothing came back (never throws); `end` ends the sampler after the read. */
 async function fetchOrWhy(target, env, options) {
@@ -37794,7 +37796,7 @@ async function fetchGpuSamples(deps, state, keepAlive) {
 /** The report, once the sandbox is stopped; the comment's figure. */
 async function reportGpu(deps, state, gpu, config, failed) {
     const startedAt = state.startedAt;
-    const signal = AbortSignal.any([AbortSignal.timeout(PRICING_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])]);
+    const signal = withTimeout(PRICING_TIMEOUT_MS, deps.signal);
     return publishGpuReport(deps.core, {
         sandboxId: state.sandboxId ?? 'the sandbox',
         fetched: gpu.fetched,
@@ -39717,11 +39719,14 @@ var github_octokit = __nccwpck_require__(64636);
 var rate_limit = __nccwpck_require__(2085);
 // EXTERNAL MODULE: ./build/src/github/failure.js
 var github_failure = __nccwpck_require__(54679);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(49768);
 ;// CONCATENATED MODULE: ./build/src/sweep/github-runs.js
 /**
  * What GitHub says about a workflow run: GET /repos/{owner}/{repo}/actions/runs/{run_id}
  * through @actions/github (github/octokit.ts: loaded only when a run is asked about).
  */
+
 
 
 
@@ -39786,8 +39791,7 @@ function verdictOf(runId, data) {
 /** The run's record, 5xx and lost answers retried until `deadline`. */
 function getRun(github, repository, deps, runId, deadline) {
     return (0,retry/* retryUntil */.v6)(deps, deadline, `GitHub run ${runId}`, () => {
-        const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-        const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+        const signal = (0,abort/* withTimeout */.w)(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, deps.signal);
         const { owner, repo } = repository;
         return github.rest.actions.getWorkflowRun({ owner, repo, run_id: Number(runId), request: { signal } });
     }, { retryable: github_failure/* isTransientGitHub */.c });
@@ -40713,6 +40717,8 @@ const JOB_COMPLETED_HOOK = ['#!/bin/bash', 'date +%s > "$(dirname "$0")/gpu-sand
 var ssh_command = __nccwpck_require__(50262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(49768);
 ;// CONCATENATED MODULE: ./build/src/runner/install.js
 /**
  * The actions/runner package on the sandbox host, at ~/actions-runner: used as
@@ -40730,16 +40736,13 @@ var untrusted = __nccwpck_require__(44120);
 
 
 
+
 const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi';
 const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 /** Downloads the package into `file`; its SHA-256. */
 async function download(url, file, signal) {
-    const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
-    const response = await (0,transport/* proxiedFetch */.iR)(url, {
-        redirect: 'follow',
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    const response = await (0,transport/* proxiedFetch */.iR)(url, { redirect: 'follow', signal: (0,abort/* withTimeout */.w)(DOWNLOAD_TIMEOUT_MS, signal) });
     if (!response.ok || !response.body)
         throw new Error(`runner: downloading ${url} answered ${response.status}`);
     const hash = (0,external_node_crypto_.createHash)('sha256');
@@ -41046,6 +41049,22 @@ async function replaceRunner(deps, context, registry, spent, fresh) {
     if (failure)
         throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
     return { runner, pid };
+}
+
+
+/***/ }),
+
+/***/ 49768:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ withTimeout)
+/* harmony export */ });
+/** Bounds on waits: one request's or one remote command's own time limit, under the step's cancellation. */
+/** A signal that aborts after `ms`, or earlier with `signal` (when given). */
+function withTimeout(ms, signal) {
+    const timeout = AbortSignal.timeout(ms);
+    return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
 
@@ -41492,6 +41511,8 @@ function commentText(value, limit = 1_000) {
 /* harmony export */   zx: () => (/* binding */ NOTHING_SPENT)
 /* harmony export */ });
 /* unused harmony exports estimateHourlyCost, describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS */
+/* harmony import */ var _runtime_abort_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49768);
+
 /**
  * The pricing catalog's structure is not described; keys look like
  * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
@@ -41572,7 +41593,7 @@ const BILLING_TIMEOUT_MS = 15_000;
  * warning (through `warn`) and an "unavailable" line.
  */
 async function readBillingContext(client, spec, warn, signal) {
-    const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
+    const bounded = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .withTimeout */ .w)(BILLING_TIMEOUT_MS, signal);
     // A cancelled step has better things to say than that its summary calls were cancelled.
     const quietWarn = (message) => {
         if (!signal.aborted)

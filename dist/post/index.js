@@ -30239,6 +30239,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(49768);
 ;// CONCATENATED MODULE: ./build/src/remote/gpu-sampler.js
 /**
  * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
@@ -30254,6 +30256,7 @@ var ssh_command = __nccwpck_require__(50262);
  * minute's maxima, and a fetch reads at most FETCH_BYTES of each (gpu-samples.ts
  * parses what comes back as hostile input).
  */
+
 
 const SAMPLER_DIR = '.gpu-sandbox-samples';
 const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw';
@@ -30353,7 +30356,7 @@ const SAMPLER_TIMEOUT_MS = 30_000;
 const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024;
 /** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
 async function startSampler(target, env, signal) {
-    const bounded = AbortSignal.any([AbortSignal.timeout(SAMPLER_TIMEOUT_MS), ...(signal ? [signal] : [])]);
+    const bounded = withTimeout(SAMPLER_TIMEOUT_MS, signal);
     const { code, stdout } = await runScript(target, samplerStartScript(), [], '', env, bounded);
     const said = stdout.trim().split('\n')[0];
     if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi'))
@@ -30362,10 +30365,7 @@ async function startSampler(target, env, signal) {
 }
 /** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
 async function fetchSamples(target, env, options) {
-    const bounded = AbortSignal.any([
-        AbortSignal.timeout(SAMPLER_TIMEOUT_MS),
-        ...(options.signal ? [options.signal] : []),
-    ]);
+    const bounded = (0,abort/* withTimeout */.w)(SAMPLER_TIMEOUT_MS, options.signal);
     const args = options.end ? ['end'] : [];
     const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT);
     if (code !== 0 || !stdout.includes('== coarse.csv'))
@@ -30848,6 +30848,7 @@ async function hintCheaper(core, input, report) {
 ;// CONCATENATED MODULE: ./build/src/cleanup/gpu-fetch.js
 
 
+
 const PRICING_TIMEOUT_MS = 15_000;
 /** What the sampler wrote, or why nothing came back (never throws); `end` ends the sampler after the read. */
 async function fetchOrWhy(target, env, options) {
@@ -30870,7 +30871,7 @@ async function fetchGpuSamples(deps, state, keepAlive) {
 /** The report, once the sandbox is stopped; the comment's figure. */
 async function reportGpu(deps, state, gpu, config, failed) {
     const startedAt = state.startedAt;
-    const signal = AbortSignal.any([AbortSignal.timeout(PRICING_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])]);
+    const signal = (0,abort/* withTimeout */.w)(PRICING_TIMEOUT_MS, deps.signal);
     return publishGpuReport(deps.core, {
         sandboxId: state.sandboxId ?? 'the sandbox',
         fetched: gpu.fetched,
@@ -36435,6 +36436,8 @@ function isTransientGitHub(error) {
 var octokit = __nccwpck_require__(64636);
 // EXTERNAL MODULE: ./build/src/github/rate-limit.js
 var rate_limit = __nccwpck_require__(2085);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(49768);
 ;// CONCATENATED MODULE: ./build/src/github/call.js
 /**
  * One GitHub request of a repository, the way every GitHub reader here sends
@@ -36444,6 +36447,7 @@ var rate_limit = __nccwpck_require__(2085);
  * errors that say what to do (`needs`: the sentence about what a refused token
  * lacks).
  */
+
 
 
 
@@ -36492,8 +36496,7 @@ async function callGitHub(github, repository, deps, call, makeError = (status, m
 function attempts(github, repository, deps, call) {
     const { owner, repo } = repository;
     return (0,retry/* retryUntil */.v6)(deps, deps.clock.now() + CALL_DEADLINE_MS, call.label, async () => {
-        const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-        const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout;
+        const signal = (0,abort/* withTimeout */.w)(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, deps.signal);
         const headers = call.headers ? { headers: call.headers } : {};
         try {
             const answer = await github.request(call.route, {
@@ -39005,6 +39008,8 @@ const JOB_COMPLETED_HOOK = ['#!/bin/bash', 'date +%s > "$(dirname "$0")/gpu-sand
 var ssh_command = __nccwpck_require__(50262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(49768);
 ;// CONCATENATED MODULE: ./build/src/runner/install.js
 /**
  * The actions/runner package on the sandbox host, at ~/actions-runner: used as
@@ -39022,16 +39027,13 @@ var untrusted = __nccwpck_require__(44120);
 
 
 
+
 const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi';
 const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
 /** Downloads the package into `file`; its SHA-256. */
 async function download(url, file, signal) {
-    const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
-    const response = await (0,transport/* proxiedFetch */.iR)(url, {
-        redirect: 'follow',
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    const response = await (0,transport/* proxiedFetch */.iR)(url, { redirect: 'follow', signal: (0,abort/* withTimeout */.w)(DOWNLOAD_TIMEOUT_MS, signal) });
     if (!response.ok || !response.body)
         throw new Error(`runner: downloading ${url} answered ${response.status}`);
     const hash = (0,external_node_crypto_.createHash)('sha256');
@@ -39545,6 +39547,22 @@ async function replaceRunner(deps, context, registry, spent, fresh) {
 
 /***/ }),
 
+/***/ 49768:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ withTimeout)
+/* harmony export */ });
+/** Bounds on waits: one request's or one remote command's own time limit, under the step's cancellation. */
+/** A signal that aborts after `ms`, or earlier with `signal` (when given). */
+function withTimeout(ms, signal) {
+    const timeout = AbortSignal.timeout(ms);
+    return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+
+/***/ }),
+
 /***/ 75504:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39841,6 +39859,7 @@ function commentText(value, limit = 1_000) {
 /* harmony export */   zx: () => (/* binding */ NOTHING_SPENT)
 /* harmony export */ });
 /* unused harmony exports estimateHourlyCost, describeEstimate, describeCreditAlert, BILLING_TIMEOUT_MS, readBillingContext */
+
 /**
  * The pricing catalog's structure is not described; keys look like
  * `h100_x1_prototyping`, `additional_vcpus`, `additional_memory_gib`, `disk_gb`.
@@ -39921,7 +39940,7 @@ const BILLING_TIMEOUT_MS = 15_000;
  * warning (through `warn`) and an "unavailable" line.
  */
 async function readBillingContext(client, spec, warn, signal) {
-    const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)]);
+    const bounded = withTimeout(BILLING_TIMEOUT_MS, signal);
     // A cancelled step has better things to say than that its summary calls were cancelled.
     const quietWarn = (message) => {
         if (!signal.aborted)

@@ -9,6 +9,7 @@ import type { SshTarget } from '../remote/ssh-command.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { ActionState, SavedGpuReport } from '../step/state.ts'
 import { publishGpuReport } from './gpu-publish.ts'
+import { withTimeout } from '../runtime/abort.ts'
 
 /** What the fetch brought (hostile text), or why it brought nothing. */
 export interface FetchedGpu {
@@ -54,7 +55,7 @@ export async function reportGpu(
   failed: boolean,
 ): Promise<string> {
   const startedAt = state.startedAt
-  const signal = AbortSignal.any([AbortSignal.timeout(PRICING_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])])
+  const signal = withTimeout(PRICING_TIMEOUT_MS, deps.signal)
   return publishGpuReport(deps.core, {
     sandboxId: state.sandboxId ?? 'the sandbox',
     fetched: gpu.fetched,

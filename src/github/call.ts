@@ -12,6 +12,7 @@ import type { GitHubRepository } from '../inputs/job-environment.ts'
 import { describeGitHubFailure, isTransientGitHub } from './failure.ts'
 import { responseHeaders, statusOf, type Octokit } from './octokit.ts'
 import { describeRateLimit, rateLimitDelay, rateLimitOf, type RateLimit } from './rate-limit.ts'
+import { withTimeout } from '../runtime/abort.ts'
 
 const CALL_DEADLINE_MS = 60_000
 const REQUEST_TIMEOUT_MS = 30_000
@@ -102,8 +103,7 @@ function attempts(
     deps.clock.now() + CALL_DEADLINE_MS,
     call.label,
     async () => {
-      const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
-      const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
+      const signal = withTimeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, deps.signal)
       const headers = call.headers ? { headers: call.headers } : {}
       try {
         const answer = await github.request(call.route, {

@@ -13,6 +13,7 @@
  * parses what comes back as hostile input).
  */
 import { runScript, SSH_CONNECTION_FAILED, type SshTarget } from './ssh-command.ts'
+import { withTimeout } from '../runtime/abort.ts'
 
 export const SAMPLER_DIR = '.gpu-sandbox-samples'
 export const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw'
@@ -125,7 +126,7 @@ export async function startSampler(
   env: NodeJS.ProcessEnv,
   signal?: AbortSignal,
 ): Promise<SamplerStart> {
-  const bounded = AbortSignal.any([AbortSignal.timeout(SAMPLER_TIMEOUT_MS), ...(signal ? [signal] : [])])
+  const bounded = withTimeout(SAMPLER_TIMEOUT_MS, signal)
   const { code, stdout } = await runScript(target, samplerStartScript(), [], '', env, bounded)
   const said = stdout.trim().split('\n')[0]
   if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi')) return said
@@ -138,10 +139,7 @@ export async function fetchSamples(
   env: NodeJS.ProcessEnv,
   options: { end: boolean; signal?: AbortSignal },
 ): Promise<string> {
-  const bounded = AbortSignal.any([
-    AbortSignal.timeout(SAMPLER_TIMEOUT_MS),
-    ...(options.signal ? [options.signal] : []),
-  ])
+  const bounded = withTimeout(SAMPLER_TIMEOUT_MS, options.signal)
   const args = options.end ? ['end'] : []
   const { code, stdout } = await runScript(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT)
   if (code !== 0 || !stdout.includes('== coarse.csv'))

@@ -17,6 +17,7 @@ import { JOB_COMPLETED_HOOK, JOB_STARTED_HOOK } from './hooks.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { collect, exited, killOnAbort, runScript, spawnSsh } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
+import { withTimeout } from '../runtime/abort.ts'
 
 const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi'
 const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -'
@@ -24,11 +25,7 @@ const DOWNLOAD_TIMEOUT_MS = 10 * 60_000
 
 /** Downloads the package into `file`; its SHA-256. */
 async function download(url: string, file: string, signal: AbortSignal | undefined): Promise<string> {
-  const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS)
-  const response = await proxiedFetch(url, {
-    redirect: 'follow',
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-  })
+  const response = await proxiedFetch(url, { redirect: 'follow', signal: withTimeout(DOWNLOAD_TIMEOUT_MS, signal) })
   if (!response.ok || !response.body) throw new Error(`runner: downloading ${url} answered ${response.status}`)
   const hash = createHash('sha256')
   const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)

@@ -6,6 +6,7 @@
 import type { ComputeClient } from '../client/client.ts'
 import type { CreditAlert } from '../client/schemas.ts'
 import type { GpuType } from '../client/schemas.ts'
+import { withTimeout } from '../runtime/abort.ts'
 
 export interface PricedSpec {
   cpu: number
@@ -125,7 +126,7 @@ export async function readBillingContext(
   warn: (message: string) => void,
   signal: AbortSignal,
 ): Promise<BillingContext> {
-  const bounded = AbortSignal.any([signal, AbortSignal.timeout(BILLING_TIMEOUT_MS)])
+  const bounded = withTimeout(BILLING_TIMEOUT_MS, signal)
   // A cancelled step has better things to say than that its summary calls were cancelled.
   const quietWarn = (message: string) => {
     if (!signal.aborted) warn(message)

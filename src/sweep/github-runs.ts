@@ -8,6 +8,7 @@ import { isRateLimit, loadOctokit, statusOf, type Octokit } from '../github/octo
 import { describeRateLimit, rateLimitDelay, rateLimitOf } from '../github/rate-limit.ts'
 import { describeGitHubFailure, isTransientGitHub } from '../github/failure.ts'
 import type { GitHubRepository } from '../inputs/job-environment.ts'
+import { withTimeout } from '../runtime/abort.ts'
 
 /** What the sweep needs to know about one run. */
 export type RunVerdict =
@@ -103,8 +104,7 @@ function getRun(github: Octokit, repository: GitHubRepository, deps: RunLookupDe
     deadline,
     `GitHub run ${runId}`,
     () => {
-      const timeout = AbortSignal.timeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
-      const signal = deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout
+      const signal = withTimeout(deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, deps.signal)
       const { owner, repo } = repository
       return github.rest.actions.getWorkflowRun({ owner, repo, run_id: Number(runId), request: { signal } })
     },
