@@ -28726,6 +28726,82 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
+/***/ 58787:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cr: () => (/* binding */ announceLeg)
+/* harmony export */ });
+/* unused harmony exports RELAY_PREFIX, legArtifact, rowArtifact, MAX_ROW_BYTES, relayView, waitingLegs, newerRow */
+/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68935);
+
+const RELAY_PREFIX = 'gpu-sandbox-comment-';
+/** The artifacts of one run attempt: a re-run's legs wait for and write only their own. */
+const attemptPrefix = (target) => `${RELAY_PREFIX}${target.workflowRun?.attempt ?? 1}-`;
+const legArtifact = (target, sandbox) => `${attemptPrefix(target)}leg-${sandbox}`;
+const rowArtifact = (target, sandbox) => `${attemptPrefix(target)}row-${sandbox}`;
+/** A row is small; anything larger is not one of ours. */
+const MAX_ROW_BYTES = 16_384;
+/** How long the main step's announcement may take before the step ends without it. */
+const ANNOUNCE_TIMEOUT_MS = 15_000;
+/** The list pages read to tell whether a leg still runs. */
+const LIST_PAGES = 10;
+/**
+ * The main step's announcement, started at once and settled before the step ends (at most 15 s): never fails the
+ * step, never holds the start up.
+ */
+function announceLeg(store, target, sandbox, log) {
+    if (!store || !target)
+        return { settled: async () => undefined };
+    const upload = store.upload(legArtifact(target, sandbox), Buffer.from('{"v":1}')).then(() => log("comment: this job will have a row (said through the run's artifacts, for the last job to end)."), (error) => log(`comment: could not say this job's row will come (${error.message}).`));
+    let timer;
+    const bound = new Promise((resolve) => (timer = setTimeout(resolve, ANNOUNCE_TIMEOUT_MS)));
+    return { settled: () => Promise.race([upload, bound]).finally(() => clearTimeout(timer)) };
+}
+async function relayView(store, target) {
+    const listed = await store.list(attemptPrefix(target));
+    const prefix = attemptPrefix(target);
+    const rows = listed.filter((artifact) => artifact.name.startsWith(`${prefix}row-`));
+    const rowed = new Set(rows.map((artifact) => artifact.name.slice(`${prefix}row-`.length)));
+    const legs = listed.filter((artifact) => artifact.name.startsWith(`${prefix}leg-`));
+    const waiting = legs
+        .map((artifact) => ({ artifact, sandbox: artifact.name.slice(`${prefix}leg-`.length) }))
+        .filter(({ sandbox }) => !rowed.has(sandbox));
+    return { rows, legs, waiting };
+}
+/**
+ * Whether a leg still waiting for a row has a live sandbox in the service's list (that leg will write; one being
+ * stopped is in its post step, before its row): the list is read until one is found. A list that cannot be read
+ * finds none (this leg writes: a write too many costs little, one too few loses rows).
+ */
+async function waitingLegs(ctx, waiting) {
+    if (waiting.length === 0)
+        return 'none';
+    const names = new Set(waiting.map(({ sandbox }) => sandbox));
+    try {
+        for await (const sandbox of ctx.client.allSandboxes({ maxPages: LIST_PAGES, signal: ctx.signal }))
+            if (sandbox.name && names.has(sandbox.name) && !isEnded(sandbox.status) && !isFailed(sandbox.status))
+                return 'running';
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        ctx.log(`comment: the compute service's list could not be read (${error.message}); writing.`);
+        return 'none';
+    }
+    return 'ended';
+}
+/** Whether a row uploaded after this leg's is in the view: its leg listed later and saw this row, so it decides. */
+function newerRow(view, mine) {
+    const own = view.rows.find((row) => row.name === mine);
+    if (own?.createdAt === undefined)
+        return false;
+    const at = own.createdAt;
+    return view.rows.some((row) => row !== own && row.createdAt !== undefined && (row.createdAt > at || (row.createdAt === at && row.name > mine)));
+}
+
+
+/***/ }),
+
 /***/ 35307:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32710,6 +32786,348 @@ async function runAndExit(step) {
 
 /***/ }),
 
+/***/ 80018:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  cJ: () => (/* binding */ ArtifactStore)
+});
+
+// UNUSED EXPORTS: ArtifactStoreError, backendIds
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(49768);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(38522);
+;// CONCATENATED MODULE: ./build/src/runtime/zip.js
+/**
+ * The smallest ZIP archive: one file, stored (not compressed). A workflow
+ * run's artifact is a ZIP archive (issue 46: a leg's comment row travels as
+ * one), and what another job uploaded is read back only in this one shape,
+ * with its sizes bounded and its CRC checked: anything else is no row.
+ */
+
+const LOCAL = 0x04034b50;
+const CENTRAL = 0x02014b50;
+const END = 0x06054b50;
+/** 1980-01-01 00:00, the earliest time a ZIP archive can say (the content's time does not matter here). */
+const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+/** One file named `name` holding `content`, stored. */
+function storedZip(name, content) {
+    const fileName = Buffer.from(name, 'utf8');
+    const crc = (0,external_node_zlib_.crc32)(content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL, 0);
+    local.writeUInt16LE(20, 4); // version needed: 2.0
+    local.writeUInt16LE(0x0800, 6); // the name is UTF-8
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt16LE(0, 10);
+    local.writeUInt16LE(DOS_DATE, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(content.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(CENTRAL, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(0, 12);
+    central.writeUInt16LE(DOS_DATE, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(content.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    // extra, comment, disk, internal attributes, external attributes, offset of the local header: all 0
+    const centralAt = local.length + fileName.length + content.length;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(END, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length + fileName.length, 12);
+    end.writeUInt32LE(centralAt, 16);
+    return Buffer.concat([local, fileName, content, central, fileName, end]);
+}
+/**
+ * The content of the archive's first file when it is `name`, stored, at most `maxBytes`, and its CRC holds;
+ * undefined for anything else.
+ */
+function storedFile(archive, name, maxBytes) {
+    if (archive.length < 30 || archive.readUInt32LE(0) !== LOCAL)
+        return undefined;
+    const flags = archive.readUInt16LE(6);
+    const method = archive.readUInt16LE(8);
+    const crc = archive.readUInt32LE(14);
+    const size = archive.readUInt32LE(18);
+    const nameLength = archive.readUInt16LE(26);
+    const extraLength = archive.readUInt16LE(28);
+    // Encrypted, compressed or sized after the data (bit 3): not the shape written here.
+    if (flags & 0x0009 || method !== 0 || size > maxBytes || archive.readUInt32LE(22) !== size)
+        return undefined;
+    const start = 30 + nameLength + extraLength;
+    if (start + size > archive.length)
+        return undefined;
+    if (archive.subarray(30, 30 + nameLength).toString('utf8') !== name)
+        return undefined;
+    const content = archive.subarray(start, start + size);
+    return (0,external_node_zlib_.crc32)(content) === crc ? Buffer.from(content) : undefined;
+}
+
+;// CONCATENATED MODULE: ./build/src/github/artifacts.js
+/**
+ * This workflow run's artifacts, through the Actions results service the way
+ * `actions/upload-artifact` v4 and `@actions/artifact` reach it (issue 46):
+ * twirp JSON calls to `ACTIONS_RESULTS_URL` with `ACTIONS_RUNTIME_TOKEN`
+ * (given to every JavaScript action's step), the content put to and read
+ * from the signed blob address the service answers. None of it is a request
+ * to GitHub's REST API: it spends nothing of the token's hour. Where the
+ * runner gives no results service (GitHub Enterprise Server), there is no
+ * store and the caller does without.
+ */
+
+
+
+
+
+
+const SERVICE = 'github.actions.results.api.v1.ArtifactService';
+const ATTEMPTS = 4;
+const BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
+const REQUEST_TIMEOUT_MS = 20_000;
+/** How long an artifact of this store is kept at most (the service's least is a day). */
+const RETENTION_MS = 24 * 3_600_000;
+/** The one file inside each artifact. */
+const FILE = 'row.json';
+/** What the results service answered where it did not do what was asked: its status, its code, what to do. */
+class ArtifactStoreError extends Error {
+    status;
+    code;
+    constructor(status, code, message) {
+        super(message);
+        this.name = 'ArtifactStoreError';
+        this.status = status;
+        this.code = code;
+    }
+}
+const Scope = schemas/* object */.Ikc({ scp: schemas/* string */.YjP() });
+/** Proto names (as @actions/artifact sends them) or their JSON names, whichever the service answers. */
+const Listed = schemas/* object */.Ikc({
+    artifacts: schemas/* array */.YOg(schemas/* looseObject */._H3({
+        name: schemas/* string */.YjP().optional(),
+        workflow_run_backend_id: schemas/* string */.YjP().optional(),
+        workflowRunBackendId: schemas/* string */.YjP().optional(),
+        workflow_job_run_backend_id: schemas/* string */.YjP().optional(),
+        workflowJobRunBackendId: schemas/* string */.YjP().optional(),
+        created_at: schemas/* string */.YjP().optional(),
+        createdAt: schemas/* string */.YjP().optional(),
+    }))
+        .optional(),
+});
+const Ok = schemas/* looseObject */._H3({ ok: schemas/* boolean */.zMY().optional() });
+const Signed = schemas/* looseObject */._H3({
+    signed_upload_url: schemas/* string */.YjP().optional(),
+    signedUploadUrl: schemas/* string */.YjP().optional(),
+    signed_url: schemas/* string */.YjP().optional(),
+    signedUrl: schemas/* string */.YjP().optional(),
+});
+const TwirpError = schemas/* looseObject */._H3({ code: schemas/* string */.YjP().optional(), msg: schemas/* string */.YjP().optional() });
+/** The run's and job's ids in the results service, from the runtime token's `Actions.Results:<run>:<job>` scope. */
+function backendIds(token) {
+    try {
+        const payload = Scope.safeParse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')));
+        if (!payload.success)
+            return undefined;
+        for (const scope of payload.data.scp.split(' ')) {
+            const [kind, run, job, ...rest] = scope.split(':');
+            if (kind === 'Actions.Results' && run && job && rest.length === 0)
+                return { run, job };
+        }
+    }
+    catch {
+        // Not a JWT: no store.
+    }
+    return undefined;
+}
+class ArtifactStore {
+    origin;
+    token;
+    ids;
+    deps;
+    constructor(origin, token, ids, deps) {
+        this.origin = origin;
+        this.token = token;
+        this.ids = ids;
+        this.deps = deps;
+    }
+    /** The run's store, or undefined where the runner gives none (no results service, an unreadable token). */
+    static fromEnvironment(env, deps) {
+        const token = env.ACTIONS_RUNTIME_TOKEN;
+        const url = URL.canParse(env.ACTIONS_RESULTS_URL ?? '') ? new URL(env.ACTIONS_RESULTS_URL ?? '') : undefined;
+        const ids = token ? backendIds(token) : undefined;
+        if (!token || !ids || !url || !/^https?:$/.test(url.protocol))
+            return undefined;
+        return new ArtifactStore(new URL(url.origin), token, ids, deps);
+    }
+    /** Uploads `content` as the artifact `name` (one file in a ZIP archive, kept a day at most). */
+    async upload(name, content) {
+        const expires = new Date(this.deps.clock.now() + RETENTION_MS).toISOString();
+        const created = answered(Signed, await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 4 }));
+        const url = this.signed(created.signed_upload_url ?? created.signedUploadUrl);
+        const archive = storedZip(FILE, content);
+        await this.retried(`uploading the artifact ${name}`, async (signal) => {
+            const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': 'zip' };
+            const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal });
+            if (!answer.ok)
+                throw await failure(answer, `uploading the artifact ${name}`);
+            await answer.body?.cancel();
+        });
+        const hash = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(archive).digest('hex')}`;
+        const finalize = { ...this.own(name), size: String(archive.length), hash };
+        const done = await this.call('FinalizeArtifact', finalize).then((answer) => answered(Ok, answer).ok === true, async (error) => {
+            // A finalize whose answer was lost, asked again, finds nothing left to finalize: the list tells.
+            if (await this.exists(name))
+                return true;
+            throw error;
+        });
+        if (!done)
+            throw new ArtifactStoreError(undefined, undefined, `the artifact ${name} was not finalized`);
+    }
+    /** Whether this job's artifact `name` is there (finalized). */
+    async exists(name) {
+        const listed = answered(Listed, await this.call('ListArtifacts', { ...this.run(), name_filter: name }));
+        return (listed.artifacts ?? []).some((item) => item.name === name && (item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId) === this.ids.job);
+    }
+    /** This run's artifacts whose names start with `prefix`. */
+    async list(prefix) {
+        const listed = answered(Listed, await this.call('ListArtifacts', this.run()));
+        const found = [];
+        for (const item of listed.artifacts ?? []) {
+            const run = item.workflow_run_backend_id ?? item.workflowRunBackendId;
+            const job = item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId;
+            const created = Date.parse(item.created_at ?? item.createdAt ?? '');
+            if (!item.name?.startsWith(prefix) || !run || !job)
+                continue;
+            found.push({ name: item.name, runBackendId: run, jobBackendId: job, ...(created ? { createdAt: created } : {}) });
+        }
+        return found;
+    }
+    /** The content of an artifact this store uploads (undefined: gone, or not of that shape, or over `maxBytes`). */
+    async download(artifact, maxBytes) {
+        const ask = { workflow_run_backend_id: artifact.runBackendId, name: artifact.name };
+        const answer = answered(Signed, await this.call('GetSignedArtifactURL', { ...ask, workflow_job_run_backend_id: artifact.jobBackendId }));
+        const url = this.signed(answer.signed_url ?? answer.signedUrl);
+        const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
+            const got = await fetch(url, { signal });
+            if (!got.ok)
+                throw await failure(got, `downloading the artifact ${artifact.name}`);
+            return readAtMost(got, maxBytes + 1_024);
+        });
+        return archive ? storedFile(archive, FILE, maxBytes) : undefined;
+    }
+    /** Deletes an artifact of this run (another job's too, as the service allows any job of the run). */
+    async remove(artifact) {
+        const ids = { workflow_run_backend_id: artifact.runBackendId, workflow_job_run_backend_id: artifact.jobBackendId };
+        await this.call('DeleteArtifact', { ...ids, name: artifact.name });
+    }
+    /** Deletes an artifact this job uploaded; false where there was none (or the service would not). */
+    removeOwn(name) {
+        const own = { name, runBackendId: this.ids.run, jobBackendId: this.ids.job };
+        return this.remove(own).then(() => true, () => false);
+    }
+    run() {
+        return { workflow_run_backend_id: this.ids.run, workflow_job_run_backend_id: this.ids.job };
+    }
+    own(name) {
+        return { ...this.run(), name };
+    }
+    /** A signed address the service answered: of the service's own scheme family, else nothing is sent to it. */
+    signed(value) {
+        const url = URL.canParse(value ?? '') ? new URL(value ?? '') : undefined;
+        if (!url || (url.protocol !== 'https:' && url.protocol !== this.origin.protocol))
+            throw new ArtifactStoreError(undefined, undefined, 'the results service answered no usable signed address');
+        return url.href;
+    }
+    call(method, body) {
+        return this.retried(`the results service's ${method}`, async (signal) => {
+            const answer = await fetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin), {
+                method: 'POST',
+                headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+                signal,
+            });
+            if (!answer.ok)
+                throw await failure(answer, `the results service's ${method}`);
+            return (await answer.json());
+        });
+    }
+    /** Transient failures (no answer, 429, 5xx) tried again with jittered backoff; anything else at once. */
+    async retried(what, operation) {
+        const { clock, signal } = this.deps;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await operation((0,abort/* withTimeout */.w)(REQUEST_TIMEOUT_MS, signal));
+            }
+            catch (error) {
+                signal?.throwIfAborted();
+                const status = error instanceof ArtifactStoreError ? error.status : undefined;
+                const transient = status === undefined ? !(error instanceof ArtifactStoreError) : status === 429 || status >= 500;
+                if (!transient || attempt >= ATTEMPTS)
+                    throw error instanceof ArtifactStoreError
+                        ? error
+                        : new ArtifactStoreError(undefined, undefined, `${what}: ${(0,untrusted/* serviceText */.Lo)(error.message, 200)}`);
+                await clock.sleep((0,retry/* backoffDelay */.EY)(attempt, clock.random(), BACKOFF), signal);
+            }
+        }
+    }
+}
+/** An answer of the expected shape, else what to report (never the answer itself). */
+function answered(schema, value) {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+        throw new ArtifactStoreError(undefined, undefined, 'the results service answered an odd shape');
+    return parsed.data;
+}
+async function failure(answer, what) {
+    const text = await answer.text().catch(() => '');
+    let parsed = {};
+    try {
+        parsed = TwirpError.parse(JSON.parse(text));
+    }
+    catch {
+        // Not a twirp error (a blob store's XML, a proxy's page): the status says it.
+    }
+    const said = parsed.msg ? `: ${(0,untrusted/* serviceText */.Lo)(parsed.msg, 200)}` : '';
+    return new ArtifactStoreError(answer.status, parsed.code, `${what} answered ${answer.status}${said}`);
+}
+/** The body, or undefined when it is longer than `limit` (the rest is not read). */
+async function readAtMost(answer, limit) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of answer.body ?? []) {
+        size += chunk.length;
+        // Leaving the loop cancels the rest of the body.
+        if (size > limit)
+            return undefined;
+        chunks.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+}
+
+
+/***/ }),
+
 /***/ 40865:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33117,6 +33535,8 @@ const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
     runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    started_at: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    completed_at: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     steps: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() })).nullish(),
 });
 const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
@@ -33169,6 +33589,7 @@ class RunnerRegistry {
                 if (!job.success)
                     continue;
                 const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
+                const [startedAt, completedAt] = [job.data.started_at, job.data.completed_at].map((at) => Date.parse(at ?? ''));
                 jobs.push({
                     id: job.data.id,
                     name: job.data.name ?? '',
@@ -33176,6 +33597,8 @@ class RunnerRegistry {
                     status: job.data.status ?? undefined,
                     conclusion: job.data.conclusion ?? undefined,
                     ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+                    ...(startedAt ? { startedAt } : {}),
+                    ...(completedAt ? { completedAt } : {}),
                 });
             }
             if (raw.length < 100)
@@ -34989,7 +35412,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(78322);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
-/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(48587);
+/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(52800);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54251);
 /* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(42340);
@@ -35081,7 +35504,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 48587:
+/***/ 52800:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35092,10 +35515,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CONNECT_DEADLINE_MS
 
-// EXTERNAL MODULE: ./build/src/github/call.js
-var github_call = __nccwpck_require__(40865);
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/github/call.js
+var github_call = __nccwpck_require__(40865);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
 // EXTERNAL MODULE: ./build/src/github/rate-limit.js
@@ -35277,7 +35700,7 @@ async function spread(call, target, merge, deps) {
  * Rounds of write, pause, read back, until the comment holds this writer's part. The read back is the next round's
  * read when it is still fresh; the pause grows, jittered, with the rounds, so legs writing at once spread out.
  */
-async function upsertMerged(target, merge, deps) {
+async function upsertMerged(target, merge, deps, options = { spread: true }) {
     const { clock } = deps;
     mayAsk(deps);
     const call = await caller(target, deps);
@@ -35285,7 +35708,8 @@ async function upsertMerged(target, merge, deps) {
     let first;
     // A read that fails here is read again by the first round, which waits out a rate limit.
     let stale = 0;
-    let last = await spread(call, target, merge, deps).catch((error) => {
+    const opening = options.spread ? spread(call, target, merge, deps) : read(call, target, clock);
+    let last = await opening.catch((error) => {
         if (error instanceof github_call/* GitHubError */.y_ && error.rateLimit)
             return undefined;
         throw error;
@@ -35362,7 +35786,7 @@ var summary = __nccwpck_require__(99128);
 
 
 const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-function renderComment(facts) {
+function comment_text_renderComment(facts) {
     const rows = [
         ['Status', facts.status],
         ['Sandbox', facts.sandboxId],
@@ -35395,94 +35819,6 @@ function renderComment(facts) {
         `[The workflow run](${encodeURI(facts.runUrl)})`,
         '',
     ].join('\n');
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
-/**
- * One pull-request comment per workflow (issue 43): a compact row per job and
- * matrix leg, counts by status on top. Each row carries a hidden key (a hash
- * of the leg) and its status, so a leg finds and replaces only its own row and
- * keeps the others' rows as they are. The leg's full story stays in its job
- * summary (comment-text.ts). Every value passes commentText.
- */
-
-
-
-/** GitHub's limit for a comment is 65,536 characters: the table keeps below it. */
-const COMMENT_LIMIT = 65_000;
-const ROW = /^\| <!--r:([0-9a-f]{12}):(failed|done|running)-->/;
-/** A leg's row key: the same leg (by name) on every run and re-run. */
-function rowKey(identity) {
-    return (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 12);
-}
-function rowStatus(status) {
-    if (/fail|cancel|timed out/i.test(status))
-        return 'failed';
-    return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
-}
-const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-/**
- * One leg's row: its name, status, GPU, what the GPU did (peak memory · mean utilization), time to ready, run, cost,
- * sandbox, and a link to its run attempt.
- */
-function renderRow(facts) {
-    const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
-    const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
-    const status = rowStatus(facts.status);
-    const cost = facts.billedSeconds === undefined
-        ? ''
-        : facts.cost === null || facts.cost === undefined
-            ? 'no price'
-            : comment_rows_dollars(facts.cost);
-    const cells = [
-        (0,untrusted/* commentText */.br)(leg, 60),
-        (0,untrusted/* commentText */.br)(facts.status, 70),
-        (0,untrusted/* commentText */.br)(facts.gpu, 24),
-        (0,untrusted/* commentText */.br)(facts.gpuUse ?? '', 24),
-        facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
-        facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
-        (0,untrusted/* commentText */.br)(cost, 20),
-        (0,untrusted/* commentText */.br)(facts.sandboxId, 40),
-        // The link is ours (GITHUB_SERVER_URL, the repository, the run): the one link a row keeps.
-        `[${/attempts\/(\d+)$/.exec(facts.runUrl)?.[1] ?? 'run'}](${encodeURI(facts.runUrl)})`,
-    ];
-    return { key, status, line: `| <!--r:${key}:${status}-->${cells.join(' | ')} |` };
-}
-/** The rows a comment holds, by key (a line that is not one of our rows is not kept). */
-function rowsOf(body) {
-    const rows = new Map();
-    for (const line of body.split('\n')) {
-        const match = ROW.exec(line);
-        if (match)
-            rows.set(match[1], { key: match[1], status: match[2], line });
-    }
-    return rows;
-}
-/** The whole comment: marker, heading, counts by status, and the rows (by leg name), within GitHub's limit. */
-function renderTable(mark, heading, rows) {
-    const visible = (row) => row.line.slice(row.line.indexOf('-->') + 3);
-    const sorted = [...rows].sort((a, b) => (visible(a) < visible(b) ? -1 : visible(a) > visible(b) ? 1 : 0));
-    const count = (status) => sorted.filter((row) => row.status === status).length;
-    const jobs = `${sorted.length} ${sorted.length === 1 ? 'job' : 'jobs'}`;
-    const counts = `**${jobs}**: ${count('done')} done · ${count('failed')} failed · ${count('running')} running`;
-    const render = (lines) => [
-        mark,
-        `#### GPU sandboxes: ${(0,untrusted/* commentText */.br)(heading, 120)}`,
-        '',
-        counts,
-        '',
-        '| Job | Status | GPU | GPU use | Ready in | Run | Cost | Sandbox | Attempt |',
-        '|---|---|---|---|---|---|---|---|---|',
-        ...lines,
-        '',
-    ].join('\n');
-    const full = render(sorted.map((row) => row.line));
-    // Past the limit the links go first (a run's page lists its jobs anyway).
-    return full.length <= COMMENT_LIMIT
-        ? full
-        : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
 }
 
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
@@ -36066,21 +36402,104 @@ async function mirrorServedJob(deps, saved, config) {
     return { job, failure };
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
 /**
- * Publishing the pull-request comment (issues 32 and 43), from the main step
- * (once the sandbox is ready or the run is done) and from the post step (the
- * final version): one comment per workflow, in which this job (this matrix
- * leg) writes only its own row (comment-rows.ts), merged with the rows other
- * legs wrote (github/comment.ts). The post step also puts the leg's full story
- * in the job summary. Where GitHub refuses the write (a fork's pull request
- * gets a read-only token), the story goes to the job summary, and the log says
- * why, once per job. Never fails the step.
+ * One pull-request comment per workflow (issue 43): a compact row per job and
+ * matrix leg, counts by status on top. Each row carries a hidden key (a hash
+ * of the leg) and its status, so a leg finds and replaces only its own row and
+ * keeps the others' rows as they are. The leg's full story stays in its job
+ * summary (comment-text.ts). Every value passes commentText.
  */
 
 
 
+/** GitHub's limit for a comment is 65,536 characters: the table keeps below it. */
+const COMMENT_LIMIT = 65_000;
+const ROW = /^\| <!--r:([0-9a-f]{12}):(failed|done|running)-->/;
+/** A leg's row key: the same leg (by name) on every run and re-run. */
+function rowKey(identity) {
+    return (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 12);
+}
+function rowStatus(status) {
+    if (/fail|cancel|timed out/i.test(status))
+        return 'failed';
+    return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
+}
+const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+/**
+ * One leg's row: its name, status, GPU, what the GPU did (peak memory · mean utilization), time to ready, run, cost,
+ * sandbox, and a link to its run attempt.
+ */
+function comment_rows_renderRow(facts) {
+    const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
+    const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
+    const status = rowStatus(facts.status);
+    const cost = facts.billedSeconds === undefined
+        ? ''
+        : facts.cost === null || facts.cost === undefined
+            ? 'no price'
+            : comment_rows_dollars(facts.cost);
+    const cells = [
+        (0,untrusted/* commentText */.br)(leg, 60),
+        (0,untrusted/* commentText */.br)(facts.status, 70),
+        (0,untrusted/* commentText */.br)(facts.gpu, 24),
+        (0,untrusted/* commentText */.br)(facts.gpuUse ?? '', 24),
+        facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
+        facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
+        (0,untrusted/* commentText */.br)(cost, 20),
+        (0,untrusted/* commentText */.br)(facts.sandboxId, 40),
+        // The link is ours (GITHUB_SERVER_URL, the repository, the run): the one link a row keeps.
+        `[${/attempts\/(\d+)$/.exec(facts.runUrl)?.[1] ?? 'run'}](${encodeURI(facts.runUrl)})`,
+    ];
+    return { key, status, line: `| <!--r:${key}:${status}-->${cells.join(' | ')} |` };
+}
+/** The rows a comment holds, by key (a line that is not one of our rows is not kept). */
+function rowsOf(body) {
+    const rows = new Map();
+    for (const line of body.split('\n')) {
+        const match = ROW.exec(line);
+        if (match)
+            rows.set(match[1], { key: match[1], status: match[2], line });
+    }
+    return rows;
+}
+/** The whole comment: marker, heading, counts by status, and the rows (by leg name), within GitHub's limit. */
+function renderTable(mark, heading, rows) {
+    const visible = (row) => row.line.slice(row.line.indexOf('-->') + 3);
+    const sorted = [...rows].sort((a, b) => (visible(a) < visible(b) ? -1 : visible(a) > visible(b) ? 1 : 0));
+    const count = (status) => sorted.filter((row) => row.status === status).length;
+    const jobs = `${sorted.length} ${sorted.length === 1 ? 'job' : 'jobs'}`;
+    const counts = `**${jobs}**: ${count('done')} done · ${count('failed')} failed · ${count('running')} running`;
+    const render = (lines) => [
+        mark,
+        `#### GPU sandboxes: ${(0,untrusted/* commentText */.br)(heading, 120)}`,
+        '',
+        counts,
+        '',
+        '| Job | Status | GPU | GPU use | Ready in | Run | Cost | Sandbox | Attempt |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...lines,
+        '',
+    ].join('\n');
+    const full = render(sorted.map((row) => row.line));
+    // Past the limit the links go first (a run's page lists its jobs anyway).
+    return full.length <= COMMENT_LIMIT
+        ? full
+        : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
+}
 
+;// CONCATENATED MODULE: ./build/src/cleanup/comment-write.js
+/**
+ * One merged write of the pull-request comment (issues 43 and 46): the rows a
+ * writer holds merged into what the comment holds (github/comment.ts does the
+ * reads, writes and repairs), and what its failures mean for the step. A leg
+ * writes its own row (comment.ts), or the last leg of a run writes every row
+ * that came through the run's artifacts (comment-gather.ts).
+ */
 
 
 
@@ -36090,9 +36509,8 @@ async function mirrorServedJob(deps, saved, config) {
  */
 const COMMENT_WAIT_MS = 2 * 60_000;
 const FINAL_COMMENT_WAIT_MS = 5 * 60_000;
-/** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
-function rowMerge(target, facts) {
-    const row = renderRow(facts);
+/** These rows merged into the rows of every comment found (the oldest's first), and how to see they are there. */
+function comment_write_rowsMerge(target, mine) {
     // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
     const seen = new Map();
     return {
@@ -36105,50 +36523,263 @@ function rowMerge(target, facts) {
             for (const [key, other] of current)
                 seen.set(key, other);
             const rows = new Map([...seen, ...current]);
-            rows.set(row.key, row);
+            for (const row of mine)
+                rows.set(row.key, row);
             return renderTable(marker(target.key), target.workflow, rows.values());
         },
-        holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
+        holds: (body) => {
+            const held = rowsOf(body);
+            return mine.every((row) => held.get(row.key)?.line === row.line);
+        },
         parts: (body) => rowsOf(body).size,
     };
 }
-/** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
-async function publishComment(deps, target, facts, options = {}) {
+/** This leg's row merged into the rows of every comment found. */
+function rowMerge(target, facts) {
+    return comment_write_rowsMerge(target, [comment_rows_renderRow(facts)]);
+}
+/**
+ * One merged write, with what its failures mean: a low budget yields, a refused token (a fork's pull request) and
+ * any other failure are said once; `story`: what goes to the job summary then (unless it is there already).
+ */
+async function comment_write_writeMerged(deps, target, merge, options) {
     const { core } = deps;
-    if (!target)
-        return undefined;
-    const story = renderComment(facts);
-    if (options.story || options.yieldBecause)
-        await core.appendSummary(story);
-    if (options.yieldBecause) {
-        core.info(`comment: ${options.yieldBecause}`);
-        return 'yielded';
-    }
     try {
-        const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
+        const rateLimitUntil = deps.clock.now() + (options.final ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
         const log = (message) => core.info(message);
-        const done = await upsertMerged(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log });
-        core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`);
-        return 'written';
+        return await upsertMerged(target, merge, { ...deps, rateLimitUntil, log }, { spread: options.spread ?? true });
     }
     catch (error) {
         if (error instanceof comment_CommentYieldedError) {
             core.info(`comment: ${error.message}`);
-            if (!options.story)
-                await core.appendSummary(story);
+            if (options.story)
+                await core.appendSummary(options.story);
             return 'yielded';
         }
         // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
         if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
             core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
                 "from a fork gets a read-only token): the job summary has the comment's text instead.");
-            if (!options.story)
-                await core.appendSummary(story);
+            if (options.story)
+                await core.appendSummary(options.story);
             return 'refused';
         }
         core.warning(`comment: could not write the pull-request comment: ${error.message}`);
         return 'failed';
     }
+}
+
+// EXTERNAL MODULE: ./build/src/cleanup/comment-relay.js
+var comment_relay = __nccwpck_require__(58787);
+;// CONCATENATED MODULE: ./build/src/cleanup/comment-gather.js
+/**
+ * The post step's side of the relayed comment (issue 46, comment-relay.ts):
+ * upload this leg's row, and where no other leg of the run will write after
+ * it, gather every row, name each after its job (one read of the run's jobs),
+ * write the comment once, and delete the artifacts written. Every row another
+ * job uploaded is untrusted: read in one shape only, bounded, and rendered
+ * cell by cell through the comment's sanitiser; its link is this run's, never
+ * the row's.
+ */
+
+
+
+
+
+
+/** Artifacts read or deleted at once. */
+const AT_ONCE = 16;
+const RELAYED = "this job's row is with the run's artifacts";
+/** Looks again at legs whose sandbox ended without a row, and the pause before each. */
+const GRACE_LOOKS = 2;
+const GRACE_MS = 5_000;
+/** How far a job's times may be from the leg's own clock and still be its job. */
+const SKEW_MS = 120_000;
+const comment_gather_text = (most) => schemas/* string */.YjP().max(most);
+const amount = schemas/* number */.aig().finite().nonnegative();
+const Row = schemas/* object */.Ikc({
+    v: schemas/* literal */.euz(1),
+    facts: schemas/* object */.Ikc({
+        sandboxId: comment_gather_text(200),
+        job: comment_gather_text(400),
+        gpu: comment_gather_text(200),
+        gpuUse: comment_gather_text(200).optional(),
+        status: comment_gather_text(1_000),
+        timeToReadyMs: amount.optional(),
+        runMs: amount.optional(),
+        billedSeconds: amount.optional(),
+        cost: amount.nullable().optional(),
+    }),
+    runnerName: comment_gather_text(200).optional(),
+    at: amount.optional(),
+});
+/**
+ * This leg's row through the run's artifacts: 'relayed' (a leg still running writes it), the write's outcome, or
+ * undefined where the artifacts failed (the caller writes this leg's row itself).
+ */
+async function comment_gather_relayRow(deps, target, sandbox, row) {
+    const { core, ctx, store } = deps;
+    try {
+        await store.upload(rowArtifact(target, sandbox), Buffer.from(JSON.stringify(row)));
+        // The row is there: this leg's announcement has done its work (the writer deletes the rows).
+        await store.removeOwn(legArtifact(target, sandbox));
+        const decided = await decide(ctx, store, target, rowArtifact(target, sandbox));
+        if ('say' in decided) {
+            core.info(`comment: ${decided.say}`);
+            return 'relayed';
+        }
+        return await writeAll(deps, target, decided.view);
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        core.info(`comment: the run's artifacts failed (${error.message}); this job writes its own row.`);
+        return undefined;
+    }
+}
+/**
+ * Whether this leg writes: not while a leg that said it will have a row still runs, nor when a row newer than this
+ * one is there (its leg decides). A leg whose sandbox ended without a row yet may be between its stop and its row:
+ * looked at again after a pause, twice at most, before it counts as gone.
+ */
+async function decide(ctx, store, target, mine) {
+    for (let look = 1;; look++) {
+        const view = await relayView(store, target);
+        // Deleted with the others by a leg that wrote it already.
+        if (!view.rows.some((row) => row.name === mine))
+            return { say: "this job's row is in the comment already (the job that wrote it deleted the run's artifacts)." };
+        const waiting = await waitingLegs(ctx, view.waiting);
+        if (waiting === 'running')
+            return { say: `${RELAYED}; another job of this run still running writes the comment.` };
+        if (newerRow(view, mine))
+            return { say: `${RELAYED}; a job of this run that ended after this one writes the comment.` };
+        if (waiting === 'none' || look > GRACE_LOOKS)
+            return { view };
+        await ctx.clock.sleep(GRACE_MS, ctx.signal);
+    }
+}
+/** The last leg: every row, named after its job, written once; the artifacts written deleted. */
+async function writeAll(deps, target, view) {
+    const { core, ctx, store, githubBudget } = deps;
+    const artifacts = view.rows;
+    // The rows stay with the run's artifacts for a later writer; this job's row is in its job summary.
+    if (githubBudget?.low) {
+        core.info(`comment: ${new CommentYieldedError(githubBudget.describe() ?? 'unknown').message}`);
+        return 'yielded';
+    }
+    const read = await inBatches(artifacts, async (artifact) => {
+        const content = await store.download(artifact, MAX_ROW_BYTES).catch(() => undefined);
+        const parsed = content ? safeJson(content) : undefined;
+        return parsed?.success ? { artifact, row: parsed.data } : undefined;
+    });
+    const rows = read.filter((entry) => entry !== undefined);
+    if (rows.length < artifacts.length)
+        core.info(`comment: ${artifacts.length - rows.length} of the run's row artifacts could not be read; left out.`);
+    const jobs = await runJobs(target, { ...ctx, githubBudget });
+    const lines = rows.map(({ row }) => {
+        const leg = legOf(jobs, row);
+        const facts = { ...row.facts, runUrl: target.runUrl, ...(leg ? { leg } : {}) };
+        return renderRow(facts);
+    });
+    const merge = rowsMerge(target, lines);
+    const written = await writeMerged({ ...ctx, core, githubBudget }, target, merge, { final: true, spread: false });
+    if (written !== 'created' && written !== 'updated')
+        return written;
+    core.info(`comment: ${written} the comment on pull request #${target.number} with ${rows.length} ` +
+        `${rows.length === 1 ? "job's row" : "jobs' rows"} (the last of this run's jobs to end writes them).`);
+    await removeWritten(deps, target, view, rows.map(({ artifact }) => artifact));
+    return 'written';
+}
+function safeJson(content) {
+    try {
+        return Row.safeParse(JSON.parse(content.toString('utf8')));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** This run attempt's jobs, read once for every row's name; none where they cannot be read (rows name sandboxes). */
+async function runJobs(target, ctx) {
+    if (!target.workflowRun)
+        return [];
+    try {
+        const deps = { ...ctx, rateLimitUntil: ctx.clock.now() + 60_000 };
+        return await new RunnerRegistry(target.repository, target.githubToken, deps).jobsOf(target.workflowRun);
+    }
+    catch (error) {
+        ctx.log(`comment: this run's jobs could not be read (${error.message}); rows name their sandboxes.`);
+        return [];
+    }
+}
+/** The job a row came from: the one its runner ran (of several, the one running when the leg started). */
+function legOf(jobs, row) {
+    const same = jobs.filter((job) => job.runnerName !== undefined && job.runnerName === row.runnerName);
+    if (same.length <= 1)
+        return same[0]?.name || undefined;
+    const at = row.at ?? 0;
+    const during = same.filter((job) => (job.startedAt ?? 0) <= at + SKEW_MS && (job.completedAt ?? Infinity) >= at - SKEW_MS);
+    const latest = (during.length > 0 ? during : same).toSorted((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0));
+    return latest[0]?.name || undefined;
+}
+/** The rows written and their legs' announcements: the run's artifact list keeps nothing of the comment. */
+async function removeWritten(deps, target, view, rows) {
+    const { store, core } = deps;
+    const written = new Set(rows.map((row) => row.name.slice(rowArtifact(target, '').length)));
+    const legs = view.legs.filter((leg) => written.has(leg.name.slice(legArtifact(target, '').length)));
+    const removed = await inBatches([...rows, ...legs], (artifact) => store.remove(artifact).then(() => true, () => false));
+    const failed = removed.filter((done) => !done).length;
+    // Another writer ending at the same moment may have deleted some first.
+    if (failed > 0)
+        core.info(`comment: ${failed} of the run's comment artifacts were already gone or not deleted.`);
+}
+async function inBatches(items, work) {
+    const results = [];
+    for (let start = 0; start < items.length; start += AT_ONCE)
+        results.push(...(await Promise.all(items.slice(start, start + AT_ONCE).map(work))));
+    return results;
+}
+
+// EXTERNAL MODULE: ./build/src/github/artifacts.js + 1 modules
+var artifacts = __nccwpck_require__(80018);
+;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
+/**
+ * Publishing the pull-request comment (issues 32, 43 and 46), from the post
+ * step (the final version; `mode: connect` from its main step): one comment
+ * per workflow with a row per job. The row goes through the run's artifacts
+ * where the runner gives them (comment-gather.ts: the last leg writes every
+ * row); else this job writes only its own row (comment-rows.ts), merged with
+ * the rows other legs wrote (github/comment.ts). The post step also puts the leg's full story
+ * in the job summary. Where GitHub refuses the write (a fork's pull request
+ * gets a read-only token), the story goes to the job summary, and the log says
+ * why, once per job. Never fails the step.
+ */
+
+
+
+
+
+
+
+
+
+/** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
+async function publishComment(deps, target, facts, options = {}) {
+    const { core } = deps;
+    if (!target)
+        return undefined;
+    const story = comment_text_renderComment(facts);
+    if (options.story || options.yieldBecause)
+        await core.appendSummary(story);
+    if (options.yieldBecause) {
+        core.info(`comment: ${options.yieldBecause}`);
+        return 'yielded';
+    }
+    const written = await comment_write_writeMerged(deps, target, rowMerge(target, facts), {
+        final: options.story === true,
+        story: options.story ? undefined : story,
+    });
+    if (written === 'created' || written === 'updated')
+        core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`);
+    return written === 'created' || written === 'updated' ? 'written' : written;
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
 async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
@@ -36165,20 +36796,37 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     // The job the post step already read for its mirror, else read now.
     const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined;
     const target = config.comment();
-    // A token that cannot spare the comment for this run's legs yields before asking anything.
-    const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined;
-    // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
-    const leg = facts.leg ??
-        (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
     const final = {
         ...facts,
-        ...(leg ? { leg } : {}),
         ...(gpuUse ? { gpuUse } : {}),
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
-    await publishComment(deps, target, final, { story: true, yieldBecause });
+    // The run's artifacts carry the row where the runner gives them (issue 46): the last leg to end writes every row.
+    if (target && (await relayFinal(deps, state, config, target, final)))
+        return;
+    // A token that cannot spare the comment for this run's legs yields before asking anything.
+    const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined;
+    // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
+    const leg = facts.leg ??
+        (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
+    await publishComment(deps, target, { ...final, ...(leg ? { leg } : {}) }, { story: true, yieldBecause });
+}
+/** This leg's row through the run's artifacts; false where there are none or they failed (the leg writes it). */
+async function relayFinal(deps, state, config, target, final) {
+    const sandbox = state.sandboxName;
+    const store = sandbox ? ArtifactStore.fromEnvironment(stepEnvironment(deps), deps) : undefined;
+    if (!sandbox || !store)
+        return false;
+    deps.githubBudget?.restore(state.githubBudget, deps.clock.now());
+    const ctx = opContext({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
+    const row = { v: 1, facts: final, runnerName: target.runnerName, at: state.startedAt };
+    const gather = { core: deps.core, ctx, store, githubBudget: deps.githubBudget };
+    const outcome = await relayRow(gather, target, sandbox, row);
+    if (outcome)
+        await deps.core.appendSummary(renderComment(final));
+    return outcome !== undefined;
 }
 
 // EXTERNAL MODULE: ./build/src/client/errors.js
@@ -39243,7 +39891,11 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
     deps.core.setOutput('billed-seconds', String(total.seconds));
 }
 
+// EXTERNAL MODULE: ./build/src/github/artifacts.js + 1 modules
+var artifacts = __nccwpck_require__(80018);
 ;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
+
+
 
 
 function statusOf(config, failure) {
@@ -39275,11 +39927,16 @@ async function commentFromMain(config, deps, state, started, outcome) {
     };
     state.saveCommentFacts(facts);
     state.saveGitHubBudget(deps.githubBudget?.save());
-    // One write a job, the post step's, with the stop (issue 46): a matrix's legs share the repository's GitHub budget
-    // (GITHUB_TOKEN: 1,000 requests an hour), so the main step asks GitHub nothing for the comment.
-    deps.core.info("comment: the post step writes this job's row, with the stop (one write a job).");
+    // One write a job at most, the post step's, with the stop (issue 46): a matrix's legs share the repository's GitHub
+    // budget (GITHUB_TOKEN: 1,000 requests an hour), so the main step asks GitHub nothing for the comment.
+    if (artifacts/* ArtifactStore */.cJ.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps))
+        deps.core.info("comment: the post step gives this job's row to the run's artifacts; the last job to end writes it.");
+    else
+        deps.core.info("comment: the post step writes this job's row, with the stop (one write a job).");
 }
 
+// EXTERNAL MODULE: ./build/src/cleanup/comment-relay.js
+var comment_relay = __nccwpck_require__(58787);
 ;// CONCATENATED MODULE: ./build/src/modes/start.js
 /**
  * Mode `start`, in phases: start a sandbox safely (sandbox/start.ts), save its
@@ -39307,12 +39964,26 @@ async function commentFromMain(config, deps, state, started, outcome) {
 
 
 
+
+
 async function runStart(requested, deps) {
     const state = new step_state/* ActionState */.q(deps.core);
     const stepStart = deps.clock.now();
     if (requested.dryRun)
         return reportStartDryRun(requested, deps);
-    let config = await gateAndCaps(requested, deps, state);
+    const config = await gateAndCaps(requested, deps, state);
+    // The comment's row will come through the run's artifacts (issue 46): said at once, while the sandbox starts.
+    const store = config.comment ? artifacts/* ArtifactStore */.cJ.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps) : undefined;
+    const announced = (0,comment_relay/* announceLeg */.Cr)(store, config.comment, config.name, (message) => deps.core.info(message));
+    try {
+        await startAndUse(config, deps, state, stepStart);
+    }
+    finally {
+        await announced.settled();
+    }
+}
+async function startAndUse(gated, deps, state, stepStart) {
+    let config = gated;
     let prepared;
     const checks = [];
     const roomDeadline = deps.clock.now() + config.capacityTimeoutMs;
@@ -43164,6 +43835,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   YOg: () => (/* binding */ array),
   zMY: () => (/* binding */ schemas_boolean),
   k5n: () => (/* binding */ schemas_enum),
+  euz: () => (/* binding */ literal),
   _H3: () => (/* binding */ looseObject),
   aig: () => (/* binding */ schemas_number),
   Ikc: () => (/* binding */ object),
@@ -43173,7 +43845,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(88532);
@@ -46246,16 +46918,16 @@ const $ZodEnum = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodEnum", (inst,
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? core_util/* escapeRegex */.sD(o) : o ? core_util/* escapeRegex */.sD(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -46272,7 +46944,7 @@ const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -51319,10 +51991,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ core_core/* $constructor */.xI("ZodLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -51332,12 +52004,12 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
             return def.values[0];
         },
     });
-})));
+});
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {

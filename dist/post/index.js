@@ -29041,21 +29041,21 @@ async function removeApproval(deps, saved, config) {
 
 /***/ }),
 
-/***/ 53801:
+/***/ 91038:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Qb: () => (/* binding */ finalComment)
+  Q: () => (/* binding */ finalComment)
 });
 
-// UNUSED EXPORTS: publishComment, rowMerge
+// UNUSED EXPORTS: publishComment
 
-// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(51990);
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(51990);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(64636);
 // EXTERNAL MODULE: ./build/src/github/rate-limit.js
@@ -29237,7 +29237,7 @@ async function spread(call, target, merge, deps) {
  * Rounds of write, pause, read back, until the comment holds this writer's part. The read back is the next round's
  * read when it is still fresh; the pause grows, jittered, with the rounds, so legs writing at once spread out.
  */
-async function upsertMerged(target, merge, deps) {
+async function upsertMerged(target, merge, deps, options = { spread: true }) {
     const { clock } = deps;
     mayAsk(deps);
     const call = await caller(target, deps);
@@ -29245,7 +29245,8 @@ async function upsertMerged(target, merge, deps) {
     let first;
     // A read that fails here is read again by the first round, which waits out a rate limit.
     let stale = 0;
-    let last = await spread(call, target, merge, deps).catch((error) => {
+    const opening = options.spread ? spread(call, target, merge, deps) : read(call, target, clock);
+    let last = await opening.catch((error) => {
         if (error instanceof github_call/* GitHubError */.y_ && error.rateLimit)
             return undefined;
         throw error;
@@ -29357,6 +29358,84 @@ function renderComment(facts) {
     ].join('\n');
 }
 
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var billing = __nccwpck_require__(64994);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(63996);
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(16536);
+;// CONCATENATED MODULE: ./build/src/sandbox/run-legs.js
+/**
+ * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
+ * generated name carries the repository, the run and the attempt. The comment counts them to know what the run's
+ * legs will ask GitHub together (issue 46). The list's first 3 pages at most (newest first), and no further than
+ * `enough` (the count past which the answer is the same); undefined when the list cannot be read in time.
+ */
+
+
+const run_legs_PAGES = 3;
+async function runLegCount(ctx, run, deadline, enough = Infinity) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    try {
+        return await (0,retry/* retryUntil */.v6)(ctx, deadline, "list this run's sandboxes", async () => {
+            let legs = 0;
+            for await (const sandbox of client.allSandboxes({ maxPages: run_legs_PAGES, signal: ctx.signal })) {
+                const named = (0,default_name/* parseGeneratedName */.Y)(sandbox.name);
+                const ours = named?.repositoryId === run.repositoryId && named.runId === run.runId;
+                if (ours && named.runAttempt === run.attempt && ++legs > enough)
+                    break;
+            }
+            return legs;
+        }, { backoff: retry/* READ_BACKOFF */.Ue });
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        ctx.log(`comment: this run's sandboxes could not be counted (${error.message}).`);
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/comment-share.js
+
+
+
+/** What one leg's comment asks GitHub when legs finish together (its name, reads, the write, the look after it). */
+const COMMENT_REQUESTS_PER_LEG = 6;
+/** The most legs the count reads (3 pages of the list). */
+const MOST_COUNTED = 300;
+const COUNT_DEADLINE_MS = 20_000;
+/** Why the comment yields, or undefined when the token can spare it. */
+async function commentYield(deps, state, config, target) {
+    const budget = deps.githubBudget;
+    if (!budget)
+        return undefined;
+    // The main step's last answer counts, within its hour: the post step may not have asked GitHub yet.
+    budget.restore(state.githubBudget, deps.clock.now());
+    if (budget.low)
+        return new CommentYieldedError(budget.describe() ?? 'unknown').message;
+    const run = target.workflowRun;
+    // Each leg counted twice over: its comment, and its own gate or lookups that may not show in the budget yet.
+    const perLeg = COMMENT_REQUESTS_PER_LEG + 1;
+    const spare = budget.spare;
+    if (!run || !target.repository.id || spare === undefined || spare >= perLeg * MOST_COUNTED)
+        return undefined;
+    // The most legs the token can spare the comment for: one more, and the count can stop.
+    const most = Math.max(0, Math.floor(spare / perLeg));
+    const ctx = (0,step_deps/* opContext */.R)({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
+    const attempt = { repositoryId: target.repository.id, runId: String(run.id), attempt: run.attempt };
+    const legs = await runLegCount(ctx, attempt, deps.clock.now() + COUNT_DEADLINE_MS, most);
+    if (legs === undefined || legs <= most)
+        return undefined;
+    return (`this run's ${legs}${legs > most ? ' or more' : ''} jobs would ask GitHub about ` +
+        `${(legs * COMMENT_REQUESTS_PER_LEG).toLocaleString('en-US')} requests for the comment, more than this token ` +
+        `can spare (${budget.describe()}; a tenth is kept for the approval gate and runners): the comment yields, and ` +
+        "this job's row is in its job summary. A GitHub App token as github-token has 5,000 requests an hour.");
+}
+
+// EXTERNAL MODULE: ./build/src/cleanup/served-job.js
+var served_job = __nccwpck_require__(93615);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
@@ -29445,97 +29524,14 @@ function renderTable(mark, heading, rows) {
         : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
 }
 
-// EXTERNAL MODULE: ./build/src/sandbox/billing.js
-var billing = __nccwpck_require__(64994);
-// EXTERNAL MODULE: ./build/src/inputs/default-name.js
-var default_name = __nccwpck_require__(16536);
-;// CONCATENATED MODULE: ./build/src/sandbox/run-legs.js
+;// CONCATENATED MODULE: ./build/src/cleanup/comment-write.js
 /**
- * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
- * generated name carries the repository, the run and the attempt. The comment counts them to know what the run's
- * legs will ask GitHub together (issue 46). The list's first 3 pages at most (newest first), and no further than
- * `enough` (the count past which the answer is the same); undefined when the list cannot be read in time.
+ * One merged write of the pull-request comment (issues 43 and 46): the rows a
+ * writer holds merged into what the comment holds (github/comment.ts does the
+ * reads, writes and repairs), and what its failures mean for the step. A leg
+ * writes its own row (comment.ts), or the last leg of a run writes every row
+ * that came through the run's artifacts (comment-gather.ts).
  */
-
-
-const run_legs_PAGES = 3;
-async function runLegCount(ctx, run, deadline, enough = Infinity) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    try {
-        return await (0,retry/* retryUntil */.v6)(ctx, deadline, "list this run's sandboxes", async () => {
-            let legs = 0;
-            for await (const sandbox of client.allSandboxes({ maxPages: run_legs_PAGES, signal: ctx.signal })) {
-                const named = (0,default_name/* parseGeneratedName */.Y)(sandbox.name);
-                const ours = named?.repositoryId === run.repositoryId && named.runId === run.runId;
-                if (ours && named.runAttempt === run.attempt && ++legs > enough)
-                    break;
-            }
-            return legs;
-        }, { backoff: retry/* READ_BACKOFF */.Ue });
-    }
-    catch (error) {
-        ctx.signal?.throwIfAborted();
-        ctx.log(`comment: this run's sandboxes could not be counted (${error.message}).`);
-        return undefined;
-    }
-}
-
-// EXTERNAL MODULE: ./build/src/step/deps.js
-var step_deps = __nccwpck_require__(63996);
-;// CONCATENATED MODULE: ./build/src/cleanup/comment-share.js
-
-
-
-/** What one leg's comment asks GitHub when legs finish together (its name, reads, the write, the look after it). */
-const COMMENT_REQUESTS_PER_LEG = 6;
-/** The most legs the count reads (3 pages of the list). */
-const MOST_COUNTED = 300;
-const COUNT_DEADLINE_MS = 20_000;
-/** Why the comment yields, or undefined when the token can spare it. */
-async function commentYield(deps, state, config, target) {
-    const budget = deps.githubBudget;
-    if (!budget)
-        return undefined;
-    // The main step's last answer counts, within its hour: the post step may not have asked GitHub yet.
-    budget.restore(state.githubBudget, deps.clock.now());
-    if (budget.low)
-        return new CommentYieldedError(budget.describe() ?? 'unknown').message;
-    const run = target.workflowRun;
-    // Each leg counted twice over: its comment, and its own gate or lookups that may not show in the budget yet.
-    const perLeg = COMMENT_REQUESTS_PER_LEG + 1;
-    const spare = budget.spare;
-    if (!run || !target.repository.id || spare === undefined || spare >= perLeg * MOST_COUNTED)
-        return undefined;
-    // The most legs the token can spare the comment for: one more, and the count can stop.
-    const most = Math.max(0, Math.floor(spare / perLeg));
-    const ctx = (0,step_deps/* opContext */.R)({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
-    const attempt = { repositoryId: target.repository.id, runId: String(run.id), attempt: run.attempt };
-    const legs = await runLegCount(ctx, attempt, deps.clock.now() + COUNT_DEADLINE_MS, most);
-    if (legs === undefined || legs <= most)
-        return undefined;
-    return (`this run's ${legs}${legs > most ? ' or more' : ''} jobs would ask GitHub about ` +
-        `${(legs * COMMENT_REQUESTS_PER_LEG).toLocaleString('en-US')} requests for the comment, more than this token ` +
-        `can spare (${budget.describe()}; a tenth is kept for the approval gate and runners): the comment yields, and ` +
-        "this job's row is in its job summary. A GitHub App token as github-token has 5,000 requests an hour.");
-}
-
-// EXTERNAL MODULE: ./build/src/cleanup/served-job.js
-var served_job = __nccwpck_require__(93615);
-;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
-/**
- * Publishing the pull-request comment (issues 32 and 43), from the main step
- * (once the sandbox is ready or the run is done) and from the post step (the
- * final version): one comment per workflow, in which this job (this matrix
- * leg) writes only its own row (comment-rows.ts), merged with the rows other
- * legs wrote (github/comment.ts). The post step also puts the leg's full story
- * in the job summary. Where GitHub refuses the write (a fork's pull request
- * gets a read-only token), the story goes to the job summary, and the log says
- * why, once per job. Never fails the step.
- */
-
-
-
-
 
 
 
@@ -29545,9 +29541,8 @@ var served_job = __nccwpck_require__(93615);
  */
 const COMMENT_WAIT_MS = 2 * 60_000;
 const FINAL_COMMENT_WAIT_MS = 5 * 60_000;
-/** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
-function rowMerge(target, facts) {
-    const row = renderRow(facts);
+/** These rows merged into the rows of every comment found (the oldest's first), and how to see they are there. */
+function rowsMerge(target, mine) {
     // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
     const seen = new Map();
     return {
@@ -29560,13 +29555,628 @@ function rowMerge(target, facts) {
             for (const [key, other] of current)
                 seen.set(key, other);
             const rows = new Map([...seen, ...current]);
-            rows.set(row.key, row);
+            for (const row of mine)
+                rows.set(row.key, row);
             return renderTable(marker(target.key), target.workflow, rows.values());
         },
-        holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
+        holds: (body) => {
+            const held = rowsOf(body);
+            return mine.every((row) => held.get(row.key)?.line === row.line);
+        },
         parts: (body) => rowsOf(body).size,
     };
 }
+/** This leg's row merged into the rows of every comment found. */
+function rowMerge(target, facts) {
+    return rowsMerge(target, [renderRow(facts)]);
+}
+/**
+ * One merged write, with what its failures mean: a low budget yields, a refused token (a fork's pull request) and
+ * any other failure are said once; `story`: what goes to the job summary then (unless it is there already).
+ */
+async function writeMerged(deps, target, merge, options) {
+    const { core } = deps;
+    try {
+        const rateLimitUntil = deps.clock.now() + (options.final ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
+        const log = (message) => core.info(message);
+        return await upsertMerged(target, merge, { ...deps, rateLimitUntil, log }, { spread: options.spread ?? true });
+    }
+    catch (error) {
+        if (error instanceof CommentYieldedError) {
+            core.info(`comment: ${error.message}`);
+            if (options.story)
+                await core.appendSummary(options.story);
+            return 'yielded';
+        }
+        // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
+        if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
+            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
+                "from a fork gets a read-only token): the job summary has the comment's text instead.");
+            if (options.story)
+                await core.appendSummary(options.story);
+            return 'refused';
+        }
+        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
+        return 'failed';
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(68935);
+;// CONCATENATED MODULE: ./build/src/cleanup/comment-relay.js
+
+const RELAY_PREFIX = 'gpu-sandbox-comment-';
+/** The artifacts of one run attempt: a re-run's legs wait for and write only their own. */
+const attemptPrefix = (target) => `${RELAY_PREFIX}${target.workflowRun?.attempt ?? 1}-`;
+const legArtifact = (target, sandbox) => `${attemptPrefix(target)}leg-${sandbox}`;
+const rowArtifact = (target, sandbox) => `${attemptPrefix(target)}row-${sandbox}`;
+/** A row is small; anything larger is not one of ours. */
+const MAX_ROW_BYTES = 16_384;
+/** How long the main step's announcement may take before the step ends without it. */
+const ANNOUNCE_TIMEOUT_MS = 15_000;
+/** The list pages read to tell whether a leg still runs. */
+const LIST_PAGES = 10;
+/**
+ * The main step's announcement, started at once and settled before the step ends (at most 15 s): never fails the
+ * step, never holds the start up.
+ */
+function announceLeg(store, target, sandbox, log) {
+    if (!store || !target)
+        return { settled: async () => undefined };
+    const upload = store.upload(legArtifact(target, sandbox), Buffer.from('{"v":1}')).then(() => log("comment: this job will have a row (said through the run's artifacts, for the last job to end)."), (error) => log(`comment: could not say this job's row will come (${error.message}).`));
+    let timer;
+    const bound = new Promise((resolve) => (timer = setTimeout(resolve, ANNOUNCE_TIMEOUT_MS)));
+    return { settled: () => Promise.race([upload, bound]).finally(() => clearTimeout(timer)) };
+}
+async function relayView(store, target) {
+    const listed = await store.list(attemptPrefix(target));
+    const prefix = attemptPrefix(target);
+    const rows = listed.filter((artifact) => artifact.name.startsWith(`${prefix}row-`));
+    const rowed = new Set(rows.map((artifact) => artifact.name.slice(`${prefix}row-`.length)));
+    const legs = listed.filter((artifact) => artifact.name.startsWith(`${prefix}leg-`));
+    const waiting = legs
+        .map((artifact) => ({ artifact, sandbox: artifact.name.slice(`${prefix}leg-`.length) }))
+        .filter(({ sandbox }) => !rowed.has(sandbox));
+    return { rows, legs, waiting };
+}
+/**
+ * Whether a leg still waiting for a row has a live sandbox in the service's list (that leg will write; one being
+ * stopped is in its post step, before its row): the list is read until one is found. A list that cannot be read
+ * finds none (this leg writes: a write too many costs little, one too few loses rows).
+ */
+async function waitingLegs(ctx, waiting) {
+    if (waiting.length === 0)
+        return 'none';
+    const names = new Set(waiting.map(({ sandbox }) => sandbox));
+    try {
+        for await (const sandbox of ctx.client.allSandboxes({ maxPages: LIST_PAGES, signal: ctx.signal }))
+            if (sandbox.name && names.has(sandbox.name) && !(0,sandbox_status/* isEnded */.pl)(sandbox.status) && !(0,sandbox_status/* isFailed */.Ix)(sandbox.status))
+                return 'running';
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        ctx.log(`comment: the compute service's list could not be read (${error.message}); writing.`);
+        return 'none';
+    }
+    return 'ended';
+}
+/** Whether a row uploaded after this leg's is in the view: its leg listed later and saw this row, so it decides. */
+function newerRow(view, mine) {
+    const own = view.rows.find((row) => row.name === mine);
+    if (own?.createdAt === undefined)
+        return false;
+    const at = own.createdAt;
+    return view.rows.some((row) => row !== own && row.createdAt !== undefined && (row.createdAt > at || (row.createdAt === at && row.name > mine)));
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/comment-gather.js
+/**
+ * The post step's side of the relayed comment (issue 46, comment-relay.ts):
+ * upload this leg's row, and where no other leg of the run will write after
+ * it, gather every row, name each after its job (one read of the run's jobs),
+ * write the comment once, and delete the artifacts written. Every row another
+ * job uploaded is untrusted: read in one shape only, bounded, and rendered
+ * cell by cell through the comment's sanitiser; its link is this run's, never
+ * the row's.
+ */
+
+
+
+
+
+
+/** Artifacts read or deleted at once. */
+const AT_ONCE = 16;
+const RELAYED = "this job's row is with the run's artifacts";
+/** Looks again at legs whose sandbox ended without a row, and the pause before each. */
+const GRACE_LOOKS = 2;
+const GRACE_MS = 5_000;
+/** How far a job's times may be from the leg's own clock and still be its job. */
+const SKEW_MS = 120_000;
+const comment_gather_text = (most) => schemas/* string */.YjP().max(most);
+const amount = schemas/* number */.aig().finite().nonnegative();
+const Row = schemas/* object */.Ikc({
+    v: schemas/* literal */.euz(1),
+    facts: schemas/* object */.Ikc({
+        sandboxId: comment_gather_text(200),
+        job: comment_gather_text(400),
+        gpu: comment_gather_text(200),
+        gpuUse: comment_gather_text(200).optional(),
+        status: comment_gather_text(1_000),
+        timeToReadyMs: amount.optional(),
+        runMs: amount.optional(),
+        billedSeconds: amount.optional(),
+        cost: amount.nullable().optional(),
+    }),
+    runnerName: comment_gather_text(200).optional(),
+    at: amount.optional(),
+});
+/**
+ * This leg's row through the run's artifacts: 'relayed' (a leg still running writes it), the write's outcome, or
+ * undefined where the artifacts failed (the caller writes this leg's row itself).
+ */
+async function relayRow(deps, target, sandbox, row) {
+    const { core, ctx, store } = deps;
+    try {
+        await store.upload(rowArtifact(target, sandbox), Buffer.from(JSON.stringify(row)));
+        // The row is there: this leg's announcement has done its work (the writer deletes the rows).
+        await store.removeOwn(legArtifact(target, sandbox));
+        const decided = await decide(ctx, store, target, rowArtifact(target, sandbox));
+        if ('say' in decided) {
+            core.info(`comment: ${decided.say}`);
+            return 'relayed';
+        }
+        return await writeAll(deps, target, decided.view);
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        core.info(`comment: the run's artifacts failed (${error.message}); this job writes its own row.`);
+        return undefined;
+    }
+}
+/**
+ * Whether this leg writes: not while a leg that said it will have a row still runs, nor when a row newer than this
+ * one is there (its leg decides). A leg whose sandbox ended without a row yet may be between its stop and its row:
+ * looked at again after a pause, twice at most, before it counts as gone.
+ */
+async function decide(ctx, store, target, mine) {
+    for (let look = 1;; look++) {
+        const view = await relayView(store, target);
+        // Deleted with the others by a leg that wrote it already.
+        if (!view.rows.some((row) => row.name === mine))
+            return { say: "this job's row is in the comment already (the job that wrote it deleted the run's artifacts)." };
+        const waiting = await waitingLegs(ctx, view.waiting);
+        if (waiting === 'running')
+            return { say: `${RELAYED}; another job of this run still running writes the comment.` };
+        if (newerRow(view, mine))
+            return { say: `${RELAYED}; a job of this run that ended after this one writes the comment.` };
+        if (waiting === 'none' || look > GRACE_LOOKS)
+            return { view };
+        await ctx.clock.sleep(GRACE_MS, ctx.signal);
+    }
+}
+/** The last leg: every row, named after its job, written once; the artifacts written deleted. */
+async function writeAll(deps, target, view) {
+    const { core, ctx, store, githubBudget } = deps;
+    const artifacts = view.rows;
+    // The rows stay with the run's artifacts for a later writer; this job's row is in its job summary.
+    if (githubBudget?.low) {
+        core.info(`comment: ${new CommentYieldedError(githubBudget.describe() ?? 'unknown').message}`);
+        return 'yielded';
+    }
+    const read = await inBatches(artifacts, async (artifact) => {
+        const content = await store.download(artifact, MAX_ROW_BYTES).catch(() => undefined);
+        const parsed = content ? safeJson(content) : undefined;
+        return parsed?.success ? { artifact, row: parsed.data } : undefined;
+    });
+    const rows = read.filter((entry) => entry !== undefined);
+    if (rows.length < artifacts.length)
+        core.info(`comment: ${artifacts.length - rows.length} of the run's row artifacts could not be read; left out.`);
+    const jobs = await runJobs(target, { ...ctx, githubBudget });
+    const lines = rows.map(({ row }) => {
+        const leg = legOf(jobs, row);
+        const facts = { ...row.facts, runUrl: target.runUrl, ...(leg ? { leg } : {}) };
+        return renderRow(facts);
+    });
+    const merge = rowsMerge(target, lines);
+    const written = await writeMerged({ ...ctx, core, githubBudget }, target, merge, { final: true, spread: false });
+    if (written !== 'created' && written !== 'updated')
+        return written;
+    core.info(`comment: ${written} the comment on pull request #${target.number} with ${rows.length} ` +
+        `${rows.length === 1 ? "job's row" : "jobs' rows"} (the last of this run's jobs to end writes them).`);
+    await removeWritten(deps, target, view, rows.map(({ artifact }) => artifact));
+    return 'written';
+}
+function safeJson(content) {
+    try {
+        return Row.safeParse(JSON.parse(content.toString('utf8')));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** This run attempt's jobs, read once for every row's name; none where they cannot be read (rows name sandboxes). */
+async function runJobs(target, ctx) {
+    if (!target.workflowRun)
+        return [];
+    try {
+        const deps = { ...ctx, rateLimitUntil: ctx.clock.now() + 60_000 };
+        return await new runners/* RunnerRegistry */.It(target.repository, target.githubToken, deps).jobsOf(target.workflowRun);
+    }
+    catch (error) {
+        ctx.log(`comment: this run's jobs could not be read (${error.message}); rows name their sandboxes.`);
+        return [];
+    }
+}
+/** The job a row came from: the one its runner ran (of several, the one running when the leg started). */
+function legOf(jobs, row) {
+    const same = jobs.filter((job) => job.runnerName !== undefined && job.runnerName === row.runnerName);
+    if (same.length <= 1)
+        return same[0]?.name || undefined;
+    const at = row.at ?? 0;
+    const during = same.filter((job) => (job.startedAt ?? 0) <= at + SKEW_MS && (job.completedAt ?? Infinity) >= at - SKEW_MS);
+    const latest = (during.length > 0 ? during : same).toSorted((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0));
+    return latest[0]?.name || undefined;
+}
+/** The rows written and their legs' announcements: the run's artifact list keeps nothing of the comment. */
+async function removeWritten(deps, target, view, rows) {
+    const { store, core } = deps;
+    const written = new Set(rows.map((row) => row.name.slice(rowArtifact(target, '').length)));
+    const legs = view.legs.filter((leg) => written.has(leg.name.slice(legArtifact(target, '').length)));
+    const removed = await inBatches([...rows, ...legs], (artifact) => store.remove(artifact).then(() => true, () => false));
+    const failed = removed.filter((done) => !done).length;
+    // Another writer ending at the same moment may have deleted some first.
+    if (failed > 0)
+        core.info(`comment: ${failed} of the run's comment artifacts were already gone or not deleted.`);
+}
+async function inBatches(items, work) {
+    const results = [];
+    for (let start = 0; start < items.length; start += AT_ONCE)
+        results.push(...(await Promise.all(items.slice(start, start + AT_ONCE).map(work))));
+    return results;
+}
+
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(49768);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(38522);
+;// CONCATENATED MODULE: ./build/src/runtime/zip.js
+/**
+ * The smallest ZIP archive: one file, stored (not compressed). A workflow
+ * run's artifact is a ZIP archive (issue 46: a leg's comment row travels as
+ * one), and what another job uploaded is read back only in this one shape,
+ * with its sizes bounded and its CRC checked: anything else is no row.
+ */
+
+const LOCAL = 0x04034b50;
+const CENTRAL = 0x02014b50;
+const END = 0x06054b50;
+/** 1980-01-01 00:00, the earliest time a ZIP archive can say (the content's time does not matter here). */
+const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+/** One file named `name` holding `content`, stored. */
+function storedZip(name, content) {
+    const fileName = Buffer.from(name, 'utf8');
+    const crc = (0,external_node_zlib_.crc32)(content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL, 0);
+    local.writeUInt16LE(20, 4); // version needed: 2.0
+    local.writeUInt16LE(0x0800, 6); // the name is UTF-8
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt16LE(0, 10);
+    local.writeUInt16LE(DOS_DATE, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(content.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(CENTRAL, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(0, 12);
+    central.writeUInt16LE(DOS_DATE, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(content.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    // extra, comment, disk, internal attributes, external attributes, offset of the local header: all 0
+    const centralAt = local.length + fileName.length + content.length;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(END, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length + fileName.length, 12);
+    end.writeUInt32LE(centralAt, 16);
+    return Buffer.concat([local, fileName, content, central, fileName, end]);
+}
+/**
+ * The content of the archive's first file when it is `name`, stored, at most `maxBytes`, and its CRC holds;
+ * undefined for anything else.
+ */
+function storedFile(archive, name, maxBytes) {
+    if (archive.length < 30 || archive.readUInt32LE(0) !== LOCAL)
+        return undefined;
+    const flags = archive.readUInt16LE(6);
+    const method = archive.readUInt16LE(8);
+    const crc = archive.readUInt32LE(14);
+    const size = archive.readUInt32LE(18);
+    const nameLength = archive.readUInt16LE(26);
+    const extraLength = archive.readUInt16LE(28);
+    // Encrypted, compressed or sized after the data (bit 3): not the shape written here.
+    if (flags & 0x0009 || method !== 0 || size > maxBytes || archive.readUInt32LE(22) !== size)
+        return undefined;
+    const start = 30 + nameLength + extraLength;
+    if (start + size > archive.length)
+        return undefined;
+    if (archive.subarray(30, 30 + nameLength).toString('utf8') !== name)
+        return undefined;
+    const content = archive.subarray(start, start + size);
+    return (0,external_node_zlib_.crc32)(content) === crc ? Buffer.from(content) : undefined;
+}
+
+;// CONCATENATED MODULE: ./build/src/github/artifacts.js
+/**
+ * This workflow run's artifacts, through the Actions results service the way
+ * `actions/upload-artifact` v4 and `@actions/artifact` reach it (issue 46):
+ * twirp JSON calls to `ACTIONS_RESULTS_URL` with `ACTIONS_RUNTIME_TOKEN`
+ * (given to every JavaScript action's step), the content put to and read
+ * from the signed blob address the service answers. None of it is a request
+ * to GitHub's REST API: it spends nothing of the token's hour. Where the
+ * runner gives no results service (GitHub Enterprise Server), there is no
+ * store and the caller does without.
+ */
+
+
+
+
+
+
+const SERVICE = 'github.actions.results.api.v1.ArtifactService';
+const ATTEMPTS = 4;
+const BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
+const REQUEST_TIMEOUT_MS = 20_000;
+/** How long an artifact of this store is kept at most (the service's least is a day). */
+const RETENTION_MS = 24 * 3_600_000;
+/** The one file inside each artifact. */
+const FILE = 'row.json';
+/** What the results service answered where it did not do what was asked: its status, its code, what to do. */
+class ArtifactStoreError extends Error {
+    status;
+    code;
+    constructor(status, code, message) {
+        super(message);
+        this.name = 'ArtifactStoreError';
+        this.status = status;
+        this.code = code;
+    }
+}
+const Scope = schemas/* object */.Ikc({ scp: schemas/* string */.YjP() });
+/** Proto names (as @actions/artifact sends them) or their JSON names, whichever the service answers. */
+const Listed = schemas/* object */.Ikc({
+    artifacts: schemas/* array */.YOg(schemas/* looseObject */._H3({
+        name: schemas/* string */.YjP().optional(),
+        workflow_run_backend_id: schemas/* string */.YjP().optional(),
+        workflowRunBackendId: schemas/* string */.YjP().optional(),
+        workflow_job_run_backend_id: schemas/* string */.YjP().optional(),
+        workflowJobRunBackendId: schemas/* string */.YjP().optional(),
+        created_at: schemas/* string */.YjP().optional(),
+        createdAt: schemas/* string */.YjP().optional(),
+    }))
+        .optional(),
+});
+const Ok = schemas/* looseObject */._H3({ ok: schemas/* boolean */.zMY().optional() });
+const Signed = schemas/* looseObject */._H3({
+    signed_upload_url: schemas/* string */.YjP().optional(),
+    signedUploadUrl: schemas/* string */.YjP().optional(),
+    signed_url: schemas/* string */.YjP().optional(),
+    signedUrl: schemas/* string */.YjP().optional(),
+});
+const TwirpError = schemas/* looseObject */._H3({ code: schemas/* string */.YjP().optional(), msg: schemas/* string */.YjP().optional() });
+/** The run's and job's ids in the results service, from the runtime token's `Actions.Results:<run>:<job>` scope. */
+function backendIds(token) {
+    try {
+        const payload = Scope.safeParse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')));
+        if (!payload.success)
+            return undefined;
+        for (const scope of payload.data.scp.split(' ')) {
+            const [kind, run, job, ...rest] = scope.split(':');
+            if (kind === 'Actions.Results' && run && job && rest.length === 0)
+                return { run, job };
+        }
+    }
+    catch {
+        // Not a JWT: no store.
+    }
+    return undefined;
+}
+class ArtifactStore {
+    origin;
+    token;
+    ids;
+    deps;
+    constructor(origin, token, ids, deps) {
+        this.origin = origin;
+        this.token = token;
+        this.ids = ids;
+        this.deps = deps;
+    }
+    /** The run's store, or undefined where the runner gives none (no results service, an unreadable token). */
+    static fromEnvironment(env, deps) {
+        const token = env.ACTIONS_RUNTIME_TOKEN;
+        const url = URL.canParse(env.ACTIONS_RESULTS_URL ?? '') ? new URL(env.ACTIONS_RESULTS_URL ?? '') : undefined;
+        const ids = token ? backendIds(token) : undefined;
+        if (!token || !ids || !url || !/^https?:$/.test(url.protocol))
+            return undefined;
+        return new ArtifactStore(new URL(url.origin), token, ids, deps);
+    }
+    /** Uploads `content` as the artifact `name` (one file in a ZIP archive, kept a day at most). */
+    async upload(name, content) {
+        const expires = new Date(this.deps.clock.now() + RETENTION_MS).toISOString();
+        const created = answered(Signed, await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 4 }));
+        const url = this.signed(created.signed_upload_url ?? created.signedUploadUrl);
+        const archive = storedZip(FILE, content);
+        await this.retried(`uploading the artifact ${name}`, async (signal) => {
+            const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': 'zip' };
+            const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal });
+            if (!answer.ok)
+                throw await failure(answer, `uploading the artifact ${name}`);
+            await answer.body?.cancel();
+        });
+        const hash = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(archive).digest('hex')}`;
+        const finalize = { ...this.own(name), size: String(archive.length), hash };
+        const done = await this.call('FinalizeArtifact', finalize).then((answer) => answered(Ok, answer).ok === true, async (error) => {
+            // A finalize whose answer was lost, asked again, finds nothing left to finalize: the list tells.
+            if (await this.exists(name))
+                return true;
+            throw error;
+        });
+        if (!done)
+            throw new ArtifactStoreError(undefined, undefined, `the artifact ${name} was not finalized`);
+    }
+    /** Whether this job's artifact `name` is there (finalized). */
+    async exists(name) {
+        const listed = answered(Listed, await this.call('ListArtifacts', { ...this.run(), name_filter: name }));
+        return (listed.artifacts ?? []).some((item) => item.name === name && (item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId) === this.ids.job);
+    }
+    /** This run's artifacts whose names start with `prefix`. */
+    async list(prefix) {
+        const listed = answered(Listed, await this.call('ListArtifacts', this.run()));
+        const found = [];
+        for (const item of listed.artifacts ?? []) {
+            const run = item.workflow_run_backend_id ?? item.workflowRunBackendId;
+            const job = item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId;
+            const created = Date.parse(item.created_at ?? item.createdAt ?? '');
+            if (!item.name?.startsWith(prefix) || !run || !job)
+                continue;
+            found.push({ name: item.name, runBackendId: run, jobBackendId: job, ...(created ? { createdAt: created } : {}) });
+        }
+        return found;
+    }
+    /** The content of an artifact this store uploads (undefined: gone, or not of that shape, or over `maxBytes`). */
+    async download(artifact, maxBytes) {
+        const ask = { workflow_run_backend_id: artifact.runBackendId, name: artifact.name };
+        const answer = answered(Signed, await this.call('GetSignedArtifactURL', { ...ask, workflow_job_run_backend_id: artifact.jobBackendId }));
+        const url = this.signed(answer.signed_url ?? answer.signedUrl);
+        const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
+            const got = await fetch(url, { signal });
+            if (!got.ok)
+                throw await failure(got, `downloading the artifact ${artifact.name}`);
+            return readAtMost(got, maxBytes + 1_024);
+        });
+        return archive ? storedFile(archive, FILE, maxBytes) : undefined;
+    }
+    /** Deletes an artifact of this run (another job's too, as the service allows any job of the run). */
+    async remove(artifact) {
+        const ids = { workflow_run_backend_id: artifact.runBackendId, workflow_job_run_backend_id: artifact.jobBackendId };
+        await this.call('DeleteArtifact', { ...ids, name: artifact.name });
+    }
+    /** Deletes an artifact this job uploaded; false where there was none (or the service would not). */
+    removeOwn(name) {
+        const own = { name, runBackendId: this.ids.run, jobBackendId: this.ids.job };
+        return this.remove(own).then(() => true, () => false);
+    }
+    run() {
+        return { workflow_run_backend_id: this.ids.run, workflow_job_run_backend_id: this.ids.job };
+    }
+    own(name) {
+        return { ...this.run(), name };
+    }
+    /** A signed address the service answered: of the service's own scheme family, else nothing is sent to it. */
+    signed(value) {
+        const url = URL.canParse(value ?? '') ? new URL(value ?? '') : undefined;
+        if (!url || (url.protocol !== 'https:' && url.protocol !== this.origin.protocol))
+            throw new ArtifactStoreError(undefined, undefined, 'the results service answered no usable signed address');
+        return url.href;
+    }
+    call(method, body) {
+        return this.retried(`the results service's ${method}`, async (signal) => {
+            const answer = await fetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin), {
+                method: 'POST',
+                headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+                signal,
+            });
+            if (!answer.ok)
+                throw await failure(answer, `the results service's ${method}`);
+            return (await answer.json());
+        });
+    }
+    /** Transient failures (no answer, 429, 5xx) tried again with jittered backoff; anything else at once. */
+    async retried(what, operation) {
+        const { clock, signal } = this.deps;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await operation((0,abort/* withTimeout */.w)(REQUEST_TIMEOUT_MS, signal));
+            }
+            catch (error) {
+                signal?.throwIfAborted();
+                const status = error instanceof ArtifactStoreError ? error.status : undefined;
+                const transient = status === undefined ? !(error instanceof ArtifactStoreError) : status === 429 || status >= 500;
+                if (!transient || attempt >= ATTEMPTS)
+                    throw error instanceof ArtifactStoreError
+                        ? error
+                        : new ArtifactStoreError(undefined, undefined, `${what}: ${(0,untrusted/* serviceText */.Lo)(error.message, 200)}`);
+                await clock.sleep((0,retry/* backoffDelay */.EY)(attempt, clock.random(), BACKOFF), signal);
+            }
+        }
+    }
+}
+/** An answer of the expected shape, else what to report (never the answer itself). */
+function answered(schema, value) {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+        throw new ArtifactStoreError(undefined, undefined, 'the results service answered an odd shape');
+    return parsed.data;
+}
+async function failure(answer, what) {
+    const text = await answer.text().catch(() => '');
+    let parsed = {};
+    try {
+        parsed = TwirpError.parse(JSON.parse(text));
+    }
+    catch {
+        // Not a twirp error (a blob store's XML, a proxy's page): the status says it.
+    }
+    const said = parsed.msg ? `: ${(0,untrusted/* serviceText */.Lo)(parsed.msg, 200)}` : '';
+    return new ArtifactStoreError(answer.status, parsed.code, `${what} answered ${answer.status}${said}`);
+}
+/** The body, or undefined when it is longer than `limit` (the rest is not read). */
+async function readAtMost(answer, limit) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of answer.body ?? []) {
+        size += chunk.length;
+        // Leaving the loop cancels the rest of the body.
+        if (size > limit)
+            return undefined;
+        chunks.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+}
+
+;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
+/**
+ * Publishing the pull-request comment (issues 32, 43 and 46), from the post
+ * step (the final version; `mode: connect` from its main step): one comment
+ * per workflow with a row per job. The row goes through the run's artifacts
+ * where the runner gives them (comment-gather.ts: the last leg writes every
+ * row); else this job writes only its own row (comment-rows.ts), merged with
+ * the rows other legs wrote (github/comment.ts). The post step also puts the leg's full story
+ * in the job summary. Where GitHub refuses the write (a fork's pull request
+ * gets a read-only token), the story goes to the job summary, and the log says
+ * why, once per job. Never fails the step.
+ */
+
+
+
+
+
+
+
+
+
 /** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
 async function publishComment(deps, target, facts, options = {}) {
     const { core } = deps;
@@ -29579,31 +30189,13 @@ async function publishComment(deps, target, facts, options = {}) {
         core.info(`comment: ${options.yieldBecause}`);
         return 'yielded';
     }
-    try {
-        const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
-        const log = (message) => core.info(message);
-        const done = await upsertMerged(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log });
-        core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`);
-        return 'written';
-    }
-    catch (error) {
-        if (error instanceof CommentYieldedError) {
-            core.info(`comment: ${error.message}`);
-            if (!options.story)
-                await core.appendSummary(story);
-            return 'yielded';
-        }
-        // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
-        if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
-            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
-                "from a fork gets a read-only token): the job summary has the comment's text instead.");
-            if (!options.story)
-                await core.appendSummary(story);
-            return 'refused';
-        }
-        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
-        return 'failed';
-    }
+    const written = await writeMerged(deps, target, rowMerge(target, facts), {
+        final: options.story === true,
+        story: options.story ? undefined : story,
+    });
+    if (written === 'created' || written === 'updated')
+        core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`);
+    return written === 'created' || written === 'updated' ? 'written' : written;
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
 async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
@@ -29620,20 +30212,37 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     // The job the post step already read for its mirror, else read now.
     const job = servedJob ? (0,served_job/* jobOutcome */.Yr)(servedJob) : runner ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config) : undefined;
     const target = config.comment();
-    // A token that cannot spare the comment for this run's legs yields before asking anything.
-    const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined;
-    // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
-    const leg = facts.leg ??
-        (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
     const final = {
         ...facts,
-        ...(leg ? { leg } : {}),
         ...(gpuUse ? { gpuUse } : {}),
         status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
-    await publishComment(deps, target, final, { story: true, yieldBecause });
+    // The run's artifacts carry the row where the runner gives them (issue 46): the last leg to end writes every row.
+    if (target && (await relayFinal(deps, state, config, target, final)))
+        return;
+    // A token that cannot spare the comment for this run's legs yields before asking anything.
+    const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined;
+    // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
+    const leg = facts.leg ??
+        (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
+    await publishComment(deps, target, { ...final, ...(leg ? { leg } : {}) }, { story: true, yieldBecause });
+}
+/** This leg's row through the run's artifacts; false where there are none or they failed (the leg writes it). */
+async function relayFinal(deps, state, config, target, final) {
+    const sandbox = state.sandboxName;
+    const store = sandbox ? ArtifactStore.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps) : undefined;
+    if (!sandbox || !store)
+        return false;
+    deps.githubBudget?.restore(state.githubBudget, deps.clock.now());
+    const ctx = (0,step_deps/* opContext */.R)({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
+    const row = { v: 1, facts: final, runnerName: target.runnerName, at: state.startedAt };
+    const gather = { core: deps.core, ctx, store, githubBudget: deps.githubBudget };
+    const outcome = await relayRow(gather, target, sandbox, row);
+    if (outcome)
+        await deps.core.appendSummary(renderComment(final));
+    return outcome !== undefined;
 }
 
 
@@ -31442,7 +32051,7 @@ async function deleteRegistration(deps, saved, config) {
 
 /***/ }),
 
-/***/ 33605:
+/***/ 66410:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31463,55 +32072,8 @@ var errors = __nccwpck_require__(20486);
 var retry = __nccwpck_require__(29943);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
-;// CONCATENATED MODULE: ./build/src/sandbox/status.js
-/**
- * The one place that knows what a sandbox status means. The service speaks
- * two vocabularies (v1.0: pending/starting/running/stopping/stopped; as
- * deployed: created/ready/finished) and may add words: anything unknown is
- * still in progress for the wait and possibly live for cleanup, because a
- * repeated stop is safe and a missed one costs money.
- */
-/** Ready to use: the wait is over. */
-const READY = new Set(['running', 'ready']);
-/** Terminal without being usable. */
-const FAILED = new Set(['failed']);
-/** Being stopped: no longer wanted, but it may still hold its name. */
-const STOPPING = new Set(['stopping', 'terminating', 'deleting']);
-/** Ended: holds no name, bills nothing. */
-const ENDED = new Set(['stopped', 'finished', 'terminated', 'deleted', 'expired', 'destroyed']);
-function word(status) {
-    return (status ?? '').trim().toLowerCase();
-}
-function isReady(status) {
-    return READY.has(word(status));
-}
-function isFailed(status) {
-    return FAILED.has(word(status));
-}
-/** The wait ends here: ready or failed. */
-function isSettled(status) {
-    return isReady(status) || isFailed(status);
-}
-/** Ended for good: holds no name and bills nothing. */
-function isEnded(status) {
-    return ENDED.has(word(status));
-}
-/** Stopping or ended: a stop was already accepted, nothing more to ask for. */
-function isStoppingOrEnded(status) {
-    return isEnded(status) || STOPPING.has(word(status));
-}
-/**
- * Nothing left to stop: ended, being stopped, or failed (terminal). Used
- * after a stop was refused with a 4xx: such a sandbox is not live.
- */
-function isNotLive(status) {
-    return isStoppingOrEnded(status) || isFailed(status);
-}
-/** May still hold its name (a start with that name would answer 409): everything not ended, unknown words included. */
-function status_mayHoldName(status) {
-    return !isEnded(status);
-}
-
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(68935);
 ;// CONCATENATED MODULE: ./build/src/sandbox/find.js
 /** Sandboxes by name: who holds a name, which of them is live, and waiting until a name is free. */
 
@@ -31524,7 +32086,7 @@ async function findNameHolders(ctx, name, deadline) {
     return (0,retry/* retryUntil */.v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
         const holders = [];
         for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
-            if (sandbox.name !== name || !status_mayHoldName(sandbox.status))
+            if (sandbox.name !== name || !(0,sandbox_status/* mayHoldName */.KS)(sandbox.status))
                 continue;
             if (sandbox.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
                 holders.push({ ...sandbox, id: sandbox.id });
@@ -31538,7 +32100,7 @@ async function findNameHolders(ctx, name, deadline) {
  */
 async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
     const holders = await findNameHolders(ctx, name, deadline);
-    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !isStoppingOrEnded(sandbox.status));
+    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !(0,sandbox_status/* isStoppingOrEnded */.Se)(sandbox.status));
 }
 /**
  * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
@@ -31665,7 +32227,7 @@ async function stopSandbox(ctx, id, deadline, options = {}) {
                     return { outcome: 'gone', status: undefined };
                 throw readError;
             }
-            if (isNotLive(record.status))
+            if ((0,sandbox_status/* isNotLive */.ec)(record.status))
                 return { outcome: 'not-live', status: record.status, refusal };
             throw new eventual/* TryAgainLater */.gt(`refused (${refusal}) while the sandbox is still live`, { cause: error });
         }
@@ -32440,12 +33002,13 @@ function isServiceError(error, code) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EY: () => (/* binding */ backoffDelay),
 /* harmony export */   Ue: () => (/* binding */ READ_BACKOFF),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   ml: () => (/* binding */ backoffCeiling),
 /* harmony export */   v6: () => (/* binding */ retryUntil)
 /* harmony export */ });
-/* unused harmony exports DEFAULT_BACKOFF, backoffDelay, retryAfterDelay, isNotAccepted, delayFor, readRetryDelay, withRetry */
+/* unused harmony exports DEFAULT_BACKOFF, retryAfterDelay, isNotAccepted, delayFor, readRetryDelay, withRetry */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
 
@@ -36732,6 +37295,8 @@ const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
     runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    started_at: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
+    completed_at: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
     steps: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() })).nullish(),
 });
 const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
@@ -36784,6 +37349,7 @@ class RunnerRegistry {
                 if (!job.success)
                     continue;
                 const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
+                const [startedAt, completedAt] = [job.data.started_at, job.data.completed_at].map((at) => Date.parse(at ?? ''));
                 jobs.push({
                     id: job.data.id,
                     name: job.data.name ?? '',
@@ -36791,6 +37357,8 @@ class RunnerRegistry {
                     status: job.data.status ?? undefined,
                     conclusion: job.data.conclusion ?? undefined,
                     ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+                    ...(startedAt ? { startedAt } : {}),
+                    ...(completedAt ? { completedAt } : {}),
                 });
             }
             if (raw.length < 100)
@@ -38682,11 +39250,11 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60475);
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53801);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(91038);
 /* harmony import */ var _cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(38650);
 /* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(17515);
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(79219);
-/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(33605);
+/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(66410);
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(15532);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80032);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(52852);
@@ -38808,7 +39376,7 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     const failed = (taken ?? mirrored?.failure ?? state.mainFailure) !== undefined;
     const gpuUse = gpu ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .reportGpu */ .r4)(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Qb)(deps, state, inputs.cleanup, mirrored?.job, gpuUse);
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup, mirrored?.job, gpuUse);
     // This run's job the runner never served waits for the label: a runner from this machine fails it at once.
     if (taken)
         await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_12__/* .failQueuedJob */ .B)(deps, inputs.runner(), taken);
@@ -40014,6 +40582,68 @@ function isTransientOrLater(error) {
 
 /***/ }),
 
+/***/ 68935:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ix: () => (/* binding */ isFailed),
+/* harmony export */   KS: () => (/* binding */ mayHoldName),
+/* harmony export */   Se: () => (/* binding */ isStoppingOrEnded),
+/* harmony export */   ec: () => (/* binding */ isNotLive),
+/* harmony export */   pl: () => (/* binding */ isEnded)
+/* harmony export */ });
+/* unused harmony exports isReady, isSettled */
+/**
+ * The one place that knows what a sandbox status means. The service speaks
+ * two vocabularies (v1.0: pending/starting/running/stopping/stopped; as
+ * deployed: created/ready/finished) and may add words: anything unknown is
+ * still in progress for the wait and possibly live for cleanup, because a
+ * repeated stop is safe and a missed one costs money.
+ */
+/** Ready to use: the wait is over. */
+const READY = new Set(['running', 'ready']);
+/** Terminal without being usable. */
+const FAILED = new Set(['failed']);
+/** Being stopped: no longer wanted, but it may still hold its name. */
+const STOPPING = new Set(['stopping', 'terminating', 'deleting']);
+/** Ended: holds no name, bills nothing. */
+const ENDED = new Set(['stopped', 'finished', 'terminated', 'deleted', 'expired', 'destroyed']);
+function word(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+function isReady(status) {
+    return READY.has(word(status));
+}
+function isFailed(status) {
+    return FAILED.has(word(status));
+}
+/** The wait ends here: ready or failed. */
+function isSettled(status) {
+    return isReady(status) || isFailed(status);
+}
+/** Ended for good: holds no name and bills nothing. */
+function isEnded(status) {
+    return ENDED.has(word(status));
+}
+/** Stopping or ended: a stop was already accepted, nothing more to ask for. */
+function isStoppingOrEnded(status) {
+    return isEnded(status) || STOPPING.has(word(status));
+}
+/**
+ * Nothing left to stop: ended, being stopped, or failed (terminal). Used
+ * after a stop was refused with a 4xx: such a sandbox is not live.
+ */
+function isNotLive(status) {
+    return isStoppingOrEnded(status) || isFailed(status);
+}
+/** May still hold its name (a start with that name would answer 409): everything not ended, unknown words included. */
+function mayHoldName(status) {
+    return !isEnded(status);
+}
+
+
+/***/ }),
+
 /***/ 75018:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40356,9 +40986,9 @@ function removePrivateDirectory(dir) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ opContext)
+/* harmony export */   R: () => (/* binding */ opContext),
+/* harmony export */   a: () => (/* binding */ stepEnvironment)
 /* harmony export */ });
-/* unused harmony export stepEnvironment */
 /** The operations' context for a step: its client, clock and signal, and log lines to the step's log. */
 function opContext(deps) {
     return { client: deps.client, clock: deps.clock, signal: deps.signal, log: (message) => deps.core.info(message) };
@@ -40736,6 +41366,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   YOg: () => (/* binding */ array),
   zMY: () => (/* binding */ schemas_boolean),
   k5n: () => (/* binding */ schemas_enum),
+  euz: () => (/* binding */ literal),
   _H3: () => (/* binding */ looseObject),
   aig: () => (/* binding */ schemas_number),
   Ikc: () => (/* binding */ object),
@@ -40745,7 +41376,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(88532);
@@ -43818,16 +44449,16 @@ const $ZodEnum = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodEnum", (inst,
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? core_util/* escapeRegex */.sD(o) : o ? core_util/* escapeRegex */.sD(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -43844,7 +44475,7 @@ const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -48891,10 +49522,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ core_core/* $constructor */.xI("ZodLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -48904,12 +49535,12 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
             return def.values[0];
         },
     });
-})));
+});
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {

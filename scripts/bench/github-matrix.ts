@@ -18,6 +18,7 @@ import { Emulator } from '../../emulator/emulator.ts'
 import { runStep, type StepResult } from '../lib/action-runner.ts'
 import { FakeGitHub, GITHUB_TOKEN } from '../lib/fake-github.ts'
 import { GitHubLimits } from '../lib/fake-github-limits.ts'
+import { FakeResults } from '../lib/fake-results.ts'
 import { standInPackage } from '../lib/fake-runner-package.ts'
 import { argument, log } from './common.ts'
 import { matrixReport, type Leg, type Setting } from './github-report.ts'
@@ -60,9 +61,12 @@ async function services(at: Setting) {
   github.runners.package = standInPackage(2)
   github.runners.advertisedSha256 = github.runners.package.sha256
   const served = await github.serve()
+  // The results service the runner gives every leg's steps (the comment's rows travel as the run's artifacts).
+  const results = new FakeResults()
+  const resultsServed = await results.serve()
   /** The legs' homes, removed after the run. */
   const homes: string[] = []
-  return { emulator, baseUrl, github, served, homes }
+  return { emulator, baseUrl, github, served, homes, results, resultsServed }
 }
 
 /** A leg's own home (its ~/.ssh) and workspace. */
@@ -81,7 +85,15 @@ async function runLeg(at: Setting, s: Services, index: number, inputs: Record<st
   s.homes.push(home)
   const token = `${GITHUB_TOKEN}-leg${index}`
   s.github.tokens.add(token)
-  const legInputs = { 'api-token': s.emulator.token, 'base-url': s.baseUrl, 'gpu-type': 'A100', ...inputs }
+  // gpu-report off: the emulated nvidia-smi forks some 20 processes a second on each of the 240 sandboxes, which
+  // would measure this machine's CPU, not GitHub (section 11 measures the sampler).
+  const legInputs = {
+    'api-token': s.emulator.token,
+    'base-url': s.baseUrl,
+    'gpu-type': 'A100',
+    'gpu-report': 'false',
+    ...inputs,
+  }
   const allEnv = {
     HOME: home,
     RUNNER_TEMP: join(home, 'temp'),
@@ -89,6 +101,8 @@ async function runLeg(at: Setting, s: Services, index: number, inputs: Record<st
     GITHUB_API_URL: s.served.url,
     GITHUB_SERVER_URL: s.served.url,
     RUNNER_NAME: `GitHub Actions ${index}`,
+    // --no-artifacts: a runner without the results service (GHES), each leg writing its own row.
+    ...(process.argv.includes('--no-artifacts') ? {} : s.results.env(`job-${index}`)),
     ...env,
   }
   const step = { inputs: { ...legInputs, 'github-token': token }, env: allEnv, workDir: home, timeoutMs: 3_600_000 }
@@ -129,6 +143,7 @@ async function matrixRun(
     return matrixReport(at, legs, s, launchedAt, await s.emulator.settle(10_000))
   } finally {
     await s.served.close()
+    await s.resultsServed.close()
     await s.emulator.close()
     for (const home of s.homes.splice(0)) rmSync(home, { recursive: true, force: true })
   }
@@ -203,7 +218,8 @@ export async function githubSection(): Promise<string> {
     'default `github-token` (1,000 an hour for the whole repository). Time is compressed ' +
       `${at.scale}-fold (the compute service's window, provisioning, GitHub's minute and hour, retry-after and the`,
     "jobs); the steps' own work is not. Each leg's token differs only so its requests can be counted; the limits",
-    'count them as one token. Written by `npm run bench -- --only github` (scripts/bench/github-matrix.ts).',
+    'count them as one token. `gpu-report: false` (the emulated `nvidia-smi` on 240 sandboxes would measure this',
+    "machine's CPU). Written by `npm run bench -- --only github` (scripts/bench/github-matrix.ts).",
     '',
     `**Runner mode**: each leg registers its runner (\`runner-label: gpu-leg-<n>\`); its job (${(at.jobMs * at.scale) / 60_000}`,
     `minutes, ${at.jobMs / 1000} s compressed) is queued for that label and handed to the runner as it connects,`,
@@ -213,9 +229,10 @@ export async function githubSection(): Promise<string> {
     '|---|---|',
     runner,
     '',
-    "**`run`, `comment: true` and `approve-label` on a `labeled` run**: each leg's gate reads pull request #7, the leg",
-    'uploads a file and runs a command of 2 minutes (20 s compressed) on its sandbox, and its post step writes its',
-    "row of the one comment, where the token can spare it for this run's legs.",
+    "**`run`, `comment: true` and `approve-label` on a `labeled` run, on `GITHUB_TOKEN`**: each leg's gate reads pull",
+    'request #7, the leg uploads a file and runs a command of 2 minutes (20 s compressed) on its sandbox, and its post',
+    "step gives its row to the run's artifacts (a fake of the Actions results service, which is not GitHub's REST API",
+    'and spends nothing of the hour); the last legs to end write every row into the one comment.',
     '',
     '| | |',
     '|---|---|',

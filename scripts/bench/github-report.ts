@@ -3,6 +3,7 @@ import type { Emulator } from '../../emulator/emulator.ts'
 import type { SandboxState } from '../../emulator/options.ts'
 import type { StepResult } from '../lib/action-runner.ts'
 import type { FakeGitHub } from '../lib/fake-github.ts'
+import type { FakeResults } from '../lib/fake-results.ts'
 import { median, seconds } from './common.ts'
 
 export interface Setting {
@@ -36,6 +37,7 @@ export interface Leg {
 interface Services {
   emulator: Emulator
   github: FakeGitHub
+  results: FakeResults
 }
 
 /** Requests of each leg's token while its job ran (runner mode): none periodic means none at all. */
@@ -117,6 +119,13 @@ export function matrixReport(at: Setting, legs: Leg[], s: Services, launchedAt: 
     rows.push(['comment size (GitHub takes 65,536 characters)', `${body.length}`])
     const yielded = legs.filter((leg) => leg.post.stdout.includes('the comment yields')).length
     rows.push(['legs whose comment yielded (the token could not spare it)', `${yielded}`])
+    const writers = legs.filter((leg) => /comment: (created|updated) the comment/.test(leg.post.stdout)).length
+    rows.push(['legs that wrote the comment (the last to end)', `${writers}`])
+    const { results } = s
+    rows.push([
+      "results service: calls / malformed / the comment's artifacts left in the run",
+      `${results.calls.length} / ${results.malformed.length} / ${results.names().length}`,
+    ])
     const after = finalAfter(github, legs)
     rows.push(['comment final after the last leg’s run ended', Number.isFinite(after) ? seconds(after) : 'no comment'])
   }

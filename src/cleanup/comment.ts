@@ -1,59 +1,28 @@
 /**
- * Publishing the pull-request comment (issues 32 and 43), from the main step
- * (once the sandbox is ready or the run is done) and from the post step (the
- * final version): one comment per workflow, in which this job (this matrix
- * leg) writes only its own row (comment-rows.ts), merged with the rows other
- * legs wrote (github/comment.ts). The post step also puts the leg's full story
+ * Publishing the pull-request comment (issues 32, 43 and 46), from the post
+ * step (the final version; `mode: connect` from its main step): one comment
+ * per workflow with a row per job. The row goes through the run's artifacts
+ * where the runner gives them (comment-gather.ts: the last leg writes every
+ * row); else this job writes only its own row (comment-rows.ts), merged with
+ * the rows other legs wrote (github/comment.ts). The post step also puts the leg's full story
  * in the job summary. Where GitHub refuses the write (a fork's pull request
  * gets a read-only token), the story goes to the job summary, and the log says
  * why, once per job. Never fails the step.
  */
-import { GitHubError } from '../github/call.ts'
-import {
-  CommentYieldedError,
-  legName,
-  marker,
-  upsertMerged,
-  type CommentMerge,
-  type CommentTarget,
-} from '../github/comment.ts'
+import { legName, type CommentTarget } from '../github/comment.ts'
 import { renderComment, type CommentFacts } from '../step/comment-text.ts'
-import { renderRow, renderTable, rowsOf, type CommentRow } from '../step/comment-rows.ts'
 import type { RetryContext } from '../client/retry.ts'
 import type { ActionCore } from '../runtime/core.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import { addSpent, NOTHING_SPENT } from '../sandbox/billing.ts'
-import type { CleanupDeps } from '../step/deps.ts'
+import { opContext, stepEnvironment, type CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { commentYield } from './comment-share.ts'
 import { jobOutcome, runnerJobOutcome } from './served-job.ts'
+import { relayRow } from './comment-gather.ts'
+import { rowMerge, writeMerged, type CommentOutcome } from './comment-write.ts'
+import { ArtifactStore } from '../github/artifacts.ts'
 import type { RunJob } from '../github/runners.ts'
-
-/**
- * How long a write may take, rate limits and other legs' writes included: a couple of minutes of the main step (its
- * sandbox is billing), more of the post step (the sandbox is stopped; the final row is the one that must not be lost).
- */
-const COMMENT_WAIT_MS = 2 * 60_000
-const FINAL_COMMENT_WAIT_MS = 5 * 60_000
-
-/** This leg's row merged into the rows of every comment found (the oldest's first), and how to see it is there. */
-export function rowMerge(target: CommentTarget, facts: CommentFacts): CommentMerge {
-  const row = renderRow(facts)
-  // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
-  const seen = new Map<string, CommentRow>()
-  return {
-    body: (found) => {
-      const current = new Map<string, CommentRow>()
-      for (const body of found) for (const [key, other] of rowsOf(body)) if (!current.has(key)) current.set(key, other)
-      for (const [key, other] of current) seen.set(key, other)
-      const rows = new Map([...seen, ...current])
-      rows.set(row.key, row)
-      return renderTable(marker(target.key), target.workflow, rows.values())
-    },
-    holds: (body) => rowsOf(body).get(row.key)?.line === row.line,
-    parts: (body) => rowsOf(body).size,
-  }
-}
 
 export interface PublishOptions {
   /** The leg's full story goes to the job summary too (the post step's final version). */
@@ -68,7 +37,7 @@ export async function publishComment(
   target: CommentTarget | undefined,
   facts: CommentFacts,
   options: PublishOptions = {},
-): Promise<'written' | 'refused' | 'yielded' | 'failed' | undefined> {
+): Promise<CommentOutcome | undefined> {
   const { core } = deps
   if (!target) return undefined
   const story = renderComment(facts)
@@ -77,30 +46,13 @@ export async function publishComment(
     core.info(`comment: ${options.yieldBecause}`)
     return 'yielded'
   }
-  try {
-    const rateLimitUntil = deps.clock.now() + (options.story ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS)
-    const log = (message: string) => core.info(message)
-    const done = await upsertMerged(target, rowMerge(target, facts), { ...deps, rateLimitUntil, log })
-    core.info(`comment: ${done} the comment on pull request #${target.number} (this job's row).`)
-    return 'written'
-  } catch (error) {
-    if (error instanceof CommentYieldedError) {
-      core.info(`comment: ${error.message}`)
-      if (!options.story) await core.appendSummary(story)
-      return 'yielded'
-    }
-    // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
-    if (error instanceof GitHubError && (error.status === 401 || error.status === 403) && !error.rateLimit) {
-      core.info(
-        `comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
-          "from a fork gets a read-only token): the job summary has the comment's text instead.",
-      )
-      if (!options.story) await core.appendSummary(story)
-      return 'refused'
-    }
-    core.warning(`comment: could not write the pull-request comment: ${(error as Error).message}`)
-    return 'failed'
-  }
+  const written = await writeMerged(deps, target, rowMerge(target, facts), {
+    final: options.story === true,
+    story: options.story ? undefined : story,
+  })
+  if (written === 'created' || written === 'updated')
+    core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`)
+  return written === 'created' || written === 'updated' ? 'written' : written
 }
 
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
@@ -124,19 +76,40 @@ export async function finalComment(
   // The job the post step already read for its mirror, else read now.
   const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined
   const target = config.comment()
+  const final: CommentFacts = {
+    ...facts,
+    ...(gpuUse ? { gpuUse } : {}),
+    status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
+    billedSeconds: total?.seconds ?? facts.billedSeconds,
+    cost: total ? (total.dollars ?? null) : facts.cost,
+  }
+  // The run's artifacts carry the row where the runner gives them (issue 46): the last leg to end writes every row.
+  if (target && (await relayFinal(deps, state, config, target, final))) return
   // A token that cannot spare the comment for this run's legs yields before asking anything.
   const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined
   // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
   const leg =
     facts.leg ??
     (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined)
-  const final = {
-    ...facts,
-    ...(leg ? { leg } : {}),
-    ...(gpuUse ? { gpuUse } : {}),
-    status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
-    billedSeconds: total?.seconds ?? facts.billedSeconds,
-    cost: total ? (total.dollars ?? null) : facts.cost,
-  }
-  await publishComment(deps, target, final, { story: true, yieldBecause })
+  await publishComment(deps, target, { ...final, ...(leg ? { leg } : {}) }, { story: true, yieldBecause })
+}
+
+/** This leg's row through the run's artifacts; false where there are none or they failed (the leg writes it). */
+async function relayFinal(
+  deps: CleanupDeps,
+  state: ActionState,
+  config: CleanupConfig,
+  target: CommentTarget,
+  final: CommentFacts,
+): Promise<boolean> {
+  const sandbox = state.sandboxName
+  const store = sandbox ? ArtifactStore.fromEnvironment(stepEnvironment(deps), deps) : undefined
+  if (!sandbox || !store) return false
+  deps.githubBudget?.restore(state.githubBudget, deps.clock.now())
+  const ctx = opContext({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal })
+  const row = { v: 1 as const, facts: final, runnerName: target.runnerName, at: state.startedAt }
+  const gather = { core: deps.core, ctx, store, githubBudget: deps.githubBudget }
+  const outcome = await relayRow(gather, target, sandbox, row)
+  if (outcome) await deps.core.appendSummary(renderComment(final))
+  return outcome !== undefined
 }

@@ -231,6 +231,7 @@ export async function upsertMerged(
   target: CommentTarget,
   merge: CommentMerge,
   deps: GitHubCallDeps,
+  options: { spread: boolean } = { spread: true },
 ): Promise<'created' | 'updated'> {
   const { clock } = deps
   mayAsk(deps)
@@ -239,7 +240,8 @@ export async function upsertMerged(
   let first: 'created' | 'updated' | undefined
   // A read that fails here is read again by the first round, which waits out a rate limit.
   let stale = 0
-  let last: Read | undefined = await spread(call, target, merge, deps).catch((error: unknown) => {
+  const opening = options.spread ? spread(call, target, merge, deps) : read(call, target, clock)
+  let last: Read | undefined = await opening.catch((error: unknown) => {
     if (error instanceof GitHubError && error.rateLimit) return undefined
     throw error
   })

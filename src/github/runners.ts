@@ -83,6 +83,8 @@ const Job = z.looseObject({
   runner_name: z.string().nullish(),
   status: z.string().nullish(),
   conclusion: z.string().nullish(),
+  started_at: z.string().nullish(),
+  completed_at: z.string().nullish(),
   steps: z.array(z.looseObject({ name: z.string().nullish(), conclusion: z.string().nullish() })).nullish(),
 })
 const JobList = z.looseObject({ jobs: z.array(z.unknown()) })
@@ -96,6 +98,9 @@ export interface RunJob {
   conclusion?: string
   /** The first step whose conclusion is failure, if any. */
   failedStep?: string
+  /** When it started and ended (epoch ms), where GitHub says. */
+  startedAt?: number
+  completedAt?: number
 }
 export type RegistryDeps = GitHubCallDeps
 
@@ -164,6 +169,7 @@ export class RunnerRegistry {
         const job = Job.safeParse(item)
         if (!job.success) continue
         const failed = job.data.steps?.find((step) => step.conclusion === 'failure')
+        const [startedAt, completedAt] = [job.data.started_at, job.data.completed_at].map((at) => Date.parse(at ?? ''))
         jobs.push({
           id: job.data.id,
           name: job.data.name ?? '',
@@ -171,6 +177,8 @@ export class RunnerRegistry {
           status: job.data.status ?? undefined,
           conclusion: job.data.conclusion ?? undefined,
           ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+          ...(startedAt ? { startedAt } : {}),
+          ...(completedAt ? { completedAt } : {}),
         })
       }
       if (raw.length < 100) break

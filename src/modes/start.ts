@@ -32,6 +32,8 @@ import { useReady } from './start-use.ts'
 import { gpuCheck, keptUnderLimit, passGate } from './start-checks.ts'
 import { setCostOutputs, spentBeforeUse } from './start-cost.ts'
 import { commentFromMain } from './start-comment.ts'
+import { announceLeg } from '../cleanup/comment-relay.ts'
+import { ArtifactStore } from '../github/artifacts.ts'
 import {
   allFailedError,
   gpuCheckTable,
@@ -45,7 +47,19 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
   const state = new ActionState(deps.core)
   const stepStart = deps.clock.now()
   if (requested.dryRun) return reportStartDryRun(requested, deps)
-  let config = await gateAndCaps(requested, deps, state)
+  const config = await gateAndCaps(requested, deps, state)
+  // The comment's row will come through the run's artifacts (issue 46): said at once, while the sandbox starts.
+  const store = config.comment ? ArtifactStore.fromEnvironment(stepEnvironment(deps), deps) : undefined
+  const announced = announceLeg(store, config.comment, config.name, (message) => deps.core.info(message))
+  try {
+    await startAndUse(config, deps, state, stepStart)
+  } finally {
+    await announced.settled()
+  }
+}
+
+async function startAndUse(gated: StartConfig, deps: StepDeps, state: ActionState, stepStart: number): Promise<void> {
+  let config = gated
   let prepared: PreparedSandboxSsh | undefined
   const checks: GpuCheckRow[] = []
   const roomDeadline = deps.clock.now() + config.capacityTimeoutMs

@@ -44,6 +44,8 @@ export interface CleanupDeps {
   cancelWait?: AbortSignal
   /** What GitHub's answers in this step say of the token's hourly budget (issue 46). */
   githubBudget?: GitHubBudget
+  /** The step's environment (the run's artifacts service); process.env when absent. */
+  env?: NodeJS.ProcessEnv
 }
 
 /** The clock, signal and log every retried call shares, and the client it calls. */

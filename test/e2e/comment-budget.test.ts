@@ -8,9 +8,10 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { commands, runAction } from '../../scripts/lib/action-runner.ts'
 import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import { FakeResults } from '../../scripts/lib/fake-results.ts'
 import { useFakeGitHub } from '../harness/fake-github.ts'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
 
@@ -18,8 +19,18 @@ const fixture = emulatorFixture({ provisioningMs: 300, stopMs: 50, generation: '
 const fake = useFakeGitHub()
 const HEAD = 'e'.repeat(40)
 
-/** A `labeled` run of pull request #7 (approve-label: gpu-ok) with `comment`; `leg(n)` runs matrix leg n. */
-async function labeledMatrix() {
+let results: { close: () => Promise<void> } | undefined
+afterEach(async () => {
+  await results?.close()
+  results = undefined
+})
+
+/**
+ * A `labeled` run of pull request #7 (approve-label: gpu-ok) with `comment`; `leg(n)` runs matrix leg n. With
+ * `artifacts`, the runner gives each leg the results service (ACTIONS_RUNTIME_TOKEN, ACTIONS_RESULTS_URL).
+ */
+async function labeledMatrix(artifacts?: FakeResults) {
+  if (artifacts) results = await artifacts.serve()
   const service = await fixture.start()
   await fake.serve()
   fake.github.pulls.add(7, HEAD, 'gpu-ok', '2026-11-25T10:00:00Z', '2026-11-25T11:00:00Z')
@@ -49,6 +60,7 @@ async function labeledMatrix() {
         GITHUB_JOB: 'gpu',
         RUNNER_NAME: `GitHub Actions ${index}`,
         HOME: fake.dir,
+        ...artifacts?.env(`job-${index}`),
       },
     })
   }
@@ -62,9 +74,10 @@ const rows = () =>
   (fake.github.pulls.pulls.get(7)?.comments[0]?.body ?? '').split('\n').filter((line) => line.startsWith('| <!--r:'))
 
 describe('comment: true on a matrix, on the default token', () => {
-  it('12 legs of a labeled run ending over a few seconds: one comment with 12 rows, few requests a leg', async () => {
-    const { leg } = await labeledMatrix()
-    // GITHUB_TOKEN: 1,000 requests an hour for the repository; this run's 12 legs can be spared the comment.
+  it('12 legs of a labeled run ending over a few seconds: one comment with 12 rows, at most 3 requests a leg', async () => {
+    const artifacts = new FakeResults()
+    const { leg } = await labeledMatrix(artifacts)
+    // GITHUB_TOKEN: 1,000 requests an hour for the repository.
     fake.github.budget = { ...fake.github.budget, limit: 1_000 }
     const legs = await Promise.all(
       Array.from({ length: 12 }, async (_, index) => {
@@ -76,18 +89,45 @@ describe('comment: true on a matrix, on the default token', () => {
     expect(legs.map(({ main, post }) => [main.exitCode, post.exitCode])).toEqual(legs.map(() => [0, 0]))
     expect(fake.github.pulls.pulls.get(7)?.comments).toHaveLength(1)
     expect(rows()).toHaveLength(12)
+    // Every row named after its job, read once by the leg that wrote them.
+    expect(
+      rows()
+        .map((row) => /\| <!--r:\w+:\w+-->(gpu \(\d+\)) \|/.exec(row)?.[1])
+        .sort(),
+    ).toEqual(Array.from({ length: 12 }, (_, index) => `gpu (${index})`).sort())
     const counted = fake.github.counted().map((request) => `${request.method} ${request.path}`)
     const count = (pattern: RegExp) => counted.filter((request) => pattern.test(request)).length
-    // The gate once a leg, the leg's name once a leg (one page of this run's jobs), and the comment.
+    // The gate once a leg; the comment only from the legs that ended last (the rows came through the artifacts).
     expect(count(/^GET \/repos\/octo\/repo\/pulls\/7$/)).toBe(12)
-    expect(count(/\/actions\/runs\/4242\/attempts\/1\/jobs$/)).toBe(12)
-    expect(count(/^(PATCH|POST) /)).toBeLessThanOrEqual(16)
-
-    expect(counted.length).toBeLessThanOrEqual(72)
+    expect(count(/^(PATCH|POST) /)).toBeLessThanOrEqual(4)
+    expect(counted.length).toBeLessThanOrEqual(36)
+    // The artifacts were of the shape the results service takes, and none is left in the run.
+    expect(artifacts.malformed).toEqual([])
+    expect(artifacts.names()).toEqual([])
+    const said = legs.flatMap(({ post }) => post.stdout.split('\n')).filter((line) => line.startsWith('comment:'))
+    expect(
+      said.filter((line) => line.includes("jobs' rows (the last of this run's jobs to end writes them)")),
+    ).not.toEqual([])
   }, 120_000)
 
-  it('a token with under a tenth of its hour left: the gate runs, the comment yields to the job summary', async () => {
-    const { service, leg } = await labeledMatrix()
+  it('without the results service (GitHub Enterprise Server), each leg writes its own row', async () => {
+    const { leg } = await labeledMatrix()
+    fake.github.budget = { ...fake.github.budget, limit: 1_000 }
+    const legs = await Promise.all([0, 1, 2].map((index) => leg(index)))
+    expect(legs.map(({ main, post }) => [main.exitCode, post.exitCode])).toEqual(legs.map(() => [0, 0]))
+    expect(rows()).toHaveLength(3)
+    const counted = fake.github.counted().map((request) => `${request.method} ${request.path}`)
+    // The gate, the leg's name and at least one write, a leg.
+    expect(counted.filter((request) => /\/attempts\/1\/jobs$/.test(request))).toHaveLength(3)
+    expect(counted.filter((request) => /^(PATCH|POST) /.test(request)).length).toBeGreaterThanOrEqual(3)
+  }, 120_000)
+
+  it.each([
+    ['its own row', undefined],
+    ["the run's artifacts", 'results'],
+  ])('a token with under a tenth of its hour left: the gate runs, the comment (%s) yields', async (_, through) => {
+    const artifacts = through ? new FakeResults() : undefined
+    const { service, leg } = await labeledMatrix(artifacts)
     // GITHUB_TOKEN's 1,000 requests an hour for the repository, 950 of them spent by other workflows.
     fake.github.budget = { ...fake.github.budget, limit: 1_000, used: 950 }
     const { main, post } = await leg(1)
@@ -103,6 +143,8 @@ describe('comment: true on a matrix, on the default token', () => {
     expect(fake.github.pulls.pulls.get(7)?.comments).toEqual([])
     // The gate's read, and nothing for the comment: its name lookup and its writes yield too.
     expect(fake.github.paths()).toEqual(['GET /repos/octo/repo/pulls/7'])
+    // Through the artifacts, the row stays there for a later writer.
+    if (artifacts) expect(artifacts.names()).toEqual([expect.stringMatching(/^gpu-sandbox-comment-1-row-gh-31337-/)])
   })
 
   it('more legs than the token can spare the comment for: it yields before asking anything; the gate runs', async () => {
