@@ -110,6 +110,23 @@ describe('comment: true on a matrix, on the default token', () => {
     ).not.toEqual([])
   }, 120_000)
 
+  it('a results service that keeps failing: each step says so once, and the leg writes its own row', async () => {
+    const artifacts = new FakeResults()
+    const { leg } = await labeledMatrix(artifacts)
+    // Every upload answered 503 (each call is tried 4 times): the announcement's and the row's.
+    for (let n = 0; n < 12; n++) artifacts.script.push({ method: 'CreateArtifact', status: 503 })
+    const { main, post } = await leg(0)
+    expect([main.exitCode, post.exitCode]).toEqual([0, 0])
+    const lines = (text: string, pattern: RegExp) => text.split('\n').filter((line) => pattern.test(line))
+    const announce = /^comment: could not say this job's row will come \(.*CreateArtifact answered 503/
+    expect(lines(main.stdout, announce)).toHaveLength(1)
+    const fallBack = /^comment: the run's artifacts failed \(.*answered 503.*\); this job writes its own row\.$/
+    expect(lines(post.stdout, fallBack)).toHaveLength(1)
+    expect(rows()).toHaveLength(1)
+    expect(artifacts.names()).toEqual([])
+    expect(commands(post, 'warning')).toEqual([])
+  }, 60_000)
+
   it('without the results service (GitHub Enterprise Server), each leg writes its own row', async () => {
     const { leg } = await labeledMatrix()
     fake.github.budget = { ...fake.github.budget, limit: 1_000 }
