@@ -2,15 +2,17 @@
  * The comment's rows through the run's own artifacts (issue 46): GitHub's REST
  * budget is shared by the whole repository, so a matrix's legs do not each
  * write the comment. Each leg's main step says it will have a row (an
- * artifact `…-leg-<sandbox>`); its post step uploads the row (`…-row-<sandbox>`)
- * and looks: while another leg said so, has no row yet and its sandbox is
- * still live in the compute service's list (free for GitHub), that leg will
- * write. Otherwise this leg is the last of the run: it reads every row, the
- * run's job names once, writes the comment once, and deletes the artifacts it
- * wrote. Two legs ending together may both write (the merge keeps every row);
- * none is left out, because the later of the two sees the other's row. Where
- * the runner gives no results service, or it fails, the leg writes its own
- * row as before (comment.ts).
+ * artifact `…-leg-<sandbox>`); its post step uploads the row (`…-row-<sandbox>`),
+ * deletes what it said, and looks (comment-gather.ts): while another leg said
+ * so, has no row yet and its sandbox is still live in the compute service's
+ * list (free for GitHub), or a newer row is there, that leg decides. A leg
+ * whose sandbox ended without a row is looked at again before it counts as
+ * gone. Otherwise this leg is the last of the run: it reads every row, the
+ * run's job names once, writes the comment once, and deletes the rows. Two
+ * legs ending together may both write (the merge keeps every row); none is
+ * left out, because the later of the two sees the other's row. Where the
+ * runner gives no results service, or it fails, the leg writes its own row as
+ * before (comment.ts).
  */
 import type { ArtifactStore, StoredArtifact } from '../github/artifacts.ts'
 import type { CommentTarget } from '../github/comment.ts'
