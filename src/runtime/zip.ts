@@ -12,6 +12,22 @@ const END = 0x06054b50
 /** 1980-01-01 00:00, the earliest time a ZIP archive can say (the content's time does not matter here). */
 const DOS_DATE = (0 << 9) | (1 << 5) | 1
 
+/**
+ * The fields a local header and a central directory entry share, in the same order, from `at` (6 in the one, 8 in
+ * the other): UTF-8 name, stored, time and date, CRC, both sizes (equal: stored), name length.
+ */
+function entryFields(header: Buffer, at: number, crc: number, size: number, nameLength: number): Buffer {
+  header.writeUInt16LE(0x0800, at) // the name is UTF-8
+  header.writeUInt16LE(0, at + 2) // stored
+  header.writeUInt16LE(0, at + 4)
+  header.writeUInt16LE(DOS_DATE, at + 6)
+  header.writeUInt32LE(crc, at + 8)
+  header.writeUInt32LE(size, at + 12)
+  header.writeUInt32LE(size, at + 16)
+  header.writeUInt16LE(nameLength, at + 20)
+  return header
+}
+
 /** One file named `name` holding `content`, stored. */
 export function storedZip(name: string, content: Buffer): Buffer {
   const fileName = Buffer.from(name, 'utf8')
@@ -19,27 +35,12 @@ export function storedZip(name: string, content: Buffer): Buffer {
   const local = Buffer.alloc(30)
   local.writeUInt32LE(LOCAL, 0)
   local.writeUInt16LE(20, 4) // version needed: 2.0
-  local.writeUInt16LE(0x0800, 6) // the name is UTF-8
-  local.writeUInt16LE(0, 8) // stored
-  local.writeUInt16LE(0, 10)
-  local.writeUInt16LE(DOS_DATE, 12)
-  local.writeUInt32LE(crc, 14)
-  local.writeUInt32LE(content.length, 18)
-  local.writeUInt32LE(content.length, 22)
-  local.writeUInt16LE(fileName.length, 26)
-  local.writeUInt16LE(0, 28)
+  entryFields(local, 6, crc, content.length, fileName.length)
   const central = Buffer.alloc(46)
   central.writeUInt32LE(CENTRAL, 0)
-  central.writeUInt16LE(20, 4)
-  central.writeUInt16LE(20, 6)
-  central.writeUInt16LE(0x0800, 8)
-  central.writeUInt16LE(0, 10)
-  central.writeUInt16LE(0, 12)
-  central.writeUInt16LE(DOS_DATE, 14)
-  central.writeUInt32LE(crc, 16)
-  central.writeUInt32LE(content.length, 20)
-  central.writeUInt32LE(content.length, 24)
-  central.writeUInt16LE(fileName.length, 28)
+  central.writeUInt16LE(20, 4) // made by
+  central.writeUInt16LE(20, 6) // version needed
+  entryFields(central, 8, crc, content.length, fileName.length)
   // extra, comment, disk, internal attributes, external attributes, offset of the local header: all 0
   const centralAt = local.length + fileName.length + content.length
   const end = Buffer.alloc(22)
