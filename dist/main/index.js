@@ -28759,8 +28759,8 @@ function announceLeg(store, target, sandbox, log) {
     return { settled: () => Promise.race([upload, bound]).finally(() => clearTimeout(timer)) };
 }
 async function relayView(store, target) {
-    const listed = await store.list(attemptPrefix(target));
     const prefix = attemptPrefix(target);
+    const listed = await store.list(prefix);
     const rows = listed.filter((artifact) => artifact.name.startsWith(`${prefix}row-`));
     const rowed = new Set(rows.map((artifact) => artifact.name.slice(`${prefix}row-`.length)));
     const legs = listed.filter((artifact) => artifact.name.startsWith(`${prefix}leg-`));
@@ -36747,10 +36747,10 @@ var artifacts = __nccwpck_require__(80018);
  * per workflow with a row per job. The row goes through the run's artifacts
  * where the runner gives them (comment-gather.ts: the last leg writes every
  * row); else this job writes only its own row (comment-rows.ts), merged with
- * the rows other legs wrote (github/comment.ts). The post step also puts the leg's full story
- * in the job summary. Where GitHub refuses the write (a fork's pull request
- * gets a read-only token), the story goes to the job summary, and the log says
- * why, once per job. Never fails the step.
+ * the rows other legs wrote (github/comment.ts). The post step also puts the
+ * leg's full story in the job summary. Where GitHub refuses the write (a
+ * fork's pull request gets a read-only token), the story goes to the job
+ * summary, and the log says why, once per job. Never fails the step.
  */
 
 
@@ -36777,9 +36777,10 @@ async function publishComment(deps, target, facts, options = {}) {
         final: options.story === true,
         story: options.story ? undefined : story,
     });
-    if (written === 'created' || written === 'updated')
-        core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`);
-    return written === 'created' || written === 'updated' ? 'written' : written;
+    if (written !== 'created' && written !== 'updated')
+        return written;
+    core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`);
+    return 'written';
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
 async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
@@ -39891,11 +39892,7 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
     deps.core.setOutput('billed-seconds', String(total.seconds));
 }
 
-// EXTERNAL MODULE: ./build/src/github/artifacts.js + 1 modules
-var artifacts = __nccwpck_require__(80018);
 ;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
-
-
 
 
 function statusOf(config, failure) {
@@ -39908,7 +39905,7 @@ function statusOf(config, failure) {
         return 'run passed (exit 0)';
     return config.runner ? 'ready; the runner is online' : 'ready';
 }
-async function commentFromMain(config, deps, state, started, outcome) {
+async function commentFromMain(config, deps, state, started, outcome, relayed = false) {
     if (!config.comment)
         return;
     const now = deps.clock.now();
@@ -39929,7 +39926,7 @@ async function commentFromMain(config, deps, state, started, outcome) {
     state.saveGitHubBudget(deps.githubBudget?.save());
     // One write a job at most, the post step's, with the stop (issue 46): a matrix's legs share the repository's GitHub
     // budget (GITHUB_TOKEN: 1,000 requests an hour), so the main step asks GitHub nothing for the comment.
-    if (artifacts/* ArtifactStore */.cJ.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps))
+    if (relayed)
         deps.core.info("comment: the post step gives this job's row to the run's artifacts; the last job to end writes it.");
     else
         deps.core.info("comment: the post step writes this job's row, with the stop (one write a job).");
@@ -39937,6 +39934,8 @@ async function commentFromMain(config, deps, state, started, outcome) {
 
 // EXTERNAL MODULE: ./build/src/cleanup/comment-relay.js
 var comment_relay = __nccwpck_require__(58787);
+// EXTERNAL MODULE: ./build/src/github/artifacts.js + 1 modules
+var artifacts = __nccwpck_require__(80018);
 ;// CONCATENATED MODULE: ./build/src/modes/start.js
 /**
  * Mode `start`, in phases: start a sandbox safely (sandbox/start.ts), save its
@@ -39976,13 +39975,14 @@ async function runStart(requested, deps) {
     const store = config.comment ? artifacts/* ArtifactStore */.cJ.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps) : undefined;
     const announced = (0,comment_relay/* announceLeg */.Cr)(store, config.comment, config.name, (message) => deps.core.info(message));
     try {
-        await startAndUse(config, deps, state, stepStart);
+        await startAndUse(config, deps, state, stepStart, store !== undefined);
     }
     finally {
         await announced.settled();
     }
 }
-async function startAndUse(gated, deps, state, stepStart) {
+/** `relayed`: the comment's row goes through the run's artifacts (the post step gives it; said in the log). */
+async function startAndUse(gated, deps, state, stepStart, relayed) {
     let config = gated;
     let prepared;
     const checks = [];
@@ -40037,7 +40037,7 @@ async function startAndUse(gated, deps, state, stepStart) {
             setCostOutputs(deps, spent, acceptedAt, hourly);
             const outcome = { acceptedAt, readyAt, failure, spent, dollarsPerHour: hourly };
             if (waited.record && !deps.signal.aborted)
-                await commentFromMain(config, deps, state, started, outcome);
+                await commentFromMain(config, deps, state, started, outcome, relayed);
         }
     }
 }

@@ -29629,8 +29629,8 @@ function announceLeg(store, target, sandbox, log) {
     return { settled: () => Promise.race([upload, bound]).finally(() => clearTimeout(timer)) };
 }
 async function relayView(store, target) {
-    const listed = await store.list(attemptPrefix(target));
     const prefix = attemptPrefix(target);
+    const listed = await store.list(prefix);
     const rows = listed.filter((artifact) => artifact.name.startsWith(`${prefix}row-`));
     const rowed = new Set(rows.map((artifact) => artifact.name.slice(`${prefix}row-`.length)));
     const legs = listed.filter((artifact) => artifact.name.startsWith(`${prefix}leg-`));
@@ -30163,10 +30163,10 @@ async function readAtMost(answer, limit) {
  * per workflow with a row per job. The row goes through the run's artifacts
  * where the runner gives them (comment-gather.ts: the last leg writes every
  * row); else this job writes only its own row (comment-rows.ts), merged with
- * the rows other legs wrote (github/comment.ts). The post step also puts the leg's full story
- * in the job summary. Where GitHub refuses the write (a fork's pull request
- * gets a read-only token), the story goes to the job summary, and the log says
- * why, once per job. Never fails the step.
+ * the rows other legs wrote (github/comment.ts). The post step also puts the
+ * leg's full story in the job summary. Where GitHub refuses the write (a
+ * fork's pull request gets a read-only token), the story goes to the job
+ * summary, and the log says why, once per job. Never fails the step.
  */
 
 
@@ -30193,9 +30193,10 @@ async function publishComment(deps, target, facts, options = {}) {
         final: options.story === true,
         story: options.story ? undefined : story,
     });
-    if (written === 'created' || written === 'updated')
-        core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`);
-    return written === 'created' || written === 'updated' ? 'written' : written;
+    if (written !== 'created' && written !== 'updated')
+        return written;
+    core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`);
+    return 'written';
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
 async function finalComment(deps, state, readConfig, servedJob, gpuUse) {

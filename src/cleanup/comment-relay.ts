@@ -70,8 +70,8 @@ export interface RelayView {
 }
 
 export async function relayView(store: ArtifactStore, target: CommentTarget): Promise<RelayView> {
-  const listed = await store.list(attemptPrefix(target))
   const prefix = attemptPrefix(target)
+  const listed = await store.list(prefix)
   const rows = listed.filter((artifact) => artifact.name.startsWith(`${prefix}row-`))
   const rowed = new Set(rows.map((artifact) => artifact.name.slice(`${prefix}row-`.length)))
   const legs = listed.filter((artifact) => artifact.name.startsWith(`${prefix}leg-`))

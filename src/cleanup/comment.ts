@@ -4,10 +4,10 @@
  * per workflow with a row per job. The row goes through the run's artifacts
  * where the runner gives them (comment-gather.ts: the last leg writes every
  * row); else this job writes only its own row (comment-rows.ts), merged with
- * the rows other legs wrote (github/comment.ts). The post step also puts the leg's full story
- * in the job summary. Where GitHub refuses the write (a fork's pull request
- * gets a read-only token), the story goes to the job summary, and the log says
- * why, once per job. Never fails the step.
+ * the rows other legs wrote (github/comment.ts). The post step also puts the
+ * leg's full story in the job summary. Where GitHub refuses the write (a
+ * fork's pull request gets a read-only token), the story goes to the job
+ * summary, and the log says why, once per job. Never fails the step.
  */
 import { legName, type CommentTarget } from '../github/comment.ts'
 import { renderComment, type CommentFacts } from '../step/comment-text.ts'
@@ -50,9 +50,9 @@ export async function publishComment(
     final: options.story === true,
     story: options.story ? undefined : story,
   })
-  if (written === 'created' || written === 'updated')
-    core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`)
-  return written === 'created' || written === 'updated' ? 'written' : written
+  if (written !== 'created' && written !== 'updated') return written
+  core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`)
+  return 'written'
 }
 
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */

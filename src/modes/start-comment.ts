@@ -8,8 +8,7 @@ import { serviceText } from '../runtime/untrusted.ts'
 import { addSpent, type Spent } from '../sandbox/billing.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
 import type { CommentFacts } from '../step/comment-text.ts'
-import { stepEnvironment, type StepDeps } from '../step/deps.ts'
-import { ArtifactStore } from '../github/artifacts.ts'
+import type { StepDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 
 export interface UseOutcome {
@@ -37,6 +36,7 @@ export async function commentFromMain(
   state: ActionState,
   started: StartedSandbox,
   outcome: UseOutcome,
+  relayed = false,
 ): Promise<void> {
   if (!config.comment) return
   const now = deps.clock.now()
@@ -57,7 +57,7 @@ export async function commentFromMain(
   state.saveGitHubBudget(deps.githubBudget?.save())
   // One write a job at most, the post step's, with the stop (issue 46): a matrix's legs share the repository's GitHub
   // budget (GITHUB_TOKEN: 1,000 requests an hour), so the main step asks GitHub nothing for the comment.
-  if (ArtifactStore.fromEnvironment(stepEnvironment(deps), deps))
+  if (relayed)
     deps.core.info("comment: the post step gives this job's row to the run's artifacts; the last job to end writes it.")
   else deps.core.info("comment: the post step writes this job's row, with the stop (one write a job).")
 }

@@ -52,13 +52,20 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
   const store = config.comment ? ArtifactStore.fromEnvironment(stepEnvironment(deps), deps) : undefined
   const announced = announceLeg(store, config.comment, config.name, (message) => deps.core.info(message))
   try {
-    await startAndUse(config, deps, state, stepStart)
+    await startAndUse(config, deps, state, stepStart, store !== undefined)
   } finally {
     await announced.settled()
   }
 }
 
-async function startAndUse(gated: StartConfig, deps: StepDeps, state: ActionState, stepStart: number): Promise<void> {
+/** `relayed`: the comment's row goes through the run's artifacts (the post step gives it; said in the log). */
+async function startAndUse(
+  gated: StartConfig,
+  deps: StepDeps,
+  state: ActionState,
+  stepStart: number,
+  relayed: boolean,
+): Promise<void> {
   let config = gated
   let prepared: PreparedSandboxSsh | undefined
   const checks: GpuCheckRow[] = []
@@ -106,7 +113,7 @@ async function startAndUse(gated: StartConfig, deps: StepDeps, state: ActionStat
       // Again once run or runner is done: what this run cost by the end of the main step, and the comment.
       setCostOutputs(deps, spent, acceptedAt, hourly)
       const outcome = { acceptedAt, readyAt, failure, spent, dollarsPerHour: hourly }
-      if (waited.record && !deps.signal.aborted) await commentFromMain(config, deps, state, started, outcome)
+      if (waited.record && !deps.signal.aborted) await commentFromMain(config, deps, state, started, outcome, relayed)
     }
   }
 }
