@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { FakeGitHub } from '../../scripts/lib/fake-github.ts'
+import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
+import type { CommentTarget } from '../../src/inputs/comment.ts'
 import type { GitHubRepository } from '../../src/inputs/job-environment.ts'
 
 export interface FakeGitHubOnLoopback {
@@ -25,6 +26,8 @@ export interface FakeGitHubOnLoopback {
   makeDir: (prefix: string) => string
   /** octo/repo (id 31337) on the fake's address, as the runner's environment names it. */
   repository: () => GitHubRepository
+  /** A fresh fake GitHub serving pull request #7, and the comment's target on it (workflow CI, job gpu, run 9). */
+  commentTarget: () => Promise<CommentTarget>
 }
 
 export function useFakeGitHub(): FakeGitHubOnLoopback {
@@ -45,6 +48,19 @@ export function useFakeGitHub(): FakeGitHubOnLoopback {
     },
     makeDir: (prefix) => (fake.dir = mkdtempSync(join(tmpdir(), prefix))),
     repository: () => ({ owner: 'octo', repo: 'repo', id: '31337', apiUrl: fake.url, serverUrl: fake.url }),
+    commentTarget: async () => {
+      await fake.serve()
+      fake.github.pulls.add(7, 'f'.repeat(40), undefined, '2026-11-25T10:00:00Z')
+      return {
+        githubToken: GITHUB_TOKEN,
+        repository: fake.repository(),
+        number: 7,
+        key: '.github/workflows/ci.yml',
+        workflow: 'CI',
+        job: 'CI / gpu',
+        runUrl: 'https://github.com/octo/repo/actions/runs/9/attempts/1',
+      }
+    },
   }
   afterEach(async () => {
     await fake.close()

@@ -4,7 +4,6 @@
  * that was not conditional is a failure, never a comment read as empty.
  */
 import { describe, expect, it } from 'vitest'
-import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { publishComment } from '../../src/cleanup/comment.ts'
 import type { CommentFacts } from '../../src/step/comment-text.ts'
 import { useFakeGitHub } from '../harness/fake-github.ts'
@@ -24,17 +23,7 @@ const facts = (leg: string): CommentFacts => ({
 })
 
 async function setUp() {
-  await fake.serve()
-  fake.github.pulls.add(7, 'f'.repeat(40), undefined, '2026-11-25T10:00:00Z')
-  const target = {
-    githubToken: GITHUB_TOKEN,
-    repository: fake.repository(),
-    number: 7,
-    key: '.github/workflows/ci.yml',
-    workflow: 'CI',
-    job: 'CI / gpu',
-    runUrl: 'https://github.com/octo/repo/actions/runs/9/attempts/1',
-  }
+  const target = await fake.commentTarget()
   const deps = () => {
     const core = recordingCore()
     return { core, clock: new FakeClock(), signal: new AbortController().signal, log: (m: string) => core.info(m) }

@@ -9,7 +9,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { FakeResults } from '../../scripts/lib/fake-results.ts'
-import { GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'
 import { announceLeg, legArtifact, rowArtifact, type RelayedRow } from '../../src/cleanup/comment-relay.ts'
 import { legOf, relayRow } from '../../src/cleanup/comment-gather.ts'
 import { ArtifactStore } from '../../src/github/artifacts.ts'
@@ -46,8 +45,7 @@ const row = (leg: number, status = 'run passed (exit 0); stopped by the post ste
 
 /** A run attempt with `legs` jobs on the fake GitHub and the fake results service; `sandboxes`: the service's list. */
 async function relayRun(legs: number) {
-  await fake.serve()
-  fake.github.pulls.add(7, 'f'.repeat(40), undefined, '2026-11-25T10:00:00Z')
+  const pullRequest = await fake.commentTarget()
   for (let leg = 0; leg < legs; leg++)
     fake.github.runners.jobs.push({
       id: 100 + leg,
@@ -61,12 +59,7 @@ async function relayRun(legs: number) {
   const artifacts = new FakeResults()
   results = await artifacts.serve()
   const target: CommentTarget = {
-    githubToken: GITHUB_TOKEN,
-    repository: fake.repository(),
-    number: 7,
-    key: '.github/workflows/ci.yml',
-    workflow: 'CI',
-    job: 'CI / gpu',
+    ...pullRequest,
     runUrl: `${fake.url}/octo/repo/actions/runs/9/attempts/1`,
     workflowRun: { id: 9, attempt: 1 },
   }

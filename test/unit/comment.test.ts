@@ -38,21 +38,7 @@ const FACTS: CommentFacts = {
   runUrl: 'https://github.com/octo/repo/actions/runs/1/attempts/1',
 }
 
-async function target() {
-  await fake.serve()
-  fake.github.pulls.add(7, 'f'.repeat(40), undefined, '2026-11-25T10:00:00Z')
-  const repository = fake.repository()
-  const runUrl = 'https://github.com/octo/repo/actions/runs/9/attempts/1'
-  return {
-    githubToken: GITHUB_TOKEN,
-    repository,
-    number: 7,
-    key: '.github/workflows/ci.yml',
-    workflow: 'CI',
-    job: 'CI / gpu',
-    runUrl,
-  }
-}
+const target = () => fake.commentTarget()
 
 const deps = () => {
   const core = recordingCore()
