@@ -29603,7 +29603,8 @@ const fetchTransport = (request) => proxiedFetch(request.url, {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ isLoopbackHost)
+/* harmony export */   c: () => (/* binding */ isLoopbackHost),
+/* harmony export */   v: () => (/* binding */ isSafeTransport)
 /* harmony export */ });
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
 
@@ -29617,6 +29618,10 @@ function isLoopbackHost(hostname) {
     if ((0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 6)
         return host === '::1' || host === '0:0:0:0:0:0:0:1';
     return false;
+}
+/** https://, or http:// to a loopback host (the emulator, the tests' fakes): where a token may be sent. */
+function isSafeTransport(url) {
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
 }
 
 
@@ -32803,6 +32808,8 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(29943);
+// EXTERNAL MODULE: ./build/src/client/url.js
+var client_url = __nccwpck_require__(19000);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
 var abort = __nccwpck_require__(49768);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
@@ -32902,6 +32909,7 @@ function storedFile(archive, name, maxBytes) {
 
 
 
+
 const SERVICE = 'github.actions.results.api.v1.ArtifactService';
 const ATTEMPTS = 4;
 const BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
@@ -32976,7 +32984,8 @@ class ArtifactStore {
         const token = env.ACTIONS_RUNTIME_TOKEN;
         const url = URL.canParse(env.ACTIONS_RESULTS_URL ?? '') ? new URL(env.ACTIONS_RESULTS_URL ?? '') : undefined;
         const ids = token ? backendIds(token) : undefined;
-        if (!token || !ids || !url || !/^https?:$/.test(url.protocol))
+        // The runtime token goes to it: https, or http only to a loopback host (as base-url).
+        if (!token || !ids || !url || !(0,client_url/* isSafeTransport */.v)(url))
             return undefined;
         return new ArtifactStore(new URL(url.origin), token, ids, deps);
     }
@@ -33052,10 +33061,10 @@ class ArtifactStore {
     own(name) {
         return { ...this.run(), name };
     }
-    /** A signed address the service answered: of the service's own scheme family, else nothing is sent to it. */
+    /** A signed address the service answered: https (http only to a loopback host), else nothing is sent to it. */
     signed(value) {
         const url = URL.canParse(value ?? '') ? new URL(value ?? '') : undefined;
-        if (!url || (url.protocol !== 'https:' && url.protocol !== this.origin.protocol))
+        if (!url || !(0,client_url/* isSafeTransport */.v)(url))
             throw new ArtifactStoreError(undefined, undefined, 'the results service answered no usable signed address');
         return url.href;
     }
@@ -34355,8 +34364,7 @@ const baseUrl = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((
     if (url.username || url.password || url.search || url.hash) {
         return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, 'must not carry credentials, a query or a fragment');
     }
-    const loopback = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .c)(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    if (!(0,_client_url_js__WEBPACK_IMPORTED_MODULE_1__/* .isSafeTransport */ .v)(url)) {
         return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must use https:// (http:// is allowed only for a loopback host: localhost, ` +
             `127.0.0.0/8, [::1]), got '${url.protocol}//${url.host}'`);
     }

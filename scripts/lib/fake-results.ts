@@ -51,6 +51,8 @@ export class FakeResults {
   lose: string[] = []
   protoNames = false
   url = ''
+  /** Where the signed blob addresses point (this server unless a test says otherwise). */
+  signedBase: string | undefined
   private nextId = 1
   private readonly tokens = new Map<string, string>()
 
@@ -138,7 +140,7 @@ export class FakeResults {
       const expiresAt = request.expires_at as string | undefined
       const artifact = { id: this.nextId++, name, run: this.run, job, createdAt: new Date().toISOString(), key }
       this.artifacts.push({ ...artifact, ...(expiresAt ? { expiresAt } : {}), finalized: false })
-      return [200, { ok: true, signed_upload_url: `${this.url}/blob/${key}?sig=${key}` }]
+      return [200, { ok: true, signed_upload_url: `${this.signedBase ?? this.url}/blob/${key}?sig=${key}` }]
     }
     if (method === 'FinalizeArtifact') {
       const pending = this.artifacts.findLast((a) => a.name === name && !a.finalized && a.job === job)

@@ -8,3 +8,8 @@ export function isLoopbackHost(hostname: string): boolean {
   if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1'
   return false
 }
+
+/** https://, or http:// to a loopback host (the emulator, the tests' fakes): where a token may be sent. */
+export function isSafeTransport(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+}

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { backoffDelay, type BackoffOptions } from '../client/retry.ts'
+import { isSafeTransport } from '../client/url.ts'
 import { withTimeout } from '../runtime/abort.ts'
 import type { Clock } from '../runtime/clock.ts'
 import { serviceText } from '../runtime/untrusted.ts'
@@ -109,7 +110,8 @@ export class ArtifactStore {
     const token = env.ACTIONS_RUNTIME_TOKEN
     const url = URL.canParse(env.ACTIONS_RESULTS_URL ?? '') ? new URL(env.ACTIONS_RESULTS_URL ?? '') : undefined
     const ids = token ? backendIds(token) : undefined
-    if (!token || !ids || !url || !/^https?:$/.test(url.protocol)) return undefined
+    // The runtime token goes to it: https, or http only to a loopback host (as base-url).
+    if (!token || !ids || !url || !isSafeTransport(url)) return undefined
     return new ArtifactStore(new URL(url.origin), token, ids, deps)
   }
 
@@ -203,10 +205,10 @@ export class ArtifactStore {
     return { ...this.run(), name }
   }
 
-  /** A signed address the service answered: of the service's own scheme family, else nothing is sent to it. */
+  /** A signed address the service answered: https (http only to a loopback host), else nothing is sent to it. */
   private signed(value: string | undefined): string {
     const url = URL.canParse(value ?? '') ? new URL(value ?? '') : undefined
-    if (!url || (url.protocol !== 'https:' && url.protocol !== this.origin.protocol))
+    if (!url || !isSafeTransport(url))
       throw new ArtifactStoreError(undefined, undefined, 'the results service answered no usable signed address')
     return url.href
   }

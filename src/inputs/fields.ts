@@ -5,7 +5,7 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { refuse } from './refuse.ts'
-import { isLoopbackHost } from '../client/url.ts'
+import { isSafeTransport } from '../client/url.ts'
 import { GPU_TYPES, INTERNET_ACCESS, SANDBOX_ID_PATTERN, type GpuType, type NetworkPolicy } from '../client/schemas.ts'
 import { DEFAULT_BASE_URL, MODES, type Mode } from './defaults.ts'
 
@@ -178,8 +178,7 @@ export const baseUrl = z.string().transform((raw, ctx) => {
   if (url.username || url.password || url.search || url.hash) {
     return refuse(ctx, 'must not carry credentials, a query or a fragment')
   }
-  const loopback = isLoopbackHost(url.hostname)
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+  if (!isSafeTransport(url)) {
     return refuse(
       ctx,
       `must use https:// (http:// is allowed only for a loopback host: localhost, ` +

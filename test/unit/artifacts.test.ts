@@ -38,6 +38,22 @@ describe('the run artifact store', () => {
     const clock = new FakeClock()
     expect(ArtifactStore.fromEnvironment({ ACTIONS_RUNTIME_TOKEN: fake.tokenFor('x') }, { clock })).toBeUndefined()
     expect(ArtifactStore.fromEnvironment({ ACTIONS_RESULTS_URL: 'https://results.test/' }, { clock })).toBeUndefined()
+    // The runtime token is sent to it: plain http only to a loopback host.
+    const token = fake.tokenFor('x')
+    const over = (url: string) =>
+      ArtifactStore.fromEnvironment({ ACTIONS_RUNTIME_TOKEN: token, ACTIONS_RESULTS_URL: url }, { clock })
+    expect(over('http://results.test/')).toBeUndefined()
+    expect(over('https://results.test/')).toBeInstanceOf(ArtifactStore)
+    expect(over('http://127.0.0.1:8080/')).toBeInstanceOf(ArtifactStore)
+  })
+
+  it('sends nothing to a signed address over plain http to another host', async () => {
+    const { fake, store } = await served()
+    fake.signedBase = 'http://blobs.test'
+    await expect(store.upload('x', Buffer.from('1'))).rejects.toThrow(
+      'the results service answered no usable signed address',
+    )
+    expect(fake.blobs).toEqual([])
   })
 
   it.each([false, true])('uploads, lists, downloads and deletes (proto field names in answers: %s)', async (proto) => {
