@@ -33015,18 +33015,22 @@ class ArtifactStore {
     }
     /** Whether this job's artifact `name` is there (finalized). */
     async exists(name) {
-        const listed = answered(Listed, await this.call('ListArtifacts', { ...this.run(), name_filter: name }));
-        return (listed.artifacts ?? []).some((item) => item.name === name && (item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId) === this.ids.job);
+        const found = await this.listed({ ...this.run(), name_filter: name });
+        return found.some((artifact) => artifact.name === name && artifact.jobBackendId === this.ids.job);
     }
     /** This run's artifacts whose names start with `prefix`. */
     async list(prefix) {
-        const listed = answered(Listed, await this.call('ListArtifacts', this.run()));
+        return (await this.listed(this.run())).filter((artifact) => artifact.name.startsWith(prefix));
+    }
+    /** What ListArtifacts answers to `request`, under either field naming (an entry without its ids is left out). */
+    async listed(request) {
+        const listed = answered(Listed, await this.call('ListArtifacts', request));
         const found = [];
         for (const item of listed.artifacts ?? []) {
             const run = item.workflow_run_backend_id ?? item.workflowRunBackendId;
             const job = item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId;
             const created = Date.parse(item.created_at ?? item.createdAt ?? '');
-            if (!item.name?.startsWith(prefix) || !run || !job)
+            if (item.name === undefined || !run || !job)
                 continue;
             found.push({ name: item.name, runBackendId: run, jobBackendId: job, ...(created ? { createdAt: created } : {}) });
         }
@@ -33034,8 +33038,7 @@ class ArtifactStore {
     }
     /** The content of an artifact this store uploads (undefined: gone, or not of that shape, or over `maxBytes`). */
     async download(artifact, maxBytes) {
-        const ask = { workflow_run_backend_id: artifact.runBackendId, name: artifact.name };
-        const answer = answered(Signed, await this.call('GetSignedArtifactURL', { ...ask, workflow_job_run_backend_id: artifact.jobBackendId }));
+        const answer = answered(Signed, await this.call('GetSignedArtifactURL', named(artifact)));
         const url = this.signed(answer.signed_url ?? answer.signedUrl);
         const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
             const got = await fetch(url, { signal });
@@ -33047,16 +33050,16 @@ class ArtifactStore {
     }
     /** Deletes an artifact of this run (another job's too, as the service allows any job of the run). */
     async remove(artifact) {
-        const ids = { workflow_run_backend_id: artifact.runBackendId, workflow_job_run_backend_id: artifact.jobBackendId };
-        await this.call('DeleteArtifact', { ...ids, name: artifact.name });
+        await this.call('DeleteArtifact', named(artifact));
     }
     /** Deletes an artifact this job uploaded; false where there was none (or the service would not). */
     removeOwn(name) {
         const own = { name, runBackendId: this.ids.run, jobBackendId: this.ids.job };
         return this.remove(own).then(() => true, () => false);
     }
+    /** This run and job, as every request names them. */
     run() {
-        return { workflow_run_backend_id: this.ids.run, workflow_job_run_backend_id: this.ids.job };
+        return backendFields(this.ids.run, this.ids.job);
     }
     own(name) {
         return { ...this.run(), name };
@@ -33100,6 +33103,14 @@ class ArtifactStore {
             }
         }
     }
+}
+/** The ids a twirp request names a run and job by (proto field names, as @actions/artifact sends them). */
+function backendFields(run, job) {
+    return { workflow_run_backend_id: run, workflow_job_run_backend_id: job };
+}
+/** An artifact as a request names it: the run and job that uploaded it, and its name. */
+function named(artifact) {
+    return { ...backendFields(artifact.runBackendId, artifact.jobBackendId), name: artifact.name };
 }
 /** An answer of the expected shape, else what to report (never the answer itself). */
 function answered(schema, value) {

@@ -145,22 +145,24 @@ export class ArtifactStore {
 
   /** Whether this job's artifact `name` is there (finalized). */
   private async exists(name: string): Promise<boolean> {
-    const listed = answered(Listed, await this.call('ListArtifacts', { ...this.run(), name_filter: name }))
-    return (listed.artifacts ?? []).some(
-      (item) =>
-        item.name === name && (item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId) === this.ids.job,
-    )
+    const found = await this.listed({ ...this.run(), name_filter: name })
+    return found.some((artifact) => artifact.name === name && artifact.jobBackendId === this.ids.job)
   }
 
   /** This run's artifacts whose names start with `prefix`. */
   async list(prefix: string): Promise<StoredArtifact[]> {
-    const listed = answered(Listed, await this.call('ListArtifacts', this.run()))
+    return (await this.listed(this.run())).filter((artifact) => artifact.name.startsWith(prefix))
+  }
+
+  /** What ListArtifacts answers to `request`, under either field naming (an entry without its ids is left out). */
+  private async listed(request: Record<string, unknown>): Promise<StoredArtifact[]> {
+    const listed = answered(Listed, await this.call('ListArtifacts', request))
     const found: StoredArtifact[] = []
     for (const item of listed.artifacts ?? []) {
       const run = item.workflow_run_backend_id ?? item.workflowRunBackendId
       const job = item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId
       const created = Date.parse(item.created_at ?? item.createdAt ?? '')
-      if (!item.name?.startsWith(prefix) || !run || !job) continue
+      if (item.name === undefined || !run || !job) continue
       found.push({ name: item.name, runBackendId: run, jobBackendId: job, ...(created ? { createdAt: created } : {}) })
     }
     return found
@@ -168,11 +170,7 @@ export class ArtifactStore {
 
   /** The content of an artifact this store uploads (undefined: gone, or not of that shape, or over `maxBytes`). */
   async download(artifact: StoredArtifact, maxBytes: number): Promise<Buffer | undefined> {
-    const ask = { workflow_run_backend_id: artifact.runBackendId, name: artifact.name }
-    const answer = answered(
-      Signed,
-      await this.call('GetSignedArtifactURL', { ...ask, workflow_job_run_backend_id: artifact.jobBackendId }),
-    )
+    const answer = answered(Signed, await this.call('GetSignedArtifactURL', named(artifact)))
     const url = this.signed(answer.signed_url ?? answer.signedUrl)
     const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
       const got = await fetch(url, { signal })
@@ -184,8 +182,7 @@ export class ArtifactStore {
 
   /** Deletes an artifact of this run (another job's too, as the service allows any job of the run). */
   async remove(artifact: StoredArtifact): Promise<void> {
-    const ids = { workflow_run_backend_id: artifact.runBackendId, workflow_job_run_backend_id: artifact.jobBackendId }
-    await this.call('DeleteArtifact', { ...ids, name: artifact.name })
+    await this.call('DeleteArtifact', named(artifact))
   }
 
   /** Deletes an artifact this job uploaded; false where there was none (or the service would not). */
@@ -197,8 +194,9 @@ export class ArtifactStore {
     )
   }
 
+  /** This run and job, as every request names them. */
   private run() {
-    return { workflow_run_backend_id: this.ids.run, workflow_job_run_backend_id: this.ids.job }
+    return backendFields(this.ids.run, this.ids.job)
   }
 
   private own(name: string) {
@@ -245,6 +243,16 @@ export class ArtifactStore {
       }
     }
   }
+}
+
+/** The ids a twirp request names a run and job by (proto field names, as @actions/artifact sends them). */
+function backendFields(run: string, job: string) {
+  return { workflow_run_backend_id: run, workflow_job_run_backend_id: job }
+}
+
+/** An artifact as a request names it: the run and job that uploaded it, and its name. */
+function named(artifact: StoredArtifact) {
+  return { ...backendFields(artifact.runBackendId, artifact.jobBackendId), name: artifact.name }
 }
 
 /** An answer of the expected shape, else what to report (never the answer itself). */
