@@ -29041,7 +29041,7 @@ async function removeApproval(deps, saved, config) {
 
 /***/ }),
 
-/***/ 91038:
+/***/ 90954:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29052,6 +29052,92 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: publishComment
 
+// EXTERNAL MODULE: ./build/src/github/runners.js
+var runners = __nccwpck_require__(53830);
+;// CONCATENATED MODULE: ./build/src/github/comment-jobs.js
+
+/**
+ * This run attempt's jobs (`actions: read`), read until one `until` accepts, waiting out a rate limit for a minute at
+ * most; none where they cannot be read, said in the log: `what` could not be read, and `instead` what the row does.
+ */
+async function readRunJobs(target, deps, said, until) {
+    if (!target.workflowRun)
+        return [];
+    try {
+        const rateLimitUntil = deps.clock.now() + 60_000;
+        const registry = new runners/* RunnerRegistry */.It(target.repository, target.githubToken, { ...deps, rateLimitUntil });
+        return await registry.jobsOf(target.workflowRun, until);
+    }
+    catch (error) {
+        deps.log(`comment: ${said.what} could not be read (${error.message}); ${said.instead}.`);
+        return [];
+    }
+}
+/**
+ * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
+ * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
+ */
+async function legName(target, deps) {
+    const { workflowRun, runnerName } = target;
+    if (!workflowRun || !runnerName)
+        return undefined;
+    const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
+    const said = { what: "this job's record", instead: 'its row names its sandbox' };
+    return (await readRunJobs(target, deps, said, ours)).find(ours)?.name || undefined;
+}
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(99128);
+;// CONCATENATED MODULE: ./build/src/step/comment-text.js
+/**
+ * What the pull-request comment says (issue 32): the story of one job's
+ * sandbox, as Markdown other people read. Every value passes commentText (no
+ * mention, reference or link from service or GitHub text survives).
+ */
+
+
+const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+function renderComment(facts) {
+    const rows = [
+        ['Status', facts.status],
+        ['Sandbox', facts.sandboxId],
+        ['GPU', facts.gpu],
+    ];
+    if (facts.gpuUse)
+        rows.push(['GPU use', `${facts.gpuUse} (peak memory · mean utilization)`]);
+    if (facts.timeToReadyMs !== undefined)
+        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
+    if (facts.runMs !== undefined)
+        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
+    if (facts.billedSeconds !== undefined) {
+        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
+        rows.push([
+            'Cost of this run',
+            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
+        ]);
+    }
+    if (facts.downloaded && facts.downloaded.length > 0)
+        rows.push(['Downloaded', facts.downloaded.join(', ')]);
+    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
+    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
+    return [
+        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...table,
+        '',
+        `[The workflow run](${encodeURI(facts.runUrl)})`,
+        '',
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var billing = __nccwpck_require__(64994);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(63996);
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(29943);
 // EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
@@ -29060,8 +29146,6 @@ var github_call = __nccwpck_require__(51990);
 var octokit = __nccwpck_require__(64636);
 // EXTERNAL MODULE: ./build/src/github/rate-limit.js
 var rate_limit = __nccwpck_require__(2085);
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
 ;// CONCATENATED MODULE: ./build/src/github/comment.js
 /**
  * The pull-request comment (issues 32 and 43): one per workflow, found by its
@@ -29078,7 +29162,6 @@ var runners = __nccwpck_require__(53830);
  * - a rate limit sends the writer back to a fresh read after its wait, never
  *   a write from a stale one.
  */
-
 
 
 
@@ -29290,78 +29373,7 @@ async function upsertMerged(target, merge, deps, options = { spread: true }) {
     }
     throw new github_call/* GitHubError */.y_(undefined, 'comment: other jobs kept rewriting it; gave up when its time was up');
 }
-/**
- * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
- * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
- */
-async function legName(target, deps) {
-    const { workflowRun, runnerName } = target;
-    if (!workflowRun || !runnerName)
-        return undefined;
-    const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
-    try {
-        const rateLimitUntil = deps.clock.now() + 60_000;
-        const registry = new runners/* RunnerRegistry */.It(target.repository, target.githubToken, { ...deps, rateLimitUntil });
-        return (await registry.jobsOf(workflowRun, ours)).find(ours)?.name || undefined;
-    }
-    catch (error) {
-        deps.log(`comment: this job's record could not be read (${error.message}); its row names its sandbox.`);
-        return undefined;
-    }
-}
 
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(99128);
-;// CONCATENATED MODULE: ./build/src/step/comment-text.js
-/**
- * What the pull-request comment says (issue 32): the story of one job's
- * sandbox, as Markdown other people read. Every value passes commentText (no
- * mention, reference or link from service or GitHub text survives).
- */
-
-
-const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-function renderComment(facts) {
-    const rows = [
-        ['Status', facts.status],
-        ['Sandbox', facts.sandboxId],
-        ['GPU', facts.gpu],
-    ];
-    if (facts.gpuUse)
-        rows.push(['GPU use', `${facts.gpuUse} (peak memory · mean utilization)`]);
-    if (facts.timeToReadyMs !== undefined)
-        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
-    if (facts.runMs !== undefined)
-        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
-    if (facts.billedSeconds !== undefined) {
-        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
-        rows.push([
-            'Cost of this run',
-            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
-        ]);
-    }
-    if (facts.downloaded && facts.downloaded.length > 0)
-        rows.push(['Downloaded', facts.downloaded.join(', ')]);
-    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
-    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
-    return [
-        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
-        '',
-        '| | |',
-        '|---|---|',
-        ...table,
-        '',
-        `[The workflow run](${encodeURI(facts.runUrl)})`,
-        '',
-    ].join('\n');
-}
-
-// EXTERNAL MODULE: ./build/src/sandbox/billing.js
-var billing = __nccwpck_require__(64994);
-// EXTERNAL MODULE: ./build/src/step/deps.js
-var step_deps = __nccwpck_require__(63996);
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
 var default_name = __nccwpck_require__(16536);
 ;// CONCATENATED MODULE: ./build/src/sandbox/run-legs.js
@@ -29772,7 +29784,9 @@ async function writeAll(deps, target, view) {
     const rows = read.filter((entry) => entry !== undefined);
     if (rows.length < artifacts.length)
         core.info(`comment: ${artifacts.length - rows.length} of the run's row artifacts could not be read; left out.`);
-    const jobs = await runJobs(target, { ...ctx, githubBudget });
+    // This run attempt's jobs, read once for every row's name.
+    const said = { what: "this run's jobs", instead: 'rows name their sandboxes' };
+    const jobs = await readRunJobs(target, { ...ctx, githubBudget }, said);
     const lines = rows.map(({ row }) => {
         const leg = legOf(jobs, row);
         const facts = { ...row.facts, runUrl: target.runUrl, ...(leg ? { leg } : {}) };
@@ -29793,19 +29807,6 @@ function safeJson(content) {
     }
     catch {
         return undefined;
-    }
-}
-/** This run attempt's jobs, read once for every row's name; none where they cannot be read (rows name sandboxes). */
-async function runJobs(target, ctx) {
-    if (!target.workflowRun)
-        return [];
-    try {
-        const deps = { ...ctx, rateLimitUntil: ctx.clock.now() + 60_000 };
-        return await new runners/* RunnerRegistry */.It(target.repository, target.githubToken, deps).jobsOf(target.workflowRun);
-    }
-    catch (error) {
-        ctx.log(`comment: this run's jobs could not be read (${error.message}); rows name their sandboxes.`);
-        return [];
     }
 }
 /** The job a row came from: the one its runner ran (of several, the one running when the leg started). */
@@ -30172,17 +30173,6 @@ async function readAtMost(answer, limit) {
 }
 
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
-/**
- * Publishing the pull-request comment (issues 32, 43 and 46), from the post
- * step (the final version; `mode: connect` from its main step): one comment
- * per workflow with a row per job. The row goes through the run's artifacts
- * where the runner gives them (comment-gather.ts: the last leg writes every
- * row); else this job writes only its own row (comment-rows.ts), merged with
- * the rows other legs wrote (github/comment.ts). The post step also puts the
- * leg's full story in the job summary. Where GitHub refuses the write (a
- * fork's pull request gets a read-only token), the story goes to the job
- * summary, and the log says why, once per job. Never fails the step.
- */
 
 
 
@@ -39270,7 +39260,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60475);
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(91038);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90954);
 /* harmony import */ var _cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(38650);
 /* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(17515);
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(79219);

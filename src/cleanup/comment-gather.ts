@@ -10,7 +10,8 @@
 import { z } from 'zod'
 import type { ArtifactStore, StoredArtifact } from '../github/artifacts.ts'
 import { CommentYieldedError, type CommentTarget } from '../github/comment.ts'
-import { RunnerRegistry, type RunJob } from '../github/runners.ts'
+import { readRunJobs } from '../github/comment-jobs.ts'
+import type { RunJob } from '../github/runners.ts'
 import type { ActionCore } from '../runtime/core.ts'
 import type { GitHubBudget } from '../runtime/github-budget.ts'
 import { renderRow } from '../step/comment-rows.ts'
@@ -128,7 +129,9 @@ async function writeAll(deps: GatherDeps, target: CommentTarget, view: RelayView
   const rows = read.filter((entry) => entry !== undefined)
   if (rows.length < artifacts.length)
     core.info(`comment: ${artifacts.length - rows.length} of the run's row artifacts could not be read; left out.`)
-  const jobs = await runJobs(target, { ...ctx, githubBudget })
+  // This run attempt's jobs, read once for every row's name.
+  const said = { what: "this run's jobs", instead: 'rows name their sandboxes' }
+  const jobs = await readRunJobs(target, { ...ctx, githubBudget }, said)
   const lines = rows.map(({ row }) => {
     const leg = legOf(jobs, row)
     const facts: CommentFacts = { ...row.facts, runUrl: target.runUrl, ...(leg ? { leg } : {}) }
@@ -155,18 +158,6 @@ function safeJson(content: Buffer) {
     return Row.safeParse(JSON.parse(content.toString('utf8')))
   } catch {
     return undefined
-  }
-}
-
-/** This run attempt's jobs, read once for every row's name; none where they cannot be read (rows name sandboxes). */
-async function runJobs(target: CommentTarget, ctx: OpContext & { githubBudget?: GitHubBudget }): Promise<RunJob[]> {
-  if (!target.workflowRun) return []
-  try {
-    const deps = { ...ctx, rateLimitUntil: ctx.clock.now() + 60_000 }
-    return await new RunnerRegistry(target.repository, target.githubToken, deps).jobsOf(target.workflowRun)
-  } catch (error) {
-    ctx.log(`comment: this run's jobs could not be read (${(error as Error).message}); rows name their sandboxes.`)
-    return []
   }
 }
 

@@ -9,7 +9,8 @@
  * fork's pull request gets a read-only token), the story goes to the job
  * summary, and the log says why, once per job. Never fails the step.
  */
-import { legName, type CommentTarget } from '../github/comment.ts'
+import type { CommentTarget } from '../github/comment.ts'
+import { legName } from '../github/comment-jobs.ts'
 import { renderComment, type CommentFacts } from '../step/comment-text.ts'
 import type { RetryContext } from '../client/retry.ts'
 import type { ActionCore } from '../runtime/core.ts'

@@ -18,7 +18,6 @@ import type { CommentTarget } from '../inputs/comment.ts'
 import { callGitHub, GitHubError, type GitHubAnswer, type GitHubCallDeps } from './call.ts'
 import { loadOctokit } from './octokit.ts'
 import { describeRateLimit, rateLimitDelay } from './rate-limit.ts'
-import { RunnerRegistry, type RunJob } from './runners.ts'
 
 export type { CommentTarget }
 
@@ -277,22 +276,4 @@ export async function upsertMerged(
     }
   }
   throw new GitHubError(undefined, 'comment: other jobs kept rewriting it; gave up when its time was up')
-}
-
-/**
- * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
- * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
- */
-export async function legName(target: CommentTarget, deps: GitHubCallDeps): Promise<string | undefined> {
-  const { workflowRun, runnerName } = target
-  if (!workflowRun || !runnerName) return undefined
-  const ours = (job: RunJob) => job.runnerName === runnerName && job.status !== 'completed'
-  try {
-    const rateLimitUntil = deps.clock.now() + 60_000
-    const registry = new RunnerRegistry(target.repository, target.githubToken, { ...deps, rateLimitUntil })
-    return (await registry.jobsOf(workflowRun, ours)).find(ours)?.name || undefined
-  } catch (error) {
-    deps.log(`comment: this job's record could not be read (${(error as Error).message}); its row names its sandbox.`)
-    return undefined
-  }
 }
