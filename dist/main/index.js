@@ -28732,7 +28732,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Cr: () => (/* binding */ announceLeg)
 /* harmony export */ });
-/* unused harmony exports RELAY_PREFIX, legArtifact, rowArtifact, MAX_ROW_BYTES, relayView, waitingLegs, newerRow */
+/* unused harmony exports legArtifact, rowArtifact, MAX_ROW_BYTES, relayView, waitingLegs, newerRow */
 /* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68935);
 
 const RELAY_PREFIX = 'gpu-sandbox-comment-';

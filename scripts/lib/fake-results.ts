@@ -127,7 +127,7 @@ export class FakeResults {
       this.lose.splice(lost, 1)
       return send(502, { code: 'unavailable', msg: 'bad gateway' })
     }
-    send(status, this.names_(answer))
+    send(status, this.answerNames(answer))
   }
 
   private answer(method: string, request: Record<string, unknown>, job: string): [number, Record<string, unknown>] {
@@ -174,13 +174,13 @@ export class FakeResults {
   }
 
   /** Proto names as written above, or the canonical JSON names (lowerCamelCase). */
-  private names_(value: unknown): unknown {
+  private answerNames(value: unknown): unknown {
     if (this.protoNames || value === null || typeof value !== 'object') return value
-    if (Array.isArray(value)) return value.map((item) => this.names_(item))
+    if (Array.isArray(value)) return value.map((item) => this.answerNames(item))
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
         k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
-        this.names_(v),
+        this.answerNames(v),
       ]),
     )
   }

@@ -20,7 +20,7 @@ import { isEnded, isFailed } from '../sandbox/status.ts'
 import type { CommentFacts } from '../step/comment-text.ts'
 import type { OpContext } from '../step/deps.ts'
 
-export const RELAY_PREFIX = 'gpu-sandbox-comment-'
+const RELAY_PREFIX = 'gpu-sandbox-comment-'
 /** The artifacts of one run attempt: a re-run's legs wait for and write only their own. */
 const attemptPrefix = (target: CommentTarget) => `${RELAY_PREFIX}${target.workflowRun?.attempt ?? 1}-`
 export const legArtifact = (target: CommentTarget, sandbox: string) => `${attemptPrefix(target)}leg-${sandbox}`
