@@ -4,7 +4,7 @@
  *
  *   npm run bench                       all sections (about 5 minutes: the matrix runs at the real 1-minute window)
  *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate, stranded,
- *                                       github, gpu
+ *                                       github, gpu, pipeline
  *   npm run bench -- --jobs 20          matrix size (default 60)
  *   npm run bench -- --legs 40          the GitHub matrix's legs (default 240), --scale its time compression (default 6)
  *   npm run bench -- --out -            print the report instead of writing docs/benchmarks.md
@@ -24,6 +24,7 @@ import { gateSection } from './bench/gate.ts'
 import { strandedSection } from './bench/stranded.ts'
 import { githubSection } from './bench/github-matrix.ts'
 import { gpuSection } from './bench/gpu.ts'
+import { pipelineSection } from './bench/pipeline.ts'
 import { coldStart, detectionLag, lifecycle } from './bench/runs.ts'
 
 const SECTIONS = [
@@ -38,6 +39,7 @@ const SECTIONS = [
   'stranded',
   'github',
   'gpu',
+  'pipeline',
 ] as const
 type Section = (typeof SECTIONS)[number]
 const only = (argument('only')?.split(',') ?? [...SECTIONS]) as Section[]
@@ -60,6 +62,7 @@ for (const section of SECTIONS.filter((s) => only.includes(s))) {
   if (section === 'stranded') parts.push(await strandedSection())
   if (section === 'github') parts.push(await githubSection())
   if (section === 'gpu') parts.push(gpuSection())
+  if (section === 'pipeline') parts.push(await pipelineSection())
 }
 
 const commit = (() => {

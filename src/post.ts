@@ -17,13 +17,15 @@ import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndEx
 import { readPostInputs, type PostInputs } from './inputs/post.ts'
 import { deleteRegistration, waitForRunnerJob } from './cleanup/runner.ts'
 import { mirrorServedJob } from './cleanup/served-job.ts'
+import { mirrorFolders, serveFolders, servesSeveral } from './cleanup/runner-slots.ts'
 import { failQueuedJob } from './cleanup/stranded.ts'
 import { cleanupUnserved } from './cleanup/unserved.ts'
 import { realClock } from './runtime/clock.ts'
 import { GitHubBudget } from './runtime/github-budget.ts'
 import { serviceText } from './runtime/untrusted.ts'
+import type { CleanupConfig } from './inputs/config.ts'
 import type { CleanupDeps } from './step/deps.ts'
-import { ActionState } from './step/state.ts'
+import { ActionState, type SavedRunner } from './step/state.ts'
 
 /**
  * How long the post step keeps trying to stop. Long, because giving up leaves
@@ -60,8 +62,8 @@ export async function runPost(given: PostDeps): Promise<void> {
   } finally {
     await removeSsh()
     // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
-    const unserved = state.unserved
-    if (unserved) await cleanupUnserved(deps, unserved, inputs.runner())
+    const unserved = state.unservedAll
+    await Promise.all(unserved.map((saved) => cleanupUnserved(deps, saved, inputs.runner())))
   }
 }
 
@@ -86,7 +88,7 @@ async function cleanupMode(
 
 /**
  * Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the
- * run fails the step.
+ * run fails the step. Several runners, or several jobs one after another (issue 48), are served together.
  */
 async function cleanupStart(
   deps: PostDeps,
@@ -94,38 +96,60 @@ async function cleanupStart(
   inputs: PostInputs,
   removeSsh: () => Promise<void>,
 ): Promise<void> {
-  const saved = state.runner
-  const config = saved ? inputs.cleanup() : undefined
-  const served = saved && config && !config.keepAlive ? { saved, config } : undefined
-  // A fresh runner after a refused job of another run (issue 43) is the one deleted and mirrored.
-  let runner = saved
-  const taken = served
-    ? await waitForRunnerJob(deps, served.saved, served.config, (fresh) => (runner = fresh)).catch((error: unknown) => {
-        // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
-        deps.core.warning(`Runner: the wait for its job failed (${serviceText(String(error), 300)}); stopping now.`)
-        return undefined
-      })
-    : undefined
+  const saved = state.runners
+  const config = saved.length > 0 ? inputs.cleanup() : undefined
+  const served = config && !config.keepAlive ? config : undefined
+  const several = served !== undefined && servesSeveral(saved, served)
+  // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
+  // (issue 48), is the one deleted and mirrored.
+  const runners = [...saved]
+  const taken = served ? await serveAll(deps, runners, served, several) : undefined
   // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
   const gpu = state.gpuReport ? await fetchGpuSamples(deps, state, inputs.cleanup().keepAlive) : undefined
   await removeSsh()
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
-  if (served && runner) await deleteRegistration(deps, runner, served.config)
-  // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
-  const mirrored =
-    served && runner && !taken && runner.online && !deps.cancelWait?.aborted
-      ? await mirrorServedJob(deps, runner, served.config)
-      : undefined
+  if (served) for (const runner of runners) await deleteRegistration(deps, runner, served)
+  // The served jobs' results, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
+  const mirror = served && !taken && runners.some((r) => r.online) && !deps.cancelWait?.aborted
+  const [first] = runners
+  const folders = mirror && several ? await mirrorFolders(deps, runners, served) : undefined
+  const single = mirror && !several && first ? await mirrorServedJob(deps, first, served) : undefined
+  const mirrored = single ?? folders
   const approval = state.approval
   if (approval) await removeApproval(deps, approval, inputs.cleanup())
   const failed = (taken ?? mirrored?.failure ?? state.mainFailure) !== undefined
   const gpuUse = gpu ? await reportGpu(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure
   // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
-  await finalComment(deps, state, inputs.cleanup, mirrored?.job, gpuUse)
-  // This run's job the runner never served waits for the label: a runner from this machine fails it at once.
-  if (taken) await failQueuedJob(deps, inputs.runner(), taken)
+  const jobs = folders?.jobs ?? single?.job
+  await finalComment(deps, state, inputs.cleanup, jobs, gpuUse)
+  // This run's jobs the runners never served wait for the label: runners from this machine fail them at once.
+  const bound = served ? (served.runner().jobs ?? 1) * saved.length : 1
+  if (taken) await failQueuedJob(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined)
+  else if (folders && folders.waiting > 0)
+    await failQueuedJob(deps, inputs.runner(), LEFT_WAITING, process.env, { waiting: folders.waiting, bound })
   const failure = taken ?? mirrored?.failure
   if (failure) deps.core.setFailed(failure)
+}
+
+/** Why jobs still waiting are failed after the holder stopped (issue 48). */
+const LEFT_WAITING =
+  'its sandbox stopped (or could not start a runner for the next job) while jobs of this run still waited for the label'
+
+/** Waits on every folder (or, as before, on the one runner's one job); why the step fails, if it must. */
+async function serveAll(
+  deps: PostDeps,
+  runners: SavedRunner[],
+  config: CleanupConfig,
+  several: boolean,
+): Promise<string | undefined> {
+  if (several) return serveFolders(deps, runners, config)
+  const [saved] = runners
+  if (!saved) return undefined
+  return waitForRunnerJob(deps, saved, config, (fresh) => (runners[0] = fresh)).catch((error: unknown) => {
+    // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
+    deps.core.warning(`Runner: the wait for its job failed (${serviceText(String(error), 300)}); stopping now.`)
+    return undefined
+  })
 }
 
 export async function run(): Promise<void> {
@@ -133,7 +157,8 @@ export async function run(): Promise<void> {
     // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
     // cancellation have a wait to end.
     const saved = new ActionState(actionsCore)
-    const cancelWait = saved.runner || saved.debugAccess || saved.unserved ? cancellationSignal(actionsCore) : undefined
+    const cancelWait =
+      saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? cancellationSignal(actionsCore) : undefined
     await runPost({ core: actionsCore, clock: realClock, makeClient, cancelWait })
   } catch (error) {
     // A sandbox that could not be stopped costs money: say so loudly.

@@ -33469,23 +33469,65 @@ function describeRateLimit(limit, now) {
 
 /***/ }),
 
-/***/ 53830:
+/***/ 39747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GL: () => (/* binding */ GitHubRunnerError),
-/* harmony export */   It: () => (/* binding */ RunnerRegistry),
-/* harmony export */   Uy: () => (/* binding */ sandboxRunnerNames),
-/* harmony export */   _e: () => (/* binding */ firstRunnerName),
-/* harmony export */   iC: () => (/* binding */ runnerName),
-/* harmony export */   ms: () => (/* binding */ RunnerManagementRefused),
-/* harmony export */   w7: () => (/* binding */ isAccessDenied)
-/* harmony export */ });
-/* unused harmony exports MAX_FRESH_RUNNERS, freshRunnerName */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40865);
-/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64636);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  GL: () => (/* binding */ GitHubRunnerError),
+  ms: () => (/* binding */ RunnerManagementRefused),
+  It: () => (/* binding */ RunnerRegistry),
+  _e: () => (/* reexport */ firstRunnerName),
+  w7: () => (/* binding */ isAccessDenied),
+  iC: () => (/* reexport */ runnerName),
+  Uy: () => (/* reexport */ sandboxRunnerNames),
+  SO: () => (/* reexport */ slotRunnerName)
+});
+
+// UNUSED EXPORTS: MAX_FRESH_RUNNERS, folderRunnerName, freshRunnerName
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/github/call.js
+var github_call = __nccwpck_require__(40865);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/runner-names.js
+/** The names of a sandbox's runners: what mode: stop and the sweep look for, and how fresh ones are numbered. */
+/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
+function runnerName(sandboxId) {
+    return `gpu-sandbox-${sandboxId}`;
+}
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+const MAX_FRESH_RUNNERS = 3;
+/**
+ * The `n`th runner in one runner folder whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … (a
+ * fresh one after a refused job of another run, or for the next job with runner-jobs).
+ */
+function freshRunnerName(first, n) {
+    return n <= 1 ? first : `${first}-r${n}`;
+}
+/** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
+function slotRunnerName(sandboxId, slot) {
+    return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`;
+}
+/** The first runner's name in the same folder (`…-g2-r3` → `…-g2`). */
+function folderRunnerName(name) {
+    return name.replace(/-r\d+$/, '');
+}
+/** The sandbox's first runner's name of any runner on a sandbox (`…-r3` → `…`, `…-g2-r3` → `…`). */
+function firstRunnerName(name) {
+    return folderRunnerName(name).replace(/-g\d+$/, '');
+}
+/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
+function sandboxRunnerNames(sandboxId) {
+    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
+}
+
+;// CONCATENATED MODULE: ./build/src/github/runners.js
 /**
  * Just-in-time runner registrations of one repository, through Octokit: the
  * access check, generate-jitconfig, a runner by id (never the list, except to
@@ -33498,25 +33540,8 @@ function describeRateLimit(limit, now) {
 
 
 
-/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
-function runnerName(sandboxId) {
-    return `gpu-sandbox-${sandboxId}`;
-}
-/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
-const MAX_FRESH_RUNNERS = 3;
-/** The `n`th runner on a sandbox whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … */
-function freshRunnerName(first, n) {
-    return n <= 1 ? first : `${first}-r${n}`;
-}
-/** The first runner's name of any runner on a sandbox (`…-r3` → `…`). */
-function firstRunnerName(name) {
-    return name.replace(/-r\d+$/, '');
-}
-/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
-function sandboxRunnerNames(sandboxId) {
-    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
-}
-class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_ {
+
+class GitHubRunnerError extends github_call/* GitHubError */.y_ {
     constructor(status, message) {
         super(status, message);
         this.name = 'GitHubRunnerError';
@@ -33533,15 +33558,15 @@ class RunnerManagementRefused extends GitHubRunnerError {
 function isAccessDenied(error) {
     return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
 }
-const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
-    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(),
-    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-    busy: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+const Runner = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig().int().positive(),
+    name: schemas/* string */.YjP(),
+    status: schemas/* string */.YjP(),
+    busy: schemas/* boolean */.zMY(),
 });
-const JitAnswer = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runner: Runner, encoded_jit_config: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1) });
-const RunnerList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runners: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
-const Release = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ tag_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional() });
+const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
+const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
+const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
 const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
     'token from actions/create-github-app-token, or a fine-grained token); ' +
     'the default github.token cannot register runners';
@@ -33549,17 +33574,19 @@ const PERMISSION = 'a token with repository administration: write (a GitHub App 
 const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
     'token with Actions: read), to see which job takes the runner';
 const JOB_PAGES = 10;
-const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
-    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
-    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    started_at: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    completed_at: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    steps: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() })).nullish(),
+const Job = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig(),
+    name: schemas/* string */.YjP().nullish(),
+    runner_name: schemas/* string */.YjP().nullish(),
+    status: schemas/* string */.YjP().nullish(),
+    conclusion: schemas/* string */.YjP().nullish(),
+    created_at: schemas/* string */.YjP().nullish(),
+    started_at: schemas/* string */.YjP().nullish(),
+    completed_at: schemas/* string */.YjP().nullish(),
+    labels: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
+    steps: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP().nullish(), conclusion: schemas/* string */.YjP().nullish() })).nullish(),
 });
-const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
+const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
 class RunnerRegistry {
     octokit;
     repository;
@@ -33575,9 +33602,9 @@ class RunnerRegistry {
      * lacks).
      */
     async call(label, route, parameters = {}, needs = PERMISSION) {
-        const github = await (this.octokit ??= (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(this.token, this.repository.apiUrl));
+        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
         const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .callGitHub */ .ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
+        return (0,github_call/* callGitHub */.ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
     }
     /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
     async checkAccess(run) {
@@ -33609,7 +33636,8 @@ class RunnerRegistry {
                 if (!job.success)
                     continue;
                 const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
-                const [startedAt, completedAt] = [job.data.started_at, job.data.completed_at].map((at) => Date.parse(at ?? ''));
+                const times = [job.data.created_at, job.data.started_at, job.data.completed_at];
+                const [createdAt, startedAt, completedAt] = times.map((at) => Date.parse(at ?? ''));
                 jobs.push({
                     id: job.data.id,
                     name: job.data.name ?? '',
@@ -33617,6 +33645,8 @@ class RunnerRegistry {
                     status: job.data.status ?? undefined,
                     conclusion: job.data.conclusion ?? undefined,
                     ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+                    ...(job.data.labels ? { labels: job.data.labels } : {}),
+                    ...(createdAt ? { createdAt } : {}),
                     ...(startedAt ? { startedAt } : {}),
                     ...(completedAt ? { completedAt } : {}),
                 });
@@ -33707,7 +33737,7 @@ class RunnerRegistry {
             ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
             : undefined;
         if (!version || !sha256)
-            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
                 `gives no version and linux-x64 SHA-256`);
         return { version, sha256 };
     }
@@ -34037,6 +34067,8 @@ const INPUT_DEFAULTS = {
     runner: 'false',
     'runner-label': '',
     'runner-timeout': '10m',
+    'runner-jobs': '1',
+    runners: '1',
     'max-cost': '',
     'max-hourly-price': '',
     'min-gpu-memory': '',
@@ -34094,6 +34126,8 @@ const INPUT_MODES = {
     runner: ['start'],
     'runner-label': ['start'],
     'runner-timeout': ['start'],
+    'runner-jobs': ['start'],
+    runners: ['start'],
     'max-cost': ['start'],
     'max-hourly-price': ['start'],
     'min-gpu-memory': ['start'],
@@ -34523,6 +34557,30 @@ var job_environment = __nccwpck_require__(73156);
 
 
 
+/** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
+const MAX_RUNNER_JOBS = 20;
+const MAX_RUNNERS = 8;
+/** The runner slots: the GPUs split evenly, each runner in a folder of its own (the first where it always was). */
+function runnerSlots(runners, gpuCount) {
+    const each = gpuCount && runners > 1 ? gpuCount / runners : 0;
+    return Array.from({ length: runners }, (_, k) => ({
+        folder: k === 0 ? 'actions-runner' : `actions-runner-${k + 1}`,
+        ...(each >= 1 ? { gpus: Array.from({ length: each }, (_, i) => String(k * each + i)).join(',') } : {}),
+    }));
+}
+/** runner-jobs and runners: whole numbers in their bounds; `runners` splits gpu-count evenly. */
+function parseCounts(inputs, gpuCount) {
+    const jobs = inputs.parse('runner-jobs', fields/* wholeNumber */.rD(1));
+    if (jobs > MAX_RUNNER_JOBS)
+        inputs.fail('runner-jobs', `must be at most ${MAX_RUNNER_JOBS}, got ${jobs}`);
+    const runners = inputs.parse('runners', fields/* wholeNumber */.rD(1));
+    if (runners > MAX_RUNNERS)
+        inputs.fail('runners', `must be at most ${MAX_RUNNERS}, got ${runners}`);
+    else if (runners > 1 && gpuCount && gpuCount % runners !== 0)
+        inputs.fail('runners', `must divide gpu-count evenly (each runner gets as many GPUs): gpu-count ${gpuCount}, runners ${runners}`);
+    const valid = Number.isInteger(runners) && runners >= 1 && runners <= MAX_RUNNERS;
+    return { jobs, slots: runnerSlots(valid ? runners : 1, gpuCount) };
+}
 /** This job's workflow run, from the runner's environment; undefined outside one. */
 function workflowRunFromEnv(env) {
     const id = env.GITHUB_RUN_ID ?? '';
@@ -34588,20 +34646,21 @@ const labelOrNothing = (label) => (LABEL.test(label) ? label : '');
 function defaultLabel(job) {
     return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
 }
-/** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
-function parseRunner(inputs, job, policy) {
-    if (!inputs.parse('runner', fields/* boolean */.zM)) {
-        for (const name of ['runner-label', 'runner-timeout'])
-            if (inputs.changed(name))
-                inputs.fail(name, "is set but 'runner' is not true");
-        return undefined;
-    }
+function refuseWithoutRunner(inputs) {
+    for (const name of ['runner-label', 'runner-timeout', 'runner-jobs', 'runners'])
+        if (inputs.changed(name))
+            inputs.fail(name, "is set but 'runner' is not true");
+}
+function parseRunner(inputs, job, policy, gpus) {
+    if (!inputs.parse('runner', fields/* boolean */.zM))
+        return refuseWithoutRunner(inputs);
     const env = job.env ?? {};
     const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
     if (!LABEL.test(label))
         inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
             `a letter or digit; got '${label.slice(0, 100)}'`);
     const pickupTimeoutMs = inputs.parse('runner-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout'])) * 1000;
+    const counts = parseCounts(inputs, gpus);
     const token = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
     if (token === undefined)
         inputs.fail('github-token', 'is required with runner: true: a token with repository administration: ' +
@@ -34627,6 +34686,9 @@ function parseRunner(inputs, job, policy) {
         repository,
         addedDomains,
         workflowRun: workflowRunFromEnv(env),
+        // One job on one runner, as before issue 48: nothing more to say.
+        ...(counts.jobs > 1 ? { jobs: counts.jobs } : {}),
+        ...(counts.slots.length > 1 ? { slots: counts.slots } : {}),
     };
 }
 /** The post step's runner inputs, read only when state has a runner. */
@@ -34639,6 +34701,7 @@ function parseRunnerCleanup(read) {
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
         workflowRun: workflowRunFromEnv(process.env),
         label: labelOrNothing(read('runner-label').trim() || defaultLabel(jobEnvironmentFromEnv(process.env))),
+        jobs: Math.min(field.wholeNumber(1).safeParse(read('runner-jobs') || '1').data ?? 1, MAX_RUNNER_JOBS),
     };
 }
 
@@ -34655,6 +34718,11 @@ function parseRunnerCleanup(read) {
 
 
 
+/** A whole number from 1 to `max`, else 1: read leniently (the holder was to serve at least one job). */
+function lenientCount(raw, max) {
+    const value = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : 1;
+    return value >= 1 && value <= max ? value : 1;
+}
 const OWN_INPUTS = ['runner', 'runner-label', 'github-token'];
 const DEFAULT_TIMEOUT_S = 600;
 /** Undefined when runner mode was not asked for, or its own inputs cannot name a label and a token. */
@@ -34684,6 +34752,7 @@ function parseUnserved(read, job, errors) {
         workflowRun: workflowRunFromEnv(env),
         pickupTimeoutMs: (timeout.success ? timeout.data : DEFAULT_TIMEOUT_S) * 1000,
         holdingJob: env.GITHUB_JOB ?? '',
+        serves: lenientCount(inputs.raw('runner-jobs'), MAX_RUNNER_JOBS) * lenientCount(inputs.raw('runners'), MAX_RUNNERS),
     };
 }
 
@@ -35127,7 +35196,7 @@ function parseStart(inputs, connection, job) {
         ? inputs.parse('max-grace', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-grace']))
         : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
-    const runner = parseRunner(inputs, job, networkPolicy);
+    const runner = parseRunner(inputs, job, networkPolicy, gpuCount);
     const enforceTtl = inputs.parse('enforce-ttl', fields/* boolean */.zM);
     const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
@@ -35437,7 +35506,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(42340);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(51120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(16074);
-/* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(75138);
+/* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(61880);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(88964);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(75504);
 /* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(28593);
@@ -35534,8 +35603,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CONNECT_DEADLINE_MS
 
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
+var runners = __nccwpck_require__(39747);
 ;// CONCATENATED MODULE: ./build/src/github/comment-jobs.js
 
 /**
@@ -35928,18 +35997,23 @@ async function comment_share_commentYield(deps, state, config, target) {
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(68818);
-// EXTERNAL MODULE: ./build/src/runner/register.js
-var register = __nccwpck_require__(36691);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __nccwpck_require__(72389);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
+var install = __nccwpck_require__(13197);
 ;// CONCATENATED MODULE: ./build/src/runner/watch.js
 
 
-const WATCH = (/* unused pure expression or super */ null && (`cd "$HOME/actions-runner" 2> /dev/null || { echo "exited"; exit 0; }
+
+const WATCH = (/* unused pure expression or super */ null && (`cd "$RUNNER_DIR" 2> /dev/null || { echo "exited"; exit 0; }
 until=$(( $(date +%s) + $2 )); said=
 while :; do
   if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
   if [ -e gpu-sandbox-job-completed ]; then
+    # A job that ended before this watch began (a short one, or the next of runner-jobs) still names itself.
+    [ -n "$said" ] || [ ! -e gpu-sandbox-job-started ] || echo "started $(head -c 100 gpu-sandbox-job-started)"
     # The runner reports the job's end to GitHub after this hook, then exits: up to 10 s for that, so that the one
     # read of GitHub after it finds the job ended (who took it and how it ended, in one read).
     for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$1" 2> /dev/null || break; sleep 1; done
@@ -35971,7 +36045,7 @@ async function watch_watchRunner(target, pid, pickupTimeoutMs, deps) {
     let why = '';
     for (let attempt = 1; attempt <= RECONNECTS; attempt++) {
         const left = Math.max(0, Math.ceil((began + pickupTimeoutMs - deps.clock.now()) / 1000));
-        const { code, stdout, stderr } = await runScript(target, WATCH, [String(pid), String(left)], '', deps.env, deps.signal);
+        const { code, stdout, stderr } = await runScript(target, inFolder(WATCH, target.folder), [String(pid), String(left)], '', deps.env, deps.signal);
         if (deps.signal?.aborted)
             return { kind: 'cancelled' };
         const verdict = verdictOf(stdout);
@@ -36102,16 +36176,17 @@ const MAX_REPLACEMENTS = (/* unused pure expression or super */ null && (MAX_FRE
 /**
  * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
  * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
- * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times.
+ * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times. So does a job of this run that
+ * ended while the folder has jobs left to serve (runner-jobs): the next job finds this one's files.
  */
-async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined) {
+async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined, serving = { jobs: 1, refusals: { count: 0 } }) {
     const { core } = deps;
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) ` +
         'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
     let current = saved;
-    for (let refusals = 0;;) {
+    for (let served = 0;;) {
         const { pid, configPath, alias } = current.watch;
-        const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
+        const verdict = await watchRunner({ configPath, alias, folder: current.folder }, pid, pickupTimeoutMs, {
             clock: deps.clock,
             env: process.env,
             signal: deps.cancelWait,
@@ -36121,21 +36196,44 @@ async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, 
             core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
             return undefined;
         }
-        if (verdict.kind !== 'refused')
+        if (verdict.kind === 'timeout' && served > 0) {
+            core.info(`Runner ${current.name}: no next job of this run took it within runner-timeout ` +
+                `(${formatDuration(pickupTimeoutMs)}); its folder served ${served} of ${serving.jobs} jobs.`);
+            return {};
+        }
+        const next = verdict.kind === 'completed' && verdict.job && served + 1 < serving.jobs;
+        if (verdict.kind !== 'refused' && !next)
             return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) };
-        refusals++;
-        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
-        core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
-            `${who} before its first step.`);
-        const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, refusals) : undefined;
-        if (typeof fresh !== 'object')
-            return {
-                taken: claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
-                    (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`)),
-            };
+        const fresh = next
+            ? await nextJob(deps, current, config, { served: ++served, of: serving.jobs, job: verdict.job ?? '' })
+            : await refused(deps, current, config, verdict, ++serving.refusals.count);
+        if (typeof fresh === 'string')
+            return next ? {} : { taken: fresh };
         current = fresh;
         replaced(fresh);
     }
+}
+/** After this run's job ended with more to serve: the next runner in the same folder; a string: why none. */
+async function nextJob(deps, done, config, count) {
+    deps.core.info(`Runner ${done.name}: its job '${count.job}' ended (the runner on the sandbox says so); ${count.served} of ` +
+        `${count.of} jobs served in its folder, so a fresh runner takes the next job of this run there.`);
+    const fresh = await replace(deps, done, config, 'job');
+    if (typeof fresh === 'object')
+        return { ...fresh, ran: [...(done.ran ?? []), done.name] };
+    deps.core.warning(`Runner ${done.name}: no runner for the next job${fresh}. Stopping the sandbox.`);
+    // The last runner stays the one deleted and mirrored: its job is the last this folder served.
+    return fresh;
+}
+/** After a refused job of another run: a fresh runner, or (past the cap, or none startable) why the step fails. */
+async function refused(deps, current, config, verdict, refusals) {
+    const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+    deps.core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
+        `${who} before its first step.`);
+    const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, 'refusal', refusals) : undefined;
+    if (typeof fresh === 'object')
+        return { ...fresh, ...(current.ran ? { ran: current.ran } : {}) };
+    return claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
+        (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`));
 }
 const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 /** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
@@ -36147,13 +36245,14 @@ function claimOf(deps, saved, config) {
         ? new ClaimWatch(deps, github, saved, run)
         : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` };
 }
-/** A fresh runner with the label on the same sandbox; a string: why none could be started. */
-async function replace(deps, spent, config, refusals) {
+/** A fresh runner with the label in the same folder of the same sandbox; a string: why none could be started. */
+async function replace(deps, spent, config, after, refusals = 0) {
     const runner = config.runner();
     const github = registry(deps, runner, deps.cancelWait);
     if (!github || !runner.label || !runner.repository)
         return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
-    const name = freshRunnerName(firstRunnerName(spent.name), refusals + 1);
+    // The next number in this folder (`…-r2`, `…-r3`, …), whichever job spent the last.
+    const name = freshRunnerName(folderRunnerName(spent.name), Number(/-r(\d+)$/.exec(spent.name)?.[1] ?? 1) + 1);
     const { configPath, alias } = spent.watch;
     const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
     const serves = runner.workflowRun && {
@@ -36164,14 +36263,14 @@ async function replace(deps, spent, config, refusals) {
         // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
         await github.removeRegistration(spent.id, spent.name).catch(() => undefined);
         const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core };
-        const fresh = await replaceRunner(online, context, github, spent.watch, {
-            name,
-            label: runner.label,
-            serves,
-        });
+        const fresh = await replaceRunner(online, context, github, { pid: spent.watch.pid, folder: spent.folder, after }, { name, label: runner.label, serves });
+        const why = after === 'job'
+            ? 'for the next job of this run'
+            : `for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS})`;
         deps.core.info(`Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
-            `${runner.label}, for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS}).`);
-        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } };
+            `${runner.label}, ${why}.`);
+        const slot = { ...(spent.folder ? { folder: spent.folder } : {}), ...(spent.gpus ? { gpus: spent.gpus } : {}) };
+        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias }, ...slot };
     }
     catch (error) {
         // Whatever failed after the request (its answer lost, run.sh not started, never online, a cancel), GitHub may
@@ -36269,7 +36368,7 @@ async function pause(deps, ms) {
  * the sandbox may be stopped, with why the step must then fail (a job from
  * outside this run took the runner), if it must.
  */
-async function waitForRunnerJob(deps, saved, config, replaced) {
+async function waitForRunnerJob(deps, saved, config, replaced, serving) {
     const { core } = deps;
     if (!saved.online) {
         core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
@@ -36288,7 +36387,7 @@ async function waitForRunnerJob(deps, saved, config, replaced) {
     if (saved.watch && existsSync(saved.watch.configPath)) {
         // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
         const watched = Object.assign(saved, { watch: saved.watch });
-        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced);
+        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced, serving);
         if (onSandbox) {
             if (deps.cancelWait?.aborted)
                 core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
@@ -36422,15 +36521,18 @@ async function mirrorServedJob(deps, saved, config) {
     }
     if (!job)
         return {};
-    const name = serviceText(job.name, 100);
-    const conclusion = serviceText(job.conclusion ?? job.status ?? 'unknown', 30);
-    deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`);
+    deps.core.info(`Runner ${saved.name}: the job '${serviceText(job.name, 100)}' it served ended: ${conclusionOf(job)}.`);
+    const failure = mirrorFailure(job, saved.name);
+    return failure ? { job, failure } : { job };
+}
+const conclusionOf = (job) => serviceText(job.conclusion ?? job.status ?? 'unknown', 30);
+/** Why the holding step fails after a job it served: undefined when that job succeeded, was skipped or is unknown. */
+function mirrorFailure(job, runnerName) {
     if (!job.conclusion || !FAILED.includes(job.conclusion))
-        return { job };
-    const failure = `The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
-        `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
-        `the re-run.`;
-    return { job, failure };
+        return undefined;
+    return (`The job '${serviceText(job.name, 100)}' that ran on ${runnerName} ended '${conclusionOf(job)}', so this holding ` +
+        `step fails too (the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's ` +
+        `runner serves the re-run.`);
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
@@ -36803,13 +36905,20 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
         : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost);
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
     const runner = state.runner;
-    // The job the post step already read for its mirror, else read now.
-    const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined;
+    // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
+    const job = Array.isArray(servedJob)
+        ? servedJob.map(jobOutcome).join(', ') || undefined
+        : servedJob
+            ? jobOutcome(servedJob)
+            : runner
+                ? await runnerJobOutcome(deps, runner, config)
+                : undefined;
+    const jobs = Array.isArray(servedJob) ? 'jobs' : 'job';
     const target = config.comment();
     const final = {
         ...facts,
         ...(gpuUse ? { gpuUse } : {}),
-        status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
+        status: `${facts.status}${job ? `; the runner's ${jobs} ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
@@ -37866,8 +37975,8 @@ var access = __nccwpck_require__(47421);
 var outputs = __nccwpck_require__(16854);
 // EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
 var step_state = __nccwpck_require__(45190);
-// EXTERNAL MODULE: ./build/src/runner/register.js
-var register = __nccwpck_require__(36691);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __nccwpck_require__(72389);
 // EXTERNAL MODULE: ./build/src/sandbox/record.js
 var record = __nccwpck_require__(15208);
 ;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
@@ -40221,8 +40330,8 @@ async function writeSummary(config, deps, state, started, waited, billing, stepS
 /* harmony export */   c: () => (/* binding */ runStop)
 /* harmony export */ });
 /* unused harmony export STOP_DEADLINE_MS */
-/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
-/* harmony import */ var _runner_register_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(36691);
+/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(39747);
+/* harmony import */ var _runner_register_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(72389);
 /* harmony import */ var _sandbox_stop_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(97153);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(63996);
 /* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16854);
@@ -40529,8 +40638,8 @@ function makeRunLookup(repository, token, deps) {
     };
 }
 
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
+var runners = __nccwpck_require__(39747);
 ;// CONCATENATED MODULE: ./build/src/sweep/registrations.js
 /**
  * mode: sweep, after its stops: offline runner registrations named after a
@@ -40792,7 +40901,7 @@ function reportUndecided(core, swept) {
 
 /***/ }),
 
-/***/ 75138:
+/***/ 61880:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40807,8 +40916,10 @@ var collector = __nccwpck_require__(81764);
 var job_environment = __nccwpck_require__(73156);
 // EXTERNAL MODULE: ./build/src/inputs/read.js + 11 modules
 var read = __nccwpck_require__(78322);
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
+var runners = __nccwpck_require__(39747);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __nccwpck_require__(72389);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
@@ -40819,8 +40930,6 @@ var external_node_path_ = __nccwpck_require__(76760);
 var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
 var step_state = __nccwpck_require__(45190);
-// EXTERNAL MODULE: ./build/src/runner/register.js
-var register = __nccwpck_require__(36691);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(31421);
 // EXTERNAL MODULE: external "node:os"
@@ -41085,7 +41194,7 @@ async function waitOnline(deps, registry, saved) {
 /** Makes the parts in order, saving each first; the saved record of what exists. */
 async function makeUnserved(deps, request, why, saved, progress) {
     const { core } = deps;
-    const state = new step_state/* ActionState */.q(core);
+    const state = { saveUnserved: (one) => new step_state/* ActionState */.q(core).saveUnserved(one, progress.index) };
     const registry = (0,register/* registryFor */.ZQ)(deps, request);
     state.saveUnserved(saved);
     const version = await unpackRunnerPackage(registry, request.repository.serverUrl, saved.dir, deps.signal);
@@ -41122,7 +41231,7 @@ async function makeUnserved(deps, request, why, saved, progress) {
  * Registers and starts the failing runner; never throws (the holding step's own error is what fails it). What exists of
  * it afterwards, for a post step that serves it itself (state saved there is read by no later step).
  */
-async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
+async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE, index = 1) {
     const { core } = deps;
     // The package is actions/runner's linux-x64 release, and the removal reads /proc.
     const machine = `${deps.platform ?? process.platform}-${process.arch}`;
@@ -41137,8 +41246,9 @@ async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
         dir: '',
         pid: 0,
     };
-    const progress = { asked: false };
-    core.startGroup(`Runner: fail the job waiting for '${request.label}' at once, instead of leaving it queued`);
+    const progress = { asked: false, index };
+    const which = index > 1 ? `job ${index} ` : 'job ';
+    core.startGroup(`Runner: fail the ${which}waiting for '${request.label}' at once, instead of leaving it queued`);
     try {
         saved.dir = makeRunnerDir();
         await makeUnserved(deps, request, { reason, what }, saved, progress);
@@ -41150,7 +41260,7 @@ async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
         const deleted = !progress.asked || (0,runners/* isAccessDenied */.w7)(error) || (await deleteRegistration(deps, request, saved));
         const nothingLeft = left.length === 0 && deleted;
         if (nothingLeft)
-            new step_state/* ActionState */.q(core).saveUnserved(undefined);
+            new step_state/* ActionState */.q(core).saveUnserved(undefined, index);
         // A cancelled run cancels its queued jobs too: nothing waits.
         if (deps.signal.aborted)
             core.info('Runner: cancelled while the failing runner was set up; what it made is removed.');
@@ -41161,6 +41271,19 @@ async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
     finally {
         core.endGroup();
     }
+}
+/**
+ * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
+ * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
+ */
+async function serveUnservedJobs(deps, request, reason, what, count) {
+    const made = [];
+    for (let k = 1; k <= Math.max(1, count) && !deps.signal.aborted; k++) {
+        const saved = await serveUnserved(deps, request, reason, what, k);
+        if (saved)
+            made.push(saved);
+    }
+    return made;
 }
 /** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */
 function reportUnservable(core, request, why) {
@@ -41187,7 +41310,34 @@ async function deleteRegistration(deps, request, saved) {
     }
 }
 
+;// CONCATENATED MODULE: ./build/src/runner/waiting.js
+/** A job not started yet: queued for a runner, or waiting (an environment's approval) before that. */
+const NOT_STARTED = ['queued', 'waiting', 'pending', 'requested'];
+function waitingFor(jobs, label) {
+    return jobs.filter((job) => NOT_STARTED.includes(job.status ?? '') && !job.runnerName && (job.labels ?? []).includes(label));
+}
+/**
+ * How many failing runners to start: one where the holder was to serve one job (no read, as before); else the jobs
+ * waiting for the label (at least one: a job may queue a moment after the read), at most `bound`; `bound` where the
+ * read fails (a failed read is no evidence that none waits).
+ */
+async function failingRunnersFor(registry, run, label, bound, log) {
+    if (bound <= 1 || !run)
+        return 1;
+    try {
+        const waiting = waitingFor(await registry.jobsOf(run), label).length;
+        log(`Runner: ${waiting} job${waiting === 1 ? '' : 's'} of this run wait${waiting === 1 ? 's' : ''} for '${label}'.`);
+        return Math.min(Math.max(1, waiting), bound);
+    }
+    catch (error) {
+        log(`Runner: this run's waiting jobs could not be read (${error.message}); failing up to ${bound}.`);
+        return bound;
+    }
+}
+
 ;// CONCATENATED MODULE: ./build/src/modes/unserved.js
+
+
 
 
 
@@ -41217,7 +41367,11 @@ async function failStrandedJob(deps, error, config) {
     // The access check found the token may not manage runners: registering one would be refused too.
     if (error instanceof runners/* RunnerManagementRefused */.ms)
         return reportUnservable(deps.core, request, error.message);
-    await serveUnserved(deps, request, reasonOf(error));
+    // With runner-jobs or runners above 1 (issue 48): every job of this run waiting for the label, up to that many.
+    const log = (message) => deps.core.info(message);
+    const bound = request.serves ?? 1;
+    const count = await failingRunnersFor((0,register/* registryFor */.ZQ)(deps, request), request.workflowRun, request.label, bound, log);
+    await serveUnservedJobs(deps, request, reasonOf(error), BEFORE_ONLINE, count);
 }
 
 
@@ -41329,8 +41483,10 @@ async function runScript(target, script, args, input, env, signal, stdoutLimit) 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  kI: () => (/* binding */ FIRST_FOLDER),
   Ks: () => (/* binding */ diagnosticTail),
   NZ: () => (/* binding */ ensureRunnerPackage),
+  _z: () => (/* binding */ inFolder),
   ys: () => (/* binding */ runnerAlive),
   yX: () => (/* binding */ startRunnerProcess),
   hp: () => (/* binding */ verifiedPackage)
@@ -41417,6 +41573,14 @@ var abort = __nccwpck_require__(49768);
 
 
 
+/** The first runner's folder, where the package is (a prepared image's too); `runners` copies it (issue 48). */
+const FIRST_FOLDER = 'actions-runner';
+/** A runner script run in `folder` under the login's home: RUNNER_DIR is set before it (the name is checked). */
+function inFolder(script, folder = FIRST_FOLDER) {
+    if (!/^actions-runner(-\d{1,2})?$/.test(folder))
+        throw new Error(`runner: '${folder}' is not a runner folder`);
+    return `RUNNER_DIR="$HOME/${folder}"\n${script}`;
+}
 const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi';
 const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -41471,7 +41635,7 @@ async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
 }
 /** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
 const START = `set -e
-cd "$HOME/actions-runner"
+cd "$RUNNER_DIR"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
 # The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
@@ -41486,15 +41650,15 @@ else sed -i '/^# refuse: begin/,/^# refuse: end/d' gpu-sandbox-job-started.sh; f
 cat > gpu-sandbox-job-completed.sh << 'HOOK'
 ${JOB_COMPLETED_HOOK}
 HOOK
-ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
-ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$HOME/actions-runner/gpu-sandbox-job-completed.sh"
+ACTIONS_RUNNER_HOOK_JOB_STARTED="$RUNNER_DIR/gpu-sandbox-job-started.sh"
+ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$RUNNER_DIR/gpu-sandbox-job-completed.sh"
 export ACTIONS_RUNNER_HOOK_JOB_STARTED ACTIONS_RUNNER_HOOK_JOB_COMPLETED
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
-nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
+nohup $detach ./run.sh > "$RUNNER_DIR/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`;
 const RUNNER_OUTPUT = "run.sh's output";
 /** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
-const DIAGNOSTIC_TAIL = `cd "$HOME/actions-runner" 2> /dev/null || exit 0
+const DIAGNOSTIC_TAIL = `cd "$RUNNER_DIR" 2> /dev/null || exit 0
 newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
 [ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
 [ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
@@ -41503,10 +41667,11 @@ true`;
  * Starts run.sh detached, the JIT configuration on its stdin; with `serves` (this workflow run), the job-started hook
  * refuses every job of another run (JOB_STARTED_HOOK).
  */
-async function startRunnerProcess(context, jitConfig, serves) {
+async function startRunnerProcess(context, jitConfig, serves, folder = FIRST_FOLDER) {
     const valid = serves && /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(serves.repository);
     const args = valid ? [String(serves.run.id), String(serves.run.attempt), serves.repository] : [];
-    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START, args, jitConfig, context.env, context.signal);
+    const script = inFolder(START, folder);
+    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, script, args, jitConfig, context.env, context.signal);
     const started = /^started (\d+)$/m.exec(stdout);
     if (code !== 0 || !started)
         throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ` +
@@ -41519,8 +41684,9 @@ async function runnerAlive(context, pid) {
     return code !== 0 || stdout.trim() === 'alive';
 }
 /** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
-async function diagnosticTail(context) {
-    const { stdout } = await (0,ssh_command/* runScript */.j3)(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal);
+async function diagnosticTail(context, folder = FIRST_FOLDER) {
+    const tail = inFolder(DIAGNOSTIC_TAIL, folder);
+    const { stdout } = await (0,ssh_command/* runScript */.j3)(context.target, tail, [], '', context.env, context.signal);
     const lines = stdout
         .split('\n')
         .filter((line) => line.trim() !== '')
@@ -41534,31 +41700,30 @@ async function diagnosticTail(context) {
 
 /***/ }),
 
-/***/ 36691:
+/***/ 72389:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ad: () => (/* binding */ registerFresh),
-/* harmony export */   GT: () => (/* binding */ registerRunner),
-/* harmony export */   ZQ: () => (/* binding */ registryFor)
-/* harmony export */ });
-/* unused harmony exports ONLINE_DEADLINE_MS, replaceRunner */
-/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
-/* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50262);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45190);
-/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(13197);
-/**
- * `runner: true` in the main step, once the sandbox is ready and reachable
- * over SSH: the runner package on the sandbox, a JIT registration named after
- * the sandbox id (saved to state at once, so the post step deletes it
- * whatever happens next), run.sh started with the configuration on stdin,
- * and a wait until the runner says it listens for jobs (GitHub confirms once;
- * polled by id where the sandbox cannot say). A runner that does not come
- * online shows the tail of its own diagnostic log.
- */
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Ad: () => (/* binding */ registerFresh),
+  GT: () => (/* binding */ registerRunner),
+  ZQ: () => (/* binding */ registryFor)
+});
 
+// UNUSED EXPORTS: replaceRunner
+
+// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
+var runners = __nccwpck_require__(39747);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __nccwpck_require__(45190);
+// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
+var install = __nccwpck_require__(13197);
+;// CONCATENATED MODULE: ./build/src/runner/online.js
 
 
 
@@ -41568,29 +41733,23 @@ const ONLINE_DEADLINE_MS = 5 * 60_000;
 const FIRST_POLLS_MS = 500;
 const LATER_POLLS_MS = 2_000;
 const FIRST_POLLS_FOR_MS = 10_000;
-function registryFor(deps, request) {
-    return new _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .RunnerRegistry */ .It(request.repository, request.githubToken, {
-        clock: deps.clock,
-        signal: deps.signal,
-        log: (message) => deps.core.info(message),
-    });
-}
 /**
  * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
  * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (issue 43: the
  * post step's one read of who took it confirms it).
  * Where the sandbox cannot say, GitHub is polled as before.
  */
-const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
+const ONLINE_WATCH = `out="$RUNNER_DIR/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
 while :; do
   grep -q 'Listening for Jobs' "$out" 2> /dev/null && { echo online; exit 0; }
   kill -0 "$1" 2> /dev/null || { echo ended; exit 0; }
   [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
   sleep 0.5
 done`;
-async function waitOnline(deps, context, registry, id, pid) {
+async function online_waitOnline(deps, context, registry, id, pid, folder = install/* FIRST_FOLDER */.kI) {
     const seconds = String(ONLINE_DEADLINE_MS / 1000);
-    const said = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runScript */ .j3)(context.target, ONLINE_WATCH, [String(pid), seconds], '', context.env, deps.signal);
+    const script = (0,install/* inFolder */._z)(ONLINE_WATCH, folder);
+    const said = await (0,ssh_command/* runScript */.j3)(context.target, script, [String(pid), seconds], '', context.env, deps.signal);
     const verdict = said.stdout.trim().split('\n').at(-1);
     if (verdict === 'ended')
         return 'run.sh ended before the runner came online';
@@ -41612,20 +41771,20 @@ async function pollOnline(deps, context, registry, id, pid) {
         if (runner.status === 'online')
             return undefined;
         // Asked every other poll: run.sh that has ended will never bring the runner online.
-        if (poll % 2 === 0 && !(await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerAlive */ .ys)(context, pid)))
+        if (poll % 2 === 0 && !(await (0,install/* runnerAlive */.ys)(context, pid)))
             return 'run.sh ended before the runner came online';
         const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS;
         if (deps.clock.now() + wait > until)
             return (`it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
-                `(status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(runner.status, 40)}')`);
+                `(status '${(0,untrusted/* serviceText */.Lo)(runner.status, 40)}')`);
         await deps.clock.sleep(wait, deps.signal);
     }
 }
 /** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
-async function showDiagnostics(deps, context) {
+async function showDiagnostics(deps, context, folder = install/* FIRST_FOLDER */.kI) {
     deps.core.startGroup("The runner's diagnostic log (last lines)");
     try {
-        const { lines, lastWords } = await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnosticTail */ .Ks)(context);
+        const { lines, lastWords } = await (0,install/* diagnosticTail */.Ks)(context, folder);
         for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)'])
             deps.core.info(line);
         return lastWords;
@@ -41638,6 +41797,30 @@ async function showDiagnostics(deps, context) {
         deps.core.endGroup();
     }
 }
+
+;// CONCATENATED MODULE: ./build/src/runner/register.js
+/**
+ * `runner: true` in the main step, once the sandbox is ready and reachable
+ * over SSH: the runner package on the sandbox, a JIT registration named after
+ * the sandbox id (saved to state at once, so the post step deletes it
+ * whatever happens next), run.sh started with the configuration on stdin,
+ * and a wait until the runner says it listens for jobs (GitHub confirms once;
+ * polled by id where the sandbox cannot say). A runner that does not come
+ * online shows the tail of its own diagnostic log.
+ */
+
+
+
+
+
+
+function registryFor(deps, request) {
+    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
+        clock: deps.clock,
+        signal: deps.signal,
+        log: (message) => deps.core.info(message),
+    });
+}
 /**
  * generate-jitconfig; a 409 means a registration of this name exists. The name
  * carries our sandbox's id, so an offline one is our own request's, whose
@@ -41649,7 +41832,7 @@ async function registerFresh(registry, name, label, log) {
         return await registry.generate(name, label);
     }
     catch (error) {
-        const stale = error instanceof _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubRunnerError */ .GL && error.status === 409 ? await registry.findByName(name) : undefined;
+        const stale = error instanceof runners/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
         if (!stale || stale.status !== 'offline' || stale.busy)
             throw error;
         log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
@@ -41658,74 +41841,129 @@ async function registerFresh(registry, name, label, log) {
         return registry.generate(name, label);
     }
 }
+/** The folders of `runners` above 1 (issue 48): copies of the first, each with the GPUs its jobs see in `.env`. */
+const PREPARE_FOLDERS = `set -e
+cd "$HOME"
+while [ $# -ge 2 ]; do
+  folder=$1; gpus=$2; shift 2
+  if [ "$folder" != actions-runner ]; then
+    rm -rf "$folder"; mkdir "$folder"; cp -a actions-runner/. "$folder/"
+    rm -rf "$folder/_diag" "$folder/_work" "$folder"/gpu-sandbox-*
+  fi
+  [ -n "$gpus" ] || continue
+  # The runner loads .env into its environment at start (its own lines kept, ours replaced): its jobs inherit it.
+  touch "$folder/.env"
+  sed -i '/^CUDA_VISIBLE_DEVICES=/d; /^NVIDIA_VISIBLE_DEVICES=/d' "$folder/.env"
+  [ ! -s "$folder/.env" ] || [ -z "$(tail -c 1 "$folder/.env")" ] || echo >> "$folder/.env"
+  printf 'CUDA_VISIBLE_DEVICES=%s\\nNVIDIA_VISIBLE_DEVICES=%s\\n' "$gpus" "$gpus" >> "$folder/.env"
+done
+echo prepared`;
+async function prepareFolders(context, slots) {
+    const args = slots.flatMap((slot) => [slot.folder, slot.gpus ?? '']);
+    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, PREPARE_FOLDERS, args, '', context.env, context.signal);
+    if (code !== 0 || stdout.trim() !== 'prepared')
+        throw new Error(`runner: the runner folders could not be made on the sandbox (exit ${code}): ` +
+            `${(0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').slice(-2).join(' / '))}`);
+}
+/** One runner in its folder: registered (saved first), started, online; why not, if it did not come online. */
+async function registerInFolder(deps, request, context, runner) {
+    const { core } = deps;
+    const { name, slot, index } = runner;
+    const registry = registryFor(deps, request);
+    const state = new step_state/* ActionState */.q(core);
+    const fields = { ...(index > 1 ? { folder: slot.folder } : {}), ...(slot.gpus ? { gpus: slot.gpus } : {}) };
+    const { runner: registered, jitConfig } = await registerFresh(registry, name, request.label, (m) => core.info(m));
+    // A credential: masked before anything could print it, and never saved, output or logged.
+    core.setSecret(jitConfig);
+    state.saveRunner({ id: registered.id, name, online: false, ...fields }, index);
+    const renamed = registered.name === name ? '' : ` (GitHub calls it '${(0,untrusted/* serviceText */.Lo)(registered.name, 80)}')`;
+    core.info(`Runner: registered as '${name}'${renamed} (id ${registered.id}); run.sh starts with the configuration on ` +
+        'its stdin.');
+    const { owner, repo } = request.repository;
+    const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` };
+    const pid = await (0,install/* startRunnerProcess */.yX)(context, jitConfig, serves, slot.folder);
+    const failure = await online_waitOnline(deps, context, registry, registered.id, pid, slot.folder);
+    // The post step watches it over the same SSH access (runner/watch.ts).
+    const watch = { pid, configPath: context.target.configPath, alias: context.target.alias };
+    if (!failure)
+        state.saveRunner({ id: registered.id, name, online: true, watch, ...fields }, index);
+    return { id: registered.id, ...(failure ? { failure } : {}) };
+}
 async function registerRunner(deps, request, sandboxId, context, privateDir) {
     const { core } = deps;
     const registry = registryFor(deps, request);
     const started = deps.clock.now();
-    core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`);
-    let failure;
+    const slots = request.slots?.length ? request.slots : [{ folder: install/* FIRST_FOLDER */.kI }];
+    const many = slots.length > 1 ? `${slots.length} just-in-time runners` : 'a just-in-time runner';
+    core.startGroup(`Register ${sandboxId} as ${many} with the label '${request.label}'`);
+    const names = slots.map((_, k) => (0,runners/* slotRunnerName */.SO)(sandboxId, k + 1));
+    let failures;
     try {
-        await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .ensureRunnerPackage */ .NZ)(context, registry, request.repository.serverUrl, privateDir);
-        // The name asked for, not the one in GitHub's answer: it goes to state and every later log line unsanitised.
-        const name = (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .runnerName */ .iC)(sandboxId);
-        const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionState */ .q(core);
+        await (0,install/* ensureRunnerPackage */.NZ)(context, registry, request.repository.serverUrl, privateDir);
+        if (slots.length > 1)
+            await prepareFolders(context, slots);
         // Saved before the request (id 0: not known yet), so a post step after a lost answer deletes it by name.
-        state.saveRunner({ id: 0, name, online: false });
-        const { runner, jitConfig } = await registerFresh(registry, name, request.label, (message) => core.info(message));
-        // A credential: masked before anything could print it, and never saved, output or logged.
-        core.setSecret(jitConfig);
-        state.saveRunner({ id: runner.id, name, online: false });
-        core.setOutput('runner-name', name);
-        core.setOutput('runner-id', String(runner.id));
-        core.setOutput('runner-label', request.label);
-        const renamed = runner.name === name ? '' : ` (GitHub calls it '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(runner.name, 80)}')`;
-        core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`);
-        const { owner, repo } = request.repository;
-        const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` };
-        const pid = await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .startRunnerProcess */ .yX)(context, jitConfig, serves);
-        failure = await waitOnline(deps, context, registry, runner.id, pid);
-        // The post step watches it over the same SSH access (runner/watch.ts).
-        const watch = { pid, configPath: context.target.configPath, alias: context.target.alias };
-        if (!failure)
-            state.saveRunner({ id: runner.id, name, online: true, watch });
-        if (!failure)
-            core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
-                `s. A job with runs-on: ${request.label} runs on it; the post step ` +
-                `waits for it, then stops the sandbox.`);
+        // The names asked for, not those in GitHub's answer: they go to state and every later log line unsanitised.
+        const state = new step_state/* ActionState */.q(core);
+        slots.forEach((slot, k) => state.saveRunner({ id: 0, name: names[k] ?? '', online: false }, k + 1));
+        const settled = await Promise.allSettled(slots.map((slot, k) => registerInFolder(deps, request, context, { name: names[k] ?? '', slot, index: k + 1 })));
+        const thrown = settled.find((result) => result.status === 'rejected');
+        if (thrown)
+            throw thrown.reason;
+        const done = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+        failures = done.flatMap((one, k) => (one.failure ? [{ failure: one.failure, folder: slots[k]?.folder ?? '' }] : []));
+        setRunnerOutputs(core, request.label, names, done.map((one) => one.id));
+        if (failures.length === 0)
+            core.info(`Runner${slots.length > 1 ? 's' : ''}: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
+                `s. A job with runs-on: ${request.label} runs on ${slots.length > 1 ? 'each' : 'it'}; the post step ` +
+                `waits for ${slots.length > 1 ? 'them' : 'it'}, then stops the sandbox.`);
     }
     finally {
         core.endGroup();
     }
-    if (failure) {
-        const lastWords = await showDiagnostics(deps, context);
-        throw new Error(`runner: the runner did not come online: ${failure}` +
+    const first = failures[0];
+    if (first) {
+        const lastWords = await showDiagnostics(deps, context, first.folder);
+        throw new Error(`runner: the runner did not come online: ${first.failure}` +
             `${lastWords ? `; run.sh's last words: '${lastWords}'` : ''}. Its diagnostic ` +
             `log is above; the post step stops the sandbox and deletes the registration.`);
     }
 }
+/** runner-name and runner-id: the runner's, or (runners above 1) JSON arrays of every runner's. */
+function setRunnerOutputs(core, label, names, ids) {
+    core.setOutput('runner-name', names.length === 1 ? (names[0] ?? '') : JSON.stringify(names));
+    core.setOutput('runner-id', ids.length === 1 ? String(ids[0] ?? '') : JSON.stringify(ids));
+    core.setOutput('runner-label', label);
+}
 /** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
 const SPENT_STATE = (/* unused pure expression or super */ null && (`if kill -0 "$1" 2> /dev/null; then echo running
-elif [ -e "$HOME/actions-runner/gpu-sandbox-job-completed" ]; then echo ran
+elif [ -e "$RUNNER_DIR/gpu-sandbox-job-completed" ]; then echo ran
 else echo clean; fi`));
 /**
- * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
- * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not (the
- * caller then removes the registration of that name: GitHub may hold it whatever failed after the request).
+ * After the runner refused a job of another run (issue 43), or ran this run's job with more to serve (runner-jobs,
+ * issue 48): the just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same
+ * sandbox, once the spent one's run.sh has ended. Throws why it could not (the caller then removes the registration
+ * of that name: GitHub may hold it whatever failed after the request).
  */
 async function replaceRunner(deps, context, registry, spent, fresh) {
     for (let waited = 0; waited < 60 && (await runnerAlive(context, spent.pid)); waited++)
         await deps.clock.sleep(1_000, deps.signal);
-    // The refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
-    const ended = await runScript(context.target, SPENT_STATE, [String(spent.pid)], '', context.env, deps.signal);
-    if (ended.stdout.trim() !== 'clean')
-        throw new Error(ended.stdout.trim() === 'running'
-            ? "the refused job's run.sh did not end within a minute"
-            : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it');
+    // A refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
+    const script = inFolder(SPENT_STATE, spent.folder);
+    const ended = (await runScript(context.target, script, [String(spent.pid)], '', context.env, deps.signal)).stdout.trim();
+    const expected = spent.after === 'job' ? 'ran' : 'clean';
+    if (ended !== expected)
+        throw new Error(ended === 'running'
+            ? `the ${spent.after === 'job' ? 'last' : 'refused'} job's run.sh did not end within a minute`
+            : spent.after === 'job'
+                ? "the last job's end was not recorded on the sandbox"
+                : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts ' +
+                    'on it');
     const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m));
     // A credential: masked before anything could print it, and never saved, output or logged.
     deps.core.setSecret(jitConfig);
-    const pid = await startRunnerProcess(context, jitConfig, fresh.serves);
-    const failure = await waitOnline(deps, context, registry, runner.id, pid);
+    const pid = await startRunnerProcess(context, jitConfig, fresh.serves, spent.folder);
+    const failure = await waitOnline(deps, context, registry, runner.id, pid, spent.folder);
     if (failure)
         throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
     return { runner, pid };
@@ -43494,7 +43732,16 @@ function savedRunner(saved) {
     const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
         ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
         : undefined;
-    return { id: saved.id, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) };
+    const folder = typeof saved.folder === 'string' && /^actions-runner-\d{1,2}$/.test(saved.folder) ? saved.folder : '';
+    const gpus = typeof saved.gpus === 'string' && /^\d{1,2}(,\d{1,2})*$/.test(saved.gpus) ? saved.gpus : '';
+    return {
+        id: saved.id,
+        name: saved.name,
+        online: saved.online === true,
+        ...(watch ? { watch } : {}),
+        ...(folder ? { folder } : {}),
+        ...(gpus ? { gpus } : {}),
+    };
 }
 function savedUnserved(saved) {
     if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid))
@@ -43526,6 +43773,20 @@ function savedGpuReport(saved) {
     const numbers = counts;
     const figure = typeof saved.figure === 'string' ? { figure: saved.figure.slice(0, 40) } : {};
     return { configPath, alias, gpuType, ...numbers, reported: saved.reported === true, ...figure };
+}
+/** The k-th of several saved things of one kind: the first under the kind's own key, as before there were several. */
+const slotKey = (key, slot) => (slot <= 1 ? key : `${key}-${slot}`);
+/** How many of a kind may be saved: MAX_RUNNERS runners, or as many failing runners as jobs they could serve. */
+const MAX_SLOTS = 160;
+function slots(read) {
+    const found = [];
+    for (let slot = 1; slot <= MAX_SLOTS; slot++) {
+        // One removed in the middle (its parts all gone) leaves a gap: the later ones are still read.
+        const one = read(slot);
+        if (one !== undefined)
+            found.push(one);
+    }
+    return found;
 }
 
 ;// CONCATENATED MODULE: ./build/src/step/state.js
@@ -43724,20 +43985,25 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /** Saved before the registration request (id 0) and with GitHub's id: the post step deletes it whatever happens. */
-    saveRunner(runner) {
-        const { id, name, online, watch } = runner;
-        this.core.saveState(KEYS.runner, JSON.stringify({ id, name, online, ...(watch ? { watch } : {}) }));
+    /** Saved before the registration request (id 0) and with its id; the k-th of `runners` (issue 48) as runner-<k>. */
+    saveRunner(runner, slot = 1) {
+        const { id, name, online, watch, folder, gpus } = runner;
+        const slotted = { ...(folder ? { folder } : {}), ...(gpus ? { gpus } : {}) };
+        this.core.saveState(slotKey(KEYS.runner, slot), JSON.stringify({ id, name, online, ...(watch ? { watch } : {}), ...slotted }));
     }
     get runner() {
         return savedRunner(this.json(KEYS.runner));
     }
-    /** Saved before each part is made; undefined once the main step removed all of it again. */
-    saveUnserved(saved) {
-        this.core.saveState(KEYS.unserved, saved ? JSON.stringify(saved) : '');
+    /** Every runner the main step registered, the first first (runners above 1: one a folder). */
+    get runners() {
+        return slots((slot) => savedRunner(this.json(slotKey(KEYS.runner, slot))));
     }
-    get unserved() {
-        return savedUnserved(this.json(KEYS.unserved));
+    /** Saved before each part is made; undefined once the main step removed all of it again. */
+    saveUnserved(saved, index = 1) {
+        this.core.saveState(slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '');
+    }
+    /** Every failing runner (issue 48: one a job waiting for the label). */ get unservedAll() {
+        return slots((index) => savedUnserved(this.json(slotKey(KEYS.unserved, index))));
     }
     saveGpuReport(saved) {
         this.core.saveState(KEYS.gpuReport, JSON.stringify(saved));

@@ -29052,8 +29052,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: publishComment
 
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
+var runners = __nccwpck_require__(39747);
 ;// CONCATENATED MODULE: ./build/src/github/comment-jobs.js
 
 /**
@@ -30215,13 +30215,20 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
         : (0,billing/* addSpent */.uG)(state.spentBefore ?? billing/* NOTHING_SPENT */.zx, deps.clock.now() - startedAt, state.hourlyCost);
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
     const runner = state.runner;
-    // The job the post step already read for its mirror, else read now.
-    const job = servedJob ? (0,served_job/* jobOutcome */.Yr)(servedJob) : runner ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config) : undefined;
+    // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
+    const job = Array.isArray(servedJob)
+        ? servedJob.map(served_job/* jobOutcome */.Yr).join(', ') || undefined
+        : servedJob
+            ? (0,served_job/* jobOutcome */.Yr)(servedJob)
+            : runner
+                ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config)
+                : undefined;
+    const jobs = Array.isArray(servedJob) ? 'jobs' : 'job';
     const target = config.comment();
     const final = {
         ...facts,
         ...(gpuUse ? { gpuUse } : {}),
-        status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
+        status: `${facts.status}${job ? `; the runner's ${jobs} ${job}` : ''}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
@@ -31592,6 +31599,102 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 
 /***/ }),
 
+/***/ 25670:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bl: () => (/* binding */ servesSeveral),
+/* harmony export */   Pm: () => (/* binding */ mirrorFolders),
+/* harmony export */   ly: () => (/* binding */ serveFolders)
+/* harmony export */ });
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(99128);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(42163);
+/* harmony import */ var _runner_waiting_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(20715);
+/* harmony import */ var _served_job_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(93615);
+
+
+
+
+
+/** Whether the post step serves more than one job on the sandbox: more than one folder, or runner-jobs above 1. */
+function servesSeveral(runners, config) {
+    return runners.length > 1 || (config.runner().jobs ?? 1) > 1;
+}
+/**
+ * Every folder watched at once; `runners` holds each folder's current runner (for the deletion and the mirror) as
+ * they are replaced. Why the step fails (a job of another run took a runner), if it must.
+ */
+async function serveFolders(deps, runners, config) {
+    const serving = { jobs: config.runner().jobs ?? 1, refusals: { count: 0 } };
+    const outcomes = await Promise.all(runners.map((saved, k) => (0,_runner_js__WEBPACK_IMPORTED_MODULE_2__/* .waitForRunnerJob */ .Ok)(deps, saved, config, (fresh) => (runners[k] = fresh), serving).catch((error) => {
+        // Whatever ended the wait, the stop still comes: a sandbox left running costs money.
+        deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
+        return undefined;
+    })));
+    return outcomes.find((taken) => taken !== undefined);
+}
+/** Every runner name that may have served a job: each folder's earlier runners and its current one. */
+const servedNames = (runners) => new Set(runners.flatMap((r) => [...(r.ran ?? []), r.name]));
+/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
+const SETTLE_READS = 6;
+const SETTLE_MAX_MS = 5_000;
+/** After the stop: this run's jobs read once (again while a served one has not ended), every served job mirrored. */
+async function mirrorFolders(deps, runners, config) {
+    const runner = config.runner();
+    const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_2__/* .registry */ .u5)(deps, runner);
+    if (!github || !runner.workflowRun)
+        return undefined;
+    const names = servedNames(runners);
+    let jobs = [];
+    try {
+        for (let read = 1; read <= SETTLE_READS; read++) {
+            jobs = await github.jobsOf(runner.workflowRun);
+            const served = jobs.filter((job) => job.runnerName !== undefined && names.has(job.runnerName));
+            if (served.every((job) => job.status === 'completed') || read === SETTLE_READS)
+                break;
+            await deps.clock.sleep(Math.min((0,_runner_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerPollMs */ .oS)(), SETTLE_MAX_MS), deps.cancelWait);
+        }
+    }
+    catch (error) {
+        deps.core.info(`Runner: the results of the jobs it served could not be read (${error.message}).`);
+        return undefined;
+    }
+    const served = jobs.filter((job) => job.runnerName !== undefined && names.has(job.runnerName));
+    for (const job of served)
+        deps.core.info(`Runner ${job.runnerName}: the job ${(0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .jobOutcome */ .Yr)(job)}.`);
+    const failed = served.map((job) => (0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .mirrorFailure */ .mg)(job, job.runnerName ?? '')).find((failure) => failure);
+    await deps.core.appendSummary(servedTable(served, runners));
+    const waiting = runner.label ? (0,_runner_waiting_js__WEBPACK_IMPORTED_MODULE_4__/* .waitingFor */ .F)(jobs, runner.label).length : 0;
+    return { jobs: served, waiting, ...(failed ? { failure: failed } : {}) };
+}
+/** A table cell of service text: its pipes escaped. */
+const cell = (text, max) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(text, max).replace(/\|/g, '\\|');
+const seconds = (from, to) => (from && to && to >= from ? (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(to - from) : '?');
+/** The summary's row per job served: which runner, which GPUs, how long it waited for a runner, how long it ran. */
+function servedTable(jobs, runners) {
+    const gpusOf = (name) => runners.find((r) => [...(r.ran ?? []), r.name].includes(name))?.gpus ?? 'all';
+    const rows = jobs.map((job) => {
+        const name = job.runnerName ?? '';
+        const conclusion = cell(job.conclusion ?? job.status ?? 'unknown', 30);
+        const times = `${seconds(job.createdAt, job.startedAt)} | ${seconds(job.startedAt, job.completedAt)}`;
+        return `| ${cell(job.name, 80)} | ${name} | ${gpusOf(name)} | ${times} | ${conclusion} |`;
+    });
+    const none = jobs.length === 0 ? ['| (none) | | | | | |'] : [];
+    return [
+        `### Jobs served on the sandbox (${jobs.length})`,
+        '',
+        '| Job | Runner | GPUs | Waited | Ran | Result |',
+        '|---|---|---|---|---|---|',
+        ...rows,
+        ...none,
+        '',
+    ].join('\n');
+}
+
+
+/***/ }),
+
 /***/ 42163:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -31607,26 +31710,31 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
+var runners = __nccwpck_require__(39747);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(68818);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(99128);
-// EXTERNAL MODULE: ./build/src/runner/register.js
-var register = __nccwpck_require__(36691);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __nccwpck_require__(72389);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
+var install = __nccwpck_require__(13197);
 ;// CONCATENATED MODULE: ./build/src/runner/watch.js
 
 
-const WATCH = `cd "$HOME/actions-runner" 2> /dev/null || { echo "exited"; exit 0; }
+
+const WATCH = `cd "$RUNNER_DIR" 2> /dev/null || { echo "exited"; exit 0; }
 until=$(( $(date +%s) + $2 )); said=
 while :; do
   if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
   if [ -e gpu-sandbox-job-completed ]; then
+    # A job that ended before this watch began (a short one, or the next of runner-jobs) still names itself.
+    [ -n "$said" ] || [ ! -e gpu-sandbox-job-started ] || echo "started $(head -c 100 gpu-sandbox-job-started)"
     # The runner reports the job's end to GitHub after this hook, then exits: up to 10 s for that, so that the one
     # read of GitHub after it finds the job ended (who took it and how it ended, in one read).
     for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$1" 2> /dev/null || break; sleep 1; done
@@ -31658,7 +31766,7 @@ async function watchRunner(target, pid, pickupTimeoutMs, deps) {
     let why = '';
     for (let attempt = 1; attempt <= RECONNECTS; attempt++) {
         const left = Math.max(0, Math.ceil((began + pickupTimeoutMs - deps.clock.now()) / 1000));
-        const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(target, WATCH, [String(pid), String(left)], '', deps.env, deps.signal);
+        const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(target, (0,install/* inFolder */._z)(WATCH, target.folder), [String(pid), String(left)], '', deps.env, deps.signal);
         if (deps.signal?.aborted)
             return { kind: 'cancelled' };
         const verdict = verdictOf(stdout);
@@ -31789,16 +31897,17 @@ const MAX_REPLACEMENTS = runners/* MAX_FRESH_RUNNERS */.Wd;
 /**
  * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
  * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
- * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times.
+ * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times. So does a job of this run that
+ * ended while the folder has jobs left to serve (runner-jobs): the next job finds this one's files.
  */
-async function waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined) {
+async function waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined, serving = { jobs: 1, refusals: { count: 0 } }) {
     const { core } = deps;
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) ` +
         'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
     let current = saved;
-    for (let refusals = 0;;) {
+    for (let served = 0;;) {
         const { pid, configPath, alias } = current.watch;
-        const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
+        const verdict = await watchRunner({ configPath, alias, folder: current.folder }, pid, pickupTimeoutMs, {
             clock: deps.clock,
             env: process.env,
             signal: deps.cancelWait,
@@ -31808,21 +31917,44 @@ async function waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = ()
             core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
             return undefined;
         }
-        if (verdict.kind !== 'refused')
+        if (verdict.kind === 'timeout' && served > 0) {
+            core.info(`Runner ${current.name}: no next job of this run took it within runner-timeout ` +
+                `(${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}); its folder served ${served} of ${serving.jobs} jobs.`);
+            return {};
+        }
+        const next = verdict.kind === 'completed' && verdict.job && served + 1 < serving.jobs;
+        if (verdict.kind !== 'refused' && !next)
             return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) };
-        refusals++;
-        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
-        core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
-            `${who} before its first step.`);
-        const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, refusals) : undefined;
-        if (typeof fresh !== 'object')
-            return {
-                taken: claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
-                    (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`)),
-            };
+        const fresh = next
+            ? await nextJob(deps, current, config, { served: ++served, of: serving.jobs, job: verdict.job ?? '' })
+            : await refused(deps, current, config, verdict, ++serving.refusals.count);
+        if (typeof fresh === 'string')
+            return next ? {} : { taken: fresh };
         current = fresh;
         replaced(fresh);
     }
+}
+/** After this run's job ended with more to serve: the next runner in the same folder; a string: why none. */
+async function nextJob(deps, done, config, count) {
+    deps.core.info(`Runner ${done.name}: its job '${count.job}' ended (the runner on the sandbox says so); ${count.served} of ` +
+        `${count.of} jobs served in its folder, so a fresh runner takes the next job of this run there.`);
+    const fresh = await replace(deps, done, config, 'job');
+    if (typeof fresh === 'object')
+        return { ...fresh, ran: [...(done.ran ?? []), done.name] };
+    deps.core.warning(`Runner ${done.name}: no runner for the next job${fresh}. Stopping the sandbox.`);
+    // The last runner stays the one deleted and mirrored: its job is the last this folder served.
+    return fresh;
+}
+/** After a refused job of another run: a fresh runner, or (past the cap, or none startable) why the step fails. */
+async function refused(deps, current, config, verdict, refusals) {
+    const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+    deps.core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
+        `${who} before its first step.`);
+    const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, 'refusal', refusals) : undefined;
+    if (typeof fresh === 'object')
+        return { ...fresh, ...(current.ran ? { ran: current.ran } : {}) };
+    return claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
+        (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`));
 }
 const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 /** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
@@ -31834,13 +31966,14 @@ function claimOf(deps, saved, config) {
         ? new ClaimWatch(deps, github, saved, run)
         : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` };
 }
-/** A fresh runner with the label on the same sandbox; a string: why none could be started. */
-async function replace(deps, spent, config, refusals) {
+/** A fresh runner with the label in the same folder of the same sandbox; a string: why none could be started. */
+async function replace(deps, spent, config, after, refusals = 0) {
     const runner = config.runner();
     const github = registry(deps, runner, deps.cancelWait);
     if (!github || !runner.label || !runner.repository)
         return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
-    const name = (0,runners/* freshRunnerName */.aJ)((0,runners/* firstRunnerName */._e)(spent.name), refusals + 1);
+    // The next number in this folder (`…-r2`, `…-r3`, …), whichever job spent the last.
+    const name = (0,runners/* freshRunnerName */.aJ)((0,runners/* folderRunnerName */.Qf)(spent.name), Number(/-r(\d+)$/.exec(spent.name)?.[1] ?? 1) + 1);
     const { configPath, alias } = spent.watch;
     const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
     const serves = runner.workflowRun && {
@@ -31851,14 +31984,14 @@ async function replace(deps, spent, config, refusals) {
         // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
         await github.removeRegistration(spent.id, spent.name).catch(() => undefined);
         const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core };
-        const fresh = await (0,register/* replaceRunner */.ly)(online, context, github, spent.watch, {
-            name,
-            label: runner.label,
-            serves,
-        });
+        const fresh = await (0,register/* replaceRunner */.ly)(online, context, github, { pid: spent.watch.pid, folder: spent.folder, after }, { name, label: runner.label, serves });
+        const why = after === 'job'
+            ? 'for the next job of this run'
+            : `for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS})`;
         deps.core.info(`Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
-            `${runner.label}, for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS}).`);
-        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } };
+            `${runner.label}, ${why}.`);
+        const slot = { ...(spent.folder ? { folder: spent.folder } : {}), ...(spent.gpus ? { gpus: spent.gpus } : {}) };
+        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias }, ...slot };
     }
     catch (error) {
         // Whatever failed after the request (its answer lost, run.sh not started, never online, a cancel), GitHub may
@@ -31956,7 +32089,7 @@ async function pause(deps, ms) {
  * the sandbox may be stopped, with why the step must then fail (a job from
  * outside this run took the runner), if it must.
  */
-async function waitForRunnerJob(deps, saved, config, replaced) {
+async function waitForRunnerJob(deps, saved, config, replaced, serving) {
     const { core } = deps;
     if (!saved.online) {
         core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
@@ -31975,7 +32108,7 @@ async function waitForRunnerJob(deps, saved, config, replaced) {
     if (saved.watch && (0,external_node_fs_.existsSync)(saved.watch.configPath)) {
         // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
         const watched = Object.assign(saved, { watch: saved.watch });
-        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced);
+        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced, serving);
         if (onSandbox) {
             if (deps.cancelWait?.aborted)
                 core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
@@ -32400,7 +32533,8 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Yi: () => (/* binding */ runnerJobOutcome),
 /* harmony export */   Yr: () => (/* binding */ jobOutcome),
-/* harmony export */   eh: () => (/* binding */ mirrorServedJob)
+/* harmony export */   eh: () => (/* binding */ mirrorServedJob),
+/* harmony export */   mg: () => (/* binding */ mirrorFailure)
 /* harmony export */ });
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(42163);
@@ -32458,15 +32592,18 @@ async function mirrorServedJob(deps, saved, config) {
     }
     if (!job)
         return {};
-    const name = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 100);
-    const conclusion = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30);
-    deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`);
+    deps.core.info(`Runner ${saved.name}: the job '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 100)}' it served ended: ${conclusionOf(job)}.`);
+    const failure = mirrorFailure(job, saved.name);
+    return failure ? { job, failure } : { job };
+}
+const conclusionOf = (job) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30);
+/** Why the holding step fails after a job it served: undefined when that job succeeded, was skipped or is unknown. */
+function mirrorFailure(job, runnerName) {
     if (!job.conclusion || !FAILED.includes(job.conclusion))
-        return { job };
-    const failure = `The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
-        `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
-        `the re-run.`;
-    return { job, failure };
+        return undefined;
+    return (`The job '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 100)}' that ran on ${runnerName} ended '${conclusionOf(job)}', so this holding ` +
+        `step fails too (the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's ` +
+        `runner serves the re-run.`);
 }
 
 
@@ -32559,20 +32696,20 @@ __nccwpck_require__.d(__webpack_exports__, {
 var job_environment = __nccwpck_require__(73156);
 // EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
 var read = __nccwpck_require__(80829);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __nccwpck_require__(72389);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./build/src/github/runners.js
-var runners = __nccwpck_require__(53830);
+// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
+var runners = __nccwpck_require__(39747);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(44120);
 // EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
 var step_state = __nccwpck_require__(45190);
-// EXTERNAL MODULE: ./build/src/runner/register.js
-var register = __nccwpck_require__(36691);
 // EXTERNAL MODULE: ./build/src/runner/local.js
 var local = __nccwpck_require__(87179);
 ;// CONCATENATED MODULE: ./build/src/runner/unserved.js
@@ -32651,7 +32788,7 @@ async function waitOnline(deps, registry, saved) {
 /** Makes the parts in order, saving each first; the saved record of what exists. */
 async function makeUnserved(deps, request, why, saved, progress) {
     const { core } = deps;
-    const state = new step_state/* ActionState */.q(core);
+    const state = { saveUnserved: (one) => new step_state/* ActionState */.q(core).saveUnserved(one, progress.index) };
     const registry = (0,register/* registryFor */.ZQ)(deps, request);
     state.saveUnserved(saved);
     const version = await (0,local/* unpackRunnerPackage */.Rh)(registry, request.repository.serverUrl, saved.dir, deps.signal);
@@ -32688,7 +32825,7 @@ async function makeUnserved(deps, request, why, saved, progress) {
  * Registers and starts the failing runner; never throws (the holding step's own error is what fails it). What exists of
  * it afterwards, for a post step that serves it itself (state saved there is read by no later step).
  */
-async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
+async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE, index = 1) {
     const { core } = deps;
     // The package is actions/runner's linux-x64 release, and the removal reads /proc.
     const machine = `${deps.platform ?? process.platform}-${process.arch}`;
@@ -32703,8 +32840,9 @@ async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
         dir: '',
         pid: 0,
     };
-    const progress = { asked: false };
-    core.startGroup(`Runner: fail the job waiting for '${request.label}' at once, instead of leaving it queued`);
+    const progress = { asked: false, index };
+    const which = index > 1 ? `job ${index} ` : 'job ';
+    core.startGroup(`Runner: fail the ${which}waiting for '${request.label}' at once, instead of leaving it queued`);
     try {
         saved.dir = (0,local/* makeRunnerDir */.Cy)();
         await makeUnserved(deps, request, { reason, what }, saved, progress);
@@ -32716,7 +32854,7 @@ async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
         const deleted = !progress.asked || (0,runners/* isAccessDenied */.w7)(error) || (await deleteRegistration(deps, request, saved));
         const nothingLeft = left.length === 0 && deleted;
         if (nothingLeft)
-            new step_state/* ActionState */.q(core).saveUnserved(undefined);
+            new step_state/* ActionState */.q(core).saveUnserved(undefined, index);
         // A cancelled run cancels its queued jobs too: nothing waits.
         if (deps.signal.aborted)
             core.info('Runner: cancelled while the failing runner was set up; what it made is removed.');
@@ -32727,6 +32865,19 @@ async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE) {
     finally {
         core.endGroup();
     }
+}
+/**
+ * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
+ * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
+ */
+async function serveUnservedJobs(deps, request, reason, what, count) {
+    const made = [];
+    for (let k = 1; k <= Math.max(1, count) && !deps.signal.aborted; k++) {
+        const saved = await serveUnserved(deps, request, reason, what, k);
+        if (saved)
+            made.push(saved);
+    }
+    return made;
 }
 /** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */
 function reportUnservable(core, request, why) {
@@ -32753,6 +32904,8 @@ async function deleteRegistration(deps, request, saved) {
     }
 }
 
+// EXTERNAL MODULE: ./build/src/runner/waiting.js
+var waiting = __nccwpck_require__(20715);
 // EXTERNAL MODULE: ./build/src/cleanup/unserved.js
 var unserved = __nccwpck_require__(37038);
 ;// CONCATENATED MODULE: ./build/src/cleanup/stranded.js
@@ -32768,9 +32921,11 @@ var unserved = __nccwpck_require__(37038);
 
 
 
+
+
 /** What the holding job did, in the queued job's error. */
 const NOT_SERVED = 'gave its runner to no job of this run';
-async function failQueuedJob(deps, runner, why, env = process.env) {
+async function failQueuedJob(deps, runner, why, env = process.env, left) {
     const { core } = deps;
     // A cancelled run cancels its queued jobs too: nothing waits.
     if (deps.cancelWait?.aborted)
@@ -32780,11 +32935,21 @@ async function failQueuedJob(deps, runner, why, env = process.env) {
         core.info('Runner: no label and token to serve a failing runner with; a job of this run may wait for the label.');
         return;
     }
-    core.info(`Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`);
     const signal = deps.cancelWait ?? new AbortController().signal;
-    const saved = await serveUnserved({ core, clock: deps.clock, signal }, request, why, NOT_SERVED);
-    if (saved)
-        await (0,unserved/* cleanupUnserved */.N)(deps, saved, runner);
+    const log = (message) => core.info(message);
+    // With runner-jobs or runners above 1 (issue 48): every job still waiting, up to what the holder had left to serve.
+    const count = !left
+        ? 1
+        : left.waiting !== undefined
+            ? Math.min(left.waiting, left.bound)
+            : await (0,waiting/* failingRunnersFor */.X)((0,register/* registryFor */.ZQ)(deps, request), request.workflowRun, request.label, left.bound, log);
+    if (count < 1)
+        return;
+    core.info(count === 1
+        ? `Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`
+        : `Runner: this run's ${count} jobs waiting for '${request.label}' are failed at once, so that none waits.`);
+    const made = await serveUnservedJobs({ core, clock: deps.clock, signal }, request, why, NOT_SERVED, count);
+    await Promise.all(made.map((saved) => (0,unserved/* cleanupUnserved */.N)(deps, saved, runner)));
 }
 
 
@@ -37221,22 +37386,63 @@ function describeRateLimit(limit, now) {
 
 /***/ }),
 
-/***/ 53830:
+/***/ 39747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GL: () => (/* binding */ GitHubRunnerError),
-/* harmony export */   It: () => (/* binding */ RunnerRegistry),
-/* harmony export */   Wd: () => (/* binding */ MAX_FRESH_RUNNERS),
-/* harmony export */   _e: () => (/* binding */ firstRunnerName),
-/* harmony export */   aJ: () => (/* binding */ freshRunnerName),
-/* harmony export */   w7: () => (/* binding */ isAccessDenied)
-/* harmony export */ });
-/* unused harmony exports runnerName, sandboxRunnerNames, RunnerManagementRefused */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51990);
-/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64636);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  GL: () => (/* binding */ GitHubRunnerError),
+  Wd: () => (/* reexport */ MAX_FRESH_RUNNERS),
+  It: () => (/* binding */ RunnerRegistry),
+  Qf: () => (/* reexport */ folderRunnerName),
+  aJ: () => (/* reexport */ freshRunnerName),
+  w7: () => (/* binding */ isAccessDenied)
+});
+
+// UNUSED EXPORTS: RunnerManagementRefused, firstRunnerName, runnerName, sandboxRunnerNames, slotRunnerName
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(51990);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(64636);
+;// CONCATENATED MODULE: ./build/src/github/runner-names.js
+/** The names of a sandbox's runners: what mode: stop and the sweep look for, and how fresh ones are numbered. */
+/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
+function runnerName(sandboxId) {
+    return `gpu-sandbox-${sandboxId}`;
+}
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+const MAX_FRESH_RUNNERS = 3;
+/**
+ * The `n`th runner in one runner folder whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … (a
+ * fresh one after a refused job of another run, or for the next job with runner-jobs).
+ */
+function freshRunnerName(first, n) {
+    return n <= 1 ? first : `${first}-r${n}`;
+}
+/** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
+function slotRunnerName(sandboxId, slot) {
+    return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`;
+}
+/** The first runner's name in the same folder (`…-g2-r3` → `…-g2`). */
+function folderRunnerName(name) {
+    return name.replace(/-r\d+$/, '');
+}
+/** The sandbox's first runner's name of any runner on a sandbox (`…-r3` → `…`, `…-g2-r3` → `…`). */
+function firstRunnerName(name) {
+    return folderRunnerName(name).replace(/-g\d+$/, '');
+}
+/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
+function sandboxRunnerNames(sandboxId) {
+    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
+}
+
+;// CONCATENATED MODULE: ./build/src/github/runners.js
 /**
  * Just-in-time runner registrations of one repository, through Octokit: the
  * access check, generate-jitconfig, a runner by id (never the list, except to
@@ -37249,25 +37455,8 @@ function describeRateLimit(limit, now) {
 
 
 
-/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
-function runnerName(sandboxId) {
-    return `gpu-sandbox-${sandboxId}`;
-}
-/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
-const MAX_FRESH_RUNNERS = 3;
-/** The `n`th runner on a sandbox whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … */
-function freshRunnerName(first, n) {
-    return n <= 1 ? first : `${first}-r${n}`;
-}
-/** The first runner's name of any runner on a sandbox (`…-r3` → `…`). */
-function firstRunnerName(name) {
-    return name.replace(/-r\d+$/, '');
-}
-/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
-function sandboxRunnerNames(sandboxId) {
-    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
-}
-class GitHubRunnerError extends _call_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubError */ .y_ {
+
+class GitHubRunnerError extends github_call/* GitHubError */.y_ {
     constructor(status, message) {
         super(status, message);
         this.name = 'GitHubRunnerError';
@@ -37284,15 +37473,15 @@ class RunnerManagementRefused extends GitHubRunnerError {
 function isAccessDenied(error) {
     return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
 }
-const Runner = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
-    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive(),
-    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
-    busy: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+const Runner = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig().int().positive(),
+    name: schemas/* string */.YjP(),
+    status: schemas/* string */.YjP(),
+    busy: schemas/* boolean */.zMY(),
 });
-const JitAnswer = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runner: Runner, encoded_jit_config: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1) });
-const RunnerList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ runners: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
-const Release = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ tag_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable().optional() });
+const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
+const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
+const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
 const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
     'token from actions/create-github-app-token, or a fine-grained token); ' +
     'the default github.token cannot register runners';
@@ -37300,17 +37489,19 @@ const PERMISSION = 'a token with repository administration: write (a GitHub App 
 const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
     'token with Actions: read), to see which job takes the runner';
 const JOB_PAGES = 10;
-const Job = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({
-    id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
-    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    runner_name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    status: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    started_at: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    completed_at: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(),
-    steps: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish(), conclusion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullish() })).nullish(),
+const Job = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig(),
+    name: schemas/* string */.YjP().nullish(),
+    runner_name: schemas/* string */.YjP().nullish(),
+    status: schemas/* string */.YjP().nullish(),
+    conclusion: schemas/* string */.YjP().nullish(),
+    created_at: schemas/* string */.YjP().nullish(),
+    started_at: schemas/* string */.YjP().nullish(),
+    completed_at: schemas/* string */.YjP().nullish(),
+    labels: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
+    steps: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP().nullish(), conclusion: schemas/* string */.YjP().nullish() })).nullish(),
 });
-const JobList = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ jobs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()) });
+const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
 class RunnerRegistry {
     octokit;
     repository;
@@ -37326,9 +37517,9 @@ class RunnerRegistry {
      * lacks).
      */
     async call(label, route, parameters = {}, needs = PERMISSION) {
-        const github = await (this.octokit ??= (0,_octokit_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(this.token, this.repository.apiUrl));
+        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
         const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .callGitHub */ .ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
+        return (0,github_call/* callGitHub */.ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
     }
     /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
     async checkAccess(run) {
@@ -37360,7 +37551,8 @@ class RunnerRegistry {
                 if (!job.success)
                     continue;
                 const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
-                const [startedAt, completedAt] = [job.data.started_at, job.data.completed_at].map((at) => Date.parse(at ?? ''));
+                const times = [job.data.created_at, job.data.started_at, job.data.completed_at];
+                const [createdAt, startedAt, completedAt] = times.map((at) => Date.parse(at ?? ''));
                 jobs.push({
                     id: job.data.id,
                     name: job.data.name ?? '',
@@ -37368,6 +37560,8 @@ class RunnerRegistry {
                     status: job.data.status ?? undefined,
                     conclusion: job.data.conclusion ?? undefined,
                     ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+                    ...(job.data.labels ? { labels: job.data.labels } : {}),
+                    ...(createdAt ? { createdAt } : {}),
                     ...(startedAt ? { startedAt } : {}),
                     ...(completedAt ? { completedAt } : {}),
                 });
@@ -37458,7 +37652,7 @@ class RunnerRegistry {
             ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
             : undefined;
         if (!version || !sha256)
-            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
                 `gives no version and linux-x64 SHA-256`);
         return { version, sha256 };
     }
@@ -37897,6 +38091,8 @@ const INPUT_DEFAULTS = {
     runner: 'false',
     'runner-label': '',
     'runner-timeout': '10m',
+    'runner-jobs': '1',
+    runners: '1',
     'max-cost': '',
     'max-hourly-price': '',
     'min-gpu-memory': '',
@@ -37954,6 +38150,8 @@ const INPUT_MODES = {
     runner: ['start'],
     'runner-label': ['start'],
     'runner-timeout': ['start'],
+    'runner-jobs': ['start'],
+    runners: ['start'],
     'max-cost': ['start'],
     'max-hourly-price': ['start'],
     'min-gpu-memory': ['start'],
@@ -38053,10 +38251,11 @@ function duration(bounds) {
 /* harmony export */   AV: () => (/* binding */ apiToken),
 /* harmony export */   Mq: () => (/* binding */ mode),
 /* harmony export */   pc: () => (/* binding */ baseUrl),
+/* harmony export */   rD: () => (/* binding */ wholeNumber),
 /* harmony export */   tL: () => (/* binding */ usableGitHubToken),
 /* harmony export */   zM: () => (/* binding */ boolean)
 /* harmony export */ });
-/* unused harmony exports wholeNumber, splitList, gpuTypes, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
+/* unused harmony exports splitList, gpuTypes, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9691);
 /* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(13219);
@@ -38073,16 +38272,16 @@ function duration(bounds) {
 
 
 
-const MAX_INT = (/* unused pure expression or super */ null && (2 ** 31 - 1));
+const MAX_INT = 2 ** 31 - 1;
 function wholeNumber(min) {
-    return z.string().transform((raw, ctx) => {
+    return zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
         const text = raw.trim();
         if (!/^\d+$/.test(text)) {
-            return refuse(ctx, `must be a whole number >= ${min}, got '${raw}'`);
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be a whole number >= ${min}, got '${raw}'`);
         }
         const value = Number(text);
         if (value < min || value > MAX_INT) {
-            return refuse(ctx, `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'`);
+            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'`);
         }
         return value;
     });
@@ -38427,6 +38626,11 @@ var job_environment = __nccwpck_require__(73156);
 
 
 
+/** A whole number from 1 to `max`, else 1: read leniently (the holder was to serve at least one job). */
+function lenientCount(raw, max) {
+    const value = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : 1;
+    return value >= 1 && value <= max ? value : 1;
+}
 const OWN_INPUTS = ['runner', 'runner-label', 'github-token'];
 const DEFAULT_TIMEOUT_S = 600;
 /** Undefined when runner mode was not asked for, or its own inputs cannot name a label and a token. */
@@ -38456,6 +38660,7 @@ function parseUnserved(read, job, errors) {
         workflowRun: (0,runner/* workflowRunFromEnv */.wL)(env),
         pickupTimeoutMs: (timeout.success ? timeout.data : DEFAULT_TIMEOUT_S) * 1000,
         holdingJob: env.GITHUB_JOB ?? '',
+        serves: lenientCount(inputs.raw('runner-jobs'), runner/* MAX_RUNNER_JOBS */.tu) * lenientCount(inputs.raw('runners'), runner/* MAX_RUNNERS */["do"]),
     };
 }
 
@@ -38856,7 +39061,7 @@ function parseStart(inputs, connection, job) {
         ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace']))
         : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
-    const runner = parseRunner(inputs, job, networkPolicy);
+    const runner = parseRunner(inputs, job, networkPolicy, gpuCount);
     const enforceTtl = inputs.parse('enforce-ttl', field.boolean);
     const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
@@ -39056,9 +39261,11 @@ function refuse(ctx, message) {
 /* harmony export */   B7: () => (/* binding */ isForkPullRequest),
 /* harmony export */   GZ: () => (/* binding */ parseRunnerCleanup),
 /* harmony export */   d_: () => (/* binding */ LABEL),
+/* harmony export */   "do": () => (/* binding */ MAX_RUNNERS),
+/* harmony export */   tu: () => (/* binding */ MAX_RUNNER_JOBS),
 /* harmony export */   wL: () => (/* binding */ workflowRunFromEnv)
 /* harmony export */ });
-/* unused harmony exports runnerDomains, parseRunner */
+/* unused harmony exports runnerSlots, runnerDomains, parseRunner */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77030);
 /* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(45213);
@@ -39077,6 +39284,30 @@ function refuse(ctx, message) {
 
 
 
+/** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
+const MAX_RUNNER_JOBS = 20;
+const MAX_RUNNERS = 8;
+/** The runner slots: the GPUs split evenly, each runner in a folder of its own (the first where it always was). */
+function runnerSlots(runners, gpuCount) {
+    const each = gpuCount && runners > 1 ? gpuCount / runners : 0;
+    return Array.from({ length: runners }, (_, k) => ({
+        folder: k === 0 ? 'actions-runner' : `actions-runner-${k + 1}`,
+        ...(each >= 1 ? { gpus: Array.from({ length: each }, (_, i) => String(k * each + i)).join(',') } : {}),
+    }));
+}
+/** runner-jobs and runners: whole numbers in their bounds; `runners` splits gpu-count evenly. */
+function parseCounts(inputs, gpuCount) {
+    const jobs = inputs.parse('runner-jobs', field.wholeNumber(1));
+    if (jobs > MAX_RUNNER_JOBS)
+        inputs.fail('runner-jobs', `must be at most ${MAX_RUNNER_JOBS}, got ${jobs}`);
+    const runners = inputs.parse('runners', field.wholeNumber(1));
+    if (runners > MAX_RUNNERS)
+        inputs.fail('runners', `must be at most ${MAX_RUNNERS}, got ${runners}`);
+    else if (runners > 1 && gpuCount && gpuCount % runners !== 0)
+        inputs.fail('runners', `must divide gpu-count evenly (each runner gets as many GPUs): gpu-count ${gpuCount}, runners ${runners}`);
+    const valid = Number.isInteger(runners) && runners >= 1 && runners <= MAX_RUNNERS;
+    return { jobs, slots: runnerSlots(valid ? runners : 1, gpuCount) };
+}
 /** This job's workflow run, from the runner's environment; undefined outside one. */
 function workflowRunFromEnv(env) {
     const id = env.GITHUB_RUN_ID ?? '';
@@ -39142,20 +39373,21 @@ const labelOrNothing = (label) => (LABEL.test(label) ? label : '');
 function defaultLabel(job) {
     return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
 }
-/** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
-function parseRunner(inputs, job, policy) {
-    if (!inputs.parse('runner', field.boolean)) {
-        for (const name of ['runner-label', 'runner-timeout'])
-            if (inputs.changed(name))
-                inputs.fail(name, "is set but 'runner' is not true");
-        return undefined;
-    }
+function refuseWithoutRunner(inputs) {
+    for (const name of ['runner-label', 'runner-timeout', 'runner-jobs', 'runners'])
+        if (inputs.changed(name))
+            inputs.fail(name, "is set but 'runner' is not true");
+}
+function parseRunner(inputs, job, policy, gpus) {
+    if (!inputs.parse('runner', field.boolean))
+        return refuseWithoutRunner(inputs);
     const env = job.env ?? {};
     const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
     if (!LABEL.test(label))
         inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
             `a letter or digit; got '${label.slice(0, 100)}'`);
     const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000;
+    const counts = parseCounts(inputs, gpus);
     const token = field.usableGitHubToken(inputs.read('github-token'));
     if (token === undefined)
         inputs.fail('github-token', 'is required with runner: true: a token with repository administration: ' +
@@ -39181,6 +39413,9 @@ function parseRunner(inputs, job, policy) {
         repository,
         addedDomains,
         workflowRun: workflowRunFromEnv(env),
+        // One job on one runner, as before issue 48: nothing more to say.
+        ...(counts.jobs > 1 ? { jobs: counts.jobs } : {}),
+        ...(counts.slots.length > 1 ? { slots: counts.slots } : {}),
     };
 }
 /** The post step's runner inputs, read only when state has a runner. */
@@ -39193,6 +39428,7 @@ function parseRunnerCleanup(read) {
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
         workflowRun: workflowRunFromEnv(process.env),
         label: labelOrNothing(read('runner-label').trim() || defaultLabel((0,_job_environment_js__WEBPACK_IMPORTED_MODULE_5__/* .jobEnvironmentFromEnv */ .s)(process.env))),
+        jobs: Math.min(_fields_js__WEBPACK_IMPORTED_MODULE_4__/* .wholeNumber */ .rD(1).safeParse(read('runner-jobs') || '1').data ?? 1, MAX_RUNNER_JOBS),
     };
 }
 
@@ -39271,12 +39507,13 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(94925);
 /* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(42163);
 /* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(93615);
-/* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(14418);
-/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(37038);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(75504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(28593);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(45190);
+/* harmony import */ var _cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(25670);
+/* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(14418);
+/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(37038);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(75504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(28593);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(44120);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(45190);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -39284,6 +39521,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -39310,10 +39548,10 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(given) {
     // One budget for the step's GitHub answers: the comment reads what the name lookup's answer said.
-    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__/* .GitHubBudget */ .N() };
+    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__/* .GitHubBudget */ .N() };
     const { core } = deps;
     const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_9__/* .readPostInputs */ ._)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_16__/* .ActionState */ .q(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_17__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
@@ -39335,9 +39573,8 @@ async function runPost(given) {
     finally {
         await removeSsh();
         // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
-        const unserved = state.unserved;
-        if (unserved)
-            await (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_13__/* .cleanupUnserved */ .N)(deps, unserved, inputs.runner());
+        const unserved = state.unservedAll;
+        await Promise.all(unserved.map((saved) => (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_14__/* .cleanupUnserved */ .N)(deps, saved, inputs.runner())));
     }
 }
 async function cleanupMode(deps, state, inputs, removeSsh) {
@@ -39355,52 +39592,70 @@ async function cleanupMode(deps, state, inputs, removeSsh) {
 }
 /**
  * Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the
- * run fails the step.
+ * run fails the step. Several runners, or several jobs one after another (issue 48), are served together.
  */
 async function cleanupStart(deps, state, inputs, removeSsh) {
-    const saved = state.runner;
-    const config = saved ? inputs.cleanup() : undefined;
-    const served = saved && config && !config.keepAlive ? { saved, config } : undefined;
-    // A fresh runner after a refused job of another run (issue 43) is the one deleted and mirrored.
-    let runner = saved;
-    const taken = served
-        ? await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .waitForRunnerJob */ .Ok)(deps, served.saved, served.config, (fresh) => (runner = fresh)).catch((error) => {
-            // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
-            deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_15__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
-            return undefined;
-        })
-        : undefined;
+    const saved = state.runners;
+    const config = saved.length > 0 ? inputs.cleanup() : undefined;
+    const served = config && !config.keepAlive ? config : undefined;
+    const several = served !== undefined && (0,_cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .servesSeveral */ .Bl)(saved, served);
+    // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
+    // (issue 48), is the one deleted and mirrored.
+    const runners = [...saved];
+    const taken = served ? await serveAll(deps, runners, served, several) : undefined;
     // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
     const gpu = state.gpuReport ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W$)(deps, state, inputs.cleanup().keepAlive) : undefined;
     await removeSsh();
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
-    if (served && runner)
-        await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .deleteRegistration */ .XC)(deps, runner, served.config);
-    // The served job's result, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
-    const mirrored = served && runner && !taken && runner.online && !deps.cancelWait?.aborted
-        ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_11__/* .mirrorServedJob */ .eh)(deps, runner, served.config)
-        : undefined;
+    if (served)
+        for (const runner of runners)
+            await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .deleteRegistration */ .XC)(deps, runner, served);
+    // The served jobs' results, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
+    const mirror = served && !taken && runners.some((r) => r.online) && !deps.cancelWait?.aborted;
+    const [first] = runners;
+    const folders = mirror && several ? await (0,_cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .mirrorFolders */ .Pm)(deps, runners, served) : undefined;
+    const single = mirror && !several && first ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_11__/* .mirrorServedJob */ .eh)(deps, first, served) : undefined;
+    const mirrored = single ?? folders;
     const approval = state.approval;
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
     const failed = (taken ?? mirrored?.failure ?? state.mainFailure) !== undefined;
     const gpuUse = gpu ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .reportGpu */ .r4)(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup, mirrored?.job, gpuUse);
-    // This run's job the runner never served waits for the label: a runner from this machine fails it at once.
+    const jobs = folders?.jobs ?? single?.job;
+    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup, jobs, gpuUse);
+    // This run's jobs the runners never served wait for the label: runners from this machine fail them at once.
+    const bound = served ? (served.runner().jobs ?? 1) * saved.length : 1;
     if (taken)
-        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_12__/* .failQueuedJob */ .B)(deps, inputs.runner(), taken);
+        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .B)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
+    else if (folders && folders.waiting > 0)
+        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .B)(deps, inputs.runner(), LEFT_WAITING, process.env, { waiting: folders.waiting, bound });
     const failure = taken ?? mirrored?.failure;
     if (failure)
         deps.core.setFailed(failure);
+}
+/** Why jobs still waiting are failed after the holder stopped (issue 48). */
+const LEFT_WAITING = 'its sandbox stopped (or could not start a runner for the next job) while jobs of this run still waited for the label';
+/** Waits on every folder (or, as before, on the one runner's one job); why the step fails, if it must. */
+async function serveAll(deps, runners, config, several) {
+    if (several)
+        return (0,_cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .serveFolders */ .ly)(deps, runners, config);
+    const [saved] = runners;
+    if (!saved)
+        return undefined;
+    return (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .waitForRunnerJob */ .Ok)(deps, saved, config, (fresh) => (runners[0] = fresh)).catch((error) => {
+        // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
+        deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_16__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
+        return undefined;
+    });
 }
 async function run() {
     try {
         // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
         // cancellation have a wait to end.
-        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_16__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
-        const cancelWait = saved.runner || saved.debugAccess || saved.unserved ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v) : undefined;
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_14__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, cancelWait });
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_17__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
+        const cancelWait = saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v) : undefined;
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_15__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
@@ -39520,6 +39775,8 @@ async function runScript(target, script, args, input, env, signal, stdoutLimit) 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  kI: () => (/* binding */ FIRST_FOLDER),
+  _z: () => (/* binding */ inFolder),
   ys: () => (/* binding */ runnerAlive),
   yX: () => (/* binding */ startRunnerProcess),
   hp: () => (/* binding */ verifiedPackage)
@@ -39606,6 +39863,14 @@ var abort = __nccwpck_require__(49768);
 
 
 
+/** The first runner's folder, where the package is (a prepared image's too); `runners` copies it (issue 48). */
+const FIRST_FOLDER = 'actions-runner';
+/** A runner script run in `folder` under the login's home: RUNNER_DIR is set before it (the name is checked). */
+function inFolder(script, folder = FIRST_FOLDER) {
+    if (!/^actions-runner(-\d{1,2})?$/.test(folder))
+        throw new Error(`runner: '${folder}' is not a runner folder`);
+    return `RUNNER_DIR="$HOME/${folder}"\n${script}`;
+}
 const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi';
 const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -';
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -39660,7 +39925,7 @@ async function ensureRunnerPackage(context, registry, serverUrl, privateDir) {
 }
 /** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
 const START = `set -e
-cd "$HOME/actions-runner"
+cd "$RUNNER_DIR"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
 # The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
@@ -39675,15 +39940,15 @@ else sed -i '/^# refuse: begin/,/^# refuse: end/d' gpu-sandbox-job-started.sh; f
 cat > gpu-sandbox-job-completed.sh << 'HOOK'
 ${JOB_COMPLETED_HOOK}
 HOOK
-ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
-ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$HOME/actions-runner/gpu-sandbox-job-completed.sh"
+ACTIONS_RUNNER_HOOK_JOB_STARTED="$RUNNER_DIR/gpu-sandbox-job-started.sh"
+ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$RUNNER_DIR/gpu-sandbox-job-completed.sh"
 export ACTIONS_RUNNER_HOOK_JOB_STARTED ACTIONS_RUNNER_HOOK_JOB_COMPLETED
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
-nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
+nohup $detach ./run.sh > "$RUNNER_DIR/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`;
 const RUNNER_OUTPUT = "run.sh's output";
 /** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
-const DIAGNOSTIC_TAIL = (/* unused pure expression or super */ null && (`cd "$HOME/actions-runner" 2> /dev/null || exit 0
+const DIAGNOSTIC_TAIL = (/* unused pure expression or super */ null && (`cd "$RUNNER_DIR" 2> /dev/null || exit 0
 newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
 [ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
 [ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
@@ -39692,10 +39957,11 @@ true`));
  * Starts run.sh detached, the JIT configuration on its stdin; with `serves` (this workflow run), the job-started hook
  * refuses every job of another run (JOB_STARTED_HOOK).
  */
-async function startRunnerProcess(context, jitConfig, serves) {
+async function startRunnerProcess(context, jitConfig, serves, folder = FIRST_FOLDER) {
     const valid = serves && /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(serves.repository);
     const args = valid ? [String(serves.run.id), String(serves.run.attempt), serves.repository] : [];
-    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START, args, jitConfig, context.env, context.signal);
+    const script = inFolder(START, folder);
+    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, script, args, jitConfig, context.env, context.signal);
     const started = /^started (\d+)$/m.exec(stdout);
     if (code !== 0 || !started)
         throw new Error(`runner: run.sh could not be started on the sandbox (exit ${code}): ` +
@@ -39708,8 +39974,9 @@ async function runnerAlive(context, pid) {
     return code !== 0 || stdout.trim() === 'alive';
 }
 /** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
-async function diagnosticTail(context) {
-    const { stdout } = await runScript(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal);
+async function diagnosticTail(context, folder = FIRST_FOLDER) {
+    const tail = inFolder(DIAGNOSTIC_TAIL, folder);
+    const { stdout } = await runScript(context.target, tail, [], '', context.env, context.signal);
     const lines = stdout
         .split('\n')
         .filter((line) => line.trim() !== '')
@@ -39925,31 +40192,30 @@ function removeLocalRunner(runner) {
 
 /***/ }),
 
-/***/ 36691:
+/***/ 72389:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ad: () => (/* binding */ registerFresh),
-/* harmony export */   ZQ: () => (/* binding */ registryFor),
-/* harmony export */   ly: () => (/* binding */ replaceRunner)
-/* harmony export */ });
-/* unused harmony exports ONLINE_DEADLINE_MS, registerRunner */
-/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53830);
-/* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50262);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45190);
-/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(13197);
-/**
- * `runner: true` in the main step, once the sandbox is ready and reachable
- * over SSH: the runner package on the sandbox, a JIT registration named after
- * the sandbox id (saved to state at once, so the post step deletes it
- * whatever happens next), run.sh started with the configuration on stdin,
- * and a wait until the runner says it listens for jobs (GitHub confirms once;
- * polled by id where the sandbox cannot say). A runner that does not come
- * online shows the tail of its own diagnostic log.
- */
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Ad: () => (/* binding */ registerFresh),
+  ZQ: () => (/* binding */ registryFor),
+  ly: () => (/* binding */ replaceRunner)
+});
 
+// UNUSED EXPORTS: registerRunner
+
+// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
+var runners = __nccwpck_require__(39747);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(50262);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(44120);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var state = __nccwpck_require__(45190);
+// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
+var install = __nccwpck_require__(13197);
+;// CONCATENATED MODULE: ./build/src/runner/online.js
 
 
 
@@ -39959,29 +40225,23 @@ const ONLINE_DEADLINE_MS = 5 * 60_000;
 const FIRST_POLLS_MS = 500;
 const LATER_POLLS_MS = 2_000;
 const FIRST_POLLS_FOR_MS = 10_000;
-function registryFor(deps, request) {
-    return new _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .RunnerRegistry */ .It(request.repository, request.githubToken, {
-        clock: deps.clock,
-        signal: deps.signal,
-        log: (message) => deps.core.info(message),
-    });
-}
 /**
  * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
  * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (issue 43: the
  * post step's one read of who took it confirms it).
  * Where the sandbox cannot say, GitHub is polled as before.
  */
-const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
+const ONLINE_WATCH = `out="$RUNNER_DIR/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
 while :; do
   grep -q 'Listening for Jobs' "$out" 2> /dev/null && { echo online; exit 0; }
   kill -0 "$1" 2> /dev/null || { echo ended; exit 0; }
   [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
   sleep 0.5
 done`;
-async function waitOnline(deps, context, registry, id, pid) {
+async function online_waitOnline(deps, context, registry, id, pid, folder = install/* FIRST_FOLDER */.kI) {
     const seconds = String(ONLINE_DEADLINE_MS / 1000);
-    const said = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runScript */ .j3)(context.target, ONLINE_WATCH, [String(pid), seconds], '', context.env, deps.signal);
+    const script = (0,install/* inFolder */._z)(ONLINE_WATCH, folder);
+    const said = await (0,ssh_command/* runScript */.j3)(context.target, script, [String(pid), seconds], '', context.env, deps.signal);
     const verdict = said.stdout.trim().split('\n').at(-1);
     if (verdict === 'ended')
         return 'run.sh ended before the runner came online';
@@ -40003,20 +40263,20 @@ async function pollOnline(deps, context, registry, id, pid) {
         if (runner.status === 'online')
             return undefined;
         // Asked every other poll: run.sh that has ended will never bring the runner online.
-        if (poll % 2 === 0 && !(await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerAlive */ .ys)(context, pid)))
+        if (poll % 2 === 0 && !(await (0,install/* runnerAlive */.ys)(context, pid)))
             return 'run.sh ended before the runner came online';
         const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS;
         if (deps.clock.now() + wait > until)
             return (`it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
-                `(status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(runner.status, 40)}')`);
+                `(status '${(0,untrusted/* serviceText */.Lo)(runner.status, 40)}')`);
         await deps.clock.sleep(wait, deps.signal);
     }
 }
 /** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
-async function showDiagnostics(deps, context) {
+async function online_showDiagnostics(deps, context, folder = FIRST_FOLDER) {
     deps.core.startGroup("The runner's diagnostic log (last lines)");
     try {
-        const { lines, lastWords } = await diagnosticTail(context);
+        const { lines, lastWords } = await diagnosticTail(context, folder);
         for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)'])
             deps.core.info(line);
         return lastWords;
@@ -40029,6 +40289,30 @@ async function showDiagnostics(deps, context) {
         deps.core.endGroup();
     }
 }
+
+;// CONCATENATED MODULE: ./build/src/runner/register.js
+/**
+ * `runner: true` in the main step, once the sandbox is ready and reachable
+ * over SSH: the runner package on the sandbox, a JIT registration named after
+ * the sandbox id (saved to state at once, so the post step deletes it
+ * whatever happens next), run.sh started with the configuration on stdin,
+ * and a wait until the runner says it listens for jobs (GitHub confirms once;
+ * polled by id where the sandbox cannot say). A runner that does not come
+ * online shows the tail of its own diagnostic log.
+ */
+
+
+
+
+
+
+function registryFor(deps, request) {
+    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
+        clock: deps.clock,
+        signal: deps.signal,
+        log: (message) => deps.core.info(message),
+    });
+}
 /**
  * generate-jitconfig; a 409 means a registration of this name exists. The name
  * carries our sandbox's id, so an offline one is our own request's, whose
@@ -40040,7 +40324,7 @@ async function registerFresh(registry, name, label, log) {
         return await registry.generate(name, label);
     }
     catch (error) {
-        const stale = error instanceof _github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubRunnerError */ .GL && error.status === 409 ? await registry.findByName(name) : undefined;
+        const stale = error instanceof runners/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
         if (!stale || stale.status !== 'offline' || stale.busy)
             throw error;
         log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
@@ -40049,77 +40333,166 @@ async function registerFresh(registry, name, label, log) {
         return registry.generate(name, label);
     }
 }
+/** The folders of `runners` above 1 (issue 48): copies of the first, each with the GPUs its jobs see in `.env`. */
+const PREPARE_FOLDERS = (/* unused pure expression or super */ null && (`set -e
+cd "$HOME"
+while [ $# -ge 2 ]; do
+  folder=$1; gpus=$2; shift 2
+  if [ "$folder" != actions-runner ]; then
+    rm -rf "$folder"; mkdir "$folder"; cp -a actions-runner/. "$folder/"
+    rm -rf "$folder/_diag" "$folder/_work" "$folder"/gpu-sandbox-*
+  fi
+  [ -n "$gpus" ] || continue
+  # The runner loads .env into its environment at start (its own lines kept, ours replaced): its jobs inherit it.
+  touch "$folder/.env"
+  sed -i '/^CUDA_VISIBLE_DEVICES=/d; /^NVIDIA_VISIBLE_DEVICES=/d' "$folder/.env"
+  [ ! -s "$folder/.env" ] || [ -z "$(tail -c 1 "$folder/.env")" ] || echo >> "$folder/.env"
+  printf 'CUDA_VISIBLE_DEVICES=%s\\nNVIDIA_VISIBLE_DEVICES=%s\\n' "$gpus" "$gpus" >> "$folder/.env"
+done
+echo prepared`));
+async function prepareFolders(context, slots) {
+    const args = slots.flatMap((slot) => [slot.folder, slot.gpus ?? '']);
+    const { code, stdout, stderr } = await runScript(context.target, PREPARE_FOLDERS, args, '', context.env, context.signal);
+    if (code !== 0 || stdout.trim() !== 'prepared')
+        throw new Error(`runner: the runner folders could not be made on the sandbox (exit ${code}): ` +
+            `${serviceText(stderr.trim().split('\n').slice(-2).join(' / '))}`);
+}
+/** One runner in its folder: registered (saved first), started, online; why not, if it did not come online. */
+async function registerInFolder(deps, request, context, runner) {
+    const { core } = deps;
+    const { name, slot, index } = runner;
+    const registry = registryFor(deps, request);
+    const state = new ActionState(core);
+    const fields = { ...(index > 1 ? { folder: slot.folder } : {}), ...(slot.gpus ? { gpus: slot.gpus } : {}) };
+    const { runner: registered, jitConfig } = await registerFresh(registry, name, request.label, (m) => core.info(m));
+    // A credential: masked before anything could print it, and never saved, output or logged.
+    core.setSecret(jitConfig);
+    state.saveRunner({ id: registered.id, name, online: false, ...fields }, index);
+    const renamed = registered.name === name ? '' : ` (GitHub calls it '${serviceText(registered.name, 80)}')`;
+    core.info(`Runner: registered as '${name}'${renamed} (id ${registered.id}); run.sh starts with the configuration on ` +
+        'its stdin.');
+    const { owner, repo } = request.repository;
+    const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` };
+    const pid = await startRunnerProcess(context, jitConfig, serves, slot.folder);
+    const failure = await waitOnline(deps, context, registry, registered.id, pid, slot.folder);
+    // The post step watches it over the same SSH access (runner/watch.ts).
+    const watch = { pid, configPath: context.target.configPath, alias: context.target.alias };
+    if (!failure)
+        state.saveRunner({ id: registered.id, name, online: true, watch, ...fields }, index);
+    return { id: registered.id, ...(failure ? { failure } : {}) };
+}
 async function registerRunner(deps, request, sandboxId, context, privateDir) {
     const { core } = deps;
     const registry = registryFor(deps, request);
     const started = deps.clock.now();
-    core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`);
-    let failure;
+    const slots = request.slots?.length ? request.slots : [{ folder: FIRST_FOLDER }];
+    const many = slots.length > 1 ? `${slots.length} just-in-time runners` : 'a just-in-time runner';
+    core.startGroup(`Register ${sandboxId} as ${many} with the label '${request.label}'`);
+    const names = slots.map((_, k) => slotRunnerName(sandboxId, k + 1));
+    let failures;
     try {
         await ensureRunnerPackage(context, registry, request.repository.serverUrl, privateDir);
-        // The name asked for, not the one in GitHub's answer: it goes to state and every later log line unsanitised.
-        const name = runnerName(sandboxId);
-        const state = new ActionState(core);
+        if (slots.length > 1)
+            await prepareFolders(context, slots);
         // Saved before the request (id 0: not known yet), so a post step after a lost answer deletes it by name.
-        state.saveRunner({ id: 0, name, online: false });
-        const { runner, jitConfig } = await registerFresh(registry, name, request.label, (message) => core.info(message));
-        // A credential: masked before anything could print it, and never saved, output or logged.
-        core.setSecret(jitConfig);
-        state.saveRunner({ id: runner.id, name, online: false });
-        core.setOutput('runner-name', name);
-        core.setOutput('runner-id', String(runner.id));
-        core.setOutput('runner-label', request.label);
-        const renamed = runner.name === name ? '' : ` (GitHub calls it '${serviceText(runner.name, 80)}')`;
-        core.info(`Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`);
-        const { owner, repo } = request.repository;
-        const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` };
-        const pid = await startRunnerProcess(context, jitConfig, serves);
-        failure = await waitOnline(deps, context, registry, runner.id, pid);
-        // The post step watches it over the same SSH access (runner/watch.ts).
-        const watch = { pid, configPath: context.target.configPath, alias: context.target.alias };
-        if (!failure)
-            state.saveRunner({ id: runner.id, name, online: true, watch });
-        if (!failure)
-            core.info(`Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
-                `s. A job with runs-on: ${request.label} runs on it; the post step ` +
-                `waits for it, then stops the sandbox.`);
+        // The names asked for, not those in GitHub's answer: they go to state and every later log line unsanitised.
+        const state = new ActionState(core);
+        slots.forEach((slot, k) => state.saveRunner({ id: 0, name: names[k] ?? '', online: false }, k + 1));
+        const settled = await Promise.allSettled(slots.map((slot, k) => registerInFolder(deps, request, context, { name: names[k] ?? '', slot, index: k + 1 })));
+        const thrown = settled.find((result) => result.status === 'rejected');
+        if (thrown)
+            throw thrown.reason;
+        const done = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+        failures = done.flatMap((one, k) => (one.failure ? [{ failure: one.failure, folder: slots[k]?.folder ?? '' }] : []));
+        setRunnerOutputs(core, request.label, names, done.map((one) => one.id));
+        if (failures.length === 0)
+            core.info(`Runner${slots.length > 1 ? 's' : ''}: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
+                `s. A job with runs-on: ${request.label} runs on ${slots.length > 1 ? 'each' : 'it'}; the post step ` +
+                `waits for ${slots.length > 1 ? 'them' : 'it'}, then stops the sandbox.`);
     }
     finally {
         core.endGroup();
     }
-    if (failure) {
-        const lastWords = await showDiagnostics(deps, context);
-        throw new Error(`runner: the runner did not come online: ${failure}` +
+    const first = failures[0];
+    if (first) {
+        const lastWords = await showDiagnostics(deps, context, first.folder);
+        throw new Error(`runner: the runner did not come online: ${first.failure}` +
             `${lastWords ? `; run.sh's last words: '${lastWords}'` : ''}. Its diagnostic ` +
             `log is above; the post step stops the sandbox and deletes the registration.`);
     }
 }
+/** runner-name and runner-id: the runner's, or (runners above 1) JSON arrays of every runner's. */
+function setRunnerOutputs(core, label, names, ids) {
+    core.setOutput('runner-name', names.length === 1 ? (names[0] ?? '') : JSON.stringify(names));
+    core.setOutput('runner-id', ids.length === 1 ? String(ids[0] ?? '') : JSON.stringify(ids));
+    core.setOutput('runner-label', label);
+}
 /** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
 const SPENT_STATE = `if kill -0 "$1" 2> /dev/null; then echo running
-elif [ -e "$HOME/actions-runner/gpu-sandbox-job-completed" ]; then echo ran
+elif [ -e "$RUNNER_DIR/gpu-sandbox-job-completed" ]; then echo ran
 else echo clean; fi`;
 /**
- * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
- * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not (the
- * caller then removes the registration of that name: GitHub may hold it whatever failed after the request).
+ * After the runner refused a job of another run (issue 43), or ran this run's job with more to serve (runner-jobs,
+ * issue 48): the just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same
+ * sandbox, once the spent one's run.sh has ended. Throws why it could not (the caller then removes the registration
+ * of that name: GitHub may hold it whatever failed after the request).
  */
 async function replaceRunner(deps, context, registry, spent, fresh) {
-    for (let waited = 0; waited < 60 && (await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerAlive */ .ys)(context, spent.pid)); waited++)
+    for (let waited = 0; waited < 60 && (await (0,install/* runnerAlive */.ys)(context, spent.pid)); waited++)
         await deps.clock.sleep(1_000, deps.signal);
-    // The refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
-    const ended = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_1__/* .runScript */ .j3)(context.target, SPENT_STATE, [String(spent.pid)], '', context.env, deps.signal);
-    if (ended.stdout.trim() !== 'clean')
-        throw new Error(ended.stdout.trim() === 'running'
-            ? "the refused job's run.sh did not end within a minute"
-            : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it');
+    // A refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
+    const script = (0,install/* inFolder */._z)(SPENT_STATE, spent.folder);
+    const ended = (await (0,ssh_command/* runScript */.j3)(context.target, script, [String(spent.pid)], '', context.env, deps.signal)).stdout.trim();
+    const expected = spent.after === 'job' ? 'ran' : 'clean';
+    if (ended !== expected)
+        throw new Error(ended === 'running'
+            ? `the ${spent.after === 'job' ? 'last' : 'refused'} job's run.sh did not end within a minute`
+            : spent.after === 'job'
+                ? "the last job's end was not recorded on the sandbox"
+                : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts ' +
+                    'on it');
     const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m));
     // A credential: masked before anything could print it, and never saved, output or logged.
     deps.core.setSecret(jitConfig);
-    const pid = await (0,_install_js__WEBPACK_IMPORTED_MODULE_4__/* .startRunnerProcess */ .yX)(context, jitConfig, fresh.serves);
-    const failure = await waitOnline(deps, context, registry, runner.id, pid);
+    const pid = await (0,install/* startRunnerProcess */.yX)(context, jitConfig, fresh.serves, spent.folder);
+    const failure = await online_waitOnline(deps, context, registry, runner.id, pid, spent.folder);
     if (failure)
         throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
     return { runner, pid };
+}
+
+
+/***/ }),
+
+/***/ 20715:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ waitingFor),
+/* harmony export */   X: () => (/* binding */ failingRunnersFor)
+/* harmony export */ });
+/** A job not started yet: queued for a runner, or waiting (an environment's approval) before that. */
+const NOT_STARTED = ['queued', 'waiting', 'pending', 'requested'];
+function waitingFor(jobs, label) {
+    return jobs.filter((job) => NOT_STARTED.includes(job.status ?? '') && !job.runnerName && (job.labels ?? []).includes(label));
+}
+/**
+ * How many failing runners to start: one where the holder was to serve one job (no read, as before); else the jobs
+ * waiting for the label (at least one: a job may queue a moment after the read), at most `bound`; `bound` where the
+ * read fails (a failed read is no evidence that none waits).
+ */
+async function failingRunnersFor(registry, run, label, bound, log) {
+    if (bound <= 1 || !run)
+        return 1;
+    try {
+        const waiting = waitingFor(await registry.jobsOf(run), label).length;
+        log(`Runner: ${waiting} job${waiting === 1 ? '' : 's'} of this run wait${waiting === 1 ? 's' : ''} for '${label}'.`);
+        return Math.min(Math.max(1, waiting), bound);
+    }
+    catch (error) {
+        log(`Runner: this run's waiting jobs could not be read (${error.message}); failing up to ${bound}.`);
+        return bound;
+    }
 }
 
 
@@ -41028,7 +41401,16 @@ function savedRunner(saved) {
     const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
         ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
         : undefined;
-    return { id: saved.id, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) };
+    const folder = typeof saved.folder === 'string' && /^actions-runner-\d{1,2}$/.test(saved.folder) ? saved.folder : '';
+    const gpus = typeof saved.gpus === 'string' && /^\d{1,2}(,\d{1,2})*$/.test(saved.gpus) ? saved.gpus : '';
+    return {
+        id: saved.id,
+        name: saved.name,
+        online: saved.online === true,
+        ...(watch ? { watch } : {}),
+        ...(folder ? { folder } : {}),
+        ...(gpus ? { gpus } : {}),
+    };
 }
 function savedUnserved(saved) {
     if (!saved || !Number.isInteger(saved.id) || !Number.isInteger(saved.pid))
@@ -41060,6 +41442,20 @@ function savedGpuReport(saved) {
     const numbers = counts;
     const figure = typeof saved.figure === 'string' ? { figure: saved.figure.slice(0, 40) } : {};
     return { configPath, alias, gpuType, ...numbers, reported: saved.reported === true, ...figure };
+}
+/** The k-th of several saved things of one kind: the first under the kind's own key, as before there were several. */
+const slotKey = (key, slot) => (slot <= 1 ? key : `${key}-${slot}`);
+/** How many of a kind may be saved: MAX_RUNNERS runners, or as many failing runners as jobs they could serve. */
+const MAX_SLOTS = 160;
+function slots(read) {
+    const found = [];
+    for (let slot = 1; slot <= MAX_SLOTS; slot++) {
+        // One removed in the middle (its parts all gone) leaves a gap: the later ones are still read.
+        const one = read(slot);
+        if (one !== undefined)
+            found.push(one);
+    }
+    return found;
 }
 
 ;// CONCATENATED MODULE: ./build/src/step/state.js
@@ -41258,20 +41654,25 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /** Saved before the registration request (id 0) and with GitHub's id: the post step deletes it whatever happens. */
-    saveRunner(runner) {
-        const { id, name, online, watch } = runner;
-        this.core.saveState(KEYS.runner, JSON.stringify({ id, name, online, ...(watch ? { watch } : {}) }));
+    /** Saved before the registration request (id 0) and with its id; the k-th of `runners` (issue 48) as runner-<k>. */
+    saveRunner(runner, slot = 1) {
+        const { id, name, online, watch, folder, gpus } = runner;
+        const slotted = { ...(folder ? { folder } : {}), ...(gpus ? { gpus } : {}) };
+        this.core.saveState(slotKey(KEYS.runner, slot), JSON.stringify({ id, name, online, ...(watch ? { watch } : {}), ...slotted }));
     }
     get runner() {
         return savedRunner(this.json(KEYS.runner));
     }
-    /** Saved before each part is made; undefined once the main step removed all of it again. */
-    saveUnserved(saved) {
-        this.core.saveState(KEYS.unserved, saved ? JSON.stringify(saved) : '');
+    /** Every runner the main step registered, the first first (runners above 1: one a folder). */
+    get runners() {
+        return slots((slot) => savedRunner(this.json(slotKey(KEYS.runner, slot))));
     }
-    get unserved() {
-        return savedUnserved(this.json(KEYS.unserved));
+    /** Saved before each part is made; undefined once the main step removed all of it again. */
+    saveUnserved(saved, index = 1) {
+        this.core.saveState(slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '');
+    }
+    /** Every failing runner (issue 48: one a job waiting for the label). */ get unservedAll() {
+        return slots((index) => savedUnserved(this.json(slotKey(KEYS.unserved, index))));
     }
     saveGpuReport(saved) {
         this.core.saveState(KEYS.gpuReport, JSON.stringify(saved));

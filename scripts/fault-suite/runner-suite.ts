@@ -27,6 +27,10 @@ export interface RunnerScenario {
   github?: (github: FakeGitHub) => void
   /** A signal to the main step once its output shows `after`. */
   signal?: { name: NodeJS.Signals; after: string }
+  /** Issue 48: this many jobs of the run queued for the label before the main step (else one, handed in the post). */
+  waiting?: number
+  /** Issue 48: the first queued job succeeds and breaks the sandbox's runner (run.sh gone); the main step passes. */
+  breaks?: boolean
 }
 
 export interface RunnerOutcome {
@@ -66,12 +70,50 @@ export function runnerMatrix(generation: Generation): RunnerScenario[] {
       inputs: { 'gpu-type': 'B200' },
       github: (github) => (github.runners.loseJitAnswers = 1),
     },
+    ...severalJobs(generation),
     ...(['SIGTERM', 'SIGKILL'] as const).map((name) => ({
       ...base,
       label: `${generation} runner: ${name} while the failing runner is set up`,
       inputs: { 'gpu-type': 'B200' },
       signal: { name, after: 'SHA-256 checked' },
     })),
+  ]
+}
+
+/** Issue 48's shapes: several jobs waiting when the holder cannot serve them, before or after a first job. */
+function severalJobs(generation: Generation): RunnerScenario[] {
+  const base = { generation, emulator: {} }
+  const several = { 'runner-jobs': '3', runners: '2', 'gpu-type': 'A100', 'gpu-count': '2' }
+  const breaks: RunnerScenario = {
+    ...base,
+    label: `${generation} runner-jobs: the sandbox breaks after the first job, 2 jobs waiting`,
+    waiting: 3,
+    breaks: true,
+    inputs: { 'runner-jobs': '3' },
+  }
+  return [
+    {
+      ...base,
+      label: `${generation} runner-jobs and runners: an input error, 3 jobs waiting`,
+      waiting: 3,
+      inputs: { ...several, 'gpu-count': '3' },
+    },
+    {
+      ...base,
+      label: `${generation} runners: the sandbox failed, 2 legs waiting`,
+      waiting: 2,
+      inputs: { runners: '2', 'gpu-type': 'A100', 'gpu-count': '2' },
+      emulator: { outcome: 'failed' },
+    },
+    {
+      ...base,
+      label: `${generation} runner-jobs: the registration's answer lost, 2 jobs waiting`,
+      waiting: 2,
+      inputs: { 'runner-jobs': '2', 'gpu-type': 'B200' },
+      github: (github) => (github.runners.loseJitAnswers = 1),
+    },
+    // A served job first: the v1.0 service offers no SSH, so there runner mode never comes online.
+    ...(generation === 'current' ? [breaks] : []),
   ]
 }
 
@@ -82,29 +124,41 @@ const unservedUsers = () =>
 
 function remains(state: Record<string, string>, github: FakeGitHub): string[] {
   const problems: string[] = []
-  const saved = JSON.parse(state['unserved-runner'] || '{}') as { dir?: string; user?: string }
-  if (saved.dir && existsSync(saved.dir)) problems.push(`the failing runner's directory ${saved.dir} is left`)
-  if (saved.user && spawnSync('getent', ['passwd', saved.user]).status === 0) problems.push(`${saved.user} is left`)
-  if (saved.user && spawnSync('pgrep', ['-u', saved.user]).status === 0) problems.push(`${saved.user} still runs`)
+  // Issue 48: one failing runner a waiting job, the k-th under unserved-runner-<k>.
+  for (const [key, value] of Object.entries(state)) {
+    if (!/^unserved-runner(-\d+)?$/.test(key)) continue
+    const saved = JSON.parse(value || '{}') as { dir?: string; user?: string }
+    if (saved.dir && existsSync(saved.dir)) problems.push(`the failing runner's directory ${saved.dir} is left`)
+    if (saved.user && spawnSync('getent', ['passwd', saved.user]).status === 0) problems.push(`${saved.user} is left`)
+    if (saved.user && spawnSync('pgrep', ['-u', saved.user]).status === 0) problems.push(`${saved.user} still runs`)
+  }
   const registered = [...github.runners.byId.values()].filter((runner) => !runner.deleted)
   if (registered.length > 0) problems.push(`registrations left: ${registered.map((r) => r.name).join(', ')}`)
   return problems
 }
 
 /** The post step; hands a stranded job (one default step, one always()) to the failing runner once it waits. */
-function post(main: StepResult, inputs: Record<string, string>, env: Record<string, string>, github: FakeGitHub) {
+const STRANDED_PLAN = [
+  { name: 'checkout', run: 'echo CHECKOUT-RAN' },
+  { name: 'report', if: 'always()' as const, run: 'echo REPORT-RAN' },
+]
+
+function post(
+  main: StepResult,
+  inputs: Record<string, string>,
+  env: Record<string, string>,
+  github: FakeGitHub,
+  queued: boolean,
+) {
   const saved = JSON.parse(main.state['unserved-runner'] || '{}') as { id?: number }
-  const plan = [
-    { name: 'checkout', run: 'echo CHECKOUT-RAN' },
-    { name: 'report', if: 'always()' as const, run: 'echo REPORT-RAN' },
-  ]
+  const plan = STRANDED_PLAN
   return runStep('post', {
     inputs,
     env,
     state: main.state,
     timeoutMs: 120_000,
     onSpawn: onceOutput('waiting for the job it fails', () => {
-      if (saved.id) github.runners.assignJob(saved.id, 0, THIS_RUN, { plan })
+      if (saved.id && !queued) github.runners.assignJob(saved.id, 0, THIS_RUN, { plan })
     }),
   })
 }
@@ -121,6 +175,7 @@ export async function runRunnerScenario(scenario: RunnerScenario): Promise<Runne
   const github = new FakeGitHub()
   const served = await github.serve()
   scenario.github?.(github)
+  queueWaiting(scenario, github)
   try {
     const env = { GITHUB_API_URL: served.url, GITHUB_SERVER_URL: served.url, GPU_SANDBOX_RUNNER_POLL: '1s' }
     const inputs = {
@@ -138,11 +193,21 @@ export async function runRunnerScenario(scenario: RunnerScenario): Promise<Runne
       timeoutMs: 120_000,
       onSpawn: signal && onceOutput(signal.after, (child) => child.kill(signal.name)),
     })
-    const after = await post(main, inputs, env, github)
+    const after = await post(main, inputs, env, github, scenario.waiting !== undefined)
     return judge(scenario, { main, post: after, emulator, github })
   } finally {
     await served.close()
     await emulator.close()
+  }
+}
+
+/** The jobs of this run (4242, attempt 1, as the step's environment says) waiting for its default label. */
+function queueWaiting(scenario: RunnerScenario, github: FakeGitHub): void {
+  const label = 'gpu-sandbox-4242-1'
+  for (let k = 1; k <= (scenario.waiting ?? 0); k++) {
+    const breaker = scenario.breaks && k === 1
+    const plan = breaker ? [{ name: 'break', run: 'rm -f ../run.sh; echo BROKE-IT' }] : STRANDED_PLAN
+    github.runners.queue(label, { ...THIS_RUN, name: `job-${k}` }, plan)
   }
 }
 
@@ -153,20 +218,35 @@ async function judge(
   const { main, emulator, github } = run
   const problems: string[] = []
   if (run.post.exitCode !== 0) problems.push(`the post step failed (${run.post.exitCode ?? run.post.signal})`)
-  if (main.exitCode === 0) problems.push('the main step passed')
+  if ((main.exitCode === 0) !== (scenario.breaks === true))
+    problems.push(scenario.breaks ? `the main step failed (${main.exitCode})` : 'the main step passed')
   const live = await emulator.settle(3_000)
   if (live.length > 0) problems.push(`leaked ${live.map((s) => s.id).join(', ')}`)
   problems.push(...remains(main.state, github))
-  const stranded = github.runners.jobs.find((job) => job.plan)
-  const errors = (stranded?.log ?? '').split('\n').filter((line) => line.startsWith('::error'))
-  const strandedFailed = stranded?.conclusion === 'failure' && errors.length === 1
-  if (stranded && !strandedFailed)
-    problems.push(`the stranded job ended ${stranded.conclusion} (${errors.length} errors)`)
-  if (stranded?.log?.includes('CHECKOUT-RAN')) problems.push('a default step of the stranded job ran')
+  const strandedFailed = judgeStranded(scenario, github, problems)
   const visible = visibleText(main, run.post)
   if (visible.includes(emulator.token)) problems.push('the API token is visible')
   if (visible.includes(GITHUB_TOKEN)) problems.push('the GitHub token is visible')
   return { scenario, faultsApplied: emulator.faultsApplied, strandedFailed, problems }
+}
+
+/** Whether every stranded job was failed with one ::error, none of its default steps run (problems otherwise). */
+function judgeStranded(scenario: RunnerScenario, github: FakeGitHub, problems: string[]): boolean {
+  const stranded = github.runners.jobs.filter((job) => job.plan && !job.log?.includes('BROKE-IT'))
+  const expected = scenario.waiting === undefined ? undefined : scenario.waiting - (scenario.breaks ? 1 : 0)
+  if (expected !== undefined && (stranded.length !== expected || github.runners.waiting > 0))
+    problems.push(
+      `${stranded.length} of ${expected} waiting jobs were handed a runner (${github.runners.waiting} wait)`,
+    )
+  let failed = stranded.length > 0
+  for (const job of stranded) {
+    const errors = (job.log ?? '').split('\n').filter((line) => line.startsWith('::error'))
+    const ok = job.conclusion === 'failure' && errors.length === 1
+    if (!ok) problems.push(`the stranded job ${job.name} ended ${job.conclusion} (${errors.length} errors)`)
+    if (job.log?.includes('CHECKOUT-RAN')) problems.push(`a default step of the stranded job ${job.name} ran`)
+    failed &&= ok
+  }
+  return failed
 }
 
 /** `machineWide`: afterwards no gpu-unserved-* user may be on the machine (only where nothing else makes them). */

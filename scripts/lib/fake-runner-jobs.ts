@@ -15,7 +15,11 @@ export interface FakeJob {
   name: string
   runnerId: number
   runnerName: string
-  status: 'in_progress' | 'completed'
+  status: 'queued' | 'in_progress' | 'completed'
+  /** A queued job's labels (runs-on); a handed one shows its runner's. */
+  labels?: string[]
+  /** Wall-clock times (epoch ms) of a job that waited in the queue; others show fixed times. */
+  wall?: { created: number; started?: number; completed?: number }
   /** The repository whose run it is, when not octo/repo (GITHUB_REPOSITORY in its steps and hooks). */
   repository?: string
   /** The job's steps so far, with their conclusions (debug-on-failure reads them). */
@@ -50,6 +54,25 @@ export interface JobOwner {
   repository?: string
 }
 
+/** A job still in the queue for `label`, as the run's job list shows it: no runner yet. */
+export function queuedJob(id: number, job: { label: string; owner: JobOwner; queuedAt: number }): FakeJob {
+  const { runId, attempt, name, repository } = job.owner
+  return {
+    id,
+    runId,
+    attempt,
+    name,
+    runnerId: 0,
+    runnerName: '',
+    status: 'queued',
+    labels: [job.label],
+    wall: { created: job.queuedAt },
+    ...(repository ? { repository } : {}),
+  }
+}
+
+const iso = (at: number) => new Date(at).toISOString()
+
 export const THIS_RUN: JobOwner = { runId: 4242, attempt: 1, name: 'gpu-tests' }
 
 /** A job as GitHub's REST API shows it (the fields of its `job` schema the tests need, and the usual others). */
@@ -60,6 +83,7 @@ export function jobView(
   answeredName?: string,
 ): GitHubSchema['job'] {
   const base = `https://api.github.test/repos/${repository}/actions`
+  const wall = job.wall
   return {
     id: job.id,
     run_id: job.runId,
@@ -72,9 +96,10 @@ export function jobView(
     html_url: `https://github.test/${repository}/actions/runs/${job.runId}/job/${job.id}`,
     status: job.status,
     conclusion: job.status === 'completed' ? (job.conclusion ?? 'success') : null,
-    created_at: '2026-11-25T20:00:00Z',
-    started_at: '2026-11-25T20:00:01Z',
-    completed_at: job.status === 'completed' ? '2026-11-25T20:01:00Z' : null,
+    // A queued job shows its creation as its start, as GitHub does until a runner takes it.
+    created_at: wall ? iso(wall.created) : '2026-11-25T20:00:00Z',
+    started_at: wall ? iso(wall.started ?? wall.created) : '2026-11-25T20:00:01Z',
+    completed_at: job.status !== 'completed' ? null : wall ? iso(wall.completed ?? Date.now()) : '2026-11-25T20:01:00Z',
     name: job.name,
     steps: (job.steps ?? []).map((step, index) => ({
       name: step.name,
@@ -86,8 +111,8 @@ export function jobView(
     })),
     check_run_url: `https://api.github.test/repos/${repository}/check-runs/${job.id}`,
     labels: labels,
-    runner_id: job.runnerId,
-    runner_name: answeredName ?? job.runnerName,
+    runner_id: job.status === 'queued' ? null : job.runnerId,
+    runner_name: job.status === 'queued' ? null : (answeredName ?? job.runnerName),
     runner_group_id: 1,
     runner_group_name: 'Default',
     workflow_name: 'CI',

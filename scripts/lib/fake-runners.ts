@@ -10,7 +10,15 @@
 import { randomBytes } from 'node:crypto'
 import type { components, operations } from '@octokit/openapi-types'
 import { standInPackage } from './fake-runner-package.ts'
-import { jobView, THIS_RUN, type FakeJob, type JobConclusion, type JobOwner, type JobStep } from './fake-runner-jobs.ts'
+import {
+  jobView,
+  queuedJob,
+  THIS_RUN,
+  type FakeJob,
+  type JobConclusion,
+  type JobOwner,
+  type JobStep,
+} from './fake-runner-jobs.ts'
 
 export { THIS_RUN, type FakeJob, type JobConclusion, type JobOwner, type JobStep } from './fake-runner-jobs.ts'
 import { documentedExample } from './github-openapi.ts'
@@ -59,19 +67,24 @@ export class FakeRunners {
   /** Jobs of every workflow run that were handed a runner. */
   readonly jobs: FakeJob[] = []
   /** Jobs waiting in the queue for a label: GitHub hands one to a runner with the label the moment it connects. */
-  private readonly queued: { label: string; owner: JobOwner; plan: JobStep[] }[] = []
+  private readonly queued: { label: string; owner: JobOwner; plan: JobStep[]; queuedAt: number }[] = []
 
   /** Queues a job for `label`: handed now to an idle online runner with it, else to the next one that connects. */
   queue(label: string, owner: JobOwner, plan: JobStep[]): void {
-    this.queued.push({ label, owner, plan })
+    this.queued.push({ label, owner, plan, queuedAt: Date.now() })
     for (const runner of this.byId.values()) this.handQueued(runner)
+  }
+
+  /** Jobs still queued (none handed yet), as the run's job list shows them (status queued, no runner). */
+  get waiting(): number {
+    return this.queued.length
   }
 
   private handQueued(runner: FakeRunner): void {
     if (runner.deleted || runner.busy || runner.status !== 'online') return
     const index = this.queued.findIndex((job) => runner.labels.includes(job.label))
     const [job] = index < 0 ? [] : this.queued.splice(index, 1)
-    if (job) this.assignJob(runner.id, 0, job.owner, { plan: job.plan })
+    if (job) this.assignJob(runner.id, 0, job.owner, { plan: job.plan, queuedAt: job.queuedAt })
   }
 
   /**
@@ -82,7 +95,7 @@ export class FakeRunners {
     id: number,
     ms: number,
     owner: JobOwner = THIS_RUN,
-    how: { conclusion?: JobConclusion; plan?: JobStep[] } = {},
+    how: { conclusion?: JobConclusion; plan?: JobStep[]; queuedAt?: number } = {},
   ): void {
     const runner = this.byId.get(id)
     // GitHub hands jobs to online runners only.
@@ -99,6 +112,8 @@ export class FakeRunners {
       startedAt: performance.now(),
       ...(owner.repository ? { repository: owner.repository } : {}),
       ...(how.plan ? { plan: how.plan } : {}),
+      // A job that waited in the queue shows GitHub's times (queued, started, completed) as they were.
+      ...(how.queuedAt ? { wall: { created: how.queuedAt, started: Date.now() } } : {}),
     }
     this.jobs.push(job)
     if (!how.plan) setTimeout(() => this.endJob(job, how.conclusion ?? 'success'), ms).unref()
@@ -110,6 +125,7 @@ export class FakeRunners {
       runner.busy = false
       runner.deleted = true
     }
+    if (job.wall) job.wall.completed = Date.now()
     Object.assign(job, {
       status: 'completed',
       conclusion,
@@ -145,12 +161,17 @@ export class FakeRunners {
   }
 
   private jobsOf(repository: string, runId: number, attempt: number, query: URLSearchParams): RunnerAnswer {
-    const all = this.jobs.filter((job) => job.runId === runId && job.attempt === attempt)
+    const queued = this.queued
+      .filter((job) => job.owner.runId === runId && job.owner.attempt === attempt)
+      .map((job, k) => queuedJob(8000 + k, job))
+    const all = [...this.jobs.filter((job) => job.runId === runId && job.attempt === attempt), ...queued]
     const perPage = Math.min(Number(query.get('per_page') ?? 30) || 30, 100)
     const page = Math.max(Number(query.get('page') ?? 1) || 1, 1)
     const jobs = all
       .slice((page - 1) * perPage, page * perPage)
-      .map((job) => jobView(job, repository, this.byId.get(job.runnerId)?.labels ?? [], this.answeredName))
+      .map((job) =>
+        jobView(job, repository, job.labels ?? this.byId.get(job.runnerId)?.labels ?? [], this.answeredName),
+      )
     const body: JobsAnswer = { total_count: all.length, jobs }
     return { status: 200, body }
   }

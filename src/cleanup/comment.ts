@@ -61,7 +61,7 @@ export async function finalComment(
   deps: CleanupDeps,
   state: ActionState,
   readConfig: () => CleanupConfig,
-  servedJob?: RunJob,
+  servedJob?: RunJob | RunJob[],
   gpuUse?: string,
 ): Promise<void> {
   const facts = state.commentFacts
@@ -74,13 +74,20 @@ export async function finalComment(
       : addSpent(state.spentBefore ?? NOTHING_SPENT, deps.clock.now() - startedAt, state.hourlyCost)
   const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step'
   const runner = state.runner
-  // The job the post step already read for its mirror, else read now.
-  const job = servedJob ? jobOutcome(servedJob) : runner ? await runnerJobOutcome(deps, runner, config) : undefined
+  // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
+  const job = Array.isArray(servedJob)
+    ? servedJob.map(jobOutcome).join(', ') || undefined
+    : servedJob
+      ? jobOutcome(servedJob)
+      : runner
+        ? await runnerJobOutcome(deps, runner, config)
+        : undefined
+  const jobs = Array.isArray(servedJob) ? 'jobs' : 'job'
   const target = config.comment()
   const final: CommentFacts = {
     ...facts,
     ...(gpuUse ? { gpuUse } : {}),
-    status: `${facts.status}${job ? `; the runner's job ${job}` : ''}; ${ending}`,
+    status: `${facts.status}${job ? `; the runner's ${jobs} ${job}` : ''}; ${ending}`,
     billedSeconds: total?.seconds ?? facts.billedSeconds,
     cost: total ? (total.dollars ?? null) : facts.cost,
   }

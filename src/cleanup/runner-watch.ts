@@ -5,7 +5,7 @@
  * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
  * briefly, to confirm who took the runner (a read that fails is no evidence).
  */
-import { firstRunnerName, freshRunnerName, MAX_FRESH_RUNNERS } from '../github/runners.ts'
+import { folderRunnerName, freshRunnerName, MAX_FRESH_RUNNERS } from '../github/runners.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { replaceRunner } from '../runner/register.ts'
@@ -21,12 +21,23 @@ const CONFIRM_RATE_LIMIT_MS = 20_000
 /** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
 const MAX_REPLACEMENTS = MAX_FRESH_RUNNERS
 
+type RefusedVerdict = Extract<WatchVerdict, { kind: 'refused' }>
 type Watched = SavedRunner & { watch: NonNullable<SavedRunner['watch']> }
+
+/**
+ * What one folder's runners may still do on the sandbox (issue 48): jobs of this run to serve one after another
+ * (runner-jobs), and the refusals of other runs' jobs, counted for the whole sandbox (shared between its folders).
+ */
+export interface Serving {
+  jobs: number
+  refusals: { count: number }
+}
 
 /**
  * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
  * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
- * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times.
+ * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times. So does a job of this run that
+ * ended while the folder has jobs left to serve (runner-jobs): the next job finds this one's files.
  */
 export async function waitOnSandbox(
   deps: CleanupDeps,
@@ -34,6 +45,7 @@ export async function waitOnSandbox(
   config: CleanupConfig,
   pickupTimeoutMs: number,
   replaced: (runner: SavedRunner) => void = () => undefined,
+  serving: Serving = { jobs: 1, refusals: { count: 0 } },
 ): Promise<{ taken?: string } | undefined> {
   const { core } = deps
   core.info(
@@ -41,9 +53,9 @@ export async function waitOnSandbox(
       'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.',
   )
   let current = saved
-  for (let refusals = 0; ;) {
+  for (let served = 0; ;) {
     const { pid, configPath, alias } = current.watch
-    const verdict = await watchRunner({ configPath, alias }, pid, pickupTimeoutMs, {
+    const verdict = await watchRunner({ configPath, alias, folder: current.folder }, pid, pickupTimeoutMs, {
       clock: deps.clock,
       env: process.env,
       signal: deps.cancelWait,
@@ -55,24 +67,62 @@ export async function waitOnSandbox(
       )
       return undefined
     }
-    if (verdict.kind !== 'refused') return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) }
-    refusals++
-    const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`
-    core.warning(
-      `Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
-        `${who} before its first step.`,
-    )
-    const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, refusals) : undefined
-    if (typeof fresh !== 'object')
-      return {
-        taken: claimOf(deps, current, config).taken(
-          `its job-started hook refused ${who} before its first step` +
-            (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`),
-        ),
-      }
+    if (verdict.kind === 'timeout' && served > 0) {
+      core.info(
+        `Runner ${current.name}: no next job of this run took it within runner-timeout ` +
+          `(${formatDuration(pickupTimeoutMs)}); its folder served ${served} of ${serving.jobs} jobs.`,
+      )
+      return {}
+    }
+    const next = verdict.kind === 'completed' && verdict.job && served + 1 < serving.jobs
+    if (verdict.kind !== 'refused' && !next)
+      return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) }
+    const fresh = next
+      ? await nextJob(deps, current, config, { served: ++served, of: serving.jobs, job: verdict.job ?? '' })
+      : await refused(deps, current, config, verdict as RefusedVerdict, ++serving.refusals.count)
+    if (typeof fresh === 'string') return next ? {} : { taken: fresh }
     current = fresh
     replaced(fresh)
   }
+}
+
+/** After this run's job ended with more to serve: the next runner in the same folder; a string: why none. */
+async function nextJob(
+  deps: CleanupDeps,
+  done: Watched,
+  config: CleanupConfig,
+  count: { served: number; of: number; job: string },
+): Promise<Watched | string> {
+  deps.core.info(
+    `Runner ${done.name}: its job '${count.job}' ended (the runner on the sandbox says so); ${count.served} of ` +
+      `${count.of} jobs served in its folder, so a fresh runner takes the next job of this run there.`,
+  )
+  const fresh = await replace(deps, done, config, 'job')
+  if (typeof fresh === 'object') return { ...fresh, ran: [...(done.ran ?? []), done.name] }
+  deps.core.warning(`Runner ${done.name}: no runner for the next job${fresh}. Stopping the sandbox.`)
+  // The last runner stays the one deleted and mirrored: its job is the last this folder served.
+  return fresh
+}
+
+/** After a refused job of another run: a fresh runner, or (past the cap, or none startable) why the step fails. */
+async function refused(
+  deps: CleanupDeps,
+  current: Watched,
+  config: CleanupConfig,
+  verdict: RefusedVerdict,
+  refusals: number,
+): Promise<Watched | string> {
+  const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`
+  deps.core.warning(
+    `Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
+      `${who} before its first step.`,
+  )
+  const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, 'refusal', refusals) : undefined
+  if (typeof fresh === 'object') return { ...fresh, ...(current.ran ? { ran: current.ran } : {}) }
+  return claimOf(deps, current, config).taken(
+    `its job-started hook refused ${who} before its first step` +
+      (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`),
+  )
 }
 
 const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`
@@ -87,18 +137,20 @@ function claimOf(deps: CleanupDeps, saved: SavedRunner, config: CleanupConfig): 
     : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` }
 }
 
-/** A fresh runner with the label on the same sandbox; a string: why none could be started. */
+/** A fresh runner with the label in the same folder of the same sandbox; a string: why none could be started. */
 async function replace(
   deps: CleanupDeps,
   spent: Watched,
   config: CleanupConfig,
-  refusals: number,
+  after: 'refusal' | 'job',
+  refusals = 0,
 ): Promise<Watched | string> {
   const runner = config.runner()
   const github = registry(deps, runner, deps.cancelWait)
   if (!github || !runner.label || !runner.repository)
     return '; no fresh runner can be registered here (no github-token, repository or label in the post step)'
-  const name = freshRunnerName(firstRunnerName(spent.name), refusals + 1)
+  // The next number in this folder (`…-r2`, `…-r3`, …), whichever job spent the last.
+  const name = freshRunnerName(folderRunnerName(spent.name), Number(/-r(\d+)$/.exec(spent.name)?.[1] ?? 1) + 1)
   const { configPath, alias } = spent.watch
   const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait }
   const serves = runner.workflowRun && {
@@ -109,16 +161,23 @@ async function replace(
     // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
     await github.removeRegistration(spent.id, spent.name).catch(() => undefined)
     const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core }
-    const fresh = await replaceRunner(online, context as RemoteContext, github, spent.watch, {
-      name,
-      label: runner.label,
-      serves,
-    })
+    const fresh = await replaceRunner(
+      online,
+      context as RemoteContext,
+      github,
+      { pid: spent.watch.pid, folder: spent.folder, after },
+      { name, label: runner.label, serves },
+    )
+    const why =
+      after === 'job'
+        ? 'for the next job of this run'
+        : `for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS})`
     deps.core.info(
       `Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
-        `${runner.label}, for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS}).`,
+        `${runner.label}, ${why}.`,
     )
-    return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias } }
+    const slot = { ...(spent.folder ? { folder: spent.folder } : {}), ...(spent.gpus ? { gpus: spent.gpus } : {}) }
+    return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias }, ...slot }
   } catch (error) {
     // Whatever failed after the request (its answer lost, run.sh not started, never online, a cancel), GitHub may
     // hold the registration: removed by name, without the cancel signal, so no runner stays registered.

@@ -19,7 +19,7 @@ import { serviceText } from '../runtime/untrusted.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { SavedRunner } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
-import { waitOnSandbox } from './runner-watch.ts'
+import { waitOnSandbox, type Serving } from './runner-watch.ts'
 import { ClaimWatch, registry } from './runner-claim.ts'
 
 export { registry }
@@ -73,6 +73,7 @@ export async function waitForRunnerJob(
   saved: SavedRunner,
   config: CleanupConfig,
   replaced?: (runner: SavedRunner) => void,
+  serving?: Serving,
 ): Promise<string | undefined> {
   const { core } = deps
   if (!saved.online) {
@@ -94,7 +95,7 @@ export async function waitForRunnerJob(
   if (saved.watch && existsSync(saved.watch.configPath)) {
     // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
     const watched = Object.assign(saved, { watch: saved.watch })
-    const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced)
+    const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced, serving)
     if (onSandbox) {
       if (deps.cancelWait?.aborted) core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`)
       return onSandbox.taken

@@ -74,13 +74,19 @@ export async function mirrorServedJob(
     return {}
   }
   if (!job) return {}
-  const name = serviceText(job.name, 100)
-  const conclusion = serviceText(job.conclusion ?? job.status ?? 'unknown', 30)
-  deps.core.info(`Runner ${saved.name}: the job '${name}' it served ended: ${conclusion}.`)
-  if (!job.conclusion || !FAILED.includes(job.conclusion)) return { job }
-  const failure =
-    `The job '${name}' that ran on ${saved.name} ended '${conclusion}', so this holding step fails too ` +
-    `(the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's runner serves ` +
-    `the re-run.`
-  return { job, failure }
+  deps.core.info(`Runner ${saved.name}: the job '${serviceText(job.name, 100)}' it served ended: ${conclusionOf(job)}.`)
+  const failure = mirrorFailure(job, saved.name)
+  return failure ? { job, failure } : { job }
+}
+
+const conclusionOf = (job: RunJob) => serviceText(job.conclusion ?? job.status ?? 'unknown', 30)
+
+/** Why the holding step fails after a job it served: undefined when that job succeeded, was skipped or is unknown. */
+export function mirrorFailure(job: RunJob, runnerName: string): string | undefined {
+  if (!job.conclusion || !FAILED.includes(job.conclusion)) return undefined
+  return (
+    `The job '${serviceText(job.name, 100)}' that ran on ${runnerName} ended '${conclusionOf(job)}', so this holding ` +
+    `step fails too (the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's ` +
+    `runner serves the re-run.`
+  )
 }

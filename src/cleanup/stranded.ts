@@ -9,7 +9,9 @@
 import { jobEnvironmentFromEnv } from '../inputs/job-environment.ts'
 import { readUnservedInputs } from '../inputs/read.ts'
 import type { RunnerCleanup } from '../inputs/runner.ts'
-import { serveUnserved } from '../runner/unserved.ts'
+import { registryFor } from '../runner/register.ts'
+import { serveUnservedJobs } from '../runner/unserved.ts'
+import { failingRunnersFor } from '../runner/waiting.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import { cleanupUnserved } from './unserved.ts'
 
@@ -21,6 +23,7 @@ export async function failQueuedJob(
   runner: RunnerCleanup,
   why: string,
   env: NodeJS.ProcessEnv = process.env,
+  left?: { waiting?: number; bound: number },
 ): Promise<void> {
   const { core } = deps
   // A cancelled run cancels its queued jobs too: nothing waits.
@@ -30,8 +33,20 @@ export async function failQueuedJob(
     core.info('Runner: no label and token to serve a failing runner with; a job of this run may wait for the label.')
     return
   }
-  core.info(`Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`)
   const signal = deps.cancelWait ?? new AbortController().signal
-  const saved = await serveUnserved({ core, clock: deps.clock, signal }, request, why, NOT_SERVED)
-  if (saved) await cleanupUnserved(deps, saved, runner)
+  const log = (message: string) => core.info(message)
+  // With runner-jobs or runners above 1 (issue 48): every job still waiting, up to what the holder had left to serve.
+  const count = !left
+    ? 1
+    : left.waiting !== undefined
+      ? Math.min(left.waiting, left.bound)
+      : await failingRunnersFor(registryFor(deps, request), request.workflowRun, request.label, left.bound, log)
+  if (count < 1) return
+  core.info(
+    count === 1
+      ? `Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`
+      : `Runner: this run's ${count} jobs waiting for '${request.label}' are failed at once, so that none waits.`,
+  )
+  const made = await serveUnservedJobs({ core, clock: deps.clock, signal }, request, why, NOT_SERVED, count)
+  await Promise.all(made.map((saved) => cleanupUnserved(deps, saved, runner)))
 }

@@ -13,28 +13,7 @@ import { serviceText } from '../runtime/untrusted.ts'
 import { callGitHub, GitHubError, type GitHubCallDeps } from './call.ts'
 import { loadOctokit, type Octokit } from './octokit.ts'
 
-/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
-export function runnerName(sandboxId: string): string {
-  return `gpu-sandbox-${sandboxId}`
-}
-
-/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
-export const MAX_FRESH_RUNNERS = 3
-
-/** The `n`th runner on a sandbox whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … */
-export function freshRunnerName(first: string, n: number): string {
-  return n <= 1 ? first : `${first}-r${n}`
-}
-
-/** The first runner's name of any runner on a sandbox (`…-r3` → `…`). */
-export function firstRunnerName(name: string): string {
-  return name.replace(/-r\d+$/, '')
-}
-
-/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
-export function sandboxRunnerNames(sandboxId: string): string[] {
-  return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1))
-}
+export * from './runner-names.ts'
 
 export class GitHubRunnerError extends GitHubError {
   constructor(status: number | undefined, message: string) {
@@ -83,8 +62,10 @@ const Job = z.looseObject({
   runner_name: z.string().nullish(),
   status: z.string().nullish(),
   conclusion: z.string().nullish(),
+  created_at: z.string().nullish(),
   started_at: z.string().nullish(),
   completed_at: z.string().nullish(),
+  labels: z.array(z.string()).nullish(),
   steps: z.array(z.looseObject({ name: z.string().nullish(), conclusion: z.string().nullish() })).nullish(),
 })
 const JobList = z.looseObject({ jobs: z.array(z.unknown()) })
@@ -98,7 +79,10 @@ export interface RunJob {
   conclusion?: string
   /** The first step whose conclusion is failure, if any. */
   failedStep?: string
-  /** When it started and ended (epoch ms), where GitHub says. */
+  /** The labels its runs-on asks for (a queued job waits for a runner with them). */
+  labels?: string[]
+  /** When it was queued, started and ended (epoch ms), where GitHub says. */
+  createdAt?: number
   startedAt?: number
   completedAt?: number
 }
@@ -169,7 +153,8 @@ export class RunnerRegistry {
         const job = Job.safeParse(item)
         if (!job.success) continue
         const failed = job.data.steps?.find((step) => step.conclusion === 'failure')
-        const [startedAt, completedAt] = [job.data.started_at, job.data.completed_at].map((at) => Date.parse(at ?? ''))
+        const times = [job.data.created_at, job.data.started_at, job.data.completed_at]
+        const [createdAt, startedAt, completedAt] = times.map((at) => Date.parse(at ?? ''))
         jobs.push({
           id: job.data.id,
           name: job.data.name ?? '',
@@ -177,6 +162,8 @@ export class RunnerRegistry {
           status: job.data.status ?? undefined,
           conclusion: job.data.conclusion ?? undefined,
           ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+          ...(job.data.labels ? { labels: job.data.labels } : {}),
+          ...(createdAt ? { createdAt } : {}),
           ...(startedAt ? { startedAt } : {}),
           ...(completedAt ? { completedAt } : {}),
         })

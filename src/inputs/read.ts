@@ -80,7 +80,7 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     ? inputs.parse('max-grace', duration(DURATION_BOUNDS['max-grace']))
     : undefined
   const networkPolicy = parseNetworkPolicy(inputs, 'start')
-  const runner = parseRunner(inputs, job, networkPolicy)
+  const runner = parseRunner(inputs, job, networkPolicy, gpuCount)
   const enforceTtl = inputs.parse('enforce-ttl', field.boolean)
   const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true'
   const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway)

@@ -24,6 +24,46 @@ export interface RunnerRequest {
   addedDomains: string[]
   /** The workflow run whose jobs may take the runner; undefined outside a workflow run (nothing to watch against). */
   workflowRun: WorkflowRun | undefined
+  /** runner-jobs: how many jobs each runner slot serves one after another (issue 48); 1 as before. */
+  jobs?: number
+  /** runners: one entry a runner at once on the sandbox, with the GPUs its jobs see ('0,1'; '' where none). */
+  slots?: RunnerSlot[]
+}
+
+/** One of the `runners` on a sandbox: its folder under the login's home, and the GPUs its jobs see. */
+export interface RunnerSlot {
+  /** actions-runner for the first (as before), actions-runner-<k> for the k-th. */
+  folder: string
+  /** CUDA_VISIBLE_DEVICES for its jobs ('0', '2,3'); undefined with one runner or no GPU: nothing is set. */
+  gpus?: string
+}
+
+/** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
+export const MAX_RUNNER_JOBS = 20
+export const MAX_RUNNERS = 8
+
+/** The runner slots: the GPUs split evenly, each runner in a folder of its own (the first where it always was). */
+export function runnerSlots(runners: number, gpuCount: number | undefined): RunnerSlot[] {
+  const each = gpuCount && runners > 1 ? gpuCount / runners : 0
+  return Array.from({ length: runners }, (_, k) => ({
+    folder: k === 0 ? 'actions-runner' : `actions-runner-${k + 1}`,
+    ...(each >= 1 ? { gpus: Array.from({ length: each }, (_, i) => String(k * each + i)).join(',') } : {}),
+  }))
+}
+
+/** runner-jobs and runners: whole numbers in their bounds; `runners` splits gpu-count evenly. */
+function parseCounts(inputs: Collector, gpuCount: number | undefined): { jobs: number; slots: RunnerSlot[] } {
+  const jobs = inputs.parse('runner-jobs', field.wholeNumber(1))
+  if (jobs > MAX_RUNNER_JOBS) inputs.fail('runner-jobs', `must be at most ${MAX_RUNNER_JOBS}, got ${jobs}`)
+  const runners = inputs.parse('runners', field.wholeNumber(1))
+  if (runners > MAX_RUNNERS) inputs.fail('runners', `must be at most ${MAX_RUNNERS}, got ${runners}`)
+  else if (runners > 1 && gpuCount && gpuCount % runners !== 0)
+    inputs.fail(
+      'runners',
+      `must divide gpu-count evenly (each runner gets as many GPUs): gpu-count ${gpuCount}, runners ${runners}`,
+    )
+  const valid = Number.isInteger(runners) && runners >= 1 && runners <= MAX_RUNNERS
+  return { jobs, slots: runnerSlots(valid ? runners : 1, gpuCount) }
 }
 
 /** One attempt of a workflow run (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT). */
@@ -100,12 +140,20 @@ export function defaultLabel(job: JobEnvironment): string {
 }
 
 /** Parses runner mode's inputs; adds the runner's hosts to a restricted `policy`. Undefined without runner: true. */
-export function parseRunner(inputs: Collector, job: JobEnvironment, policy: NetworkPolicy): RunnerRequest | undefined {
-  if (!inputs.parse('runner', field.boolean)) {
-    for (const name of ['runner-label', 'runner-timeout'] as const)
-      if (inputs.changed(name)) inputs.fail(name, "is set but 'runner' is not true")
-    return undefined
-  }
+type Job = JobEnvironment
+
+function refuseWithoutRunner(inputs: Collector): undefined {
+  for (const name of ['runner-label', 'runner-timeout', 'runner-jobs', 'runners'] as const)
+    if (inputs.changed(name)) inputs.fail(name, "is set but 'runner' is not true")
+}
+
+export function parseRunner(
+  inputs: Collector,
+  job: Job,
+  policy: NetworkPolicy,
+  gpus?: number,
+): RunnerRequest | undefined {
+  if (!inputs.parse('runner', field.boolean)) return refuseWithoutRunner(inputs)
   const env = job.env ?? {}
   const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job)
   if (!LABEL.test(label))
@@ -115,6 +163,7 @@ export function parseRunner(inputs: Collector, job: JobEnvironment, policy: Netw
         `a letter or digit; got '${label.slice(0, 100)}'`,
     )
   const pickupTimeoutMs = inputs.parse('runner-timeout', duration(DURATION_BOUNDS['runner-timeout'])) * 1000
+  const counts = parseCounts(inputs, gpus)
   const token = field.usableGitHubToken(inputs.read('github-token'))
   if (token === undefined)
     inputs.fail(
@@ -152,6 +201,9 @@ export function parseRunner(inputs: Collector, job: JobEnvironment, policy: Netw
     repository,
     addedDomains,
     workflowRun: workflowRunFromEnv(env),
+    // One job on one runner, as before issue 48: nothing more to say.
+    ...(counts.jobs > 1 ? { jobs: counts.jobs } : {}),
+    ...(counts.slots.length > 1 ? { slots: counts.slots } : {}),
   }
 }
 
@@ -163,6 +215,8 @@ export interface RunnerCleanup {
   workflowRun: WorkflowRun | undefined
   /** The runner's label (a fresh runner after a refused job gets it too); '' or unset: no fresh runner. */
   label?: string
+  /** runner-jobs (issue 48): jobs each runner folder serves one after another; 1 unless given (and valid). */
+  jobs?: number
 }
 
 /** The post step's runner inputs, read only when state has a runner. */
@@ -175,5 +229,6 @@ export function parseRunnerCleanup(read: InputReader): RunnerCleanup {
     pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
     workflowRun: workflowRunFromEnv(process.env),
     label: labelOrNothing(read('runner-label').trim() || defaultLabel(jobEnvironmentFromEnv(process.env))),
+    jobs: Math.min(field.wholeNumber(1).safeParse(read('runner-jobs') || '1').data ?? 1, MAX_RUNNER_JOBS),
   }
 }

@@ -9,7 +9,15 @@ import { Collector, type InputError, type InputReader } from './collector.ts'
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import * as field from './fields.ts'
 import { repositoryFromEnv, type GitHubRepository, type JobEnvironment } from './job-environment.ts'
-import { defaultLabel, isForkPullRequest, LABEL, workflowRunFromEnv, type WorkflowRun } from './runner.ts'
+import {
+  defaultLabel,
+  isForkPullRequest,
+  LABEL,
+  MAX_RUNNER_JOBS,
+  MAX_RUNNERS,
+  workflowRunFromEnv,
+  type WorkflowRun,
+} from './runner.ts'
 
 export interface UnservedRequest {
   label: string
@@ -20,6 +28,14 @@ export interface UnservedRequest {
   pickupTimeoutMs: number
   /** The holding job's key in the workflow (GITHUB_JOB), for the stranded job's error. */
   holdingJob: string
+  /** runner-jobs × runners (issue 48; 1 where either is invalid): the most waiting jobs failed at once. */
+  serves?: number
+}
+
+/** A whole number from 1 to `max`, else 1: read leniently (the holder was to serve at least one job). */
+function lenientCount(raw: string, max: number): number {
+  const value = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : 1
+  return value >= 1 && value <= max ? value : 1
 }
 
 const OWN_INPUTS: readonly string[] = ['runner', 'runner-label', 'github-token']
@@ -51,5 +67,6 @@ export function parseUnserved(
     workflowRun: workflowRunFromEnv(env),
     pickupTimeoutMs: (timeout.success ? timeout.data : DEFAULT_TIMEOUT_S) * 1000,
     holdingJob: env.GITHUB_JOB ?? '',
+    serves: lenientCount(inputs.raw('runner-jobs'), MAX_RUNNER_JOBS) * lenientCount(inputs.raw('runners'), MAX_RUNNERS),
   }
 }

@@ -10,7 +10,9 @@ import { InputErrors } from '../inputs/collector.ts'
 import { jobEnvironmentFromEnv } from '../inputs/job-environment.ts'
 import { readUnservedInputs } from '../inputs/read.ts'
 import { RunnerManagementRefused } from '../github/runners.ts'
-import { reportUnservable, serveUnserved, type UnservedDeps } from '../runner/unserved.ts'
+import { registryFor } from '../runner/register.ts'
+import { BEFORE_ONLINE, reportUnservable, serveUnservedJobs, type UnservedDeps } from '../runner/unserved.ts'
+import { failingRunnersFor } from '../runner/waiting.ts'
 import { ActionState } from '../step/state.ts'
 
 /** Why no GPU runner was served, in one line. */
@@ -36,5 +38,9 @@ export async function failStrandedJob(
   if (!request) return
   // The access check found the token may not manage runners: registering one would be refused too.
   if (error instanceof RunnerManagementRefused) return reportUnservable(deps.core, request, error.message)
-  await serveUnserved(deps, request, reasonOf(error))
+  // With runner-jobs or runners above 1 (issue 48): every job of this run waiting for the label, up to that many.
+  const log = (message: string) => deps.core.info(message)
+  const bound = request.serves ?? 1
+  const count = await failingRunnersFor(registryFor(deps, request), request.workflowRun, request.label, bound, log)
+  await serveUnservedJobs(deps, request, reasonOf(error), BEFORE_ONLINE, count)
 }

@@ -19,6 +19,15 @@ import { collect, exited, killOnAbort, runScript, spawnSsh } from '../remote/ssh
 import { serviceText } from '../runtime/untrusted.ts'
 import { withTimeout } from '../runtime/abort.ts'
 
+/** The first runner's folder, where the package is (a prepared image's too); `runners` copies it (issue 48). */
+export const FIRST_FOLDER = 'actions-runner'
+
+/** A runner script run in `folder` under the login's home: RUNNER_DIR is set before it (the name is checked). */
+export function inFolder(script: string, folder = FIRST_FOLDER): string {
+  if (!/^actions-runner(-\d{1,2})?$/.test(folder)) throw new Error(`runner: '${folder}' is not a runner folder`)
+  return `RUNNER_DIR="$HOME/${folder}"\n${script}`
+}
+
 const PRESENT = 'if [ -x "$HOME/actions-runner/run.sh" ]; then echo present; else echo absent; fi'
 const UNPACK = 'set -e; mkdir -p "$HOME/actions-runner"; tar -C "$HOME/actions-runner" -xzf -'
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000
@@ -91,7 +100,7 @@ export async function ensureRunnerPackage(
 
 /** Starts run.sh detached; the JIT configuration goes on stdin into its environment, never on a command line. */
 const START = `set -e
-cd "$HOME/actions-runner"
+cd "$RUNNER_DIR"
 ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
 export ACTIONS_RUNNER_INPUT_JITCONFIG
 # The released run-helper.sh refuses uid 0 unless this is set ("Must not run interactively with sudo").
@@ -106,17 +115,17 @@ else sed -i '/^# refuse: begin/,/^# refuse: end/d' gpu-sandbox-job-started.sh; f
 cat > gpu-sandbox-job-completed.sh << 'HOOK'
 ${JOB_COMPLETED_HOOK}
 HOOK
-ACTIONS_RUNNER_HOOK_JOB_STARTED="$HOME/actions-runner/gpu-sandbox-job-started.sh"
-ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$HOME/actions-runner/gpu-sandbox-job-completed.sh"
+ACTIONS_RUNNER_HOOK_JOB_STARTED="$RUNNER_DIR/gpu-sandbox-job-started.sh"
+ACTIONS_RUNNER_HOOK_JOB_COMPLETED="$RUNNER_DIR/gpu-sandbox-job-completed.sh"
 export ACTIONS_RUNNER_HOOK_JOB_STARTED ACTIONS_RUNNER_HOOK_JOB_COMPLETED
 detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
-nohup $detach ./run.sh > "$HOME/actions-runner/gpu-sandbox-runner.out" 2>&1 < /dev/null &
+nohup $detach ./run.sh > "$RUNNER_DIR/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`
 
 const RUNNER_OUTPUT = "run.sh's output"
 
 /** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
-export const DIAGNOSTIC_TAIL = `cd "$HOME/actions-runner" 2> /dev/null || exit 0
+export const DIAGNOSTIC_TAIL = `cd "$RUNNER_DIR" 2> /dev/null || exit 0
 newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
 [ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
 [ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
@@ -130,10 +139,12 @@ export async function startRunnerProcess(
   context: RemoteContext,
   jitConfig: string,
   serves?: { run: WorkflowRun; repository: string },
+  folder = FIRST_FOLDER,
 ): Promise<number> {
   const valid = serves && /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(serves.repository)
   const args = valid ? [String(serves.run.id), String(serves.run.attempt), serves.repository] : []
-  const { code, stdout, stderr } = await runScript(context.target, START, args, jitConfig, context.env, context.signal)
+  const script = inFolder(START, folder)
+  const { code, stdout, stderr } = await runScript(context.target, script, args, jitConfig, context.env, context.signal)
   const started = /^started (\d+)$/m.exec(stdout)
   if (code !== 0 || !started)
     throw new Error(
@@ -157,8 +168,12 @@ export async function runnerAlive(context: RemoteContext, pid: number): Promise<
 }
 
 /** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
-export async function diagnosticTail(context: RemoteContext): Promise<{ lines: string[]; lastWords?: string }> {
-  const { stdout } = await runScript(context.target, DIAGNOSTIC_TAIL, [], '', context.env, context.signal)
+export async function diagnosticTail(
+  context: RemoteContext,
+  folder = FIRST_FOLDER,
+): Promise<{ lines: string[]; lastWords?: string }> {
+  const tail = inFolder(DIAGNOSTIC_TAIL, folder)
+  const { stdout } = await runScript(context.target, tail, [], '', context.env, context.signal)
   const lines = stdout
     .split('\n')
     .filter((line) => line.trim() !== '')

@@ -7,21 +7,15 @@
  * polled by id where the sandbox cannot say). A runner that does not come
  * online shows the tail of its own diagnostic log.
  */
-import { GitHubRunnerError, RunnerRegistry, runnerName, type RunnerInfo } from '../github/runners.ts'
-import type { RunnerRequest, WorkflowRun } from '../inputs/runner.ts'
+import { GitHubRunnerError, RunnerRegistry, slotRunnerName, type RunnerInfo } from '../github/runners.ts'
+import type { RunnerRequest, RunnerSlot, WorkflowRun } from '../inputs/runner.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { runScript } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { StepDeps } from '../step/deps.ts'
 import { ActionState } from '../step/state.ts'
-import { diagnosticTail, ensureRunnerPackage, runnerAlive, startRunnerProcess } from './install.ts'
-
-/** How long a started runner may take to show online. */
-export const ONLINE_DEADLINE_MS = 5 * 60_000
-/** A runner usually connects within seconds: asked every 0.5 s at first, every 2 s after 10 s. */
-const FIRST_POLLS_MS = 500
-const LATER_POLLS_MS = 2_000
-const FIRST_POLLS_FOR_MS = 10_000
+import { ensureRunnerPackage, FIRST_FOLDER, inFolder, runnerAlive, startRunnerProcess } from './install.ts'
+import { showDiagnostics, waitOnline, type OnlineDeps } from './online.ts'
 
 export function registryFor(
   deps: Pick<StepDeps, 'core' | 'clock'> & { signal?: AbortSignal },
@@ -32,80 +26,6 @@ export function registryFor(
     signal: deps.signal,
     log: (message) => deps.core.info(message),
   })
-}
-
-/**
- * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
- * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (issue 43: the
- * post step's one read of who took it confirms it).
- * Where the sandbox cannot say, GitHub is polled as before.
- */
-const ONLINE_WATCH = `out="$HOME/actions-runner/gpu-sandbox-runner.out"; until=$(( $(date +%s) + $2 ))
-while :; do
-  grep -q 'Listening for Jobs' "$out" 2> /dev/null && { echo online; exit 0; }
-  kill -0 "$1" 2> /dev/null || { echo ended; exit 0; }
-  [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
-  sleep 0.5
-done`
-
-type OnlineDeps = Pick<StepDeps, 'clock'> & { signal?: AbortSignal }
-
-async function waitOnline(
-  deps: OnlineDeps,
-  context: RemoteContext,
-  registry: RunnerRegistry,
-  id: number,
-  pid: number,
-): Promise<string | undefined> {
-  const seconds = String(ONLINE_DEADLINE_MS / 1000)
-  const said = await runScript(context.target, ONLINE_WATCH, [String(pid), seconds], '', context.env, deps.signal)
-  const verdict = said.stdout.trim().split('\n').at(-1)
-  if (verdict === 'ended') return 'run.sh ended before the runner came online'
-  if (verdict === 'timeout') return `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes`
-  // The runner says it listens once GitHub gave it a session: not asked again (GitHub confirms who took it later).
-  if (verdict === 'online') return undefined
-  return pollOnline(deps, context, registry, id, pid)
-}
-
-/** Until GitHub shows the runner online: every 0.5 s for the first 10 s, then every 2 s. */
-async function pollOnline(
-  deps: OnlineDeps,
-  context: RemoteContext,
-  registry: RunnerRegistry,
-  id: number,
-  pid: number,
-): Promise<string | undefined> {
-  const began = deps.clock.now()
-  const until = began + ONLINE_DEADLINE_MS
-  for (let poll = 1; ; poll++) {
-    const runner = await registry.get(id)
-    if (!runner) return 'GitHub no longer has its registration'
-    if (runner.status === 'online') return undefined
-    // Asked every other poll: run.sh that has ended will never bring the runner online.
-    if (poll % 2 === 0 && !(await runnerAlive(context, pid))) return 'run.sh ended before the runner came online'
-    const wait = deps.clock.now() - began < FIRST_POLLS_FOR_MS ? FIRST_POLLS_MS : LATER_POLLS_MS
-    if (deps.clock.now() + wait > until)
-      return (
-        `it did not come online within ${ONLINE_DEADLINE_MS / 60_000} minutes ` +
-        `(status '${serviceText(runner.status, 40)}')`
-      )
-    await deps.clock.sleep(wait, deps.signal)
-  }
-}
-
-/** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
-async function showDiagnostics(deps: StepDeps, context: RemoteContext): Promise<string | undefined> {
-  deps.core.startGroup("The runner's diagnostic log (last lines)")
-  try {
-    const { lines, lastWords } = await diagnosticTail(context)
-    for (const line of lines.length > 0 ? lines : ['(no diagnostic log on the sandbox)']) deps.core.info(line)
-    return lastWords
-  } catch (error) {
-    deps.core.info(`(could not read it: ${(error as Error).message})`)
-    return undefined
-  } finally {
-    deps.core.endGroup()
-  }
 }
 
 /**
@@ -135,6 +55,72 @@ export async function registerFresh(
   }
 }
 
+/** The folders of `runners` above 1 (issue 48): copies of the first, each with the GPUs its jobs see in `.env`. */
+const PREPARE_FOLDERS = `set -e
+cd "$HOME"
+while [ $# -ge 2 ]; do
+  folder=$1; gpus=$2; shift 2
+  if [ "$folder" != actions-runner ]; then
+    rm -rf "$folder"; mkdir "$folder"; cp -a actions-runner/. "$folder/"
+    rm -rf "$folder/_diag" "$folder/_work" "$folder"/gpu-sandbox-*
+  fi
+  [ -n "$gpus" ] || continue
+  # The runner loads .env into its environment at start (its own lines kept, ours replaced): its jobs inherit it.
+  touch "$folder/.env"
+  sed -i '/^CUDA_VISIBLE_DEVICES=/d; /^NVIDIA_VISIBLE_DEVICES=/d' "$folder/.env"
+  [ ! -s "$folder/.env" ] || [ -z "$(tail -c 1 "$folder/.env")" ] || echo >> "$folder/.env"
+  printf 'CUDA_VISIBLE_DEVICES=%s\\nNVIDIA_VISIBLE_DEVICES=%s\\n' "$gpus" "$gpus" >> "$folder/.env"
+done
+echo prepared`
+
+async function prepareFolders(context: RemoteContext, slots: readonly RunnerSlot[]): Promise<void> {
+  const args = slots.flatMap((slot) => [slot.folder, slot.gpus ?? ''])
+  const { code, stdout, stderr } = await runScript(
+    context.target,
+    PREPARE_FOLDERS,
+    args,
+    '',
+    context.env,
+    context.signal,
+  )
+  if (code !== 0 || stdout.trim() !== 'prepared')
+    throw new Error(
+      `runner: the runner folders could not be made on the sandbox (exit ${code}): ` +
+        `${serviceText(stderr.trim().split('\n').slice(-2).join(' / '))}`,
+    )
+}
+
+/** One runner in its folder: registered (saved first), started, online; why not, if it did not come online. */
+async function registerInFolder(
+  deps: StepDeps,
+  request: RunnerRequest,
+  context: RemoteContext,
+  runner: { name: string; slot: RunnerSlot; index: number },
+): Promise<{ id: number; failure?: string }> {
+  const { core } = deps
+  const { name, slot, index } = runner
+  const registry = registryFor(deps, request)
+  const state = new ActionState(core)
+  const fields = { ...(index > 1 ? { folder: slot.folder } : {}), ...(slot.gpus ? { gpus: slot.gpus } : {}) }
+  const { runner: registered, jitConfig } = await registerFresh(registry, name, request.label, (m) => core.info(m))
+  // A credential: masked before anything could print it, and never saved, output or logged.
+  core.setSecret(jitConfig)
+  state.saveRunner({ id: registered.id, name, online: false, ...fields }, index)
+  const renamed = registered.name === name ? '' : ` (GitHub calls it '${serviceText(registered.name, 80)}')`
+  core.info(
+    `Runner: registered as '${name}'${renamed} (id ${registered.id}); run.sh starts with the configuration on ` +
+      'its stdin.',
+  )
+  const { owner, repo } = request.repository
+  const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` }
+  const pid = await startRunnerProcess(context, jitConfig, serves, slot.folder)
+  const failure = await waitOnline(deps, context, registry, registered.id, pid, slot.folder)
+  // The post step watches it over the same SSH access (runner/watch.ts).
+  const watch = { pid, configPath: context.target.configPath, alias: context.target.alias }
+  if (!failure) state.saveRunner({ id: registered.id, name, online: true, watch, ...fields }, index)
+  return { id: registered.id, ...(failure ? { failure } : {}) }
+}
+
 export async function registerRunner(
   deps: StepDeps,
   request: RunnerRequest,
@@ -145,84 +131,98 @@ export async function registerRunner(
   const { core } = deps
   const registry = registryFor(deps, request)
   const started = deps.clock.now()
-  core.startGroup(`Register ${sandboxId} as a just-in-time runner with the label '${request.label}'`)
-  let failure: string | undefined
+  const slots = request.slots?.length ? request.slots : [{ folder: FIRST_FOLDER }]
+  const many = slots.length > 1 ? `${slots.length} just-in-time runners` : 'a just-in-time runner'
+  core.startGroup(`Register ${sandboxId} as ${many} with the label '${request.label}'`)
+  const names = slots.map((_, k) => slotRunnerName(sandboxId, k + 1))
+  let failures: { failure: string; folder: string }[]
   try {
     await ensureRunnerPackage(context, registry, request.repository.serverUrl, privateDir)
-    // The name asked for, not the one in GitHub's answer: it goes to state and every later log line unsanitised.
-    const name = runnerName(sandboxId)
-    const state = new ActionState(core)
+    if (slots.length > 1) await prepareFolders(context, slots)
     // Saved before the request (id 0: not known yet), so a post step after a lost answer deletes it by name.
-    state.saveRunner({ id: 0, name, online: false })
-    const { runner, jitConfig } = await registerFresh(registry, name, request.label, (message) => core.info(message))
-    // A credential: masked before anything could print it, and never saved, output or logged.
-    core.setSecret(jitConfig)
-    state.saveRunner({ id: runner.id, name, online: false })
-    core.setOutput('runner-name', name)
-    core.setOutput('runner-id', String(runner.id))
-    core.setOutput('runner-label', request.label)
-    const renamed = runner.name === name ? '' : ` (GitHub calls it '${serviceText(runner.name, 80)}')`
-    core.info(
-      `Runner: registered as '${name}'${renamed} (id ${runner.id}); run.sh starts with the configuration on its stdin.`,
+    // The names asked for, not those in GitHub's answer: they go to state and every later log line unsanitised.
+    const state = new ActionState(core)
+    slots.forEach((slot, k) => state.saveRunner({ id: 0, name: names[k] ?? '', online: false }, k + 1))
+    const settled = await Promise.allSettled(
+      slots.map((slot, k) => registerInFolder(deps, request, context, { name: names[k] ?? '', slot, index: k + 1 })),
     )
-    const { owner, repo } = request.repository
-    const serves = request.workflowRun && { run: request.workflowRun, repository: `${owner}/${repo}` }
-    const pid = await startRunnerProcess(context, jitConfig, serves)
-    failure = await waitOnline(deps, context, registry, runner.id, pid)
-    // The post step watches it over the same SSH access (runner/watch.ts).
-    const watch = { pid, configPath: context.target.configPath, alias: context.target.alias }
-    if (!failure) state.saveRunner({ id: runner.id, name, online: true, watch })
-    if (!failure)
+    const thrown = settled.find((result) => result.status === 'rejected')
+    if (thrown) throw thrown.reason
+    const done = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    failures = done.flatMap((one, k) => (one.failure ? [{ failure: one.failure, folder: slots[k]?.folder ?? '' }] : []))
+    setRunnerOutputs(
+      core,
+      request.label,
+      names,
+      done.map((one) => one.id),
+    )
+    if (failures.length === 0)
       core.info(
-        `Runner: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
-          `s. A job with runs-on: ${request.label} runs on it; the post step ` +
-          `waits for it, then stops the sandbox.`,
+        `Runner${slots.length > 1 ? 's' : ''}: online after ${Math.round((deps.clock.now() - started) / 1000)} ` +
+          `s. A job with runs-on: ${request.label} runs on ${slots.length > 1 ? 'each' : 'it'}; the post step ` +
+          `waits for ${slots.length > 1 ? 'them' : 'it'}, then stops the sandbox.`,
       )
   } finally {
     core.endGroup()
   }
-  if (failure) {
-    const lastWords = await showDiagnostics(deps, context)
+  const first = failures[0]
+  if (first) {
+    const lastWords = await showDiagnostics(deps, context, first.folder)
     throw new Error(
-      `runner: the runner did not come online: ${failure}` +
+      `runner: the runner did not come online: ${first.failure}` +
         `${lastWords ? `; run.sh's last words: '${lastWords}'` : ''}. Its diagnostic ` +
         `log is above; the post step stops the sandbox and deletes the registration.`,
     )
   }
 }
 
+/** runner-name and runner-id: the runner's, or (runners above 1) JSON arrays of every runner's. */
+function setRunnerOutputs(core: StepDeps['core'], label: string, names: string[], ids: number[]): void {
+  core.setOutput('runner-name', names.length === 1 ? (names[0] ?? '') : JSON.stringify(names))
+  core.setOutput('runner-id', ids.length === 1 ? String(ids[0] ?? '') : JSON.stringify(ids))
+  core.setOutput('runner-label', label)
+}
+
 /** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
 const SPENT_STATE = `if kill -0 "$1" 2> /dev/null; then echo running
-elif [ -e "$HOME/actions-runner/gpu-sandbox-job-completed" ]; then echo ran
+elif [ -e "$RUNNER_DIR/gpu-sandbox-job-completed" ]; then echo ran
 else echo clean; fi`
 
 /**
- * After the runner refused a job of another run (issue 43): the just-in-time runner is spent on it, so a fresh one
- * with the label starts on the same sandbox, once the spent one's run.sh has ended. Throws why it could not (the
- * caller then removes the registration of that name: GitHub may hold it whatever failed after the request).
+ * After the runner refused a job of another run (issue 43), or ran this run's job with more to serve (runner-jobs,
+ * issue 48): the just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same
+ * sandbox, once the spent one's run.sh has ended. Throws why it could not (the caller then removes the registration
+ * of that name: GitHub may hold it whatever failed after the request).
  */
 export async function replaceRunner(
   deps: OnlineDeps & { core: StepDeps['core'] },
   context: RemoteContext,
   registry: RunnerRegistry,
-  spent: { pid: number },
+  spent: { pid: number; folder?: string; after?: 'refusal' | 'job' },
   fresh: { name: string; label: string; serves?: { run: WorkflowRun; repository: string } },
 ): Promise<{ runner: RunnerInfo; pid: number }> {
   for (let waited = 0; waited < 60 && (await runnerAlive(context, spent.pid)); waited++)
     await deps.clock.sleep(1_000, deps.signal)
-  // The refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
-  const ended = await runScript(context.target, SPENT_STATE, [String(spent.pid)], '', context.env, deps.signal)
-  if (ended.stdout.trim() !== 'clean')
+  // A refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
+  const script = inFolder(SPENT_STATE, spent.folder)
+  const ended = (
+    await runScript(context.target, script, [String(spent.pid)], '', context.env, deps.signal)
+  ).stdout.trim()
+  const expected = spent.after === 'job' ? 'ran' : 'clean'
+  if (ended !== expected)
     throw new Error(
-      ended.stdout.trim() === 'running'
-        ? "the refused job's run.sh did not end within a minute"
-        : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it',
+      ended === 'running'
+        ? `the ${spent.after === 'job' ? 'last' : 'refused'} job's run.sh did not end within a minute`
+        : spent.after === 'job'
+          ? "the last job's end was not recorded on the sandbox"
+          : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts ' +
+            'on it',
     )
   const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m))
   // A credential: masked before anything could print it, and never saved, output or logged.
   deps.core.setSecret(jitConfig)
-  const pid = await startRunnerProcess(context, jitConfig, fresh.serves)
-  const failure = await waitOnline(deps, context, registry, runner.id, pid)
+  const pid = await startRunnerProcess(context, jitConfig, fresh.serves, spent.folder)
+  const failure = await waitOnline(deps, context, registry, runner.id, pid, spent.folder)
   if (failure) throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`)
   return { runner, pid }
 }

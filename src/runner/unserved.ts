@@ -103,10 +103,10 @@ async function makeUnserved(
   request: UnservedRequest,
   why: { reason: string; what: string },
   saved: SavedUnserved,
-  progress: { asked: boolean },
+  progress: { asked: boolean; index: number },
 ): Promise<void> {
   const { core } = deps
-  const state = new ActionState(core)
+  const state = { saveUnserved: (one: SavedUnserved) => new ActionState(core).saveUnserved(one, progress.index) }
   const registry = registryFor(deps, request)
   state.saveUnserved(saved)
   const version = await unpackRunnerPackage(registry, request.repository.serverUrl, saved.dir, deps.signal)
@@ -154,6 +154,7 @@ export async function serveUnserved(
   request: UnservedRequest,
   reason: string,
   what = BEFORE_ONLINE,
+  index = 1,
 ): Promise<SavedUnserved | undefined> {
   const { core } = deps
   // The package is actions/runner's linux-x64 release, and the removal reads /proc.
@@ -169,8 +170,9 @@ export async function serveUnserved(
     dir: '',
     pid: 0,
   }
-  const progress = { asked: false }
-  core.startGroup(`Runner: fail the job waiting for '${request.label}' at once, instead of leaving it queued`)
+  const progress = { asked: false, index }
+  const which = index > 1 ? `job ${index} ` : 'job '
+  core.startGroup(`Runner: fail the ${which}waiting for '${request.label}' at once, instead of leaving it queued`)
   try {
     saved.dir = makeRunnerDir()
     await makeUnserved(deps, request, { reason, what }, saved, progress)
@@ -180,7 +182,7 @@ export async function serveUnserved(
     // A refused registration made nothing; one whose answer was lost may exist, under our name.
     const deleted = !progress.asked || isAccessDenied(error) || (await deleteRegistration(deps, request, saved))
     const nothingLeft = left.length === 0 && deleted
-    if (nothingLeft) new ActionState(core).saveUnserved(undefined)
+    if (nothingLeft) new ActionState(core).saveUnserved(undefined, index)
     // A cancelled run cancels its queued jobs too: nothing waits.
     if (deps.signal.aborted)
       core.info('Runner: cancelled while the failing runner was set up; what it made is removed.')
@@ -189,6 +191,25 @@ export async function serveUnserved(
   } finally {
     core.endGroup()
   }
+}
+
+/**
+ * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
+ * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
+ */
+export async function serveUnservedJobs(
+  deps: UnservedDeps,
+  request: UnservedRequest,
+  reason: string,
+  what: string,
+  count: number,
+): Promise<SavedUnserved[]> {
+  const made: SavedUnserved[] = []
+  for (let k = 1; k <= Math.max(1, count) && !deps.signal.aborted; k++) {
+    const saved = await serveUnserved(deps, request, reason, what, k)
+    if (saved) made.push(saved)
+  }
+  return made
 }
 
 /** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */

@@ -11,12 +11,15 @@
 import type { Clock } from '../runtime/clock.ts'
 import { runScript, type SshTarget } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
+import { inFolder } from './install.ts'
 
-const WATCH = `cd "$HOME/actions-runner" 2> /dev/null || { echo "exited"; exit 0; }
+const WATCH = `cd "$RUNNER_DIR" 2> /dev/null || { echo "exited"; exit 0; }
 until=$(( $(date +%s) + $2 )); said=
 while :; do
   if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
   if [ -e gpu-sandbox-job-completed ]; then
+    # A job that ended before this watch began (a short one, or the next of runner-jobs) still names itself.
+    [ -n "$said" ] || [ ! -e gpu-sandbox-job-started ] || echo "started $(head -c 100 gpu-sandbox-job-started)"
     # The runner reports the job's end to GitHub after this hook, then exits: up to 10 s for that, so that the one
     # read of GitHub after it finds the job ended (who took it and how it ended, in one read).
     for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$1" 2> /dev/null || break; sleep 1; done
@@ -53,7 +56,7 @@ function verdictOf(stdout: string): WatchVerdict | undefined {
 }
 
 export async function watchRunner(
-  target: SshTarget,
+  target: SshTarget & { folder?: string },
   pid: number,
   pickupTimeoutMs: number,
   deps: { clock: Clock; env: NodeJS.ProcessEnv; signal?: AbortSignal; log: (message: string) => void },
@@ -64,7 +67,7 @@ export async function watchRunner(
     const left = Math.max(0, Math.ceil((began + pickupTimeoutMs - deps.clock.now()) / 1000))
     const { code, stdout, stderr } = await runScript(
       target,
-      WATCH,
+      inFolder(WATCH, target.folder),
       [String(pid), String(left)],
       '',
       deps.env,

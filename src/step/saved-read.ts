@@ -13,7 +13,16 @@ export function savedRunner(saved: Json): SavedRunner | undefined {
     w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
       ? { pid: w.pid as number, configPath: w.configPath, alias: w.alias }
       : undefined
-  return { id: saved.id as number, name: saved.name, online: saved.online === true, ...(watch ? { watch } : {}) }
+  const folder = typeof saved.folder === 'string' && /^actions-runner-\d{1,2}$/.test(saved.folder) ? saved.folder : ''
+  const gpus = typeof saved.gpus === 'string' && /^\d{1,2}(,\d{1,2})*$/.test(saved.gpus) ? saved.gpus : ''
+  return {
+    id: saved.id as number,
+    name: saved.name,
+    online: saved.online === true,
+    ...(watch ? { watch } : {}),
+    ...(folder ? { folder } : {}),
+    ...(gpus ? { gpus } : {}),
+  }
 }
 
 export function savedUnserved(saved: Json): SavedUnserved | undefined {
@@ -43,4 +52,20 @@ export function savedGpuReport(saved: Json): SavedGpuReport | undefined {
   const numbers = counts as Pick<SavedGpuReport, 'gpuCount' | 'cpu' | 'memoryGib' | 'storageGib'>
   const figure = typeof saved.figure === 'string' ? { figure: saved.figure.slice(0, 40) } : {}
   return { configPath, alias, gpuType, ...numbers, reported: saved.reported === true, ...figure }
+}
+
+/** The k-th of several saved things of one kind: the first under the kind's own key, as before there were several. */
+export const slotKey = (key: string, slot: number) => (slot <= 1 ? key : `${key}-${slot}`)
+
+/** How many of a kind may be saved: MAX_RUNNERS runners, or as many failing runners as jobs they could serve. */
+const MAX_SLOTS = 160
+
+export function slots<T>(read: (slot: number) => T | undefined): T[] {
+  const found: T[] = []
+  for (let slot = 1; slot <= MAX_SLOTS; slot++) {
+    // One removed in the middle (its parts all gone) leaves a gap: the later ones are still read.
+    const one = read(slot)
+    if (one !== undefined) found.push(one)
+  }
+  return found
 }

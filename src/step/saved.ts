@@ -24,6 +24,12 @@ export interface SavedRunner {
   online: boolean
   /** run.sh's pid on the sandbox, and the action's SSH access to it: the post step watches the runner there. */
   watch?: { pid: number; configPath: string; alias: string }
+  /** Its runner folder under the login's home (runners above 1, issue 48); absent: actions-runner. */
+  folder?: string
+  /** The GPUs its jobs see (CUDA_VISIBLE_DEVICES), where the GPUs are split between runners. */
+  gpus?: string
+  /** In the post step only: earlier runners in the same folder that ran a job of this run each (runner-jobs). */
+  ran?: string[]
   /** In the post step only: the job of this run GitHub named for it (who took it), which the mirror reuses. */
   served?: { id: number; name: string; runnerName: string | undefined; status?: string; conclusion?: string }
 }

@@ -9,7 +9,7 @@ import type { SavedBudget } from '../runtime/github-budget.ts'
 import type { SavedApproval, SavedGpuReport, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
 
 export type { SavedApproval, SavedGpuReport, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
-import { savedGpuReport, savedInclude, savedRunner, savedUnserved } from './saved-read.ts'
+import { savedGpuReport, savedInclude, savedRunner, savedUnserved, slotKey, slots } from './saved-read.ts'
 
 const KEYS = {
   sandboxName: 'sandbox-name',
@@ -242,23 +242,32 @@ export class ActionState {
     return this.read(KEYS.sshKeyPath)
   }
 
-  /** Saved before the registration request (id 0) and with GitHub's id: the post step deletes it whatever happens. */
-  saveRunner(runner: SavedRunner): void {
-    const { id, name, online, watch } = runner
-    this.core.saveState(KEYS.runner, JSON.stringify({ id, name, online, ...(watch ? { watch } : {}) }))
+  /** Saved before the registration request (id 0) and with its id; the k-th of `runners` (issue 48) as runner-<k>. */
+  saveRunner(runner: SavedRunner, slot = 1): void {
+    const { id, name, online, watch, folder, gpus } = runner
+    const slotted = { ...(folder ? { folder } : {}), ...(gpus ? { gpus } : {}) }
+    this.core.saveState(
+      slotKey(KEYS.runner, slot),
+      JSON.stringify({ id, name, online, ...(watch ? { watch } : {}), ...slotted }),
+    )
   }
 
   get runner(): SavedRunner | undefined {
     return savedRunner(this.json(KEYS.runner))
   }
 
-  /** Saved before each part is made; undefined once the main step removed all of it again. */
-  saveUnserved(saved: SavedUnserved | undefined): void {
-    this.core.saveState(KEYS.unserved, saved ? JSON.stringify(saved) : '')
+  /** Every runner the main step registered, the first first (runners above 1: one a folder). */
+  get runners(): SavedRunner[] {
+    return slots((slot) => savedRunner(this.json(slotKey(KEYS.runner, slot))))
   }
 
-  get unserved(): SavedUnserved | undefined {
-    return savedUnserved(this.json(KEYS.unserved))
+  /** Saved before each part is made; undefined once the main step removed all of it again. */
+  saveUnserved(saved: SavedUnserved | undefined, index = 1): void {
+    this.core.saveState(slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '')
+  }
+
+  /** Every failing runner (issue 48: one a job waiting for the label). */ get unservedAll(): SavedUnserved[] {
+    return slots((index) => savedUnserved(this.json(slotKey(KEYS.unserved, index))))
   }
 
   saveGpuReport(saved: SavedGpuReport): void {

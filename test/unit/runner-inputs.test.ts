@@ -150,3 +150,38 @@ describe('runner: true', () => {
     expect(stop('').runnerCleanup).toBeUndefined()
   })
 })
+
+describe('runner-jobs and runners (issue 48)', () => {
+  it('one job on one runner says nothing more; several give the jobs and one folder a runner, the GPUs split', () => {
+    expect((parse({}) as StartConfig).runner).not.toHaveProperty('jobs')
+    expect((parse({}) as StartConfig).runner).not.toHaveProperty('slots')
+    const config = parse({ 'runner-jobs': '3', runners: '2', 'gpu-type': 'H100', 'gpu-count': '4' }) as StartConfig
+    expect(config.runner).toMatchObject({
+      jobs: 3,
+      slots: [
+        { folder: 'actions-runner', gpus: '0,1' },
+        { folder: 'actions-runner-2', gpus: '2,3' },
+      ],
+    })
+    // Without GPUs the runners share the machine: nothing is hidden from their jobs.
+    expect((parse({ runners: '2' }) as StartConfig).runner?.slots).toEqual([
+      { folder: 'actions-runner' },
+      { folder: 'actions-runner-2' },
+    ])
+  })
+
+  it.each([
+    [{ 'runner-jobs': '0' }, "Input 'runner-jobs': must be a whole number from 1"],
+    [{ 'runner-jobs': '21' }, "Input 'runner-jobs': must be at most 20, got 21"],
+    [{ 'runner-jobs': 'two' }, "Input 'runner-jobs': must be a whole number >= 1, got 'two'"],
+    [{ runners: '9' }, "Input 'runners': must be at most 8, got 9"],
+    [
+      { runners: '3', 'gpu-type': 'A100', 'gpu-count': '4' },
+      "Input 'runners': must divide gpu-count evenly (each runner gets as many GPUs): gpu-count 4, runners 3",
+    ],
+    [{ runner: 'false', 'runner-jobs': '2' }, "Input 'runner-jobs': is set but 'runner' is not true"],
+    [{ runner: 'false', runners: '2' }, "Input 'runners': is set but 'runner' is not true"],
+  ])('%o is an input error before any request', (inputs, message) => {
+    expect(errorsOf(inputs).join('\n')).toContain(message)
+  })
+})

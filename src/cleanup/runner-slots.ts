@@ -1,0 +1,118 @@
+/**
+ * Runner mode's post step with several jobs on one sandbox (issue 48): each
+ * runner folder (`runners`) is watched at once, each serving up to
+ * `runner-jobs` jobs of this run one after another (runner-watch.ts); the
+ * refusals of other runs' jobs count for the whole sandbox. After the stop,
+ * one read of this run's jobs settles every job served (the mirror: one that
+ * failed fails the holding step), counts the jobs still waiting for the label
+ * (each is then failed at once, stranded.ts), and gives the summary a row per
+ * job served. One folder serving one job is left to the paths of before.
+ */
+import type { RunJob } from '../github/runners.ts'
+import type { CleanupConfig } from '../inputs/config.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import type { CleanupDeps } from '../step/deps.ts'
+import type { SavedRunner } from '../step/state.ts'
+import { formatDuration } from '../step/summary.ts'
+import { registry, runnerPollMs, waitForRunnerJob } from './runner.ts'
+import { waitingFor } from '../runner/waiting.ts'
+import { jobOutcome, mirrorFailure } from './served-job.ts'
+
+/** Whether the post step serves more than one job on the sandbox: more than one folder, or runner-jobs above 1. */
+export function servesSeveral(runners: readonly SavedRunner[], config: CleanupConfig): boolean {
+  return runners.length > 1 || (config.runner().jobs ?? 1) > 1
+}
+
+/**
+ * Every folder watched at once; `runners` holds each folder's current runner (for the deletion and the mirror) as
+ * they are replaced. Why the step fails (a job of another run took a runner), if it must.
+ */
+export async function serveFolders(
+  deps: CleanupDeps,
+  runners: SavedRunner[],
+  config: CleanupConfig,
+): Promise<string | undefined> {
+  const serving = { jobs: config.runner().jobs ?? 1, refusals: { count: 0 } }
+  const outcomes = await Promise.all(
+    runners.map((saved, k) =>
+      waitForRunnerJob(deps, saved, config, (fresh) => (runners[k] = fresh), serving).catch((error: unknown) => {
+        // Whatever ended the wait, the stop still comes: a sandbox left running costs money.
+        deps.core.warning(`Runner: the wait for its job failed (${serviceText(String(error), 300)}); stopping now.`)
+        return undefined
+      }),
+    ),
+  )
+  return outcomes.find((taken) => taken !== undefined)
+}
+
+/** Every runner name that may have served a job: each folder's earlier runners and its current one. */
+const servedNames = (runners: readonly SavedRunner[]) => new Set(runners.flatMap((r) => [...(r.ran ?? []), r.name]))
+
+/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
+const SETTLE_READS = 6
+const SETTLE_MAX_MS = 5_000
+
+export interface FoldersServed {
+  /** The jobs of this run its runners served, as GitHub records them. */
+  jobs: RunJob[]
+  /** Why the holding step fails: a job it served failed, was cancelled or timed out. */
+  failure?: string
+  /** This run's jobs still waiting for the label, none of them served. */
+  waiting: number
+}
+
+/** After the stop: this run's jobs read once (again while a served one has not ended), every served job mirrored. */
+export async function mirrorFolders(
+  deps: CleanupDeps,
+  runners: readonly SavedRunner[],
+  config: CleanupConfig,
+): Promise<FoldersServed | undefined> {
+  const runner = config.runner()
+  const github = registry(deps, runner)
+  if (!github || !runner.workflowRun) return undefined
+  const names = servedNames(runners)
+  let jobs: RunJob[] = []
+  try {
+    for (let read = 1; read <= SETTLE_READS; read++) {
+      jobs = await github.jobsOf(runner.workflowRun)
+      const served = jobs.filter((job) => job.runnerName !== undefined && names.has(job.runnerName))
+      if (served.every((job) => job.status === 'completed') || read === SETTLE_READS) break
+      await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait)
+    }
+  } catch (error) {
+    deps.core.info(`Runner: the results of the jobs it served could not be read (${(error as Error).message}).`)
+    return undefined
+  }
+  const served = jobs.filter((job) => job.runnerName !== undefined && names.has(job.runnerName))
+  for (const job of served) deps.core.info(`Runner ${job.runnerName}: the job ${jobOutcome(job)}.`)
+  const failed = served.map((job) => mirrorFailure(job, job.runnerName ?? '')).find((failure) => failure)
+  await deps.core.appendSummary(servedTable(served, runners))
+  const waiting = runner.label ? waitingFor(jobs, runner.label).length : 0
+  return { jobs: served, waiting, ...(failed ? { failure: failed } : {}) }
+}
+
+/** A table cell of service text: its pipes escaped. */
+const cell = (text: string, max: number) => serviceText(text, max).replace(/\|/g, '\\|')
+
+const seconds = (from?: number, to?: number) => (from && to && to >= from ? formatDuration(to - from) : '?')
+
+/** The summary's row per job served: which runner, which GPUs, how long it waited for a runner, how long it ran. */
+function servedTable(jobs: readonly RunJob[], runners: readonly SavedRunner[]): string {
+  const gpusOf = (name: string) => runners.find((r) => [...(r.ran ?? []), r.name].includes(name))?.gpus ?? 'all'
+  const rows = jobs.map((job) => {
+    const name = job.runnerName ?? ''
+    const conclusion = cell(job.conclusion ?? job.status ?? 'unknown', 30)
+    const times = `${seconds(job.createdAt, job.startedAt)} | ${seconds(job.startedAt, job.completedAt)}`
+    return `| ${cell(job.name, 80)} | ${name} | ${gpusOf(name)} | ${times} | ${conclusion} |`
+  })
+  const none = jobs.length === 0 ? ['| (none) | | | | | |'] : []
+  return [
+    `### Jobs served on the sandbox (${jobs.length})`,
+    '',
+    '| Job | Runner | GPUs | Waited | Ran | Result |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    ...none,
+    '',
+  ].join('\n')
+}
