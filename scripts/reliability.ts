@@ -126,11 +126,14 @@ ${Math.round((Date.now() - sweepStarted) / 1000)} s at concurrency ${concurrency
 
 The bundled main step of \`runner: true\` whose holding step cannot serve (an invalid input, a token the
 service refuses, no capacity, every start answered 503, a sandbox that failed, GitHub losing the
-registration's answer, SIGTERM and SIGKILL while the failing runner is set up), with the fake GitHub
-and the stand-in runner package, then the post step, which is handed the stranded job (a default
-step and an \`always()\` one) once it waits. After each run: the post step succeeded, no sandbox is
+registration's answer, SIGTERM and SIGKILL while the failing runner is set up; and, issue 48, with
+\`runner-jobs\` and \`runners\` above 1 and 2 or 3 jobs of the run queued for the label, including a
+sandbox whose runner breaks after serving the first), with the fake GitHub and the stand-in runner
+package, then the post step, which is handed the stranded job (a default step and an \`always()\`
+one) once it waits, or each queued one. After each run: the post step succeeded, no sandbox is
 live, no runner registration is left, the failing runner's processes, user and directory are gone,
-a stranded job handed to it failed with one \`::error\` and no default step, and neither token is
+every stranded job handed a runner failed with one \`::error\` and no default step (none left
+queued), and neither token is
 visible; after all of them, no \`gpu-unserved-*\` user is left on the machine.
 
 | | |

@@ -18,7 +18,7 @@ import { readPostInputs, type PostInputs } from './inputs/post.ts'
 import { deleteRegistration, waitForRunnerJob } from './cleanup/runner.ts'
 import { mirrorServedJob } from './cleanup/served-job.ts'
 import { mirrorFolders, serveFolders, servesSeveral } from './cleanup/runner-slots.ts'
-import { failQueuedJob } from './cleanup/stranded.ts'
+import { failQueuedJob, SERVED_SOME } from './cleanup/stranded.ts'
 import { cleanupUnserved } from './cleanup/unserved.ts'
 import { realClock } from './runtime/clock.ts'
 import { GitHubBudget } from './runtime/github-budget.ts'
@@ -126,14 +126,15 @@ async function cleanupStart(
   const bound = served ? (served.runner().jobs ?? 1) * saved.length : 1
   if (taken) await failQueuedJob(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined)
   else if (folders && folders.waiting > 0)
-    await failQueuedJob(deps, inputs.runner(), LEFT_WAITING, process.env, { waiting: folders.waiting, bound })
+    await failQueuedJob(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: SERVED_SOME })
   const failure = taken ?? mirrored?.failure
   if (failure) deps.core.setFailed(failure)
 }
 
 /** Why jobs still waiting are failed after the holder stopped (issue 48). */
 const LEFT_WAITING =
-  'its sandbox stopped (or could not start a runner for the next job) while jobs of this run still waited for the label'
+  'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
+  'while this job still waited for the label'
 
 /** Waits on every folder (or, as before, on the one runner's one job); why the step fails, if it must. */
 async function serveAll(

@@ -32687,7 +32687,8 @@ async function removeSshAccess(core, state, clock) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  B: () => (/* binding */ failQueuedJob)
+  Tv: () => (/* binding */ SERVED_SOME),
+  Bl: () => (/* binding */ failQueuedJob)
 });
 
 // UNUSED EXPORTS: NOT_SERVED
@@ -32925,6 +32926,8 @@ var unserved = __nccwpck_require__(37038);
 
 /** What the holding job did, in the queued job's error. */
 const NOT_SERVED = 'gave its runner to no job of this run';
+/** Issue 48: it served some of this run's jobs, then could not go on. */
+const SERVED_SOME = 'served what it could of this run, then could not go on';
 async function failQueuedJob(deps, runner, why, env = process.env, left) {
     const { core } = deps;
     // A cancelled run cancels its queued jobs too: nothing waits.
@@ -32948,7 +32951,8 @@ async function failQueuedJob(deps, runner, why, env = process.env, left) {
     core.info(count === 1
         ? `Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`
         : `Runner: this run's ${count} jobs waiting for '${request.label}' are failed at once, so that none waits.`);
-    const made = await serveUnservedJobs({ core, clock: deps.clock, signal }, request, why, NOT_SERVED, count);
+    const what = left?.what ?? NOT_SERVED;
+    const made = await serveUnservedJobs({ core, clock: deps.clock, signal }, request, why, what, count);
     await Promise.all(made.map((saved) => (0,unserved/* cleanupUnserved */.N)(deps, saved, runner)));
 }
 
@@ -39627,15 +39631,16 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     // This run's jobs the runners never served wait for the label: runners from this machine fail them at once.
     const bound = served ? (served.runner().jobs ?? 1) * saved.length : 1;
     if (taken)
-        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .B)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
+        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
     else if (folders && folders.waiting > 0)
-        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .B)(deps, inputs.runner(), LEFT_WAITING, process.env, { waiting: folders.waiting, bound });
+        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .SERVED_SOME */ .Tv });
     const failure = taken ?? mirrored?.failure;
     if (failure)
         deps.core.setFailed(failure);
 }
 /** Why jobs still waiting are failed after the holder stopped (issue 48). */
-const LEFT_WAITING = 'its sandbox stopped (or could not start a runner for the next job) while jobs of this run still waited for the label';
+const LEFT_WAITING = 'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
+    'while this job still waited for the label';
 /** Waits on every folder (or, as before, on the one runner's one job); why the step fails, if it must. */
 async function serveAll(deps, runners, config, several) {
     if (several)

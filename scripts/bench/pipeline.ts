@@ -78,8 +78,16 @@ async function holder(s: Services, inputs: Record<string, string>) {
   const main = await runStep('main', step)
   if (main.exitCode !== 0) throw new Error(`pipeline bench: a holder failed: ${main.stdout}`)
   const post = await runStep('post', { ...step, state: main.state })
-  const billed = Number(post.outputs['billed-seconds'] ?? 0)
-  return { billed, cost: Number(post.outputs.cost || 0), exitCode: post.exitCode }
+  // Billed from the accepted start to the accepted stop, by the emulator's record of the two requests.
+  const name = main.outputs['sandbox-name'] ?? ''
+  const start = s.emulator
+    .requestsTo('POST', '/sandboxes/start')
+    .find((r) => (r.body as { name?: string }).name === name && typeof r.status === 'number' && r.status < 400)
+  const stop = s.emulator
+    .stopRequestsFor(main.outputs['sandbox-id'] ?? '')
+    .find((r) => typeof r.status === 'number' && r.status < 400)
+  const billed = start && stop ? (stop.at - start.at) / 1000 : 0
+  return { billed, gpuSeconds: billed * Number(inputs['gpu-count'] ?? 1), exitCode: post.exitCode }
 }
 
 /** Queues each job once the one before it ended (as `needs:` does); its end, when the last ended. */
@@ -106,7 +114,7 @@ interface Layout {
   sandboxes: number
   provisioningMs: number
   billed: number
-  cost: number
+  gpuSeconds: number
 }
 
 /** One layout on fresh services: the jobs queued at once (or in turn), every holder at once. */
@@ -124,7 +132,7 @@ async function layout(holders: Record<string, string>[], jobs: (s: Services) => 
       sandboxes: started,
       provisioningMs: started * PROVISIONING_MS,
       billed: held.reduce((sum, one) => sum + one.billed, 0),
-      cost: held.reduce((sum, one) => sum + one.cost, 0),
+      gpuSeconds: held.reduce((sum, one) => sum + one.gpuSeconds, 0),
     }
   } finally {
     await s.served.close()
@@ -144,7 +152,7 @@ async function matrixJobs(s: Services, labels: string[]): Promise<number> {
 }
 
 const row = (what: string, at: Layout) =>
-  `| ${what} | ${seconds(at.wallMs)} | ${at.sandboxes} | ${seconds(at.provisioningMs)} | ${at.billed.toFixed(0)} s | $${at.cost.toFixed(3)} |`
+  `| ${what} | ${seconds(at.wallMs)} | ${at.sandboxes} | ${seconds(at.provisioningMs)} | ${at.billed.toFixed(0)} s | ${at.gpuSeconds.toFixed(0)} |`
 
 export async function pipelineSection(): Promise<string> {
   const names = ['build', 'test', 'bench']
@@ -169,28 +177,30 @@ export async function pipelineSection(): Promise<string> {
     (s) => matrixJobs(s, legLabels),
   )
   const saved = (a: Layout, b: Layout) =>
-    `${seconds(b.wallMs - a.wallMs)} (${Math.round((1 - a.wallMs / b.wallMs) * 100)} %)`
+    a.wallMs <= b.wallMs
+      ? `saves ${seconds(b.wallMs - a.wallMs)} (${Math.round((1 - a.wallMs / b.wallMs) * 100)} %) of wall time`
+      : `takes ${seconds(a.wallMs - b.wallMs)} longer`
   return [
     '## 12. One sandbox, several jobs: runner-jobs and runners',
     '',
     `The bundles against the emulator (each sandbox its own sshd and home, provisioning ${seconds(PROVISIONING_MS)} as in`,
     `section 4, \`gpu-type: A100\`) and the stand-in runner. A job installs its packages (${INSTALL_S} s) unless its`,
     `sandbox has them, then works ${WORK_S} s. Wall time runs from the first job queued to the last job's end; billed`,
-    "and cost are the sums of the holders' `billed-seconds` and `cost` (each sandbox from its accepted start to its stop,",
-    'at the catalog price: a 4-GPU sandbox costs four 1-GPU ones a second).',
+    "is the sum over the sandboxes of the time from each accepted start to its accepted stop (the emulator's record),",
+    "GPU-seconds the same times each sandbox's GPUs (what the catalog price multiplies: a 4-GPU sandbox costs four 1-GPU ones).",
     '',
-    '| layout | wall time | sandboxes started | provisioning paid | billed | cost |',
+    '| layout | wall time | sandboxes started | provisioning paid | billed | GPU-seconds |',
     '|---|---|---|---|---|---|',
     row('pipeline build → test → bench, one sandbox (`runner-jobs: 3`)', one),
     row('the same pipeline, three holders started at once (a label each)', three),
     row('4-leg matrix, one 4-GPU sandbox (`runners: 4`)', shared),
     row('the same matrix, four 1-GPU sandboxes', four),
     '',
-    `The pipeline on one sandbox saves ${saved(one, three)} of wall time: the test and bench jobs find the packages`,
-    `the build job installed (and its files in \`_work\`). The three-sandbox layout pays three provisionings and bills`,
-    `the later sandboxes while they wait for their job. The matrix on one sandbox saves ${saved(shared, four)}: the`,
-    "legs run at once either way; it starts one sandbox instead of four (one start request against the service's",
-    'rate limit instead of four, one provisioning), each leg seeing its own GPU.',
+    `The pipeline on one sandbox ${saved(one, three)}: the test and bench jobs find the packages the build job`,
+    `installed (and its files in \`_work\`), and one sandbox is billed instead of three, the later ones idle until`,
+    `their job comes (${(three.billed - one.billed).toFixed(0)} s fewer billed). The matrix on one 4-GPU sandbox`,
+    `${saved(shared, four)}: its legs run at once either way; it starts one sandbox instead of four (one start`,
+    "request against the service's rate limit, one provisioning), each leg on its own GPU.",
     '',
   ].join('\n')
 }

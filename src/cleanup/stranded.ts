@@ -17,13 +17,15 @@ import { cleanupUnserved } from './unserved.ts'
 
 /** What the holding job did, in the queued job's error. */
 export const NOT_SERVED = 'gave its runner to no job of this run'
+/** Issue 48: it served some of this run's jobs, then could not go on. */
+export const SERVED_SOME = 'served what it could of this run, then could not go on'
 
 export async function failQueuedJob(
   deps: CleanupDeps,
   runner: RunnerCleanup,
   why: string,
   env: NodeJS.ProcessEnv = process.env,
-  left?: { waiting?: number; bound: number },
+  left?: { waiting?: number; bound: number; what?: string },
 ): Promise<void> {
   const { core } = deps
   // A cancelled run cancels its queued jobs too: nothing waits.
@@ -47,6 +49,7 @@ export async function failQueuedJob(
       ? `Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`
       : `Runner: this run's ${count} jobs waiting for '${request.label}' are failed at once, so that none waits.`,
   )
-  const made = await serveUnservedJobs({ core, clock: deps.clock, signal }, request, why, NOT_SERVED, count)
+  const what = left?.what ?? NOT_SERVED
+  const made = await serveUnservedJobs({ core, clock: deps.clock, signal }, request, why, what, count)
   await Promise.all(made.map((saved) => cleanupUnserved(deps, saved, runner)))
 }
