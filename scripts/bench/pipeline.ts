@@ -125,7 +125,7 @@ async function layout(holders: Record<string, string>[], jobs: (s: Services) => 
     const [held, lastEnd] = await Promise.all([Promise.all(holders.map((inputs) => holder(s, inputs))), jobs(s)])
     if (held.some((one) => one.exitCode !== 0)) throw new Error('pipeline bench: a holding post step failed')
     const started = s.emulator
-      .requestsTo('POST', '/sandboxes')
+      .requestsTo('POST', '/sandboxes/start')
       .filter((r) => typeof r.status === 'number' && r.status < 400).length
     return {
       wallMs: lastEnd - queuedAt,

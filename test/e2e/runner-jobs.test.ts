@@ -49,11 +49,11 @@ describe.skipIf(!canRun)('one sandbox serves several jobs of its run', () => {
   it('runner-jobs: 3 jobs one after another in the same folder; a job of another run between them is refused and replaced', async () => {
     const service = await setUpRunnerJob()
     const runners = runnerJob.github.runners
-    runners.queue(LABEL, own('build'), step('build', 'echo built-by-build > artifact.txt'))
+    runners.queue(LABEL, own('build'), step('build', 'sleep 1; echo built-by-build > artifact.txt'))
     const fork = { runId: 999, attempt: 1, name: 'queued-by-a-fork', repository: 'fork/repo' }
     runners.queue(LABEL, fork, step('steal', 'echo FORK-STEP-RAN'))
-    runners.queue(LABEL, own('test'), step('test', 'echo "found: $(cat artifact.txt)"'))
-    runners.queue(LABEL, own('bench'), step('bench', 'echo "still: $(cat artifact.txt)"'))
+    runners.queue(LABEL, own('test'), step('test', 'sleep 1; echo "found: $(cat artifact.txt)"'))
+    runners.queue(LABEL, own('bench'), step('bench', 'sleep 1; echo "still: $(cat artifact.txt)"'))
     const { main, post, asked } = await holder({ 'runner-jobs': '3' })
     expect(post.exitCode, post.stdout).toBe(0)
     const jobs = thisRunJobs()
@@ -82,6 +82,14 @@ describe.skipIf(!canRun)('one sandbox serves several jobs of its run', () => {
     // GitHub was never polled for a runner while its job ran; at most 8 requests a job in the post step.
     expect(asked.filter((path) => /^GET \/repos\/octo\/repo\/actions\/runners\/\d+$/.test(path))).toEqual([])
     expect(asked.length).toBeLessThanOrEqual(3 * 8)
+    // None while a job of this run ran (each ran a second or more): the sandbox said when each ended.
+    const running = runners.jobs.filter((job) => job.runId === THIS_RUN.runId)
+    const during = runnerJob.github.requests.filter(
+      (r) =>
+        !r.path.startsWith('/_fake/') &&
+        running.some((job) => r.at > (job.startedAt ?? 0) + 100 && r.at < (job.endedAt ?? 0) - 100),
+    )
+    expect(during.map((r) => `${r.method} ${r.path}`)).toEqual([])
   })
 
   it('runners: 2 on a 2-GPU sandbox: a leg on each runner, each seeing one GPU; outputs list both runners', async () => {
