@@ -30182,6 +30182,7 @@ async function readAtMost(answer, limit) {
 
 
 
+
 /** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
 async function publishComment(deps, target, facts, options = {}) {
     const { core } = deps;
@@ -30216,19 +30217,19 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
     const runner = state.runner;
     // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
+    // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
     const job = Array.isArray(servedJob)
-        ? servedJob.map(served_job/* jobOutcome */.Yr).join(', ') || undefined
+        ? servedJob.map((one) => `${(0,untrusted/* serviceText */.Lo)(one.name, 30)} ${(0,untrusted/* serviceText */.Lo)(one.conclusion ?? one.status ?? '?', 12)}`)
         : servedJob
             ? (0,served_job/* jobOutcome */.Yr)(servedJob)
             : runner
                 ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config)
                 : undefined;
-    const jobs = Array.isArray(servedJob) ? 'jobs' : 'job';
     const target = config.comment();
     const final = {
         ...facts,
         ...(gpuUse ? { gpuUse } : {}),
-        status: `${facts.status}${job ? `; the runner's ${jobs} ${job}` : ''}; ${ending}`,
+        status: `${facts.status}${servedText(job)}; ${ending}`,
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
@@ -30241,6 +30242,12 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     const leg = facts.leg ??
         (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
     await publishComment(deps, target, { ...final, ...(leg ? { leg } : {}) }, { story: true, yieldBecause });
+}
+/** What the runner served, in the row's status: its one job, or (several) each job and how it ended. */
+function servedText(job) {
+    if (Array.isArray(job))
+        return job.length > 0 ? `; ${job.length} jobs: ${job.join(', ')}` : '';
+    return job ? `; the runner's job ${job}` : '';
 }
 /** This leg's row through the run's artifacts; false where there are none or they failed (the leg writes it). */
 async function relayFinal(deps, state, config, target, final) {

@@ -24,6 +24,7 @@ import { relayRow } from './comment-gather.ts'
 import { rowMerge, writeMerged, type CommentOutcome } from './comment-write.ts'
 import { ArtifactStore } from '../github/artifacts.ts'
 import type { RunJob } from '../github/runners.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 
 export interface PublishOptions {
   /** The leg's full story goes to the job summary too (the post step's final version). */
@@ -75,19 +76,19 @@ export async function finalComment(
   const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step'
   const runner = state.runner
   // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
+  // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
   const job = Array.isArray(servedJob)
-    ? servedJob.map(jobOutcome).join(', ') || undefined
+    ? servedJob.map((one) => `${serviceText(one.name, 30)} ${serviceText(one.conclusion ?? one.status ?? '?', 12)}`)
     : servedJob
       ? jobOutcome(servedJob)
       : runner
         ? await runnerJobOutcome(deps, runner, config)
         : undefined
-  const jobs = Array.isArray(servedJob) ? 'jobs' : 'job'
   const target = config.comment()
   const final: CommentFacts = {
     ...facts,
     ...(gpuUse ? { gpuUse } : {}),
-    status: `${facts.status}${job ? `; the runner's ${jobs} ${job}` : ''}; ${ending}`,
+    status: `${facts.status}${servedText(job)}; ${ending}`,
     billedSeconds: total?.seconds ?? facts.billedSeconds,
     cost: total ? (total.dollars ?? null) : facts.cost,
   }
@@ -100,6 +101,12 @@ export async function finalComment(
     facts.leg ??
     (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined)
   await publishComment(deps, target, { ...final, ...(leg ? { leg } : {}) }, { story: true, yieldBecause })
+}
+
+/** What the runner served, in the row's status: its one job, or (several) each job and how it ended. */
+function servedText(job: string | string[] | undefined): string {
+  if (Array.isArray(job)) return job.length > 0 ? `; ${job.length} jobs: ${job.join(', ')}` : ''
+  return job ? `; the runner's job ${job}` : ''
 }
 
 /** This leg's row through the run's artifacts; false where there are none or they failed (the leg writes it). */

@@ -248,6 +248,23 @@ describe('writing it: one comment per workflow, a row per leg', () => {
   })
 })
 
+describe('the comment of a holder that served several jobs (issue 48)', () => {
+  it('its row names every job it served and how each ended, read once for the mirror', async () => {
+    const to = await target()
+    const d = deps()
+    const state = new ActionState(d.core)
+    state.saveCommentFacts(FACTS)
+    const config = { keepAlive: false, comment: () => to } as unknown as CleanupConfig
+    const job = (name: string, conclusion: string) => ({ id: name.length, name, runnerName: 'r', conclusion })
+    await finalComment(d as unknown as CleanupDeps, state, () => config, [
+      job('build', 'success'),
+      job('test', 'failure'),
+    ])
+    // Short, so that the row's 70 characters hold them; the summary has a row each.
+    expect(bodies()[0] ?? '').toContain('| run passed (exit 0); 2 jobs: build success, test failure; stopped by t… |')
+  })
+})
+
 describe('comment: true as an input', () => {
   it('outside a pull request there is nothing to comment on; a pull request gets its number and key', () => {
     fake.makeDir('comment-input-')
