@@ -33485,7 +33485,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   SO: () => (/* reexport */ slotRunnerName)
 });
 
-// UNUSED EXPORTS: MAX_FRESH_RUNNERS, folderRunnerName, freshRunnerName
+// UNUSED EXPORTS: MAX_FRESH_RUNNERS, folderRunnerName, freshRunnerName, nextRunnerName
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
@@ -33509,6 +33509,10 @@ const MAX_FRESH_RUNNERS = 3;
  */
 function freshRunnerName(first, n) {
     return n <= 1 ? first : `${first}-r${n}`;
+}
+/** The runner after `name` in its folder (`…` → `…-r2`, `…-g2-r2` → `…-g2-r3`), whichever job spent `name`. */
+function nextRunnerName(name) {
+    return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1);
 }
 /** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
 function slotRunnerName(sandboxId, slot) {
@@ -34518,7 +34522,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 78322:
+/***/ 18036:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34534,177 +34538,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 var durations = __nccwpck_require__(68818);
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
 var collector = __nccwpck_require__(81764);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(77030);
-// EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(45213);
+// EXTERNAL MODULE: ./build/src/inputs/runner.js
+var inputs_runner = __nccwpck_require__(75837);
 // EXTERNAL MODULE: ./build/src/inputs/fields.js
 var fields = __nccwpck_require__(93006);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(73156);
-;// CONCATENATED MODULE: ./build/src/inputs/runner.js
-/**
- * `runner: true` and its inputs, with the refusals that must come before
- * anything costs money: no usable github-token, `internet-access: closed`
- * (the runner needs GitHub), `run` beside it, and a pull request from a fork
- * (a self-hosted runner would run the fork's code with access to the machine).
- */
-
-
-
-
-
-
-/** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
-const MAX_RUNNER_JOBS = 20;
-const MAX_RUNNERS = 8;
-/** The runner slots: the GPUs split evenly, each runner in a folder of its own (the first where it always was). */
-function runnerSlots(runners, gpuCount) {
-    const each = gpuCount && runners > 1 ? gpuCount / runners : 0;
-    return Array.from({ length: runners }, (_, k) => ({
-        folder: k === 0 ? 'actions-runner' : `actions-runner-${k + 1}`,
-        ...(each >= 1 ? { gpus: Array.from({ length: each }, (_, i) => String(k * each + i)).join(',') } : {}),
-    }));
-}
-/** runner-jobs and runners: whole numbers in their bounds; `runners` splits gpu-count evenly. */
-function parseCounts(inputs, gpuCount) {
-    const jobs = inputs.parse('runner-jobs', fields/* wholeNumber */.rD(1));
-    if (jobs > MAX_RUNNER_JOBS)
-        inputs.fail('runner-jobs', `must be at most ${MAX_RUNNER_JOBS}, got ${jobs}`);
-    const runners = inputs.parse('runners', fields/* wholeNumber */.rD(1));
-    if (runners > MAX_RUNNERS)
-        inputs.fail('runners', `must be at most ${MAX_RUNNERS}, got ${runners}`);
-    else if (runners > 1 && gpuCount && gpuCount % runners !== 0)
-        inputs.fail('runners', `must divide gpu-count evenly (each runner gets as many GPUs): gpu-count ${gpuCount}, runners ${runners}`);
-    const valid = Number.isInteger(runners) && runners >= 1 && runners <= MAX_RUNNERS;
-    return { jobs, slots: runnerSlots(valid ? runners : 1, gpuCount) };
-}
-/** This job's workflow run, from the runner's environment; undefined outside one. */
-function workflowRunFromEnv(env) {
-    const id = env.GITHUB_RUN_ID ?? '';
-    const attempt = env.GITHUB_RUN_ATTEMPT || '1';
-    if (!/^[1-9]\d{0,15}$/.test(id) || !/^[1-9]\d{0,5}$/.test(attempt))
-        return undefined;
-    return { id: Number(id), attempt: Number(attempt) };
-}
-/** A runner label as GitHub takes it (and as the stranded job's error may name it). */
-const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-/** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
-function runnerDomains(repository) {
-    const server = new URL(repository.serverUrl).hostname;
-    if (server !== 'github.com')
-        return [...new Set([server, new URL(repository.apiUrl).hostname])];
-    return [
-        'github.com',
-        'api.github.com',
-        'codeload.github.com',
-        'objects.githubusercontent.com',
-        '*.actions.githubusercontent.com',
-        '*.blob.core.windows.net',
-    ];
-}
-/**
- * Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what
- * was added.
- */
-function allowRunnerHosts(policy, hosts) {
-    const domains = new Set(policy.domain_allowlist ?? []);
-    const cidrs = new Set(policy.cidr_allowlist ?? []);
-    const added = [];
-    for (const host of hosts) {
-        const version = (0,external_node_net_.isIP)(host.replace(/^\[|\]$/g, ''));
-        const entry = version === 0 ? host : `${host.replace(/^\[|\]$/g, '')}/${version === 4 ? 32 : 128}`;
-        const list = version === 0 ? domains : cidrs;
-        if (list.has(entry))
-            continue;
-        list.add(entry);
-        added.push(entry);
-    }
-    if (domains.size > 0)
-        policy.domain_allowlist = [...domains];
-    if (cidrs.size > 0)
-        policy.cidr_allowlist = [...cidrs];
-    return added;
-}
-/** Whether this run is for a pull request whose head lives in another repository. */
-function isForkPullRequest(env) {
-    if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? ''))
-        return false;
-    try {
-        const event = JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
-        // A deleted fork has no head repository: still not this repository.
-        return event.pull_request?.head?.repo?.full_name !== env.GITHUB_REPOSITORY;
-    }
-    catch {
-        // A pull_request event whose payload cannot be read: refuse rather than guess.
-        return true;
-    }
-}
-const labelOrNothing = (label) => (LABEL.test(label) ? label : '');
-function defaultLabel(job) {
-    return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
-}
-function refuseWithoutRunner(inputs) {
-    for (const name of ['runner-label', 'runner-timeout', 'runner-jobs', 'runners'])
-        if (inputs.changed(name))
-            inputs.fail(name, "is set but 'runner' is not true");
-}
-function parseRunner(inputs, job, policy, gpus) {
-    if (!inputs.parse('runner', fields/* boolean */.zM))
-        return refuseWithoutRunner(inputs);
-    const env = job.env ?? {};
-    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
-    if (!LABEL.test(label))
-        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
-            `a letter or digit; got '${label.slice(0, 100)}'`);
-    const pickupTimeoutMs = inputs.parse('runner-timeout', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['runner-timeout'])) * 1000;
-    const counts = parseCounts(inputs, gpus);
-    const token = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
-    if (token === undefined)
-        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: ' +
-            'write (a GitHub App token from actions/create-github-app-token, or ' +
-            'a fine-grained token); the default github.token cannot register runners');
-    if (inputs.isSet('run'))
-        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, " +
-            'or register it as a runner for another job, not both');
-    if (policy.internet_access === 'closed')
-        inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
-    if (isForkPullRequest(env))
-        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would ' +
-            'run the fork’s code with access to the sandbox and to what the job ' +
-            'can reach. Run such pull requests on GitHub-hosted runners');
-    const repository = (0,job_environment/* repositoryFromEnv */.i)(env, (why) => inputs.fail('runner', `runner: true ${why}`));
-    if (!repository)
-        return undefined;
-    const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
-    return {
-        label,
-        pickupTimeoutMs,
-        githubToken: token ?? '',
-        repository,
-        addedDomains,
-        workflowRun: workflowRunFromEnv(env),
-        // One job on one runner, as before issue 48: nothing more to say.
-        ...(counts.jobs > 1 ? { jobs: counts.jobs } : {}),
-        ...(counts.slots.length > 1 ? { slots: counts.slots } : {}),
-    };
-}
-/** The post step's runner inputs, read only when state has a runner. */
-function parseRunnerCleanup(read) {
-    const raw = read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'];
-    const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(raw);
-    return {
-        githubToken: field.usableGitHubToken(read('github-token')) ?? '',
-        repository: repositoryFromEnv(process.env),
-        pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
-        workflowRun: workflowRunFromEnv(process.env),
-        label: labelOrNothing(read('runner-label').trim() || defaultLabel(jobEnvironmentFromEnv(process.env))),
-        jobs: Math.min(field.wholeNumber(1).safeParse(read('runner-jobs') || '1').data ?? 1, MAX_RUNNER_JOBS),
-    };
-}
-
 ;// CONCATENATED MODULE: ./build/src/inputs/unserved.js
 /**
  * Runner mode's fallback when the holding step cannot serve its runner
@@ -34718,11 +34557,6 @@ function parseRunnerCleanup(read) {
 
 
 
-/** A whole number from 1 to `max`, else 1: read leniently (the holder was to serve at least one job). */
-function lenientCount(raw, max) {
-    const value = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : 1;
-    return value >= 1 && value <= max ? value : 1;
-}
 const OWN_INPUTS = ['runner', 'runner-label', 'github-token'];
 const DEFAULT_TIMEOUT_S = 600;
 /** Undefined when runner mode was not asked for, or its own inputs cannot name a label and a token. */
@@ -34735,11 +34569,11 @@ function parseUnserved(read, job, errors) {
         return undefined;
     if (fields/* boolean */.zM.safeParse(inputs.raw('runner')).data !== true)
         return undefined;
-    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : (0,inputs_runner/* defaultLabel */.AB)(job);
     const githubToken = fields/* usableGitHubToken */.tL(inputs.read('github-token'));
     const env = job.env ?? {};
     // A fork's pull request is refused runner mode outright (an error on 'runner'); checked again, never guessed.
-    if (!LABEL.test(label) || githubToken === undefined || isForkPullRequest(env))
+    if (!inputs_runner/* LABEL */.d_.test(label) || githubToken === undefined || (0,inputs_runner/* isForkPullRequest */.B7)(env))
         return undefined;
     const repository = (0,job_environment/* repositoryFromEnv */.i)(env);
     if (!repository)
@@ -34749,10 +34583,10 @@ function parseUnserved(read, job, errors) {
         label,
         githubToken,
         repository,
-        workflowRun: workflowRunFromEnv(env),
+        workflowRun: (0,inputs_runner/* workflowRunFromEnv */.wL)(env),
         pickupTimeoutMs: (timeout.success ? timeout.data : DEFAULT_TIMEOUT_S) * 1000,
         holdingJob: env.GITHUB_JOB ?? '',
-        serves: lenientCount(inputs.raw('runner-jobs'), MAX_RUNNER_JOBS) * lenientCount(inputs.raw('runners'), MAX_RUNNERS),
+        serves: (0,inputs_runner/* lenientCount */.fM)(inputs.raw('runner-jobs'), inputs_runner/* MAX_RUNNER_JOBS */.tu) * (0,inputs_runner/* lenientCount */.fM)(inputs.raw('runners'), inputs_runner/* MAX_RUNNERS */["do"]),
     };
 }
 
@@ -34900,10 +34734,12 @@ function parseDebug(inputs, job) {
     const key = inputs.isSet('debug-public-key') ? inputs.parse('debug-public-key', publicKey) : undefined;
     if (holdSeconds === undefined || key === undefined)
         return undefined;
-    const refused = isForkPullRequest(job.env ?? {}) ? FORK_REFUSAL : undefined;
+    const refused = (0,inputs_runner/* isForkPullRequest */.B7)(job.env ?? {}) ? FORK_REFUSAL : undefined;
     return { holdMs: holdSeconds * 1000, publicKey: key, ...(refused ? { refused } : {}) };
 }
 
+// EXTERNAL MODULE: ./build/src/inputs/defaults.js
+var defaults = __nccwpck_require__(45213);
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -35002,6 +34838,8 @@ const jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     return value;
 });
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./build/src/runtime/paths.js
@@ -35196,7 +35034,7 @@ function parseStart(inputs, connection, job) {
         ? inputs.parse('max-grace', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['max-grace']))
         : undefined;
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
-    const runner = parseRunner(inputs, job, networkPolicy, gpuCount);
+    const runner = (0,inputs_runner/* parseRunner */.m5)(inputs, job, networkPolicy, gpuCount);
     const enforceTtl = inputs.parse('enforce-ttl', fields/* boolean */.zM);
     const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
@@ -35388,6 +35226,201 @@ function refuse(ctx, message) {
 
 /***/ }),
 
+/***/ 75837:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AB: () => (/* binding */ defaultLabel),
+/* harmony export */   B7: () => (/* binding */ isForkPullRequest),
+/* harmony export */   M9: () => (/* binding */ runnerSlots),
+/* harmony export */   VE: () => (/* binding */ FIRST_RUNNER_FOLDER),
+/* harmony export */   d_: () => (/* binding */ LABEL),
+/* harmony export */   "do": () => (/* binding */ MAX_RUNNERS),
+/* harmony export */   fM: () => (/* binding */ lenientCount),
+/* harmony export */   ii: () => (/* binding */ RUNNER_FOLDER),
+/* harmony export */   m5: () => (/* binding */ parseRunner),
+/* harmony export */   tu: () => (/* binding */ MAX_RUNNER_JOBS),
+/* harmony export */   wL: () => (/* binding */ workflowRunFromEnv)
+/* harmony export */ });
+/* unused harmony exports runnerDomains, parseRunnerCleanup */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77030);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(45213);
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(68818);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(73156);
+/**
+ * `runner: true` and its inputs, with the refusals that must come before
+ * anything costs money: no usable github-token, `internet-access: closed`
+ * (the runner needs GitHub), `run` beside it, and a pull request from a fork
+ * (a self-hosted runner would run the fork's code with access to the machine).
+ */
+
+
+
+
+
+
+/** The first runner's folder under the login's home, where the package is (a prepared image's too). */
+const FIRST_RUNNER_FOLDER = 'actions-runner';
+/** A runner folder: the first, or `actions-runner-<k>` for the k-th of `runners` (issue 48). */
+const RUNNER_FOLDER = /^actions-runner(-\d{1,2})?$/;
+/** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
+const MAX_RUNNER_JOBS = 20;
+const MAX_RUNNERS = 8;
+/** The runner slots: the GPUs split evenly, each runner in a folder of its own (the first where it always was). */
+function runnerSlots(runners, gpuCount) {
+    const each = gpuCount && runners > 1 ? gpuCount / runners : 0;
+    return Array.from({ length: runners }, (_, k) => ({
+        folder: k === 0 ? FIRST_RUNNER_FOLDER : `${FIRST_RUNNER_FOLDER}-${k + 1}`,
+        ...(each >= 1 ? { gpus: Array.from({ length: each }, (_, i) => String(k * each + i)).join(',') } : {}),
+    }));
+}
+/** A count read after the main step (never an error): a whole number from 1 to `max`, else 1 (at least one job). */
+function lenientCount(raw, max) {
+    const value = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : 1;
+    return value >= 1 && value <= max ? value : 1;
+}
+/** runner-jobs and runners: whole numbers in their bounds; `runners` splits gpu-count evenly. */
+function parseCounts(inputs, gpuCount) {
+    const jobs = inputs.parse('runner-jobs', _fields_js__WEBPACK_IMPORTED_MODULE_4__/* .wholeNumber */ .rD(1));
+    if (jobs > MAX_RUNNER_JOBS)
+        inputs.fail('runner-jobs', `must be at most ${MAX_RUNNER_JOBS}, got ${jobs}`);
+    const runners = inputs.parse('runners', _fields_js__WEBPACK_IMPORTED_MODULE_4__/* .wholeNumber */ .rD(1));
+    if (runners > MAX_RUNNERS)
+        inputs.fail('runners', `must be at most ${MAX_RUNNERS}, got ${runners}`);
+    else if (runners > 1 && gpuCount && gpuCount % runners !== 0)
+        inputs.fail('runners', `must divide gpu-count evenly (each runner gets as many GPUs): gpu-count ${gpuCount}, runners ${runners}`);
+    const valid = Number.isInteger(runners) && runners >= 1 && runners <= MAX_RUNNERS;
+    return { jobs, slots: runnerSlots(valid ? runners : 1, gpuCount) };
+}
+/** This job's workflow run, from the runner's environment; undefined outside one. */
+function workflowRunFromEnv(env) {
+    const id = env.GITHUB_RUN_ID ?? '';
+    const attempt = env.GITHUB_RUN_ATTEMPT || '1';
+    if (!/^[1-9]\d{0,15}$/.test(id) || !/^[1-9]\d{0,5}$/.test(attempt))
+        return undefined;
+    return { id: Number(id), attempt: Number(attempt) };
+}
+/** A runner label as GitHub takes it (and as the stranded job's error may name it). */
+const LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** Hosts a runner talks to on github.com; on GitHub Enterprise Server, its own host instead. */
+function runnerDomains(repository) {
+    const server = new URL(repository.serverUrl).hostname;
+    if (server !== 'github.com')
+        return [...new Set([server, new URL(repository.apiUrl).hostname])];
+    return [
+        'github.com',
+        'api.github.com',
+        'codeload.github.com',
+        'objects.githubusercontent.com',
+        '*.actions.githubusercontent.com',
+        '*.blob.core.windows.net',
+    ];
+}
+/**
+ * Adds the hosts to a restricted policy: names to domain_allowlist, addresses (a GHES by IP) to cidr_allowlist; what
+ * was added.
+ */
+function allowRunnerHosts(policy, hosts) {
+    const domains = new Set(policy.domain_allowlist ?? []);
+    const cidrs = new Set(policy.cidr_allowlist ?? []);
+    const added = [];
+    for (const host of hosts) {
+        const version = (0,node_net__WEBPACK_IMPORTED_MODULE_1__.isIP)(host.replace(/^\[|\]$/g, ''));
+        const entry = version === 0 ? host : `${host.replace(/^\[|\]$/g, '')}/${version === 4 ? 32 : 128}`;
+        const list = version === 0 ? domains : cidrs;
+        if (list.has(entry))
+            continue;
+        list.add(entry);
+        added.push(entry);
+    }
+    if (domains.size > 0)
+        policy.domain_allowlist = [...domains];
+    if (cidrs.size > 0)
+        policy.cidr_allowlist = [...cidrs];
+    return added;
+}
+/** Whether this run is for a pull request whose head lives in another repository. */
+function isForkPullRequest(env) {
+    if (!['pull_request', 'pull_request_target'].includes(env.GITHUB_EVENT_NAME ?? ''))
+        return false;
+    try {
+        const event = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+        // A deleted fork has no head repository: still not this repository.
+        return event.pull_request?.head?.repo?.full_name !== env.GITHUB_REPOSITORY;
+    }
+    catch {
+        // A pull_request event whose payload cannot be read: refuse rather than guess.
+        return true;
+    }
+}
+const labelOrNothing = (label) => (LABEL.test(label) ? label : '');
+function defaultLabel(job) {
+    return job.runId ? `gpu-sandbox-${job.runId}-${job.runAttempt ?? '1'}` : 'gpu-sandbox-local';
+}
+function refuseWithoutRunner(inputs) {
+    for (const name of ['runner-label', 'runner-timeout', 'runner-jobs', 'runners'])
+        if (inputs.changed(name))
+            inputs.fail(name, "is set but 'runner' is not true");
+}
+function parseRunner(inputs, job, policy, gpus) {
+    if (!inputs.parse('runner', _fields_js__WEBPACK_IMPORTED_MODULE_4__/* .boolean */ .zM))
+        return refuseWithoutRunner(inputs);
+    const env = job.env ?? {};
+    const label = inputs.isSet('runner-label') ? inputs.raw('runner-label').trim() : defaultLabel(job);
+    if (!LABEL.test(label))
+        inputs.fail('runner-label', `must be 1 to 100 letters, digits, '.', '_' or '-', starting with ` +
+            `a letter or digit; got '${label.slice(0, 100)}'`);
+    const pickupTimeoutMs = inputs.parse('runner-timeout', (0,_durations_js__WEBPACK_IMPORTED_MODULE_3__/* .duration */ .p0)(_durations_js__WEBPACK_IMPORTED_MODULE_3__/* .DURATION_BOUNDS */ .Rx['runner-timeout'])) * 1000;
+    const counts = parseCounts(inputs, gpus);
+    const token = _fields_js__WEBPACK_IMPORTED_MODULE_4__/* .usableGitHubToken */ .tL(inputs.read('github-token'));
+    if (token === undefined)
+        inputs.fail('github-token', 'is required with runner: true: a token with repository administration: ' +
+            'write (a GitHub App token from actions/create-github-app-token, or ' +
+            'a fine-grained token); the default github.token cannot register runners');
+    if (inputs.isSet('run'))
+        inputs.fail('runner', "cannot be combined with 'run': run tests in the sandbox in one step, " +
+            'or register it as a runner for another job, not both');
+    if (policy.internet_access === 'closed')
+        inputs.fail('internet-access', "is 'closed', but runner: true needs GitHub; use 'restricted' (the action adds GitHub's hosts) or 'open'");
+    if (isForkPullRequest(env))
+        inputs.fail('runner', 'is refused for pull requests from forks: a self-hosted runner would ' +
+            'run the fork’s code with access to the sandbox and to what the job ' +
+            'can reach. Run such pull requests on GitHub-hosted runners');
+    const repository = (0,_job_environment_js__WEBPACK_IMPORTED_MODULE_5__/* .repositoryFromEnv */ .i)(env, (why) => inputs.fail('runner', `runner: true ${why}`));
+    if (!repository)
+        return undefined;
+    const addedDomains = policy.internet_access === 'restricted' ? allowRunnerHosts(policy, runnerDomains(repository)) : [];
+    return {
+        label,
+        pickupTimeoutMs,
+        githubToken: token ?? '',
+        repository,
+        addedDomains,
+        workflowRun: workflowRunFromEnv(env),
+        // One job on one runner, as before issue 48: nothing more to say.
+        ...(counts.jobs > 1 ? { jobs: counts.jobs } : {}),
+        ...(counts.slots.length > 1 ? { slots: counts.slots } : {}),
+    };
+}
+/** The post step's runner inputs, read only when state has a runner. */
+function parseRunnerCleanup(read) {
+    const raw = read('runner-timeout').trim() || INPUT_DEFAULTS['runner-timeout'];
+    const timeout = duration(DURATION_BOUNDS['runner-timeout']).safeParse(raw);
+    return {
+        githubToken: field.usableGitHubToken(read('github-token')) ?? '',
+        repository: repositoryFromEnv(process.env),
+        pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
+        workflowRun: workflowRunFromEnv(process.env),
+        label: labelOrNothing(read('runner-label').trim() || defaultLabel(jobEnvironmentFromEnv(process.env))),
+        jobs: lenientCount(read('runner-jobs'), MAX_RUNNER_JOBS),
+    };
+}
+
+
+/***/ }),
+
 /***/ 95265:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -35498,7 +35531,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   e: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73136);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(78322);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(18036);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(68944);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(77615);
@@ -36251,8 +36284,7 @@ async function replace(deps, spent, config, after, refusals = 0) {
     const github = registry(deps, runner, deps.cancelWait);
     if (!github || !runner.label || !runner.repository)
         return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
-    // The next number in this folder (`…-r2`, `…-r3`, …), whichever job spent the last.
-    const name = freshRunnerName(folderRunnerName(spent.name), Number(/-r(\d+)$/.exec(spent.name)?.[1] ?? 1) + 1);
+    const name = nextRunnerName(spent.name);
     const { configPath, alias } = spent.watch;
     const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
     const serves = runner.workflowRun && {
@@ -36483,19 +36515,30 @@ async function servedJob(deps, saved, config, settle) {
     if (saved.served?.status === 'completed')
         return saved.served;
     const names = (candidate) => candidate.runnerName === saved.name;
-    let job;
-    for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
-        job = (await github.jobsOf(runner.workflowRun, names)).find(names);
-        if (!job || job.status === 'completed' || read === SETTLE_READS)
+    const reads = settle ? SETTLE_READS : 1;
+    return (await readSettled(deps, github, runner.workflowRun, names, { reads })).find(names);
+}
+/**
+ * This run's jobs, read again (up to `reads` times, at most SETTLE_MAX_MS apart) while one that `served` picks has not
+ * ended. Without `wholeRun`, no page is read past the one holding a served job (a matrix's run has hundreds of jobs).
+ */
+async function readSettled(deps, github, run, served, options = {}) {
+    const reads = options.reads ?? SETTLE_READS;
+    let jobs = [];
+    for (let read = 1; read <= reads; read++) {
+        jobs = await github.jobsOf(run, options.wholeRun ? undefined : served);
+        if (read === reads || jobs.filter(served).every((job) => job.status === 'completed'))
             break;
         await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait);
     }
-    return job;
+    return jobs;
 }
 /** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
 function served_job_jobOutcome(job) {
-    return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+    return `'${serviceText(job.name, 80)}' ended: ${served_job_conclusionOf(job)}`;
 }
+/** A job's conclusion, or its status while it has none, as safe text. */
+const served_job_conclusionOf = (job, max = 30) => serviceText(job.conclusion ?? job.status ?? 'unknown', max);
 /** How the runner's one job ended, read now; undefined: unknown. */
 async function served_job_runnerJobOutcome(deps, saved, config) {
     try {
@@ -36521,16 +36564,15 @@ async function mirrorServedJob(deps, saved, config) {
     }
     if (!job)
         return {};
-    deps.core.info(`Runner ${saved.name}: the job '${serviceText(job.name, 100)}' it served ended: ${conclusionOf(job)}.`);
+    deps.core.info(`Runner ${saved.name}: the job '${serviceText(job.name, 100)}' it served ended: ${served_job_conclusionOf(job)}.`);
     const failure = mirrorFailure(job, saved.name);
     return failure ? { job, failure } : { job };
 }
-const conclusionOf = (job) => serviceText(job.conclusion ?? job.status ?? 'unknown', 30);
 /** Why the holding step fails after a job it served: undefined when that job succeeded, was skipped or is unknown. */
 function mirrorFailure(job, runnerName) {
     if (!job.conclusion || !FAILED.includes(job.conclusion))
         return undefined;
-    return (`The job '${serviceText(job.name, 100)}' that ran on ${runnerName} ended '${conclusionOf(job)}', so this holding ` +
+    return (`The job '${serviceText(job.name, 100)}' that ran on ${runnerName} ended '${served_job_conclusionOf(job)}', so this holding ` +
         `step fails too (the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's ` +
         `runner serves the re-run.`);
 }
@@ -36909,7 +36951,7 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
     // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
     const job = Array.isArray(servedJob)
-        ? servedJob.map((one) => `${serviceText(one.name, 30)} ${serviceText(one.conclusion ?? one.status ?? '?', 12)}`)
+        ? servedJob.map((one) => `${serviceText(one.name, 30)} ${conclusionOf(one, 12)}`)
         : servedJob
             ? jobOutcome(servedJob)
             : runner
@@ -40921,8 +40963,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var collector = __nccwpck_require__(81764);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(73156);
-// EXTERNAL MODULE: ./build/src/inputs/read.js + 11 modules
-var read = __nccwpck_require__(78322);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
+var read = __nccwpck_require__(18036);
 // EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
 var runners = __nccwpck_require__(39747);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
@@ -41490,7 +41532,6 @@ async function runScript(target, script, args, input, env, signal, stdoutLimit) 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  kI: () => (/* binding */ FIRST_FOLDER),
   Ks: () => (/* binding */ diagnosticTail),
   NZ: () => (/* binding */ ensureRunnerPackage),
   _z: () => (/* binding */ inFolder),
@@ -41513,6 +41554,8 @@ var external_node_stream_ = __nccwpck_require__(57075);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: ./build/src/client/transport.js
 var transport = __nccwpck_require__(29196);
+// EXTERNAL MODULE: ./build/src/inputs/runner.js
+var runner = __nccwpck_require__(75837);
 ;// CONCATENATED MODULE: ./build/src/runner/hooks.js
 /**
  * The hooks the runner on the sandbox runs for its one job (issue 43), written
@@ -41580,11 +41623,10 @@ var abort = __nccwpck_require__(49768);
 
 
 
-/** The first runner's folder, where the package is (a prepared image's too); `runners` copies it (issue 48). */
-const FIRST_FOLDER = 'actions-runner';
+
 /** A runner script run in `folder` under the login's home: RUNNER_DIR is set before it (the name is checked). */
-function inFolder(script, folder = FIRST_FOLDER) {
-    if (!/^actions-runner(-\d{1,2})?$/.test(folder))
+function inFolder(script, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
+    if (!runner/* RUNNER_FOLDER */.ii.test(folder))
         throw new Error(`runner: '${folder}' is not a runner folder`);
     return `RUNNER_DIR="$HOME/${folder}"\n${script}`;
 }
@@ -41674,7 +41716,7 @@ true`;
  * Starts run.sh detached, the JIT configuration on its stdin; with `serves` (this workflow run), the job-started hook
  * refuses every job of another run (JOB_STARTED_HOOK).
  */
-async function startRunnerProcess(context, jitConfig, serves, folder = FIRST_FOLDER) {
+async function startRunnerProcess(context, jitConfig, serves, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
     const valid = serves && /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(serves.repository);
     const args = valid ? [String(serves.run.id), String(serves.run.attempt), serves.repository] : [];
     const script = inFolder(START, folder);
@@ -41691,7 +41733,7 @@ async function runnerAlive(context, pid) {
     return code !== 0 || stdout.trim() === 'alive';
 }
 /** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
-async function diagnosticTail(context, folder = FIRST_FOLDER) {
+async function diagnosticTail(context, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
     const tail = inFolder(DIAGNOSTIC_TAIL, folder);
     const { stdout } = await (0,ssh_command/* runScript */.j3)(context.target, tail, [], '', context.env, context.signal);
     const lines = stdout
@@ -41722,6 +41764,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
 var runners = __nccwpck_require__(39747);
+// EXTERNAL MODULE: ./build/src/inputs/runner.js
+var runner = __nccwpck_require__(75837);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
@@ -41731,6 +41775,7 @@ var step_state = __nccwpck_require__(45190);
 // EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
 var install = __nccwpck_require__(13197);
 ;// CONCATENATED MODULE: ./build/src/runner/online.js
+
 
 
 
@@ -41753,7 +41798,7 @@ while :; do
   [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
   sleep 0.5
 done`;
-async function online_waitOnline(deps, context, registry, id, pid, folder = install/* FIRST_FOLDER */.kI) {
+async function online_waitOnline(deps, context, registry, id, pid, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
     const seconds = String(ONLINE_DEADLINE_MS / 1000);
     const script = (0,install/* inFolder */._z)(ONLINE_WATCH, folder);
     const said = await (0,ssh_command/* runScript */.j3)(context.target, script, [String(pid), seconds], '', context.env, deps.signal);
@@ -41788,7 +41833,7 @@ async function pollOnline(deps, context, registry, id, pid) {
     }
 }
 /** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
-async function showDiagnostics(deps, context, folder = install/* FIRST_FOLDER */.kI) {
+async function showDiagnostics(deps, context, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
     deps.core.startGroup("The runner's diagnostic log (last lines)");
     try {
         const { lines, lastWords } = await (0,install/* diagnosticTail */.Ks)(context, folder);
@@ -41815,6 +41860,7 @@ async function showDiagnostics(deps, context, folder = install/* FIRST_FOLDER */
  * polled by id where the sandbox cannot say). A runner that does not come
  * online shows the tail of its own diagnostic log.
  */
+
 
 
 
@@ -41900,7 +41946,7 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
     const { core } = deps;
     const registry = registryFor(deps, request);
     const started = deps.clock.now();
-    const slots = request.slots?.length ? request.slots : [{ folder: install/* FIRST_FOLDER */.kI }];
+    const slots = request.slots?.length ? request.slots : (0,runner/* runnerSlots */.M9)(1, undefined);
     const many = slots.length > 1 ? `${slots.length} just-in-time runners` : 'a just-in-time runner';
     core.startGroup(`Register ${sandboxId} as ${many} with the label '${request.label}'`);
     const names = slots.map((_, k) => (0,runners/* slotRunnerName */.SO)(sandboxId, k + 1));
@@ -43731,7 +43777,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   q: () => (/* binding */ ActionState)
 });
 
+// EXTERNAL MODULE: ./build/src/inputs/runner.js
+var runner = __nccwpck_require__(75837);
 ;// CONCATENATED MODULE: ./build/src/step/saved-read.js
+/**
+ * The JSON state values (saved.ts's shapes) read back for the post step: a value of another shape (a state file an
+ * older version wrote, a hand-edited one) is undefined, never a half-filled object.
+ */
+
 function savedRunner(saved) {
     if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string')
         return undefined;
@@ -43739,7 +43792,7 @@ function savedRunner(saved) {
     const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
         ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
         : undefined;
-    const folder = typeof saved.folder === 'string' && /^actions-runner-\d{1,2}$/.test(saved.folder) ? saved.folder : '';
+    const folder = typeof saved.folder === 'string' && runner/* RUNNER_FOLDER */.ii.test(saved.folder) ? saved.folder : '';
     const gpus = typeof saved.gpus === 'string' && /^\d{1,2}(,\d{1,2})*$/.test(saved.gpus) ? saved.gpus : '';
     return {
         id: saved.id,
@@ -43784,7 +43837,7 @@ function savedGpuReport(saved) {
 /** The k-th of several saved things of one kind: the first under the kind's own key, as before there were several. */
 const slotKey = (key, slot) => (slot <= 1 ? key : `${key}-${slot}`);
 /** How many of a kind may be saved: MAX_RUNNERS runners, or as many failing runners as jobs they could serve. */
-const MAX_SLOTS = 160;
+const MAX_SLOTS = runner/* MAX_RUNNER_JOBS */.tu * runner/* MAX_RUNNERS */["do"];
 function slots(read) {
     const found = [];
     for (let slot = 1; slot <= MAX_SLOTS; slot++) {

@@ -30219,7 +30219,7 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
     // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
     const job = Array.isArray(servedJob)
-        ? servedJob.map((one) => `${(0,untrusted/* serviceText */.Lo)(one.name, 30)} ${(0,untrusted/* serviceText */.Lo)(one.conclusion ?? one.status ?? '?', 12)}`)
+        ? servedJob.map((one) => `${(0,untrusted/* serviceText */.Lo)(one.name, 30)} ${(0,served_job/* conclusionOf */.vu)(one, 12)}`)
         : servedJob
             ? (0,served_job/* jobOutcome */.Yr)(servedJob)
             : runner
@@ -31641,33 +31641,25 @@ async function serveFolders(deps, runners, config) {
     })));
     return outcomes.find((taken) => taken !== undefined);
 }
-/** Every runner name that may have served a job: each folder's earlier runners and its current one. */
-const servedNames = (runners) => new Set(runners.flatMap((r) => [...(r.ran ?? []), r.name]));
-/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
-const SETTLE_READS = 6;
-const SETTLE_MAX_MS = 5_000;
+/** Every runner name that may have served a job in a folder: its earlier runners and its current one. */
+const namesOf = (runner) => [...(runner.ran ?? []), runner.name];
 /** After the stop: this run's jobs read once (again while a served one has not ended), every served job mirrored. */
 async function mirrorFolders(deps, runners, config) {
     const runner = config.runner();
     const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_2__/* .registry */ .u5)(deps, runner);
     if (!github || !runner.workflowRun)
         return undefined;
-    const names = servedNames(runners);
-    let jobs = [];
+    const names = new Set(runners.flatMap(namesOf));
+    const isServed = (job) => job.runnerName !== undefined && names.has(job.runnerName);
+    let jobs;
     try {
-        for (let read = 1; read <= SETTLE_READS; read++) {
-            jobs = await github.jobsOf(runner.workflowRun);
-            const served = jobs.filter((job) => job.runnerName !== undefined && names.has(job.runnerName));
-            if (served.every((job) => job.status === 'completed') || read === SETTLE_READS)
-                break;
-            await deps.clock.sleep(Math.min((0,_runner_js__WEBPACK_IMPORTED_MODULE_2__/* .runnerPollMs */ .oS)(), SETTLE_MAX_MS), deps.cancelWait);
-        }
+        jobs = await (0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .readSettled */ .Gn)(deps, github, runner.workflowRun, isServed, { wholeRun: true });
     }
     catch (error) {
         deps.core.info(`Runner: the results of the jobs it served could not be read (${error.message}).`);
         return undefined;
     }
-    const served = jobs.filter((job) => job.runnerName !== undefined && names.has(job.runnerName));
+    const served = jobs.filter(isServed);
     for (const job of served)
         deps.core.info(`Runner ${job.runnerName}: the job ${(0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .jobOutcome */ .Yr)(job)}.`);
     const failed = served.map((job) => (0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .mirrorFailure */ .mg)(job, job.runnerName ?? '')).find((failure) => failure);
@@ -31675,17 +31667,17 @@ async function mirrorFolders(deps, runners, config) {
     const waiting = runner.label ? (0,_runner_waiting_js__WEBPACK_IMPORTED_MODULE_4__/* .waitingFor */ .F)(jobs, runner.label).length : 0;
     return { jobs: served, waiting, ...(failed ? { failure: failed } : {}) };
 }
-/** A table cell of service text: its pipes escaped. */
-const cell = (text, max) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(text, max).replace(/\|/g, '\\|');
+/** A table cell of safe text: its pipes escaped. */
+const escapePipes = (text) => text.replace(/\|/g, '\\|');
 const seconds = (from, to) => (from && to && to >= from ? (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(to - from) : '?');
 /** The summary's row per job served: which runner, which GPUs, how long it waited for a runner, how long it ran. */
 function servedTable(jobs, runners) {
-    const gpusOf = (name) => runners.find((r) => [...(r.ran ?? []), r.name].includes(name))?.gpus ?? 'all';
+    const gpusOf = (name) => runners.find((r) => namesOf(r).includes(name))?.gpus ?? 'all';
     const rows = jobs.map((job) => {
         const name = job.runnerName ?? '';
-        const conclusion = cell(job.conclusion ?? job.status ?? 'unknown', 30);
+        const conclusion = escapePipes((0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .conclusionOf */ .vu)(job));
         const times = `${seconds(job.createdAt, job.startedAt)} | ${seconds(job.startedAt, job.completedAt)}`;
-        return `| ${cell(job.name, 80)} | ${name} | ${gpusOf(name)} | ${times} | ${conclusion} |`;
+        return `| ${escapePipes((0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80))} | ${name} | ${gpusOf(name)} | ${times} | ${conclusion} |`;
     });
     const none = jobs.length === 0 ? ['| (none) | | | | | |'] : [];
     return [
@@ -31979,8 +31971,7 @@ async function replace(deps, spent, config, after, refusals = 0) {
     const github = registry(deps, runner, deps.cancelWait);
     if (!github || !runner.label || !runner.repository)
         return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
-    // The next number in this folder (`…-r2`, `…-r3`, …), whichever job spent the last.
-    const name = (0,runners/* freshRunnerName */.aJ)((0,runners/* folderRunnerName */.Qf)(spent.name), Number(/-r(\d+)$/.exec(spent.name)?.[1] ?? 1) + 1);
+    const name = (0,runners/* nextRunnerName */.Xp)(spent.name);
     const { configPath, alias } = spent.watch;
     const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
     const serves = runner.workflowRun && {
@@ -32538,10 +32529,12 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gn: () => (/* binding */ readSettled),
 /* harmony export */   Yi: () => (/* binding */ runnerJobOutcome),
 /* harmony export */   Yr: () => (/* binding */ jobOutcome),
 /* harmony export */   eh: () => (/* binding */ mirrorServedJob),
-/* harmony export */   mg: () => (/* binding */ mirrorFailure)
+/* harmony export */   mg: () => (/* binding */ mirrorFailure),
+/* harmony export */   vu: () => (/* binding */ conclusionOf)
 /* harmony export */ });
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(42163);
@@ -32561,19 +32554,30 @@ async function servedJob(deps, saved, config, settle) {
     if (saved.served?.status === 'completed')
         return saved.served;
     const names = (candidate) => candidate.runnerName === saved.name;
-    let job;
-    for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
-        job = (await github.jobsOf(runner.workflowRun, names)).find(names);
-        if (!job || job.status === 'completed' || read === SETTLE_READS)
+    const reads = settle ? SETTLE_READS : 1;
+    return (await readSettled(deps, github, runner.workflowRun, names, { reads })).find(names);
+}
+/**
+ * This run's jobs, read again (up to `reads` times, at most SETTLE_MAX_MS apart) while one that `served` picks has not
+ * ended. Without `wholeRun`, no page is read past the one holding a served job (a matrix's run has hundreds of jobs).
+ */
+async function readSettled(deps, github, run, served, options = {}) {
+    const reads = options.reads ?? SETTLE_READS;
+    let jobs = [];
+    for (let read = 1; read <= reads; read++) {
+        jobs = await github.jobsOf(run, options.wholeRun ? undefined : served);
+        if (read === reads || jobs.filter(served).every((job) => job.status === 'completed'))
             break;
         await deps.clock.sleep(Math.min((0,_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .runnerPollMs */ .oS)(), SETTLE_MAX_MS), deps.cancelWait);
     }
-    return job;
+    return jobs;
 }
 /** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
 function jobOutcome(job) {
-    return `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80)}' ended: ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30)}`;
+    return `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80)}' ended: ${conclusionOf(job)}`;
 }
+/** A job's conclusion, or its status while it has none, as safe text. */
+const conclusionOf = (job, max = 30) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', max);
 /** How the runner's one job ended, read now; undefined: unknown. */
 async function runnerJobOutcome(deps, saved, config) {
     try {
@@ -32603,7 +32607,6 @@ async function mirrorServedJob(deps, saved, config) {
     const failure = mirrorFailure(job, saved.name);
     return failure ? { job, failure } : { job };
 }
-const conclusionOf = (job) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', 30);
 /** Why the holding step fails after a job it served: undefined when that job succeeded, was skipped or is unknown. */
 function mirrorFailure(job, runnerName) {
     if (!job.conclusion || !FAILED.includes(job.conclusion))
@@ -37406,12 +37409,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   GL: () => (/* binding */ GitHubRunnerError),
   Wd: () => (/* reexport */ MAX_FRESH_RUNNERS),
   It: () => (/* binding */ RunnerRegistry),
-  Qf: () => (/* reexport */ folderRunnerName),
-  aJ: () => (/* reexport */ freshRunnerName),
-  w7: () => (/* binding */ isAccessDenied)
+  w7: () => (/* binding */ isAccessDenied),
+  Xp: () => (/* reexport */ nextRunnerName)
 });
 
-// UNUSED EXPORTS: RunnerManagementRefused, firstRunnerName, runnerName, sandboxRunnerNames, slotRunnerName
+// UNUSED EXPORTS: RunnerManagementRefused, firstRunnerName, folderRunnerName, freshRunnerName, runnerName, sandboxRunnerNames, slotRunnerName
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
@@ -37435,6 +37437,10 @@ const MAX_FRESH_RUNNERS = 3;
  */
 function freshRunnerName(first, n) {
     return n <= 1 ? first : `${first}-r${n}`;
+}
+/** The runner after `name` in its folder (`…` → `…-r2`, `…-g2-r2` → `…-g2-r3`), whichever job spent `name`. */
+function nextRunnerName(name) {
+    return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1);
 }
 /** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
 function slotRunnerName(sandboxId, slot) {
@@ -38262,11 +38268,10 @@ function duration(bounds) {
 /* harmony export */   AV: () => (/* binding */ apiToken),
 /* harmony export */   Mq: () => (/* binding */ mode),
 /* harmony export */   pc: () => (/* binding */ baseUrl),
-/* harmony export */   rD: () => (/* binding */ wholeNumber),
 /* harmony export */   tL: () => (/* binding */ usableGitHubToken),
 /* harmony export */   zM: () => (/* binding */ boolean)
 /* harmony export */ });
-/* unused harmony exports splitList, gpuTypes, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
+/* unused harmony exports wholeNumber, splitList, gpuTypes, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9691);
 /* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(13219);
@@ -38283,16 +38288,16 @@ function duration(bounds) {
 
 
 
-const MAX_INT = 2 ** 31 - 1;
+const MAX_INT = (/* unused pure expression or super */ null && (2 ** 31 - 1));
 function wholeNumber(min) {
-    return zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transform((raw, ctx) => {
+    return z.string().transform((raw, ctx) => {
         const text = raw.trim();
         if (!/^\d+$/.test(text)) {
-            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be a whole number >= ${min}, got '${raw}'`);
+            return refuse(ctx, `must be a whole number >= ${min}, got '${raw}'`);
         }
         const value = Number(text);
         if (value < min || value > MAX_INT) {
-            return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .T)(ctx, `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'`);
+            return refuse(ctx, `must be a whole number from ${min} to ${MAX_INT}, got '${raw}'`);
         }
         return value;
     });
@@ -38637,11 +38642,6 @@ var job_environment = __nccwpck_require__(73156);
 
 
 
-/** A whole number from 1 to `max`, else 1: read leniently (the holder was to serve at least one job). */
-function lenientCount(raw, max) {
-    const value = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : 1;
-    return value >= 1 && value <= max ? value : 1;
-}
 const OWN_INPUTS = ['runner', 'runner-label', 'github-token'];
 const DEFAULT_TIMEOUT_S = 600;
 /** Undefined when runner mode was not asked for, or its own inputs cannot name a label and a token. */
@@ -38671,7 +38671,7 @@ function parseUnserved(read, job, errors) {
         workflowRun: (0,runner/* workflowRunFromEnv */.wL)(env),
         pickupTimeoutMs: (timeout.success ? timeout.data : DEFAULT_TIMEOUT_S) * 1000,
         holdingJob: env.GITHUB_JOB ?? '',
-        serves: lenientCount(inputs.raw('runner-jobs'), runner/* MAX_RUNNER_JOBS */.tu) * lenientCount(inputs.raw('runners'), runner/* MAX_RUNNERS */["do"]),
+        serves: (0,runner/* lenientCount */.fM)(inputs.raw('runner-jobs'), runner/* MAX_RUNNER_JOBS */.tu) * (0,runner/* lenientCount */.fM)(inputs.raw('runners'), runner/* MAX_RUNNERS */["do"]),
     };
 }
 
@@ -39271,8 +39271,11 @@ function refuse(ctx, message) {
 /* harmony export */   AB: () => (/* binding */ defaultLabel),
 /* harmony export */   B7: () => (/* binding */ isForkPullRequest),
 /* harmony export */   GZ: () => (/* binding */ parseRunnerCleanup),
+/* harmony export */   VE: () => (/* binding */ FIRST_RUNNER_FOLDER),
 /* harmony export */   d_: () => (/* binding */ LABEL),
 /* harmony export */   "do": () => (/* binding */ MAX_RUNNERS),
+/* harmony export */   fM: () => (/* binding */ lenientCount),
+/* harmony export */   ii: () => (/* binding */ RUNNER_FOLDER),
 /* harmony export */   tu: () => (/* binding */ MAX_RUNNER_JOBS),
 /* harmony export */   wL: () => (/* binding */ workflowRunFromEnv)
 /* harmony export */ });
@@ -39295,6 +39298,10 @@ function refuse(ctx, message) {
 
 
 
+/** The first runner's folder under the login's home, where the package is (a prepared image's too). */
+const FIRST_RUNNER_FOLDER = 'actions-runner';
+/** A runner folder: the first, or `actions-runner-<k>` for the k-th of `runners` (issue 48). */
+const RUNNER_FOLDER = /^actions-runner(-\d{1,2})?$/;
 /** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
 const MAX_RUNNER_JOBS = 20;
 const MAX_RUNNERS = 8;
@@ -39302,9 +39309,14 @@ const MAX_RUNNERS = 8;
 function runnerSlots(runners, gpuCount) {
     const each = gpuCount && runners > 1 ? gpuCount / runners : 0;
     return Array.from({ length: runners }, (_, k) => ({
-        folder: k === 0 ? 'actions-runner' : `actions-runner-${k + 1}`,
+        folder: k === 0 ? FIRST_RUNNER_FOLDER : `${FIRST_RUNNER_FOLDER}-${k + 1}`,
         ...(each >= 1 ? { gpus: Array.from({ length: each }, (_, i) => String(k * each + i)).join(',') } : {}),
     }));
+}
+/** A count read after the main step (never an error): a whole number from 1 to `max`, else 1 (at least one job). */
+function lenientCount(raw, max) {
+    const value = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : 1;
+    return value >= 1 && value <= max ? value : 1;
 }
 /** runner-jobs and runners: whole numbers in their bounds; `runners` splits gpu-count evenly. */
 function parseCounts(inputs, gpuCount) {
@@ -39439,7 +39451,7 @@ function parseRunnerCleanup(read) {
         pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
         workflowRun: workflowRunFromEnv(process.env),
         label: labelOrNothing(read('runner-label').trim() || defaultLabel((0,_job_environment_js__WEBPACK_IMPORTED_MODULE_5__/* .jobEnvironmentFromEnv */ .s)(process.env))),
-        jobs: Math.min(_fields_js__WEBPACK_IMPORTED_MODULE_4__/* .wholeNumber */ .rD(1).safeParse(read('runner-jobs') || '1').data ?? 1, MAX_RUNNER_JOBS),
+        jobs: lenientCount(read('runner-jobs'), MAX_RUNNER_JOBS),
     };
 }
 
@@ -39787,7 +39799,6 @@ async function runScript(target, script, args, input, env, signal, stdoutLimit) 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  kI: () => (/* binding */ FIRST_FOLDER),
   _z: () => (/* binding */ inFolder),
   ys: () => (/* binding */ runnerAlive),
   yX: () => (/* binding */ startRunnerProcess),
@@ -39808,6 +39819,8 @@ var external_node_stream_ = __nccwpck_require__(57075);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: ./build/src/client/transport.js
 var transport = __nccwpck_require__(29196);
+// EXTERNAL MODULE: ./build/src/inputs/runner.js
+var runner = __nccwpck_require__(75837);
 ;// CONCATENATED MODULE: ./build/src/runner/hooks.js
 /**
  * The hooks the runner on the sandbox runs for its one job (issue 43), written
@@ -39875,11 +39888,10 @@ var abort = __nccwpck_require__(49768);
 
 
 
-/** The first runner's folder, where the package is (a prepared image's too); `runners` copies it (issue 48). */
-const FIRST_FOLDER = 'actions-runner';
+
 /** A runner script run in `folder` under the login's home: RUNNER_DIR is set before it (the name is checked). */
-function inFolder(script, folder = FIRST_FOLDER) {
-    if (!/^actions-runner(-\d{1,2})?$/.test(folder))
+function inFolder(script, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
+    if (!runner/* RUNNER_FOLDER */.ii.test(folder))
         throw new Error(`runner: '${folder}' is not a runner folder`);
     return `RUNNER_DIR="$HOME/${folder}"\n${script}`;
 }
@@ -39969,7 +39981,7 @@ true`));
  * Starts run.sh detached, the JIT configuration on its stdin; with `serves` (this workflow run), the job-started hook
  * refuses every job of another run (JOB_STARTED_HOOK).
  */
-async function startRunnerProcess(context, jitConfig, serves, folder = FIRST_FOLDER) {
+async function startRunnerProcess(context, jitConfig, serves, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
     const valid = serves && /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(serves.repository);
     const args = valid ? [String(serves.run.id), String(serves.run.attempt), serves.repository] : [];
     const script = inFolder(START, folder);
@@ -39986,7 +39998,7 @@ async function runnerAlive(context, pid) {
     return code !== 0 || stdout.trim() === 'alive';
 }
 /** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
-async function diagnosticTail(context, folder = FIRST_FOLDER) {
+async function diagnosticTail(context, folder = FIRST_RUNNER_FOLDER) {
     const tail = inFolder(DIAGNOSTIC_TAIL, folder);
     const { stdout } = await runScript(context.target, tail, [], '', context.env, context.signal);
     const lines = stdout
@@ -40219,6 +40231,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
 var runners = __nccwpck_require__(39747);
+// EXTERNAL MODULE: ./build/src/inputs/runner.js
+var runner = __nccwpck_require__(75837);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
@@ -40228,6 +40242,7 @@ var state = __nccwpck_require__(45190);
 // EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
 var install = __nccwpck_require__(13197);
 ;// CONCATENATED MODULE: ./build/src/runner/online.js
+
 
 
 
@@ -40250,7 +40265,7 @@ while :; do
   [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
   sleep 0.5
 done`;
-async function online_waitOnline(deps, context, registry, id, pid, folder = install/* FIRST_FOLDER */.kI) {
+async function online_waitOnline(deps, context, registry, id, pid, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
     const seconds = String(ONLINE_DEADLINE_MS / 1000);
     const script = (0,install/* inFolder */._z)(ONLINE_WATCH, folder);
     const said = await (0,ssh_command/* runScript */.j3)(context.target, script, [String(pid), seconds], '', context.env, deps.signal);
@@ -40285,7 +40300,7 @@ async function pollOnline(deps, context, registry, id, pid) {
     }
 }
 /** Shows the runner's diagnostic tail; gives run.sh's last line of output, if any. */
-async function online_showDiagnostics(deps, context, folder = FIRST_FOLDER) {
+async function online_showDiagnostics(deps, context, folder = FIRST_RUNNER_FOLDER) {
     deps.core.startGroup("The runner's diagnostic log (last lines)");
     try {
         const { lines, lastWords } = await diagnosticTail(context, folder);
@@ -40312,6 +40327,7 @@ async function online_showDiagnostics(deps, context, folder = FIRST_FOLDER) {
  * polled by id where the sandbox cannot say). A runner that does not come
  * online shows the tail of its own diagnostic log.
  */
+
 
 
 
@@ -40397,7 +40413,7 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
     const { core } = deps;
     const registry = registryFor(deps, request);
     const started = deps.clock.now();
-    const slots = request.slots?.length ? request.slots : [{ folder: FIRST_FOLDER }];
+    const slots = request.slots?.length ? request.slots : runnerSlots(1, undefined);
     const many = slots.length > 1 ? `${slots.length} just-in-time runners` : 'a just-in-time runner';
     core.startGroup(`Register ${sandboxId} as ${many} with the label '${request.label}'`);
     const names = slots.map((_, k) => slotRunnerName(sandboxId, k + 1));
@@ -41405,7 +41421,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   q: () => (/* binding */ ActionState)
 });
 
+// EXTERNAL MODULE: ./build/src/inputs/runner.js
+var runner = __nccwpck_require__(75837);
 ;// CONCATENATED MODULE: ./build/src/step/saved-read.js
+/**
+ * The JSON state values (saved.ts's shapes) read back for the post step: a value of another shape (a state file an
+ * older version wrote, a hand-edited one) is undefined, never a half-filled object.
+ */
+
 function savedRunner(saved) {
     if (!saved || !Number.isInteger(saved.id) || typeof saved.name !== 'string')
         return undefined;
@@ -41413,7 +41436,7 @@ function savedRunner(saved) {
     const watch = w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
         ? { pid: w.pid, configPath: w.configPath, alias: w.alias }
         : undefined;
-    const folder = typeof saved.folder === 'string' && /^actions-runner-\d{1,2}$/.test(saved.folder) ? saved.folder : '';
+    const folder = typeof saved.folder === 'string' && runner/* RUNNER_FOLDER */.ii.test(saved.folder) ? saved.folder : '';
     const gpus = typeof saved.gpus === 'string' && /^\d{1,2}(,\d{1,2})*$/.test(saved.gpus) ? saved.gpus : '';
     return {
         id: saved.id,
@@ -41458,7 +41481,7 @@ function savedGpuReport(saved) {
 /** The k-th of several saved things of one kind: the first under the kind's own key, as before there were several. */
 const slotKey = (key, slot) => (slot <= 1 ? key : `${key}-${slot}`);
 /** How many of a kind may be saved: MAX_RUNNERS runners, or as many failing runners as jobs they could serve. */
-const MAX_SLOTS = 160;
+const MAX_SLOTS = runner/* MAX_RUNNER_JOBS */.tu * runner/* MAX_RUNNERS */["do"];
 function slots(read) {
     const found = [];
     for (let slot = 1; slot <= MAX_SLOTS; slot++) {

@@ -19,7 +19,7 @@ import { addSpent, NOTHING_SPENT } from '../sandbox/billing.ts'
 import { opContext, stepEnvironment, type CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { commentYield } from './comment-share.ts'
-import { jobOutcome, runnerJobOutcome } from './served-job.ts'
+import { conclusionOf, jobOutcome, runnerJobOutcome } from './served-job.ts'
 import { relayRow } from './comment-gather.ts'
 import { rowMerge, writeMerged, type CommentOutcome } from './comment-write.ts'
 import { ArtifactStore } from '../github/artifacts.ts'
@@ -78,7 +78,7 @@ export async function finalComment(
   // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
   // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
   const job = Array.isArray(servedJob)
-    ? servedJob.map((one) => `${serviceText(one.name, 30)} ${serviceText(one.conclusion ?? one.status ?? '?', 12)}`)
+    ? servedJob.map((one) => `${serviceText(one.name, 30)} ${conclusionOf(one, 12)}`)
     : servedJob
       ? jobOutcome(servedJob)
       : runner

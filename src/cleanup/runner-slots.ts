@@ -14,9 +14,9 @@ import { serviceText } from '../runtime/untrusted.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { SavedRunner } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
-import { registry, runnerPollMs, waitForRunnerJob } from './runner.ts'
+import { registry, waitForRunnerJob } from './runner.ts'
 import { waitingFor } from '../runner/waiting.ts'
-import { jobOutcome, mirrorFailure } from './served-job.ts'
+import { conclusionOf, jobOutcome, mirrorFailure, readSettled } from './served-job.ts'
 
 /** Whether the post step serves more than one job on the sandbox: more than one folder, or runner-jobs above 1. */
 export function servesSeveral(runners: readonly SavedRunner[], config: CleanupConfig): boolean {
@@ -45,12 +45,8 @@ export async function serveFolders(
   return outcomes.find((taken) => taken !== undefined)
 }
 
-/** Every runner name that may have served a job: each folder's earlier runners and its current one. */
-const servedNames = (runners: readonly SavedRunner[]) => new Set(runners.flatMap((r) => [...(r.ran ?? []), r.name]))
-
-/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
-const SETTLE_READS = 6
-const SETTLE_MAX_MS = 5_000
+/** Every runner name that may have served a job in a folder: its earlier runners and its current one. */
+const namesOf = (runner: SavedRunner) => [...(runner.ran ?? []), runner.name]
 
 export interface FoldersServed {
   /** The jobs of this run its runners served, as GitHub records them. */
@@ -70,20 +66,16 @@ export async function mirrorFolders(
   const runner = config.runner()
   const github = registry(deps, runner)
   if (!github || !runner.workflowRun) return undefined
-  const names = servedNames(runners)
-  let jobs: RunJob[] = []
+  const names = new Set(runners.flatMap(namesOf))
+  const isServed = (job: RunJob) => job.runnerName !== undefined && names.has(job.runnerName)
+  let jobs: RunJob[]
   try {
-    for (let read = 1; read <= SETTLE_READS; read++) {
-      jobs = await github.jobsOf(runner.workflowRun)
-      const served = jobs.filter((job) => job.runnerName !== undefined && names.has(job.runnerName))
-      if (served.every((job) => job.status === 'completed') || read === SETTLE_READS) break
-      await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait)
-    }
+    jobs = await readSettled(deps, github, runner.workflowRun, isServed, { wholeRun: true })
   } catch (error) {
     deps.core.info(`Runner: the results of the jobs it served could not be read (${(error as Error).message}).`)
     return undefined
   }
-  const served = jobs.filter((job) => job.runnerName !== undefined && names.has(job.runnerName))
+  const served = jobs.filter(isServed)
   for (const job of served) deps.core.info(`Runner ${job.runnerName}: the job ${jobOutcome(job)}.`)
   const failed = served.map((job) => mirrorFailure(job, job.runnerName ?? '')).find((failure) => failure)
   await deps.core.appendSummary(servedTable(served, runners))
@@ -91,19 +83,19 @@ export async function mirrorFolders(
   return { jobs: served, waiting, ...(failed ? { failure: failed } : {}) }
 }
 
-/** A table cell of service text: its pipes escaped. */
-const cell = (text: string, max: number) => serviceText(text, max).replace(/\|/g, '\\|')
+/** A table cell of safe text: its pipes escaped. */
+const escapePipes = (text: string) => text.replace(/\|/g, '\\|')
 
 const seconds = (from?: number, to?: number) => (from && to && to >= from ? formatDuration(to - from) : '?')
 
 /** The summary's row per job served: which runner, which GPUs, how long it waited for a runner, how long it ran. */
 function servedTable(jobs: readonly RunJob[], runners: readonly SavedRunner[]): string {
-  const gpusOf = (name: string) => runners.find((r) => [...(r.ran ?? []), r.name].includes(name))?.gpus ?? 'all'
+  const gpusOf = (name: string) => runners.find((r) => namesOf(r).includes(name))?.gpus ?? 'all'
   const rows = jobs.map((job) => {
     const name = job.runnerName ?? ''
-    const conclusion = cell(job.conclusion ?? job.status ?? 'unknown', 30)
+    const conclusion = escapePipes(conclusionOf(job))
     const times = `${seconds(job.createdAt, job.startedAt)} | ${seconds(job.startedAt, job.completedAt)}`
-    return `| ${cell(job.name, 80)} | ${name} | ${gpusOf(name)} | ${times} | ${conclusion} |`
+    return `| ${escapePipes(serviceText(job.name, 80))} | ${name} | ${gpusOf(name)} | ${times} | ${conclusion} |`
   })
   const none = jobs.length === 0 ? ['| (none) | | | | | |'] : []
   return [

@@ -5,7 +5,7 @@
  * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
  * briefly, to confirm who took the runner (a read that fails is no evidence).
  */
-import { folderRunnerName, freshRunnerName, MAX_FRESH_RUNNERS } from '../github/runners.ts'
+import { MAX_FRESH_RUNNERS, nextRunnerName } from '../github/runners.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { replaceRunner } from '../runner/register.ts'
@@ -149,8 +149,7 @@ async function replace(
   const github = registry(deps, runner, deps.cancelWait)
   if (!github || !runner.label || !runner.repository)
     return '; no fresh runner can be registered here (no github-token, repository or label in the post step)'
-  // The next number in this folder (`…-r2`, `…-r3`, …), whichever job spent the last.
-  const name = freshRunnerName(folderRunnerName(spent.name), Number(/-r(\d+)$/.exec(spent.name)?.[1] ?? 1) + 1)
+  const name = nextRunnerName(spent.name)
   const { configPath, alias } = spent.watch
   const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait }
   const serves = runner.workflowRun && {

@@ -4,8 +4,9 @@
  * that ended failed, cancelled or timed out fails the holding step too, so
  * "Re-run failed jobs" re-runs both jobs and the new attempt's label is served.
  */
-import type { RunJob } from '../github/runners.ts'
+import type { RunJob, RunnerRegistry } from '../github/runners.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
+import type { WorkflowRun } from '../inputs/runner.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { SavedRunner } from '../step/saved.ts'
@@ -29,19 +30,38 @@ async function servedJob(
   // The job the claim's read found, once GitHub showed it ended, is not read again.
   if (saved.served?.status === 'completed') return saved.served
   const names = (candidate: RunJob) => candidate.runnerName === saved.name
-  let job: RunJob | undefined
-  for (let read = 1; read <= (settle ? SETTLE_READS : 1); read++) {
-    job = (await github.jobsOf(runner.workflowRun, names)).find(names)
-    if (!job || job.status === 'completed' || read === SETTLE_READS) break
+  const reads = settle ? SETTLE_READS : 1
+  return (await readSettled(deps, github, runner.workflowRun, names, { reads })).find(names)
+}
+
+/**
+ * This run's jobs, read again (up to `reads` times, at most SETTLE_MAX_MS apart) while one that `served` picks has not
+ * ended. Without `wholeRun`, no page is read past the one holding a served job (a matrix's run has hundreds of jobs).
+ */
+export async function readSettled(
+  deps: CleanupDeps,
+  github: RunnerRegistry,
+  run: WorkflowRun,
+  served: (job: RunJob) => boolean,
+  options: { reads?: number; wholeRun?: boolean } = {},
+): Promise<RunJob[]> {
+  const reads = options.reads ?? SETTLE_READS
+  let jobs: RunJob[] = []
+  for (let read = 1; read <= reads; read++) {
+    jobs = await github.jobsOf(run, options.wholeRun ? undefined : served)
+    if (read === reads || jobs.filter(served).every((job) => job.status === 'completed')) break
     await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait)
   }
-  return job
+  return jobs
 }
 
 /** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
 export function jobOutcome(job: RunJob): string {
-  return `'${serviceText(job.name, 80)}' ended: ${serviceText(job.conclusion ?? job.status ?? 'unknown', 30)}`
+  return `'${serviceText(job.name, 80)}' ended: ${conclusionOf(job)}`
 }
+
+/** A job's conclusion, or its status while it has none, as safe text. */
+export const conclusionOf = (job: RunJob, max = 30) => serviceText(job.conclusion ?? job.status ?? 'unknown', max)
 
 /** How the runner's one job ended, read now; undefined: unknown. */
 export async function runnerJobOutcome(
@@ -78,8 +98,6 @@ export async function mirrorServedJob(
   const failure = mirrorFailure(job, saved.name)
   return failure ? { job, failure } : { job }
 }
-
-const conclusionOf = (job: RunJob) => serviceText(job.conclusion ?? job.status ?? 'unknown', 30)
 
 /** Why the holding step fails after a job it served: undefined when that job succeeded, was skipped or is unknown. */
 export function mirrorFailure(job: RunJob, runnerName: string): string | undefined {

@@ -16,6 +16,11 @@ export function freshRunnerName(first: string, n: number): string {
   return n <= 1 ? first : `${first}-r${n}`
 }
 
+/** The runner after `name` in its folder (`…` → `…-r2`, `…-g2-r2` → `…-g2-r3`), whichever job spent `name`. */
+export function nextRunnerName(name: string): string {
+  return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1)
+}
+
 /** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
 export function slotRunnerName(sandboxId: string, slot: number): string {
   return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`

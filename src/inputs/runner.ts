@@ -38,6 +38,11 @@ export interface RunnerSlot {
   gpus?: string
 }
 
+/** The first runner's folder under the login's home, where the package is (a prepared image's too). */
+export const FIRST_RUNNER_FOLDER = 'actions-runner'
+/** A runner folder: the first, or `actions-runner-<k>` for the k-th of `runners` (issue 48). */
+export const RUNNER_FOLDER = /^actions-runner(-\d{1,2})?$/
+
 /** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
 export const MAX_RUNNER_JOBS = 20
 export const MAX_RUNNERS = 8
@@ -46,9 +51,15 @@ export const MAX_RUNNERS = 8
 export function runnerSlots(runners: number, gpuCount: number | undefined): RunnerSlot[] {
   const each = gpuCount && runners > 1 ? gpuCount / runners : 0
   return Array.from({ length: runners }, (_, k) => ({
-    folder: k === 0 ? 'actions-runner' : `actions-runner-${k + 1}`,
+    folder: k === 0 ? FIRST_RUNNER_FOLDER : `${FIRST_RUNNER_FOLDER}-${k + 1}`,
     ...(each >= 1 ? { gpus: Array.from({ length: each }, (_, i) => String(k * each + i)).join(',') } : {}),
   }))
+}
+
+/** A count read after the main step (never an error): a whole number from 1 to `max`, else 1 (at least one job). */
+export function lenientCount(raw: string, max: number): number {
+  const value = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : 1
+  return value >= 1 && value <= max ? value : 1
 }
 
 /** runner-jobs and runners: whole numbers in their bounds; `runners` splits gpu-count evenly. */
@@ -229,6 +240,6 @@ export function parseRunnerCleanup(read: InputReader): RunnerCleanup {
     pickupTimeoutMs: (timeout.success ? timeout.data : 600) * 1000,
     workflowRun: workflowRunFromEnv(process.env),
     label: labelOrNothing(read('runner-label').trim() || defaultLabel(jobEnvironmentFromEnv(process.env))),
-    jobs: Math.min(field.wholeNumber(1).safeParse(read('runner-jobs') || '1').data ?? 1, MAX_RUNNER_JOBS),
+    jobs: lenientCount(read('runner-jobs'), MAX_RUNNER_JOBS),
   }
 }

@@ -13,6 +13,7 @@ import {
   defaultLabel,
   isForkPullRequest,
   LABEL,
+  lenientCount,
   MAX_RUNNER_JOBS,
   MAX_RUNNERS,
   workflowRunFromEnv,
@@ -30,12 +31,6 @@ export interface UnservedRequest {
   holdingJob: string
   /** runner-jobs × runners (issue 48; 1 where either is invalid): the most waiting jobs failed at once. */
   serves?: number
-}
-
-/** A whole number from 1 to `max`, else 1: read leniently (the holder was to serve at least one job). */
-function lenientCount(raw: string, max: number): number {
-  const value = /^\s*\d{1,3}\s*$/.test(raw) ? Number(raw) : 1
-  return value >= 1 && value <= max ? value : 1
 }
 
 const OWN_INPUTS: readonly string[] = ['runner', 'runner-label', 'github-token']

@@ -12,19 +12,16 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { proxiedFetch } from '../client/transport.ts'
 import type { RunnerRegistry } from '../github/runners.ts'
-import type { WorkflowRun } from '../inputs/runner.ts'
+import { FIRST_RUNNER_FOLDER, RUNNER_FOLDER, type WorkflowRun } from '../inputs/runner.ts'
 import { JOB_COMPLETED_HOOK, JOB_STARTED_HOOK } from './hooks.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { collect, exited, killOnAbort, runScript, spawnSsh } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { withTimeout } from '../runtime/abort.ts'
 
-/** The first runner's folder, where the package is (a prepared image's too); `runners` copies it (issue 48). */
-export const FIRST_FOLDER = 'actions-runner'
-
 /** A runner script run in `folder` under the login's home: RUNNER_DIR is set before it (the name is checked). */
-export function inFolder(script: string, folder = FIRST_FOLDER): string {
-  if (!/^actions-runner(-\d{1,2})?$/.test(folder)) throw new Error(`runner: '${folder}' is not a runner folder`)
+export function inFolder(script: string, folder = FIRST_RUNNER_FOLDER): string {
+  if (!RUNNER_FOLDER.test(folder)) throw new Error(`runner: '${folder}' is not a runner folder`)
   return `RUNNER_DIR="$HOME/${folder}"\n${script}`
 }
 
@@ -139,7 +136,7 @@ export async function startRunnerProcess(
   context: RemoteContext,
   jitConfig: string,
   serves?: { run: WorkflowRun; repository: string },
-  folder = FIRST_FOLDER,
+  folder = FIRST_RUNNER_FOLDER,
 ): Promise<number> {
   const valid = serves && /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(serves.repository)
   const args = valid ? [String(serves.run.id), String(serves.run.attempt), serves.repository] : []
@@ -170,7 +167,7 @@ export async function runnerAlive(context: RemoteContext, pid: number): Promise<
 /** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
 export async function diagnosticTail(
   context: RemoteContext,
-  folder = FIRST_FOLDER,
+  folder = FIRST_RUNNER_FOLDER,
 ): Promise<{ lines: string[]; lastWords?: string }> {
   const tail = inFolder(DIAGNOSTIC_TAIL, folder)
   const { stdout } = await runScript(context.target, tail, [], '', context.env, context.signal)

@@ -8,7 +8,8 @@ import type { RemoteContext } from '../remote/job.ts'
 import { runScript } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { StepDeps } from '../step/deps.ts'
-import { diagnosticTail, FIRST_FOLDER, inFolder, runnerAlive } from './install.ts'
+import { FIRST_RUNNER_FOLDER } from '../inputs/runner.ts'
+import { diagnosticTail, inFolder, runnerAlive } from './install.ts'
 
 /** How long a started runner may take to show online. */
 export const ONLINE_DEADLINE_MS = 5 * 60_000
@@ -39,7 +40,7 @@ export async function waitOnline(
   registry: RunnerRegistry,
   id: number,
   pid: number,
-  folder = FIRST_FOLDER,
+  folder = FIRST_RUNNER_FOLDER,
 ): Promise<string | undefined> {
   const seconds = String(ONLINE_DEADLINE_MS / 1000)
   const script = inFolder(ONLINE_WATCH, folder)
@@ -82,7 +83,7 @@ async function pollOnline(
 export async function showDiagnostics(
   deps: StepDeps,
   context: RemoteContext,
-  folder = FIRST_FOLDER,
+  folder = FIRST_RUNNER_FOLDER,
 ): Promise<string | undefined> {
   deps.core.startGroup("The runner's diagnostic log (last lines)")
   try {

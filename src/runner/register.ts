@@ -8,13 +8,13 @@
  * online shows the tail of its own diagnostic log.
  */
 import { GitHubRunnerError, RunnerRegistry, slotRunnerName, type RunnerInfo } from '../github/runners.ts'
-import type { RunnerRequest, RunnerSlot, WorkflowRun } from '../inputs/runner.ts'
+import { runnerSlots, type RunnerRequest, type RunnerSlot, type WorkflowRun } from '../inputs/runner.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { runScript } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { StepDeps } from '../step/deps.ts'
 import { ActionState } from '../step/state.ts'
-import { ensureRunnerPackage, FIRST_FOLDER, inFolder, runnerAlive, startRunnerProcess } from './install.ts'
+import { ensureRunnerPackage, inFolder, runnerAlive, startRunnerProcess } from './install.ts'
 import { showDiagnostics, waitOnline, type OnlineDeps } from './online.ts'
 
 export function registryFor(
@@ -131,7 +131,7 @@ export async function registerRunner(
   const { core } = deps
   const registry = registryFor(deps, request)
   const started = deps.clock.now()
-  const slots = request.slots?.length ? request.slots : [{ folder: FIRST_FOLDER }]
+  const slots = request.slots?.length ? request.slots : runnerSlots(1, undefined)
   const many = slots.length > 1 ? `${slots.length} just-in-time runners` : 'a just-in-time runner'
   core.startGroup(`Register ${sandboxId} as ${many} with the label '${request.label}'`)
   const names = slots.map((_, k) => slotRunnerName(sandboxId, k + 1))

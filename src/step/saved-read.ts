@@ -2,6 +2,7 @@
  * The JSON state values (saved.ts's shapes) read back for the post step: a value of another shape (a state file an
  * older version wrote, a hand-edited one) is undefined, never a half-filled object.
  */
+import { MAX_RUNNER_JOBS, MAX_RUNNERS, RUNNER_FOLDER } from '../inputs/runner.ts'
 import type { SavedGpuReport, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
 
 type Json = Record<string, unknown> | undefined
@@ -13,7 +14,7 @@ export function savedRunner(saved: Json): SavedRunner | undefined {
     w && Number.isInteger(w.pid) && typeof w.configPath === 'string' && typeof w.alias === 'string'
       ? { pid: w.pid as number, configPath: w.configPath, alias: w.alias }
       : undefined
-  const folder = typeof saved.folder === 'string' && /^actions-runner-\d{1,2}$/.test(saved.folder) ? saved.folder : ''
+  const folder = typeof saved.folder === 'string' && RUNNER_FOLDER.test(saved.folder) ? saved.folder : ''
   const gpus = typeof saved.gpus === 'string' && /^\d{1,2}(,\d{1,2})*$/.test(saved.gpus) ? saved.gpus : ''
   return {
     id: saved.id as number,
@@ -58,7 +59,7 @@ export function savedGpuReport(saved: Json): SavedGpuReport | undefined {
 export const slotKey = (key: string, slot: number) => (slot <= 1 ? key : `${key}-${slot}`)
 
 /** How many of a kind may be saved: MAX_RUNNERS runners, or as many failing runners as jobs they could serve. */
-const MAX_SLOTS = 160
+const MAX_SLOTS = MAX_RUNNER_JOBS * MAX_RUNNERS
 
 export function slots<T>(read: (slot: number) => T | undefined): T[] {
   const found: T[] = []

@@ -4,6 +4,7 @@ import {
   firstRunnerName,
   folderRunnerName,
   freshRunnerName,
+  nextRunnerName,
   slotRunnerName,
   type RunnerInfo,
 } from '../../src/github/runners.ts'
@@ -16,6 +17,8 @@ describe('runner names', () => {
     expect(freshRunnerName(slotRunnerName('sbx-1', 3), 2)).toBe('gpu-sandbox-sbx-1-g3-r2')
     expect(folderRunnerName('gpu-sandbox-sbx-1-g3-r2')).toBe('gpu-sandbox-sbx-1-g3')
     expect(folderRunnerName('gpu-sandbox-sbx-1-r4')).toBe('gpu-sandbox-sbx-1')
+    expect(nextRunnerName('gpu-sandbox-sbx-1')).toBe('gpu-sandbox-sbx-1-r2')
+    expect(nextRunnerName('gpu-sandbox-sbx-1-g2-r3')).toBe('gpu-sandbox-sbx-1-g2-r4')
     for (const name of ['gpu-sandbox-sbx-1', 'gpu-sandbox-sbx-1-r2', 'gpu-sandbox-sbx-1-g2', 'gpu-sandbox-sbx-1-g2-r5'])
       expect(firstRunnerName(name), name).toBe('gpu-sandbox-sbx-1')
   })
