@@ -10,7 +10,7 @@ import { Emulator } from '../../emulator/emulator.ts'
 import { ComputeClient } from '../../src/client/client.ts'
 import { mirrorFolders, serveFolders, servesSeveral } from '../../src/cleanup/runner-slots.ts'
 import type { CleanupConfig } from '../../src/inputs/config.ts'
-import { runnerSlots } from '../../src/inputs/runner.ts'
+import { runnerSlots, type RunnerSlot } from '../../src/inputs/runner.ts'
 import { remoteContext } from '../../src/modes/run-on-sandbox.ts'
 import { registerRunner } from '../../src/runner/register.ts'
 import { realClock } from '../../src/runtime/clock.ts'
@@ -45,9 +45,40 @@ async function setUp() {
 
 const plan = (name: string, run: string): JobStep[] => [{ name, run }]
 
+type SetUp = Awaited<ReturnType<typeof setUp>>
+
+/**
+ * The main step's registration with the label gpu-x for run 4242 (`core` records it), and the post step's deps and
+ * view of runner mode's inputs (`post` records it).
+ */
+async function holder(setup: SetUp, shape: { jobs: number; slots?: RunnerSlot[]; pickupTimeoutMs: number }) {
+  const { client, sandboxId, repository, target } = setup
+  const core = recordingCore()
+  const deps: StepDeps = { core, client, clock: realClock, signal: new AbortController().signal, env: process.env }
+  const request = {
+    label: 'gpu-x',
+    pickupTimeoutMs: 60_000,
+    githubToken: GITHUB_TOKEN,
+    repository,
+    addedDomains: [],
+    workflowRun: RUN,
+    jobs: shape.jobs,
+    ...(shape.slots ? { slots: shape.slots } : {}),
+  }
+  await registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, target, 'host'), fake.dir)
+  const post = recordingCore()
+  const cleanupDeps: CleanupDeps = { core: post, clock: realClock, makeClient: () => client }
+  const inputs = { githubToken: GITHUB_TOKEN, repository, workflowRun: RUN, label: 'gpu-x' }
+  const config = {
+    runner: () => ({ ...inputs, pickupTimeoutMs: shape.pickupTimeoutMs, jobs: shape.jobs }),
+  } as unknown as CleanupConfig
+  return { core, post, cleanupDeps, config }
+}
+
 describe.skipIf(!canRun)('several jobs on one sandbox, in process', () => {
   it('two folders, two jobs each: every job served on its GPU, the next in the same folder; one left waiting', async () => {
-    const { client, sandboxId, repository, target } = await setUp()
+    const setup = await setUp()
+    const { sandboxId } = setup
     const runners = fake.github.runners
     const names = ['a', 'b', 'c', 'd']
     // Each job notes its GPU and what its folder's earlier job left; the fifth finds no runner left to serve it.
@@ -58,19 +89,11 @@ describe.skipIf(!canRun)('several jobs on one sandbox, in process', () => {
         plan(name, `echo "${name} gpu=[$CUDA_VISIBLE_DEVICES] before=[$(cat note 2> /dev/null)]"; echo ${name} > note`),
       )
     runners.queue('gpu-x', { ...THIS_RUN, name: 'e' }, plan('e', 'echo E-RAN'))
-    const core = recordingCore()
-    const deps: StepDeps = { core, client, clock: realClock, signal: new AbortController().signal, env: process.env }
-    const request = {
-      label: 'gpu-x',
-      pickupTimeoutMs: 60_000,
-      githubToken: GITHUB_TOKEN,
-      repository,
-      addedDomains: [],
-      workflowRun: RUN,
+    const { core, post, cleanupDeps, config } = await holder(setup, {
       jobs: 2,
       slots: runnerSlots(2, 2),
-    }
-    await registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, target, 'host'), fake.dir)
+      pickupTimeoutMs: 5_000,
+    })
     expect(JSON.parse(core.outputs['runner-name'] ?? '')).toEqual([
       `gpu-sandbox-${sandboxId}`,
       `gpu-sandbox-${sandboxId}-g2`,
@@ -81,18 +104,6 @@ describe.skipIf(!canRun)('several jobs on one sandbox, in process', () => {
       [true, 'actions-runner-2', '1'],
     ])
 
-    const post = recordingCore()
-    const cleanupDeps: CleanupDeps = { core: post, clock: realClock, makeClient: () => client }
-    const config = {
-      runner: () => ({
-        githubToken: GITHUB_TOKEN,
-        repository,
-        pickupTimeoutMs: 5_000,
-        workflowRun: RUN,
-        label: 'gpu-x',
-        jobs: 2,
-      }),
-    } as unknown as CleanupConfig
     expect(servesSeveral(saved, config)).toBe(true)
     const current = [...saved]
     expect(await serveFolders(cleanupDeps, current, config)).toBeUndefined()
@@ -117,34 +128,11 @@ describe.skipIf(!canRun)('several jobs on one sandbox, in process', () => {
   })
 
   it('a failed job among those served fails the holder after the stop, naming it', async () => {
-    const { client, sandboxId, repository, target } = await setUp()
+    const setup = await setUp()
     const runners = fake.github.runners
     runners.queue('gpu-x', { ...THIS_RUN, name: 'build' }, plan('build', 'true'))
     runners.queue('gpu-x', { ...THIS_RUN, name: 'test' }, plan('test', 'exit 3'))
-    const core = recordingCore()
-    const deps: StepDeps = { core, client, clock: realClock, signal: new AbortController().signal, env: process.env }
-    const request = {
-      label: 'gpu-x',
-      pickupTimeoutMs: 60_000,
-      githubToken: GITHUB_TOKEN,
-      repository,
-      addedDomains: [],
-      workflowRun: RUN,
-      jobs: 3,
-    }
-    await registerRunner(deps, request, sandboxId, remoteContext(deps, sandboxId, target, 'host'), fake.dir)
-    const post = recordingCore()
-    const cleanupDeps: CleanupDeps = { core: post, clock: realClock, makeClient: () => client }
-    const config = {
-      runner: () => ({
-        githubToken: GITHUB_TOKEN,
-        repository,
-        pickupTimeoutMs: 3_000,
-        workflowRun: RUN,
-        label: 'gpu-x',
-        jobs: 3,
-      }),
-    } as unknown as CleanupConfig
+    const { core, post, cleanupDeps, config } = await holder(setup, { jobs: 3, pickupTimeoutMs: 3_000 })
     const current = new ActionState(core).runners
     expect(await serveFolders(cleanupDeps, current, config)).toBeUndefined()
     // Two jobs served, then none took the third runner within runner-timeout.
