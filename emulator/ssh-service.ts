@@ -235,6 +235,15 @@ export class SshService {
     return this.sshd !== undefined && this.sshd.exitCode === null
   }
 
+  /**
+   * A sandbox that stops taking new SSH connections (its sshd's listener gone: a full table, a crashed daemon): the
+   * sessions already open go on, and so does every process on the sandbox. stop() still ends the rest.
+   */
+  refuseNewConnections(): void {
+    this.sshd?.kill('SIGTERM')
+    for (const own of this.own.values()) own.sshd.kill('SIGTERM')
+  }
+
   stop(): void {
     this.sshd?.kill('SIGTERM')
     this.sshd = undefined

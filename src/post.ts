@@ -17,7 +17,7 @@ import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndEx
 import { readPostInputs, type PostInputs } from './inputs/post.ts'
 import { deleteRegistration, waitForRunnerJob } from './cleanup/runner.ts'
 import { mirrorServedJob } from './cleanup/served-job.ts'
-import { mirrorFolders, serveFolders, servesSeveral } from './cleanup/runner-slots.ts'
+import { mirrorFolders, serveFolders, servesSeveral, type FoldersOutcome } from './cleanup/runner-slots.ts'
 import { failQueuedJob, SERVED_SOME } from './cleanup/stranded.ts'
 import { cleanupUnserved } from './cleanup/unserved.ts'
 import { realClock } from './runtime/clock.ts'
@@ -103,7 +103,7 @@ async function cleanupStart(
   // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
   // (issue 48), is the one deleted and mirrored.
   const runners = [...saved]
-  const taken = served ? await serveAll(deps, runners, served, several) : undefined
+  const { taken, stranded } = served ? await serveAll(deps, runners, served, several) : {}
   // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
   const gpu = state.gpuReport ? await fetchGpuSamples(deps, state, inputs.cleanup().keepAlive) : undefined
   await removeSsh()
@@ -117,18 +117,37 @@ async function cleanupStart(
   const mirrored = single ?? folders
   const approval = state.approval
   if (approval) await removeApproval(deps, approval, inputs.cleanup())
-  const failed = (taken ?? mirrored?.failure ?? state.mainFailure) !== undefined
+  const failed = (taken ?? stranded ?? mirrored?.failure ?? state.mainFailure) !== undefined
   const gpuUse = gpu ? await reportGpu(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure
   // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
   const jobs = folders?.jobs ?? single?.job
   await finalComment(deps, state, inputs.cleanup, jobs, gpuUse)
   // This run's jobs the runners never served wait for the label: runners from this machine fail them at once.
-  const bound = served ? (served.runner().jobs ?? 1) * saved.length : 1
+  // Up to what the holder had left to serve: runner-jobs × runners, less the jobs its runners served.
+  const bound = served ? Math.max(1, (served.runner().jobs ?? 1) * saved.length - (folders?.jobs.length ?? 0)) : 1
   if (taken) await failQueuedJob(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined)
+  else if (stranded) await failStranded(deps, inputs, stranded, { waiting: folders?.waiting, bound })
   else if (folders && folders.waiting > 0)
     await failQueuedJob(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: SERVED_SOME })
-  const failure = taken ?? mirrored?.failure
+  // A folder that could not go on fails the step; a served job's failure is then said beside it.
+  if (stranded && mirrored?.failure) deps.core.error(mirrored.failure)
+  const failure = taken ?? stranded ?? mirrored?.failure
   if (failure) deps.core.setFailed(failure)
+}
+
+/**
+ * Issue 54: a folder could not start a runner for its next job. Every job still waiting for the label is failed at
+ * once, as counted by the mirror's one read: at least one (a job that `needs` the last one may queue a moment after
+ * that read), `bound` where the read did not happen (no evidence that none waits).
+ */
+async function failStranded(
+  deps: PostDeps,
+  inputs: PostInputs,
+  why: string,
+  left: { waiting: number | undefined; bound: number },
+): Promise<void> {
+  const waiting = left.waiting === undefined ? left.bound : Math.max(1, left.waiting)
+  await failQueuedJob(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: SERVED_SOME })
 }
 
 /** Why jobs still waiting are failed after the holder stopped (issue 48). */
@@ -142,15 +161,16 @@ async function serveAll(
   runners: SavedRunner[],
   config: CleanupConfig,
   several: boolean,
-): Promise<string | undefined> {
+): Promise<FoldersOutcome> {
   if (several) return serveFolders(deps, runners, config)
   const [saved] = runners
-  if (!saved) return undefined
-  return waitForRunnerJob(deps, saved, config, (fresh) => (runners[0] = fresh)).catch((error: unknown) => {
+  if (!saved) return {}
+  const taken = await waitForRunnerJob(deps, saved, config, (fresh) => (runners[0] = fresh)).catch((error: unknown) => {
     // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
     deps.core.warning(`Runner: the wait for its job failed (${serviceText(String(error), 300)}); stopping now.`)
     return undefined
   })
+  return taken ? { taken } : {}
 }
 
 export async function run(): Promise<void> {

@@ -36227,6 +36227,9 @@ async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, 
         });
         if (verdict.kind === 'unreachable') {
             core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
+            // GitHub can say when this job ends, but no runner can start for a next one without the sandbox.
+            if (served + 1 < serving.jobs)
+                serving.stranded ??= strandedWhy(current, { served, of: serving.jobs }, `the sandbox could not be reached over SSH (${verdict.why})`);
             return undefined;
         }
         if (verdict.kind === 'timeout' && served > 0) {
@@ -36240,8 +36243,12 @@ async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, 
         const fresh = next
             ? await nextJob(deps, current, config, { served: ++served, of: serving.jobs, job: verdict.job ?? '' })
             : await refused(deps, current, config, verdict, ++serving.refusals.count);
+        if (typeof fresh === 'string' && next) {
+            serving.stranded ??= strandedWhy(current, { served, of: serving.jobs }, fresh);
+            return {};
+        }
         if (typeof fresh === 'string')
-            return next ? {} : { taken: fresh };
+            return { taken: fresh };
         current = fresh;
         replaced(fresh);
     }
@@ -36253,9 +36260,16 @@ async function nextJob(deps, done, config, count) {
     const fresh = await replace(deps, done, config, 'job');
     if (typeof fresh === 'object')
         return { ...fresh, ran: [...(done.ran ?? []), done.name] };
-    deps.core.warning(`Runner ${done.name}: no runner for the next job${fresh}. Stopping the sandbox.`);
+    deps.core.warning(`Runner ${done.name}: no runner could start for the next job of this run: ${fresh}. Stopping the sandbox; ` +
+        "this run's jobs still waiting for the label are failed at once.");
     // The last runner stays the one deleted and mirrored: its job is the last this folder served.
     return fresh;
+}
+/** The holding step's error when a folder could not go on (issue 54): what could not start, why, what was served. */
+function strandedWhy(runner, count, why) {
+    return (`Runner ${runner.name}: no runner could start for the next job of this run (${why}); its folder had served ` +
+        `${count.served} of ${count.of} jobs by then. The sandbox is stopped, and this run's jobs still waiting for the ` +
+        'label are failed at once.');
 }
 /** After a refused job of another run: a fresh runner, or (past the cap, or none startable) why the step fails. */
 async function refused(deps, current, config, verdict, refusals) {
@@ -36266,7 +36280,9 @@ async function refused(deps, current, config, verdict, refusals) {
     if (typeof fresh === 'object')
         return { ...fresh, ...(current.ran ? { ran: current.ran } : {}) };
     return claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
-        (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`));
+        (fresh !== undefined
+            ? `; no fresh runner could be started (${fresh})`
+            : `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`));
 }
 const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 /** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
@@ -36283,7 +36299,7 @@ async function replace(deps, spent, config, after, refusals = 0) {
     const runner = config.runner();
     const github = registry(deps, runner, deps.cancelWait);
     if (!github || !runner.label || !runner.repository)
-        return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
+        return 'the post step has no github-token, repository or label to register one with';
     const name = nextRunnerName(spent.name);
     const { configPath, alias } = spent.watch;
     const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
@@ -36310,7 +36326,7 @@ async function replace(deps, spent, config, after, refusals = 0) {
         await registry(deps, runner)
             ?.removeRegistration(0, name)
             .catch(() => undefined);
-        return `; no fresh runner could be started (${error.message})`;
+        return error.message;
     }
 }
 async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
@@ -41988,38 +42004,66 @@ function setRunnerOutputs(core, label, names, ids) {
     core.setOutput('runner-id', ids.length === 1 ? String(ids[0] ?? '') : JSON.stringify(ids));
     core.setOutput('runner-label', label);
 }
-/** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
+/**
+ * What is left of the spent runner in its folder: run.sh still running, its run.sh gone (a job removed the folder),
+ * the job it was handed ran to its end (the completed hook), or none ran (a refused job ends in its started hook).
+ */
 const SPENT_STATE = (/* unused pure expression or super */ null && (`if kill -0 "$1" 2> /dev/null; then echo running
+elif [ ! -x "$RUNNER_DIR/run.sh" ]; then echo missing
 elif [ -e "$RUNNER_DIR/gpu-sandbox-job-completed" ]; then echo ran
 else echo clean; fi`));
+/** The spent runner's state once its run.sh ended (a minute at most); throws where the sandbox cannot tell. */
+async function spentState(deps, context, spent) {
+    const script = inFolder(SPENT_STATE, spent.folder);
+    for (let waited = 0;; waited++) {
+        const { code, stdout, stderr } = await runScript(context.target, script, [String(spent.pid)], '', context.env, deps.signal);
+        const state = stdout.trim();
+        if (code !== 0 || !['running', 'missing', 'ran', 'clean'].includes(state)) {
+            const said = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200);
+            throw new Error(code === SSH_CONNECTION_FAILED
+                ? `the sandbox could not be reached over SSH (${said || 'the connection failed'})`
+                : `the runner folder on the sandbox could not be read (exit ${code}${said ? `: ${said}` : ''})`);
+        }
+        if (state !== 'running' || waited >= 60)
+            return state;
+        await deps.clock.sleep(1_000, deps.signal);
+    }
+}
+/** Why no fresh runner starts after the spent one's state, or undefined where one may. */
+function unfitFolder(state, after, folder) {
+    const expected = after === 'job' ? 'ran' : 'clean';
+    if (state === expected)
+        return undefined;
+    if (state === 'running')
+        return `the ${after === 'job' ? 'last' : 'refused'} job's run.sh did not end within a minute`;
+    if (state === 'missing')
+        return `~/${folder}/run.sh is gone from the sandbox (a job removed or broke the runner folder)`;
+    return after === 'job'
+        ? "the last job's end was not recorded on the sandbox (its job-completed hook did not run)"
+        : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it';
+}
 /**
  * After the runner refused a job of another run (issue 43), or ran this run's job with more to serve (runner-jobs,
  * issue 48): the just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same
- * sandbox, once the spent one's run.sh has ended. Throws why it could not (the caller then removes the registration
- * of that name: GitHub may hold it whatever failed after the request).
+ * sandbox, once the spent one's run.sh has ended. Throws why it could not, in words of what happened (the caller then
+ * removes the registration of that name: GitHub may hold it whatever failed after the request).
  */
 async function replaceRunner(deps, context, registry, spent, fresh) {
-    for (let waited = 0; waited < 60 && (await runnerAlive(context, spent.pid)); waited++)
-        await deps.clock.sleep(1_000, deps.signal);
     // A refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
-    const script = inFolder(SPENT_STATE, spent.folder);
-    const ended = (await runScript(context.target, script, [String(spent.pid)], '', context.env, deps.signal)).stdout.trim();
-    const expected = spent.after === 'job' ? 'ran' : 'clean';
-    if (ended !== expected)
-        throw new Error(ended === 'running'
-            ? `the ${spent.after === 'job' ? 'last' : 'refused'} job's run.sh did not end within a minute`
-            : spent.after === 'job'
-                ? "the last job's end was not recorded on the sandbox"
-                : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts ' +
-                    'on it');
+    const folder = spent.folder ?? FIRST_RUNNER_FOLDER;
+    const unfit = unfitFolder(await spentState(deps, context, spent), spent.after ?? 'refusal', folder);
+    if (unfit)
+        throw new Error(unfit);
     const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m));
     // A credential: masked before anything could print it, and never saved, output or logged.
     deps.core.setSecret(jitConfig);
     const pid = await startRunnerProcess(context, jitConfig, fresh.serves, spent.folder);
     const failure = await waitOnline(deps, context, registry, runner.id, pid, spent.folder);
-    if (failure)
-        throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
-    return { runner, pid };
+    if (!failure)
+        return { runner, pid };
+    const lastWords = await diagnosticTail(context, spent.folder).then((tail) => tail.lastWords, () => undefined);
+    const said = lastWords ? ` (run.sh's last words: '${lastWords}')` : '';
+    throw new Error(`the new runner ${fresh.name} did not come online: ${failure}${said}`);
 }
 
 

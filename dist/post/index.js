@@ -31630,7 +31630,7 @@ function servesSeveral(runners, config) {
 }
 /**
  * Every folder watched at once; `runners` holds each folder's current runner (for the deletion and the mirror) as
- * they are replaced. Why the step fails (a job of another run took a runner), if it must.
+ * they are replaced.
  */
 async function serveFolders(deps, runners, config) {
     const serving = { jobs: config.runner().jobs ?? 1, refusals: { count: 0 } };
@@ -31639,7 +31639,8 @@ async function serveFolders(deps, runners, config) {
         deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
         return undefined;
     })));
-    return outcomes.find((taken) => taken !== undefined);
+    const taken = outcomes.find((outcome) => outcome !== undefined);
+    return { ...(taken ? { taken } : {}), ...(serving.stranded ? { stranded: serving.stranded } : {}) };
 }
 /** Every runner name that may have served a job in a folder: its earlier runners and its current one. */
 const namesOf = (runner) => [...(runner.ran ?? []), runner.name];
@@ -31914,6 +31915,9 @@ async function waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = ()
         });
         if (verdict.kind === 'unreachable') {
             core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
+            // GitHub can say when this job ends, but no runner can start for a next one without the sandbox.
+            if (served + 1 < serving.jobs)
+                serving.stranded ??= strandedWhy(current, { served, of: serving.jobs }, `the sandbox could not be reached over SSH (${verdict.why})`);
             return undefined;
         }
         if (verdict.kind === 'timeout' && served > 0) {
@@ -31927,8 +31931,12 @@ async function waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = ()
         const fresh = next
             ? await nextJob(deps, current, config, { served: ++served, of: serving.jobs, job: verdict.job ?? '' })
             : await refused(deps, current, config, verdict, ++serving.refusals.count);
+        if (typeof fresh === 'string' && next) {
+            serving.stranded ??= strandedWhy(current, { served, of: serving.jobs }, fresh);
+            return {};
+        }
         if (typeof fresh === 'string')
-            return next ? {} : { taken: fresh };
+            return { taken: fresh };
         current = fresh;
         replaced(fresh);
     }
@@ -31940,9 +31948,16 @@ async function nextJob(deps, done, config, count) {
     const fresh = await replace(deps, done, config, 'job');
     if (typeof fresh === 'object')
         return { ...fresh, ran: [...(done.ran ?? []), done.name] };
-    deps.core.warning(`Runner ${done.name}: no runner for the next job${fresh}. Stopping the sandbox.`);
+    deps.core.warning(`Runner ${done.name}: no runner could start for the next job of this run: ${fresh}. Stopping the sandbox; ` +
+        "this run's jobs still waiting for the label are failed at once.");
     // The last runner stays the one deleted and mirrored: its job is the last this folder served.
     return fresh;
+}
+/** The holding step's error when a folder could not go on (issue 54): what could not start, why, what was served. */
+function strandedWhy(runner, count, why) {
+    return (`Runner ${runner.name}: no runner could start for the next job of this run (${why}); its folder had served ` +
+        `${count.served} of ${count.of} jobs by then. The sandbox is stopped, and this run's jobs still waiting for the ` +
+        'label are failed at once.');
 }
 /** After a refused job of another run: a fresh runner, or (past the cap, or none startable) why the step fails. */
 async function refused(deps, current, config, verdict, refusals) {
@@ -31953,7 +31968,9 @@ async function refused(deps, current, config, verdict, refusals) {
     if (typeof fresh === 'object')
         return { ...fresh, ...(current.ran ? { ran: current.ran } : {}) };
     return claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
-        (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`));
+        (fresh !== undefined
+            ? `; no fresh runner could be started (${fresh})`
+            : `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`));
 }
 const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 /** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
@@ -31970,7 +31987,7 @@ async function replace(deps, spent, config, after, refusals = 0) {
     const runner = config.runner();
     const github = registry(deps, runner, deps.cancelWait);
     if (!github || !runner.label || !runner.repository)
-        return '; no fresh runner can be registered here (no github-token, repository or label in the post step)';
+        return 'the post step has no github-token, repository or label to register one with';
     const name = (0,runners/* nextRunnerName */.Xp)(spent.name);
     const { configPath, alias } = spent.watch;
     const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
@@ -31997,7 +32014,7 @@ async function replace(deps, spent, config, after, refusals = 0) {
         await registry(deps, runner)
             ?.removeRegistration(0, name)
             .catch(() => undefined);
-        return `; no fresh runner could be started (${error.message})`;
+        return error.message;
     }
 }
 async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
@@ -39625,7 +39642,7 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
     // (issue 48), is the one deleted and mirrored.
     const runners = [...saved];
-    const taken = served ? await serveAll(deps, runners, served, several) : undefined;
+    const { taken, stranded } = served ? await serveAll(deps, runners, served, several) : {};
     // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
     const gpu = state.gpuReport ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W$)(deps, state, inputs.cleanup().keepAlive) : undefined;
     await removeSsh();
@@ -39642,20 +39659,35 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     const approval = state.approval;
     if (approval)
         await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
-    const failed = (taken ?? mirrored?.failure ?? state.mainFailure) !== undefined;
+    const failed = (taken ?? stranded ?? mirrored?.failure ?? state.mainFailure) !== undefined;
     const gpuUse = gpu ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .reportGpu */ .r4)(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
     const jobs = folders?.jobs ?? single?.job;
     await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup, jobs, gpuUse);
     // This run's jobs the runners never served wait for the label: runners from this machine fail them at once.
-    const bound = served ? (served.runner().jobs ?? 1) * saved.length : 1;
+    // Up to what the holder had left to serve: runner-jobs × runners, less the jobs its runners served.
+    const bound = served ? Math.max(1, (served.runner().jobs ?? 1) * saved.length - (folders?.jobs.length ?? 0)) : 1;
     if (taken)
         await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
+    else if (stranded)
+        await failStranded(deps, inputs, stranded, { waiting: folders?.waiting, bound });
     else if (folders && folders.waiting > 0)
         await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .SERVED_SOME */ .Tv });
-    const failure = taken ?? mirrored?.failure;
+    // A folder that could not go on fails the step; a served job's failure is then said beside it.
+    if (stranded && mirrored?.failure)
+        deps.core.error(mirrored.failure);
+    const failure = taken ?? stranded ?? mirrored?.failure;
     if (failure)
         deps.core.setFailed(failure);
+}
+/**
+ * Issue 54: a folder could not start a runner for its next job. Every job still waiting for the label is failed at
+ * once, as counted by the mirror's one read: at least one (a job that `needs` the last one may queue a moment after
+ * that read), `bound` where the read did not happen (no evidence that none waits).
+ */
+async function failStranded(deps, inputs, why, left) {
+    const waiting = left.waiting === undefined ? left.bound : Math.max(1, left.waiting);
+    await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .SERVED_SOME */ .Tv });
 }
 /** Why jobs still waiting are failed after the holder stopped (issue 48). */
 const LEFT_WAITING = 'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
@@ -39666,12 +39698,13 @@ async function serveAll(deps, runners, config, several) {
         return (0,_cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .serveFolders */ .ly)(deps, runners, config);
     const [saved] = runners;
     if (!saved)
-        return undefined;
-    return (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .waitForRunnerJob */ .Ok)(deps, saved, config, (fresh) => (runners[0] = fresh)).catch((error) => {
+        return {};
+    const taken = await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .waitForRunnerJob */ .Ok)(deps, saved, config, (fresh) => (runners[0] = fresh)).catch((error) => {
         // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
         deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_16__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
         return undefined;
     });
+    return taken ? { taken } : {};
 }
 async function run() {
     try {
@@ -39799,13 +39832,14 @@ async function runScript(target, script, args, input, env, signal, stdoutLimit) 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Ks: () => (/* binding */ diagnosticTail),
   _z: () => (/* binding */ inFolder),
   ys: () => (/* binding */ runnerAlive),
   yX: () => (/* binding */ startRunnerProcess),
   hp: () => (/* binding */ verifiedPackage)
 });
 
-// UNUSED EXPORTS: DIAGNOSTIC_TAIL, diagnosticTail, ensureRunnerPackage
+// UNUSED EXPORTS: DIAGNOSTIC_TAIL, ensureRunnerPackage
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
@@ -39972,11 +40006,11 @@ nohup $detach ./run.sh > "$RUNNER_DIR/gpu-sandbox-runner.out" 2>&1 < /dev/null &
 echo "started $!"`;
 const RUNNER_OUTPUT = "run.sh's output";
 /** The runner's last words: its newest diagnostic log and its output, for a runner that did not come online. */
-const DIAGNOSTIC_TAIL = (/* unused pure expression or super */ null && (`cd "$RUNNER_DIR" 2> /dev/null || exit 0
+const DIAGNOSTIC_TAIL = `cd "$RUNNER_DIR" 2> /dev/null || exit 0
 newest=$(ls -t _diag/*.log 2> /dev/null | head -n 1)
 [ -n "$newest" ] && { echo "== $newest"; tail -n 20 "$newest"; }
 [ -f gpu-sandbox-runner.out ] && { echo "== ${RUNNER_OUTPUT}"; tail -n 10 gpu-sandbox-runner.out; }
-true`));
+true`;
 /**
  * Starts run.sh detached, the JIT configuration on its stdin; with `serves` (this workflow run), the job-started hook
  * refuses every job of another run (JOB_STARTED_HOOK).
@@ -39998,13 +40032,13 @@ async function runnerAlive(context, pid) {
     return code !== 0 || stdout.trim() === 'alive';
 }
 /** The diagnostic tail, each line made safe for the log, and run.sh's last words (the root refusal is only there). */
-async function diagnosticTail(context, folder = FIRST_RUNNER_FOLDER) {
+async function diagnosticTail(context, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
     const tail = inFolder(DIAGNOSTIC_TAIL, folder);
-    const { stdout } = await runScript(context.target, tail, [], '', context.env, context.signal);
+    const { stdout } = await (0,ssh_command/* runScript */.j3)(context.target, tail, [], '', context.env, context.signal);
     const lines = stdout
         .split('\n')
         .filter((line) => line.trim() !== '')
-        .map((line) => serviceText(line, 400));
+        .map((line) => (0,untrusted/* serviceText */.Lo)(line, 400));
     const output = lines.slice(lines.lastIndexOf(`== ${RUNNER_OUTPUT}`) + 1);
     // run.sh's own closing line says nothing of why.
     const said = output.filter((line) => !/^(Exiting|Restarting) runner\.\.\.$/.test(line));
@@ -40232,7 +40266,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
 var runners = __nccwpck_require__(39747);
 // EXTERNAL MODULE: ./build/src/inputs/runner.js
-var runner = __nccwpck_require__(75837);
+var inputs_runner = __nccwpck_require__(75837);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __nccwpck_require__(50262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
@@ -40265,7 +40299,7 @@ while :; do
   [ "$(date +%s)" -ge "$until" ] && { echo timeout; exit 0; }
   sleep 0.5
 done`;
-async function online_waitOnline(deps, context, registry, id, pid, folder = runner/* FIRST_RUNNER_FOLDER */.VE) {
+async function online_waitOnline(deps, context, registry, id, pid, folder = inputs_runner/* FIRST_RUNNER_FOLDER */.VE) {
     const seconds = String(ONLINE_DEADLINE_MS / 1000);
     const script = (0,install/* inFolder */._z)(ONLINE_WATCH, folder);
     const said = await (0,ssh_command/* runScript */.j3)(context.target, script, [String(pid), seconds], '', context.env, deps.signal);
@@ -40455,38 +40489,66 @@ function setRunnerOutputs(core, label, names, ids) {
     core.setOutput('runner-id', ids.length === 1 ? String(ids[0] ?? '') : JSON.stringify(ids));
     core.setOutput('runner-label', label);
 }
-/** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
+/**
+ * What is left of the spent runner in its folder: run.sh still running, its run.sh gone (a job removed the folder),
+ * the job it was handed ran to its end (the completed hook), or none ran (a refused job ends in its started hook).
+ */
 const SPENT_STATE = `if kill -0 "$1" 2> /dev/null; then echo running
+elif [ ! -x "$RUNNER_DIR/run.sh" ]; then echo missing
 elif [ -e "$RUNNER_DIR/gpu-sandbox-job-completed" ]; then echo ran
 else echo clean; fi`;
+/** The spent runner's state once its run.sh ended (a minute at most); throws where the sandbox cannot tell. */
+async function spentState(deps, context, spent) {
+    const script = (0,install/* inFolder */._z)(SPENT_STATE, spent.folder);
+    for (let waited = 0;; waited++) {
+        const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, script, [String(spent.pid)], '', context.env, deps.signal);
+        const state = stdout.trim();
+        if (code !== 0 || !['running', 'missing', 'ran', 'clean'].includes(state)) {
+            const said = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').at(-1) ?? '', 200);
+            throw new Error(code === ssh_command/* SSH_CONNECTION_FAILED */.M2
+                ? `the sandbox could not be reached over SSH (${said || 'the connection failed'})`
+                : `the runner folder on the sandbox could not be read (exit ${code}${said ? `: ${said}` : ''})`);
+        }
+        if (state !== 'running' || waited >= 60)
+            return state;
+        await deps.clock.sleep(1_000, deps.signal);
+    }
+}
+/** Why no fresh runner starts after the spent one's state, or undefined where one may. */
+function unfitFolder(state, after, folder) {
+    const expected = after === 'job' ? 'ran' : 'clean';
+    if (state === expected)
+        return undefined;
+    if (state === 'running')
+        return `the ${after === 'job' ? 'last' : 'refused'} job's run.sh did not end within a minute`;
+    if (state === 'missing')
+        return `~/${folder}/run.sh is gone from the sandbox (a job removed or broke the runner folder)`;
+    return after === 'job'
+        ? "the last job's end was not recorded on the sandbox (its job-completed hook did not run)"
+        : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it';
+}
 /**
  * After the runner refused a job of another run (issue 43), or ran this run's job with more to serve (runner-jobs,
  * issue 48): the just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same
- * sandbox, once the spent one's run.sh has ended. Throws why it could not (the caller then removes the registration
- * of that name: GitHub may hold it whatever failed after the request).
+ * sandbox, once the spent one's run.sh has ended. Throws why it could not, in words of what happened (the caller then
+ * removes the registration of that name: GitHub may hold it whatever failed after the request).
  */
 async function replaceRunner(deps, context, registry, spent, fresh) {
-    for (let waited = 0; waited < 60 && (await (0,install/* runnerAlive */.ys)(context, spent.pid)); waited++)
-        await deps.clock.sleep(1_000, deps.signal);
     // A refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
-    const script = (0,install/* inFolder */._z)(SPENT_STATE, spent.folder);
-    const ended = (await (0,ssh_command/* runScript */.j3)(context.target, script, [String(spent.pid)], '', context.env, deps.signal)).stdout.trim();
-    const expected = spent.after === 'job' ? 'ran' : 'clean';
-    if (ended !== expected)
-        throw new Error(ended === 'running'
-            ? `the ${spent.after === 'job' ? 'last' : 'refused'} job's run.sh did not end within a minute`
-            : spent.after === 'job'
-                ? "the last job's end was not recorded on the sandbox"
-                : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts ' +
-                    'on it');
+    const folder = spent.folder ?? inputs_runner/* FIRST_RUNNER_FOLDER */.VE;
+    const unfit = unfitFolder(await spentState(deps, context, spent), spent.after ?? 'refusal', folder);
+    if (unfit)
+        throw new Error(unfit);
     const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m));
     // A credential: masked before anything could print it, and never saved, output or logged.
     deps.core.setSecret(jitConfig);
     const pid = await (0,install/* startRunnerProcess */.yX)(context, jitConfig, fresh.serves, spent.folder);
     const failure = await online_waitOnline(deps, context, registry, runner.id, pid, spent.folder);
-    if (failure)
-        throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`);
-    return { runner, pid };
+    if (!failure)
+        return { runner, pid };
+    const lastWords = await (0,install/* diagnosticTail */.Ks)(context, spent.folder).then((tail) => tail.lastWords, () => undefined);
+    const said = lastWords ? ` (run.sh's last words: '${lastWords}')` : '';
+    throw new Error(`the new runner ${fresh.name} did not come online: ${failure}${said}`);
 }
 
 

@@ -10,11 +10,14 @@
  * are gone, a job handed to it failed with one ::error, and no token is visible.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Emulator, type FaultRule } from '../../emulator/emulator.ts'
 import type { Generation } from '../../emulator/generation.ts'
 import type { EmulatorOptions } from '../../emulator/emulator.ts'
 import { onceOutput, runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
+import { BREAKAGES, judgePost, type Breakage } from './runner-breaks.ts'
 import { FakeGitHub, GITHUB_TOKEN } from '../lib/fake-github.ts'
 import { THIS_RUN } from '../lib/fake-runners.ts'
 
@@ -29,8 +32,12 @@ export interface RunnerScenario {
   signal?: { name: NodeJS.Signals; after: string }
   /** Issue 48: this many jobs of the run queued for the label before the main step (else one, handed in the post). */
   waiting?: number
-  /** Issue 48: the first queued job succeeds and breaks the sandbox's runner (run.sh gone); the main step passes. */
-  breaks?: boolean
+  /**
+   * Issue 48: the first queued job succeeds and breaks the sandbox for the next runner: its run.sh gone, its bin/ gone
+   * (issue 54), or the sandbox's sshd refusing new connections while it runs (issue 54). The main step passes; the
+   * post step fails, naming what could not start, and every job still waiting is failed.
+   */
+  breaks?: Breakage
 }
 
 export interface RunnerOutcome {
@@ -84,13 +91,13 @@ export function runnerMatrix(generation: Generation): RunnerScenario[] {
 function severalJobs(generation: Generation): RunnerScenario[] {
   const base = { generation, emulator: {} }
   const several = { 'runner-jobs': '3', runners: '2', 'gpu-type': 'A100', 'gpu-count': '2' }
-  const breaks: RunnerScenario = {
+  const breaks = (breakage: Breakage, what: string): RunnerScenario => ({
     ...base,
-    label: `${generation} runner-jobs: the sandbox breaks after the first job, 2 jobs waiting`,
+    label: `${generation} runner-jobs: ${what} after the first job, 2 jobs waiting`,
     waiting: 3,
-    breaks: true,
+    breaks: breakage,
     inputs: { 'runner-jobs': '3' },
-  }
+  })
   return [
     {
       ...base,
@@ -113,7 +120,13 @@ function severalJobs(generation: Generation): RunnerScenario[] {
       github: (github) => (github.runners.loseJitAnswers = 1),
     },
     // A served job first: the v1.0 service offers no SSH, so there runner mode never comes online.
-    ...(generation === 'current' ? [breaks] : []),
+    ...(generation === 'current'
+      ? [
+          breaks('run.sh', "the runner folder's run.sh removed"),
+          breaks('bin', "the runner folder's bin/ removed"),
+          breaks('ssh', 'new SSH connections refused'),
+        ]
+      : []),
   ]
 }
 
@@ -147,19 +160,27 @@ function post(
   main: StepResult,
   inputs: Record<string, string>,
   env: Record<string, string>,
-  github: FakeGitHub,
-  queued: boolean,
+  run: { github: FakeGitHub; emulator: Emulator; scenario: RunnerScenario },
 ) {
   const saved = JSON.parse(main.state['unserved-runner'] || '{}') as { id?: number }
   const plan = STRANDED_PLAN
+  const queued = run.scenario.waiting !== undefined
+  const hand = onceOutput('waiting for the job it fails', () => {
+    if (saved.id && !queued) run.github.runners.assignJob(saved.id, 0, THIS_RUN, { plan })
+  })
+  // Issue 54: the sandbox's sshd stops listening while the first job runs; the post step's open watch goes on.
+  const refuse = onceOutput('waiting while its job runs', () =>
+    setTimeout(() => run.emulator.sshService?.refuseNewConnections(), 2_000),
+  )
   return runStep('post', {
     inputs,
     env,
     state: main.state,
     timeoutMs: 120_000,
-    onSpawn: onceOutput('waiting for the job it fails', () => {
-      if (saved.id && !queued) github.runners.assignJob(saved.id, 0, THIS_RUN, { plan })
-    }),
+    onSpawn: (child, output) => {
+      hand(child, output)
+      if (run.scenario.breaks === 'ssh') refuse(child, output)
+    },
   })
 }
 
@@ -176,8 +197,10 @@ export async function runRunnerScenario(scenario: RunnerScenario): Promise<Runne
   const served = await github.serve()
   scenario.github?.(github)
   queueWaiting(scenario, github)
+  // Each run its own HOME: runs at once that come online must not share ~/.ssh/config (an alias is refused twice).
+  const home = mkdtempSync(join(tmpdir(), 'fault-home-'))
   try {
-    const env = { GITHUB_API_URL: served.url, GITHUB_SERVER_URL: served.url, GPU_SANDBOX_RUNNER_POLL: '1s' }
+    const env = { GITHUB_API_URL: served.url, GITHUB_SERVER_URL: served.url, GPU_SANDBOX_RUNNER_POLL: '1s', HOME: home }
     const inputs = {
       'api-token': emulator.token,
       'base-url': baseUrl,
@@ -193,11 +216,12 @@ export async function runRunnerScenario(scenario: RunnerScenario): Promise<Runne
       timeoutMs: 120_000,
       onSpawn: signal && onceOutput(signal.after, (child) => child.kill(signal.name)),
     })
-    const after = await post(main, inputs, env, github, scenario.waiting !== undefined)
+    const after = await post(main, inputs, env, { github, emulator, scenario })
     return judge(scenario, { main, post: after, emulator, github })
   } finally {
     await served.close()
     await emulator.close()
+    rmSync(home, { recursive: true, force: true })
   }
 }
 
@@ -205,8 +229,8 @@ export async function runRunnerScenario(scenario: RunnerScenario): Promise<Runne
 function queueWaiting(scenario: RunnerScenario, github: FakeGitHub): void {
   const label = 'gpu-sandbox-4242-1'
   for (let k = 1; k <= (scenario.waiting ?? 0); k++) {
-    const breaker = scenario.breaks && k === 1
-    const plan = breaker ? [{ name: 'break', run: 'rm -f ../run.sh; echo BROKE-IT' }] : STRANDED_PLAN
+    const breaker = scenario.breaks && k === 1 ? BREAKAGES[scenario.breaks] : undefined
+    const plan = breaker ? [{ name: 'break', run: breaker.run }] : STRANDED_PLAN
     github.runners.queue(label, { ...THIS_RUN, name: `job-${k}` }, plan)
   }
 }
@@ -217,8 +241,8 @@ async function judge(
 ): Promise<RunnerOutcome> {
   const { main, emulator, github } = run
   const problems: string[] = []
-  if (run.post.exitCode !== 0) problems.push(`the post step failed (${run.post.exitCode ?? run.post.signal})`)
-  if ((main.exitCode === 0) !== (scenario.breaks === true))
+  judgePost(scenario.breaks, run.post, problems)
+  if ((main.exitCode === 0) !== (scenario.breaks !== undefined))
     problems.push(scenario.breaks ? `the main step failed (${main.exitCode})` : 'the main step passed')
   const live = await emulator.settle(3_000)
   if (live.length > 0) problems.push(`leaked ${live.map((s) => s.id).join(', ')}`)

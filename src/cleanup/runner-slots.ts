@@ -15,6 +15,7 @@ import type { CleanupDeps } from '../step/deps.ts'
 import type { SavedRunner } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
 import { registry, waitForRunnerJob } from './runner.ts'
+import type { Serving } from './runner-watch.ts'
 import { waitingFor } from '../runner/waiting.ts'
 import { conclusionOf, jobOutcome, mirrorFailure, readSettled } from './served-job.ts'
 
@@ -23,16 +24,22 @@ export function servesSeveral(runners: readonly SavedRunner[], config: CleanupCo
   return runners.length > 1 || (config.runner().jobs ?? 1) > 1
 }
 
+/** Why the holding step fails: a job of another run took a runner, or a folder could not go on (issue 54). */
+export interface FoldersOutcome {
+  taken?: string
+  stranded?: string
+}
+
 /**
  * Every folder watched at once; `runners` holds each folder's current runner (for the deletion and the mirror) as
- * they are replaced. Why the step fails (a job of another run took a runner), if it must.
+ * they are replaced.
  */
 export async function serveFolders(
   deps: CleanupDeps,
   runners: SavedRunner[],
   config: CleanupConfig,
-): Promise<string | undefined> {
-  const serving = { jobs: config.runner().jobs ?? 1, refusals: { count: 0 } }
+): Promise<FoldersOutcome> {
+  const serving: Serving = { jobs: config.runner().jobs ?? 1, refusals: { count: 0 } }
   const outcomes = await Promise.all(
     runners.map((saved, k) =>
       waitForRunnerJob(deps, saved, config, (fresh) => (runners[k] = fresh), serving).catch((error: unknown) => {
@@ -42,7 +49,8 @@ export async function serveFolders(
       }),
     ),
   )
-  return outcomes.find((taken) => taken !== undefined)
+  const taken = outcomes.find((outcome) => outcome !== undefined)
+  return { ...(taken ? { taken } : {}), ...(serving.stranded ? { stranded: serving.stranded } : {}) }
 }
 
 /** Every runner name that may have served a job in a folder: its earlier runners and its current one. */

@@ -31,6 +31,8 @@ type Watched = SavedRunner & { watch: NonNullable<SavedRunner['watch']> }
 export interface Serving {
   jobs: number
   refusals: { count: number }
+  /** Issue 54: why a folder could not go on to its next job (the first said), which fails the holding step. */
+  stranded?: string
 }
 
 /**
@@ -65,6 +67,13 @@ export async function waitOnSandbox(
       core.info(
         `Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`,
       )
+      // GitHub can say when this job ends, but no runner can start for a next one without the sandbox.
+      if (served + 1 < serving.jobs)
+        serving.stranded ??= strandedWhy(
+          current,
+          { served, of: serving.jobs },
+          `the sandbox could not be reached over SSH (${verdict.why})`,
+        )
       return undefined
     }
     if (verdict.kind === 'timeout' && served > 0) {
@@ -80,7 +89,11 @@ export async function waitOnSandbox(
     const fresh = next
       ? await nextJob(deps, current, config, { served: ++served, of: serving.jobs, job: verdict.job ?? '' })
       : await refused(deps, current, config, verdict as RefusedVerdict, ++serving.refusals.count)
-    if (typeof fresh === 'string') return next ? {} : { taken: fresh }
+    if (typeof fresh === 'string' && next) {
+      serving.stranded ??= strandedWhy(current, { served, of: serving.jobs }, fresh)
+      return {}
+    }
+    if (typeof fresh === 'string') return { taken: fresh }
     current = fresh
     replaced(fresh)
   }
@@ -99,9 +112,21 @@ async function nextJob(
   )
   const fresh = await replace(deps, done, config, 'job')
   if (typeof fresh === 'object') return { ...fresh, ran: [...(done.ran ?? []), done.name] }
-  deps.core.warning(`Runner ${done.name}: no runner for the next job${fresh}. Stopping the sandbox.`)
+  deps.core.warning(
+    `Runner ${done.name}: no runner could start for the next job of this run: ${fresh}. Stopping the sandbox; ` +
+      "this run's jobs still waiting for the label are failed at once.",
+  )
   // The last runner stays the one deleted and mirrored: its job is the last this folder served.
   return fresh
+}
+
+/** The holding step's error when a folder could not go on (issue 54): what could not start, why, what was served. */
+function strandedWhy(runner: SavedRunner, count: { served: number; of: number }, why: string): string {
+  return (
+    `Runner ${runner.name}: no runner could start for the next job of this run (${why}); its folder had served ` +
+    `${count.served} of ${count.of} jobs by then. The sandbox is stopped, and this run's jobs still waiting for the ` +
+    'label are failed at once.'
+  )
 }
 
 /** After a refused job of another run: a fresh runner, or (past the cap, or none startable) why the step fails. */
@@ -121,7 +146,9 @@ async function refused(
   if (typeof fresh === 'object') return { ...fresh, ...(current.ran ? { ran: current.ran } : {}) }
   return claimOf(deps, current, config).taken(
     `its job-started hook refused ${who} before its first step` +
-      (fresh ?? `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`),
+      (fresh !== undefined
+        ? `; no fresh runner could be started (${fresh})`
+        : `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`),
   )
 }
 
@@ -148,7 +175,7 @@ async function replace(
   const runner = config.runner()
   const github = registry(deps, runner, deps.cancelWait)
   if (!github || !runner.label || !runner.repository)
-    return '; no fresh runner can be registered here (no github-token, repository or label in the post step)'
+    return 'the post step has no github-token, repository or label to register one with'
   const name = nextRunnerName(spent.name)
   const { configPath, alias } = spent.watch
   const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait }
@@ -183,7 +210,7 @@ async function replace(
     await registry(deps, runner)
       ?.removeRegistration(0, name)
       .catch(() => undefined)
-    return `; no fresh runner could be started (${(error as Error).message})`
+    return (error as Error).message
   }
 }
 

@@ -8,13 +8,19 @@
  * online shows the tail of its own diagnostic log.
  */
 import { GitHubRunnerError, RunnerRegistry, slotRunnerName, type RunnerInfo } from '../github/runners.ts'
-import { runnerSlots, type RunnerRequest, type RunnerSlot, type WorkflowRun } from '../inputs/runner.ts'
+import {
+  FIRST_RUNNER_FOLDER,
+  runnerSlots,
+  type RunnerRequest,
+  type RunnerSlot,
+  type WorkflowRun,
+} from '../inputs/runner.ts'
 import type { RemoteContext } from '../remote/job.ts'
-import { runScript } from '../remote/ssh-command.ts'
+import { runScript, SSH_CONNECTION_FAILED } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { StepDeps } from '../step/deps.ts'
 import { ActionState } from '../step/state.ts'
-import { ensureRunnerPackage, inFolder, runnerAlive, startRunnerProcess } from './install.ts'
+import { diagnosticTail, ensureRunnerPackage, inFolder, startRunnerProcess } from './install.ts'
 import { showDiagnostics, waitOnline, type OnlineDeps } from './online.ts'
 
 export function registryFor(
@@ -183,16 +189,64 @@ function setRunnerOutputs(core: StepDeps['core'], label: string, names: string[]
   core.setOutput('runner-label', label)
 }
 
-/** Whether the spent runner's run.sh still runs, and whether the job it was handed ran to its end. */
+/**
+ * What is left of the spent runner in its folder: run.sh still running, its run.sh gone (a job removed the folder),
+ * the job it was handed ran to its end (the completed hook), or none ran (a refused job ends in its started hook).
+ */
 const SPENT_STATE = `if kill -0 "$1" 2> /dev/null; then echo running
+elif [ ! -x "$RUNNER_DIR/run.sh" ]; then echo missing
 elif [ -e "$RUNNER_DIR/gpu-sandbox-job-completed" ]; then echo ran
 else echo clean; fi`
+
+type SpentState = 'running' | 'missing' | 'ran' | 'clean'
+
+/** The spent runner's state once its run.sh ended (a minute at most); throws where the sandbox cannot tell. */
+async function spentState(
+  deps: OnlineDeps,
+  context: RemoteContext,
+  spent: { pid: number; folder?: string },
+): Promise<SpentState> {
+  const script = inFolder(SPENT_STATE, spent.folder)
+  for (let waited = 0; ; waited++) {
+    const { code, stdout, stderr } = await runScript(
+      context.target,
+      script,
+      [String(spent.pid)],
+      '',
+      context.env,
+      deps.signal,
+    )
+    const state = stdout.trim()
+    if (code !== 0 || !['running', 'missing', 'ran', 'clean'].includes(state)) {
+      const said = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200)
+      throw new Error(
+        code === SSH_CONNECTION_FAILED
+          ? `the sandbox could not be reached over SSH (${said || 'the connection failed'})`
+          : `the runner folder on the sandbox could not be read (exit ${code}${said ? `: ${said}` : ''})`,
+      )
+    }
+    if (state !== 'running' || waited >= 60) return state as SpentState
+    await deps.clock.sleep(1_000, deps.signal)
+  }
+}
+
+/** Why no fresh runner starts after the spent one's state, or undefined where one may. */
+function unfitFolder(state: SpentState, after: 'refusal' | 'job', folder: string): string | undefined {
+  const expected = after === 'job' ? 'ran' : 'clean'
+  if (state === expected) return undefined
+  if (state === 'running') return `the ${after === 'job' ? 'last' : 'refused'} job's run.sh did not end within a minute`
+  if (state === 'missing')
+    return `~/${folder}/run.sh is gone from the sandbox (a job removed or broke the runner folder)`
+  return after === 'job'
+    ? "the last job's end was not recorded on the sandbox (its job-completed hook did not run)"
+    : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it'
+}
 
 /**
  * After the runner refused a job of another run (issue 43), or ran this run's job with more to serve (runner-jobs,
  * issue 48): the just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same
- * sandbox, once the spent one's run.sh has ended. Throws why it could not (the caller then removes the registration
- * of that name: GitHub may hold it whatever failed after the request).
+ * sandbox, once the spent one's run.sh has ended. Throws why it could not, in words of what happened (the caller then
+ * removes the registration of that name: GitHub may hold it whatever failed after the request).
  */
 export async function replaceRunner(
   deps: OnlineDeps & { core: StepDeps['core'] },
@@ -201,28 +255,20 @@ export async function replaceRunner(
   spent: { pid: number; folder?: string; after?: 'refusal' | 'job' },
   fresh: { name: string; label: string; serves?: { run: WorkflowRun; repository: string } },
 ): Promise<{ runner: RunnerInfo; pid: number }> {
-  for (let waited = 0; waited < 60 && (await runnerAlive(context, spent.pid)); waited++)
-    await deps.clock.sleep(1_000, deps.signal)
   // A refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
-  const script = inFolder(SPENT_STATE, spent.folder)
-  const ended = (
-    await runScript(context.target, script, [String(spent.pid)], '', context.env, deps.signal)
-  ).stdout.trim()
-  const expected = spent.after === 'job' ? 'ran' : 'clean'
-  if (ended !== expected)
-    throw new Error(
-      ended === 'running'
-        ? `the ${spent.after === 'job' ? 'last' : 'refused'} job's run.sh did not end within a minute`
-        : spent.after === 'job'
-          ? "the last job's end was not recorded on the sandbox"
-          : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts ' +
-            'on it',
-    )
+  const folder = spent.folder ?? FIRST_RUNNER_FOLDER
+  const unfit = unfitFolder(await spentState(deps, context, spent), spent.after ?? 'refusal', folder)
+  if (unfit) throw new Error(unfit)
   const { runner, jitConfig } = await registerFresh(registry, fresh.name, fresh.label, (m) => deps.core.info(m))
   // A credential: masked before anything could print it, and never saved, output or logged.
   deps.core.setSecret(jitConfig)
   const pid = await startRunnerProcess(context, jitConfig, fresh.serves, spent.folder)
   const failure = await waitOnline(deps, context, registry, runner.id, pid, spent.folder)
-  if (failure) throw new Error(`the new runner ${fresh.name} did not come online: ${failure}`)
-  return { runner, pid }
+  if (!failure) return { runner, pid }
+  const lastWords = await diagnosticTail(context, spent.folder).then(
+    (tail) => tail.lastWords,
+    () => undefined,
+  )
+  const said = lastWords ? ` (run.sh's last words: '${lastWords}')` : ''
+  throw new Error(`the new runner ${fresh.name} did not come online: ${failure}${said}`)
 }

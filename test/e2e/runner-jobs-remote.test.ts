@@ -106,7 +106,7 @@ describe.skipIf(!canRun)('several jobs on one sandbox, in process', () => {
 
     expect(servesSeveral(saved, config)).toBe(true)
     const current = [...saved]
-    expect(await serveFolders(cleanupDeps, current, config)).toBeUndefined()
+    expect(await serveFolders(cleanupDeps, current, config)).toEqual({})
     expect(current.map((r) => r.ran?.length)).toEqual([1, 1])
 
     const served = await mirrorFolders(cleanupDeps, current, config)
@@ -134,7 +134,7 @@ describe.skipIf(!canRun)('several jobs on one sandbox, in process', () => {
     runners.queue('gpu-x', { ...THIS_RUN, name: 'test' }, plan('test', 'exit 3'))
     const { core, post, cleanupDeps, config } = await holder(setup, { jobs: 3, pickupTimeoutMs: 3_000 })
     const current = new ActionState(core).runners
-    expect(await serveFolders(cleanupDeps, current, config)).toBeUndefined()
+    expect(await serveFolders(cleanupDeps, current, config)).toEqual({})
     // Two jobs served, then none took the third runner within runner-timeout.
     expect(post.log.join('\n')).toContain('within runner-timeout (3s); its folder served 2 of 3 jobs')
     const served = await mirrorFolders(cleanupDeps, current, config)

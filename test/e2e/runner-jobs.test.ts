@@ -7,7 +7,7 @@
  * fails every job still waiting at once.
  */
 import { describe, expect, it } from 'vitest'
-import { commands, runStep, type StepResult } from '../../scripts/lib/action-runner.ts'
+import { commands, onceOutput, runStep, type StepResult } from '../../scripts/lib/action-runner.ts'
 import { THIS_RUN, type JobOwner, type JobStep } from '../../scripts/lib/fake-runners.ts'
 import { runnerEnv, runnerInputs, runnerJob, setUpRunnerJob, useRunnerJob } from '../harness/runner-job.ts'
 import { canRun, useSshJob } from '../harness/ssh-job.ts'
@@ -139,8 +139,71 @@ describe.skipIf(!canRun)('one sandbox serves several jobs of its run', () => {
         expect(jobs[name]?.log).not.toMatch(/TEST-RAN|BENCH-RAN/)
       }
       expect(post.stdout).toContain("Runner: this run's 2 jobs waiting for 'gpu-sandbox-4242-1' are failed at once")
+      // The holding step fails, naming what is gone (issue 54).
+      expect(post.exitCode, post.stdout).toBe(1)
+      expect(commands(post, 'error').join('\n')).toMatch(/~\/actions-runner\/run\.sh is gone from the sandbox/)
       expect(runners.waiting).toBe(0)
       expect([...runners.byId.values()].every((runner) => runner.deleted)).toBe(true)
+    },
+  )
+
+  it.skipIf(skipWithout('the failing runners on the holding machine', 'procps'))(
+    "runner-jobs: 2, the first job removes its runner folder's bin/: the second job is failed at once, the holding step fails saying why",
+    async () => {
+      const service = await setUpRunnerJob()
+      const runners = runnerJob.github.runners
+      runners.queue(LABEL, own('build'), step('build', 'rm -rf ../bin; echo broke-bin'))
+      runners.queue(LABEL, own('test'), step('test', 'echo TEST-RAN'))
+      const { main, post } = await holder({ 'runner-jobs': '2', 'runner-timeout': '30s' })
+      expect(post.exitCode, post.stdout).toBe(1)
+      const jobs = thisRunJobs()
+      expect(jobs.build?.conclusion).toBe('success')
+      expect(jobs.test?.conclusion).toBe('failure')
+      expect(jobs.test?.log).toMatch(/No GPU runner was served for runs-on: gpu-sandbox-4242-1/)
+      expect(jobs.test?.log).toMatch(/served what it could of this run, then could not go on/)
+      expect(jobs.test?.log).not.toContain('TEST-RAN')
+      // Failed by the hook within a minute of the first job's end, not left queued for runner-timeout or a day.
+      const ended = (name: string) => runners.jobs.find((job) => job.name === name)?.endedAt ?? Infinity
+      expect(ended('test') - ended('build')).toBeLessThan(60_000)
+      // The step fails naming what could not start and why: the fresh runner's run.sh ended (its bin/ gone).
+      const [error] = commands(post, 'error')
+      expect(error).toMatch(/no runner could start for the next job of this run \(the new runner gpu-sandbox-\S+-r2/)
+      expect(error).toMatch(/run\.sh ended before the runner came online/)
+      expect(error).toMatch(/its folder had served 1 of 2 jobs/)
+      expect(error).not.toMatch(/end was not recorded/)
+      expect(runners.waiting).toBe(0)
+      expect([...runners.byId.values()].every((runner) => runner.deleted)).toBe(true)
+      expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+    },
+  )
+
+  it.skipIf(skipWithout('the failing runners on the holding machine', 'procps'))(
+    'runner-jobs: 2, new SSH connections refused while the first job runs: the second job is failed, the error says SSH',
+    async () => {
+      const service = await setUpRunnerJob()
+      const runners = runnerJob.github.runners
+      runners.queue(LABEL, own('build'), step('build', 'sleep 5; echo built'))
+      runners.queue(LABEL, own('test'), step('test', 'echo TEST-RAN'))
+      const inputs = runnerInputs({ 'runner-jobs': '2', 'runner-timeout': '30s' })
+      const main = await runStep('main', { inputs, env: runnerEnv() })
+      expect(main.exitCode, main.stdout).toBe(0)
+      // The sandbox's sshd stops listening once the post step watches (its open session stays), as the issue saw.
+      const refuse = onceOutput('waiting while its job runs', () =>
+        setTimeout(() => service.sshService?.refuseNewConnections(), 2_000),
+      )
+      const post = await runStep('post', { inputs, env: runnerEnv(), state: main.state, onSpawn: refuse })
+      expect(post.exitCode, post.stdout).toBe(1)
+      const jobs = thisRunJobs()
+      expect(jobs.build?.conclusion).toBe('success')
+      expect(jobs.test?.conclusion).toBe('failure')
+      expect(jobs.test?.log).not.toContain('TEST-RAN')
+      const [error] = commands(post, 'error')
+      expect(error).toMatch(
+        /no runner could start for the next job of this run \(the sandbox could not be reached over SSH/,
+      )
+      expect(error).not.toMatch(/end was not recorded/)
+      expect([...runners.byId.values()].every((runner) => runner.deleted)).toBe(true)
+      expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
     },
   )
 

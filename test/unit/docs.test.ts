@@ -84,7 +84,12 @@ describe('documentation', () => {
         [...(m[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((n) => n[1]),
       )
     // Names the contract added for open issues, not built yet: each leaves this list when its issue lands.
-    const notYet: Record<string, string> = {}
+    const notYet: Record<string, string> = {
+      pool: 'issue 55 (an input and an output)',
+      'pool-size': 'issue 55',
+      'pool-idle': 'issue 55',
+      'pool-claimed': 'issue 55',
+    }
     const built = (list: (string | undefined)[]) =>
       list.filter((name) => name !== undefined && !(name in notYet)).sort()
     expect(built(names(section('Inputs')))).toEqual(Object.keys(actionYaml().inputs).sort())
