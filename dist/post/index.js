@@ -1,34 +1,34 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 23368:
+/***/ 3368:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(43069)
-const Dispatcher = __nccwpck_require__(72091)
-const Pool = __nccwpck_require__(27404)
-const BalancedPool = __nccwpck_require__(48973)
-const Agent = __nccwpck_require__(86261)
-const ProxyAgent = __nccwpck_require__(69848)
+const Client = __nccwpck_require__(3069)
+const Dispatcher = __nccwpck_require__(2091)
+const Pool = __nccwpck_require__(7404)
+const BalancedPool = __nccwpck_require__(8973)
+const Agent = __nccwpck_require__(6261)
+const ProxyAgent = __nccwpck_require__(9848)
 const EnvHttpProxyAgent = __nccwpck_require__(7897)
-const RetryAgent = __nccwpck_require__(21882)
-const errors = __nccwpck_require__(48091)
-const util = __nccwpck_require__(31544)
+const RetryAgent = __nccwpck_require__(1882)
+const errors = __nccwpck_require__(8091)
+const util = __nccwpck_require__(1544)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(65407)
-const buildConnector = __nccwpck_require__(72296)
-const MockClient = __nccwpck_require__(78957)
-const MockAgent = __nccwpck_require__(15973)
-const MockPool = __nccwpck_require__(78780)
-const mockErrors = __nccwpck_require__(35445)
-const RetryHandler = __nccwpck_require__(60112)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(5837)
-const DecoratorHandler = __nccwpck_require__(57011)
-const RedirectHandler = __nccwpck_require__(25050)
-const createRedirectInterceptor = __nccwpck_require__(21676)
+const api = __nccwpck_require__(5407)
+const buildConnector = __nccwpck_require__(2296)
+const MockClient = __nccwpck_require__(8957)
+const MockAgent = __nccwpck_require__(5973)
+const MockPool = __nccwpck_require__(8780)
+const mockErrors = __nccwpck_require__(5445)
+const RetryHandler = __nccwpck_require__(112)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8218)
+const DecoratorHandler = __nccwpck_require__(7011)
+const RedirectHandler = __nccwpck_require__(5050)
+const createRedirectInterceptor = __nccwpck_require__(1676)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -46,10 +46,10 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(53650),
-  retry: __nccwpck_require__(73874),
-  dump: __nccwpck_require__(14756),
-  dns: __nccwpck_require__(97251)
+  redirect: __nccwpck_require__(3650),
+  retry: __nccwpck_require__(3874),
+  dump: __nccwpck_require__(2375),
+  dns: __nccwpck_require__(7251)
 }
 
 __webpack_unused_export__ = buildConnector
@@ -111,7 +111,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(47302).fetch)
+const fetchImpl = (__nccwpck_require__(7302).fetch)
 __webpack_unused_export__ = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -123,39 +123,39 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(83676).Headers
+/* unused reexport */ __nccwpck_require__(3676).Headers
 /* unused reexport */ __nccwpck_require__(9107).Response
-/* unused reexport */ __nccwpck_require__(46055).Request
-/* unused reexport */ __nccwpck_require__(79662).FormData
+/* unused reexport */ __nccwpck_require__(6055).Request
+/* unused reexport */ __nccwpck_require__(9662).FormData
 __webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(96299).FileReader
+/* unused reexport */ __nccwpck_require__(6299).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(42443)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(2443)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(76949)
-const { kConstruct } = __nccwpck_require__(87589)
+const { CacheStorage } = __nccwpck_require__(6949)
+const { kConstruct } = __nccwpck_require__(7589)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(35437)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(5437)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
 __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(90980)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(980)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(50044)
-/* unused reexport */ __nccwpck_require__(55366).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(44)
+/* unused reexport */ __nccwpck_require__(5366).WebSocket
 __webpack_unused_export__ = CloseEvent
 __webpack_unused_export__ = ErrorEvent
 __webpack_unused_export__ = MessageEvent
@@ -171,7 +171,7 @@ __webpack_unused_export__ = MockPool
 __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(46942)
+const { EventSource } = __nccwpck_require__(6942)
 
 __webpack_unused_export__ = EventSource
 
@@ -181,8 +181,8 @@ __webpack_unused_export__ = EventSource
 /***/ 9318:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(31544)
-const { RequestAbortedError } = __nccwpck_require__(48091)
+const { addAbortListener } = __nccwpck_require__(1544)
+const { RequestAbortedError } = __nccwpck_require__(8091)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -242,15 +242,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 89724:
+/***/ 9724:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(34589)
-const { AsyncResource } = __nccwpck_require__(16698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(48091)
-const util = __nccwpck_require__(31544)
+const assert = __nccwpck_require__(4589)
+const { AsyncResource } = __nccwpck_require__(6698)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8091)
+const util = __nccwpck_require__(1544)
 const { addSignal, removeSignal } = __nccwpck_require__(9318)
 
 class ConnectHandler extends AsyncResource {
@@ -357,7 +357,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 86998:
+/***/ 6998:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -366,16 +366,16 @@ const {
   Readable,
   Duplex,
   PassThrough
-} = __nccwpck_require__(57075)
+} = __nccwpck_require__(7075)
 const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(48091)
-const util = __nccwpck_require__(31544)
-const { AsyncResource } = __nccwpck_require__(16698)
+} = __nccwpck_require__(8091)
+const util = __nccwpck_require__(1544)
+const { AsyncResource } = __nccwpck_require__(6698)
 const { addSignal, removeSignal } = __nccwpck_require__(9318)
-const assert = __nccwpck_require__(34589)
+const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
 
@@ -620,12 +620,12 @@ module.exports = pipeline
 
 
 
-const assert = __nccwpck_require__(34589)
-const { Readable } = __nccwpck_require__(13135)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(48091)
-const util = __nccwpck_require__(31544)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(28447)
-const { AsyncResource } = __nccwpck_require__(16698)
+const assert = __nccwpck_require__(4589)
+const { Readable } = __nccwpck_require__(3135)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8091)
+const util = __nccwpck_require__(1544)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(8447)
+const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -836,17 +836,17 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 90576:
+/***/ 576:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(34589)
-const { finished, PassThrough } = __nccwpck_require__(57075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(48091)
-const util = __nccwpck_require__(31544)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(28447)
-const { AsyncResource } = __nccwpck_require__(16698)
+const assert = __nccwpck_require__(4589)
+const { finished, PassThrough } = __nccwpck_require__(7075)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8091)
+const util = __nccwpck_require__(1544)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(8447)
+const { AsyncResource } = __nccwpck_require__(6698)
 const { addSignal, removeSignal } = __nccwpck_require__(9318)
 
 class StreamHandler extends AsyncResource {
@@ -1063,16 +1063,16 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 42274:
+/***/ 2274:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(48091)
-const { AsyncResource } = __nccwpck_require__(16698)
-const util = __nccwpck_require__(31544)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8091)
+const { AsyncResource } = __nccwpck_require__(6698)
+const util = __nccwpck_require__(1544)
 const { addSignal, removeSignal } = __nccwpck_require__(9318)
-const assert = __nccwpck_require__(34589)
+const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1178,32 +1178,32 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 65407:
+/***/ 5407:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports.request = __nccwpck_require__(8675)
-module.exports.stream = __nccwpck_require__(90576)
-module.exports.pipeline = __nccwpck_require__(86998)
-module.exports.upgrade = __nccwpck_require__(42274)
-module.exports.connect = __nccwpck_require__(89724)
+module.exports.stream = __nccwpck_require__(576)
+module.exports.pipeline = __nccwpck_require__(6998)
+module.exports.upgrade = __nccwpck_require__(2274)
+module.exports.connect = __nccwpck_require__(9724)
 
 
 /***/ }),
 
-/***/ 13135:
+/***/ 3135:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
 
 
 
-const assert = __nccwpck_require__(34589)
-const { Readable } = __nccwpck_require__(57075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(48091)
-const util = __nccwpck_require__(31544)
-const { ReadableStreamFrom } = __nccwpck_require__(31544)
+const assert = __nccwpck_require__(4589)
+const { Readable } = __nccwpck_require__(7075)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8091)
+const util = __nccwpck_require__(1544)
+const { ReadableStreamFrom } = __nccwpck_require__(1544)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1584,15 +1584,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 28447:
+/***/ 8447:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const assert = __nccwpck_require__(34589)
+const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(48091)
+} = __nccwpck_require__(8091)
 
-const { chunksDecode } = __nccwpck_require__(13135)
+const { chunksDecode } = __nccwpck_require__(3135)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1684,16 +1684,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 72296:
+/***/ 2296:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const net = __nccwpck_require__(77030)
-const assert = __nccwpck_require__(34589)
-const util = __nccwpck_require__(31544)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(48091)
-const timers = __nccwpck_require__(92563)
+const net = __nccwpck_require__(7030)
+const assert = __nccwpck_require__(4589)
+const util = __nccwpck_require__(1544)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8091)
+const timers = __nccwpck_require__(2563)
 
 function noop () {}
 
@@ -1778,7 +1778,7 @@ function buildConnector ({ allowH2, maxCachedSessions, socketPath, timeout, sess
     let socket
     if (protocol === 'https:') {
       if (!tls) {
-        tls = __nccwpck_require__(41692)
+        tls = __nccwpck_require__(1692)
       }
       servername = servername || options.servername || util.getServerName(host) || null
 
@@ -1931,7 +1931,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 61303:
+/***/ 1303:
 /***/ ((module) => {
 
 
@@ -2056,12 +2056,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 78150:
+/***/ 8150:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const diagnosticsChannel = __nccwpck_require__(53053)
-const util = __nccwpck_require__(57975)
+const diagnosticsChannel = __nccwpck_require__(3053)
+const util = __nccwpck_require__(7975)
 
 const undiciDebugLog = util.debuglog('undici')
 const fetchDebuglog = util.debuglog('fetch')
@@ -2265,7 +2265,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 48091:
+/***/ 8091:
 /***/ ((module) => {
 
 
@@ -2697,7 +2697,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 98823:
+/***/ 8823:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2705,8 +2705,8 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(48091)
-const assert = __nccwpck_require__(34589)
+} = __nccwpck_require__(8091)
+const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
   isValidHeaderValue,
@@ -2720,9 +2720,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(31544)
-const { channels } = __nccwpck_require__(78150)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(61303)
+} = __nccwpck_require__(1544)
+const { channels } = __nccwpck_require__(8150)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(1303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3186,7 +3186,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 99411:
+/***/ 9411:
 /***/ ((module) => {
 
 module.exports = {
@@ -3260,7 +3260,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 23568:
+/***/ 3568:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3268,7 +3268,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(61303)
+} = __nccwpck_require__(1303)
 
 class TstNode {
   /** @type {any} */
@@ -3419,23 +3419,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 31544:
+/***/ 1544:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(34589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(99411)
-const { IncomingMessage } = __nccwpck_require__(37067)
-const stream = __nccwpck_require__(57075)
-const net = __nccwpck_require__(77030)
+const assert = __nccwpck_require__(4589)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(9411)
+const { IncomingMessage } = __nccwpck_require__(7067)
+const stream = __nccwpck_require__(7075)
+const net = __nccwpck_require__(7030)
 const { Blob } = __nccwpck_require__(4573)
-const nodeUtil = __nccwpck_require__(57975)
-const { stringify } = __nccwpck_require__(41792)
-const { EventEmitter: EE } = __nccwpck_require__(78474)
-const { InvalidArgumentError } = __nccwpck_require__(48091)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(61303)
-const { tree } = __nccwpck_require__(23568)
+const nodeUtil = __nccwpck_require__(7975)
+const { stringify } = __nccwpck_require__(1792)
+const { EventEmitter: EE } = __nccwpck_require__(8474)
+const { InvalidArgumentError } = __nccwpck_require__(8091)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(1303)
+const { tree } = __nccwpck_require__(3568)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4145,18 +4145,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 86261:
+/***/ 6261:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(48091)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(99411)
-const DispatcherBase = __nccwpck_require__(44745)
-const Pool = __nccwpck_require__(27404)
-const Client = __nccwpck_require__(43069)
-const util = __nccwpck_require__(31544)
-const createRedirectInterceptor = __nccwpck_require__(21676)
+const { InvalidArgumentError } = __nccwpck_require__(8091)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(9411)
+const DispatcherBase = __nccwpck_require__(4745)
+const Pool = __nccwpck_require__(7404)
+const Client = __nccwpck_require__(3069)
+const util = __nccwpck_require__(1544)
+const createRedirectInterceptor = __nccwpck_require__(1676)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4285,7 +4285,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 48973:
+/***/ 8973:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4293,7 +4293,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(48091)
+} = __nccwpck_require__(8091)
 const {
   PoolBase,
   kClients,
@@ -4301,10 +4301,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(93272)
-const Pool = __nccwpck_require__(27404)
-const { kUrl, kInterceptors } = __nccwpck_require__(99411)
-const { parseOrigin } = __nccwpck_require__(31544)
+} = __nccwpck_require__(3272)
+const Pool = __nccwpck_require__(7404)
+const { kUrl, kInterceptors } = __nccwpck_require__(9411)
+const { parseOrigin } = __nccwpck_require__(1544)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4501,17 +4501,17 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 81557:
+/***/ 1557:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 /* global WebAssembly */
 
-const assert = __nccwpck_require__(34589)
-const util = __nccwpck_require__(31544)
-const { channels } = __nccwpck_require__(78150)
-const timers = __nccwpck_require__(92563)
+const assert = __nccwpck_require__(4589)
+const util = __nccwpck_require__(1544)
+const { channels } = __nccwpck_require__(8150)
+const timers = __nccwpck_require__(2563)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4524,7 +4524,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(48091)
+} = __nccwpck_require__(8091)
 const {
   kUrl,
   kReset,
@@ -4557,9 +4557,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(99411)
+} = __nccwpck_require__(9411)
 
-const constants = __nccwpck_require__(67424)
+const constants = __nccwpck_require__(7424)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4571,7 +4571,7 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(87846) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7846) : undefined
 
   let mod
   try {
@@ -4583,7 +4583,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(87846))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(7846))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5498,7 +5498,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(18900).extractBody)
+      extractBody = (__nccwpck_require__(8900).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6021,21 +6021,21 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 94092:
+/***/ 4092:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(34589)
-const { errorMonitor } = __nccwpck_require__(78474)
-const { pipeline } = __nccwpck_require__(57075)
-const util = __nccwpck_require__(31544)
+const assert = __nccwpck_require__(4589)
+const { errorMonitor } = __nccwpck_require__(8474)
+const { pipeline } = __nccwpck_require__(7075)
+const util = __nccwpck_require__(1544)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(48091)
+} = __nccwpck_require__(8091)
 const {
   kUrl,
   kReset,
@@ -6054,7 +6054,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(99411)
+} = __nccwpck_require__(9411)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6066,7 +6066,7 @@ let h2ExperimentalWarned = false
 /** @type {import('http2')} */
 let http2
 try {
-  http2 = __nccwpck_require__(32467)
+  http2 = __nccwpck_require__(2467)
 } catch {
   // @ts-ignore
   http2 = { constants: {} }
@@ -6460,7 +6460,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(18900).extractBody)
+    extractBody ??= (__nccwpck_require__(8900).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -6820,26 +6820,26 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 43069:
+/***/ 3069:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
 
 
 
-const assert = __nccwpck_require__(34589)
-const net = __nccwpck_require__(77030)
-const http = __nccwpck_require__(37067)
-const util = __nccwpck_require__(31544)
-const { channels } = __nccwpck_require__(78150)
-const Request = __nccwpck_require__(98823)
-const DispatcherBase = __nccwpck_require__(44745)
+const assert = __nccwpck_require__(4589)
+const net = __nccwpck_require__(7030)
+const http = __nccwpck_require__(7067)
+const util = __nccwpck_require__(1544)
+const { channels } = __nccwpck_require__(8150)
+const Request = __nccwpck_require__(8823)
+const DispatcherBase = __nccwpck_require__(4745)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(48091)
-const buildConnector = __nccwpck_require__(72296)
+} = __nccwpck_require__(8091)
+const buildConnector = __nccwpck_require__(2296)
 const {
   kUrl,
   kServerName,
@@ -6881,9 +6881,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(99411)
-const connectH1 = __nccwpck_require__(81557)
-const connectH2 = __nccwpck_require__(94092)
+} = __nccwpck_require__(9411)
+const connectH1 = __nccwpck_require__(1557)
+const connectH2 = __nccwpck_require__(4092)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7191,7 +7191,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(21676)
+const createRedirectInterceptor = __nccwpck_require__(1676)
 
 function onError (client, err) {
   if (
@@ -7451,19 +7451,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 44745:
+/***/ 4745:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(72091)
+const Dispatcher = __nccwpck_require__(2091)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(48091)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(99411)
+} = __nccwpck_require__(8091)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(9411)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7666,11 +7666,11 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 72091:
+/***/ 2091:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const EventEmitter = __nccwpck_require__(78474)
+const EventEmitter = __nccwpck_require__(8474)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -7743,10 +7743,10 @@ module.exports = Dispatcher
 
 
 
-const DispatcherBase = __nccwpck_require__(44745)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(99411)
-const ProxyAgent = __nccwpck_require__(69848)
-const Agent = __nccwpck_require__(86261)
+const DispatcherBase = __nccwpck_require__(4745)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(9411)
+const ProxyAgent = __nccwpck_require__(9848)
+const Agent = __nccwpck_require__(6261)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -7905,7 +7905,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 96524:
+/***/ 6524:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8029,15 +8029,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 93272:
+/***/ 3272:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(44745)
-const FixedQueue = __nccwpck_require__(96524)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(99411)
-const PoolStats = __nccwpck_require__(39686)
+const DispatcherBase = __nccwpck_require__(4745)
+const FixedQueue = __nccwpck_require__(6524)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(9411)
+const PoolStats = __nccwpck_require__(9686)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8230,10 +8230,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 39686:
+/***/ 9686:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(99411)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(9411)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8271,7 +8271,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 27404:
+/***/ 7404:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8282,14 +8282,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(93272)
-const Client = __nccwpck_require__(43069)
+} = __nccwpck_require__(3272)
+const Client = __nccwpck_require__(3069)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(48091)
-const util = __nccwpck_require__(31544)
-const { kUrl, kInterceptors } = __nccwpck_require__(99411)
-const buildConnector = __nccwpck_require__(72296)
+} = __nccwpck_require__(8091)
+const util = __nccwpck_require__(1544)
+const { kUrl, kInterceptors } = __nccwpck_require__(9411)
+const buildConnector = __nccwpck_require__(2296)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8385,19 +8385,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 69848:
+/***/ 9848:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(99411)
-const { URL } = __nccwpck_require__(73136)
-const Agent = __nccwpck_require__(86261)
-const Pool = __nccwpck_require__(27404)
-const DispatcherBase = __nccwpck_require__(44745)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(48091)
-const buildConnector = __nccwpck_require__(72296)
-const Client = __nccwpck_require__(43069)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(9411)
+const { URL } = __nccwpck_require__(3136)
+const Agent = __nccwpck_require__(6261)
+const Pool = __nccwpck_require__(7404)
+const DispatcherBase = __nccwpck_require__(4745)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8091)
+const buildConnector = __nccwpck_require__(2296)
+const Client = __nccwpck_require__(3069)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8666,13 +8666,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 21882:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(72091)
-const RetryHandler = __nccwpck_require__(60112)
+const Dispatcher = __nccwpck_require__(2091)
+const RetryHandler = __nccwpck_require__(112)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8708,7 +8708,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5837:
+/***/ 8218:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8716,8 +8716,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(48091)
-const Agent = __nccwpck_require__(86261)
+const { InvalidArgumentError } = __nccwpck_require__(8091)
+const Agent = __nccwpck_require__(6261)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -8747,7 +8747,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 57011:
+/***/ 7011:
 /***/ ((module) => {
 
 
@@ -8798,16 +8798,16 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 25050:
+/***/ 5050:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(31544)
-const { kBodyUsed } = __nccwpck_require__(99411)
-const assert = __nccwpck_require__(34589)
-const { InvalidArgumentError } = __nccwpck_require__(48091)
-const EE = __nccwpck_require__(78474)
+const util = __nccwpck_require__(1544)
+const { kBodyUsed } = __nccwpck_require__(9411)
+const assert = __nccwpck_require__(4589)
+const { InvalidArgumentError } = __nccwpck_require__(8091)
+const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -9037,20 +9037,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 60112:
+/***/ 112:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const assert = __nccwpck_require__(34589)
+const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(99411)
-const { RequestRetryError } = __nccwpck_require__(48091)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(9411)
+const { RequestRetryError } = __nccwpck_require__(8091)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(31544)
+} = __nccwpck_require__(1544)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9481,14 +9481,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 97251:
+/***/ 7251:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { isIP } = __nccwpck_require__(77030)
-const { lookup } = __nccwpck_require__(40610)
-const DecoratorHandler = __nccwpck_require__(57011)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(48091)
+const { isIP } = __nccwpck_require__(7030)
+const { lookup } = __nccwpck_require__(610)
+const DecoratorHandler = __nccwpck_require__(7011)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8091)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -9863,14 +9863,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 14756:
+/***/ 2375:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(31544)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(48091)
-const DecoratorHandler = __nccwpck_require__(57011)
+const util = __nccwpck_require__(1544)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8091)
+const DecoratorHandler = __nccwpck_require__(7011)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -9993,12 +9993,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 21676:
+/***/ 1676:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(25050)
+const RedirectHandler = __nccwpck_require__(5050)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10021,11 +10021,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 53650:
+/***/ 3650:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(25050)
+const RedirectHandler = __nccwpck_require__(5050)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10052,11 +10052,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 73874:
+/***/ 3874:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(60112)
+const RetryHandler = __nccwpck_require__(112)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10078,7 +10078,7 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 67424:
+/***/ 7424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -10362,7 +10362,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 87846:
+/***/ 7846:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10407,13 +10407,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 15973:
+/***/ 5973:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(99411)
-const Agent = __nccwpck_require__(86261)
+const { kClients } = __nccwpck_require__(9411)
+const Agent = __nccwpck_require__(6261)
 const {
   kAgent,
   kMockAgentSet,
@@ -10424,14 +10424,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(28149)
-const MockClient = __nccwpck_require__(78957)
-const MockPool = __nccwpck_require__(78780)
-const { matchValue, buildMockOptions } = __nccwpck_require__(61725)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(48091)
-const Dispatcher = __nccwpck_require__(72091)
-const Pluralizer = __nccwpck_require__(98353)
-const PendingInterceptorsFormatter = __nccwpck_require__(31030)
+} = __nccwpck_require__(8149)
+const MockClient = __nccwpck_require__(8957)
+const MockPool = __nccwpck_require__(8780)
+const { matchValue, buildMockOptions } = __nccwpck_require__(1725)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8091)
+const Dispatcher = __nccwpck_require__(2091)
+const Pluralizer = __nccwpck_require__(8353)
+const PendingInterceptorsFormatter = __nccwpck_require__(1030)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10574,14 +10574,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 78957:
+/***/ 8957:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { promisify } = __nccwpck_require__(57975)
-const Client = __nccwpck_require__(43069)
-const { buildMockDispatch } = __nccwpck_require__(61725)
+const { promisify } = __nccwpck_require__(7975)
+const Client = __nccwpck_require__(3069)
+const { buildMockDispatch } = __nccwpck_require__(1725)
 const {
   kDispatches,
   kMockAgent,
@@ -10590,10 +10590,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(28149)
-const { MockInterceptor } = __nccwpck_require__(71599)
-const Symbols = __nccwpck_require__(99411)
-const { InvalidArgumentError } = __nccwpck_require__(48091)
+} = __nccwpck_require__(8149)
+const { MockInterceptor } = __nccwpck_require__(1599)
+const Symbols = __nccwpck_require__(9411)
+const { InvalidArgumentError } = __nccwpck_require__(8091)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10640,12 +10640,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 35445:
+/***/ 5445:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(48091)
+const { UndiciError } = __nccwpck_require__(8091)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10675,12 +10675,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 71599:
+/***/ 1599:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(61725)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(1725)
 const {
   kDispatches,
   kDispatchKey,
@@ -10688,9 +10688,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(28149)
-const { InvalidArgumentError } = __nccwpck_require__(48091)
-const { buildURL } = __nccwpck_require__(31544)
+} = __nccwpck_require__(8149)
+const { InvalidArgumentError } = __nccwpck_require__(8091)
+const { buildURL } = __nccwpck_require__(1544)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -10889,14 +10889,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 78780:
+/***/ 8780:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { promisify } = __nccwpck_require__(57975)
-const Pool = __nccwpck_require__(27404)
-const { buildMockDispatch } = __nccwpck_require__(61725)
+const { promisify } = __nccwpck_require__(7975)
+const Pool = __nccwpck_require__(7404)
+const { buildMockDispatch } = __nccwpck_require__(1725)
 const {
   kDispatches,
   kMockAgent,
@@ -10905,10 +10905,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(28149)
-const { MockInterceptor } = __nccwpck_require__(71599)
-const Symbols = __nccwpck_require__(99411)
-const { InvalidArgumentError } = __nccwpck_require__(48091)
+} = __nccwpck_require__(8149)
+const { MockInterceptor } = __nccwpck_require__(1599)
+const Symbols = __nccwpck_require__(9411)
+const { InvalidArgumentError } = __nccwpck_require__(8091)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -10955,7 +10955,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 28149:
+/***/ 8149:
 /***/ ((module) => {
 
 
@@ -10985,26 +10985,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 61725:
+/***/ 1725:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(35445)
+const { MockNotMatchedError } = __nccwpck_require__(5445)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(28149)
-const { buildURL } = __nccwpck_require__(31544)
-const { STATUS_CODES } = __nccwpck_require__(37067)
+} = __nccwpck_require__(8149)
+const { buildURL } = __nccwpck_require__(1544)
+const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
-} = __nccwpck_require__(57975)
+} = __nccwpck_require__(7975)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -11359,13 +11359,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 31030:
+/***/ 1030:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Transform } = __nccwpck_require__(57075)
-const { Console } = __nccwpck_require__(37540)
+const { Transform } = __nccwpck_require__(7075)
+const { Console } = __nccwpck_require__(7540)
 
 const PERSISTENT = process.versions.icu ? '✅' : 'Y '
 const NOT_PERSISTENT = process.versions.icu ? '❌' : 'N '
@@ -11409,7 +11409,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 98353:
+/***/ 8353:
 /***/ ((module) => {
 
 
@@ -11445,7 +11445,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 92563:
+/***/ 2563:
 /***/ ((module) => {
 
 
@@ -11880,16 +11880,16 @@ module.exports = {
 
 
 
-const { kConstruct } = __nccwpck_require__(87589)
-const { urlEquals, getFieldValues } = __nccwpck_require__(40102)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(31544)
-const { webidl } = __nccwpck_require__(10253)
+const { kConstruct } = __nccwpck_require__(7589)
+const { urlEquals, getFieldValues } = __nccwpck_require__(102)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(1544)
+const { webidl } = __nccwpck_require__(253)
 const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9107)
-const { Request, fromInnerRequest } = __nccwpck_require__(46055)
-const { kState } = __nccwpck_require__(64883)
-const { fetching } = __nccwpck_require__(47302)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(14296)
-const assert = __nccwpck_require__(34589)
+const { Request, fromInnerRequest } = __nccwpck_require__(6055)
+const { kState } = __nccwpck_require__(4883)
+const { fetching } = __nccwpck_require__(7302)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(4296)
+const assert = __nccwpck_require__(4589)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -12741,15 +12741,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 76949:
+/***/ 6949:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(87589)
+const { kConstruct } = __nccwpck_require__(7589)
 const { Cache } = __nccwpck_require__(4330)
-const { webidl } = __nccwpck_require__(10253)
-const { kEnumerableProperty } = __nccwpck_require__(31544)
+const { webidl } = __nccwpck_require__(253)
+const { kEnumerableProperty } = __nccwpck_require__(1544)
 
 class CacheStorage {
   /**
@@ -12900,26 +12900,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 87589:
+/***/ 7589:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(99411).kConstruct)
+  kConstruct: (__nccwpck_require__(9411).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 40102:
+/***/ 102:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(34589)
-const { URLSerializer } = __nccwpck_require__(90980)
-const { isValidHeaderName } = __nccwpck_require__(14296)
+const assert = __nccwpck_require__(4589)
+const { URLSerializer } = __nccwpck_require__(980)
+const { isValidHeaderName } = __nccwpck_require__(4296)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -12983,15 +12983,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 35437:
+/***/ 5437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(42802)
-const { stringify } = __nccwpck_require__(35613)
-const { webidl } = __nccwpck_require__(10253)
-const { Headers } = __nccwpck_require__(83676)
+const { parseSetCookie } = __nccwpck_require__(2802)
+const { stringify } = __nccwpck_require__(5613)
+const { webidl } = __nccwpck_require__(253)
+const { Headers } = __nccwpck_require__(3676)
 
 /**
  * @typedef {Object} Cookie
@@ -13174,15 +13174,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 42802:
+/***/ 2802:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(6820)
-const { isCTLExcludingHtab } = __nccwpck_require__(35613)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(90980)
-const assert = __nccwpck_require__(34589)
+const { isCTLExcludingHtab } = __nccwpck_require__(5613)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(980)
+const assert = __nccwpck_require__(4589)
 
 /**
  * @description Parses the field-value attributes of a set-cookie header string.
@@ -13491,7 +13491,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 35613:
+/***/ 5613:
 /***/ ((module) => {
 
 
@@ -13850,13 +13850,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 82455:
+/***/ 2455:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
-const { Transform } = __nccwpck_require__(57075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(76627)
+const { Transform } = __nccwpck_require__(7075)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(6627)
 
 /**
  * @type {number[]} BOM
@@ -14431,23 +14431,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 46942:
+/***/ 6942:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { pipeline } = __nccwpck_require__(57075)
-const { fetching } = __nccwpck_require__(47302)
-const { makeRequest } = __nccwpck_require__(46055)
-const { webidl } = __nccwpck_require__(10253)
-const { EventSourceStream } = __nccwpck_require__(82455)
-const { parseMIMEType } = __nccwpck_require__(90980)
-const { createFastMessageEvent } = __nccwpck_require__(50044)
+const { pipeline } = __nccwpck_require__(7075)
+const { fetching } = __nccwpck_require__(7302)
+const { makeRequest } = __nccwpck_require__(6055)
+const { webidl } = __nccwpck_require__(253)
+const { EventSourceStream } = __nccwpck_require__(2455)
+const { parseMIMEType } = __nccwpck_require__(980)
+const { createFastMessageEvent } = __nccwpck_require__(44)
 const { isNetworkError } = __nccwpck_require__(9107)
-const { delay } = __nccwpck_require__(76627)
-const { kEnumerableProperty } = __nccwpck_require__(31544)
-const { environmentSettingsObject } = __nccwpck_require__(14296)
-const { getGlobalDispatcher } = __nccwpck_require__(5837)
+const { delay } = __nccwpck_require__(6627)
+const { kEnumerableProperty } = __nccwpck_require__(1544)
+const { environmentSettingsObject } = __nccwpck_require__(4296)
+const { getGlobalDispatcher } = __nccwpck_require__(8218)
 
 let experimentalWarned = false
 
@@ -14921,7 +14921,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 76627:
+/***/ 6627:
 /***/ ((module) => {
 
 
@@ -14965,12 +14965,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 18900:
+/***/ 8900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(31544)
+const util = __nccwpck_require__(1544)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -14980,20 +14980,20 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(14296)
-const { FormData } = __nccwpck_require__(79662)
-const { kState } = __nccwpck_require__(64883)
-const { webidl } = __nccwpck_require__(10253)
+} = __nccwpck_require__(4296)
+const { FormData } = __nccwpck_require__(9662)
+const { kState } = __nccwpck_require__(4883)
+const { webidl } = __nccwpck_require__(253)
 const { Blob } = __nccwpck_require__(4573)
-const assert = __nccwpck_require__(34589)
-const { isErrored, isDisturbed } = __nccwpck_require__(57075)
-const { isArrayBuffer } = __nccwpck_require__(73429)
-const { serializeAMimeType } = __nccwpck_require__(90980)
-const { multipartFormDataParser } = __nccwpck_require__(93100)
+const assert = __nccwpck_require__(4589)
+const { isErrored, isDisturbed } = __nccwpck_require__(7075)
+const { isArrayBuffer } = __nccwpck_require__(3429)
+const { serializeAMimeType } = __nccwpck_require__(980)
+const { multipartFormDataParser } = __nccwpck_require__(3100)
 let random
 
 try {
-  const crypto = __nccwpck_require__(77598)
+  const crypto = __nccwpck_require__(7598)
   random = (max) => crypto.randomInt(0, max)
 } catch {
   random = (max) => Math.floor(Math.random(max))
@@ -15501,7 +15501,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 61207:
+/***/ 1207:
 /***/ ((module) => {
 
 
@@ -15632,12 +15632,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 90980:
+/***/ 980:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(34589)
+const assert = __nccwpck_require__(4589)
 
 const encoder = new TextEncoder()
 
@@ -16383,12 +16383,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 40933:
+/***/ 933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(99411)
+const { kConnected, kSize } = __nccwpck_require__(9411)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16436,14 +16436,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 11506:
+/***/ 1506:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(64883)
-const { webidl } = __nccwpck_require__(10253)
+const { kState } = __nccwpck_require__(4883)
+const { webidl } = __nccwpck_require__(253)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16569,17 +16569,17 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 93100:
+/***/ 3100:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(31544)
-const { utf8DecodeBytes } = __nccwpck_require__(14296)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(90980)
-const { isFileLike } = __nccwpck_require__(11506)
-const { makeEntry } = __nccwpck_require__(79662)
-const assert = __nccwpck_require__(34589)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(1544)
+const { utf8DecodeBytes } = __nccwpck_require__(4296)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(980)
+const { isFileLike } = __nccwpck_require__(1506)
+const { makeEntry } = __nccwpck_require__(9662)
+const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
 const File = globalThis.File ?? NodeFile
@@ -17050,18 +17050,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 79662:
+/***/ 9662:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(14296)
-const { kState } = __nccwpck_require__(64883)
-const { kEnumerableProperty } = __nccwpck_require__(31544)
-const { FileLike, isFileLike } = __nccwpck_require__(11506)
-const { webidl } = __nccwpck_require__(10253)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(4296)
+const { kState } = __nccwpck_require__(4883)
+const { kEnumerableProperty } = __nccwpck_require__(1544)
+const { FileLike, isFileLike } = __nccwpck_require__(1506)
+const { webidl } = __nccwpck_require__(253)
 const { File: NativeFile } = __nccwpck_require__(4573)
-const nodeUtil = __nccwpck_require__(57975)
+const nodeUtil = __nccwpck_require__(7975)
 
 /** @type {globalThis['File']} */
 const File = globalThis.File ?? NativeFile
@@ -17309,7 +17309,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 42443:
+/***/ 2443:
 /***/ ((module) => {
 
 
@@ -17356,23 +17356,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 83676:
+/***/ 3676:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(99411)
-const { kEnumerableProperty } = __nccwpck_require__(31544)
+const { kConstruct } = __nccwpck_require__(9411)
+const { kEnumerableProperty } = __nccwpck_require__(1544)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(14296)
-const { webidl } = __nccwpck_require__(10253)
-const assert = __nccwpck_require__(34589)
-const util = __nccwpck_require__(57975)
+} = __nccwpck_require__(4296)
+const { webidl } = __nccwpck_require__(253)
+const assert = __nccwpck_require__(4589)
+const util = __nccwpck_require__(7975)
 
 const kHeadersMap = Symbol('headers map')
 const kHeadersSortedMap = Symbol('headers map sorted')
@@ -18050,7 +18050,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 47302:
+/***/ 7302:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18064,9 +18064,9 @@ const {
   makeResponse,
   fromInnerResponse
 } = __nccwpck_require__(9107)
-const { HeadersList } = __nccwpck_require__(83676)
-const { Request, cloneRequest } = __nccwpck_require__(46055)
-const zlib = __nccwpck_require__(38522)
+const { HeadersList } = __nccwpck_require__(3676)
+const { Request, cloneRequest } = __nccwpck_require__(6055)
+const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
   makePolicyContainer,
@@ -18101,24 +18101,24 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(14296)
-const { kState, kDispatcher } = __nccwpck_require__(64883)
-const assert = __nccwpck_require__(34589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(18900)
+} = __nccwpck_require__(4296)
+const { kState, kDispatcher } = __nccwpck_require__(4883)
+const assert = __nccwpck_require__(4589)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(8900)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(61207)
-const EE = __nccwpck_require__(78474)
-const { Readable, pipeline, finished } = __nccwpck_require__(57075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(31544)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(90980)
-const { getGlobalDispatcher } = __nccwpck_require__(5837)
-const { webidl } = __nccwpck_require__(10253)
-const { STATUS_CODES } = __nccwpck_require__(37067)
+} = __nccwpck_require__(1207)
+const EE = __nccwpck_require__(8474)
+const { Readable, pipeline, finished } = __nccwpck_require__(7075)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(1544)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(980)
+const { getGlobalDispatcher } = __nccwpck_require__(8218)
+const { webidl } = __nccwpck_require__(253)
+const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
 const defaultUserAgent = typeof __UNDICI_IS_NODE__ !== 'undefined' || typeof esbuildDetection !== 'undefined'
@@ -20327,23 +20327,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 46055:
+/***/ 6055:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(18900)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(83676)
-const { FinalizationRegistry } = __nccwpck_require__(40933)()
-const util = __nccwpck_require__(31544)
-const nodeUtil = __nccwpck_require__(57975)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(8900)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(3676)
+const { FinalizationRegistry } = __nccwpck_require__(933)()
+const util = __nccwpck_require__(1544)
+const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(14296)
+} = __nccwpck_require__(4296)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20353,14 +20353,14 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(61207)
+} = __nccwpck_require__(1207)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(64883)
-const { webidl } = __nccwpck_require__(10253)
-const { URLSerializer } = __nccwpck_require__(90980)
-const { kConstruct } = __nccwpck_require__(99411)
-const assert = __nccwpck_require__(34589)
-const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(78474)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(4883)
+const { webidl } = __nccwpck_require__(253)
+const { URLSerializer } = __nccwpck_require__(980)
+const { kConstruct } = __nccwpck_require__(9411)
+const assert = __nccwpck_require__(4589)
+const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
 const kAbortController = Symbol('abortController')
 
@@ -21376,10 +21376,10 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(83676)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(18900)
-const util = __nccwpck_require__(31544)
-const nodeUtil = __nccwpck_require__(57975)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(3676)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(8900)
+const util = __nccwpck_require__(1544)
+const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
   isValidReasonPhrase,
@@ -21390,18 +21390,18 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(14296)
+} = __nccwpck_require__(4296)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(61207)
-const { kState, kHeaders } = __nccwpck_require__(64883)
-const { webidl } = __nccwpck_require__(10253)
-const { FormData } = __nccwpck_require__(79662)
-const { URLSerializer } = __nccwpck_require__(90980)
-const { kConstruct } = __nccwpck_require__(99411)
-const assert = __nccwpck_require__(34589)
-const { types } = __nccwpck_require__(57975)
+} = __nccwpck_require__(1207)
+const { kState, kHeaders } = __nccwpck_require__(4883)
+const { webidl } = __nccwpck_require__(253)
+const { FormData } = __nccwpck_require__(9662)
+const { URLSerializer } = __nccwpck_require__(980)
+const { kConstruct } = __nccwpck_require__(9411)
+const assert = __nccwpck_require__(4589)
+const { types } = __nccwpck_require__(7975)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -21988,7 +21988,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 64883:
+/***/ 4883:
 /***/ ((module) => {
 
 
@@ -22004,21 +22004,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 14296:
+/***/ 4296:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Transform } = __nccwpck_require__(57075)
-const zlib = __nccwpck_require__(38522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(61207)
-const { getGlobalOrigin } = __nccwpck_require__(42443)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(90980)
+const { Transform } = __nccwpck_require__(7075)
+const zlib = __nccwpck_require__(8522)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(1207)
+const { getGlobalOrigin } = __nccwpck_require__(2443)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(980)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(31544)
-const assert = __nccwpck_require__(34589)
-const { isUint8Array } = __nccwpck_require__(73429)
-const { webidl } = __nccwpck_require__(10253)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(1544)
+const assert = __nccwpck_require__(4589)
+const { isUint8Array } = __nccwpck_require__(3429)
+const { webidl } = __nccwpck_require__(253)
 
 let supportedHashes = []
 
@@ -22026,7 +22026,7 @@ let supportedHashes = []
 /** @type {import('crypto')} */
 let crypto
 try {
-  crypto = __nccwpck_require__(77598)
+  crypto = __nccwpck_require__(7598)
   const possibleRelevantHashes = ['sha256', 'sha384', 'sha512']
   supportedHashes = crypto.getHashes().filter((hash) => possibleRelevantHashes.includes(hash))
 /* c8 ignore next 3 */
@@ -23643,14 +23643,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 10253:
+/***/ 253:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { types, inspect } = __nccwpck_require__(57975)
-const { markAsUncloneable } = __nccwpck_require__(75919)
-const { toUSVString } = __nccwpck_require__(31544)
+const { types, inspect } = __nccwpck_require__(7975)
+const { markAsUncloneable } = __nccwpck_require__(5919)
+const { toUSVString } = __nccwpck_require__(1544)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24345,7 +24345,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 65207:
+/***/ 5207:
 /***/ ((module) => {
 
 
@@ -24642,7 +24642,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 96299:
+/***/ 6299:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24651,7 +24651,7 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(77522)
+} = __nccwpck_require__(7522)
 const {
   kState,
   kError,
@@ -24659,8 +24659,8 @@ const {
   kEvents,
   kAborted
 } = __nccwpck_require__(9657)
-const { webidl } = __nccwpck_require__(10253)
-const { kEnumerableProperty } = __nccwpck_require__(31544)
+const { webidl } = __nccwpck_require__(253)
+const { kEnumerableProperty } = __nccwpck_require__(1544)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -24993,12 +24993,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 32981:
+/***/ 2981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(10253)
+const { webidl } = __nccwpck_require__(253)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25095,7 +25095,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 77522:
+/***/ 7522:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25107,11 +25107,11 @@ const {
   kAborted,
   kLastProgressEventFired
 } = __nccwpck_require__(9657)
-const { ProgressEvent } = __nccwpck_require__(32981)
-const { getEncoding } = __nccwpck_require__(65207)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(90980)
-const { types } = __nccwpck_require__(57975)
-const { StringDecoder } = __nccwpck_require__(13193)
+const { ProgressEvent } = __nccwpck_require__(2981)
+const { getEncoding } = __nccwpck_require__(5207)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(980)
+const { types } = __nccwpck_require__(7975)
+const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
 
 /** @type {PropertyDescriptor} */
@@ -25498,27 +25498,27 @@ module.exports = {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(21816)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(1816)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(32456)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(95673)
-const { channels } = __nccwpck_require__(78150)
-const { CloseEvent } = __nccwpck_require__(50044)
-const { makeRequest } = __nccwpck_require__(46055)
-const { fetching } = __nccwpck_require__(47302)
-const { Headers, getHeadersList } = __nccwpck_require__(83676)
-const { getDecodeSplit } = __nccwpck_require__(14296)
-const { WebsocketFrameSend } = __nccwpck_require__(69272)
+} = __nccwpck_require__(2456)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(5673)
+const { channels } = __nccwpck_require__(8150)
+const { CloseEvent } = __nccwpck_require__(44)
+const { makeRequest } = __nccwpck_require__(6055)
+const { fetching } = __nccwpck_require__(7302)
+const { Headers, getHeadersList } = __nccwpck_require__(3676)
+const { getDecodeSplit } = __nccwpck_require__(4296)
+const { WebsocketFrameSend } = __nccwpck_require__(9272)
 
 /** @type {import('crypto')} */
 let crypto
 try {
-  crypto = __nccwpck_require__(77598)
+  crypto = __nccwpck_require__(7598)
 /* c8 ignore next 3 */
 } catch {
 
@@ -25871,7 +25871,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 21816:
+/***/ 1816:
 /***/ ((module) => {
 
 
@@ -25944,15 +25944,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 50044:
+/***/ 44:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(10253)
-const { kEnumerableProperty } = __nccwpck_require__(31544)
-const { kConstruct } = __nccwpck_require__(99411)
-const { MessagePort } = __nccwpck_require__(75919)
+const { webidl } = __nccwpck_require__(253)
+const { kEnumerableProperty } = __nccwpck_require__(1544)
+const { kConstruct } = __nccwpck_require__(9411)
+const { MessagePort } = __nccwpck_require__(5919)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -26280,12 +26280,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 69272:
+/***/ 9272:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(21816)
+const { maxUnsigned16Bit } = __nccwpck_require__(1816)
 
 const BUFFER_SIZE = 16386
 
@@ -26295,7 +26295,7 @@ let buffer = null
 let bufIdx = BUFFER_SIZE
 
 try {
-  crypto = __nccwpck_require__(77598)
+  crypto = __nccwpck_require__(7598)
 /* c8 ignore next 3 */
 } catch {
   crypto = {
@@ -26383,14 +26383,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 62869:
+/***/ 2869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(38522)
-const { isValidClientWindowBits } = __nccwpck_require__(95673)
-const { MessageSizeExceededError } = __nccwpck_require__(48091)
+const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
+const { isValidClientWindowBits } = __nccwpck_require__(5673)
+const { MessageSizeExceededError } = __nccwpck_require__(8091)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26495,16 +26495,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 74588:
+/***/ 4588:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Writable } = __nccwpck_require__(57075)
-const assert = __nccwpck_require__(34589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(21816)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(32456)
-const { channels } = __nccwpck_require__(78150)
+const { Writable } = __nccwpck_require__(7075)
+const assert = __nccwpck_require__(4589)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(1816)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(2456)
+const { channels } = __nccwpck_require__(8150)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26514,11 +26514,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(95673)
-const { WebsocketFrameSend } = __nccwpck_require__(69272)
+} = __nccwpck_require__(5673)
+const { WebsocketFrameSend } = __nccwpck_require__(9272)
 const { closeWebSocketConnection } = __nccwpck_require__(2569)
-const { PerMessageDeflate } = __nccwpck_require__(62869)
-const { MessageSizeExceededError } = __nccwpck_require__(48091)
+const { PerMessageDeflate } = __nccwpck_require__(2869)
+const { MessageSizeExceededError } = __nccwpck_require__(8091)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27029,14 +27029,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 90228:
+/***/ 228:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(69272)
-const { opcodes, sendHints } = __nccwpck_require__(21816)
-const FixedQueue = __nccwpck_require__(96524)
+const { WebsocketFrameSend } = __nccwpck_require__(9272)
+const { opcodes, sendHints } = __nccwpck_require__(1816)
+const FixedQueue = __nccwpck_require__(6524)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27140,7 +27140,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 32456:
+/***/ 2456:
 /***/ ((module) => {
 
 
@@ -27159,16 +27159,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 95673:
+/***/ 5673:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(32456)
-const { states, opcodes } = __nccwpck_require__(21816)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(50044)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(2456)
+const { states, opcodes } = __nccwpck_require__(1816)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(44)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(90980)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(980)
 
 /* globals Blob */
 
@@ -27488,15 +27488,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 55366:
+/***/ 5366:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(10253)
-const { URLSerializer } = __nccwpck_require__(90980)
-const { environmentSettingsObject } = __nccwpck_require__(14296)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(21816)
+const { webidl } = __nccwpck_require__(253)
+const { URLSerializer } = __nccwpck_require__(980)
+const { environmentSettingsObject } = __nccwpck_require__(4296)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(1816)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27505,21 +27505,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(32456)
+} = __nccwpck_require__(2456)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(95673)
+} = __nccwpck_require__(5673)
 const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(2569)
-const { ByteParser } = __nccwpck_require__(74588)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(31544)
-const { getGlobalDispatcher } = __nccwpck_require__(5837)
-const { types } = __nccwpck_require__(57975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(50044)
-const { SendQueue } = __nccwpck_require__(90228)
+const { ByteParser } = __nccwpck_require__(4588)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(1544)
+const { getGlobalDispatcher } = __nccwpck_require__(8218)
+const { types } = __nccwpck_require__(7975)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(44)
+const { SendQueue } = __nccwpck_require__(228)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28090,26 +28090,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 20770:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(20218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
 
-/***/ 20218:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var net = __nccwpck_require__(69278);
-var tls = __nccwpck_require__(64756);
-var http = __nccwpck_require__(58611);
-var https = __nccwpck_require__(65692);
-var events = __nccwpck_require__(24434);
-var assert = __nccwpck_require__(42613);
-var util = __nccwpck_require__(39023);
+var net = __nccwpck_require__(9278);
+var tls = __nccwpck_require__(4756);
+var http = __nccwpck_require__(8611);
+var https = __nccwpck_require__(5692);
+var events = __nccwpck_require__(4434);
+var assert = __nccwpck_require__(2613);
+var util = __nccwpck_require__(9023);
 
 
 exports.httpOverHttp = httpOverHttp;
@@ -28369,98 +28369,56 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 42613:
+/***/ 2613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
-/***/ 90290:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("async_hooks");
-
-/***/ }),
-
-/***/ 20181:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
-
-/***/ }),
-
-/***/ 64236:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("console");
-
-/***/ }),
-
-/***/ 76982:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-
-/***/ }),
-
-/***/ 31637:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("diagnostics_channel");
-
-/***/ }),
-
-/***/ 24434:
+/***/ 4434:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 79896:
+/***/ 9896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 58611:
+/***/ 8611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
-/***/ 85675:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http2");
-
-/***/ }),
-
-/***/ 65692:
+/***/ 5692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
-/***/ 69278:
+/***/ 9278:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
-/***/ 34589:
+/***/ 4589:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
 
 /***/ }),
 
-/***/ 16698:
+/***/ 6698:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
@@ -28474,91 +28432,91 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer"
 
 /***/ }),
 
-/***/ 31421:
+/***/ 1421:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 
-/***/ 37540:
+/***/ 7540:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
 
 /***/ }),
 
-/***/ 77598:
+/***/ 7598:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 
-/***/ 53053:
+/***/ 3053:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
 
 /***/ }),
 
-/***/ 40610:
+/***/ 610:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 
 /***/ }),
 
-/***/ 78474:
+/***/ 8474:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 
 /***/ }),
 
-/***/ 73024:
+/***/ 3024:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
-/***/ 51455:
+/***/ 3836:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 
 /***/ }),
 
-/***/ 37067:
+/***/ 7067:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 
 /***/ }),
 
-/***/ 32467:
+/***/ 2467:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
 
 /***/ }),
 
-/***/ 77030:
+/***/ 7030:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
-/***/ 48161:
+/***/ 8161:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 
-/***/ 76760:
+/***/ 6760:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -28572,161 +28530,112 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_ho
 
 /***/ }),
 
-/***/ 41792:
+/***/ 1792:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
 
 /***/ }),
 
-/***/ 80099:
+/***/ 99:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
 
 /***/ }),
 
-/***/ 57075:
+/***/ 7075:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 
 /***/ }),
 
-/***/ 87997:
+/***/ 7830:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
+
+/***/ }),
+
+/***/ 7997:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
 
 /***/ }),
 
-/***/ 41692:
+/***/ 1692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 
 /***/ }),
 
-/***/ 73136:
+/***/ 3136:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
-/***/ 57975:
+/***/ 7975:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
-/***/ 73429:
+/***/ 3429:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
 
 /***/ }),
 
-/***/ 75919:
+/***/ 5919:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 
 /***/ }),
 
-/***/ 38522:
+/***/ 8522:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 70857:
+/***/ 857:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 82987:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("perf_hooks");
-
-/***/ }),
-
-/***/ 83480:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("querystring");
-
-/***/ }),
-
-/***/ 2203:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
-
-/***/ }),
-
-/***/ 63774:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream/web");
-
-/***/ }),
-
-/***/ 13193:
+/***/ 3193:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 
 /***/ }),
 
-/***/ 64756:
+/***/ 4756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
-/***/ 87016:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
-
-/***/ }),
-
-/***/ 39023:
+/***/ 9023:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 98253:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types");
-
-/***/ }),
-
-/***/ 28167:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("worker_threads");
-
-/***/ }),
-
-/***/ 43106:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
-
-/***/ }),
-
-/***/ 60475:
+/***/ 475:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28738,9 +28647,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
-var approval = __nccwpck_require__(78944);
+var approval = __nccwpck_require__(8944);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 ;// CONCATENATED MODULE: ./build/src/github/approval-label.js
 /**
  * `approve-label` (issues 31 and 42): the label approves the head it was given
@@ -28913,9 +28822,9 @@ class approval_label_LabelCheck {
 }
 
 // EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(51990);
+var github_call = __nccwpck_require__(1990);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(64636);
+var octokit = __nccwpck_require__(4636);
 ;// CONCATENATED MODULE: ./build/src/github/approval.js
 /**
  * The approval gate (issues 31 and 42), read from GitHub with `github-token`
@@ -29041,7 +28950,7 @@ async function removeApproval(deps, saved, config) {
 
 /***/ }),
 
-/***/ 90954:
+/***/ 954:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29053,7 +28962,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: publishComment
 
 // EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(39747);
+var runners = __nccwpck_require__(9747);
 ;// CONCATENATED MODULE: ./build/src/github/comment-jobs.js
 
 /**
@@ -29087,9 +28996,9 @@ async function legName(target, deps) {
 }
 
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(99128);
+var summary = __nccwpck_require__(9128);
 ;// CONCATENATED MODULE: ./build/src/step/comment-text.js
 /**
  * What the pull-request comment says (issue 32): the story of one job's
@@ -29135,15 +29044,15 @@ function renderComment(facts) {
 }
 
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
-var billing = __nccwpck_require__(64994);
+var billing = __nccwpck_require__(4994);
 // EXTERNAL MODULE: ./build/src/step/deps.js
-var step_deps = __nccwpck_require__(63996);
+var step_deps = __nccwpck_require__(3996);
 // EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(29943);
+var retry = __nccwpck_require__(9943);
 // EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(51990);
+var github_call = __nccwpck_require__(1990);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(64636);
+var octokit = __nccwpck_require__(4636);
 // EXTERNAL MODULE: ./build/src/github/rate-limit.js
 var rate_limit = __nccwpck_require__(2085);
 ;// CONCATENATED MODULE: ./build/src/github/comment.js
@@ -29375,7 +29284,7 @@ async function upsertMerged(target, merge, deps, options = { spread: true }) {
 }
 
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
-var default_name = __nccwpck_require__(16536);
+var default_name = __nccwpck_require__(6536);
 ;// CONCATENATED MODULE: ./build/src/sandbox/run-legs.js
 /**
  * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
@@ -29445,11 +29354,11 @@ async function commentYield(deps, state, config, target) {
 }
 
 // EXTERNAL MODULE: ./build/src/cleanup/served-job.js
-var served_job = __nccwpck_require__(93615);
+var served_job = __nccwpck_require__(3615);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
 /**
  * One pull-request comment per workflow (issue 43): a compact row per job and
@@ -29614,7 +29523,7 @@ async function writeMerged(deps, target, merge, options) {
 }
 
 // EXTERNAL MODULE: ./build/src/sandbox/status.js
-var sandbox_status = __nccwpck_require__(68935);
+var sandbox_status = __nccwpck_require__(8935);
 ;// CONCATENATED MODULE: ./build/src/cleanup/comment-relay.js
 
 const RELAY_PREFIX = 'gpu-sandbox-comment-';
@@ -29838,11 +29747,11 @@ async function inBatches(items, work) {
 }
 
 // EXTERNAL MODULE: ./build/src/client/url.js
-var client_url = __nccwpck_require__(19000);
+var client_url = __nccwpck_require__(9000);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __nccwpck_require__(49768);
+var abort = __nccwpck_require__(9768);
 // EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(38522);
+var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./build/src/runtime/zip.js
 /**
  * The smallest ZIP archive: one file, stored (not compressed). A workflow
@@ -29945,6 +29854,7 @@ const REQUEST_TIMEOUT_MS = 20_000;
 const RETENTION_MS = 24 * 3_600_000;
 /** The one file inside each artifact. */
 const FILE = 'row.json';
+const ZIP = 'application/zip';
 /** What the results service answered where it did not do what was asked: its status, its code, what to do. */
 class ArtifactStoreError extends Error {
     status;
@@ -30019,11 +29929,14 @@ class ArtifactStore {
     /** Uploads `content` as the artifact `name` (one file in a ZIP archive, kept a day at most). */
     async upload(name, content) {
         const expires = new Date(this.deps.clock.now() + RETENTION_MS).toISOString();
-        const created = answered(Signed, await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 4 }));
+        const created = answered(Signed, 
+        // As @actions/artifact 6 asks today (version 7, the archive's MIME type), so the service sees one client.
+        await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 7, mime_type: ZIP }));
         const url = this.signed(created.signed_upload_url ?? created.signedUploadUrl);
         const archive = storedZip(FILE, content);
         await this.retried(`uploading the artifact ${name}`, async (signal) => {
-            const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': 'zip' };
+            // Downloads answer with this type: actions/download-artifact unpacks an application/zip only.
+            const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': ZIP };
             const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal });
             if (!answer.ok)
                 throw await failure(answer, `uploading the artifact ${name}`);
@@ -30268,7 +30181,7 @@ async function relayFinal(deps, state, config, target, final) {
 
 /***/ }),
 
-/***/ 17515:
+/***/ 7515:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30281,25 +30194,25 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: RELEASE_FILE
 
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(50262);
+var ssh_command = __nccwpck_require__(262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/sandbox/eventual.js
-var eventual = __nccwpck_require__(81455);
+var eventual = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(20486);
+var errors = __nccwpck_require__(486);
 // EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(29943);
+var retry = __nccwpck_require__(9943);
 // EXTERNAL MODULE: ./build/src/ssh/secret-files.js
-var secret_files = __nccwpck_require__(58528);
+var secret_files = __nccwpck_require__(8528);
 // EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
-var state = __nccwpck_require__(45190);
+var state = __nccwpck_require__(5190);
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js
-var ssh = __nccwpck_require__(50877);
+var ssh = __nccwpck_require__(877);
 // EXTERNAL MODULE: ./build/src/ssh/config-files.js
-var config_files = __nccwpck_require__(75018);
+var config_files = __nccwpck_require__(5018);
 ;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
 /**
  * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
@@ -30364,7 +30277,7 @@ function endpoint_endpointFromInstance(instance) {
 }
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./build/src/ssh/key-pair.js
 /**
  * An ed25519 key pair made on the runner (node:crypto), written in the
@@ -30417,7 +30330,7 @@ function key_pair_generateSshKeyPair(comment) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
@@ -30554,7 +30467,7 @@ async function runRenewal(spec, ctx, isEnded) {
 }
 
 // EXTERNAL MODULE: ./build/src/ssh/renewer-process.js
-var renewer_process = __nccwpck_require__(85154);
+var renewer_process = __nccwpck_require__(5154);
 ;// CONCATENATED MODULE: ./build/src/ssh/access.js
 /**
  * `ssh: true`: make the sandbox (or instance) reachable from later steps as
@@ -30733,9 +30646,9 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 }
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(99128);
+var summary = __nccwpck_require__(9128);
 // EXTERNAL MODULE: ./build/src/cleanup/runner.js + 3 modules
-var cleanup_runner = __nccwpck_require__(42163);
+var cleanup_runner = __nccwpck_require__(2163);
 ;// CONCATENATED MODULE: ./build/src/cleanup/debug.js
 
 
@@ -30854,7 +30767,7 @@ async function hold(deps, access, debug) {
 
 /***/ }),
 
-/***/ 38650:
+/***/ 8650:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30867,9 +30780,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: fetchOrWhy
 
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(50262);
+var ssh_command = __nccwpck_require__(262);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __nccwpck_require__(49768);
+var abort = __nccwpck_require__(9768);
 ;// CONCATENATED MODULE: ./build/src/remote/gpu-sampler.js
 /**
  * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
@@ -31017,9 +30930,9 @@ class SamplerUnreachableError extends Error {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./build/src/remote/gpu-samples.js
 /**
  * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
@@ -31093,15 +31006,15 @@ function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
 }
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(99128);
+var summary = __nccwpck_require__(9128);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
-var billing = __nccwpck_require__(64994);
+var billing = __nccwpck_require__(4994);
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(81764);
+var collector = __nccwpck_require__(1764);
 // EXTERNAL MODULE: ./build/src/inputs/caps.js
-var caps = __nccwpck_require__(44138);
+var caps = __nccwpck_require__(4138);
 ;// CONCATENATED MODULE: ./build/src/sandbox/caps.js
 
 
@@ -31516,17 +31429,17 @@ async function reportGpu(deps, state, gpu, config, failed) {
 
 /***/ }),
 
-/***/ 79219:
+/***/ 9219:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Y: () => (/* binding */ cleanupInstance)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20486);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29943);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(63996);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(44120);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9943);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3996);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4120);
 /**
  * The post step of mode `instance`: remove the key files, then delete the
  * instance. The deployed service's `identifier` is an index that shifts when
@@ -31606,7 +31519,7 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 
 /***/ }),
 
-/***/ 25670:
+/***/ 5670:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -31614,11 +31527,11 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
 /* harmony export */   Pm: () => (/* binding */ mirrorFolders),
 /* harmony export */   ly: () => (/* binding */ serveFolders)
 /* harmony export */ });
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(99128);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(42163);
-/* harmony import */ var _runner_waiting_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(20715);
-/* harmony import */ var _served_job_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(93615);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9128);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2163);
+/* harmony import */ var _runner_waiting_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(715);
+/* harmony import */ var _served_job_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3615);
 
 
 
@@ -31695,7 +31608,7 @@ function servedTable(jobs, runners) {
 
 /***/ }),
 
-/***/ 42163:
+/***/ 2163:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31709,21 +31622,21 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(39747);
+var runners = __nccwpck_require__(9747);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(68818);
+var durations = __nccwpck_require__(8818);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(99128);
+var summary = __nccwpck_require__(9128);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
-var register = __nccwpck_require__(72389);
+var register = __nccwpck_require__(2389);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(50262);
+var ssh_command = __nccwpck_require__(262);
 // EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
-var install = __nccwpck_require__(13197);
+var install = __nccwpck_require__(3197);
 ;// CONCATENATED MODULE: ./build/src/runner/watch.js
 
 
@@ -32205,7 +32118,7 @@ async function deleteRegistration(deps, saved, config) {
 
 /***/ }),
 
-/***/ 66410:
+/***/ 6410:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32217,17 +32130,17 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: postSummary
 
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
-var billing = __nccwpck_require__(64994);
+var billing = __nccwpck_require__(4994);
 // EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(20486);
+var errors = __nccwpck_require__(486);
 // EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(29943);
+var retry = __nccwpck_require__(9943);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/sandbox/status.js
-var sandbox_status = __nccwpck_require__(68935);
+var sandbox_status = __nccwpck_require__(8935);
 ;// CONCATENATED MODULE: ./build/src/sandbox/find.js
 /** Sandboxes by name: who holds a name, which of them is live, and waiting until a name is free. */
 
@@ -32301,7 +32214,7 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
 }
 
 // EXTERNAL MODULE: ./build/src/sandbox/eventual.js
-var eventual = __nccwpck_require__(81455);
+var eventual = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./build/src/sandbox/record.js
 
 function record_text(record, field) {
@@ -32413,9 +32326,9 @@ function describeStopOutcome(id, result) {
 }
 
 // EXTERNAL MODULE: ./build/src/step/deps.js
-var step_deps = __nccwpck_require__(63996);
+var step_deps = __nccwpck_require__(3996);
 // EXTERNAL MODULE: ./build/src/step/summary.js
-var step_summary = __nccwpck_require__(99128);
+var step_summary = __nccwpck_require__(9128);
 ;// CONCATENATED MODULE: ./build/src/cleanup/sandbox.js
 
 
@@ -32542,7 +32455,7 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 
 /***/ }),
 
-/***/ 93615:
+/***/ 3615:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -32553,8 +32466,8 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /* harmony export */   mg: () => (/* binding */ mirrorFailure),
 /* harmony export */   vu: () => (/* binding */ conclusionOf)
 /* harmony export */ });
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(42163);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2163);
 
 
 /** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
@@ -32636,17 +32549,17 @@ function mirrorFailure(job, runnerName) {
 
 /***/ }),
 
-/***/ 15532:
+/***/ 5532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   t: () => (/* binding */ removeSshAccess)
 /* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
-/* harmony import */ var _ssh_config_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(75018);
-/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(85154);
-/* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(58528);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
+/* harmony import */ var _ssh_config_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5018);
+/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5154);
+/* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8528);
 /**
  * The post step's first act, in every mode and whatever becomes of the stop:
  * end the certificate renewer, turn what it logged as failures into one
@@ -32708,7 +32621,7 @@ async function removeSshAccess(core, state, clock) {
 
 /***/ }),
 
-/***/ 14418:
+/***/ 4418:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32721,25 +32634,25 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: NOT_SERVED
 
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
-var job_environment = __nccwpck_require__(73156);
+var job_environment = __nccwpck_require__(3156);
 // EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
-var read = __nccwpck_require__(80829);
+var read = __nccwpck_require__(829);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
-var register = __nccwpck_require__(72389);
+var register = __nccwpck_require__(2389);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(39747);
+var runners = __nccwpck_require__(9747);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
-var step_state = __nccwpck_require__(45190);
+var step_state = __nccwpck_require__(5190);
 // EXTERNAL MODULE: ./build/src/runner/local.js
-var local = __nccwpck_require__(87179);
+var local = __nccwpck_require__(7179);
 ;// CONCATENATED MODULE: ./build/src/runner/unserved.js
 /**
  * When the holding step of `runner: true` cannot serve its runner (CONTRACT,
@@ -32933,9 +32846,9 @@ async function deleteRegistration(deps, request, saved) {
 }
 
 // EXTERNAL MODULE: ./build/src/runner/waiting.js
-var waiting = __nccwpck_require__(20715);
+var waiting = __nccwpck_require__(715);
 // EXTERNAL MODULE: ./build/src/cleanup/unserved.js
-var unserved = __nccwpck_require__(37038);
+var unserved = __nccwpck_require__(7038);
 ;// CONCATENATED MODULE: ./build/src/cleanup/stranded.js
 /**
  * When the holder's runner served no job of this run (issue 43: taken by a job
@@ -32986,16 +32899,16 @@ async function failQueuedJob(deps, runner, why, env = process.env, left) {
 
 /***/ }),
 
-/***/ 37038:
+/***/ 7038:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   N: () => (/* binding */ cleanupUnserved)
 /* harmony export */ });
-/* harmony import */ var _runner_local_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(87179);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99128);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(42163);
+/* harmony import */ var _runner_local_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7179);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9128);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2163);
 
 
 
@@ -33063,7 +32976,7 @@ async function deleteUnservedRegistration(deps, saved, runner) {
 
 /***/ }),
 
-/***/ 20486:
+/***/ 486:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33200,7 +33113,7 @@ function isServiceError(error, code) {
 
 /***/ }),
 
-/***/ 29943:
+/***/ 9943:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33211,8 +33124,8 @@ function isServiceError(error, code) {
 /* harmony export */   v6: () => (/* binding */ retryUntil)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_BACKOFF, retryAfterDelay, isNotAccepted, delayFor, readRetryDelay, withRetry */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44120);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(486);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
 
 
 const DEFAULT_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
@@ -33393,7 +33306,7 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 
 /***/ }),
 
-/***/ 29196:
+/***/ 9196:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33401,35 +33314,40 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 /* harmony export */   iR: () => (/* binding */ proxiedFetch)
 /* harmony export */ });
 /* unused harmony export proxyConfigured */
-/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
+/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
 
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
     return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
 }
-let proxyDispatcher;
+let proxied;
 /**
- * The proxy dispatcher for `url`, or none. A loopback target never goes
- * through a proxy (as @actions/http-client does): the token would cross it in
- * clear for an http:// emulator, and a proxy cannot reach the runner's loopback anyway.
+ * The proxy for `url`, or none. A loopback target never goes through a proxy
+ * (as @actions/http-client does): the token would cross it in clear for an
+ * http:// emulator, and a proxy cannot reach the runner's loopback anyway.
  */
-async function dispatcher(url) {
+async function proxyFor(url) {
     if (!proxyConfigured() || (0,_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(new URL(url).hostname))
         return undefined;
-    proxyDispatcher ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 46752, 19)).then(({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }));
-    return proxyDispatcher;
+    proxied ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent, fetch }) => ({
+        fetch,
+        agent: new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }),
+    }));
+    return proxied;
 }
 /**
- * The global fetch, through the proxy when one is configured. Looked up at
- * call time, so msw (which replaces globalThis.fetch) sees every request.
+ * The global fetch, looked up at call time, so msw (which replaces
+ * globalThis.fetch) sees every request; through the proxy, undici's own fetch
+ * with its agent. Node's fetch bundles another major of undici (Node 24: 7,
+ * this package: 8), whose dispatcher interface differs: the two are not mixed.
  */
 async function proxiedFetch(url, init) {
-    const options = { ...init };
-    const proxy = await dispatcher(url);
-    // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
-    if (proxy)
-        options.dispatcher = proxy;
-    return globalThis.fetch(url, options);
+    const proxy = await proxyFor(url);
+    if (!proxy)
+        return globalThis.fetch(url, init);
+    // The same fields by name: lib.dom's RequestInit and undici's differ only in their types' origins.
+    const response = await proxy.fetch(url, { ...init, dispatcher: proxy.agent });
+    return response;
 }
 /** The production transport: global fetch, no redirects followed. */
 const fetchTransport = (request) => proxiedFetch(request.url, {
@@ -33444,14 +33362,14 @@ const fetchTransport = (request) => proxiedFetch(request.url, {
 
 /***/ }),
 
-/***/ 19000:
+/***/ 9000:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   c: () => (/* binding */ isLoopbackHost),
 /* harmony export */   v: () => (/* binding */ isSafeTransport)
 /* harmony export */ });
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
 
 /** localhost, 127.0.0.0/8 and ::1: the only hosts where plain http is allowed (the emulator). */
 function isLoopbackHost(hostname) {
@@ -33472,7 +33390,7 @@ function isSafeTransport(url) {
 
 /***/ }),
 
-/***/ 80032:
+/***/ 6476:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33482,7 +33400,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(70857);
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -33611,10 +33529,10 @@ function escapeProperty(s) {
         .replace(/,/g, '%2C');
 }
 //# sourceMappingURL=command.js.map
-// EXTERNAL MODULE: external "crypto"
-var external_crypto_ = __nccwpck_require__(76982);
+;// CONCATENATED MODULE: external "crypto"
+const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(79896);
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -33636,7 +33554,7 @@ function file_command_issueFileCommand(command, message) {
     });
 }
 function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
+    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
     const convertedValue = utils_toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
@@ -33653,9 +33571,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 ;// CONCATENATED MODULE: external "path"
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 // EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(58611);
+var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(65692);
+var external_https_ = __nccwpck_require__(5692);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
@@ -33748,9 +33666,9 @@ class DecodedURL extends URL {
 }
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(20770);
+var node_modules_tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/node_modules/undici/index.js
-var undici = __nccwpck_require__(23368);
+var undici = __nccwpck_require__(3368);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -34914,13 +34832,13 @@ function toPlatformPath(pth) {
 }
 //# sourceMappingURL=path-utils.js.map
 // EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(13193);
+var external_string_decoder_ = __nccwpck_require__(3193);
 // EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(24434);
+var external_events_ = __nccwpck_require__(4434);
 ;// CONCATENATED MODULE: external "child_process"
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(42613);
+var external_assert_ = __nccwpck_require__(2613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -36427,11 +36345,11 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 // EXTERNAL MODULE: ./build/src/step/summary.js
-var step_summary = __nccwpck_require__(99128);
+var step_summary = __nccwpck_require__(9128);
 // EXTERNAL MODULE: ./build/src/runtime/runner-syntax.js
 var runner_syntax = __nccwpck_require__(2928);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 ;// CONCATENATED MODULE: ./build/src/runtime/program-output.js
 /**
  * The lines of the workflow author's own program (`run`) on their way to the
@@ -36600,7 +36518,7 @@ const actionsCore = {
 
 /***/ }),
 
-/***/ 52852:
+/***/ 2852:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36616,15 +36534,15 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: requestTimeoutMs
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(73136);
+var external_node_url_ = __nccwpck_require__(3136);
 // EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(20486);
+var errors = __nccwpck_require__(486);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 ;// CONCATENATED MODULE: ./build/src/client/response.js
 
 
@@ -36699,7 +36617,7 @@ function errorFrom(response, text, context) {
 }
 
 // EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(29196);
+var transport = __nccwpck_require__(9196);
 ;// CONCATENATED MODULE: ./build/src/client/call.js
 
 
@@ -37017,9 +36935,9 @@ class ComputeClient {
 }
 
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(81764);
+var collector = __nccwpck_require__(1764);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(68818);
+var durations = __nccwpck_require__(8818);
 ;// CONCATENATED MODULE: ./build/src/entry/wiring.js
 /**
  * What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's
@@ -37097,7 +37015,7 @@ async function runAndExit(step) {
 
 /***/ }),
 
-/***/ 51990:
+/***/ 1990:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37110,7 +37028,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: RATE_LIMIT_WAIT_MS
 
 // EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(29943);
+var retry = __nccwpck_require__(9943);
 ;// CONCATENATED MODULE: ./build/src/github/failure.js
 /**
  * Why a GitHub request failed, in words a workflow author can act on. Octokit
@@ -37203,11 +37121,11 @@ function isTransientGitHub(error) {
 }
 
 // EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(64636);
+var octokit = __nccwpck_require__(4636);
 // EXTERNAL MODULE: ./build/src/github/rate-limit.js
 var rate_limit = __nccwpck_require__(2085);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __nccwpck_require__(49768);
+var abort = __nccwpck_require__(9768);
 ;// CONCATENATED MODULE: ./build/src/github/call.js
 /**
  * One GitHub request of a repository, the way every GitHub reader here sends
@@ -37299,7 +37217,7 @@ function refusal(error, repository, call, makeError) {
 
 /***/ }),
 
-/***/ 64636:
+/***/ 4636:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37308,7 +37226,7 @@ function refusal(error, repository, call, makeError) {
 /* harmony export */   ue: () => (/* binding */ responseHeaders)
 /* harmony export */ });
 /* unused harmony export isRateLimit */
-/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29196);
+/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9196);
 /**
  * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
  * mode): a lazily loaded chunk the other steps never pay for. Requests go
@@ -37317,7 +37235,7 @@ function refusal(error, repository, call, makeError) {
  */
 
 function loadOctokit(token, apiUrl) {
-    return __nccwpck_require__.e(/* import() */ 228).then(__nccwpck_require__.t.bind(__nccwpck_require__, 93228, 19)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: _client_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .proxiedFetch */ .iR } }));
+    return __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 542)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: _client_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .proxiedFetch */ .iR } }));
 }
 /** The HTTP status GitHub answered, when the error carries one. */
 function statusOf(error) {
@@ -37348,8 +37266,8 @@ function isRateLimit(error) {
 /* harmony export */   tX: () => (/* binding */ rateLimitOf)
 /* harmony export */ });
 /* unused harmony exports SECONDARY_MIN_MS, clockTime */
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(29943);
-/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64636);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9943);
+/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4636);
 /**
  * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
  * wait, never a refusal.
@@ -37417,7 +37335,7 @@ function describeRateLimit(limit, now) {
 
 /***/ }),
 
-/***/ 39747:
+/***/ 9747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37435,11 +37353,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(51990);
+var github_call = __nccwpck_require__(1990);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(64636);
+var octokit = __nccwpck_require__(4636);
 ;// CONCATENATED MODULE: ./build/src/github/runner-names.js
 /** The names of a sandbox's runners: what mode: stop and the sweep look for, and how fresh ones are numbered. */
 /** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
@@ -37695,18 +37613,18 @@ class RunnerRegistry {
 
 /***/ }),
 
-/***/ 78944:
+/***/ 8944:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _n: () => (/* binding */ pullRequestOf)
 /* harmony export */ });
 /* unused harmony exports PERMISSIONS, parseApproval */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
-/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(93006);
-/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
-/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(13219);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3156);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3219);
 /**
  * The approval gate's inputs (issue 31): `approve-label`, `approve-label-once`
  * and `min-permission`, and what the run's event says: for `pull_request` and
@@ -37796,11 +37714,11 @@ function parseApproval(inputs, job) {
 
 /***/ }),
 
-/***/ 44138:
+/***/ 4138:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* unused harmony exports parseCaps, hasCaps, parseLiveLimit */
-/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(93006);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3006);
 /**
  * The spending caps of a start (issue 31): `max-cost` (dollars for this run),
  * `max-hourly-price` (dollars per hour) and `min-gpu-memory` (GiB per GPU).
@@ -37853,7 +37771,7 @@ function parseLiveLimit(inputs, job) {
 
 /***/ }),
 
-/***/ 81764:
+/***/ 1764:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37861,7 +37779,7 @@ function parseLiveLimit(inputs, job) {
 /* harmony export */   gR: () => (/* binding */ Collector)
 /* harmony export */ });
 /* unused harmony export InputError */
-/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45213);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5213);
 
 /** An invalid input: names the input and says what is allowed. Never echoes secrets. */
 class InputError extends Error {
@@ -37920,16 +37838,16 @@ class Collector {
 
 /***/ }),
 
-/***/ 87614:
+/***/ 7614:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ parseComment)
 /* harmony export */ });
 /* unused harmony export commentKey */
-/* harmony import */ var _approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(78944);
-/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(93006);
-/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73156);
+/* harmony import */ var _approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8944);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3156);
 /**
  * `comment: true` (issues 32 and 43): where the pull-request comment goes. Its
  * hidden marker's key is the workflow (its file, else its name): one comment
@@ -37982,7 +37900,7 @@ function parseComment(inputs, job, log = () => undefined) {
 
 /***/ }),
 
-/***/ 66092:
+/***/ 6092:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37990,9 +37908,9 @@ function parseComment(inputs, job, log = () => undefined) {
 /* harmony export */ });
 /* unused harmony export FORK_REFUSAL */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9691);
-/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(68818);
-/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(13219);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(75837);
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8818);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3219);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5837);
 /**
  * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
  * the post step holds the sandbox this long for a person to connect with the
@@ -38037,14 +37955,14 @@ function parseDebug(inputs, job) {
 
 /***/ }),
 
-/***/ 16536:
+/***/ 6536:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Y: () => (/* binding */ parseGeneratedName)
 /* harmony export */ });
 /* unused harmony export generateSandboxName */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /**
  * The default sandbox name, and how mode: sweep recognises it:
  * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
@@ -38073,7 +37991,7 @@ function parseGeneratedName(name) {
 
 /***/ }),
 
-/***/ 45213:
+/***/ 5213:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38204,7 +38122,7 @@ const INPUT_MODES = {
 
 /***/ }),
 
-/***/ 68818:
+/***/ 8818:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38214,7 +38132,7 @@ const INPUT_MODES = {
 /* harmony export */ });
 /* unused harmony export formatBound */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
-/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(13219);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3219);
 /**
  * Duration inputs (`90`, `90s`, `15m`, `2h`, `1h30m`) and their bounds. Every
  * duration has an upper bound: a timer longer than setTimeout can hold
@@ -38278,7 +38196,7 @@ function duration(bounds) {
 
 /***/ }),
 
-/***/ 93006:
+/***/ 3006:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38289,12 +38207,12 @@ function duration(bounds) {
 /* harmony export */   zM: () => (/* binding */ boolean)
 /* harmony export */ });
 /* unused harmony exports wholeNumber, splitList, gpuTypes, isValidCidr, cidrList, isValidDomain, domainList, internetAccess, envLines, SANDBOX_NAME_PATTERN, sandboxName, sandboxId, githubToken */
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9691);
-/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(13219);
-/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(19000);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3219);
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9000);
 /* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2805);
-/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45213);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5213);
 /**
  * Field parsers: one zod schema per kind of input, from the raw string, with
  * messages that say what is allowed. Per-mode assembly (read.ts) composes them.
@@ -38506,15 +38424,15 @@ const githubToken = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().transfo
 
 /***/ }),
 
-/***/ 73156:
+/***/ 3156:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ repositoryFromEnv),
 /* harmony export */   s: () => (/* binding */ jobEnvironmentFromEnv)
 /* harmony export */ });
-/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(19000);
-/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50877);
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
+/* harmony import */ var _ssh_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(877);
 /**
  * What the runner's environment (not the inputs) contributes: the default name's parts, the repository, earlier SSH
  * aliases.
@@ -38566,21 +38484,21 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 94925:
+/***/ 4925:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ readPostInputs)
 /* harmony export */ });
 /* unused harmony export parseCleanupInputs */
-/* harmony import */ var _collector_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81764);
-/* harmony import */ var _comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(87614);
-/* harmony import */ var _debug_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(66092);
-/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45213);
-/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93006);
-/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(73156);
-/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80829);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(75837);
+/* harmony import */ var _collector_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1764);
+/* harmony import */ var _comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7614);
+/* harmony import */ var _debug_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6092);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5213);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3156);
+/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(829);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5837);
 /**
  * What the post step reads (split from read.ts): the mode at once, the rest
  * only when there is something to clean up, and never an error from an input
@@ -38623,7 +38541,7 @@ function parseCleanupInputs(read) {
 
 /***/ }),
 
-/***/ 80829:
+/***/ 829:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38637,15 +38555,15 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: parseInputs, readMainInputs
 
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(68818);
+var durations = __nccwpck_require__(8818);
 // EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(81764);
+var collector = __nccwpck_require__(1764);
 // EXTERNAL MODULE: ./build/src/inputs/runner.js
-var runner = __nccwpck_require__(75837);
+var runner = __nccwpck_require__(5837);
 // EXTERNAL MODULE: ./build/src/inputs/fields.js
-var fields = __nccwpck_require__(93006);
+var fields = __nccwpck_require__(3006);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
-var job_environment = __nccwpck_require__(73156);
+var job_environment = __nccwpck_require__(3156);
 ;// CONCATENATED MODULE: ./build/src/inputs/unserved.js
 /**
  * Runner mode's fallback when the holding step cannot serve its runner
@@ -38693,11 +38611,11 @@ function parseUnserved(read, job, errors) {
 }
 
 // EXTERNAL MODULE: ./build/src/inputs/caps.js
-var caps = __nccwpck_require__(44138);
+var caps = __nccwpck_require__(4138);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/inputs/refuse.js
-var refuse = __nccwpck_require__(13219);
+var refuse = __nccwpck_require__(3219);
 ;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
 /**
  * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
@@ -38747,13 +38665,13 @@ function gpu_check_parseGpuReport(inputs, gpus) {
 }
 
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
-var approval = __nccwpck_require__(78944);
+var approval = __nccwpck_require__(8944);
 // EXTERNAL MODULE: ./build/src/inputs/comment.js
-var comment = __nccwpck_require__(87614);
+var comment = __nccwpck_require__(7614);
 // EXTERNAL MODULE: ./build/src/inputs/debug.js
-var debug = __nccwpck_require__(66092);
+var debug = __nccwpck_require__(6092);
 // EXTERNAL MODULE: ./build/src/inputs/defaults.js
-var defaults = __nccwpck_require__(45213);
+var defaults = __nccwpck_require__(5213);
 ;// CONCATENATED MODULE: ./build/src/inputs/image.js
 /** `image`: the image_id of an image prepared through the service, sent as is. */
 
@@ -38853,9 +38771,9 @@ const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) =>
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./build/src/runtime/paths.js
 /** Path facts shared by the input checks and the download's landing. */
 
@@ -38961,7 +38879,7 @@ const sizes_byteSize = schemas/* string */.YjP().transform((raw, ctx) => {
 });
 
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js
-var ssh = __nccwpck_require__(50877);
+var ssh = __nccwpck_require__(877);
 ;// CONCATENATED MODULE: ./build/src/inputs/unused.js
 
 /**
@@ -39021,7 +38939,7 @@ function network_policy_parseNetworkPolicy(inputs, mode) {
 }
 
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
-var default_name = __nccwpck_require__(16536);
+var default_name = __nccwpck_require__(6536);
 ;// CONCATENATED MODULE: ./build/src/inputs/read.js
 /**
  * Per-mode assembly: which inputs each mode reads, composed from the field
@@ -39264,13 +39182,13 @@ function readUnservedInputs(core, job, errors) {
 
 /***/ }),
 
-/***/ 13219:
+/***/ 3219:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   T: () => (/* binding */ refuse)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88532);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
 /** The one way a refinement refuses a value: the message becomes the input error, and the parse ends there. */
 
 function refuse(ctx, message) {
@@ -39281,7 +39199,7 @@ function refuse(ctx, message) {
 
 /***/ }),
 
-/***/ 75837:
+/***/ 5837:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39297,12 +39215,12 @@ function refuse(ctx, message) {
 /* harmony export */   wL: () => (/* binding */ workflowRunFromEnv)
 /* harmony export */ });
 /* unused harmony exports runnerSlots, runnerDomains, parseRunner */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77030);
-/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(45213);
-/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(68818);
-/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93006);
-/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(73156);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7030);
+/* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5213);
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8818);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3006);
+/* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3156);
 /**
  * `runner: true` and its inputs, with the refusals that must come before
  * anything costs money: no usable github-token, `internet-access: closed`
@@ -39475,7 +39393,7 @@ function parseRunnerCleanup(read) {
 
 /***/ }),
 
-/***/ 50877:
+/***/ 877:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39483,9 +39401,9 @@ function parseRunnerCleanup(read) {
 /* harmony export */   vR: () => (/* binding */ aliasWrittenBefore)
 /* harmony export */ });
 /* unused harmony exports ALIAS_PATTERN, configFileName, checkAlias */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /** `ssh` and `ssh-alias`: make the sandbox (or instance) reachable as `ssh <alias>` from later steps. */
 
 
@@ -39526,7 +39444,7 @@ function checkAlias(alias, aliasInUse) {
 
 /***/ }),
 
-/***/ 85779:
+/***/ 5779:
 /***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -39535,25 +39453,25 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   a2: () => (/* binding */ runPost),
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60475);
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90954);
-/* harmony import */ var _cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(38650);
-/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(17515);
-/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(79219);
-/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(66410);
-/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(15532);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80032);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(52852);
-/* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(94925);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(42163);
-/* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(93615);
-/* harmony import */ var _cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(25670);
-/* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(14418);
-/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(37038);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(75504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(28593);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(44120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(45190);
+/* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(475);
+/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(954);
+/* harmony import */ var _cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8650);
+/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7515);
+/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9219);
+/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6410);
+/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5532);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6476);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2852);
+/* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4925);
+/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2163);
+/* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3615);
+/* harmony import */ var _cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5670);
+/* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4418);
+/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(7038);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(5504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(8593);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(4120);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(5190);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -39731,7 +39649,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 50262:
+/***/ 262:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39739,7 +39657,7 @@ __webpack_async_result__();
 /* harmony export */   j3: () => (/* binding */ runScript)
 /* harmony export */ });
 /* unused harmony exports shellQuote, sshArguments, toolEnvironment, spawnSsh, exited, collect, killOnAbort */
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(31421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
 /**
  * Runs a POSIX shell script on the sandbox over the action's own SSH access
  * (`ssh -F <config> <alias>`, the files start mode wrote), with its arguments
@@ -39826,7 +39744,7 @@ async function runScript(target, script, args, input, env, signal, stdoutLimit) 
 
 /***/ }),
 
-/***/ 13197:
+/***/ 3197:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39842,19 +39760,19 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: DIAGNOSTIC_TAIL, ensureRunnerPackage
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(57075);
+var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(29196);
+var transport = __nccwpck_require__(9196);
 // EXTERNAL MODULE: ./build/src/inputs/runner.js
-var runner = __nccwpck_require__(75837);
+var runner = __nccwpck_require__(5837);
 ;// CONCATENATED MODULE: ./build/src/runner/hooks.js
 /**
  * The hooks the runner on the sandbox runs for its one job (issue 43), written
@@ -39899,11 +39817,11 @@ const JOB_STARTED_HOOK = [
 const JOB_COMPLETED_HOOK = ['#!/bin/bash', 'date +%s > "$(dirname "$0")/gpu-sandbox-job-completed"'].join('\n');
 
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(50262);
+var ssh_command = __nccwpck_require__(262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __nccwpck_require__(49768);
+var abort = __nccwpck_require__(9768);
 ;// CONCATENATED MODULE: ./build/src/runner/install.js
 /**
  * The actions/runner package on the sandbox host, at ~/actions-runner: used as
@@ -40048,7 +39966,7 @@ async function diagnosticTail(context, folder = runner/* FIRST_RUNNER_FOLDER */.
 
 /***/ }),
 
-/***/ 87179:
+/***/ 7179:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40060,12 +39978,12 @@ async function diagnosticTail(context, folder = runner/* FIRST_RUNNER_FOLDER */.
 /* harmony export */   TU: () => (/* binding */ localRunnerAlive),
 /* harmony export */   rq: () => (/* binding */ writeHook)
 /* harmony export */ });
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(31421);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77598);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73024);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(48161);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(76760);
-/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(13197);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7598);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3024);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6760);
+/* harmony import */ var _install_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3197);
 /**
  * A just-in-time runner on the holding machine itself (the GitHub runner this
  * step runs on, never the sandbox), for the job runner mode could not serve:
@@ -40250,7 +40168,7 @@ function removeLocalRunner(runner) {
 
 /***/ }),
 
-/***/ 72389:
+/***/ 2389:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40264,17 +40182,17 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: registerRunner
 
 // EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(39747);
+var runners = __nccwpck_require__(9747);
 // EXTERNAL MODULE: ./build/src/inputs/runner.js
-var inputs_runner = __nccwpck_require__(75837);
+var inputs_runner = __nccwpck_require__(5837);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(50262);
+var ssh_command = __nccwpck_require__(262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(44120);
+var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
-var state = __nccwpck_require__(45190);
+var state = __nccwpck_require__(5190);
 // EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
-var install = __nccwpck_require__(13197);
+var install = __nccwpck_require__(3197);
 ;// CONCATENATED MODULE: ./build/src/runner/online.js
 
 
@@ -40554,7 +40472,7 @@ async function replaceRunner(deps, context, registry, spent, fresh) {
 
 /***/ }),
 
-/***/ 20715:
+/***/ 715:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40588,7 +40506,7 @@ async function failingRunnersFor(registry, run, label, bound, log) {
 
 /***/ }),
 
-/***/ 49768:
+/***/ 9768:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40604,7 +40522,7 @@ function withTimeout(ms, signal) {
 
 /***/ }),
 
-/***/ 75504:
+/***/ 5504:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40632,7 +40550,7 @@ const realClock = {
 
 /***/ }),
 
-/***/ 28593:
+/***/ 8593:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40764,7 +40682,7 @@ function ordinalName(name) {
 
 /***/ }),
 
-/***/ 44120:
+/***/ 4120:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40890,7 +40808,7 @@ function commentText(value, limit = 1_000) {
 
 /***/ }),
 
-/***/ 64994:
+/***/ 4994:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41007,7 +40925,7 @@ async function readBillingContext(client, spec, warn, signal) {
 
 /***/ }),
 
-/***/ 81455:
+/***/ 1455:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41017,8 +40935,8 @@ async function readBillingContext(client, spec, warn, signal) {
 /* harmony export */   i0: () => (/* binding */ quickRead)
 /* harmony export */ });
 /* unused harmony exports NOT_VISIBLE_YET_MS, INFO_READ_MS */
-/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(20486);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29943);
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9943);
 
 
 /**
@@ -41055,7 +40973,7 @@ function isTransientOrLater(error) {
 
 /***/ }),
 
-/***/ 68935:
+/***/ 8935:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41117,17 +41035,17 @@ function mayHoldName(status) {
 
 /***/ }),
 
-/***/ 75018:
+/***/ 5018:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BJ: () => (/* binding */ removeInclude)
 /* harmony export */ });
 /* unused harmony exports writeSshFiles, addInclude */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58528);
-/* harmony import */ var _inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(50877);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8528);
+/* harmony import */ var _inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(877);
 /**
  * The SSH files a later step uses: in the step's private directory, a
  * known_hosts pinned to the host key and `<alias>.ssh_config` with one
@@ -41211,7 +41129,7 @@ function removeInclude(userConfig, added) {
 
 /***/ }),
 
-/***/ 85154:
+/***/ 5154:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41220,8 +41138,8 @@ function removeInclude(userConfig, added) {
 /* harmony export */   qw: () => (/* binding */ endRenewer)
 /* harmony export */ });
 /* unused harmony exports RENEWER_FLAG, renewerEnvironment, launchRenewer, isRenewer */
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(31421);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /**
  * Starting and ending the renewer process. It runs the main bundle again
  * (`node <script> --ssh-renewer`), detached, with an environment of a few
@@ -41370,16 +41288,16 @@ function renewerFailures(logPath) {
 
 /***/ }),
 
-/***/ 58528:
+/***/ 8528:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   th: () => (/* binding */ removePrivateDirectory)
 /* harmony export */ });
 /* unused harmony exports maskKey, NoRunnerTempError, runnerTemp, privateDirectory, writeSecretFile, replaceSecretFile */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /**
  * Files that hold a secret or sit beside one (a private key, its SSH
  * certificate, known_hosts, the SSH config): created fresh in a 0700
@@ -41455,7 +41373,7 @@ function removePrivateDirectory(dir) {
 
 /***/ }),
 
-/***/ 63996:
+/***/ 3996:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41474,7 +41392,7 @@ function stepEnvironment(deps) {
 
 /***/ }),
 
-/***/ 45190:
+/***/ 5190:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41484,7 +41402,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./build/src/inputs/runner.js
-var runner = __nccwpck_require__(75837);
+var runner = __nccwpck_require__(5837);
 ;// CONCATENATED MODULE: ./build/src/step/saved-read.js
 /**
  * The JSON state values (saved.ts's shapes) read back for the post step: a value of another shape (a state file an
@@ -41800,7 +41718,7 @@ class ActionState {
 
 /***/ }),
 
-/***/ 99128:
+/***/ 9128:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41809,7 +41727,7 @@ class ActionState {
 /* harmony export */   a3: () => (/* binding */ formatDuration)
 /* harmony export */ });
 /* unused harmony exports listWithLimit, SUMMARY_LIMIT_BYTES, reportDryRun */
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(44120);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
 
 function formatDuration(ms) {
     const total = Math.max(0, Math.round(ms / 1000));
@@ -41887,9 +41805,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(88532);
+var core_core = __nccwpck_require__(8532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(54723);
+var core_util = __nccwpck_require__(4723);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
@@ -50410,7 +50328,7 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 88532:
+/***/ 8532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -50422,7 +50340,7 @@ function preprocess(fn, schema) {
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony export $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54723);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
 var _a;
 
 /** A special constant with type `never` */
@@ -50568,7 +50486,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 54723:
+/***/ 4723:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -50623,7 +50541,7 @@ function config(newConfig) {
 /* harmony export */   zM: () => (/* binding */ mergeDefs)
 /* harmony export */ });
 /* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, defineLazy, objectClone, cloneDef, getElementAtPath, promiseAllObject, randomString, numKeys, getParsedType, primitiveTypes, createTransparentProxy, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, CONSTANT_CATCH */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88532);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
 
 // functions
 function assertEqual(val) {
@@ -51769,7 +51687,7 @@ function constantCatch(value) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(85779);
+/******/ var __webpack_exports__ = __nccwpck_require__(5779);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__POST_DEADLINE_MS = __webpack_exports__.BQ;
 /******/ var __webpack_exports__run = __webpack_exports__.eF;

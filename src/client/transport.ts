@@ -27,31 +27,41 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '')
 }
 
-let proxyDispatcher: Promise<Dispatcher> | undefined
+/** undici's own fetch with its proxy agent: a dispatcher goes only to the fetch of the same undici (issue 54). */
+interface Proxied {
+  fetch: typeof import('undici').fetch
+  agent: Dispatcher
+}
+
+let proxied: Promise<Proxied> | undefined
 
 /**
- * The proxy dispatcher for `url`, or none. A loopback target never goes
- * through a proxy (as @actions/http-client does): the token would cross it in
- * clear for an http:// emulator, and a proxy cannot reach the runner's loopback anyway.
+ * The proxy for `url`, or none. A loopback target never goes through a proxy
+ * (as @actions/http-client does): the token would cross it in clear for an
+ * http:// emulator, and a proxy cannot reach the runner's loopback anyway.
  */
-async function dispatcher(url: string): Promise<Dispatcher | undefined> {
+async function proxyFor(url: string): Promise<Proxied | undefined> {
   if (!proxyConfigured() || isLoopbackHost(new URL(url).hostname)) return undefined
-  proxyDispatcher ??= import('undici').then(
-    ({ EnvHttpProxyAgent }) => new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }),
-  )
-  return proxyDispatcher
+  proxied ??= import('undici').then(({ EnvHttpProxyAgent, fetch }) => ({
+    fetch,
+    agent: new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 }),
+  }))
+  return proxied
 }
 
 /**
- * The global fetch, through the proxy when one is configured. Looked up at
- * call time, so msw (which replaces globalThis.fetch) sees every request.
+ * The global fetch, looked up at call time, so msw (which replaces
+ * globalThis.fetch) sees every request; through the proxy, undici's own fetch
+ * with its agent. Node's fetch bundles another major of undici (Node 24: 7,
+ * this package: 8), whose dispatcher interface differs: the two are not mixed.
  */
 export async function proxiedFetch(url: string, init: RequestInit): Promise<Response> {
-  const options: RequestInit & { dispatcher?: Dispatcher } = { ...init }
-  const proxy = await dispatcher(url)
-  // undici's dispatcher option of Node's fetch (lib.dom's RequestInit lacks it).
-  if (proxy) options.dispatcher = proxy
-  return globalThis.fetch(url, options)
+  const proxy = await proxyFor(url)
+  if (!proxy) return globalThis.fetch(url, init)
+  type Init = NonNullable<Parameters<Proxied['fetch']>[1]>
+  // The same fields by name: lib.dom's RequestInit and undici's differ only in their types' origins.
+  const response = await proxy.fetch(url, { ...(init as Init), dispatcher: proxy.agent })
+  return response as unknown as Response
 }
 
 /** The production transport: global fetch, no redirects followed. */

@@ -25,6 +25,7 @@ const REQUEST_TIMEOUT_MS = 20_000
 const RETENTION_MS = 24 * 3_600_000
 /** The one file inside each artifact. */
 const FILE = 'row.json'
+const ZIP = 'application/zip'
 
 export interface StoreDeps {
   clock: Clock
@@ -120,12 +121,14 @@ export class ArtifactStore {
     const expires = new Date(this.deps.clock.now() + RETENTION_MS).toISOString()
     const created = answered(
       Signed,
-      await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 4 }),
+      // As @actions/artifact 6 asks today (version 7, the archive's MIME type), so the service sees one client.
+      await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 7, mime_type: ZIP }),
     )
     const url = this.signed(created.signed_upload_url ?? created.signedUploadUrl)
     const archive = storedZip(FILE, content)
     await this.retried(`uploading the artifact ${name}`, async (signal) => {
-      const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': 'zip' }
+      // Downloads answer with this type: actions/download-artifact unpacks an application/zip only.
+      const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': ZIP }
       const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal })
       if (!answer.ok) throw await failure(answer, `uploading the artifact ${name}`)
       await answer.body?.cancel()

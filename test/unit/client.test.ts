@@ -1,6 +1,6 @@
 /**
  * The client against msw. No transport is injected: every test runs the
- * production transport (global fetch with the undici dispatcher), which msw
+ * production transport (global fetch; undici's own behind a proxy), which msw
  * intercepts. The first test proves that.
  */
 import { http, HttpResponse } from 'msw'
@@ -11,6 +11,13 @@ import { parseRetryAfter } from '../../src/client/response.ts'
 import { ServiceError } from '../../src/client/errors.ts'
 import { isTransient } from '../../src/client/retry.ts'
 import { fetchTransport, proxyConfigured } from '../../src/client/transport.ts'
+
+// Behind a proxy the request goes through undici's own fetch with its agent (transport.ts): recorded here.
+const undiciFetch = vi.hoisted(() => vi.fn())
+vi.mock('undici', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('undici')>()),
+  fetch: undiciFetch,
+}))
 
 const BASE = 'https://compute.test/v1'
 const TOKEN = 'tok-secret-123'
@@ -67,8 +74,12 @@ describe('transport', () => {
     vi.stubEnv('HTTPS_PROXY', 'http://proxy.invalid:3128')
     // Only what fetch is given matters here; the e2e suite sends real requests through a proxy.
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ alert: null }))
+    undiciFetch.mockResolvedValue(Response.json({ alert: null }))
     await client().getCreditAlert()
-    const [, init] = fetchSpy.mock.calls[0] as [string, RequestInit & { dispatcher?: unknown }]
+    // undici's fetch with undici's agent: Node's own fetch bundles another undici, whose dispatcher differs.
+    expect(fetchSpy).not.toHaveBeenCalled()
+    const [url, init] = undiciFetch.mock.calls[0] as [string, RequestInit & { dispatcher?: unknown }]
+    expect(url).toBe(`${BASE}/credit-alert`)
     expect(init.dispatcher?.constructor.name).toBe('EnvHttpProxyAgent')
     expect(proxyConfigured({ http_proxy: 'http://p:1' })).toBe(true)
     expect(proxyConfigured({ NO_PROXY: '*', HTTPS_PROXY: ' ' })).toBe(false)

@@ -233,3 +233,38 @@ describe('.github/workflows/live.yml', () => {
     expect(rest.at(-1)?.run).toBe('npm run live-check')
   })
 })
+
+describe('.github/dependabot.yml', () => {
+  it('keeps npm and the workflows current weekly, grouped; only the runtime and compiler majors are held', () => {
+    type Update = {
+      'package-ecosystem': string
+      directory?: string
+      directories?: string[]
+      schedule: { interval: string }
+      groups?: Record<string, { 'update-types'?: string[]; patterns?: string[] }>
+      ignore?: { 'dependency-name': string; 'update-types'?: string[] }[]
+    }
+    const config = parse(readFileSync(join(ROOT, '.github', 'dependabot.yml'), 'utf8')) as {
+      version: number
+      updates: Update[]
+    }
+    expect(config.version).toBe(2)
+    const by = new Map(config.updates.map((update) => [update['package-ecosystem'], update]))
+    expect([...by.keys()].sort()).toEqual(['github-actions', 'npm'])
+    for (const update of config.updates) {
+      expect(update.schedule.interval).toBe('weekly')
+      expect(Object.keys(update.groups ?? {}).length).toBeGreaterThan(0)
+    }
+    const npm = by.get('npm')
+    expect(npm?.directory).toBe('/')
+    // Held majors: exactly these (docs/development.md says why); every runtime dependency moves freely.
+    const held = (npm?.ignore ?? []).map((rule) => rule['dependency-name']).sort()
+    expect(held).toEqual(['@types/node', 'node', 'typescript'])
+    for (const rule of npm?.ignore ?? []) expect(rule['update-types']).toEqual(['version-update:semver-major'])
+    const runtime = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Deps).dependencies)
+    for (const name of runtime) expect(held).not.toContain(name)
+    expect(by.get('github-actions')?.directories).toContain('/')
+  })
+})
+
+type Deps = { dependencies: Record<string, string> }
