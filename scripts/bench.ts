@@ -4,7 +4,7 @@
  *
  *   npm run bench                       all sections (about 5 minutes: the matrix runs at the real 1-minute window)
  *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate, stranded,
- *                                       github, gpu, pipeline
+ *                                       github, gpu, pipeline, libraries
  *   npm run bench -- --jobs 20          matrix size (default 60)
  *   npm run bench -- --legs 40          the GitHub matrix's legs (default 240), --scale its time compression (default 6)
  *   npm run bench -- --out -            print the report instead of writing docs/benchmarks.md
@@ -25,6 +25,7 @@ import { strandedSection } from './bench/stranded.ts'
 import { githubSection } from './bench/github-matrix.ts'
 import { gpuSection } from './bench/gpu.ts'
 import { pipelineSection } from './bench/pipeline.ts'
+import { librariesSection } from './bench/libraries.ts'
 import { coldStart, detectionLag, lifecycle } from './bench/runs.ts'
 
 const SECTIONS = [
@@ -40,6 +41,7 @@ const SECTIONS = [
   'github',
   'gpu',
   'pipeline',
+  'libraries',
 ] as const
 type Section = (typeof SECTIONS)[number]
 const only = (argument('only')?.split(',') ?? [...SECTIONS]) as Section[]
@@ -63,6 +65,7 @@ for (const section of SECTIONS.filter((s) => only.includes(s))) {
   if (section === 'github') parts.push(await githubSection())
   if (section === 'gpu') parts.push(gpuSection())
   if (section === 'pipeline') parts.push(await pipelineSection())
+  if (section === 'libraries') parts.push(await librariesSection())
 }
 
 const commit = (() => {

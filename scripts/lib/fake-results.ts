@@ -5,7 +5,10 @@
  * POSTs to `/twirp/github.actions.results.api.v1.ArtifactService/<Method>`
  * with proto field names, a runtime token (a JWT whose `scp` holds
  * `Actions.Results:<run>:<job>`), and signed blob addresses for the content
- * (`PUT` with `x-ms-blob-type: BlockBlob`, `GET`). A request of another shape
+ * (Azure's Put Blob, or Put Block and Put Block List as the Azure SDK sends
+ * them; `GET` answers the content type the upload set). The official client
+ * itself is run against it (test/emulator/fake-results.test.ts), so it cannot
+ * drift from what GitHub's own client sends and accepts. A request of another shape
  * (an unknown field, a wrong type, a missing id) is answered 400 and counted
  * in `malformed`, so a test sees it. Answers name fields the canonical JSON
  * way (lowerCamelCase) or, with `protoNames`, as the proto does.
@@ -33,6 +36,10 @@ export interface FakeArtifact {
   createdAt: string
   expiresAt?: string
   content?: Buffer
+  /** What the upload named as its content type (x-ms-blob-content-type); the download answers with it. */
+  contentType?: string
+  /** Blocks staged (Azure's Put Block), by id, until a block list commits them. */
+  blocks?: Map<string, Buffer>
   finalized: boolean
   key: string
 }
@@ -151,7 +158,10 @@ export class FakeResults {
     }
     if (method === 'ListArtifacts') {
       const filter = request.name_filter as string | undefined
-      const listed = this.artifacts.filter((a) => a.finalized && (filter === undefined || a.name === filter))
+      const id = request.id_filter as string | undefined
+      const listed = this.artifacts.filter(
+        (a) => a.finalized && (filter === undefined || a.name === filter) && (id === undefined || String(a.id) === id),
+      )
       return [200, { artifacts: listed.map((a) => this.listed(a)) }]
     }
     const owned = found && found.job === request.workflow_job_run_backend_id ? found : undefined
@@ -194,12 +204,37 @@ export class FakeResults {
     }
     if (!artifact) return end(404)
     this.blobs.push({ method: req.method ?? '', name: artifact.name })
-    if (req.method === 'PUT') {
-      if (req.headers['x-ms-blob-type'] !== 'BlockBlob' || artifact.finalized) return end(400)
-      artifact.content = body
-      return end(201)
+    if (req.method === 'PUT') return end(artifact.finalized ? 400 : this.put(artifact, url, req, body))
+    if (!artifact.finalized || !artifact.content) return end(404)
+    // Azure answers with the content type the upload set: @actions/artifact unzips only an application/zip.
+    res.writeHead(200, { 'content-type': artifact.contentType ?? 'application/octet-stream' })
+    res.end(artifact.content)
+  }
+
+  /**
+   * A blob's upload, as Azure's Blob service takes one: the whole blob at once (Put Blob, `x-ms-blob-type:
+   * BlockBlob`), or blocks staged (Put Block, `comp=block&blockid=…`) then committed in order (Put Block List,
+   * `comp=blocklist`, as the Azure SDK's uploadStream in @actions/artifact does). Its status.
+   */
+  private put(artifact: FakeArtifact, url: URL, req: IncomingMessage, body: Buffer): number {
+    const type = req.headers['x-ms-blob-content-type']
+    const comp = url.searchParams.get('comp')
+    if (comp === 'block') {
+      const id = url.searchParams.get('blockid')
+      if (!id) return 400
+      ;(artifact.blocks ??= new Map()).set(id, body)
+      return 201
     }
-    return artifact.finalized && artifact.content ? end(200, artifact.content) : end(404)
+    if (comp === 'blocklist') {
+      const ids = [...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map((m) => m[1])
+      const blocks = ids.map((id) => artifact.blocks?.get(id ?? ''))
+      if (ids.length === 0 || blocks.some((block) => block === undefined)) return 400
+      artifact.content = Buffer.concat(blocks as Buffer[])
+      artifact.blocks = undefined
+    } else if (comp === null && req.headers['x-ms-blob-type'] === 'BlockBlob') artifact.content = body
+    else return 400
+    if (typeof type === 'string') artifact.contentType = type
+    return 201
   }
 }
 
