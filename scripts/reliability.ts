@@ -128,9 +128,11 @@ The bundled main step of \`runner: true\` whose holding step cannot serve (an in
 service refuses, no capacity, every start answered 503, a sandbox that failed, GitHub losing the
 registration's answer, SIGTERM and SIGKILL while the failing runner is set up; and, issue 48, with
 \`runner-jobs\` and \`runners\` above 1 and 2 or 3 jobs of the run queued for the label, including a
-sandbox whose runner breaks after serving the first), with the fake GitHub and the stand-in runner
+sandbox that breaks for the next runner after serving the first: its \`run.sh\` or, issue 54, its \`bin/\`
+removed, or its sshd refusing new connections), with the fake GitHub and the stand-in runner
 package, then the post step, which is handed the stranded job (a default step and an \`always()\`
-one) once it waits, or each queued one. After each run: the post step succeeded, no sandbox is
+one) once it waits, or each queued one. After each run: the post step succeeded (where the sandbox
+broke after a first job, it failed instead, naming what could not start and why), no sandbox is
 live, no runner registration is left, the failing runner's processes, user and directory are gone,
 every stranded job handed a runner failed with one \`::error\` and no default step (none left
 queued), and neither token is

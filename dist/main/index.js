@@ -33549,9 +33549,9 @@ class RunnerRegistry {
         return list.data.jobs;
     }
     /** The jobs of one attempt of a workflow run (up to 1,000), with each one's runner; `until`: no page after it. */
-    async jobsOf(run, until) {
+    async jobsOf(run, until, firstPage = 1) {
         const jobs = [];
-        for (let page = 1; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
+        for (let page = firstPage; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
             const raw = await this.jobsPage(run, page, 100);
             for (const item of raw) {
                 const job = Job.safeParse(item);
@@ -33571,6 +33571,7 @@ class RunnerRegistry {
                     ...(createdAt ? { createdAt } : {}),
                     ...(startedAt ? { startedAt } : {}),
                     ...(completedAt ? { completedAt } : {}),
+                    page,
                 });
             }
             if (raw.length < 100)
@@ -36450,17 +36451,21 @@ async function servedJob(deps, saved, config, settle) {
         return saved.served;
     const names = (candidate) => candidate.runnerName === saved.name;
     const reads = settle ? SETTLE_READS : 1;
-    return (await readSettled(deps, github, runner.workflowRun, names, { reads })).find(names);
+    // Read again from the page the claim's read found it on, not from the first (issue 54: a leg of a 240-leg matrix
+    // whose job is on page 2 asked for pages 1 and 2 twice, 9 requests against a bound of 8).
+    const from = saved.served?.page;
+    return (await readSettled(deps, github, runner.workflowRun, names, { reads, from })).find(names);
 }
 /**
  * This run's jobs, read again (up to `reads` times, at most SETTLE_MAX_MS apart) while one that `served` picks has not
- * ended. Without `wholeRun`, no page is read past the one holding a served job (a matrix's run has hundreds of jobs).
+ * ended. Without `wholeRun`, no page is read past the one holding a served job (a matrix's run has hundreds of jobs),
+ * and none before `from`, the page an earlier read found it on.
  */
 async function readSettled(deps, github, run, served, options = {}) {
     const reads = options.reads ?? SETTLE_READS;
     let jobs = [];
     for (let read = 1; read <= reads; read++) {
-        jobs = await github.jobsOf(run, options.wholeRun ? undefined : served);
+        jobs = await github.jobsOf(run, options.wholeRun ? undefined : served, options.wholeRun ? 1 : options.from);
         if (read === reads || jobs.filter(served).every((job) => job.status === 'completed'))
             break;
         await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait);

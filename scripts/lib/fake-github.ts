@@ -39,7 +39,15 @@ export class FakeGitHub {
   /** Answers for one run's lookups only, call by call, before `script` and the table. */
   runScripts = new Map<number, GitHubAnswer[]>()
   /** Every request: method, path and the token it carried; `notModified`: answered 304, which GitHub does not count. */
-  requests: { method: string; path: string; token: string | undefined; at: number; notModified?: true }[] = []
+  requests: {
+    method: string
+    path: string
+    token: string | undefined
+    at: number
+    notModified?: true
+    /** The query, where there was one (a page of a list). */
+    query?: string
+  }[] = []
   /**
    * The token's hour as every answer's x-ratelimit-* headers tell it (issue 46): GITHUB_TOKEN's 1,000 for the
    * repository, an App's 5,000; each request counts but a 304. With `limits`, the hour is theirs.
@@ -138,7 +146,7 @@ export class FakeGitHub {
     const fromRunner = this.runners.answerRunnerCall(method, path, authorization, body)
     if (fromRunner) return fromRunner
     const token = /^(?:token|Bearer) (\S+)$/i.exec(authorization ?? '')?.[1]
-    this.requests.push({ method, path, token, at: performance.now() })
+    this.requests.push({ method, path, token, at: performance.now(), ...(query?.size ? { query: `${query}` } : {}) })
     const runId = Number(/\/actions\/runs\/(\d+)$/.exec(path)?.[1])
     const scripted = this.runScripts.get(runId)?.shift() ?? this.script.shift()
     if (scripted) return scripted

@@ -31,24 +31,28 @@ async function servedJob(
   if (saved.served?.status === 'completed') return saved.served
   const names = (candidate: RunJob) => candidate.runnerName === saved.name
   const reads = settle ? SETTLE_READS : 1
-  return (await readSettled(deps, github, runner.workflowRun, names, { reads })).find(names)
+  // Read again from the page the claim's read found it on, not from the first (issue 54: a leg of a 240-leg matrix
+  // whose job is on page 2 asked for pages 1 and 2 twice, 9 requests against a bound of 8).
+  const from = saved.served?.page
+  return (await readSettled(deps, github, runner.workflowRun, names, { reads, from })).find(names)
 }
 
 /**
  * This run's jobs, read again (up to `reads` times, at most SETTLE_MAX_MS apart) while one that `served` picks has not
- * ended. Without `wholeRun`, no page is read past the one holding a served job (a matrix's run has hundreds of jobs).
+ * ended. Without `wholeRun`, no page is read past the one holding a served job (a matrix's run has hundreds of jobs),
+ * and none before `from`, the page an earlier read found it on.
  */
 export async function readSettled(
   deps: CleanupDeps,
   github: RunnerRegistry,
   run: WorkflowRun,
   served: (job: RunJob) => boolean,
-  options: { reads?: number; wholeRun?: boolean } = {},
+  options: { reads?: number; wholeRun?: boolean; from?: number } = {},
 ): Promise<RunJob[]> {
   const reads = options.reads ?? SETTLE_READS
   let jobs: RunJob[] = []
   for (let read = 1; read <= reads; read++) {
-    jobs = await github.jobsOf(run, options.wholeRun ? undefined : served)
+    jobs = await github.jobsOf(run, options.wholeRun ? undefined : served, options.wholeRun ? 1 : options.from)
     if (read === reads || jobs.filter(served).every((job) => job.status === 'completed')) break
     await deps.clock.sleep(Math.min(runnerPollMs(), SETTLE_MAX_MS), deps.cancelWait)
   }

@@ -85,6 +85,8 @@ export interface RunJob {
   createdAt?: number
   startedAt?: number
   completedAt?: number
+  /** The page of the run's jobs (100 a page) that listed it: a read again starts there (issue 54). */
+  page?: number
 }
 export type RegistryDeps = GitHubCallDeps
 
@@ -145,9 +147,9 @@ export class RunnerRegistry {
   }
 
   /** The jobs of one attempt of a workflow run (up to 1,000), with each one's runner; `until`: no page after it. */
-  async jobsOf(run: WorkflowRun, until?: (job: RunJob) => boolean): Promise<RunJob[]> {
+  async jobsOf(run: WorkflowRun, until?: (job: RunJob) => boolean, firstPage = 1): Promise<RunJob[]> {
     const jobs: RunJob[] = []
-    for (let page = 1; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
+    for (let page = firstPage; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
       const raw = await this.jobsPage(run, page, 100)
       for (const item of raw) {
         const job = Job.safeParse(item)
@@ -166,6 +168,7 @@ export class RunnerRegistry {
           ...(createdAt ? { createdAt } : {}),
           ...(startedAt ? { startedAt } : {}),
           ...(completedAt ? { completedAt } : {}),
+          page,
         })
       }
       if (raw.length < 100) break

@@ -31,7 +31,15 @@ export interface SavedRunner {
   /** In the post step only: earlier runners in the same folder that ran a job of this run each (runner-jobs). */
   ran?: string[]
   /** In the post step only: the job of this run GitHub named for it (who took it), which the mirror reuses. */
-  served?: { id: number; name: string; runnerName: string | undefined; status?: string; conclusion?: string }
+  served?: {
+    id: number
+    name: string
+    runnerName: string | undefined
+    status?: string
+    conclusion?: string
+    /** The page of the run's jobs that listed it (a read again starts there). */
+    page?: number
+  }
 }
 
 export interface SavedUnserved {
