@@ -141,7 +141,7 @@ visible; after all of them, no \`gpu-unserved-*\` user is left on the machine.
 | | |
 |---|---|
 | runner runs, in both generations | ${runners.length} |
-| stranded jobs failed at once by the failing runner | ${strandedFailed} |
+| runs whose stranded jobs the failing runner failed at once | ${strandedFailed} |
 | **runs that left a sandbox, a registration, a process, a user or a directory** | **${runnerProblems.filter((o) => o.problems.some((p) => /leaked|left|still runs/.test(p))).length}** |
 | runs with a problem | ${runnerProblems.length} |
 

@@ -2,14 +2,15 @@
  * Who took the runner (src/cleanup/runner.ts, ClaimWatch), in process on a
  * fake clock against the fake GitHub on loopback: a job of this run, a job of
  * another run (still running, or already done), and a run's jobs that cannot
- * be read.
+ * be read; the served job's result read again from the page that listed it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { waitForRunnerJob } from '../../src/cleanup/runner.ts'
-import { RunnerRegistry } from '../../src/github/runners.ts'
+import { mirrorServedJob } from '../../src/cleanup/served-job.ts'
+import { RunnerRegistry, type RunJob } from '../../src/github/runners.ts'
 import type { CleanupConfig } from '../../src/inputs/config.ts'
 import type { CleanupDeps } from '../../src/step/deps.ts'
 import type { SavedRunner } from '../../src/step/state.ts'
@@ -175,5 +176,37 @@ describe('who took the runner', () => {
     expect(log.match(/Runner watch: the connection to the sandbox ended/g)).toHaveLength(5)
     expect(log).toMatch(/the sandbox cannot be reached over SSH \(exit 255: .*\); asking GitHub instead\./)
     expect(github.paths()).toContain(`GET /repos/octo/repo/actions/runners/${saved.id}`)
+  })
+})
+
+describe("the served job's result, read again (issue 54)", () => {
+  it("starts at the page the claim's read found it on, not at the first", async () => {
+    // 150 earlier jobs of this run: the runner's job is the 151st, on the second page.
+    for (let i = 0; i < 150; i++)
+      github.runners.jobs.push({
+        id: i + 1,
+        runId: 4242,
+        attempt: 1,
+        name: `lint ${i}`,
+        runnerId: 0,
+        runnerName: 'GitHub Actions 7',
+        status: 'completed',
+      })
+    const saved = await onlineRunner()
+    github.runners.assignJob(saved.id, 60_000, THIS_RUN)
+    // The claim's read: both pages, the job still in progress (GitHub records its end a moment after the hook).
+    const registry = new RunnerRegistry(repository(), GITHUB_TOKEN, { clock: new FakeClock(), log: () => undefined })
+    const names = (job: RunJob) => job.runnerName === saved.name
+    const [claimed] = (await registry.jobsOf({ id: 4242, attempt: 1 }, names)).filter(names)
+    expect(claimed).toMatchObject({ status: 'in_progress', page: 2 })
+    if (claimed) saved.served = claimed
+    // GitHub shows it ended by the time the mirror reads again.
+    Object.assign(github.runners.jobs.at(-1) ?? {}, { status: 'completed', conclusion: 'failure' })
+    const before = github.requests.length
+    const mirrored = await mirrorServedJob(deps(recordingCore(), new FakeClock()), saved, config())
+    expect(mirrored.failure).toMatch(/ended 'failure'/)
+    // One request, for page 2 alone: before, pages 1 and 2 again (a 240-leg matrix's leg asked 9 times, the bound 8).
+    const pages = github.requests.slice(before).filter((r) => r.path.endsWith('/jobs'))
+    expect(pages.map((r) => r.query)).toEqual(['per_page=100&page=2'])
   })
 })
