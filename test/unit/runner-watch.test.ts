@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { waitForRunnerJob } from '../../src/cleanup/runner.ts'
+import type { Serving } from '../../src/cleanup/runner-watch.ts'
 import { mirrorServedJob } from '../../src/cleanup/served-job.ts'
 import { RunnerRegistry, type RunJob } from '../../src/github/runners.ts'
 import type { CleanupConfig } from '../../src/inputs/config.ts'
@@ -176,6 +177,25 @@ describe('who took the runner', () => {
     expect(log.match(/Runner watch: the connection to the sandbox ended/g)).toHaveLength(5)
     expect(log).toMatch(/the sandbox cannot be reached over SSH \(exit 255: .*\); asking GitHub instead\./)
     expect(github.paths()).toContain(`GET /repos/octo/repo/actions/runners/${saved.id}`)
+  })
+
+  it('with runner-jobs left to serve, an unreachable sandbox strands the rest: the reason says SSH (issue 54)', async () => {
+    const saved = await onlineRunner()
+    const dir = mkdtempSync(join(tmpdir(), 'runner-watch-'))
+    const configPath = join(dir, 'config')
+    writeFileSync(configPath, 'Host box\n  HostName 127.0.0.1\n  Port 1\n  BatchMode yes\n')
+    github.runners.assignJob(saved.id, 60_000, THIS_RUN)
+    const serving: Serving = { jobs: 2, refusals: { count: 0 } }
+    const watched = { ...saved, watch: { pid: 1, configPath, alias: 'box' } }
+    const waiting = waitForRunnerJob(deps(recordingCore(), new FakeClock()), watched, config(), undefined, serving)
+    const runner = github.runners.byId.get(saved.id)
+    if (runner) runner.deleted = true
+    // GitHub tells when this job ends; no runner can start for the next one without the sandbox.
+    expect(await waiting).toBeUndefined()
+    rmSync(dir, { recursive: true, force: true })
+    expect(serving.stranded).toMatch(
+      /^Runner gpu-sandbox-sbx-0+aa: no runner could start for the next job of this run \(the sandbox could not be reached over SSH \(exit 255: .*\)\); its folder had served 0 of 2 jobs by then\./,
+    )
   })
 })
 
