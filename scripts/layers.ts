@@ -26,7 +26,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['client'],
   ['inputs'],
   ['github', 'remote', 'step'],
-  ['runner', 'sandbox', 'ssh'],
+  ['pool', 'runner', 'sandbox', 'ssh'],
   ['cleanup', 'entry', 'sweep'],
   ['modes'],
   ['.'], // main.ts and post.ts, the two bundle entries

@@ -1,0 +1,73 @@
+/**
+ * The warm pool's names (issue 55, CONTRACT "Warm pool"): a pool sandbox is
+ * named `gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>`,
+ * never a run's name (`gh-…`), so a retried start, `mode: stop`, the sweep and
+ * the comment tell them apart, and a step lists only the pool sandboxes that
+ * were started for a request like its own. What a pool sandbox really is comes
+ * from its service record, never from its name: the digest only narrows the list.
+ */
+import { createHash } from 'node:crypto'
+
+/** A pool's name: lower-case letters, digits and '-', at most 20, starting and ending with a letter or digit. */
+export const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/
+
+const NAME = /^gp-(\d+)-([a-z0-9][a-z0-9-]{0,18}[a-z0-9]|[a-z0-9])-([0-9a-f]{8})-([0-9a-f]{6})$/
+
+/** What a pool sandbox is started with: compared with a candidate's record before a claim. */
+export interface PoolRequest {
+  cpu: number
+  memoryGib: number
+  storageGib: number
+  /** The GPU types in the order asked (a fallback list), none for a CPU sandbox. */
+  gpuTypes: readonly string[]
+  gpuCount: number
+  image?: string
+  /** The network policy as sent (JSON), if any. */
+  networkPolicy?: unknown
+  /** A digest of the `env` sent, never its values. */
+  envDigest?: string
+}
+
+/** Canonical JSON: keys sorted at every depth, so the same request always digests the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`
+  return JSON.stringify(value)
+}
+
+/** The first 8 hex of the SHA-256 of the request's canonical JSON. */
+export function requestDigest(request: PoolRequest): string {
+  return createHash('sha256').update(canonical(request)).digest('hex').slice(0, 8)
+}
+
+/** The names' common start for one repository, pool and request: what a list is filtered by. */
+export function poolPrefix(repositoryId: string, pool: string, digest: string): string {
+  if (!/^\d+$/.test(repositoryId)) throw new Error(`pool: the repository id '${repositoryId}' is not a number`)
+  if (!POOL_NAME.test(pool)) throw new Error(`pool: '${pool}' is not a pool name`)
+  if (!/^[0-9a-f]{8}$/.test(digest)) throw new Error(`pool: '${digest}' is not a request digest`)
+  return `gp-${repositoryId}-${pool}-${digest}-`
+}
+
+/** A fresh pool sandbox's name: the prefix and 6 random hex. */
+export function poolSandboxName(prefix: string, random: () => number = Math.random): string {
+  const hex = Math.floor(random() * 0x1000000)
+    .toString(16)
+    .padStart(6, '0')
+    .slice(-6)
+  return `${prefix}${hex}`
+}
+
+/** The parts of a pool sandbox's name, or undefined for any other name (a run's, a hand-made one). */
+export function parsePoolName(
+  name: string,
+): { repositoryId: string; pool: string; digest: string; suffix: string } | undefined {
+  const match = NAME.exec(name)
+  if (!match) return undefined
+  const [, repositoryId = '', pool = '', digest = '', suffix = ''] = match
+  return { repositoryId, pool, digest, suffix }
+}
