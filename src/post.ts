@@ -15,17 +15,15 @@ import { removeSshAccess } from './cleanup/ssh.ts'
 import { actionsCore } from './entry/actions-core.ts'
 import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './entry/wiring.ts'
 import { readPostInputs, type PostInputs } from './inputs/post.ts'
-import { deleteRegistration, waitForRunnerJob } from './cleanup/runner.ts'
+import { deleteRegistration } from './cleanup/runner.ts'
 import { mirrorServedJob } from './cleanup/served-job.ts'
 import { mirrorFolders, serveFolders, servesSeveral, type FoldersOutcome } from './cleanup/runner-slots.ts'
 import { failQueuedJob, SERVED_SOME } from './cleanup/stranded.ts'
 import { cleanupUnserved } from './cleanup/unserved.ts'
 import { realClock } from './runtime/clock.ts'
 import { GitHubBudget } from './runtime/github-budget.ts'
-import { serviceText } from './runtime/untrusted.ts'
-import type { CleanupConfig } from './inputs/config.ts'
 import type { CleanupDeps } from './step/deps.ts'
-import { ActionState, type SavedRunner } from './step/state.ts'
+import { ActionState } from './step/state.ts'
 
 /**
  * How long the post step keeps trying to stop. Long, because giving up leaves
@@ -103,7 +101,8 @@ async function cleanupStart(
   // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
   // (issue 48), is the one deleted and mirrored.
   const runners = [...saved]
-  const { taken, stranded } = served ? await serveAll(deps, runners, served, several) : {}
+  // One folder serving one job waits as before: serveFolders gives it the default of one job to serve.
+  const { taken, stranded }: FoldersOutcome = served ? await serveFolders(deps, runners, served) : {}
   // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
   const gpu = state.gpuReport ? await fetchGpuSamples(deps, state, inputs.cleanup().keepAlive) : undefined
   await removeSsh()
@@ -154,24 +153,6 @@ async function failStranded(
 const LEFT_WAITING =
   'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
   'while this job still waited for the label'
-
-/** Waits on every folder (or, as before, on the one runner's one job); why the step fails, if it must. */
-async function serveAll(
-  deps: PostDeps,
-  runners: SavedRunner[],
-  config: CleanupConfig,
-  several: boolean,
-): Promise<FoldersOutcome> {
-  if (several) return serveFolders(deps, runners, config)
-  const [saved] = runners
-  if (!saved) return {}
-  const taken = await waitForRunnerJob(deps, saved, config, (fresh) => (runners[0] = fresh)).catch((error: unknown) => {
-    // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
-    deps.core.warning(`Runner: the wait for its job failed (${serviceText(String(error), 300)}); stopping now.`)
-    return undefined
-  })
-  return taken ? { taken } : {}
-}
 
 export async function run(): Promise<void> {
   try {

@@ -39474,9 +39474,8 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4418);
 /* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(7038);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(5504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(8593);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(4120);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(5190);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(8593);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(5190);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -39484,7 +39483,6 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
-
 
 
 
@@ -39511,10 +39509,10 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(given) {
     // One budget for the step's GitHub answers: the comment reads what the name lookup's answer said.
-    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__/* .GitHubBudget */ .N() };
+    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__/* .GitHubBudget */ .N() };
     const { core } = deps;
     const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_9__/* .readPostInputs */ ._)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_17__/* .ActionState */ .q(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_16__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
@@ -39565,7 +39563,8 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
     // (issue 48), is the one deleted and mirrored.
     const runners = [...saved];
-    const { taken, stranded } = served ? await serveAll(deps, runners, served, several) : {};
+    // One folder serving one job waits as before: serveFolders gives it the default of one job to serve.
+    const { taken, stranded } = served ? await (0,_cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .serveFolders */ .ly)(deps, runners, served) : {};
     // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
     const gpu = state.gpuReport ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W$)(deps, state, inputs.cleanup().keepAlive) : undefined;
     await removeSsh();
@@ -39615,25 +39614,11 @@ async function failStranded(deps, inputs, why, left) {
 /** Why jobs still waiting are failed after the holder stopped (issue 48). */
 const LEFT_WAITING = 'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
     'while this job still waited for the label';
-/** Waits on every folder (or, as before, on the one runner's one job); why the step fails, if it must. */
-async function serveAll(deps, runners, config, several) {
-    if (several)
-        return (0,_cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .serveFolders */ .ly)(deps, runners, config);
-    const [saved] = runners;
-    if (!saved)
-        return {};
-    const taken = await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .waitForRunnerJob */ .Ok)(deps, saved, config, (fresh) => (runners[0] = fresh)).catch((error) => {
-        // Whatever ended the wait, the stop below still comes: a sandbox left running costs money.
-        deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_16__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
-        return undefined;
-    });
-    return taken ? { taken } : {};
-}
 async function run() {
     try {
         // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
         // cancellation have a wait to end.
-        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_17__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_16__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
         const cancelWait = saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v) : undefined;
         await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_15__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, cancelWait });
     }

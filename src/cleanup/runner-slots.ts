@@ -6,7 +6,8 @@
  * one read of this run's jobs settles every job served (the mirror: one that
  * failed fails the holding step), counts the jobs still waiting for the label
  * (each is then failed at once, stranded.ts), and gives the summary a row per
- * job served. One folder serving one job is left to the paths of before.
+ * job served. One folder serving one job is watched here too (one job to serve, as waitForRunnerJob's default);
+ * its mirror and its failing runner keep the paths of before (post.ts).
  */
 import type { RunJob } from '../github/runners.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
