@@ -26,8 +26,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['client'],
   ['inputs'],
   ['github', 'remote', 'step'],
-  ['pool', 'runner', 'sandbox', 'ssh'],
-  ['cleanup', 'entry', 'sweep'],
+  ['runner', 'sandbox', 'ssh'],
+  ['cleanup', 'entry', 'pool', 'sweep'],
   ['modes'],
   ['.'], // main.ts and post.ts, the two bundle entries
 ]
