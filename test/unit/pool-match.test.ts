@@ -75,7 +75,8 @@ describe('a pool sandbox that may be claimed', () => {
   it('text from the record reaches the reason only through the sanitiser', () => {
     const hostile = record({ status: '::error::\u001b[31mowned\nnext' })
     const why = mismatch(hostile, request, NOW) ?? ''
-    expect(why).not.toMatch(/[\u001b\n]/)
+    expect(why).not.toContain('\u001b')
+    expect(why).not.toContain('\n')
     expect(why).not.toContain('::error::')
   })
 })
