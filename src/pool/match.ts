@@ -24,16 +24,25 @@ export interface ClaimRequest {
 
 const field = (record: SandboxRecord, name: string): unknown => (record as Record<string, unknown>)[name]
 
-/** Keys sorted at every depth, so two policies written in another order compare equal. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
-  if (value !== null && typeof value === 'object')
-    return `{${Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`
-  return JSON.stringify(value)
+/** A policy field's list as a sorted set; absent or null is the empty list (the service fills in empty lists). */
+const listOf = (value: unknown): string[] | undefined =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value.map(String).sort() : undefined
+
+/**
+ * Whether the record's policy is the one asked for: the same internet access and allowlists (as sets). A field the
+ * policy asked for does not know, holding anything but an empty list, is another policy: never claimed on a guess.
+ */
+function samePolicy(shown: unknown, asked: NetworkPolicy): boolean {
+  if (!shown || typeof shown !== 'object') return false
+  const record = shown as Record<string, unknown>
+  if (record.internet_access !== asked.internet_access) return false
+  const wanted = asked as Record<string, unknown>
+  for (const key of new Set([...Object.keys(record), ...Object.keys(wanted)])) {
+    if (key === 'internet_access') continue
+    const [a, b] = [listOf(record[key]), listOf(wanted[key])]
+    if (!a || !b || a.join('\n') !== b.join('\n')) return false
+  }
+  return true
 }
 
 /** Why the spec differs, or undefined. */
@@ -57,8 +66,7 @@ export function mismatch(record: SandboxRecord, request: ClaimRequest, now: numb
   const spec = specMismatch(record, request)
   if (spec) return spec
   if ((field(record, 'image_id') ?? undefined) !== request.image_id) return 'it runs another image'
-  const policy = field(record, 'network_policy')
-  if (!policy || canonical(policy) !== canonical(request.network_policy)) return 'its network policy differs'
+  if (!samePolicy(field(record, 'network_policy'), request.network_policy)) return 'its network policy differs'
   const ends = endsAtMs(record, undefined)
   if (ends === undefined) return 'its record shows no expires_at'
   if (ends - now < request.ttlMs) return "its TTL ends before this job's would"

@@ -33,6 +33,13 @@ describe('a pool sandbox that may be claimed', () => {
   it("matches the job's request: its GPU type any of gpu-type's, the policy in any key order", () => {
     expect(mismatch(record(), request, NOW)).toBeUndefined()
     expect(mismatch(record({ status: 'running' }), request, NOW)).toBeUndefined()
+    // The service fills in the lists not asked for, empty; a list's order is not the policy.
+    const filled = { internet_access: 'restricted', cidr_allowlist: [], domain_allowlist: ['pypi.org'], extra: null }
+    expect(mismatch(record({ network_policy: filled }), request, NOW)).toBeUndefined()
+    const two = { ...request, network_policy: { internet_access: 'restricted' as const, domain_allowlist: ['b', 'a'] } }
+    expect(
+      mismatch(record({ network_policy: { internet_access: 'restricted', domain_allowlist: ['a', 'b'] } }), two, NOW),
+    ).toBeUndefined()
     expect(waitedMs(record(), NOW)).toBe(10 * 60_000)
   })
 
@@ -57,6 +64,11 @@ describe('a pool sandbox that may be claimed', () => {
       [{ image_id: 'img-1' }, /another image/],
       [{ network_policy: { internet_access: 'open' } }, /network policy differs/],
       [{ network_policy: undefined }, /network policy differs/],
+      [
+        { network_policy: { internet_access: 'restricted', domain_allowlist: ['pypi.org', 'x.org'] } },
+        /policy differs/,
+      ],
+      [{ network_policy: { internet_access: 'restricted', domain_allowlist: ['pypi.org'], ports: [22] } }, /differs/],
       [{ expires_at: undefined }, /no expires_at/],
       [{ expires_at: '2026-11-28T10:30:00Z' }, /TTL ends before/],
     ]

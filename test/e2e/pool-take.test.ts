@@ -1,0 +1,141 @@
+/**
+ * Claiming from the warm pool (src/pool/take.ts, issue 55's first part)
+ * against the emulator as deployed, each sandbox its own sshd and home: the
+ * pool's sandboxes started through the real client, then 8 steps at once
+ * racing for the 2 that match: exactly 2 win, each a different sandbox; the
+ * other 6 are told in one line why nothing was claimed. A pool sandbox of
+ * another spec is never claimed, and a sandbox of another name never looked at.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Emulator } from '../../emulator/emulator.ts'
+import { ComputeClient } from '../../src/client/client.ts'
+import type { SandboxRecord, SandboxStartRequest } from '../../src/client/schemas.ts'
+import type { SshTarget } from '../../src/remote/ssh-command.ts'
+import { claimantOf } from '../../src/pool/claim.ts'
+import { poolPrefix, requestDigest } from '../../src/pool/names.ts'
+import { takeFromPool } from '../../src/pool/take.ts'
+import { realClock } from '../../src/runtime/clock.ts'
+import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
+import { canRun } from '../harness/ssh-job.ts'
+
+let emulator: Emulator | undefined
+let dir: string | undefined
+afterEach(async () => {
+  await emulator?.close()
+  emulator = undefined
+  if (dir) rmSync(dir, { recursive: true, force: true })
+  dir = undefined
+})
+
+const spec = { cpu_count: 4, memory_gib: 16, storage_gib: 50, gpu_count: 1, gpu_type: 'A100' as const }
+const policy = { internet_access: 'open' as const }
+const request = { spec, gpuTypes: ['H100', 'A100'] as const, network_policy: policy, ttlMs: 30 * 60_000 }
+const prefix = poolPrefix(
+  '31337',
+  'ci',
+  requestDigest({ cpu: 4, memoryGib: 16, storageGib: 50, gpuTypes: ['H100', 'A100'], gpuCount: 1 }),
+)
+
+async function pool(): Promise<{ client: ComputeClient; reach: (id: string) => Promise<SshTarget>; ids: string[] }> {
+  emulator = new Emulator({
+    ssh: true,
+    generation: 'current',
+    provisioningMs: 50,
+    stopMs: 50,
+    sshHost: { perSandbox: true },
+  })
+  const client = new ComputeClient({
+    baseUrl: await emulator.start(),
+    apiToken: emulator.token,
+    requestTimeoutMs: 5_000,
+  })
+  const start = (name: string, extra: Partial<SandboxStartRequest['spec']> = {}) =>
+    client.startSandbox({
+      name,
+      spec: { ...spec, ...extra },
+      network_policy: policy,
+      lifetime: { enforce_ttl: true, max_ttl_seconds: 7_200 },
+    })
+  const started = [
+    await start(`${prefix}00000a`),
+    await start(`${prefix}00000b`),
+    // A pool sandbox of another spec (a name may say anything: the record decides), and a run's own sandbox.
+    await start(`${prefix}00000c`, { cpu_count: 8 }),
+    await start('gh-31337-4242-1-abcdef'),
+  ]
+  const ids = started.map((sandbox) => sandbox.id)
+  for (const id of ids) while ((await client.getSandbox(id)).status !== 'ready') await realClock.sleep(50)
+  dir = mkdtempSync(join(tmpdir(), 'pool-take-'))
+  const targets = new Map<string, SshTarget>()
+  for (const [k, id] of ids.entries()) {
+    const record = (await client.getSandbox(id)) as SandboxRecord & { ssh?: { port?: number } }
+    const home = mkdtempSync(join(dir, `s${k}-`))
+    targets.set(id, {
+      configPath: emulatorSshConfig(emulator, home, `pool-${k}`, record.ssh?.port),
+      alias: `pool-${k}`,
+    })
+  }
+  const reach = async (id: string) => targets.get(id) ?? Promise.reject(new Error(`no access to ${id}`))
+  return { client, reach, ids }
+}
+
+describe.skipIf(!canRun)('claiming from the warm pool', () => {
+  it('8 steps at once for 2 matching sandboxes: 2 win, each another sandbox; 6 are told why in one line', async () => {
+    const { client, reach, ids } = await pool()
+    const logs: string[][] = []
+    const steps = Array.from({ length: 8 }, (_, k) => {
+      const log: string[] = []
+      logs.push(log)
+      const deps = {
+        clock: realClock,
+        list: () => client.allSandboxes({ maxPages: 2 }),
+        read: (id: string) => client.getSandbox(id),
+        reach,
+        env: process.env,
+        log: (line: string) => log.push(line),
+      }
+      return takeFromPool(deps, { name: 'ci', prefix, request, claimant: claimantOf([4242, 1, `leg-${k}`]) })
+    })
+    const outcomes = await Promise.all(steps)
+    const won = outcomes.flatMap((outcome) => ('taken' in outcome ? [outcome.taken.id] : []))
+    expect(won.sort()).toEqual([ids[0], ids[1]].sort())
+    for (const outcome of outcomes.filter((o) => 'why' in o))
+      expect(outcome).toEqual({
+        why: expect.stringMatching(
+          /^none of the 3 live sandboxes of pool 'ci' could be claimed \(.*claimed by another job/,
+        ),
+      })
+    // The one of another spec: never claimed, the reason said; the run's own sandbox: never looked at.
+    expect(logs.flat().filter((line) => line.includes(ids[2] ?? '?'))).toContain(
+      `Pool 'ci': ${ids[2]} not claimed: its cpu_count is 8, not 4.`,
+    )
+    expect(logs.flat().join('\n')).not.toContain(ids[3])
+    const taken = outcomes.find((o) => 'taken' in o)
+    expect(taken && 'taken' in taken ? taken.taken.claimMs : -1).toBeGreaterThanOrEqual(0)
+    expect(emulator?.requestsTo('POST', '/sandboxes/start')).toHaveLength(4)
+  })
+
+  it('an empty pool, or one whose sandboxes cannot be reached: nothing claimed, why in one line', async () => {
+    const { client } = await pool()
+    const deps = {
+      clock: realClock,
+      list: () => client.allSandboxes({ maxPages: 2 }),
+      read: (id: string) => client.getSandbox(id),
+      reach: () => Promise.reject(new Error('the certificate was refused')),
+      env: process.env,
+      log: () => undefined,
+    }
+    const claimant = 'job'
+    expect(
+      await takeFromPool(deps, { name: 'other', prefix: poolPrefix('31337', 'other', 'deadbeef'), request, claimant }),
+    ).toEqual({
+      why: "pool 'other' has no live sandbox for this request",
+    })
+    expect(await takeFromPool(deps, { name: 'ci', prefix, request, claimant })).toEqual({
+      why: "none of the 3 live sandboxes of pool 'ci' could be claimed (1 mismatched, 2 failed)",
+    })
+  })
+})
