@@ -4,7 +4,8 @@
  * pool's sandboxes started through the real client, then 8 steps at once
  * racing for the 2 that match: exactly 2 win, each a different sandbox; the
  * other 6 are told in one line why nothing was claimed. A pool sandbox of
- * another spec is never claimed, and a sandbox of another name never looked at.
+ * another spec is never claimed, and a sandbox of another name (a run's, or
+ * another pool's whose name starts the same) never looked at.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -46,6 +47,7 @@ async function pool(): Promise<{ client: ComputeClient; reach: (id: string) => P
     provisioningMs: 50,
     stopMs: 50,
     sshHost: { perSandbox: true },
+    capacity: { A100: 8 },
   })
   const client = new ComputeClient({
     baseUrl: await emulator.start(),
@@ -65,6 +67,8 @@ async function pool(): Promise<{ client: ComputeClient; reach: (id: string) => P
     // A pool sandbox of another spec (a name may say anything: the record decides), and a run's own sandbox.
     await start(`${prefix}00000c`, { cpu_count: 8 }),
     await start('gh-31337-4242-1-abcdef'),
+    // Pool `ci-<digest>`'s sandbox: its name starts as pool `ci`'s do, and it matches the request; not pool ci's.
+    await start(`${prefix.replace(/-$/, '')}-0badcafe-00000d`),
   ]
   const ids = started.map((sandbox) => sandbox.id)
   for (const id of ids) while ((await client.getSandbox(id)).status !== 'ready') await realClock.sleep(50)
@@ -113,9 +117,10 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
       `Pool 'ci': ${ids[2]} not claimed: its cpu_count is 8, not 4.`,
     )
     expect(logs.flat().join('\n')).not.toContain(ids[3])
+    expect(logs.flat().join('\n')).not.toContain(ids[4])
     const taken = outcomes.find((o) => 'taken' in o)
     expect(taken && 'taken' in taken ? taken.taken.claimMs : -1).toBeGreaterThanOrEqual(0)
-    expect(emulator?.requestsTo('POST', '/sandboxes/start')).toHaveLength(4)
+    expect(emulator?.requestsTo('POST', '/sandboxes/start')).toHaveLength(5)
   })
 
   it('an empty pool, or one whose sandboxes cannot be reached: nothing claimed, why in one line', async () => {

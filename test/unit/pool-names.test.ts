@@ -44,6 +44,8 @@ describe('pool names', () => {
   it("a run's name, a hand-made one or a near miss is not a pool sandbox's", () => {
     for (const name of ['gh-1-2-3-abcdef', 'gp-1-ci-deadbeef', 'gp-x-ci-deadbeef-abcdef', 'gp-1--deadbeef-abcdef'])
       expect(parsePoolName(name), name).toBeUndefined()
+    // Pool 'ci-deadbeef': its names start as pool 'ci''s with digest deadbeef do; the parse tells them apart.
+    expect(parsePoolName('gp-1-ci-deadbeef-0badcafe-00000d')).toMatchObject({ pool: 'ci-deadbeef', digest: '0badcafe' })
     expect(() => poolPrefix('12a', 'ci', 'deadbeef')).toThrow(/repository id/)
     expect(() => poolPrefix('12', 'CI', 'deadbeef')).toThrow(/pool name/)
     expect(() => poolPrefix('12', 'ci', 'xyz')).toThrow(/digest/)
