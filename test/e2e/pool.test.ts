@@ -1,11 +1,13 @@
 /**
- * Claiming from the warm pool (src/pool/take.ts, issue 55's first part)
+ * The warm pool (src/pool/take.ts, idle.ts, issue 55.s first part)
  * against the emulator as deployed, each sandbox its own sshd and home: the
  * pool's sandboxes started through the real client, then 8 steps at once
  * racing for the 2 that match: exactly 2 win, each a different sandbox; the
  * other 6 are told in one line why nothing was claimed. A pool sandbox of
  * another spec is never claimed, and a sandbox of another name (a run's, or
- * another pool's whose name starts the same) never looked at.
+ * another pool's whose name starts the same) never looked at. The idle rule:
+ * two stoppers at once stop each unclaimed sandbox past pool-idle once, and
+ * never one a job claimed.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,9 +17,10 @@ import { Emulator } from '../../emulator/emulator.ts'
 import { ComputeClient } from '../../src/client/client.ts'
 import type { SandboxRecord, SandboxStartRequest } from '../../src/client/schemas.ts'
 import type { SshTarget } from '../../src/remote/ssh-command.ts'
-import { claimantOf } from '../../src/pool/claim.ts'
 import { poolPrefix, requestDigest } from '../../src/pool/names.ts'
 import { takeFromPool } from '../../src/pool/take.ts'
+import { stopIdle } from '../../src/pool/idle.ts'
+import { claimantOf, claimSandbox } from '../../src/pool/claim.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
 import { canRun } from '../harness/ssh-job.ts'
@@ -86,6 +89,10 @@ async function pool(): Promise<{ client: ComputeClient; reach: (id: string) => P
   return { client, reach, ids }
 }
 
+const MINUTE = 60_000
+/** The real clock, `ahead` later: the pool's sandboxes look that much older. */
+const later = (ahead: number) => ({ ...realClock, now: () => Date.now() + ahead })
+
 describe.skipIf(!canRun)('claiming from the warm pool', () => {
   it('8 steps at once for 2 matching sandboxes: 2 win, each another sandbox; 6 are told why in one line', async () => {
     const { client, reach, ids } = await pool()
@@ -142,5 +149,34 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
     expect(await takeFromPool(deps, { name: 'ci', prefix, request, claimant })).toEqual({
       why: "none of the 3 live sandboxes of pool 'ci' could be claimed (1 mismatched, 2 failed)",
     })
+  })
+
+  it('the idle rule: two stoppers at once stop each unclaimed sandbox past pool-idle once; a claimed one never', async () => {
+    const { client, reach, ids } = await pool()
+    // A job has claimed the first: it is that job's, however long it waited.
+    expect(await claimSandbox(await reach(ids[0] ?? ''), ids[0] ?? '', 'job-x', { env: process.env })).toEqual({
+      kind: 'won',
+    })
+    const stopper = (ahead: number, claimant: string) =>
+      stopIdle(
+        {
+          clock: later(ahead),
+          list: () => client.allSandboxes({ maxPages: 2 }),
+          read: (id) => client.getSandbox(id),
+          reach,
+          env: process.env,
+          log: () => undefined,
+          stop: async (id) => void (await client.stopSandbox(id)),
+        },
+        { name: 'ci', repositoryId: '31337', idleMs: 15 * MINUTE, claimant },
+      )
+    // Ten minutes on, none has waited pool-idle: nothing stopped.
+    expect(await stopper(10 * MINUTE, 'idle-0')).toEqual({ stopped: [] })
+    // An hour on, two steps look at once: pool ci's unclaimed sandboxes (any request's) stopped, each once.
+    const [a, b] = await Promise.all([stopper(60 * MINUTE, 'idle-a'), stopper(60 * MINUTE, 'idle-b')])
+    expect([...(a?.stopped ?? []), ...(b?.stopped ?? [])].sort()).toEqual([ids[1], ids[2]].sort())
+    for (const id of [ids[1], ids[2]]) expect(emulator?.stopRequestsFor(id ?? '')).toHaveLength(1)
+    // The claimed one, the run's own and another pool's: never sent a stop.
+    for (const id of [ids[0], ids[3], ids[4]]) expect(emulator?.stopRequestsFor(id ?? '')).toEqual([])
   })
 })

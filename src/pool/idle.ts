@@ -1,0 +1,73 @@
+/**
+ * The warm pool's idle rule (issue 55, not wired into a mode yet): a pool
+ * sandbox unclaimed for `pool-idle` is stopped by whichever step of the pool
+ * looks next (a start with `pool`, `mode: pool`, `mode: sweep`), with no
+ * controller. The stopper claims it first, on the sandbox, as a job would:
+ * one that a job has claimed is never stopped as idle, and one the stopper
+ * claimed no job can claim any more, so a job and an idle stop never meet on
+ * one sandbox. Only this repository's sandboxes of this pool are looked at, by
+ * their parsed names; how long one waited is its record's (created_at), never
+ * its name's; a record that does not say is kept (its TTL ends it).
+ */
+import type { SandboxRecord } from '../client/schemas.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { isReady } from '../sandbox/status.ts'
+import { claimSandbox } from './claim.ts'
+import { waitedMs } from './match.ts'
+import { parsePoolName } from './names.ts'
+import type { TakeDeps } from './take.ts'
+
+export interface IdleDeps extends Omit<TakeDeps, 'shuffle'> {
+  /** Stops a sandbox this step claimed (retried as any stop of the action's). */
+  stop: (id: string) => Promise<void>
+}
+
+/** This repository's live sandboxes of `pool`, any request's. */
+async function poolSandboxes(deps: IdleDeps, repositoryId: string, pool: string): Promise<string[]> {
+  const ids: string[] = []
+  for await (const item of deps.list()) {
+    const parts = parsePoolName(item.name ?? '')
+    if (!item.id || parts?.repositoryId !== repositoryId || parts.pool !== pool) continue
+    if (item.status === undefined || isReady(item.status)) ids.push(item.id)
+  }
+  return ids
+}
+
+/** Why one sandbox is kept, or undefined once it is claimed for the stop. */
+async function claimIdle(deps: IdleDeps, id: string, idleMs: number, claimant: string): Promise<string | undefined> {
+  const record: SandboxRecord = await deps.read(id)
+  if (!isReady(record.status)) return `it is '${serviceText(record.status, 40)}'`
+  const waited = waitedMs(record, deps.clock.now())
+  if (waited === undefined) return 'its record shows no created_at'
+  if (waited < idleMs) return 'not idle long enough'
+  const verdict = await claimSandbox(await deps.reach(id, record), id, claimant, { env: deps.env, signal: deps.signal })
+  if (verdict.kind === 'won') return undefined
+  return verdict.kind === 'taken' ? `claimed by ${verdict.by}` : `not claimed (${verdict.why})`
+}
+
+/** Stops the pool's sandboxes unclaimed past `idleMs`, each claimed first; which were stopped. */
+export async function stopIdle(
+  deps: IdleDeps,
+  pool: { name: string; repositoryId: string; idleMs: number; claimant: string },
+): Promise<{ stopped: string[] }> {
+  const stopped: string[] = []
+  for (const id of await poolSandboxes(deps, pool.repositoryId, pool.name)) {
+    const kept = await claimIdle(deps, id, pool.idleMs, pool.claimant).catch(
+      (error: unknown) => `no record or SSH access (${serviceText(String(error), 200)})`,
+    )
+    if (kept !== undefined) {
+      if (kept !== 'not idle long enough') deps.log(`Pool '${pool.name}': ${id} kept: ${kept}.`)
+      continue
+    }
+    try {
+      await deps.stop(id)
+      stopped.push(id)
+      deps.log(`Pool '${pool.name}': ${id} stopped, unclaimed past pool-idle.`)
+    } catch (error) {
+      // Claimed by this step, so no job takes it: its TTL (pool-idle + max-ttl) ends it.
+      const why = serviceText(String(error), 200)
+      deps.log(`Pool '${pool.name}': ${id} claimed for its idle stop, but the stop failed (${why}).`)
+    }
+  }
+  return { stopped }
+}
