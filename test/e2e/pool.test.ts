@@ -1,5 +1,5 @@
 /**
- * The warm pool (src/pool/take.ts, idle.ts, issue 55.s first part)
+ * The warm pool (src/pool/take.ts, idle.ts, issue 55's first parts)
  * against the emulator as deployed, each sandbox its own sshd and home: the
  * pool's sandboxes started through the real client, then 8 steps at once
  * racing for the 2 that match: exactly 2 win, each a different sandbox; the
