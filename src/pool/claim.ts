@@ -72,3 +72,21 @@ export async function claimSandbox(
     why: said === 'unclaimable' ? 'its claim is not a link' : `exit ${code}${last ? `: ${last}` : ''}`,
   }
 }
+
+const PROBE = `link="$HOME/.gpu-sandbox-pool/claim-$1"
+if [ -L "$link" ]; then echo "claimed $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
+else echo unclaimed; fi`
+
+/** Who claimed `sandboxId`, read only (a refill counts the unclaimed): null for none; undefined where it cannot say. */
+export async function claimedBy(
+  target: SshTarget,
+  sandboxId: string,
+  context: { env: NodeJS.ProcessEnv; signal?: AbortSignal; timeoutMs?: number },
+): Promise<string | null | undefined> {
+  if (!SANDBOX_ID.test(sandboxId)) return undefined
+  const signal = withTimeout(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal)
+  const { stdout } = await runScript(target, PROBE, [sandboxId], '', context.env, signal)
+  const said = stdout.trim().split('\n').at(-1) ?? ''
+  if (said === 'unclaimed') return null
+  return /^claimed (.*)$/.exec(said)?.[1]
+}

@@ -1,5 +1,5 @@
 /**
- * The warm pool (src/pool/take.ts, idle.ts, issue 55's first parts)
+ * The warm pool (src/pool/take.ts, idle.ts, refill.ts, issue 55's first parts)
  * against the emulator as deployed, each sandbox its own sshd and home: the
  * pool's sandboxes started through the real client, then 8 steps at once
  * racing for the 2 that match: exactly 2 win, each a different sandbox; the
@@ -7,7 +7,7 @@
  * another spec is never claimed, and a sandbox of another name (a run's, or
  * another pool's whose name starts the same) never looked at. The idle rule:
  * two stoppers at once stop each unclaimed sandbox past pool-idle once, and
- * never one a job claimed.
+ * never one a job claimed. The refill: what pool-size lacks, within the room.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,6 +20,7 @@ import type { SshTarget } from '../../src/remote/ssh-command.ts'
 import { poolPrefix, requestDigest } from '../../src/pool/names.ts'
 import { takeFromPool } from '../../src/pool/take.ts'
 import { stopIdle } from '../../src/pool/idle.ts'
+import { refill } from '../../src/pool/refill.ts'
 import { claimantOf, claimSandbox } from '../../src/pool/claim.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
@@ -76,16 +77,18 @@ async function pool(): Promise<{ client: ComputeClient; reach: (id: string) => P
   const ids = started.map((sandbox) => sandbox.id)
   for (const id of ids) while ((await client.getSandbox(id)).status !== 'ready') await realClock.sleep(50)
   dir = mkdtempSync(join(tmpdir(), 'pool-take-'))
-  const targets = new Map<string, SshTarget>()
-  for (const [k, id] of ids.entries()) {
+  // SSH access to any sandbox, made at its first use (a refill reaches the ones it started too).
+  const targets = new Map<string, Promise<SshTarget>>()
+  const access = async (id: string): Promise<SshTarget> => {
     const record = (await client.getSandbox(id)) as SandboxRecord & { ssh?: { port?: number } }
-    const home = mkdtempSync(join(dir, `s${k}-`))
-    targets.set(id, {
-      configPath: emulatorSshConfig(emulator, home, `pool-${k}`, record.ssh?.port),
-      alias: `pool-${k}`,
-    })
+    const home = mkdtempSync(join(dir ?? tmpdir(), 's-'))
+    const alias = `pool-${id}`
+    return { configPath: emulatorSshConfig(emulator as Emulator, home, alias, record.ssh?.port), alias }
   }
-  const reach = async (id: string) => targets.get(id) ?? Promise.reject(new Error(`no access to ${id}`))
+  const reach = (id: string) => {
+    if (!targets.has(id)) targets.set(id, access(id))
+    return targets.get(id) as Promise<SshTarget>
+  }
   return { client, reach, ids }
 }
 
@@ -178,5 +181,36 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
     for (const id of [ids[1], ids[2]]) expect(emulator?.stopRequestsFor(id ?? '')).toHaveLength(1)
     // The claimed one, the run's own and another pool's: never sent a stop.
     for (const id of [ids[0], ids[3], ids[4]]) expect(emulator?.stopRequestsFor(id ?? '')).toEqual([])
+  })
+
+  it('the refill: what the pool lacks of pool-size ready and unclaimed, never past the room; starting ones count', async () => {
+    const { client, reach, ids } = await pool()
+    expect(await claimSandbox(await reach(ids[0] ?? ''), ids[0] ?? '', 'job-x', { env: process.env })).toEqual({
+      kind: 'won',
+    })
+    const log: string[] = []
+    const deps = {
+      clock: realClock,
+      list: () => client.allSandboxes({ maxPages: 2 }),
+      reach,
+      env: process.env,
+      log: (line: string) => log.push(line),
+      start: async (name: string) =>
+        (await client.startSandbox({ name, spec, network_policy: policy, lifetime: { max_ttl_seconds: 3_600 } })).id,
+    }
+    // Ready and unclaimed: the second and the third (its name says this request; the record decides a claim, not
+    // the count); the first is a job's. pool-size 3 lacks one.
+    const first = await refill(deps, { name: 'ci', prefix, size: 3, room: 10 })
+    expect(first).toMatchObject({ unclaimed: 2, starting: 0 })
+    expect(first.started).toHaveLength(1)
+    const started = await client.getSandbox(first.started[0] ?? '')
+    expect((started as { name?: string }).name).toMatch(new RegExp(`^${prefix}[0-9a-f]{6}$`))
+    // Again: the one it started counts (still starting, or ready and unclaimed), nothing more is started.
+    const again = await refill(deps, { name: 'ci', prefix, size: 3, room: 10 })
+    expect(again.started).toEqual([])
+    expect(again.unclaimed + again.starting).toBe(3)
+    // A larger pool-size than max-live leaves room for: the room bounds it, and the log says so.
+    expect((await refill(deps, { name: 'ci', prefix, size: 6, room: 1 })).started).toHaveLength(1)
+    expect(log.at(-1)).toMatch(/pool-size 6: started 1; max-live leaves room for 1\.$/)
   })
 })
