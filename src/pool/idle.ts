@@ -14,7 +14,7 @@ import { serviceText } from '../runtime/untrusted.ts'
 import { isReady } from '../sandbox/status.ts'
 import { claimSandbox } from './claim.ts'
 import { waitedMs } from './match.ts'
-import { parsePoolName } from './names.ts'
+import { poolListed } from './names.ts'
 import type { TakeDeps } from './take.ts'
 
 export interface IdleDeps extends Omit<TakeDeps, 'shuffle'> {
@@ -24,13 +24,8 @@ export interface IdleDeps extends Omit<TakeDeps, 'shuffle'> {
 
 /** This repository's live sandboxes of `pool`, any request's. */
 async function poolSandboxes(deps: IdleDeps, repositoryId: string, pool: string): Promise<string[]> {
-  const ids: string[] = []
-  for await (const item of deps.list()) {
-    const parts = parsePoolName(item.name ?? '')
-    if (!item.id || parts?.repositoryId !== repositoryId || parts.pool !== pool) continue
-    if (item.status === undefined || isReady(item.status)) ids.push(item.id)
-  }
-  return ids
+  const listed = await poolListed(deps.list(), (parts) => parts.repositoryId === repositoryId && parts.pool === pool)
+  return listed.filter((item) => item.status === undefined || isReady(item.status)).map((item) => item.id)
 }
 
 /** Why one sandbox is kept, or undefined once it is claimed for the stop. */

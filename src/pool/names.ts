@@ -71,3 +71,24 @@ export function parsePoolName(
   const [, repositoryId = '', pool = '', digest = '', suffix = ''] = match
   return { repositoryId, pool, digest, suffix }
 }
+
+export type PoolNameParts = NonNullable<ReturnType<typeof parsePoolName>>
+
+/** A name's prefix, rebuilt from its parts: what a request's names start with. */
+export const prefixOf = (parts: PoolNameParts) => `gp-${parts.repositoryId}-${parts.pool}-${parts.digest}-`
+
+/**
+ * The listed sandboxes whose parsed names `wanted` takes, with an id: the one reading of the list for the pool. Names
+ * are parsed, never matched by their start: pool `ci`'s names start as pool `ci-deadbeef`'s may.
+ */
+export async function poolListed<T extends { id?: string; name?: string; status?: string }>(
+  list: AsyncIterable<T>,
+  wanted: (parts: PoolNameParts) => boolean,
+): Promise<(T & { id: string })[]> {
+  const found: (T & { id: string })[] = []
+  for await (const item of list) {
+    const parts = parsePoolName(item.name ?? '')
+    if (item.id && parts && wanted(parts)) found.push(item as T & { id: string })
+  }
+  return found
+}

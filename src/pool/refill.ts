@@ -14,7 +14,7 @@
 import { serviceText } from '../runtime/untrusted.ts'
 import { isNotLive, isReady } from '../sandbox/status.ts'
 import { claimedBy } from './claim.ts'
-import { parsePoolName, poolSandboxName } from './names.ts'
+import { poolListed, poolSandboxName, prefixOf } from './names.ts'
 import type { TakeDeps } from './take.ts'
 
 export interface RefillDeps extends Omit<TakeDeps, 'shuffle' | 'read'> {
@@ -22,17 +22,12 @@ export interface RefillDeps extends Omit<TakeDeps, 'shuffle' | 'read'> {
   start: (name: string) => Promise<string>
 }
 
-/** The pool's sandboxes of this request: ready ones by id, and how many are still starting. */
+/** The pool's sandboxes of this request: ready ones, and how many are still on their way. */
 async function census(deps: RefillDeps, prefix: string) {
-  const ready: { id: string; record: Parameters<TakeDeps['reach']>[1] }[] = []
-  let starting = 0
-  for await (const item of deps.list()) {
-    const parts = parsePoolName(item.name ?? '')
-    if (!item.id || !parts || `gp-${parts.repositoryId}-${parts.pool}-${parts.digest}-` !== prefix) continue
-    if (isReady(item.status)) ready.push({ id: item.id, record: item as Parameters<TakeDeps['reach']>[1] })
-    // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
-    else if (!isNotLive(item.status)) starting++
-  }
+  const listed = await poolListed(deps.list(), (parts) => prefixOf(parts) === prefix)
+  const ready = listed.filter((item) => isReady(item.status))
+  // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
+  const starting = listed.filter((item) => !isReady(item.status) && !isNotLive(item.status)).length
   return { ready, starting }
 }
 
@@ -44,10 +39,12 @@ export async function refill(
   const { ready, starting } = await census(deps, pool.prefix)
   // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
   const probes = await Promise.all(
-    ready.map(async ({ id, record }) => {
+    ready.map(async (item) => {
+      const { id } = item
       const context = { env: deps.env, signal: deps.signal }
+      // A ready list item has a status: it serves as the record where SSH access is made.
       const by = await deps
-        .reach(id, record)
+        .reach(id, { ...item, status: item.status ?? '' })
         .then((target) => claimedBy(target, id, context))
         .catch(() => undefined)
       return by === null

@@ -16,7 +16,7 @@ import { serviceText } from '../runtime/untrusted.ts'
 import { isReady } from '../sandbox/status.ts'
 import { claimSandbox, type ClaimVerdict } from './claim.ts'
 import { mismatch, waitedMs, type ClaimRequest } from './match.ts'
-import { parsePoolName } from './names.ts'
+import { poolListed, prefixOf } from './names.ts'
 
 /** How long one step may spend trying the pool before it starts its own. */
 export const TAKE_BUDGET_MS = 30_000
@@ -51,22 +51,11 @@ const randomOrder = <T>(items: T[]): T[] =>
     .sort((a, b) => a.key - b.key)
     .map(({ item }) => item)
 
-/**
- * The pool's live sandboxes by name (ready or not yet: a record read decides), newest first. The name is parsed, not
- * matched by its start: pool `ci`'s names start as pool `ci-deadbeef`'s may.
- */
+/** The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first. */
 async function candidates(deps: TakeDeps, prefix: string): Promise<string[]> {
-  const ids: string[] = []
-  for await (const item of deps.list()) {
-    const parts = parsePoolName(item.name ?? '')
-    if (!item.id || !parts || !samePrefix(parts, prefix)) continue
-    if (item.status === undefined || isReady(item.status)) ids.push(item.id)
-  }
-  return ids
+  const listed = await poolListed(deps.list(), (parts) => prefixOf(parts) === prefix)
+  return listed.filter((item) => item.status === undefined || isReady(item.status)).map((item) => item.id)
 }
-
-const samePrefix = (parts: NonNullable<ReturnType<typeof parsePoolName>>, prefix: string) =>
-  prefix === `gp-${parts.repositoryId}-${parts.pool}-${parts.digest}-`
 
 /** One candidate: its record checked, then the claim; what came of it. */
 async function tryOne(
