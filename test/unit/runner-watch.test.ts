@@ -52,20 +52,25 @@ function deps(core: RecordingCore, clock: FakeClock): CleanupDeps {
 
 const jobsRequests = () => github.requests.filter((r) => r.path.endsWith('/jobs')).length
 
+/** `count` ended jobs of this run that GitHub's hosted runners ran, listed before the runner's own. */
+function earlierJobs(count: number): void {
+  for (let i = 0; i < count; i++)
+    github.runners.jobs.push({
+      id: i + 1,
+      runId: 4242,
+      attempt: 1,
+      name: `lint ${i}`,
+      runnerId: 0,
+      runnerName: 'GitHub Actions 7',
+      status: 'completed',
+    })
+}
+
 describe('who took the runner', () => {
   it("this run's job: no verdict, and the job is named once (its run's jobs read page by page)", async () => {
     const saved = await onlineRunner()
     // 120 other jobs of this run first: the one that took the runner is on the second page.
-    for (let i = 0; i < 120; i++)
-      github.runners.jobs.push({
-        id: i + 1,
-        runId: 4242,
-        attempt: 1,
-        name: `lint ${i}`,
-        runnerId: 0,
-        runnerName: 'GitHub Actions 7',
-        status: 'completed',
-      })
+    earlierJobs(120)
     github.runners.assignJob(saved.id, 60_000, THIS_RUN)
     const core = recordingCore()
     const clock = new FakeClock()
@@ -202,16 +207,7 @@ describe('who took the runner', () => {
 describe("the served job's result, read again (issue 54)", () => {
   it("starts at the page the claim's read found it on, not at the first", async () => {
     // 150 earlier jobs of this run: the runner's job is the 151st, on the second page.
-    for (let i = 0; i < 150; i++)
-      github.runners.jobs.push({
-        id: i + 1,
-        runId: 4242,
-        attempt: 1,
-        name: `lint ${i}`,
-        runnerId: 0,
-        runnerName: 'GitHub Actions 7',
-        status: 'completed',
-      })
+    earlierJobs(150)
     const saved = await onlineRunner()
     github.runners.assignJob(saved.id, 60_000, THIS_RUN)
     // The claim's read: both pages, the job still in progress (GitHub records its end a moment after the hook).
