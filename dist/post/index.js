@@ -40408,20 +40408,22 @@ else echo clean; fi`;
 /** The spent runner's state once its run.sh ended (a minute at most); throws where the sandbox cannot tell. */
 async function spentState(deps, context, spent) {
     const script = (0,install/* inFolder */._z)(SPENT_STATE, spent.folder);
-    for (let waited = 0;; waited++) {
+    for (let waited = 0, dropped = 0;; waited++) {
         const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, script, [String(spent.pid)], '', context.env, deps.signal);
         const state = stdout.trim();
-        if (code !== 0 || !['running', 'missing', 'ran', 'clean'].includes(state)) {
-            const said = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').at(-1) ?? '', 200);
-            throw new Error(code === ssh_command/* SSH_CONNECTION_FAILED */.M2
-                ? `the sandbox could not be reached over SSH (${said || 'the connection failed'})`
-                : `the runner folder on the sandbox could not be read (exit ${code}${said ? `: ${said}` : ''})`);
-        }
-        if (state !== 'running' || waited >= 60)
+        const said = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').at(-1) ?? '', 200);
+        // A connection that failed once may be a moment's: asked again, CONNECTION_TRIES in all, before it is the answer.
+        if (code === ssh_command/* SSH_CONNECTION_FAILED */.M2 && ++dropped >= CONNECTION_TRIES)
+            throw new Error(`the sandbox could not be reached over SSH (${said || 'the connection failed'})`);
+        if (code !== ssh_command/* SSH_CONNECTION_FAILED */.M2 && (code !== 0 || !['running', 'missing', 'ran', 'clean'].includes(state)))
+            throw new Error(`the runner folder on the sandbox could not be read (exit ${code}${said ? `: ${said}` : ''})`);
+        if (code === 0 && (state !== 'running' || waited >= 60))
             return state;
         await deps.clock.sleep(1_000, deps.signal);
     }
 }
+/** How many failed SSH connections, in all, answer that the sandbox cannot be reached. */
+const CONNECTION_TRIES = 3;
 /** Why no fresh runner starts after the spent one's state, or undefined where one may. */
 function unfitFolder(state, after, folder) {
     const expected = after === 'job' ? 'ran' : 'clean';

@@ -207,7 +207,7 @@ async function spentState(
   spent: { pid: number; folder?: string },
 ): Promise<SpentState> {
   const script = inFolder(SPENT_STATE, spent.folder)
-  for (let waited = 0; ; waited++) {
+  for (let waited = 0, dropped = 0; ; waited++) {
     const { code, stdout, stderr } = await runScript(
       context.target,
       script,
@@ -217,18 +217,19 @@ async function spentState(
       deps.signal,
     )
     const state = stdout.trim()
-    if (code !== 0 || !['running', 'missing', 'ran', 'clean'].includes(state)) {
-      const said = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200)
-      throw new Error(
-        code === SSH_CONNECTION_FAILED
-          ? `the sandbox could not be reached over SSH (${said || 'the connection failed'})`
-          : `the runner folder on the sandbox could not be read (exit ${code}${said ? `: ${said}` : ''})`,
-      )
-    }
-    if (state !== 'running' || waited >= 60) return state as SpentState
+    const said = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200)
+    // A connection that failed once may be a moment's: asked again, CONNECTION_TRIES in all, before it is the answer.
+    if (code === SSH_CONNECTION_FAILED && ++dropped >= CONNECTION_TRIES)
+      throw new Error(`the sandbox could not be reached over SSH (${said || 'the connection failed'})`)
+    if (code !== SSH_CONNECTION_FAILED && (code !== 0 || !['running', 'missing', 'ran', 'clean'].includes(state)))
+      throw new Error(`the runner folder on the sandbox could not be read (exit ${code}${said ? `: ${said}` : ''})`)
+    if (code === 0 && (state !== 'running' || waited >= 60)) return state as SpentState
     await deps.clock.sleep(1_000, deps.signal)
   }
 }
+
+/** How many failed SSH connections, in all, answer that the sandbox cannot be reached. */
+const CONNECTION_TRIES = 3
 
 /** Why no fresh runner starts after the spent one's state, or undefined where one may. */
 function unfitFolder(state: SpentState, after: 'refusal' | 'job', folder: string): string | undefined {
