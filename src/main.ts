@@ -11,6 +11,7 @@ import { jobEnvironmentFromEnv } from './inputs/job-environment.ts'
 import { runConnect } from './modes/connect.ts'
 import { runInstance } from './modes/instance.ts'
 import { runNetworkPolicy } from './modes/network-policy.ts'
+import { runPool } from './modes/pool.ts'
 import { runStart } from './modes/start.ts'
 import { runStop } from './modes/stop.ts'
 import { runSweep } from './modes/sweep.ts'
@@ -76,6 +77,8 @@ async function runMode(config: ActionConfig, deps: MainDeps): Promise<void> {
       return runSweep(config, modeDeps)
     case 'connect':
       return runConnect(config, modeDeps)
+    case 'pool':
+      return runPool(config, modeDeps)
   }
 }
 

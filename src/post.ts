@@ -20,6 +20,7 @@ import { mirrorServedJob } from './cleanup/served-job.ts'
 import { mirrorFolders, serveFolders, servesSeveral, type FoldersOutcome } from './cleanup/runner-slots.ts'
 import { failQueuedJob, SERVED_SOME } from './cleanup/stranded.ts'
 import { cleanupUnserved } from './cleanup/unserved.ts'
+import { releasePoolClaims } from './pool/release.ts'
 import { realClock } from './runtime/clock.ts'
 import { GitHubBudget } from './runtime/github-budget.ts'
 import type { CleanupDeps } from './step/deps.ts'
@@ -53,6 +54,11 @@ export async function runPost(given: PostDeps): Promise<void> {
     if (!sshRemoved) await removeSshAccess(core, state, deps.clock)
     sshRemoved = true
   }
+  // A pool claim whose answer the main step never read is asked again over its SSH access, before that goes.
+  if (mode === 'start' && state.poolClaims)
+    await releasePoolClaims(deps, state, inputs.cleanup()).catch((error: unknown) =>
+      core.warning(`Pool: a claim of this job's could not be asked again: ${(error as Error).message}`),
+    )
   const gpuFetch = state.gpuReport && !state.gpuReport.reported
   if (!(mode === 'start' && (state.runner?.watch || gpuFetch))) await removeSsh()
   try {
@@ -81,7 +87,9 @@ async function cleanupMode(
     )
     return
   }
-  core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)
+  if (mode === 'pool')
+    core.info("Nothing to stop: the sandboxes mode 'pool' starts are the pool's; its idle rule and their TTL end them.")
+  else core.info(`Nothing to clean up: mode '${mode}' starts nothing.`)
 }
 
 /**

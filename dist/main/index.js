@@ -33905,8 +33905,9 @@ class Collector {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ parseGeneratedName),
-/* harmony export */   c: () => (/* binding */ generateSandboxName)
+/* harmony export */   Vk: () => (/* binding */ parsePoolName),
+/* harmony export */   Ym: () => (/* binding */ parseGeneratedName),
+/* harmony export */   cK: () => (/* binding */ generateSandboxName)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /**
@@ -33914,6 +33915,9 @@ class Collector {
  * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
  * A name a user chose is never read as one of these unless it has exactly
  * this shape, and then it also needs this repository's id and a completed run.
+ * A warm pool's sandbox (issue 55) is named
+ * gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>:
+ * never a run's name, so a retried start, mode: stop and the sweep tell them apart.
  */
 
 const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
@@ -33933,6 +33937,15 @@ function parseGeneratedName(name) {
         return undefined;
     return { repositoryId: match[1], runId: match[2], runAttempt: Number(match[3]) };
 }
+const POOL_SANDBOX = /^gp-([1-9]\d{0,19})-([a-z0-9][a-z0-9-]{0,18}[a-z0-9]|[a-z0-9])-([0-9a-f]{8})-([0-9a-f]{6})$/;
+/** The parts of a pool sandbox's name, or undefined for any other name (a run's, a hand-made one). */
+function parsePoolName(name) {
+    const match = POOL_SANDBOX.exec(name ?? '');
+    if (!match)
+        return undefined;
+    const [, repositoryId = '', pool = '', digest = '', suffix = ''] = match;
+    return { repositoryId, pool, digest, suffix };
+}
 
 
 /***/ }),
@@ -33948,7 +33961,7 @@ function parseGeneratedName(name) {
 /* harmony export */ });
 /* unused harmony export GITHUB_TOKEN_DEFAULT */
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
-const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect'];
+const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect', 'pool'];
 const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
 /** The runner expands this default; anywhere else it arrives as the literal text. */
 const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
@@ -34005,6 +34018,9 @@ const INPUT_DEFAULTS = {
     comment: 'false',
     'debug-on-failure': '',
     'debug-public-key': '',
+    pool: '',
+    'pool-size': '1',
+    'pool-idle': '15m',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -34015,19 +34031,19 @@ const INPUT_MODES = {
     'base-url': 'all',
     mode: 'all',
     name: ['start'],
-    cpu: ['start'],
-    memory: ['start'],
-    storage: ['start'],
-    'gpu-type': ['start'],
-    'gpu-count': ['start'],
-    'capacity-timeout': ['start'],
-    'internet-access': ['start', 'network-policy'],
-    'cidr-allowlist': ['start', 'network-policy'],
-    'domain-allowlist': ['start', 'network-policy'],
-    env: ['start'],
-    'max-ttl': ['start'],
-    'enforce-ttl': ['start'],
-    'max-grace': ['start'],
+    cpu: ['start', 'pool'],
+    memory: ['start', 'pool'],
+    storage: ['start', 'pool'],
+    'gpu-type': ['start', 'pool'],
+    'gpu-count': ['start', 'pool'],
+    'capacity-timeout': ['start', 'pool'],
+    'internet-access': ['start', 'network-policy', 'pool'],
+    'cidr-allowlist': ['start', 'network-policy', 'pool'],
+    'domain-allowlist': ['start', 'network-policy', 'pool'],
+    env: ['start', 'pool'],
+    'max-ttl': ['start', 'pool'],
+    'enforce-ttl': ['start', 'pool'],
+    'max-grace': ['start', 'pool'],
     wait: ['start'],
     timeout: ['start'],
     'poll-interval': ['start'],
@@ -34037,7 +34053,7 @@ const INPUT_MODES = {
     'public-key': ['instance'],
     'instance-config': ['instance'],
     'dry-run': ['start', 'instance', 'sweep'],
-    image: ['start'],
+    image: ['start', 'pool'],
     // connect always sets up SSH: `ssh` there is accepted and changes nothing.
     ssh: ['start', 'instance', 'connect'],
     'ssh-alias': ['start', 'instance', 'connect'],
@@ -34051,19 +34067,23 @@ const INPUT_MODES = {
     'runner-timeout': ['start'],
     'runner-jobs': ['start'],
     runners: ['start'],
-    'max-cost': ['start'],
-    'max-hourly-price': ['start'],
-    'min-gpu-memory': ['start'],
+    'max-cost': ['start', 'pool'],
+    'max-hourly-price': ['start', 'pool'],
+    'min-gpu-memory': ['start', 'pool'],
     'gpu-check': ['start'],
     'min-driver': ['start'],
     'gpu-report': ['start'],
     'approve-label': ['start'],
     'approve-label-once': ['start'],
     'min-permission': ['start'],
-    'max-live': ['start'],
+    'max-live': ['start', 'pool'],
     comment: ['start', 'connect'],
     'debug-on-failure': ['start'],
     'debug-public-key': ['start'],
+    pool: ['start', 'pool'],
+    'pool-size': ['start', 'pool'],
+    // The sweep stops this repository's pool sandboxes unclaimed past it.
+    'pool-idle': ['start', 'pool', 'sweep'],
 };
 
 
@@ -34114,6 +34134,8 @@ const DURATION_BOUNDS = {
     'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
     'max-grace': { minSeconds: 0, maxSeconds: DAY },
     'runner-timeout': { minSeconds: 1, maxSeconds: DAY },
+    // An idle stop sooner than a minute would stop pool sandboxes as they become ready.
+    'pool-idle': { minSeconds: 60, maxSeconds: DAY },
 };
 /** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
 function formatBound(seconds) {
@@ -34436,6 +34458,68 @@ function repositoryFromEnv(env, fail = () => undefined) {
         return undefined;
     }
     return { owner, repo, id, apiUrl: apiUrl.href.replace(/\/+$/, ''), serverUrl: serverUrl.href.replace(/\/+$/, '') };
+}
+
+
+/***/ }),
+
+/***/ 5841:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   RZ: () => (/* binding */ POOL_NAME),
+/* harmony export */   qr: () => (/* binding */ parsePool)
+/* harmony export */ });
+/* unused harmony export MAX_POOL_SIZE */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9691);
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8818);
+/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3219);
+/**
+ * The warm pool's inputs (issue 55): `pool` (its name), `pool-size` and
+ * `pool-idle`, read in start mode (beside the start's own inputs) and in
+ * mode `pool`. A pool sandbox is named for the repository, so a pool runs in a
+ * workflow run (GITHUB_REPOSITORY_ID), and the step's own name is generated:
+ * it is the claimant a claim on a sandbox names.
+ */
+
+
+
+/** A pool's name: lower-case letters, digits and '-', at most 20, starting and ending with a letter or digit. */
+const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
+/** The most ready, unclaimed sandboxes a pool may hold. */
+const MAX_POOL_SIZE = 20;
+const poolName = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!POOL_NAME.test(text))
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .T)(ctx, "must be lower-case letters, digits and '-' (at most 20, starting and ending with a letter or digit), " +
+            `got '${raw}'`);
+    return text;
+});
+const poolSize = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!/^\d+$/.test(text) || Number(text) > MAX_POOL_SIZE)
+        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .T)(ctx, `must be a whole number from 0 to ${MAX_POOL_SIZE}, got '${raw}'`);
+    return Number(text);
+});
+/** pool, pool-size, pool-idle; undefined without `pool` (then the other two are errors where changed). */
+function parsePool(inputs, job, required) {
+    if (!inputs.isSet('pool')) {
+        if (required)
+            inputs.fail('pool', "is required in mode 'pool': the name of the pool to keep");
+        for (const name of ['pool-size', 'pool-idle'])
+            if (inputs.changed(name))
+                inputs.fail(name, "is set but 'pool' is empty; set pool (a pool's name) or remove it");
+        return undefined;
+    }
+    const name = inputs.parse('pool', poolName);
+    const size = inputs.parse('pool-size', poolSize);
+    const idleSeconds = inputs.parse('pool-idle', (0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .duration */ .p0)(_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .DURATION_BOUNDS */ .Rx['pool-idle']));
+    if (inputs.isSet('name'))
+        inputs.fail('name', "is set beside 'pool': a pool's sandboxes carry generated names; leave 'name' empty");
+    const repositoryId = job.repositoryId ?? '';
+    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
+        inputs.fail('pool', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
+    return { name, size, idleSeconds, repositoryId };
 }
 
 
@@ -34886,11 +34970,14 @@ function parseNetworkPolicy(inputs, mode) {
 
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
 var default_name = __nccwpck_require__(6536);
+// EXTERNAL MODULE: ./build/src/inputs/pool.js
+var inputs_pool = __nccwpck_require__(5841);
 ;// CONCATENATED MODULE: ./build/src/inputs/read.js
 /**
  * Per-mode assembly: which inputs each mode reads, composed from the field
  * parsers. Every input is read here, once; nothing else calls core.getInput.
  */
+
 
 
 
@@ -34941,7 +35028,8 @@ function parseGpuCount(inputs, gpus) {
         inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
     return count;
 }
-function parseStart(inputs, connection, job) {
+function parseStart(inputs, connection, job, poolMode = false) {
+    const pool = (0,inputs_pool/* parsePool */.qr)(inputs, job, poolMode);
     const gpus = inputs.parse('gpu-type', fields/* gpuTypes */.A_) ?? [];
     const gpuCount = parseGpuCount(inputs, gpus);
     if (inputs.isSet('sandbox-id')) {
@@ -34964,7 +35052,7 @@ function parseStart(inputs, connection, job) {
     return {
         mode: 'start',
         ...connection,
-        name: nameWasGenerated ? (0,default_name/* generateSandboxName */.c)(job) : inputs.parse('name', fields/* sandboxName */.ZV),
+        name: nameWasGenerated ? (0,default_name/* generateSandboxName */.cK)(job) : inputs.parse('name', fields/* sandboxName */.ZV),
         nameWasGenerated,
         cpu: inputs.parse('cpu', fields/* wholeNumber */.rD(1)),
         memoryGib: inputs.parse('memory', fields/* wholeNumber */.rD(1)),
@@ -34994,7 +35082,13 @@ function parseStart(inputs, connection, job) {
         debug,
         run: parseRun(inputs, job),
         runner,
+        ...(pool ? { pool } : {}),
     };
+}
+/** Mode pool: what its sandboxes are comes from the start's inputs, parsed as a start's (the same request digests). */
+function parsePoolMode(inputs, connection, job) {
+    const start = parseStart(inputs, connection, job, true);
+    return start.pool && { ...start, mode: 'pool', pool: start.pool };
 }
 /** run, upload and download; upload and download mean something only with run. */
 function parseRun(inputs, job) {
@@ -35054,7 +35148,8 @@ function parseSweep(inputs, connection, job) {
     const repository = (0,job_environment/* repositoryFromEnv */.i)(job.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`));
     if (!repository)
         return undefined;
-    return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
+    const poolIdleSeconds = inputs.parse('pool-idle', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['pool-idle']));
+    return { mode: 'sweep', ...connection, githubToken, dryRun, repository, poolIdleSeconds };
 }
 /**
  * What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing
@@ -35098,6 +35193,8 @@ function parseInputs(read, job = (0,job_environment/* jobEnvironmentFromEnv */.s
         return inputs.done(parseSweep(inputs, connection, job));
     if (mode === 'connect')
         return inputs.done(parseConnect(inputs, connection, job));
+    if (mode === 'pool')
+        return inputs.done(parsePoolMode(inputs, connection, job));
     return inputs.done(undefined);
 }
 /** The tokens and any private key given as an input are masked before anything can print them. */
@@ -35455,21 +35552,23 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6563);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4251);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2340);
-/* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1120);
-/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6074);
-/* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1880);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8286);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(5504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(8593);
-/* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(6300);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(7830);
-/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(5154);
+/* harmony import */ var _modes_pool_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9826);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8321);
+/* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1120);
+/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4727);
+/* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1880);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8286);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(8593);
+/* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(6300);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(7830);
+/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(5154);
 /**
  * The main step (action.yml `main`, bundled as dist/main). `runMain` reads the
  * inputs once and runs the mode, with everything it touches passed in; `run`
  * wires the real dependencies into it (the bundle and @github/local-action call it).
  */
+
 
 
 
@@ -35494,7 +35593,7 @@ async function runMain(deps) {
     }
     catch (error) {
         // runner: true that cannot serve its runner still ends the job waiting for it (CONTRACT).
-        await (0,_modes_unserved_js__WEBPACK_IMPORTED_MODULE_9__/* .failStrandedJob */ .b)(deps, error, config);
+        await (0,_modes_unserved_js__WEBPACK_IMPORTED_MODULE_10__/* .failStrandedJob */ .b)(deps, error, config);
         throw error;
     }
 }
@@ -35507,37 +35606,39 @@ async function runMode(config, deps) {
         client: deps.makeClient(config),
         env: deps.env,
         renewer: deps.renewer,
-        githubBudget: new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_15__/* .GitHubBudget */ .N(),
+        githubBudget: new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_16__/* .GitHubBudget */ .N(),
     };
     switch (config.mode) {
         case 'start':
-            return (0,_modes_start_js__WEBPACK_IMPORTED_MODULE_6__/* .runStart */ .c)(config, modeDeps);
+            return (0,_modes_start_js__WEBPACK_IMPORTED_MODULE_7__/* .runStart */ .c)(config, modeDeps);
         case 'stop':
-            return (0,_modes_stop_js__WEBPACK_IMPORTED_MODULE_7__/* .runStop */ .c)(config, modeDeps);
+            return (0,_modes_stop_js__WEBPACK_IMPORTED_MODULE_8__/* .runStop */ .c)(config, modeDeps);
         case 'network-policy':
             return (0,_modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__/* .runNetworkPolicy */ .c)(config, modeDeps);
         case 'instance':
             return (0,_modes_instance_js__WEBPACK_IMPORTED_MODULE_4__/* .runInstance */ .j)(config, modeDeps, deps.env);
         case 'sweep':
-            return (0,_modes_sweep_js__WEBPACK_IMPORTED_MODULE_8__/* .runSweep */ .M)(config, modeDeps);
+            return (0,_modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__/* .runSweep */ .M)(config, modeDeps);
         case 'connect':
             return (0,_modes_connect_js__WEBPACK_IMPORTED_MODULE_3__/* .runConnect */ .e)(config, modeDeps);
+        case 'pool':
+            return (0,_modes_pool_js__WEBPACK_IMPORTED_MODULE_6__/* .runPool */ .k)(config, modeDeps);
     }
 }
 async function run() {
-    const signal = (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__/* .actionsCore */ .v);
+    const signal = (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__/* .actionsCore */ .v);
     try {
-        const renewer = { script: (0,node_url__WEBPACK_IMPORTED_MODULE_0__.fileURLToPath)(import.meta.url), requestTimeoutMs: (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .requestTimeoutMs */ .Hl)() };
-        await runMain({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_11__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .makeClient */ .yu, signal, env: process.env, renewer });
+        const renewer = { script: (0,node_url__WEBPACK_IMPORTED_MODULE_0__.fileURLToPath)(import.meta.url), requestTimeoutMs: (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .requestTimeoutMs */ .Hl)() };
+        await runMain({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .makeClient */ .yu, signal, env: process.env, renewer });
     }
     catch (error) {
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_10__/* .actionsCore */ .v, error, signal);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__/* .actionsCore */ .v, error, signal);
     }
 }
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
 // Run again with --ssh-renewer, it is the certificate renewer (ssh/renewer-process.ts starts it).
-if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_13__/* .runAndExit */ .Hy)(process.argv[2] === _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_14__/* .RENEWER_FLAG */ .yk ? _entry_renewer_js__WEBPACK_IMPORTED_MODULE_12__/* .runRenewerProcess */ .d : run);
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .runAndExit */ .Hy)(process.argv[2] === _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_15__/* .RENEWER_FLAG */ .yk ? _entry_renewer_js__WEBPACK_IMPORTED_MODULE_13__/* .runRenewerProcess */ .d : run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -37194,7 +37295,265 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 2340:
+/***/ 3325:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Y: () => (/* binding */ keepPool)
+});
+
+// EXTERNAL MODULE: ./build/src/sandbox/live-limit.js
+var live_limit = __nccwpck_require__(9665);
+// EXTERNAL MODULE: ./build/src/pool/idle.js
+var idle = __nccwpck_require__(5896);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(8935);
+// EXTERNAL MODULE: ./build/src/pool/claim.js
+var claim = __nccwpck_require__(236);
+// EXTERNAL MODULE: ./build/src/pool/names.js
+var names = __nccwpck_require__(4932);
+;// CONCATENATED MODULE: ./build/src/pool/refill.js
+/**
+ * The pool refills itself with the flow of jobs (issue 55, not wired into a
+ * mode yet): after its claim or its cold start, a step starts, without waiting
+ * for them, as many pool sandboxes as the pool lacks to hold `pool-size` ready
+ * unclaimed ones of its request, never past the room `max-live` leaves. Ready
+ * ones are asked whether they are claimed (read only, on the sandbox); ones
+ * still starting count as coming. A sandbox that cannot say counts as claimed:
+ * the pool may then start one too many, which the idle rule ends, rather than
+ * a job waiting for one that is not there. Steps at once may start one too
+ * many between them: bounded by the room, and ended by the idle rule. The
+ * sandboxes it starts are not this step's to stop: the idle rule and their TTL
+ * (pool-idle + max-ttl, in the start request the caller builds) end them.
+ */
+
+
+
+
+/** The pool's sandboxes of this request: ready ones, and how many are still on their way. */
+async function census(deps, prefix) {
+    const listed = await (0,names/* poolListed */.Mm)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+    const ready = listed.filter((item) => (0,sandbox_status/* isReady */.i_)(item.status));
+    // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
+    const starting = listed.filter((item) => !(0,sandbox_status/* isReady */.i_)(item.status) && !(0,sandbox_status/* isNotLive */.ec)(item.status)).map((item) => item.id);
+    return { ready, starting };
+}
+/** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
+async function refill(deps, pool) {
+    const { ready, starting: startingIds } = await census(deps, pool.prefix);
+    const starting = startingIds.length;
+    // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
+    const probes = await Promise.all(ready.map(async (item) => {
+        const { id } = item;
+        const context = { env: deps.env, signal: deps.signal };
+        // A list item with an SSH address serves as the record; one without is read (a list may leave fields out).
+        const by = await (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))
+            .then((record) => deps.reach(id, record))
+            .then((target) => (0,claim/* claimedBy */.dl)(target, id, context))
+            .catch(() => undefined);
+        return by === null;
+    }));
+    const unclaimedIds = ready.filter((_, k) => probes[k]).map((item) => item.id);
+    const claimedIds = ready.filter((_, k) => !probes[k]).map((item) => item.id);
+    const unclaimed = unclaimedIds.length;
+    const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room));
+    const started = [];
+    for (let k = 0; k < lacking; k++) {
+        try {
+            started.push(await deps.start((0,names/* poolSandboxName */.vN)(pool.prefix)));
+        }
+        catch (error) {
+            deps.log(`Pool '${pool.name}': a sandbox for the pool could not be started (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
+            break;
+        }
+    }
+    const room = pool.size - unclaimed - starting > pool.room ? `; max-live leaves room for ${pool.room}` : '';
+    deps.log(`Pool '${pool.name}': ${unclaimed} ready and unclaimed, ${starting} starting, pool-size ${pool.size}: ` +
+        `started ${started.length}${room}.`);
+    return { started, unclaimed, starting, ids: { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds } };
+}
+
+// EXTERNAL MODULE: ./build/src/pool/request.js
+var request = __nccwpck_require__(805);
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/sandbox/start.js
+var sandbox_start = __nccwpck_require__(7649);
+;// CONCATENATED MODULE: ./build/src/pool/start.js
+/**
+ * Starting one pool sandbox (issue 55): the GPU types in the job's order, one
+ * request each (transient errors retried briefly), no wait for capacity. A
+ * lost answer is not looked for: a pool sandbox is not this step's to stop,
+ * and one nobody knows of idles out (the idle rule) or ends at its TTL.
+ */
+
+
+
+
+/** How long one pool sandbox's start may take, retries included. */
+const POOL_START_BUDGET_MS = 30_000;
+/** Starts a pool sandbox named `name`; its id. Throws when no GPU type had room or the service refused. */
+async function startPoolSandbox(ctx, config, name) {
+    const start = (0,request/* poolStartConfig */.Dk)(config, name);
+    const deadline = ctx.clock.now() + POOL_START_BUDGET_MS;
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    const types = start.gpuTypes.length > 0 ? start.gpuTypes : [undefined];
+    let last;
+    for (const type of types) {
+        try {
+            const started = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start pool sandbox '${name}'`, () => client.startSandbox((0,sandbox_start/* buildStartRequest */.K9)(start, type), ctx.signal), { retryable: (error) => (0,retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable') });
+            return started.id;
+        }
+        catch (error) {
+            last = error;
+            if (!(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'))
+                throw error;
+        }
+    }
+    throw last;
+}
+
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(3996);
+;// CONCATENATED MODULE: ./build/src/modes/pool-upkeep.js
+/**
+ * The pool's upkeep (issue 55), the same in start mode (after its claim or
+ * cold start, not waited for) and in mode `pool`: stop the pool's sandboxes
+ * unclaimed past pool-idle (each claimed first: one a job holds is never
+ * stopped), then start what the pool lacks to hold pool-size ready and
+ * unclaimed ones, within the room max-live leaves. The sandboxes it starts are
+ * the pool's, never this step's: the idle rule and their TTL end them.
+ */
+
+
+
+
+
+
+/** How long the count of live sandboxes for max-live may take. */
+const COUNT_BUDGET_MS = 30_000;
+/** How many more sandboxes max-live allows now (pool-size where there is no limit). */
+async function roomLeft(config, deps) {
+    if (!config.liveLimit)
+        return config.pool.size;
+    const live = await (0,live_limit/* repositoryLive */.$8)((0,step_deps/* opContext */.R)(deps), config.liveLimit, deps.clock.now() + COUNT_BUDGET_MS);
+    return Math.max(0, config.liveLimit.max - live.length);
+}
+/** `drain` (mode pool with pool-size 0): every unclaimed ready one is stopped now, however short its wait. */
+async function keepPool(config, deps, pool, options) {
+    const { name, repositoryId, idleSeconds, size } = config.pool;
+    const idleMs = options.drain ? 0 : idleSeconds * 1000;
+    const { stopped } = await (0,idle/* stopIdle */.p)(pool, { name, repositoryId, idleMs, claimant: options.claimant });
+    const room = await roomLeft(config, deps);
+    const ctx = (0,step_deps/* opContext */.R)(deps);
+    const refillDeps = { ...pool, start: (sandboxName) => startPoolSandbox(ctx, config, sandboxName) };
+    const filled = await refill(refillDeps, { name, prefix: (0,request/* prefixFor */.aU)(config), size, room });
+    return { stopped, ...filled };
+}
+
+
+/***/ }),
+
+/***/ 9826:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ runPool)
+/* harmony export */ });
+/* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2805);
+/* harmony import */ var _pool_deps_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8468);
+/* harmony import */ var _pool_names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4932);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4120);
+/* harmony import */ var _sandbox_billing_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4994);
+/* harmony import */ var _sandbox_caps_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(764);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7421);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3996);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9128);
+/* harmony import */ var _pool_upkeep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3325);
+
+
+
+
+
+
+
+
+
+
+/** How long getting the SSH certificate the claims use may take. */
+const PREPARE_MS = 3 * 60_000;
+async function runPool(given, deps) {
+    const capped = await (0,_sandbox_caps_js__WEBPACK_IMPORTED_MODULE_5__/* .applySpendingCaps */ .Q)({ ...given, mode: 'start' }, deps);
+    for (const line of capped.lines)
+        deps.core.info(`Caps: ${line}.`);
+    const config = { ...capped.config, pool: given.pool };
+    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .stepEnvironment */ .a)(deps), deps.clock.now() + PREPARE_MS).catch((error) => {
+        throw new Error(`Mode 'pool' claims over SSH, and no certificate could be had ` +
+            `(${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(error.message, 300)}); nothing was started or stopped.`, { cause: error });
+    });
+    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .F)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .stepEnvironment */ .a)(deps), prepared);
+    const claimant = `pool-${given.pool.name}-${deps.clock.now()}`;
+    const upkeep = await (0,_pool_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .keepPool */ .Y)(config, deps, pool, { claimant, drain: given.pool.size === 0 });
+    const ids = (list) => list.filter((id) => _client_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .SANDBOX_ID_PATTERN */ .BA.test(id));
+    const after = {
+        ready: ids([...upkeep.ids.unclaimed]),
+        claimed: ids(upkeep.ids.claimed),
+        starting: ids([...upkeep.ids.starting, ...upkeep.started]),
+        stopped: ids(upkeep.stopped),
+    };
+    deps.core.setOutput('pool', JSON.stringify(after));
+    deps.core.info(`Pool '${given.pool.name}': ${after.ready.length} ready and unclaimed, ${after.claimed.length} claimed, ` +
+        `${after.starting.length} starting, ${after.stopped.length} stopped as idle.`);
+    await deps.core.appendSummary(await poolSummary(config, deps, upkeep, after));
+}
+/** The summary: the pool after the step, and what its unclaimed sandboxes have cost while they waited. */
+async function poolSummary(config, deps, upkeep, after) {
+    const { name, repositoryId } = config.pool;
+    const listed = await (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_2__/* .poolListed */ .Mm)(deps.client.allSandboxes({ signal: deps.signal, maxPages: 20 }), (parts) => parts.repositoryId === repositoryId && parts.pool === name).catch(() => []);
+    const idle = listed.filter((item) => after.ready.includes(item.id) || after.stopped.includes(item.id));
+    const now = deps.clock.now();
+    const idleMs = idle.map((item) => Math.max(0, now - (Date.parse(String(item.created_at ?? '')) || now)));
+    const price = await hourlyPrice(config, deps);
+    const idleHours = idleMs.reduce((sum, ms) => sum + ms, 0) / 3_600_000;
+    const idleCost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDollars */ .nT)(idleHours * price)}`;
+    return (`### Pool ${name}\n\n` +
+        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .markdownTable */ .Qj)([
+            ['Ready, unclaimed', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .listWithLimit */ .Wc)(after.ready, 10) || 'none'],
+            ['Claimed by jobs', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .listWithLimit */ .Wc)(after.claimed, 10) || 'none'],
+            ['Starting', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .listWithLimit */ .Wc)(after.starting, 10) || 'none'],
+            ['Stopped as idle', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .listWithLimit */ .Wc)(after.stopped, 10) || 'none'],
+            ['pool-size, pool-idle', `${config.pool.size}, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(config.pool.idleSeconds * 1000)}`],
+            [
+                'Idle so far',
+                `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
+            ],
+            ['Started by this step', String(upkeep.started.length)],
+        ]));
+}
+/** The hourly price of the pool's first GPU type (or CPU), from the catalog; undefined where it has none. */
+async function hourlyPrice(config, deps) {
+    const gpuType = config.gpuTypes[0];
+    const spec = {
+        cpu: config.cpu,
+        memoryGib: config.memoryGib,
+        storageGib: config.storageGib,
+        gpuType,
+        gpuCount: gpuType ? (config.gpuCount ?? 1) : 0,
+    };
+    const billing = await (0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_4__/* .readBillingContext */ .zg)(deps.client, spec, (message) => deps.core.info(message), deps.signal);
+    return billing.dollarsPerHour;
+}
+
+
+/***/ }),
+
+/***/ 8321:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37209,548 +37568,34 @@ var errors = __nccwpck_require__(486);
 var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/sandbox/billing.js
 var sandbox_billing = __nccwpck_require__(4994);
-// EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(1764);
-// EXTERNAL MODULE: ./build/src/inputs/caps.js
-var inputs_caps = __nccwpck_require__(4138);
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(9128);
-;// CONCATENATED MODULE: ./build/src/sandbox/caps.js
-
-
-
-
-/** Memory per GPU, GiB, where the service says nothing (docs/service.md). */
-const GPU_MEMORY_GIB = { A6000: 48, A100: 40, H100: 80 };
-/** The shortest lifetime a budget must buy: less is no useful run. */
-const MIN_BUDGET_SECONDS = 300;
-/** Memory per GPU of `type` (GiB): the table, and an A100 the catalog names as an 80 GB model. */
-function memoryOf(type, prices) {
-    if (type === 'A100' && Object.keys(prices).some((key) => /^a100(xl|_?80gb?)/i.test(key)))
-        return 80;
-    return GPU_MEMORY_GIB[type];
-}
-function hourly(config, prices, type) {
-    const spec = {
-        cpu: config.cpu,
-        memoryGib: config.memoryGib,
-        storageGib: config.storageGib,
-        gpuType: type === 'cpu' ? undefined : type,
-        gpuCount: config.gpuCount ?? 1,
-    };
-    return (0,sandbox_billing/* hourlyDollars */.vq)(prices, spec);
-}
-async function readPrices(config, deps) {
-    try {
-        return await deps.client.getPricing(deps.signal);
-    }
-    catch (error) {
-        const input = config.caps.maxCostDollars !== undefined ? 'max-cost' : 'max-hourly-price';
-        throw new collector/* InputError */.dz(config.caps.minGpuMemoryGib !== undefined && config.caps.maxCostDollars === undefined ? 'min-gpu-memory' : input, `cannot be checked: the pricing catalog (GET /pricing) could not be read (${error.message}). ` +
-            'A cap that cannot be checked refuses; nothing was started. Try again later.');
-    }
-}
-/** Filters the fallback list and sets the TTL per type; throws an InputError when nothing is left. */
-async function applySpendingCaps(config, deps) {
-    const { caps } = config;
-    if (!(0,inputs_caps/* hasCaps */.IS)(caps))
-        return { config, lines: [] };
-    const prices = await readPrices(config, deps);
-    let candidates = config.gpuTypes.length > 0 ? [...config.gpuTypes] : ['cpu'];
-    const lines = [];
-    const keep = (input, label, why) => {
-        const dropped = candidates.map((type) => ({ type, why: why(type) })).filter((entry) => entry.why !== undefined);
-        if (dropped.length === 0)
-            return;
-        candidates = candidates.filter((type) => !dropped.some((entry) => entry.type === type));
-        const what = dropped.map((entry) => `${entry.type === 'cpu' ? 'the CPU sandbox' : entry.type} (${entry.why})`);
-        lines.push(`${label}: ${candidates.length === 0 ? 'nothing is left of' : 'dropped'} ${what.join(', ')}`);
-        if (candidates.length === 0)
-            throw new collector/* InputError */.dz(input, `leaves no GPU type to start: ${what.join(', ')}. Nothing was started.`);
-    };
-    const min = caps.minGpuMemoryGib;
-    if (min !== undefined)
-        keep('min-gpu-memory', `min-gpu-memory ${min} GiB`, (type) => {
-            const memory = type === 'cpu' ? 0 : memoryOf(type, prices);
-            return memory < min ? `${memory} GiB per GPU` : undefined;
-        });
-    // Each type's estimate once: the caps below ask for it several times.
-    const hourlyOf = new Map(candidates.map((type) => [type, hourly(config, prices, type)]));
-    const price = (type) => hourlyOf.get(type);
-    const notPriced = (type) => (price(type) === undefined ? 'not in the pricing catalog' : undefined);
-    const cap = caps.maxHourlyDollars;
-    if (cap !== undefined)
-        keep('max-hourly-price', `max-hourly-price ${(0,sandbox_billing/* formatDollars */.nT)(cap)}`, (type) => {
-            const perHour = price(type);
-            return notPriced(type) ?? ((perHour ?? 0) > cap ? `${(0,sandbox_billing/* formatDollars */.nT)(perHour ?? 0)}/hour` : undefined);
-        });
-    const budget = caps.maxCostDollars;
-    if (budget === undefined)
-        return { config: { ...config, gpuTypes: gpuList(candidates), capsApplied: lines }, lines };
-    const buys = (type) => Math.floor((budget / (price(type) ?? Infinity)) * 3600);
-    keep('max-cost', `max-cost ${(0,sandbox_billing/* formatDollars */.nT)(budget)}`, (type) => {
-        const seconds = buys(type);
-        return (notPriced(type) ?? (seconds < MIN_BUDGET_SECONDS ? `buys ${(0,summary/* formatDuration */.a3)(seconds * 1000)}, under 5m` : undefined));
-    });
-    const ttlByType = {};
-    for (const type of candidates) {
-        ttlByType[type] = Math.min(config.maxTtlSeconds, buys(type));
-        const at = `${(0,sandbox_billing/* formatDollars */.nT)(price(type) ?? 0)}/hour`;
-        lines.push(`max-cost ${(0,sandbox_billing/* formatDollars */.nT)(budget)}: ${type === 'cpu' ? 'the sandbox' : type} at ${at} ` +
-            `gets an enforced TTL of ${(0,summary/* formatDuration */.a3)((ttlByType[type] ?? 0) * 1000)}`);
-    }
-    return { config: { ...config, gpuTypes: gpuList(candidates), ttlByType, capsApplied: lines }, lines };
-}
-const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
-
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var client_retry = __nccwpck_require__(9943);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/inputs/default-name.js
-var default_name = __nccwpck_require__(6536);
-// EXTERNAL MODULE: ./build/src/sandbox/status.js
-var sandbox_status = __nccwpck_require__(8935);
-;// CONCATENATED MODULE: ./build/src/sandbox/live-limit.js
-/**
- * `max-live` (issue 31): at most n live sandboxes of this repository at once,
- * counted from the list: those this action named for this repository (the
- * generated name carries its id). Before a start a job waits while n or more
- * are live (backoff, a line a minute, up to capacity-timeout). Two jobs that
- * start at the same moment both pass that wait, so right after its own start a
- * job lists again and counts itself: beyond the first n by creation order (ties
- * by id) it stops its sandbox before it is used and waits again.
- */
-
-
-
-
-
-/** A job waiting for room polls the list this often at most (the 600-a-minute get+list budget is shared). */
-const ROOM_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: 20_000 };
-const REPORT_EVERY_MS = 60_000;
-class LiveLimitTimeoutError extends Error {
-    constructor(limit, live, waitedMs) {
-        super(`max-live ${limit.max}: ${live} sandboxes of this repository were still live after waiting ` +
-            `${(0,summary/* formatDuration */.a3)(waitedMs)} (capacity-timeout); nothing was started. Raise max-live or ` +
-            'capacity-timeout, or run fewer jobs at once.');
-        this.name = 'LiveLimitTimeoutError';
-    }
-}
-/** This repository's live sandboxes named by the action, in creation order (ties by id). */
-async function repositoryLive(ctx, limit, deadline) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    const live = await (0,client_retry/* retryUntil */.v6)(ctx, deadline, 'list sandboxes (max-live)', async () => {
-        const found = [];
-        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
-            if ((0,default_name/* parseGeneratedName */.Y)(sandbox.name)?.repositoryId !== limit.repositoryId || (0,sandbox_status/* isNotLive */.ec)(sandbox.status))
-                continue;
-            if (!sandbox.id || !schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
-                continue;
-            const createdAt = Date.parse(String(sandbox.created_at ?? ''));
-            found.push({ id: sandbox.id, createdAt: Number.isFinite(createdAt) ? createdAt : Infinity });
-        }
-        return found;
-    }, { backoff: client_retry/* READ_BACKOFF */.Ue });
-    return live.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-/** Waits until fewer than `max` are live; throws LiveLimitTimeoutError at `deadline`. */
-async function waitForRoom(ctx, limit, deadline) {
-    const began = ctx.clock.now();
-    let reportedAt = -Infinity;
-    for (let round = 1;; round++) {
-        const live = await repositoryLive(ctx, limit, deadline);
-        if (live.length < limit.max)
-            return;
-        const now = ctx.clock.now();
-        const wait = (0,client_retry/* backoffDelay */.EY)(round, ctx.clock.random(), ROOM_BACKOFF);
-        if (now + wait > deadline)
-            throw new LiveLimitTimeoutError(limit, live.length, now - began);
-        if (now - reportedAt >= REPORT_EVERY_MS) {
-            reportedAt = now;
-            ctx.log(`max-live ${limit.max}: ${live.length} sandboxes of this repository are live; waiting ` +
-                `(${(0,summary/* formatDuration */.a3)(now - began)} so far, up to capacity-timeout).`);
-        }
-        await ctx.clock.sleep(wait, ctx.signal);
-    }
-}
-/**
- * Right after our own start: is `id` among the first `max` by creation order? It counts itself even
- * when the list does not show it yet (as the newest).
- */
-async function withinLimit(ctx, limit, id, deadline) {
-    const live = await repositoryLive(ctx, limit, deadline);
-    if (!live.some((sandbox) => sandbox.id === id))
-        live.push({ id, createdAt: Infinity });
-    const place = live.findIndex((sandbox) => sandbox.id === id) + 1;
-    return { within: place <= limit.max, place };
-}
-
-// EXTERNAL MODULE: ./build/src/sandbox/eventual.js
-var eventual = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: ./build/src/sandbox/find.js
-/** Sandboxes by name: who holds a name, which of them is live, and waiting until a name is free. */
-
-
-
-
-/** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
-async function findNameHolders(ctx, name, deadline) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    return (0,client_retry/* retryUntil */.v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
-        const holders = [];
-        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
-            if (sandbox.name !== name || !(0,sandbox_status/* mayHoldName */.KS)(sandbox.status))
-                continue;
-            if (sandbox.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(sandbox.id))
-                holders.push({ ...sandbox, id: sandbox.id });
-        }
-        return holders;
-    }, { backoff: client_retry/* READ_BACKOFF */.Ue });
-}
-/**
- * The newest sandbox named `name` that may be live and is not in `exclude`
- * (sandboxes that held the name before this step: never ours).
- */
-async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
-    const holders = await findNameHolders(ctx, name, deadline);
-    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !(0,sandbox_status/* isStoppingOrEnded */.Se)(sandbox.status));
-}
-/**
- * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
- * until none of `ids` holds its name any more (ended, or 404), so that the
- * next start is sent once and lands, instead of start requests spent to find
- * out. Throws when the deadline comes first; nothing is started then.
- */
-async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    let holding = [...ids];
-    let reported = false;
-    const stillHeld = () => new Error(`The name '${name}' was still held by ${holding.join(', ')} when 'timeout' ran out; nothing was started. ` +
-        "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
-    while (holding.length > 0) {
-        const still = [];
-        for (const id of holding) {
-            const status = await (0,client_retry/* retryUntil */.v6)(ctx, deadline, `read ${id}`, async () => {
-                try {
-                    return (await client.getSandbox(id, ctx.signal)).status;
-                }
-                catch (error) {
-                    if ((0,errors/* isNotFound */.c4)(error))
-                        return undefined;
-                    if ((0,errors/* isServiceError */.gi)(error, 'deadline_exceeded'))
-                        throw stillHeld();
-                    throw error;
-                }
-            }, { backoff: client_retry/* READ_BACKOFF */.Ue });
-            if (status !== undefined && (0,sandbox_status/* mayHoldName */.KS)(status))
-                still.push(id);
-        }
-        holding = still;
-        if (holding.length === 0)
-            break;
-        if (ctx.clock.now() + pollIntervalMs >= deadline)
-            throw stillHeld();
-        if (!reported)
-            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading ` +
-                `its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start ` +
-                `is sent until then).`);
-        reported = true;
-        await ctx.clock.sleep(pollIntervalMs, ctx.signal);
-    }
-}
-
-// EXTERNAL MODULE: ./build/src/sandbox/stop.js
-var stop = __nccwpck_require__(7153);
-;// CONCATENATED MODULE: ./build/src/sandbox/name-holders.js
-/**
- * Who holds a name this step wants: the sandboxes that held it before the
- * first start attempt are remembered (never adopted, never stopped by the post
- * step); a live one fails the step unless replace-existing stops it on purpose.
- * Stopped holders are waited out with reads, so one start is sent when it can land.
- */
-
-
-
-
-
-/** A stopping holder gives the name up within seconds to minutes. */
-const NAME_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 15_000 };
-/** The sandboxes that held the name before this step; kept in state as they are learned. */
-class NameHolders {
-    ids = [];
-    /** Whether a holder was only stopping (it gives the name up by itself). */
-    stoppingSeen = false;
-    state;
-    constructor(state) {
-        this.state = state;
-    }
-    add(id) {
-        if (this.ids.includes(id))
-            return;
-        this.ids.push(id);
-        this.state.saveNameHolders(this.ids);
-    }
-}
-/** Thrown when a live sandbox already holds a user-chosen name: nothing was started. */
-class NameHeldError extends Error {
-    constructor(name, holderId, status) {
-        super(`The name '${name}' is held by the live sandbox ${holderId} (status ` +
-            `${(0,untrusted/* serviceText */.Lo)(status ?? 'unknown')}), which this step did not start; ` +
-            `nothing was started. ` +
-            ("Choose another 'name' (for example add ${{ github.run_id }}), leave " +
-                "'name' empty to generate a unique one, or set 'replace-existing: " +
-                "true' to stop that sandbox first."));
-        this.name = 'NameHeldError';
-    }
-}
-/** replace-existing: the one place a step stops a sandbox it did not start, on purpose, and says so. */
-async function stopOnPurpose(ctx, name, holderId, deadline) {
-    ctx.log(`replace-existing: stopping ${holderId}, which holds the name '${name}'.`);
-    await (0,stop/* stopSandbox */.a)(ctx, holderId, deadline);
-}
-/**
- * A user-chosen name: look once before the first start. Every holder is
- * remembered (never ours); a live one fails the step at once unless
- * replace-existing, which stops it on purpose.
- */
-async function checkNameBeforeStart(config, ctx, holders, deadline) {
-    const found = await findNameHolders(ctx, config.name, deadline);
-    for (const holder of found)
-        holders.add(holder.id);
-    const live = found.filter((holder) => !(0,sandbox_status/* isStoppingOrEnded */.Se)(holder.status));
-    holders.stoppingSeen = found.length > live.length;
-    const first = live[0];
-    if (first && !config.replaceExisting)
-        throw new NameHeldError(config.name, first.id, first.status);
-    for (const holder of live)
-        await stopOnPurpose(ctx, config.name, holder.id, deadline);
-    if (found.length > 0)
-        ctx.log(`Sandboxes that held the name '${config.name}' before this step, never ` +
-            `adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
-    // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
-    await waitForHolders(ctx, config, found, deadline);
-}
-/** Reads until none of `found` holds the name any more. */
-function waitForHolders(ctx, config, found, deadline) {
-    const ids = found.map((holder) => holder.id);
-    return waitUntilNameFree(ctx, config.name, ids, config.pollIntervalMs, deadline);
-}
-/**
- * A start answered 409 although the name looked free: someone took it, or a
- * holder was not listed yet. List the holders once (never ours: remembered),
- * stop the live ones with replace-existing, then wait with reads until they
- * give the name up. Only when no holder is listed does it back off blindly.
- */
-async function freeTheName(ctx, config, holders, round, deadline) {
-    const found = await findNameHolders(ctx, config.name, deadline);
-    for (const holder of found) {
-        holders.add(holder.id);
-        if ((0,sandbox_status/* isStoppingOrEnded */.Se)(holder.status))
-            continue;
-        // A live holder that came after the pre-look: never waited out, never stopped without replace-existing.
-        if (!config.replaceExisting)
-            throw new NameHeldError(config.name, holder.id, holder.status);
-        await stopOnPurpose(ctx, config.name, holder.id, deadline);
-    }
-    if (found.length > 0)
-        return waitForHolders(ctx, config, found, deadline);
-    const wait = (0,client_retry/* backoffDelay */.EY)(round, ctx.clock.random(), NAME_BACKOFF);
-    if (ctx.clock.now() + wait > deadline) {
-        const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping';
-        throw new Error(`The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) ` +
-            `when 'timeout' ran out; nothing was started. ` +
-            "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
-    }
-    ctx.log(`The name '${config.name}' is in use but no holder is listed yet; starting again in ${(wait / 1000).toFixed(1)}s.`);
-    await ctx.clock.sleep(wait, ctx.signal);
-}
-
+// EXTERNAL MODULE: ./build/src/sandbox/caps.js
+var caps = __nccwpck_require__(764);
+// EXTERNAL MODULE: ./build/src/sandbox/live-limit.js
+var live_limit = __nccwpck_require__(9665);
+// EXTERNAL MODULE: ./build/src/sandbox/name-holders.js
+var name_holders = __nccwpck_require__(3796);
+// EXTERNAL MODULE: ./build/src/sandbox/start.js
+var start = __nccwpck_require__(7649);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
+var access = __nccwpck_require__(7421);
 // EXTERNAL MODULE: ./build/src/step/deps.js
 var step_deps = __nccwpck_require__(3996);
-;// CONCATENATED MODULE: ./build/src/sandbox/start.js
-/**
- * Starting exactly one sandbox. Every attempt carries the same name, so a
- * retry after a lost answer answers 409 instead of creating a second sandbox;
- * that 409 is resolved by adopting the sandbox by name. Sandboxes that held
- * the name before the first attempt are never adopted and never stopped by
- * the post step (only replace-existing stops them, on purpose).
- */
-
-
-
-
-
-
-
-/** Every listed GPU type stayed busy for capacity-timeout: says the list was exhausted, and what is left to try. */
-class CapacityExhaustedError extends errors/* ServiceError */._7 {
-    constructor(types, rounds, attempts, cycledMs, capacityTimeoutMs) {
-        super({ status: 503, code: 'sandbox_capacity_unavailable', method: 'POST', path: '/sandboxes/start' });
-        const listed = types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`;
-        const advice = types.length === 1
-            ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') ` +
-                `or raise 'capacity-timeout'.`
-            : types.length < schemas/* GPU_TYPES */.ND.length
-                ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
-                : "Raise 'capacity-timeout', or run the job again later.";
-        this.message =
-            `No capacity: ${listed} answered sandbox_capacity_unavailable for ${(0,summary/* formatDuration */.a3)(cycledMs)} ` +
-                (`(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} ` +
-                    `start attempts; capacity-timeout ${(0,summary/* formatDuration */.a3)(capacityTimeoutMs)}). ` +
-                    `No start was accepted. ${advice}`);
-        this.name = 'CapacityExhaustedError';
-    }
-}
-function buildStartRequest(config, gpuType) {
-    const spec = {
-        cpu_count: config.cpu,
-        memory_gib: config.memoryGib,
-        storage_gib: config.storageGib,
-    };
-    if (gpuType) {
-        spec.gpu_type = gpuType;
-        spec.gpu_count = config.gpuCount ?? 1;
-    }
-    const lifetime = {
-        enforce_ttl: config.enforceTtl,
-        // max-cost: the TTL the budget buys at this type's price (sandbox/caps.ts).
-        max_ttl_seconds: config.ttlByType?.[gpuType ?? 'cpu'] ?? config.maxTtlSeconds,
-    };
-    if (config.maxGraceSeconds !== undefined)
-        lifetime.max_grace_seconds = config.maxGraceSeconds;
-    const body = { name: config.name, spec, network_policy: config.networkPolicy, lifetime };
-    if (Object.keys(config.env).length > 0)
-        body.env = config.env;
-    if (config.image !== undefined)
-        body.image_id = config.image;
-    return body;
-}
-const CAPACITY_BACKOFF = { baseDelayMs: 5_000, maxDelayMs: 60_000 };
-/** POST /sandboxes/start until one sandbox exists, with GPU fallback and the name rules of name-holders.ts. */
-async function startSandbox(config, deps, deadline, holders, tracker = { mayHaveCreated: false }) {
-    const { clock } = deps;
-    const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.client.withDeadline(deadline, clock) });
-    const run = { config, ctx, deadline, holders, tracker, attempts: [], nameRound: 0 };
-    const candidates = config.gpuTypes.length > 0 ? config.gpuTypes : [undefined];
-    let capacityRound = 0;
-    const cyclingSince = clock.now();
-    const capacityDeadline = Math.min(deadline, cyclingSince + config.capacityTimeoutMs);
-    for (;;) {
-        const outcome = await tryEachGpuType(run, candidates);
-        if (outcome === 'start-again')
-            continue;
-        if (outcome !== 'no-capacity')
-            return outcome;
-        // Every GPU type answered sandbox_capacity_unavailable: back off, then cycle again.
-        capacityRound++;
-        const wait = (0,client_retry/* backoffDelay */.EY)(capacityRound, clock.random(), CAPACITY_BACKOFF);
-        if (clock.now() + wait > capacityDeadline) {
-            throw new CapacityExhaustedError(config.gpuTypes, capacityRound, run.attempts.length, clock.now() - cyclingSince, config.capacityTimeoutMs);
-        }
-        const busy = config.gpuTypes.length > 1
-            ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})`
-            : `${config.gpuTypes.join('')} is busy`;
-        ctx.log(`${busy}; trying again in ${(wait / 1000).toFixed(1)}s.`);
-        await clock.sleep(wait, deps.signal);
-    }
-}
-/** One round through the GPU types: the sandbox, 'start-again' after the name was freed, or 'no-capacity'. */
-async function tryEachGpuType(run, candidates) {
-    const { config, ctx } = run;
-    for (const gpuType of candidates) {
-        const label = gpuType ? `${gpuType} x${config.gpuCount ?? 1}` : 'CPU only';
-        try {
-            const response = await (0,client_retry/* retryUntil */.v6)(ctx, run.deadline, `start '${config.name}' (${label})`, () => ctx.client.startSandbox(buildStartRequest(config, gpuType), ctx.signal), {
-                // Capacity is handled below, by moving on to the next GPU type.
-                retryable: (error) => (0,client_retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'),
-                onRetry: (error) => {
-                    if (error instanceof errors/* ServiceError */._7 && error.ambiguous) {
-                        run.lostAnswerGpu = { type: gpuType };
-                        run.tracker.mayHaveCreated = true;
-                    }
-                },
-            });
-            run.attempts.push(`${label}: accepted`);
-            return { id: response.id, name: response.name, gpuType, adopted: false, attempts: run.attempts };
-        }
-        catch (error) {
-            // An answer cut off for good (or a cancelled request) may still have created it.
-            if (!(error instanceof errors/* ServiceError */._7) || error.ambiguous)
-                run.tracker.mayHaveCreated = true;
-            if ((0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable')) {
-                run.attempts.push(`${label}: no capacity`);
-                const next = candidates[candidates.indexOf(gpuType) + 1];
-                ctx.log(`No ${label} capacity free${next ? `; trying the next GPU type, ${next}` : ''}.`);
-                continue;
-            }
-            if (!(0,errors/* isNameInUse */.a)(error))
-                throw error;
-            // Start again with the same GPU preference order, unless the 409 was our own sandbox.
-            return (await resolveNameInUse(run, label, error)) ?? 'start-again';
-        }
-    }
-    return 'no-capacity';
-}
-/** A 409 name_in_use: our own sandbox after a lost answer (adopted), or a holder to free the name from (undefined). */
-async function resolveNameInUse(run, label, error) {
-    const { config, ctx } = run;
-    // A stopping holder (or one replace-existing stops) keeps the name for a while: then a 409 is not ours for sure.
-    const nameMayFree = config.replaceExisting || run.holders.stoppingSeen;
-    if (run.lostAnswerGpu) {
-        const adopted = await adoptByName(ctx, config.name, run.deadline, run.holders.ids, nameMayFree ? 1 : 5);
-        if (adopted) {
-            run.attempts.push(`${label}: adopted ${adopted.id} after a lost answer`);
-            const grantedGpu = readGpuType(adopted) ?? run.lostAnswerGpu.type;
-            return {
-                id: adopted.id,
-                name: adopted.name ?? config.name,
-                gpuType: grantedGpu,
-                adopted: true,
-                attempts: run.attempts,
-            };
-        }
-        if (!nameMayFree) {
-            throw new Error(`The name '${config.name}' is in use after a start attempt whose answer ` +
-                `was lost, but no live sandbox of this step with that name is listed. ` +
-                'The post step will look for it by name again and stop it.', { cause: error });
-        }
-    }
-    else if (!nameMayFree)
-        throw error;
-    run.nameRound++;
-    await freeTheName(ctx, config, run.holders, run.nameRound, run.deadline);
-    return undefined;
-}
-function readGpuType(record) {
-    const spec = record.spec;
-    if (spec && typeof spec === 'object' && 'gpu_type' in spec) {
-        const type = spec.gpu_type;
-        if (type === 'A6000' || type === 'A100' || type === 'H100')
-            return type;
-    }
-    return undefined;
-}
-/**
- * After a lost answer, the 409 may be our own sandbox: find it by name, never
- * one that held the name before. The list may lag, so look a few times.
- */
-async function adoptByName(ctx, name, deadline, exclude, looks) {
-    for (let look = 1; look <= looks; look++) {
-        const found = await findLiveSandboxByName(ctx, name, deadline, exclude);
-        if (found) {
-            ctx.log(`Adopting sandbox ${found.id}: an earlier start attempt created it but its answer was lost.`);
-            return found;
-        }
-        if (look === looks || ctx.clock.now() + 1_000 * look > deadline)
-            break;
-        await ctx.clock.sleep(1_000 * look, ctx.signal);
-    }
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./build/src/step/outputs.js
+var outputs = __nccwpck_require__(6854);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __nccwpck_require__(5190);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(9128);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __nccwpck_require__(2389);
+// EXTERNAL MODULE: ./build/src/sandbox/eventual.js
+var eventual = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./build/src/client/client.js + 3 modules
 var client = __nccwpck_require__(5307);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var client_retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(8935);
 ;// CONCATENATED MODULE: ./build/src/sandbox/wait.js
 /**
  * Waiting until a sandbox is ready or failed. Where the service has the
@@ -37957,14 +37802,6 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
     }
 }
 
-// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
-var access = __nccwpck_require__(7421);
-// EXTERNAL MODULE: ./build/src/step/outputs.js
-var outputs = __nccwpck_require__(6854);
-// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
-var step_state = __nccwpck_require__(5190);
-// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
-var register = __nccwpck_require__(2389);
 // EXTERNAL MODULE: ./build/src/sandbox/record.js
 var record = __nccwpck_require__(5208);
 ;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
@@ -37973,7 +37810,15 @@ var record = __nccwpck_require__(5208);
 
 
 
-function startSummary(config, started, waited, billing, elapsedMs) {
+/** "from pool ci: claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
+function poolText(pool) {
+    if (!pool.claim)
+        return `not from pool ${pool.name}: started its own${pool.why ? ` (${pool.why})` : ''}`;
+    const { claimMs, waitedMs } = pool.claim;
+    const waited = waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(waitedMs)} unclaimed (billed: the cost includes it)`;
+    return `from pool ${pool.name}: claimed in ${(0,summary/* formatDuration */.a3)(claimMs)}${waited}`;
+}
+function startSummary(config, started, waited, billing, elapsedMs, pool) {
     const { status, known, error } = waited;
     const policy = config.networkPolicy;
     const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
@@ -37983,6 +37828,7 @@ function startSummary(config, started, waited, billing, elapsedMs) {
     return (`### Sandbox ${started.id}\n\n` +
         (0,summary/* markdownTable */.Qj)([
             ['Name', started.name],
+            ...optional(pool, ['Pool', pool ? poolText(pool) : '']),
             [
                 'Status',
                 error
@@ -38013,6 +37859,299 @@ function startSummary(config, started, waited, billing, elapsedMs) {
             ['Credit alert', billing.creditAlert],
             ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
         ]));
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/start-wait.js
+
+
+
+
+
+
+
+/** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
+async function waitPhase(config, deps, state, started) {
+    const { core, clock, signal } = deps;
+    core.startGroup(`Wait for ${started.id} to be ready`);
+    const acceptedAt = clock.now();
+    let lastStatus;
+    let lastRecord;
+    try {
+        const record = await waitUntilSettled((0,step_deps/* opContext */.R)(deps), started.id, {
+            pollIntervalMs: config.pollIntervalMs,
+            deadline: acceptedAt + config.timeoutMs,
+            acceptedAt,
+            onSeen: () => state.saveSandboxSeen(),
+            onRecord: (seen) => (lastRecord = seen),
+            onStatus: (status) => {
+                lastStatus = status;
+                core.info(`${started.id}: ${(0,untrusted/* serviceText */.Lo)(status)} (after ${(0,summary/* formatDuration */.a3)(clock.now() - acceptedAt)})`);
+                (0,outputs/* setTextOutput */.Lb)(core, 'status', status);
+            },
+        });
+        return { record, known: record, status: record.status };
+    }
+    catch (error) {
+        // Cancelled: leave at once, the post step stops it. Anything else still gets a summary.
+        if (signal.aborted)
+            throw error;
+        // After a timeout or a poll error the last record seen is still the best word on the sandbox.
+        return { known: lastRecord, status: lastStatus ?? 'accepted', error };
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/** wait: false: one read, for the outputs; it never fails the step. */
+async function readOnce(deps, state, started) {
+    try {
+        const record = await (0,eventual/* quickRead */.i0)(deps, started.id);
+        state.saveSandboxSeen();
+        return { record, known: record, status: record.status };
+    }
+    catch (error) {
+        deps.core.warning(`wait: false, and the status of ${started.id} could not be read: ${error.message}`);
+        return { known: undefined, status: 'accepted' };
+    }
+}
+function setOutputsFrom(config, deps, waited) {
+    const fromRecord = waited.known?.network_policy;
+    (0,outputs/* setTextOutput */.Lb)(deps.core, 'status', waited.status);
+    if (waited.known)
+        (0,outputs/* setJsonOutput */.mI)(deps.core, 'sandbox', waited.known);
+    (0,outputs/* setJsonOutput */.mI)(deps.core, 'network-policy', fromRecord && typeof fromRecord === 'object' ? fromRecord : config.networkPolicy);
+}
+async function writeSummary(config, deps, state, started, waited, billing, stepStart, pool) {
+    if (billing.dollarsPerHour !== undefined)
+        state.saveHourlyCost(billing.dollarsPerHour);
+    await deps.core.appendSummary(startSummary(config, started, waited, billing, deps.clock.now() - stepStart, pool));
+}
+
+// EXTERNAL MODULE: ./build/src/pool/claim.js
+var claim = __nccwpck_require__(236);
+// EXTERNAL MODULE: ./build/src/pool/deps.js + 1 modules
+var pool_deps = __nccwpck_require__(8468);
+// EXTERNAL MODULE: ./build/src/pool/request.js
+var request = __nccwpck_require__(805);
+// EXTERNAL MODULE: ./build/src/pool/match.js
+var match = __nccwpck_require__(9025);
+// EXTERNAL MODULE: ./build/src/pool/names.js
+var names = __nccwpck_require__(4932);
+;// CONCATENATED MODULE: ./build/src/pool/take.js
+
+
+
+
+
+/** How long one step may spend trying the pool before it starts its own. */
+const TAKE_BUDGET_MS = 30_000;
+const randomOrder = (items) => items
+    .map((item) => ({ item, key: Math.random() }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ item }) => item);
+/** The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first. */
+async function candidates(deps, prefix) {
+    const listed = await (0,names/* poolListed */.Mm)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+    return listed.filter((item) => item.status === undefined || (0,sandbox_status/* isReady */.i_)(item.status)).map((item) => item.id);
+}
+/** One candidate: its record checked, then the claim; what came of it. */
+async function tryOne(deps, id, wanted) {
+    const record = await deps.read(id);
+    const why = (0,match/* mismatch */.J)(record, wanted.request, deps.clock.now());
+    if (why)
+        return { skipped: why };
+    const target = await deps.reach(id, record);
+    deps.track?.(id, target);
+    const verdict = await (0,claim/* claimSandbox */.E0)(target, id, wanted.claimant, { env: deps.env, signal: deps.signal });
+    // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
+    if (verdict.kind === 'taken' || verdict.kind === 'failed')
+        deps.track?.(id, undefined);
+    return { record, verdict };
+}
+/** A sandbox of the pool claimed for this job, or why none was (one line, safe text). */
+async function takeFromPool(deps, pool) {
+    const began = deps.clock.now();
+    const ids = (deps.shuffle ?? randomOrder)(await candidates(deps, pool.prefix));
+    if (ids.length === 0)
+        return { why: `pool '${pool.name}' has no live sandbox for this request` };
+    const seen = { taken: 0, unreachable: 0, mismatched: 0, failed: 0 };
+    const unsure = [];
+    for (const id of ids) {
+        if (deps.clock.now() - began > TAKE_BUDGET_MS)
+            break;
+        const tried = await tryOne(deps, id, pool).catch((error) => ({
+            skipped: `no record or SSH access (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`,
+            failed: true,
+        }));
+        if ('skipped' in tried) {
+            seen['failed' in tried ? 'failed' : 'mismatched']++;
+            deps.log(`Pool '${pool.name}': ${id} not claimed: ${tried.skipped}.`);
+            continue;
+        }
+        const { record, verdict } = tried;
+        if (verdict.kind === 'won') {
+            const waited = (0,match/* waitedMs */.h)(record, deps.clock.now());
+            const taken = {
+                id,
+                record,
+                claimMs: deps.clock.now() - began,
+                ...(waited === undefined ? {} : { waitedMs: waited }),
+            };
+            return { taken, ...(unsure.length > 0 ? { unsure } : {}) };
+        }
+        seen[verdict.kind === 'taken' ? 'taken' : verdict.kind === 'unreachable' ? 'unreachable' : 'failed']++;
+        if (verdict.kind === 'unreachable')
+            unsure.push(id);
+        const why = verdict.kind === 'taken' ? `claimed by ${verdict.by}` : verdict.why;
+        deps.log(`Pool '${pool.name}': ${id} not claimed: ${(0,untrusted/* serviceText */.Lo)(why, 200)}.`);
+    }
+    return { why: nothingTaken(pool.name, ids.length, seen), ...(unsure.length > 0 ? { unsure } : {}) };
+}
+function nothingTaken(pool, count, seen) {
+    const parts = Object.entries(seen)
+        .filter(([, n]) => n > 0)
+        .map(([kind, n]) => `${n} ${kind === 'taken' ? 'claimed by another job' : kind}`);
+    const what = parts.join(', ') || 'out of time';
+    return `none of the ${count} live sandbox${count === 1 ? '' : 'es'} of pool '${pool}' could be claimed (${what})`;
+}
+
+// EXTERNAL MODULE: ./build/src/modes/pool-upkeep.js + 2 modules
+var pool_upkeep = __nccwpck_require__(3325);
+;// CONCATENATED MODULE: ./build/src/modes/start-pool.js
+
+
+
+
+
+
+
+
+
+/** The step's SSH key and certificate (made here where start mode needs none), or why the pool cannot be used. */
+async function sshFor(config, deps, prepared) {
+    if (prepared)
+        return prepared;
+    try {
+        return await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), deps.clock.now() + config.timeoutMs);
+    }
+    catch (error) {
+        deps.core.info(`Pool '${config.pool.name}': not used: ${(0,untrusted/* serviceText */.Lo)(error.message, 300)}`);
+        return undefined;
+    }
+}
+/** The pool's parts, with every claim tracked in state before it is sent. */
+function trackedDeps(config, deps, state, prepared) {
+    const pending = new Map();
+    const save = () => state.savePoolClaims({
+        claimant: config.name,
+        pending: [...pending].map(([id, target]) => ({ id, ...target })),
+    });
+    const track = (id, target) => {
+        if (target)
+            pending.set(id, target);
+        else
+            pending.delete(id);
+        save();
+    };
+    return { ...(0,pool_deps/* poolDeps */.F)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared), track };
+}
+/** A claim whose answer was lost, asked again: 'won' is this step's. */
+async function askAgain(pool, id, claimant) {
+    try {
+        const record = await pool.read(id);
+        const verdict = await (0,claim/* claimSandbox */.E0)(await pool.reach(id, record), id, claimant, {
+            env: pool.env,
+            signal: pool.signal,
+        });
+        if (verdict.kind !== 'won' && verdict.kind !== 'unreachable')
+            pool.track?.(id, undefined);
+        return verdict.kind === 'won';
+    }
+    catch {
+        return false;
+    }
+}
+function claimedFrom(config, taken) {
+    const spec = (taken.record.spec ?? {});
+    const gpuType = config.gpuTypes.find((type) => type === spec.gpu_type);
+    const name = typeof taken.record.name === 'string' ? taken.record.name : taken.id;
+    return {
+        started: { id: taken.id, name, gpuType, adopted: false, attempts: [`claimed from pool '${config.pool.name}'`] },
+        record: taken.record,
+        claimMs: taken.claimMs,
+        waitedMs: taken.waitedMs,
+    };
+}
+/** Stops a sandbox this step claimed but does not use (a lost answer found to be its own after another claim). */
+async function release(pool, id, name, claimant) {
+    try {
+        // Read only: a claim that never arrived is not made now, so that sandbox stays the pool's.
+        const by = await (0,claim/* claimedBy */.dl)(await pool.reach(id, await pool.read(id)), id, { env: pool.env, signal: pool.signal });
+        if (by !== claimant)
+            return;
+        await pool.stop(id);
+        pool.track?.(id, undefined);
+        pool.log(`Pool '${name}': ${id} was claimed by this step too (its answer was lost); stopped, unused.`);
+    }
+    catch (error) {
+        const why = (0,untrusted/* serviceText */.Lo)(String(error), 200);
+        pool.log(`Pool '${name}': ${id}, claimed by this step and unused, could not be stopped now (${why}).`);
+    }
+}
+/**
+ * Claims a sandbox of the pool for this job, or says in one line why none was: the sandbox, and the SSH key and
+ * certificate made for the claim (start mode uses them for `ssh`, `run` and the GPU check).
+ */
+async function claimFromPool(config, deps, state, prepared) {
+    const ssh = await sshFor(config, deps, prepared);
+    if (!ssh)
+        return { why: 'no SSH access to claim with' };
+    const pool = trackedDeps(config, deps, state, ssh);
+    const { name } = config.pool;
+    const began = deps.clock.now();
+    const wanted = { name, prefix: (0,request/* prefixFor */.aU)(config), request: (0,request/* claimRequestOf */.XJ)(config), claimant: config.name };
+    const outcome = await takeFromPool(pool, wanted).catch((error) => {
+        if (deps.signal.aborted)
+            throw error;
+        return { why: `its list could not be read (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`, unsure: undefined };
+    });
+    let taken = 'taken' in outcome ? outcome.taken : undefined;
+    for (const id of outcome.unsure ?? []) {
+        if (taken)
+            await release(pool, id, name, config.name);
+        else if (await askAgain(pool, id, config.name)) {
+            const record = await pool.read(id).catch(() => undefined);
+            const created = Date.parse(String(record?.created_at ?? ''));
+            const waitedMs = Number.isFinite(created) ? Math.max(0, deps.clock.now() - created) : undefined;
+            if (record)
+                taken = { id, record, claimMs: deps.clock.now() - began, ...(waitedMs === undefined ? {} : { waitedMs }) };
+        }
+    }
+    if (!taken) {
+        const why = 'why' in outcome ? outcome.why : 'its claim could not be confirmed';
+        deps.core.info(`Pool '${name}': nothing claimed (${why}); this job starts its own sandbox.`);
+        return { prepared: ssh, pool, why };
+    }
+    const claimed = claimedFrom(config, taken);
+    const waited = claimed.waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(claimed.waitedMs)} unclaimed`;
+    deps.core.info(`Pool '${name}': claimed ${taken.id} in ${(0,summary/* formatDuration */.a3)(claimed.claimMs)}${waited}.`);
+    return { claimed, prepared: ssh, pool };
+}
+/** The summary's and the comment's pool row. */
+function poolRowOf(name, claimed, why) {
+    if (!claimed)
+        return { name, ...(why ? { why } : {}) };
+    return { name, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } };
+}
+/** The upkeep once this job has its sandbox: never a failure of the step, only a line. */
+async function upkeepLater(config, deps, pool) {
+    try {
+        await (0,pool_upkeep/* keepPool */.Y)(config, deps, pool, { claimant: config.name });
+    }
+    catch (error) {
+        if (!deps.signal.aborted)
+            deps.core.info(`Pool '${config.pool.name}': upkeep stopped early (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
+    }
 }
 
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
@@ -38241,6 +38380,8 @@ function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
     return samples;
 }
 
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
 ;// CONCATENATED MODULE: ./build/src/cleanup/gpu-report.js
 
 const CHART_POINTS = 100;
@@ -38383,7 +38524,7 @@ function renderGpuSection(samples) {
 
 /** The share of the peak kept free: a run's peak varies with its inputs. */
 const MARGIN = 0.2;
-function gpu_hint_hourly(prices, ran, gpuType, gpuCount) {
+function hourly(prices, ran, gpuType, gpuCount) {
     return (0,sandbox_billing/* hourlyDollars */.vq)(prices, {
         cpu: ran.cpu,
         memoryGib: ran.memoryGib,
@@ -38398,7 +38539,7 @@ function cheaperGpu(report, ran, prices) {
     const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
     if (!report.used || held.length === 0 || !ranType)
         return undefined;
-    const ranDollarsPerHour = gpu_hint_hourly(prices, ran, ranType, ran.gpuCount);
+    const ranDollarsPerHour = hourly(prices, ran, ranType, ran.gpuCount);
     if (ranDollarsPerHour === undefined)
         return undefined;
     const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
@@ -38410,9 +38551,9 @@ function cheaperGpu(report, ran, prices) {
     for (const gpuType of schemas/* GPU_TYPES */.ND) {
         if (gpuType === ranType && gpuCount >= ran.gpuCount)
             continue;
-        const memoryMiB = gpuType === ranType && cardMiB ? cardMiB : memoryOf(gpuType, prices) * 1024;
+        const memoryMiB = gpuType === ranType && cardMiB ? cardMiB : (0,caps/* memoryOf */.zE)(gpuType, prices) * 1024;
         const memoryGib = Math.round((memoryMiB / 1024) * 10) / 10;
-        const dollarsPerHour = gpu_hint_hourly(prices, ran, gpuType, gpuCount);
+        const dollarsPerHour = hourly(prices, ran, gpuType, gpuCount);
         if (memoryMiB < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
             continue;
         if (!best || dollarsPerHour < best.dollarsPerHour)
@@ -39787,6 +39928,8 @@ async function removeApprovalLabel(request, number, label, deps) {
     }
 }
 
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(6536);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(3156);
 ;// CONCATENATED MODULE: ./build/src/remote/gpu.js
@@ -39875,6 +40018,8 @@ function describeReading(reading) {
     return `${reading.gpus.length} x ${name}, used ${used} of ${first.totalMiB} MiB, driver ${driver}`;
 }
 
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js
+var stop = __nccwpck_require__(7153);
 // EXTERNAL MODULE: ./build/src/ssh/config-files.js
 var config_files = __nccwpck_require__(5018);
 // EXTERNAL MODULE: ./build/src/ssh/secret-files.js
@@ -39924,7 +40069,7 @@ async function stopBeforeUse(deps, id, acceptedAt, because) {
 function nextAttempt(config, deps) {
     if (!config.nameWasGenerated)
         return config;
-    return { ...config, name: (0,default_name/* generateSandboxName */.c)((0,job_environment/* jobEnvironmentFromEnv */.s)((0,step_deps/* stepEnvironment */.a)(deps))) };
+    return { ...config, name: (0,default_name/* generateSandboxName */.cK)((0,job_environment/* jobEnvironmentFromEnv */.s)((0,step_deps/* stepEnvironment */.a)(deps))) };
 }
 /** The table of every sandbox checked, Markdown (the summary) with every cell escaped. */
 function gpuCheckTable(rows) {
@@ -39954,7 +40099,7 @@ function allFailedError(rows) {
 
 /** max-live, right after our own start: beyond the limit by creation order, it is stopped before use. */
 async function keptUnderLimit(limit, deps, id, acceptedAt, deadline) {
-    const { within, place } = await withinLimit((0,step_deps/* opContext */.R)(deps), limit, id, deadline);
+    const { within, place } = await (0,live_limit/* withinLimit */.zl)((0,step_deps/* opContext */.R)(deps), limit, id, deadline);
     if (within)
         return true;
     const because = `max-live ${limit.max}: ${id} is number ${place} of this repository's live sandboxes (by creation)`;
@@ -40001,6 +40146,7 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
 ;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
 
 
+
 function statusOf(config, failure) {
     if (failure !== undefined) {
         const message = failure instanceof Error ? failure.message : String(failure);
@@ -40015,12 +40161,13 @@ async function commentFromMain(config, deps, state, started, outcome, relayed = 
     if (!config.comment)
         return;
     const now = deps.clock.now();
-    const total = (0,sandbox_billing/* addSpent */.uG)(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour);
+    const total = (0,sandbox_billing/* addSpent */.uG)(outcome.spent, now - (outcome.billedFrom ?? outcome.acceptedAt), outcome.dollarsPerHour);
+    const status = statusOf(config, outcome.failure);
     const facts = {
         sandboxId: started.id,
         job: config.comment.job,
         gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
-        status: statusOf(config, outcome.failure),
+        status: outcome.pool ? `${status}; ${poolText(outcome.pool)}` : status,
         timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
         runMs: config.run ? now - outcome.readyAt : undefined,
         downloaded: config.run?.download,
@@ -40070,7 +40217,6 @@ var artifacts = __nccwpck_require__(18);
 
 
 
-
 async function runStart(requested, deps) {
     const state = new step_state/* ActionState */.q(deps.core);
     const stepStart = deps.clock.now();
@@ -40089,21 +40235,42 @@ async function runStart(requested, deps) {
 }
 /** `relayed`: the comment's row goes through the run's artifacts (the post step gives it; said in the log). */
 async function startAndUse(gated, deps, state, stepStart, relayed) {
+    // After the gate and the caps, before anything is started: a claim from the pool (issue 55).
+    const side = gated.pool ? await claimFromPool(gated, deps, state) : {};
+    try {
+        return await attempts(gated, deps, state, { stepStart, relayed }, side);
+    }
+    finally {
+        // The pool's upkeep runs beside the job's own wait and use; the step ends once it is done.
+        await side.upkeep;
+    }
+}
+async function attempts(gated, deps, state, step, side) {
     let config = gated;
-    let prepared;
+    let prepared = side.prepared;
     const checks = [];
     const roomDeadline = deps.clock.now() + config.capacityTimeoutMs;
     let spent = sandbox_billing/* NOTHING_SPENT */.zx;
     for (;;) {
-        if (config.liveLimit)
-            await waitForRoom((0,step_deps/* opContext */.R)(deps), config.liveLimit, roomDeadline);
-        const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs, prepared);
+        const claimed = side.claimed;
+        side.claimed = undefined;
+        if (!claimed && config.liveLimit)
+            await (0,live_limit/* waitForRoom */.e2)((0,step_deps/* opContext */.R)(deps), config.liveLimit, roomDeadline);
+        const { started, preparedSsh } = claimed
+            ? { started: claimed.started, preparedSsh: prepared }
+            : await startPhase(config, deps, state, step.stepStart + config.timeoutMs, prepared);
         prepared = preparedSsh;
-        const acceptedAt = announceStarted(started, deps, state);
+        const acceptedAt = announceStarted(started, deps, state, claimed?.waitedMs);
+        // A claimed sandbox was billed from its creation: its wait unclaimed is this job's cost.
+        const billedFrom = acceptedAt - (claimed?.waitedMs ?? 0);
+        if (side.pool && config.pool)
+            side.upkeep ??= upkeepLater(config, deps, side.pool);
         // Informational, read while the sandbox provisions; it never fails the step.
         const billing = readBilling(config, started, deps);
-        if (config.liveLimit && !(await keptUnderLimit(config.liveLimit, deps, started.id, acceptedAt, roomDeadline))) {
-            spent = await spentBeforeUse(spent, deps, state, acceptedAt, billing);
+        if (!claimed &&
+            config.liveLimit &&
+            !(await keptUnderLimit(config.liveLimit, deps, started.id, acceptedAt, roomDeadline))) {
+            spent = await spentBeforeUse(spent, deps, state, billedFrom, billing);
             config = nextAttempt(config, deps);
             continue;
         }
@@ -40113,7 +40280,7 @@ async function startAndUse(gated, deps, state, stepStart, relayed) {
             checks.push(row);
         if (row && row.problems.length > 0) {
             await stopBeforeUse(deps, started.id, acceptedAt, 'GPU check');
-            spent = await spentBeforeUse(spent, deps, state, acceptedAt, billing);
+            spent = await spentBeforeUse(spent, deps, state, billedFrom, billing);
             if (checks.length > MAX_REPLACEMENTS) {
                 await deps.core.appendSummary(`### GPU check\n\n${gpuCheckTable(checks)}\n`);
                 throw allFailedError(checks);
@@ -40121,37 +40288,46 @@ async function startAndUse(gated, deps, state, stepStart, relayed) {
             config = nextAttempt(config, deps);
             continue;
         }
-        setOutputsFrom(config, deps, waited);
-        await writeSummary(config, deps, state, started, waited, await billing, stepStart);
-        if (checks.length > 0)
-            await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`);
-        const hourly = (await billing).dollarsPerHour;
-        setCostOutputs(deps, spent, acceptedAt, hourly);
-        const readyAt = deps.clock.now();
-        let failure;
-        try {
-            return await useReady(config, deps, started, waited, { acceptedAt, prepared });
-        }
-        catch (error) {
-            failure = error;
-            if (config.debug)
-                state.saveMainFailure((0,untrusted/* serviceText */.Lo)(error.message?.split('\n')[0], 200));
-            throw error;
-        }
-        finally {
-            // Again once run or runner is done: what this run cost by the end of the main step, and the comment.
-            setCostOutputs(deps, spent, acceptedAt, hourly);
-            const outcome = { acceptedAt, readyAt, failure, spent, dollarsPerHour: hourly };
-            if (waited.record && !deps.signal.aborted)
-                await commentFromMain(config, deps, state, started, outcome, relayed);
-        }
+        const pool = config.pool && poolRowOf(config.pool.name, claimed, side.why);
+        const used = { started, waited, billing: await billing, acceptedAt, billedFrom, spent, prepared, checks, pool };
+        return useAttempt(config, deps, state, step, used);
+    }
+}
+/** Outputs and summary, then run, runner or SSH, then the cost outputs again and the comment. */
+async function useAttempt(config, deps, state, step, used) {
+    const { started, waited, billing, acceptedAt, billedFrom, spent, prepared, checks } = used;
+    setOutputsFrom(config, deps, waited);
+    if (config.pool)
+        deps.core.setOutput('pool-claimed', used.pool?.claim ? 'true' : 'false');
+    await writeSummary(config, deps, state, started, waited, billing, step.stepStart, used.pool);
+    if (checks.length > 0)
+        await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`);
+    const hourly = billing.dollarsPerHour;
+    setCostOutputs(deps, spent, billedFrom, hourly);
+    const readyAt = deps.clock.now();
+    let failure;
+    try {
+        return await useReady(config, deps, started, waited, { acceptedAt, prepared });
+    }
+    catch (error) {
+        failure = error;
+        if (config.debug)
+            state.saveMainFailure((0,untrusted/* serviceText */.Lo)(error.message?.split('\n')[0], 200));
+        throw error;
+    }
+    finally {
+        // Again once run or runner is done: what this run cost by the end of the main step, and the comment.
+        setCostOutputs(deps, spent, billedFrom, hourly);
+        const outcome = { acceptedAt, billedFrom, readyAt, failure, spent, dollarsPerHour: hourly, pool: used.pool };
+        if (waited.record && !deps.signal.aborted)
+            await commentFromMain(config, deps, state, started, outcome, step.relayed);
     }
 }
 /** The gate first (a refused run sends nothing), then the caps (they may shorten the list and the TTL). */
 async function gateAndCaps(requested, deps, state) {
     if (requested.approval)
         await passGate(requested.approval, deps, state);
-    const capped = await applySpendingCaps(requested, deps);
+    const capped = await (0,caps/* applySpendingCaps */.Q)(requested, deps);
     for (const line of capped.lines)
         deps.core.info(`Caps: ${line}.`);
     const limit = capped.config.liveLimit;
@@ -40160,7 +40336,7 @@ async function gateAndCaps(requested, deps, state) {
     return { ...capped.config, capsApplied: [...(capped.config.capsApplied ?? []), `max-live ${limit.max} at once`] };
 }
 async function reportStartDryRun(config, deps) {
-    const request = buildStartRequest(config, config.gpuTypes[0]);
+    const request = (0,start/* buildStartRequest */.K9)(config, config.gpuTypes[0]);
     // env values may be secrets: the log and the summary show only their names (the output has the real body).
     const shown = request.env
         ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) }
@@ -40177,13 +40353,13 @@ async function checkRunnerAccess(deps, runner) {
 function nothingStartedBecause(error, startSent) {
     if (error instanceof access/* SshUnavailableError */.VY)
         return 'SSH access was refused, so no start request was sent';
-    if (error instanceof NameHeldError)
+    if (error instanceof name_holders/* NameHeldError */.vD)
         return 'the name is held by another live sandbox, so no start request was sent';
     if (!startSent) {
         const why = error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : 'the step failed before it';
         return `no start request was sent (${why})`;
     }
-    if (error instanceof CapacityExhaustedError)
+    if (error instanceof start/* CapacityExhaustedError */.Uo)
         return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`;
     if (error instanceof errors/* ServiceError */._7)
         return `every start attempt was refused (${error.status} ${error.code})`;
@@ -40194,13 +40370,13 @@ async function startPhase(config, deps, state, startDeadline, prepared) {
     const { core } = deps;
     core.startGroup(`Start sandbox '${config.name}'`);
     const tracker = { mayHaveCreated: false };
-    const holders = new NameHolders(state);
+    const holders = new name_holders/* NameHolders */.BI(state);
     let preparedSsh = prepared;
     let startSent = false;
     try {
         // A name the user chose may be held already: know its holders before the first attempt.
         if (!config.nameWasGenerated)
-            await checkNameBeforeStart(config, (0,step_deps/* opContext */.R)(deps), holders, startDeadline);
+            await (0,name_holders/* checkNameBeforeStart */.hK)(config, (0,step_deps/* opContext */.R)(deps), holders, startDeadline);
         // GitHub next: a token that may not register runners fails the step before anything is billed.
         if (config.runner)
             await checkRunnerAccess(deps, config.runner);
@@ -40210,7 +40386,7 @@ async function startPhase(config, deps, state, startDeadline, prepared) {
             preparedSsh = await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), startDeadline);
         state.saveSandboxName(config.name);
         startSent = true;
-        const started = await startSandbox(config, deps, startDeadline, holders, tracker);
+        const started = await (0,start/* startSandbox */.OT)(config, deps, startDeadline, holders, tracker);
         return { started, preparedSsh };
     }
     catch (error) {
@@ -40228,15 +40404,17 @@ async function startPhase(config, deps, state, startDeadline, prepared) {
     }
 }
 /** Saves the id and sets the first outputs; returns when the start was accepted. */
-function announceStarted(started, deps, state) {
+function announceStarted(started, deps, state, waitedMs = 0) {
     const { core } = deps;
     const acceptedAt = deps.clock.now();
-    // Saved the moment the answer arrived, before any polling: the post step stops it from here on.
-    state.saveSandboxId(started.id, acceptedAt);
+    // Saved the moment the answer (or the claim) arrived, before any polling: the post step stops it from here on. A
+    // claimed sandbox's cost counts from its creation.
+    state.saveSandboxId(started.id, acceptedAt - waitedMs);
     core.setOutput('sandbox-id', started.id);
     (0,outputs/* setTextOutput */.Lb)(core, 'sandbox-name', started.name);
     core.setOutput('gpu-type', started.gpuType ?? '');
-    const how = `${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}`;
+    const verb = started.attempts[0]?.startsWith('claimed') ? 'claimed' : started.adopted ? 'adopted' : 'accepted';
+    const how = `${verb}${started.gpuType ? ` with ${started.gpuType}` : ''}`;
     core.info(`Sandbox ${started.id} ('${(0,untrusted/* serviceText */.Lo)(started.name)}') ${how}.`);
     return acceptedAt;
 }
@@ -40249,63 +40427,6 @@ function readBilling(config, started, deps) {
         gpuCount: config.gpuCount ?? 1,
     };
     return (0,sandbox_billing/* readBillingContext */.zg)(deps.client, spec, (message) => deps.core.warning(message), deps.signal);
-}
-/** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
-async function waitPhase(config, deps, state, started) {
-    const { core, clock, signal } = deps;
-    core.startGroup(`Wait for ${started.id} to be ready`);
-    const acceptedAt = clock.now();
-    let lastStatus;
-    let lastRecord;
-    try {
-        const record = await waitUntilSettled((0,step_deps/* opContext */.R)(deps), started.id, {
-            pollIntervalMs: config.pollIntervalMs,
-            deadline: acceptedAt + config.timeoutMs,
-            acceptedAt,
-            onSeen: () => state.saveSandboxSeen(),
-            onRecord: (seen) => (lastRecord = seen),
-            onStatus: (status) => {
-                lastStatus = status;
-                core.info(`${started.id}: ${(0,untrusted/* serviceText */.Lo)(status)} (after ${(0,summary/* formatDuration */.a3)(clock.now() - acceptedAt)})`);
-                (0,outputs/* setTextOutput */.Lb)(core, 'status', status);
-            },
-        });
-        return { record, known: record, status: record.status };
-    }
-    catch (error) {
-        // Cancelled: leave at once, the post step stops it. Anything else still gets a summary.
-        if (signal.aborted)
-            throw error;
-        // After a timeout or a poll error the last record seen is still the best word on the sandbox.
-        return { known: lastRecord, status: lastStatus ?? 'accepted', error };
-    }
-    finally {
-        core.endGroup();
-    }
-}
-/** wait: false: one read, for the outputs; it never fails the step. */
-async function readOnce(deps, state, started) {
-    try {
-        const record = await (0,eventual/* quickRead */.i0)(deps, started.id);
-        state.saveSandboxSeen();
-        return { record, known: record, status: record.status };
-    }
-    catch (error) {
-        deps.core.warning(`wait: false, and the status of ${started.id} could not be read: ${error.message}`);
-        return { known: undefined, status: 'accepted' };
-    }
-}
-function setOutputsFrom(config, deps, waited) {
-    const fromRecord = waited.known?.network_policy;
-    (0,outputs/* setTextOutput */.Lb)(deps.core, 'status', waited.status);
-    if (waited.known)
-        (0,outputs/* setJsonOutput */.mI)(deps.core, 'sandbox', waited.known);
-    (0,outputs/* setJsonOutput */.mI)(deps.core, 'network-policy', fromRecord && typeof fromRecord === 'object' ? fromRecord : config.networkPolicy);
-}
-async function writeSummary(config, deps, state, started, waited, billing, stepStart) {
-    if (billing.dollarsPerHour !== undefined)
-        state.saveHourlyCost(billing.dollarsPerHour);
-    await deps.core.appendSummary(startSummary(config, started, waited, billing, deps.clock.now() - stepStart));
 }
 
 
@@ -40382,7 +40503,7 @@ async function runStop(config, deps) {
 
 /***/ }),
 
-/***/ 6074:
+/***/ 4727:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40430,7 +40551,14 @@ function firstLook(sandbox, repositoryId) {
     const base = { id, name, status };
     if (!schemas/* SANDBOX_ID_PATTERN */.BA.test(id))
         return { ...base, decision: 'keep', reason: 'its id is not a sandbox id' };
-    const generated = (0,default_name/* parseGeneratedName */.Y)(name);
+    const generated = (0,default_name/* parseGeneratedName */.Ym)(name);
+    const pooled = (0,default_name/* parsePoolName */.Vk)(name);
+    // A warm pool's sandbox has no run: the pool's idle rule decides it (modes/sweep-pools.ts), never the run's end.
+    if (pooled) {
+        const whose = pooled.repositoryId === repositoryId ? '' : ` of another repository (id ${pooled.repositoryId})`;
+        const reason = `warm pool '${pooled.pool}'${whose}: stopped only when idle past pool-idle`;
+        return { ...base, decision: 'keep', reason };
+    }
     if (!generated)
         return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' };
     if (generated.repositoryId !== repositoryId)
@@ -40740,6 +40868,64 @@ function isRateLimited(error) {
     return (0,errors/* isServiceError */.gi)(error) && error.status === 429;
 }
 
+// EXTERNAL MODULE: ./build/src/pool/deps.js + 1 modules
+var pool_deps = __nccwpck_require__(8468);
+// EXTERNAL MODULE: ./build/src/pool/idle.js
+var idle = __nccwpck_require__(5896);
+// EXTERNAL MODULE: ./build/src/pool/names.js
+var names = __nccwpck_require__(4932);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
+var access = __nccwpck_require__(7421);
+;// CONCATENATED MODULE: ./build/src/modes/sweep-pools.js
+
+
+
+
+
+
+
+const PREPARE_MS = 3 * 60_000;
+/** The pools of this repository with a live sandbox in the list. */
+function livePools(listed, repositoryId) {
+    const pools = new Set();
+    for (const item of listed) {
+        const parts = (0,names/* parsePoolName */.Vk)(item.name);
+        if (parts?.repositoryId === repositoryId && !(0,sandbox_status/* isNotLive */.ec)(item.status))
+            pools.add(parts.pool);
+    }
+    return [...pools].sort();
+}
+/** Stops the idle pool sandboxes; the ids stopped. */
+async function sweepPools(config, deps, listed) {
+    const pools = livePools(listed, config.repository.id);
+    if (pools.length === 0)
+        return [];
+    const ctx = (0,step_deps/* opContext */.R)(deps);
+    const idleMs = config.poolIdleSeconds * 1000;
+    if (config.dryRun) {
+        ctx.log(`Pools ${pools.join(', ')}: dry-run, no pool sandbox is claimed or stopped as idle.`);
+        return [];
+    }
+    let prepared;
+    try {
+        prepared = await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), deps.clock.now() + PREPARE_MS);
+    }
+    catch (error) {
+        const why = (0,untrusted/* serviceText */.Lo)(error.message, 300);
+        ctx.log(`Pools ${pools.join(', ')}: idle sandboxes are left to their TTL: no SSH certificate to claim with (${why}).`);
+        return [];
+    }
+    const pool = (0,pool_deps/* poolDeps */.F)(ctx, (0,step_deps/* stepEnvironment */.a)(deps), prepared);
+    const stopped = [];
+    const claimant = `sweep-${deps.clock.now()}`;
+    for (const name of pools) {
+        const done = await (0,idle/* stopIdle */.p)(pool, { name, repositoryId: config.repository.id, idleMs, claimant });
+        stopped.push(...done.stopped);
+    }
+    ctx.log(`Pools ${pools.join(', ')}: ${stopped.length} sandbox${stopped.length === 1 ? '' : 'es'} stopped as idle.`);
+    return stopped;
+}
+
 ;// CONCATENATED MODULE: ./build/src/modes/sweep.js
 /**
  * Mode `sweep`: stop this repository's orphans, the live sandboxes this
@@ -40747,6 +40933,7 @@ function isRateLimited(error) {
  * first, then asks GitHub (once per run), then stops in a slow trickle. A
  * GitHub 401/403 ends the sweep before any stop: never stop on a guess.
  */
+
 
 
 
@@ -40840,6 +41027,10 @@ async function runSweep(config, deps) {
     for (const candidate of swept)
         log(describe(candidate));
     const stopped = await stopOrphans(deps, orphans, config.dryRun);
+    // The warm pool's idle sandboxes (issue 55): claimed first, then stopped; the output lists them with the orphans.
+    const idle = await sweepPools(config, deps, listed);
+    if (idle.length > 0)
+        core.setOutput('stopped', JSON.stringify([...stopped, ...idle]));
     if (!config.dryRun) {
         const registry = new runners/* RunnerRegistry */.It(repository, config.githubToken, ctx);
         await deleteOrphanRegistrations(registry, stopped, log);
@@ -41360,6 +41551,486 @@ async function failStrandedJob(deps, error, config) {
     const bound = request.serves ?? 1;
     const count = await failingRunnersFor((0,register/* registryFor */.ZQ)(deps, request), request.workflowRun, request.label, bound, log);
     await serveUnservedJobs(deps, request, reasonOf(error), BEFORE_ONLINE, count);
+}
+
+
+/***/ }),
+
+/***/ 236:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E0: () => (/* binding */ claimSandbox),
+/* harmony export */   dl: () => (/* binding */ claimedBy)
+/* harmony export */ });
+/* unused harmony exports CLAIM_TIMEOUT_MS, claimantOf */
+/* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(262);
+/* harmony import */ var _runtime_abort_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9768);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
+/**
+ * The warm pool's claim (issue 55, CONTRACT "Warm pool"): atomic on the
+ * sandbox itself, over the action's SSH access. The claim is a symbolic link
+ * whose target names the claimant, made with `ln -s`: creating it either
+ * succeeds or finds it there, in one system call, however many steps try at
+ * once, so exactly one wins. The claimant is written with the claim, never
+ * after it, so a claim whose answer was lost is recognised as its own when
+ * asked again, and there is no half-made claim that nobody owns. Each sandbox
+ * id has its own link (an emulator may give several sandboxes one home). A
+ * claim attempt has a short bound: a sandbox whose SSH hangs is no claim.
+ */
+
+
+
+/** How long one claim attempt may take (connection included). */
+const CLAIM_TIMEOUT_MS = 8_000;
+/** What a claimant may be called: the link's target, so no '/' and nothing a shell reads. */
+const CLAIMANT = /^[A-Za-z0-9._-]{1,100}$/;
+const SANDBOX_ID = /^[A-Za-z0-9._-]{1,100}$/;
+const CLAIM = `set -u
+dir="$HOME/.gpu-sandbox-pool"
+mkdir -p "$dir" 2> /dev/null
+link="$dir/claim-$1"
+if ln -s "$2" "$link" 2> /dev/null; then echo won
+elif [ "$(readlink "$link" 2> /dev/null)" = "$2" ]; then echo won
+elif [ -L "$link" ]; then echo "taken $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
+else echo unclaimable; fi`;
+/** A claimant's name from the step's run, attempt and job: only the characters a claim may hold. */
+function claimantOf(parts) {
+    const name = parts
+        .filter((part) => part !== undefined && part !== '')
+        .join('-')
+        .replace(/[^A-Za-z0-9._-]/g, '_')
+        .slice(0, 100);
+    return name === '' ? 'unnamed' : name;
+}
+/** Claims `sandboxId` for `claimant`: won (also again, for the same claimant), taken by another, or why neither. */
+async function claimSandbox(target, sandboxId, claimant, context) {
+    if (!SANDBOX_ID.test(sandboxId))
+        return { kind: 'failed', why: `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(sandboxId, 40)}' is not a sandbox id` };
+    if (!CLAIMANT.test(claimant))
+        return { kind: 'failed', why: `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(claimant, 40)}' is not a claimant` };
+    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .withTimeout */ .w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
+    const { code, stdout, stderr } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .runScript */ .j3)(target, CLAIM, [sandboxId, claimant], '', context.env, signal);
+    const said = stdout.trim().split('\n').at(-1) ?? '';
+    if (said === 'won')
+        return { kind: 'won' };
+    const taken = /^taken (.*)$/.exec(said);
+    if (taken)
+        return { kind: 'taken', by: taken[1] ?? '' };
+    const last = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(stderr.trim().split('\n').at(-1) ?? '', 200);
+    if (signal.aborted && !context.signal?.aborted)
+        return {
+            kind: 'unreachable',
+            why: `no answer within ${(context.timeoutMs ?? CLAIM_TIMEOUT_MS) / 1000} s`,
+        };
+    if (code === _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .SSH_CONNECTION_FAILED */ .M2)
+        return { kind: 'unreachable', why: last || 'the SSH connection failed' };
+    return {
+        kind: 'failed',
+        why: said === 'unclaimable' ? 'its claim is not a link' : `exit ${code}${last ? `: ${last}` : ''}`,
+    };
+}
+const PROBE = `link="$HOME/.gpu-sandbox-pool/claim-$1"
+if [ -L "$link" ]; then echo "claimed $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
+else echo unclaimed; fi`;
+/** Who claimed `sandboxId`, read only (a refill counts the unclaimed): null for none; undefined where it cannot say. */
+async function claimedBy(target, sandboxId, context) {
+    if (!SANDBOX_ID.test(sandboxId))
+        return undefined;
+    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .withTimeout */ .w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
+    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .runScript */ .j3)(target, PROBE, [sandboxId], '', context.env, signal);
+    const said = stdout.trim().split('\n').at(-1) ?? '';
+    if (said === 'unclaimed')
+        return null;
+    return /^claimed (.*)$/.exec(said)?.[1];
+}
+
+
+/***/ }),
+
+/***/ 8468:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  F: () => (/* binding */ poolDeps)
+});
+
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js
+var stop = __nccwpck_require__(7153);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
+var access = __nccwpck_require__(7421);
+// EXTERNAL MODULE: ./build/src/ssh/config-files.js
+var config_files = __nccwpck_require__(5018);
+// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
+var secret_files = __nccwpck_require__(8528);
+;// CONCATENATED MODULE: ./build/src/pool/access.js
+
+
+
+
+/** `reach` for take, refill and the idle rule: a target per sandbox, written at first use. */
+function poolReach(prepared) {
+    const targets = new Map();
+    return async (id, record) => {
+        const known = targets.get(id);
+        if (known)
+            return known;
+        if (!schemas/* SANDBOX_ID_PATTERN */.BA.test(id))
+            throw new Error(`'${id.slice(0, 40)}' is not a sandbox id`);
+        const found = (0,access/* pinnableEndpoint */.FX)(record);
+        if ('problem' in found)
+            throw new Error(`its record${found.problem}`);
+        const alias = `pool-${id}`;
+        const dir = (0,secret_files/* privateDirectory */.Jt)(prepared.dir);
+        const { configPath } = (0,config_files/* writeSshFiles */.RO)(dir, alias, found.endpoint, prepared.keyPath, prepared.certPath);
+        const target = { configPath, alias };
+        targets.set(id, target);
+        return target;
+    };
+}
+
+;// CONCATENATED MODULE: ./build/src/pool/deps.js
+/**
+ * What the pool's parts (take, refill, idle) are given in a real step: the
+ * service's list and records through the one client (each read retried
+ * briefly, every request within the pool's own deadline), SSH access to the
+ * candidates over the step's certificate, and the stop every mode uses.
+ */
+
+
+
+/** How long one read or one stop of the pool's may take. */
+const READ_BUDGET_MS = 15_000;
+const STOP_BUDGET_MS = 60_000;
+function poolDeps(ctx, env, prepared) {
+    const within = (ms) => ctx.client.withDeadline(ctx.clock.now() + ms, ctx.clock);
+    return {
+        clock: ctx.clock,
+        list: () => within(READ_BUDGET_MS * 2).allSandboxes({ signal: ctx.signal, maxPages: 20 }),
+        read: (id) => (0,retry/* retryUntil */.v6)(ctx, ctx.clock.now() + READ_BUDGET_MS, `read ${id}`, () => within(READ_BUDGET_MS).getSandbox(id, ctx.signal), {
+            backoff: retry/* READ_BACKOFF */.Ue,
+        }),
+        reach: poolReach(prepared),
+        env,
+        signal: ctx.signal,
+        log: ctx.log,
+        stop: async (id) => {
+            await (0,stop/* stopSandbox */.a)(ctx, id, ctx.clock.now() + STOP_BUDGET_MS);
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 5896:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ stopIdle)
+/* harmony export */ });
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
+/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8935);
+/* harmony import */ var _claim_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(236);
+/* harmony import */ var _match_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9025);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4932);
+
+
+
+
+
+/** This repository's live sandboxes of `pool`, any request's. */
+async function poolSandboxes(deps, repositoryId, pool) {
+    const listed = await (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .poolListed */ .Mm)(deps.list(), (parts) => parts.repositoryId === repositoryId && parts.pool === pool);
+    return listed.filter((item) => item.status === undefined || (0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isReady */ .i_)(item.status)).map((item) => item.id);
+}
+/** Why one sandbox is kept, or undefined once it is claimed for the stop. */
+async function claimIdle(deps, id, idleMs, claimant) {
+    const record = await deps.read(id);
+    if (!(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isReady */ .i_)(record.status))
+        return `it is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(record.status, 40)}'`;
+    const waited = (0,_match_js__WEBPACK_IMPORTED_MODULE_3__/* .waitedMs */ .h)(record, deps.clock.now());
+    if (waited === undefined)
+        return 'its record shows no created_at';
+    if (waited < idleMs)
+        return 'not idle long enough';
+    const target = await deps.reach(id, record);
+    deps.track?.(id, target);
+    const verdict = await (0,_claim_js__WEBPACK_IMPORTED_MODULE_2__/* .claimSandbox */ .E0)(target, id, claimant, { env: deps.env, signal: deps.signal });
+    if (verdict.kind === 'won')
+        return undefined;
+    if (verdict.kind !== 'unreachable')
+        deps.track?.(id, undefined);
+    return verdict.kind === 'taken' ? `claimed by ${verdict.by}` : `not claimed (${verdict.why})`;
+}
+/** Stops the pool's sandboxes unclaimed past `idleMs`, each claimed first; which were stopped. */
+async function stopIdle(deps, pool) {
+    const stopped = [];
+    for (const id of await poolSandboxes(deps, pool.repositoryId, pool.name)) {
+        const kept = await claimIdle(deps, id, pool.idleMs, pool.claimant).catch((error) => `no record or SSH access (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(error), 200)})`);
+        if (kept !== undefined) {
+            if (kept !== 'not idle long enough')
+                deps.log(`Pool '${pool.name}': ${id} kept: ${kept}.`);
+            continue;
+        }
+        try {
+            await deps.stop(id);
+            deps.track?.(id, undefined);
+            stopped.push(id);
+            deps.log(`Pool '${pool.name}': ${id} stopped, unclaimed past pool-idle.`);
+        }
+        catch (error) {
+            // Claimed by this step, so no job takes it: its TTL (pool-idle + max-ttl) ends it.
+            const why = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(error), 200);
+            deps.log(`Pool '${pool.name}': ${id} claimed for its idle stop, but the stop failed (${why}).`);
+        }
+    }
+    return { stopped };
+}
+
+
+/***/ }),
+
+/***/ 9025:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ mismatch),
+/* harmony export */   h: () => (/* binding */ waitedMs)
+/* harmony export */ });
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
+/* harmony import */ var _sandbox_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5208);
+/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8935);
+
+
+
+const field = (record, name) => record[name];
+/** A policy field's list as a sorted set; absent or null is the empty list (the service fills in empty lists). */
+const listOf = (value) => value === undefined || value === null ? [] : Array.isArray(value) ? value.map(String).sort() : undefined;
+/**
+ * Whether the record's policy is the one asked for: the same internet access and allowlists (as sets). A field the
+ * policy asked for does not know, holding anything but an empty list, is another policy: never claimed on a guess.
+ */
+function samePolicy(shown, asked) {
+    if (!shown || typeof shown !== 'object')
+        return false;
+    const record = shown;
+    if (record.internet_access !== asked.internet_access)
+        return false;
+    const wanted = asked;
+    for (const key of new Set([...Object.keys(record), ...Object.keys(wanted)])) {
+        if (key === 'internet_access')
+            continue;
+        const [a, b] = [listOf(record[key]), listOf(wanted[key])];
+        if (!a || !b || a.join('\n') !== b.join('\n'))
+            return false;
+    }
+    return true;
+}
+/** Why the spec differs, or undefined. */
+function specMismatch(record, request) {
+    const spec = field(record, 'spec');
+    if (!spec || typeof spec !== 'object')
+        return 'its record shows no spec';
+    for (const key of ['cpu_count', 'memory_gib', 'storage_gib'])
+        if (spec[key] !== request.spec[key])
+            return `its ${key} is ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(spec[key]), 20)}, not ${request.spec[key]}`;
+    const gpus = request.spec.gpu_count ?? 0;
+    if ((spec.gpu_count ?? 0) !== gpus)
+        return `its gpu_count is ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(spec.gpu_count), 20)}, not ${gpus}`;
+    if (gpus > 0 && !request.gpuTypes.includes(spec.gpu_type))
+        return `its gpu_type ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(spec.gpu_type), 20)} is not among ${request.gpuTypes.join(', ')}`;
+    return undefined;
+}
+/** Why `record` may not be claimed for `request` at `now` (one line, safe text), or undefined where it may. */
+function mismatch(record, request, now) {
+    if (!(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_2__/* .isReady */ .i_)(record.status))
+        return `it is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(record.status, 40)}', not ready`;
+    if (!field(record, 'ssh'))
+        return 'its record shows no SSH address';
+    const spec = specMismatch(record, request);
+    if (spec)
+        return spec;
+    if ((field(record, 'image_id') ?? undefined) !== request.image_id)
+        return 'it runs another image';
+    if (!samePolicy(field(record, 'network_policy'), request.network_policy))
+        return 'its network policy differs';
+    const ends = (0,_sandbox_record_js__WEBPACK_IMPORTED_MODULE_1__/* .endsAtMs */ .uX)(record, undefined);
+    if (ends === undefined)
+        return 'its record shows no expires_at';
+    if (ends - now < request.ttlMs)
+        return "its TTL ends before this job's would";
+    return undefined;
+}
+/** How long a pool sandbox has waited since the service created it (its idle time while unclaimed), if known. */
+function waitedMs(record, now) {
+    const created = (0,_sandbox_record_js__WEBPACK_IMPORTED_MODULE_1__/* .createdAtMs */ .aF)(record);
+    return created === undefined ? undefined : Math.max(0, now - created);
+}
+
+
+/***/ }),
+
+/***/ 4932:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MT: () => (/* binding */ prefixOf),
+/* harmony export */   Mm: () => (/* binding */ poolListed),
+/* harmony export */   Vk: () => (/* reexport safe */ _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_2__.Vk),
+/* harmony export */   jA: () => (/* binding */ poolPrefix),
+/* harmony export */   ud: () => (/* binding */ requestDigest),
+/* harmony export */   vN: () => (/* binding */ poolSandboxName)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var _inputs_pool_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5841);
+/* harmony import */ var _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6536);
+/**
+ * The warm pool's names (issue 55, CONTRACT "Warm pool"): a pool sandbox is
+ * named `gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>`,
+ * never a run's name (`gh-…`), so a retried start, `mode: stop`, the sweep and
+ * the comment tell them apart, and a step lists only the pool sandboxes that
+ * were started for a request like its own. What a pool sandbox really is comes
+ * from its service record, never from its name: the digest only narrows the list.
+ */
+
+
+
+
+
+/** Canonical JSON: keys sorted at every depth, so the same request always digests the same. */
+function canonical(value) {
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    if (value !== null && typeof value === 'object')
+        return `{${Object.keys(value)
+            .sort()
+            .filter((key) => value[key] !== undefined)
+            .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+            .join(',')}}`;
+    return JSON.stringify(value);
+}
+/** The first 8 hex of the SHA-256 of the request's canonical JSON. */
+function requestDigest(request) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonical(request)).digest('hex').slice(0, 8);
+}
+/** The names' common start for one repository, pool and request: what a list is filtered by. */
+function poolPrefix(repositoryId, pool, digest) {
+    if (!/^\d+$/.test(repositoryId))
+        throw new Error(`pool: the repository id '${repositoryId}' is not a number`);
+    if (!_inputs_pool_js__WEBPACK_IMPORTED_MODULE_1__/* .POOL_NAME */ .RZ.test(pool))
+        throw new Error(`pool: '${pool}' is not a pool name`);
+    if (!/^[0-9a-f]{8}$/.test(digest))
+        throw new Error(`pool: '${digest}' is not a request digest`);
+    return `gp-${repositoryId}-${pool}-${digest}-`;
+}
+/** A fresh pool sandbox's name: the prefix and 6 random hex. */
+function poolSandboxName(prefix, random = Math.random) {
+    const hex = Math.floor(random() * 0x1000000)
+        .toString(16)
+        .padStart(6, '0')
+        .slice(-6);
+    return `${prefix}${hex}`;
+}
+/** A name's prefix, rebuilt from its parts: what a request's names start with. */
+const prefixOf = (parts) => `gp-${parts.repositoryId}-${parts.pool}-${parts.digest}-`;
+/**
+ * The listed sandboxes whose parsed names `wanted` takes, with an id: the one reading of the list for the pool. Names
+ * are parsed, never matched by their start: pool `ci`'s names start as pool `ci-deadbeef`'s may.
+ */
+async function poolListed(list, wanted) {
+    const found = [];
+    for await (const item of list) {
+        const parts = (0,_inputs_default_name_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePoolName */ .Vk)(item.name ?? '');
+        if (item.id && parts && wanted(parts))
+            found.push(item);
+    }
+    return found;
+}
+
+
+/***/ }),
+
+/***/ 805:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dk: () => (/* binding */ poolStartConfig),
+/* harmony export */   XJ: () => (/* binding */ claimRequestOf),
+/* harmony export */   aU: () => (/* binding */ prefixFor)
+/* harmony export */ });
+/* unused harmony export poolRequestOf */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4932);
+/**
+ * What a job's request means for its pool (issue 55): the names' prefix (the
+ * repository, the pool and a digest of the request, env by digest only), what
+ * a candidate's record must show to be claimed, and the start request of a
+ * pool sandbox: the job's own, under a pool name, with an enforced TTL of
+ * pool-idle + max-ttl (with max-cost: what the budget buys, as for any
+ * sandbox), and no wait for capacity (a refill never holds a job up).
+ */
+
+
+/** With max-cost a claimed sandbox's TTL is what is left of the budget that bought it: at least this must be left. */
+const BUDGET_LEFT_MS = 5 * 60_000;
+/** The env's digest: its keys and values never leave the runner, only 16 hex of their SHA-256. */
+function envDigest(env) {
+    const keys = Object.keys(env).sort();
+    if (keys.length === 0)
+        return undefined;
+    const text = JSON.stringify(keys.map((key) => [key, env[key]]));
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(text).digest('hex').slice(0, 16);
+}
+function poolRequestOf(config) {
+    return {
+        cpu: config.cpu,
+        memoryGib: config.memoryGib,
+        storageGib: config.storageGib,
+        gpuTypes: config.gpuTypes,
+        gpuCount: config.gpuTypes.length > 0 ? (config.gpuCount ?? 1) : 0,
+        image: config.image,
+        networkPolicy: config.networkPolicy,
+        envDigest: envDigest(config.env),
+    };
+}
+/** The prefix every name of this pool and request starts with. */
+const prefixFor = (config) => (0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .poolPrefix */ .jA)(config.pool.repositoryId, config.pool.name, (0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .requestDigest */ .ud)(poolRequestOf(config)));
+/** What a candidate's record must show for this job. */
+function claimRequestOf(config) {
+    const gpus = config.gpuTypes.length > 0 ? (config.gpuCount ?? 1) : 0;
+    return {
+        spec: {
+            cpu_count: config.cpu,
+            memory_gib: config.memoryGib,
+            storage_gib: config.storageGib,
+            ...(gpus > 0 ? { gpu_count: gpus } : {}),
+        },
+        gpuTypes: config.gpuTypes,
+        network_policy: config.networkPolicy,
+        ...(config.image === undefined ? {} : { image_id: config.image }),
+        ttlMs: config.ttlByType ? BUDGET_LEFT_MS : config.maxTtlSeconds * 1000,
+    };
+}
+/** A pool sandbox's start: the job's request under `name`, its TTL pool-idle + max-ttl, enforced. */
+function poolStartConfig(config, name) {
+    const { pool, ...start } = config;
+    return {
+        ...start,
+        mode: 'start',
+        name,
+        nameWasGenerated: true,
+        enforceTtl: true,
+        maxTtlSeconds: config.maxTtlSeconds + pool.idleSeconds,
+        capacityTimeoutMs: 0,
+        replaceExisting: false,
+    };
 }
 
 
@@ -42559,6 +43230,108 @@ async function readBillingContext(client, spec, warn, signal) {
 
 /***/ }),
 
+/***/ 764:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ applySpendingCaps),
+/* harmony export */   zE: () => (/* binding */ memoryOf)
+/* harmony export */ });
+/* unused harmony exports GPU_MEMORY_GIB, MIN_BUDGET_SECONDS */
+/* harmony import */ var _inputs_collector_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1764);
+/* harmony import */ var _inputs_caps_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4138);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9128);
+/* harmony import */ var _billing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4994);
+
+
+
+
+/** Memory per GPU, GiB, where the service says nothing (docs/service.md). */
+const GPU_MEMORY_GIB = { A6000: 48, A100: 40, H100: 80 };
+/** The shortest lifetime a budget must buy: less is no useful run. */
+const MIN_BUDGET_SECONDS = 300;
+/** Memory per GPU of `type` (GiB): the table, and an A100 the catalog names as an 80 GB model. */
+function memoryOf(type, prices) {
+    if (type === 'A100' && Object.keys(prices).some((key) => /^a100(xl|_?80gb?)/i.test(key)))
+        return 80;
+    return GPU_MEMORY_GIB[type];
+}
+function hourly(config, prices, type) {
+    const spec = {
+        cpu: config.cpu,
+        memoryGib: config.memoryGib,
+        storageGib: config.storageGib,
+        gpuType: type === 'cpu' ? undefined : type,
+        gpuCount: config.gpuCount ?? 1,
+    };
+    return (0,_billing_js__WEBPACK_IMPORTED_MODULE_3__/* .hourlyDollars */ .vq)(prices, spec);
+}
+async function readPrices(config, deps) {
+    try {
+        return await deps.client.getPricing(deps.signal);
+    }
+    catch (error) {
+        const input = config.caps.maxCostDollars !== undefined ? 'max-cost' : 'max-hourly-price';
+        throw new _inputs_collector_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(config.caps.minGpuMemoryGib !== undefined && config.caps.maxCostDollars === undefined ? 'min-gpu-memory' : input, `cannot be checked: the pricing catalog (GET /pricing) could not be read (${error.message}). ` +
+            'A cap that cannot be checked refuses; nothing was started. Try again later.');
+    }
+}
+/** Filters the fallback list and sets the TTL per type; throws an InputError when nothing is left. */
+async function applySpendingCaps(config, deps) {
+    const { caps } = config;
+    if (!(0,_inputs_caps_js__WEBPACK_IMPORTED_MODULE_1__/* .hasCaps */ .IS)(caps))
+        return { config, lines: [] };
+    const prices = await readPrices(config, deps);
+    let candidates = config.gpuTypes.length > 0 ? [...config.gpuTypes] : ['cpu'];
+    const lines = [];
+    const keep = (input, label, why) => {
+        const dropped = candidates.map((type) => ({ type, why: why(type) })).filter((entry) => entry.why !== undefined);
+        if (dropped.length === 0)
+            return;
+        candidates = candidates.filter((type) => !dropped.some((entry) => entry.type === type));
+        const what = dropped.map((entry) => `${entry.type === 'cpu' ? 'the CPU sandbox' : entry.type} (${entry.why})`);
+        lines.push(`${label}: ${candidates.length === 0 ? 'nothing is left of' : 'dropped'} ${what.join(', ')}`);
+        if (candidates.length === 0)
+            throw new _inputs_collector_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `leaves no GPU type to start: ${what.join(', ')}. Nothing was started.`);
+    };
+    const min = caps.minGpuMemoryGib;
+    if (min !== undefined)
+        keep('min-gpu-memory', `min-gpu-memory ${min} GiB`, (type) => {
+            const memory = type === 'cpu' ? 0 : memoryOf(type, prices);
+            return memory < min ? `${memory} GiB per GPU` : undefined;
+        });
+    // Each type's estimate once: the caps below ask for it several times.
+    const hourlyOf = new Map(candidates.map((type) => [type, hourly(config, prices, type)]));
+    const price = (type) => hourlyOf.get(type);
+    const notPriced = (type) => (price(type) === undefined ? 'not in the pricing catalog' : undefined);
+    const cap = caps.maxHourlyDollars;
+    if (cap !== undefined)
+        keep('max-hourly-price', `max-hourly-price ${(0,_billing_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDollars */ .nT)(cap)}`, (type) => {
+            const perHour = price(type);
+            return notPriced(type) ?? ((perHour ?? 0) > cap ? `${(0,_billing_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDollars */ .nT)(perHour ?? 0)}/hour` : undefined);
+        });
+    const budget = caps.maxCostDollars;
+    if (budget === undefined)
+        return { config: { ...config, gpuTypes: gpuList(candidates), capsApplied: lines }, lines };
+    const buys = (type) => Math.floor((budget / (price(type) ?? Infinity)) * 3600);
+    keep('max-cost', `max-cost ${(0,_billing_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDollars */ .nT)(budget)}`, (type) => {
+        const seconds = buys(type);
+        return (notPriced(type) ?? (seconds < MIN_BUDGET_SECONDS ? `buys ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(seconds * 1000)}, under 5m` : undefined));
+    });
+    const ttlByType = {};
+    for (const type of candidates) {
+        ttlByType[type] = Math.min(config.maxTtlSeconds, buys(type));
+        const at = `${(0,_billing_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDollars */ .nT)(price(type) ?? 0)}/hour`;
+        lines.push(`max-cost ${(0,_billing_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDollars */ .nT)(budget)}: ${type === 'cpu' ? 'the sandbox' : type} at ${at} ` +
+            `gets an enforced TTL of ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)((ttlByType[type] ?? 0) * 1000)}`);
+    }
+    return { config: { ...config, gpuTypes: gpuList(candidates), ttlByType, capsApplied: lines }, lines };
+}
+const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
+
+
+/***/ }),
+
 /***/ 1455:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -42607,6 +43380,304 @@ function isTransientOrLater(error) {
 
 /***/ }),
 
+/***/ 6042:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dj: () => (/* binding */ waitUntilNameFree),
+/* harmony export */   a0: () => (/* binding */ findNameHolders),
+/* harmony export */   hY: () => (/* binding */ findLiveSandboxByName)
+/* harmony export */ });
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9943);
+/* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2805);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8935);
+/** Sandboxes by name: who holds a name, which of them is live, and waiting until a name is free. */
+
+
+
+
+/** Every listed sandbox named `name` that may still hold the name (ended ones do not), newest first. */
+async function findNameHolders(ctx, name, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    return (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)(ctx, deadline, `list sandboxes named '${name}'`, async () => {
+        const holders = [];
+        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
+            if (sandbox.name !== name || !(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .mayHoldName */ .KS)(sandbox.status))
+                continue;
+            if (sandbox.id && _client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .SANDBOX_ID_PATTERN */ .BA.test(sandbox.id))
+                holders.push({ ...sandbox, id: sandbox.id });
+        }
+        return holders;
+    }, { backoff: _client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .READ_BACKOFF */ .Ue });
+}
+/**
+ * The newest sandbox named `name` that may be live and is not in `exclude`
+ * (sandboxes that held the name before this step: never ours).
+ */
+async function findLiveSandboxByName(ctx, name, deadline, exclude = []) {
+    const holders = await findNameHolders(ctx, name, deadline);
+    return holders.find((sandbox) => !exclude.includes(sandbox.id) && !(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isStoppingOrEnded */ .Se)(sandbox.status));
+}
+/**
+ * Reads (GET /sandboxes/{id}, the 600-a-minute budget) every `pollIntervalMs`
+ * until none of `ids` holds its name any more (ended, or 404), so that the
+ * next start is sent once and lands, instead of start requests spent to find
+ * out. Throws when the deadline comes first; nothing is started then.
+ */
+async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    let holding = [...ids];
+    let reported = false;
+    const stillHeld = () => new Error(`The name '${name}' was still held by ${holding.join(', ')} when 'timeout' ran out; nothing was started. ` +
+        "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
+    while (holding.length > 0) {
+        const still = [];
+        for (const id of holding) {
+            const status = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)(ctx, deadline, `read ${id}`, async () => {
+                try {
+                    return (await client.getSandbox(id, ctx.signal)).status;
+                }
+                catch (error) {
+                    if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error))
+                        return undefined;
+                    if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceError */ .gi)(error, 'deadline_exceeded'))
+                        throw stillHeld();
+                    throw error;
+                }
+            }, { backoff: _client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .READ_BACKOFF */ .Ue });
+            if (status !== undefined && (0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .mayHoldName */ .KS)(status))
+                still.push(id);
+        }
+        holding = still;
+        if (holding.length === 0)
+            break;
+        if (ctx.clock.now() + pollIntervalMs >= deadline)
+            throw stillHeld();
+        if (!reported)
+            ctx.log(`Waiting for ${holding.join(', ')} to give up the name '${name}' (reading ` +
+                `its status every ${(pollIntervalMs / 1000).toFixed(0)}s; no start ` +
+                `is sent until then).`);
+        reported = true;
+        await ctx.clock.sleep(pollIntervalMs, ctx.signal);
+    }
+}
+
+
+/***/ }),
+
+/***/ 9665:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $8: () => (/* binding */ repositoryLive),
+/* harmony export */   e2: () => (/* binding */ waitForRoom),
+/* harmony export */   zl: () => (/* binding */ withinLimit)
+/* harmony export */ });
+/* unused harmony export LiveLimitTimeoutError */
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9943);
+/* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2805);
+/* harmony import */ var _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6536);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9128);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8935);
+/**
+ * `max-live` (issue 31): at most n live sandboxes of this repository at once,
+ * counted from the list: those this action named for this repository (the
+ * generated name carries its id; a warm pool's sandboxes count too). Before a start a job waits while n or more
+ * are live (backoff, a line a minute, up to capacity-timeout). Two jobs that
+ * start at the same moment both pass that wait, so right after its own start a
+ * job lists again and counts itself: beyond the first n by creation order (ties
+ * by id) it stops its sandbox before it is used and waits again.
+ */
+
+
+
+
+
+/** A job waiting for room polls the list this often at most (the 600-a-minute get+list budget is shared). */
+const ROOM_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: 20_000 };
+const REPORT_EVERY_MS = 60_000;
+class LiveLimitTimeoutError extends Error {
+    constructor(limit, live, waitedMs) {
+        super(`max-live ${limit.max}: ${live} sandboxes of this repository were still live after waiting ` +
+            `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(waitedMs)} (capacity-timeout); nothing was started. Raise max-live or ` +
+            'capacity-timeout, or run fewer jobs at once.');
+        this.name = 'LiveLimitTimeoutError';
+    }
+}
+/** This repository's live sandboxes named by the action, in creation order (ties by id). */
+async function repositoryLive(ctx, limit, deadline) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    const live = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .retryUntil */ .v6)(ctx, deadline, 'list sandboxes (max-live)', async () => {
+        const found = [];
+        for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
+            const named = (0,_inputs_default_name_js__WEBPACK_IMPORTED_MODULE_2__/* .parseGeneratedName */ .Ym)(sandbox.name) ?? (0,_inputs_default_name_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePoolName */ .Vk)(sandbox.name);
+            if (named?.repositoryId !== limit.repositoryId || (0,_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isNotLive */ .ec)(sandbox.status))
+                continue;
+            if (!sandbox.id || !_client_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .SANDBOX_ID_PATTERN */ .BA.test(sandbox.id))
+                continue;
+            const createdAt = Date.parse(String(sandbox.created_at ?? ''));
+            found.push({ id: sandbox.id, createdAt: Number.isFinite(createdAt) ? createdAt : Infinity });
+        }
+        return found;
+    }, { backoff: _client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .READ_BACKOFF */ .Ue });
+    return live.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+/** Waits until fewer than `max` are live; throws LiveLimitTimeoutError at `deadline`. */
+async function waitForRoom(ctx, limit, deadline) {
+    const began = ctx.clock.now();
+    let reportedAt = -Infinity;
+    for (let round = 1;; round++) {
+        const live = await repositoryLive(ctx, limit, deadline);
+        if (live.length < limit.max)
+            return;
+        const now = ctx.clock.now();
+        const wait = (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffDelay */ .EY)(round, ctx.clock.random(), ROOM_BACKOFF);
+        if (now + wait > deadline)
+            throw new LiveLimitTimeoutError(limit, live.length, now - began);
+        if (now - reportedAt >= REPORT_EVERY_MS) {
+            reportedAt = now;
+            ctx.log(`max-live ${limit.max}: ${live.length} sandboxes of this repository are live; waiting ` +
+                `(${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(now - began)} so far, up to capacity-timeout).`);
+        }
+        await ctx.clock.sleep(wait, ctx.signal);
+    }
+}
+/**
+ * Right after our own start: is `id` among the first `max` by creation order? It counts itself even
+ * when the list does not show it yet (as the newest).
+ */
+async function withinLimit(ctx, limit, id, deadline) {
+    const live = await repositoryLive(ctx, limit, deadline);
+    if (!live.some((sandbox) => sandbox.id === id))
+        live.push({ id, createdAt: Infinity });
+    const place = live.findIndex((sandbox) => sandbox.id === id) + 1;
+    return { within: place <= limit.max, place };
+}
+
+
+/***/ }),
+
+/***/ 3796:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BI: () => (/* binding */ NameHolders),
+/* harmony export */   bH: () => (/* binding */ freeTheName),
+/* harmony export */   hK: () => (/* binding */ checkNameBeforeStart),
+/* harmony export */   vD: () => (/* binding */ NameHeldError)
+/* harmony export */ });
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9943);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
+/* harmony import */ var _find_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6042);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8935);
+/* harmony import */ var _stop_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7153);
+/**
+ * Who holds a name this step wants: the sandboxes that held it before the
+ * first start attempt are remembered (never adopted, never stopped by the post
+ * step); a live one fails the step unless replace-existing stops it on purpose.
+ * Stopped holders are waited out with reads, so one start is sent when it can land.
+ */
+
+
+
+
+
+/** A stopping holder gives the name up within seconds to minutes. */
+const NAME_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 15_000 };
+/** The sandboxes that held the name before this step; kept in state as they are learned. */
+class NameHolders {
+    ids = [];
+    /** Whether a holder was only stopping (it gives the name up by itself). */
+    stoppingSeen = false;
+    state;
+    constructor(state) {
+        this.state = state;
+    }
+    add(id) {
+        if (this.ids.includes(id))
+            return;
+        this.ids.push(id);
+        this.state.saveNameHolders(this.ids);
+    }
+}
+/** Thrown when a live sandbox already holds a user-chosen name: nothing was started. */
+class NameHeldError extends Error {
+    constructor(name, holderId, status) {
+        super(`The name '${name}' is held by the live sandbox ${holderId} (status ` +
+            `${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(status ?? 'unknown')}), which this step did not start; ` +
+            `nothing was started. ` +
+            ("Choose another 'name' (for example add ${{ github.run_id }}), leave " +
+                "'name' empty to generate a unique one, or set 'replace-existing: " +
+                "true' to stop that sandbox first."));
+        this.name = 'NameHeldError';
+    }
+}
+/** replace-existing: the one place a step stops a sandbox it did not start, on purpose, and says so. */
+async function stopOnPurpose(ctx, name, holderId, deadline) {
+    ctx.log(`replace-existing: stopping ${holderId}, which holds the name '${name}'.`);
+    await (0,_stop_js__WEBPACK_IMPORTED_MODULE_4__/* .stopSandbox */ .a)(ctx, holderId, deadline);
+}
+/**
+ * A user-chosen name: look once before the first start. Every holder is
+ * remembered (never ours); a live one fails the step at once unless
+ * replace-existing, which stops it on purpose.
+ */
+async function checkNameBeforeStart(config, ctx, holders, deadline) {
+    const found = await (0,_find_js__WEBPACK_IMPORTED_MODULE_2__/* .findNameHolders */ .a0)(ctx, config.name, deadline);
+    for (const holder of found)
+        holders.add(holder.id);
+    const live = found.filter((holder) => !(0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isStoppingOrEnded */ .Se)(holder.status));
+    holders.stoppingSeen = found.length > live.length;
+    const first = live[0];
+    if (first && !config.replaceExisting)
+        throw new NameHeldError(config.name, first.id, first.status);
+    for (const holder of live)
+        await stopOnPurpose(ctx, config.name, holder.id, deadline);
+    if (found.length > 0)
+        ctx.log(`Sandboxes that held the name '${config.name}' before this step, never ` +
+            `adopted or stopped by the post step: ${holders.ids.join(', ')}.`);
+    // Stopped (or stopping) holders keep the name a while: wait with reads, then send one start.
+    await waitForHolders(ctx, config, found, deadline);
+}
+/** Reads until none of `found` holds the name any more. */
+function waitForHolders(ctx, config, found, deadline) {
+    const ids = found.map((holder) => holder.id);
+    return (0,_find_js__WEBPACK_IMPORTED_MODULE_2__/* .waitUntilNameFree */ .Dj)(ctx, config.name, ids, config.pollIntervalMs, deadline);
+}
+/**
+ * A start answered 409 although the name looked free: someone took it, or a
+ * holder was not listed yet. List the holders once (never ours: remembered),
+ * stop the live ones with replace-existing, then wait with reads until they
+ * give the name up. Only when no holder is listed does it back off blindly.
+ */
+async function freeTheName(ctx, config, holders, round, deadline) {
+    const found = await (0,_find_js__WEBPACK_IMPORTED_MODULE_2__/* .findNameHolders */ .a0)(ctx, config.name, deadline);
+    for (const holder of found) {
+        holders.add(holder.id);
+        if ((0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isStoppingOrEnded */ .Se)(holder.status))
+            continue;
+        // A live holder that came after the pre-look: never waited out, never stopped without replace-existing.
+        if (!config.replaceExisting)
+            throw new NameHeldError(config.name, holder.id, holder.status);
+        await stopOnPurpose(ctx, config.name, holder.id, deadline);
+    }
+    if (found.length > 0)
+        return waitForHolders(ctx, config, found, deadline);
+    const wait = (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffDelay */ .EY)(round, ctx.clock.random(), NAME_BACKOFF);
+    if (ctx.clock.now() + wait > deadline) {
+        const what = config.replaceExisting ? 'after replace-existing stopped its holder' : 'while its holder was stopping';
+        throw new Error(`The name '${config.name}' was still in use ${what} (${holders.ids.join(', ') || 'holder not listed'}) ` +
+            `when 'timeout' ran out; nothing was started. ` +
+            "A stopping sandbox holds its name until it has ended: raise 'timeout', or choose another 'name'.");
+    }
+    ctx.log(`The name '${config.name}' is in use but no holder is listed yet; starting again in ${(wait / 1000).toFixed(1)}s.`);
+    await ctx.clock.sleep(wait, ctx.signal);
+}
+
+
+/***/ }),
+
 /***/ 5208:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -42649,6 +43720,204 @@ function endsAtMs(record, fallback) {
 /** When the service created it, as epoch milliseconds, when it says so and the date reads. */
 function createdAtMs(record) {
     return dateMs(record, 'created_at');
+}
+
+
+/***/ }),
+
+/***/ 7649:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K9: () => (/* binding */ buildStartRequest),
+/* harmony export */   OT: () => (/* binding */ startSandbox),
+/* harmony export */   Uo: () => (/* binding */ CapacityExhaustedError)
+/* harmony export */ });
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(486);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9943);
+/* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2805);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3996);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9128);
+/* harmony import */ var _find_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6042);
+/* harmony import */ var _name_holders_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3796);
+/**
+ * Starting exactly one sandbox. Every attempt carries the same name, so a
+ * retry after a lost answer answers 409 instead of creating a second sandbox;
+ * that 409 is resolved by adopting the sandbox by name. Sandboxes that held
+ * the name before the first attempt are never adopted and never stopped by
+ * the post step (only replace-existing stops them, on purpose).
+ */
+
+
+
+
+
+
+
+/** Every listed GPU type stayed busy for capacity-timeout: says the list was exhausted, and what is left to try. */
+class CapacityExhaustedError extends _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 {
+    constructor(types, rounds, attempts, cycledMs, capacityTimeoutMs) {
+        super({ status: 503, code: 'sandbox_capacity_unavailable', method: 'POST', path: '/sandboxes/start' });
+        const listed = types.length > 1 ? `every GPU type listed in 'gpu-type' (${types.join(', ')})` : `'gpu-type' ${types.join('')}`;
+        const advice = types.length === 1
+            ? `List fallback types in 'gpu-type' (e.g. '${types[0]}, ${types[0] === 'A100' ? 'H100' : 'A100'}') ` +
+                `or raise 'capacity-timeout'.`
+            : types.length < _client_schemas_js__WEBPACK_IMPORTED_MODULE_2__/* .GPU_TYPES */ .ND.length
+                ? "Raise 'capacity-timeout', or add another type to 'gpu-type'."
+                : "Raise 'capacity-timeout', or run the job again later.";
+        this.message =
+            `No capacity: ${listed} answered sandbox_capacity_unavailable for ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(cycledMs)} ` +
+                (`(${rounds} round${rounds === 1 ? '' : 's'} through the list, ${attempts} ` +
+                    `start attempts; capacity-timeout ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(capacityTimeoutMs)}). ` +
+                    `No start was accepted. ${advice}`);
+        this.name = 'CapacityExhaustedError';
+    }
+}
+function buildStartRequest(config, gpuType) {
+    const spec = {
+        cpu_count: config.cpu,
+        memory_gib: config.memoryGib,
+        storage_gib: config.storageGib,
+    };
+    if (gpuType) {
+        spec.gpu_type = gpuType;
+        spec.gpu_count = config.gpuCount ?? 1;
+    }
+    const lifetime = {
+        enforce_ttl: config.enforceTtl,
+        // max-cost: the TTL the budget buys at this type's price (sandbox/caps.ts).
+        max_ttl_seconds: config.ttlByType?.[gpuType ?? 'cpu'] ?? config.maxTtlSeconds,
+    };
+    if (config.maxGraceSeconds !== undefined)
+        lifetime.max_grace_seconds = config.maxGraceSeconds;
+    const body = { name: config.name, spec, network_policy: config.networkPolicy, lifetime };
+    if (Object.keys(config.env).length > 0)
+        body.env = config.env;
+    if (config.image !== undefined)
+        body.image_id = config.image;
+    return body;
+}
+const CAPACITY_BACKOFF = { baseDelayMs: 5_000, maxDelayMs: 60_000 };
+/** POST /sandboxes/start until one sandbox exists, with GPU fallback and the name rules of name-holders.ts. */
+async function startSandbox(config, deps, deadline, holders, tracker = { mayHaveCreated: false }) {
+    const { clock } = deps;
+    const ctx = (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_6__/* .opContext */ .R)({ ...deps, client: deps.client.withDeadline(deadline, clock) });
+    const run = { config, ctx, deadline, holders, tracker, attempts: [], nameRound: 0 };
+    const candidates = config.gpuTypes.length > 0 ? config.gpuTypes : [undefined];
+    let capacityRound = 0;
+    const cyclingSince = clock.now();
+    const capacityDeadline = Math.min(deadline, cyclingSince + config.capacityTimeoutMs);
+    for (;;) {
+        const outcome = await tryEachGpuType(run, candidates);
+        if (outcome === 'start-again')
+            continue;
+        if (outcome !== 'no-capacity')
+            return outcome;
+        // Every GPU type answered sandbox_capacity_unavailable: back off, then cycle again.
+        capacityRound++;
+        const wait = (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .backoffDelay */ .EY)(capacityRound, clock.random(), CAPACITY_BACKOFF);
+        if (clock.now() + wait > capacityDeadline) {
+            throw new CapacityExhaustedError(config.gpuTypes, capacityRound, run.attempts.length, clock.now() - cyclingSince, config.capacityTimeoutMs);
+        }
+        const busy = config.gpuTypes.length > 1
+            ? `Every listed GPU type is busy (${config.gpuTypes.join(', ')})`
+            : `${config.gpuTypes.join('')} is busy`;
+        ctx.log(`${busy}; trying again in ${(wait / 1000).toFixed(1)}s.`);
+        await clock.sleep(wait, deps.signal);
+    }
+}
+/** One round through the GPU types: the sandbox, 'start-again' after the name was freed, or 'no-capacity'. */
+async function tryEachGpuType(run, candidates) {
+    const { config, ctx } = run;
+    for (const gpuType of candidates) {
+        const label = gpuType ? `${gpuType} x${config.gpuCount ?? 1}` : 'CPU only';
+        try {
+            const response = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .retryUntil */ .v6)(ctx, run.deadline, `start '${config.name}' (${label})`, () => ctx.client.startSandbox(buildStartRequest(config, gpuType), ctx.signal), {
+                // Capacity is handled below, by moving on to the next GPU type.
+                retryable: (error) => (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isTransient */ .dg)(error) && !(0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceError */ .gi)(error, 'sandbox_capacity_unavailable'),
+                onRetry: (error) => {
+                    if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.ambiguous) {
+                        run.lostAnswerGpu = { type: gpuType };
+                        run.tracker.mayHaveCreated = true;
+                    }
+                },
+            });
+            run.attempts.push(`${label}: accepted`);
+            return { id: response.id, name: response.name, gpuType, adopted: false, attempts: run.attempts };
+        }
+        catch (error) {
+            // An answer cut off for good (or a cancelled request) may still have created it.
+            if (!(error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) || error.ambiguous)
+                run.tracker.mayHaveCreated = true;
+            if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isServiceError */ .gi)(error, 'sandbox_capacity_unavailable')) {
+                run.attempts.push(`${label}: no capacity`);
+                const next = candidates[candidates.indexOf(gpuType) + 1];
+                ctx.log(`No ${label} capacity free${next ? `; trying the next GPU type, ${next}` : ''}.`);
+                continue;
+            }
+            if (!(0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNameInUse */ .a)(error))
+                throw error;
+            // Start again with the same GPU preference order, unless the 409 was our own sandbox.
+            return (await resolveNameInUse(run, label, error)) ?? 'start-again';
+        }
+    }
+    return 'no-capacity';
+}
+/** A 409 name_in_use: our own sandbox after a lost answer (adopted), or a holder to free the name from (undefined). */
+async function resolveNameInUse(run, label, error) {
+    const { config, ctx } = run;
+    // A stopping holder (or one replace-existing stops) keeps the name for a while: then a 409 is not ours for sure.
+    const nameMayFree = config.replaceExisting || run.holders.stoppingSeen;
+    if (run.lostAnswerGpu) {
+        const adopted = await adoptByName(ctx, config.name, run.deadline, run.holders.ids, nameMayFree ? 1 : 5);
+        if (adopted) {
+            run.attempts.push(`${label}: adopted ${adopted.id} after a lost answer`);
+            const grantedGpu = readGpuType(adopted) ?? run.lostAnswerGpu.type;
+            return {
+                id: adopted.id,
+                name: adopted.name ?? config.name,
+                gpuType: grantedGpu,
+                adopted: true,
+                attempts: run.attempts,
+            };
+        }
+        if (!nameMayFree) {
+            throw new Error(`The name '${config.name}' is in use after a start attempt whose answer ` +
+                `was lost, but no live sandbox of this step with that name is listed. ` +
+                'The post step will look for it by name again and stop it.', { cause: error });
+        }
+    }
+    else if (!nameMayFree)
+        throw error;
+    run.nameRound++;
+    await (0,_name_holders_js__WEBPACK_IMPORTED_MODULE_5__/* .freeTheName */ .bH)(ctx, config, run.holders, run.nameRound, run.deadline);
+    return undefined;
+}
+function readGpuType(record) {
+    const spec = record.spec;
+    if (spec && typeof spec === 'object' && 'gpu_type' in spec) {
+        const type = spec.gpu_type;
+        if (type === 'A6000' || type === 'A100' || type === 'H100')
+            return type;
+    }
+    return undefined;
+}
+/**
+ * After a lost answer, the 409 may be our own sandbox: find it by name, never
+ * one that held the name before. The list may lag, so look a few times.
+ */
+async function adoptByName(ctx, name, deadline, exclude, looks) {
+    for (let look = 1; look <= looks; look++) {
+        const found = await (0,_find_js__WEBPACK_IMPORTED_MODULE_4__/* .findLiveSandboxByName */ .hY)(ctx, name, deadline, exclude);
+        if (found) {
+            ctx.log(`Adopting sandbox ${found.id}: an earlier start attempt created it but its answer was lost.`);
+            return found;
+        }
+        if (look === looks || ctx.clock.now() + 1_000 * look > deadline)
+            break;
+        await ctx.clock.sleep(1_000 * look, ctx.signal);
+    }
+    return undefined;
 }
 
 
@@ -43817,6 +45086,33 @@ function slots(read) {
     }
     return found;
 }
+function savedPoolClaims(saved) {
+    if (!saved || typeof saved.claimant !== 'string' || !Array.isArray(saved.pending))
+        return undefined;
+    const pending = saved.pending.flatMap((claim) => claim && typeof claim.id === 'string' && typeof claim.configPath === 'string' && typeof claim.alias === 'string'
+        ? [{ id: claim.id, configPath: claim.configPath, alias: claim.alias }]
+        : []);
+    return { claimant: saved.claimant, pending };
+}
+/** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
+function jsonState(value) {
+    try {
+        const parsed = JSON.parse(value ?? '');
+        return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function savedApproval(saved) {
+    return typeof saved?.number === 'number' && typeof saved.label === 'string'
+        ? { number: saved.number, label: saved.label }
+        : undefined;
+}
+function finiteNumber(value) {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : undefined;
+}
 
 ;// CONCATENATED MODULE: ./build/src/step/state.js
 
@@ -43844,8 +45140,8 @@ const KEYS = {
     mainFailure: 'main-failure',
     unserved: 'unserved-runner',
     gpuReport: 'gpu-report',
+    poolClaims: 'pool-claims',
 };
-/** The runner that fails a job runner mode could not serve (runner/unserved.ts): registration and local parts. */
 class ActionState {
     core;
     constructor(core) {
@@ -43903,10 +45199,7 @@ class ActionState {
         this.core.saveState(KEYS.approval, JSON.stringify(approval));
     }
     get approval() {
-        const saved = this.json(KEYS.approval);
-        return typeof saved?.number === 'number' && typeof saved.label === 'string'
-            ? { number: saved.number, label: saved.label }
-            : undefined;
+        return savedApproval(this.json(KEYS.approval));
     }
     /** What the sandboxes stopped before use cost (dollars null: a price was missing). */
     saveSpentBefore(spent) {
@@ -44031,7 +45324,8 @@ class ActionState {
     saveUnserved(saved, index = 1) {
         this.core.saveState(slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '');
     }
-    /** Every failing runner (issue 48: one a job waiting for the label). */ get unservedAll() {
+    /** Every failing runner (issue 48: one a job waiting for the label). */
+    get unservedAll() {
         return slots((index) => savedUnserved(this.json(slotKey(KEYS.unserved, index))));
     }
     saveGpuReport(saved) {
@@ -44040,23 +45334,22 @@ class ActionState {
     get gpuReport() {
         return savedGpuReport(this.json(KEYS.gpuReport));
     }
+    /** Saved before each claim is sent and after its answer: the post step asks again for what may be this step's. */
+    savePoolClaims(saved) {
+        this.core.saveState(KEYS.poolClaims, JSON.stringify(saved));
+    }
+    get poolClaims() {
+        return savedPoolClaims(this.json(KEYS.poolClaims));
+    }
     readNumber(key) {
-        const value = Number(this.read(key));
-        return Number.isFinite(value) ? value : undefined;
+        return finiteNumber(this.read(key));
     }
     read(key) {
         const value = this.core.getState(key);
         return value === '' ? undefined : value;
     }
-    /** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
     json(key) {
-        try {
-            const value = JSON.parse(this.read(key) ?? '');
-            return typeof value === 'object' && value !== null ? value : undefined;
-        }
-        catch {
-            return undefined;
-        }
+        return jsonState(this.read(key));
     }
 }
 

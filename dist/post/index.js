@@ -29301,7 +29301,7 @@ async function runLegCount(ctx, run, deadline, enough = Infinity) {
         return await (0,retry/* retryUntil */.v6)(ctx, deadline, "list this run's sandboxes", async () => {
             let legs = 0;
             for await (const sandbox of client.allSandboxes({ maxPages: run_legs_PAGES, signal: ctx.signal })) {
-                const named = (0,default_name/* parseGeneratedName */.Y)(sandbox.name);
+                const named = (0,default_name/* parseGeneratedName */.Ym)(sandbox.name);
                 const ours = named?.repositoryId === run.repositoryId && named.runId === run.runId;
                 if (ours && named.runAttempt === run.attempt && ++legs > enough)
                     break;
@@ -32118,7 +32118,7 @@ async function deleteRegistration(deps, saved, config) {
 
 /***/ }),
 
-/***/ 6410:
+/***/ 5176:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32213,118 +32213,8 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
     }
 }
 
-// EXTERNAL MODULE: ./build/src/sandbox/eventual.js
-var eventual = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: ./build/src/sandbox/record.js
-
-function record_text(record, field) {
-    const value = record?.[field];
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-/** Why a failed sandbox failed: `failure_code: failure`, either part alone, or undefined. Already one safe line. */
-function failureReason(record) {
-    const code = record_text(record, 'failure_code');
-    const failure = record_text(record, 'failure');
-    if (!code && !failure)
-        return undefined;
-    return serviceText([code, failure].filter(Boolean).join(': '));
-}
-/** When the service will end it (ISO 8601), when it says so. */
-function expiresAt(record) {
-    return record_text(record, 'expires_at');
-}
-/** A date field as epoch milliseconds, when the record has it and it reads. */
-function dateMs(record, field) {
-    const value = record_text(record, field);
-    const ms = value === undefined ? Number.NaN : Date.parse(value);
-    return Number.isFinite(ms) ? ms : undefined;
-}
-/**
- * When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning).
- */
-function endsAtMs(record, fallback) {
-    return dateMs(record, 'expires_at') ?? fallback;
-}
-/** When the service created it, as epoch milliseconds, when it says so and the date reads. */
-function createdAtMs(record) {
-    return dateMs(record, 'created_at');
-}
-
-;// CONCATENATED MODULE: ./build/src/sandbox/stop.js
-/** Stopping one sandbox: retried until accepted, or until it is certainly gone or not live. */
-
-
-
-
-
-
-/** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
-function isRefusal(error) {
-    return ((0,errors/* isServiceError */.gi)(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status));
-}
-/**
- * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
- * gone or not live, or the deadline passes.
- */
-async function stopSandbox(ctx, id, deadline, options = {}) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    const young = (error) => (0,eventual/* notVisibleYet */.OJ)(ctx.clock, error, options.acceptedAt);
-    const attempt = async () => {
-        try {
-            await client.stopSandbox(id, ctx.signal);
-            return { outcome: 'accepted', status: undefined };
-        }
-        catch (error) {
-            if (young(error))
-                throw new eventual/* TryAgainLater */.gt(`404 less than a minute after the start (not visible yet)`);
-            if ((0,errors/* isNotFound */.c4)(error))
-                return { outcome: 'gone', status: undefined };
-            if (!isRefusal(error))
-                throw error;
-            // Refused: what matters is whether the sandbox is live. Read it.
-            const refusal = `${error.status} ${error.code}`;
-            let record;
-            try {
-                record = await client.getSandbox(id, ctx.signal);
-            }
-            catch (readError) {
-                if (young(readError))
-                    throw new eventual/* TryAgainLater */.gt(`refused (${refusal}) and not visible yet`);
-                if ((0,errors/* isNotFound */.c4)(readError))
-                    return { outcome: 'gone', status: undefined };
-                throw readError;
-            }
-            if ((0,sandbox_status/* isNotLive */.ec)(record.status))
-                return { outcome: 'not-live', status: record.status, refusal };
-            throw new eventual/* TryAgainLater */.gt(`refused (${refusal}) while the sandbox is still live`, { cause: error });
-        }
-    };
-    const result = await (0,retry/* retryUntil */.v6)(ctx, deadline, `stop ${id}`, attempt, {
-        urgent: options.urgent ?? true,
-        retryable: eventual/* isTransientOrLater */.Yi,
-        onRetry: options.onRetry,
-    });
-    if (result.outcome !== 'accepted')
-        return result;
-    // Report what the service says now; the stop itself already succeeded.
-    try {
-        const record = await (0,eventual/* quickRead */.i0)({ client, clock: ctx.clock, signal: ctx.signal }, id);
-        return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) };
-    }
-    catch {
-        return { outcome: 'accepted', status: undefined };
-    }
-}
-/** The log line for a stop that found nothing live (the post step and mode: stop say the same). */
-function describeStopOutcome(id, result) {
-    if (result.outcome === 'gone')
-        return `Sandbox ${id} is already gone (404): nothing to stop.`;
-    if (result.outcome === 'not-live')
-        return (`Sandbox ${id} is ${(0,untrusted/* serviceText */.Lo)(result.status)} and not live: nothing ` +
-            `to stop (the service answered the stop with ${result.refusal}).`);
-    return `Stop of sandbox ${id} accepted; status: ${(0,untrusted/* serviceText */.Lo)(result.status ?? 'stopping')}.`;
-}
-
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js + 1 modules
+var stop = __nccwpck_require__(1381);
 // EXTERNAL MODULE: ./build/src/step/deps.js
 var step_deps = __nccwpck_require__(3996);
 // EXTERNAL MODULE: ./build/src/step/summary.js
@@ -32382,7 +32272,7 @@ async function stopOurs(deps, state, config, deadline) {
         }
         // Seen by the main step: a 404 now means gone (expired, stopped elsewhere), not "not visible yet".
         const acceptedAt = state.sandboxSeen ? undefined : state.startedAt;
-        return id ? { id, result: await stopSandbox(ctx, id, deadline, { acceptedAt }) } : undefined;
+        return id ? { id, result: await (0,stop/* stopSandbox */.a)(ctx, id, deadline, { acceptedAt }) } : undefined;
     }
     finally {
         core.endGroup();
@@ -32400,7 +32290,7 @@ async function reportStopped(deps, state, id, result) {
         summary = `stop accepted; status ${result.status ?? 'unknown'}`;
     }
     else {
-        deps.core.info(describeStopOutcome(id, result));
+        deps.core.info((0,stop/* describeStopOutcome */.i)(id, result));
         summary =
             result.outcome === 'gone'
                 ? 'already gone (404)'
@@ -32639,8 +32529,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(3156);
-// EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
-var read = __nccwpck_require__(829);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 11 modules
+var read = __nccwpck_require__(9721);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
 var register = __nccwpck_require__(2389);
 // EXTERNAL MODULE: external "node:crypto"
@@ -37964,15 +37854,18 @@ function parseDebug(inputs, job) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ parseGeneratedName)
+/* harmony export */   Ym: () => (/* binding */ parseGeneratedName)
 /* harmony export */ });
-/* unused harmony export generateSandboxName */
+/* unused harmony exports generateSandboxName, parsePoolName */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /**
  * The default sandbox name, and how mode: sweep recognises it:
  * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
  * A name a user chose is never read as one of these unless it has exactly
  * this shape, and then it also needs this repository's id and a completed run.
+ * A warm pool's sandbox (issue 55) is named
+ * gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>:
+ * never a run's name, so a retried start, mode: stop and the sweep tell them apart.
  */
 
 const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
@@ -37992,6 +37885,15 @@ function parseGeneratedName(name) {
         return undefined;
     return { repositoryId: match[1], runId: match[2], runAttempt: Number(match[3]) };
 }
+const POOL_SANDBOX = /^gp-([1-9]\d{0,19})-([a-z0-9][a-z0-9-]{0,18}[a-z0-9]|[a-z0-9])-([0-9a-f]{8})-([0-9a-f]{6})$/;
+/** The parts of a pool sandbox's name, or undefined for any other name (a run's, a hand-made one). */
+function parsePoolName(name) {
+    const match = POOL_SANDBOX.exec(name ?? '');
+    if (!match)
+        return undefined;
+    const [, repositoryId = '', pool = '', digest = '', suffix = ''] = match;
+    return { repositoryId, pool, digest, suffix };
+}
 
 
 /***/ }),
@@ -38006,7 +37908,7 @@ function parseGeneratedName(name) {
 /* harmony export */ });
 /* unused harmony exports GITHUB_TOKEN_DEFAULT, INPUT_MODES */
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
-const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect'];
+const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect', 'pool'];
 const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1';
 /** The runner expands this default; anywhere else it arrives as the literal text. */
 const GITHUB_TOKEN_DEFAULT = '${{ github.token }}';
@@ -38063,6 +37965,9 @@ const INPUT_DEFAULTS = {
     comment: 'false',
     'debug-on-failure': '',
     'debug-public-key': '',
+    pool: '',
+    'pool-size': '1',
+    'pool-idle': '15m',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -38073,19 +37978,19 @@ const INPUT_MODES = {
     'base-url': 'all',
     mode: 'all',
     name: ['start'],
-    cpu: ['start'],
-    memory: ['start'],
-    storage: ['start'],
-    'gpu-type': ['start'],
-    'gpu-count': ['start'],
-    'capacity-timeout': ['start'],
-    'internet-access': ['start', 'network-policy'],
-    'cidr-allowlist': ['start', 'network-policy'],
-    'domain-allowlist': ['start', 'network-policy'],
-    env: ['start'],
-    'max-ttl': ['start'],
-    'enforce-ttl': ['start'],
-    'max-grace': ['start'],
+    cpu: ['start', 'pool'],
+    memory: ['start', 'pool'],
+    storage: ['start', 'pool'],
+    'gpu-type': ['start', 'pool'],
+    'gpu-count': ['start', 'pool'],
+    'capacity-timeout': ['start', 'pool'],
+    'internet-access': ['start', 'network-policy', 'pool'],
+    'cidr-allowlist': ['start', 'network-policy', 'pool'],
+    'domain-allowlist': ['start', 'network-policy', 'pool'],
+    env: ['start', 'pool'],
+    'max-ttl': ['start', 'pool'],
+    'enforce-ttl': ['start', 'pool'],
+    'max-grace': ['start', 'pool'],
     wait: ['start'],
     timeout: ['start'],
     'poll-interval': ['start'],
@@ -38095,7 +38000,7 @@ const INPUT_MODES = {
     'public-key': ['instance'],
     'instance-config': ['instance'],
     'dry-run': ['start', 'instance', 'sweep'],
-    image: ['start'],
+    image: ['start', 'pool'],
     // connect always sets up SSH: `ssh` there is accepted and changes nothing.
     ssh: ['start', 'instance', 'connect'],
     'ssh-alias': ['start', 'instance', 'connect'],
@@ -38109,19 +38014,23 @@ const INPUT_MODES = {
     'runner-timeout': ['start'],
     'runner-jobs': ['start'],
     runners: ['start'],
-    'max-cost': ['start'],
-    'max-hourly-price': ['start'],
-    'min-gpu-memory': ['start'],
+    'max-cost': ['start', 'pool'],
+    'max-hourly-price': ['start', 'pool'],
+    'min-gpu-memory': ['start', 'pool'],
     'gpu-check': ['start'],
     'min-driver': ['start'],
     'gpu-report': ['start'],
     'approve-label': ['start'],
     'approve-label-once': ['start'],
     'min-permission': ['start'],
-    'max-live': ['start'],
+    'max-live': ['start', 'pool'],
     comment: ['start', 'connect'],
     'debug-on-failure': ['start'],
     'debug-public-key': ['start'],
+    pool: ['start', 'pool'],
+    'pool-size': ['start', 'pool'],
+    // The sweep stops this repository's pool sandboxes unclaimed past it.
+    'pool-idle': ['start', 'pool', 'sweep'],
 };
 
 
@@ -38172,6 +38081,8 @@ const DURATION_BOUNDS = {
     'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
     'max-grace': { minSeconds: 0, maxSeconds: DAY },
     'runner-timeout': { minSeconds: 1, maxSeconds: DAY },
+    // An idle stop sooner than a minute would stop pool sandboxes as they become ready.
+    'pool-idle': { minSeconds: 60, maxSeconds: DAY },
 };
 /** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
 function formatBound(seconds) {
@@ -38502,7 +38413,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 /* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5213);
 /* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3006);
 /* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3156);
-/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(829);
+/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9721);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5837);
 /**
  * What the post step reads (split from read.ts): the mode at once, the rest
@@ -38546,7 +38457,7 @@ function parseCleanupInputs(read) {
 
 /***/ }),
 
-/***/ 829:
+/***/ 9721:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38945,11 +38856,61 @@ function network_policy_parseNetworkPolicy(inputs, mode) {
 
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
 var default_name = __nccwpck_require__(6536);
+;// CONCATENATED MODULE: ./build/src/inputs/pool.js
+/**
+ * The warm pool's inputs (issue 55): `pool` (its name), `pool-size` and
+ * `pool-idle`, read in start mode (beside the start's own inputs) and in
+ * mode `pool`. A pool sandbox is named for the repository, so a pool runs in a
+ * workflow run (GITHUB_REPOSITORY_ID), and the step's own name is generated:
+ * it is the claimant a claim on a sandbox names.
+ */
+
+
+
+/** A pool's name: lower-case letters, digits and '-', at most 20, starting and ending with a letter or digit. */
+const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
+/** The most ready, unclaimed sandboxes a pool may hold. */
+const MAX_POOL_SIZE = 20;
+const poolName = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!POOL_NAME.test(text))
+        return (0,refuse/* refuse */.T)(ctx, "must be lower-case letters, digits and '-' (at most 20, starting and ending with a letter or digit), " +
+            `got '${raw}'`);
+    return text;
+});
+const poolSize = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!/^\d+$/.test(text) || Number(text) > MAX_POOL_SIZE)
+        return (0,refuse/* refuse */.T)(ctx, `must be a whole number from 0 to ${MAX_POOL_SIZE}, got '${raw}'`);
+    return Number(text);
+});
+/** pool, pool-size, pool-idle; undefined without `pool` (then the other two are errors where changed). */
+function pool_parsePool(inputs, job, required) {
+    if (!inputs.isSet('pool')) {
+        if (required)
+            inputs.fail('pool', "is required in mode 'pool': the name of the pool to keep");
+        for (const name of ['pool-size', 'pool-idle'])
+            if (inputs.changed(name))
+                inputs.fail(name, "is set but 'pool' is empty; set pool (a pool's name) or remove it");
+        return undefined;
+    }
+    const name = inputs.parse('pool', poolName);
+    const size = inputs.parse('pool-size', poolSize);
+    const idleSeconds = inputs.parse('pool-idle', duration(DURATION_BOUNDS['pool-idle']));
+    if (inputs.isSet('name'))
+        inputs.fail('name', "is set beside 'pool': a pool's sandboxes carry generated names; leave 'name' empty");
+    const repositoryId = job.repositoryId ?? '';
+    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
+        inputs.fail('pool', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
+    return { name, size, idleSeconds, repositoryId };
+}
+
 ;// CONCATENATED MODULE: ./build/src/inputs/read.js
 /**
  * Per-mode assembly: which inputs each mode reads, composed from the field
  * parsers. Every input is read here, once; nothing else calls core.getInput.
  */
+
 
 
 
@@ -39000,7 +38961,8 @@ function parseGpuCount(inputs, gpus) {
         inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
     return count;
 }
-function parseStart(inputs, connection, job) {
+function parseStart(inputs, connection, job, poolMode = false) {
+    const pool = parsePool(inputs, job, poolMode);
     const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? [];
     const gpuCount = parseGpuCount(inputs, gpus);
     if (inputs.isSet('sandbox-id')) {
@@ -39053,7 +39015,13 @@ function parseStart(inputs, connection, job) {
         debug,
         run: parseRun(inputs, job),
         runner,
+        ...(pool ? { pool } : {}),
     };
+}
+/** Mode pool: what its sandboxes are comes from the start's inputs, parsed as a start's (the same request digests). */
+function parsePoolMode(inputs, connection, job) {
+    const start = parseStart(inputs, connection, job, true);
+    return start.pool && { ...start, mode: 'pool', pool: start.pool };
 }
 /** run, upload and download; upload and download mean something only with run. */
 function parseRun(inputs, job) {
@@ -39113,7 +39081,8 @@ function parseSweep(inputs, connection, job) {
     const repository = repositoryFromEnv(job.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`));
     if (!repository)
         return undefined;
-    return { mode: 'sweep', ...connection, githubToken, dryRun, repository };
+    const poolIdleSeconds = inputs.parse('pool-idle', duration(DURATION_BOUNDS['pool-idle']));
+    return { mode: 'sweep', ...connection, githubToken, dryRun, repository, poolIdleSeconds };
 }
 /**
  * What a stop may use to delete the sandbox's runner registration: a usable token and the repository, else nothing
@@ -39157,6 +39126,8 @@ function parseInputs(read, job = jobEnvironmentFromEnv()) {
         return inputs.done(parseSweep(inputs, connection, job));
     if (mode === 'connect')
         return inputs.done(parseConnect(inputs, connection, job));
+    if (mode === 'pool')
+        return inputs.done(parsePoolMode(inputs, connection, job));
     return inputs.done(undefined);
 }
 /** The tokens and any private key given as an input are masked before anything can print them. */
@@ -39449,6 +39420,133 @@ function checkAlias(alias, aliasInUse) {
 
 /***/ }),
 
+/***/ 334:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  X: () => (/* binding */ releasePoolClaims)
+});
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js + 1 modules
+var stop = __nccwpck_require__(1381);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(3996);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(262);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(9768);
+;// CONCATENATED MODULE: ./build/src/pool/claim.js
+/**
+ * The warm pool's claim (issue 55, CONTRACT "Warm pool"): atomic on the
+ * sandbox itself, over the action's SSH access. The claim is a symbolic link
+ * whose target names the claimant, made with `ln -s`: creating it either
+ * succeeds or finds it there, in one system call, however many steps try at
+ * once, so exactly one wins. The claimant is written with the claim, never
+ * after it, so a claim whose answer was lost is recognised as its own when
+ * asked again, and there is no half-made claim that nobody owns. Each sandbox
+ * id has its own link (an emulator may give several sandboxes one home). A
+ * claim attempt has a short bound: a sandbox whose SSH hangs is no claim.
+ */
+
+
+
+/** How long one claim attempt may take (connection included). */
+const CLAIM_TIMEOUT_MS = 8_000;
+/** What a claimant may be called: the link's target, so no '/' and nothing a shell reads. */
+const CLAIMANT = /^[A-Za-z0-9._-]{1,100}$/;
+const SANDBOX_ID = /^[A-Za-z0-9._-]{1,100}$/;
+const CLAIM = (/* unused pure expression or super */ null && (`set -u
+dir="$HOME/.gpu-sandbox-pool"
+mkdir -p "$dir" 2> /dev/null
+link="$dir/claim-$1"
+if ln -s "$2" "$link" 2> /dev/null; then echo won
+elif [ "$(readlink "$link" 2> /dev/null)" = "$2" ]; then echo won
+elif [ -L "$link" ]; then echo "taken $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
+else echo unclaimable; fi`));
+/** A claimant's name from the step's run, attempt and job: only the characters a claim may hold. */
+function claimantOf(parts) {
+    const name = parts
+        .filter((part) => part !== undefined && part !== '')
+        .join('-')
+        .replace(/[^A-Za-z0-9._-]/g, '_')
+        .slice(0, 100);
+    return name === '' ? 'unnamed' : name;
+}
+/** Claims `sandboxId` for `claimant`: won (also again, for the same claimant), taken by another, or why neither. */
+async function claimSandbox(target, sandboxId, claimant, context) {
+    if (!SANDBOX_ID.test(sandboxId))
+        return { kind: 'failed', why: `'${serviceText(sandboxId, 40)}' is not a sandbox id` };
+    if (!CLAIMANT.test(claimant))
+        return { kind: 'failed', why: `'${serviceText(claimant, 40)}' is not a claimant` };
+    const signal = withTimeout(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
+    const { code, stdout, stderr } = await runScript(target, CLAIM, [sandboxId, claimant], '', context.env, signal);
+    const said = stdout.trim().split('\n').at(-1) ?? '';
+    if (said === 'won')
+        return { kind: 'won' };
+    const taken = /^taken (.*)$/.exec(said);
+    if (taken)
+        return { kind: 'taken', by: taken[1] ?? '' };
+    const last = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200);
+    if (signal.aborted && !context.signal?.aborted)
+        return {
+            kind: 'unreachable',
+            why: `no answer within ${(context.timeoutMs ?? CLAIM_TIMEOUT_MS) / 1000} s`,
+        };
+    if (code === SSH_CONNECTION_FAILED)
+        return { kind: 'unreachable', why: last || 'the SSH connection failed' };
+    return {
+        kind: 'failed',
+        why: said === 'unclaimable' ? 'its claim is not a link' : `exit ${code}${last ? `: ${last}` : ''}`,
+    };
+}
+const PROBE = `link="$HOME/.gpu-sandbox-pool/claim-$1"
+if [ -L "$link" ]; then echo "claimed $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
+else echo unclaimed; fi`;
+/** Who claimed `sandboxId`, read only (a refill counts the unclaimed): null for none; undefined where it cannot say. */
+async function claimedBy(target, sandboxId, context) {
+    if (!SANDBOX_ID.test(sandboxId))
+        return undefined;
+    const signal = (0,abort/* withTimeout */.w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
+    const { stdout } = await (0,ssh_command/* runScript */.j3)(target, PROBE, [sandboxId], '', context.env, signal);
+    const said = stdout.trim().split('\n').at(-1) ?? '';
+    if (said === 'unclaimed')
+        return null;
+    return /^claimed (.*)$/.exec(said)?.[1];
+}
+
+;// CONCATENATED MODULE: ./build/src/pool/release.js
+
+
+
+
+const STOP_BUDGET_MS = 2 * 60_000;
+async function releasePoolClaims(deps, state, config) {
+    const saved = state.poolClaims;
+    const pending = (saved?.pending ?? []).filter((claim) => claim.id !== state.sandboxId);
+    if (!saved || pending.length === 0)
+        return;
+    const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.makeClient(config) });
+    for (const claim of pending) {
+        const target = { configPath: claim.configPath, alias: claim.alias };
+        // Read only: a claim that never arrived is not made now (that sandbox stays the pool's, for the next job).
+        const by = await claimedBy(target, claim.id, { env: deps.env ?? process.env });
+        if (by !== saved.claimant) {
+            const why = by === null ? 'unclaimed' : by === undefined ? 'it could not say' : `claimed by ${(0,untrusted/* serviceText */.Lo)(by, 100)}`;
+            deps.core.info(`Pool: ${claim.id} is not this job's (${why}); left to the pool.`);
+            continue;
+        }
+        await (0,stop/* stopSandbox */.a)(ctx, claim.id, deps.clock.now() + STOP_BUDGET_MS);
+        deps.core.info(`Pool: ${claim.id} was claimed by this job and not used (the claim's answer was lost); stopped.`);
+    }
+}
+
+
+/***/ }),
+
 /***/ 5779:
 /***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39463,7 +39561,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8650);
 /* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7515);
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9219);
-/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6410);
+/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5176);
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5532);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6476);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2852);
@@ -39473,9 +39571,10 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5670);
 /* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4418);
 /* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(7038);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(5504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(8593);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(5190);
+/* harmony import */ var _pool_release_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(334);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(5504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(8593);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(5190);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -39483,6 +39582,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -39509,10 +39609,10 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(given) {
     // One budget for the step's GitHub answers: the comment reads what the name lookup's answer said.
-    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__/* .GitHubBudget */ .N() };
+    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__/* .GitHubBudget */ .N() };
     const { core } = deps;
     const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_9__/* .readPostInputs */ ._)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_16__/* .ActionState */ .q(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_17__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
@@ -39525,6 +39625,9 @@ async function runPost(given) {
             await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__/* .removeSshAccess */ .t)(core, state, deps.clock);
         sshRemoved = true;
     };
+    // A pool claim whose answer the main step never read is asked again over its SSH access, before that goes.
+    if (mode === 'start' && state.poolClaims)
+        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .releasePoolClaims */ .X)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a claim of this job's could not be asked again: ${error.message}`));
     const gpuFetch = state.gpuReport && !state.gpuReport.reported;
     if (!(mode === 'start' && (state.runner?.watch || gpuFetch)))
         await removeSsh();
@@ -39549,7 +39652,10 @@ async function cleanupMode(deps, state, inputs, removeSsh) {
         core.info("Nothing to stop: mode 'connect' never stops the sandbox (stop it with mode: stop, or let its TTL end it).");
         return;
     }
-    core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
+    if (mode === 'pool')
+        core.info("Nothing to stop: the sandboxes mode 'pool' starts are the pool's; its idle rule and their TTL end them.");
+    else
+        core.info(`Nothing to clean up: mode '${mode}' starts nothing.`);
 }
 /**
  * Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the
@@ -39618,9 +39724,9 @@ async function run() {
     try {
         // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
         // cancellation have a wait to end.
-        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_16__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_17__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
         const cancelWait = saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v) : undefined;
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_15__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, cancelWait });
+        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_16__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
@@ -41027,6 +41133,139 @@ function mayHoldName(status) {
 
 /***/ }),
 
+/***/ 1381:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  i: () => (/* binding */ describeStopOutcome),
+  a: () => (/* binding */ stopSandbox)
+});
+
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/sandbox/eventual.js
+var eventual = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+;// CONCATENATED MODULE: ./build/src/sandbox/record.js
+
+function record_text(record, field) {
+    const value = record?.[field];
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+/** Why a failed sandbox failed: `failure_code: failure`, either part alone, or undefined. Already one safe line. */
+function failureReason(record) {
+    const code = record_text(record, 'failure_code');
+    const failure = record_text(record, 'failure');
+    if (!code && !failure)
+        return undefined;
+    return serviceText([code, failure].filter(Boolean).join(': '));
+}
+/** When the service will end it (ISO 8601), when it says so. */
+function expiresAt(record) {
+    return record_text(record, 'expires_at');
+}
+/** A date field as epoch milliseconds, when the record has it and it reads. */
+function dateMs(record, field) {
+    const value = record_text(record, field);
+    const ms = value === undefined ? Number.NaN : Date.parse(value);
+    return Number.isFinite(ms) ? ms : undefined;
+}
+/**
+ * When the sandbox ends by its TTL (epoch ms): the record's expires_at, else `fallback` (the start's own reckoning).
+ */
+function endsAtMs(record, fallback) {
+    return dateMs(record, 'expires_at') ?? fallback;
+}
+/** When the service created it, as epoch milliseconds, when it says so and the date reads. */
+function createdAtMs(record) {
+    return dateMs(record, 'created_at');
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(8935);
+;// CONCATENATED MODULE: ./build/src/sandbox/stop.js
+/** Stopping one sandbox: retried until accepted, or until it is certainly gone or not live. */
+
+
+
+
+
+
+/** 4xx answers to a stop that are followed by a read: not 404 (gone), 429 (wait), 401/403 (the token). */
+function isRefusal(error) {
+    return ((0,errors/* isServiceError */.gi)(error) && error.status >= 400 && error.status < 500 && ![401, 403, 404, 429].includes(error.status));
+}
+/**
+ * POST /sandboxes/{id}/stop until it is accepted, the sandbox is certainly
+ * gone or not live, or the deadline passes.
+ */
+async function stopSandbox(ctx, id, deadline, options = {}) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    const young = (error) => (0,eventual/* notVisibleYet */.OJ)(ctx.clock, error, options.acceptedAt);
+    const attempt = async () => {
+        try {
+            await client.stopSandbox(id, ctx.signal);
+            return { outcome: 'accepted', status: undefined };
+        }
+        catch (error) {
+            if (young(error))
+                throw new eventual/* TryAgainLater */.gt(`404 less than a minute after the start (not visible yet)`);
+            if ((0,errors/* isNotFound */.c4)(error))
+                return { outcome: 'gone', status: undefined };
+            if (!isRefusal(error))
+                throw error;
+            // Refused: what matters is whether the sandbox is live. Read it.
+            const refusal = `${error.status} ${error.code}`;
+            let record;
+            try {
+                record = await client.getSandbox(id, ctx.signal);
+            }
+            catch (readError) {
+                if (young(readError))
+                    throw new eventual/* TryAgainLater */.gt(`refused (${refusal}) and not visible yet`);
+                if ((0,errors/* isNotFound */.c4)(readError))
+                    return { outcome: 'gone', status: undefined };
+                throw readError;
+            }
+            if ((0,sandbox_status/* isNotLive */.ec)(record.status))
+                return { outcome: 'not-live', status: record.status, refusal };
+            throw new eventual/* TryAgainLater */.gt(`refused (${refusal}) while the sandbox is still live`, { cause: error });
+        }
+    };
+    const result = await (0,retry/* retryUntil */.v6)(ctx, deadline, `stop ${id}`, attempt, {
+        urgent: options.urgent ?? true,
+        retryable: eventual/* isTransientOrLater */.Yi,
+        onRetry: options.onRetry,
+    });
+    if (result.outcome !== 'accepted')
+        return result;
+    // Report what the service says now; the stop itself already succeeded.
+    try {
+        const record = await (0,eventual/* quickRead */.i0)({ client, clock: ctx.clock, signal: ctx.signal }, id);
+        return { outcome: 'accepted', status: record.status, createdAt: createdAtMs(record) };
+    }
+    catch {
+        return { outcome: 'accepted', status: undefined };
+    }
+}
+/** The log line for a stop that found nothing live (the post step and mode: stop say the same). */
+function describeStopOutcome(id, result) {
+    if (result.outcome === 'gone')
+        return `Sandbox ${id} is already gone (404): nothing to stop.`;
+    if (result.outcome === 'not-live')
+        return (`Sandbox ${id} is ${(0,untrusted/* serviceText */.Lo)(result.status)} and not live: nothing ` +
+            `to stop (the service answered the stop with ${result.refusal}).`);
+    return `Stop of sandbox ${id} accepted; status: ${(0,untrusted/* serviceText */.Lo)(result.status ?? 'stopping')}.`;
+}
+
+
+/***/ }),
+
 /***/ 5018:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -41464,6 +41703,33 @@ function slots(read) {
     }
     return found;
 }
+function savedPoolClaims(saved) {
+    if (!saved || typeof saved.claimant !== 'string' || !Array.isArray(saved.pending))
+        return undefined;
+    const pending = saved.pending.flatMap((claim) => claim && typeof claim.id === 'string' && typeof claim.configPath === 'string' && typeof claim.alias === 'string'
+        ? [{ id: claim.id, configPath: claim.configPath, alias: claim.alias }]
+        : []);
+    return { claimant: saved.claimant, pending };
+}
+/** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
+function jsonState(value) {
+    try {
+        const parsed = JSON.parse(value ?? '');
+        return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function savedApproval(saved) {
+    return typeof saved?.number === 'number' && typeof saved.label === 'string'
+        ? { number: saved.number, label: saved.label }
+        : undefined;
+}
+function finiteNumber(value) {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : undefined;
+}
 
 ;// CONCATENATED MODULE: ./build/src/step/state.js
 
@@ -41491,8 +41757,8 @@ const KEYS = {
     mainFailure: 'main-failure',
     unserved: 'unserved-runner',
     gpuReport: 'gpu-report',
+    poolClaims: 'pool-claims',
 };
-/** The runner that fails a job runner mode could not serve (runner/unserved.ts): registration and local parts. */
 class ActionState {
     core;
     constructor(core) {
@@ -41550,10 +41816,7 @@ class ActionState {
         this.core.saveState(KEYS.approval, JSON.stringify(approval));
     }
     get approval() {
-        const saved = this.json(KEYS.approval);
-        return typeof saved?.number === 'number' && typeof saved.label === 'string'
-            ? { number: saved.number, label: saved.label }
-            : undefined;
+        return savedApproval(this.json(KEYS.approval));
     }
     /** What the sandboxes stopped before use cost (dollars null: a price was missing). */
     saveSpentBefore(spent) {
@@ -41678,7 +41941,8 @@ class ActionState {
     saveUnserved(saved, index = 1) {
         this.core.saveState(slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '');
     }
-    /** Every failing runner (issue 48: one a job waiting for the label). */ get unservedAll() {
+    /** Every failing runner (issue 48: one a job waiting for the label). */
+    get unservedAll() {
         return slots((index) => savedUnserved(this.json(slotKey(KEYS.unserved, index))));
     }
     saveGpuReport(saved) {
@@ -41687,23 +41951,22 @@ class ActionState {
     get gpuReport() {
         return savedGpuReport(this.json(KEYS.gpuReport));
     }
+    /** Saved before each claim is sent and after its answer: the post step asks again for what may be this step's. */
+    savePoolClaims(saved) {
+        this.core.saveState(KEYS.poolClaims, JSON.stringify(saved));
+    }
+    get poolClaims() {
+        return savedPoolClaims(this.json(KEYS.poolClaims));
+    }
     readNumber(key) {
-        const value = Number(this.read(key));
-        return Number.isFinite(value) ? value : undefined;
+        return finiteNumber(this.read(key));
     }
     read(key) {
         const value = this.core.getState(key);
         return value === '' ? undefined : value;
     }
-    /** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
     json(key) {
-        try {
-            const value = JSON.parse(this.read(key) ?? '');
-            return typeof value === 'object' && value !== null ? value : undefined;
-        }
-        catch {
-            return undefined;
-        }
+        return jsonState(this.read(key));
     }
 }
 

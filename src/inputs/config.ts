@@ -10,6 +10,7 @@ import type { GpuCheckRequest } from './gpu-check.ts'
 import type { ApprovalRequest } from './approval.ts'
 import type { CommentTarget } from './comment.ts'
 import type { DebugRequest } from './debug.ts'
+import type { PoolInput } from './pool.ts'
 
 export interface Connection {
   apiToken: string
@@ -68,6 +69,14 @@ export interface StartConfig extends Connection {
   gpuReport: boolean
   /** runner: true: the JIT runner to register; undefined: none. */
   runner: RunnerRequest | undefined
+  /** pool: claim from this warm pool first, then refill it (issue 55); undefined: no pool. */
+  pool?: PoolInput
+}
+
+/** Mode `pool`: the start's own inputs say what the pool's sandboxes are; nothing of this job runs on them. */
+export interface PoolConfig extends Omit<StartConfig, 'mode' | 'pool'> {
+  mode: 'pool'
+  pool: PoolInput
 }
 
 export interface StopConfig extends Connection {
@@ -106,9 +115,12 @@ export interface SweepConfig extends Connection {
   githubToken: string
   dryRun: boolean
   repository: GitHubRepository
+  /** pool-idle: this repository's pool sandboxes unclaimed for longer are stopped too (issue 55). */
+  poolIdleSeconds: number
 }
 
-export type ActionConfig = StartConfig | StopConfig | NetworkPolicyConfig | InstanceConfig | SweepConfig | ConnectConfig
+export type ActionConfig =
+  StartConfig | StopConfig | NetworkPolicyConfig | InstanceConfig | SweepConfig | ConnectConfig | PoolConfig
 
 /** Post step: only what cleanup needs, so an unrelated bad input never blocks a stop. */
 export interface CleanupConfig extends Connection {

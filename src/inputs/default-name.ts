@@ -3,6 +3,9 @@
  * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
  * A name a user chose is never read as one of these unless it has exactly
  * this shape, and then it also needs this repository's id and a completed run.
+ * A warm pool's sandbox (issue 55) is named
+ * gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>:
+ * never a run's name, so a retried start, mode: stop and the sweep tell them apart.
  */
 import { randomBytes } from 'node:crypto'
 
@@ -37,4 +40,21 @@ export function parseGeneratedName(name: string | undefined): GeneratedName | un
   const match = GENERATED.exec(name ?? '')
   if (!match) return undefined
   return { repositoryId: match[1] as string, runId: match[2] as string, runAttempt: Number(match[3]) }
+}
+
+const POOL_SANDBOX = /^gp-([1-9]\d{0,19})-([a-z0-9][a-z0-9-]{0,18}[a-z0-9]|[a-z0-9])-([0-9a-f]{8})-([0-9a-f]{6})$/
+
+export interface PoolNameParts {
+  repositoryId: string
+  pool: string
+  digest: string
+  suffix: string
+}
+
+/** The parts of a pool sandbox's name, or undefined for any other name (a run's, a hand-made one). */
+export function parsePoolName(name: string | undefined): PoolNameParts | undefined {
+  const match = POOL_SANDBOX.exec(name ?? '')
+  if (!match) return undefined
+  const [, repositoryId = '', pool = '', digest = '', suffix = ''] = match
+  return { repositoryId, pool, digest, suffix }
 }

@@ -1,6 +1,6 @@
 /** The action's input names, modes and defaults, exactly as in action.yml (a docs test keeps them in step). */
 
-export const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect'] as const
+export const MODES = ['start', 'stop', 'network-policy', 'instance', 'sweep', 'connect', 'pool'] as const
 export type Mode = (typeof MODES)[number]
 
 export const DEFAULT_BASE_URL = 'https://api.thundercompute.com:8443/v1'
@@ -61,6 +61,9 @@ export const INPUT_DEFAULTS = {
   comment: 'false',
   'debug-on-failure': '',
   'debug-public-key': '',
+  pool: '',
+  'pool-size': '1',
+  'pool-idle': '15m',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -74,19 +77,19 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'base-url': 'all',
   mode: 'all',
   name: ['start'],
-  cpu: ['start'],
-  memory: ['start'],
-  storage: ['start'],
-  'gpu-type': ['start'],
-  'gpu-count': ['start'],
-  'capacity-timeout': ['start'],
-  'internet-access': ['start', 'network-policy'],
-  'cidr-allowlist': ['start', 'network-policy'],
-  'domain-allowlist': ['start', 'network-policy'],
-  env: ['start'],
-  'max-ttl': ['start'],
-  'enforce-ttl': ['start'],
-  'max-grace': ['start'],
+  cpu: ['start', 'pool'],
+  memory: ['start', 'pool'],
+  storage: ['start', 'pool'],
+  'gpu-type': ['start', 'pool'],
+  'gpu-count': ['start', 'pool'],
+  'capacity-timeout': ['start', 'pool'],
+  'internet-access': ['start', 'network-policy', 'pool'],
+  'cidr-allowlist': ['start', 'network-policy', 'pool'],
+  'domain-allowlist': ['start', 'network-policy', 'pool'],
+  env: ['start', 'pool'],
+  'max-ttl': ['start', 'pool'],
+  'enforce-ttl': ['start', 'pool'],
+  'max-grace': ['start', 'pool'],
   wait: ['start'],
   timeout: ['start'],
   'poll-interval': ['start'],
@@ -96,7 +99,7 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'public-key': ['instance'],
   'instance-config': ['instance'],
   'dry-run': ['start', 'instance', 'sweep'],
-  image: ['start'],
+  image: ['start', 'pool'],
   // connect always sets up SSH: `ssh` there is accepted and changes nothing.
   ssh: ['start', 'instance', 'connect'],
   'ssh-alias': ['start', 'instance', 'connect'],
@@ -110,17 +113,21 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'runner-timeout': ['start'],
   'runner-jobs': ['start'],
   runners: ['start'],
-  'max-cost': ['start'],
-  'max-hourly-price': ['start'],
-  'min-gpu-memory': ['start'],
+  'max-cost': ['start', 'pool'],
+  'max-hourly-price': ['start', 'pool'],
+  'min-gpu-memory': ['start', 'pool'],
   'gpu-check': ['start'],
   'min-driver': ['start'],
   'gpu-report': ['start'],
   'approve-label': ['start'],
   'approve-label-once': ['start'],
   'min-permission': ['start'],
-  'max-live': ['start'],
+  'max-live': ['start', 'pool'],
   comment: ['start', 'connect'],
   'debug-on-failure': ['start'],
   'debug-public-key': ['start'],
+  pool: ['start', 'pool'],
+  'pool-size': ['start', 'pool'],
+  // The sweep stops this repository's pool sandboxes unclaimed past it.
+  'pool-idle': ['start', 'pool', 'sweep'],
 }

@@ -39,6 +39,8 @@ export const DURATION_BOUNDS = {
   'max-ttl': { minSeconds: 1, maxSeconds: 30 * DAY },
   'max-grace': { minSeconds: 0, maxSeconds: DAY },
   'runner-timeout': { minSeconds: 1, maxSeconds: DAY },
+  // An idle stop sooner than a minute would stop pool sandboxes as they become ready.
+  'pool-idle': { minSeconds: 60, maxSeconds: DAY },
 } as const satisfies Record<string, DurationBounds>
 
 /** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */

@@ -8,6 +8,7 @@ import type {
   ActionConfig,
   ConnectConfig,
   Connection,
+  PoolConfig,
   InstanceConfig,
   NetworkPolicyConfig,
   StartConfig,
@@ -33,6 +34,7 @@ import { checkAlias, type SshRequest } from './ssh.ts'
 import { unusedInputWarnings } from './unused.ts'
 import { parseNetworkPolicy } from './network-policy.ts'
 import { generateSandboxName } from './default-name.ts'
+import { parsePool } from './pool.ts'
 
 /** ssh-alias, checked (its form, and not written by an earlier step of the job). */
 function parseAlias(inputs: Collector, job: JobEnvironment): SshRequest | undefined {
@@ -65,7 +67,8 @@ function parseGpuCount(inputs: Collector, gpus: readonly string[]): number | und
   return count
 }
 
-function parseStart(inputs: Collector, connection: Connection, job: JobEnvironment): StartConfig {
+function parseStart(inputs: Collector, connection: Connection, job: JobEnvironment, poolMode = false): StartConfig {
+  const pool = parsePool(inputs, job, poolMode)
   const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? []
   const gpuCount = parseGpuCount(inputs, gpus)
   if (inputs.isSet('sandbox-id')) {
@@ -121,7 +124,14 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
     debug,
     run: parseRun(inputs, job),
     runner,
+    ...(pool ? { pool } : {}),
   }
+}
+
+/** Mode pool: what its sandboxes are comes from the start's inputs, parsed as a start's (the same request digests). */
+function parsePoolMode(inputs: Collector, connection: Connection, job: JobEnvironment): PoolConfig | undefined {
+  const start = parseStart(inputs, connection, job, true)
+  return start.pool && { ...start, mode: 'pool', pool: start.pool }
 }
 
 /** run, upload and download; upload and download mean something only with run. */
@@ -186,7 +196,8 @@ function parseSweep(inputs: Collector, connection: Connection, job: JobEnvironme
   const dryRun = inputs.parse('dry-run', field.boolean)
   const repository = repositoryFromEnv(job.env ?? {}, (why) => inputs.fail('mode', `'sweep' ${why}`))
   if (!repository) return undefined
-  return { mode: 'sweep', ...connection, githubToken, dryRun, repository }
+  const poolIdleSeconds = inputs.parse('pool-idle', duration(DURATION_BOUNDS['pool-idle']))
+  return { mode: 'sweep', ...connection, githubToken, dryRun, repository, poolIdleSeconds }
 }
 
 /**
@@ -227,6 +238,7 @@ export function parseInputs(read: InputReader, job: JobEnvironment = jobEnvironm
   if (mode === 'instance') return inputs.done(parseInstance(inputs, connection, job))
   if (mode === 'sweep') return inputs.done(parseSweep(inputs, connection, job))
   if (mode === 'connect') return inputs.done(parseConnect(inputs, connection, job))
+  if (mode === 'pool') return inputs.done(parsePoolMode(inputs, connection, job))
   return inputs.done<ActionConfig>(undefined)
 }
 

@@ -4,6 +4,7 @@
  * was used (ready, or the run done).
  */
 import type { StartConfig } from '../inputs/config.ts'
+import { poolText, type PoolRow } from './start-summary.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { addSpent, type Spent } from '../sandbox/billing.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
@@ -13,6 +14,10 @@ import type { ActionState } from '../step/state.ts'
 
 export interface UseOutcome {
   acceptedAt: number
+  /** Where the cost counts from: the start's acceptance, or a claimed sandbox's creation (its wait was billed). */
+  billedFrom?: number
+  /** Start with `pool`: where the sandbox came from. */
+  pool?: PoolRow
   readyAt: number
   /** What ended the use with an error, if anything (a failed run, say). */
   failure: unknown
@@ -40,12 +45,13 @@ export async function commentFromMain(
 ): Promise<void> {
   if (!config.comment) return
   const now = deps.clock.now()
-  const total = addSpent(outcome.spent, now - outcome.acceptedAt, outcome.dollarsPerHour)
+  const total = addSpent(outcome.spent, now - (outcome.billedFrom ?? outcome.acceptedAt), outcome.dollarsPerHour)
+  const status = statusOf(config, outcome.failure)
   const facts: CommentFacts = {
     sandboxId: started.id,
     job: config.comment.job,
     gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
-    status: statusOf(config, outcome.failure),
+    status: outcome.pool ? `${status}; ${poolText(outcome.pool)}` : status,
     timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
     runMs: config.run ? now - outcome.readyAt : undefined,
     downloaded: config.run?.download,

@@ -21,12 +21,31 @@ export interface WaitOutcome {
 
 type Row = [string, string]
 
+/** Start with `pool`: where the sandbox came from (issue 55). */
+export interface PoolRow {
+  name: string
+  /** The claim: how long it took, and how long the sandbox had waited unclaimed (billed to this job). */
+  claim?: { claimMs: number; waitedMs: number | undefined }
+  /** Why nothing was claimed (the step started its own). */
+  why?: string
+}
+
+/** "from pool ci: claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
+export function poolText(pool: PoolRow): string {
+  if (!pool.claim) return `not from pool ${pool.name}: started its own${pool.why ? ` (${pool.why})` : ''}`
+  const { claimMs, waitedMs } = pool.claim
+  const waited =
+    waitedMs === undefined ? '' : `; it waited ${formatDuration(waitedMs)} unclaimed (billed: the cost includes it)`
+  return `from pool ${pool.name}: claimed in ${formatDuration(claimMs)}${waited}`
+}
+
 export function startSummary(
   config: StartConfig,
   started: StartedSandbox,
   waited: WaitOutcome,
   billing: BillingContext,
   elapsedMs: number,
+  pool?: PoolRow,
 ): string {
   const { status, known, error } = waited
   const policy = config.networkPolicy
@@ -38,6 +57,7 @@ export function startSummary(
     `### Sandbox ${started.id}\n\n` +
     markdownTable([
       ['Name', started.name],
+      ...optional(pool, ['Pool', pool ? poolText(pool) : '']),
       [
         'Status',
         error

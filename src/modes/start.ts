@@ -4,13 +4,11 @@
  * finish SSH access.
  */
 import { ServiceError } from '../client/errors.ts'
-import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
-import { NOTHING_SPENT, readBillingContext, type BillingContext } from '../sandbox/billing.ts'
+import { NOTHING_SPENT, readBillingContext, type BillingContext, type Spent } from '../sandbox/billing.ts'
 import { applySpendingCaps } from '../sandbox/caps.ts'
 import { waitForRoom } from '../sandbox/live-limit.ts'
-import { quickRead } from '../sandbox/eventual.ts'
 import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
 import {
   buildStartRequest,
@@ -19,15 +17,16 @@ import {
   type StartedSandbox,
   type StartTracker,
 } from '../sandbox/start.ts'
-import { waitUntilSettled } from '../sandbox/wait.ts'
 import { prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
-import { setJsonOutput, setTextOutput } from '../step/outputs.ts'
+import { setTextOutput } from '../step/outputs.ts'
 import { ActionState } from '../step/state.ts'
-import { formatDuration, reportDryRun } from '../step/summary.ts'
+import { reportDryRun } from '../step/summary.ts'
 import type { RunnerRequest } from '../inputs/runner.ts'
 import { registryFor } from '../runner/register.ts'
-import { startSummary, type WaitOutcome } from './start-summary.ts'
+import type { PoolRow, WaitOutcome } from './start-summary.ts'
+import { readOnce, setOutputsFrom, waitPhase, writeSummary } from './start-wait.ts'
+import { claimFromPool, poolRowOf, upkeepLater, type Pooled } from './start-pool.ts'
 import { useReady } from './start-use.ts'
 import { gpuCheck, keptUnderLimit, passGate } from './start-checks.ts'
 import { setCostOutputs, spentBeforeUse } from './start-cost.ts'
@@ -66,20 +65,51 @@ async function startAndUse(
   stepStart: number,
   relayed: boolean,
 ): Promise<void> {
+  // After the gate and the caps, before anything is started: a claim from the pool (issue 55).
+  const side: PoolSide = gated.pool ? await claimFromPool(gated as Pooled, deps, state) : {}
+  try {
+    return await attempts(gated, deps, state, { stepStart, relayed }, side)
+  } finally {
+    // The pool's upkeep runs beside the job's own wait and use; the step ends once it is done.
+    await side.upkeep
+  }
+}
+
+/** The pool's part of a start: the claim (used by the first attempt only), and the upkeep once a sandbox is had. */
+type PoolSide = Awaited<ReturnType<typeof claimFromPool>> & { upkeep?: Promise<void> }
+
+async function attempts(
+  gated: StartConfig,
+  deps: StepDeps,
+  state: ActionState,
+  step: { stepStart: number; relayed: boolean },
+  side: PoolSide,
+): Promise<void> {
   let config = gated
-  let prepared: PreparedSandboxSsh | undefined
+  let prepared = side.prepared
   const checks: GpuCheckRow[] = []
   const roomDeadline = deps.clock.now() + config.capacityTimeoutMs
   let spent = NOTHING_SPENT
   for (;;) {
-    if (config.liveLimit) await waitForRoom(opContext(deps), config.liveLimit, roomDeadline)
-    const { started, preparedSsh } = await startPhase(config, deps, state, stepStart + config.timeoutMs, prepared)
+    const claimed = side.claimed
+    side.claimed = undefined
+    if (!claimed && config.liveLimit) await waitForRoom(opContext(deps), config.liveLimit, roomDeadline)
+    const { started, preparedSsh } = claimed
+      ? { started: claimed.started, preparedSsh: prepared }
+      : await startPhase(config, deps, state, step.stepStart + config.timeoutMs, prepared)
     prepared = preparedSsh
-    const acceptedAt = announceStarted(started, deps, state)
+    const acceptedAt = announceStarted(started, deps, state, claimed?.waitedMs)
+    // A claimed sandbox was billed from its creation: its wait unclaimed is this job's cost.
+    const billedFrom = acceptedAt - (claimed?.waitedMs ?? 0)
+    if (side.pool && config.pool) side.upkeep ??= upkeepLater(config as Pooled, deps, side.pool)
     // Informational, read while the sandbox provisions; it never fails the step.
     const billing = readBilling(config, started, deps)
-    if (config.liveLimit && !(await keptUnderLimit(config.liveLimit, deps, started.id, acceptedAt, roomDeadline))) {
-      spent = await spentBeforeUse(spent, deps, state, acceptedAt, billing)
+    if (
+      !claimed &&
+      config.liveLimit &&
+      !(await keptUnderLimit(config.liveLimit, deps, started.id, acceptedAt, roomDeadline))
+    ) {
+      spent = await spentBeforeUse(spent, deps, state, billedFrom, billing)
       config = nextAttempt(config, deps)
       continue
     }
@@ -88,7 +118,7 @@ async function startAndUse(
     if (row) checks.push(row)
     if (row && row.problems.length > 0) {
       await stopBeforeUse(deps, started.id, acceptedAt, 'GPU check')
-      spent = await spentBeforeUse(spent, deps, state, acceptedAt, billing)
+      spent = await spentBeforeUse(spent, deps, state, billedFrom, billing)
       if (checks.length > MAX_REPLACEMENTS) {
         await deps.core.appendSummary(`### GPU check\n\n${gpuCheckTable(checks)}\n`)
         throw allFailedError(checks)
@@ -96,25 +126,54 @@ async function startAndUse(
       config = nextAttempt(config, deps)
       continue
     }
-    setOutputsFrom(config, deps, waited)
-    await writeSummary(config, deps, state, started, waited, await billing, stepStart)
-    if (checks.length > 0) await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`)
-    const hourly = (await billing).dollarsPerHour
-    setCostOutputs(deps, spent, acceptedAt, hourly)
-    const readyAt = deps.clock.now()
-    let failure: unknown
-    try {
-      return await useReady(config, deps, started, waited, { acceptedAt, prepared })
-    } catch (error) {
-      failure = error
-      if (config.debug) state.saveMainFailure(serviceText((error as Error).message?.split('\n')[0], 200))
-      throw error
-    } finally {
-      // Again once run or runner is done: what this run cost by the end of the main step, and the comment.
-      setCostOutputs(deps, spent, acceptedAt, hourly)
-      const outcome = { acceptedAt, readyAt, failure, spent, dollarsPerHour: hourly }
-      if (waited.record && !deps.signal.aborted) await commentFromMain(config, deps, state, started, outcome, relayed)
-    }
+    const pool = config.pool && poolRowOf(config.pool.name, claimed, side.why)
+    const used = { started, waited, billing: await billing, acceptedAt, billedFrom, spent, prepared, checks, pool }
+    return useAttempt(config, deps, state, step, used)
+  }
+}
+
+/** What one attempt that passed its checks hands to its use. */
+interface UsedAttempt {
+  started: StartedSandbox
+  waited: WaitOutcome
+  billing: BillingContext
+  acceptedAt: number
+  billedFrom: number
+  spent: Spent
+  prepared: PreparedSandboxSsh | undefined
+  checks: GpuCheckRow[]
+  pool: PoolRow | undefined
+}
+
+/** Outputs and summary, then run, runner or SSH, then the cost outputs again and the comment. */
+async function useAttempt(
+  config: StartConfig,
+  deps: StepDeps,
+  state: ActionState,
+  step: { stepStart: number; relayed: boolean },
+  used: UsedAttempt,
+): Promise<void> {
+  const { started, waited, billing, acceptedAt, billedFrom, spent, prepared, checks } = used
+  setOutputsFrom(config, deps, waited)
+  if (config.pool) deps.core.setOutput('pool-claimed', used.pool?.claim ? 'true' : 'false')
+  await writeSummary(config, deps, state, started, waited, billing, step.stepStart, used.pool)
+  if (checks.length > 0) await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`)
+  const hourly = billing.dollarsPerHour
+  setCostOutputs(deps, spent, billedFrom, hourly)
+  const readyAt = deps.clock.now()
+  let failure: unknown
+  try {
+    return await useReady(config, deps, started, waited, { acceptedAt, prepared })
+  } catch (error) {
+    failure = error
+    if (config.debug) state.saveMainFailure(serviceText((error as Error).message?.split('\n')[0], 200))
+    throw error
+  } finally {
+    // Again once run or runner is done: what this run cost by the end of the main step, and the comment.
+    setCostOutputs(deps, spent, billedFrom, hourly)
+    const outcome = { acceptedAt, billedFrom, readyAt, failure, spent, dollarsPerHour: hourly, pool: used.pool }
+    if (waited.record && !deps.signal.aborted)
+      await commentFromMain(config, deps, state, started, outcome, step.relayed)
   }
 }
 
@@ -201,15 +260,17 @@ async function startPhase(
 }
 
 /** Saves the id and sets the first outputs; returns when the start was accepted. */
-function announceStarted(started: StartedSandbox, deps: StepDeps, state: ActionState): number {
+function announceStarted(started: StartedSandbox, deps: StepDeps, state: ActionState, waitedMs = 0): number {
   const { core } = deps
   const acceptedAt = deps.clock.now()
-  // Saved the moment the answer arrived, before any polling: the post step stops it from here on.
-  state.saveSandboxId(started.id, acceptedAt)
+  // Saved the moment the answer (or the claim) arrived, before any polling: the post step stops it from here on. A
+  // claimed sandbox's cost counts from its creation.
+  state.saveSandboxId(started.id, acceptedAt - waitedMs)
   core.setOutput('sandbox-id', started.id)
   setTextOutput(core, 'sandbox-name', started.name)
   core.setOutput('gpu-type', started.gpuType ?? '')
-  const how = `${started.adopted ? 'adopted' : 'accepted'}${started.gpuType ? ` with ${started.gpuType}` : ''}`
+  const verb = started.attempts[0]?.startsWith('claimed') ? 'claimed' : started.adopted ? 'adopted' : 'accepted'
+  const how = `${verb}${started.gpuType ? ` with ${started.gpuType}` : ''}`
   core.info(`Sandbox ${started.id} ('${serviceText(started.name)}') ${how}.`)
   return acceptedAt
 }
@@ -223,76 +284,4 @@ function readBilling(config: StartConfig, started: StartedSandbox, deps: StepDep
     gpuCount: config.gpuCount ?? 1,
   }
   return readBillingContext(deps.client, spec, (message) => deps.core.warning(message), deps.signal)
-}
-
-/** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
-async function waitPhase(
-  config: StartConfig,
-  deps: StepDeps,
-  state: ActionState,
-  started: StartedSandbox,
-): Promise<WaitOutcome> {
-  const { core, clock, signal } = deps
-  core.startGroup(`Wait for ${started.id} to be ready`)
-  const acceptedAt = clock.now()
-  let lastStatus: string | undefined
-  let lastRecord: SandboxRecord | undefined
-  try {
-    const record = await waitUntilSettled(opContext(deps), started.id, {
-      pollIntervalMs: config.pollIntervalMs,
-      deadline: acceptedAt + config.timeoutMs,
-      acceptedAt,
-      onSeen: () => state.saveSandboxSeen(),
-      onRecord: (seen) => (lastRecord = seen),
-      onStatus: (status) => {
-        lastStatus = status
-        core.info(`${started.id}: ${serviceText(status)} (after ${formatDuration(clock.now() - acceptedAt)})`)
-        setTextOutput(core, 'status', status)
-      },
-    })
-    return { record, known: record, status: record.status }
-  } catch (error) {
-    // Cancelled: leave at once, the post step stops it. Anything else still gets a summary.
-    if (signal.aborted) throw error
-    // After a timeout or a poll error the last record seen is still the best word on the sandbox.
-    return { known: lastRecord, status: lastStatus ?? 'accepted', error }
-  } finally {
-    core.endGroup()
-  }
-}
-
-/** wait: false: one read, for the outputs; it never fails the step. */
-async function readOnce(deps: StepDeps, state: ActionState, started: StartedSandbox): Promise<WaitOutcome> {
-  try {
-    const record = await quickRead(deps, started.id)
-    state.saveSandboxSeen()
-    return { record, known: record, status: record.status }
-  } catch (error) {
-    deps.core.warning(`wait: false, and the status of ${started.id} could not be read: ${(error as Error).message}`)
-    return { known: undefined, status: 'accepted' }
-  }
-}
-
-function setOutputsFrom(config: StartConfig, deps: StepDeps, waited: WaitOutcome): void {
-  const fromRecord = waited.known?.network_policy
-  setTextOutput(deps.core, 'status', waited.status)
-  if (waited.known) setJsonOutput(deps.core, 'sandbox', waited.known)
-  setJsonOutput(
-    deps.core,
-    'network-policy',
-    fromRecord && typeof fromRecord === 'object' ? fromRecord : config.networkPolicy,
-  )
-}
-
-async function writeSummary(
-  config: StartConfig,
-  deps: StepDeps,
-  state: ActionState,
-  started: StartedSandbox,
-  waited: WaitOutcome,
-  billing: BillingContext,
-  stepStart: number,
-): Promise<void> {
-  if (billing.dollarsPerHour !== undefined) state.saveHourlyCost(billing.dollarsPerHour)
-  await deps.core.appendSummary(startSummary(config, started, waited, billing, deps.clock.now() - stepStart))
 }

@@ -17,6 +17,7 @@ import { deleteOrphanRegistrations } from '../sweep/registrations.ts'
 import { RunnerRegistry } from '../github/runners.ts'
 import { describe, sweepSummary, totalsLine, type SweptCandidate } from '../sweep/report.ts'
 import { isRateLimited, trickle, type PacedStop } from '../sweep/trickle.ts'
+import { sweepPools } from './sweep-pools.ts'
 
 const LIST_DEADLINE_MS = 5 * 60_000
 /** 100 pages of the service's default size: thousands of sandboxes. */
@@ -116,6 +117,9 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
   for (const candidate of swept) log(describe(candidate))
 
   const stopped = await stopOrphans(deps, orphans, config.dryRun)
+  // The warm pool's idle sandboxes (issue 55): claimed first, then stopped; the output lists them with the orphans.
+  const idle = await sweepPools(config, deps, listed)
+  if (idle.length > 0) core.setOutput('stopped', JSON.stringify([...stopped, ...idle]))
 
   if (!config.dryRun) {
     const registry = new RunnerRegistry(repository, config.githubToken, ctx)

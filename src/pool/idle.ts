@@ -35,8 +35,11 @@ async function claimIdle(deps: IdleDeps, id: string, idleMs: number, claimant: s
   const waited = waitedMs(record, deps.clock.now())
   if (waited === undefined) return 'its record shows no created_at'
   if (waited < idleMs) return 'not idle long enough'
-  const verdict = await claimSandbox(await deps.reach(id, record), id, claimant, { env: deps.env, signal: deps.signal })
+  const target = await deps.reach(id, record)
+  deps.track?.(id, target)
+  const verdict = await claimSandbox(target, id, claimant, { env: deps.env, signal: deps.signal })
   if (verdict.kind === 'won') return undefined
+  if (verdict.kind !== 'unreachable') deps.track?.(id, undefined)
   return verdict.kind === 'taken' ? `claimed by ${verdict.by}` : `not claimed (${verdict.why})`
 }
 
@@ -56,6 +59,7 @@ export async function stopIdle(
     }
     try {
       await deps.stop(id)
+      deps.track?.(id, undefined)
       stopped.push(id)
       deps.log(`Pool '${pool.name}': ${id} stopped, unclaimed past pool-idle.`)
     } catch (error) {

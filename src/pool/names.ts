@@ -8,10 +8,10 @@
  */
 import { createHash } from 'node:crypto'
 
-/** A pool's name: lower-case letters, digits and '-', at most 20, starting and ending with a letter or digit. */
-export const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/
-
-const NAME = /^gp-(\d+)-([a-z0-9][a-z0-9-]{0,18}[a-z0-9]|[a-z0-9])-([0-9a-f]{8})-([0-9a-f]{6})$/
+export { POOL_NAME } from '../inputs/pool.ts'
+export { parsePoolName, type PoolNameParts } from '../inputs/default-name.ts'
+import { parsePoolName, type PoolNameParts } from '../inputs/default-name.ts'
+import { POOL_NAME } from '../inputs/pool.ts'
 
 /** What a pool sandbox is started with: compared with a candidate's record before a claim. */
 export interface PoolRequest {
@@ -61,18 +61,6 @@ export function poolSandboxName(prefix: string, random: () => number = Math.rand
     .slice(-6)
   return `${prefix}${hex}`
 }
-
-/** The parts of a pool sandbox's name, or undefined for any other name (a run's, a hand-made one). */
-export function parsePoolName(
-  name: string,
-): { repositoryId: string; pool: string; digest: string; suffix: string } | undefined {
-  const match = NAME.exec(name)
-  if (!match) return undefined
-  const [, repositoryId = '', pool = '', digest = '', suffix = ''] = match
-  return { repositoryId, pool, digest, suffix }
-}
-
-export type PoolNameParts = NonNullable<ReturnType<typeof parsePoolName>>
 
 /** A name's prefix, rebuilt from its parts: what a request's names start with. */
 export const prefixOf = (parts: PoolNameParts) => `gp-${parts.repositoryId}-${parts.pool}-${parts.digest}-`

@@ -17,7 +17,7 @@ import { claimedBy } from './claim.ts'
 import { poolListed, poolSandboxName, prefixOf } from './names.ts'
 import type { TakeDeps } from './take.ts'
 
-export interface RefillDeps extends Omit<TakeDeps, 'shuffle' | 'read'> {
+export interface RefillDeps extends Omit<TakeDeps, 'shuffle'> {
   /** Starts a pool sandbox of this request under `name`; its id (not waited for). */
   start: (name: string) => Promise<string>
 }
@@ -27,30 +27,42 @@ async function census(deps: RefillDeps, prefix: string) {
   const listed = await poolListed(deps.list(), (parts) => prefixOf(parts) === prefix)
   const ready = listed.filter((item) => isReady(item.status))
   // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
-  const starting = listed.filter((item) => !isReady(item.status) && !isNotLive(item.status)).length
+  const starting = listed.filter((item) => !isReady(item.status) && !isNotLive(item.status)).map((item) => item.id)
   return { ready, starting }
 }
 
-/** Starts what the pool lacks (at most `room`); the ids started, and the count it found. */
+export interface Refilled {
+  started: string[]
+  /** Ready and unclaimed, and still starting, before the refill. */
+  unclaimed: number
+  starting: number
+  /** The same by id; `claimed`: ready ones a job holds (or that could not say). */
+  ids: { unclaimed: string[]; claimed: string[]; starting: string[] }
+}
+
+/** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
 export async function refill(
   deps: RefillDeps,
   pool: { name: string; prefix: string; size: number; room: number },
-): Promise<{ started: string[]; unclaimed: number; starting: number }> {
-  const { ready, starting } = await census(deps, pool.prefix)
+): Promise<Refilled> {
+  const { ready, starting: startingIds } = await census(deps, pool.prefix)
+  const starting = startingIds.length
   // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
   const probes = await Promise.all(
     ready.map(async (item) => {
       const { id } = item
       const context = { env: deps.env, signal: deps.signal }
-      // A ready list item has a status: it serves as the record where SSH access is made.
-      const by = await deps
-        .reach(id, { ...item, status: item.status ?? '' })
+      // A list item with an SSH address serves as the record; one without is read (a list may leave fields out).
+      const by = await (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))
+        .then((record) => deps.reach(id, record))
         .then((target) => claimedBy(target, id, context))
         .catch(() => undefined)
       return by === null
     }),
   )
-  const unclaimed = probes.filter(Boolean).length
+  const unclaimedIds = ready.filter((_, k) => probes[k]).map((item) => item.id)
+  const claimedIds = ready.filter((_, k) => !probes[k]).map((item) => item.id)
+  const unclaimed = unclaimedIds.length
   const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room))
   const started: string[] = []
   for (let k = 0; k < lacking; k++) {
@@ -66,5 +78,5 @@ export async function refill(
     `Pool '${pool.name}': ${unclaimed} ready and unclaimed, ${starting} starting, pool-size ${pool.size}: ` +
       `started ${started.length}${room}.`,
   )
-  return { started, unclaimed, starting }
+  return { started, unclaimed, starting, ids: { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds } }
 }

@@ -34,6 +34,11 @@ export interface TakeDeps {
   log: (message: string) => void
   /** Shuffles candidates (tests pass the identity). */
   shuffle?: <T>(items: T[]) => T[]
+  /**
+   * Told of each claim before it is sent (with its target) and once its answer says it is not this step's (no
+   * target): the step's state keeps what may be its own, so a cancel or a lost answer is asked again later.
+   */
+  track?: (id: string, target: SshTarget | undefined) => void
 }
 
 export interface Taken {
@@ -67,7 +72,10 @@ async function tryOne(
   const why = mismatch(record, wanted.request, deps.clock.now())
   if (why) return { skipped: why }
   const target = await deps.reach(id, record)
+  deps.track?.(id, target)
   const verdict = await claimSandbox(target, id, wanted.claimant, { env: deps.env, signal: deps.signal })
+  // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
+  if (verdict.kind === 'taken' || verdict.kind === 'failed') deps.track?.(id, undefined)
   return { record, verdict }
 }
 
@@ -75,11 +83,12 @@ async function tryOne(
 export async function takeFromPool(
   deps: TakeDeps,
   pool: { name: string; prefix: string; request: ClaimRequest; claimant: string },
-): Promise<{ taken: Taken } | { why: string }> {
+): Promise<({ taken: Taken } | { why: string }) & { unsure?: string[] }> {
   const began = deps.clock.now()
   const ids = (deps.shuffle ?? randomOrder)(await candidates(deps, pool.prefix))
   if (ids.length === 0) return { why: `pool '${pool.name}' has no live sandbox for this request` }
   const seen = { taken: 0, unreachable: 0, mismatched: 0, failed: 0 }
+  const unsure: string[] = []
   for (const id of ids) {
     if (deps.clock.now() - began > TAKE_BUDGET_MS) break
     const tried = await tryOne(deps, id, pool).catch((error: unknown) => ({
@@ -100,13 +109,14 @@ export async function takeFromPool(
         claimMs: deps.clock.now() - began,
         ...(waited === undefined ? {} : { waitedMs: waited }),
       }
-      return { taken }
+      return { taken, ...(unsure.length > 0 ? { unsure } : {}) }
     }
     seen[verdict.kind === 'taken' ? 'taken' : verdict.kind === 'unreachable' ? 'unreachable' : 'failed']++
+    if (verdict.kind === 'unreachable') unsure.push(id)
     const why = verdict.kind === 'taken' ? `claimed by ${verdict.by}` : verdict.why
     deps.log(`Pool '${pool.name}': ${id} not claimed: ${serviceText(why, 200)}.`)
   }
-  return { why: nothingTaken(pool.name, ids.length, seen) }
+  return { why: nothingTaken(pool.name, ids.length, seen), ...(unsure.length > 0 ? { unsure } : {}) }
 }
 
 function nothingTaken(pool: string, count: number, seen: Record<string, number>): string {

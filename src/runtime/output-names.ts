@@ -30,6 +30,8 @@ export const OUTPUT_NAMES = [
   'gpu-memory-peak',
   'gpu-utilization',
   'gpu-samples',
+  'pool-claimed',
+  'pool',
 ] as const
 
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -1,7 +1,7 @@
 /**
  * `max-live` (issue 31): at most n live sandboxes of this repository at once,
  * counted from the list: those this action named for this repository (the
- * generated name carries its id). Before a start a job waits while n or more
+ * generated name carries its id; a warm pool's sandboxes count too). Before a start a job waits while n or more
  * are live (backoff, a line a minute, up to capacity-timeout). Two jobs that
  * start at the same moment both pass that wait, so right after its own start a
  * job lists again and counts itself: beyond the first n by creation order (ties
@@ -10,7 +10,7 @@
 import { READ_BACKOFF, backoffDelay, retryUntil, type BackoffOptions } from '../client/retry.ts'
 import { SANDBOX_ID_PATTERN } from '../client/schemas.ts'
 import type { LiveLimit } from '../inputs/caps.ts'
-import { parseGeneratedName } from '../inputs/default-name.ts'
+import { parseGeneratedName, parsePoolName } from '../inputs/default-name.ts'
 import type { OpContext } from '../step/deps.ts'
 import { formatDuration } from '../step/summary.ts'
 import { isNotLive } from './status.ts'
@@ -45,7 +45,8 @@ export async function repositoryLive(ctx: OpContext, limit: LiveLimit, deadline:
     async () => {
       const found: Counted[] = []
       for await (const sandbox of client.allSandboxes({ signal: ctx.signal })) {
-        if (parseGeneratedName(sandbox.name)?.repositoryId !== limit.repositoryId || isNotLive(sandbox.status)) continue
+        const named = parseGeneratedName(sandbox.name) ?? parsePoolName(sandbox.name)
+        if (named?.repositoryId !== limit.repositoryId || isNotLive(sandbox.status)) continue
         if (!sandbox.id || !SANDBOX_ID_PATTERN.test(sandbox.id)) continue
         const createdAt = Date.parse(String(sandbox.created_at ?? ''))
         found.push({ id: sandbox.id, createdAt: Number.isFinite(createdAt) ? createdAt : Infinity })

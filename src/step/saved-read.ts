@@ -3,7 +3,14 @@
  * older version wrote, a hand-edited one) is undefined, never a half-filled object.
  */
 import { MAX_RUNNER_JOBS, MAX_RUNNERS, RUNNER_FOLDER } from '../inputs/runner.ts'
-import type { SavedGpuReport, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
+import type {
+  SavedApproval,
+  SavedGpuReport,
+  SavedInclude,
+  SavedPoolClaims,
+  SavedRunner,
+  SavedUnserved,
+} from './saved.ts'
 
 type Json = Record<string, unknown> | undefined
 
@@ -69,4 +76,35 @@ export function slots<T>(read: (slot: number) => T | undefined): T[] {
     if (one !== undefined) found.push(one)
   }
   return found
+}
+
+export function savedPoolClaims(saved: Json): SavedPoolClaims | undefined {
+  if (!saved || typeof saved.claimant !== 'string' || !Array.isArray(saved.pending)) return undefined
+  const pending = (saved.pending as Json[]).flatMap((claim) =>
+    claim && typeof claim.id === 'string' && typeof claim.configPath === 'string' && typeof claim.alias === 'string'
+      ? [{ id: claim.id, configPath: claim.configPath, alias: claim.alias }]
+      : [],
+  )
+  return { claimant: saved.claimant, pending }
+}
+
+/** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
+export function jsonState(value: string | undefined): Json {
+  try {
+    const parsed = JSON.parse(value ?? '') as unknown
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function savedApproval(saved: Json): SavedApproval | undefined {
+  return typeof saved?.number === 'number' && typeof saved.label === 'string'
+    ? { number: saved.number, label: saved.label }
+    : undefined
+}
+
+export function finiteNumber(value: string | undefined): number | undefined {
+  const number = Number(value)
+  return Number.isFinite(number) ? number : undefined
 }

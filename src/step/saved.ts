@@ -65,3 +65,12 @@ export interface SavedGpuReport {
   /** The comment's figure from that report (gpu-publish.ts gpuFigure). */
   figure?: string
 }
+
+/**
+ * The warm pool (issue 55): the claims this step may hold without knowing it (sent, answer not yet read or lost),
+ * each with the SSH access that asks again, and the claimant a claim names (the step's own sandbox name).
+ */
+export interface SavedPoolClaims {
+  claimant: string
+  pending: { id: string; configPath: string; alias: string }[]
+}

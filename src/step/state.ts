@@ -6,10 +6,10 @@
 import type { CommentFacts } from './comment-text.ts'
 import type { ActionCore } from '../runtime/core.ts'
 import type { SavedBudget } from '../runtime/github-budget.ts'
-import type { SavedApproval, SavedGpuReport, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
+import type * as Saved from './saved.ts'
 
-export type { SavedApproval, SavedGpuReport, SavedInclude, SavedRunner, SavedUnserved } from './saved.ts'
-import { savedGpuReport, savedInclude, savedRunner, savedUnserved, slotKey, slots } from './saved-read.ts'
+export type * from './saved.ts'
+import * as parse from './saved-read.ts'
 
 const KEYS = {
   sandboxName: 'sandbox-name',
@@ -35,9 +35,9 @@ const KEYS = {
   mainFailure: 'main-failure',
   unserved: 'unserved-runner',
   gpuReport: 'gpu-report',
+  poolClaims: 'pool-claims',
 } as const
 
-/** The runner that fails a job runner mode could not serve (runner/unserved.ts): registration and local parts. */
 export class ActionState {
   private readonly core: Pick<ActionCore, 'saveState' | 'getState'>
   constructor(core: Pick<ActionCore, 'saveState' | 'getState'>) {
@@ -101,15 +101,12 @@ export class ActionState {
     return this.read(KEYS.stoppedByMainStep)
   }
 
-  saveApproval(approval: SavedApproval): void {
+  saveApproval(approval: Saved.SavedApproval): void {
     this.core.saveState(KEYS.approval, JSON.stringify(approval))
   }
 
-  get approval(): SavedApproval | undefined {
-    const saved = this.json(KEYS.approval)
-    return typeof saved?.number === 'number' && typeof saved.label === 'string'
-      ? { number: saved.number, label: saved.label }
-      : undefined
+  get approval(): Saved.SavedApproval | undefined {
+    return parse.savedApproval(this.json(KEYS.approval))
   }
 
   /** What the sandboxes stopped before use cost (dollars null: a price was missing). */
@@ -191,12 +188,12 @@ export class ActionState {
   }
 
   /** The Include line added to ~/.ssh/config (JSON: file, line, what was created): the post step removes exactly it. */
-  saveSshInclude(include: SavedInclude): void {
+  saveSshInclude(include: Saved.SavedInclude): void {
     this.core.saveState(KEYS.sshInclude, JSON.stringify(include))
   }
 
-  get sshInclude(): SavedInclude | undefined {
-    return savedInclude(this.json(KEYS.sshInclude))
+  get sshInclude(): Saved.SavedInclude | undefined {
+    return parse.savedInclude(this.json(KEYS.sshInclude))
   }
 
   /** The certificate renewer's pid: the post step ends it (after checking the pid is still the renewer). */
@@ -243,44 +240,53 @@ export class ActionState {
   }
 
   /** Saved before the registration request (id 0) and with its id; the k-th of `runners` (issue 48) as runner-<k>. */
-  saveRunner(runner: SavedRunner, slot = 1): void {
+  saveRunner(runner: Saved.SavedRunner, slot = 1): void {
     const { id, name, online, watch, folder, gpus } = runner
     const slotted = { ...(folder ? { folder } : {}), ...(gpus ? { gpus } : {}) }
     this.core.saveState(
-      slotKey(KEYS.runner, slot),
+      parse.slotKey(KEYS.runner, slot),
       JSON.stringify({ id, name, online, ...(watch ? { watch } : {}), ...slotted }),
     )
   }
 
-  get runner(): SavedRunner | undefined {
-    return savedRunner(this.json(KEYS.runner))
+  get runner(): Saved.SavedRunner | undefined {
+    return parse.savedRunner(this.json(KEYS.runner))
   }
 
   /** Every runner the main step registered, the first first (runners above 1: one a folder). */
-  get runners(): SavedRunner[] {
-    return slots((slot) => savedRunner(this.json(slotKey(KEYS.runner, slot))))
+  get runners(): Saved.SavedRunner[] {
+    return parse.slots((slot) => parse.savedRunner(this.json(parse.slotKey(KEYS.runner, slot))))
   }
 
   /** Saved before each part is made; undefined once the main step removed all of it again. */
-  saveUnserved(saved: SavedUnserved | undefined, index = 1): void {
-    this.core.saveState(slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '')
+  saveUnserved(saved: Saved.SavedUnserved | undefined, index = 1): void {
+    this.core.saveState(parse.slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '')
   }
 
-  /** Every failing runner (issue 48: one a job waiting for the label). */ get unservedAll(): SavedUnserved[] {
-    return slots((index) => savedUnserved(this.json(slotKey(KEYS.unserved, index))))
+  /** Every failing runner (issue 48: one a job waiting for the label). */
+  get unservedAll(): Saved.SavedUnserved[] {
+    return parse.slots((index) => parse.savedUnserved(this.json(parse.slotKey(KEYS.unserved, index))))
   }
 
-  saveGpuReport(saved: SavedGpuReport): void {
+  saveGpuReport(saved: Saved.SavedGpuReport): void {
     this.core.saveState(KEYS.gpuReport, JSON.stringify(saved))
   }
 
-  get gpuReport(): SavedGpuReport | undefined {
-    return savedGpuReport(this.json(KEYS.gpuReport))
+  get gpuReport(): Saved.SavedGpuReport | undefined {
+    return parse.savedGpuReport(this.json(KEYS.gpuReport))
+  }
+
+  /** Saved before each claim is sent and after its answer: the post step asks again for what may be this step's. */
+  savePoolClaims(saved: Saved.SavedPoolClaims): void {
+    this.core.saveState(KEYS.poolClaims, JSON.stringify(saved))
+  }
+
+  get poolClaims(): Saved.SavedPoolClaims | undefined {
+    return parse.savedPoolClaims(this.json(KEYS.poolClaims))
   }
 
   private readNumber(key: string): number | undefined {
-    const value = Number(this.read(key))
-    return Number.isFinite(value) ? value : undefined
+    return parse.finiteNumber(this.read(key))
   }
 
   private read(key: string): string | undefined {
@@ -288,13 +294,7 @@ export class ActionState {
     return value === '' ? undefined : value
   }
 
-  /** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
   private json(key: string): Record<string, unknown> | undefined {
-    try {
-      const value = JSON.parse(this.read(key) ?? '') as unknown
-      return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
-    } catch {
-      return undefined
-    }
+    return parse.jsonState(this.read(key))
   }
 }

@@ -5,7 +5,7 @@
  * else is kept, with the reason.
  */
 import { SANDBOX_ID_PATTERN, type ListedSandbox } from '../client/schemas.ts'
-import { parseGeneratedName } from '../inputs/default-name.ts'
+import { parseGeneratedName, parsePoolName } from '../inputs/default-name.ts'
 import { isNotLive } from '../sandbox/status.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { RunLookup } from './github-runs.ts'
@@ -37,6 +37,13 @@ function firstLook(sandbox: ListedSandbox, repositoryId: string): Candidate | un
   const base = { id, name, status }
   if (!SANDBOX_ID_PATTERN.test(id)) return { ...base, decision: 'keep', reason: 'its id is not a sandbox id' }
   const generated = parseGeneratedName(name)
+  const pooled = parsePoolName(name)
+  // A warm pool's sandbox has no run: the pool's idle rule decides it (modes/sweep-pools.ts), never the run's end.
+  if (pooled) {
+    const whose = pooled.repositoryId === repositoryId ? '' : ` of another repository (id ${pooled.repositoryId})`
+    const reason = `warm pool '${pooled.pool}'${whose}: stopped only when idle past pool-idle`
+    return { ...base, decision: 'keep', reason }
+  }
   if (!generated)
     return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' }
   if (generated.repositoryId !== repositoryId)

@@ -192,6 +192,7 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
     const deps = {
       clock: realClock,
       list: () => client.allSandboxes({ maxPages: 2 }),
+      read: (id: string) => client.getSandbox(id),
       reach,
       env: process.env,
       log: (line: string) => log.push(line),

@@ -358,8 +358,8 @@ describe('inputs of another mode: one warning each, never an error', () => {
       'stop',
     )
     expect(warnings).toEqual([
-      "Input 'cpu' is not used in mode 'stop'; it is ignored (it is read in mode 'start').",
-      "Input 'gpu-type' is not used in mode 'stop'; it is ignored (it is read in mode 'start').",
+      "Input 'cpu' is not used in mode 'stop'; it is ignored (it is read in mode 'start', 'pool').",
+      "Input 'gpu-type' is not used in mode 'stop'; it is ignored (it is read in mode 'start', 'pool').",
       "Input 'keep-alive' is not used in mode 'stop'; it is ignored (it is read in mode 'start', 'instance').",
     ])
   })

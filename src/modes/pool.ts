@@ -1,0 +1,105 @@
+/**
+ * Mode `pool` (issue 55): keep the warm pool `pool` with no controller. A
+ * scheduled workflow runs it: it stops the pool's sandboxes unclaimed past
+ * pool-idle (each claimed first, so one a job holds is never stopped), then
+ * starts what the pool lacks to hold pool-size ready and unclaimed ones, within
+ * max-live (`pool-size: 0` drains it). The gate does not apply (nothing of a
+ * pull request runs); the caps do, as for any start. Its summary lists the pool
+ * and what its idle sandboxes cost so far. Its post step stops nothing: the
+ * pool's sandboxes are the pool's.
+ */
+import type { GpuType, ListedSandbox } from '../client/schemas.ts'
+import { SANDBOX_ID_PATTERN } from '../client/schemas.ts'
+import type { PoolConfig, StartConfig } from '../inputs/config.ts'
+import { poolDeps } from '../pool/deps.ts'
+import { poolListed } from '../pool/names.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { formatDollars, readBillingContext } from '../sandbox/billing.ts'
+import { applySpendingCaps } from '../sandbox/caps.ts'
+import { prepareSandboxSsh } from '../ssh/access.ts'
+import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
+import { formatDuration, listWithLimit, markdownTable } from '../step/summary.ts'
+import { keepPool, type Upkeep } from './pool-upkeep.ts'
+
+/** How long getting the SSH certificate the claims use may take. */
+const PREPARE_MS = 3 * 60_000
+
+export async function runPool(given: PoolConfig, deps: StepDeps): Promise<void> {
+  const capped = await applySpendingCaps({ ...given, mode: 'start' }, deps)
+  for (const line of capped.lines) deps.core.info(`Caps: ${line}.`)
+  const config = { ...capped.config, pool: given.pool }
+  const prepared = await prepareSandboxSsh(deps, stepEnvironment(deps), deps.clock.now() + PREPARE_MS).catch(
+    (error: unknown) => {
+      throw new Error(
+        `Mode 'pool' claims over SSH, and no certificate could be had ` +
+          `(${serviceText((error as Error).message, 300)}); nothing was started or stopped.`,
+        { cause: error },
+      )
+    },
+  )
+  const pool = poolDeps(opContext(deps), stepEnvironment(deps), prepared)
+  const claimant = `pool-${given.pool.name}-${deps.clock.now()}`
+  const upkeep = await keepPool(config, deps, pool, { claimant, drain: given.pool.size === 0 })
+  const ids = (list: string[]) => list.filter((id) => SANDBOX_ID_PATTERN.test(id))
+  const after = {
+    ready: ids([...upkeep.ids.unclaimed]),
+    claimed: ids(upkeep.ids.claimed),
+    starting: ids([...upkeep.ids.starting, ...upkeep.started]),
+    stopped: ids(upkeep.stopped),
+  }
+  deps.core.setOutput('pool', JSON.stringify(after))
+  deps.core.info(
+    `Pool '${given.pool.name}': ${after.ready.length} ready and unclaimed, ${after.claimed.length} claimed, ` +
+      `${after.starting.length} starting, ${after.stopped.length} stopped as idle.`,
+  )
+  await deps.core.appendSummary(await poolSummary(config, deps, upkeep, after))
+}
+
+/** The summary: the pool after the step, and what its unclaimed sandboxes have cost while they waited. */
+async function poolSummary(
+  config: StartConfig & { pool: PoolConfig['pool'] },
+  deps: StepDeps,
+  upkeep: Upkeep,
+  after: Record<'ready' | 'claimed' | 'starting' | 'stopped', string[]>,
+): Promise<string> {
+  const { name, repositoryId } = config.pool
+  const listed = await poolListed(
+    deps.client.allSandboxes({ signal: deps.signal, maxPages: 20 }),
+    (parts) => parts.repositoryId === repositoryId && parts.pool === name,
+  ).catch(() => [] as (ListedSandbox & { id: string })[])
+  const idle = listed.filter((item) => after.ready.includes(item.id) || after.stopped.includes(item.id))
+  const now = deps.clock.now()
+  const idleMs = idle.map((item) => Math.max(0, now - (Date.parse(String(item.created_at ?? '')) || now)))
+  const price = await hourlyPrice(config, deps)
+  const idleHours = idleMs.reduce((sum, ms) => sum + ms, 0) / 3_600_000
+  const idleCost = price === undefined ? 'no catalog price' : `~${formatDollars(idleHours * price)}`
+  return (
+    `### Pool ${name}\n\n` +
+    markdownTable([
+      ['Ready, unclaimed', listWithLimit(after.ready, 10) || 'none'],
+      ['Claimed by jobs', listWithLimit(after.claimed, 10) || 'none'],
+      ['Starting', listWithLimit(after.starting, 10) || 'none'],
+      ['Stopped as idle', listWithLimit(after.stopped, 10) || 'none'],
+      ['pool-size, pool-idle', `${config.pool.size}, ${formatDuration(config.pool.idleSeconds * 1000)}`],
+      [
+        'Idle so far',
+        `${formatDuration(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
+      ],
+      ['Started by this step', String(upkeep.started.length)],
+    ])
+  )
+}
+
+/** The hourly price of the pool's first GPU type (or CPU), from the catalog; undefined where it has none. */
+async function hourlyPrice(config: StartConfig, deps: StepDeps): Promise<number | undefined> {
+  const gpuType: GpuType | undefined = config.gpuTypes[0]
+  const spec = {
+    cpu: config.cpu,
+    memoryGib: config.memoryGib,
+    storageGib: config.storageGib,
+    gpuType,
+    gpuCount: gpuType ? (config.gpuCount ?? 1) : 0,
+  }
+  const billing = await readBillingContext(deps.client, spec, (message) => deps.core.info(message), deps.signal)
+  return billing.dollarsPerHour
+}
