@@ -2,6 +2,9 @@
  * npm start: run the bundled action end to end against the embedded emulator,
  * the way the runner does (main step, then post step), and show what a
  * workflow author would see. Extra inputs: `npm start -- gpu-type=H100 cpu=8`.
+ * `jobs=N` runs N jobs one after another against one emulator (with `pool`:
+ * the first starts cold, the next claim the sandbox the one before refilled),
+ * then drains the pool so nothing is left live.
  */
 import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -23,9 +26,18 @@ const extra: Record<string, string> = {}
 // generation=v1|current chooses the emulator's service (default: current, as deployed); everything else is an input.
 let generation: Generation = 'current'
 let hold = false
+let jobs = 1
 for (const arg of process.argv.slice(2)) {
   if (arg === 'hold=true') {
     hold = true
+    continue
+  }
+  if (arg.startsWith('jobs=')) {
+    jobs = Number(arg.slice('jobs='.length))
+    if (!Number.isInteger(jobs) || jobs < 1 || jobs > 10) {
+      console.error(`jobs must be a whole number from 1 to 10, got '${arg.slice('jobs='.length)}'.`)
+      process.exit(2)
+    }
     continue
   }
   if (arg.startsWith('generation=')) {
@@ -60,7 +72,11 @@ if (unexpected.length > 0) {
 // Any input that needs SSH (ssh, run, runner, mode: connect) gets the emulator's certificate authority and a real
 // sshd on loopback (where installed).
 const needsSsh =
-  extra.ssh === 'true' || (extra.run ?? '').trim() !== '' || extra.runner === 'true' || extra.mode === 'connect'
+  extra.ssh === 'true' ||
+  (extra.run ?? '').trim() !== '' ||
+  extra.runner === 'true' ||
+  extra.mode === 'connect' ||
+  (extra.pool ?? '') !== ''
 const emulator = new Emulator({ provisioningMs: 1_500, generation, ssh: needsSsh })
 const baseUrl = await emulator.start()
 const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }
@@ -71,20 +87,6 @@ console.log('')
 // A HOME of its own: the action's Include line never touches your ~/.ssh/config.
 const home = mkdtempSync(join(tmpdir(), 'npm-start-home-'))
 const env = { HOME: home }
-const workDir = mkdtempSync(join(tmpdir(), 'npm-start-'))
-mkdirSync(join(workDir, 'temp'))
-const main = await runStep('main', { inputs, env, workDir })
-if (hold) {
-  show('main', main)
-  const command = main.outputs['ssh-command']
-  console.log(command ? `Try it:  ${command} 'uname -a'\n` : 'No ssh-command output (run with ssh=true for one).\n')
-  console.log('hold=true: the sandbox (and sshd) stay up until Ctrl-C; then the post step runs.')
-  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()))
-}
-const post = await runStep('post', { inputs, env, workDir, state: main.state })
-const run = { main, post }
-rmSync(home, { recursive: true, force: true })
-rmSync(workDir, { recursive: true, force: true })
 function show(title: string, step: StepResult) {
   console.log(`==== ${title} step (exit code ${step.exitCode}) ====`)
   process.stdout.write(step.stdout)
@@ -94,9 +96,45 @@ function show(title: string, step: StepResult) {
   if (step.summary.trim()) console.log(`---- ${title} job summary ----\n${step.summary}`)
   console.log('')
 }
-if (!hold) show('main', run.main)
-show('post', run.post)
+
+/** One job: main step, then post step, in a work directory of its own. */
+async function runJob(label: string): Promise<boolean> {
+  const workDir = mkdtempSync(join(tmpdir(), 'npm-start-'))
+  mkdirSync(join(workDir, 'temp'))
+  const main = await runStep('main', { inputs, env, workDir })
+  if (hold) {
+    show(`${label}main`, main)
+    const command = main.outputs['ssh-command']
+    console.log(command ? `Try it:  ${command} 'uname -a'\n` : 'No ssh-command output (run with ssh=true for one).\n')
+    console.log('hold=true: the sandbox (and sshd) stay up until Ctrl-C; then the post step runs.')
+    await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()))
+  } else show(`${label}main`, main)
+  const post = await runStep('post', { inputs, env, workDir, state: main.state })
+  show(`${label}post`, post)
+  rmSync(workDir, { recursive: true, force: true })
+  return main.exitCode === 0 && post.exitCode === 0
+}
+
+/** Until nothing is provisioning: the next job arrives once the pool's sandbox is ready. */
+async function poolSettled(): Promise<void> {
+  for (let k = 0; k < 600 && emulator.liveSandboxes().some((s) => s.status !== 'running'); k++)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+}
+
+let passed = true
+for (let k = 1; k <= jobs; k++) {
+  if (jobs > 1) console.log(`######## job ${k} of ${jobs} ########\n`)
+  passed = (await runJob(jobs > 1 ? `job ${k}: ` : '')) && passed
+  if (extra.pool && k < jobs) await poolSettled()
+}
+if (extra.pool && (extra.mode ?? 'start') === 'start') {
+  // What a scheduled mode: pool with pool-size 0 does at night: nothing of the pool is left live.
+  await poolSettled()
+  const drain = await runStep('main', { inputs: { ...inputs, mode: 'pool', 'pool-size': '0' }, env })
+  console.log(`Drained pool '${extra.pool}' (mode: pool, pool-size: 0): ${drain.outputs.pool ?? drain.stdout}`)
+}
+rmSync(home, { recursive: true, force: true })
 const live = await emulator.settle()
 console.log(`Sandboxes started: ${emulator.sandboxes.length}; still live after the post step: ${live.length}.`)
 await emulator.close()
-process.exit(run.main.exitCode === 0 && run.post.exitCode === 0 && live.length === 0 ? 0 : 1)
+process.exit(passed && live.length === 0 ? 0 : 1)

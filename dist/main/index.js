@@ -37816,8 +37816,10 @@ function poolText(pool) {
         return `not from pool ${pool.name}: started its own${pool.why ? ` (${pool.why})` : ''}`;
     const { claimMs, waitedMs } = pool.claim;
     const waited = waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(waitedMs)} unclaimed (billed: the cost includes it)`;
-    return `from pool ${pool.name}: claimed in ${(0,summary/* formatDuration */.a3)(claimMs)}${waited}`;
+    return `from pool ${pool.name}: claimed in ${claimTime(claimMs)}${waited}`;
 }
+/** A claim takes about a second: tenths below 10 s ("0.4s"), whole seconds and minutes above. */
+const claimTime = (ms) => (ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : (0,summary/* formatDuration */.a3)(ms));
 function startSummary(config, started, waited, billing, elapsedMs, pool) {
     const { status, known, error } = waited;
     const policy = config.networkPolicy;
@@ -38027,6 +38029,7 @@ var pool_upkeep = __nccwpck_require__(3325);
 
 
 
+
 /** The step's SSH key and certificate (made here where start mode needs none), or why the pool cannot be used. */
 async function sshFor(config, deps, prepared) {
     if (prepared)
@@ -38035,7 +38038,12 @@ async function sshFor(config, deps, prepared) {
         return await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), deps.clock.now() + config.timeoutMs);
     }
     catch (error) {
-        deps.core.info(`Pool '${config.pool.name}': not used: ${(0,untrusted/* serviceText */.Lo)(error.message, 300)}`);
+        if (deps.signal.aborted)
+            throw error;
+        const why = error instanceof access/* SshUnavailableError */.VY
+            ? 'the service offers no SSH certificates, and a claim is made over SSH'
+            : (0,untrusted/* serviceText */.Lo)(error.message, 300);
+        deps.core.info(`Pool '${config.pool.name}': not used: ${why}.`);
         return undefined;
     }
 }
@@ -38134,7 +38142,7 @@ async function claimFromPool(config, deps, state, prepared) {
     }
     const claimed = claimedFrom(config, taken);
     const waited = claimed.waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(claimed.waitedMs)} unclaimed`;
-    deps.core.info(`Pool '${name}': claimed ${taken.id} in ${(0,summary/* formatDuration */.a3)(claimed.claimMs)}${waited}.`);
+    deps.core.info(`Pool '${name}': claimed ${taken.id} in ${claimTime(claimed.claimMs)}${waited}.`);
     return { claimed, prepared: ssh, pool };
 }
 /** The summary's and the comment's pool row. */

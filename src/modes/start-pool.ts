@@ -18,12 +18,12 @@ import { takeFromPool, type Taken } from '../pool/take.ts'
 import type { SshTarget } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
-import { prepareSandboxSsh, type PreparedSandboxSsh } from '../ssh/access.ts'
+import { prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
 import { keepPool } from './pool-upkeep.ts'
-import type { PoolRow } from './start-summary.ts'
+import { claimTime, type PoolRow } from './start-summary.ts'
 
 export type Pooled = StartConfig & { pool: PoolInput }
 
@@ -41,7 +41,12 @@ async function sshFor(config: Pooled, deps: StepDeps, prepared?: PreparedSandbox
   try {
     return await prepareSandboxSsh(deps, stepEnvironment(deps), deps.clock.now() + config.timeoutMs)
   } catch (error) {
-    deps.core.info(`Pool '${config.pool.name}': not used: ${serviceText((error as Error).message, 300)}`)
+    if (deps.signal.aborted) throw error
+    const why =
+      error instanceof SshUnavailableError
+        ? 'the service offers no SSH certificates, and a claim is made over SSH'
+        : serviceText((error as Error).message, 300)
+    deps.core.info(`Pool '${config.pool.name}': not used: ${why}.`)
     return undefined
   }
 }
@@ -142,7 +147,7 @@ export async function claimFromPool(
   }
   const claimed = claimedFrom(config, taken)
   const waited = claimed.waitedMs === undefined ? '' : `; it waited ${formatDuration(claimed.waitedMs)} unclaimed`
-  deps.core.info(`Pool '${name}': claimed ${taken.id} in ${formatDuration(claimed.claimMs)}${waited}.`)
+  deps.core.info(`Pool '${name}': claimed ${taken.id} in ${claimTime(claimed.claimMs)}${waited}.`)
   return { claimed, prepared: ssh, pool }
 }
 

@@ -36,8 +36,11 @@ export function poolText(pool: PoolRow): string {
   const { claimMs, waitedMs } = pool.claim
   const waited =
     waitedMs === undefined ? '' : `; it waited ${formatDuration(waitedMs)} unclaimed (billed: the cost includes it)`
-  return `from pool ${pool.name}: claimed in ${formatDuration(claimMs)}${waited}`
+  return `from pool ${pool.name}: claimed in ${claimTime(claimMs)}${waited}`
 }
+
+/** A claim takes about a second: tenths below 10 s ("0.4s"), whole seconds and minutes above. */
+export const claimTime = (ms: number) => (ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : formatDuration(ms))
 
 export function startSummary(
   config: StartConfig,

@@ -52,8 +52,8 @@ describe.skipIf(!canRun)('the warm pool, through the bundles', () => {
     const second = await runStep('main', { inputs: inputs(POOL), env: env() })
     expect(second.exitCode).toBe(0)
     expect(second.outputs).toMatchObject({ 'pool-claimed': 'true', 'sandbox-id': pooled, status: 'ready' })
-    expect(second.stdout).toMatch(new RegExp(`Pool 'ci': claimed ${pooled} in \\d+s; it waited \\d+s unclaimed\\.`))
-    expect(second.summary).toMatch(/from pool ci: claimed in \d+s; it waited \d+s unclaimed \(billed/)
+    expect(second.stdout).toMatch(new RegExp(`Pool 'ci': claimed ${pooled} in \\d+\\.\\ds; it waited \\d+s unclaimed\\.`))
+    expect(second.summary).toMatch(/from pool ci: claimed in \d+\.\ds; it waited \d+s unclaimed \(billed/)
     // Its own refill: the claimed one no longer counts, so one more starts.
     expect(second.stdout).toMatch(/Pool 'ci': 0 ready and unclaimed, 0 starting, pool-size 1: started 1\./)
     const starts = service.requestsTo('POST', '/sandboxes/start')
@@ -168,4 +168,18 @@ describe.skipIf(!canRun)('the warm pool, through the bundles', () => {
     await runStep('post', { inputs: inputs(POOL), env: env(), state: leg.state })
     expect(await service.settle()).toEqual([])
   }, 120_000)
+
+  it('a service of v1.0 (no SSH certificates): the pool is not used, said in one line; the job runs on its own', async () => {
+    const service = await startEmulator({ generation: 'v1' })
+    const main = await runStep('main', { inputs: inputs(POOL), env: env() })
+    expect(main.exitCode).toBe(0)
+    expect(main.outputs['pool-claimed']).toBe('false')
+    expect(main.stdout).toContain(
+      "Pool 'ci': not used: the service offers no SSH certificates, and a claim is made over SSH.",
+    )
+    // Nothing the pool could never claim is started.
+    expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
+    await runStep('post', { inputs: inputs(POOL), env: env(), state: main.state })
+    expect(await service.settle()).toEqual([])
+  }, 60_000)
 })

@@ -109,7 +109,7 @@ interface Workflow {
 describe('examples/', () => {
   const files = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.yml'))
 
-  it('has the eight workflows the README links', () => {
+  it('has the nine workflows the README links', () => {
     expect(files.sort()).toEqual([
       'gpu-matrix.yml',
       'gpu-runner.yml',
@@ -119,6 +119,7 @@ describe('examples/', () => {
       'per-pull-request.yml',
       'shared-sandbox.yml',
       'sweep.yml',
+      'warm-pool.yml',
     ])
     for (const file of files) expect(readme, file).toContain(`examples/${file}`)
   })
