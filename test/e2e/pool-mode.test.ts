@@ -52,7 +52,9 @@ describe.skipIf(!canRun)('the warm pool, through the bundles', () => {
     const second = await runStep('main', { inputs: inputs(POOL), env: env() })
     expect(second.exitCode).toBe(0)
     expect(second.outputs).toMatchObject({ 'pool-claimed': 'true', 'sandbox-id': pooled, status: 'ready' })
-    expect(second.stdout).toMatch(new RegExp(`Pool 'ci': claimed ${pooled} in \\d+\\.\\ds; it waited \\d+s unclaimed\\.`))
+    expect(second.stdout).toMatch(
+      new RegExp(`Pool 'ci': claimed ${pooled} in \\d+\\.\\ds; it waited \\d+s unclaimed\\.`),
+    )
     expect(second.summary).toMatch(/from pool ci: claimed in \d+\.\ds; it waited \d+s unclaimed \(billed/)
     // Its own refill: the claimed one no longer counts, so one more starts.
     expect(second.stdout).toMatch(/Pool 'ci': 0 ready and unclaimed, 0 starting, pool-size 1: started 1\./)
