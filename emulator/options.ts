@@ -57,6 +57,8 @@ export interface EmulatorOptions {
   rateWindowMs?: number
   /** The clock of the rate-limit windows (Date.now by default): a test shares its fake clock with the emulator. */
   rateClock?: () => number
+  /** The records' clock (created_at, updated_at, so expires_at): a benchmark's compressed time; default Date.now. */
+  now?: () => number
   startStopLimit?: number
   getListLimit?: number
   /** Milliseconds per TTL second (1000 in real time; smaller in tests). */
@@ -219,6 +221,7 @@ export type ResolvedOptions = Required<
     | 'sshHostKeyOverride'
     | 'rateClock'
     | 'forgetEndedMs'
+    | 'now'
   >
 > &
   Pick<
@@ -232,6 +235,7 @@ export type ResolvedOptions = Required<
     | 'statusWords'
     | 'sshHostKeyOverride'
     | 'forgetEndedMs'
+    | 'now'
   >
 
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
@@ -272,6 +276,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     sshHost: options.sshHost ?? {},
     gpuFaults: options.gpuFaults ?? [],
     forgetEndedMs: options.forgetEndedMs,
+    now: options.now,
     failure: options.failure ?? { code: 'host_unreachable', message: 'the sandbox host did not come up' },
   }
 }

@@ -146,6 +146,31 @@ export function createSandboxHost(dir: string, user: LoginUser, docker: 'docker'
 }
 
 /**
+ * A claim whose answer is lost (issue 55's fault): the sandbox's `ln` makes
+ * the link, then ends the SSH session it runs in (its sshd process) before
+ * anything is answered, `times` times in all: the client sees a dropped
+ * connection (ssh's 255) although the claim was made.
+ */
+const LOSE_ANSWER = `#!/bin/bash
+real=$(PATH=/usr/bin:/bin command -v ln)
+"$real" "$@" || exit $?
+marker="$HOME/.lost-claim-answers"
+count=$(cat "$marker" 2> /dev/null || echo 0)
+[ "$count" -lt "$EMULATOR_LOSE_ANSWERS" ] || exit 0
+echo $((count + 1)) > "$marker"
+pid=$$
+while [ "$pid" -gt 1 ]; do
+  pid=$(sed 's/^.*) //' "/proc/$pid/stat" | cut -d' ' -f2)
+  case "$(cat "/proc/$pid/comm" 2> /dev/null)" in sshd*) kill -9 "$pid"; exit 0 ;; esac
+done
+`
+
+export function plantLostClaimAnswers(host: SandboxHost, times: number): void {
+  writeFileSync(join(host.bin, 'ln'), LOSE_ANSWER.replace('"$EMULATOR_LOSE_ANSWERS"', String(times)), { mode: 0o755 })
+  host.own(join(host.bin, 'ln'))
+}
+
+/**
  * A hostile sandbox (tests of download): its `tar`, asked for an archive,
  * adds members nobody asked for: a `.git/config` whose fsmonitor would run a
  * command in the next git call, a file beside the asked-for paths, a `.git`

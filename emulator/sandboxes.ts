@@ -35,7 +35,7 @@ export class Sandboxes {
   seed(name: string, requested = 'running', org: string): SandboxState {
     // As deployed there is no "stopping": such a sandbox has already finished.
     const status = requested === 'stopping' && this.host.options.generation === 'current' ? 'stopped' : requested
-    const now = new Date().toISOString()
+    const now = this.timestamp()
     const sandbox: SandboxState = {
       id: `sbx-${randomBytes(8).toString('hex')}`,
       name,
@@ -53,6 +53,11 @@ export class Sandboxes {
     if (status === 'stopping')
       this.host.later(this.host.options.stopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
     return sandbox
+  }
+
+  /** A record's time: the options' clock (a benchmark's compressed time), else now. */
+  private timestamp(): string {
+    return new Date(this.host.options.now?.() ?? Date.now()).toISOString()
   }
 
   /** Ends every stop under way at once (tests that read 'stopping' first). */
@@ -104,7 +109,7 @@ export class Sandboxes {
           `no ${gpu} capacity free (${Math.max(0, free)} free, ${wanted} asked)`,
         )
     }
-    const now = new Date().toISOString()
+    const now = this.timestamp()
     const sandbox: SandboxState = {
       id,
       name,
@@ -164,7 +169,7 @@ export class Sandboxes {
 
   setStatus(sandbox: SandboxState, status: string): void {
     sandbox.status = status
-    sandbox.updated_at = new Date().toISOString()
+    sandbox.updated_at = this.timestamp()
     const times = this.statusTimes.get(sandbox.id)
     if (times) times[status] ??= Date.now()
     const forgetAfter = this.host.options.forgetEndedMs

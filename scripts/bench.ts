@@ -4,7 +4,7 @@
  *
  *   npm run bench                       all sections (about 5 minutes: the matrix runs at the real 1-minute window)
  *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate, stranded,
- *                                       github, gpu, pipeline, libraries
+ *                                       github, gpu, pipeline, libraries, pool
  *   npm run bench -- --jobs 20          matrix size (default 60)
  *   npm run bench -- --legs 40          the GitHub matrix's legs (default 240), --scale its time compression (default 6)
  *   npm run bench -- --out -            print the report instead of writing docs/benchmarks.md
@@ -26,6 +26,7 @@ import { githubSection } from './bench/github-matrix.ts'
 import { gpuSection } from './bench/gpu.ts'
 import { pipelineSection } from './bench/pipeline.ts'
 import { librariesSection } from './bench/libraries.ts'
+import { poolSection } from './bench/pool.ts'
 import { coldStart, detectionLag, lifecycle } from './bench/runs.ts'
 
 const SECTIONS = [
@@ -42,6 +43,7 @@ const SECTIONS = [
   'gpu',
   'pipeline',
   'libraries',
+  'pool',
 ] as const
 type Section = (typeof SECTIONS)[number]
 const only = (argument('only')?.split(',') ?? [...SECTIONS]) as Section[]
@@ -66,6 +68,7 @@ for (const section of SECTIONS.filter((s) => only.includes(s))) {
   if (section === 'gpu') parts.push(gpuSection())
   if (section === 'pipeline') parts.push(await pipelineSection())
   if (section === 'libraries') parts.push(await librariesSection())
+  if (section === 'pool') parts.push(await poolSection())
 }
 
 const commit = (() => {

@@ -23,6 +23,7 @@ import {
 import { runSweepSuite, sweepMatrix } from './fault-suite/sweep-suite.ts'
 import { runnerMatrix, runRunnerSuite } from './fault-suite/runner-suite.ts'
 import { gpuReportMatrix } from './fault-suite/gpu-matrix.ts'
+import { poolMatrix, runPoolSuite } from './fault-suite/pool-suite.ts'
 import { sshdAvailable } from '../emulator/ssh-service.ts'
 
 function option(name: string, fallback: number): number {
@@ -74,6 +75,17 @@ for (const outcome of runnerOutcomes)
   )
 const runnerProblems = runnerOutcomes.filter((o) => o.problems.length > 0)
 const strandedFailed = runnerOutcomes.filter((o) => o.strandedFailed).length
+
+// The warm pool (issue 55) claims over SSH: it needs the emulator's real sshd.
+const pools = sshdAvailable() ? poolMatrix() : []
+const poolStarted = Date.now()
+const poolOutcomes = await runPoolSuite(pools)
+for (const outcome of poolOutcomes)
+  console.log(
+    `[pool] ${outcome.scenario.label}: ${outcome.claims} claims: ${outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'}`,
+  )
+const poolProblems = poolOutcomes.filter((o) => o.problems.length > 0)
+const poolWrongStops = poolOutcomes.reduce((sum, o) => sum + o.wrongStops, 0)
 
 const report = `# Reliability: the fault suite
 
@@ -147,6 +159,25 @@ visible; after all of them, no \`gpu-unserved-*\` user is left on the machine.
 
 ${Math.round((Date.now() - runnerStarted) / 1000)} s at concurrency ${Math.min(concurrency, 4)}.
 
+## The warm pool
+
+The bundled steps against the emulator as deployed with a real sshd: a \`mode: pool\` keeper fills the pool,
+then jobs with \`pool\` run at once (8 for 2 ready sandboxes, 4 for 4), claims whose answer is lost (the
+sandbox's session dropped right after the claim's link was made), and a main step sent SIGTERM or SIGKILL
+right after its claim; then every job's post step, then a \`mode: pool\` drain. After each run: every main
+step that was not signalled passed, no sandbox was given to two jobs, no more claims than ready sandboxes,
+every job's sandbox was live when its main step ended, no stop reached a job's sandbox before that job's
+post step began, nothing is live after the post steps and the drain, and no token or key is visible.
+
+| | |
+|---|---|
+| pool runs | ${pools.length}${pools.length === 0 ? ' (no sshd here)' : ''} |
+| claims | ${poolOutcomes.reduce((sum, o) => sum + o.claims, 0)} |
+| **stops sent to a job's sandbox before its post step** | **${poolWrongStops}** |
+| runs with a problem | ${poolProblems.length} |
+
+${Math.round((Date.now() - poolStarted) / 1000)} s, one run at a time.
+
 Fault kinds: ${FAULT_KINDS.map((f) => `\`${f}\``).join(', ')}. Routes: ${ROUTES_BY_GENERATION.current.map((r) => `\`${r}\``).join(', ')} (the last only as deployed).
 Machine: ${cpus().length} cores, Node ${process.version}; ${Math.round(totals.durationMs / 1000)} s at concurrency ${concurrency}.
 `
@@ -162,6 +193,8 @@ console.log(
 for (const failed of totals.failedRuns) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
 for (const failed of sweepProblems) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
 for (const failed of runnerProblems) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
+for (const failed of poolProblems) console.log(`PROBLEM ${failed.scenario.label}: ${failed.problems.join('; ')}`)
+console.log(`pool runs ${pools.length}, wrong stops ${poolWrongStops}, problems ${poolProblems.length}`)
 console.log(`runner runs ${runners.length}, stranded jobs failed ${strandedFailed}, problems ${runnerProblems.length}`)
 const clean =
   runnerProblems.length === 0 &&
@@ -169,5 +202,7 @@ const clean =
   totals.leaked === 0 &&
   totals.wrongStops === 0 &&
   sweepProblems.length === 0 &&
-  sweepWrongStops === 0
+  sweepWrongStops === 0 &&
+  poolProblems.length === 0 &&
+  poolWrongStops === 0
 process.exit(clean ? 0 : 1)

@@ -37306,6 +37306,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/sandbox/live-limit.js
 var live_limit = __nccwpck_require__(9665);
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js
+var stop = __nccwpck_require__(7153);
 // EXTERNAL MODULE: ./build/src/pool/idle.js
 var idle = __nccwpck_require__(5896);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
@@ -37436,8 +37438,10 @@ var step_deps = __nccwpck_require__(3996);
 
 
 
+
 /** How long the count of live sandboxes for max-live may take. */
 const COUNT_BUDGET_MS = 30_000;
+const STOP_BUDGET_MS = 60_000;
 /** How many more sandboxes max-live allows now (pool-size where there is no limit). */
 async function roomLeft(config, deps) {
     if (!config.liveLimit)
@@ -37445,14 +37449,29 @@ async function roomLeft(config, deps) {
     const live = await (0,live_limit/* repositoryLive */.$8)((0,step_deps/* opContext */.R)(deps), config.liveLimit, deps.clock.now() + COUNT_BUDGET_MS);
     return Math.max(0, config.liveLimit.max - live.length);
 }
+/**
+ * One pool sandbox, kept under max-live: steps at once may all see room for one more, so right after its start the
+ * list is read again, and one beyond the limit by creation order is stopped at once (nobody can have claimed it: it
+ * is not ready) and the refill ends there.
+ */
+async function startWithinLimit(config, deps, name) {
+    const ctx = (0,step_deps/* opContext */.R)(deps);
+    const id = await startPoolSandbox(ctx, config, name);
+    if (!config.liveLimit)
+        return id;
+    const { within, place } = await (0,live_limit/* withinLimit */.zl)(ctx, config.liveLimit, id, deps.clock.now() + COUNT_BUDGET_MS);
+    if (within)
+        return id;
+    await (0,stop/* stopSandbox */.a)(ctx, id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() });
+    throw new Error(`max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, stopped at once`);
+}
 /** `drain` (mode pool with pool-size 0): every unclaimed ready one is stopped now, however short its wait. */
 async function keepPool(config, deps, pool, options) {
     const { name, repositoryId, idleSeconds, size } = config.pool;
     const idleMs = options.drain ? 0 : idleSeconds * 1000;
     const { stopped } = await (0,idle/* stopIdle */.p)(pool, { name, repositoryId, idleMs, claimant: options.claimant });
     const room = await roomLeft(config, deps);
-    const ctx = (0,step_deps/* opContext */.R)(deps);
-    const refillDeps = { ...pool, start: (sandboxName) => startPoolSandbox(ctx, config, sandboxName) };
+    const refillDeps = { ...pool, start: (sandboxName) => startWithinLimit(config, deps, sandboxName) };
     const filled = await refill(refillDeps, { name, prefix: (0,request/* prefixFor */.aU)(config), size, room });
     return { stopped, ...filled };
 }
@@ -37954,60 +37973,95 @@ const randomOrder = (items) => items
 /** The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first. */
 async function candidates(deps, prefix) {
     const listed = await (0,names/* poolListed */.Mm)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
-    return listed.filter((item) => item.status === undefined || (0,sandbox_status/* isReady */.i_)(item.status)).map((item) => item.id);
+    return listed.filter((item) => item.status === undefined || (0,sandbox_status/* isReady */.i_)(item.status));
 }
-/** One candidate: its record checked, then the claim; what came of it. */
-async function tryOne(deps, id, wanted) {
-    const record = await deps.read(id);
-    const why = (0,match/* mismatch */.J)(record, wanted.request, deps.clock.now());
-    if (why)
-        return { skipped: why };
-    const target = await deps.reach(id, record);
-    deps.track?.(id, target);
-    const verdict = await (0,claim/* claimSandbox */.E0)(target, id, wanted.claimant, { env: deps.env, signal: deps.signal });
+/**
+ * A candidate's record: the list's item where it shows everything a claim needs (it was just listed), else a fresh
+ * read (a list may leave fields out); either way a field it does not show is a mismatch.
+ */
+async function recordOf(deps, item, request) {
+    const listed = item.status === undefined ? undefined : { ...item, status: item.status };
+    if (listed && (0,match/* mismatch */.J)(listed, request, deps.clock.now()) === undefined)
+        return listed;
+    return deps.read(item.id);
+}
+/** How many candidates are read and asked at once. */
+const SURVEY_AT_ONCE = 8;
+/**
+ * Each candidate's record checked and its claim looked at, read only, several at once: a claimed sandbox of the
+ * pool stays ready in the service's list while its job runs, so asking them one by one would make a job's claim as
+ * slow as the pool is busy.
+ */
+async function survey(deps, items, request) {
+    const one = async (item) => {
+        const { id } = item;
+        try {
+            const record = await recordOf(deps, item, request);
+            const why = (0,match/* mismatch */.J)(record, request, deps.clock.now());
+            if (why)
+                return { id, out: why, kind: 'mismatched' };
+            const target = await deps.reach(id, record);
+            const by = await (0,claim/* claimedBy */.dl)(target, id, { env: deps.env, signal: deps.signal });
+            if (by)
+                return { id, out: `claimed by ${by}`, kind: 'taken' };
+            // One that cannot say whether it is claimed (no answer over SSH) would not answer a claim either.
+            if (by === undefined)
+                return { id, out: 'no answer over SSH to whether it is claimed', kind: 'unreachable' };
+            return { id, record, target };
+        }
+        catch (error) {
+            return { id, out: `no record or SSH access (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`, kind: 'failed' };
+        }
+    };
+    const found = [];
+    for (let k = 0; k < items.length; k += SURVEY_AT_ONCE)
+        found.push(...(await Promise.all(items.slice(k, k + SURVEY_AT_ONCE).map(one))));
+    return found;
+}
+/** The claim on one surveyed candidate (tracked before it is sent). */
+async function claimOne(deps, candidate, claimant) {
+    deps.track?.(candidate.id, candidate.target);
+    const verdict = await (0,claim/* claimSandbox */.E0)(candidate.target, candidate.id, claimant, { env: deps.env, signal: deps.signal });
     // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
     if (verdict.kind === 'taken' || verdict.kind === 'failed')
-        deps.track?.(id, undefined);
-    return { record, verdict };
+        deps.track?.(candidate.id, undefined);
+    return verdict;
 }
 /** A sandbox of the pool claimed for this job, or why none was (one line, safe text). */
 async function takeFromPool(deps, pool) {
     const began = deps.clock.now();
-    const ids = (deps.shuffle ?? randomOrder)(await candidates(deps, pool.prefix));
-    if (ids.length === 0)
-        return { why: `pool '${pool.name}' has no live sandbox for this request` };
+    const items = await candidates(deps, pool.prefix);
+    if (items.length === 0)
+        return { why: `pool '${pool.name}' has no ready sandbox for this request` };
+    const surveyed = await survey(deps, items, pool.request);
     const seen = { taken: 0, unreachable: 0, mismatched: 0, failed: 0 };
+    for (const out of surveyed.filter((item) => 'out' in item)) {
+        seen[out.kind]++;
+        deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`);
+    }
+    // The unclaimed ones in a random order, so steps racing for a few spread over them.
+    const order = (deps.shuffle ?? randomOrder)(surveyed.flatMap((item) => ('out' in item ? [] : [item])));
     const unsure = [];
-    for (const id of ids) {
+    for (const candidate of order) {
         if (deps.clock.now() - began > TAKE_BUDGET_MS)
             break;
-        const tried = await tryOne(deps, id, pool).catch((error) => ({
-            skipped: `no record or SSH access (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`,
-            failed: true,
-        }));
-        if ('skipped' in tried) {
-            seen['failed' in tried ? 'failed' : 'mismatched']++;
-            deps.log(`Pool '${pool.name}': ${id} not claimed: ${tried.skipped}.`);
-            continue;
-        }
-        const { record, verdict } = tried;
+        const verdict = await claimOne(deps, candidate, pool.claimant);
         if (verdict.kind === 'won') {
-            const waited = (0,match/* waitedMs */.h)(record, deps.clock.now());
-            const taken = {
-                id,
-                record,
-                claimMs: deps.clock.now() - began,
-                ...(waited === undefined ? {} : { waitedMs: waited }),
+            const waited = (0,match/* waitedMs */.h)(candidate.record, deps.clock.now());
+            const taken = { id: candidate.id, record: candidate.record, claimMs: deps.clock.now() - began };
+            return {
+                taken: waited === undefined ? taken : { ...taken, waitedMs: waited },
+                ...(unsure.length ? { unsure } : {}),
             };
-            return { taken, ...(unsure.length > 0 ? { unsure } : {}) };
         }
-        seen[verdict.kind === 'taken' ? 'taken' : verdict.kind === 'unreachable' ? 'unreachable' : 'failed']++;
+        seen[verdict.kind]++;
         if (verdict.kind === 'unreachable')
-            unsure.push(id);
-        const why = verdict.kind === 'taken' ? `claimed by ${verdict.by}` : verdict.why;
-        deps.log(`Pool '${pool.name}': ${id} not claimed: ${(0,untrusted/* serviceText */.Lo)(why, 200)}.`);
+            unsure.push(candidate.id);
+        // Unclaimed when looked at, claimed when asked: a race lost to another step.
+        const why = verdict.kind === 'taken' ? `another job claimed it first (${verdict.by})` : verdict.why;
+        deps.log(`Pool '${pool.name}': ${candidate.id} not claimed: ${(0,untrusted/* serviceText */.Lo)(why, 200)}.`);
     }
-    return { why: nothingTaken(pool.name, ids.length, seen), ...(unsure.length > 0 ? { unsure } : {}) };
+    return { why: nothingTaken(pool.name, items.length, seen), ...(unsure.length > 0 ? { unsure } : {}) };
 }
 function nothingTaken(pool, count, seen) {
     const parts = Object.entries(seen)

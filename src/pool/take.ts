@@ -1,20 +1,21 @@
 /**
- * Claiming a sandbox from the warm pool (issue 55, not wired into a mode yet):
- * the pool's live sandboxes from the service's list (their names carry the
- * repository, the pool and the request's digest), each one's fresh record
- * checked against this job's request (match.ts), then a claim on the sandbox
- * itself (claim.ts) until one is won. Candidates are tried in a random order,
- * so steps racing for a few sandboxes spread over them instead of all asking
- * the first. Nothing claimed is never a failure: the caller starts its own,
- * saying why in one line. The whole attempt has a bound, so a pool that does
- * not answer costs a job seconds, not minutes.
+ * Claiming a sandbox from the warm pool (issue 55): the pool's ready
+ * sandboxes from the service's list (their names carry the repository, the
+ * pool and the request's digest), a survey of them several at once (each one's
+ * fresh record checked against this job's request, match.ts, and its claim
+ * looked at read only), then a claim on the sandbox itself (claim.ts) on the
+ * unclaimed ones until one is won. They are tried in a random order, so steps
+ * racing for a few sandboxes spread over them instead of all asking the first.
+ * Nothing claimed is never a failure: the caller starts its own, saying why in
+ * one line. The whole attempt has a bound, so a pool that does not answer
+ * costs a job seconds, not minutes.
  */
 import type { ListedSandbox, SandboxRecord } from '../client/schemas.ts'
 import type { SshTarget } from '../remote/ssh-command.ts'
 import type { Clock } from '../runtime/clock.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { isReady } from '../sandbox/status.ts'
-import { claimSandbox, type ClaimVerdict } from './claim.ts'
+import { claimedBy, claimSandbox, type ClaimVerdict } from './claim.ts'
 import { mismatch, waitedMs, type ClaimRequest } from './match.ts'
 import { poolListed, prefixOf } from './names.ts'
 
@@ -57,26 +58,72 @@ const randomOrder = <T>(items: T[]): T[] =>
     .map(({ item }) => item)
 
 /** The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first. */
-async function candidates(deps: TakeDeps, prefix: string): Promise<string[]> {
+async function candidates(deps: TakeDeps, prefix: string): Promise<(ListedSandbox & { id: string })[]> {
   const listed = await poolListed(deps.list(), (parts) => prefixOf(parts) === prefix)
-  return listed.filter((item) => item.status === undefined || isReady(item.status)).map((item) => item.id)
+  return listed.filter((item) => item.status === undefined || isReady(item.status))
 }
 
-/** One candidate: its record checked, then the claim; what came of it. */
-async function tryOne(
+/**
+ * A candidate's record: the list's item where it shows everything a claim needs (it was just listed), else a fresh
+ * read (a list may leave fields out); either way a field it does not show is a mismatch.
+ */
+async function recordOf(deps: TakeDeps, item: ListedSandbox & { id: string }, request: ClaimRequest) {
+  const listed = item.status === undefined ? undefined : { ...item, status: item.status }
+  if (listed && mismatch(listed, request, deps.clock.now()) === undefined) return listed
+  return deps.read(item.id)
+}
+
+/** How many candidates are read and asked at once. */
+const SURVEY_AT_ONCE = 8
+
+/** What the survey found of one candidate: why it is out, or its record and SSH access and who holds it. */
+type Surveyed =
+  | { id: string; out: string; kind: 'mismatched' | 'failed' | 'taken' | 'unreachable' }
+  | { id: string; record: SandboxRecord; target: SshTarget }
+
+/**
+ * Each candidate's record checked and its claim looked at, read only, several at once: a claimed sandbox of the
+ * pool stays ready in the service's list while its job runs, so asking them one by one would make a job's claim as
+ * slow as the pool is busy.
+ */
+async function survey(
   deps: TakeDeps,
-  id: string,
-  wanted: { request: ClaimRequest; claimant: string },
-): Promise<{ record: SandboxRecord; verdict: ClaimVerdict } | { skipped: string }> {
-  const record = await deps.read(id)
-  const why = mismatch(record, wanted.request, deps.clock.now())
-  if (why) return { skipped: why }
-  const target = await deps.reach(id, record)
-  deps.track?.(id, target)
-  const verdict = await claimSandbox(target, id, wanted.claimant, { env: deps.env, signal: deps.signal })
+  items: (ListedSandbox & { id: string })[],
+  request: ClaimRequest,
+): Promise<Surveyed[]> {
+  const one = async (item: ListedSandbox & { id: string }): Promise<Surveyed> => {
+    const { id } = item
+    try {
+      const record = await recordOf(deps, item, request)
+      const why = mismatch(record, request, deps.clock.now())
+      if (why) return { id, out: why, kind: 'mismatched' }
+      const target = await deps.reach(id, record)
+      const by = await claimedBy(target, id, { env: deps.env, signal: deps.signal })
+      if (by) return { id, out: `claimed by ${by}`, kind: 'taken' }
+      // One that cannot say whether it is claimed (no answer over SSH) would not answer a claim either.
+      if (by === undefined) return { id, out: 'no answer over SSH to whether it is claimed', kind: 'unreachable' }
+      return { id, record, target }
+    } catch (error) {
+      return { id, out: `no record or SSH access (${serviceText(String(error), 200)})`, kind: 'failed' }
+    }
+  }
+  const found: Surveyed[] = []
+  for (let k = 0; k < items.length; k += SURVEY_AT_ONCE)
+    found.push(...(await Promise.all(items.slice(k, k + SURVEY_AT_ONCE).map(one))))
+  return found
+}
+
+/** The claim on one surveyed candidate (tracked before it is sent). */
+async function claimOne(
+  deps: TakeDeps,
+  candidate: { id: string; target: SshTarget },
+  claimant: string,
+): Promise<ClaimVerdict> {
+  deps.track?.(candidate.id, candidate.target)
+  const verdict = await claimSandbox(candidate.target, candidate.id, claimant, { env: deps.env, signal: deps.signal })
   // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
-  if (verdict.kind === 'taken' || verdict.kind === 'failed') deps.track?.(id, undefined)
-  return { record, verdict }
+  if (verdict.kind === 'taken' || verdict.kind === 'failed') deps.track?.(candidate.id, undefined)
+  return verdict
 }
 
 /** A sandbox of the pool claimed for this job, or why none was (one line, safe text). */
@@ -85,38 +132,35 @@ export async function takeFromPool(
   pool: { name: string; prefix: string; request: ClaimRequest; claimant: string },
 ): Promise<({ taken: Taken } | { why: string }) & { unsure?: string[] }> {
   const began = deps.clock.now()
-  const ids = (deps.shuffle ?? randomOrder)(await candidates(deps, pool.prefix))
-  if (ids.length === 0) return { why: `pool '${pool.name}' has no live sandbox for this request` }
+  const items = await candidates(deps, pool.prefix)
+  if (items.length === 0) return { why: `pool '${pool.name}' has no ready sandbox for this request` }
+  const surveyed = await survey(deps, items, pool.request)
   const seen = { taken: 0, unreachable: 0, mismatched: 0, failed: 0 }
-  const unsure: string[] = []
-  for (const id of ids) {
-    if (deps.clock.now() - began > TAKE_BUDGET_MS) break
-    const tried = await tryOne(deps, id, pool).catch((error: unknown) => ({
-      skipped: `no record or SSH access (${serviceText(String(error), 200)})`,
-      failed: true,
-    }))
-    if ('skipped' in tried) {
-      seen['failed' in tried ? 'failed' : 'mismatched']++
-      deps.log(`Pool '${pool.name}': ${id} not claimed: ${tried.skipped}.`)
-      continue
-    }
-    const { record, verdict } = tried
-    if (verdict.kind === 'won') {
-      const waited = waitedMs(record, deps.clock.now())
-      const taken = {
-        id,
-        record,
-        claimMs: deps.clock.now() - began,
-        ...(waited === undefined ? {} : { waitedMs: waited }),
-      }
-      return { taken, ...(unsure.length > 0 ? { unsure } : {}) }
-    }
-    seen[verdict.kind === 'taken' ? 'taken' : verdict.kind === 'unreachable' ? 'unreachable' : 'failed']++
-    if (verdict.kind === 'unreachable') unsure.push(id)
-    const why = verdict.kind === 'taken' ? `claimed by ${verdict.by}` : verdict.why
-    deps.log(`Pool '${pool.name}': ${id} not claimed: ${serviceText(why, 200)}.`)
+  for (const out of surveyed.filter((item) => 'out' in item)) {
+    seen[out.kind]++
+    deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`)
   }
-  return { why: nothingTaken(pool.name, ids.length, seen), ...(unsure.length > 0 ? { unsure } : {}) }
+  // The unclaimed ones in a random order, so steps racing for a few spread over them.
+  const order = (deps.shuffle ?? randomOrder)(surveyed.flatMap((item) => ('out' in item ? [] : [item])))
+  const unsure: string[] = []
+  for (const candidate of order) {
+    if (deps.clock.now() - began > TAKE_BUDGET_MS) break
+    const verdict = await claimOne(deps, candidate, pool.claimant)
+    if (verdict.kind === 'won') {
+      const waited = waitedMs(candidate.record, deps.clock.now())
+      const taken = { id: candidate.id, record: candidate.record, claimMs: deps.clock.now() - began }
+      return {
+        taken: waited === undefined ? taken : { ...taken, waitedMs: waited },
+        ...(unsure.length ? { unsure } : {}),
+      }
+    }
+    seen[verdict.kind]++
+    if (verdict.kind === 'unreachable') unsure.push(candidate.id)
+    // Unclaimed when looked at, claimed when asked: a race lost to another step.
+    const why = verdict.kind === 'taken' ? `another job claimed it first (${verdict.by})` : verdict.why
+    deps.log(`Pool '${pool.name}': ${candidate.id} not claimed: ${serviceText(why, 200)}.`)
+  }
+  return { why: nothingTaken(pool.name, items.length, seen), ...(unsure.length > 0 ? { unsure } : {}) }
 }
 
 function nothingTaken(pool: string, count: number, seen: Record<string, number>): string {

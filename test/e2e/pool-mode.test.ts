@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Emulator } from '../../emulator/emulator.ts'
+import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { onceOutput, runStep } from '../../scripts/lib/action-runner.ts'
 import { ComputeClient } from '../../src/client/client.ts'
 import { runMain } from '../../src/main.ts'
@@ -40,7 +41,7 @@ describe.skipIf(!canRun)('the warm pool, through the bundles', () => {
     const first = await runStep('main', { inputs: inputs(POOL), env: env() })
     expect(first.exitCode).toBe(0)
     expect(first.outputs['pool-claimed']).toBe('false')
-    expect(first.stdout).toMatch(/Pool 'ci': nothing claimed \(pool 'ci' has no live sandbox for this request\); this/)
+    expect(first.stdout).toMatch(/Pool 'ci': nothing claimed \(pool 'ci' has no ready sandbox for this request\); this/)
     expect(first.stdout).toMatch(/Pool 'ci': 0 ready and unclaimed, 0 starting, pool-size 1: started 1\./)
     expect(first.summary).toContain('not from pool ci: started its own')
     const [pooled] = await poolReady(service, 1)
@@ -182,6 +183,23 @@ describe.skipIf(!canRun)('the warm pool, through the bundles', () => {
     // Nothing the pool could never claim is started.
     expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
     await runStep('post', { inputs: inputs(POOL), env: env(), state: main.state })
+    expect(await service.settle()).toEqual([])
+  }, 60_000)
+
+  it("a claim whose answer is lost (the session dropped after the link was made) is asked again: it is this job's", async () => {
+    const service = await startEmulator()
+    await runStep('main', { inputs: inputs({ mode: 'pool', pool: 'ci', 'pool-size': '1' }), env: env() })
+    const [pooled] = await poolReady(service, 1)
+    plantLostClaimAnswers(service.sshService?.sandboxHost as SandboxHost, 1)
+    const main = await runStep('main', { inputs: inputs({ ...POOL, 'pool-size': '0' }), env: env() })
+    expect(main.exitCode).toBe(0)
+    expect(main.outputs).toMatchObject({ 'pool-claimed': 'true', 'sandbox-id': pooled })
+    expect(main.stdout).toMatch(new RegExp(`Pool 'ci': ${pooled} not claimed: .+\\.\\n`))
+    expect(main.stdout).toMatch(new RegExp(`Pool 'ci': claimed ${pooled} in `))
+    // Nothing else was started for this job: the lost answer cost no sandbox.
+    expect(service.requestsTo('POST', '/sandboxes/start')).toHaveLength(1)
+    const post = await runStep('post', { inputs: inputs(POOL), env: env(), state: main.state })
+    expect(post.exitCode).toBe(0)
     expect(await service.settle()).toEqual([])
   }, 60_000)
 })

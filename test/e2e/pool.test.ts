@@ -147,7 +147,7 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
     expect(
       await takeFromPool(deps, { name: 'other', prefix: poolPrefix('31337', 'other', 'deadbeef'), request, claimant }),
     ).toEqual({
-      why: "pool 'other' has no live sandbox for this request",
+      why: "pool 'other' has no ready sandbox for this request",
     })
     expect(await takeFromPool(deps, { name: 'ci', prefix, request, claimant })).toEqual({
       why: "none of the 3 live sandboxes of pool 'ci' could be claimed (1 mismatched, 2 failed)",
