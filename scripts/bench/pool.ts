@@ -26,41 +26,12 @@ import { realClock } from '../../src/runtime/clock.ts'
 import { recordingCore } from '../../test/harness/fakes.ts'
 import { argument, log, median, quantile, seconds } from './common.ts'
 import { poolReport, type SizeResult } from './pool-report.ts'
+import { arrivals, compressed } from './pool-time.ts'
 
 const PROVISION_MS = 30_000
 const WINDOW_MS = 30 * 60_000
 const JOB_MS = 2 * 60_000
 const MAX_LIVE = 16
-
-/** A clock `scale` times faster than real time, from now. */
-function compressed(scale: number): Clock & { real: (modelMs: number) => number } {
-  const t0 = Date.now()
-  return {
-    now: () => t0 + (Date.now() - t0) * scale,
-    random: () => Math.random(),
-    sleep: (ms, signal) => realClock.sleep(ms / scale, signal),
-    real: (modelMs) => modelMs / scale,
-  }
-}
-
-/** Seeded arrivals: exponential gaps with the window's mean rate. */
-function arrivals(seed: number, jobs: number): number[] {
-  let state = seed >>> 0
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const times: number[] = []
-  let at = 0
-  while (times.length < jobs) {
-    at += -Math.log(1 - random()) * (WINDOW_MS / jobs)
-    times.push(at)
-  }
-  return times
-}
 
 export interface JobResult {
   claimed: boolean
@@ -164,12 +135,20 @@ async function oneSize(size: number, scale: number, seed: number, jobs: number):
   let largest = 0
   const sampler = setInterval(() => (largest = Math.max(largest, emulator.liveSandboxes().length)), 20)
   try {
-    const runs = arrivals(seed, jobs).map(async (at, k) => {
-      await realClock.sleep(clock.real(at))
+    // As examples/warm-pool.yml does: a scheduled keeper warms the pool before the first job of the day.
+    if (size > 0) {
+      await keeper(emulator, clock, baseUrl, size)
+      await warmed(emulator, size)
+    }
+    const started = Date.now()
+    const runs = arrivals(seed, jobs, WINDOW_MS).map(async (at, k) => {
+      await realClock.sleep(Math.max(0, clock.real(at) - (Date.now() - started)))
       return oneJob(emulator, clock, baseUrl, { k, size, scale })
     })
     const results = await Promise.all(runs)
-    const leftAfterDrain = await drain(emulator, clock, baseUrl, size)
+    // After the last job: what the keeper does at night.
+    if (size > 0) await keeper(emulator, clock, baseUrl, 0)
+    const leftAfterDrain = (await emulator.settle()).length
     const spec = { cpu: 4, memoryGib: 16, storageGib: 100, gpuType: 'A100' as const, gpuCount: 1 }
     const estimate = estimateHourlyCost(emulator.options.pricing, spec)
     const hourly = estimate.ok ? estimate.dollarsPerHour : undefined
@@ -180,32 +159,38 @@ async function oneSize(size: number, scale: number, seed: number, jobs: number):
   }
 }
 
-/** After the last job: what a scheduled mode: pool with pool-size 0 does at night, once nothing is starting. */
-async function drain(emulator: Emulator, clock: Clock, baseUrl: string, size: number): Promise<number> {
-  if (size > 0) {
-    for (let k = 0; k < 400 && emulator.liveSandboxes().some((s) => s.status !== 'running'); k++)
-      await realClock.sleep(25)
-    const core = recordingCore({
-      'api-token': emulator.token,
-      'base-url': baseUrl,
-      mode: 'pool',
-      pool: 'ci',
-      'pool-size': '0',
-      'gpu-type': 'A100',
-      'max-live': String(MAX_LIVE),
-    })
-    const temp = mkdtempSync(join(tmpdir(), 'bench-pool-'))
-    const env = { ...process.env, RUNNER_TEMP: temp, GITHUB_REPOSITORY: 'octo/repo', GITHUB_REPOSITORY_ID: '31337' }
-    await runMain({
-      core,
-      clock,
-      env,
-      signal: new AbortController().signal,
-      makeClient: (c) => new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken }),
-    })
-    rmSync(temp, { recursive: true, force: true })
+/** Runs `mode: pool` with `size` (the keeper), once nothing is starting; pool-size 0 drains. */
+async function keeper(emulator: Emulator, clock: Clock, baseUrl: string, size: number): Promise<void> {
+  for (let k = 0; k < 400 && emulator.liveSandboxes().some((s) => s.status !== 'running'); k++)
+    await realClock.sleep(25)
+  const core = recordingCore({
+    'api-token': emulator.token,
+    'base-url': baseUrl,
+    mode: 'pool',
+    pool: 'ci',
+    'pool-size': String(size),
+    'gpu-type': 'A100',
+    'max-live': String(MAX_LIVE),
+  })
+  const temp = mkdtempSync(join(tmpdir(), 'bench-pool-'))
+  const env = { ...process.env, RUNNER_TEMP: temp, GITHUB_REPOSITORY: 'octo/repo', GITHUB_REPOSITORY_ID: '31337' }
+  await runMain({
+    core,
+    clock,
+    env,
+    signal: new AbortController().signal,
+    makeClient: (c) => new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken }),
+  })
+  rmSync(temp, { recursive: true, force: true })
+}
+
+/** Until the pool's sandboxes are ready: the keeper ran before working hours. */
+async function warmed(emulator: Emulator, size: number): Promise<void> {
+  for (let k = 0; k < 400; k++) {
+    const live = emulator.liveSandboxes()
+    if (live.length >= size && live.every((s) => s.status === 'running')) return
+    await realClock.sleep(25)
   }
-  return (await emulator.settle()).length
 }
 
 function measure(

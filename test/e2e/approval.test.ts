@@ -78,6 +78,15 @@ describe('approve-label', () => {
     expect(post.exitCode).toBe(0)
   })
 
+  it('with pool: a refused run claims nothing from the pool (no list, no certificate, no claim) and starts nothing', async () => {
+    const { service, run } = await gate({ name: 'pull_request', action: 'synchronize', head: HEAD })
+    fake.github.pulls.add(7, HEAD, undefined, '2026-11-25T10:00:00Z')
+    const { main, post } = await run({ 'approve-label': 'gpu-ok', pool: 'ci' })
+    refusedWithNothingSent(main, service)
+    expect(main.stdout).not.toContain("Pool 'ci'")
+    expect(post.exitCode).toBe(0)
+  })
+
   it('a push after the approval is refused: the label was given to another commit', async () => {
     const { service, run } = await gate({ name: 'pull_request_target', action: 'labeled', head: HEAD, label: 'gpu-ok' })
     fake.github.pulls.add(7, NEWER, 'gpu-ok', '2026-11-25T12:00:00Z', '2026-11-25T11:00:00Z')

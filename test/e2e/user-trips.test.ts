@@ -69,8 +69,8 @@ describe('inputs that meant something else', () => {
     })
     expect(main.exitCode).toBe(0)
     expect(commands(main, 'warning')).toEqual([
-      "Input 'cpu' is not used in mode 'stop'; it is ignored (it is read in mode 'start').",
-      "Input 'gpu-type' is not used in mode 'stop'; it is ignored (it is read in mode 'start').",
+      "Input 'cpu' is not used in mode 'stop'; it is ignored (it is read in mode 'start', 'pool').",
+      "Input 'gpu-type' is not used in mode 'stop'; it is ignored (it is read in mode 'start', 'pool').",
       "Input 'keep-alive' is not used in mode 'stop'; it is ignored (it is read in mode 'start', 'instance').",
     ])
     expect(service.stopRequestsFor(theirs.id)).toHaveLength(1)
