@@ -41656,6 +41656,8 @@ if ln -s "$2" "$link" 2> /dev/null; then echo won
 elif [ "$(readlink "$link" 2> /dev/null)" = "$2" ]; then echo won
 elif [ -L "$link" ]; then echo "taken $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
 else echo unclaimable; fi`;
+/** What a sandbox says a claim names, cut here to what a claimant may be (the sandbox's own cut is its word only). */
+const claimantSaid = (text) => text.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 100) || 'unnamed';
 /** A claimant's name from the step's run, attempt and job: only the characters a claim may hold. */
 function claimantOf(parts) {
     const name = parts
@@ -41678,7 +41680,7 @@ async function claimSandbox(target, sandboxId, claimant, context) {
         return { kind: 'won' };
     const taken = /^taken (.*)$/.exec(said);
     if (taken)
-        return { kind: 'taken', by: taken[1] ?? '' };
+        return { kind: 'taken', by: claimantSaid(taken[1] ?? '') };
     const last = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(stderr.trim().split('\n').at(-1) ?? '', 200);
     if (signal.aborted && !context.signal?.aborted)
         return {
@@ -41704,7 +41706,8 @@ async function claimedBy(target, sandboxId, context) {
     const said = stdout.trim().split('\n').at(-1) ?? '';
     if (said === 'unclaimed')
         return null;
-    return /^claimed (.*)$/.exec(said)?.[1];
+    const by = /^claimed (.*)$/.exec(said)?.[1];
+    return by === undefined ? undefined : claimantSaid(by);
 }
 
 
@@ -41945,14 +41948,15 @@ function waitedMs(record, now) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   MT: () => (/* binding */ prefixOf),
 /* harmony export */   Mm: () => (/* binding */ poolListed),
-/* harmony export */   Vk: () => (/* reexport safe */ _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_2__.Vk),
+/* harmony export */   Vk: () => (/* reexport safe */ _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_3__.Vk),
 /* harmony export */   jA: () => (/* binding */ poolPrefix),
 /* harmony export */   ud: () => (/* binding */ requestDigest),
 /* harmony export */   vN: () => (/* binding */ poolSandboxName)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var _inputs_pool_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5841);
-/* harmony import */ var _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6536);
+/* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2805);
+/* harmony import */ var _inputs_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5841);
+/* harmony import */ var _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6536);
 /**
  * The warm pool's names (issue 55, CONTRACT "Warm pool"): a pool sandbox is
  * named `gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>`,
@@ -41961,6 +41965,7 @@ function waitedMs(record, now) {
  * were started for a request like its own. What a pool sandbox really is comes
  * from its service record, never from its name: the digest only narrows the list.
  */
+
 
 
 
@@ -41986,7 +41991,7 @@ function requestDigest(request) {
 function poolPrefix(repositoryId, pool, digest) {
     if (!/^\d+$/.test(repositoryId))
         throw new Error(`pool: the repository id '${repositoryId}' is not a number`);
-    if (!_inputs_pool_js__WEBPACK_IMPORTED_MODULE_1__/* .POOL_NAME */ .RZ.test(pool))
+    if (!_inputs_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .POOL_NAME */ .RZ.test(pool))
         throw new Error(`pool: '${pool}' is not a pool name`);
     if (!/^[0-9a-f]{8}$/.test(digest))
         throw new Error(`pool: '${digest}' is not a request digest`);
@@ -42009,8 +42014,9 @@ const prefixOf = (parts) => `gp-${parts.repositoryId}-${parts.pool}-${parts.dige
 async function poolListed(list, wanted) {
     const found = [];
     for await (const item of list) {
-        const parts = (0,_inputs_default_name_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePoolName */ .Vk)(item.name ?? '');
-        if (item.id && parts && wanted(parts))
+        const parts = (0,_inputs_default_name_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePoolName */ .Vk)(item.name ?? '');
+        // Only a real sandbox id is ever logged, put in a path or sent a claim.
+        if (item.id && _client_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .SANDBOX_ID_PATTERN */ .BA.test(item.id) && parts && wanted(parts))
             found.push(item);
     }
     return found;

@@ -39467,6 +39467,8 @@ if ln -s "$2" "$link" 2> /dev/null; then echo won
 elif [ "$(readlink "$link" 2> /dev/null)" = "$2" ]; then echo won
 elif [ -L "$link" ]; then echo "taken $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
 else echo unclaimable; fi`));
+/** What a sandbox says a claim names, cut here to what a claimant may be (the sandbox's own cut is its word only). */
+const claimantSaid = (text) => text.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 100) || 'unnamed';
 /** A claimant's name from the step's run, attempt and job: only the characters a claim may hold. */
 function claimantOf(parts) {
     const name = parts
@@ -39489,7 +39491,7 @@ async function claimSandbox(target, sandboxId, claimant, context) {
         return { kind: 'won' };
     const taken = /^taken (.*)$/.exec(said);
     if (taken)
-        return { kind: 'taken', by: taken[1] ?? '' };
+        return { kind: 'taken', by: claimantSaid(taken[1] ?? '') };
     const last = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200);
     if (signal.aborted && !context.signal?.aborted)
         return {
@@ -39515,7 +39517,8 @@ async function claimedBy(target, sandboxId, context) {
     const said = stdout.trim().split('\n').at(-1) ?? '';
     if (said === 'unclaimed')
         return null;
-    return /^claimed (.*)$/.exec(said)?.[1];
+    const by = /^claimed (.*)$/.exec(said)?.[1];
+    return by === undefined ? undefined : claimantSaid(by);
 }
 
 ;// CONCATENATED MODULE: ./build/src/pool/release.js

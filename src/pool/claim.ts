@@ -35,6 +35,9 @@ export type ClaimVerdict =
   | { kind: 'unreachable'; why: string }
   | { kind: 'failed'; why: string }
 
+/** What a sandbox says a claim names, cut here to what a claimant may be (the sandbox's own cut is its word only). */
+const claimantSaid = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 100) || 'unnamed'
+
 /** A claimant's name from the step's run, attempt and job: only the characters a claim may hold. */
 export function claimantOf(parts: readonly (string | number | undefined)[]): string {
   const name = parts
@@ -59,7 +62,7 @@ export async function claimSandbox(
   const said = stdout.trim().split('\n').at(-1) ?? ''
   if (said === 'won') return { kind: 'won' }
   const taken = /^taken (.*)$/.exec(said)
-  if (taken) return { kind: 'taken', by: taken[1] ?? '' }
+  if (taken) return { kind: 'taken', by: claimantSaid(taken[1] ?? '') }
   const last = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200)
   if (signal.aborted && !context.signal?.aborted)
     return {
@@ -88,5 +91,6 @@ export async function claimedBy(
   const { stdout } = await runScript(target, PROBE, [sandboxId], '', context.env, signal)
   const said = stdout.trim().split('\n').at(-1) ?? ''
   if (said === 'unclaimed') return null
-  return /^claimed (.*)$/.exec(said)?.[1]
+  const by = /^claimed (.*)$/.exec(said)?.[1]
+  return by === undefined ? undefined : claimantSaid(by)
 }

@@ -7,6 +7,7 @@
  * from its service record, never from its name: the digest only narrows the list.
  */
 import { createHash } from 'node:crypto'
+import { SANDBOX_ID_PATTERN } from '../client/schemas.ts'
 
 export { POOL_NAME } from '../inputs/pool.ts'
 export { parsePoolName, type PoolNameParts } from '../inputs/default-name.ts'
@@ -76,7 +77,8 @@ export async function poolListed<T extends { id?: string; name?: string; status?
   const found: (T & { id: string })[] = []
   for await (const item of list) {
     const parts = parsePoolName(item.name ?? '')
-    if (item.id && parts && wanted(parts)) found.push(item as T & { id: string })
+    // Only a real sandbox id is ever logged, put in a path or sent a claim.
+    if (item.id && SANDBOX_ID_PATTERN.test(item.id) && parts && wanted(parts)) found.push(item as T & { id: string })
   }
   return found
 }

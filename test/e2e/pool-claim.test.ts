@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
-import { claimantOf, claimSandbox } from '../../src/pool/claim.ts'
+import { claimantOf, claimedBy, claimSandbox } from '../../src/pool/claim.ts'
+import type { SandboxHost } from '../../emulator/sandbox-host.ts'
+import { writeFileSync } from 'node:fs'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
 import { canRun } from '../harness/ssh-job.ts'
 
@@ -79,6 +81,23 @@ describe.skipIf(!canRun)('a pool claim on the sandbox itself', () => {
       why: 'no answer within 1.5 s',
     })
     expect(Date.now() - began).toBeLessThan(10_000)
+  })
+
+  it("a hostile sandbox's word on who claimed it is cut here to a claimant's characters", async () => {
+    const { target, first } = await sandboxes()
+    expect(await claimSandbox(target, first, 'job-a', context)).toEqual({ kind: 'won' })
+    // Its readlink answers with escapes, a workflow command and a mention, and its tr cuts nothing: what comes back
+    // is its word only.
+    const host = emulator?.sshService?.sandboxHost as SandboxHost
+    writeFileSync(join(host.bin, 'tr'), '#!/bin/sh\ncat\n', { mode: 0o755 })
+    host.own(join(host.bin, 'tr'))
+    writeFileSync(join(host.bin, 'readlink'), "#!/bin/sh\nprintf '\\033[31m::error::@org evil/../x\\n'\n", {
+      mode: 0o755,
+    })
+    host.own(join(host.bin, 'readlink'))
+    const taken = await claimSandbox(target, first, 'job-b', context)
+    expect(taken).toEqual({ kind: 'taken', by: '31merrororgevil..x' })
+    expect(await claimedBy(target, first, context)).toBe('31merrororgevil..x')
   })
 
   it('a claimant or sandbox id that a shell or a path could read otherwise is refused before any connection', async () => {
