@@ -36,6 +36,7 @@ async function setUp(): Promise<{ inputs: (extra: Record<string, string>) => Rec
   dir = mkdtempSync(join(tmpdir(), 'gpu-report-'))
   mkdirSync(join(dir, 'home', '.ssh'), { recursive: true, mode: 0o700 })
   mkdirSync(join(dir, 'temp'))
+  mkdirSync(join(dir, 'work'))
   vi.stubEnv('HOME', join(dir, 'home'))
   vi.stubEnv('RUNNER_TEMP', join(dir, 'temp'))
   const token = emulator.token
@@ -43,7 +44,8 @@ async function setUp(): Promise<{ inputs: (extra: Record<string, string>) => Rec
 }
 
 async function main(inputs: Record<string, string>): Promise<{ core: RecordingCore; error?: unknown }> {
-  const config = parseInputs((name) => inputs[name] ?? '', JOB) as StartConfig
+  // A workspace of its own: the default, the current directory, is the repository (node_modules, a cache in use).
+  const config = parseInputs((name) => inputs[name] ?? '', { ...JOB, workspace: join(dir, 'work') }) as StartConfig
   const core = recordingCore(inputs)
   const client = new ComputeClient({ baseUrl: config.baseUrl, apiToken: config.apiToken, requestTimeoutMs: 10_000 })
   const env = { ...process.env, GITHUB_REPOSITORY_ID: '7', GITHUB_RUN_ID: '1', GITHUB_RUN_ATTEMPT: '1' }
