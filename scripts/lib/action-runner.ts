@@ -20,21 +20,24 @@ interface ActionYaml {
   runs: { using: string; main: string; post: string; 'post-if': string }
 }
 
-let cachedAction: ActionYaml | undefined
-export function actionYaml(): ActionYaml {
-  cachedAction ??= parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYaml
-  return cachedAction
+const cachedActions = new Map<string, ActionYaml>()
+/** The root action.yml, or a sub-action's (`folder`: run, stop, …; issue 56). */
+export function actionYaml(folder = '.'): ActionYaml {
+  if (!cachedActions.has(folder))
+    cachedActions.set(folder, parse(readFileSync(join(ROOT, folder, 'action.yml'), 'utf8')) as ActionYaml)
+  return cachedActions.get(folder) as ActionYaml
 }
 
 /** The INPUT_* environment the runner builds from `with:` and action.yml defaults. */
-export function inputEnvironment(inputs: Record<string, string>): Record<string, string> {
+export function inputEnvironment(inputs: Record<string, string>, folder = '.'): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const [name, spec] of Object.entries(actionYaml().inputs)) {
+  const declared = actionYaml(folder).inputs
+  for (const [name, spec] of Object.entries(declared)) {
     const value = inputs[name] ?? spec.default
     if (value !== undefined) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }
   for (const [name, value] of Object.entries(inputs)) {
-    if (!(name in actionYaml().inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+    if (!(name in declared)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }
   return env
 }
@@ -81,6 +84,8 @@ export interface StepOptions {
   onSpawn?: (child: ChildProcess, output: () => string) => void
   /** Hard limit for the child; killed with SIGKILL past it. */
   timeoutMs?: number
+  /** A sub-action's folder (run, stop, …; issue 56): its action.yml's defaults and bundles, as `uses: …/<folder>@v1`. */
+  action?: string
 }
 
 /** An onSpawn that calls `then` once, when the step's output first shows `text` (looked for every 50 ms). */
@@ -141,7 +146,8 @@ export async function runStep(step: 'main' | 'post', options: StepOptions): Prom
   for (const file of Object.values(files)) writeFileSync(file, '')
   const stateEnv: Record<string, string> = {}
   for (const [key, value] of Object.entries(options.state ?? {})) stateEnv[`STATE_${key}`] = value
-  const script = join(ROOT, actionYaml().runs[step])
+  const folder = options.action ?? '.'
+  const script = join(ROOT, folder, actionYaml(folder).runs[step])
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? dir,
@@ -156,7 +162,7 @@ export async function runStep(step: 'main' | 'post', options: StepOptions): Prom
     GITHUB_OUTPUT: files.output,
     GITHUB_STATE: files.state,
     GITHUB_STEP_SUMMARY: files.summary,
-    ...inputEnvironment(options.inputs),
+    ...inputEnvironment(options.inputs, folder),
     ...stateEnv,
     ...options.env,
   }

@@ -1,0 +1,174 @@
+/**
+ * The sub-actions (issue 56): each use of the action in a folder of its own
+ * (`uses: your-org/gpu-sandbox-action/run@v1`), whose `action.yml` lists only
+ * the inputs and outputs that use reads, all running the same committed
+ * bundles (`../dist/main`, `../dist/post`), as `actions/cache/restore` does.
+ * This table is the one source of truth: each input and output is spelled
+ * once, in the root `action.yml`, and copied from there (description,
+ * default, required) by `npm run sub-actions`; a test holds every committed
+ * file equal to what this makes. A sub-action fixes its mode (and `runner` or
+ * `ssh` where that is its use) with an input default it documents as fixed.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+
+interface InputSpec {
+  description: string
+  required?: boolean
+  default?: string
+}
+
+interface ActionSpec {
+  inputs: Record<string, InputSpec>
+  outputs: Record<string, { description: string }>
+}
+
+/** Inputs every use shares, spelled once here as groups. */
+const CONNECTION = ['api-token', 'base-url']
+const SPEC = [
+  'cpu',
+  'memory',
+  'storage',
+  'gpu-type',
+  'gpu-count',
+  'capacity-timeout',
+  'image',
+  'env',
+  'max-ttl',
+  'internet-access',
+  'cidr-allowlist',
+  'domain-allowlist',
+]
+const CAPS = ['max-cost', 'max-hourly-price', 'min-gpu-memory', 'max-live']
+const GATE = ['approve-label', 'approve-label-once', 'min-permission', 'github-token']
+const REPORT = ['gpu-check', 'min-driver', 'gpu-report']
+const POOL = ['pool', 'pool-size', 'pool-idle']
+const START = [...CONNECTION, ...SPEC, ...CAPS, ...GATE, 'comment', ...REPORT, ...POOL, 'timeout', 'keep-alive']
+const START_OUTPUTS = [
+  'sandbox-id',
+  'sandbox-name',
+  'status',
+  'sandbox',
+  'gpu-type',
+  'network-policy',
+  'cost',
+  'billed-seconds',
+  'pool-claimed',
+]
+const SSH_OUTPUTS = ['ssh-host', 'ssh-port', 'ssh-user', 'ssh-config', 'ssh-command', 'ssh-key-path']
+const GPU_OUTPUTS = ['gpu-memory-peak', 'gpu-utilization', 'gpu-samples']
+
+export interface SubAction {
+  /** What the use does, the sub-action's description. */
+  description: string
+  /** Inputs whose value the use fixes (mode, and runner or ssh where that is the use). */
+  fixed: Record<string, string>
+  inputs: string[]
+  outputs: string[]
+}
+
+export const SUB_ACTIONS: Record<string, SubAction> = {
+  run: {
+    description:
+      'Start a CPU or GPU sandbox, upload the workspace, run a script on it with its output live, bring results back; the post step stops it.',
+    fixed: { mode: 'start' },
+    inputs: [...START, 'run', 'upload', 'download', 'download-limit', 'debug-on-failure', 'debug-public-key'],
+    outputs: [...START_OUTPUTS, 'exit-code', ...GPU_OUTPUTS],
+  },
+  runner: {
+    description:
+      "Start a CPU or GPU sandbox as a just-in-time self-hosted runner for this run's other jobs; the post step waits for them, then stops it.",
+    fixed: { mode: 'start', runner: 'true' },
+    inputs: [...START, 'runner-label', 'runner-timeout', 'runner-jobs', 'runners', 'debug-on-failure'],
+    outputs: [...START_OUTPUTS, 'runner-name', 'runner-id', 'runner-label', ...GPU_OUTPUTS],
+  },
+  ssh: {
+    description:
+      "Start a CPU or GPU sandbox that this job's later steps reach as `ssh <ssh-alias> '<command>'`; the post step stops it.",
+    fixed: { mode: 'start', ssh: 'true' },
+    inputs: [...START, 'ssh-alias'],
+    outputs: [...START_OUTPUTS, ...SSH_OUTPUTS, ...GPU_OUTPUTS],
+  },
+  connect: {
+    description: 'Reach a running sandbox kept by an earlier job over SSH from this job; never stop it.',
+    fixed: { mode: 'connect' },
+    inputs: [...CONNECTION, 'sandbox-id', 'ssh-alias', 'comment'],
+    outputs: ['sandbox-id', 'status', ...SSH_OUTPUTS],
+  },
+  stop: {
+    description: 'Stop the sandbox `sandbox-id` (one an earlier job kept alive), and delete its runner registration.',
+    fixed: { mode: 'stop' },
+    inputs: [...CONNECTION, 'sandbox-id', 'github-token'],
+    outputs: ['sandbox-id', 'status'],
+  },
+  sweep: {
+    description:
+      "Stop this repository's orphans (sandboxes of runs that ended without their post step) and its pool sandboxes idle past pool-idle.",
+    fixed: { mode: 'sweep' },
+    inputs: [...CONNECTION, 'github-token', 'pool-idle', 'dry-run'],
+    outputs: ['stopped'],
+  },
+  pool: {
+    description:
+      'Keep a warm pool: start what it lacks to hold pool-size ready sandboxes of the given spec, stop those idle past pool-idle.',
+    fixed: { mode: 'pool' },
+    inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL],
+    outputs: ['pool'],
+  },
+  instance: {
+    description: 'Create an SSH instance; mask and hand over its generated key; the post step deletes it.',
+    fixed: { mode: 'instance' },
+    inputs: [...CONNECTION, 'public-key', 'instance-config', 'ssh', 'ssh-alias', 'keep-alive', 'dry-run'],
+    outputs: ['instance-id', 'instance-uuid', 'ssh-private-key', ...SSH_OUTPUTS, 'request'],
+  },
+  'network-policy': {
+    description: 'Replace the outbound network policy of the running sandbox `sandbox-id`.',
+    fixed: { mode: 'network-policy' },
+    inputs: [...CONNECTION, 'sandbox-id', 'internet-access', 'cidr-allowlist', 'domain-allowlist'],
+    outputs: ['sandbox-id', 'network-policy'],
+  },
+}
+
+export function rootAction(root: string): ActionSpec {
+  return parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionSpec
+}
+
+const quoted = (text: string) => JSON.stringify(text)
+
+/** One sub-action's action.yml, from the root's inputs and outputs. */
+export function subActionYaml(name: string, root: ActionSpec): string {
+  const sub = SUB_ACTIONS[name]
+  if (!sub) throw new Error(`no sub-action '${name}'`)
+  const lines = [
+    `# Generated by npm run sub-actions from action.yml and scripts/lib/sub-actions.ts: edit those, not this file.`,
+    `name: GPU Sandbox (${name})`,
+    `description: ${quoted(sub.description)}`,
+    'author: gpu-sandbox-action',
+    'branding:',
+    '  icon: cpu',
+    '  color: green',
+    '',
+    'inputs:',
+  ]
+  for (const [input, value] of Object.entries(sub.fixed)) {
+    lines.push(`  ${input}:`, `    description: ${quoted(`Fixed to ${value} for this use; leave it out.`)}`)
+    lines.push('    required: false', `    default: ${quoted(value)}`)
+  }
+  for (const input of sub.inputs) {
+    const spec = root.inputs[input]
+    if (!spec) throw new Error(`sub-action '${name}': no input '${input}' in action.yml`)
+    lines.push(`  ${input}:`, `    description: ${quoted(spec.description)}`)
+    lines.push(`    required: ${spec.required === true}`)
+    if (spec.default !== undefined) lines.push(`    default: ${quoted(spec.default)}`)
+  }
+  lines.push('outputs:')
+  for (const output of sub.outputs) {
+    const spec = root.outputs[output]
+    if (!spec) throw new Error(`sub-action '${name}': no output '${output}' in action.yml`)
+    lines.push(`  ${output}:`, `    description: ${quoted(spec.description)}`)
+  }
+  lines.push('', 'runs:', '  using: node24', '  main: ../dist/main/index.js', '  post: ../dist/post/index.js')
+  lines.push('  post-if: always()', '')
+  return lines.join('\n')
+}
