@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { ROOT } from '../../scripts/lib/action-runner.ts'
-import { rootAction, SUB_ACTIONS, subActionYaml } from '../../scripts/lib/sub-actions.ts'
+import { rootAction, SUB_ACTION_PAGES, SUB_ACTIONS, subActionYaml, withTables } from '../../scripts/lib/sub-actions.ts'
 import { MODES } from '../../src/inputs/defaults.ts'
 
 const root = rootAction(ROOT)
@@ -21,6 +21,12 @@ describe('sub-actions', () => {
     const path = join(ROOT, name, 'action.yml')
     expect(existsSync(path), path).toBe(true)
     expect(readFileSync(path, 'utf8')).toBe(subActionYaml(name, root))
+  })
+
+  it.each(names)("%s: its docs page's inputs and outputs tables are its action.yml's (npm run sub-actions)", (name) => {
+    const page = readFileSync(join(ROOT, SUB_ACTION_PAGES[name] ?? ''), 'utf8')
+    expect(page).toBe(withTables(page, name, root))
+    expect(page.split('\n').length, 'a docs page is at most 300 lines').toBeLessThanOrEqual(300)
   })
 
   it.each(names)('%s: every input and output as the root spells it, the bundles of the root, a mode fixed', (name) => {
