@@ -6,6 +6,7 @@ import { parse } from 'yaml'
 import { INPUT_DEFAULTS } from '../../src/inputs/defaults.ts'
 import { OUTPUT_NAMES } from '../../src/runtime/output-names.ts'
 import { ROOT, actionYaml } from '../../scripts/lib/action-runner.ts'
+import { SUB_ACTIONS } from '../../scripts/lib/sub-actions.ts'
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 /** The inputs and outputs tables: docs/inputs.md (the README links it). */
@@ -125,27 +126,33 @@ describe('examples/', () => {
   })
 
   it.each(files)(
-    '%s: every use of the action passes api-token and only inputs action.yml has, and reads only outputs it has',
+    '%s: every use of the action (or a sub-action) passes api-token and only inputs its action.yml has, and reads only outputs it has',
     (file) => {
       const text = readFileSync(join(ROOT, 'examples', file), 'utf8')
       const workflow = parse(text) as Workflow
-      const inputs = Object.keys(actionYaml().inputs)
-      const outputs = Object.keys(actionYaml().outputs)
-      const ourSteps: string[] = []
+      // The step id, and the action.yml it runs: the root's or a sub-action's (issue 56).
+      const ourSteps = new Map<string, string>()
       for (const job of Object.values(workflow.jobs)) {
         for (const step of job.steps ?? []) {
-          if (!step.uses?.startsWith('your-org/gpu-sandbox-action@')) continue
+          const used = /^your-org\/gpu-sandbox-action(?:\/([a-z-]+))?@/.exec(step.uses ?? '')
+          if (!used) continue
+          const folder = used[1] ?? '.'
+          const inputs = Object.keys(actionYaml(folder).inputs)
           expect(
             Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name)),
             `${file}: unknown inputs`,
           ).toEqual([])
+          // A sub-action fixes its mode (and runner or ssh): a workflow never sets them there.
+          for (const fixed of Object.keys(SUB_ACTIONS[folder]?.fixed ?? {}))
+            expect(step.with?.[fixed], `${file}: ${fixed} on ${folder}`).toBeUndefined()
           expect(step.with?.['api-token'], `${file}: api-token`).toBe('${{ secrets.COMPUTE_API_TOKEN }}')
-          if (step.id) ourSteps.push(step.id)
+          if (step.id) ourSteps.set(step.id, folder)
         }
       }
-      expect(ourSteps.length, `${file} uses the action`).toBeGreaterThan(0)
+      expect(ourSteps.size, `${file} uses the action`).toBeGreaterThan(0)
       for (const match of text.matchAll(/steps\.([a-z-]+)\.outputs\.([a-z-]+)/g)) {
-        if (ourSteps.includes(match[1] ?? '')) expect(outputs, `${file}: ${match[0]}`).toContain(match[2])
+        const folder = ourSteps.get(match[1] ?? '')
+        if (folder) expect(Object.keys(actionYaml(folder).outputs), `${file}: ${match[0]}`).toContain(match[2])
       }
     },
   )
