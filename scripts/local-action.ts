@@ -2,10 +2,14 @@
  * npm run local-action: runs the action's TypeScript sources (not the bundles)
  * with @github/local-action, main then post, against the embedded emulator,
  * and checks the result: a sandbox started and stopped, nothing live, the
- * token never printed. CI runs it so the documented debugging path keeps working.
+ * token never printed. Then the sub-actions that need no SSH (issue 56), each
+ * from its own folder, so its action.yml's fixed mode is what runs: `stop`
+ * stops a kept sandbox, `network-policy` closes one. CI runs it so the
+ * documented debugging path keeps working.
  *
  * By hand, against `npm run emulator`:
  *   cp .env.example .env && npx local-action run . src/main.ts .env --post src/post.ts
+ *   (a sub-action: npx local-action run stop "$PWD/src/main.ts" .env --post "$PWD/src/post.ts")
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,49 +21,58 @@ import { ROOT } from './lib/action-runner.ts'
 const emulator = new Emulator({ provisioningMs: 1_000 })
 const baseUrl = await emulator.start()
 const dir = mkdtempSync(join(tmpdir(), 'local-action-'))
-const envFile = join(dir, '.env')
-writeFileSync(
-  envFile,
-  [
-    `INPUT_API-TOKEN=${emulator.token}`,
-    `INPUT_BASE-URL=${baseUrl}`,
-    'INPUT_GPU-TYPE=H100,A100',
-    `RUNNER_TEMP=${dir}`,
-    'GITHUB_RUN_ID=1001',
-    'GITHUB_RUN_ATTEMPT=1',
-    '',
-  ].join('\n'),
-)
 
-const bin = join(ROOT, 'node_modules', '.bin', 'local-action')
-const child = spawn(bin, ['run', '.', 'src/main.ts', envFile, '--post', 'src/post.ts'], {
-  cwd: ROOT,
-  env: { ...process.env, NO_COLOR: '1' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-})
-let output = ''
-child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve))
-const live = await emulator.settle()
-await emulator.close()
+/** local-action on `folder` (the root, or a sub-action's) with these inputs; its exit status and output. */
+async function localAction(folder: string, inputs: Record<string, string>) {
+  const envFile = join(dir, `${folder === '.' ? 'root' : folder}.env`)
+  const lines = Object.entries(inputs).map(([name, value]) => `INPUT_${name.toUpperCase()}=${value}`)
+  writeFileSync(envFile, [...lines, `RUNNER_TEMP=${dir}`, 'GITHUB_RUN_ID=1001', 'GITHUB_RUN_ATTEMPT=1', ''].join('\n'))
+  const bin = join(ROOT, 'node_modules', '.bin', 'local-action')
+  // Entry points as absolute paths: local-action resolves them differently for main and post from a sub-folder.
+  const entries = [join(ROOT, 'src', 'main.ts'), envFile, '--post', join(ROOT, 'src', 'post.ts')]
+  const child = spawn(bin, ['run', folder, ...entries], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  return { exitCode, output }
+}
 
+const connection = { 'api-token': emulator.token, 'base-url': baseUrl }
+const root = await localAction('.', { ...connection, 'gpu-type': 'H100,A100' })
 const id = emulator.sandboxes[0]?.id ?? '(none)'
 const problems: string[] = []
-if (exitCode !== 0) problems.push(`local-action exited ${exitCode}`)
+if (root.exitCode !== 0) problems.push(`local-action exited ${root.exitCode}`)
 if (emulator.sandboxes.length !== 1) problems.push(`expected 1 sandbox, the emulator saw ${emulator.sandboxes.length}`)
-if (!output.includes('Running Post Step')) problems.push('the post step did not run')
-if (!output.includes(`Stopped sandbox ${id}`)) problems.push(`the post step did not report stopping ${id}`)
-if (!/set-output name=gpu-type::H100/.test(output)) problems.push('no gpu-type output')
+if (!root.output.includes('Running Post Step')) problems.push('the post step did not run')
+if (!root.output.includes(`Stopped sandbox ${id}`)) problems.push(`the post step did not report stopping ${id}`)
+if (!/set-output name=gpu-type::H100/.test(root.output)) problems.push('no gpu-type output')
+if ((await emulator.settle()).length > 0) problems.push('the root action left a sandbox live')
+
+// The sub-actions: the mode comes from their own action.yml, never from an input given here.
+const kept = emulator.seed('kept-for-the-sub-actions').id
+const policy = await localAction('network-policy', { ...connection, 'sandbox-id': kept, 'internet-access': 'closed' })
+if (policy.exitCode !== 0 || !/set-output name=network-policy::\{"internet_access":"closed"/.test(policy.output))
+  problems.push(`network-policy/ did not close ${kept} (exit ${policy.exitCode})`)
+const stop = await localAction('stop', { ...connection, 'sandbox-id': kept })
+if (stop.exitCode !== 0 || !stop.output.includes(`Stop of sandbox ${kept} accepted`))
+  problems.push(`stop/ did not stop ${kept} (exit ${stop.exitCode})`)
+const live = await emulator.settle()
+await emulator.close()
 if (live.length > 0) problems.push(`still live: ${live.map((s) => s.id).join(', ')}`)
-if (output.includes(emulator.token)) problems.push('the token was printed')
+for (const run of [root, policy, stop]) if (run.output.includes(emulator.token)) problems.push('the token was printed')
 
 rmSync(dir, { recursive: true, force: true })
 if (problems.length > 0) {
-  console.log(output)
+  console.log([root, policy, stop].map((run) => run.output).join('\n'))
   console.error(`local-action check failed:\n- ${problems.join('\n- ')}`)
   process.exit(1)
 }
 console.log(
-  `local-action: src/main.ts then src/post.ts ran against the emulator; ${id} started (H100) and stopped; token not printed.`,
+  `local-action: src/main.ts then src/post.ts ran against the emulator; ${id} started (H100) and stopped; ` +
+    `the sub-actions network-policy/ and stop/ closed and stopped ${kept}; token not printed.`,
 )
