@@ -37487,14 +37487,16 @@ async function keepPool(config, deps, pool, options) {
 /* harmony export */ });
 /* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2805);
 /* harmony import */ var _pool_deps_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8468);
-/* harmony import */ var _pool_names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4932);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4120);
-/* harmony import */ var _sandbox_billing_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4994);
-/* harmony import */ var _sandbox_caps_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(764);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7421);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3996);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9128);
-/* harmony import */ var _pool_upkeep_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3325);
+/* harmony import */ var _pool_match_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9025);
+/* harmony import */ var _pool_names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4932);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4120);
+/* harmony import */ var _sandbox_billing_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4994);
+/* harmony import */ var _sandbox_caps_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(764);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7421);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(3996);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9128);
+/* harmony import */ var _pool_upkeep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3325);
+
 
 
 
@@ -37508,17 +37510,17 @@ async function keepPool(config, deps, pool, options) {
 /** How long getting the SSH certificate the claims use may take. */
 const PREPARE_MS = 3 * 60_000;
 async function runPool(given, deps) {
-    const capped = await (0,_sandbox_caps_js__WEBPACK_IMPORTED_MODULE_5__/* .applySpendingCaps */ .Q)({ ...given, mode: 'start' }, deps);
+    const capped = await (0,_sandbox_caps_js__WEBPACK_IMPORTED_MODULE_6__/* .applySpendingCaps */ .Q)({ ...given, mode: 'start' }, deps);
     for (const line of capped.lines)
         deps.core.info(`Caps: ${line}.`);
     const config = { ...capped.config, pool: given.pool };
-    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_6__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .stepEnvironment */ .a)(deps), deps.clock.now() + PREPARE_MS).catch((error) => {
+    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_7__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_10__/* .stepEnvironment */ .a)(deps), deps.clock.now() + PREPARE_MS).catch((error) => {
         throw new Error(`Mode 'pool' claims over SSH, and no certificate could be had ` +
-            `(${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(error.message, 300)}); nothing was started or stopped.`, { cause: error });
+            `(${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(error.message, 300)}); nothing was started or stopped.`, { cause: error });
     });
-    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .F)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_9__/* .stepEnvironment */ .a)(deps), prepared);
+    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .F)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_10__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_10__/* .stepEnvironment */ .a)(deps), prepared);
     const claimant = `pool-${given.pool.name}-${deps.clock.now()}`;
-    const upkeep = await (0,_pool_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .keepPool */ .Y)(config, deps, pool, { claimant, drain: given.pool.size === 0 });
+    const upkeep = await (0,_pool_upkeep_js__WEBPACK_IMPORTED_MODULE_9__/* .keepPool */ .Y)(config, deps, pool, { claimant, drain: given.pool.size === 0 });
     const ids = (list) => list.filter((id) => _client_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .SANDBOX_ID_PATTERN */ .BA.test(id));
     const after = {
         ready: ids([...upkeep.ids.unclaimed]),
@@ -37534,23 +37536,24 @@ async function runPool(given, deps) {
 /** The summary: the pool after the step, and what its unclaimed sandboxes have cost while they waited. */
 async function poolSummary(config, deps, upkeep, after) {
     const { name, repositoryId } = config.pool;
-    const listed = await (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_2__/* .poolListed */ .Mm)(deps.client.allSandboxes({ signal: deps.signal, maxPages: 20 }), (parts) => parts.repositoryId === repositoryId && parts.pool === name).catch(() => []);
+    const listed = await (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_3__/* .poolListed */ .Mm)(deps.client.allSandboxes({ signal: deps.signal, maxPages: 20 }), (parts) => parts.repositoryId === repositoryId && parts.pool === name).catch(() => []);
     const idle = listed.filter((item) => after.ready.includes(item.id) || after.stopped.includes(item.id));
     const now = deps.clock.now();
-    const idleMs = idle.map((item) => Math.max(0, now - (Date.parse(String(item.created_at ?? '')) || now)));
+    // A record that shows no creation time counts no idle time.
+    const idleMs = idle.map((item) => (0,_pool_match_js__WEBPACK_IMPORTED_MODULE_2__/* .waitedMs */ .h)({ ...item, status: item.status ?? '' }, now) ?? 0);
     const price = await hourlyPrice(config, deps);
     const idleHours = idleMs.reduce((sum, ms) => sum + ms, 0) / 3_600_000;
-    const idleCost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDollars */ .nT)(idleHours * price)}`;
+    const idleCost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDollars */ .nT)(idleHours * price)}`;
     return (`### Pool ${name}\n\n` +
-        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .markdownTable */ .Qj)([
-            ['Ready, unclaimed', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .listWithLimit */ .Wc)(after.ready, 10) || 'none'],
-            ['Claimed by jobs', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .listWithLimit */ .Wc)(after.claimed, 10) || 'none'],
-            ['Starting', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .listWithLimit */ .Wc)(after.starting, 10) || 'none'],
-            ['Stopped as idle', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .listWithLimit */ .Wc)(after.stopped, 10) || 'none'],
-            ['pool-size, pool-idle', `${config.pool.size}, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(config.pool.idleSeconds * 1000)}`],
+        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .markdownTable */ .Qj)([
+            ['Ready, unclaimed', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .listWithLimit */ .Wc)(after.ready, 10) || 'none'],
+            ['Claimed by jobs', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .listWithLimit */ .Wc)(after.claimed, 10) || 'none'],
+            ['Starting', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .listWithLimit */ .Wc)(after.starting, 10) || 'none'],
+            ['Stopped as idle', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .listWithLimit */ .Wc)(after.stopped, 10) || 'none'],
+            ['pool-size, pool-idle', `${config.pool.size}, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(config.pool.idleSeconds * 1000)}`],
             [
                 'Idle so far',
-                `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
+                `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
             ],
             ['Started by this step', String(upkeep.started.length)],
         ]));
@@ -37565,7 +37568,7 @@ async function hourlyPrice(config, deps) {
         gpuType,
         gpuCount: gpuType ? (config.gpuCount ?? 1) : 0,
     };
-    const billing = await (0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_4__/* .readBillingContext */ .zg)(deps.client, spec, (message) => deps.core.info(message), deps.signal);
+    const billing = await (0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_5__/* .readBillingContext */ .zg)(deps.client, spec, (message) => deps.core.info(message), deps.signal);
     return billing.dollarsPerHour;
 }
 
@@ -37952,10 +37955,10 @@ async function writeSummary(config, deps, state, started, waited, billing, stepS
 var claim = __nccwpck_require__(236);
 // EXTERNAL MODULE: ./build/src/pool/deps.js + 1 modules
 var pool_deps = __nccwpck_require__(8468);
-// EXTERNAL MODULE: ./build/src/pool/request.js
-var request = __nccwpck_require__(805);
 // EXTERNAL MODULE: ./build/src/pool/match.js
 var match = __nccwpck_require__(9025);
+// EXTERNAL MODULE: ./build/src/pool/request.js
+var request = __nccwpck_require__(805);
 // EXTERNAL MODULE: ./build/src/pool/names.js
 var names = __nccwpck_require__(4932);
 ;// CONCATENATED MODULE: ./build/src/pool/take.js
@@ -38084,6 +38087,7 @@ var pool_upkeep = __nccwpck_require__(3325);
 
 
 
+
 /** The step's SSH key and certificate (made here where start mode needs none), or why the pool cannot be used. */
 async function sshFor(config, deps, prepared) {
     if (prepared)
@@ -38183,8 +38187,7 @@ async function claimFromPool(config, deps, state, prepared) {
             await release(pool, id, name, config.name);
         else if (await askAgain(pool, id, config.name)) {
             const record = await pool.read(id).catch(() => undefined);
-            const created = Date.parse(String(record?.created_at ?? ''));
-            const waitedMs = Number.isFinite(created) ? Math.max(0, deps.clock.now() - created) : undefined;
+            const waitedMs = record && (0,match/* waitedMs */.h)(record, deps.clock.now());
             if (record)
                 taken = { id, record, claimMs: deps.clock.now() - began, ...(waitedMs === undefined ? {} : { waitedMs }) };
         }

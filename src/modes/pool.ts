@@ -12,6 +12,7 @@ import type { GpuType, ListedSandbox } from '../client/schemas.ts'
 import { SANDBOX_ID_PATTERN } from '../client/schemas.ts'
 import type { PoolConfig, StartConfig } from '../inputs/config.ts'
 import { poolDeps } from '../pool/deps.ts'
+import { waitedMs } from '../pool/match.ts'
 import { poolListed } from '../pool/names.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { formatDollars, readBillingContext } from '../sandbox/billing.ts'
@@ -69,7 +70,8 @@ async function poolSummary(
   ).catch(() => [] as (ListedSandbox & { id: string })[])
   const idle = listed.filter((item) => after.ready.includes(item.id) || after.stopped.includes(item.id))
   const now = deps.clock.now()
-  const idleMs = idle.map((item) => Math.max(0, now - (Date.parse(String(item.created_at ?? '')) || now)))
+  // A record that shows no creation time counts no idle time.
+  const idleMs = idle.map((item) => waitedMs({ ...item, status: item.status ?? '' }, now) ?? 0)
   const price = await hourlyPrice(config, deps)
   const idleHours = idleMs.reduce((sum, ms) => sum + ms, 0) / 3_600_000
   const idleCost = price === undefined ? 'no catalog price' : `~${formatDollars(idleHours * price)}`

@@ -13,6 +13,7 @@ import type { PoolInput } from '../inputs/pool.ts'
 import { claimedBy, claimSandbox } from '../pool/claim.ts'
 import { poolDeps } from '../pool/deps.ts'
 import type { IdleDeps } from '../pool/idle.ts'
+import { waitedMs as waitedOf } from '../pool/match.ts'
 import { claimRequestOf, prefixFor } from '../pool/request.ts'
 import { takeFromPool, type Taken } from '../pool/take.ts'
 import type { SshTarget } from '../remote/ssh-command.ts'
@@ -134,8 +135,7 @@ export async function claimFromPool(
     if (taken) await release(pool, id, name, config.name)
     else if (await askAgain(pool, id, config.name)) {
       const record = await pool.read(id).catch(() => undefined)
-      const created = Date.parse(String(record?.created_at ?? ''))
-      const waitedMs = Number.isFinite(created) ? Math.max(0, deps.clock.now() - created) : undefined
+      const waitedMs = record && waitedOf(record, deps.clock.now())
       if (record)
         taken = { id, record, claimMs: deps.clock.now() - began, ...(waitedMs === undefined ? {} : { waitedMs }) }
     }

@@ -96,6 +96,20 @@ const MINUTE = 60_000
 /** The real clock, `ahead` later: the pool's sandboxes look that much older. */
 const later = (ahead: number) => ({ ...realClock, now: () => Date.now() + ahead })
 
+/** What take, idle and refill are given here: the real client's list and reads, the test's SSH access. */
+const partsOf = (
+  client: ComputeClient,
+  reach: (id: string) => Promise<SshTarget>,
+  log: (line: string) => unknown = () => undefined,
+) => ({
+  clock: realClock,
+  list: () => client.allSandboxes({ maxPages: 2 }),
+  read: (id: string) => client.getSandbox(id),
+  reach,
+  env: process.env,
+  log: (line: string) => void log(line),
+})
+
 describe.skipIf(!canRun)('claiming from the warm pool', () => {
   it('8 steps at once for 2 matching sandboxes: 2 win, each another sandbox; 6 are told why in one line', async () => {
     const { client, reach, ids } = await pool()
@@ -103,15 +117,10 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
     const steps = Array.from({ length: 8 }, (_, k) => {
       const log: string[] = []
       logs.push(log)
-      const deps = {
-        clock: realClock,
-        list: () => client.allSandboxes({ maxPages: 2 }),
-        read: (id: string) => client.getSandbox(id),
-        reach,
-        env: process.env,
-        log: (line: string) => log.push(line),
-      }
-      return takeFromPool(deps, { name: 'ci', prefix, request, claimant: claimantOf([4242, 1, `leg-${k}`]) })
+      return takeFromPool(
+        partsOf(client, reach, (line) => log.push(line)),
+        { name: 'ci', prefix, request, claimant: claimantOf([4242, 1, `leg-${k}`]) },
+      )
     })
     const outcomes = await Promise.all(steps)
     const won = outcomes.flatMap((outcome) => ('taken' in outcome ? [outcome.taken.id] : []))
@@ -135,14 +144,7 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
 
   it('an empty pool, or one whose sandboxes cannot be reached: nothing claimed, why in one line', async () => {
     const { client } = await pool()
-    const deps = {
-      clock: realClock,
-      list: () => client.allSandboxes({ maxPages: 2 }),
-      read: (id: string) => client.getSandbox(id),
-      reach: () => Promise.reject(new Error('the certificate was refused')),
-      env: process.env,
-      log: () => undefined,
-    }
+    const deps = partsOf(client, () => Promise.reject(new Error('the certificate was refused')))
     const claimant = 'job'
     expect(
       await takeFromPool(deps, { name: 'other', prefix: poolPrefix('31337', 'other', 'deadbeef'), request, claimant }),
@@ -162,15 +164,7 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
     })
     const stopper = (ahead: number, claimant: string) =>
       stopIdle(
-        {
-          clock: later(ahead),
-          list: () => client.allSandboxes({ maxPages: 2 }),
-          read: (id) => client.getSandbox(id),
-          reach,
-          env: process.env,
-          log: () => undefined,
-          stop: async (id) => void (await client.stopSandbox(id)),
-        },
+        { ...partsOf(client, reach), clock: later(ahead), stop: async (id) => void (await client.stopSandbox(id)) },
         { name: 'ci', repositoryId: '31337', idleMs: 15 * MINUTE, claimant },
       )
     // Ten minutes on, none has waited pool-idle: nothing stopped.
@@ -190,12 +184,7 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
     })
     const log: string[] = []
     const deps = {
-      clock: realClock,
-      list: () => client.allSandboxes({ maxPages: 2 }),
-      read: (id: string) => client.getSandbox(id),
-      reach,
-      env: process.env,
-      log: (line: string) => log.push(line),
+      ...partsOf(client, reach, (line) => log.push(line)),
       start: async (name: string) =>
         (await client.startSandbox({ name, spec, network_policy: policy, lifetime: { max_ttl_seconds: 3_600 } })).id,
     }
