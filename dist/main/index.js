@@ -35553,7 +35553,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4251);
 /* harmony import */ var _modes_pool_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9826);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8321);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3123);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4727);
 /* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1880);
@@ -36978,7 +36978,7 @@ async function publishComment(deps, target, facts, options = {}) {
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
 async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
-    const facts = state.commentFacts;
+    const facts = state.commentFacts();
     if (!facts)
         return;
     const config = readConfig();
@@ -37575,7 +37575,7 @@ async function hourlyPrice(config, deps) {
 
 /***/ }),
 
-/***/ 8321:
+/***/ 3123:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37826,11 +37826,8 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
 
 // EXTERNAL MODULE: ./build/src/sandbox/record.js
 var record = __nccwpck_require__(5208);
-;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
-
-
-
-
+;// CONCATENATED MODULE: ./build/src/pool/row.js
+/** The pool's line in the job summary and the comment: where the sandbox came from (issue 55). */
 
 /** "from pool ci: claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
 function poolText(pool) {
@@ -37842,6 +37839,14 @@ function poolText(pool) {
 }
 /** A claim takes about a second: tenths below 10 s ("0.4s"), whole seconds and minutes above. */
 const claimTime = (ms) => (ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : (0,summary/* formatDuration */.a3)(ms));
+
+;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
+
+
+
+
+
+
 function startSummary(config, started, waited, billing, elapsedMs, pool) {
     const { status, known, error } = waited;
     const policy = config.networkPolicy;
@@ -39049,6 +39054,106 @@ function followJob(context, runId, showLine) {
     });
 }
 
+;// CONCATENATED MODULE: ./build/src/sandbox/remote-context.js
+/** The step's way to work on one sandbox over SSH: its clock, signal, log, and a quick word on whether it is gone. */
+
+
+
+
+
+/** While connections fail: one read of the sandbox says whether it is still there (a failed read says nothing). */
+function sandboxGone(deps, sandboxId) {
+    return async () => {
+        try {
+            const record = await (0,eventual/* quickRead */.i0)(deps, sandboxId);
+            return (0,sandbox_status/* isNotLive */.ec)(record.status) ? `status '${(0,untrusted/* serviceText */.Lo)(record.status, 40)}'` : undefined;
+        }
+        catch (error) {
+            return (0,errors/* isNotFound */.c4)(error) ? 'the service answers 404 for it' : undefined;
+        }
+    };
+}
+/** Work on the sandbox `sandboxId` over `target`, with the step's clock, signal and log. */
+function remoteContext(deps, sandboxId, target, placement) {
+    const log = (message) => deps.core.info(message);
+    return {
+        target,
+        placement,
+        env: (0,step_deps/* stepEnvironment */.a)(deps),
+        clock: deps.clock,
+        signal: deps.signal,
+        log,
+        sandboxGone: sandboxGone(deps, sandboxId),
+    };
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/gpu-report.js
+/**
+ * gpu-report in the main step (issue 47): the sampler starts on a ready GPU sandbox over the action's own SSH (state
+ * tells the post step how to fetch it), and `run` reports at its end (outputs for later steps; the post step then has
+ * nothing to fetch). Neither ever fails the step: a sampler that cannot start costs the report only.
+ */
+
+
+
+
+
+
+
+const failedToConnect = (error) => error instanceof SamplerUnreachableError && error.connection;
+/** Starts the sampler where gpu-report is on and the sandbox has a GPU; what the post step needs, or undefined. */
+async function startGpuSampling(config, deps, started, target) {
+    if (!config.gpuReport || !started.gpuType)
+        return undefined;
+    const { core } = deps;
+    const context = remoteContext(deps, started.id, target, 'host');
+    try {
+        const start = () => startSampler(target, context.env, deps.signal);
+        const said = await whileConnecting(context, 'GPU report', start, failedToConnect);
+        if (said === 'no nvidia-smi') {
+            core.warning(`GPU report: ${started.id} has no nvidia-smi, so there is nothing to sample; no GPU report.`);
+            return undefined;
+        }
+        const saved = {
+            ...target,
+            gpuType: started.gpuType,
+            gpuCount: config.gpuCount ?? 1,
+            cpu: config.cpu,
+            memoryGib: config.memoryGib,
+            storageGib: config.storageGib,
+        };
+        new step_state/* ActionState */.q(core).saveGpuReport(saved);
+        const by = config.run ? 'the end of run' : 'the post step';
+        core.info(`GPU report: sampling the GPUs of ${started.id} once a second in the background (${said}); ${by} reports.`);
+        return saved;
+    }
+    catch (error) {
+        if (deps.signal.aborted)
+            throw error;
+        core.warning(`GPU report: the sampler could not be started on ${started.id} (${error.message}).`);
+        return undefined;
+    }
+}
+/** `run` has ended: fetch (and end) the sampler, report, and tell the post step it is done. */
+async function reportAtRunEnd(deps, started, saved, use) {
+    const env = (0,step_deps/* stepEnvironment */.a)(deps);
+    const { fetched, why } = await fetchOrWhy(saved, env, { end: true, signal: deps.signal });
+    // Cancelled: the post step fetches what is there, and reports.
+    if (deps.signal.aborted)
+        return;
+    const figure = await gpu_publish_publishGpuReport(deps.core, {
+        sandboxId: started.id,
+        fetched,
+        why,
+        ran: saved,
+        livedMs: deps.clock.now() - use.acceptedAt,
+        failed: use.failed,
+        prices: () => deps.client.getPricing(deps.signal),
+        tempDir: env.RUNNER_TEMP,
+    });
+    new step_state/* ActionState */.q(deps.core).saveGpuReport({ ...saved, reported: true, figure });
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:child_process"
@@ -39441,9 +39546,6 @@ var program_output = __nccwpck_require__(2274);
 
 
 
-
-
-
 const isConnectionError = (error) => error instanceof TransferError && error.connection;
 function listed(paths) {
     return paths.map((path) => `'${path}'`).join(', ');
@@ -39538,31 +39640,6 @@ function runSummary(end, copied, overLimit) {
             : '';
     return `\n**run** ${result}${back}.\n`;
 }
-/** While connections fail: one read of the sandbox says whether it is still there (a failed read says nothing). */
-function sandboxGone(deps, sandboxId) {
-    return async () => {
-        try {
-            const record = await (0,eventual/* quickRead */.i0)(deps, sandboxId);
-            return (0,sandbox_status/* isNotLive */.ec)(record.status) ? `status '${(0,untrusted/* serviceText */.Lo)(record.status, 40)}'` : undefined;
-        }
-        catch (error) {
-            return (0,errors/* isNotFound */.c4)(error) ? 'the service answers 404 for it' : undefined;
-        }
-    };
-}
-/** Work on the sandbox `sandboxId` over `target`, with the step's clock, signal and log. */
-function remoteContext(deps, sandboxId, target, placement) {
-    const log = (message) => deps.core.info(message);
-    return {
-        target,
-        placement,
-        env: (0,step_deps/* stepEnvironment */.a)(deps),
-        clock: deps.clock,
-        signal: deps.signal,
-        log,
-        sandboxGone: sandboxGone(deps, sandboxId),
-    };
-}
 /** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */
 async function runOnSandbox(deps, request, sandboxId, target, placement) {
     const context = remoteContext(deps, sandboxId, target, placement);
@@ -39595,74 +39672,8 @@ async function runOnSandbox(deps, request, sandboxId, target, placement) {
         throw new Error(overLimit);
 }
 
-;// CONCATENATED MODULE: ./build/src/modes/gpu-report.js
-/**
- * gpu-report in the main step (issue 47): the sampler starts on a ready GPU sandbox over the action's own SSH (state
- * tells the post step how to fetch it), and `run` reports at its end (outputs for later steps; the post step then has
- * nothing to fetch). Neither ever fails the step: a sampler that cannot start costs the report only.
- */
-
-
-
-
-
-
-
-const failedToConnect = (error) => error instanceof SamplerUnreachableError && error.connection;
-/** Starts the sampler where gpu-report is on and the sandbox has a GPU; what the post step needs, or undefined. */
-async function startGpuSampling(config, deps, started, target) {
-    if (!config.gpuReport || !started.gpuType)
-        return undefined;
-    const { core } = deps;
-    const context = remoteContext(deps, started.id, target, 'host');
-    try {
-        const start = () => startSampler(target, context.env, deps.signal);
-        const said = await whileConnecting(context, 'GPU report', start, failedToConnect);
-        if (said === 'no nvidia-smi') {
-            core.warning(`GPU report: ${started.id} has no nvidia-smi, so there is nothing to sample; no GPU report.`);
-            return undefined;
-        }
-        const saved = {
-            ...target,
-            gpuType: started.gpuType,
-            gpuCount: config.gpuCount ?? 1,
-            cpu: config.cpu,
-            memoryGib: config.memoryGib,
-            storageGib: config.storageGib,
-        };
-        new step_state/* ActionState */.q(core).saveGpuReport(saved);
-        const by = config.run ? 'the end of run' : 'the post step';
-        core.info(`GPU report: sampling the GPUs of ${started.id} once a second in the background (${said}); ${by} reports.`);
-        return saved;
-    }
-    catch (error) {
-        if (deps.signal.aborted)
-            throw error;
-        core.warning(`GPU report: the sampler could not be started on ${started.id} (${error.message}).`);
-        return undefined;
-    }
-}
-/** `run` has ended: fetch (and end) the sampler, report, and tell the post step it is done. */
-async function reportAtRunEnd(deps, started, saved, use) {
-    const env = (0,step_deps/* stepEnvironment */.a)(deps);
-    const { fetched, why } = await fetchOrWhy(saved, env, { end: true, signal: deps.signal });
-    // Cancelled: the post step fetches what is there, and reports.
-    if (deps.signal.aborted)
-        return;
-    const figure = await gpu_publish_publishGpuReport(deps.core, {
-        sandboxId: started.id,
-        fetched,
-        why,
-        ran: saved,
-        livedMs: deps.clock.now() - use.acceptedAt,
-        failed: use.failed,
-        prices: () => deps.client.getPricing(deps.signal),
-        tempDir: env.RUNNER_TEMP,
-    });
-    new step_state/* ActionState */.q(deps.core).saveGpuReport({ ...saved, reported: true, figure });
-}
-
 ;// CONCATENATED MODULE: ./build/src/modes/start-use.js
+
 
 
 
@@ -45286,7 +45297,8 @@ class ActionState {
     saveCommentFacts(facts) {
         this.core.saveState(KEYS.commentFacts, JSON.stringify(facts));
     }
-    get commentFacts() {
+    /** The comment's own shape (src/step/comment-text.ts) is its to say: state checks only what every version has. */
+    commentFacts() {
         const facts = this.json(KEYS.commentFacts);
         return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'
             ? facts

@@ -30119,7 +30119,7 @@ async function publishComment(deps, target, facts, options = {}) {
 }
 /** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
 async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
-    const facts = state.commentFacts;
+    const facts = state.commentFacts();
     if (!facts)
         return;
     const config = readConfig();
@@ -41835,7 +41835,8 @@ class ActionState {
     saveCommentFacts(facts) {
         this.core.saveState(KEYS.commentFacts, JSON.stringify(facts));
     }
-    get commentFacts() {
+    /** The comment's own shape (src/step/comment-text.ts) is its to say: state checks only what every version has. */
+    commentFacts() {
         const facts = this.json(KEYS.commentFacts);
         return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'
             ? facts

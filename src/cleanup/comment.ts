@@ -65,7 +65,7 @@ export async function finalComment(
   servedJob?: RunJob | RunJob[],
   gpuUse?: string,
 ): Promise<void> {
-  const facts = state.commentFacts
+  const facts = state.commentFacts<CommentFacts>()
   if (!facts) return
   const config = readConfig()
   const startedAt = state.startedAt

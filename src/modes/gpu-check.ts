@@ -20,7 +20,7 @@ import { privateDirectory } from '../ssh/secret-files.ts'
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { summaryText } from '../runtime/untrusted.ts'
 import { ActionState } from '../step/state.ts'
-import { remoteContext } from './run-on-sandbox.ts'
+import { remoteContext } from '../sandbox/remote-context.ts'
 
 export const MAX_REPLACEMENTS = 2
 /** How long the stop of a sandbox that failed the check may take before the step gives up on replacing it. */

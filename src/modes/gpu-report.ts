@@ -12,7 +12,7 @@ import type { SshTarget } from '../remote/ssh-command.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
 import { stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { ActionState, type SavedGpuReport } from '../step/state.ts'
-import { remoteContext } from './run-on-sandbox.ts'
+import { remoteContext } from '../sandbox/remote-context.ts'
 
 const failedToConnect = (error: unknown) => error instanceof SamplerUnreachableError && error.connection
 

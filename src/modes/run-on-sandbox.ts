@@ -12,12 +12,10 @@ import type { JobEnd } from '../remote/follow.ts'
 import { CONTAINER_WORKDIR, HOST_WORKDIR } from '../remote/scripts.ts'
 import type { Placement, SshTarget } from '../remote/ssh-command.ts'
 import { DownloadLimitError, downloadPaths, TransferError, uploadPaths } from '../remote/transfer.ts'
-import { isNotFound } from '../client/errors.ts'
 import { ProgramCommands } from '../runtime/program-output.ts'
 import { serviceText, summaryText } from '../runtime/untrusted.ts'
-import { quickRead } from '../sandbox/eventual.ts'
-import { isNotLive } from '../sandbox/status.ts'
-import { stepEnvironment, type StepDeps } from '../step/deps.ts'
+import { remoteContext } from '../sandbox/remote-context.ts'
+import type { StepDeps } from '../step/deps.ts'
 import { formatDuration } from '../step/summary.ts'
 
 const isConnectionError = (error: unknown) => error instanceof TransferError && error.connection
@@ -155,37 +153,6 @@ function runSummary(end: JobEnd, copied: readonly string[], overLimit: boolean):
       ? `; downloaded: ${copied.map((path) => summaryText(path, 200)).join(', ')}`
       : ''
   return `\n**run** ${result}${back}.\n`
-}
-
-/** While connections fail: one read of the sandbox says whether it is still there (a failed read says nothing). */
-function sandboxGone(deps: StepDeps, sandboxId: string): () => Promise<string | undefined> {
-  return async () => {
-    try {
-      const record = await quickRead(deps, sandboxId)
-      return isNotLive(record.status) ? `status '${serviceText(record.status, 40)}'` : undefined
-    } catch (error) {
-      return isNotFound(error) ? 'the service answers 404 for it' : undefined
-    }
-  }
-}
-
-/** Work on the sandbox `sandboxId` over `target`, with the step's clock, signal and log. */
-export function remoteContext(
-  deps: StepDeps,
-  sandboxId: string,
-  target: SshTarget,
-  placement: Placement,
-): RemoteContext {
-  const log = (message: string) => deps.core.info(message)
-  return {
-    target,
-    placement,
-    env: stepEnvironment(deps),
-    clock: deps.clock,
-    signal: deps.signal,
-    log,
-    sandboxGone: sandboxGone(deps, sandboxId),
-  }
 }
 
 /** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */

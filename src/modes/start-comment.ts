@@ -4,7 +4,7 @@
  * was used (ready, or the run done).
  */
 import type { StartConfig } from '../inputs/config.ts'
-import { poolText, type PoolRow } from './start-summary.ts'
+import { poolText, type PoolRow } from '../pool/row.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { addSpent, type Spent } from '../sandbox/billing.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'

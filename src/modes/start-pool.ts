@@ -24,7 +24,7 @@ import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
 import { keepPool } from './pool-upkeep.ts'
-import { claimTime, type PoolRow } from './start-summary.ts'
+import { claimTime, type PoolRow } from '../pool/row.ts'
 
 export type Pooled = StartConfig & { pool: PoolInput }
 

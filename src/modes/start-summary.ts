@@ -6,6 +6,7 @@ import { expiresAt, failureReason } from '../sandbox/record.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
 import { isReady } from '../sandbox/status.ts'
 import { WaitTimeoutError } from '../sandbox/wait.ts'
+import { poolText, type PoolRow } from '../pool/row.ts'
 import { formatDuration, listWithLimit, markdownTable } from '../step/summary.ts'
 
 /** What the wait (or the one read of wait: false) ended with. */
@@ -20,27 +21,6 @@ export interface WaitOutcome {
 }
 
 type Row = [string, string]
-
-/** Start with `pool`: where the sandbox came from (issue 55). */
-export interface PoolRow {
-  name: string
-  /** The claim: how long it took, and how long the sandbox had waited unclaimed (billed to this job). */
-  claim?: { claimMs: number; waitedMs: number | undefined }
-  /** Why nothing was claimed (the step started its own). */
-  why?: string
-}
-
-/** "from pool ci: claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
-export function poolText(pool: PoolRow): string {
-  if (!pool.claim) return `not from pool ${pool.name}: started its own${pool.why ? ` (${pool.why})` : ''}`
-  const { claimMs, waitedMs } = pool.claim
-  const waited =
-    waitedMs === undefined ? '' : `; it waited ${formatDuration(waitedMs)} unclaimed (billed: the cost includes it)`
-  return `from pool ${pool.name}: claimed in ${claimTime(claimMs)}${waited}`
-}
-
-/** A claim takes about a second: tenths below 10 s ("0.4s"), whole seconds and minutes above. */
-export const claimTime = (ms: number) => (ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : formatDuration(ms))
 
 export function startSummary(
   config: StartConfig,

@@ -15,7 +15,8 @@ import type { StepDeps } from '../step/deps.ts'
 import { ActionState, type SavedGpuReport } from '../step/state.ts'
 import { reportAtRunEnd, startGpuSampling } from './gpu-report.ts'
 import { dirname } from 'node:path'
-import { remoteContext, runOnSandbox } from './run-on-sandbox.ts'
+import { remoteContext } from '../sandbox/remote-context.ts'
+import { runOnSandbox } from './run-on-sandbox.ts'
 import type { WaitOutcome } from './start-summary.ts'
 
 /** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */

@@ -74,3 +74,9 @@ export interface SavedPoolClaims {
   claimant: string
   pending: { id: string; configPath: string; alias: string }[]
 }
+
+/** The pull-request comment's facts as saved: what every version of them has (the comment owns the rest). */
+export interface SavedCommentFacts {
+  sandboxId: string
+  status: string
+}

@@ -3,7 +3,6 @@
  * saveState appends to GITHUB_STATE at once, so what is saved survives a
  * crash or kill of the main step a moment later.
  */
-import type { CommentFacts } from './comment-text.ts'
 import type { ActionCore } from '../runtime/core.ts'
 import type { SavedBudget } from '../runtime/github-budget.ts'
 import type * as Saved from './saved.ts'
@@ -121,14 +120,15 @@ export class ActionState {
   }
 
   /** What the main step's pull-request comment said: the post step writes the final version from it. */
-  saveCommentFacts(facts: CommentFacts): void {
+  saveCommentFacts(facts: Saved.SavedCommentFacts): void {
     this.core.saveState(KEYS.commentFacts, JSON.stringify(facts))
   }
 
-  get commentFacts(): CommentFacts | undefined {
+  /** The comment's own shape (src/step/comment-text.ts) is its to say: state checks only what every version has. */
+  commentFacts<Facts extends Saved.SavedCommentFacts>(): Facts | undefined {
     const facts = this.json(KEYS.commentFacts)
     return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'
-      ? (facts as unknown as CommentFacts)
+      ? (facts as unknown as Facts)
       : undefined
   }
 

@@ -339,7 +339,7 @@ describe("the main step's comment", () => {
       ...outcome,
       failure: new Error('run exited with 3 after 30s'),
     })
-    expect(state.commentFacts).toMatchObject({
+    expect(state.commentFacts()).toMatchObject({
       status: 'run failed (exit 3)',
       gpu: '2 x A100',
       timeToReadyMs: 60_000,
@@ -349,11 +349,11 @@ describe("the main step's comment", () => {
       job: 'CI / gpu',
     })
     await commentFromMain(config, withDeps, state, started, { ...outcome, failure: undefined })
-    expect(state.commentFacts?.status).toBe('run passed (exit 0)')
+    expect(state.commentFacts()?.status).toBe('run passed (exit 0)')
     // With or without run, the post step writes the row (one write a leg, issue 46): the main step asks GitHub nothing.
     expect(d.core.log).toContain("comment: the post step writes this job's row, with the stop (one write a job).")
     await commentFromMain({ ...config, run: undefined }, withDeps, state, started, { ...outcome, failure: undefined })
-    expect(state.commentFacts?.status).toBe('ready')
+    expect(state.commentFacts()?.status).toBe('ready')
     expect(fake.github.pulls.pulls.get(7)?.comments).toEqual([])
     expect(fake.github.paths()).toEqual([])
     await commentFromMain({ ...config, comment: undefined }, withDeps, state, started, {
