@@ -73,9 +73,7 @@ export function moveFiles(pairs: [string, string][], root = ROOT, dryRun = false
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2)
-  const pairs = args
-    .filter((arg) => arg.includes('='))
-    .map((arg) => arg.split('=', 2) as [string, string])
+  const pairs = args.filter((arg) => arg.includes('=')).map((arg) => arg.split('=', 2) as [string, string])
   const changed = moveFiles(pairs, ROOT, args.includes('--dry-run'))
   console.log(`${pairs.length} file(s) moved; ${changed.length} file(s) mended: ${changed.join(', ')}`)
 }

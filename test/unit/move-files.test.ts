@@ -24,9 +24,9 @@ describe('mendImports', () => {
   })
 
   it('mends the paths tests hand to vi.mock and dynamic imports too', () => {
-    const text = "vi.mock('../../src/cleanup/comment.ts')\nawait import(\"../../src/step/comment-text.ts\")\n"
+    const text = 'vi.mock(\'../../src/cleanup/comment.ts\')\nawait import("../../src/step/comment-text.ts")\n'
     expect(mendImports(text, '/repo/test/unit/x.test.ts', '/repo/test/unit/x.test.ts', moves)).toBe(
-      "vi.mock('../../src/comment/post.ts')\nawait import(\"../../src/comment/text.ts\")\n",
+      'vi.mock(\'../../src/comment/post.ts\')\nawait import("../../src/comment/text.ts")\n',
     )
   })
 })
