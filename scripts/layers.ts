@@ -26,8 +26,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['client'],
   ['inputs'],
   ['github', 'remote', 'step'],
-  ['runner', 'sandbox', 'ssh'],
-  ['cleanup', 'entry', 'pool', 'sweep'],
+  ['approval', 'runner', 'sandbox', 'ssh'],
+  ['cleanup', 'entry', 'gpu-check', 'gpu-report', 'pool', 'sweep'],
+  ['comment'],
   ['modes'],
   ['.'], // main.ts and post.ts, the two bundle entries
 ]

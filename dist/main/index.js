@@ -28635,82 +28635,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 8787:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Cr: () => (/* binding */ announceLeg)
-/* harmony export */ });
-/* unused harmony exports legArtifact, rowArtifact, MAX_ROW_BYTES, relayView, waitingLegs, newerRow */
-/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8935);
-
-const RELAY_PREFIX = 'gpu-sandbox-comment-';
-/** The artifacts of one run attempt: a re-run's legs wait for and write only their own. */
-const attemptPrefix = (target) => `${RELAY_PREFIX}${target.workflowRun?.attempt ?? 1}-`;
-const legArtifact = (target, sandbox) => `${attemptPrefix(target)}leg-${sandbox}`;
-const rowArtifact = (target, sandbox) => `${attemptPrefix(target)}row-${sandbox}`;
-/** A row is small; anything larger is not one of ours. */
-const MAX_ROW_BYTES = 16_384;
-/** How long the main step's announcement may take before the step ends without it. */
-const ANNOUNCE_TIMEOUT_MS = 15_000;
-/** The list pages read to tell whether a leg still runs. */
-const LIST_PAGES = 10;
-/**
- * The main step's announcement, started at once and settled before the step ends (at most 15 s): never fails the
- * step, never holds the start up.
- */
-function announceLeg(store, target, sandbox, log) {
-    if (!store || !target)
-        return { settled: async () => undefined };
-    const upload = store.upload(legArtifact(target, sandbox), Buffer.from('{"v":1}')).then(() => log("comment: this job will have a row (said through the run's artifacts, for the last job to end)."), (error) => log(`comment: could not say this job's row will come (${error.message}).`));
-    let timer;
-    const bound = new Promise((resolve) => (timer = setTimeout(resolve, ANNOUNCE_TIMEOUT_MS)));
-    return { settled: () => Promise.race([upload, bound]).finally(() => clearTimeout(timer)) };
-}
-async function relayView(store, target) {
-    const prefix = attemptPrefix(target);
-    const listed = await store.list(prefix);
-    const rows = listed.filter((artifact) => artifact.name.startsWith(`${prefix}row-`));
-    const rowed = new Set(rows.map((artifact) => artifact.name.slice(`${prefix}row-`.length)));
-    const legs = listed.filter((artifact) => artifact.name.startsWith(`${prefix}leg-`));
-    const waiting = legs
-        .map((artifact) => ({ artifact, sandbox: artifact.name.slice(`${prefix}leg-`.length) }))
-        .filter(({ sandbox }) => !rowed.has(sandbox));
-    return { rows, legs, waiting };
-}
-/**
- * Whether a leg still waiting for a row has a live sandbox in the service's list (that leg will write; one being
- * stopped is in its post step, before its row): the list is read until one is found. A list that cannot be read
- * finds none (this leg writes: a write too many costs little, one too few loses rows).
- */
-async function waitingLegs(ctx, waiting) {
-    if (waiting.length === 0)
-        return 'none';
-    const names = new Set(waiting.map(({ sandbox }) => sandbox));
-    try {
-        for await (const sandbox of ctx.client.allSandboxes({ maxPages: LIST_PAGES, signal: ctx.signal }))
-            if (sandbox.name && names.has(sandbox.name) && !isEnded(sandbox.status) && !isFailed(sandbox.status))
-                return 'running';
-    }
-    catch (error) {
-        ctx.signal?.throwIfAborted();
-        ctx.log(`comment: the compute service's list could not be read (${error.message}); writing.`);
-        return 'none';
-    }
-    return 'ended';
-}
-/** Whether a row uploaded after this leg's is in the view: its leg listed later and saw this row, so it decides. */
-function newerRow(view, mine) {
-    const own = view.rows.find((row) => row.name === mine);
-    if (own?.createdAt === undefined)
-        return false;
-    const at = own.createdAt;
-    return view.rows.some((row) => row !== own && row.createdAt !== undefined && (row.createdAt > at || (row.createdAt === at && row.name > mine)));
-}
-
-
-/***/ }),
-
 /***/ 5307:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29536,6 +29460,443 @@ function isLoopbackHost(hostname) {
 /** https://, or http:// to a loopback host (the emulator, the tests' fakes): where a token may be sent. */
 function isSafeTransport(url) {
     return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+
+/***/ }),
+
+/***/ 9776:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  cJ: () => (/* binding */ ArtifactStore)
+});
+
+// UNUSED EXPORTS: ArtifactStoreError, backendIds
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/client/url.js
+var client_url = __nccwpck_require__(9000);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(9768);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./build/src/runtime/zip.js
+/**
+ * The smallest ZIP archive: one file, stored (not compressed). A workflow
+ * run's artifact is a ZIP archive (issue 46: a leg's comment row travels as
+ * one), and what another job uploaded is read back only in this one shape,
+ * with its sizes bounded and its CRC checked: anything else is no row.
+ */
+
+const LOCAL = 0x04034b50;
+const CENTRAL = 0x02014b50;
+const END = 0x06054b50;
+/** 1980-01-01 00:00, the earliest time a ZIP archive can say (the content's time does not matter here). */
+const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+/**
+ * The fields a local header and a central directory entry share, in the same order, from `at` (6 in the one, 8 in
+ * the other): UTF-8 name, stored, time and date, CRC, both sizes (equal: stored), name length.
+ */
+function entryFields(header, at, crc, size, nameLength) {
+    header.writeUInt16LE(0x0800, at); // the name is UTF-8
+    header.writeUInt16LE(0, at + 2); // stored
+    header.writeUInt16LE(0, at + 4);
+    header.writeUInt16LE(DOS_DATE, at + 6);
+    header.writeUInt32LE(crc, at + 8);
+    header.writeUInt32LE(size, at + 12);
+    header.writeUInt32LE(size, at + 16);
+    header.writeUInt16LE(nameLength, at + 20);
+    return header;
+}
+/** One file named `name` holding `content`, stored. */
+function storedZip(name, content) {
+    const fileName = Buffer.from(name, 'utf8');
+    const crc = (0,external_node_zlib_.crc32)(content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL, 0);
+    local.writeUInt16LE(20, 4); // version needed: 2.0
+    entryFields(local, 6, crc, content.length, fileName.length);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(CENTRAL, 0);
+    central.writeUInt16LE(20, 4); // made by
+    central.writeUInt16LE(20, 6); // version needed
+    entryFields(central, 8, crc, content.length, fileName.length);
+    // extra, comment, disk, internal attributes, external attributes, offset of the local header: all 0
+    const centralAt = local.length + fileName.length + content.length;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(END, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length + fileName.length, 12);
+    end.writeUInt32LE(centralAt, 16);
+    return Buffer.concat([local, fileName, content, central, fileName, end]);
+}
+/**
+ * The content of the archive's first file when it is `name`, stored, at most `maxBytes`, and its CRC holds;
+ * undefined for anything else.
+ */
+function storedFile(archive, name, maxBytes) {
+    if (archive.length < 30 || archive.readUInt32LE(0) !== LOCAL)
+        return undefined;
+    const flags = archive.readUInt16LE(6);
+    const method = archive.readUInt16LE(8);
+    const crc = archive.readUInt32LE(14);
+    const size = archive.readUInt32LE(18);
+    const nameLength = archive.readUInt16LE(26);
+    const extraLength = archive.readUInt16LE(28);
+    // Encrypted, compressed or sized after the data (bit 3): not the shape written here.
+    if (flags & 0x0009 || method !== 0 || size > maxBytes || archive.readUInt32LE(22) !== size)
+        return undefined;
+    const start = 30 + nameLength + extraLength;
+    if (start + size > archive.length)
+        return undefined;
+    if (archive.subarray(30, 30 + nameLength).toString('utf8') !== name)
+        return undefined;
+    const content = archive.subarray(start, start + size);
+    return (0,external_node_zlib_.crc32)(content) === crc ? Buffer.from(content) : undefined;
+}
+
+;// CONCATENATED MODULE: ./build/src/comment/artifacts.js
+/**
+ * This workflow run's artifacts, through the Actions results service the way
+ * `actions/upload-artifact` v4 and `@actions/artifact` reach it (issue 46):
+ * twirp JSON calls to `ACTIONS_RESULTS_URL` with `ACTIONS_RUNTIME_TOKEN`
+ * (given to every JavaScript action's step), the content put to and read
+ * from the signed blob address the service answers. None of it is a request
+ * to GitHub's REST API: it spends nothing of the token's hour. Where the
+ * runner gives no results service (GitHub Enterprise Server), there is no
+ * store and the caller does without.
+ */
+
+
+
+
+
+
+
+const SERVICE = 'github.actions.results.api.v1.ArtifactService';
+const ATTEMPTS = 4;
+const BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
+const REQUEST_TIMEOUT_MS = 20_000;
+/** How long an artifact of this store is kept at most (the service's least is a day). */
+const RETENTION_MS = 24 * 3_600_000;
+/** The one file inside each artifact. */
+const FILE = 'row.json';
+const ZIP = 'application/zip';
+/** What the results service answered where it did not do what was asked: its status, its code, what to do. */
+class ArtifactStoreError extends Error {
+    status;
+    code;
+    constructor(status, code, message) {
+        super(message);
+        this.name = 'ArtifactStoreError';
+        this.status = status;
+        this.code = code;
+    }
+}
+const Scope = schemas/* object */.Ikc({ scp: schemas/* string */.YjP() });
+/** Proto names (as @actions/artifact sends them) or their JSON names, whichever the service answers. */
+const Listed = schemas/* object */.Ikc({
+    artifacts: schemas/* array */.YOg(schemas/* looseObject */._H3({
+        name: schemas/* string */.YjP().optional(),
+        workflow_run_backend_id: schemas/* string */.YjP().optional(),
+        workflowRunBackendId: schemas/* string */.YjP().optional(),
+        workflow_job_run_backend_id: schemas/* string */.YjP().optional(),
+        workflowJobRunBackendId: schemas/* string */.YjP().optional(),
+        created_at: schemas/* string */.YjP().optional(),
+        createdAt: schemas/* string */.YjP().optional(),
+    }))
+        .optional(),
+});
+const Ok = schemas/* looseObject */._H3({ ok: schemas/* boolean */.zMY().optional() });
+const Signed = schemas/* looseObject */._H3({
+    signed_upload_url: schemas/* string */.YjP().optional(),
+    signedUploadUrl: schemas/* string */.YjP().optional(),
+    signed_url: schemas/* string */.YjP().optional(),
+    signedUrl: schemas/* string */.YjP().optional(),
+});
+const TwirpError = schemas/* looseObject */._H3({ code: schemas/* string */.YjP().optional(), msg: schemas/* string */.YjP().optional() });
+/** The run's and job's ids in the results service, from the runtime token's `Actions.Results:<run>:<job>` scope. */
+function backendIds(token) {
+    try {
+        const payload = Scope.safeParse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')));
+        if (!payload.success)
+            return undefined;
+        for (const scope of payload.data.scp.split(' ')) {
+            const [kind, run, job, ...rest] = scope.split(':');
+            if (kind === 'Actions.Results' && run && job && rest.length === 0)
+                return { run, job };
+        }
+    }
+    catch {
+        // Not a JWT: no store.
+    }
+    return undefined;
+}
+class ArtifactStore {
+    origin;
+    token;
+    ids;
+    deps;
+    constructor(origin, token, ids, deps) {
+        this.origin = origin;
+        this.token = token;
+        this.ids = ids;
+        this.deps = deps;
+    }
+    /** The run's store, or undefined where the runner gives none (no results service, an unreadable token). */
+    static fromEnvironment(env, deps) {
+        const token = env.ACTIONS_RUNTIME_TOKEN;
+        const url = URL.canParse(env.ACTIONS_RESULTS_URL ?? '') ? new URL(env.ACTIONS_RESULTS_URL ?? '') : undefined;
+        const ids = token ? backendIds(token) : undefined;
+        // The runtime token goes to it: https, or http only to a loopback host (as base-url).
+        if (!token || !ids || !url || !(0,client_url/* isSafeTransport */.v)(url))
+            return undefined;
+        return new ArtifactStore(new URL(url.origin), token, ids, deps);
+    }
+    /** Uploads `content` as the artifact `name` (one file in a ZIP archive, kept a day at most). */
+    async upload(name, content) {
+        const expires = new Date(this.deps.clock.now() + RETENTION_MS).toISOString();
+        const created = answered(Signed, 
+        // As @actions/artifact 6 asks today (version 7, the archive's MIME type), so the service sees one client.
+        await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 7, mime_type: ZIP }));
+        const url = this.signed(created.signed_upload_url ?? created.signedUploadUrl);
+        const archive = storedZip(FILE, content);
+        await this.retried(`uploading the artifact ${name}`, async (signal) => {
+            // Downloads answer with this type: actions/download-artifact unpacks an application/zip only.
+            const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': ZIP };
+            const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal });
+            if (!answer.ok)
+                throw await failure(answer, `uploading the artifact ${name}`);
+            await answer.body?.cancel();
+        });
+        const hash = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(archive).digest('hex')}`;
+        const finalize = { ...this.own(name), size: String(archive.length), hash };
+        const done = await this.call('FinalizeArtifact', finalize).then((answer) => answered(Ok, answer).ok === true, async (error) => {
+            // A finalize whose answer was lost, asked again, finds nothing left to finalize: the list tells.
+            if (await this.exists(name))
+                return true;
+            throw error;
+        });
+        if (!done)
+            throw new ArtifactStoreError(undefined, undefined, `the artifact ${name} was not finalized`);
+    }
+    /** Whether this job's artifact `name` is there (finalized). */
+    async exists(name) {
+        const found = await this.listed({ ...this.run(), name_filter: name });
+        return found.some((artifact) => artifact.name === name && artifact.jobBackendId === this.ids.job);
+    }
+    /** This run's artifacts whose names start with `prefix`. */
+    async list(prefix) {
+        return (await this.listed(this.run())).filter((artifact) => artifact.name.startsWith(prefix));
+    }
+    /** What ListArtifacts answers to `request`, under either field naming (an entry without its ids is left out). */
+    async listed(request) {
+        const listed = answered(Listed, await this.call('ListArtifacts', request));
+        const found = [];
+        for (const item of listed.artifacts ?? []) {
+            const run = item.workflow_run_backend_id ?? item.workflowRunBackendId;
+            const job = item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId;
+            const created = Date.parse(item.created_at ?? item.createdAt ?? '');
+            if (item.name === undefined || !run || !job)
+                continue;
+            found.push({ name: item.name, runBackendId: run, jobBackendId: job, ...(created ? { createdAt: created } : {}) });
+        }
+        return found;
+    }
+    /** The content of an artifact this store uploads (undefined: gone, or not of that shape, or over `maxBytes`). */
+    async download(artifact, maxBytes) {
+        const answer = answered(Signed, await this.call('GetSignedArtifactURL', named(artifact)));
+        const url = this.signed(answer.signed_url ?? answer.signedUrl);
+        const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
+            const got = await fetch(url, { signal });
+            if (!got.ok)
+                throw await failure(got, `downloading the artifact ${artifact.name}`);
+            return readAtMost(got, maxBytes + 1_024);
+        });
+        return archive ? storedFile(archive, FILE, maxBytes) : undefined;
+    }
+    /** Deletes an artifact of this run (another job's too, as the service allows any job of the run). */
+    async remove(artifact) {
+        await this.call('DeleteArtifact', named(artifact));
+    }
+    /** Deletes an artifact this job uploaded; false where there was none (or the service would not). */
+    removeOwn(name) {
+        const own = { name, runBackendId: this.ids.run, jobBackendId: this.ids.job };
+        return this.remove(own).then(() => true, () => false);
+    }
+    /** This run and job, as every request names them. */
+    run() {
+        return backendFields(this.ids.run, this.ids.job);
+    }
+    own(name) {
+        return { ...this.run(), name };
+    }
+    /** A signed address the service answered: https (http only to a loopback host), else nothing is sent to it. */
+    signed(value) {
+        const url = URL.canParse(value ?? '') ? new URL(value ?? '') : undefined;
+        if (!url || !(0,client_url/* isSafeTransport */.v)(url))
+            throw new ArtifactStoreError(undefined, undefined, 'the results service answered no usable signed address');
+        return url.href;
+    }
+    call(method, body) {
+        return this.retried(`the results service's ${method}`, async (signal) => {
+            const answer = await fetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin), {
+                method: 'POST',
+                headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+                signal,
+            });
+            if (!answer.ok)
+                throw await failure(answer, `the results service's ${method}`);
+            return (await answer.json());
+        });
+    }
+    /** Transient failures (no answer, 429, 5xx) tried again with jittered backoff; anything else at once. */
+    async retried(what, operation) {
+        const { clock, signal } = this.deps;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await operation((0,abort/* withTimeout */.w)(REQUEST_TIMEOUT_MS, signal));
+            }
+            catch (error) {
+                signal?.throwIfAborted();
+                const status = error instanceof ArtifactStoreError ? error.status : undefined;
+                const transient = status === undefined ? !(error instanceof ArtifactStoreError) : status === 429 || status >= 500;
+                if (!transient || attempt >= ATTEMPTS)
+                    throw error instanceof ArtifactStoreError
+                        ? error
+                        : new ArtifactStoreError(undefined, undefined, `${what}: ${(0,untrusted/* serviceText */.Lo)(error.message, 200)}`);
+                await clock.sleep((0,retry/* backoffDelay */.EY)(attempt, clock.random(), BACKOFF), signal);
+            }
+        }
+    }
+}
+/** The ids a twirp request names a run and job by (proto field names, as @actions/artifact sends them). */
+function backendFields(run, job) {
+    return { workflow_run_backend_id: run, workflow_job_run_backend_id: job };
+}
+/** An artifact as a request names it: the run and job that uploaded it, and its name. */
+function named(artifact) {
+    return { ...backendFields(artifact.runBackendId, artifact.jobBackendId), name: artifact.name };
+}
+/** An answer of the expected shape, else what to report (never the answer itself). */
+function answered(schema, value) {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+        throw new ArtifactStoreError(undefined, undefined, 'the results service answered an odd shape');
+    return parsed.data;
+}
+async function failure(answer, what) {
+    const text = await answer.text().catch(() => '');
+    let parsed = {};
+    try {
+        parsed = TwirpError.parse(JSON.parse(text));
+    }
+    catch {
+        // Not a twirp error (a blob store's XML, a proxy's page): the status says it.
+    }
+    const said = parsed.msg ? `: ${(0,untrusted/* serviceText */.Lo)(parsed.msg, 200)}` : '';
+    return new ArtifactStoreError(answer.status, parsed.code, `${what} answered ${answer.status}${said}`);
+}
+/** The body, or undefined when it is longer than `limit` (the rest is not read). */
+async function readAtMost(answer, limit) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of answer.body ?? []) {
+        size += chunk.length;
+        // Leaving the loop cancels the rest of the body.
+        if (size > limit)
+            return undefined;
+        chunks.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+}
+
+
+/***/ }),
+
+/***/ 8202:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cr: () => (/* binding */ announceLeg)
+/* harmony export */ });
+/* unused harmony exports legArtifact, rowArtifact, MAX_ROW_BYTES, relayView, waitingLegs, newerRow */
+/* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8935);
+
+const RELAY_PREFIX = 'gpu-sandbox-comment-';
+/** The artifacts of one run attempt: a re-run's legs wait for and write only their own. */
+const attemptPrefix = (target) => `${RELAY_PREFIX}${target.workflowRun?.attempt ?? 1}-`;
+const legArtifact = (target, sandbox) => `${attemptPrefix(target)}leg-${sandbox}`;
+const rowArtifact = (target, sandbox) => `${attemptPrefix(target)}row-${sandbox}`;
+/** A row is small; anything larger is not one of ours. */
+const MAX_ROW_BYTES = 16_384;
+/** How long the main step's announcement may take before the step ends without it. */
+const ANNOUNCE_TIMEOUT_MS = 15_000;
+/** The list pages read to tell whether a leg still runs. */
+const LIST_PAGES = 10;
+/**
+ * The main step's announcement, started at once and settled before the step ends (at most 15 s): never fails the
+ * step, never holds the start up.
+ */
+function announceLeg(store, target, sandbox, log) {
+    if (!store || !target)
+        return { settled: async () => undefined };
+    const upload = store.upload(legArtifact(target, sandbox), Buffer.from('{"v":1}')).then(() => log("comment: this job will have a row (said through the run's artifacts, for the last job to end)."), (error) => log(`comment: could not say this job's row will come (${error.message}).`));
+    let timer;
+    const bound = new Promise((resolve) => (timer = setTimeout(resolve, ANNOUNCE_TIMEOUT_MS)));
+    return { settled: () => Promise.race([upload, bound]).finally(() => clearTimeout(timer)) };
+}
+async function relayView(store, target) {
+    const prefix = attemptPrefix(target);
+    const listed = await store.list(prefix);
+    const rows = listed.filter((artifact) => artifact.name.startsWith(`${prefix}row-`));
+    const rowed = new Set(rows.map((artifact) => artifact.name.slice(`${prefix}row-`.length)));
+    const legs = listed.filter((artifact) => artifact.name.startsWith(`${prefix}leg-`));
+    const waiting = legs
+        .map((artifact) => ({ artifact, sandbox: artifact.name.slice(`${prefix}leg-`.length) }))
+        .filter(({ sandbox }) => !rowed.has(sandbox));
+    return { rows, legs, waiting };
+}
+/**
+ * Whether a leg still waiting for a row has a live sandbox in the service's list (that leg will write; one being
+ * stopped is in its post step, before its row): the list is read until one is found. A list that cannot be read
+ * finds none (this leg writes: a write too many costs little, one too few loses rows).
+ */
+async function waitingLegs(ctx, waiting) {
+    if (waiting.length === 0)
+        return 'none';
+    const names = new Set(waiting.map(({ sandbox }) => sandbox));
+    try {
+        for await (const sandbox of ctx.client.allSandboxes({ maxPages: LIST_PAGES, signal: ctx.signal }))
+            if (sandbox.name && names.has(sandbox.name) && !isEnded(sandbox.status) && !isFailed(sandbox.status))
+                return 'running';
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        ctx.log(`comment: the compute service's list could not be read (${error.message}); writing.`);
+        return 'none';
+    }
+    return 'ended';
+}
+/** Whether a row uploaded after this leg's is in the view: its leg listed later and saw this row, so it decides. */
+function newerRow(view, mine) {
+    const own = view.rows.find((row) => row.name === mine);
+    if (own?.createdAt === undefined)
+        return false;
+    const at = own.createdAt;
+    return view.rows.some((row) => row !== own && row.createdAt !== undefined && (row.createdAt > at || (row.createdAt === at && row.name > mine)));
 }
 
 
@@ -32705,367 +33066,6 @@ async function runAndExit(step) {
 
 /***/ }),
 
-/***/ 18:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  cJ: () => (/* binding */ ArtifactStore)
-});
-
-// UNUSED EXPORTS: ArtifactStoreError, backendIds
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
-// EXTERNAL MODULE: ./build/src/client/url.js
-var client_url = __nccwpck_require__(9000);
-// EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __nccwpck_require__(9768);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./build/src/runtime/zip.js
-/**
- * The smallest ZIP archive: one file, stored (not compressed). A workflow
- * run's artifact is a ZIP archive (issue 46: a leg's comment row travels as
- * one), and what another job uploaded is read back only in this one shape,
- * with its sizes bounded and its CRC checked: anything else is no row.
- */
-
-const LOCAL = 0x04034b50;
-const CENTRAL = 0x02014b50;
-const END = 0x06054b50;
-/** 1980-01-01 00:00, the earliest time a ZIP archive can say (the content's time does not matter here). */
-const DOS_DATE = (0 << 9) | (1 << 5) | 1;
-/**
- * The fields a local header and a central directory entry share, in the same order, from `at` (6 in the one, 8 in
- * the other): UTF-8 name, stored, time and date, CRC, both sizes (equal: stored), name length.
- */
-function entryFields(header, at, crc, size, nameLength) {
-    header.writeUInt16LE(0x0800, at); // the name is UTF-8
-    header.writeUInt16LE(0, at + 2); // stored
-    header.writeUInt16LE(0, at + 4);
-    header.writeUInt16LE(DOS_DATE, at + 6);
-    header.writeUInt32LE(crc, at + 8);
-    header.writeUInt32LE(size, at + 12);
-    header.writeUInt32LE(size, at + 16);
-    header.writeUInt16LE(nameLength, at + 20);
-    return header;
-}
-/** One file named `name` holding `content`, stored. */
-function storedZip(name, content) {
-    const fileName = Buffer.from(name, 'utf8');
-    const crc = (0,external_node_zlib_.crc32)(content);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0
-    entryFields(local, 6, crc, content.length, fileName.length);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(CENTRAL, 0);
-    central.writeUInt16LE(20, 4); // made by
-    central.writeUInt16LE(20, 6); // version needed
-    entryFields(central, 8, crc, content.length, fileName.length);
-    // extra, comment, disk, internal attributes, external attributes, offset of the local header: all 0
-    const centralAt = local.length + fileName.length + content.length;
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(END, 0);
-    end.writeUInt16LE(1, 8);
-    end.writeUInt16LE(1, 10);
-    end.writeUInt32LE(central.length + fileName.length, 12);
-    end.writeUInt32LE(centralAt, 16);
-    return Buffer.concat([local, fileName, content, central, fileName, end]);
-}
-/**
- * The content of the archive's first file when it is `name`, stored, at most `maxBytes`, and its CRC holds;
- * undefined for anything else.
- */
-function storedFile(archive, name, maxBytes) {
-    if (archive.length < 30 || archive.readUInt32LE(0) !== LOCAL)
-        return undefined;
-    const flags = archive.readUInt16LE(6);
-    const method = archive.readUInt16LE(8);
-    const crc = archive.readUInt32LE(14);
-    const size = archive.readUInt32LE(18);
-    const nameLength = archive.readUInt16LE(26);
-    const extraLength = archive.readUInt16LE(28);
-    // Encrypted, compressed or sized after the data (bit 3): not the shape written here.
-    if (flags & 0x0009 || method !== 0 || size > maxBytes || archive.readUInt32LE(22) !== size)
-        return undefined;
-    const start = 30 + nameLength + extraLength;
-    if (start + size > archive.length)
-        return undefined;
-    if (archive.subarray(30, 30 + nameLength).toString('utf8') !== name)
-        return undefined;
-    const content = archive.subarray(start, start + size);
-    return (0,external_node_zlib_.crc32)(content) === crc ? Buffer.from(content) : undefined;
-}
-
-;// CONCATENATED MODULE: ./build/src/github/artifacts.js
-/**
- * This workflow run's artifacts, through the Actions results service the way
- * `actions/upload-artifact` v4 and `@actions/artifact` reach it (issue 46):
- * twirp JSON calls to `ACTIONS_RESULTS_URL` with `ACTIONS_RUNTIME_TOKEN`
- * (given to every JavaScript action's step), the content put to and read
- * from the signed blob address the service answers. None of it is a request
- * to GitHub's REST API: it spends nothing of the token's hour. Where the
- * runner gives no results service (GitHub Enterprise Server), there is no
- * store and the caller does without.
- */
-
-
-
-
-
-
-
-const SERVICE = 'github.actions.results.api.v1.ArtifactService';
-const ATTEMPTS = 4;
-const BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
-const REQUEST_TIMEOUT_MS = 20_000;
-/** How long an artifact of this store is kept at most (the service's least is a day). */
-const RETENTION_MS = 24 * 3_600_000;
-/** The one file inside each artifact. */
-const FILE = 'row.json';
-const ZIP = 'application/zip';
-/** What the results service answered where it did not do what was asked: its status, its code, what to do. */
-class ArtifactStoreError extends Error {
-    status;
-    code;
-    constructor(status, code, message) {
-        super(message);
-        this.name = 'ArtifactStoreError';
-        this.status = status;
-        this.code = code;
-    }
-}
-const Scope = schemas/* object */.Ikc({ scp: schemas/* string */.YjP() });
-/** Proto names (as @actions/artifact sends them) or their JSON names, whichever the service answers. */
-const Listed = schemas/* object */.Ikc({
-    artifacts: schemas/* array */.YOg(schemas/* looseObject */._H3({
-        name: schemas/* string */.YjP().optional(),
-        workflow_run_backend_id: schemas/* string */.YjP().optional(),
-        workflowRunBackendId: schemas/* string */.YjP().optional(),
-        workflow_job_run_backend_id: schemas/* string */.YjP().optional(),
-        workflowJobRunBackendId: schemas/* string */.YjP().optional(),
-        created_at: schemas/* string */.YjP().optional(),
-        createdAt: schemas/* string */.YjP().optional(),
-    }))
-        .optional(),
-});
-const Ok = schemas/* looseObject */._H3({ ok: schemas/* boolean */.zMY().optional() });
-const Signed = schemas/* looseObject */._H3({
-    signed_upload_url: schemas/* string */.YjP().optional(),
-    signedUploadUrl: schemas/* string */.YjP().optional(),
-    signed_url: schemas/* string */.YjP().optional(),
-    signedUrl: schemas/* string */.YjP().optional(),
-});
-const TwirpError = schemas/* looseObject */._H3({ code: schemas/* string */.YjP().optional(), msg: schemas/* string */.YjP().optional() });
-/** The run's and job's ids in the results service, from the runtime token's `Actions.Results:<run>:<job>` scope. */
-function backendIds(token) {
-    try {
-        const payload = Scope.safeParse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')));
-        if (!payload.success)
-            return undefined;
-        for (const scope of payload.data.scp.split(' ')) {
-            const [kind, run, job, ...rest] = scope.split(':');
-            if (kind === 'Actions.Results' && run && job && rest.length === 0)
-                return { run, job };
-        }
-    }
-    catch {
-        // Not a JWT: no store.
-    }
-    return undefined;
-}
-class ArtifactStore {
-    origin;
-    token;
-    ids;
-    deps;
-    constructor(origin, token, ids, deps) {
-        this.origin = origin;
-        this.token = token;
-        this.ids = ids;
-        this.deps = deps;
-    }
-    /** The run's store, or undefined where the runner gives none (no results service, an unreadable token). */
-    static fromEnvironment(env, deps) {
-        const token = env.ACTIONS_RUNTIME_TOKEN;
-        const url = URL.canParse(env.ACTIONS_RESULTS_URL ?? '') ? new URL(env.ACTIONS_RESULTS_URL ?? '') : undefined;
-        const ids = token ? backendIds(token) : undefined;
-        // The runtime token goes to it: https, or http only to a loopback host (as base-url).
-        if (!token || !ids || !url || !(0,client_url/* isSafeTransport */.v)(url))
-            return undefined;
-        return new ArtifactStore(new URL(url.origin), token, ids, deps);
-    }
-    /** Uploads `content` as the artifact `name` (one file in a ZIP archive, kept a day at most). */
-    async upload(name, content) {
-        const expires = new Date(this.deps.clock.now() + RETENTION_MS).toISOString();
-        const created = answered(Signed, 
-        // As @actions/artifact 6 asks today (version 7, the archive's MIME type), so the service sees one client.
-        await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 7, mime_type: ZIP }));
-        const url = this.signed(created.signed_upload_url ?? created.signedUploadUrl);
-        const archive = storedZip(FILE, content);
-        await this.retried(`uploading the artifact ${name}`, async (signal) => {
-            // Downloads answer with this type: actions/download-artifact unpacks an application/zip only.
-            const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': ZIP };
-            const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal });
-            if (!answer.ok)
-                throw await failure(answer, `uploading the artifact ${name}`);
-            await answer.body?.cancel();
-        });
-        const hash = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(archive).digest('hex')}`;
-        const finalize = { ...this.own(name), size: String(archive.length), hash };
-        const done = await this.call('FinalizeArtifact', finalize).then((answer) => answered(Ok, answer).ok === true, async (error) => {
-            // A finalize whose answer was lost, asked again, finds nothing left to finalize: the list tells.
-            if (await this.exists(name))
-                return true;
-            throw error;
-        });
-        if (!done)
-            throw new ArtifactStoreError(undefined, undefined, `the artifact ${name} was not finalized`);
-    }
-    /** Whether this job's artifact `name` is there (finalized). */
-    async exists(name) {
-        const found = await this.listed({ ...this.run(), name_filter: name });
-        return found.some((artifact) => artifact.name === name && artifact.jobBackendId === this.ids.job);
-    }
-    /** This run's artifacts whose names start with `prefix`. */
-    async list(prefix) {
-        return (await this.listed(this.run())).filter((artifact) => artifact.name.startsWith(prefix));
-    }
-    /** What ListArtifacts answers to `request`, under either field naming (an entry without its ids is left out). */
-    async listed(request) {
-        const listed = answered(Listed, await this.call('ListArtifacts', request));
-        const found = [];
-        for (const item of listed.artifacts ?? []) {
-            const run = item.workflow_run_backend_id ?? item.workflowRunBackendId;
-            const job = item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId;
-            const created = Date.parse(item.created_at ?? item.createdAt ?? '');
-            if (item.name === undefined || !run || !job)
-                continue;
-            found.push({ name: item.name, runBackendId: run, jobBackendId: job, ...(created ? { createdAt: created } : {}) });
-        }
-        return found;
-    }
-    /** The content of an artifact this store uploads (undefined: gone, or not of that shape, or over `maxBytes`). */
-    async download(artifact, maxBytes) {
-        const answer = answered(Signed, await this.call('GetSignedArtifactURL', named(artifact)));
-        const url = this.signed(answer.signed_url ?? answer.signedUrl);
-        const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
-            const got = await fetch(url, { signal });
-            if (!got.ok)
-                throw await failure(got, `downloading the artifact ${artifact.name}`);
-            return readAtMost(got, maxBytes + 1_024);
-        });
-        return archive ? storedFile(archive, FILE, maxBytes) : undefined;
-    }
-    /** Deletes an artifact of this run (another job's too, as the service allows any job of the run). */
-    async remove(artifact) {
-        await this.call('DeleteArtifact', named(artifact));
-    }
-    /** Deletes an artifact this job uploaded; false where there was none (or the service would not). */
-    removeOwn(name) {
-        const own = { name, runBackendId: this.ids.run, jobBackendId: this.ids.job };
-        return this.remove(own).then(() => true, () => false);
-    }
-    /** This run and job, as every request names them. */
-    run() {
-        return backendFields(this.ids.run, this.ids.job);
-    }
-    own(name) {
-        return { ...this.run(), name };
-    }
-    /** A signed address the service answered: https (http only to a loopback host), else nothing is sent to it. */
-    signed(value) {
-        const url = URL.canParse(value ?? '') ? new URL(value ?? '') : undefined;
-        if (!url || !(0,client_url/* isSafeTransport */.v)(url))
-            throw new ArtifactStoreError(undefined, undefined, 'the results service answered no usable signed address');
-        return url.href;
-    }
-    call(method, body) {
-        return this.retried(`the results service's ${method}`, async (signal) => {
-            const answer = await fetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin), {
-                method: 'POST',
-                headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-                body: JSON.stringify(body),
-                signal,
-            });
-            if (!answer.ok)
-                throw await failure(answer, `the results service's ${method}`);
-            return (await answer.json());
-        });
-    }
-    /** Transient failures (no answer, 429, 5xx) tried again with jittered backoff; anything else at once. */
-    async retried(what, operation) {
-        const { clock, signal } = this.deps;
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await operation((0,abort/* withTimeout */.w)(REQUEST_TIMEOUT_MS, signal));
-            }
-            catch (error) {
-                signal?.throwIfAborted();
-                const status = error instanceof ArtifactStoreError ? error.status : undefined;
-                const transient = status === undefined ? !(error instanceof ArtifactStoreError) : status === 429 || status >= 500;
-                if (!transient || attempt >= ATTEMPTS)
-                    throw error instanceof ArtifactStoreError
-                        ? error
-                        : new ArtifactStoreError(undefined, undefined, `${what}: ${(0,untrusted/* serviceText */.Lo)(error.message, 200)}`);
-                await clock.sleep((0,retry/* backoffDelay */.EY)(attempt, clock.random(), BACKOFF), signal);
-            }
-        }
-    }
-}
-/** The ids a twirp request names a run and job by (proto field names, as @actions/artifact sends them). */
-function backendFields(run, job) {
-    return { workflow_run_backend_id: run, workflow_job_run_backend_id: job };
-}
-/** An artifact as a request names it: the run and job that uploaded it, and its name. */
-function named(artifact) {
-    return { ...backendFields(artifact.runBackendId, artifact.jobBackendId), name: artifact.name };
-}
-/** An answer of the expected shape, else what to report (never the answer itself). */
-function answered(schema, value) {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success)
-        throw new ArtifactStoreError(undefined, undefined, 'the results service answered an odd shape');
-    return parsed.data;
-}
-async function failure(answer, what) {
-    const text = await answer.text().catch(() => '');
-    let parsed = {};
-    try {
-        parsed = TwirpError.parse(JSON.parse(text));
-    }
-    catch {
-        // Not a twirp error (a blob store's XML, a proxy's page): the status says it.
-    }
-    const said = parsed.msg ? `: ${(0,untrusted/* serviceText */.Lo)(parsed.msg, 200)}` : '';
-    return new ArtifactStoreError(answer.status, parsed.code, `${what} answered ${answer.status}${said}`);
-}
-/** The body, or undefined when it is longer than `limit` (the rest is not read). */
-async function readAtMost(answer, limit) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of answer.body ?? []) {
-        size += chunk.length;
-        // Leaving the loop cancels the rest of the body.
-        if (size > limit)
-            return undefined;
-        chunks.push(Buffer.from(chunk));
-    }
-    return Buffer.concat(chunks);
-}
-
-
-/***/ }),
-
 /***/ 865:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33382,288 +33382,6 @@ function describeRateLimit(limit, now) {
         ? "GitHub's primary rate limit for this token (its requests an hour)"
         : "GitHub's secondary rate limit (too many requests at once or in a minute)";
     return `${which}; it lifts at ${clockTime(limit.resetsAt ?? now + limit.waitMs)}`;
-}
-
-
-/***/ }),
-
-/***/ 9747:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  GL: () => (/* binding */ GitHubRunnerError),
-  ms: () => (/* binding */ RunnerManagementRefused),
-  It: () => (/* binding */ RunnerRegistry),
-  _e: () => (/* reexport */ firstRunnerName),
-  w7: () => (/* binding */ isAccessDenied),
-  iC: () => (/* reexport */ runnerName),
-  Uy: () => (/* reexport */ sandboxRunnerNames),
-  SO: () => (/* reexport */ slotRunnerName)
-});
-
-// UNUSED EXPORTS: MAX_FRESH_RUNNERS, folderRunnerName, freshRunnerName, nextRunnerName
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/github/call.js
-var github_call = __nccwpck_require__(865);
-// EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(4636);
-;// CONCATENATED MODULE: ./build/src/github/runner-names.js
-/** The names of a sandbox's runners: what mode: stop and the sweep look for, and how fresh ones are numbered. */
-/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
-function runnerName(sandboxId) {
-    return `gpu-sandbox-${sandboxId}`;
-}
-/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
-const MAX_FRESH_RUNNERS = 3;
-/**
- * The `n`th runner in one runner folder whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … (a
- * fresh one after a refused job of another run, or for the next job with runner-jobs).
- */
-function freshRunnerName(first, n) {
-    return n <= 1 ? first : `${first}-r${n}`;
-}
-/** The runner after `name` in its folder (`…` → `…-r2`, `…-g2-r2` → `…-g2-r3`), whichever job spent `name`. */
-function nextRunnerName(name) {
-    return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1);
-}
-/** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
-function slotRunnerName(sandboxId, slot) {
-    return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`;
-}
-/** The first runner's name in the same folder (`…-g2-r3` → `…-g2`). */
-function folderRunnerName(name) {
-    return name.replace(/-r\d+$/, '');
-}
-/** The sandbox's first runner's name of any runner on a sandbox (`…-r3` → `…`, `…-g2-r3` → `…`). */
-function firstRunnerName(name) {
-    return folderRunnerName(name).replace(/-g\d+$/, '');
-}
-/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
-function sandboxRunnerNames(sandboxId) {
-    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
-}
-
-;// CONCATENATED MODULE: ./build/src/github/runners.js
-/**
- * Just-in-time runner registrations of one repository, through Octokit: the
- * access check, generate-jitconfig, a runner by id (never the list, except to
- * find one by name), delete, and the runner release (version and SHA-256 for
- * linux-x64, from the release notes). 5xx and lost answers are retried, rate
- * limits waited out (call.ts); 401 and 403 say what the token needs.
- * Every GitHub string is service text: it reaches a log through serviceText.
- */
-
-
-
-
-
-class GitHubRunnerError extends github_call/* GitHubError */.y_ {
-    constructor(status, message) {
-        super(status, message);
-        this.name = 'GitHubRunnerError';
-    }
-}
-/** The access check found that this token may not manage runners at all: it cannot register any. */
-class RunnerManagementRefused extends GitHubRunnerError {
-    constructor(status, message) {
-        super(status, message);
-        this.name = 'RunnerManagementRefused';
-    }
-}
-/** GitHub answered 401 or 403 that is not a rate limit: this token may not manage the repository's runners. */
-function isAccessDenied(error) {
-    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
-}
-const Runner = schemas/* looseObject */._H3({
-    id: schemas/* number */.aig().int().positive(),
-    name: schemas/* string */.YjP(),
-    status: schemas/* string */.YjP(),
-    busy: schemas/* boolean */.zMY(),
-});
-const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
-const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
-const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
-const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
-    'token from actions/create-github-app-token, or a fine-grained token); ' +
-    'the default github.token cannot register runners';
-/** Reading the run's jobs, to see who took the runner. */
-const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
-    'token with Actions: read), to see which job takes the runner';
-const JOB_PAGES = 10;
-const Job = schemas/* looseObject */._H3({
-    id: schemas/* number */.aig(),
-    name: schemas/* string */.YjP().nullish(),
-    runner_name: schemas/* string */.YjP().nullish(),
-    status: schemas/* string */.YjP().nullish(),
-    conclusion: schemas/* string */.YjP().nullish(),
-    created_at: schemas/* string */.YjP().nullish(),
-    started_at: schemas/* string */.YjP().nullish(),
-    completed_at: schemas/* string */.YjP().nullish(),
-    labels: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
-    steps: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP().nullish(), conclusion: schemas/* string */.YjP().nullish() })).nullish(),
-});
-const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
-class RunnerRegistry {
-    octokit;
-    repository;
-    token;
-    deps;
-    constructor(repository, token, deps) {
-        this.repository = repository;
-        this.token = token;
-        this.deps = deps;
-    }
-    /**
-     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
-     * lacks).
-     */
-    async call(label, route, parameters = {}, needs = PERMISSION) {
-        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
-        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
-        return (0,github_call/* callGitHub */.ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
-    }
-    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
-    async checkAccess(run) {
-        try {
-            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
-        }
-        catch (error) {
-            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
-        }
-        if (run)
-            await this.jobsPage(run, 1, 1);
-    }
-    async jobsPage(run, page, perPage) {
-        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
-        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
-        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
-        const list = JobList.safeParse(data);
-        if (!list.success)
-            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
-        return list.data.jobs;
-    }
-    /** The jobs of one attempt of a workflow run (up to 1,000), with each one's runner; `until`: no page after it. */
-    async jobsOf(run, until, firstPage = 1) {
-        const jobs = [];
-        for (let page = firstPage; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
-            const raw = await this.jobsPage(run, page, 100);
-            for (const item of raw) {
-                const job = Job.safeParse(item);
-                if (!job.success)
-                    continue;
-                const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
-                const times = [job.data.created_at, job.data.started_at, job.data.completed_at];
-                const [createdAt, startedAt, completedAt] = times.map((at) => Date.parse(at ?? ''));
-                jobs.push({
-                    id: job.data.id,
-                    name: job.data.name ?? '',
-                    runnerName: job.data.runner_name ?? undefined,
-                    status: job.data.status ?? undefined,
-                    conclusion: job.data.conclusion ?? undefined,
-                    ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
-                    ...(job.data.labels ? { labels: job.data.labels } : {}),
-                    ...(createdAt ? { createdAt } : {}),
-                    ...(startedAt ? { startedAt } : {}),
-                    ...(completedAt ? { completedAt } : {}),
-                    page,
-                });
-            }
-            if (raw.length < 100)
-                break;
-        }
-        return jobs;
-    }
-    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
-    async generate(name, label) {
-        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
-            name,
-            runner_group_id: 1,
-            labels: [label],
-            work_folder: '_work',
-        });
-        const parsed = JitAnswer.safeParse(data);
-        if (!parsed.success)
-            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
-        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
-    }
-    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
-    async get(id) {
-        try {
-            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
-                runner_id: id,
-            })).data);
-            if (!parsed.success)
-                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
-            return parsed.data;
-        }
-        catch (error) {
-            if (error instanceof GitHubRunnerError && error.status === 404)
-                return undefined;
-            throw error;
-        }
-    }
-    /** Deletes a registration; false when it was already gone. */
-    async remove(id) {
-        try {
-            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
-                runner_id: id,
-            });
-            return true;
-        }
-        catch (error) {
-            if (error instanceof GitHubRunnerError && error.status === 404)
-                return false;
-            throw error;
-        }
-    }
-    /**
-     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
-     * GitHub may still have made it); the id deleted, undefined when it was already gone.
-     */
-    async removeRegistration(id, name) {
-        if (id > 0)
-            return (await this.remove(id)) ? id : undefined;
-        return this.removeByName(name);
-    }
-    /** Registered runners (the first 100; with `name`, those of that name). */
-    async list(name) {
-        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
-            ...(name ? { name } : {}),
-            per_page: 100,
-        });
-        const list = RunnerList.safeParse(data);
-        return list.success
-            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
-            : [];
-    }
-    /** The registered runner with exactly this name, if any. */
-    async findByName(name) {
-        return (await this.list(name)).find((runner) => runner.name === name);
-    }
-    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
-    async removeByName(name) {
-        const runner = await this.findByName(name);
-        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
-    }
-    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
-    async latestRelease() {
-        const { data } = await this.call('reading the actions/runner release', 'GET /repos/{owner}/{repo}/releases/latest', { owner: 'actions', repo: 'runner' });
-        const release = Release.safeParse(data);
-        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
-        const sha256 = release.success
-            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
-            : undefined;
-        if (!version || !sha256)
-            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
-                `gives no version and linux-x64 SHA-256`);
-        return { version, sha256 };
-    }
 }
 
 
@@ -35549,14 +35267,14 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8036);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3156);
-/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6563);
+/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9655);
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4251);
 /* harmony import */ var _modes_pool_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9826);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3123);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1009);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1120);
-/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4727);
-/* harmony import */ var _modes_unserved_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1880);
+/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7108);
+/* harmony import */ var _runner_main_unserved_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7098);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8286);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5504);
 /* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(8593);
@@ -35593,7 +35311,7 @@ async function runMain(deps) {
     }
     catch (error) {
         // runner: true that cannot serve its runner still ends the job waiting for it (CONTRACT).
-        await (0,_modes_unserved_js__WEBPACK_IMPORTED_MODULE_10__/* .failStrandedJob */ .b)(deps, error, config);
+        await (0,_runner_main_unserved_js__WEBPACK_IMPORTED_MODULE_10__/* .failStrandedJob */ .b)(deps, error, config);
         throw error;
     }
 }
@@ -35645,7 +35363,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6563:
+/***/ 9655:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35656,15 +35374,15 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CONNECT_DEADLINE_MS
 
-// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(9747);
-;// CONCATENATED MODULE: ./build/src/github/comment-jobs.js
+// EXTERNAL MODULE: ./build/src/runner/github.js + 1 modules
+var github = __nccwpck_require__(8088);
+;// CONCATENATED MODULE: ./build/src/comment/jobs.js
 
 /**
  * This run attempt's jobs (`actions: read`), read until one `until` accepts, waiting out a rate limit for a minute at
  * most; none where they cannot be read, said in the log: `what` could not be read, and `instead` what the row does.
  */
-async function comment_jobs_readRunJobs(target, deps, said, until) {
+async function jobs_readRunJobs(target, deps, said, until) {
     if (!target.workflowRun)
         return [];
     try {
@@ -35681,20 +35399,20 @@ async function comment_jobs_readRunJobs(target, deps, said, until) {
  * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
  * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
  */
-async function comment_jobs_legName(target, deps) {
+async function jobs_legName(target, deps) {
     const { workflowRun, runnerName } = target;
     if (!workflowRun || !runnerName)
         return undefined;
     const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
     const said = { what: "this job's record", instead: 'its row names its sandbox' };
-    return (await comment_jobs_readRunJobs(target, deps, said, ours)).find(ours)?.name || undefined;
+    return (await jobs_readRunJobs(target, deps, said, ours)).find(ours)?.name || undefined;
 }
 
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(9128);
-;// CONCATENATED MODULE: ./build/src/step/comment-text.js
+;// CONCATENATED MODULE: ./build/src/comment/text.js
 /**
  * What the pull-request comment says (issue 32): the story of one job's
  * sandbox, as Markdown other people read. Every value passes commentText (no
@@ -35703,7 +35421,7 @@ var summary = __nccwpck_require__(9128);
 
 
 const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-function comment_text_renderComment(facts) {
+function text_renderComment(facts) {
     const rows = [
         ['Status', facts.status],
         ['Sandbox', facts.sandboxId],
@@ -35748,7 +35466,7 @@ var github_call = __nccwpck_require__(865);
 var octokit = __nccwpck_require__(4636);
 // EXTERNAL MODULE: ./build/src/github/rate-limit.js
 var rate_limit = __nccwpck_require__(2085);
-;// CONCATENATED MODULE: ./build/src/github/comment.js
+;// CONCATENATED MODULE: ./build/src/comment/github.js
 /**
  * The pull-request comment (issues 32 and 43): one per workflow, found by its
  * hidden marker (only a comment that starts with it counts; comments are listed
@@ -35781,7 +35499,7 @@ const SPREAD_MAX_MS = 60_000;
  * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
  * runners), and the job summary has the row.
  */
-class comment_CommentYieldedError extends Error {
+class github_CommentYieldedError extends Error {
     constructor(budget) {
         super(`GitHub's budget for this token is low (${budget}, under a tenth): the comment yields to the approval gate ` +
             "and runners, and this job's row is in its job summary.");
@@ -35794,7 +35512,7 @@ const isEtag = (value) => typeof value === 'string' && value.length <= 200 && /^
 function mayAsk(deps) {
     const budget = deps.githubBudget;
     if (budget?.low)
-        throw new comment_CommentYieldedError(budget.describe() ?? 'unknown');
+        throw new github_CommentYieldedError(budget.describe() ?? 'unknown');
 }
 /**
  * The comment's requests: none once the budget is low; no wait inside one (after a rate limit the writer reads
@@ -35963,7 +35681,7 @@ async function upsertMerged(target, merge, deps, options = { spread: true }) {
         }
         catch (error) {
             last = undefined;
-            if (error instanceof comment_CommentYieldedError)
+            if (error instanceof github_CommentYieldedError)
                 throw error;
             const limit = error instanceof github_call/* GitHubError */.y_ ? error.rateLimit : undefined;
             const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, clock.random()) : Infinity;
@@ -36009,7 +35727,7 @@ async function run_legs_runLegCount(ctx, run, deadline, enough = Infinity) {
     }
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/comment-share.js
+;// CONCATENATED MODULE: ./build/src/comment/share.js
 
 
 
@@ -36019,7 +35737,7 @@ const COMMENT_REQUESTS_PER_LEG = 6;
 const MOST_COUNTED = 300;
 const COUNT_DEADLINE_MS = 20_000;
 /** Why the comment yields, or undefined when the token can spare it. */
-async function comment_share_commentYield(deps, state, config, target) {
+async function share_commentYield(deps, state, config, target) {
     const budget = deps.githubBudget;
     if (!budget)
         return undefined;
@@ -36111,7 +35829,7 @@ async function watch_watchRunner(target, pid, pickupTimeoutMs, deps) {
     return { kind: 'unreachable', why };
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/runner-claim.js
+;// CONCATENATED MODULE: ./build/src/runner/post-claim.js
 /**
  * Who took the runner (ClaimWatch), read from GitHub: the runner's label is
  * built from public values, so a job someone else queued with it can be handed
@@ -36121,7 +35839,7 @@ async function watch_watchRunner(target, pid, pickupTimeoutMs, deps) {
 
 
 
-function runner_claim_registry(deps, runner, signal, rateLimitUntil) {
+function post_claim_registry(deps, runner, signal, rateLimitUntil) {
     if (!runner.repository || runner.githubToken === '')
         return undefined;
     return new RunnerRegistry(runner.repository, runner.githubToken, {
@@ -36145,7 +35863,7 @@ function claimWindowMs(env = process.env) {
  * the window on end, or that finished a job none of them names, served a job
  * from outside this run. A failed read is no evidence: a warning, once.
  */
-class runner_claim_ClaimWatch {
+class post_claim_ClaimWatch {
     unclaimedSince;
     claimed = false;
     warned = false;
@@ -36209,7 +35927,7 @@ class runner_claim_ClaimWatch {
     }
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/runner-watch.js
+;// CONCATENATED MODULE: ./build/src/runner/post-watch.js
 /**
  * Runner mode's post step, where the sandbox can be reached (issue 43): the
  * runner on the sandbox says when its job ended, or that it refused a job of
@@ -36232,7 +35950,7 @@ const MAX_REPLACEMENTS = (/* unused pure expression or super */ null && (MAX_FRE
  * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times. So does a job of this run that
  * ended while the folder has jobs left to serve (runner-jobs): the next job finds this one's files.
  */
-async function runner_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined, serving = { jobs: 1, refusals: { count: 0 } }) {
+async function post_watch_waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined, serving = { jobs: 1, refusals: { count: 0 } }) {
     const { core } = deps;
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${formatDuration(pickupTimeoutMs)}) ` +
         'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
@@ -36374,7 +36092,7 @@ async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
     return claim?.afterJob();
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
+;// CONCATENATED MODULE: ./build/src/runner/post.js
 /**
  * The post step of `runner: true`: while the runner's one job runs, the
  * sandbox stays; once the registration is gone after it was busy (a JIT
@@ -36400,7 +36118,7 @@ async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
  * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
  * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
  */
-function runner_runnerPollMs(env = process.env) {
+function post_runnerPollMs(env = process.env) {
     const seconds = env.GPU_SANDBOX_RUNNER_POLL ? parseDurationSeconds(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
     return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
 }
@@ -36473,7 +36191,7 @@ async function waitForRunnerJob(deps, saved, config, replaced, serving) {
 async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
     const { core, clock } = deps;
     const began = clock.now();
-    const every = runner_runnerPollMs();
+    const every = post_runnerPollMs();
     core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
         `(${formatDuration(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
         `is asked every ${formatDuration(every)}.`);
@@ -36534,7 +36252,7 @@ async function deleteRegistration(deps, saved, config) {
     }
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/served-job.js
+;// CONCATENATED MODULE: ./build/src/runner/served-job.js
 
 
 /** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
@@ -36621,7 +36339,7 @@ function mirrorFailure(job, runnerName) {
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
+;// CONCATENATED MODULE: ./build/src/comment/rows.js
 /**
  * One pull-request comment per workflow (issue 43): a compact row per job and
  * matrix leg, counts by status on top. Each row carries a hidden key (a hash
@@ -36644,12 +36362,12 @@ function rowStatus(status) {
         return 'failed';
     return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
 }
-const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+const rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
 /**
  * One leg's row: its name, status, GPU, what the GPU did (peak memory · mean utilization), time to ready, run, cost,
  * sandbox, and a link to its run attempt.
  */
-function comment_rows_renderRow(facts) {
+function rows_renderRow(facts) {
     const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
     const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
     const status = rowStatus(facts.status);
@@ -36657,7 +36375,7 @@ function comment_rows_renderRow(facts) {
         ? ''
         : facts.cost === null || facts.cost === undefined
             ? 'no price'
-            : comment_rows_dollars(facts.cost);
+            : rows_dollars(facts.cost);
     const cells = [
         (0,untrusted/* commentText */.br)(leg, 60),
         (0,untrusted/* commentText */.br)(facts.status, 70),
@@ -36707,7 +36425,7 @@ function renderTable(mark, heading, rows) {
         : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/comment-write.js
+;// CONCATENATED MODULE: ./build/src/comment/write.js
 /**
  * One merged write of the pull-request comment (issues 43 and 46): the rows a
  * writer holds merged into what the comment holds (github/comment.ts does the
@@ -36725,7 +36443,7 @@ function renderTable(mark, heading, rows) {
 const COMMENT_WAIT_MS = 2 * 60_000;
 const FINAL_COMMENT_WAIT_MS = 5 * 60_000;
 /** These rows merged into the rows of every comment found (the oldest's first), and how to see they are there. */
-function comment_write_rowsMerge(target, mine) {
+function write_rowsMerge(target, mine) {
     // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
     const seen = new Map();
     return {
@@ -36751,13 +36469,13 @@ function comment_write_rowsMerge(target, mine) {
 }
 /** This leg's row merged into the rows of every comment found. */
 function rowMerge(target, facts) {
-    return comment_write_rowsMerge(target, [comment_rows_renderRow(facts)]);
+    return write_rowsMerge(target, [rows_renderRow(facts)]);
 }
 /**
  * One merged write, with what its failures mean: a low budget yields, a refused token (a fork's pull request) and
  * any other failure are said once; `story`: what goes to the job summary then (unless it is there already).
  */
-async function comment_write_writeMerged(deps, target, merge, options) {
+async function write_writeMerged(deps, target, merge, options) {
     const { core } = deps;
     try {
         const rateLimitUntil = deps.clock.now() + (options.final ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
@@ -36765,7 +36483,7 @@ async function comment_write_writeMerged(deps, target, merge, options) {
         return await upsertMerged(target, merge, { ...deps, rateLimitUntil, log }, { spread: options.spread ?? true });
     }
     catch (error) {
-        if (error instanceof comment_CommentYieldedError) {
+        if (error instanceof github_CommentYieldedError) {
             core.info(`comment: ${error.message}`);
             if (options.story)
                 await core.appendSummary(options.story);
@@ -36784,9 +36502,9 @@ async function comment_write_writeMerged(deps, target, merge, options) {
     }
 }
 
-// EXTERNAL MODULE: ./build/src/cleanup/comment-relay.js
-var comment_relay = __nccwpck_require__(8787);
-;// CONCATENATED MODULE: ./build/src/cleanup/comment-gather.js
+// EXTERNAL MODULE: ./build/src/comment/relay.js
+var relay = __nccwpck_require__(8202);
+;// CONCATENATED MODULE: ./build/src/comment/gather.js
 /**
  * The post step's side of the relayed comment (issue 46, comment-relay.ts):
  * upload this leg's row, and where no other leg of the run will write after
@@ -36810,29 +36528,29 @@ const GRACE_LOOKS = 2;
 const GRACE_MS = 5_000;
 /** How far a job's times may be from the leg's own clock and still be its job. */
 const SKEW_MS = 120_000;
-const comment_gather_text = (most) => schemas/* string */.YjP().max(most);
+const gather_text = (most) => schemas/* string */.YjP().max(most);
 const amount = schemas/* number */.aig().finite().nonnegative();
 const Row = schemas/* object */.Ikc({
     v: schemas/* literal */.euz(1),
     facts: schemas/* object */.Ikc({
-        sandboxId: comment_gather_text(200),
-        job: comment_gather_text(400),
-        gpu: comment_gather_text(200),
-        gpuUse: comment_gather_text(200).optional(),
-        status: comment_gather_text(1_000),
+        sandboxId: gather_text(200),
+        job: gather_text(400),
+        gpu: gather_text(200),
+        gpuUse: gather_text(200).optional(),
+        status: gather_text(1_000),
         timeToReadyMs: amount.optional(),
         runMs: amount.optional(),
         billedSeconds: amount.optional(),
         cost: amount.nullable().optional(),
     }),
-    runnerName: comment_gather_text(200).optional(),
+    runnerName: gather_text(200).optional(),
     at: amount.optional(),
 });
 /**
  * This leg's row through the run's artifacts: 'relayed' (a leg still running writes it), the write's outcome, or
  * undefined where the artifacts failed (the caller writes this leg's row itself).
  */
-async function comment_gather_relayRow(deps, target, sandbox, row) {
+async function gather_relayRow(deps, target, sandbox, row) {
     const { core, ctx, store } = deps;
     try {
         await store.upload(rowArtifact(target, sandbox), Buffer.from(JSON.stringify(row)));
@@ -36942,9 +36660,9 @@ async function inBatches(items, work) {
     return results;
 }
 
-// EXTERNAL MODULE: ./build/src/github/artifacts.js + 1 modules
-var artifacts = __nccwpck_require__(18);
-;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
+// EXTERNAL MODULE: ./build/src/comment/artifacts.js + 1 modules
+var artifacts = __nccwpck_require__(9776);
+;// CONCATENATED MODULE: ./build/src/comment/post.js
 
 
 
@@ -36960,14 +36678,14 @@ async function publishComment(deps, target, facts, options = {}) {
     const { core } = deps;
     if (!target)
         return undefined;
-    const story = comment_text_renderComment(facts);
+    const story = text_renderComment(facts);
     if (options.story || options.yieldBecause)
         await core.appendSummary(story);
     if (options.yieldBecause) {
         core.info(`comment: ${options.yieldBecause}`);
         return 'yielded';
     }
-    const written = await comment_write_writeMerged(deps, target, rowMerge(target, facts), {
+    const written = await write_writeMerged(deps, target, rowMerge(target, facts), {
         final: options.story === true,
         story: options.story ? undefined : story,
     });
@@ -37295,190 +37013,6 @@ async function runNetworkPolicy(config, deps) {
 
 /***/ }),
 
-/***/ 3325:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Y: () => (/* binding */ keepPool)
-});
-
-// EXTERNAL MODULE: ./build/src/sandbox/live-limit.js
-var live_limit = __nccwpck_require__(9665);
-// EXTERNAL MODULE: ./build/src/sandbox/stop.js
-var stop = __nccwpck_require__(7153);
-// EXTERNAL MODULE: ./build/src/pool/idle.js
-var idle = __nccwpck_require__(5896);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/sandbox/status.js
-var sandbox_status = __nccwpck_require__(8935);
-// EXTERNAL MODULE: ./build/src/pool/claim.js
-var claim = __nccwpck_require__(236);
-// EXTERNAL MODULE: ./build/src/pool/names.js
-var names = __nccwpck_require__(4932);
-;// CONCATENATED MODULE: ./build/src/pool/refill.js
-/**
- * The pool refills itself with the flow of jobs (issue 55, not wired into a
- * mode yet): after its claim or its cold start, a step starts, without waiting
- * for them, as many pool sandboxes as the pool lacks to hold `pool-size` ready
- * unclaimed ones of its request, never past the room `max-live` leaves. Ready
- * ones are asked whether they are claimed (read only, on the sandbox); ones
- * still starting count as coming. A sandbox that cannot say counts as claimed:
- * the pool may then start one too many, which the idle rule ends, rather than
- * a job waiting for one that is not there. Steps at once may start one too
- * many between them: bounded by the room, and ended by the idle rule. The
- * sandboxes it starts are not this step's to stop: the idle rule and their TTL
- * (pool-idle + max-ttl, in the start request the caller builds) end them.
- */
-
-
-
-
-/** The pool's sandboxes of this request: ready ones, and how many are still on their way. */
-async function census(deps, prefix) {
-    const listed = await (0,names/* poolListed */.Mm)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
-    const ready = listed.filter((item) => (0,sandbox_status/* isReady */.i_)(item.status));
-    // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
-    const starting = listed.filter((item) => !(0,sandbox_status/* isReady */.i_)(item.status) && !(0,sandbox_status/* isNotLive */.ec)(item.status)).map((item) => item.id);
-    return { ready, starting };
-}
-/** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
-async function refill(deps, pool) {
-    const { ready, starting: startingIds } = await census(deps, pool.prefix);
-    const starting = startingIds.length;
-    // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
-    const probes = await Promise.all(ready.map(async (item) => {
-        const { id } = item;
-        const context = { env: deps.env, signal: deps.signal };
-        // A list item with an SSH address serves as the record; one without is read (a list may leave fields out).
-        const by = await (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))
-            .then((record) => deps.reach(id, record))
-            .then((target) => (0,claim/* claimedBy */.dl)(target, id, context))
-            .catch(() => undefined);
-        return by === null;
-    }));
-    const unclaimedIds = ready.filter((_, k) => probes[k]).map((item) => item.id);
-    const claimedIds = ready.filter((_, k) => !probes[k]).map((item) => item.id);
-    const unclaimed = unclaimedIds.length;
-    const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room));
-    const started = [];
-    for (let k = 0; k < lacking; k++) {
-        try {
-            started.push(await deps.start((0,names/* poolSandboxName */.vN)(pool.prefix)));
-        }
-        catch (error) {
-            deps.log(`Pool '${pool.name}': a sandbox for the pool could not be started (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
-            break;
-        }
-    }
-    const room = pool.size - unclaimed - starting > pool.room ? `; max-live leaves room for ${pool.room}` : '';
-    deps.log(`Pool '${pool.name}': ${unclaimed} ready and unclaimed, ${starting} starting, pool-size ${pool.size}: ` +
-        `started ${started.length}${room}.`);
-    return { started, unclaimed, starting, ids: { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds } };
-}
-
-// EXTERNAL MODULE: ./build/src/pool/request.js
-var request = __nccwpck_require__(805);
-// EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(486);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
-// EXTERNAL MODULE: ./build/src/sandbox/start.js
-var sandbox_start = __nccwpck_require__(7649);
-;// CONCATENATED MODULE: ./build/src/pool/start.js
-/**
- * Starting one pool sandbox (issue 55): the GPU types in the job's order, one
- * request each (transient errors retried briefly), no wait for capacity. A
- * lost answer is not looked for: a pool sandbox is not this step's to stop,
- * and one nobody knows of idles out (the idle rule) or ends at its TTL.
- */
-
-
-
-
-/** How long one pool sandbox's start may take, retries included. */
-const POOL_START_BUDGET_MS = 30_000;
-/** Starts a pool sandbox named `name`; its id. Throws when no GPU type had room or the service refused. */
-async function startPoolSandbox(ctx, config, name) {
-    const start = (0,request/* poolStartConfig */.Dk)(config, name);
-    const deadline = ctx.clock.now() + POOL_START_BUDGET_MS;
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    const types = start.gpuTypes.length > 0 ? start.gpuTypes : [undefined];
-    let last;
-    for (const type of types) {
-        try {
-            const started = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start pool sandbox '${name}'`, () => client.startSandbox((0,sandbox_start/* buildStartRequest */.K9)(start, type), ctx.signal), { retryable: (error) => (0,retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable') });
-            return started.id;
-        }
-        catch (error) {
-            last = error;
-            if (!(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'))
-                throw error;
-        }
-    }
-    throw last;
-}
-
-// EXTERNAL MODULE: ./build/src/step/deps.js
-var step_deps = __nccwpck_require__(3996);
-;// CONCATENATED MODULE: ./build/src/modes/pool-upkeep.js
-/**
- * The pool's upkeep (issue 55), the same in start mode (after its claim or
- * cold start, not waited for) and in mode `pool`: stop the pool's sandboxes
- * unclaimed past pool-idle (each claimed first: one a job holds is never
- * stopped), then start what the pool lacks to hold pool-size ready and
- * unclaimed ones, within the room max-live leaves. The sandboxes it starts are
- * the pool's, never this step's: the idle rule and their TTL end them.
- */
-
-
-
-
-
-
-
-/** How long the count of live sandboxes for max-live may take. */
-const COUNT_BUDGET_MS = 30_000;
-const STOP_BUDGET_MS = 60_000;
-/** How many more sandboxes max-live allows now (pool-size where there is no limit). */
-async function roomLeft(config, deps) {
-    if (!config.liveLimit)
-        return config.pool.size;
-    const live = await (0,live_limit/* repositoryLive */.$8)((0,step_deps/* opContext */.R)(deps), config.liveLimit, deps.clock.now() + COUNT_BUDGET_MS);
-    return Math.max(0, config.liveLimit.max - live.length);
-}
-/**
- * One pool sandbox, kept under max-live: steps at once may all see room for one more, so right after its start the
- * list is read again, and one beyond the limit by creation order is stopped at once (nobody can have claimed it: it
- * is not ready) and the refill ends there.
- */
-async function startWithinLimit(config, deps, name) {
-    const ctx = (0,step_deps/* opContext */.R)(deps);
-    const id = await startPoolSandbox(ctx, config, name);
-    if (!config.liveLimit)
-        return id;
-    const { within, place } = await (0,live_limit/* withinLimit */.zl)(ctx, config.liveLimit, id, deps.clock.now() + COUNT_BUDGET_MS);
-    if (within)
-        return id;
-    await (0,stop/* stopSandbox */.a)(ctx, id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() });
-    throw new Error(`max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, stopped at once`);
-}
-/** `drain` (mode pool with pool-size 0): every unclaimed ready one is stopped now, however short its wait. */
-async function keepPool(config, deps, pool, options) {
-    const { name, repositoryId, idleSeconds, size } = config.pool;
-    const idleMs = options.drain ? 0 : idleSeconds * 1000;
-    const { stopped } = await (0,idle/* stopIdle */.p)(pool, { name, repositoryId, idleMs, claimant: options.claimant });
-    const room = await roomLeft(config, deps);
-    const refillDeps = { ...pool, start: (sandboxName) => startWithinLimit(config, deps, sandboxName) };
-    const filled = await refill(refillDeps, { name, prefix: (0,request/* prefixFor */.aU)(config), size, room });
-    return { stopped, ...filled };
-}
-
-
-/***/ }),
-
 /***/ 9826:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -37495,7 +37029,7 @@ async function keepPool(config, deps, pool, options) {
 /* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7421);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(3996);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9128);
-/* harmony import */ var _pool_upkeep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3325);
+/* harmony import */ var _pool_upkeep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9880);
 
 
 
@@ -37575,7 +37109,7 @@ async function hourlyPrice(config, deps) {
 
 /***/ }),
 
-/***/ 3123:
+/***/ 1009:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38079,9 +37613,9 @@ function nothingTaken(pool, count, seen) {
     return `none of the ${count} live sandbox${count === 1 ? '' : 'es'} of pool '${pool}' could be claimed (${what})`;
 }
 
-// EXTERNAL MODULE: ./build/src/modes/pool-upkeep.js + 2 modules
-var pool_upkeep = __nccwpck_require__(3325);
-;// CONCATENATED MODULE: ./build/src/modes/start-pool.js
+// EXTERNAL MODULE: ./build/src/pool/upkeep.js + 2 modules
+var upkeep = __nccwpck_require__(9880);
+;// CONCATENATED MODULE: ./build/src/pool/main.js
 
 
 
@@ -38216,7 +37750,7 @@ function poolRowOf(name, claimed, why) {
 /** The upkeep once this job has its sandbox: never a failure of the step, only a line. */
 async function upkeepLater(config, deps, pool) {
     try {
-        await (0,pool_upkeep/* keepPool */.Y)(config, deps, pool, { claimant: config.name });
+        await (0,upkeep/* keepPool */.Y)(config, deps, pool, { claimant: config.name });
     }
     catch (error) {
         if (!deps.signal.aborted)
@@ -38228,7 +37762,7 @@ async function upkeepLater(config, deps, pool) {
 var ssh_command = __nccwpck_require__(262);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
 var abort = __nccwpck_require__(9768);
-;// CONCATENATED MODULE: ./build/src/remote/gpu-sampler.js
+;// CONCATENATED MODULE: ./build/src/gpu-report/sampler.js
 /**
  * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
  * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
@@ -38378,7 +37912,7 @@ class SamplerUnreachableError extends Error {
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./build/src/remote/gpu-samples.js
+;// CONCATENATED MODULE: ./build/src/gpu-report/samples.js
 /**
  * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
  * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
@@ -38452,7 +37986,7 @@ function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
 
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __nccwpck_require__(2805);
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-report.js
+;// CONCATENATED MODULE: ./build/src/gpu-report/post.js
 
 const CHART_POINTS = 100;
 /** Memory above the idle baseline that counts as held: a CUDA context alone holds some 500 MiB. */
@@ -38580,7 +38114,7 @@ function renderGpuSection(samples) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-hint.js
+;// CONCATENATED MODULE: ./build/src/gpu-report/hint.js
 /**
  * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
  * against the memory of every GPU type (the card nvidia-smi showed for the type that ran; for the others the table
@@ -38644,7 +38178,7 @@ function describeCheaper(hint, ran, livedMs) {
         'peak is typical of this job.');
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-publish.js
+;// CONCATENATED MODULE: ./build/src/gpu-report/publish.js
 /**
  * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
  * only by gpu-samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
@@ -38674,7 +38208,7 @@ const NEVER_USED = 'no process held GPU memory above its idle baseline while the
     'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
     'container started without the GPU (docker run --gpus all).';
 /** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
-async function gpu_publish_publishGpuReport(core, input) {
+async function publish_publishGpuReport(core, input) {
     try {
         return await writeReport(core, input);
     }
@@ -38736,7 +38270,7 @@ async function hintCheaper(core, input, report) {
         core.notice(describeCheaper(hint, input.ran, input.livedMs), { title: 'A cheaper GPU would have done' });
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-fetch.js
+;// CONCATENATED MODULE: ./build/src/gpu-report/fetch.js
 
 
 
@@ -39087,7 +38621,7 @@ function remoteContext(deps, sandboxId, target, placement) {
     };
 }
 
-;// CONCATENATED MODULE: ./build/src/modes/gpu-report.js
+;// CONCATENATED MODULE: ./build/src/gpu-report/main.js
 /**
  * gpu-report in the main step (issue 47): the sampler starts on a ready GPU sandbox over the action's own SSH (state
  * tells the post step how to fetch it), and `run` reports at its end (outputs for later steps; the post step then has
@@ -39141,7 +38675,7 @@ async function reportAtRunEnd(deps, started, saved, use) {
     // Cancelled: the post step fetches what is there, and reports.
     if (deps.signal.aborted)
         return;
-    const figure = await gpu_publish_publishGpuReport(deps.core, {
+    const figure = await publish_publishGpuReport(deps.core, {
         sandboxId: started.id,
         fetched,
         why,
@@ -39733,7 +39267,7 @@ async function useSandbox(config, deps, started, target, sampling) {
 var classic_schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/inputs/approval.js
 var approval = __nccwpck_require__(8944);
-;// CONCATENATED MODULE: ./build/src/github/approval-label.js
+;// CONCATENATED MODULE: ./build/src/approval/label.js
 /**
  * `approve-label` (issues 31 and 42): the label approves the head it was given
  * to, and nothing pushed after it. A `labeled` run names that commit itself: the
@@ -39779,7 +39313,7 @@ const WorkflowRun = classic_schemas/* looseObject */._H3({ created_at: classic_s
 const TIMELINE_PAGES = 10;
 /** What moves a head branch other than a fast-forward. */
 const HEAD_MOVES = new Set(['head_ref_force_pushed', 'head_ref_deleted', 'head_ref_restored']);
-const approval_label_short = (sha) => (0,untrusted/* serviceText */.Lo)(sha.slice(0, 12), 12);
+const label_short = (sha) => (0,untrusted/* serviceText */.Lo)(sha.slice(0, 12), 12);
 const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
 class LabelCheck {
     read;
@@ -39805,16 +39339,16 @@ class LabelCheck {
         const head = current.head.sha;
         const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
         const carried = current.labels.some((l) => l.name === label);
-        const missing = () => new ApprovalRefusedError(`pull request #${pr.number} (head ${approval_label_short(head)}, run by @${(0,untrusted/* serviceText */.Lo)(this.actor, 40)}) ` +
+        const missing = () => new ApprovalRefusedError(`pull request #${pr.number} (head ${label_short(head)}, run by @${(0,untrusted/* serviceText */.Lo)(this.actor, 40)}) ` +
             `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`);
         if (!carried && !this.once)
             throw missing();
         const labeledRun = pr.action === 'labeled' && pr.labeled === label;
         if (head !== pr.headSha)
             throw new ApprovalRefusedError(labeledRun
-                ? `the label '${label}' was given to ${approval_label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
-                    `${approval_label_short(head)} (a push after the approval). ${again}`
-                : `this run is for ${approval_label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ${approval_label_short(head)} ` +
+                ? `the label '${label}' was given to ${label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
+                    `${label_short(head)} (a push after the approval). ${again}`
+                : `this run is for ${label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ${label_short(head)} ` +
                     `(a push after this run was made). ${again}`);
         if (!carried)
             await this.checkRemovedByAction(label, pr, labeledRun, missing);
@@ -39848,7 +39382,7 @@ class LabelCheck {
     async checkAfterRun(label, pr, again) {
         const createdAt = await this.runCreatedAt();
         const timeline = await this.timeline(label, pr.number);
-        const head = approval_label_short(pr.headSha);
+        const head = label_short(pr.headSha);
         if (createdAt === undefined || timeline === undefined || timeline.labeledAt === undefined)
             throw new ApprovalRefusedError(`GitHub's records do not show that '${label}' was added to pull request #${pr.number} after its head ` +
                 `${head} was pushed. ${again}`);
@@ -39908,7 +39442,7 @@ class LabelCheck {
 var github_call = __nccwpck_require__(865);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(4636);
-;// CONCATENATED MODULE: ./build/src/github/approval.js
+;// CONCATENATED MODULE: ./build/src/approval/github.js
 /**
  * The approval gate (issues 31 and 42), read from GitHub with `github-token`
  * before any request to the service. A pull-request run passes only when:
@@ -39971,7 +39505,7 @@ class ApprovalGate {
         const { owner, repo } = this.request.repository;
         if (rank < approval/* PERMISSIONS */.Jj.indexOf(min))
             throw new ApprovalRefusedError(`@${actor} holds '${(0,untrusted/* serviceText */.Lo)(held, 20)}' on ${owner}/${repo}, ` +
-                `below min-permission '${min}' (pull request #${pr.number}, head ${approval_label_short(pr.headSha)}). ` +
+                `below min-permission '${min}' (pull request #${pr.number}, head ${label_short(pr.headSha)}). ` +
                 `Someone with '${min}' or more approves by re-running the job.`);
         this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
     }
@@ -39979,7 +39513,7 @@ class ApprovalGate {
         const { actor, runId, once } = this.request;
         const check = new LabelCheck((call, needs) => this.read(call, needs), actor, runId, once);
         const { head, gone } = await check.check(label, pr);
-        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${approval_label_short(head)}` +
+        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${label_short(head)}` +
             (gone ? ' (approve-label-once: removed already by an earlier job of this run, which it approved).' : '.'));
         return gone;
     }
@@ -40008,7 +39542,7 @@ async function removeApprovalLabel(request, number, label, deps) {
 var default_name = __nccwpck_require__(6536);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(3156);
-;// CONCATENATED MODULE: ./build/src/remote/gpu.js
+;// CONCATENATED MODULE: ./build/src/gpu-check/remote.js
 /**
  * The GPU health check (issue 31): `nvidia-smi` with a machine-readable query
  * over the action's own SSH, and what its answer says of the sandbox. The
@@ -40021,16 +39555,16 @@ var job_environment = __nccwpck_require__(3156);
 const GPU_QUERY = 'nvidia-smi --query-gpu=index,name,memory.used,memory.total,driver_version --format=csv,noheader,nounits';
 /** Used memory at or above this share of the total: another process holds the GPU. */
 const BUSY_SHARE = 0.05;
-class gpu_ConnectionFailed extends Error {
+class remote_ConnectionFailed extends Error {
 }
 /** Runs the query on the sandbox (retrying while its sshd is not up yet). */
 async function readGpus(context) {
     const { code, stdout, stderr } = await whileConnecting(context, 'GPU check', async () => {
         const result = await (0,ssh_command/* runScript */.j3)(context.target, GPU_QUERY, [], '', context.env, context.signal);
         if (result.code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
-            throw new gpu_ConnectionFailed('the SSH connection failed');
+            throw new remote_ConnectionFailed('the SSH connection failed');
         return result;
-    }, (error) => error instanceof gpu_ConnectionFailed);
+    }, (error) => error instanceof remote_ConnectionFailed);
     const said = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
     if (code !== 0)
         return { ok: false, why: `nvidia-smi failed (exit ${code}): ${(0,untrusted/* serviceText */.Lo)(said, 160)}` };
@@ -40100,7 +39634,7 @@ var stop = __nccwpck_require__(7153);
 var config_files = __nccwpck_require__(5018);
 // EXTERNAL MODULE: ./build/src/ssh/secret-files.js
 var secret_files = __nccwpck_require__(8528);
-;// CONCATENATED MODULE: ./build/src/modes/gpu-check.js
+;// CONCATENATED MODULE: ./build/src/gpu-check/main.js
 
 
 
@@ -40219,7 +39753,7 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
     deps.core.setOutput('billed-seconds', String(total.seconds));
 }
 
-;// CONCATENATED MODULE: ./build/src/modes/start-comment.js
+;// CONCATENATED MODULE: ./build/src/comment/main.js
 
 
 
@@ -40261,10 +39795,10 @@ async function commentFromMain(config, deps, state, started, outcome, relayed = 
         deps.core.info("comment: the post step writes this job's row, with the stop (one write a job).");
 }
 
-// EXTERNAL MODULE: ./build/src/cleanup/comment-relay.js
-var comment_relay = __nccwpck_require__(8787);
-// EXTERNAL MODULE: ./build/src/github/artifacts.js + 1 modules
-var artifacts = __nccwpck_require__(18);
+// EXTERNAL MODULE: ./build/src/comment/relay.js
+var relay = __nccwpck_require__(8202);
+// EXTERNAL MODULE: ./build/src/comment/artifacts.js + 1 modules
+var artifacts = __nccwpck_require__(9776);
 ;// CONCATENATED MODULE: ./build/src/modes/start.js
 /**
  * Mode `start`, in phases: start a sandbox safely (sandbox/start.ts), save its
@@ -40301,7 +39835,7 @@ async function runStart(requested, deps) {
     const config = await gateAndCaps(requested, deps, state);
     // The comment's row will come through the run's artifacts (issue 46): said at once, while the sandbox starts.
     const store = config.comment ? artifacts/* ArtifactStore */.cJ.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps) : undefined;
-    const announced = (0,comment_relay/* announceLeg */.Cr)(store, config.comment, config.name, (message) => deps.core.info(message));
+    const announced = (0,relay/* announceLeg */.Cr)(store, config.comment, config.name, (message) => deps.core.info(message));
     try {
         await startAndUse(config, deps, state, stepStart, store !== undefined);
     }
@@ -40515,7 +40049,7 @@ function readBilling(config, started, deps) {
 /* harmony export */   c: () => (/* binding */ runStop)
 /* harmony export */ });
 /* unused harmony export STOP_DEADLINE_MS */
-/* harmony import */ var _github_runners_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9747);
+/* harmony import */ var _runner_github_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8088);
 /* harmony import */ var _runner_register_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2389);
 /* harmony import */ var _sandbox_stop_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7153);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3996);
@@ -40538,7 +40072,7 @@ const STOP_DEADLINE_MS = 3 * 60_000;
  */
 async function deleteSandboxRunners(deps, sandboxId, cleanup) {
     const github = (0,_runner_register_js__WEBPACK_IMPORTED_MODULE_1__/* .registryFor */ .ZQ)(deps, cleanup);
-    for (const name of (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .sandboxRunnerNames */ .Uy)(sandboxId)) {
+    for (const name of (0,_runner_github_js__WEBPACK_IMPORTED_MODULE_0__/* .sandboxRunnerNames */ .Uy)(sandboxId)) {
         try {
             const id = await github.removeByName(name);
             if (id !== undefined)
@@ -40546,12 +40080,12 @@ async function deleteSandboxRunners(deps, sandboxId, cleanup) {
         }
         catch (error) {
             // The default github.token may not manage runners: most stops have no runner to delete, so that is no warning.
-            if ((0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .isAccessDenied */ .w7)(error)) {
+            if ((0,_runner_github_js__WEBPACK_IMPORTED_MODULE_0__/* .isAccessDenied */ .w7)(error)) {
                 deps.core.info(`No runner registration was looked for: 'github-token' may not manage runners (${error.status}).`);
                 return;
             }
             // GitHub failing after its retries fails the next lookup too: one warning, and the rest named.
-            const names = (0,_github_runners_js__WEBPACK_IMPORTED_MODULE_0__/* .sandboxRunnerNames */ .Uy)(sandboxId);
+            const names = (0,_runner_github_js__WEBPACK_IMPORTED_MODULE_0__/* .sandboxRunnerNames */ .Uy)(sandboxId);
             const why = error instanceof Error ? error.message : String(error);
             deps.core.warning(`Could not delete the runner registration ${name}: ${why}. ` +
                 `Delete any of ${names.slice(names.indexOf(name)).join(', ')} under Settings > Actions > Runners.`);
@@ -40579,7 +40113,7 @@ async function runStop(config, deps) {
 
 /***/ }),
 
-/***/ 4727:
+/***/ 7108:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40830,8 +40364,8 @@ function makeRunLookup(repository, token, deps) {
     };
 }
 
-// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(9747);
+// EXTERNAL MODULE: ./build/src/runner/github.js + 1 modules
+var github = __nccwpck_require__(8088);
 ;// CONCATENATED MODULE: ./build/src/sweep/registrations.js
 /**
  * mode: sweep, after its stops: offline runner registrations named after a
@@ -40842,12 +40376,12 @@ var runners = __nccwpck_require__(9747);
 async function deleteOrphanRegistrations(registry, stoppedIds, log) {
     if (stoppedIds.length === 0)
         return 0;
-    const names = new Set(stoppedIds.map(runners/* runnerName */.iC));
+    const names = new Set(stoppedIds.map(github/* runnerName */.iC));
     let deleted = 0;
     try {
         for (const runner of await registry.list()) {
             // A fresh runner after a refused job (issue 43) carries the sandbox's name and -r<n>.
-            if (runner.status !== 'offline' || !names.has((0,runners/* firstRunnerName */._e)(runner.name)))
+            if (runner.status !== 'offline' || !names.has((0,github/* firstRunnerName */._e)(runner.name)))
                 continue;
             if (await registry.remove(runner.id))
                 deleted++;
@@ -40855,7 +40389,7 @@ async function deleteOrphanRegistrations(registry, stoppedIds, log) {
         }
     }
     catch (error) {
-        log((0,runners/* isAccessDenied */.w7)(error)
+        log((0,github/* isAccessDenied */.w7)(error)
             ? `Runner registrations were not looked for: 'github-token' may not manage runners (${error.status}).`
             : `Runner registrations could not be cleaned up: ${error.message}`);
     }
@@ -40952,7 +40486,7 @@ var idle = __nccwpck_require__(5896);
 var names = __nccwpck_require__(4932);
 // EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
 var access = __nccwpck_require__(7421);
-;// CONCATENATED MODULE: ./build/src/modes/sweep-pools.js
+;// CONCATENATED MODULE: ./build/src/pool/sweep.js
 
 
 
@@ -41108,7 +40642,7 @@ async function runSweep(config, deps) {
     if (idle.length > 0)
         core.setOutput('stopped', JSON.stringify([...stopped, ...idle]));
     if (!config.dryRun) {
-        const registry = new runners/* RunnerRegistry */.It(repository, config.githubToken, ctx);
+        const registry = new github/* RunnerRegistry */.It(repository, config.githubToken, ctx);
         await deleteOrphanRegistrations(registry, stopped, log);
     }
     reportUndecided(core, swept);
@@ -41151,482 +40685,6 @@ function reportUndecided(core, swept) {
     core.warning(`${count} kept undecided: ${causes}. The next sweep asks GitHub again.`, {
         title: 'Sweep could not decide every sandbox',
     });
-}
-
-
-/***/ }),
-
-/***/ 1880:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  b: () => (/* binding */ failStrandedJob)
-});
-
-// EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(1764);
-// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
-var job_environment = __nccwpck_require__(3156);
-// EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
-var read = __nccwpck_require__(8036);
-// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(9747);
-// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
-var register = __nccwpck_require__(2389);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
-var step_state = __nccwpck_require__(5190);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(1421);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
-var install = __nccwpck_require__(3197);
-;// CONCATENATED MODULE: ./build/src/runner/local.js
-/**
- * A just-in-time runner on the holding machine itself (the GitHub runner this
- * step runs on, never the sandbox), for the job runner mode could not serve:
- * the verified actions/runner package unpacked into a directory of its own
- * (outside the step's private one, which holds the key), started detached
- * with a clean environment (no INPUT_*, no token, no key path) and, where
- * passwordless sudo exists, as a separate unprivileged user, so that no step
- * it runs can read this job's processes or private files. Removed with all it
- * made: its processes, the user, the directory.
- */
-
-
-
-
-
-
-const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
-const SUDO_TIMEOUT_MS = 30_000;
-/**
- * Reads the JIT configuration from stdin into run.sh's environment (never on a command line), and bounds its life
- * ($1 seconds): it ends by itself even where no post step ever removes it (a machine whose runner died mid-job).
- */
-const START = `set -e
-cd "$(dirname "$0")/runner"
-ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
-export ACTIONS_RUNNER_INPUT_JITCONFIG
-exec timeout --kill-after=30 "$1" ./run.sh`;
-function sudo(args, program = 'sudo') {
-    const result = (0,external_node_child_process_.spawnSync)(program, ['-n', ...args], {
-        env: { PATH },
-        encoding: 'utf8',
-        timeout: SUDO_TIMEOUT_MS,
-        stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const said = `${result.stderr ?? ''}${result.error?.message ?? ''}`.trim().split('\n').at(-1) ?? '';
-    return { ok: result.status === 0, said };
-}
-/** A directory of its own under the system's temporary directory, readable (not writable) by a separate user. */
-function makeRunnerDir() {
-    const dir = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'gpu-sandbox-unserved-'));
-    (0,external_node_fs_.chmodSync)(dir, 0o755);
-    return dir;
-}
-/** The latest actions/runner release for linux-x64, its SHA-256 checked, unpacked into `dir`/runner. */
-async function unpackRunnerPackage(registry, serverUrl, dir, signal) {
-    const { file, version } = await (0,install/* verifiedPackage */.hp)(registry, serverUrl, dir, signal, 'it was not unpacked');
-    (0,external_node_fs_.mkdirSync)((0,external_node_path_.join)(dir, 'runner'), { mode: 0o755 });
-    const tar = (0,external_node_child_process_.spawnSync)('tar', ['-C', (0,external_node_path_.join)(dir, 'runner'), '-xzf', file], { encoding: 'utf8', env: { PATH } });
-    (0,external_node_fs_.rmSync)(file, { force: true });
-    if (tar.status !== 0)
-        throw new Error(`unpacking the runner package failed: ${tar.stderr.trim().slice(0, 200)}`);
-    return version;
-}
-/**
- * A separate unprivileged user that owns the runner's files, where passwordless sudo exists; else undefined and why
- * not (the runner then runs as this step's user).
- */
-function makeSeparateUser(dir, program = 'sudo') {
-    if (!sudo(['true'], program).ok)
-        return { why: 'no passwordless sudo on this machine' };
-    const user = `gpu-unserved-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
-    const home = (0,external_node_path_.join)(dir, 'runner');
-    const made = sudo(['useradd', '--system', '--user-group', '--no-create-home', '--home-dir', home, user]);
-    if (!made.ok)
-        return { why: `useradd failed: ${made.said.slice(0, 200)}` };
-    const owned = sudo(['chown', '-R', `${user}:${user}`, home]);
-    if (!owned.ok) {
-        sudo(['userdel', user]);
-        return { why: `chown failed: ${owned.said.slice(0, 200)}` };
-    }
-    return { user };
-}
-/** The job-started hook: prints the one line (an ::error command) and fails, so the runner fails its job. */
-function writeHook(dir, line) {
-    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, 'job-started.txt'), `${line}\n`, { mode: 0o644 });
-    const hook = (0,external_node_path_.join)(dir, 'job-started.sh');
-    // The runner runs it as `bash -e <path>`: the message is read from beside it, never quoted into the script.
-    (0,external_node_fs_.writeFileSync)(hook, '#!/bin/bash\ncat "$(dirname "$0")/job-started.txt"\nexit 1\n', { mode: 0o755 });
-    return hook;
-}
-/** Starts run.sh detached, with nothing of this step's environment, the JIT configuration on stdin, for `lifetimeS`. */
-function startLocalRunner(runner, hook, jitConfig, lifetimeS) {
-    const root = (0,external_node_path_.join)(runner.dir, 'runner');
-    const env = { PATH, HOME: root, LANG: 'C.UTF-8', ACTIONS_RUNNER_HOOK_JOB_STARTED: hook };
-    // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
-    if (!runner.user && process.getuid?.() === 0)
-        env.RUNNER_ALLOW_RUNASROOT = '1';
-    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(runner.dir, 'start.sh'), `${START}\n`, { mode: 0o755 });
-    const out = (0,external_node_fs_.openSync)((0,external_node_path_.join)(runner.dir, 'runner.out'), 'a', 0o644);
-    const script = ['/bin/bash', (0,external_node_path_.join)(runner.dir, 'start.sh'), String(Math.ceil(lifetimeS))];
-    const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`);
-    const child = runner.user
-        ? (0,external_node_child_process_.spawn)('sudo', ['-n', '-u', runner.user, '--', '/usr/bin/env', '-i', ...vars, ...script], {
-            env: { PATH },
-            detached: true,
-            stdio: ['pipe', out, out],
-        })
-        : (0,external_node_child_process_.spawn)(script[0] ?? '/bin/bash', script.slice(1), { env, detached: true, stdio: ['pipe', out, out] });
-    (0,external_node_fs_.closeSync)(out);
-    child.on('error', () => { });
-    child.stdin?.on('error', () => { });
-    child.stdin?.end(jitConfig);
-    child.unref();
-    if (!child.pid)
-        throw new Error('the runner process could not be started');
-    return child.pid;
-}
-/** A process's state and process group from /proc (Linux); undefined once it is gone. */
-function processStat(pid) {
-    try {
-        // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
-        const [state = '', , group = ''] = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
-        return { state, group: Number(group) };
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Whether a process (or, negative, any process of a group) runs. A zombie does not count: one this process started
- * stays one until the event loop reaps it, and a sudo or run.sh that ended is no runner.
- */
-function exists(pid) {
-    if (pid > 0)
-        return (processStat(String(pid))?.state ?? 'Z') !== 'Z';
-    return (0,external_node_fs_.readdirSync)('/proc').some((entry) => {
-        if (!/^\d+$/.test(entry))
-            return false;
-        const stat = processStat(entry);
-        return stat !== undefined && stat.group === -pid && stat.state !== 'Z';
-    });
-}
-/**
- * Whether any process of the runner still runs: its user's, or the one started (sudo, until it has switched to the
- * user; or the process group without one).
- */
-function localRunnerAlive(runner) {
-    if (runner.user && (0,external_node_child_process_.spawnSync)('pgrep', ['-u', runner.user], { env: { PATH } }).status === 0)
-        return true;
-    if (runner.pid <= 0)
-        return false;
-    return exists(runner.user ? runner.pid : -runner.pid);
-}
-/** Kills every process of the runner (its user's, or its process group), for up to 2 s; whether they are gone. */
-function endProcesses(runner) {
-    for (let round = 0; round < 20 && localRunnerAlive(runner); round++) {
-        if (runner.user)
-            sudo(['pkill', '-KILL', '-u', runner.user]);
-        else
-            try {
-                process.kill(-runner.pid, 'SIGKILL');
-            }
-            catch {
-                // Gone meanwhile.
-            }
-        (0,external_node_child_process_.spawnSync)('sleep', ['0.1']);
-    }
-    return !localRunnerAlive(runner);
-}
-/** Ends its processes and removes the user and the directory; what could not be removed, if anything. */
-function removeLocalRunner(runner) {
-    const left = [];
-    if (!endProcesses(runner))
-        left.push(`processes of ${runner.user ?? `process group ${runner.pid}`}`);
-    if (runner.user) {
-        const removed = sudo(['userdel', runner.user]);
-        if (!removed.ok && !/does not exist/.test(removed.said))
-            left.push(`the user ${runner.user} (${removed.said})`);
-        if (!sudo(['rm', '-rf', runner.dir]).ok)
-            left.push(runner.dir);
-        return left;
-    }
-    try {
-        (0,external_node_fs_.rmSync)(runner.dir, { recursive: true, force: true });
-    }
-    catch {
-        left.push(runner.dir);
-    }
-    return left;
-}
-
-;// CONCATENATED MODULE: ./build/src/runner/unserved.js
-/**
- * When the holding step of `runner: true` cannot serve its runner (CONTRACT,
- * "Runner mode never strands a job"): one JIT runner with the same label on
- * this machine (runner/local.ts), whose job-started hook fails the waiting
- * job before any of its steps runs, with one ::error that says why. Each part
- * is saved to state before it is made, so the post step removes whatever
- * exists. Where it cannot be made, the step's error says the job waits until
- * the run is cancelled, and nothing of it is left.
- */
-
-
-
-
-
-
-
-
-/** The released runner connects within seconds; past this the post step still waits for it. */
-const ONLINE_WAIT_MS = 2 * 60_000;
-const POLL_MS = 1_000;
-/** Past runner-timeout, what the post step may spend first (its stop may take 10 minutes), with room to spare. */
-const LIFETIME_MARGIN_MS = 15 * 60_000;
-/** How long the failing runner may live at most, in seconds: the post step removes it long before, if it runs. */
-function runnerLifetimeSeconds(request) {
-    return (ONLINE_WAIT_MS + request.pickupTimeoutMs + LIFETIME_MARGIN_MS) / 1000;
-}
-/** A workflow command's data: `%`, CR and LF escaped as the runner expects. */
-function commandData(text) {
-    return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-/** What the holding job did, in the stranded job's error: failed before its runner was online, by default. */
-const BEFORE_ONLINE = 'failed before its runner came online';
-/** The stranded job's one ::error: which holding job, which label, why, what to do. */
-function strandedJobError(request, reason, what = BEFORE_ONLINE) {
-    const run = request.workflowRun
-        ? ` (workflow run ${request.workflowRun.id}, attempt ${request.workflowRun.attempt})`
-        : '';
-    const holder = request.holdingJob ? `'${(0,untrusted/* serviceText */.Lo)(request.holdingJob, 100)}'` : 'of this workflow';
-    const message = `No GPU runner was served for runs-on: ${request.label}. The holding job ${holder}${run} ${what}: ` +
-        `${(0,untrusted/* serviceText */.Lo)(reason, 400)}. This job was failed at once so that it ` +
-        `does not wait in the queue; none of its steps ran and no code was fetched. Fix the cause (the ` +
-        `holding job's log says more), then re-run the failed jobs: both jobs run again.`;
-    return `::error title=No GPU runner was served::${commandData(message)}`;
-}
-function lastLine(file) {
-    try {
-        return (0,external_node_fs_.readFileSync)(file, 'utf8').trim().split('\n').at(-1) ?? '';
-    }
-    catch {
-        return '';
-    }
-}
-/** Polls the registration until it is online (or gone after its job); why not, if it is not. */
-async function waitOnline(deps, registry, saved) {
-    const until = deps.clock.now() + ONLINE_WAIT_MS;
-    for (;;) {
-        const runner = await registry.get(saved.id);
-        // A just-in-time runner deregisters after its one job: handed the waiting job at once, it may have failed it
-        // already (or someone deleted it); either way nothing waits for it, and the post step removes what is left.
-        if (!runner)
-            return 'gone';
-        if (runner.status === 'online')
-            return 'online';
-        if (!localRunnerAlive(saved)) {
-            const out = lastLine((0,external_node_path_.join)(saved.dir, 'runner.out'));
-            throw new Error(`run.sh ended before the runner came online${out ? ` ('${(0,untrusted/* serviceText */.Lo)(out, 200)}')` : ''}`);
-        }
-        if (deps.clock.now() + POLL_MS > until)
-            return `not online after ${ONLINE_WAIT_MS / 60_000} minutes`;
-        await deps.clock.sleep(POLL_MS, deps.signal);
-    }
-}
-/** Makes the parts in order, saving each first; the saved record of what exists. */
-async function makeUnserved(deps, request, why, saved, progress) {
-    const { core } = deps;
-    const state = { saveUnserved: (one) => new step_state/* ActionState */.q(core).saveUnserved(one, progress.index) };
-    const registry = (0,register/* registryFor */.ZQ)(deps, request);
-    state.saveUnserved(saved);
-    const version = await unpackRunnerPackage(registry, request.repository.serverUrl, saved.dir, deps.signal);
-    const separate = makeSeparateUser(saved.dir, deps.sudo);
-    if (separate.user)
-        saved.user = separate.user;
-    state.saveUnserved(saved);
-    core.info(separate.user
-        ? `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as the separate user ` +
-            `${separate.user}: steps it runs cannot read this job's processes or the step's private directory.`
-        : `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as this job's user ` +
-            `(${separate.why}): its clean environment holds no input or token, but its steps could read this ` +
-            `job's files.`);
-    const hook = writeHook(saved.dir, strandedJobError(request, why.reason, why.what));
-    progress.asked = true;
-    // A lost answer retried hears 409: the offline registration of this name is that answer's, deleted and made again.
-    const { runner, jitConfig } = await (0,register/* registerFresh */.Ad)(registry, saved.name, request.label, (line) => core.info(line));
-    core.setSecret(jitConfig);
-    saved.id = runner.id;
-    state.saveUnserved(saved);
-    saved.pid = startLocalRunner(saved, hook, jitConfig, runnerLifetimeSeconds(request));
-    state.saveUnserved(saved);
-    const online = await waitOnline(deps, registry, saved);
-    if (online === 'gone')
-        core.info(`Runner: ${saved.name} (id ${saved.id}) is no longer registered: it failed the waiting job already (a ` +
-            'just-in-time runner deregisters after its one job), or someone deleted it. The post step removes the rest.');
-    else if (online !== 'online')
-        core.warning(`Runner ${saved.name}: ${online}; the post step still waits for its job, then removes it.`);
-    else
-        core.info(`Runner: ${saved.name} (id ${saved.id}) is online with the label '${request.label}'. The job waiting for ` +
-            `that label is handed to it and fails at once, saying why; the post step removes the runner after that.`);
-}
-/**
- * Registers and starts the failing runner; never throws (the holding step's own error is what fails it). What exists of
- * it afterwards, for a post step that serves it itself (state saved there is read by no later step).
- */
-async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE, index = 1) {
-    const { core } = deps;
-    // The package is actions/runner's linux-x64 release, and the removal reads /proc.
-    const machine = `${deps.platform ?? process.platform}-${process.arch}`;
-    if (machine !== 'linux-x64') {
-        reportUnservable(core, request, `the holding job runs on ${machine}; the failing runner needs linux-x64`);
-        return undefined;
-    }
-    const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local';
-    const saved = {
-        id: 0,
-        name: `gpu-sandbox-unserved-${run}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`,
-        dir: '',
-        pid: 0,
-    };
-    const progress = { asked: false, index };
-    const which = index > 1 ? `job ${index} ` : 'job ';
-    core.startGroup(`Runner: fail the ${which}waiting for '${request.label}' at once, instead of leaving it queued`);
-    try {
-        saved.dir = makeRunnerDir();
-        await makeUnserved(deps, request, { reason, what }, saved, progress);
-        return saved;
-    }
-    catch (error) {
-        const left = saved.dir ? removeLocalRunner(saved) : [];
-        // A refused registration made nothing; one whose answer was lost may exist, under our name.
-        const deleted = !progress.asked || (0,runners/* isAccessDenied */.w7)(error) || (await deleteRegistration(deps, request, saved));
-        const nothingLeft = left.length === 0 && deleted;
-        if (nothingLeft)
-            new step_state/* ActionState */.q(core).saveUnserved(undefined, index);
-        // A cancelled run cancels its queued jobs too: nothing waits.
-        if (deps.signal.aborted)
-            core.info('Runner: cancelled while the failing runner was set up; what it made is removed.');
-        else
-            reportUnservable(core, request, error.message);
-        return nothingLeft ? undefined : saved;
-    }
-    finally {
-        core.endGroup();
-    }
-}
-/**
- * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
- * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
- */
-async function serveUnservedJobs(deps, request, reason, what, count) {
-    const made = [];
-    for (let k = 1; k <= Math.max(1, count) && !deps.signal.aborted; k++) {
-        const saved = await serveUnserved(deps, request, reason, what, k);
-        if (saved)
-            made.push(saved);
-    }
-    return made;
-}
-/** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */
-function reportUnservable(core, request, why) {
-    core.error(unservedError(request, why), { title: 'A job waits for a runner nobody serves' });
-}
-function unservedError(request, why) {
-    const run = request.workflowRun;
-    const cancel = run ? ` (its page, Cancel workflow; or gh run cancel ${run.id})` : '';
-    return (`The job with runs-on: ${request.label} will wait in GitHub's queue until this workflow run is ` +
-        `cancelled (GitHub keeps a queued job up to 24 hours): no runner could be registered to fail it ` +
-        `(${(0,untrusted/* serviceText */.Lo)(why, 300)}). Cancel the run${cancel}; the token needs repository administration: ` +
-        `write to register runners.`);
-}
-/** Deletes a registration the failed attempt made; whether none is left. */
-async function deleteRegistration(deps, request, saved) {
-    // After a cancellation too: a client that is not cancelled.
-    const registry = (0,register/* registryFor */.ZQ)({ ...deps, signal: deps.signal.aborted ? undefined : deps.signal }, request);
-    try {
-        await registry.removeRegistration(saved.id, saved.name);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/runner/waiting.js
-/** A job not started yet: queued for a runner, or waiting (an environment's approval) before that. */
-const NOT_STARTED = ['queued', 'waiting', 'pending', 'requested'];
-function waitingFor(jobs, label) {
-    return jobs.filter((job) => NOT_STARTED.includes(job.status ?? '') && !job.runnerName && (job.labels ?? []).includes(label));
-}
-/**
- * How many failing runners to start: one where the holder was to serve one job (no read, as before); else the jobs
- * waiting for the label (at least one: a job may queue a moment after the read), at most `bound`; `bound` where the
- * read fails (a failed read is no evidence that none waits).
- */
-async function failingRunnersFor(registry, run, label, bound, log) {
-    if (bound <= 1 || !run)
-        return 1;
-    try {
-        const waiting = waitingFor(await registry.jobsOf(run), label).length;
-        log(`Runner: ${waiting} job${waiting === 1 ? '' : 's'} of this run wait${waiting === 1 ? 's' : ''} for '${label}'.`);
-        return Math.min(Math.max(1, waiting), bound);
-    }
-    catch (error) {
-        log(`Runner: this run's waiting jobs could not be read (${error.message}); failing up to ${bound}.`);
-        return bound;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/modes/unserved.js
-
-
-
-
-
-
-
-
-/** Why no GPU runner was served, in one line. */
-function reasonOf(error) {
-    if (error instanceof collector/* InputErrors */.G) {
-        const more = error.errors.length > 1 ? ` (and ${error.errors.length - 1} more invalid inputs)` : '';
-        return `${error.errors[0]?.message ?? 'an invalid input'}${more}`;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return message.split('\n')[0] ?? message;
-}
-async function failStrandedJob(deps, error, config) {
-    if (deps.signal.aborted)
-        return;
-    const inputError = error instanceof collector/* InputErrors */.G;
-    if (!inputError && !(config?.mode === 'start' && config.runner))
-        return;
-    if (new step_state/* ActionState */.q(deps.core).runner?.online)
-        return;
-    const request = (0,read/* readUnservedInputs */.AO)(deps.core, (0,job_environment/* jobEnvironmentFromEnv */.s)(deps.env), inputError ? error.errors : []);
-    if (!request)
-        return;
-    // The access check found the token may not manage runners: registering one would be refused too.
-    if (error instanceof runners/* RunnerManagementRefused */.ms)
-        return reportUnservable(deps.core, request, error.message);
-    // With runner-jobs or runners above 1 (issue 48): every job of this run waiting for the label, up to that many.
-    const log = (message) => deps.core.info(message);
-    const bound = request.serves ?? 1;
-    const count = await failingRunnersFor((0,register/* registryFor */.ZQ)(deps, request), request.workflowRun, request.label, bound, log);
-    await serveUnservedJobs(deps, request, reasonOf(error), BEFORE_ONLINE, count);
 }
 
 
@@ -42118,6 +41176,190 @@ function poolStartConfig(config, name) {
 
 /***/ }),
 
+/***/ 9880:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Y: () => (/* binding */ keepPool)
+});
+
+// EXTERNAL MODULE: ./build/src/sandbox/live-limit.js
+var live_limit = __nccwpck_require__(9665);
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js
+var stop = __nccwpck_require__(7153);
+// EXTERNAL MODULE: ./build/src/pool/idle.js
+var idle = __nccwpck_require__(5896);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(8935);
+// EXTERNAL MODULE: ./build/src/pool/claim.js
+var claim = __nccwpck_require__(236);
+// EXTERNAL MODULE: ./build/src/pool/names.js
+var names = __nccwpck_require__(4932);
+;// CONCATENATED MODULE: ./build/src/pool/refill.js
+/**
+ * The pool refills itself with the flow of jobs (issue 55, not wired into a
+ * mode yet): after its claim or its cold start, a step starts, without waiting
+ * for them, as many pool sandboxes as the pool lacks to hold `pool-size` ready
+ * unclaimed ones of its request, never past the room `max-live` leaves. Ready
+ * ones are asked whether they are claimed (read only, on the sandbox); ones
+ * still starting count as coming. A sandbox that cannot say counts as claimed:
+ * the pool may then start one too many, which the idle rule ends, rather than
+ * a job waiting for one that is not there. Steps at once may start one too
+ * many between them: bounded by the room, and ended by the idle rule. The
+ * sandboxes it starts are not this step's to stop: the idle rule and their TTL
+ * (pool-idle + max-ttl, in the start request the caller builds) end them.
+ */
+
+
+
+
+/** The pool's sandboxes of this request: ready ones, and how many are still on their way. */
+async function census(deps, prefix) {
+    const listed = await (0,names/* poolListed */.Mm)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+    const ready = listed.filter((item) => (0,sandbox_status/* isReady */.i_)(item.status));
+    // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
+    const starting = listed.filter((item) => !(0,sandbox_status/* isReady */.i_)(item.status) && !(0,sandbox_status/* isNotLive */.ec)(item.status)).map((item) => item.id);
+    return { ready, starting };
+}
+/** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
+async function refill(deps, pool) {
+    const { ready, starting: startingIds } = await census(deps, pool.prefix);
+    const starting = startingIds.length;
+    // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
+    const probes = await Promise.all(ready.map(async (item) => {
+        const { id } = item;
+        const context = { env: deps.env, signal: deps.signal };
+        // A list item with an SSH address serves as the record; one without is read (a list may leave fields out).
+        const by = await (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))
+            .then((record) => deps.reach(id, record))
+            .then((target) => (0,claim/* claimedBy */.dl)(target, id, context))
+            .catch(() => undefined);
+        return by === null;
+    }));
+    const unclaimedIds = ready.filter((_, k) => probes[k]).map((item) => item.id);
+    const claimedIds = ready.filter((_, k) => !probes[k]).map((item) => item.id);
+    const unclaimed = unclaimedIds.length;
+    const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room));
+    const started = [];
+    for (let k = 0; k < lacking; k++) {
+        try {
+            started.push(await deps.start((0,names/* poolSandboxName */.vN)(pool.prefix)));
+        }
+        catch (error) {
+            deps.log(`Pool '${pool.name}': a sandbox for the pool could not be started (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
+            break;
+        }
+    }
+    const room = pool.size - unclaimed - starting > pool.room ? `; max-live leaves room for ${pool.room}` : '';
+    deps.log(`Pool '${pool.name}': ${unclaimed} ready and unclaimed, ${starting} starting, pool-size ${pool.size}: ` +
+        `started ${started.length}${room}.`);
+    return { started, unclaimed, starting, ids: { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds } };
+}
+
+// EXTERNAL MODULE: ./build/src/pool/request.js
+var request = __nccwpck_require__(805);
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/sandbox/start.js
+var sandbox_start = __nccwpck_require__(7649);
+;// CONCATENATED MODULE: ./build/src/pool/start.js
+/**
+ * Starting one pool sandbox (issue 55): the GPU types in the job's order, one
+ * request each (transient errors retried briefly), no wait for capacity. A
+ * lost answer is not looked for: a pool sandbox is not this step's to stop,
+ * and one nobody knows of idles out (the idle rule) or ends at its TTL.
+ */
+
+
+
+
+/** How long one pool sandbox's start may take, retries included. */
+const POOL_START_BUDGET_MS = 30_000;
+/** Starts a pool sandbox named `name`; its id. Throws when no GPU type had room or the service refused. */
+async function startPoolSandbox(ctx, config, name) {
+    const start = (0,request/* poolStartConfig */.Dk)(config, name);
+    const deadline = ctx.clock.now() + POOL_START_BUDGET_MS;
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    const types = start.gpuTypes.length > 0 ? start.gpuTypes : [undefined];
+    let last;
+    for (const type of types) {
+        try {
+            const started = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start pool sandbox '${name}'`, () => client.startSandbox((0,sandbox_start/* buildStartRequest */.K9)(start, type), ctx.signal), { retryable: (error) => (0,retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable') });
+            return started.id;
+        }
+        catch (error) {
+            last = error;
+            if (!(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'))
+                throw error;
+        }
+    }
+    throw last;
+}
+
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(3996);
+;// CONCATENATED MODULE: ./build/src/pool/upkeep.js
+/**
+ * The pool's upkeep (issue 55), the same in start mode (after its claim or
+ * cold start, not waited for) and in mode `pool`: stop the pool's sandboxes
+ * unclaimed past pool-idle (each claimed first: one a job holds is never
+ * stopped), then start what the pool lacks to hold pool-size ready and
+ * unclaimed ones, within the room max-live leaves. The sandboxes it starts are
+ * the pool's, never this step's: the idle rule and their TTL end them.
+ */
+
+
+
+
+
+
+
+/** How long the count of live sandboxes for max-live may take. */
+const COUNT_BUDGET_MS = 30_000;
+const STOP_BUDGET_MS = 60_000;
+/** How many more sandboxes max-live allows now (pool-size where there is no limit). */
+async function roomLeft(config, deps) {
+    if (!config.liveLimit)
+        return config.pool.size;
+    const live = await (0,live_limit/* repositoryLive */.$8)((0,step_deps/* opContext */.R)(deps), config.liveLimit, deps.clock.now() + COUNT_BUDGET_MS);
+    return Math.max(0, config.liveLimit.max - live.length);
+}
+/**
+ * One pool sandbox, kept under max-live: steps at once may all see room for one more, so right after its start the
+ * list is read again, and one beyond the limit by creation order is stopped at once (nobody can have claimed it: it
+ * is not ready) and the refill ends there.
+ */
+async function startWithinLimit(config, deps, name) {
+    const ctx = (0,step_deps/* opContext */.R)(deps);
+    const id = await startPoolSandbox(ctx, config, name);
+    if (!config.liveLimit)
+        return id;
+    const { within, place } = await (0,live_limit/* withinLimit */.zl)(ctx, config.liveLimit, id, deps.clock.now() + COUNT_BUDGET_MS);
+    if (within)
+        return id;
+    await (0,stop/* stopSandbox */.a)(ctx, id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() });
+    throw new Error(`max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, stopped at once`);
+}
+/** `drain` (mode pool with pool-size 0): every unclaimed ready one is stopped now, however short its wait. */
+async function keepPool(config, deps, pool, options) {
+    const { name, repositoryId, idleSeconds, size } = config.pool;
+    const idleMs = options.drain ? 0 : idleSeconds * 1000;
+    const { stopped } = await (0,idle/* stopIdle */.p)(pool, { name, repositoryId, idleMs, claimant: options.claimant });
+    const room = await roomLeft(config, deps);
+    const refillDeps = { ...pool, start: (sandboxName) => startWithinLimit(config, deps, sandboxName) };
+    const filled = await refill(refillDeps, { name, prefix: (0,request/* prefixFor */.aU)(config), size, room });
+    return { stopped, ...filled };
+}
+
+
+/***/ }),
+
 /***/ 262:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -42213,6 +41455,288 @@ async function runScript(target, script, args, input, env, signal, stdoutLimit) 
     const code = await exited(child);
     stop();
     return { code, stdout: stdout(), stderr: stderr() };
+}
+
+
+/***/ }),
+
+/***/ 8088:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  GL: () => (/* binding */ GitHubRunnerError),
+  ms: () => (/* binding */ RunnerManagementRefused),
+  It: () => (/* binding */ RunnerRegistry),
+  _e: () => (/* reexport */ firstRunnerName),
+  w7: () => (/* binding */ isAccessDenied),
+  iC: () => (/* reexport */ runnerName),
+  Uy: () => (/* reexport */ sandboxRunnerNames),
+  SO: () => (/* reexport */ slotRunnerName)
+});
+
+// UNUSED EXPORTS: MAX_FRESH_RUNNERS, folderRunnerName, freshRunnerName, nextRunnerName
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/github/call.js
+var github_call = __nccwpck_require__(865);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(4636);
+;// CONCATENATED MODULE: ./build/src/runner/names.js
+/** The names of a sandbox's runners: what mode: stop and the sweep look for, and how fresh ones are numbered. */
+/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
+function runnerName(sandboxId) {
+    return `gpu-sandbox-${sandboxId}`;
+}
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+const MAX_FRESH_RUNNERS = 3;
+/**
+ * The `n`th runner in one runner folder whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … (a
+ * fresh one after a refused job of another run, or for the next job with runner-jobs).
+ */
+function freshRunnerName(first, n) {
+    return n <= 1 ? first : `${first}-r${n}`;
+}
+/** The runner after `name` in its folder (`…` → `…-r2`, `…-g2-r2` → `…-g2-r3`), whichever job spent `name`. */
+function nextRunnerName(name) {
+    return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1);
+}
+/** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
+function slotRunnerName(sandboxId, slot) {
+    return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`;
+}
+/** The first runner's name in the same folder (`…-g2-r3` → `…-g2`). */
+function folderRunnerName(name) {
+    return name.replace(/-r\d+$/, '');
+}
+/** The sandbox's first runner's name of any runner on a sandbox (`…-r3` → `…`, `…-g2-r3` → `…`). */
+function firstRunnerName(name) {
+    return folderRunnerName(name).replace(/-g\d+$/, '');
+}
+/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
+function sandboxRunnerNames(sandboxId) {
+    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/github.js
+/**
+ * Just-in-time runner registrations of one repository, through Octokit: the
+ * access check, generate-jitconfig, a runner by id (never the list, except to
+ * find one by name), delete, and the runner release (version and SHA-256 for
+ * linux-x64, from the release notes). 5xx and lost answers are retried, rate
+ * limits waited out (call.ts); 401 and 403 say what the token needs.
+ * Every GitHub string is service text: it reaches a log through serviceText.
+ */
+
+
+
+
+
+class GitHubRunnerError extends github_call/* GitHubError */.y_ {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'GitHubRunnerError';
+    }
+}
+/** The access check found that this token may not manage runners at all: it cannot register any. */
+class RunnerManagementRefused extends GitHubRunnerError {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'RunnerManagementRefused';
+    }
+}
+/** GitHub answered 401 or 403 that is not a rate limit: this token may not manage the repository's runners. */
+function isAccessDenied(error) {
+    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
+}
+const Runner = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig().int().positive(),
+    name: schemas/* string */.YjP(),
+    status: schemas/* string */.YjP(),
+    busy: schemas/* boolean */.zMY(),
+});
+const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
+const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
+const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
+const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
+    'token from actions/create-github-app-token, or a fine-grained token); ' +
+    'the default github.token cannot register runners';
+/** Reading the run's jobs, to see who took the runner. */
+const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
+    'token with Actions: read), to see which job takes the runner';
+const JOB_PAGES = 10;
+const Job = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig(),
+    name: schemas/* string */.YjP().nullish(),
+    runner_name: schemas/* string */.YjP().nullish(),
+    status: schemas/* string */.YjP().nullish(),
+    conclusion: schemas/* string */.YjP().nullish(),
+    created_at: schemas/* string */.YjP().nullish(),
+    started_at: schemas/* string */.YjP().nullish(),
+    completed_at: schemas/* string */.YjP().nullish(),
+    labels: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
+    steps: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP().nullish(), conclusion: schemas/* string */.YjP().nullish() })).nullish(),
+});
+const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
+class RunnerRegistry {
+    octokit;
+    repository;
+    token;
+    deps;
+    constructor(repository, token, deps) {
+        this.repository = repository;
+        this.token = token;
+        this.deps = deps;
+    }
+    /**
+     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
+     * lacks).
+     */
+    async call(label, route, parameters = {}, needs = PERMISSION) {
+        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
+        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
+        return (0,github_call/* callGitHub */.ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
+    }
+    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
+    async checkAccess(run) {
+        try {
+            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        }
+        catch (error) {
+            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
+        }
+        if (run)
+            await this.jobsPage(run, 1, 1);
+    }
+    async jobsPage(run, page, perPage) {
+        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
+        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
+        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
+        const list = JobList.safeParse(data);
+        if (!list.success)
+            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
+        return list.data.jobs;
+    }
+    /** The jobs of one attempt of a workflow run (up to 1,000), with each one's runner; `until`: no page after it. */
+    async jobsOf(run, until, firstPage = 1) {
+        const jobs = [];
+        for (let page = firstPage; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
+            const raw = await this.jobsPage(run, page, 100);
+            for (const item of raw) {
+                const job = Job.safeParse(item);
+                if (!job.success)
+                    continue;
+                const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
+                const times = [job.data.created_at, job.data.started_at, job.data.completed_at];
+                const [createdAt, startedAt, completedAt] = times.map((at) => Date.parse(at ?? ''));
+                jobs.push({
+                    id: job.data.id,
+                    name: job.data.name ?? '',
+                    runnerName: job.data.runner_name ?? undefined,
+                    status: job.data.status ?? undefined,
+                    conclusion: job.data.conclusion ?? undefined,
+                    ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+                    ...(job.data.labels ? { labels: job.data.labels } : {}),
+                    ...(createdAt ? { createdAt } : {}),
+                    ...(startedAt ? { startedAt } : {}),
+                    ...(completedAt ? { completedAt } : {}),
+                    page,
+                });
+            }
+            if (raw.length < 100)
+                break;
+        }
+        return jobs;
+    }
+    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
+    async generate(name, label) {
+        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
+            name,
+            runner_group_id: 1,
+            labels: [label],
+            work_folder: '_work',
+        });
+        const parsed = JitAnswer.safeParse(data);
+        if (!parsed.success)
+            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
+        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
+    }
+    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
+    async get(id) {
+        try {
+            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            })).data);
+            if (!parsed.success)
+                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
+            return parsed.data;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return undefined;
+            throw error;
+        }
+    }
+    /** Deletes a registration; false when it was already gone. */
+    async remove(id) {
+        try {
+            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            });
+            return true;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return false;
+            throw error;
+        }
+    }
+    /**
+     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
+     * GitHub may still have made it); the id deleted, undefined when it was already gone.
+     */
+    async removeRegistration(id, name) {
+        if (id > 0)
+            return (await this.remove(id)) ? id : undefined;
+        return this.removeByName(name);
+    }
+    /** Registered runners (the first 100; with `name`, those of that name). */
+    async list(name) {
+        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
+            ...(name ? { name } : {}),
+            per_page: 100,
+        });
+        const list = RunnerList.safeParse(data);
+        return list.success
+            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
+            : [];
+    }
+    /** The registered runner with exactly this name, if any. */
+    async findByName(name) {
+        return (await this.list(name)).find((runner) => runner.name === name);
+    }
+    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
+    async removeByName(name) {
+        const runner = await this.findByName(name);
+        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
+    }
+    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
+    async latestRelease() {
+        const { data } = await this.call('reading the actions/runner release', 'GET /repos/{owner}/{repo}/releases/latest', { owner: 'actions', repo: 'runner' });
+        const release = Release.safeParse(data);
+        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
+        const sha256 = release.success
+            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
+            : undefined;
+        if (!version || !sha256)
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
+                `gives no version and linux-x64 SHA-256`);
+        return { version, sha256 };
+    }
 }
 
 
@@ -42441,6 +41965,482 @@ async function diagnosticTail(context, folder = runner/* FIRST_RUNNER_FOLDER */.
 
 /***/ }),
 
+/***/ 7098:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  b: () => (/* binding */ failStrandedJob)
+});
+
+// EXTERNAL MODULE: ./build/src/inputs/collector.js
+var collector = __nccwpck_require__(1764);
+// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
+var job_environment = __nccwpck_require__(3156);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
+var read = __nccwpck_require__(8036);
+// EXTERNAL MODULE: ./build/src/runner/github.js + 1 modules
+var github = __nccwpck_require__(8088);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __nccwpck_require__(2389);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __nccwpck_require__(5190);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
+var install = __nccwpck_require__(3197);
+;// CONCATENATED MODULE: ./build/src/runner/local.js
+/**
+ * A just-in-time runner on the holding machine itself (the GitHub runner this
+ * step runs on, never the sandbox), for the job runner mode could not serve:
+ * the verified actions/runner package unpacked into a directory of its own
+ * (outside the step's private one, which holds the key), started detached
+ * with a clean environment (no INPUT_*, no token, no key path) and, where
+ * passwordless sudo exists, as a separate unprivileged user, so that no step
+ * it runs can read this job's processes or private files. Removed with all it
+ * made: its processes, the user, the directory.
+ */
+
+
+
+
+
+
+const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const SUDO_TIMEOUT_MS = 30_000;
+/**
+ * Reads the JIT configuration from stdin into run.sh's environment (never on a command line), and bounds its life
+ * ($1 seconds): it ends by itself even where no post step ever removes it (a machine whose runner died mid-job).
+ */
+const START = `set -e
+cd "$(dirname "$0")/runner"
+ACTIONS_RUNNER_INPUT_JITCONFIG=$(cat)
+export ACTIONS_RUNNER_INPUT_JITCONFIG
+exec timeout --kill-after=30 "$1" ./run.sh`;
+function sudo(args, program = 'sudo') {
+    const result = (0,external_node_child_process_.spawnSync)(program, ['-n', ...args], {
+        env: { PATH },
+        encoding: 'utf8',
+        timeout: SUDO_TIMEOUT_MS,
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const said = `${result.stderr ?? ''}${result.error?.message ?? ''}`.trim().split('\n').at(-1) ?? '';
+    return { ok: result.status === 0, said };
+}
+/** A directory of its own under the system's temporary directory, readable (not writable) by a separate user. */
+function makeRunnerDir() {
+    const dir = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'gpu-sandbox-unserved-'));
+    (0,external_node_fs_.chmodSync)(dir, 0o755);
+    return dir;
+}
+/** The latest actions/runner release for linux-x64, its SHA-256 checked, unpacked into `dir`/runner. */
+async function unpackRunnerPackage(registry, serverUrl, dir, signal) {
+    const { file, version } = await (0,install/* verifiedPackage */.hp)(registry, serverUrl, dir, signal, 'it was not unpacked');
+    (0,external_node_fs_.mkdirSync)((0,external_node_path_.join)(dir, 'runner'), { mode: 0o755 });
+    const tar = (0,external_node_child_process_.spawnSync)('tar', ['-C', (0,external_node_path_.join)(dir, 'runner'), '-xzf', file], { encoding: 'utf8', env: { PATH } });
+    (0,external_node_fs_.rmSync)(file, { force: true });
+    if (tar.status !== 0)
+        throw new Error(`unpacking the runner package failed: ${tar.stderr.trim().slice(0, 200)}`);
+    return version;
+}
+/**
+ * A separate unprivileged user that owns the runner's files, where passwordless sudo exists; else undefined and why
+ * not (the runner then runs as this step's user).
+ */
+function makeSeparateUser(dir, program = 'sudo') {
+    if (!sudo(['true'], program).ok)
+        return { why: 'no passwordless sudo on this machine' };
+    const user = `gpu-unserved-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    const home = (0,external_node_path_.join)(dir, 'runner');
+    const made = sudo(['useradd', '--system', '--user-group', '--no-create-home', '--home-dir', home, user]);
+    if (!made.ok)
+        return { why: `useradd failed: ${made.said.slice(0, 200)}` };
+    const owned = sudo(['chown', '-R', `${user}:${user}`, home]);
+    if (!owned.ok) {
+        sudo(['userdel', user]);
+        return { why: `chown failed: ${owned.said.slice(0, 200)}` };
+    }
+    return { user };
+}
+/** The job-started hook: prints the one line (an ::error command) and fails, so the runner fails its job. */
+function writeHook(dir, line) {
+    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, 'job-started.txt'), `${line}\n`, { mode: 0o644 });
+    const hook = (0,external_node_path_.join)(dir, 'job-started.sh');
+    // The runner runs it as `bash -e <path>`: the message is read from beside it, never quoted into the script.
+    (0,external_node_fs_.writeFileSync)(hook, '#!/bin/bash\ncat "$(dirname "$0")/job-started.txt"\nexit 1\n', { mode: 0o755 });
+    return hook;
+}
+/** Starts run.sh detached, with nothing of this step's environment, the JIT configuration on stdin, for `lifetimeS`. */
+function startLocalRunner(runner, hook, jitConfig, lifetimeS) {
+    const root = (0,external_node_path_.join)(runner.dir, 'runner');
+    const env = { PATH, HOME: root, LANG: 'C.UTF-8', ACTIONS_RUNNER_HOOK_JOB_STARTED: hook };
+    // The released run-helper.sh refuses uid 0 unless this is set (a container job runs as root).
+    if (!runner.user && process.getuid?.() === 0)
+        env.RUNNER_ALLOW_RUNASROOT = '1';
+    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(runner.dir, 'start.sh'), `${START}\n`, { mode: 0o755 });
+    const out = (0,external_node_fs_.openSync)((0,external_node_path_.join)(runner.dir, 'runner.out'), 'a', 0o644);
+    const script = ['/bin/bash', (0,external_node_path_.join)(runner.dir, 'start.sh'), String(Math.ceil(lifetimeS))];
+    const vars = Object.entries(env).map(([key, value]) => `${key}=${value}`);
+    const child = runner.user
+        ? (0,external_node_child_process_.spawn)('sudo', ['-n', '-u', runner.user, '--', '/usr/bin/env', '-i', ...vars, ...script], {
+            env: { PATH },
+            detached: true,
+            stdio: ['pipe', out, out],
+        })
+        : (0,external_node_child_process_.spawn)(script[0] ?? '/bin/bash', script.slice(1), { env, detached: true, stdio: ['pipe', out, out] });
+    (0,external_node_fs_.closeSync)(out);
+    child.on('error', () => { });
+    child.stdin?.on('error', () => { });
+    child.stdin?.end(jitConfig);
+    child.unref();
+    if (!child.pid)
+        throw new Error('the runner process could not be started');
+    return child.pid;
+}
+/** A process's state and process group from /proc (Linux); undefined once it is gone. */
+function processStat(pid) {
+    try {
+        // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
+        const [state = '', , group = ''] = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
+        return { state, group: Number(group) };
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether a process (or, negative, any process of a group) runs. A zombie does not count: one this process started
+ * stays one until the event loop reaps it, and a sudo or run.sh that ended is no runner.
+ */
+function exists(pid) {
+    if (pid > 0)
+        return (processStat(String(pid))?.state ?? 'Z') !== 'Z';
+    return (0,external_node_fs_.readdirSync)('/proc').some((entry) => {
+        if (!/^\d+$/.test(entry))
+            return false;
+        const stat = processStat(entry);
+        return stat !== undefined && stat.group === -pid && stat.state !== 'Z';
+    });
+}
+/**
+ * Whether any process of the runner still runs: its user's, or the one started (sudo, until it has switched to the
+ * user; or the process group without one).
+ */
+function localRunnerAlive(runner) {
+    if (runner.user && (0,external_node_child_process_.spawnSync)('pgrep', ['-u', runner.user], { env: { PATH } }).status === 0)
+        return true;
+    if (runner.pid <= 0)
+        return false;
+    return exists(runner.user ? runner.pid : -runner.pid);
+}
+/** Kills every process of the runner (its user's, or its process group), for up to 2 s; whether they are gone. */
+function endProcesses(runner) {
+    for (let round = 0; round < 20 && localRunnerAlive(runner); round++) {
+        if (runner.user)
+            sudo(['pkill', '-KILL', '-u', runner.user]);
+        else
+            try {
+                process.kill(-runner.pid, 'SIGKILL');
+            }
+            catch {
+                // Gone meanwhile.
+            }
+        (0,external_node_child_process_.spawnSync)('sleep', ['0.1']);
+    }
+    return !localRunnerAlive(runner);
+}
+/** Ends its processes and removes the user and the directory; what could not be removed, if anything. */
+function removeLocalRunner(runner) {
+    const left = [];
+    if (!endProcesses(runner))
+        left.push(`processes of ${runner.user ?? `process group ${runner.pid}`}`);
+    if (runner.user) {
+        const removed = sudo(['userdel', runner.user]);
+        if (!removed.ok && !/does not exist/.test(removed.said))
+            left.push(`the user ${runner.user} (${removed.said})`);
+        if (!sudo(['rm', '-rf', runner.dir]).ok)
+            left.push(runner.dir);
+        return left;
+    }
+    try {
+        (0,external_node_fs_.rmSync)(runner.dir, { recursive: true, force: true });
+    }
+    catch {
+        left.push(runner.dir);
+    }
+    return left;
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/unserved.js
+/**
+ * When the holding step of `runner: true` cannot serve its runner (CONTRACT,
+ * "Runner mode never strands a job"): one JIT runner with the same label on
+ * this machine (runner/local.ts), whose job-started hook fails the waiting
+ * job before any of its steps runs, with one ::error that says why. Each part
+ * is saved to state before it is made, so the post step removes whatever
+ * exists. Where it cannot be made, the step's error says the job waits until
+ * the run is cancelled, and nothing of it is left.
+ */
+
+
+
+
+
+
+
+
+/** The released runner connects within seconds; past this the post step still waits for it. */
+const ONLINE_WAIT_MS = 2 * 60_000;
+const POLL_MS = 1_000;
+/** Past runner-timeout, what the post step may spend first (its stop may take 10 minutes), with room to spare. */
+const LIFETIME_MARGIN_MS = 15 * 60_000;
+/** How long the failing runner may live at most, in seconds: the post step removes it long before, if it runs. */
+function runnerLifetimeSeconds(request) {
+    return (ONLINE_WAIT_MS + request.pickupTimeoutMs + LIFETIME_MARGIN_MS) / 1000;
+}
+/** A workflow command's data: `%`, CR and LF escaped as the runner expects. */
+function commandData(text) {
+    return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+/** What the holding job did, in the stranded job's error: failed before its runner was online, by default. */
+const BEFORE_ONLINE = 'failed before its runner came online';
+/** The stranded job's one ::error: which holding job, which label, why, what to do. */
+function strandedJobError(request, reason, what = BEFORE_ONLINE) {
+    const run = request.workflowRun
+        ? ` (workflow run ${request.workflowRun.id}, attempt ${request.workflowRun.attempt})`
+        : '';
+    const holder = request.holdingJob ? `'${(0,untrusted/* serviceText */.Lo)(request.holdingJob, 100)}'` : 'of this workflow';
+    const message = `No GPU runner was served for runs-on: ${request.label}. The holding job ${holder}${run} ${what}: ` +
+        `${(0,untrusted/* serviceText */.Lo)(reason, 400)}. This job was failed at once so that it ` +
+        `does not wait in the queue; none of its steps ran and no code was fetched. Fix the cause (the ` +
+        `holding job's log says more), then re-run the failed jobs: both jobs run again.`;
+    return `::error title=No GPU runner was served::${commandData(message)}`;
+}
+function lastLine(file) {
+    try {
+        return (0,external_node_fs_.readFileSync)(file, 'utf8').trim().split('\n').at(-1) ?? '';
+    }
+    catch {
+        return '';
+    }
+}
+/** Polls the registration until it is online (or gone after its job); why not, if it is not. */
+async function waitOnline(deps, registry, saved) {
+    const until = deps.clock.now() + ONLINE_WAIT_MS;
+    for (;;) {
+        const runner = await registry.get(saved.id);
+        // A just-in-time runner deregisters after its one job: handed the waiting job at once, it may have failed it
+        // already (or someone deleted it); either way nothing waits for it, and the post step removes what is left.
+        if (!runner)
+            return 'gone';
+        if (runner.status === 'online')
+            return 'online';
+        if (!localRunnerAlive(saved)) {
+            const out = lastLine((0,external_node_path_.join)(saved.dir, 'runner.out'));
+            throw new Error(`run.sh ended before the runner came online${out ? ` ('${(0,untrusted/* serviceText */.Lo)(out, 200)}')` : ''}`);
+        }
+        if (deps.clock.now() + POLL_MS > until)
+            return `not online after ${ONLINE_WAIT_MS / 60_000} minutes`;
+        await deps.clock.sleep(POLL_MS, deps.signal);
+    }
+}
+/** Makes the parts in order, saving each first; the saved record of what exists. */
+async function makeUnserved(deps, request, why, saved, progress) {
+    const { core } = deps;
+    const state = { saveUnserved: (one) => new step_state/* ActionState */.q(core).saveUnserved(one, progress.index) };
+    const registry = (0,register/* registryFor */.ZQ)(deps, request);
+    state.saveUnserved(saved);
+    const version = await unpackRunnerPackage(registry, request.repository.serverUrl, saved.dir, deps.signal);
+    const separate = makeSeparateUser(saved.dir, deps.sudo);
+    if (separate.user)
+        saved.user = separate.user;
+    state.saveUnserved(saved);
+    core.info(separate.user
+        ? `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as the separate user ` +
+            `${separate.user}: steps it runs cannot read this job's processes or the step's private directory.`
+        : `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as this job's user ` +
+            `(${separate.why}): its clean environment holds no input or token, but its steps could read this ` +
+            `job's files.`);
+    const hook = writeHook(saved.dir, strandedJobError(request, why.reason, why.what));
+    progress.asked = true;
+    // A lost answer retried hears 409: the offline registration of this name is that answer's, deleted and made again.
+    const { runner, jitConfig } = await (0,register/* registerFresh */.Ad)(registry, saved.name, request.label, (line) => core.info(line));
+    core.setSecret(jitConfig);
+    saved.id = runner.id;
+    state.saveUnserved(saved);
+    saved.pid = startLocalRunner(saved, hook, jitConfig, runnerLifetimeSeconds(request));
+    state.saveUnserved(saved);
+    const online = await waitOnline(deps, registry, saved);
+    if (online === 'gone')
+        core.info(`Runner: ${saved.name} (id ${saved.id}) is no longer registered: it failed the waiting job already (a ` +
+            'just-in-time runner deregisters after its one job), or someone deleted it. The post step removes the rest.');
+    else if (online !== 'online')
+        core.warning(`Runner ${saved.name}: ${online}; the post step still waits for its job, then removes it.`);
+    else
+        core.info(`Runner: ${saved.name} (id ${saved.id}) is online with the label '${request.label}'. The job waiting for ` +
+            `that label is handed to it and fails at once, saying why; the post step removes the runner after that.`);
+}
+/**
+ * Registers and starts the failing runner; never throws (the holding step's own error is what fails it). What exists of
+ * it afterwards, for a post step that serves it itself (state saved there is read by no later step).
+ */
+async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE, index = 1) {
+    const { core } = deps;
+    // The package is actions/runner's linux-x64 release, and the removal reads /proc.
+    const machine = `${deps.platform ?? process.platform}-${process.arch}`;
+    if (machine !== 'linux-x64') {
+        reportUnservable(core, request, `the holding job runs on ${machine}; the failing runner needs linux-x64`);
+        return undefined;
+    }
+    const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local';
+    const saved = {
+        id: 0,
+        name: `gpu-sandbox-unserved-${run}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`,
+        dir: '',
+        pid: 0,
+    };
+    const progress = { asked: false, index };
+    const which = index > 1 ? `job ${index} ` : 'job ';
+    core.startGroup(`Runner: fail the ${which}waiting for '${request.label}' at once, instead of leaving it queued`);
+    try {
+        saved.dir = makeRunnerDir();
+        await makeUnserved(deps, request, { reason, what }, saved, progress);
+        return saved;
+    }
+    catch (error) {
+        const left = saved.dir ? removeLocalRunner(saved) : [];
+        // A refused registration made nothing; one whose answer was lost may exist, under our name.
+        const deleted = !progress.asked || (0,github/* isAccessDenied */.w7)(error) || (await deleteRegistration(deps, request, saved));
+        const nothingLeft = left.length === 0 && deleted;
+        if (nothingLeft)
+            new step_state/* ActionState */.q(core).saveUnserved(undefined, index);
+        // A cancelled run cancels its queued jobs too: nothing waits.
+        if (deps.signal.aborted)
+            core.info('Runner: cancelled while the failing runner was set up; what it made is removed.');
+        else
+            reportUnservable(core, request, error.message);
+        return nothingLeft ? undefined : saved;
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/**
+ * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
+ * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
+ */
+async function serveUnservedJobs(deps, request, reason, what, count) {
+    const made = [];
+    for (let k = 1; k <= Math.max(1, count) && !deps.signal.aborted; k++) {
+        const saved = await serveUnserved(deps, request, reason, what, k);
+        if (saved)
+            made.push(saved);
+    }
+    return made;
+}
+/** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */
+function reportUnservable(core, request, why) {
+    core.error(unservedError(request, why), { title: 'A job waits for a runner nobody serves' });
+}
+function unservedError(request, why) {
+    const run = request.workflowRun;
+    const cancel = run ? ` (its page, Cancel workflow; or gh run cancel ${run.id})` : '';
+    return (`The job with runs-on: ${request.label} will wait in GitHub's queue until this workflow run is ` +
+        `cancelled (GitHub keeps a queued job up to 24 hours): no runner could be registered to fail it ` +
+        `(${(0,untrusted/* serviceText */.Lo)(why, 300)}). Cancel the run${cancel}; the token needs repository administration: ` +
+        `write to register runners.`);
+}
+/** Deletes a registration the failed attempt made; whether none is left. */
+async function deleteRegistration(deps, request, saved) {
+    // After a cancellation too: a client that is not cancelled.
+    const registry = (0,register/* registryFor */.ZQ)({ ...deps, signal: deps.signal.aborted ? undefined : deps.signal }, request);
+    try {
+        await registry.removeRegistration(saved.id, saved.name);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/waiting.js
+/** A job not started yet: queued for a runner, or waiting (an environment's approval) before that. */
+const NOT_STARTED = ['queued', 'waiting', 'pending', 'requested'];
+function waitingFor(jobs, label) {
+    return jobs.filter((job) => NOT_STARTED.includes(job.status ?? '') && !job.runnerName && (job.labels ?? []).includes(label));
+}
+/**
+ * How many failing runners to start: one where the holder was to serve one job (no read, as before); else the jobs
+ * waiting for the label (at least one: a job may queue a moment after the read), at most `bound`; `bound` where the
+ * read fails (a failed read is no evidence that none waits).
+ */
+async function failingRunnersFor(registry, run, label, bound, log) {
+    if (bound <= 1 || !run)
+        return 1;
+    try {
+        const waiting = waitingFor(await registry.jobsOf(run), label).length;
+        log(`Runner: ${waiting} job${waiting === 1 ? '' : 's'} of this run wait${waiting === 1 ? 's' : ''} for '${label}'.`);
+        return Math.min(Math.max(1, waiting), bound);
+    }
+    catch (error) {
+        log(`Runner: this run's waiting jobs could not be read (${error.message}); failing up to ${bound}.`);
+        return bound;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/main-unserved.js
+
+
+
+
+
+
+
+
+/** Why no GPU runner was served, in one line. */
+function reasonOf(error) {
+    if (error instanceof collector/* InputErrors */.G) {
+        const more = error.errors.length > 1 ? ` (and ${error.errors.length - 1} more invalid inputs)` : '';
+        return `${error.errors[0]?.message ?? 'an invalid input'}${more}`;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return message.split('\n')[0] ?? message;
+}
+async function failStrandedJob(deps, error, config) {
+    if (deps.signal.aborted)
+        return;
+    const inputError = error instanceof collector/* InputErrors */.G;
+    if (!inputError && !(config?.mode === 'start' && config.runner))
+        return;
+    if (new step_state/* ActionState */.q(deps.core).runner?.online)
+        return;
+    const request = (0,read/* readUnservedInputs */.AO)(deps.core, (0,job_environment/* jobEnvironmentFromEnv */.s)(deps.env), inputError ? error.errors : []);
+    if (!request)
+        return;
+    // The access check found the token may not manage runners: registering one would be refused too.
+    if (error instanceof github/* RunnerManagementRefused */.ms)
+        return reportUnservable(deps.core, request, error.message);
+    // With runner-jobs or runners above 1 (issue 48): every job of this run waiting for the label, up to that many.
+    const log = (message) => deps.core.info(message);
+    const bound = request.serves ?? 1;
+    const count = await failingRunnersFor((0,register/* registryFor */.ZQ)(deps, request), request.workflowRun, request.label, bound, log);
+    await serveUnservedJobs(deps, request, reasonOf(error), BEFORE_ONLINE, count);
+}
+
+
+/***/ }),
+
 /***/ 2389:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -42454,8 +42454,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: replaceRunner
 
-// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(9747);
+// EXTERNAL MODULE: ./build/src/runner/github.js + 1 modules
+var github = __nccwpck_require__(8088);
 // EXTERNAL MODULE: ./build/src/inputs/runner.js
 var runner = __nccwpck_require__(5837);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
@@ -42560,7 +42560,7 @@ async function showDiagnostics(deps, context, folder = runner/* FIRST_RUNNER_FOL
 
 
 function registryFor(deps, request) {
-    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
+    return new github/* RunnerRegistry */.It(request.repository, request.githubToken, {
         clock: deps.clock,
         signal: deps.signal,
         log: (message) => deps.core.info(message),
@@ -42577,7 +42577,7 @@ async function registerFresh(registry, name, label, log) {
         return await registry.generate(name, label);
     }
     catch (error) {
-        const stale = error instanceof runners/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
+        const stale = error instanceof github/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
         if (!stale || stale.status !== 'offline' || stale.busy)
             throw error;
         log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
@@ -42641,7 +42641,7 @@ async function registerRunner(deps, request, sandboxId, context, privateDir) {
     const slots = request.slots?.length ? request.slots : (0,runner/* runnerSlots */.M9)(1, undefined);
     const many = slots.length > 1 ? `${slots.length} just-in-time runners` : 'a just-in-time runner';
     core.startGroup(`Register ${sandboxId} as ${many} with the label '${request.label}'`);
-    const names = slots.map((_, k) => (0,runners/* slotRunnerName */.SO)(sandboxId, k + 1));
+    const names = slots.map((_, k) => (0,github/* slotRunnerName */.SO)(sandboxId, k + 1));
     let failures;
     try {
         await (0,install/* ensureRunnerPackage */.NZ)(context, registry, request.repository.serverUrl, privateDir);
@@ -45297,7 +45297,7 @@ class ActionState {
     saveCommentFacts(facts) {
         this.core.saveState(KEYS.commentFacts, JSON.stringify(facts));
     }
-    /** The comment's own shape (src/step/comment-text.ts) is its to say: state checks only what every version has. */
+    /** The comment's own shape (src/comment/text.ts) is its to say: state checks only what every version has. */
     commentFacts() {
         const facts = this.json(KEYS.commentFacts);
         return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'

@@ -973,7 +973,7 @@ module.exports.FormData = __webpack_require__(6443).FormData
 module.exports.File = globalThis.File ?? (__webpack_require__(4573).File)
 module.exports.FileReader = __webpack_require__(9190).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(4657)
+const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(7038)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
@@ -18152,7 +18152,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 4657:
+/***/ 7038:
 /***/ ((module) => {
 
 
@@ -22855,7 +22855,7 @@ module.exports = {
 const { Transform } = __webpack_require__(7075)
 const zlib = __webpack_require__(8522)
 const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __webpack_require__(5336)
-const { getGlobalOrigin } = __webpack_require__(4657)
+const { getGlobalOrigin } = __webpack_require__(7038)
 const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __webpack_require__(2121)
 const { performance } = __webpack_require__(643)
 const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(7375)

@@ -28635,7 +28635,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 475:
+/***/ 9157:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28650,7 +28650,7 @@ var schemas = __nccwpck_require__(9691);
 var approval = __nccwpck_require__(8944);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(4120);
-;// CONCATENATED MODULE: ./build/src/github/approval-label.js
+;// CONCATENATED MODULE: ./build/src/approval/label.js
 /**
  * `approve-label` (issues 31 and 42): the label approves the head it was given
  * to, and nothing pushed after it. A `labeled` run names that commit itself: the
@@ -28675,7 +28675,7 @@ var untrusted = __nccwpck_require__(4120);
 
 
 /** The gate said no: who, which commit, and what a maintainer does. */
-class approval_label_ApprovalRefusedError extends Error {
+class label_ApprovalRefusedError extends Error {
     constructor(message) {
         super(`Approval gate: ${message} Nothing was started.`);
         this.name = 'ApprovalRefusedError';
@@ -28696,9 +28696,9 @@ const WorkflowRun = schemas/* looseObject */._H3({ created_at: schemas/* string 
 const TIMELINE_PAGES = 10;
 /** What moves a head branch other than a fast-forward. */
 const HEAD_MOVES = new Set(['head_ref_force_pushed', 'head_ref_deleted', 'head_ref_restored']);
-const approval_label_short = (sha) => serviceText(sha.slice(0, 12), 12);
+const label_short = (sha) => serviceText(sha.slice(0, 12), 12);
 const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
-class approval_label_LabelCheck {
+class label_LabelCheck {
     read;
     actor;
     runId;
@@ -28722,16 +28722,16 @@ class approval_label_LabelCheck {
         const head = current.head.sha;
         const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
         const carried = current.labels.some((l) => l.name === label);
-        const missing = () => new approval_label_ApprovalRefusedError(`pull request #${pr.number} (head ${approval_label_short(head)}, run by @${serviceText(this.actor, 40)}) ` +
+        const missing = () => new label_ApprovalRefusedError(`pull request #${pr.number} (head ${label_short(head)}, run by @${serviceText(this.actor, 40)}) ` +
             `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`);
         if (!carried && !this.once)
             throw missing();
         const labeledRun = pr.action === 'labeled' && pr.labeled === label;
         if (head !== pr.headSha)
-            throw new approval_label_ApprovalRefusedError(labeledRun
-                ? `the label '${label}' was given to ${approval_label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
-                    `${approval_label_short(head)} (a push after the approval). ${again}`
-                : `this run is for ${approval_label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ${approval_label_short(head)} ` +
+            throw new label_ApprovalRefusedError(labeledRun
+                ? `the label '${label}' was given to ${label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
+                    `${label_short(head)} (a push after the approval). ${again}`
+                : `this run is for ${label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ${label_short(head)} ` +
                     `(a push after this run was made). ${again}`);
         if (!carried)
             await this.checkRemovedByAction(label, pr, labeledRun, missing);
@@ -28753,29 +28753,29 @@ class approval_label_LabelCheck {
         const since = timeline.removed.filter((removal) => removal.at >= given);
         const person = since.find((removal) => !removal.bot);
         if (person || since.length === 0)
-            throw new approval_label_ApprovalRefusedError(`the label '${label}' was removed from pull request #${pr.number}` +
+            throw new label_ApprovalRefusedError(`the label '${label}' was removed from pull request #${pr.number}` +
                 `${person ? ` by @${serviceText(person.by, 40)}` : ''} after it approved this run: a person's removal ` +
                 `withdraws the approval. A maintainer approves this code by adding the label '${label}' again.`);
         const moved = timeline.movedAt.filter((at) => at > Math.min(given, createdAt ?? given));
         if (moved.length > 0)
-            throw new approval_label_ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after the label ` +
+            throw new label_ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after the label ` +
                 `'${label}' approved this run. A maintainer approves the current head by adding the label again.`);
     }
     /** A label already there approves the head only when it came after this run, and the head never moved since. */
     async checkAfterRun(label, pr, again) {
         const createdAt = await this.runCreatedAt();
         const timeline = await this.timeline(label, pr.number);
-        const head = approval_label_short(pr.headSha);
+        const head = label_short(pr.headSha);
         if (createdAt === undefined || timeline === undefined || timeline.labeledAt === undefined)
-            throw new approval_label_ApprovalRefusedError(`GitHub's records do not show that '${label}' was added to pull request #${pr.number} after its head ` +
+            throw new label_ApprovalRefusedError(`GitHub's records do not show that '${label}' was added to pull request #${pr.number} after its head ` +
                 `${head} was pushed. ${again}`);
         if (timeline.labeledAt <= createdAt)
-            throw new approval_label_ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added (${when(timeline.labeledAt)}) before this ` +
+            throw new label_ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added (${when(timeline.labeledAt)}) before this ` +
                 `run was made for its head ${head} (${when(createdAt)}, run by @${serviceText(this.actor, 40)}): ` +
                 `a push after the approval, or a commit pushed again. ${again}`);
         const moved = timeline.movedAt.filter((at) => at > createdAt);
         if (moved.length > 0)
-            throw new approval_label_ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after this run ` +
+            throw new label_ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after this run ` +
                 `was made for ${head} (${when(createdAt)}): ${head} may have been pushed back after the approval. ${again}`);
     }
     /** When GitHub made this workflow run (a re-run keeps it), or undefined. */
@@ -28825,7 +28825,7 @@ class approval_label_LabelCheck {
 var github_call = __nccwpck_require__(1990);
 // EXTERNAL MODULE: ./build/src/github/octokit.js
 var octokit = __nccwpck_require__(4636);
-;// CONCATENATED MODULE: ./build/src/github/approval.js
+;// CONCATENATED MODULE: ./build/src/approval/github.js
 /**
  * The approval gate (issues 31 and 42), read from GitHub with `github-token`
  * before any request to the service. A pull-request run passes only when:
@@ -28921,7 +28921,7 @@ async function removeApprovalLabel(request, number, label, deps) {
     }
 }
 
-;// CONCATENATED MODULE: ./build/src/cleanup/approval.js
+;// CONCATENATED MODULE: ./build/src/approval/post.js
 /**
  * approve-label-once: the post step removes the approval label, so the next
  * run needs a new approval. Never fails the step: a label that cannot be
@@ -28945,1237 +28945,6 @@ async function removeApproval(deps, saved, config) {
     catch (error) {
         deps.core.warning(`approve-label-once: ${what} was not removed: ${error.message}`);
     }
-}
-
-
-/***/ }),
-
-/***/ 954:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Q: () => (/* binding */ finalComment)
-});
-
-// UNUSED EXPORTS: publishComment
-
-// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(9747);
-;// CONCATENATED MODULE: ./build/src/github/comment-jobs.js
-
-/**
- * This run attempt's jobs (`actions: read`), read until one `until` accepts, waiting out a rate limit for a minute at
- * most; none where they cannot be read, said in the log: `what` could not be read, and `instead` what the row does.
- */
-async function readRunJobs(target, deps, said, until) {
-    if (!target.workflowRun)
-        return [];
-    try {
-        const rateLimitUntil = deps.clock.now() + 60_000;
-        const registry = new runners/* RunnerRegistry */.It(target.repository, target.githubToken, { ...deps, rateLimitUntil });
-        return await registry.jobsOf(target.workflowRun, until);
-    }
-    catch (error) {
-        deps.log(`comment: ${said.what} could not be read (${error.message}); ${said.instead}.`);
-        return [];
-    }
-}
-/**
- * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
- * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
- */
-async function legName(target, deps) {
-    const { workflowRun, runnerName } = target;
-    if (!workflowRun || !runnerName)
-        return undefined;
-    const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
-    const said = { what: "this job's record", instead: 'its row names its sandbox' };
-    return (await readRunJobs(target, deps, said, ours)).find(ours)?.name || undefined;
-}
-
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(9128);
-;// CONCATENATED MODULE: ./build/src/step/comment-text.js
-/**
- * What the pull-request comment says (issue 32): the story of one job's
- * sandbox, as Markdown other people read. Every value passes commentText (no
- * mention, reference or link from service or GitHub text survives).
- */
-
-
-const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-function renderComment(facts) {
-    const rows = [
-        ['Status', facts.status],
-        ['Sandbox', facts.sandboxId],
-        ['GPU', facts.gpu],
-    ];
-    if (facts.gpuUse)
-        rows.push(['GPU use', `${facts.gpuUse} (peak memory · mean utilization)`]);
-    if (facts.timeToReadyMs !== undefined)
-        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
-    if (facts.runMs !== undefined)
-        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
-    if (facts.billedSeconds !== undefined) {
-        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
-        rows.push([
-            'Cost of this run',
-            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
-        ]);
-    }
-    if (facts.downloaded && facts.downloaded.length > 0)
-        rows.push(['Downloaded', facts.downloaded.join(', ')]);
-    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
-    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
-    return [
-        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
-        '',
-        '| | |',
-        '|---|---|',
-        ...table,
-        '',
-        `[The workflow run](${encodeURI(facts.runUrl)})`,
-        '',
-    ].join('\n');
-}
-
-// EXTERNAL MODULE: ./build/src/sandbox/billing.js
-var billing = __nccwpck_require__(4994);
-// EXTERNAL MODULE: ./build/src/step/deps.js
-var step_deps = __nccwpck_require__(3996);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
-// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(1990);
-// EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(4636);
-// EXTERNAL MODULE: ./build/src/github/rate-limit.js
-var rate_limit = __nccwpck_require__(2085);
-;// CONCATENATED MODULE: ./build/src/github/comment.js
-/**
- * The pull-request comment (issues 32 and 43): one per workflow, found by its
- * hidden marker (only a comment that starts with it counts; comments are listed
- * page by page, at most 10 pages of 100). Legs of a matrix finish together, so
- * a write is read, merge, write, read back, repair:
- * - every comment with the marker is read, and the writer merges its part
- *   into what they hold (the oldest comment stays; the others, made by legs
- *   that created one at the same moment, are merged into it and deleted);
- * - after a jittered pause the comment is read back: a part that another
- *   leg's write (from an older read) left out is merged in again, after a
- *   growing jittered pause (legs writing at once spread out), while the
- *   writer's time lasts (at most MAX_ROUNDS rounds);
- * - a rate limit sends the writer back to a fresh read after its wait, never
- *   a write from a stale one.
- */
-
-
-
-
-const PAGES = 10;
-/** Rounds a writer may take within its time (a matrix of hundreds of legs needs some under contention). */
-const MAX_ROUNDS = 30;
-/** The pause before another round after another leg's write left this row out: up to 32 s, growing. */
-const REWRITE_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 32_000 };
-const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
-/** Per part already in the comment, how long the first write may be put off (at most SPREAD_MAX_MS). */
-const SPREAD_PER_PART_MS = 200;
-const SPREAD_MAX_MS = 60_000;
-/**
- * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
- * runners), and the job summary has the row.
- */
-class CommentYieldedError extends Error {
-    constructor(budget) {
-        super(`GitHub's budget for this token is low (${budget}, under a tenth): the comment yields to the approval gate ` +
-            "and runners, and this job's row is in its job summary.");
-        this.name = 'CommentYieldedError';
-    }
-}
-/** An ETag as HTTP writes one (sent back as If-None-Match only then: an odd one would make the request fail). */
-const isEtag = (value) => typeof value === 'string' && value.length <= 200 && /^(W\/)?"[\x21\x23-\x7e]*"$/.test(value);
-/** Before each request of the comment: none once the token's budget is under a tenth. */
-function mayAsk(deps) {
-    const budget = deps.githubBudget;
-    if (budget?.low)
-        throw new CommentYieldedError(budget.describe() ?? 'unknown');
-}
-/**
- * The comment's requests: none once the budget is low; no wait inside one (after a rate limit the writer reads
- * afresh, upsertMerged); every read asked again with the ETag of its last answer, so a page nobody changed answers
- * 304, which GitHub does not count against the token's hour.
- */
-async function caller(target, deps) {
-    const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
-    const needs = 'The pull-request comment needs a token with pull-requests: write.';
-    const now = { ...deps, rateLimitUntil: 0 };
-    const seen = new Map();
-    return async (label, route, parameters, headers) => {
-        mayAsk(deps);
-        const key = route.startsWith('GET ') && !headers ? `${route} ${JSON.stringify(parameters)}` : undefined;
-        const last = key ? seen.get(key) : undefined;
-        const conditional = last ? { 'if-none-match': last.etag } : headers;
-        try {
-            const answer = await (0,github_call/* callGitHub */.ur)(github, target.repository, now, {
-                label,
-                route,
-                parameters,
-                needs,
-                headers: conditional,
-            });
-            const etag = answer.headers.etag;
-            if (key && isEtag(etag))
-                seen.set(key, { etag, answer });
-            return answer;
-        }
-        catch (error) {
-            if (last && error instanceof github_call/* GitHubError */.y_ && error.status === 304)
-                return last.answer;
-            throw error;
-        }
-    };
-}
-/** Every comment of the pull request that starts with the marker, oldest first. */
-async function findMarked(call, target, mark) {
-    const found = [];
-    for (let page = 1; page <= PAGES; page++) {
-        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
-        const comments = Array.isArray(data) ? data : [];
-        for (const c of comments)
-            if (typeof c.id === 'number' && typeof c.body === 'string' && c.body.startsWith(mark))
-                found.push({ id: c.id, body: c.body });
-        if (comments.length < 100)
-            break;
-    }
-    return found.sort((a, b) => a.id - b.id);
-}
-/**
- * How old a read may be when its merge is written: from the read's request to the write. A busy machine can hold a
- * step up between the two; a write from an older read is not sent (a fresh read is), so another leg's row written
- * meanwhile is never left out by a write more than this late, and the look after each write comes later than it.
- */
-const FRESH_MS = 1_500;
-/** Reads in a row too old to write from, before a write is made from the latest anyway. */
-const STALE_READS = 3;
-async function read(call, target, clock) {
-    const asked = clock.now();
-    return { asked, found: await findMarked(call, target, marker(target.key)) };
-}
-/** Writes the merge of a read: the oldest comment, or a new one; deletes the duplicates merged into it. */
-async function write(call, target, merge, found) {
-    const body = merge.body(found.map((c) => c.body));
-    const [keep, ...duplicates] = found;
-    if (!keep) {
-        await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, body });
-        return { done: 'created' };
-    }
-    const edited = await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-        comment_id: keep.id,
-        body,
-    });
-    for (const duplicate of duplicates)
-        await call(`deleting the duplicate comment ${duplicate.id}`, 'DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: duplicate.id }).catch((error) => {
-            // Already deleted by another leg that merged it too.
-            if (!(error instanceof github_call/* GitHubError */.y_ && error.status === 404))
-                throw error;
-        });
-    const etag = edited.headers.etag;
-    return { done: 'updated', id: keep.id, ...(isEtag(etag) && duplicates.length === 0 ? { etag } : {}) };
-}
-/**
- * The look after a write: an edit is looked at with If-None-Match and the ETag GitHub gave it, so a comment nobody
- * wrote since answers 304, which GitHub does not count against the token's hour; after that (or a new comment, or
- * duplicates) every marked comment is read again. 'holds': still this writer's (undefined: read again).
- */
-async function lookBack(call, target, written, clock) {
-    if (written.done === 'updated' && written.etag) {
-        const asked = clock.now();
-        try {
-            const { data } = await call(`reading comment ${written.id} back`, 'GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: written.id }, { 'if-none-match': written.etag });
-            const body = data?.body;
-            if (typeof body === 'string')
-                return { asked, found: [{ id: written.id, body }] };
-        }
-        catch (error) {
-            if (error instanceof github_call/* GitHubError */.y_ && error.status === 304)
-                return 'holds';
-            // Gone (merged into an older duplicate and deleted): every marked comment is read again.
-            if (!(error instanceof github_call/* GitHubError */.y_ && error.status === 404))
-                throw error;
-        }
-    }
-    return read(call, target, clock);
-}
-/**
- * Legs of a big matrix finish in bursts (a compute-service window's worth at once): where the comment holds 25 rows
- * or more, each puts its first write off by a random share of a pause that grows with the rows already there, so the
- * burst's writes spread out instead of overwriting each other. The read that told is the first round's read when
- * there is no pause.
- */
-async function spread(call, target, merge, deps) {
-    const first = await read(call, target, deps.clock);
-    const parts = first.found[0] ? merge.parts(first.found[0].body) : 0;
-    const pause = Math.round(Math.min(SPREAD_MAX_MS, parts * SPREAD_PER_PART_MS) * deps.clock.random());
-    if (pause < 1_000 || parts < 25)
-        return first;
-    deps.log(`comment: ${parts} rows already; writing in ${Math.ceil(pause / 1000)} s, spread from other jobs' writes.`);
-    await deps.clock.sleep(pause, deps.signal);
-    return undefined;
-}
-/**
- * Rounds of write, pause, read back, until the comment holds this writer's part. The read back is the next round's
- * read when it is still fresh; the pause grows, jittered, with the rounds, so legs writing at once spread out.
- */
-async function upsertMerged(target, merge, deps, options = { spread: true }) {
-    const { clock } = deps;
-    mayAsk(deps);
-    const call = await caller(target, deps);
-    const until = deps.rateLimitUntil ?? clock.now() + 2 * 60_000;
-    let first;
-    // A read that fails here is read again by the first round, which waits out a rate limit.
-    let stale = 0;
-    const opening = options.spread ? spread(call, target, merge, deps) : read(call, target, clock);
-    let last = await opening.catch((error) => {
-        if (error instanceof github_call/* GitHubError */.y_ && error.rateLimit)
-            return undefined;
-        throw error;
-    });
-    // A round is a write; a read too old to write from is no round (STALE_READS and the time bound those).
-    for (let round = 1; round <= MAX_ROUNDS && clock.now() < until;) {
-        try {
-            const fresh = last ?? (await read(call, target, clock));
-            last = undefined;
-            // A read too old to write from is read again, 3 times at most: a GitHub that answers slowly is not made faster
-            // by asking again, and the read back below comes later than the read took.
-            const took = clock.now() - fresh.asked;
-            if (took > FRESH_MS && ++stale <= STALE_READS)
-                continue;
-            stale = 0;
-            const written = await write(call, target, merge, fresh.found);
-            first ??= written.done;
-            const backoff = round === 1 ? 0 : (0,retry/* backoffCeiling */.ml)(round, REWRITE_BACKOFF) * clock.random();
-            await clock.sleep(Math.max(FRESH_MS, took) + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal);
-            const seen = await lookBack(call, target, written, clock);
-            if (seen === 'holds')
-                return first;
-            last = seen;
-            const [kept] = last.found;
-            if (kept && merge.holds(kept.body))
-                return first;
-            round++;
-            deps.log(`comment: another job's write left this job's row out; writing it again (round ${round}).`);
-        }
-        catch (error) {
-            last = undefined;
-            if (error instanceof CommentYieldedError)
-                throw error;
-            const limit = error instanceof github_call/* GitHubError */.y_ ? error.rateLimit : undefined;
-            const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, clock.random()) : Infinity;
-            if (!limit || clock.now() + wait > until)
-                throw error;
-            deps.log(`comment: ${(0,rate_limit/* describeRateLimit */.J8)(limit, clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
-            await clock.sleep(wait, deps.signal);
-        }
-    }
-    throw new github_call/* GitHubError */.y_(undefined, 'comment: other jobs kept rewriting it; gave up when its time was up');
-}
-
-// EXTERNAL MODULE: ./build/src/inputs/default-name.js
-var default_name = __nccwpck_require__(6536);
-;// CONCATENATED MODULE: ./build/src/sandbox/run-legs.js
-/**
- * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
- * generated name carries the repository, the run and the attempt. The comment counts them to know what the run's
- * legs will ask GitHub together (issue 46). The list's first 3 pages at most (newest first), and no further than
- * `enough` (the count past which the answer is the same); undefined when the list cannot be read in time.
- */
-
-
-const run_legs_PAGES = 3;
-async function runLegCount(ctx, run, deadline, enough = Infinity) {
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    try {
-        return await (0,retry/* retryUntil */.v6)(ctx, deadline, "list this run's sandboxes", async () => {
-            let legs = 0;
-            for await (const sandbox of client.allSandboxes({ maxPages: run_legs_PAGES, signal: ctx.signal })) {
-                const named = (0,default_name/* parseGeneratedName */.Ym)(sandbox.name);
-                const ours = named?.repositoryId === run.repositoryId && named.runId === run.runId;
-                if (ours && named.runAttempt === run.attempt && ++legs > enough)
-                    break;
-            }
-            return legs;
-        }, { backoff: retry/* READ_BACKOFF */.Ue });
-    }
-    catch (error) {
-        ctx.signal?.throwIfAborted();
-        ctx.log(`comment: this run's sandboxes could not be counted (${error.message}).`);
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/comment-share.js
-
-
-
-/** What one leg's comment asks GitHub when legs finish together (its name, reads, the write, the look after it). */
-const COMMENT_REQUESTS_PER_LEG = 6;
-/** The most legs the count reads (3 pages of the list). */
-const MOST_COUNTED = 300;
-const COUNT_DEADLINE_MS = 20_000;
-/** Why the comment yields, or undefined when the token can spare it. */
-async function commentYield(deps, state, config, target) {
-    const budget = deps.githubBudget;
-    if (!budget)
-        return undefined;
-    // The main step's last answer counts, within its hour: the post step may not have asked GitHub yet.
-    budget.restore(state.githubBudget, deps.clock.now());
-    if (budget.low)
-        return new CommentYieldedError(budget.describe() ?? 'unknown').message;
-    const run = target.workflowRun;
-    // Each leg counted twice over: its comment, and its own gate or lookups that may not show in the budget yet.
-    const perLeg = COMMENT_REQUESTS_PER_LEG + 1;
-    const spare = budget.spare;
-    if (!run || !target.repository.id || spare === undefined || spare >= perLeg * MOST_COUNTED)
-        return undefined;
-    // The most legs the token can spare the comment for: one more, and the count can stop.
-    const most = Math.max(0, Math.floor(spare / perLeg));
-    const ctx = (0,step_deps/* opContext */.R)({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
-    const attempt = { repositoryId: target.repository.id, runId: String(run.id), attempt: run.attempt };
-    const legs = await runLegCount(ctx, attempt, deps.clock.now() + COUNT_DEADLINE_MS, most);
-    if (legs === undefined || legs <= most)
-        return undefined;
-    return (`this run's ${legs}${legs > most ? ' or more' : ''} jobs would ask GitHub about ` +
-        `${(legs * COMMENT_REQUESTS_PER_LEG).toLocaleString('en-US')} requests for the comment, more than this token ` +
-        `can spare (${budget.describe()}; a tenth is kept for the approval gate and runners): the comment yields, and ` +
-        "this job's row is in its job summary. A GitHub App token as github-token has 5,000 requests an hour.");
-}
-
-// EXTERNAL MODULE: ./build/src/cleanup/served-job.js
-var served_job = __nccwpck_require__(3615);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./build/src/step/comment-rows.js
-/**
- * One pull-request comment per workflow (issue 43): a compact row per job and
- * matrix leg, counts by status on top. Each row carries a hidden key (a hash
- * of the leg) and its status, so a leg finds and replaces only its own row and
- * keeps the others' rows as they are. The leg's full story stays in its job
- * summary (comment-text.ts). Every value passes commentText.
- */
-
-
-
-/** GitHub's limit for a comment is 65,536 characters: the table keeps below it. */
-const COMMENT_LIMIT = 65_000;
-const ROW = /^\| <!--r:([0-9a-f]{12}):(failed|done|running)-->/;
-/** A leg's row key: the same leg (by name) on every run and re-run. */
-function rowKey(identity) {
-    return (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 12);
-}
-function rowStatus(status) {
-    if (/fail|cancel|timed out/i.test(status))
-        return 'failed';
-    return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
-}
-const comment_rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
-/**
- * One leg's row: its name, status, GPU, what the GPU did (peak memory · mean utilization), time to ready, run, cost,
- * sandbox, and a link to its run attempt.
- */
-function renderRow(facts) {
-    const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
-    const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
-    const status = rowStatus(facts.status);
-    const cost = facts.billedSeconds === undefined
-        ? ''
-        : facts.cost === null || facts.cost === undefined
-            ? 'no price'
-            : comment_rows_dollars(facts.cost);
-    const cells = [
-        (0,untrusted/* commentText */.br)(leg, 60),
-        (0,untrusted/* commentText */.br)(facts.status, 70),
-        (0,untrusted/* commentText */.br)(facts.gpu, 24),
-        (0,untrusted/* commentText */.br)(facts.gpuUse ?? '', 24),
-        facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
-        facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
-        (0,untrusted/* commentText */.br)(cost, 20),
-        (0,untrusted/* commentText */.br)(facts.sandboxId, 40),
-        // The link is ours (GITHUB_SERVER_URL, the repository, the run): the one link a row keeps.
-        `[${/attempts\/(\d+)$/.exec(facts.runUrl)?.[1] ?? 'run'}](${encodeURI(facts.runUrl)})`,
-    ];
-    return { key, status, line: `| <!--r:${key}:${status}-->${cells.join(' | ')} |` };
-}
-/** The rows a comment holds, by key (a line that is not one of our rows is not kept). */
-function rowsOf(body) {
-    const rows = new Map();
-    for (const line of body.split('\n')) {
-        const match = ROW.exec(line);
-        if (match)
-            rows.set(match[1], { key: match[1], status: match[2], line });
-    }
-    return rows;
-}
-/** The whole comment: marker, heading, counts by status, and the rows (by leg name), within GitHub's limit. */
-function renderTable(mark, heading, rows) {
-    const visible = (row) => row.line.slice(row.line.indexOf('-->') + 3);
-    const sorted = [...rows].sort((a, b) => (visible(a) < visible(b) ? -1 : visible(a) > visible(b) ? 1 : 0));
-    const count = (status) => sorted.filter((row) => row.status === status).length;
-    const jobs = `${sorted.length} ${sorted.length === 1 ? 'job' : 'jobs'}`;
-    const counts = `**${jobs}**: ${count('done')} done · ${count('failed')} failed · ${count('running')} running`;
-    const render = (lines) => [
-        mark,
-        `#### GPU sandboxes: ${(0,untrusted/* commentText */.br)(heading, 120)}`,
-        '',
-        counts,
-        '',
-        '| Job | Status | GPU | GPU use | Ready in | Run | Cost | Sandbox | Attempt |',
-        '|---|---|---|---|---|---|---|---|---|',
-        ...lines,
-        '',
-    ].join('\n');
-    const full = render(sorted.map((row) => row.line));
-    // Past the limit the links go first (a run's page lists its jobs anyway).
-    return full.length <= COMMENT_LIMIT
-        ? full
-        : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/comment-write.js
-/**
- * One merged write of the pull-request comment (issues 43 and 46): the rows a
- * writer holds merged into what the comment holds (github/comment.ts does the
- * reads, writes and repairs), and what its failures mean for the step. A leg
- * writes its own row (comment.ts), or the last leg of a run writes every row
- * that came through the run's artifacts (comment-gather.ts).
- */
-
-
-
-/**
- * How long a write may take, rate limits and other legs' writes included: a couple of minutes of the main step (its
- * sandbox is billing), more of the post step (the sandbox is stopped; the final row is the one that must not be lost).
- */
-const COMMENT_WAIT_MS = 2 * 60_000;
-const FINAL_COMMENT_WAIT_MS = 5 * 60_000;
-/** These rows merged into the rows of every comment found (the oldest's first), and how to see they are there. */
-function rowsMerge(target, mine) {
-    // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
-    const seen = new Map();
-    return {
-        body: (found) => {
-            const current = new Map();
-            for (const body of found)
-                for (const [key, other] of rowsOf(body))
-                    if (!current.has(key))
-                        current.set(key, other);
-            for (const [key, other] of current)
-                seen.set(key, other);
-            const rows = new Map([...seen, ...current]);
-            for (const row of mine)
-                rows.set(row.key, row);
-            return renderTable(marker(target.key), target.workflow, rows.values());
-        },
-        holds: (body) => {
-            const held = rowsOf(body);
-            return mine.every((row) => held.get(row.key)?.line === row.line);
-        },
-        parts: (body) => rowsOf(body).size,
-    };
-}
-/** This leg's row merged into the rows of every comment found. */
-function rowMerge(target, facts) {
-    return rowsMerge(target, [renderRow(facts)]);
-}
-/**
- * One merged write, with what its failures mean: a low budget yields, a refused token (a fork's pull request) and
- * any other failure are said once; `story`: what goes to the job summary then (unless it is there already).
- */
-async function writeMerged(deps, target, merge, options) {
-    const { core } = deps;
-    try {
-        const rateLimitUntil = deps.clock.now() + (options.final ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
-        const log = (message) => core.info(message);
-        return await upsertMerged(target, merge, { ...deps, rateLimitUntil, log }, { spread: options.spread ?? true });
-    }
-    catch (error) {
-        if (error instanceof CommentYieldedError) {
-            core.info(`comment: ${error.message}`);
-            if (options.story)
-                await core.appendSummary(options.story);
-            return 'yielded';
-        }
-        // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
-        if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
-            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
-                "from a fork gets a read-only token): the job summary has the comment's text instead.");
-            if (options.story)
-                await core.appendSummary(options.story);
-            return 'refused';
-        }
-        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
-        return 'failed';
-    }
-}
-
-// EXTERNAL MODULE: ./build/src/sandbox/status.js
-var sandbox_status = __nccwpck_require__(8935);
-;// CONCATENATED MODULE: ./build/src/cleanup/comment-relay.js
-
-const RELAY_PREFIX = 'gpu-sandbox-comment-';
-/** The artifacts of one run attempt: a re-run's legs wait for and write only their own. */
-const attemptPrefix = (target) => `${RELAY_PREFIX}${target.workflowRun?.attempt ?? 1}-`;
-const legArtifact = (target, sandbox) => `${attemptPrefix(target)}leg-${sandbox}`;
-const rowArtifact = (target, sandbox) => `${attemptPrefix(target)}row-${sandbox}`;
-/** A row is small; anything larger is not one of ours. */
-const MAX_ROW_BYTES = 16_384;
-/** How long the main step's announcement may take before the step ends without it. */
-const ANNOUNCE_TIMEOUT_MS = 15_000;
-/** The list pages read to tell whether a leg still runs. */
-const LIST_PAGES = 10;
-/**
- * The main step's announcement, started at once and settled before the step ends (at most 15 s): never fails the
- * step, never holds the start up.
- */
-function announceLeg(store, target, sandbox, log) {
-    if (!store || !target)
-        return { settled: async () => undefined };
-    const upload = store.upload(legArtifact(target, sandbox), Buffer.from('{"v":1}')).then(() => log("comment: this job will have a row (said through the run's artifacts, for the last job to end)."), (error) => log(`comment: could not say this job's row will come (${error.message}).`));
-    let timer;
-    const bound = new Promise((resolve) => (timer = setTimeout(resolve, ANNOUNCE_TIMEOUT_MS)));
-    return { settled: () => Promise.race([upload, bound]).finally(() => clearTimeout(timer)) };
-}
-async function relayView(store, target) {
-    const prefix = attemptPrefix(target);
-    const listed = await store.list(prefix);
-    const rows = listed.filter((artifact) => artifact.name.startsWith(`${prefix}row-`));
-    const rowed = new Set(rows.map((artifact) => artifact.name.slice(`${prefix}row-`.length)));
-    const legs = listed.filter((artifact) => artifact.name.startsWith(`${prefix}leg-`));
-    const waiting = legs
-        .map((artifact) => ({ artifact, sandbox: artifact.name.slice(`${prefix}leg-`.length) }))
-        .filter(({ sandbox }) => !rowed.has(sandbox));
-    return { rows, legs, waiting };
-}
-/**
- * Whether a leg still waiting for a row has a live sandbox in the service's list (that leg will write; one being
- * stopped is in its post step, before its row): the list is read until one is found. A list that cannot be read
- * finds none (this leg writes: a write too many costs little, one too few loses rows).
- */
-async function waitingLegs(ctx, waiting) {
-    if (waiting.length === 0)
-        return 'none';
-    const names = new Set(waiting.map(({ sandbox }) => sandbox));
-    try {
-        for await (const sandbox of ctx.client.allSandboxes({ maxPages: LIST_PAGES, signal: ctx.signal }))
-            if (sandbox.name && names.has(sandbox.name) && !(0,sandbox_status/* isEnded */.pl)(sandbox.status) && !(0,sandbox_status/* isFailed */.Ix)(sandbox.status))
-                return 'running';
-    }
-    catch (error) {
-        ctx.signal?.throwIfAborted();
-        ctx.log(`comment: the compute service's list could not be read (${error.message}); writing.`);
-        return 'none';
-    }
-    return 'ended';
-}
-/** Whether a row uploaded after this leg's is in the view: its leg listed later and saw this row, so it decides. */
-function newerRow(view, mine) {
-    const own = view.rows.find((row) => row.name === mine);
-    if (own?.createdAt === undefined)
-        return false;
-    const at = own.createdAt;
-    return view.rows.some((row) => row !== own && row.createdAt !== undefined && (row.createdAt > at || (row.createdAt === at && row.name > mine)));
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/comment-gather.js
-/**
- * The post step's side of the relayed comment (issue 46, comment-relay.ts):
- * upload this leg's row, and where no other leg of the run will write after
- * it, gather every row, name each after its job (one read of the run's jobs),
- * write the comment once, and delete the artifacts written. Every row another
- * job uploaded is untrusted: read in one shape only, bounded, and rendered
- * cell by cell through the comment's sanitiser; its link is this run's, never
- * the row's.
- */
-
-
-
-
-
-
-/** Artifacts read or deleted at once. */
-const AT_ONCE = 16;
-const RELAYED = "this job's row is with the run's artifacts";
-/** Looks again at legs whose sandbox ended without a row, and the pause before each. */
-const GRACE_LOOKS = 2;
-const GRACE_MS = 5_000;
-/** How far a job's times may be from the leg's own clock and still be its job. */
-const SKEW_MS = 120_000;
-const comment_gather_text = (most) => schemas/* string */.YjP().max(most);
-const amount = schemas/* number */.aig().finite().nonnegative();
-const Row = schemas/* object */.Ikc({
-    v: schemas/* literal */.euz(1),
-    facts: schemas/* object */.Ikc({
-        sandboxId: comment_gather_text(200),
-        job: comment_gather_text(400),
-        gpu: comment_gather_text(200),
-        gpuUse: comment_gather_text(200).optional(),
-        status: comment_gather_text(1_000),
-        timeToReadyMs: amount.optional(),
-        runMs: amount.optional(),
-        billedSeconds: amount.optional(),
-        cost: amount.nullable().optional(),
-    }),
-    runnerName: comment_gather_text(200).optional(),
-    at: amount.optional(),
-});
-/**
- * This leg's row through the run's artifacts: 'relayed' (a leg still running writes it), the write's outcome, or
- * undefined where the artifacts failed (the caller writes this leg's row itself).
- */
-async function relayRow(deps, target, sandbox, row) {
-    const { core, ctx, store } = deps;
-    try {
-        await store.upload(rowArtifact(target, sandbox), Buffer.from(JSON.stringify(row)));
-        // The row is there: this leg's announcement has done its work (the writer deletes the rows).
-        await store.removeOwn(legArtifact(target, sandbox));
-        const decided = await decide(ctx, store, target, rowArtifact(target, sandbox));
-        if ('say' in decided) {
-            core.info(`comment: ${decided.say}`);
-            return 'relayed';
-        }
-        return await writeAll(deps, target, decided.view);
-    }
-    catch (error) {
-        ctx.signal?.throwIfAborted();
-        core.info(`comment: the run's artifacts failed (${error.message}); this job writes its own row.`);
-        return undefined;
-    }
-}
-/**
- * Whether this leg writes: not while a leg that said it will have a row still runs, nor when a row newer than this
- * one is there (its leg decides). A leg whose sandbox ended without a row yet may be between its stop and its row:
- * looked at again after a pause, twice at most, before it counts as gone.
- */
-async function decide(ctx, store, target, mine) {
-    for (let look = 1;; look++) {
-        const view = await relayView(store, target);
-        // Deleted with the others by a leg that wrote it already.
-        if (!view.rows.some((row) => row.name === mine))
-            return { say: "this job's row is in the comment already (the job that wrote it deleted the run's artifacts)." };
-        const waiting = await waitingLegs(ctx, view.waiting);
-        if (waiting === 'running')
-            return { say: `${RELAYED}; another job of this run still running writes the comment.` };
-        if (newerRow(view, mine))
-            return { say: `${RELAYED}; a job of this run that ended after this one writes the comment.` };
-        if (waiting === 'none' || look > GRACE_LOOKS)
-            return { view };
-        await ctx.clock.sleep(GRACE_MS, ctx.signal);
-    }
-}
-/** The last leg: every row, named after its job, written once; the artifacts written deleted. */
-async function writeAll(deps, target, view) {
-    const { core, ctx, store, githubBudget } = deps;
-    const artifacts = view.rows;
-    // The rows stay with the run's artifacts for a later writer; this job's row is in its job summary.
-    if (githubBudget?.low) {
-        core.info(`comment: ${new CommentYieldedError(githubBudget.describe() ?? 'unknown').message}`);
-        return 'yielded';
-    }
-    const read = await inBatches(artifacts, async (artifact) => {
-        const content = await store.download(artifact, MAX_ROW_BYTES).catch(() => undefined);
-        const parsed = content ? safeJson(content) : undefined;
-        return parsed?.success ? { artifact, row: parsed.data } : undefined;
-    });
-    const rows = read.filter((entry) => entry !== undefined);
-    if (rows.length < artifacts.length)
-        core.info(`comment: ${artifacts.length - rows.length} of the run's row artifacts could not be read; left out.`);
-    // This run attempt's jobs, read once for every row's name.
-    const said = { what: "this run's jobs", instead: 'rows name their sandboxes' };
-    const jobs = await readRunJobs(target, { ...ctx, githubBudget }, said);
-    const lines = rows.map(({ row }) => {
-        const leg = legOf(jobs, row);
-        const facts = { ...row.facts, runUrl: target.runUrl, ...(leg ? { leg } : {}) };
-        return renderRow(facts);
-    });
-    const merge = rowsMerge(target, lines);
-    const written = await writeMerged({ ...ctx, core, githubBudget }, target, merge, { final: true, spread: false });
-    if (written !== 'created' && written !== 'updated')
-        return written;
-    core.info(`comment: ${written} the comment on pull request #${target.number} with ${rows.length} ` +
-        `${rows.length === 1 ? "job's row" : "jobs' rows"} (the last of this run's jobs to end writes them).`);
-    await removeWritten(deps, target, view, rows.map(({ artifact }) => artifact));
-    return 'written';
-}
-function safeJson(content) {
-    try {
-        return Row.safeParse(JSON.parse(content.toString('utf8')));
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The job a row came from: the one its runner ran (of several, the one running when the leg started). */
-function legOf(jobs, row) {
-    const same = jobs.filter((job) => job.runnerName !== undefined && job.runnerName === row.runnerName);
-    if (same.length <= 1)
-        return same[0]?.name || undefined;
-    const at = row.at ?? 0;
-    const during = same.filter((job) => (job.startedAt ?? 0) <= at + SKEW_MS && (job.completedAt ?? Infinity) >= at - SKEW_MS);
-    const latest = (during.length > 0 ? during : same).toSorted((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0));
-    return latest[0]?.name || undefined;
-}
-/** The rows written and their legs' announcements: the run's artifact list keeps nothing of the comment. */
-async function removeWritten(deps, target, view, rows) {
-    const { store, core } = deps;
-    const written = new Set(rows.map((row) => row.name.slice(rowArtifact(target, '').length)));
-    const legs = view.legs.filter((leg) => written.has(leg.name.slice(legArtifact(target, '').length)));
-    const removed = await inBatches([...rows, ...legs], (artifact) => store.remove(artifact).then(() => true, () => false));
-    const failed = removed.filter((done) => !done).length;
-    // Another writer ending at the same moment may have deleted some first.
-    if (failed > 0)
-        core.info(`comment: ${failed} of the run's comment artifacts were already gone or not deleted.`);
-}
-async function inBatches(items, work) {
-    const results = [];
-    for (let start = 0; start < items.length; start += AT_ONCE)
-        results.push(...(await Promise.all(items.slice(start, start + AT_ONCE).map(work))));
-    return results;
-}
-
-// EXTERNAL MODULE: ./build/src/client/url.js
-var client_url = __nccwpck_require__(9000);
-// EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __nccwpck_require__(9768);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./build/src/runtime/zip.js
-/**
- * The smallest ZIP archive: one file, stored (not compressed). A workflow
- * run's artifact is a ZIP archive (issue 46: a leg's comment row travels as
- * one), and what another job uploaded is read back only in this one shape,
- * with its sizes bounded and its CRC checked: anything else is no row.
- */
-
-const LOCAL = 0x04034b50;
-const CENTRAL = 0x02014b50;
-const END = 0x06054b50;
-/** 1980-01-01 00:00, the earliest time a ZIP archive can say (the content's time does not matter here). */
-const DOS_DATE = (0 << 9) | (1 << 5) | 1;
-/**
- * The fields a local header and a central directory entry share, in the same order, from `at` (6 in the one, 8 in
- * the other): UTF-8 name, stored, time and date, CRC, both sizes (equal: stored), name length.
- */
-function entryFields(header, at, crc, size, nameLength) {
-    header.writeUInt16LE(0x0800, at); // the name is UTF-8
-    header.writeUInt16LE(0, at + 2); // stored
-    header.writeUInt16LE(0, at + 4);
-    header.writeUInt16LE(DOS_DATE, at + 6);
-    header.writeUInt32LE(crc, at + 8);
-    header.writeUInt32LE(size, at + 12);
-    header.writeUInt32LE(size, at + 16);
-    header.writeUInt16LE(nameLength, at + 20);
-    return header;
-}
-/** One file named `name` holding `content`, stored. */
-function storedZip(name, content) {
-    const fileName = Buffer.from(name, 'utf8');
-    const crc = (0,external_node_zlib_.crc32)(content);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0
-    entryFields(local, 6, crc, content.length, fileName.length);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(CENTRAL, 0);
-    central.writeUInt16LE(20, 4); // made by
-    central.writeUInt16LE(20, 6); // version needed
-    entryFields(central, 8, crc, content.length, fileName.length);
-    // extra, comment, disk, internal attributes, external attributes, offset of the local header: all 0
-    const centralAt = local.length + fileName.length + content.length;
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(END, 0);
-    end.writeUInt16LE(1, 8);
-    end.writeUInt16LE(1, 10);
-    end.writeUInt32LE(central.length + fileName.length, 12);
-    end.writeUInt32LE(centralAt, 16);
-    return Buffer.concat([local, fileName, content, central, fileName, end]);
-}
-/**
- * The content of the archive's first file when it is `name`, stored, at most `maxBytes`, and its CRC holds;
- * undefined for anything else.
- */
-function storedFile(archive, name, maxBytes) {
-    if (archive.length < 30 || archive.readUInt32LE(0) !== LOCAL)
-        return undefined;
-    const flags = archive.readUInt16LE(6);
-    const method = archive.readUInt16LE(8);
-    const crc = archive.readUInt32LE(14);
-    const size = archive.readUInt32LE(18);
-    const nameLength = archive.readUInt16LE(26);
-    const extraLength = archive.readUInt16LE(28);
-    // Encrypted, compressed or sized after the data (bit 3): not the shape written here.
-    if (flags & 0x0009 || method !== 0 || size > maxBytes || archive.readUInt32LE(22) !== size)
-        return undefined;
-    const start = 30 + nameLength + extraLength;
-    if (start + size > archive.length)
-        return undefined;
-    if (archive.subarray(30, 30 + nameLength).toString('utf8') !== name)
-        return undefined;
-    const content = archive.subarray(start, start + size);
-    return (0,external_node_zlib_.crc32)(content) === crc ? Buffer.from(content) : undefined;
-}
-
-;// CONCATENATED MODULE: ./build/src/github/artifacts.js
-/**
- * This workflow run's artifacts, through the Actions results service the way
- * `actions/upload-artifact` v4 and `@actions/artifact` reach it (issue 46):
- * twirp JSON calls to `ACTIONS_RESULTS_URL` with `ACTIONS_RUNTIME_TOKEN`
- * (given to every JavaScript action's step), the content put to and read
- * from the signed blob address the service answers. None of it is a request
- * to GitHub's REST API: it spends nothing of the token's hour. Where the
- * runner gives no results service (GitHub Enterprise Server), there is no
- * store and the caller does without.
- */
-
-
-
-
-
-
-
-const SERVICE = 'github.actions.results.api.v1.ArtifactService';
-const ATTEMPTS = 4;
-const BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
-const REQUEST_TIMEOUT_MS = 20_000;
-/** How long an artifact of this store is kept at most (the service's least is a day). */
-const RETENTION_MS = 24 * 3_600_000;
-/** The one file inside each artifact. */
-const FILE = 'row.json';
-const ZIP = 'application/zip';
-/** What the results service answered where it did not do what was asked: its status, its code, what to do. */
-class ArtifactStoreError extends Error {
-    status;
-    code;
-    constructor(status, code, message) {
-        super(message);
-        this.name = 'ArtifactStoreError';
-        this.status = status;
-        this.code = code;
-    }
-}
-const Scope = schemas/* object */.Ikc({ scp: schemas/* string */.YjP() });
-/** Proto names (as @actions/artifact sends them) or their JSON names, whichever the service answers. */
-const Listed = schemas/* object */.Ikc({
-    artifacts: schemas/* array */.YOg(schemas/* looseObject */._H3({
-        name: schemas/* string */.YjP().optional(),
-        workflow_run_backend_id: schemas/* string */.YjP().optional(),
-        workflowRunBackendId: schemas/* string */.YjP().optional(),
-        workflow_job_run_backend_id: schemas/* string */.YjP().optional(),
-        workflowJobRunBackendId: schemas/* string */.YjP().optional(),
-        created_at: schemas/* string */.YjP().optional(),
-        createdAt: schemas/* string */.YjP().optional(),
-    }))
-        .optional(),
-});
-const Ok = schemas/* looseObject */._H3({ ok: schemas/* boolean */.zMY().optional() });
-const Signed = schemas/* looseObject */._H3({
-    signed_upload_url: schemas/* string */.YjP().optional(),
-    signedUploadUrl: schemas/* string */.YjP().optional(),
-    signed_url: schemas/* string */.YjP().optional(),
-    signedUrl: schemas/* string */.YjP().optional(),
-});
-const TwirpError = schemas/* looseObject */._H3({ code: schemas/* string */.YjP().optional(), msg: schemas/* string */.YjP().optional() });
-/** The run's and job's ids in the results service, from the runtime token's `Actions.Results:<run>:<job>` scope. */
-function backendIds(token) {
-    try {
-        const payload = Scope.safeParse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')));
-        if (!payload.success)
-            return undefined;
-        for (const scope of payload.data.scp.split(' ')) {
-            const [kind, run, job, ...rest] = scope.split(':');
-            if (kind === 'Actions.Results' && run && job && rest.length === 0)
-                return { run, job };
-        }
-    }
-    catch {
-        // Not a JWT: no store.
-    }
-    return undefined;
-}
-class ArtifactStore {
-    origin;
-    token;
-    ids;
-    deps;
-    constructor(origin, token, ids, deps) {
-        this.origin = origin;
-        this.token = token;
-        this.ids = ids;
-        this.deps = deps;
-    }
-    /** The run's store, or undefined where the runner gives none (no results service, an unreadable token). */
-    static fromEnvironment(env, deps) {
-        const token = env.ACTIONS_RUNTIME_TOKEN;
-        const url = URL.canParse(env.ACTIONS_RESULTS_URL ?? '') ? new URL(env.ACTIONS_RESULTS_URL ?? '') : undefined;
-        const ids = token ? backendIds(token) : undefined;
-        // The runtime token goes to it: https, or http only to a loopback host (as base-url).
-        if (!token || !ids || !url || !(0,client_url/* isSafeTransport */.v)(url))
-            return undefined;
-        return new ArtifactStore(new URL(url.origin), token, ids, deps);
-    }
-    /** Uploads `content` as the artifact `name` (one file in a ZIP archive, kept a day at most). */
-    async upload(name, content) {
-        const expires = new Date(this.deps.clock.now() + RETENTION_MS).toISOString();
-        const created = answered(Signed, 
-        // As @actions/artifact 6 asks today (version 7, the archive's MIME type), so the service sees one client.
-        await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 7, mime_type: ZIP }));
-        const url = this.signed(created.signed_upload_url ?? created.signedUploadUrl);
-        const archive = storedZip(FILE, content);
-        await this.retried(`uploading the artifact ${name}`, async (signal) => {
-            // Downloads answer with this type: actions/download-artifact unpacks an application/zip only.
-            const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': ZIP };
-            const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal });
-            if (!answer.ok)
-                throw await failure(answer, `uploading the artifact ${name}`);
-            await answer.body?.cancel();
-        });
-        const hash = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(archive).digest('hex')}`;
-        const finalize = { ...this.own(name), size: String(archive.length), hash };
-        const done = await this.call('FinalizeArtifact', finalize).then((answer) => answered(Ok, answer).ok === true, async (error) => {
-            // A finalize whose answer was lost, asked again, finds nothing left to finalize: the list tells.
-            if (await this.exists(name))
-                return true;
-            throw error;
-        });
-        if (!done)
-            throw new ArtifactStoreError(undefined, undefined, `the artifact ${name} was not finalized`);
-    }
-    /** Whether this job's artifact `name` is there (finalized). */
-    async exists(name) {
-        const found = await this.listed({ ...this.run(), name_filter: name });
-        return found.some((artifact) => artifact.name === name && artifact.jobBackendId === this.ids.job);
-    }
-    /** This run's artifacts whose names start with `prefix`. */
-    async list(prefix) {
-        return (await this.listed(this.run())).filter((artifact) => artifact.name.startsWith(prefix));
-    }
-    /** What ListArtifacts answers to `request`, under either field naming (an entry without its ids is left out). */
-    async listed(request) {
-        const listed = answered(Listed, await this.call('ListArtifacts', request));
-        const found = [];
-        for (const item of listed.artifacts ?? []) {
-            const run = item.workflow_run_backend_id ?? item.workflowRunBackendId;
-            const job = item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId;
-            const created = Date.parse(item.created_at ?? item.createdAt ?? '');
-            if (item.name === undefined || !run || !job)
-                continue;
-            found.push({ name: item.name, runBackendId: run, jobBackendId: job, ...(created ? { createdAt: created } : {}) });
-        }
-        return found;
-    }
-    /** The content of an artifact this store uploads (undefined: gone, or not of that shape, or over `maxBytes`). */
-    async download(artifact, maxBytes) {
-        const answer = answered(Signed, await this.call('GetSignedArtifactURL', named(artifact)));
-        const url = this.signed(answer.signed_url ?? answer.signedUrl);
-        const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
-            const got = await fetch(url, { signal });
-            if (!got.ok)
-                throw await failure(got, `downloading the artifact ${artifact.name}`);
-            return readAtMost(got, maxBytes + 1_024);
-        });
-        return archive ? storedFile(archive, FILE, maxBytes) : undefined;
-    }
-    /** Deletes an artifact of this run (another job's too, as the service allows any job of the run). */
-    async remove(artifact) {
-        await this.call('DeleteArtifact', named(artifact));
-    }
-    /** Deletes an artifact this job uploaded; false where there was none (or the service would not). */
-    removeOwn(name) {
-        const own = { name, runBackendId: this.ids.run, jobBackendId: this.ids.job };
-        return this.remove(own).then(() => true, () => false);
-    }
-    /** This run and job, as every request names them. */
-    run() {
-        return backendFields(this.ids.run, this.ids.job);
-    }
-    own(name) {
-        return { ...this.run(), name };
-    }
-    /** A signed address the service answered: https (http only to a loopback host), else nothing is sent to it. */
-    signed(value) {
-        const url = URL.canParse(value ?? '') ? new URL(value ?? '') : undefined;
-        if (!url || !(0,client_url/* isSafeTransport */.v)(url))
-            throw new ArtifactStoreError(undefined, undefined, 'the results service answered no usable signed address');
-        return url.href;
-    }
-    call(method, body) {
-        return this.retried(`the results service's ${method}`, async (signal) => {
-            const answer = await fetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin), {
-                method: 'POST',
-                headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-                body: JSON.stringify(body),
-                signal,
-            });
-            if (!answer.ok)
-                throw await failure(answer, `the results service's ${method}`);
-            return (await answer.json());
-        });
-    }
-    /** Transient failures (no answer, 429, 5xx) tried again with jittered backoff; anything else at once. */
-    async retried(what, operation) {
-        const { clock, signal } = this.deps;
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await operation((0,abort/* withTimeout */.w)(REQUEST_TIMEOUT_MS, signal));
-            }
-            catch (error) {
-                signal?.throwIfAborted();
-                const status = error instanceof ArtifactStoreError ? error.status : undefined;
-                const transient = status === undefined ? !(error instanceof ArtifactStoreError) : status === 429 || status >= 500;
-                if (!transient || attempt >= ATTEMPTS)
-                    throw error instanceof ArtifactStoreError
-                        ? error
-                        : new ArtifactStoreError(undefined, undefined, `${what}: ${(0,untrusted/* serviceText */.Lo)(error.message, 200)}`);
-                await clock.sleep((0,retry/* backoffDelay */.EY)(attempt, clock.random(), BACKOFF), signal);
-            }
-        }
-    }
-}
-/** The ids a twirp request names a run and job by (proto field names, as @actions/artifact sends them). */
-function backendFields(run, job) {
-    return { workflow_run_backend_id: run, workflow_job_run_backend_id: job };
-}
-/** An artifact as a request names it: the run and job that uploaded it, and its name. */
-function named(artifact) {
-    return { ...backendFields(artifact.runBackendId, artifact.jobBackendId), name: artifact.name };
-}
-/** An answer of the expected shape, else what to report (never the answer itself). */
-function answered(schema, value) {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success)
-        throw new ArtifactStoreError(undefined, undefined, 'the results service answered an odd shape');
-    return parsed.data;
-}
-async function failure(answer, what) {
-    const text = await answer.text().catch(() => '');
-    let parsed = {};
-    try {
-        parsed = TwirpError.parse(JSON.parse(text));
-    }
-    catch {
-        // Not a twirp error (a blob store's XML, a proxy's page): the status says it.
-    }
-    const said = parsed.msg ? `: ${(0,untrusted/* serviceText */.Lo)(parsed.msg, 200)}` : '';
-    return new ArtifactStoreError(answer.status, parsed.code, `${what} answered ${answer.status}${said}`);
-}
-/** The body, or undefined when it is longer than `limit` (the rest is not read). */
-async function readAtMost(answer, limit) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of answer.body ?? []) {
-        size += chunk.length;
-        // Leaving the loop cancels the rest of the body.
-        if (size > limit)
-            return undefined;
-        chunks.push(Buffer.from(chunk));
-    }
-    return Buffer.concat(chunks);
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/comment.js
-
-
-
-
-
-
-
-
-
-
-/** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
-async function publishComment(deps, target, facts, options = {}) {
-    const { core } = deps;
-    if (!target)
-        return undefined;
-    const story = renderComment(facts);
-    if (options.story || options.yieldBecause)
-        await core.appendSummary(story);
-    if (options.yieldBecause) {
-        core.info(`comment: ${options.yieldBecause}`);
-        return 'yielded';
-    }
-    const written = await writeMerged(deps, target, rowMerge(target, facts), {
-        final: options.story === true,
-        story: options.story ? undefined : story,
-    });
-    if (written !== 'created' && written !== 'updated')
-        return written;
-    core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`);
-    return 'written';
-}
-/** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
-async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
-    const facts = state.commentFacts();
-    if (!facts)
-        return;
-    const config = readConfig();
-    const startedAt = state.startedAt;
-    const total = startedAt === undefined
-        ? undefined
-        : (0,billing/* addSpent */.uG)(state.spentBefore ?? billing/* NOTHING_SPENT */.zx, deps.clock.now() - startedAt, state.hourlyCost);
-    const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
-    const runner = state.runner;
-    // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
-    // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
-    const job = Array.isArray(servedJob)
-        ? servedJob.map((one) => `${(0,untrusted/* serviceText */.Lo)(one.name, 30)} ${(0,served_job/* conclusionOf */.vu)(one, 12)}`)
-        : servedJob
-            ? (0,served_job/* jobOutcome */.Yr)(servedJob)
-            : runner
-                ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config)
-                : undefined;
-    const target = config.comment();
-    const final = {
-        ...facts,
-        ...(gpuUse ? { gpuUse } : {}),
-        status: `${facts.status}${servedText(job)}; ${ending}`,
-        billedSeconds: total?.seconds ?? facts.billedSeconds,
-        cost: total ? (total.dollars ?? null) : facts.cost,
-    };
-    // The run's artifacts carry the row where the runner gives them (issue 46): the last leg to end writes every row.
-    if (target && (await relayFinal(deps, state, config, target, final)))
-        return;
-    // A token that cannot spare the comment for this run's legs yields before asking anything.
-    const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined;
-    // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
-    const leg = facts.leg ??
-        (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
-    await publishComment(deps, target, { ...final, ...(leg ? { leg } : {}) }, { story: true, yieldBecause });
-}
-/** What the runner served, in the row's status: its one job, or (several) each job and how it ended. */
-function servedText(job) {
-    if (Array.isArray(job))
-        return job.length > 0 ? `; ${job.length} jobs: ${job.join(', ')}` : '';
-    return job ? `; the runner's job ${job}` : '';
-}
-/** This leg's row through the run's artifacts; false where there are none or they failed (the leg writes it). */
-async function relayFinal(deps, state, config, target, final) {
-    const sandbox = state.sandboxName;
-    const store = sandbox ? ArtifactStore.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps) : undefined;
-    if (!sandbox || !store)
-        return false;
-    deps.githubBudget?.restore(state.githubBudget, deps.clock.now());
-    const ctx = (0,step_deps/* opContext */.R)({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
-    const row = { v: 1, facts: final, runnerName: target.runnerName, at: state.startedAt };
-    const gather = { core: deps.core, ctx, store, githubBudget: deps.githubBudget };
-    const outcome = await relayRow(gather, target, sandbox, row);
-    if (outcome)
-        await deps.core.appendSummary(renderComment(final));
-    return outcome !== undefined;
 }
 
 
@@ -30647,8 +29416,8 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
 
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __nccwpck_require__(9128);
-// EXTERNAL MODULE: ./build/src/cleanup/runner.js + 3 modules
-var cleanup_runner = __nccwpck_require__(2163);
+// EXTERNAL MODULE: ./build/src/runner/post.js + 3 modules
+var post = __nccwpck_require__(4519);
 ;// CONCATENATED MODULE: ./build/src/cleanup/debug.js
 
 
@@ -30737,7 +29506,7 @@ async function failureOf(deps, state, config) {
 async function jobFailure(deps, config) {
     const runnerName = process.env.RUNNER_NAME;
     const runner = config.runner();
-    const github = (0,cleanup_runner/* registry */.u5)(deps, runner, deps.signal);
+    const github = (0,post/* registry */.u5)(deps, runner, deps.signal);
     if (!runnerName || !github || !runner.workflowRun)
         return undefined;
     try {
@@ -30762,668 +29531,6 @@ async function hold(deps, access, debug) {
             return deps.core.info('debug-on-failure: the time is up; stopping now.');
         await deps.clock.sleep(Math.min(CHECK_EVERY_MS, until - deps.clock.now()), deps.cancelWait).catch(() => undefined);
     }
-}
-
-
-/***/ }),
-
-/***/ 8650:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  W$: () => (/* binding */ fetchGpuSamples),
-  r4: () => (/* binding */ reportGpu)
-});
-
-// UNUSED EXPORTS: fetchOrWhy
-
-// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(262);
-// EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __nccwpck_require__(9768);
-;// CONCATENATED MODULE: ./build/src/remote/gpu-sampler.js
-/**
- * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
- * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
- * started detached so that it outlives any SSH session, writing through one
- * awk process (no fork a line):
- * - `fine.csv`: every line as nvidia-smi printed it, rotated to `fine.csv.1`
- *   past FINE_LINES, so the last 1 to 2 x FINE_LINES lines are on the sandbox;
- * - `coarse.csv`: per GPU and minute the highest memory, utilization and power
- *   seen (`<YYYY/MM/DD HH:MM>, <index>, <used>, <total>, <util>, <power>`), so a
- *   peak survives however long the job: 8 GPUs for 48 hours are 23,040 lines.
- * Both are bounded whatever the job prints: awk keeps nothing but the current
- * minute's maxima, and a fetch reads at most FETCH_BYTES of each (gpu-samples.ts
- * parses what comes back as hostile input).
- */
-
-
-const SAMPLER_DIR = '.gpu-sandbox-samples';
-const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw';
-const FINE_LINES = 20_000;
-const COARSE_LINES = 30_000;
-const FETCH_BYTES = 2 * 2 ** 20;
-/** How long one nvidia-smi runs before it is ended (and so writes what it sampled). */
-const CHUNK_SECONDS = 15;
-const SAMPLE_COMMAND = [
-    `timeout -s TERM ${CHUNK_SECONDS}`,
-    `nvidia-smi --query-gpu=${SAMPLE_FIELDS} --format=csv,noheader,nounits -l 1`,
-].join(' ');
-/** awk (POSIX; mawk and gawk alike): the line as printed, and each minute's maxima per GPU. */
-const AWK = (/* unused pure expression or super */ null && (`
-function num(v) { return v ~ /^[0-9]+(\\.[0-9]+)?$/ }
-function flush(  k) {
-  for (k in used) {
-    if (coarseLines < ${COARSE_LINES})
-      print minute ", " k ", " used[k] ", " total[k] ", " util[k] ", " power[k] > coarse
-    coarseLines++
-  }
-  for (k in used) { delete used[k]; delete total[k]; delete util[k]; delete power[k] }
-  fflush(coarse)
-}
-{
-  print > fine; fflush(fine)
-  if (++fineLines >= ${FINE_LINES}) { close(fine); system("mv -f " fine " " fine ".1"); fineLines = 0 }
-  split($0, f, /, */)
-  if (f[1] !~ /^[0-9][0-9][0-9][0-9]\\/[0-9][0-9]\\/[0-9][0-9] [0-9][0-9]:[0-9][0-9]/) next
-  if (f[2] !~ /^[0-9]+$/ || f[2] > 63) next
-  m = substr(f[1], 1, 16)
-  if (m != minute) { if (minute != "") flush(); minute = m }
-  g = f[2]
-  if (!(g in used)) { used[g] = "[N/A]"; total[g] = "[N/A]"; util[g] = "[N/A]"; power[g] = "[N/A]" }
-  if (num(f[3]) && (used[g] == "[N/A]" || f[3] + 0 > used[g] + 0)) used[g] = f[3]
-  if (num(f[4])) total[g] = f[4]
-  if (num(f[5]) && (util[g] == "[N/A]" || f[5] + 0 > util[g] + 0)) util[g] = f[5]
-  if (num(f[6]) && (power[g] == "[N/A]" || f[6] + 0 > power[g] + 0)) power[g] = f[6]
-}
-END { if (minute != "") flush() }
-`));
-/**
- * The sampler's process: its pid (its session's) in `pid`; each nvidia-smi runs CHUNK_SECONDS under timeout, in a
- * loop (5 s apart after a failure), so one that hangs is replaced and the fetch can end it early: written to a file
- * of its own (`-f`) it held its lines back until it ended.
- */
-const LOOP = 'echo $$ > "$1/pid"; ' +
-    `while :; do ${SAMPLE_COMMAND} 2> /dev/null || [ $? -eq 124 ] || sleep 5; done | ` +
-    'awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -f "$1/sample.awk"';
-/**
- * Starts the sampler in the login user's home, detached (setsid, its own session: an SSH session's end does not end
- * it); a second start while one runs does nothing. Prints 'started' or 'running', or 'no nvidia-smi'.
- */
-function samplerStartScript() {
-    return [
-        'set -u',
-        'command -v nvidia-smi > /dev/null 2>&1 || { echo "no nvidia-smi"; exit 0; }',
-        `d="$HOME/${SAMPLER_DIR}"`,
-        'mkdir -p "$d" && chmod 700 "$d"',
-        'if [ -s "$d/pid" ] && kill -0 "$(cat "$d/pid")" 2> /dev/null; then echo running; exit 0; fi',
-        `cat > "$d/sample.awk" <<'AWK'${AWK}AWK`,
-        // mawk (Debian's and Ubuntu's awk) reads a pipe a block at a time unless told to read it a line at a time: on an
-        // H200 (driver 580) nothing reached the files in 65 s without it, a line a second with it.
-        'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
-        'rm -f "$d/pid"',
-        `setsid sh -c '${LOOP}' sh "$d" "$lines" < /dev/null > /dev/null 2>&1 &`,
-        // Its pid file first (at most 2 s): a second start right after this one finds it running, and a fetch can end it.
-        'i=0; while [ ! -s "$d/pid" ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done',
-        'echo started',
-    ].join('\n');
-}
-/**
- * Ends the running nvidia-smi early (so it writes what it sampled; the loop starts another), waits a moment, then
- * prints what the sampler wrote, each part at most FETCH_BYTES: the coarse file, then the fine ones, oldest first.
- * With `end` as its argument the loop is ended first (no next nvidia-smi; awk writes its last minute at the end of its
- * input), and whatever is left of the sampler's session after the read.
- */
-function samplerFetchScript() {
-    return [
-        'set -u',
-        `d="$HOME/${SAMPLER_DIR}"`,
-        // The pid file is the job's to write too: only a number above 1 is a session to end (0 would be pkill's own).
-        'p=; [ "${1:-}" = end ] && p=$(head -c 12 "$d/pid" 2> /dev/null)',
-        'case "$p" in "" | 0 | 1 | *[!0-9]*) p= ;; *) kill -TERM "$p" 2> /dev/null ;; esac',
-        `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
-        'for part in coarse.csv fine.csv.1 fine.csv; do',
-        '  echo "== $part"',
-        `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
-        'done',
-        '[ -n "$p" ] && { pkill -KILL -s "$p" 2> /dev/null; rm -f "$d/pid"; }',
-        'exit 0',
-    ].join('\n');
-}
-/** How long the sampler's start or fetch may take: a sandbox that does not answer costs the report, never the stop. */
-const SAMPLER_TIMEOUT_MS = 30_000;
-/** What a fetch may bring back: three parts of FETCH_BYTES, and their headings. */
-const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024;
-/** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
-async function startSampler(target, env, signal) {
-    const bounded = withTimeout(SAMPLER_TIMEOUT_MS, signal);
-    const { code, stdout } = await runScript(target, samplerStartScript(), [], '', env, bounded);
-    const said = stdout.trim().split('\n')[0];
-    if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi'))
-        return said;
-    throw SamplerUnreachableError.of(code);
-}
-/** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
-async function fetchSamples(target, env, options) {
-    const bounded = (0,abort/* withTimeout */.w)(SAMPLER_TIMEOUT_MS, options.signal);
-    const args = options.end ? ['end'] : [];
-    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT);
-    if (code !== 0 || !stdout.includes('== coarse.csv'))
-        throw bounded.aborted && !options.signal?.aborted
-            ? new SamplerUnreachableError(`no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`, false)
-            : SamplerUnreachableError.of(code);
-    return stdout;
-}
-/** The sampler's script did not answer; `connection`: ssh itself failed (worth trying again while sshd comes up). */
-class SamplerUnreachableError extends Error {
-    connection;
-    constructor(message, connection) {
-        super(message);
-        this.connection = connection;
-    }
-    static of(code) {
-        const connection = code === ssh_command/* SSH_CONNECTION_FAILED */.M2;
-        return new SamplerUnreachableError(connection ? 'the SSH connection failed' : `exit ${code}`, connection);
-    }
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./build/src/remote/gpu-samples.js
-/**
- * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
- * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
- * most MAX_LINES lines a part and MAX_LINE characters a line; anything else is dropped and counted, never shown.
- * Fields follow the query's order (`--query-gpu=...`), so a capture with other fields reads the same way.
- */
-
-const MAX_LINES = 200_000;
-const MAX_LINE = 200;
-const MAX_GPUS = 64;
-const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
-const NUMBER = /^\d{1,7}(?:\.\d{1,3})?$/;
-/** The fields read, and the most each can be (a value past it is a lie, dropped). */
-const FIELDS = {
-    'memory.used': { key: 'usedMiB', most: 10_000_000 },
-    'memory.total': { key: 'totalMiB', most: 10_000_000 },
-    'utilization.gpu': { key: 'utilization', most: 100 },
-    'power.draw': { key: 'powerW', most: 100_000 },
-};
-function timeOf(text) {
-    const m = TIME.exec(text);
-    if (!m)
-        return undefined;
-    const [year, month, day, hour, minute, second, ms] = m.slice(1).map((part) => Number(part ?? 0));
-    const at = Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute, second, ms);
-    return Number.isFinite(at) && (month ?? 0) >= 1 && (month ?? 0) <= 12 ? at : undefined;
-}
-/** One line, or undefined when it is not of the shape. `[N/A]` and unknown values leave a field out. */
-function parseSampleLine(line, fields) {
-    if (line.length > MAX_LINE)
-        return undefined;
-    const cells = line.split(',').map((cell) => cell.trim());
-    if (cells.length !== fields.length)
-        return undefined;
-    const sample = {};
-    for (const [i, field] of fields.entries()) {
-        const cell = cells[i] ?? '';
-        if (field === 'timestamp')
-            sample.at = timeOf(cell);
-        else if (field === 'index')
-            sample.gpu = /^\d{1,2}$/.test(cell) && Number(cell) < MAX_GPUS ? Number(cell) : undefined;
-        else if (FIELDS[field] && NUMBER.test(cell) && Number(cell) <= (FIELDS[field]?.most ?? 0))
-            sample[FIELDS[field].key] = Number(cell);
-    }
-    return sample.at === undefined || sample.gpu === undefined ? undefined : sample;
-}
-/** The fetch's answer (`== coarse.csv`, `== fine.csv.1`, `== fine.csv` parts), bounded and checked line by line. */
-function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
-    const samples = { fine: [], coarse: [], dropped: 0 };
-    let part;
-    let lines = 0;
-    for (const line of text.split('\n')) {
-        if (line === '== coarse.csv')
-            part = samples.coarse;
-        else if (line === '== fine.csv.1' || line === '== fine.csv')
-            part = samples.fine;
-        else if (line.trim() === '')
-            continue;
-        else if (!part || ++lines > MAX_LINES)
-            samples.dropped++;
-        else {
-            const sample = parseSampleLine(line, fields);
-            if (sample)
-                part.push(sample);
-            else
-                samples.dropped++;
-        }
-    }
-    return samples;
-}
-
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(9128);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/sandbox/billing.js
-var billing = __nccwpck_require__(4994);
-// EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(1764);
-// EXTERNAL MODULE: ./build/src/inputs/caps.js
-var caps = __nccwpck_require__(4138);
-;// CONCATENATED MODULE: ./build/src/sandbox/caps.js
-
-
-
-
-/** Memory per GPU, GiB, where the service says nothing (docs/service.md). */
-const GPU_MEMORY_GIB = { A6000: 48, A100: 40, H100: 80 };
-/** The shortest lifetime a budget must buy: less is no useful run. */
-const MIN_BUDGET_SECONDS = 300;
-/** Memory per GPU of `type` (GiB): the table, and an A100 the catalog names as an 80 GB model. */
-function memoryOf(type, prices) {
-    if (type === 'A100' && Object.keys(prices).some((key) => /^a100(xl|_?80gb?)/i.test(key)))
-        return 80;
-    return GPU_MEMORY_GIB[type];
-}
-function hourly(config, prices, type) {
-    const spec = {
-        cpu: config.cpu,
-        memoryGib: config.memoryGib,
-        storageGib: config.storageGib,
-        gpuType: type === 'cpu' ? undefined : type,
-        gpuCount: config.gpuCount ?? 1,
-    };
-    return hourlyDollars(prices, spec);
-}
-async function readPrices(config, deps) {
-    try {
-        return await deps.client.getPricing(deps.signal);
-    }
-    catch (error) {
-        const input = config.caps.maxCostDollars !== undefined ? 'max-cost' : 'max-hourly-price';
-        throw new InputError(config.caps.minGpuMemoryGib !== undefined && config.caps.maxCostDollars === undefined ? 'min-gpu-memory' : input, `cannot be checked: the pricing catalog (GET /pricing) could not be read (${error.message}). ` +
-            'A cap that cannot be checked refuses; nothing was started. Try again later.');
-    }
-}
-/** Filters the fallback list and sets the TTL per type; throws an InputError when nothing is left. */
-async function applySpendingCaps(config, deps) {
-    const { caps } = config;
-    if (!hasCaps(caps))
-        return { config, lines: [] };
-    const prices = await readPrices(config, deps);
-    let candidates = config.gpuTypes.length > 0 ? [...config.gpuTypes] : ['cpu'];
-    const lines = [];
-    const keep = (input, label, why) => {
-        const dropped = candidates.map((type) => ({ type, why: why(type) })).filter((entry) => entry.why !== undefined);
-        if (dropped.length === 0)
-            return;
-        candidates = candidates.filter((type) => !dropped.some((entry) => entry.type === type));
-        const what = dropped.map((entry) => `${entry.type === 'cpu' ? 'the CPU sandbox' : entry.type} (${entry.why})`);
-        lines.push(`${label}: ${candidates.length === 0 ? 'nothing is left of' : 'dropped'} ${what.join(', ')}`);
-        if (candidates.length === 0)
-            throw new InputError(input, `leaves no GPU type to start: ${what.join(', ')}. Nothing was started.`);
-    };
-    const min = caps.minGpuMemoryGib;
-    if (min !== undefined)
-        keep('min-gpu-memory', `min-gpu-memory ${min} GiB`, (type) => {
-            const memory = type === 'cpu' ? 0 : memoryOf(type, prices);
-            return memory < min ? `${memory} GiB per GPU` : undefined;
-        });
-    // Each type's estimate once: the caps below ask for it several times.
-    const hourlyOf = new Map(candidates.map((type) => [type, hourly(config, prices, type)]));
-    const price = (type) => hourlyOf.get(type);
-    const notPriced = (type) => (price(type) === undefined ? 'not in the pricing catalog' : undefined);
-    const cap = caps.maxHourlyDollars;
-    if (cap !== undefined)
-        keep('max-hourly-price', `max-hourly-price ${formatDollars(cap)}`, (type) => {
-            const perHour = price(type);
-            return notPriced(type) ?? ((perHour ?? 0) > cap ? `${formatDollars(perHour ?? 0)}/hour` : undefined);
-        });
-    const budget = caps.maxCostDollars;
-    if (budget === undefined)
-        return { config: { ...config, gpuTypes: gpuList(candidates), capsApplied: lines }, lines };
-    const buys = (type) => Math.floor((budget / (price(type) ?? Infinity)) * 3600);
-    keep('max-cost', `max-cost ${formatDollars(budget)}`, (type) => {
-        const seconds = buys(type);
-        return (notPriced(type) ?? (seconds < MIN_BUDGET_SECONDS ? `buys ${formatDuration(seconds * 1000)}, under 5m` : undefined));
-    });
-    const ttlByType = {};
-    for (const type of candidates) {
-        ttlByType[type] = Math.min(config.maxTtlSeconds, buys(type));
-        const at = `${formatDollars(price(type) ?? 0)}/hour`;
-        lines.push(`max-cost ${formatDollars(budget)}: ${type === 'cpu' ? 'the sandbox' : type} at ${at} ` +
-            `gets an enforced TTL of ${formatDuration((ttlByType[type] ?? 0) * 1000)}`);
-    }
-    return { config: { ...config, gpuTypes: gpuList(candidates), ttlByType, capsApplied: lines }, lines };
-}
-const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
-
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-report.js
-
-const CHART_POINTS = 100;
-/** Memory above the idle baseline that counts as held: a CUDA context alone holds some 500 MiB. */
-const HELD_MIB = 64;
-/** Memory an idle card never shows (0 to a few hundred MiB reserved): held from the first sample to the last. */
-const HELD_THROUGHOUT_MIB = 1_024;
-/** The highest and lowest of many values (a spread of 200,000 arguments can overflow the stack). */
-const most = (values) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
-const least = (values) => values.reduce((a, b) => (b < a ? b : a), Infinity);
-/** The longest time one sample stands for: a minute's maximum (the coarse part) stands for its minute, and more. */
-const LONGEST_STEP_MS = 120_000;
-/**
- * The time each sample stands for: to the next one of the same GPU (the last: the median step); a longer gap (the
- * sampler stopped a while) counts at most 10 typical steps or LONGEST_STEP_MS, whichever is longer.
- */
-function steps(samples) {
-    const gaps = samples.slice(1).map((sample, i) => sample.at - (samples[i]?.at ?? sample.at));
-    const sorted = gaps.filter((gap) => gap > 0).sort((a, b) => a - b);
-    const typical = sorted[Math.floor(sorted.length / 2)] ?? 1_000;
-    return samples.map((_, i) => Math.min(Math.max(0, gaps[i] ?? typical), Math.max(10 * typical, LONGEST_STEP_MS)));
-}
-/** The mean of `values` weighted by the time each stands for (the sampler's own pace need not be even). */
-function weightedMean(values, weights) {
-    let [sum, ms] = [0, 0];
-    for (const [i, value] of values.entries()) {
-        if (value === undefined)
-            continue;
-        sum += value * (weights[i] ?? 0);
-        ms += weights[i] ?? 0;
-    }
-    return { mean: ms > 0 ? sum / ms : 0, ms };
-}
-/**
- * One series for the report from what the fetch brought: the minute maxima from before the first second-by-second
- * sample (a long job's fine file keeps only its last hour or so), then every fine sample.
- */
-function mergeSamples(parts) {
-    const firstFine = least(parts.fine.map((sample) => sample.at));
-    return [...parts.coarse.filter((sample) => sample.at < firstFine - 60_000), ...parts.fine].sort((a, b) => a.at - b.at);
-}
-function figuresOf(gpu, samples) {
-    const step = steps(samples);
-    const used = samples.map((sample) => sample.usedMiB).filter((v) => v !== undefined);
-    const utilization = weightedMean(samples.map((sample) => sample.utilization), step);
-    const peakMiB = used.length > 0 ? most(used) : 0;
-    const powered = samples.filter((sample) => sample.powerW !== undefined);
-    const energy = samples.reduce((sum, sample, i) => sum + ((sample.powerW ?? 0) * (step[i] ?? 0)) / 3_600_000, 0);
-    return {
-        gpu,
-        peakMiB,
-        totalMiB: samples.find((sample) => sample.totalMiB !== undefined)?.totalMiB,
-        busyMs: samples.reduce((sum, sample, i) => sum + ((sample.utilization ?? 0) > 0 ? (step[i] ?? 0) : 0), 0),
-        meanUtilization: utilization.mean,
-        utilizationMs: utilization.ms,
-        ...(powered.length > 0 ? { energyWh: energy } : {}),
-        held: used.length > 0 && (peakMiB - least(used) >= HELD_MIB || least(used) >= HELD_THROUGHOUT_MIB),
-    };
-}
-/** The figures of every GPU the samples name, in time order. */
-function gpuReport(samples) {
-    const byGpu = new Map();
-    for (const sample of [...samples].sort((a, b) => a.at - b.at)) {
-        const list = byGpu.get(sample.gpu) ?? [];
-        list.push(sample);
-        byGpu.set(sample.gpu, list);
-    }
-    const gpus = [...byGpu.entries()].sort(([a], [b]) => a - b).map(([gpu, list]) => figuresOf(gpu, list));
-    const times = samples.map((sample) => sample.at);
-    const all = weightedMean(gpus.map((figures) => figures.meanUtilization), gpus.map((figures) => figures.utilizationMs));
-    return {
-        gpus,
-        peakMiB: Math.max(0, most(gpus.map((figures) => figures.peakMiB))),
-        meanUtilization: all.mean,
-        used: gpus.some((figures) => figures.held),
-        spanMs: times.length > 0 ? most(times) - least(times) : 0,
-    };
-}
-/** At most `points` values, each the highest of its span of `values` (a peak is never averaged away). */
-function peaks(values, points = CHART_POINTS) {
-    if (values.length <= points)
-        return [...values];
-    const span = values.length / points;
-    return Array.from({ length: points }, (_, i) => most(values.slice(Math.floor(i * span), Math.max(Math.floor((i + 1) * span), Math.floor(i * span) + 1))));
-}
-/** MiB as GiB, one decimal: `11.0 GiB`. */
-const formatGib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
-/** The summary's section: a row per GPU, the chart, its legend. */
-function renderGpuSection(samples) {
-    const report = gpuReport(samples);
-    if (report.gpus.length === 0)
-        return '#### GPU\n\nNo samples came back from the sandbox.\n';
-    const rows = report.gpus.map((g) => {
-        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${formatGib(g.totalMiB)})` : '';
-        const energy = g.energyWh === undefined ? 'not read' : `${g.energyWh.toFixed(1)} Wh`;
-        const cells = [`${formatGib(g.peakMiB)}${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
-        return `| ${g.gpu} | ${cells.join(' | ')} | ${energy} |`;
-    });
-    const sorted = [...samples].sort((a, b) => a.at - b.at);
-    // All GPUs together: the most memory any held, and the highest utilization, at each point.
-    const memory = peaks(sorted.map((sample) => (sample.usedMiB ?? 0) / 1024));
-    const utilization = peaks(sorted.map((sample) => sample.utilization ?? 0));
-    const axis = Math.max(1, Math.ceil(most(memory)));
-    const chart = [
-        '```mermaid',
-        'xychart-beta',
-        `  title "GPU memory (GiB, bars) and utilization (% of ${axis} GiB scale, line)"`,
-        `  x-axis "time, ${(0,summary/* formatDuration */.a3)(report.spanMs)} in all" 1 --> ${memory.length}`,
-        `  y-axis "GiB" 0 --> ${axis}`,
-        `  bar [${memory.map((v) => v.toFixed(1)).join(', ')}]`,
-        `  line [${utilization.map((v) => ((v / 100) * axis).toFixed(1)).join(', ')}]`,
-        '```',
-    ];
-    return [
-        '#### GPU',
-        '',
-        '| GPU | peak memory | kernels ran | mean utilization | energy |',
-        '|---|---|---|---|---|',
-        ...rows,
-        '',
-        ...chart,
-        '',
-        `Legend: bars, the most memory any GPU held (GiB); line, the highest utilization of any GPU, drawn on the same ` +
-            `scale (${axis} GiB = 100 %). Each of at most ${CHART_POINTS} points is the highest of its span.`,
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-hint.js
-/**
- * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
- * against the memory of every GPU type (the card nvidia-smi showed for the type that ran; for the others the table
- * `min-gpu-memory` uses, sandbox/caps.ts), at that count; the
- * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
- * report whose GPU was not used.
- */
-
-
-
-
-/** The share of the peak kept free: a run's peak varies with its inputs. */
-const MARGIN = 0.2;
-function gpu_hint_hourly(prices, ran, gpuType, gpuCount) {
-    return (0,billing/* hourlyDollars */.vq)(prices, {
-        cpu: ran.cpu,
-        memoryGib: ran.memoryGib,
-        storageGib: ran.storageGib,
-        gpuType,
-        gpuCount,
-    });
-}
-/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
-function cheaperGpu(report, ran, prices) {
-    const held = report.gpus.filter((gpu) => gpu.held);
-    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
-    if (!report.used || held.length === 0 || !ranType)
-        return undefined;
-    const ranDollarsPerHour = gpu_hint_hourly(prices, ran, ranType, ran.gpuCount);
-    if (ranDollarsPerHour === undefined)
-        return undefined;
-    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
-    const neededMiB = peakMiB * (1 + MARGIN);
-    const gpuCount = held.length;
-    // The type that ran: its card's own total, as nvidia-smi read it (an H100 shows 79.6 GiB, not the table's 80).
-    const cardMiB = report.gpus.find((gpu) => gpu.totalMiB !== undefined)?.totalMiB;
-    let best;
-    for (const gpuType of schemas/* GPU_TYPES */.ND) {
-        if (gpuType === ranType && gpuCount >= ran.gpuCount)
-            continue;
-        const memoryMiB = gpuType === ranType && cardMiB ? cardMiB : memoryOf(gpuType, prices) * 1024;
-        const memoryGib = Math.round((memoryMiB / 1024) * 10) / 10;
-        const dollarsPerHour = gpu_hint_hourly(prices, ran, gpuType, gpuCount);
-        if (memoryMiB < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
-            continue;
-        if (!best || dollarsPerHour < best.dollarsPerHour)
-            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
-    }
-    return best;
-}
-/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
-function describeCheaper(hint, ran, livedMs) {
-    const cost = (perHour) => (0,billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
-    const run = livedMs === undefined
-        ? ''
-        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
-    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
-        `(${formatGib(hint.peakMiB)}, ${formatGib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
-        `~${(0,billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
-        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
-        'peak is typical of this job.');
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-publish.js
-/**
- * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
- * only by gpu-samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
- * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
- * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
- * the end of `run`. Never fails the step: a report that cannot be made says why in one line.
- */
-
-
-
-
-
-
-/** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
-function gpuFigure(report) {
-    if (!report || report.gpus.length === 0)
-        return 'no samples';
-    return report.used ? `${formatGib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
-}
-/** The samples as CSV, written by the action from the parsed numbers (nothing of the sandbox's text). */
-function samplesCsv(samples) {
-    const cell = (value) => (value === undefined ? '' : String(value));
-    const lines = samples.map((s) => [new Date(s.at).toISOString(), s.gpu, cell(s.usedMiB), cell(s.totalMiB), cell(s.utilization), cell(s.powerW)].join(','));
-    return ['timestamp,gpu,memory_used_mib,memory_total_mib,utilization_percent,power_w', ...lines, ''].join('\n');
-}
-const NEVER_USED = 'no process held GPU memory above its idle baseline while the job ran, so the job ran on the CPU. Usual causes: ' +
-    'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
-    'container started without the GPU (docker run --gpus all).';
-/** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
-async function publishGpuReport(core, input) {
-    try {
-        return await writeReport(core, input);
-    }
-    catch (error) {
-        core.warning(`GPU report: ${error.message}`);
-        return gpuFigure(undefined);
-    }
-}
-async function writeReport(core, input) {
-    if (input.fetched === undefined) {
-        core.info(`GPU report: no samples came back from ${input.sandboxId} (${input.why ?? 'no answer'}).`);
-        await core.appendSummary(`#### GPU\n\nNo samples came back from the sandbox (${input.why ?? 'no answer'}).\n`);
-        return gpuFigure(undefined);
-    }
-    const parts = parseSamples(input.fetched);
-    const samples = mergeSamples(parts);
-    const report = gpuReport(samples);
-    const dropped = parts.dropped > 0 ? `; ${parts.dropped} lines that were not samples were dropped` : '';
-    core.info(`GPU report: ${samples.length} samples over ${(0,summary/* formatDuration */.a3)(report.spanMs)}${dropped}.`);
-    await core.appendSummary(renderGpuSection(samples) + (dropped ? `\nThe sampler's files${dropped}.\n` : ''));
-    if (report.gpus.length === 0)
-        return gpuFigure(undefined);
-    core.setOutput('gpu-memory-peak', String(Math.round(report.peakMiB)));
-    core.setOutput('gpu-utilization', report.meanUtilization.toFixed(1));
-    writeCsv(core, input, samples);
-    if (!report.used) {
-        const failed = input.failed ? ' (the run failed; it may have ended before it reached the GPU)' : '';
-        core.warning(`GPU report: the GPU of ${input.sandboxId} was never used${failed}: ${NEVER_USED}`, {
-            title: 'GPU never used',
-        });
-    }
-    else if (!input.failed)
-        await hintCheaper(core, input, report);
-    return gpuFigure(report);
-}
-function writeCsv(core, input, samples) {
-    if (!input.tempDir)
-        return;
-    const path = (0,external_node_path_.join)(input.tempDir, `gpu-samples-${input.sandboxId}.csv`);
-    try {
-        (0,external_node_fs_.writeFileSync)(path, samplesCsv(samples), { mode: 0o644 });
-        core.setOutput('gpu-samples', path);
-    }
-    catch (error) {
-        core.warning(`GPU report: the samples could not be written to ${path}: ${error.message}`);
-    }
-}
-async function hintCheaper(core, input, report) {
-    let prices;
-    try {
-        prices = await input.prices();
-    }
-    catch (error) {
-        core.info(`GPU report: no cheaper-GPU check, the pricing catalog could not be read (${error.message}).`);
-        return;
-    }
-    const hint = cheaperGpu(report, input.ran, prices);
-    if (hint)
-        core.notice(describeCheaper(hint, input.ran, input.livedMs), { title: 'A cheaper GPU would have done' });
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/gpu-fetch.js
-
-
-
-const PRICING_TIMEOUT_MS = 15_000;
-/** What the sampler wrote, or why nothing came back (never throws); `end` ends the sampler after the read. */
-async function fetchOrWhy(target, env, options) {
-    try {
-        return { fetched: await fetchSamples(target, env, options) };
-    }
-    catch (error) {
-        return { why: error.message };
-    }
-}
-/** The sampler's files, when the main step started one and did not report already. */
-async function fetchGpuSamples(deps, state, keepAlive) {
-    const saved = state.gpuReport;
-    if (!saved || saved.reported)
-        return undefined;
-    deps.core.info('GPU report: fetching the samples before the stop.');
-    // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
-    return { saved, ...(await fetchOrWhy(saved, process.env, { end: !keepAlive, signal: deps.signal })) };
-}
-/** The report, once the sandbox is stopped; the comment's figure. */
-async function reportGpu(deps, state, gpu, config, failed) {
-    const startedAt = state.startedAt;
-    const signal = (0,abort/* withTimeout */.w)(PRICING_TIMEOUT_MS, deps.signal);
-    return publishGpuReport(deps.core, {
-        sandboxId: state.sandboxId ?? 'the sandbox',
-        fetched: gpu.fetched,
-        why: gpu.why,
-        ran: gpu.saved,
-        livedMs: startedAt === undefined ? undefined : Math.max(0, deps.clock.now() - startedAt),
-        failed,
-        prices: () => deps.makeClient(config).getPricing(signal),
-        tempDir: process.env.RUNNER_TEMP,
-    });
 }
 
 
@@ -31515,605 +29622,6 @@ const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
         throw error;
     }
 };
-
-
-/***/ }),
-
-/***/ 5670:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Bl: () => (/* binding */ servesSeveral),
-/* harmony export */   Pm: () => (/* binding */ mirrorFolders),
-/* harmony export */   ly: () => (/* binding */ serveFolders)
-/* harmony export */ });
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9128);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2163);
-/* harmony import */ var _runner_waiting_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(715);
-/* harmony import */ var _served_job_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3615);
-
-
-
-
-
-/** Whether the post step serves more than one job on the sandbox: more than one folder, or runner-jobs above 1. */
-function servesSeveral(runners, config) {
-    return runners.length > 1 || (config.runner().jobs ?? 1) > 1;
-}
-/**
- * Every folder watched at once; `runners` holds each folder's current runner (for the deletion and the mirror) as
- * they are replaced.
- */
-async function serveFolders(deps, runners, config) {
-    const serving = { jobs: config.runner().jobs ?? 1, refusals: { count: 0 } };
-    const outcomes = await Promise.all(runners.map((saved, k) => (0,_runner_js__WEBPACK_IMPORTED_MODULE_2__/* .waitForRunnerJob */ .Ok)(deps, saved, config, (fresh) => (runners[k] = fresh), serving).catch((error) => {
-        // Whatever ended the wait, the stop still comes: a sandbox left running costs money.
-        deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
-        return undefined;
-    })));
-    const taken = outcomes.find((outcome) => outcome !== undefined);
-    return { ...(taken ? { taken } : {}), ...(serving.stranded ? { stranded: serving.stranded } : {}) };
-}
-/** Every runner name that may have served a job in a folder: its earlier runners and its current one. */
-const namesOf = (runner) => [...(runner.ran ?? []), runner.name];
-/** After the stop: this run's jobs read once (again while a served one has not ended), every served job mirrored. */
-async function mirrorFolders(deps, runners, config) {
-    const runner = config.runner();
-    const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_2__/* .registry */ .u5)(deps, runner);
-    if (!github || !runner.workflowRun)
-        return undefined;
-    const names = new Set(runners.flatMap(namesOf));
-    const isServed = (job) => job.runnerName !== undefined && names.has(job.runnerName);
-    let jobs;
-    try {
-        jobs = await (0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .readSettled */ .Gn)(deps, github, runner.workflowRun, isServed, { wholeRun: true });
-    }
-    catch (error) {
-        deps.core.info(`Runner: the results of the jobs it served could not be read (${error.message}).`);
-        return undefined;
-    }
-    const served = jobs.filter(isServed);
-    for (const job of served)
-        deps.core.info(`Runner ${job.runnerName}: the job ${(0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .jobOutcome */ .Yr)(job)}.`);
-    const failed = served.map((job) => (0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .mirrorFailure */ .mg)(job, job.runnerName ?? '')).find((failure) => failure);
-    await deps.core.appendSummary(servedTable(served, runners));
-    const waiting = runner.label ? (0,_runner_waiting_js__WEBPACK_IMPORTED_MODULE_4__/* .waitingFor */ .F)(jobs, runner.label).length : 0;
-    return { jobs: served, waiting, ...(failed ? { failure: failed } : {}) };
-}
-/** A table cell of safe text: its pipes escaped. */
-const escapePipes = (text) => text.replace(/\|/g, '\\|');
-const seconds = (from, to) => (from && to && to >= from ? (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(to - from) : '?');
-/** The summary's row per job served: which runner, which GPUs, how long it waited for a runner, how long it ran. */
-function servedTable(jobs, runners) {
-    const gpusOf = (name) => runners.find((r) => namesOf(r).includes(name))?.gpus ?? 'all';
-    const rows = jobs.map((job) => {
-        const name = job.runnerName ?? '';
-        const conclusion = escapePipes((0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .conclusionOf */ .vu)(job));
-        const times = `${seconds(job.createdAt, job.startedAt)} | ${seconds(job.startedAt, job.completedAt)}`;
-        return `| ${escapePipes((0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80))} | ${name} | ${gpusOf(name)} | ${times} | ${conclusion} |`;
-    });
-    const none = jobs.length === 0 ? ['| (none) | | | | | |'] : [];
-    return [
-        `### Jobs served on the sandbox (${jobs.length})`,
-        '',
-        '| Job | Runner | GPUs | Waited | Ran | Result |',
-        '|---|---|---|---|---|---|',
-        ...rows,
-        ...none,
-        '',
-    ].join('\n');
-}
-
-
-/***/ }),
-
-/***/ 2163:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  XC: () => (/* binding */ deleteRegistration),
-  v7: () => (/* binding */ pause),
-  u5: () => (/* reexport */ registry),
-  oS: () => (/* binding */ runnerPollMs),
-  Ok: () => (/* binding */ waitForRunnerJob)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(9747);
-// EXTERNAL MODULE: ./build/src/inputs/durations.js
-var durations = __nccwpck_require__(8818);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(9128);
-// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
-var register = __nccwpck_require__(2389);
-// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(262);
-// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
-var install = __nccwpck_require__(3197);
-;// CONCATENATED MODULE: ./build/src/runner/watch.js
-
-
-
-const WATCH = `cd "$RUNNER_DIR" 2> /dev/null || { echo "exited"; exit 0; }
-until=$(( $(date +%s) + $2 )); said=
-while :; do
-  if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
-  if [ -e gpu-sandbox-job-completed ]; then
-    # A job that ended before this watch began (a short one, or the next of runner-jobs) still names itself.
-    [ -n "$said" ] || [ ! -e gpu-sandbox-job-started ] || echo "started $(head -c 100 gpu-sandbox-job-started)"
-    # The runner reports the job's end to GitHub after this hook, then exits: up to 10 s for that, so that the one
-    # read of GitHub after it finds the job ended (who took it and how it ended, in one read).
-    for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$1" 2> /dev/null || break; sleep 1; done
-    echo "completed"; exit 0
-  fi
-  if [ -e gpu-sandbox-job-started ]; then
-    [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
-  elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi
-  kill -0 "$1" 2> /dev/null || { echo "exited"; exit 0; }
-  sleep 1
-done`;
-/** How many times a dropped watch is started again before the caller falls back to GitHub. */
-const RECONNECTS = 5;
-function verdictOf(stdout) {
-    const lines = stdout.split('\n').filter((line) => line.trim() !== '');
-    const job = /^started (\S*)/.exec(lines.find((line) => line.startsWith('started ')) ?? '')?.[1] || undefined;
-    const last = lines.at(-1) ?? '';
-    const refused = /^refused (\d*) (\d*) (\S*) (\S*)$/.exec(last);
-    if (refused) {
-        const [, run = '', attempt = '', repository = '', refusedJob = ''] = refused.map((part) => (0,untrusted/* serviceText */.Lo)(part, 100));
-        return { kind: 'refused', run, attempt, repository, job: refusedJob };
-    }
-    if (last === 'completed' || last === 'exited')
-        return { kind: last, ...(job ? { job: (0,untrusted/* serviceText */.Lo)(job, 100) } : {}) };
-    return last === 'timeout' ? { kind: 'timeout' } : undefined;
-}
-async function watchRunner(target, pid, pickupTimeoutMs, deps) {
-    const began = deps.clock.now();
-    let why = '';
-    for (let attempt = 1; attempt <= RECONNECTS; attempt++) {
-        const left = Math.max(0, Math.ceil((began + pickupTimeoutMs - deps.clock.now()) / 1000));
-        const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(target, (0,install/* inFolder */._z)(WATCH, target.folder), [String(pid), String(left)], '', deps.env, deps.signal);
-        if (deps.signal?.aborted)
-            return { kind: 'cancelled' };
-        const verdict = verdictOf(stdout);
-        if (verdict)
-            return verdict;
-        why = `exit ${code}: ${(0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').at(-1) ?? '', 200)}`;
-        deps.log(`Runner watch: the connection to the sandbox ended (${why}); watching again.`);
-        await deps.clock.sleep(Math.min(10_000, 1_000 * 2 ** (attempt - 1)), deps.signal).catch(() => undefined);
-    }
-    return { kind: 'unreachable', why };
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/runner-claim.js
-/**
- * Who took the runner (ClaimWatch), read from GitHub: the runner's label is
- * built from public values, so a job someone else queued with it can be handed
- * the runner. And the post step's GitHub client for runner mode (registry).
- */
-
-
-
-
-function registry(deps, runner, signal, rateLimitUntil) {
-    if (!runner.repository || runner.githubToken === '')
-        return undefined;
-    return new runners/* RunnerRegistry */.It(runner.repository, runner.githubToken, {
-        clock: deps.clock,
-        signal,
-        log: (message) => deps.core.info(message),
-        rateLimitUntil,
-    });
-}
-/**
- * How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests
- * use 3 s), else 30 s.
- */
-function claimWindowMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
-    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
-}
-/**
- * Who took the runner. A job of this workflow run names it (`runner_name`)
- * once GitHub assigned it; a busy runner that no job of this run names for
- * the window on end, or that finished a job none of them names, served a job
- * from outside this run. A failed read is no evidence: a warning, once.
- */
-class ClaimWatch {
-    unclaimedSince;
-    claimed = false;
-    warned = false;
-    deps;
-    github;
-    saved;
-    run;
-    windowMs = claimWindowMs();
-    constructor(deps, github, saved, run) {
-        this.deps = deps;
-        this.github = github;
-        this.saved = saved;
-        this.run = run;
-    }
-    /** Whether a job of this run names the runner; undefined when GitHub could not say. */
-    async named() {
-        try {
-            // Read page by page only until the job that names it (a matrix's run has hundreds of jobs).
-            const names = (job) => job.runnerName === this.saved.name;
-            const ours = (await this.github.jobsOf(this.run, names)).find(names);
-            if (ours)
-                this.saved.served = ours;
-            if (ours && !this.claimed)
-                this.deps.core.info(`Runner ${this.saved.name}: job '${(0,untrusted/* serviceText */.Lo)(ours.name, 100)}' of this workflow run took it.`);
-            this.claimed ||= ours !== undefined;
-            return ours !== undefined;
-        }
-        catch (error) {
-            if (this.deps.cancelWait?.aborted)
-                return undefined;
-            if (!this.warned)
-                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see ` +
-                    `who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
-            this.warned = true;
-            return undefined;
-        }
-    }
-    /** On a poll that shows the runner busy: why the step must stop it now, or undefined. */
-    async whileBusy() {
-        if (this.claimed || (await this.named()) !== false)
-            return undefined;
-        const now = this.deps.clock.now();
-        this.unclaimedSince ??= now;
-        return now - this.unclaimedSince >= this.windowMs
-            ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(this.windowMs)} no job of this run named it`)
-            : undefined;
-    }
-    /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
-    async afterJob() {
-        if (this.claimed || (await this.named()) !== false)
-            return undefined;
-        return this.taken('it ran a job that no job of this run names');
-    }
-    taken(evidence) {
-        return (`Runner ${this.saved.name} was taken by a job outside this workflow ` +
-            `run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. ` +
-            `The sandbox is stopped and the registration deleted. The runner's ` +
-            `label is built from public values, so a workflow that someone else ` +
-            `can queue (a fork's pull request in a public repository) may ask ` +
-            `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/runner-watch.js
-/**
- * Runner mode's post step, where the sandbox can be reached (issue 43): the
- * runner on the sandbox says when its job ended, or that it refused a job of
- * another run (runner/watch.ts), so GitHub is not asked while the job runs.
- * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
- * briefly, to confirm who took the runner (a read that fails is no evidence).
- */
-
-
-
-
-
-/** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
-const CONFIRM_RATE_LIMIT_MS = 20_000;
-/** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
-const MAX_REPLACEMENTS = runners/* MAX_FRESH_RUNNERS */.Wd;
-/**
- * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
- * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
- * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times. So does a job of this run that
- * ended while the folder has jobs left to serve (runner-jobs): the next job finds this one's files.
- */
-async function waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined, serving = { jobs: 1, refusals: { count: 0 } }) {
-    const { core } = deps;
-    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) ` +
-        'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
-    let current = saved;
-    for (let served = 0;;) {
-        const { pid, configPath, alias } = current.watch;
-        const verdict = await watchRunner({ configPath, alias, folder: current.folder }, pid, pickupTimeoutMs, {
-            clock: deps.clock,
-            env: process.env,
-            signal: deps.cancelWait,
-            log: (message) => core.info(message),
-        });
-        if (verdict.kind === 'unreachable') {
-            core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
-            // GitHub can say when this job ends, but no runner can start for a next one without the sandbox.
-            if (served + 1 < serving.jobs)
-                serving.stranded ??= strandedWhy(current, { served, of: serving.jobs }, `the sandbox could not be reached over SSH (${verdict.why})`);
-            return undefined;
-        }
-        if (verdict.kind === 'timeout' && served > 0) {
-            core.info(`Runner ${current.name}: no next job of this run took it within runner-timeout ` +
-                `(${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}); its folder served ${served} of ${serving.jobs} jobs.`);
-            return {};
-        }
-        const next = verdict.kind === 'completed' && verdict.job && served + 1 < serving.jobs;
-        if (verdict.kind !== 'refused' && !next)
-            return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) };
-        const fresh = next
-            ? await nextJob(deps, current, config, { served: ++served, of: serving.jobs, job: verdict.job ?? '' })
-            : await refused(deps, current, config, verdict, ++serving.refusals.count);
-        if (typeof fresh === 'string' && next) {
-            serving.stranded ??= strandedWhy(current, { served, of: serving.jobs }, fresh);
-            return {};
-        }
-        if (typeof fresh === 'string')
-            return { taken: fresh };
-        current = fresh;
-        replaced(fresh);
-    }
-}
-/** After this run's job ended with more to serve: the next runner in the same folder; a string: why none. */
-async function nextJob(deps, done, config, count) {
-    deps.core.info(`Runner ${done.name}: its job '${count.job}' ended (the runner on the sandbox says so); ${count.served} of ` +
-        `${count.of} jobs served in its folder, so a fresh runner takes the next job of this run there.`);
-    const fresh = await replace(deps, done, config, 'job');
-    if (typeof fresh === 'object')
-        return { ...fresh, ran: [...(done.ran ?? []), done.name] };
-    deps.core.warning(`Runner ${done.name}: no runner could start for the next job of this run: ${fresh}. Stopping the sandbox; ` +
-        "this run's jobs still waiting for the label are failed at once.");
-    // The last runner stays the one deleted and mirrored: its job is the last this folder served.
-    return fresh;
-}
-/** The holding step's error when a folder could not go on (issue 54): what could not start, why, what was served. */
-function strandedWhy(runner, count, why) {
-    return (`Runner ${runner.name}: no runner could start for the next job of this run (${why}); its folder had served ` +
-        `${count.served} of ${count.of} jobs by then. The sandbox is stopped, and this run's jobs still waiting for the ` +
-        'label are failed at once.');
-}
-/** After a refused job of another run: a fresh runner, or (past the cap, or none startable) why the step fails. */
-async function refused(deps, current, config, verdict, refusals) {
-    const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
-    deps.core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
-        `${who} before its first step.`);
-    const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, 'refusal', refusals) : undefined;
-    if (typeof fresh === 'object')
-        return { ...fresh, ...(current.ran ? { ran: current.ran } : {}) };
-    return claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
-        (fresh !== undefined
-            ? `; no fresh runner could be started (${fresh})`
-            : `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`));
-}
-const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
-/** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
-function claimOf(deps, saved, config) {
-    const runner = config.runner();
-    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
-    const run = runner.workflowRun ?? { id: 0, attempt: 0 };
-    return github
-        ? new ClaimWatch(deps, github, saved, run)
-        : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` };
-}
-/** A fresh runner with the label in the same folder of the same sandbox; a string: why none could be started. */
-async function replace(deps, spent, config, after, refusals = 0) {
-    const runner = config.runner();
-    const github = registry(deps, runner, deps.cancelWait);
-    if (!github || !runner.label || !runner.repository)
-        return 'the post step has no github-token, repository or label to register one with';
-    const name = (0,runners/* nextRunnerName */.Xp)(spent.name);
-    const { configPath, alias } = spent.watch;
-    const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
-    const serves = runner.workflowRun && {
-        run: runner.workflowRun,
-        repository: `${runner.repository.owner}/${runner.repository.repo}`,
-    };
-    try {
-        // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
-        await github.removeRegistration(spent.id, spent.name).catch(() => undefined);
-        const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core };
-        const fresh = await (0,register/* replaceRunner */.ly)(online, context, github, { pid: spent.watch.pid, folder: spent.folder, after }, { name, label: runner.label, serves });
-        const why = after === 'job'
-            ? 'for the next job of this run'
-            : `for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS})`;
-        deps.core.info(`Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
-            `${runner.label}, ${why}.`);
-        const slot = { ...(spent.folder ? { folder: spent.folder } : {}), ...(spent.gpus ? { gpus: spent.gpus } : {}) };
-        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias }, ...slot };
-    }
-    catch (error) {
-        // Whatever failed after the request (its answer lost, run.sh not started, never online, a cancel), GitHub may
-        // hold the registration: removed by name, without the cancel signal, so no runner stays registered.
-        await registry(deps, runner)
-            ?.removeRegistration(0, name)
-            .catch(() => undefined);
-        return error.message;
-    }
-}
-async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
-    const { core } = deps;
-    const runner = config.runner();
-    if (verdict.kind === 'cancelled')
-        return undefined;
-    if (verdict.kind === 'timeout') {
-        core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}). ` +
-            'Does a job use runs-on with its label? Stopping the sandbox.');
-        return undefined;
-    }
-    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
-    const claim = github && runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
-    if (verdict.kind === 'refused') {
-        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
-        return (claim?.taken(`its job-started hook refused ${who} before its first step`) ??
-            `Runner ${saved.name} refused ${who} before its first step; the sandbox is stopped.`);
-    }
-    if (!verdict.job) {
-        core.info(`Runner ${saved.name}: the runner ended before any job started on it; stopping the sandbox.`);
-        return undefined;
-    }
-    core.info(`Runner ${saved.name}: its job '${verdict.job}' ended (the runner on the sandbox says so).`);
-    return claim?.afterJob();
-}
-
-;// CONCATENATED MODULE: ./build/src/cleanup/runner.js
-/**
- * The post step of `runner: true`: while the runner's one job runs, the
- * sandbox stays; once the registration is gone after it was busy (a JIT
- * runner deregisters after its job), or `runner-timeout` passed with no job
- * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
- * deleted if still there. GitHub is asked at most 4 times in any minute while
- * it waits for a job (twice a poll while it checks who took the runner); a
- * rate limit is waited out, never read as a refusal. A cancelled job ends the
- * wait at once; the stop still happens.
- *
- * Who took it is watched (ClaimWatch): the runner's label is built from public
- * values, so a job someone else queued with it can be handed the runner.
- */
-
-
-
-
-
-
-
-
-/**
- * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
- * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
- */
-function runnerPollMs(env = process.env) {
-    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
-    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
-}
-/** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
-async function poll(deps, github, saved) {
-    try {
-        return await github.get(saved.id);
-    }
-    catch (error) {
-        if (deps.cancelWait?.aborted)
-            return 'stop';
-        if ((0,runners/* isAccessDenied */.w7)(error)) {
-            deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
-            return 'stop';
-        }
-        // Retried for a minute already: no news is not "not busy"; keep waiting, the next poll may get through.
-        deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`);
-        return 'no-answer';
-    }
-}
-/** Sleeps until the next poll; false when the job was cancelled meanwhile. */
-async function pause(deps, ms) {
-    try {
-        await deps.clock.sleep(ms, deps.cancelWait);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Waits while the runner's job runs, or for a job to pick it up; resolves when
- * the sandbox may be stopped, with why the step must then fail (a job from
- * outside this run took the runner), if it must.
- */
-async function waitForRunnerJob(deps, saved, config, replaced, serving) {
-    const { core } = deps;
-    if (!saved.online) {
-        core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
-        return undefined;
-    }
-    const runner = config.runner();
-    // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
-    // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
-    const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
-    if (!github) {
-        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
-            `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
-        return undefined;
-    }
-    // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
-    if (saved.watch && (0,external_node_fs_.existsSync)(saved.watch.configPath)) {
-        // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
-        const watched = Object.assign(saved, { watch: saved.watch });
-        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced, serving);
-        if (onSandbox) {
-            if (deps.cancelWait?.aborted)
-                core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
-            return onSandbox.taken;
-        }
-    }
-    const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
-    if (!watch)
-        core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`);
-    const taken = await waitLoop(deps, github, saved, runner.pickupTimeoutMs, watch);
-    if (deps.cancelWait?.aborted)
-        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
-    return taken;
-}
-async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
-    const { core, clock } = deps;
-    const began = clock.now();
-    const every = runnerPollMs();
-    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
-        `(${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
-        `is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
-    let busySeen = false;
-    let lastStatus = 'unknown';
-    for (;;) {
-        // No job yet and the time is up: decided without another request.
-        if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
-            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}, ` +
-                `status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on ` +
-                `with its label? Stopping the sandbox.`);
-            return undefined;
-        }
-        const now = await poll(deps, github, saved);
-        if (now === 'stop')
-            return undefined;
-        if (now === 'no-answer') {
-            if (!(await pause(deps, every)))
-                return undefined;
-            continue;
-        }
-        if (now === undefined || (busySeen && !now.busy)) {
-            core.info(now === undefined
-                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
-                    `registration is gone (a just-in-time runner deregisters after its job).`
-                : `Runner ${saved.name}: its job ended.`);
-            return watch?.afterJob();
-        }
-        lastStatus = now.status;
-        if (now.busy && !busySeen)
-            core.info(`Runner ${saved.name}: a job is running on it.`);
-        busySeen ||= now.busy;
-        const taken = now.busy ? await watch?.whileBusy() : undefined;
-        if (taken)
-            return taken;
-        if (!(await pause(deps, every)))
-            return undefined;
-    }
-}
-/**
- * After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration
- * costs nothing).
- */
-async function deleteRegistration(deps, saved, config) {
-    const github = registry(deps, config.runner());
-    if (!github)
-        return;
-    try {
-        const id = await github.removeRegistration(saved.id, saved.name);
-        deps.core.info(id !== undefined
-            ? `Deleted the runner registration ${saved.name} (id ${id}).`
-            : `The runner registration ${saved.name} is already gone.`);
-    }
-    catch (error) {
-        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
-            `${error instanceof Error ? error.message : String(error)}. It stays ` +
-            `offline; delete it under Settings > Actions > Runners.`);
-    }
-}
 
 
 /***/ }),
@@ -32345,104 +29853,6 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 
 /***/ }),
 
-/***/ 3615:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Gn: () => (/* binding */ readSettled),
-/* harmony export */   Yi: () => (/* binding */ runnerJobOutcome),
-/* harmony export */   Yr: () => (/* binding */ jobOutcome),
-/* harmony export */   eh: () => (/* binding */ mirrorServedJob),
-/* harmony export */   mg: () => (/* binding */ mirrorFailure),
-/* harmony export */   vu: () => (/* binding */ conclusionOf)
-/* harmony export */ });
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2163);
-
-
-/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
-const SETTLE_READS = 6;
-const SETTLE_MAX_MS = 5_000;
-const FAILED = ['failure', 'cancelled', 'timed_out'];
-/** The job of this run that names the runner; with `settle`, read until GitHub shows it completed. */
-async function servedJob(deps, saved, config, settle) {
-    const runner = config.runner();
-    const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .registry */ .u5)(deps, runner);
-    if (!github || !runner.workflowRun)
-        return undefined;
-    // The job the claim's read found, once GitHub showed it ended, is not read again.
-    if (saved.served?.status === 'completed')
-        return saved.served;
-    const names = (candidate) => candidate.runnerName === saved.name;
-    const reads = settle ? SETTLE_READS : 1;
-    // Read again from the page the claim's read found it on, not from the first (issue 54: a leg of a 240-leg matrix
-    // whose job is on page 2 asked for pages 1 and 2 twice, 9 requests against a bound of 8).
-    const from = saved.served?.page;
-    return (await readSettled(deps, github, runner.workflowRun, names, { reads, from })).find(names);
-}
-/**
- * This run's jobs, read again (up to `reads` times, at most SETTLE_MAX_MS apart) while one that `served` picks has not
- * ended. Without `wholeRun`, no page is read past the one holding a served job (a matrix's run has hundreds of jobs),
- * and none before `from`, the page an earlier read found it on.
- */
-async function readSettled(deps, github, run, served, options = {}) {
-    const reads = options.reads ?? SETTLE_READS;
-    let jobs = [];
-    for (let read = 1; read <= reads; read++) {
-        jobs = await github.jobsOf(run, options.wholeRun ? undefined : served, options.wholeRun ? 1 : options.from);
-        if (read === reads || jobs.filter(served).every((job) => job.status === 'completed'))
-            break;
-        await deps.clock.sleep(Math.min((0,_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .runnerPollMs */ .oS)(), SETTLE_MAX_MS), deps.cancelWait);
-    }
-    return jobs;
-}
-/** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
-function jobOutcome(job) {
-    return `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80)}' ended: ${conclusionOf(job)}`;
-}
-/** A job's conclusion, or its status while it has none, as safe text. */
-const conclusionOf = (job, max = 30) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', max);
-/** How the runner's one job ended, read now; undefined: unknown. */
-async function runnerJobOutcome(deps, saved, config) {
-    try {
-        const job = await servedJob(deps, saved, config, false);
-        return job && jobOutcome(job);
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * The served job once GitHub shows it ended (the final comment reuses it), and why the holding step fails after it
- * failed: no `failure` when it succeeded, was skipped or is unknown.
- */
-async function mirrorServedJob(deps, saved, config) {
-    let job;
-    try {
-        job = await servedJob(deps, saved, config, true);
-    }
-    catch (error) {
-        deps.core.info(`Runner ${saved.name}: its job's result could not be read (${error.message}).`);
-        return {};
-    }
-    if (!job)
-        return {};
-    deps.core.info(`Runner ${saved.name}: the job '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 100)}' it served ended: ${conclusionOf(job)}.`);
-    const failure = mirrorFailure(job, saved.name);
-    return failure ? { job, failure } : { job };
-}
-/** Why the holding step fails after a job it served: undefined when that job succeeded, was skipped or is unknown. */
-function mirrorFailure(job, runnerName) {
-    if (!job.conclusion || !FAILED.includes(job.conclusion))
-        return undefined;
-    return (`The job '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 100)}' that ran on ${runnerName} ended '${conclusionOf(job)}', so this holding ` +
-        `step fails too (the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's ` +
-        `runner serves the re-run.`);
-}
-
-
-/***/ }),
-
 /***/ 5532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32509,361 +29919,6 @@ async function removeSshAccess(core, state, clock) {
     catch (error) {
         // Files are not worth a leaked sandbox: say so, and go on to the stop.
         core.warning(`Could not remove the SSH files: ${error instanceof Error ? error.message : String(error)}`);
-    }
-}
-
-
-/***/ }),
-
-/***/ 4418:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Tv: () => (/* binding */ SERVED_SOME),
-  Bl: () => (/* binding */ failQueuedJob)
-});
-
-// UNUSED EXPORTS: NOT_SERVED
-
-// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
-var job_environment = __nccwpck_require__(3156);
-// EXTERNAL MODULE: ./build/src/inputs/read.js + 11 modules
-var read = __nccwpck_require__(9721);
-// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
-var register = __nccwpck_require__(2389);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(9747);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
-var step_state = __nccwpck_require__(5190);
-// EXTERNAL MODULE: ./build/src/runner/local.js
-var local = __nccwpck_require__(7179);
-;// CONCATENATED MODULE: ./build/src/runner/unserved.js
-/**
- * When the holding step of `runner: true` cannot serve its runner (CONTRACT,
- * "Runner mode never strands a job"): one JIT runner with the same label on
- * this machine (runner/local.ts), whose job-started hook fails the waiting
- * job before any of its steps runs, with one ::error that says why. Each part
- * is saved to state before it is made, so the post step removes whatever
- * exists. Where it cannot be made, the step's error says the job waits until
- * the run is cancelled, and nothing of it is left.
- */
-
-
-
-
-
-
-
-
-/** The released runner connects within seconds; past this the post step still waits for it. */
-const ONLINE_WAIT_MS = 2 * 60_000;
-const POLL_MS = 1_000;
-/** Past runner-timeout, what the post step may spend first (its stop may take 10 minutes), with room to spare. */
-const LIFETIME_MARGIN_MS = 15 * 60_000;
-/** How long the failing runner may live at most, in seconds: the post step removes it long before, if it runs. */
-function runnerLifetimeSeconds(request) {
-    return (ONLINE_WAIT_MS + request.pickupTimeoutMs + LIFETIME_MARGIN_MS) / 1000;
-}
-/** A workflow command's data: `%`, CR and LF escaped as the runner expects. */
-function commandData(text) {
-    return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-/** What the holding job did, in the stranded job's error: failed before its runner was online, by default. */
-const BEFORE_ONLINE = 'failed before its runner came online';
-/** The stranded job's one ::error: which holding job, which label, why, what to do. */
-function strandedJobError(request, reason, what = BEFORE_ONLINE) {
-    const run = request.workflowRun
-        ? ` (workflow run ${request.workflowRun.id}, attempt ${request.workflowRun.attempt})`
-        : '';
-    const holder = request.holdingJob ? `'${(0,untrusted/* serviceText */.Lo)(request.holdingJob, 100)}'` : 'of this workflow';
-    const message = `No GPU runner was served for runs-on: ${request.label}. The holding job ${holder}${run} ${what}: ` +
-        `${(0,untrusted/* serviceText */.Lo)(reason, 400)}. This job was failed at once so that it ` +
-        `does not wait in the queue; none of its steps ran and no code was fetched. Fix the cause (the ` +
-        `holding job's log says more), then re-run the failed jobs: both jobs run again.`;
-    return `::error title=No GPU runner was served::${commandData(message)}`;
-}
-function lastLine(file) {
-    try {
-        return (0,external_node_fs_.readFileSync)(file, 'utf8').trim().split('\n').at(-1) ?? '';
-    }
-    catch {
-        return '';
-    }
-}
-/** Polls the registration until it is online (or gone after its job); why not, if it is not. */
-async function waitOnline(deps, registry, saved) {
-    const until = deps.clock.now() + ONLINE_WAIT_MS;
-    for (;;) {
-        const runner = await registry.get(saved.id);
-        // A just-in-time runner deregisters after its one job: handed the waiting job at once, it may have failed it
-        // already (or someone deleted it); either way nothing waits for it, and the post step removes what is left.
-        if (!runner)
-            return 'gone';
-        if (runner.status === 'online')
-            return 'online';
-        if (!(0,local/* localRunnerAlive */.TU)(saved)) {
-            const out = lastLine((0,external_node_path_.join)(saved.dir, 'runner.out'));
-            throw new Error(`run.sh ended before the runner came online${out ? ` ('${(0,untrusted/* serviceText */.Lo)(out, 200)}')` : ''}`);
-        }
-        if (deps.clock.now() + POLL_MS > until)
-            return `not online after ${ONLINE_WAIT_MS / 60_000} minutes`;
-        await deps.clock.sleep(POLL_MS, deps.signal);
-    }
-}
-/** Makes the parts in order, saving each first; the saved record of what exists. */
-async function makeUnserved(deps, request, why, saved, progress) {
-    const { core } = deps;
-    const state = { saveUnserved: (one) => new step_state/* ActionState */.q(core).saveUnserved(one, progress.index) };
-    const registry = (0,register/* registryFor */.ZQ)(deps, request);
-    state.saveUnserved(saved);
-    const version = await (0,local/* unpackRunnerPackage */.Rh)(registry, request.repository.serverUrl, saved.dir, deps.signal);
-    const separate = (0,local/* makeSeparateUser */.Dh)(saved.dir, deps.sudo);
-    if (separate.user)
-        saved.user = separate.user;
-    state.saveUnserved(saved);
-    core.info(separate.user
-        ? `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as the separate user ` +
-            `${separate.user}: steps it runs cannot read this job's processes or the step's private directory.`
-        : `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as this job's user ` +
-            `(${separate.why}): its clean environment holds no input or token, but its steps could read this ` +
-            `job's files.`);
-    const hook = (0,local/* writeHook */.rq)(saved.dir, strandedJobError(request, why.reason, why.what));
-    progress.asked = true;
-    // A lost answer retried hears 409: the offline registration of this name is that answer's, deleted and made again.
-    const { runner, jitConfig } = await (0,register/* registerFresh */.Ad)(registry, saved.name, request.label, (line) => core.info(line));
-    core.setSecret(jitConfig);
-    saved.id = runner.id;
-    state.saveUnserved(saved);
-    saved.pid = (0,local/* startLocalRunner */.A9)(saved, hook, jitConfig, runnerLifetimeSeconds(request));
-    state.saveUnserved(saved);
-    const online = await waitOnline(deps, registry, saved);
-    if (online === 'gone')
-        core.info(`Runner: ${saved.name} (id ${saved.id}) is no longer registered: it failed the waiting job already (a ` +
-            'just-in-time runner deregisters after its one job), or someone deleted it. The post step removes the rest.');
-    else if (online !== 'online')
-        core.warning(`Runner ${saved.name}: ${online}; the post step still waits for its job, then removes it.`);
-    else
-        core.info(`Runner: ${saved.name} (id ${saved.id}) is online with the label '${request.label}'. The job waiting for ` +
-            `that label is handed to it and fails at once, saying why; the post step removes the runner after that.`);
-}
-/**
- * Registers and starts the failing runner; never throws (the holding step's own error is what fails it). What exists of
- * it afterwards, for a post step that serves it itself (state saved there is read by no later step).
- */
-async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE, index = 1) {
-    const { core } = deps;
-    // The package is actions/runner's linux-x64 release, and the removal reads /proc.
-    const machine = `${deps.platform ?? process.platform}-${process.arch}`;
-    if (machine !== 'linux-x64') {
-        reportUnservable(core, request, `the holding job runs on ${machine}; the failing runner needs linux-x64`);
-        return undefined;
-    }
-    const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local';
-    const saved = {
-        id: 0,
-        name: `gpu-sandbox-unserved-${run}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`,
-        dir: '',
-        pid: 0,
-    };
-    const progress = { asked: false, index };
-    const which = index > 1 ? `job ${index} ` : 'job ';
-    core.startGroup(`Runner: fail the ${which}waiting for '${request.label}' at once, instead of leaving it queued`);
-    try {
-        saved.dir = (0,local/* makeRunnerDir */.Cy)();
-        await makeUnserved(deps, request, { reason, what }, saved, progress);
-        return saved;
-    }
-    catch (error) {
-        const left = saved.dir ? (0,local/* removeLocalRunner */.GT)(saved) : [];
-        // A refused registration made nothing; one whose answer was lost may exist, under our name.
-        const deleted = !progress.asked || (0,runners/* isAccessDenied */.w7)(error) || (await deleteRegistration(deps, request, saved));
-        const nothingLeft = left.length === 0 && deleted;
-        if (nothingLeft)
-            new step_state/* ActionState */.q(core).saveUnserved(undefined, index);
-        // A cancelled run cancels its queued jobs too: nothing waits.
-        if (deps.signal.aborted)
-            core.info('Runner: cancelled while the failing runner was set up; what it made is removed.');
-        else
-            reportUnservable(core, request, error.message);
-        return nothingLeft ? undefined : saved;
-    }
-    finally {
-        core.endGroup();
-    }
-}
-/**
- * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
- * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
- */
-async function serveUnservedJobs(deps, request, reason, what, count) {
-    const made = [];
-    for (let k = 1; k <= Math.max(1, count) && !deps.signal.aborted; k++) {
-        const saved = await serveUnserved(deps, request, reason, what, k);
-        if (saved)
-            made.push(saved);
-    }
-    return made;
-}
-/** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */
-function reportUnservable(core, request, why) {
-    core.error(unservedError(request, why), { title: 'A job waits for a runner nobody serves' });
-}
-function unservedError(request, why) {
-    const run = request.workflowRun;
-    const cancel = run ? ` (its page, Cancel workflow; or gh run cancel ${run.id})` : '';
-    return (`The job with runs-on: ${request.label} will wait in GitHub's queue until this workflow run is ` +
-        `cancelled (GitHub keeps a queued job up to 24 hours): no runner could be registered to fail it ` +
-        `(${(0,untrusted/* serviceText */.Lo)(why, 300)}). Cancel the run${cancel}; the token needs repository administration: ` +
-        `write to register runners.`);
-}
-/** Deletes a registration the failed attempt made; whether none is left. */
-async function deleteRegistration(deps, request, saved) {
-    // After a cancellation too: a client that is not cancelled.
-    const registry = (0,register/* registryFor */.ZQ)({ ...deps, signal: deps.signal.aborted ? undefined : deps.signal }, request);
-    try {
-        await registry.removeRegistration(saved.id, saved.name);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-
-// EXTERNAL MODULE: ./build/src/runner/waiting.js
-var waiting = __nccwpck_require__(715);
-// EXTERNAL MODULE: ./build/src/cleanup/unserved.js
-var unserved = __nccwpck_require__(7038);
-;// CONCATENATED MODULE: ./build/src/cleanup/stranded.js
-/**
- * When the holder's runner served no job of this run (issue 43: taken by a job
- * of another run, 3 fresh runners spent on such jobs, or no fresh one could be
- * registered): this run's queued job would wait for the label until the run is
- * cancelled. As when the main step cannot serve (runner/unserved.ts), a runner
- * with the label on this machine fails it at once, then is removed here: state
- * saved by a post step is read by no later step.
- */
-
-
-
-
-
-
-/** What the holding job did, in the queued job's error. */
-const NOT_SERVED = 'gave its runner to no job of this run';
-/** Issue 48: it served some of this run's jobs, then could not go on. */
-const SERVED_SOME = 'served what it could of this run, then could not go on';
-async function failQueuedJob(deps, runner, why, env = process.env, left) {
-    const { core } = deps;
-    // A cancelled run cancels its queued jobs too: nothing waits.
-    if (deps.cancelWait?.aborted)
-        return;
-    const request = (0,read/* readUnservedInputs */.AO)(core, (0,job_environment/* jobEnvironmentFromEnv */.s)(env), []);
-    if (!request) {
-        core.info('Runner: no label and token to serve a failing runner with; a job of this run may wait for the label.');
-        return;
-    }
-    const signal = deps.cancelWait ?? new AbortController().signal;
-    const log = (message) => core.info(message);
-    // With runner-jobs or runners above 1 (issue 48): every job still waiting, up to what the holder had left to serve.
-    const count = !left
-        ? 1
-        : left.waiting !== undefined
-            ? Math.min(left.waiting, left.bound)
-            : await (0,waiting/* failingRunnersFor */.X)((0,register/* registryFor */.ZQ)(deps, request), request.workflowRun, request.label, left.bound, log);
-    if (count < 1)
-        return;
-    core.info(count === 1
-        ? `Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`
-        : `Runner: this run's ${count} jobs waiting for '${request.label}' are failed at once, so that none waits.`);
-    const what = left?.what ?? NOT_SERVED;
-    const made = await serveUnservedJobs({ core, clock: deps.clock, signal }, request, why, what, count);
-    await Promise.all(made.map((saved) => (0,unserved/* cleanupUnserved */.N)(deps, saved, runner)));
-}
-
-
-/***/ }),
-
-/***/ 7038:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ cleanupUnserved)
-/* harmony export */ });
-/* harmony import */ var _runner_local_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7179);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9128);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2163);
-
-
-
-
-/** Until its job was failed, runner-timeout, or a cancellation; what ended the wait. */
-async function waitForFailedJob(deps, saved, github, timeoutMs) {
-    const { clock } = deps;
-    const began = clock.now();
-    const every = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .runnerPollMs */ .oS)();
-    let busy = false;
-    deps.core.info(`Runner ${saved.name}: waiting for the job it fails (up to runner-timeout, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(timeoutMs)}, ` +
-        `for one to be handed to it); GitHub is asked every ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(every)}.`);
-    for (;;) {
-        if (deps.cancelWait?.aborted)
-            return 'the holding job was cancelled';
-        if (!github || saved.id <= 0)
-            return 'its registration is not known, so no job is waited for';
-        const runner = await github.get(saved.id).catch((error) => error.message);
-        // A job fails in a moment, often between two reads: gone is how a JIT runner ends after its one job.
-        if (runner === undefined)
-            return busy ? 'it failed its job' : 'its registration is gone (a just-in-time runner deregisters after its job)';
-        if (typeof runner !== 'string' && runner.busy && !busy)
-            deps.core.info(`Runner ${saved.name}: a job is on it.`);
-        busy ||= typeof runner !== 'string' && runner.busy;
-        if (typeof runner === 'string')
-            deps.core.info(`Runner ${saved.name}: ${runner}`);
-        // Nothing more can happen once its process is gone (killed with the main step, say), busy or not.
-        if (!(0,_runner_local_js__WEBPACK_IMPORTED_MODULE_0__/* .localRunnerAlive */ .TU)(saved))
-            return busy ? 'it ran its job and ended' : 'its process ended';
-        if (!busy && clock.now() - began >= timeoutMs)
-            return `no job was handed to it within runner-timeout`;
-        if (!(await (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .pause */ .v7)(deps, every)))
-            return 'the holding job was cancelled';
-    }
-}
-async function cleanupUnserved(deps, saved, runner) {
-    const { core } = deps;
-    const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .registry */ .u5)(deps, runner, deps.cancelWait);
-    const ended = await waitForFailedJob(deps, saved, github, runner.pickupTimeoutMs);
-    core.info(`Runner ${saved.name}: ${ended}; removing it.`);
-    const left = (0,_runner_local_js__WEBPACK_IMPORTED_MODULE_0__/* .removeLocalRunner */ .GT)(saved);
-    const registration = await deleteUnservedRegistration(deps, saved, runner);
-    if (registration)
-        left.push(registration);
-    if (left.length > 0)
-        core.warning(`Runner ${saved.name} could not be removed entirely: ${left.map((x) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(x, 300)).join('; ')}. ` +
-            `Delete a registration left under Settings > Actions > Runners; remove a user or directory it names by hand.`);
-    else
-        core.info(`Runner ${saved.name}: removed (process, ${saved.user ? 'user, ' : ''}directory, registration).`);
-}
-/** What is left of the registration, if anything (a cancelled wait still deletes it: a fresh client). */
-async function deleteUnservedRegistration(deps, saved, runner) {
-    const github = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .registry */ .u5)(deps, runner);
-    if (!github)
-        return `the registration ${saved.name} ('github-token' is missing)`;
-    try {
-        await github.removeRegistration(saved.id, saved.name);
-        return undefined;
-    }
-    catch (error) {
-        return `the registration ${saved.name} (${error.message})`;
     }
 }
 
@@ -33279,6 +30334,1237 @@ function isLoopbackHost(hostname) {
 /** https://, or http:// to a loopback host (the emulator, the tests' fakes): where a token may be sent. */
 function isSafeTransport(url) {
     return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+
+/***/ }),
+
+/***/ 4307:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Q: () => (/* binding */ finalComment)
+});
+
+// UNUSED EXPORTS: publishComment
+
+// EXTERNAL MODULE: ./build/src/runner/github.js + 1 modules
+var github = __nccwpck_require__(8088);
+;// CONCATENATED MODULE: ./build/src/comment/jobs.js
+
+/**
+ * This run attempt's jobs (`actions: read`), read until one `until` accepts, waiting out a rate limit for a minute at
+ * most; none where they cannot be read, said in the log: `what` could not be read, and `instead` what the row does.
+ */
+async function readRunJobs(target, deps, said, until) {
+    if (!target.workflowRun)
+        return [];
+    try {
+        const rateLimitUntil = deps.clock.now() + 60_000;
+        const registry = new github/* RunnerRegistry */.It(target.repository, target.githubToken, { ...deps, rateLimitUntil });
+        return await registry.jobsOf(target.workflowRun, until);
+    }
+    catch (error) {
+        deps.log(`comment: ${said.what} could not be read (${error.message}); ${said.instead}.`);
+        return [];
+    }
+}
+/**
+ * This job's name as GitHub shows it (`test (3.11)`): its record in this run attempt, found by this runner's name
+ * (`actions: read`). Undefined where it cannot be read: the row is then named after the job and its sandbox.
+ */
+async function legName(target, deps) {
+    const { workflowRun, runnerName } = target;
+    if (!workflowRun || !runnerName)
+        return undefined;
+    const ours = (job) => job.runnerName === runnerName && job.status !== 'completed';
+    const said = { what: "this job's record", instead: 'its row names its sandbox' };
+    return (await readRunJobs(target, deps, said, ours)).find(ours)?.name || undefined;
+}
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(9128);
+;// CONCATENATED MODULE: ./build/src/comment/text.js
+/**
+ * What the pull-request comment says (issue 32): the story of one job's
+ * sandbox, as Markdown other people read. Every value passes commentText (no
+ * mention, reference or link from service or GitHub text survives).
+ */
+
+
+const dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+function renderComment(facts) {
+    const rows = [
+        ['Status', facts.status],
+        ['Sandbox', facts.sandboxId],
+        ['GPU', facts.gpu],
+    ];
+    if (facts.gpuUse)
+        rows.push(['GPU use', `${facts.gpuUse} (peak memory · mean utilization)`]);
+    if (facts.timeToReadyMs !== undefined)
+        rows.push(['Time to ready', (0,summary/* formatDuration */.a3)(facts.timeToReadyMs)]);
+    if (facts.runMs !== undefined)
+        rows.push(['Run', (0,summary/* formatDuration */.a3)(facts.runMs)]);
+    if (facts.billedSeconds !== undefined) {
+        const cost = facts.cost === null || facts.cost === undefined ? 'no price for the GPU' : `~${dollars(facts.cost)}`;
+        rows.push([
+            'Cost of this run',
+            `${cost} (${facts.billedSeconds} s billed, failed starts and replacements included)`,
+        ]);
+    }
+    if (facts.downloaded && facts.downloaded.length > 0)
+        rows.push(['Downloaded', facts.downloaded.join(', ')]);
+    const table = rows.map(([key, value]) => `| ${key} | ${(0,untrusted/* commentText */.br)(value, 400)} |`);
+    // The link is ours (GITHUB_SERVER_URL, the repository, the run): it is the one link the comment keeps.
+    return [
+        `#### GPU sandbox: ${(0,untrusted/* commentText */.br)(facts.job, 120)}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...table,
+        '',
+        `[The workflow run](${encodeURI(facts.runUrl)})`,
+        '',
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var billing = __nccwpck_require__(4994);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(3996);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(1990);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(4636);
+// EXTERNAL MODULE: ./build/src/github/rate-limit.js
+var rate_limit = __nccwpck_require__(2085);
+;// CONCATENATED MODULE: ./build/src/comment/github.js
+/**
+ * The pull-request comment (issues 32 and 43): one per workflow, found by its
+ * hidden marker (only a comment that starts with it counts; comments are listed
+ * page by page, at most 10 pages of 100). Legs of a matrix finish together, so
+ * a write is read, merge, write, read back, repair:
+ * - every comment with the marker is read, and the writer merges its part
+ *   into what they hold (the oldest comment stays; the others, made by legs
+ *   that created one at the same moment, are merged into it and deleted);
+ * - after a jittered pause the comment is read back: a part that another
+ *   leg's write (from an older read) left out is merged in again, after a
+ *   growing jittered pause (legs writing at once spread out), while the
+ *   writer's time lasts (at most MAX_ROUNDS rounds);
+ * - a rate limit sends the writer back to a fresh read after its wait, never
+ *   a write from a stale one.
+ */
+
+
+
+
+const PAGES = 10;
+/** Rounds a writer may take within its time (a matrix of hundreds of legs needs some under contention). */
+const MAX_ROUNDS = 30;
+/** The pause before another round after another leg's write left this row out: up to 32 s, growing. */
+const REWRITE_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 32_000 };
+const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, '')} -->`;
+/** Per part already in the comment, how long the first write may be put off (at most SPREAD_MAX_MS). */
+const SPREAD_PER_PART_MS = 200;
+const SPREAD_MAX_MS = 60_000;
+/**
+ * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
+ * runners), and the job summary has the row.
+ */
+class CommentYieldedError extends Error {
+    constructor(budget) {
+        super(`GitHub's budget for this token is low (${budget}, under a tenth): the comment yields to the approval gate ` +
+            "and runners, and this job's row is in its job summary.");
+        this.name = 'CommentYieldedError';
+    }
+}
+/** An ETag as HTTP writes one (sent back as If-None-Match only then: an odd one would make the request fail). */
+const isEtag = (value) => typeof value === 'string' && value.length <= 200 && /^(W\/)?"[\x21\x23-\x7e]*"$/.test(value);
+/** Before each request of the comment: none once the token's budget is under a tenth. */
+function mayAsk(deps) {
+    const budget = deps.githubBudget;
+    if (budget?.low)
+        throw new CommentYieldedError(budget.describe() ?? 'unknown');
+}
+/**
+ * The comment's requests: none once the budget is low; no wait inside one (after a rate limit the writer reads
+ * afresh, upsertMerged); every read asked again with the ETag of its last answer, so a page nobody changed answers
+ * 304, which GitHub does not count against the token's hour.
+ */
+async function caller(target, deps) {
+    const github = await (0,octokit/* loadOctokit */.mV)(target.githubToken, target.repository.apiUrl);
+    const needs = 'The pull-request comment needs a token with pull-requests: write.';
+    const now = { ...deps, rateLimitUntil: 0 };
+    const seen = new Map();
+    return async (label, route, parameters, headers) => {
+        mayAsk(deps);
+        const key = route.startsWith('GET ') && !headers ? `${route} ${JSON.stringify(parameters)}` : undefined;
+        const last = key ? seen.get(key) : undefined;
+        const conditional = last ? { 'if-none-match': last.etag } : headers;
+        try {
+            const answer = await (0,github_call/* callGitHub */.ur)(github, target.repository, now, {
+                label,
+                route,
+                parameters,
+                needs,
+                headers: conditional,
+            });
+            const etag = answer.headers.etag;
+            if (key && isEtag(etag))
+                seen.set(key, { etag, answer });
+            return answer;
+        }
+        catch (error) {
+            if (last && error instanceof github_call/* GitHubError */.y_ && error.status === 304)
+                return last.answer;
+            throw error;
+        }
+    };
+}
+/** Every comment of the pull request that starts with the marker, oldest first. */
+async function findMarked(call, target, mark) {
+    const found = [];
+    for (let page = 1; page <= PAGES; page++) {
+        const { data } = await call(`listing the comments of pull request #${target.number}`, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, per_page: 100, page });
+        const comments = Array.isArray(data) ? data : [];
+        for (const c of comments)
+            if (typeof c.id === 'number' && typeof c.body === 'string' && c.body.startsWith(mark))
+                found.push({ id: c.id, body: c.body });
+        if (comments.length < 100)
+            break;
+    }
+    return found.sort((a, b) => a.id - b.id);
+}
+/**
+ * How old a read may be when its merge is written: from the read's request to the write. A busy machine can hold a
+ * step up between the two; a write from an older read is not sent (a fresh read is), so another leg's row written
+ * meanwhile is never left out by a write more than this late, and the look after each write comes later than it.
+ */
+const FRESH_MS = 1_500;
+/** Reads in a row too old to write from, before a write is made from the latest anyway. */
+const STALE_READS = 3;
+async function read(call, target, clock) {
+    const asked = clock.now();
+    return { asked, found: await findMarked(call, target, marker(target.key)) };
+}
+/** Writes the merge of a read: the oldest comment, or a new one; deletes the duplicates merged into it. */
+async function write(call, target, merge, found) {
+    const body = merge.body(found.map((c) => c.body));
+    const [keep, ...duplicates] = found;
+    if (!keep) {
+        await call(`commenting on pull request #${target.number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: target.number, body });
+        return { done: 'created' };
+    }
+    const edited = await call(`editing comment ${keep.id}`, 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+        comment_id: keep.id,
+        body,
+    });
+    for (const duplicate of duplicates)
+        await call(`deleting the duplicate comment ${duplicate.id}`, 'DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: duplicate.id }).catch((error) => {
+            // Already deleted by another leg that merged it too.
+            if (!(error instanceof github_call/* GitHubError */.y_ && error.status === 404))
+                throw error;
+        });
+    const etag = edited.headers.etag;
+    return { done: 'updated', id: keep.id, ...(isEtag(etag) && duplicates.length === 0 ? { etag } : {}) };
+}
+/**
+ * The look after a write: an edit is looked at with If-None-Match and the ETag GitHub gave it, so a comment nobody
+ * wrote since answers 304, which GitHub does not count against the token's hour; after that (or a new comment, or
+ * duplicates) every marked comment is read again. 'holds': still this writer's (undefined: read again).
+ */
+async function lookBack(call, target, written, clock) {
+    if (written.done === 'updated' && written.etag) {
+        const asked = clock.now();
+        try {
+            const { data } = await call(`reading comment ${written.id} back`, 'GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: written.id }, { 'if-none-match': written.etag });
+            const body = data?.body;
+            if (typeof body === 'string')
+                return { asked, found: [{ id: written.id, body }] };
+        }
+        catch (error) {
+            if (error instanceof github_call/* GitHubError */.y_ && error.status === 304)
+                return 'holds';
+            // Gone (merged into an older duplicate and deleted): every marked comment is read again.
+            if (!(error instanceof github_call/* GitHubError */.y_ && error.status === 404))
+                throw error;
+        }
+    }
+    return read(call, target, clock);
+}
+/**
+ * Legs of a big matrix finish in bursts (a compute-service window's worth at once): where the comment holds 25 rows
+ * or more, each puts its first write off by a random share of a pause that grows with the rows already there, so the
+ * burst's writes spread out instead of overwriting each other. The read that told is the first round's read when
+ * there is no pause.
+ */
+async function spread(call, target, merge, deps) {
+    const first = await read(call, target, deps.clock);
+    const parts = first.found[0] ? merge.parts(first.found[0].body) : 0;
+    const pause = Math.round(Math.min(SPREAD_MAX_MS, parts * SPREAD_PER_PART_MS) * deps.clock.random());
+    if (pause < 1_000 || parts < 25)
+        return first;
+    deps.log(`comment: ${parts} rows already; writing in ${Math.ceil(pause / 1000)} s, spread from other jobs' writes.`);
+    await deps.clock.sleep(pause, deps.signal);
+    return undefined;
+}
+/**
+ * Rounds of write, pause, read back, until the comment holds this writer's part. The read back is the next round's
+ * read when it is still fresh; the pause grows, jittered, with the rounds, so legs writing at once spread out.
+ */
+async function upsertMerged(target, merge, deps, options = { spread: true }) {
+    const { clock } = deps;
+    mayAsk(deps);
+    const call = await caller(target, deps);
+    const until = deps.rateLimitUntil ?? clock.now() + 2 * 60_000;
+    let first;
+    // A read that fails here is read again by the first round, which waits out a rate limit.
+    let stale = 0;
+    const opening = options.spread ? spread(call, target, merge, deps) : read(call, target, clock);
+    let last = await opening.catch((error) => {
+        if (error instanceof github_call/* GitHubError */.y_ && error.rateLimit)
+            return undefined;
+        throw error;
+    });
+    // A round is a write; a read too old to write from is no round (STALE_READS and the time bound those).
+    for (let round = 1; round <= MAX_ROUNDS && clock.now() < until;) {
+        try {
+            const fresh = last ?? (await read(call, target, clock));
+            last = undefined;
+            // A read too old to write from is read again, 3 times at most: a GitHub that answers slowly is not made faster
+            // by asking again, and the read back below comes later than the read took.
+            const took = clock.now() - fresh.asked;
+            if (took > FRESH_MS && ++stale <= STALE_READS)
+                continue;
+            stale = 0;
+            const written = await write(call, target, merge, fresh.found);
+            first ??= written.done;
+            const backoff = round === 1 ? 0 : (0,retry/* backoffCeiling */.ml)(round, REWRITE_BACKOFF) * clock.random();
+            await clock.sleep(Math.max(FRESH_MS, took) + 1_500 + Math.round(clock.random() * 2_000 + backoff), deps.signal);
+            const seen = await lookBack(call, target, written, clock);
+            if (seen === 'holds')
+                return first;
+            last = seen;
+            const [kept] = last.found;
+            if (kept && merge.holds(kept.body))
+                return first;
+            round++;
+            deps.log(`comment: another job's write left this job's row out; writing it again (round ${round}).`);
+        }
+        catch (error) {
+            last = undefined;
+            if (error instanceof CommentYieldedError)
+                throw error;
+            const limit = error instanceof github_call/* GitHubError */.y_ ? error.rateLimit : undefined;
+            const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, clock.random()) : Infinity;
+            if (!limit || clock.now() + wait > until)
+                throw error;
+            deps.log(`comment: ${(0,rate_limit/* describeRateLimit */.J8)(limit, clock.now())}; waiting ${Math.ceil(wait / 1000)} s.`);
+            await clock.sleep(wait, deps.signal);
+        }
+    }
+    throw new github_call/* GitHubError */.y_(undefined, 'comment: other jobs kept rewriting it; gave up when its time was up');
+}
+
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(6536);
+;// CONCATENATED MODULE: ./build/src/sandbox/run-legs.js
+/**
+ * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
+ * generated name carries the repository, the run and the attempt. The comment counts them to know what the run's
+ * legs will ask GitHub together (issue 46). The list's first 3 pages at most (newest first), and no further than
+ * `enough` (the count past which the answer is the same); undefined when the list cannot be read in time.
+ */
+
+
+const run_legs_PAGES = 3;
+async function runLegCount(ctx, run, deadline, enough = Infinity) {
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    try {
+        return await (0,retry/* retryUntil */.v6)(ctx, deadline, "list this run's sandboxes", async () => {
+            let legs = 0;
+            for await (const sandbox of client.allSandboxes({ maxPages: run_legs_PAGES, signal: ctx.signal })) {
+                const named = (0,default_name/* parseGeneratedName */.Ym)(sandbox.name);
+                const ours = named?.repositoryId === run.repositoryId && named.runId === run.runId;
+                if (ours && named.runAttempt === run.attempt && ++legs > enough)
+                    break;
+            }
+            return legs;
+        }, { backoff: retry/* READ_BACKOFF */.Ue });
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        ctx.log(`comment: this run's sandboxes could not be counted (${error.message}).`);
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/comment/share.js
+
+
+
+/** What one leg's comment asks GitHub when legs finish together (its name, reads, the write, the look after it). */
+const COMMENT_REQUESTS_PER_LEG = 6;
+/** The most legs the count reads (3 pages of the list). */
+const MOST_COUNTED = 300;
+const COUNT_DEADLINE_MS = 20_000;
+/** Why the comment yields, or undefined when the token can spare it. */
+async function commentYield(deps, state, config, target) {
+    const budget = deps.githubBudget;
+    if (!budget)
+        return undefined;
+    // The main step's last answer counts, within its hour: the post step may not have asked GitHub yet.
+    budget.restore(state.githubBudget, deps.clock.now());
+    if (budget.low)
+        return new CommentYieldedError(budget.describe() ?? 'unknown').message;
+    const run = target.workflowRun;
+    // Each leg counted twice over: its comment, and its own gate or lookups that may not show in the budget yet.
+    const perLeg = COMMENT_REQUESTS_PER_LEG + 1;
+    const spare = budget.spare;
+    if (!run || !target.repository.id || spare === undefined || spare >= perLeg * MOST_COUNTED)
+        return undefined;
+    // The most legs the token can spare the comment for: one more, and the count can stop.
+    const most = Math.max(0, Math.floor(spare / perLeg));
+    const ctx = (0,step_deps/* opContext */.R)({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
+    const attempt = { repositoryId: target.repository.id, runId: String(run.id), attempt: run.attempt };
+    const legs = await runLegCount(ctx, attempt, deps.clock.now() + COUNT_DEADLINE_MS, most);
+    if (legs === undefined || legs <= most)
+        return undefined;
+    return (`this run's ${legs}${legs > most ? ' or more' : ''} jobs would ask GitHub about ` +
+        `${(legs * COMMENT_REQUESTS_PER_LEG).toLocaleString('en-US')} requests for the comment, more than this token ` +
+        `can spare (${budget.describe()}; a tenth is kept for the approval gate and runners): the comment yields, and ` +
+        "this job's row is in its job summary. A GitHub App token as github-token has 5,000 requests an hour.");
+}
+
+// EXTERNAL MODULE: ./build/src/runner/served-job.js
+var served_job = __nccwpck_require__(7933);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./build/src/comment/rows.js
+/**
+ * One pull-request comment per workflow (issue 43): a compact row per job and
+ * matrix leg, counts by status on top. Each row carries a hidden key (a hash
+ * of the leg) and its status, so a leg finds and replaces only its own row and
+ * keeps the others' rows as they are. The leg's full story stays in its job
+ * summary (comment-text.ts). Every value passes commentText.
+ */
+
+
+
+/** GitHub's limit for a comment is 65,536 characters: the table keeps below it. */
+const COMMENT_LIMIT = 65_000;
+const ROW = /^\| <!--r:([0-9a-f]{12}):(failed|done|running)-->/;
+/** A leg's row key: the same leg (by name) on every run and re-run. */
+function rowKey(identity) {
+    return (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 12);
+}
+function rowStatus(status) {
+    if (/fail|cancel|timed out/i.test(status))
+        return 'failed';
+    return /stopped|kept alive|not stopped here|passed/i.test(status) ? 'done' : 'running';
+}
+const rows_dollars = (amount) => (amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`);
+/**
+ * One leg's row: its name, status, GPU, what the GPU did (peak memory · mean utilization), time to ready, run, cost,
+ * sandbox, and a link to its run attempt.
+ */
+function renderRow(facts) {
+    const leg = facts.leg ?? `${facts.job} (${facts.sandboxId})`;
+    const key = rowKey(facts.leg ?? `${facts.job}/${facts.sandboxId}`);
+    const status = rowStatus(facts.status);
+    const cost = facts.billedSeconds === undefined
+        ? ''
+        : facts.cost === null || facts.cost === undefined
+            ? 'no price'
+            : rows_dollars(facts.cost);
+    const cells = [
+        (0,untrusted/* commentText */.br)(leg, 60),
+        (0,untrusted/* commentText */.br)(facts.status, 70),
+        (0,untrusted/* commentText */.br)(facts.gpu, 24),
+        (0,untrusted/* commentText */.br)(facts.gpuUse ?? '', 24),
+        facts.timeToReadyMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.timeToReadyMs),
+        facts.runMs === undefined ? '' : (0,summary/* formatDuration */.a3)(facts.runMs),
+        (0,untrusted/* commentText */.br)(cost, 20),
+        (0,untrusted/* commentText */.br)(facts.sandboxId, 40),
+        // The link is ours (GITHUB_SERVER_URL, the repository, the run): the one link a row keeps.
+        `[${/attempts\/(\d+)$/.exec(facts.runUrl)?.[1] ?? 'run'}](${encodeURI(facts.runUrl)})`,
+    ];
+    return { key, status, line: `| <!--r:${key}:${status}-->${cells.join(' | ')} |` };
+}
+/** The rows a comment holds, by key (a line that is not one of our rows is not kept). */
+function rowsOf(body) {
+    const rows = new Map();
+    for (const line of body.split('\n')) {
+        const match = ROW.exec(line);
+        if (match)
+            rows.set(match[1], { key: match[1], status: match[2], line });
+    }
+    return rows;
+}
+/** The whole comment: marker, heading, counts by status, and the rows (by leg name), within GitHub's limit. */
+function renderTable(mark, heading, rows) {
+    const visible = (row) => row.line.slice(row.line.indexOf('-->') + 3);
+    const sorted = [...rows].sort((a, b) => (visible(a) < visible(b) ? -1 : visible(a) > visible(b) ? 1 : 0));
+    const count = (status) => sorted.filter((row) => row.status === status).length;
+    const jobs = `${sorted.length} ${sorted.length === 1 ? 'job' : 'jobs'}`;
+    const counts = `**${jobs}**: ${count('done')} done · ${count('failed')} failed · ${count('running')} running`;
+    const render = (lines) => [
+        mark,
+        `#### GPU sandboxes: ${(0,untrusted/* commentText */.br)(heading, 120)}`,
+        '',
+        counts,
+        '',
+        '| Job | Status | GPU | GPU use | Ready in | Run | Cost | Sandbox | Attempt |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...lines,
+        '',
+    ].join('\n');
+    const full = render(sorted.map((row) => row.line));
+    // Past the limit the links go first (a run's page lists its jobs anyway).
+    return full.length <= COMMENT_LIMIT
+        ? full
+        : render(sorted.map((row) => row.line.replace(/\[(\d+|run)\]\([^)]*\)/g, '$1'))).slice(0, COMMENT_LIMIT);
+}
+
+;// CONCATENATED MODULE: ./build/src/comment/write.js
+/**
+ * One merged write of the pull-request comment (issues 43 and 46): the rows a
+ * writer holds merged into what the comment holds (github/comment.ts does the
+ * reads, writes and repairs), and what its failures mean for the step. A leg
+ * writes its own row (comment.ts), or the last leg of a run writes every row
+ * that came through the run's artifacts (comment-gather.ts).
+ */
+
+
+
+/**
+ * How long a write may take, rate limits and other legs' writes included: a couple of minutes of the main step (its
+ * sandbox is billing), more of the post step (the sandbox is stopped; the final row is the one that must not be lost).
+ */
+const COMMENT_WAIT_MS = 2 * 60_000;
+const FINAL_COMMENT_WAIT_MS = 5 * 60_000;
+/** These rows merged into the rows of every comment found (the oldest's first), and how to see they are there. */
+function rowsMerge(target, mine) {
+    // Every row this step has read: one that another leg's write (from an older read) left out comes back with ours.
+    const seen = new Map();
+    return {
+        body: (found) => {
+            const current = new Map();
+            for (const body of found)
+                for (const [key, other] of rowsOf(body))
+                    if (!current.has(key))
+                        current.set(key, other);
+            for (const [key, other] of current)
+                seen.set(key, other);
+            const rows = new Map([...seen, ...current]);
+            for (const row of mine)
+                rows.set(row.key, row);
+            return renderTable(marker(target.key), target.workflow, rows.values());
+        },
+        holds: (body) => {
+            const held = rowsOf(body);
+            return mine.every((row) => held.get(row.key)?.line === row.line);
+        },
+        parts: (body) => rowsOf(body).size,
+    };
+}
+/** This leg's row merged into the rows of every comment found. */
+function rowMerge(target, facts) {
+    return rowsMerge(target, [renderRow(facts)]);
+}
+/**
+ * One merged write, with what its failures mean: a low budget yields, a refused token (a fork's pull request) and
+ * any other failure are said once; `story`: what goes to the job summary then (unless it is there already).
+ */
+async function writeMerged(deps, target, merge, options) {
+    const { core } = deps;
+    try {
+        const rateLimitUntil = deps.clock.now() + (options.final ? FINAL_COMMENT_WAIT_MS : COMMENT_WAIT_MS);
+        const log = (message) => core.info(message);
+        return await upsertMerged(target, merge, { ...deps, rateLimitUntil, log }, { spread: options.spread ?? true });
+    }
+    catch (error) {
+        if (error instanceof CommentYieldedError) {
+            core.info(`comment: ${error.message}`);
+            if (options.story)
+                await core.appendSummary(options.story);
+            return 'yielded';
+        }
+        // GitHub refused the write (a fork's pull request gets a read-only token): the job summary instead.
+        if (error instanceof github_call/* GitHubError */.y_ && (error.status === 401 || error.status === 403) && !error.rateLimit) {
+            core.info(`comment: GitHub refused to write on pull request #${target.number} (${error.status}; a pull request ` +
+                "from a fork gets a read-only token): the job summary has the comment's text instead.");
+            if (options.story)
+                await core.appendSummary(options.story);
+            return 'refused';
+        }
+        core.warning(`comment: could not write the pull-request comment: ${error.message}`);
+        return 'failed';
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(8935);
+;// CONCATENATED MODULE: ./build/src/comment/relay.js
+
+const RELAY_PREFIX = 'gpu-sandbox-comment-';
+/** The artifacts of one run attempt: a re-run's legs wait for and write only their own. */
+const attemptPrefix = (target) => `${RELAY_PREFIX}${target.workflowRun?.attempt ?? 1}-`;
+const legArtifact = (target, sandbox) => `${attemptPrefix(target)}leg-${sandbox}`;
+const rowArtifact = (target, sandbox) => `${attemptPrefix(target)}row-${sandbox}`;
+/** A row is small; anything larger is not one of ours. */
+const MAX_ROW_BYTES = 16_384;
+/** How long the main step's announcement may take before the step ends without it. */
+const ANNOUNCE_TIMEOUT_MS = 15_000;
+/** The list pages read to tell whether a leg still runs. */
+const LIST_PAGES = 10;
+/**
+ * The main step's announcement, started at once and settled before the step ends (at most 15 s): never fails the
+ * step, never holds the start up.
+ */
+function announceLeg(store, target, sandbox, log) {
+    if (!store || !target)
+        return { settled: async () => undefined };
+    const upload = store.upload(legArtifact(target, sandbox), Buffer.from('{"v":1}')).then(() => log("comment: this job will have a row (said through the run's artifacts, for the last job to end)."), (error) => log(`comment: could not say this job's row will come (${error.message}).`));
+    let timer;
+    const bound = new Promise((resolve) => (timer = setTimeout(resolve, ANNOUNCE_TIMEOUT_MS)));
+    return { settled: () => Promise.race([upload, bound]).finally(() => clearTimeout(timer)) };
+}
+async function relayView(store, target) {
+    const prefix = attemptPrefix(target);
+    const listed = await store.list(prefix);
+    const rows = listed.filter((artifact) => artifact.name.startsWith(`${prefix}row-`));
+    const rowed = new Set(rows.map((artifact) => artifact.name.slice(`${prefix}row-`.length)));
+    const legs = listed.filter((artifact) => artifact.name.startsWith(`${prefix}leg-`));
+    const waiting = legs
+        .map((artifact) => ({ artifact, sandbox: artifact.name.slice(`${prefix}leg-`.length) }))
+        .filter(({ sandbox }) => !rowed.has(sandbox));
+    return { rows, legs, waiting };
+}
+/**
+ * Whether a leg still waiting for a row has a live sandbox in the service's list (that leg will write; one being
+ * stopped is in its post step, before its row): the list is read until one is found. A list that cannot be read
+ * finds none (this leg writes: a write too many costs little, one too few loses rows).
+ */
+async function waitingLegs(ctx, waiting) {
+    if (waiting.length === 0)
+        return 'none';
+    const names = new Set(waiting.map(({ sandbox }) => sandbox));
+    try {
+        for await (const sandbox of ctx.client.allSandboxes({ maxPages: LIST_PAGES, signal: ctx.signal }))
+            if (sandbox.name && names.has(sandbox.name) && !(0,sandbox_status/* isEnded */.pl)(sandbox.status) && !(0,sandbox_status/* isFailed */.Ix)(sandbox.status))
+                return 'running';
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        ctx.log(`comment: the compute service's list could not be read (${error.message}); writing.`);
+        return 'none';
+    }
+    return 'ended';
+}
+/** Whether a row uploaded after this leg's is in the view: its leg listed later and saw this row, so it decides. */
+function newerRow(view, mine) {
+    const own = view.rows.find((row) => row.name === mine);
+    if (own?.createdAt === undefined)
+        return false;
+    const at = own.createdAt;
+    return view.rows.some((row) => row !== own && row.createdAt !== undefined && (row.createdAt > at || (row.createdAt === at && row.name > mine)));
+}
+
+;// CONCATENATED MODULE: ./build/src/comment/gather.js
+/**
+ * The post step's side of the relayed comment (issue 46, comment-relay.ts):
+ * upload this leg's row, and where no other leg of the run will write after
+ * it, gather every row, name each after its job (one read of the run's jobs),
+ * write the comment once, and delete the artifacts written. Every row another
+ * job uploaded is untrusted: read in one shape only, bounded, and rendered
+ * cell by cell through the comment's sanitiser; its link is this run's, never
+ * the row's.
+ */
+
+
+
+
+
+
+/** Artifacts read or deleted at once. */
+const AT_ONCE = 16;
+const RELAYED = "this job's row is with the run's artifacts";
+/** Looks again at legs whose sandbox ended without a row, and the pause before each. */
+const GRACE_LOOKS = 2;
+const GRACE_MS = 5_000;
+/** How far a job's times may be from the leg's own clock and still be its job. */
+const SKEW_MS = 120_000;
+const gather_text = (most) => schemas/* string */.YjP().max(most);
+const amount = schemas/* number */.aig().finite().nonnegative();
+const Row = schemas/* object */.Ikc({
+    v: schemas/* literal */.euz(1),
+    facts: schemas/* object */.Ikc({
+        sandboxId: gather_text(200),
+        job: gather_text(400),
+        gpu: gather_text(200),
+        gpuUse: gather_text(200).optional(),
+        status: gather_text(1_000),
+        timeToReadyMs: amount.optional(),
+        runMs: amount.optional(),
+        billedSeconds: amount.optional(),
+        cost: amount.nullable().optional(),
+    }),
+    runnerName: gather_text(200).optional(),
+    at: amount.optional(),
+});
+/**
+ * This leg's row through the run's artifacts: 'relayed' (a leg still running writes it), the write's outcome, or
+ * undefined where the artifacts failed (the caller writes this leg's row itself).
+ */
+async function relayRow(deps, target, sandbox, row) {
+    const { core, ctx, store } = deps;
+    try {
+        await store.upload(rowArtifact(target, sandbox), Buffer.from(JSON.stringify(row)));
+        // The row is there: this leg's announcement has done its work (the writer deletes the rows).
+        await store.removeOwn(legArtifact(target, sandbox));
+        const decided = await decide(ctx, store, target, rowArtifact(target, sandbox));
+        if ('say' in decided) {
+            core.info(`comment: ${decided.say}`);
+            return 'relayed';
+        }
+        return await writeAll(deps, target, decided.view);
+    }
+    catch (error) {
+        ctx.signal?.throwIfAborted();
+        core.info(`comment: the run's artifacts failed (${error.message}); this job writes its own row.`);
+        return undefined;
+    }
+}
+/**
+ * Whether this leg writes: not while a leg that said it will have a row still runs, nor when a row newer than this
+ * one is there (its leg decides). A leg whose sandbox ended without a row yet may be between its stop and its row:
+ * looked at again after a pause, twice at most, before it counts as gone.
+ */
+async function decide(ctx, store, target, mine) {
+    for (let look = 1;; look++) {
+        const view = await relayView(store, target);
+        // Deleted with the others by a leg that wrote it already.
+        if (!view.rows.some((row) => row.name === mine))
+            return { say: "this job's row is in the comment already (the job that wrote it deleted the run's artifacts)." };
+        const waiting = await waitingLegs(ctx, view.waiting);
+        if (waiting === 'running')
+            return { say: `${RELAYED}; another job of this run still running writes the comment.` };
+        if (newerRow(view, mine))
+            return { say: `${RELAYED}; a job of this run that ended after this one writes the comment.` };
+        if (waiting === 'none' || look > GRACE_LOOKS)
+            return { view };
+        await ctx.clock.sleep(GRACE_MS, ctx.signal);
+    }
+}
+/** The last leg: every row, named after its job, written once; the artifacts written deleted. */
+async function writeAll(deps, target, view) {
+    const { core, ctx, store, githubBudget } = deps;
+    const artifacts = view.rows;
+    // The rows stay with the run's artifacts for a later writer; this job's row is in its job summary.
+    if (githubBudget?.low) {
+        core.info(`comment: ${new CommentYieldedError(githubBudget.describe() ?? 'unknown').message}`);
+        return 'yielded';
+    }
+    const read = await inBatches(artifacts, async (artifact) => {
+        const content = await store.download(artifact, MAX_ROW_BYTES).catch(() => undefined);
+        const parsed = content ? safeJson(content) : undefined;
+        return parsed?.success ? { artifact, row: parsed.data } : undefined;
+    });
+    const rows = read.filter((entry) => entry !== undefined);
+    if (rows.length < artifacts.length)
+        core.info(`comment: ${artifacts.length - rows.length} of the run's row artifacts could not be read; left out.`);
+    // This run attempt's jobs, read once for every row's name.
+    const said = { what: "this run's jobs", instead: 'rows name their sandboxes' };
+    const jobs = await readRunJobs(target, { ...ctx, githubBudget }, said);
+    const lines = rows.map(({ row }) => {
+        const leg = legOf(jobs, row);
+        const facts = { ...row.facts, runUrl: target.runUrl, ...(leg ? { leg } : {}) };
+        return renderRow(facts);
+    });
+    const merge = rowsMerge(target, lines);
+    const written = await writeMerged({ ...ctx, core, githubBudget }, target, merge, { final: true, spread: false });
+    if (written !== 'created' && written !== 'updated')
+        return written;
+    core.info(`comment: ${written} the comment on pull request #${target.number} with ${rows.length} ` +
+        `${rows.length === 1 ? "job's row" : "jobs' rows"} (the last of this run's jobs to end writes them).`);
+    await removeWritten(deps, target, view, rows.map(({ artifact }) => artifact));
+    return 'written';
+}
+function safeJson(content) {
+    try {
+        return Row.safeParse(JSON.parse(content.toString('utf8')));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The job a row came from: the one its runner ran (of several, the one running when the leg started). */
+function legOf(jobs, row) {
+    const same = jobs.filter((job) => job.runnerName !== undefined && job.runnerName === row.runnerName);
+    if (same.length <= 1)
+        return same[0]?.name || undefined;
+    const at = row.at ?? 0;
+    const during = same.filter((job) => (job.startedAt ?? 0) <= at + SKEW_MS && (job.completedAt ?? Infinity) >= at - SKEW_MS);
+    const latest = (during.length > 0 ? during : same).toSorted((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0));
+    return latest[0]?.name || undefined;
+}
+/** The rows written and their legs' announcements: the run's artifact list keeps nothing of the comment. */
+async function removeWritten(deps, target, view, rows) {
+    const { store, core } = deps;
+    const written = new Set(rows.map((row) => row.name.slice(rowArtifact(target, '').length)));
+    const legs = view.legs.filter((leg) => written.has(leg.name.slice(legArtifact(target, '').length)));
+    const removed = await inBatches([...rows, ...legs], (artifact) => store.remove(artifact).then(() => true, () => false));
+    const failed = removed.filter((done) => !done).length;
+    // Another writer ending at the same moment may have deleted some first.
+    if (failed > 0)
+        core.info(`comment: ${failed} of the run's comment artifacts were already gone or not deleted.`);
+}
+async function inBatches(items, work) {
+    const results = [];
+    for (let start = 0; start < items.length; start += AT_ONCE)
+        results.push(...(await Promise.all(items.slice(start, start + AT_ONCE).map(work))));
+    return results;
+}
+
+// EXTERNAL MODULE: ./build/src/client/url.js
+var client_url = __nccwpck_require__(9000);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(9768);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./build/src/runtime/zip.js
+/**
+ * The smallest ZIP archive: one file, stored (not compressed). A workflow
+ * run's artifact is a ZIP archive (issue 46: a leg's comment row travels as
+ * one), and what another job uploaded is read back only in this one shape,
+ * with its sizes bounded and its CRC checked: anything else is no row.
+ */
+
+const LOCAL = 0x04034b50;
+const CENTRAL = 0x02014b50;
+const END = 0x06054b50;
+/** 1980-01-01 00:00, the earliest time a ZIP archive can say (the content's time does not matter here). */
+const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+/**
+ * The fields a local header and a central directory entry share, in the same order, from `at` (6 in the one, 8 in
+ * the other): UTF-8 name, stored, time and date, CRC, both sizes (equal: stored), name length.
+ */
+function entryFields(header, at, crc, size, nameLength) {
+    header.writeUInt16LE(0x0800, at); // the name is UTF-8
+    header.writeUInt16LE(0, at + 2); // stored
+    header.writeUInt16LE(0, at + 4);
+    header.writeUInt16LE(DOS_DATE, at + 6);
+    header.writeUInt32LE(crc, at + 8);
+    header.writeUInt32LE(size, at + 12);
+    header.writeUInt32LE(size, at + 16);
+    header.writeUInt16LE(nameLength, at + 20);
+    return header;
+}
+/** One file named `name` holding `content`, stored. */
+function storedZip(name, content) {
+    const fileName = Buffer.from(name, 'utf8');
+    const crc = (0,external_node_zlib_.crc32)(content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL, 0);
+    local.writeUInt16LE(20, 4); // version needed: 2.0
+    entryFields(local, 6, crc, content.length, fileName.length);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(CENTRAL, 0);
+    central.writeUInt16LE(20, 4); // made by
+    central.writeUInt16LE(20, 6); // version needed
+    entryFields(central, 8, crc, content.length, fileName.length);
+    // extra, comment, disk, internal attributes, external attributes, offset of the local header: all 0
+    const centralAt = local.length + fileName.length + content.length;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(END, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length + fileName.length, 12);
+    end.writeUInt32LE(centralAt, 16);
+    return Buffer.concat([local, fileName, content, central, fileName, end]);
+}
+/**
+ * The content of the archive's first file when it is `name`, stored, at most `maxBytes`, and its CRC holds;
+ * undefined for anything else.
+ */
+function storedFile(archive, name, maxBytes) {
+    if (archive.length < 30 || archive.readUInt32LE(0) !== LOCAL)
+        return undefined;
+    const flags = archive.readUInt16LE(6);
+    const method = archive.readUInt16LE(8);
+    const crc = archive.readUInt32LE(14);
+    const size = archive.readUInt32LE(18);
+    const nameLength = archive.readUInt16LE(26);
+    const extraLength = archive.readUInt16LE(28);
+    // Encrypted, compressed or sized after the data (bit 3): not the shape written here.
+    if (flags & 0x0009 || method !== 0 || size > maxBytes || archive.readUInt32LE(22) !== size)
+        return undefined;
+    const start = 30 + nameLength + extraLength;
+    if (start + size > archive.length)
+        return undefined;
+    if (archive.subarray(30, 30 + nameLength).toString('utf8') !== name)
+        return undefined;
+    const content = archive.subarray(start, start + size);
+    return (0,external_node_zlib_.crc32)(content) === crc ? Buffer.from(content) : undefined;
+}
+
+;// CONCATENATED MODULE: ./build/src/comment/artifacts.js
+/**
+ * This workflow run's artifacts, through the Actions results service the way
+ * `actions/upload-artifact` v4 and `@actions/artifact` reach it (issue 46):
+ * twirp JSON calls to `ACTIONS_RESULTS_URL` with `ACTIONS_RUNTIME_TOKEN`
+ * (given to every JavaScript action's step), the content put to and read
+ * from the signed blob address the service answers. None of it is a request
+ * to GitHub's REST API: it spends nothing of the token's hour. Where the
+ * runner gives no results service (GitHub Enterprise Server), there is no
+ * store and the caller does without.
+ */
+
+
+
+
+
+
+
+const SERVICE = 'github.actions.results.api.v1.ArtifactService';
+const ATTEMPTS = 4;
+const BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
+const REQUEST_TIMEOUT_MS = 20_000;
+/** How long an artifact of this store is kept at most (the service's least is a day). */
+const RETENTION_MS = 24 * 3_600_000;
+/** The one file inside each artifact. */
+const FILE = 'row.json';
+const ZIP = 'application/zip';
+/** What the results service answered where it did not do what was asked: its status, its code, what to do. */
+class ArtifactStoreError extends Error {
+    status;
+    code;
+    constructor(status, code, message) {
+        super(message);
+        this.name = 'ArtifactStoreError';
+        this.status = status;
+        this.code = code;
+    }
+}
+const Scope = schemas/* object */.Ikc({ scp: schemas/* string */.YjP() });
+/** Proto names (as @actions/artifact sends them) or their JSON names, whichever the service answers. */
+const Listed = schemas/* object */.Ikc({
+    artifacts: schemas/* array */.YOg(schemas/* looseObject */._H3({
+        name: schemas/* string */.YjP().optional(),
+        workflow_run_backend_id: schemas/* string */.YjP().optional(),
+        workflowRunBackendId: schemas/* string */.YjP().optional(),
+        workflow_job_run_backend_id: schemas/* string */.YjP().optional(),
+        workflowJobRunBackendId: schemas/* string */.YjP().optional(),
+        created_at: schemas/* string */.YjP().optional(),
+        createdAt: schemas/* string */.YjP().optional(),
+    }))
+        .optional(),
+});
+const Ok = schemas/* looseObject */._H3({ ok: schemas/* boolean */.zMY().optional() });
+const Signed = schemas/* looseObject */._H3({
+    signed_upload_url: schemas/* string */.YjP().optional(),
+    signedUploadUrl: schemas/* string */.YjP().optional(),
+    signed_url: schemas/* string */.YjP().optional(),
+    signedUrl: schemas/* string */.YjP().optional(),
+});
+const TwirpError = schemas/* looseObject */._H3({ code: schemas/* string */.YjP().optional(), msg: schemas/* string */.YjP().optional() });
+/** The run's and job's ids in the results service, from the runtime token's `Actions.Results:<run>:<job>` scope. */
+function backendIds(token) {
+    try {
+        const payload = Scope.safeParse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')));
+        if (!payload.success)
+            return undefined;
+        for (const scope of payload.data.scp.split(' ')) {
+            const [kind, run, job, ...rest] = scope.split(':');
+            if (kind === 'Actions.Results' && run && job && rest.length === 0)
+                return { run, job };
+        }
+    }
+    catch {
+        // Not a JWT: no store.
+    }
+    return undefined;
+}
+class ArtifactStore {
+    origin;
+    token;
+    ids;
+    deps;
+    constructor(origin, token, ids, deps) {
+        this.origin = origin;
+        this.token = token;
+        this.ids = ids;
+        this.deps = deps;
+    }
+    /** The run's store, or undefined where the runner gives none (no results service, an unreadable token). */
+    static fromEnvironment(env, deps) {
+        const token = env.ACTIONS_RUNTIME_TOKEN;
+        const url = URL.canParse(env.ACTIONS_RESULTS_URL ?? '') ? new URL(env.ACTIONS_RESULTS_URL ?? '') : undefined;
+        const ids = token ? backendIds(token) : undefined;
+        // The runtime token goes to it: https, or http only to a loopback host (as base-url).
+        if (!token || !ids || !url || !(0,client_url/* isSafeTransport */.v)(url))
+            return undefined;
+        return new ArtifactStore(new URL(url.origin), token, ids, deps);
+    }
+    /** Uploads `content` as the artifact `name` (one file in a ZIP archive, kept a day at most). */
+    async upload(name, content) {
+        const expires = new Date(this.deps.clock.now() + RETENTION_MS).toISOString();
+        const created = answered(Signed, 
+        // As @actions/artifact 6 asks today (version 7, the archive's MIME type), so the service sees one client.
+        await this.call('CreateArtifact', { ...this.own(name), expires_at: expires, version: 7, mime_type: ZIP }));
+        const url = this.signed(created.signed_upload_url ?? created.signedUploadUrl);
+        const archive = storedZip(FILE, content);
+        await this.retried(`uploading the artifact ${name}`, async (signal) => {
+            // Downloads answer with this type: actions/download-artifact unpacks an application/zip only.
+            const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': ZIP };
+            const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal });
+            if (!answer.ok)
+                throw await failure(answer, `uploading the artifact ${name}`);
+            await answer.body?.cancel();
+        });
+        const hash = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(archive).digest('hex')}`;
+        const finalize = { ...this.own(name), size: String(archive.length), hash };
+        const done = await this.call('FinalizeArtifact', finalize).then((answer) => answered(Ok, answer).ok === true, async (error) => {
+            // A finalize whose answer was lost, asked again, finds nothing left to finalize: the list tells.
+            if (await this.exists(name))
+                return true;
+            throw error;
+        });
+        if (!done)
+            throw new ArtifactStoreError(undefined, undefined, `the artifact ${name} was not finalized`);
+    }
+    /** Whether this job's artifact `name` is there (finalized). */
+    async exists(name) {
+        const found = await this.listed({ ...this.run(), name_filter: name });
+        return found.some((artifact) => artifact.name === name && artifact.jobBackendId === this.ids.job);
+    }
+    /** This run's artifacts whose names start with `prefix`. */
+    async list(prefix) {
+        return (await this.listed(this.run())).filter((artifact) => artifact.name.startsWith(prefix));
+    }
+    /** What ListArtifacts answers to `request`, under either field naming (an entry without its ids is left out). */
+    async listed(request) {
+        const listed = answered(Listed, await this.call('ListArtifacts', request));
+        const found = [];
+        for (const item of listed.artifacts ?? []) {
+            const run = item.workflow_run_backend_id ?? item.workflowRunBackendId;
+            const job = item.workflow_job_run_backend_id ?? item.workflowJobRunBackendId;
+            const created = Date.parse(item.created_at ?? item.createdAt ?? '');
+            if (item.name === undefined || !run || !job)
+                continue;
+            found.push({ name: item.name, runBackendId: run, jobBackendId: job, ...(created ? { createdAt: created } : {}) });
+        }
+        return found;
+    }
+    /** The content of an artifact this store uploads (undefined: gone, or not of that shape, or over `maxBytes`). */
+    async download(artifact, maxBytes) {
+        const answer = answered(Signed, await this.call('GetSignedArtifactURL', named(artifact)));
+        const url = this.signed(answer.signed_url ?? answer.signedUrl);
+        const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
+            const got = await fetch(url, { signal });
+            if (!got.ok)
+                throw await failure(got, `downloading the artifact ${artifact.name}`);
+            return readAtMost(got, maxBytes + 1_024);
+        });
+        return archive ? storedFile(archive, FILE, maxBytes) : undefined;
+    }
+    /** Deletes an artifact of this run (another job's too, as the service allows any job of the run). */
+    async remove(artifact) {
+        await this.call('DeleteArtifact', named(artifact));
+    }
+    /** Deletes an artifact this job uploaded; false where there was none (or the service would not). */
+    removeOwn(name) {
+        const own = { name, runBackendId: this.ids.run, jobBackendId: this.ids.job };
+        return this.remove(own).then(() => true, () => false);
+    }
+    /** This run and job, as every request names them. */
+    run() {
+        return backendFields(this.ids.run, this.ids.job);
+    }
+    own(name) {
+        return { ...this.run(), name };
+    }
+    /** A signed address the service answered: https (http only to a loopback host), else nothing is sent to it. */
+    signed(value) {
+        const url = URL.canParse(value ?? '') ? new URL(value ?? '') : undefined;
+        if (!url || !(0,client_url/* isSafeTransport */.v)(url))
+            throw new ArtifactStoreError(undefined, undefined, 'the results service answered no usable signed address');
+        return url.href;
+    }
+    call(method, body) {
+        return this.retried(`the results service's ${method}`, async (signal) => {
+            const answer = await fetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin), {
+                method: 'POST',
+                headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+                signal,
+            });
+            if (!answer.ok)
+                throw await failure(answer, `the results service's ${method}`);
+            return (await answer.json());
+        });
+    }
+    /** Transient failures (no answer, 429, 5xx) tried again with jittered backoff; anything else at once. */
+    async retried(what, operation) {
+        const { clock, signal } = this.deps;
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await operation((0,abort/* withTimeout */.w)(REQUEST_TIMEOUT_MS, signal));
+            }
+            catch (error) {
+                signal?.throwIfAborted();
+                const status = error instanceof ArtifactStoreError ? error.status : undefined;
+                const transient = status === undefined ? !(error instanceof ArtifactStoreError) : status === 429 || status >= 500;
+                if (!transient || attempt >= ATTEMPTS)
+                    throw error instanceof ArtifactStoreError
+                        ? error
+                        : new ArtifactStoreError(undefined, undefined, `${what}: ${(0,untrusted/* serviceText */.Lo)(error.message, 200)}`);
+                await clock.sleep((0,retry/* backoffDelay */.EY)(attempt, clock.random(), BACKOFF), signal);
+            }
+        }
+    }
+}
+/** The ids a twirp request names a run and job by (proto field names, as @actions/artifact sends them). */
+function backendFields(run, job) {
+    return { workflow_run_backend_id: run, workflow_job_run_backend_id: job };
+}
+/** An artifact as a request names it: the run and job that uploaded it, and its name. */
+function named(artifact) {
+    return { ...backendFields(artifact.runBackendId, artifact.jobBackendId), name: artifact.name };
+}
+/** An answer of the expected shape, else what to report (never the answer itself). */
+function answered(schema, value) {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+        throw new ArtifactStoreError(undefined, undefined, 'the results service answered an odd shape');
+    return parsed.data;
+}
+async function failure(answer, what) {
+    const text = await answer.text().catch(() => '');
+    let parsed = {};
+    try {
+        parsed = TwirpError.parse(JSON.parse(text));
+    }
+    catch {
+        // Not a twirp error (a blob store's XML, a proxy's page): the status says it.
+    }
+    const said = parsed.msg ? `: ${(0,untrusted/* serviceText */.Lo)(parsed.msg, 200)}` : '';
+    return new ArtifactStoreError(answer.status, parsed.code, `${what} answered ${answer.status}${said}`);
+}
+/** The body, or undefined when it is longer than `limit` (the rest is not read). */
+async function readAtMost(answer, limit) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of answer.body ?? []) {
+        size += chunk.length;
+        // Leaving the loop cancels the rest of the body.
+        if (size > limit)
+            return undefined;
+        chunks.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+}
+
+;// CONCATENATED MODULE: ./build/src/comment/post.js
+
+
+
+
+
+
+
+
+
+
+/** Writes this leg's row; 'refused' where GitHub refused the write (then the job summary has the story). */
+async function publishComment(deps, target, facts, options = {}) {
+    const { core } = deps;
+    if (!target)
+        return undefined;
+    const story = renderComment(facts);
+    if (options.story || options.yieldBecause)
+        await core.appendSummary(story);
+    if (options.yieldBecause) {
+        core.info(`comment: ${options.yieldBecause}`);
+        return 'yielded';
+    }
+    const written = await writeMerged(deps, target, rowMerge(target, facts), {
+        final: options.story === true,
+        story: options.story ? undefined : story,
+    });
+    if (written !== 'created' && written !== 'updated')
+        return written;
+    core.info(`comment: ${written} the comment on pull request #${target.number} (this job's row).`);
+    return 'written';
+}
+/** The post step's final version: the sandbox stopped (or kept), and what the whole run was billed. */
+async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
+    const facts = state.commentFacts();
+    if (!facts)
+        return;
+    const config = readConfig();
+    const startedAt = state.startedAt;
+    const total = startedAt === undefined
+        ? undefined
+        : (0,billing/* addSpent */.uG)(state.spentBefore ?? billing/* NOTHING_SPENT */.zx, deps.clock.now() - startedAt, state.hourlyCost);
+    const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
+    const runner = state.runner;
+    // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
+    // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
+    const job = Array.isArray(servedJob)
+        ? servedJob.map((one) => `${(0,untrusted/* serviceText */.Lo)(one.name, 30)} ${(0,served_job/* conclusionOf */.vu)(one, 12)}`)
+        : servedJob
+            ? (0,served_job/* jobOutcome */.Yr)(servedJob)
+            : runner
+                ? await (0,served_job/* runnerJobOutcome */.Yi)(deps, runner, config)
+                : undefined;
+    const target = config.comment();
+    const final = {
+        ...facts,
+        ...(gpuUse ? { gpuUse } : {}),
+        status: `${facts.status}${servedText(job)}; ${ending}`,
+        billedSeconds: total?.seconds ?? facts.billedSeconds,
+        cost: total ? (total.dollars ?? null) : facts.cost,
+    };
+    // The run's artifacts carry the row where the runner gives them (issue 46): the last leg to end writes every row.
+    if (target && (await relayFinal(deps, state, config, target, final)))
+        return;
+    // A token that cannot spare the comment for this run's legs yields before asking anything.
+    const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined;
+    // The leg's name (its record in this run attempt), read here once: the main step asks GitHub nothing for the comment.
+    const leg = facts.leg ??
+        (target && !yieldBecause ? await legName(target, { ...deps, log: (m) => deps.core.info(m) }) : undefined);
+    await publishComment(deps, target, { ...final, ...(leg ? { leg } : {}) }, { story: true, yieldBecause });
+}
+/** What the runner served, in the row's status: its one job, or (several) each job and how it ended. */
+function servedText(job) {
+    if (Array.isArray(job))
+        return job.length > 0 ? `; ${job.length} jobs: ${job.join(', ')}` : '';
+    return job ? `; the runner's job ${job}` : '';
+}
+/** This leg's row through the run's artifacts; false where there are none or they failed (the leg writes it). */
+async function relayFinal(deps, state, config, target, final) {
+    const sandbox = state.sandboxName;
+    const store = sandbox ? ArtifactStore.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps) : undefined;
+    if (!sandbox || !store)
+        return false;
+    deps.githubBudget?.restore(state.githubBudget, deps.clock.now());
+    const ctx = (0,step_deps/* opContext */.R)({ core: deps.core, client: deps.makeClient(config), clock: deps.clock, signal: deps.signal });
+    const row = { v: 1, facts: final, runnerName: target.runnerName, at: state.startedAt };
+    const gather = { core: deps.core, ctx, store, githubBudget: deps.githubBudget };
+    const outcome = await relayRow(gather, target, sandbox, row);
+    if (outcome)
+        await deps.core.appendSummary(renderComment(final));
+    return outcome !== undefined;
 }
 
 
@@ -37229,280 +35515,663 @@ function describeRateLimit(limit, now) {
 
 /***/ }),
 
-/***/ 9747:
+/***/ 3030:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  GL: () => (/* binding */ GitHubRunnerError),
-  Wd: () => (/* reexport */ MAX_FRESH_RUNNERS),
-  It: () => (/* binding */ RunnerRegistry),
-  w7: () => (/* binding */ isAccessDenied),
-  Xp: () => (/* reexport */ nextRunnerName)
+  W$: () => (/* binding */ fetchGpuSamples),
+  r4: () => (/* binding */ reportGpu)
 });
 
-// UNUSED EXPORTS: RunnerManagementRefused, firstRunnerName, folderRunnerName, freshRunnerName, runnerName, sandboxRunnerNames, slotRunnerName
+// UNUSED EXPORTS: fetchOrWhy
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(1990);
-// EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(4636);
-;// CONCATENATED MODULE: ./build/src/github/runner-names.js
-/** The names of a sandbox's runners: what mode: stop and the sweep look for, and how fresh ones are numbered. */
-/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
-function runnerName(sandboxId) {
-    return `gpu-sandbox-${sandboxId}`;
-}
-/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
-const MAX_FRESH_RUNNERS = 3;
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(262);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __nccwpck_require__(9768);
+;// CONCATENATED MODULE: ./build/src/gpu-report/sampler.js
 /**
- * The `n`th runner in one runner folder whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … (a
- * fresh one after a refused job of another run, or for the next job with runner-jobs).
- */
-function freshRunnerName(first, n) {
-    return n <= 1 ? first : `${first}-r${n}`;
-}
-/** The runner after `name` in its folder (`…` → `…-r2`, `…-g2-r2` → `…-g2-r3`), whichever job spent `name`. */
-function nextRunnerName(name) {
-    return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1);
-}
-/** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
-function slotRunnerName(sandboxId, slot) {
-    return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`;
-}
-/** The first runner's name in the same folder (`…-g2-r3` → `…-g2`). */
-function folderRunnerName(name) {
-    return name.replace(/-r\d+$/, '');
-}
-/** The sandbox's first runner's name of any runner on a sandbox (`…-r3` → `…`, `…-g2-r3` → `…`). */
-function firstRunnerName(name) {
-    return folderRunnerName(name).replace(/-g\d+$/, '');
-}
-/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
-function sandboxRunnerNames(sandboxId) {
-    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
-}
-
-;// CONCATENATED MODULE: ./build/src/github/runners.js
-/**
- * Just-in-time runner registrations of one repository, through Octokit: the
- * access check, generate-jitconfig, a runner by id (never the list, except to
- * find one by name), delete, and the runner release (version and SHA-256 for
- * linux-x64, from the release notes). 5xx and lost answers are retried, rate
- * limits waited out (call.ts); 401 and 403 say what the token needs.
- * Every GitHub string is service text: it reaches a log through serviceText.
+ * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
+ * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
+ * started detached so that it outlives any SSH session, writing through one
+ * awk process (no fork a line):
+ * - `fine.csv`: every line as nvidia-smi printed it, rotated to `fine.csv.1`
+ *   past FINE_LINES, so the last 1 to 2 x FINE_LINES lines are on the sandbox;
+ * - `coarse.csv`: per GPU and minute the highest memory, utilization and power
+ *   seen (`<YYYY/MM/DD HH:MM>, <index>, <used>, <total>, <util>, <power>`), so a
+ *   peak survives however long the job: 8 GPUs for 48 hours are 23,040 lines.
+ * Both are bounded whatever the job prints: awk keeps nothing but the current
+ * minute's maxima, and a fetch reads at most FETCH_BYTES of each (gpu-samples.ts
+ * parses what comes back as hostile input).
  */
 
 
+const SAMPLER_DIR = '.gpu-sandbox-samples';
+const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw';
+const FINE_LINES = 20_000;
+const COARSE_LINES = 30_000;
+const FETCH_BYTES = 2 * 2 ** 20;
+/** How long one nvidia-smi runs before it is ended (and so writes what it sampled). */
+const CHUNK_SECONDS = 15;
+const SAMPLE_COMMAND = [
+    `timeout -s TERM ${CHUNK_SECONDS}`,
+    `nvidia-smi --query-gpu=${SAMPLE_FIELDS} --format=csv,noheader,nounits -l 1`,
+].join(' ');
+/** awk (POSIX; mawk and gawk alike): the line as printed, and each minute's maxima per GPU. */
+const AWK = (/* unused pure expression or super */ null && (`
+function num(v) { return v ~ /^[0-9]+(\\.[0-9]+)?$/ }
+function flush(  k) {
+  for (k in used) {
+    if (coarseLines < ${COARSE_LINES})
+      print minute ", " k ", " used[k] ", " total[k] ", " util[k] ", " power[k] > coarse
+    coarseLines++
+  }
+  for (k in used) { delete used[k]; delete total[k]; delete util[k]; delete power[k] }
+  fflush(coarse)
+}
+{
+  print > fine; fflush(fine)
+  if (++fineLines >= ${FINE_LINES}) { close(fine); system("mv -f " fine " " fine ".1"); fineLines = 0 }
+  split($0, f, /, */)
+  if (f[1] !~ /^[0-9][0-9][0-9][0-9]\\/[0-9][0-9]\\/[0-9][0-9] [0-9][0-9]:[0-9][0-9]/) next
+  if (f[2] !~ /^[0-9]+$/ || f[2] > 63) next
+  m = substr(f[1], 1, 16)
+  if (m != minute) { if (minute != "") flush(); minute = m }
+  g = f[2]
+  if (!(g in used)) { used[g] = "[N/A]"; total[g] = "[N/A]"; util[g] = "[N/A]"; power[g] = "[N/A]" }
+  if (num(f[3]) && (used[g] == "[N/A]" || f[3] + 0 > used[g] + 0)) used[g] = f[3]
+  if (num(f[4])) total[g] = f[4]
+  if (num(f[5]) && (util[g] == "[N/A]" || f[5] + 0 > util[g] + 0)) util[g] = f[5]
+  if (num(f[6]) && (power[g] == "[N/A]" || f[6] + 0 > power[g] + 0)) power[g] = f[6]
+}
+END { if (minute != "") flush() }
+`));
+/**
+ * The sampler's process: its pid (its session's) in `pid`; each nvidia-smi runs CHUNK_SECONDS under timeout, in a
+ * loop (5 s apart after a failure), so one that hangs is replaced and the fetch can end it early: written to a file
+ * of its own (`-f`) it held its lines back until it ended.
+ */
+const LOOP = 'echo $$ > "$1/pid"; ' +
+    `while :; do ${SAMPLE_COMMAND} 2> /dev/null || [ $? -eq 124 ] || sleep 5; done | ` +
+    'awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -f "$1/sample.awk"';
+/**
+ * Starts the sampler in the login user's home, detached (setsid, its own session: an SSH session's end does not end
+ * it); a second start while one runs does nothing. Prints 'started' or 'running', or 'no nvidia-smi'.
+ */
+function samplerStartScript() {
+    return [
+        'set -u',
+        'command -v nvidia-smi > /dev/null 2>&1 || { echo "no nvidia-smi"; exit 0; }',
+        `d="$HOME/${SAMPLER_DIR}"`,
+        'mkdir -p "$d" && chmod 700 "$d"',
+        'if [ -s "$d/pid" ] && kill -0 "$(cat "$d/pid")" 2> /dev/null; then echo running; exit 0; fi',
+        `cat > "$d/sample.awk" <<'AWK'${AWK}AWK`,
+        // mawk (Debian's and Ubuntu's awk) reads a pipe a block at a time unless told to read it a line at a time: on an
+        // H200 (driver 580) nothing reached the files in 65 s without it, a line a second with it.
+        'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
+        'rm -f "$d/pid"',
+        `setsid sh -c '${LOOP}' sh "$d" "$lines" < /dev/null > /dev/null 2>&1 &`,
+        // Its pid file first (at most 2 s): a second start right after this one finds it running, and a fetch can end it.
+        'i=0; while [ ! -s "$d/pid" ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done',
+        'echo started',
+    ].join('\n');
+}
+/**
+ * Ends the running nvidia-smi early (so it writes what it sampled; the loop starts another), waits a moment, then
+ * prints what the sampler wrote, each part at most FETCH_BYTES: the coarse file, then the fine ones, oldest first.
+ * With `end` as its argument the loop is ended first (no next nvidia-smi; awk writes its last minute at the end of its
+ * input), and whatever is left of the sampler's session after the read.
+ */
+function samplerFetchScript() {
+    return [
+        'set -u',
+        `d="$HOME/${SAMPLER_DIR}"`,
+        // The pid file is the job's to write too: only a number above 1 is a session to end (0 would be pkill's own).
+        'p=; [ "${1:-}" = end ] && p=$(head -c 12 "$d/pid" 2> /dev/null)',
+        'case "$p" in "" | 0 | 1 | *[!0-9]*) p= ;; *) kill -TERM "$p" 2> /dev/null ;; esac',
+        `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
+        'for part in coarse.csv fine.csv.1 fine.csv; do',
+        '  echo "== $part"',
+        `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
+        'done',
+        '[ -n "$p" ] && { pkill -KILL -s "$p" 2> /dev/null; rm -f "$d/pid"; }',
+        'exit 0',
+    ].join('\n');
+}
+/** How long the sampler's start or fetch may take: a sandbox that does not answer costs the report, never the stop. */
+const SAMPLER_TIMEOUT_MS = 30_000;
+/** What a fetch may bring back: three parts of FETCH_BYTES, and their headings. */
+const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024;
+/** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
+async function startSampler(target, env, signal) {
+    const bounded = withTimeout(SAMPLER_TIMEOUT_MS, signal);
+    const { code, stdout } = await runScript(target, samplerStartScript(), [], '', env, bounded);
+    const said = stdout.trim().split('\n')[0];
+    if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi'))
+        return said;
+    throw SamplerUnreachableError.of(code);
+}
+/** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
+async function fetchSamples(target, env, options) {
+    const bounded = (0,abort/* withTimeout */.w)(SAMPLER_TIMEOUT_MS, options.signal);
+    const args = options.end ? ['end'] : [];
+    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT);
+    if (code !== 0 || !stdout.includes('== coarse.csv'))
+        throw bounded.aborted && !options.signal?.aborted
+            ? new SamplerUnreachableError(`no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`, false)
+            : SamplerUnreachableError.of(code);
+    return stdout;
+}
+/** The sampler's script did not answer; `connection`: ssh itself failed (worth trying again while sshd comes up). */
+class SamplerUnreachableError extends Error {
+    connection;
+    constructor(message, connection) {
+        super(message);
+        this.connection = connection;
+    }
+    static of(code) {
+        const connection = code === ssh_command/* SSH_CONNECTION_FAILED */.M2;
+        return new SamplerUnreachableError(connection ? 'the SSH connection failed' : `exit ${code}`, connection);
+    }
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./build/src/gpu-report/samples.js
+/**
+ * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
+ * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
+ * most MAX_LINES lines a part and MAX_LINE characters a line; anything else is dropped and counted, never shown.
+ * Fields follow the query's order (`--query-gpu=...`), so a capture with other fields reads the same way.
+ */
+
+const MAX_LINES = 200_000;
+const MAX_LINE = 200;
+const MAX_GPUS = 64;
+const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+const NUMBER = /^\d{1,7}(?:\.\d{1,3})?$/;
+/** The fields read, and the most each can be (a value past it is a lie, dropped). */
+const FIELDS = {
+    'memory.used': { key: 'usedMiB', most: 10_000_000 },
+    'memory.total': { key: 'totalMiB', most: 10_000_000 },
+    'utilization.gpu': { key: 'utilization', most: 100 },
+    'power.draw': { key: 'powerW', most: 100_000 },
+};
+function timeOf(text) {
+    const m = TIME.exec(text);
+    if (!m)
+        return undefined;
+    const [year, month, day, hour, minute, second, ms] = m.slice(1).map((part) => Number(part ?? 0));
+    const at = Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute, second, ms);
+    return Number.isFinite(at) && (month ?? 0) >= 1 && (month ?? 0) <= 12 ? at : undefined;
+}
+/** One line, or undefined when it is not of the shape. `[N/A]` and unknown values leave a field out. */
+function parseSampleLine(line, fields) {
+    if (line.length > MAX_LINE)
+        return undefined;
+    const cells = line.split(',').map((cell) => cell.trim());
+    if (cells.length !== fields.length)
+        return undefined;
+    const sample = {};
+    for (const [i, field] of fields.entries()) {
+        const cell = cells[i] ?? '';
+        if (field === 'timestamp')
+            sample.at = timeOf(cell);
+        else if (field === 'index')
+            sample.gpu = /^\d{1,2}$/.test(cell) && Number(cell) < MAX_GPUS ? Number(cell) : undefined;
+        else if (FIELDS[field] && NUMBER.test(cell) && Number(cell) <= (FIELDS[field]?.most ?? 0))
+            sample[FIELDS[field].key] = Number(cell);
+    }
+    return sample.at === undefined || sample.gpu === undefined ? undefined : sample;
+}
+/** The fetch's answer (`== coarse.csv`, `== fine.csv.1`, `== fine.csv` parts), bounded and checked line by line. */
+function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
+    const samples = { fine: [], coarse: [], dropped: 0 };
+    let part;
+    let lines = 0;
+    for (const line of text.split('\n')) {
+        if (line === '== coarse.csv')
+            part = samples.coarse;
+        else if (line === '== fine.csv.1' || line === '== fine.csv')
+            part = samples.fine;
+        else if (line.trim() === '')
+            continue;
+        else if (!part || ++lines > MAX_LINES)
+            samples.dropped++;
+        else {
+            const sample = parseSampleLine(line, fields);
+            if (sample)
+                part.push(sample);
+            else
+                samples.dropped++;
+        }
+    }
+    return samples;
+}
+
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(9128);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var billing = __nccwpck_require__(4994);
+// EXTERNAL MODULE: ./build/src/inputs/collector.js
+var collector = __nccwpck_require__(1764);
+// EXTERNAL MODULE: ./build/src/inputs/caps.js
+var caps = __nccwpck_require__(4138);
+;// CONCATENATED MODULE: ./build/src/sandbox/caps.js
 
 
 
-class GitHubRunnerError extends github_call/* GitHubError */.y_ {
-    constructor(status, message) {
-        super(status, message);
-        this.name = 'GitHubRunnerError';
+
+/** Memory per GPU, GiB, where the service says nothing (docs/service.md). */
+const GPU_MEMORY_GIB = { A6000: 48, A100: 40, H100: 80 };
+/** The shortest lifetime a budget must buy: less is no useful run. */
+const MIN_BUDGET_SECONDS = 300;
+/** Memory per GPU of `type` (GiB): the table, and an A100 the catalog names as an 80 GB model. */
+function memoryOf(type, prices) {
+    if (type === 'A100' && Object.keys(prices).some((key) => /^a100(xl|_?80gb?)/i.test(key)))
+        return 80;
+    return GPU_MEMORY_GIB[type];
+}
+function hourly(config, prices, type) {
+    const spec = {
+        cpu: config.cpu,
+        memoryGib: config.memoryGib,
+        storageGib: config.storageGib,
+        gpuType: type === 'cpu' ? undefined : type,
+        gpuCount: config.gpuCount ?? 1,
+    };
+    return hourlyDollars(prices, spec);
+}
+async function readPrices(config, deps) {
+    try {
+        return await deps.client.getPricing(deps.signal);
+    }
+    catch (error) {
+        const input = config.caps.maxCostDollars !== undefined ? 'max-cost' : 'max-hourly-price';
+        throw new InputError(config.caps.minGpuMemoryGib !== undefined && config.caps.maxCostDollars === undefined ? 'min-gpu-memory' : input, `cannot be checked: the pricing catalog (GET /pricing) could not be read (${error.message}). ` +
+            'A cap that cannot be checked refuses; nothing was started. Try again later.');
     }
 }
-/** The access check found that this token may not manage runners at all: it cannot register any. */
-class RunnerManagementRefused extends GitHubRunnerError {
-    constructor(status, message) {
-        super(status, message);
-        this.name = 'RunnerManagementRefused';
-    }
-}
-/** GitHub answered 401 or 403 that is not a rate limit: this token may not manage the repository's runners. */
-function isAccessDenied(error) {
-    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
-}
-const Runner = schemas/* looseObject */._H3({
-    id: schemas/* number */.aig().int().positive(),
-    name: schemas/* string */.YjP(),
-    status: schemas/* string */.YjP(),
-    busy: schemas/* boolean */.zMY(),
-});
-const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
-const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
-const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
-const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
-    'token from actions/create-github-app-token, or a fine-grained token); ' +
-    'the default github.token cannot register runners';
-/** Reading the run's jobs, to see who took the runner. */
-const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
-    'token with Actions: read), to see which job takes the runner';
-const JOB_PAGES = 10;
-const Job = schemas/* looseObject */._H3({
-    id: schemas/* number */.aig(),
-    name: schemas/* string */.YjP().nullish(),
-    runner_name: schemas/* string */.YjP().nullish(),
-    status: schemas/* string */.YjP().nullish(),
-    conclusion: schemas/* string */.YjP().nullish(),
-    created_at: schemas/* string */.YjP().nullish(),
-    started_at: schemas/* string */.YjP().nullish(),
-    completed_at: schemas/* string */.YjP().nullish(),
-    labels: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
-    steps: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP().nullish(), conclusion: schemas/* string */.YjP().nullish() })).nullish(),
-});
-const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
-class RunnerRegistry {
-    octokit;
-    repository;
-    token;
-    deps;
-    constructor(repository, token, deps) {
-        this.repository = repository;
-        this.token = token;
-        this.deps = deps;
-    }
-    /**
-     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
-     * lacks).
-     */
-    async call(label, route, parameters = {}, needs = PERMISSION) {
-        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
-        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
-        return (0,github_call/* callGitHub */.ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
-    }
-    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
-    async checkAccess(run) {
-        try {
-            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
-        }
-        catch (error) {
-            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
-        }
-        if (run)
-            await this.jobsPage(run, 1, 1);
-    }
-    async jobsPage(run, page, perPage) {
-        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
-        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
-        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
-        const list = JobList.safeParse(data);
-        if (!list.success)
-            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
-        return list.data.jobs;
-    }
-    /** The jobs of one attempt of a workflow run (up to 1,000), with each one's runner; `until`: no page after it. */
-    async jobsOf(run, until, firstPage = 1) {
-        const jobs = [];
-        for (let page = firstPage; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
-            const raw = await this.jobsPage(run, page, 100);
-            for (const item of raw) {
-                const job = Job.safeParse(item);
-                if (!job.success)
-                    continue;
-                const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
-                const times = [job.data.created_at, job.data.started_at, job.data.completed_at];
-                const [createdAt, startedAt, completedAt] = times.map((at) => Date.parse(at ?? ''));
-                jobs.push({
-                    id: job.data.id,
-                    name: job.data.name ?? '',
-                    runnerName: job.data.runner_name ?? undefined,
-                    status: job.data.status ?? undefined,
-                    conclusion: job.data.conclusion ?? undefined,
-                    ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
-                    ...(job.data.labels ? { labels: job.data.labels } : {}),
-                    ...(createdAt ? { createdAt } : {}),
-                    ...(startedAt ? { startedAt } : {}),
-                    ...(completedAt ? { completedAt } : {}),
-                    page,
-                });
-            }
-            if (raw.length < 100)
-                break;
-        }
-        return jobs;
-    }
-    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
-    async generate(name, label) {
-        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
-            name,
-            runner_group_id: 1,
-            labels: [label],
-            work_folder: '_work',
+/** Filters the fallback list and sets the TTL per type; throws an InputError when nothing is left. */
+async function applySpendingCaps(config, deps) {
+    const { caps } = config;
+    if (!hasCaps(caps))
+        return { config, lines: [] };
+    const prices = await readPrices(config, deps);
+    let candidates = config.gpuTypes.length > 0 ? [...config.gpuTypes] : ['cpu'];
+    const lines = [];
+    const keep = (input, label, why) => {
+        const dropped = candidates.map((type) => ({ type, why: why(type) })).filter((entry) => entry.why !== undefined);
+        if (dropped.length === 0)
+            return;
+        candidates = candidates.filter((type) => !dropped.some((entry) => entry.type === type));
+        const what = dropped.map((entry) => `${entry.type === 'cpu' ? 'the CPU sandbox' : entry.type} (${entry.why})`);
+        lines.push(`${label}: ${candidates.length === 0 ? 'nothing is left of' : 'dropped'} ${what.join(', ')}`);
+        if (candidates.length === 0)
+            throw new InputError(input, `leaves no GPU type to start: ${what.join(', ')}. Nothing was started.`);
+    };
+    const min = caps.minGpuMemoryGib;
+    if (min !== undefined)
+        keep('min-gpu-memory', `min-gpu-memory ${min} GiB`, (type) => {
+            const memory = type === 'cpu' ? 0 : memoryOf(type, prices);
+            return memory < min ? `${memory} GiB per GPU` : undefined;
         });
-        const parsed = JitAnswer.safeParse(data);
-        if (!parsed.success)
-            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
-        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
-    }
-    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
-    async get(id) {
-        try {
-            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
-                runner_id: id,
-            })).data);
-            if (!parsed.success)
-                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
-            return parsed.data;
-        }
-        catch (error) {
-            if (error instanceof GitHubRunnerError && error.status === 404)
-                return undefined;
-            throw error;
-        }
-    }
-    /** Deletes a registration; false when it was already gone. */
-    async remove(id) {
-        try {
-            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
-                runner_id: id,
-            });
-            return true;
-        }
-        catch (error) {
-            if (error instanceof GitHubRunnerError && error.status === 404)
-                return false;
-            throw error;
-        }
-    }
-    /**
-     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
-     * GitHub may still have made it); the id deleted, undefined when it was already gone.
-     */
-    async removeRegistration(id, name) {
-        if (id > 0)
-            return (await this.remove(id)) ? id : undefined;
-        return this.removeByName(name);
-    }
-    /** Registered runners (the first 100; with `name`, those of that name). */
-    async list(name) {
-        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
-            ...(name ? { name } : {}),
-            per_page: 100,
+    // Each type's estimate once: the caps below ask for it several times.
+    const hourlyOf = new Map(candidates.map((type) => [type, hourly(config, prices, type)]));
+    const price = (type) => hourlyOf.get(type);
+    const notPriced = (type) => (price(type) === undefined ? 'not in the pricing catalog' : undefined);
+    const cap = caps.maxHourlyDollars;
+    if (cap !== undefined)
+        keep('max-hourly-price', `max-hourly-price ${formatDollars(cap)}`, (type) => {
+            const perHour = price(type);
+            return notPriced(type) ?? ((perHour ?? 0) > cap ? `${formatDollars(perHour ?? 0)}/hour` : undefined);
         });
-        const list = RunnerList.safeParse(data);
-        return list.success
-            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
-            : [];
+    const budget = caps.maxCostDollars;
+    if (budget === undefined)
+        return { config: { ...config, gpuTypes: gpuList(candidates), capsApplied: lines }, lines };
+    const buys = (type) => Math.floor((budget / (price(type) ?? Infinity)) * 3600);
+    keep('max-cost', `max-cost ${formatDollars(budget)}`, (type) => {
+        const seconds = buys(type);
+        return (notPriced(type) ?? (seconds < MIN_BUDGET_SECONDS ? `buys ${formatDuration(seconds * 1000)}, under 5m` : undefined));
+    });
+    const ttlByType = {};
+    for (const type of candidates) {
+        ttlByType[type] = Math.min(config.maxTtlSeconds, buys(type));
+        const at = `${formatDollars(price(type) ?? 0)}/hour`;
+        lines.push(`max-cost ${formatDollars(budget)}: ${type === 'cpu' ? 'the sandbox' : type} at ${at} ` +
+            `gets an enforced TTL of ${formatDuration((ttlByType[type] ?? 0) * 1000)}`);
     }
-    /** The registered runner with exactly this name, if any. */
-    async findByName(name) {
-        return (await this.list(name)).find((runner) => runner.name === name);
+    return { config: { ...config, gpuTypes: gpuList(candidates), ttlByType, capsApplied: lines }, lines };
+}
+const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
+
+;// CONCATENATED MODULE: ./build/src/gpu-report/post.js
+
+const CHART_POINTS = 100;
+/** Memory above the idle baseline that counts as held: a CUDA context alone holds some 500 MiB. */
+const HELD_MIB = 64;
+/** Memory an idle card never shows (0 to a few hundred MiB reserved): held from the first sample to the last. */
+const HELD_THROUGHOUT_MIB = 1_024;
+/** The highest and lowest of many values (a spread of 200,000 arguments can overflow the stack). */
+const most = (values) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
+const least = (values) => values.reduce((a, b) => (b < a ? b : a), Infinity);
+/** The longest time one sample stands for: a minute's maximum (the coarse part) stands for its minute, and more. */
+const LONGEST_STEP_MS = 120_000;
+/**
+ * The time each sample stands for: to the next one of the same GPU (the last: the median step); a longer gap (the
+ * sampler stopped a while) counts at most 10 typical steps or LONGEST_STEP_MS, whichever is longer.
+ */
+function steps(samples) {
+    const gaps = samples.slice(1).map((sample, i) => sample.at - (samples[i]?.at ?? sample.at));
+    const sorted = gaps.filter((gap) => gap > 0).sort((a, b) => a - b);
+    const typical = sorted[Math.floor(sorted.length / 2)] ?? 1_000;
+    return samples.map((_, i) => Math.min(Math.max(0, gaps[i] ?? typical), Math.max(10 * typical, LONGEST_STEP_MS)));
+}
+/** The mean of `values` weighted by the time each stands for (the sampler's own pace need not be even). */
+function weightedMean(values, weights) {
+    let [sum, ms] = [0, 0];
+    for (const [i, value] of values.entries()) {
+        if (value === undefined)
+            continue;
+        sum += value * (weights[i] ?? 0);
+        ms += weights[i] ?? 0;
     }
-    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
-    async removeByName(name) {
-        const runner = await this.findByName(name);
-        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
+    return { mean: ms > 0 ? sum / ms : 0, ms };
+}
+/**
+ * One series for the report from what the fetch brought: the minute maxima from before the first second-by-second
+ * sample (a long job's fine file keeps only its last hour or so), then every fine sample.
+ */
+function mergeSamples(parts) {
+    const firstFine = least(parts.fine.map((sample) => sample.at));
+    return [...parts.coarse.filter((sample) => sample.at < firstFine - 60_000), ...parts.fine].sort((a, b) => a.at - b.at);
+}
+function figuresOf(gpu, samples) {
+    const step = steps(samples);
+    const used = samples.map((sample) => sample.usedMiB).filter((v) => v !== undefined);
+    const utilization = weightedMean(samples.map((sample) => sample.utilization), step);
+    const peakMiB = used.length > 0 ? most(used) : 0;
+    const powered = samples.filter((sample) => sample.powerW !== undefined);
+    const energy = samples.reduce((sum, sample, i) => sum + ((sample.powerW ?? 0) * (step[i] ?? 0)) / 3_600_000, 0);
+    return {
+        gpu,
+        peakMiB,
+        totalMiB: samples.find((sample) => sample.totalMiB !== undefined)?.totalMiB,
+        busyMs: samples.reduce((sum, sample, i) => sum + ((sample.utilization ?? 0) > 0 ? (step[i] ?? 0) : 0), 0),
+        meanUtilization: utilization.mean,
+        utilizationMs: utilization.ms,
+        ...(powered.length > 0 ? { energyWh: energy } : {}),
+        held: used.length > 0 && (peakMiB - least(used) >= HELD_MIB || least(used) >= HELD_THROUGHOUT_MIB),
+    };
+}
+/** The figures of every GPU the samples name, in time order. */
+function gpuReport(samples) {
+    const byGpu = new Map();
+    for (const sample of [...samples].sort((a, b) => a.at - b.at)) {
+        const list = byGpu.get(sample.gpu) ?? [];
+        list.push(sample);
+        byGpu.set(sample.gpu, list);
     }
-    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
-    async latestRelease() {
-        const { data } = await this.call('reading the actions/runner release', 'GET /repos/{owner}/{repo}/releases/latest', { owner: 'actions', repo: 'runner' });
-        const release = Release.safeParse(data);
-        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
-        const sha256 = release.success
-            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
-            : undefined;
-        if (!version || !sha256)
-            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
-                `gives no version and linux-x64 SHA-256`);
-        return { version, sha256 };
+    const gpus = [...byGpu.entries()].sort(([a], [b]) => a - b).map(([gpu, list]) => figuresOf(gpu, list));
+    const times = samples.map((sample) => sample.at);
+    const all = weightedMean(gpus.map((figures) => figures.meanUtilization), gpus.map((figures) => figures.utilizationMs));
+    return {
+        gpus,
+        peakMiB: Math.max(0, most(gpus.map((figures) => figures.peakMiB))),
+        meanUtilization: all.mean,
+        used: gpus.some((figures) => figures.held),
+        spanMs: times.length > 0 ? most(times) - least(times) : 0,
+    };
+}
+/** At most `points` values, each the highest of its span of `values` (a peak is never averaged away). */
+function peaks(values, points = CHART_POINTS) {
+    if (values.length <= points)
+        return [...values];
+    const span = values.length / points;
+    return Array.from({ length: points }, (_, i) => most(values.slice(Math.floor(i * span), Math.max(Math.floor((i + 1) * span), Math.floor(i * span) + 1))));
+}
+/** MiB as GiB, one decimal: `11.0 GiB`. */
+const formatGib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
+/** The summary's section: a row per GPU, the chart, its legend. */
+function renderGpuSection(samples) {
+    const report = gpuReport(samples);
+    if (report.gpus.length === 0)
+        return '#### GPU\n\nNo samples came back from the sandbox.\n';
+    const rows = report.gpus.map((g) => {
+        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${formatGib(g.totalMiB)})` : '';
+        const energy = g.energyWh === undefined ? 'not read' : `${g.energyWh.toFixed(1)} Wh`;
+        const cells = [`${formatGib(g.peakMiB)}${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
+        return `| ${g.gpu} | ${cells.join(' | ')} | ${energy} |`;
+    });
+    const sorted = [...samples].sort((a, b) => a.at - b.at);
+    // All GPUs together: the most memory any held, and the highest utilization, at each point.
+    const memory = peaks(sorted.map((sample) => (sample.usedMiB ?? 0) / 1024));
+    const utilization = peaks(sorted.map((sample) => sample.utilization ?? 0));
+    const axis = Math.max(1, Math.ceil(most(memory)));
+    const chart = [
+        '```mermaid',
+        'xychart-beta',
+        `  title "GPU memory (GiB, bars) and utilization (% of ${axis} GiB scale, line)"`,
+        `  x-axis "time, ${(0,summary/* formatDuration */.a3)(report.spanMs)} in all" 1 --> ${memory.length}`,
+        `  y-axis "GiB" 0 --> ${axis}`,
+        `  bar [${memory.map((v) => v.toFixed(1)).join(', ')}]`,
+        `  line [${utilization.map((v) => ((v / 100) * axis).toFixed(1)).join(', ')}]`,
+        '```',
+    ];
+    return [
+        '#### GPU',
+        '',
+        '| GPU | peak memory | kernels ran | mean utilization | energy |',
+        '|---|---|---|---|---|',
+        ...rows,
+        '',
+        ...chart,
+        '',
+        `Legend: bars, the most memory any GPU held (GiB); line, the highest utilization of any GPU, drawn on the same ` +
+            `scale (${axis} GiB = 100 %). Each of at most ${CHART_POINTS} points is the highest of its span.`,
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/src/gpu-report/hint.js
+/**
+ * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
+ * against the memory of every GPU type (the card nvidia-smi showed for the type that ran; for the others the table
+ * `min-gpu-memory` uses, sandbox/caps.ts), at that count; the
+ * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
+ * report whose GPU was not used.
+ */
+
+
+
+
+/** The share of the peak kept free: a run's peak varies with its inputs. */
+const MARGIN = 0.2;
+function hint_hourly(prices, ran, gpuType, gpuCount) {
+    return (0,billing/* hourlyDollars */.vq)(prices, {
+        cpu: ran.cpu,
+        memoryGib: ran.memoryGib,
+        storageGib: ran.storageGib,
+        gpuType,
+        gpuCount,
+    });
+}
+/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
+function cheaperGpu(report, ran, prices) {
+    const held = report.gpus.filter((gpu) => gpu.held);
+    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
+    if (!report.used || held.length === 0 || !ranType)
+        return undefined;
+    const ranDollarsPerHour = hint_hourly(prices, ran, ranType, ran.gpuCount);
+    if (ranDollarsPerHour === undefined)
+        return undefined;
+    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
+    const neededMiB = peakMiB * (1 + MARGIN);
+    const gpuCount = held.length;
+    // The type that ran: its card's own total, as nvidia-smi read it (an H100 shows 79.6 GiB, not the table's 80).
+    const cardMiB = report.gpus.find((gpu) => gpu.totalMiB !== undefined)?.totalMiB;
+    let best;
+    for (const gpuType of schemas/* GPU_TYPES */.ND) {
+        if (gpuType === ranType && gpuCount >= ran.gpuCount)
+            continue;
+        const memoryMiB = gpuType === ranType && cardMiB ? cardMiB : memoryOf(gpuType, prices) * 1024;
+        const memoryGib = Math.round((memoryMiB / 1024) * 10) / 10;
+        const dollarsPerHour = hint_hourly(prices, ran, gpuType, gpuCount);
+        if (memoryMiB < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
+            continue;
+        if (!best || dollarsPerHour < best.dollarsPerHour)
+            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
     }
+    return best;
+}
+/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
+function describeCheaper(hint, ran, livedMs) {
+    const cost = (perHour) => (0,billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
+    const run = livedMs === undefined
+        ? ''
+        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
+    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
+        `(${formatGib(hint.peakMiB)}, ${formatGib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
+        `~${(0,billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
+        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
+        'peak is typical of this job.');
+}
+
+;// CONCATENATED MODULE: ./build/src/gpu-report/publish.js
+/**
+ * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
+ * only by gpu-samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
+ * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
+ * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
+ * the end of `run`. Never fails the step: a report that cannot be made says why in one line.
+ */
+
+
+
+
+
+
+/** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
+function gpuFigure(report) {
+    if (!report || report.gpus.length === 0)
+        return 'no samples';
+    return report.used ? `${formatGib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
+}
+/** The samples as CSV, written by the action from the parsed numbers (nothing of the sandbox's text). */
+function samplesCsv(samples) {
+    const cell = (value) => (value === undefined ? '' : String(value));
+    const lines = samples.map((s) => [new Date(s.at).toISOString(), s.gpu, cell(s.usedMiB), cell(s.totalMiB), cell(s.utilization), cell(s.powerW)].join(','));
+    return ['timestamp,gpu,memory_used_mib,memory_total_mib,utilization_percent,power_w', ...lines, ''].join('\n');
+}
+const NEVER_USED = 'no process held GPU memory above its idle baseline while the job ran, so the job ran on the CPU. Usual causes: ' +
+    'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
+    'container started without the GPU (docker run --gpus all).';
+/** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
+async function publishGpuReport(core, input) {
+    try {
+        return await writeReport(core, input);
+    }
+    catch (error) {
+        core.warning(`GPU report: ${error.message}`);
+        return gpuFigure(undefined);
+    }
+}
+async function writeReport(core, input) {
+    if (input.fetched === undefined) {
+        core.info(`GPU report: no samples came back from ${input.sandboxId} (${input.why ?? 'no answer'}).`);
+        await core.appendSummary(`#### GPU\n\nNo samples came back from the sandbox (${input.why ?? 'no answer'}).\n`);
+        return gpuFigure(undefined);
+    }
+    const parts = parseSamples(input.fetched);
+    const samples = mergeSamples(parts);
+    const report = gpuReport(samples);
+    const dropped = parts.dropped > 0 ? `; ${parts.dropped} lines that were not samples were dropped` : '';
+    core.info(`GPU report: ${samples.length} samples over ${(0,summary/* formatDuration */.a3)(report.spanMs)}${dropped}.`);
+    await core.appendSummary(renderGpuSection(samples) + (dropped ? `\nThe sampler's files${dropped}.\n` : ''));
+    if (report.gpus.length === 0)
+        return gpuFigure(undefined);
+    core.setOutput('gpu-memory-peak', String(Math.round(report.peakMiB)));
+    core.setOutput('gpu-utilization', report.meanUtilization.toFixed(1));
+    writeCsv(core, input, samples);
+    if (!report.used) {
+        const failed = input.failed ? ' (the run failed; it may have ended before it reached the GPU)' : '';
+        core.warning(`GPU report: the GPU of ${input.sandboxId} was never used${failed}: ${NEVER_USED}`, {
+            title: 'GPU never used',
+        });
+    }
+    else if (!input.failed)
+        await hintCheaper(core, input, report);
+    return gpuFigure(report);
+}
+function writeCsv(core, input, samples) {
+    if (!input.tempDir)
+        return;
+    const path = (0,external_node_path_.join)(input.tempDir, `gpu-samples-${input.sandboxId}.csv`);
+    try {
+        (0,external_node_fs_.writeFileSync)(path, samplesCsv(samples), { mode: 0o644 });
+        core.setOutput('gpu-samples', path);
+    }
+    catch (error) {
+        core.warning(`GPU report: the samples could not be written to ${path}: ${error.message}`);
+    }
+}
+async function hintCheaper(core, input, report) {
+    let prices;
+    try {
+        prices = await input.prices();
+    }
+    catch (error) {
+        core.info(`GPU report: no cheaper-GPU check, the pricing catalog could not be read (${error.message}).`);
+        return;
+    }
+    const hint = cheaperGpu(report, input.ran, prices);
+    if (hint)
+        core.notice(describeCheaper(hint, input.ran, input.livedMs), { title: 'A cheaper GPU would have done' });
+}
+
+;// CONCATENATED MODULE: ./build/src/gpu-report/fetch.js
+
+
+
+const PRICING_TIMEOUT_MS = 15_000;
+/** What the sampler wrote, or why nothing came back (never throws); `end` ends the sampler after the read. */
+async function fetchOrWhy(target, env, options) {
+    try {
+        return { fetched: await fetchSamples(target, env, options) };
+    }
+    catch (error) {
+        return { why: error.message };
+    }
+}
+/** The sampler's files, when the main step started one and did not report already. */
+async function fetchGpuSamples(deps, state, keepAlive) {
+    const saved = state.gpuReport;
+    if (!saved || saved.reported)
+        return undefined;
+    deps.core.info('GPU report: fetching the samples before the stop.');
+    // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
+    return { saved, ...(await fetchOrWhy(saved, process.env, { end: !keepAlive, signal: deps.signal })) };
+}
+/** The report, once the sandbox is stopped; the comment's figure. */
+async function reportGpu(deps, state, gpu, config, failed) {
+    const startedAt = state.startedAt;
+    const signal = (0,abort/* withTimeout */.w)(PRICING_TIMEOUT_MS, deps.signal);
+    return publishGpuReport(deps.core, {
+        sandboxId: state.sandboxId ?? 'the sandbox',
+        fetched: gpu.fetched,
+        why: gpu.why,
+        ran: gpu.saved,
+        livedMs: startedAt === undefined ? undefined : Math.max(0, deps.clock.now() - startedAt),
+        failed,
+        prices: () => deps.makeClient(config).getPricing(signal),
+        tempDir: process.env.RUNNER_TEMP,
+    });
 }
 
 
@@ -39559,9 +38228,9 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   a2: () => (/* binding */ runPost),
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var _cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(475);
-/* harmony import */ var _cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(954);
-/* harmony import */ var _cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8650);
+/* harmony import */ var _approval_post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9157);
+/* harmony import */ var _comment_post_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4307);
+/* harmony import */ var _gpu_report_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3030);
 /* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7515);
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9219);
 /* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5176);
@@ -39569,11 +38238,11 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6476);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2852);
 /* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4925);
-/* harmony import */ var _cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2163);
-/* harmony import */ var _cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3615);
-/* harmony import */ var _cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5670);
-/* harmony import */ var _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4418);
-/* harmony import */ var _cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(7038);
+/* harmony import */ var _runner_post_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(4519);
+/* harmony import */ var _runner_served_job_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7933);
+/* harmony import */ var _runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1124);
+/* harmony import */ var _runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8475);
+/* harmony import */ var _runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(9643);
 /* harmony import */ var _pool_release_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(334);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(5504);
 /* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(8593);
@@ -39641,7 +38310,7 @@ async function runPost(given) {
         await removeSsh();
         // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
         const unserved = state.unservedAll;
-        await Promise.all(unserved.map((saved) => (0,_cleanup_unserved_js__WEBPACK_IMPORTED_MODULE_14__/* .cleanupUnserved */ .N)(deps, saved, inputs.runner())));
+        await Promise.all(unserved.map((saved) => (0,_runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_14__/* .cleanupUnserved */ .N)(deps, saved, inputs.runner())));
     }
 }
 async function cleanupMode(deps, state, inputs, removeSsh) {
@@ -39668,42 +38337,42 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     const saved = state.runners;
     const config = saved.length > 0 ? inputs.cleanup() : undefined;
     const served = config && !config.keepAlive ? config : undefined;
-    const several = served !== undefined && (0,_cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .servesSeveral */ .Bl)(saved, served);
+    const several = served !== undefined && (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .servesSeveral */ .Bl)(saved, served);
     // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
     // (issue 48), is the one deleted and mirrored.
     const runners = [...saved];
     // One folder serving one job waits as before: serveFolders gives it the default of one job to serve.
-    const { taken, stranded } = served ? await (0,_cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .serveFolders */ .ly)(deps, runners, served) : {};
+    const { taken, stranded } = served ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .serveFolders */ .ly)(deps, runners, served) : {};
     // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
-    const gpu = state.gpuReport ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W$)(deps, state, inputs.cleanup().keepAlive) : undefined;
+    const gpu = state.gpuReport ? await (0,_gpu_report_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W$)(deps, state, inputs.cleanup().keepAlive) : undefined;
     await removeSsh();
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (served)
         for (const runner of runners)
-            await (0,_cleanup_runner_js__WEBPACK_IMPORTED_MODULE_10__/* .deleteRegistration */ .XC)(deps, runner, served);
+            await (0,_runner_post_js__WEBPACK_IMPORTED_MODULE_10__/* .deleteRegistration */ .XC)(deps, runner, served);
     // The served jobs' results, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
     const mirror = served && !taken && runners.some((r) => r.online) && !deps.cancelWait?.aborted;
     const [first] = runners;
-    const folders = mirror && several ? await (0,_cleanup_runner_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .mirrorFolders */ .Pm)(deps, runners, served) : undefined;
-    const single = mirror && !several && first ? await (0,_cleanup_served_job_js__WEBPACK_IMPORTED_MODULE_11__/* .mirrorServedJob */ .eh)(deps, first, served) : undefined;
+    const folders = mirror && several ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .mirrorFolders */ .Pm)(deps, runners, served) : undefined;
+    const single = mirror && !several && first ? await (0,_runner_served_job_js__WEBPACK_IMPORTED_MODULE_11__/* .mirrorServedJob */ .eh)(deps, first, served) : undefined;
     const mirrored = single ?? folders;
     const approval = state.approval;
     if (approval)
-        await (0,_cleanup_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
+        await (0,_approval_post_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
     const failed = (taken ?? stranded ?? mirrored?.failure ?? state.mainFailure) !== undefined;
-    const gpuUse = gpu ? await (0,_cleanup_gpu_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .reportGpu */ .r4)(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
+    const gpuUse = gpu ? await (0,_gpu_report_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .reportGpu */ .r4)(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
     const jobs = folders?.jobs ?? single?.job;
-    await (0,_cleanup_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup, jobs, gpuUse);
+    await (0,_comment_post_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup, jobs, gpuUse);
     // This run's jobs the runners never served wait for the label: runners from this machine fail them at once.
     // Up to what the holder had left to serve: runner-jobs × runners, less the jobs its runners served.
     const bound = served ? Math.max(1, (served.runner().jobs ?? 1) * saved.length - (folders?.jobs.length ?? 0)) : 1;
     if (taken)
-        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
+        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
     else if (stranded)
         await failStranded(deps, inputs, stranded, { waiting: folders?.waiting, bound });
     else if (folders && folders.waiting > 0)
-        await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .SERVED_SOME */ .Tv });
+        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .SERVED_SOME */ .Tv });
     // A folder that could not go on fails the step; a served job's failure is then said beside it.
     if (stranded && mirrored?.failure)
         deps.core.error(mirrored.failure);
@@ -39718,7 +38387,7 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
  */
 async function failStranded(deps, inputs, why, left) {
     const waiting = left.waiting === undefined ? left.bound : Math.max(1, left.waiting);
-    await (0,_cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: _cleanup_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .SERVED_SOME */ .Tv });
+    await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .SERVED_SOME */ .Tv });
 }
 /** Why jobs still waiting are failed after the holder stopped (issue 48). */
 const LEFT_WAITING = 'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
@@ -39838,6 +38507,285 @@ async function runScript(target, script, args, input, env, signal, stdoutLimit) 
     const code = await exited(child);
     stop();
     return { code, stdout: stdout(), stderr: stderr() };
+}
+
+
+/***/ }),
+
+/***/ 8088:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  GL: () => (/* binding */ GitHubRunnerError),
+  Wd: () => (/* reexport */ MAX_FRESH_RUNNERS),
+  It: () => (/* binding */ RunnerRegistry),
+  w7: () => (/* binding */ isAccessDenied),
+  Xp: () => (/* reexport */ nextRunnerName)
+});
+
+// UNUSED EXPORTS: RunnerManagementRefused, firstRunnerName, folderRunnerName, freshRunnerName, runnerName, sandboxRunnerNames, slotRunnerName
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
+var github_call = __nccwpck_require__(1990);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __nccwpck_require__(4636);
+;// CONCATENATED MODULE: ./build/src/runner/names.js
+/** The names of a sandbox's runners: what mode: stop and the sweep look for, and how fresh ones are numbered. */
+/** A sandbox's runner is named after it: what mode: stop and the sweep look for. */
+function runnerName(sandboxId) {
+    return `gpu-sandbox-${sandboxId}`;
+}
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+const MAX_FRESH_RUNNERS = 3;
+/**
+ * The `n`th runner in one runner folder whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … (a
+ * fresh one after a refused job of another run, or for the next job with runner-jobs).
+ */
+function freshRunnerName(first, n) {
+    return n <= 1 ? first : `${first}-r${n}`;
+}
+/** The runner after `name` in its folder (`…` → `…-r2`, `…-g2-r2` → `…-g2-r3`), whichever job spent `name`. */
+function nextRunnerName(name) {
+    return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1);
+}
+/** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
+function slotRunnerName(sandboxId, slot) {
+    return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`;
+}
+/** The first runner's name in the same folder (`…-g2-r3` → `…-g2`). */
+function folderRunnerName(name) {
+    return name.replace(/-r\d+$/, '');
+}
+/** The sandbox's first runner's name of any runner on a sandbox (`…-r3` → `…`, `…-g2-r3` → `…`). */
+function firstRunnerName(name) {
+    return folderRunnerName(name).replace(/-g\d+$/, '');
+}
+/** Every name a runner on this sandbox may have: its own, then each fresh one's. */
+function sandboxRunnerNames(sandboxId) {
+    return Array.from({ length: MAX_FRESH_RUNNERS + 1 }, (_, i) => freshRunnerName(runnerName(sandboxId), i + 1));
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/github.js
+/**
+ * Just-in-time runner registrations of one repository, through Octokit: the
+ * access check, generate-jitconfig, a runner by id (never the list, except to
+ * find one by name), delete, and the runner release (version and SHA-256 for
+ * linux-x64, from the release notes). 5xx and lost answers are retried, rate
+ * limits waited out (call.ts); 401 and 403 say what the token needs.
+ * Every GitHub string is service text: it reaches a log through serviceText.
+ */
+
+
+
+
+
+class GitHubRunnerError extends github_call/* GitHubError */.y_ {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'GitHubRunnerError';
+    }
+}
+/** The access check found that this token may not manage runners at all: it cannot register any. */
+class RunnerManagementRefused extends GitHubRunnerError {
+    constructor(status, message) {
+        super(status, message);
+        this.name = 'RunnerManagementRefused';
+    }
+}
+/** GitHub answered 401 or 403 that is not a rate limit: this token may not manage the repository's runners. */
+function isAccessDenied(error) {
+    return error instanceof GitHubRunnerError && (error.status === 401 || error.status === 403) && !error.rateLimit;
+}
+const Runner = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig().int().positive(),
+    name: schemas/* string */.YjP(),
+    status: schemas/* string */.YjP(),
+    busy: schemas/* boolean */.zMY(),
+});
+const JitAnswer = schemas/* looseObject */._H3({ runner: Runner, encoded_jit_config: schemas/* string */.YjP().min(1) });
+const RunnerList = schemas/* looseObject */._H3({ runners: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
+const Release = schemas/* looseObject */._H3({ tag_name: schemas/* string */.YjP(), body: schemas/* string */.YjP().nullable().optional() });
+const PERMISSION = 'a token with repository administration: write (a GitHub App installation ' +
+    'token from actions/create-github-app-token, or a fine-grained token); ' +
+    'the default github.token cannot register runners';
+/** Reading the run's jobs, to see who took the runner. */
+const ACTIONS_READ = 'the same token to hold actions: read as well (a GitHub App or fine-grained ' +
+    'token with Actions: read), to see which job takes the runner';
+const JOB_PAGES = 10;
+const Job = schemas/* looseObject */._H3({
+    id: schemas/* number */.aig(),
+    name: schemas/* string */.YjP().nullish(),
+    runner_name: schemas/* string */.YjP().nullish(),
+    status: schemas/* string */.YjP().nullish(),
+    conclusion: schemas/* string */.YjP().nullish(),
+    created_at: schemas/* string */.YjP().nullish(),
+    started_at: schemas/* string */.YjP().nullish(),
+    completed_at: schemas/* string */.YjP().nullish(),
+    labels: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
+    steps: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP().nullish(), conclusion: schemas/* string */.YjP().nullish() })).nullish(),
+});
+const JobList = schemas/* looseObject */._H3({ jobs: schemas/* array */.YOg(schemas/* unknown */.L5J()) });
+class RunnerRegistry {
+    octokit;
+    repository;
+    token;
+    deps;
+    constructor(repository, token, deps) {
+        this.repository = repository;
+        this.token = token;
+        this.deps = deps;
+    }
+    /**
+     * One request, retried while GitHub is briefly away; refusals turned into what to do (`needs`: what a refused token
+     * lacks).
+     */
+    async call(label, route, parameters = {}, needs = PERMISSION) {
+        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(this.token, this.repository.apiUrl));
+        const call = { label, route, parameters, needs: `Runner mode needs ${needs}` };
+        return (0,github_call/* callGitHub */.ur)(github, this.repository, this.deps, call, (status, message) => new GitHubRunnerError(status, message));
+    }
+    /** Before anything costs money: may this token manage the repository's runners, and read `run`'s jobs? */
+    async checkAccess(run) {
+        try {
+            await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', { per_page: 1 });
+        }
+        catch (error) {
+            throw isAccessDenied(error) ? new RunnerManagementRefused(error.status, error.message) : error;
+        }
+        if (run)
+            await this.jobsPage(run, 1, 1);
+    }
+    async jobsPage(run, page, perPage) {
+        const label = `reading the jobs of workflow run ${run.id} (attempt ${run.attempt})`;
+        const parameters = { run_id: run.id, attempt_number: run.attempt, per_page: perPage, page };
+        const { data } = await this.call(label, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', parameters, ACTIONS_READ);
+        const list = JobList.safeParse(data);
+        if (!list.success)
+            throw new GitHubRunnerError(undefined, `${label}: the answer is not a list of jobs`);
+        return list.data.jobs;
+    }
+    /** The jobs of one attempt of a workflow run (up to 1,000), with each one's runner; `until`: no page after it. */
+    async jobsOf(run, until, firstPage = 1) {
+        const jobs = [];
+        for (let page = firstPage; page <= JOB_PAGES && !(until && jobs.some(until)); page++) {
+            const raw = await this.jobsPage(run, page, 100);
+            for (const item of raw) {
+                const job = Job.safeParse(item);
+                if (!job.success)
+                    continue;
+                const failed = job.data.steps?.find((step) => step.conclusion === 'failure');
+                const times = [job.data.created_at, job.data.started_at, job.data.completed_at];
+                const [createdAt, startedAt, completedAt] = times.map((at) => Date.parse(at ?? ''));
+                jobs.push({
+                    id: job.data.id,
+                    name: job.data.name ?? '',
+                    runnerName: job.data.runner_name ?? undefined,
+                    status: job.data.status ?? undefined,
+                    conclusion: job.data.conclusion ?? undefined,
+                    ...(failed ? { failedStep: failed.name ?? 'a step' } : {}),
+                    ...(job.data.labels ? { labels: job.data.labels } : {}),
+                    ...(createdAt ? { createdAt } : {}),
+                    ...(startedAt ? { startedAt } : {}),
+                    ...(completedAt ? { completedAt } : {}),
+                    page,
+                });
+            }
+            if (raw.length < 100)
+                break;
+        }
+        return jobs;
+    }
+    /** Registers a JIT runner; the configuration is a credential (the caller masks it at once). */
+    async generate(name, label) {
+        const { data } = await this.call('registering a just-in-time runner', 'POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig', {
+            name,
+            runner_group_id: 1,
+            labels: [label],
+            work_folder: '_work',
+        });
+        const parsed = JitAnswer.safeParse(data);
+        if (!parsed.success)
+            throw new GitHubRunnerError(undefined, 'registering a just-in-time runner: GitHub answered something that is not a runner and its configuration');
+        return { runner: parsed.data.runner, jitConfig: parsed.data.encoded_jit_config };
+    }
+    /** The runner now; undefined once GitHub no longer has it (a JIT runner deregisters after its job). */
+    async get(id) {
+        try {
+            const parsed = Runner.safeParse((await this.call(`reading runner ${id}`, 'GET /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            })).data);
+            if (!parsed.success)
+                throw new GitHubRunnerError(undefined, `reading runner ${id}: the answer is not a runner`);
+            return parsed.data;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return undefined;
+            throw error;
+        }
+    }
+    /** Deletes a registration; false when it was already gone. */
+    async remove(id) {
+        try {
+            await this.call(`deleting runner ${id}`, 'DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}', {
+                runner_id: id,
+            });
+            return true;
+        }
+        catch (error) {
+            if (error instanceof GitHubRunnerError && error.status === 404)
+                return false;
+            throw error;
+        }
+    }
+    /**
+     * Deletes a registration by its id, or by its name while the id is 0 (the registration's answer was lost, and
+     * GitHub may still have made it); the id deleted, undefined when it was already gone.
+     */
+    async removeRegistration(id, name) {
+        if (id > 0)
+            return (await this.remove(id)) ? id : undefined;
+        return this.removeByName(name);
+    }
+    /** Registered runners (the first 100; with `name`, those of that name). */
+    async list(name) {
+        const { data } = await this.call('listing self-hosted runners', 'GET /repos/{owner}/{repo}/actions/runners', {
+            ...(name ? { name } : {}),
+            per_page: 100,
+        });
+        const list = RunnerList.safeParse(data);
+        return list.success
+            ? list.data.runners.map((r) => Runner.safeParse(r)).flatMap((r) => (r.success ? [r.data] : []))
+            : [];
+    }
+    /** The registered runner with exactly this name, if any. */
+    async findByName(name) {
+        return (await this.list(name)).find((runner) => runner.name === name);
+    }
+    /** Deletes the registration with exactly this name; its id, or undefined when there was none. */
+    async removeByName(name) {
+        const runner = await this.findByName(name);
+        return runner && (await this.remove(runner.id)) ? runner.id : undefined;
+    }
+    /** The latest actions/runner release: its version and the linux-x64 package's SHA-256. */
+    async latestRelease() {
+        const { data } = await this.call('reading the actions/runner release', 'GET /repos/{owner}/{repo}/releases/latest', { owner: 'actions', repo: 'runner' });
+        const release = Release.safeParse(data);
+        const version = release.success ? /^v?(\d+\.\d+\.\d+)$/.exec(release.data.tag_name)?.[1] : undefined;
+        const sha256 = release.success
+            ? /<!-- BEGIN SHA linux-x64 -->\s*([0-9a-f]{64})\s*<!-- END SHA linux-x64 -->/.exec(release.data.body ?? '')?.[1]
+            : undefined;
+        if (!version || !sha256)
+            throw new GitHubRunnerError(undefined, `the actions/runner release ${(0,untrusted/* serviceText */.Lo)(release.success ? release.data.tag_name : '?', 40)} ` +
+                `gives no version and linux-x64 SHA-256`);
+        return { version, sha256 };
+    }
 }
 
 
@@ -40267,6 +39215,682 @@ function removeLocalRunner(runner) {
 
 /***/ }),
 
+/***/ 1124:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bl: () => (/* binding */ servesSeveral),
+/* harmony export */   Pm: () => (/* binding */ mirrorFolders),
+/* harmony export */   ly: () => (/* binding */ serveFolders)
+/* harmony export */ });
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9128);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4519);
+/* harmony import */ var _waiting_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(715);
+/* harmony import */ var _served_job_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7933);
+
+
+
+
+
+/** Whether the post step serves more than one job on the sandbox: more than one folder, or runner-jobs above 1. */
+function servesSeveral(runners, config) {
+    return runners.length > 1 || (config.runner().jobs ?? 1) > 1;
+}
+/**
+ * Every folder watched at once; `runners` holds each folder's current runner (for the deletion and the mirror) as
+ * they are replaced.
+ */
+async function serveFolders(deps, runners, config) {
+    const serving = { jobs: config.runner().jobs ?? 1, refusals: { count: 0 } };
+    const outcomes = await Promise.all(runners.map((saved, k) => (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .waitForRunnerJob */ .Ok)(deps, saved, config, (fresh) => (runners[k] = fresh), serving).catch((error) => {
+        // Whatever ended the wait, the stop still comes: a sandbox left running costs money.
+        deps.core.warning(`Runner: the wait for its job failed (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(error), 300)}); stopping now.`);
+        return undefined;
+    })));
+    const taken = outcomes.find((outcome) => outcome !== undefined);
+    return { ...(taken ? { taken } : {}), ...(serving.stranded ? { stranded: serving.stranded } : {}) };
+}
+/** Every runner name that may have served a job in a folder: its earlier runners and its current one. */
+const namesOf = (runner) => [...(runner.ran ?? []), runner.name];
+/** After the stop: this run's jobs read once (again while a served one has not ended), every served job mirrored. */
+async function mirrorFolders(deps, runners, config) {
+    const runner = config.runner();
+    const github = (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .registry */ .u5)(deps, runner);
+    if (!github || !runner.workflowRun)
+        return undefined;
+    const names = new Set(runners.flatMap(namesOf));
+    const isServed = (job) => job.runnerName !== undefined && names.has(job.runnerName);
+    let jobs;
+    try {
+        jobs = await (0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .readSettled */ .Gn)(deps, github, runner.workflowRun, isServed, { wholeRun: true });
+    }
+    catch (error) {
+        deps.core.info(`Runner: the results of the jobs it served could not be read (${error.message}).`);
+        return undefined;
+    }
+    const served = jobs.filter(isServed);
+    for (const job of served)
+        deps.core.info(`Runner ${job.runnerName}: the job ${(0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .jobOutcome */ .Yr)(job)}.`);
+    const failed = served.map((job) => (0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .mirrorFailure */ .mg)(job, job.runnerName ?? '')).find((failure) => failure);
+    await deps.core.appendSummary(servedTable(served, runners));
+    const waiting = runner.label ? (0,_waiting_js__WEBPACK_IMPORTED_MODULE_4__/* .waitingFor */ .F)(jobs, runner.label).length : 0;
+    return { jobs: served, waiting, ...(failed ? { failure: failed } : {}) };
+}
+/** A table cell of safe text: its pipes escaped. */
+const escapePipes = (text) => text.replace(/\|/g, '\\|');
+const seconds = (from, to) => (from && to && to >= from ? (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(to - from) : '?');
+/** The summary's row per job served: which runner, which GPUs, how long it waited for a runner, how long it ran. */
+function servedTable(jobs, runners) {
+    const gpusOf = (name) => runners.find((r) => namesOf(r).includes(name))?.gpus ?? 'all';
+    const rows = jobs.map((job) => {
+        const name = job.runnerName ?? '';
+        const conclusion = escapePipes((0,_served_job_js__WEBPACK_IMPORTED_MODULE_3__/* .conclusionOf */ .vu)(job));
+        const times = `${seconds(job.createdAt, job.startedAt)} | ${seconds(job.startedAt, job.completedAt)}`;
+        return `| ${escapePipes((0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80))} | ${name} | ${gpusOf(name)} | ${times} | ${conclusion} |`;
+    });
+    const none = jobs.length === 0 ? ['| (none) | | | | | |'] : [];
+    return [
+        `### Jobs served on the sandbox (${jobs.length})`,
+        '',
+        '| Job | Runner | GPUs | Waited | Ran | Result |',
+        '|---|---|---|---|---|---|',
+        ...rows,
+        ...none,
+        '',
+    ].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 9643:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ cleanupUnserved)
+/* harmony export */ });
+/* harmony import */ var _local_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7179);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9128);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4519);
+
+
+
+
+/** Until its job was failed, runner-timeout, or a cancellation; what ended the wait. */
+async function waitForFailedJob(deps, saved, github, timeoutMs) {
+    const { clock } = deps;
+    const began = clock.now();
+    const every = (0,_post_js__WEBPACK_IMPORTED_MODULE_3__/* .runnerPollMs */ .oS)();
+    let busy = false;
+    deps.core.info(`Runner ${saved.name}: waiting for the job it fails (up to runner-timeout, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(timeoutMs)}, ` +
+        `for one to be handed to it); GitHub is asked every ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(every)}.`);
+    for (;;) {
+        if (deps.cancelWait?.aborted)
+            return 'the holding job was cancelled';
+        if (!github || saved.id <= 0)
+            return 'its registration is not known, so no job is waited for';
+        const runner = await github.get(saved.id).catch((error) => error.message);
+        // A job fails in a moment, often between two reads: gone is how a JIT runner ends after its one job.
+        if (runner === undefined)
+            return busy ? 'it failed its job' : 'its registration is gone (a just-in-time runner deregisters after its job)';
+        if (typeof runner !== 'string' && runner.busy && !busy)
+            deps.core.info(`Runner ${saved.name}: a job is on it.`);
+        busy ||= typeof runner !== 'string' && runner.busy;
+        if (typeof runner === 'string')
+            deps.core.info(`Runner ${saved.name}: ${runner}`);
+        // Nothing more can happen once its process is gone (killed with the main step, say), busy or not.
+        if (!(0,_local_js__WEBPACK_IMPORTED_MODULE_0__/* .localRunnerAlive */ .TU)(saved))
+            return busy ? 'it ran its job and ended' : 'its process ended';
+        if (!busy && clock.now() - began >= timeoutMs)
+            return `no job was handed to it within runner-timeout`;
+        if (!(await (0,_post_js__WEBPACK_IMPORTED_MODULE_3__/* .pause */ .v7)(deps, every)))
+            return 'the holding job was cancelled';
+    }
+}
+async function cleanupUnserved(deps, saved, runner) {
+    const { core } = deps;
+    const github = (0,_post_js__WEBPACK_IMPORTED_MODULE_3__/* .registry */ .u5)(deps, runner, deps.cancelWait);
+    const ended = await waitForFailedJob(deps, saved, github, runner.pickupTimeoutMs);
+    core.info(`Runner ${saved.name}: ${ended}; removing it.`);
+    const left = (0,_local_js__WEBPACK_IMPORTED_MODULE_0__/* .removeLocalRunner */ .GT)(saved);
+    const registration = await deleteUnservedRegistration(deps, saved, runner);
+    if (registration)
+        left.push(registration);
+    if (left.length > 0)
+        core.warning(`Runner ${saved.name} could not be removed entirely: ${left.map((x) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(x, 300)).join('; ')}. ` +
+            `Delete a registration left under Settings > Actions > Runners; remove a user or directory it names by hand.`);
+    else
+        core.info(`Runner ${saved.name}: removed (process, ${saved.user ? 'user, ' : ''}directory, registration).`);
+}
+/** What is left of the registration, if anything (a cancelled wait still deletes it: a fresh client). */
+async function deleteUnservedRegistration(deps, saved, runner) {
+    const github = (0,_post_js__WEBPACK_IMPORTED_MODULE_3__/* .registry */ .u5)(deps, runner);
+    if (!github)
+        return `the registration ${saved.name} ('github-token' is missing)`;
+    try {
+        await github.removeRegistration(saved.id, saved.name);
+        return undefined;
+    }
+    catch (error) {
+        return `the registration ${saved.name} (${error.message})`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 4519:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  XC: () => (/* binding */ deleteRegistration),
+  v7: () => (/* binding */ pause),
+  u5: () => (/* reexport */ registry),
+  oS: () => (/* binding */ runnerPollMs),
+  Ok: () => (/* binding */ waitForRunnerJob)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./build/src/runner/github.js + 1 modules
+var runner_github = __nccwpck_require__(8088);
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(8818);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(9128);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __nccwpck_require__(2389);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(262);
+// EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
+var install = __nccwpck_require__(3197);
+;// CONCATENATED MODULE: ./build/src/runner/watch.js
+
+
+
+const WATCH = `cd "$RUNNER_DIR" 2> /dev/null || { echo "exited"; exit 0; }
+until=$(( $(date +%s) + $2 )); said=
+while :; do
+  if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
+  if [ -e gpu-sandbox-job-completed ]; then
+    # A job that ended before this watch began (a short one, or the next of runner-jobs) still names itself.
+    [ -n "$said" ] || [ ! -e gpu-sandbox-job-started ] || echo "started $(head -c 100 gpu-sandbox-job-started)"
+    # The runner reports the job's end to GitHub after this hook, then exits: up to 10 s for that, so that the one
+    # read of GitHub after it finds the job ended (who took it and how it ended, in one read).
+    for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$1" 2> /dev/null || break; sleep 1; done
+    echo "completed"; exit 0
+  fi
+  if [ -e gpu-sandbox-job-started ]; then
+    [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
+  elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi
+  kill -0 "$1" 2> /dev/null || { echo "exited"; exit 0; }
+  sleep 1
+done`;
+/** How many times a dropped watch is started again before the caller falls back to GitHub. */
+const RECONNECTS = 5;
+function verdictOf(stdout) {
+    const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+    const job = /^started (\S*)/.exec(lines.find((line) => line.startsWith('started ')) ?? '')?.[1] || undefined;
+    const last = lines.at(-1) ?? '';
+    const refused = /^refused (\d*) (\d*) (\S*) (\S*)$/.exec(last);
+    if (refused) {
+        const [, run = '', attempt = '', repository = '', refusedJob = ''] = refused.map((part) => (0,untrusted/* serviceText */.Lo)(part, 100));
+        return { kind: 'refused', run, attempt, repository, job: refusedJob };
+    }
+    if (last === 'completed' || last === 'exited')
+        return { kind: last, ...(job ? { job: (0,untrusted/* serviceText */.Lo)(job, 100) } : {}) };
+    return last === 'timeout' ? { kind: 'timeout' } : undefined;
+}
+async function watchRunner(target, pid, pickupTimeoutMs, deps) {
+    const began = deps.clock.now();
+    let why = '';
+    for (let attempt = 1; attempt <= RECONNECTS; attempt++) {
+        const left = Math.max(0, Math.ceil((began + pickupTimeoutMs - deps.clock.now()) / 1000));
+        const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(target, (0,install/* inFolder */._z)(WATCH, target.folder), [String(pid), String(left)], '', deps.env, deps.signal);
+        if (deps.signal?.aborted)
+            return { kind: 'cancelled' };
+        const verdict = verdictOf(stdout);
+        if (verdict)
+            return verdict;
+        why = `exit ${code}: ${(0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').at(-1) ?? '', 200)}`;
+        deps.log(`Runner watch: the connection to the sandbox ended (${why}); watching again.`);
+        await deps.clock.sleep(Math.min(10_000, 1_000 * 2 ** (attempt - 1)), deps.signal).catch(() => undefined);
+    }
+    return { kind: 'unreachable', why };
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/post-claim.js
+/**
+ * Who took the runner (ClaimWatch), read from GitHub: the runner's label is
+ * built from public values, so a job someone else queued with it can be handed
+ * the runner. And the post step's GitHub client for runner mode (registry).
+ */
+
+
+
+
+function registry(deps, runner, signal, rateLimitUntil) {
+    if (!runner.repository || runner.githubToken === '')
+        return undefined;
+    return new runner_github/* RunnerRegistry */.It(runner.repository, runner.githubToken, {
+        clock: deps.clock,
+        signal,
+        log: (message) => deps.core.info(message),
+        rateLimitUntil,
+    });
+}
+/**
+ * How long a busy runner may go without a job of this run naming it: GPU_SANDBOX_RUNNER_CLAIM (a duration; the tests
+ * use 3 s), else 30 s.
+ */
+function claimWindowMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_CLAIM ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_CLAIM) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 30_000;
+}
+/**
+ * Who took the runner. A job of this workflow run names it (`runner_name`)
+ * once GitHub assigned it; a busy runner that no job of this run names for
+ * the window on end, or that finished a job none of them names, served a job
+ * from outside this run. A failed read is no evidence: a warning, once.
+ */
+class ClaimWatch {
+    unclaimedSince;
+    claimed = false;
+    warned = false;
+    deps;
+    github;
+    saved;
+    run;
+    windowMs = claimWindowMs();
+    constructor(deps, github, saved, run) {
+        this.deps = deps;
+        this.github = github;
+        this.saved = saved;
+        this.run = run;
+    }
+    /** Whether a job of this run names the runner; undefined when GitHub could not say. */
+    async named() {
+        try {
+            // Read page by page only until the job that names it (a matrix's run has hundreds of jobs).
+            const names = (job) => job.runnerName === this.saved.name;
+            const ours = (await this.github.jobsOf(this.run, names)).find(names);
+            if (ours)
+                this.saved.served = ours;
+            if (ours && !this.claimed)
+                this.deps.core.info(`Runner ${this.saved.name}: job '${(0,untrusted/* serviceText */.Lo)(ours.name, 100)}' of this workflow run took it.`);
+            this.claimed ||= ours !== undefined;
+            return ours !== undefined;
+        }
+        catch (error) {
+            if (this.deps.cancelWait?.aborted)
+                return undefined;
+            if (!this.warned)
+                this.deps.core.warning(`Runner ${this.saved.name}: could not read this run's jobs to see ` +
+                    `who took the runner (${error instanceof Error ? error.message : String(error)}); watching on.`);
+            this.warned = true;
+            return undefined;
+        }
+    }
+    /** On a poll that shows the runner busy: why the step must stop it now, or undefined. */
+    async whileBusy() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        const now = this.deps.clock.now();
+        this.unclaimedSince ??= now;
+        return now - this.unclaimedSince >= this.windowMs
+            ? this.taken(`GitHub showed it busy, and for ${(0,summary/* formatDuration */.a3)(this.windowMs)} no job of this run named it`)
+            : undefined;
+    }
+    /** Once its job ended: a job's record keeps its runner, so one read settles who it was. */
+    async afterJob() {
+        if (this.claimed || (await this.named()) !== false)
+            return undefined;
+        return this.taken('it ran a job that no job of this run names');
+    }
+    taken(evidence) {
+        return (`Runner ${this.saved.name} was taken by a job outside this workflow ` +
+            `run (run ${this.run.id}, attempt ${this.run.attempt}): ${evidence}. ` +
+            `The sandbox is stopped and the registration deleted. The runner's ` +
+            `label is built from public values, so a workflow that someone else ` +
+            `can queue (a fork's pull request in a public repository) may ask ` +
+            `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/post-watch.js
+/**
+ * Runner mode's post step, where the sandbox can be reached (issue 43): the
+ * runner on the sandbox says when its job ended, or that it refused a job of
+ * another run (runner/watch.ts), so GitHub is not asked while the job runs.
+ * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
+ * briefly, to confirm who took the runner (a read that fails is no evidence).
+ */
+
+
+
+
+
+/** How long the confirmation may wait out a rate limit: the sandbox is stopped right after it. */
+const CONFIRM_RATE_LIMIT_MS = 20_000;
+/** How many fresh runners a holder starts after refused jobs of other runs; one more refusal fails it. */
+const MAX_REPLACEMENTS = runner_github/* MAX_FRESH_RUNNERS */.Wd;
+/**
+ * What the watch decided: undefined to fall back to GitHub; else `taken` (a reason to fail the step) or nothing.
+ * A refused job of another run spends the just-in-time runner: a fresh one with the label starts on the same
+ * sandbox (`replaced` hears of it, for the deletion), up to MAX_REPLACEMENTS times. So does a job of this run that
+ * ended while the folder has jobs left to serve (runner-jobs): the next job finds this one's files.
+ */
+async function waitOnSandbox(deps, saved, config, pickupTimeoutMs, replaced = () => undefined, serving = { jobs: 1, refusals: { count: 0 } }) {
+    const { core } = deps;
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) ` +
+        'for a job to pick it up; the runner on the sandbox says when (over SSH), so GitHub is not asked meanwhile.');
+    let current = saved;
+    for (let served = 0;;) {
+        const { pid, configPath, alias } = current.watch;
+        const verdict = await watchRunner({ configPath, alias, folder: current.folder }, pid, pickupTimeoutMs, {
+            clock: deps.clock,
+            env: process.env,
+            signal: deps.cancelWait,
+            log: (message) => core.info(message),
+        });
+        if (verdict.kind === 'unreachable') {
+            core.info(`Runner ${current.name}: the sandbox cannot be reached over SSH (${verdict.why}); asking GitHub instead.`);
+            // GitHub can say when this job ends, but no runner can start for a next one without the sandbox.
+            if (served + 1 < serving.jobs)
+                serving.stranded ??= strandedWhy(current, { served, of: serving.jobs }, `the sandbox could not be reached over SSH (${verdict.why})`);
+            return undefined;
+        }
+        if (verdict.kind === 'timeout' && served > 0) {
+            core.info(`Runner ${current.name}: no next job of this run took it within runner-timeout ` +
+                `(${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}); its folder served ${served} of ${serving.jobs} jobs.`);
+            return {};
+        }
+        const next = verdict.kind === 'completed' && verdict.job && served + 1 < serving.jobs;
+        if (verdict.kind !== 'refused' && !next)
+            return { taken: await settle(deps, current, config, verdict, pickupTimeoutMs) };
+        const fresh = next
+            ? await nextJob(deps, current, config, { served: ++served, of: serving.jobs, job: verdict.job ?? '' })
+            : await refused(deps, current, config, verdict, ++serving.refusals.count);
+        if (typeof fresh === 'string' && next) {
+            serving.stranded ??= strandedWhy(current, { served, of: serving.jobs }, fresh);
+            return {};
+        }
+        if (typeof fresh === 'string')
+            return { taken: fresh };
+        current = fresh;
+        replaced(fresh);
+    }
+}
+/** After this run's job ended with more to serve: the next runner in the same folder; a string: why none. */
+async function nextJob(deps, done, config, count) {
+    deps.core.info(`Runner ${done.name}: its job '${count.job}' ended (the runner on the sandbox says so); ${count.served} of ` +
+        `${count.of} jobs served in its folder, so a fresh runner takes the next job of this run there.`);
+    const fresh = await replace(deps, done, config, 'job');
+    if (typeof fresh === 'object')
+        return { ...fresh, ran: [...(done.ran ?? []), done.name] };
+    deps.core.warning(`Runner ${done.name}: no runner could start for the next job of this run: ${fresh}. Stopping the sandbox; ` +
+        "this run's jobs still waiting for the label are failed at once.");
+    // The last runner stays the one deleted and mirrored: its job is the last this folder served.
+    return fresh;
+}
+/** The holding step's error when a folder could not go on (issue 54): what could not start, why, what was served. */
+function strandedWhy(runner, count, why) {
+    return (`Runner ${runner.name}: no runner could start for the next job of this run (${why}); its folder had served ` +
+        `${count.served} of ${count.of} jobs by then. The sandbox is stopped, and this run's jobs still waiting for the ` +
+        'label are failed at once.');
+}
+/** After a refused job of another run: a fresh runner, or (past the cap, or none startable) why the step fails. */
+async function refused(deps, current, config, verdict, refusals) {
+    const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+    deps.core.warning(`Runner ${current.name}: a job of another workflow run was handed the runner; its job-started hook refused ` +
+        `${who} before its first step.`);
+    const fresh = refusals <= MAX_REPLACEMENTS ? await replace(deps, current, config, 'refusal', refusals) : undefined;
+    if (typeof fresh === 'object')
+        return { ...fresh, ...(current.ran ? { ran: current.ran } : {}) };
+    return claimOf(deps, current, config).taken(`its job-started hook refused ${who} before its first step` +
+        (fresh !== undefined
+            ? `; no fresh runner could be started (${fresh})`
+            : `, the ${ordinal(refusals)} job of another run; no more fresh runners are started`));
+}
+const ordinal = (n) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+/** The holder's claim watch, or a plain one where GitHub cannot be asked (its `taken` says the same). */
+function claimOf(deps, saved, config) {
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
+    const run = runner.workflowRun ?? { id: 0, attempt: 0 };
+    return github
+        ? new ClaimWatch(deps, github, saved, run)
+        : { taken: (evidence) => `Runner ${saved.name}: ${evidence}.` };
+}
+/** A fresh runner with the label in the same folder of the same sandbox; a string: why none could be started. */
+async function replace(deps, spent, config, after, refusals = 0) {
+    const runner = config.runner();
+    const github = registry(deps, runner, deps.cancelWait);
+    if (!github || !runner.label || !runner.repository)
+        return 'the post step has no github-token, repository or label to register one with';
+    const name = (0,runner_github/* nextRunnerName */.Xp)(spent.name);
+    const { configPath, alias } = spent.watch;
+    const context = { target: { configPath, alias }, env: process.env, signal: deps.cancelWait };
+    const serves = runner.workflowRun && {
+        run: runner.workflowRun,
+        repository: `${runner.repository.owner}/${runner.repository.repo}`,
+    };
+    try {
+        // The spent runner deregisters after its one job; where GitHub still has it, it goes now.
+        await github.removeRegistration(spent.id, spent.name).catch(() => undefined);
+        const online = { clock: deps.clock, signal: deps.cancelWait, core: deps.core };
+        const fresh = await (0,register/* replaceRunner */.ly)(online, context, github, { pid: spent.watch.pid, folder: spent.folder, after }, { name, label: runner.label, serves });
+        const why = after === 'job'
+            ? 'for the next job of this run'
+            : `for this run's job (fresh runner ${refusals} of ${MAX_REPLACEMENTS})`;
+        deps.core.info(`Runner ${name}: registered (id ${fresh.runner.id}) and online on the same sandbox with the label ` +
+            `${runner.label}, ${why}.`);
+        const slot = { ...(spent.folder ? { folder: spent.folder } : {}), ...(spent.gpus ? { gpus: spent.gpus } : {}) };
+        return { id: fresh.runner.id, name, online: true, watch: { pid: fresh.pid, configPath, alias }, ...slot };
+    }
+    catch (error) {
+        // Whatever failed after the request (its answer lost, run.sh not started, never online, a cancel), GitHub may
+        // hold the registration: removed by name, without the cancel signal, so no runner stays registered.
+        await registry(deps, runner)
+            ?.removeRegistration(0, name)
+            .catch(() => undefined);
+        return error.message;
+    }
+}
+async function settle(deps, saved, config, verdict, pickupTimeoutMs) {
+    const { core } = deps;
+    const runner = config.runner();
+    if (verdict.kind === 'cancelled')
+        return undefined;
+    if (verdict.kind === 'timeout') {
+        core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}). ` +
+            'Does a job use runs-on with its label? Stopping the sandbox.');
+        return undefined;
+    }
+    const github = registry(deps, runner, deps.cancelWait, deps.clock.now() + CONFIRM_RATE_LIMIT_MS);
+    const claim = github && runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
+    if (verdict.kind === 'refused') {
+        const who = `job '${verdict.job}' of run ${verdict.run} (attempt ${verdict.attempt}) of ${verdict.repository}`;
+        return (claim?.taken(`its job-started hook refused ${who} before its first step`) ??
+            `Runner ${saved.name} refused ${who} before its first step; the sandbox is stopped.`);
+    }
+    if (!verdict.job) {
+        core.info(`Runner ${saved.name}: the runner ended before any job started on it; stopping the sandbox.`);
+        return undefined;
+    }
+    core.info(`Runner ${saved.name}: its job '${verdict.job}' ended (the runner on the sandbox says so).`);
+    return claim?.afterJob();
+}
+
+;// CONCATENATED MODULE: ./build/src/runner/post.js
+/**
+ * The post step of `runner: true`: while the runner's one job runs, the
+ * sandbox stays; once the registration is gone after it was busy (a JIT
+ * runner deregisters after its job), or `runner-timeout` passed with no job
+ * picked up, the sandbox is stopped (cleanup/sandbox.ts) and the registration
+ * deleted if still there. GitHub is asked at most 4 times in any minute while
+ * it waits for a job (twice a poll while it checks who took the runner); a
+ * rate limit is waited out, never read as a refusal. A cancelled job ends the
+ * wait at once; the stop still happens.
+ *
+ * Who took it is watched (ClaimWatch): the runner's label is built from public
+ * values, so a job someone else queued with it can be handed the runner.
+ */
+
+
+
+
+
+
+
+
+/**
+ * One read every 16 s: at most 4 in any minute of waiting (15 s would let a
+ * minute's window hold 5). GPU_SANDBOX_RUNNER_POLL (a duration) sets it (the tests use 1 s).
+ */
+function runnerPollMs(env = process.env) {
+    const seconds = env.GPU_SANDBOX_RUNNER_POLL ? (0,durations/* parseDurationSeconds */.lW)(env.GPU_SANDBOX_RUNNER_POLL) : undefined;
+    return seconds && seconds >= 1 && seconds <= 600 ? seconds * 1000 : 16_000;
+}
+/** One poll: the runner, undefined when gone, 'no-answer' when GitHub did not say, 'stop' when it may not be asked. */
+async function poll(deps, github, saved) {
+    try {
+        return await github.get(saved.id);
+    }
+    catch (error) {
+        if (deps.cancelWait?.aborted)
+            return 'stop';
+        if ((0,runner_github/* isAccessDenied */.w7)(error)) {
+            deps.core.warning(`Runner ${saved.name}: ${error.message}; not waiting for its job.`);
+            return 'stop';
+        }
+        // Retried for a minute already: no news is not "not busy"; keep waiting, the next poll may get through.
+        deps.core.info(`Runner ${saved.name}: ${error instanceof Error ? error.message : String(error)}`);
+        return 'no-answer';
+    }
+}
+/** Sleeps until the next poll; false when the job was cancelled meanwhile. */
+async function pause(deps, ms) {
+    try {
+        await deps.clock.sleep(ms, deps.cancelWait);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Waits while the runner's job runs, or for a job to pick it up; resolves when
+ * the sandbox may be stopped, with why the step must then fail (a job from
+ * outside this run took the runner), if it must.
+ */
+async function waitForRunnerJob(deps, saved, config, replaced, serving) {
+    const { core } = deps;
+    if (!saved.online) {
+        core.info(`Runner ${saved.name}: it never came online, so no job can be waiting for it; stopping the sandbox.`);
+        return undefined;
+    }
+    const runner = config.runner();
+    // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
+    // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
+    const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
+    if (!github) {
+        core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
+            `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
+        return undefined;
+    }
+    // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
+    if (saved.watch && (0,external_node_fs_.existsSync)(saved.watch.configPath)) {
+        // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
+        const watched = Object.assign(saved, { watch: saved.watch });
+        const onSandbox = await waitOnSandbox(deps, watched, config, runner.pickupTimeoutMs, replaced, serving);
+        if (onSandbox) {
+            if (deps.cancelWait?.aborted)
+                core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+            return onSandbox.taken;
+        }
+    }
+    const watch = runner.workflowRun && new ClaimWatch(deps, github, saved, runner.workflowRun);
+    if (!watch)
+        core.info(`Runner ${saved.name}: no workflow run (GITHUB_RUN_ID) to hold its job against, so who takes it is not watched.`);
+    const taken = await waitLoop(deps, github, saved, runner.pickupTimeoutMs, watch);
+    if (deps.cancelWait?.aborted)
+        core.info(`Runner ${saved.name}: the job was cancelled; stopping the sandbox now.`);
+    return taken;
+}
+async function waitLoop(deps, github, saved, pickupTimeoutMs, watch) {
+    const { core, clock } = deps;
+    const began = clock.now();
+    const every = runnerPollMs();
+    core.info(`Runner ${saved.name}: waiting while its job runs, or up to runner-timeout ` +
+        `(${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}) for a job to pick it up; GitHub ` +
+        `is asked every ${(0,summary/* formatDuration */.a3)(every)}.`);
+    let busySeen = false;
+    let lastStatus = 'unknown';
+    for (;;) {
+        // No job yet and the time is up: decided without another request.
+        if (!busySeen && clock.now() - began >= pickupTimeoutMs) {
+            core.warning(`Runner ${saved.name}: no job picked it up within runner-timeout (${(0,summary/* formatDuration */.a3)(pickupTimeoutMs)}, ` +
+                `status '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'). Does a job use runs-on ` +
+                `with its label? Stopping the sandbox.`);
+            return undefined;
+        }
+        const now = await poll(deps, github, saved);
+        if (now === 'stop')
+            return undefined;
+        if (now === 'no-answer') {
+            if (!(await pause(deps, every)))
+                return undefined;
+            continue;
+        }
+        if (now === undefined || (busySeen && !now.busy)) {
+            core.info(now === undefined
+                ? `Runner ${saved.name}: ${busySeen ? 'its job ended and' : ''} the ` +
+                    `registration is gone (a just-in-time runner deregisters after its job).`
+                : `Runner ${saved.name}: its job ended.`);
+            return watch?.afterJob();
+        }
+        lastStatus = now.status;
+        if (now.busy && !busySeen)
+            core.info(`Runner ${saved.name}: a job is running on it.`);
+        busySeen ||= now.busy;
+        const taken = now.busy ? await watch?.whileBusy() : undefined;
+        if (taken)
+            return taken;
+        if (!(await pause(deps, every)))
+            return undefined;
+    }
+}
+/**
+ * After the stop: the registration goes too, if GitHub still has it. Never fails the step (an offline registration
+ * costs nothing).
+ */
+async function deleteRegistration(deps, saved, config) {
+    const github = registry(deps, config.runner());
+    if (!github)
+        return;
+    try {
+        const id = await github.removeRegistration(saved.id, saved.name);
+        deps.core.info(id !== undefined
+            ? `Deleted the runner registration ${saved.name} (id ${id}).`
+            : `The runner registration ${saved.name} is already gone.`);
+    }
+    catch (error) {
+        deps.core.warning(`Could not delete the runner registration ${saved.name} (id ${saved.id}): ` +
+            `${error instanceof Error ? error.message : String(error)}. It stays ` +
+            `offline; delete it under Settings > Actions > Runners.`);
+    }
+}
+
+
+/***/ }),
+
 /***/ 2389:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40280,8 +39904,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: registerRunner
 
-// EXTERNAL MODULE: ./build/src/github/runners.js + 1 modules
-var runners = __nccwpck_require__(9747);
+// EXTERNAL MODULE: ./build/src/runner/github.js + 1 modules
+var github = __nccwpck_require__(8088);
 // EXTERNAL MODULE: ./build/src/inputs/runner.js
 var inputs_runner = __nccwpck_require__(5837);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
@@ -40386,7 +40010,7 @@ async function online_showDiagnostics(deps, context, folder = FIRST_RUNNER_FOLDE
 
 
 function registryFor(deps, request) {
-    return new runners/* RunnerRegistry */.It(request.repository, request.githubToken, {
+    return new github/* RunnerRegistry */.It(request.repository, request.githubToken, {
         clock: deps.clock,
         signal: deps.signal,
         log: (message) => deps.core.info(message),
@@ -40403,7 +40027,7 @@ async function registerFresh(registry, name, label, log) {
         return await registry.generate(name, label);
     }
     catch (error) {
-        const stale = error instanceof runners/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
+        const stale = error instanceof github/* GitHubRunnerError */.GL && error.status === 409 ? await registry.findByName(name) : undefined;
         if (!stale || stale.status !== 'offline' || stale.busy)
             throw error;
         log(`Runner: GitHub already has '${name}' (id ${stale.id}), registered ` +
@@ -40568,6 +40192,382 @@ async function replaceRunner(deps, context, registry, spent, fresh) {
     const lastWords = await (0,install/* diagnosticTail */.Ks)(context, spent.folder).then((tail) => tail.lastWords, () => undefined);
     const said = lastWords ? ` (run.sh's last words: '${lastWords}')` : '';
     throw new Error(`the new runner ${fresh.name} did not come online: ${failure}${said}`);
+}
+
+
+/***/ }),
+
+/***/ 7933:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gn: () => (/* binding */ readSettled),
+/* harmony export */   Yi: () => (/* binding */ runnerJobOutcome),
+/* harmony export */   Yr: () => (/* binding */ jobOutcome),
+/* harmony export */   eh: () => (/* binding */ mirrorServedJob),
+/* harmony export */   mg: () => (/* binding */ mirrorFailure),
+/* harmony export */   vu: () => (/* binding */ conclusionOf)
+/* harmony export */ });
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4519);
+
+
+/** GitHub may record a job's end a moment after its runner deregistered: read again this often, this many times. */
+const SETTLE_READS = 6;
+const SETTLE_MAX_MS = 5_000;
+const FAILED = ['failure', 'cancelled', 'timed_out'];
+/** The job of this run that names the runner; with `settle`, read until GitHub shows it completed. */
+async function servedJob(deps, saved, config, settle) {
+    const runner = config.runner();
+    const github = (0,_post_js__WEBPACK_IMPORTED_MODULE_1__/* .registry */ .u5)(deps, runner);
+    if (!github || !runner.workflowRun)
+        return undefined;
+    // The job the claim's read found, once GitHub showed it ended, is not read again.
+    if (saved.served?.status === 'completed')
+        return saved.served;
+    const names = (candidate) => candidate.runnerName === saved.name;
+    const reads = settle ? SETTLE_READS : 1;
+    // Read again from the page the claim's read found it on, not from the first (issue 54: a leg of a 240-leg matrix
+    // whose job is on page 2 asked for pages 1 and 2 twice, 9 requests against a bound of 8).
+    const from = saved.served?.page;
+    return (await readSettled(deps, github, runner.workflowRun, names, { reads, from })).find(names);
+}
+/**
+ * This run's jobs, read again (up to `reads` times, at most SETTLE_MAX_MS apart) while one that `served` picks has not
+ * ended. Without `wholeRun`, no page is read past the one holding a served job (a matrix's run has hundreds of jobs),
+ * and none before `from`, the page an earlier read found it on.
+ */
+async function readSettled(deps, github, run, served, options = {}) {
+    const reads = options.reads ?? SETTLE_READS;
+    let jobs = [];
+    for (let read = 1; read <= reads; read++) {
+        jobs = await github.jobsOf(run, options.wholeRun ? undefined : served, options.wholeRun ? 1 : options.from);
+        if (read === reads || jobs.filter(served).every((job) => job.status === 'completed'))
+            break;
+        await deps.clock.sleep(Math.min((0,_post_js__WEBPACK_IMPORTED_MODULE_1__/* .runnerPollMs */ .oS)(), SETTLE_MAX_MS), deps.cancelWait);
+    }
+    return jobs;
+}
+/** How a job ended, for the pull-request comment ("'gpu-tests' ended: success"). */
+function jobOutcome(job) {
+    return `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 80)}' ended: ${conclusionOf(job)}`;
+}
+/** A job's conclusion, or its status while it has none, as safe text. */
+const conclusionOf = (job, max = 30) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.conclusion ?? job.status ?? 'unknown', max);
+/** How the runner's one job ended, read now; undefined: unknown. */
+async function runnerJobOutcome(deps, saved, config) {
+    try {
+        const job = await servedJob(deps, saved, config, false);
+        return job && jobOutcome(job);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The served job once GitHub shows it ended (the final comment reuses it), and why the holding step fails after it
+ * failed: no `failure` when it succeeded, was skipped or is unknown.
+ */
+async function mirrorServedJob(deps, saved, config) {
+    let job;
+    try {
+        job = await servedJob(deps, saved, config, true);
+    }
+    catch (error) {
+        deps.core.info(`Runner ${saved.name}: its job's result could not be read (${error.message}).`);
+        return {};
+    }
+    if (!job)
+        return {};
+    deps.core.info(`Runner ${saved.name}: the job '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 100)}' it served ended: ${conclusionOf(job)}.`);
+    const failure = mirrorFailure(job, saved.name);
+    return failure ? { job, failure } : { job };
+}
+/** Why the holding step fails after a job it served: undefined when that job succeeded, was skipped or is unknown. */
+function mirrorFailure(job, runnerName) {
+    if (!job.conclusion || !FAILED.includes(job.conclusion))
+        return undefined;
+    return (`The job '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(job.name, 100)}' that ran on ${runnerName} ended '${conclusionOf(job)}', so this holding ` +
+        `step fails too (the sandbox is stopped): "Re-run failed jobs" then re-runs both jobs, and the new attempt's ` +
+        `runner serves the re-run.`);
+}
+
+
+/***/ }),
+
+/***/ 8475:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Tv: () => (/* binding */ SERVED_SOME),
+  Bl: () => (/* binding */ failQueuedJob)
+});
+
+// UNUSED EXPORTS: NOT_SERVED
+
+// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
+var job_environment = __nccwpck_require__(3156);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 11 modules
+var read = __nccwpck_require__(9721);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __nccwpck_require__(2389);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./build/src/runner/github.js + 1 modules
+var github = __nccwpck_require__(8088);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __nccwpck_require__(5190);
+// EXTERNAL MODULE: ./build/src/runner/local.js
+var local = __nccwpck_require__(7179);
+;// CONCATENATED MODULE: ./build/src/runner/unserved.js
+/**
+ * When the holding step of `runner: true` cannot serve its runner (CONTRACT,
+ * "Runner mode never strands a job"): one JIT runner with the same label on
+ * this machine (runner/local.ts), whose job-started hook fails the waiting
+ * job before any of its steps runs, with one ::error that says why. Each part
+ * is saved to state before it is made, so the post step removes whatever
+ * exists. Where it cannot be made, the step's error says the job waits until
+ * the run is cancelled, and nothing of it is left.
+ */
+
+
+
+
+
+
+
+
+/** The released runner connects within seconds; past this the post step still waits for it. */
+const ONLINE_WAIT_MS = 2 * 60_000;
+const POLL_MS = 1_000;
+/** Past runner-timeout, what the post step may spend first (its stop may take 10 minutes), with room to spare. */
+const LIFETIME_MARGIN_MS = 15 * 60_000;
+/** How long the failing runner may live at most, in seconds: the post step removes it long before, if it runs. */
+function runnerLifetimeSeconds(request) {
+    return (ONLINE_WAIT_MS + request.pickupTimeoutMs + LIFETIME_MARGIN_MS) / 1000;
+}
+/** A workflow command's data: `%`, CR and LF escaped as the runner expects. */
+function commandData(text) {
+    return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+/** What the holding job did, in the stranded job's error: failed before its runner was online, by default. */
+const BEFORE_ONLINE = 'failed before its runner came online';
+/** The stranded job's one ::error: which holding job, which label, why, what to do. */
+function strandedJobError(request, reason, what = BEFORE_ONLINE) {
+    const run = request.workflowRun
+        ? ` (workflow run ${request.workflowRun.id}, attempt ${request.workflowRun.attempt})`
+        : '';
+    const holder = request.holdingJob ? `'${(0,untrusted/* serviceText */.Lo)(request.holdingJob, 100)}'` : 'of this workflow';
+    const message = `No GPU runner was served for runs-on: ${request.label}. The holding job ${holder}${run} ${what}: ` +
+        `${(0,untrusted/* serviceText */.Lo)(reason, 400)}. This job was failed at once so that it ` +
+        `does not wait in the queue; none of its steps ran and no code was fetched. Fix the cause (the ` +
+        `holding job's log says more), then re-run the failed jobs: both jobs run again.`;
+    return `::error title=No GPU runner was served::${commandData(message)}`;
+}
+function lastLine(file) {
+    try {
+        return (0,external_node_fs_.readFileSync)(file, 'utf8').trim().split('\n').at(-1) ?? '';
+    }
+    catch {
+        return '';
+    }
+}
+/** Polls the registration until it is online (or gone after its job); why not, if it is not. */
+async function waitOnline(deps, registry, saved) {
+    const until = deps.clock.now() + ONLINE_WAIT_MS;
+    for (;;) {
+        const runner = await registry.get(saved.id);
+        // A just-in-time runner deregisters after its one job: handed the waiting job at once, it may have failed it
+        // already (or someone deleted it); either way nothing waits for it, and the post step removes what is left.
+        if (!runner)
+            return 'gone';
+        if (runner.status === 'online')
+            return 'online';
+        if (!(0,local/* localRunnerAlive */.TU)(saved)) {
+            const out = lastLine((0,external_node_path_.join)(saved.dir, 'runner.out'));
+            throw new Error(`run.sh ended before the runner came online${out ? ` ('${(0,untrusted/* serviceText */.Lo)(out, 200)}')` : ''}`);
+        }
+        if (deps.clock.now() + POLL_MS > until)
+            return `not online after ${ONLINE_WAIT_MS / 60_000} minutes`;
+        await deps.clock.sleep(POLL_MS, deps.signal);
+    }
+}
+/** Makes the parts in order, saving each first; the saved record of what exists. */
+async function makeUnserved(deps, request, why, saved, progress) {
+    const { core } = deps;
+    const state = { saveUnserved: (one) => new step_state/* ActionState */.q(core).saveUnserved(one, progress.index) };
+    const registry = (0,register/* registryFor */.ZQ)(deps, request);
+    state.saveUnserved(saved);
+    const version = await (0,local/* unpackRunnerPackage */.Rh)(registry, request.repository.serverUrl, saved.dir, deps.signal);
+    const separate = (0,local/* makeSeparateUser */.Dh)(saved.dir, deps.sudo);
+    if (separate.user)
+        saved.user = separate.user;
+    state.saveUnserved(saved);
+    core.info(separate.user
+        ? `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as the separate user ` +
+            `${separate.user}: steps it runs cannot read this job's processes or the step's private directory.`
+        : `Runner: actions/runner ${version} (SHA-256 checked) in ${saved.dir}, run as this job's user ` +
+            `(${separate.why}): its clean environment holds no input or token, but its steps could read this ` +
+            `job's files.`);
+    const hook = (0,local/* writeHook */.rq)(saved.dir, strandedJobError(request, why.reason, why.what));
+    progress.asked = true;
+    // A lost answer retried hears 409: the offline registration of this name is that answer's, deleted and made again.
+    const { runner, jitConfig } = await (0,register/* registerFresh */.Ad)(registry, saved.name, request.label, (line) => core.info(line));
+    core.setSecret(jitConfig);
+    saved.id = runner.id;
+    state.saveUnserved(saved);
+    saved.pid = (0,local/* startLocalRunner */.A9)(saved, hook, jitConfig, runnerLifetimeSeconds(request));
+    state.saveUnserved(saved);
+    const online = await waitOnline(deps, registry, saved);
+    if (online === 'gone')
+        core.info(`Runner: ${saved.name} (id ${saved.id}) is no longer registered: it failed the waiting job already (a ` +
+            'just-in-time runner deregisters after its one job), or someone deleted it. The post step removes the rest.');
+    else if (online !== 'online')
+        core.warning(`Runner ${saved.name}: ${online}; the post step still waits for its job, then removes it.`);
+    else
+        core.info(`Runner: ${saved.name} (id ${saved.id}) is online with the label '${request.label}'. The job waiting for ` +
+            `that label is handed to it and fails at once, saying why; the post step removes the runner after that.`);
+}
+/**
+ * Registers and starts the failing runner; never throws (the holding step's own error is what fails it). What exists of
+ * it afterwards, for a post step that serves it itself (state saved there is read by no later step).
+ */
+async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE, index = 1) {
+    const { core } = deps;
+    // The package is actions/runner's linux-x64 release, and the removal reads /proc.
+    const machine = `${deps.platform ?? process.platform}-${process.arch}`;
+    if (machine !== 'linux-x64') {
+        reportUnservable(core, request, `the holding job runs on ${machine}; the failing runner needs linux-x64`);
+        return undefined;
+    }
+    const run = request.workflowRun ? `${request.workflowRun.id}-${request.workflowRun.attempt}` : 'local';
+    const saved = {
+        id: 0,
+        name: `gpu-sandbox-unserved-${run}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`,
+        dir: '',
+        pid: 0,
+    };
+    const progress = { asked: false, index };
+    const which = index > 1 ? `job ${index} ` : 'job ';
+    core.startGroup(`Runner: fail the ${which}waiting for '${request.label}' at once, instead of leaving it queued`);
+    try {
+        saved.dir = (0,local/* makeRunnerDir */.Cy)();
+        await makeUnserved(deps, request, { reason, what }, saved, progress);
+        return saved;
+    }
+    catch (error) {
+        const left = saved.dir ? (0,local/* removeLocalRunner */.GT)(saved) : [];
+        // A refused registration made nothing; one whose answer was lost may exist, under our name.
+        const deleted = !progress.asked || (0,github/* isAccessDenied */.w7)(error) || (await deleteRegistration(deps, request, saved));
+        const nothingLeft = left.length === 0 && deleted;
+        if (nothingLeft)
+            new step_state/* ActionState */.q(core).saveUnserved(undefined, index);
+        // A cancelled run cancels its queued jobs too: nothing waits.
+        if (deps.signal.aborted)
+            core.info('Runner: cancelled while the failing runner was set up; what it made is removed.');
+        else
+            reportUnservable(core, request, error.message);
+        return nothingLeft ? undefined : saved;
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/**
+ * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
+ * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
+ */
+async function serveUnservedJobs(deps, request, reason, what, count) {
+    const made = [];
+    for (let k = 1; k <= Math.max(1, count) && !deps.signal.aborted; k++) {
+        const saved = await serveUnserved(deps, request, reason, what, k);
+        if (saved)
+            made.push(saved);
+    }
+    return made;
+}
+/** The plain error: the waiting job stays queued until the run is cancelled, and how to cancel it. */
+function reportUnservable(core, request, why) {
+    core.error(unservedError(request, why), { title: 'A job waits for a runner nobody serves' });
+}
+function unservedError(request, why) {
+    const run = request.workflowRun;
+    const cancel = run ? ` (its page, Cancel workflow; or gh run cancel ${run.id})` : '';
+    return (`The job with runs-on: ${request.label} will wait in GitHub's queue until this workflow run is ` +
+        `cancelled (GitHub keeps a queued job up to 24 hours): no runner could be registered to fail it ` +
+        `(${(0,untrusted/* serviceText */.Lo)(why, 300)}). Cancel the run${cancel}; the token needs repository administration: ` +
+        `write to register runners.`);
+}
+/** Deletes a registration the failed attempt made; whether none is left. */
+async function deleteRegistration(deps, request, saved) {
+    // After a cancellation too: a client that is not cancelled.
+    const registry = (0,register/* registryFor */.ZQ)({ ...deps, signal: deps.signal.aborted ? undefined : deps.signal }, request);
+    try {
+        await registry.removeRegistration(saved.id, saved.name);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/runner/waiting.js
+var waiting = __nccwpck_require__(715);
+// EXTERNAL MODULE: ./build/src/runner/post-unserved.js
+var post_unserved = __nccwpck_require__(9643);
+;// CONCATENATED MODULE: ./build/src/runner/stranded.js
+/**
+ * When the holder's runner served no job of this run (issue 43: taken by a job
+ * of another run, 3 fresh runners spent on such jobs, or no fresh one could be
+ * registered): this run's queued job would wait for the label until the run is
+ * cancelled. As when the main step cannot serve (runner/unserved.ts), a runner
+ * with the label on this machine fails it at once, then is removed here: state
+ * saved by a post step is read by no later step.
+ */
+
+
+
+
+
+
+/** What the holding job did, in the queued job's error. */
+const NOT_SERVED = 'gave its runner to no job of this run';
+/** Issue 48: it served some of this run's jobs, then could not go on. */
+const SERVED_SOME = 'served what it could of this run, then could not go on';
+async function failQueuedJob(deps, runner, why, env = process.env, left) {
+    const { core } = deps;
+    // A cancelled run cancels its queued jobs too: nothing waits.
+    if (deps.cancelWait?.aborted)
+        return;
+    const request = (0,read/* readUnservedInputs */.AO)(core, (0,job_environment/* jobEnvironmentFromEnv */.s)(env), []);
+    if (!request) {
+        core.info('Runner: no label and token to serve a failing runner with; a job of this run may wait for the label.');
+        return;
+    }
+    const signal = deps.cancelWait ?? new AbortController().signal;
+    const log = (message) => core.info(message);
+    // With runner-jobs or runners above 1 (issue 48): every job still waiting, up to what the holder had left to serve.
+    const count = !left
+        ? 1
+        : left.waiting !== undefined
+            ? Math.min(left.waiting, left.bound)
+            : await (0,waiting/* failingRunnersFor */.X)((0,register/* registryFor */.ZQ)(deps, request), request.workflowRun, request.label, left.bound, log);
+    if (count < 1)
+        return;
+    core.info(count === 1
+        ? `Runner: this run's job waiting for '${request.label}' is failed at once, so that it does not wait.`
+        : `Runner: this run's ${count} jobs waiting for '${request.label}' are failed at once, so that none waits.`);
+    const what = left?.what ?? NOT_SERVED;
+    const made = await serveUnservedJobs({ core, clock: deps.clock, signal }, request, why, what, count);
+    await Promise.all(made.map((saved) => (0,post_unserved/* cleanupUnserved */.N)(deps, saved, runner)));
 }
 
 
@@ -41835,7 +41835,7 @@ class ActionState {
     saveCommentFacts(facts) {
         this.core.saveState(KEYS.commentFacts, JSON.stringify(facts));
     }
-    /** The comment's own shape (src/step/comment-text.ts) is its to say: state checks only what every version has. */
+    /** The comment's own shape (src/comment/text.ts) is its to say: state checks only what every version has. */
     commentFacts() {
         const facts = this.json(KEYS.commentFacts);
         return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'

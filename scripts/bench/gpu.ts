@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { mergeSamples, renderGpuSection } from '../../src/cleanup/gpu-report.ts'
-import { SAMPLER_DIR, samplerFetchScript, samplerStartScript } from '../../src/remote/gpu-sampler.ts'
-import { parseSamples } from '../../src/remote/gpu-samples.ts'
+import { mergeSamples, renderGpuSection } from '../../src/gpu-report/post.ts'
+import { SAMPLER_DIR, samplerFetchScript, samplerStartScript } from '../../src/gpu-report/sampler.ts'
+import { parseSamples } from '../../src/gpu-report/samples.ts'
 import { log } from './common.ts'
 
 const GPUS = 8

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DefaultArtifactClient } from '@actions/artifact'
-import { ArtifactStore } from '../../src/github/artifacts.ts'
+import { ArtifactStore } from '../../src/comment/artifacts.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { FakeResults } from '../lib/fake-results.ts'
 

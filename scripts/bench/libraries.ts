@@ -4,7 +4,7 @@
  * ncc as dist/ is (its own entry, nothing else), its bundle weighed (raw and
  * gzip) and imported cold in a fresh Node (median of ROUNDS), and run against
  * the same fake on loopback, its requests counted:
- * - the run artifacts' client and ZIP writer (src/github/artifacts.ts,
+ * - the run artifacts' client and ZIP writer (src/comment/artifacts.ts,
  *   src/runtime/zip.ts) against the official `@actions/artifact`, both moving
  *   one row (upload, list, download by another job, delete) through
  *   scripts/lib/fake-results.ts;
@@ -112,7 +112,7 @@ export async function librariesSection(): Promise<string> {
       entry: "export { DefaultArtifactClient } from '@actions/artifact'\n",
     })
     const ours = await measure(dir, 'own-artifacts', {
-      label: 'own: `src/github/artifacts.ts` + `src/runtime/zip.ts`',
+      label: 'own: `src/comment/artifacts.ts` + `src/runtime/zip.ts`',
       entry: own('src/github/artifacts.js', 'ArtifactStore'),
     })
     const plugins = await measure(dir, 'plugins', {
@@ -144,7 +144,7 @@ function report(m: {
 }): string {
   const row = (side: Measured, requests: string) =>
     `| ${side.label} | ${kib(side.raw)} (${kib(side.gzip)} gzip) | ${side.importMs.toFixed(0)} ms | ${requests} |`
-  const artifactLines = lines('src/github/artifacts.ts', 'src/runtime/zip.ts')
+  const artifactLines = lines('src/comment/artifacts.ts', 'src/runtime/zip.ts')
   const callLines = lines('src/github/call.ts', 'src/github/rate-limit.ts', 'src/github/failure.ts')
   return [
     '## 13. What is written here by hand, against the library that does it',

@@ -19,7 +19,7 @@ import { pinnableEndpoint } from '../ssh/access.ts'
 import type { CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
-import { registry } from './runner.ts'
+import { registry } from '../runner/post.ts'
 
 export const RELEASE_FILE = '.gpu-sandbox-release'
 const CHECK_EVERY_MS = 2_000

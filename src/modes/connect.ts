@@ -5,7 +5,7 @@
  * pinned, the config and the Include line. It never stops the sandbox; its
  * post step removes what it wrote and ends the renewer.
  */
-import { publishComment } from '../cleanup/comment.ts'
+import { publishComment } from '../comment/post.ts'
 import { isNotFound } from '../client/errors.ts'
 import { retryUntil } from '../client/retry.ts'
 import type { SandboxRecord } from '../client/schemas.ts'

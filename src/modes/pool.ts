@@ -20,7 +20,7 @@ import { applySpendingCaps } from '../sandbox/caps.ts'
 import { prepareSandboxSsh } from '../ssh/access.ts'
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { formatDuration, listWithLimit, markdownTable } from '../step/summary.ts'
-import { keepPool, type Upkeep } from './pool-upkeep.ts'
+import { keepPool, type Upkeep } from '../pool/upkeep.ts'
 
 /** How long getting the SSH certificate the claims use may take. */
 const PREPARE_MS = 3 * 60_000

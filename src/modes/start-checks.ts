@@ -3,7 +3,7 @@
  * max-live right after our own start, and the GPU check once ready. A sandbox
  * that fails one after it started is stopped here, before it is ever used.
  */
-import { ApprovalGate } from '../github/approval.ts'
+import { ApprovalGate } from '../approval/github.ts'
 import type { ApprovalRequest } from '../inputs/approval.ts'
 import type { LiveLimit } from '../inputs/caps.ts'
 import type { StartConfig } from '../inputs/config.ts'
@@ -13,7 +13,7 @@ import { isReady } from '../sandbox/status.ts'
 import type { PreparedSandboxSsh } from '../ssh/access.ts'
 import { opContext, type StepDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
-import { checkSandboxGpus, stopBeforeUse, type GpuCheckRow } from './gpu-check.ts'
+import { checkSandboxGpus, stopBeforeUse, type GpuCheckRow } from '../gpu-check/main.ts'
 import type { WaitOutcome } from './start-summary.ts'
 
 /** max-live, right after our own start: beyond the limit by creation order, it is stopped before use. */

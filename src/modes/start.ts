@@ -27,13 +27,13 @@ import { registryFor } from '../runner/register.ts'
 import type { PoolRow } from '../pool/row.ts'
 import type { WaitOutcome } from './start-summary.ts'
 import { readOnce, setOutputsFrom, waitPhase, writeSummary } from './start-wait.ts'
-import { claimFromPool, poolRowOf, upkeepLater, type Pooled } from './start-pool.ts'
+import { claimFromPool, poolRowOf, upkeepLater, type Pooled } from '../pool/main.ts'
 import { useReady } from './start-use.ts'
 import { gpuCheck, keptUnderLimit, passGate } from './start-checks.ts'
 import { setCostOutputs, spentBeforeUse } from './start-cost.ts'
-import { commentFromMain } from './start-comment.ts'
-import { announceLeg } from '../cleanup/comment-relay.ts'
-import { ArtifactStore } from '../github/artifacts.ts'
+import { commentFromMain } from '../comment/main.ts'
+import { announceLeg } from '../comment/relay.ts'
+import { ArtifactStore } from '../comment/artifacts.ts'
 import {
   allFailedError,
   gpuCheckTable,
@@ -41,7 +41,7 @@ import {
   nextAttempt,
   stopBeforeUse,
   type GpuCheckRow,
-} from './gpu-check.ts'
+} from '../gpu-check/main.ts'
 
 export async function runStart(requested: StartConfig, deps: StepDeps): Promise<void> {
   const state = new ActionState(deps.core)

@@ -1,5 +1,5 @@
 /** Mode `stop`: stop a sandbox started elsewhere (e.g. an earlier job with keep-alive). */
-import { isAccessDenied, sandboxRunnerNames } from '../github/runners.ts'
+import { isAccessDenied, sandboxRunnerNames } from '../runner/github.ts'
 import type { StopConfig } from '../inputs/config.ts'
 import { registryFor } from '../runner/register.ts'
 import { describeStopOutcome, stopSandbox } from '../sandbox/stop.ts'

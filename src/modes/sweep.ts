@@ -14,10 +14,10 @@ import { serviceText } from '../runtime/untrusted.ts'
 import { decide } from '../sweep/decide.ts'
 import { makeRunLookup, type RunLookup } from '../sweep/github-runs.ts'
 import { deleteOrphanRegistrations } from '../sweep/registrations.ts'
-import { RunnerRegistry } from '../github/runners.ts'
+import { RunnerRegistry } from '../runner/github.ts'
 import { describe, sweepSummary, totalsLine, type SweptCandidate } from '../sweep/report.ts'
 import { isRateLimited, trickle, type PacedStop } from '../sweep/trickle.ts'
-import { sweepPools } from './sweep-pools.ts'
+import { sweepPools } from '../pool/sweep.ts'
 
 const LIST_DEADLINE_MS = 5 * 60_000
 /** 100 pages of the service's default size: thousands of sandboxes. */

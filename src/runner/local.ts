@@ -23,7 +23,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { RunnerRegistry } from '../github/runners.ts'
+import type { RunnerRegistry } from './github.ts'
 import { verifiedPackage } from './install.ts'
 
 export interface LocalRunner {

@@ -3,7 +3,7 @@
  * says so (its output), or GitHub is polled where the sandbox cannot say; and
  * the diagnostic tail of one that did not.
  */
-import type { RunnerRegistry } from '../github/runners.ts'
+import type { RunnerRegistry } from './github.ts'
 import type { RemoteContext } from '../remote/job.ts'
 import { runScript } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'

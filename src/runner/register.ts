@@ -7,7 +7,7 @@
  * polled by id where the sandbox cannot say). A runner that does not come
  * online shows the tail of its own diagnostic log.
  */
-import { GitHubRunnerError, RunnerRegistry, slotRunnerName, type RunnerInfo } from '../github/runners.ts'
+import { GitHubRunnerError, RunnerRegistry, slotRunnerName, type RunnerInfo } from './github.ts'
 import {
   FIRST_RUNNER_FOLDER,
   runnerSlots,

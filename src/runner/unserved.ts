@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { isAccessDenied, type RunnerRegistry } from '../github/runners.ts'
+import { isAccessDenied, type RunnerRegistry } from './github.ts'
 import type { UnservedRequest } from '../inputs/unserved.ts'
 import type { Clock } from '../runtime/clock.ts'
 import type { ActionCore } from '../runtime/core.ts'

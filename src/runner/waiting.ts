@@ -5,7 +5,7 @@
  * serve. Counted from one read of the run attempt's jobs: a queued job lists
  * the labels its runs-on asks for, and has no runner yet.
  */
-import type { RunJob, RunnerRegistry } from '../github/runners.ts'
+import type { RunJob, RunnerRegistry } from './github.ts'
 import type { WorkflowRun } from '../inputs/runner.ts'
 
 /** A job not started yet: queued for a runner, or waiting (an environment's approval) before that. */

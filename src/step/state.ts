@@ -124,7 +124,7 @@ export class ActionState {
     this.core.saveState(KEYS.commentFacts, JSON.stringify(facts))
   }
 
-  /** The comment's own shape (src/step/comment-text.ts) is its to say: state checks only what every version has. */
+  /** The comment's own shape (src/comment/text.ts) is its to say: state checks only what every version has. */
   commentFacts<Facts extends Saved.SavedCommentFacts>(): Facts | undefined {
     const facts = this.json(KEYS.commentFacts)
     return typeof facts?.sandboxId === 'string' && typeof facts.status === 'string'

@@ -3,7 +3,7 @@
  * sandbox it stopped (a runner: true job whose post step never ran) are
  * deleted. Only with a token that may manage runners; without one, a note.
  */
-import { firstRunnerName, isAccessDenied, runnerName, type RunnerRegistry } from '../github/runners.ts'
+import { firstRunnerName, isAccessDenied, runnerName, type RunnerRegistry } from '../runner/github.ts'
 
 export async function deleteOrphanRegistrations(
   registry: RunnerRegistry,

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
 import { ComputeClient } from '../../src/client/client.ts'
-import { mirrorFolders, serveFolders, servesSeveral } from '../../src/cleanup/runner-slots.ts'
+import { mirrorFolders, serveFolders, servesSeveral } from '../../src/runner/post-slots.ts'
 import type { CleanupConfig } from '../../src/inputs/config.ts'
 import { runnerSlots, type RunnerSlot } from '../../src/inputs/runner.ts'
 import { remoteContext } from '../../src/sandbox/remote-context.ts'

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DefaultArtifactClient } from '@actions/artifact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ArtifactStore } from '../../src/github/artifacts.ts'
+import { ArtifactStore } from '../../src/comment/artifacts.ts'
 import { FakeResults } from '../../scripts/lib/fake-results.ts'
 import { FakeClock } from '../harness/fakes.ts'
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { NVIDIA_SMI, writeGpus } from '../../emulator/gpu.ts'
-import { parseSampleLine } from '../../src/remote/gpu-samples.ts'
+import { parseSampleLine } from '../../src/gpu-report/samples.ts'
 
 const FIELDS = ['timestamp', 'index', 'memory.used', 'memory.total', 'utilization.gpu', 'power.draw']
 let dir = ''

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { SAMPLER_DIR } from '../../src/remote/gpu-sampler.ts'
+import { SAMPLER_DIR } from '../../src/gpu-report/sampler.ts'
 
 /** Until the sampler's fine file in `home` holds `text` (at most 20 s). */
 export async function sampled(home: string, text: string): Promise<void> {

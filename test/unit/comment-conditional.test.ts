@@ -4,8 +4,8 @@
  * that was not conditional is a failure, never a comment read as empty.
  */
 import { describe, expect, it } from 'vitest'
-import { publishComment } from '../../src/cleanup/comment.ts'
-import type { CommentFacts } from '../../src/step/comment-text.ts'
+import { publishComment } from '../../src/comment/post.ts'
+import type { CommentFacts } from '../../src/comment/text.ts'
 import { useFakeGitHub } from '../harness/fake-github.ts'
 import { FakeClock, recordingCore } from '../harness/fakes.ts'
 

@@ -5,9 +5,9 @@
  * list that cannot be read decides nothing.
  */
 import { describe, expect, it } from 'vitest'
-import { commentYield } from '../../src/cleanup/comment-share.ts'
+import { commentYield } from '../../src/comment/share.ts'
 import { ComputeClient } from '../../src/client/client.ts'
-import type { CommentTarget } from '../../src/github/comment.ts'
+import type { CommentTarget } from '../../src/comment/github.ts'
 import type { CleanupConfig } from '../../src/inputs/config.ts'
 import { GitHubBudget } from '../../src/runtime/github-budget.ts'
 import type { CleanupDeps } from '../../src/step/deps.ts'

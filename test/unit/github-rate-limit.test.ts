@@ -8,10 +8,10 @@
  * however long GitHub refuses.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { waitForRunnerJob } from '../../src/cleanup/runner.ts'
+import { waitForRunnerJob } from '../../src/runner/post.ts'
 import { GitHubError } from '../../src/github/call.ts'
 import { rateLimitOf } from '../../src/github/rate-limit.ts'
-import { isAccessDenied, RunnerRegistry } from '../../src/github/runners.ts'
+import { isAccessDenied, RunnerRegistry } from '../../src/runner/github.ts'
 import type { CleanupConfig } from '../../src/inputs/config.ts'
 import type { CleanupDeps } from '../../src/step/deps.ts'
 import { FakeGitHub, GITHUB_TOKEN } from '../../scripts/lib/fake-github.ts'

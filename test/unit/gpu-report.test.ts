@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CHART_POINTS, gpuReport, peaks, renderGpuSection } from '../../src/cleanup/gpu-report.ts'
-import { parseSampleLine, type GpuSample } from '../../src/remote/gpu-samples.ts'
+import { CHART_POINTS, gpuReport, peaks, renderGpuSection } from '../../src/gpu-report/post.ts'
+import { parseSampleLine, type GpuSample } from '../../src/gpu-report/samples.ts'
 
 const TRACE = join(import.meta.dirname, '..', '..', '..', 'shared', 'gpu-facts', 'trace.csv')
 const TRACE_FIELDS = [

@@ -9,8 +9,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SAMPLER_DIR, samplerFetchScript, samplerStartScript } from '../../src/remote/gpu-sampler.ts'
-import { parseSamples } from '../../src/remote/gpu-samples.ts'
+import { SAMPLER_DIR, samplerFetchScript, samplerStartScript } from '../../src/gpu-report/sampler.ts'
+import { parseSamples } from '../../src/gpu-report/samples.ts'
 import { skipWithout } from '../harness/host.ts'
 
 const STAND_IN = `#!/bin/bash

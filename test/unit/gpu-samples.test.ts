@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MAX_LINE, MAX_LINES, parseSampleLine, parseSamples } from '../../src/remote/gpu-samples.ts'
+import { MAX_LINE, MAX_LINES, parseSampleLine, parseSamples } from '../../src/gpu-report/samples.ts'
 
 const TRACE = join(import.meta.dirname, '..', '..', '..', 'shared', 'gpu-facts', 'trace.csv')
 const TRACE_FIELDS = 'timestamp,index,utilization.gpu,utilization.memory,memory.used,memory.total,power.draw'

@@ -7,7 +7,7 @@ import {
   nextRunnerName,
   slotRunnerName,
   type RunnerInfo,
-} from '../../src/github/runners.ts'
+} from '../../src/runner/github.ts'
 import { deleteOrphanRegistrations } from '../../src/sweep/registrations.ts'
 
 describe('runner names', () => {

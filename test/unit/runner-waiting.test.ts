@@ -1,6 +1,6 @@
 /** Issue 48: which of this run's jobs still wait for the label, and how many failing runners that asks for. */
 import { describe, expect, it } from 'vitest'
-import type { RunJob } from '../../src/github/runners.ts'
+import type { RunJob } from '../../src/runner/github.ts'
 import { failingRunnersFor, waitingFor } from '../../src/runner/waiting.ts'
 
 const job = (name: string, status: string, labels: string[], runnerName?: string): RunJob => ({

@@ -1,5 +1,5 @@
 /**
- * Who took the runner (src/cleanup/runner.ts, ClaimWatch), in process on a
+ * Who took the runner (src/runner/post.ts, ClaimWatch), in process on a
  * fake clock against the fake GitHub on loopback: a job of this run, a job of
  * another run (still running, or already done), and a run's jobs that cannot
  * be read; the served job's result read again from the page that listed it.
@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { waitForRunnerJob } from '../../src/cleanup/runner.ts'
-import type { Serving } from '../../src/cleanup/runner-watch.ts'
-import { mirrorServedJob } from '../../src/cleanup/served-job.ts'
-import { RunnerRegistry, type RunJob } from '../../src/github/runners.ts'
+import { waitForRunnerJob } from '../../src/runner/post.ts'
+import type { Serving } from '../../src/runner/post-watch.ts'
+import { mirrorServedJob } from '../../src/runner/served-job.ts'
+import { RunnerRegistry, type RunJob } from '../../src/runner/github.ts'
 import type { CleanupConfig } from '../../src/inputs/config.ts'
 import type { CleanupDeps } from '../../src/step/deps.ts'
 import type { SavedRunner } from '../../src/step/state.ts'

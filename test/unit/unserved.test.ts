@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { InputError, InputErrors } from '../../src/inputs/collector.ts'
 import { parseUnserved, type UnservedRequest } from '../../src/inputs/unserved.ts'
-import { failStrandedJob } from '../../src/modes/unserved.ts'
+import { failStrandedJob } from '../../src/runner/main-unserved.ts'
 import { strandedJobError } from '../../src/runner/unserved.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { ActionCore } from '../../src/runtime/core.ts'

@@ -1,0 +1,168 @@
+/**
+ * Start mode with `pool` (issue 55): before anything is started, claim a ready
+ * sandbox of the pool (pool/take.ts); after the claim or the cold start, refill
+ * the pool without waiting (pool/refill.ts) and stop its idle ones
+ * (pool/idle.ts). Nothing here ever fails the step: where the pool gives
+ * nothing, the step starts its own as without a pool, saying why in one line.
+ * Every claim is tracked in state before it is sent, so one whose answer was
+ * lost (or a step cancelled during it) is asked again and stopped if it was ours.
+ */
+import type { SandboxRecord } from '../client/schemas.ts'
+import type { StartConfig } from '../inputs/config.ts'
+import type { PoolInput } from '../inputs/pool.ts'
+import { claimedBy, claimSandbox } from './claim.ts'
+import { poolDeps } from './deps.ts'
+import type { IdleDeps } from './idle.ts'
+import { waitedMs as waitedOf } from './match.ts'
+import { claimRequestOf, prefixFor } from './request.ts'
+import { takeFromPool, type Taken } from './take.ts'
+import type { SshTarget } from '../remote/ssh-command.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import type { StartedSandbox } from '../sandbox/start.ts'
+import { prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
+import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
+import type { ActionState } from '../step/state.ts'
+import { formatDuration } from '../step/summary.ts'
+import { keepPool } from './upkeep.ts'
+import { claimTime, type PoolRow } from './row.ts'
+
+export type Pooled = StartConfig & { pool: PoolInput }
+
+/** A sandbox this step claimed: what the rest of start mode uses, and what the summary and comment say. */
+export interface Claimed {
+  started: StartedSandbox
+  record: SandboxRecord
+  claimMs: number
+  waitedMs: number | undefined
+}
+
+/** The step's SSH key and certificate (made here where start mode needs none), or why the pool cannot be used. */
+async function sshFor(config: Pooled, deps: StepDeps, prepared?: PreparedSandboxSsh) {
+  if (prepared) return prepared
+  try {
+    return await prepareSandboxSsh(deps, stepEnvironment(deps), deps.clock.now() + config.timeoutMs)
+  } catch (error) {
+    if (deps.signal.aborted) throw error
+    const why =
+      error instanceof SshUnavailableError
+        ? 'the service offers no SSH certificates, and a claim is made over SSH'
+        : serviceText((error as Error).message, 300)
+    deps.core.info(`Pool '${config.pool.name}': not used: ${why}.`)
+    return undefined
+  }
+}
+
+/** The pool's parts, with every claim tracked in state before it is sent. */
+function trackedDeps(config: Pooled, deps: StepDeps, state: ActionState, prepared: PreparedSandboxSsh): IdleDeps {
+  const pending = new Map<string, SshTarget>()
+  const save = () =>
+    state.savePoolClaims({
+      claimant: config.name,
+      pending: [...pending].map(([id, target]) => ({ id, ...target })),
+    })
+  const track = (id: string, target: SshTarget | undefined) => {
+    if (target) pending.set(id, target)
+    else pending.delete(id)
+    save()
+  }
+  return { ...poolDeps(opContext(deps), stepEnvironment(deps), prepared), track }
+}
+
+/** A claim whose answer was lost, asked again: 'won' is this step's. */
+async function askAgain(pool: IdleDeps, id: string, claimant: string): Promise<boolean> {
+  try {
+    const record = await pool.read(id)
+    const verdict = await claimSandbox(await pool.reach(id, record), id, claimant, {
+      env: pool.env,
+      signal: pool.signal,
+    })
+    if (verdict.kind !== 'won' && verdict.kind !== 'unreachable') pool.track?.(id, undefined)
+    return verdict.kind === 'won'
+  } catch {
+    return false
+  }
+}
+
+function claimedFrom(config: Pooled, taken: Taken): Claimed {
+  const spec = (taken.record.spec ?? {}) as { gpu_type?: unknown }
+  const gpuType = config.gpuTypes.find((type) => type === spec.gpu_type)
+  const name = typeof taken.record.name === 'string' ? taken.record.name : taken.id
+  return {
+    started: { id: taken.id, name, gpuType, adopted: false, attempts: [`claimed from pool '${config.pool.name}'`] },
+    record: taken.record,
+    claimMs: taken.claimMs,
+    waitedMs: taken.waitedMs,
+  }
+}
+
+/** Stops a sandbox this step claimed but does not use (a lost answer found to be its own after another claim). */
+async function release(pool: IdleDeps, id: string, name: string, claimant: string): Promise<void> {
+  try {
+    // Read only: a claim that never arrived is not made now, so that sandbox stays the pool's.
+    const by = await claimedBy(await pool.reach(id, await pool.read(id)), id, { env: pool.env, signal: pool.signal })
+    if (by !== claimant) return
+    await pool.stop(id)
+    pool.track?.(id, undefined)
+    pool.log(`Pool '${name}': ${id} was claimed by this step too (its answer was lost); stopped, unused.`)
+  } catch (error) {
+    const why = serviceText(String(error), 200)
+    pool.log(`Pool '${name}': ${id}, claimed by this step and unused, could not be stopped now (${why}).`)
+  }
+}
+
+/**
+ * Claims a sandbox of the pool for this job, or says in one line why none was: the sandbox, and the SSH key and
+ * certificate made for the claim (start mode uses them for `ssh`, `run` and the GPU check).
+ */
+export async function claimFromPool(
+  config: Pooled,
+  deps: StepDeps,
+  state: ActionState,
+  prepared?: PreparedSandboxSsh,
+): Promise<{ claimed?: Claimed; prepared?: PreparedSandboxSsh; pool?: IdleDeps; why?: string }> {
+  const ssh = await sshFor(config, deps, prepared)
+  if (!ssh) return { why: 'no SSH access to claim with' }
+  const pool = trackedDeps(config, deps, state, ssh)
+  const { name } = config.pool
+  const began = deps.clock.now()
+  const wanted = { name, prefix: prefixFor(config), request: claimRequestOf(config), claimant: config.name }
+  const outcome = await takeFromPool(pool, wanted).catch((error: unknown) => {
+    if (deps.signal.aborted) throw error
+    return { why: `its list could not be read (${serviceText(String(error), 200)})`, unsure: undefined }
+  })
+  let taken = 'taken' in outcome ? outcome.taken : undefined
+  for (const id of outcome.unsure ?? []) {
+    if (taken) await release(pool, id, name, config.name)
+    else if (await askAgain(pool, id, config.name)) {
+      const record = await pool.read(id).catch(() => undefined)
+      const waitedMs = record && waitedOf(record, deps.clock.now())
+      if (record)
+        taken = { id, record, claimMs: deps.clock.now() - began, ...(waitedMs === undefined ? {} : { waitedMs }) }
+    }
+  }
+  if (!taken) {
+    const why = 'why' in outcome ? outcome.why : 'its claim could not be confirmed'
+    deps.core.info(`Pool '${name}': nothing claimed (${why}); this job starts its own sandbox.`)
+    return { prepared: ssh, pool, why }
+  }
+  const claimed = claimedFrom(config, taken)
+  const waited = claimed.waitedMs === undefined ? '' : `; it waited ${formatDuration(claimed.waitedMs)} unclaimed`
+  deps.core.info(`Pool '${name}': claimed ${taken.id} in ${claimTime(claimed.claimMs)}${waited}.`)
+  return { claimed, prepared: ssh, pool }
+}
+
+/** The summary's and the comment's pool row. */
+export function poolRowOf(name: string, claimed: Claimed | undefined, why: string | undefined): PoolRow {
+  if (!claimed) return { name, ...(why ? { why } : {}) }
+  return { name, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } }
+}
+
+/** The upkeep once this job has its sandbox: never a failure of the step, only a line. */
+export async function upkeepLater(config: Pooled, deps: StepDeps, pool: IdleDeps): Promise<void> {
+  try {
+    await keepPool(config, deps, pool, { claimant: config.name })
+  } catch (error) {
+    if (!deps.signal.aborted)
+      deps.core.info(`Pool '${config.pool.name}': upkeep stopped early (${serviceText(String(error), 200)}).`)
+  }
+}

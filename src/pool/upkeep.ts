@@ -1,0 +1,64 @@
+/**
+ * The pool's upkeep (issue 55), the same in start mode (after its claim or
+ * cold start, not waited for) and in mode `pool`: stop the pool's sandboxes
+ * unclaimed past pool-idle (each claimed first: one a job holds is never
+ * stopped), then start what the pool lacks to hold pool-size ready and
+ * unclaimed ones, within the room max-live leaves. The sandboxes it starts are
+ * the pool's, never this step's: the idle rule and their TTL end them.
+ */
+import { repositoryLive, withinLimit } from '../sandbox/live-limit.ts'
+import { stopSandbox } from '../sandbox/stop.ts'
+import { stopIdle, type IdleDeps } from './idle.ts'
+import { refill, type Refilled } from './refill.ts'
+import { prefixFor, type PooledConfig } from './request.ts'
+import { startPoolSandbox } from './start.ts'
+import { opContext, type StepDeps } from '../step/deps.ts'
+
+export interface Upkeep extends Refilled {
+  /** Idle ones this step stopped. */
+  stopped: string[]
+}
+
+/** How long the count of live sandboxes for max-live may take. */
+const COUNT_BUDGET_MS = 30_000
+const STOP_BUDGET_MS = 60_000
+
+/** How many more sandboxes max-live allows now (pool-size where there is no limit). */
+async function roomLeft(config: PooledConfig, deps: StepDeps): Promise<number> {
+  if (!config.liveLimit) return config.pool.size
+  const live = await repositoryLive(opContext(deps), config.liveLimit, deps.clock.now() + COUNT_BUDGET_MS)
+  return Math.max(0, config.liveLimit.max - live.length)
+}
+
+/**
+ * One pool sandbox, kept under max-live: steps at once may all see room for one more, so right after its start the
+ * list is read again, and one beyond the limit by creation order is stopped at once (nobody can have claimed it: it
+ * is not ready) and the refill ends there.
+ */
+async function startWithinLimit(config: PooledConfig, deps: StepDeps, name: string): Promise<string> {
+  const ctx = opContext(deps)
+  const id = await startPoolSandbox(ctx, config, name)
+  if (!config.liveLimit) return id
+  const { within, place } = await withinLimit(ctx, config.liveLimit, id, deps.clock.now() + COUNT_BUDGET_MS)
+  if (within) return id
+  await stopSandbox(ctx, id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() })
+  throw new Error(
+    `max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, stopped at once`,
+  )
+}
+
+/** `drain` (mode pool with pool-size 0): every unclaimed ready one is stopped now, however short its wait. */
+export async function keepPool(
+  config: PooledConfig,
+  deps: StepDeps,
+  pool: IdleDeps,
+  options: { claimant: string; drain?: boolean },
+): Promise<Upkeep> {
+  const { name, repositoryId, idleSeconds, size } = config.pool
+  const idleMs = options.drain ? 0 : idleSeconds * 1000
+  const { stopped } = await stopIdle(pool, { name, repositoryId, idleMs, claimant: options.claimant })
+  const room = await roomLeft(config, deps)
+  const refillDeps = { ...pool, start: (sandboxName: string) => startWithinLimit(config, deps, sandboxName) }
+  const filled = await refill(refillDeps, { name, prefix: prefixFor(config), size, room })
+  return { stopped, ...filled }
+}
