@@ -24,10 +24,10 @@ export { functionLengths, lineBreaches, sizeBreaches, type Measured } from './li
 export const LAYERS: readonly (readonly string[])[] = [
   ['runtime'],
   ['client'],
-  ['inputs'],
-  ['github', 'remote', 'step'],
+  ['inputs', 'remote'],
+  ['github', 'step'],
   ['approval', 'runner', 'sandbox', 'ssh'],
-  ['cleanup', 'entry', 'gpu-check', 'gpu-report', 'pool', 'sweep'],
+  ['cleanup', 'entry', 'gpu-check', 'gpu-report', 'pool', 'run', 'sweep'],
   ['comment'],
   ['modes'],
   ['.'], // main.ts and post.ts, the two bundle entries

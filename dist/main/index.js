@@ -35271,7 +35271,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4251);
 /* harmony import */ var _modes_pool_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9826);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1009);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3881);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7108);
 /* harmony import */ var _runner_main_unserved_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7098);
@@ -37109,7 +37109,7 @@ async function hourlyPrice(config, deps) {
 
 /***/ }),
 
-/***/ 1009:
+/***/ 3881:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38696,7 +38696,7 @@ var external_node_child_process_ = __nccwpck_require__(1421);
 var sizes = __nccwpck_require__(5265);
 // EXTERNAL MODULE: ./build/src/runtime/paths.js
 var paths = __nccwpck_require__(1794);
-;// CONCATENATED MODULE: ./build/src/remote/landing.js
+;// CONCATENATED MODULE: ./build/src/run/landing.js
 /**
  * Where a download lands. The archive comes from a machine this action does
  * not control, so it is unpacked into a staging directory first, and only the
@@ -38897,7 +38897,7 @@ function landDownloads(staging, workspace, paths, keepOut) {
     return lander.landing;
 }
 
-;// CONCATENATED MODULE: ./build/src/remote/transfer.js
+;// CONCATENATED MODULE: ./build/src/run/transfer.js
 /**
  * `upload` and `download`: a tar stream over the action's SSH connection.
  * Upload hands the local tar's pipe straight to ssh (no copy through this
@@ -39064,7 +39064,7 @@ async function downloadPaths(target, placement, workspace, paths, privateDir, li
 
 // EXTERNAL MODULE: ./build/src/runtime/program-output.js
 var program_output = __nccwpck_require__(2274);
-;// CONCATENATED MODULE: ./build/src/modes/run-on-sandbox.js
+;// CONCATENATED MODULE: ./build/src/run/main.js
 /**
  * `run`, after start mode has a ready sandbox and SSH access to it: upload
  * the workspace paths, run the script as a detached job whose output streams

@@ -16,7 +16,7 @@ import { ActionState, type SavedGpuReport } from '../step/state.ts'
 import { reportAtRunEnd, startGpuSampling } from '../gpu-report/main.ts'
 import { dirname } from 'node:path'
 import { remoteContext } from '../sandbox/remote-context.ts'
-import { runOnSandbox } from './run-on-sandbox.ts'
+import { runOnSandbox } from '../run/main.ts'
 import type { WaitOutcome } from './start-summary.ts'
 
 /** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */

@@ -1,5 +1,5 @@
 /**
- * The download's landing (src/remote/landing.ts) against random hostile
+ * The download's landing (src/run/landing.ts) against random hostile
  * archives: files, directories and symbolic links (absolute, relative,
  * chains, into `.git`, out of the workspace), random `download` lists, on a
  * workspace that holds links of its own and the step's private directory.
@@ -28,7 +28,7 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, sep } from 'node:path'
 import { describe, expect } from 'vitest'
-import { landDownloads } from '../../src/remote/landing.ts'
+import { landDownloads } from '../../src/run/landing.ts'
 import { isInside } from '../../src/runtime/paths.ts'
 
 const NAMES = ['a', 'b', 'out', '.git', '.GIT', 'wl', 'wout', '_temp']

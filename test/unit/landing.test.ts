@@ -1,5 +1,5 @@
 /**
- * Where a download lands (src/remote/landing.ts): only the asked-for paths,
+ * Where a download lands (src/run/landing.ts): only the asked-for paths,
  * never .git, the step's private directory, a write through a workspace link
  * that leads out, or a link from the archive that leads out.
  */
@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { landDownloads } from '../../src/remote/landing.ts'
+import { landDownloads } from '../../src/run/landing.ts'
 
 let dir = ''
 afterEach(() => rmSync(dir, { recursive: true, force: true }))

@@ -11,7 +11,7 @@ import { followJob, startJob, whileConnecting, type RemoteContext } from '../rem
 import type { JobEnd } from '../remote/follow.ts'
 import { CONTAINER_WORKDIR, HOST_WORKDIR } from '../remote/scripts.ts'
 import type { Placement, SshTarget } from '../remote/ssh-command.ts'
-import { DownloadLimitError, downloadPaths, TransferError, uploadPaths } from '../remote/transfer.ts'
+import { DownloadLimitError, downloadPaths, TransferError, uploadPaths } from './transfer.ts'
 import { ProgramCommands } from '../runtime/program-output.ts'
 import { serviceText, summaryText } from '../runtime/untrusted.ts'
 import { remoteContext } from '../sandbox/remote-context.ts'

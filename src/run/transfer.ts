@@ -22,9 +22,9 @@ import {
   toolEnvironment,
   type Placement,
   type SshTarget,
-} from './ssh-command.ts'
+} from '../remote/ssh-command.ts'
 import { landDownloads, type Landing } from './landing.ts'
-import { DOWNLOAD, MARK, UPLOAD } from './scripts.ts'
+import { DOWNLOAD, MARK, UPLOAD } from '../remote/scripts.ts'
 
 /** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
 export class TransferError extends Error {
