@@ -1,18 +1,19 @@
 /**
  * npm run bench: measures the committed bundles against the emulator, over a
- * real socket on loopback, and writes docs/benchmarks.md.
+ * real socket on loopback, and writes docs/benchmarks.md (sections 1-9) and
+ * docs/benchmarks-features.md (10 on); with --only, it splices the sections it ran into those pages.
  *
  *   npm run bench                       all sections (about 5 minutes: the matrix runs at the real 1-minute window)
  *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate, stranded,
  *                                       github, gpu, pipeline, libraries, pool
  *   npm run bench -- --jobs 20          matrix size (default 60)
  *   npm run bench -- --legs 40          the GitHub matrix's legs (default 240), --scale its time compression (default 6)
- *   npm run bench -- --out -            print the report instead of writing docs/benchmarks.md
+ *   npm run bench -- --out -            print the report instead of writing docs/ (--out FILE: write it there)
  *
  * Not a test: nothing here fails CI. The numbers are for people sizing matrices.
  */
 import { execSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, platform, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, removeWorkDirs } from './lib/action-runner.ts'
@@ -28,6 +29,7 @@ import { pipelineSection } from './bench/pipeline.ts'
 import { librariesSection } from './bench/libraries.ts'
 import { poolSection } from './bench/pool.ts'
 import { coldStart, detectionLag, lifecycle } from './bench/runs.ts'
+import { PAGES, pageOf, sectionNumber, splice } from './bench/pages.ts'
 
 const SECTIONS = [
   'cold',
@@ -50,7 +52,7 @@ const only = (argument('only')?.split(',') ?? [...SECTIONS]) as Section[]
 for (const section of only) {
   if (!SECTIONS.includes(section)) throw new Error(`--only takes ${SECTIONS.join(', ')}; got '${section}'`)
 }
-const outFile = argument('out') ?? join(ROOT, 'docs', 'benchmarks.md')
+const outFile = argument('out')
 
 const started = Date.now()
 const parts: string[] = []
@@ -79,27 +81,42 @@ const commit = (() => {
   }
 })()
 const cpu = cpus()
-const report = [
-  '# Benchmarks',
+const date = new Date().toISOString().slice(0, 16).replace('T', ' ')
+const header = (title: string) => [
+  `# ${title}`,
   '',
   'Written by `npm run bench` (scripts/bench.ts): the committed bundles against the emulator on loopback.',
   'Not a test; rerun it after a change that could move these numbers and commit the result.',
   '',
   '| | |',
   '|---|---|',
-  `| date | ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC |`,
+  `| date | ${date} UTC |`,
   `| machine | ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} GiB free), ${platform()} ${release()} |`,
   `| Node | ${process.version} |`,
   `| commit | ${commit} (dist/ as committed) |`,
   `| bench run time | ${seconds(Date.now() - started)} |`,
   '',
-  ...parts,
-].join('\n')
+]
 
 // The runs' work directories under the temp dir go with the run.
 removeWorkDirs()
-if (outFile === '-') console.log(report)
-else {
-  writeFileSync(outFile, report)
+if (outFile === '-') console.log([...header('Benchmarks'), ...parts].join('\n'))
+else if (outFile) {
+  writeFileSync(outFile, [...header('Benchmarks'), ...parts].join('\n'))
   log(`wrote ${outFile}`)
+} else if (only.length === SECTIONS.length) {
+  for (const page of PAGES) {
+    const own = parts.filter((part) => pageOf(part) === page)
+    writeFileSync(join(ROOT, 'docs', page.file), [...header(page.title), ...own].join('\n'))
+    log(`wrote docs/${page.file}`)
+  }
+} else {
+  const rerun =
+    `Rerun alone on ${date} UTC at ${commit} (\`npm run bench -- --only ${only.join(',')}\`, ` +
+    `${cpu.length} cores, Node ${process.version}); the page's other sections are from the run in its table.`
+  for (const part of parts) {
+    const file = join(ROOT, 'docs', pageOf(part).file)
+    writeFileSync(file, splice(readFileSync(file, 'utf8'), part, rerun))
+    log(`spliced section ${sectionNumber(part)} into ${file}`)
+  }
 }

@@ -35923,7 +35923,7 @@ class post_claim_ClaimWatch {
             `The sandbox is stopped and the registration deleted. The runner's ` +
             `label is built from public values, so a workflow that someone else ` +
             `can queue (a fork's pull request in a public repository) may ask ` +
-            `for it; require approval for fork pull request workflows (docs/usage.md#runner-mode).`);
+            `for it; require approval for fork pull request workflows (docs/runner.md#runner-mode).`);
     }
 }
 

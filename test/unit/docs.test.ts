@@ -158,27 +158,49 @@ describe('examples/', () => {
   )
 })
 
-describe("the README's workflow examples", () => {
-  const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
-    .map((m) => m[1] ?? '')
-    .filter((block) => /^jobs:/m.test(block))
+describe("the README's examples: one per sub-action", () => {
+  const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+  /** Every step of a block: a list of steps, or a workflow's jobs. */
+  const stepsOf = (block: string): WorkflowStep[] => {
+    const parsed = parse(block) as WorkflowStep[] | Workflow
+    return Array.isArray(parsed) ? parsed : Object.values(parsed.jobs).flatMap((job) => job.steps ?? [])
+  }
 
-  it('use the action only with inputs action.yml has (the one-step run first, and the runner pattern)', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(2)
-    expect(blocks[0]).toMatch(/run: \|/)
-    expect(blocks.some((block) => /runner: true/.test(block))).toBe(true)
-    const inputs = Object.keys(actionYaml().inputs)
-    for (const block of blocks) {
-      const workflow = parse(block) as Workflow
-      for (const job of Object.values(workflow.jobs)) {
-        for (const step of job.steps ?? []) {
-          if (!step.uses?.startsWith('your-org/gpu-sandbox-action@')) continue
-          expect(Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name))).toEqual([])
-          expect(step.with?.['api-token']).toBe('${{ secrets.COMPUTE_API_TOKEN }}')
-        }
-      }
-    }
+  it.each(Object.keys(SUB_ACTIONS))('%s: a short example, linked to its page', (name) => {
+    const block = blocks.find((text) => text.includes(`uses: your-org/gpu-sandbox-action/${name}@v1`))
+    expect(block, `no example of ${name}`).toBeDefined()
+    expect(readme).toContain(`**[${name}](docs/${name}.md)**`)
+    if (name === 'run') expect((block ?? '').trimEnd().split('\n').length).toBeLessThanOrEqual(10)
   })
+
+  const docsPages = readdirSync(join(ROOT, 'docs')).filter((file) => file.endsWith('.md'))
+  const docsSteps = (file: string) =>
+    [...readFileSync(join(ROOT, 'docs', file), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap((m) => {
+      try {
+        return stepsOf(m[1] ?? '')
+      } catch {
+        return [] // a fragment of a step (a few `with:` lines), not a workflow or a list of steps
+      }
+    })
+
+  it.each(['README.md', ...docsPages])(
+    '%s: each step uses only inputs its action.yml has, never one a sub-action fixes, and api-token from a secret',
+    (file) => {
+      const steps = file === 'README.md' ? blocks.flatMap(stepsOf) : docsSteps(file)
+      const ours = steps.filter((step) => step.uses?.startsWith('your-org/gpu-sandbox-action'))
+      if (file === 'README.md') expect(ours.length).toBeGreaterThanOrEqual(Object.keys(SUB_ACTIONS).length)
+      for (const step of ours) {
+        const folder = /^your-org\/gpu-sandbox-action(?:\/([a-z-]+))?@/.exec(step.uses ?? '')?.[1] ?? '.'
+        const inputs = Object.keys(actionYaml(folder).inputs)
+        expect(
+          Object.keys(step.with ?? {}).filter((input) => !inputs.includes(input)),
+          folder,
+        ).toEqual([])
+        for (const fixed of Object.keys(SUB_ACTIONS[folder]?.fixed ?? {})) expect(step.with?.[fixed]).toBeUndefined()
+        expect(step.with?.['api-token'], folder).toBe('${{ secrets.COMPUTE_API_TOKEN }}')
+      }
+    },
+  )
 })
 
 describe('README and docs/', () => {
@@ -199,6 +221,18 @@ describe('README and docs/', () => {
     expect(firstScreen).toContain('npm test ')
     for (const file of docs) expect(readme, file).toContain(`(docs/${file})`)
   })
+
+  it.each(pages.map((p) => [p.file, p] as const))(
+    '%s: at most 300 lines, and every #anchor it links is a heading there',
+    (_, page) => {
+      expect(page.text.split('\n').length).toBeLessThanOrEqual(300)
+      for (const match of page.text.matchAll(/\]\(([^)#\s]*)#([^)\s]+)\)/g)) {
+        const target = match[1] ? join(page.dir, match[1]) : join(page.dir, page.file.split('/').at(-1) ?? '')
+        if (/^[a-z]+:/.test(match[1] ?? '') || !target.endsWith('.md')) continue
+        expect(headingAnchors(readFileSync(target, 'utf8')), `${page.file}: ${match[0]}`).toContain(match[2])
+      }
+    },
+  )
 
   it.each(pages.map((p) => [p.file, p] as const))(
     '%s: every relative link and every repository path it names exists',
@@ -271,5 +305,25 @@ describe('.github/dependabot.yml', () => {
     expect(by.get('github-actions')?.directories).toContain('/')
   })
 })
+
+/** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as '-', repeats numbered. */
+function headingAnchors(markdown: string): string[] {
+  const seen = new Map<string, number>()
+  const anchors: string[] = []
+  let fenced = false
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced
+    const heading = fenced ? undefined : /^#{1,6} (.+)$/.exec(line)?.[1]
+    if (!heading) continue
+    const base = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-')
+    const count = seen.get(base) ?? 0
+    seen.set(base, count + 1)
+    anchors.push(count === 0 ? base : `${base}-${count}`)
+  }
+  return anchors
+}
 
 type Deps = { dependencies: Record<string, string> }
