@@ -2,9 +2,11 @@
  * npm run local-action: runs the action's TypeScript sources (not the bundles)
  * with @github/local-action, main then post, against the embedded emulator,
  * and checks the result: a sandbox started and stopped, nothing live, the
- * token never printed. Then the sub-actions that need no SSH (issue 56), each
- * from its own folder, so its action.yml's fixed mode is what runs: `stop`
- * stops a kept sandbox, `network-policy` closes one. CI runs it so the
+ * token never printed. Then the sub-actions (issue 56), each from its own
+ * folder, so its action.yml's fixed mode is what runs: run, ssh, connect,
+ * network-policy, stop, instance, pool (scripts/lib/local-action-ssh.ts), over
+ * the emulator's real sshd; without sshd only network-policy and stop, saying
+ * so (EMULATOR_REQUIRE_DEPLOYED_HOST=1, as in CI: a failure). CI runs it so the
  * documented debugging path keeps working.
  *
  * By hand, against `npm run emulator`:
@@ -12,21 +14,33 @@
  *   (a sub-action: npx local-action run stop "$PWD/src/main.ts" .env --post "$PWD/src/post.ts")
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../emulator/emulator.ts'
+import { SSHD } from '../emulator/ssh-service.ts'
 import { ROOT } from './lib/action-runner.ts'
+import { sshSubActions, type LocalRun } from './lib/local-action-ssh.ts'
 
-const emulator = new Emulator({ provisioningMs: 1_000 })
+const withSsh = existsSync(SSHD)
+if (!withSsh && process.env.EMULATOR_REQUIRE_DEPLOYED_HOST === '1') {
+  console.error(`local-action: no OpenSSH server at ${SSHD} (apt-get install -y openssh-server)`)
+  process.exit(1)
+}
+const emulator = new Emulator({ provisioningMs: 1_000, generation: 'current', ssh: withSsh })
 const baseUrl = await emulator.start()
 const dir = mkdtempSync(join(tmpdir(), 'local-action-'))
+// The job's HOME: ssh writes its Include line there, never into this machine's ~/.ssh.
+const home = join(dir, 'home')
+mkdirSync(join(home, '.ssh'), { recursive: true, mode: 0o700 })
 
 /** local-action on `folder` (the root, or a sub-action's) with these inputs; its exit status and output. */
-async function localAction(folder: string, inputs: Record<string, string>) {
+async function localAction(folder: string, inputs: Record<string, string>): Promise<LocalRun> {
   const envFile = join(dir, `${folder === '.' ? 'root' : folder}.env`)
   const lines = Object.entries(inputs).map(([name, value]) => `INPUT_${name.toUpperCase()}=${value}`)
-  writeFileSync(envFile, [...lines, `RUNNER_TEMP=${dir}`, 'GITHUB_RUN_ID=1001', 'GITHUB_RUN_ATTEMPT=1', ''].join('\n'))
+  const job = ['RUNNER_TEMP=' + dir, 'HOME=' + home, 'GITHUB_RUN_ID=1001', 'GITHUB_RUN_ATTEMPT=1']
+  const repository = ['GITHUB_REPOSITORY=your-org/your-repo', 'GITHUB_REPOSITORY_ID=4242']
+  writeFileSync(envFile, [...lines, ...job, ...repository, ''].join('\n'))
   const bin = join(ROOT, 'node_modules', '.bin', 'local-action')
   // Entry points as absolute paths: local-action resolves them differently for main and post from a sub-folder.
   const entries = [join(ROOT, 'src', 'main.ts'), envFile, '--post', join(ROOT, 'src', 'post.ts')]
@@ -54,25 +68,36 @@ if (!/set-output name=gpu-type::H100/.test(root.output)) problems.push('no gpu-t
 if ((await emulator.settle()).length > 0) problems.push('the root action left a sandbox live')
 
 // The sub-actions: the mode comes from their own action.yml, never from an input given here.
-const kept = emulator.seed('kept-for-the-sub-actions').id
-const policy = await localAction('network-policy', { ...connection, 'sandbox-id': kept, 'internet-access': 'closed' })
-if (policy.exitCode !== 0 || !/set-output name=network-policy::\{"internet_access":"closed"/.test(policy.output))
-  problems.push(`network-policy/ did not close ${kept} (exit ${policy.exitCode})`)
-const stop = await localAction('stop', { ...connection, 'sandbox-id': kept })
-if (stop.exitCode !== 0 || !stop.output.includes(`Stop of sandbox ${kept} accepted`))
-  problems.push(`stop/ did not stop ${kept} (exit ${stop.exitCode})`)
+const runs = [root]
+let subActions: string
+if (withSsh) {
+  const checked = await sshSubActions(emulator, localAction, connection)
+  problems.push(...checked.problems)
+  runs.push(...checked.runs)
+  subActions = `run, ssh, connect, network-policy, stop (on ${checked.kept}), instance and pool ran from their folders`
+} else {
+  const kept = emulator.seed('kept-for-the-sub-actions').id
+  const policy = await localAction('network-policy', { ...connection, 'sandbox-id': kept, 'internet-access': 'closed' })
+  if (policy.exitCode !== 0 || !/set-output name=network-policy::\{"internet_access":"closed"/.test(policy.output))
+    problems.push(`network-policy/ did not close ${kept} (exit ${policy.exitCode})`)
+  const stop = await localAction('stop', { ...connection, 'sandbox-id': kept })
+  if (stop.exitCode !== 0 || !stop.output.includes(`Stop of sandbox ${kept} accepted`))
+    problems.push(`stop/ did not stop ${kept} (exit ${stop.exitCode})`)
+  runs.push(policy, stop)
+  subActions = `network-policy/ and stop/ closed and stopped ${kept} (no sshd at ${SSHD}: the sub-actions that need SSH skipped)`
+}
 const live = await emulator.settle()
 await emulator.close()
 if (live.length > 0) problems.push(`still live: ${live.map((s) => s.id).join(', ')}`)
-for (const run of [root, policy, stop]) if (run.output.includes(emulator.token)) problems.push('the token was printed')
+for (const run of runs) if (run.output.includes(emulator.token)) problems.push('the token was printed')
 
 rmSync(dir, { recursive: true, force: true })
 if (problems.length > 0) {
-  console.log([root, policy, stop].map((run) => run.output).join('\n'))
+  console.log(runs.map((run) => run.output).join('\n'))
   console.error(`local-action check failed:\n- ${problems.join('\n- ')}`)
   process.exit(1)
 }
 console.log(
   `local-action: src/main.ts then src/post.ts ran against the emulator; ${id} started (H100) and stopped; ` +
-    `the sub-actions network-policy/ and stop/ closed and stopped ${kept}; token not printed.`,
+    `${subActions}; nothing live; token not printed.`,
 )

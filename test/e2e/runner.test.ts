@@ -97,6 +97,25 @@ describe.skipIf(!canRun)('runner: true', () => {
     },
   )
 
+  it('the runner sub-action (issue 56): runner: true comes from its action.yml, not from an input', async () => {
+    const service = await setUpRunnerJob()
+    const given = jobInputs({ 'github-token': GITHUB_TOKEN })
+    const main = await runStep('main', { action: 'runner', inputs: given, env: runnerEnv() })
+    expect(main.exitCode, main.stdout).toBe(0)
+    const runnerId = Number(main.outputs['runner-id'])
+    expect(runnerJob.github.runners.byId.get(runnerId)).toMatchObject({ status: 'online' })
+    const post = await runStep('post', {
+      action: 'runner',
+      inputs: given,
+      env: runnerEnv(),
+      state: main.state,
+      onSpawn: onceOutput('waiting while its job runs', () => runnerJob.github.runners.assignJob(runnerId, 500)),
+    })
+    expect(post.exitCode, post.stdout).toBe(0)
+    expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
+    expect(runnerJob.github.runners.byId.get(runnerId)?.deleted).toBe(true)
+  }, 60_000)
+
   it("GitHub rate-limits every read while the job runs and after: the sandbox stops within seconds of the job's end", async () => {
     const service = await setUpRunnerJob()
     const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })

@@ -52,6 +52,19 @@ function seedOrganization(service: Emulator) {
 const stopped = (service: Emulator) =>
   service.requestsTo('POST', '/sandboxes/:id/stop').map((r) => r.path.split('/')[2])
 
+describe('the sweep sub-action (issue 56)', () => {
+  it('sweeps with api-token and github-token alone: the mode comes from its action.yml', async () => {
+    const service = await fixture.start()
+    const apiUrl = await startGitHub()
+    const ids = seedOrganization(service)
+    const given = fixture.inputs({ 'github-token': GITHUB_TOKEN })
+    expect(given).not.toHaveProperty('mode')
+    const main = await runStep('main', { action: 'sweep', inputs: given, env: { GITHUB_API_URL: apiUrl } })
+    expect(main.exitCode, main.stdout).toBe(0)
+    expect(JSON.parse(main.outputs.stopped ?? '').sort()).toEqual([ids.completed, ids.olderAttempt].sort())
+  }, 60_000)
+})
+
 describe.each(GENERATIONS)('generation %s', (generation) => {
   it('stops exactly the orphans of completed runs, a trickle apart, and says why it keeps the rest', async () => {
     const service = await fixture.start({ generation })
