@@ -36345,7 +36345,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
  * matrix leg, counts by status on top. Each row carries a hidden key (a hash
  * of the leg) and its status, so a leg finds and replaces only its own row and
  * keeps the others' rows as they are. The leg's full story stays in its job
- * summary (comment-text.ts). Every value passes commentText.
+ * summary (text.ts). Every value passes commentText.
  */
 
 
@@ -36428,10 +36428,10 @@ function renderTable(mark, heading, rows) {
 ;// CONCATENATED MODULE: ./build/src/comment/write.js
 /**
  * One merged write of the pull-request comment (issues 43 and 46): the rows a
- * writer holds merged into what the comment holds (github/comment.ts does the
+ * writer holds merged into what the comment holds (github.ts does the
  * reads, writes and repairs), and what its failures mean for the step. A leg
  * writes its own row (comment.ts), or the last leg of a run writes every row
- * that came through the run's artifacts (comment-gather.ts).
+ * that came through the run's artifacts (gather.ts).
  */
 
 
@@ -36506,7 +36506,7 @@ async function write_writeMerged(deps, target, merge, options) {
 var relay = __nccwpck_require__(8202);
 ;// CONCATENATED MODULE: ./build/src/comment/gather.js
 /**
- * The post step's side of the relayed comment (issue 46, comment-relay.ts):
+ * The post step's side of the relayed comment (issue 46, relay.ts):
  * upload this leg's row, and where no other leg of the run will write after
  * it, gather every row, name each after its job (one read of the run's jobs),
  * write the comment once, and delete the artifacts written. Every row another
@@ -37774,7 +37774,7 @@ var abort = __nccwpck_require__(9768);
  *   seen (`<YYYY/MM/DD HH:MM>, <index>, <used>, <total>, <util>, <power>`), so a
  *   peak survives however long the job: 8 GPUs for 48 hours are 23,040 lines.
  * Both are bounded whatever the job prints: awk keeps nothing but the current
- * minute's maxima, and a fetch reads at most FETCH_BYTES of each (gpu-samples.ts
+ * minute's maxima, and a fetch reads at most FETCH_BYTES of each (samples.ts
  * parses what comes back as hostile input).
  */
 
@@ -37884,7 +37884,7 @@ async function startSampler(target, env, signal) {
         return said;
     throw SamplerUnreachableError.of(code);
 }
-/** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
+/** What the sampler wrote (its raw text, hostile: parse it with samples.ts), within SAMPLER_TIMEOUT_MS. */
 async function fetchSamples(target, env, options) {
     const bounded = (0,abort/* withTimeout */.w)(SAMPLER_TIMEOUT_MS, options.signal);
     const args = options.end ? ['end'] : [];
@@ -38181,7 +38181,7 @@ function describeCheaper(hint, ran, livedMs) {
 ;// CONCATENATED MODULE: ./build/src/gpu-report/publish.js
 /**
  * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
- * only by gpu-samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
+ * only by samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
  * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
  * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
  * the end of `run`. Never fails the step: a report that cannot be made says why in one line.
@@ -39449,7 +39449,7 @@ var octokit = __nccwpck_require__(4636);
  * - `min-permission`: the triggering actor holds at least that permission
  *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
  * - `approve-label`: the pull request carries the label on the head it was
- *   given to, and nothing was pushed after it (approval-label.ts).
+ *   given to, and nothing was pushed after it (label.ts).
  * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
  * reaches the log through serviceText.
  */
@@ -40163,7 +40163,7 @@ function firstLook(sandbox, repositoryId) {
         return { ...base, decision: 'keep', reason: 'its id is not a sandbox id' };
     const generated = (0,default_name/* parseGeneratedName */.Ym)(name);
     const pooled = (0,default_name/* parsePoolName */.Vk)(name);
-    // A warm pool's sandbox has no run: the pool's idle rule decides it (modes/sweep-pools.ts), never the run's end.
+    // A warm pool's sandbox has no run: the pool's idle rule decides it (pool/sweep.ts), never the run's end.
     if (pooled) {
         const whose = pooled.repositoryId === repositoryId ? '' : ` of another repository (id ${pooled.repositoryId})`;
         const reason = `warm pool '${pooled.pool}'${whose}: stopped only when idle past pool-idle`;

@@ -113,7 +113,7 @@ export async function librariesSection(): Promise<string> {
     })
     const ours = await measure(dir, 'own-artifacts', {
       label: 'own: `src/comment/artifacts.ts` + `src/runtime/zip.ts`',
-      entry: own('src/github/artifacts.js', 'ArtifactStore'),
+      entry: own('src/comment/artifacts.js', 'ArtifactStore'),
     })
     const plugins = await measure(dir, 'plugins', {
       label: '`@octokit/plugin-throttling` 11 + `@octokit/plugin-retry` 8',

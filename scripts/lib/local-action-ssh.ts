@@ -18,7 +18,7 @@ const output = (run: LocalRun, name: string) =>
   new RegExp(`set-output name=${name}::(.*)`).exec(run.output)?.[1]?.trim()
 
 async function untilRunning(emulator: Emulator): Promise<void> {
-  for (let k = 0; k < 200 && emulator.sandboxes.some((s) => s.status !== 'running' && s.status !== 'stopped'); k++)
+  for (let k = 0; k < 200 && emulator.liveSandboxes().some((s) => s.status !== 'running'); k++)
     await new Promise((resolve) => setTimeout(resolve, 50))
 }
 

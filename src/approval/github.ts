@@ -4,7 +4,7 @@
  * - `min-permission`: the triggering actor holds at least that permission
  *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
  * - `approve-label`: the pull request carries the label on the head it was
- *   given to, and nothing was pushed after it (approval-label.ts).
+ *   given to, and nothing was pushed after it (label.ts).
  * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
  * reaches the log through serviceText.
  */

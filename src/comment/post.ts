@@ -2,9 +2,9 @@
  * Publishing the pull-request comment (issues 32, 43 and 46), from the post
  * step (the final version; `mode: connect` from its main step): one comment
  * per workflow with a row per job. The row goes through the run's artifacts
- * where the runner gives them (comment-gather.ts: the last leg writes every
- * row); else this job writes only its own row (comment-rows.ts), merged with
- * the rows other legs wrote (github/comment.ts). The post step also puts the
+ * where the runner gives them (gather.ts: the last leg writes every
+ * row); else this job writes only its own row (rows.ts), merged with
+ * the rows other legs wrote (github.ts). The post step also puts the
  * leg's full story in the job summary. Where GitHub refuses the write (a
  * fork's pull request gets a read-only token), the story goes to the job
  * summary, and the log says why, once per job. Never fails the step.

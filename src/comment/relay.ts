@@ -3,7 +3,7 @@
  * budget is shared by the whole repository, so a matrix's legs do not each
  * write the comment. Each leg's main step says it will have a row (an
  * artifact `…-leg-<sandbox>`); its post step uploads the row (`…-row-<sandbox>`),
- * deletes what it said, and looks (comment-gather.ts): while another leg said
+ * deletes what it said, and looks (gather.ts): while another leg said
  * so, has no row yet and its sandbox is still live in the compute service's
  * list (free for GitHub), or a newer row is there, that leg decides. A leg
  * whose sandbox ended without a row is looked at again before it counts as

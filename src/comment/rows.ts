@@ -3,7 +3,7 @@
  * matrix leg, counts by status on top. Each row carries a hidden key (a hash
  * of the leg) and its status, so a leg finds and replaces only its own row and
  * keeps the others' rows as they are. The leg's full story stays in its job
- * summary (comment-text.ts). Every value passes commentText.
+ * summary (text.ts). Every value passes commentText.
  */
 import { createHash } from 'node:crypto'
 import { commentText } from '../runtime/untrusted.ts'

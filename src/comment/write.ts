@@ -1,9 +1,9 @@
 /**
  * One merged write of the pull-request comment (issues 43 and 46): the rows a
- * writer holds merged into what the comment holds (github/comment.ts does the
+ * writer holds merged into what the comment holds (github.ts does the
  * reads, writes and repairs), and what its failures mean for the step. A leg
  * writes its own row (comment.ts), or the last leg of a run writes every row
- * that came through the run's artifacts (comment-gather.ts).
+ * that came through the run's artifacts (gather.ts).
  */
 import { GitHubError } from '../github/call.ts'
 import { CommentYieldedError, marker, upsertMerged, type CommentMerge, type CommentTarget } from './github.ts'

@@ -1,6 +1,6 @@
 /**
  * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
- * only by gpu-samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
+ * only by samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
  * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
  * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
  * the end of `run`. Never fails the step: a report that cannot be made says why in one line.

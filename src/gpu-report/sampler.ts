@@ -9,7 +9,7 @@
  *   seen (`<YYYY/MM/DD HH:MM>, <index>, <used>, <total>, <util>, <power>`), so a
  *   peak survives however long the job: 8 GPUs for 48 hours are 23,040 lines.
  * Both are bounded whatever the job prints: awk keeps nothing but the current
- * minute's maxima, and a fetch reads at most FETCH_BYTES of each (gpu-samples.ts
+ * minute's maxima, and a fetch reads at most FETCH_BYTES of each (samples.ts
  * parses what comes back as hostile input).
  */
 import { runScript, SSH_CONNECTION_FAILED, type SshTarget } from '../remote/ssh-command.ts'
@@ -133,7 +133,7 @@ export async function startSampler(
   throw SamplerUnreachableError.of(code)
 }
 
-/** What the sampler wrote (its raw text, hostile: parse it with gpu-samples.ts), within SAMPLER_TIMEOUT_MS. */
+/** What the sampler wrote (its raw text, hostile: parse it with samples.ts), within SAMPLER_TIMEOUT_MS. */
 export async function fetchSamples(
   target: SshTarget,
   env: NodeJS.ProcessEnv,

@@ -1,7 +1,7 @@
 /**
  * Runner mode's post step with several jobs on one sandbox (issue 48): each
  * runner folder (`runners`) is watched at once, each serving up to
- * `runner-jobs` jobs of this run one after another (runner-watch.ts); the
+ * `runner-jobs` jobs of this run one after another (post-watch.ts); the
  * refusals of other runs' jobs count for the whole sandbox. After the stop,
  * one read of this run's jobs settles every job served (the mirror: one that
  * failed fails the holding step), counts the jobs still waiting for the label

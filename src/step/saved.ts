@@ -62,7 +62,7 @@ export interface SavedGpuReport {
   storageGib: number
   /** The main step reported at the end of `run` (and ended the sampler): the post step has nothing to fetch. */
   reported?: boolean
-  /** The comment's figure from that report (gpu-publish.ts gpuFigure). */
+  /** The comment's figure from that report (gpu-report/publish.ts gpuFigure). */
   figure?: string
 }
 

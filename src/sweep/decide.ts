@@ -38,7 +38,7 @@ function firstLook(sandbox: ListedSandbox, repositoryId: string): Candidate | un
   if (!SANDBOX_ID_PATTERN.test(id)) return { ...base, decision: 'keep', reason: 'its id is not a sandbox id' }
   const generated = parseGeneratedName(name)
   const pooled = parsePoolName(name)
-  // A warm pool's sandbox has no run: the pool's idle rule decides it (modes/sweep-pools.ts), never the run's end.
+  // A warm pool's sandbox has no run: the pool's idle rule decides it (pool/sweep.ts), never the run's end.
   if (pooled) {
     const whose = pooled.repositoryId === repositoryId ? '' : ` of another repository (id ${pooled.repositoryId})`
     const reason = `warm pool '${pooled.pool}'${whose}: stopped only when idle past pool-idle`

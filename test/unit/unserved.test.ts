@@ -2,7 +2,7 @@
  * Runner mode's fallback for a stranded job (issue 37), unit by unit: which
  * failed steps still register the failing runner (inputs/unserved.ts), the
  * stranded job's one ::error (runner/unserved.ts), and when the main step
- * does nothing (modes/unserved.ts). The bundles are in e2e/runner-unserved.
+ * does nothing (runner/main-unserved.ts). The bundles are in e2e/runner-unserved.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { InputError, InputErrors } from '../../src/inputs/collector.ts'
