@@ -100,9 +100,10 @@ const header = (title: string) => [
 
 // The runs' work directories under the temp dir go with the run.
 removeWorkDirs()
-if (outFile === '-') console.log([...header('Benchmarks'), ...parts].join('\n'))
+const report = () => [...header('Benchmarks'), ...parts].join('\n')
+if (outFile === '-') console.log(report())
 else if (outFile) {
-  writeFileSync(outFile, [...header('Benchmarks'), ...parts].join('\n'))
+  writeFileSync(outFile, report())
   log(`wrote ${outFile}`)
 } else if (only.length === SECTIONS.length) {
   for (const page of PAGES) {

@@ -20,7 +20,7 @@ import { join } from 'node:path'
 import { Emulator } from '../emulator/emulator.ts'
 import { SSHD } from '../emulator/ssh-service.ts'
 import { ROOT } from './lib/action-runner.ts'
-import { sshSubActions, type LocalRun } from './lib/local-action-ssh.ts'
+import { checks, policyAndStop, sshSubActions, type LocalRun } from './lib/local-action-ssh.ts'
 
 const withSsh = existsSync(SSHD)
 if (!withSsh && process.env.EMULATOR_REQUIRE_DEPLOYED_HOST === '1') {
@@ -77,13 +77,10 @@ if (withSsh) {
   subActions = `run, ssh, connect, network-policy, stop (on ${checked.kept}), instance and pool ran from their folders`
 } else {
   const kept = emulator.seed('kept-for-the-sub-actions').id
-  const policy = await localAction('network-policy', { ...connection, 'sandbox-id': kept, 'internet-access': 'closed' })
-  if (policy.exitCode !== 0 || !/set-output name=network-policy::\{"internet_access":"closed"/.test(policy.output))
-    problems.push(`network-policy/ did not close ${kept} (exit ${policy.exitCode})`)
-  const stop = await localAction('stop', { ...connection, 'sandbox-id': kept })
-  if (stop.exitCode !== 0 || !stop.output.includes(`Stop of sandbox ${kept} accepted`))
-    problems.push(`stop/ did not stop ${kept} (exit ${stop.exitCode})`)
-  runs.push(policy, stop)
+  const checked = checks()
+  await policyAndStop(localAction, connection, kept, checked)
+  problems.push(...checked.problems)
+  runs.push(...checked.runs)
   subActions = `network-policy/ and stop/ closed and stopped ${kept} (no sshd at ${SSHD}: the sub-actions that need SSH skipped)`
 }
 const live = await emulator.settle()

@@ -22,14 +22,35 @@ async function untilRunning(emulator: Emulator): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50))
 }
 
-/** Each sub-action's run, and what it got wrong (nothing: an empty list). */
-export async function sshSubActions(emulator: Emulator, local: RunLocal, connection: Record<string, string>) {
+/** The runs checked so far, and what they got wrong (nothing: an empty list). */
+export function checks() {
   const problems: string[] = []
   const runs: LocalRun[] = []
   const check = (run: LocalRun, folder: string, ok: boolean, what: string) => {
     runs.push(run)
     if (run.exitCode !== 0 || !ok) problems.push(`${folder}/ ${what} (exit ${run.exitCode})`)
   }
+  return { problems, runs, check }
+}
+
+/** `network-policy/` closes the running sandbox `kept`, then `stop/` stops it (neither needs SSH). */
+export async function policyAndStop(
+  local: RunLocal,
+  connection: Record<string, string>,
+  kept: string,
+  { check }: ReturnType<typeof checks>,
+): Promise<void> {
+  const policy = await local('network-policy', { ...connection, 'sandbox-id': kept, 'internet-access': 'closed' })
+  const closed = /\{"internet_access":"closed"/.test(output(policy, 'network-policy') ?? '')
+  check(policy, 'network-policy', closed, `did not close ${kept}`)
+  const stop = await local('stop', { ...connection, 'sandbox-id': kept })
+  check(stop, 'stop', stop.output.includes(`Stop of sandbox ${kept} accepted`), `did not stop ${kept}`)
+}
+
+/** Each sub-action that needs SSH, and network-policy and stop on the sandbox ssh/ kept. */
+export async function sshSubActions(emulator: Emulator, local: RunLocal, connection: Record<string, string>) {
+  const checked = checks()
+  const { problems, check } = checked
   const run = await local('run', { ...connection, run: 'echo "from the sandbox: $((6 * 7))"' })
   check(run, 'run', run.output.includes('from the sandbox: 42') && output(run, 'exit-code') === '0', 'ran no script')
   const ssh = await local('ssh', { ...connection, 'keep-alive': 'true' })
@@ -37,15 +58,7 @@ export async function sshSubActions(emulator: Emulator, local: RunLocal, connect
   check(ssh, 'ssh', /^ssh /.test(output(ssh, 'ssh-command') ?? ''), 'gave no ssh-command')
   const connect = await local('connect', { ...connection, 'sandbox-id': kept })
   check(connect, 'connect', output(connect, 'sandbox-id') === kept, `did not reach ${kept}`)
-  const policy = await local('network-policy', { ...connection, 'sandbox-id': kept, 'internet-access': 'closed' })
-  check(
-    policy,
-    'network-policy',
-    /\{"internet_access":"closed"/.test(output(policy, 'network-policy') ?? ''),
-    'did not close it',
-  )
-  const stop = await local('stop', { ...connection, 'sandbox-id': kept })
-  check(stop, 'stop', stop.output.includes(`Stop of sandbox ${kept} accepted`), `did not stop ${kept}`)
+  await policyAndStop(local, connection, kept, checked)
   const instance = await local('instance', connection)
   check(instance, 'instance', /^\S+$/.test(output(instance, 'instance-id') ?? ''), 'created no instance')
   if ([...emulator.instances.values()].some((state) => !state.deleted)) problems.push('instance/ left an instance')
@@ -64,5 +77,5 @@ export async function sshSubActions(emulator: Emulator, local: RunLocal, connect
     (JSON.parse(output(drain, 'pool') ?? '{}') as { stopped?: string[] }).stopped?.length === 1,
     'drained none',
   )
-  return { problems, runs, kept }
+  return { problems, runs: checked.runs, kept }
 }

@@ -206,6 +206,7 @@ export function subActionTables(name: string, root: ActionSpec): string {
     return `| \`${input}\` | ${value} | ${cell(spec.description)} |`
   })
   const outputs = Object.entries(sub.outputs).map(([output, spec]) => `| \`${output}\` | ${cell(spec.description)} |`)
+  const shared = sharedLine(name)
   return [
     `${BEGIN}${name}/action.yml -->`,
     '',
@@ -217,7 +218,7 @@ export function subActionTables(name: string, root: ActionSpec): string {
     '|---|---|',
     ...outputs,
     '',
-    ...(sharedLine(name) ? [sharedLine(name), ''] : []),
+    ...(shared ? [shared, ''] : []),
     END,
   ].join('\n')
 }
