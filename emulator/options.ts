@@ -117,6 +117,11 @@ export interface EmulatorOptions {
   /** Hostile or odd text: the start answer's name, and the word shown for each status. */
   answerName?: string
   statusWords?: Record<string, string>
+  /**
+   * The smallest spec a start may ask for (the v1.0 description shows no bounds): below it, 400 invalid_request. A
+   * pool claim's hold (1 vCPU, 1 GiB, 1 GiB) then falls back to the action's default spec.
+   */
+  minSpec?: { cpu_count: number; memory_gib: number; storage_gib: number }
   /** Rewrites the policy the network-policy route answers it accepted. */
   acceptedPolicyFilter?: (policy: StartBody['network_policy']) => StartBody['network_policy']
 }
@@ -222,6 +227,7 @@ export type ResolvedOptions = Required<
     | 'rateClock'
     | 'forgetEndedMs'
     | 'now'
+    | 'minSpec'
   >
 > &
   Pick<
@@ -236,6 +242,7 @@ export type ResolvedOptions = Required<
     | 'sshHostKeyOverride'
     | 'forgetEndedMs'
     | 'now'
+    | 'minSpec'
   >
 
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
@@ -277,6 +284,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     gpuFaults: options.gpuFaults ?? [],
     forgetEndedMs: options.forgetEndedMs,
     now: options.now,
+    minSpec: options.minSpec,
     failure: options.failure ?? { code: 'host_unreachable', message: 'the sandbox host did not come up' },
   }
 }

@@ -89,6 +89,10 @@ export class Sandboxes {
 
   start(org: Organization, body: unknown, raw: string): Answer {
     const request = validateStart(body, raw)
+    const least = this.host.options.minSpec
+    for (const field of ['cpu_count', 'memory_gib', 'storage_gib'] as const)
+      if (least && request.spec[field] < least[field])
+        throw new HttpError(400, 'invalid_request', `spec.${field} must be at least ${least[field]}`)
     const id = `sbx-${randomBytes(8).toString('hex')}`
     const name = request.name ?? id
     if (this.all.some((s) => s.org === org.name && s.name === name && LIVE_STATUSES.has(s.status))) {

@@ -20,7 +20,7 @@ import { mirrorServedJob } from './runner/served-job.ts'
 import { mirrorFolders, serveFolders, servesSeveral, type FoldersOutcome } from './runner/post-slots.ts'
 import { failQueuedJob, SERVED_SOME } from './runner/stranded.ts'
 import { cleanupUnserved } from './runner/post-unserved.ts'
-import { releasePoolClaims } from './pool/release.ts'
+import { releaseHolds, releasePoolClaims } from './pool/release.ts'
 import { realClock } from './runtime/clock.ts'
 import { GitHubBudget } from './runtime/github-budget.ts'
 import type { CleanupDeps } from './step/deps.ts'
@@ -61,10 +61,17 @@ export async function runPost(given: PostDeps): Promise<void> {
     )
   const gpuFetch = state.gpuReport && !state.gpuReport.reported
   if (!(mode === 'start' && (state.runner?.watch || gpuFetch))) await removeSsh()
+  let cleaned = false
   try {
     await cleanupMode(deps, state, inputs, removeSsh)
+    cleaned = true
   } finally {
     await removeSsh()
+    // A claim's holds go last, once the sandbox they hold is stopped.
+    if (mode === 'start' && state.poolClaims?.holds)
+      await releaseHolds(deps, state, inputs.cleanup(), cleaned).catch((error: unknown) =>
+        core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${(error as Error).message}`),
+      )
     // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
     const unserved = state.unservedAll
     await Promise.all(unserved.map((saved) => cleanupUnserved(deps, saved, inputs.runner())))

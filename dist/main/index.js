@@ -33623,7 +33623,9 @@ class Collector {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   VJ: () => (/* binding */ holdName),
 /* harmony export */   Vk: () => (/* binding */ parsePoolName),
+/* harmony export */   Vr: () => (/* binding */ heldBy),
 /* harmony export */   Ym: () => (/* binding */ parseGeneratedName),
 /* harmony export */   cK: () => (/* binding */ generateSandboxName)
 /* harmony export */ });
@@ -33636,6 +33638,8 @@ class Collector {
  * A warm pool's sandbox (issue 55) is named
  * gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>:
  * never a run's name, so a retried start, mode: stop and the sweep tell them apart.
+ * A claim's hold (pool/hold.ts) is named gc-<GITHUB_REPOSITORY_ID>-<16 hex of
+ * the held sandbox's id>: one name per pool sandbox, so one live hold at most.
  */
 
 const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
@@ -33663,6 +33667,20 @@ function parsePoolName(name) {
         return undefined;
     const [, repositoryId = '', pool = '', digest = '', suffix = ''] = match;
     return { repositoryId, pool, digest, suffix };
+}
+const HOLD = /^gc-([1-9]\d{0,19})-([0-9a-f]{16})$/;
+/** The hold's name for `sandboxId` (sbx-<16 hex>) of this repository. */
+function holdName(repositoryId, sandboxId) {
+    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
+        throw new Error(`hold: '${repositoryId}' is not a repository id`);
+    if (!/^sbx-[0-9a-f]{16}$/.test(sandboxId))
+        throw new Error(`hold: '${sandboxId.slice(0, 40)}' is not a sandbox id`);
+    return `gc-${repositoryId}-${sandboxId.slice('sbx-'.length)}`;
+}
+/** The sandbox a hold's name holds, and whose repository; undefined for any other name. */
+function heldBy(name) {
+    const match = HOLD.exec(name ?? '');
+    return match ? { repositoryId: match[1], sandboxId: `sbx-${match[2]}` } : undefined;
 }
 
 
@@ -33739,6 +33757,7 @@ const INPUT_DEFAULTS = {
     pool: '',
     'pool-size': '1',
     'pool-idle': '15m',
+    'pool-for': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33802,6 +33821,7 @@ const INPUT_MODES = {
     'pool-size': ['start', 'pool'],
     // The sweep stops this repository's pool sandboxes unclaimed past it.
     'pool-idle': ['start', 'pool', 'sweep'],
+    'pool-for': ['pool'],
 };
 
 
@@ -34181,24 +34201,109 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 5841:
+/***/ 5195:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   RZ: () => (/* binding */ POOL_NAME),
-/* harmony export */   qr: () => (/* binding */ parsePool)
-/* harmony export */ });
-/* unused harmony export MAX_POOL_SIZE */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9691);
-/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8818);
-/* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3219);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  RZ: () => (/* binding */ POOL_NAME),
+  qr: () => (/* binding */ parsePool)
+});
+
+// UNUSED EXPORTS: MAX_POOL_SIZE
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(8818);
+// EXTERNAL MODULE: ./build/src/inputs/refuse.js
+var refuse = __nccwpck_require__(3219);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./build/src/inputs/trust-domain.js
 /**
- * The warm pool's inputs (issue 55): `pool` (its name), `pool-size` and
- * `pool-idle`, read in start mode (beside the start's own inputs) and in
- * mode `pool`. A pool sandbox is named for the repository, so a pool runs in a
- * workflow run (GITHUB_REPOSITORY_ID), and the step's own name is generated:
- * it is the claimant a claim on a sandbox names.
+ * The warm pool's trust domains: a pool sandbox belongs to the domain of the
+ * step that started it, `pull-requests` when the step's event runs a pull
+ * request's code, `branches` for every other event. A step claims, refills
+ * and stops as idle only its own domain's sandboxes, so whatever a pull
+ * request's code does to its sandbox, no branch job is ever handed it.
+ *
+ * Read from the runner's environment and the event's payload: a payload that
+ * cannot be read counts as a pull request's (never guess the trusted side).
+ * Outside a workflow run (no GITHUB_EVENT_NAME: the local run, the emulator)
+ * nothing of a pull request runs: `branches`.
  */
+
+const TRUST_DOMAINS = ['pull-requests', 'branches'];
+/** The events that run a pull request's code whatever their payload says. */
+const PULL_REQUEST_EVENTS = [
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment',
+    'merge_group',
+];
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** Whether one object of the payload names a pull request: its own `pull_request`, or a non-empty `pull_requests`. */
+function namesPullRequest(value) {
+    if (!isObject(value))
+        return false;
+    if (isObject(value.pull_request))
+        return true;
+    return Array.isArray(value.pull_requests) && value.pull_requests.length > 0;
+}
+/**
+ * Whether the payload names a pull request: at its top (`pull_request`), or one level down, as `issue_comment` on a
+ * pull request (`issue.pull_request`) and a `workflow_run`, `check_suite` or `check_run` of one (`pull_requests`) do.
+ * A `workflow_run` of a pull-request event counts too: GitHub leaves `pull_requests` empty for a fork's.
+ */
+function payloadNamesPullRequest(payload) {
+    if (!isObject(payload))
+        return false;
+    if (namesPullRequest(payload))
+        return true;
+    const run = payload.workflow_run;
+    if (isObject(run) && PULL_REQUEST_EVENTS.includes(run.event))
+        return true;
+    // Workflow-dispatch inputs are the caller's words, not GitHub's: never read as a pull request.
+    return Object.entries(payload).some(([key, value]) => key !== 'inputs' && namesPullRequest(value));
+}
+/** The trust domain of the step that runs with `env` (GITHUB_EVENT_NAME, GITHUB_EVENT_PATH). */
+function domainOfStep(env) {
+    const given = (env.GITHUB_EVENT_NAME ?? '').trim();
+    if (given === '')
+        return { domain: 'branches', why: 'not a workflow run (no GITHUB_EVENT_NAME)' };
+    // Only an event's spelling goes into the log.
+    const event = /^[a-z_]{1,60}$/.test(given) ? given : 'unnamed';
+    if (PULL_REQUEST_EVENTS.includes(event))
+        return { domain: 'pull-requests', why: `the ${event} event` };
+    let payload;
+    try {
+        payload = JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+    }
+    catch {
+        return {
+            domain: 'pull-requests',
+            why: `the ${event} event's payload (GITHUB_EVENT_PATH) cannot be read, so it counts as a pull request's`,
+        };
+    }
+    if (payloadNamesPullRequest(payload))
+        return { domain: 'pull-requests', why: `the ${event} event's payload names a pull request` };
+    return { domain: 'branches', why: `the ${event} event` };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/pool.js
+/**
+ * The warm pool's inputs: `pool` (its name), `pool-size` and `pool-idle`, read
+ * in start mode (beside the start's own inputs) and in mode `pool`, and
+ * `pool-for` (mode `pool` only). A pool sandbox is named for the repository, so
+ * a pool runs in a workflow run (GITHUB_REPOSITORY_ID), and the step's own name
+ * is generated: it is the claimant a claim on a sandbox names. Its trust domain
+ * is the step's own (trust-domain.ts); only mode `pool` may name another, and
+ * a step running a pull request's code never the branches'.
+ */
+
 
 
 
@@ -34206,20 +34311,37 @@ function repositoryFromEnv(env, fail = () => undefined) {
 const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
 /** The most ready, unclaimed sandboxes a pool may hold. */
 const MAX_POOL_SIZE = 20;
-const poolName = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().transform((raw, ctx) => {
+const poolName = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!POOL_NAME.test(text))
-        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .T)(ctx, "must be lower-case letters, digits and '-' (at most 20, starting and ending with a letter or digit), " +
+        return (0,refuse/* refuse */.T)(ctx, "must be lower-case letters, digits and '-' (at most 20, starting and ending with a letter or digit), " +
             `got '${raw}'`);
     return text;
 });
-const poolSize = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().transform((raw, ctx) => {
+const poolSize = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!/^\d+$/.test(text) || Number(text) > MAX_POOL_SIZE)
-        return (0,_refuse_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .T)(ctx, `must be a whole number from 0 to ${MAX_POOL_SIZE}, got '${raw}'`);
+        return (0,refuse/* refuse */.T)(ctx, `must be a whole number from 0 to ${MAX_POOL_SIZE}, got '${raw}'`);
     return Number(text);
 });
-/** pool, pool-size, pool-idle; undefined without `pool` (then the other two are errors where changed). */
+const poolFor = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim().toLowerCase();
+    if (!TRUST_DOMAINS.includes(text))
+        return (0,refuse/* refuse */.T)(ctx, `must be ${TRUST_DOMAINS.join(' or ')}, got '${raw}'`);
+    return text;
+});
+/** The domain: the step's own; mode pool may name another with pool-for, but a pull request's step only its own. */
+function parseDomain(inputs, job, poolMode) {
+    const own = domainOfStep(job.env ?? {});
+    if (!poolMode || !inputs.isSet('pool-for'))
+        return own;
+    const named = inputs.parse('pool-for', poolFor);
+    if (named === 'branches' && own.domain === 'pull-requests')
+        inputs.fail('pool-for', `is 'branches', but this step runs a pull request's code (${own.why}): it may keep only the ` +
+            "pull-requests pool; keep the branches' pool from a workflow of the default branch (push, schedule)");
+    return { domain: named ?? own.domain, why: 'pool-for' };
+}
+/** pool, pool-size, pool-idle, pool-for; undefined without `pool` (then the others are errors where changed). */
 function parsePool(inputs, job, required) {
     if (!inputs.isSet('pool')) {
         if (required)
@@ -34231,13 +34353,14 @@ function parsePool(inputs, job, required) {
     }
     const name = inputs.parse('pool', poolName);
     const size = inputs.parse('pool-size', poolSize);
-    const idleSeconds = inputs.parse('pool-idle', (0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .duration */ .p0)(_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .DURATION_BOUNDS */ .Rx['pool-idle']));
+    const idleSeconds = inputs.parse('pool-idle', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['pool-idle']));
+    const { domain, why: domainWhy } = parseDomain(inputs, job, required);
     if (inputs.isSet('name'))
         inputs.fail('name', "is set beside 'pool': a pool's sandboxes carry generated names; leave 'name' empty");
     const repositoryId = job.repositoryId ?? '';
     if (!/^[1-9]\d{0,19}$/.test(repositoryId))
         inputs.fail('pool', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
-    return { name, size, idleSeconds, repositoryId };
+    return { name, size, idleSeconds, repositoryId, domain, domainWhy };
 }
 
 
@@ -34688,8 +34811,8 @@ function parseNetworkPolicy(inputs, mode) {
 
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
 var default_name = __nccwpck_require__(6536);
-// EXTERNAL MODULE: ./build/src/inputs/pool.js
-var inputs_pool = __nccwpck_require__(5841);
+// EXTERNAL MODULE: ./build/src/inputs/pool.js + 1 modules
+var inputs_pool = __nccwpck_require__(5195);
 ;// CONCATENATED MODULE: ./build/src/inputs/read.js
 /**
  * Per-mode assembly: which inputs each mode reads, composed from the field
@@ -35271,9 +35394,9 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4251);
 /* harmony import */ var _modes_pool_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9826);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3881);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2809);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1120);
-/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7108);
+/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9623);
 /* harmony import */ var _runner_main_unserved_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7098);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8286);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5504);
@@ -37023,13 +37146,15 @@ async function runNetworkPolicy(config, deps) {
 /* harmony import */ var _pool_deps_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8468);
 /* harmony import */ var _pool_match_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9025);
 /* harmony import */ var _pool_names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4932);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4120);
-/* harmony import */ var _sandbox_billing_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4994);
-/* harmony import */ var _sandbox_caps_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(764);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7421);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(3996);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9128);
-/* harmony import */ var _pool_upkeep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9880);
+/* harmony import */ var _pool_request_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(805);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4120);
+/* harmony import */ var _sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4994);
+/* harmony import */ var _sandbox_caps_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(764);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7421);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3996);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9128);
+/* harmony import */ var _pool_upkeep_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(9880);
+
 
 
 
@@ -37044,17 +37169,18 @@ async function runNetworkPolicy(config, deps) {
 /** How long getting the SSH certificate the claims use may take. */
 const PREPARE_MS = 3 * 60_000;
 async function runPool(given, deps) {
-    const capped = await (0,_sandbox_caps_js__WEBPACK_IMPORTED_MODULE_6__/* .applySpendingCaps */ .Q)({ ...given, mode: 'start' }, deps);
+    const capped = await (0,_sandbox_caps_js__WEBPACK_IMPORTED_MODULE_7__/* .applySpendingCaps */ .Q)({ ...given, mode: 'start' }, deps);
     for (const line of capped.lines)
         deps.core.info(`Caps: ${line}.`);
     const config = { ...capped.config, pool: given.pool };
-    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_7__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_10__/* .stepEnvironment */ .a)(deps), deps.clock.now() + PREPARE_MS).catch((error) => {
+    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_8__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .stepEnvironment */ .a)(deps), deps.clock.now() + PREPARE_MS).catch((error) => {
         throw new Error(`Mode 'pool' claims over SSH, and no certificate could be had ` +
-            `(${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceText */ .Lo)(error.message, 300)}); nothing was started or stopped.`, { cause: error });
+            `(${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceText */ .Lo)(error.message, 300)}); nothing was started or stopped.`, { cause: error });
     });
-    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .F)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_10__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_10__/* .stepEnvironment */ .a)(deps), prepared);
+    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .F)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .stepEnvironment */ .a)(deps), prepared);
+    deps.core.info(`Pool '${given.pool.name}': keeping the ${given.pool.domain} domain's pool (${given.pool.domainWhy}).`);
     const claimant = `pool-${given.pool.name}-${deps.clock.now()}`;
-    const upkeep = await (0,_pool_upkeep_js__WEBPACK_IMPORTED_MODULE_9__/* .keepPool */ .Y)(config, deps, pool, { claimant, drain: given.pool.size === 0 });
+    const upkeep = await (0,_pool_upkeep_js__WEBPACK_IMPORTED_MODULE_10__/* .keepPool */ .Y)(config, deps, pool, { claimant, drain: given.pool.size === 0 });
     const ids = (list) => list.filter((id) => _client_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .SANDBOX_ID_PATTERN */ .BA.test(id));
     const after = {
         ready: ids([...upkeep.ids.unclaimed]),
@@ -37069,25 +37195,27 @@ async function runPool(given, deps) {
 }
 /** The summary: the pool after the step, and what its unclaimed sandboxes have cost while they waited. */
 async function poolSummary(config, deps, upkeep, after) {
-    const { name, repositoryId } = config.pool;
-    const listed = await (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_3__/* .poolListed */ .Mm)(deps.client.allSandboxes({ signal: deps.signal, maxPages: 20 }), (parts) => parts.repositoryId === repositoryId && parts.pool === name).catch(() => []);
+    const { name, domain } = config.pool;
+    const prefix = (0,_pool_request_js__WEBPACK_IMPORTED_MODULE_4__/* .prefixFor */ .aU)(config);
+    const listed = await (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_3__/* .poolListed */ .Mm)(deps.client.allSandboxes({ signal: deps.signal, maxPages: 20 }), (parts) => (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_3__/* .prefixOf */ .MT)(parts) === prefix).catch(() => []);
     const idle = listed.filter((item) => after.ready.includes(item.id) || after.stopped.includes(item.id));
     const now = deps.clock.now();
     // A record that shows no creation time counts no idle time.
     const idleMs = idle.map((item) => (0,_pool_match_js__WEBPACK_IMPORTED_MODULE_2__/* .waitedMs */ .h)({ ...item, status: item.status ?? '' }, now) ?? 0);
     const price = await hourlyPrice(config, deps);
     const idleHours = idleMs.reduce((sum, ms) => sum + ms, 0) / 3_600_000;
-    const idleCost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDollars */ .nT)(idleHours * price)}`;
-    return (`### Pool ${name}\n\n` +
-        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .markdownTable */ .Qj)([
-            ['Ready, unclaimed', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .listWithLimit */ .Wc)(after.ready, 10) || 'none'],
-            ['Claimed by jobs', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .listWithLimit */ .Wc)(after.claimed, 10) || 'none'],
-            ['Starting', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .listWithLimit */ .Wc)(after.starting, 10) || 'none'],
-            ['Stopped as idle', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .listWithLimit */ .Wc)(after.stopped, 10) || 'none'],
-            ['pool-size, pool-idle', `${config.pool.size}, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(config.pool.idleSeconds * 1000)}`],
+    const idleCost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDollars */ .nT)(idleHours * price)}`;
+    return (`### Pool ${name} (${domain})\n\n` +
+        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .markdownTable */ .Qj)([
+            ['Trust domain', `${domain}: its sandboxes are claimed only by jobs of this domain`],
+            ['Ready, unclaimed', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .listWithLimit */ .Wc)(after.ready, 10) || 'none'],
+            ['Claimed by jobs', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .listWithLimit */ .Wc)(after.claimed, 10) || 'none'],
+            ['Starting', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .listWithLimit */ .Wc)(after.starting, 10) || 'none'],
+            ['Stopped as idle', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .listWithLimit */ .Wc)(after.stopped, 10) || 'none'],
+            ['pool-size, pool-idle', `${config.pool.size}, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(config.pool.idleSeconds * 1000)}`],
             [
                 'Idle so far',
-                `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
+                `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
             ],
             ['Started by this step', String(upkeep.started.length)],
         ]));
@@ -37102,14 +37230,14 @@ async function hourlyPrice(config, deps) {
         gpuType,
         gpuCount: gpuType ? (config.gpuCount ?? 1) : 0,
     };
-    const billing = await (0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_5__/* .readBillingContext */ .zg)(deps.client, spec, (message) => deps.core.info(message), deps.signal);
+    const billing = await (0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__/* .readBillingContext */ .zg)(deps.client, spec, (message) => deps.core.info(message), deps.signal);
     return billing.dollarsPerHour;
 }
 
 
 /***/ }),
 
-/***/ 3881:
+/***/ 2809:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37359,17 +37487,17 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
 }
 
 // EXTERNAL MODULE: ./build/src/sandbox/record.js
-var record = __nccwpck_require__(5208);
+var sandbox_record = __nccwpck_require__(5208);
 ;// CONCATENATED MODULE: ./build/src/pool/row.js
-/** The pool's line in the job summary and the comment: where the sandbox came from (issue 55). */
 
-/** "from pool ci: claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
+/** "from pool ci (branches): claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
 function poolText(pool) {
+    const named = `pool ${pool.name}${pool.domain ? ` (${pool.domain})` : ''}`;
     if (!pool.claim)
-        return `not from pool ${pool.name}: started its own${pool.why ? ` (${pool.why})` : ''}`;
+        return `not from ${named}: started its own${pool.why ? ` (${pool.why})` : ''}`;
     const { claimMs, waitedMs } = pool.claim;
     const waited = waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(waitedMs)} unclaimed (billed: the cost includes it)`;
-    return `from pool ${pool.name}: claimed in ${claimTime(claimMs)}${waited}`;
+    return `from ${named}: claimed in ${claimTime(claimMs)}${waited}`;
 }
 /** A claim takes about a second: tenths below 10 s ("0.4s"), whole seconds and minutes above. */
 const claimTime = (ms) => (ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : (0,summary/* formatDuration */.a3)(ms));
@@ -37385,8 +37513,8 @@ function startSummary(config, started, waited, billing, elapsedMs, pool) {
     const { status, known, error } = waited;
     const policy = config.networkPolicy;
     const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
-    const failure = (0,record/* failureReason */.Hr)(known);
-    const expires = (0,record/* expiresAt */.WJ)(known);
+    const failure = (0,sandbox_record/* failureReason */.Hr)(known);
+    const expires = (0,sandbox_record/* expiresAt */.WJ)(known);
     const optional = (condition, row) => (condition ? [row] : []);
     return (`### Sandbox ${started.id}\n\n` +
         (0,summary/* markdownTable */.Qj)([
@@ -37492,14 +37620,90 @@ async function writeSummary(config, deps, state, started, waited, billing, stepS
 
 // EXTERNAL MODULE: ./build/src/pool/claim.js
 var claim = __nccwpck_require__(236);
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(6536);
+;// CONCATENATED MODULE: ./build/src/pool/hold.js
+/**
+ * A claim no code on the sandbox can undo, for the pull-requests domain: a
+ * job's code runs with the login user's rights (and sudo) on its sandbox, so
+ * it can remove the claim link there and another pull request's job could
+ * then be handed the same sandbox while that code still runs. The service's
+ * one fact outside the sandbox is that a live sandbox's name is unique in the
+ * organization: the claim also starts a small sandbox named for the claimed
+ * one, `gc-<repository id>-<16 hex of its id>`, the hold. Exactly one start of
+ * that name is accepted while the hold lives; the hold lives as long as the
+ * claimed sandbox (its TTL, enforced, a little longer), and is stopped only
+ * after the claimed sandbox's stop was accepted. A sandbox whose hold shows in
+ * the list, live or not, was claimed once and is never claimed again.
+ *
+ * A hold whose answer was lost, whose start was then answered "name in use",
+ * may be this step's or another's: unsure, so the claimed sandbox is neither
+ * used nor stopped (its TTL ends both).
+ */
+
+
+
+
+/** How long starting one hold may take, retries included. */
+const HOLD_BUDGET_MS = 20_000;
+/** A hold lives this much longer than its sandbox's TTL, so the sandbox never outlives its hold. */
+const HOLD_MARGIN_SECONDS = 10 * 60;
+/**
+ * The smallest spec first; where the service refuses it (its bounds are not shown), the action's default spec, which
+ * every service that runs this action accepts.
+ */
+const HOLD_SPECS = [
+    { cpu_count: 1, memory_gib: 1, storage_gib: 1 },
+    { cpu_count: 4, memory_gib: 16, storage_gib: 100 },
+];
+function holdRequest(name, spec, ttlSeconds) {
+    return {
+        name,
+        spec: { ...spec },
+        network_policy: { internet_access: 'closed' },
+        lifetime: { enforce_ttl: true, max_ttl_seconds: Math.max(60, Math.ceil(ttlSeconds) + HOLD_MARGIN_SECONDS) },
+    };
+}
+const reasonOf = (error) => error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : (0,untrusted/* serviceText */.Lo)(String(error), 200);
+/**
+ * Starts the hold of `sandboxId` (its sandbox lives `ttlSeconds` more): held (its id), taken (another's hold lives),
+ * unsure (an answer was lost, then the name was in use), or failed (nothing was created).
+ */
+async function startHold(ctx, hold) {
+    const name = (0,default_name/* holdName */.VJ)(hold.repositoryId, hold.sandboxId);
+    const deadline = ctx.clock.now() + HOLD_BUDGET_MS;
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    let lost = false;
+    for (const spec of HOLD_SPECS) {
+        try {
+            const started = await (0,client_retry/* retryUntil */.v6)(ctx, deadline, `start the hold '${name}'`, () => client.startSandbox(holdRequest(name, spec, hold.ttlSeconds), ctx.signal), { retryable: client_retry/* isTransient */.dg, onRetry: (error) => (lost ||= error instanceof errors/* ServiceError */._7 && error.ambiguous) });
+            return { kind: 'held', id: started.id };
+        }
+        catch (error) {
+            if (ctx.signal?.aborted)
+                throw error;
+            lost ||= !(error instanceof errors/* ServiceError */._7) || error.ambiguous;
+            if ((0,errors/* isNameInUse */.a)(error))
+                return lost ? { kind: 'unsure', why: 'an answer was lost, then its name was in use' } : { kind: 'taken' };
+            const refused = (0,errors/* isServiceError */.gi)(error, 'invalid_request') || (0,errors/* isServiceError */.gi)(error, 'sandbox_scheduler_rejected_request');
+            if (refused && !lost && spec !== HOLD_SPECS.at(-1))
+                continue;
+            return lost
+                ? { kind: 'unsure', why: `an answer was lost (${reasonOf(error)})` }
+                : { kind: 'failed', why: reasonOf(error) };
+        }
+    }
+    return { kind: 'failed', why: 'no spec was accepted' };
+}
+
+// EXTERNAL MODULE: ./build/src/pool/names.js
+var names = __nccwpck_require__(4932);
 // EXTERNAL MODULE: ./build/src/pool/deps.js + 1 modules
 var pool_deps = __nccwpck_require__(8468);
 // EXTERNAL MODULE: ./build/src/pool/match.js
 var match = __nccwpck_require__(9025);
 // EXTERNAL MODULE: ./build/src/pool/request.js
 var request = __nccwpck_require__(805);
-// EXTERNAL MODULE: ./build/src/pool/names.js
-var names = __nccwpck_require__(4932);
 ;// CONCATENATED MODULE: ./build/src/pool/take.js
 
 
@@ -37512,10 +37716,17 @@ const randomOrder = (items) => items
     .map((item) => ({ item, key: Math.random() }))
     .sort((a, b) => a.key - b.key)
     .map(({ item }) => item);
-/** The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first. */
+/**
+ * The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first; how many
+ * of them a hold in the list names (claimed, whatever their sandbox says).
+ */
 async function candidates(deps, prefix) {
-    const listed = await (0,names/* poolListed */.Mm)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
-    return listed.filter((item) => item.status === undefined || (0,sandbox_status/* isReady */.i_)(item.status));
+    const { items, held } = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+    const live = items.filter((item) => item.status === undefined || (0,sandbox_status/* isReady */.i_)(item.status));
+    return {
+        free: live.filter((item) => !held.has(item.id)),
+        held: live.length - live.filter((item) => !held.has(item.id)).length,
+    };
 }
 /**
  * A candidate's record: the list's item where it shows everything a claim needs (it was just listed), else a fresh
@@ -37560,23 +37771,38 @@ async function survey(deps, items, request) {
         found.push(...(await Promise.all(items.slice(k, k + SURVEY_AT_ONCE).map(one))));
     return found;
 }
-/** The claim on one surveyed candidate (tracked before it is sent). */
+/** The hold's verdict in the claim's words: held is won; any other leaves the sandbox to whoever holds it. */
+function holdOutcome(verdict) {
+    if (verdict.kind === 'held')
+        return { kind: 'won' };
+    if (verdict.kind === 'taken')
+        return { kind: 'taken', by: "another job's hold" };
+    const left = verdict.kind === 'unsure' ? '; neither used nor stopped, its TTL ends it' : '';
+    return { kind: 'failed', why: `its hold was not started (${verdict.why})${left}` };
+}
+/** The claim on one surveyed candidate (tracked before it is sent): the link, then, where asked for, the hold. */
 async function claimOne(deps, candidate, claimant) {
     deps.track?.(candidate.id, candidate.target);
-    const verdict = await (0,claim/* claimSandbox */.E0)(candidate.target, candidate.id, claimant, { env: deps.env, signal: deps.signal });
+    const link = await (0,claim/* claimSandbox */.E0)(candidate.target, candidate.id, claimant, { env: deps.env, signal: deps.signal });
     // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
-    if (verdict.kind === 'taken' || verdict.kind === 'failed')
+    if (link.kind === 'taken' || link.kind === 'failed')
+        deps.track?.(candidate.id, undefined);
+    if (link.kind !== 'won' || !deps.hold)
+        return link;
+    const verdict = holdOutcome(await deps.hold(candidate.id, candidate.record));
+    // Not held: never this step's to use or to stop (the post step leaves it).
+    if (verdict.kind !== 'won')
         deps.track?.(candidate.id, undefined);
     return verdict;
 }
 /** A sandbox of the pool claimed for this job, or why none was (one line, safe text). */
 async function takeFromPool(deps, pool) {
     const began = deps.clock.now();
-    const items = await candidates(deps, pool.prefix);
-    if (items.length === 0)
+    const { free: items, held } = await candidates(deps, pool.prefix);
+    if (items.length + held === 0)
         return { why: `pool '${pool.name}' has no ready sandbox for this request` };
     const surveyed = await survey(deps, items, pool.request);
-    const seen = { taken: 0, unreachable: 0, mismatched: 0, failed: 0 };
+    const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0 };
     for (const out of surveyed.filter((item) => 'out' in item)) {
         seen[out.kind]++;
         deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`);
@@ -37603,7 +37829,7 @@ async function takeFromPool(deps, pool) {
         const why = verdict.kind === 'taken' ? `another job claimed it first (${verdict.by})` : verdict.why;
         deps.log(`Pool '${pool.name}': ${candidate.id} not claimed: ${(0,untrusted/* serviceText */.Lo)(why, 200)}.`);
     }
-    return { why: nothingTaken(pool.name, items.length, seen), ...(unsure.length > 0 ? { unsure } : {}) };
+    return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) };
 }
 function nothingTaken(pool, count, seen) {
     const parts = Object.entries(seen)
@@ -37616,6 +37842,9 @@ function nothingTaken(pool, count, seen) {
 // EXTERNAL MODULE: ./build/src/pool/upkeep.js + 2 modules
 var upkeep = __nccwpck_require__(9880);
 ;// CONCATENATED MODULE: ./build/src/pool/main.js
+
+
+
 
 
 
@@ -37644,12 +37873,23 @@ async function sshFor(config, deps, prepared) {
         return undefined;
     }
 }
-/** The pool's parts, with every claim tracked in state before it is sent. */
+/** A hold outlives its sandbox: what the record says is left of the sandbox's TTL, else all a pool sandbox gets. */
+function ttlLeftSeconds(config, record, now) {
+    const ends = (0,sandbox_record/* endsAtMs */.uX)(record, undefined);
+    return ends === undefined ? config.maxTtlSeconds + config.pool.idleSeconds : Math.max(0, (ends - now) / 1000);
+}
+/**
+ * The pool's parts, with every claim and hold tracked in state before it is sent; in the pull-requests domain a claim
+ * is this step's only with its hold (hold.ts).
+ */
 function trackedDeps(config, deps, state, prepared) {
     const pending = new Map();
+    // Sandbox id to the hold's id (undefined: sent, not answered yet).
+    const holds = new Map();
     const save = () => state.savePoolClaims({
         claimant: config.name,
         pending: [...pending].map(([id, target]) => ({ id, ...target })),
+        holds: [...holds].map(([sandboxId, holdId]) => (holdId ? { sandboxId, holdId } : { sandboxId })),
     });
     const track = (id, target) => {
         if (target)
@@ -37658,18 +37898,35 @@ function trackedDeps(config, deps, state, prepared) {
             pending.delete(id);
         save();
     };
-    return { ...(0,pool_deps/* poolDeps */.F)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared), track };
+    const pool = { ...(0,pool_deps/* poolDeps */.F)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared), track };
+    if (config.pool.domain !== 'pull-requests')
+        return pool;
+    const hold = async (id, record) => {
+        holds.set(id, undefined);
+        save();
+        const ttlSeconds = ttlLeftSeconds(config, record, deps.clock.now());
+        const verdict = await startHold((0,step_deps/* opContext */.R)(deps), {
+            repositoryId: config.pool.repositoryId,
+            sandboxId: id,
+            ttlSeconds,
+        });
+        if (verdict.kind === 'held')
+            holds.set(id, verdict.id);
+        else
+            holds.delete(id);
+        save();
+        // Nothing was created: the link is this step's alone, and a sandbox claimed without its hold is not to be used.
+        if (verdict.kind === 'failed')
+            await release(pool, id, config.pool.name, config.name, 'its hold could not be started');
+        return verdict;
+    };
+    return { ...pool, hold };
 }
-/** A claim whose answer was lost, asked again: 'won' is this step's. */
+/** A claim whose answer was lost, asked again (with its hold, where the domain needs one): 'won' is this step's. */
 async function askAgain(pool, id, claimant) {
     try {
         const record = await pool.read(id);
-        const verdict = await (0,claim/* claimSandbox */.E0)(await pool.reach(id, record), id, claimant, {
-            env: pool.env,
-            signal: pool.signal,
-        });
-        if (verdict.kind !== 'won' && verdict.kind !== 'unreachable')
-            pool.track?.(id, undefined);
+        const verdict = await claimOne(pool, { id, target: await pool.reach(id, record), record }, claimant);
         return verdict.kind === 'won';
     }
     catch {
@@ -37687,16 +37944,25 @@ function claimedFrom(config, taken) {
         waitedMs: taken.waitedMs,
     };
 }
-/** Stops a sandbox this step claimed but does not use (a lost answer found to be its own after another claim). */
-async function release(pool, id, name, claimant) {
+/**
+ * Stops a sandbox this step claimed but does not use (a lost answer found to be its own after another claim, or a
+ * claim whose hold could not be started).
+ */
+async function release(pool, id, name, claimant, why = 'its answer was lost') {
     try {
         // Read only: a claim that never arrived is not made now, so that sandbox stays the pool's.
         const by = await (0,claim/* claimedBy */.dl)(await pool.reach(id, await pool.read(id)), id, { env: pool.env, signal: pool.signal });
         if (by !== claimant)
             return;
+        // A hold names it: another job's claim (this step holds no sandbox it does not use).
+        if ((await (0,names/* poolView */.WR)(pool.list(), () => false)).held.has(id)) {
+            pool.track?.(id, undefined);
+            pool.log(`Pool '${name}': ${id} is held by another job's claim; left to it.`);
+            return;
+        }
         await pool.stop(id);
         pool.track?.(id, undefined);
-        pool.log(`Pool '${name}': ${id} was claimed by this step too (its answer was lost); stopped, unused.`);
+        pool.log(`Pool '${name}': ${id} was claimed by this step too (${why}); stopped, unused.`);
     }
     catch (error) {
         const why = (0,untrusted/* serviceText */.Lo)(String(error), 200);
@@ -37712,7 +37978,9 @@ async function claimFromPool(config, deps, state, prepared) {
     if (!ssh)
         return { why: 'no SSH access to claim with' };
     const pool = trackedDeps(config, deps, state, ssh);
-    const { name } = config.pool;
+    const { name, domain, domainWhy } = config.pool;
+    const holds = domain === 'pull-requests' ? ', each claim with a hold no code on the sandbox can undo' : '';
+    deps.core.info(`Pool '${name}': the ${domain} domain's sandboxes only (${domainWhy})${holds}.`);
     const began = deps.clock.now();
     const wanted = { name, prefix: (0,request/* prefixFor */.aU)(config), request: (0,request/* claimRequestOf */.XJ)(config), claimant: config.name };
     const outcome = await takeFromPool(pool, wanted).catch((error) => {
@@ -37742,10 +38010,11 @@ async function claimFromPool(config, deps, state, prepared) {
     return { claimed, prepared: ssh, pool };
 }
 /** The summary's and the comment's pool row. */
-function poolRowOf(name, claimed, why) {
+function poolRowOf(pool, claimed, why) {
+    const { name, domain } = pool;
     if (!claimed)
-        return { name, ...(why ? { why } : {}) };
-    return { name, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } };
+        return { name, domain, ...(why ? { why } : {}) };
+    return { name, domain, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } };
 }
 /** The upkeep once this job has its sandbox: never a failure of the step, only a line. */
 async function upkeepLater(config, deps, pool) {
@@ -39222,7 +39491,7 @@ async function useReady(config, deps, started, waited, ssh) {
     if (waited.error)
         throw waited.error;
     if ((0,sandbox_status/* isFailed */.Ix)(waited.status)) {
-        const failure = (0,record/* failureReason */.Hr)(waited.known);
+        const failure = (0,sandbox_record/* failureReason */.Hr)(waited.known);
         const why = failure ? `: ${failure}` : '';
         throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. ` +
             `The post step stops it; see the 'sandbox' output for the record.`);
@@ -39234,7 +39503,7 @@ async function useReady(config, deps, started, waited, ssh) {
             new step_state/* ActionState */.q(deps.core).saveDebugAccess({ configPath, alias: config.ssh.alias });
         const ttl = config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds;
         const byTtl = config.enforceTtl ? ssh.acceptedAt + ttl * 1000 : undefined;
-        await (0,access/* keepCertificateFresh */.jt)(deps, config, ssh.prepared, started.id, (0,record/* endsAtMs */.uX)(waited.record, byTtl));
+        await (0,access/* keepCertificateFresh */.jt)(deps, config, ssh.prepared, started.id, (0,sandbox_record/* endsAtMs */.uX)(waited.record, byTtl));
     }
     deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
     if (!config.ssh || !configPath)
@@ -39538,8 +39807,6 @@ async function removeApprovalLabel(request, number, label, deps) {
     }
 }
 
-// EXTERNAL MODULE: ./build/src/inputs/default-name.js
-var default_name = __nccwpck_require__(6536);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(3156);
 ;// CONCATENATED MODULE: ./build/src/gpu-check/remote.js
@@ -39898,7 +40165,7 @@ async function attempts(gated, deps, state, step, side) {
             config = nextAttempt(config, deps);
             continue;
         }
-        const pool = config.pool && poolRowOf(config.pool.name, claimed, side.why);
+        const pool = config.pool && poolRowOf(config.pool, claimed, side.why);
         const used = { started, waited, billing: await billing, acceptedAt, billedFrom, spent, prepared, checks, pool };
         return useAttempt(config, deps, state, step, used);
     }
@@ -40113,7 +40380,7 @@ async function runStop(config, deps) {
 
 /***/ }),
 
-/***/ 7108:
+/***/ 9623:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40168,6 +40435,12 @@ function firstLook(sandbox, repositoryId) {
         const whose = pooled.repositoryId === repositoryId ? '' : ` of another repository (id ${pooled.repositoryId})`;
         const reason = `warm pool '${pooled.pool}'${whose}: stopped only when idle past pool-idle`;
         return { ...base, decision: 'keep', reason };
+    }
+    const holds = (0,default_name/* heldBy */.Vr)(name);
+    // A claim's hold has no run either: it ends with the sandbox it holds (pool/sweep-holds.ts).
+    if (holds) {
+        const whose = holds.repositoryId === repositoryId ? '' : ` of another repository (id ${holds.repositoryId})`;
+        return { ...base, decision: 'keep', reason: `the hold of pool sandbox ${holds.sandboxId}${whose}: ends with it` };
     }
     if (!generated)
         return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' };
@@ -40481,12 +40754,75 @@ function isRateLimited(error) {
 // EXTERNAL MODULE: ./build/src/pool/deps.js + 1 modules
 var pool_deps = __nccwpck_require__(8468);
 // EXTERNAL MODULE: ./build/src/pool/idle.js
-var idle = __nccwpck_require__(5896);
+var pool_idle = __nccwpck_require__(5896);
+;// CONCATENATED MODULE: ./build/src/pool/sweep-holds.js
+/**
+ * Mode `sweep`'s part of the holds (hold.ts): a hold of this repository whose
+ * pool sandbox has ended holds nothing, and is stopped (a post step that never
+ * ran, or whose hold stop failed, leaves one until its TTL). Whether the held
+ * sandbox has ended is its own record's word (a 404, or a status that is not
+ * live), never the list's absence: a list is bounded, and the held sandbox is
+ * older than its hold. A hold whose sandbox still lives is kept.
+ */
+
+
+
+
+
+
+
+const READ_BUDGET_MS = 15_000;
+const STOP_BUDGET_MS = 60_000;
+/** Whether the held sandbox has ended, by its own record; undefined where the service did not say. */
+async function hasEnded(ctx, id) {
+    const client = ctx.client.withDeadline(ctx.clock.now() + READ_BUDGET_MS, ctx.clock);
+    try {
+        const record = await (0,retry/* retryUntil */.v6)(ctx, ctx.clock.now() + READ_BUDGET_MS, `read ${id}`, () => client.getSandbox(id, ctx.signal), {
+            backoff: retry/* READ_BACKOFF */.Ue,
+        });
+        return (0,sandbox_status/* isNotLive */.ec)(record.status);
+    }
+    catch (error) {
+        if ((0,errors/* isNotFound */.c4)(error))
+            return true;
+        ctx.log(`Pool: the hold of ${id} kept: its sandbox could not be read (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
+        return undefined;
+    }
+}
+/** Stops this repository's live holds whose sandbox has ended; their ids (none with dry-run: named only). */
+async function sweepHolds(ctx, listed, options) {
+    const liveIds = new Set(listed.filter((item) => !(0,sandbox_status/* isNotLive */.ec)(item.status)).map((item) => item.id));
+    const stopped = [];
+    for (const item of listed) {
+        const holds = (0,default_name/* heldBy */.Vr)(item.name);
+        if (!holds || holds.repositoryId !== options.repositoryId || (0,sandbox_status/* isNotLive */.ec)(item.status))
+            continue;
+        if (typeof item.id !== 'string' || !schemas/* SANDBOX_ID_PATTERN */.BA.test(item.id))
+            continue;
+        if (liveIds.has(holds.sandboxId) || (await hasEnded(ctx, holds.sandboxId)) !== true)
+            continue;
+        if (options.dryRun) {
+            ctx.log(`Pool: the hold ${item.id} of ${holds.sandboxId} would be stopped (its sandbox has ended); dry-run.`);
+            continue;
+        }
+        try {
+            await (0,stop/* stopSandbox */.a)(ctx, item.id, ctx.clock.now() + STOP_BUDGET_MS, { urgent: false });
+            stopped.push(item.id);
+            ctx.log(`Pool: the hold ${item.id} of ${holds.sandboxId} stopped: its sandbox has ended.`);
+        }
+        catch (error) {
+            ctx.log(`Pool: the hold ${item.id} could not be stopped (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}); its TTL ends it.`);
+        }
+    }
+    return stopped;
+}
+
 // EXTERNAL MODULE: ./build/src/pool/names.js
 var names = __nccwpck_require__(4932);
 // EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
 var access = __nccwpck_require__(7421);
 ;// CONCATENATED MODULE: ./build/src/pool/sweep.js
+
 
 
 
@@ -40505,16 +40841,17 @@ function livePools(listed, repositoryId) {
     }
     return [...pools].sort();
 }
-/** Stops the idle pool sandboxes; the ids stopped. */
+/** Stops the idle pool sandboxes of both trust domains, and the holds whose sandbox has ended; the ids stopped. */
 async function sweepPools(config, deps, listed) {
+    const ctx = (0,step_deps/* opContext */.R)(deps);
+    const holds = await sweepHolds(ctx, listed, { repositoryId: config.repository.id, dryRun: config.dryRun });
     const pools = livePools(listed, config.repository.id);
     if (pools.length === 0)
-        return [];
-    const ctx = (0,step_deps/* opContext */.R)(deps);
+        return holds;
     const idleMs = config.poolIdleSeconds * 1000;
     if (config.dryRun) {
         ctx.log(`Pools ${pools.join(', ')}: dry-run, no pool sandbox is claimed or stopped as idle.`);
-        return [];
+        return holds;
     }
     let prepared;
     try {
@@ -40523,16 +40860,17 @@ async function sweepPools(config, deps, listed) {
     catch (error) {
         const why = (0,untrusted/* serviceText */.Lo)(error.message, 300);
         ctx.log(`Pools ${pools.join(', ')}: idle sandboxes are left to their TTL: no SSH certificate to claim with (${why}).`);
-        return [];
+        return holds;
     }
     const pool = (0,pool_deps/* poolDeps */.F)(ctx, (0,step_deps/* stepEnvironment */.a)(deps), prepared);
-    const stopped = [];
+    const stopped = [...holds];
     const claimant = `sweep-${deps.clock.now()}`;
     for (const name of pools) {
-        const done = await (0,idle/* stopIdle */.p)(pool, { name, repositoryId: config.repository.id, idleMs, claimant });
+        const done = await (0,pool_idle/* stopIdle */.p)(pool, { name, repositoryId: config.repository.id, idleMs, claimant });
         stopped.push(...done.stopped);
     }
-    ctx.log(`Pools ${pools.join(', ')}: ${stopped.length} sandbox${stopped.length === 1 ? '' : 'es'} stopped as idle.`);
+    const idle = stopped.length - holds.length;
+    ctx.log(`Pools ${pools.join(', ')}: ${idle} sandbox${idle === 1 ? '' : 'es'} stopped as idle.`);
     return stopped;
 }
 
@@ -40882,10 +41220,16 @@ function poolDeps(ctx, env, prepared) {
 
 
 
-/** This repository's live sandboxes of `pool`, any request's. */
-async function poolSandboxes(deps, repositoryId, pool) {
-    const listed = await (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .poolListed */ .Mm)(deps.list(), (parts) => parts.repositoryId === repositoryId && parts.pool === pool);
-    return listed.filter((item) => item.status === undefined || (0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isReady */ .i_)(item.status)).map((item) => item.id);
+/**
+ * This repository's live sandboxes of `pool`: with `prefix`, one request and trust domain's only (a step stops as
+ * idle only its own domain's), else any request's of either domain (the sweep). One a hold names is a job's: kept.
+ */
+async function poolSandboxes(deps, pool) {
+    const { repositoryId, name, prefix } = pool;
+    const { items, held } = await (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .poolView */ .WR)(deps.list(), (parts) => prefix === undefined ? parts.repositoryId === repositoryId && parts.pool === name : (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .prefixOf */ .MT)(parts) === prefix);
+    return items
+        .filter((item) => (item.status === undefined || (0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isReady */ .i_)(item.status)) && !held.has(item.id))
+        .map((item) => item.id);
 }
 /** Why one sandbox is kept, or undefined once it is claimed for the stop. */
 async function claimIdle(deps, id, idleMs, claimant) {
@@ -40909,7 +41253,7 @@ async function claimIdle(deps, id, idleMs, claimant) {
 /** Stops the pool's sandboxes unclaimed past `idleMs`, each claimed first; which were stopped. */
 async function stopIdle(deps, pool) {
     const stopped = [];
-    for (const id of await poolSandboxes(deps, pool.repositoryId, pool.name)) {
+    for (const id of await poolSandboxes(deps, pool)) {
         const kept = await claimIdle(deps, id, pool.idleMs, pool.claimant).catch((error) => `no record or SSH access (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(error), 200)})`);
         if (kept !== undefined) {
             if (kept !== 'not idle long enough')
@@ -41021,13 +41365,14 @@ function waitedMs(record, now) {
 /* harmony export */   MT: () => (/* binding */ prefixOf),
 /* harmony export */   Mm: () => (/* binding */ poolListed),
 /* harmony export */   Vk: () => (/* reexport safe */ _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_3__.Vk),
+/* harmony export */   WR: () => (/* binding */ poolView),
 /* harmony export */   jA: () => (/* binding */ poolPrefix),
 /* harmony export */   ud: () => (/* binding */ requestDigest),
 /* harmony export */   vN: () => (/* binding */ poolSandboxName)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2805);
-/* harmony import */ var _inputs_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5841);
+/* harmony import */ var _inputs_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5195);
 /* harmony import */ var _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6536);
 /**
  * The warm pool's names (issue 55, CONTRACT "Warm pool"): a pool sandbox is
@@ -41037,6 +41382,7 @@ function waitedMs(record, now) {
  * were started for a request like its own. What a pool sandbox really is comes
  * from its service record, never from its name: the digest only narrows the list.
  */
+
 
 
 
@@ -41084,14 +41430,25 @@ const prefixOf = (parts) => `gp-${parts.repositoryId}-${parts.pool}-${parts.dige
  * are parsed, never matched by their start: pool `ci`'s names start as pool `ci-deadbeef`'s may.
  */
 async function poolListed(list, wanted) {
-    const found = [];
+    return (await poolView(list, wanted)).items;
+}
+/**
+ * One read of the list: the pool's sandboxes `wanted` takes (as poolListed), and the ids of every sandbox a hold in
+ * the list names, live or not (hold.ts: one that was ever held was claimed, and is never claimed again).
+ */
+async function poolView(list, wanted) {
+    const items = [];
+    const held = new Set();
     for await (const item of list) {
+        const holds = (0,_inputs_default_name_js__WEBPACK_IMPORTED_MODULE_3__/* .heldBy */ .Vr)(item.name);
+        if (holds)
+            held.add(holds.sandboxId);
         const parts = (0,_inputs_default_name_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePoolName */ .Vk)(item.name ?? '');
         // Only a real sandbox id is ever logged, put in a path or sent a claim.
         if (item.id && _client_schemas_js__WEBPACK_IMPORTED_MODULE_1__/* .SANDBOX_ID_PATTERN */ .BA.test(item.id) && parts && wanted(parts))
-            found.push(item);
+            items.push(item);
     }
-    return found;
+    return { items, held };
 }
 
 
@@ -41138,6 +41495,7 @@ function poolRequestOf(config) {
         image: config.image,
         networkPolicy: config.networkPolicy,
         envDigest: envDigest(config.env),
+        domain: config.pool.domain,
     };
 }
 /** The prefix every name of this pool and request starts with. */
@@ -41217,17 +41575,21 @@ var names = __nccwpck_require__(4932);
 
 
 
-/** The pool's sandboxes of this request: ready ones, and how many are still on their way. */
+/** The pool's sandboxes of this request: ready ones (those a hold names apart), and the ones still on their way. */
 async function census(deps, prefix) {
-    const listed = await (0,names/* poolListed */.Mm)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
-    const ready = listed.filter((item) => (0,sandbox_status/* isReady */.i_)(item.status));
+    const { items, held } = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+    const ready = items.filter((item) => (0,sandbox_status/* isReady */.i_)(item.status));
     // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
-    const starting = listed.filter((item) => !(0,sandbox_status/* isReady */.i_)(item.status) && !(0,sandbox_status/* isNotLive */.ec)(item.status)).map((item) => item.id);
-    return { ready, starting };
+    const starting = items.filter((item) => !(0,sandbox_status/* isReady */.i_)(item.status) && !(0,sandbox_status/* isNotLive */.ec)(item.status)).map((item) => item.id);
+    return {
+        ready: ready.filter((item) => !held.has(item.id)),
+        held: ready.filter((item) => held.has(item.id)),
+        starting,
+    };
 }
 /** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
 async function refill(deps, pool) {
-    const { ready, starting: startingIds } = await census(deps, pool.prefix);
+    const { ready, held, starting: startingIds } = await census(deps, pool.prefix);
     const starting = startingIds.length;
     // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
     const probes = await Promise.all(ready.map(async (item) => {
@@ -41241,7 +41603,8 @@ async function refill(deps, pool) {
         return by === null;
     }));
     const unclaimedIds = ready.filter((_, k) => probes[k]).map((item) => item.id);
-    const claimedIds = ready.filter((_, k) => !probes[k]).map((item) => item.id);
+    // A sandbox a hold names is claimed, whatever it says of itself (no need to ask it).
+    const claimedIds = [...held, ...ready.filter((_, k) => !probes[k])].map((item) => item.id);
     const unclaimed = unclaimedIds.length;
     const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room));
     const started = [];
@@ -41350,10 +41713,12 @@ async function startWithinLimit(config, deps, name) {
 async function keepPool(config, deps, pool, options) {
     const { name, repositoryId, idleSeconds, size } = config.pool;
     const idleMs = options.drain ? 0 : idleSeconds * 1000;
-    const { stopped } = await (0,idle/* stopIdle */.p)(pool, { name, repositoryId, idleMs, claimant: options.claimant });
+    // Only this request's and trust domain's: a pull request's step never stops a branch's sandbox, nor the reverse.
+    const prefix = (0,request/* prefixFor */.aU)(config);
+    const { stopped } = await (0,idle/* stopIdle */.p)(pool, { name, repositoryId, idleMs, claimant: options.claimant, prefix });
     const room = await roomLeft(config, deps);
     const refillDeps = { ...pool, start: (sandboxName) => startWithinLimit(config, deps, sandboxName) };
-    const filled = await refill(refillDeps, { name, prefix: (0,request/* prefixFor */.aU)(config), size, room });
+    const filled = await refill(refillDeps, { name, prefix, size, room });
     return { stopped, ...filled };
 }
 
@@ -45174,7 +45539,10 @@ function savedPoolClaims(saved) {
     const pending = saved.pending.flatMap((claim) => claim && typeof claim.id === 'string' && typeof claim.configPath === 'string' && typeof claim.alias === 'string'
         ? [{ id: claim.id, configPath: claim.configPath, alias: claim.alias }]
         : []);
-    return { claimant: saved.claimant, pending };
+    const holds = (Array.isArray(saved.holds) ? saved.holds : []).flatMap((hold) => hold && typeof hold.sandboxId === 'string'
+        ? [{ sandboxId: hold.sandboxId, ...(typeof hold.holdId === 'string' ? { holdId: hold.holdId } : {}) }]
+        : []);
+    return { claimant: saved.claimant, pending, ...(holds.length > 0 ? { holds } : {}) };
 }
 /** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
 function jsonState(value) {

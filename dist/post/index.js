@@ -36523,9 +36523,11 @@ function parseDebug(inputs, job) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Vk: () => (/* binding */ parsePoolName),
+/* harmony export */   Vr: () => (/* binding */ heldBy),
 /* harmony export */   Ym: () => (/* binding */ parseGeneratedName)
 /* harmony export */ });
-/* unused harmony exports generateSandboxName, parsePoolName */
+/* unused harmony exports generateSandboxName, holdName */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /**
  * The default sandbox name, and how mode: sweep recognises it:
@@ -36535,6 +36537,8 @@ function parseDebug(inputs, job) {
  * A warm pool's sandbox (issue 55) is named
  * gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>:
  * never a run's name, so a retried start, mode: stop and the sweep tell them apart.
+ * A claim's hold (pool/hold.ts) is named gc-<GITHUB_REPOSITORY_ID>-<16 hex of
+ * the held sandbox's id>: one name per pool sandbox, so one live hold at most.
  */
 
 const GENERATED = /^gh-([1-9]\d{0,19})-([1-9]\d{0,19})-([1-9]\d{0,5})-([0-9a-f]{6})$/;
@@ -36562,6 +36566,20 @@ function parsePoolName(name) {
         return undefined;
     const [, repositoryId = '', pool = '', digest = '', suffix = ''] = match;
     return { repositoryId, pool, digest, suffix };
+}
+const HOLD = /^gc-([1-9]\d{0,19})-([0-9a-f]{16})$/;
+/** The hold's name for `sandboxId` (sbx-<16 hex>) of this repository. */
+function holdName(repositoryId, sandboxId) {
+    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
+        throw new Error(`hold: '${repositoryId}' is not a repository id`);
+    if (!/^sbx-[0-9a-f]{16}$/.test(sandboxId))
+        throw new Error(`hold: '${sandboxId.slice(0, 40)}' is not a sandbox id`);
+    return `gc-${repositoryId}-${sandboxId.slice('sbx-'.length)}`;
+}
+/** The sandbox a hold's name holds, and whose repository; undefined for any other name. */
+function heldBy(name) {
+    const match = HOLD.exec(name ?? '');
+    return match ? { repositoryId: match[1], sandboxId: `sbx-${match[2]}` } : undefined;
 }
 
 
@@ -36637,6 +36655,7 @@ const INPUT_DEFAULTS = {
     pool: '',
     'pool-size': '1',
     'pool-idle': '15m',
+    'pool-for': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -36700,6 +36719,7 @@ const INPUT_MODES = {
     'pool-size': ['start', 'pool'],
     // The sweep stops this repository's pool sandboxes unclaimed past it.
     'pool-idle': ['start', 'pool', 'sweep'],
+    'pool-for': ['pool'],
 };
 
 
@@ -37069,6 +37089,165 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
+/***/ 5195:
+/***/ ((__unused_webpack___webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+
+// UNUSED EXPORTS: MAX_POOL_SIZE, POOL_NAME, parsePool
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/durations.js
+var durations = __nccwpck_require__(8818);
+// EXTERNAL MODULE: ./build/src/inputs/refuse.js
+var refuse = __nccwpck_require__(3219);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./build/src/inputs/trust-domain.js
+/**
+ * The warm pool's trust domains: a pool sandbox belongs to the domain of the
+ * step that started it, `pull-requests` when the step's event runs a pull
+ * request's code, `branches` for every other event. A step claims, refills
+ * and stops as idle only its own domain's sandboxes, so whatever a pull
+ * request's code does to its sandbox, no branch job is ever handed it.
+ *
+ * Read from the runner's environment and the event's payload: a payload that
+ * cannot be read counts as a pull request's (never guess the trusted side).
+ * Outside a workflow run (no GITHUB_EVENT_NAME: the local run, the emulator)
+ * nothing of a pull request runs: `branches`.
+ */
+
+const TRUST_DOMAINS = ['pull-requests', 'branches'];
+/** The events that run a pull request's code whatever their payload says. */
+const PULL_REQUEST_EVENTS = (/* unused pure expression or super */ null && ([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment',
+    'merge_group',
+]));
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** Whether one object of the payload names a pull request: its own `pull_request`, or a non-empty `pull_requests`. */
+function namesPullRequest(value) {
+    if (!isObject(value))
+        return false;
+    if (isObject(value.pull_request))
+        return true;
+    return Array.isArray(value.pull_requests) && value.pull_requests.length > 0;
+}
+/**
+ * Whether the payload names a pull request: at its top (`pull_request`), or one level down, as `issue_comment` on a
+ * pull request (`issue.pull_request`) and a `workflow_run`, `check_suite` or `check_run` of one (`pull_requests`) do.
+ * A `workflow_run` of a pull-request event counts too: GitHub leaves `pull_requests` empty for a fork's.
+ */
+function payloadNamesPullRequest(payload) {
+    if (!isObject(payload))
+        return false;
+    if (namesPullRequest(payload))
+        return true;
+    const run = payload.workflow_run;
+    if (isObject(run) && PULL_REQUEST_EVENTS.includes(run.event))
+        return true;
+    // Workflow-dispatch inputs are the caller's words, not GitHub's: never read as a pull request.
+    return Object.entries(payload).some(([key, value]) => key !== 'inputs' && namesPullRequest(value));
+}
+/** The trust domain of the step that runs with `env` (GITHUB_EVENT_NAME, GITHUB_EVENT_PATH). */
+function trust_domain_domainOfStep(env) {
+    const given = (env.GITHUB_EVENT_NAME ?? '').trim();
+    if (given === '')
+        return { domain: 'branches', why: 'not a workflow run (no GITHUB_EVENT_NAME)' };
+    // Only an event's spelling goes into the log.
+    const event = /^[a-z_]{1,60}$/.test(given) ? given : 'unnamed';
+    if (PULL_REQUEST_EVENTS.includes(event))
+        return { domain: 'pull-requests', why: `the ${event} event` };
+    let payload;
+    try {
+        payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+    }
+    catch {
+        return {
+            domain: 'pull-requests',
+            why: `the ${event} event's payload (GITHUB_EVENT_PATH) cannot be read, so it counts as a pull request's`,
+        };
+    }
+    if (payloadNamesPullRequest(payload))
+        return { domain: 'pull-requests', why: `the ${event} event's payload names a pull request` };
+    return { domain: 'branches', why: `the ${event} event` };
+}
+
+;// CONCATENATED MODULE: ./build/src/inputs/pool.js
+/**
+ * The warm pool's inputs: `pool` (its name), `pool-size` and `pool-idle`, read
+ * in start mode (beside the start's own inputs) and in mode `pool`, and
+ * `pool-for` (mode `pool` only). A pool sandbox is named for the repository, so
+ * a pool runs in a workflow run (GITHUB_REPOSITORY_ID), and the step's own name
+ * is generated: it is the claimant a claim on a sandbox names. Its trust domain
+ * is the step's own (trust-domain.ts); only mode `pool` may name another, and
+ * a step running a pull request's code never the branches'.
+ */
+
+
+
+
+/** A pool's name: lower-case letters, digits and '-', at most 20, starting and ending with a letter or digit. */
+const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
+/** The most ready, unclaimed sandboxes a pool may hold. */
+const MAX_POOL_SIZE = 20;
+const poolName = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!POOL_NAME.test(text))
+        return (0,refuse/* refuse */.T)(ctx, "must be lower-case letters, digits and '-' (at most 20, starting and ending with a letter or digit), " +
+            `got '${raw}'`);
+    return text;
+});
+const poolSize = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!/^\d+$/.test(text) || Number(text) > MAX_POOL_SIZE)
+        return (0,refuse/* refuse */.T)(ctx, `must be a whole number from 0 to ${MAX_POOL_SIZE}, got '${raw}'`);
+    return Number(text);
+});
+const poolFor = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim().toLowerCase();
+    if (!TRUST_DOMAINS.includes(text))
+        return (0,refuse/* refuse */.T)(ctx, `must be ${TRUST_DOMAINS.join(' or ')}, got '${raw}'`);
+    return text;
+});
+/** The domain: the step's own; mode pool may name another with pool-for, but a pull request's step only its own. */
+function parseDomain(inputs, job, poolMode) {
+    const own = domainOfStep(job.env ?? {});
+    if (!poolMode || !inputs.isSet('pool-for'))
+        return own;
+    const named = inputs.parse('pool-for', poolFor);
+    if (named === 'branches' && own.domain === 'pull-requests')
+        inputs.fail('pool-for', `is 'branches', but this step runs a pull request's code (${own.why}): it may keep only the ` +
+            "pull-requests pool; keep the branches' pool from a workflow of the default branch (push, schedule)");
+    return { domain: named ?? own.domain, why: 'pool-for' };
+}
+/** pool, pool-size, pool-idle, pool-for; undefined without `pool` (then the others are errors where changed). */
+function parsePool(inputs, job, required) {
+    if (!inputs.isSet('pool')) {
+        if (required)
+            inputs.fail('pool', "is required in mode 'pool': the name of the pool to keep");
+        for (const name of ['pool-size', 'pool-idle'])
+            if (inputs.changed(name))
+                inputs.fail(name, "is set but 'pool' is empty; set pool (a pool's name) or remove it");
+        return undefined;
+    }
+    const name = inputs.parse('pool', poolName);
+    const size = inputs.parse('pool-size', poolSize);
+    const idleSeconds = inputs.parse('pool-idle', duration(DURATION_BOUNDS['pool-idle']));
+    const { domain, why: domainWhy } = parseDomain(inputs, job, required);
+    if (inputs.isSet('name'))
+        inputs.fail('name', "is set beside 'pool': a pool's sandboxes carry generated names; leave 'name' empty");
+    const repositoryId = job.repositoryId ?? '';
+    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
+        inputs.fail('pool', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
+    return { name, size, idleSeconds, repositoryId, domain, domainWhy };
+}
+
+
+/***/ }),
+
 /***/ 4925:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -37082,7 +37261,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 /* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5213);
 /* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3006);
 /* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3156);
-/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9721);
+/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(829);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5837);
 /**
  * What the post step reads (split from read.ts): the mode at once, the rest
@@ -37126,7 +37305,7 @@ function parseCleanupInputs(read) {
 
 /***/ }),
 
-/***/ 9721:
+/***/ 829:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37525,55 +37704,8 @@ function network_policy_parseNetworkPolicy(inputs, mode) {
 
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
 var default_name = __nccwpck_require__(6536);
-;// CONCATENATED MODULE: ./build/src/inputs/pool.js
-/**
- * The warm pool's inputs (issue 55): `pool` (its name), `pool-size` and
- * `pool-idle`, read in start mode (beside the start's own inputs) and in
- * mode `pool`. A pool sandbox is named for the repository, so a pool runs in a
- * workflow run (GITHUB_REPOSITORY_ID), and the step's own name is generated:
- * it is the claimant a claim on a sandbox names.
- */
-
-
-
-/** A pool's name: lower-case letters, digits and '-', at most 20, starting and ending with a letter or digit. */
-const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
-/** The most ready, unclaimed sandboxes a pool may hold. */
-const MAX_POOL_SIZE = 20;
-const poolName = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (!POOL_NAME.test(text))
-        return (0,refuse/* refuse */.T)(ctx, "must be lower-case letters, digits and '-' (at most 20, starting and ending with a letter or digit), " +
-            `got '${raw}'`);
-    return text;
-});
-const poolSize = schemas/* string */.YjP().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (!/^\d+$/.test(text) || Number(text) > MAX_POOL_SIZE)
-        return (0,refuse/* refuse */.T)(ctx, `must be a whole number from 0 to ${MAX_POOL_SIZE}, got '${raw}'`);
-    return Number(text);
-});
-/** pool, pool-size, pool-idle; undefined without `pool` (then the other two are errors where changed). */
-function pool_parsePool(inputs, job, required) {
-    if (!inputs.isSet('pool')) {
-        if (required)
-            inputs.fail('pool', "is required in mode 'pool': the name of the pool to keep");
-        for (const name of ['pool-size', 'pool-idle'])
-            if (inputs.changed(name))
-                inputs.fail(name, "is set but 'pool' is empty; set pool (a pool's name) or remove it");
-        return undefined;
-    }
-    const name = inputs.parse('pool', poolName);
-    const size = inputs.parse('pool-size', poolSize);
-    const idleSeconds = inputs.parse('pool-idle', duration(DURATION_BOUNDS['pool-idle']));
-    if (inputs.isSet('name'))
-        inputs.fail('name', "is set beside 'pool': a pool's sandboxes carry generated names; leave 'name' empty");
-    const repositoryId = job.repositoryId ?? '';
-    if (!/^[1-9]\d{0,19}$/.test(repositoryId))
-        inputs.fail('pool', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
-    return { name, size, idleSeconds, repositoryId };
-}
-
+// EXTERNAL MODULE: ./build/src/inputs/pool.js + 1 modules
+var pool = __nccwpck_require__(5195);
 ;// CONCATENATED MODULE: ./build/src/inputs/read.js
 /**
  * Per-mode assembly: which inputs each mode reads, composed from the field
@@ -38089,15 +38221,18 @@ function checkAlias(alias, aliasInUse) {
 
 /***/ }),
 
-/***/ 334:
+/***/ 6249:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  y: () => (/* binding */ releaseHolds),
   X: () => (/* binding */ releasePoolClaims)
 });
 
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __nccwpck_require__(2805);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/sandbox/stop.js + 1 modules
@@ -38190,18 +38325,125 @@ async function claimedBy(target, sandboxId, context) {
     return by === undefined ? undefined : claimantSaid(by);
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./build/src/inputs/pool.js + 1 modules
+var pool = __nccwpck_require__(5195);
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __nccwpck_require__(6536);
+;// CONCATENATED MODULE: ./build/src/pool/names.js
+/**
+ * The warm pool's names (issue 55, CONTRACT "Warm pool"): a pool sandbox is
+ * named `gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>`,
+ * never a run's name (`gh-…`), so a retried start, `mode: stop`, the sweep and
+ * the comment tell them apart, and a step lists only the pool sandboxes that
+ * were started for a request like its own. What a pool sandbox really is comes
+ * from its service record, never from its name: the digest only narrows the list.
+ */
+
+
+
+
+
+
+
+/** Canonical JSON: keys sorted at every depth, so the same request always digests the same. */
+function canonical(value) {
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    if (value !== null && typeof value === 'object')
+        return `{${Object.keys(value)
+            .sort()
+            .filter((key) => value[key] !== undefined)
+            .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+            .join(',')}}`;
+    return JSON.stringify(value);
+}
+/** The first 8 hex of the SHA-256 of the request's canonical JSON. */
+function requestDigest(request) {
+    return createHash('sha256').update(canonical(request)).digest('hex').slice(0, 8);
+}
+/** The names' common start for one repository, pool and request: what a list is filtered by. */
+function poolPrefix(repositoryId, pool, digest) {
+    if (!/^\d+$/.test(repositoryId))
+        throw new Error(`pool: the repository id '${repositoryId}' is not a number`);
+    if (!POOL_NAME.test(pool))
+        throw new Error(`pool: '${pool}' is not a pool name`);
+    if (!/^[0-9a-f]{8}$/.test(digest))
+        throw new Error(`pool: '${digest}' is not a request digest`);
+    return `gp-${repositoryId}-${pool}-${digest}-`;
+}
+/** A fresh pool sandbox's name: the prefix and 6 random hex. */
+function poolSandboxName(prefix, random = Math.random) {
+    const hex = Math.floor(random() * 0x1000000)
+        .toString(16)
+        .padStart(6, '0')
+        .slice(-6);
+    return `${prefix}${hex}`;
+}
+/** A name's prefix, rebuilt from its parts: what a request's names start with. */
+const prefixOf = (parts) => `gp-${parts.repositoryId}-${parts.pool}-${parts.digest}-`;
+/**
+ * The listed sandboxes whose parsed names `wanted` takes, with an id: the one reading of the list for the pool. Names
+ * are parsed, never matched by their start: pool `ci`'s names start as pool `ci-deadbeef`'s may.
+ */
+async function poolListed(list, wanted) {
+    return (await poolView(list, wanted)).items;
+}
+/**
+ * One read of the list: the pool's sandboxes `wanted` takes (as poolListed), and the ids of every sandbox a hold in
+ * the list names, live or not (hold.ts: one that was ever held was claimed, and is never claimed again).
+ */
+async function poolView(list, wanted) {
+    const items = [];
+    const held = new Set();
+    for await (const item of list) {
+        const holds = (0,default_name/* heldBy */.Vr)(item.name);
+        if (holds)
+            held.add(holds.sandboxId);
+        const parts = (0,default_name/* parsePoolName */.Vk)(item.name ?? '');
+        // Only a real sandbox id is ever logged, put in a path or sent a claim.
+        if (item.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(item.id) && parts && wanted(parts))
+            items.push(item);
+    }
+    return { items, held };
+}
+
 ;// CONCATENATED MODULE: ./build/src/pool/release.js
+/**
+ * The post step's part of the warm pool: a claim the main step sent but whose
+ * answer it never read (cancelled during it) or lost is looked at again (read
+ * only), over the same SSH access; a claim that is this step's, on a sandbox
+ * that is not the one the main step saved, is stopped, so a claim never
+ * outlives its job. One that another step holds, or that cannot say, is left:
+ * it is not this step's (its TTL ends an unanswered one). In the
+ * pull-requests domain a claim is this step's only with its hold: a sandbox a
+ * hold names that this step cannot show is its own is left too.
+ *
+ * The holds this step started are stopped last, each once its sandbox's stop
+ * was accepted (or the main step stopped it), never while it may still run a
+ * job's code: a hold that ended early would let another job claim it.
+ */
+
+
 
 
 
 
 const STOP_BUDGET_MS = 2 * 60_000;
+const LIST_BUDGET_MS = 30_000;
+/** The sandboxes a hold in the list names. */
+async function heldNow(ctx) {
+    const client = ctx.client.withDeadline(ctx.clock.now() + LIST_BUDGET_MS, ctx.clock);
+    return (await poolView(client.allSandboxes({ signal: ctx.signal, maxPages: 20 }), () => false)).held;
+}
 async function releasePoolClaims(deps, state, config) {
     const saved = state.poolClaims;
     const pending = (saved?.pending ?? []).filter((claim) => claim.id !== state.sandboxId);
     if (!saved || pending.length === 0)
         return;
     const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.makeClient(config) });
+    let held;
     for (const claim of pending) {
         const target = { configPath: claim.configPath, alias: claim.alias };
         // Read only: a claim that never arrived is not made now (that sandbox stays the pool's, for the next job).
@@ -38211,8 +38453,33 @@ async function releasePoolClaims(deps, state, config) {
             deps.core.info(`Pool: ${claim.id} is not this job's (${why}); left to the pool.`);
             continue;
         }
+        const ownHold = saved.holds?.some((hold) => hold.sandboxId === claim.id && hold.holdId);
+        if (!ownHold && (held ??= await heldNow(ctx)).has(claim.id)) {
+            deps.core.info(`Pool: ${claim.id} is named by a hold this job cannot show is its own (its answer was lost); ` +
+                'left to its TTL, with the hold.');
+            continue;
+        }
         await (0,stop/* stopSandbox */.a)(ctx, claim.id, deps.clock.now() + STOP_BUDGET_MS);
         deps.core.info(`Pool: ${claim.id} was claimed by this job and not used (the claim's answer was lost); stopped.`);
+    }
+}
+/**
+ * Stops the holds this step started: the job's own sandbox's once `stopped` says the post step's stop of it was
+ * accepted (none with keep-alive), any other's at once (the main step stopped that one, or never used it).
+ */
+async function releaseHolds(deps, state, config, stopped) {
+    const holds = (state.poolClaims?.holds ?? []).filter((hold) => hold.holdId && schemas/* SANDBOX_ID_PATTERN */.BA.test(hold.holdId));
+    if (holds.length === 0)
+        return;
+    const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.makeClient(config) });
+    for (const { sandboxId, holdId = '' } of holds) {
+        if (sandboxId === state.sandboxId && (!stopped || config.keepAlive)) {
+            const why = config.keepAlive ? 'keep-alive leaves it running' : 'its stop was not accepted';
+            deps.core.info(`Pool: the hold ${holdId} stays with ${sandboxId}: ${why}; both end at their TTL.`);
+            continue;
+        }
+        await (0,stop/* stopSandbox */.a)(ctx, holdId, deps.clock.now() + STOP_BUDGET_MS);
+        deps.core.info(`Pool: the hold ${holdId} of ${sandboxId} stopped.`);
     }
 }
 
@@ -38243,7 +38510,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1124);
 /* harmony import */ var _runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8475);
 /* harmony import */ var _runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(9643);
-/* harmony import */ var _pool_release_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(334);
+/* harmony import */ var _pool_release_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(6249);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(5504);
 /* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(8593);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(5190);
@@ -38303,11 +38570,16 @@ async function runPost(given) {
     const gpuFetch = state.gpuReport && !state.gpuReport.reported;
     if (!(mode === 'start' && (state.runner?.watch || gpuFetch)))
         await removeSsh();
+    let cleaned = false;
     try {
         await cleanupMode(deps, state, inputs, removeSsh);
+        cleaned = true;
     }
     finally {
         await removeSsh();
+        // A claim's holds go last, once the sandbox they hold is stopped.
+        if (mode === 'start' && state.poolClaims?.holds)
+            await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .releaseHolds */ .y)(deps, state, inputs.cleanup(), cleaned).catch((error) => core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${error.message}`));
         // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
         const unserved = state.unservedAll;
         await Promise.all(unserved.map((saved) => (0,_runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_14__/* .cleanupUnserved */ .N)(deps, saved, inputs.runner())));
@@ -40309,8 +40581,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(3156);
-// EXTERNAL MODULE: ./build/src/inputs/read.js + 11 modules
-var read = __nccwpck_require__(9721);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
+var read = __nccwpck_require__(829);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
 var register = __nccwpck_require__(2389);
 // EXTERNAL MODULE: external "node:crypto"
@@ -41712,7 +41984,10 @@ function savedPoolClaims(saved) {
     const pending = saved.pending.flatMap((claim) => claim && typeof claim.id === 'string' && typeof claim.configPath === 'string' && typeof claim.alias === 'string'
         ? [{ id: claim.id, configPath: claim.configPath, alias: claim.alias }]
         : []);
-    return { claimant: saved.claimant, pending };
+    const holds = (Array.isArray(saved.holds) ? saved.holds : []).flatMap((hold) => hold && typeof hold.sandboxId === 'string'
+        ? [{ sandboxId: hold.sandboxId, ...(typeof hold.holdId === 'string' ? { holdId: hold.holdId } : {}) }]
+        : []);
+    return { claimant: saved.claimant, pending, ...(holds.length > 0 ? { holds } : {}) };
 }
 /** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */
 function jsonState(value) {

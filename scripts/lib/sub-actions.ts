@@ -113,7 +113,7 @@ export const SUB_ACTIONS: Record<string, SubAction> = {
     description:
       'Keep a warm pool: start what it lacks to hold pool-size ready sandboxes of the given spec, stop those idle past pool-idle.',
     fixed: { mode: 'pool' },
-    inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL],
+    inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL, 'pool-for'],
     outputs: ['pool'],
   },
   instance: {

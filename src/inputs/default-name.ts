@@ -6,6 +6,8 @@
  * A warm pool's sandbox (issue 55) is named
  * gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>:
  * never a run's name, so a retried start, mode: stop and the sweep tell them apart.
+ * A claim's hold (pool/hold.ts) is named gc-<GITHUB_REPOSITORY_ID>-<16 hex of
+ * the held sandbox's id>: one name per pool sandbox, so one live hold at most.
  */
 import { randomBytes } from 'node:crypto'
 
@@ -57,4 +59,19 @@ export function parsePoolName(name: string | undefined): PoolNameParts | undefin
   if (!match) return undefined
   const [, repositoryId = '', pool = '', digest = '', suffix = ''] = match
   return { repositoryId, pool, digest, suffix }
+}
+
+const HOLD = /^gc-([1-9]\d{0,19})-([0-9a-f]{16})$/
+
+/** The hold's name for `sandboxId` (sbx-<16 hex>) of this repository. */
+export function holdName(repositoryId: string, sandboxId: string): string {
+  if (!/^[1-9]\d{0,19}$/.test(repositoryId)) throw new Error(`hold: '${repositoryId}' is not a repository id`)
+  if (!/^sbx-[0-9a-f]{16}$/.test(sandboxId)) throw new Error(`hold: '${sandboxId.slice(0, 40)}' is not a sandbox id`)
+  return `gc-${repositoryId}-${sandboxId.slice('sbx-'.length)}`
+}
+
+/** The sandbox a hold's name holds, and whose repository; undefined for any other name. */
+export function heldBy(name: string | undefined): { repositoryId: string; sandboxId: string } | undefined {
+  const match = HOLD.exec(name ?? '')
+  return match ? { repositoryId: match[1] as string, sandboxId: `sbx-${match[2] as string}` } : undefined
 }

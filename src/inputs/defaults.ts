@@ -64,6 +64,7 @@ export const INPUT_DEFAULTS = {
   pool: '',
   'pool-size': '1',
   'pool-idle': '15m',
+  'pool-for': '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -130,4 +131,5 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'pool-size': ['start', 'pool'],
   // The sweep stops this repository's pool sandboxes unclaimed past it.
   'pool-idle': ['start', 'pool', 'sweep'],
+  'pool-for': ['pool'],
 }

@@ -1,6 +1,7 @@
 /**
- * Mode `pool` (issue 55): keep the warm pool `pool` with no controller. A
- * scheduled workflow runs it: it stops the pool's sandboxes unclaimed past
+ * Mode `pool`: keep the warm pool `pool` of one trust domain (`pool-for`,
+ * else the step's own) with no controller. A scheduled workflow runs it: it
+ * stops the pool's sandboxes of its request and domain unclaimed past
  * pool-idle (each claimed first, so one a job holds is never stopped), then
  * starts what the pool lacks to hold pool-size ready and unclaimed ones, within
  * max-live (`pool-size: 0` drains it). The gate does not apply (nothing of a
@@ -13,7 +14,8 @@ import { SANDBOX_ID_PATTERN } from '../client/schemas.ts'
 import type { PoolConfig, StartConfig } from '../inputs/config.ts'
 import { poolDeps } from '../pool/deps.ts'
 import { waitedMs } from '../pool/match.ts'
-import { poolListed } from '../pool/names.ts'
+import { poolListed, prefixOf } from '../pool/names.ts'
+import { prefixFor } from '../pool/request.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { formatDollars, readBillingContext } from '../sandbox/billing.ts'
 import { applySpendingCaps } from '../sandbox/caps.ts'
@@ -39,6 +41,7 @@ export async function runPool(given: PoolConfig, deps: StepDeps): Promise<void> 
     },
   )
   const pool = poolDeps(opContext(deps), stepEnvironment(deps), prepared)
+  deps.core.info(`Pool '${given.pool.name}': keeping the ${given.pool.domain} domain's pool (${given.pool.domainWhy}).`)
   const claimant = `pool-${given.pool.name}-${deps.clock.now()}`
   const upkeep = await keepPool(config, deps, pool, { claimant, drain: given.pool.size === 0 })
   const ids = (list: string[]) => list.filter((id) => SANDBOX_ID_PATTERN.test(id))
@@ -63,10 +66,11 @@ async function poolSummary(
   upkeep: Upkeep,
   after: Record<'ready' | 'claimed' | 'starting' | 'stopped', string[]>,
 ): Promise<string> {
-  const { name, repositoryId } = config.pool
+  const { name, domain } = config.pool
+  const prefix = prefixFor(config)
   const listed = await poolListed(
     deps.client.allSandboxes({ signal: deps.signal, maxPages: 20 }),
-    (parts) => parts.repositoryId === repositoryId && parts.pool === name,
+    (parts) => prefixOf(parts) === prefix,
   ).catch(() => [] as (ListedSandbox & { id: string })[])
   const idle = listed.filter((item) => after.ready.includes(item.id) || after.stopped.includes(item.id))
   const now = deps.clock.now()
@@ -76,8 +80,9 @@ async function poolSummary(
   const idleHours = idleMs.reduce((sum, ms) => sum + ms, 0) / 3_600_000
   const idleCost = price === undefined ? 'no catalog price' : `~${formatDollars(idleHours * price)}`
   return (
-    `### Pool ${name}\n\n` +
+    `### Pool ${name} (${domain})\n\n` +
     markdownTable([
+      ['Trust domain', `${domain}: its sandboxes are claimed only by jobs of this domain`],
       ['Ready, unclaimed', listWithLimit(after.ready, 10) || 'none'],
       ['Claimed by jobs', listWithLimit(after.claimed, 10) || 'none'],
       ['Starting', listWithLimit(after.starting, 10) || 'none'],

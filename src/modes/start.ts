@@ -127,7 +127,7 @@ async function attempts(
       config = nextAttempt(config, deps)
       continue
     }
-    const pool = config.pool && poolRowOf(config.pool.name, claimed, side.why)
+    const pool = config.pool && poolRowOf(config.pool, claimed, side.why)
     const used = { started, waited, billing: await billing, acceptedAt, billedFrom, spent, prepared, checks, pool }
     return useAttempt(config, deps, state, step, used)
   }

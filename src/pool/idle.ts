@@ -1,20 +1,21 @@
 /**
- * The warm pool's idle rule (issue 55, not wired into a mode yet): a pool
- * sandbox unclaimed for `pool-idle` is stopped by whichever step of the pool
- * looks next (a start with `pool`, `mode: pool`, `mode: sweep`), with no
- * controller. The stopper claims it first, on the sandbox, as a job would:
- * one that a job has claimed is never stopped as idle, and one the stopper
- * claimed no job can claim any more, so a job and an idle stop never meet on
- * one sandbox. Only this repository's sandboxes of this pool are looked at, by
- * their parsed names; how long one waited is its record's (created_at), never
- * its name's; a record that does not say is kept (its TTL ends it).
+ * The warm pool's idle rule: a pool sandbox unclaimed for `pool-idle` is
+ * stopped by whichever step of the pool looks next (a start with `pool`,
+ * `mode: pool`, `mode: sweep`), with no controller. The stopper claims it
+ * first, on the sandbox, as a job would: one that a job has claimed (its link,
+ * or a hold in the list) is never stopped as idle, and one the stopper claimed
+ * no job can claim any more, so a job and an idle stop never meet on one
+ * sandbox. Only this repository's sandboxes of this pool are looked at, by
+ * their parsed names, and a step of the pool only its own request and trust
+ * domain's; how long one waited is its record's (created_at), never its
+ * name's; a record that does not say is kept (its TTL ends it).
  */
 import type { SandboxRecord } from '../client/schemas.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { isReady } from '../sandbox/status.ts'
 import { claimSandbox } from './claim.ts'
 import { waitedMs } from './match.ts'
-import { poolListed } from './names.ts'
+import { poolView, prefixOf } from './names.ts'
 import type { TakeDeps } from './take.ts'
 
 export interface IdleDeps extends Omit<TakeDeps, 'shuffle'> {
@@ -22,10 +23,27 @@ export interface IdleDeps extends Omit<TakeDeps, 'shuffle'> {
   stop: (id: string) => Promise<void>
 }
 
-/** This repository's live sandboxes of `pool`, any request's. */
-async function poolSandboxes(deps: IdleDeps, repositoryId: string, pool: string): Promise<string[]> {
-  const listed = await poolListed(deps.list(), (parts) => parts.repositoryId === repositoryId && parts.pool === pool)
-  return listed.filter((item) => item.status === undefined || isReady(item.status)).map((item) => item.id)
+/**
+ * This repository's live sandboxes of `pool`: with `prefix`, one request and trust domain's only (a step stops as
+ * idle only its own domain's), else any request's of either domain (the sweep). One a hold names is a job's: kept.
+ */
+async function poolSandboxes(deps: IdleDeps, pool: IdlePool): Promise<string[]> {
+  const { repositoryId, name, prefix } = pool
+  const { items, held } = await poolView(deps.list(), (parts) =>
+    prefix === undefined ? parts.repositoryId === repositoryId && parts.pool === name : prefixOf(parts) === prefix,
+  )
+  return items
+    .filter((item) => (item.status === undefined || isReady(item.status)) && !held.has(item.id))
+    .map((item) => item.id)
+}
+
+export interface IdlePool {
+  name: string
+  repositoryId: string
+  idleMs: number
+  claimant: string
+  /** One request and trust domain's names (a step of the pool); undefined: the whole pool (the sweep). */
+  prefix?: string
 }
 
 /** Why one sandbox is kept, or undefined once it is claimed for the stop. */
@@ -44,12 +62,9 @@ async function claimIdle(deps: IdleDeps, id: string, idleMs: number, claimant: s
 }
 
 /** Stops the pool's sandboxes unclaimed past `idleMs`, each claimed first; which were stopped. */
-export async function stopIdle(
-  deps: IdleDeps,
-  pool: { name: string; repositoryId: string; idleMs: number; claimant: string },
-): Promise<{ stopped: string[] }> {
+export async function stopIdle(deps: IdleDeps, pool: IdlePool): Promise<{ stopped: string[] }> {
   const stopped: string[] = []
-  for (const id of await poolSandboxes(deps, pool.repositoryId, pool.name)) {
+  for (const id of await poolSandboxes(deps, pool)) {
     const kept = await claimIdle(deps, id, pool.idleMs, pool.claimant).catch(
       (error: unknown) => `no record or SSH access (${serviceText(String(error), 200)})`,
     )

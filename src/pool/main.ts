@@ -10,12 +10,15 @@
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { StartConfig } from '../inputs/config.ts'
 import type { PoolInput } from '../inputs/pool.ts'
-import { claimedBy, claimSandbox } from './claim.ts'
+import { claimedBy } from './claim.ts'
+import { startHold } from './hold.ts'
+import { poolView } from './names.ts'
+import { endsAtMs } from '../sandbox/record.ts'
 import { poolDeps } from './deps.ts'
 import type { IdleDeps } from './idle.ts'
 import { waitedMs as waitedOf } from './match.ts'
 import { claimRequestOf, prefixFor } from './request.ts'
-import { takeFromPool, type Taken } from './take.ts'
+import { claimOne, takeFromPool, type Taken } from './take.ts'
 import type { SshTarget } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { StartedSandbox } from '../sandbox/start.ts'
@@ -52,31 +55,58 @@ async function sshFor(config: Pooled, deps: StepDeps, prepared?: PreparedSandbox
   }
 }
 
-/** The pool's parts, with every claim tracked in state before it is sent. */
+/** A hold outlives its sandbox: what the record says is left of the sandbox's TTL, else all a pool sandbox gets. */
+function ttlLeftSeconds(config: Pooled, record: SandboxRecord, now: number): number {
+  const ends = endsAtMs(record, undefined)
+  return ends === undefined ? config.maxTtlSeconds + config.pool.idleSeconds : Math.max(0, (ends - now) / 1000)
+}
+
+/**
+ * The pool's parts, with every claim and hold tracked in state before it is sent; in the pull-requests domain a claim
+ * is this step's only with its hold (hold.ts).
+ */
 function trackedDeps(config: Pooled, deps: StepDeps, state: ActionState, prepared: PreparedSandboxSsh): IdleDeps {
   const pending = new Map<string, SshTarget>()
+  // Sandbox id to the hold's id (undefined: sent, not answered yet).
+  const holds = new Map<string, string | undefined>()
   const save = () =>
     state.savePoolClaims({
       claimant: config.name,
       pending: [...pending].map(([id, target]) => ({ id, ...target })),
+      holds: [...holds].map(([sandboxId, holdId]) => (holdId ? { sandboxId, holdId } : { sandboxId })),
     })
   const track = (id: string, target: SshTarget | undefined) => {
     if (target) pending.set(id, target)
     else pending.delete(id)
     save()
   }
-  return { ...poolDeps(opContext(deps), stepEnvironment(deps), prepared), track }
+  const pool = { ...poolDeps(opContext(deps), stepEnvironment(deps), prepared), track }
+  if (config.pool.domain !== 'pull-requests') return pool
+  const hold = async (id: string, record: SandboxRecord) => {
+    holds.set(id, undefined)
+    save()
+    const ttlSeconds = ttlLeftSeconds(config, record, deps.clock.now())
+    const verdict = await startHold(opContext(deps), {
+      repositoryId: config.pool.repositoryId,
+      sandboxId: id,
+      ttlSeconds,
+    })
+    if (verdict.kind === 'held') holds.set(id, verdict.id)
+    else holds.delete(id)
+    save()
+    // Nothing was created: the link is this step's alone, and a sandbox claimed without its hold is not to be used.
+    if (verdict.kind === 'failed')
+      await release(pool, id, config.pool.name, config.name, 'its hold could not be started')
+    return verdict
+  }
+  return { ...pool, hold }
 }
 
-/** A claim whose answer was lost, asked again: 'won' is this step's. */
+/** A claim whose answer was lost, asked again (with its hold, where the domain needs one): 'won' is this step's. */
 async function askAgain(pool: IdleDeps, id: string, claimant: string): Promise<boolean> {
   try {
     const record = await pool.read(id)
-    const verdict = await claimSandbox(await pool.reach(id, record), id, claimant, {
-      env: pool.env,
-      signal: pool.signal,
-    })
-    if (verdict.kind !== 'won' && verdict.kind !== 'unreachable') pool.track?.(id, undefined)
+    const verdict = await claimOne(pool, { id, target: await pool.reach(id, record), record }, claimant)
     return verdict.kind === 'won'
   } catch {
     return false
@@ -95,15 +125,30 @@ function claimedFrom(config: Pooled, taken: Taken): Claimed {
   }
 }
 
-/** Stops a sandbox this step claimed but does not use (a lost answer found to be its own after another claim). */
-async function release(pool: IdleDeps, id: string, name: string, claimant: string): Promise<void> {
+/**
+ * Stops a sandbox this step claimed but does not use (a lost answer found to be its own after another claim, or a
+ * claim whose hold could not be started).
+ */
+async function release(
+  pool: IdleDeps,
+  id: string,
+  name: string,
+  claimant: string,
+  why = 'its answer was lost',
+): Promise<void> {
   try {
     // Read only: a claim that never arrived is not made now, so that sandbox stays the pool's.
     const by = await claimedBy(await pool.reach(id, await pool.read(id)), id, { env: pool.env, signal: pool.signal })
     if (by !== claimant) return
+    // A hold names it: another job's claim (this step holds no sandbox it does not use).
+    if ((await poolView(pool.list(), () => false)).held.has(id)) {
+      pool.track?.(id, undefined)
+      pool.log(`Pool '${name}': ${id} is held by another job's claim; left to it.`)
+      return
+    }
     await pool.stop(id)
     pool.track?.(id, undefined)
-    pool.log(`Pool '${name}': ${id} was claimed by this step too (its answer was lost); stopped, unused.`)
+    pool.log(`Pool '${name}': ${id} was claimed by this step too (${why}); stopped, unused.`)
   } catch (error) {
     const why = serviceText(String(error), 200)
     pool.log(`Pool '${name}': ${id}, claimed by this step and unused, could not be stopped now (${why}).`)
@@ -123,7 +168,9 @@ export async function claimFromPool(
   const ssh = await sshFor(config, deps, prepared)
   if (!ssh) return { why: 'no SSH access to claim with' }
   const pool = trackedDeps(config, deps, state, ssh)
-  const { name } = config.pool
+  const { name, domain, domainWhy } = config.pool
+  const holds = domain === 'pull-requests' ? ', each claim with a hold no code on the sandbox can undo' : ''
+  deps.core.info(`Pool '${name}': the ${domain} domain's sandboxes only (${domainWhy})${holds}.`)
   const began = deps.clock.now()
   const wanted = { name, prefix: prefixFor(config), request: claimRequestOf(config), claimant: config.name }
   const outcome = await takeFromPool(pool, wanted).catch((error: unknown) => {
@@ -152,9 +199,10 @@ export async function claimFromPool(
 }
 
 /** The summary's and the comment's pool row. */
-export function poolRowOf(name: string, claimed: Claimed | undefined, why: string | undefined): PoolRow {
-  if (!claimed) return { name, ...(why ? { why } : {}) }
-  return { name, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } }
+export function poolRowOf(pool: PoolInput, claimed: Claimed | undefined, why: string | undefined): PoolRow {
+  const { name, domain } = pool
+  if (!claimed) return { name, domain, ...(why ? { why } : {}) }
+  return { name, domain, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } }
 }
 
 /** The upkeep once this job has its sandbox: never a failure of the step, only a line. */

@@ -8,11 +8,13 @@
  */
 import { createHash } from 'node:crypto'
 import { SANDBOX_ID_PATTERN } from '../client/schemas.ts'
+import type { TrustDomain } from '../inputs/trust-domain.ts'
 
 export { POOL_NAME } from '../inputs/pool.ts'
 export { parsePoolName, type PoolNameParts } from '../inputs/default-name.ts'
 import { parsePoolName, type PoolNameParts } from '../inputs/default-name.ts'
 import { POOL_NAME } from '../inputs/pool.ts'
+import { heldBy } from '../inputs/default-name.ts'
 
 /** What a pool sandbox is started with: compared with a candidate's record before a claim. */
 export interface PoolRequest {
@@ -27,6 +29,11 @@ export interface PoolRequest {
   networkPolicy?: unknown
   /** A digest of the `env` sent, never its values. */
   envDigest?: string
+  /**
+   * The trust domain the sandbox is started for: a pull request's and a branch's requests never share a digest, so no
+   * step ever lists the other domain's sandboxes as its own. Names from before domains carry none: never matched.
+   */
+  domain: TrustDomain
 }
 
 /** Canonical JSON: keys sorted at every depth, so the same request always digests the same. */
@@ -74,11 +81,25 @@ export async function poolListed<T extends { id?: string; name?: string; status?
   list: AsyncIterable<T>,
   wanted: (parts: PoolNameParts) => boolean,
 ): Promise<(T & { id: string })[]> {
-  const found: (T & { id: string })[] = []
+  return (await poolView(list, wanted)).items
+}
+
+/**
+ * One read of the list: the pool's sandboxes `wanted` takes (as poolListed), and the ids of every sandbox a hold in
+ * the list names, live or not (hold.ts: one that was ever held was claimed, and is never claimed again).
+ */
+export async function poolView<T extends { id?: string; name?: string; status?: string }>(
+  list: AsyncIterable<T>,
+  wanted: (parts: PoolNameParts) => boolean,
+): Promise<{ items: (T & { id: string })[]; held: Set<string> }> {
+  const items: (T & { id: string })[] = []
+  const held = new Set<string>()
   for await (const item of list) {
+    const holds = heldBy(item.name)
+    if (holds) held.add(holds.sandboxId)
     const parts = parsePoolName(item.name ?? '')
     // Only a real sandbox id is ever logged, put in a path or sent a claim.
-    if (item.id && SANDBOX_ID_PATTERN.test(item.id) && parts && wanted(parts)) found.push(item as T & { id: string })
+    if (item.id && SANDBOX_ID_PATTERN.test(item.id) && parts && wanted(parts)) items.push(item as T & { id: string })
   }
-  return found
+  return { items, held }
 }

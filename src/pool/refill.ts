@@ -14,7 +14,7 @@
 import { serviceText } from '../runtime/untrusted.ts'
 import { isNotLive, isReady } from '../sandbox/status.ts'
 import { claimedBy } from './claim.ts'
-import { poolListed, poolSandboxName, prefixOf } from './names.ts'
+import { poolSandboxName, poolView, prefixOf } from './names.ts'
 import type { TakeDeps } from './take.ts'
 
 export interface RefillDeps extends Omit<TakeDeps, 'shuffle'> {
@@ -22,13 +22,17 @@ export interface RefillDeps extends Omit<TakeDeps, 'shuffle'> {
   start: (name: string) => Promise<string>
 }
 
-/** The pool's sandboxes of this request: ready ones, and how many are still on their way. */
+/** The pool's sandboxes of this request: ready ones (those a hold names apart), and the ones still on their way. */
 async function census(deps: RefillDeps, prefix: string) {
-  const listed = await poolListed(deps.list(), (parts) => prefixOf(parts) === prefix)
-  const ready = listed.filter((item) => isReady(item.status))
+  const { items, held } = await poolView(deps.list(), (parts) => prefixOf(parts) === prefix)
+  const ready = items.filter((item) => isReady(item.status))
   // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
-  const starting = listed.filter((item) => !isReady(item.status) && !isNotLive(item.status)).map((item) => item.id)
-  return { ready, starting }
+  const starting = items.filter((item) => !isReady(item.status) && !isNotLive(item.status)).map((item) => item.id)
+  return {
+    ready: ready.filter((item) => !held.has(item.id)),
+    held: ready.filter((item) => held.has(item.id)),
+    starting,
+  }
 }
 
 export interface Refilled {
@@ -45,7 +49,7 @@ export async function refill(
   deps: RefillDeps,
   pool: { name: string; prefix: string; size: number; room: number },
 ): Promise<Refilled> {
-  const { ready, starting: startingIds } = await census(deps, pool.prefix)
+  const { ready, held, starting: startingIds } = await census(deps, pool.prefix)
   const starting = startingIds.length
   // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
   const probes = await Promise.all(
@@ -61,7 +65,8 @@ export async function refill(
     }),
   )
   const unclaimedIds = ready.filter((_, k) => probes[k]).map((item) => item.id)
-  const claimedIds = ready.filter((_, k) => !probes[k]).map((item) => item.id)
+  // A sandbox a hold names is claimed, whatever it says of itself (no need to ask it).
+  const claimedIds = [...held, ...ready.filter((_, k) => !probes[k])].map((item) => item.id)
   const unclaimed = unclaimedIds.length
   const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room))
   const started: string[] = []

@@ -1,25 +1,41 @@
 /**
- * The post step's part of the warm pool (issue 55): a claim the main step sent
- * but whose answer it never read (cancelled during it) or lost is looked at
- * again (read only), over the same SSH access; a claim that is this step's,
- * on a sandbox that is not the one the main step saved, is stopped, so a claim
- * never outlives its job. One that another step holds, or that cannot say, is
- * left: it is not this step's (its TTL ends an unanswered one).
+ * The post step's part of the warm pool: a claim the main step sent but whose
+ * answer it never read (cancelled during it) or lost is looked at again (read
+ * only), over the same SSH access; a claim that is this step's, on a sandbox
+ * that is not the one the main step saved, is stopped, so a claim never
+ * outlives its job. One that another step holds, or that cannot say, is left:
+ * it is not this step's (its TTL ends an unanswered one). In the
+ * pull-requests domain a claim is this step's only with its hold: a sandbox a
+ * hold names that this step cannot show is its own is left too.
+ *
+ * The holds this step started are stopped last, each once its sandbox's stop
+ * was accepted (or the main step stopped it), never while it may still run a
+ * job's code: a hold that ended early would let another job claim it.
  */
+import { SANDBOX_ID_PATTERN } from '../client/schemas.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { stopSandbox } from '../sandbox/stop.ts'
-import { opContext, type CleanupDeps } from '../step/deps.ts'
+import { opContext, type CleanupDeps, type OpContext } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { claimedBy } from './claim.ts'
+import { poolView } from './names.ts'
 
 const STOP_BUDGET_MS = 2 * 60_000
+const LIST_BUDGET_MS = 30_000
+
+/** The sandboxes a hold in the list names. */
+async function heldNow(ctx: OpContext): Promise<Set<string>> {
+  const client = ctx.client.withDeadline(ctx.clock.now() + LIST_BUDGET_MS, ctx.clock)
+  return (await poolView(client.allSandboxes({ signal: ctx.signal, maxPages: 20 }), () => false)).held
+}
 
 export async function releasePoolClaims(deps: CleanupDeps, state: ActionState, config: CleanupConfig): Promise<void> {
   const saved = state.poolClaims
   const pending = (saved?.pending ?? []).filter((claim) => claim.id !== state.sandboxId)
   if (!saved || pending.length === 0) return
   const ctx = opContext({ ...deps, client: deps.makeClient(config) })
+  let held: Set<string> | undefined
   for (const claim of pending) {
     const target = { configPath: claim.configPath, alias: claim.alias }
     // Read only: a claim that never arrived is not made now (that sandbox stays the pool's, for the next job).
@@ -30,7 +46,39 @@ export async function releasePoolClaims(deps: CleanupDeps, state: ActionState, c
       deps.core.info(`Pool: ${claim.id} is not this job's (${why}); left to the pool.`)
       continue
     }
+    const ownHold = saved.holds?.some((hold) => hold.sandboxId === claim.id && hold.holdId)
+    if (!ownHold && (held ??= await heldNow(ctx)).has(claim.id)) {
+      deps.core.info(
+        `Pool: ${claim.id} is named by a hold this job cannot show is its own (its answer was lost); ` +
+          'left to its TTL, with the hold.',
+      )
+      continue
+    }
     await stopSandbox(ctx, claim.id, deps.clock.now() + STOP_BUDGET_MS)
     deps.core.info(`Pool: ${claim.id} was claimed by this job and not used (the claim's answer was lost); stopped.`)
+  }
+}
+
+/**
+ * Stops the holds this step started: the job's own sandbox's once `stopped` says the post step's stop of it was
+ * accepted (none with keep-alive), any other's at once (the main step stopped that one, or never used it).
+ */
+export async function releaseHolds(
+  deps: CleanupDeps,
+  state: ActionState,
+  config: CleanupConfig,
+  stopped: boolean,
+): Promise<void> {
+  const holds = (state.poolClaims?.holds ?? []).filter((hold) => hold.holdId && SANDBOX_ID_PATTERN.test(hold.holdId))
+  if (holds.length === 0) return
+  const ctx = opContext({ ...deps, client: deps.makeClient(config) })
+  for (const { sandboxId, holdId = '' } of holds) {
+    if (sandboxId === state.sandboxId && (!stopped || config.keepAlive)) {
+      const why = config.keepAlive ? 'keep-alive leaves it running' : 'its stop was not accepted'
+      deps.core.info(`Pool: the hold ${holdId} stays with ${sandboxId}: ${why}; both end at their TTL.`)
+      continue
+    }
+    await stopSandbox(ctx, holdId, deps.clock.now() + STOP_BUDGET_MS)
+    deps.core.info(`Pool: the hold ${holdId} of ${sandboxId} stopped.`)
   }
 }

@@ -36,6 +36,7 @@ export function poolRequestOf(config: PooledConfig): PoolRequest {
     image: config.image,
     networkPolicy: config.networkPolicy,
     envDigest: envDigest(config.env),
+    domain: config.pool.domain,
   }
 }
 

@@ -16,8 +16,9 @@ import type { Clock } from '../runtime/clock.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { isReady } from '../sandbox/status.ts'
 import { claimedBy, claimSandbox, type ClaimVerdict } from './claim.ts'
+import type { HoldVerdict } from './hold.ts'
 import { mismatch, waitedMs, type ClaimRequest } from './match.ts'
-import { poolListed, prefixOf } from './names.ts'
+import { poolView, prefixOf } from './names.ts'
 
 /** How long one step may spend trying the pool before it starts its own. */
 export const TAKE_BUDGET_MS = 30_000
@@ -40,6 +41,11 @@ export interface TakeDeps {
    * target): the step's state keeps what may be its own, so a cancel or a lost answer is asked again later.
    */
   track?: (id: string, target: SshTarget | undefined) => void
+  /**
+   * The pull-requests domain: after the link is won, the hold (hold.ts), without which the claim is not this step's.
+   * Absent for the branches domain, whose jobs' code is the repository's own.
+   */
+  hold?: (id: string, record: SandboxRecord) => Promise<HoldVerdict>
 }
 
 export interface Taken {
@@ -57,10 +63,17 @@ const randomOrder = <T>(items: T[]): T[] =>
     .sort((a, b) => a.key - b.key)
     .map(({ item }) => item)
 
-/** The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first. */
-async function candidates(deps: TakeDeps, prefix: string): Promise<(ListedSandbox & { id: string })[]> {
-  const listed = await poolListed(deps.list(), (parts) => prefixOf(parts) === prefix)
-  return listed.filter((item) => item.status === undefined || isReady(item.status))
+/**
+ * The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first; how many
+ * of them a hold in the list names (claimed, whatever their sandbox says).
+ */
+async function candidates(deps: TakeDeps, prefix: string) {
+  const { items, held } = await poolView(deps.list(), (parts) => prefixOf(parts) === prefix)
+  const live = items.filter((item) => item.status === undefined || isReady(item.status))
+  return {
+    free: live.filter((item) => !held.has(item.id)),
+    held: live.length - live.filter((item) => !held.has(item.id)).length,
+  }
 }
 
 /**
@@ -113,16 +126,28 @@ async function survey(
   return found
 }
 
-/** The claim on one surveyed candidate (tracked before it is sent). */
-async function claimOne(
-  deps: TakeDeps,
-  candidate: { id: string; target: SshTarget },
+/** The hold's verdict in the claim's words: held is won; any other leaves the sandbox to whoever holds it. */
+function holdOutcome(verdict: HoldVerdict): ClaimVerdict {
+  if (verdict.kind === 'held') return { kind: 'won' }
+  if (verdict.kind === 'taken') return { kind: 'taken', by: "another job's hold" }
+  const left = verdict.kind === 'unsure' ? '; neither used nor stopped, its TTL ends it' : ''
+  return { kind: 'failed', why: `its hold was not started (${verdict.why})${left}` }
+}
+
+/** The claim on one surveyed candidate (tracked before it is sent): the link, then, where asked for, the hold. */
+export async function claimOne(
+  deps: Omit<TakeDeps, 'list' | 'read' | 'reach' | 'clock' | 'log'>,
+  candidate: { id: string; target: SshTarget; record: SandboxRecord },
   claimant: string,
 ): Promise<ClaimVerdict> {
   deps.track?.(candidate.id, candidate.target)
-  const verdict = await claimSandbox(candidate.target, candidate.id, claimant, { env: deps.env, signal: deps.signal })
+  const link = await claimSandbox(candidate.target, candidate.id, claimant, { env: deps.env, signal: deps.signal })
   // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
-  if (verdict.kind === 'taken' || verdict.kind === 'failed') deps.track?.(candidate.id, undefined)
+  if (link.kind === 'taken' || link.kind === 'failed') deps.track?.(candidate.id, undefined)
+  if (link.kind !== 'won' || !deps.hold) return link
+  const verdict = holdOutcome(await deps.hold(candidate.id, candidate.record))
+  // Not held: never this step's to use or to stop (the post step leaves it).
+  if (verdict.kind !== 'won') deps.track?.(candidate.id, undefined)
   return verdict
 }
 
@@ -132,10 +157,10 @@ export async function takeFromPool(
   pool: { name: string; prefix: string; request: ClaimRequest; claimant: string },
 ): Promise<({ taken: Taken } | { why: string }) & { unsure?: string[] }> {
   const began = deps.clock.now()
-  const items = await candidates(deps, pool.prefix)
-  if (items.length === 0) return { why: `pool '${pool.name}' has no ready sandbox for this request` }
+  const { free: items, held } = await candidates(deps, pool.prefix)
+  if (items.length + held === 0) return { why: `pool '${pool.name}' has no ready sandbox for this request` }
   const surveyed = await survey(deps, items, pool.request)
-  const seen = { taken: 0, unreachable: 0, mismatched: 0, failed: 0 }
+  const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0 }
   for (const out of surveyed.filter((item) => 'out' in item)) {
     seen[out.kind]++
     deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`)
@@ -160,7 +185,7 @@ export async function takeFromPool(
     const why = verdict.kind === 'taken' ? `another job claimed it first (${verdict.by})` : verdict.why
     deps.log(`Pool '${pool.name}': ${candidate.id} not claimed: ${serviceText(why, 200)}.`)
   }
-  return { why: nothingTaken(pool.name, items.length, seen), ...(unsure.length > 0 ? { unsure } : {}) }
+  return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) }
 }
 
 function nothingTaken(pool: string, count: number, seen: Record<string, number>): string {

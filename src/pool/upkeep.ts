@@ -56,9 +56,11 @@ export async function keepPool(
 ): Promise<Upkeep> {
   const { name, repositoryId, idleSeconds, size } = config.pool
   const idleMs = options.drain ? 0 : idleSeconds * 1000
-  const { stopped } = await stopIdle(pool, { name, repositoryId, idleMs, claimant: options.claimant })
+  // Only this request's and trust domain's: a pull request's step never stops a branch's sandbox, nor the reverse.
+  const prefix = prefixFor(config)
+  const { stopped } = await stopIdle(pool, { name, repositoryId, idleMs, claimant: options.claimant, prefix })
   const room = await roomLeft(config, deps)
   const refillDeps = { ...pool, start: (sandboxName: string) => startWithinLimit(config, deps, sandboxName) }
-  const filled = await refill(refillDeps, { name, prefix: prefixFor(config), size, room })
+  const filled = await refill(refillDeps, { name, prefix, size, room })
   return { stopped, ...filled }
 }

@@ -85,7 +85,12 @@ export function savedPoolClaims(saved: Json): SavedPoolClaims | undefined {
       ? [{ id: claim.id, configPath: claim.configPath, alias: claim.alias }]
       : [],
   )
-  return { claimant: saved.claimant, pending }
+  const holds = (Array.isArray(saved.holds) ? (saved.holds as Json[]) : []).flatMap((hold) =>
+    hold && typeof hold.sandboxId === 'string'
+      ? [{ sandboxId: hold.sandboxId, ...(typeof hold.holdId === 'string' ? { holdId: hold.holdId } : {}) }]
+      : [],
+  )
+  return { claimant: saved.claimant, pending, ...(holds.length > 0 ? { holds } : {}) }
 }
 
 /** A JSON state value as an object with unknown fields, or undefined when missing or not JSON. */

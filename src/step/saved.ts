@@ -73,6 +73,8 @@ export interface SavedGpuReport {
 export interface SavedPoolClaims {
   claimant: string
   pending: { id: string; configPath: string; alias: string }[]
+  /** Holds this step started (pool/hold.ts): the held sandbox, and the hold's id once its start answered. */
+  holds?: { sandboxId: string; holdId?: string }[]
 }
 
 /** The pull-request comment's facts as saved: what every version of them has (the comment owns the rest). */

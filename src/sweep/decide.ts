@@ -5,7 +5,7 @@
  * else is kept, with the reason.
  */
 import { SANDBOX_ID_PATTERN, type ListedSandbox } from '../client/schemas.ts'
-import { parseGeneratedName, parsePoolName } from '../inputs/default-name.ts'
+import { heldBy, parseGeneratedName, parsePoolName } from '../inputs/default-name.ts'
 import { isNotLive } from '../sandbox/status.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import type { RunLookup } from './github-runs.ts'
@@ -43,6 +43,12 @@ function firstLook(sandbox: ListedSandbox, repositoryId: string): Candidate | un
     const whose = pooled.repositoryId === repositoryId ? '' : ` of another repository (id ${pooled.repositoryId})`
     const reason = `warm pool '${pooled.pool}'${whose}: stopped only when idle past pool-idle`
     return { ...base, decision: 'keep', reason }
+  }
+  const holds = heldBy(name)
+  // A claim's hold has no run either: it ends with the sandbox it holds (pool/sweep-holds.ts).
+  if (holds) {
+    const whose = holds.repositoryId === repositoryId ? '' : ` of another repository (id ${holds.repositoryId})`
+    return { ...base, decision: 'keep', reason: `the hold of pool sandbox ${holds.sandboxId}${whose}: ends with it` }
   }
   if (!generated)
     return { ...base, decision: 'keep', reason: 'not a name this action generates (user-chosen names are never swept)' }

@@ -76,7 +76,9 @@ describe.skipIf(!canRun)('the warm pool in process', () => {
     expect(claimed.failed).toEqual([])
     expect(claimed.outputs['pool-claimed']).toBe('true')
     expect([a, b]).toContain(claimed.outputs['sandbox-id'])
-    expect(claimed.summaries.join('')).toMatch(/from pool ci: claimed in \d+\.\ds; it waited \d+s unclaimed/)
+    expect(claimed.summaries.join('')).toMatch(
+      /from pool ci \(branches\): claimed in \d+\.\ds; it waited \d+s unclaimed/,
+    )
     // The cost counts from the sandbox's creation: its wait unclaimed is this job's.
     expect(Number(claimed.state['started-at'])).toBeLessThan(Date.now() - 100)
 

@@ -43,7 +43,7 @@ describe.skipIf(!canRun)('the warm pool, through the bundles', () => {
     expect(first.outputs['pool-claimed']).toBe('false')
     expect(first.stdout).toMatch(/Pool 'ci': nothing claimed \(pool 'ci' has no ready sandbox for this request\); this/)
     expect(first.stdout).toMatch(/Pool 'ci': 0 ready and unclaimed, 0 starting, pool-size 1: started 1\./)
-    expect(first.summary).toContain('not from pool ci: started its own')
+    expect(first.summary).toContain('not from pool ci (branches): started its own')
     const [pooled] = await poolReady(service, 1)
     // The pool's sandbox is not the first job's to stop: its post step stops its own only.
     const firstPost = await runStep('post', { inputs: inputs(POOL), env: env(), state: first.state })
@@ -56,7 +56,7 @@ describe.skipIf(!canRun)('the warm pool, through the bundles', () => {
     expect(second.stdout).toMatch(
       new RegExp(`Pool 'ci': claimed ${pooled} in \\d+\\.\\ds; it waited \\d+s unclaimed\\.`),
     )
-    expect(second.summary).toMatch(/from pool ci: claimed in \d+\.\ds; it waited \d+s unclaimed \(billed/)
+    expect(second.summary).toMatch(/from pool ci \(branches\): claimed in \d+\.\ds; it waited \d+s unclaimed \(billed/)
     // Its own refill: the claimed one no longer counts, so one more starts.
     expect(second.stdout).toMatch(/Pool 'ci': 0 ready and unclaimed, 0 starting, pool-size 1: started 1\./)
     const starts = service.requestsTo('POST', '/sandboxes/start')

@@ -41,7 +41,14 @@ const request = { spec, gpuTypes: ['H100', 'A100'] as const, network_policy: pol
 const prefix = poolPrefix(
   '31337',
   'ci',
-  requestDigest({ cpu: 4, memoryGib: 16, storageGib: 50, gpuTypes: ['H100', 'A100'], gpuCount: 1 }),
+  requestDigest({
+    cpu: 4,
+    memoryGib: 16,
+    storageGib: 50,
+    gpuTypes: ['H100', 'A100'],
+    gpuCount: 1,
+    domain: 'branches',
+  }),
 )
 
 async function pool(): Promise<{ client: ComputeClient; reach: (id: string) => Promise<SshTarget>; ids: string[] }> {

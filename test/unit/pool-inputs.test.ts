@@ -29,6 +29,8 @@ describe('pool inputs', () => {
       size: 1,
       idleSeconds: 900,
       repositoryId: '42',
+      domain: 'branches',
+      domainWhy: 'not a workflow run (no GITHUB_EVENT_NAME)',
     })
     expect((parse({ pool: 'gpu-ci-2', 'pool-size': '0', 'pool-idle': '1h' }) as StartConfig).pool).toMatchObject({
       size: 0,

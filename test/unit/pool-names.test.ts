@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest'
 import { parsePoolName, POOL_NAME, poolPrefix, poolSandboxName, requestDigest } from '../../src/pool/names.ts'
 
-const request = { cpu: 8, memoryGib: 32, storageGib: 100, gpuTypes: ['H100', 'A100'], gpuCount: 1 }
+const request = {
+  cpu: 8,
+  memoryGib: 32,
+  storageGib: 100,
+  gpuTypes: ['H100', 'A100'],
+  gpuCount: 1,
+  domain: 'branches' as const,
+}
 
 describe('pool names', () => {
   it('a pool name is lower-case letters, digits and -, at most 20, not starting or ending with -', () => {
@@ -14,7 +21,14 @@ describe('pool names', () => {
   it('the digest follows the request, not the order its fields were written in, and never the env values', () => {
     const digest = requestDigest(request)
     expect(digest).toMatch(/^[0-9a-f]{8}$/)
-    const reordered = { gpuCount: 1, gpuTypes: ['H100', 'A100'], storageGib: 100, memoryGib: 32, cpu: 8 }
+    const reordered = {
+      domain: 'branches' as const,
+      gpuCount: 1,
+      gpuTypes: ['H100', 'A100'],
+      storageGib: 100,
+      memoryGib: 32,
+      cpu: 8,
+    }
     expect(requestDigest(reordered)).toBe(digest)
     // Another GPU order is another request (a fallback list's order is what it asks for).
     expect(requestDigest({ ...request, gpuTypes: ['A100', 'H100'] })).not.toBe(digest)
@@ -22,6 +36,16 @@ describe('pool names', () => {
     expect(requestDigest({ ...request, networkPolicy: { egress: 'closed' } })).not.toBe(digest)
     expect(requestDigest({ ...request, envDigest: 'abc' })).not.toBe(requestDigest({ ...request, envDigest: 'abd' }))
     expect(requestDigest({ ...request, image: undefined })).toBe(digest)
+  })
+
+  it("a pull request's and a branch's requests never share a digest, nor one from before trust domains", () => {
+    const branches = requestDigest(request)
+    const pullRequests = requestDigest({ ...request, domain: 'pull-requests' })
+    expect(pullRequests).not.toBe(branches)
+    // A name started before this change digested the request alone: neither domain's prefix lists it.
+    const { domain: _none, ...before } = request
+    const old = requestDigest(before as unknown as typeof request)
+    expect([branches, pullRequests]).not.toContain(old)
   })
 
   it('a pool sandbox is named gp-<repository id>-<pool>-<8 hex>-<6 hex>, within the service 63 characters', () => {
