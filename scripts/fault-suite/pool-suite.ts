@@ -13,6 +13,7 @@
 import { Emulator } from '../../emulator/emulator.ts'
 import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { onceOutput, runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
+import { runHostileScenario } from './pool-hostile.ts'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,6 +28,11 @@ export interface PoolScenario {
   lostAnswers: number
   /** A signal to the first job's main step right after its claim. */
   signal?: 'SIGTERM' | 'SIGKILL'
+  /**
+   * Trust domains: `ready` in the pull requests' pool, one in the branches'; a pull request's job undoes its claim,
+   * then `jobs` more at once, `prJobs` of them pull requests' (pool-hostile.ts).
+   */
+  hostile?: { prJobs: number }
 }
 
 export interface PoolOutcome {
@@ -44,6 +50,13 @@ export function poolMatrix(): PoolScenario[] {
     { label: 'pool: two claims whose answers are lost, 3 jobs for 2', ready: 2, jobs: 3, lostAnswers: 2 },
     { label: 'pool: SIGTERM right after the claim', ready: 1, jobs: 1, lostAnswers: 0, signal: 'SIGTERM' },
     { label: 'pool: SIGKILL right after the claim', ready: 2, jobs: 2, lostAnswers: 0, signal: 'SIGKILL' },
+    {
+      label: "pool: a pull request's job undoes its claim; 3 pull requests' and 2 pushes' jobs at once",
+      ready: 3,
+      jobs: 5,
+      lostAnswers: 0,
+      hostile: { prJobs: 3 },
+    },
   ]
 }
 
@@ -59,6 +72,11 @@ async function waitReady(emulator: Emulator, count: number): Promise<void> {
 
 /** One scenario on a fresh emulator; what went wrong, if anything. */
 export async function runPoolScenario(scenario: PoolScenario): Promise<PoolOutcome> {
+  if (scenario.hostile) {
+    const { prJobs } = scenario.hostile
+    const shape = { prReady: scenario.ready, prJobs, pushJobs: scenario.jobs - prJobs }
+    return { scenario, ...(await runHostileScenario(shape)) }
+  }
   const emulator = new Emulator({ generation: 'current', ssh: true, provisioningMs: 300, stopMs: 50 })
   const baseUrl = await emulator.start()
   const home = mkdtempSync(join(tmpdir(), 'pool-suite-'))
