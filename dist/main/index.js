@@ -37723,10 +37723,8 @@ const randomOrder = (items) => items
 async function candidates(deps, prefix) {
     const { items, held } = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
     const live = items.filter((item) => item.status === undefined || (0,sandbox_status/* isReady */.i_)(item.status));
-    return {
-        free: live.filter((item) => !held.has(item.id)),
-        held: live.length - live.filter((item) => !held.has(item.id)).length,
-    };
+    const free = live.filter((item) => !held.has(item.id));
+    return { free, held: live.length - free.length };
 }
 /**
  * A candidate's record: the list's item where it shows everything a claim needs (it was just listed), else a fresh

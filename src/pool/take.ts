@@ -70,10 +70,8 @@ const randomOrder = <T>(items: T[]): T[] =>
 async function candidates(deps: TakeDeps, prefix: string) {
   const { items, held } = await poolView(deps.list(), (parts) => prefixOf(parts) === prefix)
   const live = items.filter((item) => item.status === undefined || isReady(item.status))
-  return {
-    free: live.filter((item) => !held.has(item.id)),
-    held: live.length - live.filter((item) => !held.has(item.id)).length,
-  }
+  const free = live.filter((item) => !held.has(item.id))
+  return { free, held: live.length - free.length }
 }
 
 /**
