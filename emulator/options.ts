@@ -75,6 +75,11 @@ export interface EmulatorOptions {
    */
   invisibleForMs?: number
   /**
+   * The same, counted instead of timed: the first this many stops of each sandbox answer 404 as for an unknown one,
+   * however slow the caller is (a test on a loaded machine cannot outrun a window it never sees).
+   */
+  invisibleForStops?: number
+  /**
    * An ended sandbox is forgotten this long after it ended: its GET, wait and
    * stop answer 404 and the list leaves it out (a service that keeps no record
    * of ended sandboxes). Default: kept for good.
@@ -268,6 +273,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     pricing: options.pricing ?? (options.generation === 'current' ? DEPLOYED_PRICING : DEFAULT_PRICING),
     admin: options.admin ?? false,
     invisibleForMs: options.invisibleForMs ?? 0,
+    invisibleForStops: options.invisibleForStops ?? 0,
     refuseStopWhenFailed: options.refuseStopWhenFailed ?? false,
     listExtraArrays: options.listExtraArrays ?? false,
     recordExtra: options.recordExtra,

@@ -65,7 +65,7 @@ export function route(em: RoutedService, request: RouteRequest): Promise<Answer>
   }
   if (method === 'POST' && action === '/stop') {
     em.limits.limit(org.name, 'start-stop')
-    const sandbox = em.store.findVisible(org, id)
+    const sandbox = em.store.findVisibleToStop(org, id)
     if (sandbox.status === 'failed' && em.options.refuseStopWhenFailed) {
       throw new HttpError(409, 'sandbox_not_running', `${sandbox.id} is failed; only a live sandbox can be stopped`)
     }

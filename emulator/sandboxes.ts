@@ -71,6 +71,18 @@ export class Sandboxes {
     return sandbox
   }
 
+  /** Stops each sandbox was sent (invisibleForStops). */
+  private readonly stopsSeen = new Map<string, number>()
+
+  /** findVisible for a stop: the first invisibleForStops stops of a sandbox find nothing (404). */
+  findVisibleToStop(org: Organization, id: string): SandboxState {
+    const sandbox = this.findVisible(org, id)
+    const seen = (this.stopsSeen.get(id) ?? 0) + 1
+    this.stopsSeen.set(id, seen)
+    if (seen <= this.host.options.invisibleForStops) throw new HttpError(404, 'sandbox_not_found', `no sandbox ${id}`)
+    return sandbox
+  }
+
   /** find, but a sandbox started less than invisibleForMs ago is not visible yet (404). */
   findVisible(org: Organization, id: string): SandboxState {
     const sandbox = this.find(org, id)

@@ -3,7 +3,7 @@
  * one's timestamp and power fields; a load a program writes (`<MiB held> <util %>` a line a GPU) shows in
  * memory.used and utilization.gpu, and power follows it with a lag; the health check's one-shot query is unchanged.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,7 +25,26 @@ function host() {
       env: { PATH: process.env.PATH, EMULATOR_GPU_FILE: gpus },
       encoding: 'utf8',
     })
-  return { gpus, smi }
+  /** The loop's output once it has printed `lines` lines (then it is ended): counted, never a window of time. */
+  const smiLines = (args: string[], lines: number) =>
+    new Promise<string>((resolve, reject) => {
+      const child = spawn(join(dir, 'nvidia-smi'), args, { env: { PATH: process.env.PATH, EMULATOR_GPU_FILE: gpus } })
+      let out = ''
+      const done = (error?: Error) => {
+        clearTimeout(bound)
+        child.kill('SIGKILL')
+        if (error) reject(error)
+        else resolve(out)
+      }
+      // Only a loop that never prints ends here: the test's own bound, far past any loaded machine's pace.
+      const bound = setTimeout(() => done(new Error(`fewer than ${lines} lines in 30 s: ${out}`)), 30_000)
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        if (out.split('\n').length > lines) done()
+      })
+      child.on('error', done)
+    })
+  return { gpus, smi, smiLines }
 }
 
 describe("the emulated host's nvidia-smi", () => {
@@ -37,15 +56,15 @@ describe("the emulated host's nvidia-smi", () => {
     )
   })
 
-  it('-lms 250: a line a GPU each time; the load shows, power lags toward it; an idle GPU stays idle', () => {
-    const { gpus, smi } = host()
+  it('-lms 250: a line a GPU each time; the load shows, power lags toward it; an idle GPU stays idle', async () => {
+    const { gpus, smi, smiLines } = host()
     writeFileSync(`${gpus}.load`, '12000 100\n')
-    const out = smi([`--query-gpu=${FIELDS.join(',')}`, '--format=csv,noheader,nounits', '-lms', '250'], 1.6)
-    const samples = out.stdout
-      .trim()
+    const out = await smiLines([`--query-gpu=${FIELDS.join(',')}`, '--format=csv,noheader,nounits', '-lms', '250'], 6)
+    const samples = out
       .split('\n')
+      .slice(0, 6)
       .map((line) => parseSampleLine(line, FIELDS))
-    expect(samples.length).toBeGreaterThanOrEqual(6)
+    expect(samples).toHaveLength(6)
     expect(samples.every((sample) => sample !== undefined)).toBe(true)
     const busy = samples.filter((sample) => sample?.gpu === 0)
     const idle = samples.filter((sample) => sample?.gpu === 1)
