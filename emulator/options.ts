@@ -74,10 +74,7 @@ export interface EmulatorOptions {
    * /sandboxes/{id} and its stop answer 404 as for an unknown sandbox.
    */
   invisibleForMs?: number
-  /**
-   * The same, counted instead of timed: the first this many stops of each sandbox answer 404 as for an unknown one,
-   * however slow the caller is (a test on a loaded machine cannot outrun a window it never sees).
-   */
+  /** Counted, not timed: the first this many stops of each sandbox answer 404, however late they come. */
   invisibleForStops?: number
   /**
    * An ended sandbox is forgotten this long after it ended: its GET, wait and
@@ -122,10 +119,7 @@ export interface EmulatorOptions {
   /** Hostile or odd text: the start answer's name, and the word shown for each status. */
   answerName?: string
   statusWords?: Record<string, string>
-  /**
-   * The smallest spec a start may ask for (the v1.0 description shows no bounds): below it, 400 invalid_request. A
-   * pool claim's hold (1 vCPU, 1 GiB, 1 GiB) then falls back to the action's default spec.
-   */
+  /** The smallest spec a start may ask for (v1.0 shows no bounds): below it, 400 invalid_request. */
   minSpec?: { cpu_count: number; memory_gib: number; storage_gib: number }
   /** Rewrites the policy the network-policy route answers it accepted. */
   acceptedPolicyFilter?: (policy: StartBody['network_policy']) => StartBody['network_policy']
