@@ -37177,7 +37177,7 @@ async function runPool(given, deps) {
         throw new Error(`Mode 'pool' claims over SSH, and no certificate could be had ` +
             `(${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceText */ .Lo)(error.message, 300)}); nothing was started or stopped.`, { cause: error });
     });
-    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .F)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .stepEnvironment */ .a)(deps), prepared);
+    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .Fs)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .stepEnvironment */ .a)(deps), prepared);
     deps.core.info(`Pool '${given.pool.name}': keeping the ${given.pool.domain} domain's pool (${given.pool.domainWhy}).`);
     const claimant = `pool-${given.pool.name}-${deps.clock.now()}`;
     const upkeep = await (0,_pool_upkeep_js__WEBPACK_IMPORTED_MODULE_10__/* .keepPool */ .Y)(config, deps, pool, { claimant, drain: given.pool.size === 0 });
@@ -37896,7 +37896,7 @@ function trackedDeps(config, deps, state, prepared) {
             pending.delete(id);
         save();
     };
-    const pool = { ...(0,pool_deps/* poolDeps */.F)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared), track };
+    const pool = { ...(0,pool_deps/* poolDeps */.Fs)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared), track };
     if (config.pool.domain !== 'pull-requests')
         return pool;
     const hold = async (id, record) => {
@@ -37953,7 +37953,7 @@ async function release(pool, id, name, claimant, why = 'its answer was lost') {
         if (by !== claimant)
             return;
         // A hold names it: another job's claim (this step holds no sandbox it does not use).
-        if ((await (0,names/* poolView */.WR)(pool.list(), () => false)).held.has(id)) {
+        if ((await (0,names/* heldIn */.$f)(pool.list())).has(id)) {
             pool.track?.(id, undefined);
             pool.log(`Pool '${name}': ${id} is held by another job's claim; left to it.`);
             return;
@@ -40769,16 +40769,11 @@ var pool_idle = __nccwpck_require__(5896);
 
 
 
-const READ_BUDGET_MS = 15_000;
 const STOP_BUDGET_MS = 60_000;
 /** Whether the held sandbox has ended, by its own record; undefined where the service did not say. */
 async function hasEnded(ctx, id) {
-    const client = ctx.client.withDeadline(ctx.clock.now() + READ_BUDGET_MS, ctx.clock);
     try {
-        const record = await (0,retry/* retryUntil */.v6)(ctx, ctx.clock.now() + READ_BUDGET_MS, `read ${id}`, () => client.getSandbox(id, ctx.signal), {
-            backoff: retry/* READ_BACKOFF */.Ue,
-        });
-        return (0,sandbox_status/* isNotLive */.ec)(record.status);
+        return (0,sandbox_status/* isNotLive */.ec)((await (0,pool_deps/* readWithin */.w0)(ctx, id)).status);
     }
     catch (error) {
         if ((0,errors/* isNotFound */.c4)(error))
@@ -40860,7 +40855,7 @@ async function sweepPools(config, deps, listed) {
         ctx.log(`Pools ${pools.join(', ')}: idle sandboxes are left to their TTL: no SSH certificate to claim with (${why}).`);
         return holds;
     }
-    const pool = (0,pool_deps/* poolDeps */.F)(ctx, (0,step_deps/* stepEnvironment */.a)(deps), prepared);
+    const pool = (0,pool_deps/* poolDeps */.Fs)(ctx, (0,step_deps/* stepEnvironment */.a)(deps), prepared);
     const stopped = [...holds];
     const claimant = `sweep-${deps.clock.now()}`;
     for (const name of pools) {
@@ -41127,8 +41122,11 @@ async function claimedBy(target, sandboxId, context) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  F: () => (/* binding */ poolDeps)
+  Fs: () => (/* binding */ poolDeps),
+  w0: () => (/* binding */ readWithin)
 });
+
+// UNUSED EXPORTS: listWithin
 
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __nccwpck_require__(9943);
@@ -41181,14 +41179,24 @@ function poolReach(prepared) {
 /** How long one read or one stop of the pool's may take. */
 const READ_BUDGET_MS = 15_000;
 const STOP_BUDGET_MS = 60_000;
+/** The service's list for the pool's readers (newest first, 20 pages at most), within the pool's bound. */
+function listWithin(ctx) {
+    return ctx.client
+        .withDeadline(ctx.clock.now() + READ_BUDGET_MS * 2, ctx.clock)
+        .allSandboxes({ signal: ctx.signal, maxPages: 20 });
+}
+/** One sandbox's record, read again briefly after a passing failure, within the pool's bound. */
+function readWithin(ctx, id) {
+    const client = ctx.client.withDeadline(ctx.clock.now() + READ_BUDGET_MS, ctx.clock);
+    return (0,retry/* retryUntil */.v6)(ctx, ctx.clock.now() + READ_BUDGET_MS, `read ${id}`, () => client.getSandbox(id, ctx.signal), {
+        backoff: retry/* READ_BACKOFF */.Ue,
+    });
+}
 function poolDeps(ctx, env, prepared) {
-    const within = (ms) => ctx.client.withDeadline(ctx.clock.now() + ms, ctx.clock);
     return {
         clock: ctx.clock,
-        list: () => within(READ_BUDGET_MS * 2).allSandboxes({ signal: ctx.signal, maxPages: 20 }),
-        read: (id) => (0,retry/* retryUntil */.v6)(ctx, ctx.clock.now() + READ_BUDGET_MS, `read ${id}`, () => within(READ_BUDGET_MS).getSandbox(id, ctx.signal), {
-            backoff: retry/* READ_BACKOFF */.Ue,
-        }),
+        list: () => listWithin(ctx),
+        read: (id) => readWithin(ctx, id),
         reach: poolReach(prepared),
         env,
         signal: ctx.signal,
@@ -41360,6 +41368,7 @@ function waitedMs(record, now) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $f: () => (/* binding */ heldIn),
 /* harmony export */   MT: () => (/* binding */ prefixOf),
 /* harmony export */   Mm: () => (/* binding */ poolListed),
 /* harmony export */   Vk: () => (/* reexport safe */ _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_3__.Vk),
@@ -41447,6 +41456,10 @@ async function poolView(list, wanted) {
             items.push(item);
     }
     return { items, held };
+}
+/** The ids of the sandboxes a hold in the list names (poolView's second half, for readers of nothing else). */
+async function heldIn(list) {
+    return (await poolView(list, () => false)).held;
 }
 
 

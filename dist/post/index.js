@@ -28950,475 +28950,20 @@ async function removeApproval(deps, saved, config) {
 
 /***/ }),
 
-/***/ 7515:
+/***/ 4673:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Zc: () => (/* binding */ holdForDebugging),
-  YB: () => (/* binding */ refuseForkHold)
-});
-
-// UNUSED EXPORTS: RELEASE_FILE
-
-// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(262);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/sandbox/eventual.js
-var eventual = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(486);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
-// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
-var secret_files = __nccwpck_require__(8528);
-// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
-var state = __nccwpck_require__(5190);
-// EXTERNAL MODULE: ./build/src/inputs/ssh.js
-var ssh = __nccwpck_require__(877);
-// EXTERNAL MODULE: ./build/src/ssh/config-files.js
-var config_files = __nccwpck_require__(5018);
-;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
-/**
- * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
- * an instance's `ip`/`port`. Every value goes into an SSH config file, so each
- * is checked against a strict pattern (a newline in a host name would be a
- * config line of the service's choosing).
- */
-
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-/** A host name, an IPv4 address, or an IPv6 address (bracketed or not). */
-const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\d{1,3}(?:\\.\\d{1,3}){3}|\\[?[0-9A-Fa-f:.]+\\]?)$`);
-const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
-const KEY_TYPES = [
-    'ssh-ed25519',
-    'ssh-rsa',
-    'ecdsa-sha2-nistp(?:256|384|521)',
-    'sk-ssh-ed25519@openssh\\.com',
-    'sk-ecdsa-sha2-nistp256@openssh\\.com',
-];
-const HOST_KEY = new RegExp(`^(${KEY_TYPES.join('|')}) ([A-Za-z0-9+/]+={0,3})(?: [^\\r\\n]*)?$`);
-/** Why an endpoint could not be read: service text, already made safe for a message. */
-class endpoint_SshEndpointError extends Error {
-}
-function port(value, fallback) {
-    if (value === undefined || value === null || value === '')
-        return fallback;
-    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
-        throw new endpoint_SshEndpointError(`port ${(0,untrusted/* serviceText */.Lo)(value, 40)} is not a TCP port`);
-    }
-    return number;
-}
-function host(value) {
-    if (typeof value !== 'string' || value.length > 253 || !HOST.test(value))
-        throw new endpoint_SshEndpointError(`host ${(0,untrusted/* serviceText */.Lo)(value, 80)} is not a host name or address`);
-    return value.replace(/^\[|\]$/g, '');
-}
-/** The record's `ssh` object: host, port (22), user (ubuntu) and host_key. Undefined: the record has none. */
-function endpointFromRecord(record) {
-    const ssh = record?.ssh;
-    if (ssh === undefined || ssh === null)
-        return undefined;
-    if (typeof ssh !== 'object' || Array.isArray(ssh))
-        throw new endpoint_SshEndpointError('the record’s ssh field is not an object');
-    const fields = ssh;
-    const user = fields.user ?? 'ubuntu';
-    if (typeof user !== 'string' || !USER.test(user))
-        throw new endpoint_SshEndpointError(`user ${(0,untrusted/* serviceText */.Lo)(user, 40)} is not a login name`);
-    let hostKey;
-    if (fields.host_key !== undefined && fields.host_key !== null) {
-        const match = typeof fields.host_key === 'string' ? HOST_KEY.exec(fields.host_key.trim()) : null;
-        if (!match)
-            throw new endpoint_SshEndpointError('host_key is not one OpenSSH public key line');
-        hostKey = `${match[1]} ${match[2]}`;
-    }
-    return { host: host(fields.host), port: port(fields.port, 22), user, hostKey };
-}
-/** An instance from GET /instances/list: ip and port; no host key is given for instances. */
-function endpoint_endpointFromInstance(instance) {
-    const user = typeof instance.user === 'string' && USER.test(instance.user) ? instance.user : 'ubuntu';
-    return { host: host(instance.ip), port: port(instance.port, 22), user, hostKey: undefined };
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./build/src/ssh/key-pair.js
-/**
- * An ed25519 key pair made on the runner (node:crypto), written in the
- * OpenSSH formats that ssh reads: the private key as "openssh-key-v1", the
- * public key as one `ssh-ed25519 AAAA… comment` line.
- */
-
-function u32(value) {
-    const buffer = Buffer.alloc(4);
-    buffer.writeUInt32BE(value);
-    return buffer;
-}
-function sshString(data) {
-    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-    return Buffer.concat([u32(bytes.length), bytes]);
-}
-function key_pair_generateSshKeyPair(comment) {
-    const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
-    const seed = Buffer.from(jwk.d, 'base64url');
-    const publicBytes = Buffer.from(jwk.x, 'base64url');
-    const publicBlob = Buffer.concat([sshString('ssh-ed25519'), sshString(publicBytes)]);
-    const check = randomBytes(4);
-    let secret = Buffer.concat([
-        check,
-        check,
-        sshString('ssh-ed25519'),
-        sshString(publicBytes),
-        sshString(Buffer.concat([seed, publicBytes])),
-        sshString(comment),
-    ]);
-    // Padded to the cipher block size (8 for "none") with 1, 2, 3, ...
-    const padding = [];
-    for (let i = 1; (secret.length + padding.length) % 8 !== 0; i++)
-        padding.push(i);
-    secret = Buffer.concat([secret, Buffer.from(padding)]);
-    const body = Buffer.concat([
-        Buffer.from('openssh-key-v1\0'),
-        sshString('none'),
-        sshString('none'),
-        sshString(''),
-        u32(1),
-        sshString(publicBlob),
-        sshString(secret),
-    ]);
-    const lines = body.toString('base64').match(/.{1,70}/g) ?? [];
-    return {
-        privateKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`,
-        publicKey: `ssh-ed25519 ${publicBlob.toString('base64')} ${comment}`,
-    };
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var client_schemas = __nccwpck_require__(2805);
-;// CONCATENATED MODULE: ./build/src/ssh/renewer.js
-/**
- * The certificate renewer: the one process the action leaves running between
- * its steps (with `ssh` and in `connect` mode). It renews the SSH certificate
- * for the same key before it expires and replaces the certificate file
- * atomically, so an `ssh` started at any moment of the job finds a valid one.
- * It ends when the post step ends it, when the sandbox is gone or has ended,
- * at the sandbox's TTL, or when the certificate could not be renewed in time.
- * It talks only to base-url: POST /sandboxes/ssh-certificate, and one read of
- * its sandbox before each renewal (a certificate opens every sandbox of the
- * organization: none is asked for a sandbox that is gone).
- */
-
-
-
-
-
-
-
-/** What the renewer is handed through its stdin pipe: never argv, environment or a file (the token is in it). */
-const renewerSpecSchema = schemas/* object */.Ikc({
-    baseUrl: schemas/* string */.YjP().url(),
-    apiToken: schemas/* string */.YjP().min(1),
-    publicKey: schemas/* string */.YjP().regex(/^ssh-ed25519 [A-Za-z0-9+/=]+( .*)?$/),
-    certPath: schemas/* string */.YjP().min(1),
-    /**
-     * When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not
-     * say).
-     */
-    certIssuedAt: schemas/* number */.aig(),
-    certExpiresAt: schemas/* number */.aig().optional(),
-    sandboxId: schemas/* string */.YjP().regex(client_schemas/* SANDBOX_ID_PATTERN */.BA),
-    /** The sandbox's end by its TTL (epoch ms), when known: the renewer ends then. */
-    endsAt: schemas/* number */.aig().optional(),
-    requestTimeoutMs: schemas/* number */.aig().int().positive(),
-});
-const RENEW_BEFORE_MS = (/* unused pure expression or super */ null && (15 * 60_000));
-const SHORT_LIFETIME_MS = (/* unused pure expression or super */ null && (45 * 60_000));
-/** A certificate whose expiry the service did not give is renewed this often. */
-const UNKNOWN_LIFETIME_RENEW_MS = (/* unused pure expression or super */ null && (10 * 60_000));
-/** Never two renewals closer than this, whatever the service says (an odd expires_at, a skewed clock). */
-const MIN_RENEW_GAP_MS = 5_000;
-/** Sleeps are taken in pieces: a timer past ~24.8 days would fire at once. */
-const MAX_SLEEP_MS = (/* unused pure expression or super */ null && (60 * 60_000));
-async function sleepUntil(ctx, at) {
-    for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now())
-        await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal);
-}
-/**
- * The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after
- * `receivedAt`.
- */
-function renewer_certificateExpiry(expiresAt, receivedAt) {
-    const parsed = expiresAt ? Date.parse(expiresAt) : Number.NaN;
-    return Number.isFinite(parsed) && parsed > receivedAt ? parsed : undefined;
-}
-/**
- * 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule).
- */
-function renewAt(issuedAt, expiresAt) {
-    if (expiresAt === undefined)
-        return issuedAt + UNKNOWN_LIFETIME_RENEW_MS;
-    const lifetime = expiresAt - issuedAt;
-    return lifetime >= SHORT_LIFETIME_MS ? expiresAt - RENEW_BEFORE_MS : issuedAt + Math.floor((2 * lifetime) / 3);
-}
-/**
- * Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says
- * nothing.
- */
-async function sandboxGone(ctx, spec, isEnded) {
-    try {
-        const record = await ctx.client
-            .withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock)
-            .getSandbox(spec.sandboxId, ctx.signal);
-        return isEnded(record.status) ? `sandbox ${spec.sandboxId} is ${serviceText(record.status, 40)}` : undefined;
-    }
-    catch (error) {
-        if (isNotFound(error))
-            return `sandbox ${spec.sandboxId} is gone (404)`;
-        return undefined;
-    }
-}
-/**
- * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry);
- * every line it logs is sanitised service text or its own words, never a certificate.
- */
-async function runRenewal(spec, ctx, isEnded) {
-    const { clock } = ctx;
-    let issuedAt = spec.certIssuedAt;
-    let expiresAt = spec.certExpiresAt;
-    for (;;) {
-        const at = Math.max(renewAt(issuedAt, expiresAt), issuedAt + MIN_RENEW_GAP_MS);
-        if (spec.endsAt !== undefined && at >= spec.endsAt) {
-            await sleepUntil(ctx, spec.endsAt);
-            ctx.log(`ended: the sandbox's TTL has come (${new Date(spec.endsAt).toISOString()})`);
-            return 'ttl';
-        }
-        await sleepUntil(ctx, at);
-        // The post step removed the private directory (or the job's cleanup did): nothing is left to renew for.
-        if (!existsSync(spec.certPath)) {
-            ctx.log('ended: the certificate file is gone (the post step removed the SSH files)');
-            return 'cancelled';
-        }
-        const gone = await sandboxGone(ctx, spec, isEnded);
-        if (gone) {
-            ctx.log(`ended: ${gone}; no certificate is asked for it`);
-            return 'gone';
-        }
-        // Retried (429, 5xx, lost answers) within the time the current certificate has left (at least 30 s).
-        const deadline = Math.max(expiresAt ?? clock.now() + UNKNOWN_LIFETIME_RENEW_MS, clock.now() + 30_000);
-        const client = ctx.client.withDeadline(deadline, clock);
-        let answer;
-        try {
-            answer = await retryUntil(ctx, deadline, 'renew the SSH certificate', () => client.requestSshCertificate(spec.publicKey, ctx.signal));
-        }
-        catch (error) {
-            if (ctx.signal?.aborted)
-                throw error;
-            const refused = isServiceError(error) && [400, 401, 403, 404].includes(error.status);
-            const why = serviceText(error instanceof Error ? error.message : String(error), 300);
-            ctx.log(`failed: the SSH certificate could not be renewed: ${why}`);
-            return refused ? 'refused' : 'expired';
-        }
-        replaceSecretFile(spec.certPath, `${answer.ssh_certificate.trim()}\n`);
-        issuedAt = clock.now();
-        expiresAt = renewer_certificateExpiry(answer.expires_at, issuedAt);
-        const until = expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give';
-        ctx.log(`renewed: the SSH certificate is valid until ${until}`);
-    }
-}
-
-// EXTERNAL MODULE: ./build/src/ssh/renewer-process.js
-var renewer_process = __nccwpck_require__(5154);
-;// CONCATENATED MODULE: ./build/src/ssh/access.js
-/**
- * `ssh: true`: make the sandbox (or instance) reachable from later steps as
- * `ssh <alias> '<command>'`. Start mode: a key made on the runner and a
- * short-lived certificate from the service (asked before the start, so a
- * service without the route costs nothing), then the record's `ssh` address
- * and host key once it is ready. Instance mode: the instance key and the
- * address from GET /instances/list once it runs.
- *
- * The key and the certificate are masked, written fresh (0600) in the step's
- * private directory, and never reach a log, an output or the summary.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** `ssh: true` could not be honoured; says what the service answered. The post step still cleans up. */
-class SshUnavailableError extends Error {
-    constructor(what) {
-        super(`Input 'ssh': ${what}. The post step still stops what was started.`);
-        this.name = 'SshUnavailableError';
-    }
-}
-/** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
-async function prepareSandboxSsh(deps, env, deadline) {
-    const dir = privateDirectory(runnerTemp(env));
-    new ActionState(deps.core).saveSecretDirectory(dir);
-    const pair = generateSshKeyPair('gpu-sandbox-action');
-    maskKey((s) => deps.core.setSecret(s), pair.privateKey);
-    const keyPath = writeSecretFile(dir, 'id_ed25519', pair.privateKey);
-    const client = deps.client.withDeadline(deadline, deps.clock);
-    let certificate;
-    try {
-        certificate = await retryUntil(opContext(deps), deadline, 'SSH certificate', () => client.requestSshCertificate(pair.publicKey, deps.signal));
-    }
-    catch (error) {
-        if (isServiceError(error) && (error.status === 404 || error.status === 405)) {
-            throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate ` +
-                `answered ${error.status} ${error.code}); nothing was started`);
-        }
-        throw error;
-    }
-    maskKey((s) => deps.core.setSecret(s), certificate.ssh_certificate);
-    const certPath = writeSecretFile(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`);
-    const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : '';
-    deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`);
-    const certIssuedAt = deps.clock.now();
-    return {
-        dir,
-        keyPath,
-        certPath,
-        publicKey: pair.publicKey,
-        certIssuedAt,
-        certExpiresAt: certificateExpiry(certificate.expires_at, certIssuedAt),
-    };
-}
-/** Writes the SSH files and the Include line, sets the outputs; the config file's path. */
-function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
-    const { core } = deps;
-    const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath);
-    const userConfig = userSshConfigPath();
-    const added = addInclude(userConfig, configPath);
-    new ActionState(core).saveSshInclude({ userConfig, ...added });
-    core.setOutput('ssh-host', endpoint.host);
-    core.setOutput('ssh-port', String(endpoint.port));
-    core.setOutput('ssh-user', endpoint.user);
-    core.setOutput('ssh-config', configPath);
-    core.setOutput('ssh-command', `ssh -F ${configPath} ${ssh.alias}`);
-    core.setOutput('ssh-key-path', keyPath ?? '');
-    const pinned = endpoint.hostKey
-        ? 'host key pinned from the record'
-        : 'host key learned on first connect into this config only';
-    core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ` +
-        `${pinned}; ~/.ssh/config includes ${configPath} until the post step).`);
-    return configPath;
-}
-/**
- * The record's SSH address with a host key to pin, or what is wrong with it,
- * worded to follow "the sandbox record" (start mode) or "its record" (connect).
- */
-function pinnableEndpoint(record) {
-    let endpoint;
-    try {
-        endpoint = endpointFromRecord(record);
-    }
-    catch (error) {
-        if (error instanceof endpoint_SshEndpointError)
-            return { problem: `'s ssh field cannot be used: ${error.message}` };
-        throw error;
-    }
-    if (!endpoint)
-        return { problem: ' has no ssh field (no address to connect to)' };
-    if (!endpoint.hostKey)
-        return { problem: ' gives no host_key to pin (a host key learned on first use could be another sandbox’s)' };
-    return { endpoint };
-}
-/** Start mode, once the sandbox is ready: its address and host key from the record; the config file's path. */
-function finishSandboxSsh(deps, ssh, prepared, record) {
-    const found = pinnableEndpoint(record);
-    if ('problem' in found)
-        throw new SshUnavailableError(`the sandbox record${found.problem}`);
-    return connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath);
-}
-/**
- * Starts the renewer, which keeps the certificate valid for the rest of the
- * job (until the post step ends it, the sandbox is gone, or `endsAt`, its TTL).
- * Its pid goes to state at once, so the post step can end it.
- */
-async function keepCertificateFresh(deps, connection, prepared, sandboxId, endsAt) {
-    const { core } = deps;
-    if (!deps.renewer) {
-        core.info('SSH: the certificate is not renewed in this run (no renewer: the modes run in-process).');
-        return;
-    }
-    const spec = {
-        baseUrl: connection.baseUrl,
-        apiToken: connection.apiToken,
-        publicKey: prepared.publicKey,
-        certPath: prepared.certPath,
-        certIssuedAt: prepared.certIssuedAt,
-        certExpiresAt: prepared.certExpiresAt,
-        sandboxId,
-        endsAt,
-        requestTimeoutMs: deps.renewer.requestTimeoutMs,
-    };
-    const pid = await launchRenewer(spec, deps.renewer.script, join(prepared.dir, RENEWER_LOG), stepEnvironment(deps));
-    new ActionState(core).saveRenewerPid(pid);
-    const until = endsAt !== undefined ? ` or the sandbox's TTL (${new Date(endsAt).toISOString()})` : '';
-    core.info(`SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it${until}.`);
-}
-/** How long an instance may take to show an address. */
-const INSTANCE_ADDRESS_DEADLINE_MS = (/* unused pure expression or super */ null && (10 * 60_000));
-/** Instance mode: wait until GET /instances/list shows it RUNNING with an ip, then connect with its key. */
-async function connectInstance(deps, ssh, uuid, dir, keyPath) {
-    const deadline = deps.clock.now() + INSTANCE_ADDRESS_DEADLINE_MS;
-    const client = deps.client.withDeadline(deadline, deps.clock);
-    for (let poll = 1;; poll++) {
-        let instances;
-        try {
-            instances = await retryUntil(opContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal));
-        }
-        catch (error) {
-            if (isNotFound(error))
-                throw new SshUnavailableError('the service has no instance list to read the address from (GET /instances/list answered 404)');
-            throw error;
-        }
-        const ours = instances.find((instance) => instance.uuid === uuid);
-        const status = (ours?.status ?? '').toUpperCase();
-        if (ours && status === 'RUNNING' && ours.ip) {
-            try {
-                connect(deps, ssh, dir, endpointFromInstance(ours), keyPath);
-                return;
-            }
-            catch (error) {
-                if (error instanceof SshEndpointError)
-                    throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`);
-                throw error;
-            }
-        }
-        if (status === 'STOPPED' || status === 'UNKNOWN')
-            throw new SshUnavailableError(`the instance is ${serviceText(status, 20)} and has no address`);
-        const wait = Math.min(5_000, 1_000 * poll);
-        if (deps.clock.now() + wait > deadline)
-            throw new SshUnavailableError('the instance showed no address within 10 minutes');
-        await deps.clock.sleep(wait, deps.signal);
-    }
-}
-
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(9128);
-// EXTERNAL MODULE: ./build/src/runner/post.js + 3 modules
-var post = __nccwpck_require__(4519);
-;// CONCATENATED MODULE: ./build/src/cleanup/debug.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   YB: () => (/* binding */ refuseForkHold),
+/* harmony export */   Zc: () => (/* binding */ holdForDebugging)
+/* harmony export */ });
+/* unused harmony export RELEASE_FILE */
+/* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(262);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
+/* harmony import */ var _sandbox_eventual_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1455);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(307);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9128);
+/* harmony import */ var _runner_post_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4519);
 
 
 
@@ -29445,7 +28990,7 @@ function connection(id, endpoint, cert) {
 async function released(deps, access) {
     const target = { configPath: access.configPath, alias: access.alias };
     const check = `test -e "$HOME/${RELEASE_FILE}" && echo released`;
-    const { stdout } = await (0,ssh_command/* runScript */.j3)(target, check, [], '', process.env, deps.cancelWait);
+    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .runScript */ .j3)(target, check, [], '', process.env, deps.cancelWait);
     return stdout.trim() === 'released';
 }
 /** Holds a failed run's sandbox for debugging when asked; returns once it may be stopped. */
@@ -29464,7 +29009,7 @@ async function holdForDebugging(deps, state, cleanupInputs) {
     });
     if (!lines)
         return;
-    deps.core.info(`debug-on-failure: the run failed (${failure}); holding ${id} for ${(0,summary/* formatDuration */.a3)(debug.holdMs)}.`);
+    deps.core.info(`debug-on-failure: the run failed (${failure}); holding ${id} for ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(debug.holdMs)}.`);
     for (const line of lines)
         deps.core.info(line);
     await hold(deps, access, debug);
@@ -29484,15 +29029,15 @@ async function refuseForkHold(deps, state, cleanupInputs) {
 /** The connection lines: the sandbox's pinned endpoint first (no certificate is asked for without one). */
 async function wayIn(deps, config, id, debug) {
     const client = deps.makeClient(config);
-    const found = pinnableEndpoint(await (0,eventual/* quickRead */.i0)({ client, clock: deps.clock, signal: deps.cancelWait }, id));
+    const found = (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_3__/* .pinnableEndpoint */ .FX)(await (0,_sandbox_eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .quickRead */ .i0)({ client, clock: deps.clock, signal: deps.cancelWait }, id));
     if ('problem' in found)
         throw new Error(`the sandbox record${found.problem}`);
     const signed = await client.requestSshCertificate(debug.publicKey).catch((error) => {
         throw new Error(`the service signed no certificate for debug-public-key (${error.message})`);
     });
-    const lines = connection(id, found.endpoint, (0,untrusted/* serviceText */.Lo)(signed.ssh_certificate.trim(), 8_000));
+    const lines = connection(id, found.endpoint, (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(signed.ssh_certificate.trim(), 8_000));
     if (signed.expires_at)
-        lines.push(`  The certificate is valid until ${(0,untrusted/* serviceText */.Lo)(signed.expires_at, 40)}.`);
+        lines.push(`  The certificate is valid until ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(signed.expires_at, 40)}.`);
     return lines;
 }
 /** Why the run counts as failed: the main step's run, else a later step of this job (GitHub's record). */
@@ -29506,13 +29051,13 @@ async function failureOf(deps, state, config) {
 async function jobFailure(deps, config) {
     const runnerName = process.env.RUNNER_NAME;
     const runner = config.runner();
-    const github = (0,post/* registry */.u5)(deps, runner, deps.signal);
+    const github = (0,_runner_post_js__WEBPACK_IMPORTED_MODULE_5__/* .registry */ .u5)(deps, runner, deps.signal);
     if (!runnerName || !github || !runner.workflowRun)
         return undefined;
     try {
         const jobs = await github.jobsOf(runner.workflowRun);
         const ours = jobs.find((job) => job.runnerName === runnerName && job.status !== 'completed');
-        return ours?.failedStep ? `the step '${(0,untrusted/* serviceText */.Lo)(ours.failedStep, 80)}' failed` : undefined;
+        return ours?.failedStep ? `the step '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(ours.failedStep, 80)}' failed` : undefined;
     }
     catch (error) {
         deps.core.warning(`debug-on-failure: no hold: this job's steps could not be read, so a failed later step cannot be seen ` +
@@ -38221,7 +37766,7 @@ function checkAlias(alias, aliasInUse) {
 
 /***/ }),
 
-/***/ 6249:
+/***/ 8757:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38325,6 +37870,81 @@ async function claimedBy(target, sandboxId, context) {
     return by === undefined ? undefined : claimantSaid(by);
 }
 
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 3 modules
+var access = __nccwpck_require__(307);
+// EXTERNAL MODULE: ./build/src/ssh/config-files.js
+var config_files = __nccwpck_require__(5018);
+// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
+var secret_files = __nccwpck_require__(8528);
+;// CONCATENATED MODULE: ./build/src/pool/access.js
+
+
+
+
+/** `reach` for take, refill and the idle rule: a target per sandbox, written at first use. */
+function access_poolReach(prepared) {
+    const targets = new Map();
+    return async (id, record) => {
+        const known = targets.get(id);
+        if (known)
+            return known;
+        if (!SANDBOX_ID_PATTERN.test(id))
+            throw new Error(`'${id.slice(0, 40)}' is not a sandbox id`);
+        const found = pinnableEndpoint(record);
+        if ('problem' in found)
+            throw new Error(`its record${found.problem}`);
+        const alias = `pool-${id}`;
+        const dir = privateDirectory(prepared.dir);
+        const { configPath } = writeSshFiles(dir, alias, found.endpoint, prepared.keyPath, prepared.certPath);
+        const target = { configPath, alias };
+        targets.set(id, target);
+        return target;
+    };
+}
+
+;// CONCATENATED MODULE: ./build/src/pool/deps.js
+/**
+ * What the pool's parts (take, refill, idle) are given in a real step: the
+ * service's list and records through the one client (each read retried
+ * briefly, every request within the pool's own deadline), SSH access to the
+ * candidates over the step's certificate, and the stop every mode uses.
+ */
+
+
+
+/** How long one read or one stop of the pool's may take. */
+const READ_BUDGET_MS = 15_000;
+const STOP_BUDGET_MS = 60_000;
+/** The service's list for the pool's readers (newest first, 20 pages at most), within the pool's bound. */
+function listWithin(ctx) {
+    return ctx.client
+        .withDeadline(ctx.clock.now() + READ_BUDGET_MS * 2, ctx.clock)
+        .allSandboxes({ signal: ctx.signal, maxPages: 20 });
+}
+/** One sandbox's record, read again briefly after a passing failure, within the pool's bound. */
+function readWithin(ctx, id) {
+    const client = ctx.client.withDeadline(ctx.clock.now() + READ_BUDGET_MS, ctx.clock);
+    return retryUntil(ctx, ctx.clock.now() + READ_BUDGET_MS, `read ${id}`, () => client.getSandbox(id, ctx.signal), {
+        backoff: READ_BACKOFF,
+    });
+}
+function poolDeps(ctx, env, prepared) {
+    return {
+        clock: ctx.clock,
+        list: () => listWithin(ctx),
+        read: (id) => readWithin(ctx, id),
+        reach: poolReach(prepared),
+        env,
+        signal: ctx.signal,
+        log: ctx.log,
+        stop: async (id) => {
+            await stopSandbox(ctx, id, ctx.clock.now() + STOP_BUDGET_MS);
+        },
+    };
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./build/src/inputs/pool.js + 1 modules
@@ -38408,6 +38028,10 @@ async function poolView(list, wanted) {
     }
     return { items, held };
 }
+/** The ids of the sandboxes a hold in the list names (poolView's second half, for readers of nothing else). */
+async function heldIn(list) {
+    return (await poolView(list, () => false)).held;
+}
 
 ;// CONCATENATED MODULE: ./build/src/pool/release.js
 /**
@@ -38430,13 +38054,8 @@ async function poolView(list, wanted) {
 
 
 
-const STOP_BUDGET_MS = 2 * 60_000;
-const LIST_BUDGET_MS = 30_000;
-/** The sandboxes a hold in the list names. */
-async function heldNow(ctx) {
-    const client = ctx.client.withDeadline(ctx.clock.now() + LIST_BUDGET_MS, ctx.clock);
-    return (await poolView(client.allSandboxes({ signal: ctx.signal, maxPages: 20 }), () => false)).held;
-}
+
+const release_STOP_BUDGET_MS = 2 * 60_000;
 async function releasePoolClaims(deps, state, config) {
     const saved = state.poolClaims;
     const pending = (saved?.pending ?? []).filter((claim) => claim.id !== state.sandboxId);
@@ -38454,12 +38073,12 @@ async function releasePoolClaims(deps, state, config) {
             continue;
         }
         const ownHold = saved.holds?.some((hold) => hold.sandboxId === claim.id && hold.holdId);
-        if (!ownHold && (held ??= await heldNow(ctx)).has(claim.id)) {
+        if (!ownHold && (held ??= await heldIn(listWithin(ctx))).has(claim.id)) {
             deps.core.info(`Pool: ${claim.id} is named by a hold this job cannot show is its own (its answer was lost); ` +
                 'left to its TTL, with the hold.');
             continue;
         }
-        await (0,stop/* stopSandbox */.a)(ctx, claim.id, deps.clock.now() + STOP_BUDGET_MS);
+        await (0,stop/* stopSandbox */.a)(ctx, claim.id, deps.clock.now() + release_STOP_BUDGET_MS);
         deps.core.info(`Pool: ${claim.id} was claimed by this job and not used (the claim's answer was lost); stopped.`);
     }
 }
@@ -38478,7 +38097,7 @@ async function releaseHolds(deps, state, config, stopped) {
             deps.core.info(`Pool: the hold ${holdId} stays with ${sandboxId}: ${why}; both end at their TTL.`);
             continue;
         }
-        await (0,stop/* stopSandbox */.a)(ctx, holdId, deps.clock.now() + STOP_BUDGET_MS);
+        await (0,stop/* stopSandbox */.a)(ctx, holdId, deps.clock.now() + release_STOP_BUDGET_MS);
         deps.core.info(`Pool: the hold ${holdId} of ${sandboxId} stopped.`);
     }
 }
@@ -38498,7 +38117,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _approval_post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9157);
 /* harmony import */ var _comment_post_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4307);
 /* harmony import */ var _gpu_report_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3030);
-/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7515);
+/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4673);
 /* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9219);
 /* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5176);
 /* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5532);
@@ -38510,7 +38129,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1124);
 /* harmony import */ var _runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8475);
 /* harmony import */ var _runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(9643);
-/* harmony import */ var _pool_release_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(6249);
+/* harmony import */ var _pool_release_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(8757);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(5504);
 /* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(8593);
 /* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(5190);
@@ -41536,6 +41155,468 @@ function describeStopOutcome(id, result) {
         return (`Sandbox ${id} is ${(0,untrusted/* serviceText */.Lo)(result.status)} and not live: nothing ` +
             `to stop (the service answered the stop with ${result.refusal}).`);
     return `Stop of sandbox ${id} accepted; status: ${(0,untrusted/* serviceText */.Lo)(result.status ?? 'stopping')}.`;
+}
+
+
+/***/ }),
+
+/***/ 307:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  FX: () => (/* binding */ pinnableEndpoint)
+});
+
+// UNUSED EXPORTS: SshUnavailableError, connectInstance, finishSandboxSsh, keepCertificateFresh, prepareSandboxSsh
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
+var secret_files = __nccwpck_require__(8528);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var state = __nccwpck_require__(5190);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/inputs/ssh.js
+var ssh = __nccwpck_require__(877);
+// EXTERNAL MODULE: ./build/src/ssh/config-files.js
+var config_files = __nccwpck_require__(5018);
+;// CONCATENATED MODULE: ./build/src/ssh/endpoint.js
+/**
+ * Where `ssh <alias>` connects: read from the sandbox record's `ssh` field or
+ * an instance's `ip`/`port`. Every value goes into an SSH config file, so each
+ * is checked against a strict pattern (a newline in a host name would be a
+ * config line of the service's choosing).
+ */
+
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/** A host name, an IPv4 address, or an IPv6 address (bracketed or not). */
+const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\d{1,3}(?:\\.\\d{1,3}){3}|\\[?[0-9A-Fa-f:.]+\\]?)$`);
+const USER = /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/;
+const KEY_TYPES = [
+    'ssh-ed25519',
+    'ssh-rsa',
+    'ecdsa-sha2-nistp(?:256|384|521)',
+    'sk-ssh-ed25519@openssh\\.com',
+    'sk-ecdsa-sha2-nistp256@openssh\\.com',
+];
+const HOST_KEY = new RegExp(`^(${KEY_TYPES.join('|')}) ([A-Za-z0-9+/]+={0,3})(?: [^\\r\\n]*)?$`);
+/** Why an endpoint could not be read: service text, already made safe for a message. */
+class endpoint_SshEndpointError extends Error {
+}
+function port(value, fallback) {
+    if (value === undefined || value === null || value === '')
+        return fallback;
+    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 65535) {
+        throw new endpoint_SshEndpointError(`port ${(0,untrusted/* serviceText */.Lo)(value, 40)} is not a TCP port`);
+    }
+    return number;
+}
+function host(value) {
+    if (typeof value !== 'string' || value.length > 253 || !HOST.test(value))
+        throw new endpoint_SshEndpointError(`host ${(0,untrusted/* serviceText */.Lo)(value, 80)} is not a host name or address`);
+    return value.replace(/^\[|\]$/g, '');
+}
+/** The record's `ssh` object: host, port (22), user (ubuntu) and host_key. Undefined: the record has none. */
+function endpointFromRecord(record) {
+    const ssh = record?.ssh;
+    if (ssh === undefined || ssh === null)
+        return undefined;
+    if (typeof ssh !== 'object' || Array.isArray(ssh))
+        throw new endpoint_SshEndpointError('the record’s ssh field is not an object');
+    const fields = ssh;
+    const user = fields.user ?? 'ubuntu';
+    if (typeof user !== 'string' || !USER.test(user))
+        throw new endpoint_SshEndpointError(`user ${(0,untrusted/* serviceText */.Lo)(user, 40)} is not a login name`);
+    let hostKey;
+    if (fields.host_key !== undefined && fields.host_key !== null) {
+        const match = typeof fields.host_key === 'string' ? HOST_KEY.exec(fields.host_key.trim()) : null;
+        if (!match)
+            throw new endpoint_SshEndpointError('host_key is not one OpenSSH public key line');
+        hostKey = `${match[1]} ${match[2]}`;
+    }
+    return { host: host(fields.host), port: port(fields.port, 22), user, hostKey };
+}
+/** An instance from GET /instances/list: ip and port; no host key is given for instances. */
+function endpoint_endpointFromInstance(instance) {
+    const user = typeof instance.user === 'string' && USER.test(instance.user) ? instance.user : 'ubuntu';
+    return { host: host(instance.ip), port: port(instance.port, 22), user, hostKey: undefined };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./build/src/ssh/key-pair.js
+/**
+ * An ed25519 key pair made on the runner (node:crypto), written in the
+ * OpenSSH formats that ssh reads: the private key as "openssh-key-v1", the
+ * public key as one `ssh-ed25519 AAAA… comment` line.
+ */
+
+function u32(value) {
+    const buffer = Buffer.alloc(4);
+    buffer.writeUInt32BE(value);
+    return buffer;
+}
+function sshString(data) {
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    return Buffer.concat([u32(bytes.length), bytes]);
+}
+function key_pair_generateSshKeyPair(comment) {
+    const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
+    const seed = Buffer.from(jwk.d, 'base64url');
+    const publicBytes = Buffer.from(jwk.x, 'base64url');
+    const publicBlob = Buffer.concat([sshString('ssh-ed25519'), sshString(publicBytes)]);
+    const check = randomBytes(4);
+    let secret = Buffer.concat([
+        check,
+        check,
+        sshString('ssh-ed25519'),
+        sshString(publicBytes),
+        sshString(Buffer.concat([seed, publicBytes])),
+        sshString(comment),
+    ]);
+    // Padded to the cipher block size (8 for "none") with 1, 2, 3, ...
+    const padding = [];
+    for (let i = 1; (secret.length + padding.length) % 8 !== 0; i++)
+        padding.push(i);
+    secret = Buffer.concat([secret, Buffer.from(padding)]);
+    const body = Buffer.concat([
+        Buffer.from('openssh-key-v1\0'),
+        sshString('none'),
+        sshString('none'),
+        sshString(''),
+        u32(1),
+        sshString(publicBlob),
+        sshString(secret),
+    ]);
+    const lines = body.toString('base64').match(/.{1,70}/g) ?? [];
+    return {
+        privateKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`,
+        publicKey: `ssh-ed25519 ${publicBlob.toString('base64')} ${comment}`,
+    };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var client_schemas = __nccwpck_require__(2805);
+;// CONCATENATED MODULE: ./build/src/ssh/renewer.js
+/**
+ * The certificate renewer: the one process the action leaves running between
+ * its steps (with `ssh` and in `connect` mode). It renews the SSH certificate
+ * for the same key before it expires and replaces the certificate file
+ * atomically, so an `ssh` started at any moment of the job finds a valid one.
+ * It ends when the post step ends it, when the sandbox is gone or has ended,
+ * at the sandbox's TTL, or when the certificate could not be renewed in time.
+ * It talks only to base-url: POST /sandboxes/ssh-certificate, and one read of
+ * its sandbox before each renewal (a certificate opens every sandbox of the
+ * organization: none is asked for a sandbox that is gone).
+ */
+
+
+
+
+
+
+
+/** What the renewer is handed through its stdin pipe: never argv, environment or a file (the token is in it). */
+const renewerSpecSchema = schemas/* object */.Ikc({
+    baseUrl: schemas/* string */.YjP().url(),
+    apiToken: schemas/* string */.YjP().min(1),
+    publicKey: schemas/* string */.YjP().regex(/^ssh-ed25519 [A-Za-z0-9+/=]+( .*)?$/),
+    certPath: schemas/* string */.YjP().min(1),
+    /**
+     * When the certificate now in certPath was received, and when it expires (epoch ms; undefined: the service did not
+     * say).
+     */
+    certIssuedAt: schemas/* number */.aig(),
+    certExpiresAt: schemas/* number */.aig().optional(),
+    sandboxId: schemas/* string */.YjP().regex(client_schemas/* SANDBOX_ID_PATTERN */.BA),
+    /** The sandbox's end by its TTL (epoch ms), when known: the renewer ends then. */
+    endsAt: schemas/* number */.aig().optional(),
+    requestTimeoutMs: schemas/* number */.aig().int().positive(),
+});
+const RENEW_BEFORE_MS = (/* unused pure expression or super */ null && (15 * 60_000));
+const SHORT_LIFETIME_MS = (/* unused pure expression or super */ null && (45 * 60_000));
+/** A certificate whose expiry the service did not give is renewed this often. */
+const UNKNOWN_LIFETIME_RENEW_MS = (/* unused pure expression or super */ null && (10 * 60_000));
+/** Never two renewals closer than this, whatever the service says (an odd expires_at, a skewed clock). */
+const MIN_RENEW_GAP_MS = 5_000;
+/** Sleeps are taken in pieces: a timer past ~24.8 days would fire at once. */
+const MAX_SLEEP_MS = (/* unused pure expression or super */ null && (60 * 60_000));
+async function sleepUntil(ctx, at) {
+    for (let left = at - ctx.clock.now(); left > 0; left = at - ctx.clock.now())
+        await ctx.clock.sleep(Math.min(left, MAX_SLEEP_MS), ctx.signal);
+}
+/**
+ * The certificate's expiry (epoch ms) from the service's `expires_at`; undefined when absent, unreadable or not after
+ * `receivedAt`.
+ */
+function renewer_certificateExpiry(expiresAt, receivedAt) {
+    const parsed = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+    return Number.isFinite(parsed) && parsed > receivedAt ? parsed : undefined;
+}
+/**
+ * 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule).
+ */
+function renewAt(issuedAt, expiresAt) {
+    if (expiresAt === undefined)
+        return issuedAt + UNKNOWN_LIFETIME_RENEW_MS;
+    const lifetime = expiresAt - issuedAt;
+    return lifetime >= SHORT_LIFETIME_MS ? expiresAt - RENEW_BEFORE_MS : issuedAt + Math.floor((2 * lifetime) / 3);
+}
+/**
+ * Whether the sandbox is still there to reach: 404 or an ended status say no; an answer that does not come says
+ * nothing.
+ */
+async function sandboxGone(ctx, spec, isEnded) {
+    try {
+        const record = await ctx.client
+            .withDeadline(ctx.clock.now() + spec.requestTimeoutMs, ctx.clock)
+            .getSandbox(spec.sandboxId, ctx.signal);
+        return isEnded(record.status) ? `sandbox ${spec.sandboxId} is ${serviceText(record.status, 40)}` : undefined;
+    }
+    catch (error) {
+        if (isNotFound(error))
+            return `sandbox ${spec.sandboxId} is gone (404)`;
+        return undefined;
+    }
+}
+/**
+ * Renews until one of the ends above (`isEnded`: the service's status words, from sandbox/status.ts via the entry);
+ * every line it logs is sanitised service text or its own words, never a certificate.
+ */
+async function runRenewal(spec, ctx, isEnded) {
+    const { clock } = ctx;
+    let issuedAt = spec.certIssuedAt;
+    let expiresAt = spec.certExpiresAt;
+    for (;;) {
+        const at = Math.max(renewAt(issuedAt, expiresAt), issuedAt + MIN_RENEW_GAP_MS);
+        if (spec.endsAt !== undefined && at >= spec.endsAt) {
+            await sleepUntil(ctx, spec.endsAt);
+            ctx.log(`ended: the sandbox's TTL has come (${new Date(spec.endsAt).toISOString()})`);
+            return 'ttl';
+        }
+        await sleepUntil(ctx, at);
+        // The post step removed the private directory (or the job's cleanup did): nothing is left to renew for.
+        if (!existsSync(spec.certPath)) {
+            ctx.log('ended: the certificate file is gone (the post step removed the SSH files)');
+            return 'cancelled';
+        }
+        const gone = await sandboxGone(ctx, spec, isEnded);
+        if (gone) {
+            ctx.log(`ended: ${gone}; no certificate is asked for it`);
+            return 'gone';
+        }
+        // Retried (429, 5xx, lost answers) within the time the current certificate has left (at least 30 s).
+        const deadline = Math.max(expiresAt ?? clock.now() + UNKNOWN_LIFETIME_RENEW_MS, clock.now() + 30_000);
+        const client = ctx.client.withDeadline(deadline, clock);
+        let answer;
+        try {
+            answer = await retryUntil(ctx, deadline, 'renew the SSH certificate', () => client.requestSshCertificate(spec.publicKey, ctx.signal));
+        }
+        catch (error) {
+            if (ctx.signal?.aborted)
+                throw error;
+            const refused = isServiceError(error) && [400, 401, 403, 404].includes(error.status);
+            const why = serviceText(error instanceof Error ? error.message : String(error), 300);
+            ctx.log(`failed: the SSH certificate could not be renewed: ${why}`);
+            return refused ? 'refused' : 'expired';
+        }
+        replaceSecretFile(spec.certPath, `${answer.ssh_certificate.trim()}\n`);
+        issuedAt = clock.now();
+        expiresAt = renewer_certificateExpiry(answer.expires_at, issuedAt);
+        const until = expiresAt ? new Date(expiresAt).toISOString() : 'a time the service did not give';
+        ctx.log(`renewed: the SSH certificate is valid until ${until}`);
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/ssh/renewer-process.js
+var renewer_process = __nccwpck_require__(5154);
+;// CONCATENATED MODULE: ./build/src/ssh/access.js
+/**
+ * `ssh: true`: make the sandbox (or instance) reachable from later steps as
+ * `ssh <alias> '<command>'`. Start mode: a key made on the runner and a
+ * short-lived certificate from the service (asked before the start, so a
+ * service without the route costs nothing), then the record's `ssh` address
+ * and host key once it is ready. Instance mode: the instance key and the
+ * address from GET /instances/list once it runs.
+ *
+ * The key and the certificate are masked, written fresh (0600) in the step's
+ * private directory, and never reach a log, an output or the summary.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** `ssh: true` could not be honoured; says what the service answered. The post step still cleans up. */
+class SshUnavailableError extends Error {
+    constructor(what) {
+        super(`Input 'ssh': ${what}. The post step still stops what was started.`);
+        this.name = 'SshUnavailableError';
+    }
+}
+/** Start mode, before the start: a key pair and its certificate, in a fresh private directory. */
+async function prepareSandboxSsh(deps, env, deadline) {
+    const dir = privateDirectory(runnerTemp(env));
+    new ActionState(deps.core).saveSecretDirectory(dir);
+    const pair = generateSshKeyPair('gpu-sandbox-action');
+    maskKey((s) => deps.core.setSecret(s), pair.privateKey);
+    const keyPath = writeSecretFile(dir, 'id_ed25519', pair.privateKey);
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    let certificate;
+    try {
+        certificate = await retryUntil(opContext(deps), deadline, 'SSH certificate', () => client.requestSshCertificate(pair.publicKey, deps.signal));
+    }
+    catch (error) {
+        if (isServiceError(error) && (error.status === 404 || error.status === 405)) {
+            throw new SshUnavailableError(`the service offers no SSH certificates (POST /sandboxes/ssh-certificate ` +
+                `answered ${error.status} ${error.code}); nothing was started`);
+        }
+        throw error;
+    }
+    maskKey((s) => deps.core.setSecret(s), certificate.ssh_certificate);
+    const certPath = writeSecretFile(dir, 'id_ed25519-cert.pub', `${certificate.ssh_certificate.trim()}\n`);
+    const until = certificate.expires_at ? ` until ${serviceText(certificate.expires_at, 40)}` : '';
+    deps.core.info(`SSH: a key made on the runner and a certificate valid${until} (both masked, written to a private directory).`);
+    const certIssuedAt = deps.clock.now();
+    return {
+        dir,
+        keyPath,
+        certPath,
+        publicKey: pair.publicKey,
+        certIssuedAt,
+        certExpiresAt: certificateExpiry(certificate.expires_at, certIssuedAt),
+    };
+}
+/** Writes the SSH files and the Include line, sets the outputs; the config file's path. */
+function connect(deps, ssh, dir, endpoint, keyPath, certPath) {
+    const { core } = deps;
+    const { configPath } = writeSshFiles(dir, ssh.alias, endpoint, keyPath, certPath);
+    const userConfig = userSshConfigPath();
+    const added = addInclude(userConfig, configPath);
+    new ActionState(core).saveSshInclude({ userConfig, ...added });
+    core.setOutput('ssh-host', endpoint.host);
+    core.setOutput('ssh-port', String(endpoint.port));
+    core.setOutput('ssh-user', endpoint.user);
+    core.setOutput('ssh-config', configPath);
+    core.setOutput('ssh-command', `ssh -F ${configPath} ${ssh.alias}`);
+    core.setOutput('ssh-key-path', keyPath ?? '');
+    const pinned = endpoint.hostKey
+        ? 'host key pinned from the record'
+        : 'host key learned on first connect into this config only';
+    core.info(`SSH: later steps can run \`ssh ${ssh.alias} '<command>'\` (${endpoint.user}@${endpoint.host}:${endpoint.port}; ` +
+        `${pinned}; ~/.ssh/config includes ${configPath} until the post step).`);
+    return configPath;
+}
+/**
+ * The record's SSH address with a host key to pin, or what is wrong with it,
+ * worded to follow "the sandbox record" (start mode) or "its record" (connect).
+ */
+function pinnableEndpoint(record) {
+    let endpoint;
+    try {
+        endpoint = endpointFromRecord(record);
+    }
+    catch (error) {
+        if (error instanceof endpoint_SshEndpointError)
+            return { problem: `'s ssh field cannot be used: ${error.message}` };
+        throw error;
+    }
+    if (!endpoint)
+        return { problem: ' has no ssh field (no address to connect to)' };
+    if (!endpoint.hostKey)
+        return { problem: ' gives no host_key to pin (a host key learned on first use could be another sandbox’s)' };
+    return { endpoint };
+}
+/** Start mode, once the sandbox is ready: its address and host key from the record; the config file's path. */
+function finishSandboxSsh(deps, ssh, prepared, record) {
+    const found = pinnableEndpoint(record);
+    if ('problem' in found)
+        throw new SshUnavailableError(`the sandbox record${found.problem}`);
+    return connect(deps, ssh, prepared.dir, found.endpoint, prepared.keyPath, prepared.certPath);
+}
+/**
+ * Starts the renewer, which keeps the certificate valid for the rest of the
+ * job (until the post step ends it, the sandbox is gone, or `endsAt`, its TTL).
+ * Its pid goes to state at once, so the post step can end it.
+ */
+async function keepCertificateFresh(deps, connection, prepared, sandboxId, endsAt) {
+    const { core } = deps;
+    if (!deps.renewer) {
+        core.info('SSH: the certificate is not renewed in this run (no renewer: the modes run in-process).');
+        return;
+    }
+    const spec = {
+        baseUrl: connection.baseUrl,
+        apiToken: connection.apiToken,
+        publicKey: prepared.publicKey,
+        certPath: prepared.certPath,
+        certIssuedAt: prepared.certIssuedAt,
+        certExpiresAt: prepared.certExpiresAt,
+        sandboxId,
+        endsAt,
+        requestTimeoutMs: deps.renewer.requestTimeoutMs,
+    };
+    const pid = await launchRenewer(spec, deps.renewer.script, join(prepared.dir, RENEWER_LOG), stepEnvironment(deps));
+    new ActionState(core).saveRenewerPid(pid);
+    const until = endsAt !== undefined ? ` or the sandbox's TTL (${new Date(endsAt).toISOString()})` : '';
+    core.info(`SSH: a renewer (pid ${pid}) renews the certificate before it expires, until the post step ends it${until}.`);
+}
+/** How long an instance may take to show an address. */
+const INSTANCE_ADDRESS_DEADLINE_MS = (/* unused pure expression or super */ null && (10 * 60_000));
+/** Instance mode: wait until GET /instances/list shows it RUNNING with an ip, then connect with its key. */
+async function connectInstance(deps, ssh, uuid, dir, keyPath) {
+    const deadline = deps.clock.now() + INSTANCE_ADDRESS_DEADLINE_MS;
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    for (let poll = 1;; poll++) {
+        let instances;
+        try {
+            instances = await retryUntil(opContext(deps), deadline, 'list instances', () => client.listInstances(deps.signal));
+        }
+        catch (error) {
+            if (isNotFound(error))
+                throw new SshUnavailableError('the service has no instance list to read the address from (GET /instances/list answered 404)');
+            throw error;
+        }
+        const ours = instances.find((instance) => instance.uuid === uuid);
+        const status = (ours?.status ?? '').toUpperCase();
+        if (ours && status === 'RUNNING' && ours.ip) {
+            try {
+                connect(deps, ssh, dir, endpointFromInstance(ours), keyPath);
+                return;
+            }
+            catch (error) {
+                if (error instanceof SshEndpointError)
+                    throw new SshUnavailableError(`the instance's address cannot be used: ${error.message}`);
+                throw error;
+            }
+        }
+        if (status === 'STOPPED' || status === 'UNKNOWN')
+            throw new SshUnavailableError(`the instance is ${serviceText(status, 20)} and has no address`);
+        const wait = Math.min(5_000, 1_000 * poll);
+        if (deps.clock.now() + wait > deadline)
+            throw new SshUnavailableError('the instance showed no address within 10 minutes');
+        await deps.clock.sleep(wait, deps.signal);
+    }
 }
 
 

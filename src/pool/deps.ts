@@ -15,25 +15,30 @@ import type { IdleDeps } from './idle.ts'
 const READ_BUDGET_MS = 15_000
 const STOP_BUDGET_MS = 60_000
 
+/** The service's list for the pool's readers (newest first, 20 pages at most), within the pool's bound. */
+export function listWithin(ctx: OpContext) {
+  return ctx.client
+    .withDeadline(ctx.clock.now() + READ_BUDGET_MS * 2, ctx.clock)
+    .allSandboxes({ signal: ctx.signal, maxPages: 20 })
+}
+
+/** One sandbox's record, read again briefly after a passing failure, within the pool's bound. */
+export function readWithin(ctx: OpContext, id: string) {
+  const client = ctx.client.withDeadline(ctx.clock.now() + READ_BUDGET_MS, ctx.clock)
+  return retryUntil(ctx, ctx.clock.now() + READ_BUDGET_MS, `read ${id}`, () => client.getSandbox(id, ctx.signal), {
+    backoff: READ_BACKOFF,
+  })
+}
+
 export function poolDeps(
   ctx: OpContext,
   env: NodeJS.ProcessEnv,
   prepared: Pick<PreparedSandboxSsh, 'dir' | 'keyPath' | 'certPath'>,
 ): IdleDeps {
-  const within = (ms: number) => ctx.client.withDeadline(ctx.clock.now() + ms, ctx.clock)
   return {
     clock: ctx.clock,
-    list: () => within(READ_BUDGET_MS * 2).allSandboxes({ signal: ctx.signal, maxPages: 20 }),
-    read: (id) =>
-      retryUntil(
-        ctx,
-        ctx.clock.now() + READ_BUDGET_MS,
-        `read ${id}`,
-        () => within(READ_BUDGET_MS).getSandbox(id, ctx.signal),
-        {
-          backoff: READ_BACKOFF,
-        },
-      ),
+    list: () => listWithin(ctx),
+    read: (id) => readWithin(ctx, id),
     reach: poolReach(prepared),
     env,
     signal: ctx.signal,

@@ -12,7 +12,7 @@ import type { StartConfig } from '../inputs/config.ts'
 import type { PoolInput } from '../inputs/pool.ts'
 import { claimedBy } from './claim.ts'
 import { startHold } from './hold.ts'
-import { poolView } from './names.ts'
+import { heldIn } from './names.ts'
 import { endsAtMs } from '../sandbox/record.ts'
 import { poolDeps } from './deps.ts'
 import type { IdleDeps } from './idle.ts'
@@ -141,7 +141,7 @@ async function release(
     const by = await claimedBy(await pool.reach(id, await pool.read(id)), id, { env: pool.env, signal: pool.signal })
     if (by !== claimant) return
     // A hold names it: another job's claim (this step holds no sandbox it does not use).
-    if ((await poolView(pool.list(), () => false)).held.has(id)) {
+    if ((await heldIn(pool.list())).has(id)) {
       pool.track?.(id, undefined)
       pool.log(`Pool '${name}': ${id} is held by another job's claim; left to it.`)
       return

@@ -103,3 +103,10 @@ export async function poolView<T extends { id?: string; name?: string; status?: 
   }
   return { items, held }
 }
+
+/** The ids of the sandboxes a hold in the list names (poolView's second half, for readers of nothing else). */
+export async function heldIn(
+  list: AsyncIterable<{ id?: string; name?: string; status?: string }>,
+): Promise<Set<string>> {
+  return (await poolView(list, () => false)).held
+}

@@ -16,19 +16,13 @@ import { SANDBOX_ID_PATTERN } from '../client/schemas.ts'
 import type { CleanupConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { stopSandbox } from '../sandbox/stop.ts'
-import { opContext, type CleanupDeps, type OpContext } from '../step/deps.ts'
+import { opContext, type CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { claimedBy } from './claim.ts'
-import { poolView } from './names.ts'
+import { listWithin } from './deps.ts'
+import { heldIn } from './names.ts'
 
 const STOP_BUDGET_MS = 2 * 60_000
-const LIST_BUDGET_MS = 30_000
-
-/** The sandboxes a hold in the list names. */
-async function heldNow(ctx: OpContext): Promise<Set<string>> {
-  const client = ctx.client.withDeadline(ctx.clock.now() + LIST_BUDGET_MS, ctx.clock)
-  return (await poolView(client.allSandboxes({ signal: ctx.signal, maxPages: 20 }), () => false)).held
-}
 
 export async function releasePoolClaims(deps: CleanupDeps, state: ActionState, config: CleanupConfig): Promise<void> {
   const saved = state.poolClaims
@@ -47,7 +41,7 @@ export async function releasePoolClaims(deps: CleanupDeps, state: ActionState, c
       continue
     }
     const ownHold = saved.holds?.some((hold) => hold.sandboxId === claim.id && hold.holdId)
-    if (!ownHold && (held ??= await heldNow(ctx)).has(claim.id)) {
+    if (!ownHold && (held ??= await heldIn(listWithin(ctx))).has(claim.id)) {
       deps.core.info(
         `Pool: ${claim.id} is named by a hold this job cannot show is its own (its answer was lost); ` +
           'left to its TTL, with the hold.',

@@ -7,31 +7,20 @@
  * older than its hold. A hold whose sandbox still lives is kept.
  */
 import { isNotFound } from '../client/errors.ts'
-import { READ_BACKOFF, retryUntil } from '../client/retry.ts'
 import { SANDBOX_ID_PATTERN, type ListedSandbox } from '../client/schemas.ts'
 import { heldBy } from '../inputs/default-name.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { isNotLive } from '../sandbox/status.ts'
 import { stopSandbox } from '../sandbox/stop.ts'
 import type { OpContext } from '../step/deps.ts'
+import { readWithin } from './deps.ts'
 
-const READ_BUDGET_MS = 15_000
 const STOP_BUDGET_MS = 60_000
 
 /** Whether the held sandbox has ended, by its own record; undefined where the service did not say. */
 async function hasEnded(ctx: OpContext, id: string): Promise<boolean | undefined> {
-  const client = ctx.client.withDeadline(ctx.clock.now() + READ_BUDGET_MS, ctx.clock)
   try {
-    const record = await retryUntil(
-      ctx,
-      ctx.clock.now() + READ_BUDGET_MS,
-      `read ${id}`,
-      () => client.getSandbox(id, ctx.signal),
-      {
-        backoff: READ_BACKOFF,
-      },
-    )
-    return isNotLive(record.status)
+    return isNotLive((await readWithin(ctx, id)).status)
   } catch (error) {
     if (isNotFound(error)) return true
     ctx.log(`Pool: the hold of ${id} kept: its sandbox could not be read (${serviceText(String(error), 200)}).`)
