@@ -1,6 +1,7 @@
 /** What the benchmark sections share: arguments, statistics, formatting, and request counts. */
 import { spawn } from 'node:child_process'
 import { routeOf, type RecordedRequest } from '../../emulator/emulator.ts'
+import type { RecordingCore } from '../../test/harness/fakes.ts'
 
 export function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`)
@@ -33,4 +34,15 @@ export function countBy(requests: RecordedRequest[]): Record<string, number> {
   const counts: Record<string, number> = {}
   for (const r of requests) counts[routeKey(r)] = (counts[routeKey(r)] ?? 0) + 1
   return counts
+}
+
+/** When a step's core first sets `sandbox-id` (performance.now(); 0 until it does): a step's time to its sandbox. */
+export function sandboxIdTime(core: Pick<RecordingCore, 'setOutput'>): () => number {
+  let at = 0
+  const setOutput = core.setOutput
+  core.setOutput = (name, value) => {
+    if (name === 'sandbox-id') at ||= performance.now()
+    setOutput(name, value)
+  }
+  return () => at
 }

@@ -16,7 +16,7 @@ import { runPost } from '../../src/post.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { formatDollars, hourlyDollars } from '../../src/sandbox/billing.ts'
 import { recordingCore } from '../../test/harness/fakes.ts'
-import { argument, countBy, log, median, quantile } from './common.ts'
+import { argument, countBy, log, median, quantile, sandboxIdTime } from './common.ts'
 
 const makeClient = (c: { baseUrl: string; apiToken: string }) =>
   new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken })
@@ -52,17 +52,12 @@ function environment(dir: string, k: number, event: 'push' | 'pull_request'): No
 async function step(inputs: Record<string, string>, env: NodeJS.ProcessEnv, state?: Record<string, string>) {
   const core = recordingCore(inputs, state)
   const began = performance.now()
-  let idAt = 0
-  const setOutput = core.setOutput
-  core.setOutput = (name, value) => {
-    if (name === 'sandbox-id') idAt ||= performance.now()
-    setOutput(name, value)
-  }
+  const idTime = sandboxIdTime(core)
   const signal = new AbortController().signal
   if (state) await runPost({ core, clock: realClock, makeClient, env })
   else await runMain({ core, clock: realClock, makeClient, signal, env })
   if (core.failed.length > 0) throw new Error(core.failed.join('; '))
-  return { core, toIdMs: idAt - began }
+  return { core, toIdMs: idTime() - began }
 }
 
 async function oneDomain(domain: 'branches' | 'pull-requests', jobs: number): Promise<DomainResult> {

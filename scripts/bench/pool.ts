@@ -24,7 +24,7 @@ import { estimateHourlyCost, formatDollars } from '../../src/sandbox/billing.ts'
 import type { Clock } from '../../src/runtime/clock.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { recordingCore } from '../../test/harness/fakes.ts'
-import { argument, log, median, quantile, seconds } from './common.ts'
+import { argument, log, median, quantile, sandboxIdTime, seconds } from './common.ts'
 import { poolReport, type SizeResult } from './pool-report.ts'
 import { arrivals, compressed } from './pool-time.ts'
 
@@ -67,12 +67,7 @@ async function oneJob(
   }
   const core = recordingCore(inputs)
   const began = performance.now()
-  let idAt = 0
-  const setOutput = core.setOutput
-  core.setOutput = (name, value) => {
-    if (name === 'sandbox-id') idAt ||= performance.now()
-    setOutput(name, value)
-  }
+  const idTime = sandboxIdTime(core)
   const temp = mkdtempSync(join(tmpdir(), 'bench-pool-'))
   const env = {
     ...process.env,
@@ -87,6 +82,7 @@ async function oneJob(
   const signal = new AbortController().signal
   await runMain({ core, clock, makeClient, signal, env }).catch((error: unknown) => core.failed.push(String(error)))
   const readyAt = performance.now()
+  const idAt = idTime()
   const sandboxId = core.outputs['sandbox-id'] ?? ''
   const claimed = core.outputs['pool-claimed'] === 'true'
   // Before acceptance: the action's own work, real. After it: the service's provisioning, scaled back.

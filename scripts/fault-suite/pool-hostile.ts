@@ -138,8 +138,11 @@ function judge(
   return problems
 }
 
-/** Stops sent to a job's sandbox before that job's post step began. */
-function wrongStops(emulator: Emulator, mains: StepResult[], postsFrom: number[]): number {
+/**
+ * Stops sent to a sandbox a job was given before that job's post step began (only its post step may stop it); the
+ * pool suite's other shapes count the same way.
+ */
+export function wrongStops(emulator: Emulator, mains: StepResult[], postsFrom: number[]): number {
   const holders = new Map(mains.map((main, k) => [main.outputs['sandbox-id'] ?? '', k]))
   return emulator.requestsTo('POST', '/sandboxes/:id/stop').filter((request) => {
     const holder = holders.get(request.path.split('/')[2] ?? '')

@@ -13,7 +13,7 @@
 import { Emulator } from '../../emulator/emulator.ts'
 import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { onceOutput, runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
-import { runHostileScenario } from './pool-hostile.ts'
+import { runHostileScenario, wrongStops } from './pool-hostile.ts'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -111,7 +111,16 @@ export async function runPoolScenario(scenario: PoolScenario): Promise<PoolOutco
     const left = await emulator.settle()
     if (left.length > 0) problems.push(`${left.length} sandbox(es) live after the post steps and the drain`)
     const claimed = mains.filter(({ main }) => main.outputs['pool-claimed'] === 'true')
-    return { scenario, claims: claimed.length, wrongStops: wrongStops(emulator, mains, postsFrom), problems }
+    return {
+      scenario,
+      claims: claimed.length,
+      wrongStops: wrongStops(
+        emulator,
+        mains.map(({ main }) => main),
+        postsFrom,
+      ),
+      problems,
+    }
   } finally {
     await emulator.close()
     rmSync(home, { recursive: true, force: true })
@@ -146,15 +155,6 @@ async function judgeSteps(
     if (text.includes(emulator.token)) problems.push('the token is visible')
     if (text.includes('PRIVATE KEY')) problems.push('a private key is visible')
   }
-}
-
-/** Stops sent to a sandbox a job was given before that job's post step began: only its post step may stop it. */
-function wrongStops(emulator: Emulator, mains: Main[], postsFrom: number[]): number {
-  const holders = new Map(mains.map(({ main }, k) => [main.outputs['sandbox-id'] ?? '', k]))
-  return emulator.requestsTo('POST', '/sandboxes/:id/stop').filter((request) => {
-    const holder = holders.get(request.path.split('/')[2] ?? '')
-    return holder !== undefined && request.at < (postsFrom[holder] ?? 0)
-  }).length
 }
 
 export async function runPoolSuite(scenarios: PoolScenario[]): Promise<PoolOutcome[]> {

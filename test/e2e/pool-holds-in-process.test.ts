@@ -5,74 +5,25 @@
  * hold; each post step stops the sandbox, then its hold; keep-alive keeps both. A post step given a claim whose hold
  * it cannot show is its own leaves that sandbox; one whose claim no hold names is stopped.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Emulator } from '../../emulator/emulator.ts'
 import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-host.ts'
-import { ComputeClient } from '../../src/client/client.ts'
 import { holdName } from '../../src/inputs/default-name.ts'
-import { runMain } from '../../src/main.ts'
 import { poolReach } from '../../src/pool/access.ts'
 import { claimSandbox } from '../../src/pool/claim.ts'
-import { runPost } from '../../src/post.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { prepareSandboxSsh } from '../../src/ssh/access.ts'
 import { recordingCore, type RecordingCore } from '../harness/fakes.ts'
-import { canRun, inputs, job, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+import { makeClient, poolReady, poolSteps, type PoolEvent } from '../harness/pool-steps.ts'
+import { canRun, inputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
 
-const makeClient = (c: { baseUrl: string; apiToken: string }) =>
-  new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken })
-
-function environment(run: number, event: 'push' | 'pull_request'): NodeJS.ProcessEnv {
-  const temp = join(job.home, `temp-${run}`)
-  mkdirSync(temp, { recursive: true })
-  const payload = join(temp, 'event.json')
-  writeFileSync(
-    payload,
-    JSON.stringify(event === 'push' ? { ref: 'refs/heads/main' } : { pull_request: { number: 7 } }),
-  )
-  return {
-    ...process.env,
-    HOME: job.home,
-    RUNNER_TEMP: temp,
-    GITHUB_REPOSITORY: 'octo/repo',
-    GITHUB_REPOSITORY_ID: '31337',
-    GITHUB_RUN_ID: String(5000 + run),
-    GITHUB_RUN_ATTEMPT: '1',
-    GITHUB_EVENT_NAME: event,
-    GITHUB_EVENT_PATH: payload,
-  }
-}
-
-async function main(extra: Record<string, string>, run: number, event: 'push' | 'pull_request' = 'pull_request') {
-  const core = recordingCore(inputs(extra))
-  await runMain({
-    core,
-    clock: realClock,
-    makeClient,
-    signal: new AbortController().signal,
-    env: environment(run, event),
-  })
-  return core
-}
-
-async function post(given: RecordingCore): Promise<RecordingCore> {
-  const core = recordingCore(given.inputs, given.state)
-  await runPost({ core, clock: realClock, makeClient, env: environment(0, 'pull_request') })
-  return core
-}
-
-async function ready(service: Emulator, count: number): Promise<string[]> {
-  for (let k = 0; k < 200; k++) {
-    const live = service.liveSandboxes().filter((s) => s.name.startsWith('gp-'))
-    if (live.length === count && live.every((s) => s.status === 'running')) return live.map((s) => s.id)
-    await sleep(50)
-  }
-  throw new Error(`never ${count} ready`)
-}
+const steps = poolSteps(5000)
+const environment = steps.environment
+const main = (extra: Record<string, string>, run: number, event: PoolEvent = 'pull_request') =>
+  steps.main(extra, run, event)
+const post = (given: RecordingCore) => steps.post(given, 'pull_request')
 
 const holdOf = (service: Emulator, id: string) => service.liveSandboxes().find((s) => s.name === holdName('31337', id))
 const KEEPER = { mode: 'pool', pool: 'ci', 'pool-for': 'pull-requests', 'max-live': '8' }
@@ -84,7 +35,7 @@ describe.skipIf(!canRun)("the pull requests' holds in process", () => {
     expect(keeper.failed).toEqual([])
     expect(keeper.log).toContain("Pool 'ci': keeping the pull-requests domain's pool (pool-for).")
     expect(keeper.summaries.join('')).toContain('### Pool ci (pull-requests)')
-    const pooled = await ready(service, 3)
+    const pooled = await poolReady(service, 3)
 
     const first = await main({ pool: 'ci', 'pool-size': '0' }, 2)
     expect(first.failed).toEqual([])
@@ -129,7 +80,7 @@ describe.skipIf(!canRun)("the pull requests' holds in process", () => {
   it('a lost claim: left where a hold it cannot show is its own names it, stopped where none does', async () => {
     const service = await startEmulator({ sshHost: { perSandbox: true } })
     await main({ ...KEEPER, 'pool-size': '2' }, 1, 'push')
-    const [unheld = '', held = ''] = await ready(service, 2)
+    const [unheld = '', held = ''] = await poolReady(service, 2)
     const state = recordingCore(inputs({ pool: 'ci' }))
     const client = makeClient({ baseUrl: job.baseUrl, apiToken: service.token })
     const env = environment(5, 'pull_request')
@@ -170,7 +121,7 @@ describe.skipIf(!canRun)("the pull requests' holds in process", () => {
     const service = await startEmulator({ sshHost: { perSandbox: true }, minSpec: bounds })
     const spec = { cpu: '8', memory: '32', storage: '200' }
     await main({ ...KEEPER, ...spec, 'pool-size': '1' }, 1, 'push')
-    const [pooled = ''] = await ready(service, 1)
+    const [pooled = ''] = await poolReady(service, 1)
     const step = await main({ ...spec, pool: 'ci', 'pool-size': '0' }, 2)
     expect(step.failed).toEqual([])
     expect(step.outputs['pool-claimed']).toBe('false')

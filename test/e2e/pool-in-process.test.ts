@@ -7,61 +7,19 @@
  * heard back about stops exactly that sandbox when the claim is its job's,
  * and leaves one that is not.
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Emulator } from '../../emulator/emulator.ts'
 import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-host.ts'
-import { ComputeClient } from '../../src/client/client.ts'
-import { runMain } from '../../src/main.ts'
 import { claimSandbox } from '../../src/pool/claim.ts'
 import { poolReach } from '../../src/pool/access.ts'
-import { runPost } from '../../src/post.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { prepareSandboxSsh } from '../../src/ssh/access.ts'
-import { recordingCore, type RecordingCore } from '../harness/fakes.ts'
-import { canRun, inputs, job, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+import { recordingCore } from '../harness/fakes.ts'
+import { makeClient, poolReady, poolSteps } from '../harness/pool-steps.ts'
+import { canRun, inputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
 
-const makeClient = (c: { baseUrl: string; apiToken: string }) =>
-  new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken })
-
-function environment(run: number): NodeJS.ProcessEnv {
-  const temp = join(job.home, `temp-${run}`)
-  mkdirSync(temp, { recursive: true })
-  return {
-    ...process.env,
-    HOME: job.home,
-    RUNNER_TEMP: temp,
-    GITHUB_REPOSITORY: 'octo/repo',
-    GITHUB_REPOSITORY_ID: '31337',
-    GITHUB_RUN_ID: String(4000 + run),
-    GITHUB_RUN_ATTEMPT: '1',
-  }
-}
-
-async function main(extra: Record<string, string>, run: number): Promise<RecordingCore> {
-  const core = recordingCore(inputs(extra))
-  const signal = new AbortController().signal
-  await runMain({ core, clock: realClock, makeClient, signal, env: environment(run) })
-  return core
-}
-
-async function post(given: RecordingCore): Promise<RecordingCore> {
-  const core = recordingCore(given.inputs, given.state)
-  await runPost({ core, clock: realClock, makeClient, env: environment(0) })
-  return core
-}
-
-async function ready(service: Emulator, count: number): Promise<string[]> {
-  for (let k = 0; k < 200; k++) {
-    const live = service.liveSandboxes().filter((s) => s.name.startsWith('gp-'))
-    if (live.length === count && live.every((s) => s.status === 'running')) return live.map((s) => s.id)
-    await sleep(50)
-  }
-  throw new Error(`never ${count} ready`)
-}
+const { environment, main, post } = poolSteps(4000)
 
 describe.skipIf(!canRun)('the warm pool in process', () => {
   it('keeper, a claim, a claim whose answer is lost, and the drain', async () => {
@@ -70,7 +28,7 @@ describe.skipIf(!canRun)('the warm pool in process', () => {
     expect(keeper.failed).toEqual([])
     expect(JSON.parse(keeper.outputs.pool ?? '').starting).toHaveLength(2)
     expect(keeper.summaries.join('')).toContain('### Pool ci')
-    const [a, b] = await ready(service, 2)
+    const [a, b] = await poolReady(service, 2)
 
     const claimed = await main({ pool: 'ci', 'pool-size': '0', 'max-live': '4' }, 2)
     expect(claimed.failed).toEqual([])
@@ -98,7 +56,7 @@ describe.skipIf(!canRun)('the warm pool in process', () => {
   it("the post step stops a claim the main step never heard back about, when it is the job's, and no other", async () => {
     const service = await startEmulator()
     await main({ mode: 'pool', pool: 'ci', 'pool-size': '2' }, 1)
-    const [ours, theirs] = await ready(service, 2)
+    const [ours, theirs] = await poolReady(service, 2)
     // A main step that sent its claim and was killed before the answer: its state says so, its claim is made.
     const state = recordingCore(inputs({ pool: 'ci' }))
     const deps = {

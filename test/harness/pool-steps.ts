@@ -1,0 +1,65 @@
+/**
+ * The warm pool's steps in process (runMain, runPost) against the SSH job's emulator (ssh-job.ts): each run a
+ * RUNNER_TEMP of its own in the job's HOME, the repository octo/repo (31337), and, where given, the event the run is
+ * for with its payload written as the runner writes it (the trust domain comes from it).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Emulator } from '../../emulator/emulator.ts'
+import { ComputeClient } from '../../src/client/client.ts'
+import { runMain } from '../../src/main.ts'
+import { runPost } from '../../src/post.ts'
+import { realClock } from '../../src/runtime/clock.ts'
+import { recordingCore, type RecordingCore } from './fakes.ts'
+import { inputs, job, sleep } from './ssh-job.ts'
+
+export type PoolEvent = 'push' | 'pull_request'
+
+export const makeClient = (c: { baseUrl: string; apiToken: string }) =>
+  new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken })
+
+/** The steps of runs numbered from `firstRunId`; `event` undefined: no GITHUB_EVENT_NAME (not a workflow run's). */
+export function poolSteps(firstRunId: number) {
+  const environment = (run: number, event?: PoolEvent): NodeJS.ProcessEnv => {
+    const temp = join(job.home, `temp-${run}`)
+    mkdirSync(temp, { recursive: true })
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOME: job.home,
+      RUNNER_TEMP: temp,
+      GITHUB_REPOSITORY: 'octo/repo',
+      GITHUB_REPOSITORY_ID: '31337',
+      GITHUB_RUN_ID: String(firstRunId + run),
+      GITHUB_RUN_ATTEMPT: '1',
+    }
+    if (!event) return env
+    const payload = join(temp, 'event.json')
+    writeFileSync(
+      payload,
+      JSON.stringify(event === 'push' ? { ref: 'refs/heads/main' } : { pull_request: { number: 7 } }),
+    )
+    return { ...env, GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: payload }
+  }
+  const main = async (extra: Record<string, string>, run: number, event?: PoolEvent): Promise<RecordingCore> => {
+    const core = recordingCore(inputs(extra))
+    const signal = new AbortController().signal
+    await runMain({ core, clock: realClock, makeClient, signal, env: environment(run, event) })
+    return core
+  }
+  const post = async (given: RecordingCore, event?: PoolEvent): Promise<RecordingCore> => {
+    const core = recordingCore(given.inputs, given.state)
+    await runPost({ core, clock: realClock, makeClient, env: environment(0, event) })
+    return core
+  }
+  return { environment, main, post }
+}
+
+/** Until `count` live pool sandboxes (named gp-…) are all ready; their ids. */
+export async function poolReady(service: Emulator, count: number): Promise<string[]> {
+  for (let k = 0; k < 200; k++) {
+    const live = service.liveSandboxes().filter((s) => s.name.startsWith('gp-'))
+    if (live.length === count && live.every((s) => s.status === 'running')) return live.map((s) => s.id)
+    await sleep(50)
+  }
+  throw new Error(`never ${count} ready`)
+}
