@@ -177,7 +177,9 @@ export class SshService {
       const port = await freePort()
       try {
         const sshd = await this.spawnSshd(`sshd_config-${sandboxId}`, port, host)
-        this.own.set(sandboxId, { port, sshd, host })
+        // Stopped while this one came up (a test ends as a sandbox gets ready): stop() has passed it by.
+        if (!this.running) sshd.kill('SIGTERM')
+        else this.own.set(sandboxId, { port, sshd, host })
         return
       } catch (error) {
         if (attempt >= 3) throw error

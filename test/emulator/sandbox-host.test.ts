@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator } from '../../emulator/emulator.ts'
 import { skipWithout } from '../harness/host.ts'
+import { descendants, leftovers } from '../harness/leftovers.ts'
 import { emulatorSshConfig } from '../../scripts/lib/ssh-config.ts'
 
 let emulator: Emulator | undefined
@@ -124,5 +125,17 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
     expect(on(portOne, 'echo one > ~/mark; cat ~/mark; nvidia-smi -L | wc -l', 'one').stdout).toBe('one\n1\n')
     const other = on(portTwo, 'cat ~/mark 2>&1; echo "$HOME"; nvidia-smi > /dev/null; echo $?', 'two')
     expect(other.stdout).toMatch(/No such file or directory\n.*sandbox-sbx-[0-9a-f]{16}\/home\n9\n$/)
+  })
+
+  it("perSandbox: a sandbox's sshd still coming up when the emulator closes is ended, not left running", async () => {
+    await host({ sshHost: { perSandbox: true, loginUser: 'self' } })
+    const ssh = emulator?.sshService
+    // A sandbox that gets ready as the test ends: its sshd is spawned, then the emulator stops before it listens.
+    const coming = ssh?.startFor('sbx-00000000000000c1')
+    const spawned = () => descendants().some((line) => line.includes('sshd_config-sbx-00000000000000c1'))
+    for (let k = 0; k < 5_000 && !spawned(); k++) await new Promise((resolve) => setImmediate(resolve))
+    ssh?.stop()
+    await coming?.catch(() => undefined)
+    expect(await leftovers()).toEqual([])
   })
 })
