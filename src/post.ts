@@ -20,7 +20,7 @@ import { mirrorServedJob } from './runner/served-job.ts'
 import { mirrorFolders, serveFolders, servesSeveral, type FoldersOutcome } from './runner/post-slots.ts'
 import { failQueuedJob, SERVED_SOME } from './runner/stranded.ts'
 import { cleanupUnserved } from './runner/post-unserved.ts'
-import { releaseHolds, releasePoolClaims } from './pool/release.ts'
+import { releaseHolds, releasePoolClaims, stopHalfPrepared } from './pool/release.ts'
 import { realClock } from './runtime/clock.ts'
 import { GitHubBudget } from './runtime/github-budget.ts'
 import type { CleanupDeps } from './step/deps.ts'
@@ -58,6 +58,11 @@ export async function runPost(given: PostDeps): Promise<void> {
   if (mode === 'start' && state.poolClaims)
     await releasePoolClaims(deps, state, inputs.cleanup()).catch((error: unknown) =>
       core.warning(`Pool: a claim of this job's could not be asked again: ${(error as Error).message}`),
+    )
+  // Pool sandboxes the main step was preparing when it ended: stopped unless marked, over that same access.
+  if ((mode === 'start' || mode === 'pool') && state.poolPreparing)
+    await stopHalfPrepared(deps, state, inputs.cleanup()).catch((error: unknown) =>
+      core.warning(`Pool: a half-prepared sandbox could not be stopped (its TTL ends it): ${(error as Error).message}`),
     )
   const gpuFetch = state.gpuReport && !state.gpuReport.reported
   if (!(mode === 'start' && (state.runner?.watch || gpuFetch))) await removeSsh()

@@ -33758,6 +33758,9 @@ const INPUT_DEFAULTS = {
     'pool-size': '1',
     'pool-idle': '15m',
     'pool-for': '',
+    'pool-prepare': '',
+    'pool-key': '',
+    'pool-watch': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -33822,6 +33825,9 @@ const INPUT_MODES = {
     // The sweep stops this repository's pool sandboxes unclaimed past it.
     'pool-idle': ['start', 'pool', 'sweep'],
     'pool-for': ['pool'],
+    'pool-prepare': ['start', 'pool'],
+    'pool-key': ['start', 'pool'],
+    'pool-watch': ['pool'],
 };
 
 
@@ -33874,6 +33880,8 @@ const DURATION_BOUNDS = {
     'runner-timeout': { minSeconds: 1, maxSeconds: DAY },
     // An idle stop sooner than a minute would stop pool sandboxes as they become ready.
     'pool-idle': { minSeconds: 60, maxSeconds: DAY },
+    // A keeper looks every few seconds; under a minute it would end before its first replacement is ready.
+    'pool-watch': { minSeconds: 60, maxSeconds: 5 * DAY },
 };
 /** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
 function formatBound(seconds) {
@@ -34311,6 +34319,13 @@ function domainOfStep(env) {
 const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
 /** The most ready, unclaimed sandboxes a pool may hold. */
 const MAX_POOL_SIZE = 20;
+/** pool-key: one line of visible characters, as an image id is (it names what a lock file or a hash produced). */
+const poolKey = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!/^[\x21-\x7e]{1,256}$/.test(text))
+        return (0,refuse/* refuse */.T)(ctx, 'must be one line of visible characters without spaces, at most 256 (e.g. a hashFiles result)');
+    return text;
+});
 const poolName = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!POOL_NAME.test(text))
@@ -34334,19 +34349,19 @@ const poolFor = schemas/* string */.YjP().transform((raw, ctx) => {
 function parseDomain(inputs, job, poolMode) {
     const own = domainOfStep(job.env ?? {});
     if (!poolMode || !inputs.isSet('pool-for'))
-        return own;
+        return { ...own, own };
     const named = inputs.parse('pool-for', poolFor);
     if (named === 'branches' && own.domain === 'pull-requests')
         inputs.fail('pool-for', `is 'branches', but this step runs a pull request's code (${own.why}): it may keep only the ` +
             "pull-requests pool; keep the branches' pool from a workflow of the default branch (push, schedule)");
-    return { domain: named ?? own.domain, why: 'pool-for' };
+    return { domain: named ?? own.domain, why: 'pool-for', own };
 }
 /** pool, pool-size, pool-idle, pool-for; undefined without `pool` (then the others are errors where changed). */
 function parsePool(inputs, job, required) {
     if (!inputs.isSet('pool')) {
         if (required)
             inputs.fail('pool', "is required in mode 'pool': the name of the pool to keep");
-        for (const name of ['pool-size', 'pool-idle'])
+        for (const name of ['pool-size', 'pool-idle', 'pool-prepare', 'pool-key', 'pool-watch'])
             if (inputs.changed(name))
                 inputs.fail(name, "is set but 'pool' is empty; set pool (a pool's name) or remove it");
         return undefined;
@@ -34354,13 +34369,50 @@ function parsePool(inputs, job, required) {
     const name = inputs.parse('pool', poolName);
     const size = inputs.parse('pool-size', poolSize);
     const idleSeconds = inputs.parse('pool-idle', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['pool-idle']));
-    const { domain, why: domainWhy } = parseDomain(inputs, job, required);
+    const { domain, why: domainWhy, own } = parseDomain(inputs, job, required);
     if (inputs.isSet('name'))
         inputs.fail('name', "is set beside 'pool': a pool's sandboxes carry generated names; leave 'name' empty");
     const repositoryId = job.repositoryId ?? '';
     if (!/^[1-9]\d{0,19}$/.test(repositoryId))
         inputs.fail('pool', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
-    return { name, size, idleSeconds, repositoryId, domain, domainWhy };
+    const prepare = parsePreparation(inputs, required && own.domain === 'pull-requests', own.why);
+    const watchSeconds = required ? parseWatch(inputs, size) : undefined;
+    return {
+        name,
+        size,
+        idleSeconds,
+        repositoryId,
+        domain,
+        domainWhy,
+        ...(prepare ? { prepare } : {}),
+        ...(watchSeconds === undefined ? {} : { watchSeconds }),
+    };
+}
+/**
+ * pool-prepare and pool-key. A keeper run for a pull request's event may not prepare: its workflow file and inputs are
+ * the pull request's to change (a job of that event still prepares its own sandbox, never a pool's).
+ */
+function parsePreparation(inputs, untrustedKeeper, why) {
+    const script = inputs.read('pool-prepare');
+    if (script.trim() === '') {
+        if (inputs.isSet('pool-key'))
+            inputs.fail('pool-key', "is set but 'pool-prepare' is empty; a key names what a preparation produced");
+        return undefined;
+    }
+    if (untrustedKeeper)
+        inputs.fail('pool-prepare', `is set in mode 'pool' on a step that runs a pull request's code (${why}): only a workflow of the default ` +
+            'branch (push, schedule, workflow_dispatch) starts and prepares sandboxes of a prepared pool');
+    const key = inputs.isSet('pool-key') ? inputs.parse('pool-key', poolKey) : '';
+    return { script, key };
+}
+/** pool-watch: mode pool only; a keeper that keeps nothing (pool-size 0, a drain) has nothing to watch. */
+function parseWatch(inputs, size) {
+    if (!inputs.isSet('pool-watch'))
+        return undefined;
+    const seconds = inputs.parse('pool-watch', (0,durations/* duration */.p0)(durations/* DURATION_BOUNDS */.Rx['pool-watch']));
+    if (size === 0)
+        inputs.fail('pool-watch', 'is set with pool-size 0, which drains the pool once; leave pool-watch empty to drain');
+    return seconds;
 }
 
 
@@ -34869,6 +34921,11 @@ function parseGpuCount(inputs, gpus) {
         inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
     return count;
 }
+/** run, the runner and a prepared pool's own preparation (a job that claims none) work over SSH. */
+function usesSsh(inputs, poolMode, runner) {
+    const prepares = !poolMode && inputs.isSet('pool') && inputs.isSet('pool-prepare');
+    return inputs.isSet('run') || runner !== undefined || prepares;
+}
 function parseStart(inputs, connection, job, poolMode = false) {
     const pool = (0,inputs_pool/* parsePool */.qr)(inputs, job, poolMode);
     const gpus = inputs.parse('gpu-type', fields/* gpuTypes */.A_) ?? [];
@@ -34884,11 +34941,11 @@ function parseStart(inputs, connection, job, poolMode = false) {
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
     const runner = (0,inputs_runner/* parseRunner */.m5)(inputs, job, networkPolicy, gpuCount);
     const enforceTtl = inputs.parse('enforce-ttl', fields/* boolean */.zM);
-    const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
+    const sshAnyway = usesSsh(inputs, poolMode, runner) || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
     const debug = parseDebug(inputs, job);
     const gpuReport = parseGpuReport(inputs, gpus);
-    const implied = inputs.isSet('run') || !!runner || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused);
+    const implied = usesSsh(inputs, poolMode, runner) || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused);
     const ssh = parseSsh(inputs, job, implied);
     return {
         mode: 'start',
@@ -35394,7 +35451,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7615);
 /* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4251);
 /* harmony import */ var _modes_pool_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9826);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2809);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3525);
 /* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1120);
 /* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9623);
 /* harmony import */ var _runner_main_unserved_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7098);
@@ -37151,9 +37208,11 @@ async function runNetworkPolicy(config, deps) {
 /* harmony import */ var _sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4994);
 /* harmony import */ var _sandbox_caps_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(764);
 /* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7421);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3996);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(3996);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9128);
-/* harmony import */ var _pool_upkeep_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(9880);
+/* harmony import */ var _pool_keeper_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1924);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(5190);
+
 
 
 
@@ -37173,28 +37232,41 @@ async function runPool(given, deps) {
     for (const line of capped.lines)
         deps.core.info(`Caps: ${line}.`);
     const config = { ...capped.config, pool: given.pool };
-    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_8__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .stepEnvironment */ .a)(deps), deps.clock.now() + PREPARE_MS).catch((error) => {
+    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_8__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_12__/* .stepEnvironment */ .a)(deps), deps.clock.now() + PREPARE_MS).catch((error) => {
         throw new Error(`Mode 'pool' claims over SSH, and no certificate could be had ` +
             `(${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceText */ .Lo)(error.message, 300)}); nothing was started or stopped.`, { cause: error });
     });
-    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .Fs)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_11__/* .stepEnvironment */ .a)(deps), prepared);
+    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .Fs)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_12__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_12__/* .stepEnvironment */ .a)(deps), prepared, !!given.pool.prepare);
     deps.core.info(`Pool '${given.pool.name}': keeping the ${given.pool.domain} domain's pool (${given.pool.domainWhy}).`);
     const claimant = `pool-${given.pool.name}-${deps.clock.now()}`;
-    const upkeep = await (0,_pool_upkeep_js__WEBPACK_IMPORTED_MODULE_10__/* .keepPool */ .Y)(config, deps, pool, { claimant, drain: given.pool.size === 0 });
-    const ids = (list) => list.filter((id) => _client_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .SANDBOX_ID_PATTERN */ .BA.test(id));
-    const after = {
-        ready: ids([...upkeep.ids.unclaimed]),
-        claimed: ids(upkeep.ids.claimed),
-        starting: ids([...upkeep.ids.starting, ...upkeep.started]),
-        stopped: ids(upkeep.stopped),
-    };
+    const kept = await (0,_pool_keeper_js__WEBPACK_IMPORTED_MODULE_10__/* .keepAndWatch */ .k)(config, deps, pool, {
+        claimant,
+        state: new _step_state_js__WEBPACK_IMPORTED_MODULE_11__/* .ActionState */ .q(deps.core),
+        ssh: prepared,
+        drain: given.pool.size === 0,
+    });
+    const after = poolAfter(kept);
     deps.core.setOutput('pool', JSON.stringify(after));
     deps.core.info(`Pool '${given.pool.name}': ${after.ready.length} ready and unclaimed, ${after.claimed.length} claimed, ` +
         `${after.starting.length} starting, ${after.stopped.length} stopped as idle.`);
-    await deps.core.appendSummary(await poolSummary(config, deps, upkeep, after));
+    await deps.core.appendSummary(await poolSummary(config, deps, kept, after));
+}
+/** The pool after the step: the last look, with what this step prepared or stopped since. */
+function poolAfter(kept) {
+    const { last } = kept;
+    const ids = (list) => [...new Set(list)].filter((id) => _client_schemas_js__WEBPACK_IMPORTED_MODULE_0__/* .SANDBOX_ID_PATTERN */ .BA.test(id));
+    const ended = (kinds) => new Set(kept.preparations.filter((item) => kinds.includes(item.kind)).map((item) => item.id));
+    const prepared = ended(['prepared']);
+    const gone = ended(['failed', 'cancelled']);
+    return {
+        ready: ids([...last.ids.unclaimed, ...prepared].filter((id) => !last.ids.claimed.includes(id))),
+        claimed: ids(last.ids.claimed),
+        starting: ids([...last.ids.starting, ...last.started].filter((id) => !prepared.has(id) && !gone.has(id))),
+        stopped: ids([...kept.stopped, ...gone]),
+    };
 }
 /** The summary: the pool after the step, and what its unclaimed sandboxes have cost while they waited. */
-async function poolSummary(config, deps, upkeep, after) {
+async function poolSummary(config, deps, kept, after) {
     const { name, domain } = config.pool;
     const prefix = (0,_pool_request_js__WEBPACK_IMPORTED_MODULE_4__/* .prefixFor */ .aU)(config);
     const listed = await (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_3__/* .poolListed */ .Mm)(deps.client.allSandboxes({ signal: deps.signal, maxPages: 20 }), (parts) => (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_3__/* .prefixOf */ .MT)(parts) === prefix).catch(() => []);
@@ -37217,7 +37289,8 @@ async function poolSummary(config, deps, upkeep, after) {
                 'Idle so far',
                 `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
             ],
-            ['Started by this step', String(upkeep.started.length)],
+            ['Started by this step', String(new Set(kept.started).size)],
+            ...preparedRows(config, kept, price),
         ]));
 }
 /** The hourly price of the pool's first GPU type (or CPU), from the catalog; undefined where it has none. */
@@ -37233,11 +37306,28 @@ async function hourlyPrice(config, deps) {
     const billing = await (0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__/* .readBillingContext */ .zg)(deps.client, spec, (message) => deps.core.info(message), deps.signal);
     return billing.dollarsPerHour;
 }
+/** A prepared pool's rows: what this step prepared, and what that cost (creation to mark or stop, billed). */
+function preparedRows(config, kept, price) {
+    if (!config.pool.prepare)
+        return [];
+    const count = (kind) => kept.preparations.filter((item) => item.kind === kind).length;
+    const billedMs = kept.preparations.reduce((sum, item) => sum + (item.billedMs ?? 0), 0);
+    const cost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDollars */ .nT)((billedMs / 3_600_000) * price)}`;
+    const watch = config.pool.watchSeconds;
+    return [
+        [
+            'Prepared by this step',
+            `${count('prepared')} (failed ${count('failed')}, ended unfinished ${count('cancelled')})`,
+        ],
+        ['Preparing', `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(billedMs)} of sandbox time from start to prepared or stopped, ${cost}`],
+        ...(watch ? [['pool-watch', `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(watch * 1000)}, ${kept.passes} looks`]] : []),
+    ];
+}
 
 
 /***/ }),
 
-/***/ 2809:
+/***/ 3525:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37277,7 +37367,7 @@ var eventual = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./build/src/client/client.js + 3 modules
 var client = __nccwpck_require__(5307);
 // EXTERNAL MODULE: ./build/src/client/retry.js
-var client_retry = __nccwpck_require__(9943);
+var retry = __nccwpck_require__(9943);
 // EXTERNAL MODULE: ./build/src/sandbox/status.js
 var sandbox_status = __nccwpck_require__(8935);
 ;// CONCATENATED MODULE: ./build/src/sandbox/wait.js
@@ -37425,13 +37515,13 @@ class SettleWatch {
             ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
             return options.pollIntervalMs;
         }
-        if (!(0,client_retry/* isTransient */.dg)(error))
+        if (!(0,retry/* isTransient */.dg)(error))
             throw error;
         this.failures++;
         // Other jobs share the get budget: poll slower from now on instead of living on 429s.
         if (error.status === 429)
             this.slowdown = Math.min(MAX_SLOWDOWN, this.slowdown * 2);
-        const delay = Math.max(options.pollIntervalMs, (0,client_retry/* readRetryDelay */.cZ)(error, this.failures, ctx.clock.random()));
+        const delay = Math.max(options.pollIntervalMs, (0,retry/* readRetryDelay */.cZ)(error, this.failures, ctx.clock.random()));
         ctx.log((`poll ${id}: ${error.status || ''} ${error.code}; ` +
             `next poll in ${(delay / 1000).toFixed(1)}s.`).replace(':  ', ': '));
         return delay;
@@ -37676,7 +37766,7 @@ async function startHold(ctx, hold) {
     let lost = false;
     for (const spec of HOLD_SPECS) {
         try {
-            const started = await (0,client_retry/* retryUntil */.v6)(ctx, deadline, `start the hold '${name}'`, () => client.startSandbox(holdRequest(name, spec, hold.ttlSeconds), ctx.signal), { retryable: client_retry/* isTransient */.dg, onRetry: (error) => (lost ||= error instanceof errors/* ServiceError */._7 && error.ambiguous) });
+            const started = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start the hold '${name}'`, () => client.startSandbox(holdRequest(name, spec, hold.ttlSeconds), ctx.signal), { retryable: retry/* isTransient */.dg, onRetry: (error) => (lost ||= error instanceof errors/* ServiceError */._7 && error.ambiguous) });
             return { kind: 'held', id: started.id };
         }
         catch (error) {
@@ -37752,12 +37842,14 @@ async function survey(deps, items, request) {
             if (why)
                 return { id, out: why, kind: 'mismatched' };
             const target = await deps.reach(id, record);
-            const by = await (0,claim/* claimedBy */.dl)(target, id, { env: deps.env, signal: deps.signal });
-            if (by)
-                return { id, out: `claimed by ${by}`, kind: 'taken' };
+            const look = await (0,claim/* lookAt */.t5)(target, id, { env: deps.env, signal: deps.signal });
+            if (look.by)
+                return { id, out: `claimed by ${look.by}`, kind: 'taken' };
             // One that cannot say whether it is claimed (no answer over SSH) would not answer a claim either.
-            if (by === undefined)
+            if (look.by === undefined)
                 return { id, out: 'no answer over SSH to whether it is claimed', kind: 'unreachable' };
+            if (deps.prepared && look.preparedAt === undefined)
+                return { id, out: 'its preparation has not succeeded yet', kind: 'unprepared' };
             return { id, record, target };
         }
         catch (error) {
@@ -37781,7 +37873,11 @@ function holdOutcome(verdict) {
 /** The claim on one surveyed candidate (tracked before it is sent): the link, then, where asked for, the hold. */
 async function claimOne(deps, candidate, claimant) {
     deps.track?.(candidate.id, candidate.target);
-    const link = await (0,claim/* claimSandbox */.E0)(candidate.target, candidate.id, claimant, { env: deps.env, signal: deps.signal });
+    const link = await (0,claim/* claimSandbox */.E0)(candidate.target, candidate.id, claimant, {
+        env: deps.env,
+        signal: deps.signal,
+        prepared: deps.prepared,
+    });
     // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
     if (link.kind === 'taken' || link.kind === 'failed')
         deps.track?.(candidate.id, undefined);
@@ -37800,7 +37896,7 @@ async function takeFromPool(deps, pool) {
     if (items.length + held === 0)
         return { why: `pool '${pool.name}' has no ready sandbox for this request` };
     const surveyed = await survey(deps, items, pool.request);
-    const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0 };
+    const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0, unprepared: 0 };
     for (const out of surveyed.filter((item) => 'out' in item)) {
         seen[out.kind]++;
         deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`);
@@ -37829,16 +37925,17 @@ async function takeFromPool(deps, pool) {
     }
     return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) };
 }
+const SEEN_WORDS = { taken: 'claimed by another job', unprepared: 'still being prepared' };
 function nothingTaken(pool, count, seen) {
     const parts = Object.entries(seen)
         .filter(([, n]) => n > 0)
-        .map(([kind, n]) => `${n} ${kind === 'taken' ? 'claimed by another job' : kind}`);
+        .map(([kind, n]) => `${n} ${SEEN_WORDS[kind] ?? kind}`);
     const what = parts.join(', ') || 'out of time';
     return `none of the ${count} live sandbox${count === 1 ? '' : 'es'} of pool '${pool}' could be claimed (${what})`;
 }
 
-// EXTERNAL MODULE: ./build/src/pool/upkeep.js + 2 modules
-var upkeep = __nccwpck_require__(9880);
+// EXTERNAL MODULE: ./build/src/pool/keeper.js + 4 modules
+var keeper = __nccwpck_require__(1924);
 ;// CONCATENATED MODULE: ./build/src/pool/main.js
 
 
@@ -37896,7 +37993,7 @@ function trackedDeps(config, deps, state, prepared) {
             pending.delete(id);
         save();
     };
-    const pool = { ...(0,pool_deps/* poolDeps */.Fs)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared), track };
+    const pool = { ...(0,pool_deps/* poolDeps */.Fs)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared, !!config.pool.prepare), track };
     if (config.pool.domain !== 'pull-requests')
         return pool;
     const hold = async (id, record) => {
@@ -38014,10 +38111,19 @@ function poolRowOf(pool, claimed, why) {
         return { name, domain, ...(why ? { why } : {}) };
     return { name, domain, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } };
 }
-/** The upkeep once this job has its sandbox: never a failure of the step, only a line. */
-async function upkeepLater(config, deps, pool) {
+/**
+ * The upkeep once this job has its sandbox: never a failure of the step, only a line. A prepared pool's sandboxes are
+ * started and prepared by trusted steps only: a pull request's step leaves them to the pool's keeper; a branch job's
+ * prepares what it started beside its own use (the step ends once that is done).
+ */
+async function upkeepLater(config, deps, pool, state) {
+    if (config.pool.prepare && config.pool.domain === 'pull-requests') {
+        deps.core.info(`Pool '${config.pool.name}': a pull request's step starts and prepares no sandbox of a prepared pool; ` +
+            "the pool's keeper (mode: pool in a workflow of the default branch) does.");
+        return;
+    }
     try {
-        await (0,upkeep/* keepPool */.Y)(config, deps, pool, { claimant: config.name });
+        await (0,keeper/* keepAndWatch */.k)(config, deps, pool, { claimant: config.name, state });
     }
     catch (error) {
         if (!deps.signal.aborted)
@@ -38576,318 +38682,10 @@ async function reportGpu(deps, state, gpu, config, failed) {
     });
 }
 
-;// CONCATENATED MODULE: ./build/src/remote/scripts.js
-/**
- * The shell scripts the action runs on the sandbox (POSIX sh, and only what
- * every sandbox host has: tar, mkdir, tail, head, wc, sleep, nohup; with
- * `image` also `sudo --non-interactive docker exec|cp thunder-sandbox`, as the
- * service's own SDK does). Each is run as `sh -c '<script>' gpu-sandbox <args>`.
- *
- * The working directory is `~/workspace` on the host, `/workspace` in the
- * image's container. A run keeps its files in `~/.gpu-sandbox-action/<run id>`
- * on the host: script.sh, output (stdout and stderr together), pid, and
- * status once it has ended.
- */
-const HOST_WORKDIR = '~/workspace';
-const CONTAINER_WORKDIR = '/workspace';
-const CONTAINER = 'thunder-sandbox';
-const DOCKER = 'sudo --non-interactive docker';
-/** What the scripts say on stderr, one line each, for the action to read. */
-const MARK = 'gpu-sandbox-run:';
-/** Upload: a tar stream on stdin, unpacked (modes and symlinks kept) into the working directory. Args: placement. */
-const UPLOAD = `set -e
-if [ "$1" = image ]; then
-  stage=$(mktemp -d "$HOME/.gpu-sandbox-stage.XXXXXX")
-  trap 'rm -rf "$stage"' EXIT
-  tar -C "$stage" -xpf -
-  ${DOCKER} cp "$stage/." ${CONTAINER}:${CONTAINER_WORKDIR}
-else
-  mkdir -p "$HOME/workspace"
-  tar -C "$HOME/workspace" -xpf -
-fi`;
-/**
- * Starts the script (stdin) as a detached job that survives the connection:
- * its own session, stdio on files, the exit status written last. Idempotent
- * per run id, so a start retried after a lost answer never starts it twice.
- * Args: run id, placement. Prints "started <pid>".
- */
-const START_JOB = `set -e
-id=$1; placement=$2; d="$HOME/.gpu-sandbox-action/$id"
-mkdir -p "$HOME/.gpu-sandbox-action"
-if ! mkdir "$d" 2>/dev/null; then
-  for i in 1 2 3 4 5 6 7 8 9 10; do
-    if [ -f "$d/pid" ]; then echo "started $(cat "$d/pid")"; exit 0; fi
-    sleep 1
-  done
-  echo "${MARK} $d exists but holds no job" >&2; exit 3
-fi
-cat > "$d/script.sh"
-if [ "$placement" = image ]; then
-  ${DOCKER} exec ${CONTAINER} mkdir -p ${CONTAINER_WORKDIR}
-  ${DOCKER} cp "$d/script.sh" "${CONTAINER}:/tmp/gpu-sandbox-$id.sh"
-  set -- ${DOCKER} exec -e PYTHONUNBUFFERED=1 -w ${CONTAINER_WORKDIR} ${CONTAINER} bash -e "/tmp/gpu-sandbox-$id.sh"
-else
-  mkdir -p "$HOME/workspace"; cd "$HOME/workspace"
-  export PYTHONUNBUFFERED=1
-  set -- bash -e "$d/script.sh"
-fi
-: > "$d/output"
-detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
-wrapper='"$@" > "$0/output" 2>&1 < /dev/null; echo $? > "$0/status.tmp"; mv "$0/status.tmp" "$0/status"'
-nohup $detach sh -c "$wrapper" "$d" "$@" > /dev/null 2>&1 < /dev/null &
-echo $! > "$d/pid"
-echo "started $!"`;
-/**
- * Prints the job's output from byte `offset` on as it grows, until the job
- * has ended and every byte is out; then "exit <status>" on stderr ("lost":
- * the job is gone without a status). Args: run id, offset.
- */
-const FOLLOW_JOB = `d="$HOME/.gpu-sandbox-action/$1"; off=$2
-[ -f "$d/pid" ] || { echo "${MARK} no job" >&2; exit 3; }
-while :; do
-  ended=; [ -f "$d/status" ] && ended=1
-  size=$(wc -c < "$d/output")
-  if [ "$size" -gt "$off" ]; then tail -c +"$((off + 1))" "$d/output" | head -c "$((size - off))"; off=$size; fi
-  if [ -n "$ended" ]; then echo "${MARK} exit $(cat "$d/status")" >&2; exit 0; fi
-  if ! kill -0 "$(cat "$d/pid")" 2> /dev/null && [ ! -f "$d/status" ]; then echo "${MARK} lost" >&2; exit 0; fi
-  sleep 0.2
-done`;
-/**
- * Writes a tar stream of the paths that exist in the working directory to
- * stdout (an empty archive when none does) and "missing <path>" on stderr for
- * each that does not. Args: placement, paths.
- */
-const DOWNLOAD = `placement=$1; shift; n=$#
-if [ "$placement" = image ]; then
-  stage=$(mktemp -d "$HOME/.gpu-sandbox-stage.XXXXXX") || exit 1
-  trap 'rm -rf "$stage"' EXIT
-  for p; do
-    mkdir -p "$stage/$(dirname "$p")"
-    if ${DOCKER} cp "${CONTAINER}:${CONTAINER_WORKDIR}/$p" "$stage/$p" > /dev/null 2>&1; then
-      set -- "$@" "$p"
-    else
-      echo "${MARK} missing $p" >&2
-    fi
-  done
-  # docker cp writes as root: the login user must own the copies to read and remove them.
-  sudo --non-interactive chown -R "$(id -u):$(id -g)" "$stage"
-  cd "$stage"
-else
-  mkdir -p "$HOME/workspace"; cd "$HOME/workspace"
-  for p; do
-    if [ -e "$p" ] || [ -L "$p" ]; then set -- "$@" "$p"; else echo "${MARK} missing $p" >&2; fi
-  done
-fi
-shift "$n"
-if [ $# -eq 0 ]; then tar -cf - -T /dev/null; else tar -cf - -- "$@"; fi`;
-
-;// CONCATENATED MODULE: ./build/src/remote/follow.js
-/**
- * Streams the run's output into the step log live, line by line. Each
- * connection asks for the output from the last byte received; when one drops,
- * the next resumes there, so no line is lost or shown twice. A partial line
- * waits (across reconnections) until its newline arrives or the job ends.
- */
-
-
-
-
-/** Bytes in, whole lines out; a line longer than this is shown in pieces rather than held. */
-const MAX_LINE_BYTES = 64 * 1024;
-class LineSplitter {
-    pending = Buffer.alloc(0);
-    emit;
-    constructor(emit) {
-        this.emit = emit;
-    }
-    push(chunk) {
-        let data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
-        for (let newline = data.indexOf(0x0a); newline >= 0; newline = data.indexOf(0x0a)) {
-            this.emitLine(data.subarray(0, newline));
-            data = data.subarray(newline + 1);
-        }
-        while (data.length >= MAX_LINE_BYTES) {
-            this.emitLine(data.subarray(0, MAX_LINE_BYTES));
-            data = data.subarray(MAX_LINE_BYTES);
-        }
-        this.pending = Buffer.from(data);
-    }
-    /** The last line, when the output did not end with a newline. */
-    flush() {
-        if (this.pending.length > 0)
-            this.emitLine(this.pending);
-        this.pending = Buffer.alloc(0);
-    }
-    emitLine(bytes) {
-        const text = bytes.toString('utf8');
-        this.emit(text.endsWith('\r') ? text.slice(0, -1) : text);
-    }
-}
-/** Reconnecting: 0.25 to 5 s between attempts (equal jitter). */
-const RECONNECT_BACKOFF = { baseDelayMs: 500, maxDelayMs: 5_000 };
-/** How often a failing follow asks whether the sandbox is still there. */
-const CHECK_EVERY_MS = 10_000;
-/** The job's end, read from the follow script's last stderr line. */
-function parseJobEnd(stderr) {
-    const match = new RegExp(`^${MARK} (exit (\\d{1,3})|lost)$`, 'm').exec(stderr);
-    if (!match)
-        return undefined;
-    return match[2] !== undefined ? { status: Number(match[2]) } : { lost: true };
-}
-function lastLine(stderr) {
-    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
-    return lines.length > 0 ? `: ${(0,untrusted/* serviceText */.Lo)(lines.at(-1))}` : '';
-}
-/** Follows the output to the job's end, reconnecting from the last byte shown. */
-async function followOutput(open, lines, options) {
-    const { clock, signal, log } = options;
-    let offset = 0;
-    let failingSince;
-    let retries = 0;
-    let checkedAt = Number.NEGATIVE_INFINITY;
-    for (;;) {
-        let progressed = false;
-        const stream = open(offset);
-        stream.onData((chunk) => {
-            offset += chunk.length;
-            progressed = true;
-            lines.push(chunk);
-        });
-        const { code, stderr } = await stream.finished;
-        const end = parseJobEnd(stderr);
-        if (end) {
-            lines.flush();
-            return end;
-        }
-        signal?.throwIfAborted();
-        if (stderr.includes(`${MARK} no job`))
-            throw new Error('run: the job is not on the sandbox any more (its files are gone); the sandbox may have been replaced');
-        if (progressed) {
-            failingSince = undefined;
-            retries = 0;
-        }
-        failingSince ??= clock.now();
-        if (!progressed && options.sandboxGone && clock.now() - checkedAt >= CHECK_EVERY_MS) {
-            checkedAt = clock.now();
-            const gone = await options.sandboxGone();
-            if (gone)
-                throw new Error(`run: the SSH connection to the job dropped and the sandbox is gone ` +
-                    `(${gone}); the script's result is unknown`);
-        }
-        if (clock.now() - failingSince >= options.reconnectForMs) {
-            throw new Error(`run: lost the SSH connection to the job and could not reconnect for ` +
-                `${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`);
-        }
-        const why = code === ssh_command/* SSH_CONNECTION_FAILED */.M2 ? 'dropped' : `ended (${code})`;
-        log(`run: the SSH connection ${why}${lastLine(stderr)}; reconnecting, resuming after byte ${offset}.`);
-        await clock.sleep((0,client_retry/* backoffDelay */.EY)(++retries, clock.random(), RECONNECT_BACKOFF), signal);
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/remote/job.js
-/**
- * The run on the sandbox: started as a detached job (START_JOB), followed
- * over as many connections as it takes (FOLLOW_JOB), and every SSH step
- * retried while the connection itself fails (the remote side is idempotent).
- */
-
-
-
-
-
-/** How long each SSH step keeps trying while the connection fails (a sandbox's sshd may lag its `ready`). */
-const CONNECT_RETRY_MS = 2 * 60_000;
-/** How long the follow keeps reconnecting with no connection getting through. */
-const RECONNECT_FOR_MS = 5 * 60_000;
-/** Runs `attempt` again while it fails with `isConnectionFailure`, for up to CONNECT_RETRY_MS. */
-async function whileConnecting(context, label, attempt, isConnectionFailure) {
-    const until = context.clock.now() + CONNECT_RETRY_MS;
-    for (let retry = 0;; retry++) {
-        try {
-            return await attempt();
-        }
-        catch (error) {
-            context.signal?.throwIfAborted();
-            if (!isConnectionFailure(error) || context.clock.now() >= until)
-                throw error;
-            context.log(`${label}: ${error.message}; trying again.`);
-            await context.clock.sleep((0,client_retry/* backoffDelay */.EY)(retry + 1, context.clock.random(), client_retry/* READ_BACKOFF */.Ue), context.signal);
-        }
-    }
-}
-class ConnectionFailed extends Error {
-}
-const isConnectionFailed = (error) => error instanceof ConnectionFailed;
-/** Starts the script as a detached job; its pid on the sandbox. */
-async function startJob(context, runId, script) {
-    return whileConnecting(context, 'run', async () => {
-        const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, START_JOB, [runId, context.placement], script, context.env, context.signal);
-        const started = /^started (\d+)$/m.exec(stdout);
-        if (code === 0 && started)
-            return Number(started[1]);
-        const detail = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').slice(-3).join(' / ')) || 'no output';
-        if (code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
-            throw new ConnectionFailed(`the SSH connection failed (${detail})`);
-        throw new Error(`run: the job could not be started on the sandbox (exit ${code}): ${detail}`);
-    }, isConnectionFailed);
-}
-/** One ssh connection running FOLLOW_JOB from `offset`. */
-function openFollow(context, runId, offset) {
-    const child = (0,ssh_command/* spawnSsh */.O5)(context.target, FOLLOW_JOB, [runId, String(offset)], ['ignore', 'pipe', 'pipe'], context.env);
-    const stop = (0,ssh_command/* killOnAbort */.cC)(child, context.signal);
-    const stderr = (0,ssh_command/* collect */.Fo)(child.stderr);
-    return {
-        onData: (listener) => child.stdout?.on('data', listener),
-        finished: (0,ssh_command/* exited */.kV)(child).then((code) => {
-            stop();
-            return { code, stderr: stderr() };
-        }),
-    };
-}
-/** Shows the job's output line by line until it ends; how it ended. */
-function followJob(context, runId, showLine) {
-    return followOutput((offset) => openFollow(context, runId, offset), new LineSplitter(showLine), {
-        clock: context.clock,
-        signal: context.signal,
-        log: context.log,
-        reconnectForMs: RECONNECT_FOR_MS,
-        sandboxGone: context.sandboxGone,
-    });
-}
-
-;// CONCATENATED MODULE: ./build/src/sandbox/remote-context.js
-/** The step's way to work on one sandbox over SSH: its clock, signal, log, and a quick word on whether it is gone. */
-
-
-
-
-
-/** While connections fail: one read of the sandbox says whether it is still there (a failed read says nothing). */
-function sandboxGone(deps, sandboxId) {
-    return async () => {
-        try {
-            const record = await (0,eventual/* quickRead */.i0)(deps, sandboxId);
-            return (0,sandbox_status/* isNotLive */.ec)(record.status) ? `status '${(0,untrusted/* serviceText */.Lo)(record.status, 40)}'` : undefined;
-        }
-        catch (error) {
-            return (0,errors/* isNotFound */.c4)(error) ? 'the service answers 404 for it' : undefined;
-        }
-    };
-}
-/** Work on the sandbox `sandboxId` over `target`, with the step's clock, signal and log. */
-function remoteContext(deps, sandboxId, target, placement) {
-    const log = (message) => deps.core.info(message);
-    return {
-        target,
-        placement,
-        env: (0,step_deps/* stepEnvironment */.a)(deps),
-        clock: deps.clock,
-        signal: deps.signal,
-        log,
-        sandboxGone: sandboxGone(deps, sandboxId),
-    };
-}
-
+// EXTERNAL MODULE: ./build/src/remote/job.js + 1 modules
+var job = __nccwpck_require__(749);
+// EXTERNAL MODULE: ./build/src/sandbox/remote-context.js
+var remote_context = __nccwpck_require__(677);
 ;// CONCATENATED MODULE: ./build/src/gpu-report/main.js
 /**
  * gpu-report in the main step (issue 47): the sampler starts on a ready GPU sandbox over the action's own SSH (state
@@ -38907,10 +38705,10 @@ async function startGpuSampling(config, deps, started, target) {
     if (!config.gpuReport || !started.gpuType)
         return undefined;
     const { core } = deps;
-    const context = remoteContext(deps, started.id, target, 'host');
+    const context = (0,remote_context/* remoteContext */.W)(deps, started.id, target, 'host');
     try {
         const start = () => startSampler(target, context.env, deps.signal);
-        const said = await whileConnecting(context, 'GPU report', start, failedToConnect);
+        const said = await (0,job/* whileConnecting */.KG)(context, 'GPU report', start, failedToConnect);
         if (said === 'no nvidia-smi') {
             core.warning(`GPU report: ${started.id} has no nvidia-smi, so there is nothing to sample; no GPU report.`);
             return undefined;
@@ -38957,6 +38755,8 @@ async function reportAtRunEnd(deps, started, saved, use) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./build/src/remote/scripts.js
+var scripts = __nccwpck_require__(2272);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
 // EXTERNAL MODULE: ./build/src/inputs/sizes.js
@@ -39220,7 +39020,7 @@ function memberArguments(paths) {
 }
 /** The last lines of a tool's stderr, for a message (service text: the sandbox wrote some of it). */
 function tail(stderr) {
-    const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith(MARK));
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith(scripts/* MARK */.M$));
     return lines.length > 0 ? `: ${(0,untrusted/* serviceText */.Lo)(lines.slice(-3).join(' / '))}` : '';
 }
 /** Waits for both ends; throws a TransferError naming the side that failed. */
@@ -39256,7 +39056,7 @@ async function uploadPaths(target, placement, workspace, paths, privateDirs, env
         stdio: ['ignore', 'pipe', 'pipe'],
         env: (0,ssh_command/* toolEnvironment */.uQ)(env),
     });
-    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, UPLOAD, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, scripts/* UPLOAD */.oH, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
     const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
     const stderr = { from: (0,ssh_command/* collect */.Fo)(tar.stderr), to: (0,ssh_command/* collect */.Fo)(ssh.stderr) };
     // ssh reads tar's pipe itself: this process lets go of its end, so a tar whose reader died gets SIGPIPE.
@@ -39275,7 +39075,7 @@ async function uploadPaths(target, placement, workspace, paths, privateDirs, env
  * are killed at once. Resolves with the bytes received.
  */
 async function receive(target, placement, paths, staging, limit, env, signal) {
-    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, DOWNLOAD, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, scripts/* DOWNLOAD */.dC, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
     // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
     // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
     const tar = (0,external_node_child_process_.spawn)('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], {
@@ -39357,7 +39157,7 @@ async function upload(deps, context, request, workdir, privateDir) {
     try {
         const began = clock.now();
         const upload = () => uploadPaths(context.target, context.placement, request.workspace, request.upload, [privateDir], context.env, context.signal);
-        await whileConnecting(context, 'upload', upload, isConnectionError);
+        await (0,job/* whileConnecting */.KG)(context, 'upload', upload, isConnectionError);
         core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without ` +
             `.git) in ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
     }
@@ -39377,7 +39177,7 @@ async function download(deps, context, request, workdir, privateDir) {
     core.startGroup(`Download ${listed(request.download)} from ${workdir}`);
     try {
         const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, request.downloadLimit, context.env, context.signal);
-        const { copied, missing, refused } = await whileConnecting(context, 'download', fetch, isConnectionError);
+        const { copied, missing, refused } = await (0,job/* whileConnecting */.KG)(context, 'download', fetch, isConnectionError);
         for (const path of missing)
             core.warning(`download: '${(0,untrusted/* serviceText */.Lo)(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`);
         if (refused.length > 0) {
@@ -39405,7 +39205,7 @@ async function download(deps, context, request, workdir, privateDir) {
 async function runJob(deps, context, request, workdir) {
     const { core, clock } = deps;
     const runId = `run-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`;
-    const pid = await startJob(context, runId, request.script);
+    const pid = await (0,job/* startJob */._1)(context, runId, request.script);
     core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, ` +
         `as job ${runId} (pid ${pid}) that survives a dropped connection; ` +
         `its output follows.`);
@@ -39413,7 +39213,7 @@ async function runJob(deps, context, request, workdir) {
     const commands = new program_output/* ProgramCommands */.J();
     let end;
     try {
-        end = await followJob(context, runId, (line) => {
+        end = await (0,job/* followJob */.Bv)(context, runId, (line) => {
             commands.see(line);
             core.programLine(line);
         });
@@ -39443,8 +39243,8 @@ function runSummary(end, copied, overLimit) {
 }
 /** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */
 async function runOnSandbox(deps, request, sandboxId, target, placement) {
-    const context = remoteContext(deps, sandboxId, target, placement);
-    const workdir = placement === 'image' ? `${CONTAINER_WORKDIR} in the container` : HOST_WORKDIR;
+    const context = (0,remote_context/* remoteContext */.W)(deps, sandboxId, target, placement);
+    const workdir = placement === 'image' ? `${scripts/* CONTAINER_WORKDIR */.hD} in the container` : scripts/* HOST_WORKDIR */.Wg;
     const privateDir = (0,external_node_path_.dirname)(target.configPath);
     if (request.upload.length > 0)
         await upload(deps, context, request, workdir, privateDir);
@@ -39473,7 +39273,29 @@ async function runOnSandbox(deps, request, sandboxId, target, placement) {
         throw new Error(overLimit);
 }
 
+// EXTERNAL MODULE: ./build/src/pool/prepare.js
+var pool_prepare = __nccwpck_require__(6147);
+;// CONCATENATED MODULE: ./build/src/pool/own.js
+
+
+
+
+async function prepareOwnSandbox(deps, sandbox, prepare, limitMs) {
+    const { core } = deps;
+    core.info(`Pool: no prepared sandbox was claimed, so pool-prepare runs on ${sandbox.id} first; its output follows.`);
+    const context = (0,remote_context/* remoteContext */.W)(deps, sandbox.id, sandbox.target, sandbox.placement);
+    const outcome = await (0,pool_prepare/* runPreparation */.V9)(context, prepare.script, limitMs, (line) => core.programLine(line));
+    if (outcome.ok) {
+        core.info(`Pool: pool-prepare passed on ${sandbox.id} in ${(0,summary/* formatDuration */.a3)(outcome.tookMs)}.`);
+        return;
+    }
+    const last = outcome.lastLines.slice(-5).map((line) => (0,untrusted/* serviceText */.Lo)(line, 200));
+    throw new Error(`pool-prepare did not succeed on ${sandbox.id}: ${outcome.why}` +
+        (last.length > 0 ? `; its last lines: ${last.join(' / ')}` : ''));
+}
+
 ;// CONCATENATED MODULE: ./build/src/modes/start-use.js
+
 
 
 
@@ -39507,6 +39329,9 @@ async function useReady(config, deps, started, waited, ssh) {
     if (!config.ssh || !configPath)
         return;
     const target = { configPath, alias: config.ssh.alias };
+    const placement = config.image === undefined ? 'host' : 'image';
+    if (ssh.prepareOwn)
+        await prepareOwnSandbox(deps, { id: started.id, target, placement }, ssh.prepareOwn, config.timeoutMs);
     const sampling = await startGpuSampling(config, deps, started, target);
     await useSandbox(config, deps, started, target, sampling && { saved: sampling, acceptedAt: ssh.acceptedAt });
 }
@@ -39527,7 +39352,7 @@ async function useSandbox(config, deps, started, target, sampling) {
     }
     // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
     if (config.runner)
-        await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, remoteContext(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
+        await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, (0,remote_context/* remoteContext */.W)(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
@@ -39820,16 +39645,16 @@ var job_environment = __nccwpck_require__(3156);
 const GPU_QUERY = 'nvidia-smi --query-gpu=index,name,memory.used,memory.total,driver_version --format=csv,noheader,nounits';
 /** Used memory at or above this share of the total: another process holds the GPU. */
 const BUSY_SHARE = 0.05;
-class remote_ConnectionFailed extends Error {
+class ConnectionFailed extends Error {
 }
 /** Runs the query on the sandbox (retrying while its sshd is not up yet). */
 async function readGpus(context) {
-    const { code, stdout, stderr } = await whileConnecting(context, 'GPU check', async () => {
+    const { code, stdout, stderr } = await (0,job/* whileConnecting */.KG)(context, 'GPU check', async () => {
         const result = await (0,ssh_command/* runScript */.j3)(context.target, GPU_QUERY, [], '', context.env, context.signal);
         if (result.code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
-            throw new remote_ConnectionFailed('the SSH connection failed');
+            throw new ConnectionFailed('the SSH connection failed');
         return result;
-    }, (error) => error instanceof remote_ConnectionFailed);
+    }, (error) => error instanceof ConnectionFailed);
     const said = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
     if (code !== 0)
         return { ok: false, why: `nvidia-smi failed (exit ${code}): ${(0,untrusted/* serviceText */.Lo)(said, 160)}` };
@@ -39921,7 +39746,7 @@ async function checkSandboxGpus(deps, config, started, prepared, record) {
         throw new access/* SshUnavailableError */.VY(`the sandbox record${found.problem}`);
     const dir = (0,secret_files/* privateDirectory */.Jt)(prepared.dir);
     const { configPath } = (0,config_files/* writeSshFiles */.RO)(dir, 'gpu-check', found.endpoint, prepared.keyPath, prepared.certPath);
-    const context = remoteContext(deps, started.id, { configPath, alias: 'gpu-check' }, 'host');
+    const context = (0,remote_context/* remoteContext */.W)(deps, started.id, { configPath, alias: 'gpu-check' }, 'host');
     const reading = await readGpus(context);
     const gpu = `${config.gpuCount ?? 1} x ${started.gpuType ?? '?'}`;
     const expected = { type: started.gpuType ?? '', count: config.gpuCount ?? 1, minDriver: config.gpuCheck?.minDriver };
@@ -40139,7 +39964,7 @@ async function attempts(gated, deps, state, step, side) {
         // A claimed sandbox was billed from its creation: its wait unclaimed is this job's cost.
         const billedFrom = acceptedAt - (claimed?.waitedMs ?? 0);
         if (side.pool && config.pool)
-            side.upkeep ??= upkeepLater(config, deps, side.pool);
+            side.upkeep ??= upkeepLater(config, deps, side.pool, state);
         // Informational, read while the sandbox provisions; it never fails the step.
         const billing = readBilling(config, started, deps);
         if (!claimed &&
@@ -40182,7 +40007,9 @@ async function useAttempt(config, deps, state, step, used) {
     const readyAt = deps.clock.now();
     let failure;
     try {
-        return await useReady(config, deps, started, waited, { acceptedAt, prepared });
+        // A prepared pool's job on a sandbox of its own prepares it first (a claimed one was prepared).
+        const prepareOwn = used.pool?.claim ? undefined : config.pool?.prepare;
+        return await useReady(config, deps, started, waited, { acceptedAt, prepared, prepareOwn });
     }
     catch (error) {
         failure = error;
@@ -41026,7 +40853,8 @@ function reportUndecided(core, swept) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E0: () => (/* binding */ claimSandbox),
-/* harmony export */   dl: () => (/* binding */ claimedBy)
+/* harmony export */   dl: () => (/* binding */ claimedBy),
+/* harmony export */   t5: () => (/* binding */ lookAt)
 /* harmony export */ });
 /* unused harmony exports CLAIM_TIMEOUT_MS, claimantOf */
 /* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(262);
@@ -41055,7 +40883,8 @@ const CLAIM = `set -u
 dir="$HOME/.gpu-sandbox-pool"
 mkdir -p "$dir" 2> /dev/null
 link="$dir/claim-$1"
-if ln -s "$2" "$link" 2> /dev/null; then echo won
+if [ "\${3:-}" = prepared ] && [ ! -L "$dir/prepared-$1" ] && [ ! -L "$link" ]; then echo unprepared
+elif ln -s "$2" "$link" 2> /dev/null; then echo won
 elif [ "$(readlink "$link" 2> /dev/null)" = "$2" ]; then echo won
 elif [ -L "$link" ]; then echo "taken $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
 else echo unclaimable; fi`;
@@ -41077,10 +40906,14 @@ async function claimSandbox(target, sandboxId, claimant, context) {
     if (!CLAIMANT.test(claimant))
         return { kind: 'failed', why: `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(claimant, 40)}' is not a claimant` };
     const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .withTimeout */ .w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
-    const { code, stdout, stderr } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .runScript */ .j3)(target, CLAIM, [sandboxId, claimant], '', context.env, signal);
+    const args = [sandboxId, claimant, ...(context.prepared ? ['prepared'] : [])];
+    const { code, stdout, stderr } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .runScript */ .j3)(target, CLAIM, args, '', context.env, signal);
     const said = stdout.trim().split('\n').at(-1) ?? '';
     if (said === 'won')
         return { kind: 'won' };
+    // A prepared pool's sandbox is claimed only once its preparer marked it (prepare.ts).
+    if (said === 'unprepared')
+        return { kind: 'failed', why: 'its preparation has not succeeded (no mark)' };
     const taken = /^taken (.*)$/.exec(said);
     if (taken)
         return { kind: 'taken', by: claimantSaid(taken[1] ?? '') };
@@ -41097,20 +40930,38 @@ async function claimSandbox(target, sandboxId, claimant, context) {
         why: said === 'unclaimable' ? 'its claim is not a link' : `exit ${code}${last ? `: ${last}` : ''}`,
     };
 }
-const PROBE = `link="$HOME/.gpu-sandbox-pool/claim-$1"
+const LOOK = `dir="$HOME/.gpu-sandbox-pool"
+link="$dir/claim-$1"
 if [ -L "$link" ]; then echo "claimed $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
+elif [ -L "$dir/prepared-$1" ]; then
+  echo "unclaimed prepared $(readlink "$dir/prepared-$1" | tr -cd '0-9' | cut -c1-12)"
+elif [ -L "$dir/prepare-$1" ]; then
+  echo "unclaimed preparing $(readlink "$dir/prepare-$1" | tr -cd 'A-Za-z0-9._-' | cut -c1-120)"
 else echo unclaimed; fi`;
+/** Looks at `sandboxId`'s claim and preparation, read only. */
+async function lookAt(target, sandboxId, context) {
+    if (!SANDBOX_ID.test(sandboxId))
+        return { by: undefined };
+    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .withTimeout */ .w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
+    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .runScript */ .j3)(target, LOOK, [sandboxId], '', context.env, signal);
+    const said = stdout.trim().split('\n').at(-1) ?? '';
+    const by = /^claimed (.*)$/.exec(said)?.[1];
+    if (by !== undefined)
+        return { by: claimantSaid(by) };
+    if (!said.startsWith('unclaimed'))
+        return { by: undefined };
+    const prepared = /^unclaimed prepared (\d{1,12})$/.exec(said)?.[1];
+    if (prepared)
+        return { by: null, preparedAt: Number(prepared) * 1000 };
+    const since = /^unclaimed preparing (\d{1,12})-/.exec(said)?.[1];
+    // A lock whose time cannot be read counts as begun at the epoch: abandoned.
+    if (said.startsWith('unclaimed preparing'))
+        return { by: null, preparingSince: Number(since ?? 0) * 1000 };
+    return { by: null };
+}
 /** Who claimed `sandboxId`, read only (a refill counts the unclaimed): null for none; undefined where it cannot say. */
 async function claimedBy(target, sandboxId, context) {
-    if (!SANDBOX_ID.test(sandboxId))
-        return undefined;
-    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .withTimeout */ .w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
-    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .runScript */ .j3)(target, PROBE, [sandboxId], '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
-    if (said === 'unclaimed')
-        return null;
-    const by = /^claimed (.*)$/.exec(said)?.[1];
-    return by === undefined ? undefined : claimantSaid(by);
+    return (await lookAt(target, sandboxId, context)).by;
 }
 
 
@@ -41192,8 +41043,9 @@ function readWithin(ctx, id) {
         backoff: retry/* READ_BACKOFF */.Ue,
     });
 }
-function poolDeps(ctx, env, prepared) {
+function poolDeps(ctx, env, prepared, preparedPool = false) {
     return {
+        prepared: preparedPool,
         clock: ctx.clock,
         list: () => listWithin(ctx),
         read: (id) => readWithin(ctx, id),
@@ -41219,8 +41071,10 @@ function poolDeps(ctx, env, prepared) {
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4120);
 /* harmony import */ var _sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8935);
 /* harmony import */ var _claim_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(236);
-/* harmony import */ var _match_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9025);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4932);
+/* harmony import */ var _prepare_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6147);
+/* harmony import */ var _match_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9025);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4932);
+
 
 
 
@@ -41232,22 +41086,44 @@ function poolDeps(ctx, env, prepared) {
  */
 async function poolSandboxes(deps, pool) {
     const { repositoryId, name, prefix } = pool;
-    const { items, held } = await (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .poolView */ .WR)(deps.list(), (parts) => prefix === undefined ? parts.repositoryId === repositoryId && parts.pool === name : (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .prefixOf */ .MT)(parts) === prefix);
+    const { items, held } = await (0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .poolView */ .WR)(deps.list(), (parts) => prefix === undefined ? parts.repositoryId === repositoryId && parts.pool === name : (0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .prefixOf */ .MT)(parts) === prefix);
     return items
         .filter((item) => (item.status === undefined || (0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isReady */ .i_)(item.status)) && !held.has(item.id))
         .map((item) => item.id);
 }
+/**
+ * In a prepared pool: how long one has waited since its preparation was marked, or since its creation where nobody
+ * began to prepare it; Infinity for an abandoned preparation; undefined while one is under way.
+ */
+async function preparedWait(deps, id, target, record, limitMs) {
+    const look = await (0,_claim_js__WEBPACK_IMPORTED_MODULE_2__/* .lookAt */ .t5)(target, id, { env: deps.env, signal: deps.signal });
+    const now = deps.clock.now();
+    if (look.preparedAt !== undefined)
+        return now - look.preparedAt;
+    if ((0,_prepare_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbandoned */ .zI)(look, now, limitMs))
+        return Infinity;
+    return look.preparingSince === undefined ? (0,_match_js__WEBPACK_IMPORTED_MODULE_4__/* .waitedMs */ .h)(record, now) : undefined;
+}
 /** Why one sandbox is kept, or undefined once it is claimed for the stop. */
-async function claimIdle(deps, id, idleMs, claimant) {
+async function claimIdle(deps, id, pool) {
+    const { idleMs, claimant, prepareLimitMs } = pool;
     const record = await deps.read(id);
     if (!(0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isReady */ .i_)(record.status))
         return `it is '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(record.status, 40)}'`;
-    const waited = (0,_match_js__WEBPACK_IMPORTED_MODULE_3__/* .waitedMs */ .h)(record, deps.clock.now());
-    if (waited === undefined)
+    const created = (0,_match_js__WEBPACK_IMPORTED_MODULE_4__/* .waitedMs */ .h)(record, deps.clock.now());
+    if (created === undefined)
         return 'its record shows no created_at';
-    if (waited < idleMs)
+    // Nothing waits longer since its mark than since its creation: no SSH for one not idle long enough.
+    if (created < idleMs)
         return 'not idle long enough';
     const target = await deps.reach(id, record);
+    if (prepareLimitMs !== undefined) {
+        const waited = await preparedWait(deps, id, target, record, prepareLimitMs);
+        if (waited === undefined)
+            return 'being prepared';
+        if (waited < idleMs)
+            return 'not idle long enough';
+    }
     deps.track?.(id, target);
     const verdict = await (0,_claim_js__WEBPACK_IMPORTED_MODULE_2__/* .claimSandbox */ .E0)(target, id, claimant, { env: deps.env, signal: deps.signal });
     if (verdict.kind === 'won')
@@ -41260,9 +41136,9 @@ async function claimIdle(deps, id, idleMs, claimant) {
 async function stopIdle(deps, pool) {
     const stopped = [];
     for (const id of await poolSandboxes(deps, pool)) {
-        const kept = await claimIdle(deps, id, pool.idleMs, pool.claimant).catch((error) => `no record or SSH access (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(error), 200)})`);
+        const kept = await claimIdle(deps, id, pool).catch((error) => `no record or SSH access (${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(String(error), 200)})`);
         if (kept !== undefined) {
-            if (kept !== 'not idle long enough')
+            if (kept !== 'not idle long enough' && kept !== 'being prepared')
                 deps.log(`Pool '${pool.name}': ${id} kept: ${kept}.`);
             continue;
         }
@@ -41279,6 +41155,436 @@ async function stopIdle(deps, pool) {
         }
     }
     return { stopped };
+}
+
+
+/***/ }),
+
+/***/ 1924:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  k: () => (/* binding */ keepAndWatch)
+});
+
+// UNUSED EXPORTS: LOOK_EVERY_MS
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __nccwpck_require__(4120);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
+var access = __nccwpck_require__(7421);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __nccwpck_require__(9128);
+// EXTERNAL MODULE: ./build/src/sandbox/remote-context.js
+var remote_context = __nccwpck_require__(677);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __nccwpck_require__(8935);
+// EXTERNAL MODULE: ./build/src/pool/claim.js
+var claim = __nccwpck_require__(236);
+// EXTERNAL MODULE: ./build/src/pool/match.js
+var match = __nccwpck_require__(9025);
+// EXTERNAL MODULE: ./build/src/pool/prepare.js
+var prepare = __nccwpck_require__(6147);
+;// CONCATENATED MODULE: ./build/src/pool/preparer.js
+
+
+
+
+
+
+
+/** How often a sandbox being provisioned is read again before its preparation. */
+const READY_POLL_MS = 1_000;
+/** Until `id` is ready (its record), or undefined once it ended, failed or the limit passed. */
+async function readyRecord(pool, id, untilMs, signal) {
+    while (pool.clock.now() < untilMs) {
+        const record = await pool.read(id).catch(() => undefined);
+        if (record && (0,sandbox_status/* isReady */.i_)(record.status))
+            return record;
+        if (record && (0,sandbox_status/* isNotLive */.ec)(record.status))
+            return undefined;
+        await pool.clock.sleep(READY_POLL_MS, signal);
+    }
+    return undefined;
+}
+/**
+ * Prepares the pool sandboxes of one step, several at once: `add` each one as it is known (started, or found ready
+ * and unprepared), `settle` waits for them all; `cancel` ends those still under way (each stopped).
+ */
+class Preparer {
+    running = new Map();
+    targets = new Map();
+    cut = new AbortController();
+    done = [];
+    lock;
+    config;
+    deps;
+    pool;
+    state;
+    constructor(config, deps, pool, state) {
+        this.config = config;
+        this.deps = deps;
+        this.pool = pool;
+        this.state = state;
+        this.lock = (0,prepare/* lockText */.li)(`prep-${config.name}`.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100), deps.clock.now());
+    }
+    get busy() {
+        return this.running.size;
+    }
+    has(id) {
+        return this.running.has(id) || this.done.some((item) => item.id === id);
+    }
+    add(id) {
+        if (this.has(id))
+            return;
+        const run = this.prepare(id).catch((error) => {
+            this.pool.log(`Pool '${this.config.pool.name}': ${id} not prepared (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
+            return { id, kind: 'failed' };
+        });
+        this.running.set(id, run.then((prepared) => {
+            this.running.delete(id);
+            this.done.push(prepared);
+            return prepared;
+        }));
+    }
+    async settle() {
+        while (this.running.size > 0)
+            await Promise.all(this.running.values());
+    }
+    /** Ends every preparation under way; each one's sandbox is stopped (nothing is left half-prepared). */
+    async cancel() {
+        this.cut.abort(new Error('the keeper ends'));
+        await this.settle();
+    }
+    forget(id) {
+        this.targets.delete(id);
+        this.save();
+    }
+    save() {
+        const pending = [...this.targets].map(([id, target]) => ({ id, ...target }));
+        this.state.savePoolClaims({ claimant: this.lock, pending }, 'preparing');
+    }
+    async prepare(id) {
+        const { config, deps, pool } = this;
+        const name = config.pool.name;
+        const signal = AbortSignal.any([deps.signal, this.cut.signal]);
+        const record = await readyRecord(pool, id, deps.clock.now() + config.timeoutMs, signal).catch(() => undefined);
+        if (!record)
+            return { id, kind: signal.aborted ? 'cancelled' : 'skipped' };
+        const target = await pool.reach(id, record);
+        const locked = await (0,prepare/* lockPreparation */.PI)(target, id, this.lock, { env: pool.env, signal });
+        if (locked !== 'locked') {
+            if (locked !== 'prepared')
+                pool.log(`Pool '${name}': ${id} not prepared by this step: ${locked}.`);
+            return { id, kind: 'skipped' };
+        }
+        this.targets.set(id, target);
+        this.save();
+        pool.log(`Pool '${name}': preparing ${id} (pool-prepare; its output follows, each line after its id).`);
+        const context = { ...(0,remote_context/* remoteContext */.W)(deps, id, target, config.image === undefined ? 'host' : 'image'), signal };
+        const show = (line) => deps.core.programLine(`${id}: ${line}`);
+        const outcome = await (0,prepare/* runPreparation */.V9)(context, config.pool.prepare.script, config.timeoutMs, show).catch((error) => ({ ok: false, why: (0,untrusted/* serviceText */.Lo)(String(error), 200), lastLines: [] }));
+        if (outcome.ok) {
+            const mark = await (0,prepare/* markPrepared */.nl)(target, id, this.lock, deps.clock.now(), { env: pool.env, signal });
+            if (mark === 'marked') {
+                this.forget(id);
+                pool.log(`Pool '${name}': ${id} prepared in ${(0,summary/* formatDuration */.a3)(outcome.tookMs)}; it may be claimed now.`);
+                return { id, kind: 'prepared', billedMs: billedSince(record, deps.clock.now()) };
+            }
+            return this.unused(id, target, record, `its mark could not be written (${mark})`, []);
+        }
+        const why = signal.aborted ? 'the step ended before it did' : outcome.why;
+        return this.unused(id, target, record, why, outcome.lastLines);
+    }
+    /** A sandbox this step locked whose preparation did not succeed: claimed by this step, then stopped. */
+    async unused(id, target, record, why, lastLines) {
+        const { pool, deps } = this;
+        const name = this.config.pool.name;
+        pool.log(`Pool '${name}': the preparation of ${id} did not succeed (${(0,untrusted/* serviceText */.Lo)(why, 200)}); it is stopped.`);
+        if (lastLines.length > 0) {
+            pool.log(`Pool '${name}': its last ${lastLines.length} lines:`);
+            for (const line of lastLines)
+                deps.core.programLine(`${id}: ${line}`);
+        }
+        // Claimed first, as an idle stop is: a sandbox this step claimed no job can claim.
+        const verdict = await (0,claim/* claimSandbox */.E0)(target, id, this.lock, { env: pool.env, signal: deps.signal });
+        // One not stopped now stays in the state: the post step stops it.
+        if (verdict.kind === 'won' &&
+            (await pool.stop(id).then(() => true, () => false)))
+            this.forget(id);
+        const kind = this.cut.signal.aborted ? 'cancelled' : 'failed';
+        return { id, kind, billedMs: billedSince(record, deps.clock.now()) };
+    }
+}
+const billedSince = (record, now) => (0,match/* waitedMs */.h)(record, now);
+
+// EXTERNAL MODULE: ./build/src/sandbox/live-limit.js
+var live_limit = __nccwpck_require__(9665);
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js
+var stop = __nccwpck_require__(7153);
+// EXTERNAL MODULE: ./build/src/pool/idle.js
+var pool_idle = __nccwpck_require__(5896);
+// EXTERNAL MODULE: ./build/src/pool/names.js
+var names = __nccwpck_require__(4932);
+;// CONCATENATED MODULE: ./build/src/pool/refill.js
+/**
+ * The pool refills itself with the flow of jobs (issue 55, not wired into a
+ * mode yet): after its claim or its cold start, a step starts, without waiting
+ * for them, as many pool sandboxes as the pool lacks to hold `pool-size` ready
+ * unclaimed ones of its request, never past the room `max-live` leaves. Ready
+ * ones are asked whether they are claimed (read only, on the sandbox); ones
+ * still starting count as coming. A sandbox that cannot say counts as claimed:
+ * the pool may then start one too many, which the idle rule ends, rather than
+ * a job waiting for one that is not there. Steps at once may start one too
+ * many between them: bounded by the room, and ended by the idle rule. The
+ * sandboxes it starts are not this step's to stop: the idle rule and their TTL
+ * (pool-idle + max-ttl, in the start request the caller builds) end them.
+ */
+
+
+
+
+
+/** The pool's sandboxes of this request: ready ones (those a hold names apart), and the ones still on their way. */
+async function census(deps, prefix) {
+    const { items, held } = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+    const ready = items.filter((item) => (0,sandbox_status/* isReady */.i_)(item.status));
+    // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
+    const starting = items.filter((item) => !(0,sandbox_status/* isReady */.i_)(item.status) && !(0,sandbox_status/* isNotLive */.ec)(item.status)).map((item) => item.id);
+    return {
+        ready: ready.filter((item) => !held.has(item.id)),
+        held: ready.filter((item) => held.has(item.id)),
+        starting,
+    };
+}
+/** In a prepared pool a ready sandbox is the pool's only once prepared; before that it is on its way. */
+function sortLooks(ready, looks, prepared) {
+    const ids = { unclaimed: [], claimed: [], coming: [], unprepared: [] };
+    ready.forEach(({ id }, k) => {
+        const look = looks[k] ?? { by: undefined };
+        if (look.by !== null)
+            ids.claimed.push(id);
+        else if (!prepared || look.preparedAt !== undefined)
+            ids.unclaimed.push(id);
+        // An abandoned one is neither: the idle rule stops it.
+        else if ((0,prepare/* isAbandoned */.zI)(look, prepared.now, prepared.limitMs))
+            return;
+        else {
+            ids.coming.push(id);
+            if (look.preparingSince === undefined)
+                ids.unprepared.push(id);
+        }
+    });
+    return ids;
+}
+/** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
+async function refill(deps, pool) {
+    const { ready, held, starting: startingOnes } = await census(deps, pool.prefix);
+    // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
+    const looks = await Promise.all(ready.map(async (item) => {
+        const { id } = item;
+        const context = { env: deps.env, signal: deps.signal };
+        // A list item with an SSH address serves as the record; one without is read (a list may leave fields out).
+        return (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))
+            .then((record) => deps.reach(id, record))
+            .then((target) => (0,claim/* lookAt */.t5)(target, id, context))
+            .catch(() => ({ by: undefined }));
+    }));
+    const limitMs = pool.prepareLimitMs;
+    const sorted = sortLooks(ready, looks, limitMs === undefined ? undefined : { now: deps.clock.now(), limitMs });
+    const unclaimedIds = sorted.unclaimed;
+    // A sandbox a hold names is claimed, whatever it says of itself (no need to ask it).
+    const claimedIds = [...held.map((item) => item.id), ...sorted.claimed];
+    const startingIds = [...startingOnes, ...sorted.coming];
+    const unclaimed = unclaimedIds.length;
+    const starting = startingIds.length;
+    const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room));
+    const started = [];
+    for (let k = 0; k < lacking; k++) {
+        try {
+            started.push(await deps.start((0,names/* poolSandboxName */.vN)(pool.prefix)));
+        }
+        catch (error) {
+            deps.log(`Pool '${pool.name}': a sandbox for the pool could not be started (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
+            break;
+        }
+    }
+    const room = pool.size - unclaimed - starting > pool.room ? `; max-live leaves room for ${pool.room}` : '';
+    deps.log(`Pool '${pool.name}': ${unclaimed} ready and unclaimed, ${starting} starting, pool-size ${pool.size}: ` +
+        `started ${started.length}${room}.`);
+    const ids = { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds, unprepared: sorted.unprepared };
+    return { started, unclaimed, starting, ids };
+}
+
+// EXTERNAL MODULE: ./build/src/pool/request.js
+var request = __nccwpck_require__(805);
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __nccwpck_require__(486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __nccwpck_require__(9943);
+// EXTERNAL MODULE: ./build/src/sandbox/start.js
+var sandbox_start = __nccwpck_require__(7649);
+;// CONCATENATED MODULE: ./build/src/pool/start.js
+/**
+ * Starting one pool sandbox (issue 55): the GPU types in the job's order, one
+ * request each (transient errors retried briefly), no wait for capacity. A
+ * lost answer is not looked for: a pool sandbox is not this step's to stop,
+ * and one nobody knows of idles out (the idle rule) or ends at its TTL.
+ */
+
+
+
+
+/** How long one pool sandbox's start may take, retries included. */
+const POOL_START_BUDGET_MS = 30_000;
+/** Starts a pool sandbox named `name`; its id. Throws when no GPU type had room or the service refused. */
+async function startPoolSandbox(ctx, config, name) {
+    const start = (0,request/* poolStartConfig */.Dk)(config, name);
+    const deadline = ctx.clock.now() + POOL_START_BUDGET_MS;
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    const types = start.gpuTypes.length > 0 ? start.gpuTypes : [undefined];
+    let last;
+    for (const type of types) {
+        try {
+            const started = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start pool sandbox '${name}'`, () => client.startSandbox((0,sandbox_start/* buildStartRequest */.K9)(start, type), ctx.signal), { retryable: (error) => (0,retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable') });
+            return started.id;
+        }
+        catch (error) {
+            last = error;
+            if (!(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'))
+                throw error;
+        }
+    }
+    throw last;
+}
+
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __nccwpck_require__(3996);
+;// CONCATENATED MODULE: ./build/src/pool/upkeep.js
+/**
+ * The pool's upkeep (issue 55), the same in start mode (after its claim or
+ * cold start, not waited for) and in mode `pool`: stop the pool's sandboxes
+ * unclaimed past pool-idle (each claimed first: one a job holds is never
+ * stopped), then start what the pool lacks to hold pool-size ready and
+ * unclaimed ones, within the room max-live leaves. The sandboxes it starts are
+ * the pool's, never this step's: the idle rule and their TTL end them.
+ */
+
+
+
+
+
+
+
+/** How long the count of live sandboxes for max-live may take. */
+const COUNT_BUDGET_MS = 30_000;
+const STOP_BUDGET_MS = 60_000;
+/** How many more sandboxes max-live allows now (pool-size where there is no limit). */
+async function roomLeft(config, deps) {
+    if (!config.liveLimit)
+        return config.pool.size;
+    const live = await (0,live_limit/* repositoryLive */.$8)((0,step_deps/* opContext */.R)(deps), config.liveLimit, deps.clock.now() + COUNT_BUDGET_MS);
+    return Math.max(0, config.liveLimit.max - live.length);
+}
+/**
+ * One pool sandbox, kept under max-live: steps at once may all see room for one more, so right after its start the
+ * list is read again, and one beyond the limit by creation order is stopped at once (nobody can have claimed it: it
+ * is not ready) and the refill ends there.
+ */
+async function startWithinLimit(config, deps, name) {
+    const ctx = (0,step_deps/* opContext */.R)(deps);
+    const id = await startPoolSandbox(ctx, config, name);
+    if (!config.liveLimit)
+        return id;
+    const { within, place } = await (0,live_limit/* withinLimit */.zl)(ctx, config.liveLimit, id, deps.clock.now() + COUNT_BUDGET_MS);
+    if (within)
+        return id;
+    await (0,stop/* stopSandbox */.a)(ctx, id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() });
+    throw new Error(`max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, stopped at once`);
+}
+/** `drain` (mode pool with pool-size 0): every unclaimed ready one is stopped now, however short its wait. */
+async function keepPool(config, deps, pool, options) {
+    const { name, repositoryId, idleSeconds, size } = config.pool;
+    const idleMs = options.drain ? 0 : idleSeconds * 1000;
+    // Only this request's and trust domain's: a pull request's step never stops a branch's sandbox, nor the reverse.
+    const prefix = (0,request/* prefixFor */.aU)(config);
+    // A prepared pool's preparation may run as long as the step's `timeout`.
+    const prepareLimitMs = config.pool.prepare ? config.timeoutMs : undefined;
+    const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs };
+    const { stopped } = await (0,pool_idle/* stopIdle */.p)(pool, idle);
+    const room = await roomLeft(config, deps);
+    const refillDeps = { ...pool, start: (sandboxName) => startWithinLimit(config, deps, sandboxName) };
+    const filled = await refill(refillDeps, { name, prefix, size, room, prepareLimitMs });
+    return { stopped, ...filled };
+}
+
+;// CONCATENATED MODULE: ./build/src/pool/keeper.js
+/**
+ * Mode `pool`'s keeper: one pass of the upkeep (stop the idle, start what the
+ * pool lacks) and, for a prepared pool, the preparation of what it started or
+ * found ready and unprepared; with `pool-watch`, a pass every few seconds for
+ * that long, so a claimed sandbox is replaced within seconds (GitHub's
+ * schedule alone is late by minutes). A pass that starts or stops nothing
+ * logs nothing. At the end no new preparation begins and those under way are
+ * ended, their sandboxes stopped: nothing is left half-prepared. A pass that
+ * fails (a list that does not answer) is a line, and the next pass tries again.
+ */
+
+
+
+
+
+/** How often a watching keeper looks at its pool. */
+const LOOK_EVERY_MS = 2_000;
+const isPrepared = (config) => config.pool.prepare !== undefined;
+/** One pass, or `pool-watch`'s passes; what they did. */
+async function keepAndWatch(config, deps, pool, options) {
+    // Mode pool with pool-size 0 only: a job's own upkeep never drains (its own claim would be its to stop).
+    const drain = options.drain === true;
+    const preparer = isPrepared(config) && !drain ? new Preparer(config, deps, pool, options.state) : undefined;
+    const kept = { last: undefined, started: [], stopped: [], preparations: [], passes: 0 };
+    const pass = async (quiet) => {
+        const lines = [];
+        const passDeps = quiet ? { ...pool, log: (line) => lines.push(line) } : pool;
+        // Hours of watching outlive the certificate the claims and preparations use: renewed in place.
+        if (options.ssh)
+            await (0,access/* renewInPlace */._A)(deps, options.ssh);
+        const upkeep = await keepPool(config, deps, passDeps, { claimant: options.claimant, drain });
+        kept.last = upkeep;
+        kept.passes++;
+        kept.started.push(...upkeep.started);
+        kept.stopped.push(...upkeep.stopped);
+        if (upkeep.started.length + upkeep.stopped.length > 0)
+            for (const line of lines)
+                pool.log(line);
+        for (const id of [...upkeep.started, ...upkeep.ids.unprepared])
+            preparer?.add(id);
+    };
+    await pass(false);
+    const watchMs = (config.pool.watchSeconds ?? 0) * 1000;
+    if (watchMs > 0) {
+        const endAt = deps.clock.now() + watchMs;
+        pool.log(`Pool '${config.pool.name}': watching it for ${(0,summary/* formatDuration */.a3)(watchMs)}, a look every few seconds.`);
+        while (deps.clock.now() < endAt) {
+            await deps.clock.sleep(Math.min(LOOK_EVERY_MS, endAt - deps.clock.now()), deps.signal);
+            await pass(true).catch((error) => {
+                if (deps.signal.aborted)
+                    throw error;
+                pool.log(`Pool '${config.pool.name}': a look failed (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}); looking again.`);
+            });
+        }
+        pool.log(`Pool '${config.pool.name}': pool-watch is over after ${kept.passes} looks.`);
+        // Nothing half-prepared stays: what is still being prepared is ended and stopped.
+        if (preparer && preparer.busy > 0) {
+            pool.log(`Pool '${config.pool.name}': ${preparer.busy} preparation(s) still under way: ended, stopped.`);
+            await preparer.cancel();
+        }
+    }
+    await preparer?.settle();
+    kept.preparations = preparer?.done ?? [];
+    return kept;
 }
 
 
@@ -41465,6 +41771,124 @@ async function heldIn(list) {
 
 /***/ }),
 
+/***/ 6147:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PI: () => (/* binding */ lockPreparation),
+/* harmony export */   V9: () => (/* binding */ runPreparation),
+/* harmony export */   li: () => (/* binding */ lockText),
+/* harmony export */   nl: () => (/* binding */ markPrepared),
+/* harmony export */   zI: () => (/* binding */ isAbandoned)
+/* harmony export */ });
+/* unused harmony exports LAST_LINES, ABANDONED_AFTER_MS */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var _remote_job_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(749);
+/* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(262);
+/* harmony import */ var _runtime_abort_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9768);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4120);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9128);
+/**
+ * A prepared pool's preparation (CONTRACT "Prepared pool"): the `pool-prepare`
+ * script run on a sandbox as `run` is (a detached job in the working
+ * directory, in the image with `image`), bounded by its limit, its output
+ * shown as the run's. On a pool sandbox it runs under a lock only one step
+ * holds (`prepare-<id>`, a link naming the preparer and when it began), and
+ * its success is marked (`prepared-<id>`, a link naming when) by the step
+ * that ran it, after exit 0 and before any claim: a claim asks for the mark
+ * in the same shell as its `ln -s`, so a sandbox half-prepared, failed or
+ * abandoned by a killed keeper is never claimed. Only the preparation and the
+ * step ran there before the claim, so the mark is the trusted preparer's.
+ */
+
+
+
+
+
+
+/** How many of a failed preparation's last lines are shown again with its failure. */
+const LAST_LINES = 20;
+/** How long one lock or mark may take over SSH. */
+const MARK_TIMEOUT_MS = 8_000;
+/**
+ * Runs `script` on the sandbox within `limitMs` (the step's clock), each line to `showLine`; whether it ended with
+ * exit 0, else why not and its last lines (as the sandbox wrote them: the caller shows them as untrusted text).
+ */
+async function runPreparation(context, script, limitMs, showLine) {
+    const began = context.clock.now();
+    const limit = new AbortController();
+    const ended = new AbortController();
+    // The limit on the step's clock (a compressed one in the benchmark), not the wall's.
+    void context.clock.sleep(limitMs, AbortSignal.any([ended.signal, ...(context.signal ? [context.signal] : [])])).then(() => limit.abort(), () => undefined);
+    const signal = context.signal ? AbortSignal.any([context.signal, limit.signal]) : limit.signal;
+    const bounded = { ...context, signal };
+    const lastLines = [];
+    const keep = (line) => {
+        lastLines.push(line);
+        if (lastLines.length > LAST_LINES)
+            lastLines.shift();
+        showLine(line);
+    };
+    const runId = `prepare-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).toString('hex')}`;
+    try {
+        await (0,_remote_job_js__WEBPACK_IMPORTED_MODULE_1__/* .startJob */ ._1)(bounded, runId, script);
+        const end = await (0,_remote_job_js__WEBPACK_IMPORTED_MODULE_1__/* .followJob */ .Bv)(bounded, runId, keep);
+        if ('lost' in end)
+            return { ok: false, why: 'it ended without an exit status', lastLines };
+        if (end.status !== 0)
+            return { ok: false, why: `it exited with ${end.status}`, lastLines };
+        return { ok: true, tookMs: context.clock.now() - began };
+    }
+    catch (error) {
+        context.signal?.throwIfAborted();
+        if (limit.signal.aborted)
+            return { ok: false, why: `it ran past its limit of ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(limitMs)}`, lastLines };
+        return { ok: false, why: (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(error.message, 300), lastLines };
+    }
+    finally {
+        ended.abort();
+    }
+}
+const LOCK = `set -u
+dir="$HOME/.gpu-sandbox-pool"
+mkdir -p "$dir" 2> /dev/null
+if [ -L "$dir/claim-$1" ]; then echo claimed
+elif [ -L "$dir/prepared-$1" ]; then echo prepared
+elif ln -s "$2" "$dir/prepare-$1" 2> /dev/null; then echo locked
+elif [ "$(readlink "$dir/prepare-$1" 2> /dev/null)" = "$2" ]; then echo locked
+else echo busy; fi`;
+// Marked only while this preparer's lock is still there and nobody claimed the sandbox (an idle or abandoned stop).
+const MARK = `set -u
+dir="$HOME/.gpu-sandbox-pool"
+if [ -L "$dir/claim-$1" ]; then echo claimed
+elif [ "$(readlink "$dir/prepare-$1" 2> /dev/null)" != "$2" ]; then echo lost
+elif ln -s "$3" "$dir/prepared-$1" 2> /dev/null || [ -L "$dir/prepared-$1" ]; then echo marked
+else echo failed; fi`;
+/** A preparer's lock: `<epoch seconds>-<preparer>`, so another step can tell one abandoned past its limit. */
+const lockText = (preparer, nowMs) => `${Math.floor(nowMs / 1000)}-${preparer}`;
+/** Takes the preparation of `sandboxId` for this step: locked (also again, for the same lock), or who has it. */
+async function lockPreparation(target, sandboxId, lock, context) {
+    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_5__/* .withTimeout */ .w)(MARK_TIMEOUT_MS, context.signal);
+    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_2__/* .runScript */ .j3)(target, LOCK, [sandboxId, lock], '', context.env, signal);
+    const said = stdout.trim().split('\n').at(-1) ?? '';
+    return ['locked', 'claimed', 'prepared', 'busy'].find((word) => word === said) ?? 'unreachable';
+}
+/** Marks `sandboxId` prepared (at `nowMs`) under this step's lock: 'marked', or why not. */
+async function markPrepared(target, sandboxId, lock, nowMs, context) {
+    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_5__/* .withTimeout */ .w)(MARK_TIMEOUT_MS, context.signal);
+    const at = String(Math.floor(nowMs / 1000));
+    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_2__/* .runScript */ .j3)(target, MARK, [sandboxId, lock, at], '', context.env, signal);
+    const said = stdout.trim().split('\n').at(-1) ?? '';
+    return said === '' ? 'no answer' : (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(said, 40);
+}
+/** Past its limit, and this much more, a preparation's lock is abandoned (its keeper was killed or lost). */
+const ABANDONED_AFTER_MS = 2 * 60_000;
+/** A lock older than the preparation's limit and ABANDONED_AFTER_MS: nobody will mark that sandbox prepared. */
+const isAbandoned = (look, now, limitMs) => look.preparingSince !== undefined && now - look.preparingSince > limitMs + ABANDONED_AFTER_MS;
+
+
+/***/ }),
+
 /***/ 805:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -41473,7 +41897,7 @@ async function heldIn(list) {
 /* harmony export */   XJ: () => (/* binding */ claimRequestOf),
 /* harmony export */   aU: () => (/* binding */ prefixFor)
 /* harmony export */ });
-/* unused harmony export poolRequestOf */
+/* unused harmony exports preparationDigest, poolRequestOf */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4932);
 /**
@@ -41496,6 +41920,15 @@ function envDigest(env) {
     const text = JSON.stringify(keys.map((key) => [key, env[key]]));
     return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(text).digest('hex').slice(0, 16);
 }
+/** The preparation's digest: its script's text (its ends trimmed, as YAML may add a newline) and its key. */
+function preparationDigest(prepare) {
+    if (!prepare)
+        return undefined;
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+        .update(JSON.stringify([prepare.script.trim(), prepare.key]))
+        .digest('hex')
+        .slice(0, 16);
+}
 function poolRequestOf(config) {
     return {
         cpu: config.cpu,
@@ -41507,6 +41940,7 @@ function poolRequestOf(config) {
         networkPolicy: config.networkPolicy,
         envDigest: envDigest(config.env),
         domain: config.pool.domain,
+        preparation: preparationDigest(config.pool.prepare),
     };
 }
 /** The prefix every name of this pool and request starts with. */
@@ -41545,193 +41979,320 @@ function poolStartConfig(config, name) {
 
 /***/ }),
 
-/***/ 9880:
+/***/ 749:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Y: () => (/* binding */ keepPool)
+  Bv: () => (/* binding */ followJob),
+  _1: () => (/* binding */ startJob),
+  KG: () => (/* binding */ whileConnecting)
 });
 
-// EXTERNAL MODULE: ./build/src/sandbox/live-limit.js
-var live_limit = __nccwpck_require__(9665);
-// EXTERNAL MODULE: ./build/src/sandbox/stop.js
-var stop = __nccwpck_require__(7153);
-// EXTERNAL MODULE: ./build/src/pool/idle.js
-var idle = __nccwpck_require__(5896);
+// UNUSED EXPORTS: CONNECT_RETRY_MS, RECONNECT_FOR_MS
+
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var client_retry = __nccwpck_require__(9943);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/sandbox/status.js
-var sandbox_status = __nccwpck_require__(8935);
-// EXTERNAL MODULE: ./build/src/pool/claim.js
-var claim = __nccwpck_require__(236);
-// EXTERNAL MODULE: ./build/src/pool/names.js
-var names = __nccwpck_require__(4932);
-;// CONCATENATED MODULE: ./build/src/pool/refill.js
+// EXTERNAL MODULE: ./build/src/remote/scripts.js
+var scripts = __nccwpck_require__(2272);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __nccwpck_require__(262);
+;// CONCATENATED MODULE: ./build/src/remote/follow.js
 /**
- * The pool refills itself with the flow of jobs (issue 55, not wired into a
- * mode yet): after its claim or its cold start, a step starts, without waiting
- * for them, as many pool sandboxes as the pool lacks to hold `pool-size` ready
- * unclaimed ones of its request, never past the room `max-live` leaves. Ready
- * ones are asked whether they are claimed (read only, on the sandbox); ones
- * still starting count as coming. A sandbox that cannot say counts as claimed:
- * the pool may then start one too many, which the idle rule ends, rather than
- * a job waiting for one that is not there. Steps at once may start one too
- * many between them: bounded by the room, and ended by the idle rule. The
- * sandboxes it starts are not this step's to stop: the idle rule and their TTL
- * (pool-idle + max-ttl, in the start request the caller builds) end them.
+ * Streams the run's output into the step log live, line by line. Each
+ * connection asks for the output from the last byte received; when one drops,
+ * the next resumes there, so no line is lost or shown twice. A partial line
+ * waits (across reconnections) until its newline arrives or the job ends.
  */
 
 
 
 
-/** The pool's sandboxes of this request: ready ones (those a hold names apart), and the ones still on their way. */
-async function census(deps, prefix) {
-    const { items, held } = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
-    const ready = items.filter((item) => (0,sandbox_status/* isReady */.i_)(item.status));
-    // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
-    const starting = items.filter((item) => !(0,sandbox_status/* isReady */.i_)(item.status) && !(0,sandbox_status/* isNotLive */.ec)(item.status)).map((item) => item.id);
+/** Bytes in, whole lines out; a line longer than this is shown in pieces rather than held. */
+const MAX_LINE_BYTES = 64 * 1024;
+class LineSplitter {
+    pending = Buffer.alloc(0);
+    emit;
+    constructor(emit) {
+        this.emit = emit;
+    }
+    push(chunk) {
+        let data = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
+        for (let newline = data.indexOf(0x0a); newline >= 0; newline = data.indexOf(0x0a)) {
+            this.emitLine(data.subarray(0, newline));
+            data = data.subarray(newline + 1);
+        }
+        while (data.length >= MAX_LINE_BYTES) {
+            this.emitLine(data.subarray(0, MAX_LINE_BYTES));
+            data = data.subarray(MAX_LINE_BYTES);
+        }
+        this.pending = Buffer.from(data);
+    }
+    /** The last line, when the output did not end with a newline. */
+    flush() {
+        if (this.pending.length > 0)
+            this.emitLine(this.pending);
+        this.pending = Buffer.alloc(0);
+    }
+    emitLine(bytes) {
+        const text = bytes.toString('utf8');
+        this.emit(text.endsWith('\r') ? text.slice(0, -1) : text);
+    }
+}
+/** Reconnecting: 0.25 to 5 s between attempts (equal jitter). */
+const RECONNECT_BACKOFF = { baseDelayMs: 500, maxDelayMs: 5_000 };
+/** How often a failing follow asks whether the sandbox is still there. */
+const CHECK_EVERY_MS = 10_000;
+/** The job's end, read from the follow script's last stderr line. */
+function parseJobEnd(stderr) {
+    const match = new RegExp(`^${scripts/* MARK */.M$} (exit (\\d{1,3})|lost)$`, 'm').exec(stderr);
+    if (!match)
+        return undefined;
+    return match[2] !== undefined ? { status: Number(match[2]) } : { lost: true };
+}
+function lastLine(stderr) {
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+    return lines.length > 0 ? `: ${(0,untrusted/* serviceText */.Lo)(lines.at(-1))}` : '';
+}
+/** Follows the output to the job's end, reconnecting from the last byte shown. */
+async function followOutput(open, lines, options) {
+    const { clock, signal, log } = options;
+    let offset = 0;
+    let failingSince;
+    let retries = 0;
+    let checkedAt = Number.NEGATIVE_INFINITY;
+    for (;;) {
+        let progressed = false;
+        const stream = open(offset);
+        stream.onData((chunk) => {
+            offset += chunk.length;
+            progressed = true;
+            lines.push(chunk);
+        });
+        const { code, stderr } = await stream.finished;
+        const end = parseJobEnd(stderr);
+        if (end) {
+            lines.flush();
+            return end;
+        }
+        signal?.throwIfAborted();
+        if (stderr.includes(`${scripts/* MARK */.M$} no job`))
+            throw new Error('run: the job is not on the sandbox any more (its files are gone); the sandbox may have been replaced');
+        if (progressed) {
+            failingSince = undefined;
+            retries = 0;
+        }
+        failingSince ??= clock.now();
+        if (!progressed && options.sandboxGone && clock.now() - checkedAt >= CHECK_EVERY_MS) {
+            checkedAt = clock.now();
+            const gone = await options.sandboxGone();
+            if (gone)
+                throw new Error(`run: the SSH connection to the job dropped and the sandbox is gone ` +
+                    `(${gone}); the script's result is unknown`);
+        }
+        if (clock.now() - failingSince >= options.reconnectForMs) {
+            throw new Error(`run: lost the SSH connection to the job and could not reconnect for ` +
+                `${Math.round(options.reconnectForMs / 1000)} s${lastLine(stderr)}`);
+        }
+        const why = code === ssh_command/* SSH_CONNECTION_FAILED */.M2 ? 'dropped' : `ended (${code})`;
+        log(`run: the SSH connection ${why}${lastLine(stderr)}; reconnecting, resuming after byte ${offset}.`);
+        await clock.sleep((0,client_retry/* backoffDelay */.EY)(++retries, clock.random(), RECONNECT_BACKOFF), signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./build/src/remote/job.js
+/**
+ * The run on the sandbox: started as a detached job (START_JOB), followed
+ * over as many connections as it takes (FOLLOW_JOB), and every SSH step
+ * retried while the connection itself fails (the remote side is idempotent).
+ */
+
+
+
+
+
+/** How long each SSH step keeps trying while the connection fails (a sandbox's sshd may lag its `ready`). */
+const CONNECT_RETRY_MS = 2 * 60_000;
+/** How long the follow keeps reconnecting with no connection getting through. */
+const RECONNECT_FOR_MS = 5 * 60_000;
+/** Runs `attempt` again while it fails with `isConnectionFailure`, for up to CONNECT_RETRY_MS. */
+async function whileConnecting(context, label, attempt, isConnectionFailure) {
+    const until = context.clock.now() + CONNECT_RETRY_MS;
+    for (let retry = 0;; retry++) {
+        try {
+            return await attempt();
+        }
+        catch (error) {
+            context.signal?.throwIfAborted();
+            if (!isConnectionFailure(error) || context.clock.now() >= until)
+                throw error;
+            context.log(`${label}: ${error.message}; trying again.`);
+            await context.clock.sleep((0,client_retry/* backoffDelay */.EY)(retry + 1, context.clock.random(), client_retry/* READ_BACKOFF */.Ue), context.signal);
+        }
+    }
+}
+class ConnectionFailed extends Error {
+}
+const isConnectionFailed = (error) => error instanceof ConnectionFailed;
+/** Starts the script as a detached job; its pid on the sandbox. */
+async function startJob(context, runId, script) {
+    return whileConnecting(context, 'run', async () => {
+        const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(context.target, scripts/* START_JOB */.H0, [runId, context.placement], script, context.env, context.signal);
+        const started = /^started (\d+)$/m.exec(stdout);
+        if (code === 0 && started)
+            return Number(started[1]);
+        const detail = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').slice(-3).join(' / ')) || 'no output';
+        if (code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
+            throw new ConnectionFailed(`the SSH connection failed (${detail})`);
+        throw new Error(`run: the job could not be started on the sandbox (exit ${code}): ${detail}`);
+    }, isConnectionFailed);
+}
+/** One ssh connection running FOLLOW_JOB from `offset`. */
+function openFollow(context, runId, offset) {
+    const child = (0,ssh_command/* spawnSsh */.O5)(context.target, scripts/* FOLLOW_JOB */.K0, [runId, String(offset)], ['ignore', 'pipe', 'pipe'], context.env);
+    const stop = (0,ssh_command/* killOnAbort */.cC)(child, context.signal);
+    const stderr = (0,ssh_command/* collect */.Fo)(child.stderr);
     return {
-        ready: ready.filter((item) => !held.has(item.id)),
-        held: ready.filter((item) => held.has(item.id)),
-        starting,
+        onData: (listener) => child.stdout?.on('data', listener),
+        finished: (0,ssh_command/* exited */.kV)(child).then((code) => {
+            stop();
+            return { code, stderr: stderr() };
+        }),
     };
 }
-/** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
-async function refill(deps, pool) {
-    const { ready, held, starting: startingIds } = await census(deps, pool.prefix);
-    const starting = startingIds.length;
-    // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
-    const probes = await Promise.all(ready.map(async (item) => {
-        const { id } = item;
-        const context = { env: deps.env, signal: deps.signal };
-        // A list item with an SSH address serves as the record; one without is read (a list may leave fields out).
-        const by = await (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))
-            .then((record) => deps.reach(id, record))
-            .then((target) => (0,claim/* claimedBy */.dl)(target, id, context))
-            .catch(() => undefined);
-        return by === null;
-    }));
-    const unclaimedIds = ready.filter((_, k) => probes[k]).map((item) => item.id);
-    // A sandbox a hold names is claimed, whatever it says of itself (no need to ask it).
-    const claimedIds = [...held, ...ready.filter((_, k) => !probes[k])].map((item) => item.id);
-    const unclaimed = unclaimedIds.length;
-    const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room));
-    const started = [];
-    for (let k = 0; k < lacking; k++) {
-        try {
-            started.push(await deps.start((0,names/* poolSandboxName */.vN)(pool.prefix)));
-        }
-        catch (error) {
-            deps.log(`Pool '${pool.name}': a sandbox for the pool could not be started (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
-            break;
-        }
-    }
-    const room = pool.size - unclaimed - starting > pool.room ? `; max-live leaves room for ${pool.room}` : '';
-    deps.log(`Pool '${pool.name}': ${unclaimed} ready and unclaimed, ${starting} starting, pool-size ${pool.size}: ` +
-        `started ${started.length}${room}.`);
-    return { started, unclaimed, starting, ids: { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds } };
+/** Shows the job's output line by line until it ends; how it ended. */
+function followJob(context, runId, showLine) {
+    return followOutput((offset) => openFollow(context, runId, offset), new LineSplitter(showLine), {
+        clock: context.clock,
+        signal: context.signal,
+        log: context.log,
+        reconnectForMs: RECONNECT_FOR_MS,
+        sandboxGone: context.sandboxGone,
+    });
 }
 
-// EXTERNAL MODULE: ./build/src/pool/request.js
-var request = __nccwpck_require__(805);
-// EXTERNAL MODULE: ./build/src/client/errors.js
-var errors = __nccwpck_require__(486);
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
-// EXTERNAL MODULE: ./build/src/sandbox/start.js
-var sandbox_start = __nccwpck_require__(7649);
-;// CONCATENATED MODULE: ./build/src/pool/start.js
+
+/***/ }),
+
+/***/ 2272:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H0: () => (/* binding */ START_JOB),
+/* harmony export */   K0: () => (/* binding */ FOLLOW_JOB),
+/* harmony export */   M$: () => (/* binding */ MARK),
+/* harmony export */   Wg: () => (/* binding */ HOST_WORKDIR),
+/* harmony export */   dC: () => (/* binding */ DOWNLOAD),
+/* harmony export */   hD: () => (/* binding */ CONTAINER_WORKDIR),
+/* harmony export */   oH: () => (/* binding */ UPLOAD)
+/* harmony export */ });
+/* unused harmony export CONTAINER */
 /**
- * Starting one pool sandbox (issue 55): the GPU types in the job's order, one
- * request each (transient errors retried briefly), no wait for capacity. A
- * lost answer is not looked for: a pool sandbox is not this step's to stop,
- * and one nobody knows of idles out (the idle rule) or ends at its TTL.
+ * The shell scripts the action runs on the sandbox (POSIX sh, and only what
+ * every sandbox host has: tar, mkdir, tail, head, wc, sleep, nohup; with
+ * `image` also `sudo --non-interactive docker exec|cp thunder-sandbox`, as the
+ * service's own SDK does). Each is run as `sh -c '<script>' gpu-sandbox <args>`.
+ *
+ * The working directory is `~/workspace` on the host, `/workspace` in the
+ * image's container. A run keeps its files in `~/.gpu-sandbox-action/<run id>`
+ * on the host: script.sh, output (stdout and stderr together), pid, and
+ * status once it has ended.
  */
-
-
-
-
-/** How long one pool sandbox's start may take, retries included. */
-const POOL_START_BUDGET_MS = 30_000;
-/** Starts a pool sandbox named `name`; its id. Throws when no GPU type had room or the service refused. */
-async function startPoolSandbox(ctx, config, name) {
-    const start = (0,request/* poolStartConfig */.Dk)(config, name);
-    const deadline = ctx.clock.now() + POOL_START_BUDGET_MS;
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    const types = start.gpuTypes.length > 0 ? start.gpuTypes : [undefined];
-    let last;
-    for (const type of types) {
-        try {
-            const started = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start pool sandbox '${name}'`, () => client.startSandbox((0,sandbox_start/* buildStartRequest */.K9)(start, type), ctx.signal), { retryable: (error) => (0,retry/* isTransient */.dg)(error) && !(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable') });
-            return started.id;
-        }
-        catch (error) {
-            last = error;
-            if (!(0,errors/* isServiceError */.gi)(error, 'sandbox_capacity_unavailable'))
-                throw error;
-        }
-    }
-    throw last;
-}
-
-// EXTERNAL MODULE: ./build/src/step/deps.js
-var step_deps = __nccwpck_require__(3996);
-;// CONCATENATED MODULE: ./build/src/pool/upkeep.js
+const HOST_WORKDIR = '~/workspace';
+const CONTAINER_WORKDIR = '/workspace';
+const CONTAINER = 'thunder-sandbox';
+const DOCKER = 'sudo --non-interactive docker';
+/** What the scripts say on stderr, one line each, for the action to read. */
+const MARK = 'gpu-sandbox-run:';
+/** Upload: a tar stream on stdin, unpacked (modes and symlinks kept) into the working directory. Args: placement. */
+const UPLOAD = `set -e
+if [ "$1" = image ]; then
+  stage=$(mktemp -d "$HOME/.gpu-sandbox-stage.XXXXXX")
+  trap 'rm -rf "$stage"' EXIT
+  tar -C "$stage" -xpf -
+  ${DOCKER} cp "$stage/." ${CONTAINER}:${CONTAINER_WORKDIR}
+else
+  mkdir -p "$HOME/workspace"
+  tar -C "$HOME/workspace" -xpf -
+fi`;
 /**
- * The pool's upkeep (issue 55), the same in start mode (after its claim or
- * cold start, not waited for) and in mode `pool`: stop the pool's sandboxes
- * unclaimed past pool-idle (each claimed first: one a job holds is never
- * stopped), then start what the pool lacks to hold pool-size ready and
- * unclaimed ones, within the room max-live leaves. The sandboxes it starts are
- * the pool's, never this step's: the idle rule and their TTL end them.
+ * Starts the script (stdin) as a detached job that survives the connection:
+ * its own session, stdio on files, the exit status written last. Idempotent
+ * per run id, so a start retried after a lost answer never starts it twice.
+ * Args: run id, placement. Prints "started <pid>".
  */
-
-
-
-
-
-
-
-/** How long the count of live sandboxes for max-live may take. */
-const COUNT_BUDGET_MS = 30_000;
-const STOP_BUDGET_MS = 60_000;
-/** How many more sandboxes max-live allows now (pool-size where there is no limit). */
-async function roomLeft(config, deps) {
-    if (!config.liveLimit)
-        return config.pool.size;
-    const live = await (0,live_limit/* repositoryLive */.$8)((0,step_deps/* opContext */.R)(deps), config.liveLimit, deps.clock.now() + COUNT_BUDGET_MS);
-    return Math.max(0, config.liveLimit.max - live.length);
-}
+const START_JOB = `set -e
+id=$1; placement=$2; d="$HOME/.gpu-sandbox-action/$id"
+mkdir -p "$HOME/.gpu-sandbox-action"
+if ! mkdir "$d" 2>/dev/null; then
+  for i in 1 2 3 4 5 6 7 8 9 10; do
+    if [ -f "$d/pid" ]; then echo "started $(cat "$d/pid")"; exit 0; fi
+    sleep 1
+  done
+  echo "${MARK} $d exists but holds no job" >&2; exit 3
+fi
+cat > "$d/script.sh"
+if [ "$placement" = image ]; then
+  ${DOCKER} exec ${CONTAINER} mkdir -p ${CONTAINER_WORKDIR}
+  ${DOCKER} cp "$d/script.sh" "${CONTAINER}:/tmp/gpu-sandbox-$id.sh"
+  set -- ${DOCKER} exec -e PYTHONUNBUFFERED=1 -w ${CONTAINER_WORKDIR} ${CONTAINER} bash -e "/tmp/gpu-sandbox-$id.sh"
+else
+  mkdir -p "$HOME/workspace"; cd "$HOME/workspace"
+  export PYTHONUNBUFFERED=1
+  set -- bash -e "$d/script.sh"
+fi
+: > "$d/output"
+detach=; if command -v setsid > /dev/null 2>&1; then detach=setsid; fi
+wrapper='"$@" > "$0/output" 2>&1 < /dev/null; echo $? > "$0/status.tmp"; mv "$0/status.tmp" "$0/status"'
+nohup $detach sh -c "$wrapper" "$d" "$@" > /dev/null 2>&1 < /dev/null &
+echo $! > "$d/pid"
+echo "started $!"`;
 /**
- * One pool sandbox, kept under max-live: steps at once may all see room for one more, so right after its start the
- * list is read again, and one beyond the limit by creation order is stopped at once (nobody can have claimed it: it
- * is not ready) and the refill ends there.
+ * Prints the job's output from byte `offset` on as it grows, until the job
+ * has ended and every byte is out; then "exit <status>" on stderr ("lost":
+ * the job is gone without a status). Args: run id, offset.
  */
-async function startWithinLimit(config, deps, name) {
-    const ctx = (0,step_deps/* opContext */.R)(deps);
-    const id = await startPoolSandbox(ctx, config, name);
-    if (!config.liveLimit)
-        return id;
-    const { within, place } = await (0,live_limit/* withinLimit */.zl)(ctx, config.liveLimit, id, deps.clock.now() + COUNT_BUDGET_MS);
-    if (within)
-        return id;
-    await (0,stop/* stopSandbox */.a)(ctx, id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() });
-    throw new Error(`max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, stopped at once`);
-}
-/** `drain` (mode pool with pool-size 0): every unclaimed ready one is stopped now, however short its wait. */
-async function keepPool(config, deps, pool, options) {
-    const { name, repositoryId, idleSeconds, size } = config.pool;
-    const idleMs = options.drain ? 0 : idleSeconds * 1000;
-    // Only this request's and trust domain's: a pull request's step never stops a branch's sandbox, nor the reverse.
-    const prefix = (0,request/* prefixFor */.aU)(config);
-    const { stopped } = await (0,idle/* stopIdle */.p)(pool, { name, repositoryId, idleMs, claimant: options.claimant, prefix });
-    const room = await roomLeft(config, deps);
-    const refillDeps = { ...pool, start: (sandboxName) => startWithinLimit(config, deps, sandboxName) };
-    const filled = await refill(refillDeps, { name, prefix, size, room });
-    return { stopped, ...filled };
-}
+const FOLLOW_JOB = `d="$HOME/.gpu-sandbox-action/$1"; off=$2
+[ -f "$d/pid" ] || { echo "${MARK} no job" >&2; exit 3; }
+while :; do
+  ended=; [ -f "$d/status" ] && ended=1
+  size=$(wc -c < "$d/output")
+  if [ "$size" -gt "$off" ]; then tail -c +"$((off + 1))" "$d/output" | head -c "$((size - off))"; off=$size; fi
+  if [ -n "$ended" ]; then echo "${MARK} exit $(cat "$d/status")" >&2; exit 0; fi
+  if ! kill -0 "$(cat "$d/pid")" 2> /dev/null && [ ! -f "$d/status" ]; then echo "${MARK} lost" >&2; exit 0; fi
+  sleep 0.2
+done`;
+/**
+ * Writes a tar stream of the paths that exist in the working directory to
+ * stdout (an empty archive when none does) and "missing <path>" on stderr for
+ * each that does not. Args: placement, paths.
+ */
+const DOWNLOAD = `placement=$1; shift; n=$#
+if [ "$placement" = image ]; then
+  stage=$(mktemp -d "$HOME/.gpu-sandbox-stage.XXXXXX") || exit 1
+  trap 'rm -rf "$stage"' EXIT
+  for p; do
+    mkdir -p "$stage/$(dirname "$p")"
+    if ${DOCKER} cp "${CONTAINER}:${CONTAINER_WORKDIR}/$p" "$stage/$p" > /dev/null 2>&1; then
+      set -- "$@" "$p"
+    else
+      echo "${MARK} missing $p" >&2
+    fi
+  done
+  # docker cp writes as root: the login user must own the copies to read and remove them.
+  sudo --non-interactive chown -R "$(id -u):$(id -g)" "$stage"
+  cd "$stage"
+else
+  mkdir -p "$HOME/workspace"; cd "$HOME/workspace"
+  for p; do
+    if [ -e "$p" ] || [ -L "$p" ]; then set -- "$@" "$p"; else echo "${MARK} missing $p" >&2; fi
+  done
+fi
+shift "$n"
+if [ $# -eq 0 ]; then tar -cf - -T /dev/null; else tar -cf - -- "$@"; fi`;
 
 
 /***/ }),
@@ -44183,6 +44744,52 @@ function createdAtMs(record) {
 
 /***/ }),
 
+/***/ 677:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ remoteContext)
+/* harmony export */ });
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(486);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3996);
+/* harmony import */ var _eventual_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1455);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8935);
+/** The step's way to work on one sandbox over SSH: its clock, signal, log, and a quick word on whether it is gone. */
+
+
+
+
+
+/** While connections fail: one read of the sandbox says whether it is still there (a failed read says nothing). */
+function sandboxGone(deps, sandboxId) {
+    return async () => {
+        try {
+            const record = await (0,_eventual_js__WEBPACK_IMPORTED_MODULE_2__/* .quickRead */ .i0)(deps, sandboxId);
+            return (0,_status_js__WEBPACK_IMPORTED_MODULE_3__/* .isNotLive */ .ec)(record.status) ? `status '${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(record.status, 40)}'` : undefined;
+        }
+        catch (error) {
+            return (0,_client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isNotFound */ .c4)(error) ? 'the service answers 404 for it' : undefined;
+        }
+    };
+}
+/** Work on the sandbox `sandboxId` over `target`, with the step's clock, signal and log. */
+function remoteContext(deps, sandboxId, target, placement) {
+    const log = (message) => deps.core.info(message);
+    return {
+        target,
+        placement,
+        env: (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_4__/* .stepEnvironment */ .a)(deps),
+        clock: deps.clock,
+        signal: deps.signal,
+        log,
+        sandboxGone: sandboxGone(deps, sandboxId),
+    };
+}
+
+
+/***/ }),
+
 /***/ 7649:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -44545,7 +45152,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   TD: () => (/* binding */ finishSandboxSsh),
   jt: () => (/* binding */ keepCertificateFresh),
   FX: () => (/* binding */ pinnableEndpoint),
-  pd: () => (/* binding */ prepareSandboxSsh)
+  pd: () => (/* binding */ prepareSandboxSsh),
+  _A: () => (/* binding */ renewInPlace)
 });
 
 // EXTERNAL MODULE: external "node:path"
@@ -44862,6 +45470,21 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
         await deps.clock.sleep(wait, deps.signal);
     }
 }
+/**
+ * A step that holds its certificate for hours itself (a keeper with pool-watch): a new one for the same key once
+ * renewAt says so, written over the old one; the same certificate again before that.
+ */
+async function renewInPlace(deps, prepared) {
+    if (deps.clock.now() < (0,renewer/* renewAt */.hh)(prepared.certIssuedAt, prepared.certExpiresAt))
+        return;
+    const deadline = deps.clock.now() + 60_000;
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    const answer = await (0,retry/* retryUntil */.v6)((0,step_deps/* opContext */.R)(deps), deadline, 'renew the SSH certificate', () => client.requestSshCertificate(prepared.publicKey, deps.signal));
+    (0,secret_files/* maskKey */.s9)((s) => deps.core.setSecret(s), answer.ssh_certificate);
+    (0,secret_files/* replaceSecretFile */.Tp)(prepared.certPath, `${answer.ssh_certificate.trim()}\n`);
+    prepared.certIssuedAt = deps.clock.now();
+    prepared.certExpiresAt = (0,renewer/* certificateExpiry */.n_)(answer.expires_at, prepared.certIssuedAt);
+}
 
 
 /***/ }),
@@ -45126,9 +45749,9 @@ function renewerFailures(logPath) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Q2: () => (/* binding */ runRenewal),
 /* harmony export */   ds: () => (/* binding */ renewerSpecSchema),
+/* harmony export */   hh: () => (/* binding */ renewAt),
 /* harmony export */   n_: () => (/* binding */ certificateExpiry)
 /* harmony export */ });
-/* unused harmony export renewAt */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9691);
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(486);
@@ -45544,6 +46167,22 @@ function slots(read) {
     }
     return found;
 }
+function savedBudget(saved) {
+    const [limit, remaining, resetsAt] = [saved?.limit, saved?.remaining, saved?.resetsAt];
+    return typeof limit === 'number' && typeof remaining === 'number' && typeof resetsAt === 'number'
+        ? { limit, remaining, resetsAt }
+        : undefined;
+}
+function savedAccess(saved) {
+    return typeof saved?.configPath === 'string' && typeof saved.alias === 'string'
+        ? { configPath: saved.configPath, alias: saved.alias }
+        : undefined;
+}
+function savedSpent(saved) {
+    if (typeof saved?.seconds !== 'number')
+        return undefined;
+    return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
+}
 function savedPoolClaims(saved) {
     if (!saved || typeof saved.claimant !== 'string' || !Array.isArray(saved.pending))
         return undefined;
@@ -45602,6 +46241,7 @@ const KEYS = {
     unserved: 'unserved-runner',
     gpuReport: 'gpu-report',
     poolClaims: 'pool-claims',
+    poolPreparing: 'pool-preparing',
 };
 class ActionState {
     core;
@@ -45667,10 +46307,7 @@ class ActionState {
         this.core.saveState(KEYS.spentBefore, JSON.stringify({ seconds: spent.seconds, dollars: spent.dollars ?? null }));
     }
     get spentBefore() {
-        const saved = this.json(KEYS.spentBefore);
-        if (typeof saved?.seconds !== 'number')
-            return undefined;
-        return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
+        return savedSpent(this.json(KEYS.spentBefore));
     }
     /** What the main step's pull-request comment said: the post step writes the final version from it. */
     saveCommentFacts(facts) {
@@ -45689,21 +46326,14 @@ class ActionState {
             this.core.saveState(KEYS.githubBudget, JSON.stringify(budget));
     }
     get githubBudget() {
-        const saved = this.json(KEYS.githubBudget);
-        const [limit, remaining, resetsAt] = [saved?.limit, saved?.remaining, saved?.resetsAt];
-        return typeof limit === 'number' && typeof remaining === 'number' && typeof resetsAt === 'number'
-            ? { limit, remaining, resetsAt }
-            : undefined;
+        return savedBudget(this.json(KEYS.githubBudget));
     }
     /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
     saveDebugAccess(access) {
         this.core.saveState(KEYS.debugAccess, JSON.stringify(access));
     }
     get debugAccess() {
-        const saved = this.json(KEYS.debugAccess);
-        return typeof saved?.configPath === 'string' && typeof saved.alias === 'string'
-            ? { configPath: saved.configPath, alias: saved.alias }
-            : undefined;
+        return savedAccess(this.json(KEYS.debugAccess));
     }
     /** The main step failed after the sandbox was ready (a failed run, say): why, in one line. */
     saveMainFailure(why) {
@@ -45796,12 +46426,19 @@ class ActionState {
     get gpuReport() {
         return savedGpuReport(this.json(KEYS.gpuReport));
     }
-    /** Saved before each claim is sent and after its answer: the post step asks again for what may be this step's. */
-    savePoolClaims(saved) {
-        this.core.saveState(KEYS.poolClaims, JSON.stringify(saved));
+    /**
+     * Saved before each claim is sent and after its answer: the post step asks again for what may be this step's.
+     * `preparing`: the pool sandboxes this step prepares (`pending`, under the lock `claimant`), stopped by the post
+     * step where the main step ended before their preparation did.
+     */
+    savePoolClaims(saved, of = 'claims') {
+        this.core.saveState(of === 'claims' ? KEYS.poolClaims : KEYS.poolPreparing, JSON.stringify(saved));
     }
     get poolClaims() {
         return savedPoolClaims(this.json(KEYS.poolClaims));
+    }
+    get poolPreparing() {
+        return savedPoolClaims(this.json(KEYS.poolPreparing));
     }
     readNumber(key) {
         return finiteNumber(this.read(key));

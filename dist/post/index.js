@@ -36201,6 +36201,9 @@ const INPUT_DEFAULTS = {
     'pool-size': '1',
     'pool-idle': '15m',
     'pool-for': '',
+    'pool-prepare': '',
+    'pool-key': '',
+    'pool-watch': '',
 };
 /**
  * Which modes read each input (the contract's "modes" column). An input given
@@ -36265,6 +36268,9 @@ const INPUT_MODES = {
     // The sweep stops this repository's pool sandboxes unclaimed past it.
     'pool-idle': ['start', 'pool', 'sweep'],
     'pool-for': ['pool'],
+    'pool-prepare': ['start', 'pool'],
+    'pool-key': ['start', 'pool'],
+    'pool-watch': ['pool'],
 };
 
 
@@ -36317,6 +36323,8 @@ const DURATION_BOUNDS = {
     'runner-timeout': { minSeconds: 1, maxSeconds: DAY },
     // An idle stop sooner than a minute would stop pool sandboxes as they become ready.
     'pool-idle': { minSeconds: 60, maxSeconds: DAY },
+    // A keeper looks every few seconds; under a minute it would end before its first replacement is ready.
+    'pool-watch': { minSeconds: 60, maxSeconds: 5 * DAY },
 };
 /** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */
 function formatBound(seconds) {
@@ -36738,6 +36746,13 @@ function trust_domain_domainOfStep(env) {
 const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
 /** The most ready, unclaimed sandboxes a pool may hold. */
 const MAX_POOL_SIZE = 20;
+/** pool-key: one line of visible characters, as an image id is (it names what a lock file or a hash produced). */
+const poolKey = schemas/* string */.YjP().transform((raw, ctx) => {
+    const text = raw.trim();
+    if (!/^[\x21-\x7e]{1,256}$/.test(text))
+        return (0,refuse/* refuse */.T)(ctx, 'must be one line of visible characters without spaces, at most 256 (e.g. a hashFiles result)');
+    return text;
+});
 const poolName = schemas/* string */.YjP().transform((raw, ctx) => {
     const text = raw.trim();
     if (!POOL_NAME.test(text))
@@ -36761,19 +36776,19 @@ const poolFor = schemas/* string */.YjP().transform((raw, ctx) => {
 function parseDomain(inputs, job, poolMode) {
     const own = domainOfStep(job.env ?? {});
     if (!poolMode || !inputs.isSet('pool-for'))
-        return own;
+        return { ...own, own };
     const named = inputs.parse('pool-for', poolFor);
     if (named === 'branches' && own.domain === 'pull-requests')
         inputs.fail('pool-for', `is 'branches', but this step runs a pull request's code (${own.why}): it may keep only the ` +
             "pull-requests pool; keep the branches' pool from a workflow of the default branch (push, schedule)");
-    return { domain: named ?? own.domain, why: 'pool-for' };
+    return { domain: named ?? own.domain, why: 'pool-for', own };
 }
 /** pool, pool-size, pool-idle, pool-for; undefined without `pool` (then the others are errors where changed). */
 function parsePool(inputs, job, required) {
     if (!inputs.isSet('pool')) {
         if (required)
             inputs.fail('pool', "is required in mode 'pool': the name of the pool to keep");
-        for (const name of ['pool-size', 'pool-idle'])
+        for (const name of ['pool-size', 'pool-idle', 'pool-prepare', 'pool-key', 'pool-watch'])
             if (inputs.changed(name))
                 inputs.fail(name, "is set but 'pool' is empty; set pool (a pool's name) or remove it");
         return undefined;
@@ -36781,13 +36796,50 @@ function parsePool(inputs, job, required) {
     const name = inputs.parse('pool', poolName);
     const size = inputs.parse('pool-size', poolSize);
     const idleSeconds = inputs.parse('pool-idle', duration(DURATION_BOUNDS['pool-idle']));
-    const { domain, why: domainWhy } = parseDomain(inputs, job, required);
+    const { domain, why: domainWhy, own } = parseDomain(inputs, job, required);
     if (inputs.isSet('name'))
         inputs.fail('name', "is set beside 'pool': a pool's sandboxes carry generated names; leave 'name' empty");
     const repositoryId = job.repositoryId ?? '';
     if (!/^[1-9]\d{0,19}$/.test(repositoryId))
         inputs.fail('pool', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
-    return { name, size, idleSeconds, repositoryId, domain, domainWhy };
+    const prepare = parsePreparation(inputs, required && own.domain === 'pull-requests', own.why);
+    const watchSeconds = required ? parseWatch(inputs, size) : undefined;
+    return {
+        name,
+        size,
+        idleSeconds,
+        repositoryId,
+        domain,
+        domainWhy,
+        ...(prepare ? { prepare } : {}),
+        ...(watchSeconds === undefined ? {} : { watchSeconds }),
+    };
+}
+/**
+ * pool-prepare and pool-key. A keeper run for a pull request's event may not prepare: its workflow file and inputs are
+ * the pull request's to change (a job of that event still prepares its own sandbox, never a pool's).
+ */
+function parsePreparation(inputs, untrustedKeeper, why) {
+    const script = inputs.read('pool-prepare');
+    if (script.trim() === '') {
+        if (inputs.isSet('pool-key'))
+            inputs.fail('pool-key', "is set but 'pool-prepare' is empty; a key names what a preparation produced");
+        return undefined;
+    }
+    if (untrustedKeeper)
+        inputs.fail('pool-prepare', `is set in mode 'pool' on a step that runs a pull request's code (${why}): only a workflow of the default ` +
+            'branch (push, schedule, workflow_dispatch) starts and prepares sandboxes of a prepared pool');
+    const key = inputs.isSet('pool-key') ? inputs.parse('pool-key', poolKey) : '';
+    return { script, key };
+}
+/** pool-watch: mode pool only; a keeper that keeps nothing (pool-size 0, a drain) has nothing to watch. */
+function parseWatch(inputs, size) {
+    if (!inputs.isSet('pool-watch'))
+        return undefined;
+    const seconds = inputs.parse('pool-watch', duration(DURATION_BOUNDS['pool-watch']));
+    if (size === 0)
+        inputs.fail('pool-watch', 'is set with pool-size 0, which drains the pool once; leave pool-watch empty to drain');
+    return seconds;
 }
 
 
@@ -37307,6 +37359,11 @@ function parseGpuCount(inputs, gpus) {
         inputs.fail('gpu-count', "is set but 'gpu-type' is empty; set gpu-type (A6000, A100 or H100) or remove gpu-count");
     return count;
 }
+/** run, the runner and a prepared pool's own preparation (a job that claims none) work over SSH. */
+function usesSsh(inputs, poolMode, runner) {
+    const prepares = !poolMode && inputs.isSet('pool') && inputs.isSet('pool-prepare');
+    return inputs.isSet('run') || runner !== undefined || prepares;
+}
 function parseStart(inputs, connection, job, poolMode = false) {
     const pool = parsePool(inputs, job, poolMode);
     const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? [];
@@ -37322,11 +37379,11 @@ function parseStart(inputs, connection, job, poolMode = false) {
     const networkPolicy = parseNetworkPolicy(inputs, 'start');
     const runner = parseRunner(inputs, job, networkPolicy, gpuCount);
     const enforceTtl = inputs.parse('enforce-ttl', field.boolean);
-    const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true';
+    const sshAnyway = usesSsh(inputs, poolMode, runner) || inputs.raw('ssh').trim().toLowerCase() === 'true';
     const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway);
     const debug = parseDebug(inputs, job);
     const gpuReport = parseGpuReport(inputs, gpus);
-    const implied = inputs.isSet('run') || !!runner || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused);
+    const implied = usesSsh(inputs, poolMode, runner) || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused);
     const ssh = parseSsh(inputs, job, implied);
     return {
         mode: 'start',
@@ -37772,8 +37829,9 @@ function checkAlias(alias, aliasInUse) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  y: () => (/* binding */ releaseHolds),
-  X: () => (/* binding */ releasePoolClaims)
+  yg: () => (/* binding */ releaseHolds),
+  Xt: () => (/* binding */ releasePoolClaims),
+  tW: () => (/* binding */ stopHalfPrepared)
 });
 
 // EXTERNAL MODULE: ./build/src/client/schemas.js
@@ -37808,14 +37866,15 @@ const CLAIM_TIMEOUT_MS = 8_000;
 /** What a claimant may be called: the link's target, so no '/' and nothing a shell reads. */
 const CLAIMANT = /^[A-Za-z0-9._-]{1,100}$/;
 const SANDBOX_ID = /^[A-Za-z0-9._-]{1,100}$/;
-const CLAIM = (/* unused pure expression or super */ null && (`set -u
+const CLAIM = `set -u
 dir="$HOME/.gpu-sandbox-pool"
 mkdir -p "$dir" 2> /dev/null
 link="$dir/claim-$1"
-if ln -s "$2" "$link" 2> /dev/null; then echo won
+if [ "\${3:-}" = prepared ] && [ ! -L "$dir/prepared-$1" ] && [ ! -L "$link" ]; then echo unprepared
+elif ln -s "$2" "$link" 2> /dev/null; then echo won
 elif [ "$(readlink "$link" 2> /dev/null)" = "$2" ]; then echo won
 elif [ -L "$link" ]; then echo "taken $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
-else echo unclaimable; fi`));
+else echo unclaimable; fi`;
 /** What a sandbox says a claim names, cut here to what a claimant may be (the sandbox's own cut is its word only). */
 const claimantSaid = (text) => text.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 100) || 'unnamed';
 /** A claimant's name from the step's run, attempt and job: only the characters a claim may hold. */
@@ -37830,44 +37889,66 @@ function claimantOf(parts) {
 /** Claims `sandboxId` for `claimant`: won (also again, for the same claimant), taken by another, or why neither. */
 async function claimSandbox(target, sandboxId, claimant, context) {
     if (!SANDBOX_ID.test(sandboxId))
-        return { kind: 'failed', why: `'${serviceText(sandboxId, 40)}' is not a sandbox id` };
+        return { kind: 'failed', why: `'${(0,untrusted/* serviceText */.Lo)(sandboxId, 40)}' is not a sandbox id` };
     if (!CLAIMANT.test(claimant))
-        return { kind: 'failed', why: `'${serviceText(claimant, 40)}' is not a claimant` };
-    const signal = withTimeout(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
-    const { code, stdout, stderr } = await runScript(target, CLAIM, [sandboxId, claimant], '', context.env, signal);
+        return { kind: 'failed', why: `'${(0,untrusted/* serviceText */.Lo)(claimant, 40)}' is not a claimant` };
+    const signal = (0,abort/* withTimeout */.w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
+    const args = [sandboxId, claimant, ...(context.prepared ? ['prepared'] : [])];
+    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(target, CLAIM, args, '', context.env, signal);
     const said = stdout.trim().split('\n').at(-1) ?? '';
     if (said === 'won')
         return { kind: 'won' };
+    // A prepared pool's sandbox is claimed only once its preparer marked it (prepare.ts).
+    if (said === 'unprepared')
+        return { kind: 'failed', why: 'its preparation has not succeeded (no mark)' };
     const taken = /^taken (.*)$/.exec(said);
     if (taken)
         return { kind: 'taken', by: claimantSaid(taken[1] ?? '') };
-    const last = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200);
+    const last = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').at(-1) ?? '', 200);
     if (signal.aborted && !context.signal?.aborted)
         return {
             kind: 'unreachable',
             why: `no answer within ${(context.timeoutMs ?? CLAIM_TIMEOUT_MS) / 1000} s`,
         };
-    if (code === SSH_CONNECTION_FAILED)
+    if (code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
         return { kind: 'unreachable', why: last || 'the SSH connection failed' };
     return {
         kind: 'failed',
         why: said === 'unclaimable' ? 'its claim is not a link' : `exit ${code}${last ? `: ${last}` : ''}`,
     };
 }
-const PROBE = `link="$HOME/.gpu-sandbox-pool/claim-$1"
+const LOOK = `dir="$HOME/.gpu-sandbox-pool"
+link="$dir/claim-$1"
 if [ -L "$link" ]; then echo "claimed $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
+elif [ -L "$dir/prepared-$1" ]; then
+  echo "unclaimed prepared $(readlink "$dir/prepared-$1" | tr -cd '0-9' | cut -c1-12)"
+elif [ -L "$dir/prepare-$1" ]; then
+  echo "unclaimed preparing $(readlink "$dir/prepare-$1" | tr -cd 'A-Za-z0-9._-' | cut -c1-120)"
 else echo unclaimed; fi`;
+/** Looks at `sandboxId`'s claim and preparation, read only. */
+async function lookAt(target, sandboxId, context) {
+    if (!SANDBOX_ID.test(sandboxId))
+        return { by: undefined };
+    const signal = (0,abort/* withTimeout */.w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
+    const { stdout } = await (0,ssh_command/* runScript */.j3)(target, LOOK, [sandboxId], '', context.env, signal);
+    const said = stdout.trim().split('\n').at(-1) ?? '';
+    const by = /^claimed (.*)$/.exec(said)?.[1];
+    if (by !== undefined)
+        return { by: claimantSaid(by) };
+    if (!said.startsWith('unclaimed'))
+        return { by: undefined };
+    const prepared = /^unclaimed prepared (\d{1,12})$/.exec(said)?.[1];
+    if (prepared)
+        return { by: null, preparedAt: Number(prepared) * 1000 };
+    const since = /^unclaimed preparing (\d{1,12})-/.exec(said)?.[1];
+    // A lock whose time cannot be read counts as begun at the epoch: abandoned.
+    if (said.startsWith('unclaimed preparing'))
+        return { by: null, preparingSince: Number(since ?? 0) * 1000 };
+    return { by: null };
+}
 /** Who claimed `sandboxId`, read only (a refill counts the unclaimed): null for none; undefined where it cannot say. */
 async function claimedBy(target, sandboxId, context) {
-    if (!SANDBOX_ID.test(sandboxId))
-        return undefined;
-    const signal = (0,abort/* withTimeout */.w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
-    const { stdout } = await (0,ssh_command/* runScript */.j3)(target, PROBE, [sandboxId], '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
-    if (said === 'unclaimed')
-        return null;
-    const by = /^claimed (.*)$/.exec(said)?.[1];
-    return by === undefined ? undefined : claimantSaid(by);
+    return (await lookAt(target, sandboxId, context)).by;
 }
 
 // EXTERNAL MODULE: ./build/src/client/retry.js
@@ -37930,8 +38011,9 @@ function readWithin(ctx, id) {
         backoff: READ_BACKOFF,
     });
 }
-function poolDeps(ctx, env, prepared) {
+function poolDeps(ctx, env, prepared, preparedPool = false) {
     return {
+        prepared: preparedPool,
         clock: ctx.clock,
         list: () => listWithin(ctx),
         read: (id) => readWithin(ctx, id),
@@ -38101,6 +38183,33 @@ async function releaseHolds(deps, state, config, stopped) {
         deps.core.info(`Pool: the hold ${holdId} of ${sandboxId} stopped.`);
     }
 }
+/**
+ * The pool sandboxes the main step was preparing when it ended (cancelled, killed): one whose preparation was marked,
+ * or that a job claimed, is left; any other is claimed under the preparer's lock, so no job ever can, and stopped.
+ * One that cannot be reached now (its certificate expired) is never claimed: its abandoned lock has the pool's idle
+ * rule, or its TTL, end it.
+ */
+async function stopHalfPrepared(deps, state, config) {
+    const saved = state.poolPreparing;
+    if (!saved || saved.pending.length === 0)
+        return;
+    const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.makeClient(config) });
+    const env = deps.env ?? process.env;
+    for (const item of saved.pending.filter((entry) => schemas/* SANDBOX_ID_PATTERN */.BA.test(entry.id))) {
+        const target = { configPath: item.configPath, alias: item.alias };
+        const look = await lookAt(target, item.id, { env });
+        if (look.by !== null || look.preparedAt !== undefined) {
+            const why = look.preparedAt !== undefined ? 'its preparation was marked' : 'it is claimed, or could not say';
+            deps.core.info(`Pool: ${item.id}, being prepared when the main step ended, is left (${why}).`);
+            continue;
+        }
+        const verdict = await claimSandbox(target, item.id, saved.claimant, { env });
+        if (verdict.kind !== 'won')
+            continue;
+        await (0,stop/* stopSandbox */.a)(ctx, item.id, deps.clock.now() + release_STOP_BUDGET_MS);
+        deps.core.info(`Pool: ${item.id} was left half-prepared by the main step; stopped.`);
+    }
+}
 
 
 /***/ }),
@@ -38185,7 +38294,10 @@ async function runPost(given) {
     };
     // A pool claim whose answer the main step never read is asked again over its SSH access, before that goes.
     if (mode === 'start' && state.poolClaims)
-        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .releasePoolClaims */ .X)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a claim of this job's could not be asked again: ${error.message}`));
+        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .releasePoolClaims */ .Xt)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a claim of this job's could not be asked again: ${error.message}`));
+    // Pool sandboxes the main step was preparing when it ended: stopped unless marked, over that same access.
+    if ((mode === 'start' || mode === 'pool') && state.poolPreparing)
+        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .stopHalfPrepared */ .tW)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a half-prepared sandbox could not be stopped (its TTL ends it): ${error.message}`));
     const gpuFetch = state.gpuReport && !state.gpuReport.reported;
     if (!(mode === 'start' && (state.runner?.watch || gpuFetch)))
         await removeSsh();
@@ -38198,7 +38310,7 @@ async function runPost(given) {
         await removeSsh();
         // A claim's holds go last, once the sandbox they hold is stopped.
         if (mode === 'start' && state.poolClaims?.holds)
-            await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .releaseHolds */ .y)(deps, state, inputs.cleanup(), cleaned).catch((error) => core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${error.message}`));
+            await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .releaseHolds */ .yg)(deps, state, inputs.cleanup(), cleaned).catch((error) => core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${error.message}`));
         // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
         const unserved = state.unservedAll;
         await Promise.all(unserved.map((saved) => (0,_runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_14__/* .cleanupUnserved */ .N)(deps, saved, inputs.runner())));
@@ -41169,7 +41281,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   FX: () => (/* binding */ pinnableEndpoint)
 });
 
-// UNUSED EXPORTS: SshUnavailableError, connectInstance, finishSandboxSsh, keepCertificateFresh, prepareSandboxSsh
+// UNUSED EXPORTS: SshUnavailableError, connectInstance, finishSandboxSsh, keepCertificateFresh, prepareSandboxSsh, renewInPlace
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
@@ -41368,7 +41480,7 @@ function renewer_certificateExpiry(expiresAt, receivedAt) {
 /**
  * 15 minutes before expiry, or at two thirds of the lifetime for certificates shorter than 45 minutes (the SDK's rule).
  */
-function renewAt(issuedAt, expiresAt) {
+function renewer_renewAt(issuedAt, expiresAt) {
     if (expiresAt === undefined)
         return issuedAt + UNKNOWN_LIFETIME_RENEW_MS;
     const lifetime = expiresAt - issuedAt;
@@ -41400,7 +41512,7 @@ async function runRenewal(spec, ctx, isEnded) {
     let issuedAt = spec.certIssuedAt;
     let expiresAt = spec.certExpiresAt;
     for (;;) {
-        const at = Math.max(renewAt(issuedAt, expiresAt), issuedAt + MIN_RENEW_GAP_MS);
+        const at = Math.max(renewer_renewAt(issuedAt, expiresAt), issuedAt + MIN_RENEW_GAP_MS);
         if (spec.endsAt !== undefined && at >= spec.endsAt) {
             await sleepUntil(ctx, spec.endsAt);
             ctx.log(`ended: the sandbox's TTL has come (${new Date(spec.endsAt).toISOString()})`);
@@ -41617,6 +41729,21 @@ async function connectInstance(deps, ssh, uuid, dir, keyPath) {
             throw new SshUnavailableError('the instance showed no address within 10 minutes');
         await deps.clock.sleep(wait, deps.signal);
     }
+}
+/**
+ * A step that holds its certificate for hours itself (a keeper with pool-watch): a new one for the same key once
+ * renewAt says so, written over the old one; the same certificate again before that.
+ */
+async function renewInPlace(deps, prepared) {
+    if (deps.clock.now() < renewAt(prepared.certIssuedAt, prepared.certExpiresAt))
+        return;
+    const deadline = deps.clock.now() + 60_000;
+    const client = deps.client.withDeadline(deadline, deps.clock);
+    const answer = await retryUntil(opContext(deps), deadline, 'renew the SSH certificate', () => client.requestSshCertificate(prepared.publicKey, deps.signal));
+    maskKey((s) => deps.core.setSecret(s), answer.ssh_certificate);
+    replaceSecretFile(prepared.certPath, `${answer.ssh_certificate.trim()}\n`);
+    prepared.certIssuedAt = deps.clock.now();
+    prepared.certExpiresAt = certificateExpiry(answer.expires_at, prepared.certIssuedAt);
 }
 
 
@@ -42059,6 +42186,22 @@ function slots(read) {
     }
     return found;
 }
+function savedBudget(saved) {
+    const [limit, remaining, resetsAt] = [saved?.limit, saved?.remaining, saved?.resetsAt];
+    return typeof limit === 'number' && typeof remaining === 'number' && typeof resetsAt === 'number'
+        ? { limit, remaining, resetsAt }
+        : undefined;
+}
+function savedAccess(saved) {
+    return typeof saved?.configPath === 'string' && typeof saved.alias === 'string'
+        ? { configPath: saved.configPath, alias: saved.alias }
+        : undefined;
+}
+function savedSpent(saved) {
+    if (typeof saved?.seconds !== 'number')
+        return undefined;
+    return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
+}
 function savedPoolClaims(saved) {
     if (!saved || typeof saved.claimant !== 'string' || !Array.isArray(saved.pending))
         return undefined;
@@ -42117,6 +42260,7 @@ const KEYS = {
     unserved: 'unserved-runner',
     gpuReport: 'gpu-report',
     poolClaims: 'pool-claims',
+    poolPreparing: 'pool-preparing',
 };
 class ActionState {
     core;
@@ -42182,10 +42326,7 @@ class ActionState {
         this.core.saveState(KEYS.spentBefore, JSON.stringify({ seconds: spent.seconds, dollars: spent.dollars ?? null }));
     }
     get spentBefore() {
-        const saved = this.json(KEYS.spentBefore);
-        if (typeof saved?.seconds !== 'number')
-            return undefined;
-        return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined };
+        return savedSpent(this.json(KEYS.spentBefore));
     }
     /** What the main step's pull-request comment said: the post step writes the final version from it. */
     saveCommentFacts(facts) {
@@ -42204,21 +42345,14 @@ class ActionState {
             this.core.saveState(KEYS.githubBudget, JSON.stringify(budget));
     }
     get githubBudget() {
-        const saved = this.json(KEYS.githubBudget);
-        const [limit, remaining, resetsAt] = [saved?.limit, saved?.remaining, saved?.resetsAt];
-        return typeof limit === 'number' && typeof remaining === 'number' && typeof resetsAt === 'number'
-            ? { limit, remaining, resetsAt }
-            : undefined;
+        return savedBudget(this.json(KEYS.githubBudget));
     }
     /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
     saveDebugAccess(access) {
         this.core.saveState(KEYS.debugAccess, JSON.stringify(access));
     }
     get debugAccess() {
-        const saved = this.json(KEYS.debugAccess);
-        return typeof saved?.configPath === 'string' && typeof saved.alias === 'string'
-            ? { configPath: saved.configPath, alias: saved.alias }
-            : undefined;
+        return savedAccess(this.json(KEYS.debugAccess));
     }
     /** The main step failed after the sandbox was ready (a failed run, say): why, in one line. */
     saveMainFailure(why) {
@@ -42311,12 +42445,19 @@ class ActionState {
     get gpuReport() {
         return savedGpuReport(this.json(KEYS.gpuReport));
     }
-    /** Saved before each claim is sent and after its answer: the post step asks again for what may be this step's. */
-    savePoolClaims(saved) {
-        this.core.saveState(KEYS.poolClaims, JSON.stringify(saved));
+    /**
+     * Saved before each claim is sent and after its answer: the post step asks again for what may be this step's.
+     * `preparing`: the pool sandboxes this step prepares (`pending`, under the lock `claimant`), stopped by the post
+     * step where the main step ended before their preparation did.
+     */
+    savePoolClaims(saved, of = 'claims') {
+        this.core.saveState(of === 'claims' ? KEYS.poolClaims : KEYS.poolPreparing, JSON.stringify(saved));
     }
     get poolClaims() {
         return savedPoolClaims(this.json(KEYS.poolClaims));
+    }
+    get poolPreparing() {
+        return savedPoolClaims(this.json(KEYS.poolPreparing));
     }
     readNumber(key) {
         return finiteNumber(this.read(key));

@@ -43,7 +43,7 @@ const SPEC = [
 const CAPS = ['max-cost', 'max-hourly-price', 'min-gpu-memory', 'max-live']
 const GATE = ['approve-label', 'approve-label-once', 'min-permission', 'github-token']
 const REPORT = ['gpu-check', 'min-driver', 'gpu-report']
-const POOL = ['pool', 'pool-size', 'pool-idle']
+const POOL = ['pool', 'pool-size', 'pool-idle', 'pool-prepare', 'pool-key']
 const START = [...CONNECTION, ...SPEC, ...CAPS, ...GATE, 'comment', ...REPORT, ...POOL, 'timeout', 'keep-alive']
 const START_OUTPUTS = [
   'sandbox-id',
@@ -113,7 +113,7 @@ export const SUB_ACTIONS: Record<string, SubAction> = {
     description:
       'Keep a warm pool: start what it lacks to hold pool-size ready sandboxes of the given spec, stop those idle past pool-idle.',
     fixed: { mode: 'pool' },
-    inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL, 'pool-for'],
+    inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL, 'pool-for', 'pool-watch', 'timeout'],
     outputs: ['pool'],
   },
   instance: {

@@ -65,6 +65,9 @@ export const INPUT_DEFAULTS = {
   'pool-size': '1',
   'pool-idle': '15m',
   'pool-for': '',
+  'pool-prepare': '',
+  'pool-key': '',
+  'pool-watch': '',
 } as const
 
 export type InputName = keyof typeof INPUT_DEFAULTS
@@ -132,4 +135,7 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   // The sweep stops this repository's pool sandboxes unclaimed past it.
   'pool-idle': ['start', 'pool', 'sweep'],
   'pool-for': ['pool'],
+  'pool-prepare': ['start', 'pool'],
+  'pool-key': ['start', 'pool'],
+  'pool-watch': ['pool'],
 }

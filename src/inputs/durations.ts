@@ -41,6 +41,8 @@ export const DURATION_BOUNDS = {
   'runner-timeout': { minSeconds: 1, maxSeconds: DAY },
   // An idle stop sooner than a minute would stop pool sandboxes as they become ready.
   'pool-idle': { minSeconds: 60, maxSeconds: DAY },
+  // A keeper looks every few seconds; under a minute it would end before its first replacement is ready.
+  'pool-watch': { minSeconds: 60, maxSeconds: 5 * DAY },
 } as const satisfies Record<string, DurationBounds>
 
 /** 86400 → '24h', 600 → '10m', 2592000 → '720h'. */

@@ -31,7 +31,26 @@ export interface PoolInput {
   domain: TrustDomain
   /** Why, for the log: "the pull_request event", "pool-for". */
   domainWhy: string
+  /** pool-prepare and pool-key: the pool's sandboxes are claimed only once this script ended with exit 0 on them. */
+  prepare?: PoolPreparation
+  /** pool-watch (mode pool): how long the keeper keeps the pool; undefined: one pass. */
+  watchSeconds?: number
 }
+
+export interface PoolPreparation {
+  /** The bash script, run on the sandbox as `run` is. */
+  script: string
+  /** What the preparation produced (pool-key), empty where none was given. */
+  key: string
+}
+
+/** pool-key: one line of visible characters, as an image id is (it names what a lock file or a hash produced). */
+const poolKey = z.string().transform((raw, ctx) => {
+  const text = raw.trim()
+  if (!/^[\x21-\x7e]{1,256}$/.test(text))
+    return refuse(ctx, 'must be one line of visible characters without spaces, at most 256 (e.g. a hashFiles result)')
+  return text
+})
 
 const poolName = z.string().transform((raw, ctx) => {
   const text = raw.trim()
@@ -59,9 +78,13 @@ const poolFor = z.string().transform((raw, ctx) => {
 })
 
 /** The domain: the step's own; mode pool may name another with pool-for, but a pull request's step only its own. */
-function parseDomain(inputs: Collector, job: JobEnvironment, poolMode: boolean): { domain: TrustDomain; why: string } {
+function parseDomain(
+  inputs: Collector,
+  job: JobEnvironment,
+  poolMode: boolean,
+): { domain: TrustDomain; why: string; own: { domain: TrustDomain; why: string } } {
   const own = domainOfStep(job.env ?? {})
-  if (!poolMode || !inputs.isSet('pool-for')) return own
+  if (!poolMode || !inputs.isSet('pool-for')) return { ...own, own }
   const named = inputs.parse('pool-for', poolFor)
   if (named === 'branches' && own.domain === 'pull-requests')
     inputs.fail(
@@ -69,21 +92,21 @@ function parseDomain(inputs: Collector, job: JobEnvironment, poolMode: boolean):
       `is 'branches', but this step runs a pull request's code (${own.why}): it may keep only the ` +
         "pull-requests pool; keep the branches' pool from a workflow of the default branch (push, schedule)",
     )
-  return { domain: named ?? own.domain, why: 'pool-for' }
+  return { domain: named ?? own.domain, why: 'pool-for', own }
 }
 
 /** pool, pool-size, pool-idle, pool-for; undefined without `pool` (then the others are errors where changed). */
 export function parsePool(inputs: Collector, job: JobEnvironment, required: boolean): PoolInput | undefined {
   if (!inputs.isSet('pool')) {
     if (required) inputs.fail('pool', "is required in mode 'pool': the name of the pool to keep")
-    for (const name of ['pool-size', 'pool-idle'] as const)
+    for (const name of ['pool-size', 'pool-idle', 'pool-prepare', 'pool-key', 'pool-watch'] as const)
       if (inputs.changed(name)) inputs.fail(name, "is set but 'pool' is empty; set pool (a pool's name) or remove it")
     return undefined
   }
   const name = inputs.parse('pool', poolName)
   const size = inputs.parse('pool-size', poolSize)
   const idleSeconds = inputs.parse('pool-idle', duration(DURATION_BOUNDS['pool-idle']))
-  const { domain, why: domainWhy } = parseDomain(inputs, job, required)
+  const { domain, why: domainWhy, own } = parseDomain(inputs, job, required)
   if (inputs.isSet('name'))
     inputs.fail('name', "is set beside 'pool': a pool's sandboxes carry generated names; leave 'name' empty")
   const repositoryId = job.repositoryId ?? ''
@@ -92,5 +115,46 @@ export function parsePool(inputs: Collector, job: JobEnvironment, required: bool
       'pool',
       'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it',
     )
-  return { name, size, idleSeconds, repositoryId, domain, domainWhy }
+  const prepare = parsePreparation(inputs, required && own.domain === 'pull-requests', own.why)
+  const watchSeconds = required ? parseWatch(inputs, size) : undefined
+  return {
+    name,
+    size,
+    idleSeconds,
+    repositoryId,
+    domain,
+    domainWhy,
+    ...(prepare ? { prepare } : {}),
+    ...(watchSeconds === undefined ? {} : { watchSeconds }),
+  }
+}
+
+/**
+ * pool-prepare and pool-key. A keeper run for a pull request's event may not prepare: its workflow file and inputs are
+ * the pull request's to change (a job of that event still prepares its own sandbox, never a pool's).
+ */
+function parsePreparation(inputs: Collector, untrustedKeeper: boolean, why: string): PoolPreparation | undefined {
+  const script = inputs.read('pool-prepare')
+  if (script.trim() === '') {
+    if (inputs.isSet('pool-key'))
+      inputs.fail('pool-key', "is set but 'pool-prepare' is empty; a key names what a preparation produced")
+    return undefined
+  }
+  if (untrustedKeeper)
+    inputs.fail(
+      'pool-prepare',
+      `is set in mode 'pool' on a step that runs a pull request's code (${why}): only a workflow of the default ` +
+        'branch (push, schedule, workflow_dispatch) starts and prepares sandboxes of a prepared pool',
+    )
+  const key = inputs.isSet('pool-key') ? inputs.parse('pool-key', poolKey) : ''
+  return { script, key }
+}
+
+/** pool-watch: mode pool only; a keeper that keeps nothing (pool-size 0, a drain) has nothing to watch. */
+function parseWatch(inputs: Collector, size: number): number | undefined {
+  if (!inputs.isSet('pool-watch')) return undefined
+  const seconds = inputs.parse('pool-watch', duration(DURATION_BOUNDS['pool-watch']))
+  if (size === 0)
+    inputs.fail('pool-watch', 'is set with pool-size 0, which drains the pool once; leave pool-watch empty to drain')
+  return seconds
 }

@@ -67,6 +67,12 @@ function parseGpuCount(inputs: Collector, gpus: readonly string[]): number | und
   return count
 }
 
+/** run, the runner and a prepared pool's own preparation (a job that claims none) work over SSH. */
+function usesSsh(inputs: Collector, poolMode: boolean, runner: unknown): boolean {
+  const prepares = !poolMode && inputs.isSet('pool') && inputs.isSet('pool-prepare')
+  return inputs.isSet('run') || runner !== undefined || prepares
+}
+
 function parseStart(inputs: Collector, connection: Connection, job: JobEnvironment, poolMode = false): StartConfig {
   const pool = parsePool(inputs, job, poolMode)
   const gpus = inputs.parse('gpu-type', field.gpuTypes) ?? []
@@ -85,11 +91,11 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
   const networkPolicy = parseNetworkPolicy(inputs, 'start')
   const runner = parseRunner(inputs, job, networkPolicy, gpuCount)
   const enforceTtl = inputs.parse('enforce-ttl', field.boolean)
-  const sshAnyway = inputs.isSet('run') || runner !== undefined || inputs.raw('ssh').trim().toLowerCase() === 'true'
+  const sshAnyway = usesSsh(inputs, poolMode, runner) || inputs.raw('ssh').trim().toLowerCase() === 'true'
   const gpuCheck = parseGpuCheck(inputs, gpus, sshAnyway)
   const debug = parseDebug(inputs, job)
   const gpuReport = parseGpuReport(inputs, gpus)
-  const implied = inputs.isSet('run') || !!runner || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused)
+  const implied = usesSsh(inputs, poolMode, runner) || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused)
   const ssh = parseSsh(inputs, job, implied)
   return {
     mode: 'start',

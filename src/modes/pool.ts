@@ -22,7 +22,9 @@ import { applySpendingCaps } from '../sandbox/caps.ts'
 import { prepareSandboxSsh } from '../ssh/access.ts'
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { formatDuration, listWithLimit, markdownTable } from '../step/summary.ts'
-import { keepPool, type Upkeep } from '../pool/upkeep.ts'
+import { keepAndWatch, type Kept } from '../pool/keeper.ts'
+import type { Prepared } from '../pool/preparer.ts'
+import { ActionState } from '../step/state.ts'
 
 /** How long getting the SSH certificate the claims use may take. */
 const PREPARE_MS = 3 * 60_000
@@ -40,30 +42,45 @@ export async function runPool(given: PoolConfig, deps: StepDeps): Promise<void> 
       )
     },
   )
-  const pool = poolDeps(opContext(deps), stepEnvironment(deps), prepared)
+  const pool = poolDeps(opContext(deps), stepEnvironment(deps), prepared, !!given.pool.prepare)
   deps.core.info(`Pool '${given.pool.name}': keeping the ${given.pool.domain} domain's pool (${given.pool.domainWhy}).`)
   const claimant = `pool-${given.pool.name}-${deps.clock.now()}`
-  const upkeep = await keepPool(config, deps, pool, { claimant, drain: given.pool.size === 0 })
-  const ids = (list: string[]) => list.filter((id) => SANDBOX_ID_PATTERN.test(id))
-  const after = {
-    ready: ids([...upkeep.ids.unclaimed]),
-    claimed: ids(upkeep.ids.claimed),
-    starting: ids([...upkeep.ids.starting, ...upkeep.started]),
-    stopped: ids(upkeep.stopped),
-  }
+  const kept = await keepAndWatch(config, deps, pool, {
+    claimant,
+    state: new ActionState(deps.core),
+    ssh: prepared,
+    drain: given.pool.size === 0,
+  })
+  const after = poolAfter(kept)
   deps.core.setOutput('pool', JSON.stringify(after))
   deps.core.info(
     `Pool '${given.pool.name}': ${after.ready.length} ready and unclaimed, ${after.claimed.length} claimed, ` +
       `${after.starting.length} starting, ${after.stopped.length} stopped as idle.`,
   )
-  await deps.core.appendSummary(await poolSummary(config, deps, upkeep, after))
+  await deps.core.appendSummary(await poolSummary(config, deps, kept, after))
+}
+
+/** The pool after the step: the last look, with what this step prepared or stopped since. */
+function poolAfter(kept: Kept): Record<'ready' | 'claimed' | 'starting' | 'stopped', string[]> {
+  const { last } = kept
+  const ids = (list: string[]) => [...new Set(list)].filter((id) => SANDBOX_ID_PATTERN.test(id))
+  const ended = (kinds: Prepared['kind'][]) =>
+    new Set(kept.preparations.filter((item) => kinds.includes(item.kind)).map((item) => item.id))
+  const prepared = ended(['prepared'])
+  const gone = ended(['failed', 'cancelled'])
+  return {
+    ready: ids([...last.ids.unclaimed, ...prepared].filter((id) => !last.ids.claimed.includes(id))),
+    claimed: ids(last.ids.claimed),
+    starting: ids([...last.ids.starting, ...last.started].filter((id) => !prepared.has(id) && !gone.has(id))),
+    stopped: ids([...kept.stopped, ...gone]),
+  }
 }
 
 /** The summary: the pool after the step, and what its unclaimed sandboxes have cost while they waited. */
 async function poolSummary(
   config: StartConfig & { pool: PoolConfig['pool'] },
   deps: StepDeps,
-  upkeep: Upkeep,
+  kept: Kept,
   after: Record<'ready' | 'claimed' | 'starting' | 'stopped', string[]>,
 ): Promise<string> {
   const { name, domain } = config.pool
@@ -92,7 +109,8 @@ async function poolSummary(
         'Idle so far',
         `${formatDuration(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
       ],
-      ['Started by this step', String(upkeep.started.length)],
+      ['Started by this step', String(new Set(kept.started).size)],
+      ...preparedRows(config, kept, price),
     ])
   )
 }
@@ -109,4 +127,25 @@ async function hourlyPrice(config: StartConfig, deps: StepDeps): Promise<number 
   }
   const billing = await readBillingContext(deps.client, spec, (message) => deps.core.info(message), deps.signal)
   return billing.dollarsPerHour
+}
+
+/** A prepared pool's rows: what this step prepared, and what that cost (creation to mark or stop, billed). */
+function preparedRows(
+  config: StartConfig & { pool: PoolConfig['pool'] },
+  kept: Kept,
+  price: number | undefined,
+): [string, string][] {
+  if (!config.pool.prepare) return []
+  const count = (kind: Prepared['kind']) => kept.preparations.filter((item) => item.kind === kind).length
+  const billedMs = kept.preparations.reduce((sum, item) => sum + (item.billedMs ?? 0), 0)
+  const cost = price === undefined ? 'no catalog price' : `~${formatDollars((billedMs / 3_600_000) * price)}`
+  const watch = config.pool.watchSeconds
+  return [
+    [
+      'Prepared by this step',
+      `${count('prepared')} (failed ${count('failed')}, ended unfinished ${count('cancelled')})`,
+    ],
+    ['Preparing', `${formatDuration(billedMs)} of sandbox time from start to prepared or stopped, ${cost}`],
+    ...(watch ? [['pool-watch', `${formatDuration(watch * 1000)}, ${kept.passes} looks`] as [string, string]] : []),
+  ]
 }

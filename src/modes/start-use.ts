@@ -18,6 +18,8 @@ import { dirname } from 'node:path'
 import { remoteContext } from '../sandbox/remote-context.ts'
 import { runOnSandbox } from '../run/main.ts'
 import type { WaitOutcome } from './start-summary.ts'
+import type { PoolPreparation } from '../inputs/pool.ts'
+import { prepareOwnSandbox } from '../pool/own.ts'
 
 /** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */
 export async function useReady(
@@ -25,7 +27,7 @@ export async function useReady(
   deps: StepDeps,
   started: StartedSandbox,
   waited: WaitOutcome,
-  ssh: { acceptedAt: number; prepared: PreparedSandboxSsh | undefined },
+  ssh: { acceptedAt: number; prepared: PreparedSandboxSsh | undefined; prepareOwn?: PoolPreparation },
 ): Promise<void> {
   if (waited.error) throw waited.error
   if (isFailed(waited.status)) {
@@ -48,6 +50,9 @@ export async function useReady(
   deps.core.info(`Sandbox ${started.id} is ${serviceText(waited.status)}.`)
   if (!config.ssh || !configPath) return
   const target = { configPath, alias: config.ssh.alias }
+  const placement = config.image === undefined ? 'host' : 'image'
+  if (ssh.prepareOwn)
+    await prepareOwnSandbox(deps, { id: started.id, target, placement }, ssh.prepareOwn, config.timeoutMs)
   const sampling = await startGpuSampling(config, deps, started, target)
   await useSandbox(config, deps, started, target, sampling && { saved: sampling, acceptedAt: ssh.acceptedAt })
 }

@@ -102,7 +102,7 @@ async function attempts(
     const acceptedAt = announceStarted(started, deps, state, claimed?.waitedMs)
     // A claimed sandbox was billed from its creation: its wait unclaimed is this job's cost.
     const billedFrom = acceptedAt - (claimed?.waitedMs ?? 0)
-    if (side.pool && config.pool) side.upkeep ??= upkeepLater(config as Pooled, deps, side.pool)
+    if (side.pool && config.pool) side.upkeep ??= upkeepLater(config as Pooled, deps, side.pool, state)
     // Informational, read while the sandbox provisions; it never fails the step.
     const billing = readBilling(config, started, deps)
     if (
@@ -164,7 +164,9 @@ async function useAttempt(
   const readyAt = deps.clock.now()
   let failure: unknown
   try {
-    return await useReady(config, deps, started, waited, { acceptedAt, prepared })
+    // A prepared pool's job on a sandbox of its own prepares it first (a claimed one was prepared).
+    const prepareOwn = used.pool?.claim ? undefined : config.pool?.prepare
+    return await useReady(config, deps, started, waited, { acceptedAt, prepared, prepareOwn })
   } catch (error) {
     failure = error
     if (config.debug) state.saveMainFailure(serviceText((error as Error).message?.split('\n')[0], 200))

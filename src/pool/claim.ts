@@ -24,7 +24,8 @@ const CLAIM = `set -u
 dir="$HOME/.gpu-sandbox-pool"
 mkdir -p "$dir" 2> /dev/null
 link="$dir/claim-$1"
-if ln -s "$2" "$link" 2> /dev/null; then echo won
+if [ "\${3:-}" = prepared ] && [ ! -L "$dir/prepared-$1" ] && [ ! -L "$link" ]; then echo unprepared
+elif ln -s "$2" "$link" 2> /dev/null; then echo won
 elif [ "$(readlink "$link" 2> /dev/null)" = "$2" ]; then echo won
 elif [ -L "$link" ]; then echo "taken $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
 else echo unclaimable; fi`
@@ -53,14 +54,17 @@ export async function claimSandbox(
   target: SshTarget,
   sandboxId: string,
   claimant: string,
-  context: { env: NodeJS.ProcessEnv; signal?: AbortSignal; timeoutMs?: number },
+  context: { env: NodeJS.ProcessEnv; signal?: AbortSignal; timeoutMs?: number; prepared?: boolean },
 ): Promise<ClaimVerdict> {
   if (!SANDBOX_ID.test(sandboxId)) return { kind: 'failed', why: `'${serviceText(sandboxId, 40)}' is not a sandbox id` }
   if (!CLAIMANT.test(claimant)) return { kind: 'failed', why: `'${serviceText(claimant, 40)}' is not a claimant` }
   const signal = withTimeout(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal)
-  const { code, stdout, stderr } = await runScript(target, CLAIM, [sandboxId, claimant], '', context.env, signal)
+  const args = [sandboxId, claimant, ...(context.prepared ? ['prepared'] : [])]
+  const { code, stdout, stderr } = await runScript(target, CLAIM, args, '', context.env, signal)
   const said = stdout.trim().split('\n').at(-1) ?? ''
   if (said === 'won') return { kind: 'won' }
+  // A prepared pool's sandbox is claimed only once its preparer marked it (prepare.ts).
+  if (said === 'unprepared') return { kind: 'failed', why: 'its preparation has not succeeded (no mark)' }
   const taken = /^taken (.*)$/.exec(said)
   if (taken) return { kind: 'taken', by: claimantSaid(taken[1] ?? '') }
   const last = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200)
@@ -76,9 +80,45 @@ export async function claimSandbox(
   }
 }
 
-const PROBE = `link="$HOME/.gpu-sandbox-pool/claim-$1"
+const LOOK = `dir="$HOME/.gpu-sandbox-pool"
+link="$dir/claim-$1"
 if [ -L "$link" ]; then echo "claimed $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
+elif [ -L "$dir/prepared-$1" ]; then
+  echo "unclaimed prepared $(readlink "$dir/prepared-$1" | tr -cd '0-9' | cut -c1-12)"
+elif [ -L "$dir/prepare-$1" ]; then
+  echo "unclaimed preparing $(readlink "$dir/prepare-$1" | tr -cd 'A-Za-z0-9._-' | cut -c1-120)"
 else echo unclaimed; fi`
+
+/** What a sandbox says of its claim and, in a prepared pool, of its preparation (prepare.ts). */
+export interface Look {
+  /** Who claimed it: null for none; undefined where it cannot say. */
+  by: string | null | undefined
+  /** When its preparation was marked as succeeded (ms). */
+  preparedAt?: number
+  /** The preparation under way (or abandoned): since when (ms). */
+  preparingSince?: number
+}
+
+/** Looks at `sandboxId`'s claim and preparation, read only. */
+export async function lookAt(
+  target: SshTarget,
+  sandboxId: string,
+  context: { env: NodeJS.ProcessEnv; signal?: AbortSignal; timeoutMs?: number },
+): Promise<Look> {
+  if (!SANDBOX_ID.test(sandboxId)) return { by: undefined }
+  const signal = withTimeout(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal)
+  const { stdout } = await runScript(target, LOOK, [sandboxId], '', context.env, signal)
+  const said = stdout.trim().split('\n').at(-1) ?? ''
+  const by = /^claimed (.*)$/.exec(said)?.[1]
+  if (by !== undefined) return { by: claimantSaid(by) }
+  if (!said.startsWith('unclaimed')) return { by: undefined }
+  const prepared = /^unclaimed prepared (\d{1,12})$/.exec(said)?.[1]
+  if (prepared) return { by: null, preparedAt: Number(prepared) * 1000 }
+  const since = /^unclaimed preparing (\d{1,12})-/.exec(said)?.[1]
+  // A lock whose time cannot be read counts as begun at the epoch: abandoned.
+  if (said.startsWith('unclaimed preparing')) return { by: null, preparingSince: Number(since ?? 0) * 1000 }
+  return { by: null }
+}
 
 /** Who claimed `sandboxId`, read only (a refill counts the unclaimed): null for none; undefined where it cannot say. */
 export async function claimedBy(
@@ -86,11 +126,5 @@ export async function claimedBy(
   sandboxId: string,
   context: { env: NodeJS.ProcessEnv; signal?: AbortSignal; timeoutMs?: number },
 ): Promise<string | null | undefined> {
-  if (!SANDBOX_ID.test(sandboxId)) return undefined
-  const signal = withTimeout(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal)
-  const { stdout } = await runScript(target, PROBE, [sandboxId], '', context.env, signal)
-  const said = stdout.trim().split('\n').at(-1) ?? ''
-  if (said === 'unclaimed') return null
-  const by = /^claimed (.*)$/.exec(said)?.[1]
-  return by === undefined ? undefined : claimantSaid(by)
+  return (await lookAt(target, sandboxId, context)).by
 }

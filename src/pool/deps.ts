@@ -34,8 +34,10 @@ export function poolDeps(
   ctx: OpContext,
   env: NodeJS.ProcessEnv,
   prepared: Pick<PreparedSandboxSsh, 'dir' | 'keyPath' | 'certPath'>,
+  preparedPool = false,
 ): IdleDeps {
   return {
+    prepared: preparedPool,
     clock: ctx.clock,
     list: () => listWithin(ctx),
     read: (id) => readWithin(ctx, id),

@@ -13,10 +13,12 @@
 import type { SandboxRecord } from '../client/schemas.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { isReady } from '../sandbox/status.ts'
-import { claimSandbox } from './claim.ts'
+import { claimSandbox, lookAt } from './claim.ts'
+import { isAbandoned } from './prepare.ts'
 import { waitedMs } from './match.ts'
 import { poolView, prefixOf } from './names.ts'
 import type { TakeDeps } from './take.ts'
+import type { SshTarget } from '../remote/ssh-command.ts'
 
 export interface IdleDeps extends Omit<TakeDeps, 'shuffle'> {
   /** Stops a sandbox this step claimed (retried as any stop of the action's). */
@@ -44,16 +46,37 @@ export interface IdlePool {
   claimant: string
   /** One request and trust domain's names (a step of the pool); undefined: the whole pool (the sweep). */
   prefix?: string
+  /** A prepared pool's preparation limit: its idle time counts from its mark, and an abandoned one is stopped. */
+  prepareLimitMs?: number
+}
+
+/**
+ * In a prepared pool: how long one has waited since its preparation was marked, or since its creation where nobody
+ * began to prepare it; Infinity for an abandoned preparation; undefined while one is under way.
+ */
+async function preparedWait(deps: IdleDeps, id: string, target: SshTarget, record: SandboxRecord, limitMs: number) {
+  const look = await lookAt(target, id, { env: deps.env, signal: deps.signal })
+  const now = deps.clock.now()
+  if (look.preparedAt !== undefined) return now - look.preparedAt
+  if (isAbandoned(look, now, limitMs)) return Infinity
+  return look.preparingSince === undefined ? waitedMs(record, now) : undefined
 }
 
 /** Why one sandbox is kept, or undefined once it is claimed for the stop. */
-async function claimIdle(deps: IdleDeps, id: string, idleMs: number, claimant: string): Promise<string | undefined> {
+async function claimIdle(deps: IdleDeps, id: string, pool: IdlePool): Promise<string | undefined> {
+  const { idleMs, claimant, prepareLimitMs } = pool
   const record: SandboxRecord = await deps.read(id)
   if (!isReady(record.status)) return `it is '${serviceText(record.status, 40)}'`
-  const waited = waitedMs(record, deps.clock.now())
-  if (waited === undefined) return 'its record shows no created_at'
-  if (waited < idleMs) return 'not idle long enough'
+  const created = waitedMs(record, deps.clock.now())
+  if (created === undefined) return 'its record shows no created_at'
+  // Nothing waits longer since its mark than since its creation: no SSH for one not idle long enough.
+  if (created < idleMs) return 'not idle long enough'
   const target = await deps.reach(id, record)
+  if (prepareLimitMs !== undefined) {
+    const waited = await preparedWait(deps, id, target, record, prepareLimitMs)
+    if (waited === undefined) return 'being prepared'
+    if (waited < idleMs) return 'not idle long enough'
+  }
   deps.track?.(id, target)
   const verdict = await claimSandbox(target, id, claimant, { env: deps.env, signal: deps.signal })
   if (verdict.kind === 'won') return undefined
@@ -65,11 +88,12 @@ async function claimIdle(deps: IdleDeps, id: string, idleMs: number, claimant: s
 export async function stopIdle(deps: IdleDeps, pool: IdlePool): Promise<{ stopped: string[] }> {
   const stopped: string[] = []
   for (const id of await poolSandboxes(deps, pool)) {
-    const kept = await claimIdle(deps, id, pool.idleMs, pool.claimant).catch(
+    const kept = await claimIdle(deps, id, pool).catch(
       (error: unknown) => `no record or SSH access (${serviceText(String(error), 200)})`,
     )
     if (kept !== undefined) {
-      if (kept !== 'not idle long enough') deps.log(`Pool '${pool.name}': ${id} kept: ${kept}.`)
+      if (kept !== 'not idle long enough' && kept !== 'being prepared')
+        deps.log(`Pool '${pool.name}': ${id} kept: ${kept}.`)
       continue
     }
     try {

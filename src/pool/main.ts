@@ -26,7 +26,7 @@ import { prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from 
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
-import { keepPool } from './upkeep.ts'
+import { keepAndWatch } from './keeper.ts'
 import { claimTime, type PoolRow } from './row.ts'
 
 export type Pooled = StartConfig & { pool: PoolInput }
@@ -80,7 +80,7 @@ function trackedDeps(config: Pooled, deps: StepDeps, state: ActionState, prepare
     else pending.delete(id)
     save()
   }
-  const pool = { ...poolDeps(opContext(deps), stepEnvironment(deps), prepared), track }
+  const pool = { ...poolDeps(opContext(deps), stepEnvironment(deps), prepared, !!config.pool.prepare), track }
   if (config.pool.domain !== 'pull-requests') return pool
   const hold = async (id: string, record: SandboxRecord) => {
     holds.set(id, undefined)
@@ -205,10 +205,21 @@ export function poolRowOf(pool: PoolInput, claimed: Claimed | undefined, why: st
   return { name, domain, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } }
 }
 
-/** The upkeep once this job has its sandbox: never a failure of the step, only a line. */
-export async function upkeepLater(config: Pooled, deps: StepDeps, pool: IdleDeps): Promise<void> {
+/**
+ * The upkeep once this job has its sandbox: never a failure of the step, only a line. A prepared pool's sandboxes are
+ * started and prepared by trusted steps only: a pull request's step leaves them to the pool's keeper; a branch job's
+ * prepares what it started beside its own use (the step ends once that is done).
+ */
+export async function upkeepLater(config: Pooled, deps: StepDeps, pool: IdleDeps, state: ActionState): Promise<void> {
+  if (config.pool.prepare && config.pool.domain === 'pull-requests') {
+    deps.core.info(
+      `Pool '${config.pool.name}': a pull request's step starts and prepares no sandbox of a prepared pool; ` +
+        "the pool's keeper (mode: pool in a workflow of the default branch) does.",
+    )
+    return
+  }
   try {
-    await keepPool(config, deps, pool, { claimant: config.name })
+    await keepAndWatch(config, deps, pool, { claimant: config.name, state })
   } catch (error) {
     if (!deps.signal.aborted)
       deps.core.info(`Pool '${config.pool.name}': upkeep stopped early (${serviceText(String(error), 200)}).`)

@@ -34,6 +34,11 @@ export interface PoolRequest {
    * step ever lists the other domain's sandboxes as its own. Names from before domains carry none: never matched.
    */
   domain: TrustDomain
+  /**
+   * With pool-prepare: 16 hex of the script's text and pool-key, so a job claims only sandboxes prepared by the same
+   * script for the same key. Absent without one: a bare pool's names digest as before.
+   */
+  preparation?: string
 }
 
 /** Canonical JSON: keys sorted at every depth, so the same request always digests the same. */

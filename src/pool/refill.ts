@@ -13,7 +13,8 @@
  */
 import { serviceText } from '../runtime/untrusted.ts'
 import { isNotLive, isReady } from '../sandbox/status.ts'
-import { claimedBy } from './claim.ts'
+import { lookAt, type Look } from './claim.ts'
+import { isAbandoned } from './prepare.ts'
 import { poolSandboxName, poolView, prefixOf } from './names.ts'
 import type { TakeDeps } from './take.ts'
 
@@ -40,34 +41,56 @@ export interface Refilled {
   /** Ready and unclaimed, and still starting, before the refill. */
   unclaimed: number
   starting: number
-  /** The same by id; `claimed`: ready ones a job holds (or that could not say). */
-  ids: { unclaimed: string[]; claimed: string[]; starting: string[] }
+  /**
+   * The same by id; `claimed`: ready ones a job holds (or that could not say); `unprepared`: in a prepared pool, ready
+   * unclaimed ones no step has begun to prepare (counted as starting: a keeper or a branch job's post step prepares).
+   */
+  ids: { unclaimed: string[]; claimed: string[]; starting: string[]; unprepared: string[] }
+}
+
+/** In a prepared pool a ready sandbox is the pool's only once prepared; before that it is on its way. */
+function sortLooks(ready: { id: string }[], looks: Look[], prepared: { now: number; limitMs: number } | undefined) {
+  const ids = { unclaimed: [] as string[], claimed: [] as string[], coming: [] as string[], unprepared: [] as string[] }
+  ready.forEach(({ id }, k) => {
+    const look = looks[k] ?? { by: undefined }
+    if (look.by !== null) ids.claimed.push(id)
+    else if (!prepared || look.preparedAt !== undefined) ids.unclaimed.push(id)
+    // An abandoned one is neither: the idle rule stops it.
+    else if (isAbandoned(look, prepared.now, prepared.limitMs)) return
+    else {
+      ids.coming.push(id)
+      if (look.preparingSince === undefined) ids.unprepared.push(id)
+    }
+  })
+  return ids
 }
 
 /** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
 export async function refill(
   deps: RefillDeps,
-  pool: { name: string; prefix: string; size: number; room: number },
+  pool: { name: string; prefix: string; size: number; room: number; prepareLimitMs?: number },
 ): Promise<Refilled> {
-  const { ready, held, starting: startingIds } = await census(deps, pool.prefix)
-  const starting = startingIds.length
+  const { ready, held, starting: startingOnes } = await census(deps, pool.prefix)
   // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
-  const probes = await Promise.all(
+  const looks = await Promise.all(
     ready.map(async (item) => {
       const { id } = item
       const context = { env: deps.env, signal: deps.signal }
       // A list item with an SSH address serves as the record; one without is read (a list may leave fields out).
-      const by = await (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))
+      return (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))
         .then((record) => deps.reach(id, record))
-        .then((target) => claimedBy(target, id, context))
-        .catch(() => undefined)
-      return by === null
+        .then((target) => lookAt(target, id, context))
+        .catch((): Look => ({ by: undefined }))
     }),
   )
-  const unclaimedIds = ready.filter((_, k) => probes[k]).map((item) => item.id)
+  const limitMs = pool.prepareLimitMs
+  const sorted = sortLooks(ready, looks, limitMs === undefined ? undefined : { now: deps.clock.now(), limitMs })
+  const unclaimedIds = sorted.unclaimed
   // A sandbox a hold names is claimed, whatever it says of itself (no need to ask it).
-  const claimedIds = [...held, ...ready.filter((_, k) => !probes[k])].map((item) => item.id)
+  const claimedIds = [...held.map((item) => item.id), ...sorted.claimed]
+  const startingIds = [...startingOnes, ...sorted.coming]
   const unclaimed = unclaimedIds.length
+  const starting = startingIds.length
   const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room))
   const started: string[] = []
   for (let k = 0; k < lacking; k++) {
@@ -83,5 +106,6 @@ export async function refill(
     `Pool '${pool.name}': ${unclaimed} ready and unclaimed, ${starting} starting, pool-size ${pool.size}: ` +
       `started ${started.length}${room}.`,
   )
-  return { started, unclaimed, starting, ids: { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds } }
+  const ids = { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds, unprepared: sorted.unprepared }
+  return { started, unclaimed, starting, ids }
 }

@@ -18,7 +18,7 @@ import { serviceText } from '../runtime/untrusted.ts'
 import { stopSandbox } from '../sandbox/stop.ts'
 import { opContext, type CleanupDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
-import { claimedBy } from './claim.ts'
+import { claimedBy, claimSandbox, lookAt } from './claim.ts'
 import { listWithin } from './deps.ts'
 import { heldIn } from './names.ts'
 
@@ -74,5 +74,31 @@ export async function releaseHolds(
     }
     await stopSandbox(ctx, holdId, deps.clock.now() + STOP_BUDGET_MS)
     deps.core.info(`Pool: the hold ${holdId} of ${sandboxId} stopped.`)
+  }
+}
+
+/**
+ * The pool sandboxes the main step was preparing when it ended (cancelled, killed): one whose preparation was marked,
+ * or that a job claimed, is left; any other is claimed under the preparer's lock, so no job ever can, and stopped.
+ * One that cannot be reached now (its certificate expired) is never claimed: its abandoned lock has the pool's idle
+ * rule, or its TTL, end it.
+ */
+export async function stopHalfPrepared(deps: CleanupDeps, state: ActionState, config: CleanupConfig): Promise<void> {
+  const saved = state.poolPreparing
+  if (!saved || saved.pending.length === 0) return
+  const ctx = opContext({ ...deps, client: deps.makeClient(config) })
+  const env = deps.env ?? process.env
+  for (const item of saved.pending.filter((entry) => SANDBOX_ID_PATTERN.test(entry.id))) {
+    const target = { configPath: item.configPath, alias: item.alias }
+    const look = await lookAt(target, item.id, { env })
+    if (look.by !== null || look.preparedAt !== undefined) {
+      const why = look.preparedAt !== undefined ? 'its preparation was marked' : 'it is claimed, or could not say'
+      deps.core.info(`Pool: ${item.id}, being prepared when the main step ended, is left (${why}).`)
+      continue
+    }
+    const verdict = await claimSandbox(target, item.id, saved.claimant, { env })
+    if (verdict.kind !== 'won') continue
+    await stopSandbox(ctx, item.id, deps.clock.now() + STOP_BUDGET_MS)
+    deps.core.info(`Pool: ${item.id} was left half-prepared by the main step; stopped.`)
   }
 }

@@ -26,6 +26,15 @@ function envDigest(env: Record<string, string>): string | undefined {
   return createHash('sha256').update(text).digest('hex').slice(0, 16)
 }
 
+/** The preparation's digest: its script's text (its ends trimmed, as YAML may add a newline) and its key. */
+export function preparationDigest(prepare: { script: string; key: string } | undefined): string | undefined {
+  if (!prepare) return undefined
+  return createHash('sha256')
+    .update(JSON.stringify([prepare.script.trim(), prepare.key]))
+    .digest('hex')
+    .slice(0, 16)
+}
+
 export function poolRequestOf(config: PooledConfig): PoolRequest {
   return {
     cpu: config.cpu,
@@ -37,6 +46,7 @@ export function poolRequestOf(config: PooledConfig): PoolRequest {
     networkPolicy: config.networkPolicy,
     envDigest: envDigest(config.env),
     domain: config.pool.domain,
+    preparation: preparationDigest(config.pool.prepare),
   }
 }
 

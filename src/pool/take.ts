@@ -15,7 +15,7 @@ import type { SshTarget } from '../remote/ssh-command.ts'
 import type { Clock } from '../runtime/clock.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { isReady } from '../sandbox/status.ts'
-import { claimedBy, claimSandbox, type ClaimVerdict } from './claim.ts'
+import { claimSandbox, lookAt, type ClaimVerdict } from './claim.ts'
 import type { HoldVerdict } from './hold.ts'
 import { mismatch, waitedMs, type ClaimRequest } from './match.ts'
 import { poolView, prefixOf } from './names.ts'
@@ -46,6 +46,8 @@ export interface TakeDeps {
    * Absent for the branches domain, whose jobs' code is the repository's own.
    */
   hold?: (id: string, record: SandboxRecord) => Promise<HoldVerdict>
+  /** A prepared pool (pool-prepare): a sandbox is claimed only once its preparation is marked as succeeded. */
+  prepared?: boolean
 }
 
 export interface Taken {
@@ -89,7 +91,7 @@ const SURVEY_AT_ONCE = 8
 
 /** What the survey found of one candidate: why it is out, or its record and SSH access and who holds it. */
 type Surveyed =
-  | { id: string; out: string; kind: 'mismatched' | 'failed' | 'taken' | 'unreachable' }
+  | { id: string; out: string; kind: 'mismatched' | 'failed' | 'taken' | 'unreachable' | 'unprepared' }
   | { id: string; record: SandboxRecord; target: SshTarget }
 
 /**
@@ -109,10 +111,12 @@ async function survey(
       const why = mismatch(record, request, deps.clock.now())
       if (why) return { id, out: why, kind: 'mismatched' }
       const target = await deps.reach(id, record)
-      const by = await claimedBy(target, id, { env: deps.env, signal: deps.signal })
-      if (by) return { id, out: `claimed by ${by}`, kind: 'taken' }
+      const look = await lookAt(target, id, { env: deps.env, signal: deps.signal })
+      if (look.by) return { id, out: `claimed by ${look.by}`, kind: 'taken' }
       // One that cannot say whether it is claimed (no answer over SSH) would not answer a claim either.
-      if (by === undefined) return { id, out: 'no answer over SSH to whether it is claimed', kind: 'unreachable' }
+      if (look.by === undefined) return { id, out: 'no answer over SSH to whether it is claimed', kind: 'unreachable' }
+      if (deps.prepared && look.preparedAt === undefined)
+        return { id, out: 'its preparation has not succeeded yet', kind: 'unprepared' }
       return { id, record, target }
     } catch (error) {
       return { id, out: `no record or SSH access (${serviceText(String(error), 200)})`, kind: 'failed' }
@@ -139,7 +143,11 @@ export async function claimOne(
   claimant: string,
 ): Promise<ClaimVerdict> {
   deps.track?.(candidate.id, candidate.target)
-  const link = await claimSandbox(candidate.target, candidate.id, claimant, { env: deps.env, signal: deps.signal })
+  const link = await claimSandbox(candidate.target, candidate.id, claimant, {
+    env: deps.env,
+    signal: deps.signal,
+    prepared: deps.prepared,
+  })
   // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
   if (link.kind === 'taken' || link.kind === 'failed') deps.track?.(candidate.id, undefined)
   if (link.kind !== 'won' || !deps.hold) return link
@@ -158,7 +166,7 @@ export async function takeFromPool(
   const { free: items, held } = await candidates(deps, pool.prefix)
   if (items.length + held === 0) return { why: `pool '${pool.name}' has no ready sandbox for this request` }
   const surveyed = await survey(deps, items, pool.request)
-  const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0 }
+  const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0, unprepared: 0 }
   for (const out of surveyed.filter((item) => 'out' in item)) {
     seen[out.kind]++
     deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`)
@@ -186,10 +194,12 @@ export async function takeFromPool(
   return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) }
 }
 
+const SEEN_WORDS: Record<string, string> = { taken: 'claimed by another job', unprepared: 'still being prepared' }
+
 function nothingTaken(pool: string, count: number, seen: Record<string, number>): string {
   const parts = Object.entries(seen)
     .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${n} ${kind === 'taken' ? 'claimed by another job' : kind}`)
+    .map(([kind, n]) => `${n} ${SEEN_WORDS[kind] ?? kind}`)
   const what = parts.join(', ') || 'out of time'
   return `none of the ${count} live sandbox${count === 1 ? '' : 'es'} of pool '${pool}' could be claimed (${what})`
 }

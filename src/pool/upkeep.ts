@@ -58,9 +58,12 @@ export async function keepPool(
   const idleMs = options.drain ? 0 : idleSeconds * 1000
   // Only this request's and trust domain's: a pull request's step never stops a branch's sandbox, nor the reverse.
   const prefix = prefixFor(config)
-  const { stopped } = await stopIdle(pool, { name, repositoryId, idleMs, claimant: options.claimant, prefix })
+  // A prepared pool's preparation may run as long as the step's `timeout`.
+  const prepareLimitMs = config.pool.prepare ? config.timeoutMs : undefined
+  const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs }
+  const { stopped } = await stopIdle(pool, idle)
   const room = await roomLeft(config, deps)
   const refillDeps = { ...pool, start: (sandboxName: string) => startWithinLimit(config, deps, sandboxName) }
-  const filled = await refill(refillDeps, { name, prefix, size, room })
+  const filled = await refill(refillDeps, { name, prefix, size, room, prepareLimitMs })
   return { stopped, ...filled }
 }

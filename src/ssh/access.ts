@@ -15,7 +15,7 @@ import { retryUntil } from '../client/retry.ts'
 import type { SandboxRecord } from '../client/schemas.ts'
 import type { Connection } from '../inputs/config.ts'
 import type { SshRequest } from '../inputs/ssh.ts'
-import { maskKey, privateDirectory, runnerTemp, writeSecretFile } from './secret-files.ts'
+import { maskKey, privateDirectory, replaceSecretFile, runnerTemp, writeSecretFile } from './secret-files.ts'
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { ActionState } from '../step/state.ts'
 import { serviceText } from '../runtime/untrusted.ts'
@@ -23,7 +23,7 @@ import { userSshConfigPath } from '../inputs/ssh.ts'
 import { addInclude, writeSshFiles } from './config-files.ts'
 import { endpointFromInstance, endpointFromRecord, SshEndpointError, type SshEndpoint } from './endpoint.ts'
 import { generateSshKeyPair } from './key-pair.ts'
-import { certificateExpiry, type RenewerSpec } from './renewer.ts'
+import { certificateExpiry, renewAt, type RenewerSpec } from './renewer.ts'
 import { launchRenewer, RENEWER_LOG } from './renewer-process.ts'
 
 /** `ssh: true` could not be honoured; says what the service answered. The post step still cleans up. */
@@ -226,4 +226,21 @@ export async function connectInstance(
       throw new SshUnavailableError('the instance showed no address within 10 minutes')
     await deps.clock.sleep(wait, deps.signal)
   }
+}
+
+/**
+ * A step that holds its certificate for hours itself (a keeper with pool-watch): a new one for the same key once
+ * renewAt says so, written over the old one; the same certificate again before that.
+ */
+export async function renewInPlace(deps: StepDeps, prepared: PreparedSandboxSsh): Promise<void> {
+  if (deps.clock.now() < renewAt(prepared.certIssuedAt, prepared.certExpiresAt)) return
+  const deadline = deps.clock.now() + 60_000
+  const client = deps.client.withDeadline(deadline, deps.clock)
+  const answer = await retryUntil(opContext(deps), deadline, 'renew the SSH certificate', () =>
+    client.requestSshCertificate(prepared.publicKey, deps.signal),
+  )
+  maskKey((s) => deps.core.setSecret(s), answer.ssh_certificate)
+  replaceSecretFile(prepared.certPath, `${answer.ssh_certificate.trim()}\n`)
+  prepared.certIssuedAt = deps.clock.now()
+  prepared.certExpiresAt = certificateExpiry(answer.expires_at, prepared.certIssuedAt)
 }

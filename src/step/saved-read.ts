@@ -78,6 +78,24 @@ export function slots<T>(read: (slot: number) => T | undefined): T[] {
   return found
 }
 
+export function savedBudget(saved: Json): { limit: number; remaining: number; resetsAt: number } | undefined {
+  const [limit, remaining, resetsAt] = [saved?.limit, saved?.remaining, saved?.resetsAt]
+  return typeof limit === 'number' && typeof remaining === 'number' && typeof resetsAt === 'number'
+    ? { limit, remaining, resetsAt }
+    : undefined
+}
+
+export function savedAccess(saved: Json): { configPath: string; alias: string } | undefined {
+  return typeof saved?.configPath === 'string' && typeof saved.alias === 'string'
+    ? { configPath: saved.configPath, alias: saved.alias }
+    : undefined
+}
+
+export function savedSpent(saved: Json): { seconds: number; dollars: number | undefined } | undefined {
+  if (typeof saved?.seconds !== 'number') return undefined
+  return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined }
+}
+
 export function savedPoolClaims(saved: Json): SavedPoolClaims | undefined {
   if (!saved || typeof saved.claimant !== 'string' || !Array.isArray(saved.pending)) return undefined
   const pending = (saved.pending as Json[]).flatMap((claim) =>

@@ -35,6 +35,7 @@ const KEYS = {
   unserved: 'unserved-runner',
   gpuReport: 'gpu-report',
   poolClaims: 'pool-claims',
+  poolPreparing: 'pool-preparing',
 } as const
 
 export class ActionState {
@@ -114,9 +115,7 @@ export class ActionState {
   }
 
   get spentBefore(): { seconds: number; dollars: number | undefined } | undefined {
-    const saved = this.json(KEYS.spentBefore)
-    if (typeof saved?.seconds !== 'number') return undefined
-    return { seconds: saved.seconds, dollars: typeof saved.dollars === 'number' ? saved.dollars : undefined }
+    return parse.savedSpent(this.json(KEYS.spentBefore))
   }
 
   /** What the main step's pull-request comment said: the post step writes the final version from it. */
@@ -138,11 +137,7 @@ export class ActionState {
   }
 
   get githubBudget(): SavedBudget | undefined {
-    const saved = this.json(KEYS.githubBudget)
-    const [limit, remaining, resetsAt] = [saved?.limit, saved?.remaining, saved?.resetsAt]
-    return typeof limit === 'number' && typeof remaining === 'number' && typeof resetsAt === 'number'
-      ? { limit, remaining, resetsAt }
-      : undefined
+    return parse.savedBudget(this.json(KEYS.githubBudget))
   }
 
   /** debug-on-failure: the action's own SSH config for the sandbox, to see the release file. */
@@ -151,10 +146,7 @@ export class ActionState {
   }
 
   get debugAccess(): { configPath: string; alias: string } | undefined {
-    const saved = this.json(KEYS.debugAccess)
-    return typeof saved?.configPath === 'string' && typeof saved.alias === 'string'
-      ? { configPath: saved.configPath, alias: saved.alias }
-      : undefined
+    return parse.savedAccess(this.json(KEYS.debugAccess))
   }
 
   /** The main step failed after the sandbox was ready (a failed run, say): why, in one line. */
@@ -276,13 +268,21 @@ export class ActionState {
     return parse.savedGpuReport(this.json(KEYS.gpuReport))
   }
 
-  /** Saved before each claim is sent and after its answer: the post step asks again for what may be this step's. */
-  savePoolClaims(saved: Saved.SavedPoolClaims): void {
-    this.core.saveState(KEYS.poolClaims, JSON.stringify(saved))
+  /**
+   * Saved before each claim is sent and after its answer: the post step asks again for what may be this step's.
+   * `preparing`: the pool sandboxes this step prepares (`pending`, under the lock `claimant`), stopped by the post
+   * step where the main step ended before their preparation did.
+   */
+  savePoolClaims(saved: Saved.SavedPoolClaims, of: 'claims' | 'preparing' = 'claims'): void {
+    this.core.saveState(of === 'claims' ? KEYS.poolClaims : KEYS.poolPreparing, JSON.stringify(saved))
   }
 
   get poolClaims(): Saved.SavedPoolClaims | undefined {
     return parse.savedPoolClaims(this.json(KEYS.poolClaims))
+  }
+
+  get poolPreparing(): Saved.SavedPoolClaims | undefined {
+    return parse.savedPoolClaims(this.json(KEYS.poolPreparing))
   }
 
   private readNumber(key: string): number | undefined {

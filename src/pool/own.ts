@@ -1,0 +1,35 @@
+/**
+ * A job of a prepared pool that claimed none runs `pool-prepare` on its own
+ * sandbox first, before `run`, the runner or SSH for later steps, so each
+ * finds the same environment as on a claimed one. Its output is the run's; a
+ * preparation that fails or runs past its limit (the step's `timeout`) fails
+ * the step with its last lines (the post step stops the sandbox as always).
+ */
+import type { PoolPreparation } from '../inputs/pool.ts'
+import type { Placement, SshTarget } from '../remote/ssh-command.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { remoteContext } from '../sandbox/remote-context.ts'
+import type { StepDeps } from '../step/deps.ts'
+import { formatDuration } from '../step/summary.ts'
+import { runPreparation } from './prepare.ts'
+
+export async function prepareOwnSandbox(
+  deps: StepDeps,
+  sandbox: { id: string; target: SshTarget; placement: Placement },
+  prepare: PoolPreparation,
+  limitMs: number,
+): Promise<void> {
+  const { core } = deps
+  core.info(`Pool: no prepared sandbox was claimed, so pool-prepare runs on ${sandbox.id} first; its output follows.`)
+  const context = remoteContext(deps, sandbox.id, sandbox.target, sandbox.placement)
+  const outcome = await runPreparation(context, prepare.script, limitMs, (line) => core.programLine(line))
+  if (outcome.ok) {
+    core.info(`Pool: pool-prepare passed on ${sandbox.id} in ${formatDuration(outcome.tookMs)}.`)
+    return
+  }
+  const last = outcome.lastLines.slice(-5).map((line) => serviceText(line, 200))
+  throw new Error(
+    `pool-prepare did not succeed on ${sandbox.id}: ${outcome.why}` +
+      (last.length > 0 ? `; its last lines: ${last.join(' / ')}` : ''),
+  )
+}

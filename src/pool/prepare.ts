@@ -1,0 +1,125 @@
+/**
+ * A prepared pool's preparation (CONTRACT "Prepared pool"): the `pool-prepare`
+ * script run on a sandbox as `run` is (a detached job in the working
+ * directory, in the image with `image`), bounded by its limit, its output
+ * shown as the run's. On a pool sandbox it runs under a lock only one step
+ * holds (`prepare-<id>`, a link naming the preparer and when it began), and
+ * its success is marked (`prepared-<id>`, a link naming when) by the step
+ * that ran it, after exit 0 and before any claim: a claim asks for the mark
+ * in the same shell as its `ln -s`, so a sandbox half-prepared, failed or
+ * abandoned by a killed keeper is never claimed. Only the preparation and the
+ * step ran there before the claim, so the mark is the trusted preparer's.
+ */
+import { randomBytes } from 'node:crypto'
+import { followJob, startJob, type RemoteContext } from '../remote/job.ts'
+import { runScript, type SshTarget } from '../remote/ssh-command.ts'
+import { withTimeout } from '../runtime/abort.ts'
+import { serviceText } from '../runtime/untrusted.ts'
+import { formatDuration } from '../step/summary.ts'
+
+/** How many of a failed preparation's last lines are shown again with its failure. */
+export const LAST_LINES = 20
+/** How long one lock or mark may take over SSH. */
+const MARK_TIMEOUT_MS = 8_000
+
+export type Preparation = { ok: true; tookMs: number } | { ok: false; why: string; lastLines: string[] }
+
+/**
+ * Runs `script` on the sandbox within `limitMs` (the step's clock), each line to `showLine`; whether it ended with
+ * exit 0, else why not and its last lines (as the sandbox wrote them: the caller shows them as untrusted text).
+ */
+export async function runPreparation(
+  context: RemoteContext,
+  script: string,
+  limitMs: number,
+  showLine: (line: string) => void,
+): Promise<Preparation> {
+  const began = context.clock.now()
+  const limit = new AbortController()
+  const ended = new AbortController()
+  // The limit on the step's clock (a compressed one in the benchmark), not the wall's.
+  void context.clock.sleep(limitMs, AbortSignal.any([ended.signal, ...(context.signal ? [context.signal] : [])])).then(
+    () => limit.abort(),
+    () => undefined,
+  )
+  const signal = context.signal ? AbortSignal.any([context.signal, limit.signal]) : limit.signal
+  const bounded = { ...context, signal }
+  const lastLines: string[] = []
+  const keep = (line: string) => {
+    lastLines.push(line)
+    if (lastLines.length > LAST_LINES) lastLines.shift()
+    showLine(line)
+  }
+  const runId = `prepare-${randomBytes(6).toString('hex')}`
+  try {
+    await startJob(bounded, runId, script)
+    const end = await followJob(bounded, runId, keep)
+    if ('lost' in end) return { ok: false, why: 'it ended without an exit status', lastLines }
+    if (end.status !== 0) return { ok: false, why: `it exited with ${end.status}`, lastLines }
+    return { ok: true, tookMs: context.clock.now() - began }
+  } catch (error) {
+    context.signal?.throwIfAborted()
+    if (limit.signal.aborted)
+      return { ok: false, why: `it ran past its limit of ${formatDuration(limitMs)}`, lastLines }
+    return { ok: false, why: serviceText((error as Error).message, 300), lastLines }
+  } finally {
+    ended.abort()
+  }
+}
+
+const LOCK = `set -u
+dir="$HOME/.gpu-sandbox-pool"
+mkdir -p "$dir" 2> /dev/null
+if [ -L "$dir/claim-$1" ]; then echo claimed
+elif [ -L "$dir/prepared-$1" ]; then echo prepared
+elif ln -s "$2" "$dir/prepare-$1" 2> /dev/null; then echo locked
+elif [ "$(readlink "$dir/prepare-$1" 2> /dev/null)" = "$2" ]; then echo locked
+else echo busy; fi`
+
+// Marked only while this preparer's lock is still there and nobody claimed the sandbox (an idle or abandoned stop).
+const MARK = `set -u
+dir="$HOME/.gpu-sandbox-pool"
+if [ -L "$dir/claim-$1" ]; then echo claimed
+elif [ "$(readlink "$dir/prepare-$1" 2> /dev/null)" != "$2" ]; then echo lost
+elif ln -s "$3" "$dir/prepared-$1" 2> /dev/null || [ -L "$dir/prepared-$1" ]; then echo marked
+else echo failed; fi`
+
+/** A preparer's lock: `<epoch seconds>-<preparer>`, so another step can tell one abandoned past its limit. */
+export const lockText = (preparer: string, nowMs: number) => `${Math.floor(nowMs / 1000)}-${preparer}`
+
+type LockVerdict = 'locked' | 'claimed' | 'prepared' | 'busy' | 'unreachable'
+
+/** Takes the preparation of `sandboxId` for this step: locked (also again, for the same lock), or who has it. */
+export async function lockPreparation(
+  target: SshTarget,
+  sandboxId: string,
+  lock: string,
+  context: { env: NodeJS.ProcessEnv; signal?: AbortSignal },
+): Promise<LockVerdict> {
+  const signal = withTimeout(MARK_TIMEOUT_MS, context.signal)
+  const { stdout } = await runScript(target, LOCK, [sandboxId, lock], '', context.env, signal)
+  const said = stdout.trim().split('\n').at(-1) ?? ''
+  return (['locked', 'claimed', 'prepared', 'busy'] as const).find((word) => word === said) ?? 'unreachable'
+}
+
+/** Marks `sandboxId` prepared (at `nowMs`) under this step's lock: 'marked', or why not. */
+export async function markPrepared(
+  target: SshTarget,
+  sandboxId: string,
+  lock: string,
+  nowMs: number,
+  context: { env: NodeJS.ProcessEnv; signal?: AbortSignal },
+): Promise<string> {
+  const signal = withTimeout(MARK_TIMEOUT_MS, context.signal)
+  const at = String(Math.floor(nowMs / 1000))
+  const { stdout } = await runScript(target, MARK, [sandboxId, lock, at], '', context.env, signal)
+  const said = stdout.trim().split('\n').at(-1) ?? ''
+  return said === '' ? 'no answer' : serviceText(said, 40)
+}
+
+/** Past its limit, and this much more, a preparation's lock is abandoned (its keeper was killed or lost). */
+export const ABANDONED_AFTER_MS = 2 * 60_000
+
+/** A lock older than the preparation's limit and ABANDONED_AFTER_MS: nobody will mark that sandbox prepared. */
+export const isAbandoned = (look: { preparingSince?: number }, now: number, limitMs: number): boolean =>
+  look.preparingSince !== undefined && now - look.preparingSince > limitMs + ABANDONED_AFTER_MS

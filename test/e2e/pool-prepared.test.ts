@@ -1,0 +1,92 @@
+/**
+ * The prepared pool in process (runMain, runPost) against the emulator as deployed with a real sshd per sandbox (each
+ * sandbox a home of its own, so a file the preparation wrote is found only on the sandbox it was written on): a push
+ * keeper prepares the pull requests' pool; a pull request's job claims one and its `run` finds the prepared files;
+ * another key is never claimed (the job prepares its own); a pull request's step never starts a prepared pool's
+ * sandbox; a failed preparation is stopped and never claimed.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Emulator } from '../../emulator/emulator.ts'
+import type { RecordingCore } from '../harness/fakes.ts'
+import { poolReady, poolSteps, type PoolEvent } from '../harness/pool-steps.ts'
+import { canRun, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+
+useSshJob()
+// The action finds ~/.ssh/config by HOME: the job's own, never this machine's.
+beforeEach(() => vi.stubEnv('HOME', job.home))
+afterEach(() => vi.unstubAllEnvs())
+
+const steps = poolSteps(7000)
+const main = (extra: Record<string, string>, run: number, event: PoolEvent = 'pull_request') =>
+  steps.main(extra, run, event)
+const post = (given: RecordingCore, event: PoolEvent = 'pull_request') => steps.post(given, event)
+
+/** Writes the environment's files (what pip and a model download would) and says so. */
+const PREPARE = 'mkdir -p "$HOME/env" && echo "torch 2.6" > "$HOME/env/ready" && echo prepared-here'
+const PREPARED = { pool: 'ci', 'pool-prepare': PREPARE, 'pool-key': 'lock-1' }
+const KEEPER = { ...PREPARED, mode: 'pool', 'pool-for': 'pull-requests', 'max-live': '8' }
+const RUN = { ...PREPARED, 'pool-size': '0', run: 'cat "$HOME/env/ready"', upload: 'package.json' }
+
+const poolNames = (service: Emulator) => service.sandboxes.filter((s) => s.name.startsWith('gp-')).map((s) => s.id)
+
+describe.skipIf(!canRun)('the prepared pool in process', () => {
+  it("a keeper prepares; a pull request's job claims one and finds its files; another key prepares its own", async () => {
+    const service = await startEmulator({ sshHost: { perSandbox: true } })
+    const keeper = await main({ ...KEEPER, 'pool-size': '2' }, 1, 'push')
+    expect(keeper.failed).toEqual([])
+    const pooled = await poolReady(service, 2)
+    for (const id of pooled)
+      expect(keeper.log).toContain(
+        `Pool 'ci': preparing ${id} (pool-prepare; its output follows, each line after its id).`,
+      )
+    expect(keeper.log.filter((line) => line.endsWith(': prepared-here'))).toHaveLength(2)
+    expect(JSON.parse(keeper.outputs.pool ?? '{}').ready.sort()).toEqual([...pooled].sort())
+    expect(keeper.summaries.join('')).toMatch(/Prepared by this step \| 2 \(failed 0, ended unfinished 0\)/)
+
+    const claimed = await main({ ...RUN, 'ssh-alias': 'job-2' }, 2)
+    expect(claimed.failed).toEqual([])
+    expect(claimed.outputs['pool-claimed']).toBe('true')
+    expect(pooled).toContain(claimed.outputs['sandbox-id'])
+    expect(claimed.log).toContain('torch 2.6')
+    expect(claimed.log.join('\n')).not.toContain('pool-prepare runs on')
+
+    const started = poolNames(service).length
+    const other = await main({ ...RUN, 'pool-key': 'lock-2', 'ssh-alias': 'job-3' }, 3)
+    expect(other.failed).toEqual([])
+    expect(other.outputs['pool-claimed']).toBe('false')
+    expect(other.log).toContain(
+      `Pool: no prepared sandbox was claimed, so pool-prepare runs on ${other.outputs['sandbox-id']} first; its output follows.`,
+    )
+    expect(other.log).toEqual(expect.arrayContaining(['prepared-here', 'torch 2.6']))
+    // A pull request's step starts no sandbox of a prepared pool, whatever its key.
+    expect(poolNames(service)).toHaveLength(started)
+    expect(other.log.join('\n')).toContain("a pull request's step starts and prepares no sandbox of a prepared pool")
+
+    for (const step of [claimed, other]) expect((await post(step)).failed).toEqual([])
+    const drain = await main({ ...KEEPER, 'pool-size': '0' }, 4, 'push')
+    expect(drain.failed).toEqual([])
+    expect(await service.settle()).toEqual([])
+  }, 120_000)
+
+  it('a failed preparation is stopped, its last lines shown, and never claimed', async () => {
+    const service = await startEmulator({ sshHost: { perSandbox: true } })
+    const failing = { ...KEEPER, 'pool-prepare': 'echo "step one"; echo "::error::forged"; exit 3', 'pool-size': '1' }
+    const keeper = await main(failing, 1, 'push')
+    expect(keeper.failed).toEqual([])
+    const [id = ''] = poolNames(service)
+    expect(keeper.log.join('\n')).toContain(
+      `Pool 'ci': the preparation of ${id} did not succeed (it exited with 3); it is stopped.`,
+    )
+    expect(keeper.log).toContain(`${id}: step one`)
+    expect(JSON.parse(keeper.outputs.pool ?? '{}')).toMatchObject({ ready: [], stopped: [id] })
+    expect(await service.settle()).toEqual([])
+  }, 120_000)
+
+  it("mode pool with pool-prepare on a pull request's step is refused before any request", async () => {
+    const service = await startEmulator()
+    await expect(main({ ...KEEPER, 'pool-size': '1' }, 1, 'pull_request')).rejects.toThrow(
+      "Input 'pool-prepare': is set in mode 'pool' on a step that runs a pull request's code (the pull_request event)",
+    )
+    expect(service.requests).toEqual([])
+  }, 60_000)
+})
