@@ -41121,7 +41121,8 @@ async function claimIdle(deps, id, pool) {
         const waited = await preparedWait(deps, id, target, record, prepareLimitMs);
         if (waited === undefined)
             return 'being prepared';
-        if (waited < idleMs)
+        // A drain (idleMs 0) stops a prepared one however its preparer's clock marked it.
+        if (idleMs > 0 && waited < idleMs)
             return 'not idle long enough';
     }
     deps.track?.(id, target);

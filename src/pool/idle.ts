@@ -75,7 +75,8 @@ async function claimIdle(deps: IdleDeps, id: string, pool: IdlePool): Promise<st
   if (prepareLimitMs !== undefined) {
     const waited = await preparedWait(deps, id, target, record, prepareLimitMs)
     if (waited === undefined) return 'being prepared'
-    if (waited < idleMs) return 'not idle long enough'
+    // A drain (idleMs 0) stops a prepared one however its preparer's clock marked it.
+    if (idleMs > 0 && waited < idleMs) return 'not idle long enough'
   }
   deps.track?.(id, target)
   const verdict = await claimSandbox(target, id, claimant, { env: deps.env, signal: deps.signal })

@@ -7,9 +7,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Emulator } from '../../emulator/emulator.ts'
-import type { RecordingCore } from '../harness/fakes.ts'
-import { poolReady, poolSteps, type PoolEvent } from '../harness/pool-steps.ts'
-import { canRun, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { compressed } from '../../scripts/bench/pool-time.ts'
+import { runMain } from '../../src/main.ts'
+import { runPost } from '../../src/post.ts'
+import { realClock } from '../../src/runtime/clock.ts'
+import { recordingCore, type RecordingCore } from '../harness/fakes.ts'
+import { makeClient, poolReady, poolSteps, type PoolEvent } from '../harness/pool-steps.ts'
+import { canRun, inputs, job, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
 // The action finds ~/.ssh/config by HOME: the job's own, never this machine's.
@@ -79,6 +85,61 @@ describe.skipIf(!canRun)('the prepared pool in process', () => {
     )
     expect(keeper.log).toContain(`${id}: step one`)
     expect(JSON.parse(keeper.outputs.pool ?? '{}')).toMatchObject({ ready: [], stopped: [id] })
+    expect(await service.settle()).toEqual([])
+  }, 120_000)
+
+  it('a keeper killed mid-preparation leaves nothing claimable; its post step stops what it left', async () => {
+    const service = await startEmulator({ sshHost: { perSandbox: true } })
+    // Every sandbox runs on this machine: a file in /tmp tells the preparation to take long.
+    const slow = join(job.home, 'slow')
+    writeFileSync(slow, '')
+    const script = `echo begun; if [ -f '${slow}' ]; then sleep 60; fi; echo done`
+    const killed = new AbortController()
+    const core = recordingCore(inputs({ ...KEEPER, 'pool-prepare': script, 'pool-size': '1' }))
+    const env = steps.environment(1, 'push')
+    const keeping = runMain({ core, clock: realClock, makeClient, signal: killed.signal, env }).catch(String)
+    for (let k = 0; k < 200 && !core.log.some((line) => line.endsWith(': begun')); k++) await sleep(50)
+    killed.abort(new Error('cancelled'))
+    await keeping
+    const [id = ''] = poolNames(service)
+    expect(JSON.parse(core.state['pool-preparing'] ?? '{}').pending).toMatchObject([{ id }])
+    rmSync(slow)
+
+    const own = await main({ ...RUN, 'pool-prepare': script, run: 'echo ok', 'ssh-alias': 'job-2' }, 2)
+    expect(own.outputs['pool-claimed']).toBe('false')
+    expect(own.log.join('\n')).toContain('could be claimed (1 still being prepared)')
+    expect(own.log).toContain(`Pool 'ci': ${id} not claimed: its preparation has not succeeded yet.`)
+
+    const keeperPost = recordingCore(core.inputs, core.state)
+    await runPost({ core: keeperPost, clock: realClock, makeClient, env })
+    expect(keeperPost.log).toContain(`Pool: ${id} was left half-prepared by the main step; stopped.`)
+    expect((await post(own)).failed).toEqual([])
+    expect(await service.settle()).toEqual([])
+  }, 120_000)
+
+  it('a keeper with pool-watch replaces a claimed sandbox within seconds, then ends by itself', async () => {
+    const service = await startEmulator({ sshHost: { perSandbox: true } })
+    // The keeper's clock runs 10 times faster: pool-watch 1m is 6 s here, a look every 0.2 s.
+    const clock = compressed(10)
+    const core = recordingCore(inputs({ ...KEEPER, 'pool-size': '1', 'pool-watch': '1m' }))
+    const env = steps.environment(1, 'push')
+    const keeping = runMain({ core, clock, makeClient, signal: new AbortController().signal, env })
+    for (let k = 0; k < 200 && !core.log.some((line) => / prepared in /.test(line)); k++) await sleep(25)
+    const claimed = await main({ ...RUN, 'ssh-alias': 'job-2' }, 2)
+    expect(claimed.outputs['pool-claimed']).toBe('true')
+    const claimedAt = Date.now()
+    let replacement: string | undefined
+    for (let k = 0; k < 200 && !replacement; k++, await sleep(25))
+      replacement = poolNames(service).find((id) => id !== claimed.outputs['sandbox-id'])
+    // Within seconds of the claim (the look every 0.2 s here; every 2 s in real time).
+    expect(Date.now() - claimedAt).toBeLessThan(5_000)
+    await keeping
+    expect(core.failed).toEqual([])
+    expect(core.log.join('\n')).toMatch(/pool-watch is over after \d+ looks/)
+    expect(core.log.join('\n')).toContain(`Pool 'ci': ${replacement} prepared in `)
+    expect(JSON.parse(core.outputs.pool ?? '{}')).toMatchObject({ ready: [replacement], starting: [] })
+    expect((await post(claimed)).failed).toEqual([])
+    await main({ ...KEEPER, 'pool-size': '0' }, 3, 'push')
     expect(await service.settle()).toEqual([])
   }, 120_000)
 
