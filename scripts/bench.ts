@@ -5,7 +5,7 @@
  *
  *   npm run bench                       all sections (about 5 minutes: the matrix runs at the real 1-minute window)
  *   npm run bench -- --only cold,bundle one or more of: cold, lag, lifecycle, matrix, bundle, run, runner, gate, stranded,
- *                                       github, gpu, pipeline, libraries, pool, hold
+ *                                       github, gpu, pipeline, libraries, pool, hold, prepared
  *   npm run bench -- --jobs 20          matrix size (default 60)
  *   npm run bench -- --legs 40          the GitHub matrix's legs (default 240), --scale its time compression (default 6)
  *   npm run bench -- --out -            print the report instead of writing docs/ (--out FILE: write it there)
@@ -29,6 +29,7 @@ import { pipelineSection } from './bench/pipeline.ts'
 import { librariesSection } from './bench/libraries.ts'
 import { poolSection } from './bench/pool.ts'
 import { holdSection } from './bench/hold.ts'
+import { preparedSection } from './bench/prepared.ts'
 import { coldStart, detectionLag, lifecycle } from './bench/runs.ts'
 import { PAGES, pageOf, sectionNumber, splice } from './bench/pages.ts'
 
@@ -48,6 +49,7 @@ const SECTIONS = [
   'libraries',
   'pool',
   'hold',
+  'prepared',
 ] as const
 type Section = (typeof SECTIONS)[number]
 const only = (argument('only')?.split(',') ?? [...SECTIONS]) as Section[]
@@ -74,6 +76,7 @@ for (const section of SECTIONS.filter((s) => only.includes(s))) {
   if (section === 'libraries') parts.push(await librariesSection())
   if (section === 'pool') parts.push(await poolSection())
   if (section === 'hold') parts.push(await holdSection())
+  if (section === 'prepared') parts.push(await preparedSection())
 }
 
 const commit = (() => {

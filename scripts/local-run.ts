@@ -4,10 +4,15 @@
  * workflow author would see. Extra inputs: `npm start -- gpu-type=H100 cpu=8`.
  * `jobs=N` runs N jobs one after another against one emulator (with `pool`:
  * the first starts cold, the next claim the sandbox the one before refilled),
- * then drains the pool so nothing is left live.
+ * then drains the pool so nothing is left live. `keeper=true` first runs
+ * `mode: pool` as the default branch's keeper would (a push), keeping the pool
+ * of the jobs' trust domain and preparing it with `pool-prepare`; `event=
+ * pull_request` runs the jobs as a pull request's (they only claim, or prepare
+ * their own). Each sandbox then has a home of its own, so a job finds the
+ * prepared files only on the sandbox that was prepared.
  */
 import { execSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../emulator/emulator.ts'
@@ -26,8 +31,18 @@ const extra: Record<string, string> = {}
 // generation=v1|current chooses the emulator's service (default: current, as deployed); everything else is an input.
 let generation: Generation = 'current'
 let hold = false
+let keeper = false
+let event: string | undefined
 let jobs = 1
 for (const arg of process.argv.slice(2)) {
+  if (arg === 'keeper=true') {
+    keeper = true
+    continue
+  }
+  if (arg === 'event=pull_request' || arg === 'event=push') {
+    event = arg.slice('event='.length)
+    continue
+  }
   if (arg === 'hold=true') {
     hold = true
     continue
@@ -77,16 +92,29 @@ const needsSsh =
   extra.runner === 'true' ||
   extra.mode === 'connect' ||
   (extra.pool ?? '') !== ''
-const emulator = new Emulator({ provisioningMs: 1_500, generation, ssh: needsSsh })
+const emulator = new Emulator({
+  provisioningMs: 1_500,
+  generation,
+  ssh: needsSsh,
+  ...(keeper ? { sshHost: { perSandbox: true } } : {}),
+})
 const baseUrl = await emulator.start()
-const inputs = { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }
+const inputs: Record<string, string> = { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }
 console.log(`Emulator (${generation}) at ${baseUrl}. Inputs: ${JSON.stringify({ ...inputs, 'api-token': '***' })}`)
 if (emulator.sshService) console.log(`Sandbox host: ${emulator.sshService.facts}.`)
 console.log('')
 
 // A HOME of its own: the action's Include line never touches your ~/.ssh/config.
 const home = mkdtempSync(join(tmpdir(), 'npm-start-home-'))
-const env = { HOME: home }
+const env: Record<string, string> = { HOME: home }
+/** The event a step runs for, with its payload where the runner writes it (the pool's trust domain comes from it). */
+function eventEnv(name: string | undefined): Record<string, string> {
+  if (!name) return env
+  const path = join(home, `${name}.json`)
+  writeFileSync(path, JSON.stringify(name === 'push' ? { ref: 'refs/heads/main' } : { pull_request: { number: 7 } }))
+  return { ...env, GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: path }
+}
+const jobEnv = eventEnv(event)
 function show(title: string, step: StepResult) {
   console.log(`==== ${title} step (exit code ${step.exitCode}) ====`)
   process.stdout.write(step.stdout)
@@ -101,7 +129,7 @@ function show(title: string, step: StepResult) {
 async function runJob(label: string): Promise<boolean> {
   const workDir = mkdtempSync(join(tmpdir(), 'npm-start-'))
   mkdirSync(join(workDir, 'temp'))
-  const main = await runStep('main', { inputs, env, workDir })
+  const main = await runStep('main', { inputs, env: jobEnv, workDir })
   if (hold) {
     show(`${label}main`, main)
     const command = main.outputs['ssh-command']
@@ -109,7 +137,7 @@ async function runJob(label: string): Promise<boolean> {
     console.log('hold=true: the sandbox (and sshd) stay up until Ctrl-C; then the post step runs.')
     await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()))
   } else show(`${label}main`, main)
-  const post = await runStep('post', { inputs, env, workDir, state: main.state })
+  const post = await runStep('post', { inputs, env: jobEnv, workDir, state: main.state })
   show(`${label}post`, post)
   rmSync(workDir, { recursive: true, force: true })
   return main.exitCode === 0 && post.exitCode === 0
@@ -121,7 +149,20 @@ async function poolSettled(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50))
 }
 
+/** The keepers' inputs: the jobs' pool, kept (pool-for) for the jobs' domain by a push of the default branch. */
+const keeperInputs = () => {
+  const { run: _run, upload: _upload, download: _download, ...rest } = inputs
+  const domain = event === 'pull_request' ? 'pull-requests' : 'branches'
+  return { ...rest, mode: 'pool', 'pool-for': domain }
+}
+
 let passed = true
+if (keeper) {
+  // As the default branch's keeper: start and prepare the pool before the jobs come (one pass waits for that).
+  const kept = await runStep('main', { inputs: keeperInputs(), env: eventEnv('push') })
+  show('keeper (mode: pool, for a push)', kept)
+  passed = kept.exitCode === 0
+}
 for (let k = 1; k <= jobs; k++) {
   if (jobs > 1) console.log(`######## job ${k} of ${jobs} ########\n`)
   passed = (await runJob(jobs > 1 ? `job ${k}: ` : '')) && passed
@@ -130,7 +171,8 @@ for (let k = 1; k <= jobs; k++) {
 if (extra.pool && (extra.mode ?? 'start') === 'start') {
   // What a scheduled mode: pool with pool-size 0 does at night: nothing of the pool is left live.
   await poolSettled()
-  const drain = await runStep('main', { inputs: { ...inputs, mode: 'pool', 'pool-size': '0' }, env })
+  const drainInputs = keeper ? { ...keeperInputs(), 'pool-size': '0' } : { ...inputs, mode: 'pool', 'pool-size': '0' }
+  const drain = await runStep('main', { inputs: drainInputs, env: eventEnv(keeper ? 'push' : undefined) })
   console.log(`Drained pool '${extra.pool}' (mode: pool, pool-size: 0): ${drain.outputs.pool ?? drain.stdout}`)
 }
 rmSync(home, { recursive: true, force: true })

@@ -37586,7 +37586,8 @@ function poolText(pool) {
     if (!pool.claim)
         return `not from ${named}: started its own${pool.why ? ` (${pool.why})` : ''}`;
     const { claimMs, waitedMs } = pool.claim;
-    const waited = waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(waitedMs)} unclaimed (billed: the cost includes it)`;
+    const what = pool.prepared ? 'from its start, preparation included' : 'unclaimed';
+    const waited = waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(waitedMs)} ${what} (billed: the cost includes it)`;
     return `from ${named}: claimed in ${claimTime(claimMs)}${waited}`;
 }
 /** A claim takes about a second: tenths below 10 s ("0.4s"), whole seconds and minutes above. */
@@ -38100,16 +38101,18 @@ async function claimFromPool(config, deps, state, prepared) {
         return { prepared: ssh, pool, why };
     }
     const claimed = claimedFrom(config, taken);
-    const waited = claimed.waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(claimed.waitedMs)} unclaimed`;
+    const since = config.pool.prepare ? 'from its start, preparation included' : 'unclaimed';
+    const waited = claimed.waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(claimed.waitedMs)} ${since}`;
     deps.core.info(`Pool '${name}': claimed ${taken.id} in ${claimTime(claimed.claimMs)}${waited}.`);
     return { claimed, prepared: ssh, pool };
 }
 /** The summary's and the comment's pool row. */
 function poolRowOf(pool, claimed, why) {
     const { name, domain } = pool;
+    const prepared = pool.prepare ? { prepared: true } : {};
     if (!claimed)
-        return { name, domain, ...(why ? { why } : {}) };
-    return { name, domain, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } };
+        return { name, domain, ...prepared, ...(why ? { why } : {}) };
+    return { name, domain, ...prepared, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } };
 }
 /**
  * The upkeep once this job has its sandbox: never a failure of the step, only a line. A prepared pool's sandboxes are
@@ -39280,11 +39283,22 @@ var pool_prepare = __nccwpck_require__(6147);
 
 
 
+
 async function prepareOwnSandbox(deps, sandbox, prepare, limitMs) {
     const { core } = deps;
     core.info(`Pool: no prepared sandbox was claimed, so pool-prepare runs on ${sandbox.id} first; its output follows.`);
     const context = (0,remote_context/* remoteContext */.W)(deps, sandbox.id, sandbox.target, sandbox.placement);
-    const outcome = await (0,pool_prepare/* runPreparation */.V9)(context, prepare.script, limitMs, (line) => core.programLine(line));
+    const commands = new program_output/* ProgramCommands */.J();
+    const show = (line) => {
+        commands.see(line);
+        core.programLine(line);
+    };
+    const outcome = await (0,pool_prepare/* runPreparation */.V9)(context, prepare.script, limitMs, show).finally(() => {
+        // As after run: a script that paused workflow commands and never resumed them is resumed here.
+        const resume = commands.resumeLine();
+        if (resume)
+            core.programLine(resume);
+    });
     if (outcome.ok) {
         core.info(`Pool: pool-prepare passed on ${sandbox.id} in ${(0,summary/* formatDuration */.a3)(outcome.tookMs)}.`);
         return;

@@ -193,7 +193,8 @@ export async function claimFromPool(
     return { prepared: ssh, pool, why }
   }
   const claimed = claimedFrom(config, taken)
-  const waited = claimed.waitedMs === undefined ? '' : `; it waited ${formatDuration(claimed.waitedMs)} unclaimed`
+  const since = config.pool.prepare ? 'from its start, preparation included' : 'unclaimed'
+  const waited = claimed.waitedMs === undefined ? '' : `; it waited ${formatDuration(claimed.waitedMs)} ${since}`
   deps.core.info(`Pool '${name}': claimed ${taken.id} in ${claimTime(claimed.claimMs)}${waited}.`)
   return { claimed, prepared: ssh, pool }
 }
@@ -201,8 +202,9 @@ export async function claimFromPool(
 /** The summary's and the comment's pool row. */
 export function poolRowOf(pool: PoolInput, claimed: Claimed | undefined, why: string | undefined): PoolRow {
   const { name, domain } = pool
-  if (!claimed) return { name, domain, ...(why ? { why } : {}) }
-  return { name, domain, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } }
+  const prepared = pool.prepare ? { prepared: true } : {}
+  if (!claimed) return { name, domain, ...prepared, ...(why ? { why } : {}) }
+  return { name, domain, ...prepared, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } }
 }
 
 /**

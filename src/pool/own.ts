@@ -7,6 +7,7 @@
  */
 import type { PoolPreparation } from '../inputs/pool.ts'
 import type { Placement, SshTarget } from '../remote/ssh-command.ts'
+import { ProgramCommands } from '../runtime/program-output.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { remoteContext } from '../sandbox/remote-context.ts'
 import type { StepDeps } from '../step/deps.ts'
@@ -22,7 +23,16 @@ export async function prepareOwnSandbox(
   const { core } = deps
   core.info(`Pool: no prepared sandbox was claimed, so pool-prepare runs on ${sandbox.id} first; its output follows.`)
   const context = remoteContext(deps, sandbox.id, sandbox.target, sandbox.placement)
-  const outcome = await runPreparation(context, prepare.script, limitMs, (line) => core.programLine(line))
+  const commands = new ProgramCommands()
+  const show = (line: string) => {
+    commands.see(line)
+    core.programLine(line)
+  }
+  const outcome = await runPreparation(context, prepare.script, limitMs, show).finally(() => {
+    // As after run: a script that paused workflow commands and never resumed them is resumed here.
+    const resume = commands.resumeLine()
+    if (resume) core.programLine(resume)
+  })
   if (outcome.ok) {
     core.info(`Pool: pool-prepare passed on ${sandbox.id} in ${formatDuration(outcome.tookMs)}.`)
     return

@@ -11,6 +11,8 @@ export interface PoolRow {
   claim?: { claimMs: number; waitedMs: number | undefined }
   /** Why nothing was claimed (the step started its own). */
   why?: string
+  /** A prepared pool: the sandbox's time before the claim was its preparation and its wait. */
+  prepared?: boolean
 }
 
 /** "from pool ci (branches): claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
@@ -18,8 +20,9 @@ export function poolText(pool: PoolRow): string {
   const named = `pool ${pool.name}${pool.domain ? ` (${pool.domain})` : ''}`
   if (!pool.claim) return `not from ${named}: started its own${pool.why ? ` (${pool.why})` : ''}`
   const { claimMs, waitedMs } = pool.claim
+  const what = pool.prepared ? 'from its start, preparation included' : 'unclaimed'
   const waited =
-    waitedMs === undefined ? '' : `; it waited ${formatDuration(waitedMs)} unclaimed (billed: the cost includes it)`
+    waitedMs === undefined ? '' : `; it waited ${formatDuration(waitedMs)} ${what} (billed: the cost includes it)`
   return `from ${named}: claimed in ${claimTime(claimMs)}${waited}`
 }
 

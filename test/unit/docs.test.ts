@@ -110,7 +110,7 @@ interface Workflow {
 describe('examples/', () => {
   const files = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.yml'))
 
-  it('has the nine workflows the README links', () => {
+  it('has the ten workflows the README links', () => {
     expect(files.sort()).toEqual([
       'gpu-matrix.yml',
       'gpu-runner.yml',
@@ -118,6 +118,7 @@ describe('examples/', () => {
       'instance.yml',
       'network-lockdown.yml',
       'per-pull-request.yml',
+      'prepared-pool.yml',
       'shared-sandbox.yml',
       'sweep.yml',
       'warm-pool.yml',

@@ -1,0 +1,82 @@
+/** Benchmark section 16's report: one row per pool-size, beside what the sizing rule says. */
+import { median, quantile, seconds } from './common.ts'
+
+export interface PreparedResult {
+  size: number
+  jobs: number
+  /** Real ms from a claimed job's step start to its run's first line. */
+  claimedFirstLine: number[]
+  /** The same for the jobs that started their own: provisioning and preparation scaled back to service time. */
+  coldFirstLine: number[]
+  /** Real ms from each claim to the keeper's start of its replacement. */
+  gaps: number[]
+  /** Billed service hours: pool sandboxes before their mark, after it until a claim or stop, jobs' own, holds. */
+  hours: { preparing: number; idle: number; jobs: number; holds: number }
+  hourly: number | undefined
+  claimedTwice: number
+  /** Claimed sandboxes the keeper had not marked prepared before the claim. */
+  unprepared: number
+  leftLive: number
+  failed: string[]
+}
+
+/** P(Poisson(mean) < n). */
+export function poissonBelow(n: number, mean: number): number {
+  let term = Math.exp(-mean)
+  let sum = 0
+  for (let k = 0; k < n; k++) {
+    sum += term
+    term *= mean / (k + 1)
+  }
+  return sum
+}
+
+const stat = (values: number[]) =>
+  values.length === 0 ? 'none' : `${seconds(median(values))} / ${seconds(quantile(values, 0.95))}`
+
+export function preparedReport(
+  rows: PreparedResult[],
+  run: { scale: number; seed: number; jobs: number; jobsPerMinute: number; formatDollars: (n: number) => string },
+): string {
+  // λ·(L+P): jobs a minute times a refill's minutes (30 s provisioning + 90 s preparation).
+  const mean = run.jobsPerMinute * 2
+  const cost = (hours: number, hourly: number | undefined) =>
+    `${hours.toFixed(2)} h${hourly === undefined ? '' : `, ${run.formatDollars(hours * hourly)}`}`
+  const lines = rows.map((row) => {
+    const share = (100 * row.claimedFirstLine.length) / Math.max(1, row.jobs)
+    const expected = 100 * poissonBelow(row.size, mean)
+    return (
+      `| ${row.size} | ${row.claimedFirstLine.length} of ${row.jobs}: ${share.toFixed(0)} % | ${expected.toFixed(0)} % | ` +
+      `${stat(row.claimedFirstLine)} | ${stat(row.coldFirstLine)} | ${stat(row.gaps)} | ` +
+      `${cost(row.hours.preparing, row.hourly)} | ${cost(row.hours.idle, row.hourly)} | ` +
+      `${cost(row.hours.jobs, row.hourly)} | ${row.hours.holds.toFixed(2)} h | ` +
+      `${row.claimedTwice} / ${row.unprepared} / ${row.leftLive} |`
+    )
+  })
+  const failures = rows.flatMap((row) => row.failed.map((line) => `- pool-size ${row.size}: ${line}`))
+  return [
+    '## 16. Prepared pool: first run line, claim share, replacement gap and cost',
+    '',
+    `\`npm run bench -- --only prepared\` (seed ${run.seed}): ${run.jobs} pull requests' jobs arrive at random (a`,
+    'Poisson process) over 30 minutes, each running 2 minutes on one A100, against the emulator as deployed with',
+    '30 s provisioning and a real sshd. A keeper of the default branch (`mode: pool`, `pool-for: pull-requests`,',
+    "`pool-watch`) keeps the pool; its preparation writes the environment's files and waits 90 s (a model of pip",
+    'and a model download: the same script for the keeper and for a job that claims none). The action runs in',
+    `process on a clock ${run.scale} times faster than real time, as the emulator's records, provisioning, rate`,
+    "windows and TTL do. A claimed job's time to its first line of `run` is real (claim, hold, upload, the job's",
+    "start); a cold job's is its start plus the service's provisioning and its own preparation, scaled back.",
+    '',
+    "| pool-size | claimed | P(Poisson(λ·(L+P)) < pool-size) | claimed: to first run line, median / p95 | cold: to first run line, median / p95 | claim to its replacement's start, median / p95 | preparing (billed) | idle, prepared and unclaimed | jobs' own | holds | claimed twice / claimed unprepared or across domains / live after the drain |",
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...lines,
+    '',
+    `λ = ${run.jobsPerMinute} jobs a minute, L + P = 2 minutes: λ·(L+P) = ${mean}. Preparing is the billed time of`,
+    'each pool sandbox from its start to its mark (provisioning included, or to its stop where it never got one);',
+    "idle from its mark to its claim or stop; jobs' own from the claim (or a cold start) to the stop; holds are",
+    'the 1-vCPU claims of the pull requests\' domain. "Claimed unprepared or across domains" counts claimed',
+    "sandboxes the pull requests' keeper had not marked prepared before the claim. As in section 14, the",
+    "compressed clock turns the action's own seconds (a claim, a look of the keeper) into more service time.",
+    ...(failures.length > 0 ? ['', 'Steps that failed:', ...failures] : []),
+    '',
+  ].join('\n')
+}
