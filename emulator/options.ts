@@ -69,13 +69,12 @@ export interface EmulatorOptions {
   faults?: FaultRule[]
   /** Enables /_emulator/* admin routes (reset, faults, requests, sandboxes). */
   admin?: boolean
-  /**
-   * Eventual consistency: for this long after an accepted start, GET
-   * /sandboxes/{id} and its stop answer 404 as for an unknown sandbox.
-   */
+  /** Eventual consistency: for this long after an accepted start, GET /sandboxes/{id} and its stop answer 404. */
   invisibleForMs?: number
   /** Counted, not timed: the first this many stops of each sandbox answer 404, however late they come. */
   invisibleForStops?: number
+  /** A list that lags its starts: a sandbox started less than this long ago is left out of GET /sandboxes. */
+  listLagMs?: number
   /**
    * An ended sandbox is forgotten this long after it ended: its GET, wait and
    * stop answer 404 and the list leaves it out (a service that keeps no record
@@ -268,6 +267,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     admin: options.admin ?? false,
     invisibleForMs: options.invisibleForMs ?? 0,
     invisibleForStops: options.invisibleForStops ?? 0,
+    listLagMs: options.listLagMs ?? 0,
     refuseStopWhenFailed: options.refuseStopWhenFailed ?? false,
     listExtraArrays: options.listExtraArrays ?? false,
     recordExtra: options.recordExtra,

@@ -41,7 +41,9 @@ export function view(host: EmulatorHost, sandbox: SandboxState): Record<string, 
 
 export function listPage(host: EmulatorHost, sandboxes: Sandboxes, org: Organization, query: URLSearchParams): Answer {
   const current = host.options.generation === 'current'
-  let history = sandboxes.all.filter((s) => s.org === org.name && !s.forgotten).reverse()
+  const lag = host.options.listLagMs
+  const listed = (s: { id: string }) => !lag || Date.now() - (sandboxes.statusTimes.get(s.id)?.pending ?? 0) >= lag
+  let history = sandboxes.all.filter((s) => s.org === org.name && !s.forgotten && listed(s)).reverse()
   // The deployed service also takes status=active (live only) and limit (at most 100); v1.0 ignores both.
   if (current && query.get('status') === 'active') history = history.filter((s) => LIVE_STATUSES.has(s.status))
   let pageSize = host.options.pageSize

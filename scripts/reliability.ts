@@ -166,7 +166,10 @@ then jobs with \`pool\` run at once (8 for 2 ready sandboxes, 4 for 4), claims w
 sandbox's session dropped right after the claim's link was made), and a main step sent SIGTERM or SIGKILL
 right after its claim; a pull request's job whose later step removes its claim on the sandbox, followed at
 once by pull requests' and pushes' jobs with the same inputs (an sshd per sandbox: none may be handed its
-sandbox, each claims only its own trust domain's, each pull request's claim starts one hold); then every job's
+sandbox, each claims only its own trust domain's, each pull request's claim starts one hold); a prepared pool
+(\`pool-prepare\`, an sshd per sandbox) whose first preparation fails, or whose keeper is killed (SIGKILL)
+mid-preparation, followed by pull requests' jobs at once whose \`run\` reads the prepared file (none may claim a
+sandbox whose preparation failed or never ended; those that claim none prepare their own); then every job's
 post step, then a \`mode: pool\` drain of each domain. After each run: every main step that was not signalled passed, no sandbox was given to two jobs, no more claims than ready sandboxes,
 every job's sandbox was live when its main step ended, no stop reached a job's sandbox before that job's
 post step began, nothing is live after the post steps and the drain, and no token or key is visible.

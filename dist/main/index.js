@@ -41363,23 +41363,37 @@ var names = __nccwpck_require__(4932);
 
 
 /** The pool's sandboxes of this request: ready ones (those a hold names apart), and the ones still on their way. */
-async function census(deps, prefix) {
-    const { items, held } = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+async function census(deps, pool) {
+    const { prefix } = pool;
+    const recent = pool.recent ?? [];
+    const view = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+    const { held } = view;
+    // What this look just stopped is gone, whatever a list read before the stop says.
+    const items = view.items.filter((item) => !pool.gone?.includes(item.id));
     const ready = items.filter((item) => (0,sandbox_status/* isReady */.i_)(item.status));
     // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
     const starting = items.filter((item) => !(0,sandbox_status/* isReady */.i_)(item.status) && !(0,sandbox_status/* isNotLive */.ec)(item.status)).map((item) => item.id);
+    // One this step started that the list does not show yet (a list may lag a start) is on its way too.
+    const listed = new Set(items.map((item) => item.id));
+    starting.push(...recent.filter((id) => !listed.has(id)));
     return {
         ready: ready.filter((item) => !held.has(item.id)),
         held: ready.filter((item) => held.has(item.id)),
         starting,
     };
 }
-/** In a prepared pool a ready sandbox is the pool's only once prepared; before that it is on its way. */
-function sortLooks(ready, looks, prepared) {
+/**
+ * In a prepared pool a ready sandbox is the pool's only once prepared; before that it is on its way. One that could not
+ * say counts as claimed, or, for a step that looks again within seconds (`unsureComing`), as on its way: a keeper
+ * whose SSH fails must not start `pool-size` more at every look.
+ */
+function sortLooks(ready, looks, prepared, unsureComing) {
     const ids = { unclaimed: [], claimed: [], coming: [], unprepared: [] };
     ready.forEach(({ id }, k) => {
         const look = looks[k] ?? { by: undefined };
-        if (look.by !== null)
+        if (look.by === undefined && unsureComing)
+            ids.coming.push(id);
+        else if (look.by !== null)
             ids.claimed.push(id);
         else if (!prepared || look.preparedAt !== undefined)
             ids.unclaimed.push(id);
@@ -41396,7 +41410,7 @@ function sortLooks(ready, looks, prepared) {
 }
 /** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
 async function refill(deps, pool) {
-    const { ready, held, starting: startingOnes } = await census(deps, pool.prefix);
+    const { ready, held, starting: startingOnes } = await census(deps, pool);
     // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
     const looks = await Promise.all(ready.map(async (item) => {
         const { id } = item;
@@ -41408,7 +41422,8 @@ async function refill(deps, pool) {
             .catch(() => ({ by: undefined }));
     }));
     const limitMs = pool.prepareLimitMs;
-    const sorted = sortLooks(ready, looks, limitMs === undefined ? undefined : { now: deps.clock.now(), limitMs });
+    const prepared = limitMs === undefined ? undefined : { now: deps.clock.now(), limitMs };
+    const sorted = sortLooks(ready, looks, prepared, pool.recent !== undefined);
     const unclaimedIds = sorted.unclaimed;
     // A sandbox a hold names is claimed, whatever it says of itself (no need to ask it).
     const claimedIds = [...held.map((item) => item.id), ...sorted.claimed];
@@ -41417,12 +41432,14 @@ async function refill(deps, pool) {
     const starting = startingIds.length;
     const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room));
     const started = [];
+    let startFailed = false;
     for (let k = 0; k < lacking; k++) {
         try {
             started.push(await deps.start((0,names/* poolSandboxName */.vN)(pool.prefix)));
         }
         catch (error) {
             deps.log(`Pool '${pool.name}': a sandbox for the pool could not be started (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
+            startFailed = true;
             break;
         }
     }
@@ -41430,7 +41447,7 @@ async function refill(deps, pool) {
     deps.log(`Pool '${pool.name}': ${unclaimed} ready and unclaimed, ${starting} starting, pool-size ${pool.size}: ` +
         `started ${started.length}${room}.`);
     const ids = { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds, unprepared: sorted.unprepared };
-    return { started, unclaimed, starting, ids };
+    return { started, unclaimed, starting, ids, ...(startFailed ? { startFailed } : {}) };
 }
 
 // EXTERNAL MODULE: ./build/src/pool/request.js
@@ -41529,23 +41546,17 @@ async function keepPool(config, deps, pool, options) {
     const prepareLimitMs = config.pool.prepare ? config.timeoutMs : undefined;
     const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs };
     const { stopped } = await (0,pool_idle/* stopIdle */.p)(pool, idle);
-    const room = await roomLeft(config, deps);
+    const room = options.noStarts ? 0 : await roomLeft(config, deps);
     const refillDeps = { ...pool, start: (sandboxName) => startWithinLimit(config, deps, sandboxName) };
-    const filled = await refill(refillDeps, { name, prefix, size, room, prepareLimitMs });
+    const filled = await refill(refillDeps, {
+        ...{ name, prefix, size, room, prepareLimitMs },
+        recent: options.recent,
+        gone: stopped,
+    });
     return { stopped, ...filled };
 }
 
 ;// CONCATENATED MODULE: ./build/src/pool/keeper.js
-/**
- * Mode `pool`'s keeper: one pass of the upkeep (stop the idle, start what the
- * pool lacks) and, for a prepared pool, the preparation of what it started or
- * found ready and unprepared; with `pool-watch`, a pass every few seconds for
- * that long, so a claimed sandbox is replaced within seconds (GitHub's
- * schedule alone is late by minutes). A pass that starts or stops nothing
- * logs nothing. At the end no new preparation begins and those under way are
- * ended, their sandboxes stopped: nothing is left half-prepared. A pass that
- * fails (a list that does not answer) is a line, and the next pass tries again.
- */
 
 
 
@@ -41553,53 +41564,111 @@ async function keepPool(config, deps, pool, options) {
 
 /** How often a watching keeper looks at its pool. */
 const LOOK_EVERY_MS = 2_000;
+/** How long a sandbox a watching keeper started counts as on its way without the list showing it. */
+const RECENT_MS = 60_000;
 const isPrepared = (config) => config.pool.prepare !== undefined;
+/** After a start that failed, a watching keeper starts nothing for this long, doubled each time up to the most. */
+const START_BACKOFF_MS = 10_000;
+const START_BACKOFF_MAX_MS = 5 * 60_000;
+/** The list once per look: the idle rule and the refill read the same one (a look asks the service once). */
+function listOnce(pool) {
+    let items;
+    return () => {
+        items ??= (async () => {
+            const all = [];
+            for await (const item of pool.list())
+                all.push(item);
+            return all;
+        })();
+        return (async function* () {
+            yield* await items;
+        })();
+    };
+}
+/** The looks of one keeper: what it started lately, when it may start again, and what every look did. */
+class Looks {
+    kept = { last: undefined, started: [], stopped: [], preparations: [], passes: 0 };
+    startedAt = new Map();
+    startsFrom = 0;
+    backoffMs = START_BACKOFF_MS;
+    config;
+    deps;
+    pool;
+    options;
+    preparer;
+    constructor(config, deps, pool, options, preparer) {
+        this.config = config;
+        this.deps = deps;
+        this.pool = pool;
+        this.options = options;
+        this.preparer = preparer;
+    }
+    /** One look; `quiet`: its lines are shown only where it started or stopped something. */
+    async pass(quiet) {
+        const { config, deps, pool, options, kept } = this;
+        const lines = [];
+        const passDeps = { ...pool, list: listOnce(pool), ...(quiet ? { log: (line) => lines.push(line) } : {}) };
+        // Hours of watching outlive the certificate the claims and preparations use: renewed in place.
+        if (options.ssh)
+            await (0,access/* renewInPlace */._A)(deps, options.ssh);
+        const now = deps.clock.now();
+        const watching = (config.pool.watchSeconds ?? 0) > 0;
+        const recent = [...this.startedAt].filter(([, at]) => now - at < RECENT_MS).map(([id]) => id);
+        const upkeep = await keepPool(config, deps, passDeps, {
+            claimant: options.claimant,
+            drain: options.drain === true,
+            ...(watching ? { recent, noStarts: now < this.startsFrom } : {}),
+        });
+        for (const id of upkeep.started)
+            this.startedAt.set(id, now);
+        // A refused start (no capacity, a limit) is not asked again at every look: the organization's 30 a minute.
+        if (upkeep.startFailed) {
+            this.startsFrom = now + this.backoffMs;
+            this.backoffMs = Math.min(this.backoffMs * 2, START_BACKOFF_MAX_MS);
+        }
+        else if (upkeep.started.length > 0)
+            this.backoffMs = START_BACKOFF_MS;
+        kept.last = upkeep;
+        kept.passes++;
+        kept.started.push(...upkeep.started);
+        kept.stopped.push(...upkeep.stopped);
+        if (upkeep.started.length + upkeep.stopped.length > 0 || upkeep.startFailed)
+            for (const line of lines)
+                pool.log(line);
+        for (const id of [...upkeep.started, ...upkeep.ids.unprepared])
+            this.preparer?.add(id);
+    }
+}
 /** One pass, or `pool-watch`'s passes; what they did. */
 async function keepAndWatch(config, deps, pool, options) {
     // Mode pool with pool-size 0 only: a job's own upkeep never drains (its own claim would be its to stop).
     const drain = options.drain === true;
     const preparer = isPrepared(config) && !drain ? new Preparer(config, deps, pool, options.state) : undefined;
-    const kept = { last: undefined, started: [], stopped: [], preparations: [], passes: 0 };
-    const pass = async (quiet) => {
-        const lines = [];
-        const passDeps = quiet ? { ...pool, log: (line) => lines.push(line) } : pool;
-        // Hours of watching outlive the certificate the claims and preparations use: renewed in place.
-        if (options.ssh)
-            await (0,access/* renewInPlace */._A)(deps, options.ssh);
-        const upkeep = await keepPool(config, deps, passDeps, { claimant: options.claimant, drain });
-        kept.last = upkeep;
-        kept.passes++;
-        kept.started.push(...upkeep.started);
-        kept.stopped.push(...upkeep.stopped);
-        if (upkeep.started.length + upkeep.stopped.length > 0)
-            for (const line of lines)
-                pool.log(line);
-        for (const id of [...upkeep.started, ...upkeep.ids.unprepared])
-            preparer?.add(id);
-    };
-    await pass(false);
+    const looks = new Looks(config, deps, pool, options, preparer);
+    await looks.pass(false);
     const watchMs = (config.pool.watchSeconds ?? 0) * 1000;
     if (watchMs > 0) {
+        const name = config.pool.name;
         const endAt = deps.clock.now() + watchMs;
-        pool.log(`Pool '${config.pool.name}': watching it for ${(0,summary/* formatDuration */.a3)(watchMs)}, a look every few seconds.`);
+        pool.log(`Pool '${name}': watching it for ${(0,summary/* formatDuration */.a3)(watchMs)}, a look every few seconds.`);
         while (deps.clock.now() < endAt) {
             await deps.clock.sleep(Math.min(LOOK_EVERY_MS, endAt - deps.clock.now()), deps.signal);
-            await pass(true).catch((error) => {
+            await looks.pass(true).catch((error) => {
                 if (deps.signal.aborted)
                     throw error;
-                pool.log(`Pool '${config.pool.name}': a look failed (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}); looking again.`);
+                pool.log(`Pool '${name}': a look failed (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}); looking again.`);
             });
         }
-        pool.log(`Pool '${config.pool.name}': pool-watch is over after ${kept.passes} looks.`);
+        pool.log(`Pool '${name}': pool-watch is over after ${looks.kept.passes} looks.`);
         // Nothing half-prepared stays: what is still being prepared is ended and stopped.
         if (preparer && preparer.busy > 0) {
-            pool.log(`Pool '${config.pool.name}': ${preparer.busy} preparation(s) still under way: ended, stopped.`);
+            pool.log(`Pool '${name}': ${preparer.busy} preparation(s) still under way: ended, stopped.`);
             await preparer.cancel();
         }
     }
     await preparer?.settle();
-    kept.preparations = preparer?.done ?? [];
-    return kept;
+    looks.kept.preparations = preparer?.done ?? [];
+    return looks.kept;
 }
 
 

@@ -14,6 +14,7 @@ import { Emulator } from '../../emulator/emulator.ts'
 import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { onceOutput, runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
 import { runHostileScenario, wrongStops } from './pool-hostile.ts'
+import { runPreparedScenario, type PreparedFault } from './pool-prepared.ts'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,6 +34,8 @@ export interface PoolScenario {
    * then `jobs` more at once, `prJobs` of them pull requests' (pool-hostile.ts).
    */
   hostile?: { prJobs: number }
+  /** A prepared pool (pool-prepared.ts): a keeper prepares 2, then `jobs` pull requests' jobs at once. */
+  prepared?: PreparedFault
 }
 
 export interface PoolOutcome {
@@ -57,6 +60,20 @@ export function poolMatrix(): PoolScenario[] {
       lostAnswers: 0,
       hostile: { prJobs: 3 },
     },
+    {
+      label: "prepared pool: the first preparation fails; 3 pull requests' jobs at once",
+      ready: 1,
+      jobs: 3,
+      lostAnswers: 0,
+      prepared: 'failed-preparation',
+    },
+    {
+      label: "prepared pool: the keeper killed mid-preparation; 2 pull requests' jobs at once",
+      ready: 0,
+      jobs: 2,
+      lostAnswers: 0,
+      prepared: 'killed-keeper',
+    },
   ]
 }
 
@@ -72,6 +89,7 @@ async function waitReady(emulator: Emulator, count: number): Promise<void> {
 
 /** One scenario on a fresh emulator; what went wrong, if anything. */
 export async function runPoolScenario(scenario: PoolScenario): Promise<PoolOutcome> {
+  if (scenario.prepared) return { scenario, ...(await runPreparedScenario(scenario.prepared, scenario.jobs)) }
   if (scenario.hostile) {
     const { prJobs } = scenario.hostile
     const shape = { prReady: scenario.ready, prJobs, pushJobs: scenario.jobs - prJobs }

@@ -8,6 +8,7 @@
  * ended, their sandboxes stopped: nothing is left half-prepared. A pass that
  * fails (a list that does not answer) is a line, and the next pass tries again.
  */
+import type { ListedSandbox } from '../client/schemas.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { renewInPlace, type PreparedSandboxSsh } from '../ssh/access.ts'
 import type { StepDeps } from '../step/deps.ts'
@@ -20,6 +21,8 @@ import { keepPool, type Upkeep } from './upkeep.ts'
 
 /** How often a watching keeper looks at its pool. */
 export const LOOK_EVERY_MS = 2_000
+/** How long a sandbox a watching keeper started counts as on its way without the list showing it. */
+const RECENT_MS = 60_000
 
 export interface Kept {
   /** The last pass's view of the pool. */
@@ -33,50 +36,115 @@ export interface Kept {
 
 const isPrepared = (config: PooledConfig): config is PreparedConfig => config.pool.prepare !== undefined
 
+/** After a start that failed, a watching keeper starts nothing for this long, doubled each time up to the most. */
+const START_BACKOFF_MS = 10_000
+const START_BACKOFF_MAX_MS = 5 * 60_000
+
+interface KeeperOptions {
+  claimant: string
+  state: ActionState
+  ssh?: PreparedSandboxSsh
+  drain?: boolean
+}
+
+/** The list once per look: the idle rule and the refill read the same one (a look asks the service once). */
+function listOnce(pool: IdleDeps): IdleDeps['list'] {
+  let items: Promise<ListedSandbox[]> | undefined
+  return () => {
+    items ??= (async () => {
+      const all: ListedSandbox[] = []
+      for await (const item of pool.list()) all.push(item)
+      return all
+    })()
+    return (async function* () {
+      yield* await items
+    })()
+  }
+}
+
+/** The looks of one keeper: what it started lately, when it may start again, and what every look did. */
+class Looks {
+  readonly kept: Kept = { last: undefined as unknown as Upkeep, started: [], stopped: [], preparations: [], passes: 0 }
+  private readonly startedAt = new Map<string, number>()
+  private startsFrom = 0
+  private backoffMs = START_BACKOFF_MS
+  private readonly config: PooledConfig
+  private readonly deps: StepDeps
+  private readonly pool: IdleDeps
+  private readonly options: KeeperOptions
+  private readonly preparer: Preparer | undefined
+
+  constructor(config: PooledConfig, deps: StepDeps, pool: IdleDeps, options: KeeperOptions, preparer?: Preparer) {
+    this.config = config
+    this.deps = deps
+    this.pool = pool
+    this.options = options
+    this.preparer = preparer
+  }
+
+  /** One look; `quiet`: its lines are shown only where it started or stopped something. */
+  async pass(quiet: boolean): Promise<void> {
+    const { config, deps, pool, options, kept } = this
+    const lines: string[] = []
+    const passDeps = { ...pool, list: listOnce(pool), ...(quiet ? { log: (line: string) => lines.push(line) } : {}) }
+    // Hours of watching outlive the certificate the claims and preparations use: renewed in place.
+    if (options.ssh) await renewInPlace(deps, options.ssh)
+    const now = deps.clock.now()
+    const watching = (config.pool.watchSeconds ?? 0) > 0
+    const recent = [...this.startedAt].filter(([, at]) => now - at < RECENT_MS).map(([id]) => id)
+    const upkeep = await keepPool(config, deps, passDeps, {
+      claimant: options.claimant,
+      drain: options.drain === true,
+      ...(watching ? { recent, noStarts: now < this.startsFrom } : {}),
+    })
+    for (const id of upkeep.started) this.startedAt.set(id, now)
+    // A refused start (no capacity, a limit) is not asked again at every look: the organization's 30 a minute.
+    if (upkeep.startFailed) {
+      this.startsFrom = now + this.backoffMs
+      this.backoffMs = Math.min(this.backoffMs * 2, START_BACKOFF_MAX_MS)
+    } else if (upkeep.started.length > 0) this.backoffMs = START_BACKOFF_MS
+    kept.last = upkeep
+    kept.passes++
+    kept.started.push(...upkeep.started)
+    kept.stopped.push(...upkeep.stopped)
+    if (upkeep.started.length + upkeep.stopped.length > 0 || upkeep.startFailed)
+      for (const line of lines) pool.log(line)
+    for (const id of [...upkeep.started, ...upkeep.ids.unprepared]) this.preparer?.add(id)
+  }
+}
+
 /** One pass, or `pool-watch`'s passes; what they did. */
 export async function keepAndWatch(
   config: PooledConfig,
   deps: StepDeps,
   pool: IdleDeps,
-  options: { claimant: string; state: ActionState; ssh?: PreparedSandboxSsh; drain?: boolean },
+  options: KeeperOptions,
 ): Promise<Kept> {
   // Mode pool with pool-size 0 only: a job's own upkeep never drains (its own claim would be its to stop).
   const drain = options.drain === true
   const preparer = isPrepared(config) && !drain ? new Preparer(config, deps, pool, options.state) : undefined
-  const kept: Kept = { last: undefined as unknown as Upkeep, started: [], stopped: [], preparations: [], passes: 0 }
-  const pass = async (quiet: boolean) => {
-    const lines: string[] = []
-    const passDeps = quiet ? { ...pool, log: (line: string) => lines.push(line) } : pool
-    // Hours of watching outlive the certificate the claims and preparations use: renewed in place.
-    if (options.ssh) await renewInPlace(deps, options.ssh)
-    const upkeep = await keepPool(config, deps, passDeps, { claimant: options.claimant, drain })
-    kept.last = upkeep
-    kept.passes++
-    kept.started.push(...upkeep.started)
-    kept.stopped.push(...upkeep.stopped)
-    if (upkeep.started.length + upkeep.stopped.length > 0) for (const line of lines) pool.log(line)
-    for (const id of [...upkeep.started, ...upkeep.ids.unprepared]) preparer?.add(id)
-  }
-  await pass(false)
+  const looks = new Looks(config, deps, pool, options, preparer)
+  await looks.pass(false)
   const watchMs = (config.pool.watchSeconds ?? 0) * 1000
   if (watchMs > 0) {
+    const name = config.pool.name
     const endAt = deps.clock.now() + watchMs
-    pool.log(`Pool '${config.pool.name}': watching it for ${formatDuration(watchMs)}, a look every few seconds.`)
+    pool.log(`Pool '${name}': watching it for ${formatDuration(watchMs)}, a look every few seconds.`)
     while (deps.clock.now() < endAt) {
       await deps.clock.sleep(Math.min(LOOK_EVERY_MS, endAt - deps.clock.now()), deps.signal)
-      await pass(true).catch((error: unknown) => {
+      await looks.pass(true).catch((error: unknown) => {
         if (deps.signal.aborted) throw error
-        pool.log(`Pool '${config.pool.name}': a look failed (${serviceText(String(error), 200)}); looking again.`)
+        pool.log(`Pool '${name}': a look failed (${serviceText(String(error), 200)}); looking again.`)
       })
     }
-    pool.log(`Pool '${config.pool.name}': pool-watch is over after ${kept.passes} looks.`)
+    pool.log(`Pool '${name}': pool-watch is over after ${looks.kept.passes} looks.`)
     // Nothing half-prepared stays: what is still being prepared is ended and stopped.
     if (preparer && preparer.busy > 0) {
-      pool.log(`Pool '${config.pool.name}': ${preparer.busy} preparation(s) still under way: ended, stopped.`)
+      pool.log(`Pool '${name}': ${preparer.busy} preparation(s) still under way: ended, stopped.`)
       await preparer.cancel()
     }
   }
   await preparer?.settle()
-  kept.preparations = preparer?.done ?? []
-  return kept
+  looks.kept.preparations = preparer?.done ?? []
+  return looks.kept
 }

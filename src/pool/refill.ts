@@ -24,11 +24,19 @@ export interface RefillDeps extends Omit<TakeDeps, 'shuffle'> {
 }
 
 /** The pool's sandboxes of this request: ready ones (those a hold names apart), and the ones still on their way. */
-async function census(deps: RefillDeps, prefix: string) {
-  const { items, held } = await poolView(deps.list(), (parts) => prefixOf(parts) === prefix)
+async function census(deps: RefillDeps, pool: RefillPool) {
+  const { prefix } = pool
+  const recent = pool.recent ?? []
+  const view = await poolView(deps.list(), (parts) => prefixOf(parts) === prefix)
+  const { held } = view
+  // What this look just stopped is gone, whatever a list read before the stop says.
+  const items = view.items.filter((item) => !pool.gone?.includes(item.id))
   const ready = items.filter((item) => isReady(item.status))
   // Anything neither ready nor failed nor ended is on its way (status.ts: an unknown word is in progress).
   const starting = items.filter((item) => !isReady(item.status) && !isNotLive(item.status)).map((item) => item.id)
+  // One this step started that the list does not show yet (a list may lag a start) is on its way too.
+  const listed = new Set(items.map((item) => item.id))
+  starting.push(...recent.filter((id) => !listed.has(id)))
   return {
     ready: ready.filter((item) => !held.has(item.id)),
     held: ready.filter((item) => held.has(item.id)),
@@ -38,6 +46,8 @@ async function census(deps: RefillDeps, prefix: string) {
 
 export interface Refilled {
   started: string[]
+  /** A start was refused or failed (a watching keeper waits longer before its next). */
+  startFailed?: boolean
   /** Ready and unclaimed, and still starting, before the refill. */
   unclaimed: number
   starting: number
@@ -48,12 +58,22 @@ export interface Refilled {
   ids: { unclaimed: string[]; claimed: string[]; starting: string[]; unprepared: string[] }
 }
 
-/** In a prepared pool a ready sandbox is the pool's only once prepared; before that it is on its way. */
-function sortLooks(ready: { id: string }[], looks: Look[], prepared: { now: number; limitMs: number } | undefined) {
+/**
+ * In a prepared pool a ready sandbox is the pool's only once prepared; before that it is on its way. One that could not
+ * say counts as claimed, or, for a step that looks again within seconds (`unsureComing`), as on its way: a keeper
+ * whose SSH fails must not start `pool-size` more at every look.
+ */
+function sortLooks(
+  ready: { id: string }[],
+  looks: Look[],
+  prepared: { now: number; limitMs: number } | undefined,
+  unsureComing: boolean,
+) {
   const ids = { unclaimed: [] as string[], claimed: [] as string[], coming: [] as string[], unprepared: [] as string[] }
   ready.forEach(({ id }, k) => {
     const look = looks[k] ?? { by: undefined }
-    if (look.by !== null) ids.claimed.push(id)
+    if (look.by === undefined && unsureComing) ids.coming.push(id)
+    else if (look.by !== null) ids.claimed.push(id)
     else if (!prepared || look.preparedAt !== undefined) ids.unclaimed.push(id)
     // An abandoned one is neither: the idle rule stops it.
     else if (isAbandoned(look, prepared.now, prepared.limitMs)) return
@@ -65,12 +85,24 @@ function sortLooks(ready: { id: string }[], looks: Look[], prepared: { now: numb
   return ids
 }
 
+export interface RefillPool {
+  name: string
+  prefix: string
+  size: number
+  room: number
+  prepareLimitMs?: number
+  /**
+   * A watching keeper's: the ids it started lately (on their way until the list shows them). Given, a ready one that
+   * cannot say whether it is claimed counts as on its way (the keeper looks again in seconds).
+   */
+  recent?: readonly string[]
+  /** Stopped by this look's idle rule (its list may be read once, before the stops). */
+  gone?: readonly string[]
+}
+
 /** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
-export async function refill(
-  deps: RefillDeps,
-  pool: { name: string; prefix: string; size: number; room: number; prepareLimitMs?: number },
-): Promise<Refilled> {
-  const { ready, held, starting: startingOnes } = await census(deps, pool.prefix)
+export async function refill(deps: RefillDeps, pool: RefillPool): Promise<Refilled> {
+  const { ready, held, starting: startingOnes } = await census(deps, pool)
   // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
   const looks = await Promise.all(
     ready.map(async (item) => {
@@ -84,7 +116,8 @@ export async function refill(
     }),
   )
   const limitMs = pool.prepareLimitMs
-  const sorted = sortLooks(ready, looks, limitMs === undefined ? undefined : { now: deps.clock.now(), limitMs })
+  const prepared = limitMs === undefined ? undefined : { now: deps.clock.now(), limitMs }
+  const sorted = sortLooks(ready, looks, prepared, pool.recent !== undefined)
   const unclaimedIds = sorted.unclaimed
   // A sandbox a hold names is claimed, whatever it says of itself (no need to ask it).
   const claimedIds = [...held.map((item) => item.id), ...sorted.claimed]
@@ -93,11 +126,13 @@ export async function refill(
   const starting = startingIds.length
   const lacking = Math.max(0, Math.min(pool.size - unclaimed - starting, pool.room))
   const started: string[] = []
+  let startFailed = false
   for (let k = 0; k < lacking; k++) {
     try {
       started.push(await deps.start(poolSandboxName(pool.prefix)))
     } catch (error) {
       deps.log(`Pool '${pool.name}': a sandbox for the pool could not be started (${serviceText(String(error), 200)}).`)
+      startFailed = true
       break
     }
   }
@@ -107,5 +142,5 @@ export async function refill(
       `started ${started.length}${room}.`,
   )
   const ids = { unclaimed: unclaimedIds, claimed: claimedIds, starting: startingIds, unprepared: sorted.unprepared }
-  return { started, unclaimed, starting, ids }
+  return { started, unclaimed, starting, ids, ...(startFailed ? { startFailed } : {}) }
 }

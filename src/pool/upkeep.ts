@@ -52,7 +52,7 @@ export async function keepPool(
   config: PooledConfig,
   deps: StepDeps,
   pool: IdleDeps,
-  options: { claimant: string; drain?: boolean },
+  options: { claimant: string; drain?: boolean; recent?: readonly string[]; noStarts?: boolean },
 ): Promise<Upkeep> {
   const { name, repositoryId, idleSeconds, size } = config.pool
   const idleMs = options.drain ? 0 : idleSeconds * 1000
@@ -62,8 +62,12 @@ export async function keepPool(
   const prepareLimitMs = config.pool.prepare ? config.timeoutMs : undefined
   const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs }
   const { stopped } = await stopIdle(pool, idle)
-  const room = await roomLeft(config, deps)
+  const room = options.noStarts ? 0 : await roomLeft(config, deps)
   const refillDeps = { ...pool, start: (sandboxName: string) => startWithinLimit(config, deps, sandboxName) }
-  const filled = await refill(refillDeps, { name, prefix, size, room, prepareLimitMs })
+  const filled = await refill(refillDeps, {
+    ...{ name, prefix, size, room, prepareLimitMs },
+    recent: options.recent,
+    gone: stopped,
+  })
   return { stopped, ...filled }
 }

@@ -7,7 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Emulator } from '../../emulator/emulator.ts'
-import { rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compressed } from '../../scripts/bench/pool-time.ts'
 import { runMain } from '../../src/main.ts'
@@ -91,9 +92,12 @@ describe.skipIf(!canRun)('the prepared pool in process', () => {
   it('a keeper killed mid-preparation leaves nothing claimable; its post step stops what it left', async () => {
     const service = await startEmulator({ sshHost: { perSandbox: true } })
     // Every sandbox runs on this machine: a file in /tmp tells the preparation to take long.
-    const slow = join(job.home, 'slow')
+    // Where the sandboxes' login user (ubuntu where the emulator can make it) can see it.
+    const shared = mkdtempSync(join(tmpdir(), 'pool-prepared-flag-'))
+    chmodSync(shared, 0o755)
+    const slow = join(shared, 'slow')
     writeFileSync(slow, '')
-    const script = `echo begun; if [ -f '${slow}' ]; then sleep 60; fi; echo done`
+    const script = `echo begun; while [ -f '${slow}' ]; do sleep 0.2; done; echo done`
     const killed = new AbortController()
     const core = recordingCore(inputs({ ...KEEPER, 'pool-prepare': script, 'pool-size': '1' }))
     const env = steps.environment(1, 'push')
@@ -103,7 +107,7 @@ describe.skipIf(!canRun)('the prepared pool in process', () => {
     await keeping
     const [id = ''] = poolNames(service)
     expect(JSON.parse(core.state['pool-preparing'] ?? '{}').pending).toMatchObject([{ id }])
-    rmSync(slow)
+    rmSync(shared, { recursive: true })
 
     const own = await main({ ...RUN, 'pool-prepare': script, run: 'echo ok', 'ssh-alias': 'job-2' }, 2)
     expect(own.outputs['pool-claimed']).toBe('false')
