@@ -121,27 +121,33 @@ describe.skipIf(!canRun)('the prepared pool in process', () => {
     expect(await service.settle()).toEqual([])
   }, 120_000)
 
-  it('a keeper with pool-watch replaces a claimed sandbox within seconds, then ends by itself', async () => {
+  it('a keeper with pool-watch replaces a claimed sandbox at its next looks, then ends by itself', async () => {
     const service = await startEmulator({ sshHost: { perSandbox: true } })
-    // The keeper's clock runs 10 times faster: pool-watch 1m is 6 s here, a look every 0.2 s.
-    const clock = compressed(10)
+    // The keeper's clock runs 6 times faster: pool-watch 1m is 10 s here, a look every 0.33 s.
+    const clock = compressed(6)
     const core = recordingCore(inputs({ ...KEEPER, 'pool-size': '1', 'pool-watch': '1m' }))
     const env = steps.environment(1, 'push')
     const keeping = runMain({ core, clock, makeClient, signal: new AbortController().signal, env })
-    for (let k = 0; k < 200 && !core.log.some((line) => / prepared in /.test(line)); k++) await sleep(25)
+    for (let k = 0; k < 2400 && !core.log.some((line) => / prepared in /.test(line)); k++) await sleep(25)
     const claimed = await main({ ...RUN, 'ssh-alias': 'job-2' }, 2)
     expect(claimed.outputs['pool-claimed']).toBe('true')
-    const claimedAt = Date.now()
     let replacement: string | undefined
-    for (let k = 0; k < 200 && !replacement; k++, await sleep(25))
+    for (let k = 0; k < 2400 && !replacement; k++, await sleep(25))
       replacement = poolNames(service).find((id) => id !== claimed.outputs['sandbox-id'])
-    // Within seconds of the claim (the look every 0.2 s here; every 2 s in real time).
-    expect(Date.now() - claimedAt).toBeLessThan(5_000)
     await keeping
     expect(core.failed).toEqual([])
-    expect(core.log.join('\n')).toMatch(/pool-watch is over after \d+ looks/)
-    expect(core.log.join('\n')).toContain(`Pool 'ci': ${replacement} prepared in `)
-    expect(JSON.parse(core.outputs.pool ?? '{}')).toMatchObject({ ready: [replacement], starting: [] })
+    const log = core.log.join('\n')
+    // Started by the keeper's own looks (benchmark section 16 measures how soon: a look every 2 s in real time).
+    const started = "Pool 'ci': 0 ready and unclaimed, 0 starting, pool-size 1: started 1."
+    expect(core.log.filter((line) => line === started)).toHaveLength(2)
+    expect(log).toMatch(/pool-watch is over after \d+ looks/)
+    // Prepared before the watch ended, or ended with it: nothing half-prepared either way (a loaded machine).
+    if (log.includes(`Pool 'ci': ${replacement} prepared in `))
+      expect(JSON.parse(core.outputs.pool ?? '{}')).toMatchObject({ ready: [replacement], starting: [] })
+    else {
+      expect(log).toContain("Pool 'ci': 1 preparation(s) still under way: ended, stopped.")
+      expect(JSON.parse(core.outputs.pool ?? '{}')).toMatchObject({ ready: [], starting: [], stopped: [replacement] })
+    }
     expect((await post(claimed)).failed).toEqual([])
     await main({ ...KEEPER, 'pool-size': '0' }, 3, 'push')
     expect(await service.settle()).toEqual([])
