@@ -41099,10 +41099,13 @@ function poolDeps(ctx, env, prepared, preparedPool = false) {
  * idle only its own domain's), else any request's of either domain (the sweep). One a hold names is a job's: kept.
  */
 async function poolSandboxes(deps, pool) {
-    const { repositoryId, name, prefix } = pool;
+    const { repositoryId, name, prefix, idleMs } = pool;
     const { items, held } = await (0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .poolView */ .WR)(deps.list(), (parts) => prefix === undefined ? parts.repositoryId === repositoryId && parts.pool === name : (0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .prefixOf */ .MT)(parts) === prefix);
+    const now = deps.clock.now();
+    // One the list shows younger than pool-idle is not read (a keeper looks every few seconds); its record decides.
+    const young = (item) => ((0,_match_js__WEBPACK_IMPORTED_MODULE_4__/* .waitedMs */ .h)({ ...item, status: item.status ?? '' }, now) ?? idleMs) < idleMs;
     return items
-        .filter((item) => (item.status === undefined || (0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isReady */ .i_)(item.status)) && !held.has(item.id))
+        .filter((item) => (item.status === undefined || (0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isReady */ .i_)(item.status)) && !held.has(item.id) && !young(item))
         .map((item) => item.id);
 }
 /**
@@ -41414,6 +41417,10 @@ async function refill(deps, pool) {
     // One that cannot say (no access, no answer) counts as claimed: at worst one too many starts, and idles out.
     const looks = await Promise.all(ready.map(async (item) => {
         const { id } = item;
+        // Known prepared, and no hold names it: unclaimed for this count, with no connection (a claim's hold shows it).
+        const known = pool.knownPrepared?.get(id);
+        if (known !== undefined)
+            return { by: null, preparedAt: known };
         const context = { env: deps.env, signal: deps.signal };
         // A list item with an SSH address serves as the record; one without is read (a list may leave fields out).
         return (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))
@@ -41552,6 +41559,7 @@ async function keepPool(config, deps, pool, options) {
         ...{ name, prefix, size, room, prepareLimitMs },
         recent: options.recent,
         gone: stopped,
+        knownPrepared: options.knownPrepared,
     });
     return { stopped, ...filled };
 }
@@ -41566,6 +41574,8 @@ async function keepPool(config, deps, pool, options) {
 const LOOK_EVERY_MS = 2_000;
 /** How long a sandbox a watching keeper started counts as on its way without the list showing it. */
 const RECENT_MS = 60_000;
+/** How long a watching keeper counts a sandbox it saw prepared and unclaimed as such without asking it again. */
+const KNOWN_FOR_MS = 30_000;
 const isPrepared = (config) => config.pool.prepare !== undefined;
 /** After a start that failed, a watching keeper starts nothing for this long, doubled each time up to the most. */
 const START_BACKOFF_MS = 10_000;
@@ -41589,6 +41599,8 @@ function listOnce(pool) {
 class Looks {
     kept = { last: undefined, started: [], stopped: [], preparations: [], passes: 0 };
     startedAt = new Map();
+    /** Pull requests' pool: what this keeper saw prepared and unclaimed (its claims show as holds in the list). */
+    knownPrepared = new Map();
     startsFrom = 0;
     backoffMs = START_BACKOFF_MS;
     config;
@@ -41613,12 +41625,21 @@ class Looks {
             await (0,access/* renewInPlace */._A)(deps, options.ssh);
         const now = deps.clock.now();
         const watching = (config.pool.watchSeconds ?? 0) > 0;
+        // Asked again now and then: a claim whose hold was refused or lost shows no hold, only its link.
+        for (const [id, at] of this.knownPrepared)
+            if (now - at > KNOWN_FOR_MS)
+                this.knownPrepared.delete(id);
         const recent = [...this.startedAt].filter(([, at]) => now - at < RECENT_MS).map(([id]) => id);
         const upkeep = await keepPool(config, deps, passDeps, {
             claimant: options.claimant,
             drain: options.drain === true,
             ...(watching ? { recent, noStarts: now < this.startsFrom } : {}),
+            ...(watching && config.pool.domain === 'pull-requests' ? { knownPrepared: this.knownPrepared } : {}),
         });
+        for (const id of upkeep.ids.unclaimed)
+            this.knownPrepared.set(id, this.knownPrepared.get(id) ?? now);
+        for (const id of [...upkeep.ids.claimed, ...upkeep.stopped])
+            this.knownPrepared.delete(id);
         for (const id of upkeep.started)
             this.startedAt.set(id, now);
         // A refused start (no capacity, a limit) is not asked again at every look: the organization's 30 a minute.

@@ -31,6 +31,16 @@ export function poissonBelow(n: number, mean: number): number {
   return sum
 }
 
+/**
+ * 1 - Erlang B(n, mean): the share of arrivals a loss system of n servers serves. A claim starts one refill; a job that
+ * claims none starts none (it starts its own sandbox), so at most n refills are under way.
+ */
+export function erlangServed(n: number, mean: number): number {
+  let blocked = 1
+  for (let k = 1; k <= n; k++) blocked = (mean * blocked) / (k + mean * blocked)
+  return 1 - blocked
+}
+
 const stat = (values: number[]) =>
   values.length === 0 ? 'none' : `${seconds(median(values))} / ${seconds(quantile(values, 0.95))}`
 
@@ -45,8 +55,10 @@ export function preparedReport(
   const lines = rows.map((row) => {
     const share = (100 * row.claimedFirstLine.length) / Math.max(1, row.jobs)
     const expected = 100 * poissonBelow(row.size, mean)
+    const erlang = 100 * erlangServed(row.size, mean)
     return (
       `| ${row.size} | ${row.claimedFirstLine.length} of ${row.jobs}: ${share.toFixed(0)} % | ${expected.toFixed(0)} % | ` +
+      `${erlang.toFixed(0)} % | ` +
       `${stat(row.claimedFirstLine)} | ${stat(row.coldFirstLine)} | ${stat(row.gaps)} | ` +
       `${cost(row.hours.preparing, row.hourly)} | ${cost(row.hours.idle, row.hourly)} | ` +
       `${cost(row.hours.jobs, row.hourly)} | ${row.hours.holds.toFixed(2)} h | ` +
@@ -62,20 +74,28 @@ export function preparedReport(
     '30 s provisioning and a real sshd. A keeper of the default branch (`mode: pool`, `pool-for: pull-requests`,',
     "`pool-watch`) keeps the pool; its preparation writes the environment's files and waits 90 s (a model of pip",
     'and a model download: the same script for the keeper and for a job that claims none). The action runs in',
-    `process on a clock ${run.scale} times faster than real time, as the emulator's records, provisioning, rate`,
-    "windows and TTL do. A claimed job's time to its first line of `run` is real (claim, hold, upload, the job's",
-    "start); a cold job's is its start plus the service's provisioning and its own preparation, scaled back.",
+    `process. The keeper runs on a clock ${run.scale} times faster than real time, as the emulator's records,`,
+    "provisioning, rate windows and TTL do; the jobs' steps run on the real clock (their claims' bounds are seconds",
+    "of their own work). A claimed job's time to its first line of `run` is real (claim, hold, upload, the job's",
+    "start); a cold job's is its start plus the service's provisioning and its own preparation, scaled back. A",
+    "claim's replacement gap runs from its hold's start (the claim's moment on the service) to the keeper's start",
+    'of a pool sandbox, claims and starts matched first come, first served.',
     '',
-    "| pool-size | claimed | P(Poisson(λ·(L+P)) < pool-size) | claimed: to first run line, median / p95 | cold: to first run line, median / p95 | claim to its replacement's start, median / p95 | preparing (billed) | idle, prepared and unclaimed | jobs' own | holds | claimed twice / claimed unprepared or across domains / live after the drain |",
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    "| pool-size | claimed | P(Poisson(λ·(L+P)) < pool-size) | 1 − Erlang B(pool-size, λ·(L+P)) | claimed: to first run line, median / p95 | cold: to first run line, median / p95 | claim to its replacement's start, median / p95 | preparing (billed) | idle, prepared and unclaimed | jobs' own | holds | claimed twice / claimed unprepared or across domains / live after the drain |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...lines,
     '',
-    `λ = ${run.jobsPerMinute} jobs a minute, L + P = 2 minutes: λ·(L+P) = ${mean}. Preparing is the billed time of`,
+    `λ = ${run.jobsPerMinute} jobs a minute, L + P = 2 minutes: λ·(L+P) = ${mean}. The Poisson rule counts every job`,
+    'as starting a refill; here only a claim does (a job that claims none starts its own sandbox, and the keeper',
+    'refills only what was claimed), so at most pool-size refills are under way and the pool is a loss system:',
+    'the share it serves is 1 − Erlang B, at least the Poisson rule, and the two meet as pool-size grows past',
+    'λ·(L+P). A 30-minute window that begins with a warm pool serves a little more than the long run. Preparing is the billed time of',
     'each pool sandbox from its start to its mark (provisioning included, or to its stop where it never got one);',
     "idle from its mark to its claim or stop; jobs' own from the claim (or a cold start) to the stop; holds are",
     'the 1-vCPU claims of the pull requests\' domain. "Claimed unprepared or across domains" counts claimed',
     "sandboxes the pull requests' keeper had not marked prepared before the claim. As in section 14, the",
-    "compressed clock turns the action's own seconds (a claim, a look of the keeper) into more service time.",
+    "compressed clock turns the keeper's own seconds (a look) into more service time, and all of it shares this",
+    "machine's 2 cores with the jobs: a keeper here looks 6 times as often as one on a runner of its own.",
     ...(failures.length > 0 ? ['', 'Steps that failed:', ...failures] : []),
     '',
   ].join('\n')

@@ -30,12 +30,16 @@ export interface IdleDeps extends Omit<TakeDeps, 'shuffle'> {
  * idle only its own domain's), else any request's of either domain (the sweep). One a hold names is a job's: kept.
  */
 async function poolSandboxes(deps: IdleDeps, pool: IdlePool): Promise<string[]> {
-  const { repositoryId, name, prefix } = pool
+  const { repositoryId, name, prefix, idleMs } = pool
   const { items, held } = await poolView(deps.list(), (parts) =>
     prefix === undefined ? parts.repositoryId === repositoryId && parts.pool === name : prefixOf(parts) === prefix,
   )
+  const now = deps.clock.now()
+  // One the list shows younger than pool-idle is not read (a keeper looks every few seconds); its record decides.
+  const young = (item: (typeof items)[number]) =>
+    (waitedMs({ ...item, status: item.status ?? '' }, now) ?? idleMs) < idleMs
   return items
-    .filter((item) => (item.status === undefined || isReady(item.status)) && !held.has(item.id))
+    .filter((item) => (item.status === undefined || isReady(item.status)) && !held.has(item.id) && !young(item))
     .map((item) => item.id)
 }
 

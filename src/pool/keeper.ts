@@ -23,6 +23,8 @@ import { keepPool, type Upkeep } from './upkeep.ts'
 export const LOOK_EVERY_MS = 2_000
 /** How long a sandbox a watching keeper started counts as on its way without the list showing it. */
 const RECENT_MS = 60_000
+/** How long a watching keeper counts a sandbox it saw prepared and unclaimed as such without asking it again. */
+const KNOWN_FOR_MS = 30_000
 
 export interface Kept {
   /** The last pass's view of the pool. */
@@ -66,6 +68,8 @@ function listOnce(pool: IdleDeps): IdleDeps['list'] {
 class Looks {
   readonly kept: Kept = { last: undefined as unknown as Upkeep, started: [], stopped: [], preparations: [], passes: 0 }
   private readonly startedAt = new Map<string, number>()
+  /** Pull requests' pool: what this keeper saw prepared and unclaimed (its claims show as holds in the list). */
+  private readonly knownPrepared = new Map<string, number>()
   private startsFrom = 0
   private backoffMs = START_BACKOFF_MS
   private readonly config: PooledConfig
@@ -91,12 +95,17 @@ class Looks {
     if (options.ssh) await renewInPlace(deps, options.ssh)
     const now = deps.clock.now()
     const watching = (config.pool.watchSeconds ?? 0) > 0
+    // Asked again now and then: a claim whose hold was refused or lost shows no hold, only its link.
+    for (const [id, at] of this.knownPrepared) if (now - at > KNOWN_FOR_MS) this.knownPrepared.delete(id)
     const recent = [...this.startedAt].filter(([, at]) => now - at < RECENT_MS).map(([id]) => id)
     const upkeep = await keepPool(config, deps, passDeps, {
       claimant: options.claimant,
       drain: options.drain === true,
       ...(watching ? { recent, noStarts: now < this.startsFrom } : {}),
+      ...(watching && config.pool.domain === 'pull-requests' ? { knownPrepared: this.knownPrepared } : {}),
     })
+    for (const id of upkeep.ids.unclaimed) this.knownPrepared.set(id, this.knownPrepared.get(id) ?? now)
+    for (const id of [...upkeep.ids.claimed, ...upkeep.stopped]) this.knownPrepared.delete(id)
     for (const id of upkeep.started) this.startedAt.set(id, now)
     // A refused start (no capacity, a limit) is not asked again at every look: the organization's 30 a minute.
     if (upkeep.startFailed) {

@@ -98,6 +98,11 @@ export interface RefillPool {
   recent?: readonly string[]
   /** Stopped by this look's idle rule (its list may be read once, before the stops). */
   gone?: readonly string[]
+  /**
+   * A watching keeper of the pull requests' pool: the ready ones it knows prepared (id to when), counted unclaimed
+   * without asking them over SSH while no hold names them. Only a count: a claim and an idle stop ask the sandbox.
+   */
+  knownPrepared?: ReadonlyMap<string, number>
 }
 
 /** Starts what the pool lacks (at most `room`); the ids started, and what it found. */
@@ -107,6 +112,9 @@ export async function refill(deps: RefillDeps, pool: RefillPool): Promise<Refill
   const looks = await Promise.all(
     ready.map(async (item) => {
       const { id } = item
+      // Known prepared, and no hold names it: unclaimed for this count, with no connection (a claim's hold shows it).
+      const known = pool.knownPrepared?.get(id)
+      if (known !== undefined) return { by: null, preparedAt: known } satisfies Look
       const context = { env: deps.env, signal: deps.signal }
       // A list item with an SSH address serves as the record; one without is read (a list may leave fields out).
       return (item.ssh ? Promise.resolve({ ...item, status: item.status ?? '' }) : deps.read(id))

@@ -52,7 +52,13 @@ export async function keepPool(
   config: PooledConfig,
   deps: StepDeps,
   pool: IdleDeps,
-  options: { claimant: string; drain?: boolean; recent?: readonly string[]; noStarts?: boolean },
+  options: {
+    claimant: string
+    drain?: boolean
+    recent?: readonly string[]
+    noStarts?: boolean
+    knownPrepared?: ReadonlyMap<string, number>
+  },
 ): Promise<Upkeep> {
   const { name, repositoryId, idleSeconds, size } = config.pool
   const idleMs = options.drain ? 0 : idleSeconds * 1000
@@ -68,6 +74,7 @@ export async function keepPool(
     ...{ name, prefix, size, room, prepareLimitMs },
     recent: options.recent,
     gone: stopped,
+    knownPrepared: options.knownPrepared,
   })
   return { stopped, ...filled }
 }
