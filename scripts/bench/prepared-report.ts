@@ -14,6 +14,8 @@ export interface PreparedResult {
   hours: { preparing: number; idle: number; jobs: number; holds: number }
   hourly: number | undefined
   claimedTwice: number
+  /** Answers 429 (the organization's rate limits, in the emulator's compressed minute). */
+  limited: number
   /** Claimed sandboxes the keeper had not marked prepared before the claim. */
   unprepared: number
   leftLive: number
@@ -62,7 +64,7 @@ export function preparedReport(
       `${stat(row.claimedFirstLine)} | ${stat(row.coldFirstLine)} | ${stat(row.gaps)} | ` +
       `${cost(row.hours.preparing, row.hourly)} | ${cost(row.hours.idle, row.hourly)} | ` +
       `${cost(row.hours.jobs, row.hourly)} | ${row.hours.holds.toFixed(2)} h | ` +
-      `${row.claimedTwice} / ${row.unprepared} / ${row.leftLive} |`
+      `${row.claimedTwice} / ${row.unprepared} / ${row.leftLive} | ${row.limited} |`
     )
   })
   const failures = rows.flatMap((row) => row.failed.map((line) => `- pool-size ${row.size}: ${line}`))
@@ -81,8 +83,8 @@ export function preparedReport(
     "claim's replacement gap runs from its hold's start (the claim's moment on the service) to the keeper's start",
     'of a pool sandbox, claims and starts matched first come, first served.',
     '',
-    "| pool-size | claimed | P(Poisson(λ·(L+P)) < pool-size) | 1 − Erlang B(pool-size, λ·(L+P)) | claimed: to first run line, median / p95 | cold: to first run line, median / p95 | claim to its replacement's start, median / p95 | preparing (billed) | idle, prepared and unclaimed | jobs' own | holds | claimed twice / claimed unprepared or across domains / live after the drain |",
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    "| pool-size | claimed | P(Poisson(λ·(L+P)) < pool-size) | 1 − Erlang B(pool-size, λ·(L+P)) | claimed: to first run line, median / p95 | cold: to first run line, median / p95 | claim to its replacement's start, median / p95 | preparing (billed) | idle, prepared and unclaimed | jobs' own | holds | claimed twice / claimed unprepared or across domains / live after the drain | 429 answers |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...lines,
     '',
     `λ = ${run.jobsPerMinute} jobs a minute, L + P = 2 minutes: λ·(L+P) = ${mean}. The Poisson rule counts every job`,

@@ -266,6 +266,7 @@ function measure(
     hours,
     hourly: run.hourly,
     claimedTwice: ids.length - new Set(ids).size,
+    limited: emulator.requests.filter((request) => request.status === 429).length,
     unprepared,
     leftLive: run.leftLive,
     failed: run.failed.slice(0, 3),
