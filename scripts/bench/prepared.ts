@@ -185,13 +185,8 @@ async function oneSize(size: number, scale: number, seed: number, jobs: number):
     const drain = keeper(bench, { 'pool-size': '0' })
     await drain.done
     const leftLive = (await emulator.settle()).length
-    const estimate = estimateHourlyCost(emulator.options.pricing, {
-      cpu: 4,
-      memoryGib: 16,
-      storageGib: 100,
-      gpuType: 'A100',
-      gpuCount: 1,
-    })
+    const a100 = { cpu: 4, memoryGib: 16, storageGib: 100, gpuType: 'A100' as const, gpuCount: 1 }
+    const estimate = estimateHourlyCost(emulator.options.pricing, a100)
     const hourly = estimate.ok ? estimate.dollarsPerHour : undefined
     const failed = [...kept.core.failed, ...drain.core.failed, ...results.flatMap((r) => r.failed)]
     return measure(emulator, { size, scale, results, prepared, leftLive, hourly, failed })
