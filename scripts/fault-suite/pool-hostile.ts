@@ -24,7 +24,7 @@ export interface HostileOutcome {
 }
 
 /** A runner of its own for one job: a HOME (its ~/.ssh/config), the event and its payload. */
-function runnerFor(root: string, event: 'push' | 'pull_request', k: number): Record<string, string> {
+export function runnerFor(root: string, event: 'push' | 'pull_request', k: number): Record<string, string> {
   const home = join(root, `job-${k}`)
   mkdirSync(join(home, '.ssh'), { recursive: true, mode: 0o700 })
   const path = join(home, 'event.json')

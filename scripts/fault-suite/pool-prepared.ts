@@ -12,18 +12,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../../emulator/emulator.ts'
 import { onceOutput, runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
-import { wrongStops, type HostileOutcome } from './pool-hostile.ts'
+import { runnerFor, wrongStops, type HostileOutcome } from './pool-hostile.ts'
 
 export type PreparedFault = 'failed-preparation' | 'killed-keeper'
-
-/** A runner of its own for one step: a HOME (its ~/.ssh/config), the event and its payload. */
-function runnerFor(root: string, event: 'push' | 'pull_request', k: number): Record<string, string> {
-  const home = join(root, `job-${k}`)
-  mkdirSync(join(home, '.ssh'), { recursive: true, mode: 0o700 })
-  const path = join(home, 'event.json')
-  writeFileSync(path, JSON.stringify(event === 'push' ? { ref: 'refs/heads/main' } : { pull_request: { number: k } }))
-  return { HOME: home, GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: path }
-}
 
 /**
  * The preparation: the environment's file. Every emulated sandbox runs on this machine, so a flag in the run's own
