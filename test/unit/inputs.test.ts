@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { InputErrors } from '../../src/inputs/collector.ts'
 import type { InstanceConfig, NetworkPolicyConfig, StartConfig, StopConfig } from '../../src/inputs/config.ts'
 import { parseDurationSeconds } from '../../src/inputs/durations.ts'
 import { INPUT_DEFAULTS, INPUT_MODES, MODES } from '../../src/inputs/defaults.ts'
@@ -7,6 +6,7 @@ import { parseInputs } from '../../src/inputs/read.ts'
 import { parseCleanupInputs } from '../../src/inputs/post.ts'
 import { unusedInputWarnings } from '../../src/inputs/unused.ts'
 import { generateSandboxName } from '../../src/inputs/default-name.ts'
+import { inputErrors } from '../harness/input-errors.ts'
 
 const TOKEN = 'tok-abc123'
 const run = { repositoryId: '42', runId: '987', runAttempt: '2', randomHex: () => 'a1b2c3' }
@@ -17,15 +17,7 @@ function parse(inputs: Record<string, string>) {
 function start(inputs: Record<string, string> = {}): StartConfig {
   return parse({ 'api-token': TOKEN, ...inputs }) as StartConfig
 }
-function errorsOf(inputs: Record<string, string>): string[] {
-  try {
-    parse({ 'api-token': TOKEN, ...inputs })
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputErrors)
-    return (error as InputErrors).errors.map((e) => e.message)
-  }
-  throw new Error('expected InputErrors')
-}
+const errorsOf = (inputs: Record<string, string>) => inputErrors(() => parse({ 'api-token': TOKEN, ...inputs }))
 
 describe('start mode defaults', () => {
   it('fills every documented default', () => {

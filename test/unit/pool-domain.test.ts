@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { InputErrors } from '../../src/inputs/collector.ts'
+import { inputErrors } from '../harness/input-errors.ts'
 import type { PoolConfig, StartConfig } from '../../src/inputs/config.ts'
 import type { JobEnvironment } from '../../src/inputs/job-environment.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
@@ -84,15 +84,7 @@ const run = { repositoryId: '42', runId: '987', runAttempt: '2' }
 const parse = (inputs: Record<string, string>, env: NodeJS.ProcessEnv) =>
   parseInputs((name) => ({ 'api-token': 'tok', ...inputs })[name] ?? '', { ...run, env } as JobEnvironment)
 
-function errorsOf(inputs: Record<string, string>, env: NodeJS.ProcessEnv): string[] {
-  try {
-    parse(inputs, env)
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputErrors)
-    return (error as InputErrors).errors.map((e) => e.message)
-  }
-  throw new Error('expected InputErrors')
-}
+const errorsOf = (inputs: Record<string, string>, env: NodeJS.ProcessEnv) => inputErrors(() => parse(inputs, env))
 
 describe('pool-for', () => {
   const push = () => eventEnv('push', { ref: 'refs/heads/main' })

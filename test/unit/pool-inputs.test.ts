@@ -1,6 +1,6 @@
 /** The warm pool's inputs (issue 55): parsed once, every bad one an error naming it before any request. */
 import { describe, expect, it } from 'vitest'
-import { InputErrors } from '../../src/inputs/collector.ts'
+import { inputErrors } from '../harness/input-errors.ts'
 import type { PoolConfig, StartConfig, SweepConfig } from '../../src/inputs/config.ts'
 import type { JobEnvironment } from '../../src/inputs/job-environment.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
@@ -12,15 +12,8 @@ const run = { repositoryId: '42', runId: '987', runAttempt: '2', randomHex: () =
 const parse = (inputs: Record<string, string>, job: Partial<JobEnvironment> = run) =>
   parseInputs((name) => ({ 'api-token': 'tok', ...inputs })[name] ?? '', job as JobEnvironment)
 
-function errorsOf(inputs: Record<string, string>, job: Partial<JobEnvironment> = run): string[] {
-  try {
-    parse(inputs, job)
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputErrors)
-    return (error as InputErrors).errors.map((e) => e.message)
-  }
-  throw new Error('expected InputErrors')
-}
+const errorsOf = (inputs: Record<string, string>, job: Partial<JobEnvironment> = run) =>
+  inputErrors(() => parse(inputs, job))
 
 describe('pool inputs', () => {
   it('start with pool: the name, pool-size and pool-idle, the defaults 1 and 15m', () => {

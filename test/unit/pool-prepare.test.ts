@@ -4,7 +4,7 @@
  * pool-watch bounds, who may prepare, and when a preparation's lock is abandoned.
  */
 import { describe, expect, it } from 'vitest'
-import { InputErrors } from '../../src/inputs/collector.ts'
+import { inputErrors } from '../harness/input-errors.ts'
 import type { PoolConfig, StartConfig } from '../../src/inputs/config.ts'
 import type { JobEnvironment } from '../../src/inputs/job-environment.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
@@ -22,15 +22,8 @@ const parse = (inputs: Record<string, string>, env: NodeJS.ProcessEnv = push) =>
 const prefix = (inputs: Record<string, string>, env?: NodeJS.ProcessEnv) =>
   prefixFor(parse(inputs, env) as Parameters<typeof prefixFor>[0])
 
-function errorsOf(inputs: Record<string, string>, env: NodeJS.ProcessEnv = push): string[] {
-  try {
-    parse(inputs, env)
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputErrors)
-    return (error as InputErrors).errors.map((e) => e.message)
-  }
-  throw new Error('expected InputErrors')
-}
+const errorsOf = (inputs: Record<string, string>, env: NodeJS.ProcessEnv = push) =>
+  inputErrors(() => parse(inputs, env))
 
 const PREPARE = 'pip install -r requirements.txt\n'
 

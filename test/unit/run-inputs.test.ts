@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { InputErrors } from '../../src/inputs/collector.ts'
 import type { StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
 import { parsePaths } from '../../src/inputs/run.ts'
 import { formatBytes } from '../../src/inputs/sizes.ts'
+import { inputErrors } from '../harness/input-errors.ts'
 
 const workspace = mkdtempSync(join(tmpdir(), 'run-inputs-'))
 const outside = mkdtempSync(join(tmpdir(), 'run-outside-'))
@@ -38,14 +38,7 @@ const context = {
 function start(inputs: Record<string, string>): StartConfig {
   return parseInputs((name) => ({ 'api-token': 'tok-abc123', ...inputs })[name] ?? '', context) as StartConfig
 }
-function errorsOf(inputs: Record<string, string>): string[] {
-  try {
-    start(inputs)
-  } catch (error) {
-    return (error as InputErrors).errors.map((e) => e.message)
-  }
-  throw new Error('expected InputErrors')
-}
+const errorsOf = (inputs: Record<string, string>) => inputErrors(() => start(inputs))
 
 describe('upload and download paths', () => {
   it('normalises, drops duplicates, and lets . stand for everything', () => {

@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { InputErrors } from '../../src/inputs/collector.ts'
 import type { StartConfig, StopConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
 import { isForkPullRequest, runnerDomains } from '../../src/inputs/runner.ts'
+import { inputErrors } from '../harness/input-errors.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'runner-inputs-'))
 const baseEnv = {
@@ -30,14 +30,8 @@ function parse(inputs: Record<string, string>, env: Record<string, string> = {})
     context(env),
   )
 }
-function errorsOf(inputs: Record<string, string>, env: Record<string, string> = {}): string[] {
-  try {
-    parse(inputs, env)
-  } catch (error) {
-    return (error as InputErrors).errors.map((e) => e.message)
-  }
-  throw new Error('expected InputErrors')
-}
+const errorsOf = (inputs: Record<string, string>, env: Record<string, string> = {}) =>
+  inputErrors(() => parse(inputs, env))
 function event(fullName: string | null): string {
   const file = join(dir, `event-${String(fullName).replace(/\//g, '_')}.json`)
   writeFileSync(
