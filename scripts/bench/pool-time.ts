@@ -1,4 +1,5 @@
-/** Benchmark section 14's time: a compressed clock, and seeded Poisson arrivals over the window. */
+/** Benchmark sections 14 and 16's time: a compressed clock, its emulator, and seeded Poisson arrivals over the window. */
+import { Emulator } from '../../emulator/emulator.ts'
 import type { Clock } from '../../src/runtime/clock.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 
@@ -30,4 +31,22 @@ export function arrivals(seed: number, jobs: number, windowMs: number): number[]
     times.push(at)
   }
   return times
+}
+
+/** The emulator as deployed with a real sshd, its records, provisioning, rate windows and TTL on `clock`'s time. */
+export function compressedEmulator(
+  clock: ReturnType<typeof compressed>,
+  scale: number,
+  service: { provisioningMs: number; a100: number },
+): Emulator {
+  return new Emulator({
+    generation: 'current',
+    ssh: true,
+    provisioningMs: service.provisioningMs / scale,
+    stopMs: 50,
+    ttlSecondMs: 1000 / scale,
+    rateClock: clock.now,
+    now: clock.now,
+    capacity: { A100: service.a100 },
+  })
 }

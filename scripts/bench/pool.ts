@@ -26,7 +26,7 @@ import { realClock } from '../../src/runtime/clock.ts'
 import { recordingCore } from '../../test/harness/fakes.ts'
 import { argument, log, median, quantile, sandboxIdTime, seconds } from './common.ts'
 import { poolReport, type SizeResult } from './pool-report.ts'
-import { arrivals, compressed } from './pool-time.ts'
+import { arrivals, compressed, compressedEmulator } from './pool-time.ts'
 
 const PROVISION_MS = 30_000
 const WINDOW_MS = 30 * 60_000
@@ -117,16 +117,7 @@ async function oneJob(
 
 async function oneSize(size: number, scale: number, seed: number, jobs: number): Promise<SizeResult> {
   const clock = compressed(scale)
-  const emulator = new Emulator({
-    generation: 'current',
-    ssh: true,
-    provisioningMs: PROVISION_MS / scale,
-    stopMs: 50,
-    ttlSecondMs: 1000 / scale,
-    rateClock: clock.now,
-    now: clock.now,
-    capacity: { A100: 32 },
-  })
+  const emulator = compressedEmulator(clock, scale, { provisioningMs: PROVISION_MS, a100: 32 })
   const baseUrl = await emulator.start()
   let largest = 0
   const sampler = setInterval(() => (largest = Math.max(largest, emulator.liveSandboxes().length)), 20)

@@ -18,7 +18,7 @@ import { estimateHourlyCost, formatDollars } from '../../src/sandbox/billing.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { recordingCore, type RecordingCore } from '../../test/harness/fakes.ts'
 import { argument, log, sandboxIdTime } from './common.ts'
-import { arrivals, compressed } from './pool-time.ts'
+import { arrivals, compressed, compressedEmulator } from './pool-time.ts'
 import { preparedReport, type PreparedResult } from './prepared-report.ts'
 
 export const PROVISION_MS = 30_000
@@ -145,16 +145,7 @@ function preparedTimes(core: RecordingCore): Map<string, number> {
 
 async function oneSize(size: number, scale: number, seed: number, jobs: number): Promise<PreparedResult> {
   const clock = compressed(scale)
-  const emulator = new Emulator({
-    generation: 'current',
-    ssh: true,
-    provisioningMs: PROVISION_MS / scale,
-    stopMs: 50,
-    ttlSecondMs: 1000 / scale,
-    rateClock: clock.now,
-    now: clock.now,
-    capacity: { A100: 64 },
-  })
+  const emulator = compressedEmulator(clock, scale, { provisioningMs: PROVISION_MS, a100: 64 })
   const baseUrl = await emulator.start()
   const dir = mkdtempSync(join(tmpdir(), 'bench-prepared-'))
   // The preparation: the environment's files, then the rest of its 90 s (in real seconds at this scale).
