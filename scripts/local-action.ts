@@ -2,8 +2,9 @@
  * npm run local-action: runs the action's TypeScript sources (not the bundles)
  * with @github/local-action, main then post, against the embedded emulator,
  * and checks the result: a sandbox started and stopped, nothing live, the
- * token never printed. Then the sub-actions (issue 56), each from its own
- * folder, so its action.yml's fixed mode is what runs: run, ssh, connect,
+ * token never printed. Then the sub-actions, each from its own folder: its
+ * action.yml's inputs, and the use its main.js names (scripts/lib/local-entry.ts)
+ * whatever the inputs say: run, ssh, connect,
  * network-policy, stop, instance, pool (scripts/lib/local-action-ssh.ts), over
  * the emulator's real sshd; without sshd only network-policy and stop, saying
  * so (EMULATOR_REQUIRE_DEPLOYED_HOST=1, as in CI: a failure). CI runs it so the
@@ -11,7 +12,8 @@
  *
  * By hand, against `npm run emulator`:
  *   cp .env.example .env && npx local-action run . src/main.ts .env --post src/post.ts
- *   (a sub-action: npx local-action run stop "$PWD/src/main.ts" .env --post "$PWD/src/post.ts")
+ *   (a sub-action: npx local-action run stop "$PWD/scripts/lib/local-entry-main.ts" .env \
+ *     --post "$PWD/scripts/lib/local-entry-post.ts")
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -38,12 +40,19 @@ mkdirSync(join(home, '.ssh'), { recursive: true, mode: 0o700 })
 async function localAction(folder: string, inputs: Record<string, string>): Promise<LocalRun> {
   const envFile = join(dir, `${folder === '.' ? 'root' : folder}.env`)
   const lines = Object.entries(inputs).map(([name, value]) => `INPUT_${name.toUpperCase()}=${value}`)
-  const job = ['RUNNER_TEMP=' + dir, 'HOME=' + home, 'GITHUB_RUN_ID=1001', 'GITHUB_RUN_ATTEMPT=1']
+  const job = [
+    'LOCAL_ACTION_FOLDER=' + join(ROOT, folder),
+    'RUNNER_TEMP=' + dir,
+    'HOME=' + home,
+    'GITHUB_RUN_ID=1001',
+    'GITHUB_RUN_ATTEMPT=1',
+  ]
   const repository = ['GITHUB_REPOSITORY=your-org/your-repo', 'GITHUB_REPOSITORY_ID=4242']
   writeFileSync(envFile, [...lines, ...job, ...repository, ''].join('\n'))
   const bin = join(ROOT, 'node_modules', '.bin', 'local-action')
   // Entry points as absolute paths: local-action resolves them differently for main and post from a sub-folder.
-  const entries = [join(ROOT, 'src', 'main.ts'), envFile, '--post', join(ROOT, 'src', 'post.ts')]
+  const entry = (step: string) => join(ROOT, 'scripts', 'lib', `local-entry-${step}.ts`)
+  const entries = [entry('main'), envFile, '--post', entry('post')]
   const child = spawn(bin, ['run', folder, ...entries], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '1' },
@@ -67,7 +76,7 @@ if (!root.output.includes(`Stopped sandbox ${id}`)) problems.push(`the post step
 if (!/set-output name=gpu-type::H100/.test(root.output)) problems.push('no gpu-type output')
 if ((await emulator.settle()).length > 0) problems.push('the root action left a sandbox live')
 
-// The sub-actions: the mode comes from their own action.yml, never from an input given here.
+// The sub-actions: the use comes from their own folder, never from an input given here.
 const runs = [root]
 let subActions: string
 if (withSsh) {
@@ -95,6 +104,6 @@ if (problems.length > 0) {
   process.exit(1)
 }
 console.log(
-  `local-action: src/main.ts then src/post.ts ran against the emulator; ${id} started (H100) and stopped; ` +
+  `local-action: the sources (main, then post) ran against the emulator; ${id} started (H100) and stopped; ` +
     `${subActions}; nothing live; token not printed.`,
 )

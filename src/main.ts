@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { ComputeClient } from './client/client.ts'
 import type { ActionConfig, Connection } from './inputs/config.ts'
 import { readMainInputs } from './inputs/read.ts'
+import { coreForUse, fixedInputWarnings, isUse, USES, type Use } from './inputs/uses.ts'
 import { jobEnvironmentFromEnv } from './inputs/job-environment.ts'
 import { runConnect } from './modes/connect.ts'
 import { runInstance } from './modes/instance.ts'
@@ -82,14 +83,23 @@ async function runMode(config: ActionConfig, deps: MainDeps): Promise<void> {
   }
 }
 
-export async function run(): Promise<void> {
-  const signal = cancellationSignal(actionsCore)
+/** The main step; `use` where a sub-action's entry names it (run/main.js), else the root's, reading `mode`. */
+export async function run(use?: Use): Promise<void> {
+  const core = use ? coreForUse(actionsCore, use) : actionsCore
+  const signal = cancellationSignal(core)
   try {
+    if (use) for (const warning of fixedInputWarnings(actionsCore.getInput, use)) core.warning(warning)
     const renewer = { script: fileURLToPath(import.meta.url), requestTimeoutMs: requestTimeoutMs() }
-    await runMain({ core: actionsCore, clock: realClock, makeClient, signal, env: process.env, renewer })
+    await runMain({ core, clock: realClock, makeClient, signal, env: process.env, renewer })
   } catch (error) {
-    reportFailure(actionsCore, error, signal)
+    reportFailure(core, error, signal)
   }
+}
+
+/** A sub-action's main step (`import { runAs } from '../dist/main/index.js'; await runAs('run')`), then exit. */
+export async function runAs(use: string): Promise<void> {
+  if (!isUse(use)) throw new Error(`no use '${use}' (one of ${Object.keys(USES).join(', ')})`)
+  await runAndExit(() => run(use))
 }
 
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.

@@ -15,6 +15,7 @@ import { removeSshAccess } from './cleanup/ssh.ts'
 import { actionsCore } from './entry/actions-core.ts'
 import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './entry/wiring.ts'
 import { readPostInputs, type PostInputs } from './inputs/post.ts'
+import { coreForUse, isUse, USES, type Use } from './inputs/uses.ts'
 import { deleteRegistration } from './runner/post.ts'
 import { mirrorServedJob } from './runner/served-job.ts'
 import { mirrorFolders, serveFolders, servesSeveral, type FoldersOutcome } from './runner/post-slots.ts'
@@ -174,21 +175,29 @@ const LEFT_WAITING =
   'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
   'while this job still waited for the label'
 
-export async function run(): Promise<void> {
+/** The post step; `use` where a sub-action's entry names it (run/post.js), else the root's, reading `mode`. */
+export async function run(use?: Use): Promise<void> {
+  const core = use ? coreForUse(actionsCore, use) : actionsCore
   try {
     // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
     // cancellation have a wait to end.
-    const saved = new ActionState(actionsCore)
+    const saved = new ActionState(core)
     const cancelWait =
-      saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? cancellationSignal(actionsCore) : undefined
-    await runPost({ core: actionsCore, clock: realClock, makeClient, cancelWait })
+      saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? cancellationSignal(core) : undefined
+    await runPost({ core, clock: realClock, makeClient, cancelWait })
   } catch (error) {
     // A sandbox that could not be stopped costs money: say so loudly.
-    actionsCore.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
+    core.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
       title: 'Sandbox may still be running',
     })
-    reportFailure(actionsCore, error)
+    reportFailure(core, error)
   }
+}
+
+/** A sub-action's post step (`import { runAs } from '../dist/post/index.js'; await runAs('run')`), then exit. */
+export async function runAs(use: string): Promise<void> {
+  if (!isUse(use)) throw new Error(`no use '${use}' (one of ${Object.keys(USES).join(', ')})`)
+  await runAndExit(() => run(use))
 }
 
 // The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.

@@ -35436,31 +35436,74 @@ function checkAlias(alias, aliasInUse) {
 
 /***/ }),
 
+/***/ 8207:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ isUse),
+/* harmony export */   sF: () => (/* binding */ coreForUse),
+/* harmony export */   tk: () => (/* binding */ USES),
+/* harmony export */   ur: () => (/* binding */ fixedInputWarnings)
+/* harmony export */ });
+const USES = {
+    run: { mode: 'start', runner: 'false' },
+    runner: { mode: 'start', runner: 'true' },
+    ssh: { mode: 'start', ssh: 'true', runner: 'false' },
+    connect: { mode: 'connect' },
+    stop: { mode: 'stop' },
+    sweep: { mode: 'sweep' },
+    pool: { mode: 'pool' },
+    instance: { mode: 'instance' },
+    'network-policy': { mode: 'network-policy' },
+};
+function isUse(name) {
+    return Object.hasOwn(USES, name);
+}
+/** One warning per fixed input given another value (GitHub warns too: the input is not in the use's action.yml). */
+function fixedInputWarnings(read, use) {
+    return Object.entries(USES[use]).flatMap(([name, value]) => {
+        const given = read(name).trim();
+        if (given === '' || given === value)
+            return [];
+        return [`Input '${name}' is fixed to '${value}' by the ${use} action; the value given is ignored.`];
+    });
+}
+/** The step's core as this use sees it: every read of a fixed input answers the use's value. */
+function coreForUse(core, use) {
+    const fixed = USES[use];
+    return { ...core, getInput: (name, options) => fixed[name] ?? core.getInput(name, options) };
+}
+
+
+/***/ }),
+
 /***/ 8712:
 /***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ runMain),
-/* harmony export */   e: () => (/* binding */ run)
+/* harmony export */   VN: () => (/* binding */ runMain),
+/* harmony export */   Y4: () => (/* binding */ runAs),
+/* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
 /* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8036);
-/* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3156);
-/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9655);
-/* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7615);
-/* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4251);
-/* harmony import */ var _modes_pool_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9826);
-/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3525);
-/* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1120);
-/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9623);
-/* harmony import */ var _runner_main_unserved_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7098);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8286);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(8593);
-/* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(6300);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(7830);
-/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(5154);
+/* harmony import */ var _inputs_uses_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8207);
+/* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3156);
+/* harmony import */ var _modes_connect_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9655);
+/* harmony import */ var _modes_instance_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7615);
+/* harmony import */ var _modes_network_policy_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4251);
+/* harmony import */ var _modes_pool_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9826);
+/* harmony import */ var _modes_start_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3525);
+/* harmony import */ var _modes_stop_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1120);
+/* harmony import */ var _modes_sweep_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(9623);
+/* harmony import */ var _runner_main_unserved_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7098);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8286);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(5504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(8593);
+/* harmony import */ var _entry_renewer_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(6300);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(7830);
+/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(5154);
 /**
  * The main step (action.yml `main`, bundled as dist/main). `runMain` reads the
  * inputs once and runs the mode, with everything it touches passed in; `run`
@@ -35483,15 +35526,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 
 
 
+
 async function runMain(deps) {
     let config;
     try {
-        config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readMainInputs */ .p8)(deps.core, (0,_inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_2__/* .jobEnvironmentFromEnv */ .s)(deps.env));
+        config = (0,_inputs_read_js__WEBPACK_IMPORTED_MODULE_1__/* .readMainInputs */ .p8)(deps.core, (0,_inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_3__/* .jobEnvironmentFromEnv */ .s)(deps.env));
         await runMode(config, deps);
     }
     catch (error) {
         // runner: true that cannot serve its runner still ends the job waiting for it (CONTRACT).
-        await (0,_runner_main_unserved_js__WEBPACK_IMPORTED_MODULE_10__/* .failStrandedJob */ .b)(deps, error, config);
+        await (0,_runner_main_unserved_js__WEBPACK_IMPORTED_MODULE_11__/* .failStrandedJob */ .b)(deps, error, config);
         throw error;
     }
 }
@@ -35504,39 +35548,50 @@ async function runMode(config, deps) {
         client: deps.makeClient(config),
         env: deps.env,
         renewer: deps.renewer,
-        githubBudget: new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_16__/* .GitHubBudget */ .N(),
+        githubBudget: new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_17__/* .GitHubBudget */ .N(),
     };
     switch (config.mode) {
         case 'start':
-            return (0,_modes_start_js__WEBPACK_IMPORTED_MODULE_7__/* .runStart */ .c)(config, modeDeps);
+            return (0,_modes_start_js__WEBPACK_IMPORTED_MODULE_8__/* .runStart */ .c)(config, modeDeps);
         case 'stop':
-            return (0,_modes_stop_js__WEBPACK_IMPORTED_MODULE_8__/* .runStop */ .c)(config, modeDeps);
+            return (0,_modes_stop_js__WEBPACK_IMPORTED_MODULE_9__/* .runStop */ .c)(config, modeDeps);
         case 'network-policy':
-            return (0,_modes_network_policy_js__WEBPACK_IMPORTED_MODULE_5__/* .runNetworkPolicy */ .c)(config, modeDeps);
+            return (0,_modes_network_policy_js__WEBPACK_IMPORTED_MODULE_6__/* .runNetworkPolicy */ .c)(config, modeDeps);
         case 'instance':
-            return (0,_modes_instance_js__WEBPACK_IMPORTED_MODULE_4__/* .runInstance */ .j)(config, modeDeps, deps.env);
+            return (0,_modes_instance_js__WEBPACK_IMPORTED_MODULE_5__/* .runInstance */ .j)(config, modeDeps, deps.env);
         case 'sweep':
-            return (0,_modes_sweep_js__WEBPACK_IMPORTED_MODULE_9__/* .runSweep */ .M)(config, modeDeps);
+            return (0,_modes_sweep_js__WEBPACK_IMPORTED_MODULE_10__/* .runSweep */ .M)(config, modeDeps);
         case 'connect':
-            return (0,_modes_connect_js__WEBPACK_IMPORTED_MODULE_3__/* .runConnect */ .e)(config, modeDeps);
+            return (0,_modes_connect_js__WEBPACK_IMPORTED_MODULE_4__/* .runConnect */ .e)(config, modeDeps);
         case 'pool':
-            return (0,_modes_pool_js__WEBPACK_IMPORTED_MODULE_6__/* .runPool */ .k)(config, modeDeps);
+            return (0,_modes_pool_js__WEBPACK_IMPORTED_MODULE_7__/* .runPool */ .k)(config, modeDeps);
     }
 }
-async function run() {
-    const signal = (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__/* .actionsCore */ .v);
+/** The main step; `use` where a sub-action's entry names it (run/main.js), else the root's, reading `mode`. */
+async function run(use) {
+    const core = use ? (0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_2__/* .coreForUse */ .sF)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_12__/* .actionsCore */ .v, use) : _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_12__/* .actionsCore */ .v;
+    const signal = (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_15__/* .cancellationSignal */ .w6)(core);
     try {
-        const renewer = { script: (0,node_url__WEBPACK_IMPORTED_MODULE_0__.fileURLToPath)(import.meta.url), requestTimeoutMs: (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .requestTimeoutMs */ .Hl)() };
-        await runMain({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .makeClient */ .yu, signal, env: process.env, renewer });
+        if (use)
+            for (const warning of (0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_2__/* .fixedInputWarnings */ .ur)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_12__/* .actionsCore */ .v.getInput, use))
+                core.warning(warning);
+        const renewer = { script: (0,node_url__WEBPACK_IMPORTED_MODULE_0__.fileURLToPath)(import.meta.url), requestTimeoutMs: (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_15__/* .requestTimeoutMs */ .Hl)() };
+        await runMain({ core, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_13__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_15__/* .makeClient */ .yu, signal, env: process.env, renewer });
     }
     catch (error) {
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_11__/* .actionsCore */ .v, error, signal);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_15__/* .reportFailure */ .xV)(core, error, signal);
     }
+}
+/** A sub-action's main step (`import { runAs } from '../dist/main/index.js'; await runAs('run')`), then exit. */
+async function runAs(use) {
+    if (!(0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_2__/* .isUse */ .C)(use))
+        throw new Error(`no use '${use}' (one of ${Object.keys(_inputs_uses_js__WEBPACK_IMPORTED_MODULE_2__/* .USES */ .tk).join(', ')})`);
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_15__/* .runAndExit */ .Hy)(() => run(use));
 }
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
 // Run again with --ssh-renewer, it is the certificate renewer (ssh/renewer-process.ts starts it).
-if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_14__/* .runAndExit */ .Hy)(process.argv[2] === _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_15__/* .RENEWER_FLAG */ .yk ? _entry_renewer_js__WEBPACK_IMPORTED_MODULE_13__/* .runRenewerProcess */ .d : run);
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_15__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_15__/* .runAndExit */ .Hy)(process.argv[2] === _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_16__/* .RENEWER_FLAG */ .yk ? _entry_renewer_js__WEBPACK_IMPORTED_MODULE_14__/* .runRenewerProcess */ .d : run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -56533,7 +56588,8 @@ function constantCatch(value) {
 /******/ // This entry module used 'module' so it can't be inlined
 /******/ var __webpack_exports__ = __nccwpck_require__(8712);
 /******/ __webpack_exports__ = await __webpack_exports__;
-/******/ var __webpack_exports__run = __webpack_exports__.e;
-/******/ var __webpack_exports__runMain = __webpack_exports__.V;
-/******/ export { __webpack_exports__run as run, __webpack_exports__runMain as runMain };
+/******/ var __webpack_exports__run = __webpack_exports__.eF;
+/******/ var __webpack_exports__runAs = __webpack_exports__.Y4;
+/******/ var __webpack_exports__runMain = __webpack_exports__.VN;
+/******/ export { __webpack_exports__run as run, __webpack_exports__runAs as runAs, __webpack_exports__runMain as runMain };
 /******/ 

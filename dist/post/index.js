@@ -37823,6 +37823,47 @@ function checkAlias(alias, aliasInUse) {
 
 /***/ }),
 
+/***/ 8207:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ isUse),
+/* harmony export */   sF: () => (/* binding */ coreForUse),
+/* harmony export */   tk: () => (/* binding */ USES)
+/* harmony export */ });
+/* unused harmony export fixedInputWarnings */
+const USES = {
+    run: { mode: 'start', runner: 'false' },
+    runner: { mode: 'start', runner: 'true' },
+    ssh: { mode: 'start', ssh: 'true', runner: 'false' },
+    connect: { mode: 'connect' },
+    stop: { mode: 'stop' },
+    sweep: { mode: 'sweep' },
+    pool: { mode: 'pool' },
+    instance: { mode: 'instance' },
+    'network-policy': { mode: 'network-policy' },
+};
+function isUse(name) {
+    return Object.hasOwn(USES, name);
+}
+/** One warning per fixed input given another value (GitHub warns too: the input is not in the use's action.yml). */
+function fixedInputWarnings(read, use) {
+    return Object.entries(USES[use]).flatMap(([name, value]) => {
+        const given = read(name).trim();
+        if (given === '' || given === value)
+            return [];
+        return [`Input '${name}' is fixed to '${value}' by the ${use} action; the value given is ignored.`];
+    });
+}
+/** The step's core as this use sees it: every read of a fixed input answers the use's value. */
+function coreForUse(core, use) {
+    const fixed = USES[use];
+    return { ...core, getInput: (name, options) => fixed[name] ?? core.getInput(name, options) };
+}
+
+
+/***/ }),
+
 /***/ 8757:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -38220,6 +38261,7 @@ async function stopHalfPrepared(deps, state, config) {
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BQ: () => (/* binding */ POST_DEADLINE_MS),
+/* harmony export */   Y4: () => (/* binding */ runAs),
 /* harmony export */   a2: () => (/* binding */ runPost),
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
@@ -38233,15 +38275,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6476);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2852);
 /* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4925);
-/* harmony import */ var _runner_post_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(4519);
-/* harmony import */ var _runner_served_job_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(7933);
-/* harmony import */ var _runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1124);
-/* harmony import */ var _runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(8475);
-/* harmony import */ var _runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(9643);
-/* harmony import */ var _pool_release_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(8757);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(5504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(8593);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(5190);
+/* harmony import */ var _inputs_uses_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8207);
+/* harmony import */ var _runner_post_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4519);
+/* harmony import */ var _runner_served_job_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7933);
+/* harmony import */ var _runner_post_slots_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(1124);
+/* harmony import */ var _runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(8475);
+/* harmony import */ var _runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(9643);
+/* harmony import */ var _pool_release_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(8757);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(5504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(8593);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(5190);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -38249,6 +38292,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
+
 
 
 
@@ -38276,10 +38320,10 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(given) {
     // One budget for the step's GitHub answers: the comment reads what the name lookup's answer said.
-    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_18__/* .GitHubBudget */ .N() };
+    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_19__/* .GitHubBudget */ .N() };
     const { core } = deps;
     const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_9__/* .readPostInputs */ ._)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_17__/* .ActionState */ .q(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_18__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
@@ -38294,10 +38338,10 @@ async function runPost(given) {
     };
     // A pool claim whose answer the main step never read is asked again over its SSH access, before that goes.
     if (mode === 'start' && state.poolClaims)
-        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .releasePoolClaims */ .Xt)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a claim of this job's could not be asked again: ${error.message}`));
+        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_16__/* .releasePoolClaims */ .Xt)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a claim of this job's could not be asked again: ${error.message}`));
     // Pool sandboxes the main step was preparing when it ended: stopped unless marked, over that same access.
     if ((mode === 'start' || mode === 'pool') && state.poolPreparing)
-        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .stopHalfPrepared */ .tW)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a half-prepared sandbox could not be stopped (its TTL ends it): ${error.message}`));
+        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_16__/* .stopHalfPrepared */ .tW)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a half-prepared sandbox could not be stopped (its TTL ends it): ${error.message}`));
     const gpuFetch = state.gpuReport && !state.gpuReport.reported;
     if (!(mode === 'start' && (state.runner?.watch || gpuFetch)))
         await removeSsh();
@@ -38310,10 +38354,10 @@ async function runPost(given) {
         await removeSsh();
         // A claim's holds go last, once the sandbox they hold is stopped.
         if (mode === 'start' && state.poolClaims?.holds)
-            await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_15__/* .releaseHolds */ .yg)(deps, state, inputs.cleanup(), cleaned).catch((error) => core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${error.message}`));
+            await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_16__/* .releaseHolds */ .yg)(deps, state, inputs.cleanup(), cleaned).catch((error) => core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${error.message}`));
         // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
         const unserved = state.unservedAll;
-        await Promise.all(unserved.map((saved) => (0,_runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_14__/* .cleanupUnserved */ .N)(deps, saved, inputs.runner())));
+        await Promise.all(unserved.map((saved) => (0,_runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_15__/* .cleanupUnserved */ .N)(deps, saved, inputs.runner())));
     }
 }
 async function cleanupMode(deps, state, inputs, removeSsh) {
@@ -38340,24 +38384,24 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     const saved = state.runners;
     const config = saved.length > 0 ? inputs.cleanup() : undefined;
     const served = config && !config.keepAlive ? config : undefined;
-    const several = served !== undefined && (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .servesSeveral */ .Bl)(saved, served);
+    const several = served !== undefined && (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_13__/* .servesSeveral */ .Bl)(saved, served);
     // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
     // (issue 48), is the one deleted and mirrored.
     const runners = [...saved];
     // One folder serving one job waits as before: serveFolders gives it the default of one job to serve.
-    const { taken, stranded } = served ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .serveFolders */ .ly)(deps, runners, served) : {};
+    const { taken, stranded } = served ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_13__/* .serveFolders */ .ly)(deps, runners, served) : {};
     // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
     const gpu = state.gpuReport ? await (0,_gpu_report_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W$)(deps, state, inputs.cleanup().keepAlive) : undefined;
     await removeSsh();
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (served)
         for (const runner of runners)
-            await (0,_runner_post_js__WEBPACK_IMPORTED_MODULE_10__/* .deleteRegistration */ .XC)(deps, runner, served);
+            await (0,_runner_post_js__WEBPACK_IMPORTED_MODULE_11__/* .deleteRegistration */ .XC)(deps, runner, served);
     // The served jobs' results, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
     const mirror = served && !taken && runners.some((r) => r.online) && !deps.cancelWait?.aborted;
     const [first] = runners;
-    const folders = mirror && several ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_12__/* .mirrorFolders */ .Pm)(deps, runners, served) : undefined;
-    const single = mirror && !several && first ? await (0,_runner_served_job_js__WEBPACK_IMPORTED_MODULE_11__/* .mirrorServedJob */ .eh)(deps, first, served) : undefined;
+    const folders = mirror && several ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_13__/* .mirrorFolders */ .Pm)(deps, runners, served) : undefined;
+    const single = mirror && !several && first ? await (0,_runner_served_job_js__WEBPACK_IMPORTED_MODULE_12__/* .mirrorServedJob */ .eh)(deps, first, served) : undefined;
     const mirrored = single ?? folders;
     const approval = state.approval;
     if (approval)
@@ -38371,11 +38415,11 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     // Up to what the holder had left to serve: runner-jobs × runners, less the jobs its runners served.
     const bound = served ? Math.max(1, (served.runner().jobs ?? 1) * saved.length - (folders?.jobs.length ?? 0)) : 1;
     if (taken)
-        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
+        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
     else if (stranded)
         await failStranded(deps, inputs, stranded, { waiting: folders?.waiting, bound });
     else if (folders && folders.waiting > 0)
-        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .SERVED_SOME */ .Tv });
+        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .SERVED_SOME */ .Tv });
     // A folder that could not go on fails the step; a served job's failure is then said beside it.
     if (stranded && mirrored?.failure)
         deps.core.error(mirrored.failure);
@@ -38390,26 +38434,34 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
  */
 async function failStranded(deps, inputs, why, left) {
     const waiting = left.waiting === undefined ? left.bound : Math.max(1, left.waiting);
-    await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_13__/* .SERVED_SOME */ .Tv });
+    await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .SERVED_SOME */ .Tv });
 }
 /** Why jobs still waiting are failed after the holder stopped (issue 48). */
 const LEFT_WAITING = 'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
     'while this job still waited for the label';
-async function run() {
+/** The post step; `use` where a sub-action's entry names it (run/post.js), else the root's, reading `mode`. */
+async function run(use) {
+    const core = use ? (0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_10__/* .coreForUse */ .sF)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, use) : _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v;
     try {
         // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
         // cancellation have a wait to end.
-        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_17__/* .ActionState */ .q(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v);
-        const cancelWait = saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .cancellationSignal */ .w6)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v) : undefined;
-        await runPost({ core: _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_16__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, cancelWait });
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_18__/* .ActionState */ .q(core);
+        const cancelWait = saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .cancellationSignal */ .w6)(core) : undefined;
+        await runPost({ core, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_17__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
-        _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
+        core.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
             title: 'Sandbox may still be running',
         });
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .reportFailure */ .xV)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, error);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .reportFailure */ .xV)(core, error);
     }
+}
+/** A sub-action's post step (`import { runAs } from '../dist/post/index.js'; await runAs('run')`), then exit. */
+async function runAs(use) {
+    if (!(0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_10__/* .isUse */ .C)(use))
+        throw new Error(`no use '${use}' (one of ${Object.keys(_inputs_uses_js__WEBPACK_IMPORTED_MODULE_10__/* .USES */ .tk).join(', ')})`);
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .runAndExit */ .Hy)(() => run(use));
 }
 // The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
 if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .isProcessEntry */ .K7)(import.meta.url))
@@ -52447,6 +52499,7 @@ function constantCatch(value) {
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__POST_DEADLINE_MS = __webpack_exports__.BQ;
 /******/ var __webpack_exports__run = __webpack_exports__.eF;
+/******/ var __webpack_exports__runAs = __webpack_exports__.Y4;
 /******/ var __webpack_exports__runPost = __webpack_exports__.a2;
-/******/ export { __webpack_exports__POST_DEADLINE_MS as POST_DEADLINE_MS, __webpack_exports__run as run, __webpack_exports__runPost as runPost };
+/******/ export { __webpack_exports__POST_DEADLINE_MS as POST_DEADLINE_MS, __webpack_exports__run as run, __webpack_exports__runAs as runAs, __webpack_exports__runPost as runPost };
 /******/ 

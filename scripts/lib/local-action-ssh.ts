@@ -51,8 +51,10 @@ export async function policyAndStop(
 export async function sshSubActions(emulator: Emulator, local: RunLocal, connection: Record<string, string>) {
   const checked = checks()
   const { problems, check } = checked
-  const run = await local('run', { ...connection, run: 'echo "from the sandbox: $((6 * 7))"' })
-  check(run, 'run', run.output.includes('from the sandbox: 42') && output(run, 'exit-code') === '0', 'ran no script')
+  // A mode given to a sub-action changes nothing: its folder names the use.
+  const run = await local('run', { ...connection, mode: 'stop', run: 'echo "from the sandbox: $((6 * 7))"' })
+  const ran = run.output.includes('from the sandbox: 42') && output(run, 'exit-code') === '0'
+  check(run, 'run', ran && run.output.includes("Input 'mode' is fixed to 'start' by the run action"), 'ran no script')
   const ssh = await local('ssh', { ...connection, 'keep-alive': 'true' })
   const kept = output(ssh, 'sandbox-id') ?? ''
   check(ssh, 'ssh', /^ssh /.test(output(ssh, 'ssh-command') ?? ''), 'gave no ssh-command')

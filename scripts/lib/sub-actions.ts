@@ -1,17 +1,20 @@
 /**
- * The sub-actions (issue 56): each use of the action in a folder of its own
+ * The sub-actions: each use of the action in a folder of its own
  * (`uses: your-org/gpu-sandbox-action/run@v1`), whose `action.yml` lists only
  * the inputs and outputs that use reads, all running the same committed
- * bundles (`../dist/main`, `../dist/post`), as `actions/cache/restore` does.
+ * bundles, as `actions/cache/restore` does. Each folder's two-line `main.js`
+ * and `post.js` name the use and load `../dist/main` and `../dist/post`: the
+ * use, never an input, says what the step does (src/inputs/uses.ts).
  * This table is the one source of truth: each input and output is spelled
  * once, in the root `action.yml`, and copied from there (description,
  * default, required) by `npm run sub-actions`; a test holds every committed
- * file equal to what this makes. A sub-action fixes its mode (and `runner` or
- * `ssh` where that is its use) with an input default it documents as fixed.
+ * file equal to what this makes.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
+import { INPUT_MODES, type InputName } from '../../src/inputs/defaults.ts'
+import { USES, type Use } from '../../src/inputs/uses.ts'
 
 interface InputSpec {
   description: string
@@ -24,8 +27,8 @@ interface ActionSpec {
   outputs: Record<string, { description: string }>
 }
 
-/** Inputs every use shares, spelled once here as groups. */
-const CONNECTION = ['api-token', 'base-url']
+/** Inputs every use shares, spelled once here as groups; the service's address (`base-url`) is the root's alone. */
+const CONNECTION = ['api-token']
 const SPEC = [
   'cpu',
   'memory',
@@ -44,7 +47,7 @@ const CAPS = ['max-cost', 'max-hourly-price', 'min-gpu-memory', 'max-live']
 const GATE = ['approve-label', 'approve-label-once', 'min-permission', 'github-token']
 const REPORT = ['gpu-check', 'min-driver', 'gpu-report']
 const POOL = ['pool', 'pool-size', 'pool-idle', 'pool-prepare', 'pool-key']
-const START = [...CONNECTION, ...SPEC, ...CAPS, ...GATE, 'comment', ...REPORT, ...POOL, 'timeout', 'keep-alive']
+const START = [...CONNECTION, ...SPEC, ...CAPS, ...GATE, 'comment', ...REPORT, ...POOL, 'timeout']
 const START_OUTPUTS = [
   'sandbox-id',
   'sandbox-name',
@@ -59,72 +62,77 @@ const START_OUTPUTS = [
 const SSH_OUTPUTS = ['ssh-host', 'ssh-port', 'ssh-user', 'ssh-config', 'ssh-command', 'ssh-key-path']
 const GPU_OUTPUTS = ['gpu-memory-peak', 'gpu-utilization', 'gpu-samples']
 
+/**
+ * Inputs that serve testing the action or rare tuning: the root's alone. A sub-action's page names those its use
+ * reads; given to it anyway, GitHub warns that they are unexpected and the step still reads them.
+ */
+export const EXPERT: readonly InputName[] = [
+  'base-url',
+  'keep-alive',
+  'poll-interval',
+  'name',
+  'wait',
+  'enforce-ttl',
+  'max-grace',
+  'replace-existing',
+  'dry-run',
+]
+
 export interface SubAction {
   /** What the use does, the sub-action's description. */
   description: string
-  /** Inputs whose value the use fixes (mode, and runner or ssh where that is the use). */
-  fixed: Record<string, string>
   inputs: string[]
   outputs: string[]
 }
 
-export const SUB_ACTIONS: Record<string, SubAction> = {
+export const SUB_ACTIONS: Record<Use, SubAction> = {
   run: {
     description:
       'Start a CPU or GPU sandbox, upload the workspace, run a script on it with its output live, bring results back; the post step stops it.',
-    fixed: { mode: 'start' },
     inputs: [...START, 'run', 'upload', 'download', 'download-limit', 'debug-on-failure', 'debug-public-key'],
     outputs: [...START_OUTPUTS, 'exit-code', ...GPU_OUTPUTS],
   },
   runner: {
     description:
       "Start a CPU or GPU sandbox as a just-in-time self-hosted runner for this run's other jobs; the post step waits for them, then stops it.",
-    fixed: { mode: 'start', runner: 'true' },
     inputs: [...START, 'runner-label', 'runner-timeout', 'runner-jobs', 'runners', 'debug-on-failure'],
     outputs: [...START_OUTPUTS, 'runner-name', 'runner-id', 'runner-label', ...GPU_OUTPUTS],
   },
   ssh: {
     description:
       "Start a CPU or GPU sandbox that this job's later steps reach as `ssh <ssh-alias> '<command>'`; the post step stops it.",
-    fixed: { mode: 'start', ssh: 'true' },
-    inputs: [...START, 'ssh-alias'],
+    inputs: [...START, 'ssh-alias', 'keep-alive'],
     outputs: [...START_OUTPUTS, ...SSH_OUTPUTS, ...GPU_OUTPUTS],
   },
   connect: {
     description: 'Reach a running sandbox kept by an earlier job over SSH from this job; never stop it.',
-    fixed: { mode: 'connect' },
     inputs: [...CONNECTION, 'sandbox-id', 'ssh-alias', 'comment'],
     outputs: ['sandbox-id', 'status', ...SSH_OUTPUTS],
   },
   stop: {
     description: 'Stop the sandbox `sandbox-id` (one an earlier job kept alive), and delete its runner registration.',
-    fixed: { mode: 'stop' },
     inputs: [...CONNECTION, 'sandbox-id', 'github-token'],
     outputs: ['sandbox-id', 'status'],
   },
   sweep: {
     description:
       "Stop this repository's orphans (sandboxes of runs that ended without their post step) and its pool sandboxes idle past pool-idle.",
-    fixed: { mode: 'sweep' },
     inputs: [...CONNECTION, 'github-token', 'pool-idle', 'dry-run'],
     outputs: ['stopped'],
   },
   pool: {
     description:
       'Keep a warm pool: start what it lacks to hold pool-size ready sandboxes of the given spec, stop those idle past pool-idle.',
-    fixed: { mode: 'pool' },
     inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL, 'pool-for', 'pool-watch', 'timeout'],
     outputs: ['pool'],
   },
   instance: {
     description: 'Create an SSH instance; mask and hand over its generated key; the post step deletes it.',
-    fixed: { mode: 'instance' },
     inputs: [...CONNECTION, 'public-key', 'instance-config', 'ssh', 'ssh-alias', 'keep-alive', 'dry-run'],
     outputs: ['instance-id', 'instance-uuid', 'ssh-private-key', ...SSH_OUTPUTS, 'request'],
   },
   'network-policy': {
     description: 'Replace the outbound network policy of the running sandbox `sandbox-id`.',
-    fixed: { mode: 'network-policy' },
     inputs: [...CONNECTION, 'sandbox-id', 'internet-access', 'cidr-allowlist', 'domain-allowlist'],
     outputs: ['sandbox-id', 'network-policy'],
   },
@@ -136,10 +144,15 @@ export function rootAction(root: string): ActionSpec {
 
 const quoted = (text: string) => JSON.stringify(text)
 
+const subAction = (name: string): SubAction => {
+  const sub = (SUB_ACTIONS as Record<string, SubAction | undefined>)[name]
+  if (!sub) throw new Error(`no sub-action '${name}'`)
+  return sub
+}
+
 /** One sub-action's action.yml, from the root's inputs and outputs. */
 export function subActionYaml(name: string, root: ActionSpec): string {
-  const sub = SUB_ACTIONS[name]
-  if (!sub) throw new Error(`no sub-action '${name}'`)
+  const sub = subAction(name)
   const lines = [
     `# Generated by npm run sub-actions from action.yml and scripts/lib/sub-actions.ts: edit those, not this file.`,
     `name: GPU Sandbox (${name})`,
@@ -151,10 +164,6 @@ export function subActionYaml(name: string, root: ActionSpec): string {
     '',
     'inputs:',
   ]
-  for (const [input, value] of Object.entries(sub.fixed)) {
-    lines.push(`  ${input}:`, `    description: ${quoted(`Fixed to ${value} for this use; leave it out.`)}`)
-    lines.push('    required: false', `    default: ${quoted(value)}`)
-  }
   for (const input of sub.inputs) {
     const spec = root.inputs[input]
     if (!spec) throw new Error(`sub-action '${name}': no input '${input}' in action.yml`)
@@ -168,9 +177,29 @@ export function subActionYaml(name: string, root: ActionSpec): string {
     if (!spec) throw new Error(`sub-action '${name}': no output '${output}' in action.yml`)
     lines.push(`  ${output}:`, `    description: ${quoted(spec.description)}`)
   }
-  lines.push('', 'runs:', '  using: node24', '  main: ../dist/main/index.js', '  post: ../dist/post/index.js')
-  lines.push('  post-if: always()', '')
+  lines.push('', 'runs:', '  using: node24', '  main: main.js', '  post: post.js', '  post-if: always()', '')
   return lines.join('\n')
+}
+
+/** A sub-action's main.js or post.js: the one build's step, told its use. */
+export function entryScript(name: string, step: 'main' | 'post'): string {
+  subAction(name)
+  return [
+    `// Generated by npm run sub-actions: the ${step} step of the root's one build, as the ${name} action.`,
+    `import { runAs } from '../dist/${step}/index.js'`,
+    `await runAs('${name}')`,
+    '',
+  ].join('\n')
+}
+
+/** The expert settings this use reads that its action.yml leaves to the root. */
+export function expertInputs(name: Use): InputName[] {
+  const mode = USES[name].mode
+  const sub = subAction(name)
+  return EXPERT.filter((input) => {
+    const modes = INPUT_MODES[input]
+    return (modes === 'all' || modes.includes(mode)) && !sub.inputs.includes(input)
+  })
 }
 
 /** The pages that explain the inputs several uses share (issue 56: what is shared on its own page, linked from each). */
@@ -185,12 +214,24 @@ const SHARED_PAGES: [string, string, readonly string[]][] = [
 
 /** "Shared with other uses: [spending caps](caps.md) (`max-cost`, …) · …", for the groups this use has. */
 export function sharedLine(name: string): string {
-  const sub = SUB_ACTIONS[name]
+  const sub = subAction(name)
   const links = SHARED_PAGES.filter(([, page]) => `docs/${page}` !== SUB_ACTION_PAGES[name])
-    .map(([title, page, inputs]) => [title, page, inputs.filter((input) => sub?.inputs.includes(input))] as const)
+    .map(([title, page, inputs]) => [title, page, inputs.filter((input) => sub.inputs.includes(input))] as const)
     .filter(([, , inputs]) => inputs.length > 0)
     .map(([title, page, inputs]) => `[${title}](${page}) (${inputs.map((input) => `\`${input}\``).join(', ')})`)
   return links.length > 0 ? `Inputs shared with other uses, each explained on its page: ${links.join(' · ')}.` : ''
+}
+
+/** Where the expert settings this use reads are: the root action's inputs. */
+export function expertLine(name: Use): string {
+  const expert = expertInputs(name)
+  if (expert.length === 0) return ''
+  const listed = expert.map((input) => `\`${input}\``).join(', ')
+  return (
+    `Settings for testing the action or rare tuning (${listed}) are the root action's ` +
+    `(\`uses: your-org/gpu-sandbox-action@v1\`, [inputs](inputs.md)); given here, GitHub warns that they are ` +
+    `unexpected and the step still reads them.`
+  )
 }
 
 const BEGIN = '<!-- generated by npm run sub-actions from '
@@ -207,6 +248,7 @@ export function subActionTables(name: string, root: ActionSpec): string {
   })
   const outputs = Object.entries(sub.outputs).map(([output, spec]) => `| \`${output}\` | ${cell(spec.description)} |`)
   const shared = sharedLine(name)
+  const expert = expertLine(name as Use)
   return [
     `${BEGIN}${name}/action.yml -->`,
     '',
@@ -219,6 +261,7 @@ export function subActionTables(name: string, root: ActionSpec): string {
     ...outputs,
     '',
     ...(shared ? [shared, ''] : []),
+    ...(expert ? [expert, ''] : []),
     END,
   ].join('\n')
 }

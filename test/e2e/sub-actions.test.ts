@@ -1,6 +1,6 @@
 /**
- * The sub-actions through the bundles (issue 56), as `uses: …/<folder>@v1` runs them: only the inputs the use
- * needs, its mode (and runner or ssh) fixed by its own action.yml's defaults, the root's bundles.
+ * The sub-actions through the bundles, as `uses: …/<folder>@v1` runs them: each folder's main.js and post.js, which
+ * name the use (its mode, and runner or ssh) to the root's bundles whatever `with:` says.
  */
 import { describe, expect, it } from 'vitest'
 import { runStep } from '../../scripts/lib/action-runner.ts'
@@ -9,15 +9,21 @@ import { canRun, inputs, job, later, startEmulator, useSshJob } from '../harness
 useSshJob()
 
 describe.skipIf(!canRun)('sub-actions', () => {
-  it('run: a script on a fresh sandbox with three inputs; its post step stops it', async () => {
+  it('run: a script on a fresh sandbox; a mode: stop and runner: true given are warned about and change nothing; its post step stops it', async () => {
     const service = await startEmulator()
-    const given = inputs({ run: 'echo "from the sandbox: $((6 * 7))"' })
+    const given = inputs({ run: 'echo "from the sandbox: $((6 * 7))"', mode: 'stop', runner: 'true' })
     const main = await runStep('main', { action: 'run', inputs: given, env: { HOME: job.home } })
     expect(main.exitCode, main.stdout).toBe(0)
     expect(main.stdout).toContain('from the sandbox: 42')
     expect(main.outputs['exit-code']).toBe('0')
+    expect(main.stdout).toContain("::warning::Input 'mode' is fixed to 'start' by the run action; the value given")
+    expect(main.stdout).toContain("::warning::Input 'runner' is fixed to 'false' by the run action")
+    expect(main.stdout).not.toMatch(/runner-label|registration|Input 'sandbox-id'/)
+    const [sandbox] = service.sandboxes
     const post = await runStep('post', { action: 'run', inputs: given, env: { HOME: job.home }, state: main.state })
-    expect(post.exitCode).toBe(0)
+    expect(post.exitCode, post.stdout).toBe(0)
+    expect(post.stdout).toContain(`Stopped sandbox ${sandbox?.id}`)
+    expect(service.sandboxes).toHaveLength(1)
     expect(await service.settle()).toEqual([])
   }, 60_000)
 
