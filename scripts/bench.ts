@@ -31,6 +31,7 @@ import { poolSection } from './bench/pool.ts'
 import { holdSection } from './bench/hold.ts'
 import { preparedSection } from './bench/prepared.ts'
 import { coldStart, detectionLag, lifecycle } from './bench/runs.ts'
+import { coldStartByUse } from './bench/cold.ts'
 import { PAGES, pageOf, sectionNumber, splice } from './bench/pages.ts'
 
 const SECTIONS = [
@@ -61,7 +62,7 @@ const outFile = argument('out')
 const started = Date.now()
 const parts: string[] = []
 for (const section of SECTIONS.filter((s) => only.includes(s))) {
-  if (section === 'cold') parts.push(await coldStart())
+  if (section === 'cold') parts.push(`${await coldStart()}\n${await coldStartByUse()}`)
   if (section === 'lag') parts.push(await detectionLag())
   if (section === 'lifecycle') parts.push(await lifecycle())
   if (section === 'matrix') parts.push(await matrix())

@@ -41,14 +41,20 @@ function folderOf(file: string, srcDir: string): string {
   return parts.length > 1 ? (parts[0] as string) : '.'
 }
 
+/** Static imports and exports, and `import('./x.ts')` loaded on demand: both are dependencies. */
 function relativeImports(source: ts.SourceFile): string[] {
   const found: string[] = []
-  for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier) {
-      const specifier = (statement.moduleSpecifier as ts.StringLiteral).text
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const specifier = (node.moduleSpecifier as ts.StringLiteral).text
       if (specifier.startsWith('.')) found.push(specifier)
     }
+    const [argument] = ts.isCallExpression(node) ? node.arguments : []
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && argument)
+      if (ts.isStringLiteral(argument) && argument.text.startsWith('.')) found.push(argument.text)
+    ts.forEachChild(node, visit)
   }
+  visit(source)
   return found
 }
 

@@ -9,20 +9,11 @@ import type { ActionConfig, Connection } from './inputs/config.ts'
 import { readMainInputs } from './inputs/read.ts'
 import { coreForUse, fixedInputWarnings, isUse, USES, type Use } from './inputs/uses.ts'
 import { jobEnvironmentFromEnv } from './inputs/job-environment.ts'
-import { runConnect } from './modes/connect.ts'
-import { runInstance } from './modes/instance.ts'
-import { runNetworkPolicy } from './modes/network-policy.ts'
-import { runPool } from './modes/pool.ts'
-import { runStart } from './modes/start.ts'
-import { runStop } from './modes/stop.ts'
-import { runSweep } from './modes/sweep.ts'
-import { failStrandedJob } from './runner/main-unserved.ts'
 import { actionsCore } from './entry/actions-core.ts'
 import { realClock, type Clock } from './runtime/clock.ts'
 import type { ActionCore } from './runtime/core.ts'
 import { GitHubBudget } from './runtime/github-budget.ts'
 import type { RenewerLaunch } from './step/deps.ts'
-import { runRenewerProcess } from './entry/renewer.ts'
 import {
   cancellationSignal,
   isProcessEntry,
@@ -49,6 +40,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
     await runMode(config, deps)
   } catch (error) {
     // runner: true that cannot serve its runner still ends the job waiting for it (CONTRACT).
+    const { failStrandedJob } = await import('./runner/main-unserved.ts')
     await failStrandedJob(deps, error, config)
     throw error
   }
@@ -65,21 +57,22 @@ async function runMode(config: ActionConfig, deps: MainDeps): Promise<void> {
     renewer: deps.renewer,
     githubBudget: new GitHubBudget(),
   }
+  // Each mode's code is loaded when it runs: a stop never parses the runner's, the pool's or run's.
   switch (config.mode) {
     case 'start':
-      return runStart(config, modeDeps)
+      return (await import('./modes/start.ts')).runStart(config, modeDeps)
     case 'stop':
-      return runStop(config, modeDeps)
+      return (await import('./modes/stop.ts')).runStop(config, modeDeps)
     case 'network-policy':
-      return runNetworkPolicy(config, modeDeps)
+      return (await import('./modes/network-policy.ts')).runNetworkPolicy(config, modeDeps)
     case 'instance':
-      return runInstance(config, modeDeps, deps.env)
+      return (await import('./modes/instance.ts')).runInstance(config, modeDeps, deps.env)
     case 'sweep':
-      return runSweep(config, modeDeps)
+      return (await import('./modes/sweep.ts')).runSweep(config, modeDeps)
     case 'connect':
-      return runConnect(config, modeDeps)
+      return (await import('./modes/connect.ts')).runConnect(config, modeDeps)
     case 'pool':
-      return runPool(config, modeDeps)
+      return (await import('./modes/pool.ts')).runPool(config, modeDeps)
   }
 }
 
@@ -104,4 +97,7 @@ export async function runAs(use: string): Promise<void> {
 
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
 // Run again with --ssh-renewer, it is the certificate renewer (ssh/renewer-process.ts starts it).
-if (isProcessEntry(import.meta.url)) await runAndExit(process.argv[2] === RENEWER_FLAG ? runRenewerProcess : run)
+if (isProcessEntry(import.meta.url))
+  await runAndExit(
+    process.argv[2] === RENEWER_FLAG ? async () => (await import('./entry/renewer.ts')).runRenewerProcess() : run,
+  )

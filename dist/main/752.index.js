@@ -181,7 +181,7 @@ module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __webpack_require__(3245)
-const { kConstruct } = __webpack_require__(8824)
+const { kConstruct } = __webpack_require__(6443)
 
 module.exports.caches = new CacheStorage(kConstruct)
 
@@ -252,7 +252,7 @@ module.exports.install = install
 
 const { addAbortListener } = __webpack_require__(3440)
 const { RequestAbortedError } = __webpack_require__(8707)
-const { kQueuedAbort } = __webpack_require__(8824)
+const { kQueuedAbort } = __webpack_require__(6443)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -502,7 +502,7 @@ const {
   RequestAbortedError
 } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
-const { kBodyUsed } = __webpack_require__(8824)
+const { kBodyUsed } = __webpack_require__(6443)
 const { addSignal, removeSignal, dispatchWithSignal } = __webpack_require__(158)
 
 function noop () {}
@@ -1310,7 +1310,7 @@ const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
 const { AsyncResource } = __webpack_require__(6698)
 const assert = __webpack_require__(4589)
 const util = __webpack_require__(3440)
-const { kHTTP2Stream } = __webpack_require__(8824)
+const { kHTTP2Stream } = __webpack_require__(6443)
 const { addSignal, removeSignal, dispatchWithSignal } = __webpack_require__(158)
 
 class UpgradeHandler extends AsyncResource {
@@ -5362,7 +5362,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8824:
+/***/ 6443:
 /***/ ((module) => {
 
 
@@ -5625,7 +5625,7 @@ module.exports = {
 
 
 const assert = __webpack_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(8824)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(6443)
 const { IncomingMessage } = __webpack_require__(7067)
 const stream = __webpack_require__(7075)
 const net = __webpack_require__(7030)
@@ -6667,7 +6667,7 @@ module.exports = {
 
 
 const { InvalidArgumentError, MaxOriginsReachedError } = __webpack_require__(8707)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(8824)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(6443)
 const DispatcherBase = __webpack_require__(1841)
 const Pool = __webpack_require__(628)
 const Client = __webpack_require__(3701)
@@ -6876,7 +6876,7 @@ const {
   kGetDispatcher
 } = __webpack_require__(2128)
 const Pool = __webpack_require__(628)
-const { kOriginless, kUrl } = __webpack_require__(8824)
+const { kOriginless, kUrl } = __webpack_require__(6443)
 const util = __webpack_require__(3440)
 const kFactory = Symbol('factory')
 
@@ -7141,7 +7141,7 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __webpack_require__(8824)
+} = __webpack_require__(6443)
 
 const constants = __webpack_require__(2824)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
@@ -9007,7 +9007,7 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __webpack_require__(8824)
+} = __webpack_require__(6443)
 const { channels } = __webpack_require__(2414)
 
 const kOpenStreams = Symbol('open streams')
@@ -11040,7 +11040,7 @@ const {
   kHTTP2Options,
   kUseMilo,
   kQueuedAbort
-} = __webpack_require__(8824)
+} = __webpack_require__(6443)
 const connectH1 = __webpack_require__(637)
 const connectH2 = __webpack_require__(8788)
 
@@ -11875,7 +11875,7 @@ const {
   ClientClosedError,
   InvalidArgumentError
 } = __webpack_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(8824)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(6443)
 const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(735)
 
 const kOnDestroyed = Symbol('onDestroyed')
@@ -12079,7 +12079,7 @@ module.exports = DispatcherBase
 
 const EventEmitter = __webpack_require__(8474)
 const { InvalidArgumentError } = __webpack_require__(8707)
-const { kOriginless, kUrl, kInterceptorKind } = __webpack_require__(8824)
+const { kOriginless, kUrl, kInterceptorKind } = __webpack_require__(6443)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -12167,7 +12167,7 @@ module.exports = Dispatcher
 const Dispatcher = __webpack_require__(883)
 const { InvalidArgumentError } = __webpack_require__(8707)
 const { toRawHeaders } = __webpack_require__(3440)
-const { kOriginless, kUrl } = __webpack_require__(8824)
+const { kOriginless, kUrl } = __webpack_require__(6443)
 
 class LegacyHandlerWrapper {
   #handler
@@ -12299,7 +12299,7 @@ module.exports = Dispatcher1Wrapper
 
 
 const DispatcherBase = __webpack_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(8824)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(6443)
 const ProxyAgent = __webpack_require__(6672)
 const Agent = __webpack_require__(7405)
 
@@ -12730,7 +12730,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __webpack_require__(8824)
+} = __webpack_require__(6443)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -13771,7 +13771,7 @@ const { AsyncResource } = __webpack_require__(6698)
 const { PoolStats } = __webpack_require__(4473)
 const DispatcherBase = __webpack_require__(1841)
 const FixedQueue = __webpack_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch, kQueuedAbort } = __webpack_require__(8824)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch, kQueuedAbort } = __webpack_require__(6443)
 const { createAbortedController } = __webpack_require__(4655)
 
 const kClients = Symbol('clients')
@@ -14195,7 +14195,7 @@ const {
   InvalidArgumentError
 } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
-const { kConnecting, kHTTPContext, kHTTP2Session, kRemoteSettings, kUrl, kQueued } = __webpack_require__(8824)
+const { kConnecting, kHTTPContext, kHTTP2Session, kRemoteSettings, kUrl, kQueued } = __webpack_require__(6443)
 const buildConnector = __webpack_require__(9136)
 
 const kOptions = Symbol('options')
@@ -14426,7 +14426,7 @@ module.exports = Pool
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(8824)
+const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
 const Agent = __webpack_require__(7405)
 const Pool = __webpack_require__(628)
 const DispatcherBase = __webpack_require__(1841)
@@ -14855,7 +14855,7 @@ module.exports = ProxyAgent
 
 const Dispatcher = __webpack_require__(883)
 const RetryHandler = __webpack_require__(7816)
-const { kOriginless, kUrl } = __webpack_require__(8824)
+const { kOriginless, kUrl } = __webpack_require__(6443)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14924,7 +14924,7 @@ const {
   InvalidArgumentError
 } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
-const { kUrl, kQueued } = __webpack_require__(8824)
+const { kUrl, kQueued } = __webpack_require__(6443)
 const buildConnector = __webpack_require__(9136)
 
 const kOptions = Symbol('options')
@@ -15090,7 +15090,7 @@ let tls // include tls conditionally since it is not always available
 const DispatcherBase = __webpack_require__(1841)
 const { ConnectTimeoutError, InvalidArgumentError } = __webpack_require__(8707)
 const { Socks5Client, STATES } = __webpack_require__(8082)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __webpack_require__(8824)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __webpack_require__(6443)
 const Pool = __webpack_require__(628)
 const buildConnector = __webpack_require__(9136)
 const { setupConnectTimeout } = __webpack_require__(3440)
@@ -15571,7 +15571,7 @@ module.exports = {
 
 
 const util = __webpack_require__(3440)
-const { kRedirectCacheControl } = __webpack_require__(8824)
+const { kRedirectCacheControl } = __webpack_require__(6443)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -17573,7 +17573,7 @@ module.exports = DeduplicationHandler
 const util = __webpack_require__(3440)
 const assert = __webpack_require__(4589)
 const { InvalidArgumentError, MaxRedirectsError } = __webpack_require__(8707)
-const { kRequestOrigin, kRedirectCacheControl } = __webpack_require__(8824)
+const { kRequestOrigin, kRedirectCacheControl } = __webpack_require__(6443)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -17862,7 +17862,7 @@ module.exports = RedirectHandler
 
 const assert = __webpack_require__(4589)
 
-const { kRetryHandlerDefaultRetry, kQueuedAbort } = __webpack_require__(8824)
+const { kRetryHandlerDefaultRetry, kQueuedAbort } = __webpack_require__(6443)
 const { RequestRetryError, RequestAbortedError } = __webpack_require__(8707)
 const {
   hasSafeIterator,
@@ -18598,9 +18598,9 @@ const {
   isEtagUsable
 } = __webpack_require__(7659)
 const { AbortError } = __webpack_require__(8707)
-const { kQueuedAbort } = __webpack_require__(8824)
+const { kQueuedAbort } = __webpack_require__(6443)
 const { parseHttpDate } = __webpack_require__(5453)
-const { kInterceptorKind } = __webpack_require__(8824)
+const { kInterceptorKind } = __webpack_require__(6443)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -19939,7 +19939,7 @@ const diagnosticsChannel = __webpack_require__(3053)
 const util = __webpack_require__(3440)
 const DeduplicationHandler = __webpack_require__(3599)
 const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(7659)
-const { kInterceptorKind } = __webpack_require__(8824)
+const { kInterceptorKind } = __webpack_require__(6443)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -20066,7 +20066,7 @@ const { isIP } = __webpack_require__(7030)
 const { lookup } = __webpack_require__(610)
 const DecoratorHandler = __webpack_require__(8155)
 const { InvalidArgumentError, InformationalError } = __webpack_require__(8707)
-const { kRequestOrigin } = __webpack_require__(8824)
+const { kRequestOrigin } = __webpack_require__(6443)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -20770,7 +20770,7 @@ module.exports = createDumpInterceptor
 
 
 const RedirectHandler = __webpack_require__(8754)
-const { kInterceptorKind } = __webpack_require__(8824)
+const { kInterceptorKind } = __webpack_require__(6443)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections, throwOnMaxRedirect: defaultThrowOnMaxRedirect, stripHeadersOnRedirect: defaultStripHeadersOnRedirect, stripHeadersOnCrossOriginRedirect: defaultStripHeadersOnCrossOriginRedirect } = {}) {
   const interceptor = (dispatch) => {
@@ -23593,7 +23593,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 
 
-const { kClients } = __webpack_require__(8824)
+const { kClients } = __webpack_require__(6443)
 const Agent = __webpack_require__(7405)
 const {
   kAgent,
@@ -24124,7 +24124,7 @@ const {
   kIgnoreTrailingSlash
 } = __webpack_require__(1117)
 const { MockInterceptor } = __webpack_require__(1511)
-const Symbols = __webpack_require__(8824)
+const Symbols = __webpack_require__(6443)
 const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
@@ -24469,7 +24469,7 @@ const {
   kIgnoreTrailingSlash
 } = __webpack_require__(1117)
 const { MockInterceptor } = __webpack_require__(1511)
-const Symbols = __webpack_require__(8824)
+const Symbols = __webpack_require__(6443)
 const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
@@ -26540,7 +26540,7 @@ const {
 } = __webpack_require__(3440)
 
 const { serializePathWithQuery } = __webpack_require__(3440)
-const { kRequestOrigin } = __webpack_require__(8824)
+const { kRequestOrigin } = __webpack_require__(6443)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -28086,7 +28086,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __webpack_require__(8824)
+} = __webpack_require__(6443)
 
 class ClientStats {
   constructor (client) {
@@ -28552,7 +28552,7 @@ module.exports = {
 
 const assert = __webpack_require__(4589)
 
-const { kConstruct } = __webpack_require__(8824)
+const { kConstruct } = __webpack_require__(6443)
 const { urlEquals, getFieldValues } = __webpack_require__(6798)
 const { kEnumerableProperty, isDisturbed } = __webpack_require__(3440)
 const { webidl } = __webpack_require__(7879)
@@ -29431,7 +29431,7 @@ module.exports = {
 const { Cache } = __webpack_require__(9634)
 const { webidl } = __webpack_require__(7879)
 const { kEnumerableProperty } = __webpack_require__(3440)
-const { kConstruct } = __webpack_require__(8824)
+const { kConstruct } = __webpack_require__(6443)
 
 class CacheStorage {
   /**
@@ -34041,7 +34041,7 @@ module.exports = {
 
 
 
-const { kConstruct } = __webpack_require__(8824)
+const { kConstruct } = __webpack_require__(6443)
 const { kEnumerableProperty, setHeader } = __webpack_require__(3440)
 const {
   iteratorMixin,
@@ -37269,7 +37269,7 @@ const {
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
 const { webidl } = __webpack_require__(7879)
 const { URLSerializer } = __webpack_require__(1900)
-const { kConstruct } = __webpack_require__(8824)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
 
 const requestFinalizer = new FinalizationRegistry(({ signal, reference }) => {
@@ -38387,7 +38387,7 @@ const {
 } = __webpack_require__(4495)
 const { webidl } = __webpack_require__(7879)
 const { URLSerializer } = __webpack_require__(1900)
-const { kConstruct } = __webpack_require__(8824)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
 const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(8116)
 
@@ -42607,7 +42607,7 @@ module.exports = {
 
 const { webidl } = __webpack_require__(7879)
 const { kEnumerableProperty } = __webpack_require__(3440)
-const { kConstruct } = __webpack_require__(8824)
+const { kConstruct } = __webpack_require__(6443)
 
 let createFastMessageEvent
 
@@ -43861,7 +43861,7 @@ module.exports = { SendQueue }
 
 const { webidl } = __webpack_require__(7879)
 const { validateCloseCodeAndReason } = __webpack_require__(8625)
-const { kConstruct } = __webpack_require__(8824)
+const { kConstruct } = __webpack_require__(6443)
 const { kEnumerableProperty } = __webpack_require__(3440)
 
 function createInheritableDOMException () {

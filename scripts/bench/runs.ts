@@ -17,12 +17,14 @@ export async function coldStart(): Promise<string> {
   const action: number[] = []
   // Warm the file cache for both, then interleave so drift hits both alike.
   await timeProcess(['-e', '0'])
-  await runAction({ inputs: { 'api-token': emulator.token, 'base-url': baseUrl, wait: 'false' } })
+  // Node's compile cache off: a runner has none (the tests' steps share one).
+  const env = { NODE_DISABLE_COMPILE_CACHE: '1' }
+  await runAction({ inputs: { 'api-token': emulator.token, 'base-url': baseUrl, wait: 'false' }, env })
   for (let round = 0; round < rounds; round++) {
     bare.push(await timeProcess(['-e', '0']))
     emulator.requests.length = 0
     const spawnedAt = Date.now()
-    const run = await runAction({ inputs: { 'api-token': emulator.token, 'base-url': baseUrl, wait: 'false' } })
+    const run = await runAction({ inputs: { 'api-token': emulator.token, 'base-url': baseUrl, wait: 'false' }, env })
     if (run.main.exitCode !== 0) throw new Error(`cold start run failed: ${run.main.stdout}`)
     const first = emulator.requests[0]
     if (!first) throw new Error('the action sent no request')
@@ -47,7 +49,7 @@ export async function coldStart(): Promise<string> {
     const spawnedAt = Date.now()
     const run = await runStep('main', {
       inputs: { 'api-token': emulator.token, 'base-url': baseUrl, mode: 'sweep', 'github-token': GITHUB_TOKEN },
-      env: { GITHUB_API_URL: served.url },
+      env: { ...env, GITHUB_API_URL: served.url },
     })
     github.answer = original
     if (run.exitCode !== 0 || !emulator.requests[0] || !githubAt)

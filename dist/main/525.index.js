@@ -1,0 +1,2828 @@
+export const id = 525;
+export const ids = [525];
+export const modules = {
+
+/***/ 3525:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runStart: () => (/* binding */ runStart)
+});
+
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __webpack_require__(486);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __webpack_require__(4120);
+// EXTERNAL MODULE: ./build/src/sandbox/billing.js
+var sandbox_billing = __webpack_require__(4994);
+// EXTERNAL MODULE: ./build/src/sandbox/caps.js
+var caps = __webpack_require__(764);
+// EXTERNAL MODULE: ./build/src/sandbox/live-limit.js
+var live_limit = __webpack_require__(9665);
+// EXTERNAL MODULE: ./build/src/sandbox/name-holders.js
+var name_holders = __webpack_require__(3796);
+// EXTERNAL MODULE: ./build/src/sandbox/start.js
+var start = __webpack_require__(7649);
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
+var access = __webpack_require__(7421);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __webpack_require__(3996);
+// EXTERNAL MODULE: ./build/src/step/outputs.js
+var outputs = __webpack_require__(6854);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __webpack_require__(5190);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __webpack_require__(9128);
+// EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
+var register = __webpack_require__(2389);
+// EXTERNAL MODULE: ./build/src/sandbox/eventual.js
+var eventual = __webpack_require__(1455);
+// EXTERNAL MODULE: ./build/src/client/client.js + 3 modules
+var client = __webpack_require__(5307);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __webpack_require__(9943);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __webpack_require__(8935);
+;// CONCATENATED MODULE: ./build/src/sandbox/wait.js
+/**
+ * Waiting until a sandbox is ready or failed. Where the service has the
+ * blocking wait (`GET /sandboxes/{id}/wait`, the deployed service), windows of
+ * up to 30 s answer the moment it is ready; where it has not (404 from the
+ * route, while a plain GET finds the sandbox), polling takes over for the rest
+ * of the step. Chosen by what the service answers, never by a setting.
+ */
+
+
+
+
+
+
+class WaitTimeoutError extends Error {
+    lastStatus;
+    constructor(id, lastStatus, waitedMs) {
+        super(`Sandbox ${id} did not reach 'running' within ${Math.round(waitedMs / 1000)}s ` +
+            `(last status: ${lastStatus === undefined ? 'none seen' : (0,untrusted/* serviceText */.Lo)(lastStatus)}). ` +
+            "Raise 'timeout' if provisioning is slow; the post step stops the sandbox.");
+        this.name = 'WaitTimeoutError';
+        this.lastStatus = lastStatus;
+    }
+}
+/** The service showed the sandbox, then answered 404: it is gone (TTL, or stopped elsewhere). */
+class SandboxGoneError extends Error {
+    constructor(id, lastStatus, how = 'gone') {
+        const what = how === 'ended'
+            ? `Sandbox ${id} is '${(0,untrusted/* serviceText */.Lo)(lastStatus ?? 'ended', 40)}'`
+            : `Sandbox ${id} is gone (404) after the service had shown it` +
+                (lastStatus ? ` as '${(0,untrusted/* serviceText */.Lo)(lastStatus, 40)}'` : '');
+        super(`${what}: it ended (its TTL, or a stop from elsewhere) before it was ` +
+            `ready. Nothing is left running; run the job again.`);
+        this.name = 'SandboxGoneError';
+    }
+}
+/** Once stretched, a poll waits this fraction of the time already waited: the detection lag stays under ~20% of it. */
+const POLL_STRETCH = 0.2;
+const MAX_POLL_DELAY_MS = 10_000;
+const MAX_SLOWDOWN = 8;
+/** The longest blocking-wait window the service accepts. */
+const MAX_WAIT_WINDOW_S = 30;
+/**
+ * Poll delay: the asked interval while provisioning is young, then a fifth of
+ * the time waited so far (at most 10 s), times `slowdown` (doubled by each 429
+ * while polling), with up to 10% jitter on the stretched part. Never below
+ * the asked interval. A job thus makes ~15 polls for a 30 s provisioning
+ * instead of 30, which keeps a large matrix inside the get budget.
+ */
+function pollDelay(pollIntervalMs, elapsedMs, slowdown = 1, random = 0) {
+    const stretched = Math.max(pollIntervalMs, elapsedMs * POLL_STRETCH) * slowdown;
+    if (stretched <= pollIntervalMs)
+        return pollIntervalMs;
+    // Above the asked interval here, so the cap and the jitter can only keep it there.
+    const capped = Math.min(stretched, Math.max(pollIntervalMs, MAX_POLL_DELAY_MS));
+    return Math.round(capped * (1 + 0.1 * random));
+}
+/**
+ * The window for the next blocking wait: at most 30 s, and its HTTP timeout never past the deadline. 0: no window fits.
+ */
+function waitWindowSeconds(timeLeftMs) {
+    // A window's HTTP timeout is W plus the SDK's margin: both fit before the deadline.
+    return Math.max(0, Math.min(MAX_WAIT_WINDOW_S, Math.floor((timeLeftMs - client/* WAIT_MARGIN_MS */.u_) / 1000)));
+}
+/**
+ * Until the sandbox is ready or failed. Transient errors keep waiting; 429
+ * waits Retry-After and slows polling; a 404 soon after the start is "not
+ * visible yet".
+ */
+async function waitUntilSettled(ctx, id, options) {
+    const watch = new SettleWatch(ctx, id, options);
+    for (;;) {
+        ctx.signal?.throwIfAborted();
+        let delay;
+        try {
+            const round = await watch.oneRound();
+            if (typeof round !== 'number')
+                return round;
+            delay = round;
+        }
+        catch (error) {
+            delay = watch.delayAfter(error);
+        }
+        const now = ctx.clock.now();
+        if (now >= options.deadline)
+            throw watch.timeout();
+        if (delay > 0)
+            await ctx.clock.sleep(Math.min(delay, options.deadline - now), ctx.signal);
+    }
+}
+/** What one wait has learned: the last status, failures in a row, the poll slowdown, the blocking-wait route. */
+class SettleWatch {
+    ctx;
+    client;
+    id;
+    options;
+    started;
+    lastStatus;
+    failures = 0;
+    slowdown = 1;
+    /** What the service has shown of the blocking-wait route so far. */
+    route = 'unknown';
+    shown = false;
+    constructor(ctx, id, options) {
+        this.ctx = ctx;
+        this.client = ctx.client.withDeadline(options.deadline, ctx.clock);
+        this.id = id;
+        this.options = options;
+        this.started = ctx.clock.now();
+    }
+    timeout() {
+        return new WaitTimeoutError(this.id, this.lastStatus, this.ctx.clock.now() - this.started);
+    }
+    /** One blocking-wait window or one poll: the settled record, or the delay before the next round. */
+    async oneRound() {
+        const { ctx, options } = this;
+        const window = this.route === 'absent' ? 0 : waitWindowSeconds(options.deadline - ctx.clock.now());
+        if (window === 0) {
+            const done = this.seen(await this.client.getSandbox(this.id, ctx.signal));
+            return (done ?? pollDelay(options.pollIntervalMs, ctx.clock.now() - this.started, this.slowdown, ctx.clock.random()));
+        }
+        const record = await waitWindow(ctx, this.client, this.id, window, options, (found) => {
+            this.route = found;
+            // A window that ended is the service waiting on this very sandbox: it exists.
+            if (found === 'present')
+                this.markShown();
+        });
+        if (!record)
+            return 0;
+        // Left the starting state without being ready or failed: not a reason to spin.
+        return this.seen(record) ?? options.pollIntervalMs;
+    }
+    /** The delay before the next round after `error`, or the error that ends the wait. */
+    delayAfter(error) {
+        const { ctx, id, options } = this;
+        // The wait's own deadline, reached while a request was due.
+        if ((0,errors/* isServiceError */.gi)(error, 'deadline_exceeded'))
+            throw this.timeout();
+        // Once shown, a 404 is gone (expired, stopped elsewhere): that ends the wait at once.
+        if (this.shown && (0,errors/* isNotFound */.c4)(error))
+            throw new SandboxGoneError(id, this.lastStatus);
+        if ((0,eventual/* notVisibleYet */.OJ)(ctx.clock, error, options.acceptedAt)) {
+            ctx.log(`poll ${id}: 404 less than a minute after the start; not visible yet, polling on.`);
+            return options.pollIntervalMs;
+        }
+        if (!(0,retry/* isTransient */.dg)(error))
+            throw error;
+        this.failures++;
+        // Other jobs share the get budget: poll slower from now on instead of living on 429s.
+        if (error.status === 429)
+            this.slowdown = Math.min(MAX_SLOWDOWN, this.slowdown * 2);
+        const delay = Math.max(options.pollIntervalMs, (0,retry/* readRetryDelay */.cZ)(error, this.failures, ctx.clock.random()));
+        ctx.log((`poll ${id}: ${error.status || ''} ${error.code}; ` +
+            `next poll in ${(delay / 1000).toFixed(1)}s.`).replace(':  ', ': '));
+        return delay;
+    }
+    markShown() {
+        if (this.shown)
+            return;
+        this.shown = true;
+        this.options.onSeen?.();
+    }
+    /** A record read: report a new status; the record when settled. */
+    seen(record) {
+        this.failures = 0;
+        this.markShown();
+        this.options.onRecord?.(record);
+        if (record.status !== this.lastStatus) {
+            this.lastStatus = record.status;
+            this.options.onStatus?.(record.status, record);
+        }
+        // Ended before it was ready (its TTL, a stop from elsewhere): it never will be.
+        if ((0,sandbox_status/* isEnded */.pl)(record.status))
+            throw new SandboxGoneError(this.id, record.status, 'ended');
+        return (0,sandbox_status/* isSettled */.Is)(record.status) ? record : undefined;
+    }
+}
+/**
+ * One blocking-wait window. Returns the record it answered, or undefined when
+ * the window ended first (`sandbox_wait_timeout`: open the next one at once).
+ * A 404 is told apart by one plain GET: the sandbox found means the route is
+ * absent (polling from now on), and that GET's record is returned.
+ */
+async function waitWindow(ctx, client, id, window, options, setRoute) {
+    try {
+        const record = await client.waitForSandbox(id, window, ctx.signal);
+        setRoute('present');
+        return record;
+    }
+    catch (error) {
+        if ((0,errors/* isServiceError */.gi)(error, 'sandbox_wait_timeout')) {
+            setRoute('present');
+            return undefined;
+        }
+        if (!(0,errors/* isServiceError */.gi)(error) || error.status !== 404)
+            throw error;
+        // The route is missing, or the sandbox is: one plain GET tells which (its 404 is handled by the caller).
+        const record = await client.getSandbox(id, ctx.signal);
+        setRoute('absent');
+        ctx.log(`The service has no blocking wait (GET /sandboxes/{id}/wait answered ` +
+            `404): polling every ${(options.pollIntervalMs / 1000).toFixed(0)}s ` +
+            `or slower from now on.`);
+        return record;
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/record.js
+var sandbox_record = __webpack_require__(5208);
+;// CONCATENATED MODULE: ./build/src/pool/row.js
+
+/** "from pool ci (branches): claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
+function poolText(pool) {
+    const named = `pool ${pool.name}${pool.domain ? ` (${pool.domain})` : ''}`;
+    if (!pool.claim)
+        return `not from ${named}: started its own${pool.why ? ` (${pool.why})` : ''}`;
+    const { claimMs, waitedMs } = pool.claim;
+    const what = pool.prepared ? 'from its start, preparation included' : 'unclaimed';
+    const waited = waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(waitedMs)} ${what} (billed: the cost includes it)`;
+    return `from ${named}: claimed in ${claimTime(claimMs)}${waited}`;
+}
+/** A claim takes about a second: tenths below 10 s ("0.4s"), whole seconds and minutes above. */
+const claimTime = (ms) => (ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : (0,summary/* formatDuration */.a3)(ms));
+
+;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
+
+
+
+
+
+
+function startSummary(config, started, waited, billing, elapsedMs, pool) {
+    const { status, known, error } = waited;
+    const policy = config.networkPolicy;
+    const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
+    const failure = (0,sandbox_record/* failureReason */.Hr)(known);
+    const expires = (0,sandbox_record/* expiresAt */.WJ)(known);
+    const optional = (condition, row) => (condition ? [row] : []);
+    return (`### Sandbox ${started.id}\n\n` +
+        (0,summary/* markdownTable */.Qj)([
+            ['Name', started.name],
+            ...optional(pool, ['Pool', pool ? poolText(pool) : '']),
+            [
+                'Status',
+                error
+                    ? `${status} (waiting ended: ${error instanceof WaitTimeoutError ? 'timeout' : 'error'}; ` +
+                        `the post step stops it)`
+                    : status,
+            ],
+            ['Spec', `${config.cpu} vCPU, ${config.memoryGib} GiB memory, ${config.storageGib} GiB storage`],
+            ['GPU', started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none'],
+            ['GPU attempts', (0,summary/* listWithLimit */.Wc)(started.attempts, 12)],
+            ['Network', `${policy.internet_access}${allowed.length > 0 ? `; allowed: ${(0,summary/* listWithLimit */.Wc)(allowed, 20)}` : ''}`],
+            ...optional(failure, ['Failure', failure ?? '']),
+            [
+                'TTL',
+                (0,summary/* formatDuration */.a3)((config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds) * 1000) +
+                    (config.enforceTtl ? ' (enforced by the service)' : ' (not enforced)'),
+            ],
+            ...optional(expires, ['Expires', `${expires} (the service ends it then)`]),
+            ...optional(config.image, ['Image', config.image ?? '']),
+            [(0,sandbox_status/* isReady */.i_)(status) && !error ? 'Time to running' : 'Time in the step', (0,summary/* formatDuration */.a3)(elapsedMs)],
+            ['Estimated cost', billing.cost],
+            ...optional(config.capsApplied, ['Caps', (0,summary/* listWithLimit */.Wc)(config.capsApplied ?? [], 6)]),
+            ...optional(config.capsApplied && billing.dollarsPerHour !== undefined, [
+                'Cost so far',
+                `~${(0,sandbox_billing/* formatDollars */.nT)(((billing.dollarsPerHour ?? 0) * elapsedMs) / 3_600_000)} ` +
+                    `(${(0,summary/* formatDuration */.a3)(elapsedMs)} at the estimate)`,
+            ]),
+            ['Credit alert', billing.creditAlert],
+            ['Cleanup', config.keepAlive ? 'keep-alive: stop it later with mode: stop' : 'stopped by the post step'],
+        ]));
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/start-wait.js
+
+
+
+
+
+
+
+/** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
+async function waitPhase(config, deps, state, started) {
+    const { core, clock, signal } = deps;
+    core.startGroup(`Wait for ${started.id} to be ready`);
+    const acceptedAt = clock.now();
+    let lastStatus;
+    let lastRecord;
+    try {
+        const record = await waitUntilSettled((0,step_deps/* opContext */.R)(deps), started.id, {
+            pollIntervalMs: config.pollIntervalMs,
+            deadline: acceptedAt + config.timeoutMs,
+            acceptedAt,
+            onSeen: () => state.saveSandboxSeen(),
+            onRecord: (seen) => (lastRecord = seen),
+            onStatus: (status) => {
+                lastStatus = status;
+                core.info(`${started.id}: ${(0,untrusted/* serviceText */.Lo)(status)} (after ${(0,summary/* formatDuration */.a3)(clock.now() - acceptedAt)})`);
+                (0,outputs/* setTextOutput */.Lb)(core, 'status', status);
+            },
+        });
+        return { record, known: record, status: record.status };
+    }
+    catch (error) {
+        // Cancelled: leave at once, the post step stops it. Anything else still gets a summary.
+        if (signal.aborted)
+            throw error;
+        // After a timeout or a poll error the last record seen is still the best word on the sandbox.
+        return { known: lastRecord, status: lastStatus ?? 'accepted', error };
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/** wait: false: one read, for the outputs; it never fails the step. */
+async function readOnce(deps, state, started) {
+    try {
+        const record = await (0,eventual/* quickRead */.i0)(deps, started.id);
+        state.saveSandboxSeen();
+        return { record, known: record, status: record.status };
+    }
+    catch (error) {
+        deps.core.warning(`wait: false, and the status of ${started.id} could not be read: ${error.message}`);
+        return { known: undefined, status: 'accepted' };
+    }
+}
+function setOutputsFrom(config, deps, waited) {
+    const fromRecord = waited.known?.network_policy;
+    (0,outputs/* setTextOutput */.Lb)(deps.core, 'status', waited.status);
+    if (waited.known)
+        (0,outputs/* setJsonOutput */.mI)(deps.core, 'sandbox', waited.known);
+    (0,outputs/* setJsonOutput */.mI)(deps.core, 'network-policy', fromRecord && typeof fromRecord === 'object' ? fromRecord : config.networkPolicy);
+}
+async function writeSummary(config, deps, state, started, waited, billing, stepStart, pool) {
+    if (billing.dollarsPerHour !== undefined)
+        state.saveHourlyCost(billing.dollarsPerHour);
+    await deps.core.appendSummary(startSummary(config, started, waited, billing, deps.clock.now() - stepStart, pool));
+}
+
+// EXTERNAL MODULE: ./build/src/pool/claim.js
+var claim = __webpack_require__(236);
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __webpack_require__(6536);
+;// CONCATENATED MODULE: ./build/src/pool/hold.js
+/**
+ * A claim no code on the sandbox can undo, for the pull-requests domain: a
+ * job's code runs with the login user's rights (and sudo) on its sandbox, so
+ * it can remove the claim link there and another pull request's job could
+ * then be handed the same sandbox while that code still runs. The service's
+ * one fact outside the sandbox is that a live sandbox's name is unique in the
+ * organization: the claim also starts a small sandbox named for the claimed
+ * one, `gc-<repository id>-<16 hex of its id>`, the hold. Exactly one start of
+ * that name is accepted while the hold lives; the hold lives as long as the
+ * claimed sandbox (its TTL, enforced, a little longer), and is stopped only
+ * after the claimed sandbox's stop was accepted. A sandbox whose hold shows in
+ * the list, live or not, was claimed once and is never claimed again.
+ *
+ * A hold whose answer was lost, whose start was then answered "name in use",
+ * may be this step's or another's: unsure, so the claimed sandbox is neither
+ * used nor stopped (its TTL ends both).
+ */
+
+
+
+
+/** How long starting one hold may take, retries included. */
+const HOLD_BUDGET_MS = 20_000;
+/** A hold lives this much longer than its sandbox's TTL, so the sandbox never outlives its hold. */
+const HOLD_MARGIN_SECONDS = 10 * 60;
+/**
+ * The smallest spec first; where the service refuses it (its bounds are not shown), the action's default spec, which
+ * every service that runs this action accepts.
+ */
+const HOLD_SPECS = [
+    { cpu_count: 1, memory_gib: 1, storage_gib: 1 },
+    { cpu_count: 4, memory_gib: 16, storage_gib: 100 },
+];
+function holdRequest(name, spec, ttlSeconds) {
+    return {
+        name,
+        spec: { ...spec },
+        network_policy: { internet_access: 'closed' },
+        lifetime: { enforce_ttl: true, max_ttl_seconds: Math.max(60, Math.ceil(ttlSeconds) + HOLD_MARGIN_SECONDS) },
+    };
+}
+const reasonOf = (error) => error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : (0,untrusted/* serviceText */.Lo)(String(error), 200);
+/**
+ * Starts the hold of `sandboxId` (its sandbox lives `ttlSeconds` more): held (its id), taken (another's hold lives),
+ * unsure (an answer was lost, then the name was in use), or failed (nothing was created).
+ */
+async function startHold(ctx, hold) {
+    const name = (0,default_name/* holdName */.VJ)(hold.repositoryId, hold.sandboxId);
+    const deadline = ctx.clock.now() + HOLD_BUDGET_MS;
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    let lost = false;
+    for (const spec of HOLD_SPECS) {
+        try {
+            const started = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start the hold '${name}'`, () => client.startSandbox(holdRequest(name, spec, hold.ttlSeconds), ctx.signal), { retryable: retry/* isTransient */.dg, onRetry: (error) => (lost ||= error instanceof errors/* ServiceError */._7 && error.ambiguous) });
+            return { kind: 'held', id: started.id };
+        }
+        catch (error) {
+            if (ctx.signal?.aborted)
+                throw error;
+            lost ||= !(error instanceof errors/* ServiceError */._7) || error.ambiguous;
+            if ((0,errors/* isNameInUse */.a)(error))
+                return lost ? { kind: 'unsure', why: 'an answer was lost, then its name was in use' } : { kind: 'taken' };
+            const refused = (0,errors/* isServiceError */.gi)(error, 'invalid_request') || (0,errors/* isServiceError */.gi)(error, 'sandbox_scheduler_rejected_request');
+            if (refused && !lost && spec !== HOLD_SPECS.at(-1))
+                continue;
+            return lost
+                ? { kind: 'unsure', why: `an answer was lost (${reasonOf(error)})` }
+                : { kind: 'failed', why: reasonOf(error) };
+        }
+    }
+    return { kind: 'failed', why: 'no spec was accepted' };
+}
+
+// EXTERNAL MODULE: ./build/src/pool/names.js
+var names = __webpack_require__(4932);
+// EXTERNAL MODULE: ./build/src/pool/deps.js + 1 modules
+var pool_deps = __webpack_require__(8468);
+// EXTERNAL MODULE: ./build/src/pool/match.js
+var match = __webpack_require__(9025);
+// EXTERNAL MODULE: ./build/src/pool/request.js
+var request = __webpack_require__(805);
+;// CONCATENATED MODULE: ./build/src/pool/take.js
+
+
+
+
+
+/** How long one step may spend trying the pool before it starts its own. */
+const TAKE_BUDGET_MS = 30_000;
+const randomOrder = (items) => items
+    .map((item) => ({ item, key: Math.random() }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ item }) => item);
+/**
+ * The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first; how many
+ * of them a hold in the list names (claimed, whatever their sandbox says).
+ */
+async function candidates(deps, prefix) {
+    const { items, held } = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+    const live = items.filter((item) => item.status === undefined || (0,sandbox_status/* isReady */.i_)(item.status));
+    const free = live.filter((item) => !held.has(item.id));
+    return { free, held: live.length - free.length };
+}
+/**
+ * A candidate's record: the list's item where it shows everything a claim needs (it was just listed), else a fresh
+ * read (a list may leave fields out); either way a field it does not show is a mismatch.
+ */
+async function recordOf(deps, item, request) {
+    const listed = item.status === undefined ? undefined : { ...item, status: item.status };
+    if (listed && (0,match/* mismatch */.J)(listed, request, deps.clock.now()) === undefined)
+        return listed;
+    return deps.read(item.id);
+}
+/** How many candidates are read and asked at once. */
+const SURVEY_AT_ONCE = 8;
+/**
+ * Each candidate's record checked and its claim looked at, read only, several at once: a claimed sandbox of the
+ * pool stays ready in the service's list while its job runs, so asking them one by one would make a job's claim as
+ * slow as the pool is busy.
+ */
+async function survey(deps, items, request) {
+    const one = async (item) => {
+        const { id } = item;
+        try {
+            const record = await recordOf(deps, item, request);
+            const why = (0,match/* mismatch */.J)(record, request, deps.clock.now());
+            if (why)
+                return { id, out: why, kind: 'mismatched' };
+            const target = await deps.reach(id, record);
+            const look = await (0,claim/* lookAt */.t5)(target, id, { env: deps.env, signal: deps.signal });
+            if (look.by)
+                return { id, out: `claimed by ${look.by}`, kind: 'taken' };
+            // One that cannot say whether it is claimed (no answer over SSH) would not answer a claim either.
+            if (look.by === undefined)
+                return { id, out: 'no answer over SSH to whether it is claimed', kind: 'unreachable' };
+            if (deps.prepared && look.preparedAt === undefined)
+                return { id, out: 'its preparation has not succeeded yet', kind: 'unprepared' };
+            return { id, record, target };
+        }
+        catch (error) {
+            return { id, out: `no record or SSH access (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`, kind: 'failed' };
+        }
+    };
+    const found = [];
+    for (let k = 0; k < items.length; k += SURVEY_AT_ONCE)
+        found.push(...(await Promise.all(items.slice(k, k + SURVEY_AT_ONCE).map(one))));
+    return found;
+}
+/** The hold's verdict in the claim's words: held is won; any other leaves the sandbox to whoever holds it. */
+function holdOutcome(verdict) {
+    if (verdict.kind === 'held')
+        return { kind: 'won' };
+    if (verdict.kind === 'taken')
+        return { kind: 'taken', by: "another job's hold" };
+    const left = verdict.kind === 'unsure' ? '; neither used nor stopped, its TTL ends it' : '';
+    return { kind: 'failed', why: `its hold was not started (${verdict.why})${left}` };
+}
+/** The claim on one surveyed candidate (tracked before it is sent): the link, then, where asked for, the hold. */
+async function claimOne(deps, candidate, claimant) {
+    deps.track?.(candidate.id, candidate.target);
+    const link = await (0,claim/* claimSandbox */.E0)(candidate.target, candidate.id, claimant, {
+        env: deps.env,
+        signal: deps.signal,
+        prepared: deps.prepared,
+    });
+    // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
+    if (link.kind === 'taken' || link.kind === 'failed')
+        deps.track?.(candidate.id, undefined);
+    if (link.kind !== 'won' || !deps.hold)
+        return link;
+    const verdict = holdOutcome(await deps.hold(candidate.id, candidate.record));
+    // Not held: never this step's to use or to stop (the post step leaves it).
+    if (verdict.kind !== 'won')
+        deps.track?.(candidate.id, undefined);
+    return verdict;
+}
+/** A sandbox of the pool claimed for this job, or why none was (one line, safe text). */
+async function takeFromPool(deps, pool) {
+    const began = deps.clock.now();
+    const { free: items, held } = await candidates(deps, pool.prefix);
+    if (items.length + held === 0)
+        return { why: `pool '${pool.name}' has no ready sandbox for this request` };
+    const surveyed = await survey(deps, items, pool.request);
+    const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0, unprepared: 0 };
+    for (const out of surveyed.filter((item) => 'out' in item)) {
+        seen[out.kind]++;
+        deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`);
+    }
+    // The unclaimed ones in a random order, so steps racing for a few spread over them.
+    const order = (deps.shuffle ?? randomOrder)(surveyed.flatMap((item) => ('out' in item ? [] : [item])));
+    const unsure = [];
+    for (const candidate of order) {
+        if (deps.clock.now() - began > TAKE_BUDGET_MS)
+            break;
+        const verdict = await claimOne(deps, candidate, pool.claimant);
+        if (verdict.kind === 'won') {
+            const waited = (0,match/* waitedMs */.h)(candidate.record, deps.clock.now());
+            const taken = { id: candidate.id, record: candidate.record, claimMs: deps.clock.now() - began };
+            return {
+                taken: waited === undefined ? taken : { ...taken, waitedMs: waited },
+                ...(unsure.length ? { unsure } : {}),
+            };
+        }
+        seen[verdict.kind]++;
+        if (verdict.kind === 'unreachable')
+            unsure.push(candidate.id);
+        // Unclaimed when looked at, claimed when asked: a race lost to another step.
+        const why = verdict.kind === 'taken' ? `another job claimed it first (${verdict.by})` : verdict.why;
+        deps.log(`Pool '${pool.name}': ${candidate.id} not claimed: ${(0,untrusted/* serviceText */.Lo)(why, 200)}.`);
+    }
+    return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) };
+}
+const SEEN_WORDS = { taken: 'claimed by another job', unprepared: 'still being prepared' };
+function nothingTaken(pool, count, seen) {
+    const parts = Object.entries(seen)
+        .filter(([, n]) => n > 0)
+        .map(([kind, n]) => `${n} ${SEEN_WORDS[kind] ?? kind}`);
+    const what = parts.join(', ') || 'out of time';
+    return `none of the ${count} live sandbox${count === 1 ? '' : 'es'} of pool '${pool}' could be claimed (${what})`;
+}
+
+// EXTERNAL MODULE: ./build/src/pool/keeper.js + 4 modules
+var keeper = __webpack_require__(1924);
+;// CONCATENATED MODULE: ./build/src/pool/main.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The step's SSH key and certificate (made here where start mode needs none), or why the pool cannot be used. */
+async function sshFor(config, deps, prepared) {
+    if (prepared)
+        return prepared;
+    try {
+        return await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), deps.clock.now() + config.timeoutMs);
+    }
+    catch (error) {
+        if (deps.signal.aborted)
+            throw error;
+        const why = error instanceof access/* SshUnavailableError */.VY
+            ? 'the service offers no SSH certificates, and a claim is made over SSH'
+            : (0,untrusted/* serviceText */.Lo)(error.message, 300);
+        deps.core.info(`Pool '${config.pool.name}': not used: ${why}.`);
+        return undefined;
+    }
+}
+/** A hold outlives its sandbox: what the record says is left of the sandbox's TTL, else all a pool sandbox gets. */
+function ttlLeftSeconds(config, record, now) {
+    const ends = (0,sandbox_record/* endsAtMs */.uX)(record, undefined);
+    return ends === undefined ? config.maxTtlSeconds + config.pool.idleSeconds : Math.max(0, (ends - now) / 1000);
+}
+/**
+ * The pool's parts, with every claim and hold tracked in state before it is sent; in the pull-requests domain a claim
+ * is this step's only with its hold (hold.ts).
+ */
+function trackedDeps(config, deps, state, prepared) {
+    const pending = new Map();
+    // Sandbox id to the hold's id (undefined: sent, not answered yet).
+    const holds = new Map();
+    const save = () => state.savePoolClaims({
+        claimant: config.name,
+        pending: [...pending].map(([id, target]) => ({ id, ...target })),
+        holds: [...holds].map(([sandboxId, holdId]) => (holdId ? { sandboxId, holdId } : { sandboxId })),
+    });
+    const track = (id, target) => {
+        if (target)
+            pending.set(id, target);
+        else
+            pending.delete(id);
+        save();
+    };
+    const pool = { ...(0,pool_deps/* poolDeps */.Fs)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared, !!config.pool.prepare), track };
+    if (config.pool.domain !== 'pull-requests')
+        return pool;
+    const hold = async (id, record) => {
+        holds.set(id, undefined);
+        save();
+        const ttlSeconds = ttlLeftSeconds(config, record, deps.clock.now());
+        const verdict = await startHold((0,step_deps/* opContext */.R)(deps), {
+            repositoryId: config.pool.repositoryId,
+            sandboxId: id,
+            ttlSeconds,
+        });
+        if (verdict.kind === 'held')
+            holds.set(id, verdict.id);
+        else
+            holds.delete(id);
+        save();
+        // Nothing was created: the link is this step's alone, and a sandbox claimed without its hold is not to be used.
+        if (verdict.kind === 'failed')
+            await release(pool, id, config.pool.name, config.name, 'its hold could not be started');
+        return verdict;
+    };
+    return { ...pool, hold };
+}
+/** A claim whose answer was lost, asked again (with its hold, where the domain needs one): 'won' is this step's. */
+async function askAgain(pool, id, claimant) {
+    try {
+        const record = await pool.read(id);
+        const verdict = await claimOne(pool, { id, target: await pool.reach(id, record), record }, claimant);
+        return verdict.kind === 'won';
+    }
+    catch {
+        return false;
+    }
+}
+function claimedFrom(config, taken) {
+    const spec = (taken.record.spec ?? {});
+    const gpuType = config.gpuTypes.find((type) => type === spec.gpu_type);
+    const name = typeof taken.record.name === 'string' ? taken.record.name : taken.id;
+    return {
+        started: { id: taken.id, name, gpuType, adopted: false, attempts: [`claimed from pool '${config.pool.name}'`] },
+        record: taken.record,
+        claimMs: taken.claimMs,
+        waitedMs: taken.waitedMs,
+    };
+}
+/**
+ * Stops a sandbox this step claimed but does not use (a lost answer found to be its own after another claim, or a
+ * claim whose hold could not be started).
+ */
+async function release(pool, id, name, claimant, why = 'its answer was lost') {
+    try {
+        // Read only: a claim that never arrived is not made now, so that sandbox stays the pool's.
+        const by = await (0,claim/* claimedBy */.dl)(await pool.reach(id, await pool.read(id)), id, { env: pool.env, signal: pool.signal });
+        if (by !== claimant)
+            return;
+        // A hold names it: another job's claim (this step holds no sandbox it does not use).
+        if ((await (0,names/* heldIn */.$f)(pool.list())).has(id)) {
+            pool.track?.(id, undefined);
+            pool.log(`Pool '${name}': ${id} is held by another job's claim; left to it.`);
+            return;
+        }
+        await pool.stop(id);
+        pool.track?.(id, undefined);
+        pool.log(`Pool '${name}': ${id} was claimed by this step too (${why}); stopped, unused.`);
+    }
+    catch (error) {
+        const why = (0,untrusted/* serviceText */.Lo)(String(error), 200);
+        pool.log(`Pool '${name}': ${id}, claimed by this step and unused, could not be stopped now (${why}).`);
+    }
+}
+/**
+ * Claims a sandbox of the pool for this job, or says in one line why none was: the sandbox, and the SSH key and
+ * certificate made for the claim (start mode uses them for `ssh`, `run` and the GPU check).
+ */
+async function claimFromPool(config, deps, state, prepared) {
+    const ssh = await sshFor(config, deps, prepared);
+    if (!ssh)
+        return { why: 'no SSH access to claim with' };
+    const pool = trackedDeps(config, deps, state, ssh);
+    const { name, domain, domainWhy } = config.pool;
+    const holds = domain === 'pull-requests' ? ', each claim with a hold no code on the sandbox can undo' : '';
+    deps.core.info(`Pool '${name}': the ${domain} domain's sandboxes only (${domainWhy})${holds}.`);
+    const began = deps.clock.now();
+    const wanted = { name, prefix: (0,request/* prefixFor */.aU)(config), request: (0,request/* claimRequestOf */.XJ)(config), claimant: config.name };
+    const outcome = await takeFromPool(pool, wanted).catch((error) => {
+        if (deps.signal.aborted)
+            throw error;
+        return { why: `its list could not be read (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`, unsure: undefined };
+    });
+    let taken = 'taken' in outcome ? outcome.taken : undefined;
+    for (const id of outcome.unsure ?? []) {
+        if (taken)
+            await release(pool, id, name, config.name);
+        else if (await askAgain(pool, id, config.name)) {
+            const record = await pool.read(id).catch(() => undefined);
+            const waitedMs = record && (0,match/* waitedMs */.h)(record, deps.clock.now());
+            if (record)
+                taken = { id, record, claimMs: deps.clock.now() - began, ...(waitedMs === undefined ? {} : { waitedMs }) };
+        }
+    }
+    if (!taken) {
+        const why = 'why' in outcome ? outcome.why : 'its claim could not be confirmed';
+        deps.core.info(`Pool '${name}': nothing claimed (${why}); this job starts its own sandbox.`);
+        return { prepared: ssh, pool, why };
+    }
+    const claimed = claimedFrom(config, taken);
+    const since = config.pool.prepare ? 'from its start, preparation included' : 'unclaimed';
+    const waited = claimed.waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(claimed.waitedMs)} ${since}`;
+    deps.core.info(`Pool '${name}': claimed ${taken.id} in ${claimTime(claimed.claimMs)}${waited}.`);
+    return { claimed, prepared: ssh, pool };
+}
+/** The summary's and the comment's pool row. */
+function poolRowOf(pool, claimed, why) {
+    const { name, domain } = pool;
+    const prepared = pool.prepare ? { prepared: true } : {};
+    if (!claimed)
+        return { name, domain, ...prepared, ...(why ? { why } : {}) };
+    return { name, domain, ...prepared, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } };
+}
+/**
+ * The upkeep once this job has its sandbox: never a failure of the step, only a line. A prepared pool's sandboxes are
+ * started and prepared by trusted steps only: a pull request's step leaves them to the pool's keeper; a branch job's
+ * prepares what it started beside its own use (the step ends once that is done).
+ */
+async function upkeepLater(config, deps, pool, state) {
+    if (config.pool.prepare && config.pool.domain === 'pull-requests') {
+        deps.core.info(`Pool '${config.pool.name}': a pull request's step starts and prepares no sandbox of a prepared pool; ` +
+            "the pool's keeper (mode: pool in a workflow of the default branch) does.");
+        return;
+    }
+    try {
+        await (0,keeper/* keepAndWatch */.k)(config, deps, pool, { claimant: config.name, state });
+    }
+    catch (error) {
+        if (!deps.signal.aborted)
+            deps.core.info(`Pool '${config.pool.name}': upkeep stopped early (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __webpack_require__(262);
+// EXTERNAL MODULE: ./build/src/runtime/abort.js
+var abort = __webpack_require__(9768);
+;// CONCATENATED MODULE: ./build/src/gpu-report/sampler.js
+/**
+ * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
+ * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
+ * started detached so that it outlives any SSH session, writing through one
+ * awk process (no fork a line):
+ * - `fine.csv`: every line as nvidia-smi printed it, rotated to `fine.csv.1`
+ *   past FINE_LINES, so the last 1 to 2 x FINE_LINES lines are on the sandbox;
+ * - `coarse.csv`: per GPU and minute the highest memory, utilization and power
+ *   seen (`<YYYY/MM/DD HH:MM>, <index>, <used>, <total>, <util>, <power>`), so a
+ *   peak survives however long the job: 8 GPUs for 48 hours are 23,040 lines.
+ * Both are bounded whatever the job prints: awk keeps nothing but the current
+ * minute's maxima, and a fetch reads at most FETCH_BYTES of each (samples.ts
+ * parses what comes back as hostile input).
+ */
+
+
+const SAMPLER_DIR = '.gpu-sandbox-samples';
+const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw';
+const FINE_LINES = 20_000;
+const COARSE_LINES = 30_000;
+const FETCH_BYTES = 2 * 2 ** 20;
+/** How long one nvidia-smi runs before it is ended (and so writes what it sampled). */
+const CHUNK_SECONDS = 15;
+const SAMPLE_COMMAND = [
+    `timeout -s TERM ${CHUNK_SECONDS}`,
+    `nvidia-smi --query-gpu=${SAMPLE_FIELDS} --format=csv,noheader,nounits -l 1`,
+].join(' ');
+/** awk (POSIX; mawk and gawk alike): the line as printed, and each minute's maxima per GPU. */
+const AWK = `
+function num(v) { return v ~ /^[0-9]+(\\.[0-9]+)?$/ }
+function flush(  k) {
+  for (k in used) {
+    if (coarseLines < ${COARSE_LINES})
+      print minute ", " k ", " used[k] ", " total[k] ", " util[k] ", " power[k] > coarse
+    coarseLines++
+  }
+  for (k in used) { delete used[k]; delete total[k]; delete util[k]; delete power[k] }
+  fflush(coarse)
+}
+{
+  print > fine; fflush(fine)
+  if (++fineLines >= ${FINE_LINES}) { close(fine); system("mv -f " fine " " fine ".1"); fineLines = 0 }
+  split($0, f, /, */)
+  if (f[1] !~ /^[0-9][0-9][0-9][0-9]\\/[0-9][0-9]\\/[0-9][0-9] [0-9][0-9]:[0-9][0-9]/) next
+  if (f[2] !~ /^[0-9]+$/ || f[2] > 63) next
+  m = substr(f[1], 1, 16)
+  if (m != minute) { if (minute != "") flush(); minute = m }
+  g = f[2]
+  if (!(g in used)) { used[g] = "[N/A]"; total[g] = "[N/A]"; util[g] = "[N/A]"; power[g] = "[N/A]" }
+  if (num(f[3]) && (used[g] == "[N/A]" || f[3] + 0 > used[g] + 0)) used[g] = f[3]
+  if (num(f[4])) total[g] = f[4]
+  if (num(f[5]) && (util[g] == "[N/A]" || f[5] + 0 > util[g] + 0)) util[g] = f[5]
+  if (num(f[6]) && (power[g] == "[N/A]" || f[6] + 0 > power[g] + 0)) power[g] = f[6]
+}
+END { if (minute != "") flush() }
+`;
+/**
+ * The sampler's process: its pid (its session's) in `pid`; each nvidia-smi runs CHUNK_SECONDS under timeout, in a
+ * loop (5 s apart after a failure), so one that hangs is replaced and the fetch can end it early: written to a file
+ * of its own (`-f`) it held its lines back until it ended.
+ */
+const LOOP = 'echo $$ > "$1/pid"; ' +
+    `while :; do ${SAMPLE_COMMAND} 2> /dev/null || [ $? -eq 124 ] || sleep 5; done | ` +
+    'awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -f "$1/sample.awk"';
+/**
+ * Starts the sampler in the login user's home, detached (setsid, its own session: an SSH session's end does not end
+ * it); a second start while one runs does nothing. Prints 'started' or 'running', or 'no nvidia-smi'.
+ */
+function samplerStartScript() {
+    return [
+        'set -u',
+        'command -v nvidia-smi > /dev/null 2>&1 || { echo "no nvidia-smi"; exit 0; }',
+        `d="$HOME/${SAMPLER_DIR}"`,
+        'mkdir -p "$d" && chmod 700 "$d"',
+        'if [ -s "$d/pid" ] && kill -0 "$(cat "$d/pid")" 2> /dev/null; then echo running; exit 0; fi',
+        `cat > "$d/sample.awk" <<'AWK'${AWK}AWK`,
+        // mawk (Debian's and Ubuntu's awk) reads a pipe a block at a time unless told to read it a line at a time: on an
+        // H200 (driver 580) nothing reached the files in 65 s without it, a line a second with it.
+        'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
+        'rm -f "$d/pid"',
+        `setsid sh -c '${LOOP}' sh "$d" "$lines" < /dev/null > /dev/null 2>&1 &`,
+        // Its pid file first (at most 2 s): a second start right after this one finds it running, and a fetch can end it.
+        'i=0; while [ ! -s "$d/pid" ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done',
+        'echo started',
+    ].join('\n');
+}
+/**
+ * Ends the running nvidia-smi early (so it writes what it sampled; the loop starts another), waits a moment, then
+ * prints what the sampler wrote, each part at most FETCH_BYTES: the coarse file, then the fine ones, oldest first.
+ * With `end` as its argument the loop is ended first (no next nvidia-smi; awk writes its last minute at the end of its
+ * input), and whatever is left of the sampler's session after the read.
+ */
+function samplerFetchScript() {
+    return [
+        'set -u',
+        `d="$HOME/${SAMPLER_DIR}"`,
+        // The pid file is the job's to write too: only a number above 1 is a session to end (0 would be pkill's own).
+        'p=; [ "${1:-}" = end ] && p=$(head -c 12 "$d/pid" 2> /dev/null)',
+        'case "$p" in "" | 0 | 1 | *[!0-9]*) p= ;; *) kill -TERM "$p" 2> /dev/null ;; esac',
+        `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
+        'for part in coarse.csv fine.csv.1 fine.csv; do',
+        '  echo "== $part"',
+        `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
+        'done',
+        '[ -n "$p" ] && { pkill -KILL -s "$p" 2> /dev/null; rm -f "$d/pid"; }',
+        'exit 0',
+    ].join('\n');
+}
+/** How long the sampler's start or fetch may take: a sandbox that does not answer costs the report, never the stop. */
+const SAMPLER_TIMEOUT_MS = 30_000;
+/** What a fetch may bring back: three parts of FETCH_BYTES, and their headings. */
+const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024;
+/** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
+async function startSampler(target, env, signal) {
+    const bounded = (0,abort/* withTimeout */.w)(SAMPLER_TIMEOUT_MS, signal);
+    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerStartScript(), [], '', env, bounded);
+    const said = stdout.trim().split('\n')[0];
+    if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi'))
+        return said;
+    throw SamplerUnreachableError.of(code);
+}
+/** What the sampler wrote (its raw text, hostile: parse it with samples.ts), within SAMPLER_TIMEOUT_MS. */
+async function fetchSamples(target, env, options) {
+    const bounded = (0,abort/* withTimeout */.w)(SAMPLER_TIMEOUT_MS, options.signal);
+    const args = options.end ? ['end'] : [];
+    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT);
+    if (code !== 0 || !stdout.includes('== coarse.csv'))
+        throw bounded.aborted && !options.signal?.aborted
+            ? new SamplerUnreachableError(`no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`, false)
+            : SamplerUnreachableError.of(code);
+    return stdout;
+}
+/** The sampler's script did not answer; `connection`: ssh itself failed (worth trying again while sshd comes up). */
+class SamplerUnreachableError extends Error {
+    connection;
+    constructor(message, connection) {
+        super(message);
+        this.connection = connection;
+    }
+    static of(code) {
+        const connection = code === ssh_command/* SSH_CONNECTION_FAILED */.M2;
+        return new SamplerUnreachableError(connection ? 'the SSH connection failed' : `exit ${code}`, connection);
+    }
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+;// CONCATENATED MODULE: ./build/src/gpu-report/samples.js
+/**
+ * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
+ * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
+ * most MAX_LINES lines a part and MAX_LINE characters a line; anything else is dropped and counted, never shown.
+ * Fields follow the query's order (`--query-gpu=...`), so a capture with other fields reads the same way.
+ */
+
+const MAX_LINES = 200_000;
+const MAX_LINE = 200;
+const MAX_GPUS = 64;
+const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+const NUMBER = /^\d{1,7}(?:\.\d{1,3})?$/;
+/** The fields read, and the most each can be (a value past it is a lie, dropped). */
+const FIELDS = {
+    'memory.used': { key: 'usedMiB', most: 10_000_000 },
+    'memory.total': { key: 'totalMiB', most: 10_000_000 },
+    'utilization.gpu': { key: 'utilization', most: 100 },
+    'power.draw': { key: 'powerW', most: 100_000 },
+};
+function timeOf(text) {
+    const m = TIME.exec(text);
+    if (!m)
+        return undefined;
+    const [year, month, day, hour, minute, second, ms] = m.slice(1).map((part) => Number(part ?? 0));
+    const at = Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute, second, ms);
+    return Number.isFinite(at) && (month ?? 0) >= 1 && (month ?? 0) <= 12 ? at : undefined;
+}
+/** One line, or undefined when it is not of the shape. `[N/A]` and unknown values leave a field out. */
+function parseSampleLine(line, fields) {
+    if (line.length > MAX_LINE)
+        return undefined;
+    const cells = line.split(',').map((cell) => cell.trim());
+    if (cells.length !== fields.length)
+        return undefined;
+    const sample = {};
+    for (const [i, field] of fields.entries()) {
+        const cell = cells[i] ?? '';
+        if (field === 'timestamp')
+            sample.at = timeOf(cell);
+        else if (field === 'index')
+            sample.gpu = /^\d{1,2}$/.test(cell) && Number(cell) < MAX_GPUS ? Number(cell) : undefined;
+        else if (FIELDS[field] && NUMBER.test(cell) && Number(cell) <= (FIELDS[field]?.most ?? 0))
+            sample[FIELDS[field].key] = Number(cell);
+    }
+    return sample.at === undefined || sample.gpu === undefined ? undefined : sample;
+}
+/** The fetch's answer (`== coarse.csv`, `== fine.csv.1`, `== fine.csv` parts), bounded and checked line by line. */
+function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
+    const samples = { fine: [], coarse: [], dropped: 0 };
+    let part;
+    let lines = 0;
+    for (const line of text.split('\n')) {
+        if (line === '== coarse.csv')
+            part = samples.coarse;
+        else if (line === '== fine.csv.1' || line === '== fine.csv')
+            part = samples.fine;
+        else if (line.trim() === '')
+            continue;
+        else if (!part || ++lines > MAX_LINES)
+            samples.dropped++;
+        else {
+            const sample = parseSampleLine(line, fields);
+            if (sample)
+                part.push(sample);
+            else
+                samples.dropped++;
+        }
+    }
+    return samples;
+}
+
+// EXTERNAL MODULE: ./build/src/client/schemas.js
+var schemas = __webpack_require__(2805);
+;// CONCATENATED MODULE: ./build/src/gpu-report/post.js
+
+const CHART_POINTS = 100;
+/** Memory above the idle baseline that counts as held: a CUDA context alone holds some 500 MiB. */
+const HELD_MIB = 64;
+/** Memory an idle card never shows (0 to a few hundred MiB reserved): held from the first sample to the last. */
+const HELD_THROUGHOUT_MIB = 1_024;
+/** The highest and lowest of many values (a spread of 200,000 arguments can overflow the stack). */
+const most = (values) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
+const least = (values) => values.reduce((a, b) => (b < a ? b : a), Infinity);
+/** The longest time one sample stands for: a minute's maximum (the coarse part) stands for its minute, and more. */
+const LONGEST_STEP_MS = 120_000;
+/**
+ * The time each sample stands for: to the next one of the same GPU (the last: the median step); a longer gap (the
+ * sampler stopped a while) counts at most 10 typical steps or LONGEST_STEP_MS, whichever is longer.
+ */
+function steps(samples) {
+    const gaps = samples.slice(1).map((sample, i) => sample.at - (samples[i]?.at ?? sample.at));
+    const sorted = gaps.filter((gap) => gap > 0).sort((a, b) => a - b);
+    const typical = sorted[Math.floor(sorted.length / 2)] ?? 1_000;
+    return samples.map((_, i) => Math.min(Math.max(0, gaps[i] ?? typical), Math.max(10 * typical, LONGEST_STEP_MS)));
+}
+/** The mean of `values` weighted by the time each stands for (the sampler's own pace need not be even). */
+function weightedMean(values, weights) {
+    let [sum, ms] = [0, 0];
+    for (const [i, value] of values.entries()) {
+        if (value === undefined)
+            continue;
+        sum += value * (weights[i] ?? 0);
+        ms += weights[i] ?? 0;
+    }
+    return { mean: ms > 0 ? sum / ms : 0, ms };
+}
+/**
+ * One series for the report from what the fetch brought: the minute maxima from before the first second-by-second
+ * sample (a long job's fine file keeps only its last hour or so), then every fine sample.
+ */
+function mergeSamples(parts) {
+    const firstFine = least(parts.fine.map((sample) => sample.at));
+    return [...parts.coarse.filter((sample) => sample.at < firstFine - 60_000), ...parts.fine].sort((a, b) => a.at - b.at);
+}
+function figuresOf(gpu, samples) {
+    const step = steps(samples);
+    const used = samples.map((sample) => sample.usedMiB).filter((v) => v !== undefined);
+    const utilization = weightedMean(samples.map((sample) => sample.utilization), step);
+    const peakMiB = used.length > 0 ? most(used) : 0;
+    const powered = samples.filter((sample) => sample.powerW !== undefined);
+    const energy = samples.reduce((sum, sample, i) => sum + ((sample.powerW ?? 0) * (step[i] ?? 0)) / 3_600_000, 0);
+    return {
+        gpu,
+        peakMiB,
+        totalMiB: samples.find((sample) => sample.totalMiB !== undefined)?.totalMiB,
+        busyMs: samples.reduce((sum, sample, i) => sum + ((sample.utilization ?? 0) > 0 ? (step[i] ?? 0) : 0), 0),
+        meanUtilization: utilization.mean,
+        utilizationMs: utilization.ms,
+        ...(powered.length > 0 ? { energyWh: energy } : {}),
+        held: used.length > 0 && (peakMiB - least(used) >= HELD_MIB || least(used) >= HELD_THROUGHOUT_MIB),
+    };
+}
+/** The figures of every GPU the samples name, in time order. */
+function gpuReport(samples) {
+    const byGpu = new Map();
+    for (const sample of [...samples].sort((a, b) => a.at - b.at)) {
+        const list = byGpu.get(sample.gpu) ?? [];
+        list.push(sample);
+        byGpu.set(sample.gpu, list);
+    }
+    const gpus = [...byGpu.entries()].sort(([a], [b]) => a - b).map(([gpu, list]) => figuresOf(gpu, list));
+    const times = samples.map((sample) => sample.at);
+    const all = weightedMean(gpus.map((figures) => figures.meanUtilization), gpus.map((figures) => figures.utilizationMs));
+    return {
+        gpus,
+        peakMiB: Math.max(0, most(gpus.map((figures) => figures.peakMiB))),
+        meanUtilization: all.mean,
+        used: gpus.some((figures) => figures.held),
+        spanMs: times.length > 0 ? most(times) - least(times) : 0,
+    };
+}
+/** At most `points` values, each the highest of its span of `values` (a peak is never averaged away). */
+function peaks(values, points = CHART_POINTS) {
+    if (values.length <= points)
+        return [...values];
+    const span = values.length / points;
+    return Array.from({ length: points }, (_, i) => most(values.slice(Math.floor(i * span), Math.max(Math.floor((i + 1) * span), Math.floor(i * span) + 1))));
+}
+/** MiB as GiB, one decimal: `11.0 GiB`. */
+const formatGib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
+/** The summary's section: a row per GPU, the chart, its legend. */
+function renderGpuSection(samples) {
+    const report = gpuReport(samples);
+    if (report.gpus.length === 0)
+        return '#### GPU\n\nNo samples came back from the sandbox.\n';
+    const rows = report.gpus.map((g) => {
+        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${formatGib(g.totalMiB)})` : '';
+        const energy = g.energyWh === undefined ? 'not read' : `${g.energyWh.toFixed(1)} Wh`;
+        const cells = [`${formatGib(g.peakMiB)}${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
+        return `| ${g.gpu} | ${cells.join(' | ')} | ${energy} |`;
+    });
+    const sorted = [...samples].sort((a, b) => a.at - b.at);
+    // All GPUs together: the most memory any held, and the highest utilization, at each point.
+    const memory = peaks(sorted.map((sample) => (sample.usedMiB ?? 0) / 1024));
+    const utilization = peaks(sorted.map((sample) => sample.utilization ?? 0));
+    const axis = Math.max(1, Math.ceil(most(memory)));
+    const chart = [
+        '```mermaid',
+        'xychart-beta',
+        `  title "GPU memory (GiB, bars) and utilization (% of ${axis} GiB scale, line)"`,
+        `  x-axis "time, ${(0,summary/* formatDuration */.a3)(report.spanMs)} in all" 1 --> ${memory.length}`,
+        `  y-axis "GiB" 0 --> ${axis}`,
+        `  bar [${memory.map((v) => v.toFixed(1)).join(', ')}]`,
+        `  line [${utilization.map((v) => ((v / 100) * axis).toFixed(1)).join(', ')}]`,
+        '```',
+    ];
+    return [
+        '#### GPU',
+        '',
+        '| GPU | peak memory | kernels ran | mean utilization | energy |',
+        '|---|---|---|---|---|',
+        ...rows,
+        '',
+        ...chart,
+        '',
+        `Legend: bars, the most memory any GPU held (GiB); line, the highest utilization of any GPU, drawn on the same ` +
+            `scale (${axis} GiB = 100 %). Each of at most ${CHART_POINTS} points is the highest of its span.`,
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./build/src/gpu-report/hint.js
+/**
+ * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
+ * against the memory of every GPU type (the card nvidia-smi showed for the type that ran; for the others the table
+ * `min-gpu-memory` uses, sandbox/caps.ts), at that count; the
+ * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
+ * report whose GPU was not used.
+ */
+
+
+
+
+/** The share of the peak kept free: a run's peak varies with its inputs. */
+const MARGIN = 0.2;
+function hourly(prices, ran, gpuType, gpuCount) {
+    return (0,sandbox_billing/* hourlyDollars */.vq)(prices, {
+        cpu: ran.cpu,
+        memoryGib: ran.memoryGib,
+        storageGib: ran.storageGib,
+        gpuType,
+        gpuCount,
+    });
+}
+/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
+function cheaperGpu(report, ran, prices) {
+    const held = report.gpus.filter((gpu) => gpu.held);
+    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
+    if (!report.used || held.length === 0 || !ranType)
+        return undefined;
+    const ranDollarsPerHour = hourly(prices, ran, ranType, ran.gpuCount);
+    if (ranDollarsPerHour === undefined)
+        return undefined;
+    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
+    const neededMiB = peakMiB * (1 + MARGIN);
+    const gpuCount = held.length;
+    // The type that ran: its card's own total, as nvidia-smi read it (an H100 shows 79.6 GiB, not the table's 80).
+    const cardMiB = report.gpus.find((gpu) => gpu.totalMiB !== undefined)?.totalMiB;
+    let best;
+    for (const gpuType of schemas/* GPU_TYPES */.ND) {
+        if (gpuType === ranType && gpuCount >= ran.gpuCount)
+            continue;
+        const memoryMiB = gpuType === ranType && cardMiB ? cardMiB : (0,caps/* memoryOf */.zE)(gpuType, prices) * 1024;
+        const memoryGib = Math.round((memoryMiB / 1024) * 10) / 10;
+        const dollarsPerHour = hourly(prices, ran, gpuType, gpuCount);
+        if (memoryMiB < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
+            continue;
+        if (!best || dollarsPerHour < best.dollarsPerHour)
+            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
+    }
+    return best;
+}
+/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
+function describeCheaper(hint, ran, livedMs) {
+    const cost = (perHour) => (0,sandbox_billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
+    const run = livedMs === undefined
+        ? ''
+        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
+    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
+        `(${formatGib(hint.peakMiB)}, ${formatGib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
+        `~${(0,sandbox_billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,sandbox_billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
+        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
+        'peak is typical of this job.');
+}
+
+;// CONCATENATED MODULE: ./build/src/gpu-report/publish.js
+/**
+ * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
+ * only by samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
+ * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
+ * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
+ * the end of `run`. Never fails the step: a report that cannot be made says why in one line.
+ */
+
+
+
+
+
+
+/** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
+function gpuFigure(report) {
+    if (!report || report.gpus.length === 0)
+        return 'no samples';
+    return report.used ? `${formatGib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
+}
+/** The samples as CSV, written by the action from the parsed numbers (nothing of the sandbox's text). */
+function samplesCsv(samples) {
+    const cell = (value) => (value === undefined ? '' : String(value));
+    const lines = samples.map((s) => [new Date(s.at).toISOString(), s.gpu, cell(s.usedMiB), cell(s.totalMiB), cell(s.utilization), cell(s.powerW)].join(','));
+    return ['timestamp,gpu,memory_used_mib,memory_total_mib,utilization_percent,power_w', ...lines, ''].join('\n');
+}
+const NEVER_USED = 'no process held GPU memory above its idle baseline while the job ran, so the job ran on the CPU. Usual causes: ' +
+    'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
+    'container started without the GPU (docker run --gpus all).';
+/** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
+async function publish_publishGpuReport(core, input) {
+    try {
+        return await writeReport(core, input);
+    }
+    catch (error) {
+        core.warning(`GPU report: ${error.message}`);
+        return gpuFigure(undefined);
+    }
+}
+async function writeReport(core, input) {
+    if (input.fetched === undefined) {
+        core.info(`GPU report: no samples came back from ${input.sandboxId} (${input.why ?? 'no answer'}).`);
+        await core.appendSummary(`#### GPU\n\nNo samples came back from the sandbox (${input.why ?? 'no answer'}).\n`);
+        return gpuFigure(undefined);
+    }
+    const parts = parseSamples(input.fetched);
+    const samples = mergeSamples(parts);
+    const report = gpuReport(samples);
+    const dropped = parts.dropped > 0 ? `; ${parts.dropped} lines that were not samples were dropped` : '';
+    core.info(`GPU report: ${samples.length} samples over ${(0,summary/* formatDuration */.a3)(report.spanMs)}${dropped}.`);
+    await core.appendSummary(renderGpuSection(samples) + (dropped ? `\nThe sampler's files${dropped}.\n` : ''));
+    if (report.gpus.length === 0)
+        return gpuFigure(undefined);
+    core.setOutput('gpu-memory-peak', String(Math.round(report.peakMiB)));
+    core.setOutput('gpu-utilization', report.meanUtilization.toFixed(1));
+    writeCsv(core, input, samples);
+    if (!report.used) {
+        const failed = input.failed ? ' (the run failed; it may have ended before it reached the GPU)' : '';
+        core.warning(`GPU report: the GPU of ${input.sandboxId} was never used${failed}: ${NEVER_USED}`, {
+            title: 'GPU never used',
+        });
+    }
+    else if (!input.failed)
+        await hintCheaper(core, input, report);
+    return gpuFigure(report);
+}
+function writeCsv(core, input, samples) {
+    if (!input.tempDir)
+        return;
+    const path = (0,external_node_path_.join)(input.tempDir, `gpu-samples-${input.sandboxId}.csv`);
+    try {
+        (0,external_node_fs_.writeFileSync)(path, samplesCsv(samples), { mode: 0o644 });
+        core.setOutput('gpu-samples', path);
+    }
+    catch (error) {
+        core.warning(`GPU report: the samples could not be written to ${path}: ${error.message}`);
+    }
+}
+async function hintCheaper(core, input, report) {
+    let prices;
+    try {
+        prices = await input.prices();
+    }
+    catch (error) {
+        core.info(`GPU report: no cheaper-GPU check, the pricing catalog could not be read (${error.message}).`);
+        return;
+    }
+    const hint = cheaperGpu(report, input.ran, prices);
+    if (hint)
+        core.notice(describeCheaper(hint, input.ran, input.livedMs), { title: 'A cheaper GPU would have done' });
+}
+
+;// CONCATENATED MODULE: ./build/src/gpu-report/fetch.js
+
+
+
+const PRICING_TIMEOUT_MS = 15_000;
+/** What the sampler wrote, or why nothing came back (never throws); `end` ends the sampler after the read. */
+async function fetchOrWhy(target, env, options) {
+    try {
+        return { fetched: await fetchSamples(target, env, options) };
+    }
+    catch (error) {
+        return { why: error.message };
+    }
+}
+/** The sampler's files, when the main step started one and did not report already. */
+async function fetchGpuSamples(deps, state, keepAlive) {
+    const saved = state.gpuReport;
+    if (!saved || saved.reported)
+        return undefined;
+    deps.core.info('GPU report: fetching the samples before the stop.');
+    // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
+    return { saved, ...(await fetchOrWhy(saved, process.env, { end: !keepAlive, signal: deps.signal })) };
+}
+/** The report, once the sandbox is stopped; the comment's figure. */
+async function reportGpu(deps, state, gpu, config, failed) {
+    const startedAt = state.startedAt;
+    const signal = withTimeout(PRICING_TIMEOUT_MS, deps.signal);
+    return publishGpuReport(deps.core, {
+        sandboxId: state.sandboxId ?? 'the sandbox',
+        fetched: gpu.fetched,
+        why: gpu.why,
+        ran: gpu.saved,
+        livedMs: startedAt === undefined ? undefined : Math.max(0, deps.clock.now() - startedAt),
+        failed,
+        prices: () => deps.makeClient(config).getPricing(signal),
+        tempDir: process.env.RUNNER_TEMP,
+    });
+}
+
+// EXTERNAL MODULE: ./build/src/remote/job.js + 1 modules
+var job = __webpack_require__(749);
+// EXTERNAL MODULE: ./build/src/sandbox/remote-context.js
+var remote_context = __webpack_require__(677);
+;// CONCATENATED MODULE: ./build/src/gpu-report/main.js
+/**
+ * gpu-report in the main step (issue 47): the sampler starts on a ready GPU sandbox over the action's own SSH (state
+ * tells the post step how to fetch it), and `run` reports at its end (outputs for later steps; the post step then has
+ * nothing to fetch). Neither ever fails the step: a sampler that cannot start costs the report only.
+ */
+
+
+
+
+
+
+
+const failedToConnect = (error) => error instanceof SamplerUnreachableError && error.connection;
+/** Starts the sampler where gpu-report is on and the sandbox has a GPU; what the post step needs, or undefined. */
+async function startGpuSampling(config, deps, started, target) {
+    if (!config.gpuReport || !started.gpuType)
+        return undefined;
+    const { core } = deps;
+    const context = (0,remote_context/* remoteContext */.W)(deps, started.id, target, 'host');
+    try {
+        const start = () => startSampler(target, context.env, deps.signal);
+        const said = await (0,job/* whileConnecting */.KG)(context, 'GPU report', start, failedToConnect);
+        if (said === 'no nvidia-smi') {
+            core.warning(`GPU report: ${started.id} has no nvidia-smi, so there is nothing to sample; no GPU report.`);
+            return undefined;
+        }
+        const saved = {
+            ...target,
+            gpuType: started.gpuType,
+            gpuCount: config.gpuCount ?? 1,
+            cpu: config.cpu,
+            memoryGib: config.memoryGib,
+            storageGib: config.storageGib,
+        };
+        new step_state/* ActionState */.q(core).saveGpuReport(saved);
+        const by = config.run ? 'the end of run' : 'the post step';
+        core.info(`GPU report: sampling the GPUs of ${started.id} once a second in the background (${said}); ${by} reports.`);
+        return saved;
+    }
+    catch (error) {
+        if (deps.signal.aborted)
+            throw error;
+        core.warning(`GPU report: the sampler could not be started on ${started.id} (${error.message}).`);
+        return undefined;
+    }
+}
+/** `run` has ended: fetch (and end) the sampler, report, and tell the post step it is done. */
+async function reportAtRunEnd(deps, started, saved, use) {
+    const env = (0,step_deps/* stepEnvironment */.a)(deps);
+    const { fetched, why } = await fetchOrWhy(saved, env, { end: true, signal: deps.signal });
+    // Cancelled: the post step fetches what is there, and reports.
+    if (deps.signal.aborted)
+        return;
+    const figure = await publish_publishGpuReport(deps.core, {
+        sandboxId: started.id,
+        fetched,
+        why,
+        ran: saved,
+        livedMs: deps.clock.now() - use.acceptedAt,
+        failed: use.failed,
+        prices: () => deps.client.getPricing(deps.signal),
+        tempDir: env.RUNNER_TEMP,
+    });
+    new step_state/* ActionState */.q(deps.core).saveGpuReport({ ...saved, reported: true, figure });
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./build/src/remote/scripts.js
+var scripts = __webpack_require__(2272);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: ./build/src/inputs/sizes.js
+var sizes = __webpack_require__(5265);
+// EXTERNAL MODULE: ./build/src/runtime/paths.js
+var paths = __webpack_require__(1794);
+;// CONCATENATED MODULE: ./build/src/run/landing.js
+/**
+ * Where a download lands. The archive comes from a machine this action does
+ * not control, so it is unpacked into a staging directory first, and only the
+ * paths `download` asked for move on into the workspace.
+ *
+ * Every decision is made on real locations, never on spellings: each place
+ * is resolved as the operating system would resolve it (every symbolic link
+ * on the way followed, in the archive and in the workspace, `..` applied to
+ * where a link really led). Then
+ * - a source must really lie inside the staging directory (a link in the
+ *   archive on the way to it that leads out is never followed);
+ * - a destination must really lie inside the workspace, outside every `.git`
+ *   (at any depth, any case) and outside the step's private directory;
+ * - a symbolic link from the archive lands only when where it leads passes
+ *   the same test (a later step, an artifact upload say, would follow it);
+ * - a file replaces what is at its place (a link there is replaced, never
+ *   written through); only regular files, directories and links land.
+ * Each entry is decided when it is written, so earlier entries of the same
+ * download (two overlapping paths, in either order) are taken into account.
+ */
+
+
+
+/** How many links one resolution follows (Linux's own limit). */
+const MAX_LINKS = 40;
+function statOf(path) {
+    try {
+        return (0,external_node_fs_.lstatSync)(path);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Where the absolute `path` really leads: every existing symbolic link on the
+ * way followed (and `planned`, as if it stood), `..` applied to the real
+ * directory reached so far, a missing tail kept as written. Undefined when the
+ * system could not resolve it either (a loop, `..` after a missing directory,
+ * a file in the middle).
+ */
+function realLocation(path, planned) {
+    const pending = path.split(external_node_path_.sep).filter((part) => part !== '');
+    let resolved = external_node_path_.sep;
+    let missing = false;
+    let links = 0;
+    while (pending.length > 0) {
+        const part = pending.shift();
+        if (part === '.')
+            continue;
+        if (part === '..') {
+            if (missing)
+                return undefined;
+            resolved = (0,external_node_path_.dirname)(resolved);
+            continue;
+        }
+        const next = (0,external_node_path_.join)(resolved, part);
+        const isPlanned = !missing && next === planned?.path;
+        const stat = missing || isPlanned ? undefined : statOf(next);
+        if (!isPlanned && (!stat || missing)) {
+            missing = true;
+            resolved = next;
+            continue;
+        }
+        if (isPlanned || stat?.isSymbolicLink()) {
+            if (++links > MAX_LINKS)
+                return undefined;
+            const target = isPlanned ? planned?.to : (0,external_node_fs_.readlinkSync)(next);
+            pending.unshift(...target.split(external_node_path_.sep).filter((piece) => piece !== ''));
+            if ((0,external_node_path_.isAbsolute)(target))
+                resolved = external_node_path_.sep;
+            continue;
+        }
+        if (!stat?.isDirectory() && pending.length > 0)
+            return undefined;
+        resolved = next;
+    }
+    return resolved;
+}
+/** Where the real location `real` is when nothing may be written there (or point there), or undefined when it may. */
+function forbiddenPlace(places, real) {
+    if (real === undefined)
+        return 'where nobody can tell (a loop of links, or .. after a missing directory)';
+    if (!(0,paths/* isInside */.F)(places.root, real))
+        return 'out of the workspace';
+    if ((0,external_node_path_.relative)(places.root, real)
+        .split(external_node_path_.sep)
+        .some((part) => part.toLowerCase() === '.git'))
+        return 'into a .git directory';
+    if (places.keepOut.some((dir) => (0,paths/* isInside */.F)(dir, real)))
+        return "into the step's private directory";
+    return undefined;
+}
+class Lander {
+    landing = { copied: [], missing: [], refused: [] };
+    places;
+    constructor(places) {
+        this.places = places;
+    }
+    refuse(dest, why) {
+        this.landing.refused.push(`'${(0,external_node_path_.relative)(this.places.root, dest) || '.'}': ${why}`);
+        return false;
+    }
+    /** One asked-for path: its source inside staging, then the entry and everything under it. */
+    path(path) {
+        const lexical = (0,external_node_path_.join)(this.places.staging, path);
+        const sourceParent = path === '.' ? this.places.staging : realLocation((0,external_node_path_.dirname)(lexical));
+        const dest = (0,external_node_path_.join)(this.places.root, path);
+        if (sourceParent === undefined || !(0,paths/* isInside */.F)(this.places.staging, sourceParent)) {
+            this.refuse(dest, 'a symbolic link in the archive on the way to it leads out of the archive');
+            return;
+        }
+        const source = path === '.' ? sourceParent : (0,external_node_path_.join)(sourceParent, (0,external_node_path_.basename)(lexical));
+        if (!statOf(source)) {
+            this.landing.missing.push(path);
+            return;
+        }
+        if (this.entry(source, dest))
+            this.landing.copied.push(path);
+    }
+    /** Lands `source` (inside staging, not followed) at `dest`, whose parent is resolved now; false when refused. */
+    entry(source, dest) {
+        const parent = dest === this.places.root ? undefined : realLocation((0,external_node_path_.dirname)(dest));
+        const target = dest === this.places.root ? this.places.root : parent && (0,external_node_path_.join)(parent, (0,external_node_path_.basename)(dest));
+        const place = forbiddenPlace(this.places, target);
+        if (place !== undefined || target === undefined)
+            return this.refuse(dest, `it would be written ${place ?? ''}`);
+        const stat = (0,external_node_fs_.lstatSync)(source);
+        if (stat.isSymbolicLink())
+            return this.link(source, target);
+        if (stat.isFile())
+            return this.file(source, target, stat);
+        if (stat.isDirectory())
+            return this.directory(source, target);
+        return this.refuse(target, 'it is not a regular file, directory or symbolic link');
+    }
+    /** What is at `target` may be replaced by a file or a link: nothing, a file or a link; never a directory. */
+    clear(target) {
+        const there = statOf(target);
+        if (there?.isDirectory())
+            return this.refuse(target, 'a directory in the workspace is in the way');
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(target), { recursive: true });
+        if (there)
+            (0,external_node_fs_.unlinkSync)(target);
+        return true;
+    }
+    file(source, target, stat) {
+        if (!this.clear(target))
+            return false;
+        // EXCL: a fresh file at the checked place, never through a link that appeared there.
+        (0,external_node_fs_.copyFileSync)(source, target, external_node_fs_.constants.COPYFILE_EXCL);
+        (0,external_node_fs_.chmodSync)(target, stat.mode & 0o777);
+        return true;
+    }
+    link(source, target) {
+        const to = (0,external_node_fs_.readlinkSync)(source);
+        // Resolved as the system will once the link stands (`..` after a link follows the link; a loop through itself leads
+        // nowhere), from its real parent: made first, as it would be for the link anyway (the place itself was checked).
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(target), { recursive: true });
+        const place = forbiddenPlace(this.places, realLocation(target, { path: target, to }));
+        if (place !== undefined)
+            return this.refuse(target, `a symbolic link to '${to}' leads ${place}`);
+        if (!this.clear(target))
+            return false;
+        (0,external_node_fs_.symlinkSync)(to, target);
+        return true;
+    }
+    directory(source, target) {
+        const there = statOf(target);
+        if (there?.isSymbolicLink()) {
+            // A link in the workspace: merged into where it really leads, when that may be written.
+            const real = realLocation(target);
+            const place = forbiddenPlace(this.places, real);
+            if (place !== undefined)
+                return this.refuse(target, `it is a symbolic link in the workspace that leads ${place}`);
+            if (real === undefined || !statOf(real)?.isDirectory())
+                return this.refuse(target, 'it is a symbolic link in the workspace to no directory');
+            target = real;
+        }
+        else if (there && !there.isDirectory())
+            return this.refuse(target, 'a file in the workspace is in the way');
+        (0,external_node_fs_.mkdirSync)(target, { recursive: true });
+        for (const name of (0,external_node_fs_.readdirSync)(source).sort())
+            this.entry((0,external_node_path_.join)(source, name), (0,external_node_path_.join)(target, name));
+        return true;
+    }
+}
+/**
+ * Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own).
+ */
+function landDownloads(staging, workspace, paths, keepOut) {
+    if (!(0,external_node_fs_.existsSync)(workspace))
+        throw new Error(`download: the workspace ${workspace} is not there any more; nothing was copied`);
+    const realStaging = (0,external_node_fs_.realpathSync)(staging);
+    const guarded = [...keepOut.map((dir) => realLocation(dir) ?? dir), realStaging];
+    const lander = new Lander({ root: (0,external_node_fs_.realpathSync)(workspace), staging: realStaging, keepOut: guarded });
+    for (const path of paths)
+        lander.path(path);
+    return lander.landing;
+}
+
+;// CONCATENATED MODULE: ./build/src/run/transfer.js
+/**
+ * `upload` and `download`: a tar stream over the action's SSH connection.
+ * Upload hands the local tar's pipe straight to ssh (no copy through this
+ * process), so it runs as fast as a bare `tar | ssh`; `.git` is never
+ * uploaded; modes and symlinks are kept. Download passes through this process,
+ * which counts the bytes against download-limit on their way to tar. With
+ * `image` the files pass through a staging directory on the host and
+ * `docker cp` (scripts.ts).
+ */
+
+
+
+
+
+
+
+
+
+/** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
+class TransferError extends Error {
+    connection;
+    constructor(message, connection) {
+        super(message);
+        this.name = 'TransferError';
+        this.connection = connection;
+    }
+}
+/** The download brought back more than `download-limit`: nothing of it landed. Never retried. */
+class DownloadLimitError extends TransferError {
+    constructor(limit, received, unpacked) {
+        const counted = unpacked === undefined
+            ? `more than ${(0,sizes/* formatBytes */.z3)(limit)} arrived (${(0,sizes/* formatBytes */.z3)(received)} when the transfer was stopped)`
+            : `it came to ${(0,sizes/* formatBytes */.z3)(Math.max(received, unpacked))} (${(0,sizes/* formatBytes */.z3)(received)} ` +
+                `received, ${(0,sizes/* formatBytes */.z3)(unpacked)} unpacked)`;
+        super(`Input 'download-limit': the download is over its limit of ${(0,sizes/* formatBytes */.z3)(limit)}: ` +
+            `${counted}. Nothing of it was copied into the workspace. Download ` +
+            `fewer or smaller paths, or raise download-limit.`, false);
+        this.name = 'DownloadLimitError';
+    }
+}
+/** Bytes under `dir` as unpacked: the sizes of its files (a sparse file counts its full size), links not followed. */
+function unpackedBytes(dir) {
+    let total = 0;
+    for (const entry of (0,external_node_fs_.readdirSync)(dir, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile())
+            total += (0,external_node_fs_.lstatSync)((0,external_node_path_.join)(entry.parentPath, entry.name)).size;
+    }
+    return total;
+}
+/** tar's arguments for workspace-relative paths (`./x`, so no path can read as an option). */
+function memberArguments(paths) {
+    return paths.map((path) => (path === '.' ? '.' : `./${path}`));
+}
+/** The last lines of a tool's stderr, for a message (service text: the sandbox wrote some of it). */
+function tail(stderr) {
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith(scripts/* MARK */.M$));
+    return lines.length > 0 ? `: ${(0,untrusted/* serviceText */.Lo)(lines.slice(-3).join(' / '))}` : '';
+}
+/** Waits for both ends; throws a TransferError naming the side that failed. */
+async function finish(pipe, what, sshSide, stderr) {
+    const [fromCode, toCode] = await Promise.all([(0,ssh_command/* exited */.kV)(pipe.from), (0,ssh_command/* exited */.kV)(pipe.to)]);
+    const sshCode = sshSide === 'from' ? fromCode : toCode;
+    const tarCode = sshSide === 'from' ? toCode : fromCode;
+    const sshErr = sshSide === 'from' ? stderr.from() : stderr.to();
+    const tarErr = sshSide === 'from' ? stderr.to() : stderr.from();
+    if (sshCode === ssh_command/* SSH_CONNECTION_FAILED */.M2)
+        throw new TransferError(`${what}: the SSH connection failed${tail(sshErr)}`, true);
+    if (sshCode !== 0)
+        throw new TransferError(`${what}: tar on the sandbox exited with ${sshCode}${tail(sshErr)}`, false);
+    if (tarCode !== 0)
+        throw new TransferError(`${what}: tar on the runner exited with ${tarCode}${tail(tarErr)}`, false);
+}
+/** `--exclude` for each of `private` inside the workspace (members are `./…`, see memberArguments). */
+function privateExcludes(workspace, privateDirs) {
+    return privateDirs
+        .filter((dir) => (0,paths/* isInside */.F)(workspace, dir))
+        .map((dir) => (0,external_node_path_.relative)(workspace, dir))
+        .filter((rel) => rel !== '')
+        .map((rel) => `--exclude=./${rel.split(external_node_path_.sep).join('/')}`);
+}
+/**
+ * Copies workspace `paths` into the sandbox's working directory. `privateDirs`
+ * (the step's key and certificate directory) are never sent, even when a
+ * runner keeps its RUNNER_TEMP inside the workspace.
+ */
+async function uploadPaths(target, placement, workspace, paths, privateDirs, env, signal) {
+    const excludes = ['--exclude=.git', ...privateExcludes(workspace, privateDirs)];
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: (0,ssh_command/* toolEnvironment */.uQ)(env),
+    });
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, scripts/* UPLOAD */.oH, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
+    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
+    const stderr = { from: (0,ssh_command/* collect */.Fo)(tar.stderr), to: (0,ssh_command/* collect */.Fo)(ssh.stderr) };
+    // ssh reads tar's pipe itself: this process lets go of its end, so a tar whose reader died gets SIGPIPE.
+    tar.stdout?.destroy();
+    try {
+        await finish({ from: tar, to: ssh }, 'upload', 'to', stderr);
+    }
+    finally {
+        for (const stop of stops)
+            stop();
+    }
+}
+/**
+ * Receives the sandbox's archive into `staging`, counting the bytes as they
+ * pass (this process sits between ssh and tar for that); past `limit` both
+ * are killed at once. Resolves with the bytes received.
+ */
+async function receive(target, placement, paths, staging, limit, env, signal) {
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, scripts/* DOWNLOAD */.dC, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
+    // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
+    // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], {
+        stdio: ['pipe', 'ignore', 'pipe'],
+        env: (0,ssh_command/* toolEnvironment */.uQ)(env),
+    });
+    let received = 0;
+    ssh.stdout?.on('data', (chunk) => {
+        received += chunk.length;
+        if (received <= limit)
+            return;
+        ssh.kill('SIGKILL');
+        tar.kill('SIGKILL');
+    });
+    tar.stdin?.on('error', () => undefined); // a tar that ended (or was killed) first: its exit code tells
+    ssh.stdout?.pipe(tar.stdin);
+    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
+    try {
+        const stderr = { from: (0,ssh_command/* collect */.Fo)(ssh.stderr), to: (0,ssh_command/* collect */.Fo)(tar.stderr) };
+        const finished = finish({ from: ssh, to: tar }, 'download', 'from', stderr);
+        await finished.catch((error) => {
+            if (received <= limit)
+                throw error;
+        });
+        if (received > limit)
+            throw new DownloadLimitError(limit, received, undefined);
+        return received;
+    }
+    finally {
+        for (const stop of stops)
+            stop();
+    }
+}
+/**
+ * Copies working-directory `paths` back into the workspace, through a staging
+ * directory in `privateDir` (landing.ts: only those paths reach the workspace).
+ * Over `limit` bytes, received or unpacked: a DownloadLimitError, nothing lands.
+ */
+async function downloadPaths(target, placement, workspace, paths, privateDir, limit, env, signal) {
+    const staging = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)(privateDir, 'download-'));
+    try {
+        const received = await receive(target, placement, paths, staging, limit, env, signal);
+        // A small archive may unpack huge (a sparse member): counted before anything lands.
+        const unpacked = unpackedBytes(staging);
+        if (unpacked > limit)
+            throw new DownloadLimitError(limit, received, unpacked);
+        return landDownloads(staging, workspace, paths, [privateDir]);
+    }
+    finally {
+        (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/runtime/program-output.js
+var program_output = __webpack_require__(9893);
+;// CONCATENATED MODULE: ./build/src/run/main.js
+/**
+ * `run`, after start mode has a ready sandbox and SSH access to it: upload
+ * the workspace paths, run the script as a detached job whose output streams
+ * into the log live, download the results (also after a failed run), set
+ * `exit-code`, and fail the step when the script did.
+ */
+
+
+
+
+
+
+
+
+
+const isConnectionError = (error) => error instanceof TransferError && error.connection;
+function listed(paths) {
+    return paths.map((path) => `'${path}'`).join(', ');
+}
+async function upload(deps, context, request, workdir, privateDir) {
+    const { core, clock } = deps;
+    core.startGroup(`Upload ${listed(request.upload)} to ${workdir}`);
+    try {
+        const began = clock.now();
+        const upload = () => uploadPaths(context.target, context.placement, request.workspace, request.upload, [privateDir], context.env, context.signal);
+        await (0,job/* whileConnecting */.KG)(context, 'upload', upload, isConnectionError);
+        core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without ` +
+            `.git) in ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/**
+ * Brings `download` back. A path the sandbox does not have, or a failed
+ * transfer, is a warning: the run's own result matters more. Only a download
+ * over download-limit fails the step (the caller decides when).
+ */
+async function download(deps, context, request, workdir, privateDir) {
+    const { core } = deps;
+    if (request.download.length === 0)
+        return { copied: [] };
+    core.startGroup(`Download ${listed(request.download)} from ${workdir}`);
+    try {
+        const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, request.downloadLimit, context.env, context.signal);
+        const { copied, missing, refused } = await (0,job/* whileConnecting */.KG)(context, 'download', fetch, isConnectionError);
+        for (const path of missing)
+            core.warning(`download: '${(0,untrusted/* serviceText */.Lo)(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`);
+        if (refused.length > 0) {
+            const count = refused.length === 1 ? '1 entry was' : `${refused.length} entries were`;
+            const named = refused.slice(0, 5).map((entry) => (0,untrusted/* serviceText */.Lo)(entry, 200));
+            core.warning(`download: ${count} not copied into the workspace: ${named.join('; ')}${refused.length > 5 ? '; …' : ''}`);
+        }
+        if (copied.length > 0)
+            core.info(`Downloaded ${listed(copied)} into ${request.workspace}.`);
+        return { copied };
+    }
+    catch (error) {
+        if (context.signal?.aborted)
+            throw error;
+        if (error instanceof DownloadLimitError)
+            return { copied: [], overLimit: error.message };
+        core.warning(`download failed: ${error.message}`);
+        return { copied: [] };
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/** Starts the job and shows its output until it ends. */
+async function runJob(deps, context, request, workdir) {
+    const { core, clock } = deps;
+    const runId = `run-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`;
+    const pid = await (0,job/* startJob */._1)(context, runId, request.script);
+    core.info(`Run: bash -e in ${workdir}${context.placement === 'image' ? ' (inside the image)' : ''}, ` +
+        `as job ${runId} (pid ${pid}) that survives a dropped connection; ` +
+        `its output follows.`);
+    const began = clock.now();
+    const commands = new program_output/* ProgramCommands */.J();
+    let end;
+    try {
+        end = await (0,job/* followJob */.Bv)(context, runId, (line) => {
+            commands.see(line);
+            core.programLine(line);
+        });
+    }
+    finally {
+        // The program paused workflow commands and never resumed them: resumed, or the action's own would go unread.
+        const resume = commands.resumeLine();
+        if (resume)
+            core.programLine(resume);
+    }
+    const status = 'status' in end ? `exited with ${end.status}` : 'was lost';
+    core.info(`Run ${status} after ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
+    return end;
+}
+function runSummary(end, copied, overLimit) {
+    const result = 'lost' in end
+        ? 'ended without an exit status'
+        : end.status === 0
+            ? 'passed (exit 0)'
+            : `failed (exit ${end.status})`;
+    const back = overLimit
+        ? '; the download was over download-limit: nothing of it was copied'
+        : copied.length > 0
+            ? `; downloaded: ${copied.map((path) => (0,untrusted/* summaryText */.g5)(path, 200)).join(', ')}`
+            : '';
+    return `\n**run** ${result}${back}.\n`;
+}
+/** Runs `request` on the sandbox; `target.configPath` lies in the step's private directory, which is never uploaded. */
+async function runOnSandbox(deps, request, sandboxId, target, placement) {
+    const context = (0,remote_context/* remoteContext */.W)(deps, sandboxId, target, placement);
+    const workdir = placement === 'image' ? `${scripts/* CONTAINER_WORKDIR */.hD} in the container` : scripts/* HOST_WORKDIR */.Wg;
+    const privateDir = (0,external_node_path_.dirname)(target.configPath);
+    if (request.upload.length > 0)
+        await upload(deps, context, request, workdir, privateDir);
+    let end;
+    try {
+        end = await runJob(deps, context, request, workdir);
+    }
+    catch (error) {
+        // Whatever became of the stream, the results the job has written so far are still wanted.
+        const partial = deps.signal.aborted ? undefined : await download(deps, context, request, workdir, privateDir);
+        if (partial?.overLimit)
+            deps.core.error(partial.overLimit);
+        throw error;
+    }
+    const { copied, overLimit } = await download(deps, context, request, workdir, privateDir);
+    await deps.core.appendSummary(runSummary(end, copied, overLimit !== undefined));
+    // The run's own failure is the step's message; the limit is said beside it.
+    if (overLimit && ('lost' in end || end.status !== 0))
+        deps.core.error(overLimit);
+    if ('lost' in end)
+        throw new Error('run: the job ended without an exit status (its process is gone from the sandbox); see its output above');
+    deps.core.setOutput('exit-code', String(end.status));
+    if (end.status !== 0)
+        throw new Error(`run exited with ${end.status}`);
+    if (overLimit)
+        throw new Error(overLimit);
+}
+
+// EXTERNAL MODULE: ./build/src/pool/prepare.js
+var pool_prepare = __webpack_require__(6147);
+;// CONCATENATED MODULE: ./build/src/pool/own.js
+
+
+
+
+
+async function prepareOwnSandbox(deps, sandbox, prepare, limitMs) {
+    const { core } = deps;
+    core.info(`Pool: no prepared sandbox was claimed, so pool-prepare runs on ${sandbox.id} first; its output follows.`);
+    const context = (0,remote_context/* remoteContext */.W)(deps, sandbox.id, sandbox.target, sandbox.placement);
+    const commands = new program_output/* ProgramCommands */.J();
+    const show = (line) => {
+        commands.see(line);
+        core.programLine(line);
+    };
+    const outcome = await (0,pool_prepare/* runPreparation */.V9)(context, prepare.script, limitMs, show).finally(() => {
+        // As after run: a script that paused workflow commands and never resumed them is resumed here.
+        const resume = commands.resumeLine();
+        if (resume)
+            core.programLine(resume);
+    });
+    if (outcome.ok) {
+        core.info(`Pool: pool-prepare passed on ${sandbox.id} in ${(0,summary/* formatDuration */.a3)(outcome.tookMs)}.`);
+        return;
+    }
+    const last = outcome.lastLines.slice(-5).map((line) => (0,untrusted/* serviceText */.Lo)(line, 200));
+    throw new Error(`pool-prepare did not succeed on ${sandbox.id}: ${outcome.why}` +
+        (last.length > 0 ? `; its last lines: ${last.join(' / ')}` : ''));
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/start-use.js
+
+
+
+
+
+
+
+
+
+
+
+/** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */
+async function useReady(config, deps, started, waited, ssh) {
+    if (waited.error)
+        throw waited.error;
+    if ((0,sandbox_status/* isFailed */.Ix)(waited.status)) {
+        const failure = (0,sandbox_record/* failureReason */.Hr)(waited.known);
+        const why = failure ? `: ${failure}` : '';
+        throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. ` +
+            `The post step stops it; see the 'sandbox' output for the record.`);
+    }
+    let configPath;
+    if (config.ssh && ssh.prepared && waited.record) {
+        configPath = (0,access/* finishSandboxSsh */.TD)(deps, config.ssh, ssh.prepared, waited.record);
+        if (config.debug && !config.debug.refused)
+            new step_state/* ActionState */.q(deps.core).saveDebugAccess({ configPath, alias: config.ssh.alias });
+        const ttl = config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds;
+        const byTtl = config.enforceTtl ? ssh.acceptedAt + ttl * 1000 : undefined;
+        await (0,access/* keepCertificateFresh */.jt)(deps, config, ssh.prepared, started.id, (0,sandbox_record/* endsAtMs */.uX)(waited.record, byTtl));
+    }
+    deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
+    if (!config.ssh || !configPath)
+        return;
+    const target = { configPath, alias: config.ssh.alias };
+    const placement = config.image === undefined ? 'host' : 'image';
+    if (ssh.prepareOwn)
+        await prepareOwnSandbox(deps, { id: started.id, target, placement }, ssh.prepareOwn, config.timeoutMs);
+    const sampling = await startGpuSampling(config, deps, started, target);
+    await useSandbox(config, deps, started, target, sampling && { saved: sampling, acceptedAt: ssh.acceptedAt });
+}
+/** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
+async function useSandbox(config, deps, started, target, sampling) {
+    const sandboxId = started.id;
+    if (config.run) {
+        let failed = true;
+        try {
+            await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image');
+            failed = false;
+        }
+        finally {
+            // The outputs are for later steps: run reports at its end (the post step then has nothing to fetch).
+            if (sampling)
+                await reportAtRunEnd(deps, started, sampling.saved, { acceptedAt: sampling.acceptedAt, failed });
+        }
+    }
+    // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
+    if (config.runner)
+        await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, (0,remote_context/* remoteContext */.W)(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var classic_schemas = __webpack_require__(9691);
+// EXTERNAL MODULE: ./build/src/inputs/approval.js
+var approval = __webpack_require__(8944);
+;// CONCATENATED MODULE: ./build/src/approval/label.js
+/**
+ * `approve-label` (issues 31 and 42): the label approves the head it was given
+ * to, and nothing pushed after it. A `labeled` run names that commit itself: the
+ * pull request's head must still be it. Any other run reports a push (or another
+ * event) that GitHub made this very run for, so it carries its own time:
+ * `created_at` of this workflow run (a re-run keeps it). The label approves
+ * that run's head when
+ * - the head is still the head this run's event named,
+ * - the newest `labeled` event of the label is newer than this run, and
+ * - the head branch was not force-pushed, deleted or restored after this run was
+ *   made: a head that moved away and came back (a commit pushed back) always takes
+ *   one of those, since fast-forwards alone never return to a commit.
+ * Runs of the same commit on other branches or pull requests prove nothing and
+ * are not read. Where GitHub's records cannot show it, the gate refuses.
+ *
+ * `approve-label-once` (issue 46) approves the run, not its first leg: a leg
+ * that finds the label gone still starts when the records show that the label
+ * approved this run (as above) and was removed since only by a bot (this
+ * action's token, github-actions[bot]), never by a person, with the head
+ * unmoved. A new run needs a new label: its own creation comes after the label.
+ */
+
+
+/** The gate said no: who, which commit, and what a maintainer does. */
+class ApprovalRefusedError extends Error {
+    constructor(message) {
+        super(`Approval gate: ${message} Nothing was started.`);
+        this.name = 'ApprovalRefusedError';
+    }
+}
+const PullRequest = classic_schemas/* looseObject */._H3({
+    head: classic_schemas/* looseObject */._H3({ sha: classic_schemas/* string */.YjP() }),
+    labels: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() })),
+});
+const TimelineEvent = classic_schemas/* looseObject */._H3({
+    event: classic_schemas/* string */.YjP(),
+    created_at: classic_schemas/* string */.YjP().optional(),
+    label: classic_schemas/* looseObject */._H3({ name: classic_schemas/* string */.YjP() }).optional(),
+    actor: classic_schemas/* looseObject */._H3({ login: classic_schemas/* string */.YjP(), type: classic_schemas/* string */.YjP().optional() }).nullish(),
+});
+const WorkflowRun = classic_schemas/* looseObject */._H3({ created_at: classic_schemas/* string */.YjP() });
+/** 1,000 timeline events; a longer timeline cannot be read to its end, so the gate refuses. */
+const TIMELINE_PAGES = 10;
+/** What moves a head branch other than a fast-forward. */
+const HEAD_MOVES = new Set(['head_ref_force_pushed', 'head_ref_deleted', 'head_ref_restored']);
+const label_short = (sha) => (0,untrusted/* serviceText */.Lo)(sha.slice(0, 12), 12);
+const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
+class LabelCheck {
+    read;
+    actor;
+    runId;
+    once;
+    constructor(read, actor, runId, once = false) {
+        this.read = read;
+        this.actor = actor;
+        this.runId = runId;
+        this.once = once;
+    }
+    /**
+     * Passes (returns the approved head, and whether the label was gone already: approve-label-once, removed by an
+     * earlier leg or attempt), or throws ApprovalRefusedError (or an error naming github-token).
+     */
+    async check(label, pr) {
+        const current = PullRequest.parse(await this.read({
+            label: `reading pull request #${pr.number}`,
+            route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+            parameters: { pull_number: pr.number },
+        }, 'pull-requests: read'));
+        const head = current.head.sha;
+        const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
+        const carried = current.labels.some((l) => l.name === label);
+        const missing = () => new ApprovalRefusedError(`pull request #${pr.number} (head ${label_short(head)}, run by @${(0,untrusted/* serviceText */.Lo)(this.actor, 40)}) ` +
+            `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`);
+        if (!carried && !this.once)
+            throw missing();
+        const labeledRun = pr.action === 'labeled' && pr.labeled === label;
+        if (head !== pr.headSha)
+            throw new ApprovalRefusedError(labeledRun
+                ? `the label '${label}' was given to ${label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
+                    `${label_short(head)} (a push after the approval). ${again}`
+                : `this run is for ${label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ${label_short(head)} ` +
+                    `(a push after this run was made). ${again}`);
+        if (!carried)
+            await this.checkRemovedByAction(label, pr, labeledRun, missing);
+        else if (!labeledRun)
+            await this.checkAfterRun(label, pr, again);
+        return { head, gone: !carried };
+    }
+    /**
+     * approve-label-once, the label gone: it approved this run (a labeled run's own label, else one added after the
+     * run was made), every removal since was a bot's (this action's post step in another leg or attempt), and the head
+     * branch has not moved since. Otherwise the label's absence refuses, as without approve-label-once.
+     */
+    async checkRemovedByAction(label, pr, labeledRun, missing) {
+        const createdAt = labeledRun ? undefined : await this.runCreatedAt();
+        const timeline = await this.timeline(label, pr.number);
+        const given = timeline?.labeledAt;
+        if (!timeline || given === undefined || (!labeledRun && (createdAt === undefined || given <= createdAt)))
+            throw missing();
+        const since = timeline.removed.filter((removal) => removal.at >= given);
+        const person = since.find((removal) => !removal.bot);
+        if (person || since.length === 0)
+            throw new ApprovalRefusedError(`the label '${label}' was removed from pull request #${pr.number}` +
+                `${person ? ` by @${(0,untrusted/* serviceText */.Lo)(person.by, 40)}` : ''} after it approved this run: a person's removal ` +
+                `withdraws the approval. A maintainer approves this code by adding the label '${label}' again.`);
+        const moved = timeline.movedAt.filter((at) => at > Math.min(given, createdAt ?? given));
+        if (moved.length > 0)
+            throw new ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after the label ` +
+                `'${label}' approved this run. A maintainer approves the current head by adding the label again.`);
+    }
+    /** A label already there approves the head only when it came after this run, and the head never moved since. */
+    async checkAfterRun(label, pr, again) {
+        const createdAt = await this.runCreatedAt();
+        const timeline = await this.timeline(label, pr.number);
+        const head = label_short(pr.headSha);
+        if (createdAt === undefined || timeline === undefined || timeline.labeledAt === undefined)
+            throw new ApprovalRefusedError(`GitHub's records do not show that '${label}' was added to pull request #${pr.number} after its head ` +
+                `${head} was pushed. ${again}`);
+        if (timeline.labeledAt <= createdAt)
+            throw new ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added (${when(timeline.labeledAt)}) before this ` +
+                `run was made for its head ${head} (${when(createdAt)}, run by @${(0,untrusted/* serviceText */.Lo)(this.actor, 40)}): ` +
+                `a push after the approval, or a commit pushed again. ${again}`);
+        const moved = timeline.movedAt.filter((at) => at > createdAt);
+        if (moved.length > 0)
+            throw new ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after this run ` +
+                `was made for ${head} (${when(createdAt)}): ${head} may have been pushed back after the approval. ${again}`);
+    }
+    /** When GitHub made this workflow run (a re-run keeps it), or undefined. */
+    async runCreatedAt() {
+        if (this.runId === undefined)
+            return undefined;
+        const run = WorkflowRun.safeParse(await this.read({
+            label: `reading this workflow run (${this.runId})`,
+            route: 'GET /repos/{owner}/{repo}/actions/runs/{run_id}',
+            parameters: { run_id: this.runId },
+        }, 'actions: read'));
+        const at = run.success ? Date.parse(run.data.created_at) : NaN;
+        return Number.isFinite(at) ? at : undefined;
+    }
+    /** The pull request's timeline, read to its end (oldest first), or undefined when it is longer than we read. */
+    async timeline(label, number) {
+        const found = { movedAt: [], removed: [] };
+        for (let page = 1; page <= TIMELINE_PAGES; page++) {
+            const data = await this.read({
+                label: `reading the timeline of pull request #${number}`,
+                route: 'GET /repos/{owner}/{repo}/issues/{issue_number}/timeline',
+                parameters: { issue_number: number, per_page: 100, page },
+            }, 'pull-requests: read');
+            const events = Array.isArray(data) ? data : [];
+            for (const raw of events) {
+                const event = TimelineEvent.safeParse(raw);
+                const at = event.success ? Date.parse(event.data.created_at ?? '') : NaN;
+                if (!event.success || !Number.isFinite(at))
+                    continue;
+                if (event.data.event === 'labeled' && event.data.label?.name === label)
+                    found.labeledAt = Math.max(found.labeledAt ?? 0, at);
+                if (HEAD_MOVES.has(event.data.event))
+                    found.movedAt.push(at);
+                if (event.data.event === 'unlabeled' && event.data.label?.name === label) {
+                    const by = event.data.actor?.login ?? '';
+                    found.removed.push({ at, by, bot: event.data.actor?.type === 'Bot' || by.endsWith('[bot]') });
+                }
+            }
+            if (events.length < 100)
+                return found;
+        }
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/github/call.js
+var github_call = __webpack_require__(865);
+// EXTERNAL MODULE: ./build/src/github/octokit.js
+var octokit = __webpack_require__(4636);
+;// CONCATENATED MODULE: ./build/src/approval/github.js
+/**
+ * The approval gate (issues 31 and 42), read from GitHub with `github-token`
+ * before any request to the service. A pull-request run passes only when:
+ * - `min-permission`: the triggering actor holds at least that permission
+ *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
+ * - `approve-label`: the pull request carries the label on the head it was
+ *   given to, and nothing was pushed after it (label.ts).
+ * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
+ * reaches the log through serviceText.
+ */
+
+
+
+
+
+
+
+const Collaborator = classic_schemas/* looseObject */._H3({ permission: classic_schemas/* string */.YjP(), role_name: classic_schemas/* string */.YjP().optional() });
+class ApprovalGate {
+    request;
+    deps;
+    octokit;
+    constructor(request, deps) {
+        this.request = request;
+        this.deps = deps;
+    }
+    async read(call, needs) {
+        const { githubToken, repository } = this.request;
+        const github = await (this.octokit ??= (0,octokit/* loadOctokit */.mV)(githubToken, repository.apiUrl));
+        const full = { ...call, needs: `The approval gate needs a token with ${needs}, and refuses without it.` };
+        const answer = await (0,github_call/* callGitHub */.ur)(github, repository, this.deps, full);
+        return answer.data;
+    }
+    /**
+     * Passes, or throws ApprovalRefusedError (or an error naming github-token). `labelGone`: approve-label-once found
+     * the label removed already (by an earlier leg or attempt of this run), so this leg need not remove it.
+     */
+    async check() {
+        const { pullRequest, eventName, minPermission, label } = this.request;
+        if (!pullRequest) {
+            this.deps.log(`Approval gate: a '${eventName || 'local'}' run is not a pull request's: nothing to approve.`);
+            return { labelGone: false };
+        }
+        if (minPermission)
+            await this.checkPermission(minPermission, pullRequest);
+        return { labelGone: label ? await this.checkLabel(label, pullRequest) : false };
+    }
+    async checkPermission(min, pr) {
+        const { actor } = this.request;
+        if (!/^[A-Za-z0-9-]+(\[bot\])?$/.test(actor))
+            throw new ApprovalRefusedError(`the run's actor ('${(0,untrusted/* serviceText */.Lo)(actor, 40)}') cannot be checked.`);
+        const data = await this.read({
+            label: `reading ${actor}'s permission`,
+            route: 'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+            parameters: { username: actor },
+        }, 'metadata: read');
+        const answer = Collaborator.safeParse(data);
+        const held = answer.success ? (answer.data.role_name ?? answer.data.permission).toLowerCase() : 'unknown';
+        const rank = approval/* PERMISSIONS */.Jj.indexOf(held);
+        const { owner, repo } = this.request.repository;
+        if (rank < approval/* PERMISSIONS */.Jj.indexOf(min))
+            throw new ApprovalRefusedError(`@${actor} holds '${(0,untrusted/* serviceText */.Lo)(held, 20)}' on ${owner}/${repo}, ` +
+                `below min-permission '${min}' (pull request #${pr.number}, head ${label_short(pr.headSha)}). ` +
+                `Someone with '${min}' or more approves by re-running the job.`);
+        this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
+    }
+    async checkLabel(label, pr) {
+        const { actor, runId, once } = this.request;
+        const check = new LabelCheck((call, needs) => this.read(call, needs), actor, runId, once);
+        const { head, gone } = await check.check(label, pr);
+        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${label_short(head)}` +
+            (gone ? ' (approve-label-once: removed already by an earlier job of this run, which it approved).' : '.'));
+        return gone;
+    }
+}
+/** approve-label-once: the post step removes the label; a label already gone is fine. */
+async function removeApprovalLabel(request, number, label, deps) {
+    const github = await loadOctokit(request.githubToken, request.repository.apiUrl);
+    const call = {
+        label: `removing the label '${label}' from pull request #${number}`,
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+        parameters: { issue_number: number, name: label },
+        needs: 'approve-label-once needs a token with pull-requests: write.',
+    };
+    try {
+        await callGitHub(github, request.repository, deps, call);
+        return 'removed';
+    }
+    catch (error) {
+        if (error instanceof GitHubError && error.status === 404)
+            return 'gone';
+        throw error;
+    }
+}
+
+// EXTERNAL MODULE: ./build/src/inputs/job-environment.js
+var job_environment = __webpack_require__(3156);
+;// CONCATENATED MODULE: ./build/src/gpu-check/remote.js
+/**
+ * The GPU health check (issue 31): `nvidia-smi` with a machine-readable query
+ * over the action's own SSH, and what its answer says of the sandbox. The
+ * answer comes from the sandbox, so it is hostile text: parsed strictly, and
+ * shown only through serviceText.
+ */
+
+
+
+const GPU_QUERY = 'nvidia-smi --query-gpu=index,name,memory.used,memory.total,driver_version --format=csv,noheader,nounits';
+/** Used memory at or above this share of the total: another process holds the GPU. */
+const BUSY_SHARE = 0.05;
+class ConnectionFailed extends Error {
+}
+/** Runs the query on the sandbox (retrying while its sshd is not up yet). */
+async function readGpus(context) {
+    const { code, stdout, stderr } = await (0,job/* whileConnecting */.KG)(context, 'GPU check', async () => {
+        const result = await (0,ssh_command/* runScript */.j3)(context.target, GPU_QUERY, [], '', context.env, context.signal);
+        if (result.code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
+            throw new ConnectionFailed('the SSH connection failed');
+        return result;
+    }, (error) => error instanceof ConnectionFailed);
+    const said = (stdout.trim() || stderr.trim()).split('\n')[0] ?? '';
+    if (code !== 0)
+        return { ok: false, why: `nvidia-smi failed (exit ${code}): ${(0,untrusted/* serviceText */.Lo)(said, 160)}` };
+    return parseGpus(stdout);
+}
+function parseGpus(text) {
+    const gpus = [];
+    for (const line of text.split('\n').filter((l) => l.trim() !== '')) {
+        const fields = line.split(',').map((field) => field.trim());
+        const [, name, used, total, driver] = fields;
+        if (fields.length !== 5 || !name || !/^\d+$/.test(used ?? '') || !/^\d+$/.test(total ?? '') || !driver)
+            return { ok: false, why: `nvidia-smi answered a line the check cannot read: ${(0,untrusted/* serviceText */.Lo)(line, 160)}` };
+        gpus.push({ name, usedMiB: Number(used), totalMiB: Number(total), driver });
+    }
+    if (gpus.length === 0)
+        return { ok: false, why: 'nvidia-smi listed no GPU' };
+    return { ok: true, gpus };
+}
+/** -1, 0 or 1: dotted versions compared number by number (550.54.15 > 550.54 > 535.183.01). */
+function compareVersions(a, b) {
+    const parts = (v) => v.split('.').map((part) => Number.parseInt(part, 10) || 0);
+    const [x, y] = [parts(a), parts(b)];
+    for (let i = 0; i < Math.max(x.length, y.length); i++) {
+        const diff = (x[i] ?? 0) - (y[i] ?? 0);
+        if (diff !== 0)
+            return Math.sign(diff);
+    }
+    return 0;
+}
+/** Every way the reading falls short of what was started; empty: healthy. */
+function gpuProblems(reading, expected) {
+    if (!reading.ok)
+        return [reading.why];
+    const problems = [];
+    const { gpus } = reading;
+    if (gpus.length !== expected.count)
+        problems.push(`${gpus.length} GPU(s), ${expected.count} started`);
+    const wrong = gpus.filter((gpu) => !gpu.name.toUpperCase().includes(expected.type.toUpperCase()));
+    if (wrong.length > 0)
+        problems.push(`not ${expected.type}: ${(0,untrusted/* serviceText */.Lo)(wrong[0]?.name ?? '', 60)}`);
+    const busy = gpus.filter((gpu) => gpu.totalMiB === 0 || gpu.usedMiB >= gpu.totalMiB * BUSY_SHARE);
+    if (busy.length > 0) {
+        const gpu = busy[0];
+        problems.push(`memory in use: ${gpu.usedMiB} of ${gpu.totalMiB} MiB (another process holds the GPU)`);
+    }
+    const old = expected.minDriver
+        ? gpus.find((gpu) => compareVersions(gpu.driver, expected.minDriver ?? '') < 0)
+        : undefined;
+    if (old)
+        problems.push(`driver ${(0,untrusted/* serviceText */.Lo)(old.driver, 30)} is older than min-driver ${expected.minDriver}`);
+    return problems;
+}
+/** One line of the check's table: the GPUs a sandbox showed. */
+function describeReading(reading) {
+    if (!reading.ok)
+        return reading.why;
+    const first = reading.gpus[0];
+    const used = reading.gpus.map((gpu) => `${gpu.usedMiB}`).join('/');
+    const driver = (0,untrusted/* serviceText */.Lo)(first.driver, 30);
+    const name = (0,untrusted/* serviceText */.Lo)(first.name, 60);
+    return `${reading.gpus.length} x ${name}, used ${used} of ${first.totalMiB} MiB, driver ${driver}`;
+}
+
+// EXTERNAL MODULE: ./build/src/sandbox/stop.js
+var stop = __webpack_require__(7153);
+// EXTERNAL MODULE: ./build/src/ssh/config-files.js
+var config_files = __webpack_require__(5018);
+// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
+var secret_files = __webpack_require__(8528);
+;// CONCATENATED MODULE: ./build/src/gpu-check/main.js
+
+
+
+
+
+
+
+
+
+
+
+
+const MAX_REPLACEMENTS = 2;
+/** How long the stop of a sandbox that failed the check may take before the step gives up on replacing it. */
+const STOP_FOR_MS = 5 * 60_000;
+async function checkSandboxGpus(deps, config, started, prepared, record) {
+    const found = (0,access/* pinnableEndpoint */.FX)(record);
+    if ('problem' in found)
+        throw new access/* SshUnavailableError */.VY(`the sandbox record${found.problem}`);
+    const dir = (0,secret_files/* privateDirectory */.Jt)(prepared.dir);
+    const { configPath } = (0,config_files/* writeSshFiles */.RO)(dir, 'gpu-check', found.endpoint, prepared.keyPath, prepared.certPath);
+    const context = (0,remote_context/* remoteContext */.W)(deps, started.id, { configPath, alias: 'gpu-check' }, 'host');
+    const reading = await readGpus(context);
+    const gpu = `${config.gpuCount ?? 1} x ${started.gpuType ?? '?'}`;
+    const expected = { type: started.gpuType ?? '', count: config.gpuCount ?? 1, minDriver: config.gpuCheck?.minDriver };
+    const row = { id: started.id, gpu, showed: describeReading(reading), problems: gpuProblems(reading, expected) };
+    const verdict = row.problems.length === 0 ? 'healthy' : `failed: ${row.problems.join('; ')}`;
+    deps.core.info(`GPU check of ${started.id} (${gpu}): ${row.showed}: ${verdict}.`);
+    return row;
+}
+/**
+ * Stops a sandbox before it is used (it failed the GPU check, or is beyond max-live); throws (the post
+ * step stops it then) when the stop is not accepted in time. `because` starts the log line.
+ */
+async function stopBeforeUse(deps, id, acceptedAt, because) {
+    const result = await (0,stop/* stopSandbox */.a)((0,step_deps/* opContext */.R)(deps), id, deps.clock.now() + STOP_FOR_MS, { acceptedAt });
+    // From here the post step has nothing to do for it (until the next start saves its own id).
+    new step_state/* ActionState */.q(deps.core).saveStoppedByMainStep(id);
+    deps.core.info(`${because}: ${(0,stop/* describeStopOutcome */.i)(id, result)}`);
+}
+/** The start to try next: a generated name is generated anew; a name the user chose goes through the name rules. */
+function nextAttempt(config, deps) {
+    if (!config.nameWasGenerated)
+        return config;
+    return { ...config, name: (0,default_name/* generateSandboxName */.cK)((0,job_environment/* jobEnvironmentFromEnv */.s)((0,step_deps/* stepEnvironment */.a)(deps))) };
+}
+/** The table of every sandbox checked, Markdown (the summary) with every cell escaped. */
+function gpuCheckTable(rows) {
+    const cell = (text) => (0,untrusted/* summaryText */.g5)(text, 400);
+    const lines = rows.map((row) => `| ${cell(row.id)} | ${cell(row.gpu)} | ${cell(row.showed)} | ` +
+        `${cell(row.problems.length === 0 ? 'healthy' : row.problems.join('; '))} |`);
+    return ['| sandbox | started | nvidia-smi showed | verdict |', '|---|---|---|---|', ...lines].join('\n');
+}
+/** The step's error after the last replacement failed too: what each sandbox showed, one line each. */
+function allFailedError(rows) {
+    const lines = rows.map((row) => `${row.id} (${row.gpu}): ${row.showed}: ${row.problems.join('; ')}`);
+    return new Error(`GPU check: ${rows.length} sandboxes failed it and were stopped; none was used.\n` +
+        `${lines.map((line) => (0,untrusted/* serviceText */.Lo)(line, 400)).join('\n')}\n` +
+        'Try another gpu-type, or set gpu-check: false to use a GPU as it comes.');
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/start-checks.js
+/**
+ * Start mode's checks around a start: the approval gate before anything,
+ * max-live right after our own start, and the GPU check once ready. A sandbox
+ * that fails one after it started is stopped here, before it is ever used.
+ */
+
+
+
+
+
+/** max-live, right after our own start: beyond the limit by creation order, it is stopped before use. */
+async function keptUnderLimit(limit, deps, id, acceptedAt, deadline) {
+    const { within, place } = await (0,live_limit/* withinLimit */.zl)((0,step_deps/* opContext */.R)(deps), limit, id, deadline);
+    if (within)
+        return true;
+    const because = `max-live ${limit.max}: ${id} is number ${place} of this repository's live sandboxes (by creation)`;
+    await stopBeforeUse(deps, id, acceptedAt, because);
+    deps.core.info(`max-live ${limit.max}: waiting for room again.`);
+    return false;
+}
+async function passGate(approval, deps, state) {
+    const { labelGone } = await new ApprovalGate(approval, { ...deps, log: (m) => deps.core.info(m) }).check();
+    const pr = approval.pullRequest;
+    // A label an earlier job of this run removed already is not asked for again.
+    if (approval.once && approval.label && pr && !labelGone)
+        state.saveApproval({ number: pr.number, label: approval.label });
+}
+/** The check, when it is on and the sandbox is ready; undefined otherwise. */
+async function gpuCheck(config, deps, started, prepared, waited) {
+    if (!config.gpuCheck || !prepared || !waited.record || waited.error || !(0,sandbox_status/* isReady */.i_)(waited.status))
+        return undefined;
+    return checkSandboxGpus(deps, config, started, prepared, waited.record);
+}
+
+;// CONCATENATED MODULE: ./build/src/modes/start-cost.js
+/**
+ * The real cost of this run so far (issue 32): `billed-seconds` from each
+ * accepted start to its stop (or to now), not rounded to minutes, and `cost`
+ * at the catalog's hourly estimate, the sandboxes stopped before use (a failed
+ * GPU check, max-live) included. A GPU without a catalog price leaves `cost`
+ * empty; billed seconds are always known.
+ */
+
+/** Adds a sandbox stopped before use (stopped just now) to what was spent, and saves it for the post step. */
+async function spentBeforeUse(spent, deps, state, acceptedAt, billing) {
+    const now = (0,sandbox_billing/* addSpent */.uG)(spent, deps.clock.now() - acceptedAt, (await billing).dollarsPerHour);
+    state.saveSpentBefore(now);
+    return now;
+}
+/** Sets `cost` and `billed-seconds`: the sandboxes before, and the kept one from `acceptedAt` to now. */
+function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
+    const total = (0,sandbox_billing/* addSpent */.uG)(before, deps.clock.now() - acceptedAt, dollarsPerHour);
+    deps.core.setOutput('cost', total.dollars === undefined ? '' : total.dollars.toFixed(6));
+    deps.core.setOutput('billed-seconds', String(total.seconds));
+}
+
+;// CONCATENATED MODULE: ./build/src/comment/main.js
+
+
+
+function statusOf(config, failure) {
+    if (failure !== undefined) {
+        const message = failure instanceof Error ? failure.message : String(failure);
+        const exit = /\brun exited with (\d+)/.exec(message);
+        return exit ? `run failed (exit ${exit[1]})` : `failed: ${(0,untrusted/* serviceText */.Lo)(message.split('\n')[0], 200)}`;
+    }
+    if (config.run)
+        return 'run passed (exit 0)';
+    return config.runner ? 'ready; the runner is online' : 'ready';
+}
+async function commentFromMain(config, deps, state, started, outcome, relayed = false) {
+    if (!config.comment)
+        return;
+    const now = deps.clock.now();
+    const total = (0,sandbox_billing/* addSpent */.uG)(outcome.spent, now - (outcome.billedFrom ?? outcome.acceptedAt), outcome.dollarsPerHour);
+    const status = statusOf(config, outcome.failure);
+    const facts = {
+        sandboxId: started.id,
+        job: config.comment.job,
+        gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
+        status: outcome.pool ? `${status}; ${poolText(outcome.pool)}` : status,
+        timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
+        runMs: config.run ? now - outcome.readyAt : undefined,
+        downloaded: config.run?.download,
+        billedSeconds: total.seconds,
+        cost: total.dollars ?? null,
+        runUrl: config.comment.runUrl,
+    };
+    state.saveCommentFacts(facts);
+    state.saveGitHubBudget(deps.githubBudget?.save());
+    // One write a job at most, the post step's, with the stop (issue 46): a matrix's legs share the repository's GitHub
+    // budget (GITHUB_TOKEN: 1,000 requests an hour), so the main step asks GitHub nothing for the comment.
+    if (relayed)
+        deps.core.info("comment: the post step gives this job's row to the run's artifacts; the last job to end writes it.");
+    else
+        deps.core.info("comment: the post step writes this job's row, with the stop (one write a job).");
+}
+
+// EXTERNAL MODULE: ./build/src/comment/relay.js
+var relay = __webpack_require__(8202);
+// EXTERNAL MODULE: ./build/src/comment/artifacts.js + 1 modules
+var artifacts = __webpack_require__(9776);
+;// CONCATENATED MODULE: ./build/src/modes/start.js
+/**
+ * Mode `start`, in phases: start a sandbox safely (sandbox/start.ts), save its
+ * id at once, wait until it is ready, set outputs, write the summary, and
+ * finish SSH access.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function runStart(requested, deps) {
+    const state = new step_state/* ActionState */.q(deps.core);
+    const stepStart = deps.clock.now();
+    if (requested.dryRun)
+        return reportStartDryRun(requested, deps);
+    const config = await gateAndCaps(requested, deps, state);
+    // The comment's row will come through the run's artifacts (issue 46): said at once, while the sandbox starts.
+    const store = config.comment ? artifacts/* ArtifactStore */.cJ.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps) : undefined;
+    const announced = (0,relay/* announceLeg */.Cr)(store, config.comment, config.name, (message) => deps.core.info(message));
+    try {
+        await startAndUse(config, deps, state, stepStart, store !== undefined);
+    }
+    finally {
+        await announced.settled();
+    }
+}
+/** `relayed`: the comment's row goes through the run's artifacts (the post step gives it; said in the log). */
+async function startAndUse(gated, deps, state, stepStart, relayed) {
+    // After the gate and the caps, before anything is started: a claim from the pool (issue 55).
+    const side = gated.pool ? await claimFromPool(gated, deps, state) : {};
+    try {
+        return await attempts(gated, deps, state, { stepStart, relayed }, side);
+    }
+    finally {
+        // The pool's upkeep runs beside the job's own wait and use; the step ends once it is done.
+        await side.upkeep;
+    }
+}
+async function attempts(gated, deps, state, step, side) {
+    let config = gated;
+    let prepared = side.prepared;
+    const checks = [];
+    const roomDeadline = deps.clock.now() + config.capacityTimeoutMs;
+    let spent = sandbox_billing/* NOTHING_SPENT */.zx;
+    for (;;) {
+        const claimed = side.claimed;
+        side.claimed = undefined;
+        if (!claimed && config.liveLimit)
+            await (0,live_limit/* waitForRoom */.e2)((0,step_deps/* opContext */.R)(deps), config.liveLimit, roomDeadline);
+        const { started, preparedSsh } = claimed
+            ? { started: claimed.started, preparedSsh: prepared }
+            : await startPhase(config, deps, state, step.stepStart + config.timeoutMs, prepared);
+        prepared = preparedSsh;
+        const acceptedAt = announceStarted(started, deps, state, claimed?.waitedMs);
+        // A claimed sandbox was billed from its creation: its wait unclaimed is this job's cost.
+        const billedFrom = acceptedAt - (claimed?.waitedMs ?? 0);
+        if (side.pool && config.pool)
+            side.upkeep ??= upkeepLater(config, deps, side.pool, state);
+        // Informational, read while the sandbox provisions; it never fails the step.
+        const billing = readBilling(config, started, deps);
+        if (!claimed &&
+            config.liveLimit &&
+            !(await keptUnderLimit(config.liveLimit, deps, started.id, acceptedAt, roomDeadline))) {
+            spent = await spentBeforeUse(spent, deps, state, billedFrom, billing);
+            config = nextAttempt(config, deps);
+            continue;
+        }
+        const waited = config.wait ? await waitPhase(config, deps, state, started) : await readOnce(deps, state, started);
+        const row = await gpuCheck(config, deps, started, prepared, waited);
+        if (row)
+            checks.push(row);
+        if (row && row.problems.length > 0) {
+            await stopBeforeUse(deps, started.id, acceptedAt, 'GPU check');
+            spent = await spentBeforeUse(spent, deps, state, billedFrom, billing);
+            if (checks.length > MAX_REPLACEMENTS) {
+                await deps.core.appendSummary(`### GPU check\n\n${gpuCheckTable(checks)}\n`);
+                throw allFailedError(checks);
+            }
+            config = nextAttempt(config, deps);
+            continue;
+        }
+        const pool = config.pool && poolRowOf(config.pool, claimed, side.why);
+        const used = { started, waited, billing: await billing, acceptedAt, billedFrom, spent, prepared, checks, pool };
+        return useAttempt(config, deps, state, step, used);
+    }
+}
+/** Outputs and summary, then run, runner or SSH, then the cost outputs again and the comment. */
+async function useAttempt(config, deps, state, step, used) {
+    const { started, waited, billing, acceptedAt, billedFrom, spent, prepared, checks } = used;
+    setOutputsFrom(config, deps, waited);
+    if (config.pool)
+        deps.core.setOutput('pool-claimed', used.pool?.claim ? 'true' : 'false');
+    await writeSummary(config, deps, state, started, waited, billing, step.stepStart, used.pool);
+    if (checks.length > 0)
+        await deps.core.appendSummary(`#### GPU check\n\n${gpuCheckTable(checks)}\n`);
+    const hourly = billing.dollarsPerHour;
+    setCostOutputs(deps, spent, billedFrom, hourly);
+    const readyAt = deps.clock.now();
+    let failure;
+    try {
+        // A prepared pool's job on a sandbox of its own prepares it first (a claimed one was prepared).
+        const prepareOwn = used.pool?.claim ? undefined : config.pool?.prepare;
+        return await useReady(config, deps, started, waited, { acceptedAt, prepared, prepareOwn });
+    }
+    catch (error) {
+        failure = error;
+        if (config.debug)
+            state.saveMainFailure((0,untrusted/* serviceText */.Lo)(error.message?.split('\n')[0], 200));
+        throw error;
+    }
+    finally {
+        // Again once run or runner is done: what this run cost by the end of the main step, and the comment.
+        setCostOutputs(deps, spent, billedFrom, hourly);
+        const outcome = { acceptedAt, billedFrom, readyAt, failure, spent, dollarsPerHour: hourly, pool: used.pool };
+        if (waited.record && !deps.signal.aborted)
+            await commentFromMain(config, deps, state, started, outcome, step.relayed);
+    }
+}
+/** The gate first (a refused run sends nothing), then the caps (they may shorten the list and the TTL). */
+async function gateAndCaps(requested, deps, state) {
+    if (requested.approval)
+        await passGate(requested.approval, deps, state);
+    const capped = await (0,caps/* applySpendingCaps */.Q)(requested, deps);
+    for (const line of capped.lines)
+        deps.core.info(`Caps: ${line}.`);
+    const limit = capped.config.liveLimit;
+    if (!limit)
+        return capped.config;
+    return { ...capped.config, capsApplied: [...(capped.config.capsApplied ?? []), `max-live ${limit.max} at once`] };
+}
+async function reportStartDryRun(config, deps) {
+    const request = (0,start/* buildStartRequest */.K9)(config, config.gpuTypes[0]);
+    // env values may be secrets: the log and the summary show only their names (the output has the real body).
+    const shown = request.env
+        ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) }
+        : request;
+    await (0,summary/* reportDryRun */.HN)(deps.core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)');
+}
+async function checkRunnerAccess(deps, runner) {
+    await (0,register/* registryFor */.ZQ)(deps, runner).checkAccess(runner.workflowRun);
+    if (runner.addedDomains.length > 0)
+        deps.core.info(`Runner: added ${runner.addedDomains.join(', ')} to the allowlist ` +
+            `(internet-access: restricted): the runner needs them to reach GitHub.`);
+}
+/** Why nothing exists after the start phase failed, for the log and the post step. */
+function nothingStartedBecause(error, startSent) {
+    if (error instanceof access/* SshUnavailableError */.VY)
+        return 'SSH access was refused, so no start request was sent';
+    if (error instanceof name_holders/* NameHeldError */.vD)
+        return 'the name is held by another live sandbox, so no start request was sent';
+    if (!startSent) {
+        const why = error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : 'the step failed before it';
+        return `no start request was sent (${why})`;
+    }
+    if (error instanceof start/* CapacityExhaustedError */.Uo)
+        return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`;
+    if (error instanceof errors/* ServiceError */._7)
+        return `every start attempt was refused (${error.status} ${error.code})`;
+    return 'no start was accepted';
+}
+/** The name check, SSH preparation and the start itself; when nothing was created, state says so for the post step. */
+async function startPhase(config, deps, state, startDeadline, prepared) {
+    const { core } = deps;
+    core.startGroup(`Start sandbox '${config.name}'`);
+    const tracker = { mayHaveCreated: false };
+    const holders = new name_holders/* NameHolders */.BI(state);
+    let preparedSsh = prepared;
+    let startSent = false;
+    try {
+        // A name the user chose may be held already: know its holders before the first attempt.
+        if (!config.nameWasGenerated)
+            await (0,name_holders/* checkNameBeforeStart */.hK)(config, (0,step_deps/* opContext */.R)(deps), holders, startDeadline);
+        // GitHub next: a token that may not register runners fails the step before anything is billed.
+        if (config.runner)
+            await checkRunnerAccess(deps, config.runner);
+        // SSH first: a service without certificates fails the step before anything is billed.
+        // (Once per step: a replacement after a failed GPU check uses the same key and certificate.)
+        if (config.ssh && !preparedSsh)
+            preparedSsh = await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), startDeadline);
+        state.saveSandboxName(config.name);
+        startSent = true;
+        const started = await (0,start/* startSandbox */.OT)(config, deps, startDeadline, holders, tracker);
+        return { started, preparedSsh };
+    }
+    catch (error) {
+        // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look
+        // for.
+        if (!tracker.mayHaveCreated) {
+            const why = nothingStartedBecause(error, startSent);
+            state.clearSandboxName(why);
+            core.info(`No sandbox was created: ${why}.`);
+        }
+        throw error;
+    }
+    finally {
+        core.endGroup();
+    }
+}
+/** Saves the id and sets the first outputs; returns when the start was accepted. */
+function announceStarted(started, deps, state, waitedMs = 0) {
+    const { core } = deps;
+    const acceptedAt = deps.clock.now();
+    // Saved the moment the answer (or the claim) arrived, before any polling: the post step stops it from here on. A
+    // claimed sandbox's cost counts from its creation.
+    state.saveSandboxId(started.id, acceptedAt - waitedMs);
+    core.setOutput('sandbox-id', started.id);
+    (0,outputs/* setTextOutput */.Lb)(core, 'sandbox-name', started.name);
+    core.setOutput('gpu-type', started.gpuType ?? '');
+    const verb = started.attempts[0]?.startsWith('claimed') ? 'claimed' : started.adopted ? 'adopted' : 'accepted';
+    const how = `${verb}${started.gpuType ? ` with ${started.gpuType}` : ''}`;
+    core.info(`Sandbox ${started.id} ('${(0,untrusted/* serviceText */.Lo)(started.name)}') ${how}.`);
+    return acceptedAt;
+}
+function readBilling(config, started, deps) {
+    const spec = {
+        cpu: config.cpu,
+        memoryGib: config.memoryGib,
+        storageGib: config.storageGib,
+        gpuType: started.gpuType,
+        gpuCount: config.gpuCount ?? 1,
+    };
+    return (0,sandbox_billing/* readBillingContext */.zg)(deps.client, spec, (message) => deps.core.warning(message), deps.signal);
+}
+
+
+/***/ })
+
+};
