@@ -1,7 +1,10 @@
 /**
- * npm run reliability [-- --seed N --random N --concurrency N]: the whole fault
- * suite; writes the totals to docs/reliability.md. Exits 1 on any leak or problem.
+ * npm run reliability [-- --seed N --random N --concurrency N]: the soak tests
+ * (test/soak/: jobs of real length, the fault suite's slice), then the whole
+ * fault suite; writes the totals to docs/reliability.md. Exits 1 on any leak or
+ * problem. `-- --soak` runs the soak tests alone (CI).
  */
+import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
@@ -30,6 +33,15 @@ function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
   return index > 0 ? Number(process.argv[index + 1]) : fallback
 }
+
+// The soak tests first, through vitest (SOAK=1 points vitest.config.ts at test/soak/).
+const soak = spawnSync(join(ROOT, 'node_modules', '.bin', 'vitest'), ['run'], {
+  cwd: ROOT,
+  env: { ...process.env, SOAK: '1' },
+  stdio: 'inherit',
+})
+if (soak.status !== 0) process.exit(1)
+if (process.argv.includes('--soak')) process.exit(0)
 
 const seed = option('seed', Number(process.env.SEED ?? Date.now() % 1_000_000))
 const randomCount = option('random', 200)

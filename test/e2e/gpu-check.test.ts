@@ -43,7 +43,8 @@ describe.skipIf(!canRun)('gpu-check', () => {
     ['fewer', /1 GPU\(s\), 2 started/, {}],
     ['old-driver', /driver 470\.57\.02 is older than min-driver 535/, { 'min-driver': '535' }],
   ])('%s: the sandbox is stopped by the main step and a healthy one replaces it', async (fault, why, extra) => {
-    const service = await startEmulator({ capacity: { H100: 8 }, gpuFaults: [fault] })
+    // A second of provisioning: the sandbox stopped before use bills at least a (rounded) second, whatever the pace.
+    const service = await startEmulator({ capacity: { H100: 8 }, gpuFaults: [fault], provisioningMs: 1_000 })
     const { main, post } = await mainAndPost(gpuInputs(extra))
     expect(main.exitCode, main.stdout).toBe(0)
     const [bad, good, ...others] = service.sandboxes

@@ -97,7 +97,7 @@ describe.skipIf(!canRun)('runner: true', () => {
     },
   )
 
-  it('the runner sub-action (issue 56): runner: true comes from its action.yml, not from an input', async () => {
+  it('the runner sub-action: runner: true comes from its main.js, not from an input', async () => {
     const service = await setUpRunnerJob()
     const given = jobInputs({ 'github-token': GITHUB_TOKEN })
     const main = await runStep('main', { action: 'runner', inputs: given, env: runnerEnv() })
@@ -115,37 +115,6 @@ describe.skipIf(!canRun)('runner: true', () => {
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
     expect(runnerJob.github.runners.byId.get(runnerId)?.deleted).toBe(true)
   }, 60_000)
-
-  it("GitHub rate-limits every read while the job runs and after: the sandbox stops within seconds of the job's end", async () => {
-    const service = await setUpRunnerJob()
-    const main = await runStep('main', { inputs: runnerInputs(), env: runnerEnv() })
-    expect(main.exitCode, main.stdout).toBe(0)
-    const id = main.outputs['sandbox-id'] ?? ''
-    const runnerId = Number(main.outputs['runner-id'])
-    let limitedUntil = 0
-    const post = await runStep('post', {
-      inputs: runnerInputs(),
-      env: runnerEnv(),
-      state: main.state,
-      onSpawn: onceOutput('waiting while its job runs', () => {
-        // A 2-second job, and GitHub's primary limit on every read and write of runners and runs for 25 seconds.
-        limitedUntil = Date.now() + 25_000
-        runnerJob.github.rateLimit = { kind: 'primary', until: limitedUntil, paths: /\/actions\/(runners|runs)\// }
-        runnerJob.github.runners.assignJob(runnerId, 2_000)
-      }),
-    })
-    expect(post.exitCode, post.stdout).toBe(0)
-    const job = runnerJob.github.runners.jobs.at(-1)
-    expect(job?.conclusion).toBe('success')
-    const [stop] = service.stopRequestsFor(id)
-    // The sandbox said the job ended; it was stopped while GitHub still refused, within 30 s of the job's end.
-    expect(stop?.at).toBeLessThan(limitedUntil)
-    expect(post.stdout).toContain("its job 'gpu-tests' ended (the runner on the sandbox says so)")
-    expect(post.stdout).toMatch(/GitHub's primary rate limit for this token \(its requests an hour\); it lifts at/)
-    // Who took it could not be confirmed: a warning, no evidence; the registration is deleted once GitHub answers.
-    expect(commands(post, 'warning').join('\n')).toMatch(/could not read this run's jobs to see who took the runner/)
-    expect(runnerJob.github.paths()).toContain(`DELETE /repos/octo/repo/actions/runners/${runnerId}`)
-  })
 
   it('no job within runner-timeout: the post step stops the sandbox and deletes the registration', async () => {
     const service = await setUpRunnerJob()
