@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { Emulator } from '../../emulator/emulator.ts'
+import { sshdAvailable } from '../../emulator/ssh-service.ts'
 import { runStep } from '../lib/action-runner.ts'
 import { FakeGitHub, GITHUB_TOKEN } from '../lib/fake-github.ts'
 import { log, median, ms, quantile, timeProcess, UNLIMITED } from './common.ts'
@@ -59,15 +60,16 @@ async function firstRequests(use: Use, emulator: Emulator, github: FakeGitHub): 
 }
 
 export async function coldStartByUse(): Promise<string> {
-  const emulator = new Emulator({ provisioningMs: 50, ...UNLIMITED })
+  // With sshd, run and ssh go on past their first request as they would on a runner; without, they fail after it.
+  const emulator = new Emulator({ provisioningMs: 50, ssh: sshdAvailable(), ...UNLIMITED })
   const baseUrl = await emulator.start()
   const github = new FakeGitHub()
   const served = await github.serve()
   const connection = { 'api-token': emulator.token, 'base-url': baseUrl }
   const kept = emulator.seed('kept-for-stop').id
   const uses: Use[] = [
-    { name: 'run', inputs: { ...connection, run: 'true', wait: 'false' } },
-    { name: 'ssh', inputs: { ...connection, wait: 'false' } },
+    { name: 'run', inputs: { ...connection, run: 'true' } },
+    { name: 'ssh', inputs: { ...connection } },
     { name: 'stop', inputs: { ...connection, 'sandbox-id': kept } },
     {
       name: 'runner',

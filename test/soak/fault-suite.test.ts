@@ -1,5 +1,6 @@
 /**
- * The fault suite inside `npm test`: a representative slice (scripts/fault-suite/slice.ts:
+ * The fault suite among the soak tests (`npm run reliability`; CI runs them with
+ * `-- --soak`): a representative slice (scripts/fault-suite/slice.ts:
  * every fault kind in each generation, every route, every signal and signal
  * point, half the odd answers, instance and sweep faults) and a few seeded
  * random combinations (SEED, default 1; RANDOM_RUNS, default 4).
@@ -64,7 +65,7 @@ async function expectNoProblems(scenarios: Scenario[], notInjected: string[] = [
   return totals
 }
 
-describe('the slice npm test runs', () => {
+describe('the slice the soak tests run', () => {
   it.each(GENERATIONS)('%s: every fault kind, every route and both attempts are in it', (generation) => {
     const labels = faultSlice(generation).map((s) => s.label)
     for (const kind of FAULT_KINDS)
@@ -141,7 +142,7 @@ describe(`fault suite (${full ? 'full' : 'slice'})`, () => {
   )
 
   it(`seeded random combinations (seed ${seed})`, async () => {
-    console.log(`fault suite seed: ${seed} (rerun: SEED=${seed} npm test)`)
+    console.log(`fault suite seed: ${seed} (rerun: SEED=${seed} npm run reliability -- --soak)`)
     await expectNoProblems(randomScenarios(seed, randomRuns))
   }, 300_000)
 
