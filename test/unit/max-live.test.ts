@@ -29,8 +29,9 @@ async function service() {
   emulator = new Emulator({
     generation: 'current',
     // Seconds, as a real start takes tens of them: a job's recount right after its start (a list and, beyond
-    // the limit, a stop) must land before its sandbox is ready, also on a loaded machine.
-    provisioningMs: 1_000,
+    // the limit, a stop) must land before its sandbox is ready, also on a loaded machine (beside a build loop a
+    // recount took over half a second: 2.5 s at the least).
+    provisioningMs: 2_500,
     provisioningJitterMs: 500,
     startStopLimit: 10_000,
     getListLimit: 100_000,
