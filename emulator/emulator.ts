@@ -215,6 +215,7 @@ export class Emulator implements EmulatorHost {
         return
       }
       this.requests.push(record)
+      this.store.named(record.path)
       if (!url.pathname.startsWith('/v1/')) throw new HttpError(404, 'not_found', `no route ${method} ${url.pathname}`)
 
       const rule = this.faults.take(method, record.path)

@@ -75,10 +75,11 @@ export interface EmulatorOptions {
   invisibleForStops?: number
   /** A list that lags its starts: a sandbox started less than this long ago is left out of GET /sandboxes. */
   listLagMs?: number
+  /** Ready no sooner than a list showed it and then a request named it: a job's recount lands before ready. */
+  readyAfterRecount?: boolean
   /**
-   * An ended sandbox is forgotten this long after it ended: its GET, wait and
-   * stop answer 404 and the list leaves it out (a service that keeps no record
-   * of ended sandboxes). Default: kept for good.
+   * An ended sandbox is forgotten this long after it ended: its GET, wait and stop answer 404 and the list
+   * leaves it out (a service that keeps no record of ended sandboxes). Default: kept for good.
    */
   forgetEndedMs?: number
   /** A stop of a failed sandbox answers 409 sandbox_not_running instead of 202. */
@@ -268,6 +269,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     invisibleForMs: options.invisibleForMs ?? 0,
     invisibleForStops: options.invisibleForStops ?? 0,
     listLagMs: options.listLagMs ?? 0,
+    readyAfterRecount: options.readyAfterRecount ?? false,
     refuseStopWhenFailed: options.refuseStopWhenFailed ?? false,
     listExtraArrays: options.listExtraArrays ?? false,
     recordExtra: options.recordExtra,

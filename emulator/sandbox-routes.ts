@@ -60,7 +60,9 @@ export function listPage(host: EmulatorHost, sandboxes: Sandboxes, org: Organiza
     if (!decoded) throw new HttpError(400, 'invalid_request', 'page_token is not a token this service issued')
     offset = Number(decoded[1])
   }
-  const page = history.slice(offset, offset + pageSize).map((s) => view(host, s))
+  const shown = history.slice(offset, offset + pageSize)
+  sandboxes.shownInList(shown.map((s) => s.id))
+  const page = shown.map((s) => view(host, s))
   const last = offset + pageSize >= history.length
   // The last page: null in v1.0, "" as deployed.
   const next = last ? (current ? '' : null) : `p${offset + pageSize}`

@@ -12,10 +12,29 @@ export class Sandboxes {
   /** When each sandbox entered each status (Date.now()), by id: what the benchmark measures lag from. */
   readonly statusTimes = new Map<string, Record<string, number>>()
   private readonly host: EmulatorHost
+  /** readyAfterRecount: each held sandbox, whether a list has shown it, and what lets it turn ready. */
+  private readonly held = new Map<string, { listed: boolean; release: () => void }>()
   /** How many GPU sandboxes got ready: the index into options.gpuFaults. */
   private gpuSandboxesReady = 0
   constructor(host: EmulatorHost) {
     this.host = host
+  }
+
+  /** readyAfterRecount: a list page showed these sandboxes. */
+  shownInList(ids: readonly string[]): void {
+    for (const id of ids) {
+      const held = this.held.get(id)
+      if (held) held.listed = true
+    }
+  }
+
+  /** readyAfterRecount: a request to `path` named a sandbox; one a list has shown may now turn ready. */
+  named(path: string): void {
+    const id = /^\/sandboxes\/([^/]+)/.exec(path)?.[1] ?? ''
+    const held = this.held.get(id)
+    if (!held?.listed) return
+    this.held.delete(id)
+    held.release()
   }
 
   /** Sandboxes that are live now (hold their name, cost money). */
@@ -141,6 +160,18 @@ export class Sandboxes {
     if (typeof request.image_id === 'string') sandbox.image_id = request.image_id
     this.all.push(sandbox)
     this.statusTimes.set(id, { pending: Date.now() })
+    this.provision(sandbox, request)
+    if (request.lifetime.enforce_ttl && request.lifetime.max_ttl_seconds !== undefined) {
+      this.host.later(request.lifetime.max_ttl_seconds * this.host.options.ttlSecondMs, () => {
+        if (LIVE_STATUSES.has(sandbox.status) && sandbox.status !== 'stopping') this.stop(sandbox, 'ttl expired')
+      })
+    }
+    return { status: 202, body: { id, name: this.host.options.answerName ?? name } }
+  }
+
+  /** pending, then provisioning, then (after provisioning, a container and readyAfterRecount's event) its outcome. */
+  private provision(sandbox: SandboxState, request: ReturnType<typeof validateStart>): void {
+    const id = sandbox.id
     const outcome =
       typeof this.host.options.outcome === 'function'
         ? this.host.options.outcome(request)
@@ -150,13 +181,13 @@ export class Sandboxes {
     // An image-backed sandbox is ready once its container runs (a real one where the host has Docker).
     const container = sandbox.image_id !== undefined ? this.host.sshService?.startContainer() : undefined
     container?.catch(() => undefined)
-    this.host.later(provisioning, () => void this.provisioned(sandbox, outcome, container))
-    if (request.lifetime.enforce_ttl && request.lifetime.max_ttl_seconds !== undefined) {
-      this.host.later(request.lifetime.max_ttl_seconds * this.host.options.ttlSecondMs, () => {
-        if (LIVE_STATUSES.has(sandbox.status) && sandbox.status !== 'stopping') this.stop(sandbox, 'ttl expired')
-      })
-    }
-    return { status: 202, body: { id, name: this.host.options.answerName ?? name } }
+    const held = this.host.options.readyAfterRecount
+      ? new Promise<void>((release) => this.held.set(id, { listed: false, release }))
+      : undefined
+    this.host.later(
+      provisioning,
+      () => void Promise.resolve(held).then(() => this.provisioned(sandbox, outcome, container)),
+    )
   }
 
   private async provisioned(sandbox: SandboxState, outcome: string, container?: Promise<void>): Promise<void> {

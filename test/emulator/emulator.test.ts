@@ -333,3 +333,24 @@ describe('fault injection and observability', () => {
     expect(status).toBe(200)
   })
 })
+
+describe('readyAfterRecount', () => {
+  it('a sandbox turns ready only once a list showed it and a request then named it, however long it provisioned', async () => {
+    const { call } = await boot({ readyAfterRecount: true, provisioningMs: 50 })
+    const { id } = (await call('POST', '/sandboxes/start', startBody())).body as { id: string }
+    const status = async () => ((await call('GET', `/sandboxes/${id}`)).body as { status: string }).status
+    // Named before any list showed it, then listed: neither alone lets it be ready, six times its provisioning later.
+    await sleep(300)
+    expect(await status()).toBe('provisioning')
+    expect((await call('GET', '/sandboxes')).body).toMatchObject({ sandboxes: [{ id, status: 'provisioning' }] })
+    await sleep(300)
+    expect(emulator?.sandboxes.find((s) => s.id === id)?.status).toBe('provisioning')
+    // Named after the list: ready (its provisioning long over).
+    let seen = await status()
+    for (let k = 0; k < 100 && seen !== 'running'; k++) {
+      await sleep(20)
+      seen = await status()
+    }
+    expect(seen).toBe('running')
+  })
+})

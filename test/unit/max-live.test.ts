@@ -28,11 +28,12 @@ const MAX = 3
 async function service() {
   emulator = new Emulator({
     generation: 'current',
-    // Seconds, as a real start takes tens of them: a job's recount right after its start (a list and, beyond
-    // the limit, a stop) must land before its sandbox is ready, also on a loaded machine (beside a build loop a
-    // recount took over half a second: 2.5 s at the least).
-    provisioningMs: 2_500,
+    // A real start takes tens of seconds, so a job's recount right after its start (a list and, beyond the limit,
+    // a stop) lands before its sandbox is ready. Here that is an event, not a margin of time (on a loaded machine a
+    // recount took seconds): a sandbox turns ready only once a list showed it and a request then named it.
+    provisioningMs: 1_000,
     provisioningJitterMs: 500,
+    readyAfterRecount: true,
     startStopLimit: 10_000,
     getListLimit: 100_000,
   })
