@@ -136,11 +136,17 @@ describe('sandboxes', () => {
   })
 
   it('stop: 202, repeatable, stopping then stopped, frees the name', async () => {
+    // Stopping for as long as the test looks at it, however loaded the machine.
+    const slow = await boot({ stopMs: 600_000 })
+    const stopping = (await slow.call('POST', '/sandboxes/start', startBody({ name: 'stop-me' }))).body
+    expect(await slow.call('POST', `/sandboxes/${stopping.id}/stop`)).toMatchObject({ status: 202 })
+    expect((await slow.call('GET', `/sandboxes/${stopping.id}`)).body.status).toBe('stopping')
+    expect((await slow.call('POST', `/sandboxes/${stopping.id}/stop`)).status).toBe(202)
+    await slow.emulator.close()
     const { call } = await boot()
     const { body } = await call('POST', '/sandboxes/start', startBody({ name: 'stop-me' }))
     expect(await call('POST', `/sandboxes/${body.id}/stop`)).toMatchObject({ status: 202 })
-    expect((await call('GET', `/sandboxes/${body.id}`)).body.status).toBe('stopping')
-    expect((await call('POST', `/sandboxes/${body.id}/stop`)).status).toBe(202)
+    // stopMs (50) is up before this sleep's 80 ms: the emulator's timers fire in order.
     await sleep(80)
     expect((await call('GET', `/sandboxes/${body.id}`)).body.status).toBe('stopped')
     expect((await call('POST', `/sandboxes/${body.id}/stop`)).status).toBe(202)
