@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { ComputeClient } from './client/client.ts'
 import type { ActionConfig, Connection } from './inputs/config.ts'
 import { readMainInputs } from './inputs/read.ts'
-import { coreForUse, fixedInputWarnings, isUse, USES, type Use } from './inputs/uses.ts'
+import { coreForUse, fixedInputWarnings, type Use } from './inputs/uses.ts'
 import { jobEnvironmentFromEnv } from './inputs/job-environment.ts'
 import { actionsCore } from './entry/actions-core.ts'
 import { realClock, type Clock } from './runtime/clock.ts'
@@ -21,6 +21,7 @@ import {
   reportFailure,
   requestTimeoutMs,
   runAndExit,
+  runAsUse,
 } from './entry/wiring.ts'
 import { RENEWER_FLAG } from './ssh/renewer-process.ts'
 
@@ -90,10 +91,7 @@ export async function run(use?: Use): Promise<void> {
 }
 
 /** A sub-action's main step (`import { runAs } from '../dist/main/index.js'; await runAs('run')`), then exit. */
-export async function runAs(use: string): Promise<void> {
-  if (!isUse(use)) throw new Error(`no use '${use}' (one of ${Object.keys(USES).join(', ')})`)
-  await runAndExit(() => run(use))
-}
+export const runAs = (use: string): Promise<void> => runAsUse(use, run)
 
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
 // Run again with --ssh-renewer, it is the certificate renewer (ssh/renewer-process.ts starts it).

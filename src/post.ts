@@ -13,9 +13,9 @@ import { cleanupInstance } from './cleanup/instance.ts'
 import { cleanupSandbox } from './cleanup/sandbox.ts'
 import { removeSshAccess } from './cleanup/ssh.ts'
 import { actionsCore } from './entry/actions-core.ts'
-import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit } from './entry/wiring.ts'
+import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit, runAsUse } from './entry/wiring.ts'
 import { readPostInputs, type PostInputs } from './inputs/post.ts'
-import { coreForUse, isUse, USES, type Use } from './inputs/uses.ts'
+import { coreForUse, type Use } from './inputs/uses.ts'
 import { deleteRegistration } from './runner/post.ts'
 import { mirrorServedJob } from './runner/served-job.ts'
 import { mirrorFolders, serveFolders, servesSeveral, type FoldersOutcome } from './runner/post-slots.ts'
@@ -195,10 +195,7 @@ export async function run(use?: Use): Promise<void> {
 }
 
 /** A sub-action's post step (`import { runAs } from '../dist/post/index.js'; await runAs('run')`), then exit. */
-export async function runAs(use: string): Promise<void> {
-  if (!isUse(use)) throw new Error(`no use '${use}' (one of ${Object.keys(USES).join(', ')})`)
-  await runAndExit(() => run(use))
-}
+export const runAs = (use: string): Promise<void> => runAsUse(use, run)
 
 // The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
 if (isProcessEntry(import.meta.url)) await runAndExit(run)

@@ -32375,6 +32375,7 @@ const actionsCore = {
 /* harmony export */   Hl: () => (/* binding */ requestTimeoutMs),
 /* harmony export */   Hy: () => (/* binding */ runAndExit),
 /* harmony export */   K7: () => (/* binding */ isProcessEntry),
+/* harmony export */   _I: () => (/* binding */ runAsUse),
 /* harmony export */   w6: () => (/* binding */ cancellationSignal),
 /* harmony export */   xV: () => (/* binding */ reportFailure),
 /* harmony export */   yu: () => (/* binding */ makeClient)
@@ -32384,10 +32385,12 @@ const actionsCore = {
 /* harmony import */ var _client_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5307);
 /* harmony import */ var _inputs_collector_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1764);
 /* harmony import */ var _inputs_durations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8818);
+/* harmony import */ var _inputs_uses_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8207);
 /**
  * What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's
  * entry.
  */
+
 
 
 
@@ -32448,6 +32451,12 @@ function isProcessEntry(moduleUrl, argv1 = process.argv[1]) {
     catch {
         return false;
     }
+}
+/** A sub-action's step (`await runAs('run')` in its folder's main.js or post.js): that use's, then exit. */
+async function runAsUse(use, step) {
+    if (!(0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_5__/* .isUse */ .C)(use))
+        throw new Error(`no use '${use}' (one of ${Object.keys(_inputs_uses_js__WEBPACK_IMPORTED_MODULE_5__/* .USES */ .tk).join(', ')})`);
+    await runAndExit(() => step(use));
 }
 /** Runs a step and exits at once: idle keep-alive sockets must not hold the step open. */
 async function runAndExit(step) {
@@ -34640,11 +34649,7 @@ async function run(use) {
     }
 }
 /** A sub-action's main step (`import { runAs } from '../dist/main/index.js'; await runAs('run')`), then exit. */
-async function runAs(use) {
-    if (!(0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_2__/* .isUse */ .C)(use))
-        throw new Error(`no use '${use}' (one of ${Object.keys(_inputs_uses_js__WEBPACK_IMPORTED_MODULE_2__/* .USES */ .tk).join(', ')})`);
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .runAndExit */ .Hy)(() => run(use));
-}
+const runAs = (use) => (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .runAsUse */ ._I)(use, run);
 // The bundle's entry (node dist/main/index.js); imported (tests, local-action) it only exports.
 // Run again with --ssh-renewer, it is the certificate renewer (ssh/renewer-process.ts starts it).
 if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__/* .isProcessEntry */ .K7)(import.meta.url))

@@ -34253,7 +34253,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   K7: () => (/* binding */ isProcessEntry),
   yu: () => (/* binding */ makeClient),
   xV: () => (/* binding */ reportFailure),
-  Hy: () => (/* binding */ runAndExit)
+  Hy: () => (/* binding */ runAndExit),
+  _I: () => (/* binding */ runAsUse)
 });
 
 // UNUSED EXPORTS: requestTimeoutMs
@@ -34663,11 +34664,14 @@ class ComputeClient {
 var collector = __nccwpck_require__(1764);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(8818);
+// EXTERNAL MODULE: ./build/src/inputs/uses.js
+var uses = __nccwpck_require__(8207);
 ;// CONCATENATED MODULE: ./build/src/entry/wiring.js
 /**
  * What main.ts and post.ts share to run for real: the client, signals, failure reporting, and running as the bundle's
  * entry.
  */
+
 
 
 
@@ -34728,6 +34732,12 @@ function isProcessEntry(moduleUrl, argv1 = process.argv[1]) {
     catch {
         return false;
     }
+}
+/** A sub-action's step (`await runAs('run')` in its folder's main.js or post.js): that use's, then exit. */
+async function runAsUse(use, step) {
+    if (!(0,uses/* isUse */.C)(use))
+        throw new Error(`no use '${use}' (one of ${Object.keys(uses/* USES */.tk).join(', ')})`);
+    await runAndExit(() => step(use));
 }
 /** Runs a step and exits at once: idle keep-alive sockets must not hold the step open. */
 async function runAndExit(step) {
@@ -38458,11 +38468,7 @@ async function run(use) {
     }
 }
 /** A sub-action's post step (`import { runAs } from '../dist/post/index.js'; await runAs('run')`), then exit. */
-async function runAs(use) {
-    if (!(0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_10__/* .isUse */ .C)(use))
-        throw new Error(`no use '${use}' (one of ${Object.keys(_inputs_uses_js__WEBPACK_IMPORTED_MODULE_10__/* .USES */ .tk).join(', ')})`);
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .runAndExit */ .Hy)(() => run(use));
-}
+const runAs = (use) => (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .runAsUse */ ._I)(use, run);
 // The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
 if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .isProcessEntry */ .K7)(import.meta.url))
     await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .runAndExit */ .Hy)(run);

@@ -20,8 +20,8 @@ interface ActionYaml {
   runs: { using: string; main: string; post: string; 'post-if': string }
 }
 
-/** Node's compile cache for the steps' processes (node validates each entry against its source). */
-const COMPILE_CACHE = join(tmpdir(), 'gpu-sandbox-action-compile-cache')
+/** Node's compile cache for the steps' processes (node validates each entry against its source); one per user. */
+const COMPILE_CACHE = join(tmpdir(), `gpu-sandbox-action-compile-cache-${process.getuid?.() ?? 'user'}`)
 
 const cachedActions = new Map<string, ActionYaml>()
 /** The root action.yml, or a sub-action's (`folder`: run, stop, …; issue 56). */

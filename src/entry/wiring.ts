@@ -9,6 +9,7 @@ import type { ActionCore } from '../runtime/core.ts'
 import type { Connection } from '../inputs/config.ts'
 import { InputErrors } from '../inputs/collector.ts'
 import { parseDurationSeconds } from '../inputs/durations.ts'
+import { isUse, USES, type Use } from '../inputs/uses.ts'
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 const MAX_REQUEST_TIMEOUT_S = 600
@@ -70,6 +71,12 @@ export function isProcessEntry(moduleUrl: string, argv1 = process.argv[1]): bool
   } catch {
     return false
   }
+}
+
+/** A sub-action's step (`await runAs('run')` in its folder's main.js or post.js): that use's, then exit. */
+export async function runAsUse(use: string, step: (use: Use) => Promise<void>): Promise<void> {
+  if (!isUse(use)) throw new Error(`no use '${use}' (one of ${Object.keys(USES).join(', ')})`)
+  await runAndExit(() => step(use))
 }
 
 /** Runs a step and exits at once: idle keep-alive sockets must not hold the step open. */
