@@ -5,11 +5,8 @@
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
-import { removeApproval } from './approval/post.ts'
 import { finalComment } from './comment/post.ts'
-import { fetchGpuSamples, reportGpu } from './gpu-report/fetch.ts'
 import { holdForDebugging, refuseForkHold } from './cleanup/debug.ts'
-import { cleanupInstance } from './cleanup/instance.ts'
 import { cleanupSandbox } from './cleanup/sandbox.ts'
 import { removeSshAccess } from './cleanup/ssh.ts'
 import { actionsCore } from './entry/actions-core.ts'
@@ -20,8 +17,6 @@ import { deleteRegistration } from './runner/post.ts'
 import { mirrorServedJob } from './runner/served-job.ts'
 import { mirrorFolders, serveFolders, servesSeveral, type FoldersOutcome } from './runner/post-slots.ts'
 import { failQueuedJob, SERVED_SOME } from './runner/stranded.ts'
-import { cleanupUnserved } from './runner/post-unserved.ts'
-import { releaseHolds, releasePoolClaims, stopHalfPrepared } from './pool/release.ts'
 import { realClock } from './runtime/clock.ts'
 import { GitHubBudget } from './runtime/github-budget.ts'
 import type { CleanupDeps } from './step/deps.ts'
@@ -55,16 +50,22 @@ export async function runPost(given: PostDeps): Promise<void> {
     if (!sshRemoved) await removeSshAccess(core, state, deps.clock)
     sshRemoved = true
   }
+  // The pool's code is loaded only where this step's state holds pool sandboxes.
+  const pool = state.poolClaims || state.poolPreparing ? await import('./pool/release.ts') : undefined
   // A pool claim whose answer the main step never read is asked again over its SSH access, before that goes.
   if (mode === 'start' && state.poolClaims)
-    await releasePoolClaims(deps, state, inputs.cleanup()).catch((error: unknown) =>
-      core.warning(`Pool: a claim of this job's could not be asked again: ${(error as Error).message}`),
-    )
+    await pool
+      ?.releasePoolClaims(deps, state, inputs.cleanup())
+      .catch((error: unknown) =>
+        core.warning(`Pool: a claim of this job's could not be asked again: ${messageOf(error)}`),
+      )
   // Pool sandboxes the main step was preparing when it ended: stopped unless marked, over that same access.
   if ((mode === 'start' || mode === 'pool') && state.poolPreparing)
-    await stopHalfPrepared(deps, state, inputs.cleanup()).catch((error: unknown) =>
-      core.warning(`Pool: a half-prepared sandbox could not be stopped (its TTL ends it): ${(error as Error).message}`),
-    )
+    await pool
+      ?.stopHalfPrepared(deps, state, inputs.cleanup())
+      .catch((error: unknown) =>
+        core.warning(`Pool: a half-prepared sandbox could not be stopped (its TTL ends it): ${messageOf(error)}`),
+      )
   const gpuFetch = state.gpuReport && !state.gpuReport.reported
   if (!(mode === 'start' && (state.runner?.watch || gpuFetch))) await removeSsh()
   let cleaned = false
@@ -75,12 +76,15 @@ export async function runPost(given: PostDeps): Promise<void> {
     await removeSsh()
     // A claim's holds go last, once the sandbox they hold is stopped.
     if (mode === 'start' && state.poolClaims?.holds)
-      await releaseHolds(deps, state, inputs.cleanup(), cleaned).catch((error: unknown) =>
-        core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${(error as Error).message}`),
-      )
+      await pool
+        ?.releaseHolds(deps, state, inputs.cleanup(), cleaned)
+        .catch((error: unknown) =>
+          core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${messageOf(error)}`),
+        )
     // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
     const unserved = state.unservedAll
-    await Promise.all(unserved.map((saved) => cleanupUnserved(deps, saved, inputs.runner())))
+    const { cleanupUnserved } = unserved.length > 0 ? await import('./runner/post-unserved.ts') : {}
+    await Promise.all(unserved.map((saved) => cleanupUnserved?.(deps, saved, inputs.runner())))
   }
 }
 
@@ -93,7 +97,8 @@ async function cleanupMode(
   const { core } = deps
   const mode = inputs.mode
   if (mode === 'start') return cleanupStart(deps, state, inputs, removeSsh)
-  if (mode === 'instance') return cleanupInstance(deps, state, inputs, POST_DEADLINE_MS)
+  if (mode === 'instance')
+    return (await import('./cleanup/instance.ts')).cleanupInstance(deps, state, inputs, POST_DEADLINE_MS)
   if (mode === 'connect') {
     core.info(
       "Nothing to stop: mode 'connect' never stops the sandbox (stop it with mode: stop, or let its TTL end it).",
@@ -125,7 +130,9 @@ async function cleanupStart(
   // One folder serving one job waits as before: serveFolders gives it the default of one job to serve.
   const { taken, stranded }: FoldersOutcome = served ? await serveFolders(deps, runners, served) : {}
   // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
-  const gpu = state.gpuReport ? await fetchGpuSamples(deps, state, inputs.cleanup().keepAlive) : undefined
+  // Code a step did not use is loaded only where its state says it was: the GPU report's, the approval's.
+  const report = state.gpuReport ? await import('./gpu-report/fetch.ts') : undefined
+  const gpu = report ? await report.fetchGpuSamples(deps, state, inputs.cleanup().keepAlive) : undefined
   await removeSsh()
   await cleanupSandbox(deps, state, inputs, POST_DEADLINE_MS)
   if (served) for (const runner of runners) await deleteRegistration(deps, runner, served)
@@ -136,9 +143,9 @@ async function cleanupStart(
   const single = mirror && !several && first ? await mirrorServedJob(deps, first, served) : undefined
   const mirrored = single ?? folders
   const approval = state.approval
-  if (approval) await removeApproval(deps, approval, inputs.cleanup())
+  if (approval) await (await import('./approval/post.ts')).removeApproval(deps, approval, inputs.cleanup())
   const failed = (taken ?? stranded ?? mirrored?.failure ?? state.mainFailure) !== undefined
-  const gpuUse = gpu ? await reportGpu(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure
+  const gpuUse = gpu ? await report?.reportGpu(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure
   // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
   const jobs = folders?.jobs ?? single?.job
   await finalComment(deps, state, inputs.cleanup, jobs, gpuUse)
@@ -169,6 +176,8 @@ async function failStranded(
   const waiting = left.waiting === undefined ? left.bound : Math.max(1, left.waiting)
   await failQueuedJob(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: SERVED_SOME })
 }
+
+const messageOf = (error: unknown) => (error as Error).message
 
 /** Why jobs still waiting are failed after the holder stopped (issue 48). */
 const LEFT_WAITING =

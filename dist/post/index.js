@@ -28635,321 +28635,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 9157:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  y: () => (/* binding */ removeApproval)
-});
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./build/src/inputs/approval.js
-var approval = __nccwpck_require__(8944);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-;// CONCATENATED MODULE: ./build/src/approval/label.js
-/**
- * `approve-label` (issues 31 and 42): the label approves the head it was given
- * to, and nothing pushed after it. A `labeled` run names that commit itself: the
- * pull request's head must still be it. Any other run reports a push (or another
- * event) that GitHub made this very run for, so it carries its own time:
- * `created_at` of this workflow run (a re-run keeps it). The label approves
- * that run's head when
- * - the head is still the head this run's event named,
- * - the newest `labeled` event of the label is newer than this run, and
- * - the head branch was not force-pushed, deleted or restored after this run was
- *   made: a head that moved away and came back (a commit pushed back) always takes
- *   one of those, since fast-forwards alone never return to a commit.
- * Runs of the same commit on other branches or pull requests prove nothing and
- * are not read. Where GitHub's records cannot show it, the gate refuses.
- *
- * `approve-label-once` (issue 46) approves the run, not its first leg: a leg
- * that finds the label gone still starts when the records show that the label
- * approved this run (as above) and was removed since only by a bot (this
- * action's token, github-actions[bot]), never by a person, with the head
- * unmoved. A new run needs a new label: its own creation comes after the label.
- */
-
-
-/** The gate said no: who, which commit, and what a maintainer does. */
-class label_ApprovalRefusedError extends Error {
-    constructor(message) {
-        super(`Approval gate: ${message} Nothing was started.`);
-        this.name = 'ApprovalRefusedError';
-    }
-}
-const PullRequest = schemas/* looseObject */._H3({
-    head: schemas/* looseObject */._H3({ sha: schemas/* string */.YjP() }),
-    labels: schemas/* array */.YOg(schemas/* looseObject */._H3({ name: schemas/* string */.YjP() })),
-});
-const TimelineEvent = schemas/* looseObject */._H3({
-    event: schemas/* string */.YjP(),
-    created_at: schemas/* string */.YjP().optional(),
-    label: schemas/* looseObject */._H3({ name: schemas/* string */.YjP() }).optional(),
-    actor: schemas/* looseObject */._H3({ login: schemas/* string */.YjP(), type: schemas/* string */.YjP().optional() }).nullish(),
-});
-const WorkflowRun = schemas/* looseObject */._H3({ created_at: schemas/* string */.YjP() });
-/** 1,000 timeline events; a longer timeline cannot be read to its end, so the gate refuses. */
-const TIMELINE_PAGES = 10;
-/** What moves a head branch other than a fast-forward. */
-const HEAD_MOVES = new Set(['head_ref_force_pushed', 'head_ref_deleted', 'head_ref_restored']);
-const label_short = (sha) => serviceText(sha.slice(0, 12), 12);
-const when = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
-class label_LabelCheck {
-    read;
-    actor;
-    runId;
-    once;
-    constructor(read, actor, runId, once = false) {
-        this.read = read;
-        this.actor = actor;
-        this.runId = runId;
-        this.once = once;
-    }
-    /**
-     * Passes (returns the approved head, and whether the label was gone already: approve-label-once, removed by an
-     * earlier leg or attempt), or throws ApprovalRefusedError (or an error naming github-token).
-     */
-    async check(label, pr) {
-        const current = PullRequest.parse(await this.read({
-            label: `reading pull request #${pr.number}`,
-            route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
-            parameters: { pull_number: pr.number },
-        }, 'pull-requests: read'));
-        const head = current.head.sha;
-        const again = `A maintainer approves the current head by removing the label '${label}' and adding it again.`;
-        const carried = current.labels.some((l) => l.name === label);
-        const missing = () => new label_ApprovalRefusedError(`pull request #${pr.number} (head ${label_short(head)}, run by @${serviceText(this.actor, 40)}) ` +
-            `does not carry the label '${label}'. A maintainer approves this code by adding the label '${label}'.`);
-        if (!carried && !this.once)
-            throw missing();
-        const labeledRun = pr.action === 'labeled' && pr.labeled === label;
-        if (head !== pr.headSha)
-            throw new label_ApprovalRefusedError(labeledRun
-                ? `the label '${label}' was given to ${label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ` +
-                    `${label_short(head)} (a push after the approval). ${again}`
-                : `this run is for ${label_short(pr.headSha)}, but pull request #${pr.number}'s head is now ${label_short(head)} ` +
-                    `(a push after this run was made). ${again}`);
-        if (!carried)
-            await this.checkRemovedByAction(label, pr, labeledRun, missing);
-        else if (!labeledRun)
-            await this.checkAfterRun(label, pr, again);
-        return { head, gone: !carried };
-    }
-    /**
-     * approve-label-once, the label gone: it approved this run (a labeled run's own label, else one added after the
-     * run was made), every removal since was a bot's (this action's post step in another leg or attempt), and the head
-     * branch has not moved since. Otherwise the label's absence refuses, as without approve-label-once.
-     */
-    async checkRemovedByAction(label, pr, labeledRun, missing) {
-        const createdAt = labeledRun ? undefined : await this.runCreatedAt();
-        const timeline = await this.timeline(label, pr.number);
-        const given = timeline?.labeledAt;
-        if (!timeline || given === undefined || (!labeledRun && (createdAt === undefined || given <= createdAt)))
-            throw missing();
-        const since = timeline.removed.filter((removal) => removal.at >= given);
-        const person = since.find((removal) => !removal.bot);
-        if (person || since.length === 0)
-            throw new label_ApprovalRefusedError(`the label '${label}' was removed from pull request #${pr.number}` +
-                `${person ? ` by @${serviceText(person.by, 40)}` : ''} after it approved this run: a person's removal ` +
-                `withdraws the approval. A maintainer approves this code by adding the label '${label}' again.`);
-        const moved = timeline.movedAt.filter((at) => at > Math.min(given, createdAt ?? given));
-        if (moved.length > 0)
-            throw new label_ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after the label ` +
-                `'${label}' approved this run. A maintainer approves the current head by adding the label again.`);
-    }
-    /** A label already there approves the head only when it came after this run, and the head never moved since. */
-    async checkAfterRun(label, pr, again) {
-        const createdAt = await this.runCreatedAt();
-        const timeline = await this.timeline(label, pr.number);
-        const head = label_short(pr.headSha);
-        if (createdAt === undefined || timeline === undefined || timeline.labeledAt === undefined)
-            throw new label_ApprovalRefusedError(`GitHub's records do not show that '${label}' was added to pull request #${pr.number} after its head ` +
-                `${head} was pushed. ${again}`);
-        if (timeline.labeledAt <= createdAt)
-            throw new label_ApprovalRefusedError(`the label '${label}' on pull request #${pr.number} was added (${when(timeline.labeledAt)}) before this ` +
-                `run was made for its head ${head} (${when(createdAt)}, run by @${serviceText(this.actor, 40)}): ` +
-                `a push after the approval, or a commit pushed again. ${again}`);
-        const moved = timeline.movedAt.filter((at) => at > createdAt);
-        if (moved.length > 0)
-            throw new label_ApprovalRefusedError(`pull request #${pr.number}'s head branch was force-pushed (${when(Math.max(...moved))}) after this run ` +
-                `was made for ${head} (${when(createdAt)}): ${head} may have been pushed back after the approval. ${again}`);
-    }
-    /** When GitHub made this workflow run (a re-run keeps it), or undefined. */
-    async runCreatedAt() {
-        if (this.runId === undefined)
-            return undefined;
-        const run = WorkflowRun.safeParse(await this.read({
-            label: `reading this workflow run (${this.runId})`,
-            route: 'GET /repos/{owner}/{repo}/actions/runs/{run_id}',
-            parameters: { run_id: this.runId },
-        }, 'actions: read'));
-        const at = run.success ? Date.parse(run.data.created_at) : NaN;
-        return Number.isFinite(at) ? at : undefined;
-    }
-    /** The pull request's timeline, read to its end (oldest first), or undefined when it is longer than we read. */
-    async timeline(label, number) {
-        const found = { movedAt: [], removed: [] };
-        for (let page = 1; page <= TIMELINE_PAGES; page++) {
-            const data = await this.read({
-                label: `reading the timeline of pull request #${number}`,
-                route: 'GET /repos/{owner}/{repo}/issues/{issue_number}/timeline',
-                parameters: { issue_number: number, per_page: 100, page },
-            }, 'pull-requests: read');
-            const events = Array.isArray(data) ? data : [];
-            for (const raw of events) {
-                const event = TimelineEvent.safeParse(raw);
-                const at = event.success ? Date.parse(event.data.created_at ?? '') : NaN;
-                if (!event.success || !Number.isFinite(at))
-                    continue;
-                if (event.data.event === 'labeled' && event.data.label?.name === label)
-                    found.labeledAt = Math.max(found.labeledAt ?? 0, at);
-                if (HEAD_MOVES.has(event.data.event))
-                    found.movedAt.push(at);
-                if (event.data.event === 'unlabeled' && event.data.label?.name === label) {
-                    const by = event.data.actor?.login ?? '';
-                    found.removed.push({ at, by, bot: event.data.actor?.type === 'Bot' || by.endsWith('[bot]') });
-                }
-            }
-            if (events.length < 100)
-                return found;
-        }
-        return undefined;
-    }
-}
-
-// EXTERNAL MODULE: ./build/src/github/call.js + 1 modules
-var github_call = __nccwpck_require__(1990);
-// EXTERNAL MODULE: ./build/src/github/octokit.js
-var octokit = __nccwpck_require__(4636);
-;// CONCATENATED MODULE: ./build/src/approval/github.js
-/**
- * The approval gate (issues 31 and 42), read from GitHub with `github-token`
- * before any request to the service. A pull-request run passes only when:
- * - `min-permission`: the triggering actor holds at least that permission
- *   (GET …/collaborators/{actor}/permission: `role_name`, else `permission`);
- * - `approve-label`: the pull request carries the label on the head it was
- *   given to, and nothing was pushed after it (label.ts).
- * A gate that cannot be evaluated refuses; it never passes. Every GitHub string
- * reaches the log through serviceText.
- */
-
-
-
-
-
-
-
-const Collaborator = schemas/* looseObject */._H3({ permission: schemas/* string */.YjP(), role_name: schemas/* string */.YjP().optional() });
-class ApprovalGate {
-    request;
-    deps;
-    octokit;
-    constructor(request, deps) {
-        this.request = request;
-        this.deps = deps;
-    }
-    async read(call, needs) {
-        const { githubToken, repository } = this.request;
-        const github = await (this.octokit ??= loadOctokit(githubToken, repository.apiUrl));
-        const full = { ...call, needs: `The approval gate needs a token with ${needs}, and refuses without it.` };
-        const answer = await callGitHub(github, repository, this.deps, full);
-        return answer.data;
-    }
-    /**
-     * Passes, or throws ApprovalRefusedError (or an error naming github-token). `labelGone`: approve-label-once found
-     * the label removed already (by an earlier leg or attempt of this run), so this leg need not remove it.
-     */
-    async check() {
-        const { pullRequest, eventName, minPermission, label } = this.request;
-        if (!pullRequest) {
-            this.deps.log(`Approval gate: a '${eventName || 'local'}' run is not a pull request's: nothing to approve.`);
-            return { labelGone: false };
-        }
-        if (minPermission)
-            await this.checkPermission(minPermission, pullRequest);
-        return { labelGone: label ? await this.checkLabel(label, pullRequest) : false };
-    }
-    async checkPermission(min, pr) {
-        const { actor } = this.request;
-        if (!/^[A-Za-z0-9-]+(\[bot\])?$/.test(actor))
-            throw new ApprovalRefusedError(`the run's actor ('${serviceText(actor, 40)}') cannot be checked.`);
-        const data = await this.read({
-            label: `reading ${actor}'s permission`,
-            route: 'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
-            parameters: { username: actor },
-        }, 'metadata: read');
-        const answer = Collaborator.safeParse(data);
-        const held = answer.success ? (answer.data.role_name ?? answer.data.permission).toLowerCase() : 'unknown';
-        const rank = PERMISSIONS.indexOf(held);
-        const { owner, repo } = this.request.repository;
-        if (rank < PERMISSIONS.indexOf(min))
-            throw new ApprovalRefusedError(`@${actor} holds '${serviceText(held, 20)}' on ${owner}/${repo}, ` +
-                `below min-permission '${min}' (pull request #${pr.number}, head ${short(pr.headSha)}). ` +
-                `Someone with '${min}' or more approves by re-running the job.`);
-        this.deps.log(`Approval gate: @${actor} holds '${held}' (min-permission '${min}').`);
-    }
-    async checkLabel(label, pr) {
-        const { actor, runId, once } = this.request;
-        const check = new LabelCheck((call, needs) => this.read(call, needs), actor, runId, once);
-        const { head, gone } = await check.check(label, pr);
-        this.deps.log(`Approval gate: pull request #${pr.number} is approved by '${label}' for head ${short(head)}` +
-            (gone ? ' (approve-label-once: removed already by an earlier job of this run, which it approved).' : '.'));
-        return gone;
-    }
-}
-/** approve-label-once: the post step removes the label; a label already gone is fine. */
-async function removeApprovalLabel(request, number, label, deps) {
-    const github = await (0,octokit/* loadOctokit */.mV)(request.githubToken, request.repository.apiUrl);
-    const call = {
-        label: `removing the label '${label}' from pull request #${number}`,
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-        parameters: { issue_number: number, name: label },
-        needs: 'approve-label-once needs a token with pull-requests: write.',
-    };
-    try {
-        await (0,github_call/* callGitHub */.ur)(github, request.repository, deps, call);
-        return 'removed';
-    }
-    catch (error) {
-        if (error instanceof github_call/* GitHubError */.y_ && error.status === 404)
-            return 'gone';
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./build/src/approval/post.js
-/**
- * approve-label-once: the post step removes the approval label, so the next
- * run needs a new approval. Never fails the step: a label that cannot be
- * removed is a warning saying what the token lacks.
- */
-
-async function removeApproval(deps, saved, config) {
-    const { githubToken, repository } = config.runner();
-    const what = `the label '${saved.label}' of pull request #${saved.number}`;
-    if (!githubToken || !repository) {
-        deps.core.warning(`approve-label-once: ${what} was not removed: no github-token or repository in this step.`);
-        return;
-    }
-    try {
-        const log = (message) => deps.core.info(message);
-        const outcome = await removeApprovalLabel({ githubToken, repository }, saved.number, saved.label, { ...deps, log });
-        deps.core.info(outcome === 'removed'
-            ? `approve-label-once: removed ${what}; the next run needs a new approval.`
-            : `approve-label-once: ${what} is already gone.`);
-    }
-    catch (error) {
-        deps.core.warning(`approve-label-once: ${what} was not removed: ${error.message}`);
-    }
-}
-
-
-/***/ }),
-
 /***/ 4673:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29077,96 +28762,6 @@ async function hold(deps, access, debug) {
         await deps.clock.sleep(Math.min(CHECK_EVERY_MS, until - deps.clock.now()), deps.cancelWait).catch(() => undefined);
     }
 }
-
-
-/***/ }),
-
-/***/ 9219:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ cleanupInstance)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(486);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9943);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3996);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4120);
-/**
- * The post step of mode `instance`: remove the key files, then delete the
- * instance. The deployed service's `identifier` is an index that shifts when
- * other instances come and go, so the instance is looked up by its `uuid` in
- * GET /instances/list and deleted under its current identifier; deleting by
- * the identifier saved at create could delete someone else's.
- */
-
-
-
-
-
-/**
- * The instance's identifier now: looked up by uuid; the saved one, with a warning, where the service has no list
- * (v1.0).
- */
-async function currentIdentifier(deps, client, uuid, saved, deadline) {
-    if (!uuid)
-        return { identifier: saved, checked: false };
-    try {
-        const instances = await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_4__/* .opContext */ .R)({ ...deps, client }), deadline, 'list instances', () => client.listInstances(deps.signal));
-        const found = instances.find((instance) => instance.uuid === uuid);
-        return found ? { identifier: found.identifier, checked: true } : 'gone';
-    }
-    catch (error) {
-        if (!(0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotFound */ .c4)(error))
-            throw error;
-        deps.core.warning(`The service has no instance list (GET /instances/list answered 404), ` +
-            `so instance ${saved} could not be checked by its uuid before the delete. ` +
-            'On a service whose identifiers shift this could name another instance; check the account console.');
-        return { identifier: saved, checked: false };
-    }
-}
-const cleanupInstance = async (deps, state, inputs, deadlineMs) => {
-    const { core } = deps;
-    const keyPath = state.sshKeyPath;
-    // Usually already gone with its directory (cleanup/ssh.ts); a key file from an older state is removed here.
-    if (keyPath && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(keyPath)) {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(keyPath, { force: true });
-        core.info(`Removed the private key file ${keyPath}.`);
-    }
-    const saved = state.instanceId;
-    if (!saved) {
-        core.info('Nothing to delete: the main step created no instance (dry-run, invalid inputs, or the create failed).');
-        return;
-    }
-    const config = inputs.cleanup();
-    if (config.keepAlive) {
-        core.notice(`keep-alive: true: instance ${saved} is left running. Delete it yourself when done.`);
-        return;
-    }
-    const deadline = deps.clock.now() + deadlineMs;
-    const client = deps.makeClient(config).withDeadline(deadline, deps.clock);
-    const uuid = state.instanceUuid;
-    const target = await currentIdentifier(deps, client, uuid, saved, deadline);
-    if (target === 'gone') {
-        core.info(`Instance ${saved} (uuid ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(uuid)}) is no longer listed: already gone, nothing to delete.`);
-        return;
-    }
-    const { identifier } = target;
-    if (identifier !== saved)
-        core.info(`Instance uuid ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(uuid)} is now identifier ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier)} ` +
-            `(was ${saved}): deleting that one.`);
-    try {
-        await (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryUntil */ .v6)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_4__/* .opContext */ .R)({ ...deps, client }), deadline, `delete instance ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier, 64)}`, () => client.deleteInstance(identifier, deps.signal), { urgent: true });
-        core.info(`Deleted instance ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier, 64)}${target.checked ? ' (checked by uuid)' : ''}.`);
-    }
-    catch (error) {
-        if ((0,_client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isNotFound */ .c4)(error)) {
-            core.info(`Instance ${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(identifier, 64)} is already gone (404).`);
-            return;
-        }
-        throw error;
-    }
-};
 
 
 /***/ }),
@@ -35070,668 +34665,6 @@ function describeRateLimit(limit, now) {
 
 /***/ }),
 
-/***/ 3030:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  W$: () => (/* binding */ fetchGpuSamples),
-  r4: () => (/* binding */ reportGpu)
-});
-
-// UNUSED EXPORTS: fetchOrWhy
-
-// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(262);
-// EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __nccwpck_require__(9768);
-;// CONCATENATED MODULE: ./build/src/gpu-report/sampler.js
-/**
- * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
- * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
- * started detached so that it outlives any SSH session, writing through one
- * awk process (no fork a line):
- * - `fine.csv`: every line as nvidia-smi printed it, rotated to `fine.csv.1`
- *   past FINE_LINES, so the last 1 to 2 x FINE_LINES lines are on the sandbox;
- * - `coarse.csv`: per GPU and minute the highest memory, utilization and power
- *   seen (`<YYYY/MM/DD HH:MM>, <index>, <used>, <total>, <util>, <power>`), so a
- *   peak survives however long the job: 8 GPUs for 48 hours are 23,040 lines.
- * Both are bounded whatever the job prints: awk keeps nothing but the current
- * minute's maxima, and a fetch reads at most FETCH_BYTES of each (samples.ts
- * parses what comes back as hostile input).
- */
-
-
-const SAMPLER_DIR = '.gpu-sandbox-samples';
-const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw';
-const FINE_LINES = 20_000;
-const COARSE_LINES = 30_000;
-const FETCH_BYTES = 2 * 2 ** 20;
-/** How long one nvidia-smi runs before it is ended (and so writes what it sampled). */
-const CHUNK_SECONDS = 15;
-const SAMPLE_COMMAND = [
-    `timeout -s TERM ${CHUNK_SECONDS}`,
-    `nvidia-smi --query-gpu=${SAMPLE_FIELDS} --format=csv,noheader,nounits -l 1`,
-].join(' ');
-/** awk (POSIX; mawk and gawk alike): the line as printed, and each minute's maxima per GPU. */
-const AWK = (/* unused pure expression or super */ null && (`
-function num(v) { return v ~ /^[0-9]+(\\.[0-9]+)?$/ }
-function flush(  k) {
-  for (k in used) {
-    if (coarseLines < ${COARSE_LINES})
-      print minute ", " k ", " used[k] ", " total[k] ", " util[k] ", " power[k] > coarse
-    coarseLines++
-  }
-  for (k in used) { delete used[k]; delete total[k]; delete util[k]; delete power[k] }
-  fflush(coarse)
-}
-{
-  print > fine; fflush(fine)
-  if (++fineLines >= ${FINE_LINES}) { close(fine); system("mv -f " fine " " fine ".1"); fineLines = 0 }
-  split($0, f, /, */)
-  if (f[1] !~ /^[0-9][0-9][0-9][0-9]\\/[0-9][0-9]\\/[0-9][0-9] [0-9][0-9]:[0-9][0-9]/) next
-  if (f[2] !~ /^[0-9]+$/ || f[2] > 63) next
-  m = substr(f[1], 1, 16)
-  if (m != minute) { if (minute != "") flush(); minute = m }
-  g = f[2]
-  if (!(g in used)) { used[g] = "[N/A]"; total[g] = "[N/A]"; util[g] = "[N/A]"; power[g] = "[N/A]" }
-  if (num(f[3]) && (used[g] == "[N/A]" || f[3] + 0 > used[g] + 0)) used[g] = f[3]
-  if (num(f[4])) total[g] = f[4]
-  if (num(f[5]) && (util[g] == "[N/A]" || f[5] + 0 > util[g] + 0)) util[g] = f[5]
-  if (num(f[6]) && (power[g] == "[N/A]" || f[6] + 0 > power[g] + 0)) power[g] = f[6]
-}
-END { if (minute != "") flush() }
-`));
-/**
- * The sampler's process: its pid (its session's) in `pid`; each nvidia-smi runs CHUNK_SECONDS under timeout, in a
- * loop (5 s apart after a failure), so one that hangs is replaced and the fetch can end it early: written to a file
- * of its own (`-f`) it held its lines back until it ended.
- */
-const LOOP = 'echo $$ > "$1/pid"; ' +
-    `while :; do ${SAMPLE_COMMAND} 2> /dev/null || [ $? -eq 124 ] || sleep 5; done | ` +
-    'awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -f "$1/sample.awk"';
-/**
- * Starts the sampler in the login user's home, detached (setsid, its own session: an SSH session's end does not end
- * it); a second start while one runs does nothing. Prints 'started' or 'running', or 'no nvidia-smi'.
- */
-function samplerStartScript() {
-    return [
-        'set -u',
-        'command -v nvidia-smi > /dev/null 2>&1 || { echo "no nvidia-smi"; exit 0; }',
-        `d="$HOME/${SAMPLER_DIR}"`,
-        'mkdir -p "$d" && chmod 700 "$d"',
-        'if [ -s "$d/pid" ] && kill -0 "$(cat "$d/pid")" 2> /dev/null; then echo running; exit 0; fi',
-        `cat > "$d/sample.awk" <<'AWK'${AWK}AWK`,
-        // mawk (Debian's and Ubuntu's awk) reads a pipe a block at a time unless told to read it a line at a time: on an
-        // H200 (driver 580) nothing reached the files in 65 s without it, a line a second with it.
-        'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
-        'rm -f "$d/pid"',
-        `setsid sh -c '${LOOP}' sh "$d" "$lines" < /dev/null > /dev/null 2>&1 &`,
-        // Its pid file first (at most 2 s): a second start right after this one finds it running, and a fetch can end it.
-        'i=0; while [ ! -s "$d/pid" ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done',
-        'echo started',
-    ].join('\n');
-}
-/**
- * Ends the running nvidia-smi early (so it writes what it sampled; the loop starts another), waits a moment, then
- * prints what the sampler wrote, each part at most FETCH_BYTES: the coarse file, then the fine ones, oldest first.
- * With `end` as its argument the loop is ended first (no next nvidia-smi; awk writes its last minute at the end of its
- * input), and whatever is left of the sampler's session after the read.
- */
-function samplerFetchScript() {
-    return [
-        'set -u',
-        `d="$HOME/${SAMPLER_DIR}"`,
-        // The pid file is the job's to write too: only a number above 1 is a session to end (0 would be pkill's own).
-        'p=; [ "${1:-}" = end ] && p=$(head -c 12 "$d/pid" 2> /dev/null)',
-        'case "$p" in "" | 0 | 1 | *[!0-9]*) p= ;; *) kill -TERM "$p" 2> /dev/null ;; esac',
-        `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
-        'for part in coarse.csv fine.csv.1 fine.csv; do',
-        '  echo "== $part"',
-        `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
-        'done',
-        '[ -n "$p" ] && { pkill -KILL -s "$p" 2> /dev/null; rm -f "$d/pid"; }',
-        'exit 0',
-    ].join('\n');
-}
-/** How long the sampler's start or fetch may take: a sandbox that does not answer costs the report, never the stop. */
-const SAMPLER_TIMEOUT_MS = 30_000;
-/** What a fetch may bring back: three parts of FETCH_BYTES, and their headings. */
-const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024;
-/** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
-async function startSampler(target, env, signal) {
-    const bounded = withTimeout(SAMPLER_TIMEOUT_MS, signal);
-    const { code, stdout } = await runScript(target, samplerStartScript(), [], '', env, bounded);
-    const said = stdout.trim().split('\n')[0];
-    if (code === 0 && (said === 'started' || said === 'running' || said === 'no nvidia-smi'))
-        return said;
-    throw SamplerUnreachableError.of(code);
-}
-/** What the sampler wrote (its raw text, hostile: parse it with samples.ts), within SAMPLER_TIMEOUT_MS. */
-async function fetchSamples(target, env, options) {
-    const bounded = (0,abort/* withTimeout */.w)(SAMPLER_TIMEOUT_MS, options.signal);
-    const args = options.end ? ['end'] : [];
-    const { code, stdout } = await (0,ssh_command/* runScript */.j3)(target, samplerFetchScript(), args, '', env, bounded, FETCH_LIMIT);
-    if (code !== 0 || !stdout.includes('== coarse.csv'))
-        throw bounded.aborted && !options.signal?.aborted
-            ? new SamplerUnreachableError(`no answer within ${SAMPLER_TIMEOUT_MS / 1000} s`, false)
-            : SamplerUnreachableError.of(code);
-    return stdout;
-}
-/** The sampler's script did not answer; `connection`: ssh itself failed (worth trying again while sshd comes up). */
-class SamplerUnreachableError extends Error {
-    connection;
-    constructor(message, connection) {
-        super(message);
-        this.connection = connection;
-    }
-    static of(code) {
-        const connection = code === ssh_command/* SSH_CONNECTION_FAILED */.M2;
-        return new SamplerUnreachableError(connection ? 'the SSH connection failed' : `exit ${code}`, connection);
-    }
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./build/src/gpu-report/samples.js
-/**
- * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
- * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
- * most MAX_LINES lines a part and MAX_LINE characters a line; anything else is dropped and counted, never shown.
- * Fields follow the query's order (`--query-gpu=...`), so a capture with other fields reads the same way.
- */
-
-const MAX_LINES = 200_000;
-const MAX_LINE = 200;
-const MAX_GPUS = 64;
-const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
-const NUMBER = /^\d{1,7}(?:\.\d{1,3})?$/;
-/** The fields read, and the most each can be (a value past it is a lie, dropped). */
-const FIELDS = {
-    'memory.used': { key: 'usedMiB', most: 10_000_000 },
-    'memory.total': { key: 'totalMiB', most: 10_000_000 },
-    'utilization.gpu': { key: 'utilization', most: 100 },
-    'power.draw': { key: 'powerW', most: 100_000 },
-};
-function timeOf(text) {
-    const m = TIME.exec(text);
-    if (!m)
-        return undefined;
-    const [year, month, day, hour, minute, second, ms] = m.slice(1).map((part) => Number(part ?? 0));
-    const at = Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute, second, ms);
-    return Number.isFinite(at) && (month ?? 0) >= 1 && (month ?? 0) <= 12 ? at : undefined;
-}
-/** One line, or undefined when it is not of the shape. `[N/A]` and unknown values leave a field out. */
-function parseSampleLine(line, fields) {
-    if (line.length > MAX_LINE)
-        return undefined;
-    const cells = line.split(',').map((cell) => cell.trim());
-    if (cells.length !== fields.length)
-        return undefined;
-    const sample = {};
-    for (const [i, field] of fields.entries()) {
-        const cell = cells[i] ?? '';
-        if (field === 'timestamp')
-            sample.at = timeOf(cell);
-        else if (field === 'index')
-            sample.gpu = /^\d{1,2}$/.test(cell) && Number(cell) < MAX_GPUS ? Number(cell) : undefined;
-        else if (FIELDS[field] && NUMBER.test(cell) && Number(cell) <= (FIELDS[field]?.most ?? 0))
-            sample[FIELDS[field].key] = Number(cell);
-    }
-    return sample.at === undefined || sample.gpu === undefined ? undefined : sample;
-}
-/** The fetch's answer (`== coarse.csv`, `== fine.csv.1`, `== fine.csv` parts), bounded and checked line by line. */
-function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
-    const samples = { fine: [], coarse: [], dropped: 0 };
-    let part;
-    let lines = 0;
-    for (const line of text.split('\n')) {
-        if (line === '== coarse.csv')
-            part = samples.coarse;
-        else if (line === '== fine.csv.1' || line === '== fine.csv')
-            part = samples.fine;
-        else if (line.trim() === '')
-            continue;
-        else if (!part || ++lines > MAX_LINES)
-            samples.dropped++;
-        else {
-            const sample = parseSampleLine(line, fields);
-            if (sample)
-                part.push(sample);
-            else
-                samples.dropped++;
-        }
-    }
-    return samples;
-}
-
-// EXTERNAL MODULE: ./build/src/step/summary.js
-var summary = __nccwpck_require__(9128);
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/sandbox/billing.js
-var billing = __nccwpck_require__(4994);
-// EXTERNAL MODULE: ./build/src/inputs/collector.js
-var collector = __nccwpck_require__(1764);
-// EXTERNAL MODULE: ./build/src/inputs/caps.js
-var caps = __nccwpck_require__(4138);
-;// CONCATENATED MODULE: ./build/src/sandbox/caps.js
-
-
-
-
-/** Memory per GPU, GiB, where the service says nothing (docs/service.md). */
-const GPU_MEMORY_GIB = { A6000: 48, A100: 40, H100: 80 };
-/** The shortest lifetime a budget must buy: less is no useful run. */
-const MIN_BUDGET_SECONDS = 300;
-/** Memory per GPU of `type` (GiB): the table, and an A100 the catalog names as an 80 GB model. */
-function memoryOf(type, prices) {
-    if (type === 'A100' && Object.keys(prices).some((key) => /^a100(xl|_?80gb?)/i.test(key)))
-        return 80;
-    return GPU_MEMORY_GIB[type];
-}
-function hourly(config, prices, type) {
-    const spec = {
-        cpu: config.cpu,
-        memoryGib: config.memoryGib,
-        storageGib: config.storageGib,
-        gpuType: type === 'cpu' ? undefined : type,
-        gpuCount: config.gpuCount ?? 1,
-    };
-    return hourlyDollars(prices, spec);
-}
-async function readPrices(config, deps) {
-    try {
-        return await deps.client.getPricing(deps.signal);
-    }
-    catch (error) {
-        const input = config.caps.maxCostDollars !== undefined ? 'max-cost' : 'max-hourly-price';
-        throw new InputError(config.caps.minGpuMemoryGib !== undefined && config.caps.maxCostDollars === undefined ? 'min-gpu-memory' : input, `cannot be checked: the pricing catalog (GET /pricing) could not be read (${error.message}). ` +
-            'A cap that cannot be checked refuses; nothing was started. Try again later.');
-    }
-}
-/** Filters the fallback list and sets the TTL per type; throws an InputError when nothing is left. */
-async function applySpendingCaps(config, deps) {
-    const { caps } = config;
-    if (!hasCaps(caps))
-        return { config, lines: [] };
-    const prices = await readPrices(config, deps);
-    let candidates = config.gpuTypes.length > 0 ? [...config.gpuTypes] : ['cpu'];
-    const lines = [];
-    const keep = (input, label, why) => {
-        const dropped = candidates.map((type) => ({ type, why: why(type) })).filter((entry) => entry.why !== undefined);
-        if (dropped.length === 0)
-            return;
-        candidates = candidates.filter((type) => !dropped.some((entry) => entry.type === type));
-        const what = dropped.map((entry) => `${entry.type === 'cpu' ? 'the CPU sandbox' : entry.type} (${entry.why})`);
-        lines.push(`${label}: ${candidates.length === 0 ? 'nothing is left of' : 'dropped'} ${what.join(', ')}`);
-        if (candidates.length === 0)
-            throw new InputError(input, `leaves no GPU type to start: ${what.join(', ')}. Nothing was started.`);
-    };
-    const min = caps.minGpuMemoryGib;
-    if (min !== undefined)
-        keep('min-gpu-memory', `min-gpu-memory ${min} GiB`, (type) => {
-            const memory = type === 'cpu' ? 0 : memoryOf(type, prices);
-            return memory < min ? `${memory} GiB per GPU` : undefined;
-        });
-    // Each type's estimate once: the caps below ask for it several times.
-    const hourlyOf = new Map(candidates.map((type) => [type, hourly(config, prices, type)]));
-    const price = (type) => hourlyOf.get(type);
-    const notPriced = (type) => (price(type) === undefined ? 'not in the pricing catalog' : undefined);
-    const cap = caps.maxHourlyDollars;
-    if (cap !== undefined)
-        keep('max-hourly-price', `max-hourly-price ${formatDollars(cap)}`, (type) => {
-            const perHour = price(type);
-            return notPriced(type) ?? ((perHour ?? 0) > cap ? `${formatDollars(perHour ?? 0)}/hour` : undefined);
-        });
-    const budget = caps.maxCostDollars;
-    if (budget === undefined)
-        return { config: { ...config, gpuTypes: gpuList(candidates), capsApplied: lines }, lines };
-    const buys = (type) => Math.floor((budget / (price(type) ?? Infinity)) * 3600);
-    keep('max-cost', `max-cost ${formatDollars(budget)}`, (type) => {
-        const seconds = buys(type);
-        return (notPriced(type) ?? (seconds < MIN_BUDGET_SECONDS ? `buys ${formatDuration(seconds * 1000)}, under 5m` : undefined));
-    });
-    const ttlByType = {};
-    for (const type of candidates) {
-        ttlByType[type] = Math.min(config.maxTtlSeconds, buys(type));
-        const at = `${formatDollars(price(type) ?? 0)}/hour`;
-        lines.push(`max-cost ${formatDollars(budget)}: ${type === 'cpu' ? 'the sandbox' : type} at ${at} ` +
-            `gets an enforced TTL of ${formatDuration((ttlByType[type] ?? 0) * 1000)}`);
-    }
-    return { config: { ...config, gpuTypes: gpuList(candidates), ttlByType, capsApplied: lines }, lines };
-}
-const gpuList = (candidates) => candidates.filter((type) => type !== 'cpu');
-
-;// CONCATENATED MODULE: ./build/src/gpu-report/post.js
-
-const CHART_POINTS = 100;
-/** Memory above the idle baseline that counts as held: a CUDA context alone holds some 500 MiB. */
-const HELD_MIB = 64;
-/** Memory an idle card never shows (0 to a few hundred MiB reserved): held from the first sample to the last. */
-const HELD_THROUGHOUT_MIB = 1_024;
-/** The highest and lowest of many values (a spread of 200,000 arguments can overflow the stack). */
-const most = (values) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
-const least = (values) => values.reduce((a, b) => (b < a ? b : a), Infinity);
-/** The longest time one sample stands for: a minute's maximum (the coarse part) stands for its minute, and more. */
-const LONGEST_STEP_MS = 120_000;
-/**
- * The time each sample stands for: to the next one of the same GPU (the last: the median step); a longer gap (the
- * sampler stopped a while) counts at most 10 typical steps or LONGEST_STEP_MS, whichever is longer.
- */
-function steps(samples) {
-    const gaps = samples.slice(1).map((sample, i) => sample.at - (samples[i]?.at ?? sample.at));
-    const sorted = gaps.filter((gap) => gap > 0).sort((a, b) => a - b);
-    const typical = sorted[Math.floor(sorted.length / 2)] ?? 1_000;
-    return samples.map((_, i) => Math.min(Math.max(0, gaps[i] ?? typical), Math.max(10 * typical, LONGEST_STEP_MS)));
-}
-/** The mean of `values` weighted by the time each stands for (the sampler's own pace need not be even). */
-function weightedMean(values, weights) {
-    let [sum, ms] = [0, 0];
-    for (const [i, value] of values.entries()) {
-        if (value === undefined)
-            continue;
-        sum += value * (weights[i] ?? 0);
-        ms += weights[i] ?? 0;
-    }
-    return { mean: ms > 0 ? sum / ms : 0, ms };
-}
-/**
- * One series for the report from what the fetch brought: the minute maxima from before the first second-by-second
- * sample (a long job's fine file keeps only its last hour or so), then every fine sample.
- */
-function mergeSamples(parts) {
-    const firstFine = least(parts.fine.map((sample) => sample.at));
-    return [...parts.coarse.filter((sample) => sample.at < firstFine - 60_000), ...parts.fine].sort((a, b) => a.at - b.at);
-}
-function figuresOf(gpu, samples) {
-    const step = steps(samples);
-    const used = samples.map((sample) => sample.usedMiB).filter((v) => v !== undefined);
-    const utilization = weightedMean(samples.map((sample) => sample.utilization), step);
-    const peakMiB = used.length > 0 ? most(used) : 0;
-    const powered = samples.filter((sample) => sample.powerW !== undefined);
-    const energy = samples.reduce((sum, sample, i) => sum + ((sample.powerW ?? 0) * (step[i] ?? 0)) / 3_600_000, 0);
-    return {
-        gpu,
-        peakMiB,
-        totalMiB: samples.find((sample) => sample.totalMiB !== undefined)?.totalMiB,
-        busyMs: samples.reduce((sum, sample, i) => sum + ((sample.utilization ?? 0) > 0 ? (step[i] ?? 0) : 0), 0),
-        meanUtilization: utilization.mean,
-        utilizationMs: utilization.ms,
-        ...(powered.length > 0 ? { energyWh: energy } : {}),
-        held: used.length > 0 && (peakMiB - least(used) >= HELD_MIB || least(used) >= HELD_THROUGHOUT_MIB),
-    };
-}
-/** The figures of every GPU the samples name, in time order. */
-function gpuReport(samples) {
-    const byGpu = new Map();
-    for (const sample of [...samples].sort((a, b) => a.at - b.at)) {
-        const list = byGpu.get(sample.gpu) ?? [];
-        list.push(sample);
-        byGpu.set(sample.gpu, list);
-    }
-    const gpus = [...byGpu.entries()].sort(([a], [b]) => a - b).map(([gpu, list]) => figuresOf(gpu, list));
-    const times = samples.map((sample) => sample.at);
-    const all = weightedMean(gpus.map((figures) => figures.meanUtilization), gpus.map((figures) => figures.utilizationMs));
-    return {
-        gpus,
-        peakMiB: Math.max(0, most(gpus.map((figures) => figures.peakMiB))),
-        meanUtilization: all.mean,
-        used: gpus.some((figures) => figures.held),
-        spanMs: times.length > 0 ? most(times) - least(times) : 0,
-    };
-}
-/** At most `points` values, each the highest of its span of `values` (a peak is never averaged away). */
-function peaks(values, points = CHART_POINTS) {
-    if (values.length <= points)
-        return [...values];
-    const span = values.length / points;
-    return Array.from({ length: points }, (_, i) => most(values.slice(Math.floor(i * span), Math.max(Math.floor((i + 1) * span), Math.floor(i * span) + 1))));
-}
-/** MiB as GiB, one decimal: `11.0 GiB`. */
-const formatGib = (mib) => `${(mib / 1024).toFixed(1)} GiB`;
-/** The summary's section: a row per GPU, the chart, its legend. */
-function renderGpuSection(samples) {
-    const report = gpuReport(samples);
-    if (report.gpus.length === 0)
-        return '#### GPU\n\nNo samples came back from the sandbox.\n';
-    const rows = report.gpus.map((g) => {
-        const share = g.totalMiB ? ` (${Math.round((100 * g.peakMiB) / g.totalMiB)} % of ${formatGib(g.totalMiB)})` : '';
-        const energy = g.energyWh === undefined ? 'not read' : `${g.energyWh.toFixed(1)} Wh`;
-        const cells = [`${formatGib(g.peakMiB)}${share}`, (0,summary/* formatDuration */.a3)(g.busyMs), `${g.meanUtilization.toFixed(0)} %`];
-        return `| ${g.gpu} | ${cells.join(' | ')} | ${energy} |`;
-    });
-    const sorted = [...samples].sort((a, b) => a.at - b.at);
-    // All GPUs together: the most memory any held, and the highest utilization, at each point.
-    const memory = peaks(sorted.map((sample) => (sample.usedMiB ?? 0) / 1024));
-    const utilization = peaks(sorted.map((sample) => sample.utilization ?? 0));
-    const axis = Math.max(1, Math.ceil(most(memory)));
-    const chart = [
-        '```mermaid',
-        'xychart-beta',
-        `  title "GPU memory (GiB, bars) and utilization (% of ${axis} GiB scale, line)"`,
-        `  x-axis "time, ${(0,summary/* formatDuration */.a3)(report.spanMs)} in all" 1 --> ${memory.length}`,
-        `  y-axis "GiB" 0 --> ${axis}`,
-        `  bar [${memory.map((v) => v.toFixed(1)).join(', ')}]`,
-        `  line [${utilization.map((v) => ((v / 100) * axis).toFixed(1)).join(', ')}]`,
-        '```',
-    ];
-    return [
-        '#### GPU',
-        '',
-        '| GPU | peak memory | kernels ran | mean utilization | energy |',
-        '|---|---|---|---|---|',
-        ...rows,
-        '',
-        ...chart,
-        '',
-        `Legend: bars, the most memory any GPU held (GiB); line, the highest utilization of any GPU, drawn on the same ` +
-            `scale (${axis} GiB = 100 %). Each of at most ${CHART_POINTS} points is the highest of its span.`,
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./build/src/gpu-report/hint.js
-/**
- * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
- * against the memory of every GPU type (the card nvidia-smi showed for the type that ran; for the others the table
- * `min-gpu-memory` uses, sandbox/caps.ts), at that count; the
- * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
- * report whose GPU was not used.
- */
-
-
-
-
-/** The share of the peak kept free: a run's peak varies with its inputs. */
-const MARGIN = 0.2;
-function hint_hourly(prices, ran, gpuType, gpuCount) {
-    return (0,billing/* hourlyDollars */.vq)(prices, {
-        cpu: ran.cpu,
-        memoryGib: ran.memoryGib,
-        storageGib: ran.storageGib,
-        gpuType,
-        gpuCount,
-    });
-}
-/** The cheapest GPU set that holds every used GPU's peak with the margin, when the catalog prices it lower. */
-function cheaperGpu(report, ran, prices) {
-    const held = report.gpus.filter((gpu) => gpu.held);
-    const ranType = schemas/* GPU_TYPES */.ND.find((type) => type === ran.gpuType.toUpperCase());
-    if (!report.used || held.length === 0 || !ranType)
-        return undefined;
-    const ranDollarsPerHour = hint_hourly(prices, ran, ranType, ran.gpuCount);
-    if (ranDollarsPerHour === undefined)
-        return undefined;
-    const peakMiB = Math.max(...held.map((gpu) => gpu.peakMiB));
-    const neededMiB = peakMiB * (1 + MARGIN);
-    const gpuCount = held.length;
-    // The type that ran: its card's own total, as nvidia-smi read it (an H100 shows 79.6 GiB, not the table's 80).
-    const cardMiB = report.gpus.find((gpu) => gpu.totalMiB !== undefined)?.totalMiB;
-    let best;
-    for (const gpuType of schemas/* GPU_TYPES */.ND) {
-        if (gpuType === ranType && gpuCount >= ran.gpuCount)
-            continue;
-        const memoryMiB = gpuType === ranType && cardMiB ? cardMiB : memoryOf(gpuType, prices) * 1024;
-        const memoryGib = Math.round((memoryMiB / 1024) * 10) / 10;
-        const dollarsPerHour = hint_hourly(prices, ran, gpuType, gpuCount);
-        if (memoryMiB < neededMiB || dollarsPerHour === undefined || dollarsPerHour >= ranDollarsPerHour)
-            continue;
-        if (!best || dollarsPerHour < best.dollarsPerHour)
-            best = { gpuType, gpuCount, memoryGib, dollarsPerHour, ranDollarsPerHour, peakMiB, neededMiB };
-    }
-    return best;
-}
-/** The notice: the set, its memory, both prices, and what the run cost and would have cost (its length known). */
-function describeCheaper(hint, ran, livedMs) {
-    const cost = (perHour) => (0,billing/* formatDollars */.nT)((perHour * (livedMs ?? 0)) / 3_600_000);
-    const run = livedMs === undefined
-        ? ''
-        : `; this run would have cost ~${cost(hint.dollarsPerHour)} instead of ~${cost(hint.ranDollarsPerHour)}`;
-    return (`${hint.gpuCount} x ${hint.gpuType} (${hint.memoryGib} GiB each) would have held this job's peak GPU memory ` +
-        `(${formatGib(hint.peakMiB)}, ${formatGib(hint.neededMiB)} with a ${MARGIN * 100} % margin) at ` +
-        `~${(0,billing/* formatDollars */.nT)(hint.dollarsPerHour)}/hour, against ~${(0,billing/* formatDollars */.nT)(hint.ranDollarsPerHour)}/hour for the ` +
-        `${ran.gpuCount} x ${ran.gpuType.toUpperCase()} it ran on${run}. Set gpu-type (and gpu-count) to it if the ` +
-        'peak is typical of this job.');
-}
-
-;// CONCATENATED MODULE: ./build/src/gpu-report/publish.js
-/**
- * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
- * only by samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
- * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
- * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
- * the end of `run`. Never fails the step: a report that cannot be made says why in one line.
- */
-
-
-
-
-
-
-/** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
-function gpuFigure(report) {
-    if (!report || report.gpus.length === 0)
-        return 'no samples';
-    return report.used ? `${formatGib(report.peakMiB)} · ${report.meanUtilization.toFixed(0)} %` : 'unused';
-}
-/** The samples as CSV, written by the action from the parsed numbers (nothing of the sandbox's text). */
-function samplesCsv(samples) {
-    const cell = (value) => (value === undefined ? '' : String(value));
-    const lines = samples.map((s) => [new Date(s.at).toISOString(), s.gpu, cell(s.usedMiB), cell(s.totalMiB), cell(s.utilization), cell(s.powerW)].join(','));
-    return ['timestamp,gpu,memory_used_mib,memory_total_mib,utilization_percent,power_w', ...lines, ''].join('\n');
-}
-const NEVER_USED = 'no process held GPU memory above its idle baseline while the job ran, so the job ran on the CPU. Usual causes: ' +
-    'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
-    'container started without the GPU (docker run --gpus all).';
-/** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
-async function publishGpuReport(core, input) {
-    try {
-        return await writeReport(core, input);
-    }
-    catch (error) {
-        core.warning(`GPU report: ${error.message}`);
-        return gpuFigure(undefined);
-    }
-}
-async function writeReport(core, input) {
-    if (input.fetched === undefined) {
-        core.info(`GPU report: no samples came back from ${input.sandboxId} (${input.why ?? 'no answer'}).`);
-        await core.appendSummary(`#### GPU\n\nNo samples came back from the sandbox (${input.why ?? 'no answer'}).\n`);
-        return gpuFigure(undefined);
-    }
-    const parts = parseSamples(input.fetched);
-    const samples = mergeSamples(parts);
-    const report = gpuReport(samples);
-    const dropped = parts.dropped > 0 ? `; ${parts.dropped} lines that were not samples were dropped` : '';
-    core.info(`GPU report: ${samples.length} samples over ${(0,summary/* formatDuration */.a3)(report.spanMs)}${dropped}.`);
-    await core.appendSummary(renderGpuSection(samples) + (dropped ? `\nThe sampler's files${dropped}.\n` : ''));
-    if (report.gpus.length === 0)
-        return gpuFigure(undefined);
-    core.setOutput('gpu-memory-peak', String(Math.round(report.peakMiB)));
-    core.setOutput('gpu-utilization', report.meanUtilization.toFixed(1));
-    writeCsv(core, input, samples);
-    if (!report.used) {
-        const failed = input.failed ? ' (the run failed; it may have ended before it reached the GPU)' : '';
-        core.warning(`GPU report: the GPU of ${input.sandboxId} was never used${failed}: ${NEVER_USED}`, {
-            title: 'GPU never used',
-        });
-    }
-    else if (!input.failed)
-        await hintCheaper(core, input, report);
-    return gpuFigure(report);
-}
-function writeCsv(core, input, samples) {
-    if (!input.tempDir)
-        return;
-    const path = (0,external_node_path_.join)(input.tempDir, `gpu-samples-${input.sandboxId}.csv`);
-    try {
-        (0,external_node_fs_.writeFileSync)(path, samplesCsv(samples), { mode: 0o644 });
-        core.setOutput('gpu-samples', path);
-    }
-    catch (error) {
-        core.warning(`GPU report: the samples could not be written to ${path}: ${error.message}`);
-    }
-}
-async function hintCheaper(core, input, report) {
-    let prices;
-    try {
-        prices = await input.prices();
-    }
-    catch (error) {
-        core.info(`GPU report: no cheaper-GPU check, the pricing catalog could not be read (${error.message}).`);
-        return;
-    }
-    const hint = cheaperGpu(report, input.ran, prices);
-    if (hint)
-        core.notice(describeCheaper(hint, input.ran, input.livedMs), { title: 'A cheaper GPU would have done' });
-}
-
-;// CONCATENATED MODULE: ./build/src/gpu-report/fetch.js
-
-
-
-const PRICING_TIMEOUT_MS = 15_000;
-/** What the sampler wrote, or why nothing came back (never throws); `end` ends the sampler after the read. */
-async function fetchOrWhy(target, env, options) {
-    try {
-        return { fetched: await fetchSamples(target, env, options) };
-    }
-    catch (error) {
-        return { why: error.message };
-    }
-}
-/** The sampler's files, when the main step started one and did not report already. */
-async function fetchGpuSamples(deps, state, keepAlive) {
-    const saved = state.gpuReport;
-    if (!saved || saved.reported)
-        return undefined;
-    deps.core.info('GPU report: fetching the samples before the stop.');
-    // A kept sandbox keeps its sampler (its files stay bounded); one about to be stopped has it ended.
-    return { saved, ...(await fetchOrWhy(saved, process.env, { end: !keepAlive, signal: deps.signal })) };
-}
-/** The report, once the sandbox is stopped; the comment's figure. */
-async function reportGpu(deps, state, gpu, config, failed) {
-    const startedAt = state.startedAt;
-    const signal = (0,abort/* withTimeout */.w)(PRICING_TIMEOUT_MS, deps.signal);
-    return publishGpuReport(deps.core, {
-        sandboxId: state.sandboxId ?? 'the sandbox',
-        fetched: gpu.fetched,
-        why: gpu.why,
-        ran: gpu.saved,
-        livedMs: startedAt === undefined ? undefined : Math.max(0, deps.clock.now() - startedAt),
-        failed,
-        prices: () => deps.makeClient(config).getPricing(signal),
-        tempDir: process.env.RUNNER_TEMP,
-    });
-}
-
-
-/***/ }),
-
 /***/ 8944:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -37874,397 +36807,6 @@ function coreForUse(core, use) {
 
 /***/ }),
 
-/***/ 8757:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  yg: () => (/* binding */ releaseHolds),
-  Xt: () => (/* binding */ releasePoolClaims),
-  tW: () => (/* binding */ stopHalfPrepared)
-});
-
-// EXTERNAL MODULE: ./build/src/client/schemas.js
-var schemas = __nccwpck_require__(2805);
-// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
-var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/sandbox/stop.js + 1 modules
-var stop = __nccwpck_require__(1381);
-// EXTERNAL MODULE: ./build/src/step/deps.js
-var step_deps = __nccwpck_require__(3996);
-// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
-var ssh_command = __nccwpck_require__(262);
-// EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __nccwpck_require__(9768);
-;// CONCATENATED MODULE: ./build/src/pool/claim.js
-/**
- * The warm pool's claim (issue 55, CONTRACT "Warm pool"): atomic on the
- * sandbox itself, over the action's SSH access. The claim is a symbolic link
- * whose target names the claimant, made with `ln -s`: creating it either
- * succeeds or finds it there, in one system call, however many steps try at
- * once, so exactly one wins. The claimant is written with the claim, never
- * after it, so a claim whose answer was lost is recognised as its own when
- * asked again, and there is no half-made claim that nobody owns. Each sandbox
- * id has its own link (an emulator may give several sandboxes one home). A
- * claim attempt has a short bound: a sandbox whose SSH hangs is no claim.
- */
-
-
-
-/** How long one claim attempt may take (connection included). */
-const CLAIM_TIMEOUT_MS = 8_000;
-/** What a claimant may be called: the link's target, so no '/' and nothing a shell reads. */
-const CLAIMANT = /^[A-Za-z0-9._-]{1,100}$/;
-const SANDBOX_ID = /^[A-Za-z0-9._-]{1,100}$/;
-const CLAIM = `set -u
-dir="$HOME/.gpu-sandbox-pool"
-mkdir -p "$dir" 2> /dev/null
-link="$dir/claim-$1"
-if [ "\${3:-}" = prepared ] && [ ! -L "$dir/prepared-$1" ] && [ ! -L "$link" ]; then echo unprepared
-elif ln -s "$2" "$link" 2> /dev/null; then echo won
-elif [ "$(readlink "$link" 2> /dev/null)" = "$2" ]; then echo won
-elif [ -L "$link" ]; then echo "taken $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
-else echo unclaimable; fi`;
-/** What a sandbox says a claim names, cut here to what a claimant may be (the sandbox's own cut is its word only). */
-const claimantSaid = (text) => text.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 100) || 'unnamed';
-/** A claimant's name from the step's run, attempt and job: only the characters a claim may hold. */
-function claimantOf(parts) {
-    const name = parts
-        .filter((part) => part !== undefined && part !== '')
-        .join('-')
-        .replace(/[^A-Za-z0-9._-]/g, '_')
-        .slice(0, 100);
-    return name === '' ? 'unnamed' : name;
-}
-/** Claims `sandboxId` for `claimant`: won (also again, for the same claimant), taken by another, or why neither. */
-async function claimSandbox(target, sandboxId, claimant, context) {
-    if (!SANDBOX_ID.test(sandboxId))
-        return { kind: 'failed', why: `'${(0,untrusted/* serviceText */.Lo)(sandboxId, 40)}' is not a sandbox id` };
-    if (!CLAIMANT.test(claimant))
-        return { kind: 'failed', why: `'${(0,untrusted/* serviceText */.Lo)(claimant, 40)}' is not a claimant` };
-    const signal = (0,abort/* withTimeout */.w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
-    const args = [sandboxId, claimant, ...(context.prepared ? ['prepared'] : [])];
-    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(target, CLAIM, args, '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
-    if (said === 'won')
-        return { kind: 'won' };
-    // A prepared pool's sandbox is claimed only once its preparer marked it (prepare.ts).
-    if (said === 'unprepared')
-        return { kind: 'failed', why: 'its preparation has not succeeded (no mark)' };
-    const taken = /^taken (.*)$/.exec(said);
-    if (taken)
-        return { kind: 'taken', by: claimantSaid(taken[1] ?? '') };
-    const last = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').at(-1) ?? '', 200);
-    if (signal.aborted && !context.signal?.aborted)
-        return {
-            kind: 'unreachable',
-            why: `no answer within ${(context.timeoutMs ?? CLAIM_TIMEOUT_MS) / 1000} s`,
-        };
-    if (code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
-        return { kind: 'unreachable', why: last || 'the SSH connection failed' };
-    return {
-        kind: 'failed',
-        why: said === 'unclaimable' ? 'its claim is not a link' : `exit ${code}${last ? `: ${last}` : ''}`,
-    };
-}
-const LOOK = `dir="$HOME/.gpu-sandbox-pool"
-link="$dir/claim-$1"
-if [ -L "$link" ]; then echo "claimed $(readlink "$link" | tr -cd 'A-Za-z0-9._-' | cut -c1-100)"
-elif [ -L "$dir/prepared-$1" ]; then
-  echo "unclaimed prepared $(readlink "$dir/prepared-$1" | tr -cd '0-9' | cut -c1-12)"
-elif [ -L "$dir/prepare-$1" ]; then
-  echo "unclaimed preparing $(readlink "$dir/prepare-$1" | tr -cd 'A-Za-z0-9._-' | cut -c1-120)"
-else echo unclaimed; fi`;
-/** Looks at `sandboxId`'s claim and preparation, read only. */
-async function lookAt(target, sandboxId, context) {
-    if (!SANDBOX_ID.test(sandboxId))
-        return { by: undefined };
-    const signal = (0,abort/* withTimeout */.w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
-    const { stdout } = await (0,ssh_command/* runScript */.j3)(target, LOOK, [sandboxId], '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
-    const by = /^claimed (.*)$/.exec(said)?.[1];
-    if (by !== undefined)
-        return { by: claimantSaid(by) };
-    if (!said.startsWith('unclaimed'))
-        return { by: undefined };
-    const prepared = /^unclaimed prepared (\d{1,12})$/.exec(said)?.[1];
-    if (prepared)
-        return { by: null, preparedAt: Number(prepared) * 1000 };
-    const since = /^unclaimed preparing (\d{1,12})-/.exec(said)?.[1];
-    // A lock whose time cannot be read counts as begun at the epoch: abandoned.
-    if (said.startsWith('unclaimed preparing'))
-        return { by: null, preparingSince: Number(since ?? 0) * 1000 };
-    return { by: null };
-}
-/** Who claimed `sandboxId`, read only (a refill counts the unclaimed): null for none; undefined where it cannot say. */
-async function claimedBy(target, sandboxId, context) {
-    return (await lookAt(target, sandboxId, context)).by;
-}
-
-// EXTERNAL MODULE: ./build/src/client/retry.js
-var retry = __nccwpck_require__(9943);
-// EXTERNAL MODULE: ./build/src/ssh/access.js + 3 modules
-var access = __nccwpck_require__(307);
-// EXTERNAL MODULE: ./build/src/ssh/config-files.js
-var config_files = __nccwpck_require__(5018);
-// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
-var secret_files = __nccwpck_require__(8528);
-;// CONCATENATED MODULE: ./build/src/pool/access.js
-
-
-
-
-/** `reach` for take, refill and the idle rule: a target per sandbox, written at first use. */
-function access_poolReach(prepared) {
-    const targets = new Map();
-    return async (id, record) => {
-        const known = targets.get(id);
-        if (known)
-            return known;
-        if (!SANDBOX_ID_PATTERN.test(id))
-            throw new Error(`'${id.slice(0, 40)}' is not a sandbox id`);
-        const found = pinnableEndpoint(record);
-        if ('problem' in found)
-            throw new Error(`its record${found.problem}`);
-        const alias = `pool-${id}`;
-        const dir = privateDirectory(prepared.dir);
-        const { configPath } = writeSshFiles(dir, alias, found.endpoint, prepared.keyPath, prepared.certPath);
-        const target = { configPath, alias };
-        targets.set(id, target);
-        return target;
-    };
-}
-
-;// CONCATENATED MODULE: ./build/src/pool/deps.js
-/**
- * What the pool's parts (take, refill, idle) are given in a real step: the
- * service's list and records through the one client (each read retried
- * briefly, every request within the pool's own deadline), SSH access to the
- * candidates over the step's certificate, and the stop every mode uses.
- */
-
-
-
-/** How long one read or one stop of the pool's may take. */
-const READ_BUDGET_MS = 15_000;
-const STOP_BUDGET_MS = 60_000;
-/** The service's list for the pool's readers (newest first, 20 pages at most), within the pool's bound. */
-function listWithin(ctx) {
-    return ctx.client
-        .withDeadline(ctx.clock.now() + READ_BUDGET_MS * 2, ctx.clock)
-        .allSandboxes({ signal: ctx.signal, maxPages: 20 });
-}
-/** One sandbox's record, read again briefly after a passing failure, within the pool's bound. */
-function readWithin(ctx, id) {
-    const client = ctx.client.withDeadline(ctx.clock.now() + READ_BUDGET_MS, ctx.clock);
-    return retryUntil(ctx, ctx.clock.now() + READ_BUDGET_MS, `read ${id}`, () => client.getSandbox(id, ctx.signal), {
-        backoff: READ_BACKOFF,
-    });
-}
-function poolDeps(ctx, env, prepared, preparedPool = false) {
-    return {
-        prepared: preparedPool,
-        clock: ctx.clock,
-        list: () => listWithin(ctx),
-        read: (id) => readWithin(ctx, id),
-        reach: poolReach(prepared),
-        env,
-        signal: ctx.signal,
-        log: ctx.log,
-        stop: async (id) => {
-            await stopSandbox(ctx, id, ctx.clock.now() + STOP_BUDGET_MS);
-        },
-    };
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./build/src/inputs/pool.js + 1 modules
-var pool = __nccwpck_require__(5195);
-// EXTERNAL MODULE: ./build/src/inputs/default-name.js
-var default_name = __nccwpck_require__(6536);
-;// CONCATENATED MODULE: ./build/src/pool/names.js
-/**
- * The warm pool's names (issue 55, CONTRACT "Warm pool"): a pool sandbox is
- * named `gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>`,
- * never a run's name (`gh-…`), so a retried start, `mode: stop`, the sweep and
- * the comment tell them apart, and a step lists only the pool sandboxes that
- * were started for a request like its own. What a pool sandbox really is comes
- * from its service record, never from its name: the digest only narrows the list.
- */
-
-
-
-
-
-
-
-/** Canonical JSON: keys sorted at every depth, so the same request always digests the same. */
-function canonical(value) {
-    if (Array.isArray(value))
-        return `[${value.map(canonical).join(',')}]`;
-    if (value !== null && typeof value === 'object')
-        return `{${Object.keys(value)
-            .sort()
-            .filter((key) => value[key] !== undefined)
-            .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
-            .join(',')}}`;
-    return JSON.stringify(value);
-}
-/** The first 8 hex of the SHA-256 of the request's canonical JSON. */
-function requestDigest(request) {
-    return createHash('sha256').update(canonical(request)).digest('hex').slice(0, 8);
-}
-/** The names' common start for one repository, pool and request: what a list is filtered by. */
-function poolPrefix(repositoryId, pool, digest) {
-    if (!/^\d+$/.test(repositoryId))
-        throw new Error(`pool: the repository id '${repositoryId}' is not a number`);
-    if (!POOL_NAME.test(pool))
-        throw new Error(`pool: '${pool}' is not a pool name`);
-    if (!/^[0-9a-f]{8}$/.test(digest))
-        throw new Error(`pool: '${digest}' is not a request digest`);
-    return `gp-${repositoryId}-${pool}-${digest}-`;
-}
-/** A fresh pool sandbox's name: the prefix and 6 random hex. */
-function poolSandboxName(prefix, random = Math.random) {
-    const hex = Math.floor(random() * 0x1000000)
-        .toString(16)
-        .padStart(6, '0')
-        .slice(-6);
-    return `${prefix}${hex}`;
-}
-/** A name's prefix, rebuilt from its parts: what a request's names start with. */
-const prefixOf = (parts) => `gp-${parts.repositoryId}-${parts.pool}-${parts.digest}-`;
-/**
- * The listed sandboxes whose parsed names `wanted` takes, with an id: the one reading of the list for the pool. Names
- * are parsed, never matched by their start: pool `ci`'s names start as pool `ci-deadbeef`'s may.
- */
-async function poolListed(list, wanted) {
-    return (await poolView(list, wanted)).items;
-}
-/**
- * One read of the list: the pool's sandboxes `wanted` takes (as poolListed), and the ids of every sandbox a hold in
- * the list names, live or not (hold.ts: one that was ever held was claimed, and is never claimed again).
- */
-async function poolView(list, wanted) {
-    const items = [];
-    const held = new Set();
-    for await (const item of list) {
-        const holds = (0,default_name/* heldBy */.Vr)(item.name);
-        if (holds)
-            held.add(holds.sandboxId);
-        const parts = (0,default_name/* parsePoolName */.Vk)(item.name ?? '');
-        // Only a real sandbox id is ever logged, put in a path or sent a claim.
-        if (item.id && schemas/* SANDBOX_ID_PATTERN */.BA.test(item.id) && parts && wanted(parts))
-            items.push(item);
-    }
-    return { items, held };
-}
-/** The ids of the sandboxes a hold in the list names (poolView's second half, for readers of nothing else). */
-async function heldIn(list) {
-    return (await poolView(list, () => false)).held;
-}
-
-;// CONCATENATED MODULE: ./build/src/pool/release.js
-/**
- * The post step's part of the warm pool: a claim the main step sent but whose
- * answer it never read (cancelled during it) or lost is looked at again (read
- * only), over the same SSH access; a claim that is this step's, on a sandbox
- * that is not the one the main step saved, is stopped, so a claim never
- * outlives its job. One that another step holds, or that cannot say, is left:
- * it is not this step's (its TTL ends an unanswered one). In the
- * pull-requests domain a claim is this step's only with its hold: a sandbox a
- * hold names that this step cannot show is its own is left too.
- *
- * The holds this step started are stopped last, each once its sandbox's stop
- * was accepted (or the main step stopped it), never while it may still run a
- * job's code: a hold that ended early would let another job claim it.
- */
-
-
-
-
-
-
-
-const release_STOP_BUDGET_MS = 2 * 60_000;
-async function releasePoolClaims(deps, state, config) {
-    const saved = state.poolClaims;
-    const pending = (saved?.pending ?? []).filter((claim) => claim.id !== state.sandboxId);
-    if (!saved || pending.length === 0)
-        return;
-    const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.makeClient(config) });
-    let held;
-    for (const claim of pending) {
-        const target = { configPath: claim.configPath, alias: claim.alias };
-        // Read only: a claim that never arrived is not made now (that sandbox stays the pool's, for the next job).
-        const by = await claimedBy(target, claim.id, { env: deps.env ?? process.env });
-        if (by !== saved.claimant) {
-            const why = by === null ? 'unclaimed' : by === undefined ? 'it could not say' : `claimed by ${(0,untrusted/* serviceText */.Lo)(by, 100)}`;
-            deps.core.info(`Pool: ${claim.id} is not this job's (${why}); left to the pool.`);
-            continue;
-        }
-        const ownHold = saved.holds?.some((hold) => hold.sandboxId === claim.id && hold.holdId);
-        if (!ownHold && (held ??= await heldIn(listWithin(ctx))).has(claim.id)) {
-            deps.core.info(`Pool: ${claim.id} is named by a hold this job cannot show is its own (its answer was lost); ` +
-                'left to its TTL, with the hold.');
-            continue;
-        }
-        await (0,stop/* stopSandbox */.a)(ctx, claim.id, deps.clock.now() + release_STOP_BUDGET_MS);
-        deps.core.info(`Pool: ${claim.id} was claimed by this job and not used (the claim's answer was lost); stopped.`);
-    }
-}
-/**
- * Stops the holds this step started: the job's own sandbox's once `stopped` says the post step's stop of it was
- * accepted (none with keep-alive), any other's at once (the main step stopped that one, or never used it).
- */
-async function releaseHolds(deps, state, config, stopped) {
-    const holds = (state.poolClaims?.holds ?? []).filter((hold) => hold.holdId && schemas/* SANDBOX_ID_PATTERN */.BA.test(hold.holdId));
-    if (holds.length === 0)
-        return;
-    const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.makeClient(config) });
-    for (const { sandboxId, holdId = '' } of holds) {
-        if (sandboxId === state.sandboxId && (!stopped || config.keepAlive)) {
-            const why = config.keepAlive ? 'keep-alive leaves it running' : 'its stop was not accepted';
-            deps.core.info(`Pool: the hold ${holdId} stays with ${sandboxId}: ${why}; both end at their TTL.`);
-            continue;
-        }
-        await (0,stop/* stopSandbox */.a)(ctx, holdId, deps.clock.now() + release_STOP_BUDGET_MS);
-        deps.core.info(`Pool: the hold ${holdId} of ${sandboxId} stopped.`);
-    }
-}
-/**
- * The pool sandboxes the main step was preparing when it ended (cancelled, killed): one whose preparation was marked,
- * or that a job claimed, is left; any other is claimed under the preparer's lock, so no job ever can, and stopped.
- * One that cannot be reached now (its certificate expired) is never claimed: its abandoned lock has the pool's idle
- * rule, or its TTL, end it.
- */
-async function stopHalfPrepared(deps, state, config) {
-    const saved = state.poolPreparing;
-    if (!saved || saved.pending.length === 0)
-        return;
-    const ctx = (0,step_deps/* opContext */.R)({ ...deps, client: deps.makeClient(config) });
-    const env = deps.env ?? process.env;
-    for (const item of saved.pending.filter((entry) => schemas/* SANDBOX_ID_PATTERN */.BA.test(entry.id))) {
-        const target = { configPath: item.configPath, alias: item.alias };
-        const look = await lookAt(target, item.id, { env });
-        if (look.by !== null || look.preparedAt !== undefined) {
-            const why = look.preparedAt !== undefined ? 'its preparation was marked' : 'it is claimed, or could not say';
-            deps.core.info(`Pool: ${item.id}, being prepared when the main step ended, is left (${why}).`);
-            continue;
-        }
-        const verdict = await claimSandbox(target, item.id, saved.claimant, { env });
-        if (verdict.kind !== 'won')
-            continue;
-        await (0,stop/* stopSandbox */.a)(ctx, item.id, deps.clock.now() + release_STOP_BUDGET_MS);
-        deps.core.info(`Pool: ${item.id} was left half-prepared by the main step; stopped.`);
-    }
-}
-
-
-/***/ }),
-
 /***/ 5779:
 /***/ ((__webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -38275,26 +36817,21 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   a2: () => (/* binding */ runPost),
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var _approval_post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9157);
-/* harmony import */ var _comment_post_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4307);
-/* harmony import */ var _gpu_report_fetch_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3030);
-/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4673);
-/* harmony import */ var _cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9219);
-/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5176);
-/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5532);
-/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6476);
-/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2852);
-/* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4925);
-/* harmony import */ var _inputs_uses_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8207);
-/* harmony import */ var _runner_post_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4519);
-/* harmony import */ var _runner_served_job_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(7933);
-/* harmony import */ var _runner_post_slots_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(1124);
-/* harmony import */ var _runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(8475);
-/* harmony import */ var _runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(9643);
-/* harmony import */ var _pool_release_js__WEBPACK_IMPORTED_MODULE_16__ = __nccwpck_require__(8757);
-/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_17__ = __nccwpck_require__(5504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_19__ = __nccwpck_require__(8593);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_18__ = __nccwpck_require__(5190);
+/* harmony import */ var _comment_post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4307);
+/* harmony import */ var _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4673);
+/* harmony import */ var _cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5176);
+/* harmony import */ var _cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5532);
+/* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6476);
+/* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2852);
+/* harmony import */ var _inputs_post_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4925);
+/* harmony import */ var _inputs_uses_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8207);
+/* harmony import */ var _runner_post_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4519);
+/* harmony import */ var _runner_served_job_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7933);
+/* harmony import */ var _runner_post_slots_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(1124);
+/* harmony import */ var _runner_stranded_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8475);
+/* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5504);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(8593);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(5190);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -38302,11 +36839,6 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
  * annotation and a failed step. `runPost` has everything passed in; `run`
  * wires the real dependencies into it.
  */
-
-
-
-
-
 
 
 
@@ -38330,28 +36862,34 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 const POST_DEADLINE_MS = 10 * 60_000;
 async function runPost(given) {
     // One budget for the step's GitHub answers: the comment reads what the name lookup's answer said.
-    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_19__/* .GitHubBudget */ .N() };
+    const deps = { ...given, githubBudget: given.githubBudget ?? new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_14__/* .GitHubBudget */ .N() };
     const { core } = deps;
-    const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_9__/* .readPostInputs */ ._)(core);
-    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_18__/* .ActionState */ .q(core);
+    const inputs = (0,_inputs_post_js__WEBPACK_IMPORTED_MODULE_6__/* .readPostInputs */ ._)(core);
+    const state = new _step_state_js__WEBPACK_IMPORTED_MODULE_13__/* .ActionState */ .q(core);
     const mode = inputs.mode;
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
-        await (state.debugAccess ? _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__/* .holdForDebugging */ .Zc : _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseForkHold */ .YB)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
+        await (state.debugAccess ? _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_1__/* .holdForDebugging */ .Zc : _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_1__/* .refuseForkHold */ .YB)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
     // Runner mode watches its runner over the action's SSH access (issue 43), and gpu-report fetches its samples over it
     // (issue 47): removed after those, else first.
     let sshRemoved = false;
     const removeSsh = async () => {
         if (!sshRemoved)
-            await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_6__/* .removeSshAccess */ .t)(core, state, deps.clock);
+            await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_3__/* .removeSshAccess */ .t)(core, state, deps.clock);
         sshRemoved = true;
     };
+    // The pool's code is loaded only where this step's state holds pool sandboxes.
+    const pool = state.poolClaims || state.poolPreparing ? await __nccwpck_require__.e(/* import() */ 757).then(__nccwpck_require__.bind(__nccwpck_require__, 8757)) : undefined;
     // A pool claim whose answer the main step never read is asked again over its SSH access, before that goes.
     if (mode === 'start' && state.poolClaims)
-        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_16__/* .releasePoolClaims */ .Xt)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a claim of this job's could not be asked again: ${error.message}`));
+        await pool
+            ?.releasePoolClaims(deps, state, inputs.cleanup())
+            .catch((error) => core.warning(`Pool: a claim of this job's could not be asked again: ${messageOf(error)}`));
     // Pool sandboxes the main step was preparing when it ended: stopped unless marked, over that same access.
     if ((mode === 'start' || mode === 'pool') && state.poolPreparing)
-        await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_16__/* .stopHalfPrepared */ .tW)(deps, state, inputs.cleanup()).catch((error) => core.warning(`Pool: a half-prepared sandbox could not be stopped (its TTL ends it): ${error.message}`));
+        await pool
+            ?.stopHalfPrepared(deps, state, inputs.cleanup())
+            .catch((error) => core.warning(`Pool: a half-prepared sandbox could not be stopped (its TTL ends it): ${messageOf(error)}`));
     const gpuFetch = state.gpuReport && !state.gpuReport.reported;
     if (!(mode === 'start' && (state.runner?.watch || gpuFetch)))
         await removeSsh();
@@ -38364,10 +36902,13 @@ async function runPost(given) {
         await removeSsh();
         // A claim's holds go last, once the sandbox they hold is stopped.
         if (mode === 'start' && state.poolClaims?.holds)
-            await (0,_pool_release_js__WEBPACK_IMPORTED_MODULE_16__/* .releaseHolds */ .yg)(deps, state, inputs.cleanup(), cleaned).catch((error) => core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${error.message}`));
+            await pool
+                ?.releaseHolds(deps, state, inputs.cleanup(), cleaned)
+                .catch((error) => core.warning(`Pool: a hold of this job's could not be stopped (its TTL ends it): ${messageOf(error)}`));
         // Whatever the mode says (an invalid one included): the runner that fails a job the main step could not serve.
         const unserved = state.unservedAll;
-        await Promise.all(unserved.map((saved) => (0,_runner_post_unserved_js__WEBPACK_IMPORTED_MODULE_15__/* .cleanupUnserved */ .N)(deps, saved, inputs.runner())));
+        const { cleanupUnserved } = unserved.length > 0 ? await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 9643)) : {};
+        await Promise.all(unserved.map((saved) => cleanupUnserved?.(deps, saved, inputs.runner())));
     }
 }
 async function cleanupMode(deps, state, inputs, removeSsh) {
@@ -38376,7 +36917,7 @@ async function cleanupMode(deps, state, inputs, removeSsh) {
     if (mode === 'start')
         return cleanupStart(deps, state, inputs, removeSsh);
     if (mode === 'instance')
-        return (0,_cleanup_instance_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupInstance */ .Y)(deps, state, inputs, POST_DEADLINE_MS);
+        return (await __nccwpck_require__.e(/* import() */ 219).then(__nccwpck_require__.bind(__nccwpck_require__, 9219))).cleanupInstance(deps, state, inputs, POST_DEADLINE_MS);
     if (mode === 'connect') {
         core.info("Nothing to stop: mode 'connect' never stops the sandbox (stop it with mode: stop, or let its TTL end it).");
         return;
@@ -38394,42 +36935,44 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     const saved = state.runners;
     const config = saved.length > 0 ? inputs.cleanup() : undefined;
     const served = config && !config.keepAlive ? config : undefined;
-    const several = served !== undefined && (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_13__/* .servesSeveral */ .Bl)(saved, served);
+    const several = served !== undefined && (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_10__/* .servesSeveral */ .Bl)(saved, served);
     // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
     // (issue 48), is the one deleted and mirrored.
     const runners = [...saved];
     // One folder serving one job waits as before: serveFolders gives it the default of one job to serve.
-    const { taken, stranded } = served ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_13__/* .serveFolders */ .ly)(deps, runners, served) : {};
+    const { taken, stranded } = served ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_10__/* .serveFolders */ .ly)(deps, runners, served) : {};
     // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
-    const gpu = state.gpuReport ? await (0,_gpu_report_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchGpuSamples */ .W$)(deps, state, inputs.cleanup().keepAlive) : undefined;
+    // Code a step did not use is loaded only where its state says it was: the GPU report's, the approval's.
+    const report = state.gpuReport ? await __nccwpck_require__.e(/* import() */ 30).then(__nccwpck_require__.bind(__nccwpck_require__, 3030)) : undefined;
+    const gpu = report ? await report.fetchGpuSamples(deps, state, inputs.cleanup().keepAlive) : undefined;
     await removeSsh();
-    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_5__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
+    await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);
     if (served)
         for (const runner of runners)
-            await (0,_runner_post_js__WEBPACK_IMPORTED_MODULE_11__/* .deleteRegistration */ .XC)(deps, runner, served);
+            await (0,_runner_post_js__WEBPACK_IMPORTED_MODULE_8__/* .deleteRegistration */ .XC)(deps, runner, served);
     // The served jobs' results, mirrored: a failed one fails this step, so "Re-run failed jobs" re-runs both jobs.
     const mirror = served && !taken && runners.some((r) => r.online) && !deps.cancelWait?.aborted;
     const [first] = runners;
-    const folders = mirror && several ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_13__/* .mirrorFolders */ .Pm)(deps, runners, served) : undefined;
-    const single = mirror && !several && first ? await (0,_runner_served_job_js__WEBPACK_IMPORTED_MODULE_12__/* .mirrorServedJob */ .eh)(deps, first, served) : undefined;
+    const folders = mirror && several ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_10__/* .mirrorFolders */ .Pm)(deps, runners, served) : undefined;
+    const single = mirror && !several && first ? await (0,_runner_served_job_js__WEBPACK_IMPORTED_MODULE_9__/* .mirrorServedJob */ .eh)(deps, first, served) : undefined;
     const mirrored = single ?? folders;
     const approval = state.approval;
     if (approval)
-        await (0,_approval_post_js__WEBPACK_IMPORTED_MODULE_0__/* .removeApproval */ .y)(deps, approval, inputs.cleanup());
+        await (await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 9157))).removeApproval(deps, approval, inputs.cleanup());
     const failed = (taken ?? stranded ?? mirrored?.failure ?? state.mainFailure) !== undefined;
-    const gpuUse = gpu ? await (0,_gpu_report_fetch_js__WEBPACK_IMPORTED_MODULE_2__/* .reportGpu */ .r4)(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
+    const gpuUse = gpu ? await report?.reportGpu(deps, state, gpu, inputs.cleanup(), failed) : state.gpuReport?.figure;
     // Read only with a comment to finish: after invalid inputs the post step has nothing to say, and must not fail.
     const jobs = folders?.jobs ?? single?.job;
-    await (0,_comment_post_js__WEBPACK_IMPORTED_MODULE_1__/* .finalComment */ .Q)(deps, state, inputs.cleanup, jobs, gpuUse);
+    await (0,_comment_post_js__WEBPACK_IMPORTED_MODULE_0__/* .finalComment */ .Q)(deps, state, inputs.cleanup, jobs, gpuUse);
     // This run's jobs the runners never served wait for the label: runners from this machine fail them at once.
     // Up to what the holder had left to serve: runner-jobs × runners, less the jobs its runners served.
     const bound = served ? Math.max(1, (served.runner().jobs ?? 1) * saved.length - (folders?.jobs.length ?? 0)) : 1;
     if (taken)
-        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
+        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_11__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), taken, process.env, several ? { bound } : undefined);
     else if (stranded)
         await failStranded(deps, inputs, stranded, { waiting: folders?.waiting, bound });
     else if (folders && folders.waiting > 0)
-        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .SERVED_SOME */ .Tv });
+        await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_11__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), LEFT_WAITING, process.env, { ...folders, bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_11__/* .SERVED_SOME */ .Tv });
     // A folder that could not go on fails the step; a served job's failure is then said beside it.
     if (stranded && mirrored?.failure)
         deps.core.error(mirrored.failure);
@@ -38444,34 +36987,35 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
  */
 async function failStranded(deps, inputs, why, left) {
     const waiting = left.waiting === undefined ? left.bound : Math.max(1, left.waiting);
-    await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_14__/* .SERVED_SOME */ .Tv });
+    await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_11__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_11__/* .SERVED_SOME */ .Tv });
 }
+const messageOf = (error) => error.message;
 /** Why jobs still waiting are failed after the holder stopped (issue 48). */
 const LEFT_WAITING = 'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
     'while this job still waited for the label';
 /** The post step; `use` where a sub-action's entry names it (run/post.js), else the root's, reading `mode`. */
 async function run(use) {
-    const core = use ? (0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_10__/* .coreForUse */ .sF)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v, use) : _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_7__/* .actionsCore */ .v;
+    const core = use ? (0,_inputs_uses_js__WEBPACK_IMPORTED_MODULE_7__/* .coreForUse */ .sF)(_entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v, use) : _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__/* .actionsCore */ .v;
     try {
         // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
         // cancellation have a wait to end.
-        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_18__/* .ActionState */ .q(core);
-        const cancelWait = saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .cancellationSignal */ .w6)(core) : undefined;
-        await runPost({ core, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_17__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .makeClient */ .yu, cancelWait });
+        const saved = new _step_state_js__WEBPACK_IMPORTED_MODULE_13__/* .ActionState */ .q(core);
+        const cancelWait = saved.runner || saved.debugAccess || saved.unservedAll.length > 0 ? (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .cancellationSignal */ .w6)(core) : undefined;
+        await runPost({ core, clock: _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .realClock */ .d, makeClient: _entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .makeClient */ .yu, cancelWait });
     }
     catch (error) {
         // A sandbox that could not be stopped costs money: say so loudly.
         core.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`, {
             title: 'Sandbox may still be running',
         });
-        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .reportFailure */ .xV)(core, error);
+        (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .reportFailure */ .xV)(core, error);
     }
 }
 /** A sub-action's post step (`import { runAs } from '../dist/post/index.js'; await runAs('run')`), then exit. */
-const runAs = (use) => (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .runAsUse */ ._I)(use, run);
+const runAs = (use) => (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .runAsUse */ ._I)(use, run);
 // The bundle's entry (node dist/post/index.js); imported (tests, local-action) it only exports.
-if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .isProcessEntry */ .K7)(import.meta.url))
-    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_8__/* .runAndExit */ .Hy)(run);
+if ((0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .isProcessEntry */ .K7)(import.meta.url))
+    await (0,_entry_wiring_js__WEBPACK_IMPORTED_MODULE_5__/* .runAndExit */ .Hy)(run);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -39368,8 +37912,9 @@ function servedTable(jobs, runners) {
 /***/ 9643:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+__nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ cleanupUnserved)
+/* harmony export */   cleanupUnserved: () => (/* binding */ cleanupUnserved)
 /* harmony export */ });
 /* harmony import */ var _local_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7179);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
@@ -40628,7 +39173,7 @@ async function failQueuedJob(deps, runner, why, env = process.env, left) {
         : `Runner: this run's ${count} jobs waiting for '${request.label}' are failed at once, so that none waits.`);
     const what = left?.what ?? NOT_SERVED;
     const made = await serveUnservedJobs({ core, clock: deps.clock, signal }, request, why, what, count);
-    await Promise.all(made.map((saved) => (0,post_unserved/* cleanupUnserved */.N)(deps, saved, runner)));
+    await Promise.all(made.map((saved) => (0,post_unserved.cleanupUnserved)(deps, saved, runner)));
 }
 
 
