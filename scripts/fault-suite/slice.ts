@@ -1,9 +1,10 @@
 /**
- * The part of the fault suite `npm test` runs: every fault kind at least once
+ * The part of the fault suite the soak tests run (test/soak/fault-suite.test.ts; `npm run reliability -- --soak`,
+ * as CI does): every fault kind at least once
  * in each generation, on every route, on first and second attempts; every
  * signal and every signal point; half the odd answers of each generation (the
  * other half in the other); instance and sweep faults spread the same way; a
- * few seeded random runs. `npm run reliability` (and FAULT_SUITE=full npm test)
+ * few seeded random runs. `npm run reliability` (and FAULT_SUITE=full with SOAK=1 vitest)
  * runs everything.
  */
 import type { Generation } from '../../emulator/generation.ts'
