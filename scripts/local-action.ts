@@ -11,7 +11,8 @@
  * documented debugging path keeps working.
  *
  * By hand, against `npm run emulator`:
- *   cp .env.example .env && npx local-action run . src/main.ts .env --post src/post.ts
+ *   cp .env.example .env && npx local-action run . scripts/lib/local-entry-main.ts .env \
+ *     --post scripts/lib/local-entry-post.ts
  *   (a sub-action: npx local-action run stop "$PWD/scripts/lib/local-entry-main.ts" .env \
  *     --post "$PWD/scripts/lib/local-entry-post.ts")
  */

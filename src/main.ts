@@ -77,12 +77,13 @@ async function runMode(config: ActionConfig, deps: MainDeps): Promise<void> {
   }
 }
 
-/** The main step; `use` where a sub-action's entry names it (run/main.js), else the root's, reading `mode`. */
-export async function run(use?: Use): Promise<void> {
-  const core = use ? coreForUse(actionsCore, use) : actionsCore
+/** The main step; `use` where a sub-action's entry names it (run/main.js), else the root's, reading `mode`; `runner` is
+ * how it writes to the runner (local-action passes its own). */
+export async function run(use?: Use, runner: ActionCore = actionsCore): Promise<void> {
+  const core = use ? coreForUse(runner, use) : runner
   const signal = cancellationSignal(core)
   try {
-    if (use) for (const warning of fixedInputWarnings(actionsCore.getInput, use)) core.warning(warning)
+    if (use) for (const warning of fixedInputWarnings(runner.getInput, use)) core.warning(warning)
     const renewer = { script: fileURLToPath(import.meta.url), requestTimeoutMs: requestTimeoutMs() }
     await runMain({ core, clock: realClock, makeClient, signal, env: process.env, renewer })
   } catch (error) {

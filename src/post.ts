@@ -10,6 +10,7 @@ import { holdForDebugging, refuseForkHold } from './cleanup/debug.ts'
 import { cleanupSandbox } from './cleanup/sandbox.ts'
 import { removeSshAccess } from './cleanup/ssh.ts'
 import { actionsCore } from './entry/actions-core.ts'
+import type { ActionCore } from './runtime/core.ts'
 import { cancellationSignal, isProcessEntry, makeClient, reportFailure, runAndExit, runAsUse } from './entry/wiring.ts'
 import { readPostInputs, type PostInputs } from './inputs/post.ts'
 import { coreForUse, type Use } from './inputs/uses.ts'
@@ -184,9 +185,10 @@ const LEFT_WAITING =
   'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
   'while this job still waited for the label'
 
-/** The post step; `use` where a sub-action's entry names it (run/post.js), else the root's, reading `mode`. */
-export async function run(use?: Use): Promise<void> {
-  const core = use ? coreForUse(actionsCore, use) : actionsCore
+/** The post step; `use` where a sub-action's entry names it (run/post.js), else the root's, reading `mode`; `runner` is
+ * how it writes to the runner (local-action passes its own). */
+export async function run(use?: Use, runner: ActionCore = actionsCore): Promise<void> {
+  const core = use ? coreForUse(runner, use) : runner
   try {
     // Only a runner's post step (for its job) and a failed run's (held for debugging) wait: only there does a
     // cancellation have a wait to end.

@@ -935,7 +935,7 @@ if [ $# -eq 0 ]; then tar -cf - -T /dev/null; else tar -cf - -- "$@"; fi`;
 
 /***/ }),
 
-/***/ 1455:
+/***/ 3836:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1102,7 +1102,7 @@ function mayHoldName(status) {
 /* harmony export */ });
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(486);
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9943);
-/* harmony import */ var _eventual_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var _eventual_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3836);
 /* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5208);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4120);
 /* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8935);

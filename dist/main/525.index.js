@@ -40,7 +40,7 @@ var summary = __webpack_require__(9128);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
 var register = __webpack_require__(2389);
 // EXTERNAL MODULE: ./build/src/sandbox/eventual.js
-var eventual = __webpack_require__(1455);
+var eventual = __webpack_require__(3836);
 // EXTERNAL MODULE: ./build/src/client/client.js + 3 modules
 var client = __webpack_require__(5307);
 // EXTERNAL MODULE: ./build/src/client/retry.js
@@ -1810,7 +1810,7 @@ async function downloadPaths(target, placement, workspace, paths, privateDir, li
 }
 
 // EXTERNAL MODULE: ./build/src/runtime/program-output.js
-var program_output = __webpack_require__(9893);
+var program_output = __webpack_require__(2274);
 ;// CONCATENATED MODULE: ./build/src/run/main.js
 /**
  * `run`, after start mode has a ready sandbox and SSH access to it: upload

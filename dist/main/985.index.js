@@ -1137,7 +1137,7 @@ async function freeTheName(ctx, config, holders, round, deadline) {
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(486);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4120);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3996);
-/* harmony import */ var _eventual_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var _eventual_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3836);
 /* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8935);
 /** The step's way to work on one sandbox over SSH: its clock, signal, log, and a quick word on whether it is gone. */
 

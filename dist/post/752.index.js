@@ -13,7 +13,7 @@ const Pool = __webpack_require__(628)
 const BalancedPool = __webpack_require__(837)
 const RoundRobinPool = __webpack_require__(5520)
 const Agent = __webpack_require__(7405)
-const Dispatcher1Wrapper = __webpack_require__(1269)
+const Dispatcher1Wrapper = __webpack_require__(3650)
 const ProxyAgent = __webpack_require__(6672)
 const Socks5ProxyAgent = __webpack_require__(7223)
 const EnvHttpProxyAgent = __webpack_require__(3137)
@@ -1301,7 +1301,7 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 9501:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -1441,7 +1441,7 @@ module.exports = upgrade
 module.exports.request = __webpack_require__(4043)
 module.exports.stream = __webpack_require__(3560)
 module.exports.pipeline = __webpack_require__(6862)
-module.exports.upgrade = __webpack_require__(9501)
+module.exports.upgrade = __webpack_require__(1882)
 module.exports.connect = __webpack_require__(2279)
 
 
@@ -12159,7 +12159,7 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 1269:
+/***/ 3650:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -15487,7 +15487,7 @@ const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
 const { InvalidArgumentError } = __webpack_require__(8707)
 const Agent = __webpack_require__(7405)
-const Dispatcher1Wrapper = __webpack_require__(1269)
+const Dispatcher1Wrapper = __webpack_require__(3650)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher

@@ -1,5 +1,5 @@
 /** local-action's post entry: src/post.ts's step, as the folder's use (scripts/lib/local-entry.ts). */
 import { run as post } from '../../src/post.ts'
-import { folderUse } from './local-entry.ts'
+import { folderUse, localCore } from './local-entry.ts'
 
-export const run = () => post(folderUse())
+export const run = () => post(folderUse(), localCore)

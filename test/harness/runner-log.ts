@@ -20,7 +20,7 @@ export function readRunnerLog(stdout: string): RunnerLog {
   }
 }
 
-/** The commands the action itself writes, through @actions/core. */
+/** The commands the action itself writes (src/entry/workflow-commands.ts). */
 const OURS = new Set(['add-mask', 'group', 'endgroup', 'error', 'warning', 'notice', 'debug'])
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The two steps' run() as the runner calls them, in process: the real
- * @actions/core reading INPUT_* and STATE_*, writing GITHUB_OUTPUT,
+ * The two steps' run() as the runner calls them, in process: the runner
+ * protocol (workflow-commands.ts) reading INPUT_* and STATE_*, writing GITHUB_OUTPUT,
  * GITHUB_STATE and the summary; the production client and transport, with
  * msw standing in for the service. (The same steps run as bundles in test/e2e.)
  */
@@ -22,7 +22,7 @@ let service: FakeService
 let dir: string
 let stdout: string[]
 
-// One directory for the file: @actions/core's summary keeps the path it first wrote to.
+// One directory for the runner's files, emptied before each test.
 beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' })
   dir = mkdtempSync(join(tmpdir(), 'entries-'))

@@ -1,7 +1,7 @@
 /**
  * Whole-log snapshots: what a workflow author reads in each mode's main and
- * post step, through the real @actions/core (workflow commands, groups, masks,
- * annotations) and the production client against the msw service, with a fake
+ * post step, through the runner protocol the bundles write (workflow commands,
+ * groups, masks, annotations) and the production client against the msw service, with a fake
  * clock so the log is the same on every run. A change to what users read
  * shows up as a diff of test/unit/__logs__/*.log in review.
  */
