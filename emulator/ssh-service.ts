@@ -88,6 +88,18 @@ function dockerChoice(login: LoginUser, wanted: 'auto' | 'stand-in'): { docker: 
 
 let serial = 0
 
+/** The sshds still running: a process that ends without stop() (a test worker torn down mid-file) ends them too. */
+const running = new Set<ChildProcess>()
+let hooked = false
+
+function endWithThisProcess(sshd: ChildProcess): void {
+  // An orphaned sshd would listen until the machine reboots.
+  if (!hooked) process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')))
+  hooked = true
+  running.add(sshd)
+  sshd.once('exit', () => running.delete(sshd))
+}
+
 export class SshService {
   readonly dir = mkdtempSync(join(tmpdir(), 'emulator-ssh-'))
   readonly login: LoginUser
@@ -225,6 +237,7 @@ export class SshService {
     writeFileSync(join(this.dir, configName), config)
     mkdirSync('/run/sshd', { recursive: true, mode: 0o755 })
     const sshd = spawn(SSHD, ['-D', '-e', '-f', join(this.dir, configName)], { stdio: ['ignore', 'ignore', 'pipe'] })
+    endWithThisProcess(sshd)
     let stderr = ''
     sshd.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     try {

@@ -138,4 +138,19 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
     await coming?.catch(() => undefined)
     expect(await leftovers()).toEqual([])
   })
+
+  it('a process that exits without closing its emulator takes its sshds with it', () => {
+    const script = [
+      `import { Emulator } from ${JSON.stringify(join(process.cwd(), 'emulator', 'emulator.ts'))}`,
+      "const emulator = new Emulator({ generation: 'current', ssh: true, sshHost: { loginUser: 'self' } })",
+      'await emulator.start()',
+      'console.log(emulator.sshService?.port)',
+      'process.exit(0)',
+    ].join('\n')
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+    const port = run.stdout.trim()
+    expect(port).toMatch(/^\d+$/)
+    const listening = spawnSync('bash', ['-c', `exec 3<>/dev/tcp/127.0.0.1/${port}`]).status
+    expect(listening).not.toBe(0)
+  })
 })
