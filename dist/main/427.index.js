@@ -214,12 +214,13 @@ function isTransientGitHub(error) {
 /* harmony export */   mV: () => (/* binding */ loadOctokit),
 /* harmony export */   ue: () => (/* binding */ responseHeaders)
 /* harmony export */ });
-/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9196);
+/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
 /**
  * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
  * mode): a lazily loaded chunk the other steps never pay for. Requests go
- * through the same global fetch as the service's (proxiedFetch), so msw sees
- * them in tests and a configured proxy applies.
+ * through proxiedFetch (the global fetch, or undici's behind a proxy, as the
+ * service's requests behind one), so msw sees them in tests and a configured
+ * proxy applies.
  */
 
 function loadOctokit(token, apiUrl) {

@@ -324,7 +324,7 @@ function excerpt(text, token, mayHoldKey = false) {
         return `(${Buffer.byteLength(text)} bytes, not quoted: the answer may hold a private key)`;
     return clean(text, token, EXCERPT_LENGTH) ?? '';
 }
-/** Why no answer arrived: the error and its causes, e.g. "fetch failed: connect ECONNREFUSED (ECONNREFUSED)". */
+/** Why no answer arrived: the error and its causes, e.g. "connect ECONNREFUSED 127.0.0.1:443 (ECONNREFUSED)". */
 function describeCause(error, token) {
     const parts = [];
     let current = error;
@@ -366,8 +366,8 @@ function errorFrom(response, text, context) {
     });
 }
 
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(9196);
+// EXTERNAL MODULE: ./build/src/client/transport.js + 1 modules
+var transport = __nccwpck_require__(2857);
 ;// CONCATENATED MODULE: ./build/src/client/call.js
 
 
@@ -392,7 +392,7 @@ async function send(endpoint, options) {
     const timeout = AbortSignal.timeout(timeLeft);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     try {
-        const response = await (0,transport/* fetchTransport */._2)({ method, url: endpoint.baseUrl + path, headers, body, signal });
+        const response = await (0,transport/* serviceTransport */.J4)({ method, url: endpoint.baseUrl + path, headers, body, signal });
         return { response, text: await response.text() };
     }
     catch (error) {
@@ -903,15 +903,38 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 
 /***/ }),
 
-/***/ 9196:
+/***/ 2857:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _2: () => (/* binding */ fetchTransport),
-/* harmony export */   iR: () => (/* binding */ proxiedFetch)
-/* harmony export */ });
-/* unused harmony export proxyConfigured */
-/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  iR: () => (/* binding */ proxiedFetch),
+  J4: () => (/* binding */ serviceTransport)
+});
+
+// UNUSED EXPORTS: proxyConfigured
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+// EXTERNAL MODULE: ./build/src/client/url.js
+var client_url = __nccwpck_require__(9000);
+;// CONCATENATED MODULE: ./build/src/client/transport.js
+/**
+ * How bytes reach the service: one HTTP request over Node's own http/https
+ * modules, no redirect followed. Not the global fetch: its first call loads
+ * the undici Node bundles, about 50 ms of CPU in every step, for one JSON
+ * request. Unit tests run this same path: msw intercepts node:http too.
+ *
+ * Behind a proxy (HTTPS_PROXY / HTTP_PROXY set, as on some self-hosted
+ * runners) requests go through undici's EnvHttpProxyAgent, which also
+ * honours NO_PROXY. undici is loaded only then: it is a megabyte of code the
+ * common case does not need at startup.
+ */
+
+
 
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
@@ -924,7 +947,7 @@ let proxied;
  * http:// emulator, and a proxy cannot reach the runner's loopback anyway.
  */
 async function proxyFor(url) {
-    if (!proxyConfigured() || (0,_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .c)(new URL(url).hostname))
+    if (!proxyConfigured() || (0,client_url/* isLoopbackHost */.c)(new URL(url).hostname))
         return undefined;
     proxied ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent, fetch }) => ({
         fetch,
@@ -933,10 +956,11 @@ async function proxyFor(url) {
     return proxied;
 }
 /**
- * The global fetch, looked up at call time, so msw (which replaces
- * globalThis.fetch) sees every request; through the proxy, undici's own fetch
- * with its agent. Node's fetch bundles another major of undici (Node 24: 7,
- * this package: 8), whose dispatcher interface differs: the two are not mixed.
+ * For GitHub's API (Octokit) and the runner package's download: the global
+ * fetch, looked up at call time, so msw (which replaces globalThis.fetch) sees
+ * every request; through the proxy, undici's own fetch with its agent.
+ * Node's fetch bundles another major of undici (Node 24: 7, this package: 8),
+ * whose dispatcher interface differs: the two are not mixed.
  */
 async function proxiedFetch(url, init) {
     const proxy = await proxyFor(url);
@@ -946,15 +970,48 @@ async function proxiedFetch(url, init) {
     const response = await proxy.fetch(url, { ...init, dispatcher: proxy.agent });
     return response;
 }
-/** The production transport: global fetch, no redirects followed. */
-const fetchTransport = (request) => proxiedFetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    signal: request.signal,
+/** The whole answer of an http(s) request, its body decoded as fetch's `text()` decodes it (UTF-8, BOM dropped). */
+function answerOf(incoming, body) {
+    const status = incoming.statusCode ?? 0;
+    const text = new TextDecoder().decode(body);
+    return {
+        status,
+        ok: status >= 200 && status < 300,
+        headers: {
+            // Repeated headers joined as fetch's Headers.get joins them.
+            get: (name) => incoming.headersDistinct[name.toLowerCase()]?.join(', ') ?? null,
+        },
+        text: async () => text,
+    };
+}
+/** One request over node:http or node:https (looked up at call time, as msw patches them); the body read whole. */
+function nodeRequest(request) {
+    const url = new URL(request.url);
+    const send = url.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
+    return new Promise((resolve, reject) => {
+        const { method, headers, signal } = request;
+        const outgoing = send(url, { method, headers, signal }, (incoming) => {
+            const chunks = [];
+            incoming.on('data', (chunk) => chunks.push(chunk));
+            incoming.on('end', () => resolve(answerOf(incoming, Buffer.concat(chunks))));
+            // Cut off mid-body (the connection closed, or the signal fired): no answer, as fetch's text() would throw.
+            incoming.on('error', reject);
+        });
+        outgoing.on('error', reject);
+        // One write: Node sends it with its Content-Length.
+        outgoing.end(request.body);
+    });
+}
+/** The production transport: node:http(s), or undici behind a proxy; no redirect followed either way. */
+const serviceTransport = async (request) => {
+    const proxy = await proxyFor(request.url);
+    if (!proxy)
+        return nodeRequest(request);
+    const { method, headers, body, signal } = request;
     // The token goes to base-url's host only: a redirect is returned, never followed.
-    redirect: 'manual',
-});
+    const init = { method, headers, body, signal, redirect: 'manual', dispatcher: proxy.agent };
+    return proxy.fetch(request.url, init);
+};
 
 
 /***/ }),

@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { serviceText } from '../runtime/untrusted.ts'
 import { ServiceError } from './errors.ts'
 import { describeCause, errorFrom, excerpt, invalidAnswer } from './response.ts'
-import { fetchTransport } from './transport.ts'
+import { serviceTransport, type Answer } from './transport.ts'
 
 const USER_AGENT = 'gpu-sandbox-action/1'
 
@@ -33,7 +33,7 @@ export interface Endpoint {
 }
 
 /** Sends the request; the answer and its text, or a ServiceError that says why none came. */
-async function send(endpoint: Endpoint, options: CallOptions<unknown>): Promise<{ response: Response; text: string }> {
+async function send(endpoint: Endpoint, options: CallOptions<unknown>): Promise<{ response: Answer; text: string }> {
   const { method, path } = options
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT }
   if (options.authenticated !== false) headers.authorization = `Bearer ${endpoint.apiToken}`
@@ -48,7 +48,7 @@ async function send(endpoint: Endpoint, options: CallOptions<unknown>): Promise<
   const timeout = AbortSignal.timeout(timeLeft)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   try {
-    const response = await fetchTransport({ method, url: endpoint.baseUrl + path, headers, body, signal })
+    const response = await serviceTransport({ method, url: endpoint.baseUrl + path, headers, body, signal })
     return { response, text: await response.text() }
   } catch (error) {
     const code = options.signal?.aborted ? 'aborted' : timeout.aborted ? 'request_timeout' : 'network_error'

@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { ServiceError } from './errors.ts'
 import { errorBodySchema } from './schemas.ts'
 import { serviceText } from '../runtime/untrusted.ts'
+import type { Answer } from './transport.ts'
 
 /** Machine codes from the service are kept only in this form; anything else is replaced by the client's own. */
 export const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/
@@ -45,7 +46,7 @@ export function excerpt(text: string, token: string, mayHoldKey = false): string
   return clean(text, token, EXCERPT_LENGTH) ?? ''
 }
 
-/** Why no answer arrived: the error and its causes, e.g. "fetch failed: connect ECONNREFUSED (ECONNREFUSED)". */
+/** Why no answer arrived: the error and its causes, e.g. "connect ECONNREFUSED 127.0.0.1:443 (ECONNREFUSED)". */
 export function describeCause(error: unknown, token: string): string {
   const parts: string[] = []
   let current: unknown = error
@@ -62,7 +63,7 @@ export function invalidAnswer(status: number, method: string, path: string, deta
 }
 
 /** A non-2xx answer as a ServiceError: the JSON error object's code and message, or the status and an excerpt. */
-export function errorFrom(response: Response, text: string, context: AnswerContext): ServiceError {
+export function errorFrom(response: Answer, text: string, context: AnswerContext): ServiceError {
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
   let parsedBody: z.infer<typeof errorBodySchema> | undefined
   try {

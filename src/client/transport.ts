@@ -1,13 +1,16 @@
 /**
- * How bytes reach the service. Production calls the runtime's global fetch,
- * looked up at call time, and never follows redirects. Unit tests run this
- * same path: msw replaces globalThis.fetch, so nothing here is swapped out.
+ * How bytes reach the service: one HTTP request over Node's own http/https
+ * modules, no redirect followed. Not the global fetch: its first call loads
+ * the undici Node bundles, about 50 ms of CPU in every step, for one JSON
+ * request. Unit tests run this same path: msw intercepts node:http too.
  *
  * Behind a proxy (HTTPS_PROXY / HTTP_PROXY set, as on some self-hosted
  * runners) requests go through undici's EnvHttpProxyAgent, which also
  * honours NO_PROXY. undici is loaded only then: it is a megabyte of code the
  * common case does not need at startup.
  */
+import http from 'node:http'
+import https from 'node:https'
 import type { Dispatcher } from 'undici'
 import { isLoopbackHost } from './url.ts'
 
@@ -19,7 +22,15 @@ export interface TransportRequest {
   signal: AbortSignal
 }
 
-export type Transport = (request: TransportRequest) => Promise<Response>
+/** What the client reads of an answer; fetch's Response has the same shape (the proxy's path returns one). */
+export interface Answer {
+  status: number
+  ok: boolean
+  headers: { get(name: string): string | null }
+  text(): Promise<string>
+}
+
+export type Transport = (request: TransportRequest) => Promise<Answer>
 
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']
 
@@ -50,10 +61,11 @@ async function proxyFor(url: string): Promise<Proxied | undefined> {
 }
 
 /**
- * The global fetch, looked up at call time, so msw (which replaces
- * globalThis.fetch) sees every request; through the proxy, undici's own fetch
- * with its agent. Node's fetch bundles another major of undici (Node 24: 7,
- * this package: 8), whose dispatcher interface differs: the two are not mixed.
+ * For GitHub's API (Octokit) and the runner package's download: the global
+ * fetch, looked up at call time, so msw (which replaces globalThis.fetch) sees
+ * every request; through the proxy, undici's own fetch with its agent.
+ * Node's fetch bundles another major of undici (Node 24: 7, this package: 8),
+ * whose dispatcher interface differs: the two are not mixed.
  */
 export async function proxiedFetch(url: string, init: RequestInit): Promise<Response> {
   const proxy = await proxyFor(url)
@@ -64,13 +76,47 @@ export async function proxiedFetch(url: string, init: RequestInit): Promise<Resp
   return response as unknown as Response
 }
 
-/** The production transport: global fetch, no redirects followed. */
-export const fetchTransport: Transport = (request) =>
-  proxiedFetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    signal: request.signal,
-    // The token goes to base-url's host only: a redirect is returned, never followed.
-    redirect: 'manual',
+/** The whole answer of an http(s) request, its body decoded as fetch's `text()` decodes it (UTF-8, BOM dropped). */
+function answerOf(incoming: http.IncomingMessage, body: Buffer): Answer {
+  const status = incoming.statusCode ?? 0
+  const text = new TextDecoder().decode(body)
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: {
+      // Repeated headers joined as fetch's Headers.get joins them.
+      get: (name) => incoming.headersDistinct[name.toLowerCase()]?.join(', ') ?? null,
+    },
+    text: async () => text,
+  }
+}
+
+/** One request over node:http or node:https (looked up at call time, as msw patches them); the body read whole. */
+function nodeRequest(request: TransportRequest): Promise<Answer> {
+  const url = new URL(request.url)
+  const send = url.protocol === 'https:' ? https.request : http.request
+  return new Promise((resolve, reject) => {
+    const { method, headers, signal } = request
+    const outgoing = send(url, { method, headers, signal }, (incoming) => {
+      const chunks: Buffer[] = []
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+      incoming.on('end', () => resolve(answerOf(incoming, Buffer.concat(chunks))))
+      // Cut off mid-body (the connection closed, or the signal fired): no answer, as fetch's text() would throw.
+      incoming.on('error', reject)
+    })
+    outgoing.on('error', reject)
+    // One write: Node sends it with its Content-Length.
+    outgoing.end(request.body)
   })
+}
+
+/** The production transport: node:http(s), or undici behind a proxy; no redirect followed either way. */
+export const serviceTransport: Transport = async (request) => {
+  const proxy = await proxyFor(request.url)
+  if (!proxy) return nodeRequest(request)
+  const { method, headers, body, signal } = request
+  type Init = NonNullable<Parameters<Proxied['fetch']>[1]>
+  // The token goes to base-url's host only: a redirect is returned, never followed.
+  const init: Init = { method, headers, body, signal, redirect: 'manual', dispatcher: proxy.agent }
+  return proxy.fetch(request.url, init)
+}

@@ -1,8 +1,9 @@
 /**
  * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
  * mode): a lazily loaded chunk the other steps never pay for. Requests go
- * through the same global fetch as the service's (proxiedFetch), so msw sees
- * them in tests and a configured proxy applies.
+ * through proxiedFetch (the global fetch, or undici's behind a proxy, as the
+ * service's requests behind one), so msw sees them in tests and a configured
+ * proxy applies.
  */
 import { proxiedFetch } from '../client/transport.ts'
 

@@ -1,7 +1,8 @@
 /**
  * The client against msw. No transport is injected: every test runs the
- * production transport (global fetch; undici's own behind a proxy), which msw
- * intercepts. The first test proves that.
+ * production transport (node:http; undici's own fetch behind a proxy), which
+ * msw intercepts. The first test proves that. test/unit/transport.test.ts
+ * holds the transport to a real server on loopback.
  */
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -10,7 +11,7 @@ import { ComputeClient } from '../../src/client/client.ts'
 import { parseRetryAfter } from '../../src/client/response.ts'
 import { ServiceError } from '../../src/client/errors.ts'
 import { isTransient } from '../../src/client/retry.ts'
-import { fetchTransport, proxyConfigured } from '../../src/client/transport.ts'
+import { proxyConfigured } from '../../src/client/transport.ts'
 
 // Behind a proxy the request goes through undici's own fetch with its agent (transport.ts): recorded here.
 const undiciFetch = vi.hoisted(() => vi.fn())
@@ -56,17 +57,18 @@ const startBody = {
 describe('transport', () => {
   afterEach(() => vi.unstubAllEnvs())
 
-  it('the default transport is global fetch, so msw sees the production code path', async () => {
+  it('the default transport is node:http, which msw intercepts: the production code path, and never global fetch', async () => {
     for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) vi.stubEnv(name, '')
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
-    server.use(http.get(`${BASE}/credit-alert`, () => HttpResponse.json({ alert: null })))
-    await client().getCreditAlert()
-    expect(fetchSpy).toHaveBeenCalledTimes(1)
-    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit & { dispatcher?: unknown }]
-    expect(url).toBe(`${BASE}/credit-alert`)
-    expect(init.redirect).toBe('manual')
-    // No proxy configured: Node's own dispatcher, and undici is not loaded at all.
-    expect(init.dispatcher).toBeUndefined()
+    const seen = vi.fn()
+    server.use(
+      http.get(`${BASE}/credit-alert`, ({ request }) => (seen(request.url), HttpResponse.json({ alert: null }))),
+    )
+    expect(await client().getCreditAlert()).toEqual({ alert: null })
+    expect(seen).toHaveBeenCalledWith(`${BASE}/credit-alert`)
+    // No proxy configured: neither Node's fetch nor undici is loaded.
+    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(undiciFetch).not.toHaveBeenCalled()
     fetchSpy.mockRestore()
   })
 
@@ -91,25 +93,12 @@ describe('transport', () => {
     async (base) => {
       vi.stubEnv('HTTPS_PROXY', 'http://proxy.invalid:3128')
       vi.stubEnv('HTTP_PROXY', 'http://proxy.invalid:3128')
-      const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ alert: null }))
-      await new ComputeClient({ baseUrl: base, apiToken: TOKEN }).getCreditAlert()
-      const [, init] = fetchSpy.mock.calls[0] as [string, RequestInit & { dispatcher?: unknown }]
-      expect(init.dispatcher).toBeUndefined()
-      fetchSpy.mockRestore()
+      undiciFetch.mockClear()
+      server.use(http.get(`${base}/credit-alert`, () => HttpResponse.json({ alert: null })))
+      expect(await new ComputeClient({ baseUrl: base, apiToken: TOKEN }).getCreditAlert()).toEqual({ alert: null })
+      expect(undiciFetch).not.toHaveBeenCalled()
     },
   )
-
-  it('looks global fetch up at call time (a fetch replaced after import is used)', async () => {
-    const original = globalThis.fetch
-    const replaced = vi.fn(async () => new Response('{"alert":null}', { status: 200 }))
-    globalThis.fetch = replaced as typeof fetch
-    try {
-      await fetchTransport({ method: 'GET', url: `${BASE}/x`, headers: {}, signal: new AbortController().signal })
-      expect(replaced).toHaveBeenCalledTimes(1)
-    } finally {
-      globalThis.fetch = original
-    }
-  })
 })
 
 describe('requests', () => {
