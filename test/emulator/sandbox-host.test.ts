@@ -5,7 +5,7 @@
  * sandbox's spec.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -132,8 +132,11 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
     const ssh = emulator?.sshService
     // A sandbox that gets ready as the test ends: its sshd is spawned, then the emulator stops before it listens.
     const coming = ssh?.startFor('sbx-00000000000000c1')
-    const spawned = () => descendants().some((line) => line.includes('sshd_config-sbx-00000000000000c1'))
-    for (let k = 0; k < 5_000 && !spawned(); k++) await new Promise((resolve) => setImmediate(resolve))
+    // sshd is spawned in the same tick its config is written: the file's arrival is the spawn (one stat a
+    // millisecond, not a walk of every process on a busy machine).
+    const config = join(ssh?.dir ?? '', 'sshd_config-sbx-00000000000000c1')
+    for (let k = 0; k < 10_000 && !existsSync(config); k++) await new Promise((resolve) => setTimeout(resolve, 1))
+    expect(descendants().some((line) => line.includes(config))).toBe(true)
     ssh?.stop()
     await coming?.catch(() => undefined)
     expect(await leftovers()).toEqual([])
