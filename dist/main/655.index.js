@@ -433,7 +433,11 @@ while :; do
   if [ -e gpu-sandbox-job-started ]; then
     [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
   elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi
-  kill -0 "$1" 2> /dev/null || { echo "exited"; exit 0; }
+  # The runner may have run a whole job and exited since the checks above (a watch descheduled on a busy sandbox):
+  # what it wrote before exiting is there to read, so look again before saying it ended without one.
+  kill -0 "$1" 2> /dev/null || { [ -e gpu-sandbox-job-completed ] && continue
+    [ -n "$said" ] || [ ! -e gpu-sandbox-job-started ] || echo "started $(head -c 100 gpu-sandbox-job-started)"
+    echo "exited"; exit 0; }
   sleep 1
 done`));
 /** How many times a dropped watch is started again before the caller falls back to GitHub. */

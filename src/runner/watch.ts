@@ -13,7 +13,7 @@ import { runScript, type SshTarget } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { inFolder } from './install.ts'
 
-const WATCH = `cd "$RUNNER_DIR" 2> /dev/null || { echo "exited"; exit 0; }
+export const WATCH = `cd "$RUNNER_DIR" 2> /dev/null || { echo "exited"; exit 0; }
 until=$(( $(date +%s) + $2 )); said=
 while :; do
   if [ -s gpu-sandbox-refused ]; then echo "refused $(tail -n 1 gpu-sandbox-refused)"; exit 0; fi
@@ -28,7 +28,11 @@ while :; do
   if [ -e gpu-sandbox-job-started ]; then
     [ -n "$said" ] || { echo "started $(head -c 100 gpu-sandbox-job-started)"; said=1; }
   elif [ "$(date +%s)" -ge "$until" ]; then echo "timeout"; exit 0; fi
-  kill -0 "$1" 2> /dev/null || { echo "exited"; exit 0; }
+  # The runner may have run a whole job and exited since the checks above (a watch descheduled on a busy sandbox):
+  # what it wrote before exiting is there to read, so look again before saying it ended without one.
+  kill -0 "$1" 2> /dev/null || { [ -e gpu-sandbox-job-completed ] && continue
+    [ -n "$said" ] || [ ! -e gpu-sandbox-job-started ] || echo "started $(head -c 100 gpu-sandbox-job-started)"
+    echo "exited"; exit 0; }
   sleep 1
 done`
 
