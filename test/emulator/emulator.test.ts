@@ -101,6 +101,11 @@ describe('sandboxes', () => {
   })
 
   it('assigns ids, defaults the name to the id, refuses a live name, provisions asynchronously', async () => {
+    // Provisioning for as long as the test looks at it, however loaded the machine; then one of 100 ms.
+    const slow = await boot({ provisioningMs: 600_000 })
+    const { body: coming } = await slow.call('POST', '/sandboxes/start', startBody({ name: 'ci-box' }))
+    expect(['pending', 'provisioning']).toContain((await slow.call('GET', `/sandboxes/${coming.id}`)).body.status)
+    await slow.emulator.close()
     const { call } = await boot()
     const first = await call('POST', '/sandboxes/start', startBody())
     expect(first.status).toBe(202)
@@ -113,13 +118,13 @@ describe('sandboxes', () => {
       body: { error: 'sandbox_name_in_use' },
     })
     const early = await call('GET', `/sandboxes/${named.body.id}`)
-    expect(['pending', 'provisioning']).toContain(early.body.status)
     expect(early.body).toMatchObject({
       id: named.body.id,
       name: 'ci-box',
       spec: { cpu_count: 2 },
       lifetime: { max_ttl_seconds: 3600 },
     })
+    // provisioningMs (100) is up before this sleep's 150 ms: the emulator's timers fire in order.
     await sleep(150)
     expect((await call('GET', `/sandboxes/${named.body.id}`)).body.status).toBe('running')
     expect((await call('GET', '/sandboxes/sbx-ffffffffffffffff')).status).toBe(404)
