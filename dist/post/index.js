@@ -1128,13 +1128,11 @@ function nodeRequest(request) {
 }
 /** The production transport: node:http(s), or undici behind a proxy; no redirect followed either way. */
 const serviceTransport = async (request) => {
-    const proxy = await proxyFor(request.url);
-    if (!proxy)
+    if (!(await proxyFor(request.url)))
         return nodeRequest(request);
     const { method, headers, body, signal } = request;
     // The token goes to base-url's host only: a redirect is returned, never followed.
-    const init = { method, headers, body, signal, redirect: 'manual', dispatcher: proxy.agent };
-    return proxy.fetch(request.url, init);
+    return proxiedFetch(request.url, { method, headers, body, signal, redirect: 'manual' });
 };
 
 
@@ -2415,7 +2413,6 @@ var workflow_commands_namespaceObject = {};
 __nccwpck_require__.r(workflow_commands_namespaceObject);
 __nccwpck_require__.d(workflow_commands_namespaceObject, {
   appendSummary: () => (appendSummary),
-  commandLine: () => (commandLine),
   debug: () => (debug),
   endGroup: () => (endGroup),
   error: () => (error),

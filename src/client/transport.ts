@@ -112,11 +112,8 @@ function nodeRequest(request: TransportRequest): Promise<Answer> {
 
 /** The production transport: node:http(s), or undici behind a proxy; no redirect followed either way. */
 export const serviceTransport: Transport = async (request) => {
-  const proxy = await proxyFor(request.url)
-  if (!proxy) return nodeRequest(request)
+  if (!(await proxyFor(request.url))) return nodeRequest(request)
   const { method, headers, body, signal } = request
-  type Init = NonNullable<Parameters<Proxied['fetch']>[1]>
   // The token goes to base-url's host only: a redirect is returned, never followed.
-  const init: Init = { method, headers, body, signal, redirect: 'manual', dispatcher: proxy.agent }
-  return proxy.fetch(request.url, init)
+  return proxiedFetch(request.url, { method, headers, body, signal, redirect: 'manual' })
 }

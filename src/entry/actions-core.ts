@@ -13,7 +13,7 @@ import { programText } from '../runtime/program-output.ts'
 import { registerSecret, safeLogText } from '../runtime/untrusted.ts'
 
 /** What writes to the runner: workflow-commands.ts, or anything with @actions/core's functions. */
-export type RunnerProtocol = Omit<typeof workflowCommands, 'commandLine'>
+export type RunnerProtocol = typeof workflowCommands
 
 function safe(message: string | Error): string {
   return safeLogText(message instanceof Error ? message.message : String(message))

@@ -31,7 +31,7 @@ function escapeProperty(value: unknown): string {
 }
 
 /** `::name key=value,…::message`; a property with an empty value is left out (a space stays, as core writes it). */
-export function commandLine(name: string, properties: CommandProperties, message: unknown): string {
+function commandLine(name: string, properties: CommandProperties, message: unknown): string {
   let line = `::${name}`
   const keys = Object.keys(properties)
   if (keys.length > 0) {
