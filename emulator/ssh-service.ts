@@ -38,9 +38,11 @@ async function freePort(): Promise<number> {
   return port
 }
 
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+/** Until sshd listens on `port`; an sshd that exited first (its directory removed by a stop, say) fails at once. */
+async function waitForPort(port: number, timeoutMs: number, sshd: ChildProcess): Promise<void> {
   const until = Date.now() + timeoutMs
   for (;;) {
+    if (sshd.exitCode !== null || sshd.signalCode !== null) throw new Error(`sshd exited before it listened on ${port}`)
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
         socket.destroy()
@@ -241,7 +243,7 @@ export class SshService {
     let stderr = ''
     sshd.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     try {
-      await waitForPort(port, 30_000)
+      await waitForPort(port, 30_000, sshd)
     } catch (error) {
       sshd.kill('SIGKILL')
       throw new Error(`${(error as Error).message}: ${stderr}`, { cause: error })
