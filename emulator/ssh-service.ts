@@ -67,6 +67,11 @@ export interface SshHostOptions {
    * sshd and one home for every sandbox.
    */
   perSandbox?: boolean
+  /**
+   * The authority's and the host's key type (default 'ecdsa', P-256 through OpenSSL): OpenSSH's own ed25519 code is
+   * its slow reference one, and each connection verifies the host key and the certificate with them.
+   */
+  keyType?: 'ecdsa' | 'ed25519'
 }
 
 /** One sandbox's own sshd (perSandbox). */
@@ -121,9 +126,11 @@ export class SshService {
   /** With perSandbox: each ready sandbox's own sshd, by sandbox id. */
   private readonly own = new Map<string, OwnSshd>()
   readonly perSandbox: boolean
+  private readonly keyType: 'ecdsa' | 'ed25519'
 
   constructor(options: SshHostOptions = {}) {
     this.perSandbox = options.perSandbox ?? false
+    this.keyType = options.keyType ?? 'ecdsa'
     this.login = loginUser(options.loginUser)
     this.user = this.login.name
     const { docker, why } = dockerChoice(this.login, options.docker ?? 'auto')
@@ -134,7 +141,17 @@ export class SshService {
     }
     // The login user walks through this directory to its sandbox home; the keys in it stay root's (0600).
     chmodSync(this.dir, 0o711)
-    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'emulator-org-ca', '-f', join(this.dir, 'ca')])
+    execFileSync('ssh-keygen', [
+      '-q',
+      '-t',
+      this.keyType,
+      '-N',
+      '',
+      '-C',
+      'emulator-org-ca',
+      '-f',
+      join(this.dir, 'ca'),
+    ])
     // sshd reads authorized keys as the login user.
     writeFileSync(join(this.dir, 'authorized_keys'), '', { mode: 0o644 })
     this.sandboxHost = createSandboxHost(join(this.dir, 'sandbox'), this.login, docker)
@@ -176,7 +193,17 @@ export class SshService {
 
   /** Starts sshd on a free loopback port. */
   async start(): Promise<void> {
-    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'emulator-host', '-f', join(this.dir, 'host')])
+    execFileSync('ssh-keygen', [
+      '-q',
+      '-t',
+      this.keyType,
+      '-N',
+      '',
+      '-C',
+      'emulator-host',
+      '-f',
+      join(this.dir, 'host'),
+    ])
     this.hostKey = readFileSync(join(this.dir, 'host.pub'), 'utf8').trim().split(' ').slice(0, 2).join(' ')
     this.port = await freePort()
     this.sshd = await this.spawnSshd('sshd_config', this.port, this.sandboxHost)
@@ -238,7 +265,10 @@ export class SshService {
     ].join('\n')
     writeFileSync(join(this.dir, configName), config)
     mkdirSync('/run/sshd', { recursive: true, mode: 0o755 })
-    const sshd = spawn(SSHD, ['-D', '-e', '-f', join(this.dir, configName)], { stdio: ['ignore', 'ignore', 'pipe'] })
+    // -r: each connection is a fork of this sshd, not a fresh exec of the binary that loads its config and keys again.
+    const sshd = spawn(SSHD, ['-D', '-e', '-r', '-f', join(this.dir, configName)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     endWithThisProcess(sshd)
     let stderr = ''
     sshd.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))

@@ -53,6 +53,7 @@ describe.skipIf(!canRun)('ssh: true', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700)
     for (const file of ['id_ed25519', 'id_ed25519-cert.pub', 'known_hosts', 'sandbox.ssh_config'])
       expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600)
+    expect(service.sshService?.hostKey).toMatch(/^ecdsa-sha2-nistp256 AAAA/)
     expect(readFileSync(join(dir, 'known_hosts'), 'utf8')).toBe(
       `[127.0.0.1]:${service.sshService?.port} ${service.sshService?.hostKey}\n`,
     )
@@ -109,6 +110,23 @@ describe.skipIf(!canRun)('ssh: true', () => {
     expect(refused.stdout).toBe('')
     expect(refused.stderr).toMatch(/REMOTE HOST IDENTIFICATION HAS CHANGED|Host key verification failed/)
     await runStep('post', { inputs: inputs(), env: { HOME: job.home }, state: main.state })
+  })
+
+  it('an ed25519 host key and authority (the service names no key type): pinned and trusted alike', async () => {
+    const service = await startEmulator({ sshHost: { keyType: 'ed25519' } })
+    expect(service.sshService?.hostKey).toMatch(/^ssh-ed25519 AAAA/)
+    expect(readFileSync(join(service.sshService?.dir ?? '', 'ca.pub'), 'utf8')).toMatch(/^ssh-ed25519 AAAA/)
+    const env = { HOME: job.home }
+    const main = await runStep('main', { inputs: inputs(), env })
+    expect(main.exitCode).toBe(0)
+    expect(readFileSync(join(main.outputs['ssh-config'] ?? '', '..', 'known_hosts'), 'utf8')).toBe(
+      `[127.0.0.1]:${service.sshService?.port} ${service.sshService?.hostKey}\n`,
+    )
+    const echo = later(['sandbox', 'echo ok'])
+    expect(echo.stderr).toBe('')
+    expect(echo.stdout).toBe('ok\n')
+    const post = await runStep('post', { inputs: inputs(), env, state: main.state })
+    expect(post.exitCode).toBe(0)
   })
 
   it('instance mode: a later step reaches the instance with the instance key', async () => {
