@@ -214,7 +214,7 @@ function isTransientGitHub(error) {
 /* harmony export */   mV: () => (/* binding */ loadOctokit),
 /* harmony export */   ue: () => (/* binding */ responseHeaders)
 /* harmony export */ });
-/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2857);
+/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9196);
 /**
  * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
  * mode): a lazily loaded chunk the other steps never pay for. Requests go

@@ -134,6 +134,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 
 /***/ }),
 
+/***/ 4708:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+
+/***/ }),
+
 /***/ 7030:
 /***/ ((module) => {
 
@@ -366,8 +373,8 @@ function errorFrom(response, text, context) {
     });
 }
 
-// EXTERNAL MODULE: ./build/src/client/transport.js + 1 modules
-var transport = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./build/src/client/transport.js
+var transport = __nccwpck_require__(9196);
 ;// CONCATENATED MODULE: ./build/src/client/call.js
 
 
@@ -903,25 +910,16 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 
 /***/ }),
 
-/***/ 2857:
+/***/ 9196:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  iR: () => (/* binding */ proxiedFetch),
-  J4: () => (/* binding */ serviceTransport)
-});
-
-// UNUSED EXPORTS: proxyConfigured
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-// EXTERNAL MODULE: ./build/src/client/url.js
-var client_url = __nccwpck_require__(9000);
-;// CONCATENATED MODULE: ./build/src/client/transport.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J4: () => (/* binding */ serviceTransport),
+/* harmony export */   iR: () => (/* binding */ proxiedFetch)
+/* harmony export */ });
+/* unused harmony export proxyConfigured */
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7067);
+/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9000);
 /**
  * How bytes reach the service: one HTTP request over Node's own http/https
  * modules, no redirect followed. Not the global fetch: its first call loads
@@ -935,7 +933,6 @@ var client_url = __nccwpck_require__(9000);
  */
 
 
-
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
     return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
@@ -947,7 +944,7 @@ let proxied;
  * http:// emulator, and a proxy cannot reach the runner's loopback anyway.
  */
 async function proxyFor(url) {
-    if (!proxyConfigured() || (0,client_url/* isLoopbackHost */.c)(new URL(url).hostname))
+    if (!proxyConfigured() || (0,_url_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .c)(new URL(url).hostname))
         return undefined;
     proxied ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent, fetch }) => ({
         fetch,
@@ -984,10 +981,14 @@ function answerOf(incoming, body) {
         text: async () => text,
     };
 }
-/** One request over node:http or node:https (looked up at call time, as msw patches them); the body read whole. */
-function nodeRequest(request) {
+/**
+ * One request over node:http or node:https (looked up at call time, as msw patches them); the body read whole.
+ * node:https is loaded on the first https request: with TLS it is about 20 ms of CPU that an http:// base-url
+ * (the emulator) never needs.
+ */
+async function nodeRequest(request) {
     const url = new URL(request.url);
-    const send = url.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
+    const send = url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : node_http__WEBPACK_IMPORTED_MODULE_0__.request;
     return new Promise((resolve, reject) => {
         const { method, headers, signal } = request;
         const outgoing = send(url, { method, headers, signal }, (incoming) => {

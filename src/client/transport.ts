@@ -10,7 +10,6 @@
  * common case does not need at startup.
  */
 import http from 'node:http'
-import https from 'node:https'
 import type { Dispatcher } from 'undici'
 import { isLoopbackHost } from './url.ts'
 
@@ -91,10 +90,14 @@ function answerOf(incoming: http.IncomingMessage, body: Buffer): Answer {
   }
 }
 
-/** One request over node:http or node:https (looked up at call time, as msw patches them); the body read whole. */
-function nodeRequest(request: TransportRequest): Promise<Answer> {
+/**
+ * One request over node:http or node:https (looked up at call time, as msw patches them); the body read whole.
+ * node:https is loaded on the first https request: with TLS it is about 20 ms of CPU that an http:// base-url
+ * (the emulator) never needs.
+ */
+async function nodeRequest(request: TransportRequest): Promise<Answer> {
   const url = new URL(request.url)
-  const send = url.protocol === 'https:' ? https.request : http.request
+  const send = url.protocol === 'https:' ? (await import('node:https')).default.request : http.request
   return new Promise((resolve, reject) => {
     const { method, headers, signal } = request
     const outgoing = send(url, { method, headers, signal }, (incoming) => {
