@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { http, HttpResponse } from 'msw'
 import { FakeRunners } from './fake-runners.ts'
+import { answerLongPoll } from './fake-runner-package.ts'
 import { FakePulls } from './fake-pulls.ts'
 import { documentedExample, type Exchange, type GitHubAnswer } from './github-openapi.ts'
 import type { GitHubLimits } from './fake-github-limits.ts'
@@ -260,14 +261,18 @@ export class FakeGitHub {
           parsed = undefined
         }
         const url = new URL(req.url ?? '/', 'http://x')
-        const answer = this.answer(
-          req.method ?? 'GET',
-          url.pathname,
-          req.headers.authorization,
-          parsed,
-          url.searchParams,
-          req.headers['if-none-match'],
-        )
+        const read = () =>
+          this.answer(
+            req.method ?? 'GET',
+            url.pathname,
+            req.headers.authorization,
+            parsed,
+            url.searchParams,
+            req.headers['if-none-match'],
+          )
+        if (url.pathname === '/_fake/runner/state')
+          return answerLongPoll(url.searchParams.get('since'), read, () => res.destroyed, send)
+        const answer = read()
         // Under the limits, an admitted request is in flight for GitHub's latency.
         const limits = answer.admitted ? this.limits : undefined
         if (limits) setTimeout(() => (limits.release(), send(answer)), limits.latencyMs)

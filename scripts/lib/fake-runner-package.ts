@@ -119,9 +119,11 @@ work_job() {
   curl -fsS -X POST -H "authorization: RunnerSecret $secret" -H 'content-type: application/json' --data @_work/job.report "$url/_fake/runner/job" > /dev/null
   grep -q '"conclusion":"success"' _work/job.report && outcome=Succeeded || outcome=Failed
 }
-misses=0; running=; outcome=Succeeded; kind=; run=; attempt=; repo=; job=
+misses=0; running=; outcome=Succeeded; kind=; run=; attempt=; repo=; job=; last=
+# A long poll, as the released listener's: the fake answers once the state is no longer the last one seen.
 while :; do
-  state=$(curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/state" 2> /dev/null) || state=unreachable
+  state=$(curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/state?since=$last" 2> /dev/null) || state=unreachable
+  [ "$state" = unreachable ] || last=$state
   case "$state" in
     done|deleted)
       [ "$kind" = timed ] && job_completed >> "$log" 2>&1
@@ -134,16 +136,49 @@ while :; do
         mkdir -p _work && curl -fsS -H "authorization: RunnerSecret $secret" "$url/_fake/runner/job" > _work/job.plan 2> /dev/null
         [ -s _work/job.plan ] && work_job
       fi ;;
-    unreachable) misses=$((misses + 1)); if [ "$misses" -ge 15 ]; then echo "[RUNNER ERROR] GitHub unreachable; exiting" >> "$log"; exit 1; fi ;;
+    unreachable) misses=$((misses + 1)); if [ "$misses" -ge 15 ]; then echo "[RUNNER ERROR] GitHub unreachable; exiting" >> "$log"; exit 1; fi
+      sleep 0.3 ;;
     *) misses=0 ;;
   esac
-  sleep 0.3
 done
 `
 
-/** The stand-in package, actions-runner-linux-x64-<version>.tar.gz, and its SHA-256. */
-/** `pollSeconds`: how often the listener asks the fake GitHub (0.3 s; a matrix of hundreds asks less often). */
+/** How long the fake holds the listener's poll of an unchanged state before it answers it anyway. */
+const LONG_POLL_MS = 5_000
+
+/**
+ * Answers the listener's `GET /_fake/runner/state?since=<state>`: at once where the state is no longer `since`,
+ * else once it changes (looked at every 50 ms) or after LONG_POLL_MS; nothing once the connection is gone.
+ */
+export function answerLongPoll<T extends { body: unknown }>(
+  since: string | null,
+  read: () => T,
+  gone: () => boolean,
+  send: (answer: T) => void,
+): void {
+  const until = Date.now() + LONG_POLL_MS
+  const look = () => {
+    if (gone()) return
+    const answer = read()
+    if (!since || answer.body !== since || Date.now() >= until) return send(answer)
+    setTimeout(look, 50)
+  }
+  look()
+}
+
+const packages = new Map<number, { tarball: Buffer; sha256: string }>()
+
+/**
+ * The stand-in package, actions-runner-linux-x64-<version>.tar.gz, and its SHA-256, packed once per process.
+ * `pollSeconds`: how long the listener waits after GitHub did not answer (0.3 s; a matrix of hundreds, longer).
+ */
 export function standInPackage(pollSeconds = 0.3): { tarball: Buffer; sha256: string } {
+  const packed = packages.get(pollSeconds) ?? pack(pollSeconds)
+  packages.set(pollSeconds, packed)
+  return packed
+}
+
+function pack(pollSeconds: number): { tarball: Buffer; sha256: string } {
   const dir = mkdtempSync(join(tmpdir(), 'fake-runner-'))
   try {
     mkdirSync(join(dir, 'bin'))
@@ -151,7 +186,7 @@ export function standInPackage(pollSeconds = 0.3): { tarball: Buffer; sha256: st
     writeFileSync(join(dir, 'run-helper.sh.template'), RUN_HELPER, { mode: 0o755 })
     writeFileSync(
       join(dir, 'bin', 'Runner.Listener'),
-      LISTENER.replace(/^ {2}sleep 0\.3$/m, `  sleep ${pollSeconds}`),
+      LISTENER.replace(/^ {6}sleep 0\.3 ;;$/m, `      sleep ${pollSeconds} ;;`),
       {
         mode: 0o755,
       },

@@ -164,4 +164,42 @@ describe('fake GitHub runners', () => {
     expect((await call('DELETE', `/repos/octo/repo/actions/runners/${runner.id}`)).status).toBe(204)
     expect((await call('DELETE', `/repos/octo/repo/actions/runners/${runner.id}`)).status).toBe(404)
   })
+
+  it("holds the listener's poll of an unchanged state until it changes, as GitHub's long poll does", async () => {
+    await fake.serve()
+    const { runner, encoded_jit_config: jit } = (
+      await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', {
+        name: 'n',
+        labels: ['l'],
+        runner_group_id: 1,
+      })
+    ).json()
+    const secret = JSON.parse(Buffer.from(jit, 'base64').toString()).secret as string
+    const state = async (since: string) => {
+      const response = await fetch(`${fake.url}/_fake/runner/state?since=${since}`, {
+        headers: { authorization: `RunnerSecret ${secret}` },
+      })
+      return response.text()
+    }
+    const session = await fetch(`${fake.url}/_fake/runner/session`, {
+      method: 'POST',
+      headers: { authorization: `RunnerSecret ${secret}` },
+    })
+    expect(session.status).toBe(200)
+    // Another state than the one seen: at once.
+    expect(await state('')).toBe('idle')
+    expect(await state('busy')).toBe('idle')
+    // The one seen: held until it changes, then the new one.
+    let answered = ''
+    const held = state('idle').then((text) => (answered = text))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(answered).toBe('')
+    fake.github.runners.assignJob(runner.id, 60_000)
+    expect(await held).toBe('busy')
+    // A held poll ends with the fake (a GitHub that went away): an error, not a hang.
+    const cut = state('busy').catch(() => 'cut')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await fake.close()
+    expect(await cut).toBe('cut')
+  })
 })
