@@ -17,43 +17,17 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs'
-import { connect, createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dockerDaemon, removeContainer, startContainer } from './container.ts'
 import { loginUser, type LoginChoice, type LoginUser } from './login-user.ts'
+import { freePort, waitForPort } from './ports.ts'
 import { createSandboxHost, endDetached, type SandboxHost } from './sandbox-host.ts'
 
 export const SSHD = '/usr/sbin/sshd'
 
 export function sshdAvailable(): boolean {
   return existsSync(SSHD)
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** Until sshd listens on `port`; an sshd that exited first (its directory removed by a stop, say) fails at once. */
-async function waitForPort(port: number, timeoutMs: number, sshd: ChildProcess): Promise<void> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    if (sshd.exitCode !== null || sshd.signalCode !== null) throw new Error(`sshd exited before it listened on ${port}`)
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.destroy()
-        resolve(true)
-      })
-      socket.on('error', () => resolve(false))
-    })
-    if (open) return
-    if (Date.now() > until) throw new Error(`sshd did not listen on ${port}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 export interface SshHostOptions {
