@@ -153,7 +153,9 @@ describe('the hold, in process against the emulator with real OpenSSH', () => {
       const released = await held((home) => writeFileSync(join(home, '.gpu-sandbox-release'), ''), 60_000)
       expect(released).toMatch(/debug-on-failure: the run failed \(run exited with 3\); holding sbx-\w+ for 1m\./)
       expect(released).toMatch(/^ {5}ssh-ed25519-cert-v01@openssh\.com \S+/m)
-      expect(released).toMatch(/^ {5}\[127\.0\.0\.1\]:\d+ ssh-ed25519 \S+$/m)
+      // The sandbox's own host key, as its record gives it.
+      const pinned = released.split('\n').find((line) => line.startsWith('     [127.0.0.1]:'))
+      expect(pinned).toBe(`     [127.0.0.1]:${emulator?.sshService?.port} ${emulator?.sshService?.hostKey}`)
       expect(released).toMatch(/^ {2}3\. ssh -i <your private key> .* -p \d+ \w+@127\.0\.0\.1$/m)
       expect(released).toContain('debug-on-failure: ~/.gpu-sandbox-release appeared; stopping now.')
       await emulator?.close()
