@@ -28,8 +28,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: external "node:stream/promises"
 var promises_ = __webpack_require__(6466);
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __webpack_require__(9196);
+// EXTERNAL MODULE: ./build/src/client/transport.js + 1 modules
+var transport = __webpack_require__(208);
 // EXTERNAL MODULE: ./build/src/inputs/runner.js
 var runner = __webpack_require__(5837);
 ;// CONCATENATED MODULE: ./build/src/runner/hooks.js

@@ -214,17 +214,19 @@ function isTransientGitHub(error) {
 /* harmony export */   mV: () => (/* binding */ loadOctokit),
 /* harmony export */   ue: () => (/* binding */ responseHeaders)
 /* harmony export */ });
-/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9196);
+/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(208);
 /**
  * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
  * mode): a lazily loaded chunk the other steps never pay for. Requests go
- * through proxiedFetch (the global fetch, or undici's behind a proxy, as the
- * service's requests behind one), so msw sees them in tests and a configured
- * proxy applies.
+ * through proxiedFetch (fetch's shape over node:http, or undici's fetch behind
+ * a proxy, as the service's requests behind one), so msw sees them in tests
+ * and a configured proxy applies.
  */
 
 function loadOctokit(token, apiUrl) {
-    return __webpack_require__.e(/* import() */ 542).then(__webpack_require__.bind(__webpack_require__, 542)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: _client_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .proxiedFetch */ .iR } }));
+    return __webpack_require__.e(/* import() */ 542).then(__webpack_require__.bind(__webpack_require__, 542)).then(({ getOctokit }) => 
+    // Octokit reads of an answer only what fetch's Response and FetchAnswer share (status, url, headers, the body).
+    getOctokit(token, { baseUrl: apiUrl, request: { fetch: _client_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .proxiedFetch */ .iR } }));
 }
 /** The HTTP status GitHub answered, when the error carries one. */
 function statusOf(error) {

@@ -19,6 +19,8 @@ var external_node_crypto_ = __webpack_require__(7598);
 var schemas = __webpack_require__(9691);
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __webpack_require__(9943);
+// EXTERNAL MODULE: ./build/src/client/transport.js + 1 modules
+var transport = __webpack_require__(208);
 // EXTERNAL MODULE: ./build/src/client/url.js
 var client_url = __webpack_require__(9000);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
@@ -121,6 +123,7 @@ function storedFile(archive, name, maxBytes) {
 
 
 
+
 const SERVICE = 'github.actions.results.api.v1.ArtifactService';
 const ATTEMPTS = 4;
 const BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
@@ -212,7 +215,7 @@ class ArtifactStore {
         await this.retried(`uploading the artifact ${name}`, async (signal) => {
             // Downloads answer with this type: actions/download-artifact unpacks an application/zip only.
             const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': ZIP };
-            const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal });
+            const answer = await (0,transport/* proxiedFetch */.iR)(url, { method: 'PUT', headers, body: archive, signal });
             if (!answer.ok)
                 throw await failure(answer, `uploading the artifact ${name}`);
             await answer.body?.cancel();
@@ -256,7 +259,7 @@ class ArtifactStore {
         const answer = answered(Signed, await this.call('GetSignedArtifactURL', named(artifact)));
         const url = this.signed(answer.signed_url ?? answer.signedUrl);
         const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
-            const got = await fetch(url, { signal });
+            const got = await (0,transport/* proxiedFetch */.iR)(url, { signal });
             if (!got.ok)
                 throw await failure(got, `downloading the artifact ${artifact.name}`);
             return readAtMost(got, maxBytes + 1_024);
@@ -288,7 +291,7 @@ class ArtifactStore {
     }
     call(method, body) {
         return this.retried(`the results service's ${method}`, async (signal) => {
-            const answer = await fetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin), {
+            const answer = await (0,transport/* proxiedFetch */.iR)(new URL(`/twirp/${SERVICE}/${method}`, this.origin).href, {
                 method: 'POST',
                 headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
                 body: JSON.stringify(body),

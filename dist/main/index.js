@@ -373,8 +373,8 @@ function errorFrom(response, text, context) {
     });
 }
 
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(9196);
+// EXTERNAL MODULE: ./build/src/client/transport.js + 1 modules
+var transport = __nccwpck_require__(208);
 ;// CONCATENATED MODULE: ./build/src/client/call.js
 
 
@@ -910,16 +910,176 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 
 /***/ }),
 
-/***/ 9196:
+/***/ 208:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J4: () => (/* binding */ serviceTransport),
-/* harmony export */   iR: () => (/* binding */ proxiedFetch)
-/* harmony export */ });
-/* unused harmony export proxyConfigured */
-/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7067);
-/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9000);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  iR: () => (/* binding */ proxiedFetch),
+  J4: () => (/* binding */ serviceTransport)
+});
+
+// UNUSED EXPORTS: proxyConfigured
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./build/src/client/http-fetch.js
+/**
+ * fetch's shape over Node's own http/https modules, for the requests that
+ * are not the service's: GitHub's API (Octokit's `request.fetch`), the
+ * results service and the runner package's download. Node's global fetch
+ * loads its undici on the first call: about 85 ms of CPU for one request,
+ * which a step that asks GitHub once or twice pays in full.
+ *
+ * What the callers read of an answer is what fetch's Response gives: status,
+ * statusText, ok, url, redirected, headers (get, has, iteration in order of
+ * name), text(), json(), arrayBuffer() and body (a web stream, made when
+ * asked for). Redirects are followed as fetch follows them (at most 20; 303,
+ * and 301/302 after a POST, become a GET without a body; a different origin
+ * gets no authorization). A request that gets no answer fails as fetch's
+ * does: a TypeError 'fetch failed' whose cause is the socket's error, or the
+ * signal's reason once it is aborted. Unit tests hold it to Node's fetch.
+ */
+
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+/** What fetch drops when a redirect turns a request into a GET, and what it never sends to another origin. */
+const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+/** An answer's headers as fetch's Headers reads them: names in lower case, repeated ones joined with ', '. */
+class AnswerHeaders {
+    values;
+    constructor(incoming) {
+        const names = Object.keys(incoming.headersDistinct).sort();
+        this.values = new Map(names.map((name) => [name, incoming.headersDistinct[name]?.join(', ') ?? '']));
+    }
+    get(name) {
+        return this.values.get(name.toLowerCase()) ?? null;
+    }
+    has(name) {
+        return this.values.has(name.toLowerCase());
+    }
+    forEach(each) {
+        for (const [name, value] of this.values)
+            each(value, name);
+    }
+    entries() {
+        return this.values.entries();
+    }
+    [Symbol.iterator]() {
+        return this.values.entries();
+    }
+}
+/** What a read of a cut-off or aborted body rejects with, as fetch's body does. */
+function terminated(error, signal) {
+    return signal?.aborted ? signal.reason : new TypeError('terminated', { cause: error });
+}
+class HttpAnswer {
+    status;
+    statusText;
+    ok;
+    headers;
+    stream;
+    read;
+    url;
+    redirected;
+    incoming;
+    signal;
+    constructor(incoming, url, redirected, signal) {
+        this.incoming = incoming;
+        this.url = url;
+        this.redirected = redirected;
+        this.signal = signal;
+        this.status = incoming.statusCode ?? 0;
+        this.statusText = incoming.statusMessage ?? '';
+        this.ok = this.status >= 200 && this.status < 300;
+        this.headers = new AnswerHeaders(incoming);
+        // A body cut off before anyone reads it is no crash: its error waits in `incoming.errored` for a read.
+        incoming.on('error', () => { });
+    }
+    /** The body as a web stream (made on first use: node:stream/web is loaded only then). */
+    get body() {
+        this.stream ??= external_node_stream_.Readable.toWeb(this.incoming);
+        return this.stream;
+    }
+    async arrayBuffer() {
+        const bytes = await this.bytes();
+        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    }
+    async text() {
+        return new TextDecoder().decode(await this.bytes());
+    }
+    async json() {
+        return JSON.parse(await this.text());
+    }
+    /** The whole body, read once (a second read gets the same bytes). */
+    bytes() {
+        const { incoming, signal } = this;
+        this.read ??= new Promise((resolve, reject) => {
+            if (incoming.errored)
+                return reject(terminated(incoming.errored, signal));
+            const chunks = [];
+            incoming.on('data', (chunk) => chunks.push(chunk));
+            incoming.on('end', () => resolve(Buffer.concat(chunks)));
+            incoming.on('error', (error) => reject(terminated(error, signal)));
+        });
+        return this.read;
+    }
+}
+/** One request, its answer once the headers are in. node:https is loaded only for an https URL. */
+async function send(url, method, init, headers) {
+    const request = url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : external_node_http_.request;
+    const { body, signal } = init;
+    return new Promise((resolve, reject) => {
+        const outgoing = request(url, { method, headers, signal: signal ?? undefined }, resolve);
+        outgoing.on('error', (error) => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
+        outgoing.end(body ?? undefined);
+    });
+}
+/** fetch(url, init) for the requests named above; see the module's comment for what it does as fetch does. */
+async function httpFetch(input, init = {}) {
+    init.signal?.throwIfAborted();
+    let url = new URL(input);
+    let method = (init.method ?? 'GET').toUpperCase();
+    let headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    let body = init.body;
+    if (typeof body === 'string' && !('content-type' in headers))
+        headers['content-type'] = 'text/plain;charset=UTF-8';
+    for (let redirects = 0;; redirects++) {
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            throw new TypeError('fetch failed', { cause: new Error(`not an http(s) URL: ${url.protocol}`) });
+        const incoming = await send(url, method, { ...init, body }, headers);
+        const location = incoming.headers.location;
+        const status = incoming.statusCode ?? 0;
+        if (!REDIRECTS.has(status) || location === undefined || init.redirect === 'manual')
+            return new HttpAnswer(incoming, url.href, redirects > 0, init.signal);
+        incoming.resume();
+        if (init.redirect === 'error')
+            throw new TypeError('fetch failed', { cause: new Error('unexpected redirect') });
+        if (redirects >= MAX_REDIRECTS)
+            throw new TypeError('fetch failed', { cause: new Error('redirect count exceeded') });
+        const next = new URL(location, url);
+        if ((status === 303 && method !== 'GET' && method !== 'HEAD') || (status <= 302 && method === 'POST')) {
+            method = 'GET';
+            body = undefined;
+            headers = without(headers, BODY_HEADERS);
+        }
+        if (next.origin !== url.origin)
+            headers = without(headers, CREDENTIAL_HEADERS);
+        url = next;
+    }
+}
+function without(headers, names) {
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
+}
+
+// EXTERNAL MODULE: ./build/src/client/url.js
+var client_url = __nccwpck_require__(9000);
+;// CONCATENATED MODULE: ./build/src/client/transport.js
 /**
  * How bytes reach the service: one HTTP request over Node's own http/https
  * modules, no redirect followed. Not the global fetch: its first call loads
@@ -933,6 +1093,7 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
  */
 
 
+
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
     return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
@@ -944,7 +1105,7 @@ let proxied;
  * http:// emulator, and a proxy cannot reach the runner's loopback anyway.
  */
 async function proxyFor(url) {
-    if (!proxyConfigured() || (0,_url_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .c)(new URL(url).hostname))
+    if (!proxyConfigured() || (0,client_url/* isLoopbackHost */.c)(new URL(url).hostname))
         return undefined;
     proxied ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent, fetch }) => ({
         fetch,
@@ -953,17 +1114,18 @@ async function proxyFor(url) {
     return proxied;
 }
 /**
- * For GitHub's API (Octokit) and the runner package's download: the global
- * fetch, looked up at call time, so msw (which replaces globalThis.fetch) sees
- * every request; through the proxy, undici's own fetch with its agent.
- * Node's fetch bundles another major of undici (Node 24: 7, this package: 8),
- * whose dispatcher interface differs: the two are not mixed.
+ * For GitHub's API (Octokit), the results service and the runner package's
+ * download: httpFetch (fetch's shape over node:http, which msw intercepts
+ * too); through the proxy, undici's own fetch with its agent. Not Node's
+ * global fetch: its first call loads another undici (about 85 ms of CPU), and
+ * it bundles another major of it (Node 24: 7, this package: 8), whose
+ * dispatcher interface differs.
  */
-async function proxiedFetch(url, init) {
+async function proxiedFetch(url, init = {}) {
     const proxy = await proxyFor(url);
     if (!proxy)
-        return globalThis.fetch(url, init);
-    // The same fields by name: lib.dom's RequestInit and undici's differ only in their types' origins.
+        return httpFetch(url, init);
+    // The same fields by name: our init and undici's RequestInit differ only in their types' origins.
     const response = await proxy.fetch(url, { ...init, dispatcher: proxy.agent });
     return response;
 }
@@ -988,7 +1150,7 @@ function answerOf(incoming, body) {
  */
 async function nodeRequest(request) {
     const url = new URL(request.url);
-    const send = url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : node_http__WEBPACK_IMPORTED_MODULE_0__.request;
+    const send = url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : external_node_http_.request;
     return new Promise((resolve, reject) => {
         const { method, headers, signal } = request;
         const outgoing = send(url, { method, headers, signal }, (incoming) => {

@@ -1034,16 +1034,176 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
 
 /***/ }),
 
-/***/ 9196:
+/***/ 208:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J4: () => (/* binding */ serviceTransport),
-/* harmony export */   iR: () => (/* binding */ proxiedFetch)
-/* harmony export */ });
-/* unused harmony export proxyConfigured */
-/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7067);
-/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9000);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  iR: () => (/* binding */ proxiedFetch),
+  J4: () => (/* binding */ serviceTransport)
+});
+
+// UNUSED EXPORTS: proxyConfigured
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./build/src/client/http-fetch.js
+/**
+ * fetch's shape over Node's own http/https modules, for the requests that
+ * are not the service's: GitHub's API (Octokit's `request.fetch`), the
+ * results service and the runner package's download. Node's global fetch
+ * loads its undici on the first call: about 85 ms of CPU for one request,
+ * which a step that asks GitHub once or twice pays in full.
+ *
+ * What the callers read of an answer is what fetch's Response gives: status,
+ * statusText, ok, url, redirected, headers (get, has, iteration in order of
+ * name), text(), json(), arrayBuffer() and body (a web stream, made when
+ * asked for). Redirects are followed as fetch follows them (at most 20; 303,
+ * and 301/302 after a POST, become a GET without a body; a different origin
+ * gets no authorization). A request that gets no answer fails as fetch's
+ * does: a TypeError 'fetch failed' whose cause is the socket's error, or the
+ * signal's reason once it is aborted. Unit tests hold it to Node's fetch.
+ */
+
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+/** What fetch drops when a redirect turns a request into a GET, and what it never sends to another origin. */
+const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+/** An answer's headers as fetch's Headers reads them: names in lower case, repeated ones joined with ', '. */
+class AnswerHeaders {
+    values;
+    constructor(incoming) {
+        const names = Object.keys(incoming.headersDistinct).sort();
+        this.values = new Map(names.map((name) => [name, incoming.headersDistinct[name]?.join(', ') ?? '']));
+    }
+    get(name) {
+        return this.values.get(name.toLowerCase()) ?? null;
+    }
+    has(name) {
+        return this.values.has(name.toLowerCase());
+    }
+    forEach(each) {
+        for (const [name, value] of this.values)
+            each(value, name);
+    }
+    entries() {
+        return this.values.entries();
+    }
+    [Symbol.iterator]() {
+        return this.values.entries();
+    }
+}
+/** What a read of a cut-off or aborted body rejects with, as fetch's body does. */
+function terminated(error, signal) {
+    return signal?.aborted ? signal.reason : new TypeError('terminated', { cause: error });
+}
+class HttpAnswer {
+    status;
+    statusText;
+    ok;
+    headers;
+    stream;
+    read;
+    url;
+    redirected;
+    incoming;
+    signal;
+    constructor(incoming, url, redirected, signal) {
+        this.incoming = incoming;
+        this.url = url;
+        this.redirected = redirected;
+        this.signal = signal;
+        this.status = incoming.statusCode ?? 0;
+        this.statusText = incoming.statusMessage ?? '';
+        this.ok = this.status >= 200 && this.status < 300;
+        this.headers = new AnswerHeaders(incoming);
+        // A body cut off before anyone reads it is no crash: its error waits in `incoming.errored` for a read.
+        incoming.on('error', () => { });
+    }
+    /** The body as a web stream (made on first use: node:stream/web is loaded only then). */
+    get body() {
+        this.stream ??= external_node_stream_.Readable.toWeb(this.incoming);
+        return this.stream;
+    }
+    async arrayBuffer() {
+        const bytes = await this.bytes();
+        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    }
+    async text() {
+        return new TextDecoder().decode(await this.bytes());
+    }
+    async json() {
+        return JSON.parse(await this.text());
+    }
+    /** The whole body, read once (a second read gets the same bytes). */
+    bytes() {
+        const { incoming, signal } = this;
+        this.read ??= new Promise((resolve, reject) => {
+            if (incoming.errored)
+                return reject(terminated(incoming.errored, signal));
+            const chunks = [];
+            incoming.on('data', (chunk) => chunks.push(chunk));
+            incoming.on('end', () => resolve(Buffer.concat(chunks)));
+            incoming.on('error', (error) => reject(terminated(error, signal)));
+        });
+        return this.read;
+    }
+}
+/** One request, its answer once the headers are in. node:https is loaded only for an https URL. */
+async function send(url, method, init, headers) {
+    const request = url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : external_node_http_.request;
+    const { body, signal } = init;
+    return new Promise((resolve, reject) => {
+        const outgoing = request(url, { method, headers, signal: signal ?? undefined }, resolve);
+        outgoing.on('error', (error) => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
+        outgoing.end(body ?? undefined);
+    });
+}
+/** fetch(url, init) for the requests named above; see the module's comment for what it does as fetch does. */
+async function httpFetch(input, init = {}) {
+    init.signal?.throwIfAborted();
+    let url = new URL(input);
+    let method = (init.method ?? 'GET').toUpperCase();
+    let headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    let body = init.body;
+    if (typeof body === 'string' && !('content-type' in headers))
+        headers['content-type'] = 'text/plain;charset=UTF-8';
+    for (let redirects = 0;; redirects++) {
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            throw new TypeError('fetch failed', { cause: new Error(`not an http(s) URL: ${url.protocol}`) });
+        const incoming = await send(url, method, { ...init, body }, headers);
+        const location = incoming.headers.location;
+        const status = incoming.statusCode ?? 0;
+        if (!REDIRECTS.has(status) || location === undefined || init.redirect === 'manual')
+            return new HttpAnswer(incoming, url.href, redirects > 0, init.signal);
+        incoming.resume();
+        if (init.redirect === 'error')
+            throw new TypeError('fetch failed', { cause: new Error('unexpected redirect') });
+        if (redirects >= MAX_REDIRECTS)
+            throw new TypeError('fetch failed', { cause: new Error('redirect count exceeded') });
+        const next = new URL(location, url);
+        if ((status === 303 && method !== 'GET' && method !== 'HEAD') || (status <= 302 && method === 'POST')) {
+            method = 'GET';
+            body = undefined;
+            headers = without(headers, BODY_HEADERS);
+        }
+        if (next.origin !== url.origin)
+            headers = without(headers, CREDENTIAL_HEADERS);
+        url = next;
+    }
+}
+function without(headers, names) {
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
+}
+
+// EXTERNAL MODULE: ./build/src/client/url.js
+var client_url = __nccwpck_require__(9000);
+;// CONCATENATED MODULE: ./build/src/client/transport.js
 /**
  * How bytes reach the service: one HTTP request over Node's own http/https
  * modules, no redirect followed. Not the global fetch: its first call loads
@@ -1057,6 +1217,7 @@ const errorBodySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3(
  */
 
 
+
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 function proxyConfigured(env = process.env) {
     return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
@@ -1068,7 +1229,7 @@ let proxied;
  * http:// emulator, and a proxy cannot reach the runner's loopback anyway.
  */
 async function proxyFor(url) {
-    if (!proxyConfigured() || (0,_url_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .c)(new URL(url).hostname))
+    if (!proxyConfigured() || (0,client_url/* isLoopbackHost */.c)(new URL(url).hostname))
         return undefined;
     proxied ??= __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)).then(({ EnvHttpProxyAgent, fetch }) => ({
         fetch,
@@ -1077,17 +1238,18 @@ async function proxyFor(url) {
     return proxied;
 }
 /**
- * For GitHub's API (Octokit) and the runner package's download: the global
- * fetch, looked up at call time, so msw (which replaces globalThis.fetch) sees
- * every request; through the proxy, undici's own fetch with its agent.
- * Node's fetch bundles another major of undici (Node 24: 7, this package: 8),
- * whose dispatcher interface differs: the two are not mixed.
+ * For GitHub's API (Octokit), the results service and the runner package's
+ * download: httpFetch (fetch's shape over node:http, which msw intercepts
+ * too); through the proxy, undici's own fetch with its agent. Not Node's
+ * global fetch: its first call loads another undici (about 85 ms of CPU), and
+ * it bundles another major of it (Node 24: 7, this package: 8), whose
+ * dispatcher interface differs.
  */
-async function proxiedFetch(url, init) {
+async function proxiedFetch(url, init = {}) {
     const proxy = await proxyFor(url);
     if (!proxy)
-        return globalThis.fetch(url, init);
-    // The same fields by name: lib.dom's RequestInit and undici's differ only in their types' origins.
+        return httpFetch(url, init);
+    // The same fields by name: our init and undici's RequestInit differ only in their types' origins.
     const response = await proxy.fetch(url, { ...init, dispatcher: proxy.agent });
     return response;
 }
@@ -1112,7 +1274,7 @@ function answerOf(incoming, body) {
  */
 async function nodeRequest(request) {
     const url = new URL(request.url);
-    const send = url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : node_http__WEBPACK_IMPORTED_MODULE_0__.request;
+    const send = url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : external_node_http_.request;
     return new Promise((resolve, reject) => {
         const { method, headers, signal } = request;
         const outgoing = send(url, { method, headers, signal }, (incoming) => {
@@ -1963,6 +2125,8 @@ async function inBatches(items, work) {
     return results;
 }
 
+// EXTERNAL MODULE: ./build/src/client/transport.js + 1 modules
+var transport = __nccwpck_require__(208);
 // EXTERNAL MODULE: ./build/src/client/url.js
 var client_url = __nccwpck_require__(9000);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
@@ -2063,6 +2227,7 @@ function storedFile(archive, name, maxBytes) {
 
 
 
+
 const SERVICE = 'github.actions.results.api.v1.ArtifactService';
 const ATTEMPTS = 4;
 const BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
@@ -2154,7 +2319,7 @@ class ArtifactStore {
         await this.retried(`uploading the artifact ${name}`, async (signal) => {
             // Downloads answer with this type: actions/download-artifact unpacks an application/zip only.
             const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': ZIP };
-            const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal });
+            const answer = await (0,transport/* proxiedFetch */.iR)(url, { method: 'PUT', headers, body: archive, signal });
             if (!answer.ok)
                 throw await failure(answer, `uploading the artifact ${name}`);
             await answer.body?.cancel();
@@ -2198,7 +2363,7 @@ class ArtifactStore {
         const answer = answered(Signed, await this.call('GetSignedArtifactURL', named(artifact)));
         const url = this.signed(answer.signed_url ?? answer.signedUrl);
         const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
-            const got = await fetch(url, { signal });
+            const got = await (0,transport/* proxiedFetch */.iR)(url, { signal });
             if (!got.ok)
                 throw await failure(got, `downloading the artifact ${artifact.name}`);
             return readAtMost(got, maxBytes + 1_024);
@@ -2230,7 +2395,7 @@ class ArtifactStore {
     }
     call(method, body) {
         return this.retried(`the results service's ${method}`, async (signal) => {
-            const answer = await fetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin), {
+            const answer = await (0,transport/* proxiedFetch */.iR)(new URL(`/twirp/${SERVICE}/${method}`, this.origin).href, {
                 method: 'POST',
                 headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
                 body: JSON.stringify(body),
@@ -2840,8 +3005,8 @@ function errorFrom(response, text, context) {
     });
 }
 
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(9196);
+// EXTERNAL MODULE: ./build/src/client/transport.js + 1 modules
+var transport = __nccwpck_require__(208);
 ;// CONCATENATED MODULE: ./build/src/client/call.js
 
 
@@ -3459,17 +3624,19 @@ function refusal(error, repository, call, makeError) {
 /* harmony export */   ue: () => (/* binding */ responseHeaders)
 /* harmony export */ });
 /* unused harmony export isRateLimit */
-/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9196);
+/* harmony import */ var _client_transport_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(208);
 /**
  * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
  * mode): a lazily loaded chunk the other steps never pay for. Requests go
- * through proxiedFetch (the global fetch, or undici's behind a proxy, as the
- * service's requests behind one), so msw sees them in tests and a configured
- * proxy applies.
+ * through proxiedFetch (fetch's shape over node:http, or undici's fetch behind
+ * a proxy, as the service's requests behind one), so msw sees them in tests
+ * and a configured proxy applies.
  */
 
 function loadOctokit(token, apiUrl) {
-    return __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 542)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl, request: { fetch: _client_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .proxiedFetch */ .iR } }));
+    return __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 542)).then(({ getOctokit }) => 
+    // Octokit reads of an answer only what fetch's Response and FetchAnswer share (status, url, headers, the body).
+    getOctokit(token, { baseUrl: apiUrl, request: { fetch: _client_transport_js__WEBPACK_IMPORTED_MODULE_0__/* .proxiedFetch */ .iR } }));
 }
 /** The HTTP status GitHub answered, when the error carries one. */
 function statusOf(error) {
@@ -6326,8 +6493,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-// EXTERNAL MODULE: ./build/src/client/transport.js
-var transport = __nccwpck_require__(9196);
+// EXTERNAL MODULE: ./build/src/client/transport.js + 1 modules
+var transport = __nccwpck_require__(208);
 // EXTERNAL MODULE: ./build/src/inputs/runner.js
 var runner = __nccwpck_require__(5837);
 ;// CONCATENATED MODULE: ./build/src/runner/hooks.js

@@ -11,6 +11,7 @@
  */
 import http from 'node:http'
 import type { Dispatcher } from 'undici'
+import { httpFetch, type FetchAnswer, type HttpFetchInit } from './http-fetch.ts'
 import { isLoopbackHost } from './url.ts'
 
 export interface TransportRequest {
@@ -60,19 +61,20 @@ async function proxyFor(url: string): Promise<Proxied | undefined> {
 }
 
 /**
- * For GitHub's API (Octokit) and the runner package's download: the global
- * fetch, looked up at call time, so msw (which replaces globalThis.fetch) sees
- * every request; through the proxy, undici's own fetch with its agent.
- * Node's fetch bundles another major of undici (Node 24: 7, this package: 8),
- * whose dispatcher interface differs: the two are not mixed.
+ * For GitHub's API (Octokit), the results service and the runner package's
+ * download: httpFetch (fetch's shape over node:http, which msw intercepts
+ * too); through the proxy, undici's own fetch with its agent. Not Node's
+ * global fetch: its first call loads another undici (about 85 ms of CPU), and
+ * it bundles another major of it (Node 24: 7, this package: 8), whose
+ * dispatcher interface differs.
  */
-export async function proxiedFetch(url: string, init: RequestInit): Promise<Response> {
+export async function proxiedFetch(url: string, init: HttpFetchInit = {}): Promise<FetchAnswer> {
   const proxy = await proxyFor(url)
-  if (!proxy) return globalThis.fetch(url, init)
+  if (!proxy) return httpFetch(url, init)
   type Init = NonNullable<Parameters<Proxied['fetch']>[1]>
-  // The same fields by name: lib.dom's RequestInit and undici's differ only in their types' origins.
+  // The same fields by name: our init and undici's RequestInit differ only in their types' origins.
   const response = await proxy.fetch(url, { ...(init as Init), dispatcher: proxy.agent })
-  return response as unknown as Response
+  return response as unknown as FetchAnswer
 }
 
 /** The whole answer of an http(s) request, its body decoded as fetch's `text()` decodes it (UTF-8, BOM dropped). */

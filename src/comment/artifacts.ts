@@ -10,7 +10,9 @@
  */
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import type { FetchAnswer } from '../client/http-fetch.ts'
 import { backoffDelay, type BackoffOptions } from '../client/retry.ts'
+import { proxiedFetch } from '../client/transport.ts'
 import { isSafeTransport } from '../client/url.ts'
 import { withTimeout } from '../runtime/abort.ts'
 import type { Clock } from '../runtime/clock.ts'
@@ -129,7 +131,7 @@ export class ArtifactStore {
     await this.retried(`uploading the artifact ${name}`, async (signal) => {
       // Downloads answer with this type: actions/download-artifact unpacks an application/zip only.
       const headers = { 'x-ms-blob-type': 'BlockBlob', 'x-ms-blob-content-type': ZIP }
-      const answer = await fetch(url, { method: 'PUT', headers, body: archive, signal })
+      const answer = await proxiedFetch(url, { method: 'PUT', headers, body: archive, signal })
       if (!answer.ok) throw await failure(answer, `uploading the artifact ${name}`)
       await answer.body?.cancel()
     })
@@ -176,7 +178,7 @@ export class ArtifactStore {
     const answer = answered(Signed, await this.call('GetSignedArtifactURL', named(artifact)))
     const url = this.signed(answer.signed_url ?? answer.signedUrl)
     const archive = await this.retried(`downloading the artifact ${artifact.name}`, async (signal) => {
-      const got = await fetch(url, { signal })
+      const got = await proxiedFetch(url, { signal })
       if (!got.ok) throw await failure(got, `downloading the artifact ${artifact.name}`)
       return readAtMost(got, maxBytes + 1_024)
     })
@@ -216,7 +218,7 @@ export class ArtifactStore {
 
   private call(method: string, body: Record<string, unknown>): Promise<unknown> {
     return this.retried(`the results service's ${method}`, async (signal) => {
-      const answer = await fetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin), {
+      const answer = await proxiedFetch(new URL(`/twirp/${SERVICE}/${method}`, this.origin).href, {
         method: 'POST',
         headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -265,7 +267,7 @@ function answered<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   return parsed.data
 }
 
-async function failure(answer: Response, what: string): Promise<ArtifactStoreError> {
+async function failure(answer: FetchAnswer, what: string): Promise<ArtifactStoreError> {
   const text = await answer.text().catch(() => '')
   let parsed: z.infer<typeof TwirpError> = {}
   try {
@@ -278,7 +280,7 @@ async function failure(answer: Response, what: string): Promise<ArtifactStoreErr
 }
 
 /** The body, or undefined when it is longer than `limit` (the rest is not read). */
-async function readAtMost(answer: Response, limit: number): Promise<Buffer | undefined> {
+async function readAtMost(answer: FetchAnswer, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of answer.body ?? []) {

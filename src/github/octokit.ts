@@ -1,9 +1,9 @@
 /**
  * Octokit (@actions/github), loaded only where GitHub is asked (sweep, runner
  * mode): a lazily loaded chunk the other steps never pay for. Requests go
- * through proxiedFetch (the global fetch, or undici's behind a proxy, as the
- * service's requests behind one), so msw sees them in tests and a configured
- * proxy applies.
+ * through proxiedFetch (fetch's shape over node:http, or undici's fetch behind
+ * a proxy, as the service's requests behind one), so msw sees them in tests
+ * and a configured proxy applies.
  */
 import { proxiedFetch } from '../client/transport.ts'
 
@@ -11,7 +11,8 @@ export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>
 
 export function loadOctokit(token: string, apiUrl: string): Promise<Octokit> {
   return import('@actions/github').then(({ getOctokit }) =>
-    getOctokit(token, { baseUrl: apiUrl, request: { fetch: proxiedFetch } }),
+    // Octokit reads of an answer only what fetch's Response and FetchAnswer share (status, url, headers, the body).
+    getOctokit(token, { baseUrl: apiUrl, request: { fetch: proxiedFetch as unknown as typeof fetch } }),
   )
 }
 
