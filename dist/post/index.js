@@ -1060,7 +1060,7 @@ var external_node_stream_ = __nccwpck_require__(7075);
  *
  * What the callers read of an answer is what fetch's Response gives: status,
  * statusText, ok, url, redirected, headers (get, has, iteration in order of
- * name), text(), json(), arrayBuffer() and body (a web stream, made when
+ * name: Octokit copies them so), text(), json(), arrayBuffer() and body (a web stream, made when
  * asked for). Redirects are followed as fetch follows them (at most 20; 303,
  * and 301/302 after a POST, become a GET without a body; a different origin
  * gets no authorization). A request that gets no answer fails as fetch's
@@ -1086,13 +1086,6 @@ class AnswerHeaders {
     }
     has(name) {
         return this.values.has(name.toLowerCase());
-    }
-    forEach(each) {
-        for (const [name, value] of this.values)
-            each(value, name);
-    }
-    entries() {
-        return this.values.entries();
     }
     [Symbol.iterator]() {
         return this.values.entries();

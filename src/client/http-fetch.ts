@@ -7,7 +7,7 @@
  *
  * What the callers read of an answer is what fetch's Response gives: status,
  * statusText, ok, url, redirected, headers (get, has, iteration in order of
- * name), text(), json(), arrayBuffer() and body (a web stream, made when
+ * name: Octokit copies them so), text(), json(), arrayBuffer() and body (a web stream, made when
  * asked for). Redirects are followed as fetch follows them (at most 20; 303,
  * and 301/302 after a POST, become a GET without a body; a different origin
  * gets no authorization). A request that gets no answer fails as fetch's
@@ -57,12 +57,6 @@ export class AnswerHeaders {
   }
   has(name: string): boolean {
     return this.values.has(name.toLowerCase())
-  }
-  forEach(each: (value: string, name: string) => void): void {
-    for (const [name, value] of this.values) each(value, name)
-  }
-  entries(): IterableIterator<[string, string]> {
-    return this.values.entries()
   }
   [Symbol.iterator](): IterableIterator<[string, string]> {
     return this.values.entries()

@@ -144,6 +144,13 @@ describe('httpFetch reads answers as Node fetch does', () => {
     }
   })
 
+  it('headers answer has() by any case, as get() does', async () => {
+    const [node, ours] = await Promise.all([fetch(`${base}/text`), httpFetch(`${base}/text`)])
+    for (const name of ['X-Upper', 'x-upper', 'x-many', 'x-absent'])
+      expect([name, ours.headers.has(name)]).toEqual([name, node.headers.has(name)])
+    await Promise.all([node.text(), ours.text()])
+  })
+
   it('json() and arrayBuffer() give what text() holds', async () => {
     const answer = await httpFetch(`${base}/missing`)
     expect(await answer.json()).toEqual({ message: 'Not Found' })
@@ -187,6 +194,13 @@ describe('httpFetch follows redirects as Node fetch does', () => {
     expect(oursSaw).toEqual(nodeSaw)
     expect(oursSaw.at(-1)?.authorization).toBeUndefined()
     expect(ours.url).toBe(`${other}/echo`)
+  })
+
+  it('a redirect to a scheme other than http(s) fails, and so does such a URL itself', async () => {
+    for (const url of [`${base}${to(302, 'ftp://127.0.0.1/file')}`, 'ftp://127.0.0.1/file']) {
+      await expect(fetch(url)).rejects.toThrow(TypeError)
+      await expect(httpFetch(url)).rejects.toThrow(TypeError)
+    }
   })
 
   it("manual: the redirect itself is the answer; 'error' and a loop fail", async () => {
