@@ -26,6 +26,16 @@ import { createSandboxHost, endDetached, type SandboxHost } from './sandbox-host
 
 export const SSHD = '/usr/sbin/sshd'
 
+const SETPRIV = '/usr/bin/setpriv'
+
+/**
+ * The command, ended by the kernel when the process that started it dies (setpriv --pdeathsig, util-linux): a test
+ * worker killed mid-file runs no exit hook, and its sshd would listen until the machine reboots.
+ */
+function withParent([command = '', ...args]: string[]): [string, string[]] {
+  return existsSync(SETPRIV) ? [SETPRIV, ['--pdeathsig', 'SIGTERM', '--', command, ...args]] : [command, args]
+}
+
 export function sshdAvailable(): boolean {
   return existsSync(SSHD)
 }
@@ -240,7 +250,7 @@ export class SshService {
     writeFileSync(join(this.dir, configName), config)
     mkdirSync('/run/sshd', { recursive: true, mode: 0o755 })
     // -r: each connection is a fork of this sshd, not a fresh exec of the binary that loads its config and keys again.
-    const sshd = spawn(SSHD, ['-D', '-e', '-r', '-f', join(this.dir, configName)], {
+    const sshd = spawn(...withParent([SSHD, '-D', '-e', '-r', '-f', join(this.dir, configName)]), {
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     endWithThisProcess(sshd)

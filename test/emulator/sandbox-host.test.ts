@@ -4,8 +4,8 @@
  * sudo; `image` runs a real container; `nvidia-smi` answers from the
  * sandbox's spec.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -156,4 +156,38 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
     const listening = spawnSync('bash', ['-c', `exec 3<>/dev/tcp/127.0.0.1/${port}`]).status
     expect(listening).not.toBe(0)
   })
+
+  it('a process killed outright (no exit hook runs) takes its sshd with it too', async () => {
+    const script = [
+      `import { Emulator } from ${JSON.stringify(join(process.cwd(), 'emulator', 'emulator.ts'))}`,
+      "const emulator = new Emulator({ generation: 'current', ssh: true, sshHost: { loginUser: 'self' } })",
+      'await emulator.start()',
+      'console.log(emulator.sshService?.port)',
+      'setInterval(() => {}, 1000)',
+    ].join('\n')
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    const port = await new Promise<string>((resolve) =>
+      child.stdout.once('data', (chunk: Buffer) => resolve(`${chunk}`.trim())),
+    )
+    expect(port).toMatch(/^\d+$/)
+    const sshd = descendants(child.pid).find((line) => line.includes('sshd'))
+    expect(sshd).toBeDefined()
+    child.kill('SIGKILL')
+    await new Promise((resolve) => child.once('exit', resolve))
+    // The kernel signals sshd as its parent dies; it is gone once its /proc entry is.
+    const pid = Number(sshd?.split(' ')[0])
+    for (let i = 0; i < 100 && existsSync(`/proc/${pid}`) && !zombie(pid); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(existsSync(`/proc/${pid}`) && !zombie(pid)).toBe(false)
+  })
 })
+
+function zombie(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')
+  } catch {
+    return true
+  }
+}
