@@ -125,17 +125,7 @@ export class SshService {
     }
     // The login user walks through this directory to its sandbox home; the keys in it stay root's (0600).
     chmodSync(this.dir, 0o711)
-    execFileSync('ssh-keygen', [
-      '-q',
-      '-t',
-      this.keyType,
-      '-N',
-      '',
-      '-C',
-      'emulator-org-ca',
-      '-f',
-      join(this.dir, 'ca'),
-    ])
+    this.makeKey('ca', 'emulator-org-ca')
     // sshd reads authorized keys as the login user.
     writeFileSync(join(this.dir, 'authorized_keys'), '', { mode: 0o644 })
     this.sandboxHost = createSandboxHost(join(this.dir, 'sandbox'), this.login, docker)
@@ -175,19 +165,14 @@ export class SshService {
     appendFileSync(join(this.dir, 'authorized_keys'), `${publicKey.trim()}\n`)
   }
 
+  /** A key pair of the service's type in this directory (`name` and `name.pub`), without a passphrase. */
+  private makeKey(name: string, comment: string): void {
+    execFileSync('ssh-keygen', ['-q', '-t', this.keyType, '-N', '', '-C', comment, '-f', join(this.dir, name)])
+  }
+
   /** Starts sshd on a free loopback port. */
   async start(): Promise<void> {
-    execFileSync('ssh-keygen', [
-      '-q',
-      '-t',
-      this.keyType,
-      '-N',
-      '',
-      '-C',
-      'emulator-host',
-      '-f',
-      join(this.dir, 'host'),
-    ])
+    this.makeKey('host', 'emulator-host')
     this.hostKey = readFileSync(join(this.dir, 'host.pub'), 'utf8').trim().split(' ').slice(0, 2).join(' ')
     this.port = await freePort()
     this.sshd = await this.spawnSshd('sshd_config', this.port, this.sandboxHost)
