@@ -26,6 +26,12 @@ async function call(method: string, path: string, body?: unknown, token: string 
   return { status: response.status, bytes, json: () => JSON.parse(bytes.toString()) }
 }
 
+/** A JIT registration of a runner named `name` (label l): its runner and encoded configuration. */
+async function register(name: string) {
+  const body = { name, labels: ['l'], runner_group_id: 1 }
+  return (await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', body)).json()
+}
+
 async function installPackage(): Promise<string> {
   const release = (await call('GET', '/repos/actions/runner/releases/latest')).json()
   const sha = /<!-- BEGIN SHA linux-x64 -->([0-9a-f]{64})<!-- END SHA linux-x64 -->/.exec(release.body)?.[1]
@@ -118,13 +124,7 @@ describe('fake GitHub runners', () => {
 
   it("reads the root's .env at start as the released listener does; its job's steps see the variables", async () => {
     await fake.serve()
-    const { runner, encoded_jit_config: jit } = (
-      await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', {
-        name: 'e',
-        labels: ['l'],
-        runner_group_id: 1,
-      })
-    ).json()
+    const { runner, encoded_jit_config: jit } = await register('e')
     const home = await installPackage()
     // A CR LF line, a line without '=', one that starts with '=', and an empty value (which unsets the variable).
     writeFileSync(
@@ -145,13 +145,7 @@ describe('fake GitHub runners', () => {
   it('a runner whose session is refused never gets online, and its diagnostic log says so', async () => {
     await fake.serve()
     fake.github.runners.refuseSessions = true
-    const { runner, encoded_jit_config: jit } = (
-      await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', {
-        name: 'n',
-        labels: ['l'],
-        runner_group_id: 1,
-      })
-    ).json()
+    const { runner, encoded_jit_config: jit } = await register('n')
     const home = await installPackage()
     // As the released run.sh: the listener's 1 is a terminated error, and run.sh itself ends with 0.
     expect(await startRunner(home, jit)).toBe(0)
@@ -167,13 +161,7 @@ describe('fake GitHub runners', () => {
 
   it("holds the listener's poll of an unchanged state until it changes, as GitHub's long poll does", async () => {
     await fake.serve()
-    const { runner, encoded_jit_config: jit } = (
-      await call('POST', '/repos/octo/repo/actions/runners/generate-jitconfig', {
-        name: 'n',
-        labels: ['l'],
-        runner_group_id: 1,
-      })
-    ).json()
+    const { runner, encoded_jit_config: jit } = await register('n')
     const secret = JSON.parse(Buffer.from(jit, 'base64').toString()).secret as string
     const state = async (since: string) => {
       const response = await fetch(`${fake.url}/_fake/runner/state?since=${since}`, {

@@ -143,13 +143,7 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
   })
 
   it('a process that exits without closing its emulator takes its sshds with it', () => {
-    const script = [
-      `import { Emulator } from ${JSON.stringify(join(process.cwd(), 'emulator', 'emulator.ts'))}`,
-      "const emulator = new Emulator({ generation: 'current', ssh: true, sshHost: { loginUser: 'self' } })",
-      'await emulator.start()',
-      'console.log(emulator.sshService?.port)',
-      'process.exit(0)',
-    ].join('\n')
+    const script = emulatorThen('process.exit(0)')
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
     const port = run.stdout.trim()
     expect(port).toMatch(/^\d+$/)
@@ -158,13 +152,7 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
   })
 
   it('a process killed outright (no exit hook runs) takes its sshd with it too', async () => {
-    const script = [
-      `import { Emulator } from ${JSON.stringify(join(process.cwd(), 'emulator', 'emulator.ts'))}`,
-      "const emulator = new Emulator({ generation: 'current', ssh: true, sshHost: { loginUser: 'self' } })",
-      'await emulator.start()',
-      'console.log(emulator.sshService?.port)',
-      'setInterval(() => {}, 1000)',
-    ].join('\n')
+    const script = emulatorThen('setInterval(() => {}, 1000)')
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'ignore'],
     })
@@ -183,6 +171,17 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
     expect(existsSync(`/proc/${pid}`) && !zombie(pid)).toBe(false)
   })
 })
+
+/** A script that starts an emulator with its sshd, prints the sshd's port, then runs `then` (never closing it). */
+function emulatorThen(then: string): string {
+  return [
+    `import { Emulator } from ${JSON.stringify(join(process.cwd(), 'emulator', 'emulator.ts'))}`,
+    "const emulator = new Emulator({ generation: 'current', ssh: true, sshHost: { loginUser: 'self' } })",
+    'await emulator.start()',
+    'console.log(emulator.sshService?.port)',
+    then,
+  ].join('\n')
+}
 
 function zombie(pid: number): boolean {
   try {
