@@ -284,6 +284,12 @@ async function waitOnline(deps, registry, saved) {
         if (runner.status === 'online')
             return 'online';
         if (!localRunnerAlive(saved)) {
+            // It may have come online, failed its job, deregistered and ended while the read above was on its way.
+            const again = await registry.get(saved.id);
+            if (!again)
+                return 'gone';
+            if (again.status === 'online')
+                return 'online';
             const out = lastLine((0,external_node_path_.join)(saved.dir, 'runner.out'));
             throw new Error(`run.sh ended before the runner came online${out ? ` ('${(0,untrusted/* serviceText */.Lo)(out, 200)}')` : ''}`);
         }

@@ -80,7 +80,7 @@ function lastLine(file: string): string {
 }
 
 /** Polls the registration until it is online (or gone after its job); why not, if it is not. */
-async function waitOnline(deps: UnservedDeps, registry: RunnerRegistry, saved: SavedUnserved): Promise<string> {
+export async function waitOnline(deps: UnservedDeps, registry: RunnerRegistry, saved: SavedUnserved): Promise<string> {
   const until = deps.clock.now() + ONLINE_WAIT_MS
   for (;;) {
     const runner = await registry.get(saved.id)
@@ -89,6 +89,10 @@ async function waitOnline(deps: UnservedDeps, registry: RunnerRegistry, saved: S
     if (!runner) return 'gone'
     if (runner.status === 'online') return 'online'
     if (!localRunnerAlive(saved)) {
+      // It may have come online, failed its job, deregistered and ended while the read above was on its way.
+      const again = await registry.get(saved.id)
+      if (!again) return 'gone'
+      if (again.status === 'online') return 'online'
       const out = lastLine(join(saved.dir, 'runner.out'))
       throw new Error(`run.sh ended before the runner came online${out ? ` ('${serviceText(out, 200)}')` : ''}`)
     }

@@ -4,13 +4,20 @@
  * stranded job's one ::error (runner/unserved.ts), and when the main step
  * does nothing (runner/main-unserved.ts). The bundles are in e2e/runner-unserved.
  */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { InputError, InputErrors } from '../../src/inputs/collector.ts'
 import { parseUnserved, type UnservedRequest } from '../../src/inputs/unserved.ts'
 import { failStrandedJob } from '../../src/runner/main-unserved.ts'
-import { strandedJobError } from '../../src/runner/unserved.ts'
+import type { RunnerRegistry } from '../../src/runner/github.ts'
+import { strandedJobError, waitOnline } from '../../src/runner/unserved.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import type { ActionCore } from '../../src/runtime/core.ts'
+import type { SavedUnserved } from '../../src/step/saved.ts'
+import { FakeClock } from '../harness/fakes.ts'
 
 const ENV = {
   GITHUB_REPOSITORY: 'octo/repo',
@@ -112,5 +119,31 @@ describe('failStrandedJob does nothing', () => {
     const signal = new AbortController().signal
     await failStrandedJob({ core: c, clock: realClock, signal, env: ENV }, new Error('boom'), undefined)
     expect(c.startGroup).not.toHaveBeenCalled()
+  })
+})
+
+describe('waitOnline', () => {
+  // A process that has ended: its pid is free (a child that exited and was reaped).
+  const ended = () => {
+    const child = spawnSync('true')
+    return child.pid ?? 0
+  }
+  const saved = (pid: number) =>
+    ({ id: 7, name: 'r', dir: mkdtempSync(join(tmpdir(), 'unserved-')), pid }) as unknown as SavedUnserved
+  const deps = { core: {} as ActionCore, clock: new FakeClock(), signal: new AbortController().signal }
+
+  it('a runner that came online, served its job and ended while a read was on its way: gone, not a failure', async () => {
+    // The read answered from before it connected (offline); by then its process had ended and it had deregistered.
+    const get = vi.fn().mockResolvedValueOnce({ status: 'offline' }).mockResolvedValueOnce(undefined)
+    const registry = { get } as unknown as RunnerRegistry
+    await expect(waitOnline(deps, registry, saved(ended()))).resolves.toBe('gone')
+    expect(get).toHaveBeenCalledTimes(2)
+  })
+
+  it('one that ended offline, and is still offline when read again: run.sh ended before it came online', async () => {
+    const registry = { get: vi.fn().mockResolvedValue({ status: 'offline' }) } as unknown as RunnerRegistry
+    await expect(waitOnline(deps, registry, saved(ended()))).rejects.toThrow(
+      'run.sh ended before the runner came online',
+    )
   })
 })
