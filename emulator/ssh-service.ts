@@ -174,8 +174,16 @@ export class SshService {
   async start(): Promise<void> {
     this.makeKey('host', 'emulator-host')
     this.hostKey = readFileSync(join(this.dir, 'host.pub'), 'utf8').trim().split(' ').slice(0, 2).join(' ')
-    this.port = await freePort()
-    this.sshd = await this.spawnSshd('sshd_config', this.port, this.sandboxHost)
+    // A free port can be taken before sshd binds it (many emulators start at once): another port, up to 3 times.
+    for (let attempt = 1; ; attempt++) {
+      this.port = await freePort()
+      try {
+        this.sshd = await this.spawnSshd('sshd_config', this.port, this.sandboxHost)
+        return
+      } catch (error) {
+        if (attempt >= 3) throw error
+      }
+    }
   }
 
   /** With perSandbox: the sandbox's own sshd and home, started before it is ready (same authority, same host key). */
