@@ -1147,9 +1147,16 @@ class HttpAnswer {
         return this.read;
     }
 }
-/** One request, its answer once the headers are in. node:https is loaded only for an https URL. */
+/**
+ * node:http's or node:https's `request` for `url`, looked up at call time (msw patches them). node:https is loaded
+ * on the first https request: with TLS it is about 20 ms of CPU that an http:// address (the emulator) never needs.
+ */
+async function requestFor(url) {
+    return url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : external_node_http_.request;
+}
+/** One request, its answer once the headers are in. */
 async function send(url, method, init, headers) {
-    const request = url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : external_node_http_.request;
+    const request = await requestFor(url);
     const { body, signal } = init;
     return new Promise((resolve, reject) => {
         const outgoing = request(url, { method, headers, signal: signal ?? undefined }, resolve);
@@ -1253,21 +1260,15 @@ function answerOf(incoming, body) {
     return {
         status,
         ok: status >= 200 && status < 300,
-        headers: {
-            // Repeated headers joined as fetch's Headers.get joins them.
-            get: (name) => incoming.headersDistinct[name.toLowerCase()]?.join(', ') ?? null,
-        },
+        // Repeated headers joined as fetch's Headers.get joins them.
+        headers: new AnswerHeaders(incoming),
         text: async () => text,
     };
 }
-/**
- * One request over node:http or node:https (looked up at call time, as msw patches them); the body read whole.
- * node:https is loaded on the first https request: with TLS it is about 20 ms of CPU that an http:// base-url
- * (the emulator) never needs.
- */
+/** One request over node:http or node:https (requestFor); the body read whole. */
 async function nodeRequest(request) {
     const url = new URL(request.url);
-    const send = url.protocol === 'https:' ? (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4708, 19))).default.request : external_node_http_.request;
+    const send = await requestFor(url);
     return new Promise((resolve, reject) => {
         const { method, headers, signal } = request;
         const outgoing = send(url, { method, headers, signal }, (incoming) => {

@@ -11,7 +11,7 @@
  */
 import http from 'node:http'
 import type { Dispatcher } from 'undici'
-import { httpFetch, type FetchAnswer, type HttpFetchInit } from './http-fetch.ts'
+import { AnswerHeaders, httpFetch, requestFor, type FetchAnswer, type HttpFetchInit } from './http-fetch.ts'
 import { isLoopbackHost } from './url.ts'
 
 export interface TransportRequest {
@@ -84,22 +84,16 @@ function answerOf(incoming: http.IncomingMessage, body: Buffer): Answer {
   return {
     status,
     ok: status >= 200 && status < 300,
-    headers: {
-      // Repeated headers joined as fetch's Headers.get joins them.
-      get: (name) => incoming.headersDistinct[name.toLowerCase()]?.join(', ') ?? null,
-    },
+    // Repeated headers joined as fetch's Headers.get joins them.
+    headers: new AnswerHeaders(incoming),
     text: async () => text,
   }
 }
 
-/**
- * One request over node:http or node:https (looked up at call time, as msw patches them); the body read whole.
- * node:https is loaded on the first https request: with TLS it is about 20 ms of CPU that an http:// base-url
- * (the emulator) never needs.
- */
+/** One request over node:http or node:https (requestFor); the body read whole. */
 async function nodeRequest(request: TransportRequest): Promise<Answer> {
   const url = new URL(request.url)
-  const send = url.protocol === 'https:' ? (await import('node:https')).default.request : http.request
+  const send = await requestFor(url)
   return new Promise((resolve, reject) => {
     const { method, headers, signal } = request
     const outgoing = send(url, { method, headers, signal }, (incoming) => {
