@@ -174,31 +174,27 @@ export class SshService {
   async start(): Promise<void> {
     this.makeKey('host', 'emulator-host')
     this.hostKey = readFileSync(join(this.dir, 'host.pub'), 'utf8').trim().split(' ').slice(0, 2).join(' ')
-    // A free port can be taken before sshd binds it (many emulators start at once): another port, up to 3 times.
-    for (let attempt = 1; ; attempt++) {
-      this.port = await freePort()
-      try {
-        this.sshd = await this.spawnSshd('sshd_config', this.port, this.sandboxHost)
-        return
-      } catch (error) {
-        if (attempt >= 3) throw error
-      }
-    }
+    const { port, sshd } = await this.spawnOnFreePort('sshd_config', this.sandboxHost)
+    this.port = port
+    this.sshd = sshd
   }
 
   /** With perSandbox: the sandbox's own sshd and home, started before it is ready (same authority, same host key). */
   async startFor(sandboxId: string): Promise<void> {
     if (!this.perSandbox || !this.running || this.own.has(sandboxId)) return
     const host = createSandboxHost(join(this.dir, `sandbox-${sandboxId}`), this.login, this.docker)
-    // A free port can be taken before sshd binds it (hundreds start at once): another port, up to 3 times.
+    const { port, sshd } = await this.spawnOnFreePort(`sshd_config-${sandboxId}`, host)
+    // Stopped while this one came up (a test ends as a sandbox gets ready): stop() has passed it by.
+    if (!this.running) sshd.kill('SIGTERM')
+    else this.own.set(sandboxId, { port, sshd, host })
+  }
+
+  /** An sshd on a free port. One found free can be taken before sshd binds it (many start at once): up to 3 ports. */
+  private async spawnOnFreePort(configName: string, host: SandboxHost): Promise<{ port: number; sshd: ChildProcess }> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort()
       try {
-        const sshd = await this.spawnSshd(`sshd_config-${sandboxId}`, port, host)
-        // Stopped while this one came up (a test ends as a sandbox gets ready): stop() has passed it by.
-        if (!this.running) sshd.kill('SIGTERM')
-        else this.own.set(sandboxId, { port, sshd, host })
-        return
+        return { port, sshd: await this.spawnSshd(configName, port, host) }
       } catch (error) {
         if (attempt >= 3) throw error
       }
