@@ -27,7 +27,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['inputs', 'remote'],
   ['github', 'step'],
   ['approval', 'runner', 'sandbox', 'ssh'],
-  ['cleanup', 'entry', 'gpu-check', 'gpu-report', 'pool', 'run', 'sweep'],
+  ['cleanup', 'entry', 'gpu-check', 'gpu-report', 'run', 'sweep'],
+  // A prepared pool's preparation sees its checkout as run does (run's upload).
+  ['pool'],
   ['comment'],
   ['modes'],
   ['.'], // main.ts and post.ts, the two bundle entries

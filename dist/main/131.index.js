@@ -413,7 +413,7 @@ function waitedMs(record, now) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var _client_schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2805);
-/* harmony import */ var _inputs_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5195);
+/* harmony import */ var _inputs_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4818);
 /* harmony import */ var _inputs_default_name_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6536);
 /**
  * The warm pool's names (issue 55, CONTRACT "Warm pool"): a pool sandbox is
@@ -507,15 +507,18 @@ async function heldIn(list) {
 /* harmony export */   V9: () => (/* binding */ runPreparation),
 /* harmony export */   li: () => (/* binding */ lockText),
 /* harmony export */   nl: () => (/* binding */ markPrepared),
+/* harmony export */   o5: () => (/* binding */ checkoutOf),
 /* harmony export */   zI: () => (/* binding */ isAbandoned)
 /* harmony export */ });
 /* unused harmony exports LAST_LINES, ABANDONED_AFTER_MS */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var _remote_job_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(749);
-/* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(262);
-/* harmony import */ var _runtime_abort_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9768);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4120);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9128);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var _remote_job_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(749);
+/* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(262);
+/* harmony import */ var _runtime_abort_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9768);
+/* harmony import */ var _run_transfer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3696);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4120);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9128);
 /**
  * A prepared pool's preparation (CONTRACT "Prepared pool"): the `pool-prepare`
  * script run on a sandbox as `run` is (a detached job in the working
@@ -534,6 +537,8 @@ async function heldIn(list) {
 
 
 
+
+
 /** How many of a failed preparation's last lines are shown again with its failure. */
 const LAST_LINES = 20;
 /** How long one lock or mark may take over SSH. */
@@ -542,7 +547,7 @@ const MARK_TIMEOUT_MS = 8_000;
  * Runs `script` on the sandbox within `limitMs` (the step's clock), each line to `showLine`; whether it ended with
  * exit 0, else why not and its last lines (as the sandbox wrote them: the caller shows them as untrusted text).
  */
-async function runPreparation(context, script, limitMs, showLine) {
+async function runPreparation(context, preparation, limitMs, showLine) {
     const began = context.clock.now();
     const limit = new AbortController();
     const ended = new AbortController();
@@ -559,8 +564,11 @@ async function runPreparation(context, script, limitMs, showLine) {
     };
     const runId = `prepare-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).toString('hex')}`;
     try {
-        await (0,_remote_job_js__WEBPACK_IMPORTED_MODULE_1__/* .startJob */ ._1)(bounded, runId, script);
-        const end = await (0,_remote_job_js__WEBPACK_IMPORTED_MODULE_1__/* .followJob */ .Bv)(bounded, runId, keep);
+        const { checkout } = preparation;
+        if (checkout && checkout.upload.length > 0)
+            await uploadCheckout(bounded, checkout);
+        await (0,_remote_job_js__WEBPACK_IMPORTED_MODULE_2__/* .startJob */ ._1)(bounded, runId, preparation.script);
+        const end = await (0,_remote_job_js__WEBPACK_IMPORTED_MODULE_2__/* .followJob */ .Bv)(bounded, runId, keep);
         if ('lost' in end)
             return { ok: false, why: 'it ended without an exit status', lastLines };
         if (end.status !== 0)
@@ -570,12 +578,26 @@ async function runPreparation(context, script, limitMs, showLine) {
     catch (error) {
         context.signal?.throwIfAborted();
         if (limit.signal.aborted)
-            return { ok: false, why: `it ran past its limit of ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(limitMs)}`, lastLines };
-        return { ok: false, why: (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(error.message, 300), lastLines };
+            return { ok: false, why: `it ran past its limit of ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(limitMs)}`, lastLines };
+        return { ok: false, why: (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceText */ .Lo)(error.message, 300), lastLines };
     }
     finally {
         ended.abort();
     }
+}
+/**
+ * The checkout a step's preparation sees: its workspace and upload paths; never the step's private directory (the
+ * target's, with its key and certificate) nor anything of RUNNER_TEMP, even where the runner keeps it in the workspace.
+ */
+function checkoutOf(prepare, target, env) {
+    const privateDirs = [(0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(target.configPath), ...(env.RUNNER_TEMP ? [env.RUNNER_TEMP] : [])];
+    return { workspace: prepare.workspace, upload: prepare.upload, privateDirs };
+}
+/** The checkout into the working directory the preparation (and later `run`) uses, `.git` left out, as run's upload. */
+async function uploadCheckout(context, checkout) {
+    const { target, placement, env, signal } = context;
+    const send = () => (0,_run_transfer_js__WEBPACK_IMPORTED_MODULE_4__/* .uploadPaths */ .Sc)(target, placement, checkout.workspace, checkout.upload, checkout.privateDirs, env, signal);
+    await (0,_remote_job_js__WEBPACK_IMPORTED_MODULE_2__/* .whileConnecting */ .KG)(context, 'upload', send, (error) => error instanceof _run_transfer_js__WEBPACK_IMPORTED_MODULE_4__/* .TransferError */ .aG && error.connection);
 }
 const LOCK = `set -u
 dir="$HOME/.gpu-sandbox-pool"
@@ -596,18 +618,18 @@ else echo failed; fi`;
 const lockText = (preparer, nowMs) => `${Math.floor(nowMs / 1000)}-${preparer}`;
 /** Takes the preparation of `sandboxId` for this step: locked (also again, for the same lock), or who has it. */
 async function lockPreparation(target, sandboxId, lock, context) {
-    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_5__/* .withTimeout */ .w)(MARK_TIMEOUT_MS, context.signal);
-    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_2__/* .runScript */ .j3)(target, LOCK, [sandboxId, lock], '', context.env, signal);
+    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_7__/* .withTimeout */ .w)(MARK_TIMEOUT_MS, context.signal);
+    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_3__/* .runScript */ .j3)(target, LOCK, [sandboxId, lock], '', context.env, signal);
     const said = stdout.trim().split('\n').at(-1) ?? '';
     return ['locked', 'claimed', 'prepared', 'busy'].find((word) => word === said) ?? 'unreachable';
 }
 /** Marks `sandboxId` prepared (at `nowMs`) under this step's lock: 'marked', or why not. */
 async function markPrepared(target, sandboxId, lock, nowMs, context) {
-    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_5__/* .withTimeout */ .w)(MARK_TIMEOUT_MS, context.signal);
+    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_7__/* .withTimeout */ .w)(MARK_TIMEOUT_MS, context.signal);
     const at = String(Math.floor(nowMs / 1000));
-    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_2__/* .runScript */ .j3)(target, MARK, [sandboxId, lock, at], '', context.env, signal);
+    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_3__/* .runScript */ .j3)(target, MARK, [sandboxId, lock, at], '', context.env, signal);
     const said = stdout.trim().split('\n').at(-1) ?? '';
-    return said === '' ? 'no answer' : (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_3__/* .serviceText */ .Lo)(said, 40);
+    return said === '' ? 'no answer' : (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceText */ .Lo)(said, 40);
 }
 /** Past its limit, and this much more, a preparation's lock is abandoned (its keeper was killed or lost). */
 const ABANDONED_AFTER_MS = 2 * 60_000;
@@ -931,6 +953,403 @@ else
 fi
 shift "$n"
 if [ $# -eq 0 ]; then tar -cf - -T /dev/null; else tar -cf - -- "$@"; fi`;
+
+
+/***/ }),
+
+/***/ 3696:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  _j: () => (/* binding */ DownloadLimitError),
+  aG: () => (/* binding */ TransferError),
+  PG: () => (/* binding */ downloadPaths),
+  Sc: () => (/* binding */ uploadPaths)
+});
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./build/src/inputs/sizes.js
+var sizes = __webpack_require__(5265);
+// EXTERNAL MODULE: ./build/src/runtime/paths.js
+var paths = __webpack_require__(1794);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __webpack_require__(4120);
+// EXTERNAL MODULE: ./build/src/remote/ssh-command.js
+var ssh_command = __webpack_require__(262);
+;// CONCATENATED MODULE: ./build/src/run/landing.js
+/**
+ * Where a download lands. The archive comes from a machine this action does
+ * not control, so it is unpacked into a staging directory first, and only the
+ * paths `download` asked for move on into the workspace.
+ *
+ * Every decision is made on real locations, never on spellings: each place
+ * is resolved as the operating system would resolve it (every symbolic link
+ * on the way followed, in the archive and in the workspace, `..` applied to
+ * where a link really led). Then
+ * - a source must really lie inside the staging directory (a link in the
+ *   archive on the way to it that leads out is never followed);
+ * - a destination must really lie inside the workspace, outside every `.git`
+ *   (at any depth, any case) and outside the step's private directory;
+ * - a symbolic link from the archive lands only when where it leads passes
+ *   the same test (a later step, an artifact upload say, would follow it);
+ * - a file replaces what is at its place (a link there is replaced, never
+ *   written through); only regular files, directories and links land.
+ * Each entry is decided when it is written, so earlier entries of the same
+ * download (two overlapping paths, in either order) are taken into account.
+ */
+
+
+
+/** How many links one resolution follows (Linux's own limit). */
+const MAX_LINKS = 40;
+function statOf(path) {
+    try {
+        return (0,external_node_fs_.lstatSync)(path);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Where the absolute `path` really leads: every existing symbolic link on the
+ * way followed (and `planned`, as if it stood), `..` applied to the real
+ * directory reached so far, a missing tail kept as written. Undefined when the
+ * system could not resolve it either (a loop, `..` after a missing directory,
+ * a file in the middle).
+ */
+function realLocation(path, planned) {
+    const pending = path.split(external_node_path_.sep).filter((part) => part !== '');
+    let resolved = external_node_path_.sep;
+    let missing = false;
+    let links = 0;
+    while (pending.length > 0) {
+        const part = pending.shift();
+        if (part === '.')
+            continue;
+        if (part === '..') {
+            if (missing)
+                return undefined;
+            resolved = (0,external_node_path_.dirname)(resolved);
+            continue;
+        }
+        const next = (0,external_node_path_.join)(resolved, part);
+        const isPlanned = !missing && next === planned?.path;
+        const stat = missing || isPlanned ? undefined : statOf(next);
+        if (!isPlanned && (!stat || missing)) {
+            missing = true;
+            resolved = next;
+            continue;
+        }
+        if (isPlanned || stat?.isSymbolicLink()) {
+            if (++links > MAX_LINKS)
+                return undefined;
+            const target = isPlanned ? planned?.to : (0,external_node_fs_.readlinkSync)(next);
+            pending.unshift(...target.split(external_node_path_.sep).filter((piece) => piece !== ''));
+            if ((0,external_node_path_.isAbsolute)(target))
+                resolved = external_node_path_.sep;
+            continue;
+        }
+        if (!stat?.isDirectory() && pending.length > 0)
+            return undefined;
+        resolved = next;
+    }
+    return resolved;
+}
+/** Where the real location `real` is when nothing may be written there (or point there), or undefined when it may. */
+function forbiddenPlace(places, real) {
+    if (real === undefined)
+        return 'where nobody can tell (a loop of links, or .. after a missing directory)';
+    if (!(0,paths/* isInside */.F)(places.root, real))
+        return 'out of the workspace';
+    if ((0,external_node_path_.relative)(places.root, real)
+        .split(external_node_path_.sep)
+        .some((part) => part.toLowerCase() === '.git'))
+        return 'into a .git directory';
+    if (places.keepOut.some((dir) => (0,paths/* isInside */.F)(dir, real)))
+        return "into the step's private directory";
+    return undefined;
+}
+class Lander {
+    landing = { copied: [], missing: [], refused: [] };
+    places;
+    constructor(places) {
+        this.places = places;
+    }
+    refuse(dest, why) {
+        this.landing.refused.push(`'${(0,external_node_path_.relative)(this.places.root, dest) || '.'}': ${why}`);
+        return false;
+    }
+    /** One asked-for path: its source inside staging, then the entry and everything under it. */
+    path(path) {
+        const lexical = (0,external_node_path_.join)(this.places.staging, path);
+        const sourceParent = path === '.' ? this.places.staging : realLocation((0,external_node_path_.dirname)(lexical));
+        const dest = (0,external_node_path_.join)(this.places.root, path);
+        if (sourceParent === undefined || !(0,paths/* isInside */.F)(this.places.staging, sourceParent)) {
+            this.refuse(dest, 'a symbolic link in the archive on the way to it leads out of the archive');
+            return;
+        }
+        const source = path === '.' ? sourceParent : (0,external_node_path_.join)(sourceParent, (0,external_node_path_.basename)(lexical));
+        if (!statOf(source)) {
+            this.landing.missing.push(path);
+            return;
+        }
+        if (this.entry(source, dest))
+            this.landing.copied.push(path);
+    }
+    /** Lands `source` (inside staging, not followed) at `dest`, whose parent is resolved now; false when refused. */
+    entry(source, dest) {
+        const parent = dest === this.places.root ? undefined : realLocation((0,external_node_path_.dirname)(dest));
+        const target = dest === this.places.root ? this.places.root : parent && (0,external_node_path_.join)(parent, (0,external_node_path_.basename)(dest));
+        const place = forbiddenPlace(this.places, target);
+        if (place !== undefined || target === undefined)
+            return this.refuse(dest, `it would be written ${place ?? ''}`);
+        const stat = (0,external_node_fs_.lstatSync)(source);
+        if (stat.isSymbolicLink())
+            return this.link(source, target);
+        if (stat.isFile())
+            return this.file(source, target, stat);
+        if (stat.isDirectory())
+            return this.directory(source, target);
+        return this.refuse(target, 'it is not a regular file, directory or symbolic link');
+    }
+    /** What is at `target` may be replaced by a file or a link: nothing, a file or a link; never a directory. */
+    clear(target) {
+        const there = statOf(target);
+        if (there?.isDirectory())
+            return this.refuse(target, 'a directory in the workspace is in the way');
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(target), { recursive: true });
+        if (there)
+            (0,external_node_fs_.unlinkSync)(target);
+        return true;
+    }
+    file(source, target, stat) {
+        if (!this.clear(target))
+            return false;
+        // EXCL: a fresh file at the checked place, never through a link that appeared there.
+        (0,external_node_fs_.copyFileSync)(source, target, external_node_fs_.constants.COPYFILE_EXCL);
+        (0,external_node_fs_.chmodSync)(target, stat.mode & 0o777);
+        return true;
+    }
+    link(source, target) {
+        const to = (0,external_node_fs_.readlinkSync)(source);
+        // Resolved as the system will once the link stands (`..` after a link follows the link; a loop through itself leads
+        // nowhere), from its real parent: made first, as it would be for the link anyway (the place itself was checked).
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(target), { recursive: true });
+        const place = forbiddenPlace(this.places, realLocation(target, { path: target, to }));
+        if (place !== undefined)
+            return this.refuse(target, `a symbolic link to '${to}' leads ${place}`);
+        if (!this.clear(target))
+            return false;
+        (0,external_node_fs_.symlinkSync)(to, target);
+        return true;
+    }
+    directory(source, target) {
+        const there = statOf(target);
+        if (there?.isSymbolicLink()) {
+            // A link in the workspace: merged into where it really leads, when that may be written.
+            const real = realLocation(target);
+            const place = forbiddenPlace(this.places, real);
+            if (place !== undefined)
+                return this.refuse(target, `it is a symbolic link in the workspace that leads ${place}`);
+            if (real === undefined || !statOf(real)?.isDirectory())
+                return this.refuse(target, 'it is a symbolic link in the workspace to no directory');
+            target = real;
+        }
+        else if (there && !there.isDirectory())
+            return this.refuse(target, 'a file in the workspace is in the way');
+        (0,external_node_fs_.mkdirSync)(target, { recursive: true });
+        for (const name of (0,external_node_fs_.readdirSync)(source).sort())
+            this.entry((0,external_node_path_.join)(source, name), (0,external_node_path_.join)(target, name));
+        return true;
+    }
+}
+/**
+ * Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own).
+ */
+function landDownloads(staging, workspace, paths, keepOut) {
+    if (!(0,external_node_fs_.existsSync)(workspace))
+        throw new Error(`download: the workspace ${workspace} is not there any more; nothing was copied`);
+    const realStaging = (0,external_node_fs_.realpathSync)(staging);
+    const guarded = [...keepOut.map((dir) => realLocation(dir) ?? dir), realStaging];
+    const lander = new Lander({ root: (0,external_node_fs_.realpathSync)(workspace), staging: realStaging, keepOut: guarded });
+    for (const path of paths)
+        lander.path(path);
+    return lander.landing;
+}
+
+// EXTERNAL MODULE: ./build/src/remote/scripts.js
+var scripts = __webpack_require__(2272);
+;// CONCATENATED MODULE: ./build/src/run/transfer.js
+/**
+ * `upload` and `download`: a tar stream over the action's SSH connection.
+ * Upload hands the local tar's pipe straight to ssh (no copy through this
+ * process), so it runs as fast as a bare `tar | ssh`; `.git` is never
+ * uploaded; modes and symlinks are kept. Download passes through this process,
+ * which counts the bytes against download-limit on their way to tar. With
+ * `image` the files pass through a staging directory on the host and
+ * `docker cp` (scripts.ts).
+ */
+
+
+
+
+
+
+
+
+
+/** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
+class TransferError extends Error {
+    connection;
+    constructor(message, connection) {
+        super(message);
+        this.name = 'TransferError';
+        this.connection = connection;
+    }
+}
+/** The download brought back more than `download-limit`: nothing of it landed. Never retried. */
+class DownloadLimitError extends TransferError {
+    constructor(limit, received, unpacked) {
+        const counted = unpacked === undefined
+            ? `more than ${(0,sizes/* formatBytes */.z3)(limit)} arrived (${(0,sizes/* formatBytes */.z3)(received)} when the transfer was stopped)`
+            : `it came to ${(0,sizes/* formatBytes */.z3)(Math.max(received, unpacked))} (${(0,sizes/* formatBytes */.z3)(received)} ` +
+                `received, ${(0,sizes/* formatBytes */.z3)(unpacked)} unpacked)`;
+        super(`Input 'download-limit': the download is over its limit of ${(0,sizes/* formatBytes */.z3)(limit)}: ` +
+            `${counted}. Nothing of it was copied into the workspace. Download ` +
+            `fewer or smaller paths, or raise download-limit.`, false);
+        this.name = 'DownloadLimitError';
+    }
+}
+/** Bytes under `dir` as unpacked: the sizes of its files (a sparse file counts its full size), links not followed. */
+function unpackedBytes(dir) {
+    let total = 0;
+    for (const entry of (0,external_node_fs_.readdirSync)(dir, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile())
+            total += (0,external_node_fs_.lstatSync)((0,external_node_path_.join)(entry.parentPath, entry.name)).size;
+    }
+    return total;
+}
+/** tar's arguments for workspace-relative paths (`./x`, so no path can read as an option). */
+function memberArguments(paths) {
+    return paths.map((path) => (path === '.' ? '.' : `./${path}`));
+}
+/** The last lines of a tool's stderr, for a message (service text: the sandbox wrote some of it). */
+function tail(stderr) {
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith(scripts/* MARK */.M$));
+    return lines.length > 0 ? `: ${(0,untrusted/* serviceText */.Lo)(lines.slice(-3).join(' / '))}` : '';
+}
+/** Waits for both ends; throws a TransferError naming the side that failed. */
+async function finish(pipe, what, sshSide, stderr) {
+    const [fromCode, toCode] = await Promise.all([(0,ssh_command/* exited */.kV)(pipe.from), (0,ssh_command/* exited */.kV)(pipe.to)]);
+    const sshCode = sshSide === 'from' ? fromCode : toCode;
+    const tarCode = sshSide === 'from' ? toCode : fromCode;
+    const sshErr = sshSide === 'from' ? stderr.from() : stderr.to();
+    const tarErr = sshSide === 'from' ? stderr.to() : stderr.from();
+    if (sshCode === ssh_command/* SSH_CONNECTION_FAILED */.M2)
+        throw new TransferError(`${what}: the SSH connection failed${tail(sshErr)}`, true);
+    if (sshCode !== 0)
+        throw new TransferError(`${what}: tar on the sandbox exited with ${sshCode}${tail(sshErr)}`, false);
+    if (tarCode !== 0)
+        throw new TransferError(`${what}: tar on the runner exited with ${tarCode}${tail(tarErr)}`, false);
+}
+/** `--exclude` for each of `private` inside the workspace (members are `./…`, see memberArguments). */
+function privateExcludes(workspace, privateDirs) {
+    return privateDirs
+        .filter((dir) => (0,paths/* isInside */.F)(workspace, dir))
+        .map((dir) => (0,external_node_path_.relative)(workspace, dir))
+        .filter((rel) => rel !== '')
+        .map((rel) => `--exclude=./${rel.split(external_node_path_.sep).join('/')}`);
+}
+/**
+ * Copies workspace `paths` into the sandbox's working directory. `privateDirs`
+ * (the step's key and certificate directory) are never sent, even when a
+ * runner keeps its RUNNER_TEMP inside the workspace.
+ */
+async function uploadPaths(target, placement, workspace, paths, privateDirs, env, signal) {
+    const excludes = ['--exclude=.git', ...privateExcludes(workspace, privateDirs)];
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: (0,ssh_command/* toolEnvironment */.uQ)(env),
+    });
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, scripts/* UPLOAD */.oH, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
+    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
+    const stderr = { from: (0,ssh_command/* collect */.Fo)(tar.stderr), to: (0,ssh_command/* collect */.Fo)(ssh.stderr) };
+    // ssh reads tar's pipe itself: this process lets go of its end, so a tar whose reader died gets SIGPIPE.
+    tar.stdout?.destroy();
+    try {
+        await finish({ from: tar, to: ssh }, 'upload', 'to', stderr);
+    }
+    finally {
+        for (const stop of stops)
+            stop();
+    }
+}
+/**
+ * Receives the sandbox's archive into `staging`, counting the bytes as they
+ * pass (this process sits between ssh and tar for that); past `limit` both
+ * are killed at once. Resolves with the bytes received.
+ */
+async function receive(target, placement, paths, staging, limit, env, signal) {
+    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, scripts/* DOWNLOAD */.dC, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
+    // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
+    // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
+    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], {
+        stdio: ['pipe', 'ignore', 'pipe'],
+        env: (0,ssh_command/* toolEnvironment */.uQ)(env),
+    });
+    let received = 0;
+    ssh.stdout?.on('data', (chunk) => {
+        received += chunk.length;
+        if (received <= limit)
+            return;
+        ssh.kill('SIGKILL');
+        tar.kill('SIGKILL');
+    });
+    tar.stdin?.on('error', () => undefined); // a tar that ended (or was killed) first: its exit code tells
+    ssh.stdout?.pipe(tar.stdin);
+    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
+    try {
+        const stderr = { from: (0,ssh_command/* collect */.Fo)(ssh.stderr), to: (0,ssh_command/* collect */.Fo)(tar.stderr) };
+        const finished = finish({ from: ssh, to: tar }, 'download', 'from', stderr);
+        await finished.catch((error) => {
+            if (received <= limit)
+                throw error;
+        });
+        if (received > limit)
+            throw new DownloadLimitError(limit, received, undefined);
+        return received;
+    }
+    finally {
+        for (const stop of stops)
+            stop();
+    }
+}
+/**
+ * Copies working-directory `paths` back into the workspace, through a staging
+ * directory in `privateDir` (landing.ts: only those paths reach the workspace).
+ * Over `limit` bytes, received or unpacked: a DownloadLimitError, nothing lands.
+ */
+async function downloadPaths(target, placement, workspace, paths, privateDir, limit, env, signal) {
+    const staging = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)(privateDir, 'download-'));
+    try {
+        const received = await receive(target, placement, paths, staging, limit, env, signal);
+        // A small archive may unpack huge (a sparse member): counted before anything lands.
+        const unpacked = unpackedBytes(staging);
+        if (unpacked > limit)
+            throw new DownloadLimitError(limit, received, unpacked);
+        return landDownloads(staging, workspace, paths, [privateDir]);
+    }
+    finally {
+        (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
+    }
+}
 
 
 /***/ }),

@@ -48,8 +48,11 @@ async function runPool(given, deps) {
     });
     const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .Fs)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_12__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_12__/* .stepEnvironment */ .a)(deps), prepared, !!given.pool.prepare);
     deps.core.info(`Pool '${given.pool.name}': keeping the ${given.pool.domain} domain's pool (${given.pool.domainWhy}).`);
+    const digest = (0,_pool_request_js__WEBPACK_IMPORTED_MODULE_4__/* .digestLine */ .lt)(given.pool);
+    if (digest)
+        deps.core.info(digest);
     const claimant = `pool-${given.pool.name}-${deps.clock.now()}`;
-    const kept = await (0,_pool_keeper_js__WEBPACK_IMPORTED_MODULE_10__/* .keepAndWatch */ .k)(config, deps, pool, {
+    const kept = await (0,_pool_keeper_js__WEBPACK_IMPORTED_MODULE_10__/* .keepAndWatch */ .kN)(config, deps, pool, {
         claimant,
         state: new _step_state_js__WEBPACK_IMPORTED_MODULE_11__/* .ActionState */ .q(deps.core),
         ssh: prepared,
@@ -60,6 +63,9 @@ async function runPool(given, deps) {
     deps.core.info(`Pool '${given.pool.name}': ${after.ready.length} ready and unclaimed, ${after.claimed.length} claimed, ` +
         `${after.starting.length} starting, ${after.stopped.length} stopped as idle.`);
     await deps.core.appendSummary(await poolSummary(config, deps, kept, after));
+    // After the outputs and the summary: a pool whose preparation fails is red, never a pool of cold starts.
+    if (kept.failure)
+        throw new Error(`Pool '${given.pool.name}': ${kept.failure}.`);
 }
 /** The pool after the step: the last look, with what this step prepared or stopped since. */
 function poolAfter(kept) {

@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 var collector = __webpack_require__(1764);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __webpack_require__(3156);
-// EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
-var read = __webpack_require__(8036);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 9 modules
+var read = __webpack_require__(3540);
 // EXTERNAL MODULE: ./build/src/runner/github.js + 1 modules
 var github = __webpack_require__(8088);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules

@@ -8,10 +8,10 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  k: () => (/* binding */ keepAndWatch)
+  kN: () => (/* binding */ keepAndWatch)
 });
 
-// UNUSED EXPORTS: LOOK_EVERY_MS
+// UNUSED EXPORTS: FAILURES_IN_ROW, LOOK_EVERY_MS
 
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __webpack_require__(4120);
@@ -28,7 +28,7 @@ var claim = __webpack_require__(236);
 // EXTERNAL MODULE: ./build/src/pool/match.js
 var match = __webpack_require__(9025);
 // EXTERNAL MODULE: ./build/src/pool/prepare.js
-var prepare = __webpack_require__(6147);
+var pool_prepare = __webpack_require__(6147);
 ;// CONCATENATED MODULE: ./build/src/pool/preparer.js
 
 
@@ -60,7 +60,11 @@ class Preparer {
     targets = new Map();
     cut = new AbortController();
     done = [];
-    lock;
+    /** Failed preparations since the last success, and the last one's words (its last lines are the sandbox's). */
+    failuresInRow = 0;
+    lastFailure;
+    /** Who prepares: the claimant of a failed preparation's claim, and the name in each lock. */
+    claimant;
     config;
     deps;
     pool;
@@ -70,7 +74,7 @@ class Preparer {
         this.deps = deps;
         this.pool = pool;
         this.state = state;
-        this.lock = (0,prepare/* lockText */.li)(`prep-${config.name}`.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100), deps.clock.now());
+        this.claimant = `prep-${config.name}`.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);
     }
     get busy() {
         return this.running.size;
@@ -106,7 +110,7 @@ class Preparer {
     }
     save() {
         const pending = [...this.targets].map(([id, target]) => ({ id, ...target }));
-        this.state.savePoolClaims({ claimant: this.lock, pending }, 'preparing');
+        this.state.savePoolClaims({ claimant: this.claimant, pending }, 'preparing');
     }
     async prepare(id) {
         const { config, deps, pool } = this;
@@ -116,7 +120,9 @@ class Preparer {
         if (!record)
             return { id, kind: signal.aborted ? 'cancelled' : 'skipped' };
         const target = await pool.reach(id, record);
-        const locked = await (0,prepare/* lockPreparation */.PI)(target, id, this.lock, { env: pool.env, signal });
+        // Taken now: another step judges this preparation abandoned by when it began, not by when this step did.
+        const lock = (0,pool_prepare/* lockText */.li)(this.claimant, deps.clock.now());
+        const locked = await (0,pool_prepare/* lockPreparation */.PI)(target, id, lock, { env: pool.env, signal });
         if (locked !== 'locked') {
             if (locked !== 'prepared')
                 pool.log(`Pool '${name}': ${id} not prepared by this step: ${locked}.`);
@@ -127,11 +133,14 @@ class Preparer {
         pool.log(`Pool '${name}': preparing ${id} (pool-prepare; its output follows, each line after its id).`);
         const context = { ...(0,remote_context/* remoteContext */.W)(deps, id, target, config.image === undefined ? 'host' : 'image'), signal };
         const show = (line) => deps.core.programLine(`${id}: ${line}`);
-        const outcome = await (0,prepare/* runPreparation */.V9)(context, config.pool.prepare.script, config.timeoutMs, show).catch((error) => ({ ok: false, why: (0,untrusted/* serviceText */.Lo)(String(error), 200), lastLines: [] }));
+        const { prepare } = config.pool;
+        const checkout = (0,pool_prepare/* checkoutOf */.o5)(prepare, target, pool.env);
+        const outcome = await (0,pool_prepare/* runPreparation */.V9)(context, { script: prepare.script, checkout }, config.timeoutMs, show).catch((error) => ({ ok: false, why: (0,untrusted/* serviceText */.Lo)(String(error), 200), lastLines: [] }));
         if (outcome.ok) {
-            const mark = await (0,prepare/* markPrepared */.nl)(target, id, this.lock, deps.clock.now(), { env: pool.env, signal });
+            const mark = await (0,pool_prepare/* markPrepared */.nl)(target, id, lock, deps.clock.now(), { env: pool.env, signal });
             if (mark === 'marked') {
                 this.forget(id);
+                this.failuresInRow = 0;
                 pool.log(`Pool '${name}': ${id} prepared in ${(0,summary/* formatDuration */.a3)(outcome.tookMs)}; it may be claimed now.`);
                 return { id, kind: 'prepared', billedMs: billedSince(record, deps.clock.now()) };
             }
@@ -144,6 +153,12 @@ class Preparer {
     async unused(id, target, record, why, lastLines) {
         const { pool, deps } = this;
         const name = this.config.pool.name;
+        // Counted before the stop: a look during it must already know (a keeper stops starting after a few in a row).
+        const kind = this.cut.signal.aborted ? 'cancelled' : 'failed';
+        if (kind === 'failed') {
+            this.failuresInRow++;
+            this.lastFailure = { id, why, lastLines };
+        }
         pool.log(`Pool '${name}': the preparation of ${id} did not succeed (${(0,untrusted/* serviceText */.Lo)(why, 200)}); it is stopped.`);
         if (lastLines.length > 0) {
             pool.log(`Pool '${name}': its last ${lastLines.length} lines:`);
@@ -151,12 +166,11 @@ class Preparer {
                 deps.core.programLine(`${id}: ${line}`);
         }
         // Claimed first, as an idle stop is: a sandbox this step claimed no job can claim.
-        const verdict = await (0,claim/* claimSandbox */.E0)(target, id, this.lock, { env: pool.env, signal: deps.signal });
+        const verdict = await (0,claim/* claimSandbox */.E0)(target, id, this.claimant, { env: pool.env, signal: deps.signal });
         // One not stopped now stays in the state: the post step stops it.
         if (verdict.kind === 'won' &&
             (await pool.stop(id).then(() => true, () => false)))
             this.forget(id);
-        const kind = this.cut.signal.aborted ? 'cancelled' : 'failed';
         return { id, kind, billedMs: billedSince(record, deps.clock.now()) };
     }
 }
@@ -225,7 +239,7 @@ function sortLooks(ready, looks, prepared, unsureComing) {
         else if (!prepared || look.preparedAt !== undefined)
             ids.unclaimed.push(id);
         // An abandoned one is neither: the idle rule stops it.
-        else if ((0,prepare/* isAbandoned */.zI)(look, prepared.now, prepared.limitMs))
+        else if ((0,pool_prepare/* isAbandoned */.zI)(look, prepared.now, prepared.limitMs))
             return;
         else {
             ids.coming.push(id);
@@ -378,7 +392,12 @@ async function keepPool(config, deps, pool, options) {
     const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs };
     const { stopped } = await (0,pool_idle/* stopIdle */.p)(pool, idle);
     const room = options.noStarts ? 0 : await roomLeft(config, deps);
-    const refillDeps = { ...pool, start: (sandboxName) => startWithinLimit(config, deps, sandboxName) };
+    const start = async (sandboxName) => {
+        if (options.mayStart?.() === false)
+            throw new Error('the keeper starts no more: its preparations keep failing');
+        return startWithinLimit(config, deps, sandboxName);
+    };
+    const refillDeps = { ...pool, start };
     const filled = await refill(refillDeps, {
         ...{ name, prefix, size, room, prepareLimitMs },
         recent: options.recent,
@@ -400,6 +419,21 @@ const LOOK_EVERY_MS = 2_000;
 const RECENT_MS = 60_000;
 /** How long a watching keeper counts a sandbox it saw prepared and unclaimed as such without asking it again. */
 const KNOWN_FOR_MS = 30_000;
+/** A watching keeper whose preparations fail this many times in a row, without a success, starts no more. */
+const FAILURES_IN_ROW = 3;
+/** The step's error for failed preparations (their last lines are the sandbox's: shown as untrusted text). */
+function failureOf(preparer, watching) {
+    const failed = preparer.done.filter((item) => item.kind === 'failed').length;
+    const last = preparer.lastFailure;
+    if (!last || (watching ? preparer.failuresInRow < FAILURES_IN_ROW : failed === 0))
+        return undefined;
+    const lines = last.lastLines.slice(-5).map((line) => (0,untrusted/* serviceText */.Lo)(line, 200));
+    const what = watching
+        ? `pool-prepare failed ${preparer.failuresInRow} times in a row without a success, so no more sandboxes are started`
+        : `pool-prepare failed on ${failed} of the pool's sandboxes (each stopped, never claimed)`;
+    return (`${what}; the last, on ${last.id}: ${(0,untrusted/* serviceText */.Lo)(last.why, 200)}` +
+        (lines.length > 0 ? `; its last lines: ${lines.join(' / ')}` : ''));
+}
 const isPrepared = (config) => config.pool.prepare !== undefined;
 /** After a start that failed, a watching keeper starts nothing for this long, doubled each time up to the most. */
 const START_BACKOFF_MS = 10_000;
@@ -439,6 +473,10 @@ class Looks {
         this.options = options;
         this.preparer = preparer;
     }
+    /** Whether this keeper may start more: not once its preparations failed FAILURES_IN_ROW times in a row. */
+    mayStart() {
+        return (this.preparer?.failuresInRow ?? 0) < FAILURES_IN_ROW;
+    }
     /** One look; `quiet`: its lines are shown only where it started or stopped something. */
     async pass(quiet) {
         const { config, deps, pool, options, kept } = this;
@@ -457,7 +495,8 @@ class Looks {
         const upkeep = await keepPool(config, deps, passDeps, {
             claimant: options.claimant,
             drain: options.drain === true,
-            ...(watching ? { recent, noStarts: now < this.startsFrom } : {}),
+            ...(watching ? { recent, noStarts: now < this.startsFrom || !this.mayStart() } : {}),
+            mayStart: () => this.mayStart(),
             ...(watching && config.pool.domain === 'pull-requests' ? { knownPrepared: this.knownPrepared } : {}),
         });
         for (const id of upkeep.ids.unclaimed)
@@ -496,7 +535,7 @@ async function keepAndWatch(config, deps, pool, options) {
         const name = config.pool.name;
         const endAt = deps.clock.now() + watchMs;
         pool.log(`Pool '${name}': watching it for ${(0,summary/* formatDuration */.a3)(watchMs)}, a look every few seconds.`);
-        while (deps.clock.now() < endAt) {
+        while (deps.clock.now() < endAt && looks.mayStart()) {
             await deps.clock.sleep(Math.min(LOOK_EVERY_MS, endAt - deps.clock.now()), deps.signal);
             await looks.pass(true).catch((error) => {
                 if (deps.signal.aborted)
@@ -504,7 +543,10 @@ async function keepAndWatch(config, deps, pool, options) {
                 pool.log(`Pool '${name}': a look failed (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}); looking again.`);
             });
         }
-        pool.log(`Pool '${name}': pool-watch is over after ${looks.kept.passes} looks.`);
+        if (!looks.mayStart())
+            pool.log(`Pool '${name}': ${FAILURES_IN_ROW} preparations failed in a row: no more are started; the keeper ends.`);
+        else
+            pool.log(`Pool '${name}': pool-watch is over after ${looks.kept.passes} looks.`);
         // Nothing half-prepared stays: what is still being prepared is ended and stopped.
         if (preparer && preparer.busy > 0) {
             pool.log(`Pool '${name}': ${preparer.busy} preparation(s) still under way: ended, stopped.`);
@@ -513,7 +555,8 @@ async function keepAndWatch(config, deps, pool, options) {
     }
     await preparer?.settle();
     looks.kept.preparations = preparer?.done ?? [];
-    return looks.kept;
+    const failure = preparer && failureOf(preparer, watchMs > 0);
+    return failure ? { ...looks.kept, failure } : looks.kept;
 }
 
 
@@ -525,11 +568,13 @@ async function keepAndWatch(config, deps, pool, options) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Dk: () => (/* binding */ poolStartConfig),
 /* harmony export */   XJ: () => (/* binding */ claimRequestOf),
-/* harmony export */   aU: () => (/* binding */ prefixFor)
+/* harmony export */   aU: () => (/* binding */ prefixFor),
+/* harmony export */   lt: () => (/* binding */ digestLine)
 /* harmony export */ });
 /* unused harmony exports preparationDigest, poolRequestOf */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4932);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4120);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4932);
 /**
  * What a job's request means for its pool (issue 55): the names' prefix (the
  * repository, the pool and a digest of the request, env by digest only), what
@@ -538,6 +583,7 @@ async function keepAndWatch(config, deps, pool, options) {
  * pool-idle + max-ttl (with max-cost: what the budget buys, as for any
  * sandbox), and no wait for capacity (a refill never holds a job up).
  */
+
 
 
 /** With max-cost a claimed sandbox's TTL is what is left of the budget that bought it: at least this must be left. */
@@ -550,14 +596,25 @@ function envDigest(env) {
     const text = JSON.stringify(keys.map((key) => [key, env[key]]));
     return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(text).digest('hex').slice(0, 16);
 }
-/** The preparation's digest: its script's text (its ends trimmed, as YAML may add a newline) and its key. */
+/**
+ * The preparation's digest: its script's text (its ends trimmed, as YAML may add a newline) and its key; without a
+ * key, the contents of the checkout's lock files (a pull request with another lock file is another pool).
+ */
 function preparationDigest(prepare) {
     if (!prepare)
         return undefined;
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
-        .update(JSON.stringify([prepare.script.trim(), prepare.key]))
-        .digest('hex')
-        .slice(0, 16);
+    const files = prepare.key === '' ? prepare.lockFiles?.digest : undefined;
+    const parts = [prepare.script.trim(), prepare.key, ...(files ? [`files:${files}`] : [])];
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
+}
+/** What joined the preparation's digest without a pool-key, for the log (a checkout's names are a pull request's). */
+function digestLine(pool) {
+    if (!pool.prepare || pool.prepare.key !== '')
+        return undefined;
+    const files = (pool.prepare.lockFiles?.files ?? []).map((file) => (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(file, 100));
+    return files.length > 0
+        ? `Pool '${pool.name}': the preparation's digest takes ${files.join(', ')} (no pool-key).`
+        : `Pool '${pool.name}': no pool-key and no lock file in the upload: the preparation's digest is its script alone.`;
 }
 function poolRequestOf(config) {
     return {
@@ -574,7 +631,7 @@ function poolRequestOf(config) {
     };
 }
 /** The prefix every name of this pool and request starts with. */
-const prefixFor = (config) => (0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .poolPrefix */ .jA)(config.pool.repositoryId, config.pool.name, (0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .requestDigest */ .ud)(poolRequestOf(config)));
+const prefixFor = (config) => (0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .poolPrefix */ .jA)(config.pool.repositoryId, config.pool.name, (0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .requestDigest */ .ud)(poolRequestOf(config)));
 /** What a candidate's record must show for this job. */
 function claimRequestOf(config) {
     const gpus = config.gpuTypes.length > 0 ? (config.gpuCount ?? 1) : 0;

@@ -1926,7 +1926,7 @@ const INPUT_MODES = {
     'enforce-ttl': ['start', 'pool'],
     'max-grace': ['start', 'pool'],
     wait: ['start'],
-    timeout: ['start'],
+    timeout: ['start', 'pool'],
     'poll-interval': ['start'],
     'replace-existing': ['start'],
     'keep-alive': ['start', 'instance'],
@@ -1940,7 +1940,7 @@ const INPUT_MODES = {
     'ssh-alias': ['start', 'instance', 'connect'],
     'github-token': ['sweep', 'start', 'stop'],
     run: ['start'],
-    upload: ['start'],
+    upload: ['start', 'pool'],
     download: ['start'],
     'download-limit': ['start'],
     runner: ['start'],
@@ -2350,7 +2350,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 5195:
+/***/ 4818:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2366,10 +2366,94 @@ __nccwpck_require__.d(__webpack_exports__, {
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(8818);
-// EXTERNAL MODULE: ./build/src/inputs/refuse.js
-var refuse = __nccwpck_require__(3219);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./build/src/runtime/paths.js
+var paths = __nccwpck_require__(1794);
+;// CONCATENATED MODULE: ./build/src/inputs/lock-files.js
+/**
+ * What a prepared pool's preparation installs from, when the workflow gives no
+ * `pool-key`: the checkout's lock files. A pull request whose lock file differs
+ * must never claim a sandbox prepared from another one, so their contents join
+ * the pool's digest: the files the `pool-prepare` script names (a word of it
+ * that is a file of the upload, e.g. `requirements.txt` in `pip install -r
+ * requirements.txt`) and the usual lock and manifest files at the top of the
+ * upload. Files the script does not name and that are not lock files (the
+ * code under test) do not join it, so a change there still claims. Only
+ * regular files inside the workspace count: a link is never followed out.
+ */
+
+
+
+
+/** The lock and manifest files of the usual package managers, at the top of the upload. */
+const LOCK_FILES = [
+    /^requirements[\w.-]*\.(txt|in)$/,
+    /^constraints[\w.-]*\.txt$/,
+    /^(pyproject\.toml|setup\.py|setup\.cfg|poetry\.lock|uv\.lock|Pipfile|Pipfile\.lock|pdm\.lock|pixi\.lock)$/,
+    /^(environment\.ya?ml|conda-lock\.ya?ml)$/,
+    /^(package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?)$/,
+    /^(Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|Gemfile|Gemfile\.lock|composer\.lock|flake\.lock)$/,
+];
+/** At most this many files join the digest, each read whole (lock files are small). */
+const MOST_FILES = 64;
+/** The words of a script that may be paths: split at blanks, quotes and shell operators, `--opt=` dropped. */
+function scriptWords(script) {
+    return script
+        .split(/[\s"'`;&|()<>]+/)
+        .map((word) => word.replace(/^--?[\w-]+=/, '').replace(/^\.\//, ''))
+        .filter((word) => word !== '' && !word.startsWith('-') && !word.includes('$'));
+}
+/** Whether `path` (relative, normal) lies under one of the upload paths. */
+const underUpload = (path, upload) => upload.some((root) => root === '.' || path === root || path.startsWith(`${root}/`));
+/** A regular file of the workspace at `path`, not reached through a link out of it. */
+function isWorkspaceFile(workspace, path) {
+    try {
+        if (!(0,external_node_fs_.lstatSync)((0,external_node_path_.join)(workspace, path)).isFile())
+            return false;
+        return (0,paths/* isInside */.F)((0,external_node_fs_.realpathSync)(workspace), (0,external_node_fs_.realpathSync)((0,external_node_path_.join)(workspace, path)));
+    }
+    catch {
+        return false;
+    }
+}
+/** The files the preparation installs from (see the module's comment), and their digest. */
+function lockFilesOf(workspace, upload, script) {
+    const named = scriptWords(script)
+        .map((word) => external_node_path_.posix.normalize(word))
+        .filter((path) => !path.startsWith('..') && !path.startsWith('/') && path !== '.');
+    const tops = upload.flatMap((root) => {
+        try {
+            const dir = (0,external_node_path_.join)(workspace, root);
+            if (!(0,external_node_fs_.lstatSync)(dir).isDirectory())
+                return [root];
+            return (0,external_node_fs_.readdirSync)(dir).map((name) => (root === '.' ? name : `${root}/${name}`));
+        }
+        catch {
+            return [];
+        }
+    });
+    const locks = tops.filter((path) => LOCK_FILES.some((pattern) => pattern.test(external_node_path_.posix.basename(path))));
+    const files = [...new Set([...named, ...locks])]
+        .filter((path) => underUpload(path, upload) && isWorkspaceFile(workspace, path))
+        .sort()
+        .slice(0, MOST_FILES);
+    if (files.length === 0)
+        return { files };
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    for (const path of files)
+        hash.update(`${path}\0${(0,external_node_fs_.readFileSync)((0,external_node_path_.join)(workspace, path)).toString('base64')}\0`);
+    return { files, digest: hash.digest('hex').slice(0, 16) };
+}
+
+// EXTERNAL MODULE: ./build/src/inputs/refuse.js
+var refuse = __nccwpck_require__(3219);
+// EXTERNAL MODULE: ./build/src/inputs/run.js
+var run = __nccwpck_require__(2206);
 ;// CONCATENATED MODULE: ./build/src/inputs/trust-domain.js
 /**
  * The warm pool's trust domains: a pool sandbox belongs to the domain of the
@@ -2456,6 +2540,8 @@ function domainOfStep(env) {
 
 
 
+
+
 /** A pool's name: lower-case letters, digits and '-', at most 20, starting and ending with a letter or digit. */
 const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
 /** The most ready, unclaimed sandboxes a pool may hold. */
@@ -2516,7 +2602,7 @@ function parsePool(inputs, job, required) {
     const repositoryId = job.repositoryId ?? '';
     if (!/^[1-9]\d{0,19}$/.test(repositoryId))
         inputs.fail('pool', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
-    const prepare = parsePreparation(inputs, required && own.domain === 'pull-requests', own.why);
+    const prepare = parsePreparation(inputs, required && own.domain === 'pull-requests', own.why, job);
     const watchSeconds = required ? parseWatch(inputs, size) : undefined;
     return {
         name,
@@ -2533,7 +2619,7 @@ function parsePool(inputs, job, required) {
  * pool-prepare and pool-key. A keeper run for a pull request's event may not prepare: its workflow file and inputs are
  * the pull request's to change (a job of that event still prepares its own sandbox, never a pool's).
  */
-function parsePreparation(inputs, untrustedKeeper, why) {
+function parsePreparation(inputs, untrustedKeeper, why, job) {
     const script = inputs.read('pool-prepare');
     if (script.trim() === '') {
         if (inputs.isSet('pool-key'))
@@ -2544,7 +2630,15 @@ function parsePreparation(inputs, untrustedKeeper, why) {
         inputs.fail('pool-prepare', `is set in mode 'pool' on a step that runs a pull request's code (${why}): only a workflow of the default ` +
             'branch (push, schedule, workflow_dispatch) starts and prepares sandboxes of a prepared pool');
     const key = inputs.isSet('pool-key') ? inputs.parse('pool-key', poolKey) : '';
-    return { script, key };
+    const workspace = job.workspace ?? process.cwd();
+    // With run, run's own parse says what is wrong with a path; once is enough.
+    const quiet = inputs.read('run').trim() !== '';
+    const upload = (0,run/* parsePaths */.I)(inputs.raw('upload'), 'upload', workspace, (message) => {
+        if (!quiet)
+            inputs.fail('upload', message);
+    });
+    const lockFiles = key === '' ? lockFilesOf(workspace, upload, script) : undefined;
+    return { script, key, workspace, upload, ...(lockFiles ? { lockFiles } : {}) };
 }
 /** pool-watch: mode pool only; a keeper that keeps nothing (pool-size 0, a drain) has nothing to watch. */
 function parseWatch(inputs, size) {
@@ -2559,7 +2653,7 @@ function parseWatch(inputs, size) {
 
 /***/ }),
 
-/***/ 8036:
+/***/ 3540:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2875,71 +2969,8 @@ const jsonObject = schemas/* string */.YjP().transform((raw, ctx) => {
     return value;
 });
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./build/src/runtime/paths.js
-var paths = __nccwpck_require__(1794);
-;// CONCATENATED MODULE: ./build/src/inputs/run.js
-/**
- * `run`, `upload` and `download`: a script for the sandbox, the workspace
- * paths copied there before it, and the paths brought back after it. Every
- * path is checked here, before any request: relative, inside the workspace
- * (upload: also after symlinks are followed, and present), no globs.
- */
-
-
-
-
-/** A path as written, made relative and normal; or what is wrong with it. */
-function normalPath(raw, kind) {
-    const base = kind === 'upload' ? 'the workspace' : "the sandbox's working directory";
-    if (/[*?]/.test(raw))
-        return { problem: `'${raw}' is a pattern; globs are not expanded, name files or directories` };
-    if (raw.startsWith('~') || (0,external_node_path_.isAbsolute)(raw) || /^[A-Za-z]:[\\/]/.test(raw))
-        return { problem: `'${raw}' is absolute; give a path relative to ${base}` };
-    const path = external_node_path_.posix.normalize(raw.replace(/\\/g, '/')).replace(/\/+$/, '') || '.';
-    if (path === '..' || path.startsWith('../'))
-        return { problem: `'${raw}' leaves ${base}` };
-    if (path === '.git' || path.startsWith('.git/'))
-        return { problem: `'${raw}' is inside .git, which is never copied` };
-    return { path };
-}
-/** An upload path must exist, and nothing on the way to it may be a symlink out of the workspace. */
-function uploadProblem(workspace, path, raw) {
-    const full = (0,external_node_path_.join)(workspace, path);
-    try {
-        (0,external_node_fs_.lstatSync)(full);
-    }
-    catch {
-        return `'${raw}' does not exist in the workspace (${workspace})`;
-    }
-    // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
-    const root = (0,external_node_fs_.realpathSync)(workspace);
-    if (path !== '.' && !(0,paths/* isInside */.F)(root, (0,external_node_fs_.realpathSync)((0,external_node_path_.dirname)(full))))
-        return `'${raw}' leaves the workspace through a symbolic link`;
-    return undefined;
-}
-/** Parses a path list; each problem is reported through `fail`. Duplicates are dropped. */
-function parsePaths(raw, kind, workspace, fail) {
-    const paths = [];
-    for (const item of (0,fields/* splitList */.ry)(raw)) {
-        const normal = normalPath(item, kind);
-        if ('problem' in normal) {
-            fail(normal.problem);
-            continue;
-        }
-        const problem = kind === 'upload' ? uploadProblem(workspace, normal.path, item) : undefined;
-        if (problem)
-            fail(problem);
-        else if (!paths.includes(normal.path))
-            paths.push(normal.path);
-    }
-    // `.` already holds everything else.
-    return paths.includes('.') ? ['.'] : paths;
-}
-
+// EXTERNAL MODULE: ./build/src/inputs/run.js
+var run = __nccwpck_require__(2206);
 // EXTERNAL MODULE: ./build/src/inputs/sizes.js
 var sizes = __nccwpck_require__(5265);
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js
@@ -3004,8 +3035,8 @@ function parseNetworkPolicy(inputs, mode) {
 
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
 var default_name = __nccwpck_require__(6536);
-// EXTERNAL MODULE: ./build/src/inputs/pool.js + 1 modules
-var inputs_pool = __nccwpck_require__(5195);
+// EXTERNAL MODULE: ./build/src/inputs/pool.js + 2 modules
+var inputs_pool = __nccwpck_require__(4818);
 ;// CONCATENATED MODULE: ./build/src/inputs/read.js
 /**
  * Per-mode assembly: which inputs each mode reads, composed from the field
@@ -3133,8 +3164,10 @@ function parsePoolMode(inputs, connection, job) {
 function parseRun(inputs, job) {
     const script = inputs.read('run');
     if (script.trim() === '') {
+        // pool-prepare sees the upload too (its checkout), with or without run.
+        const prepares = inputs.read('pool-prepare').trim() !== '';
         for (const name of ['upload', 'download', 'download-limit']) {
-            if (inputs.changed(name))
+            if (inputs.changed(name) && !(name === 'upload' && prepares))
                 inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
         }
         return undefined;
@@ -3142,8 +3175,8 @@ function parseRun(inputs, job) {
     if (inputs.isSet('wait') && inputs.parse('wait', fields/* boolean */.zM) === false)
         inputs.fail('wait', "is 'false', but 'run' needs the sandbox ready; remove wait: false");
     const workspace = job.workspace ?? process.cwd();
-    const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
-    const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
+    const upload = (0,run/* parsePaths */.I)(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
+    const download = (0,run/* parsePaths */.I)(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
     const downloadLimit = inputs.parse('download-limit', sizes/* byteSize */.mz);
     return { script, upload, download, downloadLimit, workspace };
 }
@@ -3276,6 +3309,77 @@ function readUnservedInputs(core, job, errors) {
 function refuse(ctx, message) {
     ctx.addIssue({ code: 'custom', message });
     return zod__WEBPACK_IMPORTED_MODULE_0__/* .NEVER */ .tm;
+}
+
+
+/***/ }),
+
+/***/ 2206:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ parsePaths)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _runtime_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1794);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3006);
+/**
+ * `run`, `upload` and `download`: a script for the sandbox, the workspace
+ * paths copied there before it, and the paths brought back after it. Every
+ * path is checked here, before any request: relative, inside the workspace
+ * (upload: also after symlinks are followed, and present), no globs.
+ */
+
+
+
+
+/** A path as written, made relative and normal; or what is wrong with it. */
+function normalPath(raw, kind) {
+    const base = kind === 'upload' ? 'the workspace' : "the sandbox's working directory";
+    if (/[*?]/.test(raw))
+        return { problem: `'${raw}' is a pattern; globs are not expanded, name files or directories` };
+    if (raw.startsWith('~') || (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(raw) || /^[A-Za-z]:[\\/]/.test(raw))
+        return { problem: `'${raw}' is absolute; give a path relative to ${base}` };
+    const path = node_path__WEBPACK_IMPORTED_MODULE_1__.posix.normalize(raw.replace(/\\/g, '/')).replace(/\/+$/, '') || '.';
+    if (path === '..' || path.startsWith('../'))
+        return { problem: `'${raw}' leaves ${base}` };
+    if (path === '.git' || path.startsWith('.git/'))
+        return { problem: `'${raw}' is inside .git, which is never copied` };
+    return { path };
+}
+/** An upload path must exist, and nothing on the way to it may be a symlink out of the workspace. */
+function uploadProblem(workspace, path, raw) {
+    const full = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(workspace, path);
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(full);
+    }
+    catch {
+        return `'${raw}' does not exist in the workspace (${workspace})`;
+    }
+    // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
+    const root = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(workspace);
+    if (path !== '.' && !(0,_runtime_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(full))))
+        return `'${raw}' leaves the workspace through a symbolic link`;
+    return undefined;
+}
+/** Parses a path list; each problem is reported through `fail`. Duplicates are dropped. */
+function parsePaths(raw, kind, workspace, fail) {
+    const paths = [];
+    for (const item of (0,_fields_js__WEBPACK_IMPORTED_MODULE_3__/* .splitList */ .ry)(raw)) {
+        const normal = normalPath(item, kind);
+        if ('problem' in normal) {
+            fail(normal.problem);
+            continue;
+        }
+        const problem = kind === 'upload' ? uploadProblem(workspace, normal.path, item) : undefined;
+        if (problem)
+            fail(problem);
+        else if (!paths.includes(normal.path))
+            paths.push(normal.path);
+    }
+    // `.` already holds everything else.
+    return paths.includes('.') ? ['.'] : paths;
 }
 
 
@@ -3628,7 +3732,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony export */   eF: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
-/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8036);
+/* harmony import */ var _inputs_read_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3540);
 /* harmony import */ var _inputs_uses_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8207);
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3156);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1295);
@@ -3677,7 +3781,7 @@ async function runMode(config, deps) {
     // Each mode's code is loaded when it runs: a stop never parses the runner's, the pool's or run's.
     switch (config.mode) {
         case 'start':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(985), __nccwpck_require__.e(618), __nccwpck_require__.e(525)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3525))).runStart(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(985), __nccwpck_require__.e(618), __nccwpck_require__.e(14)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8014))).runStart(config, modeDeps);
         case 'stop':
             return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(120)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1120))).runStop(config, modeDeps);
         case 'network-policy':

@@ -210,8 +210,8 @@ function poolDeps(ctx, env, prepared, preparedPool = false) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: ./build/src/inputs/pool.js + 1 modules
-var pool = __webpack_require__(5195);
+// EXTERNAL MODULE: ./build/src/inputs/pool.js + 2 modules
+var pool = __webpack_require__(4818);
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
 var default_name = __webpack_require__(6536);
 ;// CONCATENATED MODULE: ./build/src/pool/names.js

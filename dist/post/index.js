@@ -4236,7 +4236,7 @@ const INPUT_MODES = {
     'enforce-ttl': ['start', 'pool'],
     'max-grace': ['start', 'pool'],
     wait: ['start'],
-    timeout: ['start'],
+    timeout: ['start', 'pool'],
     'poll-interval': ['start'],
     'replace-existing': ['start'],
     'keep-alive': ['start', 'instance'],
@@ -4250,7 +4250,7 @@ const INPUT_MODES = {
     'ssh-alias': ['start', 'instance', 'connect'],
     'github-token': ['sweep', 'start', 'stop'],
     run: ['start'],
-    upload: ['start'],
+    upload: ['start', 'pool'],
     download: ['start'],
     'download-limit': ['start'],
     runner: ['start'],
@@ -4650,7 +4650,7 @@ function repositoryFromEnv(env, fail = () => undefined) {
 
 /***/ }),
 
-/***/ 5195:
+/***/ 4818:
 /***/ ((__unused_webpack___webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4660,10 +4660,94 @@ function repositoryFromEnv(env, fail = () => undefined) {
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./build/src/inputs/durations.js
 var durations = __nccwpck_require__(8818);
-// EXTERNAL MODULE: ./build/src/inputs/refuse.js
-var refuse = __nccwpck_require__(3219);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./build/src/runtime/paths.js
+var paths = __nccwpck_require__(1794);
+;// CONCATENATED MODULE: ./build/src/inputs/lock-files.js
+/**
+ * What a prepared pool's preparation installs from, when the workflow gives no
+ * `pool-key`: the checkout's lock files. A pull request whose lock file differs
+ * must never claim a sandbox prepared from another one, so their contents join
+ * the pool's digest: the files the `pool-prepare` script names (a word of it
+ * that is a file of the upload, e.g. `requirements.txt` in `pip install -r
+ * requirements.txt`) and the usual lock and manifest files at the top of the
+ * upload. Files the script does not name and that are not lock files (the
+ * code under test) do not join it, so a change there still claims. Only
+ * regular files inside the workspace count: a link is never followed out.
+ */
+
+
+
+
+/** The lock and manifest files of the usual package managers, at the top of the upload. */
+const LOCK_FILES = (/* unused pure expression or super */ null && ([
+    /^requirements[\w.-]*\.(txt|in)$/,
+    /^constraints[\w.-]*\.txt$/,
+    /^(pyproject\.toml|setup\.py|setup\.cfg|poetry\.lock|uv\.lock|Pipfile|Pipfile\.lock|pdm\.lock|pixi\.lock)$/,
+    /^(environment\.ya?ml|conda-lock\.ya?ml)$/,
+    /^(package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?)$/,
+    /^(Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|Gemfile|Gemfile\.lock|composer\.lock|flake\.lock)$/,
+]));
+/** At most this many files join the digest, each read whole (lock files are small). */
+const MOST_FILES = 64;
+/** The words of a script that may be paths: split at blanks, quotes and shell operators, `--opt=` dropped. */
+function scriptWords(script) {
+    return script
+        .split(/[\s"'`;&|()<>]+/)
+        .map((word) => word.replace(/^--?[\w-]+=/, '').replace(/^\.\//, ''))
+        .filter((word) => word !== '' && !word.startsWith('-') && !word.includes('$'));
+}
+/** Whether `path` (relative, normal) lies under one of the upload paths. */
+const underUpload = (path, upload) => upload.some((root) => root === '.' || path === root || path.startsWith(`${root}/`));
+/** A regular file of the workspace at `path`, not reached through a link out of it. */
+function isWorkspaceFile(workspace, path) {
+    try {
+        if (!lstatSync(join(workspace, path)).isFile())
+            return false;
+        return isInside(realpathSync(workspace), realpathSync(join(workspace, path)));
+    }
+    catch {
+        return false;
+    }
+}
+/** The files the preparation installs from (see the module's comment), and their digest. */
+function lock_files_lockFilesOf(workspace, upload, script) {
+    const named = scriptWords(script)
+        .map((word) => posix.normalize(word))
+        .filter((path) => !path.startsWith('..') && !path.startsWith('/') && path !== '.');
+    const tops = upload.flatMap((root) => {
+        try {
+            const dir = join(workspace, root);
+            if (!lstatSync(dir).isDirectory())
+                return [root];
+            return readdirSync(dir).map((name) => (root === '.' ? name : `${root}/${name}`));
+        }
+        catch {
+            return [];
+        }
+    });
+    const locks = tops.filter((path) => LOCK_FILES.some((pattern) => pattern.test(posix.basename(path))));
+    const files = [...new Set([...named, ...locks])]
+        .filter((path) => underUpload(path, upload) && isWorkspaceFile(workspace, path))
+        .sort()
+        .slice(0, MOST_FILES);
+    if (files.length === 0)
+        return { files };
+    const hash = createHash('sha256');
+    for (const path of files)
+        hash.update(`${path}\0${readFileSync(join(workspace, path)).toString('base64')}\0`);
+    return { files, digest: hash.digest('hex').slice(0, 16) };
+}
+
+// EXTERNAL MODULE: ./build/src/inputs/refuse.js
+var refuse = __nccwpck_require__(3219);
+// EXTERNAL MODULE: ./build/src/inputs/run.js
+var run = __nccwpck_require__(2206);
 ;// CONCATENATED MODULE: ./build/src/inputs/trust-domain.js
 /**
  * The warm pool's trust domains: a pool sandbox belongs to the domain of the
@@ -4750,6 +4834,8 @@ function trust_domain_domainOfStep(env) {
 
 
 
+
+
 /** A pool's name: lower-case letters, digits and '-', at most 20, starting and ending with a letter or digit. */
 const POOL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/;
 /** The most ready, unclaimed sandboxes a pool may hold. */
@@ -4810,7 +4896,7 @@ function parsePool(inputs, job, required) {
     const repositoryId = job.repositoryId ?? '';
     if (!/^[1-9]\d{0,19}$/.test(repositoryId))
         inputs.fail('pool', 'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it');
-    const prepare = parsePreparation(inputs, required && own.domain === 'pull-requests', own.why);
+    const prepare = parsePreparation(inputs, required && own.domain === 'pull-requests', own.why, job);
     const watchSeconds = required ? parseWatch(inputs, size) : undefined;
     return {
         name,
@@ -4827,7 +4913,7 @@ function parsePool(inputs, job, required) {
  * pool-prepare and pool-key. A keeper run for a pull request's event may not prepare: its workflow file and inputs are
  * the pull request's to change (a job of that event still prepares its own sandbox, never a pool's).
  */
-function parsePreparation(inputs, untrustedKeeper, why) {
+function parsePreparation(inputs, untrustedKeeper, why, job) {
     const script = inputs.read('pool-prepare');
     if (script.trim() === '') {
         if (inputs.isSet('pool-key'))
@@ -4838,7 +4924,15 @@ function parsePreparation(inputs, untrustedKeeper, why) {
         inputs.fail('pool-prepare', `is set in mode 'pool' on a step that runs a pull request's code (${why}): only a workflow of the default ` +
             'branch (push, schedule, workflow_dispatch) starts and prepares sandboxes of a prepared pool');
     const key = inputs.isSet('pool-key') ? inputs.parse('pool-key', poolKey) : '';
-    return { script, key };
+    const workspace = job.workspace ?? process.cwd();
+    // With run, run's own parse says what is wrong with a path; once is enough.
+    const quiet = inputs.read('run').trim() !== '';
+    const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => {
+        if (!quiet)
+            inputs.fail('upload', message);
+    });
+    const lockFiles = key === '' ? lockFilesOf(workspace, upload, script) : undefined;
+    return { script, key, workspace, upload, ...(lockFiles ? { lockFiles } : {}) };
 }
 /** pool-watch: mode pool only; a keeper that keeps nothing (pool-size 0, a drain) has nothing to watch. */
 function parseWatch(inputs, size) {
@@ -4866,7 +4960,7 @@ function parseWatch(inputs, size) {
 /* harmony import */ var _defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5213);
 /* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3006);
 /* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3156);
-/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(829);
+/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7230);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5837);
 /**
  * What the post step reads (split from read.ts): the mode at once, the rest
@@ -4910,7 +5004,7 @@ function parseCleanupInputs(read) {
 
 /***/ }),
 
-/***/ 829:
+/***/ 7230:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5139,78 +5233,8 @@ const json_object_jsonObject = schemas/* string */.YjP().transform((raw, ctx) =>
     return value;
 });
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./build/src/runtime/paths.js
-/** Path facts shared by the input checks and the download's landing. */
-
-/** Whether `path` is `root` or lies under it (lexically: resolve links first where they matter). */
-function paths_isInside(root, path) {
-    const rel = relative(root, path);
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
-}
-
-;// CONCATENATED MODULE: ./build/src/inputs/run.js
-/**
- * `run`, `upload` and `download`: a script for the sandbox, the workspace
- * paths copied there before it, and the paths brought back after it. Every
- * path is checked here, before any request: relative, inside the workspace
- * (upload: also after symlinks are followed, and present), no globs.
- */
-
-
-
-
-/** A path as written, made relative and normal; or what is wrong with it. */
-function normalPath(raw, kind) {
-    const base = kind === 'upload' ? 'the workspace' : "the sandbox's working directory";
-    if (/[*?]/.test(raw))
-        return { problem: `'${raw}' is a pattern; globs are not expanded, name files or directories` };
-    if (raw.startsWith('~') || isAbsolute(raw) || /^[A-Za-z]:[\\/]/.test(raw))
-        return { problem: `'${raw}' is absolute; give a path relative to ${base}` };
-    const path = posix.normalize(raw.replace(/\\/g, '/')).replace(/\/+$/, '') || '.';
-    if (path === '..' || path.startsWith('../'))
-        return { problem: `'${raw}' leaves ${base}` };
-    if (path === '.git' || path.startsWith('.git/'))
-        return { problem: `'${raw}' is inside .git, which is never copied` };
-    return { path };
-}
-/** An upload path must exist, and nothing on the way to it may be a symlink out of the workspace. */
-function uploadProblem(workspace, path, raw) {
-    const full = join(workspace, path);
-    try {
-        lstatSync(full);
-    }
-    catch {
-        return `'${raw}' does not exist in the workspace (${workspace})`;
-    }
-    // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
-    const root = realpathSync(workspace);
-    if (path !== '.' && !isInside(root, realpathSync(dirname(full))))
-        return `'${raw}' leaves the workspace through a symbolic link`;
-    return undefined;
-}
-/** Parses a path list; each problem is reported through `fail`. Duplicates are dropped. */
-function run_parsePaths(raw, kind, workspace, fail) {
-    const paths = [];
-    for (const item of splitList(raw)) {
-        const normal = normalPath(item, kind);
-        if ('problem' in normal) {
-            fail(normal.problem);
-            continue;
-        }
-        const problem = kind === 'upload' ? uploadProblem(workspace, normal.path, item) : undefined;
-        if (problem)
-            fail(problem);
-        else if (!paths.includes(normal.path))
-            paths.push(normal.path);
-    }
-    // `.` already holds everything else.
-    return paths.includes('.') ? ['.'] : paths;
-}
-
+// EXTERNAL MODULE: ./build/src/inputs/run.js
+var run = __nccwpck_require__(2206);
 ;// CONCATENATED MODULE: ./build/src/inputs/sizes.js
 /** Byte-size inputs (`download-limit`): `2GiB`, `512MiB`, `100KiB`, `1.5GiB`, or plain bytes. */
 
@@ -5309,8 +5333,8 @@ function network_policy_parseNetworkPolicy(inputs, mode) {
 
 // EXTERNAL MODULE: ./build/src/inputs/default-name.js
 var default_name = __nccwpck_require__(6536);
-// EXTERNAL MODULE: ./build/src/inputs/pool.js + 1 modules
-var pool = __nccwpck_require__(5195);
+// EXTERNAL MODULE: ./build/src/inputs/pool.js + 2 modules
+var pool = __nccwpck_require__(4818);
 ;// CONCATENATED MODULE: ./build/src/inputs/read.js
 /**
  * Per-mode assembly: which inputs each mode reads, composed from the field
@@ -5438,8 +5462,10 @@ function parsePoolMode(inputs, connection, job) {
 function parseRun(inputs, job) {
     const script = inputs.read('run');
     if (script.trim() === '') {
+        // pool-prepare sees the upload too (its checkout), with or without run.
+        const prepares = inputs.read('pool-prepare').trim() !== '';
         for (const name of ['upload', 'download', 'download-limit']) {
-            if (inputs.changed(name))
+            if (inputs.changed(name) && !(name === 'upload' && prepares))
                 inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
         }
         return undefined;
@@ -5581,6 +5607,75 @@ function readUnservedInputs(core, job, errors) {
 function refuse(ctx, message) {
     ctx.addIssue({ code: 'custom', message });
     return zod__WEBPACK_IMPORTED_MODULE_0__/* .NEVER */ .tm;
+}
+
+
+/***/ }),
+
+/***/ 2206:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* unused harmony export parsePaths */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _runtime_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1794);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3006);
+/**
+ * `run`, `upload` and `download`: a script for the sandbox, the workspace
+ * paths copied there before it, and the paths brought back after it. Every
+ * path is checked here, before any request: relative, inside the workspace
+ * (upload: also after symlinks are followed, and present), no globs.
+ */
+
+
+
+
+/** A path as written, made relative and normal; or what is wrong with it. */
+function normalPath(raw, kind) {
+    const base = kind === 'upload' ? 'the workspace' : "the sandbox's working directory";
+    if (/[*?]/.test(raw))
+        return { problem: `'${raw}' is a pattern; globs are not expanded, name files or directories` };
+    if (raw.startsWith('~') || isAbsolute(raw) || /^[A-Za-z]:[\\/]/.test(raw))
+        return { problem: `'${raw}' is absolute; give a path relative to ${base}` };
+    const path = posix.normalize(raw.replace(/\\/g, '/')).replace(/\/+$/, '') || '.';
+    if (path === '..' || path.startsWith('../'))
+        return { problem: `'${raw}' leaves ${base}` };
+    if (path === '.git' || path.startsWith('.git/'))
+        return { problem: `'${raw}' is inside .git, which is never copied` };
+    return { path };
+}
+/** An upload path must exist, and nothing on the way to it may be a symlink out of the workspace. */
+function uploadProblem(workspace, path, raw) {
+    const full = join(workspace, path);
+    try {
+        lstatSync(full);
+    }
+    catch {
+        return `'${raw}' does not exist in the workspace (${workspace})`;
+    }
+    // The last part may be a symlink (it is copied as a link); the directories leading to it may not point outside.
+    const root = realpathSync(workspace);
+    if (path !== '.' && !isInside(root, realpathSync(dirname(full))))
+        return `'${raw}' leaves the workspace through a symbolic link`;
+    return undefined;
+}
+/** Parses a path list; each problem is reported through `fail`. Duplicates are dropped. */
+function parsePaths(raw, kind, workspace, fail) {
+    const paths = [];
+    for (const item of splitList(raw)) {
+        const normal = normalPath(item, kind);
+        if ('problem' in normal) {
+            fail(normal.problem);
+            continue;
+        }
+        const problem = kind === 'upload' ? uploadProblem(workspace, normal.path, item) : undefined;
+        if (problem)
+            fail(problem);
+        else if (!paths.includes(normal.path))
+            paths.push(normal.path);
+    }
+    // `.` already holds everything else.
+    return paths.includes('.') ? ['.'] : paths;
 }
 
 
@@ -7985,8 +8080,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __nccwpck_require__(3156);
-// EXTERNAL MODULE: ./build/src/inputs/read.js + 10 modules
-var read = __nccwpck_require__(829);
+// EXTERNAL MODULE: ./build/src/inputs/read.js + 8 modules
+var read = __nccwpck_require__(7230);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules
 var register = __nccwpck_require__(2389);
 // EXTERNAL MODULE: external "node:crypto"
@@ -8399,6 +8494,22 @@ class GitHubBudget {
         const until = this.resetsAt ? ` (until ${new Date(this.resetsAt).toISOString().slice(11, 16)} UTC)` : '';
         return `${this.remaining} of ${this.limit} requests left this hour${until}`;
     }
+}
+
+
+/***/ }),
+
+/***/ 1794:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* unused harmony export isInside */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/** Path facts shared by the input checks and the download's landing. */
+
+/** Whether `path` is `root` or lies under it (lexically: resolve links first where they matter). */
+function isInside(root, path) {
+    const rel = relative(root, path);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 

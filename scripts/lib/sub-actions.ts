@@ -123,7 +123,7 @@ export const SUB_ACTIONS: Record<Use, SubAction> = {
   pool: {
     description:
       'Keep a warm pool: start what it lacks to hold pool-size ready sandboxes of the given spec, stop those idle past pool-idle.',
-    inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL, 'pool-for', 'pool-watch', 'timeout'],
+    inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL, 'pool-for', 'pool-watch', 'timeout', 'upload'],
     outputs: ['pool'],
   },
   instance: {

@@ -11,7 +11,9 @@ import { z } from 'zod'
 import type { Collector } from './collector.ts'
 import { DURATION_BOUNDS, duration } from './durations.ts'
 import type { JobEnvironment } from './job-environment.ts'
+import { lockFilesOf, type LockFiles } from './lock-files.ts'
 import { refuse } from './refuse.ts'
+import { parsePaths } from './run.ts'
 import { domainOfStep, TRUST_DOMAINS, type TrustDomain } from './trust-domain.ts'
 
 /** A pool's name: lower-case letters, digits and '-', at most 20, starting and ending with a letter or digit. */
@@ -42,6 +44,11 @@ export interface PoolPreparation {
   script: string
   /** What the preparation produced (pool-key), empty where none was given. */
   key: string
+  /** The checkout the preparation sees: the workspace and the `upload` paths (`.git` left out, as for run). */
+  workspace: string
+  upload: string[]
+  /** Without pool-key: the checkout's lock files, whose contents join the digest (lock-files.ts). */
+  lockFiles?: LockFiles
 }
 
 /** pool-key: one line of visible characters, as an image id is (it names what a lock file or a hash produced). */
@@ -115,7 +122,7 @@ export function parsePool(inputs: Collector, job: JobEnvironment, required: bool
       'pool',
       'runs in a GitHub Actions workflow run: GITHUB_REPOSITORY_ID must be set, as the runner sets it',
     )
-  const prepare = parsePreparation(inputs, required && own.domain === 'pull-requests', own.why)
+  const prepare = parsePreparation(inputs, required && own.domain === 'pull-requests', own.why, job)
   const watchSeconds = required ? parseWatch(inputs, size) : undefined
   return {
     name,
@@ -133,7 +140,12 @@ export function parsePool(inputs: Collector, job: JobEnvironment, required: bool
  * pool-prepare and pool-key. A keeper run for a pull request's event may not prepare: its workflow file and inputs are
  * the pull request's to change (a job of that event still prepares its own sandbox, never a pool's).
  */
-function parsePreparation(inputs: Collector, untrustedKeeper: boolean, why: string): PoolPreparation | undefined {
+function parsePreparation(
+  inputs: Collector,
+  untrustedKeeper: boolean,
+  why: string,
+  job: JobEnvironment,
+): PoolPreparation | undefined {
   const script = inputs.read('pool-prepare')
   if (script.trim() === '') {
     if (inputs.isSet('pool-key'))
@@ -147,7 +159,14 @@ function parsePreparation(inputs: Collector, untrustedKeeper: boolean, why: stri
         'branch (push, schedule, workflow_dispatch) starts and prepares sandboxes of a prepared pool',
     )
   const key = inputs.isSet('pool-key') ? inputs.parse('pool-key', poolKey) : ''
-  return { script, key }
+  const workspace = job.workspace ?? process.cwd()
+  // With run, run's own parse says what is wrong with a path; once is enough.
+  const quiet = inputs.read('run').trim() !== ''
+  const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => {
+    if (!quiet) inputs.fail('upload', message)
+  })
+  const lockFiles = key === '' ? lockFilesOf(workspace, upload, script) : undefined
+  return { script, key, workspace, upload, ...(lockFiles ? { lockFiles } : {}) }
 }
 
 /** pool-watch: mode pool only; a keeper that keeps nothing (pool-size 0, a drain) has nothing to watch. */

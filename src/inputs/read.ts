@@ -144,8 +144,10 @@ function parsePoolMode(inputs: Collector, connection: Connection, job: JobEnviro
 function parseRun(inputs: Collector, job: JobEnvironment): RunRequest | undefined {
   const script = inputs.read('run')
   if (script.trim() === '') {
+    // pool-prepare sees the upload too (its checkout), with or without run.
+    const prepares = inputs.read('pool-prepare').trim() !== ''
     for (const name of ['upload', 'download', 'download-limit'] as const) {
-      if (inputs.changed(name))
+      if (inputs.changed(name) && !(name === 'upload' && prepares))
         inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it")
     }
     return undefined

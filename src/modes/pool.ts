@@ -15,7 +15,7 @@ import type { PoolConfig, StartConfig } from '../inputs/config.ts'
 import { poolDeps } from '../pool/deps.ts'
 import { waitedMs } from '../pool/match.ts'
 import { poolListed, prefixOf } from '../pool/names.ts'
-import { prefixFor } from '../pool/request.ts'
+import { digestLine, prefixFor } from '../pool/request.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { formatDollars, readBillingContext } from '../sandbox/billing.ts'
 import { applySpendingCaps } from '../sandbox/caps.ts'
@@ -44,6 +44,8 @@ export async function runPool(given: PoolConfig, deps: StepDeps): Promise<void> 
   )
   const pool = poolDeps(opContext(deps), stepEnvironment(deps), prepared, !!given.pool.prepare)
   deps.core.info(`Pool '${given.pool.name}': keeping the ${given.pool.domain} domain's pool (${given.pool.domainWhy}).`)
+  const digest = digestLine(given.pool)
+  if (digest) deps.core.info(digest)
   const claimant = `pool-${given.pool.name}-${deps.clock.now()}`
   const kept = await keepAndWatch(config, deps, pool, {
     claimant,
@@ -58,6 +60,8 @@ export async function runPool(given: PoolConfig, deps: StepDeps): Promise<void> 
       `${after.starting.length} starting, ${after.stopped.length} stopped as idle.`,
   )
   await deps.core.appendSummary(await poolSummary(config, deps, kept, after))
+  // After the outputs and the summary: a pool whose preparation fails is red, never a pool of cold starts.
+  if (kept.failure) throw new Error(`Pool '${given.pool.name}': ${kept.failure}.`)
 }
 
 /** The pool after the step: the last look, with what this step prepared or stopped since. */

@@ -34,6 +34,26 @@ export interface Kept {
   stopped: string[]
   preparations: Prepared[]
   passes: number
+  /** Why the step fails: a one-pass keeper's preparation failed, or a watching one's failed 3 times in a row. */
+  failure?: string
+}
+
+/** A watching keeper whose preparations fail this many times in a row, without a success, starts no more. */
+export const FAILURES_IN_ROW = 3
+
+/** The step's error for failed preparations (their last lines are the sandbox's: shown as untrusted text). */
+function failureOf(preparer: Preparer, watching: boolean): string | undefined {
+  const failed = preparer.done.filter((item) => item.kind === 'failed').length
+  const last = preparer.lastFailure
+  if (!last || (watching ? preparer.failuresInRow < FAILURES_IN_ROW : failed === 0)) return undefined
+  const lines = last.lastLines.slice(-5).map((line) => serviceText(line, 200))
+  const what = watching
+    ? `pool-prepare failed ${preparer.failuresInRow} times in a row without a success, so no more sandboxes are started`
+    : `pool-prepare failed on ${failed} of the pool's sandboxes (each stopped, never claimed)`
+  return (
+    `${what}; the last, on ${last.id}: ${serviceText(last.why, 200)}` +
+    (lines.length > 0 ? `; its last lines: ${lines.join(' / ')}` : '')
+  )
 }
 
 const isPrepared = (config: PooledConfig): config is PreparedConfig => config.pool.prepare !== undefined
@@ -86,6 +106,11 @@ class Looks {
     this.preparer = preparer
   }
 
+  /** Whether this keeper may start more: not once its preparations failed FAILURES_IN_ROW times in a row. */
+  mayStart(): boolean {
+    return (this.preparer?.failuresInRow ?? 0) < FAILURES_IN_ROW
+  }
+
   /** One look; `quiet`: its lines are shown only where it started or stopped something. */
   async pass(quiet: boolean): Promise<void> {
     const { config, deps, pool, options, kept } = this
@@ -101,7 +126,8 @@ class Looks {
     const upkeep = await keepPool(config, deps, passDeps, {
       claimant: options.claimant,
       drain: options.drain === true,
-      ...(watching ? { recent, noStarts: now < this.startsFrom } : {}),
+      ...(watching ? { recent, noStarts: now < this.startsFrom || !this.mayStart() } : {}),
+      mayStart: () => this.mayStart(),
       ...(watching && config.pool.domain === 'pull-requests' ? { knownPrepared: this.knownPrepared } : {}),
     })
     for (const id of upkeep.ids.unclaimed) this.knownPrepared.set(id, this.knownPrepared.get(id) ?? now)
@@ -139,14 +165,16 @@ export async function keepAndWatch(
     const name = config.pool.name
     const endAt = deps.clock.now() + watchMs
     pool.log(`Pool '${name}': watching it for ${formatDuration(watchMs)}, a look every few seconds.`)
-    while (deps.clock.now() < endAt) {
+    while (deps.clock.now() < endAt && looks.mayStart()) {
       await deps.clock.sleep(Math.min(LOOK_EVERY_MS, endAt - deps.clock.now()), deps.signal)
       await looks.pass(true).catch((error: unknown) => {
         if (deps.signal.aborted) throw error
         pool.log(`Pool '${name}': a look failed (${serviceText(String(error), 200)}); looking again.`)
       })
     }
-    pool.log(`Pool '${name}': pool-watch is over after ${looks.kept.passes} looks.`)
+    if (!looks.mayStart())
+      pool.log(`Pool '${name}': ${FAILURES_IN_ROW} preparations failed in a row: no more are started; the keeper ends.`)
+    else pool.log(`Pool '${name}': pool-watch is over after ${looks.kept.passes} looks.`)
     // Nothing half-prepared stays: what is still being prepared is ended and stopped.
     if (preparer && preparer.busy > 0) {
       pool.log(`Pool '${name}': ${preparer.busy} preparation(s) still under way: ended, stopped.`)
@@ -155,5 +183,6 @@ export async function keepAndWatch(
   }
   await preparer?.settle()
   looks.kept.preparations = preparer?.done ?? []
-  return looks.kept
+  const failure = preparer && failureOf(preparer, watchMs > 0)
+  return failure ? { ...looks.kept, failure } : looks.kept
 }

@@ -17,7 +17,7 @@ import { endsAtMs } from '../sandbox/record.ts'
 import { poolDeps } from './deps.ts'
 import type { IdleDeps } from './idle.ts'
 import { waitedMs as waitedOf } from './match.ts'
-import { claimRequestOf, prefixFor } from './request.ts'
+import { claimRequestOf, digestLine, prefixFor } from './request.ts'
 import { claimOne, takeFromPool, type Taken } from './take.ts'
 import type { SshTarget } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
@@ -171,6 +171,8 @@ export async function claimFromPool(
   const { name, domain, domainWhy } = config.pool
   const holds = domain === 'pull-requests' ? ', each claim with a hold no code on the sandbox can undo' : ''
   deps.core.info(`Pool '${name}': the ${domain} domain's sandboxes only (${domainWhy})${holds}.`)
+  const digest = digestLine(config.pool)
+  if (digest) deps.core.info(digest)
   const began = deps.clock.now()
   const wanted = { name, prefix: prefixFor(config), request: claimRequestOf(config), claimant: config.name }
   const outcome = await takeFromPool(pool, wanted).catch((error: unknown) => {

@@ -10,9 +10,9 @@ import type { Placement, SshTarget } from '../remote/ssh-command.ts'
 import { ProgramCommands } from '../runtime/program-output.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { remoteContext } from '../sandbox/remote-context.ts'
-import type { StepDeps } from '../step/deps.ts'
+import { stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { formatDuration } from '../step/summary.ts'
-import { runPreparation } from './prepare.ts'
+import { checkoutOf, runPreparation } from './prepare.ts'
 
 export async function prepareOwnSandbox(
   deps: StepDeps,
@@ -28,7 +28,8 @@ export async function prepareOwnSandbox(
     commands.see(line)
     core.programLine(line)
   }
-  const outcome = await runPreparation(context, prepare.script, limitMs, show).finally(() => {
+  const checkout = checkoutOf(prepare, sandbox.target, stepEnvironment(deps))
+  const outcome = await runPreparation(context, { script: prepare.script, checkout }, limitMs, show).finally(() => {
     // As after run: a script that paused workflow commands and never resumed them is resumed here.
     const resume = commands.resumeLine()
     if (resume) core.programLine(resume)

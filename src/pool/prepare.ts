@@ -11,9 +11,11 @@
  * step ran there before the claim, so the mark is the trusted preparer's.
  */
 import { randomBytes } from 'node:crypto'
-import { followJob, startJob, type RemoteContext } from '../remote/job.ts'
+import { dirname } from 'node:path'
+import { followJob, startJob, whileConnecting, type RemoteContext } from '../remote/job.ts'
 import { runScript, type SshTarget } from '../remote/ssh-command.ts'
 import { withTimeout } from '../runtime/abort.ts'
+import { TransferError, uploadPaths } from '../run/transfer.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { formatDuration } from '../step/summary.ts'
 
@@ -30,7 +32,7 @@ export type Preparation = { ok: true; tookMs: number } | { ok: false; why: strin
  */
 export async function runPreparation(
   context: RemoteContext,
-  script: string,
+  preparation: { script: string; checkout?: Checkout },
   limitMs: number,
   showLine: (line: string) => void,
 ): Promise<Preparation> {
@@ -52,7 +54,9 @@ export async function runPreparation(
   }
   const runId = `prepare-${randomBytes(6).toString('hex')}`
   try {
-    await startJob(bounded, runId, script)
+    const { checkout } = preparation
+    if (checkout && checkout.upload.length > 0) await uploadCheckout(bounded, checkout)
+    await startJob(bounded, runId, preparation.script)
     const end = await followJob(bounded, runId, keep)
     if ('lost' in end) return { ok: false, why: 'it ended without an exit status', lastLines }
     if (end.status !== 0) return { ok: false, why: `it exited with ${end.status}`, lastLines }
@@ -65,6 +69,34 @@ export async function runPreparation(
   } finally {
     ended.abort()
   }
+}
+
+/** The preparing step's checkout: its workspace, its `upload` paths, and the directories never sent (its keys). */
+export interface Checkout {
+  workspace: string
+  upload: readonly string[]
+  privateDirs: readonly string[]
+}
+
+/**
+ * The checkout a step's preparation sees: its workspace and upload paths; never the step's private directory (the
+ * target's, with its key and certificate) nor anything of RUNNER_TEMP, even where the runner keeps it in the workspace.
+ */
+export function checkoutOf(
+  prepare: { workspace: string; upload: readonly string[] },
+  target: SshTarget,
+  env: NodeJS.ProcessEnv,
+): Checkout {
+  const privateDirs = [dirname(target.configPath), ...(env.RUNNER_TEMP ? [env.RUNNER_TEMP] : [])]
+  return { workspace: prepare.workspace, upload: prepare.upload, privateDirs }
+}
+
+/** The checkout into the working directory the preparation (and later `run`) uses, `.git` left out, as run's upload. */
+async function uploadCheckout(context: RemoteContext, checkout: Checkout): Promise<void> {
+  const { target, placement, env, signal } = context
+  const send = () =>
+    uploadPaths(target, placement, checkout.workspace, checkout.upload, checkout.privateDirs, env, signal)
+  await whileConnecting(context, 'upload', send, (error) => error instanceof TransferError && error.connection)
 }
 
 const LOCK = `set -u

@@ -8,6 +8,7 @@
  * until then, so a post step stops one the main step left half-prepared.
  */
 import type { SandboxRecord } from '../client/schemas.ts'
+import type { PoolPreparation } from '../inputs/pool.ts'
 import type { SshTarget } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { remoteContext } from '../sandbox/remote-context.ts'
@@ -18,10 +19,10 @@ import { formatDuration } from '../step/summary.ts'
 import { claimSandbox } from './claim.ts'
 import type { IdleDeps } from './idle.ts'
 import { waitedMs } from './match.ts'
-import { lockPreparation, lockText, markPrepared, runPreparation } from './prepare.ts'
+import { checkoutOf, lockPreparation, lockText, markPrepared, runPreparation } from './prepare.ts'
 import type { PooledConfig } from './request.ts'
 
-export type PreparedConfig = PooledConfig & { pool: { prepare: { script: string; key: string } } }
+export type PreparedConfig = PooledConfig & { pool: { prepare: PoolPreparation } }
 
 /** How often a sandbox being provisioned is read again before its preparation. */
 const READY_POLL_MS = 1_000
@@ -54,7 +55,11 @@ export class Preparer {
   private readonly targets = new Map<string, SshTarget>()
   private readonly cut = new AbortController()
   readonly done: Prepared[] = []
-  readonly lock: string
+  /** Failed preparations since the last success, and the last one's words (its last lines are the sandbox's). */
+  failuresInRow = 0
+  lastFailure: { id: string; why: string; lastLines: string[] } | undefined
+  /** Who prepares: the claimant of a failed preparation's claim, and the name in each lock. */
+  readonly claimant: string
   private readonly config: PreparedConfig
   private readonly deps: StepDeps
   private readonly pool: IdleDeps
@@ -65,7 +70,7 @@ export class Preparer {
     this.deps = deps
     this.pool = pool
     this.state = state
-    this.lock = lockText(`prep-${config.name}`.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100), deps.clock.now())
+    this.claimant = `prep-${config.name}`.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80)
   }
 
   get busy(): number {
@@ -109,7 +114,7 @@ export class Preparer {
 
   private save(): void {
     const pending = [...this.targets].map(([id, target]) => ({ id, ...target }))
-    this.state.savePoolClaims({ claimant: this.lock, pending }, 'preparing')
+    this.state.savePoolClaims({ claimant: this.claimant, pending }, 'preparing')
   }
 
   private async prepare(id: string): Promise<Prepared> {
@@ -119,7 +124,9 @@ export class Preparer {
     const record = await readyRecord(pool, id, deps.clock.now() + config.timeoutMs, signal).catch(() => undefined)
     if (!record) return { id, kind: signal.aborted ? 'cancelled' : 'skipped' }
     const target = await pool.reach(id, record)
-    const locked = await lockPreparation(target, id, this.lock, { env: pool.env, signal })
+    // Taken now: another step judges this preparation abandoned by when it began, not by when this step did.
+    const lock = lockText(this.claimant, deps.clock.now())
+    const locked = await lockPreparation(target, id, lock, { env: pool.env, signal })
     if (locked !== 'locked') {
       if (locked !== 'prepared') pool.log(`Pool '${name}': ${id} not prepared by this step: ${locked}.`)
       return { id, kind: 'skipped' }
@@ -129,13 +136,16 @@ export class Preparer {
     pool.log(`Pool '${name}': preparing ${id} (pool-prepare; its output follows, each line after its id).`)
     const context = { ...remoteContext(deps, id, target, config.image === undefined ? 'host' : 'image'), signal }
     const show = (line: string) => deps.core.programLine(`${id}: ${line}`)
-    const outcome = await runPreparation(context, config.pool.prepare.script, config.timeoutMs, show).catch(
+    const { prepare } = config.pool
+    const checkout = checkoutOf(prepare, target, pool.env)
+    const outcome = await runPreparation(context, { script: prepare.script, checkout }, config.timeoutMs, show).catch(
       (error: unknown) => ({ ok: false as const, why: serviceText(String(error), 200), lastLines: [] }),
     )
     if (outcome.ok) {
-      const mark = await markPrepared(target, id, this.lock, deps.clock.now(), { env: pool.env, signal })
+      const mark = await markPrepared(target, id, lock, deps.clock.now(), { env: pool.env, signal })
       if (mark === 'marked') {
         this.forget(id)
+        this.failuresInRow = 0
         pool.log(`Pool '${name}': ${id} prepared in ${formatDuration(outcome.tookMs)}; it may be claimed now.`)
         return { id, kind: 'prepared', billedMs: billedSince(record, deps.clock.now()) }
       }
@@ -149,13 +159,19 @@ export class Preparer {
   private async unused(id: string, target: SshTarget, record: SandboxRecord, why: string, lastLines: string[]) {
     const { pool, deps } = this
     const name = this.config.pool.name
+    // Counted before the stop: a look during it must already know (a keeper stops starting after a few in a row).
+    const kind = this.cut.signal.aborted ? 'cancelled' : 'failed'
+    if (kind === 'failed') {
+      this.failuresInRow++
+      this.lastFailure = { id, why, lastLines }
+    }
     pool.log(`Pool '${name}': the preparation of ${id} did not succeed (${serviceText(why, 200)}); it is stopped.`)
     if (lastLines.length > 0) {
       pool.log(`Pool '${name}': its last ${lastLines.length} lines:`)
       for (const line of lastLines) deps.core.programLine(`${id}: ${line}`)
     }
     // Claimed first, as an idle stop is: a sandbox this step claimed no job can claim.
-    const verdict = await claimSandbox(target, id, this.lock, { env: pool.env, signal: deps.signal })
+    const verdict = await claimSandbox(target, id, this.claimant, { env: pool.env, signal: deps.signal })
     // One not stopped now stays in the state: the post step stops it.
     if (
       verdict.kind === 'won' &&
@@ -165,7 +181,6 @@ export class Preparer {
       ))
     )
       this.forget(id)
-    const kind = this.cut.signal.aborted ? 'cancelled' : 'failed'
     return { id, kind, billedMs: billedSince(record, deps.clock.now()) } satisfies Prepared
   }
 }

@@ -8,7 +8,8 @@
  */
 import { createHash } from 'node:crypto'
 import type { StartConfig } from '../inputs/config.ts'
-import type { PoolInput } from '../inputs/pool.ts'
+import type { PoolInput, PoolPreparation } from '../inputs/pool.ts'
+import { serviceText } from '../runtime/untrusted.ts'
 import type { ClaimRequest } from './match.ts'
 import { poolPrefix, requestDigest, type PoolRequest } from './names.ts'
 
@@ -26,13 +27,24 @@ function envDigest(env: Record<string, string>): string | undefined {
   return createHash('sha256').update(text).digest('hex').slice(0, 16)
 }
 
-/** The preparation's digest: its script's text (its ends trimmed, as YAML may add a newline) and its key. */
-export function preparationDigest(prepare: { script: string; key: string } | undefined): string | undefined {
+/**
+ * The preparation's digest: its script's text (its ends trimmed, as YAML may add a newline) and its key; without a
+ * key, the contents of the checkout's lock files (a pull request with another lock file is another pool).
+ */
+export function preparationDigest(prepare: Pick<PoolPreparation, 'script' | 'key' | 'lockFiles'> | undefined) {
   if (!prepare) return undefined
-  return createHash('sha256')
-    .update(JSON.stringify([prepare.script.trim(), prepare.key]))
-    .digest('hex')
-    .slice(0, 16)
+  const files = prepare.key === '' ? prepare.lockFiles?.digest : undefined
+  const parts = [prepare.script.trim(), prepare.key, ...(files ? [`files:${files}`] : [])]
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16)
+}
+
+/** What joined the preparation's digest without a pool-key, for the log (a checkout's names are a pull request's). */
+export function digestLine(pool: PoolInput): string | undefined {
+  if (!pool.prepare || pool.prepare.key !== '') return undefined
+  const files = (pool.prepare.lockFiles?.files ?? []).map((file) => serviceText(file, 100))
+  return files.length > 0
+    ? `Pool '${pool.name}': the preparation's digest takes ${files.join(', ')} (no pool-key).`
+    : `Pool '${pool.name}': no pool-key and no lock file in the upload: the preparation's digest is its script alone.`
 }
 
 export function poolRequestOf(config: PooledConfig): PoolRequest {

@@ -57,6 +57,8 @@ export async function keepPool(
     drain?: boolean
     recent?: readonly string[]
     noStarts?: boolean
+    /** Asked before each start: false once the keeper must start no more (its preparations keep failing). */
+    mayStart?: () => boolean
     knownPrepared?: ReadonlyMap<string, number>
   },
 ): Promise<Upkeep> {
@@ -69,7 +71,11 @@ export async function keepPool(
   const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs }
   const { stopped } = await stopIdle(pool, idle)
   const room = options.noStarts ? 0 : await roomLeft(config, deps)
-  const refillDeps = { ...pool, start: (sandboxName: string) => startWithinLimit(config, deps, sandboxName) }
+  const start = async (sandboxName: string) => {
+    if (options.mayStart?.() === false) throw new Error('the keeper starts no more: its preparations keep failing')
+    return startWithinLimit(config, deps, sandboxName)
+  }
+  const refillDeps = { ...pool, start }
   const filled = await refill(refillDeps, {
     ...{ name, prefix, size, room, prepareLimitMs },
     recent: options.recent,

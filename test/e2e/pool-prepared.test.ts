@@ -75,17 +75,38 @@ describe.skipIf(!canRun)('the prepared pool in process', () => {
     expect(await service.settle()).toEqual([])
   }, 120_000)
 
-  it('a failed preparation is stopped, its last lines shown, and never claimed', async () => {
+  it('a failed preparation is stopped, its last lines shown, never claimed, and the keeper fails', async () => {
     const service = await startEmulator({ sshHost: { perSandbox: true } })
     const failing = { ...KEEPER, 'pool-prepare': 'echo "step one"; echo "::error::forged"; exit 3', 'pool-size': '1' }
-    const keeper = await main(failing, 1, 'push')
-    expect(keeper.failed).toEqual([])
+    const keeper = recordingCore(inputs(failing))
+    const env = steps.environment(1, 'push')
+    const keeping = runMain({ core: keeper, clock: realClock, makeClient, signal: new AbortController().signal, env })
+    // Red, with the last lines as text: a pool whose preparation fails must not pass as a pool of cold starts.
+    await expect(keeping).rejects.toThrow(
+      /^Pool 'ci': pool-prepare failed on 1 of the pool's sandboxes \(each stopped, never claimed\); the last, on sbx-[0-9a-f]+: it exited with 3; its last lines: step one \/ :\u2060:error:\u2060:forged\.$/,
+    )
     const [id = ''] = poolNames(service)
     expect(keeper.log.join('\n')).toContain(
       `Pool 'ci': the preparation of ${id} did not succeed (it exited with 3); it is stopped.`,
     )
     expect(keeper.log).toContain(`${id}: step one`)
     expect(JSON.parse(keeper.outputs.pool ?? '{}')).toMatchObject({ ready: [], stopped: [id] })
+    expect(await service.settle()).toEqual([])
+  }, 120_000)
+
+  it('a watching keeper whose preparation fails 3 times in a row starts no more and fails', async () => {
+    const service = await startEmulator({ sshHost: { perSandbox: true } })
+    const failing = { ...KEEPER, 'pool-prepare': 'echo "no lock file"; exit 1', 'pool-size': '1', 'pool-watch': '1h' }
+    // On a clock 60 times faster: an hour is a minute here, where every look would start another.
+    const core = recordingCore(inputs(failing))
+    const env = steps.environment(1, 'push')
+    const keeping = runMain({ core, clock: compressed(60), makeClient, signal: new AbortController().signal, env })
+    await expect(keeping).rejects.toThrow(
+      /^Pool 'ci': pool-prepare failed 3 times in a row without a success, so no more sandboxes are started; the last, on sbx-[0-9a-f]+: it exited with 1; its last lines: no lock file\.$/,
+    )
+    expect(poolNames(service)).toHaveLength(3)
+    expect(core.log).toContain("Pool 'ci': 3 preparations failed in a row: no more are started; the keeper ends.")
+    // Nothing half-prepared and nothing left: each failed one was stopped.
     expect(await service.settle()).toEqual([])
   }, 120_000)
 

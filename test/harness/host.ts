@@ -1,7 +1,7 @@
 /**
  * What some tests need of this machine beyond Node: OpenSSH's server, root with
  * the real sudo (the emulator's `ubuntu` login, as deployed), passwordless sudo
- * (the failing runner's separate user), a Docker daemon, pkill, Python's zipfile. On a machine without
+ * (the failing runner's separate user), a Docker daemon, pkill, Python's zipfile and venv. On a machine without
  * a part, the tests that need it are skipped, and the file says so once on
  * stderr, naming what is missing and the command that installs it. With
  * EMULATOR_REQUIRE_DEPLOYED_HOST=1 (.ci/run) nothing is skipped: a missing part
@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs'
 import { SUDO } from '../../emulator/login-user.ts'
 import { SSHD } from '../../emulator/ssh-service.ts'
 
-export type HostPart = 'root' | 'sshd' | 'ubuntu-login' | 'sudo' | 'docker' | 'procps' | 'python3'
+export type HostPart = 'root' | 'sshd' | 'ubuntu-login' | 'sudo' | 'docker' | 'procps' | 'python3' | 'python3-venv'
 
 export const REQUIRED = process.env.EMULATOR_REQUIRE_DEPLOYED_HOST === '1'
 
@@ -41,6 +41,11 @@ const PARTS: Record<HostPart, { has: () => boolean; install: string }> = {
   python3: {
     has: () => spawnSync('python3', ['-c', 'import zipfile'], { stdio: 'ignore', timeout: 10_000 }).status === 0,
     install: "no python3, whose zipfile reads the run artifacts' archives (apt-get install -y python3)",
+  },
+  'python3-venv': {
+    // The sandboxes' login user finds Debian's python3 (a venv makes pip, as the prepared pool's example does).
+    has: () => spawnSync('/usr/bin/python3', ['-c', 'import ensurepip, venv'], { stdio: 'ignore' }).status === 0,
+    install: "no python3 venv, which the prepared pool's example makes (apt-get install -y python3-venv)",
   },
   docker: {
     has: () => spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 20_000 }).status === 0,

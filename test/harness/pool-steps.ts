@@ -1,6 +1,6 @@
 /**
  * The warm pool's steps in process (runMain, runPost) against the SSH job's emulator (ssh-job.ts): each run a
- * RUNNER_TEMP of its own in the job's HOME, the repository octo/repo (31337), and, where given, the event the run is
+ * RUNNER_TEMP and a small checkout (GITHUB_WORKSPACE, a package.json) of its own in the job's HOME, the repository octo/repo (31337), and, where given, the event the run is
  * for with its payload written as the runner writes it (the trust domain comes from it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -22,11 +22,16 @@ export const makeClient = (c: { baseUrl: string; apiToken: string }) =>
 export function poolSteps(firstRunId: number) {
   const environment = (run: number, event?: PoolEvent): NodeJS.ProcessEnv => {
     const temp = join(job.home, `temp-${run}`)
+    // A small checkout of the run's own: what run and pool-prepare upload (never this repository's node_modules).
+    const workspace = join(job.home, `workspace-${run}`)
     mkdirSync(temp, { recursive: true })
+    mkdirSync(workspace, { recursive: true })
+    writeFileSync(join(workspace, 'package.json'), '{ "name": "checkout" }\n')
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       HOME: job.home,
       RUNNER_TEMP: temp,
+      GITHUB_WORKSPACE: workspace,
       GITHUB_REPOSITORY: 'octo/repo',
       GITHUB_REPOSITORY_ID: '31337',
       GITHUB_RUN_ID: String(firstRunId + run),

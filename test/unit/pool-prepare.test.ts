@@ -47,7 +47,8 @@ describe('pool-prepare and pool-key', () => {
 
   it('are parsed with the pool; a key without a script, a bad key, either without a pool are refused', () => {
     const config = parse({ pool: 'ci', 'pool-prepare': PREPARE, 'pool-key': ' abc ' }) as StartConfig
-    expect(config.pool?.prepare).toEqual({ script: PREPARE, key: 'abc' })
+    // With its checkout: the upload's paths in the workspace (a key given: no lock files are read).
+    expect(config.pool?.prepare).toEqual({ script: PREPARE, key: 'abc', workspace: expect.any(String), upload: ['.'] })
     // The job prepares its own sandbox over SSH when it claims none.
     expect(config.ssh).toEqual({ alias: 'sandbox' })
     expect(errorsOf({ pool: 'ci', 'pool-key': 'abc' })).toEqual([

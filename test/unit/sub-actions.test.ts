@@ -40,7 +40,7 @@ const INPUTS: Record<Use, string> = {
   connect: 'api-token sandbox-id ssh-alias comment',
   stop: 'api-token sandbox-id github-token',
   sweep: 'api-token github-token pool-idle dry-run',
-  pool: `api-token ${SPEC} ${NETWORK} ${CAPS} ${POOL} pool-for pool-watch timeout`,
+  pool: `api-token ${SPEC} ${NETWORK} ${CAPS} ${POOL} pool-for pool-watch timeout upload`,
   instance: 'api-token public-key instance-config ssh ssh-alias keep-alive dry-run',
   'network-policy': `api-token sandbox-id ${NETWORK}`,
 }

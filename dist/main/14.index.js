@@ -1,8 +1,8 @@
-export const id = 525;
-export const ids = [525];
+export const id = 14;
+export const ids = [14];
 export const modules = {
 
-/***/ 3525:
+/***/ 8014:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -754,6 +754,9 @@ async function claimFromPool(config, deps, state, prepared) {
     const { name, domain, domainWhy } = config.pool;
     const holds = domain === 'pull-requests' ? ', each claim with a hold no code on the sandbox can undo' : '';
     deps.core.info(`Pool '${name}': the ${domain} domain's sandboxes only (${domainWhy})${holds}.`);
+    const digest = (0,request/* digestLine */.lt)(config.pool);
+    if (digest)
+        deps.core.info(digest);
     const began = deps.clock.now();
     const wanted = { name, prefix: (0,request/* prefixFor */.aU)(config), request: (0,request/* claimRequestOf */.XJ)(config), claimant: config.name };
     const outcome = await takeFromPool(pool, wanted).catch((error) => {
@@ -803,7 +806,7 @@ async function upkeepLater(config, deps, pool, state) {
         return;
     }
     try {
-        await (0,keeper/* keepAndWatch */.k)(config, deps, pool, { claimant: config.name, state });
+        await (0,keeper/* keepAndWatch */.kN)(config, deps, pool, { claimant: config.name, state });
     }
     catch (error) {
         if (!deps.signal.aborted)
@@ -1437,378 +1440,8 @@ async function reportAtRunEnd(deps, started, saved, use) {
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./build/src/remote/scripts.js
 var scripts = __webpack_require__(2272);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-// EXTERNAL MODULE: ./build/src/inputs/sizes.js
-var sizes = __webpack_require__(5265);
-// EXTERNAL MODULE: ./build/src/runtime/paths.js
-var paths = __webpack_require__(1794);
-;// CONCATENATED MODULE: ./build/src/run/landing.js
-/**
- * Where a download lands. The archive comes from a machine this action does
- * not control, so it is unpacked into a staging directory first, and only the
- * paths `download` asked for move on into the workspace.
- *
- * Every decision is made on real locations, never on spellings: each place
- * is resolved as the operating system would resolve it (every symbolic link
- * on the way followed, in the archive and in the workspace, `..` applied to
- * where a link really led). Then
- * - a source must really lie inside the staging directory (a link in the
- *   archive on the way to it that leads out is never followed);
- * - a destination must really lie inside the workspace, outside every `.git`
- *   (at any depth, any case) and outside the step's private directory;
- * - a symbolic link from the archive lands only when where it leads passes
- *   the same test (a later step, an artifact upload say, would follow it);
- * - a file replaces what is at its place (a link there is replaced, never
- *   written through); only regular files, directories and links land.
- * Each entry is decided when it is written, so earlier entries of the same
- * download (two overlapping paths, in either order) are taken into account.
- */
-
-
-
-/** How many links one resolution follows (Linux's own limit). */
-const MAX_LINKS = 40;
-function statOf(path) {
-    try {
-        return (0,external_node_fs_.lstatSync)(path);
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Where the absolute `path` really leads: every existing symbolic link on the
- * way followed (and `planned`, as if it stood), `..` applied to the real
- * directory reached so far, a missing tail kept as written. Undefined when the
- * system could not resolve it either (a loop, `..` after a missing directory,
- * a file in the middle).
- */
-function realLocation(path, planned) {
-    const pending = path.split(external_node_path_.sep).filter((part) => part !== '');
-    let resolved = external_node_path_.sep;
-    let missing = false;
-    let links = 0;
-    while (pending.length > 0) {
-        const part = pending.shift();
-        if (part === '.')
-            continue;
-        if (part === '..') {
-            if (missing)
-                return undefined;
-            resolved = (0,external_node_path_.dirname)(resolved);
-            continue;
-        }
-        const next = (0,external_node_path_.join)(resolved, part);
-        const isPlanned = !missing && next === planned?.path;
-        const stat = missing || isPlanned ? undefined : statOf(next);
-        if (!isPlanned && (!stat || missing)) {
-            missing = true;
-            resolved = next;
-            continue;
-        }
-        if (isPlanned || stat?.isSymbolicLink()) {
-            if (++links > MAX_LINKS)
-                return undefined;
-            const target = isPlanned ? planned?.to : (0,external_node_fs_.readlinkSync)(next);
-            pending.unshift(...target.split(external_node_path_.sep).filter((piece) => piece !== ''));
-            if ((0,external_node_path_.isAbsolute)(target))
-                resolved = external_node_path_.sep;
-            continue;
-        }
-        if (!stat?.isDirectory() && pending.length > 0)
-            return undefined;
-        resolved = next;
-    }
-    return resolved;
-}
-/** Where the real location `real` is when nothing may be written there (or point there), or undefined when it may. */
-function forbiddenPlace(places, real) {
-    if (real === undefined)
-        return 'where nobody can tell (a loop of links, or .. after a missing directory)';
-    if (!(0,paths/* isInside */.F)(places.root, real))
-        return 'out of the workspace';
-    if ((0,external_node_path_.relative)(places.root, real)
-        .split(external_node_path_.sep)
-        .some((part) => part.toLowerCase() === '.git'))
-        return 'into a .git directory';
-    if (places.keepOut.some((dir) => (0,paths/* isInside */.F)(dir, real)))
-        return "into the step's private directory";
-    return undefined;
-}
-class Lander {
-    landing = { copied: [], missing: [], refused: [] };
-    places;
-    constructor(places) {
-        this.places = places;
-    }
-    refuse(dest, why) {
-        this.landing.refused.push(`'${(0,external_node_path_.relative)(this.places.root, dest) || '.'}': ${why}`);
-        return false;
-    }
-    /** One asked-for path: its source inside staging, then the entry and everything under it. */
-    path(path) {
-        const lexical = (0,external_node_path_.join)(this.places.staging, path);
-        const sourceParent = path === '.' ? this.places.staging : realLocation((0,external_node_path_.dirname)(lexical));
-        const dest = (0,external_node_path_.join)(this.places.root, path);
-        if (sourceParent === undefined || !(0,paths/* isInside */.F)(this.places.staging, sourceParent)) {
-            this.refuse(dest, 'a symbolic link in the archive on the way to it leads out of the archive');
-            return;
-        }
-        const source = path === '.' ? sourceParent : (0,external_node_path_.join)(sourceParent, (0,external_node_path_.basename)(lexical));
-        if (!statOf(source)) {
-            this.landing.missing.push(path);
-            return;
-        }
-        if (this.entry(source, dest))
-            this.landing.copied.push(path);
-    }
-    /** Lands `source` (inside staging, not followed) at `dest`, whose parent is resolved now; false when refused. */
-    entry(source, dest) {
-        const parent = dest === this.places.root ? undefined : realLocation((0,external_node_path_.dirname)(dest));
-        const target = dest === this.places.root ? this.places.root : parent && (0,external_node_path_.join)(parent, (0,external_node_path_.basename)(dest));
-        const place = forbiddenPlace(this.places, target);
-        if (place !== undefined || target === undefined)
-            return this.refuse(dest, `it would be written ${place ?? ''}`);
-        const stat = (0,external_node_fs_.lstatSync)(source);
-        if (stat.isSymbolicLink())
-            return this.link(source, target);
-        if (stat.isFile())
-            return this.file(source, target, stat);
-        if (stat.isDirectory())
-            return this.directory(source, target);
-        return this.refuse(target, 'it is not a regular file, directory or symbolic link');
-    }
-    /** What is at `target` may be replaced by a file or a link: nothing, a file or a link; never a directory. */
-    clear(target) {
-        const there = statOf(target);
-        if (there?.isDirectory())
-            return this.refuse(target, 'a directory in the workspace is in the way');
-        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(target), { recursive: true });
-        if (there)
-            (0,external_node_fs_.unlinkSync)(target);
-        return true;
-    }
-    file(source, target, stat) {
-        if (!this.clear(target))
-            return false;
-        // EXCL: a fresh file at the checked place, never through a link that appeared there.
-        (0,external_node_fs_.copyFileSync)(source, target, external_node_fs_.constants.COPYFILE_EXCL);
-        (0,external_node_fs_.chmodSync)(target, stat.mode & 0o777);
-        return true;
-    }
-    link(source, target) {
-        const to = (0,external_node_fs_.readlinkSync)(source);
-        // Resolved as the system will once the link stands (`..` after a link follows the link; a loop through itself leads
-        // nowhere), from its real parent: made first, as it would be for the link anyway (the place itself was checked).
-        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(target), { recursive: true });
-        const place = forbiddenPlace(this.places, realLocation(target, { path: target, to }));
-        if (place !== undefined)
-            return this.refuse(target, `a symbolic link to '${to}' leads ${place}`);
-        if (!this.clear(target))
-            return false;
-        (0,external_node_fs_.symlinkSync)(to, target);
-        return true;
-    }
-    directory(source, target) {
-        const there = statOf(target);
-        if (there?.isSymbolicLink()) {
-            // A link in the workspace: merged into where it really leads, when that may be written.
-            const real = realLocation(target);
-            const place = forbiddenPlace(this.places, real);
-            if (place !== undefined)
-                return this.refuse(target, `it is a symbolic link in the workspace that leads ${place}`);
-            if (real === undefined || !statOf(real)?.isDirectory())
-                return this.refuse(target, 'it is a symbolic link in the workspace to no directory');
-            target = real;
-        }
-        else if (there && !there.isDirectory())
-            return this.refuse(target, 'a file in the workspace is in the way');
-        (0,external_node_fs_.mkdirSync)(target, { recursive: true });
-        for (const name of (0,external_node_fs_.readdirSync)(source).sort())
-            this.entry((0,external_node_path_.join)(source, name), (0,external_node_path_.join)(target, name));
-        return true;
-    }
-}
-/**
- * Copies the asked-for `paths` from `staging` into `workspace`; `keepOut`: directories never written (the step's own).
- */
-function landDownloads(staging, workspace, paths, keepOut) {
-    if (!(0,external_node_fs_.existsSync)(workspace))
-        throw new Error(`download: the workspace ${workspace} is not there any more; nothing was copied`);
-    const realStaging = (0,external_node_fs_.realpathSync)(staging);
-    const guarded = [...keepOut.map((dir) => realLocation(dir) ?? dir), realStaging];
-    const lander = new Lander({ root: (0,external_node_fs_.realpathSync)(workspace), staging: realStaging, keepOut: guarded });
-    for (const path of paths)
-        lander.path(path);
-    return lander.landing;
-}
-
-;// CONCATENATED MODULE: ./build/src/run/transfer.js
-/**
- * `upload` and `download`: a tar stream over the action's SSH connection.
- * Upload hands the local tar's pipe straight to ssh (no copy through this
- * process), so it runs as fast as a bare `tar | ssh`; `.git` is never
- * uploaded; modes and symlinks are kept. Download passes through this process,
- * which counts the bytes against download-limit on their way to tar. With
- * `image` the files pass through a staging directory on the host and
- * `docker cp` (scripts.ts).
- */
-
-
-
-
-
-
-
-
-
-/** A transfer failed; `connection`: ssh could not connect or the connection dropped (worth another try). */
-class TransferError extends Error {
-    connection;
-    constructor(message, connection) {
-        super(message);
-        this.name = 'TransferError';
-        this.connection = connection;
-    }
-}
-/** The download brought back more than `download-limit`: nothing of it landed. Never retried. */
-class DownloadLimitError extends TransferError {
-    constructor(limit, received, unpacked) {
-        const counted = unpacked === undefined
-            ? `more than ${(0,sizes/* formatBytes */.z3)(limit)} arrived (${(0,sizes/* formatBytes */.z3)(received)} when the transfer was stopped)`
-            : `it came to ${(0,sizes/* formatBytes */.z3)(Math.max(received, unpacked))} (${(0,sizes/* formatBytes */.z3)(received)} ` +
-                `received, ${(0,sizes/* formatBytes */.z3)(unpacked)} unpacked)`;
-        super(`Input 'download-limit': the download is over its limit of ${(0,sizes/* formatBytes */.z3)(limit)}: ` +
-            `${counted}. Nothing of it was copied into the workspace. Download ` +
-            `fewer or smaller paths, or raise download-limit.`, false);
-        this.name = 'DownloadLimitError';
-    }
-}
-/** Bytes under `dir` as unpacked: the sizes of its files (a sparse file counts its full size), links not followed. */
-function unpackedBytes(dir) {
-    let total = 0;
-    for (const entry of (0,external_node_fs_.readdirSync)(dir, { recursive: true, withFileTypes: true })) {
-        if (entry.isFile())
-            total += (0,external_node_fs_.lstatSync)((0,external_node_path_.join)(entry.parentPath, entry.name)).size;
-    }
-    return total;
-}
-/** tar's arguments for workspace-relative paths (`./x`, so no path can read as an option). */
-function memberArguments(paths) {
-    return paths.map((path) => (path === '.' ? '.' : `./${path}`));
-}
-/** The last lines of a tool's stderr, for a message (service text: the sandbox wrote some of it). */
-function tail(stderr) {
-    const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith(scripts/* MARK */.M$));
-    return lines.length > 0 ? `: ${(0,untrusted/* serviceText */.Lo)(lines.slice(-3).join(' / '))}` : '';
-}
-/** Waits for both ends; throws a TransferError naming the side that failed. */
-async function finish(pipe, what, sshSide, stderr) {
-    const [fromCode, toCode] = await Promise.all([(0,ssh_command/* exited */.kV)(pipe.from), (0,ssh_command/* exited */.kV)(pipe.to)]);
-    const sshCode = sshSide === 'from' ? fromCode : toCode;
-    const tarCode = sshSide === 'from' ? toCode : fromCode;
-    const sshErr = sshSide === 'from' ? stderr.from() : stderr.to();
-    const tarErr = sshSide === 'from' ? stderr.to() : stderr.from();
-    if (sshCode === ssh_command/* SSH_CONNECTION_FAILED */.M2)
-        throw new TransferError(`${what}: the SSH connection failed${tail(sshErr)}`, true);
-    if (sshCode !== 0)
-        throw new TransferError(`${what}: tar on the sandbox exited with ${sshCode}${tail(sshErr)}`, false);
-    if (tarCode !== 0)
-        throw new TransferError(`${what}: tar on the runner exited with ${tarCode}${tail(tarErr)}`, false);
-}
-/** `--exclude` for each of `private` inside the workspace (members are `./…`, see memberArguments). */
-function privateExcludes(workspace, privateDirs) {
-    return privateDirs
-        .filter((dir) => (0,paths/* isInside */.F)(workspace, dir))
-        .map((dir) => (0,external_node_path_.relative)(workspace, dir))
-        .filter((rel) => rel !== '')
-        .map((rel) => `--exclude=./${rel.split(external_node_path_.sep).join('/')}`);
-}
-/**
- * Copies workspace `paths` into the sandbox's working directory. `privateDirs`
- * (the step's key and certificate directory) are never sent, even when a
- * runner keeps its RUNNER_TEMP inside the workspace.
- */
-async function uploadPaths(target, placement, workspace, paths, privateDirs, env, signal) {
-    const excludes = ['--exclude=.git', ...privateExcludes(workspace, privateDirs)];
-    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', workspace, ...excludes, '-cf', '-', '--', ...memberArguments(paths)], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: (0,ssh_command/* toolEnvironment */.uQ)(env),
-    });
-    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, scripts/* UPLOAD */.oH, [placement], [tar.stdout ?? 'ignore', 'ignore', 'pipe'], env);
-    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
-    const stderr = { from: (0,ssh_command/* collect */.Fo)(tar.stderr), to: (0,ssh_command/* collect */.Fo)(ssh.stderr) };
-    // ssh reads tar's pipe itself: this process lets go of its end, so a tar whose reader died gets SIGPIPE.
-    tar.stdout?.destroy();
-    try {
-        await finish({ from: tar, to: ssh }, 'upload', 'to', stderr);
-    }
-    finally {
-        for (const stop of stops)
-            stop();
-    }
-}
-/**
- * Receives the sandbox's archive into `staging`, counting the bytes as they
- * pass (this process sits between ssh and tar for that); past `limit` both
- * are killed at once. Resolves with the bytes received.
- */
-async function receive(target, placement, paths, staging, limit, env, signal) {
-    const ssh = (0,ssh_command/* spawnSsh */.O5)(target, scripts/* DOWNLOAD */.dC, [placement, ...paths], ['ignore', 'pipe', 'pipe'], env);
-    // GNU tar keeps members inside staging (it refuses `..`, strips `/`, and defers symlinks that point out, so nothing
-    // is written through them); owners and set-id bits are not taken from the archive; -m: the runner's clock.
-    const tar = (0,external_node_child_process_.spawn)('tar', ['-C', staging, '--no-same-owner', '--no-same-permissions', '-xmf', '-'], {
-        stdio: ['pipe', 'ignore', 'pipe'],
-        env: (0,ssh_command/* toolEnvironment */.uQ)(env),
-    });
-    let received = 0;
-    ssh.stdout?.on('data', (chunk) => {
-        received += chunk.length;
-        if (received <= limit)
-            return;
-        ssh.kill('SIGKILL');
-        tar.kill('SIGKILL');
-    });
-    tar.stdin?.on('error', () => undefined); // a tar that ended (or was killed) first: its exit code tells
-    ssh.stdout?.pipe(tar.stdin);
-    const stops = [(0,ssh_command/* killOnAbort */.cC)(tar, signal), (0,ssh_command/* killOnAbort */.cC)(ssh, signal)];
-    try {
-        const stderr = { from: (0,ssh_command/* collect */.Fo)(ssh.stderr), to: (0,ssh_command/* collect */.Fo)(tar.stderr) };
-        const finished = finish({ from: ssh, to: tar }, 'download', 'from', stderr);
-        await finished.catch((error) => {
-            if (received <= limit)
-                throw error;
-        });
-        if (received > limit)
-            throw new DownloadLimitError(limit, received, undefined);
-        return received;
-    }
-    finally {
-        for (const stop of stops)
-            stop();
-    }
-}
-/**
- * Copies working-directory `paths` back into the workspace, through a staging
- * directory in `privateDir` (landing.ts: only those paths reach the workspace).
- * Over `limit` bytes, received or unpacked: a DownloadLimitError, nothing lands.
- */
-async function downloadPaths(target, placement, workspace, paths, privateDir, limit, env, signal) {
-    const staging = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)(privateDir, 'download-'));
-    try {
-        const received = await receive(target, placement, paths, staging, limit, env, signal);
-        // A small archive may unpack huge (a sparse member): counted before anything lands.
-        const unpacked = unpackedBytes(staging);
-        if (unpacked > limit)
-            throw new DownloadLimitError(limit, received, unpacked);
-        return landDownloads(staging, workspace, paths, [privateDir]);
-    }
-    finally {
-        (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
-    }
-}
-
+// EXTERNAL MODULE: ./build/src/run/transfer.js + 1 modules
+var transfer = __webpack_require__(3696);
 // EXTERNAL MODULE: ./build/src/runtime/program-output.js
 var program_output = __webpack_require__(2274);
 ;// CONCATENATED MODULE: ./build/src/run/main.js
@@ -1827,7 +1460,7 @@ var program_output = __webpack_require__(2274);
 
 
 
-const isConnectionError = (error) => error instanceof TransferError && error.connection;
+const isConnectionError = (error) => error instanceof transfer/* TransferError */.aG && error.connection;
 function listed(paths) {
     return paths.map((path) => `'${path}'`).join(', ');
 }
@@ -1836,7 +1469,7 @@ async function upload(deps, context, request, workdir, privateDir) {
     core.startGroup(`Upload ${listed(request.upload)} to ${workdir}`);
     try {
         const began = clock.now();
-        const upload = () => uploadPaths(context.target, context.placement, request.workspace, request.upload, [privateDir], context.env, context.signal);
+        const upload = () => (0,transfer/* uploadPaths */.Sc)(context.target, context.placement, request.workspace, request.upload, [privateDir], context.env, context.signal);
         await (0,job/* whileConnecting */.KG)(context, 'upload', upload, isConnectionError);
         core.info(`Uploaded ${listed(request.upload)} from ${request.workspace} (without ` +
             `.git) in ${(0,summary/* formatDuration */.a3)(clock.now() - began)}.`);
@@ -1856,7 +1489,7 @@ async function download(deps, context, request, workdir, privateDir) {
         return { copied: [] };
     core.startGroup(`Download ${listed(request.download)} from ${workdir}`);
     try {
-        const fetch = () => downloadPaths(context.target, context.placement, request.workspace, request.download, privateDir, request.downloadLimit, context.env, context.signal);
+        const fetch = () => (0,transfer/* downloadPaths */.PG)(context.target, context.placement, request.workspace, request.download, privateDir, request.downloadLimit, context.env, context.signal);
         const { copied, missing, refused } = await (0,job/* whileConnecting */.KG)(context, 'download', fetch, isConnectionError);
         for (const path of missing)
             core.warning(`download: '${(0,untrusted/* serviceText */.Lo)(path, 200)}' was not found in ${workdir} on the sandbox; nothing was copied for it.`);
@@ -1872,7 +1505,7 @@ async function download(deps, context, request, workdir, privateDir) {
     catch (error) {
         if (context.signal?.aborted)
             throw error;
-        if (error instanceof DownloadLimitError)
+        if (error instanceof transfer/* DownloadLimitError */._j)
             return { copied: [], overLimit: error.message };
         core.warning(`download failed: ${error.message}`);
         return { copied: [] };
@@ -1961,6 +1594,7 @@ var pool_prepare = __webpack_require__(6147);
 
 
 
+
 async function prepareOwnSandbox(deps, sandbox, prepare, limitMs) {
     const { core } = deps;
     core.info(`Pool: no prepared sandbox was claimed, so pool-prepare runs on ${sandbox.id} first; its output follows.`);
@@ -1970,7 +1604,8 @@ async function prepareOwnSandbox(deps, sandbox, prepare, limitMs) {
         commands.see(line);
         core.programLine(line);
     };
-    const outcome = await (0,pool_prepare/* runPreparation */.V9)(context, prepare.script, limitMs, show).finally(() => {
+    const checkout = (0,pool_prepare/* checkoutOf */.o5)(prepare, sandbox.target, (0,step_deps/* stepEnvironment */.a)(deps));
+    const outcome = await (0,pool_prepare/* runPreparation */.V9)(context, { script: prepare.script, checkout }, limitMs, show).finally(() => {
         // As after run: a script that paused workflow commands and never resumed them is resumed here.
         const resume = commands.resumeLine();
         if (resume)
