@@ -12,13 +12,14 @@
  * prepared files only on the sandbox that was prepared.
  */
 import { execSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../emulator/emulator.ts'
 import { isGeneration, type Generation } from '../emulator/generation.ts'
 import { ROOT, actionYaml, runStep, type StepResult } from './lib/action-runner.ts'
 import { distIsCurrent } from './source-hash.ts'
+import { eventEnvironment } from './lib/event.ts'
 
 const bundles = ['main', 'post'].map((step) => join(ROOT, 'dist', step, 'index.js'))
 // By content: on a fresh clone the committed bundle is the build of the committed sources, whatever the mtimes say.
@@ -110,9 +111,8 @@ const env: Record<string, string> = { HOME: home }
 /** The event a step runs for, with its payload where the runner writes it (the pool's trust domain comes from it). */
 function eventEnv(name: string | undefined): Record<string, string> {
   if (!name) return env
-  const path = join(home, `${name}.json`)
-  writeFileSync(path, JSON.stringify(name === 'push' ? { ref: 'refs/heads/main' } : { pull_request: { number: 7 } }))
-  return { ...env, GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: path }
+  if (name !== 'push' && name !== 'pull_request') return { ...env, GITHUB_EVENT_NAME: name }
+  return { ...env, ...eventEnvironment(join(home, `${name}.json`), name) }
 }
 const jobEnv = eventEnv(event)
 function show(title: string, step: StepResult) {

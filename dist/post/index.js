@@ -4275,7 +4275,7 @@ const INPUT_MODES = {
     'pool-size': ['start', 'pool'],
     // The sweep stops this repository's pool sandboxes unclaimed past it.
     'pool-idle': ['start', 'pool', 'sweep'],
-    'pool-for': ['pool'],
+    'pool-for': ['start', 'pool'],
     'pool-prepare': ['start', 'pool'],
     'pool-key': ['start', 'pool'],
     'pool-watch': ['pool'],
@@ -4750,16 +4750,21 @@ var refuse = __nccwpck_require__(3219);
 var run = __nccwpck_require__(2206);
 ;// CONCATENATED MODULE: ./build/src/inputs/trust-domain.js
 /**
- * The warm pool's trust domains: a pool sandbox belongs to the domain of the
- * step that started it, `pull-requests` when the step's event runs a pull
- * request's code, `branches` for every other event. A step claims, refills
- * and stops as idle only its own domain's sandboxes, so whatever a pull
- * request's code does to its sandbox, no branch job is ever handed it.
+ * The warm pool's trust domains, default deny: a step is `branches` (trusted)
+ * only where the runner's environment and GitHub's payload show that it runs
+ * the repository's reviewed code: an event that runs its own ref's code (a
+ * push, a schedule, a dispatch) of the default branch or of a protected ref,
+ * whose payload names no pull request; or a `workflow_run` whose triggering
+ * run was itself such a run of the default branch, in this repository. Every
+ * other step is `pull-requests` (untrusted): pull-request events, pushes to
+ * unprotected branches and tags, `issue_comment` and the runs it triggers,
+ * `check_*` events (a fork's come with `pull_requests: []`), a payload that
+ * cannot be read, an event this list does not know, no event at all.
  *
- * Read from the runner's environment and the event's payload: a payload that
- * cannot be read counts as a pull request's (never guess the trusted side).
- * Outside a workflow run (no GITHUB_EVENT_NAME: the local run, the emulator)
- * nothing of a pull request runs: `branches`.
+ * A step claims, refills and stops as idle only its own domain's sandboxes, so
+ * whatever an untrusted step's code does to its sandbox, no trusted job is ever
+ * handed it. What the step's own inputs say never makes it trusted: only
+ * `pool-for: pull-requests` is honoured where it differs (pool.ts).
  */
 
 const TRUST_DOMAINS = ['pull-requests', 'branches'];
@@ -4771,7 +4776,10 @@ const PULL_REQUEST_EVENTS = (/* unused pure expression or super */ null && ([
     'pull_request_review_comment',
     'merge_group',
 ]));
+/** The events that run their own ref's code: trusted only for the default branch or a protected ref. */
+const OWN_REF_EVENTS = (/* unused pure expression or super */ null && (['push', 'schedule', 'workflow_dispatch', 'repository_dispatch']));
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const trust_domain_text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
 /** Whether one object of the payload names a pull request: its own `pull_request`, or a non-empty `pull_requests`. */
 function namesPullRequest(value) {
     if (!isObject(value))
@@ -4783,52 +4791,79 @@ function namesPullRequest(value) {
 /**
  * Whether the payload names a pull request: at its top (`pull_request`), or one level down, as `issue_comment` on a
  * pull request (`issue.pull_request`) and a `workflow_run`, `check_suite` or `check_run` of one (`pull_requests`) do.
- * A `workflow_run` of a pull-request event counts too: GitHub leaves `pull_requests` empty for a fork's.
  */
 function payloadNamesPullRequest(payload) {
     if (!isObject(payload))
         return false;
     if (namesPullRequest(payload))
         return true;
-    const run = payload.workflow_run;
-    if (isObject(run) && PULL_REQUEST_EVENTS.includes(run.event))
-        return true;
     // Workflow-dispatch inputs are the caller's words, not GitHub's: never read as a pull request.
     return Object.entries(payload).some(([key, value]) => key !== 'inputs' && namesPullRequest(value));
 }
-/** The trust domain of the step that runs with `env` (GITHUB_EVENT_NAME, GITHUB_EVENT_PATH). */
+const untrusted = (why) => ({ domain: 'pull-requests', why });
+const trusted = (why) => ({ domain: 'branches', why });
+/** An own-ref event: trusted for the default branch (GITHUB_REF against the payload's) or a protected ref. */
+function ownRefDomain(event, env, payload) {
+    const ref = env.GITHUB_REF ?? '';
+    const repository = isObject(payload.repository) ? payload.repository : {};
+    const defaultBranch = trust_domain_text(repository.default_branch);
+    if (defaultBranch !== undefined && ref === `refs/heads/${defaultBranch}`)
+        return trusted(`the ${event} event of the default branch`);
+    if (env.GITHUB_REF_PROTECTED === 'true')
+        return trusted(`the ${event} event of a protected ref`);
+    const shown = /^refs\/[A-Za-z0-9._/-]{1,100}$/.test(ref) ? ref : 'a ref';
+    return untrusted(`the ${event} event of ${shown}, neither the default branch nor protected`);
+}
+/** A workflow_run: trusted where the run that triggered it was an own-ref event of this repository's default branch. */
+function workflowRunDomain(payload) {
+    const run = isObject(payload.workflow_run) ? payload.workflow_run : {};
+    const repository = isObject(payload.repository) ? payload.repository : {};
+    const head = isObject(run.head_repository) ? run.head_repository : {};
+    const before = trust_domain_text(run.event) ?? 'unknown';
+    const ownRef = OWN_REF_EVENTS.includes(before);
+    const same = trust_domain_text(head.full_name) !== undefined && trust_domain_text(head.full_name) === trust_domain_text(repository.full_name);
+    const onDefault = trust_domain_text(run.head_branch) !== undefined && trust_domain_text(run.head_branch) === trust_domain_text(repository.default_branch);
+    const named = /^[a-z_]{1,60}$/.test(before) ? before : 'unnamed';
+    if (ownRef && same && onDefault)
+        return trusted(`a workflow_run of a ${named} run of the default branch`);
+    return untrusted(`a workflow_run of a ${named} run not shown to be the default branch's own`);
+}
+/** The trust domain of the step that runs with `env` (GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_REF…). */
 function trust_domain_domainOfStep(env) {
     const given = (env.GITHUB_EVENT_NAME ?? '').trim();
     if (given === '')
-        return { domain: 'branches', why: 'not a workflow run (no GITHUB_EVENT_NAME)' };
+        return untrusted('no GITHUB_EVENT_NAME: not shown to be a trusted run');
     // Only an event's spelling goes into the log.
     const event = /^[a-z_]{1,60}$/.test(given) ? given : 'unnamed';
     if (PULL_REQUEST_EVENTS.includes(event))
-        return { domain: 'pull-requests', why: `the ${event} event` };
+        return untrusted(`the ${event} event`);
     let payload;
     try {
         payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
     }
     catch {
-        return {
-            domain: 'pull-requests',
-            why: `the ${event} event's payload (GITHUB_EVENT_PATH) cannot be read, so it counts as a pull request's`,
-        };
+        return untrusted(`the ${event} event's payload (GITHUB_EVENT_PATH) cannot be read`);
     }
+    if (!isObject(payload))
+        return untrusted(`the ${event} event's payload is not an object`);
     if (payloadNamesPullRequest(payload))
-        return { domain: 'pull-requests', why: `the ${event} event's payload names a pull request` };
-    return { domain: 'branches', why: `the ${event} event` };
+        return untrusted(`the ${event} event's payload names a pull request`);
+    if (OWN_REF_EVENTS.includes(event))
+        return ownRefDomain(event, env, payload);
+    if (event === 'workflow_run')
+        return workflowRunDomain(payload);
+    return untrusted(`the ${event} event, which does not run a ref's own reviewed code`);
 }
 
 ;// CONCATENATED MODULE: ./build/src/inputs/pool.js
 /**
  * The warm pool's inputs: `pool` (its name), `pool-size` and `pool-idle`, read
  * in start mode (beside the start's own inputs) and in mode `pool`, and
- * `pool-for` (mode `pool` only). A pool sandbox is named for the repository, so
+ * `pool-for`. A pool sandbox is named for the repository, so
  * a pool runs in a workflow run (GITHUB_REPOSITORY_ID), and the step's own name
  * is generated: it is the claimant a claim on a sandbox names. Its trust domain
- * is the step's own (trust-domain.ts); only mode `pool` may name another, and
- * a step running a pull request's code never the branches'.
+ * is the step's own (trust-domain.ts); `pool-for` may name the untrusted one,
+ * never the trusted one for a step not shown to be trusted.
  */
 
 
@@ -4866,16 +4901,25 @@ const poolFor = schemas/* string */.YjP().transform((raw, ctx) => {
         return (0,refuse/* refuse */.T)(ctx, `must be ${TRUST_DOMAINS.join(' or ')}, got '${raw}'`);
     return text;
 });
-/** The domain: the step's own; mode pool may name another with pool-for, but a pull request's step only its own. */
+/**
+ * The domain: the step's own (default deny, trust-domain.ts). `pool-for` may name the untrusted one on a trusted step
+ * (mode pool keeping the pull requests' pool; a start step that checks out a pull request's code under a trusted
+ * event, which then also prepares nothing of the pool's); no step can name itself trusted.
+ */
 function parseDomain(inputs, job, poolMode) {
-    const own = domainOfStep(job.env ?? {});
-    if (!poolMode || !inputs.isSet('pool-for'))
-        return { ...own, own };
+    const step = domainOfStep(job.env ?? {});
+    if (!inputs.isSet('pool-for'))
+        return { ...step, own: step };
     const named = inputs.parse('pool-for', poolFor);
-    if (named === 'branches' && own.domain === 'pull-requests')
-        inputs.fail('pool-for', `is 'branches', but this step runs a pull request's code (${own.why}): it may keep only the ` +
-            "pull-requests pool; keep the branches' pool from a workflow of the default branch (push, schedule)");
-    return { domain: named ?? own.domain, why: 'pool-for', own };
+    if (named === 'branches' && step.domain === 'pull-requests')
+        inputs.fail('pool-for', `is 'branches', but this step is not shown to run the repository's reviewed code (${step.why}): it may ` +
+            `${poolMode ? 'keep' : 'claim from'} only the pull-requests pool; the branches' pool is for the default ` +
+            "branch's and protected refs' own runs (push, schedule, workflow_dispatch)");
+    if (named === undefined || named === step.domain)
+        return { ...step, own: step };
+    // A trusted start step that says it runs untrusted code is untrusted in every way (it prepares no pool sandbox).
+    const own = poolMode ? step : { domain: named, why: 'pool-for: pull-requests' };
+    return { domain: named, why: 'pool-for', own };
 }
 /** pool, pool-size, pool-idle, pool-for; undefined without `pool` (then the others are errors where changed). */
 function parsePool(inputs, job, required) {

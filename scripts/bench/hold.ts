@@ -5,7 +5,7 @@
  * the time from the step's start to `sandbox-id`, the requests each job's main and post steps send (and so its share
  * of the organization's 30 starts and stops a minute), and the hold's price on both catalogs beside the GPUs'.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_PRICING, DEPLOYED_PRICING, Emulator } from '../../emulator/emulator.ts'
@@ -17,6 +17,7 @@ import { realClock } from '../../src/runtime/clock.ts'
 import { formatDollars, hourlyDollars } from '../../src/sandbox/billing.ts'
 import { recordingCore } from '../../test/harness/fakes.ts'
 import { argument, countBy, log, median, quantile, sandboxIdTime } from './common.ts'
+import { eventEnvironment } from '../lib/event.ts'
 
 const makeClient = (c: { baseUrl: string; apiToken: string }) =>
   new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken })
@@ -33,10 +34,7 @@ interface DomainResult {
 function environment(dir: string, k: number, event: 'push' | 'pull_request'): NodeJS.ProcessEnv {
   const temp = mkdtempSync(join(dir, `job-${k}-`))
   const payload = join(temp, 'event.json')
-  writeFileSync(
-    payload,
-    JSON.stringify(event === 'push' ? { ref: 'refs/heads/main' } : { pull_request: { number: k } }),
-  )
+  const given = eventEnvironment(payload, event, { number: k })
   return {
     ...process.env,
     RUNNER_TEMP: temp,
@@ -44,8 +42,7 @@ function environment(dir: string, k: number, event: 'push' | 'pull_request'): No
     GITHUB_REPOSITORY_ID: '31337',
     GITHUB_RUN_ID: String(7000 + k),
     GITHUB_RUN_ATTEMPT: '1',
-    GITHUB_EVENT_NAME: event,
-    GITHUB_EVENT_PATH: payload,
+    ...given,
   }
 }
 

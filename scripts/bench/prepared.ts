@@ -18,6 +18,7 @@ import { estimateHourlyCost, formatDollars } from '../../src/sandbox/billing.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { recordingCore, type RecordingCore } from '../../test/harness/fakes.ts'
 import { argument, log, sandboxIdTime } from './common.ts'
+import { eventEnvironment } from '../lib/event.ts'
 import { arrivals, compressed, compressedEmulator } from './pool-time.ts'
 import { preparedReport, type PreparedResult } from './prepared-report.ts'
 
@@ -56,7 +57,7 @@ interface Bench {
 function environment(bench: Bench, k: number, event: 'push' | 'pull_request'): NodeJS.ProcessEnv {
   const temp = mkdtempSync(join(bench.dir, `job-${k}-`))
   const payload = join(temp, 'event.json')
-  writeFileSync(payload, JSON.stringify(event === 'push' ? { ref: 'refs/heads/main' } : { pull_request: { k } }))
+  const given = eventEnvironment(payload, event, { number: k })
   writeFileSync(join(temp, 'marker.txt'), 'the workspace\n')
   return {
     ...process.env,
@@ -66,8 +67,7 @@ function environment(bench: Bench, k: number, event: 'push' | 'pull_request'): N
     GITHUB_REPOSITORY_ID: '31337',
     GITHUB_RUN_ID: String(9000 + k),
     GITHUB_RUN_ATTEMPT: '1',
-    GITHUB_EVENT_NAME: event,
-    GITHUB_EVENT_PATH: payload,
+    ...given,
   }
 }
 

@@ -8,11 +8,12 @@
  * a job's sandbox before its post step, and no token or key is visible.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../../emulator/emulator.ts'
 import { runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
+import { eventEnvironment } from '../lib/event.ts'
 
 const HOSTILE = 'find "$HOME" -mindepth 1 -maxdepth 1 -exec rm -rf {} +'
 const JOB = { pool: 'ci', 'pool-size': '0', ssh: 'true' }
@@ -29,8 +30,7 @@ export function runnerFor(root: string, event: 'push' | 'pull_request', k: numbe
   mkdirSync(join(home, '.ssh'), { recursive: true, mode: 0o700 })
   const path = join(home, 'event.json')
   const pr = { number: 100 + k, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/repo' } } }
-  writeFileSync(path, JSON.stringify(event === 'push' ? { ref: 'refs/heads/main' } : { pull_request: pr }))
-  return { HOME: home, GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: path }
+  return { HOME: home, ...eventEnvironment(path, event, pr) }
 }
 
 async function readyCount(emulator: Emulator, count: number): Promise<void> {

@@ -46,7 +46,7 @@ const SPEC = [
 const CAPS = ['max-cost', 'max-hourly-price', 'min-gpu-memory', 'max-live']
 const GATE = ['approve-label', 'approve-label-once', 'min-permission', 'github-token']
 const REPORT = ['gpu-check', 'min-driver', 'gpu-report']
-const POOL = ['pool', 'pool-size', 'pool-idle', 'pool-prepare', 'pool-key']
+const POOL = ['pool', 'pool-size', 'pool-idle', 'pool-prepare', 'pool-key', 'pool-for']
 const START = [...CONNECTION, ...SPEC, ...CAPS, ...GATE, 'comment', ...REPORT, ...POOL, 'timeout']
 const START_OUTPUTS = [
   'sandbox-id',
@@ -123,7 +123,7 @@ export const SUB_ACTIONS: Record<Use, SubAction> = {
   pool: {
     description:
       'Keep a warm pool: start what it lacks to hold pool-size ready sandboxes of the given spec, stop those idle past pool-idle.',
-    inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL, 'pool-for', 'pool-watch', 'timeout', 'upload'],
+    inputs: [...CONNECTION, ...SPEC, ...CAPS, ...POOL, 'pool-watch', 'timeout', 'upload'],
     outputs: ['pool'],
   },
   instance: {

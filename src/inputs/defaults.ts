@@ -134,7 +134,7 @@ export const INPUT_MODES: Record<InputName, readonly Mode[] | 'all'> = {
   'pool-size': ['start', 'pool'],
   // The sweep stops this repository's pool sandboxes unclaimed past it.
   'pool-idle': ['start', 'pool', 'sweep'],
-  'pool-for': ['pool'],
+  'pool-for': ['start', 'pool'],
   'pool-prepare': ['start', 'pool'],
   'pool-key': ['start', 'pool'],
   'pool-watch': ['pool'],

@@ -1,11 +1,11 @@
 /**
  * The warm pool's inputs: `pool` (its name), `pool-size` and `pool-idle`, read
  * in start mode (beside the start's own inputs) and in mode `pool`, and
- * `pool-for` (mode `pool` only). A pool sandbox is named for the repository, so
+ * `pool-for`. A pool sandbox is named for the repository, so
  * a pool runs in a workflow run (GITHUB_REPOSITORY_ID), and the step's own name
  * is generated: it is the claimant a claim on a sandbox names. Its trust domain
- * is the step's own (trust-domain.ts); only mode `pool` may name another, and
- * a step running a pull request's code never the branches'.
+ * is the step's own (trust-domain.ts); `pool-for` may name the untrusted one,
+ * never the trusted one for a step not shown to be trusted.
  */
 import { z } from 'zod'
 import type { Collector } from './collector.ts'
@@ -84,22 +84,30 @@ const poolFor = z.string().transform((raw, ctx) => {
   return text as TrustDomain
 })
 
-/** The domain: the step's own; mode pool may name another with pool-for, but a pull request's step only its own. */
+/**
+ * The domain: the step's own (default deny, trust-domain.ts). `pool-for` may name the untrusted one on a trusted step
+ * (mode pool keeping the pull requests' pool; a start step that checks out a pull request's code under a trusted
+ * event, which then also prepares nothing of the pool's); no step can name itself trusted.
+ */
 function parseDomain(
   inputs: Collector,
   job: JobEnvironment,
   poolMode: boolean,
 ): { domain: TrustDomain; why: string; own: { domain: TrustDomain; why: string } } {
-  const own = domainOfStep(job.env ?? {})
-  if (!poolMode || !inputs.isSet('pool-for')) return { ...own, own }
+  const step = domainOfStep(job.env ?? {})
+  if (!inputs.isSet('pool-for')) return { ...step, own: step }
   const named = inputs.parse('pool-for', poolFor)
-  if (named === 'branches' && own.domain === 'pull-requests')
+  if (named === 'branches' && step.domain === 'pull-requests')
     inputs.fail(
       'pool-for',
-      `is 'branches', but this step runs a pull request's code (${own.why}): it may keep only the ` +
-        "pull-requests pool; keep the branches' pool from a workflow of the default branch (push, schedule)",
+      `is 'branches', but this step is not shown to run the repository's reviewed code (${step.why}): it may ` +
+        `${poolMode ? 'keep' : 'claim from'} only the pull-requests pool; the branches' pool is for the default ` +
+        "branch's and protected refs' own runs (push, schedule, workflow_dispatch)",
     )
-  return { domain: named ?? own.domain, why: 'pool-for', own }
+  if (named === undefined || named === step.domain) return { ...step, own: step }
+  // A trusted start step that says it runs untrusted code is untrusted in every way (it prepares no pool sandbox).
+  const own = poolMode ? step : { domain: named, why: 'pool-for: pull-requests' }
+  return { domain: named, why: 'pool-for', own }
 }
 
 /** pool, pool-size, pool-idle, pool-for; undefined without `pool` (then the others are errors where changed). */

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest'
 import type { Emulator } from '../../emulator/emulator.ts'
 import { runStep, type StepResult } from '../../scripts/lib/action-runner.ts'
 import { canRun, inputs, job, later, sleep, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+import { EVENT_REPOSITORY, eventEnvironment } from '../../scripts/lib/event.ts'
 
 useSshJob()
 
@@ -21,13 +22,8 @@ const HOSTILE = 'find "$HOME" -mindepth 1 -maxdepth 1 -exec rm -rf {} +'
 function runner(event: 'push' | 'pull_request', number = 7): Record<string, string> {
   const home = mkdtempSync(join(job.home, `${event}-`))
   mkdirSync(join(home, '.ssh'), { mode: 0o700 })
-  const payload =
-    event === 'push'
-      ? { ref: 'refs/heads/main' }
-      : { number, pull_request: { number, head: { sha: 'a'.repeat(40), repo: { full_name: 'octo/repo' } } } }
-  const path = join(home, 'event.json')
-  writeFileSync(path, JSON.stringify(payload))
-  return { HOME: home, GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: path }
+  const pr = { number, head: { sha: 'a'.repeat(40), repo: { full_name: 'octo/repo' } } }
+  return { HOME: home, ...eventEnvironment(join(home, 'event.json'), event, pr) }
 }
 
 /** Waits until `count` live sandboxes whose name starts with `gp-` are ready; their ids. */
@@ -119,6 +115,47 @@ describe.skipIf(!canRun)('the warm pool keeps its trust domains apart', () => {
     expect(await service.settle()).toEqual([])
   }, 180_000)
 
+  it("a feature branch's push and an /ok-to-test workflow_run are untrusted: never the branches' sandboxes", async () => {
+    const service = await startEmulator({ sshHost: { perSandbox: true } })
+    const trusted = runner('push')
+    await main(trusted, { mode: 'pool', pool: 'ci', 'pool-size': '1' })
+    const [branchPooled = ''] = await poolReady(service, 1)
+    // A collaborator's push to a feature branch, then the workflow_run that an issue_comment's run triggered.
+    const feature = { ...runner('push'), GITHUB_REF: 'refs/heads/feature' }
+    const okToTest = runner('push')
+    writeFileSync(
+      okToTest.GITHUB_EVENT_PATH ?? '',
+      JSON.stringify({
+        repository: EVENT_REPOSITORY,
+        workflow_run: { event: 'issue_comment', head_branch: 'main', head_repository: EVENT_REPOSITORY },
+      }),
+    )
+    const steps: StepResult[] = []
+    const untrusted: [Record<string, string>, string][] = [
+      [feature, 'the push event of refs/heads/feature, neither the default branch nor protected'],
+      [{ ...okToTest, GITHUB_EVENT_NAME: 'workflow_run' }, 'a workflow_run of a issue_comment run not shown to be'],
+    ]
+    for (const [env, why] of untrusted) {
+      const step = await main(env)
+      steps.push(step)
+      expect(step.stdout).toContain(`Pool 'ci': the pull-requests domain's sandboxes only (${why}`)
+      expect(step.outputs['pool-claimed']).toBe('false')
+      expect(step.outputs['sandbox-id']).not.toBe(branchPooled)
+      // Its code empties its sandbox's HOME: nothing of it is any branch job's.
+      expect(later(['sandbox', HOSTILE], env.HOME).status).toBe(0)
+    }
+    // The default branch's push is handed the branches' sandbox, untouched by either.
+    const home = service.sshService?.hostFor(branchPooled).home ?? ''
+    expect(existsSync(join(home, '.gpu-sandbox-pool'))).toBe(false)
+    const branchJob = await main(runner('push'))
+    expect(branchJob.outputs).toMatchObject({ 'pool-claimed': 'true', 'sandbox-id': branchPooled })
+    for (const step of [...steps, branchJob]) {
+      const post = await runStep('post', { inputs: inputs(JOB), env: trusted, state: step.state })
+      expect(post.exitCode, post.stdout).toBe(0)
+    }
+    expect(await service.settle()).toEqual([])
+  }, 180_000)
+
   it("a pull request's mode pool naming the branches' pool is refused before any request", async () => {
     const service = await startEmulator()
     const step = await runStep('main', {
@@ -127,7 +164,8 @@ describe.skipIf(!canRun)('the warm pool keeps its trust domains apart', () => {
     })
     expect(step.exitCode).not.toBe(0)
     expect(step.stdout + step.stderr).toContain(
-      "Input 'pool-for': is 'branches', but this step runs a pull request's code (the pull_request event)",
+      "Input 'pool-for': is 'branches', but this step is not shown to run the repository's reviewed code (the " +
+        'pull_request event)',
     )
     expect(service.requests).toEqual([])
   }, 60_000)

@@ -22,8 +22,9 @@ describe('pool inputs', () => {
       size: 1,
       idleSeconds: 900,
       repositoryId: '42',
-      domain: 'branches',
-      domainWhy: 'not a workflow run (no GITHUB_EVENT_NAME)',
+      // Default deny: a step that shows no event is not shown to be trusted.
+      domain: 'pull-requests',
+      domainWhy: 'no GITHUB_EVENT_NAME: not shown to be a trusted run',
     })
     expect((parse({ pool: 'gpu-ci-2', 'pool-size': '0', 'pool-idle': '1h' }) as StartConfig).pool).toMatchObject({
       size: 0,

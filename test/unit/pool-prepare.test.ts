@@ -3,7 +3,11 @@
  * and pool-key join the digest (another script or key is another set of names; a bare pool's names are as before),
  * pool-watch bounds, who may prepare, and when a preparation's lock is abandoned.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { eventEnvironment } from '../../scripts/lib/event.ts'
 import { inputErrors } from '../harness/input-errors.ts'
 import type { PoolConfig, StartConfig } from '../../src/inputs/config.ts'
 import type { JobEnvironment } from '../../src/inputs/job-environment.ts'
@@ -13,8 +17,8 @@ import { isAbandoned, lockText } from '../../src/pool/prepare.ts'
 import { poolRequestOf, prefixFor } from '../../src/pool/request.ts'
 import { requestDigest } from '../../src/pool/names.ts'
 
-// No event (the local run): the branches domain, as a push's.
-const push = {}
+// A push to the default branch: the trusted domain, whose steps prepare.
+const push = eventEnvironment(join(mkdtempSync(join(tmpdir(), 'pool-prepare-')), 'push.json'), 'push')
 const pr = { GITHUB_EVENT_NAME: 'pull_request' }
 const job = { repositoryId: '42', runId: '987', runAttempt: '2' }
 const parse = (inputs: Record<string, string>, env: NodeJS.ProcessEnv = push) =>

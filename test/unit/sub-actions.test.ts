@@ -29,7 +29,7 @@ const NETWORK = 'internet-access cidr-allowlist domain-allowlist'
 const CAPS = 'max-cost max-hourly-price min-gpu-memory max-live'
 const GATE = 'approve-label approve-label-once min-permission github-token comment'
 const REPORT = 'gpu-check min-driver gpu-report'
-const POOL = 'pool pool-size pool-idle pool-prepare pool-key'
+const POOL = 'pool pool-size pool-idle pool-prepare pool-key pool-for'
 const START = `api-token ${SPEC} ${NETWORK} ${CAPS} ${GATE} ${REPORT} ${POOL} timeout`
 
 /** Each use's inputs, in its action.yml's order. */
@@ -40,7 +40,7 @@ const INPUTS: Record<Use, string> = {
   connect: 'api-token sandbox-id ssh-alias comment',
   stop: 'api-token sandbox-id github-token',
   sweep: 'api-token github-token pool-idle dry-run',
-  pool: `api-token ${SPEC} ${NETWORK} ${CAPS} ${POOL} pool-for pool-watch timeout upload`,
+  pool: `api-token ${SPEC} ${NETWORK} ${CAPS} ${POOL} pool-watch timeout upload`,
   instance: 'api-token public-key instance-config ssh ssh-alias keep-alive dry-run',
   'network-policy': `api-token sandbox-id ${NETWORK}`,
 }
