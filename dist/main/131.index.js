@@ -137,6 +137,8 @@ __webpack_require__.d(__webpack_exports__, {
 var retry = __webpack_require__(9943);
 // EXTERNAL MODULE: ./build/src/sandbox/stop.js
 var stop = __webpack_require__(7153);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./build/src/client/schemas.js
 var schemas = __webpack_require__(2805);
 // EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
@@ -146,14 +148,22 @@ var config_files = __webpack_require__(5018);
 // EXTERNAL MODULE: ./build/src/ssh/secret-files.js
 var secret_files = __webpack_require__(8528);
 ;// CONCATENATED MODULE: ./build/src/pool/access.js
+/**
+ * The pool's SSH access to its candidates (issue 55): the step's key and
+ * certificate (ssh/access.ts, made once before any start), the record's
+ * address with its host key pinned, one config per candidate in a private
+ * directory under the step's secret directory (which the post step removes).
+ * A record with no address or host key to pin is never reached: no claim.
+ */
 
 
 
 
-/** `reach` for take, refill and the idle rule: a target per sandbox, written at first use. */
-function poolReach(prepared) {
+
+/** `reach` for take, refill and the idle rule, and `forget` for the claim's and the main step's end. */
+function poolAccess(prepared) {
     const targets = new Map();
-    return async (id, record) => {
+    const reach = async (id, record) => {
         const known = targets.get(id);
         if (known)
             return known;
@@ -169,6 +179,15 @@ function poolReach(prepared) {
         targets.set(id, target);
         return target;
     };
+    const forget = (keep) => {
+        for (const [id, target] of targets) {
+            if (keep.includes(id))
+                continue;
+            targets.delete(id);
+            (0,secret_files/* removePrivateDirectory */.th)((0,external_node_path_.dirname)(target.configPath));
+        }
+    };
+    return { reach, forget };
 }
 
 ;// CONCATENATED MODULE: ./build/src/pool/deps.js
@@ -198,12 +217,14 @@ function readWithin(ctx, id) {
     });
 }
 function poolDeps(ctx, env, prepared, preparedPool = false) {
+    const access = poolAccess(prepared);
     return {
         prepared: preparedPool,
         clock: ctx.clock,
         list: () => listWithin(ctx),
         read: (id) => readWithin(ctx, id),
-        reach: poolReach(prepared),
+        reach: access.reach,
+        forget: access.forget,
         env,
         signal: ctx.signal,
         log: ctx.log,

@@ -13,15 +13,17 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _pool_deps_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8468);
 /* harmony import */ var _pool_match_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9025);
 /* harmony import */ var _pool_names_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4932);
-/* harmony import */ var _pool_request_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(805);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4120);
-/* harmony import */ var _sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4994);
-/* harmony import */ var _sandbox_caps_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(764);
-/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7421);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3996);
-/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9128);
-/* harmony import */ var _pool_keeper_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1924);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(5190);
+/* harmony import */ var _pool_main_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8612);
+/* harmony import */ var _pool_request_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(805);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4120);
+/* harmony import */ var _sandbox_billing_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4994);
+/* harmony import */ var _sandbox_caps_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(764);
+/* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7421);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3996);
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9128);
+/* harmony import */ var _pool_keeper_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1924);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5190);
+
 
 
 
@@ -38,26 +40,28 @@ __webpack_require__.r(__webpack_exports__);
 /** How long getting the SSH certificate the claims use may take. */
 const PREPARE_MS = 3 * 60_000;
 async function runPool(given, deps) {
-    const capped = await (0,_sandbox_caps_js__WEBPACK_IMPORTED_MODULE_7__/* .applySpendingCaps */ .Q)({ ...given, mode: 'start' }, deps);
+    const capped = await (0,_sandbox_caps_js__WEBPACK_IMPORTED_MODULE_8__/* .applySpendingCaps */ .Q)({ ...given, mode: 'start' }, deps);
     for (const line of capped.lines)
         deps.core.info(`Caps: ${line}.`);
     const config = { ...capped.config, pool: given.pool };
-    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_8__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_12__/* .stepEnvironment */ .a)(deps), deps.clock.now() + PREPARE_MS).catch((error) => {
+    const prepared = await (0,_ssh_access_js__WEBPACK_IMPORTED_MODULE_9__/* .prepareSandboxSsh */ .pd)(deps, (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_13__/* .stepEnvironment */ .a)(deps), deps.clock.now() + PREPARE_MS).catch((error) => {
         throw new Error(`Mode 'pool' claims over SSH, and no certificate could be had ` +
-            `(${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceText */ .Lo)(error.message, 300)}); nothing was started or stopped.`, { cause: error });
+            `(${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_6__/* .serviceText */ .Lo)(error.message, 300)}); nothing was started or stopped.`, { cause: error });
     });
-    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .Fs)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_12__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_12__/* .stepEnvironment */ .a)(deps), prepared, !!given.pool.prepare);
+    const pool = (0,_pool_deps_js__WEBPACK_IMPORTED_MODULE_1__/* .poolDeps */ .Fs)((0,_step_deps_js__WEBPACK_IMPORTED_MODULE_13__/* .opContext */ .R)(deps), (0,_step_deps_js__WEBPACK_IMPORTED_MODULE_13__/* .stepEnvironment */ .a)(deps), prepared, !!given.pool.prepare);
     deps.core.info(`Pool '${given.pool.name}': keeping the ${given.pool.domain} domain's pool (${given.pool.domainWhy}).`);
-    const digest = (0,_pool_request_js__WEBPACK_IMPORTED_MODULE_4__/* .digestLine */ .lt)(given.pool);
+    const digest = (0,_pool_request_js__WEBPACK_IMPORTED_MODULE_5__/* .digestLine */ .lt)(given.pool);
     if (digest)
         deps.core.info(digest);
     const claimant = `pool-${given.pool.name}-${deps.clock.now()}`;
-    const kept = await (0,_pool_keeper_js__WEBPACK_IMPORTED_MODULE_10__/* .keepAndWatch */ .kN)(config, deps, pool, {
+    const kept = await (0,_pool_keeper_js__WEBPACK_IMPORTED_MODULE_11__/* .keepAndWatch */ .kN)(config, deps, pool, {
         claimant,
-        state: new _step_state_js__WEBPACK_IMPORTED_MODULE_11__/* .ActionState */ .q(deps.core),
+        state: new _step_state_js__WEBPACK_IMPORTED_MODULE_12__/* .ActionState */ .q(deps.core),
         ssh: prepared,
         drain: given.pool.size === 0,
     });
+    // The keeper's access to its pool's sandboxes goes with it (a preparation cut short stays for the post step).
+    (0,_pool_main_js__WEBPACK_IMPORTED_MODULE_4__/* .forgetOthers */ .jk)(pool, new _step_state_js__WEBPACK_IMPORTED_MODULE_12__/* .ActionState */ .q(deps.core));
     const after = poolAfter(kept);
     deps.core.setOutput('pool', JSON.stringify(after));
     deps.core.info(`Pool '${given.pool.name}': ${after.ready.length} ready and unclaimed, ${after.claimed.length} claimed, ` +
@@ -84,7 +88,7 @@ function poolAfter(kept) {
 /** The summary: the pool after the step, and what its unclaimed sandboxes have cost while they waited. */
 async function poolSummary(config, deps, kept, after) {
     const { name, domain } = config.pool;
-    const prefix = (0,_pool_request_js__WEBPACK_IMPORTED_MODULE_4__/* .prefixFor */ .aU)(config);
+    const prefix = (0,_pool_request_js__WEBPACK_IMPORTED_MODULE_5__/* .prefixFor */ .aU)(config);
     const listed = await (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_3__/* .poolListed */ .Mm)(deps.client.allSandboxes({ signal: deps.signal, maxPages: 20 }), (parts) => (0,_pool_names_js__WEBPACK_IMPORTED_MODULE_3__/* .prefixOf */ .MT)(parts) === prefix).catch(() => []);
     const idle = listed.filter((item) => after.ready.includes(item.id) || after.stopped.includes(item.id));
     const now = deps.clock.now();
@@ -92,18 +96,18 @@ async function poolSummary(config, deps, kept, after) {
     const idleMs = idle.map((item) => (0,_pool_match_js__WEBPACK_IMPORTED_MODULE_2__/* .waitedMs */ .h)({ ...item, status: item.status ?? '' }, now) ?? 0);
     const price = await hourlyPrice(config, deps);
     const idleHours = idleMs.reduce((sum, ms) => sum + ms, 0) / 3_600_000;
-    const idleCost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDollars */ .nT)(idleHours * price)}`;
+    const idleCost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDollars */ .nT)(idleHours * price)}`;
     return (`### Pool ${name} (${domain})\n\n` +
-        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .markdownTable */ .Qj)([
+        (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .markdownTable */ .Qj)([
             ['Trust domain', `${domain}: its sandboxes are claimed only by jobs of this domain`],
-            ['Ready, unclaimed', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .listWithLimit */ .Wc)(after.ready, 10) || 'none'],
-            ['Claimed by jobs', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .listWithLimit */ .Wc)(after.claimed, 10) || 'none'],
-            ['Starting', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .listWithLimit */ .Wc)(after.starting, 10) || 'none'],
-            ['Stopped as idle', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .listWithLimit */ .Wc)(after.stopped, 10) || 'none'],
-            ['pool-size, pool-idle', `${config.pool.size}, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(config.pool.idleSeconds * 1000)}`],
+            ['Ready, unclaimed', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .listWithLimit */ .Wc)(after.ready, 10) || 'none'],
+            ['Claimed by jobs', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .listWithLimit */ .Wc)(after.claimed, 10) || 'none'],
+            ['Starting', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .listWithLimit */ .Wc)(after.starting, 10) || 'none'],
+            ['Stopped as idle', (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .listWithLimit */ .Wc)(after.stopped, 10) || 'none'],
+            ['pool-size, pool-idle', `${config.pool.size}, ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(config.pool.idleSeconds * 1000)}`],
             [
                 'Idle so far',
-                `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
+                `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(idleHours * 3_600_000)} unclaimed (the ready ones and those stopped now), ${idleCost}`,
             ],
             ['Started by this step', String(new Set(kept.started).size)],
             ...preparedRows(config, kept, price),
@@ -119,7 +123,7 @@ async function hourlyPrice(config, deps) {
         gpuType,
         gpuCount: gpuType ? (config.gpuCount ?? 1) : 0,
     };
-    const billing = await (0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__/* .readBillingContext */ .zg)(deps.client, spec, (message) => deps.core.info(message), deps.signal);
+    const billing = await (0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_7__/* .readBillingContext */ .zg)(deps.client, spec, (message) => deps.core.info(message), deps.signal);
     return billing.dollarsPerHour;
 }
 /** A prepared pool's rows: what this step prepared, and what that cost (creation to mark or stop, billed). */
@@ -128,15 +132,15 @@ function preparedRows(config, kept, price) {
         return [];
     const count = (kind) => kept.preparations.filter((item) => item.kind === kind).length;
     const billedMs = kept.preparations.reduce((sum, item) => sum + (item.billedMs ?? 0), 0);
-    const cost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDollars */ .nT)((billedMs / 3_600_000) * price)}`;
+    const cost = price === undefined ? 'no catalog price' : `~${(0,_sandbox_billing_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDollars */ .nT)((billedMs / 3_600_000) * price)}`;
     const watch = config.pool.watchSeconds;
     return [
         [
             'Prepared by this step',
             `${count('prepared')} (failed ${count('failed')}, ended unfinished ${count('cancelled')})`,
         ],
-        ['Preparing', `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(billedMs)} of sandbox time from start to prepared or stopped, ${cost}`],
-        ...(watch ? [['pool-watch', `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .formatDuration */ .a3)(watch * 1000)}, ${kept.passes} looks`]] : []),
+        ['Preparing', `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(billedMs)} of sandbox time from start to prepared or stopped, ${cost}`],
+        ...(watch ? [['pool-watch', `${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(watch * 1000)}, ${kept.passes} looks`]] : []),
     ];
 }
 

@@ -280,10 +280,7 @@ class ActionState {
     constructor(core) {
         this.core = core;
     }
-    /**
-     * Saved before each start request: lets the post step find a sandbox whose id never arrived. A start
-     * that replaces one stopped before use forgets that one's id, so a lost answer is looked for by name.
-     */
+    /** Saved before each start (the post step finds by name a sandbox whose id never arrived); forgets a replaced id. */
     saveSandboxName(name) {
         if (this.read(KEYS.sandboxId))
             for (const key of [KEYS.sandboxId, KEYS.startedAt, KEYS.sandboxSeen])
@@ -405,6 +402,11 @@ class ActionState {
     get renewerPid() {
         const value = this.readNumber(KEYS.renewerPid);
         return value !== undefined && Number.isInteger(value) && value > 1 ? value : undefined;
+    }
+    /** The main step removed its SSH access (no later step uses it). */
+    forgetSshAccess() {
+        for (const key of [KEYS.secretDirectory, KEYS.sshInclude, KEYS.renewerPid])
+            this.core.saveState(key, '');
     }
     get secretDirectory() {
         return this.read(KEYS.secretDirectory);

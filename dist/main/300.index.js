@@ -399,9 +399,10 @@ async function runRenewal(spec, ctx, isEnded) {
 /* harmony export */   Jt: () => (/* binding */ privateDirectory),
 /* harmony export */   Tp: () => (/* binding */ replaceSecretFile),
 /* harmony export */   X5: () => (/* binding */ runnerTemp),
-/* harmony export */   s9: () => (/* binding */ maskKey)
+/* harmony export */   s9: () => (/* binding */ maskKey),
+/* harmony export */   th: () => (/* binding */ removePrivateDirectory)
 /* harmony export */ });
-/* unused harmony exports NoRunnerTempError, removePrivateDirectory */
+/* unused harmony export NoRunnerTempError */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
@@ -474,7 +475,7 @@ function replaceSecretFile(path, content) {
 }
 /** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
 function removePrivateDirectory(dir) {
-    rmSync(dir, { recursive: true, force: true });
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(dir, { recursive: true, force: true });
 }
 
 

@@ -354,10 +354,10 @@ async function renewInPlace(deps, prepared) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BJ: () => (/* binding */ removeInclude),
 /* harmony export */   Ep: () => (/* binding */ addInclude),
 /* harmony export */   RO: () => (/* binding */ writeSshFiles)
 /* harmony export */ });
-/* unused harmony export removeInclude */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var _secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8528);
@@ -423,21 +423,21 @@ function addInclude(userConfig, configPath) {
  * that now holds nothing else is removed too.
  */
 function removeInclude(userConfig, added) {
-    if (!existsSync(userConfig) || added.line === '')
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(userConfig) || added.line === '')
         return false;
-    const text = readFileSync(userConfig, 'utf8');
+    const text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(userConfig, 'utf8');
     const target = `${added.line}\n`;
     const at = text.startsWith(target) ? 0 : text.indexOf(`\n${target}`) + 1;
     if (at === 0 && !text.startsWith(target))
         return false;
     const rest = text.slice(0, at) + text.slice(at + target.length);
     if (rest === '' && added.createdConfig) {
-        rmSync(userConfig);
-        if (added.createdDir && readdirSync(dirname(userConfig)).length === 0)
-            rmdirSync(dirname(userConfig));
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(userConfig);
+        if (added.createdDir && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(userConfig)).length === 0)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmdirSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(userConfig));
     }
     else {
-        writeFileSync(userConfig, rest);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(userConfig, rest);
     }
     return true;
 }
@@ -602,9 +602,10 @@ async function runRenewal(spec, ctx, isEnded) {
 /* harmony export */   Jt: () => (/* binding */ privateDirectory),
 /* harmony export */   Tp: () => (/* binding */ replaceSecretFile),
 /* harmony export */   X5: () => (/* binding */ runnerTemp),
-/* harmony export */   s9: () => (/* binding */ maskKey)
+/* harmony export */   s9: () => (/* binding */ maskKey),
+/* harmony export */   th: () => (/* binding */ removePrivateDirectory)
 /* harmony export */ });
-/* unused harmony exports NoRunnerTempError, removePrivateDirectory */
+/* unused harmony export NoRunnerTempError */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
@@ -677,7 +678,7 @@ function replaceSecretFile(path, content) {
 }
 /** Removes a directory made by privateDirectory (the post step); a missing one is fine. */
 function removePrivateDirectory(dir) {
-    rmSync(dir, { recursive: true, force: true });
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(dir, { recursive: true, force: true });
 }
 
 

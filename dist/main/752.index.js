@@ -42121,7 +42121,7 @@ const { makeRequest } = __webpack_require__(9967)
 const { fetching } = __webpack_require__(4398)
 const { Headers, getHeadersList } = __webpack_require__(660)
 const { getDecodeSplit } = __webpack_require__(3168)
-const { WebsocketFrameSend } = __webpack_require__(3264)
+const { WebsocketFrameSend } = __webpack_require__(8502)
 const assert = __webpack_require__(4589)
 const { runtimeFeatures } = __webpack_require__(313)
 
@@ -42955,7 +42955,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 8502:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -43219,7 +43219,7 @@ const {
   isContinuationFrame
 } = __webpack_require__(8625)
 const { failWebsocketConnection } = __webpack_require__(6897)
-const { WebsocketFrameSend } = __webpack_require__(3264)
+const { WebsocketFrameSend } = __webpack_require__(8502)
 const { PerMessageDeflate } = __webpack_require__(9469)
 const { MessageSizeExceededError } = __webpack_require__(8707)
 const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(735)
@@ -43743,7 +43743,7 @@ module.exports = {
 
 
 
-const { WebsocketFrameSend } = __webpack_require__(3264)
+const { WebsocketFrameSend } = __webpack_require__(8502)
 const { opcodes, sendHints } = __webpack_require__(736)
 const FixedQueue = __webpack_require__(4660)
 
@@ -43980,7 +43980,7 @@ const { webidl } = __webpack_require__(7879)
 const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(8625)
 const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(6897)
 const { channels } = __webpack_require__(2414)
-const { WebsocketFrameSend } = __webpack_require__(3264)
+const { WebsocketFrameSend } = __webpack_require__(8502)
 const { ByteParser } = __webpack_require__(1652)
 const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(6919)
 const { kEnumerableProperty } = __webpack_require__(3440)
@@ -44867,7 +44867,7 @@ const { kEnumerableProperty } = __webpack_require__(3440)
 const { getGlobalDispatcher } = __webpack_require__(2581)
 const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(5188)
 const { SendQueue } = __webpack_require__(3900)
-const { WebsocketFrameSend } = __webpack_require__(3264)
+const { WebsocketFrameSend } = __webpack_require__(8502)
 const { channels } = __webpack_require__(2414)
 
 const kRef = Symbol.for('nodejs.ref')

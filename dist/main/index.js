@@ -3119,14 +3119,19 @@ function parseAlias(inputs, job) {
     return { alias };
 }
 /** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
-function parseSsh(inputs, job, implied = false) {
-    const wanted = inputs.parse('ssh', fields/* boolean */.zM) || implied;
-    if (!wanted) {
+function parseSsh(inputs, job, implied = false, kept = true) {
+    const asked = inputs.parse('ssh', fields/* boolean */.zM);
+    if (!asked && !implied) {
         if (inputs.changed('ssh-alias'))
             inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it");
         return undefined;
     }
-    return parseAlias(inputs, job);
+    const alias = parseAlias(inputs, job);
+    return alias && (asked || kept ? alias : { ...alias, laterSteps: false });
+}
+/** `run` with nothing that uses SSH after the main step (a runner, a debug hold); gpu-report ends with run. */
+function runAlone(inputs, runner, debug) {
+    return inputs.isSet('run') && !runner && !(debug && !debug.refused);
 }
 /** gpu-count: 1 with a GPU type unless given; an error without one. */
 function parseGpuCount(inputs, gpus) {
@@ -3162,7 +3167,7 @@ function parseStart(inputs, connection, job, poolMode = false) {
     const debug = parseDebug(inputs, job);
     const gpuReport = parseGpuReport(inputs, gpus);
     const implied = usesSsh(inputs, poolMode, runner) || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused);
-    const ssh = parseSsh(inputs, job, implied);
+    const ssh = parseSsh(inputs, job, implied, !runAlone(inputs, runner, debug));
     return {
         mode: 'start',
         ...connection,
@@ -3825,7 +3830,7 @@ async function runMode(config, deps) {
     // Each mode's code is loaded when it runs: a stop never parses the runner's, the pool's or run's.
     switch (config.mode) {
         case 'start':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(985), __nccwpck_require__.e(618), __nccwpck_require__.e(14)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8014))).runStart(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(618), __nccwpck_require__.e(695)]).then(__nccwpck_require__.bind(__nccwpck_require__, 695))).runStart(config, modeDeps);
         case 'stop':
             return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(120)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1120))).runStop(config, modeDeps);
         case 'network-policy':
@@ -3837,7 +3842,7 @@ async function runMode(config, deps) {
         case 'connect':
             return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(618), __nccwpck_require__.e(655)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9655))).runConnect(config, modeDeps);
         case 'pool':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(985), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9826))).runPool(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9826))).runPool(config, modeDeps);
     }
 }
 /** The main step; `use` where a sub-action's entry names it (run/main.js), else the root's, reading `mode`; `runner` is
@@ -4302,11 +4307,13 @@ function commentText(value, limit = 1_000) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   kg: () => (/* binding */ renewerFailures),
 /* harmony export */   qS: () => (/* binding */ RENEWER_LOG),
+/* harmony export */   qw: () => (/* binding */ endRenewer),
 /* harmony export */   uE: () => (/* binding */ launchRenewer),
 /* harmony export */   yk: () => (/* binding */ RENEWER_FLAG)
 /* harmony export */ });
-/* unused harmony exports renewerEnvironment, isRenewer, endRenewer, renewerFailures */
+/* unused harmony exports renewerEnvironment, isRenewer */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /**
@@ -4375,9 +4382,9 @@ async function launchRenewer(spec, script, logPath, env = process.env) {
 /** The command line of `pid`, when it runs: /proc where there is one, else ps (macOS runners). */
 function commandLine(pid) {
     try {
-        if (existsSync('/proc/self/cmdline'))
-            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-        return execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).trim() || undefined;
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)('/proc/self/cmdline'))
+            return (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+        return (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFileSync)('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).trim() || undefined;
     }
     catch {
         return undefined;
@@ -4405,10 +4412,10 @@ function alive(pid) {
 function gone(pid) {
     if (!alive(pid))
         return true;
-    if (!existsSync('/proc/self/stat'))
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)('/proc/self/stat'))
         return !isRenewer(pid);
     try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(`/proc/${pid}/stat`, 'utf8');
         const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
         if (state === 'Z' || state === 'X')
             return true;
@@ -4445,7 +4452,7 @@ async function endRenewer(pid, clock) {
 /** The failures the renewer logged (its lines starting 'failed:'), for the post step's one warning. */
 function renewerFailures(logPath) {
     try {
-        return readFileSync(logPath, 'utf8')
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(logPath, 'utf8')
             .split('\n')
             .filter((line) => /^\S+ failed: /.test(line));
     }

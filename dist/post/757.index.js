@@ -134,6 +134,8 @@ async function claimedBy(target, sandboxId, context) {
 
 // EXTERNAL MODULE: ./build/src/client/retry.js
 var retry = __webpack_require__(9943);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./build/src/ssh/access.js + 3 modules
 var access = __webpack_require__(307);
 // EXTERNAL MODULE: ./build/src/ssh/config-files.js
@@ -141,14 +143,22 @@ var config_files = __webpack_require__(5018);
 // EXTERNAL MODULE: ./build/src/ssh/secret-files.js
 var secret_files = __webpack_require__(8528);
 ;// CONCATENATED MODULE: ./build/src/pool/access.js
+/**
+ * The pool's SSH access to its candidates (issue 55): the step's key and
+ * certificate (ssh/access.ts, made once before any start), the record's
+ * address with its host key pinned, one config per candidate in a private
+ * directory under the step's secret directory (which the post step removes).
+ * A record with no address or host key to pin is never reached: no claim.
+ */
 
 
 
 
-/** `reach` for take, refill and the idle rule: a target per sandbox, written at first use. */
-function access_poolReach(prepared) {
+
+/** `reach` for take, refill and the idle rule, and `forget` for the claim's and the main step's end. */
+function access_poolAccess(prepared) {
     const targets = new Map();
-    return async (id, record) => {
+    const reach = async (id, record) => {
         const known = targets.get(id);
         if (known)
             return known;
@@ -164,6 +174,15 @@ function access_poolReach(prepared) {
         targets.set(id, target);
         return target;
     };
+    const forget = (keep) => {
+        for (const [id, target] of targets) {
+            if (keep.includes(id))
+                continue;
+            targets.delete(id);
+            removePrivateDirectory(dirname(target.configPath));
+        }
+    };
+    return { reach, forget };
 }
 
 ;// CONCATENATED MODULE: ./build/src/pool/deps.js
@@ -193,12 +212,14 @@ function readWithin(ctx, id) {
     });
 }
 function poolDeps(ctx, env, prepared, preparedPool = false) {
+    const access = poolAccess(prepared);
     return {
         prepared: preparedPool,
         clock: ctx.clock,
         list: () => listWithin(ctx),
         read: (id) => readWithin(ctx, id),
-        reach: poolReach(prepared),
+        reach: access.reach,
+        forget: access.forget,
         env,
         signal: ctx.signal,
         log: ctx.log,

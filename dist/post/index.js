@@ -638,6 +638,7 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   t: () => (/* binding */ removeSshAccess)
 /* harmony export */ });
+/* unused harmony export dropSshAccess */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
 /* harmony import */ var _ssh_config_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5018);
@@ -699,6 +700,17 @@ async function removeSshAccess(core, state, clock) {
         // Files are not worth a leaked sandbox: say so, and go on to the stop.
         core.warning(`Could not remove the SSH files: ${error instanceof Error ? error.message : String(error)}`);
     }
+}
+/**
+ * The main step's end where no later step uses SSH (`run` alone: no `ssh: true`, no runner, no debug hold): the
+ * renewer, the Include line, the key and the certificate (which open every sandbox of the organization) go now, not
+ * at the post step; the state no longer names them.
+ */
+async function dropSshAccess(core, state, clock) {
+    core.info('SSH: no later step uses it (run alone; ssh: true keeps `ssh <alias>` for later steps): the key, certificate ' +
+        'and Include line are removed now.');
+    await removeSshAccess(core, state, clock);
+    state.forgetSshAccess();
 }
 
 
@@ -5417,14 +5429,19 @@ function parseAlias(inputs, job) {
     return { alias };
 }
 /** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
-function parseSsh(inputs, job, implied = false) {
-    const wanted = inputs.parse('ssh', field.boolean) || implied;
-    if (!wanted) {
+function parseSsh(inputs, job, implied = false, kept = true) {
+    const asked = inputs.parse('ssh', field.boolean);
+    if (!asked && !implied) {
         if (inputs.changed('ssh-alias'))
             inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it");
         return undefined;
     }
-    return parseAlias(inputs, job);
+    const alias = parseAlias(inputs, job);
+    return alias && (asked || kept ? alias : { ...alias, laterSteps: false });
+}
+/** `run` with nothing that uses SSH after the main step (a runner, a debug hold); gpu-report ends with run. */
+function runAlone(inputs, runner, debug) {
+    return inputs.isSet('run') && !runner && !(debug && !debug.refused);
 }
 /** gpu-count: 1 with a GPU type unless given; an error without one. */
 function parseGpuCount(inputs, gpus) {
@@ -5460,7 +5477,7 @@ function parseStart(inputs, connection, job, poolMode = false) {
     const debug = parseDebug(inputs, job);
     const gpuReport = parseGpuReport(inputs, gpus);
     const implied = usesSsh(inputs, poolMode, runner) || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused);
-    const ssh = parseSsh(inputs, job, implied);
+    const ssh = parseSsh(inputs, job, implied, !runAlone(inputs, runner, debug));
     return {
         mode: 'start',
         ...connection,
@@ -10101,10 +10118,7 @@ class ActionState {
     constructor(core) {
         this.core = core;
     }
-    /**
-     * Saved before each start request: lets the post step find a sandbox whose id never arrived. A start
-     * that replaces one stopped before use forgets that one's id, so a lost answer is looked for by name.
-     */
+    /** Saved before each start (the post step finds by name a sandbox whose id never arrived); forgets a replaced id. */
     saveSandboxName(name) {
         if (this.read(KEYS.sandboxId))
             for (const key of [KEYS.sandboxId, KEYS.startedAt, KEYS.sandboxSeen])
@@ -10226,6 +10240,11 @@ class ActionState {
     get renewerPid() {
         const value = this.readNumber(KEYS.renewerPid);
         return value !== undefined && Number.isInteger(value) && value > 1 ? value : undefined;
+    }
+    /** The main step removed its SSH access (no later step uses it). */
+    forgetSshAccess() {
+        for (const key of [KEYS.secretDirectory, KEYS.sshInclude, KEYS.renewerPid])
+            this.core.saveState(key, '');
     }
     get secretDirectory() {
         return this.read(KEYS.secretDirectory);

@@ -67,3 +67,17 @@ export async function removeSshAccess(core: Core, state: ActionState, clock: Clo
     core.warning(`Could not remove the SSH files: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
+
+/**
+ * The main step's end where no later step uses SSH (`run` alone: no `ssh: true`, no runner, no debug hold): the
+ * renewer, the Include line, the key and the certificate (which open every sandbox of the organization) go now, not
+ * at the post step; the state no longer names them.
+ */
+export async function dropSshAccess(core: Core, state: ActionState, clock: Clock): Promise<void> {
+  core.info(
+    'SSH: no later step uses it (run alone; ssh: true keeps `ssh <alias>` for later steps): the key, certificate ' +
+      'and Include line are removed now.',
+  )
+  await removeSshAccess(core, state, clock)
+  state.forgetSshAccess()
+}

@@ -48,14 +48,20 @@ function parseAlias(inputs: Collector, job: JobEnvironment): SshRequest | undefi
 }
 
 /** ssh and ssh-alias, for start and instance modes; `implied`: run needs SSH whatever `ssh` says. */
-function parseSsh(inputs: Collector, job: JobEnvironment, implied = false): SshRequest | undefined {
-  const wanted = inputs.parse('ssh', field.boolean) || implied
-  if (!wanted) {
+function parseSsh(inputs: Collector, job: JobEnvironment, implied = false, kept = true): SshRequest | undefined {
+  const asked = inputs.parse('ssh', field.boolean)
+  if (!asked && !implied) {
     if (inputs.changed('ssh-alias'))
       inputs.fail('ssh-alias', "is set but 'ssh' is not true (and 'run' is empty); set ssh: true to use it")
     return undefined
   }
-  return parseAlias(inputs, job)
+  const alias = parseAlias(inputs, job)
+  return alias && (asked || kept ? alias : { ...alias, laterSteps: false })
+}
+
+/** `run` with nothing that uses SSH after the main step (a runner, a debug hold); gpu-report ends with run. */
+function runAlone(inputs: Collector, runner: unknown, debug: { refused?: unknown } | undefined): boolean {
+  return inputs.isSet('run') && !runner && !(debug && !debug.refused)
 }
 
 /** gpu-count: 1 with a GPU type unless given; an error without one. */
@@ -96,7 +102,7 @@ function parseStart(inputs: Collector, connection: Connection, job: JobEnvironme
   const debug = parseDebug(inputs, job)
   const gpuReport = parseGpuReport(inputs, gpus)
   const implied = usesSsh(inputs, poolMode, runner) || !!gpuCheck || gpuReport === true || (!!debug && !debug.refused)
-  const ssh = parseSsh(inputs, job, implied)
+  const ssh = parseSsh(inputs, job, implied, !runAlone(inputs, runner, debug))
   return {
     mode: 'start',
     ...connection,

@@ -26,6 +26,11 @@ export function aliasWrittenBefore(userConfig: string, alias: string): boolean {
 
 export interface SshRequest {
   alias: string
+  /**
+   * False for `run` alone: no later step (nor the post step) uses the access, so the key and certificate are removed
+   * when the main step ends. Absent where one does (`ssh: true`, the runner, a debug hold).
+   */
+  laterSteps?: false
 }
 
 /**

@@ -15,6 +15,7 @@ import type { PoolConfig, StartConfig } from '../inputs/config.ts'
 import { poolDeps } from '../pool/deps.ts'
 import { waitedMs } from '../pool/match.ts'
 import { poolListed, prefixOf } from '../pool/names.ts'
+import { forgetOthers } from '../pool/main.ts'
 import { digestLine, prefixFor } from '../pool/request.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { formatDollars, readBillingContext } from '../sandbox/billing.ts'
@@ -53,6 +54,8 @@ export async function runPool(given: PoolConfig, deps: StepDeps): Promise<void> 
     ssh: prepared,
     drain: given.pool.size === 0,
   })
+  // The keeper's access to its pool's sandboxes goes with it (a preparation cut short stays for the post step).
+  forgetOthers(pool, new ActionState(deps.core))
   const after = poolAfter(kept)
   deps.core.setOutput('pool', JSON.stringify(after))
   deps.core.info(

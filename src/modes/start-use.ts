@@ -20,6 +20,7 @@ import { runOnSandbox } from '../run/main.ts'
 import type { WaitOutcome } from './start-summary.ts'
 import type { PoolPreparation } from '../inputs/pool.ts'
 import { prepareOwnSandbox } from '../pool/own.ts'
+import { dropSshAccess } from '../cleanup/ssh.ts'
 
 /** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */
 export async function useReady(
@@ -85,4 +86,19 @@ async function useSandbox(
       remoteContext(deps, sandboxId, target, 'host'),
       dirname(target.configPath),
     )
+}
+
+/**
+ * The main step's end: with `run` alone, no later step uses the SSH access, so it goes now (the key and certificate
+ * open every sandbox of the organization). Kept where the post step still needs it: a pool claim whose answer was
+ * lost, a preparation cut short.
+ */
+export async function dropUnusedSsh(config: StartConfig, deps: StepDeps, state: ActionState): Promise<void> {
+  if (!config.ssh || config.ssh.laterSteps !== false || !state.secretDirectory) return
+  const pending = [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])]
+  if (pending.some((item) => item.id !== state.sandboxId)) {
+    deps.core.info('SSH: kept for the post step, which asks again about a pool sandbox this step may hold.')
+    return
+  }
+  await dropSshAccess(deps.core, state, deps.clock)
 }

@@ -27,8 +27,8 @@ import { registryFor } from '../runner/register.ts'
 import type { PoolRow } from '../pool/row.ts'
 import type { WaitOutcome } from './start-summary.ts'
 import { readOnce, setOutputsFrom, waitPhase, writeSummary } from './start-wait.ts'
-import { claimFromPool, poolRowOf, upkeepLater, type Pooled } from '../pool/main.ts'
-import { useReady } from './start-use.ts'
+import { claimFromPool, forgetOthers, poolRowOf, upkeepLater, type Pooled } from '../pool/main.ts'
+import { dropUnusedSsh, useReady } from './start-use.ts'
 import { gpuCheck, keptUnderLimit, passGate } from './start-checks.ts'
 import { setCostOutputs, spentBeforeUse } from './start-cost.ts'
 import { commentFromMain } from '../comment/main.ts'
@@ -73,6 +73,8 @@ async function startAndUse(
   } finally {
     // The pool's upkeep runs beside the job's own wait and use; the step ends once it is done.
     await side.upkeep
+    forgetOthers(side.pool, state)
+    await dropUnusedSsh(gated, deps, state)
   }
 }
 

@@ -8,7 +8,7 @@ import { READ_BACKOFF, retryUntil } from '../client/retry.ts'
 import type { PreparedSandboxSsh } from '../ssh/access.ts'
 import { stopSandbox } from '../sandbox/stop.ts'
 import type { OpContext } from '../step/deps.ts'
-import { poolReach } from './access.ts'
+import { poolAccess } from './access.ts'
 import type { IdleDeps } from './idle.ts'
 
 /** How long one read or one stop of the pool's may take. */
@@ -36,12 +36,14 @@ export function poolDeps(
   prepared: Pick<PreparedSandboxSsh, 'dir' | 'keyPath' | 'certPath'>,
   preparedPool = false,
 ): IdleDeps {
+  const access = poolAccess(prepared)
   return {
     prepared: preparedPool,
     clock: ctx.clock,
     list: () => listWithin(ctx),
     read: (id) => readWithin(ctx, id),
-    reach: poolReach(prepared),
+    reach: access.reach,
+    forget: access.forget,
     env,
     signal: ctx.signal,
     log: ctx.log,

@@ -23,6 +23,8 @@ import type { SshTarget } from '../remote/ssh-command.ts'
 export interface IdleDeps extends Omit<TakeDeps, 'shuffle'> {
   /** Stops a sandbox this step claimed (retried as any stop of the action's). */
   stop: (id: string) => Promise<void>
+  /** Removes the SSH access files of every pool sandbox but `keep`'s (access.ts). */
+  forget?: (keep: readonly string[]) => void
 }
 
 /**

@@ -195,10 +195,22 @@ export async function claimFromPool(
     return { prepared: ssh, pool, why }
   }
   const claimed = claimedFrom(config, taken)
+  // Claimed: the survey's access to the other candidates goes (the claim's own, and any still unsure, stay).
+  forgetOthers(pool, state, [taken.id])
   const since = config.pool.prepare ? 'from its start, preparation included' : 'unclaimed'
   const waited = claimed.waitedMs === undefined ? '' : `; it waited ${formatDuration(claimed.waitedMs)} ${since}`
   deps.core.info(`Pool '${name}': claimed ${taken.id} in ${claimTime(claimed.claimMs)}${waited}.`)
   return { claimed, prepared: ssh, pool }
+}
+
+/**
+ * Removes the runner's SSH access files of every pool sandbox but `keep` and those the post step may still need (a
+ * claim whose answer was lost, a preparation under way): once a claim is made, and when the main step ends, nothing
+ * on the runner names another pool sandbox's address or host key.
+ */
+export function forgetOthers(pool: IdleDeps | undefined, state: ActionState, keep: readonly string[] = []): void {
+  const pending = [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])]
+  pool?.forget?.([...keep, ...pending.map((item) => item.id)])
 }
 
 /** The summary's and the comment's pool row. */

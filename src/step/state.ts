@@ -1,7 +1,6 @@
 /**
- * Every state key the main step hands to the post step lives here.
- * saveState appends to GITHUB_STATE at once, so what is saved survives a
- * crash or kill of the main step a moment later.
+ * Every state key the main step hands to the post step lives here. saveState appends to GITHUB_STATE at once, so
+ * what is saved survives a crash or kill of the main step a moment later.
  */
 import type { ActionCore } from '../runtime/core.ts'
 import type { SavedBudget } from '../runtime/github-budget.ts'
@@ -9,7 +8,6 @@ import type * as Saved from './saved.ts'
 
 export type * from './saved.ts'
 import * as parse from './saved-read.ts'
-
 const KEYS = {
   sandboxName: 'sandbox-name',
   sandboxId: 'sandbox-id',
@@ -44,10 +42,7 @@ export class ActionState {
     this.core = core
   }
 
-  /**
-   * Saved before each start request: lets the post step find a sandbox whose id never arrived. A start
-   * that replaces one stopped before use forgets that one's id, so a lost answer is looked for by name.
-   */
+  /** Saved before each start (the post step finds by name a sandbox whose id never arrived); forgets a replaced id. */
   saveSandboxName(name: string): void {
     if (this.read(KEYS.sandboxId))
       for (const key of [KEYS.sandboxId, KEYS.startedAt, KEYS.sandboxSeen]) this.core.saveState(key, '')
@@ -196,6 +191,11 @@ export class ActionState {
   get renewerPid(): number | undefined {
     const value = this.readNumber(KEYS.renewerPid)
     return value !== undefined && Number.isInteger(value) && value > 1 ? value : undefined
+  }
+
+  /** The main step removed its SSH access (no later step uses it). */
+  forgetSshAccess(): void {
+    for (const key of [KEYS.secretDirectory, KEYS.sshInclude, KEYS.renewerPid]) this.core.saveState(key, '')
   }
 
   get secretDirectory(): string | undefined {

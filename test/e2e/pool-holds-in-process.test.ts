@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Emulator } from '../../emulator/emulator.ts'
 import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { holdName } from '../../src/inputs/default-name.ts'
-import { poolReach } from '../../src/pool/access.ts'
+import { poolAccess } from '../../src/pool/access.ts'
 import { claimSandbox } from '../../src/pool/claim.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { prepareSandboxSsh } from '../../src/ssh/access.ts'
@@ -85,7 +85,7 @@ describe.skipIf(!canRun)("the pull requests' holds in process", () => {
     const client = makeClient({ baseUrl: job.baseUrl, apiToken: service.token })
     const env = environment(5, 'pull_request')
     const deps = { core: state, client, clock: realClock, signal: new AbortController().signal, env }
-    const reach = poolReach(await prepareSandboxSsh(deps, env, Date.now() + 60_000))
+    const { reach } = poolAccess(await prepareSandboxSsh(deps, env, Date.now() + 60_000))
     const claimant = 'gh-31337-5005-1-abcdef'
     const pending = []
     for (const id of [unheld, held]) {

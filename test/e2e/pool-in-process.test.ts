@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest'
 import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { claimSandbox } from '../../src/pool/claim.ts'
-import { poolReach } from '../../src/pool/access.ts'
+import { poolAccess } from '../../src/pool/access.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { prepareSandboxSsh } from '../../src/ssh/access.ts'
 import { recordingCore } from '../harness/fakes.ts'
@@ -70,7 +70,7 @@ describe.skipIf(!canRun)('the warm pool in process', () => {
       env,
       Date.now() + 60_000,
     )
-    const reach = poolReach(prepared)
+    const { reach } = poolAccess(prepared)
     const claimant = 'gh-31337-4005-1-abcdef'
     const claim = async (id: string, who: string) => {
       const target = await reach(id, await deps.client.getSandbox(id))

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest'
 import type { Emulator } from '../../emulator/emulator.ts'
 import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-host.ts'
 import { onceOutput, runStep } from '../../scripts/lib/action-runner.ts'
+import { eventEnvironment } from '../../scripts/lib/event.ts'
 import { ComputeClient } from '../../src/client/client.ts'
 import { runMain } from '../../src/main.ts'
 import { realClock } from '../../src/runtime/clock.ts'
@@ -33,7 +34,8 @@ async function poolReady(service: Emulator, count: number): Promise<string[]> {
   throw new Error(`the pool never had ${count} ready: ${JSON.stringify(poolNames(service).map((s) => s.status))}`)
 }
 
-const env = () => ({ HOME: job.home })
+/** The runner of a push to the default branch: the trusted domain. */
+const env = () => ({ HOME: job.home, ...eventEnvironment(join(job.home, 'event.json'), 'push') })
 
 describe.skipIf(!canRun)('the warm pool, through the bundles', () => {
   it('a cold start refills the pool; the next job claims it in seconds; its post step stops it', async () => {
@@ -152,7 +154,13 @@ describe.skipIf(!canRun)('the warm pool, through the bundles', () => {
       core,
       clock: { ...realClock, now: () => Date.now() + 20 * 60_000 },
       signal: new AbortController().signal,
-      env: { ...process.env, RUNNER_TEMP: temp, GITHUB_REPOSITORY: 'octo/repo', GITHUB_REPOSITORY_ID: '31337' },
+      env: {
+        ...process.env,
+        ...env(),
+        RUNNER_TEMP: temp,
+        GITHUB_REPOSITORY: 'octo/repo',
+        GITHUB_REPOSITORY_ID: '31337',
+      },
       makeClient: (c) => new ComputeClient({ baseUrl: c.baseUrl, apiToken: c.apiToken }),
     })
     expect(core.failed).toEqual([])

@@ -74,7 +74,19 @@ describe('upload and download paths', () => {
 describe('run', () => {
   it('implies ssh (alias sandbox) and uploads the whole workspace by default', () => {
     const config = start({ run: 'pytest -q' })
-    expect(config.ssh).toEqual({ alias: 'sandbox' })
+    // Alone, run leaves later steps no SSH access (the main step removes it); ssh: true, a runner, a hold keep it.
+    expect(config.ssh).toEqual({ alias: 'sandbox', laterSteps: false })
+    expect(start({ run: 'pytest -q', ssh: 'true' }).ssh).toEqual({ alias: 'sandbox' })
+    expect(
+      start({
+        run: 'pytest -q',
+        'debug-on-failure': '10m',
+        'debug-public-key':
+          'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl me@laptop',
+      }).ssh,
+    ).toEqual({
+      alias: 'sandbox',
+    })
     expect(config.run).toEqual({
       script: 'pytest -q',
       upload: ['.'],

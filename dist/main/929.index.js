@@ -1,5 +1,5 @@
-export const id = 985;
-export const ids = [985];
+export const id = 929;
+export const ids = [929];
 export const modules = {
 
 /***/ 1924:
@@ -562,6 +562,478 @@ async function keepAndWatch(config, deps, pool, options) {
 
 /***/ }),
 
+/***/ 8612:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  hc: () => (/* binding */ claimFromPool),
+  jk: () => (/* binding */ forgetOthers),
+  IZ: () => (/* binding */ poolRowOf),
+  Js: () => (/* binding */ upkeepLater)
+});
+
+// EXTERNAL MODULE: ./build/src/pool/claim.js
+var claim = __webpack_require__(236);
+// EXTERNAL MODULE: ./build/src/client/errors.js
+var errors = __webpack_require__(486);
+// EXTERNAL MODULE: ./build/src/client/retry.js
+var retry = __webpack_require__(9943);
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __webpack_require__(6536);
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __webpack_require__(4120);
+;// CONCATENATED MODULE: ./build/src/pool/hold.js
+/**
+ * A claim no code on the sandbox can undo, for the pull-requests domain: a
+ * job's code runs with the login user's rights (and sudo) on its sandbox, so
+ * it can remove the claim link there and another pull request's job could
+ * then be handed the same sandbox while that code still runs. The service's
+ * one fact outside the sandbox is that a live sandbox's name is unique in the
+ * organization: the claim also starts a small sandbox named for the claimed
+ * one, `gc-<repository id>-<16 hex of its id>`, the hold. Exactly one start of
+ * that name is accepted while the hold lives; the hold lives as long as the
+ * claimed sandbox (its TTL, enforced, a little longer), and is stopped only
+ * after the claimed sandbox's stop was accepted. A sandbox whose hold shows in
+ * the list, live or not, was claimed once and is never claimed again.
+ *
+ * A hold whose answer was lost, whose start was then answered "name in use",
+ * may be this step's or another's: unsure, so the claimed sandbox is neither
+ * used nor stopped (its TTL ends both).
+ */
+
+
+
+
+/** How long starting one hold may take, retries included. */
+const HOLD_BUDGET_MS = 20_000;
+/** A hold lives this much longer than its sandbox's TTL, so the sandbox never outlives its hold. */
+const HOLD_MARGIN_SECONDS = 10 * 60;
+/**
+ * The smallest spec first; where the service refuses it (its bounds are not shown), the action's default spec, which
+ * every service that runs this action accepts.
+ */
+const HOLD_SPECS = [
+    { cpu_count: 1, memory_gib: 1, storage_gib: 1 },
+    { cpu_count: 4, memory_gib: 16, storage_gib: 100 },
+];
+function holdRequest(name, spec, ttlSeconds) {
+    return {
+        name,
+        spec: { ...spec },
+        network_policy: { internet_access: 'closed' },
+        lifetime: { enforce_ttl: true, max_ttl_seconds: Math.max(60, Math.ceil(ttlSeconds) + HOLD_MARGIN_SECONDS) },
+    };
+}
+const reasonOf = (error) => error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : (0,untrusted/* serviceText */.Lo)(String(error), 200);
+/**
+ * Starts the hold of `sandboxId` (its sandbox lives `ttlSeconds` more): held (its id), taken (another's hold lives),
+ * unsure (an answer was lost, then the name was in use), or failed (nothing was created).
+ */
+async function startHold(ctx, hold) {
+    const name = (0,default_name/* holdName */.VJ)(hold.repositoryId, hold.sandboxId);
+    const deadline = ctx.clock.now() + HOLD_BUDGET_MS;
+    const client = ctx.client.withDeadline(deadline, ctx.clock);
+    let lost = false;
+    for (const spec of HOLD_SPECS) {
+        try {
+            const started = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start the hold '${name}'`, () => client.startSandbox(holdRequest(name, spec, hold.ttlSeconds), ctx.signal), { retryable: retry/* isTransient */.dg, onRetry: (error) => (lost ||= error instanceof errors/* ServiceError */._7 && error.ambiguous) });
+            return { kind: 'held', id: started.id };
+        }
+        catch (error) {
+            if (ctx.signal?.aborted)
+                throw error;
+            lost ||= !(error instanceof errors/* ServiceError */._7) || error.ambiguous;
+            if ((0,errors/* isNameInUse */.a)(error))
+                return lost ? { kind: 'unsure', why: 'an answer was lost, then its name was in use' } : { kind: 'taken' };
+            const refused = (0,errors/* isServiceError */.gi)(error, 'invalid_request') || (0,errors/* isServiceError */.gi)(error, 'sandbox_scheduler_rejected_request');
+            if (refused && !lost && spec !== HOLD_SPECS.at(-1))
+                continue;
+            return lost
+                ? { kind: 'unsure', why: `an answer was lost (${reasonOf(error)})` }
+                : { kind: 'failed', why: reasonOf(error) };
+        }
+    }
+    return { kind: 'failed', why: 'no spec was accepted' };
+}
+
+// EXTERNAL MODULE: ./build/src/pool/names.js
+var names = __webpack_require__(4932);
+// EXTERNAL MODULE: ./build/src/sandbox/record.js
+var sandbox_record = __webpack_require__(5208);
+// EXTERNAL MODULE: ./build/src/pool/deps.js + 1 modules
+var pool_deps = __webpack_require__(8468);
+// EXTERNAL MODULE: ./build/src/pool/match.js
+var match = __webpack_require__(9025);
+// EXTERNAL MODULE: ./build/src/pool/request.js
+var request = __webpack_require__(805);
+// EXTERNAL MODULE: ./build/src/sandbox/status.js
+var sandbox_status = __webpack_require__(8935);
+;// CONCATENATED MODULE: ./build/src/pool/take.js
+
+
+
+
+
+/** How long one step may spend trying the pool before it starts its own. */
+const TAKE_BUDGET_MS = 30_000;
+const randomOrder = (items) => items
+    .map((item) => ({ item, key: Math.random() }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ item }) => item);
+/**
+ * The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first; how many
+ * of them a hold in the list names (claimed, whatever their sandbox says).
+ */
+async function candidates(deps, prefix) {
+    const { items, held } = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
+    const live = items.filter((item) => item.status === undefined || (0,sandbox_status/* isReady */.i_)(item.status));
+    const free = live.filter((item) => !held.has(item.id));
+    return { free, held: live.length - free.length };
+}
+/**
+ * A candidate's record: the list's item where it shows everything a claim needs (it was just listed), else a fresh
+ * read (a list may leave fields out); either way a field it does not show is a mismatch.
+ */
+async function recordOf(deps, item, request) {
+    const listed = item.status === undefined ? undefined : { ...item, status: item.status };
+    if (listed && (0,match/* mismatch */.J)(listed, request, deps.clock.now()) === undefined)
+        return listed;
+    return deps.read(item.id);
+}
+/** How many candidates are read and asked at once. */
+const SURVEY_AT_ONCE = 8;
+/**
+ * Each candidate's record checked and its claim looked at, read only, several at once: a claimed sandbox of the
+ * pool stays ready in the service's list while its job runs, so asking them one by one would make a job's claim as
+ * slow as the pool is busy.
+ */
+async function survey(deps, items, request) {
+    const one = async (item) => {
+        const { id } = item;
+        try {
+            const record = await recordOf(deps, item, request);
+            const why = (0,match/* mismatch */.J)(record, request, deps.clock.now());
+            if (why)
+                return { id, out: why, kind: 'mismatched' };
+            const target = await deps.reach(id, record);
+            const look = await (0,claim/* lookAt */.t5)(target, id, { env: deps.env, signal: deps.signal });
+            if (look.by)
+                return { id, out: `claimed by ${look.by}`, kind: 'taken' };
+            // One that cannot say whether it is claimed (no answer over SSH) would not answer a claim either.
+            if (look.by === undefined)
+                return { id, out: 'no answer over SSH to whether it is claimed', kind: 'unreachable' };
+            if (deps.prepared && look.preparedAt === undefined)
+                return { id, out: 'its preparation has not succeeded yet', kind: 'unprepared' };
+            return { id, record, target };
+        }
+        catch (error) {
+            return { id, out: `no record or SSH access (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`, kind: 'failed' };
+        }
+    };
+    const found = [];
+    for (let k = 0; k < items.length; k += SURVEY_AT_ONCE)
+        found.push(...(await Promise.all(items.slice(k, k + SURVEY_AT_ONCE).map(one))));
+    return found;
+}
+/** The hold's verdict in the claim's words: held is won; any other leaves the sandbox to whoever holds it. */
+function holdOutcome(verdict) {
+    if (verdict.kind === 'held')
+        return { kind: 'won' };
+    if (verdict.kind === 'taken')
+        return { kind: 'taken', by: "another job's hold" };
+    const left = verdict.kind === 'unsure' ? '; neither used nor stopped, its TTL ends it' : '';
+    return { kind: 'failed', why: `its hold was not started (${verdict.why})${left}` };
+}
+/** The claim on one surveyed candidate (tracked before it is sent): the link, then, where asked for, the hold. */
+async function claimOne(deps, candidate, claimant) {
+    deps.track?.(candidate.id, candidate.target);
+    const link = await (0,claim/* claimSandbox */.E0)(candidate.target, candidate.id, claimant, {
+        env: deps.env,
+        signal: deps.signal,
+        prepared: deps.prepared,
+    });
+    // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
+    if (link.kind === 'taken' || link.kind === 'failed')
+        deps.track?.(candidate.id, undefined);
+    if (link.kind !== 'won' || !deps.hold)
+        return link;
+    const verdict = holdOutcome(await deps.hold(candidate.id, candidate.record));
+    // Not held: never this step's to use or to stop (the post step leaves it).
+    if (verdict.kind !== 'won')
+        deps.track?.(candidate.id, undefined);
+    return verdict;
+}
+/** A sandbox of the pool claimed for this job, or why none was (one line, safe text). */
+async function takeFromPool(deps, pool) {
+    const began = deps.clock.now();
+    const { free: items, held } = await candidates(deps, pool.prefix);
+    if (items.length + held === 0)
+        return { why: `pool '${pool.name}' has no ready sandbox for this request` };
+    const surveyed = await survey(deps, items, pool.request);
+    const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0, unprepared: 0 };
+    for (const out of surveyed.filter((item) => 'out' in item)) {
+        seen[out.kind]++;
+        deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`);
+    }
+    // The unclaimed ones in a random order, so steps racing for a few spread over them.
+    const order = (deps.shuffle ?? randomOrder)(surveyed.flatMap((item) => ('out' in item ? [] : [item])));
+    const unsure = [];
+    for (const candidate of order) {
+        if (deps.clock.now() - began > TAKE_BUDGET_MS)
+            break;
+        const verdict = await claimOne(deps, candidate, pool.claimant);
+        if (verdict.kind === 'won') {
+            const waited = (0,match/* waitedMs */.h)(candidate.record, deps.clock.now());
+            const taken = { id: candidate.id, record: candidate.record, claimMs: deps.clock.now() - began };
+            return {
+                taken: waited === undefined ? taken : { ...taken, waitedMs: waited },
+                ...(unsure.length ? { unsure } : {}),
+            };
+        }
+        seen[verdict.kind]++;
+        if (verdict.kind === 'unreachable')
+            unsure.push(candidate.id);
+        // Unclaimed when looked at, claimed when asked: a race lost to another step.
+        const why = verdict.kind === 'taken' ? `another job claimed it first (${verdict.by})` : verdict.why;
+        deps.log(`Pool '${pool.name}': ${candidate.id} not claimed: ${(0,untrusted/* serviceText */.Lo)(why, 200)}.`);
+    }
+    return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) };
+}
+const SEEN_WORDS = { taken: 'claimed by another job', unprepared: 'still being prepared' };
+function nothingTaken(pool, count, seen) {
+    const parts = Object.entries(seen)
+        .filter(([, n]) => n > 0)
+        .map(([kind, n]) => `${n} ${SEEN_WORDS[kind] ?? kind}`);
+    const what = parts.join(', ') || 'out of time';
+    return `none of the ${count} live sandbox${count === 1 ? '' : 'es'} of pool '${pool}' could be claimed (${what})`;
+}
+
+// EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
+var access = __webpack_require__(7421);
+// EXTERNAL MODULE: ./build/src/step/deps.js
+var step_deps = __webpack_require__(3996);
+// EXTERNAL MODULE: ./build/src/step/summary.js
+var summary = __webpack_require__(9128);
+// EXTERNAL MODULE: ./build/src/pool/keeper.js + 4 modules
+var keeper = __webpack_require__(1924);
+// EXTERNAL MODULE: ./build/src/pool/row.js
+var row = __webpack_require__(3264);
+;// CONCATENATED MODULE: ./build/src/pool/main.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The step's SSH key and certificate (made here where start mode needs none), or why the pool cannot be used. */
+async function sshFor(config, deps, prepared) {
+    if (prepared)
+        return prepared;
+    try {
+        return await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), deps.clock.now() + config.timeoutMs);
+    }
+    catch (error) {
+        if (deps.signal.aborted)
+            throw error;
+        const why = error instanceof access/* SshUnavailableError */.VY
+            ? 'the service offers no SSH certificates, and a claim is made over SSH'
+            : (0,untrusted/* serviceText */.Lo)(error.message, 300);
+        deps.core.info(`Pool '${config.pool.name}': not used: ${why}.`);
+        return undefined;
+    }
+}
+/** A hold outlives its sandbox: what the record says is left of the sandbox's TTL, else all a pool sandbox gets. */
+function ttlLeftSeconds(config, record, now) {
+    const ends = (0,sandbox_record/* endsAtMs */.uX)(record, undefined);
+    return ends === undefined ? config.maxTtlSeconds + config.pool.idleSeconds : Math.max(0, (ends - now) / 1000);
+}
+/**
+ * The pool's parts, with every claim and hold tracked in state before it is sent; in the pull-requests domain a claim
+ * is this step's only with its hold (hold.ts).
+ */
+function trackedDeps(config, deps, state, prepared) {
+    const pending = new Map();
+    // Sandbox id to the hold's id (undefined: sent, not answered yet).
+    const holds = new Map();
+    const save = () => state.savePoolClaims({
+        claimant: config.name,
+        pending: [...pending].map(([id, target]) => ({ id, ...target })),
+        holds: [...holds].map(([sandboxId, holdId]) => (holdId ? { sandboxId, holdId } : { sandboxId })),
+    });
+    const track = (id, target) => {
+        if (target)
+            pending.set(id, target);
+        else
+            pending.delete(id);
+        save();
+    };
+    const pool = { ...(0,pool_deps/* poolDeps */.Fs)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared, !!config.pool.prepare), track };
+    if (config.pool.domain !== 'pull-requests')
+        return pool;
+    const hold = async (id, record) => {
+        holds.set(id, undefined);
+        save();
+        const ttlSeconds = ttlLeftSeconds(config, record, deps.clock.now());
+        const verdict = await startHold((0,step_deps/* opContext */.R)(deps), {
+            repositoryId: config.pool.repositoryId,
+            sandboxId: id,
+            ttlSeconds,
+        });
+        if (verdict.kind === 'held')
+            holds.set(id, verdict.id);
+        else
+            holds.delete(id);
+        save();
+        // Nothing was created: the link is this step's alone, and a sandbox claimed without its hold is not to be used.
+        if (verdict.kind === 'failed')
+            await release(pool, id, config.pool.name, config.name, 'its hold could not be started');
+        return verdict;
+    };
+    return { ...pool, hold };
+}
+/** A claim whose answer was lost, asked again (with its hold, where the domain needs one): 'won' is this step's. */
+async function askAgain(pool, id, claimant) {
+    try {
+        const record = await pool.read(id);
+        const verdict = await claimOne(pool, { id, target: await pool.reach(id, record), record }, claimant);
+        return verdict.kind === 'won';
+    }
+    catch {
+        return false;
+    }
+}
+function claimedFrom(config, taken) {
+    const spec = (taken.record.spec ?? {});
+    const gpuType = config.gpuTypes.find((type) => type === spec.gpu_type);
+    const name = typeof taken.record.name === 'string' ? taken.record.name : taken.id;
+    return {
+        started: { id: taken.id, name, gpuType, adopted: false, attempts: [`claimed from pool '${config.pool.name}'`] },
+        record: taken.record,
+        claimMs: taken.claimMs,
+        waitedMs: taken.waitedMs,
+    };
+}
+/**
+ * Stops a sandbox this step claimed but does not use (a lost answer found to be its own after another claim, or a
+ * claim whose hold could not be started).
+ */
+async function release(pool, id, name, claimant, why = 'its answer was lost') {
+    try {
+        // Read only: a claim that never arrived is not made now, so that sandbox stays the pool's.
+        const by = await (0,claim/* claimedBy */.dl)(await pool.reach(id, await pool.read(id)), id, { env: pool.env, signal: pool.signal });
+        if (by !== claimant)
+            return;
+        // A hold names it: another job's claim (this step holds no sandbox it does not use).
+        if ((await (0,names/* heldIn */.$f)(pool.list())).has(id)) {
+            pool.track?.(id, undefined);
+            pool.log(`Pool '${name}': ${id} is held by another job's claim; left to it.`);
+            return;
+        }
+        await pool.stop(id);
+        pool.track?.(id, undefined);
+        pool.log(`Pool '${name}': ${id} was claimed by this step too (${why}); stopped, unused.`);
+    }
+    catch (error) {
+        const why = (0,untrusted/* serviceText */.Lo)(String(error), 200);
+        pool.log(`Pool '${name}': ${id}, claimed by this step and unused, could not be stopped now (${why}).`);
+    }
+}
+/**
+ * Claims a sandbox of the pool for this job, or says in one line why none was: the sandbox, and the SSH key and
+ * certificate made for the claim (start mode uses them for `ssh`, `run` and the GPU check).
+ */
+async function claimFromPool(config, deps, state, prepared) {
+    const ssh = await sshFor(config, deps, prepared);
+    if (!ssh)
+        return { why: 'no SSH access to claim with' };
+    const pool = trackedDeps(config, deps, state, ssh);
+    const { name, domain, domainWhy } = config.pool;
+    const holds = domain === 'pull-requests' ? ', each claim with a hold no code on the sandbox can undo' : '';
+    deps.core.info(`Pool '${name}': the ${domain} domain's sandboxes only (${domainWhy})${holds}.`);
+    const digest = (0,request/* digestLine */.lt)(config.pool);
+    if (digest)
+        deps.core.info(digest);
+    const began = deps.clock.now();
+    const wanted = { name, prefix: (0,request/* prefixFor */.aU)(config), request: (0,request/* claimRequestOf */.XJ)(config), claimant: config.name };
+    const outcome = await takeFromPool(pool, wanted).catch((error) => {
+        if (deps.signal.aborted)
+            throw error;
+        return { why: `its list could not be read (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`, unsure: undefined };
+    });
+    let taken = 'taken' in outcome ? outcome.taken : undefined;
+    for (const id of outcome.unsure ?? []) {
+        if (taken)
+            await release(pool, id, name, config.name);
+        else if (await askAgain(pool, id, config.name)) {
+            const record = await pool.read(id).catch(() => undefined);
+            const waitedMs = record && (0,match/* waitedMs */.h)(record, deps.clock.now());
+            if (record)
+                taken = { id, record, claimMs: deps.clock.now() - began, ...(waitedMs === undefined ? {} : { waitedMs }) };
+        }
+    }
+    if (!taken) {
+        const why = 'why' in outcome ? outcome.why : 'its claim could not be confirmed';
+        deps.core.info(`Pool '${name}': nothing claimed (${why}); this job starts its own sandbox.`);
+        return { prepared: ssh, pool, why };
+    }
+    const claimed = claimedFrom(config, taken);
+    // Claimed: the survey's access to the other candidates goes (the claim's own, and any still unsure, stay).
+    forgetOthers(pool, state, [taken.id]);
+    const since = config.pool.prepare ? 'from its start, preparation included' : 'unclaimed';
+    const waited = claimed.waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(claimed.waitedMs)} ${since}`;
+    deps.core.info(`Pool '${name}': claimed ${taken.id} in ${(0,row/* claimTime */.i)(claimed.claimMs)}${waited}.`);
+    return { claimed, prepared: ssh, pool };
+}
+/**
+ * Removes the runner's SSH access files of every pool sandbox but `keep` and those the post step may still need (a
+ * claim whose answer was lost, a preparation under way): once a claim is made, and when the main step ends, nothing
+ * on the runner names another pool sandbox's address or host key.
+ */
+function forgetOthers(pool, state, keep = []) {
+    const pending = [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])];
+    pool?.forget?.([...keep, ...pending.map((item) => item.id)]);
+}
+/** The summary's and the comment's pool row. */
+function poolRowOf(pool, claimed, why) {
+    const { name, domain } = pool;
+    const prepared = pool.prepare ? { prepared: true } : {};
+    if (!claimed)
+        return { name, domain, ...prepared, ...(why ? { why } : {}) };
+    return { name, domain, ...prepared, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } };
+}
+/**
+ * The upkeep once this job has its sandbox: never a failure of the step, only a line. A prepared pool's sandboxes are
+ * started and prepared by trusted steps only: a pull request's step leaves them to the pool's keeper; a branch job's
+ * prepares what it started beside its own use (the step ends once that is done).
+ */
+async function upkeepLater(config, deps, pool, state) {
+    if (config.pool.prepare && config.pool.domain === 'pull-requests') {
+        deps.core.info(`Pool '${config.pool.name}': a pull request's step starts and prepares no sandbox of a prepared pool; ` +
+            "the pool's keeper (mode: pool in a workflow of the default branch) does.");
+        return;
+    }
+    try {
+        await (0,keeper/* keepAndWatch */.kN)(config, deps, pool, { claimant: config.name, state });
+    }
+    catch (error) {
+        if (!deps.signal.aborted)
+            deps.core.info(`Pool '${config.pool.name}': upkeep stopped early (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
+    }
+}
+
+
+/***/ }),
+
 /***/ 805:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -662,6 +1134,31 @@ function poolStartConfig(config, name) {
         replaceExisting: false,
     };
 }
+
+
+/***/ }),
+
+/***/ 3264:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ poolText),
+/* harmony export */   i: () => (/* binding */ claimTime)
+/* harmony export */ });
+/* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9128);
+
+/** "from pool ci (branches): claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
+function poolText(pool) {
+    const named = `pool ${pool.name}${pool.domain ? ` (${pool.domain})` : ''}`;
+    if (!pool.claim)
+        return `not from ${named}: started its own${pool.why ? ` (${pool.why})` : ''}`;
+    const { claimMs, waitedMs } = pool.claim;
+    const what = pool.prepared ? 'from its start, preparation included' : 'unclaimed';
+    const waited = waitedMs === undefined ? '' : `; it waited ${(0,_step_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(waitedMs)} ${what} (billed: the cost includes it)`;
+    return `from ${named}: claimed in ${claimTime(claimMs)}${waited}`;
+}
+/** A claim takes about a second: tenths below 10 s ("0.4s"), whole seconds and minutes above. */
+const claimTime = (ms) => (ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : (0,_step_summary_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ms));
 
 
 /***/ }),

@@ -1,8 +1,8 @@
-export const id = 14;
-export const ids = [14];
+export const id = 695;
+export const ids = [695];
 export const modules = {
 
-/***/ 8014:
+/***/ 695:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -254,22 +254,9 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
 }
 
 // EXTERNAL MODULE: ./build/src/sandbox/record.js
-var sandbox_record = __webpack_require__(5208);
-;// CONCATENATED MODULE: ./build/src/pool/row.js
-
-/** "from pool ci (branches): claimed in 1.2s; it waited 3m unclaimed (billed: the cost includes it)", or why not. */
-function poolText(pool) {
-    const named = `pool ${pool.name}${pool.domain ? ` (${pool.domain})` : ''}`;
-    if (!pool.claim)
-        return `not from ${named}: started its own${pool.why ? ` (${pool.why})` : ''}`;
-    const { claimMs, waitedMs } = pool.claim;
-    const what = pool.prepared ? 'from its start, preparation included' : 'unclaimed';
-    const waited = waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(waitedMs)} ${what} (billed: the cost includes it)`;
-    return `from ${named}: claimed in ${claimTime(claimMs)}${waited}`;
-}
-/** A claim takes about a second: tenths below 10 s ("0.4s"), whole seconds and minutes above. */
-const claimTime = (ms) => (ms < 10_000 ? `${(Math.max(0, ms) / 1000).toFixed(1)}s` : (0,summary/* formatDuration */.a3)(ms));
-
+var record = __webpack_require__(5208);
+// EXTERNAL MODULE: ./build/src/pool/row.js
+var row = __webpack_require__(3264);
 ;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
 
 
@@ -281,13 +268,13 @@ function startSummary(config, started, waited, billing, elapsedMs, pool) {
     const { status, known, error } = waited;
     const policy = config.networkPolicy;
     const allowed = [...(policy.cidr_allowlist ?? []), ...(policy.domain_allowlist ?? [])];
-    const failure = (0,sandbox_record/* failureReason */.Hr)(known);
-    const expires = (0,sandbox_record/* expiresAt */.WJ)(known);
+    const failure = (0,record/* failureReason */.Hr)(known);
+    const expires = (0,record/* expiresAt */.WJ)(known);
     const optional = (condition, row) => (condition ? [row] : []);
     return (`### Sandbox ${started.id}\n\n` +
         (0,summary/* markdownTable */.Qj)([
             ['Name', started.name],
-            ...optional(pool, ['Pool', pool ? poolText(pool) : '']),
+            ...optional(pool, ['Pool', pool ? (0,row/* poolText */.S)(pool) : '']),
             [
                 'Status',
                 error
@@ -386,434 +373,8 @@ async function writeSummary(config, deps, state, started, waited, billing, stepS
     await deps.core.appendSummary(startSummary(config, started, waited, billing, deps.clock.now() - stepStart, pool));
 }
 
-// EXTERNAL MODULE: ./build/src/pool/claim.js
-var claim = __webpack_require__(236);
-// EXTERNAL MODULE: ./build/src/inputs/default-name.js
-var default_name = __webpack_require__(6536);
-;// CONCATENATED MODULE: ./build/src/pool/hold.js
-/**
- * A claim no code on the sandbox can undo, for the pull-requests domain: a
- * job's code runs with the login user's rights (and sudo) on its sandbox, so
- * it can remove the claim link there and another pull request's job could
- * then be handed the same sandbox while that code still runs. The service's
- * one fact outside the sandbox is that a live sandbox's name is unique in the
- * organization: the claim also starts a small sandbox named for the claimed
- * one, `gc-<repository id>-<16 hex of its id>`, the hold. Exactly one start of
- * that name is accepted while the hold lives; the hold lives as long as the
- * claimed sandbox (its TTL, enforced, a little longer), and is stopped only
- * after the claimed sandbox's stop was accepted. A sandbox whose hold shows in
- * the list, live or not, was claimed once and is never claimed again.
- *
- * A hold whose answer was lost, whose start was then answered "name in use",
- * may be this step's or another's: unsure, so the claimed sandbox is neither
- * used nor stopped (its TTL ends both).
- */
-
-
-
-
-/** How long starting one hold may take, retries included. */
-const HOLD_BUDGET_MS = 20_000;
-/** A hold lives this much longer than its sandbox's TTL, so the sandbox never outlives its hold. */
-const HOLD_MARGIN_SECONDS = 10 * 60;
-/**
- * The smallest spec first; where the service refuses it (its bounds are not shown), the action's default spec, which
- * every service that runs this action accepts.
- */
-const HOLD_SPECS = [
-    { cpu_count: 1, memory_gib: 1, storage_gib: 1 },
-    { cpu_count: 4, memory_gib: 16, storage_gib: 100 },
-];
-function holdRequest(name, spec, ttlSeconds) {
-    return {
-        name,
-        spec: { ...spec },
-        network_policy: { internet_access: 'closed' },
-        lifetime: { enforce_ttl: true, max_ttl_seconds: Math.max(60, Math.ceil(ttlSeconds) + HOLD_MARGIN_SECONDS) },
-    };
-}
-const reasonOf = (error) => error instanceof errors/* ServiceError */._7 ? `${error.status} ${error.code}` : (0,untrusted/* serviceText */.Lo)(String(error), 200);
-/**
- * Starts the hold of `sandboxId` (its sandbox lives `ttlSeconds` more): held (its id), taken (another's hold lives),
- * unsure (an answer was lost, then the name was in use), or failed (nothing was created).
- */
-async function startHold(ctx, hold) {
-    const name = (0,default_name/* holdName */.VJ)(hold.repositoryId, hold.sandboxId);
-    const deadline = ctx.clock.now() + HOLD_BUDGET_MS;
-    const client = ctx.client.withDeadline(deadline, ctx.clock);
-    let lost = false;
-    for (const spec of HOLD_SPECS) {
-        try {
-            const started = await (0,retry/* retryUntil */.v6)(ctx, deadline, `start the hold '${name}'`, () => client.startSandbox(holdRequest(name, spec, hold.ttlSeconds), ctx.signal), { retryable: retry/* isTransient */.dg, onRetry: (error) => (lost ||= error instanceof errors/* ServiceError */._7 && error.ambiguous) });
-            return { kind: 'held', id: started.id };
-        }
-        catch (error) {
-            if (ctx.signal?.aborted)
-                throw error;
-            lost ||= !(error instanceof errors/* ServiceError */._7) || error.ambiguous;
-            if ((0,errors/* isNameInUse */.a)(error))
-                return lost ? { kind: 'unsure', why: 'an answer was lost, then its name was in use' } : { kind: 'taken' };
-            const refused = (0,errors/* isServiceError */.gi)(error, 'invalid_request') || (0,errors/* isServiceError */.gi)(error, 'sandbox_scheduler_rejected_request');
-            if (refused && !lost && spec !== HOLD_SPECS.at(-1))
-                continue;
-            return lost
-                ? { kind: 'unsure', why: `an answer was lost (${reasonOf(error)})` }
-                : { kind: 'failed', why: reasonOf(error) };
-        }
-    }
-    return { kind: 'failed', why: 'no spec was accepted' };
-}
-
-// EXTERNAL MODULE: ./build/src/pool/names.js
-var names = __webpack_require__(4932);
-// EXTERNAL MODULE: ./build/src/pool/deps.js + 1 modules
-var pool_deps = __webpack_require__(8468);
-// EXTERNAL MODULE: ./build/src/pool/match.js
-var match = __webpack_require__(9025);
-// EXTERNAL MODULE: ./build/src/pool/request.js
-var request = __webpack_require__(805);
-;// CONCATENATED MODULE: ./build/src/pool/take.js
-
-
-
-
-
-/** How long one step may spend trying the pool before it starts its own. */
-const TAKE_BUDGET_MS = 30_000;
-const randomOrder = (items) => items
-    .map((item) => ({ item, key: Math.random() }))
-    .sort((a, b) => a.key - b.key)
-    .map(({ item }) => item);
-/**
- * The pool's sandboxes of this request (ready, or of no status yet: a record read decides), newest first; how many
- * of them a hold in the list names (claimed, whatever their sandbox says).
- */
-async function candidates(deps, prefix) {
-    const { items, held } = await (0,names/* poolView */.WR)(deps.list(), (parts) => (0,names/* prefixOf */.MT)(parts) === prefix);
-    const live = items.filter((item) => item.status === undefined || (0,sandbox_status/* isReady */.i_)(item.status));
-    const free = live.filter((item) => !held.has(item.id));
-    return { free, held: live.length - free.length };
-}
-/**
- * A candidate's record: the list's item where it shows everything a claim needs (it was just listed), else a fresh
- * read (a list may leave fields out); either way a field it does not show is a mismatch.
- */
-async function recordOf(deps, item, request) {
-    const listed = item.status === undefined ? undefined : { ...item, status: item.status };
-    if (listed && (0,match/* mismatch */.J)(listed, request, deps.clock.now()) === undefined)
-        return listed;
-    return deps.read(item.id);
-}
-/** How many candidates are read and asked at once. */
-const SURVEY_AT_ONCE = 8;
-/**
- * Each candidate's record checked and its claim looked at, read only, several at once: a claimed sandbox of the
- * pool stays ready in the service's list while its job runs, so asking them one by one would make a job's claim as
- * slow as the pool is busy.
- */
-async function survey(deps, items, request) {
-    const one = async (item) => {
-        const { id } = item;
-        try {
-            const record = await recordOf(deps, item, request);
-            const why = (0,match/* mismatch */.J)(record, request, deps.clock.now());
-            if (why)
-                return { id, out: why, kind: 'mismatched' };
-            const target = await deps.reach(id, record);
-            const look = await (0,claim/* lookAt */.t5)(target, id, { env: deps.env, signal: deps.signal });
-            if (look.by)
-                return { id, out: `claimed by ${look.by}`, kind: 'taken' };
-            // One that cannot say whether it is claimed (no answer over SSH) would not answer a claim either.
-            if (look.by === undefined)
-                return { id, out: 'no answer over SSH to whether it is claimed', kind: 'unreachable' };
-            if (deps.prepared && look.preparedAt === undefined)
-                return { id, out: 'its preparation has not succeeded yet', kind: 'unprepared' };
-            return { id, record, target };
-        }
-        catch (error) {
-            return { id, out: `no record or SSH access (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`, kind: 'failed' };
-        }
-    };
-    const found = [];
-    for (let k = 0; k < items.length; k += SURVEY_AT_ONCE)
-        found.push(...(await Promise.all(items.slice(k, k + SURVEY_AT_ONCE).map(one))));
-    return found;
-}
-/** The hold's verdict in the claim's words: held is won; any other leaves the sandbox to whoever holds it. */
-function holdOutcome(verdict) {
-    if (verdict.kind === 'held')
-        return { kind: 'won' };
-    if (verdict.kind === 'taken')
-        return { kind: 'taken', by: "another job's hold" };
-    const left = verdict.kind === 'unsure' ? '; neither used nor stopped, its TTL ends it' : '';
-    return { kind: 'failed', why: `its hold was not started (${verdict.why})${left}` };
-}
-/** The claim on one surveyed candidate (tracked before it is sent): the link, then, where asked for, the hold. */
-async function claimOne(deps, candidate, claimant) {
-    deps.track?.(candidate.id, candidate.target);
-    const link = await (0,claim/* claimSandbox */.E0)(candidate.target, candidate.id, claimant, {
-        env: deps.env,
-        signal: deps.signal,
-        prepared: deps.prepared,
-    });
-    // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
-    if (link.kind === 'taken' || link.kind === 'failed')
-        deps.track?.(candidate.id, undefined);
-    if (link.kind !== 'won' || !deps.hold)
-        return link;
-    const verdict = holdOutcome(await deps.hold(candidate.id, candidate.record));
-    // Not held: never this step's to use or to stop (the post step leaves it).
-    if (verdict.kind !== 'won')
-        deps.track?.(candidate.id, undefined);
-    return verdict;
-}
-/** A sandbox of the pool claimed for this job, or why none was (one line, safe text). */
-async function takeFromPool(deps, pool) {
-    const began = deps.clock.now();
-    const { free: items, held } = await candidates(deps, pool.prefix);
-    if (items.length + held === 0)
-        return { why: `pool '${pool.name}' has no ready sandbox for this request` };
-    const surveyed = await survey(deps, items, pool.request);
-    const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0, unprepared: 0 };
-    for (const out of surveyed.filter((item) => 'out' in item)) {
-        seen[out.kind]++;
-        deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`);
-    }
-    // The unclaimed ones in a random order, so steps racing for a few spread over them.
-    const order = (deps.shuffle ?? randomOrder)(surveyed.flatMap((item) => ('out' in item ? [] : [item])));
-    const unsure = [];
-    for (const candidate of order) {
-        if (deps.clock.now() - began > TAKE_BUDGET_MS)
-            break;
-        const verdict = await claimOne(deps, candidate, pool.claimant);
-        if (verdict.kind === 'won') {
-            const waited = (0,match/* waitedMs */.h)(candidate.record, deps.clock.now());
-            const taken = { id: candidate.id, record: candidate.record, claimMs: deps.clock.now() - began };
-            return {
-                taken: waited === undefined ? taken : { ...taken, waitedMs: waited },
-                ...(unsure.length ? { unsure } : {}),
-            };
-        }
-        seen[verdict.kind]++;
-        if (verdict.kind === 'unreachable')
-            unsure.push(candidate.id);
-        // Unclaimed when looked at, claimed when asked: a race lost to another step.
-        const why = verdict.kind === 'taken' ? `another job claimed it first (${verdict.by})` : verdict.why;
-        deps.log(`Pool '${pool.name}': ${candidate.id} not claimed: ${(0,untrusted/* serviceText */.Lo)(why, 200)}.`);
-    }
-    return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) };
-}
-const SEEN_WORDS = { taken: 'claimed by another job', unprepared: 'still being prepared' };
-function nothingTaken(pool, count, seen) {
-    const parts = Object.entries(seen)
-        .filter(([, n]) => n > 0)
-        .map(([kind, n]) => `${n} ${SEEN_WORDS[kind] ?? kind}`);
-    const what = parts.join(', ') || 'out of time';
-    return `none of the ${count} live sandbox${count === 1 ? '' : 'es'} of pool '${pool}' could be claimed (${what})`;
-}
-
-// EXTERNAL MODULE: ./build/src/pool/keeper.js + 4 modules
-var keeper = __webpack_require__(1924);
-;// CONCATENATED MODULE: ./build/src/pool/main.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The step's SSH key and certificate (made here where start mode needs none), or why the pool cannot be used. */
-async function sshFor(config, deps, prepared) {
-    if (prepared)
-        return prepared;
-    try {
-        return await (0,access/* prepareSandboxSsh */.pd)(deps, (0,step_deps/* stepEnvironment */.a)(deps), deps.clock.now() + config.timeoutMs);
-    }
-    catch (error) {
-        if (deps.signal.aborted)
-            throw error;
-        const why = error instanceof access/* SshUnavailableError */.VY
-            ? 'the service offers no SSH certificates, and a claim is made over SSH'
-            : (0,untrusted/* serviceText */.Lo)(error.message, 300);
-        deps.core.info(`Pool '${config.pool.name}': not used: ${why}.`);
-        return undefined;
-    }
-}
-/** A hold outlives its sandbox: what the record says is left of the sandbox's TTL, else all a pool sandbox gets. */
-function ttlLeftSeconds(config, record, now) {
-    const ends = (0,sandbox_record/* endsAtMs */.uX)(record, undefined);
-    return ends === undefined ? config.maxTtlSeconds + config.pool.idleSeconds : Math.max(0, (ends - now) / 1000);
-}
-/**
- * The pool's parts, with every claim and hold tracked in state before it is sent; in the pull-requests domain a claim
- * is this step's only with its hold (hold.ts).
- */
-function trackedDeps(config, deps, state, prepared) {
-    const pending = new Map();
-    // Sandbox id to the hold's id (undefined: sent, not answered yet).
-    const holds = new Map();
-    const save = () => state.savePoolClaims({
-        claimant: config.name,
-        pending: [...pending].map(([id, target]) => ({ id, ...target })),
-        holds: [...holds].map(([sandboxId, holdId]) => (holdId ? { sandboxId, holdId } : { sandboxId })),
-    });
-    const track = (id, target) => {
-        if (target)
-            pending.set(id, target);
-        else
-            pending.delete(id);
-        save();
-    };
-    const pool = { ...(0,pool_deps/* poolDeps */.Fs)((0,step_deps/* opContext */.R)(deps), (0,step_deps/* stepEnvironment */.a)(deps), prepared, !!config.pool.prepare), track };
-    if (config.pool.domain !== 'pull-requests')
-        return pool;
-    const hold = async (id, record) => {
-        holds.set(id, undefined);
-        save();
-        const ttlSeconds = ttlLeftSeconds(config, record, deps.clock.now());
-        const verdict = await startHold((0,step_deps/* opContext */.R)(deps), {
-            repositoryId: config.pool.repositoryId,
-            sandboxId: id,
-            ttlSeconds,
-        });
-        if (verdict.kind === 'held')
-            holds.set(id, verdict.id);
-        else
-            holds.delete(id);
-        save();
-        // Nothing was created: the link is this step's alone, and a sandbox claimed without its hold is not to be used.
-        if (verdict.kind === 'failed')
-            await release(pool, id, config.pool.name, config.name, 'its hold could not be started');
-        return verdict;
-    };
-    return { ...pool, hold };
-}
-/** A claim whose answer was lost, asked again (with its hold, where the domain needs one): 'won' is this step's. */
-async function askAgain(pool, id, claimant) {
-    try {
-        const record = await pool.read(id);
-        const verdict = await claimOne(pool, { id, target: await pool.reach(id, record), record }, claimant);
-        return verdict.kind === 'won';
-    }
-    catch {
-        return false;
-    }
-}
-function claimedFrom(config, taken) {
-    const spec = (taken.record.spec ?? {});
-    const gpuType = config.gpuTypes.find((type) => type === spec.gpu_type);
-    const name = typeof taken.record.name === 'string' ? taken.record.name : taken.id;
-    return {
-        started: { id: taken.id, name, gpuType, adopted: false, attempts: [`claimed from pool '${config.pool.name}'`] },
-        record: taken.record,
-        claimMs: taken.claimMs,
-        waitedMs: taken.waitedMs,
-    };
-}
-/**
- * Stops a sandbox this step claimed but does not use (a lost answer found to be its own after another claim, or a
- * claim whose hold could not be started).
- */
-async function release(pool, id, name, claimant, why = 'its answer was lost') {
-    try {
-        // Read only: a claim that never arrived is not made now, so that sandbox stays the pool's.
-        const by = await (0,claim/* claimedBy */.dl)(await pool.reach(id, await pool.read(id)), id, { env: pool.env, signal: pool.signal });
-        if (by !== claimant)
-            return;
-        // A hold names it: another job's claim (this step holds no sandbox it does not use).
-        if ((await (0,names/* heldIn */.$f)(pool.list())).has(id)) {
-            pool.track?.(id, undefined);
-            pool.log(`Pool '${name}': ${id} is held by another job's claim; left to it.`);
-            return;
-        }
-        await pool.stop(id);
-        pool.track?.(id, undefined);
-        pool.log(`Pool '${name}': ${id} was claimed by this step too (${why}); stopped, unused.`);
-    }
-    catch (error) {
-        const why = (0,untrusted/* serviceText */.Lo)(String(error), 200);
-        pool.log(`Pool '${name}': ${id}, claimed by this step and unused, could not be stopped now (${why}).`);
-    }
-}
-/**
- * Claims a sandbox of the pool for this job, or says in one line why none was: the sandbox, and the SSH key and
- * certificate made for the claim (start mode uses them for `ssh`, `run` and the GPU check).
- */
-async function claimFromPool(config, deps, state, prepared) {
-    const ssh = await sshFor(config, deps, prepared);
-    if (!ssh)
-        return { why: 'no SSH access to claim with' };
-    const pool = trackedDeps(config, deps, state, ssh);
-    const { name, domain, domainWhy } = config.pool;
-    const holds = domain === 'pull-requests' ? ', each claim with a hold no code on the sandbox can undo' : '';
-    deps.core.info(`Pool '${name}': the ${domain} domain's sandboxes only (${domainWhy})${holds}.`);
-    const digest = (0,request/* digestLine */.lt)(config.pool);
-    if (digest)
-        deps.core.info(digest);
-    const began = deps.clock.now();
-    const wanted = { name, prefix: (0,request/* prefixFor */.aU)(config), request: (0,request/* claimRequestOf */.XJ)(config), claimant: config.name };
-    const outcome = await takeFromPool(pool, wanted).catch((error) => {
-        if (deps.signal.aborted)
-            throw error;
-        return { why: `its list could not be read (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`, unsure: undefined };
-    });
-    let taken = 'taken' in outcome ? outcome.taken : undefined;
-    for (const id of outcome.unsure ?? []) {
-        if (taken)
-            await release(pool, id, name, config.name);
-        else if (await askAgain(pool, id, config.name)) {
-            const record = await pool.read(id).catch(() => undefined);
-            const waitedMs = record && (0,match/* waitedMs */.h)(record, deps.clock.now());
-            if (record)
-                taken = { id, record, claimMs: deps.clock.now() - began, ...(waitedMs === undefined ? {} : { waitedMs }) };
-        }
-    }
-    if (!taken) {
-        const why = 'why' in outcome ? outcome.why : 'its claim could not be confirmed';
-        deps.core.info(`Pool '${name}': nothing claimed (${why}); this job starts its own sandbox.`);
-        return { prepared: ssh, pool, why };
-    }
-    const claimed = claimedFrom(config, taken);
-    const since = config.pool.prepare ? 'from its start, preparation included' : 'unclaimed';
-    const waited = claimed.waitedMs === undefined ? '' : `; it waited ${(0,summary/* formatDuration */.a3)(claimed.waitedMs)} ${since}`;
-    deps.core.info(`Pool '${name}': claimed ${taken.id} in ${claimTime(claimed.claimMs)}${waited}.`);
-    return { claimed, prepared: ssh, pool };
-}
-/** The summary's and the comment's pool row. */
-function poolRowOf(pool, claimed, why) {
-    const { name, domain } = pool;
-    const prepared = pool.prepare ? { prepared: true } : {};
-    if (!claimed)
-        return { name, domain, ...prepared, ...(why ? { why } : {}) };
-    return { name, domain, ...prepared, claim: { claimMs: claimed.claimMs, waitedMs: claimed.waitedMs } };
-}
-/**
- * The upkeep once this job has its sandbox: never a failure of the step, only a line. A prepared pool's sandboxes are
- * started and prepared by trusted steps only: a pull request's step leaves them to the pool's keeper; a branch job's
- * prepares what it started beside its own use (the step ends once that is done).
- */
-async function upkeepLater(config, deps, pool, state) {
-    if (config.pool.prepare && config.pool.domain === 'pull-requests') {
-        deps.core.info(`Pool '${config.pool.name}': a pull request's step starts and prepares no sandbox of a prepared pool; ` +
-            "the pool's keeper (mode: pool in a workflow of the default branch) does.");
-        return;
-    }
-    try {
-        await (0,keeper/* keepAndWatch */.kN)(config, deps, pool, { claimant: config.name, state });
-    }
-    catch (error) {
-        if (!deps.signal.aborted)
-            deps.core.info(`Pool '${config.pool.name}': upkeep stopped early (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
-    }
-}
-
+// EXTERNAL MODULE: ./build/src/pool/main.js + 2 modules
+var main = __webpack_require__(8612);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __webpack_require__(262);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
@@ -1620,7 +1181,84 @@ async function prepareOwnSandbox(deps, sandbox, prepare, limitMs) {
         (last.length > 0 ? `; its last lines: ${last.join(' / ')}` : ''));
 }
 
+// EXTERNAL MODULE: ./build/src/ssh/config-files.js
+var config_files = __webpack_require__(5018);
+// EXTERNAL MODULE: ./build/src/ssh/renewer-process.js
+var renewer_process = __webpack_require__(5154);
+// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
+var secret_files = __webpack_require__(8528);
+;// CONCATENATED MODULE: ./build/src/cleanup/ssh.js
+/**
+ * The post step's first act, in every mode and whatever becomes of the stop:
+ * end the certificate renewer, turn what it logged as failures into one
+ * warning, then remove the Include line this job's main step added to
+ * ~/.ssh/config (that line only) and the private directory with the key,
+ * certificate and config.
+ */
+
+
+
+
+
+async function endTheRenewer(core, state, clock) {
+    const pid = state.renewerPid;
+    if (pid !== undefined) {
+        const ended = await (0,renewer_process/* endRenewer */.qw)(pid, clock);
+        if (ended === 'ended')
+            core.info(`Ended the SSH certificate renewer (pid ${pid}).`);
+        else if (ended === 'not-running')
+            core.info(`The SSH certificate renewer (pid ${pid}) had already ended.`);
+        else
+            core.warning(`The SSH certificate renewer (pid ${pid}) did not end after SIGTERM ` +
+                `and SIGKILL. ${process.env.RUNNER_TRACKING_ID
+                    ? "It carries the job's RUNNER_TRACKING_ID, so the runner's end-of-job " + 'clean-up ends it'
+                    : 'No RUNNER_TRACKING_ID here, so no runner clean-up will find it'}; ` +
+                `without its files it ends by itself at its next renewal.`);
+    }
+    const dir = state.secretDirectory;
+    const failures = dir ? (0,renewer_process/* renewerFailures */.kg)((0,external_node_path_.join)(dir, renewer_process/* RENEWER_LOG */.qS)) : [];
+    const last = failures.at(-1);
+    if (last) {
+        const what = (0,untrusted/* serviceText */.Lo)(last.replace(/^\S+ failed: /, ''), 300);
+        core.warning(`The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; ` +
+            `the last: ${what}`);
+    }
+}
+async function removeSshAccess(core, state, clock) {
+    try {
+        await endTheRenewer(core, state, clock);
+        const include = state.sshInclude;
+        if (include) {
+            const removed = (0,config_files/* removeInclude */.BJ)(include.userConfig, include);
+            core.info(removed
+                ? `Removed the SSH Include line from ${include.userConfig}.`
+                : `The SSH Include line was no longer in ${include.userConfig}.`);
+        }
+        const dir = state.secretDirectory;
+        if (dir) {
+            (0,secret_files/* removePrivateDirectory */.th)(dir);
+            core.info(`Removed the private key directory ${dir}.`);
+        }
+    }
+    catch (error) {
+        // Files are not worth a leaked sandbox: say so, and go on to the stop.
+        core.warning(`Could not remove the SSH files: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+/**
+ * The main step's end where no later step uses SSH (`run` alone: no `ssh: true`, no runner, no debug hold): the
+ * renewer, the Include line, the key and the certificate (which open every sandbox of the organization) go now, not
+ * at the post step; the state no longer names them.
+ */
+async function dropSshAccess(core, state, clock) {
+    core.info('SSH: no later step uses it (run alone; ssh: true keeps `ssh <alias>` for later steps): the key, certificate ' +
+        'and Include line are removed now.');
+    await removeSshAccess(core, state, clock);
+    state.forgetSshAccess();
+}
+
 ;// CONCATENATED MODULE: ./build/src/modes/start-use.js
+
 
 
 
@@ -1637,7 +1275,7 @@ async function useReady(config, deps, started, waited, ssh) {
     if (waited.error)
         throw waited.error;
     if ((0,sandbox_status/* isFailed */.Ix)(waited.status)) {
-        const failure = (0,sandbox_record/* failureReason */.Hr)(waited.known);
+        const failure = (0,record/* failureReason */.Hr)(waited.known);
         const why = failure ? `: ${failure}` : '';
         throw new Error(`Sandbox ${started.id} failed to provision (status 'failed')${why}. ` +
             `The post step stops it; see the 'sandbox' output for the record.`);
@@ -1649,7 +1287,7 @@ async function useReady(config, deps, started, waited, ssh) {
             new step_state/* ActionState */.q(deps.core).saveDebugAccess({ configPath, alias: config.ssh.alias });
         const ttl = config.ttlByType?.[started.gpuType ?? 'cpu'] ?? config.maxTtlSeconds;
         const byTtl = config.enforceTtl ? ssh.acceptedAt + ttl * 1000 : undefined;
-        await (0,access/* keepCertificateFresh */.jt)(deps, config, ssh.prepared, started.id, (0,sandbox_record/* endsAtMs */.uX)(waited.record, byTtl));
+        await (0,access/* keepCertificateFresh */.jt)(deps, config, ssh.prepared, started.id, (0,record/* endsAtMs */.uX)(waited.record, byTtl));
     }
     deps.core.info(`Sandbox ${started.id} is ${(0,untrusted/* serviceText */.Lo)(waited.status)}.`);
     if (!config.ssh || !configPath)
@@ -1679,6 +1317,21 @@ async function useSandbox(config, deps, started, target, sampling) {
     // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
     if (config.runner)
         await (0,register/* registerRunner */.GT)(deps, config.runner, sandboxId, (0,remote_context/* remoteContext */.W)(deps, sandboxId, target, 'host'), (0,external_node_path_.dirname)(target.configPath));
+}
+/**
+ * The main step's end: with `run` alone, no later step uses the SSH access, so it goes now (the key and certificate
+ * open every sandbox of the organization). Kept where the post step still needs it: a pool claim whose answer was
+ * lost, a preparation cut short.
+ */
+async function dropUnusedSsh(config, deps, state) {
+    if (!config.ssh || config.ssh.laterSteps !== false || !state.secretDirectory)
+        return;
+    const pending = [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])];
+    if (pending.some((item) => item.id !== state.sandboxId)) {
+        deps.core.info('SSH: kept for the post step, which asks again about a pool sandbox this step may hold.');
+        return;
+    }
+    await dropSshAccess(deps.core, state, deps.clock);
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
@@ -1956,6 +1609,8 @@ async function removeApprovalLabel(request, number, label, deps) {
     }
 }
 
+// EXTERNAL MODULE: ./build/src/inputs/default-name.js
+var default_name = __webpack_require__(6536);
 // EXTERNAL MODULE: ./build/src/inputs/job-environment.js
 var job_environment = __webpack_require__(3156);
 ;// CONCATENATED MODULE: ./build/src/gpu-check/remote.js
@@ -2046,10 +1701,6 @@ function describeReading(reading) {
 
 // EXTERNAL MODULE: ./build/src/sandbox/stop.js
 var stop = __webpack_require__(7153);
-// EXTERNAL MODULE: ./build/src/ssh/config-files.js
-var config_files = __webpack_require__(5018);
-// EXTERNAL MODULE: ./build/src/ssh/secret-files.js
-var secret_files = __webpack_require__(8528);
 ;// CONCATENATED MODULE: ./build/src/gpu-check/main.js
 
 
@@ -2193,7 +1844,7 @@ async function commentFromMain(config, deps, state, started, outcome, relayed = 
         sandboxId: started.id,
         job: config.comment.job,
         gpu: started.gpuType ? `${config.gpuCount ?? 1} x ${started.gpuType}` : 'none (CPU only)',
-        status: outcome.pool ? `${status}; ${poolText(outcome.pool)}` : status,
+        status: outcome.pool ? `${status}; ${(0,row/* poolText */.S)(outcome.pool)}` : status,
         timeToReadyMs: outcome.readyAt - outcome.acceptedAt,
         runMs: config.run ? now - outcome.readyAt : undefined,
         downloaded: config.run?.download,
@@ -2262,13 +1913,15 @@ async function runStart(requested, deps) {
 /** `relayed`: the comment's row goes through the run's artifacts (the post step gives it; said in the log). */
 async function startAndUse(gated, deps, state, stepStart, relayed) {
     // After the gate and the caps, before anything is started: a claim from the pool (issue 55).
-    const side = gated.pool ? await claimFromPool(gated, deps, state) : {};
+    const side = gated.pool ? await (0,main/* claimFromPool */.hc)(gated, deps, state) : {};
     try {
         return await attempts(gated, deps, state, { stepStart, relayed }, side);
     }
     finally {
         // The pool's upkeep runs beside the job's own wait and use; the step ends once it is done.
         await side.upkeep;
+        (0,main/* forgetOthers */.jk)(side.pool, state);
+        await dropUnusedSsh(gated, deps, state);
     }
 }
 async function attempts(gated, deps, state, step, side) {
@@ -2290,7 +1943,7 @@ async function attempts(gated, deps, state, step, side) {
         // A claimed sandbox was billed from its creation: its wait unclaimed is this job's cost.
         const billedFrom = acceptedAt - (claimed?.waitedMs ?? 0);
         if (side.pool && config.pool)
-            side.upkeep ??= upkeepLater(config, deps, side.pool, state);
+            side.upkeep ??= (0,main/* upkeepLater */.Js)(config, deps, side.pool, state);
         // Informational, read while the sandbox provisions; it never fails the step.
         const billing = readBilling(config, started, deps);
         if (!claimed &&
@@ -2314,7 +1967,7 @@ async function attempts(gated, deps, state, step, side) {
             config = nextAttempt(config, deps);
             continue;
         }
-        const pool = config.pool && poolRowOf(config.pool, claimed, side.why);
+        const pool = config.pool && (0,main/* poolRowOf */.IZ)(config.pool, claimed, side.why);
         const used = { started, waited, billing: await billing, acceptedAt, billedFrom, spent, prepared, checks, pool };
         return useAttempt(config, deps, state, step, used);
     }
