@@ -167,10 +167,13 @@ class Preparer {
         }
         // Claimed first, as an idle stop is: a sandbox this step claimed no job can claim.
         const verdict = await (0,claim/* claimSandbox */.E0)(target, id, this.claimant, { env: pool.env, signal: deps.signal });
-        // One not stopped now stays in the state: the post step stops it.
-        if (verdict.kind === 'won' &&
-            (await pool.stop(id).then(() => true, () => false)))
+        // One not stopped now stays in the state, claimed by this step: the post step stops it.
+        const stopped = verdict.kind === 'won' &&
+            (await pool.stop(id).then(() => true, () => false));
+        if (stopped)
             this.forget(id);
+        else
+            pool.log(`Pool '${name}': ${id} could not be stopped now; it stays this step's, for its post step to stop.`);
         return { id, kind, billedMs: billedSince(record, deps.clock.now()) };
     }
 }
@@ -355,6 +358,8 @@ var step_deps = __webpack_require__(3996);
 
 
 
+
+
 /** How long the count of live sandboxes for max-live may take. */
 const COUNT_BUDGET_MS = 30_000;
 const STOP_BUDGET_MS = 60_000;
@@ -365,12 +370,37 @@ async function roomLeft(config, deps) {
     const live = await (0,live_limit/* repositoryLive */.$8)((0,step_deps/* opContext */.R)(deps), config.liveLimit, deps.clock.now() + COUNT_BUDGET_MS);
     return Math.max(0, config.liveLimit.max - live.length);
 }
+/** How often a pool sandbox over max-live is read until it is ready to be claimed (then stopped). */
+const upkeep_READY_POLL_MS = 1_000;
+/**
+ * A pool sandbox over max-live is stopped only once this step claimed it, as an idle stop is: a fast one may be ready
+ * and claimed by a job before the stop, and another's is never stopped. One still provisioning is waited for (a claim
+ * needs SSH); one that failed or ended is nobody's; one claimed by another is left to that job.
+ */
+async function stopOverLimit(config, deps, pool, id, claimant) {
+    const until = deps.clock.now() + config.timeoutMs;
+    for (;;) {
+        const record = await pool.read(id).catch(() => undefined);
+        if (record && (0,sandbox_status/* isReady */.i_)(record.status)) {
+            const target = await pool.reach(id, record);
+            const verdict = await (0,claim/* claimSandbox */.E0)(target, id, claimant, { env: pool.env, signal: deps.signal });
+            if (verdict.kind !== 'won')
+                return `left to ${verdict.kind === 'taken' ? 'the job that claimed it' : 'its TTL'}`;
+            break;
+        }
+        if ((record && (0,sandbox_status/* isNotLive */.ec)(record.status)) || deps.clock.now() >= until)
+            break;
+        await deps.clock.sleep(upkeep_READY_POLL_MS, deps.signal);
+    }
+    await (0,stop/* stopSandbox */.a)((0,step_deps/* opContext */.R)(deps), id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() });
+    return 'claimed by this step and stopped';
+}
 /**
  * One pool sandbox, kept under max-live: steps at once may all see room for one more, so right after its start the
- * list is read again, and one beyond the limit by creation order is stopped at once (nobody can have claimed it: it
- * is not ready) and the refill ends there.
+ * list is read again, and one beyond the limit by creation order is claimed and stopped (stopOverLimit) and the
+ * refill ends there.
  */
-async function startWithinLimit(config, deps, name) {
+async function startWithinLimit(config, deps, pool, claimant, name) {
     const ctx = (0,step_deps/* opContext */.R)(deps);
     const id = await startPoolSandbox(ctx, config, name);
     if (!config.liveLimit)
@@ -378,8 +408,8 @@ async function startWithinLimit(config, deps, name) {
     const { within, place } = await (0,live_limit/* withinLimit */.zl)(ctx, config.liveLimit, id, deps.clock.now() + COUNT_BUDGET_MS);
     if (within)
         return id;
-    await (0,stop/* stopSandbox */.a)(ctx, id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() });
-    throw new Error(`max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, stopped at once`);
+    const what = await stopOverLimit(config, deps, pool, id, claimant);
+    throw new Error(`max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, ${what}`);
 }
 /** `drain` (mode pool with pool-size 0): every unclaimed ready one is stopped now, however short its wait. */
 async function keepPool(config, deps, pool, options) {
@@ -395,7 +425,7 @@ async function keepPool(config, deps, pool, options) {
     const start = async (sandboxName) => {
         if (options.mayStart?.() === false)
             throw new Error('the keeper starts no more: its preparations keep failing');
-        return startWithinLimit(config, deps, sandboxName);
+        return startWithinLimit(config, deps, pool, options.claimant, sandboxName);
     };
     const refillDeps = { ...pool, start };
     const filled = await refill(refillDeps, {
@@ -759,11 +789,13 @@ async function claimOne(deps, candidate, claimant) {
         deps.track?.(candidate.id, undefined);
     if (link.kind !== 'won' || !deps.hold)
         return link;
-    const verdict = holdOutcome(await deps.hold(candidate.id, candidate.record));
-    // Not held: never this step's to use or to stop (the post step leaves it).
-    if (verdict.kind !== 'won')
+    const held = await deps.hold(candidate.id, candidate.record);
+    // Another's hold, or one whose answer was lost: never this step's to use or to stop (the post step leaves it). A
+    // hold that failed outright had `hold` release the link: tracked until its stop is accepted, so a refused stop is
+    // the post step's to make again.
+    if (held.kind === 'taken' || held.kind === 'unsure')
         deps.track?.(candidate.id, undefined);
-    return verdict;
+    return holdOutcome(held);
 }
 /** A sandbox of the pool claimed for this job, or why none was (one line, safe text). */
 async function takeFromPool(deps, pool) {

@@ -363,7 +363,8 @@ async function releasePoolClaims(deps, state, config) {
             continue;
         }
         await (0,stop/* stopSandbox */.a)(ctx, claim.id, deps.clock.now() + release_STOP_BUDGET_MS);
-        deps.core.info(`Pool: ${claim.id} was claimed by this job and not used (the claim's answer was lost); stopped.`);
+        deps.core.info(`Pool: ${claim.id} was claimed by this job and not used (the claim's answer was lost, or its stop was ` +
+            'refused then); stopped.');
     }
 }
 /**
@@ -400,16 +401,19 @@ async function stopHalfPrepared(deps, state, config) {
     for (const item of saved.pending.filter((entry) => schemas/* SANDBOX_ID_PATTERN */.BA.test(entry.id))) {
         const target = { configPath: item.configPath, alias: item.alias };
         const look = await lookAt(target, item.id, { env });
-        if (look.by !== null || look.preparedAt !== undefined) {
+        // Claimed by this step's preparer already (its preparation failed, and the stop after it was refused): its own.
+        const own = look.by === saved.claimant;
+        if (!own && (look.by !== null || look.preparedAt !== undefined)) {
             const why = look.preparedAt !== undefined ? 'its preparation was marked' : 'it is claimed, or could not say';
             deps.core.info(`Pool: ${item.id}, being prepared when the main step ended, is left (${why}).`);
             continue;
         }
-        const verdict = await claimSandbox(target, item.id, saved.claimant, { env });
-        if (verdict.kind !== 'won')
+        if (!own && (await claimSandbox(target, item.id, saved.claimant, { env })).kind !== 'won')
             continue;
         await (0,stop/* stopSandbox */.a)(ctx, item.id, deps.clock.now() + release_STOP_BUDGET_MS);
-        deps.core.info(`Pool: ${item.id} was left half-prepared by the main step; stopped.`);
+        deps.core.info(own
+            ? `Pool: ${item.id}, whose preparation failed and whose stop was refused then, stopped.`
+            : `Pool: ${item.id} was left half-prepared by the main step; stopped.`);
     }
 }
 

@@ -62,6 +62,8 @@ export async function runPreparedScenario(fault: PreparedFault, jobs: number): P
     const unclaimable = new Set(emulator.sandboxes.map((s) => s.id))
     if (fault === 'failed-preparation') {
       if (!keeper.stdout.includes('did not succeed (it exited with 7)')) problems.push('no preparation failed')
+      // A keeper whose preparation failed is red, never a pool of cold starts that passes.
+      if (keeper.exitCode === 0) problems.push('the keeper passed although a preparation failed')
       // The one that stays is prepared and claimable; the failed one is stopped.
       for (const id of JSON.parse(keeper.outputs.pool ?? '{"ready":[]}').ready as string[]) unclaimable.delete(id)
     }

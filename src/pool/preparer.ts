@@ -172,15 +172,15 @@ export class Preparer {
     }
     // Claimed first, as an idle stop is: a sandbox this step claimed no job can claim.
     const verdict = await claimSandbox(target, id, this.claimant, { env: pool.env, signal: deps.signal })
-    // One not stopped now stays in the state: the post step stops it.
-    if (
+    // One not stopped now stays in the state, claimed by this step: the post step stops it.
+    const stopped =
       verdict.kind === 'won' &&
       (await pool.stop(id).then(
         () => true,
         () => false,
       ))
-    )
-      this.forget(id)
+    if (stopped) this.forget(id)
+    else pool.log(`Pool '${name}': ${id} could not be stopped now; it stays this step's, for its post step to stop.`)
     return { id, kind, billedMs: billedSince(record, deps.clock.now()) } satisfies Prepared
   }
 }

@@ -151,10 +151,12 @@ export async function claimOne(
   // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
   if (link.kind === 'taken' || link.kind === 'failed') deps.track?.(candidate.id, undefined)
   if (link.kind !== 'won' || !deps.hold) return link
-  const verdict = holdOutcome(await deps.hold(candidate.id, candidate.record))
-  // Not held: never this step's to use or to stop (the post step leaves it).
-  if (verdict.kind !== 'won') deps.track?.(candidate.id, undefined)
-  return verdict
+  const held = await deps.hold(candidate.id, candidate.record)
+  // Another's hold, or one whose answer was lost: never this step's to use or to stop (the post step leaves it). A
+  // hold that failed outright had `hold` release the link: tracked until its stop is accepted, so a refused stop is
+  // the post step's to make again.
+  if (held.kind === 'taken' || held.kind === 'unsure') deps.track?.(candidate.id, undefined)
+  return holdOutcome(held)
 }
 
 /** A sandbox of the pool claimed for this job, or why none was (one line, safe text). */

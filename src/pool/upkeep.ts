@@ -7,7 +7,9 @@
  * the pool's, never this step's: the idle rule and their TTL end them.
  */
 import { repositoryLive, withinLimit } from '../sandbox/live-limit.ts'
+import { isNotLive, isReady } from '../sandbox/status.ts'
 import { stopSandbox } from '../sandbox/stop.ts'
+import { claimSandbox } from './claim.ts'
 import { stopIdle, type IdleDeps } from './idle.ts'
 import { refill, type Refilled } from './refill.ts'
 import { prefixFor, type PooledConfig } from './request.ts'
@@ -30,20 +32,51 @@ async function roomLeft(config: PooledConfig, deps: StepDeps): Promise<number> {
   return Math.max(0, config.liveLimit.max - live.length)
 }
 
+/** How often a pool sandbox over max-live is read until it is ready to be claimed (then stopped). */
+const READY_POLL_MS = 1_000
+
+/**
+ * A pool sandbox over max-live is stopped only once this step claimed it, as an idle stop is: a fast one may be ready
+ * and claimed by a job before the stop, and another's is never stopped. One still provisioning is waited for (a claim
+ * needs SSH); one that failed or ended is nobody's; one claimed by another is left to that job.
+ */
+export async function stopOverLimit(
+  config: PooledConfig,
+  deps: StepDeps,
+  pool: IdleDeps,
+  id: string,
+  claimant: string,
+) {
+  const until = deps.clock.now() + config.timeoutMs
+  for (;;) {
+    const record = await pool.read(id).catch(() => undefined)
+    if (record && isReady(record.status)) {
+      const target = await pool.reach(id, record)
+      const verdict = await claimSandbox(target, id, claimant, { env: pool.env, signal: deps.signal })
+      if (verdict.kind !== 'won') return `left to ${verdict.kind === 'taken' ? 'the job that claimed it' : 'its TTL'}`
+      break
+    }
+    if ((record && isNotLive(record.status)) || deps.clock.now() >= until) break
+    await deps.clock.sleep(READY_POLL_MS, deps.signal)
+  }
+  await stopSandbox(opContext(deps), id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() })
+  return 'claimed by this step and stopped'
+}
+
 /**
  * One pool sandbox, kept under max-live: steps at once may all see room for one more, so right after its start the
- * list is read again, and one beyond the limit by creation order is stopped at once (nobody can have claimed it: it
- * is not ready) and the refill ends there.
+ * list is read again, and one beyond the limit by creation order is claimed and stopped (stopOverLimit) and the
+ * refill ends there.
  */
-async function startWithinLimit(config: PooledConfig, deps: StepDeps, name: string): Promise<string> {
+async function startWithinLimit(config: PooledConfig, deps: StepDeps, pool: IdleDeps, claimant: string, name: string) {
   const ctx = opContext(deps)
   const id = await startPoolSandbox(ctx, config, name)
   if (!config.liveLimit) return id
   const { within, place } = await withinLimit(ctx, config.liveLimit, id, deps.clock.now() + COUNT_BUDGET_MS)
   if (within) return id
-  await stopSandbox(ctx, id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() })
+  const what = await stopOverLimit(config, deps, pool, id, claimant)
   throw new Error(
-    `max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, stopped at once`,
+    `max-live ${config.liveLimit.max}: ${id} was number ${place} of this repository's live sandboxes, ${what}`,
   )
 }
 
@@ -73,7 +106,7 @@ export async function keepPool(
   const room = options.noStarts ? 0 : await roomLeft(config, deps)
   const start = async (sandboxName: string) => {
     if (options.mayStart?.() === false) throw new Error('the keeper starts no more: its preparations keep failing')
-    return startWithinLimit(config, deps, sandboxName)
+    return startWithinLimit(config, deps, pool, options.claimant, sandboxName)
   }
   const refillDeps = { ...pool, start }
   const filled = await refill(refillDeps, {

@@ -83,7 +83,8 @@ describe.skipIf(!canRun)('the warm pool in process', () => {
     const after = await post(state)
     expect(after.failed).toEqual([])
     expect(after.log).toContain(
-      `Pool: ${ours} was claimed by this job and not used (the claim's answer was lost); stopped.`,
+      `Pool: ${ours} was claimed by this job and not used (the claim's answer was lost, or its stop was refused ` +
+        'then); stopped.',
     )
     expect(after.log).toContain(`Pool: ${theirs} is not this job's (claimed by another-job); left to the pool.`)
     expect(service.requestsTo('POST', '/sandboxes/:id/stop').map((r) => r.path)).toEqual([`/sandboxes/${ours}/stop`])
