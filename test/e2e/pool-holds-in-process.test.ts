@@ -105,7 +105,8 @@ describe.skipIf(!canRun)("the pull requests' holds in process", () => {
     const after = await post(state)
     expect(after.failed).toEqual([])
     expect(after.log).toContain(
-      `Pool: ${unheld} was claimed by this job and not used (the claim's answer was lost); stopped.`,
+      `Pool: ${unheld} was claimed by this job and not used (the claim's answer was lost, or its stop was refused ` +
+        'then); stopped.',
     )
     expect(after.log).toContain(
       `Pool: ${held} is named by a hold this job cannot show is its own (its answer was lost); left to its TTL, with the hold.`,
