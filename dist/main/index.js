@@ -2399,8 +2399,9 @@ const LOCK_FILES = [
     /^(package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?)$/,
     /^(Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|Gemfile|Gemfile\.lock|composer\.lock|flake\.lock)$/,
 ];
-/** At most this many files join the digest, each read whole (lock files are small). */
+/** At most this many files join the digest, each read whole up to LARGE_BYTES (lock files are small). */
 const MOST_FILES = 64;
+const LARGE_BYTES = 16 * 1024 * 1024;
 /** The words of a script that may be paths: split at blanks, quotes and shell operators, `--opt=` dropped. */
 function scriptWords(script) {
     return script
@@ -2445,8 +2446,12 @@ function lockFilesOf(workspace, upload, script) {
     if (files.length === 0)
         return { files };
     const hash = (0,external_node_crypto_.createHash)('sha256');
-    for (const path of files)
-        hash.update(`${path}\0${(0,external_node_fs_.readFileSync)((0,external_node_path_.join)(workspace, path)).toString('base64')}\0`);
+    for (const path of files) {
+        const full = (0,external_node_path_.join)(workspace, path);
+        // A large file the script names (an archive it unpacks) joins by its size: lock files are small.
+        const size = (0,external_node_fs_.statSync)(full).size;
+        hash.update(`${path}\0${size > LARGE_BYTES ? `${size} bytes` : (0,external_node_fs_.readFileSync)(full).toString('base64')}\0`);
+    }
     return { files, digest: hash.digest('hex').slice(0, 16) };
 }
 

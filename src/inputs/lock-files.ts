@@ -10,7 +10,7 @@
  * regular files inside the workspace count: a link is never followed out.
  */
 import { createHash } from 'node:crypto'
-import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { isInside } from '../runtime/paths.ts'
 
@@ -24,8 +24,9 @@ export const LOCK_FILES = [
   /^(Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|Gemfile|Gemfile\.lock|composer\.lock|flake\.lock)$/,
 ]
 
-/** At most this many files join the digest, each read whole (lock files are small). */
+/** At most this many files join the digest, each read whole up to LARGE_BYTES (lock files are small). */
 const MOST_FILES = 64
+const LARGE_BYTES = 16 * 1024 * 1024
 
 export interface LockFiles {
   /** The files (relative, sorted) whose contents joined the digest. */
@@ -77,6 +78,11 @@ export function lockFilesOf(workspace: string, upload: readonly string[], script
     .slice(0, MOST_FILES)
   if (files.length === 0) return { files }
   const hash = createHash('sha256')
-  for (const path of files) hash.update(`${path}\0${readFileSync(join(workspace, path)).toString('base64')}\0`)
+  for (const path of files) {
+    const full = join(workspace, path)
+    // A large file the script names (an archive it unpacks) joins by its size: lock files are small.
+    const size = statSync(full).size
+    hash.update(`${path}\0${size > LARGE_BYTES ? `${size} bytes` : readFileSync(full).toString('base64')}\0`)
+  }
   return { files, digest: hash.digest('hex').slice(0, 16) }
 }

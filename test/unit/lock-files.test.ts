@@ -57,4 +57,12 @@ describe("a prepared pool's lock files", () => {
     expect(lockFilesOf(dir, ['.'], 'cat ../outside.txt /etc/passwd $HOME/x').files).toEqual(['package-lock.json'])
     expect(lockFilesOf(checkout('none', { 'src/a.py': '' }), ['.'], 'make env')).toEqual({ files: [] })
   })
+
+  it('a large file the script names (an archive it unpacks) joins by its size, never read whole', () => {
+    const big = (fill: string, extra = 0) => fill.repeat(17 * 1024 * 1024 + extra)
+    const digest = (name: string, data: string) =>
+      lockFilesOf(checkout(name, { 'data.tar': data }), ['.'], 'tar xf data.tar').digest
+    expect(digest('big-a', big('a'))).toBe(digest('big-b', big('b')))
+    expect(digest('big-c', big('a', 1))).not.toBe(digest('big-a2', big('a')))
+  })
 })
