@@ -3816,7 +3816,7 @@ async function runMain(deps) {
     }
     catch (error) {
         // runner: true that cannot serve its runner still ends the job waiting for it (CONTRACT).
-        const { failStrandedJob } = await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(98)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7098));
+        const { failStrandedJob } = await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(98)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7098));
         await failStrandedJob(deps, error, config);
         throw error;
     }
@@ -3835,19 +3835,19 @@ async function runMode(config, deps) {
     // Each mode's code is loaded when it runs: a stop never parses the runner's, the pool's or run's.
     switch (config.mode) {
         case 'start':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(618), __nccwpck_require__.e(695)]).then(__nccwpck_require__.bind(__nccwpck_require__, 695))).runStart(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(618), __nccwpck_require__.e(695)]).then(__nccwpck_require__.bind(__nccwpck_require__, 695))).runStart(config, modeDeps);
         case 'stop':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(120)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1120))).runStop(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(120)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1120))).runStop(config, modeDeps);
         case 'network-policy':
             return (await __nccwpck_require__.e(/* import() */ 251).then(__nccwpck_require__.bind(__nccwpck_require__, 4251))).runNetworkPolicy(config, modeDeps);
         case 'instance':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(421), __nccwpck_require__.e(615)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7615))).runInstance(config, modeDeps, deps.env);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(421), __nccwpck_require__.e(615)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7615))).runInstance(config, modeDeps, deps.env);
         case 'sweep':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(623)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9623))).runSweep(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(623)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9623))).runSweep(config, modeDeps);
         case 'connect':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(618), __nccwpck_require__.e(655)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9655))).runConnect(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(618), __nccwpck_require__.e(655)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9655))).runConnect(config, modeDeps);
         case 'pool':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9826))).runPool(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9826))).runPool(config, modeDeps);
     }
 }
 /** The main step; `use` where a sub-action's entry names it (run/main.js), else the root's, reading `mode`; `runner` is

@@ -14,7 +14,8 @@ import { Emulator } from '../../emulator/emulator.ts'
 import { onceOutput, runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
 import { runnerFor, wrongStops, type HostileOutcome } from './pool-hostile.ts'
 
-export type PreparedFault = 'failed-preparation' | 'killed-keeper'
+/** `refused-stop`: the first preparation fails, and the service refuses the stop that follows it. */
+export type PreparedFault = 'failed-preparation' | 'refused-stop' | 'killed-keeper'
 
 /**
  * The preparation: the environment's file. Every emulated sandbox runs on this machine, so a flag in the run's own
@@ -24,7 +25,7 @@ function script(root: string, fault: PreparedFault): string {
   // The sandboxes' login user (ubuntu where the emulator can make it) must reach it.
   const flag = join(root, 'shared', 'flag')
   const write = 'mkdir -p "$HOME/env" && echo prepared > "$HOME/env/ready"'
-  if (fault === 'failed-preparation') return `if mkdir '${flag}' 2> /dev/null; then echo broken; exit 7; fi; ${write}`
+  if (fault !== 'killed-keeper') return `if mkdir '${flag}' 2> /dev/null; then echo broken; exit 7; fi; ${write}`
   return `echo begun; while [ -e '${flag}' ]; do sleep 0.2; done; ${write}`
 }
 
@@ -53,6 +54,7 @@ export async function runPreparedScenario(fault: PreparedFault, jobs: number): P
   const keeperInputs = inputs({ mode: 'pool', 'pool-for': 'pull-requests', 'pool-size': '2' })
   try {
     if (fault === 'killed-keeper') writeFileSync(join(root, 'shared', 'flag'), '')
+    if (fault === 'refused-stop') emulator.addFault({ route: 'POST /sandboxes/:id/stop', attempts: [1], fault: 403 })
     const kill = onceOutput(': begun', (child) => child.kill('SIGKILL'))
     const keeper = await runStep('main', {
       inputs: keeperInputs,
@@ -60,7 +62,7 @@ export async function runPreparedScenario(fault: PreparedFault, jobs: number): P
       ...(fault === 'killed-keeper' ? { onSpawn: kill } : {}),
     })
     const unclaimable = new Set(emulator.sandboxes.map((s) => s.id))
-    if (fault === 'failed-preparation') {
+    if (fault !== 'killed-keeper') {
       if (!keeper.stdout.includes('did not succeed (it exited with 7)')) problems.push('no preparation failed')
       // A keeper whose preparation failed is red, never a pool of cold starts that passes.
       if (keeper.exitCode === 0) problems.push('the keeper passed although a preparation failed')
@@ -88,6 +90,8 @@ export async function runPreparedScenario(fault: PreparedFault, jobs: number): P
     const keeperPost = await runStep('post', { inputs: keeperInputs, env: keeperEnv, state: keeper.state })
     if (fault === 'killed-keeper' && !keeperPost.stdout.includes('was left half-prepared by the main step; stopped'))
       problems.push("the keeper's post step did not stop what it left half-prepared")
+    if (fault === 'refused-stop' && !keeperPost.stdout.includes('whose stop was refused then, stopped'))
+      problems.push("the keeper's post step did not stop the failed preparation whose stop was refused")
     judge(emulator, { mains, posts: [...posts, keeperPost], unclaimable, problems })
     await runStep('main', { inputs: { ...keeperInputs, 'pool-size': '0' }, env: keeperEnv })
     const left = await emulator.settle()

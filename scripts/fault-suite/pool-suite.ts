@@ -68,6 +68,13 @@ export function poolMatrix(): PoolScenario[] {
       prepared: 'failed-preparation',
     },
     {
+      label: "prepared pool: a failed preparation whose stop is refused; 2 pull requests' jobs at once",
+      ready: 1,
+      jobs: 2,
+      lostAnswers: 0,
+      prepared: 'refused-stop',
+    },
+    {
       label: "prepared pool: the keeper killed mid-preparation; 2 pull requests' jobs at once",
       ready: 0,
       jobs: 2,

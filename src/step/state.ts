@@ -1,13 +1,12 @@
-/**
- * Every state key the main step hands to the post step lives here. saveState appends to GITHUB_STATE at once, so
- * what is saved survives a crash or kill of the main step a moment later.
- */
+/** Every state key the main step hands to the post step lives here; saved at once, it survives a crash just after. */
 import type { ActionCore } from '../runtime/core.ts'
 import type { SavedBudget } from '../runtime/github-budget.ts'
 import type * as Saved from './saved.ts'
 
 export type * from './saved.ts'
 import * as parse from './saved-read.ts'
+import { readYourWrites } from './saved-here.ts'
+
 const KEYS = {
   sandboxName: 'sandbox-name',
   sandboxId: 'sandbox-id',
@@ -39,7 +38,7 @@ const KEYS = {
 export class ActionState {
   private readonly core: Pick<ActionCore, 'saveState' | 'getState'>
   constructor(core: Pick<ActionCore, 'saveState' | 'getState'>) {
-    this.core = core
+    this.core = readYourWrites(core)
   }
 
   /** Saved before each start (the post step finds by name a sandbox whose id never arrived); forgets a replaced id. */

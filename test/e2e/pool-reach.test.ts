@@ -4,11 +4,12 @@
  * names another pool sandbox's address or host key; with `run` alone, the key and certificate (which open every
  * sandbox of the organization) are gone when the main step ends, and the post step still stops its sandbox.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { runStep } from '../../scripts/lib/action-runner.ts'
 import { makeClient, poolReady, poolSteps } from '../harness/pool-steps.ts'
-import { canRun, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
+import { canRun, inputs, job, startEmulator, useSshJob } from '../harness/ssh-job.ts'
 
 useSshJob()
 beforeEach(() => vi.stubEnv('HOME', job.home))
@@ -65,6 +66,29 @@ describe.skipIf(!canRun)('a claim leaves later steps no reach to other sandboxes
     for (const step of [withSsh, runAlone]) expect((await steps.post(step)).failed).toEqual([])
     expect(service.liveSandboxes().map((s) => s.id)).not.toContain(runAlone.outputs['sandbox-id'])
     await steps.main({ mode: 'pool', pool: 'ci', 'pool-size': '0' }, 4)
+    expect(await service.settle()).toEqual([])
+  }, 120_000)
+
+  it('through the bundle: run alone leaves no key when its main step ends; ssh: true keeps it for later steps', async () => {
+    const service = await startEmulator()
+    for (const [extra, kept] of [
+      [{}, false],
+      [{ ssh: 'true' }, true],
+    ] as const) {
+      const workDir = mkdtempSync(join(job.home, 'work-'))
+      mkdirSync(join(workDir, 'temp'))
+      const stepInputs = { ...inputs({ run: 'echo ran', 'ssh-alias': `alias-${kept}` }), ...extra }
+      const env = { HOME: job.home }
+      const main = await runStep('main', { inputs: stepInputs, env, workDir })
+      expect(main.exitCode, main.stdout).toBe(0)
+      expect(main.stdout).toContain('ran')
+      const left = filesUnder(join(workDir, 'temp'))
+      expect(/PRIVATE KEY/.test(left), left.slice(0, 300)).toBe(kept)
+      expect(readFileSync(join(job.home, '.ssh', 'config'), 'utf8').includes(workDir)).toBe(kept)
+      const post = await runStep('post', { inputs: stepInputs, env, workDir, state: main.state })
+      expect(post.exitCode, post.stdout).toBe(0)
+      expect(filesUnder(join(workDir, 'temp'))).not.toContain('PRIVATE KEY')
+    }
     expect(await service.settle()).toEqual([])
   }, 120_000)
 })
