@@ -24,6 +24,7 @@ import {
   runAsUse,
 } from './entry/wiring.ts'
 import { RENEWER_FLAG } from './ssh/renewer-process.ts'
+import { readYourWrites } from './step/saved-here.ts'
 
 export interface MainDeps {
   core: ActionCore
@@ -48,7 +49,8 @@ export async function runMain(deps: MainDeps): Promise<void> {
 }
 
 async function runMode(config: ActionConfig, deps: MainDeps): Promise<void> {
-  const { core } = deps
+  // The runner gives saved state to the post step only: the main step reads back its own.
+  const core = readYourWrites(deps.core)
   const modeDeps = {
     core,
     clock: deps.clock,

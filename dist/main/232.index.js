@@ -22,7 +22,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3996);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9128);
 /* harmony import */ var _pool_keeper_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1924);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5683);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5190);
 
 
 

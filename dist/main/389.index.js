@@ -246,8 +246,8 @@ var runner = __webpack_require__(5837);
 var ssh_command = __webpack_require__(262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __webpack_require__(4120);
-// EXTERNAL MODULE: ./build/src/step/state.js + 2 modules
-var step_state = __webpack_require__(5683);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __webpack_require__(5190);
 // EXTERNAL MODULE: ./build/src/runner/install.js + 1 modules
 var install = __webpack_require__(5553);
 ;// CONCATENATED MODULE: ./build/src/runner/online.js

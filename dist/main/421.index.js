@@ -27,8 +27,8 @@ var retry = __webpack_require__(9943);
 var secret_files = __webpack_require__(8528);
 // EXTERNAL MODULE: ./build/src/step/deps.js
 var step_deps = __webpack_require__(3996);
-// EXTERNAL MODULE: ./build/src/step/state.js + 2 modules
-var state = __webpack_require__(5683);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var state = __webpack_require__(5190);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __webpack_require__(4120);
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js

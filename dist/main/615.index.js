@@ -15,7 +15,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8528);
 /* harmony import */ var _step_outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6854);
 /* harmony import */ var _ssh_access_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7421);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5683);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5190);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9128);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3996);
 /** Mode `instance`: create an SSH instance; mask and hand over a generated key. */

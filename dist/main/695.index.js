@@ -33,8 +33,8 @@ var access = __webpack_require__(7421);
 var step_deps = __webpack_require__(3996);
 // EXTERNAL MODULE: ./build/src/step/outputs.js
 var outputs = __webpack_require__(6854);
-// EXTERNAL MODULE: ./build/src/step/state.js + 2 modules
-var step_state = __webpack_require__(5683);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __webpack_require__(5190);
 // EXTERNAL MODULE: ./build/src/step/summary.js
 var summary = __webpack_require__(9128);
 // EXTERNAL MODULE: ./build/src/runner/register.js + 1 modules

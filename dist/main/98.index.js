@@ -29,8 +29,8 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __webpack_require__(4120);
-// EXTERNAL MODULE: ./build/src/step/state.js + 2 modules
-var step_state = __webpack_require__(5683);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __webpack_require__(5190);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: external "node:os"

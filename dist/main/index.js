@@ -3791,14 +3791,16 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _inputs_job_environment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3156);
 /* harmony import */ var _entry_actions_core_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1295);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5504);
-/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8593);
+/* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8593);
 /* harmony import */ var _entry_wiring_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7830);
 /* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5154);
+/* harmony import */ var _step_saved_here_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5174);
 /**
  * The main step (action.yml `main`, bundled as dist/main). `runMain` reads the
  * inputs once and runs the mode, with everything it touches passed in; `run`
  * wires the real dependencies into it (the bundle and @github/local-action call it).
  */
+
 
 
 
@@ -3816,13 +3818,14 @@ async function runMain(deps) {
     }
     catch (error) {
         // runner: true that cannot serve its runner still ends the job waiting for it (CONTRACT).
-        const { failStrandedJob } = await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(98)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7098));
+        const { failStrandedJob } = await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(98)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7098));
         await failStrandedJob(deps, error, config);
         throw error;
     }
 }
 async function runMode(config, deps) {
-    const { core } = deps;
+    // The runner gives saved state to the post step only: the main step reads back its own.
+    const core = (0,_step_saved_here_js__WEBPACK_IMPORTED_MODULE_8__/* .readYourWrites */ .s)(deps.core);
     const modeDeps = {
         core,
         clock: deps.clock,
@@ -3830,24 +3833,24 @@ async function runMode(config, deps) {
         client: deps.makeClient(config),
         env: deps.env,
         renewer: deps.renewer,
-        githubBudget: new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_8__/* .GitHubBudget */ .N(),
+        githubBudget: new _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_9__/* .GitHubBudget */ .N(),
     };
     // Each mode's code is loaded when it runs: a stop never parses the runner's, the pool's or run's.
     switch (config.mode) {
         case 'start':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(618), __nccwpck_require__.e(695)]).then(__nccwpck_require__.bind(__nccwpck_require__, 695))).runStart(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(618), __nccwpck_require__.e(695)]).then(__nccwpck_require__.bind(__nccwpck_require__, 695))).runStart(config, modeDeps);
         case 'stop':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(120)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1120))).runStop(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(120)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1120))).runStop(config, modeDeps);
         case 'network-policy':
             return (await __nccwpck_require__.e(/* import() */ 251).then(__nccwpck_require__.bind(__nccwpck_require__, 4251))).runNetworkPolicy(config, modeDeps);
         case 'instance':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(421), __nccwpck_require__.e(615)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7615))).runInstance(config, modeDeps, deps.env);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(421), __nccwpck_require__.e(615)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7615))).runInstance(config, modeDeps, deps.env);
         case 'sweep':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(623)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9623))).runSweep(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(623)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9623))).runSweep(config, modeDeps);
         case 'connect':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(618), __nccwpck_require__.e(655)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9655))).runConnect(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(618), __nccwpck_require__.e(655)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9655))).runConnect(config, modeDeps);
         case 'pool':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(285), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9826))).runPool(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9826))).runPool(config, modeDeps);
     }
 }
 /** The main step; `use` where a sub-action's entry names it (run/main.js), else the root's, reading `mode`; `runner` is
@@ -4464,6 +4467,29 @@ function renewerFailures(logPath) {
     catch {
         return [];
     }
+}
+
+
+/***/ }),
+
+/***/ 5174:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ readYourWrites)
+/* harmony export */ });
+/** `core` with this main step's saves read back (a fresh record for each main step run). */
+function readYourWrites(core) {
+    const saved = new Map();
+    return {
+        ...core,
+        saveState: (name, value) => {
+            // As the runner's protocol writes it: a string as is, anything else as JSON.
+            saved.set(name, typeof value === 'string' ? value : JSON.stringify(value));
+            core.saveState(name, value);
+        },
+        getState: (name) => saved.get(name) ?? core.getState(name),
+    };
 }
 
 

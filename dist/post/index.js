@@ -6057,7 +6057,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _runner_stranded_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8475);
 /* harmony import */ var _runtime_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(5504);
 /* harmony import */ var _runtime_github_budget_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(8593);
-/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(5683);
+/* harmony import */ var _step_state_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(5190);
 /**
  * The post step (action.yml `post`, `post-if: always()`, bundled as dist/post):
  * clean up what the main step left, one module per thing (cleanup/). Guard
@@ -7749,8 +7749,8 @@ var inputs_runner = __nccwpck_require__(5837);
 var ssh_command = __nccwpck_require__(262);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/step/state.js + 2 modules
-var state = __nccwpck_require__(5683);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var state = __nccwpck_require__(5190);
 // EXTERNAL MODULE: ./build/src/runner/install.js + 2 modules
 var install = __nccwpck_require__(3197);
 ;// CONCATENATED MODULE: ./build/src/runner/online.js
@@ -8160,8 +8160,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 var github = __nccwpck_require__(8088);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(4120);
-// EXTERNAL MODULE: ./build/src/step/state.js + 2 modules
-var step_state = __nccwpck_require__(5683);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var step_state = __nccwpck_require__(5190);
 // EXTERNAL MODULE: ./build/src/runner/local.js
 var local = __nccwpck_require__(7179);
 ;// CONCATENATED MODULE: ./build/src/runner/unserved.js
@@ -9147,8 +9147,8 @@ var errors = __nccwpck_require__(486);
 var retry = __nccwpck_require__(9943);
 // EXTERNAL MODULE: ./build/src/ssh/secret-files.js
 var secret_files = __nccwpck_require__(8528);
-// EXTERNAL MODULE: ./build/src/step/state.js + 2 modules
-var state = __nccwpck_require__(5683);
+// EXTERNAL MODULE: ./build/src/step/state.js + 1 modules
+var state = __nccwpck_require__(5190);
 // EXTERNAL MODULE: ./build/src/runtime/untrusted.js
 var untrusted = __nccwpck_require__(4120);
 // EXTERNAL MODULE: ./build/src/inputs/ssh.js
@@ -9962,7 +9962,7 @@ function stepEnvironment(deps) {
 
 /***/ }),
 
-/***/ 5683:
+/***/ 5190:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10089,26 +10089,7 @@ function finiteNumber(value) {
     return Number.isFinite(number) ? number : undefined;
 }
 
-;// CONCATENATED MODULE: ./build/src/step/saved-here.js
-/** This process's saves, per core (each step has one core; every ActionState over it shares them). */
-const savedHere = new WeakMap();
-function readYourWrites(core) {
-    let own = savedHere.get(core);
-    if (!own)
-        savedHere.set(core, (own = new Map()));
-    const saved = own;
-    return {
-        saveState: (name, value) => {
-            // As the runner's protocol writes it: a string as is, anything else as JSON.
-            saved.set(name, typeof value === 'string' ? value : JSON.stringify(value));
-            core.saveState(name, value);
-        },
-        getState: (name) => saved.get(name) ?? core.getState(name),
-    };
-}
-
 ;// CONCATENATED MODULE: ./build/src/step/state.js
-
 
 const KEYS = {
     sandboxName: 'sandbox-name',
@@ -10140,7 +10121,7 @@ const KEYS = {
 class ActionState {
     core;
     constructor(core) {
-        this.core = readYourWrites(core);
+        this.core = core;
     }
     /** Saved before each start (the post step finds by name a sandbox whose id never arrived); forgets a replaced id. */
     saveSandboxName(name) {

@@ -6,21 +6,16 @@
  */
 import type { ActionCore } from '../runtime/core.ts'
 
-type StateCore = Pick<ActionCore, 'saveState' | 'getState'>
-
-/** This process's saves, per core (each step has one core; every ActionState over it shares them). */
-const savedHere = new WeakMap<StateCore, Map<string, string>>()
-
-export function readYourWrites(core: StateCore): StateCore {
-  let own = savedHere.get(core)
-  if (!own) savedHere.set(core, (own = new Map()))
-  const saved = own
+/** `core` with this main step's saves read back (a fresh record for each main step run). */
+export function readYourWrites<T extends Pick<ActionCore, 'saveState' | 'getState'>>(core: T): T {
+  const saved = new Map<string, string>()
   return {
-    saveState: (name, value) => {
+    ...core,
+    saveState: (name: string, value: unknown) => {
       // As the runner's protocol writes it: a string as is, anything else as JSON.
       saved.set(name, typeof value === 'string' ? value : JSON.stringify(value))
       core.saveState(name, value)
     },
-    getState: (name) => saved.get(name) ?? core.getState(name),
+    getState: (name: string) => saved.get(name) ?? core.getState(name),
   }
 }

@@ -5,7 +5,6 @@ import type * as Saved from './saved.ts'
 
 export type * from './saved.ts'
 import * as parse from './saved-read.ts'
-import { readYourWrites } from './saved-here.ts'
 
 const KEYS = {
   sandboxName: 'sandbox-name',
@@ -38,7 +37,7 @@ const KEYS = {
 export class ActionState {
   private readonly core: Pick<ActionCore, 'saveState' | 'getState'>
   constructor(core: Pick<ActionCore, 'saveState' | 'getState'>) {
-    this.core = readYourWrites(core)
+    this.core = core
   }
 
   /** Saved before each start (the post step finds by name a sandbox whose id never arrived); forgets a replaced id. */

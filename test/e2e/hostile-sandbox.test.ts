@@ -190,6 +190,8 @@ describe.skipIf(!canRun)('6. download-limit', () => {
       upload: 'src',
       download: 'small.txt, big.bin',
       'download-limit': '1MiB',
+      // Keeps the step's private directory after the main step (run alone removes it), where staging would be left.
+      ssh: 'true',
     })
     const main = await runStep('main', { inputs: with_, env: runEnv(workspace) })
     expect(main.exitCode).toBe(1)
@@ -207,7 +209,7 @@ describe.skipIf(!canRun)('6. download-limit', () => {
 
   it('a small archive that unpacks huge (a sparse file) counts as unpacked', async () => {
     await hostileDownload(() => 'truncate -s 64M sparse.bin', ['sparse.bin'], ['-S'])
-    const { main } = await runAndDownload('sparse.bin', { 'download-limit': '1MiB' })
+    const { main } = await runAndDownload('sparse.bin', { 'download-limit': '1MiB', ssh: 'true' })
     expect(main.exitCode).toBe(1)
     expect(commands(main, 'error').join('\n')).toMatch(
       /^Input 'download-limit': the download is over its limit of 1 MiB: it came to 64 MiB \(\d+(\.\d)? KiB received, 64 MiB unpacked\)/m,

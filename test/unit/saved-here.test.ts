@@ -4,6 +4,7 @@
  * process with another core, reads the runner's variables.
  */
 import { describe, expect, it } from 'vitest'
+import { readYourWrites } from '../../src/step/saved-here.ts'
 import { ActionState } from '../../src/step/state.ts'
 
 /** The runner's core as the main step sees it: saves go to GITHUB_STATE, reads come from STATE_* (none yet). */
@@ -18,22 +19,28 @@ function runnerCore(env: Record<string, string> = {}) {
 
 describe('the state the main step saved', () => {
   it('is read back by the main step, by every ActionState over its core, and written to the runner once', () => {
-    const core = runnerCore()
+    const runner = runnerCore()
+    const core = readYourWrites(runner)
     new ActionState(core).saveSecretDirectory('/tmp/runner/gpu-sandbox-1')
     expect(new ActionState(core).secretDirectory).toBe('/tmp/runner/gpu-sandbox-1')
     new ActionState(core).forgetSshAccess()
     expect(new ActionState(core).secretDirectory).toBeUndefined()
-    expect(core.written).toEqual([
+    expect(runner.written).toEqual([
       ['secret-dir', '/tmp/runner/gpu-sandbox-1'],
       ['secret-dir', ''],
       ['ssh-include', ''],
       ['renewer-pid', ''],
     ])
+    // Without it, as the runner's core answers a main step: nothing.
+    new ActionState(runner).saveSecretDirectory('/tmp/runner/gpu-sandbox-1')
+    expect(new ActionState(runner).secretDirectory).toBeUndefined()
   })
 
-  it("is the runner's in the post step, another process with its own core", () => {
+  it("is the runner's in the post step, another process with its own core; each main step run its own", () => {
     const post = runnerCore({ 'STATE_secret-dir': '/tmp/runner/gpu-sandbox-2' })
     expect(new ActionState(post).secretDirectory).toBe('/tmp/runner/gpu-sandbox-2')
-    expect(new ActionState(runnerCore()).secretDirectory).toBeUndefined()
+    const runner = runnerCore()
+    new ActionState(readYourWrites(runner)).saveSecretDirectory('/tmp/a')
+    expect(new ActionState(readYourWrites(runner)).secretDirectory).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
-export const id = 285;
-export const ids = [285];
+export const id = 244;
+export const ids = [244];
 export const modules = {
 
 /***/ 9943:
@@ -119,7 +119,7 @@ async function withRetry(operation, options) {
 
 /***/ }),
 
-/***/ 5683:
+/***/ 5190:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -246,26 +246,7 @@ function finiteNumber(value) {
     return Number.isFinite(number) ? number : undefined;
 }
 
-;// CONCATENATED MODULE: ./build/src/step/saved-here.js
-/** This process's saves, per core (each step has one core; every ActionState over it shares them). */
-const savedHere = new WeakMap();
-function readYourWrites(core) {
-    let own = savedHere.get(core);
-    if (!own)
-        savedHere.set(core, (own = new Map()));
-    const saved = own;
-    return {
-        saveState: (name, value) => {
-            // As the runner's protocol writes it: a string as is, anything else as JSON.
-            saved.set(name, typeof value === 'string' ? value : JSON.stringify(value));
-            core.saveState(name, value);
-        },
-        getState: (name) => saved.get(name) ?? core.getState(name),
-    };
-}
-
 ;// CONCATENATED MODULE: ./build/src/step/state.js
-
 
 const KEYS = {
     sandboxName: 'sandbox-name',
@@ -297,7 +278,7 @@ const KEYS = {
 class ActionState {
     core;
     constructor(core) {
-        this.core = readYourWrites(core);
+        this.core = core;
     }
     /** Saved before each start (the post step finds by name a sandbox whose id never arrived); forgets a replaced id. */
     saveSandboxName(name) {
