@@ -4478,11 +4478,13 @@ function renewerFailures(logPath) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ readYourWrites)
 /* harmony export */ });
-/** `core` with this main step's saves read back (a fresh record for each main step run). */
+/**
+ * `core` with this main step's saves read back (a fresh record for each main step run). Everything else is looked up
+ * on `core` at each call, never copied: a caller that wraps one of its methods later is still heard.
+ */
 function readYourWrites(core) {
     const saved = new Map();
-    return {
-        ...core,
+    const own = {
         saveState: (name, value) => {
             // As the runner's protocol writes it: a string as is, anything else as JSON.
             saved.set(name, typeof value === 'string' ? value : JSON.stringify(value));
@@ -4490,6 +4492,7 @@ function readYourWrites(core) {
         },
         getState: (name) => saved.get(name) ?? core.getState(name),
     };
+    return Object.assign(Object.create(core), own);
 }
 
 

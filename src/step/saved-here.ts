@@ -6,16 +6,19 @@
  */
 import type { ActionCore } from '../runtime/core.ts'
 
-/** `core` with this main step's saves read back (a fresh record for each main step run). */
+/**
+ * `core` with this main step's saves read back (a fresh record for each main step run). Everything else is looked up
+ * on `core` at each call, never copied: a caller that wraps one of its methods later is still heard.
+ */
 export function readYourWrites<T extends Pick<ActionCore, 'saveState' | 'getState'>>(core: T): T {
   const saved = new Map<string, string>()
-  return {
-    ...core,
-    saveState: (name: string, value: unknown) => {
+  const own: Pick<ActionCore, 'saveState' | 'getState'> = {
+    saveState: (name, value) => {
       // As the runner's protocol writes it: a string as is, anything else as JSON.
       saved.set(name, typeof value === 'string' ? value : JSON.stringify(value))
       core.saveState(name, value)
     },
-    getState: (name: string) => saved.get(name) ?? core.getState(name),
+    getState: (name) => saved.get(name) ?? core.getState(name),
   }
+  return Object.assign(Object.create(core) as T, own)
 }

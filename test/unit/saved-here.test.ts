@@ -43,4 +43,13 @@ describe('the state the main step saved', () => {
     new ActionState(readYourWrites(runner)).saveSecretDirectory('/tmp/a')
     expect(new ActionState(readYourWrites(runner)).secretDirectory).toBeUndefined()
   })
+
+  it('looks up every other method on the core at each call: a method wrapped later is still heard', () => {
+    const lines: string[] = []
+    const runner = { ...runnerCore(), info: (line: string) => void lines.push(`first ${line}`) }
+    const core = readYourWrites(runner)
+    runner.info = (line: string) => void lines.push(`wrapped ${line}`)
+    core.info('prepared')
+    expect(lines).toEqual(['wrapped prepared'])
+  })
 })
