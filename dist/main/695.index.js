@@ -1270,6 +1270,7 @@ async function dropSshAccess(core, state, clock) {
 
 
 
+
 /** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */
 async function useReady(config, deps, started, waited, ssh) {
     if (waited.error)
@@ -1326,8 +1327,7 @@ async function useSandbox(config, deps, started, target, sampling) {
 async function dropUnusedSsh(config, deps, state) {
     if (!config.ssh || config.ssh.laterSteps !== false || !state.secretDirectory)
         return;
-    const pending = [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])];
-    if (pending.some((item) => item.id !== state.sandboxId)) {
+    if ((0,main/* pendingIds */.O3)(state).some((id) => id !== state.sandboxId)) {
         deps.core.info('SSH: kept for the post step, which asks again about a pool sandbox this step may hold.');
         return;
     }

@@ -370,27 +370,19 @@ async function roomLeft(config, deps) {
     const live = await (0,live_limit/* repositoryLive */.$8)((0,step_deps/* opContext */.R)(deps), config.liveLimit, deps.clock.now() + COUNT_BUDGET_MS);
     return Math.max(0, config.liveLimit.max - live.length);
 }
-/** How often a pool sandbox over max-live is read until it is ready to be claimed (then stopped). */
-const upkeep_READY_POLL_MS = 1_000;
 /**
  * A pool sandbox over max-live is stopped only once this step claimed it, as an idle stop is: a fast one may be ready
  * and claimed by a job before the stop, and another's is never stopped. One still provisioning is waited for (a claim
  * needs SSH); one that failed or ended is nobody's; one claimed by another is left to that job.
  */
 async function stopOverLimit(config, deps, pool, id, claimant) {
-    const until = deps.clock.now() + config.timeoutMs;
-    for (;;) {
-        const record = await pool.read(id).catch(() => undefined);
-        if (record && (0,sandbox_status/* isReady */.i_)(record.status)) {
-            const target = await pool.reach(id, record);
-            const verdict = await (0,claim/* claimSandbox */.E0)(target, id, claimant, { env: pool.env, signal: deps.signal });
-            if (verdict.kind !== 'won')
-                return `left to ${verdict.kind === 'taken' ? 'the job that claimed it' : 'its TTL'}`;
-            break;
-        }
-        if ((record && (0,sandbox_status/* isNotLive */.ec)(record.status)) || deps.clock.now() >= until)
-            break;
-        await deps.clock.sleep(upkeep_READY_POLL_MS, deps.signal);
+    // Not ready within the limit, failed or ended: nobody can have claimed it.
+    const record = await readyRecord(pool, id, deps.clock.now() + config.timeoutMs, deps.signal);
+    if (record) {
+        const target = await pool.reach(id, record);
+        const verdict = await (0,claim/* claimSandbox */.E0)(target, id, claimant, { env: pool.env, signal: deps.signal });
+        if (verdict.kind !== 'won')
+            return `left to ${verdict.kind === 'taken' ? 'the job that claimed it' : 'its TTL'}`;
     }
     await (0,stop/* stopSandbox */.a)((0,step_deps/* opContext */.R)(deps), id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() });
     return 'claimed by this step and stopped';
@@ -600,6 +592,7 @@ async function keepAndWatch(config, deps, pool, options) {
 __webpack_require__.d(__webpack_exports__, {
   hc: () => (/* binding */ claimFromPool),
   jk: () => (/* binding */ forgetOthers),
+  O3: () => (/* binding */ pendingIds),
   IZ: () => (/* binding */ poolRowOf),
   Js: () => (/* binding */ upkeepLater)
 });
@@ -1032,9 +1025,10 @@ async function claimFromPool(config, deps, state, prepared) {
  * on the runner names another pool sandbox's address or host key.
  */
 function forgetOthers(pool, state, keep = []) {
-    const pending = [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])];
-    pool?.forget?.([...keep, ...pending.map((item) => item.id)]);
+    pool?.forget?.([...keep, ...pendingIds(state)]);
 }
+/** Pool sandboxes the post step may still ask about: a claim whose answer was lost, a preparation cut short. */
+const pendingIds = (state) => [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])].map((item) => item.id);
 /** The summary's and the comment's pool row. */
 function poolRowOf(pool, claimed, why) {
     const { name, domain } = pool;

@@ -20,6 +20,7 @@ import { runOnSandbox } from '../run/main.ts'
 import type { WaitOutcome } from './start-summary.ts'
 import type { PoolPreparation } from '../inputs/pool.ts'
 import { prepareOwnSandbox } from '../pool/own.ts'
+import { pendingIds } from '../pool/main.ts'
 import { dropSshAccess } from '../cleanup/ssh.ts'
 
 /** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */
@@ -95,8 +96,7 @@ async function useSandbox(
  */
 export async function dropUnusedSsh(config: StartConfig, deps: StepDeps, state: ActionState): Promise<void> {
   if (!config.ssh || config.ssh.laterSteps !== false || !state.secretDirectory) return
-  const pending = [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])]
-  if (pending.some((item) => item.id !== state.sandboxId)) {
+  if (pendingIds(state).some((id) => id !== state.sandboxId)) {
     deps.core.info('SSH: kept for the post step, which asks again about a pool sandbox this step may hold.')
     return
   }

@@ -209,9 +209,12 @@ export async function claimFromPool(
  * on the runner names another pool sandbox's address or host key.
  */
 export function forgetOthers(pool: IdleDeps | undefined, state: ActionState, keep: readonly string[] = []): void {
-  const pending = [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])]
-  pool?.forget?.([...keep, ...pending.map((item) => item.id)])
+  pool?.forget?.([...keep, ...pendingIds(state)])
 }
+
+/** Pool sandboxes the post step may still ask about: a claim whose answer was lost, a preparation cut short. */
+export const pendingIds = (state: ActionState): string[] =>
+  [...(state.poolClaims?.pending ?? []), ...(state.poolPreparing?.pending ?? [])].map((item) => item.id)
 
 /** The summary's and the comment's pool row. */
 export function poolRowOf(pool: PoolInput, claimed: Claimed | undefined, why: string | undefined): PoolRow {

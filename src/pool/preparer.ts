@@ -36,7 +36,7 @@ export interface Prepared {
 }
 
 /** Until `id` is ready (its record), or undefined once it ended, failed or the limit passed. */
-async function readyRecord(pool: IdleDeps, id: string, untilMs: number, signal: AbortSignal) {
+export async function readyRecord(pool: IdleDeps, id: string, untilMs: number, signal: AbortSignal) {
   while (pool.clock.now() < untilMs) {
     const record = await pool.read(id).catch(() => undefined)
     if (record && isReady(record.status)) return record

@@ -7,9 +7,9 @@
  * the pool's, never this step's: the idle rule and their TTL end them.
  */
 import { repositoryLive, withinLimit } from '../sandbox/live-limit.ts'
-import { isNotLive, isReady } from '../sandbox/status.ts'
 import { stopSandbox } from '../sandbox/stop.ts'
 import { claimSandbox } from './claim.ts'
+import { readyRecord } from './preparer.ts'
 import { stopIdle, type IdleDeps } from './idle.ts'
 import { refill, type Refilled } from './refill.ts'
 import { prefixFor, type PooledConfig } from './request.ts'
@@ -32,9 +32,6 @@ async function roomLeft(config: PooledConfig, deps: StepDeps): Promise<number> {
   return Math.max(0, config.liveLimit.max - live.length)
 }
 
-/** How often a pool sandbox over max-live is read until it is ready to be claimed (then stopped). */
-const READY_POLL_MS = 1_000
-
 /**
  * A pool sandbox over max-live is stopped only once this step claimed it, as an idle stop is: a fast one may be ready
  * and claimed by a job before the stop, and another's is never stopped. One still provisioning is waited for (a claim
@@ -47,17 +44,12 @@ export async function stopOverLimit(
   id: string,
   claimant: string,
 ) {
-  const until = deps.clock.now() + config.timeoutMs
-  for (;;) {
-    const record = await pool.read(id).catch(() => undefined)
-    if (record && isReady(record.status)) {
-      const target = await pool.reach(id, record)
-      const verdict = await claimSandbox(target, id, claimant, { env: pool.env, signal: deps.signal })
-      if (verdict.kind !== 'won') return `left to ${verdict.kind === 'taken' ? 'the job that claimed it' : 'its TTL'}`
-      break
-    }
-    if ((record && isNotLive(record.status)) || deps.clock.now() >= until) break
-    await deps.clock.sleep(READY_POLL_MS, deps.signal)
+  // Not ready within the limit, failed or ended: nobody can have claimed it.
+  const record = await readyRecord(pool, id, deps.clock.now() + config.timeoutMs, deps.signal)
+  if (record) {
+    const target = await pool.reach(id, record)
+    const verdict = await claimSandbox(target, id, claimant, { env: pool.env, signal: deps.signal })
+    if (verdict.kind !== 'won') return `left to ${verdict.kind === 'taken' ? 'the job that claimed it' : 'its TTL'}`
   }
   await stopSandbox(opContext(deps), id, deps.clock.now() + STOP_BUDGET_MS, { acceptedAt: deps.clock.now() })
   return 'claimed by this step and stopped'
