@@ -269,6 +269,7 @@ async function refill(deps, pool) {
             .then((target) => (0,claim/* lookAt */.t5)(target, id, context))
             .catch(() => ({ by: undefined }));
     }));
+    deps.mark?.('survey');
     const limitMs = pool.prepareLimitMs;
     const prepared = limitMs === undefined ? undefined : { now: deps.clock.now(), limitMs };
     const sorted = sortLooks(ready, looks, prepared, pool.recent !== undefined);
@@ -284,6 +285,7 @@ async function refill(deps, pool) {
     for (let k = 0; k < lacking; k++) {
         try {
             started.push(await deps.start((0,names/* poolSandboxName */.vN)(pool.prefix)));
+            deps.mark?.('start');
         }
         catch (error) {
             deps.log(`Pool '${pool.name}': a sandbox for the pool could not be started (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
@@ -413,7 +415,9 @@ async function keepPool(config, deps, pool, options) {
     const prepareLimitMs = config.pool.prepare ? config.timeoutMs : undefined;
     const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs };
     const { stopped } = await (0,pool_idle/* stopIdle */.p)(pool, idle);
+    pool.mark?.('idle');
     const room = options.noStarts ? 0 : await roomLeft(config, deps);
+    pool.mark?.('count');
     const start = async (sandboxName) => {
         if (options.mayStart?.() === false)
             throw new Error('the keeper starts no more: its preparations keep failing');
@@ -429,7 +433,10 @@ async function keepPool(config, deps, pool, options) {
     return { stopped, ...filled };
 }
 
+// EXTERNAL MODULE: ./build/src/pool/phases.js
+var pool_phases = __webpack_require__(7226);
 ;// CONCATENATED MODULE: ./build/src/pool/keeper.js
+
 
 
 
@@ -461,13 +468,14 @@ const isPrepared = (config) => config.pool.prepare !== undefined;
 const START_BACKOFF_MS = 10_000;
 const START_BACKOFF_MAX_MS = 5 * 60_000;
 /** The list once per look: the idle rule and the refill read the same one (a look asks the service once). */
-function listOnce(pool) {
+function listOnce(pool, mark) {
     let items;
     return () => {
         items ??= (async () => {
             const all = [];
             for await (const item of pool.list())
                 all.push(item);
+            mark('list');
             return all;
         })();
         return (async function* () {
@@ -503,10 +511,13 @@ class Looks {
     async pass(quiet) {
         const { config, deps, pool, options, kept } = this;
         const lines = [];
-        const passDeps = { ...pool, list: listOnce(pool), ...(quiet ? { log: (line) => lines.push(line) } : {}) };
+        const phases = new pool_phases/* Phases */.V(deps.clock);
+        const quietly = quiet ? { log: (line) => lines.push(line) } : {};
+        const passDeps = { ...pool, list: listOnce(pool, phases.mark), mark: phases.mark, ...quietly };
         // Hours of watching outlive the certificate the claims and preparations use: renewed in place.
         if (options.ssh)
             await (0,access/* renewInPlace */._A)(deps, options.ssh);
+        phases.mark('renew');
         const now = deps.clock.now();
         const watching = (config.pool.watchSeconds ?? 0) > 0;
         // Asked again now and then: a claim whose hold was refused or lost shows no hold, only its link.
@@ -538,9 +549,11 @@ class Looks {
         kept.passes++;
         kept.started.push(...upkeep.started);
         kept.stopped.push(...upkeep.stopped);
-        if (upkeep.started.length + upkeep.stopped.length > 0 || upkeep.startFailed)
+        if (upkeep.started.length + upkeep.stopped.length > 0 || upkeep.startFailed) {
             for (const line of lines)
                 pool.log(line);
+            deps.core.debug(phases.line(`Pool '${config.pool.name}': look ${kept.passes}`));
+        }
         for (const id of [...upkeep.started, ...upkeep.ids.unprepared])
             this.preparer?.add(id);
     }
@@ -777,12 +790,14 @@ async function claimOne(deps, candidate, claimant) {
         signal: deps.signal,
         prepared: deps.prepared,
     });
+    deps.mark?.('link');
     // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
     if (link.kind === 'taken' || link.kind === 'failed')
         deps.track?.(candidate.id, undefined);
     if (link.kind !== 'won' || !deps.hold)
         return link;
     const held = await deps.hold(candidate.id, candidate.record);
+    deps.mark?.('hold');
     // Another's hold, or one whose answer was lost: never this step's to use or to stop (the post step leaves it). A
     // hold that failed outright had `hold` release the link: tracked until its stop is accepted, so a refused stop is
     // the post step's to make again.
@@ -794,9 +809,11 @@ async function claimOne(deps, candidate, claimant) {
 async function takeFromPool(deps, pool) {
     const began = deps.clock.now();
     const { free: items, held } = await candidates(deps, pool.prefix);
+    deps.mark?.('list');
     if (items.length + held === 0)
         return { why: `pool '${pool.name}' has no ready sandbox for this request` };
     const surveyed = await survey(deps, items, pool.request);
+    deps.mark?.('survey');
     const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0, unprepared: 0 };
     for (const out of surveyed.filter((item) => 'out' in item)) {
         seen[out.kind]++;
@@ -845,7 +862,10 @@ var summary = __webpack_require__(9128);
 var keeper = __webpack_require__(1924);
 // EXTERNAL MODULE: ./build/src/pool/row.js
 var row = __webpack_require__(3264);
+// EXTERNAL MODULE: ./build/src/pool/phases.js
+var pool_phases = __webpack_require__(7226);
 ;// CONCATENATED MODULE: ./build/src/pool/main.js
+
 
 
 
@@ -989,8 +1009,9 @@ async function claimFromPool(config, deps, state, prepared) {
     if (digest)
         deps.core.info(digest);
     const began = deps.clock.now();
+    const phases = new pool_phases/* Phases */.V(deps.clock);
     const wanted = { name, prefix: (0,request/* prefixFor */.aU)(config), request: (0,request/* claimRequestOf */.XJ)(config), claimant: config.name };
-    const outcome = await takeFromPool(pool, wanted).catch((error) => {
+    const outcome = await takeFromPool({ ...pool, mark: phases.mark }, wanted).catch((error) => {
         if (deps.signal.aborted)
             throw error;
         return { why: `its list could not be read (${(0,untrusted/* serviceText */.Lo)(String(error), 200)})`, unsure: undefined };
@@ -1006,6 +1027,7 @@ async function claimFromPool(config, deps, state, prepared) {
                 taken = { id, record, claimMs: deps.clock.now() - began, ...(waitedMs === undefined ? {} : { waitedMs }) };
         }
     }
+    deps.core.debug(phases.line(`Pool '${name}': the claim`));
     if (!taken) {
         const why = 'why' in outcome ? outcome.why : 'its claim could not be confirmed';
         deps.core.info(`Pool '${name}': nothing claimed (${why}); this job starts its own sandbox.`);
@@ -1055,6 +1077,54 @@ async function upkeepLater(config, deps, pool, state) {
         if (!deps.signal.aborted)
             deps.core.info(`Pool '${config.pool.name}': upkeep stopped early (${(0,untrusted/* serviceText */.Lo)(String(error), 200)}).`);
     }
+}
+
+
+/***/ }),
+
+/***/ 7226:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ Phases)
+/* harmony export */ });
+/* unused harmony export phasesOf */
+class Phases {
+    clock;
+    began;
+    last;
+    spent = new Map();
+    constructor(clock) {
+        this.clock = clock;
+        this.began = clock.now();
+        this.last = this.began;
+    }
+    mark = (phase) => {
+        const now = this.clock.now();
+        this.spent.set(phase, (this.spent.get(phase) ?? 0) + now - this.last);
+        this.last = now;
+    };
+    /** "<what> took 812 ms: list 40 ms, survey 300 ms, link 200 ms, hold 272 ms" (the rest: after the last mark). */
+    line(what) {
+        const now = this.clock.now();
+        const parts = [...this.spent].map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`);
+        if (now - this.last >= 1)
+            parts.push(`rest ${Math.round(now - this.last)} ms`);
+        return `${what} took ${Math.round(now - this.began)} ms${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
+    }
+}
+/** The phases of a line `Phases.line` wrote, by name (ms); undefined for any other line. */
+function phasesOf(line) {
+    const found = / took (\d+) ms(?:: (.*))?$/.exec(line);
+    if (!found)
+        return undefined;
+    const phases = {};
+    for (const part of (found[2] ?? '').split(', ').filter(Boolean)) {
+        const one = /^(\w+) (\d+) ms$/.exec(part);
+        if (one)
+            phases[one[1]] = Number(one[2]);
+    }
+    return { total: Number(found[1]), phases };
 }
 
 

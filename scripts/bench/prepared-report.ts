@@ -1,5 +1,6 @@
 /** Benchmark section 16's report: one row per pool-size, beside what the sizing rule says. */
 import { median, quantile, seconds } from './common.ts'
+import { CLAIM_PHASES, LOOK_PHASES, traceRow, type Trace } from './prepared-trace.ts'
 
 export interface PreparedResult {
   size: number
@@ -20,6 +21,8 @@ export interface PreparedResult {
   unprepared: number
   leftLive: number
   failed: string[]
+  /** Claimed jobs' phases to their first run line; the keeper's looks that started a replacement, by phase. */
+  traces: { claims: Trace[]; looks: Trace[] }
 }
 
 /** P(Poisson(mean) < n). */
@@ -98,7 +101,37 @@ export function preparedReport(
     "sandboxes the pull requests' keeper had not marked prepared before the claim. As in section 14, the",
     "compressed clock turns the keeper's own seconds (a look) into more service time, and all of it shares this",
     "machine's 2 cores with the jobs: a keeper here looks 6 times as often as one on a runner of its own.",
+    ...traceSection(rows, run.scale),
     ...(failures.length > 0 ? ['', 'Steps that failed:', ...failures] : []),
     '',
   ].join('\n')
+}
+
+/** Where a claimed job's first run line and a replacement's start went, by phase (the action's debug lines). */
+function traceSection(rows: PreparedResult[], scale: number): string[] {
+  const lookEvery = (2 / scale).toFixed(2)
+  return [
+    '',
+    "### Where the time goes: a claim and a keeper's look, by phase",
+    '',
+    "Each phase's median / p95 in real time, read from the action's own debug lines (`Pool 'ci': the claim took …`,",
+    "`Pool 'ci': look N took …`, shown with step debug logging) and the step's log as it came. A claim: the step's",
+    "SSH key and certificate (key), the service's list, the survey of the candidates over SSH (their records and",
+    "their claim files, 8 at once), the link on the sandbox, the hold (a start request of the pull requests'",
+    "domain), the SSH access and the run's setup until the upload (access), the upload, and the job's start to",
+    'its first line.',
+    '',
+    `| pool-size | claims | ${CLAIM_PHASES.join(' | ')} | to first run line |`,
+    `|---|---|${CLAIM_PHASES.map(() => '---|').join('')}---|`,
+    ...rows.map((row) => traceRow(String(row.size), row.traces.claims, CLAIM_PHASES)),
+    '',
+    "A look of the keeper that started a replacement: the certificate's renewal where due, the list (one a look),",
+    "the idle rule, the count of live sandboxes for max-live, the ready ones' survey (those it knows prepared are",
+    `not asked again), and the start request with its max-live check. A look comes every 2 s of the keeper's clock`,
+    `(${lookEvery} s real here); a replacement's gap above is the wait for the next look, the look, and the start.`,
+    '',
+    `| pool-size | looks | ${LOOK_PHASES.join(' | ')} | the look |`,
+    `|---|---|${LOOK_PHASES.map(() => '---|').join('')}---|`,
+    ...rows.map((row) => traceRow(String(row.size), row.traces.looks, LOOK_PHASES)),
+  ]
 }

@@ -21,6 +21,7 @@ import { argument, log, sandboxIdTime } from './common.ts'
 import { eventEnvironment } from '../lib/event.ts'
 import { arrivals, compressed, compressedEmulator } from './pool-time.ts'
 import { preparedReport, type PreparedResult } from './prepared-report.ts'
+import { traceJob, traceKeeper, type Trace } from './prepared-trace.ts'
 
 export const PROVISION_MS = 30_000
 export const PREPARE_MS = 90_000
@@ -42,6 +43,8 @@ export interface JobResult {
   began: number
   claimedAt: number
   failed: string[]
+  /** A claimed job's phases, from its step's start to its first run line. */
+  trace?: Trace
 }
 
 interface Bench {
@@ -87,6 +90,7 @@ async function oneJob(bench: Bench, k: number, size: number): Promise<JobResult>
   const core = recordingCore(inputs)
   const began = performance.now()
   const idTime = sandboxIdTime(core)
+  const traced = traceJob(core, began, 'first-line')
   let firstLine = 0
   const show = core.programLine
   core.programLine = (line) => {
@@ -101,6 +105,7 @@ async function oneJob(bench: Bench, k: number, size: number): Promise<JobResult>
     core.failed.push(String(error)),
   )
   const claimed = core.outputs['pool-claimed'] === 'true'
+  const trace = claimed ? traced() : undefined
   const idAt = idTime()
   // A claim's work is the action's own, real; a cold job's wait is the service's provisioning and the preparation.
   const toFirstLineMs = claimed ? firstLine - began : idAt - began + (firstLine - idAt) * scale
@@ -110,11 +115,12 @@ async function oneJob(bench: Bench, k: number, size: number): Promise<JobResult>
     post.failed.push(String(error)),
   )
   const failed = [...core.failed, ...post.failed].map((line) => line.slice(0, 200))
-  return { claimed, sandboxId: core.outputs['sandbox-id'] ?? '', toFirstLineMs, began, claimedAt: idAt, failed }
+  const sandboxId = core.outputs['sandbox-id'] ?? ''
+  return { claimed, sandboxId, toFirstLineMs, began, claimedAt: idAt, failed, ...(trace ? { trace } : {}) }
 }
 
 /** The keeper (mode pool for a push, keeping the pull requests' pool); its log lines with when they came. */
-function keeper(bench: Bench, inputs: Record<string, string>): { core: RecordingCore; done: Promise<void> } {
+function keeper(bench: Bench, inputs: Record<string, string>) {
   const core = recordingCore({
     'api-token': bench.emulator.token,
     'base-url': bench.baseUrl,
@@ -125,10 +131,11 @@ function keeper(bench: Bench, inputs: Record<string, string>): { core: Recording
   })
   const env = environment(bench, 0, 'push')
   const signal = new AbortController().signal
+  const looks = traceKeeper(core, bench.scale)
   const done = runMain({ core, clock: bench.clock, makeClient, signal, env }).catch((error: unknown) => {
     core.failed.push(String(error))
   })
-  return { core, done }
+  return { core, done, looks }
 }
 
 /** When each pool sandbox was marked prepared (performance.now()), from the keeper's own lines. */
@@ -180,7 +187,8 @@ async function oneSize(size: number, scale: number, seed: number, jobs: number):
     const estimate = estimateHourlyCost(emulator.options.pricing, a100)
     const hourly = estimate.ok ? estimate.dollarsPerHour : undefined
     const failed = [...kept.core.failed, ...drain.core.failed, ...results.flatMap((r) => r.failed)]
-    return measure(emulator, { size, scale, results, prepared, leftLive, hourly, failed })
+    const traces = { claims: results.flatMap((r) => (r.trace ? [r.trace] : [])), looks: kept.looks }
+    return { ...measure(emulator, { size, scale, results, prepared, leftLive, hourly, failed }), traces }
   } finally {
     await emulator.close()
     rmSync(dir, { recursive: true, force: true })
@@ -199,7 +207,7 @@ function measure(
     hourly: number | undefined
     failed: string[]
   },
-): PreparedResult {
+): Omit<PreparedResult, 'traces'> {
   const { results, prepared, scale } = run
   // performance.now() and Date.now() apart: the emulator stamps its records with the latter.
   const offset = Date.now() - performance.now()

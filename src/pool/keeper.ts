@@ -18,6 +18,7 @@ import type { IdleDeps } from './idle.ts'
 import { Preparer, type Prepared, type PreparedConfig } from './preparer.ts'
 import type { PooledConfig } from './request.ts'
 import { keepPool, type Upkeep } from './upkeep.ts'
+import { Phases, type Mark } from './phases.ts'
 
 /** How often a watching keeper looks at its pool. */
 export const LOOK_EVERY_MS = 2_000
@@ -70,12 +71,13 @@ interface KeeperOptions {
 }
 
 /** The list once per look: the idle rule and the refill read the same one (a look asks the service once). */
-function listOnce(pool: IdleDeps): IdleDeps['list'] {
+function listOnce(pool: IdleDeps, mark: Mark): IdleDeps['list'] {
   let items: Promise<ListedSandbox[]> | undefined
   return () => {
     items ??= (async () => {
       const all: ListedSandbox[] = []
       for await (const item of pool.list()) all.push(item)
+      mark('list')
       return all
     })()
     return (async function* () {
@@ -115,9 +117,12 @@ class Looks {
   async pass(quiet: boolean): Promise<void> {
     const { config, deps, pool, options, kept } = this
     const lines: string[] = []
-    const passDeps = { ...pool, list: listOnce(pool), ...(quiet ? { log: (line: string) => lines.push(line) } : {}) }
+    const phases = new Phases(deps.clock)
+    const quietly = quiet ? { log: (line: string) => lines.push(line) } : {}
+    const passDeps = { ...pool, list: listOnce(pool, phases.mark), mark: phases.mark, ...quietly }
     // Hours of watching outlive the certificate the claims and preparations use: renewed in place.
     if (options.ssh) await renewInPlace(deps, options.ssh)
+    phases.mark('renew')
     const now = deps.clock.now()
     const watching = (config.pool.watchSeconds ?? 0) > 0
     // Asked again now and then: a claim whose hold was refused or lost shows no hold, only its link.
@@ -142,8 +147,10 @@ class Looks {
     kept.passes++
     kept.started.push(...upkeep.started)
     kept.stopped.push(...upkeep.stopped)
-    if (upkeep.started.length + upkeep.stopped.length > 0 || upkeep.startFailed)
+    if (upkeep.started.length + upkeep.stopped.length > 0 || upkeep.startFailed) {
       for (const line of lines) pool.log(line)
+      deps.core.debug(phases.line(`Pool '${config.pool.name}': look ${kept.passes}`))
+    }
     for (const id of [...upkeep.started, ...upkeep.ids.unprepared]) this.preparer?.add(id)
   }
 }

@@ -28,6 +28,7 @@ import type { ActionState } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
 import { keepAndWatch } from './keeper.ts'
 import { claimTime, type PoolRow } from './row.ts'
+import { Phases } from './phases.ts'
 
 export type Pooled = StartConfig & { pool: PoolInput }
 
@@ -174,8 +175,9 @@ export async function claimFromPool(
   const digest = digestLine(config.pool)
   if (digest) deps.core.info(digest)
   const began = deps.clock.now()
+  const phases = new Phases(deps.clock)
   const wanted = { name, prefix: prefixFor(config), request: claimRequestOf(config), claimant: config.name }
-  const outcome = await takeFromPool(pool, wanted).catch((error: unknown) => {
+  const outcome = await takeFromPool({ ...pool, mark: phases.mark }, wanted).catch((error: unknown) => {
     if (deps.signal.aborted) throw error
     return { why: `its list could not be read (${serviceText(String(error), 200)})`, unsure: undefined }
   })
@@ -189,6 +191,7 @@ export async function claimFromPool(
         taken = { id, record, claimMs: deps.clock.now() - began, ...(waitedMs === undefined ? {} : { waitedMs }) }
     }
   }
+  deps.core.debug(phases.line(`Pool '${name}': the claim`))
   if (!taken) {
     const why = 'why' in outcome ? outcome.why : 'its claim could not be confirmed'
     deps.core.info(`Pool '${name}': nothing claimed (${why}); this job starts its own sandbox.`)

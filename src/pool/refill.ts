@@ -123,6 +123,7 @@ export async function refill(deps: RefillDeps, pool: RefillPool): Promise<Refill
         .catch((): Look => ({ by: undefined }))
     }),
   )
+  deps.mark?.('survey')
   const limitMs = pool.prepareLimitMs
   const prepared = limitMs === undefined ? undefined : { now: deps.clock.now(), limitMs }
   const sorted = sortLooks(ready, looks, prepared, pool.recent !== undefined)
@@ -138,6 +139,7 @@ export async function refill(deps: RefillDeps, pool: RefillPool): Promise<Refill
   for (let k = 0; k < lacking; k++) {
     try {
       started.push(await deps.start(poolSandboxName(pool.prefix)))
+      deps.mark?.('start')
     } catch (error) {
       deps.log(`Pool '${pool.name}': a sandbox for the pool could not be started (${serviceText(String(error), 200)}).`)
       startFailed = true

@@ -19,6 +19,7 @@ import { claimSandbox, lookAt, type ClaimVerdict } from './claim.ts'
 import type { HoldVerdict } from './hold.ts'
 import { mismatch, waitedMs, type ClaimRequest } from './match.ts'
 import { poolView, prefixOf } from './names.ts'
+import type { Mark } from './phases.ts'
 
 /** How long one step may spend trying the pool before it starts its own. */
 export const TAKE_BUDGET_MS = 30_000
@@ -48,6 +49,8 @@ export interface TakeDeps {
   hold?: (id: string, record: SandboxRecord) => Promise<HoldVerdict>
   /** A prepared pool (pool-prepare): a sandbox is claimed only once its preparation is marked as succeeded. */
   prepared?: boolean
+  /** Told as each phase ends (list, survey, link, hold): the step's debug line of where the time went. */
+  mark?: Mark
 }
 
 export interface Taken {
@@ -148,10 +151,12 @@ export async function claimOne(
     signal: deps.signal,
     prepared: deps.prepared,
   })
+  deps.mark?.('link')
   // No answer (a dropped connection, a hang): the claim may have been made; it stays tracked, to be asked again.
   if (link.kind === 'taken' || link.kind === 'failed') deps.track?.(candidate.id, undefined)
   if (link.kind !== 'won' || !deps.hold) return link
   const held = await deps.hold(candidate.id, candidate.record)
+  deps.mark?.('hold')
   // Another's hold, or one whose answer was lost: never this step's to use or to stop (the post step leaves it). A
   // hold that failed outright had `hold` release the link: tracked until its stop is accepted, so a refused stop is
   // the post step's to make again.
@@ -166,8 +171,10 @@ export async function takeFromPool(
 ): Promise<({ taken: Taken } | { why: string }) & { unsure?: string[] }> {
   const began = deps.clock.now()
   const { free: items, held } = await candidates(deps, pool.prefix)
+  deps.mark?.('list')
   if (items.length + held === 0) return { why: `pool '${pool.name}' has no ready sandbox for this request` }
   const surveyed = await survey(deps, items, pool.request)
+  deps.mark?.('survey')
   const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0, unprepared: 0 }
   for (const out of surveyed.filter((item) => 'out' in item)) {
     seen[out.kind]++

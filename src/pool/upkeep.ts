@@ -95,7 +95,9 @@ export async function keepPool(
   const prepareLimitMs = config.pool.prepare ? config.timeoutMs : undefined
   const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs }
   const { stopped } = await stopIdle(pool, idle)
+  pool.mark?.('idle')
   const room = options.noStarts ? 0 : await roomLeft(config, deps)
+  pool.mark?.('count')
   const start = async (sandboxName: string) => {
     if (options.mayStart?.() === false) throw new Error('the keeper starts no more: its preparations keep failing')
     return startWithinLimit(config, deps, pool, options.claimant, sandboxName)

@@ -11,6 +11,7 @@ import { plantLostClaimAnswers, type SandboxHost } from '../../emulator/sandbox-
 import { holdName } from '../../src/inputs/default-name.ts'
 import { poolAccess } from '../../src/pool/access.ts'
 import { claimSandbox } from '../../src/pool/claim.ts'
+import { phasesOf } from '../../src/pool/phases.ts'
 import { realClock } from '../../src/runtime/clock.ts'
 import { prepareSandboxSsh } from '../../src/ssh/access.ts'
 import { recordingCore, type RecordingCore } from '../harness/fakes.ts'
@@ -41,6 +42,18 @@ describe.skipIf(!canRun)("the pull requests' holds in process", () => {
     expect(first.failed).toEqual([])
     const a = first.outputs['sandbox-id'] ?? ''
     expect(pooled).toContain(a)
+    // Where the claim's time went, phase by phase, for step debug logging.
+    const trace = first.debugs.find((line) => line.startsWith("Pool 'ci': the claim took "))
+    expect(Object.keys(phasesOf(trace ?? '')?.phases ?? {})).toEqual(['list', 'survey', 'link', 'hold'])
+    const look = keeper.debugs.find((line) => line.startsWith("Pool 'ci': look 1 took "))
+    expect(Object.keys(phasesOf(look ?? '')?.phases ?? {})).toEqual([
+      'renew',
+      'list',
+      'idle',
+      'count',
+      'survey',
+      'start',
+    ])
     const hold = holdOf(service, a)
     expect(JSON.parse(first.state['pool-claims'] ?? '').holds).toEqual([{ sandboxId: a, holdId: hold?.id }])
 

@@ -31,6 +31,8 @@ export interface RecordingCore extends ActionCore {
   state: Record<string, string>
   secrets: string[]
   log: string[]
+  /** Debug lines (shown with step debug logging), kept apart from the log. */
+  debugs: string[]
   failed: string[]
   summaries: string[]
   annotations: { level: string; message: string }[]
@@ -43,6 +45,7 @@ export function recordingCore(inputs: Record<string, string> = {}, state: Record
     state: { ...state },
     secrets: [],
     log: [],
+    debugs: [],
     failed: [],
     summaries: [],
     annotations: [],
@@ -63,7 +66,9 @@ export function recordingCore(inputs: Record<string, string> = {}, state: Record
     info: (message: string) => {
       core.log.push(message)
     },
-    debug: () => {},
+    debug: (message: string) => {
+      core.debugs.push(message)
+    },
     notice: (message: string | Error) => {
       core.annotations.push({ level: 'notice', message: String(message) })
     },
