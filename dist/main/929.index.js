@@ -738,8 +738,8 @@ async function recordOf(deps, item, request) {
         return listed;
     return deps.read(item.id);
 }
-/** How many candidates are read and asked at once. */
-const SURVEY_AT_ONCE = 8;
+/** How many candidates are read and asked at once, and claimed from before the next are asked. */
+const SURVEY_AT_ONCE = 4;
 /**
  * Each candidate's record checked and its claim looked at, read only, several at once: a claimed sandbox of the
  * pool stays ready in the service's list while its job runs, so asking them one by one would make a job's claim as
@@ -812,36 +812,43 @@ async function takeFromPool(deps, pool) {
     deps.mark?.('list');
     if (items.length + held === 0)
         return { why: `pool '${pool.name}' has no ready sandbox for this request` };
-    const surveyed = await survey(deps, items, pool.request);
-    deps.mark?.('survey');
     const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0, unprepared: 0 };
-    for (const out of surveyed.filter((item) => 'out' in item)) {
-        seen[out.kind]++;
-        deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`);
-    }
-    // The unclaimed ones in a random order, so steps racing for a few spread over them.
-    const order = (deps.shuffle ?? randomOrder)(surveyed.flatMap((item) => ('out' in item ? [] : [item])));
     const unsure = [];
-    for (const candidate of order) {
-        if (deps.clock.now() - began > TAKE_BUDGET_MS)
+    // In a random order, so steps racing for a few spread over them; a few surveyed at once, and claimed from before
+    // the next few are asked, so a claim in a large pool costs a few connections rather than one to every sandbox.
+    const order = (deps.shuffle ?? randomOrder)([...items]);
+    for (let k = 0; k < order.length && deps.clock.now() - began <= TAKE_BUDGET_MS; k += SURVEY_AT_ONCE) {
+        const surveyed = await survey(deps, order.slice(k, k + SURVEY_AT_ONCE), pool.request);
+        deps.mark?.('survey');
+        for (const out of surveyed.filter((item) => 'out' in item)) {
+            seen[out.kind]++;
+            deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`);
+        }
+        const taken = await claimFirst(deps, surveyed, pool, { began, seen, unsure });
+        if (taken)
+            return { taken, ...(unsure.length ? { unsure } : {}) };
+    }
+    return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) };
+}
+/** The claim on each unclaimed one of a survey, in its order, until one is won (within the attempt's bound). */
+async function claimFirst(deps, surveyed, pool, attempt) {
+    for (const candidate of surveyed.flatMap((item) => ('out' in item ? [] : [item]))) {
+        if (deps.clock.now() - attempt.began > TAKE_BUDGET_MS)
             break;
         const verdict = await claimOne(deps, candidate, pool.claimant);
         if (verdict.kind === 'won') {
             const waited = (0,match/* waitedMs */.h)(candidate.record, deps.clock.now());
-            const taken = { id: candidate.id, record: candidate.record, claimMs: deps.clock.now() - began };
-            return {
-                taken: waited === undefined ? taken : { ...taken, waitedMs: waited },
-                ...(unsure.length ? { unsure } : {}),
-            };
+            const taken = { id: candidate.id, record: candidate.record, claimMs: deps.clock.now() - attempt.began };
+            return waited === undefined ? taken : { ...taken, waitedMs: waited };
         }
-        seen[verdict.kind]++;
+        attempt.seen[verdict.kind] = (attempt.seen[verdict.kind] ?? 0) + 1;
         if (verdict.kind === 'unreachable')
-            unsure.push(candidate.id);
+            attempt.unsure.push(candidate.id);
         // Unclaimed when looked at, claimed when asked: a race lost to another step.
         const why = verdict.kind === 'taken' ? `another job claimed it first (${verdict.by})` : verdict.why;
         deps.log(`Pool '${pool.name}': ${candidate.id} not claimed: ${(0,untrusted/* serviceText */.Lo)(why, 200)}.`);
     }
-    return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) };
+    return undefined;
 }
 const SEEN_WORDS = { taken: 'claimed by another job', unprepared: 'still being prepared' };
 function nothingTaken(pool, count, seen) {

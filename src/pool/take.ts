@@ -1,11 +1,12 @@
 /**
  * Claiming a sandbox from the warm pool (issue 55): the pool's ready
  * sandboxes from the service's list (their names carry the repository, the
- * pool and the request's digest), a survey of them several at once (each one's
- * fresh record checked against this job's request, match.ts, and its claim
- * looked at read only), then a claim on the sandbox itself (claim.ts) on the
- * unclaimed ones until one is won. They are tried in a random order, so steps
- * racing for a few sandboxes spread over them instead of all asking the first.
+ * pool and the request's digest), in a random order (steps racing for a few
+ * sandboxes spread over them instead of all asking the first), a few at a time:
+ * a survey of them at once (each one's fresh record checked against this job's
+ * request, match.ts, and its claim looked at read only), then a claim on the
+ * sandbox itself (claim.ts) on the unclaimed ones until one is won, before the
+ * next few are asked.
  * Nothing claimed is never a failure: the caller starts its own, saying why in
  * one line. The whole attempt has a bound, so a pool that does not answer
  * costs a job seconds, not minutes.
@@ -89,8 +90,8 @@ async function recordOf(deps: TakeDeps, item: ListedSandbox & { id: string }, re
   return deps.read(item.id)
 }
 
-/** How many candidates are read and asked at once. */
-const SURVEY_AT_ONCE = 8
+/** How many candidates are read and asked at once, and claimed from before the next are asked. */
+const SURVEY_AT_ONCE = 4
 
 /** What the survey found of one candidate: why it is out, or its record and SSH access and who holds it. */
 type Surveyed =
@@ -173,34 +174,46 @@ export async function takeFromPool(
   const { free: items, held } = await candidates(deps, pool.prefix)
   deps.mark?.('list')
   if (items.length + held === 0) return { why: `pool '${pool.name}' has no ready sandbox for this request` }
-  const surveyed = await survey(deps, items, pool.request)
-  deps.mark?.('survey')
   const seen = { taken: held, unreachable: 0, mismatched: 0, failed: 0, unprepared: 0 }
-  for (const out of surveyed.filter((item) => 'out' in item)) {
-    seen[out.kind]++
-    deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`)
-  }
-  // The unclaimed ones in a random order, so steps racing for a few spread over them.
-  const order = (deps.shuffle ?? randomOrder)(surveyed.flatMap((item) => ('out' in item ? [] : [item])))
   const unsure: string[] = []
-  for (const candidate of order) {
-    if (deps.clock.now() - began > TAKE_BUDGET_MS) break
+  // In a random order, so steps racing for a few spread over them; a few surveyed at once, and claimed from before
+  // the next few are asked, so a claim in a large pool costs a few connections rather than one to every sandbox.
+  const order = (deps.shuffle ?? randomOrder)([...items])
+  for (let k = 0; k < order.length && deps.clock.now() - began <= TAKE_BUDGET_MS; k += SURVEY_AT_ONCE) {
+    const surveyed = await survey(deps, order.slice(k, k + SURVEY_AT_ONCE), pool.request)
+    deps.mark?.('survey')
+    for (const out of surveyed.filter((item) => 'out' in item)) {
+      seen[out.kind]++
+      deps.log(`Pool '${pool.name}': ${out.id} not claimed: ${out.out}.`)
+    }
+    const taken = await claimFirst(deps, surveyed, pool, { began, seen, unsure })
+    if (taken) return { taken, ...(unsure.length ? { unsure } : {}) }
+  }
+  return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) }
+}
+
+/** The claim on each unclaimed one of a survey, in its order, until one is won (within the attempt's bound). */
+async function claimFirst(
+  deps: TakeDeps,
+  surveyed: Surveyed[],
+  pool: { name: string; claimant: string },
+  attempt: { began: number; seen: Record<string, number>; unsure: string[] },
+): Promise<Taken | undefined> {
+  for (const candidate of surveyed.flatMap((item) => ('out' in item ? [] : [item]))) {
+    if (deps.clock.now() - attempt.began > TAKE_BUDGET_MS) break
     const verdict = await claimOne(deps, candidate, pool.claimant)
     if (verdict.kind === 'won') {
       const waited = waitedMs(candidate.record, deps.clock.now())
-      const taken = { id: candidate.id, record: candidate.record, claimMs: deps.clock.now() - began }
-      return {
-        taken: waited === undefined ? taken : { ...taken, waitedMs: waited },
-        ...(unsure.length ? { unsure } : {}),
-      }
+      const taken = { id: candidate.id, record: candidate.record, claimMs: deps.clock.now() - attempt.began }
+      return waited === undefined ? taken : { ...taken, waitedMs: waited }
     }
-    seen[verdict.kind]++
-    if (verdict.kind === 'unreachable') unsure.push(candidate.id)
+    attempt.seen[verdict.kind] = (attempt.seen[verdict.kind] ?? 0) + 1
+    if (verdict.kind === 'unreachable') attempt.unsure.push(candidate.id)
     // Unclaimed when looked at, claimed when asked: a race lost to another step.
     const why = verdict.kind === 'taken' ? `another job claimed it first (${verdict.by})` : verdict.why
     deps.log(`Pool '${pool.name}': ${candidate.id} not claimed: ${serviceText(why, 200)}.`)
   }
-  return { why: nothingTaken(pool.name, items.length + held, seen), ...(unsure.length > 0 ? { unsure } : {}) }
+  return undefined
 }
 
 const SEEN_WORDS: Record<string, string> = { taken: 'claimed by another job', unprepared: 'still being prepared' }

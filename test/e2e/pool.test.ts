@@ -149,6 +149,36 @@ describe.skipIf(!canRun)('claiming from the warm pool', () => {
     expect(emulator?.requestsTo('POST', '/sandboxes/start')).toHaveLength(5)
   })
 
+  it('a large pool: a claim asks a few sandboxes, not every one, and the rest only where those are taken', async () => {
+    const { client, reach, ids } = await pool()
+    const more = await Promise.all(
+      ['00000e', '00000f', '000010'].map((tail) =>
+        client.startSandbox({
+          name: `${prefix}${tail}`,
+          spec,
+          network_policy: policy,
+          lifetime: { enforce_ttl: true, max_ttl_seconds: 7_200 },
+        }),
+      ),
+    )
+    for (const { id } of more) while ((await client.getSandbox(id)).status !== 'ready') await realClock.sleep(50)
+    const asked = new Set<string>()
+    const counting = (id: string) => (asked.add(id), reach(id))
+    const deps = { ...partsOf(client, counting), shuffle: <T>(items: T[]) => items }
+    const outcome = await takeFromPool(deps, { name: 'ci', prefix, request, claimant: 'job-large' })
+    expect('taken' in outcome).toBe(true)
+    // 6 of this request ready and unclaimed, and one of another spec: the first few were asked, never all 7.
+    expect(asked.size).toBeLessThanOrEqual(4)
+    // All claimed but the last: a claim still finds it, asking the rest a few at a time.
+    const all = [ids[0], ids[1], ...more.map((m) => m.id)].filter(
+      (id) => id !== ('taken' in outcome && outcome.taken.id),
+    )
+    for (const id of all.slice(0, -1))
+      await claimSandbox(await reach(id ?? ''), id ?? '', 'other-job', { env: process.env })
+    const last = await takeFromPool(deps, { name: 'ci', prefix, request, claimant: 'job-last' })
+    expect('taken' in last && last.taken.id).toBe(all.at(-1))
+  })
+
   it('an empty pool, or one whose sandboxes cannot be reached: nothing claimed, why in one line', async () => {
     const { client } = await pool()
     const deps = partsOf(client, () => Promise.reject(new Error('the certificate was refused')))
