@@ -62,6 +62,12 @@ field() { # $1 field name, $2 line
     memory.free) echo "$((total - used - $(load_of "$index" 1)))$unit" ;;
     driver_version) echo "$driver" ;; utilization.gpu) echo "$(load_of "$index" 2)$percent" ;;
     timestamp) date '+%Y/%m/%d %H:%M:%S.%3N' ;; power.draw) echo "$(power_of "$index")$watts" ;;
+    pci.bus_id|gpu_bus_id) printf '00000000:%02X:00.0\n' $((0x18 + index * 16)) ;;
+    clocks_throttle_reasons.*|clocks_event_reasons.*)
+      if active throttle "$index" "\${1#*.}"; then echo Active; else echo "Not Active"; fi ;;
+    ecc.errors.uncorrected.volatile.total) echo "$(planted ecc "$index" 0)" ;;
+    remapped_rows.pending) if active remap "$index"; then echo Yes; else echo No; fi ;;
+    retired_pages.pending) echo "[N/A]" ;;
     *) echo "Field \\"$1\\" is not a valid field to query." >&2; return 2 ;;
   esac
 }
@@ -80,6 +86,25 @@ next_powers() { # each GPU's power, halfway from its last reading to 80 W + 6.1 
   printf '%s\n' "\${powers[@]}" > "$gpus.power"
 }
 power_of() { printf '%d.%02d' $((powers[$1] / 100)) $((powers[$1] % 100)); }
+# The planted faults in effect now (gpu-faults.ts): '<since> <kind> <gpu> <arg> <text>' lines.
+faults=
+read_faults() { faults=$(awk -v now="$(date +%s%3N)" '$1 <= now' "$gpus.faults" 2> /dev/null); }
+active() { local re=$'\n'"[0-9]+ $1 $2 $3"; [[ $'\n'"$faults"$'\n' =~ $re ]]; } # kind gpu [arg]
+planted() { # kind gpu default: the planted number, else the default
+  local value
+  value=$(awk -v k="$1" -v g="$2" '$2 == k && $3 == g { v = $4 } END { print v }' <<< "$faults")
+  echo "\${value:-$3}"
+}
+lost_check() { # a GPU fallen off the bus (Xid 79) fails every query, as the real one does
+  local line gpu
+  while read -r _ kind gpu code _; do
+    [ "$kind" = xid ] && [ "$code" = 79 ] || continue
+    printf 'Unable to determine the device handle for GPU%04X:%02X:00.0: Unknown Error\n' 0 $((0x18 + gpu * 16))
+    exit 15
+  done <<< "$faults"
+}
+read_faults
+lost_check
 query=; format=; interval=
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -99,6 +124,8 @@ if [ -n "$query" ]; then
   IFS=',' read -r -a fields <<< "$query"
   case ",$format," in *,noheader,*) ;; *) (IFS=,; echo "\${fields[*]}" | sed 's/,/, /g') ;; esac
   while :; do
+    read_faults
+    lost_check
     next_powers
     while read -r line; do
       out=(); for f in "\${fields[@]}"; do value=$(field "$f" "$line") || exit 2; out+=("$value"); done

@@ -1,25 +1,14 @@
 /** The emulator's options, their defaults, and the shared shapes of its state. */
 import type { Generation } from './generation.ts'
 import type { GpuFault } from './gpu.ts'
+import type { GpuFaultPlan } from './gpu-faults.ts'
 import type { SshHostOptions, SshService } from './ssh-service.ts'
 
 export type GpuType = 'A6000' | 'A100' | 'H100'
 export const GPU_TYPES: GpuType[] = ['A6000', 'A100', 'H100']
 
-export type FaultKind =
-  | 500
-  | 502
-  | 503
-  | 504
-  | 400
-  | 401
-  | 403
-  | 'hang'
-  | 'reset'
-  | 'lost-answer'
-  | 'malformed-json'
-  | 'slow-body'
-  | 'key-not-json'
+type StatusFault = 500 | 502 | 503 | 504 | 400 | 401 | 403
+export type FaultKind = StatusFault | 'hang' | 'reset' | 'lost-answer' | 'malformed-json' | 'slow-body' | 'key-not-json'
 
 export interface FaultRule {
   /** e.g. 'POST /sandboxes/start', 'GET /sandboxes/:id', 'GET /sandboxes', 'POST /sandboxes/:id/stop'. */
@@ -108,6 +97,8 @@ export interface EmulatorOptions {
   sshHostKeyOverride?: string
   /** What is wrong with the GPUs of each GPU sandbox that gets ready, in order (undefined: healthy); gpu.ts. */
   gpuFaults?: (GpuFault | undefined)[]
+  /** GPU faults during use, for each GPU sandbox that gets ready, in order (undefined: none); gpu-faults.ts. */
+  gpuFaultPlans?: (GpuFaultPlan[] | undefined)[]
   /** With ssh: the login user and Docker of the emulated host (ssh-service.ts; default: as deployed where possible). */
   sshHost?: SshHostOptions
   /** With ssh: how long each certificate is valid, in seconds (default 3600; the service's is about an hour). sshd refuses it after that. */
@@ -284,6 +275,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     sshHostKeyOverride: options.sshHostKeyOverride,
     sshHost: options.sshHost ?? {},
     gpuFaults: options.gpuFaults ?? [],
+    gpuFaultPlans: options.gpuFaultPlans ?? [],
     forgetEndedMs: options.forgetEndedMs,
     now: options.now,
     minSpec: options.minSpec,

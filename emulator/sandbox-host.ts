@@ -9,7 +9,8 @@
  * is a directory of its own (`exec` and `cp`, the two commands the service's
  * SDK uses). Every stand-in call is appended to `calls.log`. Always on the
  * PATH: an `nvidia-smi` that answers from the newest ready GPU sandbox's spec
- * (one host serves every emulated sandbox; gpu.ts).
+ * (one host serves every emulated sandbox; gpu.ts), and a `dmesg` with the
+ * GPU faults planted for it (gpu-faults.ts).
  *
  * sshd's `SetEnv HOME=… PATH=…` puts a session there. One sshd serves every
  * emulated sandbox, so they share this home.
@@ -19,12 +20,13 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CONTAINER_NAME } from './container.ts'
 import { NVIDIA_SMI } from './gpu.ts'
+import { DMESG, JOURNALCTL } from './gpu-faults.ts'
 import type { LoginUser } from './login-user.ts'
 
 const SUDO = `#!/bin/bash
 printf 'sudo %s\\n' "$*" >> "$EMULATOR_CALLS_LOG"
 case "$1" in
-  -n|--non-interactive) shift ;;
+  -n|--non-interactive) shift; export EMULATOR_SUDO=1 ;;
   *) echo "sudo: a terminal is required to read the password; use the -S option or --non-interactive" >&2; exit 1 ;;
 esac
 exec "$@"
@@ -126,8 +128,11 @@ export function createSandboxHost(dir: string, user: LoginUser, docker: 'docker'
     writeFileSync(join(bin, 'docker'), DOCKER, { mode: 0o755 })
   }
   writeFileSync(join(bin, 'nvidia-smi'), NVIDIA_SMI, { mode: 0o755 })
+  writeFileSync(join(bin, 'dmesg'), DMESG(`${gpuFile}.faults`), { mode: 0o755 })
+  writeFileSync(join(bin, 'journalctl'), JOURNALCTL, { mode: 0o755 })
   writeFileSync(callsLog, '')
   writeFileSync(gpuFile, '')
+  writeFileSync(`${gpuFile}.faults`, '')
   const own = (path: string) => execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, path])
   own(dir)
   const path = `${bin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`

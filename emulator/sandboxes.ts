@@ -4,6 +4,7 @@ import { nameInUseCode } from './generation.ts'
 import { HttpError, type Answer } from './http.ts'
 import type { EmulatorHost, GpuType, Organization, SandboxState } from './options.ts'
 import { writeGpus } from './gpu.ts'
+import { writeFaultPlan } from './gpu-faults.ts'
 import { LIVE_STATUSES, validateStart } from './validate.ts'
 
 export class Sandboxes {
@@ -204,8 +205,10 @@ export class Sandboxes {
     if (!this.transition(sandbox, 'provisioning', result)) this.transition(sandbox, 'pending', result)
     const host = this.host.sshService?.hostFor(sandbox.id)
     if (!host || sandbox.status !== 'running') return
-    const fault = sandbox.spec.gpu_type ? this.host.options.gpuFaults[this.gpuSandboxesReady++] : undefined
+    const index = sandbox.spec.gpu_type ? this.gpuSandboxesReady++ : undefined
+    const fault = index === undefined ? undefined : this.host.options.gpuFaults[index]
     writeGpus(host.gpuFile, sandbox.spec, fault)
+    writeFaultPlan(host.gpuFile, index === undefined ? undefined : this.host.options.gpuFaultPlans[index])
   }
 
   transition(sandbox: SandboxState, from: string, to: string): boolean {

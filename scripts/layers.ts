@@ -23,7 +23,8 @@ export { functionLengths, lineBreaches, sizeBreaches, type Measured } from './li
 /** Floors of src/, lowest first; a folder imports only from floors below its own. */
 export const LAYERS: readonly (readonly string[])[] = [
   ['runtime'],
-  ['client'],
+  // The GPU's faults: what the sandbox is asked and how its answer is read, beside the client (runtime only).
+  ['client', 'gpu-fault'],
   ['inputs', 'remote'],
   ['github', 'step'],
   ['approval', 'runner', 'sandbox', 'ssh'],

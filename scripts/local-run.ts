@@ -9,7 +9,10 @@
  * of the jobs' trust domain and preparing it with `pool-prepare`; `event=
  * pull_request` runs the jobs as a pull request's (they only claim, or prepare
  * their own). Each sandbox then has a home of its own, so a job finds the
- * prepared files only on the sandbox that was prepared.
+ * prepared files only on the sandbox that was prepared. `gpu-fault=79@3`: the
+ * first GPU sandbox's GPU 0 logs that Xid 3 s after ready (79 also takes it
+ * off the bus), as the real driver does: the verdict, and with
+ * `retry-on-gpu-fault=1` the retry on a fresh sandbox, in one command.
  */
 import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -20,6 +23,7 @@ import { isGeneration, type Generation } from '../emulator/generation.ts'
 import { ROOT, actionYaml, runStep, type StepResult } from './lib/action-runner.ts'
 import { distIsCurrent } from './source-hash.ts'
 import { eventEnvironment } from './lib/event.ts'
+import type { GpuFaultPlan } from '../emulator/gpu-faults.ts'
 
 const bundles = ['main', 'post'].map((step) => join(ROOT, 'dist', step, 'index.js'))
 // By content: on a fresh clone the committed bundle is the build of the committed sources, whatever the mtimes say.
@@ -35,7 +39,17 @@ let hold = false
 let keeper = false
 let event: string | undefined
 let jobs = 1
+let fault: GpuFaultPlan | undefined
 for (const arg of process.argv.slice(2)) {
+  const planted = /^gpu-fault=(\d{1,3})@(\d{1,4})$/.exec(arg)
+  if (planted) {
+    fault = { kind: 'xid', code: Number(planted[1]), afterMs: Number(planted[2]) * 1000 }
+    continue
+  }
+  if (arg.startsWith('gpu-fault=')) {
+    console.error(`gpu-fault is an Xid code and the seconds after ready, e.g. gpu-fault=79@3; got '${arg}'.`)
+    process.exit(2)
+  }
   if (arg === 'keeper=true') {
     keeper = true
     continue
@@ -98,6 +112,7 @@ const emulator = new Emulator({
   generation,
   ssh: needsSsh,
   ...(keeper ? { sshHost: { perSandbox: true } } : {}),
+  ...(fault ? { gpuFaultPlans: [[fault]] } : {}),
 })
 const baseUrl = await emulator.start()
 const inputs: Record<string, string> = { 'api-token': emulator.token, 'base-url': baseUrl, ...extra }

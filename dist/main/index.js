@@ -1877,6 +1877,7 @@ const INPUT_DEFAULTS = {
     upload: '.',
     download: '',
     'download-limit': '2GiB',
+    'retry-on-gpu-fault': '0',
     runner: 'false',
     'runner-label': '',
     'runner-timeout': '10m',
@@ -1943,6 +1944,7 @@ const INPUT_MODES = {
     upload: ['start', 'pool'],
     download: ['start'],
     'download-limit': ['start'],
+    'retry-on-gpu-fault': ['start'],
     runner: ['start'],
     'runner-label': ['start'],
     'runner-timeout': ['start'],
@@ -2816,6 +2818,10 @@ function parseGpuCheck(inputs, gpus, sshAnyway) {
 }
 /** gpu-report as given: true, false, or undefined (empty: on where a GPU has SSH access, decided by the caller). */
 function parseGpuReport(inputs, gpus) {
+    // The retry's fault is seen by gpu-report's watch: without it nothing would ever be retried.
+    if (inputs.changed('retry-on-gpu-fault') &&
+        (gpus.length === 0 || inputs.raw('gpu-report').trim().toLowerCase() === 'false'))
+        inputs.fail('retry-on-gpu-fault', 'is set, but the GPU is not watched: it needs a gpu-type, with gpu-report on');
     if (!inputs.isSet('gpu-report'))
         return undefined;
     const wanted = inputs.parse('gpu-report', fields/* boolean */.zM);
@@ -3220,7 +3226,7 @@ function parseRun(inputs, job) {
     if (script.trim() === '') {
         // pool-prepare sees the upload too (its checkout), with or without run.
         const prepares = inputs.read('pool-prepare').trim() !== '';
-        for (const name of ['upload', 'download', 'download-limit']) {
+        for (const name of ['upload', 'download', 'download-limit', 'retry-on-gpu-fault']) {
             if (inputs.changed(name) && !(name === 'upload' && prepares))
                 inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
         }
@@ -3232,7 +3238,10 @@ function parseRun(inputs, job) {
     const upload = (0,run/* parsePaths */.I)(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
     const download = (0,run/* parsePaths */.I)(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
     const downloadLimit = inputs.parse('download-limit', sizes/* byteSize */.mz);
-    return { script, upload, download, downloadLimit, workspace };
+    const retryOnGpuFault = inputs.parse('retry-on-gpu-fault', fields/* wholeNumber */.rD(0));
+    if (retryOnGpuFault > 2)
+        inputs.fail('retry-on-gpu-fault', `must be 0, 1 or 2, got '${retryOnGpuFault}'`);
+    return { script, upload, download, downloadLimit, workspace, retryOnGpuFault };
 }
 function parseNetworkPolicyMode(inputs, connection) {
     return {
@@ -3838,7 +3847,7 @@ async function runMode(config, deps) {
     // Each mode's code is loaded when it runs: a stop never parses the runner's, the pool's or run's.
     switch (config.mode) {
         case 'start':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(618), __nccwpck_require__.e(695)]).then(__nccwpck_require__.bind(__nccwpck_require__, 695))).runStart(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(618), __nccwpck_require__.e(799)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4799))).runStart(config, modeDeps);
         case 'stop':
             return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(389), __nccwpck_require__.e(120)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1120))).runStop(config, modeDeps);
         case 'network-policy':

@@ -636,14 +636,16 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   t: () => (/* binding */ removeSshAccess)
+/* harmony export */   tB: () => (/* binding */ removeSshAccess)
 /* harmony export */ });
-/* unused harmony export dropSshAccess */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4120);
-/* harmony import */ var _ssh_config_files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5018);
-/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5154);
-/* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8528);
+/* unused harmony exports forgetSandboxAccess, dropSshAccess */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4120);
+/* harmony import */ var _inputs_ssh_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(877);
+/* harmony import */ var _ssh_config_files_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5018);
+/* harmony import */ var _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5154);
+/* harmony import */ var _ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8528);
 /**
  * The post step's first act, in every mode and whatever becomes of the stop:
  * end the certificate renewer, turn what it logged as failures into one
@@ -656,10 +658,12 @@ async function findByNameWithGrace(ctx, name, deadline, exclude) {
 
 
 
+
+
 async function endTheRenewer(core, state, clock) {
     const pid = state.renewerPid;
     if (pid !== undefined) {
-        const ended = await (0,_ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__/* .endRenewer */ .qw)(pid, clock);
+        const ended = await (0,_ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_5__/* .endRenewer */ .qw)(pid, clock);
         if (ended === 'ended')
             core.info(`Ended the SSH certificate renewer (pid ${pid}).`);
         else if (ended === 'not-running')
@@ -672,27 +676,41 @@ async function endTheRenewer(core, state, clock) {
                 `without its files it ends by itself at its next renewal.`);
     }
     const dir = state.secretDirectory;
-    const failures = dir ? (0,_ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__/* .renewerFailures */ .kg)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(dir, _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_3__/* .RENEWER_LOG */ .qS)) : [];
+    const failures = dir ? (0,_ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_5__/* .renewerFailures */ .kg)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, _ssh_renewer_process_js__WEBPACK_IMPORTED_MODULE_5__/* .RENEWER_LOG */ .qS)) : [];
     const last = failures.at(-1);
     if (last) {
-        const what = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(last.replace(/^\S+ failed: /, ''), 300);
+        const what = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_2__/* .serviceText */ .Lo)(last.replace(/^\S+ failed: /, ''), 300);
         core.warning(`The SSH certificate renewer reported ${failures.length === 1 ? 'a failure' : `${failures.length} failures`}; ` +
             `the last: ${what}`);
     }
+}
+/**
+ * Before another attempt on a fresh sandbox (retry-on-gpu-fault): the stopped sandbox's renewer, Include line and
+ * address files go, so nothing names it; the key and certificate stay for the next sandbox.
+ */
+async function forgetSandboxAccess(core, state, clock, alias) {
+    await endTheRenewer(core, state, clock);
+    const include = state.sshInclude;
+    if (include)
+        removeInclude(include.userConfig, include);
+    const dir = state.secretDirectory;
+    if (dir)
+        for (const name of ['known_hosts', configFileName(alias)])
+            rmSync(join(dir, name), { force: true });
 }
 async function removeSshAccess(core, state, clock) {
     try {
         await endTheRenewer(core, state, clock);
         const include = state.sshInclude;
         if (include) {
-            const removed = (0,_ssh_config_files_js__WEBPACK_IMPORTED_MODULE_2__/* .removeInclude */ .BJ)(include.userConfig, include);
+            const removed = (0,_ssh_config_files_js__WEBPACK_IMPORTED_MODULE_4__/* .removeInclude */ .BJ)(include.userConfig, include);
             core.info(removed
                 ? `Removed the SSH Include line from ${include.userConfig}.`
                 : `The SSH Include line was no longer in ${include.userConfig}.`);
         }
         const dir = state.secretDirectory;
         if (dir) {
-            (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_4__/* .removePrivateDirectory */ .th)(dir);
+            (0,_ssh_secret_files_js__WEBPACK_IMPORTED_MODULE_6__/* .removePrivateDirectory */ .th)(dir);
             core.info(`Removed the private key directory ${dir}.`);
         }
     }
@@ -4199,6 +4217,7 @@ const INPUT_DEFAULTS = {
     upload: '.',
     download: '',
     'download-limit': '2GiB',
+    'retry-on-gpu-fault': '0',
     runner: 'false',
     'runner-label': '',
     'runner-timeout': '10m',
@@ -4265,6 +4284,7 @@ const INPUT_MODES = {
     upload: ['start', 'pool'],
     download: ['start'],
     'download-limit': ['start'],
+    'retry-on-gpu-fault': ['start'],
     runner: ['start'],
     'runner-label': ['start'],
     'runner-timeout': ['start'],
@@ -5180,6 +5200,10 @@ function gpu_check_parseGpuCheck(inputs, gpus, sshAnyway) {
 }
 /** gpu-report as given: true, false, or undefined (empty: on where a GPU has SSH access, decided by the caller). */
 function gpu_check_parseGpuReport(inputs, gpus) {
+    // The retry's fault is seen by gpu-report's watch: without it nothing would ever be retried.
+    if (inputs.changed('retry-on-gpu-fault') &&
+        (gpus.length === 0 || inputs.raw('gpu-report').trim().toLowerCase() === 'false'))
+        inputs.fail('retry-on-gpu-fault', 'is set, but the GPU is not watched: it needs a gpu-type, with gpu-report on');
     if (!inputs.isSet('gpu-report'))
         return undefined;
     const wanted = inputs.parse('gpu-report', field.boolean);
@@ -5530,7 +5554,7 @@ function parseRun(inputs, job) {
     if (script.trim() === '') {
         // pool-prepare sees the upload too (its checkout), with or without run.
         const prepares = inputs.read('pool-prepare').trim() !== '';
-        for (const name of ['upload', 'download', 'download-limit']) {
+        for (const name of ['upload', 'download', 'download-limit', 'retry-on-gpu-fault']) {
             if (inputs.changed(name) && !(name === 'upload' && prepares))
                 inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it");
         }
@@ -5542,7 +5566,10 @@ function parseRun(inputs, job) {
     const upload = parsePaths(inputs.raw('upload'), 'upload', workspace, (message) => inputs.fail('upload', message));
     const download = parsePaths(inputs.raw('download'), 'download', workspace, (message) => inputs.fail('download', message));
     const downloadLimit = inputs.parse('download-limit', byteSize);
-    return { script, upload, download, downloadLimit, workspace };
+    const retryOnGpuFault = inputs.parse('retry-on-gpu-fault', field.wholeNumber(0));
+    if (retryOnGpuFault > 2)
+        inputs.fail('retry-on-gpu-fault', `must be 0, 1 or 2, got '${retryOnGpuFault}'`);
+    return { script, upload, download, downloadLimit, workspace, retryOnGpuFault };
 }
 function parseNetworkPolicyMode(inputs, connection) {
     return {
@@ -6101,7 +6128,7 @@ async function runPost(given) {
     let sshRemoved = false;
     const removeSsh = async () => {
         if (!sshRemoved)
-            await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_3__/* .removeSshAccess */ .t)(core, state, deps.clock);
+            await (0,_cleanup_ssh_js__WEBPACK_IMPORTED_MODULE_3__/* .removeSshAccess */ .tB)(core, state, deps.clock);
         sshRemoved = true;
     };
     // The pool's code is loaded only where this step's state holds pool sandboxes.
@@ -6169,7 +6196,7 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
     const { taken, stranded } = served ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_10__/* .serveFolders */ .ly)(deps, runners, served) : {};
     // The samples before the stop (and before the SSH access goes); the report after it, when the run's length is known.
     // Code a step did not use is loaded only where its state says it was: the GPU report's, the approval's.
-    const report = state.gpuReport ? await __nccwpck_require__.e(/* import() */ 30).then(__nccwpck_require__.bind(__nccwpck_require__, 3030)) : undefined;
+    const report = state.gpuReport ? await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 3413)) : undefined;
     const gpu = report ? await report.fetchGpuSamples(deps, state, inputs.cleanup().keepAlive) : undefined;
     await removeSsh();
     await (0,_cleanup_sandbox_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupSandbox */ .s)(deps, state, inputs, POST_DEADLINE_MS);

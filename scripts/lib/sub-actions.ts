@@ -60,7 +60,7 @@ const START_OUTPUTS = [
   'pool-claimed',
 ]
 const SSH_OUTPUTS = ['ssh-host', 'ssh-port', 'ssh-user', 'ssh-config', 'ssh-command', 'ssh-key-path']
-const GPU_OUTPUTS = ['gpu-memory-peak', 'gpu-utilization', 'gpu-samples']
+const GPU_OUTPUTS = ['gpu-memory-peak', 'gpu-utilization', 'gpu-samples', 'gpu-fault']
 
 /**
  * Inputs that serve testing the action or rare tuning: the root's alone. A sub-action's page names those its use
@@ -89,7 +89,16 @@ export const SUB_ACTIONS: Record<Use, SubAction> = {
   run: {
     description:
       'Start a CPU or GPU sandbox, upload the workspace, run a script on it with its output live, bring results back; the post step stops it.',
-    inputs: [...START, 'run', 'upload', 'download', 'download-limit', 'debug-on-failure', 'debug-public-key'],
+    inputs: [
+      ...START,
+      'run',
+      'upload',
+      'download',
+      'download-limit',
+      'retry-on-gpu-fault',
+      'debug-on-failure',
+      'debug-public-key',
+    ],
     outputs: [...START_OUTPUTS, 'exit-code', ...GPU_OUTPUTS],
   },
   runner: {

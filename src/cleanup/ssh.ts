@@ -5,10 +5,12 @@
  * ~/.ssh/config (that line only) and the private directory with the key,
  * certificate and config.
  */
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Clock } from '../runtime/clock.ts'
 import type { ActionCore } from '../runtime/core.ts'
 import { serviceText } from '../runtime/untrusted.ts'
+import { configFileName } from '../inputs/ssh.ts'
 import { removeInclude } from '../ssh/config-files.ts'
 import { endRenewer, RENEWER_LOG, renewerFailures } from '../ssh/renewer-process.ts'
 import { removePrivateDirectory } from '../ssh/secret-files.ts'
@@ -43,6 +45,18 @@ async function endTheRenewer(core: Core, state: ActionState, clock: Clock): Prom
         `the last: ${what}`,
     )
   }
+}
+
+/**
+ * Before another attempt on a fresh sandbox (retry-on-gpu-fault): the stopped sandbox's renewer, Include line and
+ * address files go, so nothing names it; the key and certificate stay for the next sandbox.
+ */
+export async function forgetSandboxAccess(core: Core, state: ActionState, clock: Clock, alias: string): Promise<void> {
+  await endTheRenewer(core, state, clock)
+  const include = state.sshInclude
+  if (include) removeInclude(include.userConfig, include)
+  const dir = state.secretDirectory
+  if (dir) for (const name of ['known_hosts', configFileName(alias)]) rmSync(join(dir, name), { force: true })
 }
 
 export async function removeSshAccess(core: Core, state: ActionState, clock: Clock): Promise<void> {

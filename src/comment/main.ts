@@ -4,6 +4,7 @@
  * was used (ready, or the run done).
  */
 import type { StartConfig } from '../inputs/config.ts'
+import { GpuFaultError } from '../gpu-fault/error.ts'
 import { poolText, type PoolRow } from '../pool/row.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { addSpent, type Spent } from '../sandbox/billing.ts'
@@ -23,17 +24,25 @@ export interface UseOutcome {
   failure: unknown
   spent: Spent
   dollarsPerHour: number | undefined
+  /** Attempts before this one that a GPU fault ended (retry-on-gpu-fault): their sandboxes and faults. */
+  faulted?: { id: string; short: string }[]
 }
 
 function statusOf(config: StartConfig, failure: unknown): string {
   if (failure !== undefined) {
-    const message = failure instanceof Error ? failure.message : String(failure)
+    const message = failure instanceof GpuFaultError ? failure.original.message : String((failure as Error).message)
     const exit = /\brun exited with (\d+)/.exec(message)
-    return exit ? `run failed (exit ${exit[1]})` : `failed: ${serviceText(message.split('\n')[0], 200)}`
+    const status = exit ? `run failed (exit ${exit[1]})` : `failed: ${serviceText(message.split('\n')[0], 200)}`
+    // The machine's fault first: the first thing a reader of the row should know.
+    return failure instanceof GpuFaultError ? `${failure.short} fault, likely not the code's; ${status}` : status
   }
   if (config.run) return 'run passed (exit 0)'
   return config.runner ? 'ready; the runner is online' : 'ready'
 }
+
+/** `; after GPU 0 Xid 79 on sbx-…`: the attempts a GPU fault ended before this one. */
+const afterFaults = (faulted: UseOutcome['faulted']) =>
+  faulted?.length ? `; after ${faulted.map((attempt) => `${attempt.short} on ${attempt.id}`).join(', ')}` : ''
 
 export async function commentFromMain(
   config: StartConfig,
@@ -46,7 +55,7 @@ export async function commentFromMain(
   if (!config.comment) return
   const now = deps.clock.now()
   const total = addSpent(outcome.spent, now - (outcome.billedFrom ?? outcome.acceptedAt), outcome.dollarsPerHour)
-  const status = statusOf(config, outcome.failure)
+  const status = statusOf(config, outcome.failure) + afterFaults(outcome.faulted)
   const facts: CommentFacts = {
     sandboxId: started.id,
     job: config.comment.job,

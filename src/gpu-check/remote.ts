@@ -7,6 +7,10 @@
 import { serviceText } from '../runtime/untrusted.ts'
 import { whileConnecting, type RemoteContext } from '../remote/job.ts'
 import { runScript, SSH_CONNECTION_FAILED } from '../remote/ssh-command.ts'
+import { gpusNowScript, kernelLogScript } from '../gpu-fault/scripts.ts'
+import { parseFaultSections } from '../gpu-fault/read.ts'
+import { faultLine } from '../gpu-fault/text.ts'
+import { watchVerdict } from '../gpu-fault/verdict.ts'
 
 export const GPU_QUERY =
   'nvidia-smi --query-gpu=index,name,memory.used,memory.total,driver_version --format=csv,noheader,nounits'
@@ -26,8 +30,14 @@ export interface GpuExpectation {
   minDriver?: string
 }
 
-/** What one sandbox showed: its GPUs, or why nvidia-smi gave none. */
-export type GpuReading = { ok: true; gpus: SeenGpu[] } | { ok: false; why: string }
+/**
+ * What one sandbox showed: its GPUs (and the faults of the machine's kind its kernel log holds for them, however
+ * old: a GPU that faulted is not given to a job), or why nvidia-smi gave none.
+ */
+export type GpuReading = { ok: true; gpus: SeenGpu[]; faults?: string[] } | { ok: false; why: string }
+
+/** The query, then the kernel log's Xid lines and the GPUs' bus ids (gpu-fault), in one session. */
+const CHECK_SCRIPT = [GPU_QUERY, 'code=$?', kernelLogScript(), gpusNowScript(), 'exit $code'].join('\n')
 
 class ConnectionFailed extends Error {}
 
@@ -37,15 +47,21 @@ export async function readGpus(context: RemoteContext): Promise<GpuReading> {
     context,
     'GPU check',
     async () => {
-      const result = await runScript(context.target, GPU_QUERY, [], '', context.env, context.signal)
+      const result = await runScript(context.target, CHECK_SCRIPT, [], '', context.env, context.signal)
       if (result.code === SSH_CONNECTION_FAILED) throw new ConnectionFailed('the SSH connection failed')
       return result
     },
     (error) => error instanceof ConnectionFailed,
   )
-  const said = (stdout.trim() || stderr.trim()).split('\n')[0] ?? ''
+  const at = stdout.search(/^== xid\b/m)
+  const [query, rest] = at < 0 ? [stdout, ''] : [stdout.slice(0, at), stdout.slice(at)]
+  const said = (query.trim() || stderr.trim()).split('\n')[0] ?? ''
   if (code !== 0) return { ok: false, why: `nvidia-smi failed (exit ${code}): ${serviceText(said, 160)}` }
-  return parseGpus(stdout)
+  const reading = parseGpus(query)
+  if (!reading.ok) return reading
+  const watch = watchVerdict(parseFaultSections(rest), { since: 0, now: 0, gpuCount: reading.gpus.length })
+  const faults = watch.faults.filter((fault) => fault.source === 'xid' && fault.kind === 'machine').map(faultLine)
+  return faults.length > 0 ? { ...reading, faults } : reading
 }
 
 export function parseGpus(text: string): GpuReading {
@@ -89,7 +105,7 @@ export function gpuProblems(reading: GpuReading, expected: GpuExpectation): stri
     ? gpus.find((gpu) => compareVersions(gpu.driver, expected.minDriver ?? '') < 0)
     : undefined
   if (old) problems.push(`driver ${serviceText(old.driver, 30)} is older than min-driver ${expected.minDriver}`)
-  return problems
+  return [...problems, ...(reading.faults ?? []).map((fault) => `a GPU fault in its kernel log: ${fault}`)]
 }
 
 /** One line of the check's table: the GPUs a sandbox showed. */

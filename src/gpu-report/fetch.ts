@@ -56,7 +56,7 @@ export async function reportGpu(
 ): Promise<string> {
   const startedAt = state.startedAt
   const signal = withTimeout(PRICING_TIMEOUT_MS, deps.signal)
-  return publishGpuReport(deps.core, {
+  const { figure } = await publishGpuReport(deps.core, {
     sandboxId: state.sandboxId ?? 'the sandbox',
     fetched: gpu.fetched,
     why: gpu.why,
@@ -65,5 +65,7 @@ export async function reportGpu(
     failed,
     prices: () => deps.makeClient(config).getPricing(signal),
     tempDir: process.env.RUNNER_TEMP,
+    now: deps.clock.now(),
   })
+  return figure
 }

@@ -19,6 +19,8 @@ export interface RanOn {
   cpu: number
   memoryGib: number
   storageGib: number
+  /** When the fault watch began (gpu-fault): Xid events before it are not this job's. */
+  since?: number
 }
 
 export interface CheaperGpu {

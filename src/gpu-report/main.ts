@@ -13,6 +13,10 @@ import type { StartedSandbox } from '../sandbox/start.ts'
 import { stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { ActionState, type SavedGpuReport } from '../step/state.ts'
 import { remoteContext } from '../sandbox/remote-context.ts'
+import type { FaultWatch } from '../gpu-fault/verdict.ts'
+
+/** How much earlier than the step saw ready an Xid may be stamped and still be this job's. */
+const CLOCK_SLACK_MS = 5_000
 
 const failedToConnect = (error: unknown) => error instanceof SamplerUnreachableError && error.connection
 
@@ -22,6 +26,7 @@ export async function startGpuSampling(
   deps: StepDeps,
   started: StartedSandbox,
   target: SshTarget,
+  readyAt: number,
 ): Promise<SavedGpuReport | undefined> {
   if (!config.gpuReport || !started.gpuType) return undefined
   const { core } = deps
@@ -40,6 +45,8 @@ export async function startGpuSampling(
       cpu: config.cpu,
       memoryGib: config.memoryGib,
       storageGib: config.storageGib,
+      // The kernel's clock and the runner's may differ by seconds (journald's lines have whole seconds).
+      since: readyAt - CLOCK_SLACK_MS,
     }
     new ActionState(core).saveGpuReport(saved)
     const by = config.run ? 'the end of run' : 'the post step'
@@ -54,18 +61,21 @@ export async function startGpuSampling(
   }
 }
 
-/** `run` has ended: fetch (and end) the sampler, report, and tell the post step it is done. */
+/**
+ * `run` has ended: fetch (and end) the sampler, report, and tell the post step it is done; what the fault watch saw
+ * (the caller's error names a machine's fault first).
+ */
 export async function reportAtRunEnd(
   deps: StepDeps,
   started: StartedSandbox,
   saved: SavedGpuReport,
   use: { acceptedAt: number; failed: boolean },
-): Promise<void> {
+): Promise<FaultWatch | undefined> {
   const env = stepEnvironment(deps)
   const { fetched, why } = await fetchOrWhy(saved, env, { end: true, signal: deps.signal })
   // Cancelled: the post step fetches what is there, and reports.
-  if (deps.signal.aborted) return
-  const figure = await publishGpuReport(deps.core, {
+  if (deps.signal.aborted) return undefined
+  const { figure, watch } = await publishGpuReport(deps.core, {
     sandboxId: started.id,
     fetched,
     why,
@@ -74,6 +84,9 @@ export async function reportAtRunEnd(
     failed: use.failed,
     prices: () => deps.client.getPricing(deps.signal),
     tempDir: env.RUNNER_TEMP,
+    now: deps.clock.now(),
+    errorSaysIt: true,
   })
   new ActionState(deps.core).saveGpuReport({ ...saved, reported: true, figure })
+  return watch
 }

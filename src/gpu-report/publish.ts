@@ -12,6 +12,8 @@ import type { ActionCore } from '../runtime/core.ts'
 import { formatDuration } from '../step/summary.ts'
 import { cheaperGpu, describeCheaper, type RanOn } from './hint.ts'
 import { formatGib, gpuReport, mergeSamples, renderGpuSection, type GpuReport } from './post.ts'
+import { publishFaults } from '../gpu-fault/publish.ts'
+import { machineFault, type FaultWatch } from '../gpu-fault/verdict.ts'
 
 export interface GpuReportInput {
   sandboxId: string
@@ -27,6 +29,15 @@ export interface GpuReportInput {
   prices: () => Promise<Record<string, number>>
   /** Where gpu-samples goes (RUNNER_TEMP); undefined: no file. */
   tempDir: string | undefined
+  now: number
+  /** The caller's error names a machine's fault first (run): no second error annotation. */
+  errorSaysIt?: boolean
+}
+
+/** The comment's figure, and what the fault watch saw (undefined when nothing came back). */
+export interface Published {
+  figure: string
+  watch?: FaultWatch
 }
 
 /** The comment's compact figure: peak memory and mean utilization, `unused`, or `no samples`. */
@@ -51,13 +62,32 @@ const NEVER_USED =
   'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
   'container started without the GPU (docker run --gpus all).'
 
-/** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
-export async function publishGpuReport(core: ActionCore, input: GpuReportInput): Promise<string> {
+/**
+ * Writes the report and the fault watch's; returns the comment's figure (a machine's fault first). Whatever goes wrong
+ * with it is one warning, never a failed step.
+ */
+export async function publishGpuReport(core: ActionCore, input: GpuReportInput): Promise<Published> {
   try {
-    return await writeReport(core, input)
+    const figure = await writeReport(core, input)
+    if (input.fetched === undefined) return { figure }
+    const { ran, now, failed, errorSaysIt } = input
+    const since = ran.since ?? 0
+    const watch = await publishFaults(core, {
+      fetched: input.fetched,
+      since,
+      now,
+      gpuCount: ran.gpuCount,
+      failed,
+      errorSaysIt,
+    })
+    const first = machineFault(watch)
+    return {
+      figure: first ? `${first.source === 'xid' ? `Xid ${first.code}` : first.source} · ${figure}` : figure,
+      watch,
+    }
   } catch (error) {
     core.warning(`GPU report: ${(error as Error).message}`)
-    return gpuFigure(undefined)
+    return { figure: gpuFigure(undefined) }
   }
 }
 

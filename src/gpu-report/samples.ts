@@ -67,12 +67,14 @@ export function parseSampleLine(line: string, fields: readonly string[]): GpuSam
 /** The fetch's answer (`== coarse.csv`, `== fine.csv.1`, `== fine.csv` parts), bounded and checked line by line. */
 export function parseSamples(text: string, fields: readonly string[] = SAMPLE_FIELDS.split(',')): Samples {
   const samples: Samples = { fine: [], coarse: [], dropped: 0 }
-  let part: GpuSample[] | undefined
+  // null: a later section of the fetch (the GPU's faults, read by gpu-fault/read.ts), not samples.
+  let part: GpuSample[] | undefined | null
   let lines = 0
   for (const line of text.split('\n')) {
     if (line === '== coarse.csv') part = samples.coarse
     else if (line === '== fine.csv.1' || line === '== fine.csv') part = samples.fine
-    else if (line.trim() === '') continue
+    else if (/^== (health\.csv|xid|gpus)\b/.test(line)) part = null
+    else if (line.trim() === '' || part === null) continue
     else if (!part || ++lines > MAX_LINES) samples.dropped++
     else {
       const sample = parseSampleLine(line, fields)

@@ -45,6 +45,12 @@ export function parseGpuCheck(
 
 /** gpu-report as given: true, false, or undefined (empty: on where a GPU has SSH access, decided by the caller). */
 export function parseGpuReport(inputs: Collector, gpus: readonly GpuType[]): boolean | undefined {
+  // The retry's fault is seen by gpu-report's watch: without it nothing would ever be retried.
+  if (
+    inputs.changed('retry-on-gpu-fault') &&
+    (gpus.length === 0 || inputs.raw('gpu-report').trim().toLowerCase() === 'false')
+  )
+    inputs.fail('retry-on-gpu-fault', 'is set, but the GPU is not watched: it needs a gpu-type, with gpu-report on')
   if (!inputs.isSet('gpu-report')) return undefined
   const wanted = inputs.parse('gpu-report', field.boolean)
   if (wanted && gpus.length === 0)

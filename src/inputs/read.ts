@@ -152,7 +152,7 @@ function parseRun(inputs: Collector, job: JobEnvironment): RunRequest | undefine
   if (script.trim() === '') {
     // pool-prepare sees the upload too (its checkout), with or without run.
     const prepares = inputs.read('pool-prepare').trim() !== ''
-    for (const name of ['upload', 'download', 'download-limit'] as const) {
+    for (const name of ['upload', 'download', 'download-limit', 'retry-on-gpu-fault'] as const) {
       if (inputs.changed(name) && !(name === 'upload' && prepares))
         inputs.fail(name, "is set but 'run' is empty; it copies files for run, so set run (a script) or remove it")
     }
@@ -166,7 +166,9 @@ function parseRun(inputs: Collector, job: JobEnvironment): RunRequest | undefine
     inputs.fail('download', message),
   )
   const downloadLimit = inputs.parse('download-limit', byteSize)
-  return { script, upload, download, downloadLimit, workspace }
+  const retryOnGpuFault = inputs.parse('retry-on-gpu-fault', field.wholeNumber(0))
+  if (retryOnGpuFault > 2) inputs.fail('retry-on-gpu-fault', `must be 0, 1 or 2, got '${retryOnGpuFault}'`)
+  return { script, upload, download, downloadLimit, workspace, retryOnGpuFault }
 }
 
 function parseNetworkPolicyMode(inputs: Collector, connection: Connection): NetworkPolicyConfig {

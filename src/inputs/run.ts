@@ -20,6 +20,8 @@ export interface RunRequest {
   downloadLimit: number
   /** The runner's workspace (GITHUB_WORKSPACE, else the step's directory). */
   workspace: string
+  /** More attempts on a fresh sandbox after a run the GPU's machine fault failed (0 to 2). */
+  retryOnGpuFault: number
 }
 
 /** A path as written, made relative and normal; or what is wrong with it. */

@@ -22,6 +22,20 @@ import type { PoolPreparation } from '../inputs/pool.ts'
 import { prepareOwnSandbox } from '../pool/own.ts'
 import { pendingIds } from '../pool/main.ts'
 import { dropSshAccess } from '../cleanup/ssh.ts'
+import { GpuFaultError } from '../gpu-fault/error.ts'
+import { programLine } from '../gpu-fault/text.ts'
+import { machineFault, type FaultWatch } from '../gpu-fault/verdict.ts'
+
+/** How this sandbox is used: the step's SSH, a preparation of its own, and what a GPU fault may still cost. */
+export interface Use {
+  acceptedAt: number
+  /** When this step saw the sandbox ready: the GPU fault watch counts from then. */
+  readyAt: number
+  prepared: PreparedSandboxSsh | undefined
+  prepareOwn?: PoolPreparation
+  /** More attempts a run the GPU failed may have (retry-on-gpu-fault, less those made). */
+  retriesLeft?: number
+}
 
 /** After the summary: fail for a failed sandbox, else finish SSH and carry out run or runner. */
 export async function useReady(
@@ -29,7 +43,7 @@ export async function useReady(
   deps: StepDeps,
   started: StartedSandbox,
   waited: WaitOutcome,
-  ssh: { acceptedAt: number; prepared: PreparedSandboxSsh | undefined; prepareOwn?: PoolPreparation },
+  ssh: Use,
 ): Promise<void> {
   if (waited.error) throw waited.error
   if (isFailed(waited.status)) {
@@ -55,8 +69,21 @@ export async function useReady(
   const placement = config.image === undefined ? 'host' : 'image'
   if (ssh.prepareOwn)
     await prepareOwnSandbox(deps, { id: started.id, target, placement }, ssh.prepareOwn, config.timeoutMs)
-  const sampling = await startGpuSampling(config, deps, started, target)
-  await useSandbox(config, deps, started, target, sampling && { saved: sampling, acceptedAt: ssh.acceptedAt })
+  const sampling = await startGpuSampling(config, deps, started, target, ssh.readyAt)
+  const watched = sampling && { saved: sampling, acceptedAt: ssh.acceptedAt }
+  await useSandbox(config, deps, started, target, { sampling: watched, retriesLeft: ssh.retriesLeft ?? 0 })
+}
+
+/**
+ * A run's error once the fault watch has spoken: a machine's fault goes first (a GpuFaultError, to retry where
+ * attempts are left); a program's fault is added after the run's own words; anything else stays as it was.
+ */
+function runError(error: unknown, watch: FaultWatch | undefined, retriesLeft: number): unknown {
+  const first = machineFault(watch)
+  if (first && error instanceof Error) return new GpuFaultError(first, error, retriesLeft > 0)
+  const program = watch?.faults.find((fault) => fault.kind === 'program')
+  if (program && error instanceof Error) error.message = `${error.message}\n${programLine(program)}`
+  return error
 }
 
 /** What `run` or `runner: true` does with the ready sandbox, over the action's own SSH access. */
@@ -65,18 +92,21 @@ async function useSandbox(
   deps: StepDeps,
   started: StartedSandbox,
   target: SshTarget,
-  sampling: { saved: SavedGpuReport; acceptedAt: number } | undefined,
+  use: { sampling: { saved: SavedGpuReport; acceptedAt: number } | undefined; retriesLeft: number },
 ): Promise<void> {
   const sandboxId = started.id
+  const { sampling } = use
   if (config.run) {
-    let failed = true
+    let failure: unknown
     try {
       await runOnSandbox(deps, config.run, sandboxId, target, config.image === undefined ? 'host' : 'image')
-      failed = false
-    } finally {
-      // The outputs are for later steps: run reports at its end (the post step then has nothing to fetch).
-      if (sampling) await reportAtRunEnd(deps, started, sampling.saved, { acceptedAt: sampling.acceptedAt, failed })
+    } catch (error) {
+      failure = error
     }
+    // The outputs are for later steps: run reports at its end (the post step then has nothing to fetch).
+    const failed = failure !== undefined
+    const watch = sampling && (await reportAtRunEnd(deps, started, sampling.saved, { ...sampling, failed }))
+    if (failed) throw deps.signal.aborted ? failure : runError(failure, watch, use.retriesLeft)
   }
   // The runner runs on the host (a job's own `container:` gives it an image), next to ~/actions-runner.
   if (config.runner)

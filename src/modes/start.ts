@@ -3,34 +3,26 @@
  * id at once, wait until it is ready, set outputs, write the summary, and
  * finish SSH access.
  */
-import { ServiceError } from '../client/errors.ts'
 import type { StartConfig } from '../inputs/config.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { NOTHING_SPENT, readBillingContext, type BillingContext, type Spent } from '../sandbox/billing.ts'
 import { applySpendingCaps } from '../sandbox/caps.ts'
 import { waitForRoom } from '../sandbox/live-limit.ts'
-import { checkNameBeforeStart, NameHeldError, NameHolders } from '../sandbox/name-holders.ts'
-import {
-  buildStartRequest,
-  CapacityExhaustedError,
-  startSandbox,
-  type StartedSandbox,
-  type StartTracker,
-} from '../sandbox/start.ts'
-import { prepareSandboxSsh, SshUnavailableError, type PreparedSandboxSsh } from '../ssh/access.ts'
+import { buildStartRequest, type StartedSandbox } from '../sandbox/start.ts'
+import type { PreparedSandboxSsh } from '../ssh/access.ts'
 import { opContext, stepEnvironment, type StepDeps } from '../step/deps.ts'
 import { setTextOutput } from '../step/outputs.ts'
 import { ActionState } from '../step/state.ts'
 import { reportDryRun } from '../step/summary.ts'
-import type { RunnerRequest } from '../inputs/runner.ts'
-import { registryFor } from '../runner/register.ts'
 import type { PoolRow } from '../pool/row.ts'
 import type { WaitOutcome } from './start-summary.ts'
 import { readOnce, setOutputsFrom, waitPhase, writeSummary } from './start-wait.ts'
+import { startPhase } from './start-phase.ts'
 import { claimFromPool, forgetOthers, poolRowOf, upkeepLater, type Pooled } from '../pool/main.ts'
 import { dropUnusedSsh, useReady } from './start-use.ts'
 import { gpuCheck, keptUnderLimit, passGate } from './start-checks.ts'
 import { setCostOutputs, spentBeforeUse } from './start-cost.ts'
+import { asksRetry, usedOrFaulted, type FaultedAttempt } from './start-retry.ts'
 import { commentFromMain } from '../comment/main.ts'
 import { announceLeg } from '../comment/relay.ts'
 import { ArtifactStore } from '../comment/artifacts.ts'
@@ -91,6 +83,7 @@ async function attempts(
   let config = gated
   let prepared = side.prepared
   const checks: GpuCheckRow[] = []
+  const faulted: FaultedAttempt[] = []
   const roomDeadline = deps.clock.now() + config.capacityTimeoutMs
   let spent = NOTHING_SPENT
   for (;;) {
@@ -131,7 +124,11 @@ async function attempts(
     }
     const pool = config.pool && poolRowOf(config.pool, claimed, side.why)
     const used = { started, waited, billing: await billing, acceptedAt, billedFrom, spent, prepared, checks, pool }
-    return useAttempt(config, deps, state, step, used)
+    const use = () => useAttempt(config, deps, state, step, { ...used, faulted })
+    const attempt = { id: started.id, acceptedAt, alias: config.ssh?.alias }
+    if (!(await usedOrFaulted(use, deps, attempt, faulted))) return
+    spent = await spentBeforeUse(spent, deps, state, billedFrom, billing)
+    config = nextAttempt(config, deps)
   }
 }
 
@@ -146,6 +143,8 @@ interface UsedAttempt {
   prepared: PreparedSandboxSsh | undefined
   checks: GpuCheckRow[]
   pool: PoolRow | undefined
+  /** Attempts before this one that a GPU fault ended (retry-on-gpu-fault). */
+  faulted: FaultedAttempt[]
 }
 
 /** Outputs and summary, then run, runner or SSH, then the cost outputs again and the comment. */
@@ -168,7 +167,8 @@ async function useAttempt(
   try {
     // A prepared pool's job on a sandbox of its own prepares it first (a claimed one was prepared).
     const prepareOwn = used.pool?.claim ? undefined : config.pool?.prepare
-    return await useReady(config, deps, started, waited, { acceptedAt, prepared, prepareOwn })
+    const retriesLeft = (config.run?.retryOnGpuFault ?? 0) - used.faulted.length
+    return await useReady(config, deps, started, waited, { acceptedAt, readyAt, prepared, prepareOwn, retriesLeft })
   } catch (error) {
     failure = error
     if (config.debug) state.saveMainFailure(serviceText((error as Error).message?.split('\n')[0], 200))
@@ -177,8 +177,9 @@ async function useAttempt(
     // Again once run or runner is done: what this run cost by the end of the main step, and the comment.
     setCostOutputs(deps, spent, billedFrom, hourly)
     const outcome = { acceptedAt, billedFrom, readyAt, failure, spent, dollarsPerHour: hourly, pool: used.pool }
-    if (waited.record && !deps.signal.aborted)
-      await commentFromMain(config, deps, state, started, outcome, step.relayed)
+    // An attempt that goes again has no row of its own: the last attempt's row names it.
+    if (waited.record && !deps.signal.aborted && !asksRetry(failure))
+      await commentFromMain(config, deps, state, started, { ...outcome, faulted: used.faulted }, step.relayed)
   }
 }
 
@@ -199,69 +200,6 @@ async function reportStartDryRun(config: StartConfig, deps: StepDeps): Promise<v
     ? { ...request, env: Object.fromEntries(Object.keys(request.env).map((key) => [key, '***'])) }
     : request
   await reportDryRun(deps.core, 'Sandbox', 'POST /sandboxes/start', request, shown, ' (env values hidden)')
-}
-
-async function checkRunnerAccess(deps: StepDeps, runner: RunnerRequest): Promise<void> {
-  await registryFor(deps, runner).checkAccess(runner.workflowRun)
-  if (runner.addedDomains.length > 0)
-    deps.core.info(
-      `Runner: added ${runner.addedDomains.join(', ')} to the allowlist ` +
-        `(internet-access: restricted): the runner needs them to reach GitHub.`,
-    )
-}
-
-/** Why nothing exists after the start phase failed, for the log and the post step. */
-function nothingStartedBecause(error: unknown, startSent: boolean): string {
-  if (error instanceof SshUnavailableError) return 'SSH access was refused, so no start request was sent'
-  if (error instanceof NameHeldError) return 'the name is held by another live sandbox, so no start request was sent'
-  if (!startSent) {
-    const why = error instanceof ServiceError ? `${error.status} ${error.code}` : 'the step failed before it'
-    return `no start request was sent (${why})`
-  }
-  if (error instanceof CapacityExhaustedError)
-    return `every start attempt was answered ${error.status} ${error.code}: no capacity for the listed GPU types`
-  if (error instanceof ServiceError) return `every start attempt was refused (${error.status} ${error.code})`
-  return 'no start was accepted'
-}
-
-/** The name check, SSH preparation and the start itself; when nothing was created, state says so for the post step. */
-async function startPhase(
-  config: StartConfig,
-  deps: StepDeps,
-  state: ActionState,
-  startDeadline: number,
-  prepared?: PreparedSandboxSsh,
-) {
-  const { core } = deps
-  core.startGroup(`Start sandbox '${config.name}'`)
-  const tracker: StartTracker = { mayHaveCreated: false }
-  const holders = new NameHolders(state)
-  let preparedSsh = prepared
-  let startSent = false
-  try {
-    // A name the user chose may be held already: know its holders before the first attempt.
-    if (!config.nameWasGenerated) await checkNameBeforeStart(config, opContext(deps), holders, startDeadline)
-    // GitHub next: a token that may not register runners fails the step before anything is billed.
-    if (config.runner) await checkRunnerAccess(deps, config.runner)
-    // SSH first: a service without certificates fails the step before anything is billed.
-    // (Once per step: a replacement after a failed GPU check uses the same key and certificate.)
-    if (config.ssh && !preparedSsh) preparedSsh = await prepareSandboxSsh(deps, stepEnvironment(deps), startDeadline)
-    state.saveSandboxName(config.name)
-    startSent = true
-    const started = await startSandbox(config, deps, startDeadline, holders, tracker)
-    return { started, preparedSsh }
-  } catch (error) {
-    // Every attempt was answered with a refusal, or none was sent: nothing exists, so the post step has nothing to look
-    // for.
-    if (!tracker.mayHaveCreated) {
-      const why = nothingStartedBecause(error, startSent)
-      state.clearSandboxName(why)
-      core.info(`No sandbox was created: ${why}.`)
-    }
-    throw error
-  } finally {
-    core.endGroup()
-  }
 }
 
 /** Saves the id and sets the first outputs; returns when the start was accepted. */

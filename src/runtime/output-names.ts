@@ -30,6 +30,7 @@ export const OUTPUT_NAMES = [
   'gpu-memory-peak',
   'gpu-utilization',
   'gpu-samples',
+  'gpu-fault',
   'pool-claimed',
   'pool',
 ] as const

@@ -64,6 +64,8 @@ export interface SavedGpuReport {
   reported?: boolean
   /** The comment's figure from that report (gpu-report/publish.ts gpuFigure). */
   figure?: string
+  /** When the sampler, and so the fault watch, began (ms): Xid events before it are not this job's. */
+  since?: number
 }
 
 /**

@@ -44,16 +44,12 @@ describe.skipIf(!canRun)("the pull requests' holds in process", () => {
     expect(pooled).toContain(a)
     // Where the claim's time went, phase by phase, for step debug logging.
     const trace = first.debugs.find((line) => line.startsWith("Pool 'ci': the claim took "))
-    expect(Object.keys(phasesOf(trace ?? '')?.phases ?? {})).toEqual(['list', 'survey', 'link', 'hold'])
+    // (`rest`: what came after the last phase, where a loaded machine makes it a millisecond or more.)
+    const named = (line: string | undefined) =>
+      Object.keys(phasesOf(line ?? '')?.phases ?? {}).filter((p) => p !== 'rest')
+    expect(named(trace)).toEqual(['list', 'survey', 'link', 'hold'])
     const look = keeper.debugs.find((line) => line.startsWith("Pool 'ci': look 1 took "))
-    expect(Object.keys(phasesOf(look ?? '')?.phases ?? {})).toEqual([
-      'renew',
-      'list',
-      'idle',
-      'count',
-      'survey',
-      'start',
-    ])
+    expect(named(look)).toEqual(['renew', 'list', 'idle', 'count', 'survey', 'start'])
     const hold = holdOf(service, a)
     expect(JSON.parse(first.state['pool-claims'] ?? '').holds).toEqual([{ sandboxId: a, holdId: hold?.id }])
 

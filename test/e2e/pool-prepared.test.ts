@@ -144,9 +144,10 @@ describe.skipIf(!canRun)('the prepared pool in process', () => {
 
   it('a keeper with pool-watch replaces a claimed sandbox at its next looks, then ends by itself', async () => {
     const service = await startEmulator({ sshHost: { perSandbox: true } })
-    // The keeper's clock runs 6 times faster: pool-watch 1m is 10 s here, a look every 0.33 s.
+    // The keeper's clock runs 6 times faster: pool-watch 3m is 30 s here (room for a loaded machine's claim), a look
+    // every 0.33 s.
     const clock = compressed(6)
-    const core = recordingCore(inputs({ ...KEEPER, 'pool-size': '1', 'pool-watch': '1m' }))
+    const core = recordingCore(inputs({ ...KEEPER, 'pool-size': '1', 'pool-watch': '3m' }))
     const env = steps.environment(1, 'push')
     const keeping = runMain({ core, clock, makeClient, signal: new AbortController().signal, env })
     for (let k = 0; k < 2400 && !core.log.some((line) => / prepared in /.test(line)); k++) await sleep(25)

@@ -58,6 +58,7 @@ const request = (workspace: string, script: string, extra: Partial<RunRequest> =
   upload: ['src'],
   download: [],
   downloadLimit: 2 * 1024 ** 3,
+  retryOnGpuFault: 0,
   workspace,
   ...extra,
 })

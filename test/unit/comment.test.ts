@@ -17,6 +17,7 @@ import type { CleanupConfig, StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
 import { commentText } from '../../src/runtime/untrusted.ts'
 import { commentFromMain } from '../../src/comment/main.ts'
+import { GpuFaultError } from '../../src/gpu-fault/error.ts'
 import { NOTHING_SPENT } from '../../src/sandbox/billing.ts'
 import { renderComment, type CommentFacts } from '../../src/comment/text.ts'
 import type { CleanupDeps } from '../../src/step/deps.ts'
@@ -350,6 +351,17 @@ describe("the main step's comment", () => {
     })
     await commentFromMain(config, withDeps, state, started, { ...outcome, failure: undefined })
     expect(state.commentFacts()?.status).toBe('run passed (exit 0)')
+    // A GPU fault of the machine's kind: said first; a retried job names the attempt the fault ended.
+    const fault = {
+      ...{ time: '2026-12-07T12:03:11.000Z', gpu: 0, source: 'xid', code: 79, bucket: 'RESTART_BM' as const },
+      ...{ kind: 'machine' as const, meaning: 'fallen off the bus', count: 1 },
+    }
+    const gpuFailure = new GpuFaultError(fault, new Error('run exited with 1 after 3s'), false)
+    await commentFromMain(config, withDeps, state, started, { ...outcome, failure: gpuFailure })
+    expect(state.commentFacts()?.status).toBe("GPU 0 Xid 79 fault, likely not the code's; run failed (exit 1)")
+    const faulted = [{ id: 'sbx-00000000000000aa', short: 'GPU 0 Xid 79' }]
+    await commentFromMain(config, withDeps, state, started, { ...outcome, failure: undefined, faulted })
+    expect(state.commentFacts()?.status).toBe('run passed (exit 0); after GPU 0 Xid 79 on sbx-00000000000000aa')
     // With or without run, the post step writes the row (one write a leg, issue 46): the main step asks GitHub nothing.
     expect(d.core.log).toContain("comment: the post step writes this job's row, with the stop (one write a job).")
     await commentFromMain({ ...config, run: undefined }, withDeps, state, started, { ...outcome, failure: undefined })

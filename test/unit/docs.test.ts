@@ -87,10 +87,7 @@ describe('documentation', () => {
         [...(m[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((n) => n[1]),
       )
     // Names the contract added for open issues, not built yet: each leaves this list when its issue lands.
-    const notYet: Record<string, string> = {
-      'retry-on-gpu-fault': 'GPU faults watched through the job',
-      'gpu-fault': 'GPU faults watched through the job',
-    }
+    const notYet: Record<string, string> = {}
     const built = (list: (string | undefined)[]) =>
       list.filter((name) => name !== undefined && !(name in notYet)).sort()
     expect(built(names(section('Inputs')))).toEqual(Object.keys(actionYaml().inputs).sort())

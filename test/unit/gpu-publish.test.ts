@@ -49,7 +49,7 @@ async function publish(
 ): Promise<{ core: RecordingCore; figure: string }> {
   dir = mkdtempSync(join(tmpdir(), 'gpu-publish-'))
   const core = recordingCore()
-  const figure = await publishGpuReport(core, {
+  const { figure } = await publishGpuReport(core, {
     sandboxId: 'sbx-0123456789abcdef',
     fetched: text,
     ran: RAN,
@@ -57,6 +57,7 @@ async function publish(
     failed: false,
     prices: async () => PRICES,
     tempDir: dir,
+    now: Date.UTC(2026, 10, 26, 10, 5),
     ...extra,
   })
   return { core, figure }

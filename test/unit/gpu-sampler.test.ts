@@ -14,6 +14,8 @@ import { parseSamples } from '../../src/gpu-report/samples.ts'
 import { skipWithout } from '../harness/host.ts'
 
 const STAND_IN = `#!/bin/bash
+# An old driver: it knows none of the health fields, so the sampler samples without them.
+case " $* " in *" -l "*) ;; *) echo 'Field "pci.bus_id" is not a valid field to query.'; exit 2 ;; esac
 # The real one holds its lines back until it exits; SIGTERM flushes them.
 buf=""
 trap 'printf "%s" "$buf"; exit 0' TERM
@@ -63,7 +65,9 @@ describe.skipIf(skipWithout('the GPU sampler on a sandbox', 'procps'))('the GPU 
     home = mkdtempSync(join(tmpdir(), 'sampler-'))
     expect(run(samplerStartScript(), '/usr/bin:/bin').stdout.trim()).toBe('no nvidia-smi')
     const fetched = run(samplerFetchScript(), '/usr/bin:/bin')
-    expect(fetched.stdout).toBe('== coarse.csv\n== fine.csv.1\n== fine.csv\n')
+    expect(fetched.stdout).toMatch(/^== coarse.csv\n== fine.csv.1\n== fine.csv\n== health.csv\n== xid \S+\n/)
+    // No nvidia-smi at the end either: the GPUs' part says how it failed.
+    expect(fetched.stdout).toMatch(/\n== gpus 127\n.*nvidia-smi: command not found\n$/)
     expect(parseSamples(fetched.stdout)).toEqual({ fine: [], coarse: [], dropped: 0 })
   })
 })

@@ -93,6 +93,7 @@ describe('run', () => {
       download: [],
       downloadLimit: 2 * 1024 ** 3,
       workspace,
+      retryOnGpuFault: 0,
     })
     expect(start({ run: 'x', 'ssh-alias': 'gpu', download: 'reports/' })).toMatchObject({
       ssh: { alias: 'gpu' },
@@ -119,6 +120,25 @@ describe('run', () => {
     expect(errorsOf({ 'download-limit': '1MiB' })[0]).toMatch(/^Input 'download-limit': is set but 'run' is empty/)
     // The default is not "set".
     expect(start({ 'download-limit': '2GiB' }).run).toBeUndefined()
+  })
+
+  it('retry-on-gpu-fault: 0 to 2, with run and a watched GPU; anything else is an input error', () => {
+    const gpu = { run: 'x', 'gpu-type': 'H100' }
+    for (const raw of ['0', '1', '2'])
+      expect(start({ ...gpu, 'retry-on-gpu-fault': raw }).run?.retryOnGpuFault).toBe(Number(raw))
+    expect(errorsOf({ ...gpu, 'retry-on-gpu-fault': '3' })).toEqual([
+      "Input 'retry-on-gpu-fault': must be 0, 1 or 2, got '3'",
+    ])
+    expect(errorsOf({ ...gpu, 'retry-on-gpu-fault': 'once' })[0]).toMatch(
+      /^Input 'retry-on-gpu-fault': must be a whole/,
+    )
+    expect(errorsOf({ 'gpu-type': 'H100', 'retry-on-gpu-fault': '1' })[0]).toMatch(
+      /^Input 'retry-on-gpu-fault': is set but 'run' is empty/,
+    )
+    // Nothing would ever see the fault: no GPU, or its watch turned off.
+    const unwatched = /^Input 'retry-on-gpu-fault': is set, but the GPU is not watched/
+    expect(errorsOf({ run: 'x', 'retry-on-gpu-fault': '1' })[0]).toMatch(unwatched)
+    expect(errorsOf({ ...gpu, 'gpu-report': 'false', 'retry-on-gpu-fault': '1' })[0]).toMatch(unwatched)
   })
 
   it('upload or download without run, and run with wait: false, are input errors', () => {

@@ -34,7 +34,7 @@ const START = `api-token ${SPEC} ${NETWORK} ${CAPS} ${GATE} ${REPORT} ${POOL} ti
 
 /** Each use's inputs, in its action.yml's order. */
 const INPUTS: Record<Use, string> = {
-  run: `${START} run upload download download-limit debug-on-failure debug-public-key`,
+  run: `${START} run upload download download-limit retry-on-gpu-fault debug-on-failure debug-public-key`,
   runner: `${START} runner-label runner-timeout runner-jobs runners debug-on-failure`,
   ssh: `${START} ssh-alias keep-alive`,
   connect: 'api-token sandbox-id ssh-alias comment',

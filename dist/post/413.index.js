@@ -1,8 +1,8 @@
-export const id = 30;
-export const ids = [30];
+export const id = 413;
+export const ids = [413];
 export const modules = {
 
-/***/ 3030:
+/***/ 3413:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -19,6 +19,61 @@ __webpack_require__.d(__webpack_exports__, {
 var ssh_command = __webpack_require__(262);
 // EXTERNAL MODULE: ./build/src/runtime/abort.js
 var abort = __webpack_require__(9768);
+;// CONCATENATED MODULE: ./build/src/gpu-fault/scripts.js
+/**
+ * What the sandbox is asked for a GPU's faults, in its own sections of the sampler's fetch (and of the GPU check):
+ * the fields the sampler adds to each sample where nvidia-smi knows them, the kernel log's Xid lines, and the GPUs
+ * nvidia-smi shows now. Every part is bounded; what comes back is the job's to forge and is parsed as hostile text.
+ */
+/**
+ * Per GPU and sample: its PCI bus id (to place an Xid), the clock event reasons that slow a run (the old
+ * `clocks_throttle_reasons` names, which old and new drivers both know), uncorrectable ECC errors since the driver
+ * loaded, and memory repairs waiting for a reset or a reboot.
+ */
+const scripts_HEALTH_FIELDS = [
+    'pci.bus_id',
+    'clocks_throttle_reasons.hw_slowdown',
+    'clocks_throttle_reasons.hw_thermal_slowdown',
+    'clocks_throttle_reasons.hw_power_brake_slowdown',
+    'clocks_throttle_reasons.sw_thermal_slowdown',
+    'ecc.errors.uncorrected.volatile.total',
+    'remapped_rows.pending',
+    'retired_pages.pending',
+].join(',');
+/** The throttle reasons, in HEALTH_FIELDS' order, by the names docs/gpu.md uses. */
+const THROTTLE_REASONS = ['hw_slowdown', 'hw_thermal_slowdown', 'hw_power_brake_slowdown', 'sw_thermal_slowdown'];
+/** At most this many Xid lines come back (the newest), each cut to XID_LINE characters. */
+const XID_LINES = 200;
+const XID_LINE = 400;
+/**
+ * The kernel log's Xid lines, read as the login user can: `dmesg`, else `sudo -n dmesg` (where dmesg_restrict keeps
+ * the log from users), else the journal's kernel messages, likewise. An empty answer counts as unreadable (a journal
+ * the user may not read answers nothing). Prints `== xid <how it was read>` and the lines, or `== xid unreadable`.
+ */
+function kernelLogScript() {
+    return [
+        't=$(mktemp 2> /dev/null || echo "/tmp/.gpu-xid-$$")',
+        'got() { "$@" > "$t" 2> /dev/null && [ -s "$t" ]; }',
+        'dm=$(command -v dmesg || echo dmesg); jc=$(command -v journalctl || echo journalctl)',
+        'if got dmesg --time-format iso; then s=dmesg',
+        'elif got sudo -n "$dm" --time-format iso; then s=sudo-dmesg',
+        'elif got "$jc" -k -o short-iso --no-pager -q; then s=journalctl',
+        'elif got sudo -n "$jc" -k -o short-iso --no-pager -q; then s=sudo-journalctl',
+        'else s=unreadable; fi',
+        'echo "== xid $s"',
+        `[ "$s" = unreadable ] || grep -a 'NVRM: Xid' "$t" | tail -n ${XID_LINES} | cut -c 1-${XID_LINE}`,
+        'rm -f "$t"',
+    ].join('\n');
+}
+/** The GPUs nvidia-smi shows now, and its exit status: `== gpus <status>`, then at most 64 lines of its answer. */
+function gpusNowScript() {
+    return [
+        'n=$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2>&1); code=$?',
+        'echo "== gpus $code"',
+        'printf "%s\\n" "$n" | head -n 64 | cut -c 1-200',
+    ].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./build/src/gpu-report/sampler.js
 /**
  * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
@@ -36,6 +91,7 @@ var abort = __webpack_require__(9768);
  */
 
 
+
 const SAMPLER_DIR = '.gpu-sandbox-samples';
 const SAMPLE_FIELDS = 'timestamp,index,memory.used,memory.total,utilization.gpu,power.draw';
 const FINE_LINES = 20_000;
@@ -43,11 +99,14 @@ const COARSE_LINES = 30_000;
 const FETCH_BYTES = 2 * 2 ** 20;
 /** How long one nvidia-smi runs before it is ended (and so writes what it sampled). */
 const CHUNK_SECONDS = 15;
-const SAMPLE_COMMAND = [
-    `timeout -s TERM ${CHUNK_SECONDS}`,
-    `nvidia-smi --query-gpu=${SAMPLE_FIELDS} --format=csv,noheader,nounits -l 1`,
-].join(' ');
-/** awk (POSIX; mawk and gawk alike): the line as printed, and each minute's maxima per GPU. */
+/** The running nvidia-smi's command line starts so (its fields go on with the health fields, where it knows them). */
+const SAMPLE_COMMAND = `timeout -s TERM ${CHUNK_SECONDS} nvidia-smi --query-gpu=${SAMPLE_FIELDS}`;
+/**
+ * awk (POSIX; mawk and gawk alike): the sample's first fields as printed, each minute's maxima per GPU, and, where the
+ * health fields came too, each minute's health per GPU (`health.csv`: bus id, samples, the samples each throttle
+ * reason was active in, the lowest and highest uncorrectable ECC count, and whether a row remap or a page retirement
+ * was pending).
+ */
 const AWK = (/* unused pure expression or super */ null && (`
 function num(v) { return v ~ /^[0-9]+(\\.[0-9]+)?$/ }
 function flush(  k) {
@@ -58,11 +117,22 @@ function flush(  k) {
   }
   for (k in used) { delete used[k]; delete total[k]; delete util[k]; delete power[k] }
   fflush(coarse)
+  for (k in hn) {
+    if (healthLines < ${COARSE_LINES})
+      print minute ", " k ", " hb[k] ", " hn[k] ", " h1[k] ", " h2[k] ", " h3[k] ", " h4[k] ", " \\
+        emin[k] ", " emax[k] ", " hr[k] ", " hp[k] > health
+    healthLines++
+  }
+  for (k in hn) { delete hn[k]; delete hb[k]; delete h1[k]; delete h2[k]; delete h3[k]; delete h4[k]
+    delete emin[k]; delete emax[k]; delete hr[k]; delete hp[k] }
+  fflush(health)
 }
 {
-  print > fine; fflush(fine)
+  n = split($0, f, /, */)
+  if (n > 6) print f[1] ", " f[2] ", " f[3] ", " f[4] ", " f[5] ", " f[6] > fine
+  else print > fine
+  fflush(fine)
   if (++fineLines >= ${FINE_LINES}) { close(fine); system("mv -f " fine " " fine ".1"); fineLines = 0 }
-  split($0, f, /, */)
   if (f[1] !~ /^[0-9][0-9][0-9][0-9]\\/[0-9][0-9]\\/[0-9][0-9] [0-9][0-9]:[0-9][0-9]/) next
   if (f[2] !~ /^[0-9]+$/ || f[2] > 63) next
   m = substr(f[1], 1, 16)
@@ -73,6 +143,18 @@ function flush(  k) {
   if (num(f[4])) total[g] = f[4]
   if (num(f[5]) && (util[g] == "[N/A]" || f[5] + 0 > util[g] + 0)) util[g] = f[5]
   if (num(f[6]) && (power[g] == "[N/A]" || f[6] + 0 > power[g] + 0)) power[g] = f[6]
+  if (n < 14) next
+  if (!(g in hn)) { hn[g] = 0; h1[g] = 0; h2[g] = 0; h3[g] = 0; h4[g] = 0; emin[g] = "[N/A]"; emax[g] = "[N/A]"
+    hr[g] = 0; hp[g] = 0 }
+  hn[g]++; hb[g] = f[7]
+  if (f[8] == "Active") h1[g]++
+  if (f[9] == "Active") h2[g]++
+  if (f[10] == "Active") h3[g]++
+  if (f[11] == "Active") h4[g]++
+  if (num(f[12]) && (emin[g] == "[N/A]" || f[12] + 0 < emin[g] + 0)) emin[g] = f[12]
+  if (num(f[12]) && (emax[g] == "[N/A]" || f[12] + 0 > emax[g] + 0)) emax[g] = f[12]
+  if (f[13] == "Yes") hr[g] = 1
+  if (f[14] == "Yes") hp[g] = 1
 }
 END { if (minute != "") flush() }
 `));
@@ -82,8 +164,9 @@ END { if (minute != "") flush() }
  * of its own (`-f`) it held its lines back until it ended.
  */
 const LOOP = 'echo $$ > "$1/pid"; ' +
-    `while :; do ${SAMPLE_COMMAND} 2> /dev/null || [ $? -eq 124 ] || sleep 5; done | ` +
-    'awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -f "$1/sample.awk"';
+    `while :; do timeout -s TERM ${CHUNK_SECONDS} nvidia-smi --query-gpu="$3" --format=csv,noheader,nounits -l 1 ` +
+    '2> /dev/null || [ $? -eq 124 ] || sleep 5; done | ' +
+    'awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -v health="$1/health.csv" -f "$1/sample.awk"';
 /**
  * Starts the sampler in the login user's home, detached (setsid, its own session: an SSH session's end does not end
  * it); a second start while one runs does nothing. Prints 'started' or 'running', or 'no nvidia-smi'.
@@ -99,8 +182,12 @@ function samplerStartScript() {
         // mawk (Debian's and Ubuntu's awk) reads a pipe a block at a time unless told to read it a line at a time: on an
         // H200 (driver 580) nothing reached the files in 65 s without it, a line a second with it.
         'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
+        // The health fields where this driver knows them (one it does not know fails the whole query).
+        `f=${SAMPLE_FIELDS}`,
+        `timeout -s KILL 10 nvidia-smi --query-gpu=${HEALTH_FIELDS} --format=csv,noheader > /dev/null 2>&1 && ` +
+            `f="$f,${HEALTH_FIELDS}"`,
         'rm -f "$d/pid"',
-        `setsid sh -c '${LOOP}' sh "$d" "$lines" < /dev/null > /dev/null 2>&1 &`,
+        `setsid sh -c '${LOOP}' sh "$d" "$lines" "$f" < /dev/null > /dev/null 2>&1 &`,
         // Its pid file first (at most 2 s): a second start right after this one finds it running, and a fetch can end it.
         'i=0; while [ ! -s "$d/pid" ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done',
         'echo started',
@@ -118,20 +205,26 @@ function samplerFetchScript() {
         `d="$HOME/${SAMPLER_DIR}"`,
         // The pid file is the job's to write too: only a number above 1 is a session to end (0 would be pkill's own).
         'p=; [ "${1:-}" = end ] && p=$(head -c 12 "$d/pid" 2> /dev/null)',
-        'case "$p" in "" | 0 | 1 | *[!0-9]*) p= ;; *) kill -TERM "$p" 2> /dev/null ;; esac',
+        'case "$p" in "" | 0 | 1 | *[!0-9]*) p= ;; esac',
+        // Ended: every writer of awk's input (the loop is a subshell of its own, and a sleep after a failed nvidia-smi
+        // holds the pipe open too), so awk reads the end of its input and writes its last minute; waited for, at most 3 s.
+        '[ -n "$p" ] && for name in sh sleep timeout; do pkill -TERM -s "$p" -x "$name" 2> /dev/null; done',
         `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
-        'for part in coarse.csv fine.csv.1 fine.csv; do',
+        'i=0; while [ -n "$p" ] && pgrep -s "$p" > /dev/null 2>&1 && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done',
+        'for part in coarse.csv fine.csv.1 fine.csv health.csv; do',
         '  echo "== $part"',
         `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
         'done',
         '[ -n "$p" ] && { pkill -KILL -s "$p" 2> /dev/null; rm -f "$d/pid"; }',
+        kernelLogScript(),
+        gpusNowScript(),
         'exit 0',
     ].join('\n');
 }
 /** How long the sampler's start or fetch may take: a sandbox that does not answer costs the report, never the stop. */
 const SAMPLER_TIMEOUT_MS = 30_000;
-/** What a fetch may bring back: three parts of FETCH_BYTES, and their headings. */
-const FETCH_LIMIT = 3 * FETCH_BYTES + 1_024;
+/** What a fetch may bring back: four parts of FETCH_BYTES, the Xid lines, the GPUs now, and their headings. */
+const FETCH_LIMIT = 4 * FETCH_BYTES + XID_LINES * (XID_LINE + 1) + 64 * 201 + 1_024;
 /** Starts the sampler (once; a second start finds it running); throws when the sandbox cannot be reached. */
 async function startSampler(target, env, signal) {
     const bounded = withTimeout(SAMPLER_TIMEOUT_MS, signal);
@@ -219,6 +312,7 @@ function parseSampleLine(line, fields) {
 /** The fetch's answer (`== coarse.csv`, `== fine.csv.1`, `== fine.csv` parts), bounded and checked line by line. */
 function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
     const samples = { fine: [], coarse: [], dropped: 0 };
+    // null: a later section of the fetch (the GPU's faults, read by gpu-fault/read.ts), not samples.
     let part;
     let lines = 0;
     for (const line of text.split('\n')) {
@@ -226,7 +320,9 @@ function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
             part = samples.coarse;
         else if (line === '== fine.csv.1' || line === '== fine.csv')
             part = samples.fine;
-        else if (line.trim() === '')
+        else if (/^== (health\.csv|xid|gpus)\b/.test(line))
+            part = null;
+        else if (line.trim() === '' || part === null)
             continue;
         else if (!part || ++lines > MAX_LINES)
             samples.dropped++;
@@ -531,6 +627,384 @@ function describeCheaper(hint, ran, livedMs) {
         'peak is typical of this job.');
 }
 
+;// CONCATENATED MODULE: ./build/src/gpu-fault/read.js
+/**
+ * The fault sections of a fetch (scripts.ts), read as hostile text: the job is root on its sandbox and can write the
+ * kernel log and the sampler's files. Only lines of the expected shape count, within bounds; an Xid's own words are
+ * kept only as text to show through the sanitiser, cut short.
+ */
+
+const MAX_HEALTH_LINES = 200_000;
+const SOURCES = new Set(['dmesg', 'sudo-dmesg', 'journalctl', 'sudo-journalctl', 'unreadable']);
+/** `00000000:3B:00.0` (nvidia-smi) or `0000:3b:00` (the driver) to `0000:3b:00`; undefined when neither. */
+function busKey(text) {
+    const found = /^([0-9a-fA-F]{4,8}):([0-9a-fA-F]{2}):([0-9a-fA-F]{2})(?:\.[0-7])?$/.exec(text.trim());
+    return found ? `${found[1].slice(-4)}:${found[2]}:${found[3]}`.toLowerCase() : undefined;
+}
+/** dmesg's `2026-12-07T00:03:11,123456+00:00` or journalctl's `2026-12-07T00:03:11+0000`. */
+function isoTime(text) {
+    const found = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})$/.exec(text);
+    if (!found)
+        return undefined;
+    const ms = (found[2] ?? '').padEnd(3, '0').slice(0, 3);
+    const zone = found[3] === 'Z' ? 'Z' : found[3].replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
+    const at = Date.parse(`${found[1]}.${ms}${zone}`);
+    return Number.isFinite(at) ? at : undefined;
+}
+const XID = /NVRM: Xid \(PCI:([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2})[^)]{0,40}\): (\d{1,4}), ?(.*)$/;
+function parseXidLine(line) {
+    if (line.length > XID_LINE)
+        return undefined;
+    const found = XID.exec(line);
+    const bus = found && busKey(found[1]);
+    if (!found || !bus)
+        return undefined;
+    return { at: isoTime(line.split(' ')[0] ?? ''), bus, code: Number(found[2]), detail: (found[3] ?? '').slice(0, 200) };
+}
+const MINUTE = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})$/;
+const COUNT = /^\d{1,6}$/;
+const count = (cell) => (COUNT.test(cell ?? '') ? Number(cell) : undefined);
+/** `minute, gpu, bus, samples, 4 throttle counts, ecc min, ecc max, remap pending, retire pending`. */
+function parseHealthLine(line) {
+    if (line.length > 300)
+        return undefined;
+    const cells = line.split(',').map((cell) => cell.trim());
+    const time = MINUTE.exec(cells[0] ?? '');
+    const gpu = count(cells[1]);
+    const samples = count(cells[3]);
+    const throttled = cells.slice(4, 8).map(count);
+    if (cells.length !== 12 || !time || gpu === undefined || gpu > 63 || !samples)
+        return undefined;
+    if (throttled.some((n) => n === undefined || n > samples))
+        return undefined;
+    const [year, month, day, hour, minute] = time.slice(1).map(Number);
+    const at = Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute);
+    if (!Number.isFinite(at))
+        return undefined;
+    const ecc = (cell) => (/^\d{1,9}$/.test(cell ?? '') ? Number(cell) : undefined);
+    const flag = (cell) => cell === '1';
+    return {
+        ...{ at, gpu, bus: busKey(cells[2] ?? ''), samples, throttled: throttled },
+        ...{ eccMin: ecc(cells[8]), eccMax: ecc(cells[9]), remapPending: flag(cells[10]), retirePending: flag(cells[11]) },
+    };
+}
+function parseNow(status, lines) {
+    const gpus = new Map();
+    for (const line of lines.slice(0, 64)) {
+        const [index, bus] = line.split(',').map((cell) => cell.trim());
+        const key = busKey(bus ?? '');
+        if (/^\d{1,2}$/.test(index ?? '') && key)
+            gpus.set(Number(index), key);
+    }
+    return { status, gpus, said: (lines.find((line) => line.trim() !== '') ?? '').slice(0, 200) };
+}
+/** The sections after the samples' own: `== health.csv`, `== xid <how>`, `== gpus <status>`. */
+function parseFaultSections(text) {
+    const found = { kernelLog: undefined, xids: [], health: [], now: undefined };
+    let part;
+    let gpusStatus = 0;
+    const gpuLines = [];
+    for (const line of text.split('\n')) {
+        const heading = /^== (health\.csv|xid|gpus)(?: (\S{1,20}))?$/.exec(line);
+        if (heading) {
+            part = heading[1] === 'health.csv' ? 'health' : heading[1];
+            if (part === 'xid' && SOURCES.has(heading[2] ?? ''))
+                found.kernelLog = heading[2];
+            if (part === 'gpus')
+                gpusStatus = /^\d{1,3}$/.test(heading[2] ?? '') ? Number(heading[2]) : 255;
+            continue;
+        }
+        if (line.startsWith('== '))
+            part = undefined;
+        else if (part === 'health' && found.health.length < MAX_HEALTH_LINES) {
+            const minute = parseHealthLine(line);
+            if (minute)
+                found.health.push(minute);
+        }
+        else if (part === 'xid' && found.kernelLog && found.xids.length < XID_LINES) {
+            const event = parseXidLine(line);
+            if (event)
+                found.xids.push(event);
+        }
+        else if (part === 'gpus')
+            gpuLines.push(line);
+    }
+    if (text.split('\n').some((line) => /^== gpus\b/.test(line)))
+        found.now = parseNow(gpusStatus, gpuLines);
+    return found;
+}
+
+// EXTERNAL MODULE: ./build/src/runtime/untrusted.js
+var untrusted = __webpack_require__(4120);
+;// CONCATENATED MODULE: ./build/src/gpu-fault/catalog.js
+/**
+ * The Xid codes the action names, after NVIDIA's Xid catalog for Ampere and newer GPUs ("Analyzing Xid Errors with the
+ * Xid Catalog", docs.nvidia.com): each code's resolution bucket (the catalog's immediate action) and whose kind of
+ * fault it is. A code whose bucket is past restarting the application (a GPU reset, a reboot, support) is the
+ * machine's; one the catalog sends back to the application and whose usual cause is the program (an illegal address,
+ * an engine exception) is the program's; the rest (a teardown after another fault, a code not in this table) are
+ * said as they are, and neither blame the machine nor trigger a retry.
+ */
+const program = (meaning) => ({ bucket: 'RESTART_APP', kind: 'program', meaning });
+const machine = (bucket, meaning) => ({ bucket, kind: 'machine', meaning });
+const XID_CATALOG = {
+    8: { bucket: 'RESTART_APP', kind: 'other', meaning: 'GPU stopped processing (a channel timed out)' },
+    13: program('graphics engine exception (often an out-of-range access in a kernel)'),
+    31: program('GPU memory page fault (most often an illegal address in the program)'),
+    43: program('GPU stopped processing (a channel was aborted after the program faulted)'),
+    45: { bucket: 'IGNORE', kind: 'other', meaning: 'preemptive cleanup, after another fault or an ended process' },
+    48: machine('RESET_GPU', 'double-bit ECC error (uncorrectable GPU memory error)'),
+    61: machine('RESET_GPU', 'internal micro-controller breakpoint or warning'),
+    62: machine('RESET_GPU', 'internal micro-controller halt'),
+    63: machine('RESET_GPU', 'ECC page retirement or row remapping recorded (a reset applies it)'),
+    64: machine('RESET_GPU', 'ECC page retirement or row remapping failed'),
+    74: machine('RESET_GPU', 'NVLink error'),
+    79: machine('RESTART_BM', 'fallen off the bus'),
+    92: machine('CONTACT_SUPPORT', 'high single-bit ECC error rate'),
+    94: machine('RESET_GPU', 'contained uncorrectable ECC error (the page is offlined until a reset)'),
+    95: machine('RESET_GPU', 'uncontained uncorrectable ECC error'),
+    119: machine('RESET_GPU', 'GSP RPC timeout'),
+    120: machine('RESET_GPU', 'GSP error'),
+    121: machine('RESET_GPU', 'C2C link error'),
+    140: machine('RESET_GPU', 'unrecovered ECC error'),
+};
+/** A code's entry; one not in the table is said by its number, never blamed on the machine. */
+function xidEntry(code) {
+    return XID_CATALOG[code] ?? { bucket: 'UNKNOWN', kind: 'other', meaning: "not in the action's table" };
+}
+
+;// CONCATENATED MODULE: ./build/src/gpu-fault/verdict.js
+/**
+ * What the watch saw, as faults: each Xid on one of this sandbox's GPUs since the watch began (placed by its PCI bus
+ * id), a new uncorrectable ECC error, memory repairs waiting for a reset or a reboot, and a GPU nvidia-smi no longer
+ * shows; and the share of the run each throttle reason was active. The verdict names the first fault of the
+ * machine's kind; a program's fault is said as the program's, never as the machine's.
+ */
+
+
+/** Throttling under this share of a run is not worth a notice. */
+const THROTTLE_NOTICE_SHARE = 0.05;
+function byGpu(health) {
+    const groups = new Map();
+    for (const minute of health)
+        groups.set(minute.gpu, [...(groups.get(minute.gpu) ?? []), minute]);
+    return groups;
+}
+const iso = (at) => (at === undefined ? undefined : new Date(at).toISOString());
+/** Each GPU's bus id, from the samples, then from nvidia-smi's answer at the end. */
+function busesOf(sections) {
+    const buses = new Map();
+    for (const minute of sections.health)
+        if (minute.bus)
+            buses.set(minute.bus, minute.gpu);
+    for (const [gpu, bus] of sections.now?.gpus ?? [])
+        buses.set(bus, gpu);
+    return buses;
+}
+function xidFaults(sections, since) {
+    const buses = busesOf(sections);
+    const faults = new Map();
+    for (const event of sections.xids) {
+        // Another tenant's GPU (a shared kernel log) or an event before the watch began is not this job's.
+        const gpu = buses.get(event.bus);
+        if (gpu === undefined || (event.at !== undefined && event.at < since))
+            continue;
+        const key = `${gpu}:${event.code}`;
+        const known = faults.get(key);
+        if (known)
+            known.count++;
+        else {
+            const { bucket, kind, meaning } = xidEntry(event.code);
+            faults.set(key, { time: iso(event.at), gpu, source: 'xid', code: event.code, bucket, kind, meaning, count: 1 });
+        }
+    }
+    return [...faults.values()];
+}
+function counterFaults(health) {
+    const faults = [];
+    for (const [gpu, minutes] of byGpu(health)) {
+        const sorted = [...minutes].sort((a, b) => a.at - b.at);
+        const first = sorted.find((minute) => minute.eccMin !== undefined)?.eccMin;
+        const rise = sorted.find((minute) => first !== undefined && (minute.eccMax ?? first) > first);
+        const at = (minute) => ({ time: iso(minute?.at), gpu, count: 1 });
+        if (rise) {
+            const meaning = `new uncorrectable ECC error (${first} to ${rise.eccMax} since the driver loaded)`;
+            faults.push({ ...at(rise), source: 'ecc', bucket: 'RESET_GPU', kind: 'machine', meaning });
+        }
+        const remap = sorted.find((minute) => minute.remapPending);
+        if (remap) {
+            const meaning = 'a row remap is pending (failing memory; a reset applies it)';
+            faults.push({ ...at(remap), source: 'row-remap', bucket: 'RESET_GPU', kind: 'machine', meaning });
+        }
+        const retire = sorted.find((minute) => minute.retirePending);
+        if (retire) {
+            const meaning = 'a page retirement is pending (failing memory; a reboot applies it)';
+            faults.push({ ...at(retire), source: 'retired-pages', bucket: 'RESTART_BM', kind: 'machine', meaning });
+        }
+    }
+    return faults;
+}
+/** A GPU the samples had that nvidia-smi no longer shows at the end, or nvidia-smi failing outright. */
+function lostGpus(sections, now, gpuCount) {
+    const answer = sections.now;
+    // 127: no nvidia-smi on the PATH at all (not a GPU that went away).
+    if (!answer || answer.status === 127)
+        return [];
+    const seen = new Set(sections.health.map((minute) => minute.gpu));
+    const shown = answer.gpus;
+    const lost = { time: iso(now), source: 'nvidia-smi', bucket: 'RESTART_BM', kind: 'machine' };
+    if (answer.status !== 0 && shown.size === 0)
+        return [{ ...lost, gpu: undefined, meaning: `nvidia-smi failed at the end (exit ${answer.status})`, count: 1 }];
+    const missing = [...seen].filter((gpu) => !shown.has(gpu));
+    if (shown.size < gpuCount && missing.length === 0)
+        return [{ ...lost, gpu: undefined, meaning: `nvidia-smi shows ${shown.size} of ${gpuCount} GPUs`, count: 1 }];
+    return missing.map((gpu) => ({ ...lost, gpu, meaning: 'nvidia-smi no longer shows it', count: 1 }));
+}
+function throttlesOf(health) {
+    const throttles = [];
+    for (const [gpu, minutes] of byGpu(health)) {
+        const samples = minutes.reduce((sum, minute) => sum + minute.samples, 0);
+        THROTTLE_REASONS.forEach((reason, k) => {
+            const active = minutes.reduce((sum, minute) => sum + (minute.throttled[k] ?? 0), 0);
+            if (active > 0)
+                throttles.push({ gpu, reason, share: active / samples });
+        });
+    }
+    return throttles;
+}
+/** Everything the watch saw, earliest first (faults without a time last). */
+function watchVerdict(sections, watch) {
+    const faults = [
+        ...xidFaults(sections, watch.since),
+        ...counterFaults(sections.health),
+        ...lostGpus(sections, watch.now, watch.gpuCount),
+    ].sort((a, b) => (a.time ?? '~').localeCompare(b.time ?? '~'));
+    return { faults, throttles: throttlesOf(sections.health), kernelLog: sections.kernelLog };
+}
+/** The first fault of the machine's kind, if any. */
+const machineFault = (watch) => watch?.faults.find((fault) => fault.kind === 'machine');
+
+;// CONCATENATED MODULE: ./build/src/gpu-fault/text.js
+/**
+ * The words of a GPU fault, for the step's error, the annotations, the summary, the comment's row and the `gpu-fault`
+ * output. They are built from the catalog's words and the numbers the watch read, never from the sandbox's own text.
+ */
+
+
+const clock = (time) => (time ? ` at ${time.slice(11, 19)} UTC` : '');
+const gpuOf = (fault) => (fault.gpu === undefined ? 'GPU' : `GPU ${fault.gpu}`);
+/** `Xid 79, fallen off the bus` or `row-remap: a row remap is pending (…)`. */
+function faultWhat(fault) {
+    const times = fault.count > 1 ? ` (${fault.count} times)` : '';
+    return fault.source === 'xid' ? `Xid ${fault.code}, ${fault.meaning}${times}` : fault.meaning;
+}
+/** `GPU 0 Xid 79`, for a comment row's narrow cells. */
+function faultShort(fault) {
+    return fault.source === 'xid' ? `${gpuOf(fault)} Xid ${fault.code}` : `${gpuOf(fault)} ${fault.source}`;
+}
+/** The first words of a failed step's error where the machine failed it. */
+function machineHeadline(fault) {
+    return `${gpuOf(fault)} fault: ${faultWhat(fault)}${clock(fault.time)}; this failure is likely not your code's.`;
+}
+/** A machine's fault in a job that passed: worth a warning, never a failure. */
+function passingLine(fault) {
+    return (`${gpuOf(fault)} fault during a job that passed: ${faultWhat(fault)}${clock(fault.time)}. ` +
+        'Results computed on it may be worth a second look.');
+}
+/** A fault of the program's kind: said to help debug it. */
+function programLine(fault) {
+    return (`${gpuOf(fault)}: ${faultWhat(fault)}${clock(fault.time)}: the program's kind of fault ` +
+        `(NVIDIA's catalog: ${fault.bucket}), worth debugging; the GPU is not blamed.`);
+}
+/** The line a fault gets, by its kind. */
+function faultLine(fault) {
+    if (fault.kind === 'program')
+        return programLine(fault);
+    const whose = fault.kind === 'machine' ? "the machine's kind" : 'not placed on either side';
+    return `${gpuOf(fault)}: ${faultWhat(fault)}${clock(fault.time)} (${fault.bucket}, ${whose}).`;
+}
+/** The `gpu-fault` output: the faults as JSON, or empty when there were none. */
+function faultsOutput(watch) {
+    if (!watch || watch.faults.length === 0)
+        return '';
+    return JSON.stringify(watch.faults.map(({ time, gpu, source, code, bucket, kind, meaning, count }) => ({
+        ...{ time: time ?? null, gpu: gpu ?? null, source, ...(code === undefined ? {} : { code }) },
+        ...{ bucket, kind, meaning, count },
+    })));
+}
+/** Throttling worth a notice: each reason past a few percent of a GPU's run. */
+function throttleLine(watch) {
+    const worth = watch.throttles.filter((throttle) => throttle.share >= THROTTLE_NOTICE_SHARE);
+    if (worth.length === 0)
+        return undefined;
+    const parts = worth.map((t) => `GPU ${t.gpu} ${t.reason} ${(100 * t.share).toFixed(0)} % of the run`);
+    return `${parts.join('; ')}: timings taken then are not comparable with an unthrottled run.`;
+}
+/** The summary's section: the verdict first, then every fault, then throttling and how the kernel log was read. */
+function faultSection(watch, failed) {
+    const first = machineFault(watch);
+    const lines = ['#### GPU faults', ''];
+    if (first && failed)
+        lines.push(`**${(0,untrusted/* summaryText */.g5)(machineHeadline(first), 400)}**`, '');
+    if (watch.faults.length > 0) {
+        lines.push('| time (UTC) | GPU | source | NVIDIA bucket | whose | what |', '|---|---|---|---|---|---|');
+        for (const fault of watch.faults) {
+            const cells = [fault.time?.slice(11, 19) ?? '', fault.gpu ?? '?', fault.source, fault.bucket, fault.kind];
+            lines.push(`| ${cells.join(' | ')} | ${(0,untrusted/* summaryText */.g5)(faultWhat(fault), 300)} |`);
+        }
+        lines.push('');
+    }
+    else
+        lines.push('No GPU fault was seen.', '');
+    const throttle = throttleLine(watch);
+    if (throttle)
+        lines.push(`Throttled: ${(0,untrusted/* summaryText */.g5)(throttle, 600)}`, '');
+    lines.push(kernelLogNote(watch), '');
+    return lines.join('\n');
+}
+/** How the kernel log was read, or why its Xid events are not in the verdict. */
+function kernelLogNote(watch) {
+    if (watch.kernelLog === undefined)
+        return 'The kernel log was not read.';
+    if (watch.kernelLog === 'unreadable')
+        return ('The kernel log could not be read on the sandbox (neither dmesg nor the journal, with or without sudo -n): ' +
+            'Xid events are not in this verdict.');
+    return `Xid events were read from the kernel log (${watch.kernelLog}).`;
+}
+
+;// CONCATENATED MODULE: ./build/src/gpu-fault/publish.js
+
+
+
+
+/** Reads the watch and says what it saw; the watch, for the step's error and a retry. */
+async function publishFaults(core, input) {
+    const watch = watchVerdict(parseFaultSections(input.fetched), input);
+    // Empty when none: an output never set reads as empty.
+    if (watch.faults.length > 0)
+        core.setOutput('gpu-fault', faultsOutput(watch));
+    if (watch.kernelLog === 'unreadable')
+        core.info(`GPU faults: ${kernelLogNote(watch)}`);
+    for (const fault of watch.faults)
+        core.info(`GPU faults: ${faultLine(fault)}`);
+    const first = machineFault(watch);
+    if (first && input.failed && !input.errorSaysIt)
+        core.error(machineHeadline(first), { title: 'GPU fault' });
+    if (first && !input.failed)
+        core.warning(passingLine(first), { title: 'GPU fault' });
+    for (const fault of watch.faults.filter((f) => f.kind === 'program'))
+        core.warning(programLine(fault), { title: "GPU fault of the program's kind" });
+    const throttle = throttleLine(watch);
+    if (throttle)
+        core.notice(throttle, { title: 'GPU throttled' });
+    const nothing = watch.faults.length === 0 && !throttle && watch.kernelLog !== 'unreadable';
+    if (nothing)
+        core.info(`GPU faults: none seen. ${kernelLogNote(watch)}`);
+    else
+        await core.appendSummary(faultSection(watch, input.failed));
+    return watch;
+}
+
 ;// CONCATENATED MODULE: ./build/src/gpu-report/publish.js
 /**
  * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
@@ -539,6 +1013,8 @@ function describeCheaper(hint, ran, livedMs) {
  * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
  * the end of `run`. Never fails the step: a report that cannot be made says why in one line.
  */
+
+
 
 
 
@@ -560,14 +1036,34 @@ function samplesCsv(samples) {
 const NEVER_USED = 'no process held GPU memory above its idle baseline while the job ran, so the job ran on the CPU. Usual causes: ' +
     'a CPU-only build of the framework (e.g. a torch wheel without CUDA), CUDA_VISIBLE_DEVICES empty or wrong, or a ' +
     'container started without the GPU (docker run --gpus all).';
-/** Writes the report; returns the comment's figure. Whatever goes wrong with it is one warning, never a failed step. */
+/**
+ * Writes the report and the fault watch's; returns the comment's figure (a machine's fault first). Whatever goes wrong
+ * with it is one warning, never a failed step.
+ */
 async function publishGpuReport(core, input) {
     try {
-        return await writeReport(core, input);
+        const figure = await writeReport(core, input);
+        if (input.fetched === undefined)
+            return { figure };
+        const { ran, now, failed, errorSaysIt } = input;
+        const since = ran.since ?? 0;
+        const watch = await publishFaults(core, {
+            fetched: input.fetched,
+            since,
+            now,
+            gpuCount: ran.gpuCount,
+            failed,
+            errorSaysIt,
+        });
+        const first = machineFault(watch);
+        return {
+            figure: first ? `${first.source === 'xid' ? `Xid ${first.code}` : first.source} · ${figure}` : figure,
+            watch,
+        };
     }
     catch (error) {
         core.warning(`GPU report: ${error.message}`);
-        return gpuFigure(undefined);
+        return { figure: gpuFigure(undefined) };
     }
 }
 async function writeReport(core, input) {
@@ -650,7 +1146,7 @@ async function fetchGpuSamples(deps, state, keepAlive) {
 async function reportGpu(deps, state, gpu, config, failed) {
     const startedAt = state.startedAt;
     const signal = (0,abort/* withTimeout */.w)(PRICING_TIMEOUT_MS, deps.signal);
-    return publishGpuReport(deps.core, {
+    const { figure } = await publishGpuReport(deps.core, {
         sandboxId: state.sandboxId ?? 'the sandbox',
         fetched: gpu.fetched,
         why: gpu.why,
@@ -659,7 +1155,9 @@ async function reportGpu(deps, state, gpu, config, failed) {
         failed,
         prices: () => deps.makeClient(config).getPricing(signal),
         tempDir: process.env.RUNNER_TEMP,
+        now: deps.clock.now(),
     });
+    return figure;
 }
 
 
